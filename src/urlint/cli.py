@@ -1,0 +1,122 @@
+"""The `urlint` command: parses arguments and wires sources, scanner and reporters together.
+
+Exit codes (a public contract, DESIGN.md): 0 done, 1 findings (`check`), 2 usage error,
+configuration error, an input that could not be read, or an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Sequence
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="urlint",
+        description="Find every URL in plain text, rejoin URLs broken across lines (RFC 1738 appendix).",
+    )
+    parser.add_argument("--version", action="version", version=f"urlint {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    extract = commands.add_parser(
+        "extract",
+        help="list every URL in the inputs",
+        description="List every URL in files, directories (recursively) or standard input ('-').",
+    )
+    extract.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' for standard input")
+    extract.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="text: one URL a line (default); jsonl: one JSON object a line with positions and flags",
+    )
+    extract.add_argument(
+        "-H",
+        "--with-position",
+        action="store_true",
+        help="text format: prefix each URL with path:line:column:",
+    )
+    extract.add_argument(
+        "--show-passwords",
+        action="store_true",
+        help="show passwords in URLs (RFC 1738 section 6); they are shown as **** otherwise",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", write_through=False)
+    try:
+        if args.command == "extract":
+            return run_extract(args, out, parser)
+        return EXIT_ERROR  # pragma: no cover - argparse rejects unknown commands
+    except BrokenPipeError:
+        # The reader went away (`urlint extract | head`): stop quietly, as grep does.
+        _silence_stdout()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        try:
+            out.flush()
+            out.detach()
+        except (BrokenPipeError, ValueError):
+            _silence_stdout()
+
+
+def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser) -> int:
+    from .pipeline import Found, scan_paths
+    from .reporters import extract as report
+
+    paths = args.paths
+    if not paths:
+        if sys.stdin is None or sys.stdin.isatty():
+            parser.error("extract needs a PATH, or '-' to read standard input")
+        paths = ["-"]
+    status = EXIT_OK
+    show = args.show_passwords
+    for item in scan_paths(paths):
+        if isinstance(item, Found):
+            candidate = item.candidate
+            if args.format == "jsonl":
+                line = report.jsonl_line(item.path, candidate, item.message, show_passwords=show)
+            elif args.with_position:
+                line = report.positioned_line(item.path, candidate, show_passwords=show)
+            else:
+                line = report.text_line(candidate, show_passwords=show)
+            out.write(line)
+            out.write("\n")
+        elif item.kind == "binary":
+            if item.explicit:
+                print(f"urlint: {item.path}: skipped: {item.reason}", file=sys.stderr)
+        else:
+            status = EXIT_ERROR
+            print(f"urlint: {item.path}: cannot read: {item.reason}", file=sys.stderr)
+    return status
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at devnull so the interpreter's final flush is quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

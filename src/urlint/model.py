@@ -1,0 +1,86 @@
+"""What the scanner hands on: immutable, typed URL candidates with raw positions.
+
+Positions are 1-based lines and columns of the decoded text, counted in characters; an end
+column is exclusive (the column just past the last character), as in SARIF regions, so an
+editor, a SARIF viewer and a person reading the raw file land on the same character.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Wrapper(str, enum.Enum):
+    """The delimiter around a URL in running text (RFC 1738, appendix)."""
+
+    URL = "url"  # <URL:...>, the appendix's recommended form
+    ANGLE = "angle"  # <scheme:...>, the older form the appendix also allows
+    URL_EQUALS = "url="  # URL=<...>, the March 1993 draft's form
+
+
+class Flag(str, enum.Enum):
+    """Facts about how a candidate was found; the linter's X rules read them."""
+
+    LINE_BREAK = "line-break"  # the wrapper spans lines and was rejoined
+    HYPHEN_BREAK = "hyphen-break"  # a line break right after "-": `alt` holds the other reading
+    PAGE_BREAK = "page-break"  # page furniture (footer, form feed, running header) was dropped
+    REPLY_PREFIX = "reply-prefix"  # "> " style prefixes on continuation lines were dropped
+    INNER_WHITESPACE = "inner-whitespace"  # whitespace not at a line break was dropped
+    UNTERMINATED = "unterminated"  # no closing ">" within the bound: URL ends at its line end
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    """A place in the decoded text: 1-based line, 1-based column in characters."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of raw text; `end` is exclusive."""
+
+    start: Position
+    end: Position
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One URL found in text.
+
+    `url` is the URL as the text means it (wrapper, whitespace and furniture removed);
+    `alt` the other reading where a break is ambiguous (RFC 1738 appendix: a hyphen at a
+    line break may or may not be part of the URL). `pieces` are the raw spans the URL was
+    stitched from, one per line it crosses; `span` runs from the first piece's start to
+    the last piece's end. `wrapper_span` covers the delimiters too (from "<" or "URL=" to
+    ">"), where there is a wrapper.
+    """
+
+    url: str
+    span: Span
+    pieces: tuple[Span, ...]
+    wrapper: Wrapper | None = None
+    alt: str | None = None
+    flags: frozenset[Flag] = frozenset()
+    wrapper_span: Span | None = None
+
+    @property
+    def line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def column(self) -> int:
+        return self.span.start.column
+
+    @property
+    def end_line(self) -> int:
+        return self.span.end.line
+
+    @property
+    def end_column(self) -> int:
+        return self.span.end.column
+
+    def has(self, flag: Flag) -> bool:
+        return flag in self.flags

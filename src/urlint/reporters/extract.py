@@ -1,0 +1,50 @@
+"""Output of `urlint extract`: one URL a line, or one JSON object a line.
+
+The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
+end_column, url, alt, wrapper, message, flags.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..model import Candidate, Flag
+from ..passwords import mask_password
+
+FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
+
+
+def shown(url: str | None, show_passwords: bool) -> str | None:
+    """The URL as it may be shown: password masked unless the user asked to see it."""
+    if url is None or show_passwords:
+        return url
+    return mask_password(url)
+
+
+def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
+    return shown(candidate.url, show_passwords) or ""
+
+
+def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = False) -> str:
+    return f"{path}:{candidate.line}:{candidate.column}: {shown(candidate.url, show_passwords)}"
+
+
+def jsonl_record(path: str, candidate: Candidate, message: int | None = None, *, show_passwords: bool = False) -> dict:
+    return {
+        "path": path,
+        "line": candidate.line,
+        "column": candidate.column,
+        "end_line": candidate.end_line,
+        "end_column": candidate.end_column,
+        "url": shown(candidate.url, show_passwords),
+        "alt": shown(candidate.alt, show_passwords),
+        "wrapper": candidate.wrapper.value if candidate.wrapper else None,
+        "message": message,
+        "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],
+    }
+
+
+def jsonl_line(path: str, candidate: Candidate, message: int | None = None, *, show_passwords: bool = False) -> str:
+    return json.dumps(
+        jsonl_record(path, candidate, message, show_passwords=show_passwords), ensure_ascii=False
+    )

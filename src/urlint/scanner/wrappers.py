@@ -1,0 +1,191 @@
+"""Wrapped URLs: `<URL:...>`, `<scheme:...>` and `URL=<...>` (RFC 1738, appendix).
+
+The appendix: "extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to
+break long URLs across lines. The whitespace should be ignored when extracting the URL. ...
+the interpreter of a URL containing a line break immediately after a hyphen should ignore
+all unencoded whitespace around the line break, and should be aware that the hyphen may or
+may not actually be part of the URL." Text that went through typesetters and mail clients
+also leaves page furniture and reply prefixes inside wrappers; neither is part of the URL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import Flag, Wrapper
+from ..schemes import SCHEME_CHARS, is_known_scheme
+from . import bare
+from .furniture import Furniture
+
+# "<URL:" (the appendix's prefix, case-insensitive, whitespace allowed before the colon's
+# payload) or "<scheme:" (the older form). The pattern starts with the literal "<" so the
+# regex engine's fast literal search finds candidates (DESIGN.md, hot-path measurements).
+OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?=[^\s:]))")
+URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
+
+# Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ").
+QUOTE_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
+ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
+_SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
+# Characters that suggest a URL rather than markup or prose after an unknown scheme.
+URLISH = re.compile(r"[./@%=?]")
+
+MAX_CONTENT_LINES = 20  # an unterminated wrapper gives up after this many lines ...
+MAX_CONTENT_CHARS = 2048  # ... or this many characters of URL text
+# Hard bounds on the raw extent, page furniture included; chunked scanning keeps this much
+# text in hand past every chunk boundary (see scanner.CHUNK_OVERLAP_*).
+MAX_RAW_LINES = 60
+MAX_RAW_CHARS = 8192
+
+
+@dataclass(slots=True)
+class WrapperMatch:
+    """A wrapper as read from text, in offsets; the scanner turns it into a Candidate."""
+
+    kind: Wrapper
+    start: int  # offset of "<" (or of "URL=")
+    end: int  # offset just past ">" (or past the URL's end, when unterminated)
+    pieces: list[tuple[int, int]] = field(default_factory=list)  # URL text per line, trimmed
+    url: str = ""
+    alt: str | None = None
+    flags: set[Flag] = field(default_factory=set)
+
+
+def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
+    """Read the wrapper whose "<" is at `lt`, or None if the "<" opens no wrapper."""
+    match = OPEN.match(text, lt)
+    if match is None:
+        return None
+    start = lt
+    if match.group(1):  # <URL:
+        kind = Wrapper.URL
+        body = match.end()
+    else:
+        body = lt + 1
+        if text[max(0, lt - 4) : lt].lower() == URL_EQUALS:
+            kind, start = Wrapper.URL_EQUALS, lt - 4
+        else:
+            kind = Wrapper.ANGLE
+            if not _plausible_angle(text, match):
+                return None
+    found = WrapperMatch(kind, start, body)
+    _read_body(text, found, body, furniture)
+    return found
+
+
+def _plausible_angle(text: str, match: re.Match[str]) -> bool:
+    """Is `<name:...` a URL? For a known scheme, yes. For an unknown one, only with "//", or
+    when the wrapper closes on the same line, has no whitespace, looks like a URL and is not
+    markup: `<xsl:template match=...>`, `<std::string>`, `<dc:title>` are not URLs."""
+    if is_known_scheme(match.group(2)):
+        return True
+    colon = match.end()
+    if text.startswith("//", colon):
+        return True
+    close = text.find(">", colon)
+    eol = text.find("\n", colon)
+    if close < 0 or (0 <= eol < close):
+        return False
+    inside = text[colon:close]
+    if inside.endswith("/") or ASCII_WHITESPACE.search(inside):
+        return False
+    return URLISH.search(inside) is not None
+
+
+def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) -> None:
+    """Follow the wrapper line by line to its ">", dropping what is not URL text."""
+    n = len(text)
+    line_start = text.rfind("\n", 0, found.start) + 1
+    prefix = QUOTE_PREFIX.match(text, line_start, found.start)
+    quote_key = _quote_key(prefix.group()) if prefix else ""
+    raw: list[tuple[int, int]] = []
+    pos = body
+    content_lines = 1
+    content_chars = 0
+    while True:
+        eol = text.find("\n", pos)
+        if eol < 0:
+            eol = n
+        close = text.find(">", pos, eol)
+        if close >= 0:
+            raw.append((pos, close))
+            found.end = close + 1
+            break
+        raw.append((pos, eol))
+        content_chars += eol - pos
+        content_lines += 1
+        nxt, had_furniture = furniture.skip_block(eol + 1)
+        if had_furniture:
+            found.flags.add(Flag.PAGE_BREAK)
+        if quote_key:
+            # Only a prefix that repeats the first line's is a reply prefix; any other ">"
+            # at a line start closes the wrapper.
+            reply = QUOTE_PREFIX.match(text, nxt)
+            if reply and _quote_key(reply.group()) == quote_key:
+                found.flags.add(Flag.REPLY_PREFIX)
+                nxt = reply.end()
+        next_eol = text.find("\n", nxt)
+        if next_eol < 0:
+            next_eol = n
+        if (
+            nxt >= n
+            or text[nxt:next_eol].strip(" \t\r\f\v") == ""  # a blank line ends a wrapper
+            or content_lines > MAX_CONTENT_LINES
+            or content_chars > MAX_CONTENT_CHARS
+            or nxt - found.start > MAX_RAW_CHARS
+            or text.count("\n", found.start, nxt) > MAX_RAW_LINES
+        ):
+            _unterminated(text, found, body)
+            return
+        found.flags.add(Flag.LINE_BREAK)
+        pos = nxt
+    _assemble(text, found, raw)
+
+
+def _quote_key(prefix: str) -> str:
+    """The quote marks of a reply prefix, spacing aside: "> > " and ">> " are both ">>"."""
+    return "".join(ch for ch in prefix if ch in ">|")
+
+
+def _assemble(text: str, found: WrapperMatch, raw: list[tuple[int, int]]) -> None:
+    """Join the per-line URL text; note hyphen breaks and inner whitespace."""
+    parts: list[str] = []
+    for a, b in raw:
+        chunk = text[a:b]
+        stripped = chunk.strip(" \t\r\n\f\v")
+        if stripped:
+            lead = len(chunk) - len(chunk.lstrip(" \t\r\n\f\v"))
+            found.pieces.append((a + lead, a + lead + len(stripped)))
+            if ASCII_WHITESPACE.search(stripped):
+                found.flags.add(Flag.INNER_WHITESPACE)
+                stripped = ASCII_WHITESPACE.sub("", stripped)
+        parts.append(stripped)
+    found.url = "".join(parts)
+    # Every part but the last ends at a line break; a "-" there, with URL text after the
+    # break, may be the typesetter's (appendix): keep it, and offer the reading without it.
+    hyphen_breaks = {i for i in range(len(parts) - 1) if parts[i].endswith("-") and any(parts[i + 1 :])}
+    if hyphen_breaks:
+        found.flags.add(Flag.HYPHEN_BREAK)
+        found.alt = "".join(p[:-1] if i in hyphen_breaks else p for i, p in enumerate(parts))
+    if len(found.pieces) < 2:
+        found.flags.discard(Flag.LINE_BREAK)
+
+
+def _unterminated(text: str, found: WrapperMatch, body: int) -> None:
+    """No ">" within the bounds: the URL is what the wrapper's first line holds, read as a
+    bare URL (it ends at whitespace, trailing punctuation trimmed), and scanning goes on
+    after it."""
+    found.flags = {Flag.UNTERMINATED}
+    eol = text.find("\n", body)
+    if eol < 0:
+        eol = len(text)
+    start = body
+    while start < eol and text[start] in " \t\r\f\v":
+        start += 1
+    end = bare.body_end(text, start, eol)
+    found.end = end if end > start else eol
+    # Prose that merely mentions the prefix ("the `<URL:` wrapper") holds no URL.
+    if end > start and _SCHEME_START.match(text, start, end):
+        found.pieces = [(start, end)]
+        found.url = text[start:end]

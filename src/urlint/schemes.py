@@ -1,0 +1,42 @@
+"""Scheme names the scanner and the linter know (RFC 1738 sections 2.1, 3 and 4)."""
+
+from __future__ import annotations
+
+import re
+
+# RFC 1738 section 2.1: "The lower case letters "a"--"z", digits, and the characters plus
+# ("+"), period ("."), and hyphen ("-") are allowed", and upper case is to be read as lower.
+SCHEME_CHARS = "A-Za-z0-9+.\\-"
+
+# The schemes RFC 1738 section 3 defines.
+RFC1738_SCHEMES = frozenset(
+    {"ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero"}
+)
+
+# Registered schemes seen in real text besides those; an `<scheme:...>` wrapper with one of
+# these may span lines like an RFC 1738 one.
+REGISTERED_SCHEMES = frozenset(
+    {
+        "https", "urn", "tel", "fax", "sip", "sips", "xmpp", "cid", "mid", "data", "ldap",
+        "ldaps", "irc", "ircs", "imap", "pop", "smtp", "snews", "rtsp", "nfs", "afs", "tn3270",
+        "z39.50r", "z39.50s", "vemmi", "service", "dav", "ssh", "sftp", "svn", "git", "rsync",
+        "webcal", "feed", "magnet", "im", "pres", "geo", "sms", "ws", "wss", "ipp", "mms",
+    }
+)
+
+KNOWN_SCHEMES = RFC1738_SCHEMES | REGISTERED_SCHEMES
+
+# Schemes whose URLs are written without "//" (RFC 1738 sections 3.5 and 3.6, and the
+# registered opaque schemes). A bare "name:" in prose is far more often a label ("Note:",
+# "Subject:") than a URL, so only these are taken bare without "//".
+OPAQUE_SCHEMES = ("mailto", "news", "urn", "tel", "fax", "sip", "sips", "xmpp", "cid", "mid", "data", "magnet")
+
+
+def is_known_scheme(name: str) -> bool:
+    return name.lower() in KNOWN_SCHEMES
+
+
+def case_insensitive_literal(word: str) -> str:
+    """`mailto` -> `[Mm][Aa]...`: keeps a pattern's first item a literal class, which keeps
+    the stdlib engine on its fast prefix search (see DESIGN.md, hot-path measurements)."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)

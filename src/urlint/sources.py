@@ -1,0 +1,165 @@
+"""Bytes to text: which files to read, and their text in decoded chunks. Only I/O and decoding.
+
+A file is read as a stream of chunks that end at line ends, so a 1 GB file never sits in
+memory whole (DESIGN.md: "Decode per message or per chunk, never a whole archive at once").
+Each chunk is decoded as UTF-8, or as Latin-1 when it is not UTF-8: Latin-1 maps every byte
+to a character, so no input can make decoding fail.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+STDIN = "-"
+SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
+SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
+CHUNK_BYTES = 4 * 1024 * 1024
+# A line longer than this is cut at its last whitespace before it (URLs end at whitespace);
+# it keeps memory bounded on a file that is one enormous line.
+MAX_LINE_BYTES = 16 * 1024 * 1024
+
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """A file to read: `path` as the user will see it."""
+
+    path: str
+    explicit: bool  # named on the command line, rather than found in a directory
+
+
+@dataclass(frozen=True, slots=True)
+class ReadProblem:
+    """Something that kept a path from being read; the run goes on without it."""
+
+    path: str
+    reason: str
+    kind: str = "unreadable"  # or "binary"
+    explicit: bool = True  # named by the user (a binary file found in a directory is no news)
+
+
+@dataclass(frozen=True, slots=True)
+class TextChunk:
+    """Decoded text that starts at a line start (or, on a cut long line, mid-line)."""
+
+    text: str
+    line_base: int  # line number of the chunk's first line
+    column_base: int  # column of the chunk's first character, minus one
+    final: bool
+    encoding: str  # "utf-8", "latin-1" or "utf-16"
+
+
+def iter_files(paths: Iterable[str]) -> Iterator[InputFile | ReadProblem]:
+    """The files under `paths`, directories walked in name order, each real directory once."""
+    seen_dirs: set[tuple[int, int]] = set()
+    for path in paths:
+        if path == STDIN:
+            yield InputFile(STDIN, explicit=True)
+            continue
+        try:
+            info = os.stat(path)
+        except OSError as error:
+            yield ReadProblem(path, _os_reason(error))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            yield from _walk(path, seen_dirs)
+        else:
+            yield InputFile(path, explicit=True)
+
+
+def _walk(top: str, seen_dirs: set[tuple[int, int]]) -> Iterator[InputFile | ReadProblem]:
+    try:
+        info = os.stat(top)
+    except OSError as error:
+        yield ReadProblem(top, _os_reason(error))
+        return
+    key = (info.st_dev, info.st_ino)
+    if key in seen_dirs:  # a symlink loop, or the same tree reached twice
+        return
+    seen_dirs.add(key)
+    try:
+        with os.scandir(top) as entries:
+            names = sorted((entry.name, entry) for entry in entries)
+    except OSError as error:
+        yield ReadProblem(top, _os_reason(error))
+        return
+    for name, entry in names:
+        path = os.path.join(top, name)
+        try:
+            is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
+            is_file = entry.is_file()
+        except OSError as error:
+            yield ReadProblem(path, _os_reason(error))
+            continue
+        if is_dir:
+            if name not in SKIPPED_DIRECTORIES:
+                yield from _walk(path, seen_dirs)
+        elif is_file:
+            yield InputFile(path, explicit=False)
+
+
+def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[TextChunk]:
+    """Decoded chunks of `stream`, each ending at a line end (the last one at the end).
+
+    Raises BinaryInput when the stream starts like a binary file.
+    """
+    head = stream.read(max(SNIFF_BYTES, min(chunk_bytes, CHUNK_BYTES)))
+    if head.startswith(_UTF16_BOMS):
+        # UTF-16 has NUL bytes everywhere and two-byte line ends: read it whole (such
+        # files are small notes, not archives) and decode with its byte order mark.
+        data = head + stream.read()
+        yield TextChunk(data.decode("utf-16", errors="replace"), 1, 0, True, "utf-16")
+        return
+    if b"\0" in head[:SNIFF_BYTES]:
+        raise BinaryInput("binary file (NUL byte)")
+    if head.startswith(codecs.BOM_UTF8):
+        head = head[len(codecs.BOM_UTF8) :]
+    pending = head
+    line_base, column_base = 1, 0
+    while True:
+        data = stream.read(chunk_bytes)
+        if not data:
+            text, encoding = decode(pending)
+            yield TextChunk(text, line_base, column_base, True, encoding)
+            return
+        pending += data
+        cut = pending.rfind(b"\n") + 1
+        if cut == 0:
+            if len(pending) < MAX_LINE_BYTES:
+                continue
+            cut = _last_space(pending) or len(pending)
+        text, encoding = decode(pending[:cut])
+        yield TextChunk(text, line_base, column_base, False, encoding)
+        newlines = text.count("\n")
+        if newlines:
+            line_base += newlines
+            column_base = len(text) - text.rfind("\n") - 1
+        else:
+            column_base += len(text)
+        pending = pending[cut:]
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _last_space(buffer: bytes) -> int:
+    cut = max(buffer.rfind(b" "), buffer.rfind(b"\t"))
+    return cut + 1 if cut > 0 else 0
+
+
+class BinaryInput(Exception):
+    """The input is not text."""
+
+
+def _os_reason(error: OSError) -> str:
+    return error.strerror or str(error)
