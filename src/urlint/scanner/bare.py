@@ -56,6 +56,8 @@ def has_body(text: str, colon: int, end: int) -> bool:
     body = colon + 1
     if text.startswith("//", body):
         body += 2
+    if end - body == 1 and text[body] == "*":
+        return True  # "news:*", all groups (section 3.6)
     return _ALNUM.search(text, body, end) is not None
 
 

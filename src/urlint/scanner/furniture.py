@@ -27,6 +27,7 @@ _KNOWN_FURNITURE = re.compile(
 # Continuation lines of a URL have no inner whitespace except in the 1993 drafts' style,
 # and those are not repeated page after page.
 _INNER_SPACE = re.compile(r"\S[ \t]+\S")
+_URL_DELIMITERS = re.compile(r"[<>]|://")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t]+")
 
@@ -54,7 +55,9 @@ class Furniture:
         if _KNOWN_FURNITURE.match(text, start, end):
             return True
         line = text[start:end].strip()
-        if not _INNER_SPACE.search(line):
+        # Running headers and footers are words with spaces between them; they never hold
+        # the delimiters that close a wrapper or start a URL (quoted mail repeats such lines).
+        if not _INNER_SPACE.search(line) or _URL_DELIMITERS.search(line):
             return False
         return self._repeat_count(line) >= MIN_REPEATS
 
@@ -84,7 +87,7 @@ class Furniture:
         seen_furniture = False
         for _ in range(MAX_BLOCK_LINES):
             if pos >= n:
-                break
+                return start, False  # a page break is followed by text; this is the end
             eol = text.find("\n", pos)
             if eol < 0:
                 eol = n

@@ -1,0 +1,97 @@
+"""Bare URLs: where they start and end in running text (RFC 1738 sections 2.1, 2.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlint import Position, Span, extract
+
+
+def urls(text: str) -> list[str]:
+    return [c.url for c in extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # ends at whitespace, <, >, "
+        ("go to http://a.example/x now", ["http://a.example/x"]),
+        ('href="http://a.example/x"', ["http://a.example/x"]),
+        ("http://a.example/x<b>", ["http://a.example/x"]),
+        ("http://a.example/x>y", ["http://a.example/x"]),
+        ("http://a.example/x\u00a0more", ["http://a.example/x"]),  # no-break space is whitespace
+        # trailing sentence punctuation belongs to the sentence
+        ("See http://a.example/x.", ["http://a.example/x"]),
+        ("See http://a.example/x, and", ["http://a.example/x"]),
+        ("Is it http://a.example/x?", ["http://a.example/x"]),
+        ("it is http://a.example/x!", ["http://a.example/x"]),
+        ("at http://a.example/x; then", ["http://a.example/x"]),
+        ("at http://a.example/x: then", ["http://a.example/x"]),
+        ("'http://a.example/x'", ["http://a.example/x"]),
+        ("http://a.example/x?!.", ["http://a.example/x"]),
+        # inside punctuation stays
+        ("http://a.example/x.html?a=1&b=2", ["http://a.example/x.html?a=1&b=2"]),
+        ("http://a.example/it's", ["http://a.example/it's"]),
+        # brackets: kept when balanced inside the URL
+        ("(http://a.example/x)", ["http://a.example/x"]),
+        ("(see http://en.example.org/wiki/Foo_(bar))", ["http://en.example.org/wiki/Foo_(bar)"]),
+        ("[http://a.example/x]", ["http://a.example/x"]),
+        ("[link](http://a.example/x).", ["http://a.example/x"]),
+        ("{http://a.example/x}", ["http://a.example/x"]),
+        ("http://a.example/a[1]", ["http://a.example/a[1]"]),
+        # unsafe characters do not end a URL (the linter reports them)
+        ("http://a.example/~joe/", ["http://a.example/~joe/"]),
+        ("http://a.example/a|b", ["http://a.example/a|b"]),
+        ("http://a.example/{x}", ["http://a.example/{x}"]),
+        ("http://a.example/caf\u00e9/men\u00fc", ["http://a.example/caf\u00e9/men\u00fc"]),
+        ("http://a.example/a^b`c", ["http://a.example/a^b`c"]),
+        # backquotes: a closing one paired with an opening one is markup
+        ("`http://a.example/x`", ["http://a.example/x"]),
+        ("``http://a.example/x''", ["http://a.example/x"]),
+        # schemes: any scheme with //, case kept
+        ("HTTP://A.EXAMPLE/X", ["HTTP://A.EXAMPLE/X"]),
+        ("svn+ssh://a.example/repo", ["svn+ssh://a.example/repo"]),
+        ("x-foo.bar://a.example/", ["x-foo.bar://a.example/"]),
+        ("URL:http://a.example/", ["http://a.example/"]),
+        ("(ftp://a.example/pub)", ["ftp://a.example/pub"]),
+        # opaque schemes without //
+        ("mail mailto:joe@a.example.", ["mailto:joe@a.example"]),
+        ("MAILTO:Joe@A.example", ["MAILTO:Joe@A.example"]),
+        ("read news:comp.infosystems.www.", ["news:comp.infosystems.www"]),
+        ("all of news:*", ["news:*"]),
+        ("urn:isbn:0451450523", ["urn:isbn:0451450523"]),
+        ("call tel:+1-201-555-0123", ["tel:+1-201-555-0123"]),
+        # not URLs
+        ("Note: this", []),
+        ("at 12:30 today", []),
+        ("Subject: news: today", []),
+        ("mailto: nobody", []),
+        ("http:// alone", []),
+        ("a scheme://` in backquotes", []),
+        ("www.example.com and joe@example.com", []),
+        ("Re:http", []),
+        ("://a.example/", []),
+    ],
+)
+def test_bare_url_extent(text, expected):
+    assert urls(text) == expected
+
+
+def test_bare_url_at_line_end_ends_there():
+    assert urls("see http://a.example/long/\npath.html now") == ["http://a.example/long/"]
+
+
+def test_positions_are_characters_of_the_decoded_line():
+    (candidate,) = extract("caf\u00e9 \u00fcber http://a.example/x")
+    assert candidate.span == Span(Position(1, 11), Position(1, 29))
+
+
+def test_second_scheme_inside_a_query_is_one_url():
+    assert urls("http://a.example/r?u=http://b.example/&m=mailto:x@y") == [
+        "http://a.example/r?u=http://b.example/&m=mailto:x@y"
+    ]
+
+
+def test_several_urls_on_a_line_in_order():
+    text = "a http://a.example/ b ftp://b.example/ c mailto:c@d.example d"
+    assert urls(text) == ["http://a.example/", "ftp://b.example/", "mailto:c@d.example"]

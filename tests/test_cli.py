@@ -1,0 +1,120 @@
+"""`urlint extract` as a user runs it: formats, exit codes, stdin, masking."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from urlint.cli import main
+
+JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message", "flags"]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def sample(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text(
+        "get <URL:ftp://fred:secret@ftp.example.org/pub/\n  file-\n  name.txt> or http://www.example.org/.\n"
+    )
+    return path
+
+
+def test_text_format_is_one_url_a_line_with_password_masked(capsys, sample):
+    code, out, err = run(capsys, "extract", str(sample))
+    assert (code, err) == (0, "")
+    assert out == "ftp://fred:****@ftp.example.org/pub/file-name.txt\nhttp://www.example.org/\n"
+
+
+def test_with_position(capsys, sample):
+    code, out, _ = run(capsys, "extract", "-H", str(sample))
+    assert out.splitlines() == [
+        f"{sample}:1:10: ftp://fred:****@ftp.example.org/pub/file-name.txt",
+        f"{sample}:3:16: http://www.example.org/",
+    ]
+
+
+def test_jsonl_contract(capsys, sample):
+    code, out, _ = run(capsys, "extract", "--format", "jsonl", str(sample))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [list(r) for r in records] == [JSONL_KEYS, JSONL_KEYS]
+    assert records[0] == {
+        "path": str(sample),
+        "line": 1,
+        "column": 10,
+        "end_line": 3,
+        "end_column": 11,
+        "url": "ftp://fred:****@ftp.example.org/pub/file-name.txt",
+        "alt": "ftp://fred:****@ftp.example.org/pub/filename.txt",
+        "wrapper": "url",
+        "message": None,
+        "flags": ["line-break", "hyphen-break"],
+    }
+    assert records[1]["wrapper"] is None and records[1]["flags"] == []
+
+
+def test_show_passwords(capsys, sample):
+    _, out, _ = run(capsys, "extract", "--show-passwords", str(sample))
+    assert out.splitlines()[0] == "ftp://fred:secret@ftp.example.org/pub/file-name.txt"
+
+
+def test_no_output_format_shows_the_password(capsys, sample):
+    for argv in (["extract"], ["extract", "-H"], ["extract", "--format", "jsonl"]):
+        _, out, err = run(capsys, *argv, str(sample))
+        assert "secret" not in out + err
+
+
+def test_unreadable_input_exit_2_and_the_rest_still_read(capsys, sample, tmp_path):
+    code, out, err = run(capsys, "extract", str(tmp_path / "nope.txt"), str(sample))
+    assert code == 2
+    assert err == f"urlint: {tmp_path / 'nope.txt'}: cannot read: No such file or directory\n"
+    assert out.count("\n") == 2
+
+
+def test_usage_error_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["extract", "--format", "xml", "x"])
+    assert exit_info.value.code == 2
+
+
+def test_no_command_exit_2(capsys):
+    assert main([]) == 2
+
+
+def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
+    text = "".join(f"http://h{i}.example/\n" for i in range(20000))
+    result = subprocess.run(
+        [sys.executable, "-m", "urlint.cli", "extract", "-"], input=text.encode(), capture_output=True, check=False
+    )
+    assert result.returncode == 0
+    assert result.stdout.decode().splitlines()[-1] == "http://h19999.example/"
+    # a reader that stops early (`| head -1`) gets no traceback
+    pipe = subprocess.Popen(
+        f"{sys.executable} -m urlint.cli extract - | head -1",
+        shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    out, err = pipe.communicate(text.encode() * 5)
+    assert out == b"http://h0.example/\n"
+    assert b"Traceback" not in err
+
+
+def test_binary_named_explicitly_is_noted(capsys, tmp_path):
+    blob = tmp_path / "x.bin"
+    blob.write_bytes(b"\0\0\0")
+    code, out, err = run(capsys, "extract", str(blob))
+    assert (code, out, err) == (0, "", f"urlint: {blob}: skipped: binary file (NUL byte)\n")
+
+
+def test_console_script_installed():
+    bindir = os.path.dirname(sys.executable)
+    result = subprocess.run([os.path.join(bindir, "urlint"), "--version"], capture_output=True, text=True, check=False)
+    assert result.stdout.strip().startswith("urlint ")

@@ -1,0 +1,94 @@
+"""Sources and pipeline: chunked reading finds exactly what a whole-text scan finds."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+
+from urlint import extract
+from urlint.pipeline import Found, scan_chunks, scan_paths
+from urlint.scanner import scan
+from urlint.sources import BinaryInput, ReadProblem, read_chunks
+
+SAMPLE = (
+    "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
+    "> quoted <URL:http://c.example/x/\n> y.html>\n"
+    "tail mailto:joe@d.example.\n"
+)
+
+
+def chunked(data: bytes, chunk_bytes: int) -> list:
+    return list(scan_chunks(read_chunks(io.BytesIO(data), chunk_bytes=chunk_bytes)))
+
+
+@pytest.mark.parametrize("chunk_bytes", [1, 7, 64, 1000, 1 << 20])
+def test_chunked_scan_equals_whole_scan(chunk_bytes):
+    text = SAMPLE * 200 + "filler line\n" * 50 + SAMPLE
+    assert chunked(text.encode(), chunk_bytes) == scan(text)
+
+
+def test_wrapper_across_chunk_boundary_is_whole_and_not_reported_twice():
+    text = "x\n" * 100 + "<URL:http://a.example/first/\n second/\n third?u=http://in.example/>\n" + "y\n" * 100
+    found = chunked(text.encode(), 203)
+    assert [(c.url, c.line) for c in found] == [
+        ("http://a.example/first/second/third?u=http://in.example/", 101)
+    ]
+
+
+def test_long_line_cut_keeps_columns():
+    line = "a " * 30000 + "http://a.example/x " + "b " * 30000
+    found = chunked((line + "\n").encode(), 4096)
+    assert [(c.url, c.line, c.column) for c in found] == [("http://a.example/x", 1, 60001)]
+
+
+def test_latin1_fallback_keeps_every_byte():
+    data = "caf\u00e9 http://a.example/caf\u00e9\n".encode("latin-1")
+    (candidate,) = chunked(data, 1 << 20)
+    assert (candidate.url, candidate.column) == ("http://a.example/caf\u00e9", 6)
+
+
+def test_utf8_bom_dropped_and_utf16_decoded():
+    (bom,) = chunked(b"\xef\xbb\xbfhttp://a.example/\n", 1 << 20)
+    assert (bom.url, bom.column) == ("http://a.example/", 1)
+    (wide,) = chunked("see http://a.example/w\n".encode("utf-16"), 1 << 20)
+    assert (wide.url, wide.column) == ("http://a.example/w", 5)
+
+
+def test_binary_detected():
+    with pytest.raises(BinaryInput):
+        chunked(b"\x1f\x8b\x08\x00\x00\x00http://a.example/", 1 << 20)
+
+
+def test_scan_paths_walks_directories_in_order_and_skips_vcs_and_binary(tmp_path):
+    (tmp_path / "b.txt").write_text("http://b.example/\n")
+    (tmp_path / "a.txt").write_text("http://a.example/\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "c.txt").write_text("http://c.example/\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "config").write_text("url = http://git.example/\n")
+    (tmp_path / "blob.bin").write_bytes(b"\0\0http://bin.example/")
+    os.symlink(tmp_path, tmp_path / "sub" / "loop")  # a symlink loop back to the top
+    items = list(scan_paths([str(tmp_path)]))
+    found = [(os.path.relpath(i.path, tmp_path), i.candidate.url) for i in items if isinstance(i, Found)]
+    assert found == [
+        ("a.txt", "http://a.example/"),
+        ("b.txt", "http://b.example/"),
+        ("sub/c.txt", "http://c.example/"),
+    ]
+    problems = [i for i in items if isinstance(i, ReadProblem)]
+    assert [(os.path.basename(p.path), p.kind, p.explicit) for p in problems] == [("blob.bin", "binary", False)]
+
+
+def test_missing_file_is_a_problem_and_the_run_goes_on(tmp_path):
+    (tmp_path / "ok.txt").write_text("http://ok.example/\n")
+    items = list(scan_paths([str(tmp_path / "missing.txt"), str(tmp_path / "ok.txt")]))
+    assert isinstance(items[0], ReadProblem) and items[0].reason == "No such file or directory"
+    assert [i.candidate.url for i in items[1:]] == ["http://ok.example/"]
+
+
+def test_extract_matches_scan_without_empty_wrappers():
+    text = "<URL:> http://a.example/ <URL: >"
+    assert [c.url for c in scan(text)] == ["", "http://a.example/", ""]
+    assert [c.url for c in extract(text)] == ["http://a.example/"]
