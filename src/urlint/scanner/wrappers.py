@@ -21,7 +21,8 @@ from .furniture import Furniture
 # "<URL:" (the appendix's prefix, case-insensitive, whitespace allowed before the colon's
 # payload) or "<scheme:" (the older form). The pattern starts with the literal "<" so the
 # regex engine's fast literal search finds candidates (DESIGN.md, hot-path measurements).
-OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?=[^\s:]))")
+OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?!:))")
+_LINE_BREAK_NEXT = re.compile(r"[ \t]*\r?\n")
 URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 
 # Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ").
@@ -78,9 +79,11 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
     """Is `<name:...` a URL? For a known scheme, yes. For an unknown one, only with "//", or
     when the wrapper closes on the same line, has no whitespace, looks like a URL and is not
     markup: `<xsl:template match=...>`, `<std::string>`, `<dc:title>` are not URLs."""
-    if is_known_scheme(match.group(2)):
-        return True
     colon = match.end()
+    if is_known_scheme(match.group(2)):
+        # RFC 1630 breaks "<ftp:" / "//quake.think.com/...>": a line break may follow the
+        # colon; other whitespace there is prose ("<http: the scheme>").
+        return not text[colon : colon + 1].isspace() or _LINE_BREAK_NEXT.match(text, colon) is not None
     if text.startswith("//", colon):
         return True
     close = text.find(">", colon)

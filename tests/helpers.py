@@ -1,0 +1,30 @@
+"""Shared test helpers: where the shared corpora and peer fixtures live, when present."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("URLINT_SHARED", REPO.parent / "shared"))
+CORPORA = SHARED / "corpora"
+PEER_FIXTURES = SHARED / "peer-fixtures"
+SPEC = SHARED / "spec"
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ../shared, or skip the test when it is not there."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not present")
+    return path
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
