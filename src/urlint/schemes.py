@@ -29,7 +29,9 @@ KNOWN_SCHEMES = RFC1738_SCHEMES | REGISTERED_SCHEMES
 # Schemes whose URLs are written without "//" (RFC 1738 sections 3.5 and 3.6, and the
 # registered opaque schemes). A bare "name:" in prose is far more often a label ("Note:",
 # "Subject:") than a URL, so only these are taken bare without "//".
-OPAQUE_SCHEMES = ("mailto", "news", "urn", "tel", "fax", "sip", "sips", "xmpp", "cid", "mid", "data", "magnet")
+OPAQUE_SCHEMES = (
+    "mailto", "news", "urn", "tel", "fax", "sip", "sips", "xmpp", "cid", "mid", "data", "magnet", "geo",
+)
 
 
 def is_known_scheme(name: str) -> bool:

@@ -21,12 +21,23 @@ SCHEME_BEFORE = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*\Z")
 SCHEME_WINDOW = 40
 
 # The body of a bare URL: everything up to whitespace (any Unicode whitespace, since text
-# editors and mail clients put non-breaking spaces there) or a delimiter.
-BODY = re.compile(r'[^\s<>"]*')
+# editors and mail clients put non-breaking spaces there) or a delimiter: ASCII `<`, `>`
+# and `"` (section 2.2), and the delimiters of non-ASCII text, which no URL holds: double
+# and angle quotation marks, dashes, the ellipsis, CJK and fullwidth punctuation
+# (`｜http://example.com｜`). Non-ASCII letters and the typographic apostrophe (`i’m`)
+# do not end a URL.
+NON_ASCII_DELIMITERS = (
+    "\u00ab\u00bb\u2013\u2014\u201c-\u201f\u2026\u2039\u203a"
+    "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+)
+BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')
 
 _ALNUM = re.compile(r"[^\W_]")
-TRAILING_PUNCTUATION = frozenset(".,;:!?'")
+_BRACKET = re.compile(r"[()\[\]{}]")
+TRAILING_PUNCTUATION = frozenset(".,;:!?")
+QUOTES = {"'": "'", "\u2019": "\u2018"}  # closing quote -> its opening quote
 CLOSERS = {")": "(", "]": "[", "}": "{"}
+OPENERS = {opener: closer for closer, opener in CLOSERS.items()}
 
 
 def scheme_start(text: str, colon: int, floor: int = 0) -> int:
@@ -42,45 +53,65 @@ def body_end(text: str, start: int, stop: int | None = None, url_start: int | No
     """
     match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
     assert match is not None  # BODY matches the empty string
-    end = trim_end(text, start, match.end())
+    end = _first_unbalanced_closer(text, start, match.end())
+    end = trim_end(text, start, end)
     opener = url_start if url_start is not None else start
-    # `http://example.com` (Markdown, man pages): a backquote that closes the one just
-    # before the URL is a delimiter; a backquote elsewhere stays (unsafe, section 2.2).
-    if end > start and text[end - 1] == "`" and opener > 0 and text[opener - 1] == "`":
-        end = trim_end(text, start, end - 1)
+    # `http://example.com` (Markdown) and ``http://example.com'' (TeX, man pages): after
+    # a backquote just before the URL, trailing backquotes and apostrophes close it; a
+    # backquote elsewhere stays (unsafe, section 2.2).
+    if opener > 0 and text[opener - 1] == "`":
+        while end > start and text[end - 1] in "`'":
+            end -= 1
+        end = trim_end(text, start, end)
     return end
 
 
 def has_body(text: str, colon: int, end: int) -> bool:
-    """Is there a URL after the scheme? "http://", "mailto:" or "scheme://`" is none."""
+    """Is there a URL after the scheme? "http://", "mailto:" or "scheme://`" is none;
+    "file:///" (the root, section 3.10) and "news:*" (all groups, section 3.6) are."""
     body = colon + 1
     if text.startswith("//", body):
         body += 2
     if end - body == 1 and text[body] == "*":
-        return True  # "news:*", all groups (section 3.6)
-    return _ALNUM.search(text, body, end) is not None
+        return True
+    return end > body and (text[body] == "/" or _ALNUM.search(text, body, end) is not None)
+
+
+def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
+    """A ")" with no "(" before it in the URL closes a parenthesis of the surrounding text
+    (`(see http://a.example/x)`, Markdown's `[a](http://a.example/x)[b]`), so the URL ends
+    there; a balanced one is the URL's own (`.../Foo_(bar)`). Likewise "]" and "}"."""
+    depth = {"(": 0, "[": 0, "{": 0}
+    for bracket in _BRACKET.finditer(text, start, end):
+        char = bracket.group()
+        if char in depth:
+            depth[char] += 1
+        else:
+            opener = CLOSERS[char]
+            if depth[opener] == 0:
+                return bracket.start()
+            depth[opener] -= 1
+    return end
 
 
 def trim_end(text: str, start: int, end: int) -> int:
-    """Trim sentence punctuation and unbalanced closing brackets from text[start:end].
-
-    A ")" is kept when it closes a "(" inside the URL (Wikipedia-style paths); likewise "]"
-    and "}". Linear: the bracket balance is counted once, then updated while trimming.
+    """Trim sentence punctuation from the end of text[start:end], and a closing quote that
+    closes no quote inside the URL (`'http://a.example/'`, but `.../blah_'quoted'` keeps it).
     """
-    if end <= start:
-        return end
-    last = text[end - 1]
-    if last not in TRAILING_PUNCTUATION and last not in CLOSERS:
-        return end  # the common case: nothing to trim, nothing to count
-    segment = text[start:end]
-    balance = {closer: segment.count(closer) - segment.count(opener) for closer, opener in CLOSERS.items()}
     while end > start:
         char = text[end - 1]
         if char in TRAILING_PUNCTUATION:
             end -= 1
-        elif char in CLOSERS and balance[char] > 0:
-            balance[char] -= 1
+        elif char in QUOTES and _unpaired_quote(text, start, end - 1, char):
             end -= 1
         else:
             break
     return end
+
+
+def _unpaired_quote(text: str, start: int, end: int, closing: str) -> bool:
+    opening = QUOTES[closing]
+    segment = text[start:end]
+    if opening == closing:
+        return segment.count(closing) % 2 == 0
+    return segment.count(opening) <= segment.count(closing)
