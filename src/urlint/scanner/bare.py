@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import re
 
-from ..schemes import SCHEME_CHARS
 
-# The scheme just before a ":" (section 2.1). Searched within a short window ending at the
-# colon; the leftmost match is the longest run, which must begin with a letter.
-SCHEME_BEFORE = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*\Z")
+# The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
+# within a short window ending at the colon; the leftmost match is the longest. Its
+# punctuation joins alphanumeric runs one character at a time ("svn+ssh", "z39.50r"):
+# "can...http://" is the word "can..." before "http://", not a scheme. Departure from
+# section 5's BNF, which lets a scheme start with a digit: a scheme starts with a letter,
+# as RFC 3986 later required and every registered scheme does, so "1.http://" is a list
+# number before "http://" and "1abc://" is no URL.
+SCHEME_BEFORE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
+_ALNUM_BEFORE = re.compile(r"[A-Za-z0-9]")
 SCHEME_WINDOW = 40
 
 # The body of a bare URL: everything up to whitespace (any Unicode whitespace, since text
@@ -43,7 +48,12 @@ OPENERS = {opener: closer for closer, opener in CLOSERS.items()}
 def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     """Offset where the scheme ending at `colon` starts, or -1 if there is none."""
     match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
-    return match.start() if match else -1
+    if match is None:
+        return -1  # "12:30", "1.2://"
+    start = match.start()
+    if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
+        return -1  # a word that starts with a digit: "1abc://"
+    return start
 
 
 def body_end(text: str, start: int, stop: int | None = None, url_start: int | None = None) -> int:
@@ -54,16 +64,9 @@ def body_end(text: str, start: int, stop: int | None = None, url_start: int | No
     match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
     assert match is not None  # BODY matches the empty string
     end = _first_unbalanced_closer(text, start, match.end())
-    end = trim_end(text, start, end)
     opener = url_start if url_start is not None else start
-    # `http://example.com` (Markdown) and ``http://example.com'' (TeX, man pages): after
-    # a backquote just before the URL, trailing backquotes and apostrophes close it; a
-    # backquote elsewhere stays (unsafe, section 2.2).
-    if opener > 0 and text[opener - 1] == "`":
-        while end > start and text[end - 1] in "`'":
-            end -= 1
-        end = trim_end(text, start, end)
-    return end
+    quoted_by = text[opener - 1] if opener > 0 else ""
+    return trim_end(text, start, end, quoted_by)
 
 
 def has_body(text: str, colon: int, end: int) -> bool:
@@ -94,24 +97,35 @@ def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
     return end
 
 
-def trim_end(text: str, start: int, end: int) -> int:
-    """Trim sentence punctuation from the end of text[start:end], and a closing quote that
-    closes no quote inside the URL (`'http://a.example/'`, but `.../blah_'quoted'` keeps it).
+def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
+    """Trim sentence punctuation, a trailing "(", "[" or "{", and closing quotes from the
+    end of text[start:end].
+
+    A URL right after an opening quote ends before its closing quotes: `'http://x/'`,
+    `‘http://x/’`, and after a backquote `http://x/` (Markdown) or ``http://x/'' (TeX).
+    Otherwise a trailing "'" stays when it pairs with one inside the URL
+    (`.../blah_'quoted'`) and goes when the URL holds an odd number of them.
     """
+    closing_quotes = _CLOSED_BY.get(quoted_by, "")
     while end > start:
         char = text[end - 1]
-        if char in TRAILING_PUNCTUATION:
+        if char in TRAILING_PUNCTUATION or char in OPENERS or char in closing_quotes:
             end -= 1
-        elif char in QUOTES and _unpaired_quote(text, start, end - 1, char):
+        elif char in QUOTES and _unpaired(text, start, end, char):
             end -= 1
         else:
             break
     return end
 
 
-def _unpaired_quote(text: str, start: int, end: int, closing: str) -> bool:
+# The quotes that close a URL opened by the quote just before it.
+_CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
+
+
+def _unpaired(text: str, start: int, end: int, closing: str) -> bool:
+    """Is the quote at end-1 left without a partner inside text[start:end]?"""
     opening = QUOTES[closing]
     segment = text[start:end]
     if opening == closing:
-        return segment.count(closing) % 2 == 0
-    return segment.count(opening) <= segment.count(closing)
+        return segment.count(closing) % 2 == 1
+    return segment.count(opening) < segment.count(closing)
