@@ -48,6 +48,23 @@ def urls(text: str) -> list[str]:
         # backquotes: a closing one paired with an opening one is markup
         ("`http://a.example/x`", ["http://a.example/x"]),
         ("``http://a.example/x''", ["http://a.example/x"]),
+        # an unbalanced closer anywhere closes the surrounding text (Markdown links)
+        ("[a](https://a.example/x)[b](mailto:b@a.example)", ["https://a.example/x", "mailto:b@a.example"]),
+        ("http://a.example/ab)c", ["http://a.example/ab"]),
+        ("http://a.example/(", ["http://a.example/"]),
+        # quotes: closing ones after an opening one before the URL; paired ones kept
+        ("'http://a.example/x'", ["http://a.example/x"]),
+        ("''http://a.example/x''", ["http://a.example/x"]),
+        ("http://a.example/blah_'quoted'", ["http://a.example/blah_'quoted'"]),
+        ("http://a.example/" + "'" * 3, ["http://a.example/" + "'" * 2]),
+        ("\u2018http://a.example/i\u2019m\u2019", ["http://a.example/i\u2019m"]),
+        ("http://a.example/my-wife-thinks-i\u2019m-a-swan/", ["http://a.example/my-wife-thinks-i\u2019m-a-swan/"]),
+        # non-ASCII delimiters end a URL; non-ASCII letters do not
+        ("\uff5chttp://a.example/x\uff5cbar", ["http://a.example/x"]),
+        ("\u201chttp://a.example/x\u201d", ["http://a.example/x"]),
+        ("\u00abhttp://a.example/x\u00bb", ["http://a.example/x"]),
+        ("see http://a.example/x\u2014it moved", ["http://a.example/x"]),
+        ("\u53c2\u89c1http://a.example/x\u3002", ["http://a.example/x"]),
         # schemes: any scheme with //, case kept
         ("HTTP://A.EXAMPLE/X", ["HTTP://A.EXAMPLE/X"]),
         ("svn+ssh://a.example/repo", ["svn+ssh://a.example/repo"]),
@@ -61,6 +78,11 @@ def urls(text: str) -> list[str]:
         ("all of news:*", ["news:*"]),
         ("urn:isbn:0451450523", ["urn:isbn:0451450523"]),
         ("call tel:+1-201-555-0123", ["tel:+1-201-555-0123"]),
+        ("(geo:3.14159,-2.71828)", ["geo:3.14159,-2.71828"]),
+        ("the root file:/// as a URL", ["file:///"]),
+        ("1.http://a.example/", ["http://a.example/"]),
+        ("can...http://a.example/", ["http://a.example/"]),
+        ("z39.50r://a.example/db", ["z39.50r://a.example/db"]),
         # not URLs
         ("Note: this", []),
         ("at 12:30 today", []),
@@ -71,6 +93,7 @@ def urls(text: str) -> list[str]:
         ("www.example.com and joe@example.com", []),
         ("Re:http", []),
         ("://a.example/", []),
+        ("1abc://a.example/", []),
     ],
 )
 def test_bare_url_extent(text, expected):
