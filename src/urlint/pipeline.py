@@ -38,18 +38,13 @@ def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
         else:
             text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
         stop = len(text) if chunk.final else overlap_start(text)
-        candidates, covered_end = scan_chunk(
+        candidates, covered_end, at_stop = scan_chunk(
             text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered
         )
         yield from candidates
         if chunk.final:
             return
-        newlines = text.count("\n", 0, stop)
-        if newlines:
-            carry_line = line_base + newlines
-            carry_column = stop - (text.rfind("\n", 0, stop) + 1)
-        else:
-            carry_line, carry_column = line_base, column_base + stop
+        carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
         covered = max(0, covered_end - stop)
 

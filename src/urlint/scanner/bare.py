@@ -24,6 +24,7 @@ import re
 SCHEME_BEFORE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
 _ALNUM_BEFORE = re.compile(r"[A-Za-z0-9]")
 SCHEME_WINDOW = 40
+_SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
 
 # The body of a bare URL: everything up to whitespace (any Unicode whitespace, since text
 # editors and mail clients put non-breaking spaces there) or a delimiter: ASCII `<`, `>`
@@ -47,7 +48,10 @@ OPENERS = {opener: closer for closer, opener in CLOSERS.items()}
 
 def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     """Offset where the scheme ending at `colon` starts, or -1 if there is none."""
-    match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
+    low = max(floor, colon - _SHORT_WINDOW)
+    match = SCHEME_BEFORE.search(text, low, colon)
+    if match is not None and match.start() == low and low > floor and low == colon - _SHORT_WINDOW:
+        match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)  # a long scheme
     if match is None:
         return -1  # "12:30", "1.2://"
     start = match.start()
@@ -107,25 +111,26 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
     (`.../blah_'quoted'`) and goes when the URL holds an odd number of them.
     """
     closing_quotes = _CLOSED_BY.get(quoted_by, "")
+    counts: dict[str, int] | None = None  # taken once, so a run of quotes trims in linear time
     while end > start:
         char = text[end - 1]
         if char in TRAILING_PUNCTUATION or char in OPENERS or char in closing_quotes:
-            end -= 1
-        elif char in QUOTES and _unpaired(text, start, end, char):
-            end -= 1
+            pass
+        elif char in QUOTES:
+            if counts is None:
+                segment = text[start:end]
+                counts = {q: segment.count(q) for q in ("'", "\u2018", "\u2019")}
+            opening = QUOTES[char]
+            paired = counts[char] % 2 == 0 if opening == char else counts[opening] >= counts[char]
+            if paired:
+                break
         else:
             break
+        if counts is not None and char in counts:
+            counts[char] -= 1
+        end -= 1
     return end
 
 
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
-
-
-def _unpaired(text: str, start: int, end: int, closing: str) -> bool:
-    """Is the quote at end-1 left without a partner inside text[start:end]?"""
-    opening = QUOTES[closing]
-    segment = text[start:end]
-    if opening == closing:
-        return segment.count(closing) % 2 == 1
-    return segment.count(opening) < segment.count(closing)

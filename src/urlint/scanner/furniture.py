@@ -12,6 +12,7 @@ lines (the October 1993 URL draft: `Berners-Lee 20` / `RFC XXXX Uniform Resource
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 
@@ -29,21 +30,24 @@ _KNOWN_FURNITURE = re.compile(
 _INNER_SPACE = re.compile(r"\S[ \t]+\S")
 _URL_DELIMITERS = re.compile(r"[<>]|://")
 _DIGITS = re.compile(r"\d+")
+_WORD_BREAKS = re.compile(r"[\d\s]+")
 _SPACES = re.compile(r"[ \t]+")
 
 MIN_REPEATS = 3  # a running header or footer is on every page; three pages make it one
 MAX_FURNITURE_LINE = 200  # a longer line is text, not furniture
 MAX_BLOCK_LINES = 16  # blank lines + footer + form feed + header + blank lines
+_LOOKUPS_BEFORE_TALLY = 8
 
 
 class Furniture:
     """Recognises page furniture in one text; remembers what it has counted."""
 
-    __slots__ = ("_text", "_repeats")
+    __slots__ = ("_text", "_repeats", "_tally")
 
     def __init__(self, text: str) -> None:
         self._text = text
         self._repeats: dict[str, int] = {}
+        self._tally: Counter[str] | None = None
 
     def is_furniture(self, start: int, end: int) -> bool:
         """Is the line text[start:end] (no newline) page furniture?"""
@@ -63,15 +67,28 @@ class Furniture:
 
     def _repeat_count(self, line: str) -> int:
         """How often the document has this line, its numbers (page numbers) aside."""
-        key = _SPACES.sub(" ", _DIGITS.sub("0", line))
+        key = _line_key(line)
         count = self._repeats.get(key)
+        if count is None and len(self._repeats) >= _LOOKUPS_BEFORE_TALLY:
+            # Many different candidate lines: one pass over the text answers them all,
+            # where a scan per line would make time grow with their number.
+            if self._tally is None:
+                self._tally = Counter(
+                    _line_key(raw) for raw in self._text.split("\n") if _INNER_SPACE.search(raw)
+                )
+            count = self._tally[key]
+            self._repeats[key] = count
         if count is None:
-            pattern = _line_pattern(line)
-            count = 0
-            for _ in pattern.finditer(self._text):
-                count += 1
-                if count >= MIN_REPEATS:
-                    break
+            # The line's longest word occurs at least as often as the line: a fast literal
+            # count rules most lines out before the line pattern scans the text.
+            word = max(_WORD_BREAKS.split(line), key=len)
+            count = self._text.count(word) if word else MIN_REPEATS
+            if count >= MIN_REPEATS:
+                count = 0
+                for _ in _line_pattern(line).finditer(self._text):
+                    count += 1
+                    if count >= MIN_REPEATS:
+                        break
             self._repeats[key] = count
         return count
 
@@ -88,8 +105,10 @@ class Furniture:
         for _ in range(MAX_BLOCK_LINES):
             if pos >= n:
                 return start, False  # a page break is followed by text; this is the end
-            eol = text.find("\n", pos)
+            eol = text.find("\n", pos, pos + MAX_FURNITURE_LINE + 1)
             if eol < 0:
+                if n - pos > MAX_FURNITURE_LINE:
+                    break  # a long line is text, not furniture
                 eol = n
             if text[pos:eol].isspace() or pos == eol:
                 pass  # blank (a lone "\r" or "\f" included; "\f" is whitespace)
@@ -103,6 +122,11 @@ class Furniture:
         else:
             return start, False  # too long a run to be a page break
         return (pos, True) if seen_furniture else (start, False)
+
+
+def _line_key(line: str) -> str:
+    """A line as a running header or footer recurs: numbers and spacing aside."""
+    return _SPACES.sub(" ", _DIGITS.sub("0", line.strip(" \t\r\f")))
 
 
 def _line_pattern(line: str) -> re.Pattern[str]:

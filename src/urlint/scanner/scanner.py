@@ -17,15 +17,21 @@ import heapq
 import re
 from collections.abc import Iterator
 
-from ..model import Candidate, Span
+from ..model import Candidate, Position, Span
 from ..schemes import OPAQUE_SCHEMES, case_insensitive_literal
 from . import bare, wrappers
 from .furniture import Furniture
 from .textpos import LineIndex
 
 _DOUBLE_SLASH = re.compile("://")
+# A one-character look-behind on the schemes' last letters turns most colons away before
+# the full names are tried.
 _OPAQUE_COLON = re.compile(
-    ":(?:" + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES) + ")"
+    ":(?<=["
+    + "".join(sorted({c for s in OPAQUE_SCHEMES for c in (s[-1].lower(), s[-1].upper())}))
+    + "]:)(?:"
+    + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
+    + ")"
 )
 _OPAQUE_LOOKBEHIND = max(len(s) for s in OPAQUE_SCHEMES) + 1
 
@@ -38,29 +44,31 @@ def scan(text: str, *, line_base: int = 1) -> list[Candidate]:
 
     `line_base` is the line number of the text's first line.
     """
-    return [candidate for candidate, _ in _scan(text, line_base, len(text), 0)]
+    return [candidate for candidate, _ in _scan(text, LineIndex(text, line_base), len(text), 0)]
 
 
 def scan_chunk(
     text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int
-) -> tuple[list[Candidate], int]:
+) -> tuple[list[Candidate], int, Position]:
     """Scan one chunk of a longer text.
 
     Candidates that start at or after `stop` are left for the next chunk, which begins at
     `stop`; text before `covered_until` belongs to a URL the previous chunk reported.
-    Returns the candidates and the offset up to which they cover the text.
+    Returns the candidates, the offset up to which they cover the text, and the position
+    of `stop` (where the next chunk's line and column numbers continue).
     """
+    index = LineIndex(text, line_base, column_base)
     found = []
     covered = covered_until
-    for candidate, end in _scan(text, line_base, stop, covered_until, column_base):
+    for candidate, end in _scan(text, index, stop, covered_until):
         found.append(candidate)
         covered = end
-    return found, covered
+    return found, covered, index.position(stop)
 
 
 def extract(text: str) -> list[Candidate]:
     """Every URL in `text`, in text order (an empty wrapper yields nothing)."""
-    return [candidate for candidate, _ in _scan(text, 1, len(text), 0) if candidate.url]
+    return [candidate for candidate, _ in _scan(text, LineIndex(text), len(text), 0) if candidate.url]
 
 
 def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, int]]:
@@ -84,10 +92,7 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     return heapq.merge(wrapper_hits, slash_hits, opaque_hits)
 
 
-def _scan(
-    text: str, line_base: int, stop: int, covered_until: int, column_base: int = 0
-) -> Iterator[tuple[Candidate, int]]:
-    index = LineIndex(text, line_base, column_base)
+def _scan(text: str, index: LineIndex, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
     furniture = Furniture(text)
     covered = covered_until
     for start, kind, anchor in _hits(text, covered_until, stop):

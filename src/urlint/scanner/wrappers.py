@@ -28,6 +28,7 @@ URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 # Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ").
 QUOTE_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
 ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
+_BLANKS = re.compile(r"[ \t\r\f\v]+")
 _SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
 # Characters that suggest a URL rather than markup or prose after an unknown scheme.
 URLISH = re.compile(r"[./@%=?]")
@@ -86,9 +87,10 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
         return not text[colon : colon + 1].isspace() or _LINE_BREAK_NEXT.match(text, colon) is not None
     if text.startswith("//", colon):
         return True
-    close = text.find(">", colon)
-    eol = text.find("\n", colon)
-    if close < 0 or (0 <= eol < close):
+    limit = colon + MAX_CONTENT_CHARS  # bounded, so many "<x:" on one long line stay linear
+    eol = text.find("\n", colon, limit)
+    close = text.find(">", colon, eol if eol >= 0 else limit)
+    if close < 0:
         return False
     inside = text[colon:close]
     if inside.endswith("/") or ASCII_WHITESPACE.search(inside):
@@ -106,15 +108,21 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
     pos = body
     content_lines = 1
     content_chars = 0
+    # No search looks past the largest extent a wrapper may have, so a long line full of
+    # unclosed "<URL:" costs each of them a bounded amount: linear time overall.
+    limit = min(n, found.start + MAX_RAW_CHARS)
     while True:
-        eol = text.find("\n", pos)
+        eol = text.find("\n", pos, limit)
         if eol < 0:
-            eol = n
+            eol = limit
         close = text.find(">", pos, eol)
         if close >= 0:
             raw.append((pos, close))
             found.end = close + 1
             break
+        if eol >= limit:
+            _unterminated(text, found, body)
+            return
         raw.append((pos, eol))
         content_chars += eol - pos
         content_lines += 1
@@ -128,11 +136,11 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
             if reply and _quote_key(reply.group()) == quote_key:
                 found.flags.add(Flag.REPLY_PREFIX)
                 nxt = reply.end()
-        next_eol = text.find("\n", nxt)
+        next_eol = text.find("\n", nxt, limit)
         if next_eol < 0:
-            next_eol = n
+            next_eol = limit
         if (
-            nxt >= n
+            nxt >= limit
             or text[nxt:next_eol].strip(" \t\r\f\v") == ""  # a blank line ends a wrapper
             or content_lines > MAX_CONTENT_LINES
             or content_chars > MAX_CONTENT_CHARS
@@ -180,14 +188,13 @@ def _unterminated(text: str, found: WrapperMatch, body: int) -> None:
     bare URL (it ends at whitespace, trailing punctuation trimmed), and scanning goes on
     after it."""
     found.flags = {Flag.UNTERMINATED}
-    eol = text.find("\n", body)
-    if eol < 0:
-        eol = len(text)
-    start = body
-    while start < eol and text[start] in " \t\r\f\v":
-        start += 1
-    end = bare.body_end(text, start, eol)
-    found.end = end if end > start else eol
+    blank = _BLANKS.match(text, body)
+    start = blank.end() if blank else body
+    end = bare.body_end(text, start)  # a body ends at whitespace, so within its line
+    if end <= start:
+        eol = text.find("\n", start)
+        end = eol if eol >= 0 else len(text)
+    found.end = end
     # Prose that merely mentions the prefix ("the `<URL:` wrapper") holds no URL.
     if end > start and _SCHEME_START.match(text, start, end):
         found.pieces = [(start, end)]
