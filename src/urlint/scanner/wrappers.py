@@ -101,8 +101,11 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
 def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) -> None:
     """Follow the wrapper line by line to its ">", dropping what is not URL text."""
     n = len(text)
-    line_start = text.rfind("\n", 0, found.start) + 1
-    prefix = QUOTE_PREFIX.match(text, line_start, found.start)
+    # The first line's reply prefix, looked for a bounded way back (a line that long is
+    # no quoted mail line), so that many wrappers on one long line stay linear.
+    floor = max(0, found.start - MAX_RAW_CHARS)
+    line_start = text.rfind("\n", floor, found.start) + 1
+    prefix = QUOTE_PREFIX.match(text, line_start, found.start) if line_start or floor == 0 else None
     quote_key = _quote_key(prefix.group()) if prefix else ""
     raw: list[tuple[int, int]] = []
     pos = body

@@ -1,0 +1,71 @@
+"""Time growth on adversarial inputs: each must take time linear in its size.
+
+    python bench/adversarial.py [--check]
+
+Each input is built at sizes n, 2n and 4n and scanned in-process (sources + scanner, the
+pipeline `urlint extract` runs); the median of 3 runs is reported with the ratio
+t(4n)/t(n), which is about 4 for linear time (goal: under 6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from urlint.pipeline import scan_chunks
+from urlint.sources import read_chunks
+
+PROSE = b"Some words of prose, a line of them, for the wrapper to run over.\n"
+
+INPUTS: dict[str, tuple[Callable[[int], bytes], int]] = {
+    # a single token of n characters inside a URL, and a bare token
+    "long token in a URL": (lambda n: b"see http://example.org/" + b"x" * n + b" ok\n", 50_000),
+    "long token of quotes": (lambda n: b"see 'http://example.org/" + b"'" * n + b"\n", 50_000),
+    # an unterminated <URL: followed by n bytes of text
+    "unterminated <URL: then text": (lambda n: b"<URL:http://example.org/x\n" + PROSE * (n // len(PROSE)), 10_000_000),
+    # a line of n letters "a"
+    "line of a": (lambda n: b"a" * n + b"\n", 1_000_000),
+    # a line full of unclosed wrappers and schemes
+    "line of <URL:a": (lambda n: b"<URL:a " * (n // 7) + b"\n" + b"b " * 100 + b"\n", 1_000_000),
+    "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000),
+    "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000),
+    "wrappers with distinct continuations": (
+        lambda n: b"".join(b"<URL:http://h%d.example/\nw%d x%d>\n" % (i, i, i) for i in range(n // 40)),
+        2_000_000,
+    ),
+}
+
+
+def seconds(data: bytes) -> float:
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in scan_chunks(read_chunks(io.BytesIO(data))):
+            pass
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="exit 1 when an input grows worse than linearly")
+    args = parser.parse_args()
+    report, worst = {}, 0.0
+    for name, (make, size) in INPUTS.items():
+        times = [seconds(make(size * k)) for k in (1, 2, 4)]
+        ratio = times[2] / max(times[0], 1e-6)
+        worst = max(worst, ratio)
+        report[name] = {"n": size, "seconds_n_2n_4n": [round(t, 4) for t in times], "ratio_4n_to_n": round(ratio, 2)}
+    print(json.dumps(report, indent=2))
+    if args.check and worst >= 6:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Inputs and measurements shared by the benchmarks. Run from the repository root."""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CORPORA = Path(os.environ.get("URLINT_SHARED", REPO.parent / "shared")) / "corpora"
+WORK = Path(os.environ.get("URLINT_BENCH_DIR", "/tmp/urlint-bench"))
+
+# Real text: RFCs, Internet-Drafts, newsletters, netnews, old docs, raw list mail.
+TEXT_CORPORA = [
+    "rfc-1994-2005",
+    "internet-drafts-1994-2005",
+    "docs-gutenberg-newsletters-1989-2005",
+    "netnews-20newsgroups-bydate-1993",
+    "docs-free-software-1990s-2000s",
+    "netnews-jargon-file",
+    "email-linux-mips-maildir",
+]
+
+# What urlint extract finds, as one ripgrep regex in ASCII mode: wrappers, any
+# scheme://, and the opaque schemes urlint takes bare.
+RG_PATTERN = (
+    r'(?i-u)<[ \t]*URL:[^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|URL=<[^>]*>'
+    r'|[a-z][a-z0-9+.-]*://[^\s<>"]+'
+    r'|(?:mailto|news|urn|tel|fax|sip|sips|xmpp|cid|mid|data|magnet|geo):[^\s<>"]+'
+)
+
+
+def corpus_bytes() -> bytes:
+    """The real text, or our own corpora/ when ../shared is absent."""
+    parts = []
+    roots = [CORPORA / name for name in TEXT_CORPORA if (CORPORA / name).is_dir()] or [REPO / "corpora"]
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and path.suffix not in {".md", ".tsv", ".gz", ".jsonl"}:
+                parts.append(path.read_bytes())
+    return b"".join(parts)
+
+
+def build_input(megabytes: int) -> Path:
+    """A file of about `megabytes` MB of real text (the corpus repeated), made once."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    path = WORK / f"text-{megabytes}mb.txt"
+    target = megabytes * 1_000_000
+    if path.exists() and path.stat().st_size >= target:
+        return path
+    data = corpus_bytes()
+    with open(path, "wb") as out:
+        written = 0
+        while written < target:
+            out.write(data)
+            written += len(data)
+    return path
+
+
+def timed_run(argv: list[str], stdout_path: str = os.devnull) -> tuple[float, int]:
+    """(seconds, peak RSS in KB) of one command, output to a file (not /dev/null: ripgrep
+    stops early when its output is /dev/null)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    with open(stdout_path, "wb") as out:
+        subprocess.run(argv, stdout=out, check=True)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, max(peak, before)
+
+
+def peak_rss_kb(argv: list[str], stdout_path: str) -> tuple[float, int]:
+    """(seconds, peak RSS in KB) measured by GNU time when present, else by rusage."""
+    if Path("/usr/bin/time").exists():
+        start = time.perf_counter()
+        with open(stdout_path, "wb") as out:
+            result = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], stdout=out, stderr=subprocess.PIPE, check=True)
+        return time.perf_counter() - start, int(result.stderr.decode().strip().splitlines()[-1])
+    return timed_run(argv, stdout_path)
+
+
+def urlint_command() -> list[str]:
+    return [sys.executable, "-m", "urlint.cli"]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
