@@ -71,7 +71,6 @@ def urlextract() -> Iterator[PeerCase]:
     data = load("urlextract")
     for group in data["groups"]:
         test = group["test"]
-        settings = " ".join(group["fixture_settings"])
         expression = " ".join(group["checked_expression"])
         for index, case in enumerate(group["cases"]):
             case_id = f"{group['file'].rsplit('/', 1)[-1]}::{test}[{index}]"
@@ -194,9 +193,9 @@ def marked_links(text: str, marked: str) -> list[str]:
     """The links of a `|link|`-marked string. The input may hold "|" itself
     (`http://example.org/foo|bar` is marked `|http://example.org/foo||bar`), so the marks
     are found by aligning the marked string with the input."""
-    from functools import lru_cache
+    from functools import cache
 
-    @lru_cache(maxsize=None)
+    @cache
     def align(i: int, j: int, inside: bool) -> tuple[tuple[int, int], ...] | None:
         # returns the (start, end) input offsets of the links from here on, or None
         if j == len(marked):
