@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 
+from .schemes import SCHEME_CHARS
+
 MASK = "****"
 
 # Section 3.1's login: user and password may not hold ":", "@" or "/" unencoded, but real
 # text breaks that rule (the linter's R301), and a password must stay hidden even then.
-_LOGIN = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://(?P<user>[^/?#@:\s]*):)")
+_LOGIN = re.compile(rf"(?P<head>[A-Za-z][{SCHEME_CHARS}]*://(?P<user>[^/?#@:\s]*):)")
 _PORT = re.compile(r"\d*(?:[/?#]|$)")
 
 

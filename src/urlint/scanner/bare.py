@@ -60,12 +60,12 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     return start
 
 
-def body_end(text: str, start: int, stop: int | None = None, url_start: int | None = None) -> int:
+def body_end(text: str, start: int, url_start: int | None = None) -> int:
     """Offset where a bare URL body starting at `start` ends, trailing punctuation trimmed.
 
     `url_start` is where the whole URL starts (its scheme), to see what quotes it.
     """
-    match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
+    match = BODY.match(text, start)
     assert match is not None  # BODY matches the empty string
     end = _first_unbalanced_closer(text, start, match.end())
     opener = url_start if url_start is not None else start

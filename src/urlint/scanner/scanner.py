@@ -33,7 +33,6 @@ _OPAQUE_COLON = re.compile(
     + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
     + ")"
 )
-_OPAQUE_LOOKBEHIND = max(len(s) for s in OPAQUE_SCHEMES) + 1
 
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
@@ -118,10 +117,9 @@ def _scan(text: str, index: LineIndex, stop: int, covered_until: int) -> Iterato
 def _wrapped_candidate(found: wrappers.WrapperMatch, index: LineIndex) -> Candidate:
     wrapper_start = index.position(found.start)
     pieces = tuple(index.span(a, b) for a, b in found.pieces)
-    if pieces:
-        span = Span(pieces[0].start, pieces[-1].end)
-    else:  # empty wrapper: point at the wrapper itself
-        span = Span(wrapper_start, index.position(found.end))
+    wrapper_span = Span(wrapper_start, index.position(found.end))
+    # an empty wrapper has no URL text: its span is the wrapper itself
+    span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
     return Candidate(
         url=found.url,
         span=span,
@@ -129,7 +127,7 @@ def _wrapped_candidate(found: wrappers.WrapperMatch, index: LineIndex) -> Candid
         wrapper=found.kind,
         alt=found.alt,
         flags=frozenset(found.flags),
-        wrapper_span=Span(wrapper_start, index.position(found.end)),
+        wrapper_span=wrapper_span,
     )
 
 

@@ -36,7 +36,7 @@ URLISH = re.compile(r"[./@%=?]")
 MAX_CONTENT_LINES = 20  # an unterminated wrapper gives up after this many lines ...
 MAX_CONTENT_CHARS = 2048  # ... or this many characters of URL text
 # Hard bounds on the raw extent, page furniture included; chunked scanning keeps this much
-# text in hand past every chunk boundary (see scanner.CHUNK_OVERLAP_*).
+# text in hand past every chunk boundary (see pipeline.overlap_start).
 MAX_RAW_LINES = 60
 MAX_RAW_CHARS = 8192
 
@@ -147,7 +147,6 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
             or text[nxt:next_eol].strip(" \t\r\f\v") == ""  # a blank line ends a wrapper
             or content_lines > MAX_CONTENT_LINES
             or content_chars > MAX_CONTENT_CHARS
-            or nxt - found.start > MAX_RAW_CHARS
             or text.count("\n", found.start, nxt) > MAX_RAW_LINES
         ):
             _unterminated(text, found, body)
