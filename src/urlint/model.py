@@ -28,6 +28,7 @@ class Flag(str, enum.Enum):
     REPLY_PREFIX = "reply-prefix"  # "> " style prefixes on continuation lines were dropped
     INNER_WHITESPACE = "inner-whitespace"  # whitespace not at a line break was dropped
     UNTERMINATED = "unterminated"  # no closing ">" within the bound: URL ends at its line end
+    MAYBE_CONTINUED = "maybe-continued"  # a bare URL at a line end; the next line may go on with it
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -53,9 +54,12 @@ class Candidate:
     `url` is the URL as the text means it (wrapper, whitespace and furniture removed);
     `alt` the other reading where a break is ambiguous (RFC 1738 appendix: a hyphen at a
     line break may or may not be part of the URL). `pieces` are the raw spans the URL was
-    stitched from, one per line it crosses; `span` runs from the first piece's start to
-    the last piece's end. `wrapper_span` covers the delimiters too (from "<" or "URL=" to
-    ">"), where there is a wrapper.
+    stitched from, one per run of URL text (a line it crosses, split again where whitespace
+    inside the wrapper was dropped), so `url` is exactly the pieces' raw text joined; `span`
+    runs from the first piece's start to the last piece's end. `wrapper_span` covers the
+    delimiters too (from "<" or "URL=" to ">"), where there is a wrapper. `continuation` is
+    the text at the start of the next line that plausibly continues a bare URL ending at a
+    line end (flag MAYBE_CONTINUED).
     """
 
     url: str
@@ -65,6 +69,7 @@ class Candidate:
     alt: str | None = None
     flags: frozenset[Flag] = frozenset()
     wrapper_span: Span | None = None
+    continuation: Span | None = None
 
     @property
     def line(self) -> int:

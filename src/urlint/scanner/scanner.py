@@ -17,9 +17,10 @@ import heapq
 import re
 from collections.abc import Iterator
 
-from ..model import Candidate, Position, Span
+from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_SCHEMES, case_insensitive_literal
 from . import bare, wrappers
+from .continuation import continuation
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -33,6 +34,8 @@ _OPAQUE_COLON = re.compile(
     + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
     + ")"
 )
+
+_MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
@@ -111,7 +114,17 @@ def _scan(text: str, index: LineIndex, stop: int, covered_until: int) -> Iterato
                 continue
             covered = end
             span = index.span(start, end)
-            yield Candidate(url=text[start:end], span=span, pieces=(span,)), covered
+            after = continuation(text, start, end)
+            if after is None:
+                yield Candidate(url=text[start:end], span=span, pieces=(span,)), covered
+            else:
+                yield Candidate(
+                    url=text[start:end],
+                    span=span,
+                    pieces=(span,),
+                    flags=_MAYBE_CONTINUED,
+                    continuation=index.span(*after),
+                ), covered
 
 
 def _wrapped_candidate(found: wrappers.WrapperMatch, index: LineIndex) -> Candidate:

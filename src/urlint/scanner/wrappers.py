@@ -29,6 +29,7 @@ URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 QUOTE_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
 ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
+_URL_RUN = re.compile(r"[^ \t\r\n\f\v]+")
 _SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
 # Characters that suggest a URL rather than markup or prose after an unknown scheme.
 URLISH = re.compile(r"[./@%=?]")
@@ -106,7 +107,7 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
     floor = max(0, found.start - MAX_RAW_CHARS)
     line_start = text.rfind("\n", floor, found.start) + 1
     prefix = QUOTE_PREFIX.match(text, line_start, found.start) if line_start or floor == 0 else None
-    quote_key = _quote_key(prefix.group()) if prefix else ""
+    first_key = quote_key(prefix.group()) if prefix else ""
     raw: list[tuple[int, int]] = []
     pos = body
     content_lines = 1
@@ -132,11 +133,11 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
         nxt, had_furniture = furniture.skip_block(eol + 1)
         if had_furniture:
             found.flags.add(Flag.PAGE_BREAK)
-        if quote_key:
+        if first_key:
             # Only a prefix that repeats the first line's is a reply prefix; any other ">"
             # at a line start closes the wrapper.
             reply = QUOTE_PREFIX.match(text, nxt)
-            if reply and _quote_key(reply.group()) == quote_key:
+            if reply and quote_key(reply.group()) == first_key:
                 found.flags.add(Flag.REPLY_PREFIX)
                 nxt = reply.end()
         next_eol = text.find("\n", nxt, limit)
@@ -156,7 +157,7 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
     _assemble(text, found, raw)
 
 
-def _quote_key(prefix: str) -> str:
+def quote_key(prefix: str) -> str:
     """The quote marks of a reply prefix, spacing aside: "> > " and ">> " are both ">>"."""
     return "".join(ch for ch in prefix if ch in ">|")
 
@@ -168,11 +169,13 @@ def _assemble(text: str, found: WrapperMatch, raw: list[tuple[int, int]]) -> Non
         chunk = text[a:b]
         stripped = chunk.strip(" \t\r\n\f\v")
         if stripped:
-            lead = len(chunk) - len(chunk.lstrip(" \t\r\n\f\v"))
-            found.pieces.append((a + lead, a + lead + len(stripped)))
-            if ASCII_WHITESPACE.search(stripped):
+            # One piece per run of URL text: a piece never holds whitespace, so the URL is
+            # exactly its pieces' raw text joined, and the linter can point at any character.
+            runs = list(_URL_RUN.finditer(text, a, b))
+            found.pieces.extend((run.start(), run.end()) for run in runs)
+            if len(runs) > 1:
                 found.flags.add(Flag.INNER_WHITESPACE)
-                stripped = ASCII_WHITESPACE.sub("", stripped)
+                stripped = "".join(run.group() for run in runs)
         parts.append(stripped)
     found.url = "".join(parts)
     # Every part but the last ends at a line break; a "-" there, with URL text after the

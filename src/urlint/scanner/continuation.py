@@ -1,0 +1,55 @@
+"""A bare URL at a line end that the next line plausibly goes on with (the linter's X105).
+
+RFC 1738's appendix recommends the `<URL:...>` wrapper precisely because a bare URL cannot
+be broken across lines: the reader cannot tell where it ends. Such a URL is reported as
+written (it ends at the line end); this module only notes the text that seems to continue
+it, so the linter can warn and offer the wrapper as the fix. It is a hint, so it asks for
+evidence on both sides of the break: a URL that ends on a separator with a next line that
+looks like a path, or a next line that starts with one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import bare
+from .wrappers import QUOTE_PREFIX, quote_key
+
+_LINE_END = re.compile(r"[ \t]*\r?\n")
+_INDENT = re.compile(r"[ \t]*")
+_STARTS_WITH_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+# A URL that ends on one of these is mid-path or mid-query ...
+ENDS_MID_URL = frozenset("/-=&?_.%~+;")
+# ... and a line that starts with one of these is the rest of a path or query.
+STARTS_MID_URL = frozenset("/?&=#%._~;")
+# Path-like text: a separator, or a dot inside a name ("index.html").
+_PATH_LIKE = re.compile(r"[/=&?%_#]|\.[A-Za-z0-9]")
+_ALNUM = re.compile(r"[A-Za-z0-9]")
+_PREFIX_LOOKBACK = 200  # a reply prefix is short; never look further back for one
+
+
+def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
+    """The (start, end) of the text on the next line that seems to continue the bare URL
+    text[url_start:url_end], or None."""
+    line_end = _LINE_END.match(text, url_end)
+    if line_end is None:
+        return None
+    pos = line_end.end()
+    line_start = text.rfind("\n", max(0, url_start - _PREFIX_LOOKBACK), url_start) + 1
+    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
+    if prefix is not None and prefix.group().strip():
+        reply = QUOTE_PREFIX.match(text, pos)
+        if reply is None or quote_key(reply.group()) != quote_key(prefix.group()):
+            return None
+        pos = reply.end()
+    pos = _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
+    end = bare.body_end(text, pos)
+    token = text[pos:end]
+    if len(token) < 2 or _STARTS_WITH_SCHEME.match(token) or not _ALNUM.search(token):
+        return None
+    if "@" in token and "/" not in token:
+        return None  # an e-mail address on the next line
+    url_last = text[url_end - 1]
+    if token[0] in STARTS_MID_URL or (url_last in ENDS_MID_URL and _PATH_LIKE.search(token)):
+        return pos, end
+    return None
