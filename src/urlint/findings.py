@@ -1,0 +1,75 @@
+"""What the linter hands on: findings with raw positions, and the edits that fix them.
+
+Positions are those of `model`: 1-based lines and columns in the decoded text, end column
+exclusive. A finding's `url` is already masked (RFC 1738 section 6: "The use of URLs
+containing passwords that should be secret is clearly unwise"): no reporter, cache or
+baseline ever sees a password.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .model import Span
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self]
+
+
+_RANK = {Severity.ERROR: 3, Severity.WARNING: 2, Severity.INFO: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the raw text in `span` by `text` (an insertion when the span is empty)."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A safe fix: it never changes what the URL means and never touches a password."""
+
+    description: str
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    span: Span
+    path: str = ""
+    url: str | None = None  # the URL the finding is about, password masked
+    fix: Fix | None = None
+    message_index: int | None = None  # the message within a mail or news container
+
+    @property
+    def line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def column(self) -> int:
+        return self.span.start.column
+
+    @property
+    def end_line(self) -> int:
+        return self.span.end.line
+
+    @property
+    def end_column(self) -> int:
+        return self.span.end.column
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.code)

@@ -1,0 +1,191 @@
+"""RFC 1738 section 5, transcribed: one named pattern piece under each BNF line it implements.
+
+The pieces are strings for the `regex` package, built bottom-up as the BNF is; `compiled()`
+turns one into a full-match pattern on first use (a short pre-commit run compiles only
+what it needs). Quantifiers are possessive (`*+`) where the BNF has no backtracking to do,
+so no input can make a pattern run away. Section 5 follows RFC 822's conventions: quoted
+literals are case-insensitive, which is why the scheme-specific literals below (`;type=`)
+are matched without regard to case.
+
+Departures from the text, each for a reason:
+- EID 5118 (verified erratum): the "/" after "hostport" in gopherurl is a quoted literal.
+- A full URL may carry a fragment after "#" (appendix: "In the case where a fragment/anchor
+  identifier is associated with a URL (following a "#"), the identifier would be placed
+  within the brackets as well"); it is split off before these patterns apply.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+# lowalpha = "a" | ... | "z";  hialpha = "A" | ... | "Z";  alpha = lowalpha | hialpha
+LOWALPHA = "[a-z]"
+ALPHA = "[A-Za-z]"
+# digit = "0" | ... | "9"
+DIGIT = "[0-9]"
+# digits = 1*digit
+DIGITS = "[0-9]++"
+# safe = "$" | "-" | "_" | "." | "+"
+SAFE = r"[$\-_.+]"
+# extra = "!" | "*" | "'" | "(" | ")" | ","
+EXTRA = r"[!*'(),]"
+# national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
+NATIONAL = r"[{}|\\^~\[\]`]"
+# punctuation = "<" | ">" | "#" | "%" | <">
+PUNCTUATION = r'[<>#%"]'
+# reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="
+RESERVED = r"[;/?:@&=]"
+# hex = digit | "A" | ... | "F" | "a" | ... | "f"
+HEX = "[0-9A-Fa-f]"
+# escape = "%" hex hex
+ESCAPE = f"%{HEX}{HEX}"
+# unreserved = alpha | digit | safe | extra
+UNRESERVED = r"[A-Za-z0-9$\-_.+!*'(),]"
+# uchar = unreserved | escape
+UCHAR = f"(?:{UNRESERVED}|{ESCAPE})"
+# xchar = unreserved | reserved | escape
+XCHAR = rf"(?:[A-Za-z0-9$\-_.+!*'(),;/?:@&=]|{ESCAPE})"
+
+# scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]   (upper case read as lower, 2.1)
+SCHEME = r"[A-Za-z0-9+.\-]++"
+# schemepart = *xchar | ip-schemepart
+SCHEMEPART = f"{XCHAR}*+"
+
+# alphadigit = alpha | digit
+ALPHADIGIT = "[A-Za-z0-9]"
+# domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+DOMAINLABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]*+(?<=[A-Za-z0-9]))?"
+# toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit
+TOPLABEL = "[A-Za-z](?:[A-Za-z0-9-]*+(?<=[A-Za-z0-9]))?"
+# hostname = *[ domainlabel "." ] toplabel
+HOSTNAME = rf"(?:{DOMAINLABEL}\.)*+{TOPLABEL}"
+# hostnumber = digits "." digits "." digits "." digits
+HOSTNUMBER = rf"{DIGITS}\.{DIGITS}\.{DIGITS}\.{DIGITS}"
+# host = hostname | hostnumber   (hostnumber first: "10.0.0.1" is no hostname, its top
+# label starts with a digit)
+HOST = f"(?:{HOSTNUMBER}|{HOSTNAME})"
+# port = digits
+PORT = DIGITS
+# hostport = host [ ":" port ]
+HOSTPORT = f"{HOST}(?::{PORT})?"
+# user = *[ uchar | ";" | "?" | "&" | "=" ]
+USER = f"(?:{UCHAR}|[;?&=])*+"
+# password = *[ uchar | ";" | "?" | "&" | "=" ]
+PASSWORD = USER
+# login = [ user [ ":" password ] "@" ] hostport
+LOGIN = f"(?:{USER}(?::{PASSWORD})?@)?{HOSTPORT}"
+# urlpath = *xchar
+URLPATH = f"{XCHAR}*+"
+# ip-schemepart = "//" login [ "/" urlpath ]
+IP_SCHEMEPART = f"//{LOGIN}(?:/{URLPATH})?"
+
+# fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+FSEGMENT = f"(?:{UCHAR}|[?:@&=])*+"
+# fpath = fsegment *[ "/" fsegment ]
+FPATH = f"{FSEGMENT}(?:/{FSEGMENT})*+"
+# ftptype = "A" | "I" | "D" | "a" | "i" | "d"
+FTPTYPE = "[AIDaid]"
+# ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
+FTP_PART = f"//{LOGIN}(?:/{FPATH}(?:(?i:;type=){FTPTYPE})?)?"
+
+# fileurl = "file://" [ host | "localhost" ] "/" fpath
+FILE_PART = f"//(?:{HOST}|(?i:localhost))?/{FPATH}"
+
+# hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+HSEGMENT = f"(?:{UCHAR}|[;:@&=])*+"
+# hpath = hsegment *[ "/" hsegment ]
+HPATH = f"{HSEGMENT}(?:/{HSEGMENT})*+"
+# search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+SEARCH = f"(?:{UCHAR}|[;:@&=])*+"
+# httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
+HTTP_PART = rf"//{HOSTPORT}(?:/{HPATH}(?:\?{SEARCH})?)?"
+
+# gtype = xchar;  selector = *xchar;  gopher+_string = *xchar
+GTYPE = XCHAR
+SELECTOR = f"{XCHAR}*"  # not possessive: the "%09" after it must be able to take its place
+GOPHER_PLUS = f"{XCHAR}*+"
+# gopherurl = "gopher://" hostport [ "/" [ gtype [ selector
+#             [ "%09" search [ "%09" gopher+_string ] ] ] ] ]      (EID 5118: "/" quoted)
+GOPHER_PART = (
+    f"//{HOSTPORT}(?:/(?:{GTYPE}(?:{SELECTOR}(?:%09{SEARCH}(?:%09{GOPHER_PLUS})?)?)?)?)?"
+)
+
+# encoded822addr = 1*xchar   ; further defined in RFC822
+ENCODED822ADDR = f"{XCHAR}++"
+# mailtourl = "mailto:" encoded822addr
+MAILTO_PART = ENCODED822ADDR
+
+# group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
+GROUP = r"[A-Za-z][A-Za-z0-9\-.+_]*+"
+# article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
+ARTICLE = f"(?:{UCHAR}|[;/?:&=])++@{HOST}"
+# grouppart = "*" | group | article
+GROUPPART = rf"(?:\*|{ARTICLE}|{GROUP})"
+# newsurl = "news:" grouppart
+NEWS_PART = GROUPPART
+
+# nntpurl = "nntp://" hostport "/" group [ "/" digits ]
+NNTP_PART = f"//{HOSTPORT}/{GROUP}(?:/{DIGITS})?"
+
+# telneturl = "telnet://" login [ "/" ]
+TELNET_PART = f"//{LOGIN}/?"
+
+# database = *uchar;  wtype = *uchar;  wpath = *uchar
+DATABASE = f"{UCHAR}*+"
+WTYPE = DATABASE
+WPATH = DATABASE
+# waisdatabase = "wais://" hostport "/" database
+# waisindex = "wais://" hostport "/" database "?" search
+# waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath
+# waisurl = waisdatabase | waisindex | waisdoc
+WAIS_PART = rf"//{HOSTPORT}/{DATABASE}(?:\?{SEARCH}|/{WTYPE}/{WPATH})?"
+
+# psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+PSEGMENT = f"(?:{UCHAR}|[?:@&=])*+"
+# ppath = psegment *[ "/" psegment ]
+PPATH = f"{PSEGMENT}(?:/{PSEGMENT})*+"
+# fieldname = *[ uchar | "?" | ":" | "@" | "&" ];  fieldvalue = the same
+FIELDNAME = f"(?:{UCHAR}|[?:@&])*+"
+FIELDVALUE = FIELDNAME
+# fieldspec = ";" fieldname "=" fieldvalue
+FIELDSPEC = f";{FIELDNAME}={FIELDVALUE}"
+# prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
+PROSPERO_PART = f"//{HOSTPORT}/{PPATH}(?:{FIELDSPEC})*+"
+
+# The scheme-specific part of each scheme section 5 defines; https is http (RFC 2818 reads
+# it so) with its own default port. Any other scheme: otherurl = genericurl.
+SCHEME_PARTS = {
+    "ftp": FTP_PART,
+    "file": FILE_PART,
+    "http": HTTP_PART,
+    "https": HTTP_PART,
+    "gopher": GOPHER_PART,
+    "mailto": MAILTO_PART,
+    "news": NEWS_PART,
+    "nntp": NNTP_PART,
+    "telnet": TELNET_PART,
+    "wais": WAIS_PART,
+    "prospero": PROSPERO_PART,
+}
+
+
+@lru_cache(maxsize=None)
+def compiled(piece: str) -> regex.Pattern[str]:
+    """`piece` as a pattern that must match a whole string (compiled once, on first use)."""
+    return regex.compile(piece, regex.VERSION0)
+
+
+def matches(piece: str, text: str) -> bool:
+    """Does all of `text` match the BNF piece?"""
+    return compiled(piece).fullmatch(text) is not None
+
+
+def conforms(url: str) -> bool:
+    """Does `url` (a fragment aside) match section 5 for its scheme (genericurl for others)?"""
+    url = url.split("#", 1)[0]
+    scheme, colon, rest = url.partition(":")
+    if not colon or not matches(SCHEME, scheme):
+        return False
+    return matches(SCHEME_PARTS.get(scheme.lower(), SCHEMEPART), rest)

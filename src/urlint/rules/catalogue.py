@@ -1,0 +1,99 @@
+"""The rule catalogue: one entry per rule, holding everything `urlint rule CODE` prints.
+
+Codes and names are a public contract (CHANGELOG.md). Families: X the text around a URL
+(appendix), C characters (2.2), R reserved characters (3.1-3.11), S scheme syntax (2.1, 3,
+4, 5), P security (3.1, 6), M the run itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..findings import Severity
+
+if TYPE_CHECKING:
+    from .context import Hit, Subject
+
+Check = Callable[["Subject"], Iterable["Hit"]]
+
+FAMILIES = {
+    "X": "the text around the URL (RFC 1738 appendix)",
+    "C": "characters (section 2.2)",
+    "R": "reserved characters (sections 3.1-3.11)",
+    "S": "scheme syntax (sections 2.1, 3, 4, 5)",
+    "P": "security (sections 3.1, 6)",
+    "M": "the run itself",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    section: str  # the RFC 1738 section the rule rests on
+    summary: str  # what it checks, one line
+    explanation: str  # why it matters, with the RFC text it rests on
+    example: str  # text that triggers it
+    fix: str | None  # how to fix it; None where no fix applies
+    safe_fix: bool = False  # whether --fix applies one
+    check: Check | None = None  # None for M rules, which the run itself reports
+
+    def as_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.value,
+            "section": self.section,
+            "summary": self.summary,
+            "explanation": self.explanation,
+            "example": self.example,
+            "fix": self.fix,
+            "safe_fix": self.safe_fix,
+        }
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(
+    code: str,
+    name: str,
+    severity: Severity,
+    section: str,
+    *,
+    summary: str,
+    explanation: str,
+    example: str,
+    fix: str | None = None,
+    safe_fix: bool = False,
+) -> Callable[[Check], Check]:
+    """Register the decorated function as the check for `code`."""
+
+    def register(check: Check) -> Check:
+        RULES[code] = Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check)
+        return check
+
+    return register
+
+
+def add(entry: Rule) -> None:
+    """Register a rule with no check function (the M family)."""
+    RULES[entry.code] = entry
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, in code order (the family modules are loaded on first call)."""
+    from . import characters, reserved, run, security, syntax, text  # noqa: F401  (registration)
+
+    return [RULES[code] for code in sorted(RULES)]
+
+
+def find(code_or_name: str) -> Rule | None:
+    wanted = code_or_name.strip()
+    for entry in all_rules():
+        if entry.code == wanted.upper() or entry.name == wanted.lower():
+            return entry
+    return None

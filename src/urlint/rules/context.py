@@ -1,0 +1,53 @@
+"""What a rule function sees (a Subject) and what it returns (Hits)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..findings import Edit
+from ..grammar import ParsedURL
+from ..model import Candidate, Span
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The configuration rules read (README, "Configuration")."""
+
+    known_schemes: frozenset[str] = frozenset()  # schemes not to report as unknown (S403)
+    # Ports not to report (P503, P504): host (lower case) -> ports; "*" for every host.
+    allowed_ports: Mapping[str, frozenset[int]] = field(default_factory=dict)
+
+    def port_allowed(self, host: str, port: int) -> bool:
+        ports = self.allowed_ports
+        return port in ports.get(host.lower(), ()) or port in ports.get("*", ())
+
+
+@dataclass(slots=True)
+class Subject:
+    candidate: Candidate
+    parsed: ParsedURL
+    options: RuleOptions
+
+    @property
+    def url(self) -> str:
+        return self.candidate.url
+
+    def in_password(self, offset: int) -> bool:
+        span = self.parsed.span("password")
+        return span is not None and span[0] <= offset < span[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One fault a rule found: URL offsets [start, end) (or a raw span for the X rules,
+    which are about the text around the URL), a message, and a safe fix if there is one:
+    `replacement` for url[start:end], or raw `edits`."""
+
+    start: int
+    end: int
+    message: str
+    replacement: str | None = None
+    fix_description: str | None = None
+    raw: Span | None = None
+    edits: tuple[Edit, ...] = ()

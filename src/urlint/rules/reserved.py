@@ -1,0 +1,152 @@
+"""R rules: reserved characters written as they are where a scheme reserves them
+(RFC 1738 section 2.2, "Reserved", and sections 3.1-3.11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..findings import Severity
+from .catalogue import rule
+from .context import Hit, Subject
+
+
+def _chars_in(subject: Subject, span: tuple[int, int] | None, chars: str, message: str) -> Iterator[Hit]:
+    if span is None:
+        return
+    url = subject.url
+    for offset in range(span[0], span[1]):
+        char = url[offset]
+        if char in chars:
+            yield Hit(offset, offset + 1, message.format(char=char, code=f"%{ord(char):02X}"))
+
+
+@rule(
+    "R301", "reserved-in-userinfo", Severity.ERROR, "3.1",
+    summary='An unencoded ":", "@" or "/" in a user name or password.',
+    explanation=(
+        'Section 3.1: "Within the user and password field, any ":", "@", or "/" must be '
+        'encoded." Unencoded, they move where the login ends and the host begins: '
+        "ftp://fred:a@b@host/ is read by some clients as host b@host."
+    ),
+    example="<URL:ftp://fred@home:secret@ftp.example.com/>",
+    fix='Encode them: ":" as %3A, "@" as %40, "/" as %2F.',
+)
+def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
+    parsed = subject.parsed
+    yield from _chars_in(subject, parsed.span("user"), "@/", "unencoded '{char}' in the user name: write {code}")
+    yield from _chars_in(subject, parsed.span("password"), ":@/", "unencoded '{char}' in the password: write {code}")
+
+
+@rule(
+    "R302", "reserved-in-ftp-path", Severity.ERROR, "3.2.2",
+    summary='An unencoded ";" in an ftp path other than the final ";type=".',
+    explanation=(
+        'Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are '
+        'reserved and must be encoded." A ";" is read as the start of ";type=<typecode>".'
+    ),
+    example="<URL:ftp://ftp.example.com/pub/a;b/file.txt>",
+    fix='Write %3B: <URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>.',
+)
+def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
+    if subject.parsed.scheme != "ftp":
+        return
+    for segment in subject.parsed.segments:
+        yield from _chars_in(subject, segment, ";", "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
+
+
+@rule(
+    "R303", "reserved-in-http-search", Severity.WARNING, "3.3",
+    summary='An unencoded "?" or "/" in the search part of an http URL.',
+    explanation=(
+        'Section 3.3: "Within the <path> and <searchpart> components, "/", ";", "?" are '
+        'reserved." Section 5: search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]: no "/" '
+        'and no "?". RFC 3986 later allowed both in a query, hence a warning.'
+    ),
+    example="<URL:http://example.com/cgi?next=/home?x=1>",
+    fix='Encode them: "/" as %2F and "?" as %3F.',
+)
+def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
+    if subject.parsed.scheme not in ("http", "https"):
+        return
+    yield from _chars_in(subject, subject.parsed.span("search"), "?/", "unencoded '{char}' in the search part: write {code}")
+
+
+@rule(
+    "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
+    summary='An unencoded ";" in a prospero hsoname.',
+    explanation=(
+        'Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in '
+        'the <hsoname>." A ";" starts the field list (";<field>=<value>"), so one that is '
+        "part of the name cuts the name short."
+    ),
+    example="<URL:prospero://host.example/pros/a;b/name>",
+    fix='Write %3B: <URL:prospero://host.example/pros/a%3Bb/name>.',
+)
+def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
+    if subject.parsed.scheme != "prospero":
+        return
+    url = subject.url
+    for start, end in subject.parsed.fields:
+        field = url[start:end]
+        # A ";" that starts no "field=value" (no "=", or a "/" after it) is the name's own.
+        if "=" not in field or "/" in field.split("=", 1)[0]:
+            yield Hit(start, start + 1, "unencoded ';' in the hsoname (';' starts a field=value pair): write %3B")
+
+
+@rule(
+    "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
+    summary="A reserved character in a wais database, type or document id.",
+    explanation=(
+        "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
+        'wpath is "the WAIS document-id, encoded as necessary using the method described in '
+        'Section 2.2". No reserved character may appear in them unencoded.'
+    ),
+    example="<URL:wais://wais.example/db/TEXT/id=7;x>",
+    fix="Percent-encode the character.",
+)
+def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
+    parsed = subject.parsed
+    if parsed.scheme != "wais":
+        return
+    for name in ("database", "wtype", "wpath"):
+        yield from _chars_in(subject, parsed.span(name), ";:@&=?", "unencoded '{char}' in the wais " + name + ": write {code}")
+
+
+@rule(
+    "R306", "reserved-in-file-path", Severity.ERROR, "3.10",
+    summary='An unencoded ";" in a file URL\'s path.',
+    explanation=(
+        'Section 5: fileurl = "file://" [ host | "localhost" ] "/" fpath, and an fpath '
+        'segment may hold no ";" (it is reserved, as in ftp paths, section 3.2.2).'
+    ),
+    example="<URL:file://localhost/tmp/a;b>",
+    fix="Write %3B.",
+)
+def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
+    if subject.parsed.scheme != "file":
+        return
+    for segment in subject.parsed.segments:
+        yield from _chars_in(subject, segment, ";", "unencoded ';' in a file path: write %3B")
+
+
+@rule(
+    "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
+    summary='An unencoded "=" or "/" in a prospero field name or value.',
+    explanation=(
+        'Section 3.11: "each field/value pair is separated from each other and from the rest '
+        'of the URL by a ";" (semicolon). The name of the field and its value are separated by '
+        'a "=" (equal sign)." Section 5: fieldname and fieldvalue hold no "=", ";" or "/".'
+    ),
+    example="<URL:prospero://host.example/name;OBJECT-VERSION=a=b>",
+    fix='Encode "=" as %3D and "/" as %2F inside the field.',
+)
+def reserved_in_prospero_field(subject: Subject) -> Iterator[Hit]:
+    if subject.parsed.scheme != "prospero":
+        return
+    url = subject.url
+    for start, end in subject.parsed.fields:
+        field = url[start:end]
+        equals = field.find("=")
+        if equals < 0 or "/" in field[:equals]:
+            continue  # R304's case: the ";" belongs to the name
+        yield from _chars_in(subject, (start + equals + 1, end), "=/", "unencoded '{char}' in a prospero field value: write {code}")

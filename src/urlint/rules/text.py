@@ -1,0 +1,135 @@
+"""X rules: the text around a URL (RFC 1738, appendix)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..findings import Edit, Severity
+from ..model import Flag, Span
+from ..passwords import mask_password
+from .catalogue import rule
+from .context import Hit, Subject
+
+
+@rule(
+    "X101", "unterminated-wrapper", Severity.ERROR, "appendix",
+    summary='A "<URL:" (or "<scheme:") wrapper with no closing ">".',
+    explanation=(
+        'The appendix recommends "that angle brackets ("<" and ">"), along with the prefix '
+        '"URL:", be used to delimit the boundaries of the URL." Without the ">", no reader '
+        "knows where the URL ends; urlint takes the text up to the first whitespace."
+    ),
+    example="See <URL:http://example.com/index.html for details.",
+    fix='Close the wrapper: <URL:http://example.com/index.html>.',
+)
+def unterminated_wrapper(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if candidate.has(Flag.UNTERMINATED) and candidate.wrapper_span is not None:
+        yield Hit(0, 0, "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
+                  raw=candidate.wrapper_span)
+
+
+@rule(
+    "X102", "ambiguous-hyphen-break", Severity.WARNING, "appendix",
+    summary='A wrapped URL broken across lines right after a "-".',
+    explanation=(
+        'The appendix: "No whitespace should be introduced after a hyphen ("-") character. '
+        "Because some typesetters and printers may (erroneously) introduce a hyphen at the end "
+        "of line when breaking a line, the interpreter of a URL containing a line break "
+        "immediately after a hyphen should ignore all unencoded whitespace around the line "
+        'break, and should be aware that the hyphen may or may not actually be part of the '
+        'URL." urlint keeps the hyphen and offers the other reading.'
+    ),
+    example="<URL:http://example.com/long-\n   name.html>",
+    fix="Break the line elsewhere (not after a hyphen).",
+)
+def ambiguous_hyphen_break(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if not candidate.has(Flag.HYPHEN_BREAK):
+        return
+    other = mask_password(candidate.alt or "")
+    offset = 0  # the URL is its pieces' text joined: count to the end of each piece
+    pieces = candidate.pieces
+    for before, after in zip(pieces, pieces[1:]):
+        offset += before.end.column - before.start.column
+        if after.start.line > before.end.line and candidate.url[offset - 1 : offset] == "-":
+            yield Hit(offset - 1, offset, f"line break after '-': the URL may also be {other}")
+
+
+@rule(
+    "X103", "page-furniture-in-wrapper", Severity.INFO, "appendix",
+    summary="A wrapped URL with a page footer, form feed or running header between its lines.",
+    explanation=(
+        "The appendix allows whitespace to break a URL across lines; pagination then put page "
+        "furniture between the pieces. urlint drops it and rejoins the URL, but readers and "
+        "simpler tools may not."
+    ),
+    example="<URL:ftp://ds.internic.net/internet-\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  December 1994\n\n  drafts/x.txt>",
+    fix="Keep URLs off page breaks, or reflow the text.",
+)
+def page_furniture_in_wrapper(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if candidate.has(Flag.PAGE_BREAK) and candidate.wrapper_span is not None:
+        yield Hit(0, 0, "page furniture inside the wrapper was dropped to rejoin the URL", raw=candidate.wrapper_span)
+
+
+@rule(
+    "X104", "space-in-wrapper", Severity.WARNING, "appendix, 2.2",
+    summary="Whitespace inside a wrapper that is not at a line break.",
+    explanation=(
+        "The appendix lets whitespace be added to break long URLs across lines, and it is to "
+        "be ignored. Whitespace in the middle of a line is something else: a literal space "
+        'that should be %20 (section 2.2: "The space character is unsafe"), as the 1993 '
+        "drafts still wrote, or a typo. urlint drops it, as the appendix says; a reader may not."
+    ),
+    example="<URL:ftp://ftp.example.com/My Documents/file.txt>",
+    fix="Write a space that belongs to the URL as %20; remove a stray one.",
+)
+def space_in_wrapper(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if not candidate.has(Flag.INNER_WHITESPACE):
+        return
+    pieces = candidate.pieces
+    for before, after in zip(pieces, pieces[1:]):
+        if after.start.line == before.end.line:
+            yield Hit(0, 0, "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
+                      raw=Span(before.end, after.start))
+
+
+@rule(
+    "X105", "broken-bare-url", Severity.WARNING, "appendix",
+    summary="A bare URL at a line end that the next line seems to continue.",
+    explanation=(
+        "A URL without a wrapper ends at whitespace, so one broken across lines is cut short: "
+        "readers get the first line only. The appendix recommends the wrapper for exactly "
+        'this: "extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to '
+        'break long URLs across lines", inside <URL:...>.'
+    ),
+    example="see http://example.com/very/long/\n  path/index.html for details",
+    fix="Wrap it: <URL:http://example.com/very/long/\n  path/index.html>. `--fix` does it.",
+    safe_fix=True,
+)
+def broken_bare_url(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    after = candidate.continuation
+    if not candidate.has(Flag.MAYBE_CONTINUED) or after is None:
+        return
+    edits = (Edit(Span(candidate.span.start, candidate.span.start), "<URL:"), Edit(Span(after.end, after.end), ">"))
+    yield Hit(0, 0, "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
+              raw=candidate.span, edits=edits, fix_description="wrap the URL and its continuation in <URL:...>")
+
+
+@rule(
+    "X106", "empty-wrapper", Severity.WARNING, "appendix",
+    summary='A wrapper with nothing in it: "<URL:>".',
+    explanation=(
+        "The appendix's wrapper delimits a URL; an empty one delimits nothing, and usually "
+        "marks a URL lost in editing."
+    ),
+    example="The archive is at <URL:>.",
+    fix="Write the URL, or remove the wrapper.",
+)
+def empty_wrapper(subject: Subject) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if candidate.wrapper is not None and not candidate.url and candidate.wrapper_span is not None:
+        yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)
