@@ -21,7 +21,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="urlint",
-        description="Find every URL in plain text, rejoin URLs broken across lines (RFC 1738 appendix).",
+        description=(
+            "Find every URL in plain text, rejoin URLs broken across lines (RFC 1738 appendix), "
+            "and lint them against RFC 1738."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"urlint {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -48,7 +51,42 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show passwords in URLs (RFC 1738 section 6); they are shown as **** otherwise",
     )
+    add_check_parser(commands)
+    rules = commands.add_parser("rules", help="list every rule", description="List every rule in the catalogue.")
+    rules.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    rule = commands.add_parser("rule", help="explain one rule", description="Print a rule's page: what it checks, why, an example, the fix.")
+    rule.add_argument("code", metavar="CODE", help="a rule code (C201) or name (unsafe-character)")
     return parser
+
+
+CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
+
+
+def add_check_parser(commands) -> None:  # type: ignore[no-untyped-def]
+    check = commands.add_parser(
+        "check",
+        help="lint the URLs in the inputs against RFC 1738",
+        description=(
+            "Lint every URL in files and directories (recursively; '-' for standard input) "
+            "against RFC 1738. Exit status: 0 nothing at or above --fail-on, 1 findings, "
+            "2 usage, configuration or internal error."
+        ),
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .); '-' for standard input")
+    check.add_argument("--format", choices=CHECK_FORMATS, default="text", help="output format (default: text)")
+    check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    check.add_argument("--statistics", action="store_true", help="print how many findings each rule has, not the findings")
+    check.add_argument("--select", action="append", metavar="CODES", help="rules to enable, replacing the default (codes, prefixes, names or ALL; comma-separated)")
+    check.add_argument("--extend-select", action="append", default=[], metavar="CODES", help="rules to enable besides the selection")
+    check.add_argument("--ignore", action="append", default=[], metavar="CODES", help="rules to disable")
+    check.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails the run (default: warning)")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (2 still means an error)")
+    check.add_argument("--config", metavar="FILE", help="read this urlint.toml or pyproject.toml instead of searching for one")
+    check.add_argument("--isolated", action="store_true", help="read no configuration file")
+    check.add_argument("--baseline", metavar="FILE", help="do not report the findings this baseline accepts")
+    check.add_argument("--write-baseline", metavar="FILE", help="write a baseline accepting every current finding, and exit 0")
+    check.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
+    check.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,6 +99,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "extract":
             return run_extract(args, out, parser)
+        if args.command == "check":
+            from .check_command import run_check
+
+            return run_check(args, out)
+        if args.command == "rules":
+            from .check_command import run_rules
+
+            return run_rules(args, out)
+        if args.command == "rule":
+            from .check_command import run_rule
+
+            return run_rule(args, out)
         return EXIT_ERROR  # pragma: no cover - argparse rejects unknown commands
     except BrokenPipeError:
         # The reader went away (`urlint extract | head`): stop quietly, as grep does.

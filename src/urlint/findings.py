@@ -54,6 +54,7 @@ class Finding:
     url: str | None = None  # the URL the finding is about, password masked
     fix: Fix | None = None
     message_index: int | None = None  # the message within a mail or news container
+    hidden: tuple[Span, ...] = ()  # raw spans of the URL's password: what a source view masks
 
     @property
     def line(self) -> int:

@@ -27,8 +27,19 @@ class Found:
     message: int | None = None  # index of the message within a mail or news container
 
 
-def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
-    """Every candidate in a chunked text, as if it had been scanned whole."""
+@dataclass(frozen=True, slots=True)
+class ScannedText:
+    """One chunk as scanned: its text (with the overlap carried from the chunk before), the
+    position its first character has, and the candidates found in it."""
+
+    text: str
+    line_base: int
+    column_base: int
+    candidates: list[Candidate]
+
+
+def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
+    """Every chunk of a text, scanned; together the candidates are those of the whole text."""
     carry = ""
     carry_line, carry_column = 1, 0
     covered = 0
@@ -41,12 +52,18 @@ def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
         candidates, covered_end, at_stop = scan_chunk(
             text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered
         )
-        yield from candidates
+        yield ScannedText(text, line_base, column_base, candidates)
         if chunk.final:
             return
         carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
         covered = max(0, covered_end - stop)
+
+
+def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
+    """Every candidate in a chunked text, as if it had been scanned whole."""
+    for scanned in scan_texts(chunks):
+        yield from scanned.candidates
 
 
 def overlap_start(text: str) -> int:
@@ -72,11 +89,20 @@ def overlap_start(text: str) -> int:
 
 def scan_file(source: InputFile) -> Iterator[Found | ReadProblem]:
     """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
+    for item in scan_file_texts(source):
+        if isinstance(item, ScannedText):
+            for candidate in item.candidates:
+                yield Found(source.path, candidate)
+        else:
+            yield item
+
+
+def scan_file_texts(source: InputFile) -> Iterator[ScannedText | ReadProblem]:
+    """One input, chunk by chunk, scanned; a problem reading it is yielded, never raised."""
     try:
         opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open(source.path, "rb")
         with opened as stream:
-            for candidate in scan_chunks(read_chunks(stream)):
-                yield Found(source.path, candidate)
+            yield from scan_texts(read_chunks(stream))
     except BinaryInput as error:
         yield ReadProblem(source.path, str(error), kind="binary", explicit=source.explicit)
     except OSError as error:

@@ -33,6 +33,7 @@ class Linter:
         # the password, in --diff (section 6).
         fixable = masked == url
         url_map: UrlMap | None = None
+        hidden: tuple[Span, ...] | None = None
         findings: list[Finding] = []
         for entry in self.rules if url else self.text_rules:
             for hit in entry.check(subject):  # type: ignore[misc]
@@ -47,8 +48,13 @@ class Linter:
                         fix = Fix(hit.fix_description, hit.edits)
                     elif hit.replacement is not None and span.start.line == span.end.line:
                         fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
+                if hidden is None:
+                    hidden = () if fixable else hidden_spans(candidate)
                 findings.append(
-                    Finding(entry.code, entry.name, entry.severity, hit.message, span, path, masked or None, fix, message_index)
+                    Finding(
+                        entry.code, entry.name, entry.severity, hit.message, span, path,
+                        masked or None, fix, message_index, hidden,
+                    )
                 )
         findings.sort(key=_position)
         return findings

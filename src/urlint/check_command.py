@@ -1,0 +1,246 @@
+"""The `check`, `rules` and `rule` commands: wiring only (configuration, checker, reporters)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+from .cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from .config import ConfigError, Settings, build_settings, find_config, load_config
+from .findings import Finding, Severity
+from .reporters import check as report
+
+STREAMED_FORMATS = ("text", "concise", "full", "jsonl")
+
+
+def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
+    try:
+        settings = _settings(args)
+        baseline = None
+        if args.baseline:
+            from .baseline import Baseline
+
+            baseline = Baseline.load(args.baseline)
+    except ConfigError as error:
+        print(f"urlint: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    paths = args.paths or ["."]
+    if (args.fix or args.diff) and "-" in paths:
+        print("urlint: --fix and --diff work on files, not standard input", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        if args.write_baseline:
+            return _write_baseline(args, settings, paths)
+        if args.diff:
+            return _diff(settings, paths, out)
+        fixed = _fix(settings, paths) if args.fix else 0
+        target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
+        try:
+            status = _report(args, settings, baseline, paths, target)
+        finally:
+            if args.output:
+                target.close()
+        if args.fix:
+            print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
+        return EXIT_OK if args.exit_zero else status
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except ConfigError as error:
+        print(f"urlint: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as error:  # noqa: BLE001 - the contract: exit 2, a message, no traceback
+        if os.environ.get("URLINT_DEBUG"):
+            raise
+        print(f"urlint: internal error: {type(error).__name__}: {error} (set URLINT_DEBUG=1 for a traceback)", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    config: dict = {}
+    source = None
+    if not args.isolated:
+        path = Path(args.config) if args.config else find_config(Path.cwd())
+        if path is not None:
+            config = load_config(path)
+            source = str(path)
+    return build_settings(
+        config,
+        select=_codes(args.select) if args.select else None,
+        extend_select=_codes(args.extend_select),
+        ignore=_codes(args.ignore),
+        fail_on=args.fail_on,
+        source=source,
+    )
+
+
+def _codes(values: list[str]) -> list[str]:
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def _checker(settings: Settings, baseline=None):  # type: ignore[no-untyped-def]
+    from .checker import Checker
+
+    return Checker(settings, baseline)
+
+
+def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[str], out) -> int:  # type: ignore[no-untyped-def]
+    findings = _checker(settings, baseline).check_paths(paths)
+    fail_rank = settings.fail_on.rank
+    colour = args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
+    failing = False
+    if args.statistics or args.format not in STREAMED_FORMATS:
+        collected = list(findings)
+        failing = any(f.severity.rank >= fail_rank for f in collected)
+        if args.statistics:
+            for line in report.statistics(collected):
+                out.write(line + "\n")
+        elif args.format == "json":
+            report.write_json(collected, out)
+        elif args.format == "github":
+            for line in report.github_lines(collected):
+                out.write(line + "\n")
+        else:  # sarif
+            from . import __version__
+            from .reporters.sarif import sarif_log
+
+            json.dump(sarif_log(collected, settings.rules, __version__), out, indent=1, ensure_ascii=False)
+            out.write("\n")
+        return EXIT_FINDINGS if failing else EXIT_OK
+    counts: Counter[Severity] = Counter()
+    fixable = 0
+    sources = _SourceLines()
+    for finding in findings:
+        counts[finding.severity] += 1
+        fixable += finding.fix is not None
+        if args.format == "jsonl":
+            out.write(report.jsonl_line(finding) + "\n")
+        elif args.format == "full":
+            out.write(report.full_block(finding, sources.line(finding.path, finding.line), colour) + "\n\n")
+        else:
+            out.write(report.text_line(finding, colour) + "\n")
+    failing = any(counts[s] for s in Severity if s.rank >= fail_rank)
+    if args.format in ("text", "full") and counts:
+        out.write(report.summary_from_counts(counts, fixable) + "\n")
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+class _SourceLines:
+    """Source lines for the `full` format, one file held at a time."""
+
+    def __init__(self) -> None:
+        self._path: str | None = None
+        self._lines: list[str] = []
+
+    def line(self, path: str, number: int) -> str | None:
+        if path != self._path:
+            from .fixes import SourceText
+
+            self._path = path
+            source = SourceText.read(path) if path != "-" else None
+            self._lines = source.text.splitlines() if source else []
+        return self._lines[number - 1] if 0 < number <= len(self._lines) else None
+
+
+def _fixable_files(settings: Settings, paths: list[str]):  # type: ignore[no-untyped-def]
+    """(path, its text, the edits of its safe fixes) for every file with one."""
+    from .fixes import SourceText, fix_edits
+    from .sources import InputFile, iter_files
+
+    checker = _checker(settings)
+    for item in iter_files(paths):
+        if not isinstance(item, InputFile) or settings.excluded(item.path):
+            continue
+        edits = fix_edits(checker.check_file(item))
+        if edits:
+            source = SourceText.read(item.path)
+            if source is not None:
+                yield item.path, source, edits
+
+
+def _fix(settings: Settings, paths: list[str]) -> int:
+    from .fixes import apply_edits
+
+    fixed = 0
+    for path, source, edits in _fixable_files(settings, paths):
+        text, applied = apply_edits(source.text, edits)
+        try:
+            with open(path, "wb") as handle:
+                handle.write(source.encoded(text))
+        except (OSError, UnicodeEncodeError) as error:
+            print(f"urlint: {path}: cannot write the fixes: {error}", file=sys.stderr)
+            continue
+        fixed += applied
+    return fixed
+
+
+def _diff(settings: Settings, paths: list[str], out) -> int:  # type: ignore[no-untyped-def]
+    from .fixes import masked_diff
+
+    changed = False
+    for path, source, edits in _fixable_files(settings, paths):
+        diff = masked_diff(path, source.text, edits)
+        if diff:
+            changed = True
+            out.write(diff)
+    return EXIT_FINDINGS if changed else EXIT_OK
+
+
+def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
+    from .baseline import write_baseline
+
+    count = write_baseline(args.write_baseline, _checker(settings).check_paths(paths))
+    print(f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to {args.write_baseline}", file=sys.stderr)
+    return EXIT_OK
+
+
+def run_rules(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
+    from .rules.catalogue import all_rules
+
+    entries = all_rules()
+    if args.format == "json":
+        json.dump([entry.as_dict() for entry in entries], out, indent=1, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_OK
+    for entry in entries:
+        default = "" if entry.severity is not Severity.INFO else "  (off unless selected)"
+        out.write(f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n")
+    return EXIT_OK
+
+
+def run_rule(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
+    from .rules.catalogue import find
+
+    entry = find(args.code)
+    if entry is None:
+        print(f"urlint: no rule '{args.code}' (see `urlint rules`)", file=sys.stderr)
+        return EXIT_ERROR
+    default = "on by default" if entry.severity is not Severity.INFO else "off unless selected"
+    where = f"RFC 1738 section {entry.section}" if entry.section != "-" else "the run itself"
+    lines = [
+        f"# {entry.code} {entry.name}",
+        "",
+        f"Severity: {entry.severity.value} ({default}). Rests on: {where}.",
+        f"Fix: {'safe fix available (--fix)' if entry.safe_fix else 'by hand'}.",
+        "",
+        "## What it does",
+        entry.summary,
+        "",
+        "## Why is this bad?",
+        entry.explanation,
+        "",
+        "## Example",
+        entry.example,
+        "",
+        "## Fix",
+        entry.fix or "None.",
+    ]
+    out.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+__all__ = ["run_check", "run_rule", "run_rules"]

@@ -1,0 +1,87 @@
+"""`urlint check` as a stream: inputs in, findings out, suppressions and baseline applied.
+
+The one place that joins the pipeline (sources and scanner) to the linter. It does no
+printing; the CLI hands what it yields to a reporter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .baseline import Baseline
+from .config import Settings
+from .findings import Finding
+from .model import Position, Span
+from .pipeline import ScannedText, scan_file_texts
+from .rules.catalogue import RULES
+from .rules.engine import Linter
+from .sources import InputFile, ReadProblem, iter_files
+from .suppressions import Suppressions
+
+_FILE_START = Span(Position(1, 1), Position(1, 1))
+
+
+class Checker:
+    def __init__(self, settings: Settings, baseline: Baseline | None = None) -> None:
+        self.settings = settings
+        self.linter = Linter(settings.rules, settings.options)
+        self.baseline = baseline
+
+    def check_paths(self, paths: Iterable[str]) -> Iterator[Finding]:
+        """Every finding under `paths`, file by file in a stable order, streamed."""
+        for item in iter_files(paths):
+            if isinstance(item, ReadProblem):
+                yield from self._kept([self._problem(item)])
+            elif not self.settings.excluded(item.path):
+                yield from self.check_file(item)
+
+    def check_file(self, source: InputFile) -> Iterator[Finding]:
+        suppressions = Suppressions()
+        path = source.path
+        for item in scan_file_texts(source):
+            if isinstance(item, ReadProblem):
+                yield from self._kept([self._problem(item)])
+                continue
+            yield from self._kept(self.lint_text(item, path, suppressions))
+        yield from self._kept(self._unused(suppressions, path))
+
+    def lint_text(self, scanned: ScannedText, path: str, suppressions: Suppressions) -> Iterator[Finding]:
+        suppressions.collect(scanned.text, scanned.line_base, scanned.column_base)
+        settings = self.settings
+        for candidate in scanned.candidates:
+            for finding in self.linter.lint(candidate, path):
+                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                    continue
+                if suppressions.suppresses(finding):
+                    continue
+                yield finding
+
+    def _kept(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
+        for finding in findings:
+            if finding is None:
+                continue
+            if self.baseline is not None and self.baseline.accepts(finding):
+                continue
+            yield finding
+
+    def _problem(self, problem: ReadProblem) -> Finding | None:
+        if problem.kind == "binary":
+            if not problem.explicit:
+                return None  # found while walking a directory: no news
+            code, message = "M903", f"skipped: {problem.reason}"
+        else:
+            code, message = "M902", f"cannot read: {problem.reason}"
+        return self._run_finding(code, message, problem.path, _FILE_START)
+
+    def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
+        for directive, selector in suppressions.unused():
+            what = "`urlint: ignore`" if selector == "*" else f"'{selector}'"
+            known = selector == "*" or any(code.startswith(selector) for code in RULES)
+            message = f"unused suppression: {what} matches no finding here" if known else f"unknown rule code '{selector}' in a suppression"
+            yield self._run_finding("M901", message, path, directive.span)
+
+    def _run_finding(self, code: str, message: str, path: str, span: Span) -> Finding | None:
+        if not self.settings.enabled(code) or self.settings.ignored_in(path, code):
+            return None
+        entry = RULES[code]
+        return Finding(code, entry.name, entry.severity, message, span, path)

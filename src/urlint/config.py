@@ -1,0 +1,215 @@
+"""Configuration: `[tool.urlint]` in pyproject.toml, or urlint.toml, and the rule selection.
+
+Keys are a public contract (README, "Configuration"); an unknown key is an error that names
+it, so a typo never silently turns a check off.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .findings import Severity
+from .rules.catalogue import Rule, all_rules
+from .rules.context import RuleOptions
+
+CONFIG_KEYS = (
+    "select", "ignore", "extend-select", "per-file-ignores", "fail-on", "known-schemes",
+    "allowed-ports", "exclude",
+)
+FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
+
+
+class ConfigError(Exception):
+    """A configuration or selection the run cannot go on with (exit status 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    rules: tuple[Rule, ...]  # the enabled rules
+    options: RuleOptions = field(default_factory=RuleOptions)
+    fail_on: Severity = Severity.WARNING
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = ()
+    source: str | None = None  # the configuration file read, if any
+
+    @property
+    def codes(self) -> frozenset[str]:
+        return frozenset(entry.code for entry in self.rules)
+
+    def enabled(self, code: str) -> bool:
+        return code in self.codes
+
+    def ignored_in(self, path: str, code: str) -> bool:
+        """Is `code` switched off for `path` by per-file-ignores?"""
+        for pattern, selectors in self.per_file_ignores:
+            if _path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
+                return True
+        return False
+
+    def excluded(self, path: str) -> bool:
+        return any(_path_matches(path, pattern) for pattern in self.exclude)
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest urlint.toml, or pyproject.toml with a [tool.urlint] table, from `start` up."""
+    for directory in (start, *start.parents):
+        candidate = directory / "urlint.toml"
+        if candidate.is_file():
+            return candidate
+        pyproject = directory / "pyproject.toml"
+        if pyproject.is_file() and "tool" in (table := _load(pyproject)) and "urlint" in table["tool"]:
+            return pyproject
+    return None
+
+
+def load_config(path: Path) -> dict:
+    """The urlint table of `path`, keys checked."""
+    table = _load(path)
+    if path.name == "pyproject.toml":
+        table = table.get("tool", {}).get("urlint", {})
+        where = f"{path} [tool.urlint]"
+    else:
+        where = str(path)
+    for key in table:
+        if key not in CONFIG_KEYS:
+            raise ConfigError(f"{where}: unknown key '{key}' (known: {', '.join(CONFIG_KEYS)})")
+    return table
+
+
+def _load(path: Path) -> dict:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+
+
+def build_settings(
+    config: Mapping | None = None,
+    *,
+    select: Sequence[str] | None = None,
+    extend_select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    fail_on: str | None = None,
+    source: str | None = None,
+) -> Settings:
+    """Settings from a config table and command-line options (which take precedence:
+    --select replaces the configured selection; --extend-select and --ignore add to it)."""
+    config = dict(config or {})
+    where = source or "configuration"
+    chosen = select if select is not None else _strings(config, "select", where, default=None)
+    extended = [*_strings(config, "extend-select", where, default=[]), *extend_select]
+    ignored = [*_strings(config, "ignore", where, default=[]), *ignore]
+    rules = select_rules(chosen, extended, ignored)
+    fail = fail_on or config.get("fail-on", "warning")
+    if fail not in FAIL_ON:
+        raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
+    return Settings(
+        rules=tuple(rules),
+        options=RuleOptions(
+            known_schemes=frozenset(s.lower() for s in _strings(config, "known-schemes", where, default=[])),
+            allowed_ports=_ports(config.get("allowed-ports", {}), where),
+        ),
+        fail_on=FAIL_ON[fail],
+        per_file_ignores=_per_file_ignores(config.get("per-file-ignores", {}), where),
+        exclude=tuple(_strings(config, "exclude", where, default=[])),
+        source=source,
+    )
+
+
+def select_rules(select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]) -> list[Rule]:
+    """The enabled rules. Without `select`, every rule but the info ones. The more specific
+    selector wins (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
+    catalogue = all_rules()
+    select_list = list(select) if select is not None else None
+    extend_list, ignore_list = list(extend_select), list(ignore)
+    for selector in [*(select_list or []), *extend_list, *ignore_list]:
+        check_selector(selector)
+    enabled = []
+    for entry in catalogue:
+        if select_list is None:
+            chosen = 0 if entry.severity is not Severity.INFO else -1
+        else:
+            chosen = _best(select_list, entry)
+        chosen = max(chosen, _best(extend_list, entry))
+        if chosen >= 0 and chosen > _best(ignore_list, entry):
+            enabled.append(entry)
+    return enabled
+
+
+def check_selector(selector: str) -> None:
+    if selector == "ALL" or any(_covers(selector, entry.code) or selector == entry.name for entry in all_rules()):
+        return
+    raise ConfigError(f"unknown rule selector '{selector}': a code (P501), a prefix (P, S41), a rule name, or ALL")
+
+
+def _best(selectors: Iterable[str], entry: Rule) -> int:
+    """Specificity of the most specific selector that covers the rule; -1 if none does."""
+    best = -1
+    for selector in selectors:
+        if selector == "ALL":
+            best = max(best, 0)
+        elif selector == entry.name:
+            best = max(best, len(entry.code))
+        elif _covers(selector, entry.code):
+            best = max(best, len(selector))
+    return best
+
+
+def _covers(selector: str, code: str) -> bool:
+    return selector == "ALL" or (bool(selector) and code.startswith(selector.upper()))
+
+
+def _strings(config: Mapping, key: str, where: str, default):
+    value = config.get(key, default)
+    if value is default:
+        return value
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return value
+
+
+def _ports(value, where: str) -> dict[str, frozenset[int]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: allowed-ports must be a table of host = [ports]")
+    ports = {}
+    for host, numbers in value.items():
+        if not isinstance(numbers, list) or not all(isinstance(n, int) and 0 <= n <= 65535 for n in numbers):
+            raise ConfigError(f"{where}: allowed-ports.{host} must be a list of port numbers")
+        ports[host.lower()] = frozenset(numbers)
+    return ports
+
+
+def _per_file_ignores(value, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: per-file-ignores must be a table of glob = [codes]")
+    entries = []
+    for pattern, codes in value.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"{where}: per-file-ignores.{pattern} must be a list of codes")
+        for code in codes:
+            check_selector(code)
+        entries.append((pattern, tuple(codes)))
+    return tuple(entries)
+
+
+def _path_matches(path: str, pattern: str) -> bool:
+    """A glob against the path as given, relative to the working directory, and its name."""
+    posix = path.replace(os.sep, "/")
+    if posix.startswith("./"):
+        posix = posix[2:]
+    return (
+        fnmatch.fnmatch(posix, pattern)
+        or fnmatch.fnmatch(posix.rsplit("/", 1)[-1], pattern)
+        or fnmatch.fnmatch(posix, pattern.rstrip("/") + "/*")
+    )

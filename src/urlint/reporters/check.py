@@ -1,0 +1,192 @@
+"""Output of `urlint check`: text, concise, full, json, jsonl, github, and statistics.
+
+Field names and line shapes are public contracts (README, "Output"). Nothing here ever
+shows a password: a finding's URL arrives masked, and source lines shown by `full` are
+masked at the password's raw spans and wherever else a URL on the line holds one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from ..findings import Finding, Fix, Severity
+from ..passwords import MASK
+
+_COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
+_BOLD, _RESET = "\033[1m", "\033[0m"
+# Any "scheme://user:password@" on a source line (the second net behind the raw spans).
+_INLINE_PASSWORD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^/?#@\s:]*:)([^@\s/]+)(?=@)")
+
+
+def location(finding: Finding) -> str:
+    return f"{finding.path}:{finding.line}:{finding.column}"
+
+
+def text_line(finding: Finding, colour: bool = False) -> str:
+    if not colour:
+        return f"{location(finding)}: {finding.code} {finding.message}"
+    tint = _COLOURS[finding.severity]
+    return f"{_BOLD}{location(finding)}:{_RESET} {tint}{finding.code}{_RESET} {finding.message}"
+
+
+def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
+    total = sum(counts.values())
+    if not total:
+        return ""
+    parts = [
+        f"{counts[s]} {s.value}{'s' if counts[s] != 1 else ''}"
+        for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+        if counts[s]
+    ]
+    tail = f" ({fixable} fixable with --fix)" if fixable else ""
+    return f"Found {total} problem{'s' if total != 1 else ''}: {', '.join(parts)}{tail}."
+
+
+def fix_record(fix: Fix | None) -> dict | None:
+    if fix is None:
+        return None
+    return {
+        "description": fix.description,
+        "edits": [
+            {
+                "line": e.span.start.line,
+                "column": e.span.start.column,
+                "end_line": e.span.end.line,
+                "end_column": e.span.end.column,
+                "text": e.text,
+            }
+            for e in fix.edits
+        ],
+    }
+
+
+def record(finding: Finding) -> dict:
+    """One finding as JSON: path, line, column, end_line, end_column, code, name,
+    severity, message, url, fix."""
+    return {
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "end_line": finding.end_line,
+        "end_column": finding.end_column,
+        "code": finding.code,
+        "name": finding.name,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "url": finding.url,
+        "fix": fix_record(finding.fix),
+    }
+
+
+def jsonl_line(finding: Finding) -> str:
+    return json.dumps(record(finding), ensure_ascii=False)
+
+
+def write_json(findings: Iterable[Finding], out: TextIO) -> None:
+    json.dump([record(f) for f in findings], out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def masked_source_line(line: str, finding: Finding) -> tuple[str, Callable[[int], int]]:
+    """`line` (finding's first line) with passwords masked and tabs shown as one space each,
+    and a function from a raw column to its column in the masked line."""
+    cuts = [
+        (span.start.column, span.end.column)
+        for span in finding.hidden
+        if span.start.line == finding.line
+    ]
+    for match in _INLINE_PASSWORD.finditer(line):
+        cuts.append((match.start(2) + 1, match.end(2) + 1))
+    cuts = sorted(set(cuts))
+    pieces, last, shifts = [], 1, []
+    for start, end in cuts:
+        if start < last:
+            continue
+        pieces.append(line[last - 1 : start - 1])
+        pieces.append(MASK)
+        shifts.append((end, (end - start) - len(MASK)))
+        last = end
+    pieces.append(line[last - 1 :])
+    shown = "".join(pieces).replace("\t", " ")
+
+    def column(raw: int) -> int:
+        return raw - sum(delta for end, delta in shifts if end <= raw)
+
+    return shown, column
+
+
+def full_block(finding: Finding, line: str | None, colour: bool = False) -> str:
+    """The finding, its source line with a caret under the span, and its fix."""
+    head = f"{text_line(finding, colour)} [{finding.name}]"
+    if line is None:
+        return head
+    shown, column = masked_source_line(line.rstrip("\r\n"), finding)
+    start = column(finding.column)
+    end = column(finding.end_column) if finding.end_line == finding.line else len(shown) + 1
+    width = max(1, end - start)
+    number = str(finding.line)
+    gutter = " " * len(number)
+    lines = [head, f"{gutter} |", f"{number} | {shown}", f"{gutter} | {' ' * (start - 1)}{'^' * width}"]
+    if finding.fix is not None:
+        lines.append(f"{gutter} = fix: {finding.fix.description}")
+    return "\n".join(lines)
+
+
+def statistics(findings: Iterable[Finding]) -> list[str]:
+    counts = Counter((f.code, f.name, f.severity.value) for f in findings)
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
+    width = max((len(str(n)) for _, n in rows), default=1)
+    return [f"{n:>{width}}  {code}  {name} [{severity}]" for (code, name, severity), n in rows]
+
+
+# GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands
+GITHUB_LIMIT = 10  # annotations of each type GitHub shows per step
+_GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def github_escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_escape_property(text: str) -> str:
+    return github_escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_line(finding: Finding) -> str:
+    level = _GITHUB_LEVEL[finding.severity]
+    props = ",".join(
+        f"{key}={value}"
+        for key, value in (
+            ("file", github_escape_property(finding.path)),
+            ("line", finding.line),
+            ("col", finding.column),
+            ("endLine", finding.end_line),
+            ("endColumn", finding.end_column),
+            ("title", github_escape_property(f"{finding.code} {finding.name}")),
+        )
+    )
+    return f"::{level} {props}::{github_escape_data(finding.message)}"
+
+
+def github_lines(findings: Iterable[Finding]) -> list[str]:
+    """Annotations, errors first, at most GITHUB_LIMIT of each type (GitHub drops the rest);
+    the rest as plain log lines, and a note of how many were not annotated."""
+    ordered = sorted(findings, key=lambda f: (-f.severity.rank, f.sort_key()))
+    shown: Counter[Severity] = Counter()
+    annotated, plain = [], []
+    for finding in ordered:
+        if shown[finding.severity] < GITHUB_LIMIT:
+            shown[finding.severity] += 1
+            annotated.append(github_line(finding))
+        else:
+            plain.append(finding)
+    lines = annotated + [text_line(f) for f in plain]
+    if plain:
+        left = Counter(f.severity for f in plain)
+        parts = ", ".join(f"{left[s]} {_GITHUB_LEVEL[s]}{'s' if left[s] != 1 else ''}" for s in Severity if left[s])
+        lines.append(f"urlint: GitHub shows {GITHUB_LIMIT} annotations of each type per step; not annotated: {parts} (listed above)")
+    return lines

@@ -1,0 +1,77 @@
+"""Inline suppressions: `urlint: ignore[P501]` in a comment on a finding's line or the line
+before it, in any comment syntax (`#`, `//`, `<!-- -->`, `;`, `%` ...): the directive is
+found by its text, not by the comment around it. `urlint: ignore` with no codes suppresses
+every rule. Codes may be prefixes (`ignore[C2]`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .findings import Finding
+from .model import Position, Span
+
+DIRECTIVE = re.compile(r"urlint:[ \t]*ignore(?:\[([^\]\n]*)\])?")
+_CODE_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(slots=True)
+class Directive:
+    line: int
+    span: Span
+    codes: tuple[str, ...]  # empty: every rule
+    used: set[str] = field(default_factory=set)
+
+    def covers(self, code: str) -> str | None:
+        """The selector that suppresses `code`, or None."""
+        if not self.codes:
+            return "*"
+        for selector in self.codes:
+            if code.startswith(selector):
+                return selector
+        return None
+
+
+class Suppressions:
+    """The directives of one file, collected chunk by chunk as the file is read."""
+
+    def __init__(self) -> None:
+        self._by_line: dict[int, Directive] = {}
+
+    def collect(self, text: str, line_base: int, column_base: int = 0) -> None:
+        """Note the directives in `text`, whose first line is `line_base`. Cheap when there
+        are none: one literal search."""
+        if "urlint:" not in text:
+            return
+        for match in DIRECTIVE.finditer(text):
+            start = match.start()
+            line = line_base + text.count("\n", 0, start)
+            if line in self._by_line:
+                continue  # seen in the overlap of the previous chunk
+            line_start = text.rfind("\n", 0, start) + 1
+            column = start - line_start + 1 + (column_base if line == line_base else 0)
+            codes = tuple(c.upper() for c in _CODE_SPLIT.split(match.group(1) or "") if c)
+            span = Span(Position(line, column), Position(line, column + match.end() - start))
+            self._by_line[line] = Directive(line, span, codes)
+
+    def suppresses(self, finding: Finding) -> bool:
+        if not self._by_line:
+            return False
+        for line in (finding.line, finding.line - 1):
+            directive = self._by_line.get(line)
+            if directive is not None:
+                selector = directive.covers(finding.code)
+                if selector is not None:
+                    directive.used.add(selector)
+                    return True
+        return False
+
+    def unused(self) -> list[tuple[Directive, str]]:
+        """(directive, selector) for every selector that suppressed nothing ("*" for a bare
+        `urlint: ignore`)."""
+        result = []
+        for directive in self._by_line.values():
+            for selector in directive.codes or ("*",):
+                if selector not in directive.used:
+                    result.append((directive, selector))
+        return result
