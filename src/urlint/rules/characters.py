@@ -82,7 +82,12 @@ def _encoding_hits(subject: Subject, pattern: re.Pattern[str], what: str) -> Ite
     safe_fix=True,
 )
 def unsafe_character(subject: Subject) -> Iterator[Hit]:
-    return _encoding_hits(subject, UNSAFE, "unsafe character")
+    host = subject.parsed.text("host")
+    literal = subject.parsed.span("host") if host and host.startswith("[") else None
+    for hit in _encoding_hits(subject, UNSAFE, "unsafe character"):
+        # The brackets of an IP literal host are one fault, reported by S407.
+        if literal is None or not literal[0] <= hit.start < literal[1]:
+            yield hit
 
 
 @rule(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
@@ -11,6 +12,10 @@ from ..passwords import mask_password, password_span
 from .catalogue import Rule
 from .context import RuleOptions, Subject
 from .locate import UrlMap
+
+# Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
+# URL, a host or a path ("<URL:www.example.com/x>"), not prose ("<URL:...>").
+URL_ATTEMPT = re.compile(r"[A-Za-z0-9/][^./\s]*[./]")
 
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
 TEXT_FAMILY = "X"
@@ -27,6 +32,8 @@ class Linter:
     def lint(self, candidate: Candidate, path: str = "", message_index: int | None = None) -> list[Finding]:
         url = candidate.url
         parsed = parse(url) if url else ParsedURL(url)
+        if url and not parsed.scheme and not URL_ATTEMPT.match(url):
+            return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
         subject = Subject(candidate, parsed, self.options)
         masked = mask_password(url) if url else None
         # A URL with a password gets no fix: an edit there would show the line, and with it

@@ -37,9 +37,9 @@ _SCHEME_START = re.compile(r"[^:/?#]*")
     fix="Write the scheme: <URL:http://www.example.com/index.html>.",
 )
 def invalid_scheme(subject: Subject) -> Iterator[Hit]:
+    url = subject.url
     if subject.parsed.scheme:
         return
-    url = subject.url
     colon = url.find(":")
     if colon > 0 and url[:colon].isascii():
         end = colon
@@ -311,9 +311,10 @@ def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
         'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
         'additional information other than an Internet mailing address is present or '
         'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1). Header '
-        'fields after "?" came with RFC 2368; RFC 1738 readers take them as part of the address.'
+        'fields after "?" (RFC 2368, which updates section 3.5) are read as such, not as '
+        "part of the address."
     ),
-    example="<URL:mailto:fred> or <URL:mailto:fred@example.com?subject=hi>",
+    example="<URL:mailto:fred> or <URL:mailto:@example.com>",
     fix="Write one full address: <URL:mailto:fred@example.com>.",
 )
 def invalid_mailto(subject: Subject) -> Iterator[Hit]:
@@ -334,9 +335,6 @@ def invalid_mailto(subject: Subject) -> Iterator[Hit]:
             problem = host_problem(domain)
             if problem is not None:
                 yield Hit(start + at + 1, end, f"invalid mail domain: {problem}")
-    headers = parsed.span("headers")
-    if headers is not None:
-        yield Hit(headers[0] - 1, headers[1], "RFC 1738's mailto holds only an address: header fields ('?') came with RFC 2368")
 
 
 @rule(

@@ -24,7 +24,9 @@ from .context import Hit, Subject
 )
 def unterminated_wrapper(subject: Subject) -> Iterator[Hit]:
     candidate = subject.candidate
-    if candidate.has(Flag.UNTERMINATED) and candidate.wrapper_span is not None:
+    # An unterminated wrapper with no URL after it is prose about the prefix ("the `<URL:`
+    # wrapper"), not a URL.
+    if candidate.has(Flag.UNTERMINATED) and candidate.url and candidate.wrapper_span is not None:
         yield Hit(0, 0, "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
                   raw=candidate.wrapper_span)
 
@@ -73,6 +75,12 @@ def page_furniture_in_wrapper(subject: Subject) -> Iterator[Hit]:
         yield Hit(0, 0, "page furniture inside the wrapper was dropped to rejoin the URL", raw=candidate.wrapper_span)
 
 
+# A gap this far into a line is on no typed line (RFC lines are 72 columns, mail lines 78):
+# the text was reflowed (paragraphs joined, as renderers and format=flowed readers do), and
+# the whitespace is a line break that became a space, which the appendix allows.
+REFLOWED_COLUMN = 200
+
+
 @rule(
     "X104", "space-in-wrapper", Severity.WARNING, "appendix, 2.2",
     summary="Whitespace inside a wrapper that is not at a line break.",
@@ -80,7 +88,9 @@ def page_furniture_in_wrapper(subject: Subject) -> Iterator[Hit]:
         "The appendix lets whitespace be added to break long URLs across lines, and it is to "
         "be ignored. Whitespace in the middle of a line is something else: a literal space "
         'that should be %20 (section 2.2: "The space character is unsafe"), as the 1993 '
-        "drafts still wrote, or a typo. urlint drops it, as the appendix says; a reader may not."
+        "drafts still wrote, or a typo. urlint drops it, as the appendix says; a reader may not. "
+        "On a line longer than 200 columns the text was reflowed and the gap is taken for a "
+        "former line break."
     ),
     example="<URL:ftp://ftp.example.com/My Documents/file.txt>",
     fix="Write a space that belongs to the URL as %20; remove a stray one.",
@@ -91,7 +101,7 @@ def space_in_wrapper(subject: Subject) -> Iterator[Hit]:
         return
     pieces = candidate.pieces
     for before, after in zip(pieces, pieces[1:]):
-        if after.start.line == before.end.line:
+        if after.start.line == before.end.line and before.end.column <= REFLOWED_COLUMN:
             yield Hit(0, 0, "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
                       raw=Span(before.end, after.start))
 
@@ -131,5 +141,10 @@ def broken_bare_url(subject: Subject) -> Iterator[Hit]:
 )
 def empty_wrapper(subject: Subject) -> Iterator[Hit]:
     candidate = subject.candidate
-    if candidate.wrapper is not None and not candidate.url and candidate.wrapper_span is not None:
+    if (
+        candidate.wrapper is not None
+        and not candidate.url
+        and not candidate.has(Flag.UNTERMINATED)
+        and candidate.wrapper_span is not None
+    ):
         yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)

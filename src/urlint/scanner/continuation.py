@@ -25,6 +25,7 @@ STARTS_MID_URL = frozenset("/?&=#%._~;")
 # Path-like text: a separator, or a dot inside a name ("index.html").
 _PATH_LIKE = re.compile(r"[/=&?%_#]|\.[A-Za-z0-9]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
+_COLUMN_GAP = re.compile(r"[ \t]{2,}\S")
 _PREFIX_LOOKBACK = 200  # a reply prefix is short; never look further back for one
 
 
@@ -49,6 +50,11 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         return None
     if "@" in token and "/" not in token:
         return None  # an e-mail address on the next line
+    if _COLUMN_GAP.match(text, end):
+        return None  # the next line is a row of columns ("g?y   =  http://..."), not prose
+    line_end_at = text.find("\n", end)
+    if text.find("://", end, line_end_at if line_end_at >= 0 else len(text)) >= 0:
+        return None  # the next line holds a URL of its own: a list or table of URLs
     url_last = text[url_end - 1]
     if token[0] in STARTS_MID_URL or (url_last in ENDS_MID_URL and _PATH_LIKE.search(token)):
         return pos, end
