@@ -56,7 +56,7 @@ POSITIVE = [
     ("S415", "<URL:telnet://bbs.example.com/login>\n", [(1, 31, 1, 36)]),
     ("S416", "<URL:wais://wais.example/db/TEXT> <URL:wais://w.example/db/t/a/b>\n", [(1, 29, 1, 33), (1, 63, 1, 65)]),
     ("S417", "<URL:file://localhost:8000/etc/motd> <URL:file://host>\n", [(1, 22, 1, 27), (1, 54, 1, 54)]),
-    ("S418", "<URL:prospero://host.example> <URL:prospero://h.example/name;=v>\n", [(1, 29, 1, 29), (1, 61, 1, 64)]),
+    ("S418", "<URL:prospero://host.example> <URL:prospero://h.example>\n", [(1, 29, 1, 29), (1, 56, 1, 56)]),
     ("P501", "<URL:ftp://fred:secret@ftp.example.com/>\n", [(1, 17, 1, 23)]),
     ("P502", "<URL:ftp://fred@ftp.example.com/>\n", [(1, 12, 1, 16)]),
     ("P503", "<URL:http://example.com:8080/>\n", [(1, 25, 1, 29)]),
@@ -106,7 +106,7 @@ NEGATIVE = [
     ("S415", "telnet://bbs.example.com/ telnet://bbs.example.com\n"),
     ("S416", "wais://w.example/db wais://w.example/db?x wais://w.example/db/TEXT/id\n"),
     ("S417", "file:///etc/motd file://localhost/etc/motd\n"),
-    ("S418", "<URL:prospero://host.dom//pros/name;OBJECT-VERSION=1>\n"),
+    ("S418", "<URL:prospero://host.dom//pros/name;OBJECT-VERSION=1> <URL:prospero://h.example/n;=v>\n"),
     ("P501", "<URL:ftp://foo:@host.com/>\n"),  # an empty password hides nothing
     ("P502", "<URL:ftp://@host.com/>\n"),
     ("P503", "http://example.com:80/ https://example.com:443/\n"),

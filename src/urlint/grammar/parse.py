@@ -16,6 +16,9 @@ from . import abnf
 # Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
 IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
 
+# Sections 3.5 and 3.6: an address or a group/message-id, never "//" login.
+OPAQUE_SCHEMES = frozenset({"mailto", "news"})
+
 # Default ports (sections 3.2-3.11; https: RFC 2818).
 DEFAULT_PORTS = {
     "ftp": 21, "http": 80, "https": 443, "gopher": 70, "nntp": 119, "telnet": 23,
@@ -79,7 +82,7 @@ def parse(url: str) -> ParsedURL:
     if hash_at >= 0:
         parsed.parts["fragment"] = (hash_at + 1, len(url))
     start = colon + 1
-    if url.startswith("//", start):
+    if url.startswith("//", start) and parsed.scheme not in OPAQUE_SCHEMES:
         start = _read_authority(parsed, start + 2, end)
         if start < end and url[start] == "/":
             parsed.parts["path"] = (start + 1, end)

@@ -466,14 +466,14 @@ def invalid_file(subject: Subject) -> Iterator[Hit]:
 
 @rule(
     "S418", "invalid-prospero", Severity.ERROR, "3.11",
-    summary="A prospero URL without /<hsoname>, or with a field that has no name.",
+    summary="A prospero URL without /<hsoname> after the host.",
     explanation=(
         'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '
         'prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ], fieldspec = ";" '
         'fieldname "=" fieldvalue.'
     ),
-    example="<URL:prospero://host.example> or <URL:prospero://host.example/name;=v>",
-    fix="Give the hsoname after the host; name every field.",
+    example="<URL:prospero://host.example>",
+    fix="Give the hsoname after the host.",
 )
 def invalid_prospero(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -482,6 +482,3 @@ def invalid_prospero(subject: Subject) -> Iterator[Hit]:
     if not parsed.has("path"):
         at = parsed.parts["authority"][1]
         yield Hit(at, at, "a prospero URL needs '/' and the hsoname after the host")
-    for start, end in parsed.fields:
-        if subject.url.startswith("=", start + 1):
-            yield Hit(start, end, "a prospero field with no name")
