@@ -90,7 +90,7 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]]) -> Iterator[InputFile | Rea
         yield ReadProblem(top, _os_reason(error))
         return
     for name, entry in names:
-        path = os.path.join(top, name)
+        path = name if top == os.curdir else os.path.join(top, name)  # "a.txt", not "./a.txt"
         try:
             is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
             is_file = entry.is_file()
