@@ -6,10 +6,34 @@ appendix), and lint them against RFC 1738.
     ['ftp://ds.internic.net/rfc']
 """
 
-from .model import Candidate, Flag, Position, Span, Wrapper
-from .passwords import mask_password
-from .scanner import extract, scan
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
 __version__ = "0.1.0"
+
+# Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
+_EXPORTS = {
+    "Candidate": "model", "Flag": "model", "Position": "model", "Span": "model", "Wrapper": "model",
+    "mask_password": "passwords", "extract": "scanner", "scan": "scanner",
+}
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .model import Candidate, Flag, Position, Span, Wrapper
+    from .passwords import mask_password
+    from .scanner import extract, scan
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'urlint' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = ["Candidate", "Flag", "Position", "Span", "Wrapper", "extract", "mask_password", "scan", "__version__"]

@@ -8,7 +8,6 @@ import json
 import os
 import sys
 from collections import Counter
-from pathlib import Path
 
 from .cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .config import ConfigError, Settings, build_settings, find_config, load_config
@@ -64,10 +63,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     config: dict = {}
     source = None
     if not args.isolated:
-        path = Path(args.config) if args.config else find_config(Path.cwd())
+        path = args.config or find_config(os.getcwd())
         if path is not None:
             config = load_config(path)
-            source = str(path)
+            source = path
     return build_settings(
         config,
         select=_codes(args.select) if args.select else None,

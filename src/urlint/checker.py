@@ -7,8 +7,8 @@ printing; the CLI hands what it yields to a reporter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
-from .baseline import Baseline
 from .config import Settings
 from .findings import Finding
 from .model import Position, Span
@@ -17,6 +17,9 @@ from .rules.catalogue import RULES
 from .rules.engine import Linter
 from .sources import InputFile, ReadProblem, iter_files
 from .suppressions import Suppressions
+
+if TYPE_CHECKING:
+    from .baseline import Baseline
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from .records import record
 
 from .findings import Severity
 from .rules.catalogue import Rule, all_rules
@@ -27,10 +26,10 @@ class ConfigError(Exception):
     """A configuration or selection the run cannot go on with (exit status 2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Settings:
     rules: tuple[Rule, ...]  # the enabled rules
-    options: RuleOptions = field(default_factory=RuleOptions)
+    options: RuleOptions = RuleOptions()
     fail_on: Severity = Severity.WARNING
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
@@ -54,22 +53,37 @@ class Settings:
         return any(_path_matches(path, pattern) for pattern in self.exclude)
 
 
-def find_config(start: Path) -> Path | None:
+def find_config(start: str) -> str | None:
     """The nearest urlint.toml, or pyproject.toml with a [tool.urlint] table, from `start` up."""
-    for directory in (start, *start.parents):
-        candidate = directory / "urlint.toml"
-        if candidate.is_file():
+    directory = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(directory, "urlint.toml")
+        if os.path.isfile(candidate):
             return candidate
-        pyproject = directory / "pyproject.toml"
-        if pyproject.is_file() and "tool" in (table := _load(pyproject)) and "urlint" in table["tool"]:
-            return pyproject
-    return None
+        pyproject = os.path.join(directory, "pyproject.toml")
+        if os.path.isfile(pyproject) and _mentions_urlint(pyproject):
+            table = _load(pyproject)
+            if "urlint" in table.get("tool", {}):
+                return pyproject
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def load_config(path: Path) -> dict:
+def _mentions_urlint(path: str) -> bool:
+    """A cheap look before parsing: most pyproject.toml files have no urlint table."""
+    try:
+        with open(path, "rb") as handle:
+            return b"urlint" in handle.read()
+    except OSError:
+        return False
+
+
+def load_config(path: str) -> dict:
     """The urlint table of `path`, keys checked."""
     table = _load(path)
-    if path.name == "pyproject.toml":
+    if os.path.basename(path) == "pyproject.toml":
         table = table.get("tool", {}).get("urlint", {})
         where = f"{path} [tool.urlint]"
     else:
@@ -80,7 +94,7 @@ def load_config(path: Path) -> dict:
     return table
 
 
-def _load(path: Path) -> dict:
+def _load(path: str) -> dict:
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10

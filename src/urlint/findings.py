@@ -9,7 +9,7 @@ baseline ever sees a password.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from .records import record
 
 from .model import Span
 
@@ -27,7 +27,7 @@ class Severity(str, enum.Enum):
 _RANK = {Severity.ERROR: 3, Severity.WARNING: 2, Severity.INFO: 1}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edit:
     """Replace the raw text in `span` by `text` (an insertion when the span is empty)."""
 
@@ -35,7 +35,7 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fix:
     """A safe fix: it never changes what the URL means and never touches a password."""
 
@@ -43,7 +43,7 @@ class Fix:
     edits: tuple[Edit, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     code: str
     name: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from .records import record
 
 from .findings import Edit, Finding
 from .model import Position
@@ -21,7 +21,7 @@ from .scanner import scan
 MAX_FIX_BYTES = 64 * 1024 * 1024  # files larger than this are reported, never rewritten
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SourceText:
     text: str
     encoding: str

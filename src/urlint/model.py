@@ -8,7 +8,7 @@ editor, a SARIF viewer and a person reading the raw file land on the same charac
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from .records import record
 
 
 class Wrapper(str, enum.Enum):
@@ -31,7 +31,7 @@ class Flag(str, enum.Enum):
     MAYBE_CONTINUED = "maybe-continued"  # a bare URL at a line end; the next line may go on with it
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@record
 class Position:
     """A place in the decoded text: 1-based line, 1-based column in characters."""
 
@@ -39,7 +39,7 @@ class Position:
     column: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """A stretch of raw text; `end` is exclusive."""
 
@@ -47,7 +47,7 @@ class Span:
     end: Position
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Candidate:
     """One URL found in text.
 

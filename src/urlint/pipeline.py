@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
-from dataclasses import dataclass
+from .records import record
 
 from .model import Candidate
 from .scanner import scan_chunk
@@ -18,7 +18,7 @@ from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import STDIN, BinaryInput, InputFile, ReadProblem, TextChunk, iter_files, read_chunks
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Found:
     """A URL and where it was found."""
 
@@ -27,7 +27,7 @@ class Found:
     message: int | None = None  # index of the message within a mail or news container
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScannedText:
     """One chunk as scanned: its text (with the overlap carried from the chunk before), the
     position its first character has, and the candidates found in it."""

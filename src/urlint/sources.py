@@ -12,8 +12,10 @@ import codecs
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import BinaryIO
+from .records import record
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 STDIN = "-"
 SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
@@ -26,7 +28,7 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InputFile:
     """A file to read: `path` as the user will see it."""
 
@@ -34,7 +36,7 @@ class InputFile:
     explicit: bool  # named on the command line, rather than found in a directory
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReadProblem:
     """Something that kept a path from being read; the run goes on without it."""
 
@@ -44,7 +46,7 @@ class ReadProblem:
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TextChunk:
     """Decoded text that starts at a line start (or, on a cut long line, mid-line)."""
 

@@ -6,7 +6,6 @@ every rule. Codes may be prefixes (`ignore[C2]`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .findings import Finding
 from .model import Position, Span
@@ -15,12 +14,14 @@ DIRECTIVE = re.compile(r"urlint:[ \t]*ignore(?:\[([^\]\n]*)\])?")
 _CODE_SPLIT = re.compile(r"[\s,]+")
 
 
-@dataclass(slots=True)
 class Directive:
-    line: int
-    span: Span
-    codes: tuple[str, ...]  # empty: every rule
-    used: set[str] = field(default_factory=set)
+    __slots__ = ("line", "span", "codes", "used")
+
+    def __init__(self, line: int, span: Span, codes: tuple[str, ...]) -> None:
+        self.line = line
+        self.span = span
+        self.codes = codes  # empty: every rule
+        self.used: set[str] = set()  # the selectors that suppressed something
 
     def covers(self, code: str) -> str | None:
         """The selector that suppresses `code`, or None."""

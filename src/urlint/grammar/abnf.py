@@ -17,8 +17,10 @@ Departures from the text, each for a reason:
 from __future__ import annotations
 
 from functools import lru_cache
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 # lowalpha = "a" | ... | "z";  hialpha = "A" | ... | "Z";  alpha = lowalpha | hialpha
 LOWALPHA = "[a-z]"
@@ -174,6 +176,8 @@ SCHEME_PARTS = {
 @lru_cache(maxsize=None)
 def compiled(piece: str) -> regex.Pattern[str]:
     """`piece` as a pattern that must match a whole string (compiled once, on first use)."""
+    import regex  # imported on first use: a run that needs no pattern never loads it
+
     return regex.compile(piece, regex.VERSION0)
 
 

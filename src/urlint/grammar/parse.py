@@ -8,13 +8,16 @@ strict patterns). Reading is plain string work: one pass of `find`s per URL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
 
 from ..passwords import password_span
 from . import abnf
 
 # Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
 IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
+
+# abnf.SCHEME, on the standard engine: every URL is read, and most need no `regex` at all.
+_SCHEME = re.compile(r"[A-Za-z0-9+.\-]+")
 
 # Sections 3.5 and 3.6: an address or a group/message-id, never "//" login.
 OPAQUE_SCHEMES = frozenset({"mailto", "news"})
@@ -28,7 +31,6 @@ DEFAULT_PORTS = {
 Offsets = tuple[int, int]
 
 
-@dataclass(slots=True)
 class ParsedURL:
     """Components of `url`, as (start, end) offsets into it. Missing ones are absent.
 
@@ -48,11 +50,14 @@ class ParsedURL:
       other schemes: opaque (the scheme-specific part) unless it starts with "//"
     """
 
-    url: str
-    scheme: str = ""  # lower case; "" when the text starts with no scheme
-    parts: dict[str, Offsets] = field(default_factory=dict)
-    segments: list[Offsets] = field(default_factory=list)
-    fields: list[Offsets] = field(default_factory=list)
+    __slots__ = ("url", "scheme", "parts", "segments", "fields")
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.scheme = ""  # lower case; "" when the text starts with no scheme
+        self.parts: dict[str, Offsets] = {}
+        self.segments: list[Offsets] = []
+        self.fields: list[Offsets] = []
 
     @property
     def ip_based(self) -> bool:
@@ -73,7 +78,7 @@ def parse(url: str) -> ParsedURL:
     """Read `url` into components (never raises; a URL with no scheme has scheme "")."""
     parsed = ParsedURL(url)
     colon = url.find(":")
-    if colon <= 0 or not abnf.matches(abnf.SCHEME, url[:colon]):
+    if colon <= 0 or not _SCHEME.fullmatch(url, 0, colon):
         return parsed
     parsed.scheme = url[:colon].lower()
     parsed.parts["scheme"] = (0, colon)

@@ -11,10 +11,13 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TextIO
 
 from ..findings import Finding, Fix, Severity
 from ..passwords import MASK
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 _COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD, _RESET = "\033[1m", "\033[0m"

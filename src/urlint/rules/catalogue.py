@@ -8,8 +8,8 @@ Codes and names are a public contract (CHANGELOG.md). Families: X the text aroun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from ..records import record
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
 from ..findings import Severity
 
@@ -28,7 +28,7 @@ FAMILIES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rule:
     code: str
     name: str

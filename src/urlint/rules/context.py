@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from ..records import record
 
 from ..findings import Edit
 from ..grammar import ParsedURL
 from ..model import Candidate, Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RuleOptions:
     """The configuration rules read (README, "Configuration")."""
 
     known_schemes: frozenset[str] = frozenset()  # schemes not to report as unknown (S403)
     # Ports not to report (P503, P504): host (lower case) -> ports; "*" for every host.
-    allowed_ports: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    allowed_ports: Mapping[str, frozenset[int]] = MappingProxyType({})
 
     def port_allowed(self, host: str, port: int) -> bool:
         ports = self.allowed_ports
         return port in ports.get(host.lower(), ()) or port in ports.get("*", ())
 
 
-@dataclass(slots=True)
 class Subject:
-    candidate: Candidate
-    parsed: ParsedURL
-    options: RuleOptions
+    """One candidate as the rules see it: the candidate, its parsed URL, the options."""
+
+    __slots__ = ("candidate", "parsed", "options")
+
+    def __init__(self, candidate: Candidate, parsed: ParsedURL, options: RuleOptions) -> None:
+        self.candidate = candidate
+        self.parsed = parsed
+        self.options = options
 
     @property
     def url(self) -> str:
@@ -38,7 +43,7 @@ class Subject:
         return span is not None and span[0] <= offset < span[1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """One fault a rule found: URL offsets [start, end) (or a raw span for the X rules,
     which are about the text around the URL), a message, and a safe fix if there is one:

@@ -11,7 +11,6 @@ also leaves page furniture and reply prefixes inside wrappers; neither is part o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ..model import Flag, Wrapper
 from ..schemes import SCHEME_CHARS, is_known_scheme
@@ -42,17 +41,19 @@ MAX_RAW_LINES = 60
 MAX_RAW_CHARS = 8192
 
 
-@dataclass(slots=True)
 class WrapperMatch:
     """A wrapper as read from text, in offsets; the scanner turns it into a Candidate."""
 
-    kind: Wrapper
-    start: int  # offset of "<" (or of "URL=")
-    end: int  # offset just past ">" (or past the URL's end, when unterminated)
-    pieces: list[tuple[int, int]] = field(default_factory=list)  # URL text per line, trimmed
-    url: str = ""
-    alt: str | None = None
-    flags: set[Flag] = field(default_factory=set)
+    __slots__ = ("kind", "start", "end", "pieces", "url", "alt", "flags")
+
+    def __init__(self, kind: Wrapper, start: int, end: int) -> None:
+        self.kind = kind
+        self.start = start  # offset of "<" (or of "URL=")
+        self.end = end  # offset just past ">" (or past the URL's end, when unterminated)
+        self.pieces: list[tuple[int, int]] = []  # runs of URL text, whitespace dropped
+        self.url = ""
+        self.alt: str | None = None
+        self.flags: set[Flag] = set()
 
 
 def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
