@@ -16,7 +16,12 @@ EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = ("extract", "check", "rules", "rule")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; given the command about to run, only its subcommand is built
+    (argparse spends milliseconds per option, and a pre-commit hook starts often)."""
     from . import __version__
 
     parser = argparse.ArgumentParser(
@@ -28,6 +33,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"urlint {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    if command in (None, "extract"):
+        add_extract_parser(commands)
+    if command in (None, "check"):
+        add_check_parser(commands)
+    if command in (None, "rules"):
+        rules = commands.add_parser("rules", help="list every rule", description="List every rule in the catalogue.")
+        rules.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    if command in (None, "rule"):
+        rule = commands.add_parser("rule", help="explain one rule", description="Print a rule's page: what it checks, why, an example, the fix.")
+        rule.add_argument("code", metavar="CODE", help="a rule code (C201) or name (unsafe-character)")
+    return parser
+
+
+def add_extract_parser(commands) -> None:  # type: ignore[no-untyped-def]
     extract = commands.add_parser(
         "extract",
         help="list every URL in the inputs",
@@ -51,12 +70,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show passwords in URLs (RFC 1738 section 6); they are shown as **** otherwise",
     )
-    add_check_parser(commands)
-    rules = commands.add_parser("rules", help="list every rule", description="List every rule in the catalogue.")
-    rules.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
-    rule = commands.add_parser("rule", help="explain one rule", description="Print a rule's page: what it checks, why, an example, the fix.")
-    rule.add_argument("code", metavar="CODE", help="a rule code (C201) or name (unsafe-character)")
-    return parser
 
 
 CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
@@ -90,8 +103,10 @@ def add_check_parser(commands) -> None:  # type: ignore[no-untyped-def]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in arguments if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(arguments)
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR

@@ -1,0 +1,67 @@
+"""Pre-commit latency: `urlint check` on one small file against a bare `python -c pass`.
+
+Goal (issue 3): at most 5x, both run from the same virtualenv, median of runs, measured in
+the same run so machine load cancels out. Run it with the virtualenv's interpreter, from a
+regular (not editable) install, as pre-commit's would be:
+
+    python3 -m venv /tmp/v && /tmp/v/bin/pip install . && /tmp/v/bin/python bench/latency.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SAMPLE = (
+    "# A small README a hook sees on every commit.\n"
+    "See <URL:http://www.example.com/docs/index.html> and\n"
+    "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes.\n"
+)
+GOAL = 5.0
+
+
+def median_ms(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--check", action="store_true", help=f"exit 1 if the ratio is over {GOAL}")
+    args = parser.parse_args()
+    script = os.path.join(os.path.dirname(sys.executable), "urlint")
+    if not os.path.exists(script):
+        print(f"no urlint script beside {sys.executable}: install the project in this virtualenv", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        sample = os.path.join(tmp, "README.txt")
+        with open(sample, "w", encoding="utf-8") as handle:
+            handle.write(SAMPLE)
+        os.chdir(tmp)
+        median_ms([sys.executable, "-c", "pass"], 3)  # warm the page cache
+        median_ms([script, "check", sample], 3)
+        # alternate, so a change in machine load hits both alike
+        bare, check = [], []
+        for _ in range(args.runs):
+            bare.append(median_ms([sys.executable, "-c", "pass"], 1))
+            check.append(median_ms([script, "check", sample], 1))
+    bare_ms, check_ms = statistics.median(bare), statistics.median(check)
+    ratio = check_ms / bare_ms
+    print(f"python -c pass   {bare_ms:6.1f} ms (median of {args.runs})")
+    print(f"urlint check     {check_ms:6.1f} ms (median of {args.runs})")
+    print(f"ratio            {ratio:6.2f}   (goal: at most {GOAL})")
+    return 1 if args.check and ratio > GOAL else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
