@@ -308,3 +308,12 @@ def test_rule_page(capsys):
     assert run(capsys, "rule", "unsafe-tilde")[1].startswith("# C202 unsafe-tilde")
     code, out, err = run(capsys, "rule", "Z999")
     assert (code, out) == (2, "") and "no rule 'Z999'" in err
+
+
+def test_library_lint():
+    import urlint
+
+    findings = urlint.lint("see <URL:ftp://fred:pw@ftp.example.com/a|b> # urlint: ignore[C201]\n")
+    assert [(f.code, f.line, f.column, f.url) for f in findings] == [("P501", 1, 21, "ftp://fred:****@ftp.example.com/a|b")]
+    assert [f.code for f in urlint.lint("http://example.com/~x/", select=["C"])] == ["C202"]
+    assert urlint.lint("http://example.com/~x/", ignore=["C202"]) == []

@@ -15,7 +15,8 @@ __version__ = "0.1.0"
 # Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
 _EXPORTS = {
     "Candidate": "model", "Flag": "model", "Position": "model", "Span": "model", "Wrapper": "model",
-    "mask_password": "passwords", "extract": "scanner", "scan": "scanner",
+    "mask_password": "passwords", "extract": "scanner", "scan": "scanner", "lint": "checker",
+    "Finding": "findings", "Severity": "findings",
 }
 
 if TYPE_CHECKING:
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
     from .model import Candidate, Flag, Position, Span, Wrapper
     from .passwords import mask_password
+    from .checker import lint
+    from .findings import Finding, Severity
     from .scanner import extract, scan
 
 
@@ -36,4 +39,7 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
-__all__ = ["Candidate", "Flag", "Position", "Span", "Wrapper", "extract", "mask_password", "scan", "__version__"]
+__all__ = [
+    "Candidate", "Finding", "Flag", "Position", "Severity", "Span", "Wrapper", "extract", "lint",
+    "mask_password", "scan", "__version__",
+]

@@ -88,3 +88,25 @@ class Checker:
             return None
         entry = RULES[code]
         return Finding(code, entry.name, entry.severity, message, span, path)
+
+
+def lint(
+    text: str,
+    *,
+    select: list[str] | None = None,
+    ignore: list[str] | tuple[str, ...] = (),
+    path: str = "",
+) -> list[Finding]:
+    """Every finding in `text` (the library's entry point): the default rules unless
+    `select` names others, minus `ignore`; inline suppressions apply. URLs in findings are
+    masked."""
+    from .config import build_settings
+    from .pipeline import ScannedText
+    from .scanner import scan
+
+    settings = build_settings({}, select=select, ignore=list(ignore))
+    checker = Checker(settings)
+    suppressions = Suppressions()
+    found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
+    found.extend(f for f in checker._unused(suppressions, path) if f is not None)
+    return found
