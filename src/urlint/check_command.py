@@ -11,7 +11,7 @@ from collections import Counter
 
 from .cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .config import ConfigError, Settings, build_settings, find_config, load_config
-from .findings import Finding, Severity
+from .findings import Severity
 from .reporters import check as report
 
 STREAMED_FORMATS = ("text", "concise", "full", "jsonl")

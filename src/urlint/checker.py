@@ -7,8 +7,6 @@ printing; the CLI hands what it yields to a reporter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-
 from .config import Settings
 from .findings import Finding
 from .model import Position, Span
@@ -18,6 +16,7 @@ from .rules.engine import Linter
 from .sources import InputFile, ReadProblem, iter_files
 from .suppressions import Suppressions
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from .baseline import Baseline
 

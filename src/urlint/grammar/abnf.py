@@ -16,7 +16,7 @@ Departures from the text, each for a reason:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ SCHEME_PARTS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(piece: str) -> regex.Pattern[str]:
     """`piece` as a pattern that must match a whole string (compiled once, on first use)."""
     import regex  # imported on first use: a run that needs no pattern never loads it

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 from ..passwords import password_span
-from . import abnf
 
 # Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
 IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from ..records import record
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
-
 from ..findings import Severity
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from .context import Hit, Subject
 
