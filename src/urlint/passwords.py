@@ -31,12 +31,12 @@ def password_span(url: str) -> tuple[int, int] | None:
         return None
     start = head.end()
     if _PORT.match(url, start):  # "host:8080/..." is a port; a password is not all digits
-        authority_end = _first_of(url, "/?#", start)
+        authority_end = first_of(url, "/?#", start)
         at = url.rfind("@", start, authority_end)
     else:
         at = url.find("@", start)
         # A later "@" before the path ends the login too ("pa@ss" unencoded).
-        path_start = _first_of(url, "/?#", at + 1) if at >= 0 else -1
+        path_start = first_of(url, "/?#", at + 1) if at >= 0 else -1
         if at >= 0:
             last = url.rfind("@", at, path_start)
             at = last if last >= 0 else at
@@ -54,6 +54,11 @@ def mask_password(url: str) -> str:
     return url[:start] + MASK + url[end:]
 
 
-def _first_of(text: str, chars: str, start: int) -> int:
-    positions = [p for p in (text.find(c, start) for c in chars) if p >= 0]
-    return min(positions) if positions else len(text)
+def first_of(text: str, chars: str, start: int, end: int | None = None) -> int:
+    """Offset of the first of `chars` in text[start:end], or `end` (the text's end) if none."""
+    best = len(text) if end is None else end
+    for char in chars:
+        at = text.find(char, start, best)
+        if at >= 0:
+            best = at
+    return best

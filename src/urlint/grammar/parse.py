@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..passwords import password_span
+from ..passwords import first_of, password_span
 
 # Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
 IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
@@ -106,14 +106,14 @@ def parse(url: str) -> ParsedURL:
 def _read_authority(parsed: ParsedURL, start: int, end: int) -> int:
     """Read login and hostport from `start` (just after "//"); return where they end."""
     url = parsed.url
-    stop = _first_of(url, "/", start, end)
+    stop = first_of(url, "/", start, end)
     query = url.find("?", start, stop)
     if query >= 0 and url.find("@", query, stop) < 0:
         stop = query  # "http://host?q"; a "?" in a user name (section 5 allows it) stays
     login = password_span(url)
     if login is not None and login[1] >= stop and login[0] > start:
         # An unencoded "/" or "@" in the password (R301): the login still ends at its "@".
-        stop = _first_of(url, "/?", login[1], end)
+        stop = first_of(url, "/?", login[1], end)
     parsed.parts["authority"] = (start, stop)
     at = url.rfind("@", start, stop)
     host_start = start
@@ -306,12 +306,3 @@ _SCHEME_READERS = {
     "file": _read_file,
     "prospero": _read_prospero,
 }
-
-
-def _first_of(text: str, chars: str, start: int, end: int) -> int:
-    best = end
-    for char in chars:
-        at = text.find(char, start, best)
-        if at >= 0:
-            best = at
-    return best
