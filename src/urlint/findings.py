@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from .records import record
 
-from .model import Span
+from .model import Located, Span
 
 
 class Severity(str, enum.Enum):
@@ -44,7 +44,7 @@ class Fix:
 
 
 @record
-class Finding:
+class Finding(Located):
     code: str
     name: str
     severity: Severity
@@ -55,22 +55,6 @@ class Finding:
     fix: Fix | None = None
     message_index: int | None = None  # the message within a mail or news container
     hidden: tuple[Span, ...] = ()  # raw spans of the URL's password: what a source view masks
-
-    @property
-    def line(self) -> int:
-        return self.span.start.line
-
-    @property
-    def column(self) -> int:
-        return self.span.start.column
-
-    @property
-    def end_line(self) -> int:
-        return self.span.end.line
-
-    @property
-    def end_column(self) -> int:
-        return self.span.end.column
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code)

@@ -47,8 +47,31 @@ class Span:
     end: Position
 
 
+class Located:
+    """Start and end line and column of anything with a `span` (candidates, findings)."""
+
+    __slots__ = ()
+    span: Span
+
+    @property
+    def line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def column(self) -> int:
+        return self.span.start.column
+
+    @property
+    def end_line(self) -> int:
+        return self.span.end.line
+
+    @property
+    def end_column(self) -> int:
+        return self.span.end.column
+
+
 @record
-class Candidate:
+class Candidate(Located):
     """One URL found in text.
 
     `url` is the URL as the text means it (wrapper, whitespace and furniture removed);
@@ -70,22 +93,6 @@ class Candidate:
     flags: frozenset[Flag] = frozenset()
     wrapper_span: Span | None = None
     continuation: Span | None = None
-
-    @property
-    def line(self) -> int:
-        return self.span.start.line
-
-    @property
-    def column(self) -> int:
-        return self.span.start.column
-
-    @property
-    def end_line(self) -> int:
-        return self.span.end.line
-
-    @property
-    def end_column(self) -> int:
-        return self.span.end.column
 
     def has(self, flag: Flag) -> bool:
         return flag in self.flags

@@ -27,6 +27,7 @@ def record(cls: type) -> type:
         if key not in names and key not in ("__dict__", "__weakref__", "__annotations__")
     }
     body["__slots__"] = ()
-    built = type(cls.__name__, (base,), body)
+    mixins = tuple(b for b in cls.__bases__ if b is not object)  # e.g. model.Located
+    built = type(cls.__name__, (base, *mixins), body)
     built.__qualname__ = cls.__qualname__
     return built
