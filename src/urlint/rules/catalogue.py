@@ -39,6 +39,7 @@ class Rule:
     fix: str | None  # how to fix it; None where no fix applies
     safe_fix: bool = False  # whether --fix applies one
     check: Check | None = None  # None for M rules, which the run itself reports
+    schemes: frozenset[str] | None = None  # the schemes the rule is about; None: every URL
 
     def as_dict(self) -> dict:
         return {
@@ -68,11 +69,14 @@ def rule(
     example: str,
     fix: str | None = None,
     safe_fix: bool = False,
+    schemes: tuple[str, ...] | None = None,
 ) -> Callable[[Check], Check]:
-    """Register the decorated function as the check for `code`."""
+    """Register the decorated function as the check for `code`; with `schemes`, the engine
+    runs it only on URLs of those schemes."""
 
     def register(check: Check) -> Check:
-        RULES[code] = Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check)
+        only = frozenset(schemes) if schemes is not None else None
+        RULES[code] = Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check, only)
         return check
 
     return register

@@ -42,7 +42,10 @@ class Linter:
         url_map: UrlMap | None = None
         hidden: tuple[Span, ...] | None = None
         findings: list[Finding] = []
+        scheme = parsed.scheme
         for entry in self.rules if url else self.text_rules:
+            if entry.schemes is not None and scheme not in entry.schemes:
+                continue
             for hit in entry.check(subject):  # type: ignore[misc]
                 if hit.raw is not None:
                     span = hit.raw

@@ -46,10 +46,9 @@ def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:ftp://ftp.example.com/pub/a;b/file.txt>",
     fix='Write %3B: <URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>.',
+    schemes=("ftp",),
 )
 def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
-    if subject.parsed.scheme != "ftp":
-        return
     for segment in subject.parsed.segments:
         yield from _chars_in(subject, segment, ";", "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
 
@@ -64,10 +63,9 @@ def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:http://example.com/cgi?next=/home?x=1>",
     fix='Encode them: "/" as %2F and "?" as %3F.',
+    schemes=("http", "https"),
 )
 def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
-    if subject.parsed.scheme not in ("http", "https"):
-        return
     yield from _chars_in(subject, subject.parsed.span("search"), "?/", "unencoded '{char}' in the search part: write {code}")
 
 
@@ -81,10 +79,9 @@ def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:prospero://host.example/pros/a;b/name>",
     fix='Write %3B: <URL:prospero://host.example/pros/a%3Bb/name>.',
+    schemes=("prospero",),
 )
 def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
-    if subject.parsed.scheme != "prospero":
-        return
     url = subject.url
     for start, end in subject.parsed.fields:
         field = url[start:end]
@@ -103,11 +100,10 @@ def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:wais://wais.example/db/TEXT/id=7;x>",
     fix="Percent-encode the character.",
+    schemes=("wais",),
 )
 def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "wais":
-        return
     for name in ("database", "wtype", "wpath"):
         yield from _chars_in(subject, parsed.span(name), ";:@&=?", "unencoded '{char}' in the wais " + name + ": write {code}")
 
@@ -121,10 +117,9 @@ def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:file://localhost/tmp/a;b>",
     fix="Write %3B.",
+    schemes=("file",),
 )
 def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
-    if subject.parsed.scheme != "file":
-        return
     for segment in subject.parsed.segments:
         yield from _chars_in(subject, segment, ";", "unencoded ';' in a file path: write %3B")
 
@@ -139,10 +134,9 @@ def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:prospero://host.example/name;OBJECT-VERSION=a=b>",
     fix='Encode "=" as %3D and "/" as %2F inside the field.',
+    schemes=("prospero",),
 )
 def reserved_in_prospero_field(subject: Subject) -> Iterator[Hit]:
-    if subject.parsed.scheme != "prospero":
-        return
     url = subject.url
     for start, end in subject.parsed.fields:
         field = url[start:end]

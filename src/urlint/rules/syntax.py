@@ -258,11 +258,12 @@ def userinfo_not_allowed(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:ftp://ftp.example.com/pub/file.txt;type=b>",
     fix='Use a (ASCII), i (image/binary) or d (directory listing), or drop ";type=".',
+    schemes=("ftp",),
 )
 def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
     span = parsed.span("typecode")
-    if parsed.scheme != "ftp" or span is None:
+    if span is None:
         return
     code = subject.url[span[0] : span[1]]
     if code.lower() not in ("a", "i", "d"):
@@ -282,11 +283,10 @@ def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:gopher://gopher.example/0sel%0Dector>",
     fix="Remove the CR or LF from the selector; start a gopher+ string with + ? ! or $.",
+    schemes=("gopher",),
 )
 def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "gopher":
-        return
     url = subject.url
     gtype = parsed.span("gtype")
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
@@ -316,11 +316,10 @@ def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:mailto:fred> or <URL:mailto:@example.com>",
     fix="Write one full address: <URL:mailto:fred@example.com>.",
+    schemes=("mailto",),
 )
 def invalid_mailto(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "mailto":
-        return
     url = subject.url
     start, end = parsed.parts["address"]
     address = url[start:end]
@@ -348,11 +347,10 @@ def invalid_mailto(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:news:123comp.misc> or <URL:news:id@>",
     fix="Write the group name, or the Message-ID without its angle brackets.",
+    schemes=("news",),
 )
 def invalid_news(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "news":
-        return
     start, end = parsed.parts["opaque"]
     text = subject.url[start:end]
     if parsed.has("article"):
@@ -374,10 +372,11 @@ def invalid_news(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:nntp://news.example/comp.misc/12a>",
     fix="Write the group, and optionally the article's number.",
+    schemes=("nntp",),
 )
 def invalid_nntp(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "nntp" or not parsed.ip_based:
+    if not parsed.ip_based:
         return
     url = subject.url
     group = parsed.span("group")
@@ -405,11 +404,12 @@ def invalid_nntp(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:telnet://bbs.example.com/login>",
     fix="End the URL at the host (and port).",
+    schemes=("telnet",),
 )
 def invalid_telnet(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
     extra = parsed.span("extra")
-    if parsed.scheme == "telnet" and extra is not None:
+    if extra is not None:
         yield Hit(*extra, "a telnet URL ends after the host and port (and an optional '/')")
 
 
@@ -423,10 +423,11 @@ def invalid_telnet(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:wais://wais.example/db/TEXT> (a type with no document id)",
     fix="Give the database; for a document, its type and its encoded document id.",
+    schemes=("wais",),
 )
 def invalid_wais(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "wais" or not parsed.ip_based:
+    if not parsed.ip_based:
         return
     if not parsed.has("database"):
         at = parsed.parts["authority"][1]
@@ -451,10 +452,11 @@ def invalid_wais(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:file://localhost:8000/etc/motd> or <URL:file://host>",
     fix='Drop the port; write "/" and the path after the host (file:///path for this machine).',
+    schemes=("file",),
 )
 def invalid_file(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "file" or not parsed.ip_based:
+    if not parsed.ip_based:
         return
     port = parsed.span("port")
     if port is not None:
@@ -474,10 +476,11 @@ def invalid_file(subject: Subject) -> Iterator[Hit]:
     ),
     example="<URL:prospero://host.example>",
     fix="Give the hsoname after the host.",
+    schemes=("prospero",),
 )
 def invalid_prospero(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme != "prospero" or not parsed.ip_based:
+    if not parsed.ip_based:
         return
     if not parsed.has("path"):
         at = parsed.parts["authority"][1]
