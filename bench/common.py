@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -53,6 +55,48 @@ def build_input(megabytes: int) -> Path:
     if path.exists() and path.stat().st_size >= target:
         return path
     data = corpus_bytes()
+    with open(path, "wb") as out:
+        written = 0
+        while written < target:
+            out.write(data)
+            written += len(data)
+    return path
+
+
+# Real list mail for the mail benchmark: Maildir messages and monthly mbox archives.
+MAIL_CORPORA = ["email-linux-mips-maildir", "email-linux-mips-monthly-mbox-gz"]
+_MBOX_FROM_LINE = re.compile(rb"^(>*From )", re.M)
+
+
+def mail_corpus_mbox() -> bytes:
+    """Real list mail as one mbox (mboxrd quoting), or our own corpora/ mail when ../shared
+    is absent."""
+    messages: list[bytes] = []
+    roots = [CORPORA / name for name in MAIL_CORPORA if (CORPORA / name).is_dir()]
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if not path.is_file() or path.suffix in {".md", ".tsv"} or path.name.startswith("."):
+                continue
+            if path.suffix == ".gz":
+                with gzip.open(path, "rb") as archive:
+                    messages.append(archive.read().rstrip(b"\n") + b"\n\n")
+            else:
+                body = path.read_bytes().replace(b"\r\n", b"\n")
+                messages.append(b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + _MBOX_FROM_LINE.sub(rb">\1", body).rstrip(b"\n") + b"\n\n")
+    if not messages:
+        for path in sorted((REPO / "corpora").glob("*.eml")):
+            messages.append(b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + path.read_bytes() + b"\n")
+    return b"".join(messages)
+
+
+def build_mail_input(megabytes: int) -> Path:
+    """An mbox of about `megabytes` MB of real list mail (the corpus repeated), made once."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    path = WORK / f"mail-{megabytes}mb.mbox"
+    target = megabytes * 1_000_000
+    if path.exists() and path.stat().st_size >= target:
+        return path
+    data = mail_corpus_mbox()
     with open(path, "wb") as out:
         written = 0
         while written < target:

@@ -167,8 +167,11 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
             if item.explicit:
                 print(f"urlint: {item.path}: skipped: {item.reason}", file=sys.stderr)
         else:
-            status = EXIT_ERROR
-            print(f"urlint: {item.path}: cannot read: {item.reason}", file=sys.stderr)
+            # A damaged message is read as far as it goes: news, not a failure. An input
+            # (or the rest of an archive) that cannot be read at all is.
+            if item.kind not in ("malformed", "charset"):
+                status = EXIT_ERROR
+            print(report.problem_line(item.path, item.line, item.kind, item.reason, item.mail), file=sys.stderr)
     return status
 
 

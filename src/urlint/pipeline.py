@@ -1,6 +1,8 @@
 """Runs the scanner over inputs: the one place that joins sources to the scanner.
 
-Long texts are scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
+Plain text is read in chunks (sources.py); mail and news containers are read message by
+message (mail/) and every decoded text is scanned, its URLs moved back to raw file
+positions. Long texts are scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
 with the next chunk, large enough to hold any wrapper that starts before it
 (wrappers.MAX_RAW_LINES / MAX_RAW_CHARS), so chunking never changes what is found.
 """
@@ -17,6 +19,10 @@ from .scanner import scan_chunk
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import STDIN, BinaryInput, InputFile, ReadProblem, TextChunk, iter_files, read_chunks
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .mail.message import MessageInfo, MessageReader
+
 
 @record
 class Found:
@@ -24,7 +30,7 @@ class Found:
 
     path: str
     candidate: Candidate
-    message: int | None = None  # index of the message within a mail or news container
+    message: MessageInfo | None = None  # where in a mail or news container it was found
 
 
 @record
@@ -36,6 +42,8 @@ class ScannedText:
     line_base: int
     column_base: int
     candidates: list[Candidate]
+    path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
+    mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
 
 
 def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
@@ -87,32 +95,154 @@ def overlap_start(text: str) -> int:
     return max(by_lines, line_start)
 
 
-def scan_file(source: InputFile) -> Iterator[Found | ReadProblem]:
+def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[Found | ReadProblem]:
     """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
-    for item in scan_file_texts(source):
+    for item in scan_file_texts(source, articles):
         if isinstance(item, ScannedText):
+            path = item.path or source.path
             for candidate in item.candidates:
-                yield Found(source.path, candidate)
+                yield Found(path, candidate, item.mail)
         else:
             yield item
 
 
-def scan_file_texts(source: InputFile) -> Iterator[ScannedText | ReadProblem]:
-    """One input, chunk by chunk, scanned; a problem reading it is yielded, never raised."""
+def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iterator[ScannedText | ReadProblem]:
+    """One input, chunk by chunk or message by message, scanned; a problem reading it is
+    yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
+    far in the run: a crossposted article (INN tradspool keeps one file per group) is
+    read once."""
+    from .mail.containers import TEXT, peek, sniff
+
     try:
         opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open(source.path, "rb")
         with opened as stream:
-            yield from scan_texts(read_chunks(stream))
+            head, stream = peek(stream)
+            kind = sniff(source.path, head)
+            if kind == TEXT:
+                yield from scan_texts(read_chunks(stream))
+            else:
+                yield from _scan_container(source, stream, kind, articles if articles is not None else set())
     except BinaryInput as error:
         yield ReadProblem(source.path, str(error), kind="binary", explicit=source.explicit)
     except OSError as error:
         yield ReadProblem(source.path, error.strerror or str(error))
 
 
+def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | ReadProblem]:  # type: ignore[no-untyped-def]
+    from .mail.reader import MessageItem, ProblemItem, read_input
+
+    seekable = source.path != STDIN
+    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path)):
+        if isinstance(item, MessageItem):
+            if _seen_article(item.reader, articles):
+                continue
+            yield from scan_message(item.reader, item.path)
+            for problem in item.reader.problems:
+                envelope = problem.envelope
+                info = envelope_info(envelope) if envelope is not None else None
+                yield ReadProblem(item.path, problem.reason, problem.kind, True, problem.line, info)
+        elif isinstance(item, ProblemItem):
+            yield ReadProblem(item.path, item.reason, item.kind, True, item.line)
+        else:  # plain text inside a container
+            try:
+                if item.stream is None:
+                    chunk = TextChunk(_decoded(item.data), item.line, 0, True, "utf-8")
+                    texts: Iterator[ScannedText] = scan_texts([chunk])
+                else:
+                    texts = scan_texts(read_chunks(item.stream))
+                for scanned in texts:
+                    yield scanned._replace(path=item.path)
+            except BinaryInput as error:
+                yield ReadProblem(item.path, str(error), kind="binary", explicit=False)
+
+
+def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
+    """The URLs of one decoded message, text by text, at raw file positions.
+
+    A text/html version of a multipart/alternative does not repeat a URL its text/plain
+    version has; an HTML part reports each URL once (an anchor's href and its text are
+    one link)."""
+    from .scanner import scan
+
+    texts = reader.texts
+    if len(texts) == 1 and texts[0].relocator is None:  # nearly every message: one plain text
+        decoded = texts[0]
+        candidates = scan(decoded.text, line_base=decoded.line_base)
+        if candidates:
+            yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
+        return
+    plain_urls: dict[int, set[str]] = {}
+    html_seen: dict[str, set[str]] = {}
+    scanned = []
+    for decoded in texts:
+        if decoded.relocator is None:
+            candidates = scan(decoded.text, line_base=decoded.line_base)
+        else:
+            relocator = decoded.relocator
+            candidates = [relocator.relocate(c, decoded.text) for c in scan(decoded.text)]
+            if decoded.source in ("html-href", "html-src"):
+                # Parts of this message (cid:) and inline data are not places to visit.
+                candidates = [c for c in candidates if c.url and c.url[:4].lower() not in ("cid:", "mid:", "data")]
+        if not candidates:
+            continue
+        if decoded.group is not None and decoded.source == "text" and decoded.content_type == "text/plain":
+            plain_urls.setdefault(decoded.group, set()).update(c.url for c in candidates)
+        scanned.append((decoded, candidates))
+    for decoded, candidates in scanned:
+        if decoded.source.startswith("html-"):
+            repeated = plain_urls.get(decoded.group, set()) if decoded.group is not None else set()
+            seen = html_seen.setdefault(decoded.part, set())
+            kept = []
+            for candidate in candidates:
+                if candidate.url in repeated or candidate.url in seen:
+                    continue
+                seen.add(candidate.url)
+                kept.append(candidate)
+            candidates = kept
+            if not candidates:
+                continue
+        yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
+
+
+def envelope_info(envelope) -> MessageInfo:  # type: ignore[no-untyped-def]
+    from .mail.message import MessageInfo
+
+    return MessageInfo(envelope, "", "", "message")
+
+
+def _seen_article(reader: MessageReader, articles: set[str]) -> bool:
+    """Is this a news article already read under another group's directory?"""
+    if b"newsgroups:" not in reader.envelope.lowered:
+        return False
+    message_id = reader.envelope.message_id
+    if not message_id:
+        return False
+    if message_id in articles:
+        return True
+    articles.add(message_id)
+    return False
+
+
+def _decoded(data: bytes) -> str:
+    from .sources import decode
+
+    return decode(data)[0]
+
+
+def _size(path: str) -> int:
+    import os
+
+    try:
+        return os.path.getsize(path) if path != STDIN else 0
+    except OSError:
+        return 0
+
+
 def scan_paths(paths: Iterable[str]) -> Iterator[Found | ReadProblem]:
     """Every URL under `paths`, file by file, in a stable order."""
+    articles: set[str] = set()
     for item in iter_files(paths):
         if isinstance(item, ReadProblem):
             yield item
         else:
-            yield from scan_file(item)
+            yield from scan_file(item, articles)

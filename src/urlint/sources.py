@@ -42,8 +42,10 @@ class ReadProblem:
 
     path: str
     reason: str
-    kind: str = "unreadable"  # or "binary"
+    kind: str = "unreadable"  # or "binary"; in mail, "malformed" or "charset" (read anyway)
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
+    line: int = 1
+    mail: object = None  # mail.message.MessageInfo of the damaged message, where known
 
 
 @record
@@ -100,10 +102,17 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]]) -> Iterator[InputFile | Rea
             yield ReadProblem(path, _os_reason(error))
             continue
         if is_dir:
-            if name not in SKIPPED_DIRECTORIES:
+            if name not in SKIPPED_DIRECTORIES and not (name == "tmp" and _is_maildir(names)):
                 yield from _walk(path, seen_dirs)
         elif is_file:
             yield InputFile(path, explicit=False)
+
+
+def _is_maildir(names: list[tuple[str, os.DirEntry]]) -> bool:
+    """A Maildir's tmp holds messages still being delivered: a mail client never shows
+    them, and they appear in new/ when complete."""
+    present = {name for name, _ in names}
+    return "cur" in present and "new" in present
 
 
 def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[TextChunk]:

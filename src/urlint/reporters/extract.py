@@ -1,7 +1,9 @@
 """Output of `urlint extract`: one URL a line, or one JSON object a line.
 
 The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
-end_column, url, alt, wrapper, message, flags.
+end_column, url, alt, wrapper, message, flags. `message` is null for plain text, and for
+mail and news an object: index, line, message_id, date, from, part, content_type, source,
+header (mail/message.py, MessageInfo).
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ import json
 
 from ..model import Candidate, Flag
 from ..passwords import mask_password
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..mail.message import MessageInfo
 
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
@@ -29,7 +35,7 @@ def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = F
     return f"{path}:{candidate.line}:{candidate.column}: {shown(candidate.url, show_passwords)}"
 
 
-def jsonl_record(path: str, candidate: Candidate, message: int | None = None, *, show_passwords: bool = False) -> dict:
+def jsonl_record(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> dict:
     return {
         "path": path,
         "line": candidate.line,
@@ -39,12 +45,23 @@ def jsonl_record(path: str, candidate: Candidate, message: int | None = None, *,
         "url": shown(candidate.url, show_passwords),
         "alt": shown(candidate.alt, show_passwords),
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
-        "message": message,
+        "message": message.as_json() if message is not None else None,
         "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],
     }
 
 
-def jsonl_line(path: str, candidate: Candidate, message: int | None = None, *, show_passwords: bool = False) -> str:
+def jsonl_line(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> str:
     return json.dumps(
         jsonl_record(path, candidate, message, show_passwords=show_passwords), ensure_ascii=False
     )
+
+
+def problem_line(path: str, line: int, kind: str, reason: str, message: MessageInfo | None) -> str:
+    """A note on stderr about a damaged message (read anyway) or an unreadable input."""
+    where = f"{path}:{line}" if line > 1 or message is not None else path
+    if message is not None and message.index:
+        who = f" (message {message.index}" + (f" {message.message_id}" if message.message_id else "") + ")"
+    else:
+        who = ""
+    label = {"malformed": "damaged message", "charset": "charset", "binary": "skipped"}.get(kind, "cannot read")
+    return f"urlint: {where}{who}: {label}: {reason}"

@@ -37,6 +37,10 @@ _OPAQUE_COLON = re.compile(
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 
+# Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
+# so a chunk full of "<a:" never holds a million hits at once.
+_SMALL_TEXT = 256 * 1024
+
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
 
@@ -91,6 +95,12 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
         for start in (bare.scheme_start(text, m.start(), lo),)
         if start >= 0 and text[start : m.start()].lower() in OPAQUE_SCHEMES
     )
+    if len(text) <= _SMALL_TEXT:
+        # A mail body or a short file: a sorted list costs less than merging generators,
+        # and its size is bounded by the text's.
+        hits = [*wrapper_hits, *slash_hits, *opaque_hits]
+        hits.sort()
+        return iter(hits)
     return heapq.merge(wrapper_hits, slash_hits, opaque_hits)
 
 

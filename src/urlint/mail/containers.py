@@ -1,0 +1,425 @@
+"""Mail and news containers, recognised by content (and name), read as streams.
+
+Single messages (.eml, netnews articles), mbox (mboxo, mboxrd, mboxcl, mboxcl2), MMDF and
+Babyl files are split into messages; gzip, bzip2 and xz are decompressed on the fly and zip
+archives read member by member, nested as found (`2001-March.txt.gz`, a zip of Maildir
+files). Nothing is unpacked to disk and no archive is ever in memory whole: messages are cut
+from a sliding buffer. Limits stop decompression bombs.
+
+Maildir and MH folders need nothing here: their files are single messages, found by the
+directory walk (sources.py) and recognised by content.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import re
+import zipfile
+from collections.abc import Iterator
+
+from ..records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+SNIFF_BYTES = 8192
+BLOCK_BYTES = 4 * 1024 * 1024
+# A message longer than this is read in pieces: the first as a message, the rest as text.
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+# Decompression bomb limits: an archive may inflate to this many times its size (text
+# compresses 3-10 times, 200 is generous), but always to at least the floor.
+MAX_RATIO = 200
+MIN_LIMIT_BYTES = 64 * 1024 * 1024
+MAX_NESTING = 4  # archives inside archives
+MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is read to memory
+
+MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
+GZIP, BZIP2, XZ, ZIP = "gzip", "bzip2", "xz", "zip"
+COMPRESSED = {GZIP: gzip.GzipFile, BZIP2: bz2.BZ2File, XZ: lzma.LZMAFile}
+
+# An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
+# "+0000 2025" form): something with a time in it.
+_FROM_LINE = re.compile(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
+_FIELD = re.compile(rb"[!-9;-~]+[ \t]*:")
+# Fields that say a header is a mail or news header, not a text that starts "Note: ..."
+_MAIL_FIELDS = frozenset(
+    b"""from to cc subject date message-id received return-path newsgroups path mime-version
+    content-type delivered-to sender reply-to references in-reply-to x-mailer organization lines
+    xref user-agent list-id precedence status approved distribution followup-to
+    nntp-posting-host summary keywords x-newsreader article-i.d. envelope-to""".split()
+)
+MESSAGE_SUFFIXES = (".eml", ".msg", ".mbox", ".mbx", ".news", ".art")
+
+
+@record
+class RawMessage:
+    """One message's bytes as they stand in the container."""
+
+    data: bytes
+    line: int  # the container line of data[0]
+    index: int  # 1-based within the container
+
+
+@record
+class RawText:
+    """Text that is not a message: a plain file inside an archive, or the overflow of a
+    message too long to decode whole."""
+
+    data: bytes
+    line: int
+
+
+@record
+class ContainerProblem:
+    line: int
+    reason: str
+    kind: str  # "unreadable" (the rest of this input is lost) or "malformed"
+
+
+@record
+class Member:
+    """An input inside an archive, to be recognised and read in its turn."""
+
+    path: str
+    stream: BinaryIO
+    depth: int
+    size_hint: int  # its compressed size, for the bomb limit
+
+
+def sniff(name: str, head: bytes) -> str:
+    """What a file is, from its first bytes (and, for a lone message, its name)."""
+    if head.startswith(b"\x1f\x8b"):
+        return GZIP
+    if head.startswith(b"BZh") and head[3:4].isdigit():
+        return BZIP2
+    if head.startswith(b"\xfd7zXZ\x00"):
+        return XZ
+    if head.startswith((b"PK\x03\x04", b"PK\x05\x06")) and name.lower().endswith(".zip"):
+        return ZIP  # not .jar, .docx, .epub ...: those are documents, not mail archives
+    if head.startswith((b"\x01\x01\x01\x01\n", b"\x01\x01\x01\x01\r\n")):
+        return MMDF
+    if head.startswith(b"BABYL OPTIONS:"):
+        return BABYL
+    if head.startswith(b"From ") and _FROM_LINE.match(head):
+        rest = head[head.find(b"\n") + 1 :]
+        if _looks_like_header(rest, 1):
+            return MBOX
+    if _looks_like_header(head, 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2):
+        return MESSAGE
+    return TEXT
+
+
+def _looks_like_header(head: bytes, known_needed: int) -> bool:
+    """Does `head` open with a header block holding `known_needed` mail or news fields,
+    every line a field or a continuation, up to a blank line (or the end of `head`)?"""
+    known = 0
+    lines = head.split(b"\n")
+    complete = len(lines) > 1
+    for number, line in enumerate(lines[:-1] if complete else lines):
+        line = line.rstrip(b"\r")
+        if not line:
+            return number > 0 and known >= known_needed
+        if line[:1] in (b" ", b"\t"):
+            if number == 0:
+                return False
+            continue
+        match = _FIELD.match(line)
+        if match is None:
+            return False
+        if match.group()[:-1].rstrip().lower() in _MAIL_FIELDS:
+            known += 1
+    return known >= known_needed
+
+
+def peek(stream: BinaryIO) -> tuple[bytes, BinaryIO]:
+    """The first bytes of `stream`, and a stream that still yields them."""
+    if hasattr(stream, "peek"):
+        try:
+            head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
+            return head, stream
+        except (OSError, ValueError):
+            pass
+    buffered = io.BufferedReader(_Raw(stream), SNIFF_BYTES * 2)  # type: ignore[arg-type]
+    return buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES], buffered
+
+
+class _Raw(io.RawIOBase):
+    """A file-like object as a raw stream, so io.BufferedReader can put peek() on it."""
+
+    def __init__(self, inner: BinaryIO) -> None:
+        self.inner = inner
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        data = self.inner.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class ArchiveLimit(Exception):
+    """A decompressed stream grew past its limit: a decompression bomb, or too big to read."""
+
+
+class LimitedReader(io.RawIOBase):
+    """A decompressing stream that stops at `limit` bytes (MAX_RATIO times its size)."""
+
+    def __init__(self, inner: BinaryIO, limit: int) -> None:
+        self.inner = inner
+        self.limit = limit
+        self.total = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        data = self.inner.read(len(buffer))
+        self.total += len(data)
+        if self.total > self.limit:
+            raise ArchiveLimit(
+                f"decompressed past {self.limit // (1024 * 1024)} MB ({MAX_RATIO} times its size): "
+                "a decompression bomb? The rest is not read"
+            )
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def decompress(kind: str, stream: BinaryIO, size_hint: int) -> BinaryIO:
+    """`stream` decompressed on the fly, within the bomb limit."""
+    inner = COMPRESSED[kind](fileobj=stream) if kind == GZIP else COMPRESSED[kind](stream)
+    limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(size_hint, 1))
+    return io.BufferedReader(LimitedReader(inner, limit), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
+
+
+def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iterator[Member | ContainerProblem]:
+    """The files in a zip archive, each as a Member, in the archive's order."""
+    if not seekable:
+        data = stream.read(MAX_IN_MEMORY_ZIP + 1)
+        if len(data) > MAX_IN_MEMORY_ZIP:
+            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {MAX_IN_MEMORY_ZIP // (1024 * 1024)} MB is not read", "unreadable")
+            return
+        stream = io.BytesIO(data)
+    try:
+        archive = zipfile.ZipFile(stream)
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        yield ContainerProblem(1, f"not a readable zip archive: {error}", "unreadable")
+        return
+    with archive:
+        for info in archive.infolist():
+            if info.is_dir():
+                continue
+            name = f"{path}!{info.filename}"
+            if info.flag_bits & 0x1:
+                yield ContainerProblem(1, f"{info.filename}: encrypted, not read", "unreadable")
+                continue
+            try:
+                opened = archive.open(info)
+            except (zipfile.BadZipFile, NotImplementedError, OSError, RuntimeError, ValueError) as error:
+                yield ContainerProblem(1, f"{info.filename}: cannot be read: {error}", "unreadable")
+                continue
+            limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(info.compress_size, 1))
+            with opened:
+                yield Member(name, io.BufferedReader(LimitedReader(opened, limit), BLOCK_BYTES), depth + 1, info.compress_size)  # type: ignore[arg-type]
+
+
+class _Buffer:
+    """A sliding window over a stream, addressed by absolute offsets: what the splitters
+    cut messages from. `data` holds the stream from offset `base` on."""
+
+    __slots__ = ("stream", "data", "base", "eof")
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.data = b""
+        self.base = 0
+        self.eof = False
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.data)
+
+    def more(self, keep_from: int) -> bool:
+        """Read another block, dropping what lies before `keep_from`; False at the end."""
+        block = b"" if self.eof else self.stream.read(BLOCK_BYTES)
+        if not block:
+            self.eof = True
+            return False
+        drop = max(0, keep_from - self.base)
+        self.data = self.data[drop:] + block
+        self.base += drop
+        return True
+
+    def fill(self, until: int, keep_from: int) -> None:
+        while self.end < until and self.more(keep_from):
+            pass
+
+    def slice(self, start: int, end: int) -> bytes:
+        return self.data[start - self.base : end - self.base]
+
+
+_CONTENT_LENGTH = re.compile(rb"(?im)^Content-Length:[ \t]*(\d+)[ \t]*\r?$")
+_HEADER_END = re.compile(rb"\n\r?\n")
+_QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
+
+
+def split_mbox(stream: BinaryIO) -> Iterator[RawMessage | RawText | ContainerProblem]:
+    """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
+    blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
+    Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
+    at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
+    longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after."""
+    buffer = _Buffer(stream)
+    buffer.more(0)
+    start = 0  # absolute offset of the current message (its From_ line)
+    search = 1  # where to look for the next From_ line
+    line = 1
+    index = 0
+    overflowing = False
+    # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
+    # message has none, no message is cut by one (and none pays for looking).
+    counted = _content_length_end(buffer, start) is not None
+    from_line = _FROM_LINE.match
+    while True:
+        end = None if overflowing or not counted else _content_length_end(buffer, start)
+        if end is None:
+            # The next From_ line after a blank line (inlined: this loop runs per message).
+            data, base = buffer.data, buffer.base
+            hit = data.find(b"\nFrom ", max(0, search - base - 1))
+            while hit >= 0:
+                after_blank = hit == 0 or data[hit - 1] == 10 or (data[hit - 1] == 13 and data[hit - 2] == 10)
+                if after_blank and from_line(data, hit + 1) and data.find(b"\n", hit + 1) >= 0:
+                    end = base + hit + 1
+                    break
+                hit = data.find(b"\nFrom ", hit + 1)
+        if end is None:
+            if buffer.eof:
+                end = buffer.end
+                if end <= start:
+                    return
+            elif buffer.end - start > MAX_MESSAGE_BYTES:
+                cut = buffer.data.rfind(b"\n", 0, buffer.end - buffer.base - 8) + 1 + buffer.base
+                cut = cut if cut > start else buffer.end - 8
+                piece = buffer.slice(start, cut)
+                if overflowing:
+                    yield RawText(piece, line)
+                else:
+                    index += 1
+                    yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
+                                           "its start is read as a message, the rest as plain text", "malformed")
+                    yield _raw_message(piece, line, index)
+                    overflowing = True
+                line += piece.count(b"\n")
+                start = search = cut
+                continue
+            else:
+                search = max(start + 1, buffer.end - 8)
+                buffer.more(start)
+                continue
+        piece = buffer.data[start - buffer.base : end - buffer.base]
+        if overflowing:
+            yield RawText(piece, line)
+            overflowing = False
+        else:
+            index += 1
+            yield RawMessage(_QUOTED_FROM.sub(rb"\1", piece) if b">From " in piece else piece, line, index)
+        line += piece.count(b"\n")
+        if buffer.eof and end >= buffer.base + len(buffer.data):
+            return
+        start = end
+        search = end + 1
+
+
+def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
+    if b">From " in piece:
+        piece = _QUOTED_FROM.sub(rb"\1", piece)
+    return RawMessage(piece, line, index)
+
+
+def _next_from_line(buffer: _Buffer, at: int) -> int | None:
+    """Absolute offset of the next From_ line (after a blank line) at or after `at`, if
+    the buffer holds it whole."""
+    data = buffer.data
+    base = buffer.base
+    find = data.find
+    hit = find(b"\nFrom ", max(0, at - base - 1))
+    while hit >= 0:
+        line_start = hit + 1
+        after_blank = hit == 0 or data[hit - 1 : hit] == b"\n" or data[hit - 2 : hit] == b"\n\r"
+        if after_blank and data.find(b"\n", line_start) >= 0 and _FROM_LINE.match(data, line_start):
+            return base + line_start
+        hit = find(b"\nFrom ", hit + 1)
+    return None
+
+
+def _content_length_end(buffer: _Buffer, start: int) -> int | None:
+    """Where the message at `start` ends by its Content-Length, when that lands on a From_
+    line or at the end of the file; None to split by From_ lines instead."""
+    buffer.fill(start + SNIFF_BYTES * 8, start)
+    rel = start - buffer.base
+    data = buffer.data
+    header_end = _HEADER_END.search(data, rel, rel + SNIFF_BYTES * 8)
+    if header_end is None:
+        return None
+    length = _CONTENT_LENGTH.search(data, rel, header_end.start() + 1)
+    if length is None:
+        return None
+    end = buffer.base + header_end.end() + int(length.group(1))
+    if end - start > MAX_MESSAGE_BYTES:
+        return None
+    buffer.fill(end + 8, start)
+    if end == buffer.end and buffer.eof:
+        return end
+    data, base = buffer.data, buffer.base
+    # The body ends with its own line end; mboxcl2 writers add a blank line before From_.
+    for at in (end - base, end - base + 1):
+        if data.startswith(b"From ", at) and data[at - 1 : at] == b"\n" and _FROM_LINE.match(data, at):
+            return base + at
+    return None
+
+
+def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | ContainerProblem]:
+    """Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
+    (records after \\x1f; a record's visible header follows `*** EOOH ***`)."""
+    buffer = _Buffer(stream)
+    buffer.more(0)
+    start = 0
+    line = 1
+    index = 0
+    while True:
+        at = buffer.data.find(separator, start - buffer.base)
+        if at < 0 and not buffer.eof and buffer.end - start <= MAX_MESSAGE_BYTES:
+            buffer.more(start)
+            continue
+        end = buffer.end if at < 0 else buffer.base + at
+        piece = buffer.slice(start, end)
+        if kind == BABYL:
+            skip = _babyl_skip(piece)
+        else:
+            skip = 0
+        if skip is not None and piece[skip:].strip(b"\r\n\x0c"):
+            index += 1
+            yield RawMessage(piece[skip:], line + piece.count(b"\n", 0, skip), index)
+        line += piece.count(b"\n") + separator.count(b"\n")
+        if at < 0:
+            if not buffer.eof:
+                yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is not read", "malformed")
+            return
+        start = end + len(separator)
+
+
+def _babyl_skip(record: bytes) -> int | None:
+    """Where the message starts in a Babyl record: after its form feed and attribute line,
+    and after the original header when a visible header (`*** EOOH ***`) follows it; None
+    for the file's options block."""
+    if record.startswith(b"BABYL OPTIONS:"):
+        return None
+    marker = record.find(b"*** EOOH ***\n")
+    if marker >= 0:
+        return marker + len(b"*** EOOH ***\n")
+    cut = record.find(b"\n", record.find(b"\x0c")) + 1  # the "\x0c" line, then attributes
+    return record.find(b"\n", cut) + 1

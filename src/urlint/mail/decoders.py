@@ -1,0 +1,155 @@
+"""Content-Transfer-Encodings, charsets and format=flowed: bytes of a part to its text.
+
+Each step that moves text about returns an OffsetMap (textmap.py) so positions can be
+taken back to the raw file. None of them raises on bad input: a problem is returned as a
+sentence for the caller to report (issue 4: "a wrong label or unknown charset is a
+finding, not a crash").
+"""
+
+from __future__ import annotations
+
+import binascii
+import codecs
+import re
+from functools import lru_cache
+
+from .textmap import OffsetMap
+
+# RFC 2045 section 6.7: "=" followed by two hexadecimal digits is an octet; "=" at the end
+# of a line is a soft line break. binascii.a2b_qp reads exactly these (either case of hex).
+_QP_TOKEN = re.compile(rb"=(?:[0-9A-Fa-f]{2}|\r?\n)")
+
+
+def decode_quoted_printable(raw: bytes) -> bytes:
+    """Quoted-printable to bytes: soft breaks removed, `=XX` decoded (RFC 2045, 6.7)."""
+    return binascii.a2b_qp(raw)
+
+
+def quoted_printable_map(raw: bytes) -> OffsetMap:
+    """Where decode_quoted_printable's output came from: a point after every escape and
+    soft break, so the first piece of a URL maps to its own raw line. Built only for a part
+    that has a URL to place."""
+    mapping = OffsetMap()
+    shift = 0
+    for token in _QP_TOKEN.finditer(raw):
+        produced = 0 if token.group()[1] in (13, 10) else 1
+        shift += len(token.group()) - produced
+        mapping.add(token.end() - shift, token.end())
+    return mapping
+
+
+_BASE64_JUNK = re.compile(rb"[^A-Za-z0-9+/]")
+
+
+def decode_base64(raw: bytes) -> tuple[bytes, str | None]:
+    """Base64 to bytes; a truncated or damaged body decodes as far as it goes."""
+    try:
+        return binascii.a2b_base64(raw), None
+    except (binascii.Error, ValueError):
+        pass
+    cleaned = _BASE64_JUNK.sub(b"", raw.split(b"=", 1)[0])
+    if len(cleaned) % 4 == 1:
+        cleaned = cleaned[:-1]  # a lone sextet holds no whole byte
+    try:
+        data = binascii.a2b_base64(cleaned + b"=" * (-len(cleaned) % 4))
+    except (binascii.Error, ValueError):
+        return b"", "base64 body cannot be decoded"
+    return data, "base64 body is truncated or damaged; decoded as far as it goes"
+
+
+# Labels that say "unknown" on purpose: read with the fallback, and no news.
+_UNKNOWN_LABELS = frozenset({"unknown-8bit", "x-unknown", "unknown", "x-user-defined", "8bit", "default"})
+# Labels mail software writes for what Python knows by another name.
+_ALIASES = {"x-sjis": "shift_jis", "iso-8859-8-i": "iso-8859-8", "ks_c_5601-1987": "cp949", "gb2312": "gbk", "x-gbk": "gbk"}
+# Codecs whose bytes and characters are one to one: positions need no re-encoding.
+_SINGLE_BYTE = frozenset({"ascii", "latin_1", "iso8859_1", "cp1252"})
+
+
+@lru_cache(maxsize=256)
+def _codec(label: str) -> tuple[str | None, str | None]:
+    """(Python codec name, problem) for a charset label; the name is None when the label
+    says "unknown" on purpose, or names no text codec Python has."""
+    name = label.strip().strip('"').lower()
+    if not name or name in _UNKNOWN_LABELS:
+        return None, None
+    name = _ALIASES.get(name, name)
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        return None, f"unknown charset '{label}'"
+    if not getattr(info, "_is_text_encoding", True):
+        return None, f"unknown charset '{label}'"
+    return info.name, None
+
+
+def decode_charset(data: bytes, label: str | None) -> tuple[str, str, str | None]:
+    """(text, codec used, problem or None). Text in a charset Python does not know, or that
+    is not what its label says, is read as UTF-8 if it is that, else as Windows-1252 (the
+    usual truth behind a wrong Western label), with a problem to report."""
+    codec, problem = _codec(label) if label else (None, None)
+    if codec is not None:
+        try:
+            return data.decode(codec), codec, None
+        except (UnicodeDecodeError, ValueError, LookupError):
+            problem = f"text is not {label} as labelled"
+        except Exception:  # a codec that fails in its own way: fall back, never crash
+            problem = f"charset '{label}' cannot decode this text"
+    try:
+        return data.decode("utf-8"), "utf-8", problem
+    except UnicodeDecodeError:
+        return data.decode("cp1252", "replace"), "cp1252", problem
+
+
+def is_single_byte(codec: str) -> bool:
+    return codec in _SINGLE_BYTE or codec.startswith(("iso8859", "cp125", "mac_", "koi8"))
+
+
+def unflow(text: str, delsp: bool) -> tuple[str, OffsetMap]:
+    """format=flowed text unwrapped (RFC 3676, section 4): a line ending in a space
+    continues on the next line of the same quote depth; with DelSp=yes that space was added
+    by the sender and goes (section 4.2); space-stuffing is undone (4.4); the signature
+    separator "-- " is never flowed (4.3). Quoted paragraphs keep one "> " prefix a level."""
+    out: list[str] = []
+    size = 0
+    mapping = OffsetMap()
+    depth_open = -1  # quote depth of the paragraph being joined, -1 when none is open
+    offset = 0
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text's final line end, not an empty last line
+    for line in lines:
+        line_start = offset
+        offset += len(line) + 1
+        content = line[:-1] if line.endswith("\r") else line
+        depth = len(content) - len(content.lstrip(">"))
+        body_at = depth
+        if body_at < len(content) and content[body_at] == " ":
+            body_at += 1  # space-stuffed (4.4), or the space after a quote mark
+        body = content[body_at:]
+        flowed = body.endswith(" ") and body != "-- "
+        if flowed and delsp:
+            body = body[:-1]
+        if depth_open != depth:
+            if depth_open != -1:
+                out.append("\n")
+                size += 1
+            if depth:
+                prefix = ">" * depth + " "
+                mapping.add(size, line_start)
+                out.append(prefix)
+                size += len(prefix)
+        mapping.add(size, line_start + body_at)
+        out.append(body)
+        size += len(body)
+        if flowed:
+            depth_open = depth
+        else:
+            out.append("\n")
+            size += 1
+            depth_open = -1
+    joined = "".join(out)
+    if text.endswith("\n") and not joined.endswith("\n"):
+        joined += "\n"  # the last line was flowed: the paragraph still ends
+    elif not text.endswith("\n") and joined.endswith("\n"):
+        joined = joined[:-1]
+    return joined, mapping

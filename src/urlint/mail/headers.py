@@ -1,0 +1,151 @@
+"""Header blocks of messages and MIME parts, read from bytes without the `email` package
+(DESIGN.md: the stdlib parser is the fallback, not the hot path).
+
+RFC 5322 section 2.2: a header field is a name, a colon and a body; a line starting with
+whitespace continues the field before it (folding, 2.2.3). RFC 2047 encoded words are
+decoded where a header is shown or scanned.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from email.errors import HeaderParseError
+
+from ..records import record
+
+_FIELD_NAME = re.compile(rb"[!-9;-~]+[ \t]*:")
+_BLANK_LINE = re.compile(rb"\r?\n\r?\n")
+
+
+@record
+class HeaderField:
+    name: str  # as written
+    value: bytes  # raw, folded, without the trailing line end
+    line: int  # 0-based line of the field within the block
+
+
+@record
+class HeaderBlock:
+    fields: list[HeaderField]
+    body_start: int  # offset of the body in the message bytes
+    body_line: int  # 0-based line of the body's first line within the message
+    problem: str | None  # a malformed line ended the header early
+
+
+def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
+    """The header fields of the message or part starting at `start`.
+
+    A line that is neither a field nor a continuation ends the header there, as the stdlib
+    parser does: that line and the rest are the body, and the damage is reported.
+    """
+    fields: list[HeaderField] = []
+    at = start
+    line = 0
+    end = len(data)
+    problem = None
+    while at < end:
+        newline = data.find(b"\n", at)
+        next_at = end if newline < 0 else newline + 1
+        text = data[at:next_at].rstrip(b"\r\n")
+        if not text:
+            return HeaderBlock(fields, next_at, line + 1, problem)
+        if text[:1] in (b" ", b"\t") and fields:
+            last = fields[-1]
+            fields[-1] = last._replace(value=last.value + b"\n" + text)
+        else:
+            match = _FIELD_NAME.match(text)
+            if match is None:
+                if line == 0 and not fields and text.startswith(b"From "):
+                    pass  # an mbox From_ line left in an .eml: not a field
+                else:
+                    problem = f"malformed header line {line + 1}: the header ends there"
+                    return HeaderBlock(fields, at, line, problem)
+            else:
+                name = match.group()[:-1].rstrip().decode("ascii")
+                fields.append(HeaderField(name, text[match.end():].strip(b" \t"), line))
+        at = next_at
+        line += 1
+    return HeaderBlock(fields, end, line, problem)
+
+
+def field(block: HeaderBlock, name: str) -> bytes | None:
+    """The first field named `name` (case-insensitive), unfolded."""
+    lowered = name.lower()
+    for item in block.fields:
+        if item.name.lower() == lowered:
+            return unfold(item.value)
+    return None
+
+
+_FOLD = re.compile(rb"\r?\n(?=[ \t])")
+
+
+def unfold(value: bytes) -> bytes:
+    return _FOLD.sub(b"", value) if b"\n" in value else value
+
+
+def text_of(value: bytes) -> str:
+    """A header value as text: RFC 2047 encoded words decoded, raw 8-bit read as UTF-8 or
+    Latin-1 (as mail clients do for unlabelled 8-bit headers)."""
+    try:
+        text = value.decode("utf-8")
+    except UnicodeDecodeError:
+        text = value.decode("latin-1")
+    if "=?" in text:
+        text = decode_encoded_words(text)
+    return text
+
+
+_ENCODED_WORD = re.compile(r"=\?([^?\s]+)\?([QqBb])\?([^?\s]*)\?=")
+_BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
+
+
+def decode_encoded_words(text: str) -> str:
+    """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
+    A word that will not decode is left as written."""
+    from email.header import decode_header, make_header
+
+    text = _BETWEEN_WORDS.sub(r"\1", text)
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            return str(make_header(decode_header(match.group())))
+        except (HeaderParseError, LookupError, UnicodeError, ValueError, AssertionError):
+            return match.group()
+
+    return _ENCODED_WORD.sub(one, text)
+
+
+_PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)')
+
+
+@record
+class ContentType:
+    maintype: str
+    subtype: str
+    params: dict[str, str]
+
+    @property
+    def full(self) -> str:
+        return f"{self.maintype}/{self.subtype}"
+
+
+@lru_cache(maxsize=512)
+def content_type(value: bytes | None, default: str = "text/plain") -> ContentType:
+    """Content-Type (RFC 2045, section 5.1) with its parameters, names lower-cased; an
+    unreadable type falls back to `default`, as RFC 2045 section 5.2 says. Cached: most
+    messages in an archive share a handful of values (the result is shared: read only)."""
+    text = unfold(value).decode("latin-1") if value else ""
+    kind, _, rest = text.partition(";")
+    maintype, slash, subtype = kind.strip().lower().partition("/")
+    if not slash or not maintype or not subtype:
+        maintype, _, subtype = default.partition("/")
+        rest = text.partition(";")[2] if slash else rest
+    params: dict[str, str] = {}
+    for match in _PARAMETER.finditer(";" + rest):
+        raw = match.group(2)
+        if raw.startswith('"'):
+            raw = re.sub(r"\\(.)", r"\1", raw[1:-1])
+        params.setdefault(match.group(1).lower().rstrip("*"), raw)
+    return ContentType(maintype, subtype.split()[0] if subtype.split() else subtype, params)

@@ -1,0 +1,477 @@
+"""One message (RFC 5322 / RFC 1036 article) to the texts a mail client would show.
+
+The fast path works on bytes: find the header's end, look fields up with one regex each,
+split multiparts on their boundary, decode with binascii (RFC 2045). It reads nearly all real
+mail. What it cannot read (an exception on damaged structure, uuencoded parts) goes to the
+stdlib `email` parser in compat32 mode, which never raises on bad headers (DESIGN.md:
+policy.default raises and loses the message).
+
+Each text comes out as a `DecodedText`: the text, where it sits in the file (a first line,
+or a Relocator for text that moved when decoded), and what it is (which message, which
+MIME part, header or body, HTML attribute or visible text).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..records import record
+from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
+from .headers import ContentType, content_type, read_header_block, text_of, unfold
+from .html import read_html
+from .textmap import FixedMap, LazyMap, Relocator
+
+MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
+
+# Fields that hold addresses, identifiers, trace or MIME structure: not places a person
+# writes a URL (RFC 5322 3.6, RFC 2045, RFC 6376). Every other field that holds one is
+# scanned: List-* (RFC 2369), Archived-At (RFC 5064), Content-Base, X-URL, Subject ...
+NOT_URL_FIELDS = frozenset(
+    """received x-received return-path delivered-to message-id in-reply-to references
+    resent-message-id content-id content-type content-transfer-encoding content-disposition
+    mime-version dkim-signature domainkey-signature x-google-dkim-signature arc-seal
+    arc-message-signature arc-authentication-results authentication-results received-spf
+    from to cc bcc sender reply-to resent-from resent-to resent-cc resent-sender
+    mail-followup-to errors-to date path xref newsgroups followup-to nntp-posting-host
+    x-trace lines""".split()
+)
+_IDENTITY_ENCODINGS = frozenset({"", "7bit", "8bit", "binary"})
+_UUENCODINGS = frozenset({"x-uuencode", "uuencode", "x-uue", "uue"})
+_MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
+
+# A header block as the fast path accepts it: fields and their continuation lines only.
+# Looked for as a bad line (a line end not followed by a field or a continuation): one
+# search that stops only at line ends, a quarter of the cost of matching the whole block.
+_FIELD_START = re.compile(rb"From |[!-9;-~]+[ \t]*:")
+_BAD_HEADER_LINE = re.compile(rb"\n(?![ \t]|[!-9;-~]+[ \t]*:)")
+_HEADER_END = re.compile(rb"\n\r?\n")
+# What in a lower-cased header the scanner could take for a URL (scanner.py: "://", a
+# wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
+# header costs more than all of these together.
+# What in a header could be a URL: "://" (in the header as written) or "mailto:" and
+# "<url:" (in the lower-cased header; RFC 2369 List-* fields hold mailto URLs). Each is a
+# pass over every header in the archive, so only these: another opaque scheme in a header
+# field is not worth a pass of its own.
+_HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"))
+_FIELD_END = re.compile(rb"\n(?![ \t])")
+
+
+def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
+    """The first field `name` in a header block, unfolded and trimmed. `lowered` is the
+    block in lower case, when the caller has it: field names are case-insensitive (RFC
+    5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
+    if lowered is None:
+        lowered = header.lower()
+    key = name.lower().encode()
+    at = 0 if lowered.startswith(key) else lowered.find(b"\n" + key) + 1
+    while at > 0 or (at == 0 and lowered.startswith(key)):
+        colon = at + len(key)
+        while lowered[colon : colon + 1] in (b" ", b"\t"):
+            colon += 1
+        if lowered[colon : colon + 1] == b":":
+            end = _FIELD_END.search(header, colon)
+            value = header[colon + 1 : end.start() if end else len(header)]
+            return unfold(value).strip()
+        at = lowered.find(b"\n" + key, at + 1) + 1
+        if at == 0:
+            break
+    return None
+
+
+class Envelope:
+    """A message's identity (issue 4: index within its container, Message-ID, Date, From),
+    read from its header only when a URL or a problem needs it."""
+
+    __slots__ = ("header", "lowered", "index", "line", "_identity")
+
+    def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
+        self.header = header
+        self.lowered = header.lower() if lowered is None else lowered
+        self.index = index
+        self.line = line
+        self._identity: tuple[str | None, str | None, str | None] | None = None
+
+    def identity(self) -> tuple[str | None, str | None, str | None]:
+        if self._identity is None:
+            found = []
+            for name in ("Message-ID", "Date", "From"):
+                value = header_field(self.header, name, self.lowered)
+                found.append(" ".join(text_of(value).split()) if value else None)
+            self._identity = (found[0], found[1], found[2])
+        return self._identity
+
+    @property
+    def message_id(self) -> str | None:
+        return self.identity()[0]
+
+
+class MessageInfo:
+    """Where in a mail or news container a URL was found (the jsonl `message` object).
+    The message's identity is read from its header only when asked for: plain `extract`
+    output never asks."""
+
+    __slots__ = ("envelope", "part", "content_type", "source", "header")
+
+    def __init__(self, envelope: Envelope, part: str, content_type: str, source: str, header: str | None = None) -> None:
+        self.envelope = envelope
+        self.part = part  # MIME part number, IMAP style ("1", "2.1"); "" for the message
+        self.content_type = content_type  # of that part ("" for a header)
+        self.source = source  # "header", "text", "html-text", "html-href", "html-src", "message"
+        self.header = header  # the field, for a header URL
+
+    @property
+    def index(self) -> int:
+        return self.envelope.index  # 1-based, within its file (or archive member)
+
+    @property
+    def line(self) -> int:
+        return self.envelope.line  # the file line where the message starts
+
+    @property
+    def message_id(self) -> str | None:
+        return self.envelope.identity()[0]
+
+    @property
+    def date(self) -> str | None:
+        return self.envelope.identity()[1]
+
+    @property
+    def sender(self) -> str | None:
+        return self.envelope.identity()[2]  # the From field, decoded
+
+    def as_json(self) -> dict:
+        message_id, date, sender = self.envelope.identity()
+        return {
+            "index": self.index, "line": self.line, "message_id": message_id,
+            "date": date, "from": sender, "part": self.part,
+            "content_type": self.content_type, "source": self.source, "header": self.header,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MessageInfo) and self.as_json() == other.as_json()
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.line, self.part, self.source, self.header))
+
+    def __repr__(self) -> str:
+        return f"MessageInfo({self.as_json()!r})"
+
+
+@record
+class DecodedText:
+    """A text to scan, and where its URLs are in the file."""
+
+    text: str
+    line_base: int  # the file line of the text's first line, when relocator is None
+    relocator: Relocator | None
+    envelope: Envelope
+    part: str
+    content_type: str
+    source: str
+    header: str | None = None
+    group: int | None = None  # the multipart/alternative it is one version of
+
+    def info(self) -> MessageInfo:
+        return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
+
+
+class MailProblem:
+    """Damage found in a message; the message is read as far as it goes."""
+
+    __slots__ = ("line", "reason", "kind", "envelope")
+
+    def __init__(self, line: int, reason: str, kind: str, envelope: Envelope | None = None) -> None:
+        self.line = line
+        self.reason = reason
+        self.kind = kind  # "malformed" or "charset"
+        self.envelope = envelope
+
+    def __repr__(self) -> str:
+        return f"MailProblem({self.line}, {self.reason!r}, {self.kind!r})"
+
+
+class MessageReader:
+    """Reads one message into DecodedTexts and MailProblems."""
+
+    def __init__(self, envelope: Envelope) -> None:
+        self.envelope = envelope
+        self.texts: list[DecodedText] = []
+        self.problems: list[MailProblem] = []
+        self._groups = 0
+
+    def problem(self, line: int, reason: str, kind: str = "malformed") -> None:
+        self.problems.append(MailProblem(line, reason, kind, self.envelope))
+
+    # -- entities: a header and a body -----------------------------------------------
+
+    def message(self, data: bytes, line: int, part: str = "", depth: int = 0, split: tuple[bytes, bytes, int] | None = None) -> None:
+        """A whole message (or a message/rfc822 part): its URL fields, then its body."""
+        header, body, body_line = split or self._split(data, line)
+        lowered = self.envelope.lowered if split else header.lower()
+        self._header_urls(header, lowered, line, part)
+        ctype = _content_type(header, lowered, "text/plain")
+        if ctype.maintype == "multipart":
+            self._multipart(ctype, body, body_line, part, depth)
+        else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
+            self._body(header, lowered, ctype, body, body_line, f"{part}.1" if part else "1", depth, None)
+
+    def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
+        """(header, body, file line of the body's first line)."""
+        if data.startswith((b"\n", b"\r\n")):
+            cut = data.index(b"\n") + 1
+            return b"", data[cut:], line + 1
+        end = _HEADER_END.search(data)
+        header = data[: end.start() + 1] if end else (data if data.endswith(b"\n") else data + b"\n")
+        if not _FIELD_START.match(header) or _BAD_HEADER_LINE.search(header, 0, len(header) - 1):
+            block = read_header_block(data)
+            if block.problem:
+                self.problem(line + block.body_line, block.problem)
+            return data[: block.body_start], data[block.body_start :], line + block.body_line
+        if end is None:
+            return header, b"", line + header.count(b"\n")
+        return header, data[end.end() :], line + header.count(b"\n") + 1
+
+    def _header_urls(self, header: bytes, lowered: bytes, line: int, part: str) -> None:
+        hits = []
+        for in_lowered, hint in _HEADER_HINTS:
+            where = lowered if in_lowered else header
+            at = where.find(hint)
+            while at >= 0:
+                hits.append(at)
+                at = where.find(hint, at + 1)
+        if not hits:
+            return
+        hits.sort()
+        done = -1
+        for hit in hits:
+            if hit < done:
+                continue
+            start = header.rfind(b"\n", 0, hit) + 1
+            while start > 0 and header[start] in (32, 9):  # a continuation line: go back
+                start = header.rfind(b"\n", 0, start - 1) + 1
+            end_match = _FIELD_END.search(header, hit)
+            done = end_match.start() if end_match else len(header)
+            raw = header[start:done]
+            name = raw.partition(b":")[0].strip().decode("latin-1")
+            if name.lower() in NOT_URL_FIELDS or name.startswith("From "):
+                continue
+            field_line = line + header.count(b"\n", 0, start)
+            raw = raw.replace(b"\r", b"")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            relocator = None
+            if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
+                text = text_of(raw)
+                relocator = Relocator(b"", field_line, fixed=True)
+            self.texts.append(DecodedText(text, field_line, relocator, self.envelope, part, "", "header", name))
+
+    def _entity(self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None) -> None:
+        """A MIME body part: its own header, then its body."""
+        header, body, body_line = self._split(data, line)
+        lowered = header.lower()
+        ctype = _content_type(header, lowered, default)
+        if ctype.maintype == "multipart":
+            self._multipart(ctype, body, body_line, part, depth)
+        else:
+            self._body(header, lowered, ctype, body, body_line, part, depth, group)
+
+    # -- bodies -------------------------------------------------------------------------
+
+    def _multipart(self, ctype: ContentType, body: bytes, line: int, part: str, depth: int) -> None:
+        if depth >= MAX_DEPTH:
+            self.problem(line, f"MIME parts nested deeper than {MAX_DEPTH}: the rest is not read")
+            return
+        boundary = ctype.params.get("boundary")
+        if not boundary:
+            self.problem(line, f"{ctype.full} without a boundary: read as text")
+            self._text(b"", b"", _PLAIN, body, line, part or "1", None)
+            return
+        marks = _delimiters(body, boundary.encode("latin-1", "replace"))
+        if not marks:
+            self.problem(line, f"multipart boundary '{boundary}' never appears: read as text")
+            self._text(b"", b"", _PLAIN, body, line, part or "1", None)
+            return
+        if not marks[-1][2]:
+            self.problem(line + body.count(b"\n"), f"multipart boundary '{boundary}' is never closed: read to the end")
+        group = None
+        if ctype.subtype == "alternative":
+            self._groups += 1
+            group = self._groups
+        default = "message/rfc822" if ctype.subtype == "digest" else "text/plain"
+        prefix = f"{part}." if part else ""
+        for number, (mark, following) in enumerate(zip(marks, [*marks[1:], None]), start=1):
+            line_start, content_start, closing = mark
+            if closing:
+                break  # the closing delimiter: what follows is the epilogue
+            end = following[0] if following else len(body)
+            chunk = body[content_start:end]
+            # The line end before a delimiter belongs to the delimiter (RFC 2046 5.1.1).
+            if chunk.endswith(b"\r\n"):
+                chunk = chunk[:-2]
+            elif chunk.endswith(b"\n"):
+                chunk = chunk[:-1]
+            part_line = line + body.count(b"\n", 0, content_start)
+            self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
+
+    def _body(self, header: bytes, lowered: bytes, ctype: ContentType, body: bytes, line: int, part: str, depth: int, group: int | None) -> None:
+        if ctype.maintype == "message" and ctype.subtype in _MESSAGE_TYPES:
+            if depth >= MAX_DEPTH:
+                self.problem(line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read")
+                return
+            if _transfer_encoding(header, lowered) in ("base64", "quoted-printable"):
+                self._text(header, lowered, _PLAIN, body, line, part, group)  # not allowed (RFC 2046 5.2.1): read as text
+                return
+            self.message(body, line, part, depth + 1)
+        elif ctype.maintype == "text":
+            self._text(header, lowered, ctype, body, line, part, group)
+        # Any other type is an attachment that is not text: skipped, as a reader would.
+
+    def _text(self, header: bytes, lowered: bytes, ctype: ContentType, body: bytes, line: int, part: str, group: int | None) -> None:
+        encoding = _transfer_encoding(header, lowered)
+        byte_map = None
+        fixed = False
+        if encoding in _IDENTITY_ENCODINGS:
+            data = body
+        elif encoding == "quoted-printable":
+            data = decode_quoted_printable(body)
+            byte_map = LazyMap(lambda: quoted_printable_map(body))
+        elif encoding == "base64":
+            data, trouble = decode_base64(body)
+            fixed = True
+            if trouble:
+                self.problem(line, trouble)
+        elif encoding in _UUENCODINGS:
+            data = _stdlib_payload(header, body)
+            fixed = True
+        else:
+            self.problem(line, f"unknown Content-Transfer-Encoding '{encoding}': read as is")
+            data = body
+        label = ctype.params.get("charset")
+        text, codec, trouble = decode_charset(data, label)
+        if trouble:
+            self.problem(line, f"{trouble}: read as {codec}", "charset")
+        if "\0" in text:
+            self.problem(line, "NUL bytes in a text part")
+            text = text.replace("\0", " ")
+        kind = ctype.full
+        html = ctype.subtype == "html"
+        # RFC 3676: without DelSp, a flowed line breaks only after a space, and a URL holds
+        # none, so unwrapping could not change a URL; it is done only where the sender's
+        # client broke lines inside words (DelSp=yes, section 4.2).
+        flowed = ctype.params.get("format", "").lower() == "flowed" and ctype.params.get("delsp", "").lower() == "yes"
+        if byte_map is None and not fixed and not flowed and not html:
+            self.texts.append(DecodedText(text, line, None, self.envelope, part, kind, "text", None, group))
+            return
+        relocator = Relocator(
+            body, line, byte_map=byte_map, codec=None if is_single_byte(codec) else codec,
+            charset_text=text, fixed=fixed,
+        )
+        if flowed:
+            text, mapping = unflow(text, delsp=True)
+            relocator = relocator.then(mapping)
+        if not html:
+            self.texts.append(DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group))
+            return
+        page = read_html(text)
+        self.texts.append(DecodedText(page.text, 1, relocator.then(page.mapping), self.envelope, part, kind, "html-text", None, group))
+        for attribute in page.attributes:
+            self.texts.append(DecodedText(
+                attribute.value, 1, relocator.then(FixedMap(attribute.offset)), self.envelope, part, kind,
+                f"html-{attribute.name}", None, group,
+            ))
+
+
+_PLAIN = ContentType("text", "plain", {})
+
+
+def _content_type(header: bytes, lowered: bytes, default: str) -> ContentType:
+    if b"content-type" not in lowered:
+        return _PLAIN if default == "text/plain" else content_type(None, default)
+    return content_type(header_field(header, "Content-Type", lowered), default)
+
+
+def _transfer_encoding(header: bytes, lowered: bytes) -> str:
+    if b"content-transfer-encoding" not in lowered:
+        return ""
+    value = header_field(header, "Content-Transfer-Encoding", lowered) or b""
+    return value.decode("latin-1").strip().lower()
+
+
+def _delimiters(body: bytes, boundary: bytes) -> list[tuple[int, int, bool]]:
+    """(line start, content start, closing?) of every delimiter line "--boundary" or
+    "--boundary--" (RFC 2046 5.1.1: at a line start, trailing whitespace allowed)."""
+    marks = []
+    needle = b"--" + boundary
+    at = body.find(needle)
+    while at >= 0:
+        if at == 0 or body[at - 1] == 10:
+            after = at + len(needle)
+            closing = body.startswith(b"--", after)
+            if closing:
+                after += 2
+            line_end = body.find(b"\n", after)
+            rest = body[after : line_end if line_end >= 0 else len(body)]
+            if not rest.strip(b" \t\r"):
+                marks.append((at, line_end + 1 if line_end >= 0 else len(body), closing))
+                if closing:
+                    break
+        at = body.find(needle, at + 1)
+    return marks
+
+
+def _stdlib_payload(header: bytes, body: bytes) -> bytes:
+    """A part body the fast path does not decode (uuencode), decoded by the stdlib."""
+    import email
+    from email import policy
+
+    part = email.message_from_bytes(header + b"\n" + body, policy=policy.compat32)
+    payload = part.get_payload(decode=True)
+    return payload if isinstance(payload, bytes) else body
+
+
+def read_message(data: bytes, line: int, index: int) -> MessageReader:
+    """Every text in one message and every problem met; never raises on bad mail."""
+    reader = MessageReader(None)  # type: ignore[arg-type]
+    split = reader._split(data, line)
+    reader.envelope = Envelope(split[0], index, line)
+    for problem in reader.problems:
+        problem.envelope = reader.envelope
+    try:
+        reader.message(data, line, split=split)
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as error:  # the fast path met what it cannot read: the stdlib's turn
+        reader.texts.clear()
+        reader.problems.clear()
+        read_with_stdlib(reader, data, line, f"{type(error).__name__}: {error}")
+    return reader
+
+
+def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) -> None:
+    """The compat32 reading of a message: every text part, decoded; positions are the
+    message's first line (the stdlib keeps no offsets)."""
+    import email
+    from email import policy
+
+    try:
+        message = email.message_from_bytes(data, policy=policy.compat32)
+        for number, part in enumerate(message.walk(), start=1):
+            if part.get_content_maintype() != "text":
+                continue
+            payload = part.get_payload(decode=True)
+            if not isinstance(payload, bytes):
+                continue
+            text, codec, trouble = decode_charset(payload, part.get_content_charset())
+            if trouble:
+                reader.problem(line, f"{trouble}: read as {codec}", "charset")
+            kind = part.get_content_type()
+            source = "text"
+            if part.get_content_subtype() == "html":
+                text, source = read_html(text).text, "html-text"
+            reader.texts.append(DecodedText(text, line, Relocator(b"", line, fixed=True), reader.envelope, str(number), kind, source))
+        reader.problem(line, f"message read by the fallback parser ({why})")
+    except Exception as error:  # noqa: BLE001 - nothing more can be read; report it
+        reader.problem(line, f"message cannot be read: {type(error).__name__}: {error}")

@@ -1,0 +1,138 @@
+"""A mail or news input, whatever its container, as a stream of decoded messages.
+
+`read_input` recognises what a stream holds (containers.sniff), opens compressed and zip
+containers as found, splits mailboxes, and decodes each message (message.py). Damage is
+yielded as a problem where it is met; a damaged member of an archive never stops the
+members after it.
+"""
+
+from __future__ import annotations
+
+import lzma
+import zlib
+from collections.abc import Iterator
+
+from ..records import record
+from . import containers
+from .containers import ArchiveLimit, ContainerProblem, RawMessage, RawText, peek, sniff
+from .message import MessageReader, read_message
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+# What a damaged compressed stream raises (bz2's errors are OSError): the rest of that
+# stream is lost.
+STREAM_ERRORS = (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError)
+_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".tgz")
+
+
+@record
+class MessageItem:
+    path: str
+    reader: MessageReader
+
+
+@record
+class TextItem:
+    """Plain text met inside a container: a stream to read in chunks, or bytes."""
+
+    path: str
+    stream: BinaryIO | None
+    data: bytes = b""
+    line: int = 1
+
+
+@record
+class ProblemItem:
+    path: str
+    line: int
+    reason: str
+    kind: str  # "unreadable" or "malformed"
+
+
+def read_input(path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    """Everything in one input of kind `kind` (containers.sniff), streamed."""
+    if kind in containers.COMPRESSED:
+        yield from _decompressed(path, stream, kind, depth, size_hint)
+    elif kind == containers.ZIP:
+        yield from _zip(path, stream, depth, seekable)
+    elif kind == containers.MBOX:
+        yield from _messages(path, containers.split_mbox(stream))
+    elif kind == containers.MMDF:
+        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind))
+    elif kind == containers.BABYL:
+        yield from _messages(path, containers.split_on(stream, b"\x1f", kind))
+    elif kind == containers.MESSAGE:
+        data = stream.read(containers.MAX_MESSAGE_BYTES)
+        yield MessageItem(path, read_message(data, 1, 1))
+        rest = stream.read(1)
+        if rest:
+            yield ProblemItem(path, 1, f"the message is longer than {containers.MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is read as plain text", "malformed")
+            yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))
+    else:
+        yield TextItem(path, stream)
+
+
+def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem]) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    for item in items:
+        if isinstance(item, RawMessage):
+            yield MessageItem(path, read_message(item.data, item.line, item.index))
+        elif isinstance(item, RawText):
+            yield TextItem(path, None, item.data, item.line)
+        else:
+            yield ProblemItem(path, item.line, item.reason, item.kind)
+
+
+def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    """A stream met inside a container, recognised and read in its turn."""
+    if depth > containers.MAX_NESTING:
+        yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", "unreadable")
+        return
+    head, stream = peek(stream)
+    name = path
+    for suffix in _COMPRESSED_SUFFIXES:  # "2001-March.txt.gz" holds "2001-March.txt"
+        if name.lower().endswith(suffix):
+            name = name[: -len(suffix)]
+    yield from read_input(path, stream, sniff(name, head), depth=depth, size_hint=size_hint)
+
+
+def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, size_hint: int) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    try:
+        yield from _nested(path, containers.decompress(kind, stream, size_hint), depth + 1, size_hint)
+    except STREAM_ERRORS as error:
+        yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", "unreadable")
+
+
+def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    for member in containers.zip_members(path, stream, depth, seekable):
+        if isinstance(member, ContainerProblem):
+            yield ProblemItem(path, member.line, member.reason, member.kind)
+            continue
+        try:
+            yield from _nested(member.path, member.stream, member.depth, member.size_hint)
+        except STREAM_ERRORS as error:
+            yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", "unreadable")
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, EOFError):
+        return "truncated"
+    return str(error) or type(error).__name__
+
+
+class _Prepended:
+    """A stream with some bytes put back in front."""
+
+    def __init__(self, first: bytes, rest: BinaryIO) -> None:
+        self.first = first
+        self.rest = rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.first:
+            data, self.first = self.first, b""
+            if size is None or size < 0:
+                return data + self.rest.read()
+            return data + self.rest.read(max(0, size - len(data)))
+        return self.rest.read(size)
+

@@ -1,0 +1,188 @@
+"""Positions in decoded mail text, mapped back to the raw container file.
+
+A URL in a quoted-printable, flowed or HTML part is found in text that is not the file's
+text: soft breaks are gone, `=3D` is `=`, flowed lines are joined, tags are stripped. Every
+decoding step records an `OffsetMap` (offsets in its output -> offsets in its input), and a
+`Relocator` runs a position back through them to the raw bytes of the part, so a finding
+lands on the raw line where the URL's text starts (issue 4: for quoted-printable, the raw
+line of its first piece; for base64, whose text is nowhere in the file, the part's first
+body line).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+
+from ..model import Candidate, Position, Span
+
+
+class OffsetMap:
+    """A piecewise map from offsets in a derived text to offsets in its source: from each
+    recorded output offset on, the source runs on in step until the next one."""
+
+    __slots__ = ("starts", "targets")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.targets: list[int] = []
+
+    def add(self, output: int, source: int) -> None:
+        if self.starts and self.starts[-1] == output:
+            self.targets[-1] = source
+        else:
+            self.starts.append(output)
+            self.targets.append(source)
+
+    def source(self, offset: int) -> int:
+        index = bisect_right(self.starts, offset) - 1
+        if index < 0:
+            return offset
+        return self.targets[index] + offset - self.starts[index]
+
+
+class FixedMap(OffsetMap):
+    """Every offset maps to one source offset: text that came from one place in its
+    source as a whole (an HTML attribute value, a decoded header)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, at: int) -> None:
+        super().__init__()
+        self.at = at
+
+    def source(self, offset: int) -> int:
+        return self.at
+
+
+class LazyMap(OffsetMap):
+    """An OffsetMap made on first use: most decoded parts hold no URL to place."""
+
+    __slots__ = ("_build",)
+
+    def __init__(self, build: Callable[[], OffsetMap]) -> None:
+        super().__init__()
+        self._build: Callable[[], OffsetMap] | None = build
+
+    def source(self, offset: int) -> int:
+        if self._build is not None:
+            built = self._build()
+            self.starts, self.targets = built.starts, built.targets
+            self._build = None
+        return super().source(offset)
+
+
+class _Lines:
+    """Line starts of a text or byte string, computed once, searched by bisection."""
+
+    __slots__ = ("starts",)
+
+    def __init__(self, data: str | bytes) -> None:
+        newline = "\n" if isinstance(data, str) else b"\n"
+        starts = [0]
+        find = data.find
+        at = find(newline)
+        while at >= 0:
+            starts.append(at + 1)
+            at = find(newline, at + 1)
+        self.starts = starts
+
+    def offset(self, position: Position) -> int:
+        line = min(max(position.line, 1), len(self.starts))
+        return self.starts[line - 1] + position.column - 1
+
+    def line_of(self, offset: int) -> int:
+        """0-based line index of `offset`."""
+        return bisect_right(self.starts, offset) - 1
+
+
+class Relocator:
+    """Maps positions in a decoded text (line 1 = its first line) to the raw file.
+
+    raw        the part's body bytes as they stand in the file
+    raw_line   the file line of raw[0]
+    byte_map   decoded bytes -> raw bytes (quoted-printable), or None when they are the same
+    codec      the codec the decoded bytes were read with, or None when one character is
+               one byte (ASCII, Latin-1, ...)
+    charset_text  the text as the codec gave it, before `char_maps`
+    char_maps  text-level steps in the order they were applied (flowed, HTML)
+    fixed      every position maps to the part's first body line (base64)
+    """
+
+    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_decoded_lines", "_raw_lines", "_text")
+
+    def __init__(
+        self,
+        raw: bytes,
+        raw_line: int,
+        *,
+        byte_map: OffsetMap | None = None,
+        codec: str | None = None,
+        charset_text: str = "",
+        char_maps: tuple[OffsetMap, ...] = (),
+        fixed: bool = False,
+    ) -> None:
+        self.raw = raw
+        self.raw_line = raw_line
+        self.byte_map = byte_map
+        # Characters and bytes are one to one in ASCII text, whatever the charset says.
+        self.codec = None if codec is None or charset_text.isascii() else codec
+        self.charset_text = charset_text
+        self.char_maps = char_maps
+        self.fixed = fixed
+        self._decoded_lines: _Lines | None = None
+        self._raw_lines: _Lines | None = None
+        self._text = ""
+
+    def then(self, step: OffsetMap) -> Relocator:
+        """This relocator for the text one more step (`step`) made from ours."""
+        return Relocator(
+            self.raw, self.raw_line, byte_map=self.byte_map, codec=self.codec,
+            charset_text=self.charset_text, char_maps=(*self.char_maps, step), fixed=self.fixed,
+        )
+
+    def relocate(self, candidate: Candidate, text: str) -> Candidate:
+        """`candidate`, found in `text` (the final decoded text), with raw positions."""
+        if self._decoded_lines is None or self._text is not text:
+            self._decoded_lines = _Lines(text)
+            self._text = text
+        span = self._span(candidate.span)
+        pieces = tuple(self._span(piece) for piece in candidate.pieces)
+        wrapper_span = self._span(candidate.wrapper_span) if candidate.wrapper_span else None
+        continuation = self._span(candidate.continuation) if candidate.continuation else None
+        return candidate._replace(span=span, pieces=pieces, wrapper_span=wrapper_span, continuation=continuation)
+
+    def position(self, offset: int) -> Position:
+        """The raw position of an offset in the final decoded text."""
+        if self.fixed:
+            return Position(self.raw_line, 1)
+        for step in reversed(self.char_maps):
+            offset = step.source(offset)
+        if self.codec is not None:
+            offset = len(self.charset_text[: max(offset, 0)].encode(self.codec, "replace"))
+        if self.byte_map is not None:
+            offset = self.byte_map.source(offset)
+        raw = self.raw
+        offset = min(max(offset, 0), len(raw))
+        if self._raw_lines is None:
+            self._raw_lines = _Lines(raw)
+        index = self._raw_lines.line_of(offset)
+        line_start = self._raw_lines.starts[index]
+        column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
+        return Position(self.raw_line + index, column)
+
+    def _span(self, span: Span) -> Span:
+        lines = self._decoded_lines
+        assert lines is not None
+        first = lines.offset(span.start)
+        past = lines.offset(span.end)
+        start = self.position(first)
+        if past <= first or self.fixed:
+            return Span(start, start)
+        # The exclusive end is mapped from the last character: the offset just past it may
+        # already belong to the next raw line (a soft break, a joined flowed line).
+        last = self.position(past - 1)
+        end = Position(last.line, last.column + 1)
+        if end.line < start.line or (end.line == start.line and end.column < start.column):
+            end = start
+        return Span(start, end)
