@@ -15,7 +15,7 @@ from contextlib import nullcontext
 from .records import record
 
 from .model import Candidate
-from .scanner import scan_chunk
+from .scanner import scan, scan_chunk
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import STDIN, BinaryInput, InputFile, ReadProblem, TextChunk, iter_files, read_chunks
 
@@ -129,10 +129,11 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
 
 
 def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | ReadProblem]:  # type: ignore[no-untyped-def]
+    from .mail.prefilter import may_hold_url
     from .mail.reader import MessageItem, ProblemItem, read_input
 
     seekable = source.path != STDIN
-    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path)):
+    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_url):
         if isinstance(item, MessageItem):
             if _seen_article(item.reader, articles):
                 continue

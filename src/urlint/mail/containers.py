@@ -12,12 +12,8 @@ directory walk (sources.py) and recognised by content.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
-import lzma
 import re
-import zipfile
 from collections.abc import Iterator
 
 from ..records import record
@@ -39,7 +35,7 @@ MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is rea
 
 MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
 GZIP, BZIP2, XZ, ZIP = "gzip", "bzip2", "xz", "zip"
-COMPRESSED = {GZIP: gzip.GzipFile, BZIP2: bz2.BZ2File, XZ: lzma.LZMAFile}
+COMPRESSED = (GZIP, BZIP2, XZ)
 
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
@@ -191,13 +187,27 @@ class LimitedReader(io.RawIOBase):
 
 def decompress(kind: str, stream: BinaryIO, size_hint: int) -> BinaryIO:
     """`stream` decompressed on the fly, within the bomb limit."""
-    inner = COMPRESSED[kind](fileobj=stream) if kind == GZIP else COMPRESSED[kind](stream)
+    # Imported here: a pre-commit run over a few text files never pays for them.
+    if kind == GZIP:
+        import gzip
+
+        inner = gzip.GzipFile(fileobj=stream)
+    elif kind == BZIP2:
+        import bz2
+
+        inner = bz2.BZ2File(stream)
+    else:
+        import lzma
+
+        inner = lzma.LZMAFile(stream)
     limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(size_hint, 1))
     return io.BufferedReader(LimitedReader(inner, limit), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
 
 
 def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iterator[Member | ContainerProblem]:
     """The files in a zip archive, each as a Member, in the archive's order."""
+    import zipfile
+
     if not seekable:
         data = stream.read(MAX_IN_MEMORY_ZIP + 1)
         if len(data) > MAX_IN_MEMORY_ZIP:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from email.errors import HeaderParseError
 
 from ..records import record
 
@@ -104,19 +103,20 @@ _BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
 def decode_encoded_words(text: str) -> str:
     """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
     A word that will not decode is left as written."""
-    from email.header import decode_header, make_header
+    from email.header import decode_header, make_header  # only for encoded words: start-up
 
     text = _BETWEEN_WORDS.sub(r"\1", text)
 
     def one(match: re.Match[str]) -> str:
         try:
             return str(make_header(decode_header(match.group())))
-        except (HeaderParseError, LookupError, UnicodeError, ValueError, AssertionError):
+        except (LookupError, UnicodeError, ValueError, AssertionError):  # HeaderParseError is a ValueError
             return match.group()
 
     return _ENCODED_WORD.sub(one, text)
 
 
+_QUOTED_PAIR = re.compile(r"\\(.)")
 _PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)')
 
 
@@ -146,6 +146,8 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
     for match in _PARAMETER.finditer(";" + rest):
         raw = match.group(2)
         if raw.startswith('"'):
-            raw = re.sub(r"\\(.)", r"\1", raw[1:-1])
+            raw = raw[1:-1]
+            if "\\" in raw:
+                raw = _QUOTED_PAIR.sub(r"\1", raw)
         params.setdefault(match.group(1).lower().rstrip("*"), raw)
     return ContentType(maintype, subtype.split()[0] if subtype.split() else subtype, params)

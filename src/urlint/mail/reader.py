@@ -8,9 +8,7 @@ members after it.
 
 from __future__ import annotations
 
-import lzma
-import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..records import record
 from . import containers
@@ -21,9 +19,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-# What a damaged compressed stream raises (bz2's errors are OSError): the rest of that
-# stream is lost.
-STREAM_ERRORS = (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError)
+def _stream_errors() -> tuple[type[BaseException], ...]:
+    """What a damaged compressed stream raises (bz2's errors are OSError): the rest of
+    that stream is lost. Built on first need: lzma and zlib are not imported for text."""
+    import lzma
+    import zlib
+
+    return (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError)
 _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".tgz")
 
 
@@ -51,21 +53,29 @@ class ProblemItem:
     kind: str  # "unreadable" or "malformed"
 
 
-def read_input(path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False) -> Iterator[MessageItem | TextItem | ProblemItem]:
-    """Everything in one input of kind `kind` (containers.sniff), streamed."""
+Wanted = Callable[[bytes], bool]
+
+
+def read_input(
+    path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
+    wanted: Wanted | None = None,
+) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
+    which `wanted(raw bytes)` is false is not decoded at all (prefilter.may_hold_url)."""
     if kind in containers.COMPRESSED:
-        yield from _decompressed(path, stream, kind, depth, size_hint)
+        yield from _decompressed(path, stream, kind, depth, size_hint, wanted)
     elif kind == containers.ZIP:
-        yield from _zip(path, stream, depth, seekable)
+        yield from _zip(path, stream, depth, seekable, wanted)
     elif kind == containers.MBOX:
-        yield from _messages(path, containers.split_mbox(stream))
+        yield from _messages(path, containers.split_mbox(stream), wanted)
     elif kind == containers.MMDF:
-        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind))
+        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), wanted)
     elif kind == containers.BABYL:
-        yield from _messages(path, containers.split_on(stream, b"\x1f", kind))
+        yield from _messages(path, containers.split_on(stream, b"\x1f", kind), wanted)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
-        yield MessageItem(path, read_message(data, 1, 1))
+        if wanted is None or wanted(data):
+            yield MessageItem(path, read_message(data, 1, 1))
         rest = stream.read(1)
         if rest:
             yield ProblemItem(path, 1, f"the message is longer than {containers.MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is read as plain text", "malformed")
@@ -74,17 +84,18 @@ def read_input(path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_h
         yield TextItem(path, stream)
 
 
-def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem]) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for item in items:
         if isinstance(item, RawMessage):
-            yield MessageItem(path, read_message(item.data, item.line, item.index))
+            if wanted is None or wanted(item.data):
+                yield MessageItem(path, read_message(item.data, item.line, item.index))
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)
         else:
             yield ProblemItem(path, item.line, item.reason, item.kind)
 
 
-def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
         yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", "unreadable")
@@ -94,24 +105,24 @@ def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int) -> Iterator
     for suffix in _COMPRESSED_SUFFIXES:  # "2001-March.txt.gz" holds "2001-March.txt"
         if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
-    yield from read_input(path, stream, sniff(name, head), depth=depth, size_hint=size_hint)
+    yield from read_input(path, stream, sniff(name, head), depth=depth, size_hint=size_hint, wanted=wanted)
 
 
-def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, size_hint: int) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, size_hint: int, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     try:
-        yield from _nested(path, containers.decompress(kind, stream, size_hint), depth + 1, size_hint)
-    except STREAM_ERRORS as error:
+        yield from _nested(path, containers.decompress(kind, stream, size_hint), depth + 1, size_hint, wanted)
+    except _stream_errors() as error:
         yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", "unreadable")
 
 
-def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for member in containers.zip_members(path, stream, depth, seekable):
         if isinstance(member, ContainerProblem):
             yield ProblemItem(path, member.line, member.reason, member.kind)
             continue
         try:
-            yield from _nested(member.path, member.stream, member.depth, member.size_hint)
-        except STREAM_ERRORS as error:
+            yield from _nested(member.path, member.stream, member.depth, member.size_hint, wanted)
+        except _stream_errors() as error:
             yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", "unreadable")
 
 
