@@ -9,7 +9,7 @@ import pytest
 from urlint.cli import main
 
 SECRET = "s3cretpw"
-JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "url", "fix"]
+JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "url", "fix", "mail"]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -206,6 +206,7 @@ def test_jsonl_and_json_records(capsys, project):
         "name": "unsafe-tilde", "severity": "warning", "message": "unsafe character '~': write it as %7E",
         "url": "http://example.com/~x/",
         "fix": {"description": "encode as %7E", "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}]},
+        "mail": None,
     }
     code, out, _ = run(capsys, "check", "--format", "json", "a.txt")
     assert json.loads(out) == [record]
@@ -289,7 +290,7 @@ def test_no_format_ever_shows_a_password(capsys, project, fmt):
 def test_rules_json_lists_every_rule_with_its_page(capsys):
     code, out, _ = run(capsys, "rules", "--format", "json")
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 46
+    assert code == 0 and len(rules) == 48
     assert rules[0] == {
         "code": "C201", "name": "unsafe-character", "severity": "error", "section": "2.2",
         "summary": rules[0]["summary"], "explanation": rules[0]["explanation"], "example": "<URL:http://example.com/a|b>",

@@ -119,13 +119,16 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
         if args.format == "jsonl":
             out.write(report.jsonl_line(finding) + "\n")
         elif args.format == "full":
-            out.write(report.full_block(finding, sources.line(finding.path, finding.line), colour) + "\n\n")
+            out.write(report.full_block(finding, sources.line(finding.path, finding.line, finding.mail is not None), colour) + "\n\n")
         else:
             out.write(report.text_line(finding, colour) + "\n")
     failing = any(counts[s] for s in Severity if s.rank >= fail_rank)
     if args.format in ("text", "full") and counts:
         out.write(report.summary_from_counts(counts, fixable) + "\n")
     return EXIT_FINDINGS if failing else EXIT_OK
+
+
+_PACKED = (".gz", ".bz2", ".xz", ".zip", ".tgz")
 
 
 class _SourceLines:
@@ -135,7 +138,12 @@ class _SourceLines:
         self._path: str | None = None
         self._lines: list[str] = []
 
-    def line(self, path: str, number: int) -> str | None:
+    def line(self, path: str, number: int, mail: bool = False) -> str | None:
+        # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
+        # could show a password the masking cannot place; a member of an archive, or a
+        # compressed file, has no raw line to show at all.
+        if mail or "!" in path or path.endswith(_PACKED):
+            return None
         if path != self._path:
             from .fixes import SourceText
 

@@ -28,6 +28,7 @@ class Checker:
         self.settings = settings
         self.linter = Linter(settings.rules, settings.options)
         self.baseline = baseline
+        self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
 
     def check_paths(self, paths: Iterable[str]) -> Iterator[Finding]:
         """Every finding under `paths`, file by file in a stable order, streamed."""
@@ -40,9 +41,12 @@ class Checker:
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         suppressions = Suppressions()
         path = source.path
-        for item in scan_file_texts(source):
+        for item in scan_file_texts(source, self.articles):
             if isinstance(item, ReadProblem):
                 yield from self._kept([self._problem(item)])
+                continue
+            if item.mail is not None or item.path is not None:
+                yield from self._kept(self.lint_mail(item, item.path or path))
                 continue
             yield from self._kept(self.lint_text(item, path, suppressions))
         yield from self._kept(self._unused(suppressions, path))
@@ -58,6 +62,17 @@ class Checker:
                     continue
                 yield finding
 
+    def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
+        """Findings in decoded mail (or a text inside an archive): at raw file positions,
+        with the message they are in. No fixes (the decoded text is not the file's), and
+        no inline suppressions (a comment in a message is not the project's to write)."""
+        settings = self.settings
+        for candidate in scanned.candidates:
+            for finding in self.linter.lint(candidate, path, scanned.mail):
+                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                    continue
+                yield finding._replace(fix=None) if finding.fix is not None else finding
+
     def _kept(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
         for finding in findings:
             if finding is None:
@@ -71,9 +86,15 @@ class Checker:
             if not problem.explicit:
                 return None  # found while walking a directory: no news
             code, message = "M903", f"skipped: {problem.reason}"
+        elif problem.kind == "malformed":
+            code, message = "M904", f"damaged message, read as far as it goes: {problem.reason}"
+        elif problem.kind == "charset":
+            code, message = "M905", problem.reason
         else:
             code, message = "M902", f"cannot read: {problem.reason}"
-        return self._run_finding(code, message, problem.path, _FILE_START)
+        at = Position(problem.line, 1)
+        finding = self._run_finding(code, message, problem.path, Span(at, at))
+        return finding._replace(mail=problem.mail) if finding is not None and problem.mail is not None else finding
 
     def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
         for directive, selector in suppressions.unused():

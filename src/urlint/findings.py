@@ -43,6 +43,11 @@ class Fix:
     edits: tuple[Edit, ...]
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .mail.message import MessageInfo
+
+
 @record
 class Finding(Located):
     code: str
@@ -53,7 +58,7 @@ class Finding(Located):
     path: str = ""
     url: str | None = None  # the URL the finding is about, password masked
     fix: Fix | None = None
-    message_index: int | None = None  # the message within a mail or news container
+    mail: MessageInfo | None = None  # the message and MIME part, for mail and news
     hidden: tuple[Span, ...] = ()  # raw spans of the URL's password: what a source view masks
 
     def sort_key(self) -> tuple:

@@ -138,7 +138,7 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
             if _seen_article(item.reader, articles):
                 continue
             yield from scan_message(item.reader, item.path)
-            for problem in item.reader.problems:
+            for problem in sorted(item.reader.problems, key=_line_of):
                 envelope = problem.envelope
                 info = envelope_info(envelope) if envelope is not None else None
                 yield ReadProblem(item.path, problem.reason, problem.kind, True, problem.line, info)
@@ -209,6 +209,10 @@ def envelope_info(envelope) -> MessageInfo:  # type: ignore[no-untyped-def]
     from .mail.message import MessageInfo
 
     return MessageInfo(envelope, "", "", "message")
+
+
+def _line_of(problem) -> int:  # type: ignore[no-untyped-def]
+    return problem.line
 
 
 def _seen_article(reader: MessageReader, articles: set[str]) -> bool:

@@ -69,7 +69,8 @@ def fix_record(fix: Fix | None) -> dict | None:
 
 def record(finding: Finding) -> dict:
     """One finding as JSON: path, line, column, end_line, end_column, code, name,
-    severity, message, url, fix."""
+    severity, message, url, fix, mail (the message and MIME part in a mail or news
+    container, as extract's `message`; null for plain text)."""
     return {
         "path": finding.path,
         "line": finding.line,
@@ -82,6 +83,7 @@ def record(finding: Finding) -> dict:
         "message": finding.message,
         "url": finding.url,
         "fix": fix_record(finding.fix),
+        "mail": finding.mail.as_json() if finding.mail is not None else None,
     }
 
 

@@ -81,6 +81,8 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
         }
         if finding.code in index:
             result["ruleIndex"] = index[finding.code]
+        if finding.mail is not None:
+            result["properties"] = {"mail": finding.mail.as_json()}
         results.append(result)
     return {
         "$schema": SCHEMA,

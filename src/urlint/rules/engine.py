@@ -21,6 +21,11 @@ URL_ATTEMPT = re.compile(r"[A-Za-z0-9/][^./\s]*[./]")
 TEXT_FAMILY = "X"
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..mail.message import MessageInfo
+
+
 class Linter:
     """Lints candidates with a fixed set of rules and options."""
 
@@ -29,7 +34,7 @@ class Linter:
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
         self.options = options or RuleOptions()
 
-    def lint(self, candidate: Candidate, path: str = "", message_index: int | None = None) -> list[Finding]:
+    def lint(self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None) -> list[Finding]:
         url = candidate.url
         parsed = parse(url) if url else ParsedURL(url)
         if url and not parsed.scheme and not URL_ATTEMPT.match(url):
@@ -63,7 +68,7 @@ class Linter:
                 findings.append(
                     Finding(
                         entry.code, entry.name, entry.severity, hit.message, span, path,
-                        masked or None, fix, message_index, hidden,
+                        masked or None, fix, mail, hidden,
                     )
                 )
         findings.sort(key=_position)

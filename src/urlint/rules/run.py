@@ -36,3 +36,27 @@ add(Rule(
     example="urlint check image.png",
     fix="Leave binary files out of the run.",
 ))
+add(Rule(
+    "M904", "damaged-message", Severity.WARNING, "-",
+    summary="A mail or news message that is damaged; it was read as far as it goes.",
+    explanation=(
+        "A message with a malformed header line, a multipart boundary that never appears or "
+        "is never closed, truncated base64, NUL bytes or an unknown transfer encoding is "
+        "read the way a mail client would read it, and the rest of the archive after it is "
+        "read as usual. Its URLs may be incomplete: this finding says where to look. A "
+        "mailbox or archive that cannot be read to its end is M902 instead."
+    ),
+    example="Content-Type: multipart/mixed; boundary=\"xyz\"   (and no --xyz line follows)",
+    fix="Nothing to fix in the project; repair the message if the archive is yours.",
+))
+add(Rule(
+    "M905", "charset-fallback", Severity.INFO, "-",
+    summary="A text part whose charset is unknown, or whose text is not in the charset it names.",
+    explanation=(
+        "The part was read as UTF-8 where it is that, else as Windows-1252, the usual truth "
+        "behind a wrong Western label. URLs are ASCII (RFC 1738, section 2.2), so they come "
+        "out whole; text around them may show the wrong characters."
+    ),
+    example="Content-Type: text/plain; charset=us-ascii   (with 8-bit bytes in the body)",
+    fix="Nothing to fix in the project; relabel the part if the archive is yours.",
+))
