@@ -101,9 +101,7 @@ def sniff(name: str, head: bytes) -> str:
     if head.startswith(b"BABYL OPTIONS:"):
         return BABYL
     if head.startswith(b"From ") and _FROM_LINE.match(head):
-        rest = head[head.find(b"\n") + 1 :]
-        if _looks_like_header(rest, 1):
-            return MBOX
+        return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
     if _looks_like_header(head, 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2):
         return MESSAGE
     return TEXT

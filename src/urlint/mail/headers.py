@@ -58,7 +58,7 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
                 if line == 0 and not fields and text.startswith(b"From "):
                     pass  # an mbox From_ line left in an .eml: not a field
                 else:
-                    problem = f"malformed header line {line + 1}: the header ends there"
+                    problem = "a header line that is no field: the header ends there"
                     return HeaderBlock(fields, at, line, problem)
             else:
                 name = match.group()[:-1].rstrip().decode("ascii")

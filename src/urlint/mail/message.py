@@ -50,10 +50,11 @@ _HEADER_END = re.compile(rb"\n\r?\n")
 # wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
 # header costs more than all of these together.
 # What in a header could be a URL: "://" (in the header as written) or "mailto:" and
-# "<url:" (in the lower-cased header; RFC 2369 List-* fields hold mailto URLs). Each is a
+# "<url:" (in the lower-cased header; RFC 2369 List-* fields hold mailto URLs), or an RFC
+# 2047 encoded word "=?", which can hide any of them. Each is a
 # pass over every header in the archive, so only these: another opaque scheme in a header
 # field is not worth a pass of its own.
-_HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"))
+_HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"), (False, b"=?"))
 _FIELD_END = re.compile(rb"\n(?![ \t])")
 
 

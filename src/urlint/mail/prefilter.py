@@ -38,8 +38,8 @@ def may_hold_url(data: bytes) -> bool:
     """False only when no URL can come out of this message."""
     if b"://" in data:
         return True
-    # The header is only ever scanned where it holds "://", "mailto:" or "<url:"
-    # (message._HEADER_HINTS); the body wherever the scanner would start a URL.
+    # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
+    # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL.
     header_end = data.find(b"\n\n")
     if header_end < 0 or b"\r" in data[:header_end]:
         header_end = 0
@@ -51,5 +51,12 @@ def may_hold_url(data: bytes) -> bool:
     for field in _TRANSFER_ENCODING.finditer(data):
         if field.group(1).lower() in _HIDING:
             return True
-    # RFC 2047 encoded words can hide a URL in a header; =?...?= is rare enough to read.
-    return b"=?" in lowered
+    # An encoded word can hide a URL in a header field; of the fields a URL is read from,
+    # the Subject is the one mailers encode (the name in From is no place for a URL).
+    subject = lowered.find(b"\nsubject:")
+    if subject < 0:
+        return False
+    end = lowered.find(b"\n", subject + 1)
+    while 0 <= end < len(lowered) - 1 and lowered[end + 1] in (32, 9):  # folded (RFC 5322 2.2.3)
+        end = lowered.find(b"\n", end + 1)
+    return b"=?" in lowered[subject : end if end >= 0 else len(lowered)]
