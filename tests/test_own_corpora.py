@@ -10,7 +10,7 @@ from urlint.cli import main
 
 from .helpers import REPO
 
-SAMPLES = ["document.txt", "rfc-style.txt", "mail.eml", "article.news"]
+SAMPLES = ["document.txt", "rfc-style.txt", "mail.eml", "article.news", "mime.eml"]
 
 
 @pytest.mark.parametrize("name", SAMPLES)
