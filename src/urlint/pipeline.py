@@ -163,8 +163,6 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
     A text/html version of a multipart/alternative does not repeat a URL its text/plain
     version has; an HTML part reports each URL once (an anchor's href and its text are
     one link)."""
-    from .scanner import scan
-
     texts = reader.texts
     if len(texts) == 1 and texts[0].relocator is None:  # nearly every message: one plain text
         decoded = texts[0]

@@ -14,7 +14,6 @@ MIME part, header or body, HTML attribute or visible text).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ..records import record
 from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
