@@ -5,11 +5,13 @@ from __future__ import annotations
 import gzip
 import os
 import re
+import shutil
 import resource
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -49,12 +51,17 @@ def corpus_bytes() -> bytes:
 
 def build_input(megabytes: int) -> Path:
     """A file of about `megabytes` MB of real text (the corpus repeated), made once."""
+    return _repeated(f"text-{megabytes}mb.txt", megabytes, corpus_bytes)
+
+
+def _repeated(name: str, megabytes: int, make: Callable[[], bytes]) -> Path:
+    """WORK/name: `make()` written over and over to about `megabytes` MB, made once."""
     WORK.mkdir(parents=True, exist_ok=True)
-    path = WORK / f"text-{megabytes}mb.txt"
+    path = WORK / name
     target = megabytes * 1_000_000
     if path.exists() and path.stat().st_size >= target:
         return path
-    data = corpus_bytes()
+    data = make()
     with open(path, "wb") as out:
         written = 0
         while written < target:
@@ -91,18 +98,36 @@ def mail_corpus_mbox() -> bytes:
 
 def build_mail_input(megabytes: int) -> Path:
     """An mbox of about `megabytes` MB of real list mail (the corpus repeated), made once."""
-    WORK.mkdir(parents=True, exist_ok=True)
-    path = WORK / f"mail-{megabytes}mb.mbox"
-    target = megabytes * 1_000_000
-    if path.exists() and path.stat().st_size >= target:
-        return path
-    data = mail_corpus_mbox()
-    with open(path, "wb") as out:
-        written = 0
-        while written < target:
-            out.write(data)
-            written += len(data)
-    return path
+    return _repeated(f"mail-{megabytes}mb.mbox", megabytes, mail_corpus_mbox)
+
+
+def compare_with_ripgrep(path: Path, runs: int, label: str) -> dict:
+    """`urlint extract` and `rg -o` on `path`, alternately, `runs` times each: medians,
+    MB/s, URL counts and the ratio urlint/ripgrep (ripgrep's time over urlint's)."""
+    rg = shutil.which("rg")
+    if rg is None:
+        raise SystemExit("ripgrep (rg) is not installed: apt-get install ripgrep")
+    size_mb = path.stat().st_size / 1e6
+    commands = {
+        "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)],
+        "urlint": [*urlint_command(), "extract", str(path)],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    counts = {}
+    for _ in range(runs):
+        for name, argv in commands.items():
+            out = WORK / f"{label}-{name}.out"
+            seconds, _ = timed_run(argv, str(out))
+            times[name].append(seconds)
+            counts[name] = sum(1 for _ in open(out, "rb"))
+    return {
+        "input_mb": round(size_mb, 1),
+        "runs": runs,
+        "seconds": {name: round(median(t), 3) for name, t in times.items()},
+        "mb_per_s": {name: round(size_mb / median(t), 1) for name, t in times.items()},
+        "urls": counts,
+        "ratio": round(median(times["ripgrep"]) / median(times["urlint"]), 3),
+    }
 
 
 def timed_run(argv: list[str], stdout_path: str = os.devnull) -> tuple[float, int]:
@@ -111,7 +136,7 @@ def timed_run(argv: list[str], stdout_path: str = os.devnull) -> tuple[float, in
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     with open(stdout_path, "wb") as out:
-        subprocess.run(argv, stdout=out, check=True)
+        subprocess.run(argv, stdout=out, stderr=subprocess.DEVNULL, check=True)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return seconds, max(peak, before)

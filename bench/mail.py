@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 
-from common import RG_PATTERN, WORK, build_mail_input, median, peak_rss_kb, timed_run, urlint_command
+from common import WORK, build_mail_input, compare_with_ripgrep, peak_rss_kb, urlint_command
 
 MEMORY_LIMIT_MB = 300
 
@@ -29,32 +28,7 @@ def main() -> int:
     parser.add_argument("--check", type=float, default=None, help="exit 1 when the ratio is below this")
     parser.add_argument("--memory", action="store_true", help="also measure peak RSS on a 1 GB mbox")
     args = parser.parse_args()
-    rg = shutil.which("rg")
-    if rg is None:
-        print("ripgrep (rg) is not installed: apt-get install ripgrep", file=sys.stderr)
-        return 2
-    path = build_mail_input(args.megabytes)
-    size_mb = path.stat().st_size / 1e6
-    commands = {
-        "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)],
-        "urlint": [*urlint_command(), "extract", str(path)],
-    }
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    counts = {}
-    for _ in range(args.runs):
-        for name, argv in commands.items():
-            out = WORK / f"mail-{name}.out"
-            seconds, _ = timed_run(argv, str(out))
-            times[name].append(seconds)
-            counts[name] = sum(1 for _ in open(out, "rb"))
-    result: dict = {
-        "input_mb": round(size_mb, 1),
-        "runs": args.runs,
-        "seconds": {name: round(median(t), 3) for name, t in times.items()},
-        "mb_per_s": {name: round(size_mb / median(t), 1) for name, t in times.items()},
-        "urls": counts,
-    }
-    result["ratio"] = round(median(times["ripgrep"]) / median(times["urlint"]), 3)
+    result = compare_with_ripgrep(build_mail_input(args.megabytes), args.runs, "mail")
     failed = args.check is not None and result["ratio"] < args.check
     if args.memory:
         big = build_mail_input(1000)
