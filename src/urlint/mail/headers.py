@@ -68,15 +68,6 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
     return HeaderBlock(fields, end, line, problem)
 
 
-def field(block: HeaderBlock, name: str) -> bytes | None:
-    """The first field named `name` (case-insensitive), unfolded."""
-    lowered = name.lower()
-    for item in block.fields:
-        if item.name.lower() == lowered:
-            return unfold(item.value)
-    return None
-
-
 _FOLD = re.compile(rb"\r?\n(?=[ \t])")
 
 
