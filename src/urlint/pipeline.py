@@ -181,7 +181,7 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
             candidates = [relocator.relocate(c, decoded.text) for c in scan(decoded.text)]
             if decoded.source in ("html-href", "html-src"):
                 # Parts of this message (cid:) and inline data are not places to visit.
-                candidates = [c for c in candidates if c.url and c.url[:4].lower() not in ("cid:", "mid:", "data")]
+                candidates = [c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE]
         if not candidates:
             continue
         if decoded.group is not None and decoded.source == "text" and decoded.content_type == "text/plain":
@@ -201,6 +201,11 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
             if not candidates:
                 continue
         yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
+
+
+# Attribute URLs that point into the message itself (RFC 2392 cid:, mid:) or hold their
+# content inline (RFC 2397 data:): not places a reader could visit.
+_INSIDE_THE_MESSAGE = frozenset({"cid", "mid", "data"})
 
 
 def envelope_info(envelope) -> MessageInfo:  # type: ignore[no-untyped-def]

@@ -42,3 +42,16 @@ def case_insensitive_literal(word: str) -> str:
     """`mailto` -> `[Mm][Aa]...`: keeps a pattern's first item a literal class, which keeps
     the stdlib engine on its fast prefix search (see DESIGN.md, hot-path measurements)."""
     return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+# ":" right after an opaque scheme name (sections 3.5, 3.6), as one pattern for the scanner
+# and for the mail prefilter (which compiles it for bytes). A one-character look-behind on
+# the schemes' last letters turns most colons (times, header fields) away before the full
+# names are tried.
+OPAQUE_COLON_PATTERN = (
+    ":(?<=["
+    + "".join(sorted({c for s in OPAQUE_SCHEMES for c in (s[-1].lower(), s[-1].upper())}))
+    + "]:)(?:"
+    + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
+    + ")"
+)

@@ -217,20 +217,11 @@ class MessageReader:
             self._body(header, lowered, ctype, body, body_line, f"{part}.1" if part else "1", depth, None)
 
     def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
-        """(header, body, file line of the body's first line)."""
-        if data.startswith((b"\n", b"\r\n")):
-            cut = data.index(b"\n") + 1
-            return b"", data[cut:], line + 1
-        end = _HEADER_END.search(data)
-        header = data[: end.start() + 1] if end else (data if data.endswith(b"\n") else data + b"\n")
-        if not _FIELD_START.match(header) or _BAD_HEADER_LINE.search(header, 0, len(header) - 1):
-            block = read_header_block(data)
-            if block.problem:
-                self.problem(line + block.body_line, block.problem)
-            return data[: block.body_start], data[block.body_start :], line + block.body_line
-        if end is None:
-            return header, b"", line + header.count(b"\n")
-        return header, data[end.end() :], line + header.count(b"\n") + 1
+        """(header, body, file line of the body's first line); damage is recorded."""
+        header, body, body_line, damage = split_entity(data, line)
+        if damage:
+            self.problem(body_line, damage)
+        return header, body, body_line
 
     def _header_urls(self, header: bytes, lowered: bytes, line: int, part: str) -> None:
         hits = []
@@ -432,15 +423,30 @@ def _stdlib_payload(header: bytes, body: bytes) -> bytes:
     return payload if isinstance(payload, bytes) else body
 
 
+def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]:
+    """(header, body, file line of the body's first line, damage or None) of a message or
+    MIME part starting at file line `line`."""
+    if data.startswith((b"\n", b"\r\n")):
+        cut = data.index(b"\n") + 1
+        return b"", data[cut:], line + 1, None
+    end = _HEADER_END.search(data)
+    header = data[: end.start() + 1] if end else (data if data.endswith(b"\n") else data + b"\n")
+    if not _FIELD_START.match(header) or _BAD_HEADER_LINE.search(header, 0, len(header) - 1):
+        block = read_header_block(data)
+        return data[: block.body_start], data[block.body_start :], line + block.body_line, block.problem
+    if end is None:
+        return header, b"", line + header.count(b"\n"), None
+    return header, data[end.end() :], line + header.count(b"\n") + 1, None
+
+
 def read_message(data: bytes, line: int, index: int) -> MessageReader:
     """Every text in one message and every problem met; never raises on bad mail."""
-    reader = MessageReader(None)  # type: ignore[arg-type]
-    split = reader._split(data, line)
-    reader.envelope = Envelope(split[0], index, line)
-    for problem in reader.problems:
-        problem.envelope = reader.envelope
+    header, body, body_line, damage = split_entity(data, line)
+    reader = MessageReader(Envelope(header, index, line))
+    if damage:
+        reader.problem(body_line, damage)
     try:
-        reader.message(data, line, split=split)
+        reader.message(data, line, split=(header, body, body_line))
     except (RecursionError, MemoryError):
         raise
     except Exception as error:  # the fast path met what it cannot read: the stdlib's turn

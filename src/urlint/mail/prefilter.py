@@ -13,22 +13,12 @@ from __future__ import annotations
 
 import re
 
-from ..schemes import OPAQUE_SCHEMES, SCHEME_CHARS, case_insensitive_literal
+from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
 _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
-# As scanner._OPAQUE_COLON: a one-byte look-behind on the schemes' last letters turns
-# most colons (times, header fields) away before the names are tried.
-_OPAQUE = re.compile(
-    (
-        ":(?<=["
-        + "".join(sorted({c for s in OPAQUE_SCHEMES for c in (s[-1].lower(), s[-1].upper())}))
-        + "]:)(?:"
-        + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
-        + ")"
-    ).encode()
-)
+_OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
 # Content-Transfer-Encoding fields (any case): their values say whether text is hidden.
 _TRANSFER_ENCODING = re.compile(rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)")
 _HIDING = frozenset({b"base64", b"quoted-printable", b"x-uuencode", b"uuencode", b"x-uue", b"uue"})

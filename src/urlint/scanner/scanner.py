@@ -18,22 +18,14 @@ import re
 from collections.abc import Iterator
 
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import OPAQUE_SCHEMES, case_insensitive_literal
+from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
 from . import bare, wrappers
 from .continuation import continuation
 from .furniture import Furniture
 from .textpos import LineIndex
 
 _DOUBLE_SLASH = re.compile("://")
-# A one-character look-behind on the schemes' last letters turns most colons away before
-# the full names are tried.
-_OPAQUE_COLON = re.compile(
-    ":(?<=["
-    + "".join(sorted({c for s in OPAQUE_SCHEMES for c in (s[-1].lower(), s[-1].upper())}))
-    + "]:)(?:"
-    + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
-    + ")"
-)
+_OPAQUE_COLON = re.compile(OPAQUE_COLON_PATTERN)
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 
