@@ -11,6 +11,7 @@ tests/test_mail.py checks it against the scanner on generated text.
 
 from __future__ import annotations
 
+import binascii
 import re
 
 from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
@@ -21,32 +22,78 @@ _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
 _OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
 # Content-Transfer-Encoding fields (any case): their values say whether text is hidden.
 _TRANSFER_ENCODING = re.compile(rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)")
-_HIDING = frozenset({b"base64", b"quoted-printable", b"x-uuencode", b"uuencode", b"x-uue", b"uue"})
+_UUENCODINGS = frozenset({b"x-uuencode", b"uuencode", b"x-uue", b"uue"})
+# Media types the reader never decodes (message.py `_body`: only text/* and message/* are
+# read), whatever their transfer encoding: a base64 image hides no URL we would report.
+_NOT_TEXT = (b"application/", b"image/", b"audio/", b"video/", b"model/", b"font/")
+_CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+/)")
 
 
-def may_hold_url(data: bytes) -> bool:
-    """False only when no URL can come out of this message."""
-    if b"://" in data:
+def may_hold_url(data: bytes, start: int = 0, end: int | None = None) -> bool:
+    """False only when no URL can come out of the message data[start:end] (a message cut
+    from a container's buffer is looked at where it stands, not copied out)."""
+    if end is None:
+        end = len(data)
+    if data.find(b"://", start, end) >= 0:
         return True
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
     # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL.
-    header_end = data.find(b"\n\n")
-    if header_end < 0 or b"\r" in data[:header_end]:
-        header_end = 0
-    lowered = data[:header_end].lower()
+    header_end = data.find(b"\n\n", start, end)
+    if header_end < 0 or data.find(b"\r", start, header_end) >= 0:
+        header_end = start
+    lowered = data[start:header_end].lower()
     if b"mailto:" in lowered or b"<url:" in lowered:
         return True
-    if _OPAQUE.search(data, header_end) or _WRAPPER.search(data, header_end):
+    if _OPAQUE.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
         return True
-    for field in _TRANSFER_ENCODING.finditer(data):
-        if field.group(1).lower() in _HIDING:
-            return True
-    # An encoded word can hide a URL in a header field; of the fields a URL is read from,
-    # the Subject is the one mailers encode (the name in From is no place for a URL).
+    if _encoded_subject(lowered):
+        return True
+    # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
+    # any other body is read with the message's own transfer encoding.
+    nested = header_end == start or b"multipart/" in lowered or b"message/" in lowered
+    hiding = _hiding_encodings(data, start, end if nested else header_end)
+    if not hiding:
+        return False
+    if hiding & _UUENCODINGS or b"base64" in hiding:
+        return True
+    # Quoted-printable only: decoded (binascii, C speed), its body is looked at as the
+    # scanner will see it, soft breaks gone and "=3A" a colon (RFC 2045 6.7).
+    decoded = binascii.a2b_qp(data[start:end])
+    if b"://" in decoded or b"\0" in decoded:  # NULs: a UTF-16 text, whose ASCII is not bytes
+        return True
+    body = decoded.find(b"\n\n") + 1
+    return bool(_OPAQUE.search(decoded, body) or _WRAPPER.search(decoded, body))
+
+
+def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
+    """The transfer encodings in data[start:end] that can hide a URL from the raw bytes
+    (base64, quoted-printable, uuencode), of parts the reader decodes as text."""
+    found = set()
+    for field in _TRANSFER_ENCODING.finditer(data, start, end):
+        encoding = field.group(1).lower()
+        if encoding == b"base64" and not _of_text_part(data, field.start(), start, end):
+            continue
+        if encoding in (b"base64", b"quoted-printable") or encoding in _UUENCODINGS:
+            found.add(encoding)
+    return found
+
+
+def _of_text_part(data: bytes, at: int, start: int, end: int) -> bool:
+    """Does the field at `at` belong to a header block whose Content-Type is text (or
+    absent, text/plain by default: RFC 2045 5.2), or one we cannot tell?"""
+    block_start = max(data.rfind(b"\n\n", start, at) + 2, data.rfind(b"\n\r\n", start, at) + 3, start)
+    block_end = min((found for found in (data.find(b"\n\n", at, end), data.find(b"\n\r\n", at, end)) if found >= 0), default=end)
+    kind = _CONTENT_TYPE.search(data, block_start, block_end)
+    return kind is None or not kind.group(1).lower().startswith(_NOT_TEXT)
+
+
+def _encoded_subject(lowered: bytes) -> bool:
+    """An encoded word can hide a URL in a header field; of the fields a URL is read from,
+    the Subject is the one mailers encode (the name in From is no place for a URL)."""
     subject = lowered.find(b"\nsubject:")
     if subject < 0:
         return False
-    end = lowered.find(b"\n", subject + 1)
-    while 0 <= end < len(lowered) - 1 and lowered[end + 1] in (32, 9):  # folded (RFC 5322 2.2.3)
-        end = lowered.find(b"\n", end + 1)
-    return b"=?" in lowered[subject : end if end >= 0 else len(lowered)]
+    line_end = lowered.find(b"\n", subject + 1)
+    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (32, 9):  # folded (RFC 5322 2.2.3)
+        line_end = lowered.find(b"\n", line_end + 1)
+    return b"=?" in lowered[subject : line_end if line_end >= 0 else len(lowered)]

@@ -8,11 +8,11 @@ members after it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ..records import record
 from . import containers
-from .containers import ArchiveLimit, ContainerProblem, RawMessage, RawText, peek, sniff
+from .containers import ArchiveLimit, ContainerProblem, RawMessage, RawText, Wanted, peek, sniff
 from .message import MessageReader, read_message
 
 TYPE_CHECKING = False
@@ -53,7 +53,6 @@ class ProblemItem:
     kind: str  # "unreadable" or "malformed"
 
 
-Wanted = Callable[[bytes], bool]
 
 
 def read_input(
@@ -61,20 +60,20 @@ def read_input(
     wanted: Wanted | None = None,
 ) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
-    which `wanted(raw bytes)` is false is not decoded at all (prefilter.may_hold_url)."""
+    which `wanted(data, start, end)` is false is not decoded at all (prefilter.may_hold_url)."""
     if kind in containers.COMPRESSED:
         yield from _decompressed(path, stream, kind, depth, size_hint, wanted)
     elif kind == containers.ZIP:
         yield from _zip(path, stream, depth, seekable, wanted)
     elif kind == containers.MBOX:
-        yield from _messages(path, containers.split_mbox(stream), wanted)
+        yield from _messages(path, containers.split_mbox(stream, wanted), None)
     elif kind == containers.MMDF:
         yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), wanted)
     elif kind == containers.BABYL:
         yield from _messages(path, containers.split_on(stream, b"\x1f", kind), wanted)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
-        if wanted is None or wanted(data):
+        if wanted is None or wanted(data, 0, len(data)):
             yield MessageItem(path, read_message(data, 1, 1))
         rest = stream.read(1)
         if rest:
@@ -87,7 +86,7 @@ def read_input(
 def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for item in items:
         if isinstance(item, RawMessage):
-            if wanted is None or wanted(item.data):
+            if wanted is None or wanted(item.data, 0, len(item.data)):
                 yield MessageItem(path, read_message(item.data, item.line, item.index))
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)
