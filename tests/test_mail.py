@@ -23,7 +23,7 @@ from urlint.cli import main
 from urlint.mail import containers
 from urlint.mail.containers import RawMessage, split_mbox, split_on, sniff
 from urlint.mail.decoders import decode_charset, decode_quoted_printable, quoted_printable_map, unflow
-from urlint.mail.prefilter import may_hold_url
+from urlint.mail.prefilter import may_hold_url, may_hold_urls
 from urlint.mail.message import read_message
 from urlint.pipeline import Found, scan_message, scan_paths
 from urlint.scanner import extract
@@ -382,17 +382,24 @@ def test_mboxcl2_content_length_is_believed_where_it_lands_on_a_from_line():
 def test_mbox_split_skips_unwanted_messages_and_keeps_lines_and_indexes():
     mbox = mbox_of(*(f"Subject: {n}\n\n{'http://example.org/' if n % 3 == 0 else 'no link'} {n}\n".encode() for n in range(12)))
     every = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
-    wanted = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_url)]
+    wanted = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)]
     assert [index for index, _, _ in wanted] == [1, 4, 7, 10]
     assert wanted == [every[index - 1] for index in (1, 4, 7, 10)]
 
 
-def test_mbox_split_is_the_same_in_tiny_blocks(monkeypatch):
-    mbox = mbox_of(*(f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() for n in range(40)))
-    whole = [(m.data, m.line) for m in split_mbox(io.BytesIO(mbox))]
-    monkeypatch.setattr(containers, "BLOCK_BYTES", 7)
-    assert [(m.data, m.line) for m in split_mbox(io.BytesIO(mbox))] == whole
-    assert len(whole) == 40
+@pytest.mark.parametrize("block", [7, 61, 4096])
+def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
+    # Over 64 KB, past what the first look for Content-Length reads: a From_ line is cut by
+    # a block boundary somewhere, and must still be found once the rest of it arrives.
+    mbox = mbox_of(*(f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() * 30 for n in range(100)))
+    assert len(mbox) > 8 * containers.SNIFF_BYTES
+    whole = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
+    assert len(whole) == 100
+    from_lines = [at for at in range(len(mbox)) if mbox.startswith(b"From sender@", at)]
+    assert [line for _, line, _ in whole] == [1 + mbox.count(b"\n", 0, at) for at in from_lines]
+    monkeypatch.setattr(containers, "BLOCK_BYTES", block)
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))] == whole
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)] == whole
 
 
 def test_mmdf_and_babyl(tmp_path):

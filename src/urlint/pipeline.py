@@ -129,11 +129,11 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
 
 
 def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | ReadProblem]:  # type: ignore[no-untyped-def]
-    from .mail.prefilter import may_hold_url
+    from .mail.prefilter import may_hold_urls
     from .mail.reader import MessageItem, ProblemItem, read_input
 
     seekable = source.path != STDIN
-    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_url):
+    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_urls):
         if isinstance(item, MessageItem):
             if _seen_article(item.reader, articles):
                 continue
@@ -177,8 +177,7 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
         if decoded.relocator is None:
             candidates = scan(decoded.text, line_base=decoded.line_base)
         else:
-            relocator = decoded.relocator
-            candidates = [relocator.relocate(c, decoded.text) for c in scan(decoded.text)]
+            candidates = scan(decoded.text, positions=decoded.relocator)
             if decoded.source in ("html-href", "html-src"):
                 # Parts of this message (cid:) and inline data are not places to visit.
                 candidates = [c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE]

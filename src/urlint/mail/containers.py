@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from ..records import record
 
@@ -50,9 +50,10 @@ _MAIL_FIELDS = frozenset(
 )
 MESSAGE_SUFFIXES = (".eml", ".msg", ".mbox", ".mbx", ".news", ".art")
 
-# Which messages to read at all: called with a buffer and the offsets of one message in
-# it, so a message that is skipped is never copied (prefilter.may_hold_url).
-Wanted = Callable[[bytes, int, int], bool]
+# Which messages to read at all: called with a buffer and the offsets that bound messages
+# in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
+# copied out (prefilter.may_hold_urls). One flag per message.
+Wanted = Callable[[bytes, Sequence[int]], Sequence[bool]]
 
 
 @record
@@ -286,9 +287,9 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
     at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
     longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after.
 
-    A message for which `wanted(buffer, start, end)` is false is counted and skipped: it
-    is never copied out of the buffer, nor its lines counted one by one (issue 4, "Speed":
-    half of an archive's messages hold no URL, and this loop runs once per message)."""
+    The messages whole in the buffer are cut out together, and `wanted` says which of them
+    to read: one that is skipped is never copied out, nor its lines counted one by one
+    (issue 4, "Speed": half of an archive's messages hold no URL)."""
     buffer = _Buffer(stream)
     buffer.more(0)
     start = 0  # absolute offset of the current message (its From_ line)
@@ -300,89 +301,95 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
     # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
     # message has none, no message is cut by one (and none pays for looking).
     counted = _content_length_end(buffer, start) is not None
-    from_line = _FROM_LINE.match
     while True:
-        end = None
+        data, base = buffer.data, buffer.base
+        # The line count catches up before the buffer may move on from `start`.
+        line += data.count(b"\n", line_at - base, start - base)
+        line_at = start
         if counted and not overflowing:
-            # Reading ahead for the length may move the buffer on: the line count first.
-            line += buffer.data.count(b"\n", line_at - buffer.base, start - buffer.base)
-            line_at = start
             end = _content_length_end(buffer, start)
-        if end is None:
-            # The next From_ line after a blank line (inlined: this loop runs per message).
-            data, base = buffer.data, buffer.base
-            hit = data.find(b"\nFrom ", max(0, search - base - 1))
-            while hit >= 0:
-                after_blank = hit == 0 or data[hit - 1] == 10 or (data[hit - 1] == 13 and data[hit - 2] == 10)
-                if after_blank and from_line(data, hit + 1) and data.find(b"\n", hit + 1) >= 0:
-                    end = base + hit + 1
-                    break
-                hit = data.find(b"\nFrom ", hit + 1)
-        if end is None:
-            # The buffer is about to move on from `start`: the line count catches up first.
-            line += buffer.data.count(b"\n", line_at - buffer.base, start - buffer.base)
-            line_at = start
-            if buffer.eof:
-                end = buffer.end
-                if end <= start:
+            if end is not None:
+                data, base = buffer.data, buffer.base
+                index += 1
+                if wanted is None or wanted(data, (start - base, end - base))[0]:
+                    yield _raw_message(data[start - base : end - base], line, index)
+                if buffer.eof and end >= buffer.end:
                     return
-            elif buffer.end - start > MAX_MESSAGE_BYTES:
-                cut = buffer.data.rfind(b"\n", 0, buffer.end - buffer.base - 8) + 1 + buffer.base
-                cut = cut if cut > start else buffer.end - 8
-                piece = buffer.slice(start, cut)
-                if overflowing:
-                    yield RawText(piece, line)
-                else:
-                    index += 1
-                    yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
-                                           "its start is read as a message, the rest as plain text", "malformed")
-                    yield _raw_message(piece, line, index)
-                    overflowing = True
-                line += piece.count(b"\n")
-                start = search = line_at = cut
+                start, search = end, end + 1
                 continue
+        ends = _from_lines(data, max(0, search - base - 1))
+        if ends:
+            if overflowing:  # the first From_ line ends the text
+                yield RawText(data[start - base : ends[0]], line)
+                overflowing = False
+                start = base + ends[0]
+                search = start + 1
+                continue
+            if counted:
+                ends = ends[:1]  # the next message may have its own Content-Length
+            bounds = (start - base, *ends)
+            chosen = wanted(data, bounds) if wanted is not None else None
+            for number in range(len(ends)):
+                index += 1
+                if chosen is None or chosen[number]:
+                    at = bounds[number]
+                    line += data.count(b"\n", line_at - base, at)
+                    line_at = base + at
+                    yield _raw_message(data[at : bounds[number + 1]], line, index)
+            start = base + ends[-1]
+            search = start + 1
+            continue
+        if buffer.eof:
+            if buffer.end <= start:
+                return
+            if overflowing:
+                yield RawText(data[start - base :], line)
             else:
-                search = max(start + 1, buffer.end - 8)
-                buffer.more(start)
-                continue
-        if overflowing:
-            line += buffer.data.count(b"\n", line_at - buffer.base, start - buffer.base)
-            line_at = start
-            yield RawText(buffer.slice(start, end), line)
-            overflowing = False
-        else:
-            index += 1
-            data, base = buffer.data, buffer.base
-            if wanted is None or wanted(data, start - base, end - base):
-                line += data.count(b"\n", line_at - base, start - base)
-                line_at = start
-                yield _raw_message(data[start - base : end - base], line, index)
-        if buffer.eof and end >= buffer.end:
+                index += 1
+                if wanted is None or wanted(data, (start - base, len(data)))[0]:
+                    yield _raw_message(data[start - base :], line, index)
             return
-        start = end
-        search = end + 1
+        if buffer.end - start > MAX_MESSAGE_BYTES:
+            cut = data.rfind(b"\n", 0, len(data) - 8) + 1 + base
+            cut = cut if cut > start else buffer.end - 8
+            piece = buffer.slice(start, cut)
+            if overflowing:
+                yield RawText(piece, line)
+            else:
+                index += 1
+                yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
+                                       "its start is read as a message, the rest as plain text", "malformed")
+                yield _raw_message(piece, line, index)
+                overflowing = True
+            start = search = cut
+            continue
+        # The last line may be a From_ line not read to its end yet: look again from there.
+        search = max(start + 1, base + data.rfind(b"\n") + 1)
+        buffer.more(start)
+
+
+_FROM_HIT = re.compile(rb"\nFrom ")
+
+
+def _from_lines(data: bytes, at: int) -> list[int]:
+    """Offsets of the From_ lines after a blank line found from `at` on, each read to its
+    line end (so one still arriving is left for the next look)."""
+    last_line_end = data.rfind(b"\n")
+    from_line = _FROM_LINE.match
+    found = []
+    for match in _FROM_HIT.finditer(data, at):
+        hit = match.start()
+        if hit >= last_line_end:
+            break
+        if (hit == 0 or data[hit - 1] == 10 or (data[hit - 1] == 13 and data[hit - 2] == 10)) and from_line(data, hit + 1):
+            found.append(hit + 1)
+    return found
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
     if b">From " in piece:
         piece = _QUOTED_FROM.sub(rb"\1", piece)
     return RawMessage(piece, line, index)
-
-
-def _next_from_line(buffer: _Buffer, at: int) -> int | None:
-    """Absolute offset of the next From_ line (after a blank line) at or after `at`, if
-    the buffer holds it whole."""
-    data = buffer.data
-    base = buffer.base
-    find = data.find
-    hit = find(b"\nFrom ", max(0, at - base - 1))
-    while hit >= 0:
-        line_start = hit + 1
-        after_blank = hit == 0 or data[hit - 1 : hit] == b"\n" or data[hit - 2 : hit] == b"\n\r"
-        if after_blank and data.find(b"\n", line_start) >= 0 and _FROM_LINE.match(data, line_start):
-            return base + line_start
-        hit = find(b"\nFrom ", hit + 1)
-    return None
 
 
 def _content_length_end(buffer: _Buffer, start: int) -> int | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import binascii
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
 
 from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
 
@@ -29,13 +31,32 @@ _NOT_TEXT = (b"application/", b"image/", b"audio/", b"video/", b"model/", b"font
 _CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+/)")
 
 
+_DOUBLE_SLASH = re.compile(rb"://")
+
+
+def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
+    """For each message data[bounds[i]:bounds[i + 1]] (a block of a container, cut where
+    its messages start), whether a URL can come out of it. One pass finds every "://" in
+    the block (most messages that hold a URL hold one); only the others are looked at
+    one by one."""
+    slashes = [match.start() for match in _DOUBLE_SLASH.finditer(data, bounds[0], bounds[-1])]
+    chosen = []
+    for start, end in zip(bounds, bounds[1:]):
+        at = bisect_left(slashes, start)
+        chosen.append((at < len(slashes) and slashes[at] < end) or _without_double_slash(data, start, end))
+    return chosen
+
+
 def may_hold_url(data: bytes, start: int = 0, end: int | None = None) -> bool:
     """False only when no URL can come out of the message data[start:end] (a message cut
     from a container's buffer is looked at where it stands, not copied out)."""
     if end is None:
         end = len(data)
-    if data.find(b"://", start, end) >= 0:
-        return True
+    return data.find(b"://", start, end) >= 0 or _without_double_slash(data, start, end)
+
+
+def _without_double_slash(data: bytes, start: int, end: int) -> bool:
+    """may_hold_url for a message known to hold no "://"."""
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
     # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL.
     header_end = data.find(b"\n\n", start, end)

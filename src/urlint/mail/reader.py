@@ -60,7 +60,7 @@ def read_input(
     wanted: Wanted | None = None,
 ) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
-    which `wanted(data, start, end)` is false is not decoded at all (prefilter.may_hold_url)."""
+    `wanted` turns away is not decoded at all (prefilter.may_hold_urls)."""
     if kind in containers.COMPRESSED:
         yield from _decompressed(path, stream, kind, depth, size_hint, wanted)
     elif kind == containers.ZIP:
@@ -73,7 +73,7 @@ def read_input(
         yield from _messages(path, containers.split_on(stream, b"\x1f", kind), wanted)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
-        if wanted is None or wanted(data, 0, len(data)):
+        if wanted is None or wanted(data, (0, len(data)))[0]:
             yield MessageItem(path, read_message(data, 1, 1))
         rest = stream.read(1)
         if rest:
@@ -86,7 +86,7 @@ def read_input(
 def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for item in items:
         if isinstance(item, RawMessage):
-            if wanted is None or wanted(item.data, 0, len(item.data)):
+            if wanted is None or wanted(item.data, (0, len(item.data)))[0]:
                 yield MessageItem(path, read_message(item.data, item.line, item.index))
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 
-from ..model import Candidate, Position, Span
+from ..model import Position, Span
 
 
 class OffsetMap:
@@ -100,32 +100,40 @@ class LazyMap(OffsetMap):
         return super().source(offset)
 
 
-class _Lines:
-    """Line starts of a text or byte string, computed once, searched by bisection."""
+class _LineCursor:
+    """Lines of a byte string, found from the last offset asked about (positions are asked
+    for in nearly ascending order): no table of every line start is built for a part that
+    holds one URL."""
 
-    __slots__ = ("starts",)
+    __slots__ = ("data", "offset", "index", "start")
 
-    def __init__(self, data: str | bytes) -> None:
-        newline = "\n" if isinstance(data, str) else b"\n"
-        starts = [0]
-        find = data.find
-        at = find(newline)
-        while at >= 0:
-            starts.append(at + 1)
-            at = find(newline, at + 1)
-        self.starts = starts
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.offset = 0
+        self.index = 0  # 0-based line index of `offset`
+        self.start = 0  # where that line starts
 
-    def offset(self, position: Position) -> int:
-        line = min(max(position.line, 1), len(self.starts))
-        return self.starts[line - 1] + position.column - 1
-
-    def line_of(self, offset: int) -> int:
-        """0-based line index of `offset`."""
-        return bisect_right(self.starts, offset) - 1
+    def locate(self, offset: int) -> tuple[int, int]:
+        """(0-based line index, line start) of `offset`."""
+        data = self.data
+        if offset >= self.offset:
+            newlines = data.count(b"\n", self.offset, offset)
+            if newlines:
+                self.index += newlines
+                self.start = data.rfind(b"\n", self.offset, offset) + 1
+        else:
+            newlines = data.count(b"\n", offset, self.offset)
+            if newlines:
+                self.index -= newlines
+                self.start = data.rfind(b"\n", 0, offset) + 1
+        self.offset = offset
+        return self.index, self.start
 
 
 class Relocator:
-    """Maps positions in a decoded text (line 1 = its first line) to the raw file.
+    """Maps offsets in a decoded text to positions in the raw file: the scanner is handed
+    one in place of its line index, so the URLs of decoded mail come out where they stand
+    in the file.
 
     raw        the part's body bytes as they stand in the file
     raw_line   the file line of raw[0]
@@ -137,7 +145,7 @@ class Relocator:
     fixed      every position maps to the part's first body line (base64)
     """
 
-    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_decoded_lines", "_raw_lines", "_text")
+    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_raw_lines")
 
     def __init__(
         self,
@@ -158,9 +166,7 @@ class Relocator:
         self.charset_text = charset_text
         self.char_maps = char_maps
         self.fixed = fixed
-        self._decoded_lines: _Lines | None = None
-        self._raw_lines: _Lines | None = None
-        self._text = ""
+        self._raw_lines: _LineCursor | None = None
 
     def then(self, step: OffsetMap) -> Relocator:
         """This relocator for the text one more step (`step`) made from ours."""
@@ -168,17 +174,6 @@ class Relocator:
             self.raw, self.raw_line, byte_map=self.byte_map, codec=self.codec,
             charset_text=self.charset_text, char_maps=(*self.char_maps, step), fixed=self.fixed,
         )
-
-    def relocate(self, candidate: Candidate, text: str) -> Candidate:
-        """`candidate`, found in `text` (the final decoded text), with raw positions."""
-        if self._decoded_lines is None or self._text is not text:
-            self._decoded_lines = _Lines(text)
-            self._text = text
-        span = self._span(candidate.span)
-        pieces = tuple(self._span(piece) for piece in candidate.pieces)
-        wrapper_span = self._span(candidate.wrapper_span) if candidate.wrapper_span else None
-        continuation = self._span(candidate.continuation) if candidate.continuation else None
-        return candidate._replace(span=span, pieces=pieces, wrapper_span=wrapper_span, continuation=continuation)
 
     def position(self, offset: int) -> Position:
         """The raw position of an offset in the final decoded text."""
@@ -193,24 +188,19 @@ class Relocator:
         raw = self.raw
         offset = min(max(offset, 0), len(raw))
         if self._raw_lines is None:
-            self._raw_lines = _Lines(raw)
-        index = self._raw_lines.line_of(offset)
-        line_start = self._raw_lines.starts[index]
+            self._raw_lines = _LineCursor(raw)
+        index, line_start = self._raw_lines.locate(offset)
         column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
         return Position(self.raw_line + index, column)
 
-    def _span(self, span: Span) -> Span:
-        lines = self._decoded_lines
-        assert lines is not None
-        first = lines.offset(span.start)
-        past = lines.offset(span.end)
-        start = self.position(first)
-        if past <= first or self.fixed:
-            return Span(start, start)
-        # The exclusive end is mapped from the last character: the offset just past it may
-        # already belong to the next raw line (a soft break, a joined flowed line).
-        last = self.position(past - 1)
-        end = Position(last.line, last.column + 1)
-        if end.line < start.line or (end.line == start.line and end.column < start.column):
-            end = start
-        return Span(start, end)
+    def span(self, start: int, end: int) -> Span:
+        """The raw span of text[start:end] of the final decoded text. The exclusive end is
+        mapped from the last character: the offset just past it may already belong to the
+        next raw line (a soft break, a joined flowed line)."""
+        first = self.position(start)
+        if end <= start or self.fixed:
+            return Span(first, first)
+        last = self.position(end - 1)
+        if last.line < first.line or (last.line == first.line and last.column < first.column):
+            return Span(first, first)
+        return Span(first, Position(last.line, last.column + 1))

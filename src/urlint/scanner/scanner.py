@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Iterator
+from typing import Protocol
 
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
@@ -37,12 +38,23 @@ _SMALL_TEXT = 256 * 1024
 _WRAPPER, _BARE = 0, 1
 
 
-def scan(text: str, *, line_base: int = 1) -> list[Candidate]:
+class Positions(Protocol):
+    """Turns offsets in the scanned text into positions: a LineIndex, or for decoded mail a
+    Relocator (mail/textmap.py), whose positions are those of the raw file."""
+
+    def position(self, offset: int) -> Position: ...
+
+    def span(self, start: int, end: int) -> Span: ...
+
+
+def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -> list[Candidate]:
     """Every URL candidate in `text`, in text order, empty wrappers included.
 
-    `line_base` is the line number of the text's first line.
+    `line_base` is the line number of the text's first line; `positions`, when given,
+    places candidates instead.
     """
-    return [candidate for candidate, _ in _scan(text, LineIndex(text, line_base), len(text), 0)]
+    index = LineIndex(text, line_base) if positions is None else positions
+    return [candidate for candidate, _ in _scan(text, index, len(text), 0)]
 
 
 def scan_chunk(
@@ -96,7 +108,7 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     return heapq.merge(wrapper_hits, slash_hits, opaque_hits)
 
 
-def _scan(text: str, index: LineIndex, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
+def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
     furniture = Furniture(text)
     covered = covered_until
     for start, kind, anchor in _hits(text, covered_until, stop):
@@ -129,10 +141,9 @@ def _scan(text: str, index: LineIndex, stop: int, covered_until: int) -> Iterato
                 ), covered
 
 
-def _wrapped_candidate(found: wrappers.WrapperMatch, index: LineIndex) -> Candidate:
-    wrapper_start = index.position(found.start)
+def _wrapped_candidate(found: wrappers.WrapperMatch, index: Positions) -> Candidate:
     pieces = tuple(index.span(a, b) for a, b in found.pieces)
-    wrapper_span = Span(wrapper_start, index.position(found.end))
+    wrapper_span = index.span(found.start, found.end)
     # an empty wrapper has no URL text: its span is the wrapper itself
     span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
     return Candidate(
