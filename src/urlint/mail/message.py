@@ -14,6 +14,7 @@ MIME part, header or body, HTML attribute or visible text).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..records import record
 from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
@@ -42,9 +43,9 @@ _MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
 # A header block as the fast path accepts it: fields and their continuation lines only.
 # Looked for as a bad line (a line end not followed by a field or a continuation): one
 # search that stops only at line ends, a quarter of the cost of matching the whole block.
+# One search finds the header's end (a blank line) or the first bad line before it.
 _FIELD_START = re.compile(rb"From |[!-9;-~]+[ \t]*:")
-_BAD_HEADER_LINE = re.compile(rb"\n(?![ \t]|[!-9;-~]+[ \t]*:)")
-_HEADER_END = re.compile(rb"\n\r?\n")
+_HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|[!-9;-~]+[ \t]*:))")
 # What in a lower-cased header the scanner could take for a URL (scanner.py: "://", a
 # wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
 # header costs more than all of these together.
@@ -63,7 +64,7 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
     5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
     if lowered is None:
         lowered = header.lower()
-    key = name.lower().encode()
+    key = _field_key(name)
     at = 0 if lowered.startswith(key) else lowered.find(b"\n" + key) + 1
     while at > 0 or (at == 0 and lowered.startswith(key)):
         colon = at + len(key)
@@ -77,6 +78,11 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
         if at == 0:
             break
     return None
+
+
+@lru_cache(maxsize=64)
+def _field_key(name: str) -> bytes:
+    return name.lower().encode()
 
 
 class Envelope:
@@ -379,15 +385,19 @@ _PLAIN = ContentType("text", "plain", {})
 
 
 def _content_type(header: bytes, lowered: bytes, default: str) -> ContentType:
-    if b"content-type" not in lowered:
-        return _PLAIN if default == "text/plain" else content_type(None, default)
-    return content_type(header_field(header, "Content-Type", lowered), default)
+    value = header_field(header, "Content-Type", lowered)
+    if value is None and default == "text/plain":
+        return _PLAIN
+    return content_type(value, default)
 
 
 def _transfer_encoding(header: bytes, lowered: bytes) -> str:
-    if b"content-transfer-encoding" not in lowered:
-        return ""
-    value = header_field(header, "Content-Transfer-Encoding", lowered) or b""
+    value = header_field(header, "Content-Transfer-Encoding", lowered)
+    return _encoding_name(value) if value else ""
+
+
+@lru_cache(maxsize=64)
+def _encoding_name(value: bytes) -> str:
     return value.decode("latin-1").strip().lower()
 
 
@@ -429,14 +439,16 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
     if data.startswith((b"\n", b"\r\n")):
         cut = data.index(b"\n") + 1
         return b"", data[cut:], line + 1, None
-    end = _HEADER_END.search(data)
-    header = data[: end.start() + 1] if end else (data if data.endswith(b"\n") else data + b"\n")
-    if not _FIELD_START.match(header) or _BAD_HEADER_LINE.search(header, 0, len(header) - 1):
+    found = _HEADER_END_OR_BAD_LINE.search(data)
+    bad_line = found is not None and found.end() == found.start() + 1 and found.start() < len(data) - 1
+    if bad_line or not _FIELD_START.match(data):
         block = read_header_block(data)
         return data[: block.body_start], data[block.body_start :], line + block.body_line, block.problem
-    if end is None:
+    if found is None or found.end() == found.start() + 1:  # all header, no blank line
+        header = data if data.endswith(b"\n") else data + b"\n"
         return header, b"", line + header.count(b"\n"), None
-    return header, data[end.end() :], line + header.count(b"\n") + 1, None
+    header = data[: found.start() + 1]
+    return header, data[found.end() :], line + header.count(b"\n") + 1, None
 
 
 def read_message(data: bytes, line: int, index: int) -> MessageReader:
