@@ -88,8 +88,11 @@ def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
     """A ")" with no "(" before it in the URL closes a parenthesis of the surrounding text
     (`(see http://a.example/x)`, Markdown's `[a](http://a.example/x)[b]`), so the URL ends
     there; a balanced one is the URL's own (`.../Foo_(bar)`). Likewise "]" and "}"."""
+    first = _BRACKET.search(text, start, end)
+    if first is None:
+        return end  # nearly every URL: no bracket at all
     depth = {"(": 0, "[": 0, "{": 0}
-    for bracket in _BRACKET.finditer(text, start, end):
+    for bracket in _BRACKET.finditer(text, first.start(), end):
         char = bracket.group()
         if char in depth:
             depth[char] += 1

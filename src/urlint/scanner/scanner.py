@@ -29,6 +29,7 @@ _DOUBLE_SLASH = re.compile("://")
 _OPAQUE_COLON = re.compile(OPAQUE_COLON_PATTERN)
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
+_OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -86,26 +87,28 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     lo = covered_until
     # A URL that starts before `stop` has its colon at most a scheme's length after it.
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
-    wrapper_hits = ((m.start(), _WRAPPER, m.start()) for m in wrappers.OPEN.finditer(text, lo))
-    slash_hits = (
-        (start, _BARE, m.start())
-        for m in _DOUBLE_SLASH.finditer(text, lo, colon_stop)
-        for start in (bare.scheme_start(text, m.start(), lo),)
-        if start >= 0
-    )
-    opaque_hits = (
-        (start, _BARE, m.start())
-        for m in _OPAQUE_COLON.finditer(text, lo, colon_stop)
-        for start in (bare.scheme_start(text, m.start(), lo),)
-        if start >= 0 and text[start : m.start()].lower() in OPAQUE_SCHEMES
+    passes = (
+        ((m.start(), _WRAPPER, m.start()) for m in wrappers.OPEN.finditer(text, lo)),
+        _bare_hits(text, _DOUBLE_SLASH.finditer(text, lo, colon_stop), lo, None),
+        _bare_hits(text, _OPAQUE_COLON.finditer(text, lo, colon_stop), lo, _OPAQUE_NAMES),
     )
     if len(text) <= _SMALL_TEXT:
         # A mail body or a short file: a sorted list costs less than merging generators,
         # and its size is bounded by the text's.
-        hits = [*wrapper_hits, *slash_hits, *opaque_hits]
+        hits = [hit for found in passes for hit in found]
         hits.sort()
         return iter(hits)
-    return heapq.merge(wrapper_hits, slash_hits, opaque_hits)
+    return heapq.merge(*passes)
+
+
+def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: frozenset[str] | None) -> Iterator[tuple[int, int, int]]:
+    """Bare URL starts: the scheme before each colon found (one of `schemes`, if given)."""
+    scheme_start = bare.scheme_start
+    for match in colons:
+        colon = match.start()
+        start = scheme_start(text, colon, floor)
+        if start >= 0 and (schemes is None or text[start:colon].lower() in schemes):
+            yield start, _BARE, colon
 
 
 def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
@@ -130,7 +133,7 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             span = index.span(start, end)
             after = continuation(text, start, end)
             if after is None:
-                yield Candidate(url=text[start:end], span=span, pieces=(span,)), covered
+                yield Candidate(text[start:end], span, (span,)), covered
             else:
                 yield Candidate(
                     url=text[start:end],
