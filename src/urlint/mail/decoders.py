@@ -12,12 +12,13 @@ import binascii
 import codecs
 import re
 from functools import lru_cache
+from itertools import accumulate
 
 from .textmap import OffsetMap
 
 # RFC 2045 section 6.7: "=" followed by two hexadecimal digits is an octet; "=" at the end
 # of a line is a soft line break. binascii.a2b_qp reads exactly these (either case of hex).
-_QP_TOKEN = re.compile(rb"=(?:[0-9A-Fa-f]{2}|\r?\n)")
+_QP_TOKEN = re.compile(rb"=(?:([0-9A-Fa-f]{2})|\r?\n)")
 
 
 def decode_quoted_printable(raw: bytes) -> bytes:
@@ -29,12 +30,17 @@ def quoted_printable_map(raw: bytes) -> OffsetMap:
     """Where decode_quoted_printable's output came from: a point after every escape and
     soft break, so the first piece of a URL maps to its own raw line. Built only for a part
     that has a URL to place."""
+    # Each token shortens the output by its length less what it produces: an escape makes
+    # one byte, a soft break none.
+    tokens = [(found.end(), found.end() - found.start() - (found.lastindex == 1)) for found in _QP_TOKEN.finditer(raw)]
     mapping = OffsetMap()
-    shift = 0
-    for token in _QP_TOKEN.finditer(raw):
-        produced = 0 if token.group()[1] in (13, 10) else 1
-        shift += len(token.group()) - produced
-        mapping.add(token.end() - shift, token.end())
+    if tokens:
+        ends = [end for end, _ in tokens]
+        shifts = accumulate(shrink for _, shrink in tokens)
+        # Tokens that end at one output offset (an escape, then a soft break): the last wins.
+        points = dict(zip([end - shift for end, shift in zip(ends, shifts)], ends))
+        mapping.starts = list(points)
+        mapping.targets = list(points.values())
     return mapping
 
 
