@@ -135,7 +135,8 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
     seekable = source.path != STDIN
     for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_urls):
         if isinstance(item, MessageItem):
-            if _seen_article(item.reader, articles):
+            # INN's tradspool keeps a crossposted article once per group, a file each.
+            if item.whole_file and _seen_article(item.reader, articles):
                 continue
             yield from scan_message(item.reader, item.path)
             for problem in sorted(item.reader.problems, key=_line_of):

@@ -329,13 +329,19 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                 ends = ends[:1]  # the next message may have its own Content-Length
             bounds = (start - base, *ends)
             chosen = wanted(data, bounds) if wanted is not None else None
+            quoted = data.find(b">From ", bounds[0])  # mboxrd quoting: looked for once a block
             for number in range(len(ends)):
                 index += 1
                 if chosen is None or chosen[number]:
-                    at = bounds[number]
+                    at, past = bounds[number], bounds[number + 1]
                     line += data.count(b"\n", line_at - base, at)
                     line_at = base + at
-                    yield _raw_message(data[at : bounds[number + 1]], line, index)
+                    if 0 <= quoted < at:
+                        quoted = data.find(b">From ", at)
+                    piece = data[at:past]
+                    if 0 <= quoted < past:
+                        piece = _QUOTED_FROM.sub(rb"\1", piece)
+                    yield RawMessage(piece, line, index)
             start = base + ends[-1]
             search = start + 1
             continue

@@ -72,6 +72,8 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
     # any other body is read with the message's own transfer encoding.
     nested = header_end == start or b"multipart/" in lowered or b"message/" in lowered
+    if not nested and b"transfer-encoding" not in lowered:
+        return False
     hiding = _hiding_encodings(data, start, end if nested else header_end)
     if not hiding:
         return False

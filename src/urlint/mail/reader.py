@@ -33,6 +33,7 @@ _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".tgz")
 class MessageItem:
     path: str
     reader: MessageReader
+    whole_file: bool = False  # a file (or archive member) of its own: a news spool's article
 
 
 @record
@@ -74,7 +75,7 @@ def read_input(
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
         if wanted is None or wanted(data, (0, len(data)))[0]:
-            yield MessageItem(path, read_message(data, 1, 1))
+            yield MessageItem(path, read_message(data, 1, 1), True)
         rest = stream.read(1)
         if rest:
             yield ProblemItem(path, 1, f"the message is longer than {containers.MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is read as plain text", "malformed")

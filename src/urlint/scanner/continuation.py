@@ -44,6 +44,9 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
             return None
         pos = reply.end()
     pos = _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
+    url_last = text[url_end - 1]
+    if url_last not in ENDS_MID_URL and text[pos : pos + 1] not in STARTS_MID_URL:
+        return None  # neither side of the break looks mid-URL (the test at the end, first)
     end = bare.body_end(text, pos)
     token = text[pos:end]
     if len(token) < 2 or _STARTS_WITH_SCHEME.match(token) or not _ALNUM.search(token):
@@ -55,7 +58,6 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
     line_end_at = text.find("\n", end)
     if text.find("://", end, line_end_at if line_end_at >= 0 else len(text)) >= 0:
         return None  # the next line holds a URL of its own: a list or table of URLs
-    url_last = text[url_end - 1]
     if token[0] in STARTS_MID_URL or (url_last in ENDS_MID_URL and _PATH_LIKE.search(token)):
         return pos, end
     return None
