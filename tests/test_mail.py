@@ -387,6 +387,13 @@ def test_mbox_split_skips_unwanted_messages_and_keeps_lines_and_indexes():
     assert wanted == [every[index - 1] for index in (1, 4, 7, 10)]
 
 
+def test_crlf_mbox_splits_at_from_lines_after_a_crlf_blank_line():
+    mbox = mbox_of(*(f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() for n in range(3))).replace(b"\n", b"\r\n")
+    got = list(split_mbox(io.BytesIO(mbox), may_hold_urls))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7), (3, 13)]
+    assert got[1].data.startswith(b"From sender@example.org") and b"\r\nFrom the body\r\n" in got[1].data
+
+
 @pytest.mark.parametrize("block", [7, 61, 4096])
 def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
     # Over 64 KB, past what the first look for Content-Length reads: a From_ line is cut by
