@@ -317,7 +317,9 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                     return
                 start, search = end, end + 1
                 continue
-        ends = _from_lines(data, max(0, search - base))
+        # Where Content-Length rules, only the next From_ line: the message after it may have
+        # its own length (looking further each time would be quadratic in the block).
+        ends = _from_lines(data, max(0, search - base), first_only=counted)
         if ends:
             if overflowing:  # the first From_ line ends the text
                 yield RawText(data[start - base : ends[0]], line)
@@ -325,11 +327,9 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                 start = base + ends[0]
                 search = start + 1
                 continue
-            if counted:
-                ends = ends[:1]  # the next message may have its own Content-Length
             bounds = (start - base, *ends)
             chosen = wanted(data, bounds) if wanted is not None else None
-            quoted = data.find(b">From ", bounds[0])  # mboxrd quoting: looked for once a block
+            quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
             for number in range(len(ends)):
                 index += 1
                 if chosen is None or chosen[number]:
@@ -337,7 +337,7 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                     line += data.count(b"\n", line_at - base, at)
                     line_at = base + at
                     if 0 <= quoted < at:
-                        quoted = data.find(b">From ", at)
+                        quoted = data.find(b">From ", at, bounds[-1])
                     piece = data[at:past]
                     if 0 <= quoted < past:
                         piece = _QUOTED_FROM.sub(rb"\1", piece)
@@ -380,8 +380,12 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
 _FROM_LINE_AFTER_BLANK = re.compile(rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n")
 
 
-def _from_lines(data: bytes, at: int) -> list[int]:
-    """Offsets of the From_ lines after a blank line that start at or after `at`."""
+def _from_lines(data: bytes, at: int, first_only: bool = False) -> list[int]:
+    """Offsets of the From_ lines after a blank line that start at or after `at` (only the
+    first of them, if asked)."""
+    if first_only:
+        found = _FROM_LINE_AFTER_BLANK.search(data, at)
+        return [found.start()] if found else []
     return [match.start() for match in _FROM_LINE_AFTER_BLANK.finditer(data, at)]
 
 
