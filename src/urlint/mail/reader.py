@@ -54,8 +54,6 @@ class ProblemItem:
     kind: str  # "unreadable" or "malformed"
 
 
-
-
 def read_input(
     path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
     wanted: Wanted | None = None,

@@ -15,6 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from ..model import Position, Span
+from ..scanner.textpos import LineIndex
 
 
 class OffsetMap:
@@ -100,36 +101,6 @@ class LazyMap(OffsetMap):
         return super().source(offset)
 
 
-class _LineCursor:
-    """Lines of a byte string, found from the last offset asked about (positions are asked
-    for in nearly ascending order): no table of every line start is built for a part that
-    holds one URL."""
-
-    __slots__ = ("data", "offset", "index", "start")
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.offset = 0
-        self.index = 0  # 0-based line index of `offset`
-        self.start = 0  # where that line starts
-
-    def locate(self, offset: int) -> tuple[int, int]:
-        """(0-based line index, line start) of `offset`."""
-        data = self.data
-        if offset >= self.offset:
-            newlines = data.count(b"\n", self.offset, offset)
-            if newlines:
-                self.index += newlines
-                self.start = data.rfind(b"\n", self.offset, offset) + 1
-        else:
-            newlines = data.count(b"\n", offset, self.offset)
-            if newlines:
-                self.index -= newlines
-                self.start = data.rfind(b"\n", 0, offset) + 1
-        self.offset = offset
-        return self.index, self.start
-
-
 class Relocator:
     """Maps offsets in a decoded text to positions in the raw file: the scanner is handed
     one in place of its line index, so the URLs of decoded mail come out where they stand
@@ -166,7 +137,7 @@ class Relocator:
         self.charset_text = charset_text
         self.char_maps = char_maps
         self.fixed = fixed
-        self._raw_lines: _LineCursor | None = None
+        self._raw_lines: LineIndex | None = None
 
     def then(self, step: OffsetMap) -> Relocator:
         """This relocator for the text one more step (`step`) made from ours."""
@@ -188,7 +159,7 @@ class Relocator:
         raw = self.raw
         offset = min(max(offset, 0), len(raw))
         if self._raw_lines is None:
-            self._raw_lines = _LineCursor(raw)
+            self._raw_lines = LineIndex(raw, line_base=0)
         index, line_start = self._raw_lines.locate(offset)
         column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
         return Position(self.raw_line + index, column)

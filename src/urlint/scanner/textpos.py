@@ -10,13 +10,15 @@ class LineIndex:
 
     The scanner asks in nearly ascending order, so the index walks from the last offset
     it was asked about: the total work is linear in the text, even for a megabyte-long
-    line holding thousands of URLs (the line start is cached, never searched again).
+    line holding thousands of URLs (the line start is cached, never searched again). It
+    reads bytes too (mail/textmap.py walks a raw mail part with it).
     """
 
-    __slots__ = ("_text", "_line_base", "_column_base", "_offset", "_line", "_line_start")
+    __slots__ = ("_text", "_newline", "_line_base", "_column_base", "_offset", "_line", "_line_start")
 
-    def __init__(self, text: str, line_base: int = 1, column_base: int = 0) -> None:
+    def __init__(self, text: str | bytes, line_base: int = 1, column_base: int = 0) -> None:
         self._text = text
+        self._newline = "\n" if isinstance(text, str) else b"\n"
         self._line_base = line_base
         # A chunk cut inside a very long line starts mid-line: its first line's columns
         # continue from the previous chunk's.
@@ -25,23 +27,28 @@ class LineIndex:
         self._line = line_base
         self._line_start = 0
 
-    def position(self, offset: int) -> Position:
-        text = self._text
+    def locate(self, offset: int) -> tuple[int, int]:
+        """(line number, offset of that line's start) of `offset`."""
+        text, newline = self._text, self._newline
         if offset >= self._offset:
-            newlines = text.count("\n", self._offset, offset)
+            newlines = text.count(newline, self._offset, offset)  # type: ignore[arg-type]
             if newlines:
                 self._line += newlines
-                self._line_start = text.rfind("\n", self._offset, offset) + 1
+                self._line_start = text.rfind(newline, self._offset, offset) + 1  # type: ignore[arg-type]
         else:
-            newlines = text.count("\n", offset, self._offset)
+            newlines = text.count(newline, offset, self._offset)  # type: ignore[arg-type]
             if newlines:
                 self._line -= newlines
-                self._line_start = text.rfind("\n", 0, offset) + 1
+                self._line_start = text.rfind(newline, 0, offset) + 1  # type: ignore[arg-type]
         self._offset = offset
-        column = offset - self._line_start + 1
-        if self._line == self._line_base:
+        return self._line, self._line_start
+
+    def position(self, offset: int) -> Position:
+        line, line_start = self.locate(offset)
+        column = offset - line_start + 1
+        if line == self._line_base:
             column += self._column_base
-        return Position(self._line, column)
+        return Position(line, column)
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.position(start), self.position(end))
