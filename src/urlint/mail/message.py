@@ -39,6 +39,9 @@ NOT_URL_FIELDS = frozenset(
 _IDENTITY_ENCODINGS = frozenset({"", "7bit", "8bit", "binary"})
 _UUENCODINGS = frozenset({"x-uuencode", "uuencode", "x-uue", "uue"})
 _MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
+# The media types whose parts are read (`_body`); a part of any other type is an attachment
+# that is not text, skipped as a reader would skip it. The prefilter asks this too.
+READ_MAINTYPES = frozenset({"text", "message", "multipart"})
 
 # A header block as the fast path accepts it: fields and their continuation lines only.
 # Looked for as a bad line (a line end not followed by a field or a continuation): one

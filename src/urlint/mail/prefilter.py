@@ -17,6 +17,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
+from .message import READ_MAINTYPES
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
@@ -25,10 +26,9 @@ _OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern
 # Content-Transfer-Encoding fields (any case): their values say whether text is hidden.
 _TRANSFER_ENCODING = re.compile(rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)")
 _UUENCODINGS = frozenset({b"x-uuencode", b"uuencode", b"x-uue", b"uue"})
-# Media types the reader never decodes (message.py `_body`: only text/* and message/* are
-# read), whatever their transfer encoding: a base64 image hides no URL we would report.
-_NOT_TEXT = (b"application/", b"image/", b"audio/", b"video/", b"model/", b"font/")
-_CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+/)")
+# A part's media type: a base64 part of a type the reader never decodes (an image, an
+# application) hides no URL we would report, whatever its transfer encoding.
+_CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+)/")
 
 
 _DOUBLE_SLASH = re.compile(rb"://")
@@ -102,12 +102,12 @@ def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
 
 
 def _of_text_part(data: bytes, at: int, start: int, end: int) -> bool:
-    """Does the field at `at` belong to a header block whose Content-Type is text (or
-    absent, text/plain by default: RFC 2045 5.2), or one we cannot tell?"""
+    """Does the field at `at` belong to a header block whose Content-Type the reader reads
+    (or none, text/plain by default: RFC 2045 5.2), or one we cannot tell?"""
     block_start = max(data.rfind(b"\n\n", start, at) + 2, data.rfind(b"\n\r\n", start, at) + 3, start)
     block_end = min((found for found in (data.find(b"\n\n", at, end), data.find(b"\n\r\n", at, end)) if found >= 0), default=end)
     kind = _CONTENT_TYPE.search(data, block_start, block_end)
-    return kind is None or not kind.group(1).lower().startswith(_NOT_TEXT)
+    return kind is None or kind.group(1).decode("ascii").lower() in READ_MAINTYPES
 
 
 def _encoded_subject(lowered: bytes) -> bool:
