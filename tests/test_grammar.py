@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from urlint.grammar import conforms, parse
+from urlint.grammar.login import secret_spans
 from urlint.grammar.abnf import HOST, matches
 from urlint.rules.security import SCHEME_PORTS, WELL_KNOWN_PORTS
 
@@ -47,8 +48,8 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
     lower = url.lower()
     port = parsed.text("port")
     host = parsed.text("host") or ""
-    if code == "P501":  # section 6: a password
-        return bool(parsed.text("password"))
+    if code == "P501":  # section 6: a password, on any reading of where it ends
+        return bool(secret_spans(url))
     if code == "P504":  # section 6: another protocol's port
         return port is not None and int(port) in WELL_KNOWN_PORTS and int(port) != SCHEME_PORTS[parsed.scheme]
     if code == "P505":  # section 6: encoded CR, LF or NUL

@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 # Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
 _EXPORTS = {
     "Candidate": "model", "Flag": "model", "Position": "model", "Span": "model", "Wrapper": "model",
-    "mask_password": "passwords", "extract": "scanner", "scan": "scanner", "lint": "checker",
+    "mask_password": "grammar.login", "extract": "scanner", "scan": "scanner", "lint": "checker",
     "Finding": "findings", "Severity": "findings",
 }
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .model import Candidate, Flag, Position, Span, Wrapper
-    from .passwords import mask_password
+    from .grammar.login import mask_password
     from .checker import lint
     from .findings import Finding, Severity
     from .scanner import extract, scan

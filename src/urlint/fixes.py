@@ -14,7 +14,7 @@ from .records import record
 
 from .findings import Edit, Finding
 from .model import Position
-from .passwords import MASK
+from .grammar.login import MASK
 from .rules.engine import hidden_spans
 from .scanner import scan
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..passwords import first_of, password_span
+from .login import Login, first_of, read_login
 
 # Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
 IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
@@ -81,13 +81,17 @@ def parse(url: str) -> ParsedURL:
         return parsed
     parsed.scheme = url[:colon].lower()
     parsed.parts["scheme"] = (0, colon)
-    hash_at = url.find("#", colon)
+    start = colon + 1
+    authority = url.startswith("//", start) and parsed.scheme not in OPAQUE_SCHEMES
+    # The login may hold a "#" (section 6: hide more; grammar.login), so the fragment
+    # starts at the first "#" after it.
+    login = read_login(url, start + 2, scheme=parsed.scheme) if authority else None
+    hash_at = url.find("#", start if login is None else login.at)
     end = len(url) if hash_at < 0 else hash_at
     if hash_at >= 0:
         parsed.parts["fragment"] = (hash_at + 1, len(url))
-    start = colon + 1
-    if url.startswith("//", start) and parsed.scheme not in OPAQUE_SCHEMES:
-        start = _read_authority(parsed, start + 2, end)
+    if authority:
+        start = _read_authority(parsed, start + 2, end, login)
         if start < end and url[start] == "/":
             parsed.parts["path"] = (start + 1, end)
         elif start < end:
@@ -103,29 +107,18 @@ def parse(url: str) -> ParsedURL:
     return parsed
 
 
-def _read_authority(parsed: ParsedURL, start: int, end: int) -> int:
-    """Read login and hostport from `start` (just after "//"); return where they end."""
+def _read_authority(parsed: ParsedURL, start: int, end: int, login: Login | None) -> int:
+    """Read login (as grammar.login reads it) and hostport from `start` (just after "//");
+    return where they end."""
     url = parsed.url
-    stop = first_of(url, "/", start, end)
-    query = url.find("?", start, stop)
-    if query >= 0 and url.find("@", query, stop) < 0:
-        stop = query  # "http://host?q"; a "?" in a user name (section 5 allows it) stays
-    login = password_span(url)
-    if login is not None and login[1] >= stop and login[0] > start:
-        # An unencoded "/" or "@" in the password (R301): the login still ends at its "@".
-        stop = first_of(url, "/?", login[1], end)
+    host_start = start if login is None else login.at + 1
+    stop = first_of(url, "/?#", host_start, end)
     parsed.parts["authority"] = (start, stop)
-    at = url.rfind("@", start, stop)
-    host_start = start
-    if at >= 0:
-        parsed.parts["userinfo"] = (start, at)
-        colon = url.find(":", start, at)
-        if colon >= 0:
-            parsed.parts["user"] = (start, colon)
-            parsed.parts["password"] = (colon + 1, at)
-        else:
-            parsed.parts["user"] = (start, at)
-        host_start = at + 1
+    if login is not None:
+        parsed.parts["userinfo"] = (start, login.at)
+        parsed.parts["user"] = login.user
+        if login.password is not None:
+            parsed.parts["password"] = login.password
     host_end = stop
     if url.startswith("[", host_start):  # an RFC 2732 literal: no such host in RFC 1738
         close = url.find("]", host_start, stop)

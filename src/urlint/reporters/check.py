@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..findings import Finding, Fix, Severity
-from ..passwords import MASK
+from ..grammar.login import MASK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from ..model import Candidate, Flag
-from ..passwords import mask_password
+from ..grammar.login import mask_password
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -27,20 +27,22 @@ class RuleOptions:
 class Subject:
     """One candidate as the rules see it: the candidate, its parsed URL, the options."""
 
-    __slots__ = ("candidate", "parsed", "options")
+    __slots__ = ("candidate", "parsed", "options", "secrets")
 
-    def __init__(self, candidate: Candidate, parsed: ParsedURL, options: RuleOptions) -> None:
+    def __init__(
+        self, candidate: Candidate, parsed: ParsedURL, options: RuleOptions, secrets: list[tuple[int, int]]
+    ) -> None:
         self.candidate = candidate
         self.parsed = parsed
         self.options = options
+        self.secrets = secrets  # what may be a password, on any reading (grammar.login)
 
     @property
     def url(self) -> str:
         return self.candidate.url
 
     def in_password(self, offset: int) -> bool:
-        span = self.parsed.span("password")
-        return span is not None and span[0] <= offset < span[1]
+        return any(start <= offset < end for start, end in self.secrets)
 
 
 @record

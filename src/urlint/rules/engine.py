@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ..findings import Edit, Finding, Fix
 from ..grammar import ParsedURL, parse
 from ..model import Candidate, Span
-from ..passwords import mask_password, password_span
+from ..grammar.login import masked, quotes_secret, secret_spans
 from .catalogue import Rule
 from .context import RuleOptions, Subject
 from .locate import UrlMap
@@ -39,11 +39,12 @@ class Linter:
         parsed = parse(url) if url else ParsedURL(url)
         if url and not parsed.scheme and not URL_ATTEMPT.match(url):
             return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
-        subject = Subject(candidate, parsed, self.options)
-        masked = mask_password(url) if url else None
+        secrets = secret_spans(url) if url else []
+        subject = Subject(candidate, parsed, self.options, secrets)
+        shown = masked(url, secrets) if url else None
         # A URL with a password gets no fix: an edit there would show the line, and with it
         # the password, in --diff (section 6).
-        fixable = masked == url
+        fixable = not secrets
         url_map: UrlMap | None = None
         hidden: tuple[Span, ...] | None = None
         findings: list[Finding] = []
@@ -52,6 +53,10 @@ class Linter:
             if entry.schemes is not None and scheme not in entry.schemes:
                 continue
             for hit in entry.check(subject):  # type: ignore[misc]
+                message = hit.message
+                if secrets and quotes_secret(message, url, secrets):
+                    # Section 6: a message never quotes what may be a password.
+                    message = f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
                 if hit.raw is not None:
                     span = hit.raw
                 else:
@@ -64,34 +69,38 @@ class Linter:
                     elif hit.replacement is not None and span.start.line == span.end.line:
                         fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
                 if hidden is None:
-                    hidden = () if fixable else hidden_spans(candidate)
+                    hidden = hidden_spans(candidate, secrets)
                 findings.append(
                     Finding(
-                        entry.code, entry.name, entry.severity, hit.message, span, path,
-                        masked or None, fix, mail, hidden,
+                        entry.code, entry.name, entry.severity, message, span, path,
+                        shown or None, fix, mail, hidden,
                     )
                 )
         findings.sort(key=_position)
         return findings
 
 
-def hidden_spans(candidate: Candidate) -> tuple[Span, ...]:
-    """Raw spans of the candidate's password, one per piece it crosses: what an output
-    that shows source text must mask."""
-    found = password_span(candidate.url) if candidate.url else None
-    if found is None:
+def hidden_spans(candidate: Candidate, secrets: list[tuple[int, int]] | None = None) -> tuple[Span, ...]:
+    """Raw spans of what may be the candidate's password (grammar.login), one per run of
+    it on one line: what an output that shows source text must mask."""
+    if secrets is None:
+        secrets = secret_spans(candidate.url) if candidate.url else []
+    if not secrets:
         return ()
     url_map = UrlMap(candidate)
     spans = []
-    start, end = found
-    # Split at piece boundaries, so each span lies on one line.
-    cut = start
-    for offset in range(start + 1, end + 1):
-        if offset == end or url_map.position(offset).line != url_map.position(offset - 1).line or (
-            url_map.position(offset).column != url_map.position(offset - 1).column + 1
-        ):
-            spans.append(url_map.span(cut, offset))
-            cut = offset
+    for start, end in secrets:
+        # Split where the raw text jumps (a line break, dropped whitespace or furniture),
+        # so each span is one unbroken run of raw text.
+        cut = start
+        previous = url_map.position(start)
+        for offset in range(start + 1, end + 1):
+            here = url_map.position(offset) if offset < end else None
+            if here is None or here.line != previous.line or here.column != previous.column + 1:
+                spans.append(url_map.span(cut, offset))
+                cut = offset
+            if here is not None:
+                previous = here
     return tuple(spans)
 
 

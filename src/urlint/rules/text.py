@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..findings import Edit, Severity
 from ..model import Flag, Span
-from ..passwords import mask_password
+from ..grammar.login import mask_password
 from .catalogue import rule
 from .context import Hit, Subject
 

@@ -1,0 +1,224 @@
+"""Where the login is: the one reader of RFC 1738 section 3.1's user and password.
+
+Section 3.1: `//<user>:<password>@<host>:<port>/<url-path>`, where "Within the user and
+password field, any ":", "@", or "/" must be encoded", and section 5 lets "?", ";", "&" and
+"=" stand in them unencoded. Real text breaks the first rule (the linter's R301) and writes
+"#" there too, so the text often allows more than one reading of where the login ends:
+`ftp://fred:2024?pw@h/` is host "fred", port "2024" and a search to the RFC 3986 reader, and
+user "fred" with password "2024?pw" to section 5. Section 6 says "The use of URLs containing
+passwords that should be secret is clearly unwise": when in doubt, hide more. This module
+is the one place that reads the login, and everything asks it: the grammar's parser (the
+user, password and host the rules see), the masking of every output, P501, P502, R301, and
+the raw spans a source view hides.
+
+Two readings of each authority:
+- the plain one: the authority ends at the first "/" or "#", or at a "?" with no "@" after
+  it (section 5 allows "?" in a login), and the login at its last "@";
+- the widest one: the login runs to the last "@" before the authority ends for certain,
+  which a "/", "?" or "#" does only where the text since the start (or the last "@") can be
+  nothing but a host and port: a dotted name, `localhost` or an IP literal in brackets,
+  with an optional decimal port, or no host at all before a "/" (`file:///path`). So
+  `http://example.com:8080/a@b` has no login, while `ftp://fred:se/cret@h/` (password
+  "se/cret"), `ftp://fred:hunter#2@h/` and `ftp://fred:12/ab@h/` do.
+The password is from the login's first ":" to its "@". What may be a password is the union
+of both readings' passwords (`secret_spans`): that is what every output masks and what P501
+reports. The grammar keeps the plain reading where it leaves a well-formed host and port
+(`file://a/:b@c` is host "a" and a path, whose "b" is masked all the same), else the widest.
+
+A second login later in the URL (`ftp://joe:a@h/ftp://fred:b@h2/`, a web archive's
+`http://archive.example/web/1997/ftp://fred:b@h/`) is a login too, and a digit-led scheme
+(`1ftp://`) is read like any other: `secret_spans` looks after every "://", and after the
+section 3.1 scheme names written without it (`ftp:fred:pw@h`, S406).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..records import record
+
+MASK = "****"
+
+# A stretch that can only be a host and port (section 3.1: hostport = host [ ":" port ]):
+# a name with a dot (a user name seldom has one), `localhost` or an RFC 2732 literal, then
+# an optional decimal port. Anything else ("fred:2024", "fred:hunter") may be a login.
+_CERTAIN_HOSTPORT = re.compile(
+    r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|\[[0-9A-Fa-f:.]*\])(?::[0-9]*)?",
+    re.IGNORECASE,
+)
+# A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
+_DRIVE = re.compile(r"[A-Za-z][:|]")
+_DELIMITERS = re.compile(r"[/?#@]")
+# Any hostport at all (section 3.1), by its characters: where the plain reading leaves one,
+# the grammar keeps that reading.
+_HOSTPORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
+
+# Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
+# a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
+_LOGIN_START = re.compile(
+    r"://|(?<![A-Za-z0-9+.\-])(?:ftp|https?|gopher|nntp|telnet|wais|file|prospero|sips?):(?=[^/\s])",
+    re.IGNORECASE,
+)
+_SCHEME_TAIL = re.compile(r"[A-Za-z0-9+.\-]*$")
+
+
+@record
+class Login:
+    """Offsets in the URL of one login: `user` and `password` are (start, end) spans (the
+    password is None when there is no ":"); `at` is the "@" that ends the login."""
+
+    user: tuple[int, int]
+    password: tuple[int, int] | None
+    at: int
+
+
+def first_of(text: str, chars: str, start: int, end: int | None = None) -> int:
+    """Offset of the first of `chars` in text[start:end], or `end` (the text's end) if none."""
+    best = len(text) if end is None else end
+    for char in chars:
+        at = text.find(char, start, best)
+        if at >= 0:
+            best = at
+    return best
+
+
+def read_login(url: str, start: int, end: int | None = None, scheme: str = "") -> Login | None:
+    """The login of the authority that starts at `start` (just after "//"), within
+    url[:end], as the grammar reads it: the plain reading where what follows it is a host
+    and port (so `file://a/:b@c` keeps its path), else the widest (`ftp://fred:se/cret@h/`).
+    None when it has no "@". What may be a password is wider still: `secret_spans`."""
+    end = len(url) if end is None else end
+    if url.find("@", start, end) < 0:
+        return None  # nearly every URL
+    plain, stop = _plain_login(url, start, end)
+    if _HOSTPORT.fullmatch(url, start if plain is None else plain.at + 1, stop):
+        return plain
+    return _widest_login(url, start, end, scheme) or plain
+
+
+def _plain_login(url: str, start: int, end: int) -> tuple[Login | None, int]:
+    """The plain reading, and where its authority ends: at the first "/" or "#", or at a
+    "?" with no "@" after it (section 5 lets a "?" stand in a user name or password)."""
+    stop = first_of(url, "/#", start, end)
+    query = url.find("?", start, stop)
+    if query >= 0 and url.find("@", query, stop) < 0:
+        stop = query
+    at = url.rfind("@", start, stop)
+    if at < 0:
+        return None, stop
+    colon = url.find(":", start, at)
+    if colon < 0:
+        return Login((start, at), None, at), stop
+    return Login((start, colon), (colon + 1, at), at), stop  # "fred:@h": an empty password
+
+
+def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
+    """The widest reading (the module's docstring), where it holds a password."""
+    last_at = -1
+    stretch = start  # start of the text since the last "@"
+    clean = True  # no delimiter yet in that text: it may still be a host and port
+    for match in _DELIMITERS.finditer(url, start, end):
+        at = match.start()
+        if url[at] == "@":
+            last_at, stretch, clean = at, at + 1, True
+            continue
+        if clean and _ends_authority(url, stretch, at, scheme):
+            break
+        clean = False
+    if last_at < 0:
+        return None
+    colon = url.find(":", start, last_at)
+    if colon < 0 or colon == last_at - 1:
+        return None
+    return Login((start, colon), (colon + 1, last_at), last_at)
+
+
+def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
+    """The password spans of both readings of one authority (empty ones left out)."""
+    if url.find("@", start, end) < 0:
+        return []
+    found = []
+    for login in (_plain_login(url, start, end)[0], _widest_login(url, start, end, scheme)):
+        if login is not None and login.password is not None and login.password[0] < login.password[1]:
+            found.append(login.password)
+    return found
+
+
+def _ends_authority(url: str, start: int, end: int, scheme: str) -> bool:
+    if start == end:
+        return url[end] == "/"  # no host at all: `file:///path`
+    if _CERTAIN_HOSTPORT.fullmatch(url, start, end):
+        return True
+    return scheme == "file" and _DRIVE.fullmatch(url, start, end) is not None
+
+
+def secret_spans(text: str) -> list[tuple[int, int]]:
+    """Every (start, end) of `text` that may be a password, in order, merged where they
+    overlap: the password of the widest login after each "://" (and each `ftp:`-like
+    scheme written without it). `text` is a URL, or any text (a header field, a name, a
+    source line): a login never runs across whitespace."""
+    if "@" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    for match in _LOGIN_START.finditer(text):
+        start = match.end()
+        scheme = ""
+        if match.group() == "://":
+            scheme = _SCHEME_TAIL.search(text, 0, match.start()).group().lower()  # type: ignore[union-attr]
+            if scheme != "file":
+                while text.startswith("/", start):  # "ftp:///fred:pw@h": hide it all the same
+                    start += 1
+        spans.extend(_password_readings(text, start, _word_end(text, start), scheme))
+    return _merged(spans)
+
+
+def _word_end(text: str, start: int) -> int:
+    match = _WHITESPACE.search(text, start)
+    return len(text) if match is None else match.start()
+
+
+_WHITESPACE = re.compile(r"\s")
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def masked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each of `spans` (sorted, not overlapping) replaced by MASK."""
+    if not spans:
+        return text
+    pieces, cursor = [], 0
+    for start, end in spans:
+        pieces.append(text[cursor:start])
+        pieces.append(MASK)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def mask_password(text: str) -> str:
+    """`text` (a URL, or any text holding URLs) with every password, on every reading of
+    where it ends, replaced by `****`."""
+    if "@" not in text:
+        return text
+    return masked(text, secret_spans(text))
+
+
+def quotes_secret(message: str, text: str, spans: list[tuple[int, int]]) -> bool:
+    """Does `message` hold a run of 4 characters (or a whole shorter password) of a hidden
+    part of `text`? What a rule message must never do (section 6)."""
+    for start, end in spans:
+        width = min(4, end - start)
+        for at in range(start, end - width + 1):
+            if text[at : at + width] in message:
+                return True
+    return False
