@@ -32,18 +32,21 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
     if (args.fix or args.diff) and "-" in paths:
         print("urlint: --fix and --diff work on files, not standard input", file=sys.stderr)
         return EXIT_ERROR
+    for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
+        if target_path and _is_named_input(target_path, paths):
+            print(f"urlint: {option} {_shown(target_path)}: that file is also an input; it is not written over", file=sys.stderr)
+            return EXIT_ERROR
     try:
         if args.write_baseline:
             return _write_baseline(args, settings, paths)
         if args.diff:
             return _diff(settings, paths, out)
         fixed = _fix(settings, paths) if args.fix else 0
-        target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
-        try:
-            status = _report(args, settings, baseline, paths, target)
-        finally:
-            if args.output:
-                target.close()
+        if args.output:
+            with _ReportFile(args.output) as target:
+                status = _report(args, settings, baseline, paths, target, target.skip)
+        else:
+            status = _report(args, settings, baseline, paths, out)
         if args.fix:
             print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
         return EXIT_OK if args.exit_zero else status
@@ -87,8 +90,52 @@ def _checker(settings: Settings, baseline=None):  # type: ignore[no-untyped-def]
     return Checker(settings, baseline)
 
 
-def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[str], out) -> int:  # type: ignore[no-untyped-def]
-    findings = _checker(settings, baseline).check_paths(paths)
+def _is_named_input(target: str, paths: list[str]) -> bool:
+    from .sources import file_id
+
+    target_id = file_id(target)
+    return target_id is not None and any(path != "-" and file_id(path) == target_id for path in paths)
+
+
+def _shown(text: str) -> str:
+    from .reporters.safe import shown
+
+    return shown(text)
+
+
+class _ReportFile:
+    """`-o FILE`: the report goes to a temporary file beside FILE, renamed over it only when
+    the run is done, so an input is never emptied before it is read; the walk passes over
+    both (they are urlint's output, not its input)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> io.TextIOWrapper:
+        import tempfile
+
+        from .sources import file_id
+
+        directory = os.path.dirname(os.path.abspath(self.path))
+        handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=directory)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(handle, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
+        self.handle = open(handle, "w", encoding="utf-8")  # noqa: SIM115
+        ids = {file_id(self.temporary), file_id(self.path)}
+        self.handle.skip = frozenset(i for i in ids if i is not None)  # type: ignore[attr-defined]
+        return self.handle
+
+    def __exit__(self, kind, error, trace) -> None:  # type: ignore[no-untyped-def]
+        self.handle.close()
+        if kind is None:
+            os.replace(self.temporary, self.path)
+        else:
+            os.unlink(self.temporary)
+
+
+def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[str], out, skip=frozenset()) -> int:  # type: ignore[no-untyped-def]
+    findings = _checker(settings, baseline).check_paths(paths, skip)
     fail_rank = settings.fail_on.rank
     colour = args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
     failing = False
@@ -119,7 +166,9 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
         if args.format == "jsonl":
             out.write(report.jsonl_line(finding) + "\n")
         elif args.format == "full":
-            out.write(report.full_block(finding, sources.line(finding.path, finding.line, finding.mail is not None), colour) + "\n\n")
+            shown = sources.line(finding.path, finding.line, finding.mail is not None)
+            line, cuts = shown if shown is not None else (None, [])
+            out.write(report.full_block(finding, line, cuts, colour) + "\n\n")
         else:
             out.write(report.text_line(finding, colour) + "\n")
     failing = any(counts[s] for s in Severity if s.rank >= fail_rank)
@@ -132,54 +181,67 @@ _PACKED = (".gz", ".bz2", ".xz", ".zip", ".tgz")
 
 
 class _SourceLines:
-    """Source lines for the `full` format, one file held at a time."""
+    """Source lines for the `full` format, passwords hidden (source_view), one file held
+    at a time."""
 
     def __init__(self) -> None:
         self._path: str | None = None
-        self._lines: list[str] = []
+        self._view = None
 
-    def line(self, path: str, number: int, mail: bool = False) -> str | None:
+    def line(self, path: str, number: int, mail: bool = False) -> tuple[str, list[tuple[int, int]]] | None:
         # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
         # could show a password the masking cannot place; a member of an archive, or a
         # compressed file, has no raw line to show at all.
-        if mail or "!" in path or path.endswith(_PACKED):
+        if mail or "!" in path or path.endswith(_PACKED) or path == "-":
             return None
         if path != self._path:
-            from .fixes import SourceText
+            from .source_view import SourceView
+            from .sources import SourceText
 
             self._path = path
-            source = SourceText.read(path) if path != "-" else None
-            self._lines = source.text.splitlines() if source else []
-        return self._lines[number - 1] if 0 < number <= len(self._lines) else None
+            source = SourceText.read(path)
+            self._view = SourceView(source.text) if source is not None else None
+        return self._view.line(number) if self._view is not None else None
 
 
 def _fixable_files(settings: Settings, paths: list[str]):  # type: ignore[no-untyped-def]
     """(path, its text, the edits of its safe fixes) for every file with one."""
-    from .fixes import SourceText, fix_edits
-    from .sources import InputFile, iter_files
+    from .fixes import fix_edits
+    from .sources import InputFile, SourceText, iter_files
 
     checker = _checker(settings)
     for item in iter_files(paths):
         if not isinstance(item, InputFile) or settings.excluded(item.path):
             continue
         edits = fix_edits(checker.check_file(item))
-        if edits:
-            source = SourceText.read(item.path)
-            if source is not None:
-                yield item.path, source, edits
+        if not edits:
+            continue
+        source = SourceText.read(item.path)
+        if source is None:
+            _note(item.path, "not fixed: the file is too large or could not be read again")
+        elif not source.exact:
+            _note(item.path, "not fixed: some of its bytes do not decode as its byte order mark says")
+        else:
+            yield item.path, source, edits
+
+
+def _note(path: str, text: str) -> None:
+    from .reporters.safe import shown
+
+    print(f"urlint: {shown(path)}: {text}", file=sys.stderr)
 
 
 def _fix(settings: Settings, paths: list[str]) -> int:
-    from .fixes import apply_edits
+    from .fixes import fixed_bytes
 
     fixed = 0
     for path, source, edits in _fixable_files(settings, paths):
-        text, applied = apply_edits(source.text, edits)
         try:
+            data, applied = fixed_bytes(source, edits)
             with open(path, "wb") as handle:
-                handle.write(source.encoded(text))
+                handle.write(data)
         except (OSError, UnicodeEncodeError) as error:
-            print(f"urlint: {path}: cannot write the fixes: {error}", file=sys.stderr)
+            _note(path, f"cannot write the fixes: {error}")
             continue
         fixed += applied
     return fixed
@@ -190,7 +252,7 @@ def _diff(settings: Settings, paths: list[str], out) -> int:  # type: ignore[no-
 
     changed = False
     for path, source, edits in _fixable_files(settings, paths):
-        diff = masked_diff(path, source.text, edits)
+        diff = masked_diff(path, source, edits)
         if diff:
             changed = True
             out.write(diff)
@@ -200,8 +262,12 @@ def _diff(settings: Settings, paths: list[str], out) -> int:  # type: ignore[no-
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
     from .baseline import write_baseline
 
-    count = write_baseline(args.write_baseline, _checker(settings).check_paths(paths))
-    print(f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to {args.write_baseline}", file=sys.stderr)
+    from .sources import file_id
+
+    existing = file_id(args.write_baseline)
+    skip = frozenset([existing]) if existing is not None else frozenset()
+    count = write_baseline(args.write_baseline, _checker(settings).check_paths(paths, skip))
+    print(f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to {_shown(args.write_baseline)}", file=sys.stderr)
     return EXIT_OK
 
 

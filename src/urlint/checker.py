@@ -13,7 +13,7 @@ from .model import Position, Span
 from .pipeline import ScannedText, scan_file_texts
 from .rules.catalogue import RULES
 from .rules.engine import Linter
-from .sources import InputFile, ReadProblem, iter_files
+from .sources import FileId, InputFile, ReadProblem, iter_files
 from .suppressions import Suppressions
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -30,9 +30,10 @@ class Checker:
         self.baseline = baseline
         self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
 
-    def check_paths(self, paths: Iterable[str]) -> Iterator[Finding]:
-        """Every finding under `paths`, file by file in a stable order, streamed."""
-        for item in iter_files(paths):
+    def check_paths(self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[Finding]:
+        """Every finding under `paths` (but the files in `skip`), file by file in a stable
+        order, streamed."""
+        for item in iter_files(paths, skip):
             if isinstance(item, ReadProblem):
                 yield from self._kept([self._problem(item)])
             elif not self.settings.excluded(item.path):

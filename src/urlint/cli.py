@@ -155,6 +155,8 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
     for item in scan_paths(paths):
         if isinstance(item, Found):
             candidate = item.candidate
+            if not candidate.url:
+                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
             if args.format == "jsonl":
                 line = report.jsonl_line(item.path, candidate, item.message, show_passwords=show)
             elif args.with_position:
@@ -165,7 +167,7 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
             out.write("\n")
         elif item.kind == "binary":
             if item.explicit:
-                print(f"urlint: {item.path}: skipped: {item.reason}", file=sys.stderr)
+                print(report.problem_line(item.path, item.line, item.kind, item.reason, None), file=sys.stderr)
         else:
             # A damaged message is read as far as it goes: news, not a failure. An input
             # (or the rest of an archive) that cannot be read at all is.

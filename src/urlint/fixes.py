@@ -1,104 +1,102 @@
 """Applying safe fixes (`--fix`) and showing them (`--diff`).
 
 A fix is a set of raw edits (findings.Edit) that never changes what a URL means and never
-touches a URL that holds a password (rules.engine). Edits that overlap an earlier one are
-left for the next run. The diff masks every password in the file at its raw spans, so
-`--diff` shows none either (RFC 1738 section 6).
+touches a URL that may hold a password (rules.engine). Edits that overlap an earlier one are
+left for the next run. The file is read and written back by one decoder (sources.SourceText,
+the scan's own), so an edit lands on the character the scan saw, and each chunk is written
+in the encoding it was read in (a UTF-16 file stays UTF-16 with its byte order mark). The
+diff hides every password in the file (source_view), so `--diff` shows none either
+(RFC 1738 section 6).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
-from .records import record
 
 from .findings import Edit, Finding
-from .model import Position
-from .grammar.login import MASK
-from .rules.engine import hidden_spans
-from .scanner import scan
+from .reporters.safe import printable, shown
+from .source_view import SourceView
+from .sources import SourceText
 
-MAX_FIX_BYTES = 64 * 1024 * 1024  # files larger than this are reported, never rewritten
-
-
-@record
-class SourceText:
-    text: str
-    encoding: str
-    bom: bool
-
-    @classmethod
-    def read(cls, path: str) -> SourceText | None:
-        """The file as text, as the scanner decoded it (UTF-8, else Latin-1); None when
-        it is too large or unreadable."""
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FIX_BYTES + 1)
-        except OSError:
-            return None
-        if len(data) > MAX_FIX_BYTES:
-            return None
-        bom = data.startswith(b"\xef\xbb\xbf")
-        if bom:
-            data = data[3:]
-        try:
-            return cls(data.decode("utf-8"), "utf-8", bom)
-        except UnicodeDecodeError:
-            return cls(data.decode("latin-1"), "latin-1", False)
-
-    def encoded(self, text: str) -> bytes:
-        return (b"\xef\xbb\xbf" if self.bom else b"") + text.encode(self.encoding, errors="strict")
+Replacement = tuple[int, int, str]  # (start, end, text): offsets in a text
 
 
-class Offsets:
-    """Raw positions to offsets in a text."""
+def offsets(text: str, edits: Iterable[Edit]) -> list[Replacement]:
+    """Edits at raw positions as offsets into `text` (lines counted at "\\n", as the scan does)."""
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
 
-    def __init__(self, text: str) -> None:
-        starts = [0]
-        at = text.find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = text.find("\n", at + 1)
-        self.starts = starts
+    def offset(line: int, column: int) -> int:
+        return starts[line - 1] + column - 1
 
-    def offset(self, position: Position) -> int:
-        return self.starts[position.line - 1] + position.column - 1
+    return [
+        (offset(e.span.start.line, e.span.start.column), offset(e.span.end.line, e.span.end.column), e.text)
+        for e in edits
+    ]
+
+
+def apply_replacements(text: str, replacements: Iterable[Replacement]) -> tuple[str, list[Replacement]]:
+    """`text` with `replacements` applied (overlapping ones skipped), and those applied."""
+    chosen: list[Replacement] = []
+    last_end = -1
+    for start, end, new in sorted(replacements, key=lambda item: (item[0], item[1])):
+        if start < last_end or (start == last_end and chosen and chosen[-1][0] == chosen[-1][1] == start):
+            continue
+        chosen.append((start, end, new))
+        last_end = end
+    pieces, cursor = [], 0
+    for start, end, new in chosen:
+        pieces.append(text[cursor:start])
+        pieces.append(new)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces), chosen
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, int]:
     """`text` with `edits` applied (overlapping ones skipped), and how many were applied."""
-    index = Offsets(text)
-    spans = sorted(
-        ((index.offset(e.span.start), index.offset(e.span.end), e.text) for e in edits),
-        key=lambda item: (item[0], item[1]),
-    )
-    chosen: list[tuple[int, int, str]] = []
-    last_end = -1
-    for start, end, replacement in spans:
-        if start < last_end or (start == last_end and chosen and chosen[-1][0] == chosen[-1][1] == start):
-            continue
-        chosen.append((start, end, replacement))
-        last_end = end
-    pieces, cursor = [], 0
-    for start, end, replacement in chosen:
-        pieces.append(text[cursor:start])
-        pieces.append(replacement)
-        cursor = end
-    pieces.append(text[cursor:])
-    return "".join(pieces), len(chosen)
+    fixed, chosen = apply_replacements(text, offsets(text, edits))
+    return fixed, len(chosen)
+
+
+def fixed_bytes(source: SourceText, edits: Iterable[Edit]) -> tuple[bytes, int]:
+    """The file's bytes with `edits` applied, each chunk in its own encoding, and how many
+    were applied. Raises UnicodeEncodeError."""
+    fixed, chosen = apply_replacements(source.text, offsets(source.text, edits))
+    shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
+    return source.encoded(fixed, shifts), len(chosen)
 
 
 def fix_edits(findings: Iterable[Finding]) -> list[Edit]:
     return [edit for finding in findings if finding.fix is not None for edit in finding.fix.edits]
 
 
-def masked_diff(path: str, old: str, edits: list[Edit]) -> str:
-    """Unified diff of `old` against `old` with `edits`, every password masked in both."""
-    secrets = [Edit(span, MASK) for candidate in scan(old) for span in hidden_spans(candidate)]
-    before, _ = apply_edits(old, secrets)
-    after, _ = apply_edits(old, [*edits, *secrets])
-    return "".join(
-        difflib.unified_diff(
-            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=f"a/{path}", tofile=f"b/{path}"
-        )
-    )
+def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
+    """Unified diff of the file against the file with `edits`, every password hidden in
+    both. An edit that would touch a hidden stretch is left out (none should)."""
+    old = source.text
+    view = SourceView(old)
+    secrets = view.mask_edits()
+    fixes = [
+        fix for fix in offsets(old, edits)
+        if not any(start < fix[1] and fix[0] < end for start, end, _ in secrets)
+    ]
+    before, _ = apply_replacements(old, secrets)
+    after, _ = apply_replacements(old, [*fixes, *secrets])
+    name = shown(path)
+    lines = difflib.unified_diff(_lines(before), _lines(after), fromfile=f"a/{name}", tofile=f"b/{name}")
+    return "".join(printable(line[:-1]) + "\n" if line.endswith("\n") else printable(line) for line in lines)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines as the scan counts them: ended by "\n" only (str.splitlines also breaks at
+    form feeds and U+2028, and would number the diff's lines differently)."""
+    return _LINE.findall(text)
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")

@@ -56,11 +56,26 @@ class TextChunk:
     line_base: int  # line number of the chunk's first line
     column_base: int  # column of the chunk's first character, minus one
     final: bool
-    encoding: str  # "utf-8", "latin-1" or "utf-16"
+    encoding: str  # "utf-8", "latin-1", "utf-16-le" or "utf-16-be"
+    bom: bytes = b""  # a byte order mark read before this chunk (the first one only)
+    exact: bool = True  # False where undecodable bytes were replaced (damaged UTF-16)
 
 
-def iter_files(paths: Iterable[str]) -> Iterator[InputFile | ReadProblem]:
-    """The files under `paths`, directories walked in name order, each real directory once."""
+FileId = tuple[int, int]  # (st_dev, st_ino)
+
+
+def file_id(path: str) -> FileId | None:
+    """What tells a file apart from every other (links and names aside); None if absent."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[InputFile | ReadProblem]:
+    """The files under `paths`, directories walked in name order, each real directory once.
+    Files in `skip` (urlint's own output, being written) are passed over when walking."""
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
         if path == STDIN:
@@ -72,12 +87,12 @@ def iter_files(paths: Iterable[str]) -> Iterator[InputFile | ReadProblem]:
             yield ReadProblem(path, _os_reason(error))
             continue
         if stat.S_ISDIR(info.st_mode):
-            yield from _walk(path, seen_dirs)
+            yield from _walk(path, seen_dirs, skip)
         else:
             yield InputFile(path, explicit=True)
 
 
-def _walk(top: str, seen_dirs: set[tuple[int, int]]) -> Iterator[InputFile | ReadProblem]:
+def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) -> Iterator[InputFile | ReadProblem]:
     try:
         info = os.stat(top)
     except OSError as error:
@@ -103,8 +118,10 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]]) -> Iterator[InputFile | Rea
             continue
         if is_dir:
             if name not in SKIPPED_DIRECTORIES and not (name == "tmp" and _is_maildir(names)):
-                yield from _walk(path, seen_dirs)
+                yield from _walk(path, seen_dirs, skip)
         elif is_file:
+            if skip and any(entry.inode() == ino for _, ino in skip) and file_id(entry.path) in skip:
+                continue
             yield InputFile(path, explicit=False)
 
 
@@ -124,20 +141,26 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
     if head.startswith(_UTF16_BOMS):
         # UTF-16 has NUL bytes everywhere and two-byte line ends: read it whole (such
         # files are small notes, not archives) and decode with its byte order mark.
-        data = head + stream.read()
-        yield TextChunk(data.decode("utf-16", errors="replace"), 1, 0, True, "utf-16")
+        bom = head[:2]
+        data = head[2:] + stream.read()
+        codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
+        try:
+            yield TextChunk(data.decode(codec), 1, 0, True, codec, bom)
+        except UnicodeDecodeError:
+            yield TextChunk(data.decode(codec, errors="replace"), 1, 0, True, codec, bom, exact=False)
         return
     if b"\0" in head[:SNIFF_BYTES]:
         raise BinaryInput("binary file (NUL byte)")
+    bom = b""
     if head.startswith(codecs.BOM_UTF8):
-        head = head[len(codecs.BOM_UTF8) :]
+        bom, head = codecs.BOM_UTF8, head[len(codecs.BOM_UTF8) :]
     pending = head
     line_base, column_base = 1, 0
     while True:
         data = stream.read(chunk_bytes)
         if not data:
             text, encoding = decode(pending)
-            yield TextChunk(text, line_base, column_base, True, encoding)
+            yield TextChunk(text, line_base, column_base, True, encoding, bom)
             return
         pending += data
         cut = pending.rfind(b"\n") + 1
@@ -146,7 +169,8 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
                 continue
             cut = _last_space(pending) or len(pending)
         text, encoding = decode(pending[:cut])
-        yield TextChunk(text, line_base, column_base, False, encoding)
+        yield TextChunk(text, line_base, column_base, False, encoding, bom)
+        bom = b""
         newlines = text.count("\n")
         if newlines:
             line_base += newlines
@@ -166,6 +190,52 @@ def decode(data: bytes) -> tuple[str, str]:
 def _last_space(buffer: bytes) -> int:
     cut = max(buffer.rfind(b" "), buffer.rfind(b"\t"))
     return cut + 1 if cut > 0 else 0
+
+
+MAX_SOURCE_BYTES = 64 * 1024 * 1024  # larger files are reported, never shown whole nor rewritten
+
+
+@record
+class SourceText:
+    """A whole file's text, decoded by `read_chunks` exactly as the scan decoded it, so a
+    position means the same character to the scan, `--fix`, `--diff` and `full`; and what
+    it takes to write it back as it was: each chunk's encoding, its byte order mark."""
+
+    text: str
+    chunks: tuple[tuple[int, str], ...]  # (offset in text where a chunk starts, its encoding)
+    bom: bytes
+    exact: bool  # False when the decoding replaced bytes: such a text is never written back
+
+    @classmethod
+    def read(cls, path: str) -> SourceText | None:
+        """The file's text; None when it is too large, binary or unreadable."""
+        try:
+            if os.path.getsize(path) > MAX_SOURCE_BYTES:
+                return None
+            with open(path, "rb") as stream:
+                pieces = list(read_chunks(stream))
+        except (OSError, BinaryInput):
+            return None
+        starts, offset = [], 0
+        for piece in pieces:
+            starts.append((offset, piece.encoding))
+            offset += len(piece.text)
+        text = "".join(piece.text for piece in pieces)
+        return cls(text, tuple(starts), pieces[0].bom, all(piece.exact for piece in pieces))
+
+    def encoded(self, text: str, shifts: list[tuple[int, int]]) -> bytes:
+        """`text` (this text after edits) as bytes, each chunk in its own encoding. `shifts`
+        are (offset in the old text, length added there) of the edits, in order, to find
+        where each chunk starts in the new text. Raises UnicodeEncodeError."""
+        bounds = []
+        for old_start, encoding in self.chunks:
+            new_start = old_start + sum(delta for at, delta in shifts if at < old_start)
+            bounds.append((new_start, encoding))
+        parts = [self.bom]
+        for index, (start, encoding) in enumerate(bounds):
+            end = bounds[index + 1][0] if index + 1 < len(bounds) else len(text)
+            parts.append(text[start:end].encode(encoding, errors="strict"))
+        return b"".join(parts)
 
 
 class BinaryInput(Exception):

@@ -1,19 +1,19 @@
 """Output of `urlint check`: text, concise, full, json, jsonl, github, and statistics.
 
 Field names and line shapes are public contracts (README, "Output"). Nothing here ever
-shows a password: a finding's URL arrives masked, and source lines shown by `full` are
-masked at the password's raw spans and wherever else a URL on the line holds one.
+shows a password: a finding's URL arrives masked, every other field from the input (path,
+message) is masked here (`safe`), and source lines shown by `full` arrive from a
+`SourceView`, masked wherever any reading of any URL in the file holds one.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..findings import Finding, Fix, Severity
-from ..grammar.login import MASK
+from ..grammar.login import MASK, mask_password
+from .safe import json_line, masked_values, printable, shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,19 +21,18 @@ if TYPE_CHECKING:
 
 _COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD, _RESET = "\033[1m", "\033[0m"
-# Any "scheme://user:password@" on a source line (the second net behind the raw spans).
-_INLINE_PASSWORD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^/?#@\s:]*:)([^@\s/]+)(?=@)")
 
 
 def location(finding: Finding) -> str:
-    return f"{finding.path}:{finding.line}:{finding.column}"
+    return f"{shown(finding.path)}:{finding.line}:{finding.column}"
 
 
 def text_line(finding: Finding, colour: bool = False) -> str:
+    message = shown(finding.message)
     if not colour:
-        return f"{location(finding)}: {finding.code} {finding.message}"
+        return f"{location(finding)}: {finding.code} {message}"
     tint = _COLOURS[finding.severity]
-    return f"{_BOLD}{location(finding)}:{_RESET} {tint}{finding.code}{_RESET} {finding.message}"
+    return f"{_BOLD}{location(finding)}:{_RESET} {tint}{finding.code}{_RESET} {message}"
 
 
 def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
@@ -72,7 +71,7 @@ def record(finding: Finding) -> dict:
     severity, message, url, fix, mail (the message and MIME part in a mail or news
     container, as extract's `message`; null for plain text)."""
     return {
-        "path": finding.path,
+        "path": mask_password(finding.path),
         "line": finding.line,
         "column": finding.column,
         "end_line": finding.end_line,
@@ -80,64 +79,71 @@ def record(finding: Finding) -> dict:
         "code": finding.code,
         "name": finding.name,
         "severity": finding.severity.value,
-        "message": finding.message,
+        "message": mask_password(finding.message),
         "url": finding.url,
         "fix": fix_record(finding.fix),
-        "mail": finding.mail.as_json() if finding.mail is not None else None,
+        "mail": masked_values(finding.mail.as_json()) if finding.mail is not None else None,
     }
 
 
 def jsonl_line(finding: Finding) -> str:
-    return json.dumps(record(finding), ensure_ascii=False)
+    return json_line(record(finding))
 
 
 def write_json(findings: Iterable[Finding], out: TextIO) -> None:
-    json.dump([record(f) for f in findings], out, ensure_ascii=False, indent=1)
+    out.write(json_line([record(f) for f in findings], indent=1))
     out.write("\n")
 
 
-def masked_source_line(line: str, finding: Finding) -> tuple[str, Callable[[int], int]]:
-    """`line` (finding's first line) with passwords masked and tabs shown as one space each,
-    and a function from a raw column to its column in the masked line."""
-    cuts = [
-        (span.start.column, span.end.column)
-        for span in finding.hidden
-        if span.start.line == finding.line
-    ]
-    for match in _INLINE_PASSWORD.finditer(line):
-        cuts.append((match.start(2) + 1, match.end(2) + 1))
-    cuts = sorted(set(cuts))
-    pieces, last, shifts = [], 1, []
-    for start, end in cuts:
-        if start < last:
-            continue
-        pieces.append(line[last - 1 : start - 1])
-        pieces.append(MASK)
-        shifts.append((end, (end - start) - len(MASK)))
-        last = end
-    pieces.append(line[last - 1 :])
-    shown = "".join(pieces).replace("\t", " ")
+def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:
+    """`line` with each of `cuts` (1-based columns, end exclusive; they may overlap) shown
+    as MASK, tabs as one space, other unprintable characters escaped; and a function from a
+    raw column to its column in what is shown."""
+    masks: list[list[int]] = []
+    for start, end in sorted(cuts):
+        if masks and start <= masks[-1][1]:
+            masks[-1][1] = max(masks[-1][1], end)  # overlapping masks join: the wider wins
+        else:
+            masks.append([start, end])
+    pieces: list[str] = []
+    columns: list[int] = []  # columns[raw - 1]: where raw column `raw` is shown
+    width = 0
+    raw = 1
+    for start, end in [*masks, [len(line) + 1, len(line) + 1]]:
+        for char in line[raw - 1 : start - 1]:
+            piece = " " if char == "\t" else printable(char)
+            columns.append(width + 1)
+            pieces.append(piece)
+            width += len(piece)
+        if start < end:
+            columns.extend([width + 1] * (min(end, len(line) + 1) - start))
+            pieces.append(MASK)
+            width += len(MASK)
+        raw = max(raw, end)
+    shown_line = "".join(pieces)
 
-    def column(raw: int) -> int:
-        return raw - sum(delta for end, delta in shifts if end <= raw)
+    def column(at: int) -> int:
+        return columns[at - 1] if 0 < at <= len(columns) else width + 1 + max(0, at - len(columns) - 1)
 
-    return shown, column
+    return shown_line, column
 
 
-def full_block(finding: Finding, line: str | None, colour: bool = False) -> str:
-    """The finding, its source line with a caret under the span, and its fix."""
+def full_block(finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False) -> str:
+    """The finding, its source line (`cuts` masked, and the finding's own hidden spans)
+    with a caret under the span, and its fix."""
     head = f"{text_line(finding, colour)} [{finding.name}]"
     if line is None:
         return head
-    shown, column = masked_source_line(line.rstrip("\r\n"), finding)
+    own = [(span.start.column, span.end.column) for span in finding.hidden if span.start.line == finding.line]
+    shown_line, column = masked_source_line(line.rstrip("\r\n"), [*cuts, *own])
     start = column(finding.column)
-    end = column(finding.end_column) if finding.end_line == finding.line else len(shown) + 1
+    end = column(finding.end_column) if finding.end_line == finding.line else len(shown_line) + 1
     width = max(1, end - start)
     number = str(finding.line)
     gutter = " " * len(number)
-    lines = [head, f"{gutter} |", f"{number} | {shown}", f"{gutter} | {' ' * (start - 1)}{'^' * width}"]
+    lines = [head, f"{gutter} |", f"{number} | {shown_line}", f"{gutter} | {' ' * (start - 1)}{'^' * width}"]
     if finding.fix is not None:
-        lines.append(f"{gutter} = fix: {finding.fix.description}")
+        lines.append(f"{gutter} = fix: {printable(finding.fix.description)}")
     return "\n".join(lines)
 
 
@@ -166,7 +172,7 @@ def github_line(finding: Finding) -> str:
     props = ",".join(
         f"{key}={value}"
         for key, value in (
-            ("file", github_escape_property(finding.path)),
+            ("file", github_escape_property(shown(finding.path))),
             ("line", finding.line),
             ("col", finding.column),
             ("endLine", finding.end_line),
@@ -174,7 +180,7 @@ def github_line(finding: Finding) -> str:
             ("title", github_escape_property(f"{finding.code} {finding.name}")),
         )
     )
-    return f"::{level} {props}::{github_escape_data(finding.message)}"
+    return f"::{level} {props}::{github_escape_data(shown(finding.message))}"
 
 
 def github_lines(findings: Iterable[Finding]) -> list[str]:

@@ -8,10 +8,9 @@ header (mail/message.py, MessageInfo).
 
 from __future__ import annotations
 
-import json
-
-from ..model import Candidate, Flag
 from ..grammar.login import mask_password
+from ..model import Candidate, Flag
+from .safe import json_line, masked_values, printable, shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
 
-def shown(url: str | None, show_passwords: bool) -> str | None:
+def url_shown(url: str | None, show_passwords: bool) -> str | None:
     """The URL as it may be shown: password masked unless the user asked to see it."""
     if url is None or show_passwords:
         return url
@@ -28,32 +27,31 @@ def shown(url: str | None, show_passwords: bool) -> str | None:
 
 
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
-    return shown(candidate.url, show_passwords) or ""
+    return printable(url_shown(candidate.url, show_passwords) or "")
 
 
 def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = False) -> str:
-    return f"{path}:{candidate.line}:{candidate.column}: {shown(candidate.url, show_passwords)}"
+    url = printable(url_shown(candidate.url, show_passwords) or "")
+    return f"{shown(path)}:{candidate.line}:{candidate.column}: {url}"
 
 
 def jsonl_record(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> dict:
     return {
-        "path": path,
+        "path": mask_password(path),
         "line": candidate.line,
         "column": candidate.column,
         "end_line": candidate.end_line,
         "end_column": candidate.end_column,
-        "url": shown(candidate.url, show_passwords),
-        "alt": shown(candidate.alt, show_passwords),
+        "url": url_shown(candidate.url, show_passwords),
+        "alt": url_shown(candidate.alt, show_passwords),
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
-        "message": message.as_json() if message is not None else None,
+        "message": masked_values(message.as_json()) if message is not None else None,
         "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],
     }
 
 
 def jsonl_line(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> str:
-    return json.dumps(
-        jsonl_record(path, candidate, message, show_passwords=show_passwords), ensure_ascii=False
-    )
+    return json_line(jsonl_record(path, candidate, message, show_passwords=show_passwords))
 
 
 def problem_line(path: str, line: int, kind: str, reason: str, message: MessageInfo | None) -> str:
@@ -64,4 +62,4 @@ def problem_line(path: str, line: int, kind: str, reason: str, message: MessageI
     else:
         who = ""
     label = {"malformed": "damaged message", "charset": "charset", "binary": "skipped"}.get(kind, "cannot read")
-    return f"urlint: {where}{who}: {label}: {reason}"
+    return "urlint: " + shown(f"{where}{who}: {label}: {reason}")

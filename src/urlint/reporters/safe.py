@@ -1,0 +1,68 @@
+"""What every output does to text that came from its input, before it is written.
+
+Input text reaches the output in many fields: URLs, file and archive-member names, header
+fields (From, Message-ID, Date), header parameters quoted in notes (charset, boundary),
+source lines. Any of them may hold a URL with a password, and any may hold control
+characters. So every such string passes through here:
+
+- `mask_password` (grammar.login), the one reader of where a password is (RFC 1738
+  sections 3.1 and 6), on every field, not just on the URL;
+- in text formats, `printable`: control characters, escape sequences and other characters
+  a terminal would act on are written as Python-style escapes (an ESC can set a terminal's
+  title, and OSC 52 write its clipboard), and a line never starts with "::", which a GitHub
+  Actions runner would take as a workflow command;
+- in JSON formats, `json_line`: the content stays exact, JSON-escaped, and the characters
+  that break line-oriented readers (U+2028, U+2029, U+0085) or reach a terminal raw (DEL,
+  C1 controls) are written as \\u escapes too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..grammar.login import mask_password
+
+# JSON with ensure_ascii=False leaves these raw; a reader that splits lines with
+# str.splitlines() breaks at U+2028/U+2029/U+0085, and a terminal acts on C1 controls.
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """`text` as a terminal may show it: every character that is not printable (controls
+    but tab, line and paragraph separators, format characters) as \\xNN, \\uNNNN or
+    \\UNNNNNNNN."""
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() or char == "\t" else _escape(char) for char in text)
+    if text.startswith("::"):
+        text = "\\x3a" + text[1:]  # never a workflow command
+    return text
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def shown(text: str) -> str:
+    """Input text for a text format: passwords masked, then made printable."""
+    return printable(mask_password(text))
+
+
+def masked_values(record: dict | None) -> dict | None:
+    """A JSON object of input fields (a message's identity) with every string masked."""
+    if record is None:
+        return None
+    return {key: mask_password(value) if isinstance(value, str) else value for key, value in record.items()}
+
+
+def json_line(value: object, indent: int | None = None) -> str:
+    """`value` as JSON (UTF-8 kept as it is), with U+2028, U+2029, DEL and C1 escaped."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    if _JSON_RAW.search(text):
+        text = _JSON_RAW.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    return text
