@@ -154,8 +154,9 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
             from . import __version__
             from .reporters.sarif import sarif_log
 
-            json.dump(sarif_log(collected, settings.rules, __version__), out, indent=1, ensure_ascii=False)
-            out.write("\n")
+            from .reporters.safe import json_line
+
+            out.write(json_line(sarif_log(collected, settings.rules, __version__), indent=1) + "\n")
         return EXIT_FINDINGS if failing else EXIT_OK
     counts: Counter[Severity] = Counter()
     fixable = 0

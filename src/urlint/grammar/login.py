@@ -17,7 +17,7 @@ Two readings of each authority:
 - the widest one: the login runs to the last "@" before the authority ends for certain,
   which a "/", "?" or "#" does only where the text since the start (or the last "@") can be
   nothing but a host and port: a dotted name, `localhost` or an IP literal in brackets,
-  with an optional decimal port, or no host at all before a "/" (`file:///path`). So
+  with an optional decimal port, or nothing at all between "//" and a "/" (`file:///path`). So
   `http://example.com:8080/a@b` has no login, while `ftp://fred:se/cret@h/` (password
   "se/cret"), `ftp://fred:hunter#2@h/` and `ftp://fred:12/ab@h/` do.
 The password is from the login's first ":" to its "@". What may be a password is the union
@@ -122,7 +122,7 @@ def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
         if url[at] == "@":
             last_at, stretch, clean = at, at + 1, True
             continue
-        if clean and _ends_authority(url, stretch, at, scheme):
+        if clean and _ends_authority(url, stretch, at, scheme, stretch == start):
             break
         clean = False
     if last_at < 0:
@@ -144,9 +144,9 @@ def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tupl
     return found
 
 
-def _ends_authority(url: str, start: int, end: int, scheme: str) -> bool:
+def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) -> bool:
     if start == end:
-        return url[end] == "/"  # no host at all: `file:///path`
+        return first and url[end] == "/"  # no host at all: `file:///path` (not "fred:pw@/")
     if _CERTAIN_HOSTPORT.fullmatch(url, start, end):
         return True
     return scheme == "file" and _DRIVE.fullmatch(url, start, end) is not None

@@ -2,8 +2,15 @@
 descriptions, help), `partialFingerprints.primaryLocationLineHash`, and URIs relative to the
 working directory under `%SRCROOT%`.
 
-The fingerprint hashes the rule, the path and the masked URL (never the source line, which
-may hold a password), so it stays put when lines move.
+The fingerprint hashes the rule, the masked path and the masked URL (never the source line,
+which may hold a password), so it stays put when lines move. Every string taken from the
+input (paths, messages, the `mail` properties) has its passwords masked: a file or archive
+member name is chosen by whoever wrote it, and may hold a URL with a password.
+
+A finding in an archive member (`a.zip!dir/b.eml`) is located at the archive file itself,
+with no region (lines of the member are not lines of the archive), and the member is named
+in a logical location: a member name is text in the archive, never a path on disk, so
+`a.zip!../../etc/passwd` cannot point outside the scanned root, nor at another file in it.
 """
 
 from __future__ import annotations
@@ -16,7 +23,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..findings import Finding, Severity
+from ..grammar.login import mask_password
 from ..rules.catalogue import Rule
+from ..sources import STDIN
+from .safe import masked_values
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -44,15 +54,50 @@ def rule_descriptor(entry: Rule) -> dict:
 
 
 def artifact_location(path: str, root: Path) -> dict:
-    """A relative URI under %SRCROOT% where the path lies under the root, else a file URI."""
-    if path == "-":
+    """A relative URI under %SRCROOT% where the path lies under the root, else a file URI.
+    `path` is a file's path (an archive's, never a member's): its passwords are masked."""
+    if path == STDIN:
         return {"uri": "stdin"}
-    absolute = Path(os.path.abspath(path))
+    absolute = Path(os.path.abspath(mask_password(path)))
     try:
         relative = absolute.relative_to(root)
     except ValueError:
-        return {"uri": absolute.as_uri()}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+        return {"uri": Path(mask_password(absolute.as_posix())).as_uri()}
+    return {"uri": quote(mask_password(relative.as_posix())), "uriBaseId": "%SRCROOT%"}
+
+
+def split_member(path: str) -> tuple[str, str] | None:
+    """(archive, member) where `path` names a member of an archive (`a.zip!b/c.eml`, as the
+    mail readers name one), else None. It is split at the first "!" whose left part is a
+    regular file on disk (or standard input): a plain file's name may hold a "!" too. A
+    path with a "!" whose left parts are none of them, and which is no file either, is
+    split at its first "!": what follows it can only be a member's name."""
+    if "!" not in path:
+        return None
+    at = path.find("!")
+    while at >= 0:
+        archive = path[:at]
+        if archive == STDIN or (archive and os.path.isfile(archive)):
+            return archive, path[at + 1 :]
+        at = path.find("!", at + 1)
+    if os.path.isfile(path):
+        return None
+    archive, _, member = path.partition("!")
+    return (archive, member) if archive else None
+
+
+def location(path: str, region: dict, root: Path, parts: tuple[str, str] | None) -> dict:
+    """A result's location: the file and region, or for an archive member (`parts`, from
+    `split_member`) the archive, with no region, and the member as a logical location."""
+    if parts is None:
+        return {"physicalLocation": {"artifactLocation": artifact_location(path, root), "region": region}}
+    archive, member = parts
+    return {
+        "physicalLocation": {"artifactLocation": artifact_location(archive, root)},
+        "logicalLocations": [
+            {"name": mask_password(member), "fullyQualifiedName": mask_password(path), "kind": "resource"}
+        ],
+    }
 
 
 def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None) -> dict:
@@ -60,9 +105,13 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
     descriptors = list(rules)
     index = {entry.code: i for i, entry in enumerate(descriptors)}
     seen: Counter[str] = Counter()
+    members: dict[str, tuple[str, str] | None] = {}  # split_member, once a path
     results = []
     for finding in findings:
-        digest = hashlib.sha256(f"{finding.code}\0{finding.path}\0{finding.url or ''}".encode()).hexdigest()[:16]
+        if finding.path not in members:
+            members[finding.path] = split_member(finding.path)
+        shown_path, url = mask_password(finding.path), mask_password(finding.url or "")
+        digest = hashlib.sha256(f"{finding.code}\0{shown_path}\0{url}".encode()).hexdigest()[:16]
         seen[digest] += 1
         region = {
             "startLine": finding.line,
@@ -70,19 +119,17 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
             "endLine": finding.end_line,
             "endColumn": max(finding.end_column, 1),
         }
-        result = {
+        result: dict[str, object] = {
             "ruleId": finding.code,
             "level": _LEVEL[finding.severity],
-            "message": {"text": finding.message},
-            "locations": [
-                {"physicalLocation": {"artifactLocation": artifact_location(finding.path, root), "region": region}}
-            ],
+            "message": {"text": mask_password(finding.message)},
+            "locations": [location(finding.path, region, root, members[finding.path])],
             "partialFingerprints": {"primaryLocationLineHash": f"{digest}:{seen[digest]}"},
         }
         if finding.code in index:
             result["ruleIndex"] = index[finding.code]
         if finding.mail is not None:
-            result["properties"] = {"mail": finding.mail.as_json()}
+            result["properties"] = {"mail": masked_values(finding.mail.as_json())}
         results.append(result)
     return {
         "$schema": SCHEMA,
