@@ -26,7 +26,7 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
             baseline = Baseline.load(args.baseline)
     except ConfigError as error:
-        print(f"urlint: {error}", file=sys.stderr)
+        print(f"urlint: {_shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
     paths = args.paths or ["."]
     if (args.fix or args.diff) and "-" in paths:
@@ -53,12 +53,12 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except ConfigError as error:
-        print(f"urlint: {error}", file=sys.stderr)
+        print(f"urlint: {_shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
     except Exception as error:  # noqa: BLE001 - the contract: exit 2, a message, no traceback
         if os.environ.get("URLINT_DEBUG"):
             raise
-        print(f"urlint: internal error: {type(error).__name__}: {error} (set URLINT_DEBUG=1 for a traceback)", file=sys.stderr)
+        print(f"urlint: internal error: {type(error).__name__}: {_shown(str(error))} (set URLINT_DEBUG=1 for a traceback)", file=sys.stderr)
         return EXIT_ERROR
 
 
@@ -227,9 +227,7 @@ def _fixable_files(settings: Settings, paths: list[str]):  # type: ignore[no-unt
 
 
 def _note(path: str, text: str) -> None:
-    from .reporters.safe import shown
-
-    print(f"urlint: {shown(path)}: {text}", file=sys.stderr)
+    print(f"urlint: {_shown(path)}: {text}", file=sys.stderr)
 
 
 def _fix(settings: Settings, paths: list[str]) -> int:
@@ -291,7 +289,7 @@ def run_rule(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
     entry = find(args.code)
     if entry is None:
-        print(f"urlint: no rule '{args.code}' (see `urlint rules`)", file=sys.stderr)
+        print(f"urlint: no rule '{_shown(args.code)}' (see `urlint rules`)", file=sys.stderr)
         return EXIT_ERROR
     default = "on by default" if entry.severity is not Severity.INFO else "off unless selected"
     where = f"RFC 1738 section {entry.section}" if entry.section != "-" else "the run itself"

@@ -54,7 +54,10 @@ def _port(subject: Subject) -> tuple[int, int, int] | None:
     explanation=(
         'Section 6: "The use of URLs containing passwords that should be secret is clearly '
         'unwise." A URL is copied, logged, cached and indexed: whoever sees it sees the '
-        "password. urlint never shows it (ftp://fred:****@host/) in any output."
+        "password. urlint never shows it (ftp://fred:****@host/) in any output. Where the "
+        "text allows more than one reading of where the login ends (an unencoded @ : / ? # "
+        "in it, a second login later in the URL), this rule reports every reading's password, "
+        "exactly what the outputs hide."
     ),
     example="<URL:ftp://fred:secret@ftp.example.com/>",
     fix="Remove the password (and rotate it: it has been published). The client asks for it.",

@@ -36,7 +36,10 @@ _OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
 _SMALL_TEXT = 256 * 1024
 
 # Hit kinds, in the order they win when two start at the same offset.
-_WRAPPER, _BARE = 0, 1
+# A "://" after a word that is no scheme ("1ftp://", section 2.1 departure in bare.py) starts
+# no URL, and neither does a "://" later in the same word: "1ftp://fred:x://y@h/" is one
+# thing, and "x://y@h/" taken from its middle would show part of its password (section 6).
+_WRAPPER, _BARE, _NOT_A_URL = 0, 1, 2
 
 
 class Positions(Protocol):
@@ -109,6 +112,8 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
         start = scheme_start(text, colon, floor)
         if start >= 0 and (schemes is None or text[start:colon].lower() in schemes):
             yield start, _BARE, colon
+        elif start < 0 and schemes is None and colon > floor and text[colon - 1].isalnum():
+            yield colon, _NOT_A_URL, colon
 
 
 def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
@@ -119,6 +124,9 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             continue
         if start >= stop:
             break
+        if kind == _NOT_A_URL:
+            covered = bare.body_end(text, anchor + 1)
+            continue
         if kind == _WRAPPER:
             found = wrappers.read_wrapper(text, start, furniture)
             if found is None:
