@@ -28,3 +28,12 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """`urlint ARGV...` in this process: (exit status, stdout, stderr)."""
+    from urlint.cli import main
+
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

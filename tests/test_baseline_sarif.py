@@ -10,22 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from urlint.cli import main
 from urlint.findings import Finding, Severity
 from urlint.mail.message import Envelope, MessageInfo
 from urlint.model import Position, Span
 from urlint.reporters.sarif import sarif_log
 
+from .helpers import run
+
 SECRET = "Secretpw2y"
 URL = f"ftp://us@er:{SECRET}@ftp.example.com/"
 MASKED_URL = "ftp://us@er:****@ftp.example.com/"
 MAIL = "From: a@example.com\nSubject: x\n\nsee http://example.com/~a\n"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

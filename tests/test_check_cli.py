@@ -6,16 +6,10 @@ import json
 
 import pytest
 
-from urlint.cli import main
+from .helpers import run
 
 SECRET = "s3cretpw"
 JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "url", "fix", "mail"]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

@@ -11,13 +11,9 @@ import pytest
 
 from urlint.cli import main
 
+from .helpers import run
+
 JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message", "flags"]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

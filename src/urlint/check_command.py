@@ -152,9 +152,8 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
                 out.write(line + "\n")
         else:  # sarif
             from . import __version__
-            from .reporters.sarif import sarif_log
-
             from .reporters.safe import json_line
+            from .reporters.sarif import sarif_log
 
             out.write(json_line(sarif_log(collected, settings.rules, __version__), indent=1) + "\n")
         return EXIT_FINDINGS if failing else EXIT_OK
@@ -260,7 +259,6 @@ def _diff(settings: Settings, paths: list[str], out) -> int:  # type: ignore[no-
 
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
     from .baseline import write_baseline
-
     from .sources import file_id
 
     existing = file_id(args.write_baseline)
