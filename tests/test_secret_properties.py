@@ -66,11 +66,15 @@ def placed(draw):
     """(context, files to write {name: bytes}, the URL, its password)."""
     url, password = draw(urls_with_password())
     context = draw(st.sampled_from(
-        ["bare", "wrapped", "utf16", "qp", "base64", "html", "header", "member", "name"]
+        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "header", "member", "name"]
     ))
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
         files = {"a.txt": f"see {url} and http://example.com/~x\n".encode()}
+    elif context == "broken":  # a bare URL a line break cuts: read whole, and as its first line
+        prefix, indent = draw(st.sampled_from(["", "> ", ">> "])), draw(st.sampled_from(["", "  "]))
+        text = f"{prefix}see {url[:cut]}\n{prefix}{indent}{url[cut:]} and http://example.com/~x\n"
+        files = {"a.txt": text.encode()}
     elif context == "wrapped":
         second = draw(st.integers(min_value=cut, max_value=len(url)))
         pieces = [url[:cut], url[cut:second], url[second:]]

@@ -277,3 +277,32 @@ def test_no_url_is_taken_from_the_middle_of_a_digit_led_one(capsys, here):
     # "://" later in that word: "x://@h/" would show the password's "x://".
     (here / "a.txt").write_text("see 1ftp://:Secretpw2y://@h/ and 1abc://x/http://y.example/ then http://example.com/\n")
     assert run(capsys, "extract", "a.txt") == (0, "http://example.com/\n", "")
+
+
+def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):
+    # A bare URL ends at its line end, or the next line goes on with it: both readings'
+    # passwords are hidden (the first line's part in the URL, the rest in source views).
+    (here / "r.txt").write_text(
+        "see ftp://fred:Secr\netpw2y@host/ now\n"
+        "> see ftp://fred:\n> Secretpw2y@host/ now\n"
+        "ftp://fred:se/\ncret@host/x and http://example.com/~a\n"
+        "ftp:\n//joe:Secretpw2y@host/ and http://example.com/~b\n"
+    )
+    assert run(capsys, "extract", "-H", "r.txt") == (0, (
+        "r.txt:1:5: ftp://fred:****\nr.txt:3:7: ftp://fred\nr.txt:5:1: ftp://fred:****\n"
+        "r.txt:6:17: http://example.com/~a\nr.txt:8:28: http://example.com/~b\n"
+    ), "")
+    code, out, _ = run(capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "r.txt")
+    assert (code, out) == (1, (
+        "r.txt:1:16: P501 a password in the URL: never write one (section 6)\n"
+        "r.txt:3:17: P501 a password in the URL: never write one (section 6)\n"
+        "r.txt:5:12: P501 a password in the URL: never write one (section 6)\n"
+    ))
+    code, out, _ = run(capsys, "check", "--isolated", "--diff", "r.txt")
+    assert (code, out) == (1, (
+        "--- a/r.txt\n+++ b/r.txt\n@@ -3,6 +3,6 @@\n"
+        " > see ftp://fred:\n > ****@host/ now\n ftp://fred:****\n"
+        "-****@host/x and http://example.com/~a\n+****@host/x and http://example.com/%7Ea\n"
+        " ftp:\n"
+        "-//joe:****@host/ and http://example.com/~b\n+//joe:****@host/ and http://example.com/%7Eb\n"
+    ))

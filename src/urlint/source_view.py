@@ -2,16 +2,19 @@
 exactly as the scan decoded it (sources.SourceText), and every stretch of it that may be a
 password hidden (RFC 1738 section 6).
 
-What is hidden is found twice over, both times by the one reader of the login
+What is hidden is found three ways, each time by the one reader of the login
 (grammar.login): the raw spans of every candidate's password, wherever the URL was broken
 across lines, prefixed or paginated (so a wrapped password's second line is hidden too);
-and every login written on one line of the raw text, URL found or not. Lines are counted
+every login written in one word of the raw text, URL found or not; and every login that
+the last word of a line and the first of the next (after a reply prefix) make when read as
+one, as a line break cutting a bare URL leaves it (`ftp:` / `//fred:pw@h/`). Lines are counted
 at "\\n" only, as the scanner counts them, so line N here is the scan's line N (a form feed
 or U+2028 starts no line).
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from .grammar.login import MASK, secret_spans
@@ -29,6 +32,8 @@ class SourceView:
             at = text.find("\n", at + 1)
         self.starts = starts
         hidden = list(secret_spans(text))
+        if "@" in text:
+            hidden.extend(_across_line_breaks(text))
         for candidate in scan(text):
             for span in hidden_spans(candidate):
                 hidden.append((self.offset(span.start.line, span.start.column), self.offset(span.end.line, span.end.column)))
@@ -72,3 +77,24 @@ class SourceView:
                     edits.append((cut, stop, MASK))
                 cut = stop + 1
         return edits
+
+
+# The last word of a line, and (looked at ahead, so the next match may start there) the
+# first word of the next line after any reply prefix or indent.
+_LINE_BREAK = re.compile(r"(\S*)\r?\n(?=[ \t>|]*(\S*))")
+
+
+def _across_line_breaks(text: str) -> list[tuple[int, int]]:
+    """Offsets of what may be a password in two words a line break parts, read as one."""
+    found = []
+    for match in _LINE_BREAK.finditer(text):
+        before, after = match.group(1), match.group(2)
+        if "@" not in after or not before:
+            continue
+        after_start = match.start(2)
+        for start, end in secret_spans(before + after, starts_before=len(before)):
+            if start < len(before):
+                found.append((match.start(1) + start, match.start(1) + min(end, len(before))))
+            if end > len(before):
+                found.append((after_start + max(start, len(before)) - len(before), after_start + end - len(before)))
+    return found

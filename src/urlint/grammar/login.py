@@ -152,15 +152,17 @@ def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) ->
     return scheme == "file" and _DRIVE.fullmatch(url, start, end) is not None
 
 
-def secret_spans(text: str) -> list[tuple[int, int]]:
+def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int, int]]:
     """Every (start, end) of `text` that may be a password, in order, merged where they
     overlap: the password of the widest login after each "://" (and each `ftp:`-like
-    scheme written without it). `text` is a URL, or any text (a header field, a name, a
-    source line): a login never runs across whitespace."""
+    scheme written without it) that starts before `starts_before`. `text` is a URL, or any
+    text (a header field, a name, a source line): a login never runs across whitespace."""
     if "@" not in text:
         return []
     spans: list[tuple[int, int]] = []
-    for match in _LOGIN_START.finditer(text):
+    for match in _LOGIN_START.finditer(text, 0, len(text) if starts_before is None else starts_before + 3):
+        if starts_before is not None and match.start() >= starts_before:
+            break
         start = match.end()
         scheme = ""
         if match.group() == "://":
@@ -170,6 +172,22 @@ def secret_spans(text: str) -> list[tuple[int, int]]:
                     start += 1
         spans.extend(_password_readings(text, start, _word_end(text, start), scheme))
     return _merged(spans)
+
+
+def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
+    """What may be a password in `text` read alone, and read with `rest` after it: the
+    first word of the next line, where a bare URL at a line end leaves a login open
+    (scanner.continuation.login_rest: `ftp://fred:sec` / `ret@host/`). Offsets are into
+    text + rest, so a span may run past the end of `text`."""
+    if not rest:
+        return secret_spans(text)
+    # Only logins that start in `text`: the next line's own URLs are read on their own.
+    return _merged([*secret_spans(text), *secret_spans(text + rest, starts_before=len(text))])
+
+
+def within(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The parts of `spans` before `length` (the parts of a URL, not of the word after it)."""
+    return [(start, min(end, length)) for start, end in spans if start < length]
 
 
 def _word_end(text: str, start: int) -> int:
@@ -205,20 +223,29 @@ def masked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
-def mask_password(text: str) -> str:
+def mask_password(text: str, rest: str = "") -> str:
     """`text` (a URL, or any text holding URLs) with every password, on every reading of
-    where it ends, replaced by `****`."""
+    where it ends, replaced by `****`; `rest` as for `secret_spans_read_on`."""
+    if rest:
+        return masked(text, within(secret_spans_read_on(text, rest), len(text)))
     if "@" not in text:
         return text
     return masked(text, secret_spans(text))
 
 
-def quotes_secret(message: str, text: str, spans: list[tuple[int, int]]) -> bool:
-    """Does `message` hold a run of 4 characters (or a whole shorter password) of a hidden
-    part of `text`? What a rule message must never do (section 6)."""
-    for start, end in spans:
-        width = min(4, end - start)
-        for at in range(start, end - width + 1):
+def quotes_secret(message: str, text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Might `message`, about text[start:end], show part of a hidden span of `text`? It
+    does if it holds a run of 4 of its characters (or a whole shorter one), or if it is
+    about a stretch that overlaps one and quotes more than one character ('se'). What a
+    rule message must never do (section 6)."""
+    for hide_start, hide_end in spans:
+        if start < hide_end and hide_start < max(end, start + 1) and _QUOTED.search(message):
+            return True
+        width = min(4, hide_end - hide_start)
+        for at in range(hide_start, hide_end - width + 1):
             if text[at : at + width] in message:
                 return True
     return False
+
+
+_QUOTED = re.compile(r"'[^']{2,}'")

@@ -19,19 +19,20 @@ if TYPE_CHECKING:
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
 
-def url_shown(url: str | None, show_passwords: bool) -> str | None:
-    """The URL as it may be shown: password masked unless the user asked to see it."""
+def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | None:
+    """The URL as it may be shown: password masked unless the user asked to see it (`rest`:
+    the next line's word that may finish its login, Candidate.login_rest_text)."""
     if url is None or show_passwords:
         return url
-    return mask_password(url)
+    return mask_password(url, rest)
 
 
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
-    return printable(url_shown(candidate.url, show_passwords) or "")
+    return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
 
 
 def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = False) -> str:
-    url = printable(url_shown(candidate.url, show_passwords) or "")
+    url = printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
     return f"{shown(path)}:{candidate.line}:{candidate.column}: {url}"
 
 
@@ -42,7 +43,7 @@ def jsonl_record(path: str, candidate: Candidate, message: MessageInfo | None = 
         "column": candidate.column,
         "end_line": candidate.end_line,
         "end_column": candidate.end_column,
-        "url": url_shown(candidate.url, show_passwords),
+        "url": url_shown(candidate.url, show_passwords, candidate.login_rest_text),
         "alt": url_shown(candidate.alt, show_passwords),
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
         "message": masked_values(message.as_json()) if message is not None else None,

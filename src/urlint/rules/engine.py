@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
 from ..grammar import ParsedURL, parse
-from ..model import Candidate, Span
-from ..grammar.login import masked, quotes_secret, secret_spans
+from ..model import Candidate, Position, Span
+from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from .catalogue import Rule
 from .context import RuleOptions, Subject
 from .locate import UrlMap
@@ -19,6 +19,7 @@ URL_ATTEMPT = re.compile(r"[A-Za-z0-9/][^./\s]*[./]")
 
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
 TEXT_FAMILY = "X"
+PASSWORD_RULE = "P501"  # its message says where a password is, never what it is
 
 
 TYPE_CHECKING = False
@@ -39,9 +40,10 @@ class Linter:
         parsed = parse(url) if url else ParsedURL(url)
         if url and not parsed.scheme and not URL_ATTEMPT.match(url):
             return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
-        secrets = secret_spans(url) if url else []
+        rest = candidate.login_rest_text
+        secrets = secret_spans_read_on(url, rest) if url else []
         subject = Subject(candidate, parsed, self.options, secrets)
-        shown = masked(url, secrets) if url else None
+        shown = masked(url, within(secrets, len(url))) if url else None
         # A URL with a password gets no fix: an edit there would show the line, and with it
         # the password, in --diff (section 6).
         fixable = not secrets
@@ -54,7 +56,7 @@ class Linter:
                 continue
             for hit in entry.check(subject):  # type: ignore[misc]
                 message = hit.message
-                if secrets and quotes_secret(message, url, secrets):
+                if secrets and entry.code != PASSWORD_RULE and quotes_secret(message, url + rest, secrets, hit.start, hit.end):
                     # Section 6: a message never quotes what may be a password.
                     message = f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
                 if hit.raw is not None:
@@ -83,13 +85,20 @@ class Linter:
 def hidden_spans(candidate: Candidate, secrets: list[tuple[int, int]] | None = None) -> tuple[Span, ...]:
     """Raw spans of what may be the candidate's password (grammar.login), one per run of
     it on one line: what an output that shows source text must mask."""
+    url = candidate.url
     if secrets is None:
-        secrets = secret_spans(candidate.url) if candidate.url else []
+        secrets = secret_spans_read_on(url, candidate.login_rest_text) if url else []
     if not secrets:
         return ()
     url_map = UrlMap(candidate)
     spans = []
+    rest = candidate.login_rest
     for start, end in secrets:
+        if end > len(url) and rest is not None:
+            spans.extend(_rest_spans(candidate, rest, max(start, len(url)) - len(url), end - len(url)))
+            end = len(url)
+        if start >= end:
+            continue
         # Split where the raw text jumps (a line break, dropped whitespace or furniture),
         # so each span is one unbroken run of raw text.
         cut = start
@@ -102,6 +111,20 @@ def hidden_spans(candidate: Candidate, secrets: list[tuple[int, int]] | None = N
             if here is not None:
                 previous = here
     return tuple(spans)
+
+
+def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[Span]:
+    """Raw spans of login_rest_text[start:end]: its first characters are the punctuation
+    right after the URL on its line, the others the word on the next line."""
+    tail = len(candidate.login_rest_text) - (rest.end.column - rest.start.column)
+    after = candidate.span.end
+    spans = []
+    if start < tail:
+        spans.append(Span(Position(after.line, after.column + start), Position(after.line, after.column + min(end, tail))))
+    if end > tail:
+        first = rest.start.column + max(start, tail) - tail
+        spans.append(Span(Position(rest.start.line, first), Position(rest.start.line, rest.start.column + end - tail)))
+    return spans
 
 
 def _position(finding: Finding) -> tuple[int, int, str]:

@@ -65,8 +65,11 @@ def _port(subject: Subject) -> tuple[int, int, int] | None:
 def embedded_password(subject: Subject) -> Iterator[Hit]:
     # What every output masks, on every reading of where the login ends (grammar.login):
     # the hook that looks for passwords fires exactly where the masking hides one.
+    length = len(subject.url)
     for start, end in subject.secrets:
-        yield Hit(start, end, "a password in the URL: never write one (section 6)")
+        # A password whose rest is on the next line (scanner: login_rest) is reported where
+        # the URL holds it, or where the URL ends when it is all on the next line.
+        yield Hit(min(start, length), min(end, length), "a password in the URL: never write one (section 6)")
 
 
 @rule(

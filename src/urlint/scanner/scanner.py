@@ -21,7 +21,7 @@ from typing import Protocol
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
 from . import bare, wrappers
-from .continuation import continuation
+from .continuation import continuation, login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -140,15 +140,18 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             covered = end
             span = index.span(start, end)
             after = continuation(text, start, end)
-            if after is None:
+            rest = login_rest(text, start, end)
+            if after is None and rest is None:
                 yield Candidate(text[start:end], span, (span,)), covered
             else:
                 yield Candidate(
                     url=text[start:end],
                     span=span,
                     pieces=(span,),
-                    flags=_MAYBE_CONTINUED,
-                    continuation=index.span(*after),
+                    flags=_MAYBE_CONTINUED if after is not None else frozenset(),
+                    continuation=index.span(*after) if after is not None else None,
+                    login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+                    login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
                 ), covered
 
 
