@@ -8,6 +8,7 @@ message) is masked here (`safe`), and source lines shown by `full` arrive from a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -106,26 +107,39 @@ def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str,
         else:
             masks.append([start, end])
     pieces: list[str] = []
-    columns: list[int] = []  # columns[raw - 1]: where raw column `raw` is shown
-    width = 0
-    raw = 1
+    # (raw column, shown column, per-character shown columns or None) where each run starts
+    runs: list[tuple[int, int, list[int] | None]] = []
+    width, raw = 0, 1
     for start, end in [*masks, [len(line) + 1, len(line) + 1]]:
-        for char in line[raw - 1 : start - 1]:
-            piece = " " if char == "\t" else printable(char)
-            columns.append(width + 1)
-            pieces.append(piece)
-            width += len(piece)
+        text = line[raw - 1 : start - 1].replace("\t", " ")
+        if text:
+            if text.isprintable():
+                runs.append((raw, width + 1, None))
+                pieces.append(text)
+                width += len(text)
+            else:
+                shown_columns = []
+                for char in text:
+                    shown_columns.append(width + 1)
+                    piece = printable(char)
+                    pieces.append(piece)
+                    width += len(piece)
+                runs.append((raw, shown_columns[0], shown_columns))
         if start < end:
-            columns.extend([width + 1] * (min(end, len(line) + 1) - start))
+            runs.append((start, width + 1, []))  # every column of a mask shows at its start
             pieces.append(MASK)
             width += len(MASK)
         raw = max(raw, end)
-    shown_line = "".join(pieces)
+    runs.append((max(raw, len(line) + 1), width + 1, None))
+    starts = [run[0] for run in runs]
 
     def column(at: int) -> int:
-        return columns[at - 1] if 0 < at <= len(columns) else width + 1 + max(0, at - len(columns) - 1)
+        run_start, shown_start, per_char = runs[max(0, bisect_right(starts, at) - 1)]
+        if per_char is None:
+            return shown_start + at - run_start
+        return per_char[at - run_start] if at - run_start < len(per_char) else shown_start
 
-    return shown_line, column
+    return "".join(pieces), column
 
 
 def full_block(finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False) -> str:
