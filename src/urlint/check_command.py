@@ -43,8 +43,8 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
             return _diff(settings, paths, out)
         fixed = _fix(settings, paths) if args.fix else 0
         if args.output:
-            with _ReportFile(args.output) as target:
-                status = _report(args, settings, baseline, paths, target, target.skip)
+            with _ReportFile(args.output) as report_file:
+                status = _report(args, settings, baseline, paths, report_file.stream, report_file.skip)
         else:
             status = _report(args, settings, baseline, paths, out)
         if args.fix:
@@ -111,23 +111,26 @@ class _ReportFile:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def __enter__(self) -> io.TextIOWrapper:
+    def __enter__(self) -> _ReportFile:
         import tempfile
 
         from .sources import file_id
 
         directory = os.path.dirname(os.path.abspath(self.path))
-        handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=directory)
+        try:
+            handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=directory)
+        except OSError as error:
+            raise ConfigError(f"-o {self.path}: cannot write there: {error.strerror or error}") from None
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(handle, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
-        self.handle = open(handle, "w", encoding="utf-8")  # noqa: SIM115
+        self.stream = open(handle, "w", encoding="utf-8")  # noqa: SIM115
         ids = {file_id(self.temporary), file_id(self.path)}
-        self.handle.skip = frozenset(i for i in ids if i is not None)  # type: ignore[attr-defined]
-        return self.handle
+        self.skip = frozenset(i for i in ids if i is not None)
+        return self
 
     def __exit__(self, kind, error, trace) -> None:  # type: ignore[no-untyped-def]
-        self.handle.close()
+        self.stream.close()
         if kind is None:
             os.replace(self.temporary, self.path)
         else:
