@@ -104,12 +104,7 @@ def _plain_login(url: str, start: int, end: int) -> tuple[Login | None, int]:
     if query >= 0 and url.find("@", query, stop) < 0:
         stop = query
     at = url.rfind("@", start, stop)
-    if at < 0:
-        return None, stop
-    colon = url.find(":", start, at)
-    if colon < 0:
-        return Login((start, at), None, at), stop
-    return Login((start, colon), (colon + 1, at), at), stop  # "fred:@h": an empty password
+    return (_login_to(url, start, at) if at >= 0 else None), stop
 
 
 def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
@@ -127,10 +122,17 @@ def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
         clean = False
     if last_at < 0:
         return None
-    colon = url.find(":", start, last_at)
-    if colon < 0 or colon == last_at - 1:
-        return None
-    return Login((start, colon), (colon + 1, last_at), last_at)
+    login = _login_to(url, start, last_at)
+    return login if login.password is not None and login.password[0] < login.password[1] else None
+
+
+def _login_to(url: str, start: int, at: int) -> Login:
+    """The login url[start:at]: the user to its first ":", the password after it (section
+    3.1; an empty one in "fred:@h")."""
+    colon = url.find(":", start, at)
+    if colon < 0:
+        return Login((start, at), None, at)
+    return Login((start, colon), (colon + 1, at), at)
 
 
 def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
