@@ -59,7 +59,8 @@ _LOGIN_START = re.compile(
     r"://|(?<![A-Za-z0-9+.\-])(?:ftp|https?|gopher|nntp|telnet|wais|file|prospero|sips?):(?=[^/\s])",
     re.IGNORECASE,
 )
-_SCHEME_TAIL = re.compile(r"[A-Za-z0-9+.\-]*$")
+_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+_LONGEST_SCHEME = 40  # looked back no further: a scheme name is short
 
 
 @record
@@ -168,7 +169,7 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
         start = match.end()
         scheme = ""
         if match.group() == "://":
-            scheme = _SCHEME_TAIL.search(text, 0, match.start()).group().lower()  # type: ignore[union-attr]
+            scheme = _scheme_before(text, match.start())
             if scheme != "file":
                 while text.startswith("/", start):  # "ftp:///fred:pw@h": hide it all the same
                     start += 1
@@ -190,6 +191,14 @@ def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
 def within(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
     """The parts of `spans` before `length` (the parts of a URL, not of the word after it)."""
     return [(start, min(end, length)) for start, end in spans if start < length]
+
+
+def _scheme_before(text: str, colon: int) -> str:
+    """The scheme name (lower case) that ends at `colon`, as far as it is needed here."""
+    start = colon
+    while start > 0 and colon - start < _LONGEST_SCHEME and text[start - 1] in _SCHEME_CHARS:
+        start -= 1
+    return text[start:colon].lower()
 
 
 def _word_end(text: str, start: int) -> int:
