@@ -36,9 +36,10 @@ _OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
 _SMALL_TEXT = 256 * 1024
 
 # Hit kinds, in the order they win when two start at the same offset.
-# A "://" after a word that is no scheme ("1ftp://", section 2.1 departure in bare.py) starts
-# no URL, and neither does a "://" later in the same word: "1ftp://fred:x://y@h/" is one
-# thing, and "x://y@h/" taken from its middle would show part of its password (section 6).
+# A "://" after no scheme ("1ftp://", a departure from section 2.1 in bare.py, or "://" at a
+# line start) starts no URL, and neither does a "://" later in the same word:
+# "1ftp://fred:x://y@h/" is one thing, and "x://y@h/" taken from its middle would show part
+# of its password (section 6).
 _WRAPPER, _BARE, _NOT_A_URL = 0, 1, 2
 
 
@@ -112,7 +113,7 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
         start = scheme_start(text, colon, floor)
         if start >= 0 and (schemes is None or text[start:colon].lower() in schemes):
             yield start, _BARE, colon
-        elif start < 0 and schemes is None and colon > floor and text[colon - 1].isalnum():
+        elif start < 0 and schemes is None:
             yield colon, _NOT_A_URL, colon
 
 
