@@ -272,11 +272,12 @@ def test_i5_jsonl_escapes_line_separators(capsys, here):
     assert json.loads(out)["url"] == "http://example.com/a\u2028b\u0085c"
 
 
-def test_no_url_is_taken_from_the_middle_of_a_digit_led_one(capsys, here):
-    # The bare scanner starts no URL at "1ftp://" (a scheme starts with a letter), nor at a
-    # "://" later in that word: "x://@h/" would show the password's "x://".
+def test_no_url_is_taken_from_the_middle_of_a_password(capsys, here):
+    # The bare scanner starts no URL at "1ftp://" (a scheme starts with a letter), nor where
+    # its word may hold a password: "Secretpw2y://@h/" is part of one. A URL in a word with
+    # no login before it is still a URL.
     (here / "a.txt").write_text("see 1ftp://:Secretpw2y://@h/ and 1abc://x/http://y.example/ then http://example.com/\n")
-    assert run(capsys, "extract", "a.txt") == (0, "http://example.com/\n", "")
+    assert run(capsys, "extract", "a.txt") == (0, "http://y.example/\nhttp://example.com/\n", "")
 
 
 def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):

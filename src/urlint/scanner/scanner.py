@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import Protocol
 
+from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
 from . import bare, wrappers
@@ -36,11 +37,7 @@ _OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
 _SMALL_TEXT = 256 * 1024
 
 # Hit kinds, in the order they win when two start at the same offset.
-# A "://" after no scheme ("1ftp://", a departure from section 2.1 in bare.py, or "://" at a
-# line start) starts no URL, and neither does a "://" later in the same word:
-# "1ftp://fred:x://y@h/" is one thing, and "x://y@h/" taken from its middle would show part
-# of its password (section 6).
-_WRAPPER, _BARE, _NOT_A_URL = 0, 1, 2
+_WRAPPER, _BARE = 0, 1
 
 
 class Positions(Protocol):
@@ -113,8 +110,29 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
         start = scheme_start(text, colon, floor)
         if start >= 0 and (schemes is None or text[start:colon].lower() in schemes):
             yield start, _BARE, colon
-        elif start < 0 and schemes is None:
-            yield colon, _NOT_A_URL, colon
+
+
+_WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
+_SPACE_BEFORE = re.compile(r"\S*\Z")
+_LINE_PREFIX = re.compile(r"[ \t>|]*")  # indent and reply prefixes
+
+
+def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
+    """Does the URL text[start:end] stand where its word (read on from the last word of the
+    line before, when it starts a line) may hold a password (grammar.login)? Then it is
+    part of that: `1ftp://fred:x://y@h/` (no scheme starts with a digit, bare.py),
+    `ftp:/` + `/:pw://@h/` (a line break in a URL), and "x://y@h/" or "pw://@h/" taken
+    from the middle would show part of a password (section 6)."""
+    low = max(floor, start - _WORD_LOOKBACK)
+    word = _SPACE_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
+    head = text[word:start]
+    line_start = text.rfind("\n", low, word) + 1
+    if line_start > low and _LINE_PREFIX.fullmatch(text, line_start, word):  # the word starts its line
+        line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
+        # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
+        previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
+        head = text[previous:line_end] + head
+    return bool(head) and any(stop > len(head) for _, stop in secret_spans(head + text[start:end], starts_before=len(head)))
 
 
 def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
@@ -125,9 +143,6 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             continue
         if start >= stop:
             break
-        if kind == _NOT_A_URL:
-            covered = bare.body_end(text, anchor + 1)
-            continue
         if kind == _WRAPPER:
             found = wrappers.read_wrapper(text, start, furniture)
             if found is None:
@@ -136,6 +151,9 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             yield _wrapped_candidate(found, index), covered
         else:
             end = bare.body_end(text, anchor + 1, url_start=start)
+            if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
+                covered = end  # part of a password, not a URL of its own
+                continue
             if not bare.has_body(text, anchor, end):
                 continue
             covered = end
