@@ -48,6 +48,8 @@ MASKED = [
     ("ftp://:12/ab@[::1]:21/", "ftp://:****@[::1]:21/"),  # empty user, IPv6 host
     ("file://a/:b@c", "file://a/:****@c"),  # host "a" and a path to the grammar; hidden all the same
     ("telnet://us=er:pa/ss@h/", "telnet://us=er:****@h/"),
+    ("ftp://us\x1cer:secret@h/", "ftp://us\x1cer:****@h/"),  # a separator in the user (C205)
+    ("ftp://us\xa0er:secret@h/", "ftp://us\xa0er:****@h/"),  # a no-break space (C204)
     ("ftp://foo:@host.com/", "ftp://foo:@host.com/"),  # RFC 1738's own example: an empty password
     # No login on any reading: nothing hidden.
     ("http://example.com:8080/a@b", "http://example.com:8080/a@b"),

@@ -206,7 +206,10 @@ def _word_end(text: str, start: int) -> int:
     return len(text) if match is None else match.start()
 
 
-_WHITESPACE = re.compile(r"\s")
+# Only ASCII whitespace ends a login here: a URL may hold an information separator (\x1c)
+# or a no-break space that other readers take for a space (C205, C204), and the login
+# goes on past it all the same (hide more).
+_WHITESPACE = re.compile(r"[ \t\n\r\f\v]")
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
