@@ -129,8 +129,12 @@ def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
 
 def _login_to(url: str, start: int, at: int) -> Login:
     """The login url[start:at]: the user to its first ":", the password after it (section
-    3.1; an empty one in "fred:@h")."""
-    colon = url.find(":", start, at)
+    3.1; an empty one in "fred:@h"). A login never starts with "[": there, the colons of an
+    IP literal (RFC 2732) split nothing."""
+    after = start
+    if url.startswith("[", start):
+        after = url.find("]", start, at) + 1 or start
+    colon = url.find(":", after, at)
     if colon < 0:
         return Login((start, at), None, at)
     return Login((start, colon), (colon + 1, at), at)

@@ -54,9 +54,15 @@ def login_rest(text: str, url_start: int, url_end: int) -> tuple[int, int, int] 
     start and end. Not a hint that the URL goes on (X105 asks for more): a second reading
     of where a password ends, which section 6 wants hidden too (grammar.login decides
     whether the joined text holds a password at all)."""
-    body_end = bare.BODY.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
     if text.find("//", url_start, url_end) < 0:
         return None
+    body_end = bare.BODY.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
+    line_end = _LINE_END.match(text, body_end)
+    if line_end is None:
+        return None
+    next_line_end = text.find("\n", line_end.end())
+    if text.find("@", line_end.end(), next_line_end if next_line_end >= 0 else len(text)) < 0:
+        return None  # nearly always: no "@" on the next line
     pos = _next_line_start(text, url_start, body_end)
     if pos is None:
         return None

@@ -132,7 +132,11 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
         previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
         head = text[previous:line_end] + head
-    return bool(head) and any(stop > len(head) for _, stop in secret_spans(head + text[start:end], starts_before=len(head)))
+    # A password that starts before the URL and runs into it: `1ftp://:pw://@h/` is one,
+    # two URLs on two lines (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`) are not.
+    return bool(head) and any(
+        begin <= len(head) < stop for begin, stop in secret_spans(head + text[start:end], starts_before=len(head))
+    )
 
 
 def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
