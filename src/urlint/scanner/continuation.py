@@ -27,6 +27,10 @@ _PATH_LIKE = re.compile(r"[/=&?%_#]|\.[A-Za-z0-9]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _COLUMN_GAP = re.compile(r"[ \t]{2,}\S")
 _PREFIX_LOOKBACK = 200  # a reply prefix is short; never look further back for one
+# How far after a bare URL its line end is looked for: only punctuation trimmed from the URL
+# and spaces stand between. A URL with no line end that near is followed by text on its
+# line, and neither X105 nor login_rest applies.
+NEAR_LINE_END = 64
 
 
 def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:
@@ -46,23 +50,23 @@ def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:
     return _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
 
 
-def login_rest(text: str, url_start: int, url_end: int) -> tuple[int, int, int] | None:
+def login_rest(text: str, url_start: int, url_end: int, line_end: int) -> tuple[int, int, int] | None:
     """Where the bare URL text[url_start:url_end], which has "//", ends at its line end and
     the first word of the next line has an "@", so that the two read as one may hold a
     login (`ftp://fred:sec` / `ret@host/`, `ftp://fr` / `ed:secret@host/`, `ftp://:@se` /
     `cret@host/`): the end of the punctuation trimmed from the URL's end, and the word's
     start and end. Not a hint that the URL goes on (X105 asks for more): a second reading
     of where a password ends, which section 6 wants hidden too (grammar.login decides
-    whether the joined text holds a password at all)."""
+    whether the joined text holds a password at all). `line_end` is the "\n" after it
+    (NEAR_LINE_END)."""
+    # First what settles nearly every URL, in C: no "@" on the next line (each line is
+    # looked through for one URL at most: linear).
+    next_line_end = text.find("\n", line_end + 1)
+    if text.find("@", line_end + 1, next_line_end if next_line_end >= 0 else len(text)) < 0:
+        return None
     if text.find("//", url_start, url_end) < 0:
         return None
     body_end = bare.BODY.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
-    line_end = _LINE_END.match(text, body_end)
-    if line_end is None:
-        return None
-    next_line_end = text.find("\n", line_end.end())
-    if text.find("@", line_end.end(), next_line_end if next_line_end >= 0 else len(text)) < 0:
-        return None  # nearly always: no "@" on the next line
     pos = _next_line_start(text, url_start, body_end)
     if pos is None:
         return None

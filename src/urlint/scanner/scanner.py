@@ -22,7 +22,7 @@ from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
 from . import bare, wrappers
-from .continuation import continuation, login_rest
+from .continuation import NEAR_LINE_END, continuation, login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -162,8 +162,12 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
                 continue
             covered = end
             span = index.span(start, end)
-            after = continuation(text, start, end)
-            rest = login_rest(text, start, end)
+            line_end = text.find("\n", end, end + NEAR_LINE_END)
+            if line_end < 0:  # the URL's line goes on: nothing on the next line is its
+                after = rest = None
+            else:
+                after = continuation(text, start, end)
+                rest = login_rest(text, start, end, line_end)
             if after is None and rest is None:
                 yield Candidate(text[start:end], span, (span,)), covered
             else:
