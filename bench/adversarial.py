@@ -34,6 +34,10 @@ INPUTS: dict[str, tuple[Callable[[int], bytes], int]] = {
     "line of <URL:a": (lambda n: b"<URL:a " * (n // 7) + b"\n" + b"b " * 100 + b"\n", 1_000_000),
     "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000),
     "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000),
+    # logins: URLs at line ends over lines with an "@" (read on as one), URLs glued in one
+    # word after a login that may run into them, and one long word of them
+    "URLs over lines with @": (lambda n: b"see ftp://fred:pw\nx@h/ and more text\n" * (n // 36), 2_000_000),
+    "URLs in a login's word": (lambda n: b"ftp://u:" + b"http://x@h/" * (n // 11) + b"\n", 1_000_000),
     "wrappers with distinct continuations": (
         lambda n: b"".join(b"<URL:http://h%d.example/\nw%d x%d>\n" % (i, i, i) for i in range(n // 40)),
         2_000_000,
