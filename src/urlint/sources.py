@@ -12,7 +12,9 @@ import codecs
 import os
 import stat
 from collections.abc import Iterable, Iterator
+
 from .records import record
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO

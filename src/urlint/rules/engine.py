@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
 from ..grammar import ParsedURL, parse
-from ..model import Candidate, Position, Span
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
+from ..model import Candidate, Position, Span
 from .catalogue import Rule
 from .context import RuleOptions, Subject
 from .locate import UrlMap
