@@ -76,6 +76,8 @@ def placed(draw):
         text = f"{prefix}see {url[:cut]}\n{prefix}{indent}{url[cut:]} and http://example.com/~x\n"
         files = {"a.txt": text.encode()}
     elif context == "wrapped":
+        if "-" in url and draw(st.booleans()):
+            cut = url.index("-") + 1  # a break after a hyphen: the URL, and `alt` without it
         second = draw(st.integers(min_value=cut, max_value=len(url)))
         pieces = [url[:cut], url[cut:second], url[second:]]
         prefix = draw(st.sampled_from(["", "> ", ">> "]))
