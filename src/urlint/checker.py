@@ -7,9 +7,11 @@ printing; the CLI hands what it yields to a reporter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+
 from .config import Settings
+from .faults import internal_error
 from .findings import Finding
-from .model import Position, Span
+from .model import Candidate, Position, Span
 from .pipeline import ScannedText, scan_file_texts
 from .rules.catalogue import RULES
 from .rules.engine import Linter
@@ -19,6 +21,7 @@ from .suppressions import Suppressions
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from .baseline import Baseline
+    from .mail.message import MessageInfo
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 
@@ -56,7 +59,7 @@ class Checker:
         suppressions.collect(scanned.text, scanned.line_base, scanned.column_base)
         settings = self.settings
         for candidate in scanned.candidates:
-            for finding in self.linter.lint(candidate, path):
+            for finding in self._lint(candidate, path):
                 if settings.per_file_ignores and settings.ignored_in(path, finding.code):
                     continue
                 if suppressions.suppresses(finding):
@@ -69,10 +72,19 @@ class Checker:
         no inline suppressions (a comment in a message is not the project's to write)."""
         settings = self.settings
         for candidate in scanned.candidates:
-            for finding in self.linter.lint(candidate, path, scanned.mail):
+            for finding in self._lint(candidate, path, scanned.mail):
                 if settings.per_file_ignores and settings.ignored_in(path, finding.code):
                     continue
                 yield finding._replace(fix=None) if finding.fix is not None else finding
+
+    def _lint(self, candidate: Candidate, path: str, mail: MessageInfo | None = None) -> list[Finding]:
+        """The candidate's findings; a fault of a rule is M902 for this URL, and the run
+        goes on with the next."""
+        try:
+            return self.linter.lint(candidate, path, mail)
+        except Exception as error:  # noqa: BLE001 - one URL's fault never ends the run
+            finding = self._run_finding("M902", f"URL not linted: {internal_error(error)}", path, candidate.span)
+            return [] if finding is None else [finding._replace(mail=mail)]
 
     def _kept(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
         for finding in findings:

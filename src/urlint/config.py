@@ -84,8 +84,13 @@ def load_config(path: str) -> dict:
     """The urlint table of `path`, keys checked."""
     table = _load(path)
     if os.path.basename(path) == "pyproject.toml":
-        table = table.get("tool", {}).get("urlint", {})
+        tool = table.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{path}: 'tool' must be a table")
+        table = tool.get("urlint", {})
         where = f"{path} [tool.urlint]"
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: 'tool.urlint' must be a table")
     else:
         where = str(path)
     for key in table:
@@ -106,6 +111,8 @@ def _load(path: str) -> dict:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except UnicodeDecodeError as error:  # TOML is UTF-8
+        raise ConfigError(f"{path}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})") from None
 
 
 def build_settings(
@@ -126,7 +133,7 @@ def build_settings(
     ignored = [*_strings(config, "ignore", where, default=[]), *ignore]
     rules = select_rules(chosen, extended, ignored)
     fail = fail_on or config.get("fail-on", "warning")
-    if fail not in FAIL_ON:
+    if not isinstance(fail, str) or fail not in FAIL_ON:
         raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
     return Settings(
         rules=tuple(rules),

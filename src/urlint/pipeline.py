@@ -12,12 +12,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
-from .records import record
 
+from .faults import internal_error
 from .model import Candidate
+from .records import record
 from .scanner import scan, scan_chunk
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources import STDIN, BinaryInput, InputFile, ReadProblem, TextChunk, iter_files, read_chunks
+from .sources import (
+    STDIN,
+    BinaryInput,
+    InputFile,
+    ReadProblem,
+    TextChunk,
+    iter_files,
+    read_chunks,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,23 +135,30 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
         yield ReadProblem(source.path, str(error), kind="binary", explicit=source.explicit)
     except OSError as error:
         yield ReadProblem(source.path, error.strerror or str(error))
+    except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
+        yield ReadProblem(source.path, f"not read to its end: {internal_error(error)}")
 
 
 def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | ReadProblem]:  # type: ignore[no-untyped-def]
     from .mail.prefilter import may_hold_urls
-    from .mail.reader import MessageItem, ProblemItem, read_input
+    from .mail.reader import MessageItem, ProblemItem, read_input, stream_errors
 
     seekable = source.path != STDIN
     for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_urls):
         if isinstance(item, MessageItem):
-            # INN's tradspool keeps a crossposted article once per group, a file each.
-            if item.whole_file and _seen_article(item.reader, articles):
-                continue
-            yield from scan_message(item.reader, item.path)
-            for problem in sorted(item.reader.problems, key=_line_of):
-                envelope = problem.envelope
-                info = envelope_info(envelope) if envelope is not None else None
-                yield ReadProblem(item.path, problem.reason, problem.kind, True, problem.line, info)
+            try:
+                # INN's tradspool keeps a crossposted article once per group, a file each.
+                if item.whole_file and _seen_article(item.reader, articles):
+                    continue
+                yield from scan_message(item.reader, item.path)
+                for problem in sorted(item.reader.problems, key=_line_of):
+                    envelope = problem.envelope
+                    info = envelope_info(envelope) if envelope is not None else None
+                    yield ReadProblem(item.path, problem.reason, problem.kind, True, problem.line, info)
+            except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
+                envelope = item.reader.envelope
+                reason = f"message {envelope.index} not read: {internal_error(error)}"
+                yield ReadProblem(item.path, reason, "unreadable", True, envelope.line, envelope_info(envelope))
         elif isinstance(item, ProblemItem):
             yield ReadProblem(item.path, item.reason, item.kind, True, item.line)
         else:  # plain text inside a container
@@ -156,6 +172,8 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                     yield scanned._replace(path=item.path)
             except BinaryInput as error:
                 yield ReadProblem(item.path, str(error), kind="binary", explicit=False)
+            except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
+                yield ReadProblem(item.path, f"cannot be read to its end: {error or type(error).__name__}", "unreadable", True, item.line)
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:

@@ -16,6 +16,7 @@ import io
 import re
 from collections.abc import Callable, Iterator, Sequence
 
+from ..numbers import bounded_int
 from ..records import record
 
 TYPE_CHECKING = False
@@ -407,7 +408,7 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
     length = _CONTENT_LENGTH.search(data, rel, header_end.start() + 1)
     if length is None:
         return None
-    end = buffer.base + header_end.end() + int(length.group(1))
+    end = buffer.base + header_end.end() + bounded_int(length.group(1), MAX_MESSAGE_BYTES)
     if end - start > MAX_MESSAGE_BYTES:
         return None
     buffer.fill(end + 8, start)

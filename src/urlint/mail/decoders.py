@@ -71,6 +71,11 @@ _ALIASES = {"x-sjis": "shift_jis", "iso-8859-8-i": "iso-8859-8", "ks_c_5601-1987
 _SINGLE_BYTE = frozenset({"ascii", "latin_1", "iso8859_1", "cp1252"})
 
 
+# Python text codecs that are no MIME charset (RFC 2978): they encode host names or Python
+# literals, and refuse the error handlers every charset takes ("replace").
+_NOT_CHARSETS = frozenset({"idna", "punycode", "raw-unicode-escape", "unicode-escape", "undefined"})
+
+
 @lru_cache(maxsize=256)
 def _codec(label: str) -> tuple[str | None, str | None]:
     """(Python codec name, problem) for a charset label; the name is None when the label
@@ -81,9 +86,9 @@ def _codec(label: str) -> tuple[str | None, str | None]:
     name = _ALIASES.get(name, name)
     try:
         info = codecs.lookup(name)
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a NUL in the label
         return None, f"unknown charset '{label}'"
-    if not getattr(info, "_is_text_encoding", True):
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
         return None, f"unknown charset '{label}'"
     return info.name, None
 

@@ -94,14 +94,15 @@ _BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
 def decode_encoded_words(text: str) -> str:
     """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
     A word that will not decode is left as written."""
-    from email.header import decode_header, make_header  # only for encoded words: start-up
+    from email.errors import HeaderParseError  # only for encoded words: start-up
+    from email.header import decode_header, make_header
 
     text = _BETWEEN_WORDS.sub(r"\1", text)
 
     def one(match: re.Match[str]) -> str:
         try:
             return str(make_header(decode_header(match.group())))
-        except (LookupError, UnicodeError, ValueError, AssertionError):  # HeaderParseError is a ValueError
+        except (LookupError, UnicodeError, ValueError, AssertionError, HeaderParseError):
             return match.group()
 
     return _ENCODED_WORD.sub(one, text)

@@ -10,22 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..faults import internal_error
 from ..records import record
 from . import containers
-from .containers import ArchiveLimit, ContainerProblem, RawMessage, RawText, Wanted, peek, sniff
+from .containers import (
+    ArchiveLimit,
+    ContainerProblem,
+    RawMessage,
+    RawText,
+    Wanted,
+    peek,
+    sniff,
+)
 from .message import MessageReader, read_message
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-def _stream_errors() -> tuple[type[BaseException], ...]:
-    """What a damaged compressed stream raises (bz2's errors are OSError): the rest of
-    that stream is lost. Built on first need: lzma and zlib are not imported for text."""
+def stream_errors() -> tuple[type[BaseException], ...]:
+    """What a damaged compressed stream or archive member raises as it is read (bz2's
+    errors are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
+    RuntimeError): the rest of that stream is lost. Built on first need: lzma, zlib and
+    zipfile are not imported for text."""
     import lzma
+    import zipfile
     import zlib
 
-    return (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError)
+    return (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError, zipfile.BadZipFile, RuntimeError)
 _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".tgz")
 
 
@@ -85,8 +97,15 @@ def read_input(
 def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for item in items:
         if isinstance(item, RawMessage):
-            if wanted is None or wanted(item.data, (0, len(item.data)))[0]:
-                yield MessageItem(path, read_message(item.data, item.line, item.index))
+            try:
+                if wanted is None or wanted(item.data, (0, len(item.data)))[0]:
+                    reader = read_message(item.data, item.line, item.index)
+                else:
+                    continue
+            except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
+                yield ProblemItem(path, item.line, f"message {item.index} not read: {internal_error(error)}", "unreadable")
+                continue
+            yield MessageItem(path, reader)
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)
         else:
@@ -109,7 +128,7 @@ def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int, wanted: Wan
 def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, size_hint: int, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     try:
         yield from _nested(path, containers.decompress(kind, stream, size_hint), depth + 1, size_hint, wanted)
-    except _stream_errors() as error:
+    except stream_errors() as error:
         yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", "unreadable")
 
 
@@ -120,7 +139,7 @@ def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, wanted: Wanted
             continue
         try:
             yield from _nested(member.path, member.stream, member.depth, member.size_hint, wanted)
-        except _stream_errors() as error:
+        except stream_errors() as error:
             yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", "unreadable")
 
 

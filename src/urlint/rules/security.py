@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..findings import Severity
 from ..grammar import DEFAULT_PORTS
+from ..numbers import bounded_int
 from .catalogue import rule
 from .context import Hit, Subject
 
@@ -39,7 +40,7 @@ def _port(subject: Subject) -> tuple[int, int, int] | None:
     if span is None or subject.parsed.scheme not in SCHEME_PORTS:
         return None
     text = subject.url[span[0] : span[1]]
-    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+    if not (text.isascii() and text.isdigit()) or bounded_int(text, 65535) > 65535:
         return None  # S408
     number = int(text)
     host = subject.parsed.text("host") or ""

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..findings import Severity
 from ..grammar import IP_SCHEMES, abnf
+from ..numbers import bounded_int
 from ..schemes import RFC1738_SCHEMES
 from .catalogue import rule
 from .context import Hit, Subject
@@ -157,7 +158,7 @@ def host_problem(host: str) -> str | None:
         if len(groups) != 4 or not all(groups):
             return "a numeric host must be four decimal groups separated by '.'"
         for group in groups:
-            if int(group) > 255:
+            if bounded_int(group, 255) > 255:
                 return f"'{group}' is over 255 in a dotted-quad address"
         return None
     labels = host.split(".")
@@ -226,7 +227,7 @@ def invalid_port(subject: Subject) -> Iterator[Hit]:
         yield Hit(span[0] - 1, span[0], "a ':' with no port: if the port is omitted, the colon is as well")
     elif not (port.isascii() and port.isdigit()):
         yield Hit(span[0], span[1], f"port '{port}' is not a decimal number")
-    elif int(port) > 65535:
+    elif bounded_int(port, 65535) > 65535:
         yield Hit(span[0], span[1], f"port {port} is over 65535")
 
 

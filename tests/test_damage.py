@@ -1,0 +1,168 @@
+"""Hostile and damaged input never ends the run: the crash reproducers of the November 2026
+reliability review (C1-C7), each fixed at its cause, and a fault in one unit (a message, an
+archive member, a URL, a file) reported for that unit while the run goes on."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+
+from urlint.numbers import bounded_int
+
+from .helpers import run
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("URLINT_DEBUG", raising=False)
+    return tmp_path
+
+
+def urls(out: str) -> list[str]:
+    return [json.loads(line)["url"] for line in out.splitlines()]
+
+
+def test_c1_a_charset_that_is_no_mime_charset(capsys, here):
+    (here / "c1.eml").write_text(
+        "From: a@example.com\nMIME-Version: 1.0\nContent-Type: text/plain; charset=idna\n"
+        "Content-Transfer-Encoding: quoted-printable\n\nxn--bcher-kva.example see http://example.com/x\n"
+    )
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "c1.eml")
+    assert (code, urls(out)) == (0, ["http://example.com/x"])
+    assert json.loads(out)["column"] == 27
+    assert err == "urlint: c1.eml:6 (message 1): charset: unknown charset 'idna': read as utf-8\n"
+
+
+def test_c2_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
+    (here / "c2.eml").write_text("From: =?utf-8?b?a?= <a@example.com>\nSubject: x\n\nsee http://example.com/~x\n")
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "c2.eml")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["message"]["from"] == "=?utf-8?b?a?= <a@example.com>"
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "c2.eml")
+    assert code == 1 and json.loads(out)["runs"][0]["results"][0]["ruleId"] == "C202"
+
+
+def test_c3_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
+    with zipfile.ZipFile(here / "c3.zip", "w") as archive:
+        archive.writestr("1.eml", "From: a@example.com\nSubject: x\n\nsee http://example.com/~one\n")
+        archive.writestr("2.eml", "From: a@example.com\nSubject: y\n\nsee http://example.com/~two\n")
+    data = bytearray((here / "c3.zip").read_bytes())
+    data[data.find(b"see http://example.com/~one")] ^= 0x20  # the stored bytes no longer match the CRC
+    (here / "c3.zip").write_bytes(bytes(data))
+    code, out, err = run(capsys, "extract", "c3.zip")
+    assert (code, out) == (2, "http://example.com/~two\n")
+    assert err == "urlint: c3.zip!1.eml: cannot read: cannot be read to its end: Bad CRC-32 for file '1.eml'\n"
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "c3.zip")
+    assert (code, out) == (1, (
+        "c3.zip!1.eml:1:1: M902 cannot read: cannot be read to its end: Bad CRC-32 for file '1.eml'\n"
+        "c3.zip!2.eml:4:24: C202 unsafe character '~': write it as %7E\n"
+    ))
+
+
+def test_c4_numbers_of_thousands_of_digits(capsys, here):
+    nines = "9" * 5000
+    (here / "c4.txt").write_text(f"see http://example.com:{nines}/ and http://1.2.3.{nines}/ and http://example.org/~ok\n")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "c4.txt")
+    assert code == 1
+    assert [line.split(" ")[1] for line in out.splitlines()] == ["S408", "S407", "C202"]
+    assert out.splitlines()[0].endswith(" is over 65535")
+
+
+@pytest.mark.parametrize(("digits", "limit", "value"), [("0", 10, 0), ("00010", 10, 10), ("11", 10, 11), ("9" * 5000, 65535, 65536), ("65535", 65535, 65535), (b"123", 1000, 123)])
+def test_bounded_int(digits, limit, value):
+    assert bounded_int(digits, limit) == value
+
+
+def test_c5_a_content_length_of_thousands_of_digits(capsys, here):
+    (here / "c5.mbox").write_text(
+        "From a@b Mon Jan  1 00:00:00 2001\nContent-Length: " + "9" * 5000 + "\n\nsee http://example.com/\n\n"
+        "From a@b Mon Jan  1 00:00:00 2001\n\nsee http://example.com/two\n"
+    )
+    assert run(capsys, "extract", "c5.mbox") == (0, "http://example.com/\nhttp://example.com/two\n", "")
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("pyproject.toml", b"[tool]\nurlint = 5\n", "'tool.urlint' must be a table"),
+        ("urlint.toml", b'fail-on = ["error"]\n', "fail-on must be one of error, warning, info, not ['error']"),
+        ("urlint.toml", b'select = ["\xff"]\n', "invalid TOML: not UTF-8 (invalid start byte at byte 11)"),
+    ],
+)
+def test_c6_configuration_errors_exit_2_naming_the_file(capsys, here, name, content, message):
+    (here / name).write_bytes(content)
+    (here / "a.txt").write_text("see http://example.com/~x\n")
+    code, out, err = run(capsys, "check", "a.txt")
+    assert (code, out) == (2, "")
+    assert err == f"urlint: {here / name}: {message}\n"
+
+
+def test_c7_a_nul_in_a_charset_label_loses_no_message(capsys, here):
+    (here / "c7.eml").write_bytes(b'From: a@example.com\nContent-Type: text/plain; charset="utf-8\x00"\n\nsee http://example.com/~lost\n')
+    assert run(capsys, "extract", "c7.eml") == (
+        0, "http://example.com/~lost\n", "urlint: c7.eml:4 (message 1): charset: unknown charset 'utf-8\\x00': read as utf-8\n"
+    )
+
+
+def test_a_fault_in_one_message_is_m902_and_the_next_messages_are_read(capsys, here, monkeypatch):
+    from urlint.mail import message
+
+    real = message.read_message
+
+    def faulty(data, line, index):
+        if b"~two" in data:
+            raise KeyError("boom")
+        return real(data, line, index)
+
+    monkeypatch.setattr("urlint.mail.reader.read_message", faulty)
+    box = "".join(f"From a@b Mon Jan  1 00:00:00 2001\nSubject: {n}\n\nsee http://example.com/~{n}\n\n" for n in ("one", "two", "three"))
+    (here / "a.mbox").write_text(box)
+    code, out, err = run(capsys, "extract", "a.mbox")
+    assert (code, out) == (2, "http://example.com/~one\nhttp://example.com/~three\n")
+    assert err == "urlint: a.mbox:6: cannot read: message 2 not read: internal error: KeyError: 'boom' (set URLINT_DEBUG=1 for a traceback)\n"
+    monkeypatch.setenv("URLINT_DEBUG", "1")
+    with pytest.raises(KeyError):
+        run(capsys, "extract", "a.mbox")
+
+
+def test_a_fault_in_one_rule_is_m902_for_that_url_and_the_rest_is_linted(capsys, here, monkeypatch):
+    from urlint.rules.engine import Linter
+
+    real = Linter.lint
+
+    def faulty(self, candidate, path="", mail=None):
+        if "bad" in candidate.url:
+            raise ZeroDivisionError("division by zero")
+        return real(self, candidate, path, mail)
+
+    monkeypatch.setattr(Linter, "lint", faulty)
+    (here / "a.txt").write_text("see http://bad.example/ and http://example.com/~ok\n")
+    (here / "b.txt").write_text("see http://example.org/~b\n")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "a.txt", "b.txt")
+    assert (code, out) == (1, (
+        "a.txt:1:5: M902 URL not linted: internal error: ZeroDivisionError: division by zero (set URLINT_DEBUG=1 for a traceback)\n"
+        "a.txt:1:48: C202 unsafe character '~': write it as %7E\n"
+        "b.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+    ))
+
+
+def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here, monkeypatch):
+    from urlint import pipeline
+
+    real = pipeline.scan_texts
+
+    def faulty(chunks):
+        for scanned in real(chunks):
+            if "crash" in scanned.text:
+                raise IndexError("list index out of range")
+            yield scanned
+
+    monkeypatch.setattr(pipeline, "scan_texts", faulty)
+    (here / "a.txt").write_text("crash http://example.com/a\n")
+    (here / "b.txt").write_text("see http://example.com/b\n")
+    code, out, err = run(capsys, "extract", "a.txt", "b.txt")
+    assert (code, out) == (2, "http://example.com/b\n")
+    assert err == "urlint: a.txt: cannot read: not read to its end: internal error: IndexError: list index out of range (set URLINT_DEBUG=1 for a traceback)\n"
