@@ -166,3 +166,46 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
     code, out, err = run(capsys, "extract", "a.txt", "b.txt")
     assert (code, out) == (2, "http://example.com/b\n")
     assert err == "urlint: a.txt: cannot read: not read to its end: internal error: IndexError: list index out of range (set URLINT_DEBUG=1 for a traceback)\n"
+
+
+@pytest.mark.parametrize(("separator", "name"), [(b"\x01\x01\x01\x01\n", "d4.mmdf"), (b"\x1f", "d4.babyl")])
+def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(capsys, here, monkeypatch, separator, name):
+    # The same code as at 64 MB (containers.MAX_MESSAGE_BYTES), at 4 KB.
+    monkeypatch.setattr("urlint.mail.containers.MAX_MESSAGE_BYTES", 4096)
+    monkeypatch.setattr("urlint.mail.containers.BLOCK_BYTES", 1024)
+
+    def message(n: int, body: bytes) -> bytes:
+        head = b"\x0c\n0, unseen,,\n" if separator == b"\x1f" else separator
+        tail = b"" if separator == b"\x1f" else separator
+        return head + b"From: a@example.com\nSubject: m%d\n\n" % n + body + tail
+
+    options = b"BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f" if separator == b"\x1f" else b""
+    data = options + message(1, b"see http://m1.example/\n") + (b"\x1f" if separator == b"\x1f" else b"")
+    data += message(2, b"see http://m2.example/\n" + b"filler text line\n" * 1000) + (b"\x1f" if separator == b"\x1f" else b"")
+    data += message(3, b"see http://m3.example/\n")
+    (here / name).write_bytes(data)
+    code, out, err = run(capsys, "extract", name)
+    assert (code, out) == (0, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
+    assert "message 2 is longer than 0 MB: lines" in err and "the messages after it are" in err
+
+
+def test_d8_base64_encodings_run_together_are_all_read(capsys, here):
+    import base64
+
+    body = base64.b64encode(b"see http://one.example/ x") + b"\n" + base64.b64encode(b"and http://two.example/") + b"\n"
+    (here / "d8.eml").write_bytes(b"From: a@example.com\nContent-Transfer-Encoding: base64\n\n" + body)
+    code, out, err = run(capsys, "extract", "d8.eml")
+    assert (code, out) == (0, "http://one.example/\nhttp://two.example/\n")
+    assert err == "urlint: d8.eml:4 (message 1): damaged message: base64 body holds padding inside it (encodings run together); each piece decoded\n"
+
+
+def test_d9_a_fifo_never_blocks_and_a_device_is_refused(capsys, here):
+    import os
+
+    os.mkfifo(here / "fifo")  # no writer: read as empty, at once
+    (here / "a.txt").write_text("see http://example.com/\n")
+    assert run(capsys, "extract", "fifo", "a.txt") == (0, "http://example.com/\n", "")
+    code, out, err = run(capsys, "extract", "/dev/zero", "a.txt")
+    assert (code, out, err) == (2, "http://example.com/\n", "urlint: /dev/zero: cannot read: a character device, not a file: not read\n")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "/dev/null")
+    assert (code, out) == (1, "/dev/null:1:1: M902 cannot read: a character device, not a file: not read\n")

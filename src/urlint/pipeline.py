@@ -25,6 +25,7 @@ from .sources import (
     ReadProblem,
     TextChunk,
     iter_files,
+    open_input,
     read_chunks,
 )
 
@@ -123,7 +124,7 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
     from .mail.containers import TEXT, peek, sniff
 
     try:
-        opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open(source.path, "rb")
+        opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open_input(source.path)
         with opened as stream:
             head, stream = peek(stream)
             kind = sniff(source.path, head)

@@ -94,6 +94,25 @@ def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> I
             yield InputFile(path, explicit=True)
 
 
+class NotAFile(OSError):
+    """A device or socket named as an input: reading one could block forever or never end."""
+
+
+def open_input(path: str) -> BinaryIO:
+    """An input file opened for reading. A FIFO is opened without waiting for a writer
+    (with none, it reads as empty; `<(zcat x.gz)` streams as ever); a device or a socket
+    is refused (NotAFile)."""
+    info = os.stat(path)
+    if stat.S_ISFIFO(info.st_mode):
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a character device" if stat.S_ISCHR(info.st_mode) else "a block device" if stat.S_ISBLK(info.st_mode) else "a socket"
+        raise NotAFile(f"{kind}, not a file: not read")
+    return open(path, "rb")  # noqa: SIM115 - the caller closes it
+
+
 def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) -> Iterator[InputFile | ReadProblem]:
     try:
         info = os.stat(top)
@@ -214,7 +233,7 @@ class SourceText:
         try:
             if os.path.getsize(path) > MAX_SOURCE_BYTES:
                 return None
-            with open(path, "rb") as stream:
+            with open_input(path) as stream:
                 pieces = list(read_chunks(stream))
         except (OSError, BinaryInput):
             return None

@@ -424,7 +424,9 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
 
 def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | ContainerProblem]:
     """Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
-    (records after \\x1f; a record's visible header follows `*** EOOH ***`)."""
+    (records after \\x1f; a record's visible header follows `*** EOOH ***`). A message
+    longer than MAX_MESSAGE_BYTES is read up to there, the rest of it passed over with a
+    problem, and the messages after it are read as ever."""
     buffer = _Buffer(stream)
     buffer.more(0)
     start = 0
@@ -444,12 +446,39 @@ def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessa
         if skip is not None and piece[skip:].strip(b"\r\n\x0c"):
             index += 1
             yield RawMessage(piece[skip:], line + piece.count(b"\n", 0, skip), index)
-        line += piece.count(b"\n") + separator.count(b"\n")
-        if at < 0:
-            if not buffer.eof:
-                yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is not read", "malformed")
+        line += piece.count(b"\n")
+        if at >= 0:
+            line += separator.count(b"\n")
+            start = end + len(separator)
+            continue
+        if buffer.eof:
             return
-        start = end + len(separator)
+        # Too long: pass over the rest of this message, a block at a time, to its separator.
+        passed_from = line
+        start, line = _pass_over(buffer, end, separator, line)
+        yield ContainerProblem(
+            passed_from,
+            f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
+            f"lines {passed_from} to {line - 1} of it are not read; the messages after it are",
+            "malformed",
+        )
+        if start < 0:
+            return
+
+
+def _pass_over(buffer: _Buffer, start: int, separator: bytes, line: int) -> tuple[int, int]:
+    """(where the next message starts, its line), passing over the stream from `start` to
+    the next `separator`; (-1, line) at the end of the stream."""
+    while True:
+        at = buffer.data.find(separator, start - buffer.base)
+        if at >= 0:
+            line += buffer.data.count(b"\n", start - buffer.base, at) + separator.count(b"\n")
+            return buffer.base + at + len(separator), line
+        keep = max(start, buffer.end - len(separator) + 1)  # a separator cut by the block end
+        line += buffer.data.count(b"\n", start - buffer.base, keep - buffer.base)
+        start = keep
+        if not buffer.more(keep):
+            return -1, line
 
 
 def _babyl_skip(record: bytes) -> int | None:

@@ -47,8 +47,16 @@ def quoted_printable_map(raw: bytes) -> OffsetMap:
 _BASE64_JUNK = re.compile(rb"[^A-Za-z0-9+/]")
 
 
+_PADDING_INSIDE = re.compile(rb"=[=\s]*[A-Za-z0-9+/]")
+
+
 def decode_base64(raw: bytes) -> tuple[bytes, str | None]:
-    """Base64 to bytes; a truncated or damaged body decodes as far as it goes."""
+    """Base64 to bytes; a truncated or damaged body decodes as far as it goes, and a body
+    of several encodings one after another (padding inside it, where binascii would stop)
+    is decoded piece by piece, with a problem to report."""
+    if _PADDING_INSIDE.search(raw):
+        pieces = [decode_base64(piece + b"=" * (-len(_BASE64_JUNK.sub(b"", piece)) % 4))[0] for piece in re.split(rb"=+", raw)]
+        return b"".join(pieces), "base64 body holds padding inside it (encodings run together); each piece decoded"
     try:
         return binascii.a2b_base64(raw), None
     except (binascii.Error, ValueError):
