@@ -302,6 +302,7 @@ class MessageReader:
             group = self._groups
         default = "message/rfc822" if ctype.subtype == "digest" else "text/plain"
         prefix = f"{part}." if part else ""
+        counted, part_line = 0, line  # lines counted once, part by part (linear in the parts)
         for number, (mark, following) in enumerate(zip(marks, [*marks[1:], None]), start=1):
             line_start, content_start, closing = mark
             if closing:
@@ -313,7 +314,8 @@ class MessageReader:
                 chunk = chunk[:-2]
             elif chunk.endswith(b"\n"):
                 chunk = chunk[:-1]
-            part_line = line + body.count(b"\n", 0, content_start)
+            part_line += body.count(b"\n", counted, content_start)
+            counted = content_start
             self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
 
     def _body(self, header: bytes, lowered: bytes, ctype: ContentType, body: bytes, line: int, part: str, depth: int, group: int | None) -> None:

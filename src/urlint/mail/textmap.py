@@ -11,6 +11,7 @@ body line).
 
 from __future__ import annotations
 
+import codecs
 from bisect import bisect_right
 from collections.abc import Callable
 
@@ -116,7 +117,7 @@ class Relocator:
     fixed      every position maps to the part's first body line (base64)
     """
 
-    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_raw_lines")
+    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_raw_lines", "_encoder", "_encoded")
 
     def __init__(
         self,
@@ -138,6 +139,8 @@ class Relocator:
         self.char_maps = char_maps
         self.fixed = fixed
         self._raw_lines: LineIndex | None = None
+        self._encoder: codecs.IncrementalEncoder | None = None
+        self._encoded = (0, 0)  # (characters, bytes) encoded so far
 
     def then(self, step: OffsetMap) -> Relocator:
         """This relocator for the text one more step (`step`) made from ours."""
@@ -146,6 +149,18 @@ class Relocator:
             charset_text=self.charset_text, char_maps=(*self.char_maps, step), fixed=self.fixed,
         )
 
+    def _bytes_before(self, characters: int) -> int:
+        """How many bytes the first `characters` of charset_text take in the codec. Positions
+        are asked for in text order, so each character is encoded once (linear); an earlier
+        one starts again from the text's start."""
+        done_chars, done_bytes = self._encoded
+        if self._encoder is None or characters < done_chars:
+            self._encoder = codecs.getincrementalencoder(self.codec)("replace")  # type: ignore[arg-type]
+            done_chars, done_bytes = 0, 0
+        done_bytes += len(self._encoder.encode(self.charset_text[done_chars:characters]))
+        self._encoded = (characters, done_bytes)
+        return done_bytes
+
     def position(self, offset: int) -> Position:
         """The raw position of an offset in the final decoded text."""
         if self.fixed:
@@ -153,7 +168,7 @@ class Relocator:
         for step in reversed(self.char_maps):
             offset = step.source(offset)
         if self.codec is not None:
-            offset = len(self.charset_text[: max(offset, 0)].encode(self.codec, "replace"))
+            offset = self._bytes_before(max(offset, 0))
         if self.byte_map is not None:
             offset = self.byte_map.source(offset)
         raw = self.raw

@@ -40,7 +40,10 @@ def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:
     if line_end is None:
         return None
     pos = line_end.end()
-    line_start = text.rfind("\n", max(0, url_start - _PREFIX_LOOKBACK), url_start) + 1
+    # A reply prefix is looked for in the last _PREFIX_LOOKBACK characters only: on a longer
+    # line, from there (a run of ">" at the start of a long text is read once, not per URL).
+    low = max(0, url_start - _PREFIX_LOOKBACK)
+    line_start = text.rfind("\n", low, url_start) + 1 or low
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     if prefix is not None and prefix.group().strip():
         reply = QUOTE_PREFIX.match(text, pos)
