@@ -209,3 +209,24 @@ def test_d9_a_fifo_never_blocks_and_a_device_is_refused(capsys, here):
     assert (code, out, err) == (2, "http://example.com/\n", "urlint: /dev/zero: cannot read: a character device, not a file: not read\n")
     code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "/dev/null")
     assert (code, out) == (1, "/dev/null:1:1: M902 cannot read: a character device, not a file: not read\n")
+
+
+def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypatch):
+    import gzip
+
+    # The same code as at 64 MB and 200 times (containers.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
+    monkeypatch.setattr("urlint.mail.containers.MIN_LIMIT_BYTES", 100_000)
+    monkeypatch.setattr("urlint.mail.containers.MAX_RATIO", 2)
+    member = gzip.compress(b"see http://example.com/~in\n" + b" " * 80_000)  # 80 KB each: within a per-stream limit
+    with zipfile.ZipFile(here / "bomb.zip", "w") as archive:
+        for n in range(4):
+            archive.writestr(f"m{n}.txt.gz", member)
+    (here / "after.txt").write_text("see http://example.com/~after\n")
+    code, out, err = run(capsys, "extract", "bomb.zip", "after.txt")
+    assert code == 2
+    assert out == "http://example.com/~in\nhttp://example.com/~after\n"
+    assert err == (
+        "urlint: bomb.zip!m1.txt.gz: cannot read: gzip stream cannot be read to its end: decompressed past 0 MB in all "
+        "(2 times the input's size): a decompression bomb? The rest is not read\n"
+        "urlint: bomb.zip: cannot read: m2.txt.gz and the members after it are not read: the input's decompression limit is spent\n"
+    )

@@ -89,7 +89,6 @@ class Member:
     path: str
     stream: BinaryIO
     depth: int
-    size_hint: int  # its compressed size, for the bomb limit
 
 
 def sniff(name: str, head: bytes) -> str:
@@ -166,30 +165,48 @@ class ArchiveLimit(Exception):
     """A decompressed stream grew past its limit: a decompression bomb, or too big to read."""
 
 
-class LimitedReader(io.RawIOBase):
-    """A decompressing stream that stops at `limit` bytes (MAX_RATIO times its size)."""
+class Budget:
+    """What one input may decompress in all, however its archives nest: MAX_RATIO times the
+    input's own size, and at least MIN_LIMIT_BYTES. A limit per stream would let a small
+    archive of archives decompress to terabytes (each stream within its own limit)."""
 
-    def __init__(self, inner: BinaryIO, limit: int) -> None:
+    __slots__ = ("limit", "used")
+
+    def __init__(self, input_size: int) -> None:
+        self.limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(input_size, 1))
+        self.used = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.used > self.limit
+
+    def take(self, count: int) -> None:
+        self.used += count
+        if self.used > self.limit:
+            raise ArchiveLimit(
+                f"decompressed past {self.limit // (1024 * 1024)} MB in all ({MAX_RATIO} times the "
+                "input's size): a decompression bomb? The rest is not read"
+            )
+
+
+class LimitedReader(io.RawIOBase):
+    """A decompressing stream that draws on its input's Budget."""
+
+    def __init__(self, inner: BinaryIO, budget: Budget) -> None:
         self.inner = inner
-        self.limit = limit
-        self.total = 0
+        self.budget = budget
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
         data = self.inner.read(len(buffer))
-        self.total += len(data)
-        if self.total > self.limit:
-            raise ArchiveLimit(
-                f"decompressed past {self.limit // (1024 * 1024)} MB ({MAX_RATIO} times its size): "
-                "a decompression bomb? The rest is not read"
-            )
+        self.budget.take(len(data))
         buffer[: len(data)] = data
         return len(data)
 
 
-def decompress(kind: str, stream: BinaryIO, size_hint: int) -> BinaryIO:
+def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
     """`stream` decompressed on the fly, within the bomb limit."""
     # Imported here: a pre-commit run over a few text files never pays for them.
     if kind == GZIP:
@@ -204,11 +221,10 @@ def decompress(kind: str, stream: BinaryIO, size_hint: int) -> BinaryIO:
         import lzma
 
         inner = lzma.LZMAFile(stream)
-    limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(size_hint, 1))
-    return io.BufferedReader(LimitedReader(inner, limit), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
+    return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
 
 
-def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iterator[Member | ContainerProblem]:
+def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget) -> Iterator[Member | ContainerProblem]:
     """The files in a zip archive, each as a Member, in the archive's order."""
     import zipfile
 
@@ -227,6 +243,9 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iter
         for info in archive.infolist():
             if info.is_dir():
                 continue
+            if budget.spent:
+                yield ContainerProblem(1, f"{info.filename} and the members after it are not read: the input's decompression limit is spent", "unreadable")
+                return
             name = f"{path}!{info.filename}"
             if info.flag_bits & 0x1:
                 yield ContainerProblem(1, f"{info.filename}: encrypted, not read", "unreadable")
@@ -236,9 +255,8 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool) -> Iter
             except (zipfile.BadZipFile, NotImplementedError, OSError, RuntimeError, ValueError) as error:
                 yield ContainerProblem(1, f"{info.filename}: cannot be read: {error}", "unreadable")
                 continue
-            limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(info.compress_size, 1))
             with opened:
-                yield Member(name, io.BufferedReader(LimitedReader(opened, limit), BLOCK_BYTES), depth + 1, info.compress_size)  # type: ignore[arg-type]
+                yield Member(name, io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES), depth + 1)  # type: ignore[arg-type]
 
 
 class _Buffer:

@@ -68,14 +68,17 @@ class ProblemItem:
 
 def read_input(
     path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
-    wanted: Wanted | None = None,
+    wanted: Wanted | None = None, budget: containers.Budget | None = None,
 ) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
-    `wanted` turns away is not decoded at all (prefilter.may_hold_urls)."""
+    `wanted` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
+    input's size, for its decompression Budget, which nested archives share."""
+    if budget is None:
+        budget = containers.Budget(size_hint)
     if kind in containers.COMPRESSED:
-        yield from _decompressed(path, stream, kind, depth, size_hint, wanted)
+        yield from _decompressed(path, stream, kind, depth, budget, wanted)
     elif kind == containers.ZIP:
-        yield from _zip(path, stream, depth, seekable, wanted)
+        yield from _zip(path, stream, depth, seekable, budget, wanted)
     elif kind == containers.MBOX:
         yield from _messages(path, containers.split_mbox(stream, wanted), None)
     elif kind == containers.MMDF:
@@ -112,7 +115,7 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem
             yield ProblemItem(path, item.line, item.reason, item.kind)
 
 
-def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
         yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", "unreadable")
@@ -122,23 +125,23 @@ def _nested(path: str, stream: BinaryIO, depth: int, size_hint: int, wanted: Wan
     for suffix in _COMPRESSED_SUFFIXES:  # "2001-March.txt.gz" holds "2001-March.txt"
         if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
-    yield from read_input(path, stream, sniff(name, head), depth=depth, size_hint=size_hint, wanted=wanted)
+    yield from read_input(path, stream, sniff(name, head), depth=depth, wanted=wanted, budget=budget)
 
 
-def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, size_hint: int, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     try:
-        yield from _nested(path, containers.decompress(kind, stream, size_hint), depth + 1, size_hint, wanted)
+        yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, wanted)
     except stream_errors() as error:
         yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", "unreadable")
 
 
-def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
-    for member in containers.zip_members(path, stream, depth, seekable):
+def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+    for member in containers.zip_members(path, stream, depth, seekable, budget):
         if isinstance(member, ContainerProblem):
             yield ProblemItem(path, member.line, member.reason, member.kind)
             continue
         try:
-            yield from _nested(member.path, member.stream, member.depth, member.size_hint, wanted)
+            yield from _nested(member.path, member.stream, member.depth, budget, wanted)
         except stream_errors() as error:
             yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", "unreadable")
 
