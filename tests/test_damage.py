@@ -230,3 +230,76 @@ def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypa
         "(2 times the input's size): a decompression bomb? The rest is not read\n"
         "urlint: bomb.zip: cannot read: m2.txt.gz and the members after it are not read: the input's decompression limit is spent\n"
     )
+
+
+# An archive of five messages whose third is damaged, in every container: the other four's
+# URLs all come out (the review's section 4, D5).
+def _message(n: int, body: str = "", headers: str = "") -> bytes:
+    return (f"From: a@example.com\nSubject: m{n}\n{headers}\n" + (body or f"see http://example.com/~m{n}\n")).encode()
+
+
+_NESTED = "".join(f"--B{i}\nContent-Type: multipart/mixed; boundary=B{i + 1}\n\n" for i in range(1000))
+DAMAGE = {
+    "header line that is no field": _message(3, headers="this is no header line\n"),
+    "boundary never closed": _message(3, "--B\nContent-Type: text/plain\n\nsee http://example.com/~x3\n", "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n"),
+    "boundary never found": _message(3, "see http://example.com/~x3\n", "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n"),
+    "NUL bytes": _message(3, "see \x00\x00 http://example.com/~x3 \x00\n"),
+    "truncated base64": _message(3, "c2VlIGh0dHA6Ly9leGFtcGxlLmNvbS9-eDM\n", "Content-Transfer-Encoding: base64\n"),
+    "bad quoted-printable": _message(3, "see =ZZ http://example.com/~x3 =\n=", "Content-Transfer-Encoding: quoted-printable\n"),
+    "unknown transfer encoding": _message(3, "", "Content-Transfer-Encoding: x-unknown\n"),
+    "unknown charset": _message(3, "", "Content-Type: text/plain; charset=x-no-such\n"),
+    "NUL in a charset label": _message(3, "", 'Content-Type: text/plain; charset="utf-8\x00"\n'),
+    "charset idna with quoted-printable": _message(3, "", "Content-Type: text/plain; charset=idna\nContent-Transfer-Encoding: quoted-printable\n"),
+    "bad encoded word": _message(3, "", "Reply-To: =?utf-8?b?a?= <b@example.com>\n"),
+    "huge header": _message(3, "", "X-Big: " + "x" * 2_000_000 + "\n"),
+    "1,000-deep nesting": _message(3, _NESTED, "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B0\n"),
+    "header only": b"From: a@example.com\nSubject: m3\n",
+    "bad uuencode": _message(3, "begin 644 x.txt\n#$%^&*\nend\n"),
+    "binary": b"From: a@example.com\n\n" + bytes(range(256)) * 40,
+    "Content-Length of 5000 digits": _message(3, "", "Content-Length: " + "9" * 5000 + "\n"),
+    "empty": b"",
+}
+
+
+def _container(kind: str, messages: list[bytes], folder) -> str:
+    import gzip
+
+    if kind in ("mbox", "mbox.gz"):
+        data = b"".join(b"From a@b Mon Jan  1 00:00:00 2001\n" + m + b"\n" for m in messages)
+        if kind == "mbox.gz":
+            (folder / "a.mbox.gz").write_bytes(gzip.compress(data))
+            return "a.mbox.gz"
+        (folder / "a.mbox").write_bytes(data)
+        return "a.mbox"
+    if kind == "mmdf":
+        (folder / "a.mmdf").write_bytes(b"".join(b"\x01\x01\x01\x01\n" + m + b"\n\x01\x01\x01\x01\n" for m in messages))
+        return "a.mmdf"
+    if kind == "babyl":
+        records = b"".join(b"\x0c\n0, unseen,,\n" + m + b"\n\x1f" for m in messages)
+        (folder / "a.babyl").write_bytes(b"BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f" + records)
+        return "a.babyl"
+    if kind == "zip":
+        with zipfile.ZipFile(folder / "a.zip", "w") as archive:
+            for n, m in enumerate(messages, 1):
+                archive.writestr(f"{n}.eml", m)
+        return "a.zip"
+    box = folder / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (box / sub).mkdir(parents=True)
+    for n, m in enumerate(messages, 1):
+        (box / "cur" / f"{n}.host:2,S").write_bytes(m)
+    return "Maildir"
+
+
+@pytest.mark.parametrize("container", ["mbox", "mbox.gz", "mmdf", "babyl", "zip", "maildir"])
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_third_message_loses_none_of_the_other_four(capsys, here, container, damage):
+    messages = [_message(1), _message(2), DAMAGE[damage], _message(4), _message(5)]
+    name = _container(container, messages, here)
+    code, out, err = run(capsys, "extract", name)
+    assert code in (0, 2)
+    assert "Traceback" not in err and "internal error" not in err
+    found = out.splitlines()
+    assert [url for url in found if url.endswith(("~m1", "~m2", "~m4", "~m5"))] == [
+        "http://example.com/~m1", "http://example.com/~m2", "http://example.com/~m4", "http://example.com/~m5"
+    ]
