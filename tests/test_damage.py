@@ -303,3 +303,13 @@ def test_a_damaged_third_message_loses_none_of_the_other_four(capsys, here, cont
     assert [url for url in found if url.endswith(("~m1", "~m2", "~m4", "~m5"))] == [
         "http://example.com/~m1", "http://example.com/~m2", "http://example.com/~m4", "http://example.com/~m5"
     ]
+
+
+def test_one_rule_lists_at_most_100_findings_in_one_url(capsys, here):
+    (here / "a.txt").write_text("see http://x/" + "%" * 5000 + " ok\n")
+    code, out, _ = run(capsys, "check", "--isolated", "--statistics", "a.txt")
+    assert (code, out) == (1, "101  C206  invalid-escape [error]\n")
+    _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "a.txt")
+    assert out.splitlines()[-1] == (
+        'a.txt:1:114: C206 A "%" not followed by two hexadecimal digits (more than 100 times in this URL: the rest are not listed)'
+    )

@@ -142,15 +142,20 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
     fail_rank = settings.fail_on.rank
     colour = args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
     failing = False
-    if args.statistics or args.format not in STREAMED_FORMATS:
-        collected = list(findings)
-        failing = any(f.severity.rank >= fail_rank for f in collected)
+    if args.statistics or args.format == "json":
+        # Streamed: a run's findings are counted or written as they come, never held.
+        seen: Counter[Severity] = Counter()
+        counted = _counting(findings, seen)
         if args.statistics:
-            for line in report.statistics(collected):
+            for line in report.statistics(counted):
                 out.write(line + "\n")
-        elif args.format == "json":
-            report.write_json(collected, out)
-        elif args.format == "github":
+        else:
+            report.write_json(counted, out)
+        return EXIT_FINDINGS if any(seen[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
+    if args.format not in STREAMED_FORMATS:
+        collected = list(findings)  # github sorts errors first; SARIF is one document
+        failing = any(f.severity.rank >= fail_rank for f in collected)
+        if args.format == "github":
             for line in report.github_lines(collected):
                 out.write(line + "\n")
         else:  # sarif
@@ -178,6 +183,12 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
     if args.format in ("text", "full") and counts:
         out.write(report.summary_from_counts(counts, fixable) + "\n")
     return EXIT_FINDINGS if failing else EXIT_OK
+
+
+def _counting(findings, counts: Counter[Severity]):  # type: ignore[no-untyped-def]
+    for finding in findings:
+        counts[finding.severity] += 1
+        yield finding
 
 
 _PACKED = (".gz", ".bz2", ".xz", ".zip", ".tgz")

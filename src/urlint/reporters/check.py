@@ -92,8 +92,13 @@ def jsonl_line(finding: Finding) -> str:
 
 
 def write_json(findings: Iterable[Finding], out: TextIO) -> None:
-    out.write(json_line([record(f) for f in findings], indent=1))
-    out.write("\n")
+    """The findings as one JSON list (as json.dumps(..., indent=1) writes it), written one
+    finding at a time: a run's findings are never held."""
+    separator = "[\n"
+    for finding in findings:
+        out.write(separator + " " + json_line(record(finding), indent=1).replace("\n", "\n "))
+        separator = ",\n"
+    out.write("[]\n" if separator == "[\n" else "\n]\n")
 
 
 def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:

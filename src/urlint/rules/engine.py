@@ -20,6 +20,7 @@ URL_ATTEMPT = re.compile(r"[A-Za-z0-9/][^./\s]*[./]")
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
 TEXT_FAMILY = "X"
 PASSWORD_RULE = "P501"  # its message says where a password is, never what it is
+MAX_HITS_PER_RULE = 100  # findings of one rule in one URL; past it, one finding says so
 
 
 TYPE_CHECKING = False
@@ -54,8 +55,12 @@ class Linter:
         for entry in self.rules if url else self.text_rules:
             if entry.schemes is not None and scheme not in entry.schemes:
                 continue
-            for hit in entry.check(subject):  # type: ignore[misc]
+            for number, hit in enumerate(entry.check(subject), 1):  # type: ignore[misc]
                 message = hit.message
+                if number > MAX_HITS_PER_RULE:
+                    # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.
+                    message = f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in this URL: the rest are not listed)"
+                    hit = hit._replace(replacement=None, fix_description=None, edits=())
                 if secrets and entry.code != PASSWORD_RULE and quotes_secret(message, url + rest, secrets, hit.start, hit.end):
                     # Section 6: a message never quotes what may be a password.
                     message = f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
@@ -78,6 +83,8 @@ class Linter:
                         shown or None, fix, mail, hidden,
                     )
                 )
+                if number > MAX_HITS_PER_RULE:
+                    break
         findings.sort(key=_position)
         return findings
 
