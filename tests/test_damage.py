@@ -313,3 +313,11 @@ def test_one_rule_lists_at_most_100_findings_in_one_url(capsys, here):
     assert out.splitlines()[-1] == (
         'a.txt:1:114: C206 A "%" not followed by two hexadecimal digits (more than 100 times in this URL: the rest are not listed)'
     )
+
+
+def test_an_encoded_word_with_a_charset_name_no_codec_has(capsys, here):
+    # Found by tests/test_fuzz.py: email.errors.CharsetError, at output time.
+    (here / "m.eml").write_bytes(b"From: =?\xc3\xa9utf-8?b?bWFsbW9ib3Jn?= <daemon@example.se>\n\nsee http://example.se/\n")
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "m.eml")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["message"]["from"] == "=?\u00e9utf-8?b?bWFsbW9ib3Jn?= <daemon@example.se>"

@@ -94,7 +94,7 @@ _BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
 def decode_encoded_words(text: str) -> str:
     """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
     A word that will not decode is left as written."""
-    from email.errors import HeaderParseError  # only for encoded words: start-up
+    from email.errors import MessageError  # only for encoded words: start-up
     from email.header import decode_header, make_header
 
     text = _BETWEEN_WORDS.sub(r"\1", text)
@@ -102,8 +102,8 @@ def decode_encoded_words(text: str) -> str:
     def one(match: re.Match[str]) -> str:
         try:
             return str(make_header(decode_header(match.group())))
-        except (LookupError, UnicodeError, ValueError, AssertionError, HeaderParseError):
-            return match.group()
+        except (LookupError, UnicodeError, ValueError, AssertionError, MessageError):
+            return match.group()  # HeaderParseError, CharsetError ("=?\xe9utf-8?b?...?=")
 
     return _ENCODED_WORD.sub(one, text)
 
