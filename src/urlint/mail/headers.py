@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..faults import internal_error
 from ..records import record
 
 _FIELD_NAME = re.compile(rb"[!-9;-~]+[ \t]*:")
@@ -83,7 +84,10 @@ def text_of(value: bytes) -> str:
     except UnicodeDecodeError:
         text = value.decode("latin-1")
     if "=?" in text:
-        text = decode_encoded_words(text)
+        try:
+            text = decode_encoded_words(text)
+        except Exception as error:  # noqa: BLE001 - read at output time, where nothing may fail
+            internal_error(error)  # raises again with URLINT_DEBUG set
     return text
 
 
