@@ -44,9 +44,11 @@ class Suppressions:
         are none: one literal search."""
         if "urlint:" not in text:
             return
+        counted, line = 0, line_base  # lines counted once, directive by directive (linear)
         for match in DIRECTIVE.finditer(text):
             start = match.start()
-            line = line_base + text.count("\n", 0, start)
+            line += text.count("\n", counted, start)
+            counted = start
             if line in self._by_line:
                 continue  # seen in the overlap of the previous chunk
             line_start = text.rfind("\n", 0, start) + 1
