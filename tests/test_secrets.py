@@ -132,8 +132,8 @@ def test_l3_full_hides_a_wrapped_passwords_second_line(capsys, here):
 
 def test_l4_overlapping_masks_join(capsys, here):
     (here / "l4.txt").write_text("ftp://fred:p@ssw0rd@ftp.example.com/\n")
-    assert run(capsys, "check", "--isolated", "--format", "full", "l4.txt")[0] == 1
-    out = run(capsys, "check", "--isolated", "--format", "full", "l4.txt")[1]
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l4.txt")
+    assert code == 1
     assert "ssw0rd" not in out
     assert out.count("1 | ftp://fred:****@ftp.example.com/\n") == 2  # P501 and R301
 

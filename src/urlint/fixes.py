@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from .findings import Edit, Finding
 from .reporters.safe import printable, shown
+from .scanner.textpos import line_starts
 from .source_view import SourceView
 from .sources import SourceText
 
@@ -25,11 +26,7 @@ Replacement = tuple[int, int, str]  # (start, end, text): offsets in a text
 
 def offsets(text: str, edits: Iterable[Edit]) -> list[Replacement]:
     """Edits at raw positions as offsets into `text` (lines counted at "\\n", as the scan does)."""
-    starts = [0]
-    at = text.find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
+    starts = line_starts(text)
 
     def offset(line: int, column: int) -> int:
         return starts[line - 1] + column - 1

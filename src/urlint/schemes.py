@@ -26,6 +26,10 @@ REGISTERED_SCHEMES = frozenset(
 
 KNOWN_SCHEMES = RFC1738_SCHEMES | REGISTERED_SCHEMES
 
+# Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ] (https too,
+# RFC 2818).
+IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
+
 # Schemes whose URLs are written without "//" (RFC 1738 sections 3.5 and 3.6, and the
 # registered opaque schemes). A bare "name:" in prose is far more often a label ("Note:",
 # "Subject:") than a URL, so only these are taken bare without "//".

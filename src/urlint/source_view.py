@@ -17,34 +17,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from .grammar.login import MASK, secret_spans
+from .grammar.login import MASK, merged_spans, secret_spans
 from .rules.engine import hidden_spans
 from .scanner import scan
+from .scanner.textpos import line_starts
+from .scanner.wrappers import LINE_PREFIX
 
 
 class SourceView:
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        at = text.find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = text.find("\n", at + 1)
-        self.starts = starts
+        self.starts = line_starts(text)
         hidden = list(secret_spans(text))
         if "@" in text:
             hidden.extend(_across_line_breaks(text))
         for candidate in scan(text):
             for span in hidden_spans(candidate):
                 hidden.append((self.offset(span.start.line, span.start.column), self.offset(span.end.line, span.end.column)))
-        hidden.sort()
-        merged: list[tuple[int, int]] = []
-        for start, end in hidden:
-            if merged and start <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-            elif start < end:
-                merged.append((start, end))
-        self.hidden = merged  # (start, end) offsets, sorted, apart
+        self.hidden = merged_spans(hidden)  # (start, end) offsets, sorted, apart
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column - 1
@@ -81,7 +71,7 @@ class SourceView:
 
 # The last word of a line, and (looked at ahead, so the next match may start there) the
 # first word of the next line after any reply prefix or indent.
-_LINE_BREAK = re.compile(r"(\S*)\r?\n(?=[ \t>|]*(\S*))")
+_LINE_BREAK = re.compile(rf"(\S*)\r?\n(?={LINE_PREFIX.pattern}(\S*))")
 
 
 def _across_line_breaks(text: str) -> list[tuple[int, int]]:

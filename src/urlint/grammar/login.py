@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 
 from ..records import record
+from ..schemes import IP_SCHEMES, SCHEME_CHARS
 
 MASK = "****"
 
@@ -56,10 +57,10 @@ _HOSTPORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 # Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
 # a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
 _LOGIN_START = re.compile(
-    r"://|(?<![A-Za-z0-9+.\-])(?:ftp|https?|gopher|nntp|telnet|wais|file|prospero|sips?):(?=[^/\s])",
+    rf"://|(?<![{SCHEME_CHARS}])(?:{'|'.join(sorted(IP_SCHEMES | {'sip', 'sips'}))}):(?=[^/\s])",
     re.IGNORECASE,
 )
-_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+_SCHEME_BEFORE = re.compile(rf"[{SCHEME_CHARS}]*\Z")
 _LONGEST_SCHEME = 40  # looked back no further: a scheme name is short
 
 
@@ -124,7 +125,7 @@ def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
     if last_at < 0:
         return None
     login = _login_to(url, start, last_at)
-    return login if login.password is not None and login.password[0] < login.password[1] else None
+    return login if _password_of(login) is not None else None
 
 
 def _login_to(url: str, start: int, at: int) -> Login:
@@ -144,11 +145,15 @@ def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tupl
     """The password spans of both readings of one authority (empty ones left out)."""
     if url.find("@", start, end) < 0:
         return []
-    found = []
-    for login in (_plain_login(url, start, end)[0], _widest_login(url, start, end, scheme)):
-        if login is not None and login.password is not None and login.password[0] < login.password[1]:
-            found.append(login.password)
-    return found
+    readings = (_plain_login(url, start, end)[0], _widest_login(url, start, end, scheme))
+    return [span for span in map(_password_of, readings) if span is not None]
+
+
+def _password_of(login: Login | None) -> tuple[int, int] | None:
+    """The login's password, where it has one that is not empty ("fred:@h" hides nothing)."""
+    if login is None or login.password is None or login.password[0] == login.password[1]:
+        return None
+    return login.password
 
 
 def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) -> bool:
@@ -178,7 +183,7 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
                 while text.startswith("/", start):  # "ftp:///fred:pw@h": hide it all the same
                     start += 1
         spans.extend(_password_readings(text, start, _word_end(text, start), scheme))
-    return _merged(spans)
+    return merged_spans(spans)
 
 
 def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
@@ -189,7 +194,7 @@ def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
     if not rest:
         return secret_spans(text)
     # Only logins that start in `text`: the next line's own URLs are read on their own.
-    return _merged([*secret_spans(text), *secret_spans(text + rest, starts_before=len(text))])
+    return merged_spans([*secret_spans(text), *secret_spans(text + rest, starts_before=len(text))])
 
 
 def within(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
@@ -199,10 +204,7 @@ def within(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
 
 def _scheme_before(text: str, colon: int) -> str:
     """The scheme name (lower case) that ends at `colon`, as far as it is needed here."""
-    start = colon
-    while start > 0 and colon - start < _LONGEST_SCHEME and text[start - 1] in _SCHEME_CHARS:
-        start -= 1
-    return text[start:colon].lower()
+    return _SCHEME_BEFORE.search(text, max(0, colon - _LONGEST_SCHEME), colon).group().lower()  # type: ignore[union-attr]
 
 
 def _word_end(text: str, start: int) -> int:
@@ -216,14 +218,16 @@ def _word_end(text: str, start: int) -> int:
 _WHITESPACE = re.compile(r"[ \t\n\r\f\v]")
 
 
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans` sorted, those that overlap or touch joined, empty ones left out: the wider
+    of two masks always wins."""
     spans.sort()
     merged: list[tuple[int, int]] = []
     for start, end in spans:
         if merged and start <= merged[-1][1]:
             if end > merged[-1][1]:
                 merged[-1] = (merged[-1][0], end)
-        else:
+        elif start < end:
             merged.append((start, end))
     return merged
 

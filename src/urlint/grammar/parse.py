@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..schemes import IP_SCHEMES
 from .login import Login, first_of, read_login
-
-# Section 3.1: schemes whose scheme-specific part is "//" login [ "/" urlpath ].
-IP_SCHEMES = frozenset({"ftp", "http", "https", "gopher", "nntp", "telnet", "wais", "file", "prospero"})
 
 # abnf.SCHEME, on the standard engine: every URL is read, and most need no `regex` at all.
 _SCHEME = re.compile(r"[A-Za-z0-9+.\-]+")

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..findings import Finding, Fix, Severity
-from ..grammar.login import MASK, mask_password
+from ..grammar.login import MASK, mask_password, merged_spans
 from .safe import json_line, masked_values, printable, shown
 
 TYPE_CHECKING = False
@@ -105,17 +105,12 @@ def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str,
     """`line` with each of `cuts` (1-based columns, end exclusive; they may overlap) shown
     as MASK, tabs as one space, other unprintable characters escaped; and a function from a
     raw column to its column in what is shown."""
-    masks: list[list[int]] = []
-    for start, end in sorted(cuts):
-        if masks and start <= masks[-1][1]:
-            masks[-1][1] = max(masks[-1][1], end)  # overlapping masks join: the wider wins
-        else:
-            masks.append([start, end])
+    masks = merged_spans(list(cuts))
     pieces: list[str] = []
     # (raw column, shown column, per-character shown columns or None) where each run starts
     runs: list[tuple[int, int, list[int] | None]] = []
     width, raw = 0, 1
-    for start, end in [*masks, [len(line) + 1, len(line) + 1]]:
+    for start, end in [*masks, (len(line) + 1, len(line) + 1)]:
         text = line[raw - 1 : start - 1].replace("\t", " ")
         if text:
             if text.isprintable():

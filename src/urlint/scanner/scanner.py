@@ -114,7 +114,6 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
 
 _WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
 _SPACE_BEFORE = re.compile(r"\S*\Z")
-_LINE_PREFIX = re.compile(r"[ \t>|]*")  # indent and reply prefixes
 
 
 def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
@@ -127,7 +126,7 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     word = _SPACE_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
     head = text[word:start]
     line_start = text.rfind("\n", low, word) + 1
-    if line_start > low and _LINE_PREFIX.fullmatch(text, line_start, word):  # the word starts its line
+    if line_start > low and wrappers.LINE_PREFIX.fullmatch(text, line_start, word):  # the word starts its line
         line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
         previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]

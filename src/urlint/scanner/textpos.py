@@ -52,3 +52,14 @@ class LineIndex:
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.position(start), self.position(end))
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset where each line of `text` starts, lines ended by "\n" only (as the scanner
+    counts them): for what looks lines up at random (`full`, `--fix`, `--diff`)."""
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts

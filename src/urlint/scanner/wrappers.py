@@ -26,6 +26,8 @@ URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 
 # Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ").
 QUOTE_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
+# What may stand before a line's text: a reply prefix, then an indent.
+LINE_PREFIX = re.compile(rf"(?:{QUOTE_PREFIX.pattern})?[ \t]*")
 ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
 _URL_RUN = re.compile(r"[^ \t\r\n\f\v]+")
