@@ -10,13 +10,14 @@ with the next chunk, large enough to hold any wrapper that starts before it
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
+from itertools import chain
 
 from .faults import internal_error
 from .model import Candidate
 from .records import record
-from .scanner import scan, scan_chunk
+from .scanner import ChunkScan, iter_candidates
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import (
     STDIN,
@@ -31,7 +32,7 @@ from .sources import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .mail.message import MessageInfo, MessageReader
+    from .mail.message import DecodedText, MessageInfo, MessageReader
 
 
 @record
@@ -46,12 +47,14 @@ class Found:
 @record
 class ScannedText:
     """One chunk as scanned: its text (with the overlap carried from the chunk before), the
-    position its first character has, and the candidates found in it."""
+    position its first character has, and the candidates found in it. For a chunk of a
+    long text the candidates are found as they are iterated, once, before the next chunk
+    is read (the chunk's text bounds what it costs, not the URLs in it)."""
 
     text: str
     line_base: int
     column_base: int
-    candidates: list[Candidate]
+    candidates: Iterable[Candidate]
     path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
     mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
 
@@ -67,15 +70,17 @@ def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
         else:
             text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
         stop = len(text) if chunk.final else overlap_start(text)
-        candidates, covered_end, at_stop = scan_chunk(
-            text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered
-        )
+        scanning = ChunkScan(text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered)
+        candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates)
         if chunk.final:
             return
+        for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
+            pass
+        at_stop = scanning.stop_position()
         carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
-        covered = max(0, covered_end - stop)
+        covered = max(0, scanning.covered - stop)
 
 
 def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
@@ -178,48 +183,72 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
-    """The URLs of one decoded message, text by text, at raw file positions.
+    """The URLs of one decoded message, text by text, at raw file positions, found as they
+    are iterated (a message's URLs are never all held at once).
 
     A text/html version of a multipart/alternative does not repeat a URL its text/plain
     version has; an HTML part reports each URL once (an anchor's href and its text are
     one link)."""
-    texts = reader.texts
-    if len(texts) == 1 and texts[0].relocator is None:  # nearly every message: one plain text
-        decoded = texts[0]
-        candidates = scan(decoded.text, line_base=decoded.line_base)
-        if candidates:
-            yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
-        return
-    plain_urls: dict[int, set[str]] = {}
+    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts)
     html_seen: dict[str, set[str]] = {}
-    scanned = []
-    for decoded in texts:
-        if decoded.relocator is None:
-            candidates = scan(decoded.text, line_base=decoded.line_base)
-        else:
-            candidates = scan(decoded.text, positions=decoded.relocator)
-            if decoded.source in ("html-href", "html-src"):
-                # Parts of this message (cid:) and inline data are not places to visit.
-                candidates = [c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE]
-        if not candidates:
-            continue
-        if decoded.group is not None and decoded.source == "text" and decoded.content_type == "text/plain":
-            plain_urls.setdefault(decoded.group, set()).update(c.url for c in candidates)
-        scanned.append((decoded, candidates))
-    for decoded, candidates in scanned:
+    for decoded in reader.texts:
+        candidates = _candidates(decoded)
         if decoded.source.startswith("html-"):
             repeated = plain_urls.get(decoded.group, set()) if decoded.group is not None else set()
-            seen = html_seen.setdefault(decoded.part, set())
-            kept = []
-            for candidate in candidates:
-                if candidate.url in repeated or candidate.url in seen:
-                    continue
-                seen.add(candidate.url)
-                kept.append(candidate)
-            candidates = kept
-            if not candidates:
-                continue
+            candidates = _first_seen(candidates, repeated, html_seen.setdefault(decoded.part, set()))
+        elif decoded.group is not None and _is_plain_version(decoded):
+            candidates = _recorded(candidates, plain_urls.setdefault(decoded.group, set()))
+        first = next(candidates, None)
+        if first is None:
+            continue
+        candidates = chain((first,), candidates)
         yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
+        for _ in candidates:  # what the reader left: a later HTML version needs these URLs
+            pass
+
+
+def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
+    if decoded.relocator is None:
+        return iter_candidates(decoded.text, line_base=decoded.line_base)
+    candidates = iter_candidates(decoded.text, positions=decoded.relocator)
+    if decoded.source in ("html-href", "html-src"):
+        # Parts of this message (cid:) and inline data are not places to visit.
+        return (c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE)
+    return candidates
+
+
+def _is_plain_version(decoded: DecodedText) -> bool:
+    return decoded.source == "text" and decoded.content_type == "text/plain"
+
+
+def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
+    """The URLs of each text/plain version that comes after an HTML version of the same
+    multipart/alternative (rare: RFC 2046 5.1.4 puts the plainest first), found before the
+    HTML one is read; the others are recorded as they are read."""
+    html_groups: set[int] = set()
+    urls: dict[int, set[str]] = {}
+    for decoded in texts:
+        if decoded.group is None:
+            continue
+        if decoded.source.startswith("html-"):
+            html_groups.add(decoded.group)
+        elif decoded.group in html_groups and _is_plain_version(decoded):
+            urls.setdefault(decoded.group, set()).update(c.url for c in _candidates(decoded))
+    return urls
+
+
+def _recorded(candidates: Iterator[Candidate], urls: set[str]) -> Iterator[Candidate]:
+    for candidate in candidates:
+        urls.add(candidate.url)
+        yield candidate
+
+
+def _first_seen(candidates: Iterator[Candidate], repeated: set[str], seen: set[str]) -> Iterator[Candidate]:
+    for candidate in candidates:
+        if candidate.url in repeated or candidate.url in seen:
+            continue
+        seen.add(candidate.url)
+        yield candidate
 
 
 # Attribute URLs that point into the message itself (RFC 2392 cid:, mid:) or hold their

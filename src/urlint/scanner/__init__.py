@@ -1,5 +1,5 @@
 """The scanner layer: text in, URL candidates out (RFC 1738 appendix). No I/O."""
 
-from .scanner import extract, scan, scan_chunk
+from .scanner import ChunkScan, extract, iter_candidates, scan
 
-__all__ = ["extract", "scan", "scan_chunk"]
+__all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]

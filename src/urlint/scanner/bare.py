@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its
 # punctuation joins alphanumeric runs one character at a time ("svn+ssh", "z39.50r"):

@@ -55,27 +55,40 @@ def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -
     `line_base` is the line number of the text's first line; `positions`, when given,
     places candidates instead.
     """
+    return list(iter_candidates(text, line_base=line_base, positions=positions))
+
+
+def iter_candidates(text: str, *, line_base: int = 1, positions: Positions | None = None) -> Iterator[Candidate]:
+    """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    return [candidate for candidate, _ in _scan(text, index, len(text), 0)]
+    return (candidate for candidate, _ in _scan(text, index, len(text), 0))
 
 
-def scan_chunk(
-    text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int
-) -> tuple[list[Candidate], int, Position]:
-    """Scan one chunk of a longer text.
+class ChunkScan:
+    """One chunk of a longer text, scanned as it is iterated (a chunk full of "<URL:a"
+    never holds its hundreds of thousands of candidates at once).
 
     Candidates that start at or after `stop` are left for the next chunk, which begins at
     `stop`; text before `covered_until` belongs to a URL the previous chunk reported.
-    Returns the candidates, the offset up to which they cover the text, and the position
-    of `stop` (where the next chunk's line and column numbers continue).
+    Once iterated to the end, `covered` is the offset up to which the candidates cover the
+    text and `stop_position()` the position of `stop` (where the next chunk's line and
+    column numbers continue).
     """
-    index = LineIndex(text, line_base, column_base)
-    found = []
-    covered = covered_until
-    for candidate, end in _scan(text, index, stop, covered_until):
-        found.append(candidate)
-        covered = end
-    return found, covered, index.position(stop)
+
+    def __init__(self, text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int) -> None:
+        self.text = text
+        self.stop = stop
+        self.covered_until = covered_until
+        self.covered = covered_until
+        self._index = LineIndex(text, line_base, column_base)
+
+    def __iter__(self) -> Iterator[Candidate]:
+        for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until):
+            self.covered = end
+            yield candidate
+
+    def stop_position(self) -> Position:
+        return self._index.position(self.stop)
 
 
 def extract(text: str) -> list[Candidate]:
@@ -197,4 +210,4 @@ def _wrapped_candidate(found: wrappers.WrapperMatch, index: Positions) -> Candid
     )
 
 
-__all__ = ["scan", "scan_chunk", "extract"]
+__all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]
