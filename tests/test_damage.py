@@ -154,8 +154,8 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
 
     real = pipeline.scan_texts
 
-    def faulty(chunks):
-        for scanned in real(chunks):
+    def faulty(chunks, path=""):
+        for scanned in real(chunks, path):
             if "crash" in scanned.text:
                 raise IndexError("list index out of range")
             yield scanned
@@ -168,8 +168,8 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
     assert err == "urlint: a.txt: cannot read: not read to its end: internal error: IndexError: list index out of range (set URLINT_DEBUG=1 for a traceback)\n"
 
 
-@pytest.mark.parametrize(("separator", "name"), [(b"\x01\x01\x01\x01\n", "d4.mmdf"), (b"\x1f", "d4.babyl")])
-def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(capsys, here, monkeypatch, separator, name):
+@pytest.mark.parametrize(("separator", "name", "last"), [(b"\x01\x01\x01\x01\n", "d4.mmdf", 1012), (b"\x1f", "d4.babyl", 1014)])
+def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(capsys, here, monkeypatch, separator, name, last):
     # The same code as at 64 MB (containers.MAX_MESSAGE_BYTES), at 4 KB.
     monkeypatch.setattr("urlint.mail.containers.MAX_MESSAGE_BYTES", 4096)
     monkeypatch.setattr("urlint.mail.containers.BLOCK_BYTES", 1024)
@@ -185,8 +185,12 @@ def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(capsys, he
     data += message(3, b"see http://m3.example/\n")
     (here / name).write_bytes(data)
     code, out, err = run(capsys, "extract", name)
-    assert (code, out) == (0, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
-    assert "message 2 is longer than 0 MB: lines" in err and "the messages after it are" in err
+    # Exit 2: lines of the archive are not read (D4).
+    assert (code, out) == (2, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
+    reason = f"message 2 is longer than 4,096 bytes: lines 305 to {last} of it are not read; the messages after it are"
+    assert err == f"urlint: {name}:305: limit reached: {reason}\n"
+    code, out, _ = run(capsys, "check", "--select", "M", "--format", "concise", name)
+    assert (code, out) == (1, f"{name}:305:1: M906 {reason}\n")
 
 
 def test_d8_base64_encodings_run_together_are_all_read(capsys, here):
@@ -226,7 +230,7 @@ def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypa
     assert code == 2
     assert out == "http://example.com/~in\nhttp://example.com/~after\n"
     assert err == (
-        "urlint: bomb.zip!m1.txt.gz: cannot read: gzip stream cannot be read to its end: decompressed past 0 MB in all "
+        "urlint: bomb.zip!m1.txt.gz: cannot read: gzip stream cannot be read to its end: decompressed past 100,000 bytes in all "
         "(2 times the input's size): a decompression bomb? The rest is not read\n"
         "urlint: bomb.zip: cannot read: m2.txt.gz and the members after it are not read: the input's decompression limit is spent\n"
     )
@@ -321,3 +325,42 @@ def test_an_encoded_word_with_a_charset_name_no_codec_has(capsys, here):
     code, out, err = run(capsys, "extract", "--format", "jsonl", "m.eml")
     assert (code, err) == (0, "")
     assert json.loads(out)["message"]["from"] == "=?\u00e9utf-8?b?bWFsbW9ib3Jn?= <daemon@example.se>"
+
+
+def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(monkeypatch):
+    # P5: a line with no whitespace was carried whole from chunk to chunk (memory was the
+    # longest run). Past MAX_RUN it is cut, and the cut reported; what follows is read.
+    import io
+
+    from urlint import pipeline, sources
+    from urlint.pipeline import ScannedText, scan_texts
+    from urlint.sources import ReadProblem, read_chunks
+
+    monkeypatch.setattr(sources, "MAX_RUN", 100_000)
+    monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
+    data = b"see http://a.example/" + b"x" * 300_000 + b" then http://b.example/\nnext http://c.example/\n"
+    urls, problems = [], []
+    for item in scan_texts(read_chunks(io.BytesIO(data), chunk_bytes=4096), "long.txt"):
+        if isinstance(item, ScannedText):
+            urls.extend(candidate.url for candidate in item.candidates)
+        else:
+            problems.append(item)
+    assert [url[:24] for url in urls] == ["http://a.example/xxxxxxx", "http://b.example/", "http://c.example/"]
+    assert 100_000 - 8192 < len(urls[0]) < 300_000  # cut, and not before the run was 100,000 long
+    reason = "a run of more than 100,000 bytes without whitespace is read in pieces: a URL across a cut is cut"
+    assert [(p.path, p.reason, p.kind, p.line) for p in problems] == [("long.txt", reason, "limit", 1)]
+
+
+def test_a_long_line_with_whitespace_is_not_cut(monkeypatch):
+    import io
+
+    from urlint import pipeline, sources
+    from urlint.pipeline import scan_texts
+    from urlint.sources import read_chunks
+
+    monkeypatch.setattr(sources, "MAX_RUN", 100_000)
+    monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
+    words = b"".join(b"w%d http://h%d.example/ " % (i, i) for i in range(20_000))
+    texts = scan_texts(read_chunks(io.BytesIO(b"first line\n" + words + b"\n"), chunk_bytes=4096))
+    urls = [c.url for item in texts for c in item.candidates]  # no ReadProblem: every item is a text
+    assert urls == [f"http://h{i}.example/" for i in range(20_000)]

@@ -103,6 +103,8 @@ class Checker:
             code, message = "M904", f"damaged message, read as far as it goes: {problem.reason}"
         elif problem.kind == "charset":
             code, message = "M905", problem.reason
+        elif problem.kind == "limit":
+            code, message = "M906", problem.reason
         else:
             code, message = "M902", f"cannot read: {problem.reason}"
         at = Position(problem.line, 1)

@@ -12,3 +12,9 @@ def bounded_int(digits: str | bytes, limit: int) -> int:
     if len(text) > len(str(limit)):
         return limit + 1
     return min(int(text), limit + 1)
+
+
+def size_text(count: int) -> str:
+    """A size limit as a message states it: "64 MB", or bytes when that is not whole."""
+    megabytes, rest = divmod(count, 1024 * 1024)
+    return f"{megabytes} MB" if megabytes and not rest else f"{count:,} bytes"

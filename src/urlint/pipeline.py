@@ -9,6 +9,7 @@ with the next chunk, large enough to hold any wrapper that starts before it
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
@@ -16,10 +17,12 @@ from itertools import chain
 
 from .faults import internal_error
 from .model import Candidate
+from .numbers import size_text
 from .records import record
 from .scanner import ChunkScan, iter_candidates
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import (
+    MAX_RUN,
     STDIN,
     BinaryInput,
     InputFile,
@@ -29,6 +32,8 @@ from .sources import (
     open_input,
     read_chunks,
 )
+
+_WHITESPACE = re.compile(r"\s")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,8 +53,9 @@ class Found:
 class ScannedText:
     """One chunk as scanned: its text (with the overlap carried from the chunk before), the
     position its first character has, and the candidates found in it. For a chunk of a
-    long text the candidates are found as they are iterated, once, before the next chunk
-    is read (the chunk's text bounds what it costs, not the URLs in it)."""
+    long text the candidates are found as they are iterated, once: iterate them before
+    asking for the next chunk, which passes over those left (the chunk's text bounds what
+    it costs, not the URLs in it)."""
 
     text: str
     line_base: int
@@ -59,17 +65,20 @@ class ScannedText:
     mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
 
 
-def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
-    """Every chunk of a text, scanned; together the candidates are those of the whole text."""
+def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedText | ReadProblem]:
+    """Every chunk of a text, scanned; together the candidates are those of the whole text.
+    A run of text without whitespace longer than MAX_RUN is read in pieces, reported
+    as a ReadProblem of kind "limit" at the cut (a URL across it is cut there)."""
     carry = ""
     carry_line, carry_column = 1, 0
     covered = 0
+    run_cut = False  # the chunk before cut a run: this one goes on with it
     for chunk in chunks:
         if carry:
             text, line_base, column_base = carry + chunk.text, carry_line, carry_column
         else:
             text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
-        stop = len(text) if chunk.final else overlap_start(text)
+        stop, cut = (len(text), False) if chunk.final else overlap_start(text)
         scanning = ChunkScan(text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered)
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates)
@@ -78,6 +87,10 @@ def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
             pass
         at_stop = scanning.stop_position()
+        if cut and not (run_cut and _WHITESPACE.search(text, 0, stop) is None):  # once a run
+            reason = f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a URL across a cut is cut"
+            yield ReadProblem(path, reason, "limit", True, at_stop.line)
+        run_cut = cut
         carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
         covered = max(0, scanning.covered - stop)
@@ -86,13 +99,15 @@ def scan_texts(chunks: Iterable[TextChunk]) -> Iterator[ScannedText]:
 def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
     """Every candidate in a chunked text, as if it had been scanned whole."""
     for scanned in scan_texts(chunks):
-        yield from scanned.candidates
+        if isinstance(scanned, ScannedText):
+            yield from scanned.candidates
 
 
-def overlap_start(text: str) -> int:
+def overlap_start(text: str) -> tuple[int, bool]:
     """Where the kept-back overlap of a chunk starts: a line start with more than
     MAX_RAW_LINES lines or more than MAX_RAW_CHARS characters after it, whichever is
-    nearer the end (a wrapper stops at the first of the two bounds)."""
+    nearer the end (a wrapper stops at the first of the two bounds); and whether it cuts a
+    run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it)."""
     by_lines = len(text)
     for _ in range(MAX_RAW_LINES + 2):
         by_lines = text.rfind("\n", 0, by_lines)
@@ -107,7 +122,14 @@ def overlap_start(text: str) -> int:
         # One very long line: start the overlap after whitespace, where no URL is cut.
         space = max(text.rfind(" ", 0, by_chars), text.rfind("\t", 0, by_chars))
         line_start = space + 1
-    return max(by_lines, line_start)
+    start = max(by_lines, line_start)
+    if len(text) - start > MAX_RUN:
+        # A line longer than that: start after its last whitespace, else cut the run.
+        space = max(text.rfind(" ", start, by_chars), text.rfind("\t", start, by_chars))
+        if space < 0 or len(text) - space - 1 > MAX_RUN:
+            return by_chars, True
+        start = space + 1
+    return start, False
 
 
 def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[Found | ReadProblem]:
@@ -134,7 +156,7 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
             head, stream = peek(stream)
             kind = sniff(source.path, head)
             if kind == TEXT:
-                yield from scan_texts(read_chunks(stream))
+                yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(source, stream, kind, articles if articles is not None else set())
     except BinaryInput as error:
@@ -171,11 +193,11 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
             try:
                 if item.stream is None:
                     chunk = TextChunk(_decoded(item.data), item.line, 0, True, "utf-8")
-                    texts: Iterator[ScannedText] = scan_texts([chunk])
+                    texts = scan_texts([chunk], item.path)
                 else:
-                    texts = scan_texts(read_chunks(item.stream))
+                    texts = scan_texts(read_chunks(item.stream), item.path)
                 for scanned in texts:
-                    yield scanned._replace(path=item.path)
+                    yield scanned._replace(path=item.path) if isinstance(scanned, ScannedText) else scanned
             except BinaryInput as error:
                 yield ReadProblem(item.path, str(error), kind="binary", explicit=False)
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost

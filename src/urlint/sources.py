@@ -23,9 +23,11 @@ STDIN = "-"
 SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
 SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
 CHUNK_BYTES = 4 * 1024 * 1024
-# A line longer than this is cut at its last whitespace before it (URLs end at whitespace);
-# it keeps memory bounded on a file that is one enormous line.
-MAX_LINE_BYTES = 16 * 1024 * 1024
+# A line longer than this is cut at its last whitespace before it (URLs end at whitespace,
+# RFC 1738 appendix), and a run with no whitespace where it stands: memory stays bounded on a
+# file that is one enormous line. The scan keeps no longer a run whole either
+# (pipeline.overlap_start), and reports a run it cuts.
+MAX_RUN = 16 * 1024 * 1024
 
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
@@ -44,7 +46,7 @@ class ReadProblem:
 
     path: str
     reason: str
-    kind: str = "unreadable"  # or "binary"; in mail, "malformed" or "charset" (read anyway)
+    kind: str = "unreadable"  # or "binary"; "limit" (a size limit reached: read in part); in mail, "malformed" or "charset" (read anyway)
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
     line: int = 1
     mail: object = None  # mail.message.MessageInfo of the damaged message, where known
@@ -186,7 +188,7 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
         pending += data
         cut = pending.rfind(b"\n") + 1
         if cut == 0:
-            if len(pending) < MAX_LINE_BYTES:
+            if len(pending) < MAX_RUN:
                 continue
             cut = _last_space(pending) or len(pending)
         text, encoding = decode(pending[:cut])

@@ -16,7 +16,7 @@ import io
 import re
 from collections.abc import Callable, Iterator, Sequence
 
-from ..numbers import bounded_int
+from ..numbers import bounded_int, size_text
 from ..records import record
 
 TYPE_CHECKING = False
@@ -79,7 +79,7 @@ class RawText:
 class ContainerProblem:
     line: int
     reason: str
-    kind: str  # "unreadable" (the rest of this input is lost) or "malformed"
+    kind: str  # "unreadable" (the rest of this input is lost), "limit" (a message over MAX_MESSAGE_BYTES) or "malformed"
 
 
 @record
@@ -184,7 +184,7 @@ class Budget:
         self.used += count
         if self.used > self.limit:
             raise ArchiveLimit(
-                f"decompressed past {self.limit // (1024 * 1024)} MB in all ({MAX_RATIO} times the "
+                f"decompressed past {size_text(self.limit)} in all ({MAX_RATIO} times the "
                 "input's size): a decompression bomb? The rest is not read"
             )
 
@@ -231,7 +231,7 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget:
     if not seekable:
         data = stream.read(MAX_IN_MEMORY_ZIP + 1)
         if len(data) > MAX_IN_MEMORY_ZIP:
-            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {MAX_IN_MEMORY_ZIP // (1024 * 1024)} MB is not read", "unreadable")
+            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read", "unreadable")
             return
         stream = io.BytesIO(data)
     try:
@@ -382,8 +382,8 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                 yield RawText(piece, line)
             else:
                 index += 1
-                yield ContainerProblem(line, f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
-                                       "its start is read as a message, the rest as plain text", "malformed")
+                yield ContainerProblem(line, f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+                                       "its start is read as a message, the rest as plain text", "limit")
                 yield _raw_message(piece, line, index)
                 overflowing = True
             start = search = cut
@@ -476,9 +476,9 @@ def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessa
         start, line = _pass_over(buffer, end, separator, line)
         yield ContainerProblem(
             passed_from,
-            f"message {index} is longer than {MAX_MESSAGE_BYTES // (1024 * 1024)} MB: "
+            f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
             f"lines {passed_from} to {line - 1} of it are not read; the messages after it are",
-            "malformed",
+            "limit",
         )
         if start < 0:
             return

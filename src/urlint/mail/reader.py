@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..faults import internal_error
+from ..numbers import size_text
 from ..records import record
 from . import containers
 from .containers import (
@@ -63,7 +64,7 @@ class ProblemItem:
     path: str
     line: int
     reason: str
-    kind: str  # "unreadable" or "malformed"
+    kind: str  # as ContainerProblem.kind
 
 
 def read_input(
@@ -91,7 +92,7 @@ def read_input(
             yield MessageItem(path, read_message(data, 1, 1), True)
         rest = stream.read(1)
         if rest:
-            yield ProblemItem(path, 1, f"the message is longer than {containers.MAX_MESSAGE_BYTES // (1024 * 1024)} MB: the rest is read as plain text", "malformed")
+            yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", "limit")
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))
     else:
         yield TextItem(path, stream)

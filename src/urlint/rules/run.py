@@ -60,3 +60,17 @@ add(Rule(
     example="Content-Type: text/plain; charset=us-ascii   (with 8-bit bytes in the body)",
     fix="Nothing to fix in the project; relabel the part if the archive is yours.",
 ))
+add(Rule(
+    "M906", "limit-reached", Severity.WARNING, "-",
+    summary="A limit that keeps time and memory bounded was reached: part of an input was read in pieces or passed over.",
+    explanation=(
+        "urlint reads any input in bounded memory. A message longer than 64 MB is read up to "
+        "there (the rest of an mbox message as plain text; the rest of an MMDF or Babyl "
+        "message is passed over, and the messages after it are read as ever), and a run of "
+        "more than 16 MB without whitespace is read in pieces, so a URL across a cut is cut "
+        "(no real URL is that long: RFC 1738, section 2.2 puts no bound on it, every program "
+        "that reads URLs does). What lies past a limit may hold URLs that are not reported."
+    ),
+    example="an MMDF mailbox whose second message holds a 100 MB attachment",
+    fix="Nothing to fix in the project; split the input if every byte of it must be read.",
+))
