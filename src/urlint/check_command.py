@@ -14,7 +14,7 @@ from .config import ConfigError, Settings, build_settings, find_config, load_con
 from .findings import Severity
 from .reporters import check as report
 
-STREAMED_FORMATS = ("text", "concise", "full", "jsonl")
+LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
 
 
 def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
@@ -141,30 +141,22 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
     findings = _checker(settings, baseline).check_paths(paths, skip)
     fail_rank = settings.fail_on.rank
     colour = args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
-    failing = False
-    if args.statistics or args.format == "json":
-        # Streamed: a run's findings are counted or written as they come, never held.
+    # Every format is written as the findings come: a run's findings are never held.
+    if args.statistics or args.format not in LINE_FORMATS:
         seen: Counter[Severity] = Counter()
         counted = _counting(findings, seen)
         if args.statistics:
-            for line in report.statistics(counted):
-                out.write(line + "\n")
-        else:
+            out.writelines(line + "\n" for line in report.statistics(counted))
+        elif args.format == "json":
             report.write_json(counted, out)
-        return EXIT_FINDINGS if any(seen[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
-    if args.format not in STREAMED_FORMATS:
-        collected = list(findings)  # github sorts errors first; SARIF is one document
-        failing = any(f.severity.rank >= fail_rank for f in collected)
-        if args.format == "github":
-            for line in report.github_lines(collected):
-                out.write(line + "\n")
+        elif args.format == "github":
+            report.write_github(counted, out)
         else:  # sarif
             from . import __version__
-            from .reporters.safe import json_line
-            from .reporters.sarif import sarif_log
+            from .reporters.sarif import write_sarif
 
-            out.write(json_line(sarif_log(collected, settings.rules, __version__), indent=1) + "\n")
-        return EXIT_FINDINGS if failing else EXIT_OK
+            write_sarif(counted, settings.rules, __version__, out)
+        return EXIT_FINDINGS if any(seen[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
     counts: Counter[Severity] = Counter()
     fixable = 0
     sources = _SourceLines()
@@ -179,10 +171,9 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
             out.write(report.full_block(finding, line, cuts, colour) + "\n\n")
         else:
             out.write(report.text_line(finding, colour) + "\n")
-    failing = any(counts[s] for s in Severity if s.rank >= fail_rank)
     if args.format in ("text", "full") and counts:
         out.write(report.summary_from_counts(counts, fixable) + "\n")
-    return EXIT_FINDINGS if failing else EXIT_OK
+    return EXIT_FINDINGS if any(counts[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
 
 
 def _counting(findings, counts: Counter[Severity]):  # type: ignore[no-untyped-def]

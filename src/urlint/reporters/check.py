@@ -8,17 +8,18 @@ message) is masked here (`safe`), and source lines shown by `full` arrive from a
 
 from __future__ import annotations
 
+import shutil
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..findings import Finding, Fix, Severity
 from ..grammar.login import MASK, mask_password, merged_spans
-from .safe import json_line, masked_values, printable, shown
+from .safe import json_line, masked_values, printable, shown, write_json_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import IO, TextIO
 
 _COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD, _RESET = "\033[1m", "\033[0m"
@@ -94,11 +95,8 @@ def jsonl_line(finding: Finding) -> str:
 def write_json(findings: Iterable[Finding], out: TextIO) -> None:
     """The findings as one JSON list (as json.dumps(..., indent=1) writes it), written one
     finding at a time: a run's findings are never held."""
-    separator = "[\n"
-    for finding in findings:
-        out.write(separator + " " + json_line(record(finding), indent=1).replace("\n", "\n "))
-        separator = ",\n"
-    out.write("[]\n" if separator == "[\n" else "\n]\n")
+    write_json_list((record(finding) for finding in findings), out)
+    out.write("\n")
 
 
 def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:
@@ -197,21 +195,36 @@ def github_line(finding: Finding) -> str:
     return f"::{level} {props}::{github_escape_data(shown(finding.message))}"
 
 
-def github_lines(findings: Iterable[Finding]) -> list[str]:
-    """Annotations, errors first, at most GITHUB_LIMIT of each type (GitHub drops the rest);
-    the rest as plain log lines, and a note of how many were not annotated."""
-    ordered = sorted(findings, key=lambda f: (-f.severity.rank, f.sort_key()))
-    shown: Counter[Severity] = Counter()
-    annotated, plain = [], []
-    for finding in ordered:
-        if shown[finding.severity] < GITHUB_LIMIT:
-            shown[finding.severity] += 1
-            annotated.append(github_line(finding))
-        else:
-            plain.append(finding)
-    lines = annotated + [text_line(f) for f in plain]
-    if plain:
-        left = Counter(f.severity for f in plain)
+def write_github(findings: Iterable[Finding], out: TextIO) -> None:
+    """Annotations, errors first, at most GITHUB_LIMIT of each type (GitHub drops the rest),
+    each type in the order found; the rest as plain log lines, and a note of how many were
+    not annotated. The plain lines wait in temporary files (in memory up to 1 MB each): a
+    run's findings are never held."""
+    import tempfile
+
+    annotated: dict[Severity, list[str]] = {severity: [] for severity in Severity}
+    plain: dict[Severity, IO[str]] = {}
+    left: Counter[Severity] = Counter()
+    try:
+        for finding in findings:
+            severity = finding.severity
+            if len(annotated[severity]) < GITHUB_LIMIT:
+                annotated[severity].append(github_line(finding))
+                continue
+            if severity not in plain:
+                plain[severity] = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            plain[severity].write(text_line(finding) + "\n")
+            left[severity] += 1
+        ordered = sorted(Severity, key=lambda severity: -severity.rank)
+        for severity in ordered:
+            out.writelines(line + "\n" for line in annotated[severity])
+        for severity in ordered:
+            if severity in plain:
+                plain[severity].seek(0)
+                shutil.copyfileobj(plain[severity], out)
+    finally:
+        for spool in plain.values():
+            spool.close()
+    if left:
         parts = ", ".join(f"{left[s]} {_GITHUB_LEVEL[s]}{'s' if left[s] != 1 else ''}" for s in Severity if left[s])
-        lines.append(f"urlint: GitHub shows {GITHUB_LIMIT} annotations of each type per step; not annotated: {parts} (listed above)")
-    return lines
+        out.write(f"urlint: GitHub shows {GITHUB_LIMIT} annotations of each type per step; not annotated: {parts} (listed above)\n")

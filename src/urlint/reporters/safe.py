@@ -20,8 +20,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 from ..grammar.login import mask_password
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # JSON with ensure_ascii=False leaves these raw; a reader that splits lines with
 # str.splitlines() breaks at U+2028/U+2029/U+0085, and a terminal acts on C1 controls.
@@ -66,3 +71,14 @@ def json_line(value: object, indent: int | None = None) -> str:
     if _JSON_RAW.search(text):
         text = _JSON_RAW.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
     return text
+
+
+def write_json_list(values: Iterable[object], out: TextIO, level: int = 0) -> None:
+    """`values` as a JSON list, as `json_line(list(values), indent=1)` writes it at nesting
+    `level`, written one value at a time (never held)."""
+    inner = "\n" + " " * (level + 1)
+    separator = "[" + inner
+    for value in values:
+        out.write(separator + json_line(value, indent=1).replace("\n", inner))
+        separator = "," + inner
+    out.write("[]" if separator == "[" + inner else "\n" + " " * level + "]")

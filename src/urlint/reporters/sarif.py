@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -26,7 +26,11 @@ from ..findings import Finding, Severity
 from ..grammar.login import mask_password
 from ..rules.catalogue import Rule
 from ..sources import STDIN
-from .safe import masked_values
+from .safe import json_line, masked_values, write_json_list
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -101,15 +105,40 @@ def location(path: str, region: dict, root: Path, parts: tuple[str, str] | None)
 
 
 def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None) -> dict:
+    """The SARIF document of `findings`, whole (`write_sarif` streams it)."""
     root = Path(os.path.abspath(root or os.getcwd()))
     descriptors = list(rules)
+    document = _document(descriptors, version, root)
+    document["runs"][0]["results"] = list(sarif_results(findings, descriptors, root))
+    return document
+
+
+def write_sarif(findings: Iterable[Finding], rules: Iterable[Rule], version: str, out: TextIO, root: Path | None = None) -> None:
+    """The SARIF document as `json_line(sarif_log(...), indent=1)` writes it, its results
+    written one at a time: a run's findings are never held."""
+    root = Path(os.path.abspath(root or os.getcwd()))
+    descriptors = list(rules)
+    text = json_line(_document(descriptors, version, root), indent=1)
+    head, marker, tail = text.rpartition(_NO_RESULTS)
+    out.write(head + marker[:-2])
+    write_json_list(sarif_results(findings, descriptors, root), out, level=3)
+    out.write(tail + "\n")
+
+
+_NO_RESULTS = '"results": []'
+
+
+def sarif_results(findings: Iterable[Finding], descriptors: list[Rule], root: Path) -> Iterator[dict]:
     index = {entry.code: i for i, entry in enumerate(descriptors)}
+    # Findings come file by file (and member by member): what a fingerprint counts, and how
+    # a path splits, is kept for the path at hand only, never for the run.
+    path: str | None = None
     seen: Counter[str] = Counter()
-    members: dict[str, tuple[str, str] | None] = {}  # split_member, once a path
-    results = []
+    parts: tuple[str, str] | None = None
     for finding in findings:
-        if finding.path not in members:
-            members[finding.path] = split_member(finding.path)
+        if finding.path != path:
+            path, parts = finding.path, split_member(finding.path)
+            seen.clear()
         shown_path, url = mask_password(finding.path), mask_password(finding.url or "")
         digest = hashlib.sha256(f"{finding.code}\0{shown_path}\0{url}".encode()).hexdigest()[:16]
         seen[digest] += 1
@@ -123,14 +152,17 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
             "ruleId": finding.code,
             "level": _LEVEL[finding.severity],
             "message": {"text": mask_password(finding.message)},
-            "locations": [location(finding.path, region, root, members[finding.path])],
+            "locations": [location(finding.path, region, root, parts)],
             "partialFingerprints": {"primaryLocationLineHash": f"{digest}:{seen[digest]}"},
         }
         if finding.code in index:
             result["ruleIndex"] = index[finding.code]
         if finding.mail is not None:
             result["properties"] = {"mail": masked_values(finding.mail.as_json())}
-        results.append(result)
+        yield result
+
+
+def _document(descriptors: list[Rule], version: str, root: Path) -> dict:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -146,7 +178,7 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
                 },
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
                 "columnKind": "unicodeCodePoints",
-                "results": results,
+                "results": [],
             }
         ],
     }

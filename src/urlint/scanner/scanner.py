@@ -137,18 +137,31 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     from the middle would show part of a password (section 6)."""
     low = max(floor, start - _WORD_LOOKBACK)
     word = _SPACE_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
-    head = text[word:start]
+    url = text[start:end]
+    head = own = text[word:start]  # own: what of the head is not a closed word before
     line_start = text.rfind("\n", low, word) + 1
     if line_start > low and wrappers.LINE_PREFIX.fullmatch(text, line_start, word):  # the word starts its line
         line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
         previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
         head = text[previous:line_end] + head
-    # A password that starts before the URL and runs into it: `1ftp://:pw://@h/` is one,
-    # two URLs on two lines (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`) are not.
-    return bool(head) and any(
-        begin <= len(head) < stop for begin, stop in secret_spans(head + text[start:end], starts_before=len(head))
-    )
+        if text[line_end - 1 : line_end] not in _CLOSING:
+            own = head
+    if not head:
+        return False
+    # A password that starts before the URL and runs into it: `1ftp://:pw://@h/`, and over
+    # a line break `ftp://:pw` / `pw://@h/`.
+    if any(begin <= len(head) < stop for begin, stop in secret_spans(head + url, starts_before=len(head))):
+        return True
+    # A login before the URL whose password starts inside it: `1ftp://a://pw@h/`, whose
+    # "//pw" the URL "a://pw@h/" would show as a user name; but not after a closed word
+    # (`[https://[::1]]` / `[mailto:x@y]`), nor for two URLs on two lines
+    # (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`).
+    url_end = len(own) + len(url)
+    return bool(own) and any(len(own) < stop and begin < url_end for begin, stop in secret_spans(own + url, starts_before=len(own)))
+
+
+_CLOSING = frozenset(")]}>\"'")
 
 
 def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
