@@ -131,6 +131,21 @@ def test_html_only_message_gives_href_and_visible_text(tmp_path):
     ]
 
 
+def test_html_visible_urls_are_placed_exactly(tmp_path):
+    # Each piece of visible text knows where it stands in the source: after a reference
+    # (&nbsp; is no text of the source), a hidden style block, or a URL written twice.
+    page = (
+        b"From: a@example.org\nContent-Type: text/html; charset=utf-8\n\n"
+        b"<style>p { background: url(http://example.org/hidden) }</style>\n"
+        b"<p>&nbsp;http://example.org/x&nbsp;and</p>\n"
+        b"<p>again <b>http://example.org/x</b>&nbsp;http://example.org/y&amp;z</p>\n"
+    )
+    path = tmp_path / "page.eml"
+    path.write_bytes(page)
+    got = [(item.candidate.url, item.candidate.span.start.line, item.candidate.span.start.column) for item in found(path)]
+    assert got == [("http://example.org/x", 5, 10), ("http://example.org/y&z", 6, 43)]
+
+
 def test_quoted_reply_lines_inside_a_wrapper_are_rejoined(tmp_path):
     message = (
         b"From: a@example.org\nSubject: re\n\n"

@@ -20,7 +20,7 @@ from ..records import record
 from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
 from .headers import ContentType, content_type, read_header_block, text_of, unfold
 from .html import read_html
-from .textmap import FixedMap, LazyMap, Relocator, SearchMap
+from .textmap import FixedMap, LazyMap, Relocator
 
 MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
 
@@ -378,7 +378,7 @@ class MessageReader:
             self.texts.append(DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group))
             return
         page = read_html(text)
-        self.texts.append(DecodedText(page.text, 1, relocator.then(SearchMap(page.text, text)), self.envelope, part, kind, "html-text", None, group))
+        self.texts.append(DecodedText(page.text, 1, relocator.then(page.mapping), self.envelope, part, kind, "html-text", None, group))
         for attribute in page.attributes:
             self.texts.append(DecodedText(
                 attribute.value, 1, relocator.then(FixedMap(attribute.offset)), self.envelope, part, kind,

@@ -57,34 +57,6 @@ class FixedMap(OffsetMap):
         return self.at
 
 
-class SearchMap(OffsetMap):
-    """Offsets in a text extracted from `source` (the visible text of HTML), found by
-    looking for the text there: what follows the offset is searched for in the source,
-    from where the last search landed on. Text that cannot be found (a character
-    reference inside it) maps to the last place found."""
-
-    __slots__ = ("text", "origin", "_cursor")
-
-    def __init__(self, text: str, source: str) -> None:
-        super().__init__()
-        self.text = text
-        self.origin = source
-        self._cursor = 0
-
-    def source(self, offset: int) -> int:
-        for width in (24, 8, 3):
-            snippet = self.text[offset : offset + width].strip()
-            if not snippet:
-                continue
-            found = self.origin.find(snippet, self._cursor)
-            if found < 0:
-                found = self.origin.find(snippet)
-            if found >= 0:
-                self._cursor = found
-                return found - (len(self.text[offset : offset + width]) - len(self.text[offset : offset + width].lstrip()))
-        return self._cursor
-
-
 class LazyMap(OffsetMap):
     """An OffsetMap made on first use: most decoded parts hold no URL to place."""
 
