@@ -213,6 +213,18 @@ def test_d1_output_into_a_scanned_directory_is_not_read(capsys, here):
     assert sorted(p.name for p in here.iterdir()) == ["d1.txt", "report.jsonl"]
 
 
+def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(capsys, here):
+    # (A device is written to in place: `-o /dev/null` never replaces /dev/null.)
+    (here / "a.txt").write_text("see http://example.com/~fred/\n")
+    (here / "reports").mkdir()
+    (here / "reports" / "last.txt").write_text("old\n")
+    (here / "report.txt").symlink_to(here / "reports" / "last.txt")
+    assert run(capsys, "check", "--isolated", "--format", "concise", "-o", "report.txt", "a.txt")[0] == 1
+    assert (here / "report.txt").is_symlink()
+    assert (here / "reports" / "last.txt").read_text() == "a.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+    assert sorted(p.name for p in (here / "reports").iterdir()) == ["last.txt"]
+
+
 @pytest.mark.parametrize("bom", [codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE])
 def test_d2_fix_writes_utf16_back_as_utf16(capsys, here, bom):
     codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"

@@ -106,33 +106,43 @@ def _shown(text: str) -> str:
 class _ReportFile:
     """`-o FILE`: the report goes to a temporary file beside FILE, renamed over it only when
     the run is done, so an input is never emptied before it is read; the walk passes over
-    both (they are urlint's output, not its input)."""
+    both (they are urlint's output, not its input). A symbolic link is followed (the file
+    it names is replaced, the link kept), and a device or FIFO (`-o /dev/null`) is written
+    to as it is, never replaced: urlint reads neither as an input."""
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.temporary: str | None = None
 
     def __enter__(self) -> _ReportFile:
         import tempfile
 
         from .sources import file_id
 
-        directory = os.path.dirname(os.path.abspath(self.path))
+        target = os.path.realpath(self.path)
         try:
-            handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=directory)
+            if os.path.exists(target) and not os.path.isfile(target):
+                self.stream = open(target, "w", encoding="utf-8")  # noqa: SIM115
+                self.skip: frozenset = frozenset()
+                return self
+            handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=os.path.dirname(target))
         except OSError as error:
             raise ConfigError(f"-o {self.path}: cannot write there: {error.strerror or error}") from None
+        self.target = target
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(handle, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
         self.stream = open(handle, "w", encoding="utf-8")  # noqa: SIM115
-        ids = {file_id(self.temporary), file_id(self.path)}
+        ids = {file_id(self.temporary), file_id(target)}
         self.skip = frozenset(i for i in ids if i is not None)
         return self
 
     def __exit__(self, kind, error, trace) -> None:  # type: ignore[no-untyped-def]
         self.stream.close()
+        if self.temporary is None:
+            return
         if kind is None:
-            os.replace(self.temporary, self.path)
+            os.replace(self.temporary, self.target)
         else:
             os.unlink(self.temporary)
 
