@@ -364,3 +364,20 @@ def test_a_long_line_with_whitespace_is_not_cut(monkeypatch):
     texts = scan_texts(read_chunks(io.BytesIO(b"first line\n" + words + b"\n"), chunk_bytes=4096))
     urls = [c.url for item in texts for c in item.candidates]  # no ReadProblem: every item is a text
     assert urls == [f"http://h{i}.example/" for i in range(20_000)]
+
+
+def test_a_text_part_is_read_up_to_the_memory_limit(capsys, here, monkeypatch):
+    # A non-ASCII text may take four bytes a character once decoded: it is held to a
+    # quarter of the limit, an ASCII one to all of it; past it, M906 and the start is read.
+    monkeypatch.setattr("urlint.mail.message.MAX_TEXT_BYTES", 4000)
+    line = b"see http://x.example/a and\n"  # 27 bytes
+    wide = "caf\u00e9 \U0001f600\n".encode() + line * 100
+    narrow = b"cafe\n" + line * 100
+    for name, body in (("wide.eml", wide), ("narrow.eml", narrow)):
+        (here / name).write_bytes(b"From: a@example.com\nContent-Type: text/plain; charset=utf-8\n\n" + body)
+    code, out, err = run(capsys, "extract", "wide.eml", "narrow.eml")
+    assert (code, out) == (2, "http://x.example/a\n" * (36 + 100))
+    assert err == (
+        "urlint: wide.eml:4 (message 1): limit reached: a text part of 2,711 bytes: its first 37 lines are read, "
+        "a decoded text is held in 4,000 bytes of memory at most (1,000 bytes of this one)\n"
+    )

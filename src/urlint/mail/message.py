@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..numbers import size_text
 from ..records import record
 from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
 from .headers import ContentType, content_type, read_header_block, text_of, unfold
@@ -23,6 +24,10 @@ from .html import read_html
 from .textmap import FixedMap, LazyMap, Relocator
 
 MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
+# A decoded text part is held in this much memory at most (its start is read): a character
+# past U+FFFF makes Python hold every character of the text in 4 bytes, and decoding and
+# reading HTML make copies of it.
+MAX_TEXT_BYTES = 32 * 1024 * 1024
 
 # Fields that hold addresses, identifiers, trace or MIME structure: not places a person
 # writes a URL (RFC 5322 3.6, RFC 2045, RFC 6376). Every other field that holds one is
@@ -331,6 +336,20 @@ class MessageReader:
             self._text(header, lowered, ctype, body, line, part, group)
         # Any other type is an attachment that is not text: skipped, as a reader would.
 
+    def _within_memory(self, data: bytes, line: int) -> bytes:
+        """The start of a text part's decoded bytes that its text holds in MAX_TEXT_BYTES:
+        one byte a character for ASCII, up to four for any other text."""
+        limit = MAX_TEXT_BYTES if data.isascii() else MAX_TEXT_BYTES // 4
+        if len(data) <= limit:
+            return data
+        cut = data.rfind(b"\n", 0, limit) + 1 or limit
+        while cut > 0 and data[cut] & 0xC0 == 0x80:  # never inside a UTF-8 character
+            cut -= 1
+        lines = data.count(b"\n", 0, cut)
+        self.problem(line, f"a text part of {size_text(len(data))}: its first {lines} lines are read, "
+                     f"a decoded text is held in {size_text(MAX_TEXT_BYTES)} of memory at most ({size_text(limit)} of this one)", "limit")
+        return data[:cut]
+
     def _text(self, header: bytes, lowered: bytes, ctype: ContentType, body: bytes, line: int, part: str, group: int | None) -> None:
         encoding = _transfer_encoding(header, lowered)
         byte_map = None
@@ -351,6 +370,8 @@ class MessageReader:
         else:
             self.problem(line, f"unknown Content-Transfer-Encoding '{encoding}': read as is")
             data = body
+        if len(data) > MAX_TEXT_BYTES // 4:
+            data = self._within_memory(data, line)
         label = ctype.params.get("charset")
         text, codec, trouble = decode_charset(data, label)
         if trouble:
@@ -378,7 +399,7 @@ class MessageReader:
             self.texts.append(DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group))
             return
         page = read_html(text)
-        self.texts.append(DecodedText(page.text, 1, relocator.then(page.mapping), self.envelope, part, kind, "html-text", None, group))
+        self.texts.append(DecodedText(page.text, 1, relocator.then(page.steps[0]).then(page.steps[1]), self.envelope, part, kind, "html-text", None, group))
         for attribute in page.attributes:
             self.texts.append(DecodedText(
                 attribute.value, 1, relocator.then(FixedMap(attribute.offset)), self.envelope, part, kind,
