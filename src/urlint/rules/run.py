@@ -66,8 +66,9 @@ add(Rule(
     explanation=(
         "urlint reads any input in bounded memory. A message longer than 64 MB is read up to "
         "there (the rest of an mbox message as plain text; the rest of an MMDF or Babyl "
-        "message is passed over, and the messages after it are read as ever), and a run of "
-        "more than 16 MB without whitespace is read in pieces, so a URL across a cut is cut "
+        "message is passed over, and the messages after it are read as ever), a text part "
+        "is decoded up to 32 MB (8 MB when it is not ASCII), and a run of more than 16 MB "
+        "without whitespace is read in pieces, so a URL across a cut is cut "
         "(no real URL is that long: RFC 1738, section 2.2 puts no bound on it, every program "
         "that reads URLs does). What lies past a limit may hold URLs that are not reported."
     ),
