@@ -9,7 +9,6 @@ with the next chunk, large enough to hold any wrapper that starts before it
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
@@ -32,8 +31,6 @@ from .sources import (
     open_input,
     read_chunks,
 )
-
-_WHITESPACE = re.compile(r"\s")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -87,7 +84,7 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
             pass
         at_stop = scanning.stop_position()
-        if cut and not (run_cut and _WHITESPACE.search(text, 0, stop) is None):  # once a run
+        if cut and not (run_cut and _no_break(text, stop)):  # once a run
             reason = f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a URL across a cut is cut"
             yield ReadProblem(path, reason, "limit", True, at_stop.line)
         run_cut = cut
@@ -101,6 +98,11 @@ def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
     for scanned in scan_texts(chunks):
         if isinstance(scanned, ScannedText):
             yield from scanned.candidates
+
+
+def _no_break(text: str, stop: int) -> bool:
+    """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
+    return text.find(" ", 0, stop) < 0 and text.find("\n", 0, stop) < 0 and text.find("\t", 0, stop) < 0
 
 
 def overlap_start(text: str) -> tuple[int, bool]:
