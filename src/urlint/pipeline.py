@@ -235,7 +235,7 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
     if decoded.relocator is None:
         return iter_candidates(decoded.text, line_base=decoded.line_base)
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
-    if decoded.source in ("html-href", "html-src"):
+    if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
         # Parts of this message (cid:) and inline data are not places to visit.
         return (c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE)
     return candidates

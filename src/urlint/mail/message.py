@@ -131,7 +131,7 @@ class MessageInfo:
         self.envelope = envelope
         self.part = part  # MIME part number, IMAP style ("1", "2.1"); "" for the message
         self.content_type = content_type  # of that part ("" for a header)
-        self.source = source  # "header", "text", "html-text", "html-href", "html-src", "message"
+        self.source = source  # "header", "text", "html-text", "html-" + an attribute (html.Attribute.name), "message"
         self.header = header  # the field, for a header URL
 
     @property
