@@ -634,3 +634,15 @@ def test_every_shared_mail_file_is_read_without_a_crash(capsys):
     assert code == 0
     assert "Traceback" not in captured.err
     assert len(captured.out.splitlines()) > 1000
+
+
+def test_a_message_after_blank_lines_is_read_as_mail_and_a_misnamed_file_is_noted(capsys, tmp_path):
+    (tmp_path / "blank.eml").write_bytes(
+        b"\n  \nFrom: a@example.com\nSubject: hi\nContent-Transfer-Encoding: quoted-printable\n\n"
+        b"see http://x.example/a=\nb and\n"
+    )
+    (tmp_path / "notes.eml").write_bytes(b"just notes http://y.example/\n")
+    code = main(["extract", "-H", str(tmp_path / "blank.eml"), str(tmp_path / "notes.eml")])
+    captured = capsys.readouterr()
+    assert (code, captured.out) == (0, f"{tmp_path}/blank.eml:7:5: http://x.example/ab\n{tmp_path}/notes.eml:1:12: http://y.example/\n")
+    assert captured.err == f"urlint: {tmp_path}/notes.eml: damaged message: named as a message, but it opens with no mail header: read as plain text\n"

@@ -150,7 +150,7 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
     read once."""
-    from .mail.containers import TEXT, peek, sniff
+    from .mail.containers import TEXT, misnamed, peek, sniff
 
     try:
         opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open_input(source.path)
@@ -158,6 +158,9 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
             head, stream = peek(stream)
             kind = sniff(source.path, head)
             if kind == TEXT:
+                reason = misnamed(source.path, kind)
+                if reason is not None:
+                    yield ReadProblem(source.path, reason, "malformed")
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(source, stream, kind, articles if articles is not None else set())

@@ -50,6 +50,7 @@ _MAIL_FIELDS = frozenset(
     nntp-posting-host summary keywords x-newsreader article-i.d. envelope-to""".split()
 )
 MESSAGE_SUFFIXES = (".eml", ".msg", ".mbox", ".mbx", ".news", ".art")
+_BLANK_LINES = re.compile(rb"(?:[ \t]*\r?\n)+")
 
 # Which messages to read at all: called with a buffer and the offsets that bound messages
 # in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
@@ -107,9 +108,24 @@ def sniff(name: str, head: bytes) -> str:
         return BABYL
     if head.startswith(b"From ") and _FROM_LINE.match(head):
         return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
-    if _looks_like_header(head, 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2):
+    if _looks_like_header(head[leading_blank_lines(head) :], 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2):
         return MESSAGE
     return TEXT
+
+
+def leading_blank_lines(data: bytes) -> int:
+    """How many bytes of blank or whitespace-only lines open `data`: a message saved with
+    them before its header is still a message (mail clients and `mailbox` skip them)."""
+    match = _BLANK_LINES.match(data)
+    return match.end() if match else 0
+
+
+def misnamed(name: str, kind: str) -> str | None:
+    """Why a file named as a message is not read as one, or None: such a file read as
+    plain text is news (nothing in it is decoded), never a silent empty result."""
+    if kind == TEXT and name.lower().endswith(MESSAGE_SUFFIXES):
+        return "named as a message, but it opens with no mail header: read as plain text"
+    return None
 
 
 def _looks_like_header(head: bytes, known_needed: int) -> bool:

@@ -89,12 +89,16 @@ def read_input(
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
         if wanted is None or wanted(data, (0, len(data)))[0]:
-            yield MessageItem(path, read_message(data, 1, 1), True)
+            skip = containers.leading_blank_lines(data)
+            yield MessageItem(path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True)
         rest = stream.read(1)
         if rest:
             yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", "limit")
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))
     else:
+        reason = containers.misnamed(path, kind)
+        if reason is not None:
+            yield ProblemItem(path, 1, reason, "malformed")
         yield TextItem(path, stream)
 
 
