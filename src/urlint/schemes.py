@@ -59,3 +59,15 @@ OPAQUE_COLON_PATTERN = (
     + "|".join(f"(?<={case_insensitive_literal(s)}:)" for s in OPAQUE_SCHEMES)
     + ")"
 )
+
+
+# RFC 2397 section 3: dataurl := "data:" [ mediatype ] [ ";base64" ] "," data, mediatype :=
+# [ type "/" subtype ] *( ";" parameter ). "data:" without that shape is a label in prose.
+_TOKEN = r"[A-Za-z0-9!#$&^_.+\-]+"
+_DATA_HEAD = re.compile(rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}(?:=[^,;\s]*)?)*,")
+
+
+def data_shaped(text: str, start: int, end: int) -> bool:
+    """Is text[start:end], what follows "data:", the body of an RFC 2397 data URL?"""
+    return _DATA_HEAD.match(text, start, end) is not None
+

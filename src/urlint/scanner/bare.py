@@ -56,6 +56,8 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     start = match.start()
     if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
         return -1  # a word that starts with a digit: "1abc://"
+    if text.startswith("::", start - 2) and start >= 2:
+        return -1  # a name in program text: `Foo::Data::Bar`, `std::string`
     return start
 
 

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES
+from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES, data_shaped
 from . import bare, wrappers
 from .continuation import NEAR_LINE_END, continuation, login_rest
 from .furniture import Furniture
@@ -121,8 +121,24 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
     for match in colons:
         colon = match.start()
         start = scheme_start(text, colon, floor)
-        if start >= 0 and (schemes is None or text[start:colon].lower() in schemes):
+        if start < 0:
+            continue
+        if schemes is None:
             yield start, _BARE, colon
+        elif text[start:colon].lower() in schemes and not _property_parameter(text, start, floor):
+            yield start, _BARE, colon
+
+
+_WORD_START = re.compile(r"\S*\Z")
+
+
+def _property_parameter(text: str, start: int, floor: int) -> bool:
+    """Is the opaque scheme name at `start` a vCard or iCalendar parameter value
+    (`TEL;TYPE=fax:+1 555`, RFC 6350 section 5; RFC 5545 section 3.2), not a URL?"""
+    if start == 0 or text[start - 1] != "=":
+        return False
+    word = _WORD_START.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
+    return text.find(";", word, start) >= 0
 
 
 _WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
@@ -185,14 +201,16 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
                 continue
             if not bare.has_body(text, anchor, end):
                 continue
-            covered = end
-            span = index.span(start, end)
             line_end = text.find("\n", end, end + NEAR_LINE_END)
             if line_end < 0:  # the URL's line goes on: nothing on the next line is its
                 after = rest = None
             else:
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
+            if anchor - start == 4 and after is None and text[start:anchor].lower() == "data" and not data_shaped(text, anchor + 1, end):
+                continue  # "data:" in prose, not RFC 2397's shape (nor the start of one a line break cut)
+            covered = end
+            span = index.span(start, end)
             if after is None and rest is None:
                 yield Candidate(text[start:end], span, (span,)), covered
             else:

@@ -1,0 +1,24 @@
+"""What only looks like a URL (issue 12): program text, vCard parameters, "data:" in prose."""
+
+from __future__ import annotations
+
+from urlint import extract
+
+
+def test_a_scheme_after_a_double_colon_is_program_text():
+    assert [c.url for c in extract("Foo::Data::Bar, std::string and Net::FTP::ftp://x and http://ok.example/\n")] == [
+        "http://ok.example/"
+    ]
+
+
+def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():
+    text = "TEL;TYPE=fax:+15551234\nTEL;type=WORK;type=FAX:+15551235\nATTENDEE;CN=John:mailto:john@example.com\nfax:+15551236\n"
+    assert [(c.url, c.span.start.line, c.span.start.column) for c in extract(text)] == [
+        ("mailto:john@example.com", 3, 18),
+        ("fax:+15551236", 4, 1),
+    ]
+
+
+def test_data_urls_need_rfc_2397s_shape():
+    text = "Data:12 items, data:text and data:text/plain,hi data:,x data:image/png;base64,iVBO data:;charset=utf-8,a\n"
+    assert [c.url for c in extract(text)] == ["data:text/plain,hi", "data:,x", "data:image/png;base64,iVBO", "data:;charset=utf-8,a"]
