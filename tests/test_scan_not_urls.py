@@ -22,3 +22,12 @@ def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():
 def test_data_urls_need_rfc_2397s_shape():
     text = "Data:12 items, data:text and data:text/plain,hi data:,x data:image/png;base64,iVBO data:;charset=utf-8,a\n"
     assert [c.url for c in extract(text)] == ["data:text/plain,hi", "data:,x", "data:image/png;base64,iVBO", "data:;charset=utf-8,a"]
+
+
+def test_wrappers_that_hold_no_url_yield_nothing():
+    text = (
+        "the `<URL:` prefix, an elided <URL:...>, <http://...>, <URL:\"name\">, <URL:\u2026> and <URL:http://ok.example/>\n"
+        "<mailto:begin 644 notes.txt> and <x-data:M9V5T(&)E=&%L;F%M90T*M9V5T(&)E=&%L;F%M90T*M9V5T(&)E>\n"
+        "<news:comp.lang<b>\n"
+    )
+    assert [(c.url, c.span.start.line) for c in extract(text)] == [("http://ok.example/", 1), ("news:comp.lang", 3)]

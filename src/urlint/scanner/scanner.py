@@ -61,7 +61,7 @@ def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -
 def iter_candidates(text: str, *, line_base: int = 1, positions: Positions | None = None) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    return (candidate for candidate, _ in _scan(text, index, len(text), 0))
+    return (candidate for candidate, _ in _scan(text, index, len(text), 0) if candidate is not None)
 
 
 class ChunkScan:
@@ -85,7 +85,8 @@ class ChunkScan:
     def __iter__(self) -> Iterator[Candidate]:
         for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until):
             self.covered = end
-            yield candidate
+            if candidate is not None:
+                yield candidate
 
     def stop_position(self) -> Position:
         return self._index.position(self.stop)
@@ -93,7 +94,7 @@ class ChunkScan:
 
 def extract(text: str) -> list[Candidate]:
     """Every URL in `text`, in text order (an empty wrapper yields nothing)."""
-    return [candidate for candidate, _ in _scan(text, LineIndex(text), len(text), 0) if candidate.url]
+    return [candidate for candidate, _ in _scan(text, LineIndex(text), len(text), 0) if candidate is not None and candidate.url]
 
 
 def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, int]]:
@@ -180,7 +181,9 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
 _CLOSING = frozenset(")]}>\"'")
 
 
-def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate, int]]:
+def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate | None, int]]:
+    """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
+    (nothing inside it is one either)."""
     furniture = Furniture(text)
     covered = covered_until
     for start, kind, anchor in _hits(text, covered_until, stop):
@@ -193,7 +196,7 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             if found is None:
                 continue
             covered = found.end
-            yield _wrapped_candidate(found, index), covered
+            yield (None if found.no_url else _wrapped_candidate(found, index)), covered
         else:
             end = bare.body_end(text, anchor + 1, url_start=start)
             if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):

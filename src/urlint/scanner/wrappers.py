@@ -46,7 +46,7 @@ MAX_RAW_CHARS = 8192
 class WrapperMatch:
     """A wrapper as read from text, in offsets; the scanner turns it into a Candidate."""
 
-    __slots__ = ("kind", "start", "end", "pieces", "url", "alt", "flags")
+    __slots__ = ("kind", "start", "end", "pieces", "url", "alt", "flags", "no_url")
 
     def __init__(self, kind: Wrapper, start: int, end: int) -> None:
         self.kind = kind
@@ -56,6 +56,7 @@ class WrapperMatch:
         self.url = ""
         self.alt: str | None = None
         self.flags: set[Flag] = set()
+        self.no_url = False  # it holds no URL, nor does any text inside it (encoded data, an elision)
 
 
 def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
@@ -77,7 +78,18 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
                 return None
     found = WrapperMatch(kind, start, body)
     _read_body(text, found, body, furniture)
+    if found.url:
+        if "<" in found.url:
+            return None  # no URL holds a "<" (section 2.2): prose about wrappers, read on to the next
+        found.no_url = _ELISION.fullmatch(found.url) is not None or (kind == Wrapper.ANGLE and _ENCODED.match(found.url) is not None)
     return found
+
+
+# What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
+# `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644 name", a
+# uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
+_ELISION = re.compile(r"""(?:[A-Za-z][A-Za-z0-9+.\-]*:(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+_ENCODED = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:(?:begin[0-7]{3}|M[ -`]{40,}|[A-Za-z0-9+/]{40,}={0,2}$)")
 
 
 def _plausible_angle(text: str, match: re.Match[str]) -> bool:
