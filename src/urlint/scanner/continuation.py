@@ -100,3 +100,78 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
     if token[0] in STARTS_MID_URL or (url_last in ENDS_MID_URL and _PATH_LIKE.search(token)):
         return pos, end
     return None
+
+
+# A mail client that hard-wraps a paragraph at its wrap column breaks a word longer than
+# the line, a URL too, where the column falls (RFC 3676 section 4.2 calls such breaks
+# lossy). Such a line is at least this long ...
+MIN_WRAP_COLUMN = 60
+# ... and the next line's first word goes on with the URL only if it looks like the rest of
+# one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.
+_URL_REST = re.compile(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
+_ABBREVIATION = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]?")
+_LINE_BREAK = re.compile(r"\r?\n")
+_COLUMN_GAP_BEFORE = re.compile(r"\S[ \t]{3,}\Z")
+
+
+def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
+    """The (start, end) of the next line's first word, where the bare URL
+    text[url_start:url_end] was hard-wrapped at its paragraph's wrap column: the URL ends
+    its line with no punctuation trimmed, the line is as long as the paragraph's lines
+    around it (and at least MIN_WRAP_COLUMN), and the next line, at the same reply level
+    and not indented, starts with a word that looks like the rest of a URL; else None."""
+    line_break = _LINE_BREAK.match(text, url_end)
+    if line_break is None or bare.BODY.match(text, url_start).end() != url_end:  # type: ignore[union-attr]
+        return None  # text or trimmed punctuation after the URL on its line
+    line_start = text.rfind("\n", 0, url_start) + 1
+    width = url_end - line_start
+    if width < MIN_WRAP_COLUMN:
+        return None
+    if _COLUMN_GAP_BEFORE.search(text, line_start, url_start):
+        return None  # a column of a signature or table: the next line is the next row
+    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
+    key = quote_key(prefix.group()) if prefix is not None else ""
+    pos = line_break.end()
+    reply = QUOTE_PREFIX.match(text, pos)
+    if (quote_key(reply.group()) if reply is not None else "") != key:
+        return None
+    if reply is not None:
+        pos = reply.end()
+    if text[pos : pos + 1].isspace() or pos >= len(text):
+        return None  # indented or blank: a new paragraph or a list, not a wrapped word
+    end = bare.body_end(text, pos)
+    token = text[pos:end]
+    if len(token) < 2 or token[0] in "([{<" or _STARTS_WITH_SCHEME.match(token) or _ABBREVIATION.fullmatch(token):
+        return None  # a note in brackets, a URL of its own, "e.g."
+    if not _URL_REST.search(token) or not _ALNUM.search(token):
+        return None  # a word of prose, a rule of "____"
+    if "@" in token and "/" not in token:
+        return None  # an e-mail address
+    next_end = text.find("\n", end)
+    if text.find("://", pos, next_end if next_end >= 0 else len(text)) >= 0:
+        return None  # the next line holds a URL of its own: a list or a table of URLs
+    if not all(_line_width(text, at, key) <= width for at in _neighbours(text, line_start, line_break.end())):
+        return None  # a line of the paragraph is longer: this one was not cut at its column
+    return pos, end
+
+
+def _neighbours(text: str, line_start: int, next_start: int) -> list[int]:
+    """Where the lines before the URL's line and after the next one start (those that exist)."""
+    starts = []
+    if line_start > 0:
+        starts.append(text.rfind("\n", 0, line_start - 1) + 1)
+    after = text.find("\n", next_start)
+    if after >= 0 and after + 1 < len(text):
+        starts.append(after + 1)
+    return starts
+
+
+def _line_width(text: str, start: int, key: str) -> int:
+    """The length of the line at `start`, or 0 when it is blank or at another reply level
+    (no part of the paragraph)."""
+    end = text.find("\n", start)
+    line = text[start : end if end >= 0 else len(text)].rstrip("\r")
+    prefix = QUOTE_PREFIX.match(line)
+    if (quote_key(prefix.group()) if prefix is not None else "") != key or not line[prefix.end() if prefix else 0 :].strip():
+        return 0
+    return len(line)

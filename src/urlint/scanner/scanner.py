@@ -22,7 +22,7 @@ from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES, data_shaped
 from . import bare, wrappers
-from .continuation import NEAR_LINE_END, continuation, login_rest
+from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -30,6 +30,7 @@ _DOUBLE_SLASH = re.compile("://")
 _OPAQUE_COLON = re.compile(OPAQUE_COLON_PATTERN)
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
+_JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
 _OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
@@ -205,13 +206,20 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             if not bare.has_body(text, anchor, end):
                 continue
             line_end = text.find("\n", end, end + NEAR_LINE_END)
+            wrapped = None
             if line_end < 0:  # the URL's line goes on: nothing on the next line is its
                 after = rest = None
             else:
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
+                if text[end : end + 1] in "\r\n" and end - start >= 8:
+                    wrapped = hard_wrapped(text, start, end)
             if anchor - start == 4 and after is None and text[start:anchor].lower() == "data" and not data_shaped(text, anchor + 1, end):
                 continue  # "data:" in prose, not RFC 2397's shape (nor the start of one a line break cut)
+            if wrapped is not None:
+                covered = wrapped[1]
+                yield _joined_candidate(text, start, end, wrapped, index), covered
+                continue
             covered = end
             span = index.span(start, end)
             if after is None and rest is None:
@@ -226,6 +234,20 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
                     login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
                     login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
                 ), covered
+
+
+def _joined_candidate(text: str, start: int, end: int, rest: tuple[int, int], index: Positions) -> Candidate:
+    """A bare URL a mail client hard-wrapped (continuation.hard_wrapped), joined: the first
+    line's reading is `alt`; X105 still asks for a wrapper, which would have kept it whole."""
+    first, second = index.span(start, end), index.span(*rest)
+    return Candidate(
+        url=text[start:end] + text[rest[0] : rest[1]],
+        span=Span(first.start, second.end),
+        pieces=(first, second),
+        alt=text[start:end],
+        flags=_JOINED,
+        continuation=second,
+    )
 
 
 def _wrapped_candidate(found: wrappers.WrapperMatch, index: Positions) -> Candidate:
