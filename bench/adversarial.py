@@ -60,9 +60,9 @@ INPUTS: dict[str, tuple[Callable[[int], bytes], int, tuple[str, ...]]] = {  # na
     "unterminated <URL: then text": (lambda n: b"<URL:http://example.org/x\n" + PROSE * (n // len(PROSE)), 10_000_000, EXTRACT),
     # lines without whitespace: letters (at 2n and 4n, past the 16 MB a run is kept whole),
     # "<" and "(" (at sizes past the processor's caches: a 4 MB text is read faster a byte)
-    "line of a": (lambda n: b"a" * n + b"\n", 16_000_000, EXTRACT),
+    "line of a": (lambda n: b"a" * n + b"\n", 32_000_000, EXTRACT),
     "line of <": (lambda n: b"<" * n + b"\n", 8_000_000, EXTRACT),
-    "line of ((((": (lambda n: b"(" * n + b"\n", 8_000_000, EXTRACT),
+    "line of ((((": (lambda n: b"(" * n + b"\n", 32_000_000, EXTRACT),
     # a line full of unclosed wrappers and schemes
     "line of <URL:a": (lambda n: b"<URL:a " * (n // 7) + b"\n" + b"b " * 100 + b"\n", 1_000_000, EXTRACT),
     "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000, EXTRACT),
