@@ -135,15 +135,11 @@ def test_html_visible_urls_are_placed_exactly(tmp_path):
     # Each piece of visible text knows where it stands in the source: after a reference
     # (&nbsp; is no text of the source), a hidden style block, or a URL written twice.
     page = (
-        b"From: a@example.org\nContent-Type: text/html; charset=utf-8\n\n"
         b"<style>p { background: url(http://example.org/hidden) }</style>\n"
         b"<p>&nbsp;http://example.org/x&nbsp;and</p>\n"
         b"<p>again <b>http://example.org/x</b>&nbsp;http://example.org/y&amp;z</p>\n"
     )
-    path = tmp_path / "page.eml"
-    path.write_bytes(page)
-    got = [(item.candidate.url, item.candidate.span.start.line, item.candidate.span.start.column) for item in found(path)]
-    assert got == [("http://example.org/x", 5, 10), ("http://example.org/y&z", 6, 43)]
+    assert html_urls(tmp_path, page) == [("http://example.org/x", "html-text", 5, 10), ("http://example.org/y&z", "html-text", 6, 43)]
 
 
 def html_urls(tmp_path, page: bytes) -> list[tuple[str, str, int, int]]:
