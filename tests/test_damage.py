@@ -381,3 +381,21 @@ def test_a_text_part_is_read_up_to_the_memory_limit(capsys, here, monkeypatch):
         "urlint: wide.eml:4 (message 1): limit reached: a text part of 2,711 bytes: its first 37 lines are read, "
         "a decoded text is held in 4,000 bytes of memory at most (1,000 bytes of this one)\n"
     )
+
+
+def test_d7_a_base64_part_past_the_message_limit_is_reported_and_the_next_message_read(capsys, here, monkeypatch):
+    # D7: such a part was cut silently (exit 0). The same code as at 64 MB, at 4 KB.
+    import base64
+
+    monkeypatch.setattr("urlint.mail.containers.MAX_MESSAGE_BYTES", 4096)
+    monkeypatch.setattr("urlint.mail.containers.BLOCK_BYTES", 1024)
+    big = base64.encodebytes(b"see http://m2.example/ " + b"x" * 100_000)  # past the 64 KB read first
+    messages = [
+        b"From: a@example.com\nSubject: m1\n\nsee http://m1.example/\n",
+        b"From: a@example.com\nSubject: m2\nContent-Transfer-Encoding: base64\n\n" + big,
+        b"From: a@example.com\nSubject: m3\n\nsee http://m3.example/\n",
+    ]
+    (here / "d7.mbox").write_bytes(b"".join(b"From a@b Mon Jan  1 00:00:00 2001\n" + m + b"\n" for m in messages))
+    code, out, err = run(capsys, "extract", "d7.mbox")
+    assert (code, out) == (2, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
+    assert err == "urlint: d7.mbox:7: limit reached: message 2 is longer than 4,096 bytes: its start is read as a message, the rest as plain text\n"
