@@ -641,4 +641,14 @@ def test_a_message_after_blank_lines_is_read_as_mail_and_a_misnamed_file_is_note
     code = main(["extract", "-H", str(tmp_path / "blank.eml"), str(tmp_path / "notes.eml")])
     captured = capsys.readouterr()
     assert (code, captured.out) == (0, f"{tmp_path}/blank.eml:7:5: http://x.example/ab\n{tmp_path}/notes.eml:1:12: http://y.example/\n")
-    assert captured.err == f"urlint: {tmp_path}/notes.eml: damaged message: named as a message, but it opens with no mail header: read as plain text\n"
+    assert captured.err == f"urlint: {tmp_path}/notes.eml: not what its name says: named as a message, but it opens with no mail header: read as plain text\n"
+
+
+def test_a_file_that_is_not_what_its_name_says_is_noted(capsys, tmp_path):
+    (tmp_path / "notes.gz").write_bytes(b"notes http://gz.example/\n")
+    (tmp_path / "notes.zip").write_bytes(b"zip notes http://zip.example/\n")
+    code = main(["check", "--isolated", "--select", "M", "--format", "concise", str(tmp_path / "notes.gz"), str(tmp_path / "notes.zip")])
+    assert (code, capsys.readouterr().out) == (1, (
+        f"{tmp_path}/notes.gz:1:1: M904 named as gzip, but it is not: read as plain text\n"
+        f"{tmp_path}/notes.zip:1:1: M904 named as zip, but it is not: read as plain text\n"
+    ))

@@ -99,6 +99,8 @@ class Checker:
             if not problem.explicit:
                 return None  # found while walking a directory: no news
             code, message = "M903", f"skipped: {problem.reason}"
+        elif problem.kind == "misnamed":
+            code, message = "M904", problem.reason
         elif problem.kind == "malformed":
             code, message = "M904", f"damaged message, read as far as it goes: {problem.reason}"
         elif problem.kind == "charset":

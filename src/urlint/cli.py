@@ -172,7 +172,7 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
             # A damaged message is read as far as it goes: news, not a failure. An input
             # (or the rest of an archive) that cannot be read at all, or only in part past
             # a size limit, is.
-            if item.kind not in ("malformed", "charset"):
+            if item.kind not in ("malformed", "misnamed", "charset"):
                 status = EXIT_ERROR
             print(report.problem_line(item.path, item.line, item.kind, item.reason, item.mail), file=sys.stderr)
     return status

@@ -157,10 +157,10 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
         with opened as stream:
             head, stream = peek(stream)
             kind = sniff(source.path, head)
+            reason = misnamed(source.path, kind)
+            if reason is not None:
+                yield ReadProblem(source.path, reason, "misnamed")
             if kind == TEXT:
-                reason = misnamed(source.path, kind)
-                if reason is not None:
-                    yield ReadProblem(source.path, reason, "malformed")
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(source, stream, kind, articles if articles is not None else set())

@@ -46,7 +46,7 @@ class ReadProblem:
 
     path: str
     reason: str
-    kind: str = "unreadable"  # or "binary"; "limit" (a size limit reached: read in part); in mail, "malformed" or "charset" (read anyway)
+    kind: str = "unreadable"  # or "binary"; "limit" (a size limit reached: read in part); "misnamed" (not what its name says: read as what it is); in mail, "malformed" or "charset" (read anyway)
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
     line: int = 1
     mail: object = None  # mail.message.MessageInfo of the damaged message, where known

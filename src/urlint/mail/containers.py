@@ -120,11 +120,20 @@ def leading_blank_lines(data: bytes) -> int:
     return match.end() if match else 0
 
 
+# What a file's name says it is, where its content can say otherwise.
+_CLAIMS = ((".gz", GZIP, "gzip"), (".tgz", GZIP, "gzip"), (".bz2", BZIP2, "bzip2"), (".xz", XZ, "xz"), (".zip", ZIP, "zip"))
+
+
 def misnamed(name: str, kind: str) -> str | None:
-    """Why a file named as a message is not read as one, or None: such a file read as
-    plain text is news (nothing in it is decoded), never a silent empty result."""
-    if kind == TEXT and name.lower().endswith(MESSAGE_SUFFIXES):
+    """Why a file is not read as what its name says it is, or None: a message, archive or
+    compressed file read as plain text is news (nothing in it is decoded), never a silent
+    result."""
+    lowered = name.lower()
+    if kind == TEXT and lowered.endswith(MESSAGE_SUFFIXES):
         return "named as a message, but it opens with no mail header: read as plain text"
+    for suffix, claimed, label in _CLAIMS:
+        if lowered.endswith(suffix) and kind != claimed:
+            return f"named as {label}, but it is not: read as {'plain text' if kind == TEXT else 'what it is'}"
     return None
 
 

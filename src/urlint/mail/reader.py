@@ -96,9 +96,6 @@ def read_input(
             yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", "limit")
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))
     else:
-        reason = containers.misnamed(path, kind)
-        if reason is not None:
-            yield ProblemItem(path, 1, reason, "malformed")
         yield TextItem(path, stream)
 
 
@@ -130,7 +127,11 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
     for suffix in _COMPRESSED_SUFFIXES:  # "2001-March.txt.gz" holds "2001-March.txt"
         if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
-    yield from read_input(path, stream, sniff(name, head), depth=depth, wanted=wanted, budget=budget)
+    kind = sniff(name, head)
+    reason = containers.misnamed(name, kind)
+    if reason is not None:
+        yield ProblemItem(path, 1, reason, "misnamed")
+    yield from read_input(path, stream, kind, depth=depth, wanted=wanted, budget=budget)
 
 
 def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:

@@ -62,5 +62,5 @@ def problem_line(path: str, line: int, kind: str, reason: str, message: MessageI
         who = f" (message {message.index}" + (f" {message.message_id}" if message.message_id else "") + ")"
     else:
         who = ""
-    label = {"malformed": "damaged message", "charset": "charset", "binary": "skipped", "limit": "limit reached"}.get(kind, "cannot read")
+    label = {"malformed": "damaged message", "charset": "charset", "binary": "skipped", "limit": "limit reached", "misnamed": "not what its name says"}.get(kind, "cannot read")
     return "urlint: " + shown(f"{where}{who}: {label}: {reason}")

@@ -44,7 +44,9 @@ add(Rule(
         "is never closed, truncated base64, NUL bytes or an unknown transfer encoding is "
         "read the way a mail client would read it, and the rest of the archive after it is "
         "read as usual. Its URLs may be incomplete: this finding says where to look. A "
-        "mailbox or archive that cannot be read to its end is M902 instead."
+        "mailbox or archive that cannot be read to its end is M902 instead. A file whose "
+        "name says it is a message, a zip or a compressed stream, and is not, is M904 too: "
+        "it is read as what it is (nothing in it decoded)."
     ),
     example="Content-Type: multipart/mixed; boundary=\"xyz\"   (and no --xyz line follows)",
     fix="Nothing to fix in the project; repair the message if the archive is yours.",
