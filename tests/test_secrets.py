@@ -123,6 +123,19 @@ def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here
     assert run(capsys, "extract", "g.txt") == (0, "https://[2607:5300:60::413a]\nmailto:somebody@company.example\n", "")
 
 
+def test_a_hard_wrapped_urls_first_line_hides_the_password_its_rest_finishes(capsys, here):
+    (here / "w.txt").write_text(
+        "Hello all, the new release notes are now published on the ftp site at\n"
+        "ftp://fred:Secretpw2ylongerstill/projects/urlint/releases/2026/november/ab/n\n"
+        "@www.example.org/2.html and the old ones stay where they were before, ok.\n"
+    )
+    code, out, _ = run(capsys, "extract", "--format", "jsonl", "w.txt")
+    record = json.loads(out)
+    assert (record["url"], record["alt"], record["flags"]) == (
+        "ftp://fred:****@www.example.org/2.html", "ftp://fred:****", ["maybe-continued", "joined-by-guess"]
+    )
+
+
 def test_l2_a_password_with_a_hash_is_p501_and_quoted_by_no_rule(capsys, here):
     (here / "l2.txt").write_text("ftp://fred:hunter#2@ftp.example.com/\n")
     assert run(capsys, "extract", "l2.txt") == (0, "ftp://fred:****@ftp.example.com/\n", "")
