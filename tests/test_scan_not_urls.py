@@ -31,3 +31,14 @@ def test_wrappers_that_hold_no_url_yield_nothing():
         "<news:comp.lang<b>\n"
     )
     assert [(c.url, c.span.start.line) for c in extract(text)] == [("http://ok.example/", 1), ("news:comp.lang", 3)]
+
+
+def test_tel_and_fax_need_rfc_3966s_shape():
+    # A global number, or a local one with its phone-context; "fax:408-555-0100" in a
+    # signature is a label and a number, and vCard 2.1's `TEL;FAX:` a property.
+    text = (
+        "office:408-555-0199, fax:408-555-0100 phone:(415)555-0123 fax:(415)555-0124\n"
+        "tel;fax:301-555-0101\n"
+        "tel:+1-816-555-1212 fax:+358.555.1234567 tel:7042;phone-context=example.com\n"
+    )
+    assert [c.url for c in extract(text)] == ["tel:+1-816-555-1212", "fax:+358.555.1234567", "tel:7042;phone-context=example.com"]

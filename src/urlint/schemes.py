@@ -71,3 +71,15 @@ def data_shaped(text: str, start: int, end: int) -> bool:
     """Is text[start:end], what follows "data:", the body of an RFC 2397 data URL?"""
     return _DATA_HEAD.match(text, start, end) is not None
 
+
+# RFC 3966 section 3 (tel, and RFC 2806's fax, which it replaced): a number is global, "+"
+# and digits, or local with a "phone-context" parameter. "fax:408-555-0100" in a signature
+# ("office:408-555-0199, fax:408-555-0100") is a label and a number, not a URL.
+_PHONE_NUMBER = re.compile(r"\+[0-9]|[^\s]*;phone-context=", re.IGNORECASE)
+PHONE_SCHEMES = frozenset({"tel", "fax"})
+
+
+def phone_shaped(text: str, start: int, end: int) -> bool:
+    """Is text[start:end], what follows "tel:" or "fax:", an RFC 3966 number?"""
+    return _PHONE_NUMBER.match(text, start, end) is not None
+

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES, data_shaped
+from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES, PHONE_SCHEMES, data_shaped, phone_shaped
 from . import bare, wrappers
 from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
 from .furniture import Furniture
@@ -131,14 +131,23 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
             yield start, _BARE, colon
 
 
+def _not_opaque_shaped(text: str, start: int, colon: int, end: int) -> bool:
+    """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
+    "fax:" without RFC 3966's (a label and a number in prose)?"""
+    scheme = text[start:colon].lower()
+    if scheme == "data":
+        return not data_shaped(text, colon + 1, end)
+    return scheme in PHONE_SCHEMES and not phone_shaped(text, colon + 1, end)
+
+
 _WORD_START = re.compile(r"\S*\Z")
 
 
 def _property_parameter(text: str, start: int, floor: int) -> bool:
-    """Is the opaque scheme name at `start` a vCard or iCalendar parameter value
-    (`TEL;TYPE=fax:+1 555`, RFC 6350 section 5; RFC 5545 section 3.2), not a URL?"""
-    if start == 0 or text[start - 1] != "=":
-        return False
+    """Is the opaque scheme name at `start` a vCard or iCalendar parameter (`TEL;TYPE=fax:+1
+    555`, RFC 6350 section 5; `TEL;FAX:`, vCard 2.1; RFC 5545 section 3.2), not a URL?"""
+    if start == 0 or text[start - 1] not in "=;":
+        return False  # `TEL;TYPE=fax:`, and vCard 2.1's `TEL;WORK;FAX:`
     word = _WORD_START.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
     return text.find(";", word, start) >= 0
 
@@ -214,8 +223,8 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
                 rest = login_rest(text, start, end, line_end)
                 if text[end : end + 1] in "\r\n" and end - start >= 8:
                     wrapped = hard_wrapped(text, start, end)
-            if anchor - start == 4 and after is None and text[start:anchor].lower() == "data" and not data_shaped(text, anchor + 1, end):
-                continue  # "data:" in prose, not RFC 2397's shape (nor the start of one a line break cut)
+            if anchor - start <= 4 and after is None and _not_opaque_shaped(text, start, anchor, end):
+                continue  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
             if wrapped is not None:
                 covered = wrapped[1]
                 yield _joined_candidate(text, start, end, wrapped, index), covered
