@@ -14,6 +14,10 @@ from .config import ConfigError, Settings, build_settings, find_config, load_con
 from .findings import Severity
 from .reporters import check as report
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .source_view import SourceView
+
 LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
 
 
@@ -201,7 +205,7 @@ class _SourceLines:
 
     def __init__(self) -> None:
         self._path: str | None = None
-        self._view = None
+        self._view: SourceView | None = None
 
     def line(self, path: str, number: int, mail: bool = False) -> tuple[str, list[tuple[int, int]]] | None:
         # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line

@@ -13,6 +13,7 @@ from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
 from .pipeline import ScannedText, scan_file_texts
+from .records import replaced
 from .rules.catalogue import RULES
 from .rules.engine import Linter
 from .sources import FileId, InputFile, ReadProblem, iter_files
@@ -75,7 +76,7 @@ class Checker:
             for finding in self._lint(candidate, path, scanned.mail):
                 if settings.per_file_ignores and settings.ignored_in(path, finding.code):
                     continue
-                yield finding._replace(fix=None) if finding.fix is not None else finding
+                yield replaced(finding, fix=None) if finding.fix is not None else finding
 
     def _lint(self, candidate: Candidate, path: str, mail: MessageInfo | None = None) -> list[Finding]:
         """The candidate's findings; a fault of a rule is M902 for this URL, and the run
@@ -84,7 +85,7 @@ class Checker:
             return self.linter.lint(candidate, path, mail)
         except Exception as error:  # noqa: BLE001 - one URL's fault never ends the run
             finding = self._run_finding("M902", f"URL not linted: {internal_error(error)}", path, candidate.span)
-            return [] if finding is None else [finding._replace(mail=mail)]
+            return [] if finding is None else [replaced(finding, mail=mail)]
 
     def _kept(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
         for finding in findings:
@@ -111,7 +112,7 @@ class Checker:
             code, message = "M902", f"cannot read: {problem.reason}"
         at = Position(problem.line, 1)
         finding = self._run_finding(code, message, problem.path, Span(at, at))
-        return finding._replace(mail=problem.mail) if finding is not None and problem.mail is not None else finding
+        return replaced(finding, mail=problem.mail) if finding is not None and problem.mail is not None else finding
 
     def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
         for directive, selector in suppressions.unused():

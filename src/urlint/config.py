@@ -103,7 +103,7 @@ def _load(path: str) -> dict:
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+        import tomli as tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

@@ -17,7 +17,7 @@ from itertools import chain
 from .faults import internal_error
 from .model import Candidate
 from .numbers import size_text
-from .records import record
+from .records import record, replaced
 from .scanner import ChunkScan, iter_candidates
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import (
@@ -202,7 +202,7 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                 else:
                     texts = scan_texts(read_chunks(item.stream), item.path)
                 for scanned in texts:
-                    yield scanned._replace(path=item.path) if isinstance(scanned, ScannedText) else scanned
+                    yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
             except BinaryInput as error:
                 yield ReadProblem(item.path, str(error), kind="binary", explicit=False)
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost

@@ -11,10 +11,28 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform
+
+    _T = TypeVar("_T")
+
+    # What type checkers see: a frozen dataclass-like class, its fields from its
+    # annotations (PEP 681), as the namedtuple built below has them.
+    @dataclass_transform(frozen_default=True)
+    def record(cls: type[_T]) -> type[_T]: ...
+
+    def replaced(value: _T, /, **changes: Any) -> _T: ...
+
 _NO_DEFAULT = object()
 
 
-def record(cls: type) -> type:
+def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # noqa: F811
+    """A copy of the record `value` with `changes` to its fields (namedtuple._replace)."""
+    return value._replace(**changes)
+
+
+def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
     names = list(cls.__dict__.get("__annotations__", {}))
     defaults = [cls.__dict__.get(name, _NO_DEFAULT) for name in names]
     first_default = next((i for i, value in enumerate(defaults) if value is not _NO_DEFAULT), len(names))

@@ -19,6 +19,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from .mail.message import MessageInfo
+
 STDIN = "-"
 SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
 SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
@@ -49,7 +51,7 @@ class ReadProblem:
     kind: str = "unreadable"  # or "binary"; "limit" (a size limit reached: read in part); "misnamed" (not what its name says: read as what it is); in mail, "malformed" or "charset" (read anyway)
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
     line: int = 1
-    mail: object = None  # mail.message.MessageInfo of the damaged message, where known
+    mail: MessageInfo | None = None  # the damaged message, where known
 
 
 @record

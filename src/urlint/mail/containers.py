@@ -237,15 +237,15 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
     if kind == GZIP:
         import gzip
 
-        inner = gzip.GzipFile(fileobj=stream)
+        inner: BinaryIO = gzip.GzipFile(fileobj=stream)  # type: ignore[assignment]
     elif kind == BZIP2:
         import bz2
 
-        inner = bz2.BZ2File(stream)
+        inner = bz2.BZ2File(stream)  # type: ignore[assignment]
     else:
         import lzma
 
-        inner = lzma.LZMAFile(stream)
+        inner = lzma.LZMAFile(stream)  # type: ignore[assignment]
     return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
 
 

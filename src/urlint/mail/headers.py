@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from ..faults import internal_error
-from ..records import record
+from ..records import record, replaced
 
 _FIELD_NAME = re.compile(rb"[!-9;-~]+[ \t]*:")
 _BLANK_LINE = re.compile(rb"\r?\n\r?\n")
@@ -52,7 +52,7 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
             return HeaderBlock(fields, next_at, line + 1, problem)
         if text[:1] in (b" ", b"\t") and fields:
             last = fields[-1]
-            fields[-1] = last._replace(value=last.value + b"\n" + text)
+            fields[-1] = replaced(last, value=last.value + b"\n" + text)
         else:
             match = _FIELD_NAME.match(text)
             if match is None:

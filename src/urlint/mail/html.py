@@ -82,7 +82,7 @@ def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
     inside a script, style or title, whose text is no markup (`hidden`: their spans). The
     head's tags are tags (`<link href>`, `<base href>`, a meta refresh)."""
     starts, ends = hidden
-    found = []
+    found: list[Attribute] = []
     for tag in _TAG_WITH_URL.finditer(source):
         at = tag.start()
         index = bisect_right(starts, at) - 1

@@ -94,7 +94,7 @@ def read_input(
         rest = stream.read(1)
         if rest:
             yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", "limit")
-            yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))
+            yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))  # type: ignore[arg-type]  # it reads as a BinaryIO does
     else:
         yield TextItem(path, stream)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import codecs
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence
 
 from ..model import Position, Span
 from ..scanner.textpos import LineIndex
@@ -26,8 +26,8 @@ class OffsetMap:
     __slots__ = ("starts", "targets")
 
     def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.targets: list[int] = []
+        self.starts: MutableSequence[int] = []  # a list, or an array where there are many
+        self.targets: MutableSequence[int] = []
 
     def add(self, output: int, source: int) -> None:
         if self.starts and self.starts[-1] == output:

@@ -9,6 +9,7 @@ from ..findings import Edit, Finding, Fix
 from ..grammar import ParsedURL, parse
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ..model import Candidate, Position, Span
+from ..records import replaced
 from .catalogue import Rule
 from .context import RuleOptions, Subject
 from .locate import UrlMap
@@ -60,7 +61,7 @@ class Linter:
                 if number > MAX_HITS_PER_RULE:
                     # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.
                     message = f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in this URL: the rest are not listed)"
-                    hit = hit._replace(replacement=None, fix_description=None, edits=())
+                    hit = replaced(hit, replacement=None, fix_description=None, edits=())
                 if secrets and entry.code != PASSWORD_RULE and quotes_secret(message, url + rest, secrets, hit.start, hit.end):
                     # Section 6: a message never quotes what may be a password.
                     message = f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
