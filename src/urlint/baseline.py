@@ -22,7 +22,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from .config import ConfigError
+from .exits import ConfigError
 from .findings import Finding
 from .grammar.login import mask_password
 

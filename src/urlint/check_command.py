@@ -9,8 +9,8 @@ import os
 import sys
 from collections import Counter
 
-from .cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from .config import ConfigError, Settings, build_settings, find_config, load_config
+from .config import Settings, build_settings, find_config, load_config
+from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
 from .reporters import check as report
 

@@ -11,10 +11,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_ERROR = 2
-
+from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 
 COMMANDS = ("extract", "check", "rules", "rule")
 

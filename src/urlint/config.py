@@ -9,9 +9,10 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from .records import record
 
+from .exits import ConfigError
 from .findings import Severity
+from .records import record
 from .rules.catalogue import Rule, all_rules
 from .rules.context import RuleOptions
 
@@ -20,10 +21,6 @@ CONFIG_KEYS = (
     "allowed-ports", "exclude",
 )
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
-
-
-class ConfigError(Exception):
-    """A configuration or selection the run cannot go on with (exit status 2)."""
 
 
 @record
