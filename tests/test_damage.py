@@ -334,7 +334,7 @@ def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(
 
     from urlint import pipeline, sources
     from urlint.pipeline import ScannedText, scan_texts
-    from urlint.sources import ReadProblem, read_chunks
+    from urlint.sources import read_chunks
 
     monkeypatch.setattr(sources, "MAX_RUN", 100_000)
     monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)

@@ -11,7 +11,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from .exits import EXIT_ERROR, EXIT_OK
 
 COMMANDS = ("extract", "check", "rules", "rule")
 
