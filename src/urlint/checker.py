@@ -13,6 +13,7 @@ from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
 from .pipeline import ScannedText, scan_file_texts
+from .problems import ProblemKind
 from .records import replaced
 from .rules.catalogue import RULES
 from .rules.engine import Linter
@@ -96,22 +97,11 @@ class Checker:
             yield finding
 
     def _problem(self, problem: ReadProblem) -> Finding | None:
-        if problem.kind == "binary":
-            if not problem.explicit:
-                return None  # found while walking a directory: no news
-            code, message = "M903", f"skipped: {problem.reason}"
-        elif problem.kind == "misnamed":
-            code, message = "M904", problem.reason
-        elif problem.kind == "malformed":
-            code, message = "M904", f"damaged message, read as far as it goes: {problem.reason}"
-        elif problem.kind == "charset":
-            code, message = "M905", problem.reason
-        elif problem.kind == "limit":
-            code, message = "M906", problem.reason
-        else:
-            code, message = "M902", f"cannot read: {problem.reason}"
+        kind = ProblemKind(problem.kind)
+        if kind == ProblemKind.BINARY and not problem.explicit:
+            return None  # found while walking a directory: no news
         at = Position(problem.line, 1)
-        finding = self._run_finding(code, message, problem.path, Span(at, at))
+        finding = self._run_finding(kind.code, kind.finding_message(problem.reason), problem.path, Span(at, at))
         return replaced(finding, mail=problem.mail) if finding is not None and problem.mail is not None else finding
 
     def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:

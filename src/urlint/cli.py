@@ -140,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser) -> int:
     from .pipeline import Found, scan_paths
+    from .problems import ProblemKind
     from .reporters import extract as report
 
     paths = args.paths
@@ -162,16 +163,13 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
                 line = report.text_line(candidate, show_passwords=show)
             out.write(line)
             out.write("\n")
-        elif item.kind == "binary":
-            if item.explicit:
-                print(report.problem_line(item.path, item.line, item.kind, item.reason, None), file=sys.stderr)
         else:
-            # A damaged message is read as far as it goes: news, not a failure. An input
-            # (or the rest of an archive) that cannot be read at all, or only in part past
-            # a size limit, is.
-            if item.kind not in ("malformed", "misnamed", "charset"):
+            kind = ProblemKind(item.kind)
+            if kind == ProblemKind.BINARY and not item.explicit:
+                continue  # found while walking a directory: no news
+            if kind.fails:  # not read, or read only in part (a damaged message is news)
                 status = EXIT_ERROR
-            print(report.problem_line(item.path, item.line, item.kind, item.reason, item.mail), file=sys.stderr)
+            print(report.problem_line(item.path, item.line, kind, item.reason, item.mail), file=sys.stderr)
     return status
 
 

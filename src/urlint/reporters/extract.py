@@ -15,6 +15,7 @@ from .safe import json_line, masked_values, printable, shown
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..mail.message import MessageInfo
+    from ..problems import ProblemKind
 
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
@@ -62,12 +63,11 @@ def jsonl_line(path: str, candidate: Candidate, message: MessageInfo | None = No
     return json_line(jsonl_record(path, candidate, message, show_passwords=show_passwords))
 
 
-def problem_line(path: str, line: int, kind: str, reason: str, message: MessageInfo | None) -> str:
+def problem_line(path: str, line: int, kind: ProblemKind, reason: str, message: MessageInfo | None) -> str:
     """A note on stderr about a damaged message (read anyway) or an unreadable input."""
     where = f"{path}:{line}" if line > 1 or message is not None else path
     if message is not None and message.index:
         who = f" (message {message.index}" + (f" {message.message_id}" if message.message_id else "") + ")"
     else:
         who = ""
-    label = {"malformed": "damaged message", "charset": "charset", "binary": "skipped", "limit": "limit reached", "misnamed": "not what its name says"}.get(kind, "cannot read")
-    return "urlint: " + shown(f"{where}{who}: {label}: {reason}")
+    return "urlint: " + shown(f"{where}{who}: {kind.label}: {reason}")
