@@ -22,10 +22,10 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from typing import Any
 
-    from .model import Candidate, Flag, Position, Span, Wrapper
-    from .grammar.login import mask_password
     from .checker import lint
     from .findings import Finding, Severity
+    from .grammar.login import mask_password
+    from .model import Candidate, Flag, Position, Span, Wrapper
     from .scanner import extract, scan
 
 

@@ -97,7 +97,7 @@ class Checker:
             yield finding
 
     def _problem(self, problem: ReadProblem) -> Finding | None:
-        kind = ProblemKind(problem.kind)
+        kind = problem.kind
         if kind == ProblemKind.BINARY and not problem.explicit:
             return None  # found while walking a directory: no news
         at = Position(problem.line, 1)

@@ -164,7 +164,7 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
             out.write(line)
             out.write("\n")
         else:
-            kind = ProblemKind(item.kind)
+            kind = item.kind
             if kind == ProblemKind.BINARY and not item.explicit:
                 continue  # found while walking a directory: no news
             if kind.fails:  # not read, or read only in part (a damaged message is news)

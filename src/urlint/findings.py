@@ -9,9 +9,9 @@ baseline ever sees a password.
 from __future__ import annotations
 
 import enum
-from .records import record
 
 from .model import Located, Span
+from .records import record
 
 
 class Severity(str, enum.Enum):

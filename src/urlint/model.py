@@ -8,6 +8,7 @@ editor, a SARIF viewer and a person reading the raw file land on the same charac
 from __future__ import annotations
 
 import enum
+
 from .records import record
 
 

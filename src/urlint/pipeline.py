@@ -17,6 +17,7 @@ from itertools import chain
 from .faults import internal_error
 from .model import Candidate
 from .numbers import size_text
+from .problems import ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan, iter_candidates
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
@@ -86,7 +87,7 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
         at_stop = scanning.stop_position()
         if cut and not (run_cut and _no_break(text, stop)):  # once a run
             reason = f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a URL across a cut is cut"
-            yield ReadProblem(path, reason, "limit", True, at_stop.line)
+            yield ReadProblem(path, reason, ProblemKind.LIMIT, True, at_stop.line)
         run_cut = cut
         carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
@@ -159,13 +160,13 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
             kind = sniff(source.path, head)
             reason = misnamed(source.path, kind)
             if reason is not None:
-                yield ReadProblem(source.path, reason, "misnamed")
+                yield ReadProblem(source.path, reason, ProblemKind.MISNAMED)
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(source, stream, kind, articles if articles is not None else set())
     except BinaryInput as error:
-        yield ReadProblem(source.path, str(error), kind="binary", explicit=source.explicit)
+        yield ReadProblem(source.path, str(error), kind=ProblemKind.BINARY, explicit=source.explicit)
     except OSError as error:
         yield ReadProblem(source.path, error.strerror or str(error))
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
@@ -191,7 +192,7 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 envelope = item.reader.envelope
                 reason = f"message {envelope.index} not read: {internal_error(error)}"
-                yield ReadProblem(item.path, reason, "unreadable", True, envelope.line, envelope_info(envelope))
+                yield ReadProblem(item.path, reason, ProblemKind.UNREADABLE, True, envelope.line, envelope_info(envelope))
         elif isinstance(item, ProblemItem):
             yield ReadProblem(item.path, item.reason, item.kind, True, item.line)
         else:  # plain text inside a container
@@ -204,9 +205,9 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                 for scanned in texts:
                     yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
             except BinaryInput as error:
-                yield ReadProblem(item.path, str(error), kind="binary", explicit=False)
+                yield ReadProblem(item.path, str(error), kind=ProblemKind.BINARY, explicit=False)
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
-                yield ReadProblem(item.path, f"cannot be read to its end: {error or type(error).__name__}", "unreadable", True, item.line)
+                yield ReadProblem(item.path, f"cannot be read to its end: {error or type(error).__name__}", ProblemKind.UNREADABLE, True, item.line)
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:

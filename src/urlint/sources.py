@@ -13,6 +13,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 
+from .problems import ProblemKind
 from .records import record
 
 TYPE_CHECKING = False
@@ -48,7 +49,7 @@ class ReadProblem:
 
     path: str
     reason: str
-    kind: str = "unreadable"  # or "binary"; "limit" (a size limit reached: read in part); "misnamed" (not what its name says: read as what it is); in mail, "malformed" or "charset" (read anyway)
+    kind: ProblemKind = ProblemKind.UNREADABLE  # what it means: problems.ProblemKind
     explicit: bool = True  # named by the user (a binary file found in a directory is no news)
     line: int = 1
     mail: MessageInfo | None = None  # the damaged message, where known

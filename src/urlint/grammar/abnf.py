@@ -17,6 +17,7 @@ Departures from the text, each for a reason:
 from __future__ import annotations
 
 from functools import cache
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
 if TYPE_CHECKING:

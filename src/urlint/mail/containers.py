@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from ..numbers import bounded_int, size_text
+from ..problems import ProblemKind
 from ..records import record
 
 TYPE_CHECKING = False
@@ -80,7 +81,7 @@ class RawText:
 class ContainerProblem:
     line: int
     reason: str
-    kind: str  # "unreadable" (the rest of this input is lost), "limit" (a message over MAX_MESSAGE_BYTES) or "malformed"
+    kind: ProblemKind  # UNREADABLE (the rest of this input is lost), LIMIT (a message over MAX_MESSAGE_BYTES) or MALFORMED
 
 
 @record
@@ -256,29 +257,29 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget:
     if not seekable:
         data = stream.read(MAX_IN_MEMORY_ZIP + 1)
         if len(data) > MAX_IN_MEMORY_ZIP:
-            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read", "unreadable")
+            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read", ProblemKind.UNREADABLE)
             return
         stream = io.BytesIO(data)
     try:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        yield ContainerProblem(1, f"not a readable zip archive: {error}", "unreadable")
+        yield ContainerProblem(1, f"not a readable zip archive: {error}", ProblemKind.UNREADABLE)
         return
     with archive:
         for info in archive.infolist():
             if info.is_dir():
                 continue
             if budget.spent:
-                yield ContainerProblem(1, f"{info.filename} and the members after it are not read: the input's decompression limit is spent", "unreadable")
+                yield ContainerProblem(1, f"{info.filename} and the members after it are not read: the input's decompression limit is spent", ProblemKind.UNREADABLE)
                 return
             name = f"{path}!{info.filename}"
             if info.flag_bits & 0x1:
-                yield ContainerProblem(1, f"{info.filename}: encrypted, not read", "unreadable")
+                yield ContainerProblem(1, f"{info.filename}: encrypted, not read", ProblemKind.UNREADABLE)
                 continue
             try:
                 opened = archive.open(info)
             except (zipfile.BadZipFile, NotImplementedError, OSError, RuntimeError, ValueError) as error:
-                yield ContainerProblem(1, f"{info.filename}: cannot be read: {error}", "unreadable")
+                yield ContainerProblem(1, f"{info.filename}: cannot be read: {error}", ProblemKind.UNREADABLE)
                 continue
             with opened:
                 yield Member(name, io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES), depth + 1)  # type: ignore[arg-type]
@@ -408,7 +409,7 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
             else:
                 index += 1
                 yield ContainerProblem(line, f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
-                                       "its start is read as a message, the rest as plain text", "limit")
+                                       "its start is read as a message, the rest as plain text", ProblemKind.LIMIT)
                 yield _raw_message(piece, line, index)
                 overflowing = True
             start = search = cut
@@ -503,7 +504,7 @@ def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessa
             passed_from,
             f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
             f"lines {passed_from} to {line - 1} of it are not read; the messages after it are",
-            "limit",
+            ProblemKind.LIMIT,
         )
         if start < 0:
             return

@@ -17,8 +17,16 @@ import re
 from functools import lru_cache
 
 from ..numbers import size_text
+from ..problems import ProblemKind
 from ..records import record
-from .decoders import decode_base64, decode_charset, decode_quoted_printable, is_single_byte, quoted_printable_map, unflow
+from .decoders import (
+    decode_base64,
+    decode_charset,
+    decode_quoted_printable,
+    is_single_byte,
+    quoted_printable_map,
+    unflow,
+)
 from .headers import ContentType, content_type, read_header_block, text_of, unfold
 from .html import read_html
 from .textmap import FixedMap, LazyMap, Relocator
@@ -195,10 +203,10 @@ class MailProblem:
 
     __slots__ = ("line", "reason", "kind", "envelope")
 
-    def __init__(self, line: int, reason: str, kind: str, envelope: Envelope | None = None) -> None:
+    def __init__(self, line: int, reason: str, kind: ProblemKind, envelope: Envelope | None = None) -> None:
         self.line = line
         self.reason = reason
-        self.kind = kind  # "malformed" or "charset"
+        self.kind = kind  # MALFORMED, CHARSET or LIMIT
         self.envelope = envelope
 
     def __repr__(self) -> str:
@@ -214,7 +222,7 @@ class MessageReader:
         self.problems: list[MailProblem] = []
         self._groups = 0
 
-    def problem(self, line: int, reason: str, kind: str = "malformed") -> None:
+    def problem(self, line: int, reason: str, kind: ProblemKind = ProblemKind.MALFORMED) -> None:
         self.problems.append(MailProblem(line, reason, kind, self.envelope))
 
     # -- entities: a header and a body -----------------------------------------------
@@ -347,7 +355,7 @@ class MessageReader:
             cut -= 1
         lines = data.count(b"\n", 0, cut)
         self.problem(line, f"a text part of {size_text(len(data))}: its first {lines} lines are read, "
-                     f"a decoded text is held in {size_text(MAX_TEXT_BYTES)} of memory at most ({size_text(limit)} of this one)", "limit")
+                     f"a decoded text is held in {size_text(MAX_TEXT_BYTES)} of memory at most ({size_text(limit)} of this one)", ProblemKind.LIMIT)
         return data[:cut]
 
     def _text(self, header: bytes, lowered: bytes, ctype: ContentType, body: bytes, line: int, part: str, group: int | None) -> None:
@@ -375,7 +383,7 @@ class MessageReader:
         label = ctype.params.get("charset")
         text, codec, trouble = decode_charset(data, label)
         if trouble:
-            self.problem(line, f"{trouble}: read as {codec}", "charset")
+            self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
         if "\0" in text:
             self.problem(line, "NUL bytes in a text part")
             text = text.replace("\0", " ")
@@ -510,7 +518,7 @@ def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) ->
                 continue
             text, codec, trouble = decode_charset(payload, part.get_content_charset())
             if trouble:
-                reader.problem(line, f"{trouble}: read as {codec}", "charset")
+                reader.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
             kind = part.get_content_type()
             source = "text"
             if part.get_content_subtype() == "html":

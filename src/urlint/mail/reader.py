@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from ..faults import internal_error
 from ..numbers import size_text
+from ..problems import ProblemKind
 from ..records import record
 from . import containers
 from .containers import (
@@ -64,7 +65,7 @@ class ProblemItem:
     path: str
     line: int
     reason: str
-    kind: str  # as ContainerProblem.kind
+    kind: ProblemKind
 
 
 def read_input(
@@ -93,7 +94,7 @@ def read_input(
             yield MessageItem(path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True)
         rest = stream.read(1)
         if rest:
-            yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", "limit")
+            yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", ProblemKind.LIMIT)
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))  # type: ignore[arg-type]  # it reads as a BinaryIO does
     else:
         yield TextItem(path, stream)
@@ -108,7 +109,7 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem
                 else:
                     continue
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
-                yield ProblemItem(path, item.line, f"message {item.index} not read: {internal_error(error)}", "unreadable")
+                yield ProblemItem(path, item.line, f"message {item.index} not read: {internal_error(error)}", ProblemKind.UNREADABLE)
                 continue
             yield MessageItem(path, reader)
         elif isinstance(item, RawText):
@@ -120,7 +121,7 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem
 def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
-        yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", "unreadable")
+        yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", ProblemKind.UNREADABLE)
         return
     head, stream = peek(stream)
     name = path
@@ -130,7 +131,7 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
     kind = sniff(name, head)
     reason = containers.misnamed(name, kind)
     if reason is not None:
-        yield ProblemItem(path, 1, reason, "misnamed")
+        yield ProblemItem(path, 1, reason, ProblemKind.MISNAMED)
     yield from read_input(path, stream, kind, depth=depth, wanted=wanted, budget=budget)
 
 
@@ -138,7 +139,7 @@ def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: co
     try:
         yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, wanted)
     except stream_errors() as error:
-        yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", "unreadable")
+        yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
 
 
 def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
@@ -149,7 +150,7 @@ def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: contai
         try:
             yield from _nested(member.path, member.stream, member.depth, budget, wanted)
         except stream_errors() as error:
-            yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", "unreadable")
+            yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
 
 
 def _reason(error: BaseException) -> str:

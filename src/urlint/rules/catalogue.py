@@ -8,8 +8,9 @@ Codes and names are a public contract (CHANGELOG.md). Families: X the text aroun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from ..records import record
+
 from ..findings import Severity
+from ..records import record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:

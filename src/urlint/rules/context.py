@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from ..records import record
 
 from ..findings import Edit
 from ..grammar import ParsedURL
 from ..model import Candidate, Span
+from ..records import record
 
 
 @record

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..findings import Edit, Severity
-from ..model import Flag, Span
 from ..grammar.login import mask_password
+from ..model import Flag, Span
 from .catalogue import rule
 from .context import Hit, Subject
 

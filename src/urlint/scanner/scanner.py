@@ -20,7 +20,13 @@ from typing import Protocol
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import OPAQUE_COLON_PATTERN, OPAQUE_SCHEMES, PHONE_SCHEMES, data_shaped, phone_shaped
+from ..schemes import (
+    OPAQUE_COLON_PATTERN,
+    OPAQUE_SCHEMES,
+    PHONE_SCHEMES,
+    data_shaped,
+    phone_shaped,
+)
 from . import bare, wrappers
 from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
 from .furniture import Furniture
