@@ -13,7 +13,9 @@ import pytest
 from urlint.findings import Finding, Severity
 from urlint.mail.message import Envelope, MessageInfo
 from urlint.model import Position, Span
+from urlint.cli import main
 from urlint.reporters.sarif import sarif_log
+from urlint.rules.catalogue import all_rules
 
 from .helpers import run
 
@@ -307,3 +309,15 @@ def test_sarif_masks_messages_and_mail_properties(tmp_path, monkeypatch):
             "part": "1", "content_type": "text/plain", "source": "header", "header": "X-URL-ftp://fred:****@h",
         }
     }
+
+
+def test_a_rules_sarif_help_is_the_page_urlint_rule_prints(capsys):
+    # One renderer (rules/pages.py); an M rule rests on the run, not on "section -".
+    descriptors = {d["id"]: d for d in sarif_log([], all_rules(), "0")["runs"][0]["tool"]["driver"]["rules"]}
+    for code in ("C202", "M906"):
+        assert main(["rule", code]) == 0
+        page = capsys.readouterr().out
+        assert descriptors[code]["help"] == {"text": page, "markdown": page}
+    assert "Rests on: the run itself." in descriptors["M906"]["help"]["text"]
+    assert descriptors["M906"]["properties"]["tags"] == ["rfc1738"]
+    assert descriptors["C202"]["properties"]["tags"] == ["rfc1738", "section-2.2"]

@@ -296,7 +296,7 @@ def run_rules(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         out.write("\n")
         return EXIT_OK
     for entry in entries:
-        default = "" if entry.severity is not Severity.INFO else "  (off unless selected)"
+        default = "" if entry.on_by_default else "  (off unless selected)"
         out.write(f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n")
     return EXIT_OK
 
@@ -308,27 +308,9 @@ def run_rule(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
     if entry is None:
         print(f"urlint: no rule '{_shown(args.code)}' (see `urlint rules`)", file=sys.stderr)
         return EXIT_ERROR
-    default = "on by default" if entry.severity is not Severity.INFO else "off unless selected"
-    where = f"RFC 1738 section {entry.section}" if entry.section != "-" else "the run itself"
-    lines = [
-        f"# {entry.code} {entry.name}",
-        "",
-        f"Severity: {entry.severity.value} ({default}). Rests on: {where}.",
-        f"Fix: {'safe fix available (--fix)' if entry.safe_fix else 'by hand'}.",
-        "",
-        "## What it does",
-        entry.summary,
-        "",
-        "## Why is this bad?",
-        entry.explanation,
-        "",
-        "## Example",
-        entry.example,
-        "",
-        "## Fix",
-        entry.fix or "None.",
-    ]
-    out.write("\n".join(lines) + "\n")
+    from .rules.pages import rule_page
+
+    out.write(rule_page(entry))
     return EXIT_OK
 
 

@@ -156,7 +156,7 @@ def select_rules(select: Sequence[str] | None, extend_select: Iterable[str], ign
     enabled = []
     for entry in catalogue:
         if select_list is None:
-            chosen = 0 if entry.severity is not Severity.INFO else -1
+            chosen = 0 if entry.on_by_default else -1
         else:
             chosen = _best(select_list, entry)
         chosen = max(chosen, _best(extend_list, entry))

@@ -25,6 +25,7 @@ from urllib.parse import quote
 from ..findings import Finding, Severity
 from ..grammar.login import mask_password
 from ..rules.catalogue import Rule
+from ..rules.pages import rule_page
 from ..sources import STDIN
 from .safe import json_line, masked_values, write_json_list
 
@@ -37,23 +38,15 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def rule_descriptor(entry: Rule) -> dict:
-    help_text = (
-        f"{entry.summary}\n\nWhy: {entry.explanation}\n\nExample: {entry.example}\n\n"
-        f"Fix: {entry.fix or 'none'}\n\nRFC 1738 section {entry.section}."
-    )
-    help_markdown = (
-        f"**{entry.code} {entry.name}** (RFC 1738 section {entry.section})\n\n{entry.summary}\n\n"
-        f"## Why is this bad?\n{entry.explanation}\n\n## Example\n```\n{entry.example}\n```\n\n"
-        f"## Fix\n{entry.fix or 'None.'}\n"
-    )
+    page = rule_page(entry)  # the page `urlint rule` prints: Markdown that reads as text too
     return {
         "id": entry.code,
         "name": entry.name,
         "shortDescription": {"text": entry.summary},
         "fullDescription": {"text": entry.explanation},
-        "help": {"text": help_text, "markdown": help_markdown},
+        "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": _LEVEL[entry.severity]},
-        "properties": {"tags": ["rfc1738", f"section-{entry.section}"], "precision": "high"},
+        "properties": {"tags": ["rfc1738", *([f"section-{entry.section}"] if entry.section != "-" else [])], "precision": "high"},
     }
 
 

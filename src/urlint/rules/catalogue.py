@@ -42,6 +42,11 @@ class Rule:
     check: Check | None = None  # None for M rules, which the run itself reports
     schemes: frozenset[str] | None = None  # the schemes the rule is about; None: every URL
 
+    @property
+    def on_by_default(self) -> bool:
+        """An info rule (uppercase schemes, unknown schemes ...) is off unless selected."""
+        return self.severity is not Severity.INFO
+
     def as_dict(self) -> dict:
         return {
             "code": self.code,

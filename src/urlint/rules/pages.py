@@ -1,0 +1,36 @@
+"""A rule's page, written once: `urlint rule CODE` prints it and SARIF carries it as the
+rule's help (text and markdown), as ruff's rule pages are one text for the docs and the CLI."""
+
+from __future__ import annotations
+
+from .catalogue import Rule
+
+
+def rests_on(entry: Rule) -> str:
+    """What the rule rests on: its RFC 1738 section, or the run itself (the M rules)."""
+    return f"RFC 1738 section {entry.section}" if entry.section != "-" else "the run itself"
+
+
+def rule_page(entry: Rule) -> str:
+    """The rule's page in Markdown: severity and default, what it rests on, whether it has a
+    safe fix, then what it does, why it matters, an example and the fix."""
+    default = "on by default" if entry.on_by_default else "off unless selected"
+    lines = [
+        f"# {entry.code} {entry.name}",
+        "",
+        f"Severity: {entry.severity.value} ({default}). Rests on: {rests_on(entry)}.",
+        f"Fix: {'safe fix available (--fix)' if entry.safe_fix else 'by hand'}.",
+        "",
+        "## What it does",
+        entry.summary,
+        "",
+        "## Why is this bad?",
+        entry.explanation,
+        "",
+        "## Example",
+        entry.example,
+        "",
+        "## Fix",
+        entry.fix or "None.",
+    ]
+    return "\n".join(lines) + "\n"
