@@ -103,8 +103,9 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
 
 
 # A mail client that hard-wraps a paragraph at its wrap column breaks a word longer than
-# the line, a URL too, where the column falls (RFC 3676 section 4.2 calls such breaks
-# lossy). Such a line is at least this long ...
+# the line, a URL too, where the column falls (the appendix's reason for the wrapper: a
+# bare URL cannot be told apart from the text after a break). Such a line is at least this
+# long ...
 MIN_WRAP_COLUMN = 60
 # ... and the next line's first word goes on with the URL only if it looks like the rest of
 # one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.

@@ -227,7 +227,7 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             else:
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
-                if text[end : end + 1] in "\r\n" and end - start >= 8:
+                if text.startswith(("\n", "\r\n"), end) and end - start >= 8:  # the URL ends its line
                     wrapped = hard_wrapped(text, start, end)
             if anchor - start <= 4 and after is None and _not_opaque_shaped(text, start, anchor, end):
                 continue  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
