@@ -8,7 +8,6 @@ message) is masked here (`safe`), and source lines shown by `full` arrive from a
 
 from __future__ import annotations
 
-import shutil
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -200,6 +199,7 @@ def write_github(findings: Iterable[Finding], out: TextIO) -> None:
     each type in the order found; the rest as plain log lines, and a note of how many were
     not annotated. The plain lines wait in temporary files (in memory up to 1 MB each): a
     run's findings are never held."""
+    import shutil  # here: a pre-commit run in text format never pays for it
     import tempfile
 
     annotated: dict[Severity, list[str]] = {severity: [] for severity in Severity}
