@@ -23,33 +23,59 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     import regex
 
+# Each character class is written once, as the characters section 5 lists, and both its
+# set (for the rules, which ask "is this character unreserved?") and its pattern piece are
+# made from that string: the two can never drift apart.
+
+
+def char_class(chars: str) -> str:
+    """The pattern piece matching one of `chars`."""
+    return "[" + "".join("\\" + char if char in "\\]^-[" else char for char in chars) + "]"
+
+
 # lowalpha = "a" | ... | "z";  hialpha = "A" | ... | "Z";  alpha = lowalpha | hialpha
-LOWALPHA = "[a-z]"
-ALPHA = "[A-Za-z]"
+LOWALPHA_CHARS = "abcdefghijklmnopqrstuvwxyz"
+ALPHA_CHARS = LOWALPHA_CHARS + LOWALPHA_CHARS.upper()
 # digit = "0" | ... | "9"
-DIGIT = "[0-9]"
-# digits = 1*digit
-DIGITS = "[0-9]++"
+DIGIT_CHARS = "0123456789"
 # safe = "$" | "-" | "_" | "." | "+"
-SAFE = r"[$\-_.+]"
+SAFE_CHARS = "$-_.+"
 # extra = "!" | "*" | "'" | "(" | ")" | ","
-EXTRA = r"[!*'(),]"
+EXTRA_CHARS = "!*'(),"
 # national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
-NATIONAL = r"[{}|\\^~\[\]`]"
+NATIONAL_CHARS = "{}|\\^~[]`"
 # punctuation = "<" | ">" | "#" | "%" | <">
-PUNCTUATION = r'[<>#%"]'
+PUNCTUATION_CHARS = '<>#%"'
 # reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="
-RESERVED = r"[;/?:@&=]"
+RESERVED_CHARS = ";/?:@&="
 # hex = digit | "A" | ... | "F" | "a" | ... | "f"
-HEX = "[0-9A-Fa-f]"
+HEX_CHARS = DIGIT_CHARS + "ABCDEFabcdef"
+# unreserved = alpha | digit | safe | extra
+UNRESERVED_CHARS = ALPHA_CHARS + DIGIT_CHARS + SAFE_CHARS + EXTRA_CHARS
+# Section 2.2, "Unsafe": the space, the punctuation and the national characters.
+UNSAFE_CHARS = " " + PUNCTUATION_CHARS + NATIONAL_CHARS
+
+UNRESERVED_SET = frozenset(UNRESERVED_CHARS)
+RESERVED_SET = frozenset(RESERVED_CHARS)
+
+LOWALPHA = char_class(LOWALPHA_CHARS)
+ALPHA = char_class(ALPHA_CHARS)
+DIGIT = char_class(DIGIT_CHARS)
+# digits = 1*digit
+DIGITS = DIGIT + "++"
+SAFE = char_class(SAFE_CHARS)
+EXTRA = char_class(EXTRA_CHARS)
+NATIONAL = char_class(NATIONAL_CHARS)
+PUNCTUATION = char_class(PUNCTUATION_CHARS)
+RESERVED = char_class(RESERVED_CHARS)
+HEX = char_class(HEX_CHARS)
 # escape = "%" hex hex
 ESCAPE = f"%{HEX}{HEX}"
-# unreserved = alpha | digit | safe | extra
-UNRESERVED = r"[A-Za-z0-9$\-_.+!*'(),]"
+UNRESERVED = char_class(UNRESERVED_CHARS)
 # uchar = unreserved | escape
 UCHAR = f"(?:{UNRESERVED}|{ESCAPE})"
 # xchar = unreserved | reserved | escape
-XCHAR = rf"(?:[A-Za-z0-9$\-_.+!*'(),;/?:@&=]|{ESCAPE})"
+XCHAR = f"(?:{char_class(UNRESERVED_CHARS + RESERVED_CHARS)}|{ESCAPE})"
 
 # scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]   (upper case read as lower, 2.1)
 SCHEME = r"[A-Za-z0-9+.\-]++"

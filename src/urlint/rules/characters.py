@@ -6,12 +6,13 @@ import re
 from collections.abc import Iterator
 
 from ..findings import Severity
+from ..grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
 from .catalogue import rule
 from .context import Hit, Subject
 
-# Section 2.2, "Unsafe": the characters below, and "#" and "%" (C203, C206); "~" has its
+# Section 2.2, "Unsafe" (grammar.abnf), but "#" and "%" (C203, C206) and "~", which has its
 # own rule (C202) because it is so common in home-directory paths.
-UNSAFE = re.compile(r'[ <>"{}|\\^\[\]`]')
+UNSAFE = re.compile(char_class("".join(char for char in UNSAFE_CHARS if char not in "#%~")))
 _TILDE = re.compile("~")
 _HASH = re.compile("#")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -19,10 +20,8 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 # Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
-# characters used for their reserved purposes may be used unencoded".
-NEEDLESSLY_ENCODED = frozenset(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789$-_.+!*'(),"
-)
+# characters used for their reserved purposes may be used unencoded": section 5's unreserved.
+NEEDLESSLY_ENCODED = UNRESERVED_SET
 
 _NAMES = {
     " ": "space", "<": "'<'", ">": "'>'", '"': "'\"'", "{": "'{'", "}": "'}'", "|": "'|'",
