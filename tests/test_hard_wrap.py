@@ -54,6 +54,7 @@ def test_nothing_else_is_joined(name, text):
     assert joins(text) == []
 
 
+@pytest.mark.corpus
 def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
     """Each was read against its message: all 8 are the URL the sender wrote (the EFF one
     goes on after a space the sender's client put in, which no reader can undo)."""

@@ -586,6 +586,7 @@ def _reference_urls(raw: bytes) -> list[str]:
     return found_urls
 
 
+@pytest.mark.corpus
 def test_real_list_mail_urls_in_encoded_bodies_come_out_whole():
     maildir = shared_path("corpora", "email-linux-mips-maildir")
     checked = 0
@@ -601,6 +602,7 @@ def test_real_list_mail_urls_in_encoded_bodies_come_out_whole():
     assert checked > 300
 
 
+@pytest.mark.corpus
 def test_real_monthly_archives_give_what_their_messages_give(tmp_path):
     folder = shared_path("corpora", "email-linux-mips-monthly-mbox-gz")
     archive = sorted(folder.glob("*.txt.gz"))[0]
@@ -618,6 +620,7 @@ def test_real_monthly_archives_give_what_their_messages_give(tmp_path):
         assert urls(eml) == [u for u, _, index in from_gz if index == message.index]
 
 
+@pytest.mark.corpus
 def test_every_shared_mail_file_is_read_without_a_crash(capsys):
     roots = [CORPORA / name for name in ("email-cpython-test-email", "email-ietf-mailarchive-tests", "email-mimekit-gmime-tests",
                                          "email-notmuch-corpora", "email-perceval-hyperkitty-tests", "email-spamassassin-t-data",

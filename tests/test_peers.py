@@ -15,6 +15,8 @@ from . import peer_expectations as expectations
 from .helpers import PEER_FIXTURES
 from .peers import ADAPTERS, PeerCase, has_scheme
 
+pytestmark = pytest.mark.corpus  # every test here reads ../shared (skipped when absent)
+
 FAMILY = {"linkify-it-py": "linkify-it"}  # byte-identical fixtures, one list of deviations
 
 

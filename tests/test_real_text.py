@@ -15,6 +15,8 @@ from urlint import Flag, Wrapper, extract, scan
 
 from .helpers import CORPORA, read_text, shared_path
 
+pytestmark = pytest.mark.corpus  # every test here reads ../shared (skipped when absent)
+
 RFC1738_WRAPPED_ACROSS_LINES = [
     # the appendix's examples
     "ftp://info.cern.ch/pub/www/doc;type=d",
