@@ -196,9 +196,6 @@ def _counting(findings, counts: Counter[Severity]):  # type: ignore[no-untyped-d
         yield finding
 
 
-_PACKED = (".gz", ".bz2", ".xz", ".zip", ".tgz")
-
-
 class _SourceLines:
     """Source lines for the `full` format, passwords hidden (source_view), one file held
     at a time."""
@@ -211,7 +208,9 @@ class _SourceLines:
         # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
         # could show a password the masking cannot place; a member of an archive, or a
         # compressed file, has no raw line to show at all.
-        if mail or "!" in path or path.endswith(_PACKED) or path == "-":
+        from .mail.containers import PACKED_SUFFIXES
+
+        if mail or "!" in path or path.endswith(PACKED_SUFFIXES) or path == "-":
             return None
         if path != self._path:
             from .source_view import SourceView

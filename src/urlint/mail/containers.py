@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..numbers import bounded_int, size_text
 from ..problems import ProblemKind
 from ..records import record
+from .headers import FIELD_NAME
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,12 +38,16 @@ MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is rea
 
 MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
 GZIP, BZIP2, XZ, ZIP = "gzip", "bzip2", "xz", "zip"
+# What a compressed file's name ends with ("2001-March.txt.gz" holds "2001-March.txt").
+COMPRESSED_SUFFIXES = {".gz": GZIP, ".tgz": GZIP, ".bz2": BZIP2, ".xz": XZ}
+# Files whose lines are not the lines of any text urlint reads (compressed, or zipped).
+PACKED_SUFFIXES = (*COMPRESSED_SUFFIXES, ".zip")
 COMPRESSED = (GZIP, BZIP2, XZ)
 
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
 _FROM_LINE = re.compile(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
-_FIELD = re.compile(rb"[!-9;-~]+[ \t]*:")
+_FIELD = re.compile(FIELD_NAME)
 # Fields that say a header is a mail or news header, not a text that starts "Note: ..."
 _MAIL_FIELDS = frozenset(
     b"""from to cc subject date message-id received return-path newsgroups path mime-version
@@ -122,7 +127,7 @@ def leading_blank_lines(data: bytes) -> int:
 
 
 # What a file's name says it is, where its content can say otherwise.
-_CLAIMS = ((".gz", GZIP, "gzip"), (".tgz", GZIP, "gzip"), (".bz2", BZIP2, "bzip2"), (".xz", XZ, "xz"), (".zip", ZIP, "zip"))
+_CLAIMS = {**COMPRESSED_SUFFIXES, ".zip": ZIP}
 
 
 def misnamed(name: str, kind: str) -> str | None:
@@ -132,9 +137,9 @@ def misnamed(name: str, kind: str) -> str | None:
     lowered = name.lower()
     if kind == TEXT and lowered.endswith(MESSAGE_SUFFIXES):
         return "named as a message, but it opens with no mail header: read as plain text"
-    for suffix, claimed, label in _CLAIMS:
+    for suffix, claimed in _CLAIMS.items():
         if lowered.endswith(suffix) and kind != claimed:
-            return f"named as {label}, but it is not: read as {'plain text' if kind == TEXT else 'what it is'}"
+            return f"named as {claimed}, but it is not: read as {'plain text' if kind == TEXT else 'what it is'}"
     return None
 
 

@@ -27,7 +27,14 @@ from .decoders import (
     quoted_printable_map,
     unflow,
 )
-from .headers import ContentType, content_type, read_header_block, text_of, unfold
+from .headers import (
+    FIELD_NAME,
+    ContentType,
+    content_type,
+    read_header_block,
+    text_of,
+    unfold,
+)
 from .html import read_html
 from .textmap import FixedMap, LazyMap, Relocator
 
@@ -60,8 +67,8 @@ READ_MAINTYPES = frozenset({"text", "message", "multipart"})
 # Looked for as a bad line (a line end not followed by a field or a continuation): one
 # search that stops only at line ends, a quarter of the cost of matching the whole block.
 # One search finds the header's end (a blank line) or the first bad line before it.
-_FIELD_START = re.compile(rb"From |[!-9;-~]+[ \t]*:")
-_HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|[!-9;-~]+[ \t]*:))")
+_FIELD_START = re.compile(rb"From |" + FIELD_NAME)
+_HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"))")
 # What in a lower-cased header the scanner could take for a URL (scanner.py: "://", a
 # wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
 # header costs more than all of these together.

@@ -40,7 +40,6 @@ def stream_errors() -> tuple[type[BaseException], ...]:
     import zlib
 
     return (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError, zipfile.BadZipFile, RuntimeError)
-_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".tgz")
 
 
 @record
@@ -125,7 +124,7 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
         return
     head, stream = peek(stream)
     name = path
-    for suffix in _COMPRESSED_SUFFIXES:  # "2001-March.txt.gz" holds "2001-March.txt"
+    for suffix in containers.COMPRESSED_SUFFIXES:
         if name.lower().endswith(suffix):
             name = name[: -len(suffix)]
     kind = sniff(name, head)
