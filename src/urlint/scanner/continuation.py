@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 from . import bare
-from .wrappers import QUOTE_PREFIX, quote_key
+from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 _LINE_END = re.compile(r"[ \t]*\r?\n")
 _INDENT = re.compile(r"[ \t]*")
-_STARTS_WITH_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 # A URL that ends on one of these is mid-path or mid-query ...
 ENDS_MID_URL = frozenset("/-=&?_.%~+;")
 # ... and a line that starts with one of these is the rest of a path or query.
@@ -88,7 +87,7 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         return None  # neither side of the break looks mid-URL (the test at the end, first)
     end = bare.body_end(text, pos)
     token = text[pos:end]
-    if len(token) < 2 or _STARTS_WITH_SCHEME.match(token) or not _ALNUM.search(token):
+    if len(token) < 2 or SCHEME_START.match(token) or not _ALNUM.search(token):
         return None
     if "@" in token and "/" not in token:
         return None  # an e-mail address on the next line
@@ -142,7 +141,7 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         return None  # indented or blank: a new paragraph or a list, not a wrapped word
     end = bare.body_end(text, pos)
     token = text[pos:end]
-    if len(token) < 2 or token[0] in "([{<" or _STARTS_WITH_SCHEME.match(token) or _ABBREVIATION.fullmatch(token):
+    if len(token) < 2 or token[0] in "([{<" or SCHEME_START.match(token) or _ABBREVIATION.fullmatch(token):
         return None  # a note in brackets, a URL of its own, "e.g."
     if not _URL_REST.search(token) or not _ALNUM.search(token):
         return None  # a word of prose, a rule of "____"

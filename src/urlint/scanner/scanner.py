@@ -137,6 +137,9 @@ def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: 
             yield start, _BARE, colon
 
 
+_SPACE_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
+
+
 def _not_opaque_shaped(text: str, start: int, colon: int, end: int) -> bool:
     """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
     "fax:" without RFC 3966's (a label and a number in prose)?"""
@@ -146,20 +149,16 @@ def _not_opaque_shaped(text: str, start: int, colon: int, end: int) -> bool:
     return scheme in PHONE_SCHEMES and not phone_shaped(text, colon + 1, end)
 
 
-_WORD_START = re.compile(r"\S*\Z")
-
-
 def _property_parameter(text: str, start: int, floor: int) -> bool:
     """Is the opaque scheme name at `start` a vCard or iCalendar parameter (`TEL;TYPE=fax:+1
     555`, RFC 6350 section 5; `TEL;FAX:`, vCard 2.1; RFC 5545 section 3.2), not a URL?"""
     if start == 0 or text[start - 1] not in "=;":
         return False  # `TEL;TYPE=fax:`, and vCard 2.1's `TEL;WORK;FAX:`
-    word = _WORD_START.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
+    word = _SPACE_BEFORE.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
     return text.find(";", word, start) >= 0
 
 
 _WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
-_SPACE_BEFORE = re.compile(r"\S*\Z")
 
 
 def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:

@@ -31,7 +31,7 @@ LINE_PREFIX = re.compile(rf"(?:{QUOTE_PREFIX.pattern})?[ \t]*")
 ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
 _URL_RUN = re.compile(r"[^ \t\r\n\f\v]+")
-_SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
+SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
 # Characters that suggest a URL rather than markup or prose after an unknown scheme.
 URLISH = re.compile(r"[./@%=?]")
 
@@ -88,8 +88,8 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 # What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
 # `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644 name", a
 # uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
-_ELISION = re.compile(r"""(?:[A-Za-z][A-Za-z0-9+.\-]*:(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
-_ENCODED = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:(?:begin[0-7]{3}|M[ -`]{40,}|[A-Za-z0-9+/]{40,}={0,2}$)")
+_ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+_ENCODED = re.compile(rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)")
 
 
 def _plausible_angle(text: str, match: re.Match[str]) -> bool:
@@ -216,6 +216,6 @@ def _unterminated(text: str, found: WrapperMatch, body: int) -> None:
         end = eol if eol >= 0 else len(text)
     found.end = end
     # Prose that merely mentions the prefix ("the `<URL:` wrapper") holds no URL.
-    if end > start and _SCHEME_START.match(text, start, end):
+    if end > start and SCHEME_START.match(text, start, end):
         found.pieces = [(start, end)]
         found.url = text[start:end]
