@@ -121,8 +121,8 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
     around it (and at least MIN_WRAP_COLUMN), and the next line, at the same reply level
     and not indented, starts with a word that looks like the rest of a URL; else None."""
     line_break = _LINE_BREAK.match(text, url_end)
-    if line_break is None or bare.BODY.match(text, url_start).end() != url_end:  # type: ignore[union-attr]
-        return None  # text or trimmed punctuation after the URL on its line
+    if line_break is None:
+        return None  # text, or punctuation trimmed from the URL, before its line's end
     line_start = text.rfind("\n", 0, url_start) + 1
     width = url_end - line_start
     if width < MIN_WRAP_COLUMN:
