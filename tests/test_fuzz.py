@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from urlint.checker import lint
 from urlint.cli import main
-from urlint.grammar import parse
+from urlint.grammar.parse import parse
 from urlint.mail.message import read_message
 
 from .helpers import CORPORA, REPO

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from urlint.grammar import conforms, parse
+from urlint.grammar.parse import parse
+from urlint.schemes import conforms
 from urlint.grammar.login import secret_spans
 from urlint.grammar.abnf import HOST, matches
-from urlint.rules.security import SCHEME_PORTS, WELL_KNOWN_PORTS
+from urlint.rules.security import WELL_KNOWN_PORTS
+from urlint.schemes import DEFAULT_PORTS
 
 from .helpers import shared_path
 from .lint_helpers import lint
@@ -33,12 +35,12 @@ from .rfc1738_strategies import rfc1738_url
 )
 def test_components(url: str, parts: dict[str, str]) -> None:
     parsed = parse(url)
-    assert {name: parsed.text(name) for name in parts} == parts
+    assert {name: parsed.text(getattr(parsed, name)) for name in parts} == parts
 
 
 def test_https_reads_as_http_with_port_443() -> None:
     parsed = parse("https://example.com/a?b")
-    assert (parsed.text("path"), parsed.text("search"), SCHEME_PORTS["https"]) == ("a", "b", 443)
+    assert (parsed.text(parsed.path), parsed.text(parsed.search), DEFAULT_PORTS["https"]) == ("a", "b", 443)
 
 
 def _reason_beyond_bnf(code: str, url: str) -> bool:
@@ -46,12 +48,12 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
     and the fact of the URL that triggers it."""
     parsed = parse(url)
     lower = url.lower()
-    port = parsed.text("port")
-    host = parsed.text("host") or ""
+    port = parsed.text(parsed.port)
+    host = parsed.text(parsed.host) or ""
     if code == "P501":  # section 6: a password, on any reading of where it ends
         return bool(secret_spans(url))
     if code == "P504":  # section 6: another protocol's port
-        return port is not None and int(port) in WELL_KNOWN_PORTS and int(port) != SCHEME_PORTS[parsed.scheme]
+        return port is not None and int(port) in WELL_KNOWN_PORTS and int(port) != DEFAULT_PORTS[parsed.scheme]
     if code == "P505":  # section 6: encoded CR, LF or NUL
         return any(escape in lower for escape in ("%0a", "%0d", "%00"))
     if code == "S407":  # section 3.1: four decimal groups, each an octet (BNF: digits)
@@ -61,7 +63,7 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
     if code == "S411":  # section 3.4.1: no CR or LF in a selector; 3.4.4-3.4.9: gopher+ forms
         return "%0a" in lower or "%0d" in lower or "%09" in lower
     if code == "S412":  # section 3.5: an RFC 822 addr-spec (BNF: 1*xchar)
-        address = parsed.text("address") or ""
+        address = parsed.text(parsed.address) or ""
         return "@" not in address.strip("@") or not matches(HOST, address.rsplit("@", 1)[1])
     return False
 

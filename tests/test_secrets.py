@@ -11,7 +11,7 @@ import zipfile
 import pytest
 
 from urlint.checker import lint
-from urlint.grammar import parse
+from urlint.grammar.parse import parse
 from urlint.grammar.login import mask_password, secret_spans
 
 from .helpers import run
@@ -88,7 +88,7 @@ def test_p501_fires_exactly_where_the_masking_hides(url, shown):
 )
 def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host, port):
     parsed = parse(url)
-    assert [parsed.text(name) for name in ("user", "password", "host", "port")] == [user, password, host, port]
+    assert [parsed.text(span) for span in (parsed.user, parsed.password, parsed.host, parsed.port)] == [user, password, host, port]
 
 
 def test_l1_extract_prints_no_password_the_parser_sees(capsys, here):

@@ -20,6 +20,7 @@ from .numbers import size_text
 from .problems import ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan, iter_candidates
+from .schemes import INSIDE_THE_MESSAGE
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources import (
     MAX_RUN,
@@ -241,7 +242,7 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
         # Parts of this message (cid:) and inline data are not places to visit.
-        return (c for c in candidates if c.url and c.url.partition(":")[0].lower() not in _INSIDE_THE_MESSAGE)
+        return (c for c in candidates if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE)
     return candidates
 
 
@@ -277,11 +278,6 @@ def _first_seen(candidates: Iterator[Candidate], repeated: set[str], seen: set[s
             continue
         seen.add(candidate.url)
         yield candidate
-
-
-# Attribute URLs that point into the message itself (RFC 2392 cid:, mid:) or hold their
-# content inline (RFC 2397 data:): not places a reader could visit.
-_INSIDE_THE_MESSAGE = frozenset({"cid", "mid", "data"})
 
 
 def envelope_info(envelope) -> MessageInfo:  # type: ignore[no-untyped-def]

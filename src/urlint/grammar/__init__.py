@@ -1,6 +1,3 @@
-"""RFC 1738's grammar: section 5 as pattern pieces (`abnf`) and a component reader (`parse`)."""
-
-from .abnf import conforms
-from .parse import DEFAULT_PORTS, IP_SCHEMES, ParsedURL, parse
-
-__all__ = ["DEFAULT_PORTS", "IP_SCHEMES", "ParsedURL", "conforms", "parse"]
+"""RFC 1738's grammar: section 5 as pattern pieces (`abnf`), a URL's components and each
+scheme's reader (`components`), the component reader (`parse`) and the one reader of the
+login (`login`). The scheme table that ties them together is `urlint.schemes`."""

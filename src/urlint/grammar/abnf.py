@@ -56,7 +56,13 @@ UNRESERVED_CHARS = ALPHA_CHARS + DIGIT_CHARS + SAFE_CHARS + EXTRA_CHARS
 UNSAFE_CHARS = " " + PUNCTUATION_CHARS + NATIONAL_CHARS
 
 UNRESERVED_SET = frozenset(UNRESERVED_CHARS)
-RESERVED_SET = frozenset(RESERVED_CHARS)
+
+
+def reserved_except(allowed: str) -> str:
+    """The reserved characters a component may not hold as they are: those its BNF line
+    does not list beside uchar (section 2.2: "must be encoded")."""
+    return "".join(char for char in RESERVED_CHARS if char not in allowed)
+
 
 LOWALPHA = char_class(LOWALPHA_CHARS)
 ALPHA = char_class(ALPHA_CHARS)
@@ -77,8 +83,12 @@ UCHAR = f"(?:{UNRESERVED}|{ESCAPE})"
 # xchar = unreserved | reserved | escape
 XCHAR = f"(?:{char_class(UNRESERVED_CHARS + RESERVED_CHARS)}|{ESCAPE})"
 
-# scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]   (upper case read as lower, 2.1)
-SCHEME = r"[A-Za-z0-9+.\-]++"
+# scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]   (section 2.1: "The lower case letters
+# "a"--"z", digits, and the characters plus ("+"), period ("."), and hyphen ("-") are
+# allowed", and upper case is read as lower). As the inside of a class, for the scanner's
+# patterns too.
+SCHEME_CHARS = "A-Za-z0-9+.\\-"
+SCHEME = f"[{SCHEME_CHARS}]++"
 # schemepart = *xchar | ip-schemepart
 SCHEMEPART = f"{XCHAR}*+"
 
@@ -100,7 +110,8 @@ PORT = DIGITS
 # hostport = host [ ":" port ]
 HOSTPORT = f"{HOST}(?::{PORT})?"
 # user = *[ uchar | ";" | "?" | "&" | "=" ]
-USER = f"(?:{UCHAR}|[;?&=])*+"
+USER_RESERVED = ";?&="
+USER = f"(?:{UCHAR}|{char_class(USER_RESERVED)})*+"
 # password = *[ uchar | ";" | "?" | "&" | "=" ]
 PASSWORD = USER
 # login = [ user [ ":" password ] "@" ] hostport
@@ -111,7 +122,8 @@ URLPATH = f"{XCHAR}*+"
 IP_SCHEMEPART = f"//{LOGIN}(?:/{URLPATH})?"
 
 # fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
-FSEGMENT = f"(?:{UCHAR}|[?:@&=])*+"
+FSEGMENT_RESERVED = "?:@&="
+FSEGMENT = f"(?:{UCHAR}|{char_class(FSEGMENT_RESERVED)})*+"
 # fpath = fsegment *[ "/" fsegment ]
 FPATH = f"{FSEGMENT}(?:/{FSEGMENT})*+"
 # ftptype = "A" | "I" | "D" | "a" | "i" | "d"
@@ -127,7 +139,8 @@ HSEGMENT = f"(?:{UCHAR}|[;:@&=])*+"
 # hpath = hsegment *[ "/" hsegment ]
 HPATH = f"{HSEGMENT}(?:/{HSEGMENT})*+"
 # search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
-SEARCH = f"(?:{UCHAR}|[;:@&=])*+"
+SEARCH_RESERVED = ";:@&="
+SEARCH = f"(?:{UCHAR}|{char_class(SEARCH_RESERVED)})*+"
 # httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 HTTP_PART = rf"//{HOSTPORT}(?:/{HPATH}(?:\?{SEARCH})?)?"
 
@@ -176,28 +189,13 @@ PSEGMENT = f"(?:{UCHAR}|[?:@&=])*+"
 # ppath = psegment *[ "/" psegment ]
 PPATH = f"{PSEGMENT}(?:/{PSEGMENT})*+"
 # fieldname = *[ uchar | "?" | ":" | "@" | "&" ];  fieldvalue = the same
-FIELDNAME = f"(?:{UCHAR}|[?:@&])*+"
+FIELD_RESERVED = "?:@&"
+FIELDNAME = f"(?:{UCHAR}|{char_class(FIELD_RESERVED)})*+"
 FIELDVALUE = FIELDNAME
 # fieldspec = ";" fieldname "=" fieldvalue
 FIELDSPEC = f";{FIELDNAME}={FIELDVALUE}"
 # prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 PROSPERO_PART = f"//{HOSTPORT}/{PPATH}(?:{FIELDSPEC})*+"
-
-# The scheme-specific part of each scheme section 5 defines; https is http (RFC 2818 reads
-# it so) with its own default port. Any other scheme: otherurl = genericurl.
-SCHEME_PARTS = {
-    "ftp": FTP_PART,
-    "file": FILE_PART,
-    "http": HTTP_PART,
-    "https": HTTP_PART,
-    "gopher": GOPHER_PART,
-    "mailto": MAILTO_PART,
-    "news": NEWS_PART,
-    "nntp": NNTP_PART,
-    "telnet": TELNET_PART,
-    "wais": WAIS_PART,
-    "prospero": PROSPERO_PART,
-}
 
 
 @cache
@@ -211,12 +209,3 @@ def compiled(piece: str) -> regex.Pattern[str]:
 def matches(piece: str, text: str) -> bool:
     """Does all of `text` match the BNF piece?"""
     return compiled(piece).fullmatch(text) is not None
-
-
-def conforms(url: str) -> bool:
-    """Does `url` (a fragment aside) match section 5 for its scheme (genericurl for others)?"""
-    url = url.split("#", 1)[0]
-    scheme, colon, rest = url.partition(":")
-    if not colon or not matches(SCHEME, scheme):
-        return False
-    return matches(SCHEME_PARTS.get(scheme.lower(), SCHEMEPART), rest)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 
 from ..records import record
-from ..schemes import IP_SCHEMES, SCHEME_CHARS
+from ..schemes import LOGIN_AFTER_COLON, SCHEME_CHARS
 
 MASK = "****"
 
@@ -57,7 +57,7 @@ _HOSTPORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 # Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
 # a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
 _LOGIN_START = re.compile(
-    rf"://|(?<![{SCHEME_CHARS}])(?:{'|'.join(sorted(IP_SCHEMES | {'sip', 'sips'}))}):(?=[^/\s])",
+    rf"://|(?<![{SCHEME_CHARS}])(?:{'|'.join(sorted(LOGIN_AFTER_COLON))}):(?=[^/\s])",
     re.IGNORECASE,
 )
 _SCHEME_BEFORE = re.compile(rf"[{SCHEME_CHARS}]*\Z")

@@ -43,7 +43,7 @@ def _describe(subject: Subject, offset: int, char: str) -> str:
 
 
 def _in_host(subject: Subject, offset: int) -> bool:
-    host = subject.parsed.span("host")
+    host = subject.parsed.host
     return host is not None and host[0] <= offset < host[1]
 
 
@@ -52,7 +52,7 @@ def _encoding_hits(subject: Subject, pattern: re.Pattern[str], what: str) -> Ite
     for match in pattern.finditer(url):
         offset, char = match.start(), match.group()
         name = _describe(subject, offset, char)
-        fixable = not _in_host(subject, offset) and not subject.parsed.has("password")
+        fixable = not _in_host(subject, offset) and subject.parsed.password is None
         encoded = percent_encode(char)
         yield Hit(
             offset,
@@ -81,8 +81,8 @@ def _encoding_hits(subject: Subject, pattern: re.Pattern[str], what: str) -> Ite
     safe_fix=True,
 )
 def unsafe_character(subject: Subject) -> Iterator[Hit]:
-    host = subject.parsed.text("host")
-    literal = subject.parsed.span("host") if host and host.startswith("[") else None
+    host = subject.parsed.text(subject.parsed.host)
+    literal = subject.parsed.host if host and host.startswith("[") else None
     for hit in _encoding_hits(subject, UNSAFE, "unsafe character"):
         # The brackets of an IP literal host are one fault, reported by S407.
         if literal is None or not literal[0] <= hit.start < literal[1]:
@@ -120,7 +120,7 @@ def unsafe_tilde(subject: Subject) -> Iterator[Hit]:
     safe_fix=True,
 )
 def unsafe_hash(subject: Subject) -> Iterator[Hit]:
-    fragment = subject.parsed.span("fragment")
+    fragment = subject.parsed.fragment
     if fragment is None:
         return
     url = subject.url

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..findings import Edit
-from ..grammar import ParsedURL
+from ..grammar.components import ParsedURL
 from ..model import Candidate, Span
 from ..records import record
 

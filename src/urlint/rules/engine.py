@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
-from ..grammar import ParsedURL, parse
+from ..grammar.components import ParsedURL
+from ..grammar.parse import parse
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ..model import Candidate, Position, Span
 from ..records import replaced

@@ -6,8 +6,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..findings import Severity
+from ..grammar.abnf import (
+    FIELD_RESERVED,
+    FSEGMENT_RESERVED,
+    SEARCH_RESERVED,
+    USER_RESERVED,
+    reserved_except,
+)
 from .catalogue import rule
 from .context import Hit, Subject
+
+# The reserved characters each component may not hold as they are, from its line of section
+# 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
+# ftp and file segments, ":" between user and password, ";" between prospero fields) never
+# appears inside it, so it can stay in the set.
+_IN_USER = reserved_except(USER_RESERVED)  # user and password: ":", "@", "/"
+_IN_FSEGMENT = reserved_except(FSEGMENT_RESERVED)  # ftp and file: ";" ("/" separates)
+_IN_SEARCH = reserved_except(SEARCH_RESERVED)  # http search: "/", "?"
+# database, wtype, wpath = *uchar: every reserved character but "/", which separates them
+# (a "/" inside a wpath is S416's finding).
+_IN_WAIS = reserved_except("/")
+_IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separates), "/", "="
 
 
 def _chars_in(subject: Subject, span: tuple[int, int] | None, chars: str, message: str) -> Iterator[Hit]:
@@ -33,8 +52,8 @@ def _chars_in(subject: Subject, span: tuple[int, int] | None, chars: str, messag
 )
 def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    yield from _chars_in(subject, parsed.span("user"), "@/", "unencoded '{char}' in the user name: write {code}")
-    yield from _chars_in(subject, parsed.span("password"), ":@/", "unencoded '{char}' in the password: write {code}")
+    yield from _chars_in(subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}")
+    yield from _chars_in(subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}")
 
 
 @rule(
@@ -50,7 +69,7 @@ def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
 )
 def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
-        yield from _chars_in(subject, segment, ";", "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
+        yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
 
 
 @rule(
@@ -66,7 +85,7 @@ def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
     schemes=("http", "https"),
 )
 def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
-    yield from _chars_in(subject, subject.parsed.span("search"), "?/", "unencoded '{char}' in the search part: write {code}")
+    yield from _chars_in(subject, subject.parsed.search, _IN_SEARCH, "unencoded '{char}' in the search part: write {code}")
 
 
 @rule(
@@ -104,8 +123,8 @@ def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
 )
 def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    for name in ("database", "wtype", "wpath"):
-        yield from _chars_in(subject, parsed.span(name), ";:@&=?", "unencoded '{char}' in the wais " + name + ": write {code}")
+    for name, span in (("database", parsed.database), ("wtype", parsed.wtype), ("wpath", parsed.wpath)):
+        yield from _chars_in(subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}")
 
 
 @rule(
@@ -121,7 +140,7 @@ def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
 )
 def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
-        yield from _chars_in(subject, segment, ";", "unencoded ';' in a file path: write %3B")
+        yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in a file path: write %3B")
 
 
 @rule(
@@ -143,4 +162,4 @@ def reserved_in_prospero_field(subject: Subject) -> Iterator[Hit]:
         equals = field.find("=")
         if equals < 0 or "/" in field[:equals]:
             continue  # R304's case: the ";" belongs to the name
-        yield from _chars_in(subject, (start + equals + 1, end), "=/", "unencoded '{char}' in a prospero field value: write {code}")
+        yield from _chars_in(subject, (start + equals + 1, end), _IN_FIELD, "unencoded '{char}' in a prospero field value: write {code}")

@@ -6,18 +6,10 @@ import re
 from collections.abc import Iterator
 
 from ..findings import Severity
-from ..grammar import DEFAULT_PORTS
 from ..numbers import bounded_int
+from ..schemes import DEFAULT_PORTS
 from .catalogue import rule
 from .context import Hit, Subject
-
-# Default ports of registered schemes besides RFC 1738's (for P503 and P504).
-OTHER_DEFAULT_PORTS = {
-    "ldap": 389, "ldaps": 636, "imap": 143, "pop": 110, "smtp": 25, "snews": 563, "irc": 6667,
-    "ircs": 6697, "rtsp": 554, "ssh": 22, "sftp": 22, "git": 9418, "svn": 3690, "rsync": 873,
-    "ws": 80, "wss": 443, "ipp": 631, "mms": 1755,
-}
-SCHEME_PORTS = {**DEFAULT_PORTS, **OTHER_DEFAULT_PORTS}
 
 # Well-known ports of protocols that read a line-oriented stream: a URL that sends one
 # protocol's request to another's port is section 6's attack ("the use of gopher URLs to
@@ -36,15 +28,15 @@ _LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
 
 def _port(subject: Subject) -> tuple[int, int, int] | None:
     """(start, end, number) of a decimal port in a scheme with a known default port."""
-    span = subject.parsed.span("port")
-    if span is None or subject.parsed.scheme not in SCHEME_PORTS:
+    span = subject.parsed.port
+    if span is None or subject.parsed.scheme not in DEFAULT_PORTS:
         return None
     text = subject.url[span[0] : span[1]]
     if not (text.isascii() and text.isdigit()) or bounded_int(text, 65535) > 65535:
         return None  # S408
     number = int(text)
-    host = subject.parsed.text("host") or ""
-    if number == SCHEME_PORTS[subject.parsed.scheme] or subject.options.port_allowed(host, number):
+    host = subject.parsed.text(subject.parsed.host) or ""
+    if number == DEFAULT_PORTS[subject.parsed.scheme] or subject.options.port_allowed(host, number):
         return None
     return span[0], span[1], number
 
@@ -85,7 +77,7 @@ def embedded_password(subject: Subject) -> Iterator[Hit]:
     fix="Remove the user name and the \"@\" if the text need not name the account.",
 )
 def embedded_user(subject: Subject) -> Iterator[Hit]:
-    span = subject.parsed.span("user")
+    span = subject.parsed.user
     if span is not None and span[1] > span[0]:
         yield Hit(span[0], span[1], "a user name in the URL")
 
@@ -105,7 +97,7 @@ def non_default_port(subject: Subject) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] not in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
-        yield Hit(found[0], found[1], f"port {found[2]} is not {scheme}'s default ({SCHEME_PORTS[scheme]})")
+        yield Hit(found[0], found[1], f"port {found[2]} is not {scheme}'s default ({DEFAULT_PORTS[scheme]})")
 
 
 @rule(
@@ -143,7 +135,7 @@ def cross_protocol_port(subject: Subject) -> Iterator[Hit]:
     fix="Remove the encoded line break.",
 )
 def encoded_line_break(subject: Subject) -> Iterator[Hit]:
-    plus = subject.parsed.span("gopher_plus")
+    plus = subject.parsed.gopher_plus
     for match in _LINE_BREAK_ESCAPE.finditer(subject.url):
         if plus is not None and plus[0] <= match.start() < plus[1]:
             continue

@@ -6,19 +6,12 @@ import re
 from collections.abc import Iterator
 
 from ..findings import Severity
-from ..grammar import IP_SCHEMES, abnf
+from ..grammar import abnf
 from ..numbers import bounded_int
-from ..schemes import RFC1738_SCHEMES
+from ..schemes import SCHEMES
 from .catalogue import rule
 from .context import Hit, Subject
 
-# Read by the http grammar (section 3.3) with its own port: known, though not in RFC 1738.
-READ_AS_RFC1738 = frozenset({"https"})
-# Section 4: "proposed at various times, but this document does not define their syntax".
-RESERVED_SCHEMES = frozenset({"afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"})
-# Section 5 gives a login (user and password) to ftp and telnet only; section 3.3 says of
-# http "No user name or password is allowed", 3.11 the same of prospero.
-NO_LOGIN = frozenset({"http", "https", "gopher", "nntp", "wais", "file", "prospero"})
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
@@ -63,9 +56,7 @@ def invalid_scheme(subject: Subject) -> Iterator[Hit]:
     safe_fix=True,
 )
 def uppercase_scheme(subject: Subject) -> Iterator[Hit]:
-    span = subject.parsed.span("scheme")
-    if span is None:
-        return
+    span = subject.parsed.scheme_span
     written = subject.url[span[0] : span[1]]
     if written != written.lower():
         yield Hit(span[0], span[1], f"scheme '{written}' in upper case: write '{written.lower()}'",
@@ -86,15 +77,14 @@ def uppercase_scheme(subject: Subject) -> Iterator[Hit]:
 )
 def unknown_scheme(subject: Subject) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
+    spec = SCHEMES.get(scheme)
     if (
         scheme
-        and scheme not in RFC1738_SCHEMES
-        and scheme not in READ_AS_RFC1738
-        and scheme not in RESERVED_SCHEMES
+        and (spec is None or not spec.read_by_rfc1738)
         and not scheme.startswith("x-")
         and scheme not in subject.options.known_schemes
     ):
-        yield Hit(*subject.parsed.parts["scheme"], f"scheme '{scheme}' is not one RFC 1738 defines")
+        yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one RFC 1738 defines")
 
 
 @rule(
@@ -111,8 +101,9 @@ def unknown_scheme(subject: Subject) -> Iterator[Hit]:
 )
 def reserved_scheme(subject: Subject) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
-    if scheme in RESERVED_SCHEMES and scheme not in subject.options.known_schemes:
-        yield Hit(*subject.parsed.parts["scheme"], f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined")
+    spec = SCHEMES.get(scheme)
+    if spec is not None and spec.reserved and scheme not in subject.options.known_schemes:
+        yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined")
 
 
 @rule(
@@ -128,7 +119,7 @@ def reserved_scheme(subject: Subject) -> Iterator[Hit]:
 )
 def experimental_scheme(subject: Subject) -> Iterator[Hit]:
     if subject.parsed.scheme.startswith("x-"):
-        yield Hit(*subject.parsed.parts["scheme"], f"experimental scheme '{subject.parsed.scheme}'")
+        yield Hit(*subject.parsed.scheme_span, f"experimental scheme '{subject.parsed.scheme}'")
 
 
 @rule(
@@ -144,8 +135,9 @@ def experimental_scheme(subject: Subject) -> Iterator[Hit]:
 )
 def missing_double_slash(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if parsed.scheme in IP_SCHEMES and not parsed.ip_based:
-        colon = parsed.parts["scheme"][1]
+    spec = SCHEMES.get(parsed.scheme)
+    if spec is not None and spec.ip_based and not parsed.ip_based:
+        colon = parsed.scheme_span[1]
         yield Hit(colon, colon + 1, f"'{parsed.scheme}:' must be followed by '//' (section 3.1)")
 
 
@@ -192,14 +184,15 @@ def host_problem(host: str) -> str | None:
 )
 def invalid_host(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    span = parsed.span("host")
+    span = parsed.host
     if span is None:
         return
     host = subject.url[span[0] : span[1]]
     if not host:
         # file:///path is the local machine (section 3.10); other schemes need a host,
         # and schemes urlint does not know may leave it empty.
-        if parsed.scheme in IP_SCHEMES and parsed.scheme != "file":
+        spec = SCHEMES.get(parsed.scheme)
+        if spec is not None and spec.ip_based and parsed.scheme != "file":
             yield Hit(span[0], span[0], f"{parsed.scheme} URL with no host")
         return
     problem = host_problem(host)
@@ -219,7 +212,7 @@ def invalid_host(subject: Subject) -> Iterator[Hit]:
     fix="Write the port in decimal, or drop it with its colon.",
 )
 def invalid_port(subject: Subject) -> Iterator[Hit]:
-    span = subject.parsed.span("port")
+    span = subject.parsed.port
     if span is None:
         return
     port = subject.url[span[0] : span[1]]
@@ -245,8 +238,9 @@ def invalid_port(subject: Subject) -> Iterator[Hit]:
 )
 def userinfo_not_allowed(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    span = parsed.span("userinfo")
-    if span is not None and parsed.scheme in NO_LOGIN:
+    span = parsed.userinfo
+    spec = SCHEMES.get(parsed.scheme)
+    if span is not None and spec is not None and spec.ip_based and not spec.login:
         yield Hit(span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password")
 
 
@@ -263,7 +257,7 @@ def userinfo_not_allowed(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    span = parsed.span("typecode")
+    span = parsed.typecode
     if span is None:
         return
     code = subject.url[span[0] : span[1]]
@@ -289,10 +283,10 @@ def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
 def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
-    gtype = parsed.span("gtype")
+    gtype = parsed.gtype
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
         yield Hit(gtype[0], gtype[1], "the gopher type is a tab, CR or LF: the type is one character of the selector line")
-    selector = parsed.span("selector")
+    selector = parsed.selector
     if selector is not None:
         lower = url.lower()
         for escape in ("%0a", "%0d"):
@@ -300,7 +294,7 @@ def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
             while at >= 0:
                 yield Hit(at, at + 3, f"{url[at:at + 3]} in a gopher selector: a selector holds no CR or LF (section 3.4.1)")
                 at = lower.find(escape, at + 3, selector[1])
-    plus = parsed.span("gopher_plus")
+    plus = parsed.gopher_plus
     if plus is not None and (plus[0] == plus[1] or url[plus[0]] not in _PLUS_TYPES):
         yield Hit(plus[0], max(plus[1], plus[0]), "a gopher+ string starts with '+', '?', '!' or '$' (sections 3.4.4-3.4.9)")
 
@@ -322,7 +316,9 @@ def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
 def invalid_mailto(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
-    start, end = parsed.parts["address"]
+    if parsed.address is None:
+        return
+    start, end = parsed.address
     address = url[start:end]
     at = address.rfind("@")
     if not address:
@@ -352,9 +348,11 @@ def invalid_mailto(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_news(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    start, end = parsed.parts["opaque"]
+    if parsed.opaque is None:
+        return
+    start, end = parsed.opaque
     text = subject.url[start:end]
-    if parsed.has("article"):
+    if parsed.article is not None:
         if not abnf.matches(abnf.ARTICLE, text):
             yield Hit(start, end, "invalid message-id: <unique>@<full_domain_name> (section 3.6)")
     elif not text:
@@ -377,20 +375,21 @@ def invalid_news(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_nntp(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if not parsed.ip_based:
+    authority = parsed.authority
+    if authority is None:
         return
     url = subject.url
-    group = parsed.span("group")
+    group = parsed.group
     if group is None or group[0] == group[1]:
-        at = group[0] if group else parsed.parts["authority"][1]
+        at = group[0] if group else authority[1]
         yield Hit(at, at, "nntp URL with no newsgroup name")
         return
     if not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
         yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
-    article = parsed.span("article")
+    article = parsed.article
     if article is not None and not abnf.matches(abnf.DIGITS, url[article[0] : article[1]]):
         yield Hit(article[0], max(article[1], article[0]), "the article number must be decimal digits")
-    extra = parsed.span("extra")
+    extra = parsed.extra
     if extra is not None:
         yield Hit(*extra, "nothing follows the article number in an nntp URL")
 
@@ -409,7 +408,7 @@ def invalid_nntp(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_telnet(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    extra = parsed.span("extra")
+    extra = parsed.extra
     if extra is not None:
         yield Hit(*extra, "a telnet URL ends after the host and port (and an optional '/')")
 
@@ -428,15 +427,16 @@ def invalid_telnet(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_wais(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if not parsed.ip_based:
+    authority = parsed.authority
+    if authority is None:
         return
-    if not parsed.has("database"):
-        at = parsed.parts["authority"][1]
+    if parsed.database is None:
+        at = authority[1]
         yield Hit(at, at, "wais URL with no database")
         return
-    if parsed.has("wtype") and not parsed.has("wpath"):
-        yield Hit(*parsed.parts["wtype"], "a wais type must be followed by /<wpath> (the document id)")
-    wpath = parsed.span("wpath")
+    if parsed.wtype is not None and parsed.wpath is None:
+        yield Hit(*parsed.wtype, "a wais type must be followed by /<wpath> (the document id)")
+    wpath = parsed.wpath
     if wpath is not None:
         slash = subject.url.find("/", wpath[0], wpath[1])
         if slash >= 0:
@@ -457,13 +457,14 @@ def invalid_wais(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_file(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if not parsed.ip_based:
+    authority = parsed.authority
+    if authority is None:
         return
-    port = parsed.span("port")
+    port = parsed.port
     if port is not None:
         yield Hit(port[0] - 1, port[1], "a file URL has no port")
-    if not parsed.has("path"):
-        at = parsed.parts["authority"][1]
+    if parsed.path is None:
+        at = authority[1]
         yield Hit(at, at, "a file URL needs '/' and a path after the host")
 
 
@@ -481,8 +482,9 @@ def invalid_file(subject: Subject) -> Iterator[Hit]:
 )
 def invalid_prospero(subject: Subject) -> Iterator[Hit]:
     parsed = subject.parsed
-    if not parsed.ip_based:
+    authority = parsed.authority
+    if authority is None:
         return
-    if not parsed.has("path"):
-        at = parsed.parts["authority"][1]
+    if parsed.path is None:
+        at = authority[1]
         yield Hit(at, at, "a prospero URL needs '/' and the hsoname after the host")

@@ -20,13 +20,7 @@ from typing import Protocol
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import (
-    OPAQUE_COLON_PATTERN,
-    OPAQUE_SCHEMES,
-    PHONE_SCHEMES,
-    data_shaped,
-    phone_shaped,
-)
+from ..schemes import BARE_WITHOUT_SLASHES, OPAQUE_COLON_PATTERN, SCHEMES
 from . import bare, wrappers
 from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
 from .furniture import Furniture
@@ -37,7 +31,7 @@ _OPAQUE_COLON = re.compile(OPAQUE_COLON_PATTERN)
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
-_OPAQUE_NAMES = frozenset(OPAQUE_SCHEMES)
+_OPAQUE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -143,10 +137,9 @@ _SPACE_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
 def _not_opaque_shaped(text: str, start: int, colon: int, end: int) -> bool:
     """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
     "fax:" without RFC 3966's (a label and a number in prose)?"""
-    scheme = text[start:colon].lower()
-    if scheme == "data":
-        return not data_shaped(text, colon + 1, end)
-    return scheme in PHONE_SCHEMES and not phone_shaped(text, colon + 1, end)
+    spec = SCHEMES.get(text[start:colon].lower())
+    shaped = None if spec is None else spec.bare_shape
+    return shaped is not None and not shaped(text, colon + 1, end)
 
 
 def _property_parameter(text: str, start: int, floor: int) -> bool:
