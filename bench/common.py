@@ -5,8 +5,8 @@ from __future__ import annotations
 import gzip
 import os
 import re
-import shutil
 import resource
+import shutil
 import statistics
 import subprocess
 import sys

@@ -16,7 +16,13 @@ import argparse
 import json
 import sys
 
-from common import WORK, build_mail_input, compare_with_ripgrep, peak_rss_kb, urlint_command
+from common import (
+    WORK,
+    build_mail_input,
+    compare_with_ripgrep,
+    peak_rss_kb,
+    urlint_command,
+)
 
 MEMORY_LIMIT_MB = 300
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from urlint.grammar.parse import parse
-from urlint.schemes import conforms
-from urlint.grammar.login import secret_spans
 from urlint.grammar.abnf import HOST, matches
+from urlint.grammar.login import secret_spans
+from urlint.grammar.parse import parse
 from urlint.rules.security import WELL_KNOWN_PORTS
-from urlint.schemes import DEFAULT_PORTS
+from urlint.schemes import DEFAULT_PORTS, conforms
 
 from .helpers import shared_path
 from .lint_helpers import lint

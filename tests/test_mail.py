@@ -21,10 +21,15 @@ from hypothesis import strategies as st
 
 from urlint.cli import main
 from urlint.mail import containers
-from urlint.mail.containers import RawMessage, split_mbox, split_on, sniff
-from urlint.mail.decoders import decode_charset, decode_quoted_printable, quoted_printable_map, unflow
-from urlint.mail.prefilter import may_hold_url, may_hold_urls
+from urlint.mail.containers import RawMessage, sniff, split_mbox, split_on
+from urlint.mail.decoders import (
+    decode_charset,
+    decode_quoted_printable,
+    quoted_printable_map,
+    unflow,
+)
 from urlint.mail.message import read_message
+from urlint.mail.prefilter import may_hold_url, may_hold_urls
 from urlint.pipeline import Found, scan_message, scan_paths
 from urlint.scanner import extract
 

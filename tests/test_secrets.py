@@ -11,8 +11,8 @@ import zipfile
 import pytest
 
 from urlint.checker import lint
-from urlint.grammar.parse import parse
 from urlint.grammar.login import mask_password, secret_spans
+from urlint.grammar.parse import parse
 
 from .helpers import run
 

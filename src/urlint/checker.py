@@ -15,7 +15,7 @@ from .model import Candidate, Position, Span
 from .pipeline import ScannedText, scan_file_texts
 from .problems import ProblemKind
 from .records import replaced
-from .rules.catalogue import RULES
+from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .sources import FileId, InputFile, ReadProblem, iter_files
 from .suppressions import Suppressions
@@ -40,7 +40,7 @@ class Checker:
         order, streamed."""
         for item in iter_files(paths, skip):
             if isinstance(item, ReadProblem):
-                yield from self._kept([self._problem(item)])
+                yield from self._not_in_baseline([self._problem(item)])
             elif not self.settings.excluded(item.path):
                 yield from self.check_file(item)
 
@@ -49,13 +49,13 @@ class Checker:
         path = source.path
         for item in scan_file_texts(source, self.articles):
             if isinstance(item, ReadProblem):
-                yield from self._kept([self._problem(item)])
+                yield from self._not_in_baseline([self._problem(item)])
                 continue
             if item.mail is not None or item.path is not None:
-                yield from self._kept(self.lint_mail(item, item.path or path))
+                yield from self._not_in_baseline(self.lint_mail(item, item.path or path))
                 continue
-            yield from self._kept(self.lint_text(item, path, suppressions))
-        yield from self._kept(self._unused(suppressions, path))
+            yield from self._not_in_baseline(self.lint_text(item, path, suppressions))
+        yield from self._not_in_baseline(self._unused(suppressions, path))
 
     def lint_text(self, scanned: ScannedText, path: str, suppressions: Suppressions) -> Iterator[Finding]:
         suppressions.collect(scanned.text, scanned.line_base, scanned.column_base)
@@ -88,7 +88,7 @@ class Checker:
             finding = self._run_finding("M902", f"URL not linted: {internal_error(error)}", path, candidate.span)
             return [] if finding is None else [replaced(finding, mail=mail)]
 
-    def _kept(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
+    def _not_in_baseline(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
         for finding in findings:
             if finding is None:
                 continue
@@ -107,14 +107,14 @@ class Checker:
     def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
         for directive, selector in suppressions.unused():
             what = "`urlint: ignore`" if selector == "*" else f"'{selector}'"
-            known = selector == "*" or any(code.startswith(selector) for code in RULES)
+            known = selector == "*" or any(code.startswith(selector) for code in rules_by_code())
             message = f"unused suppression: {what} matches no finding here" if known else f"unknown rule code '{selector}' in a suppression"
             yield self._run_finding("M901", message, path, directive.span)
 
     def _run_finding(self, code: str, message: str, path: str, span: Span) -> Finding | None:
         if not self.settings.enabled(code) or self.settings.ignored_in(path, code):
             return None
-        entry = RULES[code]
+        entry = rules_by_code()[code]
         return Finding(code, entry.name, entry.severity, message, span, path)
 
 

@@ -20,8 +20,8 @@ from .numbers import size_text
 from .problems import ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan, iter_candidates
-from .schemes import INSIDE_THE_MESSAGE
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
+from .schemes import INSIDE_THE_MESSAGE
 from .sources import (
     MAX_RUN,
     STDIN,
@@ -179,7 +179,7 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
     from .mail.reader import MessageItem, ProblemItem, read_input, stream_errors
 
     seekable = source.path != STDIN
-    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), wanted=may_hold_urls):
+    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), may_hold_urls=may_hold_urls):
         if isinstance(item, MessageItem):
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.
@@ -223,10 +223,10 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
     for decoded in reader.texts:
         candidates = _candidates(decoded)
         if decoded.source.startswith("html-"):
-            repeated = plain_urls.get(decoded.group, set()) if decoded.group is not None else set()
+            repeated = plain_urls.get(decoded.alternative_group, set()) if decoded.alternative_group is not None else set()
             candidates = _first_seen(candidates, repeated, html_seen.setdefault(decoded.part, set()))
-        elif decoded.group is not None and _is_plain_version(decoded):
-            candidates = _recorded(candidates, plain_urls.setdefault(decoded.group, set()))
+        elif decoded.alternative_group is not None and _is_plain_version(decoded):
+            candidates = _recorded(candidates, plain_urls.setdefault(decoded.alternative_group, set()))
         first = next(candidates, None)
         if first is None:
             continue
@@ -257,12 +257,12 @@ def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
     html_groups: set[int] = set()
     urls: dict[int, set[str]] = {}
     for decoded in texts:
-        if decoded.group is None:
+        if decoded.alternative_group is None:
             continue
         if decoded.source.startswith("html-"):
-            html_groups.add(decoded.group)
-        elif decoded.group in html_groups and _is_plain_version(decoded):
-            urls.setdefault(decoded.group, set()).update(c.url for c in _candidates(decoded))
+            html_groups.add(decoded.alternative_group)
+        elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
+            urls.setdefault(decoded.alternative_group, set()).update(c.url for c in _candidates(decoded))
     return urls
 
 

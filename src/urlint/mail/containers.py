@@ -61,7 +61,7 @@ _BLANK_LINES = re.compile(rb"(?:[ \t]*\r?\n)+")
 # Which messages to read at all: called with a buffer and the offsets that bound messages
 # in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
 # copied out (prefilter.may_hold_urls). One flag per message.
-Wanted = Callable[[bytes, Sequence[int]], Sequence[bool]]
+UrlFilter = Callable[[bytes, Sequence[int]], Sequence[bool]]
 
 
 @record
@@ -330,14 +330,14 @@ _HEADER_END = re.compile(rb"\n\r?\n")
 _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
 
 
-def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMessage | RawText | ContainerProblem]:
+def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iterator[RawMessage | RawText | ContainerProblem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
     Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
     at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
     longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after.
 
-    The messages whole in the buffer are cut out together, and `wanted` says which of them
+    The messages whole in the buffer are cut out together, and `may_hold_urls` says which of them
     to read: one that is skipped is never copied out, nor its lines counted one by one
     (issue 4, "Speed": half of an archive's messages hold no URL)."""
     buffer = _Buffer(stream)
@@ -361,7 +361,7 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
             if end is not None:
                 data, base = buffer.data, buffer.base
                 index += 1
-                if wanted is None or wanted(data, (start - base, end - base))[0]:
+                if may_hold_urls is None or may_hold_urls(data, (start - base, end - base))[0]:
                     yield _raw_message(data[start - base : end - base], line, index)
                 if buffer.eof and end >= buffer.end:
                     return
@@ -378,7 +378,7 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                 search = start + 1
                 continue
             bounds = (start - base, *ends)
-            chosen = wanted(data, bounds) if wanted is not None else None
+            chosen = may_hold_urls(data, bounds) if may_hold_urls is not None else None
             quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
             for number in range(len(ends)):
                 index += 1
@@ -402,7 +402,7 @@ def split_mbox(stream: BinaryIO, wanted: Wanted | None = None) -> Iterator[RawMe
                 yield RawText(data[start - base :], line)
             else:
                 index += 1
-                if wanted is None or wanted(data, (start - base, len(data)))[0]:
+                if may_hold_urls is None or may_hold_urls(data, (start - base, len(data)))[0]:
                     yield _raw_message(data[start - base :], line, index)
             return
         if buffer.end - start > MAX_MESSAGE_BYTES:

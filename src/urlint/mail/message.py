@@ -199,7 +199,7 @@ class DecodedText:
     content_type: str
     source: str
     header: str | None = None
-    group: int | None = None  # the multipart/alternative it is one version of
+    alternative_group: int | None = None  # the multipart/alternative it is one version of
 
     def info(self) -> MessageInfo:
         return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
@@ -285,7 +285,7 @@ class MessageReader:
             relocator = None
             if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
                 text = text_of(raw)
-                relocator = Relocator(b"", field_line, fixed=True)
+                relocator = Relocator(b"", field_line, collapsed=True)
             self.texts.append(DecodedText(text, field_line, relocator, self.envelope, part, "", "header", name))
 
     def _entity(self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None) -> None:
@@ -405,7 +405,7 @@ class MessageReader:
             return
         relocator = Relocator(
             body, line, byte_map=byte_map, codec=None if is_single_byte(codec) else codec,
-            charset_text=text, fixed=fixed,
+            charset_text=text, collapsed=fixed,
         )
         if flowed:
             text, mapping = unflow(text, delsp=True)
@@ -530,7 +530,7 @@ def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) ->
             source = "text"
             if part.get_content_subtype() == "html":
                 text, source = read_html(text).text, "html-text"
-            reader.texts.append(DecodedText(text, line, Relocator(b"", line, fixed=True), reader.envelope, str(number), kind, source))
+            reader.texts.append(DecodedText(text, line, Relocator(b"", line, collapsed=True), reader.envelope, str(number), kind, source))
         reader.problem(line, f"message read by the fallback parser ({why})")
     except Exception as error:  # noqa: BLE001 - nothing more can be read; report it
         reader.problem(line, f"message cannot be read: {type(error).__name__}: {error}")

@@ -20,7 +20,7 @@ from .containers import (
     ContainerProblem,
     RawMessage,
     RawText,
-    Wanted,
+    UrlFilter,
     peek,
     sniff,
 )
@@ -69,26 +69,26 @@ class ProblemItem:
 
 def read_input(
     path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
-    wanted: Wanted | None = None, budget: containers.Budget | None = None,
+    may_hold_urls: UrlFilter | None = None, budget: containers.Budget | None = None,
 ) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
-    `wanted` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
+    `may_hold_urls` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
     input's size, for its decompression Budget, which nested archives share."""
     if budget is None:
         budget = containers.Budget(size_hint)
     if kind in containers.COMPRESSED:
-        yield from _decompressed(path, stream, kind, depth, budget, wanted)
+        yield from _decompressed(path, stream, kind, depth, budget, may_hold_urls)
     elif kind == containers.ZIP:
-        yield from _zip(path, stream, depth, seekable, budget, wanted)
+        yield from _zip(path, stream, depth, seekable, budget, may_hold_urls)
     elif kind == containers.MBOX:
-        yield from _messages(path, containers.split_mbox(stream, wanted), None)
+        yield from _messages(path, containers.split_mbox(stream, may_hold_urls), None)
     elif kind == containers.MMDF:
-        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), wanted)
+        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls)
     elif kind == containers.BABYL:
-        yield from _messages(path, containers.split_on(stream, b"\x1f", kind), wanted)
+        yield from _messages(path, containers.split_on(stream, b"\x1f", kind), may_hold_urls)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
-        if wanted is None or wanted(data, (0, len(data)))[0]:
+        if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
             skip = containers.leading_blank_lines(data)
             yield MessageItem(path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True)
         rest = stream.read(1)
@@ -99,11 +99,11 @@ def read_input(
         yield TextItem(path, stream)
 
 
-def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for item in items:
         if isinstance(item, RawMessage):
             try:
-                if wanted is None or wanted(item.data, (0, len(item.data)))[0]:
+                if may_hold_urls is None or may_hold_urls(item.data, (0, len(item.data)))[0]:
                     reader = read_message(item.data, item.line, item.index)
                 else:
                     continue
@@ -117,7 +117,7 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem
             yield ProblemItem(path, item.line, item.reason, item.kind)
 
 
-def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
         yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", ProblemKind.UNREADABLE)
@@ -131,23 +131,23 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
     reason = containers.misnamed(name, kind)
     if reason is not None:
         yield ProblemItem(path, 1, reason, ProblemKind.MISNAMED)
-    yield from read_input(path, stream, kind, depth=depth, wanted=wanted, budget=budget)
+    yield from read_input(path, stream, kind, depth=depth, may_hold_urls=may_hold_urls, budget=budget)
 
 
-def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     try:
-        yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, wanted)
+        yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, may_hold_urls)
     except stream_errors() as error:
         yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
 
 
-def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, wanted: Wanted | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
     for member in containers.zip_members(path, stream, depth, seekable, budget):
         if isinstance(member, ContainerProblem):
             yield ProblemItem(path, member.line, member.reason, member.kind)
             continue
         try:
-            yield from _nested(member.path, member.stream, member.depth, budget, wanted)
+            yield from _nested(member.path, member.stream, member.depth, budget, may_hold_urls)
         except stream_errors() as error:
             yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
 

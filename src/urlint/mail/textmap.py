@@ -89,7 +89,7 @@ class Relocator:
     fixed      every position maps to the part's first body line (base64)
     """
 
-    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "fixed", "_raw_lines", "_encoder", "_encoded")
+    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "collapsed", "_raw_lines", "_encoder", "_encoded")
 
     def __init__(
         self,
@@ -100,7 +100,7 @@ class Relocator:
         codec: str | None = None,
         charset_text: str = "",
         char_maps: tuple[OffsetMap, ...] = (),
-        fixed: bool = False,
+        collapsed: bool = False,
     ) -> None:
         self.raw = raw
         self.raw_line = raw_line
@@ -109,7 +109,7 @@ class Relocator:
         self.codec = None if codec is None or charset_text.isascii() else codec
         self.charset_text = charset_text
         self.char_maps = char_maps
-        self.fixed = fixed
+        self.collapsed = collapsed
         self._raw_lines: LineIndex | None = None
         self._encoder: codecs.IncrementalEncoder | None = None
         self._encoded = (0, 0)  # (characters, bytes) encoded so far
@@ -118,7 +118,7 @@ class Relocator:
         """This relocator for the text one more step (`step`) made from ours."""
         return Relocator(
             self.raw, self.raw_line, byte_map=self.byte_map, codec=self.codec,
-            charset_text=self.charset_text, char_maps=(*self.char_maps, step), fixed=self.fixed,
+            charset_text=self.charset_text, char_maps=(*self.char_maps, step), collapsed=self.collapsed,
         )
 
     def _bytes_before(self, characters: int) -> int:
@@ -135,7 +135,7 @@ class Relocator:
 
     def position(self, offset: int) -> Position:
         """The raw position of an offset in the final decoded text."""
-        if self.fixed:
+        if self.collapsed:
             return Position(self.raw_line, 1)
         for step in reversed(self.char_maps):
             offset = step.source(offset)
@@ -156,7 +156,7 @@ class Relocator:
         mapped from the last character: the offset just past it may already belong to the
         next raw line (a soft break, a joined flowed line)."""
         first = self.position(start)
-        if end <= start or self.fixed:
+        if end <= start or self.collapsed:
             return Span(first, first)
         last = self.position(end - 1)
         if last.line < first.line or (last.line == first.line and last.column < first.column):

@@ -67,7 +67,7 @@ def fix_record(fix: Fix | None) -> dict | None:
     }
 
 
-def record(finding: Finding) -> dict:
+def finding_json(finding: Finding) -> dict:
     """One finding as JSON: path, line, column, end_line, end_column, code, name,
     severity, message, url, fix, mail (the message and MIME part in a mail or news
     container, as extract's `message`; null for plain text)."""
@@ -88,13 +88,13 @@ def record(finding: Finding) -> dict:
 
 
 def jsonl_line(finding: Finding) -> str:
-    return json_line(record(finding))
+    return json_line(finding_json(finding))
 
 
 def write_json(findings: Iterable[Finding], out: TextIO) -> None:
     """The findings as one JSON list (as json.dumps(..., indent=1) writes it), written one
     finding at a time: a run's findings are never held."""
-    write_json_list((record(finding) for finding in findings), out)
+    write_json_list((finding_json(finding) for finding in findings), out)
     out.write("\n")
 
 
@@ -140,12 +140,12 @@ def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str,
 
 
 def full_block(finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False) -> str:
-    """The finding, its source line (`cuts` masked, and the finding's own hidden spans)
+    """The finding, its source line (`cuts` masked, and the finding's own password spans)
     with a caret under the span, and its fix."""
     head = f"{text_line(finding, colour)} [{finding.name}]"
     if line is None:
         return head
-    own = [(span.start.column, span.end.column) for span in finding.hidden if span.start.line == finding.line]
+    own = [(span.start.column, span.end.column) for span in finding.password_spans if span.start.line == finding.line]
     shown_line, column = masked_source_line(line.rstrip("\r\n"), [*cuts, *own])
     start = column(finding.column)
     end = column(finding.end_column) if finding.end_line == finding.line else len(shown_line) + 1

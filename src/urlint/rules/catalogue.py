@@ -8,25 +8,16 @@ Codes and names are a public contract (CHANGELOG.md). Families: X the text aroun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 from ..findings import Severity
 from ..records import record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from .context import Hit, Subject
+    from .context import Hit, UrlUnderCheck
 
-Check = Callable[["Subject"], Iterable["Hit"]]
-
-FAMILIES = {
-    "X": "the text around the URL (RFC 1738 appendix)",
-    "C": "characters (section 2.2)",
-    "R": "reserved characters (sections 3.1-3.11)",
-    "S": "scheme syntax (sections 2.1, 3, 4, 5)",
-    "P": "security (sections 3.1, 6)",
-    "M": "the run itself",
-}
-
+Check = Callable[["UrlUnderCheck"], Iterable["Hit"]]
 
 @record
 class Rule:
@@ -61,9 +52,6 @@ class Rule:
         }
 
 
-RULES: dict[str, Rule] = {}
-
-
 def rule(
     code: str,
     name: str,
@@ -76,28 +64,32 @@ def rule(
     fix: str | None = None,
     safe_fix: bool = False,
     schemes: tuple[str, ...] | None = None,
-) -> Callable[[Check], Check]:
-    """Register the decorated function as the check for `code`; with `schemes`, the engine
-    runs it only on URLs of those schemes."""
+) -> Callable[[Check], Rule]:
+    """The catalogue entry for `code`, with the decorated function as its check; with
+    `schemes`, the engine runs it only on URLs of those schemes. Each family module lists
+    its entries in its `RULES`."""
 
-    def register(check: Check) -> Check:
+    def entry(check: Check) -> Rule:
         only = frozenset(schemes) if schemes is not None else None
-        RULES[code] = Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check, only)
-        return check
+        return Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check, only)
 
-    return register
+    return entry
 
 
-def add(entry: Rule) -> None:
-    """Register a rule with no check function (the M family)."""
-    RULES[entry.code] = entry
+@cache
+def rules_by_code() -> dict[str, Rule]:
+    """Every rule by its code, in code order (the family modules are loaded on first call:
+    a run that lints nothing never imports them)."""
+    from . import characters, meta, reserved, security, syntax, text
+
+    families = (text, characters, reserved, syntax, security, meta)  # X, C, R, S, P, M
+    entries = [entry for family in families for entry in family.RULES]
+    return {entry.code: entry for entry in sorted(entries, key=lambda entry: entry.code)}
 
 
 def all_rules() -> list[Rule]:
-    """Every rule, in code order (the family modules are loaded on first call)."""
-    from . import characters, reserved, run, security, syntax, text  # noqa: F401  (registration)
-
-    return [RULES[code] for code in sorted(RULES)]
+    """Every rule, in code order."""
+    return list(rules_by_code().values())
 
 
 def find(code_or_name: str) -> Rule | None:

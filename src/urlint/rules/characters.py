@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..findings import Severity
 from ..grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
 from .catalogue import rule
-from .context import Hit, Subject
+from .context import Hit, UrlUnderCheck
 
 # Section 2.2, "Unsafe" (grammar.abnf), but "#" and "%" (C203, C206) and "~", which has its
 # own rule (C202) because it is so common in home-directory paths.
@@ -35,19 +35,19 @@ def percent_encode(text: str) -> str:
     return "".join(f"%{octet:02X}" for octet in text.encode("utf-8"))
 
 
-def _describe(subject: Subject, offset: int, char: str) -> str:
+def _describe(subject: UrlUnderCheck, offset: int, char: str) -> str:
     # A character of a password is never named (section 6), only where it is.
     if subject.in_password(offset):
         return "a character in the password"
     return _NAMES.get(char) or f"U+{ord(char):04X} {char!r}"
 
 
-def _in_host(subject: Subject, offset: int) -> bool:
+def _in_host(subject: UrlUnderCheck, offset: int) -> bool:
     host = subject.parsed.host
     return host is not None and host[0] <= offset < host[1]
 
 
-def _encoding_hits(subject: Subject, pattern: re.Pattern[str], what: str) -> Iterator[Hit]:
+def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) -> Iterator[Hit]:
     url = subject.url
     for match in pattern.finditer(url):
         offset, char = match.start(), match.group()
@@ -80,7 +80,7 @@ def _encoding_hits(subject: Subject, pattern: re.Pattern[str], what: str) -> Ite
     fix="Percent-encode the character: <URL:http://example.com/a%7Cb>. `--fix` does it (not in a host name, and not in a URL that holds a password).",
     safe_fix=True,
 )
-def unsafe_character(subject: Subject) -> Iterator[Hit]:
+def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
     host = subject.parsed.text(subject.parsed.host)
     literal = subject.parsed.host if host and host.startswith("[") else None
     for hit in _encoding_hits(subject, UNSAFE, "unsafe character"):
@@ -102,7 +102,7 @@ def unsafe_character(subject: Subject) -> Iterator[Hit]:
     fix="Write %7E: <URL:http://example.com/%7Efred/>. `--fix` does it.",
     safe_fix=True,
 )
-def unsafe_tilde(subject: Subject) -> Iterator[Hit]:
+def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _encoding_hits(subject, _TILDE, "unsafe character")
 
 
@@ -119,7 +119,7 @@ def unsafe_tilde(subject: Subject) -> Iterator[Hit]:
     fix="Encode every later \"#\" as %23: <URL:http://example.com/page#part%232>. `--fix` does it.",
     safe_fix=True,
 )
-def unsafe_hash(subject: Subject) -> Iterator[Hit]:
+def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
     fragment = subject.parsed.fragment
     if fragment is None:
         return
@@ -143,7 +143,7 @@ def unsafe_hash(subject: Subject) -> Iterator[Hit]:
     fix="Percent-encode the character's UTF-8 octets: <URL:http://example.com/caf%C3%A9>. `--fix` does it outside the host name (a host needs its IDNA form, RFC 3490).",
     safe_fix=True,
 )
-def non_ascii(subject: Subject) -> Iterator[Hit]:
+def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _encoding_hits(subject, _NON_ASCII, "non-ASCII character")
 
 
@@ -159,7 +159,7 @@ def non_ascii(subject: Subject) -> Iterator[Hit]:
     fix="Percent-encode it: %09 for a tab. `--fix` does it.",
     safe_fix=True,
 )
-def control_character(subject: Subject) -> Iterator[Hit]:
+def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _encoding_hits(subject, _CONTROL, "control character")
 
 
@@ -176,7 +176,7 @@ def control_character(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com/100%/>",
     fix='Write a literal "%" as %25: <URL:http://example.com/100%25/>; or complete the escape.',
 )
-def invalid_escape(subject: Subject) -> Iterator[Hit]:
+def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     for match in _BAD_ESCAPE.finditer(subject.url):
         offset = match.start()
         yield Hit(offset, min(offset + 3, len(subject.url)), "'%' starts no escape (two hex digits must follow): a literal '%' is %25")
@@ -194,9 +194,21 @@ def invalid_escape(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com/%7Efred/%41bout>",
     fix="Write the character itself: %41 is A.",
 )
-def needless_escape(subject: Subject) -> Iterator[Hit]:
+def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     for match in _ESCAPE.finditer(url):
         char = chr(int(match.group(1), 16))
         if char in NEEDLESSLY_ENCODED and not subject.in_password(match.start()):
             yield Hit(match.start(), match.end(), f"{match.group()} encodes {char!r}, which needs no encoding")
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    unsafe_character,
+    unsafe_tilde,
+    unsafe_hash,
+    non_ascii,
+    control_character,
+    invalid_escape,
+    needless_escape,
+)

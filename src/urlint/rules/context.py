@@ -1,4 +1,4 @@
-"""What a rule function sees (a Subject) and what it returns (Hits)."""
+"""What a rule function sees (a UrlUnderCheck) and what it returns (Hits)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class RuleOptions:
         return port in ports.get(host.lower(), ()) or port in ports.get("*", ())
 
 
-class Subject:
+class UrlUnderCheck:
     """One candidate as the rules see it: the candidate, its parsed URL, the options."""
 
     __slots__ = ("candidate", "parsed", "options", "secrets")

@@ -7,12 +7,12 @@ from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
 from ..grammar.components import ParsedURL
-from ..grammar.parse import parse
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
+from ..grammar.parse import parse
 from ..model import Candidate, Position, Span
 from ..records import replaced
 from .catalogue import Rule
-from .context import RuleOptions, Subject
+from .context import RuleOptions, UrlUnderCheck
 from .locate import UrlMap
 
 # Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
@@ -45,13 +45,13 @@ class Linter:
             return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
         rest = candidate.login_rest_text
         secrets = secret_spans_read_on(url, rest) if url else []
-        subject = Subject(candidate, parsed, self.options, secrets)
+        subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
         shown = masked(url, within(secrets, len(url))) if url else None
         # A URL with a password gets no fix: an edit there would show the line, and with it
         # the password, in --diff (section 6).
         fixable = not secrets
         url_map: UrlMap | None = None
-        hidden: tuple[Span, ...] | None = None
+        password_spans: tuple[Span, ...] | None = None
         findings: list[Finding] = []
         scheme = parsed.scheme
         for entry in self.rules if url else self.text_rules:
@@ -77,12 +77,12 @@ class Linter:
                         fix = Fix(hit.fix_description, hit.edits)
                     elif hit.replacement is not None and span.start.line == span.end.line:
                         fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
-                if hidden is None:
-                    hidden = hidden_spans(candidate, secrets)
+                if password_spans is None:
+                    password_spans = hidden_spans(candidate, secrets)
                 findings.append(
                     Finding(
                         entry.code, entry.name, entry.severity, message, span, path,
-                        shown or None, fix, mail, hidden,
+                        shown or None, fix, mail, password_spans,
                     )
                 )
                 if number > MAX_HITS_PER_RULE:

@@ -14,7 +14,7 @@ from ..grammar.abnf import (
     reserved_except,
 )
 from .catalogue import rule
-from .context import Hit, Subject
+from .context import Hit, UrlUnderCheck
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
@@ -29,7 +29,7 @@ _IN_WAIS = reserved_except("/")
 _IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separates), "/", "="
 
 
-def _chars_in(subject: Subject, span: tuple[int, int] | None, chars: str, message: str) -> Iterator[Hit]:
+def _chars_in(subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, message: str) -> Iterator[Hit]:
     if span is None:
         return
     url = subject.url
@@ -50,7 +50,7 @@ def _chars_in(subject: Subject, span: tuple[int, int] | None, chars: str, messag
     example="<URL:ftp://fred@home:secret@ftp.example.com/>",
     fix='Encode them: ":" as %3A, "@" as %40, "/" as %2F.',
 )
-def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
+def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     yield from _chars_in(subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}")
     yield from _chars_in(subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}")
@@ -67,7 +67,7 @@ def reserved_in_userinfo(subject: Subject) -> Iterator[Hit]:
     fix='Write %3B: <URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>.',
     schemes=("ftp",),
 )
-def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
+def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
         yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
 
@@ -84,7 +84,7 @@ def reserved_in_ftp_path(subject: Subject) -> Iterator[Hit]:
     fix='Encode them: "/" as %2F and "?" as %3F.',
     schemes=("http", "https"),
 )
-def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
+def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
     yield from _chars_in(subject, subject.parsed.search, _IN_SEARCH, "unencoded '{char}' in the search part: write {code}")
 
 
@@ -100,7 +100,7 @@ def reserved_in_http_search(subject: Subject) -> Iterator[Hit]:
     fix='Write %3B: <URL:prospero://host.example/pros/a%3Bb/name>.',
     schemes=("prospero",),
 )
-def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
+def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     for start, end in subject.parsed.fields:
         field = url[start:end]
@@ -121,7 +121,7 @@ def reserved_in_prospero_name(subject: Subject) -> Iterator[Hit]:
     fix="Percent-encode the character.",
     schemes=("wais",),
 )
-def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
+def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     for name, span in (("database", parsed.database), ("wtype", parsed.wtype), ("wpath", parsed.wpath)):
         yield from _chars_in(subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}")
@@ -138,7 +138,7 @@ def reserved_in_wais_path(subject: Subject) -> Iterator[Hit]:
     fix="Write %3B.",
     schemes=("file",),
 )
-def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
+def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
         yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in a file path: write %3B")
 
@@ -155,7 +155,7 @@ def reserved_in_file_path(subject: Subject) -> Iterator[Hit]:
     fix='Encode "=" as %3D and "/" as %2F inside the field.',
     schemes=("prospero",),
 )
-def reserved_in_prospero_field(subject: Subject) -> Iterator[Hit]:
+def reserved_in_prospero_field(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     for start, end in subject.parsed.fields:
         field = url[start:end]
@@ -163,3 +163,15 @@ def reserved_in_prospero_field(subject: Subject) -> Iterator[Hit]:
         if equals < 0 or "/" in field[:equals]:
             continue  # R304's case: the ";" belongs to the name
         yield from _chars_in(subject, (start + equals + 1, end), _IN_FIELD, "unencoded '{char}' in a prospero field value: write {code}")
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    reserved_in_userinfo,
+    reserved_in_ftp_path,
+    reserved_in_http_search,
+    reserved_in_prospero_name,
+    reserved_in_wais_path,
+    reserved_in_file_path,
+    reserved_in_prospero_field,
+)

@@ -9,7 +9,7 @@ from ..findings import Severity
 from ..numbers import bounded_int
 from ..schemes import DEFAULT_PORTS
 from .catalogue import rule
-from .context import Hit, Subject
+from .context import Hit, UrlUnderCheck
 
 # Well-known ports of protocols that read a line-oriented stream: a URL that sends one
 # protocol's request to another's port is section 6's attack ("the use of gopher URLs to
@@ -26,7 +26,7 @@ WELL_KNOWN_PORTS = {
 _LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
 
 
-def _port(subject: Subject) -> tuple[int, int, int] | None:
+def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     """(start, end, number) of a decimal port in a scheme with a known default port."""
     span = subject.parsed.port
     if span is None or subject.parsed.scheme not in DEFAULT_PORTS:
@@ -55,7 +55,7 @@ def _port(subject: Subject) -> tuple[int, int, int] | None:
     example="<URL:ftp://fred:secret@ftp.example.com/>",
     fix="Remove the password (and rotate it: it has been published). The client asks for it.",
 )
-def embedded_password(subject: Subject) -> Iterator[Hit]:
+def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
     # What every output masks, on every reading of where the login ends (grammar.login):
     # the hook that looks for passwords fires exactly where the masking hides one.
     length = len(subject.url)
@@ -76,7 +76,7 @@ def embedded_password(subject: Subject) -> Iterator[Hit]:
     example="<URL:ftp://fred@ftp.example.com/>",
     fix="Remove the user name and the \"@\" if the text need not name the account.",
 )
-def embedded_user(subject: Subject) -> Iterator[Hit]:
+def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.user
     if span is not None and span[1] > span[0]:
         yield Hit(span[0], span[1], "a user name in the URL")
@@ -93,7 +93,7 @@ def embedded_user(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com:8080/>",
     fix="Use the default port, or allow this one for this host in the configuration.",
 )
-def non_default_port(subject: Subject) -> Iterator[Hit]:
+def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] not in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
@@ -114,7 +114,7 @@ def non_default_port(subject: Subject) -> Iterator[Hit]:
     example="<URL:gopher://mail.example.com:25/0HELO%20...>",
     fix="Use the scheme's own port.",
 )
-def cross_protocol_port(subject: Subject) -> Iterator[Hit]:
+def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
@@ -134,7 +134,7 @@ def cross_protocol_port(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>",
     fix="Remove the encoded line break.",
 )
-def encoded_line_break(subject: Subject) -> Iterator[Hit]:
+def encoded_line_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     plus = subject.parsed.gopher_plus
     for match in _LINE_BREAK_ESCAPE.finditer(subject.url):
         if plus is not None and plus[0] <= match.start() < plus[1]:
@@ -143,3 +143,13 @@ def encoded_line_break(subject: Subject) -> Iterator[Hit]:
 
 
 _NAME = {"A": "line feed", "D": "carriage return", "0": "NUL"}
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    embedded_password,
+    embedded_user,
+    non_default_port,
+    cross_protocol_port,
+    encoded_line_break,
+)

@@ -10,7 +10,7 @@ from ..grammar import abnf
 from ..numbers import bounded_int
 from ..schemes import SCHEMES
 from .catalogue import rule
-from .context import Hit, Subject
+from .context import Hit, UrlUnderCheck
 
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")
@@ -30,7 +30,7 @@ _SCHEME_START = re.compile(r"[^:/?#]*")
     example="<URL:www.example.com/index.html>",
     fix="Write the scheme: <URL:http://www.example.com/index.html>.",
 )
-def invalid_scheme(subject: Subject) -> Iterator[Hit]:
+def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     if subject.parsed.scheme:
         return
@@ -55,7 +55,7 @@ def invalid_scheme(subject: Subject) -> Iterator[Hit]:
     fix="Lower-case it: <URL:http://example.com/>. `--fix` does it.",
     safe_fix=True,
 )
-def uppercase_scheme(subject: Subject) -> Iterator[Hit]:
+def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.scheme_span
     written = subject.url[span[0] : span[1]]
     if written != written.lower():
@@ -75,7 +75,7 @@ def uppercase_scheme(subject: Subject) -> Iterator[Hit]:
     example="<URL:gemini://example.org/>",
     fix="Add the scheme to `known-schemes`, or check its spelling.",
 )
-def unknown_scheme(subject: Subject) -> Iterator[Hit]:
+def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
     spec = SCHEMES.get(scheme)
     if (
@@ -99,7 +99,7 @@ def unknown_scheme(subject: Subject) -> Iterator[Hit]:
     example="<URL:afs://cell.example/usr/fred>",
     fix="Use a defined scheme, or add the name to `known-schemes` if a later RFC your readers follow defines it.",
 )
-def reserved_scheme(subject: Subject) -> Iterator[Hit]:
+def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
     spec = SCHEMES.get(scheme)
     if spec is not None and spec.reserved and scheme not in subject.options.known_schemes:
@@ -117,7 +117,7 @@ def reserved_scheme(subject: Subject) -> Iterator[Hit]:
     example="<URL:x-local:thing>",
     fix="None needed inside the agreement; use a registered scheme in text meant for others.",
 )
-def experimental_scheme(subject: Subject) -> Iterator[Hit]:
+def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.parsed.scheme.startswith("x-"):
         yield Hit(*subject.parsed.scheme_span, f"experimental scheme '{subject.parsed.scheme}'")
 
@@ -133,7 +133,7 @@ def experimental_scheme(subject: Subject) -> Iterator[Hit]:
     example="<URL:http:www.example.com/>",
     fix='Write "//" after the colon: <URL:http://www.example.com/>.',
 )
-def missing_double_slash(subject: Subject) -> Iterator[Hit]:
+def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     spec = SCHEMES.get(parsed.scheme)
     if spec is not None and spec.ip_based and not parsed.ip_based:
@@ -182,7 +182,7 @@ def host_problem(host: str) -> str | None:
     example="<URL:http://my_host.example.com/> or <URL:ftp://10.0.0.256/>",
     fix="Write the host's real name or address.",
 )
-def invalid_host(subject: Subject) -> Iterator[Hit]:
+def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     span = parsed.host
     if span is None:
@@ -211,7 +211,7 @@ def invalid_host(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com:80a/> or <URL:http://example.com:/>",
     fix="Write the port in decimal, or drop it with its colon.",
 )
-def invalid_port(subject: Subject) -> Iterator[Hit]:
+def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.port
     if span is None:
         return
@@ -236,7 +236,7 @@ def invalid_port(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://fred@www.example.com/>",
     fix="Remove the user name and the \"@\".",
 )
-def userinfo_not_allowed(subject: Subject) -> Iterator[Hit]:
+def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     span = parsed.userinfo
     spec = SCHEMES.get(parsed.scheme)
@@ -255,7 +255,7 @@ def userinfo_not_allowed(subject: Subject) -> Iterator[Hit]:
     fix='Use a (ASCII), i (image/binary) or d (directory listing), or drop ";type=".',
     schemes=("ftp",),
 )
-def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
+def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     span = parsed.typecode
     if span is None:
@@ -280,7 +280,7 @@ def invalid_ftp_typecode(subject: Subject) -> Iterator[Hit]:
     fix="Remove the CR or LF from the selector; start a gopher+ string with + ? ! or $.",
     schemes=("gopher",),
 )
-def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
+def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
     gtype = parsed.gtype
@@ -313,7 +313,7 @@ def invalid_gopher_path(subject: Subject) -> Iterator[Hit]:
     fix="Write one full address: <URL:mailto:fred@example.com>.",
     schemes=("mailto",),
 )
-def invalid_mailto(subject: Subject) -> Iterator[Hit]:
+def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
     if parsed.address is None:
@@ -346,7 +346,7 @@ def invalid_mailto(subject: Subject) -> Iterator[Hit]:
     fix="Write the group name, or the Message-ID without its angle brackets.",
     schemes=("news",),
 )
-def invalid_news(subject: Subject) -> Iterator[Hit]:
+def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     if parsed.opaque is None:
         return
@@ -373,7 +373,7 @@ def invalid_news(subject: Subject) -> Iterator[Hit]:
     fix="Write the group, and optionally the article's number.",
     schemes=("nntp",),
 )
-def invalid_nntp(subject: Subject) -> Iterator[Hit]:
+def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     authority = parsed.authority
     if authority is None:
@@ -406,7 +406,7 @@ def invalid_nntp(subject: Subject) -> Iterator[Hit]:
     fix="End the URL at the host (and port).",
     schemes=("telnet",),
 )
-def invalid_telnet(subject: Subject) -> Iterator[Hit]:
+def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     extra = parsed.extra
     if extra is not None:
@@ -425,7 +425,7 @@ def invalid_telnet(subject: Subject) -> Iterator[Hit]:
     fix="Give the database; for a document, its type and its encoded document id.",
     schemes=("wais",),
 )
-def invalid_wais(subject: Subject) -> Iterator[Hit]:
+def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     authority = parsed.authority
     if authority is None:
@@ -455,7 +455,7 @@ def invalid_wais(subject: Subject) -> Iterator[Hit]:
     fix='Drop the port; write "/" and the path after the host (file:///path for this machine).',
     schemes=("file",),
 )
-def invalid_file(subject: Subject) -> Iterator[Hit]:
+def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     authority = parsed.authority
     if authority is None:
@@ -480,7 +480,7 @@ def invalid_file(subject: Subject) -> Iterator[Hit]:
     fix="Give the hsoname after the host.",
     schemes=("prospero",),
 )
-def invalid_prospero(subject: Subject) -> Iterator[Hit]:
+def invalid_prospero(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     authority = parsed.authority
     if authority is None:
@@ -488,3 +488,26 @@ def invalid_prospero(subject: Subject) -> Iterator[Hit]:
     if parsed.path is None:
         at = authority[1]
         yield Hit(at, at, "a prospero URL needs '/' and the hsoname after the host")
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    invalid_scheme,
+    uppercase_scheme,
+    unknown_scheme,
+    reserved_scheme,
+    experimental_scheme,
+    missing_double_slash,
+    invalid_host,
+    invalid_port,
+    userinfo_not_allowed,
+    invalid_ftp_typecode,
+    invalid_gopher_path,
+    invalid_mailto,
+    invalid_news,
+    invalid_nntp,
+    invalid_telnet,
+    invalid_wais,
+    invalid_file,
+    invalid_prospero,
+)

@@ -8,7 +8,7 @@ from ..findings import Edit, Severity
 from ..grammar.login import mask_password
 from ..model import Flag, Span
 from .catalogue import rule
-from .context import Hit, Subject
+from .context import Hit, UrlUnderCheck
 
 
 @rule(
@@ -22,7 +22,7 @@ from .context import Hit, Subject
     example="See <URL:http://example.com/index.html for details.",
     fix='Close the wrapper: <URL:http://example.com/index.html>.',
 )
-def unterminated_wrapper(subject: Subject) -> Iterator[Hit]:
+def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     # An unterminated wrapper with no URL after it is prose about the prefix ("the `<URL:`
     # wrapper"), not a URL.
@@ -45,7 +45,7 @@ def unterminated_wrapper(subject: Subject) -> Iterator[Hit]:
     example="<URL:http://example.com/long-\n   name.html>",
     fix="Break the line elsewhere (not after a hyphen).",
 )
-def ambiguous_hyphen_break(subject: Subject) -> Iterator[Hit]:
+def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if not candidate.has(Flag.HYPHEN_BREAK):
         return
@@ -69,7 +69,7 @@ def ambiguous_hyphen_break(subject: Subject) -> Iterator[Hit]:
     example="<URL:ftp://ds.internic.net/internet-\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  December 1994\n\n  drafts/x.txt>",
     fix="Keep URLs off page breaks, or reflow the text.",
 )
-def page_furniture_in_wrapper(subject: Subject) -> Iterator[Hit]:
+def page_furniture_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if candidate.has(Flag.PAGE_BREAK) and candidate.wrapper_span is not None:
         yield Hit(0, 0, "page furniture inside the wrapper was dropped to rejoin the URL", raw=candidate.wrapper_span)
@@ -95,7 +95,7 @@ REFLOWED_COLUMN = 200
     example="<URL:ftp://ftp.example.com/My Documents/file.txt>",
     fix="Write a space that belongs to the URL as %20; remove a stray one.",
 )
-def space_in_wrapper(subject: Subject) -> Iterator[Hit]:
+def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if not candidate.has(Flag.INNER_WHITESPACE):
         return
@@ -119,7 +119,7 @@ def space_in_wrapper(subject: Subject) -> Iterator[Hit]:
     fix="Wrap it: <URL:http://example.com/very/long/\n  path/index.html>. `--fix` does it.",
     safe_fix=True,
 )
-def broken_bare_url(subject: Subject) -> Iterator[Hit]:
+def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     after = candidate.continuation
     if not candidate.has(Flag.MAYBE_CONTINUED) or after is None:
@@ -139,7 +139,7 @@ def broken_bare_url(subject: Subject) -> Iterator[Hit]:
     example="The archive is at <URL:>.",
     fix="Write the URL, or remove the wrapper.",
 )
-def empty_wrapper(subject: Subject) -> Iterator[Hit]:
+def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if (
         candidate.wrapper is not None
@@ -148,3 +148,14 @@ def empty_wrapper(subject: Subject) -> Iterator[Hit]:
         and candidate.wrapper_span is not None
     ):
         yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    unterminated_wrapper,
+    ambiguous_hyphen_break,
+    page_furniture_in_wrapper,
+    space_in_wrapper,
+    broken_bare_url,
+    empty_wrapper,
+)

@@ -1,0 +1,28 @@
+"""The catalogue lists every rule once: each family module names its entries in `RULES`
+(no registration by import side effect), and an entry left out of it would never run."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from urlint.rules.catalogue import Rule, all_rules
+
+FAMILIES = {"text": "X", "characters": "C", "reserved": "R", "syntax": "S", "security": "P", "meta": "M"}
+
+
+@pytest.mark.parametrize("module_name", sorted(FAMILIES))
+def test_every_entry_of_a_family_is_listed(module_name: str) -> None:
+    module = importlib.import_module(f"urlint.rules.{module_name}")
+    defined = {value.code for value in vars(module).values() if isinstance(value, Rule)}
+    listed = [entry.code for entry in module.RULES]
+    assert sorted(listed) == listed  # in code order
+    assert set(listed) >= defined
+    assert {code[0] for code in listed} == {FAMILIES[module_name]}
+
+
+def test_codes_and_names_are_unique() -> None:
+    entries = all_rules()
+    assert len({entry.code for entry in entries}) == len(entries) == 49
+    assert len({entry.name for entry in entries}) == 49
