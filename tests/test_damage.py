@@ -362,7 +362,7 @@ def test_a_long_line_with_whitespace_is_not_cut(monkeypatch):
     monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
     words = b"".join(b"w%d http://h%d.example/ " % (i, i) for i in range(20_000))
     texts = scan_texts(read_chunks(io.BytesIO(b"first line\n" + words + b"\n"), chunk_bytes=4096))
-    urls = [c.url for item in texts for c in item.candidates]  # no ReadProblem: every item is a text
+    urls = [c.url for item in texts for c in item.candidates]  # no Problem: every item is a text
     assert urls == [f"http://h{i}.example/" for i in range(20_000)]
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from urlint import extract
 from urlint.pipeline import Found, scan_chunks, scan_paths
+from urlint.problems import Problem
 from urlint.scanner import scan
-from urlint.sources import BinaryInput, ReadProblem, read_chunks
+from urlint.sources import BinaryInput, read_chunks
 
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
@@ -77,14 +78,14 @@ def test_scan_paths_walks_directories_in_order_and_skips_vcs_and_binary(tmp_path
         ("b.txt", "http://b.example/"),
         ("sub/c.txt", "http://c.example/"),
     ]
-    problems = [i for i in items if isinstance(i, ReadProblem)]
+    problems = [i for i in items if isinstance(i, Problem)]
     assert [(os.path.basename(p.path), p.kind, p.explicit) for p in problems] == [("blob.bin", "binary", False)]
 
 
 def test_missing_file_is_a_problem_and_the_run_goes_on(tmp_path):
     (tmp_path / "ok.txt").write_text("http://ok.example/\n")
     items = list(scan_paths([str(tmp_path / "missing.txt"), str(tmp_path / "ok.txt")]))
-    assert isinstance(items[0], ReadProblem) and items[0].reason == "No such file or directory"
+    assert isinstance(items[0], Problem) and items[0].reason == "No such file or directory"
     assert [i.candidate.url for i in items[1:]] == ["http://ok.example/"]
 
 

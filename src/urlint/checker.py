@@ -13,11 +13,11 @@ from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
 from .pipeline import ScannedText, scan_file_texts
-from .problems import ProblemKind
+from .problems import Problem
 from .records import replaced
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
-from .sources import FileId, InputFile, ReadProblem, iter_files
+from .sources import FileId, InputFile, iter_files
 from .suppressions import Suppressions
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -39,7 +39,7 @@ class Checker:
         """Every finding under `paths` (but the files in `skip`), file by file in a stable
         order, streamed."""
         for item in iter_files(paths, skip):
-            if isinstance(item, ReadProblem):
+            if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
             elif not self.settings.excluded(item.path):
                 yield from self.check_file(item)
@@ -48,7 +48,7 @@ class Checker:
         suppressions = Suppressions()
         path = source.path
         for item in scan_file_texts(source, self.articles):
-            if isinstance(item, ReadProblem):
+            if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
                 continue
             if item.mail is not None or item.path is not None:
@@ -96,10 +96,10 @@ class Checker:
                 continue
             yield finding
 
-    def _problem(self, problem: ReadProblem) -> Finding | None:
+    def _problem(self, problem: Problem) -> Finding | None:
+        if problem.silent:
+            return None
         kind = problem.kind
-        if kind == ProblemKind.BINARY and not problem.explicit:
-            return None  # found while walking a directory: no news
         at = Position(problem.line, 1)
         finding = self._run_finding(kind.code, kind.finding_message(problem.reason), problem.path, Span(at, at))
         return replaced(finding, mail=problem.mail) if finding is not None and problem.mail is not None else finding

@@ -140,7 +140,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser) -> int:
     from .pipeline import Found, scan_paths
-    from .problems import ProblemKind
     from .reporters import extract as report
 
     paths = args.paths
@@ -164,12 +163,11 @@ def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argpars
             out.write(line)
             out.write("\n")
         else:
-            kind = item.kind
-            if kind == ProblemKind.BINARY and not item.explicit:
-                continue  # found while walking a directory: no news
-            if kind.fails:  # not read, or read only in part (a damaged message is news)
+            if item.silent:
+                continue
+            if item.kind.fails:  # not read, or read only in part (a damaged message is news)
                 status = EXIT_ERROR
-            print(report.problem_line(item.path, item.line, kind, item.reason, item.mail), file=sys.stderr)
+            print(report.problem_line(item), file=sys.stderr)
     return status
 
 

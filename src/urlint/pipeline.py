@@ -17,7 +17,7 @@ from itertools import chain
 from .faults import internal_error
 from .model import Candidate
 from .numbers import size_text
-from .problems import ProblemKind
+from .problems import Problem, ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan, iter_candidates
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
@@ -27,7 +27,6 @@ from .sources import (
     STDIN,
     BinaryInput,
     InputFile,
-    ReadProblem,
     TextChunk,
     iter_files,
     open_input,
@@ -64,10 +63,10 @@ class ScannedText:
     mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
 
 
-def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedText | ReadProblem]:
+def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedText | Problem]:
     """Every chunk of a text, scanned; together the candidates are those of the whole text.
     A run of text without whitespace longer than MAX_RUN is read in pieces, reported
-    as a ReadProblem of kind "limit" at the cut (a URL across it is cut there)."""
+    as a Problem of kind "limit" at the cut (a URL across it is cut there)."""
     carry = ""
     carry_line, carry_column = 1, 0
     covered = 0
@@ -88,7 +87,7 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
         at_stop = scanning.stop_position()
         if cut and not (run_cut and _no_break(text, stop)):  # once a run
             reason = f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a URL across a cut is cut"
-            yield ReadProblem(path, reason, ProblemKind.LIMIT, True, at_stop.line)
+            yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
         run_cut = cut
         carry_line, carry_column = at_stop.line, at_stop.column - 1
         carry = text[stop:]
@@ -136,7 +135,7 @@ def overlap_start(text: str) -> tuple[int, bool]:
     return start, False
 
 
-def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[Found | ReadProblem]:
+def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[Found | Problem]:
     """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
     for item in scan_file_texts(source, articles):
         if isinstance(item, ScannedText):
@@ -147,7 +146,7 @@ def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[F
             yield item
 
 
-def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iterator[ScannedText | ReadProblem]:
+def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
@@ -161,22 +160,22 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
             kind = sniff(source.path, head)
             reason = misnamed(source.path, kind)
             if reason is not None:
-                yield ReadProblem(source.path, reason, ProblemKind.MISNAMED)
+                yield Problem(ProblemKind.MISNAMED, reason, source.path)
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(source, stream, kind, articles if articles is not None else set())
     except BinaryInput as error:
-        yield ReadProblem(source.path, str(error), kind=ProblemKind.BINARY, explicit=source.explicit)
+        yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
-        yield ReadProblem(source.path, error.strerror or str(error))
+        yield Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
-        yield ReadProblem(source.path, f"not read to its end: {internal_error(error)}")
+        yield Problem(ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path)
 
 
-def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | ReadProblem]:  # type: ignore[no-untyped-def]
+def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | Problem]:  # type: ignore[no-untyped-def]
     from .mail.prefilter import may_hold_urls
-    from .mail.reader import MessageItem, ProblemItem, read_input, stream_errors
+    from .mail.reader import MessageItem, read_input, stream_errors
 
     seekable = source.path != STDIN
     for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), may_hold_urls=may_hold_urls):
@@ -187,15 +186,13 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                     continue
                 yield from scan_message(item.reader, item.path)
                 for problem in sorted(item.reader.problems, key=_line_of):
-                    envelope = problem.envelope
-                    info = envelope_info(envelope) if envelope is not None else None
-                    yield ReadProblem(item.path, problem.reason, problem.kind, True, problem.line, info)
+                    yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 envelope = item.reader.envelope
                 reason = f"message {envelope.index} not read: {internal_error(error)}"
-                yield ReadProblem(item.path, reason, ProblemKind.UNREADABLE, True, envelope.line, envelope_info(envelope))
-        elif isinstance(item, ProblemItem):
-            yield ReadProblem(item.path, item.reason, item.kind, True, item.line)
+                yield Problem(ProblemKind.UNREADABLE, reason, item.path, envelope.line, mail=item.reader.info())
+        elif isinstance(item, Problem):
+            yield item
         else:  # plain text inside a container
             try:
                 if item.stream is None:
@@ -206,9 +203,10 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                 for scanned in texts:
                     yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
             except BinaryInput as error:
-                yield ReadProblem(item.path, str(error), kind=ProblemKind.BINARY, explicit=False)
+                yield Problem(ProblemKind.BINARY, str(error), item.path, explicit=False)
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
-                yield ReadProblem(item.path, f"cannot be read to its end: {error or type(error).__name__}", ProblemKind.UNREADABLE, True, item.line)
+                reason = f"cannot be read to its end: {error or type(error).__name__}"
+                yield Problem(ProblemKind.UNREADABLE, reason, item.path, item.line)
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
@@ -280,13 +278,7 @@ def _first_seen(candidates: Iterator[Candidate], repeated: set[str], seen: set[s
         yield candidate
 
 
-def envelope_info(envelope) -> MessageInfo:  # type: ignore[no-untyped-def]
-    from .mail.message import MessageInfo
-
-    return MessageInfo(envelope, "", "", "message")
-
-
-def _line_of(problem) -> int:  # type: ignore[no-untyped-def]
+def _line_of(problem: Problem) -> int:
     return problem.line
 
 
@@ -318,11 +310,11 @@ def _size(path: str) -> int:
         return 0
 
 
-def scan_paths(paths: Iterable[str]) -> Iterator[Found | ReadProblem]:
+def scan_paths(paths: Iterable[str]) -> Iterator[Found | Problem]:
     """Every URL under `paths`, file by file, in a stable order."""
     articles: set[str] = set()
     for item in iter_files(paths):
-        if isinstance(item, ReadProblem):
+        if isinstance(item, Problem):
             yield item
         else:
             yield from scan_file(item, articles)

@@ -1,12 +1,18 @@
-"""What kind of trouble kept an input, or part of one, from being read as it is: one place
-for what each kind means. Sources, containers and the mail reader say which kind they met
-(a `kind` string on ReadProblem, ContainerProblem, ProblemItem and MailProblem); the
-checker's finding, extract's note on standard error and the exit status ask here.
+"""Trouble that kept an input, or part of one, from being read as it is: one record
+(`Problem`) and one place for what each kind means (`ProblemKind`). Sources, containers and
+the mail reader report a `Problem`; the checker's finding, extract's note on standard error
+and the exit status ask its kind what it means.
 """
 
 from __future__ import annotations
 
 import enum
+
+from .records import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .mail.message import MessageInfo
 
 
 class ProblemKind(str, enum.Enum):
@@ -50,3 +56,22 @@ _FINDING_PREFIXES = {
     ProblemKind.BINARY: "skipped: ",
     ProblemKind.MALFORMED: "damaged message, read as far as it goes: ",
 }
+
+
+@record
+class Problem:
+    """Something that kept an input, or part of one, from being read as it is; the run goes
+    on. A container or a message reports it without a path (it does not know its own), and
+    the reader that opened the file fills it in."""
+
+    kind: ProblemKind
+    reason: str
+    path: str = ""
+    line: int = 1
+    explicit: bool = True  # named by the user (a binary file found in a directory is no news)
+    mail: MessageInfo | None = None  # the damaged message, where known
+
+    @property
+    def silent(self) -> bool:
+        """A binary file found while walking a directory: skipped without a word."""
+        return self.kind is ProblemKind.BINARY and not self.explicit

@@ -13,14 +13,12 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 
-from .problems import ProblemKind
+from .problems import Problem, ProblemKind
 from .records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
-
-    from .mail.message import MessageInfo
 
 STDIN = "-"
 SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
@@ -41,18 +39,6 @@ class InputFile:
 
     path: str
     explicit: bool  # named on the command line, rather than found in a directory
-
-
-@record
-class ReadProblem:
-    """Something that kept a path from being read; the run goes on without it."""
-
-    path: str
-    reason: str
-    kind: ProblemKind = ProblemKind.UNREADABLE  # what it means: problems.ProblemKind
-    explicit: bool = True  # named by the user (a binary file found in a directory is no news)
-    line: int = 1
-    mail: MessageInfo | None = None  # the damaged message, where known
 
 
 @record
@@ -80,7 +66,7 @@ def file_id(path: str) -> FileId | None:
     return info.st_dev, info.st_ino
 
 
-def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[InputFile | ReadProblem]:
+def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[InputFile | Problem]:
     """The files under `paths`, directories walked in name order, each real directory once.
     Files in `skip` (urlint's own output, being written) are passed over when walking."""
     seen_dirs: set[tuple[int, int]] = set()
@@ -91,7 +77,7 @@ def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> I
         try:
             info = os.stat(path)
         except OSError as error:
-            yield ReadProblem(path, _os_reason(error))
+            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
             continue
         if stat.S_ISDIR(info.st_mode):
             yield from _walk(path, seen_dirs, skip)
@@ -118,11 +104,11 @@ def open_input(path: str) -> BinaryIO:
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
 
 
-def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) -> Iterator[InputFile | ReadProblem]:
+def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) -> Iterator[InputFile | Problem]:
     try:
         info = os.stat(top)
     except OSError as error:
-        yield ReadProblem(top, _os_reason(error))
+        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
         return
     key = (info.st_dev, info.st_ino)
     if key in seen_dirs:  # a symlink loop, or the same tree reached twice
@@ -132,7 +118,7 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) ->
         with os.scandir(top) as entries:
             names = sorted((entry.name, entry) for entry in entries)
     except OSError as error:
-        yield ReadProblem(top, _os_reason(error))
+        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
         return
     for name, entry in names:
         path = name if top == os.curdir else os.path.join(top, name)  # "a.txt", not "./a.txt"
@@ -140,7 +126,7 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) ->
             is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
             is_file = entry.is_file()
         except OSError as error:
-            yield ReadProblem(path, _os_reason(error))
+            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
             continue
         if is_dir:
             if name not in SKIPPED_DIRECTORIES and not (name == "tmp" and _is_maildir(names)):

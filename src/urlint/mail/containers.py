@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from ..numbers import bounded_int, size_text
-from ..problems import ProblemKind
+from ..problems import Problem, ProblemKind
 from ..records import record
 from .headers import FIELD_NAME
 
@@ -80,13 +80,6 @@ class RawText:
 
     data: bytes
     line: int
-
-
-@record
-class ContainerProblem:
-    line: int
-    reason: str
-    kind: ProblemKind  # UNREADABLE (the rest of this input is lost), LIMIT (a message over MAX_MESSAGE_BYTES) or MALFORMED
 
 
 @record
@@ -255,36 +248,36 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
     return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
 
 
-def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget) -> Iterator[Member | ContainerProblem]:
+def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget) -> Iterator[Member | Problem]:
     """The files in a zip archive, each as a Member, in the archive's order."""
     import zipfile
 
     if not seekable:
         data = stream.read(MAX_IN_MEMORY_ZIP + 1)
         if len(data) > MAX_IN_MEMORY_ZIP:
-            yield ContainerProblem(1, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read", ProblemKind.UNREADABLE)
+            yield Problem(ProblemKind.UNREADABLE, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read")
             return
         stream = io.BytesIO(data)
     try:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        yield ContainerProblem(1, f"not a readable zip archive: {error}", ProblemKind.UNREADABLE)
+        yield Problem(ProblemKind.UNREADABLE, f"not a readable zip archive: {error}")
         return
     with archive:
         for info in archive.infolist():
             if info.is_dir():
                 continue
             if budget.spent:
-                yield ContainerProblem(1, f"{info.filename} and the members after it are not read: the input's decompression limit is spent", ProblemKind.UNREADABLE)
+                yield Problem(ProblemKind.UNREADABLE, f"{info.filename} and the members after it are not read: the input's decompression limit is spent")
                 return
             name = f"{path}!{info.filename}"
             if info.flag_bits & 0x1:
-                yield ContainerProblem(1, f"{info.filename}: encrypted, not read", ProblemKind.UNREADABLE)
+                yield Problem(ProblemKind.UNREADABLE, f"{info.filename}: encrypted, not read")
                 continue
             try:
                 opened = archive.open(info)
             except (zipfile.BadZipFile, NotImplementedError, OSError, RuntimeError, ValueError) as error:
-                yield ContainerProblem(1, f"{info.filename}: cannot be read: {error}", ProblemKind.UNREADABLE)
+                yield Problem(ProblemKind.UNREADABLE, f"{info.filename}: cannot be read: {error}")
                 continue
             with opened:
                 yield Member(name, io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES), depth + 1)  # type: ignore[arg-type]
@@ -330,7 +323,7 @@ _HEADER_END = re.compile(rb"\n\r?\n")
 _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
 
 
-def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iterator[RawMessage | RawText | ContainerProblem]:
+def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
     Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
@@ -413,8 +406,9 @@ def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iter
                 yield RawText(piece, line)
             else:
                 index += 1
-                yield ContainerProblem(line, f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
-                                       "its start is read as a message, the rest as plain text", ProblemKind.LIMIT)
+                reason = (f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+                          "its start is read as a message, the rest as plain text")
+                yield Problem(ProblemKind.LIMIT, reason, line=line)
                 yield _raw_message(piece, line, index)
                 overflowing = True
             start = search = cut
@@ -471,7 +465,7 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
     return None
 
 
-def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | ContainerProblem]:
+def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | Problem]:
     """Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
     (records after \\x1f; a record's visible header follows `*** EOOH ***`). A message
     longer than MAX_MESSAGE_BYTES is read up to there, the rest of it passed over with a
@@ -505,11 +499,11 @@ def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessa
         # Too long: pass over the rest of this message, a block at a time, to its separator.
         passed_from = line
         start, line = _pass_over(buffer, end, separator, line)
-        yield ContainerProblem(
-            passed_from,
+        yield Problem(
+            ProblemKind.LIMIT,
             f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
             f"lines {passed_from} to {line - 1} of it are not read; the messages after it are",
-            ProblemKind.LIMIT,
+            line=passed_from,
         )
         if start < 0:
             return

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from ..numbers import size_text
-from ..problems import ProblemKind
+from ..problems import Problem, ProblemKind
 from ..records import record
 from .decoders import (
     decode_base64,
@@ -205,32 +205,23 @@ class DecodedText:
         return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
 
 
-class MailProblem:
-    """Damage found in a message; the message is read as far as it goes."""
-
-    __slots__ = ("line", "reason", "kind", "envelope")
-
-    def __init__(self, line: int, reason: str, kind: ProblemKind, envelope: Envelope | None = None) -> None:
-        self.line = line
-        self.reason = reason
-        self.kind = kind  # MALFORMED, CHARSET or LIMIT
-        self.envelope = envelope
-
-    def __repr__(self) -> str:
-        return f"MailProblem({self.line}, {self.reason!r}, {self.kind!r})"
-
-
 class MessageReader:
-    """Reads one message into DecodedTexts and MailProblems."""
+    """Reads one message into DecodedTexts and Problems (damage: the message is read as far
+    as it goes)."""
 
     def __init__(self, envelope: Envelope) -> None:
         self.envelope = envelope
         self.texts: list[DecodedText] = []
-        self.problems: list[MailProblem] = []
+        self.problems: list[Problem] = []
         self._groups = 0
 
     def problem(self, line: int, reason: str, kind: ProblemKind = ProblemKind.MALFORMED) -> None:
-        self.problems.append(MailProblem(line, reason, kind, self.envelope))
+        # kind: MALFORMED, CHARSET or LIMIT
+        self.problems.append(Problem(kind, reason, line=line, mail=self.info()))
+
+    def info(self) -> MessageInfo:
+        """The message as a whole, for what is said of all of it."""
+        return MessageInfo(self.envelope, "", "", "message")
 
     # -- entities: a header and a body -----------------------------------------------
 

@@ -12,12 +12,11 @@ from collections.abc import Iterator
 
 from ..faults import internal_error
 from ..numbers import size_text
-from ..problems import ProblemKind
-from ..records import record
+from ..problems import Problem, ProblemKind
+from ..records import record, replaced
 from . import containers
 from .containers import (
     ArchiveLimit,
-    ContainerProblem,
     RawMessage,
     RawText,
     UrlFilter,
@@ -59,18 +58,10 @@ class TextItem:
     line: int = 1
 
 
-@record
-class ProblemItem:
-    path: str
-    line: int
-    reason: str
-    kind: ProblemKind
-
-
 def read_input(
     path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
     may_hold_urls: UrlFilter | None = None, budget: containers.Budget | None = None,
-) -> Iterator[MessageItem | TextItem | ProblemItem]:
+) -> Iterator[MessageItem | TextItem | Problem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
     `may_hold_urls` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
     input's size, for its decompression Budget, which nested archives share."""
@@ -93,13 +84,13 @@ def read_input(
             yield MessageItem(path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True)
         rest = stream.read(1)
         if rest:
-            yield ProblemItem(path, 1, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", ProblemKind.LIMIT)
+            yield Problem(ProblemKind.LIMIT, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", path)
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))  # type: ignore[arg-type]  # it reads as a BinaryIO does
     else:
         yield TextItem(path, stream)
 
 
-def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem], may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _messages(path: str, items: Iterator[RawMessage | RawText | Problem], may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
     for item in items:
         if isinstance(item, RawMessage):
             try:
@@ -108,19 +99,19 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | ContainerProblem
                 else:
                     continue
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
-                yield ProblemItem(path, item.line, f"message {item.index} not read: {internal_error(error)}", ProblemKind.UNREADABLE)
+                yield Problem(ProblemKind.UNREADABLE, f"message {item.index} not read: {internal_error(error)}", path, item.line)
                 continue
             yield MessageItem(path, reader)
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)
         else:
-            yield ProblemItem(path, item.line, item.reason, item.kind)
+            yield replaced(item, path=path)
 
 
-def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
-        yield ProblemItem(path, 1, f"archives nested deeper than {containers.MAX_NESTING}: not read", ProblemKind.UNREADABLE)
+        yield Problem(ProblemKind.UNREADABLE, f"archives nested deeper than {containers.MAX_NESTING}: not read", path)
         return
     head, stream = peek(stream)
     name = path
@@ -130,26 +121,26 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
     kind = sniff(name, head)
     reason = containers.misnamed(name, kind)
     if reason is not None:
-        yield ProblemItem(path, 1, reason, ProblemKind.MISNAMED)
+        yield Problem(ProblemKind.MISNAMED, reason, path)
     yield from read_input(path, stream, kind, depth=depth, may_hold_urls=may_hold_urls, budget=budget)
 
 
-def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
     try:
         yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, may_hold_urls)
     except stream_errors() as error:
-        yield ProblemItem(path, 1, f"{kind} stream cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
+        yield Problem(ProblemKind.UNREADABLE, f"{kind} stream cannot be read to its end: {_reason(error)}", path)
 
 
-def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | ProblemItem]:
+def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
     for member in containers.zip_members(path, stream, depth, seekable, budget):
-        if isinstance(member, ContainerProblem):
-            yield ProblemItem(path, member.line, member.reason, member.kind)
+        if isinstance(member, Problem):
+            yield replaced(member, path=path)
             continue
         try:
             yield from _nested(member.path, member.stream, member.depth, budget, may_hold_urls)
         except stream_errors() as error:
-            yield ProblemItem(member.path, 1, f"cannot be read to its end: {_reason(error)}", ProblemKind.UNREADABLE)
+            yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", member.path)
 
 
 def _reason(error: BaseException) -> str:

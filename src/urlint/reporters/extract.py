@@ -15,7 +15,7 @@ from .safe import json_line, masked_values, printable, shown
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..mail.message import MessageInfo
-    from ..problems import ProblemKind
+    from ..problems import Problem
 
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
@@ -63,11 +63,12 @@ def jsonl_line(path: str, candidate: Candidate, message: MessageInfo | None = No
     return json_line(jsonl_record(path, candidate, message, show_passwords=show_passwords))
 
 
-def problem_line(path: str, line: int, kind: ProblemKind, reason: str, message: MessageInfo | None) -> str:
+def problem_line(problem: Problem) -> str:
     """A note on stderr about a damaged message (read anyway) or an unreadable input."""
-    where = f"{path}:{line}" if line > 1 or message is not None else path
+    message = problem.mail
+    where = f"{problem.path}:{problem.line}" if problem.line > 1 or message is not None else problem.path
     if message is not None and message.index:
         who = f" (message {message.index}" + (f" {message.message_id}" if message.message_id else "") + ")"
     else:
         who = ""
-    return "urlint: " + shown(f"{where}{who}: {kind.label}: {reason}")
+    return "urlint: " + shown(f"{where}{who}: {problem.kind.label}: {problem.reason}")
