@@ -330,92 +330,123 @@ def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iter
     at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
     longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after.
 
-    The messages whole in the buffer are cut out together, and `may_hold_urls` says which of them
-    to read: one that is skipped is never copied out, nor its lines counted one by one
+    The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
+    them to read: one that is skipped is never copied out, nor its lines counted one by one
     (issue 4, "Speed": half of an archive's messages hold no URL)."""
-    buffer = _Buffer(stream)
-    buffer.more(0)
-    start = 0  # absolute offset of the current message (its From_ line)
-    search = 1  # where to look for the next From_ line
-    line = 1  # the file line at absolute offset line_at
-    line_at = 0
-    index = 0
-    overflowing = False
-    # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
-    # message has none, no message is cut by one (and none pays for looking).
-    counted = _content_length_end(buffer, start) is not None
+    mbox = _Mbox(stream, may_hold_urls)
+    buffer = mbox.buffer
     while True:
         data, base = buffer.data, buffer.base
-        # The line count catches up before the buffer may move on from `start`.
-        line += data.count(b"\n", line_at - base, start - base)
-        line_at = start
-        if counted and not overflowing:
-            end = _content_length_end(buffer, start)
+        mbox.count_lines(data, base, mbox.start)  # before the buffer may move on from `start`
+        if mbox.counted and not mbox.overflowing:
+            end = _content_length_end(buffer, mbox.start)
             if end is not None:
-                data, base = buffer.data, buffer.base
-                index += 1
-                if may_hold_urls is None or may_hold_urls(data, (start - base, end - base))[0]:
-                    yield _raw_message(data[start - base : end - base], line, index)
+                yield from mbox.counted_message(end)
                 if buffer.eof and end >= buffer.end:
                     return
-                start, search = end, end + 1
                 continue
         # Where Content-Length rules, only the next From_ line: the message after it may have
         # its own length (looking further each time would be quadratic in the block).
-        ends = _from_lines(data, max(0, search - base), first_only=counted)
+        ends = _from_lines(data, max(0, mbox.search - base), first_only=mbox.counted)
         if ends:
-            if overflowing:  # the first From_ line ends the text
-                yield RawText(data[start - base : ends[0]], line)
-                overflowing = False
-                start = base + ends[0]
-                search = start + 1
-                continue
-            bounds = (start - base, *ends)
-            chosen = may_hold_urls(data, bounds) if may_hold_urls is not None else None
-            quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
-            for number in range(len(ends)):
-                index += 1
-                if chosen is None or chosen[number]:
-                    at, past = bounds[number], bounds[number + 1]
-                    line += data.count(b"\n", line_at - base, at)
-                    line_at = base + at
-                    if 0 <= quoted < at:
-                        quoted = data.find(b">From ", at, bounds[-1])
-                    piece = data[at:past]
-                    if 0 <= quoted < past:
-                        piece = _QUOTED_FROM.sub(rb"\1", piece)
-                    yield RawMessage(piece, line, index)
-            start = base + ends[-1]
-            search = start + 1
-            continue
-        if buffer.eof:
-            if buffer.end <= start:
-                return
-            if overflowing:
-                yield RawText(data[start - base :], line)
-            else:
-                index += 1
-                if may_hold_urls is None or may_hold_urls(data, (start - base, len(data)))[0]:
-                    yield _raw_message(data[start - base :], line, index)
+            yield from mbox.up_to_from_lines(data, base, ends)
+        elif buffer.eof:
+            yield from mbox.last(data, base)
             return
-        if buffer.end - start > MAX_MESSAGE_BYTES:
-            cut = data.rfind(b"\n", 0, len(data) - 8) + 1 + base
-            cut = cut if cut > start else buffer.end - 8
-            piece = buffer.slice(start, cut)
-            if overflowing:
-                yield RawText(piece, line)
-            else:
-                index += 1
-                reason = (f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
-                          "its start is read as a message, the rest as plain text")
-                yield Problem(ProblemKind.LIMIT, reason, line=line)
-                yield _raw_message(piece, line, index)
-                overflowing = True
-            start = search = cut
-            continue
-        # The last line may be a From_ line not read to its end yet: look again from there.
-        search = max(start + 1, base + data.rfind(b"\n") + 1)
-        buffer.more(start)
+        elif buffer.end - mbox.start > MAX_MESSAGE_BYTES:
+            yield from mbox.overflow(data, base)
+        else:
+            # The last line may be a From_ line not read to its end yet: look again from there.
+            mbox.search = max(mbox.start + 1, base + data.rfind(b"\n") + 1)
+            buffer.more(mbox.start)
+
+
+class _Mbox:
+    """Where `split_mbox` is in an mbox: the current message's start (its From_ line, an
+    absolute offset), where to look for the next From_ line, the file line at `line_at`,
+    the messages counted so far, and whether a message too long is being read on as text."""
+
+    def __init__(self, stream: BinaryIO, may_hold_urls: UrlFilter | None) -> None:
+        self.buffer = _Buffer(stream)
+        self.buffer.more(0)
+        self.may_hold_urls = may_hold_urls
+        self.start = 0
+        self.search = 1
+        self.line = 1
+        self.line_at = 0
+        self.index = 0
+        self.overflowing = False
+        # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
+        # message has none, no message is cut by one (and none pays for looking).
+        self.counted = _content_length_end(self.buffer, 0) is not None
+
+    def count_lines(self, data: bytes, base: int, at: int) -> None:
+        self.line += data.count(b"\n", self.line_at - base, at - base)
+        self.line_at = at
+
+    def _wanted(self, data: bytes, start: int, end: int) -> bool:
+        return self.may_hold_urls is None or self.may_hold_urls(data, (start, end))[0]
+
+    def counted_message(self, end: int) -> Iterator[RawMessage]:
+        """The message its Content-Length ends at `end`."""
+        data, base = self.buffer.data, self.buffer.base
+        self.index += 1
+        if self._wanted(data, self.start - base, end - base):
+            yield _raw_message(data[self.start - base : end - base], self.line, self.index)
+        self.start, self.search = end, end + 1
+
+    def up_to_from_lines(self, data: bytes, base: int, ends: list[int]) -> Iterator[RawMessage | RawText]:
+        """The messages that the From_ lines at `ends` (offsets in `data`) end."""
+        if self.overflowing:  # the first From_ line ends the text
+            yield RawText(data[self.start - base : ends[0]], self.line)
+            self.overflowing = False
+            self.start = base + ends[0]
+            self.search = self.start + 1
+            return
+        bounds = (self.start - base, *ends)
+        chosen = self.may_hold_urls(data, bounds) if self.may_hold_urls is not None else None
+        quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
+        for number in range(len(ends)):
+            self.index += 1
+            if chosen is None or chosen[number]:
+                at, past = bounds[number], bounds[number + 1]
+                self.count_lines(data, base, base + at)
+                if 0 <= quoted < at:
+                    quoted = data.find(b">From ", at, bounds[-1])
+                piece = data[at:past]
+                if 0 <= quoted < past:
+                    piece = _QUOTED_FROM.sub(rb"\1", piece)
+                yield RawMessage(piece, self.line, self.index)
+        self.start = base + ends[-1]
+        self.search = self.start + 1
+
+    def last(self, data: bytes, base: int) -> Iterator[RawMessage | RawText]:
+        """What is left at the end of the input."""
+        if self.buffer.end <= self.start:
+            return
+        if self.overflowing:
+            yield RawText(data[self.start - base :], self.line)
+        else:
+            self.index += 1
+            if self._wanted(data, self.start - base, len(data)):
+                yield _raw_message(data[self.start - base :], self.line, self.index)
+
+    def overflow(self, data: bytes, base: int) -> Iterator[RawMessage | RawText | Problem]:
+        """A message longer than MAX_MESSAGE_BYTES: its start as a message, the rest as text,
+        a buffer at a time."""
+        cut = data.rfind(b"\n", 0, len(data) - 8) + 1 + base
+        cut = cut if cut > self.start else self.buffer.end - 8
+        piece = self.buffer.slice(self.start, cut)
+        if self.overflowing:
+            yield RawText(piece, self.line)
+        else:
+            self.index += 1
+            reason = (f"message {self.index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+                      "its start is read as a message, the rest as plain text")
+            yield Problem(ProblemKind.LIMIT, reason, line=self.line)
+            yield _raw_message(piece, self.line, self.index)
+            self.overflowing = True
+        self.start = self.search = cut
 
 
 # A From_ line after a blank line, read to its line end (so one still arriving is left for
