@@ -52,73 +52,170 @@ def nested_zip(leaf: bytes, levels: int = 3, members: int = 10) -> bytes:
 
 FINDING_A_LINE = lambda n: b"see http://x.example/~a\n" * (n // 24)  # noqa: E731 - one C202 a line
 
-INPUTS: dict[str, tuple[Callable[[int], bytes], int, tuple[str, ...]]] = {  # name: (input of size n, n, command)
+INPUTS: dict[
+    str, tuple[Callable[[int], bytes], int, tuple[str, ...]]
+] = {  # name: (input of size n, n, command)
     # a single token of n characters inside a URL, and a bare token
-    "long token in a URL": (lambda n: b"see http://example.org/" + b"x" * n + b" ok\n", 50_000, EXTRACT),
-    "long token of quotes": (lambda n: b"see 'http://example.org/" + b"'" * n + b"\n", 50_000, EXTRACT),
+    "long token in a URL": (
+        lambda n: b"see http://example.org/" + b"x" * n + b" ok\n",
+        50_000,
+        EXTRACT,
+    ),
+    "long token of quotes": (
+        lambda n: b"see 'http://example.org/" + b"'" * n + b"\n",
+        50_000,
+        EXTRACT,
+    ),
     # an unterminated <URL: followed by n bytes of text
-    "unterminated <URL: then text": (lambda n: b"<URL:http://example.org/x\n" + PROSE * (n // len(PROSE)), 10_000_000, EXTRACT),
+    "unterminated <URL: then text": (
+        lambda n: b"<URL:http://example.org/x\n" + PROSE * (n // len(PROSE)),
+        10_000_000,
+        EXTRACT,
+    ),
     # lines without whitespace: letters (at 2n and 4n, past the 16 MB a run is kept whole),
     # "<" and "(" (at sizes past the processor's caches: a 4 MB text is read faster a byte)
     "line of a": (lambda n: b"a" * n + b"\n", 32_000_000, EXTRACT),
     "line of <": (lambda n: b"<" * n + b"\n", 8_000_000, EXTRACT),
     "line of ((((": (lambda n: b"(" * n + b"\n", 32_000_000, EXTRACT),
     # a line full of unclosed wrappers and schemes
-    "line of <URL:a": (lambda n: b"<URL:a " * (n // 7) + b"\n" + b"b " * 100 + b"\n", 1_000_000, EXTRACT),
+    "line of <URL:a": (
+        lambda n: b"<URL:a " * (n // 7) + b"\n" + b"b " * 100 + b"\n",
+        1_000_000,
+        EXTRACT,
+    ),
     "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000, EXTRACT),
     "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000, EXTRACT),
-    "<URL:a lines (each wrapper reads 20 lines)": (lambda n: b"<URL:a\n" * (n // 7), 250_000, EXTRACT),
+    "<URL:a lines (each wrapper reads 20 lines)": (
+        lambda n: b"<URL:a\n" * (n // 7),
+        250_000,
+        EXTRACT,
+    ),
     "wrappers with distinct continuations": (
-        lambda n: b"".join(b"<URL:http://h%d.example/\nw%d x%d>\n" % (i, i, i) for i in range(n // 40)), 2_000_000, EXTRACT,
+        lambda n: b"".join(
+            b"<URL:http://h%d.example/\nw%d x%d>\n" % (i, i, i) for i in range(n // 40)
+        ),
+        2_000_000,
+        EXTRACT,
     ),
     # logins: URLs at line ends over lines with an "@" (read on as one), URLs glued in one
     # word after a login that may run into them, and a password wrapper split by spaces
-    "URLs over lines with @": (lambda n: b"see ftp://fred:pw\nx@h/ and more text\n" * (n // 36), 2_000_000, EXTRACT),
-    "URLs in a login's word": (lambda n: b"ftp://u:" + b"http://x@h/" * (n // 11) + b"\n", 1_000_000, EXTRACT),
-    "check: password wrappers split by spaces": (lambda n: (b"<URL:ftp://fred:" + b"pw " * 900 + b"x@h/>\n") * (n // 2720), 40_000, CHECK),
+    "URLs over lines with @": (
+        lambda n: b"see ftp://fred:pw\nx@h/ and more text\n" * (n // 36),
+        2_000_000,
+        EXTRACT,
+    ),
+    "URLs in a login's word": (
+        lambda n: b"ftp://u:" + b"http://x@h/" * (n // 11) + b"\n",
+        1_000_000,
+        EXTRACT,
+    ),
+    "check: password wrappers split by spaces": (
+        lambda n: (b"<URL:ftp://fred:" + b"pw " * 900 + b"x@h/>\n") * (n // 2720),
+        40_000,
+        CHECK,
+    ),
     # P1: a long ">" run, then URLs at the ends of long lines
-    "'>' run, then URLs at line ends": (lambda n: b">" * (n // 20) + b"\n" + (b"a" * 250 + b" http://x.example/\n") * (n // 1000), 1_000_000, EXTRACT),
+    "'>' run, then URLs at line ends": (
+        lambda n: b">" * (n // 20) + b"\n" + (b"a" * 250 + b" http://x.example/\n") * (n // 1000),
+        1_000_000,
+        EXTRACT,
+    ),
     # P2, P3: a message of many MIME parts; UTF-8 parts with many URLs, quoted-printable,
     # HTML with &nbsp; after each URL, format=flowed with DelSp, base64 HTML with an emoji
     "message of many MIME parts": (
-        lambda n: mail(b"Content-Type: multipart/mixed; boundary=B\n", b"--B\nContent-Type: text/plain\n\nsee http://x.example/\n" * (n // 50) + b"--B--\n"),
-        250_000, EXTRACT,
+        lambda n: mail(
+            b"Content-Type: multipart/mixed; boundary=B\n",
+            b"--B\nContent-Type: text/plain\n\nsee http://x.example/\n" * (n // 50) + b"--B--\n",
+        ),
+        250_000,
+        EXTRACT,
     ),
     "quoted-printable UTF-8 part of many URLs": (
-        lambda n: mail(b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n",
-                       b"caf=C3=A9\n" + b"see http://x.example/a and more text\n" * (n // 37)),
-        250_000, EXTRACT,
+        lambda n: mail(
+            b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: "
+            b"quoted-printable\n",
+            b"caf=C3=A9\n" + b"see http://x.example/a and more text\n" * (n // 37),
+        ),
+        250_000,
+        EXTRACT,
     ),
     "HTML UTF-8 part, URLs followed by &nbsp;": (
-        lambda n: mail(b"Content-Type: text/html; charset=utf-8\n",
-                       "<p>café</p>\n".encode() + b"<p>see http://x.example/a&nbsp;and more</p>\n" * (n // 45)),
-        250_000, EXTRACT,
+        lambda n: mail(
+            b"Content-Type: text/html; charset=utf-8\n",
+            "<p>café</p>\n".encode() + b"<p>see http://x.example/a&nbsp;and more</p>\n" * (n // 45),
+        ),
+        250_000,
+        EXTRACT,
     ),
     "format=flowed DelSp UTF-8 part of many URLs": (
-        lambda n: mail(b"Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n",
-                       "café \n".encode() + b"see http://x.example/a and \nmore text\n" * (n // 38)),
-        500_000, EXTRACT,
+        lambda n: mail(
+            b"Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n",
+            "café \n".encode() + b"see http://x.example/a and \nmore text\n" * (n // 38),
+        ),
+        500_000,
+        EXTRACT,
     ),
     "base64 HTML message with an emoji": (
-        lambda n: mail(b"Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n",
-                       base64.encodebytes("<p>\U0001f600</p>\n".encode() + b"<p>see http://x.example/a</p>\n" * (n * 3 // 4 // 30))),
-        4_000_000, EXTRACT,
+        lambda n: mail(
+            b"Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n",
+            base64.encodebytes(
+                "<p>\U0001f600</p>\n".encode()
+                + b"<p>see http://x.example/a</p>\n" * (n * 3 // 4 // 30)
+            ),
+        ),
+        4_000_000,
+        EXTRACT,
     ),
     # archives: many tiny messages; Content-Length headers that lie; a zip of zips of zips
-    "mbox of tiny messages": (lambda n: b"From a@b Sat Jan  1 00:00:00 2000\nSubject: x\n\nhi http://x.example/\n\n" * (n // 70), 4_000_000, EXTRACT),
+    "mbox of tiny messages": (
+        lambda n: (
+            b"From a@b Sat Jan  1 00:00:00 2000\nSubject: x\n\nhi http://x.example/\n\n" * (n // 70)
+        ),
+        4_000_000,
+        EXTRACT,
+    ),
     "mbox with lying Content-Length": (
-        lambda n: b"From a@b Sat Jan  1 00:00:00 2000\nContent-Length: 60000000\n\nhi http://x.example/\n\n" * (n // 82), 2_000_000, EXTRACT,
+        lambda n: (
+            b"From a@b Sat Jan  1 00:00:00 2000\nContent-Length: 60000000\n\nhi http://x.example/\n\n"
+            * (n // 82)
+        ),
+        2_000_000,
+        EXTRACT,
     ),
     # (1,000 leaves of n bytes: past 2n, the input's decompression budget of 64 MB ends it)
-    "nested zip, 3 levels x 10 members": (lambda n: nested_zip((PROSE * 15 + b"see http://x.example/\n") * (n // 1012)), 32_000, EXTRACT),
+    "nested zip, 3 levels x 10 members": (
+        lambda n: nested_zip((PROSE * 15 + b"see http://x.example/\n") * (n // 1012)),
+        32_000,
+        EXTRACT,
+    ),
     # P4 and P6, through `urlint check`: a directive on every other line; a URL with a run
     # of "%" (a C206 for each); one finding a line, counted, and in each whole-run format
-    "check: suppression comments on every other line": (lambda n: b"see http://x.example/~a # urlint: ignore[C202]\nplain\n" * (n // 52), 1_000_000, CHECK),
-    "check: URL then a run of %": (lambda n: b"see http://x.example/" + b"%" * n + b"\n", 1_000_000, CHECK),
+    "check: suppression comments on every other line": (
+        lambda n: b"see http://x.example/~a # urlint: ignore[C202]\nplain\n" * (n // 52),
+        1_000_000,
+        CHECK,
+    ),
+    "check: URL then a run of %": (
+        lambda n: b"see http://x.example/" + b"%" * n + b"\n",
+        1_000_000,
+        CHECK,
+    ),
     "check --statistics, one finding a line": (FINDING_A_LINE, 500_000, ("check", "--statistics")),
-    "check --format json, one finding a line": (FINDING_A_LINE, 500_000, ("check", "--format", "json")),
-    "check --format sarif, one finding a line": (FINDING_A_LINE, 500_000, ("check", "--format", "sarif")),
-    "check --format github, one finding a line": (FINDING_A_LINE, 500_000, ("check", "--format", "github")),
+    "check --format json, one finding a line": (
+        FINDING_A_LINE,
+        500_000,
+        ("check", "--format", "json"),
+    ),
+    "check --format sarif, one finding a line": (
+        FINDING_A_LINE,
+        500_000,
+        ("check", "--format", "sarif"),
+    ),
+    "check --format github, one finding a line": (
+        FINDING_A_LINE,
+        500_000,
+        ("check", "--format", "github"),
+    ),
 }
 
 
@@ -160,14 +257,25 @@ def peak_rss_mb(data: bytes, command: tuple[str, ...]) -> float:
             "print(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1])"
         )
         here = os.path.dirname(os.path.abspath(__file__))
-        done = subprocess.run([sys.executable, "-c", code, here, path, *command], capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code, here, path, *command],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     return int(done.stdout.split()[-1]) / 1024
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="exit 1 when an input grows worse than linearly or its RSS passes 300 MB")
-    parser.add_argument("names", nargs="*", help="run only the inputs whose names contain one of these")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when an input grows worse than linearly or its RSS passes 300 MB",
+    )
+    parser.add_argument(
+        "names", nargs="*", help="run only the inputs whose names contain one of these"
+    )
     args = parser.parse_args()
     report, worst, worst_rss = {}, 0.0, 0.0
     for name, (make, size, command) in INPUTS.items():
@@ -179,7 +287,9 @@ def main() -> int:
         rss = peak_rss_mb(make(size * 4), command)
         worst_rss = max(worst_rss, rss)
         report[name] = {
-            "n": size, "seconds_n_2n_4n": [round(t, 4) for t in times], "ratio_4n_to_n": round(ratio, 2),
+            "n": size,
+            "seconds_n_2n_4n": [round(t, 4) for t in times],
+            "ratio_4n_to_n": round(ratio, 2),
             "peak_rss_mb_4n": round(rss, 1),
         }
         print(name, report[name], file=sys.stderr, flush=True)

@@ -41,7 +41,9 @@ RG_PATTERN = (
 def corpus_bytes() -> bytes:
     """The real text, or our own corpora/ when ../shared is absent."""
     parts = []
-    roots = [CORPORA / name for name in TEXT_CORPORA if (CORPORA / name).is_dir()] or [REPO / "corpora"]
+    roots = [CORPORA / name for name in TEXT_CORPORA if (CORPORA / name).is_dir()] or [
+        REPO / "corpora"
+    ]
     for root in roots:
         for path in sorted(root.rglob("*")):
             if path.is_file() and path.suffix not in {".md", ".tsv", ".gz", ".jsonl"}:
@@ -89,10 +91,16 @@ def mail_corpus_mbox() -> bytes:
                     messages.append(archive.read().rstrip(b"\n") + b"\n\n")
             else:
                 body = path.read_bytes().replace(b"\r\n", b"\n")
-                messages.append(b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + _MBOX_FROM_LINE.sub(rb">\1", body).rstrip(b"\n") + b"\n\n")
+                messages.append(
+                    b"From bench@example.org Thu Mar  1 03:00:13 2001\n"
+                    + _MBOX_FROM_LINE.sub(rb">\1", body).rstrip(b"\n")
+                    + b"\n\n"
+                )
     if not messages:
         for path in sorted((REPO / "corpora").glob("*.eml")):
-            messages.append(b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + path.read_bytes() + b"\n")
+            messages.append(
+                b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + path.read_bytes() + b"\n"
+            )
     return b"".join(messages)
 
 
@@ -147,7 +155,9 @@ def peak_rss_kb(argv: list[str], stdout_path: str) -> tuple[float, int]:
     if Path("/usr/bin/time").exists():
         start = time.perf_counter()
         with open(stdout_path, "wb") as out:
-            result = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], stdout=out, stderr=subprocess.PIPE, check=True)
+            result = subprocess.run(
+                ["/usr/bin/time", "-f", "%M", *argv], stdout=out, stderr=subprocess.PIPE, check=True
+            )
         return time.perf_counter() - start, int(result.stderr.decode().strip().splitlines()[-1])
     return timed_run(argv, stdout_path)
 

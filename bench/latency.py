@@ -41,7 +41,10 @@ def main() -> int:
     args = parser.parse_args()
     script = os.path.join(os.path.dirname(sys.executable), "urlint")
     if not os.path.exists(script):
-        print(f"no urlint script beside {sys.executable}: install the project in this virtualenv", file=sys.stderr)
+        print(
+            f"no urlint script beside {sys.executable}: install the project in this virtualenv",
+            file=sys.stderr,
+        )
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         sample = os.path.join(tmp, "README.txt")

@@ -31,14 +31,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--megabytes", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--check", type=float, default=None, help="exit 1 when the ratio is below this")
-    parser.add_argument("--memory", action="store_true", help="also measure peak RSS on a 1 GB mbox")
+    parser.add_argument(
+        "--check", type=float, default=None, help="exit 1 when the ratio is below this"
+    )
+    parser.add_argument(
+        "--memory", action="store_true", help="also measure peak RSS on a 1 GB mbox"
+    )
     args = parser.parse_args()
     result = compare_with_ripgrep(build_mail_input(args.megabytes), args.runs, "mail")
     failed = args.check is not None and result["ratio"] < args.check
     if args.memory:
         big = build_mail_input(1000)
-        seconds, peak_kb = peak_rss_kb([*urlint_command(), "extract", str(big)], str(WORK / "mail-memory.out"))
+        seconds, peak_kb = peak_rss_kb(
+            [*urlint_command(), "extract", str(big)], str(WORK / "mail-memory.out")
+        )
         result["1000mb"] = {"seconds": round(seconds, 2), "peak_rss_mb": round(peak_kb / 1024, 1)}
         failed |= args.check is not None and peak_kb / 1024 >= MEMORY_LIMIT_MB
     print(json.dumps(result, indent=2))

@@ -24,9 +24,16 @@ def main() -> int:
     result = {}
     for megabytes in (100, 1000):
         path = build_input(megabytes)
-        seconds, peak_kb = peak_rss_kb([*urlint_command(), "extract", str(path)], str(WORK / "memory.out"))
-        result[f"{megabytes}mb"] = {"seconds": round(seconds, 2), "peak_rss_mb": round(peak_kb / 1024, 1)}
-    result["time_ratio_1000_to_100"] = round(result["1000mb"]["seconds"] / result["100mb"]["seconds"], 2)
+        seconds, peak_kb = peak_rss_kb(
+            [*urlint_command(), "extract", str(path)], str(WORK / "memory.out")
+        )
+        result[f"{megabytes}mb"] = {
+            "seconds": round(seconds, 2),
+            "peak_rss_mb": round(peak_kb / 1024, 1),
+        }
+    result["time_ratio_1000_to_100"] = round(
+        result["1000mb"]["seconds"] / result["100mb"]["seconds"], 2
+    )
     print(json.dumps(result, indent=2))
     ok = result["1000mb"]["peak_rss_mb"] < LIMIT_MB and result["time_ratio_1000_to_100"] < 12
     if args.check and not ok:

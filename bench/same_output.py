@@ -20,7 +20,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-COMMANDS = (("extract", "--format", "jsonl"), ("check", "--isolated", "--format", "jsonl", "--select", "ALL"))
+COMMANDS = (
+    ("extract", "--format", "jsonl"),
+    ("check", "--isolated", "--format", "jsonl", "--select", "ALL"),
+)
 
 
 def output(urlint: str, command: tuple[str, ...], folder: str, corpora: Path) -> list[str]:
@@ -29,7 +32,9 @@ def output(urlint: str, command: tuple[str, ...], folder: str, corpora: Path) ->
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--corpora", type=Path, default=HERE.parent.parent / "shared" / "corpora")
@@ -38,12 +43,22 @@ def main() -> int:
     differing = 0
     for command in COMMANDS:
         for folder in folders:
-            old, new = output(args.old, command, folder, args.corpora), output(args.new, command, folder, args.corpora)
+            old, new = (
+                output(args.old, command, folder, args.corpora),
+                output(args.new, command, folder, args.corpora),
+            )
             if old == new:
                 continue
             differing += 1
-            diff = [line for line in difflib.unified_diff(old, new, lineterm="", n=0) if line[:1] in "+-" and line[:3] not in ("---", "+++")]
-            print(f"== {command[0]} {folder}: {sum(1 for d in diff if d[0] == '-')} lines out, {sum(1 for d in diff if d[0] == '+')} in")
+            diff = [
+                line
+                for line in difflib.unified_diff(old, new, lineterm="", n=0)
+                if line[:1] in "+-" and line[:3] not in ("---", "+++")
+            ]
+            print(
+                f"== {command[0]} {folder}: {sum(1 for d in diff if d[0] == '-')} lines out, "
+                f"{sum(1 for d in diff if d[0] == '+')} in"
+            )
             for line in diff[:20]:
                 print(line[:300])
     print(f"{differing} of {len(folders) * len(COMMANDS)} outputs differ", file=sys.stderr)

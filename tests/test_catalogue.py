@@ -9,7 +9,14 @@ import pytest
 
 from urlint.rules.catalogue import Rule, all_rules
 
-FAMILIES = {"text": "X", "characters": "C", "reserved": "R", "syntax": "S", "security": "P", "meta": "M"}
+FAMILIES = {
+    "text": "X",
+    "characters": "C",
+    "reserved": "R",
+    "syntax": "S",
+    "security": "P",
+    "meta": "M",
+}
 
 
 @pytest.mark.parametrize("module_name", sorted(FAMILIES))

@@ -11,9 +11,15 @@ from urlint.grammar import abnf
 from urlint.rules.characters import NEEDLESSLY_ENCODED, UNSAFE
 
 CLASSES = [
-    (abnf.ALPHA, abnf.ALPHA_CHARS), (abnf.DIGIT, abnf.DIGIT_CHARS), (abnf.SAFE, abnf.SAFE_CHARS),
-    (abnf.EXTRA, abnf.EXTRA_CHARS), (abnf.NATIONAL, abnf.NATIONAL_CHARS), (abnf.PUNCTUATION, abnf.PUNCTUATION_CHARS),
-    (abnf.RESERVED, abnf.RESERVED_CHARS), (abnf.HEX, abnf.HEX_CHARS), (abnf.UNRESERVED, abnf.UNRESERVED_CHARS),
+    (abnf.ALPHA, abnf.ALPHA_CHARS),
+    (abnf.DIGIT, abnf.DIGIT_CHARS),
+    (abnf.SAFE, abnf.SAFE_CHARS),
+    (abnf.EXTRA, abnf.EXTRA_CHARS),
+    (abnf.NATIONAL, abnf.NATIONAL_CHARS),
+    (abnf.PUNCTUATION, abnf.PUNCTUATION_CHARS),
+    (abnf.RESERVED, abnf.RESERVED_CHARS),
+    (abnf.HEX, abnf.HEX_CHARS),
+    (abnf.UNRESERVED, abnf.UNRESERVED_CHARS),
 ]
 
 
@@ -24,7 +30,24 @@ def test_each_class_pattern_matches_exactly_its_characters(char):
 
 
 def test_the_classes_are_section_5s():
-    assert abnf.RESERVED_CHARS == ";/?:@&=" and abnf.SAFE_CHARS == "$-_.+" and abnf.EXTRA_CHARS == "!*'(),"
+    assert (
+        abnf.RESERVED_CHARS == ";/?:@&="
+        and abnf.SAFE_CHARS == "$-_.+"
+        and abnf.EXTRA_CHARS == "!*'(),"
+    )
     assert len(abnf.UNRESERVED_SET) == 26 * 2 + 10 + 5 + 6
     assert NEEDLESSLY_ENCODED == abnf.UNRESERVED_SET
-    assert [chr(i) for i in range(128) if UNSAFE.fullmatch(chr(i))] == [" ", '"', "<", ">", "[", "\\", "]", "^", "`", "{", "|", "}"]
+    assert [chr(i) for i in range(128) if UNSAFE.fullmatch(chr(i))] == [
+        " ",
+        '"',
+        "<",
+        ">",
+        "[",
+        "\\",
+        "]",
+        "^",
+        "`",
+        "{",
+        "|",
+        "}",
+    ]

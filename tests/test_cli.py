@@ -13,7 +13,18 @@ from urlint.cli import main
 
 from .helpers import run
 
-JSONL_KEYS = ["path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message", "flags"]
+JSONL_KEYS = [
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "url",
+    "alt",
+    "wrapper",
+    "message",
+    "flags",
+]
 
 
 @pytest.fixture
@@ -89,7 +100,10 @@ def test_no_command_exit_2(capsys):
 def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
     text = "".join(f"http://h{i}.example/\n" for i in range(20000))
     result = subprocess.run(
-        [sys.executable, "-m", "urlint.cli", "extract", "-"], input=text.encode(), capture_output=True, check=False
+        [sys.executable, "-m", "urlint.cli", "extract", "-"],
+        input=text.encode(),
+        capture_output=True,
+        check=False,
     )
     assert result.returncode == 0
     assert result.stdout.decode().splitlines()[-1] == "http://h19999.example/"
@@ -112,5 +126,7 @@ def test_binary_named_explicitly_is_noted(capsys, tmp_path):
 
 def test_console_script_installed():
     bindir = os.path.dirname(sys.executable)
-    result = subprocess.run([os.path.join(bindir, "urlint"), "--version"], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [os.path.join(bindir, "urlint"), "--version"], capture_output=True, text=True, check=False
+    )
     assert result.stdout.strip().startswith("urlint ")

@@ -38,7 +38,9 @@ SAMPLE_BYTES = 6000
 
 def _seed_files() -> list[Path]:
     roots = [CORPORA] if CORPORA.is_dir() else [REPO / "corpora"]
-    files = sorted(p for root in roots for p in root.rglob("*") if p.is_file() and p.stat().st_size > 0)
+    files = sorted(
+        p for root in roots for p in root.rglob("*") if p.is_file() and p.stat().st_size > 0
+    )
     # A spread over every corpus, not all the files of the largest.
     return files[:: max(1, len(files) // 400)]
 
@@ -76,31 +78,80 @@ def mutated(draw) -> bytes:
 
 
 _WORDS = st.text(alphabet=TROUBLE + "abcxyz019", max_size=30)
-_TYPES = st.sampled_from(["text/plain", "text/html", "multipart/mixed", "multipart/alternative", "message/rfc822", "application/octet-stream", "text/x-weird", "multipart/digest", ""])
-_ENCODINGS = st.sampled_from(["", "7bit", "8bit", "base64", "quoted-printable", "x-uuencode", "binary", "BASE64", "nonsense"])
-_CHARSETS = st.sampled_from(["", "utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "idna", "x-unknown", "utf-8\x00", "gb2312", "iso-2022-jp", "="])
+_TYPES = st.sampled_from(
+    [
+        "text/plain",
+        "text/html",
+        "multipart/mixed",
+        "multipart/alternative",
+        "message/rfc822",
+        "application/octet-stream",
+        "text/x-weird",
+        "multipart/digest",
+        "",
+    ]
+)
+_ENCODINGS = st.sampled_from(
+    ["", "7bit", "8bit", "base64", "quoted-printable", "x-uuencode", "binary", "BASE64", "nonsense"]
+)
+_CHARSETS = st.sampled_from(
+    [
+        "",
+        "utf-8",
+        "us-ascii",
+        "iso-8859-1",
+        "windows-1252",
+        "utf-16",
+        "idna",
+        "x-unknown",
+        "utf-8\x00",
+        "gb2312",
+        "iso-2022-jp",
+        "=",
+    ]
+)
 
 
 @st.composite
 def entity(draw, depth: int = 0) -> str:
     ctype = draw(_TYPES)
     boundary = draw(st.sampled_from(["B", "=_b", "", "a b", "--"]))
-    lines = [f"Content-Type: {ctype}; charset=\"{draw(_CHARSETS)}\"; boundary=\"{boundary}\"; format=flowed; delsp=yes"]
+    lines = [
+        f'Content-Type: {ctype}; charset="{draw(_CHARSETS)}"; boundary="{boundary}"; '
+        'format=flowed; delsp=yes'
+    ]
     lines.append(f"Content-Transfer-Encoding: {draw(_ENCODINGS)}")
-    lines.extend(f"X-{draw(st.sampled_from(['URL', 'Note', 'List-Archive']))}: {draw(_WORDS)}" for _ in range(draw(st.integers(0, 2))))
+    lines.extend(
+        f"X-{draw(st.sampled_from(['URL', 'Note', 'List-Archive']))}: {draw(_WORDS)}"
+        for _ in range(draw(st.integers(0, 2)))
+    )
     if ctype.startswith("multipart/") and depth < 3:
         parts = [draw(entity(depth + 1)) for _ in range(draw(st.integers(0, 3)))]
-        body = "".join(f"--{boundary}\n{part}\n" for part in parts) + draw(st.sampled_from([f"--{boundary}--\n", ""]))
+        body = "".join(f"--{boundary}\n{part}\n" for part in parts) + draw(
+            st.sampled_from([f"--{boundary}--\n", ""])
+        )
     elif ctype == "message/rfc822" and depth < 3:
         body = "From: b@example.com\n" + draw(entity(depth + 1))
     else:
-        body = draw(_WORDS) + " http://example.com/" + draw(_WORDS) + "\n" + draw(_WORDS) + "=\n=4" + draw(_WORDS) + "\n"
+        body = (
+            draw(_WORDS)
+            + " http://example.com/"
+            + draw(_WORDS)
+            + "\n"
+            + draw(_WORDS)
+            + "=\n=4"
+            + draw(_WORDS)
+            + "\n"
+        )
     return "\n".join(lines) + "\n\n" + body
 
 
 @st.composite
 def generated_mail(draw) -> bytes:
-    head = f"From: {draw(_WORDS)} <a@example.com>\nSubject: {draw(_WORDS)}\nMessage-ID: <{draw(_WORDS)}>\nMIME-Version: 1.0\n"
+    head = (
+        f"From: {draw(_WORDS)} <a@example.com>\nSubject: {draw(_WORDS)}\nMessage-ID: "
+        f"<{draw(_WORDS)}>\nMIME-Version: 1.0\n"
+    )
     return (head + draw(entity())).encode("utf-8", "surrogatepass")
 
 

@@ -28,4 +28,6 @@ def test_sample_gives_its_expected_urls(name, capsys, monkeypatch):
 def test_every_sample_has_an_expected_list():
     inputs = {p.name for p in (REPO / "corpora").iterdir() if p.is_file()}
     assert inputs == set(SAMPLES)
-    assert {p.name for p in (REPO / "corpora" / "expected").iterdir()} == {f"{n}.jsonl" for n in SAMPLES}
+    assert {p.name for p in (REPO / "corpora" / "expected").iterdir()} == {
+        f"{n}.jsonl" for n in SAMPLES
+    }

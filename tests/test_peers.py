@@ -56,7 +56,11 @@ CASES = all_cases()
 
 def joined_expectation(cases: list[PeerCase]) -> list[str]:
     """URI::Find also runs all its inputs joined by newlines: the sum of the single answers."""
-    singles = [c for c in cases if c.peer == "uri-find" and c.case_id.startswith("Find.t[") and "joined" not in c.case_id]
+    singles = [
+        c
+        for c in cases
+        if c.peer == "uri-find" and c.case_id.startswith("Find.t[") and "joined" not in c.case_id
+    ]
     return [url for c in singles for url in our_expectation(c)[0]]
 
 
@@ -69,7 +73,9 @@ def test_peer_case(case: PeerCase) -> None:
         assert case.ours == joined_expectation(CASES)
         return
     expected, reason = our_expectation(case)
-    assert case.ours == expected, f"peer expects {case.peer_expected!r}" + (f"; urlint differs: {reason}" if reason else "")
+    assert case.ours == expected, f"peer expects {case.peer_expected!r}" + (
+        f"; urlint differs: {reason}" if reason else ""
+    )
 
 
 @pytest.mark.skipif(not CASES, reason="../shared/peer-fixtures is not present")

@@ -41,15 +41,31 @@ def scratch(tmp_path_factory):
 def try_repo(root, hook: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRE_COMMIT_HOME": str(root / ".cache"), "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), hook, "--all-files", "--color", "never"],
-        cwd=root, env=env, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            str(REPO),
+            hook,
+            "--all-files",
+            "--color",
+            "never",
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
 def test_urlint_hook_fails_with_findings(scratch):
     result = try_repo(scratch, "urlint")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "notes.txt:1:23: P501 a password in the URL: never write one (section 6)" in result.stdout
+    assert (
+        "notes.txt:1:23: P501 a password in the URL: never write one (section 6)" in result.stdout
+    )
     assert "tilde.md:1:31: C202 unsafe character '~': write it as %7E" in result.stdout
     assert "clean.txt" not in result.stdout
     assert SECRET not in result.stdout + result.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ def broken_url(draw: st.DrawFn) -> tuple[str, str, str]:
     """(url, text with the url wrapped and broken, how it was broken)."""
     url = draw(rfc1738_url)
     cuts = sorted(draw(st.sets(st.integers(0, len(url)), max_size=6)))
-    pieces = [url[a:b] for a, b in zip([0, *cuts], [*cuts, len(url)])]
+    pieces = [url[a:b] for a, b in pairwise([0, *cuts, len(url)])]
     style = draw(st.sampled_from(["indent", "reply", "deep-reply", "page-break", "collapsed"]))
     indent = draw(st.sampled_from(["", " ", "   ", "\t", "      "]))
     if style == "reply":
@@ -72,11 +73,17 @@ def ends_cleanly(url: str) -> bool:
     "mailto:$/" in prose are no URLs; see README, "Bare URLs")."""
     body = url.split(":", 1)[1].removeprefix("//")
     has_body = any(c.isalnum() for c in body) or body.startswith("/") or body == "*"
-    return has_body and (url[-1].isalnum() or url[-1] == "/") and not any(c in url for c in "()[]{}")
+    return (
+        has_body and (url[-1].isalnum() or url[-1] == "/") and not any(c in url for c in "()[]{}")
+    )
 
 
 @settings(max_examples=300)
-@given(rfc1738_url.filter(ends_cleanly), st.sampled_from([" ", "\n", "\t", " (", "\u00a0"]), st.sampled_from([". ", ", ", ") ", "\n", " "]))
+@given(
+    rfc1738_url.filter(ends_cleanly),
+    st.sampled_from([" ", "\n", "\t", " (", "\u00a0"]),
+    st.sampled_from([". ", ", ", ") ", "\n", " "]),
+)
 def test_bare_url_in_prose_comes_back_whole(url, before, after):
     text = f"See{before}{url}{after}for details."
     found = [c.url for c in extract(text)]

@@ -7,6 +7,7 @@ skips when they are absent.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,9 @@ def test_october_1993_draft_breaks_a_url_across_its_own_running_header():
 def test_internet_draft_page_break_inside_a_wrapper():
     path = shared_path("corpora", "internet-drafts-1994-2005", "draft-burdis-cat-srp-sasl-08.txt")
     found = [c for c in extract(read_text(path)) if "rfc2440" in c.url]
-    assert [(c.url, c.line, c.end_line) for c in found] == [("http://www.ietf.org/rfc/rfc2440.txt", 2460, 2469)]
+    assert [(c.url, c.line, c.end_line) for c in found] == [
+        ("http://www.ietf.org/rfc/rfc2440.txt", 2460, 2469)
+    ]
     assert found[0].flags == {Flag.LINE_BREAK, Flag.PAGE_BREAK}
 
 
@@ -107,7 +110,8 @@ TEXT_CORPORA = [
 # An independent, naive reading of the appendix: "<" + optional "URL:" + a scheme the RFCs
 # name + ":" ... up to the first ">", with every whitespace character removed.
 ORACLE = re.compile(
-    r"<(?P<prefix>[ \t]*URL:)?[ \t]*(?P<scheme>(?:https?|ftp|gopher|mailto|news|nntp|telnet|wais|file|prospero)"
+    r"<(?P<prefix>[ \t]*URL:)?[ "
+    r"\t]*(?P<scheme>(?:https?|ftp|gopher|mailto|news|nntp|telnet|wais|file|prospero)"
     r"):[^<>\"]{0,2000}?>",
     re.IGNORECASE,
 )
@@ -118,7 +122,11 @@ def corpus_files() -> list[Path]:
     for name in TEXT_CORPORA:
         folder = CORPORA / name
         if folder.is_dir():
-            files += sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in {".md", ".tsv", ".gz"})
+            files += sorted(
+                p
+                for p in folder.rglob("*")
+                if p.is_file() and p.suffix not in {".md", ".tsv", ".gz"}
+            )
     return files
 
 
@@ -133,7 +141,11 @@ def test_every_wrapper_spanning_lines_is_rejoined():
     checked, problems = 0, []
     for path in files:
         text = read_text(path)
-        ours = {(c.wrapper_span.start.line, c.wrapper_span.start.column): c for c in scan(text) if c.wrapper_span}
+        ours = {
+            (c.wrapper_span.start.line, c.wrapper_span.start.column): c
+            for c in scan(text)
+            if c.wrapper_span
+        }
         for match in ORACLE.finditer(text):
             if "\n" not in match.group():
                 continue
@@ -144,7 +156,9 @@ def test_every_wrapper_spanning_lines_is_rejoined():
             lines = [re.sub(r"\s+", "", line) for line in inner.split("\n")]
             candidate = ours.get(position(text, match.start()))
             if candidate is None:
-                problems.append(f"{path}:{position(text, match.start())}: missed {''.join(lines)!r}")
+                problems.append(
+                    f"{path}:{position(text, match.start())}: missed {''.join(lines)!r}"
+                )
                 continue
             if Flag.PAGE_BREAK in candidate.flags:
                 expected = lines[0] + lines[-1]  # the furniture between is no part of the URL
@@ -153,7 +167,9 @@ def test_every_wrapper_spanning_lines_is_rejoined():
             end = position(text, match.end())
             got_end = (candidate.wrapper_span.end.line, candidate.wrapper_span.end.column)
             if candidate.url != expected or got_end != end:
-                problems.append(f"{path}: {candidate.url!r} ended at {got_end}, expected {expected!r} at {end}")
+                problems.append(
+                    f"{path}: {candidate.url!r} ended at {got_end}, expected {expected!r} at {end}"
+                )
     assert problems == []
     if any((CORPORA / "rfc-1994-2005").glob("rfc1738.txt")):
         assert checked >= 6
@@ -168,7 +184,7 @@ def test_nothing_outside_a_wrapper_is_glued_on():
         text = read_text(path)
         line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
-        def offset(pos) -> int:
+        def offset(pos, line_starts=line_starts) -> int:  # bound now: the loop moves on
             return line_starts[pos.line - 1] + pos.column - 1
 
         for candidate in extract(text):
@@ -183,7 +199,7 @@ def test_nothing_outside_a_wrapper_is_glued_on():
                 close = offset(candidate.wrapper_span.end) - 1
                 if text[close] != ">" or text[offset(candidate.span.end) : close].strip():
                     glued.append((str(path), candidate.url, "text between the URL and its '>'"))
-            for before, after in zip(candidate.pieces, candidate.pieces[1:]):
+            for before, after in pairwise(candidate.pieces):
                 between = text[offset(before.end) : offset(after.start)]
                 if Flag.PAGE_BREAK not in candidate.flags and between.strip(" \t\r\n>|"):
                     glued.append((str(path), candidate.url, f"glued across {between!r}"))

@@ -17,9 +17,18 @@ from .lint_helpers import lint, spans
 POSITIVE = [
     ("X101", "See <URL:http://example.com/a for details.\n", [(1, 5, 1, 30)]),
     ("X102", "<URL:http://example.com/long-\n   name.html>\n", [(1, 29, 1, 30)]),
-    ("X103", "<URL:ftp://ds.internic.net/internet-drafts\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  December 1994\n\n  /draft-x.txt>\n", [(1, 1, 7, 16)]),
+    (
+        "X103",
+        "<URL:ftp://ds.internic.net/internet-drafts\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs "
+        " December 1994\n\n  /draft-x.txt>\n",
+        [(1, 1, 7, 16)],
+    ),
     ("X104", "<URL:ftp://ftp.example.com/My Documents/file.txt>\n", [(1, 30, 1, 31)]),
-    ("X105", "see http://example.com/very/long/\n  path/index.html for details\n", [(2 - 1, 5, 1, 34)]),
+    (
+        "X105",
+        "see http://example.com/very/long/\n  path/index.html for details\n",
+        [(2 - 1, 5, 1, 34)],
+    ),
     ("X106", "The archive is at <URL:>.\n", [(1, 19, 1, 25)]),
     ("C201", "<URL:http://example.com/a|b^c>\n", [(1, 26, 1, 27), (1, 28, 1, 29)]),
     ("C202", "http://example.com/~fred/\n", [(1, 20, 1, 21)]),
@@ -28,8 +37,11 @@ POSITIVE = [
     ("C205", "<URL:http://example.com/a\x01b>\n", [(1, 26, 1, 27)]),
     ("C206", "http://example.com/100%/x\n", [(1, 23, 1, 26)]),
     ("C207", "http://example.com/%41bout\n", [(1, 20, 1, 23)]),
-    ("R301", "<URL:ftp://fred@home:secret@ftp.example.com/> <URL:ftp://fred:se/cr:et@ftp.example.com/>\n",
-     [(1, 16, 1, 17), (1, 65, 1, 66), (1, 68, 1, 69)]),
+    (
+        "R301",
+        "<URL:ftp://fred@home:secret@ftp.example.com/> <URL:ftp://fred:se/cr:et@ftp.example.com/>\n",
+        [(1, 16, 1, 17), (1, 65, 1, 66), (1, 68, 1, 69)],
+    ),
     ("R302", "ftp://ftp.example.com/pub/a;b/file.txt;type=a\n", [(1, 28, 1, 29)]),
     ("R303", "http://example.com/cgi?next=/home?x=1\n", [(1, 29, 1, 30), (1, 34, 1, 35)]),
     ("R304", "<URL:prospero://host.example/pros/a;b/name>\n", [(1, 36, 1, 37)]),
@@ -42,26 +54,59 @@ POSITIVE = [
     ("S404", "<URL:afs://cell.example/usr/fred>\n", [(1, 6, 1, 9)]),
     ("S405", "<URL:x-local:thing>\n", [(1, 6, 1, 13)]),
     ("S406", "<URL:http:www.example.com/>\n", [(1, 10, 1, 11)]),
-    ("S407", "http://my_host.example.com/ ftp://10.0.0.256/ http://a.1b/ http://-a.com/\n",
-     [(1, 8, 1, 27), (1, 35, 1, 45), (1, 54, 1, 58), (1, 67, 1, 73)]),
-    ("S408", "http://example.com:80a/ http://example.com:/ http://example.com:70000/\n",
-     [(1, 20, 1, 23), (1, 43, 1, 44), (1, 65, 1, 70)]),
+    (
+        "S407",
+        "http://my_host.example.com/ ftp://10.0.0.256/ http://a.1b/ http://-a.com/\n",
+        [(1, 8, 1, 27), (1, 35, 1, 45), (1, 54, 1, 58), (1, 67, 1, 73)],
+    ),
+    (
+        "S408",
+        "http://example.com:80a/ http://example.com:/ http://example.com:70000/\n",
+        [(1, 20, 1, 23), (1, 43, 1, 44), (1, 65, 1, 70)],
+    ),
     ("S409", "http://fred@www.example.com/\n", [(1, 8, 1, 13)]),
     ("S410", "ftp://ftp.example.com/pub/file.txt;type=b\n", [(1, 41, 1, 42)]),
-    ("S411", "<URL:gopher://gopher.example/0sel%0Dector> <URL:gopher://g.example/1s%09q%09zz>\n",
-     [(1, 34, 1, 37), (1, 77, 1, 79)]),
-    ("S412", "<URL:mailto:fred> <URL:mailto:fred@exa_mple.com>\n", [(1, 13, 1, 17), (1, 36, 1, 48)]),
+    (
+        "S411",
+        "<URL:gopher://gopher.example/0sel%0Dector> <URL:gopher://g.example/1s%09q%09zz>\n",
+        [(1, 34, 1, 37), (1, 77, 1, 79)],
+    ),
+    (
+        "S412",
+        "<URL:mailto:fred> <URL:mailto:fred@exa_mple.com>\n",
+        [(1, 13, 1, 17), (1, 36, 1, 48)],
+    ),
     ("S413", "<URL:news:123comp.misc> <URL:news:id@>\n", [(1, 11, 1, 23), (1, 35, 1, 38)]),
-    ("S414", "<URL:nntp://news.example/comp.misc/12a> <URL:nntp://news.example/>\n", [(1, 36, 1, 39), (1, 66, 1, 66)]),
+    (
+        "S414",
+        "<URL:nntp://news.example/comp.misc/12a> <URL:nntp://news.example/>\n",
+        [(1, 36, 1, 39), (1, 66, 1, 66)],
+    ),
     ("S415", "<URL:telnet://bbs.example.com/login>\n", [(1, 31, 1, 36)]),
-    ("S416", "<URL:wais://wais.example/db/TEXT> <URL:wais://w.example/db/t/a/b>\n", [(1, 29, 1, 33), (1, 63, 1, 65)]),
-    ("S417", "<URL:file://localhost:8000/etc/motd> <URL:file://host>\n", [(1, 22, 1, 27), (1, 54, 1, 54)]),
-    ("S418", "<URL:prospero://host.example> <URL:prospero://h.example>\n", [(1, 29, 1, 29), (1, 56, 1, 56)]),
+    (
+        "S416",
+        "<URL:wais://wais.example/db/TEXT> <URL:wais://w.example/db/t/a/b>\n",
+        [(1, 29, 1, 33), (1, 63, 1, 65)],
+    ),
+    (
+        "S417",
+        "<URL:file://localhost:8000/etc/motd> <URL:file://host>\n",
+        [(1, 22, 1, 27), (1, 54, 1, 54)],
+    ),
+    (
+        "S418",
+        "<URL:prospero://host.example> <URL:prospero://h.example>\n",
+        [(1, 29, 1, 29), (1, 56, 1, 56)],
+    ),
     ("P501", "<URL:ftp://fred:secret@ftp.example.com/>\n", [(1, 17, 1, 23)]),
     ("P502", "<URL:ftp://fred@ftp.example.com/>\n", [(1, 12, 1, 16)]),
     ("P503", "<URL:http://example.com:8080/>\n", [(1, 25, 1, 29)]),
     ("P504", "<URL:gopher://mail.example.com:25/0HELO>\n", [(1, 32, 1, 34)]),
-    ("P505", "<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>\n", [(1, 26, 1, 29), (1, 29, 1, 32)]),
+    (
+        "P505",
+        "<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>\n",
+        [(1, 26, 1, 29), (1, 29, 1, 32)],
+    ),
 ]
 
 # (code, text): the rule stays silent
@@ -70,9 +115,15 @@ NEGATIVE = [
     ("X102", "<URL:http://example.com/long\n   -name.html>\n"),
     ("X103", "<URL:ftp://ds.internic.net/internet-drafts\n  /draft-x.txt>\n"),
     ("X104", "<URL:ftp://ds.in\n   ternic.net/rfc>\n"),
-    ("X104", "x" * 250 + " <URL:ftp://ds.in ternic.net/rfc>\n"),  # a reflowed line: the gap was a break
+    (
+        "X104",
+        "x" * 250 + " <URL:ftp://ds.in ternic.net/rfc>\n",
+    ),  # a reflowed line: the gap was a break
     ("X105", "see http://example.com/index.html\nfor details\n"),
-    ("X105", "      g?y           =  http://a/b/c/g?y\n      #s            =  (current document)#s\n"),
+    (
+        "X105",
+        "      g?y           =  http://a/b/c/g?y\n      #s            =  (current document)#s\n",
+    ),
     ("X105", "see http://example.com/a/\nhttp://example.com/b/\n"),
     ("X106", "<URL:http://example.com/> and the `<URL:` prefix\n"),
     ("C201", "http://example.com/a%7Cb\n"),
@@ -89,7 +140,7 @@ NEGATIVE = [
     ("R305", "wais://wais.example/db?query\n"),
     ("R306", "file://vms.host.edu/disk$user/my/notes/note12345.txt\n"),
     ("R307", "<URL:prospero://host.dom//pros/name;a=b;c=d>\n"),
-    ("S401", "<URL:...> and <URL:\" absoluteURL \">\n"),
+    ("S401", '<URL:...> and <URL:" absoluteURL ">\n'),
     ("S402", "http://example.com/\n"),
     ("S403", "https://example.com/ ftp://h.example/ <URL:x-a:b>\n"),
     ("S404", "<URL:z39.50s://host.example/db>\n"),
@@ -106,7 +157,10 @@ NEGATIVE = [
     ("S415", "telnet://bbs.example.com/ telnet://bbs.example.com\n"),
     ("S416", "wais://w.example/db wais://w.example/db?x wais://w.example/db/TEXT/id\n"),
     ("S417", "file:///etc/motd file://localhost/etc/motd\n"),
-    ("S418", "<URL:prospero://host.dom//pros/name;OBJECT-VERSION=1> <URL:prospero://h.example/n;=v>\n"),
+    (
+        "S418",
+        "<URL:prospero://host.dom//pros/name;OBJECT-VERSION=1> <URL:prospero://h.example/n;=v>\n",
+    ),
     ("P501", "<URL:ftp://foo:@host.com/>\n"),  # an empty password hides nothing
     ("P502", "<URL:ftp://@host.com/>\n"),
     ("P503", "http://example.com:80/ https://example.com:443/\n"),
@@ -146,7 +200,11 @@ def test_messages_name_the_fault() -> None:
 
 def test_findings_carry_rule_metadata_and_masked_url() -> None:
     [finding] = lint("<URL:ftp://fred:secret@ftp.example.com/>\n", ["P501"])
-    assert (finding.code, finding.name, finding.severity.value) == ("P501", "embedded-password", "error")
+    assert (finding.code, finding.name, finding.severity.value) == (
+        "P501",
+        "embedded-password",
+        "error",
+    )
     assert finding.url == "ftp://fred:****@ftp.example.com/"
     assert "secret" not in finding.message
 
@@ -163,18 +221,28 @@ def test_spans_follow_a_url_across_lines_and_reply_prefixes() -> None:
 
 
 def test_allowed_ports_and_known_schemes_from_options() -> None:
-    options = RuleOptions(known_schemes=frozenset({"gemini"}), allowed_ports={"localhost": frozenset({8080})})
-    assert spans("<URL:gemini://example.org/> http://localhost:8080/\n", ["S403", "P503"], options) == []
+    options = RuleOptions(
+        known_schemes=frozenset({"gemini"}), allowed_ports={"localhost": frozenset({8080})}
+    )
+    assert (
+        spans("<URL:gemini://example.org/> http://localhost:8080/\n", ["S403", "P503"], options)
+        == []
+    )
     assert spans("http://example.com:8080/\n", ["P503"], options) == [("P503", 1, 20, 1, 24)]
 
 
 def test_fixes_are_safe_edits() -> None:
     [tilde] = lint("http://example.com/~fred/\n", ["C202"])
-    assert tilde.fix is not None and [(e.span.start.column, e.span.end.column, e.text) for e in tilde.fix.edits] == [(20, 21, "%7E")]
+    assert tilde.fix is not None and [
+        (e.span.start.column, e.span.end.column, e.text) for e in tilde.fix.edits
+    ] == [(20, 21, "%7E")]
     [scheme] = lint("HTTP://example.com/\n", ["S402"])
     assert scheme.fix is not None and scheme.fix.edits[0].text == "http"
     [host] = lint("http://exämple.com/\n", ["C204"])
     assert host.fix is None  # a host name needs IDNA, not percent-encoding
     [broken] = lint("see http://example.com/very/long/\n  path/index.html for details\n", ["X105"])
     assert broken.fix is not None
-    assert [(e.span.start.line, e.span.start.column, e.text) for e in broken.fix.edits] == [(1, 5, "<URL:"), (2, 18, ">")]
+    assert [(e.span.start.line, e.span.start.column, e.text) for e in broken.fix.edits] == [
+        (1, 5, "<URL:"),
+        (2, 18, ">"),
+    ]

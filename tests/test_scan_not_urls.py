@@ -6,13 +6,18 @@ from urlint import extract
 
 
 def test_a_scheme_after_a_double_colon_is_program_text():
-    assert [c.url for c in extract("Foo::Data::Bar, std::string and Net::FTP::ftp://x and http://ok.example/\n")] == [
-        "http://ok.example/"
-    ]
+    assert [
+        c.url
+        for c in extract(
+            "Foo::Data::Bar, std::string and Net::FTP::ftp://x and http://ok.example/\n"
+        )
+    ] == ["http://ok.example/"]
 
 
 def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():
-    text = "TEL;TYPE=fax:+15551234\nTEL;type=WORK;type=FAX:+15551235\nATTENDEE;CN=John:mailto:john@example.com\nfax:+15551236\n"
+    text = (
+        "TEL;TYPE=fax:+15551234\nTEL;type=WORK;type=FAX:+15551235\nATTENDEE;CN=John:mailto:john@example.com\nfax:+15551236\n"
+    )
     assert [(c.url, c.span.start.line, c.span.start.column) for c in extract(text)] == [
         ("mailto:john@example.com", 3, 18),
         ("fax:+15551236", 4, 1),
@@ -20,17 +25,29 @@ def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():
 
 
 def test_data_urls_need_rfc_2397s_shape():
-    text = "Data:12 items, data:text and data:text/plain,hi data:,x data:image/png;base64,iVBO data:;charset=utf-8,a\n"
-    assert [c.url for c in extract(text)] == ["data:text/plain,hi", "data:,x", "data:image/png;base64,iVBO", "data:;charset=utf-8,a"]
+    text = (
+        "Data:12 items, data:text and data:text/plain,hi data:,x data:image/png;base64,iVBO "
+        "data:;charset=utf-8,a\n"
+    )
+    assert [c.url for c in extract(text)] == [
+        "data:text/plain,hi",
+        "data:,x",
+        "data:image/png;base64,iVBO",
+        "data:;charset=utf-8,a",
+    ]
 
 
 def test_wrappers_that_hold_no_url_yield_nothing():
     text = (
-        "the `<URL:` prefix, an elided <URL:...>, <http://...>, <URL:\"name\">, <URL:\u2026> and <URL:http://ok.example/>\n"
-        "<mailto:begin 644 notes.txt> and <x-data:M9V5T(&)E=&%L;F%M90T*M9V5T(&)E=&%L;F%M90T*M9V5T(&)E>\n"
+        'the `<URL:` prefix, an elided <URL:...>, <http://...>, <URL:"name">, <URL:\u2026> and <URL:http://ok.example/>\n'
+        "<mailto:begin 644 notes.txt> and "
+        "<x-data:M9V5T(&)E=&%L;F%M90T*M9V5T(&)E=&%L;F%M90T*M9V5T(&)E>\n"
         "<news:comp.lang<b>\n"
     )
-    assert [(c.url, c.span.start.line) for c in extract(text)] == [("http://ok.example/", 1), ("news:comp.lang", 3)]
+    assert [(c.url, c.span.start.line) for c in extract(text)] == [
+        ("http://ok.example/", 1),
+        ("news:comp.lang", 3),
+    ]
 
 
 def test_tel_and_fax_need_rfc_3966s_shape():
@@ -41,4 +58,8 @@ def test_tel_and_fax_need_rfc_3966s_shape():
         "tel;fax:301-555-0101\n"
         "tel:+1-816-555-1212 fax:+358.555.1234567 tel:7042;phone-context=example.com\n"
     )
-    assert [c.url for c in extract(text)] == ["tel:+1-816-555-1212", "fax:+358.555.1234567", "tel:7042;phone-context=example.com"]
+    assert [c.url for c in extract(text)] == [
+        "tel:+1-816-555-1212",
+        "fax:+358.555.1234567",
+        "tel:7042;phone-context=example.com",
+    ]

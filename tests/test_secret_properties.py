@@ -36,7 +36,9 @@ TROUBLE = "ab:@/?#%;1"
 schemes = st.sampled_from(["ftp", "http", "telnet", "https", "1ftp", "9p", "svn+ssh"])
 users = st.one_of(st.just(""), st.text(alphabet=TROUBLE, max_size=5))
 markers = st.text(alphabet=MARKER_LETTERS, min_size=6, max_size=8)
-hosts = st.sampled_from(["h", "ftp-mirror.example.com", "[::1]", "[2001:db8::7]", "192.0.2.1", "localhost"])
+hosts = st.sampled_from(
+    ["h", "ftp-mirror.example.com", "[::1]", "[2001:db8::7]", "192.0.2.1", "localhost"]
+)
 ports = st.sampled_from(["", ":21", ":8080", ":"])
 paths = st.sampled_from(["/", "/pub/file.txt", "", "/a@b", "/~fred/x;type=a", "?q=1#top"])
 
@@ -44,7 +46,11 @@ paths = st.sampled_from(["/", "/pub/file.txt", "", "/a@b", "/~fred/x;type=a", "?
 @st.composite
 def urls_with_password(draw):
     marker = draw(markers)
-    password = draw(st.text(alphabet=TROUBLE, max_size=4)) + marker + draw(st.text(alphabet=TROUBLE, max_size=4))
+    password = (
+        draw(st.text(alphabet=TROUBLE, max_size=4))
+        + marker
+        + draw(st.text(alphabet=TROUBLE, max_size=4))
+    )
     url = f"{draw(schemes)}://{draw(users)}:{password}@{draw(hosts)}{draw(ports)}{draw(paths)}"
     return url, password
 
@@ -81,16 +87,24 @@ def placed(draw):
         second = draw(st.integers(min_value=cut, max_value=len(url)))
         pieces = [url[:cut], url[cut:second], url[second:]]
         prefix = draw(st.sampled_from(["", "> ", ">> "]))
-        lines = [f"{prefix}see <URL:{pieces[0]}"] + [f"{prefix}   {piece}" for piece in pieces[1:] if piece]
+        lines = [f"{prefix}see <URL:{pieces[0]}"] + [
+            f"{prefix}   {piece}" for piece in pieces[1:] if piece
+        ]
         files = {"a.txt": ("\n".join(lines) + "> and http://example.com/~x\n").encode()}
     elif context == "utf16":
         files = {"a.txt": codecs.BOM_UTF16_LE + f"see {url} and http://example.com/~x\n".encode("utf-16-le")}
     elif context == "qp":
         body = _qp(f"see {url} and http://example.com/~x", cut)
-        files = {"m.eml": _mail("Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n", body)}
+        files = {
+            "m.eml": _mail(
+                "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n", body
+            )
+        }
     elif context == "base64":
         body = base64.encodebytes(f"see {url}\nand http://example.com/~x\n".encode())
-        files = {"m.eml": _mail("Content-Type: text/plain\nContent-Transfer-Encoding: base64\n", body)}
+        files = {
+            "m.eml": _mail("Content-Type: text/plain\nContent-Transfer-Encoding: base64\n", body)
+        }
     elif context == "html":
         body = f'<p><a href="{url}">the mirror</a> and http://example.com/~x</p>\n'.encode()
         files = {"m.eml": _mail("Content-Type: text/html\n", body)}
@@ -105,8 +119,13 @@ def placed(draw):
         with zipfile.ZipFile(buffer, "w") as archive:
             archive.writestr(f"notes {url}.txt", "see http://example.com/~x\n")
         files = {"a.zip": buffer.getvalue()}
-    else:  # a file name: no "/" in one, so the login is written as section 3.1 schemes allow without "//"
-        user, password = url.split("://", 1)[1].split(":", 1)[0].replace("/", ""), password.replace("/", "")
+    else:
+        # A file name: no "/" in one, so the login is written as section 3.1 schemes allow
+        # without "//".
+        user, password = (
+            url.split("://", 1)[1].split(":", 1)[0].replace("/", ""),
+            password.replace("/", ""),
+        )
         files = {f"n ftp:{user}:{password}@h.txt": b"see http://example.com/~x\n"}
     return context, files, url, password
 
@@ -125,13 +144,19 @@ def _run(*argv: str) -> str:
 
 
 def every_output(paths: list[str]) -> str:
-    texts = [_run("extract", *paths), _run("extract", "-H", *paths), _run("extract", "--format", "jsonl", *paths)]
+    texts = [
+        _run("extract", *paths),
+        _run("extract", "-H", *paths),
+        _run("extract", "--format", "jsonl", *paths),
+    ]
     texts.append(_run("check", "--isolated", *paths))
     for fmt in ("concise", "full", "json", "jsonl", "sarif", "github"):
         texts.append(_run("check", "--isolated", "--select", "ALL", "--format", fmt, *paths))
     texts.append(_run("check", "--isolated", "--select", "ALL", "--statistics", *paths))
     texts.append(_run("check", "--isolated", "--select", "ALL", "--diff", *paths))
-    texts.append(_run("check", "--isolated", "--select", "ALL", "--write-baseline", "base.json", *paths))
+    texts.append(
+        _run("check", "--isolated", "--select", "ALL", "--write-baseline", "base.json", *paths)
+    )
     with open("base.json", encoding="utf-8") as handle:
         texts.append(handle.read())
     return "\n".join(texts)

@@ -29,24 +29,48 @@ def here(tmp_path, monkeypatch):
 # (URL, as every output shows it): each reading of where the login ends is hidden.
 MASKED = [
     ("ftp://fred:secret@ftp.example.com/", "ftp://fred:****@ftp.example.com/"),
-    ("ftp://us@er:Secretpw2y@ftp.example.com/", "ftp://us@er:****@ftp.example.com/"),  # "@" in the user
-    ("ftp://fred:2024?Secretpw2y@ftp.example.com/", "ftp://fred:****@ftp.example.com/"),  # section 5: "?" in a password
+    (
+        "ftp://us@er:Secretpw2y@ftp.example.com/",
+        "ftp://us@er:****@ftp.example.com/",
+    ),  # "@" in the user
+    (
+        "ftp://fred:2024?Secretpw2y@ftp.example.com/",
+        "ftp://fred:****@ftp.example.com/",
+    ),  # section 5: "?" in a password
     ("http://us?er:Secretpw2y@www.example.com/", "http://us?er:****@www.example.com/"),
-    ("1ftp://fred:Secretpw2y@ftp.example.com/", "1ftp://fred:****@ftp.example.com/"),  # a digit-led scheme
-    ("ftp://fred:hunter#2@ftp.example.com/", "ftp://fred:****@ftp.example.com/"),  # "#" in the password
-    ("ftp://fred:se/cret@ftp.example.com/pub/", "ftp://fred:****@ftp.example.com/pub/"),  # "/" in it
+    (
+        "1ftp://fred:Secretpw2y@ftp.example.com/",
+        "1ftp://fred:****@ftp.example.com/",
+    ),  # a digit-led scheme
+    (
+        "ftp://fred:hunter#2@ftp.example.com/",
+        "ftp://fred:****@ftp.example.com/",
+    ),  # "#" in the password
+    (
+        "ftp://fred:se/cret@ftp.example.com/pub/",
+        "ftp://fred:****@ftp.example.com/pub/",
+    ),  # "/" in it
     ("ftp://fred:12/ab@h/", "ftp://fred:****@h/"),  # a port, or a password? both hidden
     ("ftp://fred:p@ssw0rd@ftp.example.com/", "ftp://fred:****@ftp.example.com/"),
     ("http://user@host:secret@x/", "http://user@host:****@x/"),
     ("ftp://fred:?secret@h/", "ftp://fred:****@h/"),
     ("ftp://fred:/secret@h/", "ftp://fred:****@h/"),
     ("ftp://joe:a@h/ftp://fred:secret@h2/", "ftp://joe:****@h2/"),  # a second login in the path
-    ("http://web.archive.org/web/1997/ftp://fred:secret@h/", "http://web.archive.org/web/1997/ftp://fred:****@h/"),
-    ("http://example.com?x:y@z", "http://example.com?x:****@z"),  # section 5's reading: user "example.com?x"
+    (
+        "http://web.archive.org/web/1997/ftp://fred:secret@h/",
+        "http://web.archive.org/web/1997/ftp://fred:****@h/",
+    ),
+    (
+        "http://example.com?x:y@z",
+        "http://example.com?x:****@z",
+    ),  # section 5's reading: user "example.com?x"
     ("ftp:fred:secret@h", "ftp:fred:****@h"),  # no "//" (S406), still a login
     ("ftp://fred:a://b1@h/", "ftp://fred:****@h/"),
     ("ftp://:12/ab@[::1]:21/", "ftp://:****@[::1]:21/"),  # empty user, IPv6 host
-    ("file://a/:b@c", "file://a/:****@c"),  # host "a" and a path to the grammar; hidden all the same
+    (
+        "file://a/:b@c",
+        "file://a/:****@c",
+    ),  # host "a" and a path to the grammar; hidden all the same
     ("telnet://us=er:pa/ss@h/", "telnet://us=er:****@h/"),
     ("ftp://us\x1cer:secret@h/", "ftp://us\x1cer:****@h/"),  # a separator in the user (C205)
     ("ftp://us\xa0er:secret@h/", "ftp://us\xa0er:****@h/"),  # a no-break space (C204)
@@ -88,7 +112,9 @@ def test_p501_fires_exactly_where_the_masking_hides(url, shown):
 )
 def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host, port):
     parsed = parse(url)
-    assert [parsed.text(span) for span in (parsed.user, parsed.password, parsed.host, parsed.port)] == [user, password, host, port]
+    assert [
+        parsed.text(span) for span in (parsed.user, parsed.password, parsed.host, parsed.port)
+    ] == [user, password, host, port]
 
 
 def test_l1_extract_prints_no_password_the_parser_sees(capsys, here):
@@ -101,7 +127,9 @@ def test_l1_extract_prints_no_password_the_parser_sees(capsys, here):
         "ftp://us@er:****@ftp.example.com/\nftp://fred:****@ftp.example.com/\nhttp://us?er:****@www.example.com/\n"
         "1ftp://fred:****@ftp.example.com/\nhttp://web.archive.org/web/1997/ftp://fred:****@ftp.example.com/\n"
     ), "")
-    code, out, _ = run(capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l1.txt")
+    code, out, _ = run(
+        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l1.txt"
+    )
     assert (code, out) == (1, (
         "l1.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
         "l1.txt:2:14: P501 a password in the URL: never write one (section 6)\n"
@@ -120,7 +148,11 @@ def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here
         "see 1ftp://a://Secretpw@h/ ok\n> see 1ftp://\n> a://Secretpw@h/ ok\n"
         "[https://[2607:5300:60::413a]]\n[mailto:somebody@company.example]\n"
     )
-    assert run(capsys, "extract", "g.txt") == (0, "https://[2607:5300:60::413a]\nmailto:somebody@company.example\n", "")
+    assert run(capsys, "extract", "g.txt") == (
+        0,
+        "https://[2607:5300:60::413a]\nmailto:somebody@company.example\n",
+        "",
+    )
 
 
 def test_a_hard_wrapped_urls_first_line_hides_the_password_its_rest_finishes(capsys, here):
@@ -132,7 +164,9 @@ def test_a_hard_wrapped_urls_first_line_hides_the_password_its_rest_finishes(cap
     code, out, _ = run(capsys, "extract", "--format", "jsonl", "w.txt")
     record = json.loads(out)
     assert (record["url"], record["alt"], record["flags"]) == (
-        "ftp://fred:****@www.example.org/2.html", "ftp://fred:****", ["maybe-continued", "joined-by-guess"]
+        "ftp://fred:****@www.example.org/2.html",
+        "ftp://fred:****",
+        ["maybe-continued", "joined-by-guess"],
     )
 
 
@@ -140,8 +174,14 @@ def test_l2_a_password_with_a_hash_is_p501_and_quoted_by_no_rule(capsys, here):
     (here / "l2.txt").write_text("ftp://fred:hunter#2@ftp.example.com/\n")
     assert run(capsys, "extract", "l2.txt") == (0, "ftp://fred:****@ftp.example.com/\n", "")
     expected = "l2.txt:1:12: P501 a password in the URL: never write one (section 6)\n"
-    assert run(capsys, "check", "--isolated", "l2.txt") == (1, expected + "Found 1 problem: 1 error.\n", "")
-    assert run(capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l2.txt") == (1, expected, "")
+    assert run(capsys, "check", "--isolated", "l2.txt") == (
+        1,
+        expected + "Found 1 problem: 1 error.\n",
+        "",
+    )
+    assert run(
+        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l2.txt"
+    ) == (1, expected, "")
 
 
 def test_l3_full_hides_a_wrapped_passwords_second_line(capsys, here):
@@ -152,7 +192,9 @@ def test_l3_full_hides_a_wrapped_passwords_second_line(capsys, here):
     assert code == 1
     assert "Tr0ub4dor" not in out and "-and-3" not in out
     assert "2 |    ****@ftp.example.com/pub/> or http://example.com/~fred/\n" in out
-    assert "  |                                                     ^\n" in out  # the caret still under "~"
+    assert (
+        "  |                                                     ^\n" in out
+    )  # the caret still under "~"
 
 
 def test_l4_overlapping_masks_join(capsys, here):
@@ -165,7 +207,8 @@ def test_l4_overlapping_masks_join(capsys, here):
 
 def test_l5_full_counts_lines_as_the_scanner_does(capsys, here):
     (here / "l5.txt").write_text(
-        "page one\n\x0c\n<URL:ftp://fred:se/cret@ftp.example.com/pub/>\nSee http://example.com/~fred/ now\n"
+        "page one\n\x0c\n<URL:ftp://fred:se/cret@ftp.example.com/pub/>\nSee "
+        "http://example.com/~fred/ now\n"
     )
     code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l5.txt")
     assert code == 1
@@ -182,9 +225,14 @@ def test_l6_full_and_diff_read_utf16_as_the_scan_does(capsys, here):
     _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l6.txt")
     assert "secret" not in out
     assert out.count("1 | hi ftp://fred:****@h/ http://x/~y\n") == 2
-    assert run(capsys, "check", "--isolated", "--diff", "l6.txt") == (1, (
-        "--- a/l6.txt\n+++ b/l6.txt\n@@ -1 +1 @@\n-hi ftp://fred:****@h/ http://x/~y\n+hi ftp://fred:****@h/ http://x/%7Ey\n"
-    ), "")
+    assert run(capsys, "check", "--isolated", "--diff", "l6.txt") == (
+        1,
+        (
+            "--- a/l6.txt\n+++ b/l6.txt\n@@ -1 +1 @@\n-hi ftp://fred:****@h/ http://x/~y\n+hi "
+            "ftp://fred:****@h/ http://x/%7Ey\n"
+        ),
+        "",
+    )
 
 
 def test_l7_full_hides_another_urls_password_on_the_line(capsys, here):
@@ -201,10 +249,18 @@ def test_l8_metadata_is_masked(capsys, here):
     )
     code, out, err = run(capsys, "extract", "--format", "jsonl", "l7.eml")
     assert code == 0
-    assert err == "urlint: l7.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read as utf-8\n"
+    assert (
+        err
+        == (
+            "urlint: l7.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read as "
+            "utf-8\n"
+        )
+    )
     assert json.loads(out)["message"]["from"] == '"ftp://fred:****@h/" <a@example.com>'
     for fmt in ("text", "json", "jsonl", "sarif", "github"):
-        _, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "--format", fmt, "l7.eml")
+        _, out, err = run(
+            capsys, "check", "--isolated", "--select", "ALL", "--format", fmt, "l7.eml"
+        )
         assert SECRET not in out + err
 
 
@@ -220,7 +276,10 @@ def test_d1_output_onto_an_input_is_refused(capsys, here):
 def test_d1_output_into_a_scanned_directory_is_not_read(capsys, here):
     (here / "d1.txt").write_text("see http://example.com/~fred/\n")
     for _ in range(2):  # the second run finds last run's report in the directory
-        assert run(capsys, "check", "--isolated", "--format", "jsonl", "-o", "report.jsonl", ".")[0] == 1
+        assert (
+            run(capsys, "check", "--isolated", "--format", "jsonl", "-o", "report.jsonl", ".")[0]
+            == 1
+        )
         rows = [json.loads(line) for line in (here / "report.jsonl").read_text().splitlines()]
         assert [(r["path"], r["code"]) for r in rows] == [("d1.txt", "C202")]
     assert sorted(p.name for p in here.iterdir()) == ["d1.txt", "report.jsonl"]
@@ -232,9 +291,14 @@ def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(cap
     (here / "reports").mkdir()
     (here / "reports" / "last.txt").write_text("old\n")
     (here / "report.txt").symlink_to(here / "reports" / "last.txt")
-    assert run(capsys, "check", "--isolated", "--format", "concise", "-o", "report.txt", "a.txt")[0] == 1
+    assert (
+        run(capsys, "check", "--isolated", "--format", "concise", "-o", "report.txt", "a.txt")[0]
+        == 1
+    )
     assert (here / "report.txt").is_symlink()
-    assert (here / "reports" / "last.txt").read_text() == "a.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+    assert (
+        here / "reports" / "last.txt"
+    ).read_text() == "a.txt:1:24: C202 unsafe character '~': write it as %7E\n"
     assert sorted(p.name for p in (here / "reports").iterdir()) == ["last.txt"]
 
 
@@ -242,15 +306,27 @@ def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(cap
 def test_d2_fix_writes_utf16_back_as_utf16(capsys, here, bom):
     codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
     (here / "d2.txt").write_bytes(bom + "http://ex.com/~a\n".encode(codec))
-    assert run(capsys, "check", "--isolated", "--fix", "d2.txt") == (0, "", "urlint: fixed 1 problem\n")
+    assert run(capsys, "check", "--isolated", "--fix", "d2.txt") == (
+        0,
+        "",
+        "urlint: fixed 1 problem\n",
+    )
     assert (here / "d2.txt").read_bytes() == bom + "http://ex.com/%7Ea\n".encode(codec)
 
 
 def test_d2_damaged_utf16_is_not_rewritten(capsys, here):
-    data = codecs.BOM_UTF16_LE + "http://ex.com/~a\n".encode("utf-16-le") + b"\x00\xd8\n\x00"  # a lone surrogate
+    data = (
+        codecs.BOM_UTF16_LE + "http://ex.com/~a\n".encode("utf-16-le") + b"\x00\xd8\n\x00"
+    )  # a lone surrogate
     (here / "d2.txt").write_bytes(data)
     _, _, err = run(capsys, "check", "--isolated", "--fix", "d2.txt")
-    assert err == "urlint: d2.txt: not fixed: some of its bytes do not decode as its byte order mark says\nurlint: fixed 0 problems\n"
+    assert (
+        err
+        == (
+            "urlint: d2.txt: not fixed: some of its bytes do not decode as its byte order mark "
+            "says\nurlint: fixed 0 problems\n"
+        )
+    )
     assert (here / "d2.txt").read_bytes() == data
 
 
@@ -258,7 +334,11 @@ def test_d3_fix_in_a_file_whose_chunks_decode_differently(capsys, here):
     head = "café naïve http://example.com/~fred/x\n".encode()
     tail = b"latin1 \xe9 http://example.org/~b\n"
     (here / "d3.txt").write_bytes(head + b"filler line of ascii text here\n" * 400000 + tail)
-    assert run(capsys, "check", "--isolated", "--fix", "d3.txt") == (0, "", "urlint: fixed 2 problems\n")
+    assert run(capsys, "check", "--isolated", "--fix", "d3.txt") == (
+        0,
+        "",
+        "urlint: fixed 2 problems\n",
+    )
     data = (here / "d3.txt").read_bytes()
     assert data.startswith("café naïve http://example.com/%7Efred/x\n".encode())
     assert data.endswith(b"latin1 \xe9 http://example.org/%7Eb\n")  # still Latin-1 there
@@ -271,7 +351,8 @@ def test_i1_a_file_name_cannot_start_a_workflow_command(capsys, here):
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", ".")
     assert out == (
         "\\x3a:warning::y.txt:1:24: C202 unsafe character '~': write it as %7E\n"
-        "x\\x0a::error file=README.md,line=1::injected\\x0a.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+        "x\\x0a::error file=README.md,line=1::injected\\x0a.txt:1:24: C202 unsafe character '~': "
+        "write it as %7E\n"
     )
     _, out, _ = run(capsys, "extract", "-H", ".")
     assert all(not line.startswith("::") for line in out.splitlines())
@@ -280,8 +361,16 @@ def test_i1_a_file_name_cannot_start_a_workflow_command(capsys, here):
 def test_i2_escape_sequences_reach_no_terminal(capsys, here):
     (here / "i2.txt").write_text("see <URL:http://h\x1b]0;PWNED\x07x.example/>\n")
     assert run(capsys, "extract", "i2.txt") == (0, "http://h\\x1b]0;PWNED\\x07x.example/\n", "")
-    _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "--select", "S407", "i2.txt")
-    assert out == "i2.txt:1:17: S407 invalid host: label 'h\\x1b]0;PWNED\\x07x' holds characters other than letters, digits and '-'\n"
+    _, out, _ = run(
+        capsys, "check", "--isolated", "--format", "concise", "--select", "S407", "i2.txt"
+    )
+    assert (
+        out
+        == (
+            "i2.txt:1:17: S407 invalid host: label 'h\\x1b]0;PWNED\\x07x' holds characters other "
+            "than letters, digits and '-'\n"
+        )
+    )
     _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "--select", "C205", "i2.txt")
     assert "\x1b" not in out and "\x07" not in out
     assert "1 | see <URL:http://h\\x1b]0;PWNED\\x07x.example/>\n  |                  ^^^^\n" in out
@@ -294,7 +383,10 @@ def test_i3_a_member_name_cannot_point_outside_the_root(capsys, here):
         archive.writestr("../../../../../../etc/passwd", "From: a@example.com\nSubject: x\n\nsee http://example.com/~a\n")
     _, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "i3.zip")
     location = json.loads(out)["runs"][0]["results"][0]["locations"][0]
-    assert location["physicalLocation"]["artifactLocation"] == {"uri": "i3.zip", "uriBaseId": "%SRCROOT%"}
+    assert location["physicalLocation"]["artifactLocation"] == {
+        "uri": "i3.zip",
+        "uriBaseId": "%SRCROOT%",
+    }
     assert "etc/passwd" not in json.dumps(location["physicalLocation"])
 
 
@@ -332,7 +424,9 @@ def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):
         "r.txt:1:5: ftp://fred:****\nr.txt:3:7: ftp://fred\nr.txt:5:1: ftp://fred:****\n"
         "r.txt:6:17: http://example.com/~a\nr.txt:8:28: http://example.com/~b\n"
     ), "")
-    code, out, _ = run(capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "r.txt")
+    code, out, _ = run(
+        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "r.txt"
+    )
     assert (code, out) == (1, (
         "r.txt:1:16: P501 a password in the URL: never write one (section 6)\n"
         "r.txt:3:17: P501 a password in the URL: never write one (section 6)\n"

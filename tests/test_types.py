@@ -10,5 +10,7 @@ from .helpers import REPO
 
 def test_mypy_finds_no_error_in_src():
     api = pytest.importorskip("mypy.api", reason="mypy is in the test extra")
-    out, err, status = api.run(["--no-error-summary", "--cache-dir", str(REPO / ".mypy_cache"), str(REPO / "src")])
+    out, err, status = api.run(
+        ["--no-error-summary", "--cache-dir", str(REPO / ".mypy_cache"), str(REPO / "src")]
+    )
     assert (status, out, err) == (0, "", "")

@@ -65,7 +65,11 @@ def test_appendix_examples_with_lines_collapsed_to_spaces():
         ("<http://a.example/x>", "http://a.example/x", Wrapper.ANGLE),
         ("<mailto:joe@a.example>", "mailto:joe@a.example", Wrapper.ANGLE),
         ("<news:comp.infosystems.www>", "news:comp.infosystems.www", Wrapper.ANGLE),
-        ("URL=<ftp://nnsc.nsf.net/rfc/rfc977.txt>", "ftp://nnsc.nsf.net/rfc/rfc977.txt", Wrapper.URL_EQUALS),
+        (
+            "URL=<ftp://nnsc.nsf.net/rfc/rfc977.txt>",
+            "ftp://nnsc.nsf.net/rfc/rfc977.txt",
+            Wrapper.URL_EQUALS,
+        ),
         ("url=<ftp://a.example/>", "ftp://a.example/", Wrapper.URL_EQUALS),
         ("<x-proprietary://host/path>", "x-proprietary://host/path", Wrapper.ANGLE),
         ("<foo:bar.example/x>", "foo:bar.example/x", Wrapper.ANGLE),
@@ -135,7 +139,9 @@ def test_crlf_line_ends():
 
 
 def test_hyphen_at_line_break_kept_with_alternative():
-    candidate = only("<URL:http://www.example.org/release-notes-for-the-previous-\n   version.html>")
+    candidate = only(
+        "<URL:http://www.example.org/release-notes-for-the-previous-\n   version.html>"
+    )
     assert candidate.url == "http://www.example.org/release-notes-for-the-previous-version.html"
     assert candidate.alt == "http://www.example.org/release-notes-for-the-previousversion.html"
     assert candidate.flags == {Flag.LINE_BREAK, Flag.HYPHEN_BREAK}
@@ -237,7 +243,9 @@ def test_reply_prefix_repeating_first_line_is_dropped():
     assert candidate.pieces == (span(1, 23, 1, 52), span(2, 3, 2, 26))
 
 
-@pytest.mark.parametrize("first, next_prefix", [(">> ", ">> "), ("> > ", ">> "), (">> ", "> > "), ("| ", "| ")])
+@pytest.mark.parametrize(
+    "first, next_prefix", [(">> ", ">> "), ("> > ", ">> "), (">> ", "> > "), ("| ", "| ")]
+)
 def test_reply_prefixes_of_the_same_depth(first, next_prefix):
     text = f"{first}see <URL:ftp://a.example/pub/\n{next_prefix}  file.txt>\n"
     assert only(text).url == "ftp://a.example/pub/file.txt"

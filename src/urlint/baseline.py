@@ -62,7 +62,9 @@ class Baseline:
             with open(path, encoding="utf-8") as handle:
                 data = json.load(handle)
         except OSError as error:
-            raise ConfigError(f"{path}: cannot read the baseline: {error.strerror or error}") from None
+            raise ConfigError(
+                f"{path}: cannot read the baseline: {error.strerror or error}"
+            ) from None
         except RecursionError:
             raise ConfigError(f"{path}: not a urlint baseline (JSON nested too deeply)") from None
         except ValueError as error:  # bad JSON, bad UTF-8, an integer too long to read
@@ -88,7 +90,10 @@ def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Ke
     if version is None:
         raise bad("no 'urlint_baseline' version")
     if type(version) is not int or version not in (1, 2):
-        raise ConfigError(f"{path}: unsupported urlint baseline version {_shown(version)} (this urlint reads versions 1 and 2)")
+        raise ConfigError(
+            f"{path}: unsupported urlint baseline version {_shown(version)} (this urlint reads "
+            "versions 1 and 2)"
+        )
     key_of: Callable[[Finding], Key] = _key
     if version == 1:
         key = data.get("key")
@@ -119,7 +124,9 @@ def _shown(value: object) -> str:
         return repr(value)
     if isinstance(value, str) and len(value) <= 40:
         return repr(value)
-    return {dict: "an object", list: "a list", str: "a long string", bool: "a boolean"}.get(type(value), "null")
+    return {dict: "an object", list: "a list", str: "a long string", bool: "a boolean"}.get(
+        type(value), "null"
+    )
 
 
 def write_baseline(path: str, findings: Iterable[Finding]) -> int:

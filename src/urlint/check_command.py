@@ -16,7 +16,15 @@ from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from types import TracebackType
+    from typing import TextIO
+
+    from .baseline import Baseline
+    from .checker import Checker
+    from .findings import Edit, Finding
     from .source_view import SourceView
+    from .sources import FileId, SourceText
 
 LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
 
@@ -38,7 +46,11 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         return EXIT_ERROR
     for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
         if target_path and _is_named_input(target_path, paths):
-            print(f"urlint: {option} {_shown(target_path)}: that file is also an input; it is not written over", file=sys.stderr)
+            print(
+                f"urlint: {option} {_shown(target_path)}: that file is also an input; it is not "
+                "written over",
+                file=sys.stderr,
+            )
             return EXIT_ERROR
     try:
         if args.write_baseline:
@@ -48,7 +60,9 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         fixed = _fix(settings, paths) if args.fix else 0
         if args.output:
             with _ReportFile(args.output) as report_file:
-                status = _report(args, settings, baseline, paths, report_file.stream, report_file.skip)
+                status = _report(
+                    args, settings, baseline, paths, report_file.stream, report_file.skip
+                )
         else:
             status = _report(args, settings, baseline, paths, out)
         if args.fix:
@@ -62,7 +76,11 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
     except Exception as error:  # noqa: BLE001 - the contract: exit 2, a message, no traceback
         if os.environ.get("URLINT_DEBUG"):
             raise
-        print(f"urlint: internal error: {type(error).__name__}: {_shown(str(error))} (set URLINT_DEBUG=1 for a traceback)", file=sys.stderr)
+        print(
+            f"urlint: internal error: {type(error).__name__}: {_shown(str(error))} (set "
+            "URLINT_DEBUG=1 for a traceback)",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
 
 
@@ -88,7 +106,7 @@ def _codes(values: list[str]) -> list[str]:
     return [code.strip() for value in values for code in value.split(",") if code.strip()]
 
 
-def _checker(settings: Settings, baseline=None):  # type: ignore[no-untyped-def]
+def _checker(settings: Settings, baseline: Baseline | None = None) -> Checker:
     from .checker import Checker
 
     return Checker(settings, baseline)
@@ -98,7 +116,9 @@ def _is_named_input(target: str, paths: list[str]) -> bool:
     from .sources import file_id
 
     target_id = file_id(target)
-    return target_id is not None and any(path != "-" and file_id(path) == target_id for path in paths)
+    return target_id is not None and any(
+        path != "-" and file_id(path) == target_id for path in paths
+    )
 
 
 def _shown(text: str) -> str:
@@ -129,9 +149,13 @@ class _ReportFile:
                 self.stream = open(target, "w", encoding="utf-8")  # noqa: SIM115
                 self.skip: frozenset = frozenset()
                 return self
-            handle, self.temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=os.path.dirname(target))
+            handle, self.temporary = tempfile.mkstemp(
+                prefix=".urlint-report-", dir=os.path.dirname(target)
+            )
         except OSError as error:
-            raise ConfigError(f"-o {self.path}: cannot write there: {error.strerror or error}") from None
+            raise ConfigError(
+                f"-o {self.path}: cannot write there: {error.strerror or error}"
+            ) from None
         self.target = target
         umask = os.umask(0)
         os.umask(umask)
@@ -141,7 +165,12 @@ class _ReportFile:
         self.skip = frozenset(i for i in ids if i is not None)
         return self
 
-    def __exit__(self, kind, error, trace) -> None:  # type: ignore[no-untyped-def]
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self.stream.close()
         if self.temporary is None:
             return
@@ -151,10 +180,19 @@ class _ReportFile:
             os.unlink(self.temporary)
 
 
-def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[str], out, skip=frozenset()) -> int:  # type: ignore[no-untyped-def]
+def _report(
+    args: argparse.Namespace,
+    settings: Settings,
+    baseline: Baseline | None,
+    paths: list[str],
+    out: TextIO,
+    skip: frozenset[FileId] = frozenset(),
+) -> int:
     findings = _checker(settings, baseline).check_paths(paths, skip)
     fail_rank = settings.fail_on.rank
-    colour = args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
+    colour = (
+        args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
+    )
     # Every format is written as the findings come: a run's findings are never held.
     if args.statistics or args.format not in LINE_FORMATS:
         seen: Counter[Severity] = Counter()
@@ -190,7 +228,7 @@ def _report(args: argparse.Namespace, settings: Settings, baseline, paths: list[
     return EXIT_FINDINGS if any(counts[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
 
 
-def _counting(findings, counts: Counter[Severity]):  # type: ignore[no-untyped-def]
+def _counting(findings: Iterable[Finding], counts: Counter[Severity]) -> Iterator[Finding]:
     for finding in findings:
         counts[finding.severity] += 1
         yield finding
@@ -204,7 +242,9 @@ class _SourceLines:
         self._path: str | None = None
         self._view: SourceView | None = None
 
-    def line(self, path: str, number: int, mail: bool = False) -> tuple[str, list[tuple[int, int]]] | None:
+    def line(
+        self, path: str, number: int, mail: bool = False
+    ) -> tuple[str, list[tuple[int, int]]] | None:
         # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
         # could show a password the masking cannot place; a member of an archive, or a
         # compressed file, has no raw line to show at all.
@@ -222,7 +262,9 @@ class _SourceLines:
         return self._view.line(number) if self._view is not None else None
 
 
-def _fixable_files(settings: Settings, paths: list[str]):  # type: ignore[no-untyped-def]
+def _fixable_files(
+    settings: Settings, paths: list[str]
+) -> Iterator[tuple[str, SourceText, list[Edit]]]:
     """(path, its text, the edits of its safe fixes) for every file with one."""
     from .fixes import fix_edits
     from .sources import InputFile, SourceText, iter_files
@@ -238,7 +280,9 @@ def _fixable_files(settings: Settings, paths: list[str]):  # type: ignore[no-unt
         if source is None:
             _note(item.path, "not fixed: the file is too large or could not be read again")
         elif not source.exact:
-            _note(item.path, "not fixed: some of its bytes do not decode as its byte order mark says")
+            _note(
+                item.path, "not fixed: some of its bytes do not decode as its byte order mark says"
+            )
         else:
             yield item.path, source, edits
 
@@ -263,7 +307,7 @@ def _fix(settings: Settings, paths: list[str]) -> int:
     return fixed
 
 
-def _diff(settings: Settings, paths: list[str], out) -> int:  # type: ignore[no-untyped-def]
+def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
     from .fixes import masked_diff
 
     changed = False
@@ -282,7 +326,11 @@ def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[st
     existing = file_id(args.write_baseline)
     skip = frozenset([existing]) if existing is not None else frozenset()
     count = write_baseline(args.write_baseline, _checker(settings).check_paths(paths, skip))
-    print(f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to {_shown(args.write_baseline)}", file=sys.stderr)
+    print(
+        f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
+        f"{_shown(args.write_baseline)}",
+        file=sys.stderr,
+    )
     return EXIT_OK
 
 
@@ -296,7 +344,9 @@ def run_rules(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         return EXIT_OK
     for entry in entries:
         default = "" if entry.on_by_default else "  (off unless selected)"
-        out.write(f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n")
+        out.write(
+            f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n"
+        )
     return EXIT_OK
 
 

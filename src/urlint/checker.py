@@ -35,7 +35,9 @@ class Checker:
         self.baseline = baseline
         self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
 
-    def check_paths(self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[Finding]:
+    def check_paths(
+        self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
+    ) -> Iterator[Finding]:
         """Every finding under `paths` (but the files in `skip`), file by file in a stable
         order, streamed."""
         for item in iter_files(paths, skip):
@@ -57,7 +59,9 @@ class Checker:
             yield from self._not_in_baseline(self.lint_text(item, path, suppressions))
         yield from self._not_in_baseline(self._unused(suppressions, path))
 
-    def lint_text(self, scanned: ScannedText, path: str, suppressions: Suppressions) -> Iterator[Finding]:
+    def lint_text(
+        self, scanned: ScannedText, path: str, suppressions: Suppressions
+    ) -> Iterator[Finding]:
         suppressions.collect(scanned.text, scanned.line_base, scanned.column_base)
         settings = self.settings
         for candidate in scanned.candidates:
@@ -79,13 +83,17 @@ class Checker:
                     continue
                 yield replaced(finding, fix=None) if finding.fix is not None else finding
 
-    def _lint(self, candidate: Candidate, path: str, mail: MessageInfo | None = None) -> list[Finding]:
+    def _lint(
+        self, candidate: Candidate, path: str, mail: MessageInfo | None = None
+    ) -> list[Finding]:
         """The candidate's findings; a fault of a rule is M902 for this URL, and the run
         goes on with the next."""
         try:
             return self.linter.lint(candidate, path, mail)
         except Exception as error:  # noqa: BLE001 - one URL's fault never ends the run
-            finding = self._run_finding("M902", f"URL not linted: {internal_error(error)}", path, candidate.span)
+            finding = self._run_finding(
+                "M902", f"URL not linted: {internal_error(error)}", path, candidate.span
+            )
             return [] if finding is None else [replaced(finding, mail=mail)]
 
     def _not_in_baseline(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
@@ -101,14 +109,24 @@ class Checker:
             return None
         kind = problem.kind
         at = Position(problem.line, 1)
-        finding = self._run_finding(kind.code, kind.finding_message(problem.reason), problem.path, Span(at, at))
-        return replaced(finding, mail=problem.mail) if finding is not None and problem.mail is not None else finding
+        finding = self._run_finding(
+            kind.code, kind.finding_message(problem.reason), problem.path, Span(at, at)
+        )
+        return (
+            replaced(finding, mail=problem.mail)
+            if finding is not None and problem.mail is not None
+            else finding
+        )
 
     def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
         for directive, selector in suppressions.unused():
             what = "`urlint: ignore`" if selector == "*" else f"'{selector}'"
             known = selector == "*" or any(code.startswith(selector) for code in rules_by_code())
-            message = f"unused suppression: {what} matches no finding here" if known else f"unknown rule code '{selector}' in a suppression"
+            message = (
+                f"unused suppression: {what} matches no finding here"
+                if known
+                else f"unknown rule code '{selector}' in a suppression"
+            )
             yield self._run_finding("M901", message, path, directive.span)
 
     def _run_finding(self, code: str, message: str, path: str, span: Span) -> Finding | None:

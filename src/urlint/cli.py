@@ -13,6 +13,10 @@ from collections.abc import Sequence
 
 from .exits import EXIT_ERROR, EXIT_OK
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+
 COMMANDS = ("extract", "check", "rules", "rule")
 
 
@@ -35,26 +39,41 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if command in (None, "check"):
         add_check_parser(commands)
     if command in (None, "rules"):
-        rules = commands.add_parser("rules", help="list every rule", description="List every rule in the catalogue.")
-        rules.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+        rules = commands.add_parser(
+            "rules", help="list every rule", description="List every rule in the catalogue."
+        )
+        rules.add_argument(
+            "--format", choices=("text", "json"), default="text", help="text (default) or json"
+        )
     if command in (None, "rule"):
-        rule = commands.add_parser("rule", help="explain one rule", description="Print a rule's page: what it checks, why, an example, the fix.")
-        rule.add_argument("code", metavar="CODE", help="a rule code (C201) or name (unsafe-character)")
+        rule = commands.add_parser(
+            "rule",
+            help="explain one rule",
+            description="Print a rule's page: what it checks, why, an example, the fix.",
+        )
+        rule.add_argument(
+            "code", metavar="CODE", help="a rule code (C201) or name (unsafe-character)"
+        )
     return parser
 
 
-def add_extract_parser(commands) -> None:  # type: ignore[no-untyped-def]
+def add_extract_parser(commands: Subcommands) -> None:
     extract = commands.add_parser(
         "extract",
         help="list every URL in the inputs",
         description="List every URL in files, directories (recursively) or standard input ('-').",
     )
-    extract.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' for standard input")
+    extract.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or directories; '-' for standard input"
+    )
     extract.add_argument(
         "--format",
         choices=("text", "jsonl"),
         default="text",
-        help="text: one URL a line (default); jsonl: one JSON object a line with positions and flags",
+        help=(
+            "text: one URL a line (default); jsonl: one JSON object a line with positions and "
+            "flags"
+        ),
     )
     extract.add_argument(
         "-H",
@@ -72,7 +91,7 @@ def add_extract_parser(commands) -> None:  # type: ignore[no-untyped-def]
 CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
 
 
-def add_check_parser(commands) -> None:  # type: ignore[no-untyped-def]
+def add_check_parser(commands: Subcommands) -> None:
     check = commands.add_parser(
         "check",
         help="lint the URLs in the inputs against RFC 1738",
@@ -82,21 +101,70 @@ def add_check_parser(commands) -> None:  # type: ignore[no-untyped-def]
             "2 usage, configuration or internal error."
         ),
     )
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .); '-' for standard input")
-    check.add_argument("--format", choices=CHECK_FORMATS, default="text", help="output format (default: text)")
-    check.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
-    check.add_argument("--statistics", action="store_true", help="print how many findings each rule has, not the findings")
-    check.add_argument("--select", action="append", metavar="CODES", help="rules to enable, replacing the default (codes, prefixes, names or ALL; comma-separated)")
-    check.add_argument("--extend-select", action="append", default=[], metavar="CODES", help="rules to enable besides the selection")
-    check.add_argument("--ignore", action="append", default=[], metavar="CODES", help="rules to disable")
-    check.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails the run (default: warning)")
-    check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (2 still means an error)")
-    check.add_argument("--config", metavar="FILE", help="read this urlint.toml or pyproject.toml instead of searching for one")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files or directories (default: .); '-' for standard input",
+    )
+    check.add_argument(
+        "--format", choices=CHECK_FORMATS, default="text", help="output format (default: text)"
+    )
+    check.add_argument(
+        "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
+    )
+    check.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print how many findings each rule has, not the findings",
+    )
+    check.add_argument(
+        "--select",
+        action="append",
+        metavar="CODES",
+        help=(
+            "rules to enable, replacing the default (codes, prefixes, names or ALL; "
+            "comma-separated)"
+        ),
+    )
+    check.add_argument(
+        "--extend-select",
+        action="append",
+        default=[],
+        metavar="CODES",
+        help="rules to enable besides the selection",
+    )
+    check.add_argument(
+        "--ignore", action="append", default=[], metavar="CODES", help="rules to disable"
+    )
+    check.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info"),
+        help="lowest severity that fails the run (default: warning)",
+    )
+    check.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 even with findings (2 still means an error)",
+    )
+    check.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read this urlint.toml or pyproject.toml instead of searching for one",
+    )
     check.add_argument("--isolated", action="store_true", help="read no configuration file")
-    check.add_argument("--baseline", metavar="FILE", help="do not report the findings this baseline accepts")
-    check.add_argument("--write-baseline", metavar="FILE", help="write a baseline accepting every current finding, and exit 0")
+    check.add_argument(
+        "--baseline", metavar="FILE", help="do not report the findings this baseline accepts"
+    )
+    check.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="write a baseline accepting every current finding, and exit 0",
+    )
     check.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
-    check.add_argument("--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing")
+    check.add_argument(
+        "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
-    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", write_through=False)
+    out = io.TextIOWrapper(
+        sys.stdout.buffer, encoding="utf-8", errors="replace", write_through=False
+    )
     try:
         if args.command == "extract":
             return run_extract(args, out, parser)
@@ -138,7 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             _silence_stdout()
 
 
-def run_extract(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser) -> int:
+def run_extract(
+    args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
+) -> int:
     from .pipeline import Found, scan_paths
     from .reporters import extract as report
 

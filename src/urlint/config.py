@@ -109,7 +109,9 @@ def _load(path: str) -> dict:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     except UnicodeDecodeError as error:  # TOML is UTF-8
-        raise ConfigError(f"{path}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})") from None
+        raise ConfigError(
+            f"{path}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
+        ) from None
 
 
 def build_settings(
@@ -135,7 +137,9 @@ def build_settings(
     return Settings(
         rules=tuple(rules),
         options=RuleOptions(
-            known_schemes=frozenset(s.lower() for s in _strings(config, "known-schemes", where, default=[])),
+            known_schemes=frozenset(
+                s.lower() for s in _strings(config, "known-schemes", where, default=[])
+            ),
             allowed_ports=_ports(config.get("allowed-ports", {}), where),
         ),
         fail_on=FAIL_ON[fail],
@@ -145,7 +149,9 @@ def build_settings(
     )
 
 
-def select_rules(select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]) -> list[Rule]:
+def select_rules(
+    select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]
+) -> list[Rule]:
     """The enabled rules. Without `select`, every rule but the info ones. The more specific
     selector wins (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
     catalogue = all_rules()
@@ -166,9 +172,13 @@ def select_rules(select: Sequence[str] | None, extend_select: Iterable[str], ign
 
 
 def check_selector(selector: str) -> None:
-    if selector == "ALL" or any(_covers(selector, entry.code) or selector == entry.name for entry in all_rules()):
+    if selector == "ALL" or any(
+        _covers(selector, entry.code) or selector == entry.name for entry in all_rules()
+    ):
         return
-    raise ConfigError(f"unknown rule selector '{selector}': a code (P501), a prefix (P, S41), a rule name, or ALL")
+    raise ConfigError(
+        f"unknown rule selector '{selector}': a code (P501), a prefix (P, S41), a rule name, or ALL"
+    )
 
 
 def _best(selectors: Iterable[str], entry: Rule) -> int:
@@ -202,7 +212,9 @@ def _ports(value, where: str) -> dict[str, frozenset[int]]:
         raise ConfigError(f"{where}: allowed-ports must be a table of host = [ports]")
     ports = {}
     for host, numbers in value.items():
-        if not isinstance(numbers, list) or not all(isinstance(n, int) and 0 <= n <= 65535 for n in numbers):
+        if not isinstance(numbers, list) or not all(
+            isinstance(n, int) and 0 <= n <= 65535 for n in numbers
+        ):
             raise ConfigError(f"{where}: allowed-ports.{host} must be a list of port numbers")
         ports[host.lower()] = frozenset(numbers)
     return ports

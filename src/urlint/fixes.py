@@ -32,17 +32,25 @@ def offsets(text: str, edits: Iterable[Edit]) -> list[Replacement]:
         return starts[line - 1] + column - 1
 
     return [
-        (offset(e.span.start.line, e.span.start.column), offset(e.span.end.line, e.span.end.column), e.text)
+        (
+            offset(e.span.start.line, e.span.start.column),
+            offset(e.span.end.line, e.span.end.column),
+            e.text,
+        )
         for e in edits
     ]
 
 
-def apply_replacements(text: str, replacements: Iterable[Replacement]) -> tuple[str, list[Replacement]]:
+def apply_replacements(
+    text: str, replacements: Iterable[Replacement]
+) -> tuple[str, list[Replacement]]:
     """`text` with `replacements` applied (overlapping ones skipped), and those applied."""
     chosen: list[Replacement] = []
     last_end = -1
     for start, end, new in sorted(replacements, key=lambda item: (item[0], item[1])):
-        if start < last_end or (start == last_end and chosen and chosen[-1][0] == chosen[-1][1] == start):
+        if start < last_end or (
+            start == last_end and chosen and chosen[-1][0] == chosen[-1][1] == start
+        ):
             continue
         chosen.append((start, end, new))
         last_end = end
@@ -86,8 +94,12 @@ def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
     before, _ = apply_replacements(old, secrets)
     after, _ = apply_replacements(old, [*fixes, *secrets])
     name = shown(path)
-    lines = difflib.unified_diff(_lines(before), _lines(after), fromfile=f"a/{name}", tofile=f"b/{name}")
-    return "".join(printable(line[:-1]) + "\n" if line.endswith("\n") else printable(line) for line in lines)
+    lines = difflib.unified_diff(
+        _lines(before), _lines(after), fromfile=f"a/{name}", tofile=f"b/{name}"
+    )
+    return "".join(
+        printable(line[:-1]) + "\n" if line.endswith("\n") else printable(line) for line in lines
+    )
 
 
 def _lines(text: str) -> list[str]:

@@ -35,6 +35,8 @@ from .sources import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import BinaryIO
+
     from .mail.message import DecodedText, MessageInfo, MessageReader
 
 
@@ -77,7 +79,9 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
         else:
             text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
         stop, cut = (len(text), False) if chunk.final else overlap_start(text)
-        scanning = ChunkScan(text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered)
+        scanning = ChunkScan(
+            text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered
+        )
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates)
         if chunk.final:
@@ -86,7 +90,10 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
             pass
         at_stop = scanning.stop_position()
         if cut and not (run_cut and _no_break(text, stop)):  # once a run
-            reason = f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a URL across a cut is cut"
+            reason = (
+                f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
+                "URL across a cut is cut"
+            )
             yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
         run_cut = cut
         carry_line, carry_column = at_stop.line, at_stop.column - 1
@@ -103,7 +110,11 @@ def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
 
 def _no_break(text: str, stop: int) -> bool:
     """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
-    return text.find(" ", 0, stop) < 0 and text.find("\n", 0, stop) < 0 and text.find("\t", 0, stop) < 0
+    return (
+        text.find(" ", 0, stop) < 0
+        and text.find("\n", 0, stop) < 0
+        and text.find("\t", 0, stop) < 0
+    )
 
 
 def overlap_start(text: str) -> tuple[int, bool]:
@@ -146,7 +157,9 @@ def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[F
             yield item
 
 
-def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iterator[ScannedText | Problem]:
+def scan_file_texts(
+    source: InputFile, articles: set[str] | None = None
+) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
@@ -164,21 +177,34 @@ def scan_file_texts(source: InputFile, articles: set[str] | None = None) -> Iter
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
-                yield from _scan_container(source, stream, kind, articles if articles is not None else set())
+                yield from _scan_container(
+                    source, stream, kind, articles if articles is not None else set()
+                )
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
         yield Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
-        yield Problem(ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path)
+        yield Problem(
+            ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path
+        )
 
 
-def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) -> Iterator[ScannedText | Problem]:  # type: ignore[no-untyped-def]
+def _scan_container(
+    source: InputFile, stream: BinaryIO, kind: str, articles: set[str]
+) -> Iterator[ScannedText | Problem]:
     from .mail.prefilter import may_hold_urls
     from .mail.reader import MessageItem, read_input, stream_errors
 
     seekable = source.path != STDIN
-    for item in read_input(source.path, stream, kind, seekable=seekable, size_hint=_size(source.path), may_hold_urls=may_hold_urls):
+    for item in read_input(
+        source.path,
+        stream,
+        kind,
+        seekable=seekable,
+        size_hint=_size(source.path),
+        may_hold_urls=may_hold_urls,
+    ):
         if isinstance(item, MessageItem):
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.
@@ -190,7 +216,13 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 envelope = item.reader.envelope
                 reason = f"message {envelope.index} not read: {internal_error(error)}"
-                yield Problem(ProblemKind.UNREADABLE, reason, item.path, envelope.line, mail=item.reader.info())
+                yield Problem(
+                    ProblemKind.UNREADABLE,
+                    reason,
+                    item.path,
+                    envelope.line,
+                    mail=item.reader.info(),
+                )
         elif isinstance(item, Problem):
             yield item
         else:  # plain text inside a container
@@ -201,7 +233,11 @@ def _scan_container(source: InputFile, stream, kind: str, articles: set[str]) ->
                 else:
                     texts = scan_texts(read_chunks(item.stream), item.path)
                 for scanned in texts:
-                    yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
+                    yield (
+                        replaced(scanned, path=item.path)
+                        if isinstance(scanned, ScannedText)
+                        else scanned
+                    )
             except BinaryInput as error:
                 yield Problem(ProblemKind.BINARY, str(error), item.path, explicit=False)
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
@@ -221,10 +257,18 @@ def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
     for decoded in reader.texts:
         candidates = _candidates(decoded)
         if decoded.source.startswith("html-"):
-            repeated = plain_urls.get(decoded.alternative_group, set()) if decoded.alternative_group is not None else set()
-            candidates = _first_seen(candidates, repeated, html_seen.setdefault(decoded.part, set()))
+            repeated = (
+                plain_urls.get(decoded.alternative_group, set())
+                if decoded.alternative_group is not None
+                else set()
+            )
+            candidates = _first_seen(
+                candidates, repeated, html_seen.setdefault(decoded.part, set())
+            )
         elif decoded.alternative_group is not None and _is_plain_version(decoded):
-            candidates = _recorded(candidates, plain_urls.setdefault(decoded.alternative_group, set()))
+            candidates = _recorded(
+                candidates, plain_urls.setdefault(decoded.alternative_group, set())
+            )
         first = next(candidates, None)
         if first is None:
             continue
@@ -240,7 +284,11 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
         # Parts of this message (cid:) and inline data are not places to visit.
-        return (c for c in candidates if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE)
+        return (
+            c
+            for c in candidates
+            if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE
+        )
     return candidates
 
 
@@ -260,7 +308,9 @@ def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
         if decoded.source.startswith("html-"):
             html_groups.add(decoded.alternative_group)
         elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
-            urls.setdefault(decoded.alternative_group, set()).update(c.url for c in _candidates(decoded))
+            urls.setdefault(decoded.alternative_group, set()).update(
+                c.url for c in _candidates(decoded)
+            )
     return urls
 
 
@@ -270,7 +320,9 @@ def _recorded(candidates: Iterator[Candidate], urls: set[str]) -> Iterator[Candi
         yield candidate
 
 
-def _first_seen(candidates: Iterator[Candidate], repeated: set[str], seen: set[str]) -> Iterator[Candidate]:
+def _first_seen(
+    candidates: Iterator[Candidate], repeated: set[str], seen: set[str]
+) -> Iterator[Candidate]:
     for candidate in candidates:
         if candidate.url in repeated or candidate.url in seen:
             continue

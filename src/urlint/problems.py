@@ -48,8 +48,12 @@ _CODES = {
     ProblemKind.MISNAMED: "M904", ProblemKind.CHARSET: "M905", ProblemKind.LIMIT: "M906",
 }
 _LABELS = {
-    ProblemKind.UNREADABLE: "cannot read", ProblemKind.BINARY: "skipped", ProblemKind.MALFORMED: "damaged message",
-    ProblemKind.MISNAMED: "not what its name says", ProblemKind.CHARSET: "charset", ProblemKind.LIMIT: "limit reached",
+    ProblemKind.UNREADABLE: "cannot read",
+    ProblemKind.BINARY: "skipped",
+    ProblemKind.MALFORMED: "damaged message",
+    ProblemKind.MISNAMED: "not what its name says",
+    ProblemKind.CHARSET: "charset",
+    ProblemKind.LIMIT: "limit reached",
 }
 _FINDING_PREFIXES = {
     ProblemKind.UNREADABLE: "cannot read: ",

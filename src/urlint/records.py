@@ -35,7 +35,9 @@ def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # n
 def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
     names = list(cls.__dict__.get("__annotations__", {}))
     defaults = [cls.__dict__.get(name, _NO_DEFAULT) for name in names]
-    first_default = next((i for i, value in enumerate(defaults) if value is not _NO_DEFAULT), len(names))
+    first_default = next(
+        (i for i, value in enumerate(defaults) if value is not _NO_DEFAULT), len(names)
+    )
     if any(value is _NO_DEFAULT for value in defaults[first_default:]):
         raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
     base = namedtuple(cls.__name__, names, defaults=defaults[first_default:], module=cls.__module__)  # type: ignore[misc]

@@ -109,11 +109,26 @@ _DEFINED, _RESERVED, _PROPOSED = Standing.DEFINED, Standing.RESERVED, Standing.P
 _IP, _NEVER = Authority.REQUIRED, Authority.NEVER
 
 
-def _ip(name: str, section: str, port: int | None, grammar: str, reader: Callable[[components.ParsedURL, int], None],
-        login: bool = False) -> SchemeSpec:
+def _ip(
+    name: str,
+    section: str,
+    port: int | None,
+    grammar: str,
+    reader: Callable[[components.ParsedURL, int], None],
+    login: bool = False,
+) -> SchemeSpec:
     """A section 3.1 scheme: "//" login, and a login may also follow a bare colon."""
-    return SchemeSpec(name, section, _DEFINED, _IP, login=login, login_after_colon=True, default_port=port,
-                      grammar=grammar, reader=reader)
+    return SchemeSpec(
+        name,
+        section,
+        _DEFINED,
+        _IP,
+        login=login,
+        login_after_colon=True,
+        default_port=port,
+        grammar=grammar,
+        reader=reader,
+    )
 
 
 def _bare(name: str, defined_in: str, shape: Callable[[str, int, int], bool] | None = None,
@@ -201,7 +216,9 @@ IP_SCHEMES = frozenset(name for name, spec in SCHEMES.items() if spec.ip_based)
 BARE_WITHOUT_SLASHES = tuple(name for name, spec in SCHEMES.items() if spec.bare_without_slashes)
 LOGIN_AFTER_COLON = frozenset(name for name, spec in SCHEMES.items() if spec.login_after_colon)
 INSIDE_THE_MESSAGE = frozenset(name for name, spec in SCHEMES.items() if spec.inside_the_message)
-DEFAULT_PORTS = {name: spec.default_port for name, spec in SCHEMES.items() if spec.default_port is not None}
+DEFAULT_PORTS = {
+    name: spec.default_port for name, spec in SCHEMES.items() if spec.default_port is not None
+}
 # A scheme RFC 1738 only proposed is not taken across lines like a known one.
 _KNOWN = frozenset(name for name, spec in SCHEMES.items() if spec.standing is not Standing.PROPOSED)
 

@@ -33,7 +33,12 @@ class SourceView:
             hidden.extend(_across_line_breaks(text))
         for candidate in scan(text):
             for span in hidden_spans(candidate):
-                hidden.append((self.offset(span.start.line, span.start.column), self.offset(span.end.line, span.end.column)))
+                hidden.append(
+                    (
+                        self.offset(span.start.line, span.start.column),
+                        self.offset(span.end.line, span.end.column),
+                    )
+                )
         self.hidden = merged_spans(hidden)  # (start, end) offsets, sorted, apart
 
     def offset(self, line: int, column: int) -> int:
@@ -86,5 +91,10 @@ def _across_line_breaks(text: str) -> list[tuple[int, int]]:
             if start < len(before):
                 found.append((match.start(1) + start, match.start(1) + min(end, len(before))))
             if end > len(before):
-                found.append((after_start + max(start, len(before)) - len(before), after_start + end - len(before)))
+                found.append(
+                    (
+                        after_start + max(start, len(before)) - len(before),
+                        after_start + end - len(before),
+                    )
+                )
     return found

@@ -66,7 +66,9 @@ def file_id(path: str) -> FileId | None:
     return info.st_dev, info.st_ino
 
 
-def iter_files(paths: Iterable[str], skip: frozenset[FileId] = frozenset()) -> Iterator[InputFile | Problem]:
+def iter_files(
+    paths: Iterable[str], skip: frozenset[FileId] = frozenset()
+) -> Iterator[InputFile | Problem]:
     """The files under `paths`, directories walked in name order, each real directory once.
     Files in `skip` (urlint's own output, being written) are passed over when walking."""
     seen_dirs: set[tuple[int, int]] = set()
@@ -99,12 +101,20 @@ def open_input(path: str) -> BinaryIO:
         os.set_blocking(descriptor, True)
         return os.fdopen(descriptor, "rb")
     if not stat.S_ISREG(info.st_mode):
-        kind = "a character device" if stat.S_ISCHR(info.st_mode) else "a block device" if stat.S_ISBLK(info.st_mode) else "a socket"
+        kind = (
+            "a character device"
+            if stat.S_ISCHR(info.st_mode)
+            else "a block device"
+            if stat.S_ISBLK(info.st_mode)
+            else "a socket"
+        )
         raise NotAFile(f"{kind}, not a file: not read")
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
 
 
-def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) -> Iterator[InputFile | Problem]:
+def _walk(
+    top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]
+) -> Iterator[InputFile | Problem]:
     try:
         info = os.stat(top)
     except OSError as error:
@@ -132,7 +142,11 @@ def _walk(top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]) ->
             if name not in SKIPPED_DIRECTORIES and not (name == "tmp" and _is_maildir(names)):
                 yield from _walk(path, seen_dirs, skip)
         elif is_file:
-            if skip and any(entry.inode() == ino for _, ino in skip) and file_id(entry.path) in skip:
+            if (
+                skip
+                and any(entry.inode() == ino for _, ino in skip)
+                and file_id(entry.path) in skip
+            ):
                 continue
             yield InputFile(path, explicit=False)
 
@@ -159,7 +173,9 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
         try:
             yield TextChunk(data.decode(codec), 1, 0, True, codec, bom)
         except UnicodeDecodeError:
-            yield TextChunk(data.decode(codec, errors="replace"), 1, 0, True, codec, bom, exact=False)
+            yield TextChunk(
+                data.decode(codec, errors="replace"), 1, 0, True, codec, bom, exact=False
+            )
         return
     if b"\0" in head[:SNIFF_BYTES]:
         raise BinaryInput("binary file (NUL byte)")

@@ -172,7 +172,9 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
     if "@" not in text:
         return []
     spans: list[tuple[int, int]] = []
-    for match in _LOGIN_START.finditer(text, 0, len(text) if starts_before is None else starts_before + 3):
+    for match in _LOGIN_START.finditer(
+        text, 0, len(text) if starts_before is None else starts_before + 3
+    ):
         if starts_before is not None and match.start() >= starts_before:
             break
         start = match.end()
@@ -255,7 +257,9 @@ def mask_password(text: str, rest: str = "") -> str:
     return masked(text, secret_spans(text))
 
 
-def quotes_secret(message: str, text: str, spans: list[tuple[int, int]], start: int, end: int) -> bool:
+def quotes_secret(
+    message: str, text: str, spans: list[tuple[int, int]], start: int, end: int
+) -> bool:
     """Might `message`, about text[start:end], show part of a hidden span of `text`? It
     does if it holds a run of 4 of its characters (or a whole shorter one), or if it is
     about a stretch that overlaps one and quotes more than one character ('se'). What a

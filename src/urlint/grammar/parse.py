@@ -28,7 +28,9 @@ def parse(url: str) -> ParsedURL:
     parsed.scheme_span = (0, colon)
     spec = SCHEMES.get(parsed.scheme)
     start = colon + 1
-    authority = url.startswith("//", start) and (spec is None or spec.authority is not Authority.NEVER)
+    authority = url.startswith("//", start) and (
+        spec is None or spec.authority is not Authority.NEVER
+    )
     # The login may hold a "#" (section 6: hide more; grammar.login), so the fragment
     # starts at the first "#" after it.
     login = read_login(url, start + 2, scheme=parsed.scheme) if authority else None

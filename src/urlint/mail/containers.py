@@ -23,7 +23,9 @@ from .headers import FIELD_NAME
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import BinaryIO
+    from typing import IO, BinaryIO
+
+    from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
 SNIFF_BYTES = 8192
 BLOCK_BYTES = 4 * 1024 * 1024
@@ -107,7 +109,9 @@ def sniff(name: str, head: bytes) -> str:
         return BABYL
     if head.startswith(b"From ") and _FROM_LINE.match(head):
         return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
-    if _looks_like_header(head[leading_blank_lines(head) :], 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2):
+    if _looks_like_header(
+        head[leading_blank_lines(head) :], 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2
+    ):
         return MESSAGE
     return TEXT
 
@@ -132,7 +136,10 @@ def misnamed(name: str, kind: str) -> str | None:
         return "named as a message, but it opens with no mail header: read as plain text"
     for suffix, claimed in _CLAIMS.items():
         if lowered.endswith(suffix) and kind != claimed:
-            return f"named as {claimed}, but it is not: read as {'plain text' if kind == TEXT else 'what it is'}"
+            return (
+                f"named as {claimed}, but it is not: read as "
+                f"{'plain text' if kind == TEXT else 'what it is'}"
+            )
     return None
 
 
@@ -179,9 +186,10 @@ class _Raw(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
-        data = self.inner.read(len(buffer))
-        buffer[: len(data)] = data
+    def readinto(self, buffer: Buffer) -> int:
+        view = memoryview(buffer)
+        data = self.inner.read(len(view))
+        view[: len(data)] = data
         return len(data)
 
 
@@ -216,17 +224,18 @@ class Budget:
 class LimitedReader(io.RawIOBase):
     """A decompressing stream that draws on its input's Budget."""
 
-    def __init__(self, inner: BinaryIO, budget: Budget) -> None:
+    def __init__(self, inner: IO[bytes], budget: Budget) -> None:
         self.inner = inner
         self.budget = budget
 
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
-        data = self.inner.read(len(buffer))
+    def readinto(self, buffer: Buffer) -> int:
+        view = memoryview(buffer)
+        data = self.inner.read(len(view))
         self.budget.take(len(data))
-        buffer[: len(data)] = data
+        view[: len(data)] = data
         return len(data)
 
 
@@ -248,14 +257,20 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
     return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
 
 
-def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget) -> Iterator[Member | Problem]:
+def zip_members(
+    path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget
+) -> Iterator[Member | Problem]:
     """The files in a zip archive, each as a Member, in the archive's order."""
     import zipfile
 
     if not seekable:
         data = stream.read(MAX_IN_MEMORY_ZIP + 1)
         if len(data) > MAX_IN_MEMORY_ZIP:
-            yield Problem(ProblemKind.UNREADABLE, f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is not read")
+            yield Problem(
+                ProblemKind.UNREADABLE,
+                f"a zip archive inside a compressed stream over {size_text(MAX_IN_MEMORY_ZIP)} is "
+                "not read",
+            )
             return
         stream = io.BytesIO(data)
     try:
@@ -268,7 +283,11 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget:
             if info.is_dir():
                 continue
             if budget.spent:
-                yield Problem(ProblemKind.UNREADABLE, f"{info.filename} and the members after it are not read: the input's decompression limit is spent")
+                yield Problem(
+                    ProblemKind.UNREADABLE,
+                    f"{info.filename} and the members after it are not read: the input's "
+                    "decompression limit is spent",
+                )
                 return
             name = f"{path}!{info.filename}"
             if info.flag_bits & 0x1:
@@ -276,11 +295,18 @@ def zip_members(path: str, stream: BinaryIO, depth: int, seekable: bool, budget:
                 continue
             try:
                 opened = archive.open(info)
-            except (zipfile.BadZipFile, NotImplementedError, OSError, RuntimeError, ValueError) as error:
+            except (
+                zipfile.BadZipFile,
+                NotImplementedError,
+                OSError,
+                RuntimeError,
+                ValueError,
+            ) as error:
                 yield Problem(ProblemKind.UNREADABLE, f"{info.filename}: cannot be read: {error}")
                 continue
             with opened:
-                yield Member(name, io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES), depth + 1)  # type: ignore[arg-type]
+                reader = io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES)
+                yield Member(name, reader, depth + 1)  # type: ignore[arg-type]
 
 
 class _Buffer:
@@ -323,7 +349,9 @@ _HEADER_END = re.compile(rb"\n\r?\n")
 _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
 
 
-def split_mbox(stream: BinaryIO, may_hold_urls: UrlFilter | None = None) -> Iterator[RawMessage | RawText | Problem]:
+def split_mbox(
+    stream: BinaryIO, may_hold_urls: UrlFilter | None = None
+) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
     Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
@@ -395,7 +423,9 @@ class _Mbox:
             yield _raw_message(data[self.start - base : end - base], self.line, self.index)
         self.start, self.search = end, end + 1
 
-    def up_to_from_lines(self, data: bytes, base: int, ends: list[int]) -> Iterator[RawMessage | RawText]:
+    def up_to_from_lines(
+        self, data: bytes, base: int, ends: list[int]
+    ) -> Iterator[RawMessage | RawText]:
         """The messages that the From_ lines at `ends` (offsets in `data`) end."""
         if self.overflowing:  # the first From_ line ends the text
             yield RawText(data[self.start - base : ends[0]], self.line)
@@ -452,7 +482,9 @@ class _Mbox:
 # A From_ line after a blank line, read to its line end (so one still arriving is left for
 # the next look). Led by its literal "From ", with the blank line looked at behind it: the
 # regex engine then skips to candidates at memchr speed, not to every line end.
-_FROM_LINE_AFTER_BLANK = re.compile(rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n")
+_FROM_LINE_AFTER_BLANK = re.compile(
+    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n"
+)
 
 
 def _from_lines(data: bytes, at: int, first_only: bool = False) -> list[int]:
@@ -491,7 +523,11 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
     data, base = buffer.data, buffer.base
     # The body ends with its own line end; mboxcl2 writers add a blank line before From_.
     for at in (end - base, end - base + 1):
-        if data.startswith(b"From ", at) and data[at - 1 : at] == b"\n" and _FROM_LINE.match(data, at):
+        if (
+            data.startswith(b"From ", at)
+            and data[at - 1 : at] == b"\n"
+            and _FROM_LINE.match(data, at)
+        ):
             return base + at
     return None
 

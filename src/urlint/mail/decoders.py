@@ -32,13 +32,18 @@ def quoted_printable_map(raw: bytes) -> OffsetMap:
     that has a URL to place."""
     # Each token shortens the output by its length less what it produces: an escape makes
     # one byte, a soft break none.
-    tokens = [(found.end(), found.end() - found.start() - (found.lastindex == 1)) for found in _QP_TOKEN.finditer(raw)]
+    tokens = [
+        (found.end(), found.end() - found.start() - (found.lastindex == 1))
+        for found in _QP_TOKEN.finditer(raw)
+    ]
     mapping = OffsetMap()
     if tokens:
         ends = [end for end, _ in tokens]
         shifts = accumulate(shrink for _, shrink in tokens)
         # Tokens that end at one output offset (an escape, then a soft break): the last wins.
-        points = dict(zip([end - shift for end, shift in zip(ends, shifts)], ends))
+        points = dict(
+            zip([end - shift for end, shift in zip(ends, shifts, strict=True)], ends, strict=True)
+        )
         mapping.starts = list(points)
         mapping.targets = list(points.values())
     return mapping
@@ -55,8 +60,13 @@ def decode_base64(raw: bytes) -> tuple[bytes, str | None]:
     of several encodings one after another (padding inside it, where binascii would stop)
     is decoded piece by piece, with a problem to report."""
     if _PADDING_INSIDE.search(raw):
-        pieces = [decode_base64(piece + b"=" * (-len(_BASE64_JUNK.sub(b"", piece)) % 4))[0] for piece in re.split(rb"=+", raw)]
-        return b"".join(pieces), "base64 body holds padding inside it (encodings run together); each piece decoded"
+        pieces = [
+            decode_base64(piece + b"=" * (-len(_BASE64_JUNK.sub(b"", piece)) % 4))[0]
+            for piece in re.split(rb"=+", raw)
+        ]
+        return b"".join(
+            pieces
+        ), "base64 body holds padding inside it (encodings run together); each piece decoded"
     try:
         return binascii.a2b_base64(raw), None
     except (binascii.Error, ValueError):
@@ -72,9 +82,17 @@ def decode_base64(raw: bytes) -> tuple[bytes, str | None]:
 
 
 # Labels that say "unknown" on purpose: read with the fallback, and no news.
-_UNKNOWN_LABELS = frozenset({"unknown-8bit", "x-unknown", "unknown", "x-user-defined", "8bit", "default"})
+_UNKNOWN_LABELS = frozenset(
+    {"unknown-8bit", "x-unknown", "unknown", "x-user-defined", "8bit", "default"}
+)
 # Labels mail software writes for what Python knows by another name.
-_ALIASES = {"x-sjis": "shift_jis", "iso-8859-8-i": "iso-8859-8", "ks_c_5601-1987": "cp949", "gb2312": "gbk", "x-gbk": "gbk"}
+_ALIASES = {
+    "x-sjis": "shift_jis",
+    "iso-8859-8-i": "iso-8859-8",
+    "ks_c_5601-1987": "cp949",
+    "gb2312": "gbk",
+    "x-gbk": "gbk",
+}
 # Codecs whose bytes and characters are one to one: positions need no re-encoding.
 _SINGLE_BYTE = frozenset({"ascii", "latin_1", "iso8859_1", "cp1252"})
 

@@ -42,7 +42,9 @@ _MARKUP = re.compile(
 _REFERENCE = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
 # A start tag with an attribute that may hold a URL, then each such attribute in it.
 _TAG_WITH_URL = re.compile(r"<[A-Za-z][^>]*?\s(?:href|src|srcset|action|content)\s*=[^>]*>?", re.I)
-_URL_ATTRIBUTE = re.compile(r"""\s(href|src|srcset|action|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
+_URL_ATTRIBUTE = re.compile(
+    r"""\s(href|src|srcset|action|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I
+)
 _META_REFRESH = re.compile(r"<meta\b[^>]*\shttp-equiv\s*=\s*[\"']?refresh", re.I)
 # content="5; url='http://...'" (HTML's "shared declarative refresh steps").
 _REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
@@ -62,7 +64,9 @@ class Attribute:
 class HtmlText:
     text: str  # visible text
     attributes: list[Attribute]
-    steps: tuple[OffsetMap, OffsetMap]  # offsets in `text` -> in the text without tags -> in the source
+    steps: tuple[
+        OffsetMap, OffsetMap
+    ]  # offsets in `text` -> in the text without tags -> in the source
 
 
 def read_html(source: str) -> HtmlText:
@@ -74,7 +78,11 @@ def read_html(source: str) -> HtmlText:
     decoded = _Step()
     if "&" in text:
         text = _REFERENCE.sub(decoded.reference, text)
-    return HtmlText(text, list(_attributes(source, without_tags.hidden)), (without_tags.mapping, decoded.mapping))
+    return HtmlText(
+        text,
+        list(_attributes(source, without_tags.hidden)),
+        (without_tags.mapping, decoded.mapping),
+    )
 
 
 def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
@@ -90,7 +98,9 @@ def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
             continue
         for attribute in _URL_ATTRIBUTE.finditer(source, at, tag.end()):
             name = attribute.group(1).lower()
-            group = 2 if attribute.group(2) is not None else 3 if attribute.group(3) is not None else 4
+            group = (
+                2 if attribute.group(2) is not None else 3 if attribute.group(3) is not None else 4
+            )
             raw, offset = attribute.group(group), attribute.start(group)
             if name == "content":
                 if not _META_REFRESH.match(source, at):

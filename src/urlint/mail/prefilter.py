@@ -15,6 +15,7 @@ import binascii
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
 from .message import READ_MAINTYPES
@@ -24,7 +25,9 @@ from .message import READ_MAINTYPES
 _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
 _OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
 # Content-Transfer-Encoding fields (any case): their values say whether text is hidden.
-_TRANSFER_ENCODING = re.compile(rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)")
+_TRANSFER_ENCODING = re.compile(
+    rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)"
+)
 _UUENCODINGS = frozenset({b"x-uuencode", b"uuencode", b"x-uue", b"uue"})
 # A part's media type: a base64 part of a type the reader never decodes (an image, an
 # application) hides no URL we would report, whatever its transfer encoding.
@@ -41,9 +44,11 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
     one by one."""
     slashes = [match.start() for match in _DOUBLE_SLASH.finditer(data, bounds[0], bounds[-1])]
     chosen = []
-    for start, end in zip(bounds, bounds[1:]):
+    for start, end in pairwise(bounds):
         at = bisect_left(slashes, start)
-        chosen.append((at < len(slashes) and slashes[at] < end) or _without_double_slash(data, start, end))
+        chosen.append(
+            (at < len(slashes) and slashes[at] < end) or _without_double_slash(data, start, end)
+        )
     return chosen
 
 
@@ -104,8 +109,17 @@ def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
 def _of_text_part(data: bytes, at: int, start: int, end: int) -> bool:
     """Does the field at `at` belong to a header block whose Content-Type the reader reads
     (or none, text/plain by default: RFC 2045 5.2), or one we cannot tell?"""
-    block_start = max(data.rfind(b"\n\n", start, at) + 2, data.rfind(b"\n\r\n", start, at) + 3, start)
-    block_end = min((found for found in (data.find(b"\n\n", at, end), data.find(b"\n\r\n", at, end)) if found >= 0), default=end)
+    block_start = max(
+        data.rfind(b"\n\n", start, at) + 2, data.rfind(b"\n\r\n", start, at) + 3, start
+    )
+    block_end = min(
+        (
+            found
+            for found in (data.find(b"\n\n", at, end), data.find(b"\n\r\n", at, end))
+            if found >= 0
+        ),
+        default=end,
+    )
     kind = _CONTENT_TYPE.search(data, block_start, block_end)
     return kind is None or kind.group(1).decode("ascii").lower() in READ_MAINTYPES
 
@@ -117,6 +131,9 @@ def _encoded_subject(lowered: bytes) -> bool:
     if subject < 0:
         return False
     line_end = lowered.find(b"\n", subject + 1)
-    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (32, 9):  # folded (RFC 5322 2.2.3)
+    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (
+        32,
+        9,
+    ):  # folded (RFC 5322 2.2.3)
         line_end = lowered.find(b"\n", line_end + 1)
     return b"=?" in lowered[subject : line_end if line_end >= 0 else len(lowered)]

@@ -38,7 +38,16 @@ def stream_errors() -> tuple[type[BaseException], ...]:
     import zipfile
     import zlib
 
-    return (EOFError, OSError, zlib.error, lzma.LZMAError, ArchiveLimit, ValueError, zipfile.BadZipFile, RuntimeError)
+    return (
+        EOFError,
+        OSError,
+        zlib.error,
+        lzma.LZMAError,
+        ArchiveLimit,
+        ValueError,
+        zipfile.BadZipFile,
+        RuntimeError,
+    )
 
 
 @record
@@ -59,8 +68,15 @@ class TextItem:
 
 
 def read_input(
-    path: str, stream: BinaryIO, kind: str, *, depth: int = 0, size_hint: int = 0, seekable: bool = False,
-    may_hold_urls: UrlFilter | None = None, budget: containers.Budget | None = None,
+    path: str,
+    stream: BinaryIO,
+    kind: str,
+    *,
+    depth: int = 0,
+    size_hint: int = 0,
+    seekable: bool = False,
+    may_hold_urls: UrlFilter | None = None,
+    budget: containers.Budget | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
     `may_hold_urls` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
@@ -74,23 +90,34 @@ def read_input(
     elif kind == containers.MBOX:
         yield from _messages(path, containers.split_mbox(stream, may_hold_urls), None)
     elif kind == containers.MMDF:
-        yield from _messages(path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls)
+        yield from _messages(
+            path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls
+        )
     elif kind == containers.BABYL:
         yield from _messages(path, containers.split_on(stream, b"\x1f", kind), may_hold_urls)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
         if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
             skip = containers.leading_blank_lines(data)
-            yield MessageItem(path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True)
+            yield MessageItem(
+                path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True
+            )
         rest = stream.read(1)
         if rest:
-            yield Problem(ProblemKind.LIMIT, f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest is read as plain text", path)
+            yield Problem(
+                ProblemKind.LIMIT,
+                f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest "
+                "is read as plain text",
+                path,
+            )
             yield TextItem(path, _Prepended(rest, stream), b"", 1 + data.count(b"\n"))  # type: ignore[arg-type]  # it reads as a BinaryIO does
     else:
         yield TextItem(path, stream)
 
 
-def _messages(path: str, items: Iterator[RawMessage | RawText | Problem], may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
+def _messages(
+    path: str, items: Iterator[RawMessage | RawText | Problem], may_hold_urls: UrlFilter | None
+) -> Iterator[MessageItem | TextItem | Problem]:
     for item in items:
         if isinstance(item, RawMessage):
             try:
@@ -99,7 +126,12 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | Problem], may_ho
                 else:
                     continue
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
-                yield Problem(ProblemKind.UNREADABLE, f"message {item.index} not read: {internal_error(error)}", path, item.line)
+                yield Problem(
+                    ProblemKind.UNREADABLE,
+                    f"message {item.index} not read: {internal_error(error)}",
+                    path,
+                    item.line,
+                )
                 continue
             yield MessageItem(path, reader)
         elif isinstance(item, RawText):
@@ -108,10 +140,20 @@ def _messages(path: str, items: Iterator[RawMessage | RawText | Problem], may_ho
             yield replaced(item, path=path)
 
 
-def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
+def _nested(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    budget: containers.Budget,
+    may_hold_urls: UrlFilter | None,
+) -> Iterator[MessageItem | TextItem | Problem]:
     """A stream met inside a container, recognised and read in its turn."""
     if depth > containers.MAX_NESTING:
-        yield Problem(ProblemKind.UNREADABLE, f"archives nested deeper than {containers.MAX_NESTING}: not read", path)
+        yield Problem(
+            ProblemKind.UNREADABLE,
+            f"archives nested deeper than {containers.MAX_NESTING}: not read",
+            path,
+        )
         return
     head, stream = peek(stream)
     name = path
@@ -122,17 +164,39 @@ def _nested(path: str, stream: BinaryIO, depth: int, budget: containers.Budget, 
     reason = containers.misnamed(name, kind)
     if reason is not None:
         yield Problem(ProblemKind.MISNAMED, reason, path)
-    yield from read_input(path, stream, kind, depth=depth, may_hold_urls=may_hold_urls, budget=budget)
+    yield from read_input(
+        path, stream, kind, depth=depth, may_hold_urls=may_hold_urls, budget=budget
+    )
 
 
-def _decompressed(path: str, stream: BinaryIO, kind: str, depth: int, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
+def _decompressed(
+    path: str,
+    stream: BinaryIO,
+    kind: str,
+    depth: int,
+    budget: containers.Budget,
+    may_hold_urls: UrlFilter | None,
+) -> Iterator[MessageItem | TextItem | Problem]:
     try:
-        yield from _nested(path, containers.decompress(kind, stream, budget), depth + 1, budget, may_hold_urls)
+        yield from _nested(
+            path, containers.decompress(kind, stream, budget), depth + 1, budget, may_hold_urls
+        )
     except stream_errors() as error:
-        yield Problem(ProblemKind.UNREADABLE, f"{kind} stream cannot be read to its end: {_reason(error)}", path)
+        yield Problem(
+            ProblemKind.UNREADABLE,
+            f"{kind} stream cannot be read to its end: {_reason(error)}",
+            path,
+        )
 
 
-def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: containers.Budget, may_hold_urls: UrlFilter | None) -> Iterator[MessageItem | TextItem | Problem]:
+def _zip(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    seekable: bool,
+    budget: containers.Budget,
+    may_hold_urls: UrlFilter | None,
+) -> Iterator[MessageItem | TextItem | Problem]:
     for member in containers.zip_members(path, stream, depth, seekable, budget):
         if isinstance(member, Problem):
             yield replaced(member, path=path)
@@ -140,7 +204,9 @@ def _zip(path: str, stream: BinaryIO, depth: int, seekable: bool, budget: contai
         try:
             yield from _nested(member.path, member.stream, member.depth, budget, may_hold_urls)
         except stream_errors() as error:
-            yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", member.path)
+            yield Problem(
+                ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", member.path
+            )
 
 
 def _reason(error: BaseException) -> str:

@@ -86,10 +86,13 @@ class Relocator:
                one byte (ASCII, Latin-1, ...)
     charset_text  the text as the codec gave it, before `char_maps`
     char_maps  text-level steps in the order they were applied (flowed, HTML)
-    fixed      every position maps to the part's first body line (base64)
+    collapsed  every position maps to the part's first body line (base64)
     """
 
-    __slots__ = ("raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "collapsed", "_raw_lines", "_encoder", "_encoded")
+    __slots__ = (
+        "raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps",
+        "collapsed", "_raw_lines", "_encoder", "_encoded",
+    )
 
     def __init__(
         self,
@@ -117,8 +120,13 @@ class Relocator:
     def then(self, step: OffsetMap) -> Relocator:
         """This relocator for the text one more step (`step`) made from ours."""
         return Relocator(
-            self.raw, self.raw_line, byte_map=self.byte_map, codec=self.codec,
-            charset_text=self.charset_text, char_maps=(*self.char_maps, step), collapsed=self.collapsed,
+            self.raw,
+            self.raw_line,
+            byte_map=self.byte_map,
+            codec=self.codec,
+            charset_text=self.charset_text,
+            char_maps=(*self.char_maps, step),
+            collapsed=self.collapsed,
         )
 
     def _bytes_before(self, characters: int) -> int:

@@ -98,7 +98,9 @@ def write_json(findings: Iterable[Finding], out: TextIO) -> None:
     out.write("\n")
 
 
-def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str, Callable[[int], int]]:
+def masked_source_line(
+    line: str, cuts: Iterable[tuple[int, int]]
+) -> tuple[str, Callable[[int], int]]:
     """`line` with each of `cuts` (1-based columns, end exclusive; they may overlap) shown
     as MASK, tabs as one space, other unprintable characters escaped; and a function from a
     raw column to its column in what is shown."""
@@ -139,20 +141,31 @@ def masked_source_line(line: str, cuts: Iterable[tuple[int, int]]) -> tuple[str,
     return "".join(pieces), column
 
 
-def full_block(finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False) -> str:
+def full_block(
+    finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False
+) -> str:
     """The finding, its source line (`cuts` masked, and the finding's own password spans)
     with a caret under the span, and its fix."""
     head = f"{text_line(finding, colour)} [{finding.name}]"
     if line is None:
         return head
-    own = [(span.start.column, span.end.column) for span in finding.password_spans if span.start.line == finding.line]
+    own = [
+        (span.start.column, span.end.column)
+        for span in finding.password_spans
+        if span.start.line == finding.line
+    ]
     shown_line, column = masked_source_line(line.rstrip("\r\n"), [*cuts, *own])
     start = column(finding.column)
     end = column(finding.end_column) if finding.end_line == finding.line else len(shown_line) + 1
     width = max(1, end - start)
     number = str(finding.line)
     gutter = " " * len(number)
-    lines = [head, f"{gutter} |", f"{number} | {shown_line}", f"{gutter} | {' ' * (start - 1)}{'^' * width}"]
+    lines = [
+        head,
+        f"{gutter} |",
+        f"{number} | {shown_line}",
+        f"{gutter} | {' ' * (start - 1)}{'^' * width}",
+    ]
     if finding.fix is not None:
         lines.append(f"{gutter} = fix: {printable(finding.fix.description)}")
     return "\n".join(lines)
@@ -212,7 +225,9 @@ def write_github(findings: Iterable[Finding], out: TextIO) -> None:
                 annotated[severity].append(github_line(finding))
                 continue
             if severity not in plain:
-                plain[severity] = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+                plain[severity] = tempfile.SpooledTemporaryFile(
+                    max_size=1 << 20, mode="w+", encoding="utf-8"
+                )
             plain[severity].write(text_line(finding) + "\n")
             left[severity] += 1
         ordered = sorted(Severity, key=lambda severity: -severity.rank)
@@ -226,5 +241,12 @@ def write_github(findings: Iterable[Finding], out: TextIO) -> None:
         for spool in plain.values():
             spool.close()
     if left:
-        parts = ", ".join(f"{left[s]} {_GITHUB_LEVEL[s]}{'s' if left[s] != 1 else ''}" for s in Severity if left[s])
-        out.write(f"urlint: GitHub shows {GITHUB_LIMIT} annotations of each type per step; not annotated: {parts} (listed above)\n")
+        parts = ", ".join(
+            f"{left[s]} {_GITHUB_LEVEL[s]}{'s' if left[s] != 1 else ''}"
+            for s in Severity
+            if left[s]
+        )
+        out.write(
+            f"urlint: GitHub shows {GITHUB_LIMIT} annotations of each type per step; not "
+            f"annotated: {parts} (listed above)\n"
+        )

@@ -44,7 +44,13 @@ def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = F
     return f"{shown(path)}:{candidate.line}:{candidate.column}: {url}"
 
 
-def jsonl_record(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> dict:
+def jsonl_record(
+    path: str,
+    candidate: Candidate,
+    message: MessageInfo | None = None,
+    *,
+    show_passwords: bool = False,
+) -> dict:
     return {
         "path": mask_password(path),
         "line": candidate.line,
@@ -59,16 +65,30 @@ def jsonl_record(path: str, candidate: Candidate, message: MessageInfo | None = 
     }
 
 
-def jsonl_line(path: str, candidate: Candidate, message: MessageInfo | None = None, *, show_passwords: bool = False) -> str:
+def jsonl_line(
+    path: str,
+    candidate: Candidate,
+    message: MessageInfo | None = None,
+    *,
+    show_passwords: bool = False,
+) -> str:
     return json_line(jsonl_record(path, candidate, message, show_passwords=show_passwords))
 
 
 def problem_line(problem: Problem) -> str:
     """A note on stderr about a damaged message (read anyway) or an unreadable input."""
     message = problem.mail
-    where = f"{problem.path}:{problem.line}" if problem.line > 1 or message is not None else problem.path
+    where = (
+        f"{problem.path}:{problem.line}"
+        if problem.line > 1 or message is not None
+        else problem.path
+    )
     if message is not None and message.index:
-        who = f" (message {message.index}" + (f" {message.message_id}" if message.message_id else "") + ")"
+        who = (
+            f" (message {message.index}"
+            + (f" {message.message_id}" if message.message_id else "")
+            + ")"
+        )
     else:
         who = ""
     return "urlint: " + shown(f"{where}{who}: {problem.kind.label}: {problem.reason}")

@@ -38,7 +38,9 @@ def printable(text: str) -> str:
     but tab, line and paragraph separators, format characters) as \\xNN, \\uNNNN or
     \\UNNNNNNNN."""
     if not text.isprintable():
-        text = "".join(char if char.isprintable() or char == "\t" else _escape(char) for char in text)
+        text = "".join(
+            char if char.isprintable() or char == "\t" else _escape(char) for char in text
+        )
     if text.startswith("::"):
         text = "\\x3a" + text[1:]  # never a workflow command
     return text
@@ -62,7 +64,10 @@ def masked_values(record: dict | None) -> dict | None:
     """A JSON object of input fields (a message's identity) with every string masked."""
     if record is None:
         return None
-    return {key: mask_password(value) if isinstance(value, str) else value for key, value in record.items()}
+    return {
+        key: mask_password(value) if isinstance(value, str) else value
+        for key, value in record.items()
+    }
 
 
 def json_line(value: object, indent: int | None = None) -> str:

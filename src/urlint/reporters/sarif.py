@@ -46,7 +46,10 @@ def rule_descriptor(entry: Rule) -> dict:
         "fullDescription": {"text": entry.explanation},
         "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": _LEVEL[entry.severity]},
-        "properties": {"tags": ["rfc1738", *([f"section-{entry.section}"] if entry.section != "-" else [])], "precision": "high"},
+        "properties": {
+            "tags": ["rfc1738", *([f"section-{entry.section}"] if entry.section != "-" else [])],
+            "precision": "high",
+        },
     }
 
 
@@ -87,17 +90,28 @@ def location(path: str, region: dict, root: Path, parts: tuple[str, str] | None)
     """A result's location: the file and region, or for an archive member (`parts`, from
     `split_member`) the archive, with no region, and the member as a logical location."""
     if parts is None:
-        return {"physicalLocation": {"artifactLocation": artifact_location(path, root), "region": region}}
+        return {
+            "physicalLocation": {
+                "artifactLocation": artifact_location(path, root),
+                "region": region,
+            }
+        }
     archive, member = parts
     return {
         "physicalLocation": {"artifactLocation": artifact_location(archive, root)},
         "logicalLocations": [
-            {"name": mask_password(member), "fullyQualifiedName": mask_password(path), "kind": "resource"}
+            {
+                "name": mask_password(member),
+                "fullyQualifiedName": mask_password(path),
+                "kind": "resource",
+            }
         ],
     }
 
 
-def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None) -> dict:
+def sarif_log(
+    findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None
+) -> dict:
     """The SARIF document of `findings`, whole (`write_sarif` streams it)."""
     root = Path(os.path.abspath(root or os.getcwd()))
     descriptors = list(rules)
@@ -106,7 +120,13 @@ def sarif_log(findings: Iterable[Finding], rules: Iterable[Rule], version: str, 
     return document
 
 
-def write_sarif(findings: Iterable[Finding], rules: Iterable[Rule], version: str, out: TextIO, root: Path | None = None) -> None:
+def write_sarif(
+    findings: Iterable[Finding],
+    rules: Iterable[Rule],
+    version: str,
+    out: TextIO,
+    root: Path | None = None,
+) -> None:
     """The SARIF document as `json_line(sarif_log(...), indent=1)` writes it, its results
     written one at a time: a run's findings are never held."""
     root = Path(os.path.abspath(root or os.getcwd()))
@@ -121,7 +141,9 @@ def write_sarif(findings: Iterable[Finding], rules: Iterable[Rule], version: str
 _NO_RESULTS = '"results": []'
 
 
-def sarif_results(findings: Iterable[Finding], descriptors: list[Rule], root: Path) -> Iterator[dict]:
+def sarif_results(
+    findings: Iterable[Finding], descriptors: list[Rule], root: Path
+) -> Iterator[dict]:
     index = {entry.code: i for i, entry in enumerate(descriptors)}
     # Findings come file by file (and member by member): what a fingerprint counts, and how
     # a path splits, is kept for the path at hand only, never for the run.

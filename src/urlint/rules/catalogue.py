@@ -28,7 +28,9 @@ class Rule:
     summary: str  # what it checks, one line
     explanation: str  # why it matters, with the RFC text it rests on
     example: str  # text that triggers it
+    use_instead: str  # the example corrected (M rules: what to do or run instead)
     fix: str | None  # how to fix it; None where no fix applies
+    fix_safety: str  # what `--fix` changes and when it does not; or why there is no fix
     safe_fix: bool = False  # whether --fix applies one
     check: Check | None = None  # None for M rules, which the run itself reports
     schemes: frozenset[str] | None = None  # the schemes the rule is about; None: every URL
@@ -47,7 +49,9 @@ class Rule:
             "summary": self.summary,
             "explanation": self.explanation,
             "example": self.example,
+            "use_instead": self.use_instead,
             "fix": self.fix,
+            "fix_safety": self.fix_safety,
             "safe_fix": self.safe_fix,
         }
 
@@ -61,7 +65,9 @@ def rule(
     summary: str,
     explanation: str,
     example: str,
+    use_instead: str,
     fix: str | None = None,
+    fix_safety: str,
     safe_fix: bool = False,
     schemes: tuple[str, ...] | None = None,
 ) -> Callable[[Check], Rule]:
@@ -71,7 +77,10 @@ def rule(
 
     def entry(check: Check) -> Rule:
         only = frozenset(schemes) if schemes is not None else None
-        return Rule(code, name, severity, section, summary, explanation, example, fix, safe_fix, check, only)
+        return Rule(
+            code, name, severity, section, summary, explanation, example, use_instead, fix,
+            fix_safety, safe_fix, check, only,
+        )
 
     return entry
 

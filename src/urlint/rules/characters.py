@@ -57,7 +57,9 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
         yield Hit(
             offset,
             offset + 1,
-            f"{what} {name}: write it as {encoded}" if "password" not in name else f"{what} ({name}): encode it",
+            f"{what} {name}: write it as {encoded}"
+            if "password" not in name
+            else f"{what} ({name}): encode it",
             replacement=encoded if fixable else None,
             fix_description=f"encode as {encoded}" if fixable else None,
         )
@@ -77,7 +79,17 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
         "Each one is reported on its own, with its encoding."
     ),
     example="<URL:http://example.com/a|b>",
-    fix="Percent-encode the character: <URL:http://example.com/a%7Cb>. `--fix` does it (not in a host name, and not in a URL that holds a password).",
+    use_instead="<URL:http://example.com/a%7Cb>",
+    fix=(
+        'Percent-encode the character: "%" and the two hexadecimal digits of its octet, %7C for '
+        '"|".'
+    ),
+    fix_safety=(
+        "`--fix` replaces each unsafe character with its escape, the same octet encoded (section "
+        "2.2), so the URL means the same. No fix in a host name (a host holds no escapes, section "
+        "3.1), in a URL that may hold a password (an edit would show it in --diff: section 6), or "
+        "in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -99,7 +111,13 @@ def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
         "case; RFC 3986 later made the tilde safe, which is why this is a warning."
     ),
     example="<URL:http://example.com/~fred/>",
-    fix="Write %7E: <URL:http://example.com/%7Efred/>. `--fix` does it.",
+    use_instead="<URL:http://example.com/%7Efred/>",
+    fix='Write the "~" as %7E.',
+    fix_safety=(
+        '`--fix` replaces each "~" with %7E, the same octet encoded (section 2.2), so the URL '
+        "means the same. No fix in a host name, in a URL that may hold a password (an edit would "
+        "show it in --diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -116,7 +134,13 @@ def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
         "later one is read as part of the fragment by some systems and cut off by others."
     ),
     example="<URL:http://example.com/page#part#2>",
-    fix="Encode every later \"#\" as %23: <URL:http://example.com/page#part%232>. `--fix` does it.",
+    use_instead="<URL:http://example.com/page#part%232>",
+    fix='Encode every "#" after the first as %23.',
+    fix_safety=(
+        '`--fix` replaces each "#" after the first with %23, so that every reader takes it as part '
+        'of the fragment; the first "#" stays. No fix in a URL that may hold a password (an edit '
+        "would show it in --diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -140,7 +164,17 @@ def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
         "readers using different character sets."
     ),
     example="<URL:http://example.com/café>",
-    fix="Percent-encode the character's UTF-8 octets: <URL:http://example.com/caf%C3%A9>. `--fix` does it outside the host name (a host needs its IDNA form, RFC 3490).",
+    use_instead="<URL:http://example.com/caf%C3%A9>",
+    fix=(
+        "Percent-encode the character's UTF-8 octets (%C3%A9 for \"é\"); in a host name, write its "
+        "IDNA form (RFC 3490)."
+    ),
+    fix_safety=(
+        "`--fix` replaces the character with its UTF-8 octets percent-encoded, as browsers send it "
+        "(RFC 1738 names no character set). No fix in a host name, which needs its IDNA form "
+        "instead, in a URL that may hold a password (an edit would show it in --diff: section 6), "
+        "or in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -155,8 +189,17 @@ def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
         'these must be encoded." A raw control character is invisible when read and can end '
         "or alter the URL in transit."
     ),
-    example="http://example.com/a<TAB>b (a literal tab or other control character)",
-    fix="Percent-encode it: %09 for a tab. `--fix` does it.",
+    example="<URL:http://example.com/a\x01b>   (a raw U+0001, unseen, between the a and the b)",
+    use_instead="<URL:http://example.com/a%01b>",
+    fix=(
+        "Percent-encode it: %01 for U+0001. (A tab is whitespace to urlint, never this rule's: it "
+        "ends a bare URL, and inside a wrapper it is X104's.)"
+    ),
+    fix_safety=(
+        "`--fix` replaces each control character with its escape, the same octet encoded (section "
+        "2.2). No fix in a host name, in a URL that may hold a password (an edit would show it in "
+        "--diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -174,12 +217,21 @@ def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
         '"the percent sign ("%") is commonly used within RFC 822 addresses and must be encoded."'
     ),
     example="<URL:http://example.com/100%/>",
-    fix='Write a literal "%" as %25: <URL:http://example.com/100%25/>; or complete the escape.',
+    use_instead="<URL:http://example.com/100%25/>",
+    fix='Write a literal "%" as %25, or complete the escape with its two hexadecimal digits.',
+    fix_safety=(
+        'No automatic fix: a "%" may be a literal one (%25) or an escape that lost its digits, and '
+        "the two stand for different octets (section 2.2)."
+    ),
 )
 def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     for match in _BAD_ESCAPE.finditer(subject.url):
         offset = match.start()
-        yield Hit(offset, min(offset + 3, len(subject.url)), "'%' starts no escape (two hex digits must follow): a literal '%' is %25")
+        yield Hit(
+            offset,
+            min(offset + 3, len(subject.url)),
+            "'%' starts no escape (two hex digits must follow): a literal '%' is %25",
+        )
 
 
 @rule(
@@ -192,14 +244,24 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
         "makes equal URLs look different."
     ),
     example="<URL:http://example.com/%7Efred/%41bout>",
+    use_instead="<URL:http://example.com/%7Efred/About>",
     fix="Write the character itself: %41 is A.",
+    fix_safety=(
+        'No automatic fix: an escape may be there on purpose. Decoding %2B in a query gives "+", '
+        "which a server reading HTML form data takes for a space, and some servers compare paths "
+        "as written."
+    ),
 )
 def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     for match in _ESCAPE.finditer(url):
         char = chr(int(match.group(1), 16))
         if char in NEEDLESSLY_ENCODED and not subject.in_password(match.start()):
-            yield Hit(match.start(), match.end(), f"{match.group()} encodes {char!r}, which needs no encoding")
+            yield Hit(
+                match.start(),
+                match.end(),
+                f"{match.group()} encodes {char!r}, which needs no encoding",
+            )
 
 
 # The family's rules, in code order (catalogue.rules_by_code reads this).

@@ -30,7 +30,11 @@ class UrlUnderCheck:
     __slots__ = ("candidate", "parsed", "options", "secrets")
 
     def __init__(
-        self, candidate: Candidate, parsed: ParsedURL, options: RuleOptions, secrets: list[tuple[int, int]]
+        self,
+        candidate: Candidate,
+        parsed: ParsedURL,
+        options: RuleOptions,
+        secrets: list[tuple[int, int]],
     ) -> None:
         self.candidate = candidate
         self.parsed = parsed

@@ -38,7 +38,9 @@ class Linter:
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
         self.options = options or RuleOptions()
 
-    def lint(self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None) -> list[Finding]:
+    def lint(
+        self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None
+    ) -> list[Finding]:
         url = candidate.url
         parsed = parse(url) if url else ParsedURL(url)
         if url and not parsed.scheme and not URL_ATTEMPT.match(url):
@@ -61,11 +63,20 @@ class Linter:
                 message = hit.message
                 if number > MAX_HITS_PER_RULE:
                     # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.
-                    message = f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in this URL: the rest are not listed)"
+                    message = (
+                        f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in "
+                        "this URL: the rest are not listed)"
+                    )
                     hit = replaced(hit, replacement=None, fix_description=None, edits=())
-                if secrets and entry.code != PASSWORD_RULE and quotes_secret(message, url + rest, secrets, hit.start, hit.end):
+                if (
+                    secrets
+                    and entry.code != PASSWORD_RULE
+                    and quotes_secret(message, url + rest, secrets, hit.start, hit.end)
+                ):
                     # Section 6: a message never quotes what may be a password.
-                    message = f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
+                    message = (
+                        f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
+                    )
                 if hit.raw is not None:
                     span = hit.raw
                 else:
@@ -91,7 +102,9 @@ class Linter:
         return findings
 
 
-def hidden_spans(candidate: Candidate, secrets: list[tuple[int, int]] | None = None) -> tuple[Span, ...]:
+def hidden_spans(
+    candidate: Candidate, secrets: list[tuple[int, int]] | None = None
+) -> tuple[Span, ...]:
     """Raw spans of what may be the candidate's password (grammar.login), one per run of
     it on one line: what an output that shows source text must mask."""
     url = candidate.url
@@ -104,7 +117,9 @@ def hidden_spans(candidate: Candidate, secrets: list[tuple[int, int]] | None = N
     rest = candidate.login_rest
     for start, end in secrets:
         if end > len(url) and rest is not None:
-            spans.extend(_rest_spans(candidate, rest, max(start, len(url)) - len(url), end - len(url)))
+            spans.extend(
+                _rest_spans(candidate, rest, max(start, len(url)) - len(url), end - len(url))
+            )
             end = len(url)
         if start >= end:
             continue
@@ -129,10 +144,20 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
     after = candidate.span.end
     spans = []
     if start < tail:
-        spans.append(Span(Position(after.line, after.column + start), Position(after.line, after.column + min(end, tail))))
+        spans.append(
+            Span(
+                Position(after.line, after.column + start),
+                Position(after.line, after.column + min(end, tail)),
+            )
+        )
     if end > tail:
         first = rest.start.column + max(start, tail) - tail
-        spans.append(Span(Position(rest.start.line, first), Position(rest.start.line, rest.start.column + end - tail)))
+        spans.append(
+            Span(
+                Position(rest.start.line, first),
+                Position(rest.start.line, rest.start.column + end - tail),
+            )
+        )
     return spans
 
 

@@ -44,7 +44,9 @@ class UrlMap:
         if end <= start:
             if start >= self._total():
                 last = self.position(start - 1) if start > 0 else self._pieces[0].start
-                return Span(Position(last.line, last.column + 1), Position(last.line, last.column + 1))
+                return Span(
+                    Position(last.line, last.column + 1), Position(last.line, last.column + 1)
+                )
             end = start + 1
         first = self.position(start)
         last = self.position(end - 1)

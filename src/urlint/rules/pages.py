@@ -13,7 +13,8 @@ def rests_on(entry: Rule) -> str:
 
 def rule_page(entry: Rule) -> str:
     """The rule's page in Markdown: severity and default, what it rests on, whether it has a
-    safe fix, then what it does, why it matters, an example and the fix."""
+    safe fix, then what it does, why it matters, an example, what to write instead, the fix
+    and its safety (ruff's "Fix safety": what `--fix` changes and when not, or why no fix)."""
     default = "on by default" if entry.on_by_default else "off unless selected"
     lines = [
         f"# {entry.code} {entry.name}",
@@ -30,7 +31,13 @@ def rule_page(entry: Rule) -> str:
         "## Example",
         entry.example,
         "",
+        "## Use instead",
+        entry.use_instead,
+        "",
         "## Fix",
         entry.fix or "None.",
+        "",
+        "## Fix safety",
+        entry.fix_safety,
     ]
     return "\n".join(lines) + "\n"

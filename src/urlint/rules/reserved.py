@@ -29,7 +29,9 @@ _IN_WAIS = reserved_except("/")
 _IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separates), "/", "="
 
 
-def _chars_in(subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, message: str) -> Iterator[Hit]:
+def _chars_in(
+    subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, message: str
+) -> Iterator[Hit]:
     if span is None:
         return
     url = subject.url
@@ -48,12 +50,22 @@ def _chars_in(subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, 
         "ftp://fred:a@b@host/ is read by some clients as host b@host."
     ),
     example="<URL:ftp://fred@home:secret@ftp.example.com/>",
-    fix='Encode them: ":" as %3A, "@" as %40, "/" as %2F.',
+    use_instead="<URL:ftp://fred%40home@ftp.example.com/>",
+    fix='Encode them: ":" as %3A, "@" as %40, "/" as %2F (and leave the password out: P501).',
+    fix_safety=(
+        'No automatic fix: only the author knows which "@" or ":" is data and which ends the '
+        "login, and encoding a reserved character may change what the URL means (section 2.2). "
+        "Nor does `--fix` ever edit a URL that may hold a password (section 6)."
+    ),
 )
 def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
-    yield from _chars_in(subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}")
-    yield from _chars_in(subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}")
+    yield from _chars_in(
+        subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}"
+    )
+    yield from _chars_in(
+        subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}"
+    )
 
 
 @rule(
@@ -64,12 +76,22 @@ def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
         'reserved and must be encoded." A ";" is read as the start of ";type=<typecode>".'
     ),
     example="<URL:ftp://ftp.example.com/pub/a;b/file.txt>",
-    fix='Write %3B: <URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>.',
+    use_instead="<URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>",
+    fix='Write a ";" that is part of the name as %3B.',
+    fix_safety=(
+        'No automatic fix: the ";" may be part of the name or a misspelt ";type=" (section 3.2.2), '
+        "and encoding a reserved character may change what the URL means (section 2.2)."
+    ),
     schemes=("ftp",),
 )
 def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
-        yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B")
+        yield from _chars_in(
+            subject,
+            segment,
+            _IN_FSEGMENT,
+            "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B",
+        )
 
 
 @rule(
@@ -81,11 +103,22 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         'and no "?". RFC 3986 later allowed both in a query, hence a warning.'
     ),
     example="<URL:http://example.com/cgi?next=/home?x=1>",
+    use_instead="<URL:http://example.com/cgi?next=%2Fhome%3Fx=1>",
     fix='Encode them: "/" as %2F and "?" as %3F.',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and the program behind the URL reads the search part as it chooses (RFC 3986 allows "
+        "both characters there)."
+    ),
     schemes=("http", "https"),
 )
 def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
-    yield from _chars_in(subject, subject.parsed.search, _IN_SEARCH, "unencoded '{char}' in the search part: write {code}")
+    yield from _chars_in(
+        subject,
+        subject.parsed.search,
+        _IN_SEARCH,
+        "unencoded '{char}' in the search part: write {code}",
+    )
 
 
 @rule(
@@ -97,7 +130,13 @@ def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
         "part of the name cuts the name short."
     ),
     example="<URL:prospero://host.example/pros/a;b/name>",
-    fix='Write %3B: <URL:prospero://host.example/pros/a%3Bb/name>.',
+    use_instead="<URL:prospero://host.example/pros/a%3Bb/name>",
+    fix='Write a ";" that is part of the hsoname as %3B.',
+    fix_safety=(
+        'No automatic fix: the ";" may be part of the name or start a field that lost its "=" '
+        "(section 3.11), and encoding a reserved character may change what the URL means (section "
+        "2.2)."
+    ),
     schemes=("prospero",),
 )
 def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -106,7 +145,11 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
         field = url[start:end]
         # A ";" that starts no "field=value" (no "=", or a "/" after it) is the name's own.
         if "=" not in field or "/" in field.split("=", 1)[0]:
-            yield Hit(start, start + 1, "unencoded ';' in the hsoname (';' starts a field=value pair): write %3B")
+            yield Hit(
+                start,
+                start + 1,
+                "unencoded ';' in the hsoname (';' starts a field=value pair): write %3B",
+            )
 
 
 @rule(
@@ -118,13 +161,25 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
         'Section 2.2". No reserved character may appear in them unencoded.'
     ),
     example="<URL:wais://wais.example/db/TEXT/id=7;x>",
-    fix="Percent-encode the character.",
+    use_instead="<URL:wais://wais.example/db/TEXT/id%3D7%3Bx>",
+    fix='Percent-encode the character: %3D for "=", %3B for ";".',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and the server must get back the document id it issued (section 3.9), which only "
+        "the text's author can check."
+    ),
     schemes=("wais",),
 )
 def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
-    for name, span in (("database", parsed.database), ("wtype", parsed.wtype), ("wpath", parsed.wpath)):
-        yield from _chars_in(subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}")
+    for name, span in (
+        ("database", parsed.database),
+        ("wtype", parsed.wtype),
+        ("wpath", parsed.wpath),
+    ):
+        yield from _chars_in(
+            subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}"
+        )
 
 
 @rule(
@@ -135,12 +190,19 @@ def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         'segment may hold no ";" (it is reserved, as in ftp paths, section 3.2.2).'
     ),
     example="<URL:file://localhost/tmp/a;b>",
-    fix="Write %3B.",
+    use_instead="<URL:file://localhost/tmp/a%3Bb>",
+    fix='Write the ";" as %3B.',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and only the author knows whether the \";\" is part of the file's name."
+    ),
     schemes=("file",),
 )
 def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     for segment in subject.parsed.segments:
-        yield from _chars_in(subject, segment, _IN_FSEGMENT, "unencoded ';' in a file path: write %3B")
+        yield from _chars_in(
+            subject, segment, _IN_FSEGMENT, "unencoded ';' in a file path: write %3B"
+        )
 
 
 @rule(
@@ -152,7 +214,13 @@ def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         'a "=" (equal sign)." Section 5: fieldname and fieldvalue hold no "=", ";" or "/".'
     ),
     example="<URL:prospero://host.example/name;OBJECT-VERSION=a=b>",
+    use_instead="<URL:prospero://host.example/name;OBJECT-VERSION=a%3Db>",
     fix='Encode "=" as %3D and "/" as %2F inside the field.',
+    fix_safety=(
+        'No automatic fix: the "=" or "/" may be part of the value or start a field that lost its '
+        '";" (section 3.11), and encoding a reserved character may change what the URL means '
+        "(section 2.2)."
+    ),
     schemes=("prospero",),
 )
 def reserved_in_prospero_field(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -162,7 +230,12 @@ def reserved_in_prospero_field(subject: UrlUnderCheck) -> Iterator[Hit]:
         equals = field.find("=")
         if equals < 0 or "/" in field[:equals]:
             continue  # R304's case: the ";" belongs to the name
-        yield from _chars_in(subject, (start + equals + 1, end), _IN_FIELD, "unencoded '{char}' in a prospero field value: write {code}")
+        yield from _chars_in(
+            subject,
+            (start + equals + 1, end),
+            _IN_FIELD,
+            "unencoded '{char}' in a prospero field value: write {code}",
+        )
 
 
 # The family's rules, in code order (catalogue.rules_by_code reads this).

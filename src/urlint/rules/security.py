@@ -53,7 +53,13 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
         "exactly what the outputs hide."
     ),
     example="<URL:ftp://fred:secret@ftp.example.com/>",
+    use_instead="<URL:ftp://fred@ftp.example.com/>",
     fix="Remove the password (and rotate it: it has been published). The client asks for it.",
+    fix_safety=(
+        "No automatic fix: `--fix` never edits a URL that may hold a password (an edit would show "
+        "the line, and with it the password, in --diff: section 6), and removing it from the text "
+        "does not unpublish it."
+    ),
 )
 def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
     # What every output masks, on every reading of where the login ends (grammar.login):
@@ -62,7 +68,11 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
     for start, end in subject.secrets:
         # A password whose rest is on the next line (scanner: login_rest) is reported where
         # the URL holds it, or where the URL ends when it is all on the next line.
-        yield Hit(min(start, length), min(end, length), "a password in the URL: never write one (section 6)")
+        yield Hit(
+            min(start, length),
+            min(end, length),
+            "a password in the URL: never write one (section 6)",
+        )
 
 
 @rule(
@@ -74,7 +84,12 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
         "some projects want none in published text."
     ),
     example="<URL:ftp://fred@ftp.example.com/>",
-    fix="Remove the user name and the \"@\" if the text need not name the account.",
+    use_instead="<URL:ftp://ftp.example.com/>",
+    fix='Remove the user name and the "@" if the text need not name the account.',
+    fix_safety=(
+        "No automatic fix: whether the text should name the account is the project's choice, and "
+        'without one an ftp client logs in as "anonymous" (section 3.2.1).'
+    ),
 )
 def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.user
@@ -91,18 +106,30 @@ def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
         'reserved space." List the ports you expect under `allowed-ports` in the configuration.'
     ),
     example="<URL:http://example.com:8080/>",
+    use_instead="<URL:http://example.com/>",
     fix="Use the default port, or allow this one for this host in the configuration.",
+    fix_safety=(
+        "No automatic fix: the port may be the right one for this host (then list it under "
+        "`allowed-ports`), and the default port may serve something else."
+    ),
 )
 def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] not in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
-        yield Hit(found[0], found[1], f"port {found[2]} is not {scheme}'s default ({DEFAULT_PORTS[scheme]})")
+        yield Hit(
+            found[0],
+            found[1],
+            f"port {found[2]} is not {scheme}'s default ({DEFAULT_PORTS[scheme]})",
+        )
 
 
 @rule(
     "P504", "cross-protocol-port", Severity.ERROR, "6",
-    summary="A port that is another protocol's well-known port (25 smtp, 110 pop3, 119 nntp, 143 imap ...).",
+    summary=(
+        "A port that is another protocol's well-known port "
+        "(25 smtp, 110 pop3, 119 nntp, 143 imap ...)."
+    ),
     explanation=(
         'Section 6: "it is sometimes possible to construct a URL such that an attempt to '
         "perform a harmless idempotent operation such as the retrieval of the object will in "
@@ -112,18 +139,31 @@ def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         'message to be sent via a SMTP server."'
     ),
     example="<URL:gopher://mail.example.com:25/0HELO%20...>",
+    use_instead="<URL:gopher://mail.example.com/0HELO%20...>   (no port: gopher's own, 70)",
     fix="Use the scheme's own port.",
+    fix_safety=(
+        "No automatic fix: the port the resource is really on cannot be guessed, and a URL like "
+        "this may be an attack rather than a mistake (section 6)."
+    ),
 )
 def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
-        yield Hit(found[0], found[1], f"port {found[2]} is {WELL_KNOWN_PORTS[found[2]]}'s, not {scheme}'s: a cross-protocol request")
+        yield Hit(
+            found[0],
+            found[1],
+            f"port {found[2]} is {WELL_KNOWN_PORTS[found[2]]}'s, not {scheme}'s: a cross-protocol "
+            "request",
+        )
 
 
 @rule(
     "P505", "encoded-line-break", Severity.ERROR, "6",
-    summary="An encoded CR, LF or NUL (%0D, %0A, %00) that a client would decode into a protocol stream.",
+    summary=(
+        "An encoded CR, LF or NUL (%0D, %0A, %00) that a client would decode into a protocol "
+        "stream."
+    ),
     explanation=(
         'Section 6: "Care should be taken when URLs contain embedded encoded delimiters for a '
         "given protocol (for example, CR and LF characters for telnet protocols) that these "
@@ -132,14 +172,23 @@ def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         "section 3.4.9 requires %0D%0A there."
     ),
     example="<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>",
+    use_instead="<URL:http://example.com/a>",
     fix="Remove the encoded line break.",
+    fix_safety=(
+        "No automatic fix: removing the escapes changes the resource asked for, and only a reader "
+        "can tell data from an injected line (section 6)."
+    ),
 )
 def encoded_line_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     plus = subject.parsed.gopher_plus
     for match in _LINE_BREAK_ESCAPE.finditer(subject.url):
         if plus is not None and plus[0] <= match.start() < plus[1]:
             continue
-        yield Hit(match.start(), match.end(), f"{match.group()} decodes to a {_NAME[match.group()[-1].upper()]} a client may send on")
+        yield Hit(
+            match.start(),
+            match.end(),
+            f"{match.group()} decodes to a {_NAME[match.group()[-1].upper()]} a client may send on",
+        )
 
 
 _NAME = {"A": "line feed", "D": "carriage return", "0": "NUL"}

@@ -28,7 +28,12 @@ _SCHEME_START = re.compile(r"[^:/?#]*")
         "Without one, the text in the wrapper is a host name or a relative path, not a URL."
     ),
     example="<URL:www.example.com/index.html>",
-    fix="Write the scheme: <URL:http://www.example.com/index.html>.",
+    use_instead="<URL:http://www.example.com/index.html>",
+    fix='Write the scheme and its colon, and "//" before a host (section 3.1).',
+    fix_safety=(
+        "No automatic fix: the scheme cannot be guessed (http? ftp?), nor whether the text was "
+        "meant as a URL at all."
+    ),
 )
 def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
@@ -52,7 +57,14 @@ def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
         "Upper case is read correctly by careful programs but is not the canonical form."
     ),
     example="<URL:HTTP://example.com/>",
-    fix="Lower-case it: <URL:http://example.com/>. `--fix` does it.",
+    use_instead="<URL:http://example.com/>",
+    fix="Lower-case the scheme name.",
+    fix_safety=(
+        "`--fix` writes the scheme in lower case; interpreters ignore its case (section 5), so the "
+        "URL means the same. No fix where the scheme is broken across lines (a replacement is made "
+        "only within one line), in a URL that may hold a password (an edit would show it in "
+        "--diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
     safe_fix=True,
 )
 def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -73,7 +85,14 @@ def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
         "the schemes your text uses under `known-schemes` in the configuration."
     ),
     example="<URL:gemini://example.org/>",
+    use_instead=(
+        'known-schemes = ["gemini"]   # in urlint.toml, or under [tool.urlint] in pyproject.toml'
+    ),
     fix="Add the scheme to `known-schemes`, or check its spelling.",
+    fix_safety=(
+        "No automatic fix: whether the scheme is one your readers know or a misspelling is the "
+        "project's call, and the configuration records it."
+    ),
 )
 def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
@@ -89,21 +108,35 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S404", "reserved-scheme", Severity.WARNING, "4",
-    summary="A scheme RFC 1738 reserves but does not define: afs, mid, cid, nfs, tn3270, mailserver, z39.50.",
+    summary=(
+        "A scheme RFC 1738 reserves but does not define: afs, mid, cid, nfs, tn3270, mailserver, "
+        "z39.50."
+    ),
     explanation=(
         'Section 4: "The following scheme have been proposed at various times, but this '
-        'document does not define their syntax or use at this time. It is suggested that IANA '
+        "document does not define their syntax or use at this time. It is suggested that IANA "
         'reserve their scheme names for future definition." Later RFCs defined some of them '
         "(mid and cid: RFC 2392); under RFC 1738 their syntax is undefined."
     ),
     example="<URL:afs://cell.example/usr/fred>",
-    fix="Use a defined scheme, or add the name to `known-schemes` if a later RFC your readers follow defines it.",
+    use_instead="<URL:file:///afs/cell.example/usr/fred>",
+    fix=(
+        "Use a defined scheme, or add the name to `known-schemes` if a later RFC your readers "
+        "follow defines it."
+    ),
+    fix_safety=(
+        "No automatic fix: which defined scheme reaches the same resource, if any, cannot be "
+        "guessed (section 4 leaves these schemes undefined)."
+    ),
 )
 def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
     spec = SCHEMES.get(scheme)
     if spec is not None and spec.reserved and scheme not in subject.options.known_schemes:
-        yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined")
+        yield Hit(
+            *subject.parsed.scheme_span,
+            f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined",
+        )
 
 
 @rule(
@@ -115,7 +148,12 @@ def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
         'experimental purposes." Such a URL means nothing outside that agreement.'
     ),
     example="<URL:x-local:thing>",
+    use_instead="<URL:http://www.example.com/thing>   (in text meant for others)",
     fix="None needed inside the agreement; use a registered scheme in text meant for others.",
+    fix_safety=(
+        "No automatic fix: the URL means what its parties agreed (section 4), and no registered "
+        "scheme can be put in its place mechanically."
+    ),
 )
 def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.parsed.scheme.startswith("x-"):
@@ -124,14 +162,21 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S406", "missing-double-slash", Severity.ERROR, "3.1, 5",
-    summary='An IP-based scheme (ftp, http, gopher, nntp, telnet, wais, file, prospero) without "//".',
+    summary=(
+        'An IP-based scheme (ftp, http, gopher, nntp, telnet, wais, file, prospero) without "//".'
+    ),
     explanation=(
         'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
         'that it complies with the common Internet scheme syntax." Section 5 gives every one '
         'of these schemes the literal "//". http:example.com is read as a relative path.'
     ),
     example="<URL:http:www.example.com/>",
-    fix='Write "//" after the colon: <URL:http://www.example.com/>.',
+    use_instead="<URL:http://www.example.com/>",
+    fix='Write "//" after the colon.',
+    fix_safety=(
+        "No automatic fix: the text after the colon may be a host or a relative path "
+        '(http:page.html), and "//" would make its first segment the host.'
+    ),
 )
 def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -144,7 +189,10 @@ def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
 def host_problem(host: str) -> str | None:
     """Why `host` is no host of section 3.1, or None if it is one."""
     if host.startswith("["):
-        return "an IP literal in brackets is no RFC 1738 host (section 3.1: a domain name or a dotted quad)"
+        return (
+            "an IP literal in brackets is no RFC 1738 host (section 3.1: a domain name or a "
+            "dotted quad)"
+        )
     if _DOTTED.match(host):
         groups = host.split(".")
         if len(groups) != 4 or not all(groups):
@@ -180,7 +228,11 @@ def host_problem(host: str) -> str | None:
         'all domain names from the IP addresses."'
     ),
     example="<URL:http://my_host.example.com/> or <URL:ftp://10.0.0.256/>",
+    use_instead="<URL:http://my-host.example.com/> or <URL:ftp://10.0.0.25/>",
     fix="Write the host's real name or address.",
+    fix_safety=(
+        "No automatic fix: the right host name or address cannot be guessed from a wrong one."
+    ),
 )
 def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -209,7 +261,12 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         "go up to 65535."
     ),
     example="<URL:http://example.com:80a/> or <URL:http://example.com:/>",
+    use_instead="<URL:http://example.com:80/> or <URL:http://example.com/>",
     fix="Write the port in decimal, or drop it with its colon.",
+    fix_safety=(
+        'No automatic fix: the port meant by "80a" cannot be guessed, and a colon with no port may '
+        "have lost its digits rather than be stray."
+    ),
 )
 def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.port
@@ -217,7 +274,9 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         return
     port = subject.url[span[0] : span[1]]
     if not port:
-        yield Hit(span[0] - 1, span[0], "a ':' with no port: if the port is omitted, the colon is as well")
+        yield Hit(
+            span[0] - 1, span[0], "a ':' with no port: if the port is omitted, the colon is as well"
+        )
     elif not (port.isascii() and port.isdigit()):
         yield Hit(span[0], span[1], f"port '{port}' is not a decimal number")
     elif bounded_int(port, 65535) > 65535:
@@ -234,7 +293,12 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         "and it is a favourite of phishing: http://www.bank.example@evil.example/."
     ),
     example="<URL:http://fred@www.example.com/>",
-    fix="Remove the user name and the \"@\".",
+    use_instead="<URL:http://www.example.com/>",
+    fix='Remove the user name and the "@".',
+    fix_safety=(
+        "No automatic fix: removing the login changes what a client sends, and in a URL like "
+        "http://www.bank.example@evil.example/ the author must see which host was meant."
+    ),
 )
 def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -252,7 +316,12 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         "meeting any other type cannot tell how to transfer the file."
     ),
     example="<URL:ftp://ftp.example.com/pub/file.txt;type=b>",
+    use_instead="<URL:ftp://ftp.example.com/pub/file.txt;type=i>",
     fix='Use a (ASCII), i (image/binary) or d (directory listing), or drop ";type=".',
+    fix_safety=(
+        "No automatic fix: whether the file is text, binary or a directory cannot be guessed "
+        "(section 3.2.2)."
+    ),
     schemes=("ftp",),
 )
 def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -268,16 +337,24 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S411", "invalid-gopher-path", Severity.ERROR, "3.4",
-    summary="A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an unknown gopher+ form.",
+    summary=(
+        "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
+        "unknown gopher+ form."
+    ),
     explanation=(
         'Section 3.4.1: "Gopher selector strings are a sequence of octets which may contain '
-        'any octets except 09 hexadecimal (US-ASCII HT or tab) 0A hexadecimal (US-ASCII '
+        "any octets except 09 hexadecimal (US-ASCII HT or tab) 0A hexadecimal (US-ASCII "
         'character LF), and 0D (US-ASCII character CR)." The first %09 ends the selector '
         "(3.4.2). Sections 3.4.4-3.4.9 give the gopher+ string four forms: it starts with "
         '"+", "?", "!" or "$".'
     ),
     example="<URL:gopher://gopher.example/0sel%0Dector>",
+    use_instead="<URL:gopher://gopher.example/0selector>",
     fix="Remove the CR or LF from the selector; start a gopher+ string with + ? ! or $.",
+    fix_safety=(
+        "No automatic fix: removing characters from a selector asks the server for another item "
+        "(section 3.4.1), and the gopher+ form meant cannot be guessed."
+    ),
     schemes=("gopher",),
 )
 def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -285,18 +362,31 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     gtype = parsed.gtype
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
-        yield Hit(gtype[0], gtype[1], "the gopher type is a tab, CR or LF: the type is one character of the selector line")
+        yield Hit(
+            gtype[0],
+            gtype[1],
+            "the gopher type is a tab, CR or LF: the type is one character of the selector line",
+        )
     selector = parsed.selector
     if selector is not None:
         lower = url.lower()
         for escape in ("%0a", "%0d"):
             at = lower.find(escape, selector[0], selector[1])
             while at >= 0:
-                yield Hit(at, at + 3, f"{url[at:at + 3]} in a gopher selector: a selector holds no CR or LF (section 3.4.1)")
+                yield Hit(
+                    at,
+                    at + 3,
+                    f"{url[at : at + 3]} in a gopher selector: a selector holds no CR or LF "
+                    "(section 3.4.1)",
+                )
                 at = lower.find(escape, at + 3, selector[1])
     plus = parsed.gopher_plus
     if plus is not None and (plus[0] == plus[1] or url[plus[0]] not in _PLUS_TYPES):
-        yield Hit(plus[0], max(plus[1], plus[0]), "a gopher+ string starts with '+', '?', '!' or '$' (sections 3.4.4-3.4.9)")
+        yield Hit(
+            plus[0],
+            max(plus[1], plus[0]),
+            "a gopher+ string starts with '+', '?', '!' or '$' (sections 3.4.4-3.4.9)",
+        )
 
 
 @rule(
@@ -310,7 +400,9 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         "part of the address."
     ),
     example="<URL:mailto:fred> or <URL:mailto:@example.com>",
-    fix="Write one full address: <URL:mailto:fred@example.com>.",
+    use_instead="<URL:mailto:fred@example.com>",
+    fix="Write one full address, local-part@domain.",
+    fix_safety="No automatic fix: the missing local part or domain cannot be guessed.",
     schemes=("mailto",),
 )
 def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -343,7 +435,9 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
         'without the enclosing "<" and ">"", of the form <unique>@<full_domain_name>.'
     ),
     example="<URL:news:123comp.misc> or <URL:news:id@>",
+    use_instead="<URL:news:comp.misc> or <URL:news:id@news.example.com>",
     fix="Write the group name, or the Message-ID without its angle brackets.",
+    fix_safety="No automatic fix: the group name or Message-ID meant cannot be guessed.",
     schemes=("news",),
 )
 def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -370,7 +464,9 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
         '"the numeric id of the article within that newsgroup".'
     ),
     example="<URL:nntp://news.example/comp.misc/12a>",
+    use_instead="<URL:nntp://news.example/comp.misc/12>",
     fix="Write the group, and optionally the article's number.",
+    fix_safety="No automatic fix: the group or article number meant cannot be guessed.",
     schemes=("nntp",),
 )
 def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -388,7 +484,9 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
     article = parsed.article
     if article is not None and not abnf.matches(abnf.DIGITS, url[article[0] : article[1]]):
-        yield Hit(article[0], max(article[1], article[0]), "the article number must be decimal digits")
+        yield Hit(
+            article[0], max(article[1], article[0]), "the article number must be decimal digits"
+        )
     extra = parsed.extra
     if extra is not None:
         yield Hit(*extra, "nothing follows the article number in an nntp URL")
@@ -403,7 +501,12 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
         "part of a telnet URL, and clients drop it."
     ),
     example="<URL:telnet://bbs.example.com/login>",
+    use_instead="<URL:telnet://bbs.example.com/>",
     fix="End the URL at the host (and port).",
+    fix_safety=(
+        "No automatic fix: the path may be a misplaced user name (telnet://login@host/, section "
+        "3.8), which only the author can tell."
+    ),
     schemes=("telnet",),
 )
 def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -422,7 +525,12 @@ def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
         '*uchar, so no further "/".'
     ),
     example="<URL:wais://wais.example/db/TEXT> (a type with no document id)",
+    use_instead="<URL:wais://wais.example/db/TEXT/doc-7>",
     fix="Give the database; for a document, its type and its encoded document id.",
+    fix_safety=(
+        'No automatic fix: a missing database or document id cannot be guessed, and a "/" in a '
+        "document id may be data (%2F) or a separator too many."
+    ),
     schemes=("wais",),
 )
 def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -452,7 +560,12 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
         "before the path is required."
     ),
     example="<URL:file://localhost:8000/etc/motd> or <URL:file://host>",
+    use_instead="<URL:file://localhost/etc/motd> or <URL:file://host/etc/motd>",
     fix='Drop the port; write "/" and the path after the host (file:///path for this machine).',
+    fix_safety=(
+        "No automatic fix: a port suggests the URL was meant for another scheme "
+        '(http://localhost:8000/), and in file://host the "host" may be a path (file:///host).'
+    ),
     schemes=("file",),
 )
 def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -477,7 +590,9 @@ def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
         'fieldname "=" fieldvalue.'
     ),
     example="<URL:prospero://host.example>",
+    use_instead="<URL:prospero://host.example/pros/name>",
     fix="Give the hsoname after the host.",
+    fix_safety="No automatic fix: the hsoname cannot be guessed.",
     schemes=("prospero",),
 )
 def invalid_prospero(subject: UrlUnderCheck) -> Iterator[Hit]:

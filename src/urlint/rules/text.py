@@ -20,15 +20,24 @@ from .context import Hit, UrlUnderCheck
         "knows where the URL ends; urlint takes the text up to the first whitespace."
     ),
     example="See <URL:http://example.com/index.html for details.",
-    fix='Close the wrapper: <URL:http://example.com/index.html>.',
+    use_instead="See <URL:http://example.com/index.html> for details.",
+    fix='Close the wrapper with ">" right after the URL.',
+    fix_safety=(
+        "No automatic fix: where the URL ends is what is missing. urlint takes it to end at the "
+        "first whitespace, which cuts short a URL broken across lines."
+    ),
 )
 def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     # An unterminated wrapper with no URL after it is prose about the prefix ("the `<URL:`
     # wrapper"), not a URL.
     if candidate.has(Flag.UNTERMINATED) and candidate.url and candidate.wrapper_span is not None:
-        yield Hit(0, 0, "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
-                  raw=candidate.wrapper_span)
+        yield Hit(
+            0,
+            0,
+            "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
+            raw=candidate.wrapper_span,
+        )
 
 
 @rule(
@@ -43,7 +52,12 @@ def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
         'URL." urlint keeps the hyphen and offers the other reading.'
     ),
     example="<URL:http://example.com/long-\n   name.html>",
+    use_instead="<URL:http://example.com/\n   long-name.html>",
     fix="Break the line elsewhere (not after a hyphen).",
+    fix_safety=(
+        "No automatic fix: the hyphen may or may not be part of the URL (appendix), and only the "
+        "author knows which."
+    ),
 )
 def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
@@ -66,13 +80,26 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
         "furniture between the pieces. urlint drops it and rejoins the URL, but readers and "
         "simpler tools may not."
     ),
-    example="<URL:ftp://ds.internic.net/internet-\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  December 1994\n\n  drafts/x.txt>",
+    example=(
+        "<URL:ftp://ds.internic.net/internet-\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  "
+        "December 1994\n\n  drafts/x.txt>"
+    ),
+    use_instead="<URL:ftp://ds.internic.net/internet-drafts/x.txt>",
     fix="Keep URLs off page breaks, or reflow the text.",
+    fix_safety=(
+        "No automatic fix: moving a URL off a page break means reflowing or repaginating the "
+        "document, which is its author's choice."
+    ),
 )
 def page_furniture_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if candidate.has(Flag.PAGE_BREAK) and candidate.wrapper_span is not None:
-        yield Hit(0, 0, "page furniture inside the wrapper was dropped to rejoin the URL", raw=candidate.wrapper_span)
+        yield Hit(
+            0,
+            0,
+            "page furniture inside the wrapper was dropped to rejoin the URL",
+            raw=candidate.wrapper_span,
+        )
 
 
 # A gap this far into a line is on no typed line (RFC lines are 72 columns, mail lines 78):
@@ -93,7 +120,12 @@ REFLOWED_COLUMN = 200
         "former line break."
     ),
     example="<URL:ftp://ftp.example.com/My Documents/file.txt>",
+    use_instead="<URL:ftp://ftp.example.com/My%20Documents/file.txt>",
     fix="Write a space that belongs to the URL as %20; remove a stray one.",
+    fix_safety=(
+        "No automatic fix: a space that belongs to the URL becomes %20 and a stray one goes, and "
+        "the two give different URLs; only the author knows which it is."
+    ),
 )
 def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
@@ -102,8 +134,12 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     pieces = candidate.pieces
     for before, after in zip(pieces, pieces[1:]):
         if after.start.line == before.end.line and before.end.column <= REFLOWED_COLUMN:
-            yield Hit(0, 0, "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
-                      raw=Span(before.end, after.start))
+            yield Hit(
+                0,
+                0,
+                "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
+                raw=Span(before.end, after.start),
+            )
 
 
 @rule(
@@ -116,7 +152,15 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
         'break long URLs across lines", inside <URL:...>.'
     ),
     example="see http://example.com/very/long/\n  path/index.html for details",
-    fix="Wrap it: <URL:http://example.com/very/long/\n  path/index.html>. `--fix` does it.",
+    use_instead="see <URL:http://example.com/very/long/\n  path/index.html> for details",
+    fix="Wrap the URL and the line that continues it in <URL:...>, as the appendix recommends.",
+    fix_safety=(
+        '`--fix` writes "<URL:" before the URL and ">" after the word on the next line that seems '
+        "to continue it, which makes that word part of the URL: check --diff where the next line "
+        "may be prose. No fix in a URL that may hold a password (an edit would show the line, and "
+        "with it the password, in --diff: section 6), nor in mail or an archive, whose text is "
+        "decoded."
+    ),
     safe_fix=True,
 )
 def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -124,9 +168,18 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
     after = candidate.continuation
     if not candidate.has(Flag.MAYBE_CONTINUED) or after is None:
         return
-    edits = (Edit(Span(candidate.span.start, candidate.span.start), "<URL:"), Edit(Span(after.end, after.end), ">"))
-    yield Hit(0, 0, "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
-              raw=candidate.span, edits=edits, fix_description="wrap the URL and its continuation in <URL:...>")
+    edits = (
+        Edit(Span(candidate.span.start, candidate.span.start), "<URL:"),
+        Edit(Span(after.end, after.end), ">"),
+    )
+    yield Hit(
+        0,
+        0,
+        "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
+        raw=candidate.span,
+        edits=edits,
+        fix_description="wrap the URL and its continuation in <URL:...>",
+    )
 
 
 @rule(
@@ -137,7 +190,12 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
         "marks a URL lost in editing."
     ),
     example="The archive is at <URL:>.",
+    use_instead="The archive is at <URL:ftp://ftp.example.com/pub/archive/>.",
     fix="Write the URL, or remove the wrapper.",
+    fix_safety=(
+        "No automatic fix: the lost URL cannot be guessed, and removing the wrapper would hide "
+        "that one is missing."
+    ),
 )
 def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate

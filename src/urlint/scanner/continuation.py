@@ -52,7 +52,9 @@ def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:
     return _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
 
 
-def login_rest(text: str, url_start: int, url_end: int, line_end: int) -> tuple[int, int, int] | None:
+def login_rest(
+    text: str, url_start: int, url_end: int, line_end: int
+) -> tuple[int, int, int] | None:
     """Where the bare URL text[url_start:url_end], which has "//", ends at its line end and
     the first word of the next line has an "@", so that the two read as one may hold a
     login (`ftp://fred:sec` / `ret@host/`, `ftp://fr` / `ed:secret@host/`, `ftp://:@se` /
@@ -141,7 +143,12 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         return None  # indented or blank: a new paragraph or a list, not a wrapped word
     end = bare.body_end(text, pos)
     token = text[pos:end]
-    if len(token) < 2 or token[0] in "([{<" or SCHEME_START.match(token) or _ABBREVIATION.fullmatch(token):
+    if (
+        len(token) < 2
+        or token[0] in "([{<"
+        or SCHEME_START.match(token)
+        or _ABBREVIATION.fullmatch(token)
+    ):
         return None  # a note in brackets, a URL of its own, "e.g."
     if not _URL_REST.search(token) or not _ALNUM.search(token):
         return None  # a word of prose, a rule of "____"
@@ -150,7 +157,10 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
     next_end = text.find("\n", end)
     if text.find("://", pos, next_end if next_end >= 0 else len(text)) >= 0:
         return None  # the next line holds a URL of its own: a list or a table of URLs
-    if not all(_line_width(text, at, key) <= width for at in _neighbours(text, line_start, line_break.end())):
+    if not all(
+        _line_width(text, at, key) <= width
+        for at in _neighbours(text, line_start, line_break.end())
+    ):
         return None  # a line of the paragraph is longer: this one was not cut at its column
     return pos, end
 
@@ -172,6 +182,8 @@ def _line_width(text: str, start: int, key: str) -> int:
     end = text.find("\n", start)
     line = text[start : end if end >= 0 else len(text)].rstrip("\r")
     prefix = QUOTE_PREFIX.match(line)
-    if (quote_key(prefix.group()) if prefix is not None else "") != key or not line[prefix.end() if prefix else 0 :].strip():
+    if (quote_key(prefix.group()) if prefix is not None else "") != key or not line[
+        prefix.end() if prefix else 0 :
+    ].strip():
         return 0
     return len(line)

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+)
 
 # The fixed shapes of RFC and Internet-Draft page furniture (RFC 2223 section 3).
 _KNOWN_FURNITURE = re.compile(

@@ -59,7 +59,9 @@ def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -
     return list(iter_candidates(text, line_base=line_base, positions=positions))
 
 
-def iter_candidates(text: str, *, line_base: int = 1, positions: Positions | None = None) -> Iterator[Candidate]:
+def iter_candidates(
+    text: str, *, line_base: int = 1, positions: Positions | None = None
+) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
     return (candidate for candidate, _ in _scan(text, index, len(text), 0) if candidate is not None)
@@ -76,7 +78,9 @@ class ChunkScan:
     column numbers continue).
     """
 
-    def __init__(self, text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int) -> None:
+    def __init__(
+        self, text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int
+    ) -> None:
         self.text = text
         self.stop = stop
         self.covered_until = covered_until
@@ -95,7 +99,11 @@ class ChunkScan:
 
 def extract(text: str) -> list[Candidate]:
     """Every URL in `text`, in text order (an empty wrapper yields nothing)."""
-    return [candidate for candidate, _ in _scan(text, LineIndex(text), len(text), 0) if candidate is not None and candidate.url]
+    return [
+        candidate
+        for candidate, _ in _scan(text, LineIndex(text), len(text), 0)
+        if candidate is not None and candidate.url
+    ]
 
 
 def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, int]]:
@@ -117,7 +125,9 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     return heapq.merge(*passes)
 
 
-def _bare_hits(text: str, colons: Iterator[re.Match[str]], floor: int, schemes: frozenset[str] | None) -> Iterator[tuple[int, int, int]]:
+def _bare_hits(
+    text: str, colons: Iterator[re.Match[str]], floor: int, schemes: frozenset[str] | None
+) -> Iterator[tuple[int, int, int]]:
     """Bare URL starts: the scheme before each colon found (one of `schemes`, if given)."""
     scheme_start = bare.scheme_start
     for match in colons:
@@ -165,7 +175,9 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     url = text[start:end]
     head = own = text[word:start]  # own: what of the head is not a closed word before
     line_start = text.rfind("\n", low, word) + 1
-    if line_start > low and wrappers.LINE_PREFIX.fullmatch(text, line_start, word):  # the word starts its line
+    if line_start > low and wrappers.LINE_PREFIX.fullmatch(
+        text, line_start, word
+    ):  # the word starts its line
         line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
         previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
@@ -176,20 +188,28 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
         return False
     # A password that starts before the URL and runs into it: `1ftp://:pw://@h/`, and over
     # a line break `ftp://:pw` / `pw://@h/`.
-    if any(begin <= len(head) < stop for begin, stop in secret_spans(head + url, starts_before=len(head))):
+    if any(
+        begin <= len(head) < stop
+        for begin, stop in secret_spans(head + url, starts_before=len(head))
+    ):
         return True
     # A login before the URL whose password starts inside it: `1ftp://a://pw@h/`, whose
     # "//pw" the URL "a://pw@h/" would show as a user name; but not after a closed word
     # (`[https://[::1]]` / `[mailto:x@y]`), nor for two URLs on two lines
     # (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`).
     url_end = len(own) + len(url)
-    return bool(own) and any(len(own) < stop and begin < url_end for begin, stop in secret_spans(own + url, starts_before=len(own)))
+    return bool(own) and any(
+        len(own) < stop and begin < url_end
+        for begin, stop in secret_spans(own + url, starts_before=len(own))
+    )
 
 
 _CLOSING = frozenset(")]}>\"'")
 
 
-def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterator[tuple[Candidate | None, int]]:
+def _scan(
+    text: str, index: Positions, stop: int, covered_until: int
+) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either)."""
     furniture = Furniture(text)
@@ -219,9 +239,15 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             else:
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
-                if text.startswith(("\n", "\r\n"), end) and end - start >= 8:  # the URL ends its line
+                if (
+                    text.startswith(("\n", "\r\n"), end) and end - start >= 8
+                ):  # the URL ends its line
                     wrapped = hard_wrapped(text, start, end)
-            if anchor - start <= 4 and after is None and _not_opaque_shaped(text, start, anchor, end):
+            if (
+                anchor - start <= 4
+                and after is None
+                and _not_opaque_shaped(text, start, anchor, end)
+            ):
                 continue  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
             if wrapped is not None:
                 covered = wrapped[1]
@@ -232,18 +258,25 @@ def _scan(text: str, index: Positions, stop: int, covered_until: int) -> Iterato
             if after is None and rest is None:
                 yield Candidate(text[start:end], span, (span,)), covered
             else:
-                yield Candidate(
-                    url=text[start:end],
-                    span=span,
-                    pieces=(span,),
-                    flags=_MAYBE_CONTINUED if after is not None else frozenset(),
-                    continuation=index.span(*after) if after is not None else None,
-                    login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
-                    login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
-                ), covered
+                yield (
+                    Candidate(
+                        url=text[start:end],
+                        span=span,
+                        pieces=(span,),
+                        flags=_MAYBE_CONTINUED if after is not None else frozenset(),
+                        continuation=index.span(*after) if after is not None else None,
+                        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+                        login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]]
+                        if rest is not None
+                        else "",
+                    ),
+                    covered,
+                )
 
 
-def _joined_candidate(text: str, start: int, end: int, rest: tuple[int, int], index: Positions) -> Candidate:
+def _joined_candidate(
+    text: str, start: int, end: int, rest: tuple[int, int], index: Positions
+) -> Candidate:
     """A bare URL a mail client hard-wrapped (continuation.hard_wrapped), joined: the first
     line's reading is `alt`; X105 still asks for a wrapper, which would have kept it whole."""
     first, second = index.span(start, end), index.span(*rest)

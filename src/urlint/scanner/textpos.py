@@ -14,7 +14,15 @@ class LineIndex:
     reads bytes too (mail/textmap.py walks a raw mail part with it).
     """
 
-    __slots__ = ("_text", "_newline", "_line_base", "_column_base", "_offset", "_line", "_line_start")
+    __slots__ = (
+        "_text",
+        "_newline",
+        "_line_base",
+        "_column_base",
+        "_offset",
+        "_line",
+        "_line_start",
+    )
 
     def __init__(self, text: str | bytes, line_base: int = 1, column_base: int = 0) -> None:
         self._text = text

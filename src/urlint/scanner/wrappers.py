@@ -56,7 +56,9 @@ class WrapperMatch:
         self.url = ""
         self.alt: str | None = None
         self.flags: set[Flag] = set()
-        self.no_url = False  # it holds no URL, nor does any text inside it (encoded data, an elision)
+        self.no_url = (
+            False  # it holds no URL, nor does any text inside it (encoded data, an elision)
+        )
 
 
 def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
@@ -80,8 +82,10 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
     _read_body(text, found, body, furniture)
     if found.url:
         if "<" in found.url:
-            return None  # no URL holds a "<" (section 2.2): prose about wrappers, read on to the next
-        found.no_url = _ELISION.fullmatch(found.url) is not None or (kind == Wrapper.ANGLE and _ENCODED.match(found.url) is not None)
+            return None
+        found.no_url = _ELISION.fullmatch(found.url) is not None or (
+            kind == Wrapper.ANGLE and _ENCODED.match(found.url) is not None
+        )
     return found
 
 
@@ -89,7 +93,9 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 # `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644 name", a
 # uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
 _ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
-_ENCODED = re.compile(rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)")
+_ENCODED = re.compile(
+    rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)"
+)
 
 
 def _plausible_angle(text: str, match: re.Match[str]) -> bool:
@@ -100,7 +106,9 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
     if is_known_scheme(match.group(2)):
         # RFC 1630 breaks "<ftp:" / "//quake.think.com/...>": a line break may follow the
         # colon; other whitespace there is prose ("<http: the scheme>").
-        return not text[colon : colon + 1].isspace() or _LINE_BREAK_NEXT.match(text, colon) is not None
+        return (
+            not text[colon : colon + 1].isspace() or _LINE_BREAK_NEXT.match(text, colon) is not None
+        )
     if text.startswith("//", colon):
         return True
     limit = colon + MAX_CONTENT_CHARS  # bounded, so many "<x:" on one long line stay linear
@@ -195,7 +203,9 @@ def _assemble(text: str, found: WrapperMatch, raw: list[tuple[int, int]]) -> Non
     found.url = "".join(parts)
     # Every part but the last ends at a line break; a "-" there, with URL text after the
     # break, may be the typesetter's (appendix): keep it, and offer the reading without it.
-    hyphen_breaks = {i for i in range(len(parts) - 1) if parts[i].endswith("-") and any(parts[i + 1 :])}
+    hyphen_breaks = {
+        i for i in range(len(parts) - 1) if parts[i].endswith("-") and any(parts[i + 1 :])
+    }
     if hyphen_breaks:
         found.flags.add(Flag.HYPHEN_BREAK)
         found.alt = "".join(p[:-1] if i in hyphen_breaks else p for i, p in enumerate(parts))
