@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from ..findings import Edit, Severity
 from ..grammar.login import mask_password
@@ -66,7 +67,7 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     other = mask_password(candidate.alt or "")
     offset = 0  # the URL is its pieces' text joined: count to the end of each piece
     pieces = candidate.pieces
-    for before, after in zip(pieces, pieces[1:]):
+    for before, after in pairwise(pieces):
         offset += before.end.column - before.start.column
         if after.start.line > before.end.line and candidate.url[offset - 1 : offset] == "-":
             yield Hit(offset - 1, offset, f"line break after '-': the URL may also be {other}")
@@ -132,7 +133,7 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     if not candidate.has(Flag.INNER_WHITESPACE):
         return
     pieces = candidate.pieces
-    for before, after in zip(pieces, pieces[1:]):
+    for before, after in pairwise(pieces):
         if after.start.line == before.end.line and before.end.column <= REFLOWED_COLUMN:
             yield Hit(
                 0,
