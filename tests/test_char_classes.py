@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.grammar import abnf
+from urlint.rules import reserved, syntax
 from urlint.rules.characters import NEEDLESSLY_ENCODED, UNSAFE
 
 CLASSES = [
@@ -37,17 +38,21 @@ def test_the_classes_are_section_5s():
     )
     assert len(abnf.UNRESERVED_SET) == 26 * 2 + 10 + 5 + 6
     assert NEEDLESSLY_ENCODED == abnf.UNRESERVED_SET
-    assert [chr(i) for i in range(128) if UNSAFE.fullmatch(chr(i))] == [
-        " ",
-        '"',
-        "<",
-        ">",
-        "[",
-        "\\",
-        "]",
-        "^",
-        "`",
-        "{",
-        "|",
-        "}",
-    ]
+    unsafe_ascii = [chr(i) for i in range(128) if UNSAFE.fullmatch(chr(i))]
+    assert "".join(unsafe_ascii) == ' "<>[\\]^`{|}'
+
+
+def test_each_components_reserved_characters_come_from_its_bnf_line():
+    # user = *[ uchar | ";" | "?" | "&" | "=" ]: ":", "@", "/" must be encoded (section 3.1)
+    assert reserved._IN_USER == "/:@"
+    assert reserved._IN_FSEGMENT == ";/"  # fsegment: "?" ":" "@" "&" "=" allowed (3.2.2)
+    assert reserved._IN_SEARCH == "/?"  # search: ";" ":" "@" "&" "=" allowed (3.3)
+    assert reserved._IN_WAIS == ";?:@&="  # *uchar; "/" separates the parts (3.9)
+    assert reserved._IN_FIELD == ";/="  # fieldvalue: "?" ":" "@" "&" allowed (3.11)
+
+
+@given(st.text(alphabet="aZ09-._", max_size=8))
+def test_the_hosts_label_pattern_is_section_5s_domainlabel(label):
+    # syntax._LABEL runs on the standard engine (every host of every URL); abnf.DOMAINLABEL
+    # is the BNF line's transcription for `regex`.
+    assert bool(syntax._LABEL.match(label)) == abnf.matches(abnf.DOMAINLABEL, label)

@@ -97,3 +97,17 @@ def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):
     chunked = list(scan_chunks(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes)))
     assert chunked == scan(text)
     assert [c.url for c in chunked] == [case[0] for case in cases]
+
+
+LINE_WORDS = st.sampled_from(
+    ["see", "http://example.com/a-", "ftp://ftp.example.org/pub/", "b/c.html", "and", ">", ""]
+)
+
+
+@given(st.lists(st.lists(LINE_WORDS, max_size=4), min_size=1, max_size=6))
+def test_maybe_continued_and_its_span_go_together(lines):
+    """The flag names the fact in output, `continuation` places it: one is set exactly when
+    the other is (rules/text.py asks only the span)."""
+    text = "\n".join(" ".join(words) for words in lines) + "\n"
+    for candidate in extract(text):
+        assert (Flag.MAYBE_CONTINUED in candidate.flags) == (candidate.continuation is not None)

@@ -86,10 +86,12 @@ class Candidate(Located):
     runs from the first piece's start to the last piece's end. `wrapper_span` covers the
     delimiters too (from "<" or "URL=" to ">"), where there is a wrapper. `continuation` is
     the text at the start of the next line that plausibly continues a bare URL ending at a
-    line end (flag MAYBE_CONTINUED). `login_rest` is the first word of the next line where
-    it may finish a login the bare URL leaves open at its line end (`ftp://fred:sec` then
-    `ret@host/`); `login_rest_text` is the punctuation trimmed from the URL's end, then that
-    word: what may be a password is read with it too (grammar.login).
+    line end: it is set exactly when the candidate is flagged MAYBE_CONTINUED, the flag
+    naming the fact in output and this span placing it. `login_rest` is the first word of
+    the next line where it may finish a login the bare URL leaves open at its line end
+    (`ftp://fred:sec` then `ret@host/`); `login_rest_text` is the punctuation trimmed from
+    the URL's end, then that word: what may be a password is read with it too
+    (grammar.login).
     """
 
     url: str

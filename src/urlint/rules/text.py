@@ -167,7 +167,7 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
 def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     after = candidate.continuation
-    if not candidate.has(Flag.MAYBE_CONTINUED) or after is None:
+    if after is None:  # set exactly when the candidate is flagged MAYBE_CONTINUED
         return
     edits = (
         Edit(Span(candidate.span.start, candidate.span.start), "<URL:"),
