@@ -10,18 +10,8 @@ from .helpers import run
 
 SECRET = "s3cretpw"
 JSONL_KEYS = [
-    "path",
-    "line",
-    "column",
-    "end_line",
-    "end_column",
-    "code",
-    "name",
-    "severity",
-    "message",
-    "url",
-    "fix",
-    "mail",
+    "path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message",
+    "url", "fix", "mail",
 ]
 
 

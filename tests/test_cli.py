@@ -14,15 +14,7 @@ from urlint.cli import main
 from .helpers import run
 
 JSONL_KEYS = [
-    "path",
-    "line",
-    "column",
-    "end_line",
-    "end_column",
-    "url",
-    "alt",
-    "wrapper",
-    "message",
+    "path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message",
     "flags",
 ]
 
