@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .config import Settings
+from .config import Settings, build_settings
 from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
@@ -17,6 +17,7 @@ from .problems import Problem
 from .records import replaced
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
+from .scanner import scan
 from .sources import FileId, InputFile, iter_files
 from .suppressions import Suppressions
 
@@ -146,10 +147,6 @@ def lint(
     """Every finding in `text` (the library's entry point): the default rules unless
     `select` names others, minus `ignore`; inline suppressions apply. URLs in findings are
     masked."""
-    from .config import build_settings
-    from .pipeline import ScannedText
-    from .scanner import scan
-
     settings = build_settings({}, select=select, ignore=list(ignore))
     checker = Checker(settings)
     suppressions = Suppressions()

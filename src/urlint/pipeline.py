@@ -28,6 +28,7 @@ from .sources import (
     BinaryInput,
     InputFile,
     TextChunk,
+    decode,
     iter_files,
     open_input,
     read_chunks,
@@ -348,8 +349,6 @@ def _seen_article(reader: MessageReader, articles: set[str]) -> bool:
 
 
 def _decoded(data: bytes) -> str:
-    from .sources import decode
-
     return decode(data)[0]
 
 
