@@ -1,4 +1,5 @@
-"""Shared test helpers: where the shared corpora and peer fixtures live, when present."""
+"""Shared test helpers: where the shared corpora and peer fixtures live, when present; the
+URLs urlint extracts from a text; the command line run in this process."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+
+from urlint import extract
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("URLINT_SHARED", REPO.parent / "shared"))
@@ -28,6 +31,11 @@ def read_text(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
+
+
+def urls(text: str) -> list[str]:
+    """The URLs `urlint.extract` finds in `text`, in order."""
+    return [c.url for c in extract(text)]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from urlint import extract
 
-from .helpers import PEER_FIXTURES
+from .helpers import PEER_FIXTURES, urls
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,6 @@ def has_scheme(url: str) -> bool:
     return SCHEME.match(url) is not None
 
 
-def urls(text: str) -> list[str]:
-    return [c.url for c in extract(text)]
-
-
 def load(peer: str, name: str = "cases.json") -> Any:
     return json.loads((PEER_FIXTURES / peer / name).read_text(encoding="utf-8"))
 
@@ -53,7 +49,9 @@ def linkify_it(peer: str) -> Iterator[PeerCase]:
         text = case["input"]
         expected = case["first_match_url"] or text
         found = urls(text)
-        yield PeerCase(peer, f"links.txt:{case['line']}", text, "first", expected, found[0] if found else None)
+        yield PeerCase(
+            peer, f"links.txt:{case['line']}", text, "first", expected, found[0] if found else None
+        )
     for case in data["not_links"]:
         text = case["input"]
         yield PeerCase(peer, f"not_links.txt:{case['line']}", text, "urls", [], urls(text))
@@ -76,7 +74,9 @@ def urlextract() -> Iterator[PeerCase]:
             case_id = f"{group['file'].rsplit('/', 1)[-1]}::{test}[{index}]"
             if "_get_tld_pos" in expression:
                 # urlextract's internal helper; the question it asks has no counterpart
-                yield PeerCase("urlextract", case_id, case["url"], "internal-helper", case["expected"], None)
+                yield PeerCase(
+                    "urlextract", case_id, case["url"], "internal-helper", case["expected"], None
+                )
                 continue
             text = case["text"]
             found = [u for u in urls(text) if _kept_by_options(u, group["fixture_settings"])]
@@ -84,12 +84,27 @@ def urlextract() -> Iterator[PeerCase]:
             if limit and limit.isdigit():
                 found = found[: int(limit)]
             if "has_urls" in expression:
-                yield PeerCase("urlextract", case_id, text, "has-urls", case["expected"], bool(found))
+                yield PeerCase(
+                    "urlextract", case_id, text, "has-urls", case["expected"], bool(found)
+                )
             elif "get_indices=True" in expression:
-                spans = [[c.url, [c.column - 1, c.end_column - 1]] for c in extract(text) if c.url in found]
-                yield PeerCase("urlextract", case_id, text, "urls-with-indices", case["expected"], spans)
+                spans = [
+                    [c.url, [c.column - 1, c.end_column - 1]]
+                    for c in extract(text)
+                    if c.url in found
+                ]
+                yield PeerCase(
+                    "urlextract", case_id, text, "urls-with-indices", case["expected"], spans
+                )
             elif "only_unique=True" in expression:
-                yield PeerCase("urlextract", case_id, text, "urls", case["expected"], list(dict.fromkeys(found)))
+                yield PeerCase(
+                    "urlextract",
+                    case_id,
+                    text,
+                    "urls",
+                    case["expected"],
+                    list(dict.fromkeys(found)),
+                )
             else:
                 if case.get("limit"):
                     found = found[: case["limit"]]
@@ -115,7 +130,10 @@ def _kept_by_options(url: str, settings: list[str]) -> bool:
         return False
     if _setting(settings, "extract_localhost") == "False" and host == "localhost":
         return False
-    if _setting(settings, "allow_mixed_case_hostname") == "False" and host not in (host.lower(), host.upper()):
+    if _setting(settings, "allow_mixed_case_hostname") == "False" and host not in (
+        host.lower(),
+        host.upper(),
+    ):
         return False
     return True
 
@@ -126,7 +144,14 @@ def urlscan() -> Iterator[PeerCase]:
     for case in load("urlscan")["cases"]:
         text = case["input"]
         at_start = any((c.wrapper_span or c.span).start.column == 1 for c in extract(text))
-        yield PeerCase("urlscan", f"urlscan.py:{case['line']}", text, "at-start", case["matches_at_start"], at_start)
+        yield PeerCase(
+            "urlscan",
+            f"urlscan.py:{case['line']}",
+            text,
+            "at-start",
+            case["matches_at_start"],
+            at_start,
+        )
 
 
 # --- Mozilla mozTXTToHTMLConv: the converted text links this URL ---------------------------
@@ -139,7 +164,14 @@ def mozilla() -> Iterator[PeerCase]:
         yield PeerCase("mozilla", f"scanTXT[{index}]", text, "contains", url, url in urls(text))
     for index, case in enumerate(data["scanHTMLtests"]):
         text = case["input"]
-        yield PeerCase("mozilla", f"scanHTML[{index}]", text, "html-linkified", case["shouldChange"], urls(text))
+        yield PeerCase(
+            "mozilla",
+            f"scanHTML[{index}]",
+            text,
+            "html-linkified",
+            case["shouldChange"],
+            urls(text),
+        )
 
 
 # --- Emacs thing-at-point: the URL around a point ------------------------------------------
@@ -149,9 +181,18 @@ def emacs() -> Iterator[PeerCase]:
     for index, case in enumerate(data["cases"] + data["url_in_comment_cases"]):
         text = case["input"]
         if case["thing"] != "url":
-            yield PeerCase("emacs", f"thingatpt[{index}]", text, "not-a-url-question", case["result"], None)
+            yield PeerCase(
+                "emacs", f"thingatpt[{index}]", text, "not-a-url-question", case["result"], None
+            )
             continue
-        yield PeerCase("emacs", f"thingatpt[{index}]", text, "at-point", case["result"], url_at_point(text, case["point"]))
+        yield PeerCase(
+            "emacs",
+            f"thingatpt[{index}]",
+            text,
+            "at-point",
+            case["result"],
+            url_at_point(text, case["point"]),
+        )
 
 
 def url_at_point(text: str, point: int) -> str | None:
@@ -214,7 +255,7 @@ def marked_links(text: str, marked: str) -> list[str]:
         raise ValueError(f"cannot align {marked!r} with {text!r}")
     starts = [m[0] for m in marks if m[1] == -1]
     ends = [m[1] for m in marks if m[0] == -1]
-    return [text[a:b] for a, b in zip(starts, ends)]
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
 # --- URI::Find: exactly these URIs in order ------------------------------------------------
@@ -227,7 +268,9 @@ def uri_find() -> Iterator[PeerCase]:
     joined = "\n".join(case["input"] for case in data["cases"])
     expected = [u for case in data["cases"] for u in case["uri_find"]]
     yield PeerCase("uri-find", "Find.t[all joined]", joined, "urls", expected, urls(joined))
-    appendix_c = (PEER_FIXTURES / "uri-find" / "rfc3986_appendix_c.example.txt").read_text(encoding="utf-8")
+    appendix_c = (PEER_FIXTURES / "uri-find" / "rfc3986_appendix_c.example.txt").read_text(
+        encoding="utf-8"
+    )
     yield PeerCase(
         "uri-find",
         "rfc3986_appendix_c.t",

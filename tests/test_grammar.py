@@ -20,10 +20,22 @@ from .rfc1738_strategies import rfc1738_url
 @pytest.mark.parametrize(
     "url,parts",
     [
-        ("ftp://fred:pw@host.dom:2121/a/b;c/d.txt;type=i#x",
-         {"user": "fred", "password": "pw", "host": "host.dom", "port": "2121", "typecode": "i", "fragment": "x"}),
+        (
+            "ftp://fred:pw@host.dom:2121/a/b;c/d.txt;type=i#x",
+            {
+                "user": "fred",
+                "password": "pw",
+                "host": "host.dom",
+                "port": "2121",
+                "typecode": "i",
+                "fragment": "x",
+            },
+        ),
         ("http://host?q", {"host": "host", "search": "q"}),
-        ("gopher://h:70/1sel%09q%09+x", {"gtype": "1", "selector": "sel", "search": "q", "gopher_plus": "+x"}),
+        (
+            "gopher://h:70/1sel%09q%09+x",
+            {"gtype": "1", "selector": "sel", "search": "q", "gopher_plus": "+x"},
+        ),
         ("news:a@b.c", {"article": "a@b.c"}),
         ("nntp://h/g/12", {"group": "g", "article": "12"}),
         ("prospero://host.dom//pros/name;a=b", {"hsoname": "/pros/name"}),
@@ -39,7 +51,8 @@ def test_components(url: str, parts: dict[str, str]) -> None:
 
 def test_https_reads_as_http_with_port_443() -> None:
     parsed = parse("https://example.com/a?b")
-    assert (parsed.text(parsed.path), parsed.text(parsed.search), DEFAULT_PORTS["https"]) == ("a", "b", 443)
+    got = (parsed.text(parsed.path), parsed.text(parsed.search), DEFAULT_PORTS["https"])
+    assert got == ("a", "b", 443)
 
 
 def _reason_beyond_bnf(code: str, url: str) -> bool:
@@ -52,15 +65,27 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
     if code == "P501":  # section 6: a password, on any reading of where it ends
         return bool(secret_spans(url))
     if code == "P504":  # section 6: another protocol's port
-        return port is not None and int(port) in WELL_KNOWN_PORTS and int(port) != DEFAULT_PORTS[parsed.scheme]
+        return (
+            port is not None
+            and int(port) in WELL_KNOWN_PORTS
+            and int(port) != DEFAULT_PORTS[parsed.scheme]
+        )
     if code == "P505":  # section 6: encoded CR, LF or NUL
         return any(escape in lower for escape in ("%0a", "%0d", "%00"))
     if code == "S407":  # section 3.1: four decimal groups, each an octet (BNF: digits)
         return host.replace(".", "").isdigit() and any(int(g) > 255 for g in host.split("."))
     if code == "S408":  # a TCP port (BNF: digits)
         return port is not None and int(port) > 65535
-    if code == "S411":  # section 3.4.1: no CR or LF in a selector; 3.4.4-3.4.9: gopher+ forms
-        return "%0a" in lower or "%0d" in lower or "%09" in lower
+    if code == "S411":  # section 3.4.1: no tab, CR or LF in the type or selector
+        gtype = (parsed.text(parsed.gtype) or "").lower()
+        selector = (parsed.text(parsed.selector) or "").lower()
+        plus = parsed.text(parsed.gopher_plus)  # 3.4.4-3.4.9: it starts with + ? ! or $
+        return (
+            gtype in ("%09", "%0a", "%0d")
+            or "%0a" in selector
+            or "%0d" in selector
+            or (plus is not None and plus[:1] not in ("+", "?", "!", "$"))
+        )
     if code == "S412":  # section 3.5: an RFC 822 addr-spec (BNF: 1*xchar)
         address = parsed.text(parsed.address) or ""
         return "@" not in address.strip("@") or not matches(HOST, address.rsplit("@", 1)[1])

@@ -26,12 +26,21 @@ def chunked(data: bytes, chunk_bytes: int) -> list:
 
 @pytest.mark.parametrize("chunk_bytes", [1, 7, 64, 1000, 1 << 20])
 def test_chunked_scan_equals_whole_scan(chunk_bytes):
+    """Not subsumed by test_properties' chunked = whole property: its texts (under 2 KB) fit in
+    the 8 KiB read_chunks reads first (sources.SNIFF_BYTES), so they are never cut. This one
+    (30 KB) is cut into hundreds of chunks at the small sizes, and read whole at the last."""
     text = SAMPLE * 200 + "filler line\n" * 50 + SAMPLE
+    chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))
+    assert (len(chunks) > 1) is (chunk_bytes < len(text))
     assert chunked(text.encode(), chunk_bytes) == scan(text)
 
 
 def test_wrapper_across_chunk_boundary_is_whole_and_not_reported_twice():
-    text = "x\n" * 100 + "<URL:http://a.example/first/\n second/\n third?u=http://in.example/>\n" + "y\n" * 100
+    text = (
+        "x\n" * 100
+        + "<URL:http://a.example/first/\n second/\n third?u=http://in.example/>\n"
+        + "y\n" * 100
+    )
     found = chunked(text.encode(), 203)
     assert [(c.url, c.line) for c in found] == [
         ("http://a.example/first/second/third?u=http://in.example/", 101)
@@ -72,14 +81,18 @@ def test_scan_paths_walks_directories_in_order_and_skips_vcs_and_binary(tmp_path
     (tmp_path / "blob.bin").write_bytes(b"\0\0http://bin.example/")
     os.symlink(tmp_path, tmp_path / "sub" / "loop")  # a symlink loop back to the top
     items = list(scan_paths([str(tmp_path)]))
-    found = [(os.path.relpath(i.path, tmp_path), i.candidate.url) for i in items if isinstance(i, Found)]
+    found = [
+        (os.path.relpath(i.path, tmp_path), i.candidate.url) for i in items if isinstance(i, Found)
+    ]
     assert found == [
         ("a.txt", "http://a.example/"),
         ("b.txt", "http://b.example/"),
         ("sub/c.txt", "http://c.example/"),
     ]
     problems = [i for i in items if isinstance(i, Problem)]
-    assert [(os.path.basename(p.path), p.kind, p.explicit) for p in problems] == [("blob.bin", "binary", False)]
+    assert [(os.path.basename(p.path), p.kind, p.explicit) for p in problems] == [
+        ("blob.bin", "binary", False)
+    ]
 
 
 def test_missing_file_is_a_problem_and_the_run_goes_on(tmp_path):

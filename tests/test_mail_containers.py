@@ -1,0 +1,194 @@
+"""Containers (mail/containers.py): the same message from .eml, mbox (rd, cl2, CRLF), compressed
+mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a crossposted article read once."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from urlint.mail import containers
+from urlint.mail.containers import RawMessage, sniff, split_mbox, split_on
+from urlint.mail.prefilter import may_hold_urls
+
+from .mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
+
+
+def _same_message_everywhere(tmp_path: Path, raw: bytes) -> dict[str, Path]:
+    """One message as .eml, mbox, mbox.gz/.bz2/.xz, Maildir, MH and zip (with a nested gz)."""
+    places = {}
+    places["eml"] = tmp_path / "one.eml"
+    places["eml"].write_bytes(raw)
+    box = mbox_of(raw)
+    places["mbox"] = tmp_path / "box.mbox"
+    places["mbox"].write_bytes(box)
+    places["gz"] = tmp_path / "2001-March.txt.gz"
+    places["gz"].write_bytes(gzip.compress(box))
+    places["bz2"] = tmp_path / "box.mbox.bz2"
+    places["bz2"].write_bytes(bz2.compress(box))
+    places["xz"] = tmp_path / "box.mbox.xz"
+    places["xz"].write_bytes(lzma.compress(box))
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (maildir / "cur" / "1000.abc.host:2,S").write_bytes(raw)
+    (maildir / "tmp" / "1001.partial.host").write_bytes(raw)  # still being delivered: not read
+    places["maildir"] = maildir
+    mh = tmp_path / "mh"
+    mh.mkdir()
+    (mh / "1").write_bytes(raw)
+    (mh / ".mh_sequences").write_text("unseen: 1\n")
+    places["mh"] = mh
+    places["zip"] = tmp_path / "archive.zip"
+    with zipfile.ZipFile(places["zip"], "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("inbox/one.eml", raw)
+        archive.writestr("months/2001-March.txt.gz", gzip.compress(box))
+    return places
+
+
+def test_the_same_urls_from_every_container(tmp_path):
+    raw = MIME.read_bytes()
+    places = _same_message_everywhere(tmp_path, raw)
+    for name, place in places.items():
+        got = file_urls(place)
+        expected = MIME_URLS * 2 if name == "zip" else MIME_URLS  # the zip holds it twice
+        assert got == expected, name
+    lines = {
+        name: [i.candidate.line for i in found(p)] for name, p in places.items() if name != "zip"
+    }
+    eml_lines = lines.pop("eml")
+    for name in ("maildir", "mh"):
+        assert lines[name] == eml_lines
+    for name in ("mbox", "gz", "bz2", "xz"):  # one line further down: the From_ line
+        assert lines[name] == [line + 1 for line in eml_lines]
+
+
+def test_zip_members_are_named_inside_the_archive(tmp_path):
+    places = _same_message_everywhere(tmp_path, MIME.read_bytes())
+    paths = sorted({item.path for item in found(places["zip"])})
+    assert paths == [f"{places['zip']}!inbox/one.eml", f"{places['zip']}!months/2001-March.txt.gz"]
+
+
+def test_mboxrd_and_takeout_from_lines():
+    mbox = (
+        b"From a@example.org Thu Mar  1 03:00:13 2001\nSubject: one\n\n"
+        b"From here on it is body text, after a blank line but no date.\n>From quoted\n\n"
+        b"From 1737428347291340813@xxx Sat Jan 18 23:07:53 +0000 2025\nSubject: two\n\nhi\n"
+    )
+    got = list(split_mbox(io.BytesIO(mbox)))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert b"\nFrom quoted\n" in got[0].data  # mboxrd: one level of quoting undone
+
+
+def test_mboxcl2_content_length_is_believed_where_it_lands_on_a_from_line():
+    first_body = b"From b@example.org Thu Mar  1 03:00:14 2001 is a line in the body.\n"
+    second_body = b"short\n"
+    mbox = (
+        b"From a@example.org Thu Mar  1 03:00:13 2001\nContent-Length: %d\nSubject: one\n\n"
+        % len(first_body)
+        + first_body
+        + b"\nFrom c@example.org Thu Mar  1 03:00:15 2001\nContent-Length: 999\nSubject: two\n\n"
+        + second_body
+    )
+    got = list(split_mbox(io.BytesIO(mbox)))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert got[0].data.endswith(first_body + b"\n")
+    assert got[1].data.endswith(second_body)  # a length past the end is not believed, nor needed
+
+
+def test_mbox_split_skips_unwanted_messages_and_keeps_lines_and_indexes():
+    mbox = mbox_of(
+        *(
+            f"Subject: {n}\n\n{'http://example.org/' if n % 3 == 0 else 'no link'} {n}\n".encode()
+            for n in range(12)
+        )
+    )
+    every = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
+    wanted = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)]
+    assert [index for index, _, _ in wanted] == [1, 4, 7, 10]
+    assert wanted == [every[index - 1] for index in (1, 4, 7, 10)]
+
+
+def test_crlf_mbox_splits_at_from_lines_after_a_crlf_blank_line():
+    mbox = mbox_of(
+        *(f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() for n in range(3))
+    ).replace(b"\n", b"\r\n")
+    got = list(split_mbox(io.BytesIO(mbox), may_hold_urls))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7), (3, 13)]
+    assert (
+        got[1].data.startswith(b"From sender@example.org")
+        and b"\r\nFrom the body\r\n" in got[1].data
+    )
+
+
+@pytest.mark.parametrize("block", [7, 61, 4096])
+def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
+    # Over 64 KB, past what the first look for Content-Length reads: a From_ line is cut by
+    # a block boundary somewhere, and must still be found once the rest of it arrives.
+    mbox = mbox_of(
+        *(
+            f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() * 30
+            for n in range(100)
+        )
+    )
+    assert len(mbox) > 8 * containers.SNIFF_BYTES
+    whole = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
+    assert len(whole) == 100
+    from_lines = [at for at in range(len(mbox)) if mbox.startswith(b"From sender@", at)]
+    assert [line for _, line, _ in whole] == [1 + mbox.count(b"\n", 0, at) for at in from_lines]
+    monkeypatch.setattr(containers, "BLOCK_BYTES", block)
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))] == whole
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)] == whole
+
+
+def test_mmdf_and_babyl(tmp_path):
+    mmdf = (
+        b"\x01\x01\x01\x01\nSubject: a\n\nhttp://a.example.org/\n\x01\x01\x01\x01\n"
+        b"\x01\x01\x01\x01\nSubject: b\n\nhttp://b.example.org/\n\x01\x01\x01\x01\n"
+    )
+    babyl = (
+        b"BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f\x0c\n0, unseen,,\n*** EOOH ***\n"
+        b"Subject: a\n\nhttp://a.example.org/\n\x1f\x0c\n1,,\nSubject: b\n\nhttp://b.example.org/\n\x1f"
+    )
+    assert sniff("box", mmdf) == containers.MMDF and sniff("RMAIL", babyl) == containers.BABYL
+    (tmp_path / "box.mmdf").write_bytes(mmdf)
+    (tmp_path / "RMAIL").write_bytes(babyl)
+    for name in ("box.mmdf", "RMAIL"):
+        items = found(tmp_path / name)
+        assert [i.candidate.url for i in items] == [
+            "http://a.example.org/",
+            "http://b.example.org/",
+        ], name
+        assert [i.message.index for i in items] == [1, 2]
+    assert [i.candidate.line for i in found(tmp_path / "box.mmdf")] == [4, 9]
+    assert [i.candidate.line for i in found(tmp_path / "RMAIL")] == [8, 13]
+    assert [
+        m.index
+        for m in split_on(io.BytesIO(mmdf), b"\x01\x01\x01\x01\n", containers.MMDF)
+        if isinstance(m, RawMessage)
+    ] == [1, 2]
+
+
+def test_plain_text_is_not_taken_for_mail():
+    assert sniff("notes.txt", b"Note: this is not mail\nTitle: x\n\nhttp://x/") == containers.TEXT
+    assert sniff("a.eml", b"Subject: x\n\nbody") == containers.MESSAGE
+    assert sniff("83687", b"From: a@b\nSubject: x\nNewsgroups: alt.x\n\nbody") == containers.MESSAGE
+    assert (
+        sniff("a.jar", b"PK\x03\x04rest") == containers.TEXT
+    )  # documents in zip form are not mail archives
+
+
+def test_crossposted_article_is_read_once(tmp_path):
+    article = (
+        b"Path: news!not-for-mail\nFrom: a@example.org\nNewsgroups: comp.a,comp.b\nSubject: x\n"
+        b"Message-ID: <x1@example.org>\n\nhttp://example.org/crossposted\n"
+    )
+    for group in ("comp/a", "comp/b"):
+        (tmp_path / group).mkdir(parents=True)
+        (tmp_path / group / "17").write_bytes(article)
+    assert file_urls(tmp_path) == ["http://example.org/crossposted"]

@@ -1,0 +1,97 @@
+"""One message (mail/message.py): every MIME part decoded, tagged and placed; header fields
+scanned or not; quoted replies rejoined (issue 4)."""
+
+from __future__ import annotations
+
+from .mail_helpers import MIME, MIME_URLS, extract_jsonl, found
+
+
+def test_every_part_decoded_tagged_and_placed(capsys):
+    code, records, err = extract_jsonl(capsys, str(MIME))
+    assert code == 0 and err == ""
+    assert [r["url"] for r in records] == MIME_URLS
+    by_url = {(r["url"], r["message"]["source"]): r for r in records}
+    subject = by_url["http://www.example.org/mirrors/", "header"]
+    assert subject["message"]["header"] == "Subject"  # RFC 2047 decoded, placed at its field
+    assert (subject["line"], subject["column"]) == (7, 1)
+    post = by_url["mailto:tools-users@example.org", "header"]
+    assert (post["line"], post["column"], post["end_column"], post["wrapper"]) == (
+        8,
+        13,
+        43,
+        "angle",
+    )
+    # Quoted-printable: a soft break inside the URL, "=3D" decoded; the raw line of its first piece.
+    search = by_url["http://lists.example.org/cgi-bin/search?db=tools&q=mirrors&max=50", "text"]
+    assert (search["line"], search["column"], search["end_line"], search["end_column"]) == (
+        25,
+        20,
+        26,
+        17,
+    )
+    assert search["message"]["part"] == "1.1" and search["message"]["content_type"] == "text/plain"
+    # format=flowed with DelSp=yes: the mailer's break inside the word is undone.
+    manual = by_url["http://www.example.org/documentation/manual/chapter-one.html", "text"]
+    assert (manual["line"], manual["column"], manual["end_line"]) == (27, 36, 28)
+    # HTML: the href not in the text/plain alternative is kept, tagged; cid: and the
+    # title, style, preamble, epilogue and the binary attachment give nothing.
+    old = by_url["http://www.example.org/old/?lang=en&page=2", "html-href"]
+    assert old["message"]["part"] == "1.2" and old["line"] == 40
+    # base64: the part's first body line.
+    faq = by_url["http://www.example.org/faq/index.html", "text"]
+    assert (faq["line"], faq["column"], faq["wrapper"], faq["message"]["part"]) == (
+        50,
+        1,
+        "url",
+        "2",
+    )
+    # message/rfc822, recursed.
+    notes = by_url["http://www.example.net/notes/1.0.html", "text"]
+    assert (notes["line"], notes["message"]["part"]) == (62, "3.1")
+    assert notes["message"] | {"part": None} == {
+        "index": 1,
+        "line": 1,
+        "message_id": "<mime-1@example.com>",
+        "date": "Wed, 16 Apr 1997 11:20:00 -0400",
+        "from": "René Example <rene@example.com>",
+        "part": None,
+        "content_type": "text/plain",
+        "source": "text",
+        "header": None,
+    }
+
+
+def test_html_alternative_does_not_repeat_the_plain_text(capsys):
+    _, records, _ = extract_jsonl(capsys, str(MIME))
+    archive = [r for r in records if r["url"] == "http://lists.example.org/archive/tools-users/"]
+    assert [r["message"]["source"] for r in archive] == ["header", "text"]
+
+
+def test_quoted_reply_lines_inside_a_wrapper_are_rejoined(tmp_path):
+    message = (
+        b"From: a@example.org\nSubject: re\n\n"
+        b"> The list is at <URL:http://www.example.org/tools/\n"
+        b"> mirrors/by-country.html> now.\n"
+    )
+    path = tmp_path / "reply.eml"
+    path.write_bytes(message)
+    [item] = found(path)
+    assert item.candidate.url == "http://www.example.org/tools/mirrors/by-country.html"
+    assert (item.candidate.line, item.candidate.column, item.candidate.end_line) == (4, 23, 5)
+
+
+def test_header_fields_that_carry_no_urls_are_not_scanned(tmp_path):
+    message = (
+        b"Received: from relay (http://relay.example.org/) by mx\n"
+        b"Message-ID: <http://not.example.org/id>\n"
+        b"X-URL: http://www.example.org/home\n"
+        b"Archived-At: <http://archive.example.org/42>\n"
+        b"Content-Base: http://base.example.org/\n\nbody\n"
+    )
+    path = tmp_path / "h.eml"
+    path.write_bytes(message)
+    assert [(i.candidate.url, i.message.header) for i in found(path)] == [
+        ("http://www.example.org/home", "X-URL"),
+        ("http://archive.example.org/42", "Archived-At"),
+        ("http://base.example.org/", "Content-Base"),
+    ]
