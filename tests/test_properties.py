@@ -90,11 +90,18 @@ def test_bare_url_in_prose_comes_back_whole(url, before, after):
     assert found == [url]
 
 
+# read_chunks reads its first 8 KiB at once (to sniff binary input): a text shorter than
+# that is one chunk, so the URLs come after a page of prose.
+PROSE = "Nothing to see on this line, nor on the next one.\n" * 170
+
+
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(broken_url(), min_size=1, max_size=25), st.integers(1, 300))
 def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):
-    text = "".join(case[1] for case in cases)
-    chunked = list(scan_chunks(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes)))
+    text = PROSE + "".join(case[1] for case in cases)
+    chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))
+    assert len(chunks) > 1
+    chunked = list(scan_chunks(chunks))
     assert chunked == scan(text)
     assert [c.url for c in chunked] == [case[0] for case in cases]
 

@@ -50,6 +50,13 @@ def test_wrappers_that_hold_no_url_yield_nothing():
     ]
 
 
+def test_one_dot_after_a_scheme_is_an_address_not_an_elision():
+    # mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar (section 5): "mailto:."
+    # is grammatical; an elision is two dots or more, or a lone "." with no scheme.
+    text = "<URL:mailto:.> <URL:mailto:..> <URL:.> <URL:news:\u2026>\n"
+    assert [(c.url, c.span.start.column) for c in extract(text)] == [("mailto:.", 6)]
+
+
 def test_tel_and_fax_need_rfc_3966s_shape():
     # A global number, or a local one with its phone-context; "fax:408-555-0100" in a
     # signature is a label and a number, and vCard 2.1's `TEL;FAX:` a property.

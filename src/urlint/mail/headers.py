@@ -151,3 +151,34 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
                 raw = _QUOTED_PAIR.sub(r"\1", raw)
         params.setdefault(match.group(1).lower().rstrip("*"), raw)
     return ContentType(maintype, subtype.split()[0] if subtype.split() else subtype, params)
+
+
+# A field ends at a line end not followed by a blank (RFC 5322 2.2.3: folding).
+FIELD_END = re.compile(rb"\n(?![ \t])")
+
+
+def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
+    """The first field `name` in a header block, unfolded and trimmed. `lowered` is the
+    block in lower case, when the caller has it: field names are case-insensitive (RFC
+    5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
+    if lowered is None:
+        lowered = header.lower()
+    key = _field_key(name)
+    at = 0 if lowered.startswith(key) else lowered.find(b"\n" + key) + 1
+    while at > 0 or (at == 0 and lowered.startswith(key)):
+        colon = at + len(key)
+        while lowered[colon : colon + 1] in (b" ", b"\t"):
+            colon += 1
+        if lowered[colon : colon + 1] == b":":
+            end = FIELD_END.search(header, colon)
+            value = header[colon + 1 : end.start() if end else len(header)]
+            return unfold(value).strip()
+        at = lowered.find(b"\n" + key, at + 1) + 1
+        if at == 0:
+            break
+    return None
+
+
+@lru_cache(maxsize=64)
+def _field_key(name: str) -> bytes:
+    return name.lower().encode()

@@ -29,12 +29,13 @@ from .decoders import (
     unflow,
 )
 from .headers import (
+    FIELD_END,
     FIELD_NAME,
     ContentType,
     content_type,
+    header_field,
     read_header_block,
     text_of,
-    unfold,
 )
 from .html import read_html
 from .textmap import FixedMap, LazyMap, Relocator
@@ -58,7 +59,8 @@ NOT_URL_FIELDS = frozenset(
     x-trace lines""".split()
 )
 _IDENTITY_ENCODINGS = frozenset({"", "7bit", "8bit", "binary"})
-_UUENCODINGS = frozenset({"x-uuencode", "uuencode", "x-uue", "uue"})
+# Content-Transfer-Encoding names of uuencode (no RFC; what mailers wrote), read by the stdlib.
+UUENCODINGS = frozenset({"x-uuencode", "uuencode", "x-uue", "uue"})
 _MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
 # The media types whose parts are read (`_body`); a part of any other type is an attachment
 # that is not text, skipped as a reader would skip it. The prefilter asks this too.
@@ -79,34 +81,6 @@ _HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"
 # pass over every header in the archive, so only these: another opaque scheme in a header
 # field is not worth a pass of its own.
 _HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"), (False, b"=?"))
-_FIELD_END = re.compile(rb"\n(?![ \t])")
-
-
-def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
-    """The first field `name` in a header block, unfolded and trimmed. `lowered` is the
-    block in lower case, when the caller has it: field names are case-insensitive (RFC
-    5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
-    if lowered is None:
-        lowered = header.lower()
-    key = _field_key(name)
-    at = 0 if lowered.startswith(key) else lowered.find(b"\n" + key) + 1
-    while at > 0 or (at == 0 and lowered.startswith(key)):
-        colon = at + len(key)
-        while lowered[colon : colon + 1] in (b" ", b"\t"):
-            colon += 1
-        if lowered[colon : colon + 1] == b":":
-            end = _FIELD_END.search(header, colon)
-            value = header[colon + 1 : end.start() if end else len(header)]
-            return unfold(value).strip()
-        at = lowered.find(b"\n" + key, at + 1) + 1
-        if at == 0:
-            break
-    return None
-
-
-@lru_cache(maxsize=64)
-def _field_key(name: str) -> bytes:
-    return name.lower().encode()
 
 
 class Envelope:
@@ -279,7 +253,7 @@ class MessageReader:
             start = header.rfind(b"\n", 0, hit) + 1
             while start > 0 and header[start] in (32, 9):  # a continuation line: go back
                 start = header.rfind(b"\n", 0, start - 1) + 1
-            end_match = _FIELD_END.search(header, hit)
+            end_match = FIELD_END.search(header, hit)
             done = end_match.start() if end_match else len(header)
             raw = header[start:done]
             name = raw.partition(b":")[0].strip().decode("latin-1")
@@ -422,7 +396,7 @@ class MessageReader:
             fixed = True
             if trouble:
                 self.problem(line, trouble)
-        elif encoding in _UUENCODINGS:
+        elif encoding in UUENCODINGS:
             data = _stdlib_payload(header, body)
             fixed = True
         else:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
-from .message import READ_MAINTYPES
+from .message import READ_MAINTYPES, UUENCODINGS
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
@@ -28,7 +28,7 @@ _OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern
 _TRANSFER_ENCODING = re.compile(
     rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)"
 )
-_UUENCODINGS = frozenset({b"x-uuencode", b"uuencode", b"x-uue", b"uue"})
+_UUENCODINGS = frozenset(name.encode() for name in UUENCODINGS)
 # A part's media type: a base64 part of a type the reader never decodes (an image, an
 # application) hides no URL we would report, whatever its transfer encoding.
 _CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+)/")
@@ -52,16 +52,8 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
     return chosen
 
 
-def may_hold_url(data: bytes, start: int = 0, end: int | None = None) -> bool:
-    """False only when no URL can come out of the message data[start:end] (a message cut
-    from a container's buffer is looked at where it stands, not copied out)."""
-    if end is None:
-        end = len(data)
-    return data.find(b"://", start, end) >= 0 or _without_double_slash(data, start, end)
-
-
 def _without_double_slash(data: bytes, start: int, end: int) -> bool:
-    """may_hold_url for a message known to hold no "://"."""
+    """Whether a URL can come out of data[start:end], a message known to hold no "://"."""
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
     # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL.
     header_end = data.find(b"\n\n", start, end)

@@ -90,9 +90,12 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 
 
 # What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
-# `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644 name", a
-# uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
-_ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+# `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644
+# name", a uuencoded line (M and 60 characters from " " to "`"), a long base64 run. After a
+# scheme, an elision is two dots or more ("mailto:." is an address section 5 allows).
+_ELISION = re.compile(
+    rf"""(?:{SCHEME_START.pattern}(?://)?)(?:\.\.+|\u2026+)|\.+|\u2026+|"[^"]*"|'[^']*'|`[^`]*`"""
+)
 _ENCODED = re.compile(
     rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)"
 )
