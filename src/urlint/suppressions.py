@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from .findings import Finding
-from .model import Position, Span
+from .model import Span
+from .scanner.textpos import LineIndex
 
 DIRECTIVE = re.compile(r"urlint:[ \t]*ignore(?:\[([^\]\n]*)\])?")
 _CODE_SPLIT = re.compile(r"[\s,]+")
@@ -44,17 +45,13 @@ class Suppressions:
         are none: one literal search."""
         if "urlint:" not in text:
             return
-        counted, line = 0, line_base  # lines counted once, directive by directive (linear)
+        index = LineIndex(text, line_base, column_base)  # lines counted once (linear)
         for match in DIRECTIVE.finditer(text):
-            start = match.start()
-            line += text.count("\n", counted, start)
-            counted = start
+            span = index.span(match.start(), match.end())
+            line = span.start.line
             if line in self._by_line:
                 continue  # seen in the overlap of the previous chunk
-            line_start = text.rfind("\n", 0, start) + 1
-            column = start - line_start + 1 + (column_base if line == line_base else 0)
             codes = tuple(c.upper() for c in _CODE_SPLIT.split(match.group(1) or "") if c)
-            span = Span(Position(line, column), Position(line, column + match.end() - start))
             self._by_line[line] = Directive(line, span, codes)
 
     def suppresses(self, finding: Finding) -> bool:

@@ -15,13 +15,7 @@ class LineIndex:
     """
 
     __slots__ = (
-        "_text",
-        "_newline",
-        "_line_base",
-        "_column_base",
-        "_offset",
-        "_line",
-        "_line_start",
+        "_text", "_newline", "_line_base", "_column_base", "_offset", "_line", "_line_start",
     )
 
     def __init__(self, text: str | bytes, line_base: int = 1, column_base: int = 0) -> None:
