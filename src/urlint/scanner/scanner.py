@@ -16,7 +16,6 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Iterator
-from typing import Protocol
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
@@ -41,13 +40,17 @@ _SMALL_TEXT = 256 * 1024
 _WRAPPER, _BARE = 0, 1
 
 
-class Positions(Protocol):
-    """Turns offsets in the scanned text into positions: a LineIndex, or for decoded mail a
-    Relocator (mail/textmap.py), whose positions are those of the raw file."""
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time, 3 ms)
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    def position(self, offset: int) -> Position: ...
+    class Positions(Protocol):
+        """Turns offsets in the scanned text into positions: a LineIndex, or for decoded
+        mail a Relocator (mail/textmap.py), whose positions are those of the raw file."""
 
-    def span(self, start: int, end: int) -> Span: ...
+        def position(self, offset: int) -> Position: ...
+
+        def span(self, start: int, end: int) -> Span: ...
 
 
 def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -> list[Candidate]:
