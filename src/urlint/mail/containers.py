@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
 from ..records import record
+from ..sources import SNIFF_BYTES  # one first look at a file, binary or container
 from .headers import FIELD_NAME
 
 TYPE_CHECKING = False
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
     from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
-SNIFF_BYTES = 8192
 BLOCK_BYTES = 4 * 1024 * 1024
 # A message longer than this is read in pieces: the first as a message, the rest as text.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
