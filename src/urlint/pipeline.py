@@ -38,7 +38,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from .mail.containers import RawMessage, RawText
     from .mail.message import DecodedText, MessageInfo, MessageReader
+    from .mail.reader import MessageItem, TextItem
 
 
 @record
@@ -195,17 +197,36 @@ def _scan_container(
     source: InputFile, stream: BinaryIO, kind: str, articles: set[str]
 ) -> Iterator[ScannedText | Problem]:
     from .mail.prefilter import may_hold_urls
-    from .mail.reader import MessageItem, read_input, stream_errors
+    from .mail.reader import read_input
 
     seekable = source.path != STDIN
-    for item in read_input(
+    items = read_input(
         source.path,
         stream,
         kind,
         seekable=seekable,
         size_hint=_size(source.path),
         may_hold_urls=may_hold_urls,
-    ):
+    )
+    yield from _scan_read(items, articles)
+
+
+def scan_items(
+    path: str, items: Iterable[RawMessage | RawText | Problem]
+) -> Iterator[ScannedText | Problem]:
+    """Messages an mbox's reader cut out (a run of them: runner.MessageRun), scanned as
+    the whole file's scan scans them."""
+    from .mail.reader import _messages
+
+    return _scan_read(_messages(path, iter(items), None), set())
+
+
+def _scan_read(
+    items: Iterable[MessageItem | TextItem | Problem], articles: set[str]
+) -> Iterator[ScannedText | Problem]:
+    from .mail.reader import MessageItem, stream_errors
+
+    for item in items:
         if isinstance(item, MessageItem):
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.

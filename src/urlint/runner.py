@@ -1,0 +1,244 @@
+"""One runner, several engines: the units of `urlint.units` scanned in this process or on
+every core, their results in input order (issue 14).
+
+Workers send back what the writer prints (`FoundLine`: the formatted line, with the path
+and URL that counting and `--unique` need) and the problems met, never `Candidate`s:
+pickling one costs as much as finding it. The serial engine runs the same units in this
+process, so a run's output does not depend on the engine.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+
+from .pipeline import Found, ScannedText, scan_file_texts, scan_items, scan_texts
+from .problems import Problem, ProblemKind
+from .records import record
+from .sources import InputFile, TextChunk, decode, iter_files
+from .units import (
+    RANGE_BYTES,
+    RUN_BYTES,
+    MessageRun,
+    TextRange,
+    WholeInput,
+    plain_file_size,
+    text_ranges,
+)
+
+Unit = WholeInput | TextRange | MessageRun
+# Formats one URL found as the output line, or None to print nothing (an empty wrapper).
+LineFormat = Callable[[Found], "str | None"]
+
+
+@record
+class FoundLine:
+    path: str
+    url: str
+    line: str
+
+
+@record
+class UnitResult:
+    events: list[FoundLine | Problem]
+    articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
+
+
+def run_units(
+    units: Iterable[Unit | Problem], line_format: LineFormat, jobs: int = 1
+) -> Iterator[FoundLine | Problem]:
+    """What every unit found, unit after unit in the order given; with `jobs` > 1 the units
+    are scanned in that many processes, at most two a process ahead of the writer (memory
+    stays bounded whatever the input's size)."""
+    articles: set[str] = set()
+    for result in _results(units, line_format, jobs):
+        if result.articles:
+            if articles.intersection(result.articles):
+                continue  # a crossposted article already read under another group
+            articles.update(result.articles)
+        yield from result.events
+
+
+def _results(
+    units: Iterable[Unit | Problem], line_format: LineFormat, jobs: int
+) -> Iterator[UnitResult]:
+    if jobs <= 1:
+        for unit in units:
+            yield UnitResult([unit]) if isinstance(unit, Problem) else scan_unit(unit, line_format)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: deque = deque()
+        for unit in units:
+            if isinstance(unit, Problem):
+                pending.append(UnitResult([unit]))
+            else:
+                pending.append(pool.submit(scan_unit, unit, line_format))
+            while len(pending) > 2 * jobs or (pending and isinstance(pending[0], UnitResult)):
+                yield _ready(pending.popleft())
+        while pending:
+            yield _ready(pending.popleft())
+
+
+def _ready(item) -> UnitResult:  # type: ignore[no-untyped-def]
+    return item if isinstance(item, UnitResult) else item.result()
+
+
+def plan(
+    paths: Iterable[str], *, range_bytes: int = RANGE_BYTES, run_bytes: int = RUN_BYTES
+) -> Iterator[Unit | Problem]:
+    """The units of `paths`, in the order a serial run reads them: a plain text file or an
+    mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
+    for item in iter_files(paths):
+        if isinstance(item, Problem):
+            yield item
+            continue
+        size = plain_file_size(item)
+        if size > min(range_bytes, 2 * run_bytes):
+            yield from _large_file_units(item, size, range_bytes, run_bytes)
+        else:
+            yield WholeInput(item)
+
+
+def _large_file_units(
+    source: InputFile, size: int, range_bytes: int, run_bytes: int
+) -> Iterator[Unit]:
+    from .mail.containers import MBOX, TEXT, peek, sniff
+
+    try:
+        with open(source.path, "rb") as stream:
+            head, _ = peek(stream)
+            kind = sniff(source.path, head)
+    except OSError:
+        kind = ""
+    if kind == TEXT and size > range_bytes:
+        ranges = text_ranges(source.path, range_bytes=range_bytes)
+        if ranges is not None:
+            yield from ranges
+            return
+    elif kind == MBOX and size > 2 * run_bytes:
+        yield from _message_runs(source, run_bytes)
+        return
+    yield WholeInput(source)
+
+
+def _message_runs(source: InputFile, run_bytes: int) -> Iterator[Unit]:
+    """An mbox cut into runs of whole messages by its one reader (split_mbox)."""
+    from .mail.containers import misnamed, peek, sniff, split_mbox
+    from .mail.prefilter import may_hold_urls
+
+    run: list = []
+    size = 0
+    try:
+        with open(source.path, "rb") as raw:
+            head, stream = peek(raw)
+            reason = misnamed(source.path, sniff(source.path, head))
+            if reason is not None:
+                run.append(Problem(ProblemKind.MISNAMED, reason, source.path))
+            for item in split_mbox(stream, may_hold_urls):
+                run.append(item)
+                size += len(getattr(item, "data", b""))
+                if size >= run_bytes:
+                    yield MessageRun(source.path, tuple(run))
+                    run, size = [], 0
+    except OSError as error:
+        run.append(Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path))
+    if run:
+        yield MessageRun(source.path, tuple(run))
+
+
+def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
+    """A unit scanned: what it found, formatted, in order (run in a worker process)."""
+    articles: set[str] = set()
+    if isinstance(unit, WholeInput):
+        items = scan_file_texts(unit.source, articles)
+    elif isinstance(unit, TextRange):
+        items = _scan_range(unit)
+    else:
+        items = scan_items(unit.path, unit.items)
+    events: list[FoundLine | Problem] = []
+    for item in items:
+        if isinstance(item, ScannedText):
+            path = item.path or _path_of(unit)
+            for candidate in item.candidates:
+                found = Found(path, candidate, item.mail)
+                line = line_format(found)
+                if line is not None:
+                    events.append(FoundLine(path, candidate.url, line))
+        else:
+            events.append(item)
+    return UnitResult(events, tuple(sorted(articles)))
+
+
+def _path_of(unit: Unit) -> str:
+    return unit.source.path if isinstance(unit, WholeInput) else unit.path
+
+
+def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
+    """The range's chunks scanned, after its look back (whose own findings are dropped)."""
+    chunks = unit.chunks
+    try:
+        with open(unit.path, "rb") as stream:
+            stream.seek(chunks[0].start)
+            data = stream.read(chunks[-1].end - chunks[0].start)
+    except OSError as error:
+        yield Problem(ProblemKind.UNREADABLE, error.strerror or str(error), unit.path)
+        return
+    texts = []
+    for number, chunk in enumerate(chunks):
+        text, encoding = decode(data[chunk.start - chunks[0].start : chunk.end - chunks[0].start])
+        final = unit.final and number == len(chunks) - 1
+        bom = b"\xef\xbb\xbf" if unit.bom and chunk.start == 3 and number == 0 else b""
+        texts.append(TextChunk(text, chunk.line_base, chunk.column_base, final, encoding, bom))
+    if unit.first > 0:
+        texts[0] = _tail(texts[0], sum(len(t.text) for t in texts[: unit.first]) - unit.lookback)
+    number = -1
+    for item in scan_texts(texts, unit.path):
+        if isinstance(item, ScannedText):
+            number += 1
+        if number >= unit.first:
+            yield item
+        elif isinstance(item, ScannedText):
+            for _ in item.candidates:  # scanned only to arrive in the whole scan's state
+                pass
+
+
+def _tail(chunk: TextChunk, skip: int) -> TextChunk:
+    """The look back's first chunk without its first `skip` characters, from a line start
+    (text that far before the range cannot change how the range is read)."""
+    if skip <= 0:
+        return chunk
+    start = chunk.text.find("\n", skip) + 1
+    if start <= 0:
+        return chunk
+    lines = chunk.text.count("\n", 0, start)
+    return TextChunk(chunk.text[start:], chunk.line_base + lines, 0, False, chunk.encoding)
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+
+@record
+class ExtractLine:
+    """`extract`'s line for a URL found, as its options ask (picklable, for the workers)."""
+
+    format: str = "text"
+    with_position: bool = False
+    show_passwords: bool = False
+
+    def __call__(self, found: Found) -> str | None:
+        from .reporters import extract as report
+
+        candidate = found.candidate
+        if not candidate.url:
+            return None  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
+        show = self.show_passwords
+        if self.format == "jsonl":
+            return report.jsonl_line(found.path, candidate, found.message, show_passwords=show)
+        if self.with_position:
+            return report.positioned_line(found.path, candidate, show_passwords=show)
+        return report.text_line(candidate, show_passwords=show)

@@ -1,0 +1,174 @@
+"""Inputs cut into units of work that are scanned apart, each on any core (issue 14).
+
+A unit is small and picklable: it names its input and a byte range, never the bytes of a
+plain file (the worker reads them). Three kinds:
+
+- `WholeInput`: one input read as `pipeline.scan_file_texts` reads it (a small file, a
+  message file of a Maildir or spool, a compressed stream, an archive, standard input).
+- `TextRange`: consecutive chunks of a large plain text file. The chunks are those
+  `sources.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
+  decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
+  arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
+  from its first chunk on.
+- `MessageRun`: consecutive messages of an mbox, cut out by the reader of the whole file
+  (`mail.containers.split_mbox`, run once, in the process that plans), with their numbers
+  and lines.
+
+Output made from the units in order is byte for byte that of the whole-input scan: see
+`tests/test_units.py`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+
+from .records import record
+from .sources import CHUNK_BYTES, MAX_RUN, SNIFF_BYTES, STDIN, InputFile, decode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+    from .mail.containers import RawMessage, RawText
+    from .problems import Problem
+
+# A text file larger than this is cut into ranges of about this size.
+RANGE_BYTES = 16 * 1024 * 1024
+# How much text before a range the worker scans again to arrive in the right state. A
+# wrapper spans at most MAX_RAW_CHARS (8 KB) and MAX_RAW_LINES lines, a joined URL two
+# lines, and the overlap a chunk carries is bounded by the same: 1 MB is far beyond them.
+# Only a whitespace-free run longer than this, across a range start, could differ: the
+# worker then scans from the file's start (`TextRange.lookback` is 0).
+LOOKBACK_CHARS = 1024 * 1024
+# A run of messages handed to one worker holds about this much.
+RUN_BYTES = 4 * 1024 * 1024
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+@record
+class Chunk:
+    """One chunk of a plain text file, as `sources.read_chunks` cuts it: bytes
+    [start, end) of the file (after any UTF-8 byte order mark), its first line's number and
+    its first column, minus one."""
+
+    start: int
+    end: int
+    line_base: int
+    column_base: int
+
+
+@record
+class WholeInput:
+    source: InputFile
+
+
+@record
+class TextRange:
+    """Chunks `chunks[first:]` of `path`, found with `chunks[:first]` scanned before them
+    (the look back); `final` when the last chunk ends the file."""
+
+    path: str
+    chunks: tuple[Chunk, ...]
+    first: int
+    final: bool
+    bom: bool  # the file starts with a UTF-8 byte order mark (the first chunk's `bom`)
+    lookback: int = LOOKBACK_CHARS  # characters scanned again before chunks[first]
+
+
+@record
+class MessageRun:
+    """Messages (and text an mbox holds outside them, and its problems) in file order."""
+
+    path: str
+    items: tuple[RawMessage | RawText | Problem, ...]
+    whole_file: bool = False
+
+
+def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
+    """The chunks `sources.read_chunks` cuts `stream` into, without decoding more than it
+    must; None when the file is read whole (UTF-16) or is binary (the whole-input reader
+    says so)."""
+    head = stream.read(max(SNIFF_BYTES, min(chunk_bytes, CHUNK_BYTES)))
+    if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
+        return None
+    return _chunks(stream, head, chunk_bytes)
+
+
+def _chunks(stream: BinaryIO, head: bytes, chunk_bytes: int) -> Iterator[Chunk]:
+    # The same cuts as sources.read_chunks: at the last line end of what is pending, or
+    # past MAX_RUN at the last blank; line numbers counted as it counts them.
+    offset = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
+    pending = head[offset:]
+    line_base, column_base = 1, 0
+    while True:
+        data = stream.read(chunk_bytes)
+        if not data:
+            yield Chunk(offset, offset + len(pending), line_base, column_base)
+            return
+        pending += data
+        cut = pending.rfind(b"\n") + 1
+        if cut == 0:
+            if len(pending) < MAX_RUN:
+                continue
+            blank = max(pending.rfind(b" "), pending.rfind(b"\t"))
+            cut = blank + 1 if blank > 0 else len(pending)
+        yield Chunk(offset, offset + cut, line_base, column_base)
+        piece = pending[:cut]
+        newlines = piece.count(b"\n")
+        if newlines and piece.endswith(b"\n"):
+            line_base, column_base = line_base + newlines, 0
+        else:  # a cut inside a line: columns are counted in characters
+            text = decode(piece)[0]
+            if newlines:
+                line_base += newlines
+                column_base = len(text) - text.rfind("\n") - 1
+            else:
+                column_base += len(text)
+        offset += cut
+        pending = pending[cut:]
+
+
+def text_ranges(
+    path: str,
+    chunk_bytes: int = CHUNK_BYTES,
+    range_bytes: int = RANGE_BYTES,
+    lookback: int = LOOKBACK_CHARS,
+) -> list[TextRange] | None:
+    """`path`, a plain text file, cut into ranges of whole chunks; None when it is read
+    whole (binary, UTF-16, or one range would do)."""
+    with open(path, "rb") as stream:
+        found = text_chunks(stream, chunk_bytes)
+        if found is None:
+            return None
+        chunks = list(found)
+        stream.seek(0)
+        bom = stream.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8
+    ranges, first = [], 0
+    while first < len(chunks):
+        last = first
+        while last + 1 < len(chunks) and chunks[last + 1].end - chunks[first].start <= range_bytes:
+            last += 1
+        back = first
+        while back > 0 and chunks[first].start - chunks[back].start < lookback:
+            back -= 1
+        final = last + 1 == len(chunks)
+        ranges.append(
+            TextRange(path, tuple(chunks[back : last + 1]), first - back, final, bom, lookback)
+        )
+        first = last + 1
+    return ranges if len(ranges) > 1 else None
+
+
+def plain_file_size(source: InputFile) -> int:
+    """The size of a regular file named by `source`, 0 for anything else (standard input,
+    a FIFO, a device: those are read whole, as a stream)."""
+    if source.path == STDIN:
+        return 0
+    try:
+        info = os.stat(source.path)
+    except OSError:
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0

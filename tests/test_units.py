@@ -1,0 +1,140 @@
+"""Work units (issue 14): an input cut into units and scanned unit by unit, in this process
+or on several, gives what the whole-input scan gives, byte for byte."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
+from urlint.runner import (
+    ExtractLine,
+    FoundLine,
+    TextRange,
+    _scan_range,
+    plan,
+    run_units,
+)
+from urlint.sources import read_chunks
+from urlint.units import text_ranges
+
+from .helpers import shared_path
+
+BLOCKS = st.sampled_from(
+    [
+        "See http://example.com/a/b.html for it.\n",
+        "Yes, Jim, I found it under <URL:ftp://ds.internic.net/rfc/\n    rfc1738.txt>.\n",
+        "> quoted <URL:http://www.example.org/long/\n> path/index.html> here\n",
+        "mailto:fred@example.com and news:comp.lang.python\n",
+        "http://example.com/a-\nb/c.html\n",
+        "\n",
+        "plain words on a line with nothing in them\n",
+        "x" * 300 + " http://example.net/after/a/long/word\n",
+    ]
+)
+
+
+def _whole(path, chunk_bytes):
+    with open(path, "rb") as stream:
+        return _collected(scan_texts(read_chunks(stream, chunk_bytes=chunk_bytes), str(path)))
+
+
+def _collected(items):
+    out = []
+    for item in items:
+        if isinstance(item, ScannedText):
+            out.extend(item.candidates)
+        else:
+            out.append(item)
+    return out
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(BLOCKS, min_size=1, max_size=40),
+    st.integers(60, 200),
+    st.sampled_from([64, 500, 3000]),
+    st.sampled_from([1000, 5000]),
+)
+def test_a_text_cut_in_ranges_reads_as_the_whole_text(
+    tmp_path_factory, blocks, repeat, chunk_bytes, range_bytes
+):
+    path = tmp_path_factory.mktemp("ranges") / "t.txt"
+    path.write_text("".join(blocks) * repeat)
+    # a look back of 16 KiB: two wrappers' worth (MAX_RAW_CHARS), far less than the default
+    ranges = text_ranges(str(path), chunk_bytes, range_bytes, lookback=16384)
+    whole = _whole(path, chunk_bytes)
+    assume(ranges is not None)  # None: one range would hold it all (the first chunk is 8 KiB)
+    assert all(isinstance(r, TextRange) for r in ranges)
+    assert [item for r in ranges for item in _collected(_scan_range(r))] == whole
+
+
+def _lines(paths, jobs=None, **sizes):
+    line_format = ExtractLine("jsonl")
+    if jobs is None:  # the serial reading every command used before units
+        return [
+            line_format(item) if isinstance(item, Found) else repr(item)
+            for item in scan_paths(paths)
+            if not isinstance(item, Found) or item.candidate.url
+        ]
+    return [
+        event.line if isinstance(event, FoundLine) else repr(event)
+        for event in run_units(plan(paths, **sizes), line_format, jobs)
+    ]
+
+
+def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp_path):
+    mbox_source = shared_path("corpora", "email-linux-mips-monthly-mbox-gz")
+    maildir = shared_path("corpora", "email-linux-mips-maildir")
+    text = tmp_path / "big.txt"
+    block = (
+        "Yes, Jim, I found it under <URL:ftp://ds.internic.net/rfc/\n    rfc1738.txt>.\n"
+        "See http://example.com/a/b.html and <http://example.org/x\n  /y>\n" + "words " * 40 + "\n"
+    )
+    text.write_text(block * 30_000)  # ~9 MB: chunks of 4 MB (and 8 MB first) in ranges
+    paths = [str(text)]
+    if mbox_source.is_dir():
+        mbox = tmp_path / "archive.mbox"
+        with open(mbox, "wb") as out:
+            for gz in sorted(mbox_source.glob("*.gz"))[:3]:
+                with gzip.open(gz) as stream:
+                    shutil.copyfileobj(stream, out)
+        paths += [str(mbox), str(sorted(mbox_source.glob("*.gz"))[0])]
+    if maildir.is_dir():  # a Maildir's first 200 messages: a unit each
+        folder = tmp_path / "Maildir"
+        for sub in ("cur", "new", "tmp"):
+            (folder / sub).mkdir(parents=True)
+        for message in sorted(p for p in maildir.rglob("*") if p.is_file())[:200]:
+            shutil.copy(message, folder / "cur" / message.name)
+        paths.append(str(folder))
+    serial = _lines(paths)
+    units = list(plan(paths, range_bytes=3_000_000, run_bytes=400_000))
+    kinds = {type(unit).__name__ for unit in units}
+    assert {"TextRange"} <= kinds
+    if mbox_source.is_dir():
+        assert {"MessageRun", "WholeInput"} <= kinds
+    assert sum(line.count('"url"') for line in serial) > 90_000
+    assert _lines(paths, 1, range_bytes=3_000_000, run_bytes=400_000) == serial
+    assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000) == serial
+
+
+def test_problems_keep_their_place_among_the_urls(tmp_path):
+    (tmp_path / "a.txt").write_text("http://a.example/\n")
+    (tmp_path / "b.bin").write_bytes(b"\0\0binary")
+    (tmp_path / "c.txt").write_text("http://c.example/\n")
+    paths = [
+        str(tmp_path / "a.txt"),
+        str(tmp_path / "missing.txt"),
+        str(tmp_path / "b.bin"),
+        str(tmp_path / "c.txt"),
+    ]
+    events = list(run_units(plan(paths), ExtractLine(), 2))
+    assert [e.line if isinstance(e, FoundLine) else (e.kind.value, e.reason) for e in events] == [
+        "http://a.example/",
+        ("unreadable", "No such file or directory"),
+        ("binary", "binary file (NUL byte)"),
+        "http://c.example/",
+    ]
