@@ -6,7 +6,7 @@ OLD_URLINT and NEW_URLINT are `urlint` executables (say /tmp/v0/bin/urlint, made
 `python3 -m venv /tmp/v0 && /tmp/v0/bin/pip install .` at the commit before a change).
 Each runs `extract --format jsonl` and `check --isolated --format jsonl --select ALL` on
 every corpus folder, from inside the corpora directory so paths are the same; the outputs
-are compared line by line and the differences listed (at most 20 a folder). A refactoring
+(standard output, standard error and the exit status) are compared line by line and the differences listed (at most 20 a folder). A refactoring
 (issue 13) gives none; a fix gives exactly the lines it means to change. Exit 1 when any
 output differs.
 """
@@ -28,7 +28,13 @@ COMMANDS = (
 
 def output(urlint: str, command: tuple[str, ...], folder: str, corpora: Path) -> list[str]:
     done = subprocess.run([urlint, *command, folder], cwd=corpora, capture_output=True, text=True)
-    return done.stdout.splitlines()
+    # standard error too (extract's notes on damaged or unread input) and the exit status
+    return [
+        *done.stdout.splitlines(),
+        "-- stderr",
+        *done.stderr.splitlines(),
+        f"-- exit {done.returncode}",
+    ]
 
 
 def main() -> int:

@@ -29,7 +29,9 @@ def test_every_entry_of_a_family_is_listed(module_name: str) -> None:
     assert {code[0] for code in listed} == {FAMILIES[module_name]}
 
 
-def test_codes_and_names_are_unique() -> None:
-    entries = all_rules()
-    assert len({entry.code for entry in entries}) == len(entries) == 49
-    assert len({entry.name for entry in entries}) == 49
+def test_codes_and_names_are_unique_across_the_families() -> None:
+    modules = [importlib.import_module(f"urlint.rules.{name}") for name in FAMILIES]
+    listed = [entry for module in modules for entry in module.RULES]
+    assert len({entry.code for entry in listed}) == len(listed) == 49
+    assert len({entry.name for entry in listed}) == 49
+    assert [entry.code for entry in all_rules()] == sorted(entry.code for entry in listed)

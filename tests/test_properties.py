@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from itertools import pairwise
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from urlint import Flag, extract, scan
@@ -106,11 +106,17 @@ def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):
     assert [c.url for c in chunked] == [case[0] for case in cases]
 
 
+LINE_EXAMPLES = (
+    [["see", "http://example.com/a-"], ["b/c.html", "and"]],
+    [["see", "ftp://ftp.example.org/pub/"], ["b/c.html"]],
+)
 LINE_WORDS = st.sampled_from(
     ["see", "http://example.com/a-", "ftp://ftp.example.org/pub/", "b/c.html", "and", ">", ""]
 )
 
 
+@example(LINE_EXAMPLES[0])  # X105's case
+@example(LINE_EXAMPLES[1])
 @given(st.lists(st.lists(LINE_WORDS, max_size=4), min_size=1, max_size=6))
 def test_maybe_continued_and_its_span_go_together(lines):
     """The flag names the fact in output, `continuation` places it: one is set exactly when
@@ -118,3 +124,5 @@ def test_maybe_continued_and_its_span_go_together(lines):
     text = "\n".join(" ".join(words) for words in lines) + "\n"
     for candidate in extract(text):
         assert (Flag.MAYBE_CONTINUED in candidate.flags) == (candidate.continuation is not None)
+    if lines in (LINE_EXAMPLES[0], LINE_EXAMPLES[1]):  # the examples do reach the flag
+        assert any(Flag.MAYBE_CONTINUED in c.flags for c in extract(text))

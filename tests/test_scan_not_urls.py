@@ -50,10 +50,13 @@ def test_wrappers_that_hold_no_url_yield_nothing():
     ]
 
 
-def test_one_dot_after_a_scheme_is_an_address_not_an_elision():
+def test_one_dot_after_a_scheme_is_a_url_only_where_section_5_reads_one():
     # mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar (section 5): "mailto:."
-    # is grammatical; an elision is two dots or more, or a lone "." with no scheme.
-    text = "<URL:mailto:.> <URL:mailto:..> <URL:.> <URL:news:\u2026>\n"
+    # is grammatical; "http://." (no host), "news:." (no group) and "ftp:." are elisions.
+    text = (
+        "<URL:mailto:.> <URL:mailto:..> <URL:.> <URL:news:\u2026> <URL:http://.> <http://.>"
+        " <URL:ftp:.> <URL:news:.>\n"
+    )
     assert [(c.url, c.span.start.column) for c in extract(text)] == [("mailto:.", 6)]
 
 

@@ -21,16 +21,24 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["SCHEME_CHARS", "SCHEMES", "Authority", "SchemeSpec", "Standing"]
+__all__ = [
+    "BARE_COLON_PATTERN", "BARE_WITHOUT_SLASHES", "DEFAULT_PORTS", "INSIDE_THE_MESSAGE",
+    "IP_SCHEMES", "LOGIN_AFTER_COLON", "SCHEME_CHARS", "SCHEMES", "Authority", "SchemeSpec",
+    "Standing", "conforms", "is_known_scheme",
+]
 
 
 class Standing(Enum):
-    """What RFC 1738 says of a scheme."""
+    """What RFC 1738 says of a scheme, and so how urlint takes it."""
 
     DEFINED = "defined"  # section 3 defines its syntax
-    RESERVED = "reserved"  # section 4 reserves the name; a later RFC registered it
-    PROPOSED = "proposed"  # section 4 reserves the name; never registered
-    REGISTERED = "registered"  # defined after RFC 1738, by the RFC named in `defined_in`
+    # Section 4 reserves the name and defines no syntax; urlint knows it (a wrapper of it
+    # may span lines) ...
+    RESERVED = "reserved"
+    # ... or does not: a name only proposed then, no longer in use (mailserver: Historic,
+    # RFC 6196; z39.50: replaced by z39.50r and z39.50s, RFC 2056).
+    PROPOSED = "proposed"
+    REGISTERED = "registered"  # not in RFC 1738; `defined_in` names where it is defined
 
 
 class Authority(Enum):
@@ -44,7 +52,9 @@ class Authority(Enum):
 @record
 class SchemeSpec:
     name: str
-    defined_in: str  # the RFC and section that define (or reserve) it
+    # The RFC (and section) that defines or reserves it; "IANA provisional" for a scheme
+    # registered without one.
+    defined_in: str
     standing: Standing = Standing.REGISTERED
     authority: Authority = Authority.IF_WRITTEN
     # Section 5 gives a login (user and password) to ftp and telnet only; section 3.3 says
@@ -73,12 +83,12 @@ class SchemeSpec:
         return self.authority is Authority.REQUIRED
 
     @property
-    def reserved(self) -> bool:
+    def reserved_by_section_4(self) -> bool:
         """Section 4 reserves the name but defines no syntax for it."""
         return self.standing is Standing.RESERVED or self.standing is Standing.PROPOSED
 
     @property
-    def read_by_rfc1738(self) -> bool:
+    def named_by_rfc1738(self) -> bool:
         """Does RFC 1738 define or reserve it, or read it by one of its grammars (https)?"""
         return self.standing is not Standing.REGISTERED or self.grammar is not None
 
@@ -162,11 +172,11 @@ _ROWS = (
     # Section 4: "proposed at various times, but this document does not define their syntax".
     _bare("cid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
     _bare("mid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
-    SchemeSpec("afs", "RFC 1738 section 4", _RESERVED),
+    SchemeSpec("afs", "RFC 1738 section 4; IANA provisional", _RESERVED),
     SchemeSpec("nfs", "RFC 1738 section 4; RFC 2224", _RESERVED),
-    SchemeSpec("tn3270", "RFC 1738 section 4", _RESERVED),
-    SchemeSpec("mailserver", "RFC 1738 section 4", _PROPOSED),
-    SchemeSpec("z39.50", "RFC 1738 section 4", _PROPOSED),
+    SchemeSpec("tn3270", "RFC 1738 section 4; RFC 6270", _RESERVED),
+    SchemeSpec("mailserver", "RFC 1738 section 4; Historic (RFC 6196)", _PROPOSED),
+    SchemeSpec("z39.50", "RFC 1738 section 4; replaced by RFC 2056", _PROPOSED),
     # Registered later, and seen in real text: an `<scheme:...>` wrapper with one of these
     # may span lines like an RFC 1738 one.
     _bare("urn", "RFC 2141"),
@@ -176,33 +186,33 @@ _ROWS = (
     SchemeSpec("sips", "RFC 3261", login_after_colon=True, bare_without_slashes=True),
     _bare("xmpp", "RFC 5122"),
     _bare("data", "RFC 2397", shape=data_shaped, inside=True),
-    _bare("magnet", "magnet-uri"),
+    _bare("magnet", "IANA provisional"),
     _bare("geo", "RFC 5870"),
     _port("ldap", "RFC 4516", 389),
-    _port("ldaps", "RFC 4516", 636),
+    _port("ldaps", "IANA provisional (ldap of RFC 4516 over TLS)", 636),
     _port("irc", "draft-butcher-irc-url", 6667),
     _port("ircs", "draft-butcher-irc-url", 6697),
     _port("imap", "RFC 5092", 143),
     _port("pop", "RFC 2384", 110),
-    _port("smtp", "RFC 5321", 25),
+    _port("smtp", "none (a URL form in use; the protocol is RFC 5321's)", 25),
     _port("snews", "RFC 5538", 563),
     _port("rtsp", "RFC 2326", 554),
     _port("ssh", "draft-ietf-secsh-scp-sftp-ssh-uri", 22),
     _port("sftp", "draft-ietf-secsh-scp-sftp-ssh-uri", 22),
-    _port("git", "git", 9418),
-    _port("svn", "subversion", 3690),
+    _port("git", "IANA provisional", 9418),
+    _port("svn", "IANA provisional", 3690),
     _port("rsync", "RFC 5781", 873),
     _port("ws", "RFC 6455", 80),
     _port("wss", "RFC 6455", 443),
     _port("ipp", "RFC 3510", 631),
-    _port("mms", "mms", 1755),
+    _port("mms", "IANA provisional", 1755),
     SchemeSpec("z39.50r", "RFC 2056"),
     SchemeSpec("z39.50s", "RFC 2056"),
     SchemeSpec("vemmi", "RFC 2122"),
     SchemeSpec("service", "RFC 2609"),
     SchemeSpec("dav", "RFC 4918"),
-    SchemeSpec("webcal", "webcal"),
-    SchemeSpec("feed", "feed"),
+    SchemeSpec("webcal", "IANA provisional"),
+    SchemeSpec("feed", "IANA provisional"),
     SchemeSpec("im", "RFC 3860"),
     SchemeSpec("pres", "RFC 3859"),
     SchemeSpec("sms", "RFC 5724"),
@@ -237,7 +247,7 @@ def case_insensitive_literal(word: str) -> str:
 # the scanner and for the mail prefilter (which compiles it for bytes). A one-character
 # look-behind on the schemes' last letters turns most colons (times, header fields) away
 # before the full names are tried.
-OPAQUE_COLON_PATTERN = (
+BARE_COLON_PATTERN = (
     ":(?<=["
     + "".join(sorted({c for s in BARE_WITHOUT_SLASHES for c in (s[-1].lower(), s[-1].upper())}))
     + "]:)(?:"

@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 
 from .grammar.login import MASK, merged_spans, secret_spans
-from .rules.engine import hidden_spans
+from .rules.engine import password_spans_of
 from .scanner import scan
 from .scanner.textpos import line_starts
 from .scanner.wrappers import LINE_PREFIX
@@ -32,7 +32,7 @@ class SourceView:
         if "@" in text:
             hidden.extend(_across_line_breaks(text))
         for candidate in scan(text):
-            for span in hidden_spans(candidate):
+            for span in password_spans_of(candidate):
                 hidden.append(
                     (
                         self.offset(span.start.line, span.start.column),

@@ -56,9 +56,9 @@ _HOSTPORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 
 # Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
 # a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
+_LOGIN_SCHEMES = "|".join(re.escape(name) for name in sorted(LOGIN_AFTER_COLON))
 _LOGIN_START = re.compile(
-    rf"://|(?<![{SCHEME_CHARS}])(?:{'|'.join(sorted(LOGIN_AFTER_COLON))}):(?=[^/\s])",
-    re.IGNORECASE,
+    rf"://|(?<![{SCHEME_CHARS}])(?:{_LOGIN_SCHEMES}):(?=[^/\s])", re.IGNORECASE
 )
 _SCHEME_BEFORE = re.compile(rf"[{SCHEME_CHARS}]*\Z")
 _LONGEST_SCHEME = 40  # looked back no further: a scheme name is short

@@ -17,13 +17,13 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..schemes import OPAQUE_COLON_PATTERN, SCHEME_CHARS
+from ..schemes import BARE_COLON_PATTERN, SCHEME_CHARS
 from .message import READ_MAINTYPES, UUENCODINGS
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
 _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
-_OPAQUE = re.compile(OPAQUE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
+_BARE_COLON = re.compile(BARE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
 # Content-Transfer-Encoding fields (any case): their values say whether text is hidden.
 _TRANSFER_ENCODING = re.compile(
     rb"-(?:[Ee]ncoding|ENCODING)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)"
@@ -62,7 +62,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     lowered = data[start:header_end].lower()
     if b"mailto:" in lowered or b"<url:" in lowered:
         return True
-    if _OPAQUE.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
+    if _BARE_COLON.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
         return True
     if _encoded_subject(lowered):
         return True
@@ -82,7 +82,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     if b"://" in decoded or b"\0" in decoded:  # NULs: a UTF-16 text, whose ASCII is not bytes
         return True
     body = decoded.find(b"\n\n") + 1
-    return bool(_OPAQUE.search(decoded, body) or _WRAPPER.search(decoded, body))
+    return bool(_BARE_COLON.search(decoded, body) or _WRAPPER.search(decoded, body))
 
 
 def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:

@@ -92,8 +92,15 @@ def rules_by_code() -> dict[str, Rule]:
     from . import characters, meta, reserved, security, syntax, text
 
     families = (text, characters, reserved, syntax, security, meta)  # X, C, R, S, P, M
-    entries = [entry for family in families for entry in family.RULES]
-    return {entry.code: entry for entry in sorted(entries, key=lambda entry: entry.code)}
+    entries = sorted((entry for family in families for entry in family.RULES), key=_code)
+    for before, after in zip(entries, entries[1:], strict=False):
+        if before.code == after.code or before.name == after.name:
+            raise ValueError(f"two rules {before.code} {before.name}, {after.code} {after.name}")
+    return {entry.code: entry for entry in entries}
+
+
+def _code(entry: Rule) -> str:
+    return entry.code
 
 
 def all_rules() -> list[Rule]:

@@ -89,7 +89,7 @@ class Linter:
                     elif hit.replacement is not None and span.start.line == span.end.line:
                         fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
                 if password_spans is None:
-                    password_spans = hidden_spans(candidate, secrets)
+                    password_spans = password_spans_of(candidate, secrets)
                 findings.append(
                     Finding(
                         entry.code, entry.name, entry.severity, message, span, path,
@@ -102,7 +102,7 @@ class Linter:
         return findings
 
 
-def hidden_spans(
+def password_spans_of(
     candidate: Candidate, secrets: list[tuple[int, int]] | None = None
 ) -> tuple[Span, ...]:
     """Raw spans of what may be the candidate's password (grammar.login), one per run of

@@ -17,6 +17,10 @@ _DOTTED = re.compile(r"[0-9.]+\Z")
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
 _SCHEME_START = re.compile(r"[^:/?#]*")
 
+# The schemes the S404 and S406 pages name, in the scheme table's order (section 3's).
+_RESERVED_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.reserved_by_section_4)
+_IP_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.ip_based)
+
 
 @rule(
     "S401", "invalid-scheme", Severity.ERROR, "2.1",
@@ -99,7 +103,7 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     spec = SCHEMES.get(scheme)
     if (
         scheme
-        and (spec is None or not spec.read_by_rfc1738)
+        and (spec is None or not spec.named_by_rfc1738)
         and not scheme.startswith("x-")
         and scheme not in subject.options.known_schemes
     ):
@@ -108,10 +112,7 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S404", "reserved-scheme", Severity.WARNING, "4",
-    summary=(
-        "A scheme RFC 1738 reserves but does not define: afs, mid, cid, nfs, tn3270, mailserver, "
-        "z39.50."
-    ),
+    summary=f"A scheme RFC 1738 reserves but does not define: {_RESERVED_NAMES}.",
     explanation=(
         'Section 4: "The following scheme have been proposed at various times, but this '
         "document does not define their syntax or use at this time. It is suggested that IANA "
@@ -132,7 +133,8 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
     spec = SCHEMES.get(scheme)
-    if spec is not None and spec.reserved and scheme not in subject.options.known_schemes:
+    reserved = spec is not None and spec.reserved_by_section_4
+    if reserved and scheme not in subject.options.known_schemes:
         yield Hit(
             *subject.parsed.scheme_span,
             f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined",
@@ -162,9 +164,7 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S406", "missing-double-slash", Severity.ERROR, "3.1, 5",
-    summary=(
-        'An IP-based scheme (ftp, http, gopher, nntp, telnet, wais, file, prospero) without "//".'
-    ),
+    summary=f'An IP-based scheme ({_IP_NAMES}) without "//".',
     explanation=(
         'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
         'that it complies with the common Internet scheme syntax." Section 5 gives every one '

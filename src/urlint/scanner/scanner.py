@@ -19,18 +19,18 @@ from collections.abc import Iterator
 
 from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
-from ..schemes import BARE_WITHOUT_SLASHES, OPAQUE_COLON_PATTERN, SCHEMES
+from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
 from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
 
 _DOUBLE_SLASH = re.compile("://")
-_OPAQUE_COLON = re.compile(OPAQUE_COLON_PATTERN)
+_BARE_COLON = re.compile(BARE_COLON_PATTERN)
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
-_OPAQUE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
+_BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -117,7 +117,7 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     passes = (
         ((m.start(), _WRAPPER, m.start()) for m in wrappers.OPEN.finditer(text, lo)),
         _bare_hits(text, _DOUBLE_SLASH.finditer(text, lo, colon_stop), lo, None),
-        _bare_hits(text, _OPAQUE_COLON.finditer(text, lo, colon_stop), lo, _OPAQUE_NAMES),
+        _bare_hits(text, _BARE_COLON.finditer(text, lo, colon_stop), lo, _BARE_NAMES),
     )
     if len(text) <= _SMALL_TEXT:
         # A mail body or a short file: a sorted list costs less than merging generators,
@@ -147,7 +147,7 @@ def _bare_hits(
 _SPACE_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
 
 
-def _not_opaque_shaped(text: str, start: int, colon: int, end: int) -> bool:
+def _not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
     """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
     "fax:" without RFC 3966's (a label and a number in prose)?"""
     spec = SCHEMES.get(text[start:colon].lower())
@@ -249,7 +249,7 @@ def _scan(
             if (
                 anchor - start <= 4
                 and after is None
-                and _not_opaque_shaped(text, start, anchor, end)
+                and _not_bare_shaped(text, start, anchor, end)
             ):
                 continue  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
             if wrapped is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..model import Flag, Wrapper
-from ..schemes import SCHEME_CHARS, is_known_scheme
+from ..schemes import SCHEME_CHARS, conforms, is_known_scheme
 from . import bare
 from .furniture import Furniture
 
@@ -82,8 +82,8 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
     _read_body(text, found, body, furniture)
     if found.url:
         if "<" in found.url:
-            return None
-        found.no_url = _ELISION.fullmatch(found.url) is not None or (
+            return None  # no URL holds a "<" (section 2.2): prose about wrappers, read on
+        found.no_url = _elided(found.url) or (
             kind == Wrapper.ANGLE and _ENCODED.match(found.url) is not None
         )
     return found
@@ -91,11 +91,16 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 
 # What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
 # `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644
-# name", a uuencoded line (M and 60 characters from " " to "`"), a long base64 run. After a
-# scheme, an elision is two dots or more ("mailto:." is an address section 5 allows).
-_ELISION = re.compile(
-    rf"""(?:{SCHEME_START.pattern}(?://)?)(?:\.\.+|\u2026+)|\.+|\u2026+|"[^"]*"|'[^']*'|`[^`]*`"""
-)
+# name", a uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
+_ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+
+
+def _elided(url: str) -> bool:
+    """Is the wrapper's text an elision or a quoted word? A scheme and one "." that section
+    5's grammar reads as a URL ("mailto:.": encoded822addr = 1*xchar) is a URL."""
+    if _ELISION.fullmatch(url) is None:
+        return False
+    return not (url.endswith(":.") and conforms(url))
 _ENCODED = re.compile(
     rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)"
 )
