@@ -6,9 +6,9 @@ OLD_URLINT and NEW_URLINT are `urlint` executables (say /tmp/v0/bin/urlint, made
 `python3 -m venv /tmp/v0 && /tmp/v0/bin/pip install .` at the commit before a change).
 Each runs `extract --format jsonl` and `check --isolated --format jsonl --select ALL` on
 every corpus folder, from inside the corpora directory so paths are the same; the outputs
-(standard output, standard error and the exit status) are compared line by line and the differences listed (at most 20 a folder). A refactoring
-(issue 13) gives none; a fix gives exactly the lines it means to change. Exit 1 when any
-output differs.
+(standard output, standard error and the exit status) are compared line by line and the
+differences listed (at most 20 a folder). A refactoring (issue 13) gives none; a fix gives
+exactly the lines it means to change. Exit 1 when any output differs.
 """
 
 from __future__ import annotations
