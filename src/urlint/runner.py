@@ -18,6 +18,8 @@ from .problems import Problem, ProblemKind
 from .records import record
 from .sources import InputFile, TextChunk, decode, iter_files
 from .units import (
+    BATCH_BYTES,
+    BATCH_FILES,
     RANGE_BYTES,
     RUN_BYTES,
     MessageRun,
@@ -26,6 +28,10 @@ from .units import (
     plain_file_size,
     text_ranges,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from concurrent.futures import Future  # imported when a pool is made: it loads logging
 
 Unit = WholeInput | TextRange | MessageRun
 # Formats one URL found as the output line, or None to print nothing (an empty wrapper).
@@ -40,9 +46,14 @@ class FoundLine:
 
 
 @record
-class UnitResult:
+class InputResult:
+    """What one input (or one range or run of it) gave, formatted."""
+
     events: list[FoundLine | Problem]
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
+
+
+UnitResult = list[InputResult]
 
 
 def run_units(
@@ -52,12 +63,13 @@ def run_units(
     are scanned in that many processes, at most two a process ahead of the writer (memory
     stays bounded whatever the input's size)."""
     articles: set[str] = set()
-    for result in _results(units, line_format, jobs):
-        if result.articles:
-            if articles.intersection(result.articles):
-                continue  # a crossposted article already read under another group
-            articles.update(result.articles)
-        yield from result.events
+    for results in _results(units, line_format, jobs):
+        for result in results:
+            if result.articles:
+                if articles.intersection(result.articles):
+                    continue  # a crossposted article already read under another group
+                articles.update(result.articles)
+            yield from result.events
 
 
 def _results(
@@ -65,7 +77,9 @@ def _results(
 ) -> Iterator[UnitResult]:
     if jobs <= 1:
         for unit in units:
-            yield UnitResult([unit]) if isinstance(unit, Problem) else scan_unit(unit, line_format)
+            yield (
+                [InputResult([unit])] if isinstance(unit, Problem) else scan_unit(unit, line_format)
+            )
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -73,17 +87,17 @@ def _results(
         pending: deque = deque()
         for unit in units:
             if isinstance(unit, Problem):
-                pending.append(UnitResult([unit]))
+                pending.append([InputResult([unit])])
             else:
                 pending.append(pool.submit(scan_unit, unit, line_format))
-            while len(pending) > 2 * jobs or (pending and isinstance(pending[0], UnitResult)):
+            while len(pending) > 2 * jobs or (pending and isinstance(pending[0], list)):
                 yield _ready(pending.popleft())
         while pending:
             yield _ready(pending.popleft())
 
 
-def _ready(item) -> UnitResult:  # type: ignore[no-untyped-def]
-    return item if isinstance(item, UnitResult) else item.result()
+def _ready(item: UnitResult | Future[UnitResult]) -> UnitResult:
+    return item if isinstance(item, list) else item.result()
 
 
 def plan(
@@ -91,15 +105,28 @@ def plan(
 ) -> Iterator[Unit | Problem]:
     """The units of `paths`, in the order a serial run reads them: a plain text file or an
     mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
+    batch: list[InputFile] = []
+    batch_bytes = 0
     for item in iter_files(paths):
+        size = 0 if isinstance(item, Problem) else plain_file_size(item)
+        large = size > min(range_bytes, 2 * run_bytes)
+        if batch and (
+            isinstance(item, Problem)
+            or large
+            or len(batch) == BATCH_FILES
+            or batch_bytes + size > BATCH_BYTES
+        ):
+            yield WholeInput(tuple(batch))
+            batch, batch_bytes = [], 0
         if isinstance(item, Problem):
             yield item
-            continue
-        size = plain_file_size(item)
-        if size > min(range_bytes, 2 * run_bytes):
+        elif large:
             yield from _large_file_units(item, size, range_bytes, run_bytes)
         else:
-            yield WholeInput(item)
+            batch.append(item)
+            batch_bytes += size
+    if batch:
+        yield WholeInput(tuple(batch))
 
 
 def _large_file_units(
@@ -121,7 +148,7 @@ def _large_file_units(
     elif kind == MBOX and size > 2 * run_bytes:
         yield from _message_runs(source, run_bytes)
         return
-    yield WholeInput(source)
+    yield WholeInput((source,))
 
 
 def _message_runs(source: InputFile, run_bytes: int) -> Iterator[Unit]:
@@ -151,29 +178,32 @@ def _message_runs(source: InputFile, run_bytes: int) -> Iterator[Unit]:
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
     """A unit scanned: what it found, formatted, in order (run in a worker process)."""
-    articles: set[str] = set()
     if isinstance(unit, WholeInput):
-        items = scan_file_texts(unit.source, articles)
-    elif isinstance(unit, TextRange):
-        items = _scan_range(unit)
-    else:
-        items = scan_items(unit.path, unit.items)
+        results = []
+        for source in unit.sources:
+            articles: set[str] = set()
+            events = _events(scan_file_texts(source, articles), source.path, line_format)
+            results.append(InputResult(events, tuple(sorted(articles))))
+        return results
+    if isinstance(unit, TextRange):
+        return [InputResult(_events(_scan_range(unit), unit.path, line_format))]
+    return [InputResult(_events(scan_items(unit.path, unit.items), unit.path, line_format))]
+
+
+def _events(
+    items: Iterable[ScannedText | Problem], path: str, line_format: LineFormat
+) -> list[FoundLine | Problem]:
     events: list[FoundLine | Problem] = []
     for item in items:
         if isinstance(item, ScannedText):
-            path = item.path or _path_of(unit)
+            where = item.path or path
             for candidate in item.candidates:
-                found = Found(path, candidate, item.mail)
-                line = line_format(found)
+                line = line_format(Found(where, candidate, item.mail))
                 if line is not None:
-                    events.append(FoundLine(path, candidate.url, line))
+                    events.append(FoundLine(where, candidate.url, line))
         else:
             events.append(item)
-    return UnitResult(events, tuple(sorted(articles)))
-
-
-def _path_of(unit: Unit) -> str:
-    return unit.source.path if isinstance(unit, WholeInput) else unit.path
+    return events
 
 
 def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:

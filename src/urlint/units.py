@@ -3,8 +3,8 @@
 A unit is small and picklable: it names its input and a byte range, never the bytes of a
 plain file (the worker reads them). Three kinds:
 
-- `WholeInput`: one input read as `pipeline.scan_file_texts` reads it (a small file, a
-  message file of a Maildir or spool, a compressed stream, an archive, standard input).
+- `WholeInput`: inputs each read as `pipeline.scan_file_texts` reads it (small files, the
+  message files of a Maildir or spool, a compressed stream, an archive, standard input).
 - `TextRange`: consecutive chunks of a large plain text file. The chunks are those
   `sources.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
   decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
@@ -45,6 +45,9 @@ RANGE_BYTES = 16 * 1024 * 1024
 LOOKBACK_CHARS = 1024 * 1024
 # A run of messages handed to one worker holds about this much.
 RUN_BYTES = 4 * 1024 * 1024
+# Small files go to a worker together, this many or this many bytes at most.
+BATCH_FILES = 64
+BATCH_BYTES = 1024 * 1024
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
@@ -62,7 +65,10 @@ class Chunk:
 
 @record
 class WholeInput:
-    source: InputFile
+    """Inputs each read whole, one after the other (small files go together: a Maildir of
+    20,000 messages is not 20,000 trips to a worker)."""
+
+    sources: tuple[InputFile, ...]
 
 
 @record
