@@ -113,7 +113,8 @@ def test_binary_named_explicitly_is_noted(capsys, tmp_path):
     blob = tmp_path / "x.bin"
     blob.write_bytes(b"\0\0\0")
     code, out, err = run(capsys, "extract", str(blob))
-    assert (code, out, err) == (0, "", f"urlint: {blob}: skipped: binary file (NUL byte)\n")
+    # Skipped is no error, and no URL was found: exit 1, as grep.
+    assert (code, out, err) == (1, "", f"urlint: {blob}: skipped: binary file (NUL byte)\n")
 
 
 def test_console_script_installed():

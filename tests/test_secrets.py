@@ -392,7 +392,7 @@ def test_i3_a_member_name_cannot_point_outside_the_root(capsys, here):
 
 def test_i4_an_empty_wrapper_yields_no_url(capsys, here):
     (here / "i4.txt").write_text("a <URL:> b <URL: > c\n")
-    assert run(capsys, "extract", "--format", "jsonl", "i4.txt") == (0, "", "")
+    assert run(capsys, "extract", "--format", "jsonl", "i4.txt") == (1, "", "")  # 1: no URL
 
 
 def test_i5_jsonl_escapes_line_separators(capsys, here):

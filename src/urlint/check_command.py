@@ -9,7 +9,8 @@ import os
 import sys
 from collections import Counter
 
-from .config import Settings, build_settings, find_config, load_config
+from .cli import input_paths, split_commas
+from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
 from .reporters import check as report
@@ -37,10 +38,12 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
             from .baseline import Baseline
 
             baseline = Baseline.load(args.baseline)
+        paths = input_paths(args)
     except ConfigError as error:
         print(f"urlint: {_shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
-    paths = args.paths or ["."]
+    if not paths and args.files_from is None:
+        paths = ["."]
     if (args.fix or args.diff) and "-" in paths:
         print("urlint: --fix and --diff work on files, not standard input", file=sys.stderr)
         return EXIT_ERROR
@@ -85,25 +88,18 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    config: dict = {}
-    source = None
-    if not args.isolated:
-        path = args.config or find_config(os.getcwd())
-        if path is not None:
-            config = load_config(path)
-            source = path
+    config, source = read_configuration(args.config, args.isolated)
     return build_settings(
         config,
-        select=_codes(args.select) if args.select else None,
-        extend_select=_codes(args.extend_select),
-        ignore=_codes(args.ignore),
+        select=split_commas(args.select) if args.select else None,
+        extend_select=split_commas(args.extend_select),
+        ignore=split_commas(args.ignore),
         fail_on=args.fail_on,
+        exclude=split_commas(args.exclude) if args.exclude else None,
+        extend_exclude=split_commas(args.extend_exclude),
+        respect_ignores=not args.no_ignore,
         source=source,
     )
-
-
-def _codes(values: list[str]) -> list[str]:
-    return [code.strip() for value in values for code in value.split(",") if code.strip()]
 
 
 def _checker(settings: Settings, baseline: Baseline | None = None) -> Checker:
@@ -270,8 +266,8 @@ def _fixable_files(
     from .sources import InputFile, SourceText, iter_files
 
     checker = _checker(settings)
-    for item in iter_files(paths):
-        if not isinstance(item, InputFile) or settings.excluded(item.path):
+    for item in iter_files(paths, selection=settings.selection):
+        if not isinstance(item, InputFile):
             continue
         edits = fix_edits(checker.check_file(item))
         if not edits:

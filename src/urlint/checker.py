@@ -39,12 +39,12 @@ class Checker:
     def check_paths(
         self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
     ) -> Iterator[Finding]:
-        """Every finding under `paths` (but the files in `skip`), file by file in a stable
-        order, streamed."""
-        for item in iter_files(paths, skip):
+        """Every finding under `paths` (but the files in `skip`, and what the settings'
+        selection passes over in a walk), file by file in a stable order, streamed."""
+        for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
-            elif not self.settings.excluded(item.path):
+            else:
                 yield from self.check_file(item)
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:

@@ -1,7 +1,8 @@
 """The `urlint` command: parses arguments and wires sources, scanner and reporters together.
 
-Exit codes (a public contract, DESIGN.md): 0 done, 1 findings (`check`), 2 usage error,
-configuration error, an input that could not be read, or an internal error.
+Exit codes (a public contract, DESIGN.md): 0 done (`extract`: a URL found), 1 findings
+(`check`) or no URL found (`extract`, as grep), 2 usage error, configuration error, an input
+that could not be read, or an internal error.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import io
 import sys
 from collections.abc import Sequence
 
-from .exits import EXIT_ERROR, EXIT_OK
+from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from .problems import Problem
+    from .selection import Selection
+
     Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 COMMANDS = ("extract", "check", "rules", "rule")
@@ -61,7 +65,11 @@ def add_extract_parser(commands: Subcommands) -> None:
     extract = commands.add_parser(
         "extract",
         help="list every URL in the inputs",
-        description="List every URL in files, directories (recursively) or standard input ('-').",
+        description=(
+            "List every URL in files, directories (recursively) or standard input ('-'). "
+            "Exit status: 0 a URL found, 1 none found, 2 usage or configuration error, or an "
+            "input not read (even with URLs found)."
+        ),
     )
     extract.add_argument(
         "paths", nargs="*", metavar="PATH", help="files or directories; '-' for standard input"
@@ -86,6 +94,101 @@ def add_extract_parser(commands: Subcommands) -> None:
         action="store_true",
         help="show passwords in URLs (RFC 1738 section 6); they are shown as **** otherwise",
     )
+    listing = extract.add_mutually_exclusive_group()
+    listing.add_argument(
+        "-c",
+        "--count",
+        action="store_true",
+        help="print path:N, the number of URLs in each file that has any, instead of the URLs",
+    )
+    listing.add_argument(
+        "-l",
+        "--files-with-urls",
+        action="store_true",
+        help="print the path of each file that has a URL, once, instead of the URLs",
+    )
+    extract.add_argument(
+        "--unique",
+        action="store_true",
+        help="print each URL once, where it is first found (-c and -l count only those)",
+    )
+    extract.add_argument(
+        "-0",
+        "--null",
+        action="store_true",
+        help=(
+            "end each text line with NUL instead of a newline, and follow each path of -l "
+            "and -c with NUL (for xargs -0)"
+        ),
+    )
+    extract.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read exclude from this urlint.toml or pyproject.toml instead of searching for one",
+    )
+    extract.add_argument("--isolated", action="store_true", help="read no configuration file")
+    add_selection_arguments(extract)
+
+
+def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the files, the same for `check` and `extract`."""
+    selection = parser.add_argument_group(
+        "file selection",
+        "A directory is walked passing over what .gitignore, .ignore and .git/info/exclude "
+        "ignore, the directories tools make (.venv, venv, node_modules, build, dist, .tox, "
+        "site-packages, __pycache__, .pytest_cache, .mypy_cache, .ruff_cache), version "
+        "control directories and what exclude matches. A path named (or listed by "
+        "--files-from) is always read.",
+    )
+    selection.add_argument(
+        "--exclude",
+        action="append",
+        metavar="GLOBS",
+        help="files and directories a walk passes over, instead of the configuration's exclude "
+        "(comma-separated)",
+    )
+    selection.add_argument(
+        "--extend-exclude",
+        action="append",
+        default=[],
+        metavar="GLOBS",
+        help="files and directories a walk passes over, besides exclude (comma-separated)",
+    )
+    selection.add_argument(
+        "--no-ignore",
+        action="store_true",
+        help="read what ignore files ignore, and the directories tools make, too",
+    )
+    selection.add_argument(
+        "--files-from",
+        metavar="FILE",
+        help="read the paths to read from FILE ('-': standard input), one a line, after PATHs",
+    )
+    selection.add_argument(
+        "--from0",
+        action="store_true",
+        help="the paths of --files-from each end with NUL, not a newline (find -print0, "
+        "git ls-files -z)",
+    )
+
+
+def input_paths(args: argparse.Namespace) -> list[str]:
+    """The PATHs and the paths --files-from lists. Raises ConfigError when the list cannot
+    be read, or when both it and a PATH are standard input."""
+    if args.files_from is None:
+        if args.from0:
+            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
+        return list(args.paths)
+    if args.files_from == "-" and "-" in args.paths:
+        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
+    from .selection import read_path_list
+
+    return [*args.paths, *read_path_list(args.files_from, args.from0)]
+
+
+def split_commas(values: list[str]) -> list[str]:
+    """The items of options given as comma-separated lists, and given more than once."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
 
 
 CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
@@ -165,6 +268,7 @@ def add_check_parser(commands: Subcommands) -> None:
     check.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
     )
+    add_selection_arguments(check)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -211,36 +315,83 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_extract(
     args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
 ) -> int:
-    from .pipeline import Found, scan_paths
+    """Exit status as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    from .pipeline import scan_file
+    from .problems import Problem
     from .reporters import extract as report
+    from .reporters.safe import shown
+    from .sources import iter_files
 
-    paths = args.paths
-    if not paths:
+    if (args.count or args.files_with_urls) and args.format == "jsonl":
+        parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
+    try:
+        selection = _extract_selection(args)
+        paths = input_paths(args)
+    except ConfigError as error:
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    if not paths and args.files_from is None:
         if sys.stdin is None or sys.stdin.isatty():
             parser.error("extract needs a PATH, or '-' to read standard input")
         paths = ["-"]
     status = EXIT_OK
-    show = args.show_passwords
-    for item in scan_paths(paths):
-        if isinstance(item, Found):
+    writer = report.UrlWriter(
+        out,
+        jsonl=args.format == "jsonl",
+        with_position=args.with_position,
+        show_passwords=args.show_passwords,
+        count=args.count,
+        files_with_urls=args.files_with_urls,
+        unique=args.unique,
+        null=args.null,
+    )
+    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+    for source in iter_files(paths, selection=selection):
+        if isinstance(source, Problem):
+            status = _noted(source, status)
+            continue
+        for item in scan_file(source, articles):
+            if isinstance(item, Problem):
+                status = _noted(item, status)
+                continue
             candidate = item.candidate
             if not candidate.url:
                 continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
-            if args.format == "jsonl":
-                line = report.jsonl_line(item.path, candidate, item.message, show_passwords=show)
-            elif args.with_position:
-                line = report.positioned_line(item.path, candidate, show_passwords=show)
-            else:
-                line = report.text_line(candidate, show_passwords=show)
-            out.write(line)
-            out.write("\n")
-        else:
-            if item.silent:
-                continue
-            if item.kind.fails:  # not read, or read only in part (a damaged message is news)
-                status = EXIT_ERROR
-            print(report.problem_line(item), file=sys.stderr)
+            writer.add(item.path, candidate, item.message)
+            if writer.listed(source.path):
+                # -l: the file is listed; the rest of it need not be read (as grep -l).
+                # Leaving the loop drops the generator, which closes the file.
+                break
+    writer.close()
+    if status == EXIT_OK and not writer.found:
+        return EXIT_FINDINGS
     return status
+
+
+def _noted(problem: Problem, status: int) -> int:
+    """Say on standard error what could not be read; the exit status it leaves."""
+    from .reporters.extract import problem_line
+
+    if problem.silent:
+        return status
+    print(problem_line(problem), file=sys.stderr)
+    # Not read, or read only in part, is an error; a damaged message read anyway is news.
+    return EXIT_ERROR if problem.kind.fails else status
+
+
+def _extract_selection(args: argparse.Namespace) -> Selection:
+    """The files `extract` walks: the configuration's exclude, read as `check` reads it."""
+    from .config import exclude_patterns, read_configuration
+    from .selection import Selection
+
+    config, source = read_configuration(args.config, args.isolated)
+    exclude = exclude_patterns(
+        config,
+        exclude=split_commas(args.exclude) if args.exclude else None,
+        extend_exclude=split_commas(args.extend_exclude),
+        source=source,
+    )
+    return Selection(exclude, respect_ignores=not args.no_ignore)
 
 
 def _silence_stdout() -> None:

@@ -6,15 +6,18 @@ it, so a typo never silently turns a check off.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Iterable, Mapping, Sequence
 
 from .exits import ConfigError
 from .findings import Severity
 from .records import record
-from .rules.catalogue import Rule, all_rules
 from .rules.context import RuleOptions
+from .selection import Selection, path_matches
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .rules.catalogue import Rule
 
 CONFIG_KEYS = (
     "select", "ignore", "extend-select", "per-file-ignores", "fail-on", "known-schemes",
@@ -31,6 +34,12 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
     source: str | None = None  # the configuration file read, if any
+    respect_ignores: bool = True  # False with --no-ignore
+
+    @property
+    def selection(self) -> Selection:
+        """Which files a directory walk reads (selection.py)."""
+        return Selection(self.exclude, self.respect_ignores)
 
     @property
     def codes(self) -> frozenset[str]:
@@ -42,12 +51,35 @@ class Settings:
     def ignored_in(self, path: str, code: str) -> bool:
         """Is `code` switched off for `path` by per-file-ignores?"""
         for pattern, selectors in self.per_file_ignores:
-            if _path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
+            if path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
                 return True
         return False
 
-    def excluded(self, path: str) -> bool:
-        return any(_path_matches(path, pattern) for pattern in self.exclude)
+
+def read_configuration(path: str | None, isolated: bool) -> tuple[dict, str | None]:
+    """The urlint table that `check` and `extract` read, and the file it is in: `path`
+    (`--config`), else the nearest one from the working directory up; none with
+    `isolated` (`--isolated`)."""
+    if isolated:
+        return {}, None
+    path = path or find_config(os.getcwd())
+    if path is None:
+        return {}, None
+    return load_config(path), path
+
+
+def exclude_patterns(
+    config: Mapping,
+    *,
+    exclude: Sequence[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    source: str | None = None,
+) -> tuple[str, ...]:
+    """The globs a directory walk passes over: `--exclude` replaces the configuration's
+    `exclude`, `--extend-exclude` adds to it (as ruff has them)."""
+    where = source or "configuration"
+    chosen = exclude if exclude is not None else _strings(config, "exclude", where, default=[])
+    return (*chosen, *extend_exclude)
 
 
 def find_config(start: str) -> str | None:
@@ -121,6 +153,9 @@ def build_settings(
     extend_select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     fail_on: str | None = None,
+    exclude: Sequence[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    respect_ignores: bool = True,
     source: str | None = None,
 ) -> Settings:
     """Settings from a config table and command-line options (which take precedence:
@@ -144,8 +179,11 @@ def build_settings(
         ),
         fail_on=FAIL_ON[fail],
         per_file_ignores=_per_file_ignores(config.get("per-file-ignores", {}), where),
-        exclude=tuple(_strings(config, "exclude", where, default=[])),
+        exclude=exclude_patterns(
+            config, exclude=exclude, extend_exclude=extend_exclude, source=source
+        ),
         source=source,
+        respect_ignores=respect_ignores,
     )
 
 
@@ -154,6 +192,8 @@ def select_rules(
 ) -> list[Rule]:
     """The enabled rules. Without `select`, every rule but the info ones. The more specific
     selector wins (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
+    from .rules.catalogue import all_rules
+
     catalogue = all_rules()
     select_list = list(select) if select is not None else None
     extend_list, ignore_list = list(extend_select), list(ignore)
@@ -172,6 +212,8 @@ def select_rules(
 
 
 def check_selector(selector: str) -> None:
+    from .rules.catalogue import all_rules
+
     if selector == "ALL" or any(
         _covers(selector, entry.code) or selector == entry.name for entry in all_rules()
     ):
@@ -231,15 +273,3 @@ def _per_file_ignores(value, where: str) -> tuple[tuple[str, tuple[str, ...]], .
             check_selector(code)
         entries.append((pattern, tuple(codes)))
     return tuple(entries)
-
-
-def _path_matches(path: str, pattern: str) -> bool:
-    """A glob against the path as given, relative to the working directory, and its name."""
-    posix = path.replace(os.sep, "/")
-    if posix.startswith("./"):
-        posix = posix[2:]
-    return (
-        fnmatch.fnmatch(posix, pattern)
-        or fnmatch.fnmatch(posix.rsplit("/", 1)[-1], pattern)
-        or fnmatch.fnmatch(posix, pattern.rstrip("/") + "/*")
-    )

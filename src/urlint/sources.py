@@ -20,8 +20,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from .selection import Rules, Selection
+
 STDIN = "-"
-SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
 SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
 CHUNK_BYTES = 4 * 1024 * 1024
 # A line longer than this is cut at its last whitespace before it (URLs end at whitespace,
@@ -67,10 +68,14 @@ def file_id(path: str) -> FileId | None:
 
 
 def iter_files(
-    paths: Iterable[str], skip: frozenset[FileId] = frozenset()
+    paths: Iterable[str],
+    skip: frozenset[FileId] = frozenset(),
+    selection: Selection | None = None,
 ) -> Iterator[InputFile | Problem]:
     """The files under `paths`, directories walked in name order, each real directory once.
-    Files in `skip` (urlint's own output, being written) are passed over when walking."""
+    A path given is always read; what a walk passes over is `selection`'s choice
+    (selection.py; by default ignore files and the directories tools make). Files in `skip`
+    (urlint's own output, being written) are passed over when walking."""
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
         if path == STDIN:
@@ -82,7 +87,12 @@ def iter_files(
             yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
             continue
         if stat.S_ISDIR(info.st_mode):
-            yield from _walk(path, seen_dirs, skip)
+            if selection is None:
+                # Imported at the first directory: reading the files named needs none of it.
+                from .selection import Selection
+
+                selection = Selection()
+            yield from _walk(path, seen_dirs, skip, selection)
         else:
             yield InputFile(path, explicit=True)
 
@@ -113,8 +123,14 @@ def open_input(path: str) -> BinaryIO:
 
 
 def _walk(
-    top: str, seen_dirs: set[tuple[int, int]], skip: frozenset[FileId]
+    top: str,
+    seen_dirs: set[tuple[int, int]],
+    skip: frozenset[FileId],
+    selection: Selection,
+    parent: tuple[Rules, str] | None = None,
 ) -> Iterator[InputFile | Problem]:
+    """The files under the directory `top`; `parent`: the rules of the directory above and
+    `top`'s name in it (None for a directory named by the user)."""
     try:
         info = os.stat(top)
     except OSError as error:
@@ -130,6 +146,13 @@ def _walk(
     except OSError as error:
         yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
         return
+    present = {name for name, _ in names}
+    rules = (
+        selection.rules_at(top, present)
+        if parent is None
+        else parent[0].below(parent[1], top, present)
+    )
+    maildir = _is_maildir(present)
     for name, entry in names:
         path = name if top == os.curdir else os.path.join(top, name)  # "a.txt", not "./a.txt"
         try:
@@ -138,10 +161,12 @@ def _walk(
         except OSError as error:
             yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
             continue
+        if not (is_dir or is_file) or rules.skips(name, path, is_dir):
+            continue
         if is_dir:
-            if name not in SKIPPED_DIRECTORIES and not (name == "tmp" and _is_maildir(names)):
-                yield from _walk(path, seen_dirs, skip)
-        elif is_file:
+            if not (name == "tmp" and maildir):
+                yield from _walk(path, seen_dirs, skip, selection, (rules, name))
+        else:
             if (
                 skip
                 and any(entry.inode() == ino for _, ino in skip)
@@ -151,11 +176,10 @@ def _walk(
             yield InputFile(path, explicit=False)
 
 
-def _is_maildir(names: list[tuple[str, os.DirEntry]]) -> bool:
+def _is_maildir(names: set[str]) -> bool:
     """A Maildir's tmp holds messages still being delivered: a mail client never shows
     them, and they appear in new/ when complete."""
-    present = {name for name, _ in names}
-    return "cur" in present and "new" in present
+    return "cur" in names and "new" in names
 
 
 def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[TextChunk]:

@@ -1,4 +1,5 @@
-"""Output of `urlint extract`: one URL a line, or one JSON object a line.
+"""Output of `urlint extract`: one URL a line, or one JSON object a line; or grep's
+habits: the files with a URL (`-l`), the number of URLs a file (`-c`).
 
 The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
 end_column, url, alt, wrapper, message, flags. `message` is null for plain text, and for
@@ -14,6 +15,8 @@ from .safe import json_line, masked_values, printable, shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from ..mail.message import MessageInfo
     from ..problems import Problem
 
@@ -92,3 +95,73 @@ def problem_line(problem: Problem) -> str:
     else:
         who = ""
     return "urlint: " + shown(f"{where}{who}: {problem.kind.label}: {problem.reason}")
+
+
+class UrlWriter:
+    """`extract`'s standard output, one URL at a time: a line a URL (`text`, `-H`, `jsonl`),
+    or as grep's habits have it, each file with a URL once (`-l`) or each file's number of
+    URLs (`-c`, files with none left out, as ripgrep's `--count`). `unique`: a URL already
+    written is passed over (keyed by the URL as shown, so a masked password tells nothing).
+    `null` (`-0`): a NUL after each path of `-l` and `-c` (`path\\0N\\n` for a count, as
+    ripgrep's `--null`), and a NUL instead of the newline that ends a text line, for
+    `xargs -0`; jsonl lines end with a newline whatever (JSON escapes every control)."""
+
+    def __init__(
+        self,
+        out: TextIO,
+        *,
+        jsonl: bool = False,
+        with_position: bool = False,
+        show_passwords: bool = False,
+        count: bool = False,
+        files_with_urls: bool = False,
+        unique: bool = False,
+        null: bool = False,
+    ) -> None:
+        self.out = out
+        self.jsonl, self.with_position, self.show_passwords = jsonl, with_position, show_passwords
+        self.count, self.files_with_urls = count, files_with_urls
+        self.seen: set[str] | None = set() if unique else None  # every URL written
+        self.end = "\0" if null else "\n"
+        self.found = False  # any URL written (or counted): extract's exit status 0
+        self._path: str | None = None  # the path being counted or listed
+        self._count = 0
+
+    def add(self, path: str, candidate: Candidate, message: MessageInfo | None = None) -> bool:
+        """Write the URL `candidate` found in `path`; True when it was written or counted
+        (False: a URL already seen, with `unique`)."""
+        if self.seen is not None:
+            key = url_shown(candidate.url, self.show_passwords, candidate.login_rest_text) or ""
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+        self.found = True
+        if self.files_with_urls:
+            if path != self._path:
+                self._path = path
+                self.out.write(shown(path) + self.end)
+        elif self.count:
+            if path != self._path:
+                self.close()
+                self._path = path
+            self._count += 1
+        elif self.jsonl:
+            show = self.show_passwords
+            self.out.write(jsonl_line(path, candidate, message, show_passwords=show) + "\n")
+        elif self.with_position:
+            line = positioned_line(path, candidate, show_passwords=self.show_passwords)
+            self.out.write(line + self.end)
+        else:
+            self.out.write(text_line(candidate, show_passwords=self.show_passwords) + self.end)
+        return True
+
+    def listed(self, path: str) -> bool:
+        """With `-l`, is `path` written already (the rest of it need not be read)?"""
+        return self.files_with_urls and path == self._path
+
+    def close(self) -> None:
+        """Write the count of the last file counted (`-c`)."""
+        if self.count and self._count:
+            separator = "\0" if self.end == "\0" else ":"
+            self.out.write(f"{shown(self._path or '')}{separator}{self._count}\n")
+        self._count = 0
