@@ -17,13 +17,14 @@ import os
 import statistics
 import time
 
-from urlint.runner import ExtractLine, FoundLine, plan, run_units
+from urlint.reporters.extract import UrlFormat
+from urlint.runner import FoundLine, plan, run_units
 
 
 def lines(path: str, jobs: int) -> list[str]:
     return [
         event.line if isinstance(event, FoundLine) else repr(event)
-        for event in run_units(plan([path]), ExtractLine("jsonl"), jobs)
+        for event in run_units(plan([path]), UrlFormat(jsonl=True), jobs)
     ]
 
 

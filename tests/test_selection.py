@@ -360,3 +360,17 @@ def test_check_reports_nothing_from_the_folders_of_a_fresh_checkout(capsys, repo
         "src/__pycache__/m.txt",
         "src/pkg.egg-info/PKG-INFO",
     ]
+
+
+def test_force_exclude_passes_over_excluded_files_named_on_the_command_line(capsys, repo):
+    # What a pre-commit hook needs: it names every staged file, excluded or not.
+    bad = "see http://example.com/~x/\n"
+    tree(repo, {"urlint.toml": 'exclude = ["docs/*"]\n', "docs/a.txt": bad, "b.txt": bad})
+    code, out, _ = run(capsys, "check", "--format", "concise", "docs/a.txt", "b.txt")
+    assert (code, [line.split(":")[0] for line in out.splitlines()]) == (1, ["docs/a.txt", "b.txt"])
+    code, out, _ = run(
+        capsys, "check", "--format", "concise", "--force-exclude", "docs/a.txt", "b.txt"
+    )
+    assert (code, out) == (1, "b.txt:1:24: C202 unsafe character '~': write it as %7E\n")
+    code, out, _ = run(capsys, "extract", "--force-exclude", "docs/a.txt", "b.txt")
+    assert (code, out) == (0, "http://example.com/~x/\n")

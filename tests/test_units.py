@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
+from urlint.reporters.extract import UrlFormat
 from urlint.runner import (
-    ExtractLine,
     FoundLine,
     TextRange,
     _scan_range,
@@ -73,10 +73,12 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
 
 
 def _lines(paths, jobs=None, **sizes):
-    line_format = ExtractLine("jsonl")
+    line_format = UrlFormat(jsonl=True)
     if jobs is None:  # the serial reading every command used before units
         return [
-            line_format(item) if isinstance(item, Found) else repr(item)
+            line_format(item.path, item.candidate, item.message)[1]
+            if isinstance(item, Found)
+            else repr(item)
             for item in scan_paths(paths)
             if not isinstance(item, Found) or item.candidate.url
         ]
@@ -131,7 +133,7 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
         str(tmp_path / "b.bin"),
         str(tmp_path / "c.txt"),
     ]
-    events = list(run_units(plan(paths), ExtractLine(), 2))
+    events = list(run_units(plan(paths), UrlFormat(), 2))
     assert [e.line if isinstance(e, FoundLine) else (e.kind.value, e.reason) for e in events] == [
         "http://a.example/",
         ("unreadable", "No such file or directory"),

@@ -98,6 +98,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         exclude=split_commas(args.exclude) if args.exclude else None,
         extend_exclude=split_commas(args.extend_exclude),
         respect_ignores=not args.no_ignore,
+        force_exclude=args.force_exclude,
         source=source,
     )
 

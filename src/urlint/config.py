@@ -35,11 +35,12 @@ class Settings:
     exclude: tuple[str, ...] = ()
     source: str | None = None  # the configuration file read, if any
     respect_ignores: bool = True  # False with --no-ignore
+    force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
 
     @property
     def selection(self) -> Selection:
         """Which files a directory walk reads (selection.py)."""
-        return Selection(self.exclude, self.respect_ignores)
+        return Selection(self.exclude, self.respect_ignores, self.force_exclude)
 
     @property
     def codes(self) -> frozenset[str]:
@@ -156,6 +157,7 @@ def build_settings(
     exclude: Sequence[str] | None = None,
     extend_exclude: Sequence[str] = (),
     respect_ignores: bool = True,
+    force_exclude: bool = False,
     source: str | None = None,
 ) -> Settings:
     """Settings from a config table and command-line options (which take precedence:
@@ -184,6 +186,7 @@ def build_settings(
         ),
         source=source,
         respect_ignores=respect_ignores,
+        force_exclude=force_exclude,
     )
 
 

@@ -13,7 +13,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-from .pipeline import Found, ScannedText, scan_file_texts, scan_items, scan_texts
+from .pipeline import ScannedText, scan_file_texts, scan_items, scan_texts
 from .problems import Problem, ProblemKind
 from .records import record
 from .sources import InputFile, TextChunk, decode, iter_files
@@ -33,15 +33,23 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from concurrent.futures import Future  # imported when a pool is made: it loads logging
 
+    from .mail.message import MessageInfo
+    from .model import Candidate
+    from .selection import Selection
+
 Unit = WholeInput | TextRange | MessageRun
-# Formats one URL found as the output line, or None to print nothing (an empty wrapper).
-LineFormat = Callable[[Found], "str | None"]
+# Formats a URL found in a path (and message): (the URL as shown, the output line); see
+# reporters.extract.UrlFormat.
+LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], tuple[str, str]]
 
 
 @record
 class FoundLine:
+    """A URL found, as the writer needs it: where, the URL as shown (`--unique`'s key), the
+    line to write."""
+
     path: str
-    url: str
+    key: str
     line: str
 
 
@@ -101,13 +109,17 @@ def _ready(item: UnitResult | Future[UnitResult]) -> UnitResult:
 
 
 def plan(
-    paths: Iterable[str], *, range_bytes: int = RANGE_BYTES, run_bytes: int = RUN_BYTES
+    paths: Iterable[str],
+    *,
+    selection: Selection | None = None,
+    range_bytes: int = RANGE_BYTES,
+    run_bytes: int = RUN_BYTES,
 ) -> Iterator[Unit | Problem]:
     """The units of `paths`, in the order a serial run reads them: a plain text file or an
     mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
     batch: list[InputFile] = []
     batch_bytes = 0
-    for item in iter_files(paths):
+    for item in iter_files(paths, selection=selection):
         size = 0 if isinstance(item, Problem) else plain_file_size(item)
         large = size > min(range_bytes, 2 * run_bytes)
         if batch and (
@@ -198,9 +210,9 @@ def _events(
         if isinstance(item, ScannedText):
             where = item.path or path
             for candidate in item.candidates:
-                line = line_format(Found(where, candidate, item.mail))
-                if line is not None:
-                    events.append(FoundLine(where, candidate.url, line))
+                if candidate.url:  # an empty wrapper ("<URL:>") is no URL (`check`: X106)
+                    key, line = line_format(where, candidate, item.mail)
+                    events.append(FoundLine(where, key, line))
         else:
             events.append(item)
     return events
@@ -251,24 +263,3 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-
-@record
-class ExtractLine:
-    """`extract`'s line for a URL found, as its options ask (picklable, for the workers)."""
-
-    format: str = "text"
-    with_position: bool = False
-    show_passwords: bool = False
-
-    def __call__(self, found: Found) -> str | None:
-        from .reporters import extract as report
-
-        candidate = found.candidate
-        if not candidate.url:
-            return None  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
-        show = self.show_passwords
-        if self.format == "jsonl":
-            return report.jsonl_line(found.path, candidate, found.message, show_passwords=show)
-        if self.with_position:
-            return report.positioned_line(found.path, candidate, show_passwords=show)
-        return report.text_line(candidate, show_passwords=show)

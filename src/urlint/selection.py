@@ -199,6 +199,13 @@ class Selection:
 
     exclude: tuple[str, ...] = ()
     respect_ignores: bool = True
+    # Exclude files named on the command line too (`--force-exclude`, as ruff's: a
+    # pre-commit hook names every file it is given, excluded or not).
+    force_exclude: bool = False
+
+    def excludes(self, path: str) -> bool:
+        """Is a path named on the command line one `exclude` passes over?"""
+        return self.force_exclude and any(path_matches(path, p) for p in self.exclude)
 
     def rules_at(self, directory: str, names: Collection[str]) -> Rules:
         """The rules inside `directory`, a directory named on the command line whose

@@ -93,7 +93,7 @@ def iter_files(
 
                 selection = Selection()
             yield from _walk(path, seen_dirs, skip, selection)
-        else:
+        elif selection is None or not selection.excludes(path):
             yield InputFile(path, explicit=True)
 
 

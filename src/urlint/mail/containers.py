@@ -1,10 +1,11 @@
 """Mail and news containers, recognised by content (and name), read as streams.
 
 Single messages (.eml, netnews articles), mbox (mboxo, mboxrd, mboxcl, mboxcl2), MMDF and
-Babyl files are split into messages; gzip, bzip2 and xz are decompressed on the fly and zip
-archives read member by member, nested as found (`2001-March.txt.gz`, a zip of Maildir
-files). Nothing is unpacked to disk and no archive is ever in memory whole: messages are cut
-from a sliding buffer. Limits stop decompression bombs.
+Babyl files are split into messages; gzip, bzip2, xz and zstd are decompressed on the fly,
+zip and tar archives read member by member (a tar as one stream, never seeked), nested as
+found (`2001-March.txt.gz`, a zip of Maildir files, a `.tgz` of mboxes). Nothing is unpacked
+to disk and no archive is ever in memory whole: messages are cut from a sliding buffer.
+Limits stop decompression bombs.
 
 Maildir and MH folders need nothing here: their files are single messages, found by the
 directory walk (sources.py) and recognised by content.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
@@ -24,7 +25,8 @@ from .headers import FIELD_NAME
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, BinaryIO
+    import tarfile
+    from typing import IO, Any, BinaryIO
 
     from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
@@ -38,13 +40,22 @@ MIN_LIMIT_BYTES = 64 * 1024 * 1024
 MAX_NESTING = 4  # archives inside archives
 MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is read to memory
 
+# A tar's metadata header (pax, GNU long name) is read whole by tarfile: one longer is damage.
+MAX_TAR_HEADER_BYTES = 16 * 1024 * 1024
+
 MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
-GZIP, BZIP2, XZ, ZIP = "gzip", "bzip2", "xz", "zip"
+GZIP, BZIP2, XZ, ZSTD, ZIP, TAR = "gzip", "bzip2", "xz", "zstd", "zip", "tar"
 # What a compressed file's name ends with ("2001-March.txt.gz" holds "2001-March.txt").
-COMPRESSED_SUFFIXES = {".gz": GZIP, ".tgz": GZIP, ".bz2": BZIP2, ".xz": XZ}
-# Files whose lines are not the lines of any text urlint reads (compressed, or zipped).
-PACKED_SUFFIXES = (*COMPRESSED_SUFFIXES, ".zip")
-COMPRESSED = (GZIP, BZIP2, XZ)
+COMPRESSED_SUFFIXES = {
+    ".gz": GZIP, ".tgz": GZIP, ".bz2": BZIP2, ".tbz": BZIP2, ".tbz2": BZIP2, ".xz": XZ,
+    ".txz": XZ, ".zst": ZSTD, ".tzst": ZSTD,
+}
+# The short names of compressed tars: "mail.tgz" holds "mail.tar".
+_TAR_SHORTHANDS = (".tgz", ".tbz", ".tbz2", ".txz", ".tzst")
+# Files whose lines are not the lines of any text urlint reads (compressed, zipped, tarred).
+PACKED_SUFFIXES = (*COMPRESSED_SUFFIXES, ".zip", ".tar")
+COMPRESSED = (GZIP, BZIP2, XZ, ZSTD)
+_ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
@@ -101,8 +112,12 @@ def sniff(name: str, head: bytes) -> str:
         return BZIP2
     if head.startswith(b"\xfd7zXZ\x00"):
         return XZ
+    if head.startswith(_ZSTD_MAGIC) or _skippable_then_zstd(head):
+        return ZSTD
     if head.startswith((b"PK\x03\x04", b"PK\x05\x06")) and name.lower().endswith(".zip"):
         return ZIP  # not .jar, .docx, .epub ...: those are documents, not mail archives
+    if _is_tar(name, head):
+        return TAR
     if head.startswith((b"\x01\x01\x01\x01\n", b"\x01\x01\x01\x01\r\n")):
         return MMDF
     if head.startswith(b"BABYL OPTIONS:"):
@@ -116,6 +131,46 @@ def sniff(name: str, head: bytes) -> str:
     return TEXT
 
 
+def _skippable_then_zstd(head: bytes) -> bool:
+    """A zstd skippable frame (pzstd opens its files with one) and a zstd frame after it."""
+    if len(head) < 8 or head[1:4] != b"\x2a\x4d\x18" or head[0] & 0xF0 != 0x50:
+        return False
+    after = 8 + int.from_bytes(head[4:8], "little")
+    return head.startswith(_ZSTD_MAGIC, after)
+
+
+def _is_tar(name: str, head: bytes) -> bool:
+    """A tar header block: POSIX and GNU tar write "ustar" at offset 257; an old (v7) tar,
+    which has no such mark, and an empty one are taken for one by their name. The header's
+    checksum must hold either way (a text about tar may hold "ustar" there)."""
+    block = head[:512]
+    if len(block) < 512:
+        return False
+    if block[257:262] != b"ustar":
+        if not name.lower().endswith(".tar"):
+            return False
+        if not block.strip(b"\x00"):
+            return True  # an empty archive: its end, two zero blocks, and nothing before
+    try:
+        stored = int(block[148:156].strip(b" \x00") or b"-1", 8)
+    except ValueError:
+        return False
+    rest = block[:148] + block[156:]
+    unsigned = 8 * 0x20 + sum(rest)  # the checksum field itself counts as eight spaces
+    high = len(rest) - len(rest.translate(None, bytes(range(128, 256))))
+    return stored in (unsigned, unsigned - 256 * high)  # some old tars summed signed bytes
+
+
+def inner_name(name: str) -> str:
+    """The name of what a compressed file holds, for sniff and misnamed: "2001-March.txt.gz"
+    holds "2001-March.txt", "mail.tgz" holds "mail.tar"."""
+    lowered = name.lower()
+    for suffix in COMPRESSED_SUFFIXES:
+        if lowered.endswith(suffix):
+            return name[: -len(suffix)] + (".tar" if suffix in _TAR_SHORTHANDS else "")
+    return name
+
+
 def leading_blank_lines(data: bytes) -> int:
     """How many bytes of blank or whitespace-only lines open `data`: a message saved with
     them before its header is still a message (mail clients and `mailbox` skip them)."""
@@ -124,7 +179,7 @@ def leading_blank_lines(data: bytes) -> int:
 
 
 # What a file's name says it is, where its content can say otherwise.
-_CLAIMS = {**COMPRESSED_SUFFIXES, ".zip": ZIP}
+_CLAIMS = {**COMPRESSED_SUFFIXES, ".zip": ZIP, ".tar": TAR}
 
 
 def misnamed(name: str, kind: str) -> str | None:
@@ -222,10 +277,13 @@ class Budget:
 
 
 class LimitedReader(io.RawIOBase):
-    """A decompressing stream that draws on its input's Budget."""
+    """A decompressing stream that draws on its input's Budget. It reads what the
+    decompressor has at hand (read1), so a reader that asks for a little at a time (tarfile)
+    gets everything before a damaged place: read(n) would lose the bytes it had gathered."""
 
     def __init__(self, inner: IO[bytes], budget: Budget) -> None:
         self.inner = inner
+        self.read_some: Callable[[int], bytes] = getattr(inner, "read1", inner.read)
         self.budget = budget
 
     def readable(self) -> bool:
@@ -233,14 +291,19 @@ class LimitedReader(io.RawIOBase):
 
     def readinto(self, buffer: Buffer) -> int:
         view = memoryview(buffer)
-        data = self.inner.read(len(view))
+        data = self.read_some(len(view))
         self.budget.take(len(data))
         view[: len(data)] = data
         return len(data)
 
 
+class Unavailable(Exception):
+    """A stream urlint could read with a package that is not installed."""
+
+
 def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
-    """`stream` decompressed on the fly, within the bomb limit."""
+    """`stream` decompressed on the fly, within the bomb limit. Raises Unavailable for a
+    zstd stream when neither compression.zstd (Python 3.14) nor zstandard is there."""
     # Imported here: a pre-commit run over a few text files never pays for them.
     if kind == GZIP:
         import gzip
@@ -250,11 +313,130 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
         import bz2
 
         inner = bz2.BZ2File(stream)  # type: ignore[assignment]
+    elif kind == ZSTD:
+        inner = _zstd_reader(stream)  # type: ignore[assignment]
     else:
         import lzma
 
         inner = lzma.LZMAFile(stream)  # type: ignore[assignment]
     return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
+
+
+def _zstd_reader(stream: BinaryIO) -> _ZstdReader:
+    """A zstd stream's reader: the standard library's where it has one (Python 3.14), else
+    the zstandard package's (the `zstd` extra), imported only now."""
+    import importlib
+
+    try:
+        zstd = importlib.import_module("compression.zstd")
+    except ImportError:
+        try:
+            zstandard = importlib.import_module("zstandard")
+        except ImportError:
+            raise Unavailable("a zstd stream: install urlint[zstd] to read it") from None
+        frames = _ZstdFrames()
+        reader = zstandard.ZstdDecompressor().stream_reader(
+            _Tapped(stream, frames.feed), read_across_frames=True
+        )
+        return _ZstdReader(reader, zstandard.ZstdError, frames)
+    return _ZstdReader(zstd.ZstdFile(stream), zstd.ZstdError, None)
+
+
+class _ZstdReader:
+    """A zstd decompressor's stream, whose errors are raised as OSError (as bz2's are) and
+    which raises EOFError where the stream is cut inside a frame: zstandard's reader takes
+    that for the stream's end and says nothing, so `frames` follows the frames as they go."""
+
+    def __init__(self, reader: IO[bytes], error: type[Exception], frames: _ZstdFrames | None):
+        self.read_some: Callable[[int], bytes] = getattr(reader, "read1", reader.read)
+        self.error = error
+        self.frames = frames
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            data = self.read_some(size)
+        except self.error as error:
+            raise OSError(str(error)) from error
+        if not data and size and self.frames is not None and not self.frames.between:
+            # As gzip, lzma and Python 3.14's zstd say it.
+            raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+        return data
+
+
+class _Tapped:
+    """A stream whose bytes are shown to `tap` as they are read."""
+
+    def __init__(self, stream: BinaryIO, tap: Callable[[bytes], None]) -> None:
+        self.stream = stream
+        self.tap = tap
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.tap(data)
+        return data
+
+
+class _ZstdFrames:
+    """Where a zstd stream stands, from its frame and block headers as its bytes go by
+    (RFC 8878, section 3.1): inside a frame, or between frames. Only headers are looked at;
+    the blocks' contents are passed over by their sizes."""
+
+    __slots__ = ("pending", "skip", "in_frame", "checksum", "lost")
+
+    def __init__(self) -> None:
+        self.pending = b""  # the start of a header cut by the end of what was read
+        self.skip = 0  # bytes still to pass over before the next header
+        self.in_frame = False  # True: the next header is a block's
+        self.checksum = 0  # the bytes of the current frame's checksum, after its last block
+        self.lost = False  # not a zstd frame: the decompressor says what is wrong
+
+    @property
+    def between(self) -> bool:
+        return self.lost or not (self.in_frame or self.pending or self.skip)
+
+    def feed(self, data: bytes) -> None:
+        if self.lost:
+            return
+        if self.pending:
+            data = self.pending + data
+        at, end = self.skip, len(data)
+        while at <= end:
+            after = self._header(data, at)
+            if after is None:
+                self.pending, self.skip = (b"" if self.lost else data[at:]), 0
+                return
+            at = after
+        self.pending, self.skip = b"", at - end
+
+    def _header(self, data: bytes, at: int) -> int | None:
+        """Where the next header is, after the one at `at` and what it announces; None when
+        that header is not whole in `data`."""
+        left = len(data) - at
+        if self.in_frame:  # a block header: last-block bit, type (1: RLE, one byte), size
+            if left < 3:
+                return None
+            header = int.from_bytes(data[at : at + 3], "little")
+            size = 1 if header >> 1 & 3 == 1 else header >> 3
+            if header & 1:
+                self.in_frame = False
+                size += self.checksum
+            return at + 3 + size
+        if left < 4:
+            return None
+        if data[at + 1 : at + 4] == b"\x2a\x4d\x18" and data[at] & 0xF0 == 0x50:  # skippable
+            return None if left < 8 else at + 8 + int.from_bytes(data[at + 4 : at + 8], "little")
+        if not data.startswith(_ZSTD_MAGIC, at):
+            self.lost = True
+            return None
+        if left < 5:
+            return None
+        descriptor = data[at + 4]  # content size flag, single segment, checksum, dictionary
+        single = descriptor >> 5 & 1
+        size_bytes = (single, 2, 4, 8)[descriptor >> 6]
+        length = 5 + (1 - single) + (0, 1, 2, 4)[descriptor & 3] + size_bytes
+        self.checksum = 4 if descriptor & 4 else 0
+        self.in_frame = True
+        return at + length
 
 
 def zip_members(
@@ -307,6 +489,127 @@ def zip_members(
             with opened:
                 reader = io.BufferedReader(LimitedReader(opened, budget), BLOCK_BYTES)
                 yield Member(name, reader, depth + 1)  # type: ignore[arg-type]
+
+
+def tar_members(
+    path: str, stream: BinaryIO, depth: int, budget: Budget
+) -> Generator[Member | Problem, None, None]:
+    """The regular files in a tar archive, each as a Member, in the archive's order. The tar
+    is read as one stream, never seeked (a .tgz on standard input reads as a file does), so
+    each member is read (or passed over) before the next: damage met anywhere ends the
+    archive, and is raised where it is met as a stream's damage is (OSError for tarfile's
+    own). Directories, links, devices and FIFOs are passed over.
+
+    A member's bytes are the tar stream's, which a compressed tar's Budget already counts; a
+    sparse member's holes are made up by tar itself, so they draw on the Budget too."""
+    import tarfile
+
+    source = _TarStream(stream, tarfile.TarError)
+    try:
+        archive = tarfile.open(fileobj=source, mode="r|", tarinfo=_tar_header())  # type: ignore[call-overload]
+    except tarfile.TarError as error:
+        yield Problem(ProblemKind.UNREADABLE, f"not a readable tar archive: {error}")
+        return
+    with archive:
+        while source.damage is None:  # else reported where it was met, and the rest is lost
+            info = source.guarded(archive.next)
+            archive.members.clear()  # kept for random access, which a stream never has
+            if info is None:
+                return
+            if not info.isreg():
+                continue
+            if budget.spent:
+                yield Problem(
+                    ProblemKind.UNREADABLE,
+                    f"{info.name} and the members after it are not read: the input's "
+                    "decompression limit is spent",
+                )
+                return
+            opened = source.guarded(archive.extractfile, info)
+            member = _TarMember(opened, source, budget if info.issparse() else None)
+            yield Member(f"{path}!{info.name}", io.BufferedReader(member, BLOCK_BYTES), depth + 1)  # type: ignore[arg-type]
+
+
+def _tar_header() -> type[tarfile.TarInfo]:
+    """tarfile's TarInfo, strict where tarfile is lenient: tarfile ends a stream quietly at
+    a header it cannot read (cut short, a bad checksum) and reads a metadata header (pax,
+    GNU long name) whole, whatever the size it states."""
+    import tarfile
+
+    meta = (
+        tarfile.XHDTYPE,
+        tarfile.XGLTYPE,
+        tarfile.SOLARIS_XHDTYPE,
+        tarfile.GNUTYPE_LONGNAME,
+        tarfile.GNUTYPE_LONGLINK,
+    )
+
+    class Header(tarfile.TarInfo):
+        @classmethod
+        def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> Header:
+            try:
+                info = super().frombuf(buf, encoding, errors)
+            except tarfile.HeaderError as error:
+                if not buf.strip(b"\x00"):
+                    raise  # the end of the archive (two zero blocks, or no more data)
+                raise tarfile.ReadError(str(error)) from None
+            if info.type in meta and info.size > MAX_TAR_HEADER_BYTES:
+                raise tarfile.ReadError(
+                    f"a metadata header of {info.size:,} bytes (over "
+                    f"{size_text(MAX_TAR_HEADER_BYTES)})"
+                )
+            return info
+
+    return Header
+
+
+class _TarStream:
+    """What a tar archive is read from, and the first error met reading it or its members:
+    one stream, so nothing past a damaged place can be read, and every later read raises
+    that error again (tarfile, asked again, would say something else: "seeking backwards
+    is not allowed"). tarfile's own errors are raised as OSError, as a damaged stream's are."""
+
+    def __init__(self, stream: BinaryIO, tar_error: type[Exception]) -> None:
+        self.stream = stream
+        self.tar_error = tar_error
+        self.damage: Exception | None = None
+
+    def read(self, size: int = -1) -> bytes:
+        return self.guarded(self.stream.read, size)
+
+    def guarded(self, call: Callable[..., Any], *args: Any) -> Any:
+        if self.damage is not None:
+            raise self.damage
+        try:
+            return call(*args)
+        except Exception as error:
+            raised = OSError(str(error)) if isinstance(error, self.tar_error) else error
+            if self.damage is None:
+                self.damage = raised
+            if raised is error:
+                raise
+            raise raised from error
+
+
+class _TarMember(io.RawIOBase):
+    """A member of a tar stream, read through its _TarStream; a sparse one within the
+    input's Budget."""
+
+    def __init__(self, inner: IO[bytes], archive: _TarStream, budget: Budget | None) -> None:
+        self.inner = inner
+        self.archive = archive
+        self.budget = budget
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Buffer) -> int:
+        view = memoryview(buffer)
+        data = self.archive.guarded(self.inner.read, len(view))
+        if self.budget is not None:
+            self.archive.guarded(self.budget.take, len(data))
+        view[: len(data)] = data
+        return len(data)
 
 
 class _Buffer:

@@ -1,7 +1,7 @@
 """A mail or news input, whatever its container, as a stream of decoded messages.
 
-`read_input` recognises what a stream holds (containers.sniff), opens compressed and zip
-containers as found, splits mailboxes, and decodes each message (message.py). Damage is
+`read_input` recognises what a stream holds (containers.sniff), opens compressed, zip and
+tar containers as found, splits mailboxes, and decodes each message (message.py). Damage is
 yielded as a problem where it is met; a damaged member of an archive never stops the
 members after it.
 """
@@ -87,6 +87,8 @@ def read_input(
         yield from _decompressed(path, stream, kind, depth, budget, may_hold_urls)
     elif kind == containers.ZIP:
         yield from _zip(path, stream, depth, seekable, budget, may_hold_urls)
+    elif kind == containers.TAR:
+        yield from _tar(path, stream, depth, budget, may_hold_urls)
     elif kind == containers.MBOX:
         yield from _messages(path, containers.split_mbox(stream, may_hold_urls), None)
     elif kind == containers.MMDF:
@@ -146,8 +148,11 @@ def _nested(
     depth: int,
     budget: containers.Budget,
     may_hold_urls: UrlFilter | None,
+    name: str,
 ) -> Iterator[MessageItem | TextItem | Problem]:
-    """A stream met inside a container, recognised and read in its turn."""
+    """A stream met inside a container, recognised and read in its turn: an archive member
+    (`name` is its path) or a decompressed stream (`name` is what its file's name says it
+    holds: "mail.tgz" holds "mail.tar")."""
     if depth > containers.MAX_NESTING:
         yield Problem(
             ProblemKind.UNREADABLE,
@@ -156,10 +161,6 @@ def _nested(
         )
         return
     head, stream = peek(stream)
-    name = path
-    for suffix in containers.COMPRESSED_SUFFIXES:
-        if name.lower().endswith(suffix):
-            name = name[: -len(suffix)]
     kind = sniff(name, head)
     reason = containers.misnamed(name, kind)
     if reason is not None:
@@ -178,9 +179,11 @@ def _decompressed(
     may_hold_urls: UrlFilter | None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     try:
-        yield from _nested(
-            path, containers.decompress(kind, stream, budget), depth + 1, budget, may_hold_urls
-        )
+        inner = containers.decompress(kind, stream, budget)
+        name = containers.inner_name(path)
+        yield from _nested(path, inner, depth + 1, budget, may_hold_urls, name)
+    except containers.Unavailable as error:
+        yield Problem(ProblemKind.UNREADABLE, str(error), path)
     except stream_errors() as error:
         yield Problem(
             ProblemKind.UNREADABLE,
@@ -202,11 +205,42 @@ def _zip(
             yield replaced(member, path=path)
             continue
         try:
-            yield from _nested(member.path, member.stream, member.depth, budget, may_hold_urls)
+            yield from _nested(
+                member.path, member.stream, member.depth, budget, may_hold_urls, member.path
+            )
         except stream_errors() as error:
             yield Problem(
                 ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", member.path
             )
+
+
+def _tar(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    budget: containers.Budget,
+    may_hold_urls: UrlFilter | None,
+) -> Iterator[MessageItem | TextItem | Problem]:
+    """A tar's members in turn. The tar is one stream: damage met in it, in a member or
+    between members, is the end of it (containers.tar_members reads no further), reported
+    once, where it was met (for a text member, by the text's reader)."""
+    members = containers.tar_members(path, stream, depth, budget)
+    try:
+        for member in members:
+            if isinstance(member, Problem):
+                yield replaced(member, path=path)
+                continue
+            try:
+                yield from _nested(
+                    member.path, member.stream, member.depth, budget, may_hold_urls, member.path
+                )
+            except stream_errors() as error:
+                reason = f"cannot be read to its end: {_reason(error)}"
+                yield Problem(ProblemKind.UNREADABLE, reason, member.path)
+    except stream_errors() as error:
+        yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", path)
+    finally:
+        members.close()
 
 
 def _reason(error: BaseException) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..grammar.login import mask_password
 from ..model import Candidate, Flag
+from ..records import record
 from .safe import json_line, masked_values, printable, shown
 
 TYPE_CHECKING = False
@@ -97,6 +98,28 @@ def problem_line(problem: Problem) -> str:
     return "urlint: " + shown(f"{where}{who}: {problem.kind.label}: {problem.reason}")
 
 
+@record
+class UrlFormat:
+    """How `extract` writes a URL found: (the URL as shown, `--unique`'s key; the line). A
+    worker process formats with it and sends back these two strings, never the candidate
+    (runner.FoundLine): pickling a candidate costs as much as finding it."""
+
+    jsonl: bool = False
+    with_position: bool = False
+    show_passwords: bool = False
+
+    def __call__(
+        self, path: str, candidate: Candidate, message: MessageInfo | None = None
+    ) -> tuple[str, str]:
+        show = self.show_passwords
+        key = url_shown(candidate.url, show, candidate.login_rest_text) or ""
+        if self.jsonl:
+            return key, jsonl_line(path, candidate, message, show_passwords=show)
+        if self.with_position:
+            return key, positioned_line(path, candidate, show_passwords=show)
+        return key, text_line(candidate, show_passwords=show)
+
+
 class UrlWriter:
     """`extract`'s standard output, one URL at a time: a line a URL (`text`, `-H`, `jsonl`),
     or as grep's habits have it, each file with a URL once (`-l`) or each file's number of
@@ -130,8 +153,22 @@ class UrlWriter:
     def add(self, path: str, candidate: Candidate, message: MessageInfo | None = None) -> bool:
         """Write the URL `candidate` found in `path`; True when it was written or counted
         (False: a URL already seen, with `unique`)."""
+        key, line = self.formatted(path, candidate, message)
+        return self.add_line(path, key, line)
+
+    @property
+    def url_format(self) -> UrlFormat:
+        return UrlFormat(self.jsonl, self.with_position, self.show_passwords)
+
+    def formatted(
+        self, path: str, candidate: Candidate, message: MessageInfo | None = None
+    ) -> tuple[str, str]:
+        return self.url_format(path, candidate, message)
+
+    def add_line(self, path: str, key: str, line: str) -> bool:
+        """Write a URL found in `path` and formatted (`formatted`); True when it was written
+        or counted (False: a URL already seen, with `unique`)."""
         if self.seen is not None:
-            key = url_shown(candidate.url, self.show_passwords, candidate.login_rest_text) or ""
             if key in self.seen:
                 return False
             self.seen.add(key)
@@ -145,14 +182,8 @@ class UrlWriter:
                 self.close()
                 self._path = path
             self._count += 1
-        elif self.jsonl:
-            show = self.show_passwords
-            self.out.write(jsonl_line(path, candidate, message, show_passwords=show) + "\n")
-        elif self.with_position:
-            line = positioned_line(path, candidate, show_passwords=self.show_passwords)
-            self.out.write(line + self.end)
         else:
-            self.out.write(text_line(candidate, show_passwords=self.show_passwords) + self.end)
+            self.out.write(line + ("\n" if self.jsonl else self.end))
         return True
 
     def listed(self, path: str) -> bool:
