@@ -216,9 +216,9 @@ def scan_items(
 ) -> Iterator[ScannedText | Problem]:
     """Messages an mbox's reader cut out (a run of them: runner.MessageRun), scanned as
     the whole file's scan scans them."""
-    from .mail.reader import _messages
+    from .mail.reader import messages_of
 
-    return _scan_read(_messages(path, iter(items), None), set())
+    return _scan_read(messages_of(path, iter(items), None), set())
 
 
 def _scan_read(

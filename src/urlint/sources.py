@@ -187,7 +187,7 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
 
     Raises BinaryInput when the stream starts like a binary file.
     """
-    head = stream.read(max(SNIFF_BYTES, min(chunk_bytes, CHUNK_BYTES)))
+    head = read_head(stream, chunk_bytes)
     if head.startswith(_UTF16_BOMS):
         # UTF-16 has NUL bytes everywhere and two-byte line ends: read it whole (such
         # files are small notes, not archives) and decode with its byte order mark.
@@ -203,16 +203,30 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
         return
     if b"\0" in head[:SNIFF_BYTES]:
         raise BinaryInput("binary file (NUL byte)")
-    bom = b""
-    if head.startswith(codecs.BOM_UTF8):
-        bom, head = codecs.BOM_UTF8, head[len(codecs.BOM_UTF8) :]
-    pending = head
+    bom = codecs.BOM_UTF8 if head.startswith(codecs.BOM_UTF8) else b""
     line_base, column_base = 1, 0
+    for piece, final in byte_pieces(stream, head[len(bom) :], chunk_bytes):
+        text, encoding = decode(piece)
+        yield TextChunk(text, line_base, column_base, final, encoding, bom)
+        bom = b""
+        line_base, column_base = position_after(text, line_base, column_base)
+
+
+def read_head(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> bytes:
+    """The first block of a text stream: enough to tell binary and UTF-16 input apart."""
+    return stream.read(max(SNIFF_BYTES, min(chunk_bytes, CHUNK_BYTES)))
+
+
+def byte_pieces(
+    stream: BinaryIO, pending: bytes, chunk_bytes: int = CHUNK_BYTES
+) -> Iterator[tuple[bytes, bool]]:
+    """The stream (after `pending`, read already) cut where read_chunks cuts it: at the last
+    line end of what is read, or past MAX_RUN at the last blank; (piece, final). Each piece
+    is decoded on its own. runner.TextRange cuts a file by the same pieces."""
     while True:
         data = stream.read(chunk_bytes)
         if not data:
-            text, encoding = decode(pending)
-            yield TextChunk(text, line_base, column_base, True, encoding, bom)
+            yield pending, True
             return
         pending += data
         cut = pending.rfind(b"\n") + 1
@@ -220,16 +234,16 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
             if len(pending) < MAX_RUN:
                 continue
             cut = _last_space(pending) or len(pending)
-        text, encoding = decode(pending[:cut])
-        yield TextChunk(text, line_base, column_base, False, encoding, bom)
-        bom = b""
-        newlines = text.count("\n")
-        if newlines:
-            line_base += newlines
-            column_base = len(text) - text.rfind("\n") - 1
-        else:
-            column_base += len(text)
+        yield pending[:cut], False
         pending = pending[cut:]
+
+
+def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
+    """The line and column base of what follows `text`, which starts at those."""
+    newlines = text.count("\n")
+    if newlines:
+        return line_base + newlines, len(text) - text.rfind("\n") - 1
+    return line_base, column_base + len(text)
 
 
 def decode(data: bytes) -> tuple[str, str]:

@@ -25,7 +25,16 @@ import os
 import stat
 
 from .records import record
-from .sources import CHUNK_BYTES, MAX_RUN, SNIFF_BYTES, STDIN, InputFile, decode
+from .sources import (
+    CHUNK_BYTES,
+    SNIFF_BYTES,
+    STDIN,
+    InputFile,
+    byte_pieces,
+    decode,
+    position_after,
+    read_head,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -94,47 +103,25 @@ class MessageRun:
 
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
-    """The chunks `sources.read_chunks` cuts `stream` into, without decoding more than it
-    must; None when the file is read whole (UTF-16) or is binary (the whole-input reader
-    says so)."""
-    head = stream.read(max(SNIFF_BYTES, min(chunk_bytes, CHUNK_BYTES)))
+    """The chunks `sources.read_chunks` cuts `stream` into (`sources.byte_pieces`), decoded
+    only where a piece does not end a line (to count its columns); None when the file is
+    read whole (UTF-16) or is binary (the whole-input reader says so)."""
+    head = read_head(stream, chunk_bytes)
     if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
         return None
     return _chunks(stream, head, chunk_bytes)
 
 
 def _chunks(stream: BinaryIO, head: bytes, chunk_bytes: int) -> Iterator[Chunk]:
-    # The same cuts as sources.read_chunks: at the last line end of what is pending, or
-    # past MAX_RUN at the last blank; line numbers counted as it counts them.
     offset = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
-    pending = head[offset:]
     line_base, column_base = 1, 0
-    while True:
-        data = stream.read(chunk_bytes)
-        if not data:
-            yield Chunk(offset, offset + len(pending), line_base, column_base)
-            return
-        pending += data
-        cut = pending.rfind(b"\n") + 1
-        if cut == 0:
-            if len(pending) < MAX_RUN:
-                continue
-            blank = max(pending.rfind(b" "), pending.rfind(b"\t"))
-            cut = blank + 1 if blank > 0 else len(pending)
-        yield Chunk(offset, offset + cut, line_base, column_base)
-        piece = pending[:cut]
-        newlines = piece.count(b"\n")
-        if newlines and piece.endswith(b"\n"):
-            line_base, column_base = line_base + newlines, 0
+    for piece, _final in byte_pieces(stream, head[offset:], chunk_bytes):
+        yield Chunk(offset, offset + len(piece), line_base, column_base)
+        offset += len(piece)
+        if piece.endswith(b"\n"):  # the usual cut: no need to decode to count
+            line_base, column_base = line_base + piece.count(b"\n"), 0
         else:  # a cut inside a line: columns are counted in characters
-            text = decode(piece)[0]
-            if newlines:
-                line_base += newlines
-                column_base = len(text) - text.rfind("\n") - 1
-            else:
-                column_base += len(text)
-        offset += cut
-        pending = pending[cut:]
+            line_base, column_base = position_after(decode(piece)[0], line_base, column_base)
 
 
 def text_ranges(

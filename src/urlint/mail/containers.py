@@ -715,14 +715,14 @@ class _Mbox:
         self.line += data.count(b"\n", self.line_at - base, at - base)
         self.line_at = at
 
-    def _wanted(self, data: bytes, start: int, end: int) -> bool:
+    def _may_hold_urls(self, data: bytes, start: int, end: int) -> bool:
         return self.may_hold_urls is None or self.may_hold_urls(data, (start, end))[0]
 
     def counted_message(self, end: int) -> Iterator[RawMessage]:
         """The message its Content-Length ends at `end`."""
         data, base = self.buffer.data, self.buffer.base
         self.index += 1
-        if self._wanted(data, self.start - base, end - base):
+        if self._may_hold_urls(data, self.start - base, end - base):
             yield _raw_message(data[self.start - base : end - base], self.line, self.index)
         self.start, self.search = end, end + 1
 
@@ -761,7 +761,7 @@ class _Mbox:
             yield RawText(data[self.start - base :], self.line)
         else:
             self.index += 1
-            if self._wanted(data, self.start - base, len(data)):
+            if self._may_hold_urls(data, self.start - base, len(data)):
                 yield _raw_message(data[self.start - base :], self.line, self.index)
 
     def overflow(self, data: bytes, base: int) -> Iterator[RawMessage | RawText | Problem]:

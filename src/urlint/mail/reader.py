@@ -90,13 +90,13 @@ def read_input(
     elif kind == containers.TAR:
         yield from _tar(path, stream, depth, budget, may_hold_urls)
     elif kind == containers.MBOX:
-        yield from _messages(path, containers.split_mbox(stream, may_hold_urls), None)
+        yield from messages_of(path, containers.split_mbox(stream, may_hold_urls), None)
     elif kind == containers.MMDF:
-        yield from _messages(
+        yield from messages_of(
             path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls
         )
     elif kind == containers.BABYL:
-        yield from _messages(path, containers.split_on(stream, b"\x1f", kind), may_hold_urls)
+        yield from messages_of(path, containers.split_on(stream, b"\x1f", kind), may_hold_urls)
     elif kind == containers.MESSAGE:
         data = stream.read(containers.MAX_MESSAGE_BYTES)
         if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
@@ -117,9 +117,12 @@ def read_input(
         yield TextItem(path, stream)
 
 
-def _messages(
+def messages_of(
     path: str, items: Iterator[RawMessage | RawText | Problem], may_hold_urls: UrlFilter | None
 ) -> Iterator[MessageItem | TextItem | Problem]:
+    """The raw messages a container's framing cut out, read (`read_message`), in order; the
+    text between them and the problems met pass through. A message `may_hold_urls` turns
+    away is not read. runner.MessageRun hands a run of them to a worker."""
     for item in items:
         if isinstance(item, RawMessage):
             try:
