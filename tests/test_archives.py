@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from urlint.mail import containers
-from urlint.mail.containers import _ZstdFrames, sniff
+from urlint.mail import archives, containers
+from urlint.mail.archives import _ZstdFrames
+from urlint.mail.containers import sniff
 
 from .helpers import REPO, run, shared_path
 from .mail_helpers import MIME, extract_jsonl, mbox_of
@@ -223,7 +224,7 @@ def test_a_truncated_tgz_keeps_the_members_before_the_damage(capsys, tmp_path):
 
 def test_a_metadata_header_past_its_limit_is_damage(capsys, tmp_path, monkeypatch):
     # tarfile reads a pax header whole, whatever size it states: past the limit, not at all.
-    monkeypatch.setattr(containers, "MAX_TAR_HEADER_BYTES", 64)
+    monkeypatch.setattr(archives, "MAX_TAR_HEADER_BYTES", 64)
     name = "mail/" + "\u00e9" * 40 + ".txt"  # not ASCII: a pax header holds the name
     tar = _tar_of([("a.txt", b"see http://example.com/~a\n"), (name, b"http://example.com/~b\n")])
     archive = tmp_path / "long.tar"
@@ -266,9 +267,9 @@ LIMIT_MESSAGE = (
 
 
 def test_a_tar_bomb_is_stopped_as_gzip_and_zip_bombs_are(capsys, tmp_path, monkeypatch):
-    # The same code as at 64 MB and 200 times (containers.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
-    monkeypatch.setattr(containers, "MIN_LIMIT_BYTES", 100_000)
-    monkeypatch.setattr(containers, "MAX_RATIO", 2)
+    # The same code as at 64 MB and 200 times (archives.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
+    monkeypatch.setattr(archives, "MIN_LIMIT_BYTES", 100_000)
+    monkeypatch.setattr(archives, "MAX_RATIO", 2)
     (tmp_path / "after.txt").write_text("see http://example.com/~after\n")
     after = str(tmp_path / "after.txt")
     # A member that inflates past the limit inside the tgz's one gzip stream.
@@ -297,8 +298,8 @@ def test_a_tar_bomb_is_stopped_as_gzip_and_zip_bombs_are(capsys, tmp_path, monke
 
 def test_a_sparse_member_draws_on_the_budget(capsys, tmp_path, monkeypatch):
     # A GNU sparse member (PAX 0.1): 73 bytes stored, 10 GB of holes made up by tar.
-    monkeypatch.setattr(containers, "MIN_LIMIT_BYTES", 100_000)
-    monkeypatch.setattr(containers, "MAX_RATIO", 2)
+    monkeypatch.setattr(archives, "MIN_LIMIT_BYTES", 100_000)
+    monkeypatch.setattr(archives, "MAX_RATIO", 2)
     data = b"From a@b Thu Mar  1 03:00:13 2001\nSubject: x\n\nsee http://example.com/~in\n"
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:

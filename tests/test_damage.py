@@ -232,9 +232,9 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
 def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
     capsys, here, monkeypatch, separator, name, last
 ):
-    # The same code as at 64 MB (containers.MAX_MESSAGE_BYTES), at 4 KB.
-    monkeypatch.setattr("urlint.mail.containers.MAX_MESSAGE_BYTES", 4096)
-    monkeypatch.setattr("urlint.mail.containers.BLOCK_BYTES", 1024)
+    # The same code as at 64 MB (mbox.MAX_MESSAGE_BYTES), at 4 KB.
+    monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 4096)
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", 1024)
 
     def message(n: int, body: bytes) -> bytes:
         head = b"\x0c\n0, unseen,,\n" if separator == b"\x1f" else separator
@@ -309,9 +309,9 @@ def test_d9_a_fifo_never_blocks_and_a_device_is_refused(capsys, here):
 def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypatch):
     import gzip
 
-    # The same code as at 64 MB and 200 times (containers.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
-    monkeypatch.setattr("urlint.mail.containers.MIN_LIMIT_BYTES", 100_000)
-    monkeypatch.setattr("urlint.mail.containers.MAX_RATIO", 2)
+    # The same code as at 64 MB and 200 times (archives.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
+    monkeypatch.setattr("urlint.mail.archives.MIN_LIMIT_BYTES", 100_000)
+    monkeypatch.setattr("urlint.mail.archives.MAX_RATIO", 2)
     member = gzip.compress(
         b"see http://example.com/~in\n" + b" " * 80_000
     )  # 80 KB each: within a per-stream limit
@@ -521,8 +521,8 @@ def test_d7_a_base64_part_past_the_message_limit_is_reported_and_the_next_messag
     # D7: such a part was cut silently (exit 0). The same code as at 64 MB, at 4 KB.
     import base64
 
-    monkeypatch.setattr("urlint.mail.containers.MAX_MESSAGE_BYTES", 4096)
-    monkeypatch.setattr("urlint.mail.containers.BLOCK_BYTES", 1024)
+    monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 4096)
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", 1024)
     big = base64.encodebytes(
         b"see http://m2.example/ " + b"x" * 100_000
     )  # past the 64 KB read first

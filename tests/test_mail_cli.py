@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from urlint.cli import main
-from urlint.mail import containers
+from urlint.mail import archives
 
 from .mail_helpers import extract_jsonl, mbox_of
 
@@ -77,7 +77,7 @@ def test_a_damaged_archive_never_stops_the_run(tmp_path, capsys, monkeypatch):
     (tmp_path / "b-bomb.gz").write_bytes(gzip.compress(b"\n" * 3_000_000))
     (tmp_path / "c-fine.mbox").write_bytes(box)
     (tmp_path / "d-not-a.zip").write_bytes(b"PK\x03\x04 broken")
-    monkeypatch.setattr(containers, "MIN_LIMIT_BYTES", 1_000_000)
+    monkeypatch.setattr(archives, "MIN_LIMIT_BYTES", 1_000_000)
     code, records, err = extract_jsonl(capsys, str(tmp_path))
     assert code == 2
     assert [Path(r["path"]).name for r in records][-2:] == ["c-fine.mbox", "c-fine.mbox"]

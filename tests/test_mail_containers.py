@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from urlint.mail import containers
-from urlint.mail.containers import RawMessage, sniff, split_mbox, split_on
+from urlint.mail.containers import RawMessage, sniff
+from urlint.mail.mbox import split_mbox, split_on
 from urlint.mail.prefilter import may_hold_urls
 
 from .mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
@@ -141,7 +142,7 @@ def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
     assert len(whole) == 100
     from_lines = [at for at in range(len(mbox)) if mbox.startswith(b"From sender@", at)]
     assert [line for _, line, _ in whole] == [1 + mbox.count(b"\n", 0, at) for at in from_lines]
-    monkeypatch.setattr(containers, "BLOCK_BYTES", block)
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
     assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))] == whole
     assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)] == whole
 

@@ -165,7 +165,8 @@ def _large_file_units(
 
 def _message_runs(source: InputFile, run_bytes: int) -> Iterator[Unit]:
     """An mbox cut into runs of whole messages by its one reader (split_mbox)."""
-    from .mail.containers import misnamed, peek, sniff, split_mbox
+    from .mail.containers import misnamed, peek, sniff
+    from .mail.mbox import split_mbox
     from .mail.prefilter import may_hold_urls
 
     run: list = []

@@ -11,7 +11,7 @@ plain file (the worker reads them). Three kinds:
   arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
   from its first chunk on.
 - `MessageRun`: consecutive messages of an mbox, cut out by the reader of the whole file
-  (`mail.containers.split_mbox`, run once, in the process that plans), with their numbers
+  (`mail.mbox.split_mbox`, run once, in the process that plans), with their numbers
   and lines.
 
 Output made from the units in order is byte for byte that of the whole-input scan: see

@@ -14,15 +14,10 @@ from ..faults import internal_error
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
 from ..records import record, replaced
-from . import containers
-from .containers import (
-    ArchiveLimit,
-    RawMessage,
-    RawText,
-    UrlFilter,
-    peek,
-    sniff,
-)
+from . import archives, containers, mbox
+from .archives import ArchiveLimit
+from .containers import RawMessage, RawText, peek, sniff
+from .mbox import UrlFilter
 from .message import MessageReader, read_message
 
 TYPE_CHECKING = False
@@ -76,13 +71,13 @@ def read_input(
     size_hint: int = 0,
     seekable: bool = False,
     may_hold_urls: UrlFilter | None = None,
-    budget: containers.Budget | None = None,
+    budget: archives.Budget | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     """Everything in one input of kind `kind` (containers.sniff), streamed. A message for
     `may_hold_urls` turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the
     input's size, for its decompression Budget, which nested archives share."""
     if budget is None:
-        budget = containers.Budget(size_hint)
+        budget = archives.Budget(size_hint)
     if kind in containers.COMPRESSED:
         yield from _decompressed(path, stream, kind, depth, budget, may_hold_urls)
     elif kind == containers.ZIP:
@@ -90,15 +85,15 @@ def read_input(
     elif kind == containers.TAR:
         yield from _tar(path, stream, depth, budget, may_hold_urls)
     elif kind == containers.MBOX:
-        yield from messages_of(path, containers.split_mbox(stream, may_hold_urls), None)
+        yield from messages_of(path, mbox.split_mbox(stream, may_hold_urls), None)
     elif kind == containers.MMDF:
         yield from messages_of(
-            path, containers.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls
+            path, mbox.split_on(stream, b"\x01\x01\x01\x01\n", kind), may_hold_urls
         )
     elif kind == containers.BABYL:
-        yield from messages_of(path, containers.split_on(stream, b"\x1f", kind), may_hold_urls)
+        yield from messages_of(path, mbox.split_on(stream, b"\x1f", kind), may_hold_urls)
     elif kind == containers.MESSAGE:
-        data = stream.read(containers.MAX_MESSAGE_BYTES)
+        data = stream.read(mbox.MAX_MESSAGE_BYTES)
         if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
             skip = containers.leading_blank_lines(data)
             yield MessageItem(
@@ -108,7 +103,7 @@ def read_input(
         if rest:
             yield Problem(
                 ProblemKind.LIMIT,
-                f"the message is longer than {size_text(containers.MAX_MESSAGE_BYTES)}: the rest "
+                f"the message is longer than {size_text(mbox.MAX_MESSAGE_BYTES)}: the rest "
                 "is read as plain text",
                 path,
             )
@@ -149,17 +144,17 @@ def _nested(
     path: str,
     stream: BinaryIO,
     depth: int,
-    budget: containers.Budget,
+    budget: archives.Budget,
     may_hold_urls: UrlFilter | None,
     name: str,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     """A stream met inside a container, recognised and read in its turn: an archive member
     (`name` is its path) or a decompressed stream (`name` is what its file's name says it
     holds: "mail.tgz" holds "mail.tar")."""
-    if depth > containers.MAX_NESTING:
+    if depth > archives.MAX_NESTING:
         yield Problem(
             ProblemKind.UNREADABLE,
-            f"archives nested deeper than {containers.MAX_NESTING}: not read",
+            f"archives nested deeper than {archives.MAX_NESTING}: not read",
             path,
         )
         return
@@ -178,14 +173,14 @@ def _decompressed(
     stream: BinaryIO,
     kind: str,
     depth: int,
-    budget: containers.Budget,
+    budget: archives.Budget,
     may_hold_urls: UrlFilter | None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     try:
-        inner = containers.decompress(kind, stream, budget)
+        inner = archives.decompress(kind, stream, budget)
         name = containers.inner_name(path)
         yield from _nested(path, inner, depth + 1, budget, may_hold_urls, name)
-    except containers.Unavailable as error:
+    except archives.Unavailable as error:
         yield Problem(ProblemKind.UNREADABLE, str(error), path)
     except stream_errors() as error:
         yield Problem(
@@ -200,10 +195,10 @@ def _zip(
     stream: BinaryIO,
     depth: int,
     seekable: bool,
-    budget: containers.Budget,
+    budget: archives.Budget,
     may_hold_urls: UrlFilter | None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
-    for member in containers.zip_members(path, stream, depth, seekable, budget):
+    for member in archives.zip_members(path, stream, depth, seekable, budget):
         if isinstance(member, Problem):
             yield replaced(member, path=path)
             continue
@@ -221,13 +216,13 @@ def _tar(
     path: str,
     stream: BinaryIO,
     depth: int,
-    budget: containers.Budget,
+    budget: archives.Budget,
     may_hold_urls: UrlFilter | None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
     """A tar's members in turn. The tar is one stream: damage met in it, in a member or
-    between members, is the end of it (containers.tar_members reads no further), reported
+    between members, is the end of it (archives.tar_members reads no further), reported
     once, where it was met (for a text member, by the text's reader)."""
-    members = containers.tar_members(path, stream, depth, budget)
+    members = archives.tar_members(path, stream, depth, budget)
     try:
         for member in members:
             if isinstance(member, Problem):

@@ -1,0 +1,321 @@
+"""mbox, MMDF and Babyl files split into messages, streamed from a sliding buffer: a
+message is cut out where it stands, never the file read whole (RFC 4155 for mbox).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+from ..numbers import bounded_int, size_text
+from ..problems import Problem, ProblemKind
+from ..sources import SNIFF_BYTES
+from .containers import BABYL, FROM_LINE, RawMessage, RawText
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+BLOCK_BYTES = 4 * 1024 * 1024
+# A message longer than this is read in pieces: the first as a message, the rest as text.
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+
+# Which messages to read at all: called with a buffer and the offsets that bound messages
+# in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
+# copied out (prefilter.may_hold_urls). One flag per message.
+UrlFilter = Callable[[bytes, Sequence[int]], Sequence[bool]]
+
+
+class _Buffer:
+    """A sliding window over a stream, addressed by absolute offsets: what the splitters
+    cut messages from. `data` holds the stream from offset `base` on."""
+
+    __slots__ = ("stream", "data", "base", "eof")
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.data = b""
+        self.base = 0
+        self.eof = False
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.data)
+
+    def more(self, keep_from: int) -> bool:
+        """Read another block, dropping what lies before `keep_from`; False at the end."""
+        block = b"" if self.eof else self.stream.read(BLOCK_BYTES)
+        if not block:
+            self.eof = True
+            return False
+        drop = max(0, keep_from - self.base)
+        self.data = self.data[drop:] + block
+        self.base += drop
+        return True
+
+    def fill(self, until: int, keep_from: int) -> None:
+        while self.end < until and self.more(keep_from):
+            pass
+
+    def slice(self, start: int, end: int) -> bytes:
+        return self.data[start - self.base : end - self.base]
+
+
+_CONTENT_LENGTH = re.compile(rb"(?im)^Content-Length:[ \t]*(\d+)[ \t]*\r?$")
+_HEADER_END = re.compile(rb"\n\r?\n")
+_QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
+
+
+def split_mbox(
+    stream: BinaryIO, may_hold_urls: UrlFilter | None = None
+) -> Iterator[RawMessage | RawText | Problem]:
+    """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
+    blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
+    Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
+    at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
+    longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after.
+
+    The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
+    them to read: one that is skipped is never copied out, nor its lines counted one by one
+    (issue 4, "Speed": half of an archive's messages hold no URL)."""
+    mbox = _Mbox(stream, may_hold_urls)
+    buffer = mbox.buffer
+    while True:
+        data, base = buffer.data, buffer.base
+        mbox.count_lines(data, base, mbox.start)  # before the buffer may move on from `start`
+        if mbox.counted and not mbox.overflowing:
+            end = _content_length_end(buffer, mbox.start)
+            if end is not None:
+                yield from mbox.counted_message(end)
+                if buffer.eof and end >= buffer.end:
+                    return
+                continue
+        # Where Content-Length rules, only the next From_ line: the message after it may have
+        # its own length (looking further each time would be quadratic in the block).
+        ends = _from_lines(data, max(0, mbox.search - base), first_only=mbox.counted)
+        if ends:
+            yield from mbox.up_to_from_lines(data, base, ends)
+        elif buffer.eof:
+            yield from mbox.last(data, base)
+            return
+        elif buffer.end - mbox.start > MAX_MESSAGE_BYTES:
+            yield from mbox.overflow(data, base)
+        else:
+            # The last line may be a From_ line not read to its end yet: look again from there.
+            mbox.search = max(mbox.start + 1, base + data.rfind(b"\n") + 1)
+            buffer.more(mbox.start)
+
+
+class _Mbox:
+    """Where `split_mbox` is in an mbox: the current message's start (its From_ line, an
+    absolute offset), where to look for the next From_ line, the file line at `line_at`,
+    the messages counted so far, and whether a message too long is being read on as text."""
+
+    def __init__(self, stream: BinaryIO, may_hold_urls: UrlFilter | None) -> None:
+        self.buffer = _Buffer(stream)
+        self.buffer.more(0)
+        self.may_hold_urls = may_hold_urls
+        self.start = 0
+        self.search = 1
+        self.line = 1
+        self.line_at = 0
+        self.index = 0
+        self.overflowing = False
+        # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
+        # message has none, no message is cut by one (and none pays for looking).
+        self.counted = _content_length_end(self.buffer, 0) is not None
+
+    def count_lines(self, data: bytes, base: int, at: int) -> None:
+        self.line += data.count(b"\n", self.line_at - base, at - base)
+        self.line_at = at
+
+    def _may_hold_urls(self, data: bytes, start: int, end: int) -> bool:
+        return self.may_hold_urls is None or self.may_hold_urls(data, (start, end))[0]
+
+    def counted_message(self, end: int) -> Iterator[RawMessage]:
+        """The message its Content-Length ends at `end`."""
+        data, base = self.buffer.data, self.buffer.base
+        self.index += 1
+        if self._may_hold_urls(data, self.start - base, end - base):
+            yield _raw_message(data[self.start - base : end - base], self.line, self.index)
+        self.start, self.search = end, end + 1
+
+    def up_to_from_lines(
+        self, data: bytes, base: int, ends: list[int]
+    ) -> Iterator[RawMessage | RawText]:
+        """The messages that the From_ lines at `ends` (offsets in `data`) end."""
+        if self.overflowing:  # the first From_ line ends the text
+            yield RawText(data[self.start - base : ends[0]], self.line)
+            self.overflowing = False
+            self.start = base + ends[0]
+            self.search = self.start + 1
+            return
+        bounds = (self.start - base, *ends)
+        chosen = self.may_hold_urls(data, bounds) if self.may_hold_urls is not None else None
+        quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
+        for number in range(len(ends)):
+            self.index += 1
+            if chosen is None or chosen[number]:
+                at, past = bounds[number], bounds[number + 1]
+                self.count_lines(data, base, base + at)
+                if 0 <= quoted < at:
+                    quoted = data.find(b">From ", at, bounds[-1])
+                piece = data[at:past]
+                if 0 <= quoted < past:
+                    piece = _QUOTED_FROM.sub(rb"\1", piece)
+                yield RawMessage(piece, self.line, self.index)
+        self.start = base + ends[-1]
+        self.search = self.start + 1
+
+    def last(self, data: bytes, base: int) -> Iterator[RawMessage | RawText]:
+        """What is left at the end of the input."""
+        if self.buffer.end <= self.start:
+            return
+        if self.overflowing:
+            yield RawText(data[self.start - base :], self.line)
+        else:
+            self.index += 1
+            if self._may_hold_urls(data, self.start - base, len(data)):
+                yield _raw_message(data[self.start - base :], self.line, self.index)
+
+    def overflow(self, data: bytes, base: int) -> Iterator[RawMessage | RawText | Problem]:
+        """A message longer than MAX_MESSAGE_BYTES: its start as a message, the rest as text,
+        a buffer at a time."""
+        cut = data.rfind(b"\n", 0, len(data) - 8) + 1 + base
+        cut = cut if cut > self.start else self.buffer.end - 8
+        piece = self.buffer.slice(self.start, cut)
+        if self.overflowing:
+            yield RawText(piece, self.line)
+        else:
+            self.index += 1
+            reason = (f"message {self.index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+                      "its start is read as a message, the rest as plain text")
+            yield Problem(ProblemKind.LIMIT, reason, line=self.line)
+            yield _raw_message(piece, self.line, self.index)
+            self.overflowing = True
+        self.start = self.search = cut
+
+
+# A From_ line after a blank line, read to its line end (so one still arriving is left for
+# the next look). Led by its literal "From ", with the blank line looked at behind it: the
+# regex engine then skips to candidates at memchr speed, not to every line end.
+_FROM_LINE_AFTER_BLANK = re.compile(
+    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + FROM_LINE.pattern[5:] + rb"[^\n]*\n"
+)
+
+
+def _from_lines(data: bytes, at: int, first_only: bool = False) -> list[int]:
+    """Offsets of the From_ lines after a blank line that start at or after `at` (only the
+    first of them, if asked)."""
+    if first_only:
+        found = _FROM_LINE_AFTER_BLANK.search(data, at)
+        return [found.start()] if found else []
+    return [match.start() for match in _FROM_LINE_AFTER_BLANK.finditer(data, at)]
+
+
+def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
+    if b">From " in piece:
+        piece = _QUOTED_FROM.sub(rb"\1", piece)
+    return RawMessage(piece, line, index)
+
+
+def _content_length_end(buffer: _Buffer, start: int) -> int | None:
+    """Where the message at `start` ends by its Content-Length, when that lands on a From_
+    line or at the end of the file; None to split by From_ lines instead."""
+    buffer.fill(start + SNIFF_BYTES * 8, start)
+    rel = start - buffer.base
+    data = buffer.data
+    header_end = _HEADER_END.search(data, rel, rel + SNIFF_BYTES * 8)
+    if header_end is None:
+        return None
+    length = _CONTENT_LENGTH.search(data, rel, header_end.start() + 1)
+    if length is None:
+        return None
+    end = buffer.base + header_end.end() + bounded_int(length.group(1), MAX_MESSAGE_BYTES)
+    if end - start > MAX_MESSAGE_BYTES:
+        return None
+    buffer.fill(end + 8, start)
+    if end == buffer.end and buffer.eof:
+        return end
+    data, base = buffer.data, buffer.base
+    # The body ends with its own line end; mboxcl2 writers add a blank line before From_.
+    for at in (end - base, end - base + 1):
+        if (
+            data.startswith(b"From ", at)
+            and data[at - 1 : at] == b"\n"
+            and FROM_LINE.match(data, at)
+        ):
+            return base + at
+    return None
+
+
+def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | Problem]:
+    """Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
+    (records after \\x1f; a record's visible header follows `*** EOOH ***`). A message
+    longer than MAX_MESSAGE_BYTES is read up to there, the rest of it passed over with a
+    problem, and the messages after it are read as ever."""
+    buffer = _Buffer(stream)
+    buffer.more(0)
+    start = 0
+    line = 1
+    index = 0
+    while True:
+        at = buffer.data.find(separator, start - buffer.base)
+        if at < 0 and not buffer.eof and buffer.end - start <= MAX_MESSAGE_BYTES:
+            buffer.more(start)
+            continue
+        end = buffer.end if at < 0 else buffer.base + at
+        piece = buffer.slice(start, end)
+        if kind == BABYL:
+            skip = _babyl_skip(piece)
+        else:
+            skip = 0
+        if skip is not None and piece[skip:].strip(b"\r\n\x0c"):
+            index += 1
+            yield RawMessage(piece[skip:], line + piece.count(b"\n", 0, skip), index)
+        line += piece.count(b"\n")
+        if at >= 0:
+            line += separator.count(b"\n")
+            start = end + len(separator)
+            continue
+        if buffer.eof:
+            return
+        # Too long: pass over the rest of this message, a block at a time, to its separator.
+        passed_from = line
+        start, line = _pass_over(buffer, end, separator, line)
+        yield Problem(
+            ProblemKind.LIMIT,
+            f"message {index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+            f"lines {passed_from} to {line - 1} of it are not read; the messages after it are",
+            line=passed_from,
+        )
+        if start < 0:
+            return
+
+
+def _pass_over(buffer: _Buffer, start: int, separator: bytes, line: int) -> tuple[int, int]:
+    """(where the next message starts, its line), passing over the stream from `start` to
+    the next `separator`; (-1, line) at the end of the stream."""
+    while True:
+        at = buffer.data.find(separator, start - buffer.base)
+        if at >= 0:
+            line += buffer.data.count(b"\n", start - buffer.base, at) + separator.count(b"\n")
+            return buffer.base + at + len(separator), line
+        keep = max(start, buffer.end - len(separator) + 1)  # a separator cut by the block end
+        line += buffer.data.count(b"\n", start - buffer.base, keep - buffer.base)
+        start = keep
+        if not buffer.more(keep):
+            return -1, line
+
+
+def _babyl_skip(record: bytes) -> int | None:
+    """Where the message starts in a Babyl record: after its form feed and attribute line,
+    and after the original header when a visible header (`*** EOOH ***`) follows it; None
+    for the file's options block."""
+    if record.startswith(b"BABYL OPTIONS:"):
+        return None
+    marker = record.find(b"*** EOOH ***\n")
+    if marker >= 0:
+        return marker + len(b"*** EOOH ***\n")
+    cut = record.find(b"\n", record.find(b"\x0c")) + 1  # the "\x0c" line, then attributes
+    return record.find(b"\n", cut) + 1
