@@ -12,7 +12,7 @@ import pytest
 
 from urlint.cli import main
 from urlint.findings import Finding, Severity
-from urlint.mail.message import Envelope, MessageInfo
+from urlint.mail.origin import Envelope, MessageInfo
 from urlint.model import Position, Span
 from urlint.reporters.sarif import sarif_log
 from urlint.rules.catalogue import all_rules

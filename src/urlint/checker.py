@@ -24,7 +24,7 @@ from .suppressions import Suppressions
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from .baseline import Baseline
-    from .mail.message import MessageInfo
+    from .mail.origin import MessageInfo
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 

@@ -45,7 +45,7 @@ class Fix:
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .mail.message import MessageInfo
+    from .mail.origin import MessageInfo
 
 
 @record

@@ -12,7 +12,7 @@ from .records import record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from .mail.message import MessageInfo
+    from .mail.origin import MessageInfo
 
 
 class ProblemKind(str, enum.Enum):

@@ -38,6 +38,7 @@ from .headers import (
     text_of,
 )
 from .html import read_html
+from .origin import Envelope, MessageInfo
 from .textmap import FixedMap, LazyMap, Relocator
 
 MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
@@ -81,93 +82,6 @@ _HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"
 # pass over every header in the archive, so only these: another opaque scheme in a header
 # field is not worth a pass of its own.
 _HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"), (False, b"=?"))
-
-
-class Envelope:
-    """A message's identity (issue 4: index within its container, Message-ID, Date, From),
-    read from its header only when a URL or a problem needs it."""
-
-    __slots__ = ("header", "lowered", "index", "line", "_identity")
-
-    def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
-        self.header = header
-        self.lowered = header.lower() if lowered is None else lowered
-        self.index = index
-        self.line = line
-        self._identity: tuple[str | None, str | None, str | None] | None = None
-
-    def identity(self) -> tuple[str | None, str | None, str | None]:
-        if self._identity is None:
-            found = []
-            for name in ("Message-ID", "Date", "From"):
-                value = header_field(self.header, name, self.lowered)
-                found.append(" ".join(text_of(value).split()) if value else None)
-            self._identity = (found[0], found[1], found[2])
-        return self._identity
-
-    @property
-    def message_id(self) -> str | None:
-        return self.identity()[0]
-
-
-class MessageInfo:
-    """Where in a mail or news container a URL was found (the jsonl `message` object).
-    The message's identity is read from its header only when asked for: plain `extract`
-    output never asks."""
-
-    __slots__ = ("envelope", "part", "content_type", "source", "header")
-
-    def __init__(
-        self,
-        envelope: Envelope,
-        part: str,
-        content_type: str,
-        source: str,
-        header: str | None = None,
-    ) -> None:
-        self.envelope = envelope
-        self.part = part  # MIME part number, IMAP style ("1", "2.1"); "" for the message
-        self.content_type = content_type  # of that part ("" for a header)
-        # "header", "text", "html-text", "html-" + an attribute (html.Attribute.name), "message"
-        self.source = source
-        self.header = header  # the field, for a header URL
-
-    @property
-    def index(self) -> int:
-        return self.envelope.index  # 1-based, within its file (or archive member)
-
-    @property
-    def line(self) -> int:
-        return self.envelope.line  # the file line where the message starts
-
-    @property
-    def message_id(self) -> str | None:
-        return self.envelope.identity()[0]
-
-    @property
-    def date(self) -> str | None:
-        return self.envelope.identity()[1]
-
-    @property
-    def sender(self) -> str | None:
-        return self.envelope.identity()[2]  # the From field, decoded
-
-    def as_json(self) -> dict:
-        message_id, date, sender = self.envelope.identity()
-        return {
-            "index": self.index, "line": self.line, "message_id": message_id,
-            "date": date, "from": sender, "part": self.part,
-            "content_type": self.content_type, "source": self.source, "header": self.header,
-        }
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MessageInfo) and self.as_json() == other.as_json()
-
-    def __hash__(self) -> int:
-        return hash((self.index, self.line, self.part, self.source, self.header))
-
-    def __repr__(self) -> str:
-        return f"MessageInfo({self.as_json()!r})"
 
 
 @record
@@ -563,44 +477,9 @@ def read_message(data: bytes, line: int, index: int) -> MessageReader:
     except Exception as error:  # the fast path met what it cannot read: the stdlib's turn
         if os.environ.get("URLINT_STRICT"):
             raise
+        from .fallback import read_with_stdlib
+
         reader.texts.clear()
         reader.problems.clear()
         read_with_stdlib(reader, data, line, f"{type(error).__name__}: {error}")
     return reader
-
-
-def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) -> None:
-    """The compat32 reading of a message: every text part, decoded; positions are the
-    message's first line (the stdlib keeps no offsets)."""
-    import email
-    from email import policy
-
-    try:
-        message = email.message_from_bytes(data, policy=policy.compat32)
-        for number, part in enumerate(message.walk(), start=1):
-            if part.get_content_maintype() != "text":
-                continue
-            payload = part.get_payload(decode=True)
-            if not isinstance(payload, bytes):
-                continue
-            text, codec, trouble = decode_charset(payload, part.get_content_charset())
-            if trouble:
-                reader.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
-            kind = part.get_content_type()
-            source = "text"
-            if part.get_content_subtype() == "html":
-                text, source = read_html(text).text, "html-text"
-            reader.texts.append(
-                DecodedText(
-                    text,
-                    line,
-                    Relocator(b"", line, collapsed=True),
-                    reader.envelope,
-                    str(number),
-                    kind,
-                    source,
-                )
-            )
-        reader.problem(line, f"message read by the fallback parser ({why})")
-    except Exception as error:  # noqa: BLE001 - nothing more can be read; report it
-        reader.problem(line, f"message cannot be read: {type(error).__name__}: {error}")

@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from ..mail.message import MessageInfo
+    from ..mail.origin import MessageInfo
     from ..problems import Problem
 
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}

@@ -27,7 +27,7 @@ MAX_HITS_PER_RULE = 100  # findings of one rule in one URL; past it, one finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..mail.message import MessageInfo
+    from ..mail.origin import MessageInfo
 
 
 class Linter:

@@ -1,0 +1,93 @@
+"""Which message a URL or a problem is in: its place in its container and its identity
+(Message-ID, Date, From), read from its header only when an output asks for them."""
+
+from __future__ import annotations
+
+from .headers import header_field, text_of
+
+
+class Envelope:
+    """A message's identity (issue 4: index within its container, Message-ID, Date, From),
+    read from its header only when a URL or a problem needs it."""
+
+    __slots__ = ("header", "lowered", "index", "line", "_identity")
+
+    def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
+        self.header = header
+        self.lowered = header.lower() if lowered is None else lowered
+        self.index = index
+        self.line = line
+        self._identity: tuple[str | None, str | None, str | None] | None = None
+
+    def identity(self) -> tuple[str | None, str | None, str | None]:
+        if self._identity is None:
+            found = []
+            for name in ("Message-ID", "Date", "From"):
+                value = header_field(self.header, name, self.lowered)
+                found.append(" ".join(text_of(value).split()) if value else None)
+            self._identity = (found[0], found[1], found[2])
+        return self._identity
+
+    @property
+    def message_id(self) -> str | None:
+        return self.identity()[0]
+
+
+class MessageInfo:
+    """Where in a mail or news container a URL was found (the jsonl `message` object).
+    The message's identity is read from its header only when asked for: plain `extract`
+    output never asks."""
+
+    __slots__ = ("envelope", "part", "content_type", "source", "header")
+
+    def __init__(
+        self,
+        envelope: Envelope,
+        part: str,
+        content_type: str,
+        source: str,
+        header: str | None = None,
+    ) -> None:
+        self.envelope = envelope
+        self.part = part  # MIME part number, IMAP style ("1", "2.1"); "" for the message
+        self.content_type = content_type  # of that part ("" for a header)
+        # "header", "text", "html-text", "html-" + an attribute (html.Attribute.name), "message"
+        self.source = source
+        self.header = header  # the field, for a header URL
+
+    @property
+    def index(self) -> int:
+        return self.envelope.index  # 1-based, within its file (or archive member)
+
+    @property
+    def line(self) -> int:
+        return self.envelope.line  # the file line where the message starts
+
+    @property
+    def message_id(self) -> str | None:
+        return self.envelope.identity()[0]
+
+    @property
+    def date(self) -> str | None:
+        return self.envelope.identity()[1]
+
+    @property
+    def sender(self) -> str | None:
+        return self.envelope.identity()[2]  # the From field, decoded
+
+    def as_json(self) -> dict:
+        message_id, date, sender = self.envelope.identity()
+        return {
+            "index": self.index, "line": self.line, "message_id": message_id,
+            "date": date, "from": sender, "part": self.part,
+            "content_type": self.content_type, "source": self.source, "header": self.header,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MessageInfo) and self.as_json() == other.as_json()
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.line, self.part, self.source, self.header))
+
+    def __repr__(self) -> str:
+        return f"MessageInfo({self.as_json()!r})"
