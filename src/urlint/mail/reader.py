@@ -16,7 +16,7 @@ from ..problems import Problem, ProblemKind
 from ..records import record, replaced
 from . import archives, containers, mbox
 from .archives import ArchiveLimit
-from .containers import RawMessage, RawText, peek, sniff
+from .containers import Member, RawMessage, RawText, peek, sniff
 from .mbox import UrlFilter
 from .message import MessageReader, read_message
 
@@ -198,18 +198,8 @@ def _zip(
     budget: archives.Budget,
     may_hold_urls: UrlFilter | None,
 ) -> Iterator[MessageItem | TextItem | Problem]:
-    for member in archives.zip_members(path, stream, depth, seekable, budget):
-        if isinstance(member, Problem):
-            yield replaced(member, path=path)
-            continue
-        try:
-            yield from _nested(
-                member.path, member.stream, member.depth, budget, may_hold_urls, member.path
-            )
-        except stream_errors() as error:
-            yield Problem(
-                ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", member.path
-            )
+    members = archives.zip_members(path, stream, depth, seekable, budget)
+    yield from _members(path, members, budget, may_hold_urls)
 
 
 def _tar(
@@ -224,21 +214,32 @@ def _tar(
     once, where it was met (for a text member, by the text's reader)."""
     members = archives.tar_members(path, stream, depth, budget)
     try:
-        for member in members:
-            if isinstance(member, Problem):
-                yield replaced(member, path=path)
-                continue
-            try:
-                yield from _nested(
-                    member.path, member.stream, member.depth, budget, may_hold_urls, member.path
-                )
-            except stream_errors() as error:
-                reason = f"cannot be read to its end: {_reason(error)}"
-                yield Problem(ProblemKind.UNREADABLE, reason, member.path)
+        yield from _members(path, members, budget, may_hold_urls)
     except stream_errors() as error:
         yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", path)
     finally:
         members.close()
+
+
+def _members(
+    path: str,
+    members: Iterator[Member | Problem],
+    budget: archives.Budget,
+    may_hold_urls: UrlFilter | None,
+) -> Iterator[MessageItem | TextItem | Problem]:
+    """Each member of an archive read as an input of its own; damage in one is reported
+    for it, and the archive's reader goes on where it can."""
+    for member in members:
+        if isinstance(member, Problem):
+            yield replaced(member, path=path)
+            continue
+        try:
+            yield from _nested(
+                member.path, member.stream, member.depth, budget, may_hold_urls, member.path
+            )
+        except stream_errors() as error:
+            reason = f"cannot be read to its end: {_reason(error)}"
+            yield Problem(ProblemKind.UNREADABLE, reason, member.path)
 
 
 def _reason(error: BaseException) -> str:
