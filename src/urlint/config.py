@@ -7,6 +7,7 @@ it, so a typo never silently turns a check off.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 
 from .exits import ConfigError
@@ -130,10 +131,10 @@ def load_config(path: str) -> dict:
 
 
 def _load(path: str) -> dict:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
+    else:  # Python 3.10: the same parser, before the standard library took it in
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

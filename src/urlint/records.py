@@ -13,7 +13,9 @@ from collections import namedtuple
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from typing import Any, TypeVar, dataclass_transform
+    from typing import Any, TypeVar
+
+    from typing_extensions import dataclass_transform  # typing has it from Python 3.11
 
     _T = TypeVar("_T")
 
