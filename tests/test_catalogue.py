@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 
 import pytest
 
@@ -35,3 +36,10 @@ def test_codes_and_names_are_unique_across_the_families() -> None:
     assert len({entry.code for entry in listed}) == len(listed) == 49
     assert len({entry.name for entry in listed}) == 49
     assert [entry.code for entry in all_rules()] == sorted(entry.code for entry in listed)
+
+
+def test_a_rule_crosses_to_a_worker_process_as_its_code() -> None:
+    # A worker (runner.py) gets the settings pickled; a rule travels as its code.
+    entry = next(entry for entry in all_rules() if entry.code == "S402")
+    assert pickle.loads(pickle.dumps(entry)) is entry
+    assert len(pickle.dumps(entry)) < 120  # the code and a lookup, not the page's text

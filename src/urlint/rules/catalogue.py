@@ -40,6 +40,11 @@ class Rule:
         """An info rule (uppercase schemes, unknown schemes ...) is off unless selected."""
         return self.severity is not Severity.INFO
 
+    def __reduce__(self) -> tuple[Callable[[str], Rule], tuple[str]]:
+        """Pickled as its code (a worker process has the same catalogue): its check is a
+        function whose module-level name is the entry itself, which pickle cannot follow."""
+        return _by_code, (self.code,)
+
     def as_dict(self) -> dict:
         return {
             "code": self.code,
@@ -101,6 +106,10 @@ def rules_by_code() -> dict[str, Rule]:
 
 def _code(entry: Rule) -> str:
     return entry.code
+
+
+def _by_code(code: str) -> Rule:
+    return rules_by_code()[code]
 
 
 def all_rules() -> list[Rule]:
