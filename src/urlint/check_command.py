@@ -9,7 +9,7 @@ import os
 import sys
 from collections import Counter
 
-from .cli import input_paths, split_commas
+from .cli import input_paths, make_tally, split_commas
 from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
@@ -24,8 +24,11 @@ if TYPE_CHECKING:
     from .baseline import Baseline
     from .checker import Checker
     from .findings import Edit, Finding
+    from .pipeline import ScannedText
+    from .progress import Tally
     from .source_view import SourceView
-    from .sources import FileId, SourceText
+    from .sources import FileId, InputFile, SourceText
+    from .suppressions import Suppressions
 
 LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
 
@@ -68,7 +71,7 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
                 )
         else:
             status = _report(args, settings, baseline, paths, out)
-        if args.fix:
+        if args.fix and not args.quiet:
             print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
         return EXIT_OK if args.exit_zero else status
     except (BrokenPipeError, KeyboardInterrupt):
@@ -103,10 +106,35 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
 
 
-def _checker(settings: Settings, baseline: Baseline | None = None) -> Checker:
+def _checker(
+    settings: Settings, baseline: Baseline | None = None, tally: Tally | None = None
+) -> Checker:
     from .checker import Checker
 
-    return Checker(settings, baseline)
+    if tally is None:
+        return Checker(settings, baseline)
+    told: Tally = tally
+
+    class TallyingChecker(Checker):
+        """The checker, telling the tally where the run is: each input's start and end, each
+        text it lints (progress.py)."""
+
+        def check_file(self, source: InputFile) -> Iterator[Finding]:
+            told.reading(source)
+            yield from super().check_file(source)
+            told.read(source)
+
+        def lint_text(
+            self, scanned: ScannedText, path: str, suppressions: Suppressions
+        ) -> Iterator[Finding]:
+            told.tick()
+            return super().lint_text(scanned, path, suppressions)
+
+        def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
+            told.tick()
+            return super().lint_mail(scanned, path)
+
+    return TallyingChecker(settings, baseline)
 
 
 def _is_named_input(target: str, paths: list[str]) -> bool:
@@ -185,7 +213,27 @@ def _report(
     out: TextIO,
     skip: frozenset[FileId] = frozenset(),
 ) -> int:
-    findings = _checker(settings, baseline).check_paths(paths, skip)
+    # The text and full formats end with a summary of their own ("Found 2 problems").
+    own_summary = args.format in ("text", "full") and not args.statistics
+    tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
+    if tally is not None and not args.output:
+        out = tally.guarded(out)
+    findings = _checker(settings, baseline, tally).check_paths(paths, skip)
+    try:
+        status, found = _write_report(args, settings, findings, out)
+    finally:
+        if tally is not None:
+            tally.settle()
+    if tally is not None:
+        tally.found = found
+        tally.finish(out)
+    return status
+
+
+def _write_report(
+    args: argparse.Namespace, settings: Settings, findings: Iterable[Finding], out: TextIO
+) -> tuple[int, int]:
+    """The findings written as the format asks: (the exit status, how many there were)."""
     fail_rank = settings.fail_on.rank
     colour = (
         args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
@@ -205,7 +253,8 @@ def _report(
             from .reporters.sarif import write_sarif
 
             write_sarif(counted, settings.rules, __version__, out)
-        return EXIT_FINDINGS if any(seen[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
+        failed = any(seen[s] for s in Severity if s.rank >= fail_rank)
+        return (EXIT_FINDINGS if failed else EXIT_OK), sum(seen.values())
     counts: Counter[Severity] = Counter()
     fixable = 0
     sources = _SourceLines()
@@ -222,7 +271,8 @@ def _report(
             out.write(report.text_line(finding, colour) + "\n")
     if args.format in ("text", "full") and counts:
         out.write(report.summary_from_counts(counts, fixable) + "\n")
-    return EXIT_FINDINGS if any(counts[s] for s in Severity if s.rank >= fail_rank) else EXIT_OK
+    failed = any(counts[s] for s in Severity if s.rank >= fail_rank)
+    return (EXIT_FINDINGS if failed else EXIT_OK), sum(counts.values())
 
 
 def _counting(findings: Iterable[Finding], counts: Counter[Severity]) -> Iterator[Finding]:
@@ -322,12 +372,22 @@ def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[st
 
     existing = file_id(args.write_baseline)
     skip = frozenset([existing]) if existing is not None else frozenset()
-    count = write_baseline(args.write_baseline, _checker(settings).check_paths(paths, skip))
-    print(
-        f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
-        f"{_shown(args.write_baseline)}",
-        file=sys.stderr,
-    )
+    tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary=True)
+    try:
+        findings = _checker(settings, tally=tally).check_paths(paths, skip)
+        count = write_baseline(args.write_baseline, findings)
+    finally:
+        if tally is not None:
+            tally.settle()
+    if not args.quiet:
+        print(
+            f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
+            f"{_shown(args.write_baseline)}",
+            file=sys.stderr,
+        )
+    if tally is not None:
+        tally.found = count
+        tally.finish()
     return EXIT_OK
 
 

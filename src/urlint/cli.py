@@ -17,8 +17,10 @@ from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from .problems import Problem
+    from .progress import Tally
     from .reporters.extract import UrlWriter
     from .selection import Selection
+    from .sources import FileId, InputFile
 
     Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -137,6 +139,30 @@ def add_extract_parser(commands: Subcommands) -> None:
     )
     extract.add_argument("--isolated", action="store_true", help="read no configuration file")
     add_selection_arguments(extract)
+    add_run_arguments(extract, "no notes on damaged or unread input, ")
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
+    """What a run says of itself on standard error, the same for `check` and `extract`."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help=f"say nothing on standard error but errors that end the run: {notes}no progress, "
+        "no summary",
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="show progress on standard error, redrawn in place (default: when standard "
+        "error is a terminal, after a second of work)",
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="end with a summary line on standard error (files, messages, what was found, "
+        "MB/s); by default it ends a run that showed progress",
+    )
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -283,6 +309,43 @@ def add_check_parser(commands: Subcommands) -> None:
         "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
     )
     add_selection_arguments(check)
+    add_run_arguments(check)
+
+
+def make_tally(
+    args: argparse.Namespace,
+    noun: str,
+    paths: list[str],
+    selection: Selection | None,
+    skip: frozenset[FileId] = frozenset(),
+    own_summary: bool = False,
+) -> Tally | None:
+    """What the run says of itself on standard error (progress.py): progress when standard
+    error is a terminal or --progress asks (git's rule), the summary with --summary or after
+    a run that showed progress (`own_summary`: the output ends with one of its own, so only
+    with --summary), neither with -q. None when there is nothing to say: a pre-commit hook's
+    run counts nothing and loads nothing more."""
+    progress = args.progress
+    if progress is None:
+        progress = not args.quiet and _is_terminal(sys.stderr)
+    summary: bool | None = None
+    if args.quiet or (own_summary and not args.summary):
+        summary = False
+    elif args.summary:
+        summary = True
+    if not progress and not summary:
+        return None
+    from .progress import Tally, input_sizes
+
+    sizes = input_sizes(paths, selection, skip)
+    return Tally(noun, progress=progress, summary=summary, sizes=sizes)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -330,11 +393,8 @@ def run_extract(
     args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
 ) -> int:
     """Exit status as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
-    from .pipeline import scan_file
-    from .problems import Problem
     from .reporters import extract as report
     from .reporters.safe import shown
-    from .sources import iter_files
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
         parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
@@ -348,7 +408,9 @@ def run_extract(
         if sys.stdin is None or sys.stdin.isatty():
             parser.error("extract needs a PATH, or '-' to read standard input")
         paths = ["-"]
-    status = EXIT_OK
+    tally = make_tally(args, "URL", paths, selection)
+    if tally is not None:
+        out = tally.guarded(out)
     writer = report.UrlWriter(
         out,
         jsonl=args.format == "jsonl",
@@ -360,45 +422,97 @@ def run_extract(
         null=args.null,
     )
     jobs = args.jobs if args.jobs is not None else _default_jobs(paths)
-    if jobs > 1:
-        return _extract_on(jobs, paths, selection, writer)
-    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
-    for source in iter_files(paths, selection=selection):
-        if isinstance(source, Problem):
-            status = _noted(source, status)
-            continue
-        for item in scan_file(source, articles):
-            if isinstance(item, Problem):
-                status = _noted(item, status)
-                continue
-            candidate = item.candidate
-            if not candidate.url:
-                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
-            writer.add(item.path, candidate, item.message)
-            if writer.listed(source.path):
-                # -l: the file is listed; the rest of it need not be read (as grep -l).
-                # Leaving the loop drops the generator, which closes the file.
-                break
-    writer.close()
+    try:
+        if jobs > 1:
+            status = _extract_on(jobs, paths, selection, writer, args.quiet, tally)
+        else:
+            status = _extract_here(paths, selection, writer, args.quiet, tally)
+        writer.close()
+    finally:
+        if tally is not None:
+            tally.settle()
+    if tally is not None:
+        tally.finish(out)
     if status == EXIT_OK and not writer.found:
         return EXIT_FINDINGS
     return status
 
 
-def _extract_on(jobs: int, paths: list[str], selection: Selection, writer: UrlWriter) -> int:
-    """`extract` on `jobs` processes (runner.py): the lines the serial loop would write."""
-    from .runner import FoundLine, plan, run_units
+def _extract_here(
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+) -> int:
+    """`extract` in this process, input after input; the exit status it leaves."""
+    from .problems import Problem
+    from .sources import iter_files
 
     status = EXIT_OK
-    units = plan(paths, selection=selection)
-    for event in run_units(units, writer.url_format, jobs):
+    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+    for source in iter_files(paths, selection=selection):
+        if isinstance(source, Problem):
+            status = _noted(source, status, quiet, tally)
+            continue
+        if tally is not None:
+            tally.reading(source)
+        status = _extract_file(source, articles, writer, status, quiet, tally)
+        if tally is not None:
+            tally.read(source)
+    return status
+
+
+def _extract_file(
+    source: InputFile,
+    articles: set[str],
+    writer: UrlWriter,
+    status: int,
+    quiet: bool,
+    tally: Tally | None,
+) -> int:
+    """The URLs of one input written; the exit status it leaves."""
+    from .pipeline import ScannedText, scan_file_texts
+
+    for item in scan_file_texts(source, articles):
+        if not isinstance(item, ScannedText):
+            status = _noted(item, status, quiet, tally)
+            continue
+        path = item.path or source.path
+        for candidate in item.candidates:
+            if not candidate.url:
+                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
+            if writer.add(path, candidate, item.mail) and tally is not None:
+                tally.found += 1
+            if writer.listed(source.path):
+                # -l: the file is listed; the rest of it need not be read (as grep -l).
+                # Returning drops the generator, which closes the file.
+                return status
+        if tally is not None:
+            tally.tick()
+    return status
+
+
+def _extract_on(
+    jobs: int,
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+) -> int:
+    """`extract` on `jobs` processes (runner.py): the lines the serial loop would write;
+    the exit status it leaves."""
+    from .runner import FoundLine, planned_units, run_units
+
+    status = EXIT_OK
+    units = planned_units(paths, selection=selection)
+    for event in run_units(units, writer.url_format, jobs, tally):
         if isinstance(event, FoundLine):
-            writer.add_line(event.path, event.key, event.line)
+            if writer.add_line(event.path, event.key, event.line) and tally is not None:
+                tally.found += 1
         else:
-            status = _noted(event, status)
-    writer.close()
-    if status == EXIT_OK and not writer.found:
-        return EXIT_FINDINGS
+            status = _noted(event, status, quiet, tally)
     return status
 
 
@@ -439,13 +553,19 @@ def _jobs(value: str) -> int:
     return jobs
 
 
-def _noted(problem: Problem, status: int) -> int:
-    """Say on standard error what could not be read; the exit status it leaves."""
+def _noted(
+    problem: Problem, status: int, quiet: bool = False, tally: Tally | None = None
+) -> int:
+    """Say on standard error what could not be read (not with -q); the exit status it
+    leaves."""
     from .reporters.extract import problem_line
 
     if problem.silent:
         return status
-    print(problem_line(problem), file=sys.stderr)
+    if not quiet:
+        if tally is not None:
+            tally.settle()
+        print(problem_line(problem), file=sys.stderr)
     # Not read, or read only in part, is an error; a damaged message read anyway is news.
     return EXIT_ERROR if problem.kind.fails else status
 

@@ -36,6 +36,7 @@ from .sources import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import BinaryIO
 
     from .mail.containers import RawMessage, RawText
@@ -50,6 +51,38 @@ class Found:
     path: str
     candidate: Candidate
     message: MessageInfo | None = None  # where in a mail or news container it was found
+
+
+class ReadCounts:
+    """What this process's pipeline has read, for progress and the summary (progress.py):
+    the messages met (read, or passed over by the prefilter: no URL can come out of them),
+    the damaged ones (a header, a boundary, an encoding: ProblemKind.MALFORMED), and the
+    input being read (how far it is read is how far it is done)."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.damaged = 0
+        self.stream: BinaryIO | None = None
+
+    def since(self, messages: int, damaged: int) -> tuple[int, int]:
+        return self.messages - messages, self.damaged - damaged
+
+
+READ = ReadCounts()
+
+
+def counted(
+    may_hold_urls: Callable[[bytes, Sequence[int]], Sequence[bool]], counts: ReadCounts = READ
+) -> Callable[[bytes, Sequence[int]], Sequence[bool]]:
+    """The prefilter (mail.prefilter.may_hold_urls), counting in `counts` the messages it
+    passes over."""
+
+    def chosen(data: bytes, bounds: Sequence[int]) -> Sequence[bool]:
+        flags = may_hold_urls(data, bounds)
+        counts.messages += len(flags) - sum(flags)
+        return flags
+
+    return chosen
 
 
 @record
@@ -172,6 +205,7 @@ def scan_file_texts(
     try:
         opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open_input(source.path)
         with opened as stream:
+            READ.stream = stream
             head, stream = peek(stream)
             kind = sniff(source.path, head)
             reason = misnamed(source.path, kind)
@@ -206,7 +240,7 @@ def _scan_container(
         kind,
         seekable=seekable,
         size_hint=_size(source.path),
-        may_hold_urls=may_hold_urls,
+        may_hold_urls=counted(may_hold_urls),
     )
     yield from _scan_read(items, articles)
 
@@ -232,8 +266,11 @@ def _scan_read(
                 # INN's tradspool keeps a crossposted article once per group, a file each.
                 if item.whole_file and _seen_article(item.reader, articles):
                     continue
+                READ.messages += 1
                 yield from scan_message(item.reader, item.path)
-                for problem in sorted(item.reader.problems, key=_line_of):
+                problems = item.reader.problems
+                READ.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
+                for problem in sorted(problems, key=_line_of):
                     yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 envelope = item.reader.envelope

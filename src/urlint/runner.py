@@ -13,8 +13,17 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-from .pipeline import ScannedText, scan_file_texts, scan_items, scan_texts
+from .pipeline import (
+    READ,
+    ReadCounts,
+    ScannedText,
+    counted,
+    scan_file_texts,
+    scan_items,
+    scan_texts,
+)
 from .problems import Problem, ProblemKind
+from .progress import NOTHING, Counts
 from .records import record
 from .sources import InputFile, TextChunk, decode, iter_files
 from .units import (
@@ -35,6 +44,7 @@ if TYPE_CHECKING:
 
     from .mail.message import MessageInfo
     from .model import Candidate
+    from .progress import Tally
     from .selection import Selection
 
 Unit = WholeInput | TextRange | MessageRun
@@ -55,37 +65,57 @@ class FoundLine:
 
 @record
 class InputResult:
-    """What one input (or one range or run of it) gave, formatted."""
+    """What one input (or one range or run of it) gave, formatted, and the messages it read
+    (`Counts.messages` and `damaged`: progress and the summary)."""
 
     events: list[FoundLine | Problem]
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
+    counts: Counts = NOTHING
 
 
 UnitResult = list[InputResult]
 
 
+@record
+class Planned:
+    """A unit, with what it reads of its inputs as the planner knows it (`Counts.files`:
+    the inputs it ends, `bytes`: the bytes it covers), for progress and the summary."""
+
+    unit: Unit | Problem
+    counts: Counts = NOTHING
+
+
 def run_units(
-    units: Iterable[Unit | Problem], line_format: LineFormat, jobs: int = 1
+    units: Iterable[Unit | Problem | Planned],
+    line_format: LineFormat,
+    jobs: int = 1,
+    tally: Tally | None = None,
 ) -> Iterator[FoundLine | Problem]:
     """What every unit found, unit after unit in the order given; with `jobs` > 1 the units
     are scanned in that many processes, at most two a process ahead of the writer (memory
-    stays bounded whatever the input's size)."""
+    stays bounded whatever the input's size). Each unit's counts go to `tally` as its
+    result is used (give `planned_units` for the files and bytes)."""
     articles: set[str] = set()
-    for results in _results(units, line_format, jobs):
+    for counts, results in _results(units, line_format, jobs):
         for result in results:
             if result.articles:
                 if articles.intersection(result.articles):
                     continue  # a crossposted article already read under another group
                 articles.update(result.articles)
+            if tally is not None:
+                tally.add(result.counts)
             yield from result.events
+        if tally is not None:
+            tally.add(counts)
 
 
 def _results(
-    units: Iterable[Unit | Problem], line_format: LineFormat, jobs: int
-) -> Iterator[UnitResult]:
+    units: Iterable[Unit | Problem | Planned], line_format: LineFormat, jobs: int
+) -> Iterator[tuple[Counts, UnitResult]]:
     if jobs <= 1:
-        for unit in units:
-            yield (
+        for item in units:
+            unit, counts = _unplanned(item)
+            yield counts, (
                 [InputResult([unit])] if isinstance(unit, Problem) else scan_unit(unit, line_format)
             )
         return
@@ -93,19 +123,28 @@ def _results(
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: deque = deque()
-        for unit in units:
+        for item in units:
+            unit, counts = _unplanned(item)
             if isinstance(unit, Problem):
-                pending.append([InputResult([unit])])
+                pending.append((counts, [InputResult([unit])]))
             else:
-                pending.append(pool.submit(scan_unit, unit, line_format))
-            while len(pending) > 2 * jobs or (pending and isinstance(pending[0], list)):
-                yield _ready(pending.popleft())
+                pending.append((counts, pool.submit(scan_unit, unit, line_format)))
+            while len(pending) > 2 * jobs or (pending and isinstance(pending[0][1], list)):
+                yield _ready(*pending.popleft())
         while pending:
-            yield _ready(pending.popleft())
+            yield _ready(*pending.popleft())
 
 
-def _ready(item: UnitResult | Future[UnitResult]) -> UnitResult:
-    return item if isinstance(item, list) else item.result()
+def _unplanned(item: Unit | Problem | Planned) -> tuple[Unit | Problem, Counts]:
+    if isinstance(item, Planned):
+        return item.unit, item.counts
+    return item, NOTHING
+
+
+def _ready(
+    counts: Counts, item: UnitResult | Future[UnitResult]
+) -> tuple[Counts, UnitResult]:
+    return counts, item if isinstance(item, list) else item.result()
 
 
 def plan(
@@ -117,6 +156,22 @@ def plan(
 ) -> Iterator[Unit | Problem]:
     """The units of `paths`, in the order a serial run reads them: a plain text file or an
     mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
+    for planned in planned_units(
+        paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes
+    ):
+        yield planned.unit
+
+
+def planned_units(
+    paths: Iterable[str],
+    *,
+    selection: Selection | None = None,
+    range_bytes: int = RANGE_BYTES,
+    run_bytes: int = RUN_BYTES,
+) -> Iterator[Planned]:
+    """The units of `plan`, each with the inputs it ends and the bytes it covers (of the
+    regular files: standard input and FIFOs count none), and for a run of an mbox's
+    messages, the messages its prefilter passed over while cutting it."""
     batch: list[InputFile] = []
     batch_bytes = 0
     for item in iter_files(paths, selection=selection):
@@ -128,22 +183,22 @@ def plan(
             or len(batch) == BATCH_FILES
             or batch_bytes + size > BATCH_BYTES
         ):
-            yield WholeInput(tuple(batch))
+            yield Planned(WholeInput(tuple(batch)), Counts(len(batch), batch_bytes))
             batch, batch_bytes = [], 0
         if isinstance(item, Problem):
-            yield item
+            yield Planned(item)
         elif large:
             yield from _large_file_units(item, size, range_bytes, run_bytes)
         else:
             batch.append(item)
             batch_bytes += size
     if batch:
-        yield WholeInput(tuple(batch))
+        yield Planned(WholeInput(tuple(batch)), Counts(len(batch), batch_bytes))
 
 
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
-) -> Iterator[Unit]:
+) -> Iterator[Planned]:
     from .mail.containers import MBOX, TEXT, peek, sniff
 
     try:
@@ -155,38 +210,49 @@ def _large_file_units(
     if kind == TEXT and size > range_bytes:
         ranges = text_ranges(source.path, range_bytes=range_bytes)
         if ranges is not None:
-            yield from ranges
+            for unit in ranges:
+                start = unit.chunks[unit.first].start if unit.first else 0
+                covered = (size if unit.final else unit.chunks[-1].end) - start
+                yield Planned(unit, Counts(int(unit.final), covered))
             return
     elif kind == MBOX and size > 2 * run_bytes:
-        yield from _message_runs(source, run_bytes)
+        yield from _message_runs(source, size, run_bytes)
         return
-    yield WholeInput((source,))
+    yield Planned(WholeInput((source,)), Counts(1, size))
 
 
-def _message_runs(source: InputFile, run_bytes: int) -> Iterator[Unit]:
-    """An mbox cut into runs of whole messages by its one reader (split_mbox)."""
+def _message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
+    """An mbox cut into runs of whole messages by its one reader (split_mbox); each covers
+    the bytes read from the file while it was cut (the last one the rest of the file) and
+    the messages passed over meanwhile."""
     from .mail.containers import misnamed, peek, sniff
     from .mail.mbox import split_mbox
     from .mail.prefilter import may_hold_urls
 
     run: list = []
-    size = 0
+    run_size = 0
+    covered = 0  # the bytes of the file the runs yielded cover
+    skipped = ReadCounts()  # the messages the prefilter passed over
+    credited = 0  # ... that the runs yielded count
     try:
         with open(source.path, "rb") as raw:
             head, stream = peek(raw)
             reason = misnamed(source.path, sniff(source.path, head))
             if reason is not None:
                 run.append(Problem(ProblemKind.MISNAMED, reason, source.path))
-            for item in split_mbox(stream, may_hold_urls):
+            for item in split_mbox(stream, counted(may_hold_urls, skipped)):
                 run.append(item)
-                size += len(getattr(item, "data", b""))
-                if size >= run_bytes:
-                    yield MessageRun(source.path, tuple(run))
-                    run, size = [], 0
+                run_size += len(getattr(item, "data", b""))
+                if run_size >= run_bytes:
+                    at = min(raw.tell(), size)
+                    counts = Counts(0, at - covered, skipped.messages - credited)
+                    yield Planned(MessageRun(source.path, tuple(run)), counts)
+                    run, run_size, covered, credited = [], 0, at, skipped.messages
     except OSError as error:
         run.append(Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path))
-    if run:
-        yield MessageRun(source.path, tuple(run))
+    # The last run ends the file (an empty one too: it says so, and costs nothing).
+    counts = Counts(1, max(0, size - covered), skipped.messages - credited)
+    yield Planned(MessageRun(source.path, tuple(run)), counts)
 
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
@@ -195,12 +261,16 @@ def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
         results = []
         for source in unit.sources:
             articles: set[str] = set()
+            before = READ.messages, READ.damaged
             events = _events(scan_file_texts(source, articles), source.path, line_format)
-            results.append(InputResult(events, tuple(sorted(articles))))
+            counts = Counts(0, 0, *READ.since(*before))
+            results.append(InputResult(events, tuple(sorted(articles)), counts))
         return results
     if isinstance(unit, TextRange):
         return [InputResult(_events(_scan_range(unit), unit.path, line_format))]
-    return [InputResult(_events(scan_items(unit.path, unit.items), unit.path, line_format))]
+    before = READ.messages, READ.damaged
+    events = _events(scan_items(unit.path, unit.items), unit.path, line_format)
+    return [InputResult(events, (), Counts(0, 0, *READ.since(*before)))]
 
 
 def _events(
