@@ -9,10 +9,10 @@ import os
 import sys
 from collections import Counter
 
-from .cli import input_paths, make_tally, split_commas
 from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
+from .options import input_paths, make_tally, split_commas
 from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)

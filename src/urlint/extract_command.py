@@ -1,0 +1,205 @@
+"""`urlint extract`: the URLs of the inputs written as its options ask, on one process or on
+several (runner.py), with the same output; the exit status as grep's."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+
+from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
+from .options import input_paths, make_tally, split_commas
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .problems import Problem
+    from .progress import Tally
+    from .reporters.extract import UrlWriter
+    from .selection import Selection
+    from .sources import InputFile
+
+
+def run_extract(
+    args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
+) -> int:
+    """Exit status as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    from .reporters import extract as report
+    from .reporters.safe import shown
+
+    if (args.count or args.files_with_urls) and args.format == "jsonl":
+        parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
+    try:
+        selection = _extract_selection(args)
+        paths = input_paths(args)
+    except ConfigError as error:
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    if not paths and args.files_from is None:
+        if sys.stdin is None or sys.stdin.isatty():
+            parser.error("extract needs a PATH, or '-' to read standard input")
+        paths = ["-"]
+    tally = make_tally(args, "URL", paths, selection)
+    if tally is not None:
+        out = tally.guarded(out)
+    writer = report.UrlWriter(
+        out,
+        jsonl=args.format == "jsonl",
+        with_position=args.with_position,
+        show_passwords=args.show_passwords,
+        count=args.count,
+        files_with_urls=args.files_with_urls,
+        unique=args.unique,
+        null=args.null,
+    )
+    jobs = args.jobs if args.jobs is not None else _default_jobs(paths)
+    try:
+        if jobs > 1:
+            status = _extract_on(jobs, paths, selection, writer, args.quiet, tally)
+        else:
+            status = _extract_here(paths, selection, writer, args.quiet, tally)
+        writer.close()
+    finally:
+        if tally is not None:
+            tally.settle()
+    if tally is not None:
+        tally.finish(out)
+    if status == EXIT_OK and not writer.found:
+        return EXIT_FINDINGS
+    return status
+
+
+def _extract_here(
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+) -> int:
+    """`extract` in this process, input after input; the exit status it leaves."""
+    from .problems import Problem
+    from .sources import iter_files
+
+    status = EXIT_OK
+    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+    for source in iter_files(paths, selection=selection):
+        if isinstance(source, Problem):
+            status = _noted(source, status, quiet, tally)
+            continue
+        if tally is not None:
+            tally.reading(source)
+        status = _extract_file(source, articles, writer, status, quiet, tally)
+        if tally is not None:
+            tally.read(source)
+    return status
+
+
+def _extract_file(
+    source: InputFile,
+    articles: set[str],
+    writer: UrlWriter,
+    status: int,
+    quiet: bool,
+    tally: Tally | None,
+) -> int:
+    """The URLs of one input written; the exit status it leaves."""
+    from .pipeline import ScannedText, scan_file_texts
+
+    for item in scan_file_texts(source, articles):
+        if not isinstance(item, ScannedText):
+            status = _noted(item, status, quiet, tally)
+            continue
+        path = item.path or source.path
+        for candidate in item.candidates:
+            if not candidate.url:
+                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
+            if writer.add(path, candidate, item.mail) and tally is not None:
+                tally.found += 1
+            if writer.listed(source.path):
+                # -l: the file is listed; the rest of it need not be read (as grep -l).
+                # Returning drops the generator, which closes the file.
+                return status
+        if tally is not None:
+            tally.tick()
+    return status
+
+
+def _extract_on(
+    jobs: int,
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+) -> int:
+    """`extract` on `jobs` processes (runner.py): the lines the serial loop would write;
+    the exit status it leaves."""
+    from .runner import FoundLine, planned_units, run_units
+
+    status = EXIT_OK
+    units = planned_units(paths, selection=selection)
+    for event in run_units(units, writer.url_format, jobs, tally):
+        if isinstance(event, FoundLine):
+            if writer.add_line(event.path, event.key, event.line) and tally is not None:
+                tally.found += 1
+        else:
+            status = _noted(event, status, quiet, tally)
+    return status
+
+
+# `extract` takes every core when the input is at least this large (a pool starts in about
+# 50 ms; below this a single process is done sooner).
+PARALLEL_BYTES = 64 * 1024 * 1024
+
+
+def _default_jobs(paths: list[str]) -> int:
+    """Every core for a large input or a directory; one for a few small files (a hook's)."""
+    import os
+
+    total = 0
+    for path in paths:
+        if path == "-":
+            continue
+        try:
+            if os.path.isdir(path):
+                total = PARALLEL_BYTES
+            else:
+                total += os.path.getsize(path)
+        except OSError:
+            continue
+        if total >= PARALLEL_BYTES:
+            from .runner import default_jobs
+
+            return default_jobs()
+    return 1
+
+
+def _noted(
+    problem: Problem, status: int, quiet: bool = False, tally: Tally | None = None
+) -> int:
+    """Say on standard error what could not be read (not with -q); the exit status it
+    leaves."""
+    from .reporters.extract import problem_line
+
+    if problem.silent:
+        return status
+    if not quiet:
+        if tally is not None:
+            tally.settle()
+        print(problem_line(problem), file=sys.stderr)
+    # Not read, or read only in part, is an error; a damaged message read anyway is news.
+    return EXIT_ERROR if problem.kind.fails else status
+
+
+def _extract_selection(args: argparse.Namespace) -> Selection:
+    """The files `extract` walks: the configuration's exclude, read as `check` reads it."""
+    from .config import exclude_patterns, read_configuration
+    from .selection import Selection
+
+    config, source = read_configuration(args.config, args.isolated)
+    exclude = exclude_patterns(
+        config,
+        exclude=split_commas(args.exclude) if args.exclude else None,
+        extend_exclude=split_commas(args.extend_exclude),
+        source=source,
+    )
+    return Selection(exclude, not args.no_ignore, args.force_exclude)

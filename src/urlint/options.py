@@ -1,0 +1,71 @@
+"""What the options `extract` and `check` share mean for a run: the paths to read (PATHs
+and --files-from), comma-separated lists, and what the run says of itself on standard error
+(progress.py, loaded only when it has something to say)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .exits import ConfigError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .progress import Tally
+    from .selection import Selection
+    from .sources import FileId
+
+
+def input_paths(args: argparse.Namespace) -> list[str]:
+    """The PATHs and the paths --files-from lists. Raises ConfigError when the list cannot
+    be read, or when both it and a PATH are standard input."""
+    if args.files_from is None:
+        if args.from0:
+            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
+        return list(args.paths)
+    if args.files_from == "-" and "-" in args.paths:
+        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
+    from .selection import read_path_list
+
+    return [*args.paths, *read_path_list(args.files_from, args.from0)]
+
+
+def split_commas(values: list[str]) -> list[str]:
+    """The items of options given as comma-separated lists, and given more than once."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def make_tally(
+    args: argparse.Namespace,
+    noun: str,
+    paths: list[str],
+    selection: Selection | None,
+    skip: frozenset[FileId] = frozenset(),
+    own_summary: bool = False,
+) -> Tally | None:
+    """What the run says of itself on standard error (progress.py): progress when standard
+    error is a terminal or --progress asks (git's rule), the summary with --summary or after
+    a run that showed progress (`own_summary`: the output ends with one of its own, so only
+    with --summary), neither with -q. None when there is nothing to say: a pre-commit hook's
+    run counts nothing and loads nothing more."""
+    progress = args.progress
+    if progress is None:
+        progress = not args.quiet and _is_terminal(sys.stderr)
+    summary: bool | None = None
+    if args.quiet or (own_summary and not args.summary):
+        summary = False
+    elif args.summary:
+        summary = True
+    if not progress and not summary:
+        return None
+    from .progress import Tally, input_sizes
+
+    sizes = input_sizes(paths, selection, skip)
+    return Tally(noun, progress=progress, summary=summary, sizes=sizes)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
