@@ -2,7 +2,8 @@
 every core, their results in input order (issue 14).
 
 Workers send back what the writer prints (`FoundLine`: the formatted line, with the path
-and URL that counting and `--unique` need) and the problems met, never `Candidate`s:
+and the URL as shown that `-c`, `-l` and `--unique` need) and the problems met, never
+`Candidate`s:
 pickling one costs as much as finding it. The serial engine runs the same units in this
 process, so a run's output does not depend on the engine.
 """
