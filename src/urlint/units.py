@@ -49,8 +49,10 @@ RANGE_BYTES = 16 * 1024 * 1024
 # How much text before a range the worker scans again to arrive in the right state. A
 # wrapper spans at most MAX_RAW_CHARS (8 KB) and MAX_RAW_LINES lines, a joined URL two
 # lines, and the overlap a chunk carries is bounded by the same: 1 MB is far beyond them.
-# Only a whitespace-free run longer than this, across a range start, could differ: the
-# worker then scans from the file's start (`TextRange.lookback` is 0).
+# What this does not cover: one bare URL (a whitespace-free run) longer than this that
+# crosses a range's start. The scan of the look back then starts inside it and may read its
+# tail differently from the whole-file scan. No real URL is a megabyte long; such a run is
+# read in pieces anyway past MAX_RUN (M906).
 LOOKBACK_CHARS = 1024 * 1024
 # A run of messages handed to one worker holds about this much.
 RUN_BYTES = 4 * 1024 * 1024
