@@ -14,8 +14,8 @@ plain file (the worker reads them). Three kinds:
   (`mail.mbox.split_mbox`, run once, in the process that plans), with their numbers
   and lines.
 
-Output made from the units in order is byte for byte that of the whole-input scan: see
-`tests/test_units.py`.
+Output made from the units in order is byte for byte that of the whole-input scan (see
+`tests/test_units.py`), but for the one case LOOKBACK_CHARS states.
 """
 
 from __future__ import annotations
