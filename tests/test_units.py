@@ -16,12 +16,13 @@ from urlint.runner import (
     TextRange,
     _scan_range,
     plan,
+    planned_units,
     run_units,
 )
 from urlint.sources import read_chunks
 from urlint.units import text_ranges
 
-from .helpers import shared_path
+from .helpers import run, shared_path
 
 BLOCKS = st.sampled_from(
     [
@@ -140,3 +141,36 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
         ("binary", "binary file (NUL byte)"),
         "http://c.example/",
     ]
+
+
+def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeypatch):
+    # An mbox is checked in runs of messages (of 100 KB here); a text with suppressions
+    # whole (its used and unused suppressions are the file's); small files together.
+    monkeypatch.setattr("urlint.runner.RUN_BYTES", 100_000)
+    message = (
+        "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
+        "see http://example.com/~{n}/ and <URL:ftp://fred:pw@ftp.example.org/{n}>\n\n"
+    )
+    with open(tmp_path / "big.mbox", "w") as out:
+        for n in range(3_000):
+            out.write(message.format(n=n))
+    (tmp_path / "s.txt").write_text(
+        "see http://ex.com/~a  # urlint: ignore[C202]\nand http://ex.com/~b\n"
+        "# urlint: ignore[S401]\n"
+    )
+    for n in range(100):
+        (tmp_path / f"small{n:03}.txt").write_text(f"<URL:http://example.com/~{n}>\n")
+    kinds = [type(planned.unit).__name__ for planned in planned_units([str(tmp_path)])]
+    assert kinds.count("MessageRun") > 2 and "WholeInput" in kinds
+    outputs = []
+    for jobs in ("1", "2"):
+        code, out, err = run(
+            capsys, "check", "-j", jobs, "--isolated", "--select", "ALL", "--format", "jsonl",
+            str(tmp_path),
+        )
+        outputs.append((code, out, err))
+    assert outputs[0] == outputs[1]
+    lines = outputs[0][1].splitlines()
+    assert outputs[0][0] == 1 and len(lines) > 9_000
+    assert sum('"code": "M901"' in line for line in lines) == 1  # the unused S401 one
+    assert sum('"code": "P501"' in line for line in lines) == 3_000

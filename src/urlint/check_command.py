@@ -12,7 +12,7 @@ from collections import Counter
 from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
-from .options import input_paths, make_tally, split_commas
+from .options import default_jobs, input_paths, make_tally, split_commas
 from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -218,7 +218,8 @@ def _report(
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
     if tally is not None and not args.output:
         out = tally.guarded(out)
-    findings = _checker(settings, baseline, tally).check_paths(paths, skip)
+    jobs = args.jobs if args.jobs is not None else default_jobs(paths)
+    findings = _checker(settings, baseline, tally).check_paths(paths, skip, jobs, tally)
     try:
         status, found = _write_report(args, settings, findings, out)
     finally:

@@ -6,7 +6,9 @@ printing; the CLI hands what it yields to a reporter.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 from .config import Settings, build_settings
 from .faults import internal_error
@@ -25,6 +27,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from .baseline import Baseline
     from .mail.origin import MessageInfo
+    from .progress import Tally
+    from .runner import Unit, UnitResult
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 
@@ -37,15 +41,42 @@ class Checker:
         self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
 
     def check_paths(
-        self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
+        self,
+        paths: Iterable[str],
+        skip: frozenset[FileId] = frozenset(),
+        jobs: int = 1,
+        tally: Tally | None = None,
     ) -> Iterator[Finding]:
         """Every finding under `paths` (but the files in `skip`, and what the settings'
-        selection passes over in a walk), file by file in a stable order, streamed."""
+        selection passes over in a walk), file by file in a stable order, streamed; with
+        `jobs` > 1, the inputs checked in that many processes (runner.py), the same
+        findings in the same order."""
+        if jobs > 1:
+            yield from self._check_on(jobs, paths, skip, tally)
+            return
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
             else:
                 yield from self.check_file(item)
+
+    def _check_on(
+        self, jobs: int, paths: Iterable[str], skip: frozenset[FileId], tally: Tally | None
+    ) -> Iterator[Finding]:
+        from typing import cast  # the -j path only: a pre-commit run does not load typing
+
+        from .runner import planned_units, run_work
+
+        # A text file is checked whole (its suppressions, and the unused ones, are the
+        # file's); an mbox in runs of messages (mail has no suppressions).
+        units = planned_units(
+            paths, selection=self.settings.selection, skip=skip, range_bytes=sys.maxsize
+        )
+        for event in run_work(units, partial(check_unit, settings=self.settings), jobs, tally):
+            if isinstance(event, Problem):  # met while planning: a path not read
+                yield from self._not_in_baseline([self._problem(event)])
+            else:
+                yield from self._not_in_baseline([cast(Finding, event)])
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         suppressions = Suppressions()
@@ -153,3 +184,33 @@ def lint(
     found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
     found.extend(f for f in checker._unused(suppressions, path) if f is not None)
     return found
+
+
+def check_unit(unit: Unit, settings: Settings) -> UnitResult:
+    """A unit of work (units.py) checked in a worker process: its findings, file by file
+    (no baseline: the writer's process applies it, in the run's order)."""
+    from .pipeline import READ, scan_items
+    from .progress import Counts
+    from .runner import InputResult
+    from .units import MessageRun, WholeInput
+
+    checker = Checker(settings)
+    if isinstance(unit, WholeInput):
+        results = []
+        for source in unit.sources:
+            checker.articles = set()
+            before = READ.messages, READ.damaged
+            findings = list(checker.check_file(source))
+            counts = Counts(0, 0, *READ.since(*before))
+            results.append(InputResult(findings, tuple(sorted(checker.articles)), counts))
+        return results
+    if not isinstance(unit, MessageRun):  # check cuts no text into ranges (_check_on)
+        raise TypeError(f"not a unit check reads: {type(unit).__name__}")
+    before = READ.messages, READ.damaged
+    found: list[Finding] = []
+    for item in scan_items(unit.path, unit.items):  # a run of an mbox's messages
+        if isinstance(item, Problem):
+            found.extend(checker._not_in_baseline([checker._problem(item)]))
+        else:
+            found.extend(checker.lint_mail(item, item.path or unit.path))
+    return [InputResult(found, (), Counts(0, 0, *READ.since(*before)))]

@@ -106,14 +106,6 @@ def add_extract_parser(commands: Subcommands) -> None:
         help="print the path of each file that has a URL, once, instead of the URLs",
     )
     extract.add_argument(
-        "-j",
-        "--jobs",
-        type=_jobs,
-        metavar="N",
-        help="processes to scan with (default: every core when the input is over 64 MB or "
-        "holds a directory, else 1); the output is the same whatever N",
-    )
-    extract.add_argument(
         "--unique",
         action="store_true",
         help="print each URL once, where it is first found (-c and -l count only those)",
@@ -138,7 +130,16 @@ def add_extract_parser(commands: Subcommands) -> None:
 
 
 def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
-    """What a run says of itself on standard error, the same for `check` and `extract`."""
+    """How a run goes and what it says of itself on standard error, the same for `check`
+    and `extract`."""
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="processes to read with (default: every core when the input is over 64 MB or "
+        "holds a directory, else 1); the output is the same whatever N",
+    )
     parser.add_argument(
         "-q",
         "--quiet",

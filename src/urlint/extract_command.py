@@ -8,7 +8,7 @@ import io
 import sys
 
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
-from .options import input_paths, make_tally, split_commas
+from .options import default_jobs, input_paths, make_tally, split_commas
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def run_extract(
         unique=args.unique,
         null=args.null,
     )
-    jobs = args.jobs if args.jobs is not None else _default_jobs(paths)
+    jobs = args.jobs if args.jobs is not None else default_jobs(paths)
     try:
         if jobs > 1:
             status = _extract_on(jobs, paths, selection, writer, args.quiet, tally)
@@ -144,33 +144,6 @@ def _extract_on(
         else:
             status = _noted(event, status, quiet, tally)
     return status
-
-
-# `extract` takes every core when the input is at least this large (a pool starts in about
-# 50 ms; below this a single process is done sooner).
-PARALLEL_BYTES = 64 * 1024 * 1024
-
-
-def _default_jobs(paths: list[str]) -> int:
-    """Every core for a large input or a directory; one for a few small files (a hook's)."""
-    import os
-
-    total = 0
-    for path in paths:
-        if path == "-":
-            continue
-        try:
-            if os.path.isdir(path):
-                total = PARALLEL_BYTES
-            else:
-                total += os.path.getsize(path)
-        except OSError:
-            continue
-        if total >= PARALLEL_BYTES:
-            from .runner import default_jobs
-
-            return default_jobs()
-    return 1
 
 
 def _noted(

@@ -69,3 +69,30 @@ def _is_terminal(stream: object) -> bool:
         return bool(stream.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError, OSError):
         return False
+
+
+# A run takes every core when the input is at least this large (a pool starts in about
+# 50 ms; below this a single process is done sooner).
+PARALLEL_BYTES = 64 * 1024 * 1024
+
+
+def default_jobs(paths: list[str]) -> int:
+    """Every core for a large input or a directory; one for a few small files (a hook's)."""
+    import os
+
+    total = 0
+    for path in paths:
+        if path == "-":
+            continue
+        try:
+            if os.path.isdir(path):
+                total = PARALLEL_BYTES
+            else:
+                total += os.path.getsize(path)
+        except OSError:
+            continue
+        if total >= PARALLEL_BYTES:
+            from .runner import core_count
+
+            return core_count()
+    return 1

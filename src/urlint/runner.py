@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import cast
 
 from .pipeline import (
     READ,
@@ -26,7 +28,7 @@ from .pipeline import (
 from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
 from .records import record
-from .sources import InputFile, TextChunk, decode, iter_files
+from .sources import FileId, InputFile, TextChunk, decode, iter_files
 from .units import (
     BATCH_BYTES,
     BATCH_FILES,
@@ -52,6 +54,9 @@ Unit = WholeInput | TextRange | MessageRun
 # Formats a URL found in a path (and message): (the URL as shown, the output line); see
 # reporters.extract.UrlFormat.
 LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], tuple[str, str]]
+# What a worker does with a unit: its results, in order (picklable: a module-level function,
+# or a functools.partial of one).
+Work = Callable[["Unit"], "UnitResult"]
 
 
 @record
@@ -69,7 +74,7 @@ class InputResult:
     """What one input (or one range or run of it) gave, formatted, and the messages it read
     (`Counts.messages` and `damaged`: progress and the summary)."""
 
-    events: list[FoundLine | Problem]
+    events: list  # FoundLine | Problem for extract, Finding for check
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
     counts: Counts = NOTHING
 
@@ -92,12 +97,25 @@ def run_units(
     jobs: int = 1,
     tally: Tally | None = None,
 ) -> Iterator[FoundLine | Problem]:
-    """What every unit found, unit after unit in the order given; with `jobs` > 1 the units
-    are scanned in that many processes, at most two a process ahead of the writer (memory
-    stays bounded whatever the input's size). Each unit's counts go to `tally` as its
-    result is used (give `planned_units` for the files and bytes)."""
+    """What every unit found (`scan_unit`), unit after unit in the order given."""
+    found = run_work(units, partial(scan_unit, line_format=line_format), jobs, tally)
+    return cast("Iterator[FoundLine | Problem]", found)
+
+
+def run_work(
+    units: Iterable[Unit | Problem | Planned],
+    work: Work,
+    jobs: int = 1,
+    tally: Tally | None = None,
+) -> Iterator[object]:
+    """The events `work` makes of every unit (`scan_unit`'s lines, `checker.check_unit`'s
+    findings; a Problem met while planning passes as it is), unit after unit in the order
+    given; with `jobs` > 1 the units are worked in that many processes, at most two a
+    process ahead of the writer (memory stays bounded whatever the input's size). Each
+    unit's counts go to `tally` as its result is used (give `planned_units` for the files
+    and bytes)."""
     articles: set[str] = set()
-    for counts, results in _results(units, line_format, jobs):
+    for counts, results in _results(units, work, jobs):
         for result in results:
             if result.articles:
                 if articles.intersection(result.articles):
@@ -111,14 +129,12 @@ def run_units(
 
 
 def _results(
-    units: Iterable[Unit | Problem | Planned], line_format: LineFormat, jobs: int
+    units: Iterable[Unit | Problem | Planned], work: Work, jobs: int
 ) -> Iterator[tuple[Counts, UnitResult]]:
     if jobs <= 1:
         for item in units:
             unit, counts = _unplanned(item)
-            yield counts, (
-                [InputResult([unit])] if isinstance(unit, Problem) else scan_unit(unit, line_format)
-            )
+            yield counts, ([InputResult([unit])] if isinstance(unit, Problem) else work(unit))
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -129,7 +145,7 @@ def _results(
             if isinstance(unit, Problem):
                 pending.append((counts, [InputResult([unit])]))
             else:
-                pending.append((counts, pool.submit(scan_unit, unit, line_format)))
+                pending.append((counts, pool.submit(work, unit)))
             while len(pending) > 2 * jobs or (pending and isinstance(pending[0][1], list)):
                 yield _ready(*pending.popleft())
         while pending:
@@ -167,15 +183,19 @@ def planned_units(
     paths: Iterable[str],
     *,
     selection: Selection | None = None,
-    range_bytes: int = RANGE_BYTES,
-    run_bytes: int = RUN_BYTES,
+    skip: frozenset[FileId] = frozenset(),
+    range_bytes: int | None = None,
+    run_bytes: int | None = None,
 ) -> Iterator[Planned]:
     """The units of `plan`, each with the inputs it ends and the bytes it covers (of the
     regular files: standard input and FIFOs count none), and for a run of an mbox's
-    messages, the messages its prefilter passed over while cutting it."""
+    messages, the messages its prefilter passed over while cutting it. The sizes default
+    to RANGE_BYTES and RUN_BYTES, read when called."""
+    range_bytes = RANGE_BYTES if range_bytes is None else range_bytes
+    run_bytes = RUN_BYTES if run_bytes is None else run_bytes
     batch: list[InputFile] = []
     batch_bytes = 0
-    for item in iter_files(paths, selection=selection):
+    for item in iter_files(paths, skip, selection):
         size = 0 if isinstance(item, Problem) else plain_file_size(item)
         large = size > min(range_bytes, 2 * run_bytes)
         if batch and (
@@ -331,7 +351,7 @@ def _tail(chunk: TextChunk, skip: int) -> TextChunk:
     return TextChunk(chunk.text[start:], chunk.line_base + lines, 0, False, chunk.encoding)
 
 
-def default_jobs() -> int:
+def core_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
