@@ -12,16 +12,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import nullcontext
-from itertools import chain
 
 from .faults import internal_error
 from .model import Candidate
 from .numbers import size_text
 from .problems import Problem, ProblemKind
 from .records import record, replaced
-from .scanner import ChunkScan, iter_candidates
+from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .schemes import INSIDE_THE_MESSAGE
 from .sources import (
     MAX_RUN,
     STDIN,
@@ -40,7 +38,7 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
     from .mail.containers import RawMessage, RawText
-    from .mail.message import DecodedText, MessageInfo, MessageReader
+    from .mail.message import MessageInfo, MessageReader
     from .mail.reader import MessageItem, TextItem
 
 
@@ -258,13 +256,14 @@ def scan_items(
 def _scan_read(
     items: Iterable[MessageItem | TextItem | Problem], articles: set[str]
 ) -> Iterator[ScannedText | Problem]:
+    from .mail.origin import seen_article
     from .mail.reader import MessageItem, stream_errors
 
     for item in items:
         if isinstance(item, MessageItem):
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.
-                if item.whole_file and _seen_article(item.reader, articles):
+                if item.whole_file and seen_article(item.reader.envelope, articles):
                     continue
                 READ.messages += 1
                 yield from scan_message(item.reader, item.path)
@@ -306,104 +305,16 @@ def _scan_read(
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
     """The URLs of one decoded message, text by text, at raw file positions, found as they
-    are iterated (a message's URLs are never all held at once).
+    are iterated (a message's URLs are never all held at once); which of them a message
+    reports is mail's business (mail.reported)."""
+    from .mail.reported import message_urls
 
-    A text/html version of a multipart/alternative does not repeat a URL its text/plain
-    version has; an HTML part reports each URL once (an anchor's href and its text are
-    one link)."""
-    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts)
-    html_seen: dict[str, set[str]] = {}
-    for decoded in reader.texts:
-        candidates = _candidates(decoded)
-        if decoded.source.startswith("html-"):
-            repeated = (
-                plain_urls.get(decoded.alternative_group, set())
-                if decoded.alternative_group is not None
-                else set()
-            )
-            candidates = _first_seen(
-                candidates, repeated, html_seen.setdefault(decoded.part, set())
-            )
-        elif decoded.alternative_group is not None and _is_plain_version(decoded):
-            candidates = _recorded(
-                candidates, plain_urls.setdefault(decoded.alternative_group, set())
-            )
-        first = next(candidates, None)
-        if first is None:
-            continue
-        candidates = chain((first,), candidates)
+    for decoded, candidates in message_urls(reader):
         yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
-        for _ in candidates:  # what the reader left: a later HTML version needs these URLs
-            pass
-
-
-def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
-    if decoded.relocator is None:
-        return iter_candidates(decoded.text, line_base=decoded.line_base)
-    candidates = iter_candidates(decoded.text, positions=decoded.relocator)
-    if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
-        # Parts of this message (cid:) and inline data are not places to visit.
-        return (
-            c
-            for c in candidates
-            if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE
-        )
-    return candidates
-
-
-def _is_plain_version(decoded: DecodedText) -> bool:
-    return decoded.source == "text" and decoded.content_type == "text/plain"
-
-
-def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
-    """The URLs of each text/plain version that comes after an HTML version of the same
-    multipart/alternative (rare: RFC 2046 5.1.4 puts the plainest first), found before the
-    HTML one is read; the others are recorded as they are read."""
-    html_groups: set[int] = set()
-    urls: dict[int, set[str]] = {}
-    for decoded in texts:
-        if decoded.alternative_group is None:
-            continue
-        if decoded.source.startswith("html-"):
-            html_groups.add(decoded.alternative_group)
-        elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
-            urls.setdefault(decoded.alternative_group, set()).update(
-                c.url for c in _candidates(decoded)
-            )
-    return urls
-
-
-def _recorded(candidates: Iterator[Candidate], urls: set[str]) -> Iterator[Candidate]:
-    for candidate in candidates:
-        urls.add(candidate.url)
-        yield candidate
-
-
-def _first_seen(
-    candidates: Iterator[Candidate], repeated: set[str], seen: set[str]
-) -> Iterator[Candidate]:
-    for candidate in candidates:
-        if candidate.url in repeated or candidate.url in seen:
-            continue
-        seen.add(candidate.url)
-        yield candidate
 
 
 def _line_of(problem: Problem) -> int:
     return problem.line
-
-
-def _seen_article(reader: MessageReader, articles: set[str]) -> bool:
-    """Is this a news article already read under another group's directory?"""
-    if b"newsgroups:" not in reader.envelope.lowered:
-        return False
-    message_id = reader.envelope.message_id
-    if not message_id:
-        return False
-    if message_id in articles:
-        return True
-    articles.add(message_id)
-    return False
 
 
 def _decoded(data: bytes) -> str:

@@ -91,3 +91,18 @@ class MessageInfo:
 
     def __repr__(self) -> str:
         return f"MessageInfo({self.as_json()!r})"
+
+
+def seen_article(envelope: Envelope, articles: set[str]) -> bool:
+    """Is this a news article already read under another group's directory (INN's
+    tradspool keeps a crossposted article once per group, a file each)? `articles` holds
+    the Message-IDs of those read so far, and gains this one."""
+    if b"newsgroups:" not in envelope.lowered:
+        return False
+    message_id = envelope.message_id
+    if not message_id:
+        return False
+    if message_id in articles:
+        return True
+    articles.add(message_id)
+    return False

@@ -1,0 +1,96 @@
+"""Which URLs a decoded message reports (issue 14: mail policy lives in mail/): one link
+once, whatever versions of a text (multipart/alternative) or places in an HTML part name it,
+and no reference into the message itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import chain
+
+from ..model import Candidate
+from ..scanner import iter_candidates
+from ..schemes import INSIDE_THE_MESSAGE
+from .message import DecodedText, MessageReader
+
+
+def message_urls(reader: MessageReader) -> Iterator[tuple[DecodedText, Iterator[Candidate]]]:
+    """Each text of a decoded message that reports a URL, with its URLs, found as they are
+    iterated. A text/html version of a multipart/alternative does not repeat a URL its
+    text/plain version has; an HTML part reports each URL once (an anchor's href and its
+    text are one link); an attribute's reference into the message (cid:) is no URL."""
+    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts)
+    html_seen: dict[str, set[str]] = {}
+    for decoded in reader.texts:
+        candidates = _candidates(decoded)
+        if decoded.source.startswith("html-"):
+            repeated = (
+                plain_urls.get(decoded.alternative_group, set())
+                if decoded.alternative_group is not None
+                else set()
+            )
+            candidates = _first_seen(
+                candidates, repeated, html_seen.setdefault(decoded.part, set())
+            )
+        elif decoded.alternative_group is not None and _is_plain_version(decoded):
+            candidates = _recorded(
+                candidates, plain_urls.setdefault(decoded.alternative_group, set())
+            )
+        first = next(candidates, None)
+        if first is None:
+            continue
+        candidates = chain((first,), candidates)
+        yield decoded, candidates
+        for _ in candidates:  # what the reader left: a later HTML version needs these URLs
+            pass
+
+
+def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
+    if decoded.relocator is None:
+        return iter_candidates(decoded.text, line_base=decoded.line_base)
+    candidates = iter_candidates(decoded.text, positions=decoded.relocator)
+    if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
+        # Parts of this message (cid:) and inline data are not places to visit.
+        return (
+            c
+            for c in candidates
+            if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE
+        )
+    return candidates
+
+
+def _is_plain_version(decoded: DecodedText) -> bool:
+    return decoded.source == "text" and decoded.content_type == "text/plain"
+
+
+def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
+    """The URLs of each text/plain version that comes after an HTML version of the same
+    multipart/alternative (rare: RFC 2046 5.1.4 puts the plainest first), found before the
+    HTML one is read; the others are recorded as they are read."""
+    html_groups: set[int] = set()
+    urls: dict[int, set[str]] = {}
+    for decoded in texts:
+        if decoded.alternative_group is None:
+            continue
+        if decoded.source.startswith("html-"):
+            html_groups.add(decoded.alternative_group)
+        elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
+            urls.setdefault(decoded.alternative_group, set()).update(
+                c.url for c in _candidates(decoded)
+            )
+    return urls
+
+
+def _recorded(candidates: Iterator[Candidate], urls: set[str]) -> Iterator[Candidate]:
+    for candidate in candidates:
+        urls.add(candidate.url)
+        yield candidate
+
+
+def _first_seen(
+    candidates: Iterator[Candidate], repeated: set[str], seen: set[str]
+) -> Iterator[Candidate]:
+    for candidate in candidates:
+        if candidate.url in repeated or candidate.url in seen:
+            continue
+        seen.add(candidate.url)
+        yield candidate
