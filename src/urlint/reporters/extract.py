@@ -107,12 +107,16 @@ class UrlFormat:
     jsonl: bool = False
     with_position: bool = False
     show_passwords: bool = False
+    keyed: bool = False  # the key is asked for (`--unique`); else it is ""
+    lined: bool = True  # the line is written (not with `-c` or `-l`); else it is ""
 
     def __call__(
         self, path: str, candidate: Candidate, message: MessageInfo | None = None
     ) -> tuple[str, str]:
         show = self.show_passwords
-        key = url_shown(candidate.url, show, candidate.login_rest_text) or ""
+        key = url_shown(candidate.url, show, candidate.login_rest_text) or "" if self.keyed else ""
+        if not self.lined:
+            return key, ""
         if self.jsonl:
             return key, jsonl_line(path, candidate, message, show_passwords=show)
         if self.with_position:
@@ -142,8 +146,12 @@ class UrlWriter:
         null: bool = False,
     ) -> None:
         self.out = out
-        self.jsonl, self.with_position, self.show_passwords = jsonl, with_position, show_passwords
+        self.jsonl = jsonl
         self.count, self.files_with_urls = count, files_with_urls
+        # Made once: only what the options write is worked out for each URL.
+        self.url_format = UrlFormat(
+            jsonl, with_position, show_passwords, keyed=unique, lined=not (count or files_with_urls)
+        )
         self.seen: set[str] | None = set() if unique else None  # every URL written
         self.end = "\0" if null else "\n"
         self.found = False  # any URL written (or counted): extract's exit status 0
@@ -153,21 +161,12 @@ class UrlWriter:
     def add(self, path: str, candidate: Candidate, message: MessageInfo | None = None) -> bool:
         """Write the URL `candidate` found in `path`; True when it was written or counted
         (False: a URL already seen, with `unique`)."""
-        key, line = self.formatted(path, candidate, message)
+        key, line = self.url_format(path, candidate, message)
         return self.add_line(path, key, line)
 
-    @property
-    def url_format(self) -> UrlFormat:
-        return UrlFormat(self.jsonl, self.with_position, self.show_passwords)
-
-    def formatted(
-        self, path: str, candidate: Candidate, message: MessageInfo | None = None
-    ) -> tuple[str, str]:
-        return self.url_format(path, candidate, message)
-
     def add_line(self, path: str, key: str, line: str) -> bool:
-        """Write a URL found in `path` and formatted (`formatted`); True when it was written
-        or counted (False: a URL already seen, with `unique`)."""
+        """Write a URL found in `path` and formatted (`url_format`); True when it was
+        written or counted (False: a URL already seen, with `unique`)."""
         if self.seen is not None:
             if key in self.seen:
                 return False
