@@ -34,10 +34,10 @@ from .sources import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import BinaryIO
 
     from .mail.containers import RawMessage, RawText
+    from .mail.mbox import UrlFilter
     from .mail.message import MessageInfo, MessageReader
     from .mail.reader import MessageItem, TextItem
 
@@ -69,9 +69,7 @@ class ReadCounts:
 READ = ReadCounts()
 
 
-def counted(
-    may_hold_urls: Callable[[bytes, Sequence[int]], Sequence[bool]], counts: ReadCounts = READ
-) -> Callable[[bytes, Sequence[int]], Sequence[bool]]:
+def counted(may_hold_urls: UrlFilter, counts: ReadCounts = READ) -> UrlFilter:
     """The prefilter (mail.prefilter.may_hold_urls), counting in `counts` the messages it
     passes over."""
 
