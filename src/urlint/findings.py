@@ -59,9 +59,8 @@ class Finding(Located):
     url: str | None = None  # the URL the finding is about, password masked
     fix: Fix | None = None
     mail: MessageInfo | None = None  # the message and MIME part, for mail and news
-    password_spans: tuple[
-        Span, ...
-    ] = ()  # raw spans of the URL's password: what a source view masks
+    # Raw spans of the URL's password: what a source view masks.
+    password_spans: tuple[Span, ...] = ()
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code)

@@ -30,9 +30,8 @@ class Flag(str, enum.Enum):
     INNER_WHITESPACE = "inner-whitespace"  # whitespace not at a line break was dropped
     UNTERMINATED = "unterminated"  # no closing ">" within the bound: URL ends at its line end
     MAYBE_CONTINUED = "maybe-continued"  # a bare URL at a line end; the next line may go on with it
-    JOINED_BY_GUESS = (
-        "joined-by-guess"  # a bare URL a mail client hard-wrapped, joined: `alt` is its first line
-    )
+    # A bare URL a mail client hard-wrapped, joined: `alt` is its first line.
+    JOINED_BY_GUESS = "joined-by-guess"
 
 
 @record

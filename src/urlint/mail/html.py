@@ -64,9 +64,8 @@ class Attribute:
 class HtmlText:
     text: str  # visible text
     attributes: list[Attribute]
-    steps: tuple[
-        OffsetMap, OffsetMap
-    ]  # offsets in `text` -> in the text without tags -> in the source
+    # Offsets in `text` -> in the text without tags -> in the source.
+    steps: tuple[OffsetMap, OffsetMap]
 
 
 def read_html(source: str) -> HtmlText:

@@ -123,9 +123,7 @@ def _encoded_subject(lowered: bytes) -> bool:
     if subject < 0:
         return False
     line_end = lowered.find(b"\n", subject + 1)
-    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (
-        32,
-        9,
-    ):  # folded (RFC 5322 2.2.3)
+    # A line that starts with a blank folds the field on (RFC 5322 2.2.3).
+    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (32, 9):
         line_end = lowered.find(b"\n", line_end + 1)
     return b"=?" in lowered[subject : line_end if line_end >= 0 else len(lowered)]

@@ -50,9 +50,8 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     low = max(floor, colon - _SHORT_WINDOW)
     match = SCHEME_BEFORE.search(text, low, colon)
     if match is not None and match.start() == low and low > floor and low == colon - _SHORT_WINDOW:
-        match = SCHEME_BEFORE.search(
-            text, max(floor, colon - SCHEME_WINDOW), colon
-        )  # a long scheme
+        # A long scheme: look back the whole window.
+        match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
     if match is None:
         return -1  # "12:30", "1.2://"
     start = match.start()

@@ -56,9 +56,8 @@ class WrapperMatch:
         self.url = ""
         self.alt: str | None = None
         self.flags: set[Flag] = set()
-        self.no_url = (
-            False  # it holds no URL, nor does any text inside it (encoded data, an elision)
-        )
+        # It holds no URL, nor does any text inside it (encoded data, an elision).
+        self.no_url = False
 
 
 def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
