@@ -127,6 +127,20 @@ def test_crlf_mbox_splits_at_from_lines_after_a_crlf_blank_line():
     )
 
 
+@pytest.mark.parametrize("block", [64, 200, 4096])
+def test_a_message_without_its_length_after_counted_ones_is_read_to_its_end(monkeypatch, block):
+    # mboxcl: the first message's length is right, the last has none. Looking for it
+    # reads on to the end of the file; the message is then cut from what was read, not
+    # from what the buffer held before (it came out cut at the block's end).
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
+    body = b"word " * 20_000 + b"\n"  # past the 64 KB the first look for a length reads
+    first = b"Subject: 1\nContent-Length: %d\n\n" % len(body) + body
+    second = b"Subject: 2\n\nsee http://example.org/" + b"x" * 5000 + b"\n"
+    got = list(split_mbox(io.BytesIO(mbox_of(first, second))))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert got[1].data.endswith(b"x" * 5000 + b"\n\n")
+
+
 @pytest.mark.parametrize("block", [7, 61, 4096])
 def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
     # Over 64 KB, past what the first look for Content-Length reads: a From_ line is cut by

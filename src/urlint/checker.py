@@ -189,9 +189,9 @@ def lint(
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     """A unit of work (units.py) checked in a worker process: its findings, file by file
     (no baseline: the writer's process applies it, in the run's order)."""
-    from .pipeline import READ, scan_items
+    from .pipeline import READ
     from .progress import Counts
-    from .runner import InputResult
+    from .runner import InputResult, scan_run
     from .units import MessageRun, WholeInput
 
     checker = Checker(settings)
@@ -208,7 +208,7 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
         raise TypeError(f"not a unit check reads: {type(unit).__name__}")
     before = READ.messages, READ.damaged
     found: list[Finding] = []
-    for item in scan_items(unit.path, unit.items):  # a run of an mbox's messages
+    for item in scan_run(unit):  # a run of an mbox's messages
         if isinstance(item, Problem):
             found.extend(checker._not_in_baseline([checker._problem(item)]))
         else:

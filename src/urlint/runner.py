@@ -18,7 +18,6 @@ from typing import cast
 
 from .pipeline import (
     READ,
-    ReadCounts,
     ScannedText,
     counted,
     scan_file_texts,
@@ -243,37 +242,28 @@ def _large_file_units(
 
 
 def _message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
-    """An mbox cut into runs of whole messages by its one reader (split_mbox); each covers
-    the bytes read from the file while it was cut (the last one the rest of the file) and
-    the messages passed over meanwhile."""
+    """An mbox cut into runs of whole messages at the places its one framing finds
+    (mail.mbox.mbox_places); each covers its bytes, the last one the rest of the file."""
     from .mail.containers import misnamed, peek, sniff
-    from .mail.mbox import split_mbox
-    from .mail.prefilter import may_hold_urls
+    from .mail.mbox import mbox_places
 
-    run: list = []
-    run_size = 0
-    covered = 0  # the bytes of the file the runs yielded cover
-    skipped = ReadCounts()  # the messages the prefilter passed over
-    credited = 0  # ... that the runs yielded count
+    last = None
     try:
         with open(source.path, "rb") as raw:
             head, stream = peek(raw)
             reason = misnamed(source.path, sniff(source.path, head))
             if reason is not None:
-                run.append(Problem(ProblemKind.MISNAMED, reason, source.path))
-            for item in split_mbox(stream, counted(may_hold_urls, skipped)):
-                run.append(item)
-                run_size += len(getattr(item, "data", b""))
-                if run_size >= run_bytes:
-                    at = min(raw.tell(), size)
-                    counts = Counts(0, at - covered, skipped.messages - credited)
-                    yield Planned(MessageRun(source.path, tuple(run)), counts)
-                    run, run_size, covered, credited = [], 0, at, skipped.messages
+                yield Planned(Problem(ProblemKind.MISNAMED, reason, source.path))
+            for place in mbox_places(stream, run_bytes):
+                if last is not None:
+                    covered = place.offset - last.offset
+                    yield Planned(MessageRun(source.path, last, place.offset), Counts(0, covered))
+                last = place
     except OSError as error:
-        run.append(Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path))
-    # The last run ends the file (an empty one too: it says so, and costs nothing).
-    counts = Counts(1, max(0, size - covered), skipped.messages - credited)
-    yield Planned(MessageRun(source.path, tuple(run)), counts)
+        problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+        yield Planned(problem, Counts(int(last is None), size if last is None else 0))
+    if last is not None:  # the last run ends the file
+        yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))
 
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
@@ -290,7 +280,7 @@ def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
     if isinstance(unit, TextRange):
         return [InputResult(_events(_scan_range(unit), unit.path, line_format))]
     before = READ.messages, READ.damaged
-    events = _events(scan_items(unit.path, unit.items), unit.path, line_format)
+    events = _events(scan_run(unit), unit.path, line_format)
     return [InputResult(events, (), Counts(0, 0, *READ.since(*before)))]
 
 
@@ -310,15 +300,38 @@ def _events(
     return events
 
 
+def scan_run(unit: MessageRun) -> Iterator[ScannedText | Problem]:
+    """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
+    scan does it."""
+    from io import BytesIO
+
+    from .mail.mbox import split_mbox
+    from .mail.prefilter import may_hold_urls
+
+    place = unit.place
+    data = read_range(unit.path, place.offset, unit.end)
+    if isinstance(data, Problem):
+        yield data
+        return
+    yield from scan_items(unit.path, split_mbox(BytesIO(data), counted(may_hold_urls), place))
+
+
+def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
+    """Bytes [start, end) of the file at `path` (None: to its end)."""
+    try:
+        with open(path, "rb") as stream:
+            stream.seek(start)
+            return stream.read(-1 if end is None else end - start)
+    except OSError as error:
+        return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)
+
+
 def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
     """The range's chunks scanned, after its look back (whose own findings are dropped)."""
     chunks = unit.chunks
-    try:
-        with open(unit.path, "rb") as stream:
-            stream.seek(chunks[0].start)
-            data = stream.read(chunks[-1].end - chunks[0].start)
-    except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, error.strerror or str(error), unit.path)
+    data = read_range(unit.path, chunks[0].start, chunks[-1].end)
+    if isinstance(data, Problem):
+        yield data
         return
     texts = []
     for number, chunk in enumerate(chunks):

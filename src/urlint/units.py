@@ -10,9 +10,9 @@ plain file (the worker reads them). Three kinds:
   decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
   arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
   from its first chunk on.
-- `MessageRun`: consecutive messages of an mbox, cut out by the reader of the whole file
-  (`mail.mbox.split_mbox`, run once, in the process that plans), with their numbers
-  and lines.
+- `MessageRun`: consecutive messages of an mbox, between two places where the framing of
+  the whole file stands at a message's start (`mail.mbox.mbox_places`, run once, in the
+  process that plans, copying no message); the worker reads, frames and filters them.
 
 Output made from the units in order is byte for byte that of the whole-input scan (see
 `tests/test_units.py`), but for the one case LOOKBACK_CHARS states.
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-    from .mail.containers import RawMessage, RawText
-    from .problems import Problem
+    from .mail.mbox import MboxPlace
 
 # A text file larger than this is cut into ranges of about this size.
 RANGE_BYTES = 16 * 1024 * 1024
@@ -54,7 +53,7 @@ RANGE_BYTES = 16 * 1024 * 1024
 # tail differently from the whole-file scan. No real URL is a megabyte long; such a run is
 # read in pieces anyway past MAX_RUN (M906).
 LOOKBACK_CHARS = 1024 * 1024
-# A run of messages handed to one worker holds about this much.
+# A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places).
 RUN_BYTES = 4 * 1024 * 1024
 # Small files go to a worker together, this many or this many bytes at most.
 BATCH_FILES = 64
@@ -97,11 +96,12 @@ class TextRange:
 
 @record
 class MessageRun:
-    """Messages (and text an mbox holds outside them, and its problems) in file order."""
+    """The messages of an mbox from `place` to the byte offset `end` (None: to its end),
+    read by the worker as the whole file's reading reads them (mail.mbox.MboxPlace)."""
 
     path: str
-    items: tuple[RawMessage | RawText | Problem, ...]
-    whole_file: bool = False
+    place: MboxPlace
+    end: int | None
 
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
+from ..records import record
 from ..sources import SNIFF_BYTES
 from .containers import BABYL, FROM_LINE, RawMessage, RawText
 
@@ -30,13 +31,14 @@ class _Buffer:
     """A sliding window over a stream, addressed by absolute offsets: what the splitters
     cut messages from. `data` holds the stream from offset `base` on."""
 
-    __slots__ = ("stream", "data", "base", "eof")
+    __slots__ = ("stream", "data", "base", "eof", "block")
 
-    def __init__(self, stream: BinaryIO) -> None:
+    def __init__(self, stream: BinaryIO, block: int | None = None) -> None:
         self.stream = stream
         self.data = b""
         self.base = 0
         self.eof = False
+        self.block = BLOCK_BYTES if block is None else block  # read when called (tests)
 
     @property
     def end(self) -> int:
@@ -44,7 +46,7 @@ class _Buffer:
 
     def more(self, keep_from: int) -> bool:
         """Read another block, dropping what lies before `keep_from`; False at the end."""
-        block = b"" if self.eof else self.stream.read(BLOCK_BYTES)
+        block = b"" if self.eof else self.stream.read(self.block)
         if not block:
             self.eof = True
             return False
@@ -66,8 +68,21 @@ _HEADER_END = re.compile(rb"\n\r?\n")
 _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
 
 
+@record
+class MboxPlace:
+    """A message's start in an mbox, with where the whole file's reading stands on arriving
+    there: read on from it (`split_mbox(stream, filter, place)`, the stream at `offset`),
+    an mbox gives what the whole file's reading gives from there on, message numbers and
+    lines included. runner cuts a large mbox into runs between places, one to a core."""
+
+    offset: int  # of the message's From_ line, in the file
+    line: int
+    index: int  # the messages before it
+    counted: bool  # the file's messages end by their Content-Length (mboxcl, mboxcl2)
+
+
 def split_mbox(
-    stream: BinaryIO, may_hold_urls: UrlFilter | None = None
+    stream: BinaryIO, may_hold_urls: UrlFilter | None = None, place: MboxPlace | None = None
 ) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
@@ -77,12 +92,42 @@ def split_mbox(
 
     The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
     them to read: one that is skipped is never copied out, nor its lines counted one by one
-    (issue 4, "Speed": half of an archive's messages hold no URL)."""
-    mbox = _Mbox(stream, may_hold_urls)
+    (issue 4, "Speed": half of an archive's messages hold no URL).
+
+    From a `place` (mbox_places), `stream` starts at that message: it is read as the whole
+    file is read from there."""
+    items = _split(_Mbox(stream, may_hold_urls, place))
+    return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
+
+
+def mbox_places(stream: BinaryIO, every: int) -> Iterator[MboxPlace]:
+    """Places to cut an mbox at, the first at its start, the others `every` bytes or more
+    after the one before (a quarter more at most, or a message more), found by its one
+    framing, which copies no message out: the cuts are those the whole file's reading
+    makes, whatever the mbox's form."""
+    # The framing stands at a message's start once a block: blocks of a quarter of `every`
+    # make places at most that much further apart.
+    block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
+    for item in _split(_Mbox(stream, _none, block=block), every):
+        if isinstance(item, MboxPlace):
+            yield item
+
+
+def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:
+    return [False] * (len(bounds) - 1)
+
+
+def _split(mbox: _Mbox, every: int = 0) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
+    """split_mbox's loop; with `every`, it also marks a place each time it stands at a
+    message's start (not inside one too long) `every` bytes or more past the last place."""
     buffer = mbox.buffer
+    next_place = 0
     while True:
         data, base = buffer.data, buffer.base
         mbox.count_lines(data, base, mbox.start)  # before the buffer may move on from `start`
+        if every and mbox.start >= next_place and not mbox.overflowing:
+            yield MboxPlace(mbox.start, mbox.line, mbox.index, mbox.counted)
+            next_place = mbox.start + every
         if mbox.counted and not mbox.overflowing:
             end = _content_length_end(buffer, mbox.start)
             if end is not None:
@@ -90,16 +135,24 @@ def split_mbox(
                 if buffer.eof and end >= buffer.end:
                     return
                 continue
+            data, base = buffer.data, buffer.base  # the look for a length read more
         # Where Content-Length rules, only the next From_ line: the message after it may have
         # its own length (looking further each time would be quadratic in the block).
         ends = _from_lines(data, max(0, mbox.search - base), first_only=mbox.counted)
+        # What is too long is known by where the message (or text) ends, not by how much the
+        # buffer holds: the reading is the same wherever the blocks fall.
+        ends = _up_to_one_too_long(ends, mbox.start - base)
         if ends:
+            end = base + ends[0]
+        else:  # where it ends at the latest: a From_ line may have started, unfinished
+            end = buffer.end if buffer.eof else buffer.end - _LONGEST_FROM_LINE
+        if end - mbox.start > MAX_MESSAGE_BYTES:
+            yield from mbox.overflow(data, base)
+        elif ends:
             yield from mbox.up_to_from_lines(data, base, ends)
         elif buffer.eof:
             yield from mbox.last(data, base)
             return
-        elif buffer.end - mbox.start > MAX_MESSAGE_BYTES:
-            yield from mbox.overflow(data, base)
         else:
             # The last line may be a From_ line not read to its end yet: look again from there.
             mbox.search = max(mbox.start + 1, base + data.rfind(b"\n") + 1)
@@ -111,19 +164,28 @@ class _Mbox:
     absolute offset), where to look for the next From_ line, the file line at `line_at`,
     the messages counted so far, and whether a message too long is being read on as text."""
 
-    def __init__(self, stream: BinaryIO, may_hold_urls: UrlFilter | None) -> None:
-        self.buffer = _Buffer(stream)
+    def __init__(
+        self,
+        stream: BinaryIO,
+        may_hold_urls: UrlFilter | None,
+        place: MboxPlace | None = None,
+        block: int | None = None,
+    ) -> None:
+        self.buffer = _Buffer(stream, block)
         self.buffer.more(0)
         self.may_hold_urls = may_hold_urls
         self.start = 0
         self.search = 1
-        self.line = 1
+        self.line = 1 if place is None else place.line
         self.line_at = 0
-        self.index = 0
+        self.index = 0 if place is None else place.index
         self.overflowing = False
         # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
         # message has none, no message is cut by one (and none pays for looking).
-        self.counted = _content_length_end(self.buffer, 0) is not None
+        if place is None:
+            self.counted = _content_length_end(self.buffer, 0) is not None
+        else:
+            self.counted = place.counted
 
     def count_lines(self, data: bytes, base: int, at: int) -> None:
         self.line += data.count(b"\n", self.line_at - base, at - base)
@@ -180,9 +242,11 @@ class _Mbox:
 
     def overflow(self, data: bytes, base: int) -> Iterator[RawMessage | RawText | Problem]:
         """A message longer than MAX_MESSAGE_BYTES: its start as a message, the rest as text,
-        a buffer at a time."""
-        cut = data.rfind(b"\n", 0, len(data) - 8) + 1 + base
-        cut = cut if cut > self.start else self.buffer.end - 8
+        in pieces of that size at most, each cut after its last whole line (at the size
+        where it has none). The buffer holds the piece: the message goes on past it."""
+        limit = self.start + MAX_MESSAGE_BYTES
+        cut = data.rfind(b"\n", self.start - base, limit - base) + 1 + base
+        cut = cut if cut > self.start else limit
         piece = self.buffer.slice(self.start, cut)
         if self.overflowing:
             yield RawText(piece, self.line)
@@ -196,11 +260,18 @@ class _Mbox:
         self.start = self.search = cut
 
 
+# A From_ line is a line (RFC 5322 2.1.1: at most 998 characters, and its line end); a
+# longer one starting "From " is a body's line. Bounded, it is known for one or not once
+# this much past its start has been read, however the reads fell.
+_LONGEST_FROM_LINE = 1000
+_FROM_LINE = re.compile(
+    rb"From (?=[^\n]{0,%d}\n)" % (_LONGEST_FROM_LINE - 7) + FROM_LINE.pattern[5:]
+)
 # A From_ line after a blank line, read to its line end (so one still arriving is left for
 # the next look). Led by its literal "From ", with the blank line looked at behind it: the
 # regex engine then skips to candidates at memchr speed, not to every line end.
 _FROM_LINE_AFTER_BLANK = re.compile(
-    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + FROM_LINE.pattern[5:] + rb"[^\n]*\n"
+    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n"
 )
 
 
@@ -211,6 +282,16 @@ def _from_lines(data: bytes, at: int, first_only: bool = False) -> list[int]:
         found = _FROM_LINE_AFTER_BLANK.search(data, at)
         return [found.start()] if found else []
     return [match.start() for match in _FROM_LINE_AFTER_BLANK.finditer(data, at)]
+
+
+def _up_to_one_too_long(ends: list[int], start: int) -> list[int]:
+    """The ends of the messages from `start` on, up to the first longer than
+    MAX_MESSAGE_BYTES (left for `_Mbox.overflow`)."""
+    for number, end in enumerate(ends):
+        if end - start > MAX_MESSAGE_BYTES:
+            return ends[:number]
+        start = end
+    return ends
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
@@ -234,16 +315,16 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
     end = buffer.base + header_end.end() + bounded_int(length.group(1), MAX_MESSAGE_BYTES)
     if end - start > MAX_MESSAGE_BYTES:
         return None
-    buffer.fill(end + 8, start)
+    buffer.fill(end + 1 + _LONGEST_FROM_LINE, start)
     if end == buffer.end and buffer.eof:
         return end
     data, base = buffer.data, buffer.base
-    # The body ends with its own line end; mboxcl2 writers add a blank line before From_.
+    # The body ends with its own line end; mboxcl2 writers add a blank line before From_
+    # (and at the end of the input: a run of an mbox ends where a From_ line starts).
     for at in (end - base, end - base + 1):
-        if (
-            data.startswith(b"From ", at)
-            and data[at - 1 : at] == b"\n"
-            and FROM_LINE.match(data, at)
+        if data[at - 1 : at] == b"\n" and (
+            (at == len(data) and buffer.eof)
+            or (data.startswith(b"From ", at) and _FROM_LINE.match(data, at))
         ):
             return base + at
     return None
