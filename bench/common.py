@@ -10,8 +10,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -77,9 +79,9 @@ MAIL_CORPORA = ["email-linux-mips-maildir", "email-linux-mips-monthly-mbox-gz"]
 _MBOX_FROM_LINE = re.compile(rb"^(>*From )", re.M)
 
 
-def mail_corpus_mbox() -> bytes:
-    """Real list mail as one mbox (mboxrd quoting), or our own corpora/ mail when ../shared
-    is absent."""
+def mail_corpus_parts() -> list[bytes]:
+    """Real list mail as mbox pieces (mboxrd quoting), each whole messages: one a Maildir
+    message, one a monthly archive; our own corpora/ mail when ../shared is absent."""
     messages: list[bytes] = []
     roots = [CORPORA / name for name in MAIL_CORPORA if (CORPORA / name).is_dir()]
     for root in roots:
@@ -101,12 +103,82 @@ def mail_corpus_mbox() -> bytes:
             messages.append(
                 b"From bench@example.org Thu Mar  1 03:00:13 2001\n" + path.read_bytes() + b"\n"
             )
-    return b"".join(messages)
+    return messages
+
+
+def mail_corpus_mbox() -> bytes:
+    """Real list mail as one mbox (mboxrd quoting), or our own corpora/ mail when ../shared
+    is absent."""
+    return b"".join(mail_corpus_parts())
 
 
 def build_mail_input(megabytes: int) -> Path:
     """An mbox of about `megabytes` MB of real list mail (the corpus repeated), made once."""
     return _repeated(f"mail-{megabytes}mb.mbox", megabytes, mail_corpus_mbox)
+
+
+def build_mbox_folder(megabytes: int = 100, files: int = 20) -> Path:
+    """WORK/mbox-gz-<megabytes>mb/: `files` gzipped mboxes (NNN.mbox.gz) of about
+    `megabytes` MB of real list mail in all, uncompressed (the pieces of
+    `mail_corpus_parts` in turn, whole messages each), as a list archive's monthly files;
+    made once."""
+    folder = WORK / f"mbox-gz-{megabytes}mb-{files}"
+    if folder.is_dir():
+        return folder
+    parts = mail_corpus_parts()
+    building = folder.with_name(folder.name + ".partial")
+    shutil.rmtree(building, ignore_errors=True)
+    building.mkdir(parents=True)
+    each = megabytes * 1_000_000 // files
+    index = 0
+    for number in range(files):
+        with gzip.open(building / f"{number:03d}.mbox.gz", "wb", compresslevel=6) as out:
+            written = 0
+            while written < each:
+                written += out.write(parts[index % len(parts)])
+                index += 1
+    building.rename(folder)
+    return folder
+
+
+def build_mbox_tar(megabytes: int = 100, files: int = 20) -> Path:
+    """WORK/mbox-gz-<megabytes>mb-<files>.tar.gz: the folder of `build_mbox_folder` in one
+    gzipped tar (gzipped mboxes as its members, as an archive download ships them); made
+    once."""
+    folder = build_mbox_folder(megabytes, files)
+    path = folder.with_name(folder.name + ".tar.gz")
+    if path.exists():
+        return path
+    building = path.with_name(path.name + ".partial")
+    with tarfile.open(building, "w:gz") as tar:
+        tar.add(folder, arcname=folder.name)
+    building.rename(path)
+    return path
+
+
+def maildir_messages() -> list[bytes]:
+    """The shared Maildir's messages, one per file (our own corpora/*.eml without it)."""
+    root = CORPORA / "email-linux-mips-maildir"
+    paths = sorted(p for sub in ("cur", "new") for p in (root / sub).glob("*") if p.is_file())
+    return [p.read_bytes() for p in paths or sorted((REPO / "corpora").glob("*.eml"))]
+
+
+def build_maildir(files: int = 20_000) -> Path:
+    """WORK/maildir-<files>/: a Maildir (cur, new, tmp) of `files` real messages (the
+    shared Maildir's in turn, as often as it takes), one a file; made once."""
+    folder = WORK / f"maildir-{files}"
+    if folder.is_dir():
+        return folder
+    messages = maildir_messages()
+    building = folder.with_name(folder.name + ".partial")
+    shutil.rmtree(building, ignore_errors=True)
+    for sub in ("cur", "new", "tmp"):
+        (building / sub).mkdir(parents=True)
+    for number in range(files):
+        name = f"{1_000_000_000 + number}.M{number}P1.bench:2,S"
+        (building / "cur" / name).write_bytes(messages[number % len(messages)])
+    building.rename(folder)
+    return folder
 
 
 def compare_with_ripgrep(path: Path, runs: int, label: str) -> dict:
@@ -162,8 +234,140 @@ def peak_rss_kb(argv: list[str], stdout_path: str) -> tuple[float, int]:
     return timed_run(argv, stdout_path)
 
 
-def urlint_command() -> list[str]:
-    return [sys.executable, "-m", "urlint.cli"]
+def urlint_command(urlint: str | None = None) -> list[str]:
+    """The command that runs urlint: `urlint` (an executable, say /tmp/v/bin/urlint from a
+    regular install) when given, else this interpreter's `python -m urlint.cli`."""
+    return [urlint] if urlint else [sys.executable, "-m", "urlint.cli"]
+
+
+@dataclass
+class TreeMemory:
+    """What a command and every process under it held, sampled from /proc (KB)."""
+
+    seconds: float
+    returncode: int
+    peak_rss_kb: int  # the largest sum of VmRSS over the process tree in one sample
+    peak_pss_kb: int  # the same with Pss (shared pages split between their processes)
+    sum_of_peaks_kb: int  # each process's own high-water mark (VmHWM), added: a bound above
+    peak_single_kb: int  # the largest one process reached (its VmHWM)
+    processes: int  # the most processes seen at once
+    samples: int
+
+
+def _proc_children(pid: int) -> list[int] | None:
+    """The children of `pid` from /proc/PID/task/*/children (None where the kernel lacks it)."""
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as listing:
+                found.extend(int(child) for child in listing.read().split())
+        except FileNotFoundError:
+            if not os.path.exists(f"/proc/{pid}/task/{task}"):
+                continue  # the thread ended
+            return None
+        except OSError:
+            continue
+    return found
+
+
+def _parents() -> dict[int, list[int]]:
+    """Every process's children, from the parent pid in each /proc/PID/stat."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                line = stat.read()
+        except OSError:
+            continue
+        parent = int(line[line.rindex(b")") + 2 :].split(None, 2)[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    return children
+
+
+def process_tree(root: int) -> list[int]:
+    """`root` and its descendants (workers, a pool's helpers), from /proc."""
+    tree, todo = [], [root]
+    table: dict[int, list[int]] | None = None
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        children = _proc_children(pid) if table is None else None
+        if children is None:
+            table = table if table is not None else _parents()
+            children = table.get(pid, [])
+        todo.extend(children)
+    return tree
+
+
+def _status_kb(pid: int, fields: tuple[bytes, ...]) -> dict[bytes, int]:
+    values = {}
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                name, _, rest = line.partition(b":")
+                if name in fields:
+                    values[name] = int(rest.split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return values
+
+
+def _pss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as rollup:
+            for line in rollup:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def tree_memory(
+    argv: list[str], stdout_path: str = os.devnull, interval: float = 0.025, pss_every: int = 4
+) -> TreeMemory:
+    """Run `argv` (output to a file, errors dropped) and sample, every `interval` seconds,
+    the resident memory of it and of every process under it: the peak of the sum is what
+    the machine must hold for the run. Pss (which splits the pages a fork shares with its
+    parent) is read every `pss_every` samples, as /proc/PID/smaps_rollup costs more."""
+    start = time.perf_counter()
+    peak_rss = peak_pss = most = samples = 0
+    hwm: dict[int, int] = {}
+    with open(stdout_path, "wb") as out:
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        while True:
+            # not wait4's ru_maxrss: it counts the memory of this process, vforked before exec
+            pid, status = os.waitpid(child.pid, os.WNOHANG)
+            if pid:
+                break
+            tree = process_tree(child.pid)
+            rss = 0
+            for member in tree:
+                values = _status_kb(member, (b"VmRSS", b"VmHWM"))
+                rss += values.get(b"VmRSS", 0)
+                hwm[member] = max(hwm.get(member, 0), values.get(b"VmHWM", 0))
+            if samples % pss_every == 0:
+                peak_pss = max(peak_pss, sum(_pss_kb(member) for member in tree))
+            peak_rss, most = max(peak_rss, rss), max(most, len(tree))
+            samples += 1
+            time.sleep(interval)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    return TreeMemory(
+        seconds=time.perf_counter() - start,
+        returncode=child.returncode,
+        peak_rss_kb=peak_rss,
+        peak_pss_kb=peak_pss,
+        sum_of_peaks_kb=sum(hwm.values()),
+        peak_single_kb=max(hwm.values(), default=0),
+        processes=most,
+        samples=samples,
+    )
 
 
 def median(values: list[float]) -> float:

@@ -6,8 +6,9 @@ same raw bytes, and peak memory on a 1 GB mbox.
 urlint splits the mbox, decodes every message (quoted-printable, base64, charsets,
 format=flowed, HTML) and scans the decoded text; ripgrep matches the raw bytes and decodes
 nothing. Runs the two alternately, takes the median of each, and reports MB/s and the
-ratio urlint/ripgrep measured in this one run. `--memory` adds the 1 GB run (goal: peak
-RSS under 300 MB, flat in archive size).
+ratio urlint/ripgrep measured in this one run. `--memory` adds the 1 GB run with the default
+-j (goal: under 300 MB resident in all its processes together, flat in archive size;
+`bench/memory.py` measures it for -j 1 and -j 2).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from common import (
     WORK,
     build_mail_input,
     compare_with_ripgrep,
-    peak_rss_kb,
+    tree_memory,
     urlint_command,
 )
 
@@ -42,11 +43,12 @@ def main() -> int:
     failed = args.check is not None and result["ratio"] < args.check
     if args.memory:
         big = build_mail_input(1000)
-        seconds, peak_kb = peak_rss_kb(
+        measured = tree_memory(
             [*urlint_command(), "extract", str(big)], str(WORK / "mail-memory.out")
         )
-        result["1000mb"] = {"seconds": round(seconds, 2), "peak_rss_mb": round(peak_kb / 1024, 1)}
-        failed |= args.check is not None and peak_kb / 1024 >= MEMORY_LIMIT_MB
+        peak_mb = measured.peak_rss_kb / 1024  # every process of the run, added
+        result["1000mb"] = {"seconds": round(measured.seconds, 2), "peak_rss_mb": round(peak_mb, 1)}
+        failed |= args.check is not None and peak_mb >= MEMORY_LIMIT_MB
     print(json.dumps(result, indent=2))
     return 1 if failed else 0
 

@@ -1,59 +1,236 @@
-"""Every core: the runner's units on one process and on N, on the same inputs, in one run.
+"""Every core, through the CLI: `urlint extract` and `urlint check` with -j 1 and -j N on
+the same inputs in one run; the outputs must be byte-identical, and the speed-up is measured.
 
-    python bench/parallel.py TEXT_FILE MBOX_FILE MAILDIR [--jobs 2] [--runs 3]
+    python bench/parallel.py [--urlint PATH] [--jobs 2] [--runs 3] [--commands extract,check]
+                             [--inputs text,mbox,maildir,folder,tar] [--check] [INPUT ...]
+    python bench/parallel.py --runner [--jobs 2] [--runs 3] INPUT ...
 
-For each input, the median wall time of `run_units(plan(...), jobs=1)` and of `jobs=N`
-(extract's jsonl lines, as a worker formats them), their ratio (the speed-up), and whether
-the two outputs are equal line for line (they must be). Issue 14's goal with two cores:
-1.6x on a ~100 MB text, 1.8x on a ~100 MB mbox and on a Maildir of 20,000 files. Say the
-load average beside the figures: a busy machine has no free core to give.
+The inputs (issue 14's benchmark inputs), built once under WORK from ../shared/corpora:
+`text` a ~100 MB text file, `mbox` a ~100 MB mbox, `maildir` a Maildir of 20,000 files,
+`folder` a folder of 20 gzipped mboxes (~100 MB uncompressed) and `tar` a tar.gz of that
+folder; `--text PATH` (and `--mbox`, `--maildir`, `--folder`, `--tar`) names another file
+for one, `--megabytes` and `--files` size them. INPUT paths given on the command line are
+run instead, with no speed goal.
+
+For each input and command (`extract --isolated --format jsonl` and `check --isolated
+--format jsonl --select ALL`, `--no-progress` both) the installed `urlint` (`--urlint`, say
+/tmp/v/bin/urlint from `python3 -m venv /tmp/v && /tmp/v/bin/pip install .`; by default
+this interpreter's `python -m urlint.cli`) runs with -j 1 and -j N alternately, `--runs`
+times each, its standard output written to a file. Reported: whether standard output (byte
+for byte, in every run), the exit status and standard error are the same on 1 and N
+processes (the first differing line when not), the median wall and CPU seconds of each and
+the speed-up (wall -j 1 / wall -j N). Exit 1 when an output differs; with `--check`, also
+when `extract` misses issue 14's goal with two cores and a free one: 1.6x on the text, 1.8x
+on the mbox and on the Maildir. Say the load average beside the figures (it is printed): a
+busy machine has no free core to give.
+
+`--runner` times the runner in this process instead (`run_units(plan([INPUT]), jobs=...)`,
+extract's jsonl lines as a worker formats them; needs urlint importable here): the speed of
+the units without the CLI's start-up and writer.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import resource
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
-from urlint.reporters.extract import UrlFormat
-from urlint.runner import FoundLine, plan, run_units
+from common import (
+    WORK,
+    build_input,
+    build_mail_input,
+    build_maildir,
+    build_mbox_folder,
+    build_mbox_tar,
+    urlint_command,
+)
+
+COMMANDS = {
+    "extract": ("extract", "--isolated", "--no-progress", "--format", "jsonl"),
+    "check": ("check", "--isolated", "--no-progress", "--format", "jsonl", "--select", "ALL"),
+}
+GOALS = {"text": 1.6, "mbox": 1.8, "maildir": 1.8}  # extract's speed-up with two cores
+OUT = WORK / "parallel"
 
 
-def lines(path: str, jobs: int) -> list[str]:
+def build(kind: str, args: argparse.Namespace) -> Path:
+    given = getattr(args, kind)
+    if given:
+        return Path(given)
+    builders: dict[str, Callable[[], Path]] = {
+        "text": lambda: build_input(args.megabytes),
+        "mbox": lambda: build_mail_input(args.megabytes),
+        "maildir": lambda: build_maildir(args.files),
+        "folder": lambda: build_mbox_folder(args.megabytes),
+        "tar": lambda: build_mbox_tar(args.megabytes),
+    }
+    return builders[kind]()
+
+
+def run(argv: list[str], stdout: Path) -> dict:
+    """One run: wall and CPU seconds (this process's children, the workers included), exit
+    status, and digests of standard output (written to `stdout`) and standard error."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(stdout, "wb") as out:
+        done = subprocess.run(argv, stdout=out, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    digest = hashlib.sha256()
+    with open(stdout, "rb") as out:
+        while block := out.read(1 << 20):
+            digest.update(block)
+    return {
+        "wall": wall,
+        "cpu": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
+        "exit": done.returncode,
+        "stdout": digest.hexdigest(),
+        "stderr": done.stderr,
+    }
+
+
+def first_difference(one: Path, other: Path) -> dict:
+    """The first line where two outputs differ (1-based), each side cut to 300 characters."""
+    with open(one, "rb") as left, open(other, "rb") as right:
+        number = 0
+        while True:
+            number += 1
+            a, b = left.readline(), right.readline()
+            if a != b or not a:
+                return {
+                    "line": number,
+                    "-j 1": a[:300].decode("utf-8", "replace"),
+                    "-j N": b[:300].decode("utf-8", "replace"),
+                }
+
+
+def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) -> dict:
+    base = urlint_command(args.urlint)
+    runs: dict[int, list[dict]] = {1: [], args.jobs: []}
+    outputs = {jobs: OUT / f"{label}-{command}-j{jobs}.out" for jobs in runs}
+    for _ in range(args.runs):
+        for jobs in runs:  # alternately, so a change of load hits both alike
+            argv = [*base, *COMMANDS[command], "-j", str(jobs), str(path)]
+            runs[jobs].append(run(argv, outputs[jobs]))
+    serial, parallel = runs[1], runs[args.jobs]
+    digests = {r["stdout"] for r in serial + parallel}
+    same_stdout = len(digests) == 1
+    result = {
+        "same_stdout": same_stdout,
+        "same_exit": len({r["exit"] for r in serial + parallel}) == 1,
+        "same_stderr": len({r["stderr"] for r in serial + parallel}) == 1,
+        "exit": serial[0]["exit"],
+        "stdout_bytes": outputs[1].stat().st_size,
+        "lines": sum(1 for _ in open(outputs[1], "rb")),
+        "serial_s": round(statistics.median(r["wall"] for r in serial), 3),
+        "parallel_s": round(statistics.median(r["wall"] for r in parallel), 3),
+        "serial_cpu_s": round(statistics.median(r["cpu"] for r in serial), 3),
+        "parallel_cpu_s": round(statistics.median(r["cpu"] for r in parallel), 3),
+    }
+    result["speedup"] = round(result["serial_s"] / result["parallel_s"], 2)
+    if not same_stdout:
+        if serial[-1]["stdout"] != parallel[-1]["stdout"]:
+            result["first_difference"] = first_difference(outputs[1], outputs[args.jobs])
+        else:
+            result["first_difference"] = "outputs differ between runs of the same -j"
+    if not result["same_stderr"]:
+        result["stderr"] = {
+            "-j 1": serial[-1]["stderr"][-600:].decode("utf-8", "replace"),
+            "-j N": parallel[-1]["stderr"][-600:].decode("utf-8", "replace"),
+        }
+    return result
+
+
+def runner_lines(path: str, jobs: int) -> list[str]:
+    from urlint.reporters.extract import UrlFormat
+    from urlint.runner import FoundLine, plan, run_units
+
     return [
         event.line if isinstance(event, FoundLine) else repr(event)
         for event in run_units(plan([path]), UrlFormat(jsonl=True), jobs)
     ]
 
 
+def compare_runner(path: str, args: argparse.Namespace) -> dict:
+    times: dict[int, list[float]] = {1: [], args.jobs: []}
+    outputs = {}
+    for _ in range(args.runs):
+        for jobs in times:
+            start = time.perf_counter()
+            outputs[jobs] = runner_lines(path, jobs)
+            times[jobs].append(time.perf_counter() - start)
+    serial, parallel = statistics.median(times[1]), statistics.median(times[args.jobs])
+    return {
+        "serial_s": round(serial, 3),
+        "parallel_s": round(parallel, 3),
+        "speedup": round(serial / parallel, 2),
+        "same_stdout": outputs[1] == outputs[args.jobs],
+        "same_exit": True,
+        "lines": len(outputs[1]),
+    }
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("inputs", nargs="+")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("paths", nargs="*", metavar="INPUT", help="run these instead")
+    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--commands", default="extract,check", help="extract, check or both")
+    parser.add_argument("--inputs", default="text,mbox,maildir,folder,tar")
+    for kind in ("text", "mbox", "maildir", "folder", "tar"):
+        parser.add_argument(f"--{kind}", metavar="PATH", help=f"the {kind} input to use")
+    parser.add_argument("--megabytes", type=int, default=100, help="text, mbox, folder size")
+    parser.add_argument("--files", type=int, default=20_000, help="Maildir messages")
+    parser.add_argument("--runner", action="store_true", help="time the runner in-process")
+    parser.add_argument("--check", action="store_true", help="exit 1 on a missed speed goal")
     args = parser.parse_args()
-    report = {"load_average": os.getloadavg(), "jobs": args.jobs, "inputs": {}}
-    for path in args.inputs:
-        times: dict[int, list[float]] = {1: [], args.jobs: []}
-        outputs = {}
-        for _ in range(args.runs):
-            for jobs in (1, args.jobs):  # alternately, so load changes hit both alike
-                start = time.perf_counter()
-                outputs[jobs] = lines(path, jobs)
-                times[jobs].append(time.perf_counter() - start)
-        serial, parallel = statistics.median(times[1]), statistics.median(times[args.jobs])
-        report["inputs"][path] = {
-            "serial_s": round(serial, 3),
-            "parallel_s": round(parallel, 3),
-            "speedup": round(serial / parallel, 2),
-            "same_output": outputs[1] == outputs[args.jobs],
-            "lines": len(outputs[1]),
-        }
+    if args.runner and not args.paths:
+        parser.error("--runner needs INPUT paths")
+    if args.paths:
+        inputs = {path: Path(path) for path in args.paths}
+    else:
+        inputs = {kind: build(kind, args) for kind in args.inputs.split(",") if kind}
+    OUT.mkdir(parents=True, exist_ok=True)
+    report: dict = {
+        "command": "runner" if args.runner else urlint_command(args.urlint),
+        "load_average": os.getloadavg(),
+        "jobs": args.jobs,
+        "runs": args.runs,
+        "inputs": {},
+    }
+    failed = []
+    for label, path in inputs.items():
+        if args.runner:
+            results = {"extract (runner)": compare_runner(str(path), args)}
+        else:
+            results = {
+                command: compare_cli(label, path, command, args)
+                for command in args.commands.split(",")
+                if command
+            }
+        report["inputs"][label] = {"path": str(path), **results}
+        for command, result in results.items():
+            if not (result["same_stdout"] and result["same_exit"]):
+                failed.append(f"{label} {command}: -j 1 and -j {args.jobs} differ")
+            goal = GOALS.get(label) if command == "extract" and not args.paths else None
+            if args.check and goal and result["speedup"] < goal:
+                failed.append(f"{label} {command}: speed-up {result['speedup']} < {goal}")
+    report["load_average_after"] = os.getloadavg()
+    report["failed"] = failed
     print(json.dumps(report, indent=2))
-    return 0 if all(r["same_output"] for r in report["inputs"].values()) else 1
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())
