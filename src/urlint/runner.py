@@ -24,7 +24,7 @@ from .pipeline import (
     scan_items,
     scan_texts,
 )
-from .problems import Problem, ProblemKind
+from .problems import Problem
 from .progress import NOTHING, Counts
 from .records import record
 from .sources import FileId, InputFile, TextChunk, decode, iter_files
@@ -34,9 +34,11 @@ from .units import (
     RANGE_BYTES,
     RUN_BYTES,
     MessageRun,
+    Planned,
     TextRange,
     WholeInput,
     plain_file_size,
+    read_range,
     text_ranges,
 )
 
@@ -79,15 +81,6 @@ class InputResult:
 
 
 UnitResult = list[InputResult]
-
-
-@record
-class Planned:
-    """A unit, with what it reads of its inputs as the planner knows it (`Counts.files`:
-    the inputs it ends, `bytes`: the bytes it covers), for progress and the summary."""
-
-    unit: Unit | Problem
-    counts: Counts = NOTHING
 
 
 def run_units(
@@ -219,7 +212,7 @@ def planned_units(
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
 ) -> Iterator[Planned]:
-    from .mail.containers import MBOX, TEXT, peek, sniff
+    from .mail.containers import COMPRESSED, MBOX, TEXT, peek, sniff
 
     try:
         with open(source.path, "rb") as stream:
@@ -236,34 +229,18 @@ def _large_file_units(
                 yield Planned(unit, Counts(int(unit.final), covered))
             return
     elif kind == MBOX and size > 2 * run_bytes:
-        yield from _message_runs(source, size, run_bytes)
+        from .mail.runs import message_runs
+
+        yield from message_runs(source, size, run_bytes)
         return
+    elif kind in COMPRESSED:
+        from .mail.runs import stream_runs
+
+        runs = stream_runs(source, kind, size, run_bytes)
+        if runs is not None:
+            yield from runs
+            return
     yield Planned(WholeInput((source,)), Counts(1, size))
-
-
-def _message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
-    """An mbox cut into runs of whole messages at the places its one framing finds
-    (mail.mbox.mbox_places); each covers its bytes, the last one the rest of the file."""
-    from .mail.containers import misnamed, peek, sniff
-    from .mail.mbox import mbox_places
-
-    last = None
-    try:
-        with open(source.path, "rb") as raw:
-            head, stream = peek(raw)
-            reason = misnamed(source.path, sniff(source.path, head))
-            if reason is not None:
-                yield Planned(Problem(ProblemKind.MISNAMED, reason, source.path))
-            for place in mbox_places(stream, run_bytes):
-                if last is not None:
-                    covered = place.offset - last.offset
-                    yield Planned(MessageRun(source.path, last, place.offset), Counts(0, covered))
-                last = place
-    except OSError as error:
-        problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
-        yield Planned(problem, Counts(int(last is None), size if last is None else 0))
-    if last is not None:  # the last run ends the file
-        yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))
 
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
@@ -303,27 +280,10 @@ def _events(
 def scan_run(unit: MessageRun) -> Iterator[ScannedText | Problem]:
     """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
     scan does it."""
-    from io import BytesIO
-
-    from .mail.mbox import split_mbox
     from .mail.prefilter import may_hold_urls
+    from .mail.runs import run_messages
 
-    place = unit.place
-    data = read_range(unit.path, place.offset, unit.end)
-    if isinstance(data, Problem):
-        yield data
-        return
-    yield from scan_items(unit.path, split_mbox(BytesIO(data), counted(may_hold_urls), place))
-
-
-def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
-    """Bytes [start, end) of the file at `path` (None: to its end)."""
-    try:
-        with open(path, "rb") as stream:
-            stream.seek(start)
-            return stream.read(-1 if end is None else end - start)
-    except OSError as error:
-        return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)
+    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls)))
 
 
 def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:

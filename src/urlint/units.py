@@ -24,6 +24,8 @@ import codecs
 import os
 import stat
 
+from .problems import Problem, ProblemKind
+from .progress import NOTHING, Counts
 from .records import record
 from .sources import (
     CHUNK_BYTES,
@@ -97,11 +99,24 @@ class TextRange:
 @record
 class MessageRun:
     """The messages of an mbox from `place` to the byte offset `end` (None: to its end),
-    read by the worker as the whole file's reading reads them (mail.mbox.MboxPlace)."""
+    read by the worker as the whole file's reading reads them (mail.mbox.MboxPlace). A
+    compressed mbox's run carries its bytes, decompressed (`data`); `broken` when the
+    stream broke off at their end (mail.runs)."""
 
     path: str
     place: MboxPlace
     end: int | None
+    data: bytes | None = None
+    broken: bool = False
+
+
+@record
+class Planned:
+    """A unit, with what it reads of its inputs as the planner knows it (`Counts.files`:
+    the inputs it ends, `bytes`: the bytes it covers), for progress and the summary."""
+
+    unit: WholeInput | TextRange | MessageRun | Problem
+    counts: Counts = NOTHING
 
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
@@ -167,3 +182,13 @@ def plain_file_size(source: InputFile) -> int:
     except OSError:
         return 0
     return info.st_size if stat.S_ISREG(info.st_mode) else 0
+
+
+def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
+    """Bytes [start, end) of the file at `path` (None: to its end), or the problem met."""
+    try:
+        with open(path, "rb") as stream:
+            stream.seek(start)
+            return stream.read(-1 if end is None else end - start)
+    except OSError as error:
+        return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)

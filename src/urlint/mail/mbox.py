@@ -100,14 +100,18 @@ def split_mbox(
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
 
 
-def mbox_places(stream: BinaryIO, every: int) -> Iterator[MboxPlace]:
+def mbox_places(stream: BinaryIO, every: int, block: int | None = None) -> Iterator[MboxPlace]:
     """Places to cut an mbox at, the first at its start, the others `every` bytes or more
     after the one before (a quarter more at most, or a message more), found by its one
     framing, which copies no message out: the cuts are those the whole file's reading
-    makes, whatever the mbox's form."""
-    # The framing stands at a message's start once a block: blocks of a quarter of `every`
-    # make places at most that much further apart.
-    block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
+    makes, whatever the mbox's form.
+
+    `block` is the size of its reads: by default a quarter of `every` (the framing stands
+    at a message's start once a block, so places are at most that much further apart).
+    Reads of BLOCK_BYTES, the whole file's reading's, meet a damaged stream's damage
+    where that reading meets it (a read that fails loses what it had decompressed)."""
+    if block is None:
+        block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
     for item in _split(_Mbox(stream, _none, block=block), every):
         if isinstance(item, MboxPlace):
             yield item

@@ -158,14 +158,21 @@ def _nested(
             path,
         )
         return
-    head, stream = peek(stream)
-    kind = sniff(name, head)
-    reason = containers.misnamed(name, kind)
-    if reason is not None:
-        yield Problem(ProblemKind.MISNAMED, reason, path)
+    problems, stream, kind = recognised(path, stream, name)
+    yield from problems
     yield from read_input(
         path, stream, kind, depth=depth, may_hold_urls=may_hold_urls, budget=budget
     )
+
+
+def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
+    """What a stream met inside a container holds (containers.sniff; `name` says what it
+    should hold), with the problem of a name that says otherwise, and a stream that still
+    yields its first bytes."""
+    head, stream = peek(stream)
+    kind = sniff(name, head)
+    reason = containers.misnamed(name, kind)
+    return ([] if reason is None else [Problem(ProblemKind.MISNAMED, reason, path)]), stream, kind
 
 
 def _decompressed(
@@ -183,11 +190,14 @@ def _decompressed(
     except archives.Unavailable as error:
         yield Problem(ProblemKind.UNREADABLE, str(error), path)
     except stream_errors() as error:
-        yield Problem(
-            ProblemKind.UNREADABLE,
-            f"{kind} stream cannot be read to its end: {_reason(error)}",
-            path,
-        )
+        yield broken_stream(path, kind, error)
+
+
+def broken_stream(path: str, kind: str, error: BaseException) -> Problem:
+    """The problem of a compressed stream of `kind` that broke off (one of stream_errors)."""
+    return Problem(
+        ProblemKind.UNREADABLE, f"{kind} stream cannot be read to its end: {_reason(error)}", path
+    )
 
 
 def _zip(

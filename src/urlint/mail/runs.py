@@ -1,0 +1,178 @@
+"""A large mbox, plain or compressed, cut into runs of whole messages for the cores
+(issue 14), and a run read back in a worker as the whole file's reading reads it.
+
+The cuts are places where the whole file's framing stands at a message's start
+(mbox.mbox_places): a run read on from its place gives what the whole file gives there,
+message numbers and lines included. A plain file's run is a byte range the worker reads;
+a compressed file is decompressed here, once, as a stream, and each run carries its bytes.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from ..problems import Problem, ProblemKind
+from ..progress import NOTHING, Counts
+from ..units import MessageRun, Planned, read_range
+from . import archives
+from .containers import MBOX, inner_name, misnamed, peek, sniff
+from . import mbox
+from .mbox import mbox_places, split_mbox
+from .reader import broken_stream, recognised, stream_errors
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+    from ..sources import InputFile
+    from .containers import RawMessage, RawText
+    from .mbox import UrlFilter
+
+
+def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
+    """A plain mbox in runs of `run_bytes` or more, each covering its bytes, the last one
+    the rest of the file."""
+    last = None
+    try:
+        with open(source.path, "rb") as raw:
+            head, stream = peek(raw)
+            reason = misnamed(source.path, sniff(source.path, head))
+            if reason is not None:
+                yield Planned(Problem(ProblemKind.MISNAMED, reason, source.path))
+            for place in mbox_places(stream, run_bytes):
+                if last is not None:
+                    covered = place.offset - last.offset
+                    yield Planned(MessageRun(source.path, last, place.offset), Counts(0, covered))
+                last = place
+    except OSError as error:
+        problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+        yield Planned(problem, Counts(int(last is None), size if last is None else 0))
+    if last is not None:  # the last run ends the file
+        yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))
+
+
+def stream_runs(
+    source: InputFile, kind: str, size: int, run_bytes: int
+) -> Iterator[Planned] | None:
+    """A compressed mbox (`kind`: containers.COMPRESSED) decompressed as a stream and cut
+    into runs as it goes, each carrying its bytes; None when the file holds anything else
+    (or cannot be opened so far): it is read whole, as ever."""
+    try:
+        raw = open(source.path, "rb")  # noqa: SIM115 - closed by _stream_runs, or below
+    except OSError:
+        return None
+    unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
+    try:
+        head, stream = peek(raw)
+        outer = misnamed(source.path, sniff(source.path, head))
+        budget = archives.Budget(size)  # as the whole file's reading makes it
+        inner = archives.decompress(kind, stream, budget)
+        problems, inner, inner_kind = recognised(source.path, inner, inner_name(source.path))
+    except unopened:  # the whole file's reading says so
+        inner_kind = ""
+    if inner_kind != MBOX:
+        raw.close()
+        return None
+    if outer is not None:
+        problems.insert(0, Problem(ProblemKind.MISNAMED, outer, source.path))
+    return _stream_runs(source, kind, size, run_bytes, raw, inner, problems)
+
+
+def _stream_runs(
+    source: InputFile,
+    kind: str,
+    size: int,
+    run_bytes: int,
+    raw: BinaryIO,
+    inner: BinaryIO,
+    problems: list[Problem],
+) -> Iterator[Planned]:
+    with raw:
+        for problem in problems:
+            yield Planned(problem)
+        kept = _Kept(inner)
+        last = None
+        covered = 0  # compressed bytes the runs so far stand for
+        broken = None
+        try:
+            # The whole file's reading's reads: damage is met where it meets it.
+            for place in mbox_places(kept, run_bytes, mbox.BLOCK_BYTES):  # type: ignore[arg-type]  # it reads as a BinaryIO does
+                if last is not None:
+                    run = MessageRun(source.path, last, place.offset, kept.take(place.offset))
+                    at = min(raw.tell(), size)
+                    yield Planned(run, Counts(0, at - covered))
+                    covered = at
+                last = place
+        except stream_errors() as error:
+            broken = broken_stream(source.path, kind, error)
+        ends = Counts(1, max(0, size - covered))
+        if last is not None:
+            data = kept.take(kept.end)
+            run = MessageRun(source.path, last, None, data, broken is not None)
+            yield Planned(run, NOTHING if broken is not None else ends)
+        if broken is not None:
+            yield Planned(broken, ends)
+
+
+class _Kept:
+    """A stream that keeps what was read from it, from `base` on, until taken."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.kept = bytearray()
+        self.base = 0
+
+    @property
+    def end(self) -> int:
+        return self.base + len(self.kept)
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.kept += data
+        return data
+
+    def take(self, end: int) -> bytes:
+        """What was read from `base` to `end`, no longer kept."""
+        piece = bytes(self.kept[: end - self.base])
+        del self.kept[: end - self.base]
+        self.base = end
+        return piece
+
+
+def run_messages(
+    unit: MessageRun, may_hold_urls: UrlFilter | None
+) -> Iterator[RawMessage | RawText | Problem]:
+    """A run's messages (and text, and problems), as the whole file's reading gives them."""
+    place = unit.place
+    if unit.data is None:
+        data = read_range(unit.path, place.offset, unit.end)
+        if isinstance(data, Problem):
+            yield data
+            return
+    else:
+        data = unit.data
+    stream: BinaryIO = _BreaksOff(data) if unit.broken else BytesIO(data)  # type: ignore[assignment]  # it reads as a BinaryIO does
+    try:
+        yield from split_mbox(stream, may_hold_urls, place)
+    except _BrokenOff:
+        return  # where the stream broke off: the planner reports it after this run
+
+
+class _BrokenOff(Exception):
+    pass
+
+
+class _BreaksOff:
+    """The bytes a damaged stream gave before it broke off, then its breaking off: read
+    from a place, what the whole file's reading made of them is made again."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = BytesIO(data)
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.data.read(size)
+        if not data:
+            raise _BrokenOff
+        return data
+
