@@ -73,7 +73,7 @@ class MboxPlace:
     """A message's start in an mbox, with where the whole file's reading stands on arriving
     there: read on from it (`split_mbox(stream, filter, place)`, the stream at `offset`),
     an mbox gives what the whole file's reading gives from there on, message numbers and
-    lines included. runner cuts a large mbox into runs between places, one to a core."""
+    lines included. mail.runs cuts a large mbox into runs between places, for the cores."""
 
     offset: int  # of the message's From_ line, in the file
     line: int
@@ -88,7 +88,8 @@ def split_mbox(
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
     Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
     at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
-    longer than MAX_MESSAGE_BYTES is read as a message up to there and as text after.
+    longer than MAX_MESSAGE_BYTES is read as a message up to its last line end before
+    there and as text after, in pieces of that size at most.
 
     The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
     them to read: one that is skipped is never copied out, nor its lines counted one by one
