@@ -45,3 +45,22 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def without_offsets(value):
+    """`value` (a Candidate, a Span, a tuple of them, anything else as it is) with every
+    position's character offset dropped: for comparing lines and columns alone."""
+    from urlint import Candidate, Position, Span
+
+    if isinstance(value, Span):
+        return Span(Position(*value.start[:2]), Position(*value.end[:2]))
+    if isinstance(value, Candidate):
+        return value._replace(
+            **{
+                name: without_offsets(getattr(value, name))
+                for name in ("span", "pieces", "wrapper_span", "continuation", "login_rest")
+            }
+        )
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(without_offsets(item) for item in value)
+    return value

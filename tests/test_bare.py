@@ -110,7 +110,7 @@ def test_bare_url_at_line_end_ends_there():
 
 def test_positions_are_characters_of_the_decoded_line():
     (candidate,) = extract("caf\u00e9 \u00fcber http://a.example/x")
-    assert candidate.span == Span(Position(1, 11), Position(1, 29))
+    assert candidate.span == Span(Position(1, 11, 10), Position(1, 29, 28))
 
 
 def test_second_scheme_inside_a_query_is_one_url():

@@ -4,11 +4,14 @@ or on several, gives what the whole-input scan gives, byte for byte."""
 from __future__ import annotations
 
 import gzip
+import io
 import shutil
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from urlint.mail.mbox import MboxPlace, mbox_places, split_mbox
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
 from urlint.reporters.extract import UrlFormat
 from urlint.runner import (
@@ -34,6 +37,7 @@ BLOCKS = st.sampled_from(
         "\n",
         "plain words on a line with nothing in them\n",
         "x" * 300 + " http://example.net/after/a/long/word\n",
+        "Grüße aus http://example.de/stra\u00dfe und <URL:http://caf\u00e9.example/\n  x>\n",
     ]
 )
 
@@ -70,7 +74,8 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     whole = _whole(path, chunk_bytes)
     assume(ranges is not None)  # None: one range would hold it all (the first chunk is 8 KiB)
     assert all(isinstance(r, TextRange) for r in ranges)
-    assert [item for r in ranges for item in _collected(_scan_range(r))] == whole
+    in_ranges = [item for r in ranges for item in _collected(_scan_range(r))]
+    assert in_ranges == whole  # lines, columns and character offsets
 
 
 def _lines(paths, jobs=None, **sizes):
@@ -87,6 +92,62 @@ def _lines(paths, jobs=None, **sizes):
         event.line if isinstance(event, FoundLine) else repr(event)
         for event in run_units(plan(paths, **sizes), line_format, jobs)
     ]
+
+
+MBOX_LINES = st.sampled_from(
+    [
+        b"see http://example.com/a/b.html\n",
+        b"From the body, unquoted\n",
+        b">From a quoted line\n",
+        b"\n",
+        b"From someone@example.org Thu Mar  1 03:00:13 2001\n",  # a From_ line in a body
+        b"words " * 30 + b"\n",
+    ]
+)
+
+
+def _message(body: list[bytes], length: int | None) -> bytes:
+    """A message with its From_ line; a Content-Length field when `length` is not None
+    (the body's own length, give or take: writers and files are not always right)."""
+    text = b"".join(body)
+    field = b"" if length is None else b"Content-Length: %d\n" % (len(text) + length)
+    return b"From a@example.org Thu Mar  1 03:00:13 2001\nSubject: s\n" + field + b"\n" + text
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    # The one setting monkeypatch makes is made again, the same, for every example.
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    bodies=st.lists(st.lists(MBOX_LINES, max_size=12), min_size=1, max_size=30),
+    lengths=st.lists(st.sampled_from([None, 0, 0, 0, 1, -1, 5]), min_size=30, max_size=30),
+    every=st.integers(1, 3_000),
+    longest=st.sampled_from([10**6, 2_000, 700]),
+    block=st.sampled_from([1 << 20, 4096, 333, 64]),
+    crlf=st.booleans(),
+)
+def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
+    monkeypatch, bodies, lengths, every, longest, block, crlf
+):
+    # Whatever its form (From_ lines, mboxrd quoting, mboxcl lengths right or wrong,
+    # CRLF, a message too long read on as text), the runs between places give the whole
+    # file's messages, text and problems, with their numbers and lines: the reading does
+    # not depend on where its blocks fall (a run's start at a place, not the file's).
+    monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", longest)
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
+    mbox = b"".join(_message(body, n) for body, n in zip(bodies, lengths, strict=False))
+    if crlf:
+        mbox = mbox.replace(b"\n", b"\r\n")
+    whole = list(split_mbox(io.BytesIO(mbox)))
+    places = list(mbox_places(io.BytesIO(mbox), every))
+    assert places[0] == MboxPlace(0, 1, 0, places[0].counted)
+    assert [p.offset for p in places] == sorted({p.offset for p in places})
+    runs = []
+    for place, end in zip(places, [p.offset for p in places[1:]] + [len(mbox)], strict=True):
+        runs += split_mbox(io.BytesIO(mbox[place.offset : end]), None, place)
+    assert runs == whole
 
 
 def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp_path):
@@ -122,6 +183,48 @@ def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp
     assert sum(line.count('"url"') for line in serial) > 90_000
     assert _lines(paths, 1, range_bytes=3_000_000, run_bytes=400_000) == serial
     assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000) == serial
+
+
+@pytest.mark.parametrize("damage", ["", "truncated", "bomb", "misnamed"])
+def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch, damage):
+    # Decompressed as a stream and cut into runs as it goes (in blocks of 16 KB here):
+    # the runs give the whole file's URLs and problems, in its order, on 1 and 2 processes,
+    # also where the stream breaks off (truncated, or past the decompression limit).
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", 16_384)
+    message = (
+        "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n{length}\n"
+        "see http://example.com/~{n}/ and <URL:ftp://ftp.example.org/\n  {n}.txt>\n"
+        + "words without links " * 20 + "\n\n"
+    )
+    mbox = "".join(message.format(n=n, length="") for n in range(3_000)).encode()
+    packed = gzip.compress(mbox)
+    name = "list.mbox.gz"
+    if damage == "truncated":
+        packed = packed[: len(packed) * 2 // 3]
+    elif damage == "bomb":  # the limit is met halfway
+        monkeypatch.setattr("urlint.mail.archives.MIN_LIMIT_BYTES", 0)
+        monkeypatch.setattr("urlint.mail.archives.MAX_RATIO", len(mbox) // 2 // len(packed))
+    elif damage == "misnamed":  # says it holds a gzip stream: it holds the mbox
+        name = "list.mbox.gz.gz"
+    path = tmp_path / name
+    path.write_bytes(packed)
+    serial = _lines([str(path)])
+    wanted = {
+        "": "",
+        "truncated": "gzip stream cannot be read to its end: truncated",
+        "bomb": "a decompression bomb?",
+        "misnamed": "kind=<ProblemKind.MISNAMED",
+    }[damage]
+    assert wanted in serial[-1 if damage in ("truncated", "bomb") else 0]
+    urls = sum('"url"' in line for line in serial)
+    if damage in ("", "misnamed"):
+        assert urls == 6_000
+    else:  # cut off where the stream broke off: the reads before the failing one are read
+        assert 1_000 < urls < 5_000
+    units = list(plan([str(path)], run_bytes=5_000))
+    assert sum(type(unit).__name__ == "MessageRun" for unit in units) > 10
+    assert _lines([str(path)], 1, run_bytes=5_000) == serial
+    assert _lines([str(path)], 2, run_bytes=5_000) == serial
 
 
 def test_problems_keep_their_place_among_the_urls(tmp_path):

@@ -16,7 +16,9 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "Candidate": "model", "Flag": "model", "Position": "model", "Span": "model", "Wrapper": "model",
     "mask_password": "grammar.login", "extract": "scanner", "scan": "scanner", "lint": "checker",
-    "Finding": "findings", "Severity": "findings",
+    "Finding": "findings", "Severity": "findings", "scan_paths": "library", "Found": "pipeline",
+    "Problem": "problems", "ProblemKind": "problems", "MessageInfo": "mail.origin",
+    "as_dict": "plain",
 }
 
 if TYPE_CHECKING:
@@ -25,7 +27,12 @@ if TYPE_CHECKING:
     from .checker import lint
     from .findings import Finding, Severity
     from .grammar.login import mask_password
+    from .library import scan_paths
+    from .mail.origin import MessageInfo
     from .model import Candidate, Flag, Position, Span, Wrapper
+    from .pipeline import Found
+    from .plain import as_dict
+    from .problems import Problem, ProblemKind
     from .scanner import extract, scan
 
 
@@ -40,6 +47,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 __all__ = [
-    "Candidate", "Finding", "Flag", "Position", "Severity", "Span", "Wrapper", "extract", "lint",
-    "mask_password", "scan", "__version__",
+    "Candidate", "Finding", "Flag", "Found", "MessageInfo", "Position", "Problem", "ProblemKind",
+    "Severity", "Span", "Wrapper", "as_dict", "extract", "lint", "mask_password", "scan",
+    "scan_paths", "__version__",
 ]

@@ -189,28 +189,22 @@ def lint(
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     """A unit of work (units.py) checked in a worker process: its findings, file by file
     (no baseline: the writer's process applies it, in the run's order)."""
-    from .pipeline import READ
-    from .progress import Counts
-    from .runner import InputResult, scan_run
-    from .units import MessageRun, WholeInput
+    from .runner import worked
 
     checker = Checker(settings)
-    if isinstance(unit, WholeInput):
-        results = []
-        for source in unit.sources:
-            checker.articles = set()
-            before = READ.messages, READ.damaged
-            findings = list(checker.check_file(source))
-            counts = Counts(0, 0, *READ.since(*before))
-            results.append(InputResult(findings, tuple(sorted(checker.articles)), counts))
-        return results
-    if not isinstance(unit, MessageRun):  # check cuts no text into ranges (_check_on)
-        raise TypeError(f"not a unit check reads: {type(unit).__name__}")
-    before = READ.messages, READ.damaged
-    found: list[Finding] = []
-    for item in scan_run(unit):  # a run of an mbox's messages
-        if isinstance(item, Problem):
-            found.extend(checker._not_in_baseline([checker._problem(item)]))
-        else:
-            found.extend(checker.lint_mail(item, item.path or unit.path))
-    return [InputResult(found, (), Counts(0, 0, *READ.since(*before)))]
+
+    def check_whole(source: InputFile, articles: set[str]) -> list[Finding]:
+        checker.articles = articles
+        return list(checker.check_file(source))
+
+    def check_run(items: Iterable[ScannedText | Problem], path: str) -> list[Finding]:
+        # check reads text whole (_check_on): a part is a run of an mbox's messages
+        found: list[Finding] = []
+        for item in items:
+            if isinstance(item, Problem):
+                found.extend(checker._not_in_baseline([checker._problem(item)]))
+            else:
+                found.extend(checker.lint_mail(item, item.path or path))
+        return found
+
+    return worked(unit, check_whole, check_run)

@@ -2,7 +2,9 @@
 
 Positions are 1-based lines and columns of the decoded text, counted in characters; an end
 column is exclusive (the column just past the last character), as in SARIF regions, so an
-editor, a SARIF viewer and a person reading the raw file land on the same character.
+editor, a SARIF viewer and a person reading the raw file land on the same character. A
+position the scanner makes also has the 0-based character offset of the same place, for
+slicing the text scanned (`Position.offset`).
 """
 
 from __future__ import annotations
@@ -36,10 +38,26 @@ class Flag(str, enum.Enum):
 
 @record
 class Position:
-    """A place in the decoded text: 1-based line, 1-based column in characters."""
+    """A place in the decoded text: 1-based line, 1-based column in characters, and the
+    0-based character offset of that place in the text scanned, so that for a span of
+    `urlint.extract(text)` `text[span.start.offset:span.end.offset]` is its raw text.
+
+    Where the offset counts from: for `extract`/`scan`, the string given; for a file, the
+    start of its decoded text (what `sources.SourceText` reads: the byte order mark left
+    out, every chunk decoded as the scan decodes it); for mail and news, the start of the
+    decoded text of the part (or header field) the URL was found in: quoted-printable,
+    base64, format=flowed and HTML decoded, while line and column are those of the raw
+    file. None where no text stands behind a position (a hand-made one, a read problem's).
+    """
 
     line: int
     column: int
+    offset: int | None = None
+
+    def shifted(self, characters: int) -> Position:
+        """The place `characters` further on the same line (offset too, where known)."""
+        offset = None if self.offset is None else self.offset + characters
+        return Position(self.line, self.column + characters, offset)
 
 
 @record

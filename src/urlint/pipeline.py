@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .mail.mbox import UrlFilter
     from .mail.message import MessageInfo, MessageReader
     from .mail.reader import MessageItem, TextItem
+    from .selection import Selection
 
 
 @record
@@ -95,27 +96,37 @@ class ScannedText:
     candidates: Iterable[Candidate]
     path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
     mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
+    offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)
 
 
 def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedText | Problem]:
     """Every chunk of a text, scanned; together the candidates are those of the whole text.
     A run of text without whitespace longer than MAX_RUN is read in pieces, reported
-    as a Problem of kind "limit" at the cut (a URL across it is cut there)."""
+    as a Problem of kind "limit" at the cut (a URL across it is cut there). Offsets count
+    from the first chunk's `offset_base` on: each text starts where the one before stopped."""
     carry = ""
     carry_line, carry_column = 1, 0
+    offset_base = -1  # the offset of the next text's first character; -1: the first chunk's
     covered = 0
     run_cut = False  # the chunk before cut a run: this one goes on with it
     for chunk in chunks:
+        if offset_base < 0:
+            offset_base = chunk.offset_base
         if carry:
             text, line_base, column_base = carry + chunk.text, carry_line, carry_column
         else:
             text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
         stop, cut = (len(text), False) if chunk.final else overlap_start(text)
         scanning = ChunkScan(
-            text, line_base=line_base, column_base=column_base, stop=stop, covered_until=covered
+            text,
+            line_base=line_base,
+            column_base=column_base,
+            offset_base=offset_base,
+            stop=stop,
+            covered_until=covered,
         )
         candidates = iter(scanning)
-        yield ScannedText(text, line_base, column_base, candidates)
+        yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
         if chunk.final:
             return
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
@@ -129,6 +140,7 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
             yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
         run_cut = cut
         carry_line, carry_column = at_stop.line, at_stop.column - 1
+        offset_base += stop
         carry = text[stop:]
         covered = max(0, scanning.covered - stop)
 
@@ -328,10 +340,14 @@ def _size(path: str) -> int:
         return 0
 
 
-def scan_paths(paths: Iterable[str]) -> Iterator[Found | Problem]:
-    """Every URL under `paths`, file by file, in a stable order."""
+def scan_paths(
+    paths: Iterable[str], selection: Selection | None = None
+) -> Iterator[Found | Problem]:
+    """Every URL under `paths` (empty wrappers too), file by file, in a stable order; what
+    a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
+    with it in one process (library.py)."""
     articles: set[str] = set()
-    for item in iter_files(paths):
+    for item in iter_files(paths, selection=selection):
         if isinstance(item, Problem):
             yield item
         else:

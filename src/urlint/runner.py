@@ -245,24 +245,40 @@ def _large_file_units(
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
     """A unit scanned: what it found, formatted, in order (run in a worker process)."""
-    if isinstance(unit, WholeInput):
-        results = []
-        for source in unit.sources:
-            articles: set[str] = set()
-            before = READ.messages, READ.damaged
-            events = _events(scan_file_texts(source, articles), source.path, line_format)
-            counts = Counts(0, 0, *READ.since(*before))
-            results.append(InputResult(events, tuple(sorted(articles)), counts))
-        return results
-    if isinstance(unit, TextRange):
-        return [InputResult(_events(_scan_range(unit), unit.path, line_format))]
-    before = READ.messages, READ.damaged
-    events = _events(scan_run(unit), unit.path, line_format)
-    return [InputResult(events, (), Counts(0, 0, *READ.since(*before)))]
+
+    def read_whole(source: InputFile, articles: set[str]) -> list:
+        return _events(scan_file_texts(source, articles), source.path, line_format=line_format)
+
+    return worked(unit, read_whole, partial(_events, line_format=line_format))
+
+
+# What a worker makes of one input read whole (the Message-IDs of the news articles it read
+# go into the set), and of the scanned texts of a range or a run of messages of `path`.
+WholeWork = Callable[[InputFile, "set[str]"], list]
+PartWork = Callable[[Iterable["ScannedText | Problem"], str], list]
+
+
+def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
+    """The results of a unit, input by input, each with the messages it read (`READ`):
+    the one frame of the work of extract, check and the library (`scan_paths`)."""
+    results = []
+    inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
+    for item in inputs:
+        articles: set[str] = set()
+        before = READ.messages, READ.damaged
+        if isinstance(item, InputFile):
+            events = whole(item, articles)
+        elif isinstance(item, TextRange):
+            events = part(_scan_range(item), item.path)
+        else:
+            events = part(scan_run(item), item.path)
+        counts = Counts(0, 0, *READ.since(*before))
+        results.append(InputResult(events, tuple(sorted(articles)), counts))
+    return results
 
 
 def _events(
-    items: Iterable[ScannedText | Problem], path: str, line_format: LineFormat
+    items: Iterable[ScannedText | Problem], path: str, *, line_format: LineFormat
 ) -> list[FoundLine | Problem]:
     events: list[FoundLine | Problem] = []
     for item in items:
@@ -298,7 +314,12 @@ def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
         text, encoding = decode(data[chunk.start - chunks[0].start : chunk.end - chunks[0].start])
         final = unit.final and number == len(chunks) - 1
         bom = b"\xef\xbb\xbf" if unit.bom and chunk.start == 3 and number == 0 else b""
-        texts.append(TextChunk(text, chunk.line_base, chunk.column_base, final, encoding, bom))
+        texts.append(
+            TextChunk(
+                text, chunk.line_base, chunk.column_base, final, encoding, bom,
+                offset_base=chunk.char_base,
+            )
+        )
     if unit.first > 0:
         texts[0] = _tail(texts[0], sum(len(t.text) for t in texts[: unit.first]) - unit.lookback)
     number = -1
@@ -321,7 +342,14 @@ def _tail(chunk: TextChunk, skip: int) -> TextChunk:
     if start <= 0:
         return chunk
     lines = chunk.text.count("\n", 0, start)
-    return TextChunk(chunk.text[start:], chunk.line_base + lines, 0, False, chunk.encoding)
+    return TextChunk(
+        chunk.text[start:],
+        chunk.line_base + lines,
+        0,
+        False,
+        chunk.encoding,
+        offset_base=chunk.offset_base + start,
+    )
 
 
 def core_count() -> int:

@@ -53,6 +53,7 @@ class TextChunk:
     encoding: str  # "utf-8", "latin-1", "utf-16-le" or "utf-16-be"
     bom: bytes = b""  # a byte order mark read before this chunk (the first one only)
     exact: bool = True  # False where undecodable bytes were replaced (damaged UTF-16)
+    offset_base: int = 0  # characters of the decoded text before the chunk (Position.offset)
 
 
 FileId = tuple[int, int]  # (st_dev, st_ino)
@@ -204,12 +205,13 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
     if b"\0" in head[:SNIFF_BYTES]:
         raise BinaryInput("binary file (NUL byte)")
     bom = codecs.BOM_UTF8 if head.startswith(codecs.BOM_UTF8) else b""
-    line_base, column_base = 1, 0
+    line_base, column_base, offset_base = 1, 0, 0
     for piece, final in byte_pieces(stream, head[len(bom) :], chunk_bytes):
         text, encoding = decode(piece)
-        yield TextChunk(text, line_base, column_base, final, encoding, bom)
+        yield TextChunk(text, line_base, column_base, final, encoding, bom, offset_base=offset_base)
         bom = b""
         line_base, column_base = position_after(text, line_base, column_base)
+        offset_base += len(text)
 
 
 def read_head(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> bytes:

@@ -66,13 +66,15 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 @record
 class Chunk:
     """One chunk of a plain text file, as `sources.read_chunks` cuts it: bytes
-    [start, end) of the file (after any UTF-8 byte order mark), its first line's number and
-    its first column, minus one."""
+    [start, end) of the file (after any UTF-8 byte order mark), its first line's number,
+    its first column minus one, and the characters of the decoded text before it (the
+    offset of its first character: model.Position.offset)."""
 
     start: int
     end: int
     line_base: int
     column_base: int
+    char_base: int
 
 
 @record
@@ -121,8 +123,9 @@ class Planned:
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
     """The chunks `sources.read_chunks` cuts `stream` into (`sources.byte_pieces`), decoded
-    only where a piece does not end a line (to count its columns); None when the file is
-    read whole (UTF-16) or is binary (the whole-input reader says so)."""
+    only where a piece is not ASCII (to count its characters) or does not end a line (to
+    count its columns); None when the file is read whole (UTF-16) or is binary (the
+    whole-input reader says so)."""
     head = read_head(stream, chunk_bytes)
     if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
         return None
@@ -131,14 +134,18 @@ def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
 
 def _chunks(stream: BinaryIO, head: bytes, chunk_bytes: int) -> Iterator[Chunk]:
     offset = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
-    line_base, column_base = 1, 0
+    line_base, column_base, char_base = 1, 0, 0
     for piece, _final in byte_pieces(stream, head[offset:], chunk_bytes):
-        yield Chunk(offset, offset + len(piece), line_base, column_base)
+        yield Chunk(offset, offset + len(piece), line_base, column_base, char_base)
         offset += len(piece)
-        if piece.endswith(b"\n"):  # the usual cut: no need to decode to count
+        # The usual chunk, ASCII and cut at a line end, is counted without decoding it.
+        text = None if piece.isascii() else decode(piece)[0]
+        char_base += len(piece) if text is None else len(text)
+        if piece.endswith(b"\n"):
             line_base, column_base = line_base + piece.count(b"\n"), 0
         else:  # a cut inside a line: columns are counted in characters
-            line_base, column_base = position_after(decode(piece)[0], line_base, column_base)
+            text = decode(piece)[0] if text is None else text
+            line_base, column_base = position_after(text, line_base, column_base)
 
 
 def text_ranges(

@@ -14,9 +14,8 @@ from io import BytesIO
 from ..problems import Problem, ProblemKind
 from ..progress import NOTHING, Counts
 from ..units import MessageRun, Planned, read_range
-from . import archives
+from . import archives, mbox
 from .containers import MBOX, inner_name, misnamed, peek, sniff
-from . import mbox
 from .mbox import mbox_places, split_mbox
 from .reader import broken_stream, recognised, stream_errors
 

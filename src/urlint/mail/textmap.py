@@ -142,9 +142,11 @@ class Relocator:
         return done_bytes
 
     def position(self, offset: int) -> Position:
-        """The raw position of an offset in the final decoded text."""
+        """The raw position of an offset in the final decoded text; the position's own
+        offset is that one, into the decoded text (there is no raw text to count in)."""
+        decoded = offset
         if self.collapsed:
-            return Position(self.raw_line, 1)
+            return Position(self.raw_line, 1, decoded)
         for step in reversed(self.char_maps):
             offset = step.source(offset)
         if self.codec is not None:
@@ -157,16 +159,17 @@ class Relocator:
             self._raw_lines = LineIndex(raw, line_base=0)
         index, line_start = self._raw_lines.locate(offset)
         column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
-        return Position(self.raw_line + index, column)
+        return Position(self.raw_line + index, column, decoded)
 
     def span(self, start: int, end: int) -> Span:
         """The raw span of text[start:end] of the final decoded text. The exclusive end is
         mapped from the last character: the offset just past it may already belong to the
         next raw line (a soft break, a joined flowed line)."""
         first = self.position(start)
+        # The offsets are those of the decoded text whatever the raw lines and columns do.
         if end <= start or self.collapsed:
-            return Span(first, first)
+            return Span(first, Position(first.line, first.column, max(start, end)))
         last = self.position(end - 1)
         if last.line < first.line or (last.line == first.line and last.column < first.column):
-            return Span(first, first)
-        return Span(first, Position(last.line, last.column + 1))
+            return Span(first, Position(first.line, first.column, end))
+        return Span(first, Position(last.line, last.column + 1, end))

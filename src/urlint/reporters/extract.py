@@ -32,7 +32,7 @@ def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | No
     return mask_password(url, rest)
 
 
-def _read_on(candidate: Candidate) -> str:
+def read_on(candidate: Candidate) -> str:
     """What follows the `alt` reading where it is the URL's start (a hard-wrapped URL's
     first line): a password that runs on past its end is hidden in it too."""
     alt, url = candidate.alt or "", candidate.url
@@ -62,7 +62,7 @@ def jsonl_record(
         "end_line": candidate.end_line,
         "end_column": candidate.end_column,
         "url": url_shown(candidate.url, show_passwords, candidate.login_rest_text),
-        "alt": url_shown(candidate.alt, show_passwords, _read_on(candidate)),
+        "alt": url_shown(candidate.alt, show_passwords, read_on(candidate)),
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
         "message": masked_values(message.as_json()) if message is not None else None,
         "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],

@@ -9,7 +9,7 @@ from ..findings import Edit, Finding, Fix
 from ..grammar.components import ParsedURL
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ..grammar.parse import parse
-from ..model import Candidate, Position, Span
+from ..model import Candidate, Span
 from ..records import replaced
 from .catalogue import Rule
 from .context import RuleOptions, UrlUnderCheck
@@ -144,19 +144,10 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
     after = candidate.span.end
     spans = []
     if start < tail:
-        spans.append(
-            Span(
-                Position(after.line, after.column + start),
-                Position(after.line, after.column + min(end, tail)),
-            )
-        )
+        spans.append(Span(after.shifted(start), after.shifted(min(end, tail))))
     if end > tail:
-        first = rest.start.column + max(start, tail) - tail
         spans.append(
-            Span(
-                Position(rest.start.line, first),
-                Position(rest.start.line, rest.start.column + end - tail),
-            )
+            Span(rest.start.shifted(max(start, tail) - tail), rest.start.shifted(end - tail))
         )
     return spans
 

@@ -33,8 +33,7 @@ class UrlMap:
         index = len(self._starts) - 1
         while index > 0 and self._starts[index] > offset:
             index -= 1
-        piece = self._pieces[index]
-        return Position(piece.start.line, piece.start.column + offset - self._starts[index])
+        return self._pieces[index].start.shifted(offset - self._starts[index])
 
     def span(self, start: int, end: int) -> Span:
         """Raw span of the URL's characters [start, end); an empty range marks the one
@@ -44,13 +43,10 @@ class UrlMap:
         if end <= start:
             if start >= self._total():
                 last = self.position(start - 1) if start > 0 else self._pieces[0].start
-                return Span(
-                    Position(last.line, last.column + 1), Position(last.line, last.column + 1)
-                )
+                return Span(last.shifted(1), last.shifted(1))
             end = start + 1
         first = self.position(start)
-        last = self.position(end - 1)
-        return Span(first, Position(last.line, last.column + 1))
+        return Span(first, self.position(end - 1).shifted(1))
 
     def _total(self) -> int:
         piece = self._pieces[-1]

@@ -78,17 +78,25 @@ class ChunkScan:
     `stop`; text before `covered_until` belongs to a URL the previous chunk reported.
     Once iterated to the end, `covered` is the offset up to which the candidates cover the
     text and `stop_position()` the position of `stop` (where the next chunk's line and
-    column numbers continue).
+    column numbers continue). `offset_base` is the offset of the chunk's first character
+    in the whole text: the candidates' positions carry offsets into that.
     """
 
     def __init__(
-        self, text: str, *, line_base: int, column_base: int = 0, stop: int, covered_until: int
+        self,
+        text: str,
+        *,
+        line_base: int,
+        column_base: int = 0,
+        offset_base: int = 0,
+        stop: int,
+        covered_until: int,
     ) -> None:
         self.text = text
         self.stop = stop
         self.covered_until = covered_until
         self.covered = covered_until
-        self._index = LineIndex(text, line_base, column_base)
+        self._index = LineIndex(text, line_base, column_base, offset_base)
 
     def __iter__(self) -> Iterator[Candidate]:
         for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until):

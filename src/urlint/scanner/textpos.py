@@ -15,16 +15,21 @@ class LineIndex:
     """
 
     __slots__ = (
-        "_text", "_newline", "_line_base", "_column_base", "_offset", "_line", "_line_start",
+        "_text", "_newline", "_line_base", "_column_base", "_offset_base", "_offset", "_line",
+        "_line_start",
     )
 
-    def __init__(self, text: str | bytes, line_base: int = 1, column_base: int = 0) -> None:
+    def __init__(
+        self, text: str | bytes, line_base: int = 1, column_base: int = 0, offset_base: int = 0
+    ) -> None:
         self._text = text
         self._newline = "\n" if isinstance(text, str) else b"\n"
         self._line_base = line_base
         # A chunk cut inside a very long line starts mid-line: its first line's columns
         # continue from the previous chunk's.
         self._column_base = column_base
+        # A chunk of a longer text: its offsets continue from those of the text before it.
+        self._offset_base = offset_base
         self._offset = 0
         self._line = line_base
         self._line_start = 0
@@ -50,7 +55,7 @@ class LineIndex:
         column = offset - line_start + 1
         if line == self._line_base:
             column += self._column_base
-        return Position(line, column)
+        return Position(line, column, offset + self._offset_base)
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.position(start), self.position(end))
