@@ -22,7 +22,9 @@ processes (the first differing line when not), the median wall and CPU seconds o
 the speed-up (wall -j 1 / wall -j N). Exit 1 when an output differs; with `--check`, also
 when `extract` misses issue 14's goal with two cores and a free one: 1.6x on the text, 1.8x
 on the mbox and on the Maildir. Say the load average beside the figures (it is printed): a
-busy machine has no free core to give.
+busy machine has no free core to give. `ceiling` (before and after) is the machine's own
+speed-up for work that shares nothing (pure Python arithmetic in one process, then in N):
+a shared host's cores are not always whole, and no program gains more than that.
 
 `--runner` times the runner in this process instead (`run_units(plan([INPUT]), jobs=...)`,
 extract's jsonl lines as a worker formats them; needs urlint importable here): the speed of
@@ -178,6 +180,32 @@ def compare_runner(path: str, args: argparse.Namespace) -> dict:
     }
 
 
+# Pure Python arithmetic: work that shares nothing, the most any program can gain from
+# more processes on this machine.
+_SPIN = "x = 0\nfor i in range(15_000_000):\n    x += i\n"
+
+
+def ceiling(jobs: int, runs: int) -> dict:
+    """The machine's own speed-up for work that shares nothing: one process doing `jobs`
+    pieces of arithmetic against `jobs` processes doing one each, alternately, medians of
+    `runs`. A shared host's cores are not always whole: goals are read against this."""
+    serial, parallel = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", _SPIN * jobs], check=True)
+        serial.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        spinning = [subprocess.Popen([sys.executable, "-c", _SPIN]) for _ in range(jobs)]
+        for process in spinning:
+            process.wait()
+        parallel.append(time.perf_counter() - start)
+    return {
+        "serial_s": round(statistics.median(serial), 3),
+        "parallel_s": round(statistics.median(parallel), 3),
+        "speedup": round(statistics.median(serial) / statistics.median(parallel), 2),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -209,6 +237,7 @@ def main() -> int:
         "runs": args.runs,
         "inputs": {},
     }
+    report["ceiling"] = ceiling(args.jobs, args.runs)
     failed = []
     for label, path in inputs.items():
         if args.runner:
@@ -226,6 +255,7 @@ def main() -> int:
             goal = GOALS.get(label) if command == "extract" and not args.paths else None
             if args.check and goal and result["speedup"] < goal:
                 failed.append(f"{label} {command}: speed-up {result['speedup']} < {goal}")
+    report["ceiling_after"] = ceiling(args.jobs, args.runs)
     report["load_average_after"] = os.getloadavg()
     report["failed"] = failed
     print(json.dumps(report, indent=2))

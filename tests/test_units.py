@@ -38,6 +38,8 @@ BLOCKS = st.sampled_from(
         "plain words on a line with nothing in them\n",
         "x" * 300 + " http://example.net/after/a/long/word\n",
         "Grüße aus http://example.de/stra\u00dfe und <URL:http://caf\u00e9.example/\n  x>\n",
+        # a long line ending in a URL the next line may go on with
+        "y" * 3000 + " see http://example.org/a/very/long/\npath/index.html and more\n",
     ]
 )
 
@@ -63,17 +65,21 @@ def _collected(items):
     st.integers(60, 200),
     st.sampled_from([64, 500, 3000]),
     st.sampled_from([1000, 5000]),
+    # Either rule alone: 16 KiB (two wrappers' worth, MAX_RAW_CHARS) and 2 lines, or 64
+    # characters and 120 lines (two wrappers' worth, MAX_RAW_LINES).
+    st.sampled_from([(16384, 2), (64, 120)]),
 )
 def test_a_text_cut_in_ranges_reads_as_the_whole_text(
-    tmp_path_factory, blocks, repeat, chunk_bytes, range_bytes
+    tmp_path_factory, blocks, repeat, chunk_bytes, range_bytes, lookback
 ):
     path = tmp_path_factory.mktemp("ranges") / "t.txt"
     path.write_text("".join(blocks) * repeat)
-    # a look back of 16 KiB: two wrappers' worth (MAX_RAW_CHARS), far less than the default
-    ranges = text_ranges(str(path), chunk_bytes, range_bytes, lookback=16384)
+    found = text_ranges(str(path), chunk_bytes, range_bytes, *lookback)
+    assert found is not None  # None only for a binary or UTF-16 file
+    ranges = list(found)
+    assume(len(ranges) > 1)  # one range can hold it all (the first chunk is 8 KiB)
+    assert all(isinstance(r, TextRange) for r in ranges) and ranges[-1].final
     whole = _whole(path, chunk_bytes)
-    assume(ranges is not None)  # None: one range would hold it all (the first chunk is 8 KiB)
-    assert all(isinstance(r, TextRange) for r in ranges)
     in_ranges = [item for r in ranges for item in _collected(_scan_range(r))]
     assert in_ranges == whole  # lines, columns and character offsets
 

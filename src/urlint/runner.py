@@ -24,9 +24,9 @@ from .pipeline import (
     scan_items,
     scan_texts,
 )
-from .problems import Problem
+from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
-from .records import record
+from .records import record, replaced
 from .sources import FileId, InputFile, TextChunk, decode, iter_files
 from .units import (
     BATCH_BYTES,
@@ -223,10 +223,15 @@ def _large_file_units(
     if kind == TEXT and size > range_bytes:
         ranges = text_ranges(source.path, range_bytes=range_bytes)
         if ranges is not None:
-            for unit in ranges:
-                start = unit.chunks[unit.first].start if unit.first else 0
-                covered = (size if unit.final else unit.chunks[-1].end) - start
-                yield Planned(unit, Counts(int(unit.final), covered))
+            covered = 0
+            try:
+                for unit in ranges:
+                    end = size if unit.final else unit.chunks[-1].end
+                    yield Planned(unit, Counts(int(unit.final), end - covered))
+                    covered = end
+            except OSError as error:  # the file went bad while it was being cut
+                problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+                yield Planned(problem, Counts(1, max(0, size - covered)))
             return
     elif kind == MBOX and size > 2 * run_bytes:
         from .mail.runs import message_runs
@@ -261,7 +266,7 @@ PartWork = Callable[[Iterable["ScannedText | Problem"], str], list]
 def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
     """The results of a unit, input by input, each with the messages it read (`READ`):
     the one frame of the work of extract, check and the library (`scan_paths`)."""
-    results = []
+    results: UnitResult = []
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
         articles: set[str] = set()
@@ -273,7 +278,13 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
         else:
             events = part(scan_run(item), item.path)
         counts = Counts(0, 0, *READ.since(*before))
-        results.append(InputResult(events, tuple(sorted(articles)), counts))
+        if results and not articles and not results[-1].articles:
+            # One result for inputs in a row that read no news article: a Maildir's
+            # batch of 64 files goes back as one, not 64 (each costs its trip).
+            results[-1].events.extend(events)
+            results[-1] = replaced(results[-1], counts=results[-1].counts + counts)
+        else:
+            results.append(InputResult(events, tuple(sorted(articles)), counts))
     return results
 
 
@@ -321,7 +332,7 @@ def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
             )
         )
     if unit.first > 0:
-        texts[0] = _tail(texts[0], sum(len(t.text) for t in texts[: unit.first]) - unit.lookback)
+        texts[0] = _look_back_start(texts[: unit.first], unit.lookback, unit.lookback_lines)
     number = -1
     for item in scan_texts(texts, unit.path):
         if isinstance(item, ScannedText):
@@ -333,22 +344,35 @@ def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
                 pass
 
 
-def _tail(chunk: TextChunk, skip: int) -> TextChunk:
-    """The look back's first chunk without its first `skip` characters, from a line start
-    (text that far before the range cannot change how the range is read)."""
-    if skip <= 0:
-        return chunk
-    start = chunk.text.find("\n", skip) + 1
+def _look_back_start(look_back: list[TextChunk], chars: int, lines: int) -> TextChunk:
+    """The look back's first chunk from the latest line start that leaves `chars`
+    characters and `lines` line ends before the range, at least (text further back cannot
+    change how the range is read)."""
+    first, later = look_back[0], look_back[1:]
+    text = first.text
+    chars -= sum(len(chunk.text) for chunk in later)
+    lines -= sum(chunk.text.count("\n") for chunk in later)
+    if chars <= 0:
+        by_chars = len(text)
+    else:
+        by_chars = text.find("\n", len(text) - chars) + 1 if chars < len(text) else 0
+    by_lines = len(text)
+    for _ in range(max(0, lines)):  # back over `lines` line ends, to the line holding the last
+        by_lines = text.rfind("\n", 0, by_lines)
+        if by_lines < 0:
+            break
+    if by_lines < len(text):
+        by_lines = text.rfind("\n", 0, max(0, by_lines)) + 1
+    start = min(by_chars, by_lines)
     if start <= 0:
-        return chunk
-    lines = chunk.text.count("\n", 0, start)
+        return first
     return TextChunk(
-        chunk.text[start:],
-        chunk.line_base + lines,
+        text[start:],
+        first.line_base + text.count("\n", 0, start),
         0,
         False,
-        chunk.encoding,
-        offset_base=chunk.offset_base + start,
+        first.encoding,
+        offset_base=first.offset_base + start,
     )
 
 

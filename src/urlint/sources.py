@@ -155,7 +155,7 @@ def _walk(
     )
     maildir = _is_maildir(present)
     for name, entry in names:
-        path = name if top == os.curdir else os.path.join(top, name)  # "a.txt", not "./a.txt"
+        path = name if top == os.curdir else entry.path  # "a.txt", not "./a.txt"
         try:
             is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
             is_file = entry.is_file()

@@ -45,16 +45,18 @@ if TYPE_CHECKING:
 
     from .mail.mbox import MboxPlace
 
-# A text file larger than this is cut into ranges of about this size.
-RANGE_BYTES = 16 * 1024 * 1024
-# How much text before a range the worker scans again to arrive in the right state. A
-# wrapper spans at most MAX_RAW_CHARS (8 KB) and MAX_RAW_LINES lines, a joined URL two
-# lines, and the overlap a chunk carries is bounded by the same: 1 MB is far beyond them.
-# What this does not cover: one bare URL (a whitespace-free run) longer than this that
-# crosses a range's start. The scan of the look back then starts inside it and may read its
-# tail differently from the whole-file scan. No real URL is a megabyte long; such a run is
-# read in pieces anyway past MAX_RUN (M906).
-LOOKBACK_CHARS = 1024 * 1024
+# A text file larger than this is cut into ranges of about this size (small enough that
+# two cores end together: the last range is the one core's alone).
+RANGE_BYTES = 8 * 1024 * 1024
+# How much text before a range the worker scans again to arrive in the right state: this
+# many characters and this many whole lines, at least. What a range's first line is read
+# as can hang on the lines before it: a wrapper spans at most MAX_RAW_LINES (60) lines and
+# MAX_RAW_CHARS (8 KB), a URL joined or continued two lines (however long the first is),
+# and the overlap a chunk carries is bounded by the same. Four wrappers' worth lets the
+# scan of the look back fall into step with the whole file's, should it start inside a
+# construct; the hypothesis property in tests/test_units.py checks it with far less.
+LOOKBACK_CHARS = 64 * 1024
+LOOKBACK_LINES = 4 * 60
 # A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places).
 RUN_BYTES = 4 * 1024 * 1024
 # Small files go to a worker together, this many or this many bytes at most.
@@ -95,7 +97,8 @@ class TextRange:
     first: int
     final: bool
     bom: bool  # the file starts with a UTF-8 byte order mark (the first chunk's `bom`)
-    lookback: int = LOOKBACK_CHARS  # characters scanned again before chunks[first]
+    lookback: int = LOOKBACK_CHARS  # characters scanned again before chunks[first], at least
+    lookback_lines: int = LOOKBACK_LINES  # and line ends, at least
 
 
 @record
@@ -153,30 +156,52 @@ def text_ranges(
     chunk_bytes: int = CHUNK_BYTES,
     range_bytes: int = RANGE_BYTES,
     lookback: int = LOOKBACK_CHARS,
-) -> list[TextRange] | None:
-    """`path`, a plain text file, cut into ranges of whole chunks; None when it is read
-    whole (binary, UTF-16, or one range would do)."""
-    with open(path, "rb") as stream:
+    lookback_lines: int = LOOKBACK_LINES,
+) -> Iterator[TextRange] | None:
+    """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
+    it is found (the workers start on the first while the rest is cut); None when it is
+    read whole (binary or UTF-16)."""
+    stream = open(path, "rb")  # noqa: SIM115 - closed by _ranges, or here
+    try:
         found = text_chunks(stream, chunk_bytes)
-        if found is None:
-            return None
-        chunks = list(found)
-        stream.seek(0)
-        bom = stream.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8
-    ranges, first = [], 0
-    while first < len(chunks):
-        last = first
-        while last + 1 < len(chunks) and chunks[last + 1].end - chunks[first].start <= range_bytes:
-            last += 1
-        back = first
-        while back > 0 and chunks[first].start - chunks[back].start < lookback:
-            back -= 1
-        final = last + 1 == len(chunks)
-        ranges.append(
-            TextRange(path, tuple(chunks[back : last + 1]), first - back, final, bom, lookback)
-        )
-        first = last + 1
-    return ranges if len(ranges) > 1 else None
+    except BaseException:
+        stream.close()
+        raise
+    if found is None:
+        stream.close()
+        return None
+    return _ranges(stream, found, path, range_bytes, (lookback, lookback_lines))
+
+
+def _ranges(
+    stream: BinaryIO,
+    chunks: Iterator[Chunk],
+    path: str,
+    range_bytes: int,
+    lookback: tuple[int, int],  # characters and line ends
+) -> Iterator[TextRange]:
+    chars, lines = lookback
+    with stream:
+        kept: list[Chunk] = []  # the look back, then the range's chunks
+        first = 0  # where in `kept` the range starts
+        bom = False
+        for chunk in chunks:
+            if not kept:
+                bom = chunk.start == len(codecs.BOM_UTF8)
+            elif chunk.end - kept[first].start > range_bytes:
+                yield TextRange(path, tuple(kept), first, False, bom, chars, lines)
+                # The next range's look back: back to the last chunk `chars` bytes and
+                # `lines` lines or more before it.
+                back = len(kept)
+                while back > 0 and (
+                    chunk.start - kept[back - 1].start < chars
+                    or chunk.line_base - kept[back - 1].line_base < lines
+                ):
+                    back -= 1
+                kept = kept[max(0, back - 1) :]
+                first = len(kept)
+            kept.append(chunk)
+        yield TextRange(path, tuple(kept), first, True, bom, chars, lines)
 
 
 def plain_file_size(source: InputFile) -> int:
