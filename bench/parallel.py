@@ -37,6 +37,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -117,7 +118,10 @@ def first_difference(one: Path, other: Path) -> dict:
 def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) -> dict:
     base = urlint_command(args.urlint)
     runs: dict[int, list[dict]] = {1: [], args.jobs: []}
-    outputs = {jobs: OUT / f"{label}-{command}-j{jobs}.out" for jobs in runs}
+    # A label may be a path ("/work/x/"): its output files go under OUT all the same, never
+    # beside (or among) the inputs.
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", label).strip("_")
+    outputs = {jobs: OUT / f"{name}-{command}-j{jobs}.out" for jobs in runs}
     for _ in range(args.runs):
         for jobs in runs:  # alternately, so a change of load hits both alike
             argv = [*base, *COMMANDS[command], "-j", str(jobs), str(path)]
