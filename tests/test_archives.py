@@ -1,6 +1,7 @@
-"""Tar archives in every form and zstd streams (mail/containers.py, mail/reader.py): a member
-gives the URLs, lines and messages of the file it was made from, under the name
-`archive!member`; damage, bombs and a missing zstandard are reported exactly."""
+"""Tar archives in every form and zstd streams (sources/kinds.py, sources/archives.py,
+sources/nested.py): a member gives the URLs, lines and messages of the file it was made
+from, under the name `archive!member`; damage, bombs and a missing zstandard are reported
+exactly."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from urlint.mail import archives, containers
-from urlint.mail.archives import _ZstdFrames
-from urlint.mail.containers import sniff
+from urlint.sources import archives, kinds
+from urlint.sources.archives import _ZstdFrames
+from urlint.sources.kinds import sniff
 
 from .helpers import REPO, run, shared_path
 from .mail_helpers import MIME, extract_jsonl, mbox_of
@@ -379,24 +380,24 @@ def test_without_zstandard_a_zstd_stream_is_noted(capsys, tmp_path, monkeypatch)
 
 def test_sniffing_tar_and_zstd():
     tar = _tar_of([("a.txt", b"http://example.com/\n")])
-    assert sniff("anything", tar) == containers.TAR
+    assert sniff("anything", tar) == kinds.TAR
     v7 = bytearray(tar[:512])  # an old tar: no "ustar" mark, known by its name
     v7[257:265] = bytes(8)
     v7[148:156] = b"%06o\x00 " % (sum(v7[:148]) + sum(v7[156:]) + 8 * 0x20)
-    assert sniff("old.tar", bytes(v7)) == containers.TAR
-    assert sniff("old", bytes(v7)) == containers.TEXT
-    assert sniff("empty.tar", bytes(10240)) == containers.TAR  # `tar cf empty.tar -T /dev/null`
-    assert sniff("empty", bytes(10240)) == containers.TEXT
+    assert sniff("old.tar", bytes(v7)) == kinds.TAR
+    assert sniff("old", bytes(v7)) == kinds.TEXT
+    assert sniff("empty.tar", bytes(10240)) == kinds.TAR  # `tar cf empty.tar -T /dev/null`
+    assert sniff("empty", bytes(10240)) == kinds.TEXT
     text = bytearray(b"x" * 600)  # "ustar" where a tar has it, in a text: no checksum holds
     text[257:262] = b"ustar"
-    assert sniff("notes.txt", bytes(text)) == containers.TEXT
-    assert sniff("notes.txt", b"\x28\xb5\x2f\xfd rest") == containers.ZSTD
+    assert sniff("notes.txt", bytes(text)) == kinds.TEXT
+    assert sniff("notes.txt", b"\x28\xb5\x2f\xfd rest") == kinds.ZSTD
     skippable = b"\x50\x2a\x4d\x18" + (2).to_bytes(4, "little") + b"ab"
-    assert sniff("x", skippable + b"\x28\xb5\x2f\xfd") == containers.ZSTD
-    assert sniff("x", skippable + b"not zstd") == containers.TEXT
-    assert containers.inner_name("mail.tgz") == "mail.tar"
-    assert containers.inner_name("2001-March.txt.zst") == "2001-March.txt"
-    assert containers.misnamed("x.tar", containers.TEXT) == (
+    assert sniff("x", skippable + b"\x28\xb5\x2f\xfd") == kinds.ZSTD
+    assert sniff("x", skippable + b"not zstd") == kinds.TEXT
+    assert kinds.inner_name("mail.tgz") == "mail.tar"
+    assert kinds.inner_name("2001-March.txt.zst") == "2001-March.txt"
+    assert kinds.misnamed("x.tar", kinds.TEXT) == (
         "named as tar, but it is not: read as plain text"
     )
 

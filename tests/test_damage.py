@@ -310,8 +310,8 @@ def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypa
     import gzip
 
     # The same code as at 64 MB and 200 times (archives.MIN_LIMIT_BYTES, MAX_RATIO), at 100 KB.
-    monkeypatch.setattr("urlint.mail.archives.MIN_LIMIT_BYTES", 100_000)
-    monkeypatch.setattr("urlint.mail.archives.MAX_RATIO", 2)
+    monkeypatch.setattr("urlint.sources.archives.MIN_LIMIT_BYTES", 100_000)
+    monkeypatch.setattr("urlint.sources.archives.MAX_RATIO", 2)
     member = gzip.compress(
         b"see http://example.com/~in\n" + b" " * 80_000
     )  # 80 KB each: within a per-stream limit
@@ -456,11 +456,12 @@ def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(
     # longest run). Past MAX_RUN it is cut, and the cut reported; what follows is read.
     import io
 
-    from urlint import pipeline, sources
+    from urlint import pipeline
     from urlint.pipeline import ScannedText, scan_texts
-    from urlint.sources import read_chunks
+    from urlint.sources import text
+    from urlint.sources.text import read_chunks
 
-    monkeypatch.setattr(sources, "MAX_RUN", 100_000)
+    monkeypatch.setattr(text, "MAX_RUN", 100_000)
     monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
     data = b"see http://a.example/" + b"x" * 300_000 + b" then http://b.example/\nnext http://c.example/\n"
     urls, problems = [], []
@@ -483,11 +484,12 @@ def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(
 def test_a_long_line_with_whitespace_is_not_cut(monkeypatch):
     import io
 
-    from urlint import pipeline, sources
+    from urlint import pipeline
     from urlint.pipeline import scan_texts
-    from urlint.sources import read_chunks
+    from urlint.sources import text
+    from urlint.sources.text import read_chunks
 
-    monkeypatch.setattr(sources, "MAX_RUN", 100_000)
+    monkeypatch.setattr(text, "MAX_RUN", 100_000)
     monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
     words = b"".join(b"w%d http://h%d.example/ " % (i, i) for i in range(20_000))
     texts = scan_texts(read_chunks(io.BytesIO(b"first line\n" + words + b"\n"), chunk_bytes=4096))

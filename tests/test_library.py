@@ -19,7 +19,7 @@ from urlint import Found, MessageInfo, Position, Problem, ProblemKind, Span, as_
 from urlint.packed import pack, unpack
 from urlint.runner import planned_units
 from urlint.scanner.textpos import line_starts
-from urlint.sources import SourceText
+from urlint.sources.text import SourceText
 
 from .helpers import REPO
 

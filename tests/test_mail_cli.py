@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from urlint.cli import main
-from urlint.mail import archives
+from urlint.sources import archives
 
 from .mail_helpers import extract_jsonl, mbox_of
 

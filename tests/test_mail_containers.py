@@ -1,5 +1,6 @@
-"""Containers (mail/containers.py): the same message from .eml, mbox (rd, cl2, CRLF), compressed
-mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a crossposted article read once."""
+"""Containers (sources/kinds.py, mail/mbox.py, mail/reader.py): the same message from .eml,
+mbox (rd, cl2, CRLF), compressed mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a
+crossposted article read once."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from urlint.mail import containers
-from urlint.mail.containers import RawMessage, sniff
-from urlint.mail.mbox import split_mbox, split_on
+from urlint.mail.mbox import RawMessage, split_mbox, split_on
 from urlint.mail.prefilter import may_hold_urls
+from urlint.sources import kinds
+from urlint.sources.kinds import sniff
+from urlint.sources.text import SNIFF_BYTES
 
 from .mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
 
@@ -151,7 +153,7 @@ def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
             for n in range(100)
         )
     )
-    assert len(mbox) > 8 * containers.SNIFF_BYTES
+    assert len(mbox) > 8 * SNIFF_BYTES
     whole = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
     assert len(whole) == 100
     from_lines = [at for at in range(len(mbox)) if mbox.startswith(b"From sender@", at)]
@@ -170,7 +172,7 @@ def test_mmdf_and_babyl(tmp_path):
         b"BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f\x0c\n0, unseen,,\n*** EOOH ***\n"
         b"Subject: a\n\nhttp://a.example.org/\n\x1f\x0c\n1,,\nSubject: b\n\nhttp://b.example.org/\n\x1f"
     )
-    assert sniff("box", mmdf) == containers.MMDF and sniff("RMAIL", babyl) == containers.BABYL
+    assert sniff("box", mmdf) == kinds.MMDF and sniff("RMAIL", babyl) == kinds.BABYL
     (tmp_path / "box.mmdf").write_bytes(mmdf)
     (tmp_path / "RMAIL").write_bytes(babyl)
     for name in ("box.mmdf", "RMAIL"):
@@ -184,17 +186,17 @@ def test_mmdf_and_babyl(tmp_path):
     assert [i.candidate.line for i in found(tmp_path / "RMAIL")] == [8, 13]
     assert [
         m.index
-        for m in split_on(io.BytesIO(mmdf), b"\x01\x01\x01\x01\n", containers.MMDF)
+        for m in split_on(io.BytesIO(mmdf), b"\x01\x01\x01\x01\n", kinds.MMDF)
         if isinstance(m, RawMessage)
     ] == [1, 2]
 
 
 def test_plain_text_is_not_taken_for_mail():
-    assert sniff("notes.txt", b"Note: this is not mail\nTitle: x\n\nhttp://x/") == containers.TEXT
-    assert sniff("a.eml", b"Subject: x\n\nbody") == containers.MESSAGE
-    assert sniff("83687", b"From: a@b\nSubject: x\nNewsgroups: alt.x\n\nbody") == containers.MESSAGE
+    assert sniff("notes.txt", b"Note: this is not mail\nTitle: x\n\nhttp://x/") == kinds.TEXT
+    assert sniff("a.eml", b"Subject: x\n\nbody") == kinds.MESSAGE
+    assert sniff("83687", b"From: a@b\nSubject: x\nNewsgroups: alt.x\n\nbody") == kinds.MESSAGE
     assert (
-        sniff("a.jar", b"PK\x03\x04rest") == containers.TEXT
+        sniff("a.jar", b"PK\x03\x04rest") == kinds.TEXT
     )  # documents in zip form are not mail archives
 
 

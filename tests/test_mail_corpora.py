@@ -11,9 +11,8 @@ from email import policy
 import pytest
 
 from urlint.cli import main
-from urlint.mail.containers import RawMessage
 from urlint.mail.decoders import unflow
-from urlint.mail.mbox import split_mbox
+from urlint.mail.mbox import RawMessage, split_mbox
 from urlint.scanner import extract
 
 from .helpers import CORPORA, shared_path

@@ -11,7 +11,7 @@ from urlint import extract
 from urlint.pipeline import Found, scan_chunks, scan_paths
 from urlint.problems import Problem
 from urlint.scanner import scan
-from urlint.sources import BinaryInput, read_chunks
+from urlint.sources.text import BinaryInput, read_chunks
 
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
@@ -27,7 +27,7 @@ def chunked(data: bytes, chunk_bytes: int) -> list:
 @pytest.mark.parametrize("chunk_bytes", [1, 7, 64, 1000, 1 << 20])
 def test_chunked_scan_equals_whole_scan(chunk_bytes):
     """Not subsumed by test_properties' chunked = whole property: its texts (under 2 KB) fit in
-    the 8 KiB read_chunks reads first (sources.SNIFF_BYTES), so they are never cut. This one
+    the 8 KiB read_chunks reads first (sources.text.SNIFF_BYTES), so they are never cut. This one
     (30 KB) is cut into hundreds of chunks at the small sizes, and read whole at the last."""
     text = SAMPLE * 200 + "filler line\n" * 50 + SAMPLE
     chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))

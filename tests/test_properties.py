@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from urlint import Flag, extract, scan
 from urlint.pipeline import scan_chunks
-from urlint.sources import read_chunks
+from urlint.sources.text import read_chunks
 
 from .rfc1738_strategies import rfc1738_url
 

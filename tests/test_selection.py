@@ -1,4 +1,4 @@
-"""Which files a directory walk reads (selection.py, sources.iter_files), as ruff and
+"""Which files a directory walk reads (selection.py, sources.files.iter_files), as ruff and
 ripgrep choose them: ignore files with git's semantics, the directories tools make, exclude
 globs, `--no-ignore`, `--files-from`; a path named is always read."""
 
@@ -22,7 +22,7 @@ from urlint.selection import (
     path_matches,
     read_path_list,
 )
-from urlint.sources import InputFile, iter_files
+from urlint.sources.files import InputFile, iter_files
 
 from .helpers import run
 

@@ -22,7 +22,7 @@ from urlint.runner import (
     planned_units,
     run_units,
 )
-from urlint.sources import read_chunks
+from urlint.sources.text import read_chunks
 from urlint.units import text_ranges
 
 from .helpers import run, shared_path
@@ -208,8 +208,8 @@ def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch
     if damage == "truncated":
         packed = packed[: len(packed) * 2 // 3]
     elif damage == "bomb":  # the limit is met halfway
-        monkeypatch.setattr("urlint.mail.archives.MIN_LIMIT_BYTES", 0)
-        monkeypatch.setattr("urlint.mail.archives.MAX_RATIO", len(mbox) // 2 // len(packed))
+        monkeypatch.setattr("urlint.sources.archives.MIN_LIMIT_BYTES", 0)
+        monkeypatch.setattr("urlint.sources.archives.MAX_RATIO", len(mbox) // 2 // len(packed))
     elif damage == "misnamed":  # says it holds a gzip stream: it holds the mbox
         name = "list.mbox.gz.gz"
     path = tmp_path / name

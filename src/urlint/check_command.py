@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .pipeline import ScannedText
     from .progress import Tally
     from .source_view import SourceView
-    from .sources import FileId, InputFile, SourceText
+    from .sources.files import FileId, InputFile
+    from .sources.text import SourceText
     from .suppressions import Suppressions
 
 LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
@@ -138,7 +139,7 @@ def _checker(
 
 
 def _is_named_input(target: str, paths: list[str]) -> bool:
-    from .sources import file_id
+    from .sources.files import file_id
 
     target_id = file_id(target)
     return target_id is not None and any(
@@ -166,7 +167,7 @@ class _ReportFile:
     def __enter__(self) -> _ReportFile:
         import tempfile
 
-        from .sources import file_id
+        from .sources.files import file_id
 
         target = os.path.realpath(self.path)
         try:
@@ -296,13 +297,13 @@ class _SourceLines:
         # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
         # could show a password the masking cannot place; a member of an archive, or a
         # compressed file, has no raw line to show at all.
-        from .mail.containers import PACKED_SUFFIXES
+        from .sources.kinds import PACKED_SUFFIXES
 
         if mail or "!" in path or path.endswith(PACKED_SUFFIXES) or path == "-":
             return None
         if path != self._path:
             from .source_view import SourceView
-            from .sources import SourceText
+            from .sources.text import SourceText
 
             self._path = path
             source = SourceText.read(path)
@@ -315,7 +316,8 @@ def _fixable_files(
 ) -> Iterator[tuple[str, SourceText, list[Edit]]]:
     """(path, its text, the edits of its safe fixes) for every file with one."""
     from .fixes import fix_edits
-    from .sources import InputFile, SourceText, iter_files
+    from .sources.files import InputFile, iter_files
+    from .sources.text import SourceText
 
     checker = _checker(settings)
     for item in iter_files(paths, selection=settings.selection):
@@ -341,13 +343,13 @@ def _note(path: str, text: str) -> None:
 
 def _fix(settings: Settings, paths: list[str]) -> int:
     from .fixes import fixed_bytes
+    from .sources.files import rewrite
 
     fixed = 0
     for path, source, edits in _fixable_files(settings, paths):
         try:
             data, applied = fixed_bytes(source, edits)
-            with open(path, "wb") as handle:
-                handle.write(data)
+            rewrite(path, data)
         except (OSError, UnicodeEncodeError) as error:
             _note(path, f"cannot write the fixes: {error}")
             continue
@@ -369,7 +371,7 @@ def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
 
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
     from .baseline import write_baseline
-    from .sources import file_id
+    from .sources.files import file_id
 
     existing = file_id(args.write_baseline)
     skip = frozenset([existing]) if existing is not None else frozenset()

@@ -20,7 +20,7 @@ from .records import replaced
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .scanner import scan
-from .sources import FileId, InputFile, iter_files
+from .sources.files import FileId, InputFile, iter_files
 from .suppressions import Suppressions
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .progress import Tally
     from .reporters.extract import UrlWriter
     from .selection import Selection
-    from .sources import InputFile
+    from .sources.files import InputFile
 
 
 def run_extract(
@@ -77,7 +77,7 @@ def _extract_here(
 ) -> int:
     """`extract` in this process, input after input; the exit status it leaves."""
     from .problems import Problem
-    from .sources import iter_files
+    from .sources.files import iter_files
 
     status = EXIT_OK
     articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)

@@ -2,7 +2,7 @@
 
 A fix is a set of raw edits (findings.Edit) that never changes what a URL means and never
 touches a URL that may hold a password (rules.engine). Edits that overlap an earlier one are
-left for the next run. The file is read and written back by one decoder (sources.SourceText,
+left for the next run. The file is read and written back by one decoder (sources.text.SourceText,
 the scan's own), so an edit lands on the character the scan saw, and each chunk is written
 in the encoding it was read in (a UTF-16 file stays UTF-16 with its byte order mark). The
 diff hides every password in the file (source_view), so `--diff` shows none either
@@ -19,7 +19,7 @@ from .findings import Edit, Finding
 from .reporters.safe import printable, shown
 from .scanner.textpos import line_starts
 from .source_view import SourceView
-from .sources import SourceText
+from .sources.text import SourceText
 
 Replacement = tuple[int, int, str]  # (start, end, text): offsets in a text
 

@@ -19,7 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .runner import InputResult, Unit
     from .selection import Selection
-    from .sources import InputFile
+    from .sources.files import InputFile
 
     PathArg = str | os.PathLike[str]
 

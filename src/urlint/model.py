@@ -43,7 +43,7 @@ class Position:
     `urlint.extract(text)` `text[span.start.offset:span.end.offset]` is its raw text.
 
     Where the offset counts from: for `extract`/`scan`, the string given; for a file, the
-    start of its decoded text (what `sources.SourceText` reads: the byte order mark left
+    start of its decoded text (what `sources.text.SourceText` reads: the byte order mark left
     out, every chunk decoded as the scan decodes it); for mail and news, the start of the
     decoded text of the part (or header field) the URL was found in: quoted-printable,
     base64, format=flowed and HTML decoded, while line and column are those of the raw

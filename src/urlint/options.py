@@ -13,7 +13,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from .progress import Tally
     from .selection import Selection
-    from .sources import FileId
+    from .sources.files import FileId
 
 
 def input_paths(args: argparse.Namespace) -> list[str]:

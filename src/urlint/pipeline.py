@@ -1,6 +1,6 @@
 """Runs the scanner over inputs: the one place that joins sources to the scanner.
 
-Plain text is read in chunks (sources.py); mail and news containers are read message by
+Plain text is read in chunks (sources.text); mail and news containers are read message by
 message (mail/) and every decoded text is scanned, its URLs moved back to raw file
 positions. Long texts are scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
 with the next chunk, large enough to hold any wrapper that starts before it
@@ -9,9 +9,7 @@ with the next chunk, large enough to hold any wrapper that starts before it
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import nullcontext
 
 from .faults import internal_error
 from .model import Candidate
@@ -20,24 +18,14 @@ from .problems import Problem, ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources import (
-    MAX_RUN,
-    STDIN,
-    BinaryInput,
-    InputFile,
-    TextChunk,
-    decode,
-    iter_files,
-    open_input,
-    read_chunks,
-)
+from .sources.files import STDIN, InputFile, input_stream, iter_files
+from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, read_chunks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-    from .mail.containers import RawMessage, RawText
-    from .mail.mbox import UrlFilter
+    from .mail.mbox import RawMessage, RawText, UrlFilter
     from .mail.message import MessageInfo, MessageReader
     from .mail.reader import MessageItem, TextItem
     from .selection import Selection
@@ -208,17 +196,13 @@ def scan_file_texts(
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
     read once."""
-    from .mail.containers import TEXT, misnamed, peek, sniff
+    from .sources.kinds import TEXT, recognised
 
     try:
-        opened = nullcontext(sys.stdin.buffer) if source.path == STDIN else open_input(source.path)
-        with opened as stream:
+        with input_stream(source.path) as stream:
             READ.stream = stream
-            head, stream = peek(stream)
-            kind = sniff(source.path, head)
-            reason = misnamed(source.path, kind)
-            if reason is not None:
-                yield Problem(ProblemKind.MISNAMED, reason, source.path)
+            problems, stream, kind = recognised(source.path, stream, source.path)
+            yield from problems
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
@@ -256,7 +240,7 @@ def _scan_container(
 def scan_items(
     path: str, items: Iterable[RawMessage | RawText | Problem]
 ) -> Iterator[ScannedText | Problem]:
-    """Messages an mbox's reader cut out (a run of them: runner.MessageRun), scanned as
+    """Messages an mbox's reader cut out (a run of them: units.MessageRun), scanned as
     the whole file's scan scans them."""
     from .mail.reader import messages_of
 
@@ -267,7 +251,8 @@ def _scan_read(
     items: Iterable[MessageItem | TextItem | Problem], articles: set[str]
 ) -> Iterator[ScannedText | Problem]:
     from .mail.origin import seen_article
-    from .mail.reader import MessageItem, stream_errors
+    from .mail.reader import MessageItem
+    from .sources.nested import stream_errors
 
     for item in items:
         if isinstance(item, MessageItem):

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from typing import TextIO, TypeVar
 
     from .selection import Selection
-    from .sources import FileId, InputFile
+    from .sources.files import FileId, InputFile
 
     _Out = TypeVar("_Out")
 
@@ -306,7 +306,7 @@ def input_sizes(
 ) -> Iterator[int | None]:
     """The size of each input a run over `paths` reads (the same walk), None for one that
     is not a regular file (then the total is not known)."""
-    from .sources import STDIN, InputFile, iter_files
+    from .sources.files import STDIN, InputFile, iter_files
 
     for item in iter_files(paths, skip, selection):
         if not isinstance(item, InputFile):

@@ -27,7 +27,8 @@ from .pipeline import (
 from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
 from .records import record, replaced
-from .sources import FileId, InputFile, TextChunk, decode, iter_files
+from .sources.files import FileId, InputFile, iter_files, read_range
+from .sources.text import TextChunk, decode
 from .units import (
     BATCH_BYTES,
     BATCH_FILES,
@@ -38,7 +39,6 @@ from .units import (
     TextRange,
     WholeInput,
     plain_file_size,
-    read_range,
     text_ranges,
 )
 
@@ -212,12 +212,10 @@ def planned_units(
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
 ) -> Iterator[Planned]:
-    from .mail.containers import COMPRESSED, MBOX, TEXT, peek, sniff
+    from .sources.kinds import COMPRESSED, MBOX, TEXT, file_kind
 
     try:
-        with open(source.path, "rb") as stream:
-            head, _ = peek(stream)
-            kind = sniff(source.path, head)
+        kind = file_kind(source.path)
     except OSError:
         kind = ""
     if kind == TEXT and size > range_bytes:

@@ -1,7 +1,7 @@
 """Which files a directory walk reads, as ruff and ripgrep choose them: pure decisions, and
 the loading of the ignore files they rest on.
 
-`sources` walks directories (the I/O); at each entry it asks `Rules.skips`. A path named on
+`sources.files` walks directories (the I/O); at each entry it asks `Rules.skips`. A path named on
 the command line (or in `--files-from`) is never asked about: it is always read.
 
 What is skipped while walking:

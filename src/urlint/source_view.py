@@ -1,5 +1,5 @@
 """Source text as an output may show it (`check --format full`, `--diff`): the file decoded
-exactly as the scan decoded it (sources.SourceText), and every stretch of it that may be a
+exactly as the scan decoded it (sources.text.SourceText), and every stretch of it that may be a
 password hidden (RFC 1738 section 6).
 
 What is hidden is found three ways, each time by the one reader of the login

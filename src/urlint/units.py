@@ -6,7 +6,7 @@ plain file (the worker reads them). Three kinds:
 - `WholeInput`: inputs each read as `pipeline.scan_file_texts` reads it (small files, the
   message files of a Maildir or spool, a compressed stream, an archive, standard input).
 - `TextRange`: consecutive chunks of a large plain text file. The chunks are those
-  `sources.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
+  `sources.text.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
   decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
   arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
   from its first chunk on.
@@ -24,14 +24,13 @@ import codecs
 import os
 import stat
 
-from .problems import Problem, ProblemKind
+from .problems import Problem
 from .progress import NOTHING, Counts
 from .records import record
-from .sources import (
+from .sources.files import STDIN, InputFile, open_input
+from .sources.text import (
     CHUNK_BYTES,
     SNIFF_BYTES,
-    STDIN,
-    InputFile,
     byte_pieces,
     decode,
     position_after,
@@ -67,7 +66,7 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 @record
 class Chunk:
-    """One chunk of a plain text file, as `sources.read_chunks` cuts it: bytes
+    """One chunk of a plain text file, as `sources.text.read_chunks` cuts it: bytes
     [start, end) of the file (after any UTF-8 byte order mark), its first line's number,
     its first column minus one, and the characters of the decoded text before it (the
     offset of its first character: model.Position.offset)."""
@@ -125,7 +124,7 @@ class Planned:
 
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
-    """The chunks `sources.read_chunks` cuts `stream` into (`sources.byte_pieces`), decoded
+    """The chunks `sources.text.read_chunks` cuts `stream` into (`text.byte_pieces`), decoded
     only where a piece is not ASCII (to count its characters) or does not end a line (to
     count its columns); None when the file is read whole (UTF-16) or is binary (the
     whole-input reader says so)."""
@@ -161,7 +160,7 @@ def text_ranges(
     """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
     it is found (the workers start on the first while the rest is cut); None when it is
     read whole (binary or UTF-16)."""
-    stream = open(path, "rb")  # noqa: SIM115 - closed by _ranges, or here
+    stream = open_input(path)  # closed by _ranges, or here
     try:
         found = text_chunks(stream, chunk_bytes)
     except BaseException:
@@ -215,12 +214,3 @@ def plain_file_size(source: InputFile) -> int:
         return 0
     return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
-
-def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
-    """Bytes [start, end) of the file at `path` (None: to its end), or the problem met."""
-    try:
-        with open(path, "rb") as stream:
-            stream.seek(start)
-            return stream.read(-1 if end is None else end - start)
-    except OSError as error:
-        return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)

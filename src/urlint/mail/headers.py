@@ -13,11 +13,8 @@ from functools import lru_cache
 
 from ..faults import internal_error
 from ..records import record, replaced
+from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
 
-# RFC 5322 section 2.2: a field name is printable ASCII but ":" (ftext = %d33-57 /
-# %d59-126), then the colon (RFC 822's obsolete syntax allows blanks before it). Every reader
-# of a header line builds on this one piece.
-FIELD_NAME = rb"[!-9;-~]+[ \t]*:"
 _FIELD_NAME = re.compile(FIELD_NAME)
 _BLANK_LINE = re.compile(rb"\r?\n\r?\n")
 

@@ -1,5 +1,6 @@
 """mbox, MMDF and Babyl files split into messages, streamed from a sliding buffer: a
-message is cut out where it stands, never the file read whole (RFC 4155 for mbox).
+message is cut out where it stands, never the file read whole (RFC 4155 for mbox). A
+message comes out as its bytes (`RawMessage`), text that is no message as `RawText`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
 from ..records import record
-from ..sources import SNIFF_BYTES
-from .containers import BABYL, FROM_LINE, RawMessage, RawText
+from ..sources.kinds import BABYL, FROM_LINE
+from ..sources.text import SNIFF_BYTES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,6 +26,24 @@ MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 # in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
 # copied out (prefilter.may_hold_urls). One flag per message.
 UrlFilter = Callable[[bytes, Sequence[int]], Sequence[bool]]
+
+
+@record
+class RawMessage:
+    """One message's bytes as they stand in the container."""
+
+    data: bytes
+    line: int  # the container line of data[0]
+    index: int  # 1-based within the container
+
+
+@record
+class RawText:
+    """Text that is not a message: a plain file inside an archive, or the overflow of a
+    message too long to decode whole."""
+
+    data: bytes
+    line: int
 
 
 class _Buffer:

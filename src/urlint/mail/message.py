@@ -20,6 +20,7 @@ from functools import lru_cache
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
 from ..records import record
+from ..sources.kinds import FIELD_NAME
 from .decoders import (
     decode_base64,
     decode_charset,
@@ -30,7 +31,6 @@ from .decoders import (
 )
 from .headers import (
     FIELD_END,
-    FIELD_NAME,
     ContentType,
     content_type,
     header_field,

@@ -13,20 +13,21 @@ from io import BytesIO
 
 from ..problems import Problem, ProblemKind
 from ..progress import NOTHING, Counts
-from ..units import MessageRun, Planned, read_range
-from . import archives, mbox
-from .containers import MBOX, inner_name, misnamed, peek, sniff
+from ..sources import archives
+from ..sources.files import open_input, read_range
+from ..sources.kinds import MBOX, inner_name, recognised
+from ..sources.nested import broken_stream, stream_errors
+from ..units import MessageRun, Planned
+from . import mbox
 from .mbox import mbox_places, split_mbox
-from .reader import broken_stream, recognised, stream_errors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-    from ..sources import InputFile
-    from .containers import RawMessage, RawText
-    from .mbox import UrlFilter
+    from ..sources.files import InputFile
+    from .mbox import RawMessage, RawText, UrlFilter
 
 
 def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
@@ -34,11 +35,10 @@ def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plann
     the rest of the file."""
     last = None
     try:
-        with open(source.path, "rb") as raw:
-            head, stream = peek(raw)
-            reason = misnamed(source.path, sniff(source.path, head))
-            if reason is not None:
-                yield Planned(Problem(ProblemKind.MISNAMED, reason, source.path))
+        with open_input(source.path) as raw:
+            problems, stream, _ = recognised(source.path, raw, source.path)
+            for problem in problems:
+                yield Planned(problem)
             for place in mbox_places(stream, run_bytes):
                 if last is not None:
                     covered = place.offset - last.offset
@@ -54,17 +54,16 @@ def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plann
 def stream_runs(
     source: InputFile, kind: str, size: int, run_bytes: int
 ) -> Iterator[Planned] | None:
-    """A compressed mbox (`kind`: containers.COMPRESSED) decompressed as a stream and cut
+    """A compressed mbox (`kind`: kinds.COMPRESSED) decompressed as a stream and cut
     into runs as it goes, each carrying its bytes; None when the file holds anything else
     (or cannot be opened so far): it is read whole, as ever."""
     try:
-        raw = open(source.path, "rb")  # noqa: SIM115 - closed by _stream_runs, or below
+        raw = open_input(source.path)  # closed by _stream_runs, or below
     except OSError:
         return None
     unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
     try:
-        head, stream = peek(raw)
-        outer = misnamed(source.path, sniff(source.path, head))
+        outer, stream, _ = recognised(source.path, raw, source.path)
         budget = archives.Budget(size)  # as the whole file's reading makes it
         inner = archives.decompress(kind, stream, budget)
         problems, inner, inner_kind = recognised(source.path, inner, inner_name(source.path))
@@ -73,9 +72,7 @@ def stream_runs(
     if inner_kind != MBOX:
         raw.close()
         return None
-    if outer is not None:
-        problems.insert(0, Problem(ProblemKind.MISNAMED, outer, source.path))
-    return _stream_runs(source, kind, size, run_bytes, raw, inner, problems)
+    return _stream_runs(source, kind, size, run_bytes, raw, inner, outer + problems)
 
 
 def _stream_runs(

@@ -26,7 +26,7 @@ from ..findings import Finding, Severity
 from ..grammar.login import mask_password
 from ..rules.catalogue import Rule
 from ..rules.pages import rule_page
-from ..sources import STDIN
+from ..sources.files import STDIN
 from .safe import json_line, masked_values, write_json_list
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)

@@ -1,4 +1,4 @@
-"""Bytes to text: which files to read, and their text in decoded chunks. Only I/O and decoding.
+"""Bytes to text: a file's text in decoded chunks. Only I/O and decoding.
 
 A file is read as a stream of chunks that end at line ends, so a 1 GB file never sits in
 memory whole (DESIGN.md: "Decode per message or per chunk, never a whole archive at once").
@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import codecs
 import os
-import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from .problems import Problem, ProblemKind
-from .records import record
+from ..records import record
+from .files import open_input
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-    from .selection import Rules, Selection
-
-STDIN = "-"
 SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
 CHUNK_BYTES = 4 * 1024 * 1024
 # A line longer than this is cut at its last whitespace before it (URLs end at whitespace,
@@ -32,14 +28,6 @@ CHUNK_BYTES = 4 * 1024 * 1024
 MAX_RUN = 16 * 1024 * 1024
 
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-@record
-class InputFile:
-    """A file to read: `path` as the user will see it."""
-
-    path: str
-    explicit: bool  # named on the command line, rather than found in a directory
 
 
 @record
@@ -54,133 +42,6 @@ class TextChunk:
     bom: bytes = b""  # a byte order mark read before this chunk (the first one only)
     exact: bool = True  # False where undecodable bytes were replaced (damaged UTF-16)
     offset_base: int = 0  # characters of the decoded text before the chunk (Position.offset)
-
-
-FileId = tuple[int, int]  # (st_dev, st_ino)
-
-
-def file_id(path: str) -> FileId | None:
-    """What tells a file apart from every other (links and names aside); None if absent."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
-def iter_files(
-    paths: Iterable[str],
-    skip: frozenset[FileId] = frozenset(),
-    selection: Selection | None = None,
-) -> Iterator[InputFile | Problem]:
-    """The files under `paths`, directories walked in name order, each real directory once.
-    A path given is always read; what a walk passes over is `selection`'s choice
-    (selection.py; by default ignore files and the directories tools make). Files in `skip`
-    (urlint's own output, being written) are passed over when walking."""
-    seen_dirs: set[tuple[int, int]] = set()
-    for path in paths:
-        if path == STDIN:
-            yield InputFile(STDIN, explicit=True)
-            continue
-        try:
-            info = os.stat(path)
-        except OSError as error:
-            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
-            continue
-        if stat.S_ISDIR(info.st_mode):
-            if selection is None:
-                # Imported at the first directory: reading the files named needs none of it.
-                from .selection import Selection
-
-                selection = Selection()
-            yield from _walk(path, seen_dirs, skip, selection)
-        elif selection is None or not selection.excludes(path):
-            yield InputFile(path, explicit=True)
-
-
-class NotAFile(OSError):
-    """A device or socket named as an input: reading one could block forever or never end."""
-
-
-def open_input(path: str) -> BinaryIO:
-    """An input file opened for reading. A FIFO is opened without waiting for a writer
-    (with none, it reads as empty; `<(zcat x.gz)` streams as ever); a device or a socket
-    is refused (NotAFile)."""
-    info = os.stat(path)
-    if stat.S_ISFIFO(info.st_mode):
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
-    if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a character device"
-            if stat.S_ISCHR(info.st_mode)
-            else "a block device"
-            if stat.S_ISBLK(info.st_mode)
-            else "a socket"
-        )
-        raise NotAFile(f"{kind}, not a file: not read")
-    return open(path, "rb")  # noqa: SIM115 - the caller closes it
-
-
-def _walk(
-    top: str,
-    seen_dirs: set[tuple[int, int]],
-    skip: frozenset[FileId],
-    selection: Selection,
-    parent: tuple[Rules, str] | None = None,
-) -> Iterator[InputFile | Problem]:
-    """The files under the directory `top`; `parent`: the rules of the directory above and
-    `top`'s name in it (None for a directory named by the user)."""
-    try:
-        info = os.stat(top)
-    except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
-        return
-    key = (info.st_dev, info.st_ino)
-    if key in seen_dirs:  # a symlink loop, or the same tree reached twice
-        return
-    seen_dirs.add(key)
-    try:
-        with os.scandir(top) as entries:
-            names = sorted((entry.name, entry) for entry in entries)
-    except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
-        return
-    present = {name for name, _ in names}
-    rules = (
-        selection.rules_at(top, present)
-        if parent is None
-        else parent[0].below(parent[1], top, present)
-    )
-    maildir = _is_maildir(present)
-    for name, entry in names:
-        path = name if top == os.curdir else entry.path  # "a.txt", not "./a.txt"
-        try:
-            is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
-            is_file = entry.is_file()
-        except OSError as error:
-            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
-            continue
-        if not (is_dir or is_file) or rules.skips(name, path, is_dir):
-            continue
-        if is_dir:
-            if not (name == "tmp" and maildir):
-                yield from _walk(path, seen_dirs, skip, selection, (rules, name))
-        else:
-            if (
-                skip
-                and any(entry.inode() == ino for _, ino in skip)
-                and file_id(entry.path) in skip
-            ):
-                continue
-            yield InputFile(path, explicit=False)
-
-
-def _is_maildir(names: set[str]) -> bool:
-    """A Maildir's tmp holds messages still being delivered: a mail client never shows
-    them, and they appear in new/ when complete."""
-    return "cur" in names and "new" in names
 
 
 def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[TextChunk]:
@@ -224,7 +85,7 @@ def byte_pieces(
 ) -> Iterator[tuple[bytes, bool]]:
     """The stream (after `pending`, read already) cut where read_chunks cuts it: at the last
     line end of what is read, or past MAX_RUN at the last blank; (piece, final). Each piece
-    is decoded on its own. runner.TextRange cuts a file by the same pieces."""
+    is decoded on its own. units.TextRange cuts a file by the same pieces."""
     while True:
         data = stream.read(chunk_bytes)
         if not data:
@@ -309,6 +170,3 @@ class SourceText:
 class BinaryInput(Exception):
     """The input is not text."""
 
-
-def _os_reason(error: OSError) -> str:
-    return error.strerror or str(error)

@@ -12,8 +12,8 @@ from collections.abc import Callable, Generator, Iterator
 
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
-from .containers import BZIP2, GZIP, ZSTD, ZSTD_MAGIC, Member
-from .mbox import BLOCK_BYTES
+from ..records import record
+from .kinds import BZIP2, GZIP, ZSTD, ZSTD_MAGIC
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +31,18 @@ MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is rea
 
 # A tar's metadata header (pax, GNU long name) is read whole by tarfile: one longer is damage.
 MAX_TAR_HEADER_BYTES = 16 * 1024 * 1024
+# The buffer of a decompressed stream or an archive member: as large as the blocks mail.mbox
+# reads (mbox.BLOCK_BYTES).
+BLOCK_BYTES = 4 * 1024 * 1024
+
+
+@record
+class Member:
+    """An input inside an archive, to be recognised and read in its turn."""
+
+    path: str
+    stream: BinaryIO
+    depth: int
 
 
 class ArchiveLimit(Exception):

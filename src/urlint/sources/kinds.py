@@ -1,29 +1,24 @@
-"""Mail and news containers recognised by content (and name), and what they hold.
-
-What a file is (`sniff`, `peek`, `misnamed`): a single message (.eml, a netnews article), an
-mbox (mboxo, mboxrd, mboxcl, mboxcl2), MMDF or Babyl file (split into messages by
-`mail.mbox`), a gzip, bzip2, xz or zstd stream, a zip or tar archive (read by
-`mail.archives`), or plain text; and the records they yield (`RawMessage`, `RawText`,
-`Member`). Nothing is unpacked to disk and no archive is ever in memory whole.
+"""What a file or stream is, recognised by content (and name): a single message (.eml, a
+netnews article), an mbox (mboxo, mboxrd, mboxcl, mboxcl2), MMDF or Babyl file (split into
+messages by `mail.mbox`), a gzip, bzip2, xz or zstd stream, a zip or tar archive (opened by
+`sources.archives`, nested as found by `sources.nested`), or plain text (`sniff`, `misnamed`,
+`recognised`). Nothing is unpacked to disk and no archive is ever in memory whole.
 
 Maildir and MH folders need nothing here: their files are single messages, found by the
-directory walk (sources.py) and recognised by content.
+directory walk (sources.files) and recognised by content.
 """
 
 from __future__ import annotations
 
-import io
 import re
 
-from ..records import record
-from ..sources import SNIFF_BYTES  # one first look at a file, binary or container
-from .headers import FIELD_NAME
+from ..problems import Problem, ProblemKind
+from .files import open_input
+from .streams import peek
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
-
-    from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
 
 
 MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
@@ -43,6 +38,11 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
 FROM_LINE = re.compile(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
+# RFC 5322 section 2.2: a field name is printable ASCII but ":" (ftext = %d33-57 /
+# %d59-126), then the colon (RFC 822's obsolete syntax allows blanks before it). Every reader
+# of a header line builds on this one piece (mail.headers, mail.message), and so does the
+# header test that tells a message from text.
+FIELD_NAME = rb"[!-9;-~]+[ \t]*:"
 _FIELD = re.compile(FIELD_NAME)
 # Fields that say a header is a mail or news header, not a text that starts "Note: ..."
 _MAIL_FIELDS = frozenset(
@@ -53,34 +53,6 @@ _MAIL_FIELDS = frozenset(
 )
 MESSAGE_SUFFIXES = (".eml", ".msg", ".mbox", ".mbx", ".news", ".art")
 _BLANK_LINES = re.compile(rb"(?:[ \t]*\r?\n)+")
-
-
-
-@record
-class RawMessage:
-    """One message's bytes as they stand in the container."""
-
-    data: bytes
-    line: int  # the container line of data[0]
-    index: int  # 1-based within the container
-
-
-@record
-class RawText:
-    """Text that is not a message: a plain file inside an archive, or the overflow of a
-    message too long to decode whole."""
-
-    data: bytes
-    line: int
-
-
-@record
-class Member:
-    """An input inside an archive, to be recognised and read in its turn."""
-
-    path: str
-    stream: BinaryIO
-    depth: int
 
 
 def sniff(name: str, head: bytes) -> str:
@@ -199,31 +171,18 @@ def _looks_like_header(head: bytes, known_needed: int) -> bool:
     return known >= known_needed
 
 
-def peek(stream: BinaryIO) -> tuple[bytes, BinaryIO]:
-    """The first bytes of `stream`, and a stream that still yields them."""
-    if hasattr(stream, "peek"):
-        try:
-            head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
-            return head, stream
-        except (OSError, ValueError):
-            pass
-    buffered = io.BufferedReader(_Raw(stream), SNIFF_BYTES * 2)  # type: ignore[arg-type]
-    return buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES], buffered
+def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
+    """What a stream holds (`sniff`; `name` says what it should hold: the input's own path,
+    an archive member's, or what a compressed file's name says it holds), with the problem
+    of a name that says otherwise, and a stream that still yields its first bytes."""
+    head, stream = peek(stream)
+    kind = sniff(name, head)
+    reason = misnamed(name, kind)
+    return ([] if reason is None else [Problem(ProblemKind.MISNAMED, reason, path)]), stream, kind
 
 
-class _Raw(io.RawIOBase):
-    """A file-like object as a raw stream, so io.BufferedReader can put peek() on it."""
-
-    def __init__(self, inner: BinaryIO) -> None:
-        self.inner = inner
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Buffer) -> int:
-        view = memoryview(buffer)
-        data = self.inner.read(len(view))
-        view[: len(data)] = data
-        return len(data)
-
-
+def file_kind(path: str) -> str:
+    """What the file at `path` is (`sniff`). Raises OSError."""
+    with open_input(path) as stream:
+        head, _ = peek(stream)
+        return sniff(path, head)

@@ -1,0 +1,179 @@
+"""The streams an input holds, opened as found: a gzip, bzip2, xz or zstd stream is
+decompressed, a zip or tar archive read member by member (sources.archives), each stream
+inside recognised in its turn (kinds.recognised) and opened again if it is one of these,
+down to MAX_NESTING. Every other stream (mail, or plain text) is handed to the reader the
+caller gives (mail.reader reads mail). Damage is yielded as a problem where it is met; a
+damaged member of an archive never stops the members after it.
+"""
+
+from __future__ import annotations
+
+from ..problems import Problem, ProblemKind
+from ..records import replaced
+from . import archives
+from .archives import ArchiveLimit
+from .kinds import COMPRESSED, TAR, ZIP, inner_name, recognised
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import BinaryIO, TypeVar
+
+    from .archives import Member
+
+    Item = TypeVar("Item")
+    # Reads a stream that is neither compressed nor an archive: (its path, the stream, its
+    # kind) to what it holds, problems met included.
+    StreamReader = Callable[[str, BinaryIO, str], Iterator[Item]]
+
+
+def stream_errors() -> tuple[type[BaseException], ...]:
+    """What a damaged compressed stream or archive member raises as it is read (bz2's
+    errors are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
+    RuntimeError): the rest of that stream is lost. Built on first need: lzma, zlib and
+    zipfile are not imported for text."""
+    import lzma
+    import zipfile
+    import zlib
+
+    return (
+        EOFError,
+        OSError,
+        zlib.error,
+        lzma.LZMAError,
+        ArchiveLimit,
+        ValueError,
+        zipfile.BadZipFile,
+        RuntimeError,
+    )
+
+
+def read_nested(
+    path: str,
+    stream: BinaryIO,
+    kind: str,
+    read: StreamReader[Item],
+    *,
+    depth: int = 0,
+    size_hint: int = 0,
+    seekable: bool = False,
+    budget: archives.Budget | None = None,
+) -> Iterator[Item | Problem]:
+    """Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
+    each stream in it that is neither compressed nor an archive (of the input itself, when
+    it is neither). `size_hint` is the input's size, for its decompression Budget, which
+    nested archives share."""
+    if budget is None:
+        budget = archives.Budget(size_hint)
+    if kind in COMPRESSED:
+        yield from _decompressed(path, stream, kind, depth, budget, read)
+    elif kind == ZIP:
+        yield from _zip(path, stream, depth, seekable, budget, read)
+    elif kind == TAR:
+        yield from _tar(path, stream, depth, budget, read)
+    else:
+        yield from read(path, stream, kind)
+
+
+def _nested(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    budget: archives.Budget,
+    read: StreamReader[Item],
+    name: str,
+) -> Iterator[Item | Problem]:
+    """A stream met inside a container, recognised and read in its turn: an archive member
+    (`name` is its path) or a decompressed stream (`name` is what its file's name says it
+    holds: "mail.tgz" holds "mail.tar")."""
+    if depth > archives.MAX_NESTING:
+        yield Problem(
+            ProblemKind.UNREADABLE,
+            f"archives nested deeper than {archives.MAX_NESTING}: not read",
+            path,
+        )
+        return
+    problems, stream, kind = recognised(path, stream, name)
+    yield from problems
+    yield from read_nested(path, stream, kind, read, depth=depth, budget=budget)
+
+
+def _decompressed(
+    path: str,
+    stream: BinaryIO,
+    kind: str,
+    depth: int,
+    budget: archives.Budget,
+    read: StreamReader[Item],
+) -> Iterator[Item | Problem]:
+    try:
+        inner = archives.decompress(kind, stream, budget)
+        name = inner_name(path)
+        yield from _nested(path, inner, depth + 1, budget, read, name)
+    except archives.Unavailable as error:
+        yield Problem(ProblemKind.UNREADABLE, str(error), path)
+    except stream_errors() as error:
+        yield broken_stream(path, kind, error)
+
+
+def broken_stream(path: str, kind: str, error: BaseException) -> Problem:
+    """The problem of a compressed stream of `kind` that broke off (one of stream_errors)."""
+    return Problem(
+        ProblemKind.UNREADABLE, f"{kind} stream cannot be read to its end: {_reason(error)}", path
+    )
+
+
+def _zip(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    seekable: bool,
+    budget: archives.Budget,
+    read: StreamReader[Item],
+) -> Iterator[Item | Problem]:
+    members = archives.zip_members(path, stream, depth, seekable, budget)
+    yield from _members(path, members, budget, read)
+
+
+def _tar(
+    path: str,
+    stream: BinaryIO,
+    depth: int,
+    budget: archives.Budget,
+    read: StreamReader[Item],
+) -> Iterator[Item | Problem]:
+    """A tar's members in turn. The tar is one stream: damage met in it, in a member or
+    between members, is the end of it (archives.tar_members reads no further), reported
+    once, where it was met (for a text member, by the text's reader)."""
+    members = archives.tar_members(path, stream, depth, budget)
+    try:
+        yield from _members(path, members, budget, read)
+    except stream_errors() as error:
+        yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", path)
+    finally:
+        members.close()
+
+
+def _members(
+    path: str,
+    members: Iterator[Member | Problem],
+    budget: archives.Budget,
+    read: StreamReader[Item],
+) -> Iterator[Item | Problem]:
+    """Each member of an archive read as an input of its own; damage in one is reported
+    for it, and the archive's reader goes on where it can."""
+    for member in members:
+        if isinstance(member, Problem):
+            yield replaced(member, path=path)
+            continue
+        try:
+            yield from _nested(member.path, member.stream, member.depth, budget, read, member.path)
+        except stream_errors() as error:
+            reason = f"cannot be read to its end: {_reason(error)}"
+            yield Problem(ProblemKind.UNREADABLE, reason, member.path)
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, EOFError):
+        return "truncated"
+    return str(error) or type(error).__name__

@@ -1,0 +1,61 @@
+"""Streams that give back what was read from them: a first look at a stream that leaves it
+whole (`peek`), and bytes put back in front of one (`Prepended`).
+"""
+
+from __future__ import annotations
+
+import io
+
+from .text import SNIFF_BYTES  # one first look at a file, binary or container
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+    from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
+
+
+def peek(stream: BinaryIO) -> tuple[bytes, BinaryIO]:
+    """The first bytes of `stream`, and a stream that still yields them."""
+    if hasattr(stream, "peek"):
+        try:
+            head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
+            return head, stream
+        except (OSError, ValueError):
+            pass
+    buffered = io.BufferedReader(_Raw(stream), SNIFF_BYTES * 2)  # type: ignore[arg-type]
+    return buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES], buffered
+
+
+class _Raw(io.RawIOBase):
+    """A file-like object as a raw stream, so io.BufferedReader can put peek() on it."""
+
+    def __init__(self, inner: BinaryIO) -> None:
+        self.inner = inner
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Buffer) -> int:
+        view = memoryview(buffer)
+        data = self.inner.read(len(view))
+        view[: len(data)] = data
+        return len(data)
+
+
+
+
+class Prepended:
+    """A stream with some bytes put back in front."""
+
+    def __init__(self, first: bytes, rest: BinaryIO) -> None:
+        self.first = first
+        self.rest = rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self.first:
+            data, self.first = self.first, b""
+            if size is None or size < 0:
+                return data + self.rest.read()
+            return data + self.rest.read(max(0, size - len(data)))
+        return self.rest.read(size)
