@@ -330,7 +330,9 @@ def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
             )
         )
     if unit.first > 0:
-        texts[0] = _look_back_start(texts[: unit.first], unit.lookback, unit.lookback_lines)
+        texts[0] = _look_back_start(
+            texts[: unit.first], texts[unit.first].line_base, unit.lookback, unit.lookback_lines
+        )
     number = -1
     for item in scan_texts(texts, unit.path):
         if isinstance(item, ScannedText):
@@ -342,10 +344,12 @@ def _scan_range(unit: TextRange) -> Iterator[ScannedText | Problem]:
                 pass
 
 
-def _look_back_start(look_back: list[TextChunk], chars: int, lines: int) -> TextChunk:
+def _look_back_start(
+    look_back: list[TextChunk], line_after: int, chars: int, lines: int
+) -> TextChunk:
     """The look back's first chunk from the latest line start that leaves `chars`
     characters and `lines` line ends before the range, at least (text further back cannot
-    change how the range is read)."""
+    change how the range is read); `line_after` is the line the chunk after it starts on."""
     first, later = look_back[0], look_back[1:]
     text = first.text
     chars -= sum(len(chunk.text) for chunk in later)
@@ -364,9 +368,10 @@ def _look_back_start(look_back: list[TextChunk], chars: int, lines: int) -> Text
     start = min(by_chars, by_lines)
     if start <= 0:
         return first
+    after = look_back[1].line_base if later else line_after
     return TextChunk(
         text[start:],
-        first.line_base + text.count("\n", 0, start),
+        after - text.count("\n", start),  # counted in what is kept, not in the megabytes left
         0,
         False,
         first.encoding,

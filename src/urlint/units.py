@@ -44,9 +44,11 @@ if TYPE_CHECKING:
 
     from .mail.mbox import MboxPlace
 
-# A text file larger than this is cut into ranges of about this size (small enough that
-# two cores end together: the last range is the one core's alone).
-RANGE_BYTES = 8 * 1024 * 1024
+# A text file larger than this is cut into ranges of whole chunks no larger (two chunks of
+# sources.text.CHUNK_BYTES and a line each, mostly): small enough that two cores end
+# together (the last range is one core's alone), large enough that the look back, read
+# and decoded a chunk at a time, is a small part of each.
+RANGE_BYTES = 12 * 1024 * 1024
 # How much text before a range the worker scans again to arrive in the right state: this
 # many characters and this many whole lines, at least. What a range's first line is read
 # as can hang on the lines before it: a wrapper spans at most MAX_RAW_LINES (60) lines and
