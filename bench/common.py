@@ -122,21 +122,30 @@ def build_mbox_folder(megabytes: int = 100, files: int = 20) -> Path:
     `megabytes` MB of real list mail in all, uncompressed (the pieces of
     `mail_corpus_parts` in turn, whole messages each), as a list archive's monthly files;
     made once."""
-    folder = WORK / f"mbox-gz-{megabytes}mb-{files}"
+
+    def fill(building: Path) -> None:
+        parts = mail_corpus_parts()
+        each = megabytes * 1_000_000 // files
+        index = 0
+        for number in range(files):
+            with gzip.open(building / f"{number:03d}.mbox.gz", "wb", compresslevel=6) as out:
+                written = 0
+                while written < each:
+                    written += out.write(parts[index % len(parts)])
+                    index += 1
+
+    return _folder_made_once(WORK / f"mbox-gz-{megabytes}mb-{files}", fill)
+
+
+def _folder_made_once(folder: Path, fill: Callable[[Path], None]) -> Path:
+    """`folder`, made by `fill` in a folder beside it renamed when done (an interrupted
+    build is never taken for a made one); made once."""
     if folder.is_dir():
         return folder
-    parts = mail_corpus_parts()
     building = folder.with_name(folder.name + ".partial")
     shutil.rmtree(building, ignore_errors=True)
     building.mkdir(parents=True)
-    each = megabytes * 1_000_000 // files
-    index = 0
-    for number in range(files):
-        with gzip.open(building / f"{number:03d}.mbox.gz", "wb", compresslevel=6) as out:
-            written = 0
-            while written < each:
-                written += out.write(parts[index % len(parts)])
-                index += 1
+    fill(building)
     building.rename(folder)
     return folder
 
@@ -166,19 +175,16 @@ def maildir_messages() -> list[bytes]:
 def build_maildir(files: int = 20_000) -> Path:
     """WORK/maildir-<files>/: a Maildir (cur, new, tmp) of `files` real messages (the
     shared Maildir's in turn, as often as it takes), one a file; made once."""
-    folder = WORK / f"maildir-{files}"
-    if folder.is_dir():
-        return folder
-    messages = maildir_messages()
-    building = folder.with_name(folder.name + ".partial")
-    shutil.rmtree(building, ignore_errors=True)
-    for sub in ("cur", "new", "tmp"):
-        (building / sub).mkdir(parents=True)
-    for number in range(files):
-        name = f"{1_000_000_000 + number}.M{number}P1.bench:2,S"
-        (building / "cur" / name).write_bytes(messages[number % len(messages)])
-    building.rename(folder)
-    return folder
+
+    def fill(building: Path) -> None:
+        messages = maildir_messages()
+        for sub in ("cur", "new", "tmp"):
+            (building / sub).mkdir()
+        for number in range(files):
+            name = f"{1_000_000_000 + number}.M{number}P1.bench:2,S"
+            (building / "cur" / name).write_bytes(messages[number % len(messages)])
+
+    return _folder_made_once(WORK / f"maildir-{files}", fill)
 
 
 def compare_with_ripgrep(path: Path, runs: int, label: str) -> dict:
