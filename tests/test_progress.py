@@ -248,7 +248,7 @@ def test_units_count_their_files_bytes_and_messages(inputs, capsys, tmp_path):
     """Text ranges and runs of an mbox's messages, each with its share of the bytes."""
     paths, expected = inputs
     big_text, big_mbox = tmp_path / "big.txt", tmp_path / "big.mbox"
-    lines = "plain words and nothing more in them " * 3 + "\n"  # over 8 MB: two ranges
+    lines = "plain words and nothing more in them " * 3 + "\n"  # over 8 MB: two chunks
     big_text.write_text((lines * 999 + "see <URL:http://example.com/a\n b.html>\n") * 80)
     big_mbox.write_bytes(Path(paths[1]).read_bytes() * 4)
     paths = [*paths, str(big_text), str(big_mbox)]

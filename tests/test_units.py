@@ -6,12 +6,14 @@ from __future__ import annotations
 import gzip
 import io
 import shutil
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from urlint.mail.mbox import MboxPlace, mbox_places, split_mbox
+from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
 from urlint.reporters.extract import UrlFormat
 from urlint.runner import (
@@ -23,7 +25,7 @@ from urlint.runner import (
     run_units,
 )
 from urlint.sources.text import read_chunks
-from urlint.units import text_ranges
+from urlint.units import MessageRun, text_ranges
 
 from .helpers import run, shared_path
 
@@ -148,11 +150,14 @@ def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
         mbox = mbox.replace(b"\n", b"\r\n")
     whole = list(split_mbox(io.BytesIO(mbox)))
     places = list(mbox_places(io.BytesIO(mbox), every))
-    assert places[0] == MboxPlace(0, 1, 0, places[0].counted)
+    assert places[0][:3] == (0, 1, 0) and not places[0].overflowing
     assert [p.offset for p in places] == sorted({p.offset for p in places})
     runs = []
-    for place, end in zip(places, [p.offset for p in places[1:]] + [len(mbox)], strict=True):
-        runs += split_mbox(io.BytesIO(mbox[place.offset : end]), None, place)
+    for place, after in zip(places, [*places[1:], None], strict=True):
+        end = len(mbox) if after is None else after.offset
+        goes_on = after is not None and after.overflowing  # it ends inside a message
+        start = place.offset - lead_bytes(place)
+        runs += split_mbox(io.BytesIO(mbox[start:end]), None, place, goes_on)
     assert runs == whole
 
 
@@ -231,6 +236,50 @@ def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch
     assert sum(type(unit).__name__ == "MessageRun" for unit in units) > 10
     assert _lines([str(path)], 1, run_bytes=5_000) == serial
     assert _lines([str(path)], 2, run_bytes=5_000) == serial
+
+
+def test_a_message_too_long_is_cut_into_runs_too(tmp_path, monkeypatch):
+    # A message longer than MAX_MESSAGE_BYTES (50 KB here) is read on as text; the runs
+    # go on being cut inside it (a run holds about RUN_BYTES, however long the message).
+    monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 50_000)
+    head = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
+    long_body = "".join(f"line {n} see http://example.com/~{n}/\n" for n in range(20_000))
+    short = "".join(head.format(n=n) + f"http://example.org/{n}\n\n" for n in range(50))
+    path = tmp_path / "long.mbox"
+    path.write_text(short + head.format(n="long") + long_body + "\n" + short)
+    serial = _lines([str(path)])
+    assert sum('"url"' in line for line in serial) == 100 + 20_000
+    assert sum("message 51 is longer than 50,000 bytes" in line for line in serial) == 1
+    units = list(plan([str(path)], run_bytes=20_000))
+    assert sum(isinstance(u, MessageRun) and u.place.overflowing for u in units) > 10
+    assert _lines([str(path)], 1, run_bytes=20_000) == serial
+    assert _lines([str(path)], 2, run_bytes=20_000) == serial
+
+
+def test_a_large_text_misnamed_says_so_on_two_processes(tmp_path):
+    text = "".join(f"see http://example.com/{n}/ here\n" for n in range(300_000))
+    (tmp_path / "big.eml").write_text(text)  # 9 MB of plain text, named as a message
+    paths = [str(tmp_path / "big.eml")]
+    serial = _lines(paths)
+    assert "MISNAMED" in serial[0] and "named as a message" in serial[0]
+    assert len(serial) == 300_001
+    assert sum(type(u).__name__ == "TextRange" for u in plan(paths, range_bytes=5_000_000)) > 1
+    assert _lines(paths, 2, range_bytes=5_000_000) == serial
+
+
+def test_standard_input_is_read_on_two_processes(tmp_path):
+    # A worker's standard input is not the run's: the unit reading it is worked in the
+    # writer's process, in its turn.
+    (tmp_path / "a.txt").write_text("http://a.example/\n")
+    command = [sys.executable, "-m", "urlint.cli", "extract", "-j", "2", "--isolated"]
+    args = [str(tmp_path / "a.txt"), "-", str(tmp_path / "a.txt")]
+    done = subprocess.run(
+        [*command, *args], input=b"see http://stdin.example/x\n", capture_output=True
+    )
+    assert (done.returncode, done.stdout) == (
+        0,
+        b"http://a.example/\nhttp://stdin.example/x\nhttp://a.example/\n",
+    )
 
 
 def test_problems_keep_their_place_among_the_urls(tmp_path):

@@ -45,9 +45,10 @@ class Position:
     Where the offset counts from: for `extract`/`scan`, the string given; for a file, the
     start of its decoded text (what `sources.text.SourceText` reads: the byte order mark left
     out, every chunk decoded as the scan decodes it); for mail and news, the start of the
-    decoded text of the part (or header field) the URL was found in: quoted-printable,
-    base64, format=flowed and HTML decoded, while line and column are those of the raw
-    file. None where no text stands behind a position (a hand-made one, a read problem's).
+    decoded text of the part (or header field, or HTML attribute value: an `href`'s URL
+    counts from the value's start) the URL was found in: quoted-printable, base64,
+    format=flowed and HTML decoded, while line and column are those of the raw file. None
+    where no text stands behind a position (a hand-made one, a read problem's).
     """
 
     line: int

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import cast
 
+from .faults import internal_error
 from .pipeline import (
     READ,
     ScannedText,
@@ -27,7 +28,7 @@ from .pipeline import (
 from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
 from .records import record, replaced
-from .sources.files import FileId, InputFile, iter_files, read_range
+from .sources.files import STDIN, FileId, InputFile, iter_files, read_range
 from .sources.text import TextChunk, decode
 from .units import (
     BATCH_BYTES,
@@ -46,7 +47,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from concurrent.futures import Future  # imported when a pool is made: it loads logging
 
-    from .mail.message import MessageInfo
+    from .mail.origin import MessageInfo
     from .model import Candidate
     from .progress import Tally
     from .selection import Selection
@@ -136,12 +137,20 @@ def _results(
             unit, counts = _unplanned(item)
             if isinstance(unit, Problem):
                 pending.append((counts, [InputResult([unit])]))
+            elif _reads_stdin(unit):
+                pending.append((counts, work(unit)))
             else:
                 pending.append((counts, pool.submit(work, unit)))
             while len(pending) > 2 * jobs or (pending and isinstance(pending[0][1], list)):
                 yield _ready(*pending.popleft())
         while pending:
             yield _ready(*pending.popleft())
+
+
+def _reads_stdin(unit: Unit) -> bool:
+    """Standard input is this process's: a worker's is not the run's (it reads as empty),
+    so the unit that reads it is worked here, in its turn."""
+    return isinstance(unit, WholeInput) and any(source.path == STDIN for source in unit.sources)
 
 
 def _unplanned(item: Unit | Problem | Planned) -> tuple[Unit | Problem, Counts]:
@@ -190,16 +199,16 @@ def planned_units(
     for item in iter_files(paths, skip, selection):
         size = 0 if isinstance(item, Problem) else plain_file_size(item)
         large = size > min(range_bytes, 2 * run_bytes)
+        alone = isinstance(item, Problem) or item.path == STDIN
         if batch and (
-            isinstance(item, Problem)
-            or large
-            or len(batch) == BATCH_FILES
-            or batch_bytes + size > BATCH_BYTES
+            alone or large or len(batch) == BATCH_FILES or batch_bytes + size > BATCH_BYTES
         ):
             yield Planned(WholeInput(tuple(batch)), Counts(len(batch), batch_bytes))
             batch, batch_bytes = [], 0
         if isinstance(item, Problem):
             yield Planned(item)
+        elif item.path == STDIN:  # a unit of its own: see _reads_stdin
+            yield Planned(WholeInput((item,)), Counts(1, 0))
         elif large:
             yield from _large_file_units(item, size, range_bytes, run_bytes)
         else:
@@ -212,24 +221,28 @@ def planned_units(
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
 ) -> Iterator[Planned]:
-    from .sources.kinds import COMPRESSED, MBOX, TEXT, file_kind
+    from .sources.kinds import COMPRESSED, MBOX, TEXT, file_kind, misnamed
 
     try:
         kind = file_kind(source.path)
     except OSError:
         kind = ""
     if kind == TEXT and size > range_bytes:
-        ranges = text_ranges(source.path, range_bytes=range_bytes)
-        if ranges is not None:
-            covered = 0
-            try:
+        covered = 0
+        try:
+            ranges = text_ranges(source.path, range_bytes=range_bytes)
+            if ranges is not None:
+                reason = misnamed(source.path, kind)  # as the whole file's reading says first
+                if reason is not None:
+                    yield Planned(Problem(ProblemKind.MISNAMED, reason, source.path))
                 for unit in ranges:
                     end = size if unit.final else unit.chunks[-1].end
                     yield Planned(unit, Counts(int(unit.final), end - covered))
                     covered = end
-            except OSError as error:  # the file went bad while it was being cut
-                problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
-                yield Planned(problem, Counts(1, max(0, size - covered)))
+                return
+        except OSError as error:  # the file went bad while it was being cut
+            problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+            yield Planned(problem, Counts(1, max(0, size - covered)))
             return
     elif kind == MBOX and size > 2 * run_bytes:
         from .mail.runs import message_runs
@@ -269,12 +282,16 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
     for item in inputs:
         articles: set[str] = set()
         before = READ.messages, READ.damaged
-        if isinstance(item, InputFile):
-            events = whole(item, articles)
-        elif isinstance(item, TextRange):
-            events = part(_scan_range(item), item.path)
-        else:
-            events = part(scan_run(item), item.path)
+        try:
+            if isinstance(item, InputFile):
+                events = whole(item, articles)
+            elif isinstance(item, TextRange):
+                events = part(_scan_range(item), item.path)
+            else:
+                events = part(scan_run(item), item.path)
+        except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
+            reason = f"not read to its end: {internal_error(error)}"
+            events = [Problem(ProblemKind.UNREADABLE, reason, item.path)]
         counts = Counts(0, 0, *READ.since(*before))
         if results and not articles and not results[-1].articles:
             # One result for inputs in a row that read no news article: a Maildir's

@@ -4,18 +4,20 @@ A unit is small and picklable: it names its input and a byte range, never the by
 plain file (the worker reads them). Three kinds:
 
 - `WholeInput`: inputs each read as `pipeline.scan_file_texts` reads it (small files, the
-  message files of a Maildir or spool, a compressed stream, an archive, standard input).
+  message files of a Maildir or spool, a compressed file that holds no mbox, an archive,
+  standard input: that one in the writer's process, whose standard input it is).
 - `TextRange`: consecutive chunks of a large plain text file. The chunks are those
   `sources.text.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
   decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
   arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
   from its first chunk on.
 - `MessageRun`: consecutive messages of an mbox, between two places where the framing of
-  the whole file stands at a message's start (`mail.mbox.mbox_places`, run once, in the
-  process that plans, copying no message); the worker reads, frames and filters them.
+  the whole file stands at a message's start or at a piece of a message too long
+  (`mail.mbox.mbox_places`, run once, in the process that plans, copying no message); the
+  worker reads, frames and filters them. A compressed mbox's runs carry their bytes.
 
 Output made from the units in order is byte for byte that of the whole-input scan (see
-`tests/test_units.py`), but for the one case LOOKBACK_CHARS states.
+`tests/test_units.py`).
 """
 
 from __future__ import annotations
@@ -53,9 +55,10 @@ RANGE_BYTES = 12 * 1024 * 1024
 # many characters and this many whole lines, at least. What a range's first line is read
 # as can hang on the lines before it: a wrapper spans at most MAX_RAW_LINES (60) lines and
 # MAX_RAW_CHARS (8 KB), a URL joined or continued two lines (however long the first is),
-# and the overlap a chunk carries is bounded by the same. Four wrappers' worth lets the
-# scan of the look back fall into step with the whole file's, should it start inside a
-# construct; the hypothesis property in tests/test_units.py checks it with far less.
+# and the overlap a chunk carries is bounded by the same. Eight wrappers' worth of
+# characters and four of lines let the scan of the look back fall into step with the whole
+# file's, should it start inside a construct; the hypothesis property in
+# tests/test_units.py checks each rule alone with far less.
 LOOKBACK_CHARS = 64 * 1024
 LOOKBACK_LINES = 4 * 60
 # A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places).
@@ -114,6 +117,7 @@ class MessageRun:
     end: int | None
     data: bytes | None = None
     broken: bool = False
+    goes_on: bool = False  # it ends inside a message too long (the next run's place does)
 
 
 @record

@@ -94,14 +94,20 @@ class MboxPlace:
     an mbox gives what the whole file's reading gives from there on, message numbers and
     lines included. mail.runs cuts a large mbox into runs between places, for the cores."""
 
-    offset: int  # of the message's From_ line, in the file
+    offset: int  # of the message's From_ line (or of a piece of one too long), in the file
     line: int
     index: int  # the messages before it
     counted: bool  # the file's messages end by their Content-Length (mboxcl, mboxcl2)
+    # Inside a message too long, read on as text from here: a run never holds more than
+    # about `every` bytes, however long a message is.
+    overflowing: bool = False
 
 
 def split_mbox(
-    stream: BinaryIO, may_hold_urls: UrlFilter | None = None, place: MboxPlace | None = None
+    stream: BinaryIO,
+    may_hold_urls: UrlFilter | None = None,
+    place: MboxPlace | None = None,
+    goes_on: bool = False,
 ) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
@@ -114,10 +120,25 @@ def split_mbox(
     them to read: one that is skipped is never copied out, nor its lines counted one by one
     (issue 4, "Speed": half of an archive's messages hold no URL).
 
-    From a `place` (mbox_places), `stream` starts at that message: it is read as the whole
-    file is read from there."""
-    items = _split(_Mbox(stream, may_hold_urls, place))
+    From a `place` (mbox_places), `stream` starts at that message (`lead_bytes(place)`
+    before it): it is read as the whole file is read from there. `goes_on`: the stream
+    ends inside a message too long (at a place in it: a run of an mbox, the next run
+    going on with the message), which the whole file's reading read on as text in pieces,
+    the last one ending there."""
+    mbox = _Mbox(stream, may_hold_urls, place)
+    mbox.goes_on = goes_on
+    items = _split(mbox)
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
+
+
+# A From_ line counts only after a blank line: up to 3 bytes before it ("\n\r\n").
+_LOOK_BEHIND = 3
+
+
+def lead_bytes(place: MboxPlace) -> int:
+    """How many bytes before `place` a stream read from it starts with: inside a message
+    too long, a From_ line may follow at once, and its blank line lies before the place."""
+    return min(_LOOK_BEHIND, place.offset) if place.overflowing else 0
 
 
 def mbox_places(stream: BinaryIO, every: int, block: int | None = None) -> Iterator[MboxPlace]:
@@ -143,14 +164,15 @@ def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:
 
 def _split(mbox: _Mbox, every: int = 0) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
     """split_mbox's loop; with `every`, it also marks a place each time it stands at a
-    message's start (not inside one too long) `every` bytes or more past the last place."""
+    message's start (or at a piece of one too long) `every` bytes or more past the last
+    place."""
     buffer = mbox.buffer
     next_place = 0
     while True:
         data, base = buffer.data, buffer.base
         mbox.count_lines(data, base, mbox.start)  # before the buffer may move on from `start`
-        if every and mbox.start >= next_place and not mbox.overflowing:
-            yield MboxPlace(mbox.start, mbox.line, mbox.index, mbox.counted)
+        if every and mbox.start >= next_place:
+            yield MboxPlace(mbox.start, mbox.line, mbox.index, mbox.counted, mbox.overflowing)
             next_place = mbox.start + every
         if mbox.counted and not mbox.overflowing:
             end = _content_length_end(buffer, mbox.start)
@@ -170,7 +192,9 @@ def _split(mbox: _Mbox, every: int = 0) -> Iterator[RawMessage | RawText | Probl
             end = base + ends[0]
         else:  # where it ends at the latest: a From_ line may have started, unfinished
             end = buffer.end if buffer.eof else buffer.end - _LONGEST_FROM_LINE
-        if end - mbox.start > MAX_MESSAGE_BYTES:
+        if end - mbox.start > MAX_MESSAGE_BYTES or (
+            mbox.goes_on and buffer.eof and not ends and buffer.end > mbox.start
+        ):
             yield from mbox.overflow(data, base)
         elif ends:
             yield from mbox.up_to_from_lines(data, base, ends)
@@ -198,12 +222,16 @@ class _Mbox:
         self.buffer = _Buffer(stream, block)
         self.buffer.more(0)
         self.may_hold_urls = may_hold_urls
-        self.start = 0
-        self.search = 1
+        lead = 0 if place is None else lead_bytes(place)  # read before the place
+        self.start = lead
         self.line = 1 if place is None else place.line
-        self.line_at = 0
+        self.line_at = lead
         self.index = 0 if place is None else place.index
-        self.overflowing = False
+        self.overflowing = place is not None and place.overflowing
+        self.goes_on = False  # see split_mbox
+        # Where to look for the next From_ line: past the message's own, or, in a message
+        # too long, from the piece's start (as `overflow` leaves it).
+        self.search = lead if self.overflowing else lead + 1
         # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
         # message has none, no message is cut by one (and none pays for looking).
         if place is None:

@@ -101,7 +101,7 @@ def messages_of(
 ) -> Iterator[MessageItem | TextItem | Problem]:
     """The raw messages a container's framing cut out, read (`read_message`), in order; the
     text between them and the problems met pass through. A message `may_hold_urls` turns
-    away is not read. units.MessageRun hands a run of them to a worker."""
+    away is not read. A run of an mbox's messages is read by the same (mail.runs)."""
     for item in items:
         if isinstance(item, RawMessage):
             try:

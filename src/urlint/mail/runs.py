@@ -42,7 +42,8 @@ def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plann
             for place in mbox_places(stream, run_bytes):
                 if last is not None:
                     covered = place.offset - last.offset
-                    yield Planned(MessageRun(source.path, last, place.offset), Counts(0, covered))
+                    run = MessageRun(source.path, last, place.offset, goes_on=place.overflowing)
+                    yield Planned(run, Counts(0, covered))
                 last = place
     except OSError as error:
         problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
@@ -89,22 +90,27 @@ def _stream_runs(
             yield Planned(problem)
         kept = _Kept(inner)
         last = None
+        lead = b""  # the bytes before the run's place it is read with (mbox.lead_bytes)
         covered = 0  # compressed bytes the runs so far stand for
         broken = None
         try:
             # The whole file's reading's reads: damage is met where it meets it.
             for place in mbox_places(kept, run_bytes, mbox.BLOCK_BYTES):  # type: ignore[arg-type]  # it reads as a BinaryIO does
                 if last is not None:
-                    run = MessageRun(source.path, last, place.offset, kept.take(place.offset))
+                    data = lead + kept.take(place.offset)
+                    run = MessageRun(
+                        source.path, last, place.offset, data, goes_on=place.overflowing
+                    )
                     at = min(raw.tell(), size)
                     yield Planned(run, Counts(0, at - covered))
                     covered = at
+                    lead = data[len(data) - mbox.lead_bytes(place) :]
                 last = place
         except stream_errors() as error:
             broken = broken_stream(source.path, kind, error)
         ends = Counts(1, max(0, size - covered))
         if last is not None:
-            data = kept.take(kept.end)
+            data = lead + kept.take(kept.end)
             run = MessageRun(source.path, last, None, data, broken is not None)
             yield Planned(run, NOTHING if broken is not None else ends)
         if broken is not None:
@@ -142,7 +148,7 @@ def run_messages(
     """A run's messages (and text, and problems), as the whole file's reading gives them."""
     place = unit.place
     if unit.data is None:
-        data = read_range(unit.path, place.offset, unit.end)
+        data = read_range(unit.path, place.offset - mbox.lead_bytes(place), unit.end)
         if isinstance(data, Problem):
             yield data
             return
@@ -150,7 +156,7 @@ def run_messages(
         data = unit.data
     stream: BinaryIO = _BreaksOff(data) if unit.broken else BytesIO(data)  # type: ignore[assignment]  # it reads as a BinaryIO does
     try:
-        yield from split_mbox(stream, may_hold_urls, place)
+        yield from split_mbox(stream, may_hold_urls, place, unit.goes_on)
     except _BrokenOff:
         return  # where the stream broke off: the planner reports it after this run
 
