@@ -18,7 +18,7 @@ from .problems import Problem, ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources.files import STDIN, InputFile, input_stream, iter_files
+from .sources.files import STDIN, InputFile, input_stream, iter_files, unreadable
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, read_chunks
 
 TYPE_CHECKING = False
@@ -213,7 +213,7 @@ def scan_file_texts(
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+        yield unreadable(error, source.path)
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
         yield Problem(
             ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path

@@ -28,7 +28,7 @@ from .pipeline import (
 from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
 from .records import record, replaced
-from .sources.files import STDIN, FileId, InputFile, iter_files, read_range
+from .sources.files import STDIN, FileId, InputFile, iter_files, read_range, unreadable
 from .sources.text import TextChunk, decode
 from .units import (
     BATCH_BYTES,
@@ -241,7 +241,7 @@ def _large_file_units(
                     covered = end
                 return
         except OSError as error:  # the file went bad while it was being cut
-            problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+            problem = unreadable(error, source.path)
             yield Planned(problem, Counts(1, max(0, size - covered)))
             return
     elif kind == MBOX and size > 2 * run_bytes:

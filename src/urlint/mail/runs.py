@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from io import BytesIO
 
-from ..problems import Problem, ProblemKind
+from ..problems import Problem
 from ..progress import NOTHING, Counts
 from ..sources import archives
-from ..sources.files import open_input, read_range
+from ..sources.files import open_input, read_range, unreadable
 from ..sources.kinds import MBOX, inner_name, recognised
 from ..sources.nested import broken_stream, stream_errors
 from ..units import MessageRun, Planned
@@ -46,7 +46,7 @@ def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plann
                     yield Planned(run, Counts(0, covered))
                 last = place
     except OSError as error:
-        problem = Problem(ProblemKind.UNREADABLE, error.strerror or str(error), source.path)
+        problem = unreadable(error, source.path)
         yield Planned(problem, Counts(int(last is None), size if last is None else 0))
     if last is not None:  # the last run ends the file
         yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))

@@ -61,7 +61,7 @@ def iter_files(
         try:
             info = os.stat(path)
         except OSError as error:
-            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
+            yield unreadable(error, path)
             continue
         if stat.S_ISDIR(info.st_mode):
             if selection is None:
@@ -112,7 +112,7 @@ def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
             stream.seek(start)
             return stream.read(-1 if end is None else end - start)
     except OSError as error:
-        return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)
+        return unreadable(error, path)
 
 
 def rewrite(path: str, data: bytes) -> None:
@@ -133,7 +133,7 @@ def _walk(
     try:
         info = os.stat(top)
     except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
+        yield unreadable(error, top)
         return
     key = (info.st_dev, info.st_ino)
     if key in seen_dirs:  # a symlink loop, or the same tree reached twice
@@ -143,7 +143,7 @@ def _walk(
         with os.scandir(top) as entries:
             names = sorted((entry.name, entry) for entry in entries)
     except OSError as error:
-        yield Problem(ProblemKind.UNREADABLE, _os_reason(error), top)
+        yield unreadable(error, top)
         return
     present = {name for name, _ in names}
     rules = (
@@ -158,7 +158,7 @@ def _walk(
             is_dir = entry.is_dir()  # follows symlinks; loops are cut by seen_dirs
             is_file = entry.is_file()
         except OSError as error:
-            yield Problem(ProblemKind.UNREADABLE, _os_reason(error), path)
+            yield unreadable(error, path)
             continue
         if not (is_dir or is_file) or rules.skips(name, path, is_dir):
             continue
@@ -181,5 +181,7 @@ def _is_maildir(names: set[str]) -> bool:
     return "cur" in names and "new" in names
 
 
-def _os_reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def unreadable(error: OSError, path: str) -> Problem:
+    """The problem of an input the system would not read: its reason as the system says it
+    ("No such file or directory"), without the path it repeats."""
+    return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)
