@@ -15,8 +15,8 @@ from ..problems import Problem
 from ..progress import NOTHING, Counts
 from ..sources import archives
 from ..sources.files import open_input, read_range, unreadable
-from ..sources.kinds import MBOX, inner_name, recognised
-from ..sources.nested import broken_stream, stream_errors
+from ..sources.kinds import MBOX, recognised
+from ..sources.nested import broken_stream, decompressed, stream_errors
 from ..units import MessageRun, Planned
 from . import mbox
 from .mbox import mbox_places, split_mbox
@@ -66,8 +66,8 @@ def stream_runs(
     try:
         outer, stream, _ = recognised(source.path, raw, source.path)
         budget = archives.Budget(size)  # as the whole file's reading makes it
-        inner = archives.decompress(kind, stream, budget)
-        problems, inner, inner_kind = recognised(source.path, inner, inner_name(source.path))
+        inner, name = decompressed(source.path, stream, kind, budget)
+        problems, inner, inner_kind = recognised(source.path, inner, name)
     except unopened:  # the whole file's reading says so
         inner_kind = ""
     if inner_kind != MBOX:

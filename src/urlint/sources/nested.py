@@ -98,6 +98,15 @@ def _nested(
     yield from read_nested(path, stream, kind, read, depth=depth, budget=budget)
 
 
+def decompressed(
+    path: str, stream: BinaryIO, kind: str, budget: archives.Budget
+) -> tuple[BinaryIO, str]:
+    """The stream a compressed file of `kind` holds, decompressed on the fly within
+    `budget`, and the name that says what it holds ("mail.tgz" holds "mail.tar"): the one
+    opening of a compressed input, for its whole reading and for its runs (mail.runs)."""
+    return archives.decompress(kind, stream, budget), inner_name(path)
+
+
 def _decompressed(
     path: str,
     stream: BinaryIO,
@@ -107,8 +116,7 @@ def _decompressed(
     read: StreamReader[Item],
 ) -> Iterator[Item | Problem]:
     try:
-        inner = archives.decompress(kind, stream, budget)
-        name = inner_name(path)
+        inner, name = decompressed(path, stream, kind, budget)
         yield from _nested(path, inner, depth + 1, budget, read, name)
     except archives.Unavailable as error:
         yield Problem(ProblemKind.UNREADABLE, str(error), path)
