@@ -6,12 +6,15 @@ import io
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from urlint import extract
 from urlint.pipeline import Found, scan_chunks, scan_paths
 from urlint.problems import Problem
 from urlint.scanner import scan
-from urlint.sources.text import BinaryInput, read_chunks
+from urlint.sources import text as text_source
+from urlint.sources.text import BinaryInput, byte_pieces, decoded_length, read_chunks
 
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
@@ -106,3 +109,47 @@ def test_extract_matches_scan_without_empty_wrappers():
     text = "<URL:> http://a.example/ <URL: >"
     assert [c.url for c in scan(text)] == ["", "http://a.example/", ""]
     assert [c.url for c in extract(text)] == ["http://a.example/"]
+
+
+def _pieces_as_first_written(stream, pending, chunk_bytes):
+    """byte_pieces before it copied a read once: every read joined to what was pending,
+    then cut at the last line end (past MAX_RUN at the last blank)."""
+    while True:
+        data = stream.read(chunk_bytes)
+        if not data:
+            yield pending, True
+            return
+        pending += data
+        cut = pending.rfind(b"\n") + 1
+        if cut == 0:
+            if len(pending) < text_source.MAX_RUN:
+                continue
+            cut = text_source._last_space(pending) or len(pending)
+        yield pending[:cut], False
+        pending = pending[cut:]
+
+
+# The one setting monkeypatch makes is made again for every example.
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from([b"\n", b"ab", b" ", b"x" * 50, b"\r\n", b"\xc3\xa9"]), max_size=80),
+    st.integers(0, 40),
+    st.integers(1, 90),
+    st.sampled_from([30, 200, 1 << 20]),
+)
+def test_byte_pieces_cut_where_they_always_did(monkeypatch, parts, head, chunk_bytes, max_run):
+    monkeypatch.setattr(text_source, "MAX_RUN", max_run)
+    data = b"".join(parts)
+    expected = list(_pieces_as_first_written(io.BytesIO(data[head:]), data[:head], chunk_bytes))
+    pieces = list(byte_pieces(io.BytesIO(data[head:]), data[:head], chunk_bytes))
+    assert pieces == expected
+    assert b"".join(piece for piece, _final in pieces) == data
+
+
+def test_decoded_length_counts_the_characters_decode_makes():
+    assert decoded_length(b"http://a.example/\n") == 18
+    assert decoded_length("Gr\u00fc\u00dfe \u20ac\n".encode()) == 8  # UTF-8: ü, ß, € are 2-3 bytes
+    assert decoded_length("Gr\u00fc\u00dfe\n".encode("latin-1")) == 6  # not UTF-8: Latin-1
+    assert decoded_length(b"") == 0

@@ -86,6 +86,27 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     assert in_ranges == whole  # lines, columns and character offsets
 
 
+def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
+    # 2,000 lines of 100 bytes in chunks of 10,000 bytes (the first 20,000: the head read
+    # and one more): the first range is one chunk, then each holds 50,000 bytes at most
+    # and a quarter of what is left at most, a chunk at least; the empty last chunk goes
+    # with the range before it.
+    path = tmp_path / "t.txt"
+    path.write_text(("x" * 99 + "\n") * 2000)
+    ranges = list(text_ranges(str(path), 10_000, 50_000, 0, 0) or ())
+    assert [(r.chunks[r.first].start, r.chunks[-1].end) for r in ranges] == [
+        (0, 20_000),
+        (20_000, 60_000),  # a quarter of the 180,000 left: 45,000 at most
+        (60_000, 90_000),  # of 140,000: 35,000
+        (90_000, 110_000),
+        (110_000, 130_000),
+        *((start, start + 10_000) for start in range(130_000, 200_000, 10_000)),
+    ]
+    assert [len(r.chunks) - r.first for r in ranges][-2:] == [1, 2]
+    assert ranges[-1].chunks[-1].start == ranges[-1].chunks[-1].end == 200_000
+    assert [r.final for r in ranges] == [False] * 11 + [True]
+
+
 def _lines(paths, jobs=None, **sizes):
     line_format = UrlFormat(jsonl=True)
     if jobs is None:  # the serial reading every command used before units

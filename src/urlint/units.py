@@ -35,6 +35,7 @@ from .sources.text import (
     SNIFF_BYTES,
     byte_pieces,
     decode,
+    decoded_length,
     position_after,
     read_head,
 )
@@ -131,9 +132,9 @@ class Planned:
 
 def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
     """The chunks `sources.text.read_chunks` cuts `stream` into (`text.byte_pieces`), decoded
-    only where a piece is not ASCII (to count its characters) or does not end a line (to
-    count its columns); None when the file is read whole (UTF-16) or is binary (the
-    whole-input reader says so)."""
+    only to count the characters of a piece that is not ASCII (`text.decoded_length`) or the
+    columns of one that does not end a line; None when the file is read whole (UTF-16) or
+    is binary (the whole-input reader says so)."""
     head = read_head(stream, chunk_bytes)
     if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
         return None
@@ -146,14 +147,12 @@ def _chunks(stream: BinaryIO, head: bytes, chunk_bytes: int) -> Iterator[Chunk]:
     for piece, _final in byte_pieces(stream, head[offset:], chunk_bytes):
         yield Chunk(offset, offset + len(piece), line_base, column_base, char_base)
         offset += len(piece)
-        # The usual chunk, ASCII and cut at a line end, is counted without decoding it.
-        text = None if piece.isascii() else decode(piece)[0]
-        char_base += len(piece) if text is None else len(text)
+        # The usual chunk, cut at a line end, is counted without decoding it.
+        char_base += decoded_length(piece)
         if piece.endswith(b"\n"):
             line_base, column_base = line_base + piece.count(b"\n"), 0
         else:  # a cut inside a line: columns are counted in characters
-            text = decode(piece)[0] if text is None else text
-            line_base, column_base = position_after(text, line_base, column_base)
+            line_base, column_base = position_after(decode(piece)[0], line_base, column_base)
 
 
 def text_ranges(
@@ -165,9 +164,15 @@ def text_ranges(
 ) -> Iterator[TextRange] | None:
     """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
     it is found (the workers start on the first while the rest is cut); None when it is
-    read whole (binary or UTF-16)."""
+    read whole (binary or UTF-16).
+
+    A range holds `range_bytes` at most. The first holds one chunk, so that a core starts
+    before the next is cut, and each range holds a quarter of what is left from its start
+    at most (a chunk at least), so that near the end the ranges shrink and the cores end
+    together: one range larger than the others would be one core's work alone."""
     stream = open_input(path)  # closed by _ranges, or here
     try:
+        size = os.fstat(stream.fileno()).st_size
         found = text_chunks(stream, chunk_bytes)
     except BaseException:
         stream.close()
@@ -175,26 +180,31 @@ def text_ranges(
     if found is None:
         stream.close()
         return None
-    return _ranges(stream, found, path, range_bytes, (lookback, lookback_lines))
+    return _ranges(stream, found, path, (size, range_bytes), (lookback, lookback_lines))
 
 
 def _ranges(
     stream: BinaryIO,
     chunks: Iterator[Chunk],
     path: str,
-    range_bytes: int,
+    sizes: tuple[int, int],  # the file's, and a range's at most
     lookback: tuple[int, int],  # characters and line ends
 ) -> Iterator[TextRange]:
     chars, lines = lookback
+    size, range_bytes = sizes
     with stream:
         kept: list[Chunk] = []  # the look back, then the range's chunks
         first = 0  # where in `kept` the range starts
         bom = False
+        limit = 0  # the first range: one chunk
         for chunk in chunks:
             if not kept:
                 bom = chunk.start == len(codecs.BOM_UTF8)
-            elif chunk.end - kept[first].start > range_bytes:
+            elif chunk.end - kept[first].start > limit and chunk.end > chunk.start:
+                # (an empty last chunk stays with the range before: alone, it would be
+                # a look back scanned for nothing)
                 yield TextRange(path, tuple(kept), first, False, bom, chars, lines)
+                limit = min(range_bytes, (size - chunk.start) // 4)
                 # The next range's look back: back to the last chunk `chars` bytes and
                 # `lines` lines or more before it.
                 back = len(kept)

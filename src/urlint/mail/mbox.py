@@ -266,6 +266,13 @@ class _Mbox:
             return
         bounds = (self.start - base, *ends)
         chosen = self.may_hold_urls(data, bounds) if self.may_hold_urls is not None else None
+        if chosen is not None and not any(chosen):
+            # None read (the prefilter's verdict, or mbox_places finding where to cut):
+            # nothing is searched for quoting nor copied out.
+            self.index += len(ends)
+            self.start = base + ends[-1]
+            self.search = self.start + 1
+            return
         quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
         for number in range(len(ends)):
             self.index += 1

@@ -91,6 +91,14 @@ def byte_pieces(
         if not data:
             yield pending, True
             return
+        cut = data.rfind(b"\n") + 1
+        if cut:  # the usual read: the piece is copied once, not twice
+            piece = data if cut == len(data) and not pending else b"".join(
+                (pending, memoryview(data)[:cut])
+            )
+            pending = data[cut:]
+            yield piece, False
+            continue
         pending += data
         cut = pending.rfind(b"\n") + 1
         if cut == 0:
@@ -114,6 +122,17 @@ def decode(data: bytes) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+def decoded_length(data: bytes) -> int:
+    """How many characters `decode` makes of `data`, made only where they must be: ASCII
+    and Latin-1 give one a byte (units.TextRange counts a file's characters this way)."""
+    if data.isascii():
+        return len(data)
+    try:
+        return len(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return len(data)
 
 
 def _last_space(buffer: bytes) -> int:
