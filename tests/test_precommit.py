@@ -1,7 +1,8 @@
-"""The pre-commit hooks, run through the real `pre-commit try-repo` on a scratch repository.
+"""The pre-commit hooks, run through the real `pre-commit try-repo` on a scratch repository,
+and what a hook's run on a small file loads (its start-up: bench/latency.py).
 
 try-repo builds the hook's environment from this repository (a pip install, as a user's
-pre-commit would), so this test takes some seconds and needs the package index.
+pre-commit would), so those tests take some seconds and need the package index.
 """
 
 from __future__ import annotations
@@ -77,3 +78,44 @@ def test_passwords_hook_reports_only_passwords(scratch):
     assert "notes.txt:1:23: P501" in result.stdout
     assert "C202" not in result.stdout
     assert SECRET not in result.stdout + result.stderr
+
+
+# What a hook's run on a small file never loads (its start-up: bench/latency.py): shutil,
+# which argparse would load for the terminal's width (bz2, lzma and zlib with it, 3.5 ms),
+# typing, and the modules only other inputs, formats or options need.
+NOT_LOADED = (
+    "shutil", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile", "contextlib",
+    "heapq", "bisect", "fnmatch", "urlint.progress", "urlint.runner", "urlint.mail.mbox",
+)
+# Patterns compiled when first used (urlint.patterns), which such a file never needs: the
+# login reader's (no "@"), page furniture's (no wrapper across lines), data: and tel: shapes.
+NOT_COMPILED = (
+    "grammar.login._CERTAIN_HOSTPORT", "grammar.login._LOGIN_START", "grammar.login._HOSTPORT",
+    "scanner.furniture._KNOWN_FURNITURE", "schemes._DATA_HEAD", "schemes._PHONE_NUMBER",
+    "scanner.wrappers._ENCODED", "suppressions.DIRECTIVE",
+)
+
+
+def test_a_hook_run_on_a_small_file_loads_only_what_it_uses(tmp_path):
+    sample = tmp_path / "README.txt"
+    sample.write_text(
+        "See <URL:http://www.example.com/docs/index.html> and\n"
+        "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes.\n"
+    )
+    code = (
+        "import importlib, re, sys\n"
+        "compiled = []\n"
+        "real = re.compile\n"
+        "re.compile = lambda source, flags=0: compiled.append(source) or real(source, flags)\n"
+        "from urlint.cli import main\n"
+        f"status = main(['check', '--force-exclude', {str(sample)!r}])\n"
+        f"loaded = [name for name in {NOT_LOADED!r} if name in sys.modules]\n"
+        "def source(name):\n"
+        "    module, _, attribute = name.rpartition('.')\n"
+        "    return getattr(importlib.import_module('urlint.' + module), attribute).pattern\n"
+        f"print(status, loaded, [name for name in {NOT_COMPILED!r} if source(name) in compiled])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.stdout.splitlines()[-1] == "1 [] []", result.stdout + result.stderr

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import argparse
 import io
-import json
 import os
 import sys
 from collections import Counter
@@ -17,6 +15,7 @@ from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Iterable, Iterator
     from types import TracebackType
     from typing import TextIO
@@ -399,6 +398,8 @@ def run_rules(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
     entries = all_rules()
     if args.format == "json":
+        import json
+
         json.dump([entry.as_dict() for entry in entries], out, indent=1, ensure_ascii=False)
         out.write("\n")
         return EXIT_OK

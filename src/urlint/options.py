@@ -4,13 +4,14 @@ and --files-from), comma-separated lists, and what the run says of itself on sta
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from .exits import ConfigError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    import argparse
+
     from .progress import Tally
     from .selection import Selection
     from .sources.files import FileId

@@ -15,6 +15,7 @@ from enum import Enum
 
 from .grammar import abnf, components
 from .grammar.abnf import SCHEME_CHARS
+from .patterns import compiled_when_used
 from .records import record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -96,7 +97,7 @@ class SchemeSpec:
 # RFC 2397 section 3: dataurl := "data:" [ mediatype ] [ ";base64" ] "," data, mediatype :=
 # [ type "/" subtype ] *( ";" parameter ). "data:" without that shape is a label in prose.
 _TOKEN = r"[A-Za-z0-9!#$&^_.+\-]+"
-_DATA_HEAD = re.compile(rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}(?:=[^,;\s]*)?)*,")
+_DATA_HEAD = compiled_when_used(rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}(?:=[^,;\s]*)?)*,")
 
 
 def data_shaped(text: str, start: int, end: int) -> bool:
@@ -107,7 +108,7 @@ def data_shaped(text: str, start: int, end: int) -> bool:
 # RFC 3966 section 3 (tel, and RFC 2806's fax, which it replaced): a number is global, "+"
 # and digits, or local with a "phone-context" parameter. "fax:408-555-0100" in a signature
 # ("office:408-555-0199, fax:408-555-0100") is a label and a number, not a URL.
-_PHONE_NUMBER = re.compile(r"\+[0-9]|[^\s]*;phone-context=", re.IGNORECASE)
+_PHONE_NUMBER = compiled_when_used(r"\+[0-9]|[^\s]*;phone-context=", re.IGNORECASE)
 
 
 def phone_shaped(text: str, start: int, end: int) -> bool:

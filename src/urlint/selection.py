@@ -29,7 +29,6 @@ pattern's regular expression is turned into one that matches the entry alone (`_
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from collections.abc import Collection, Iterator
@@ -57,6 +56,8 @@ IGNORE = ".ignore"  # ripgrep's (and ag's): gitignore syntax, read outside git r
 
 def path_matches(path: str, pattern: str) -> bool:
     """A glob against the path as given, relative to the working directory, and its name."""
+    import fnmatch  # here: a run with no exclude and no per-file-ignores never matches a glob
+
     posix = path.replace(os.sep, "/")
     if posix.startswith("./"):
         posix = posix[2:]

@@ -5,14 +5,13 @@ every rule. Codes may be prefixes (`ignore[C2]`)."""
 
 from __future__ import annotations
 
-import re
-
 from .findings import Finding
 from .model import Span
+from .patterns import compiled_when_used
 from .scanner.textpos import LineIndex
 
-DIRECTIVE = re.compile(r"urlint:[ \t]*ignore(?:\[([^\]\n]*)\])?")
-_CODE_SPLIT = re.compile(r"[\s,]+")
+DIRECTIVE = compiled_when_used(r"urlint:[ \t]*ignore(?:\[([^\]\n]*)\])?")
+_CODE_SPLIT = compiled_when_used(r"[\s,]+")
 
 
 class Directive:

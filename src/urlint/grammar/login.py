@@ -35,32 +35,35 @@ from __future__ import annotations
 
 import re
 
+from ..patterns import compiled_when_used
 from ..records import record
 from ..schemes import LOGIN_AFTER_COLON, SCHEME_CHARS
 
 MASK = "****"
 
+# The patterns compile when first used (patterns.py): only a text with an "@" needs them.
+
 # A stretch that can only be a host and port (section 3.1: hostport = host [ ":" port ]):
 # a name with a dot (a user name seldom has one), `localhost` or an RFC 2732 literal, then
 # an optional decimal port. Anything else ("fred:2024", "fred:hunter") may be a login.
-_CERTAIN_HOSTPORT = re.compile(
+_CERTAIN_HOSTPORT = compiled_when_used(
     r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|\[[0-9A-Fa-f:.]*\])(?::[0-9]*)?",
     re.IGNORECASE,
 )
 # A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
-_DRIVE = re.compile(r"[A-Za-z][:|]")
-_DELIMITERS = re.compile(r"[/?#@]")
+_DRIVE = compiled_when_used(r"[A-Za-z][:|]")
+_DELIMITERS = compiled_when_used(r"[/?#@]")
 # Any hostport at all (section 3.1), by its characters: where the plain reading leaves one,
 # the grammar keeps that reading.
-_HOSTPORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
+_HOSTPORT = compiled_when_used(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 
 # Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
 # a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
 _LOGIN_SCHEMES = "|".join(re.escape(name) for name in sorted(LOGIN_AFTER_COLON))
-_LOGIN_START = re.compile(
+_LOGIN_START = compiled_when_used(
     rf"://|(?<![{SCHEME_CHARS}])(?:{_LOGIN_SCHEMES}):(?=[^/\s])", re.IGNORECASE
 )
-_SCHEME_BEFORE = re.compile(rf"[{SCHEME_CHARS}]*\Z")
+_SCHEME_BEFORE = compiled_when_used(rf"[{SCHEME_CHARS}]*\Z")
 _LONGEST_SCHEME = 40  # looked back no further: a scheme name is short
 
 
@@ -217,7 +220,7 @@ def _word_end(text: str, start: int) -> int:
 # Only ASCII whitespace ends a login here: a URL may hold an information separator (\x1c)
 # or a no-break space that other readers take for a space (C205, C204), and the login
 # goes on past it all the same (hide more).
-_WHITESPACE = re.compile(r"[ \t\n\r\f\v]")
+_WHITESPACE = compiled_when_used(r"[ \t\n\r\f\v]")
 
 
 def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -274,4 +277,4 @@ def quotes_secret(
     return False
 
 
-_QUOTED = re.compile(r"'[^']{2,}'")
+_QUOTED = compiled_when_used(r"'[^']{2,}'")

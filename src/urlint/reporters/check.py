@@ -8,7 +8,6 @@ message) is masked here (`safe`), and source lines shown by `full` arrive from a
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -104,6 +103,8 @@ def masked_source_line(
     """`line` with each of `cuts` (1-based columns, end exclusive; they may overlap) shown
     as MASK, tabs as one space, other unprintable characters escaped; and a function from a
     raw column to its column in what is shown."""
+    from bisect import bisect_right  # here: only the full format shows source lines
+
     masks = merged_spans(list(cuts))
     pieces: list[str] = []
     # (raw column, shown column, per-character shown columns or None) where each run starts

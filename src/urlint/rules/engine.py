@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from ..findings import Edit, Finding, Fix
@@ -10,6 +9,7 @@ from ..grammar.components import ParsedURL
 from ..grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ..grammar.parse import parse
 from ..model import Candidate, Span
+from ..patterns import compiled_when_used
 from ..records import replaced
 from .catalogue import Rule
 from .context import RuleOptions, UrlUnderCheck
@@ -17,7 +17,7 @@ from .locate import UrlMap
 
 # Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
 # URL, a host or a path ("<URL:www.example.com/x>"), not prose ("<URL:...>").
-URL_ATTEMPT = re.compile(r"[A-Za-z0-9/][^./\s]*[./]")
+URL_ATTEMPT = compiled_when_used(r"[A-Za-z0-9/][^./\s]*[./]")
 
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
 TEXT_FAMILY = "X"

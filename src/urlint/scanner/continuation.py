@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..patterns import compiled_when_used
 from . import bare
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
@@ -110,8 +111,8 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
 MIN_WRAP_COLUMN = 60
 # ... and the next line's first word goes on with the URL only if it looks like the rest of
 # one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.
-_URL_REST = re.compile(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
-_ABBREVIATION = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]?")
+_URL_REST = compiled_when_used(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
+_ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
 _LINE_BREAK = re.compile(r"\r?\n")
 _COLUMN_GAP_BEFORE = re.compile(r"\S[ \t]{3,}\Z")
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..patterns import compiled_when_used
+
 _MONTH = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 )
 
 # The fixed shapes of RFC and Internet-Draft page furniture (RFC 2223 section 3).
-_KNOWN_FURNITURE = re.compile(
+_KNOWN_FURNITURE = compiled_when_used(
     r"[^\n]*\[Page [0-9ivxlc]+\][ \t]*$"  # footer: "Name   Expires ...   [Page N]"
     r"|[ \t]*RFC[ \t]+\d+[ \t][^\n]*" + _MONTH + r"[ \t]+\d{4}[ \t]*$"  # RFC header
     r"|[ \t]*Internet[- ]Draft[ \t][^\n]*\d{4}[ \t]*$",  # Internet-Draft header
@@ -29,11 +31,11 @@ _KNOWN_FURNITURE = re.compile(
 # A line worth asking "does the document repeat this?": words with whitespace between them.
 # Continuation lines of a URL have no inner whitespace except in the 1993 drafts' style,
 # and those are not repeated page after page.
-_INNER_SPACE = re.compile(r"\S[ \t]+\S")
-_URL_DELIMITERS = re.compile(r"[<>]|://")
-_DIGITS = re.compile(r"\d+")
-_WORD_BREAKS = re.compile(r"[\d\s]+")
-_SPACES = re.compile(r"[ \t]+")
+_INNER_SPACE = compiled_when_used(r"\S[ \t]+\S")
+_URL_DELIMITERS = compiled_when_used(r"[<>]|://")
+_DIGITS = compiled_when_used(r"\d+")
+_WORD_BREAKS = compiled_when_used(r"[\d\s]+")
+_SPACES = compiled_when_used(r"[ \t]+")
 
 MIN_REPEATS = 3  # a running header or footer is on every page; three pages make it one
 MAX_FURNITURE_LINE = 200  # a longer line is text, not furniture

@@ -13,7 +13,6 @@ wrapper, a second "://" inside a query) is not a URL of its own.
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Iterator
 
@@ -133,6 +132,8 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
         hits = [hit for found in passes for hit in found]
         hits.sort()
         return iter(hits)
+    import heapq  # here: a pre-commit hook's small files never merge
+
     return heapq.merge(*passes)
 
 

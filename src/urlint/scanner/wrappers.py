@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..model import Flag, Wrapper
+from ..patterns import compiled_when_used
 from ..schemes import SCHEME_CHARS, conforms, is_known_scheme
 from . import bare
 from .furniture import Furniture
@@ -33,7 +34,7 @@ _BLANKS = re.compile(r"[ \t\r\f\v]+")
 _URL_RUN = re.compile(r"[^ \t\r\n\f\v]+")
 SCHEME_START = re.compile(rf"[A-Za-z][{SCHEME_CHARS}]*:")
 # Characters that suggest a URL rather than markup or prose after an unknown scheme.
-URLISH = re.compile(r"[./@%=?]")
+URLISH = compiled_when_used(r"[./@%=?]")
 
 MAX_CONTENT_LINES = 20  # an unterminated wrapper gives up after this many lines ...
 MAX_CONTENT_CHARS = 2048  # ... or this many characters of URL text
@@ -100,7 +101,7 @@ def _elided(url: str) -> bool:
     if _ELISION.fullmatch(url) is None:
         return False
     return not (url.endswith(":.") and conforms(url))
-_ENCODED = re.compile(
+_ENCODED = compiled_when_used(
     rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)"
 )
 

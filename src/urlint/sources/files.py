@@ -9,7 +9,6 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import nullcontext
 
 from ..problems import Problem, ProblemKind
 from ..records import record
@@ -102,7 +101,11 @@ def open_input(path: str) -> BinaryIO:
 def input_stream(path: str) -> AbstractContextManager[BinaryIO]:
     """An input opened for reading (open_input), to use in a `with`: standard input for
     STDIN (left open after)."""
-    return nullcontext(sys.stdin.buffer) if path == STDIN else open_input(path)
+    if path != STDIN:
+        return open_input(path)
+    from contextlib import nullcontext  # here: a run on files never loads contextlib
+
+    return nullcontext(sys.stdin.buffer)
 
 
 def read_range(path: str, start: int, end: int | None) -> bytes | Problem:

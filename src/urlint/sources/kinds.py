@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..patterns import compiled_when_used
 from ..problems import Problem, ProblemKind
 from .files import open_input
 from .streams import peek
@@ -37,7 +38,7 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
-FROM_LINE = re.compile(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
+FROM_LINE = compiled_when_used(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
 # RFC 5322 section 2.2: a field name is printable ASCII but ":" (ftext = %d33-57 /
 # %d59-126), then the colon (RFC 822's obsolete syntax allows blanks before it). Every reader
 # of a header line builds on this one piece (mail.headers, mail.message), and so does the
