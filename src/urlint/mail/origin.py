@@ -10,7 +10,7 @@ class Envelope:
     """A message's identity (issue 4: index within its container, Message-ID, Date, From),
     read from its header only when a URL or a problem needs it."""
 
-    __slots__ = ("header", "lowered", "index", "line", "_identity")
+    __slots__ = ("header", "lowered", "index", "line", "_identity", "json_text")
 
     def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
         self.header = header
@@ -18,6 +18,9 @@ class Envelope:
         self.index = index
         self.line = line
         self._identity: tuple[str | None, str | None, str | None] | None = None
+        # as_json() masked, as jsonl writes it (reporters.extract.message_json): made once a
+        # message, however many of its URLs are written
+        self.json_text: str | None = None
 
     def identity(self) -> tuple[str | None, str | None, str | None]:
         if self._identity is None:
@@ -32,13 +35,21 @@ class Envelope:
     def message_id(self) -> str | None:
         return self.identity()[0]
 
+    def as_json(self) -> dict:
+        """The first fields of the jsonl `message` object (MessageInfo.as_json)."""
+        message_id, date, sender = self.identity()
+        return {
+            "index": self.index, "line": self.line, "message_id": message_id,
+            "date": date, "from": sender,
+        }
+
 
 class MessageInfo:
     """Where in a mail or news container a URL was found (the jsonl `message` object).
     The message's identity is read from its header only when asked for: plain `extract`
     output never asks."""
 
-    __slots__ = ("envelope", "part", "content_type", "source", "header")
+    __slots__ = ("envelope", "part", "content_type", "source", "header", "json_text")
 
     def __init__(
         self,
@@ -54,6 +65,8 @@ class MessageInfo:
         # "header", "text", "html-text", "html-" + an attribute (html.Attribute.name), "message"
         self.source = source
         self.header = header  # the field, for a header URL
+        # as_json() masked, as jsonl writes it (reporters.extract.message_json), made once
+        self.json_text: str | None = None
 
     @property
     def index(self) -> int:
@@ -76,11 +89,13 @@ class MessageInfo:
         return self.envelope.identity()[2]  # the From field, decoded
 
     def as_json(self) -> dict:
-        message_id, date, sender = self.envelope.identity()
+        return self.envelope.as_json() | self.place_json()
+
+    def place_json(self) -> dict:
+        """The fields of the jsonl `message` object after the message's identity."""
         return {
-            "index": self.index, "line": self.line, "message_id": message_id,
-            "date": date, "from": sender, "part": self.part,
-            "content_type": self.content_type, "source": self.source, "header": self.header,
+            "part": self.part, "content_type": self.content_type, "source": self.source,
+            "header": self.header,
         }
 
     def __eq__(self, other: object) -> bool:
