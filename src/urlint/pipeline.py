@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from .mail.origin import MessageInfo
     from .mail.reader import MessageItem, TextItem
     from .selection import Selection
+    from .sources.archives import Budget
+    from .sources.nested import ReadFromHere
+    from .units import MemberBytes
 
 
 @record
@@ -191,12 +194,13 @@ def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[F
 
 
 def scan_file_texts(
-    source: InputFile, articles: set[str] | None = None
+    source: InputFile, articles: set[str] | None = None, skip: int = 0
 ) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
-    read once."""
+    read once. `skip`: a tar archive read again to read on from that member
+    (units.ArchiveRest), the members before it read but what they give dropped."""
     from .sources.kinds import TEXT, recognised
 
     try:
@@ -208,7 +212,7 @@ def scan_file_texts(
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 yield from _scan_container(
-                    source, stream, kind, articles if articles is not None else set()
+                    source, stream, kind, articles if articles is not None else set(), skip
                 )
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
@@ -221,7 +225,7 @@ def scan_file_texts(
 
 
 def _scan_container(
-    source: InputFile, stream: BinaryIO, kind: str, articles: set[str]
+    source: InputFile, stream: BinaryIO, kind: str, articles: set[str], skip: int = 0
 ) -> Iterator[ScannedText | Problem]:
     from .mail.prefilter import may_hold_urls
     from .mail.reader import read_input
@@ -234,8 +238,23 @@ def _scan_container(
         seekable=seekable,
         size_hint=_size(source.path),
         may_hold_urls=counted(may_hold_urls),
+        skip=skip,
     )
-    yield from _scan_read(items, articles)
+    yield from _scan_read(items, articles, skip > 0)
+
+
+def scan_archive_member(
+    member: MemberBytes, budget: Budget, articles: set[str]
+) -> Iterator[ScannedText | Problem]:
+    """One member of an archive, carried in its bytes (units.ArchiveMembers), scanned as
+    the whole archive's scan scans it; its nested streams draw on `budget`."""
+    from .mail.prefilter import may_hold_urls
+    from .mail.reader import read_archive_member
+
+    items = read_archive_member(
+        member.path, member.data, member.depth, budget, counted(may_hold_urls)
+    )
+    return _scan_read(items, articles)
 
 
 def scan_items(
@@ -249,13 +268,26 @@ def scan_items(
 
 
 def _scan_read(
-    items: Iterable[MessageItem | TextItem | Problem], articles: set[str]
+    items: Iterable[MessageItem | TextItem | Problem | ReadFromHere],
+    articles: set[str],
+    dropping: bool = False,
 ) -> Iterator[ScannedText | Problem]:
+    """The items a reader gives, scanned. `dropping`: an archive read again (`skip`), whose
+    items are read but dropped until ReadFromHere: its members' own units gave them (their
+    news articles are kept in `articles`, and their counts are not counted again)."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem
-    from .sources.nested import stream_errors
+    from .sources.nested import ReadFromHere, stream_errors
 
+    counts_before = READ.messages, READ.damaged
     for item in items:
+        if isinstance(item, ReadFromHere):
+            dropping = False
+            READ.messages, READ.damaged = counts_before
+            continue
+        if dropping:
+            _read_only(item, articles)
+            continue
         if isinstance(item, MessageItem):
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.
@@ -297,6 +329,25 @@ def _scan_read(
             except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
                 reason = f"cannot be read to its end: {error or type(error).__name__}"
                 yield Problem(ProblemKind.UNREADABLE, reason, item.path, item.line)
+
+
+def _read_only(item: MessageItem | TextItem | Problem, articles: set[str]) -> None:
+    """An item of a member whose unit gave it already, read as far as its scan reads it
+    (a text member to its end: the decompression Budget must stand where it stood)."""
+    from .mail.origin import seen_article
+    from .mail.reader import MessageItem, TextItem
+    from .sources.nested import stream_errors
+
+    if isinstance(item, MessageItem):
+        if item.whole_file:
+            seen_article(item.reader.envelope, articles)
+    elif isinstance(item, TextItem) and item.stream is not None:
+        ends: tuple[type[BaseException], ...] = (BinaryInput, *stream_errors())
+        try:
+            for _chunk in read_chunks(item.stream):
+                pass
+        except ends:
+            pass
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:

@@ -21,6 +21,7 @@ from .pipeline import (
     READ,
     ScannedText,
     counted,
+    scan_archive_member,
     scan_file_texts,
     scan_items,
     scan_texts,
@@ -35,6 +36,8 @@ from .units import (
     BATCH_FILES,
     RANGE_BYTES,
     RUN_BYTES,
+    ArchiveMembers,
+    ArchiveRest,
     MessageRun,
     Planned,
     TextRange,
@@ -52,7 +55,7 @@ if TYPE_CHECKING:
     from .progress import Tally
     from .selection import Selection
 
-Unit = WholeInput | TextRange | MessageRun
+Unit = WholeInput | TextRange | MessageRun | ArchiveMembers | ArchiveRest
 # Formats a URL found in a path (and message): (the URL as shown, the output line); see
 # reporters.extract.UrlFormat.
 LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], tuple[str, str]]
@@ -79,6 +82,9 @@ class InputResult:
     events: list  # FoundLine | Problem for extract, Finding for check
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
     counts: Counts = NOTHING
+    archive: str = ""  # the path of the tar archive whose members these are (ArchiveMembers)
+    # It reads that archive on to its end (ArchiveRest): its later results are dropped.
+    archive_rest: bool = False
 
 
 UnitResult = list[InputResult]
@@ -108,17 +114,50 @@ def run_work(
     unit's counts go to `tally` as its result is used (give `planned_units` for the files
     and bytes)."""
     articles: set[str] = set()
+    archive = _ArchiveSeen()
     for counts, results in _results(units, work, jobs):
         for result in results:
+            if archive.dropped(result):
+                continue  # read again by the archive's rest, before it
             if result.articles:
-                if articles.intersection(result.articles):
+                fresh = archive.not_its_own(result)
+                if articles.intersection(fresh):
                     continue  # a crossposted article already read under another group
-                articles.update(result.articles)
+                articles.update(fresh)
             if tally is not None:
                 tally.add(result.counts)
             yield from result.events
         if tally is not None:
             tally.add(counts)
+
+
+class _ArchiveSeen:
+    """The tar archive whose members' results are being used (units.ArchiveMembers): the
+    news articles they read, and whether its rest was read (its later results dropped)."""
+
+    def __init__(self) -> None:
+        self.path = ""
+        self.articles: set[str] = set()
+        self.rest_read = False
+
+    def dropped(self, result: InputResult) -> bool:
+        if result.archive != self.path:
+            self.path, self.articles, self.rest_read = result.archive, set(), False
+        if self.rest_read:
+            return True
+        self.rest_read = result.archive_rest
+        return False
+
+    def not_its_own(self, result: InputResult) -> set[str]:
+        """The articles of `result` to look for among those read before; for an archive's
+        rest, not those of its members before it, which it read again only to know its own
+        crossposts."""
+        articles = set(result.articles)
+        if result.archive_rest:
+            articles -= self.articles
+        if result.archive:
+            self.articles.update(result.articles)
+        return articles
 
 
 def _results(
@@ -221,7 +260,7 @@ def planned_units(
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
 ) -> Iterator[Planned]:
-    from .sources.kinds import COMPRESSED, MBOX, TEXT, file_kind, misnamed
+    from .sources.kinds import COMPRESSED, MBOX, TAR, TEXT, file_kind, misnamed
 
     try:
         kind = file_kind(source.path)
@@ -249,10 +288,13 @@ def _large_file_units(
 
         yield from message_runs(source, size, run_bytes)
         return
-    elif kind in COMPRESSED:
+    elif kind in COMPRESSED or kind == TAR:
         from .mail.runs import stream_runs
+        from .sources.members import archive_units
 
-        runs = stream_runs(source, kind, size, run_bytes)
+        runs = None if kind == TAR else stream_runs(source, kind, size, run_bytes)
+        if runs is None:
+            runs = archive_units(source, size)
         if runs is not None:
             yield from runs
             return
@@ -277,30 +319,76 @@ PartWork = Callable[[Iterable["ScannedText | Problem"], str], list]
 def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
     """The results of a unit, input by input, each with the messages it read (`READ`):
     the one frame of the work of extract, check and the library (`scan_paths`)."""
+    if isinstance(unit, ArchiveMembers):
+        return _member_results(unit, part)
+    if isinstance(unit, ArchiveRest):
+        return [_rest_result(unit.source, unit.skip, part, set())]
     results: UnitResult = []
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
         articles: set[str] = set()
-        before = READ.messages, READ.damaged
-        try:
-            if isinstance(item, InputFile):
-                events = whole(item, articles)
-            elif isinstance(item, TextRange):
-                events = part(_scan_range(item), item.path)
-            else:
-                events = part(scan_run(item), item.path)
-        except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
-            reason = f"not read to its end: {internal_error(error)}"
-            events = [Problem(ProblemKind.UNREADABLE, reason, item.path)]
-        counts = Counts(0, 0, *READ.since(*before))
-        if results and not articles and not results[-1].articles:
-            # One result for inputs in a row that read no news article: a Maildir's
-            # batch of 64 files goes back as one, not 64 (each costs its trip).
-            results[-1].events.extend(events)
-            results[-1] = replaced(results[-1], counts=results[-1].counts + counts)
+        if isinstance(item, InputFile):
+            events, counts = _read(partial(whole, item, articles), item.path)
+        elif isinstance(item, TextRange):
+            events, counts = _read(partial(part, _scan_range(item), item.path), item.path)
         else:
-            results.append(InputResult(events, tuple(sorted(articles)), counts))
+            events, counts = _read(partial(part, scan_run(item), item.path), item.path)
+        _add(results, InputResult(events, tuple(sorted(articles)), counts))
     return results
+
+
+def _add(results: UnitResult, result: InputResult) -> None:
+    """One result for inputs in a row that read no news article: a Maildir's batch of 64
+    files goes back as one, not 64 (each costs its trip). One that read some is passed
+    over alone should an article be a crosspost (run_work)."""
+    if results and not (result.articles or results[-1].articles or result.archive_rest):
+        results[-1].events.extend(result.events)
+        results[-1] = replaced(results[-1], counts=results[-1].counts + result.counts)
+    else:
+        results.append(result)
+
+
+def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
+    """What `work` gives, and the messages it read (`READ`); a fault in it is a problem
+    for `path`, never the end of the run."""
+    before = READ.messages, READ.damaged
+    try:
+        events = work()
+    except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
+        reason = f"not read to its end: {internal_error(error)}"
+        events = [Problem(ProblemKind.UNREADABLE, reason, path)]
+    return events, Counts(0, 0, *READ.since(*before))
+
+
+def _member_results(unit: ArchiveMembers, part: PartWork) -> UnitResult:
+    """A result for each member of the unit (a crossposted news article among them is
+    passed over alone, as a spool's file is: run_work), each read within its allowance;
+    should one decompress past it, the archive read again from its start, on from that
+    member to its end, is the last result (`_rest_result`)."""
+    from .sources.archives import Budget
+
+    path = unit.source.path
+    results: UnitResult = []
+    seen: set[str] = set()  # the news articles of the unit's members so far
+    for member in unit.members:
+        budget = Budget.allowing(member.allowance)
+        before = set(seen)
+        events, counts = _read(partial(part, scan_archive_member(member, budget, seen), path), path)
+        if budget.spent:  # what it read is read again, with the archive: none of it is kept
+            _add(results, _rest_result(unit.source, member.index, part, before))
+            break
+        _add(results, InputResult(events, tuple(sorted(seen - before)), counts, path))
+    return results
+
+
+def _rest_result(source: InputFile, skip: int, part: PartWork, seen: set[str]) -> InputResult:
+    """A tar archive read again from its start, what its members before `skip` give
+    dropped (units.ArchiveRest), to its end: the archive's later results are dropped
+    (run_work). `seen`: the news articles of the unit's members before."""
+    articles = set(seen)
+    items = scan_file_texts(source, articles, skip)
+    events, counts = _read(partial(part, items, source.path), source.path)
+    return InputResult(events, tuple(sorted(articles)), counts, source.path, archive_rest=True)
 
 
 def _events(

@@ -1,11 +1,12 @@
 """Inputs cut into units of work that are scanned apart, each on any core (issue 14).
 
 A unit is small and picklable: it names its input and a byte range, never the bytes of a
-plain file (the worker reads them). Three kinds:
+plain file (the worker reads them). Five kinds:
 
 - `WholeInput`: inputs each read as `pipeline.scan_file_texts` reads it (small files, the
-  message files of a Maildir or spool, a compressed file that holds no mbox, an archive,
-  standard input: that one in the writer's process, whose standard input it is).
+  message files of a Maildir or spool, a compressed file that holds no mbox or tar, a
+  small archive, standard input: that one in the writer's process, whose standard input
+  it is).
 - `TextRange`: consecutive chunks of a large plain text file. The chunks are those
   `sources.text.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
   decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
@@ -15,6 +16,9 @@ plain file (the worker reads them). Three kinds:
   the whole file stands at a message's start or at a piece of a message too long
   (`mail.mbox.mbox_places`, run once, in the process that plans, copying no message); the
   worker reads, frames and filters them. A compressed mbox's runs carry their bytes.
+- `ArchiveMembers`: members of a large tar archive (plain or compressed), carried in their
+  bytes, read from its one stream here (sources.members); `ArchiveRest`: the rest of such
+  an archive, where its members could not be carried, read again from its start.
 
 Output made from the units in order is byte for byte that of the whole-input scan (see
 `tests/test_units.py`).
@@ -122,11 +126,47 @@ class MessageRun:
 
 
 @record
+class MemberBytes:
+    """A member of a tar archive, carried in its bytes (sources.members)."""
+
+    path: str  # as shown: "archive.tgz!dir/name"
+    data: bytes
+    depth: int  # of the archives it is in (sources.archives.Member)
+    index: int  # the members of its archive before it
+    # What its own compressed stream may decompress to (the gzip trailer's size; 0 for a
+    # member that is not compressed): the planner counted this much of the archive's
+    # Budget for it, and a member that takes more is read again with the archive's own.
+    allowance: int
+
+
+@record
+class ArchiveMembers:
+    """Consecutive members of a tar archive, each read in a worker as the whole archive's
+    reading reads it; should one decompress past its allowance, the worker reads the
+    archive again from its start, on from that member (as ArchiveRest), and the
+    archive's later units are dropped (runner.run_work)."""
+
+    source: InputFile  # the archive
+    members: tuple[MemberBytes, ...]
+
+
+@record
+class ArchiveRest:
+    """A tar archive read from its start as a whole, what its first `skip` members give
+    dropped (their units gave it): where its members could not be carried in units (a
+    damaged stream, a member too large, compressed in a way whose size is not stated, or
+    the decompression limit near), its reading goes on from here on one core."""
+
+    source: InputFile
+    skip: int
+
+
+@record
 class Planned:
     """A unit, with what it reads of its inputs as the planner knows it (`Counts.files`:
     the inputs it ends, `bytes`: the bytes it covers), for progress and the summary."""
 
-    unit: WholeInput | TextRange | MessageRun | Problem
+    unit: WholeInput | TextRange | MessageRun | ArchiveMembers | ArchiveRest | Problem
     counts: Counts = NOTHING
 
 

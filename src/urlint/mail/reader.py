@@ -17,8 +17,9 @@ from ..numbers import size_text
 from ..problems import Problem, ProblemKind
 from ..records import record, replaced
 from ..sources import kinds
+from ..sources.archives import Member
 from ..sources.kinds import leading_blank_lines
-from ..sources.nested import read_nested
+from ..sources.nested import ReadFromHere, read_member, read_nested
 from ..sources.streams import Prepended
 from . import mbox
 from .mbox import RawMessage, RawText, UrlFilter
@@ -27,6 +28,8 @@ from .message import MessageReader, read_message
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
+
+    from ..sources.archives import Budget
 
 
 @record
@@ -54,13 +57,33 @@ def read_input(
     size_hint: int = 0,
     seekable: bool = False,
     may_hold_urls: UrlFilter | None = None,
-) -> Iterator[MessageItem | TextItem | Problem]:
+    skip: int = 0,
+) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
     """Everything in one input of kind `kind` (kinds.sniff), streamed: each stream it holds
     (sources.nested.read_nested) read by its kind (`read_kind`). A message `may_hold_urls`
     turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the input's
-    size, for its decompression Budget."""
+    size, for its decompression Budget; `skip`, a tar's members read before ReadFromHere
+    (units.ArchiveRest)."""
     read = partial(read_kind, may_hold_urls=may_hold_urls)
-    yield from read_nested(path, stream, kind, read, size_hint=size_hint, seekable=seekable)
+    yield from read_nested(
+        path, stream, kind, read, size_hint=size_hint, seekable=seekable, skip=skip
+    )
+
+
+def read_archive_member(
+    path: str,
+    data: bytes,
+    depth: int,
+    budget: Budget,
+    may_hold_urls: UrlFilter | None = None,
+) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
+    """An archive's member from its bytes (units.MemberBytes), read as the whole archive's
+    reading reads it (sources.nested.read_member)."""
+    from io import BufferedReader, BytesIO
+
+    member = Member(path, BufferedReader(BytesIO(data)), depth)  # type: ignore[arg-type]  # it reads as a BinaryIO does
+    read = partial(read_kind, may_hold_urls=may_hold_urls)
+    yield from read_member(member, budget, read)
 
 
 def read_kind(

@@ -60,6 +60,13 @@ class Budget:
         self.limit = max(MIN_LIMIT_BYTES, MAX_RATIO * max(input_size, 1))
         self.used = 0
 
+    @classmethod
+    def allowing(cls, limit: int) -> Budget:
+        """A Budget of `limit` bytes: an archive member's, read apart (sources.members)."""
+        budget = cls(0)
+        budget.limit = limit
+        return budget
+
     @property
     def spent(self) -> bool:
         return self.used > self.limit

@@ -9,7 +9,7 @@ damaged member of an archive never stops the members after it.
 from __future__ import annotations
 
 from ..problems import Problem, ProblemKind
-from ..records import replaced
+from ..records import record, replaced
 from . import archives
 from .archives import ArchiveLimit
 from .kinds import COMPRESSED, TAR, ZIP, inner_name, recognised
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     # Reads a stream that is neither compressed nor an archive: (its path, the stream, its
     # kind) to what it holds, problems met included.
     StreamReader = Callable[[str, BinaryIO, str], Iterator[Item]]
+
+
+@record
+class ReadFromHere:
+    """Given by an archive read again from its start to read on from a member
+    (`read_nested`'s `skip`), once the members before it are read: what they gave was given
+    already, by their own units (units.ArchiveMembers). They are read all the same, by the
+    same reader, so the decompression Budget stands where the whole reading has it."""
+
+    members: int  # the members read before
 
 
 def stream_errors() -> tuple[type[BaseException], ...]:
@@ -58,19 +68,21 @@ def read_nested(
     size_hint: int = 0,
     seekable: bool = False,
     budget: archives.Budget | None = None,
-) -> Iterator[Item | Problem]:
+    skip: int = 0,
+) -> Iterator[Item | Problem | ReadFromHere]:
     """Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
     each stream in it that is neither compressed nor an archive (of the input itself, when
     it is neither). `size_hint` is the input's size, for its decompression Budget, which
-    nested archives share."""
+    nested archives share. `skip`: a tar read again to read on from its member `skip`
+    (ReadFromHere is given once the members before are read)."""
     if budget is None:
         budget = archives.Budget(size_hint)
     if kind in COMPRESSED:
-        yield from _decompressed(path, stream, kind, depth, budget, read)
+        yield from _decompressed(path, stream, kind, depth, budget, read, skip)
     elif kind == ZIP:
         yield from _zip(path, stream, depth, seekable, budget, read)
     elif kind == TAR:
-        yield from _tar(path, stream, depth, budget, read)
+        yield from _tar(path, stream, depth, budget, read, skip)
     else:
         yield from read(path, stream, kind)
 
@@ -82,7 +94,8 @@ def _nested(
     budget: archives.Budget,
     read: StreamReader[Item],
     name: str,
-) -> Iterator[Item | Problem]:
+    skip: int = 0,
+) -> Iterator[Item | Problem | ReadFromHere]:
     """A stream met inside a container, recognised and read in its turn: an archive member
     (`name` is its path) or a decompressed stream (`name` is what its file's name says it
     holds: "mail.tgz" holds "mail.tar")."""
@@ -95,7 +108,7 @@ def _nested(
         return
     problems, stream, kind = recognised(path, stream, name)
     yield from problems
-    yield from read_nested(path, stream, kind, read, depth=depth, budget=budget)
+    yield from read_nested(path, stream, kind, read, depth=depth, budget=budget, skip=skip)
 
 
 def decompressed(
@@ -114,10 +127,11 @@ def _decompressed(
     depth: int,
     budget: archives.Budget,
     read: StreamReader[Item],
-) -> Iterator[Item | Problem]:
+    skip: int = 0,
+) -> Iterator[Item | Problem | ReadFromHere]:
     try:
         inner, name = decompressed(path, stream, kind, budget)
-        yield from _nested(path, inner, depth + 1, budget, read, name)
+        yield from _nested(path, inner, depth + 1, budget, read, name, skip)
     except archives.Unavailable as error:
         yield Problem(ProblemKind.UNREADABLE, str(error), path)
     except stream_errors() as error:
@@ -138,7 +152,7 @@ def _zip(
     seekable: bool,
     budget: archives.Budget,
     read: StreamReader[Item],
-) -> Iterator[Item | Problem]:
+) -> Iterator[Item | Problem | ReadFromHere]:
     members = archives.zip_members(path, stream, depth, seekable, budget)
     yield from _members(path, members, budget, read)
 
@@ -149,13 +163,14 @@ def _tar(
     depth: int,
     budget: archives.Budget,
     read: StreamReader[Item],
-) -> Iterator[Item | Problem]:
+    skip: int = 0,
+) -> Iterator[Item | Problem | ReadFromHere]:
     """A tar's members in turn. The tar is one stream: damage met in it, in a member or
     between members, is the end of it (archives.tar_members reads no further), reported
     once, where it was met (for a text member, by the text's reader)."""
     members = archives.tar_members(path, stream, depth, budget)
     try:
-        yield from _members(path, members, budget, read)
+        yield from _members(path, members, budget, read, skip)
     except stream_errors() as error:
         yield Problem(ProblemKind.UNREADABLE, f"cannot be read to its end: {_reason(error)}", path)
     finally:
@@ -167,18 +182,32 @@ def _members(
     members: Iterator[Member | Problem],
     budget: archives.Budget,
     read: StreamReader[Item],
-) -> Iterator[Item | Problem]:
+    skip: int = 0,
+) -> Iterator[Item | Problem | ReadFromHere]:
     """Each member of an archive read as an input of its own; damage in one is reported
-    for it, and the archive's reader goes on where it can."""
+    for it, and the archive's reader goes on where it can. With `skip`, ReadFromHere once
+    that many members are read."""
+    read_so_far = 0
     for member in members:
         if isinstance(member, Problem):
             yield replaced(member, path=path)
             continue
-        try:
-            yield from _nested(member.path, member.stream, member.depth, budget, read, member.path)
-        except stream_errors() as error:
-            reason = f"cannot be read to its end: {_reason(error)}"
-            yield Problem(ProblemKind.UNREADABLE, reason, member.path)
+        yield from read_member(member, budget, read)
+        read_so_far += 1
+        if read_so_far == skip:  # before the next member's header is read
+            yield ReadFromHere(skip)
+
+
+def read_member(
+    member: Member, budget: archives.Budget, read: StreamReader[Item]
+) -> Iterator[Item | Problem | ReadFromHere]:
+    """One member of an archive, read as an input of its own; damage in it is reported for
+    it (a unit of its own reads it so too: units.ArchiveMembers)."""
+    try:
+        yield from _nested(member.path, member.stream, member.depth, budget, read, member.path)
+    except stream_errors() as error:
+        reason = f"cannot be read to its end: {_reason(error)}"
+        yield Problem(ProblemKind.UNREADABLE, reason, member.path)
 
 
 def _reason(error: BaseException) -> str:

@@ -1,0 +1,147 @@
+"""A large tar archive, plain or compressed, cut into units of members for the cores
+(issue 14): its one stream is read here, each member carried to a worker in its bytes
+(units.ArchiveMembers), and the worker reads it as the whole archive's reading does
+(nested.read_member).
+
+One input's decompression Budget is shared by its tar stream and by every stream nested in
+its members, so a member read apart must find the Budget where the whole reading has it.
+Members are carried while that is sure: the archive's Budget, as used so far, with the
+reads ahead of either reading (`_MARGIN`) and the allowance of every member carried (what
+its own compressed stream says it holds) cannot reach the limit. A member that decompresses
+past its allowance is found by its worker, which reads the archive again (units.ArchiveRest).
+Wherever a member cannot be carried (damage, a problem met between members, a member too
+large, compressed in a way that states no size, the limit near), the rest of the archive is
+one ArchiveRest: read from its start, its members before dropped.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from ..progress import Counts
+from ..units import (
+    BATCH_BYTES,
+    BATCH_FILES,
+    ArchiveMembers,
+    ArchiveRest,
+    MemberBytes,
+    Planned,
+    WholeInput,
+)
+from . import archives
+from .files import open_input
+from .kinds import COMPRESSED, GZIP, TAR, ZIP, recognised
+from .nested import decompressed, stream_errors
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+    from ..problems import Problem
+    from .files import InputFile
+
+# A member larger than this is not carried to a worker (units in flight are held in memory):
+# the rest of its archive is read on one core.
+CARRY_BYTES = 16 * 1024 * 1024
+# The Budget a reading draws ahead of what it has used: a decompressed stream is read a
+# block ahead (archives.BLOCK_BYTES), by either reading, and the two need not draw alike.
+_MARGIN = 2 * archives.BLOCK_BYTES
+
+
+def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
+    """A tar archive (plain, or in a gzip, bzip2, xz or zstd stream) in units of members;
+    None when the file holds anything else or cannot be opened so far (it is read whole, as
+    ever)."""
+    try:
+        raw = open_input(source.path)  # closed by _units, or below
+    except OSError:
+        return None
+    unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
+    try:
+        problems, stream, kind = recognised(source.path, raw, source.path)
+        budget = archives.Budget(size)  # as the whole file's reading makes it
+        depth = 0
+        if kind in COMPRESSED:
+            stream, name = decompressed(source.path, stream, kind, budget)
+            inner, stream, kind = recognised(source.path, stream, name)
+            problems += inner
+            depth = 1
+    except unopened:  # the whole file's reading says so
+        kind = ""
+    if kind != TAR:
+        raw.close()
+        return None
+    return _units(source, size, raw, (stream, depth, budget), problems)
+
+
+def _units(
+    source: InputFile,
+    size: int,
+    raw: BinaryIO,
+    tar: tuple[BinaryIO, int, archives.Budget],
+    problems: list[Problem],
+) -> Iterator[Planned]:
+    stream, depth, budget = tar
+    batch: list[MemberBytes] = []
+    made = 0  # members carried so far
+    allowed = 0  # their allowances
+    covered = 0  # the file's bytes the units so far stand for
+    whole = False  # every member carried
+    with raw:
+        members = archives.tar_members(source.path, stream, depth, budget)
+        try:
+            for member in members:
+                if not isinstance(member, archives.Member):
+                    break  # a problem between members: the whole reading says it
+                data = member.stream.read(CARRY_BYTES + 1)
+                allowance = _allowance(member.path, data)
+                if (
+                    len(data) > CARRY_BYTES
+                    or allowance is None
+                    or budget.used + _MARGIN + allowed + allowance > budget.limit
+                ):
+                    break
+                carried = MemberBytes(member.path, data, member.depth, made, allowance)
+                if batch and (
+                    len(batch) == BATCH_FILES
+                    or sum(len(m.data) for m in batch) + len(data) > BATCH_BYTES
+                ):
+                    if made == len(batch):  # the first unit: after what the opening met
+                        yield from (Planned(problem) for problem in problems)
+                    at = min(raw.tell(), size)
+                    yield Planned(ArchiveMembers(source, tuple(batch)), Counts(0, at - covered))
+                    covered, batch = at, []
+                batch.append(carried)
+                made += 1
+                allowed += allowance
+            else:
+                whole = True
+        except stream_errors():  # damage: the whole reading meets it where it is
+            pass
+        finally:
+            members.close()
+    if made == 0:  # nothing carried: the archive is read whole, as ever
+        yield Planned(WholeInput((source,)), Counts(1, size))
+        return
+    if made == len(batch):
+        yield from (Planned(problem) for problem in problems)
+    ends = Counts(1, max(0, size - covered))
+    if whole:
+        yield Planned(ArchiveMembers(source, tuple(batch)), ends)
+        return
+    yield Planned(ArchiveMembers(source, tuple(batch)))
+    yield Planned(ArchiveRest(source, made), ends)
+
+
+def _allowance(path: str, data: bytes) -> int | None:
+    """What a member's own stream may decompress to, as the planner counts it: 0 for one
+    that is not compressed, a gzip stream's size as its trailer states it (RFC 1952, ISIZE:
+    its size modulo 2**32; a worker finds one that takes more); None for the rest (an
+    archive inside, or a stream that states no size), which is not carried."""
+    _, _, kind = recognised(path, BytesIO(data), path)
+    if kind == GZIP:
+        return int.from_bytes(data[-4:], "little")
+    if kind in COMPRESSED or kind in (TAR, ZIP):
+        return None
+    return 0
