@@ -1,4 +1,4 @@
-"""Archive members as units (issue 14): a large tar archive's members, carried to the
+"""Archive members as units (issue 14): a large tar or zip archive's members, carried to the
 workers in their bytes (sources.members), give on one and two processes what the whole
 archive's reading gives, byte for byte, summary counts included: also where its stream is
 damaged, a member's gzip trailer lies, the decompression limit comes near, and news
@@ -10,6 +10,7 @@ import gzip
 import io
 import re
 import tarfile
+import zipfile
 
 import pytest
 
@@ -233,3 +234,31 @@ def test_an_archive_read_again_knows_the_articles_its_members_read_before(tmp_pa
     lines = _same_on_one_and_two_processes([str(archive)])
     assert sum("/x1/list.html" in line for line in lines) == 1
     assert sum("example.com/~3/" in line for line in lines) == 1
+
+
+def _zip(members: list[tuple[str, bytes]]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def test_the_members_of_a_zip_read_apart_give_the_whole_archive(tmp_path):
+    archive = tmp_path / "mail.zip"
+    archive.write_bytes(_zip(_members()))
+    assert _kinds([str(archive)]) == ["ArchiveMembers"] * 6
+    lines = _same_on_one_and_two_processes([str(archive)])
+    assert sum('"url"' in line for line in lines) == 2 * 450 + 1 + 2 * 7 + 2
+
+
+def test_a_zip_member_that_fails_its_check_is_read_on_with_the_archive(tmp_path):
+    data = bytearray(_zip(_members()))
+    at = data.index(b"list/2001-02.mbox") + len("list/2001-02.mbox") + 40
+    data[at] ^= 0xFF  # inside the member's deflated data: a bad CRC, or bad data
+    archive = tmp_path / "mail.zip"
+    archive.write_bytes(bytes(data))
+    kinds = _kinds([str(archive)])
+    assert kinds[-1] == "ArchiveRest" and kinds.count("ArchiveMembers") == 1
+    lines = _same_on_one_and_two_processes([str(archive)])
+    assert any("2001-02.mbox" in line and "cannot be read to its end" in line for line in lines)

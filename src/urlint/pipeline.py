@@ -199,7 +199,7 @@ def scan_file_texts(
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
-    read once. `skip`: a tar archive read again to read on from that member
+    read once. `skip`: a tar or zip archive read again to read on from that member
     (units.ArchiveRest), the members before it read but what they give dropped."""
     from .sources.kinds import TEXT, recognised
 

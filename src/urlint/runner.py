@@ -82,7 +82,7 @@ class InputResult:
     events: list  # FoundLine | Problem for extract, Finding for check
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
     counts: Counts = NOTHING
-    archive: str = ""  # the path of the tar archive whose members these are (ArchiveMembers)
+    archive: str = ""  # the path of the archive whose members these are (ArchiveMembers)
     # It reads that archive on to its end (ArchiveRest): its later results are dropped.
     archive_rest: bool = False
 
@@ -132,7 +132,7 @@ def run_work(
 
 
 class _ArchiveSeen:
-    """The tar archive whose members' results are being used (units.ArchiveMembers): the
+    """The archive whose members' results are being used (units.ArchiveMembers): the
     news articles they read, and whether its rest was read (its later results dropped)."""
 
     def __init__(self) -> None:
@@ -260,7 +260,7 @@ def planned_units(
 def _large_file_units(
     source: InputFile, size: int, range_bytes: int, run_bytes: int
 ) -> Iterator[Planned]:
-    from .sources.kinds import COMPRESSED, MBOX, TAR, TEXT, file_kind, misnamed
+    from .sources.kinds import COMPRESSED, MBOX, TAR, TEXT, ZIP, file_kind, misnamed
 
     try:
         kind = file_kind(source.path)
@@ -288,11 +288,11 @@ def _large_file_units(
 
         yield from message_runs(source, size, run_bytes)
         return
-    elif kind in COMPRESSED or kind == TAR:
+    elif kind in COMPRESSED or kind in (TAR, ZIP):
         from .mail.runs import stream_runs
         from .sources.members import archive_units
 
-        runs = None if kind == TAR else stream_runs(source, kind, size, run_bytes)
+        runs = stream_runs(source, kind, size, run_bytes) if kind in COMPRESSED else None
         if runs is None:
             runs = archive_units(source, size)
         if runs is not None:
@@ -382,7 +382,7 @@ def _member_results(unit: ArchiveMembers, part: PartWork) -> UnitResult:
 
 
 def _rest_result(source: InputFile, skip: int, part: PartWork, seen: set[str]) -> InputResult:
-    """A tar archive read again from its start, what its members before `skip` give
+    """An archive read again from its start, what its members before `skip` give
     dropped (units.ArchiveRest), to its end: the archive's later results are dropped
     (run_work). `seen`: the news articles of the unit's members before."""
     articles = set(seen)

@@ -16,8 +16,8 @@ plain file (the worker reads them). Five kinds:
   the whole file stands at a message's start or at a piece of a message too long
   (`mail.mbox.mbox_places`, run once, in the process that plans, copying no message); the
   worker reads, frames and filters them. A compressed mbox's runs carry their bytes.
-- `ArchiveMembers`: members of a large tar archive (plain or compressed), carried in their
-  bytes, read from its one stream here (sources.members); `ArchiveRest`: the rest of such
+- `ArchiveMembers`: members of a large tar or zip archive (plain or compressed), carried
+  in their bytes, read here (sources.members); `ArchiveRest`: the rest of such
   an archive, where its members could not be carried, read again from its start.
 
 Output made from the units in order is byte for byte that of the whole-input scan (see
@@ -128,7 +128,7 @@ class MessageRun:
 
 @record
 class MemberBytes:
-    """A member of a tar archive, carried in its bytes (sources.members)."""
+    """A member of a tar or zip archive, carried in its bytes (sources.members)."""
 
     path: str  # as shown: "archive.tgz!dir/name"
     data: bytes
@@ -142,7 +142,7 @@ class MemberBytes:
 
 @record
 class ArchiveMembers:
-    """Consecutive members of a tar archive, each read in a worker as the whole archive's
+    """Consecutive members of a tar or zip archive, each read in a worker as the whole archive's
     reading reads it; should one decompress past its allowance, the worker reads the
     archive again from its start, on from that member (as ArchiveRest), and the
     archive's later units are dropped (runner.run_work)."""
@@ -153,7 +153,7 @@ class ArchiveMembers:
 
 @record
 class ArchiveRest:
-    """A tar archive read from its start as a whole, what its first `skip` members give
+    """A tar or zip archive read from its start as a whole, what its first `skip` members give
     dropped (their units gave it): where its members could not be carried in units (a
     damaged stream, a member too large, compressed in a way whose size is not stated, or
     the decompression limit near), its reading goes on from here on one core."""

@@ -62,7 +62,7 @@ def read_input(
     """Everything in one input of kind `kind` (kinds.sniff), streamed: each stream it holds
     (sources.nested.read_nested) read by its kind (`read_kind`). A message `may_hold_urls`
     turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the input's
-    size, for its decompression Budget; `skip`, a tar's members read before ReadFromHere
+    size, for its decompression Budget; `skip`, an archive's members read before ReadFromHere
     (units.ArchiveRest)."""
     read = partial(read_kind, may_hold_urls=may_hold_urls)
     yield from read_nested(

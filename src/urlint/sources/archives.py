@@ -8,7 +8,7 @@ most, however its archives nest (`Budget`).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
@@ -245,7 +245,7 @@ class _ZstdFrames:
 
 def zip_members(
     path: str, stream: BinaryIO, depth: int, seekable: bool, budget: Budget
-) -> Iterator[Member | Problem]:
+) -> Generator[Member | Problem, None, None]:
     """The files in a zip archive, each as a Member, in the archive's order."""
     import zipfile
 

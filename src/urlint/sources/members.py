@@ -1,17 +1,17 @@
-"""A large tar archive, plain or compressed, cut into units of members for the cores
-(issue 14): its one stream is read here, each member carried to a worker in its bytes
-(units.ArchiveMembers), and the worker reads it as the whole archive's reading does
-(nested.read_member).
+"""A large tar or zip archive, plain or compressed, cut into units of members for the
+cores (issue 14): it is read here, as the whole archive's reading reads it, each member
+carried to a worker in its bytes (units.ArchiveMembers), and the worker reads it as that
+reading does (nested.read_member).
 
-One input's decompression Budget is shared by its tar stream and by every stream nested in
-its members, so a member read apart must find the Budget where the whole reading has it.
-Members are carried while that is sure: the archive's Budget, as used so far, with the
-reads ahead of either reading (`_MARGIN`) and the allowance of every member carried (what
-its own compressed stream says it holds) cannot reach the limit. A member that decompresses
-past its allowance is found by its worker, which reads the archive again (units.ArchiveRest).
-Wherever a member cannot be carried (damage, a problem met between members, a member too
-large, compressed in a way that states no size, the limit near), the rest of the archive is
-one ArchiveRest: read from its start, its members before dropped.
+One input's decompression Budget is shared by the archive's own decompression and by every
+stream nested in its members, so a member read apart must find the Budget where the whole
+reading has it. Members are carried while that is sure: the archive's Budget, as used so
+far, with the reads ahead of either reading (`_MARGIN`) and the allowance of every member
+carried (what its own compressed stream says it holds) cannot reach the limit. A member
+that decompresses past its allowance is found by its worker, which reads the archive again
+(units.ArchiveRest). Wherever a member cannot be carried (damage, a problem met between
+members, a member too large, compressed in a way that states no size, the limit near), the
+rest of the archive is one ArchiveRest: read from its start, its members before dropped.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .nested import decompressed, stream_errors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
     from typing import BinaryIO
 
     from ..problems import Problem
@@ -50,8 +50,8 @@ _MARGIN = 2 * archives.BLOCK_BYTES
 
 
 def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
-    """A tar archive (plain, or in a gzip, bzip2, xz or zstd stream) in units of members;
-    None when the file holds anything else or cannot be opened so far (it is read whole, as
+    """A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream) in units of
+    members; None when the file holds anything else or cannot be opened so far (it is read whole, as
     ever)."""
     try:
         raw = open_input(source.path)  # closed by _units, or below
@@ -69,27 +69,31 @@ def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
             depth = 1
     except unopened:  # the whole file's reading says so
         kind = ""
-    if kind != TAR:
+    if kind == TAR:
+        members = archives.tar_members(source.path, stream, depth, budget)
+    elif kind == ZIP:  # seekable when it is the file itself (zip_members)
+        members = archives.zip_members(source.path, stream, depth, depth == 0, budget)
+    else:
         raw.close()
         return None
-    return _units(source, size, raw, (stream, depth, budget), problems)
+    return _units(source, size, raw, (members, budget), problems)
 
 
 def _units(
     source: InputFile,
     size: int,
     raw: BinaryIO,
-    tar: tuple[BinaryIO, int, archives.Budget],
+    archive: tuple[Generator[archives.Member | Problem, None, None], archives.Budget],
     problems: list[Problem],
 ) -> Iterator[Planned]:
-    stream, depth, budget = tar
+    members, budget = archive  # the archive's members, and its Budget they draw on
     batch: list[MemberBytes] = []
+    batch_bytes = 0
     made = 0  # members carried so far
     allowed = 0  # their allowances
     covered = 0  # the file's bytes the units so far stand for
     whole = False  # every member carried
     with raw:
-        members = archives.tar_members(source.path, stream, depth, budget)
         try:
             for member in members:
                 if not isinstance(member, archives.Member):
@@ -104,15 +108,15 @@ def _units(
                     break
                 carried = MemberBytes(member.path, data, member.depth, made, allowance)
                 if batch and (
-                    len(batch) == BATCH_FILES
-                    or sum(len(m.data) for m in batch) + len(data) > BATCH_BYTES
+                    len(batch) == BATCH_FILES or batch_bytes + len(data) > BATCH_BYTES
                 ):
                     if made == len(batch):  # the first unit: after what the opening met
                         yield from (Planned(problem) for problem in problems)
-                    at = min(raw.tell(), size)
+                    at = max(covered, min(raw.tell(), size))  # a zip is read from its end
                     yield Planned(ArchiveMembers(source, tuple(batch)), Counts(0, at - covered))
-                    covered, batch = at, []
+                    covered, batch, batch_bytes = at, [], 0
                 batch.append(carried)
+                batch_bytes += len(data)
                 made += 1
                 allowed += allowance
             else:

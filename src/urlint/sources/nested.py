@@ -73,14 +73,14 @@ def read_nested(
     """Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
     each stream in it that is neither compressed nor an archive (of the input itself, when
     it is neither). `size_hint` is the input's size, for its decompression Budget, which
-    nested archives share. `skip`: a tar read again to read on from its member `skip`
-    (ReadFromHere is given once the members before are read)."""
+    nested archives share. `skip`: a tar or zip archive read again to read on from its
+    member `skip` (ReadFromHere is given once the members before are read)."""
     if budget is None:
         budget = archives.Budget(size_hint)
     if kind in COMPRESSED:
         yield from _decompressed(path, stream, kind, depth, budget, read, skip)
     elif kind == ZIP:
-        yield from _zip(path, stream, depth, seekable, budget, read)
+        yield from _zip(path, stream, depth, seekable, budget, read, skip)
     elif kind == TAR:
         yield from _tar(path, stream, depth, budget, read, skip)
     else:
@@ -152,9 +152,10 @@ def _zip(
     seekable: bool,
     budget: archives.Budget,
     read: StreamReader[Item],
+    skip: int = 0,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     members = archives.zip_members(path, stream, depth, seekable, budget)
-    yield from _members(path, members, budget, read)
+    yield from _members(path, members, budget, read, skip)
 
 
 def _tar(
