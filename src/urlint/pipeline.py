@@ -18,7 +18,7 @@ from .problems import Problem, ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources.files import STDIN, InputFile, input_stream, iter_files, unreadable
+from .sources.files import STDIN, InputFile, input_stream, iter_files, plain_file_size, unreadable
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, read_chunks
 
 TYPE_CHECKING = False
@@ -236,7 +236,7 @@ def _scan_container(
         stream,
         kind,
         seekable=seekable,
-        size_hint=_size(source.path),
+        size_hint=plain_file_size(source.path),
         may_hold_urls=counted(may_hold_urls),
         skip=skip,
     )
@@ -366,15 +366,6 @@ def _line_of(problem: Problem) -> int:
 
 def _decoded(data: bytes) -> str:
     return decode(data)[0]
-
-
-def _size(path: str) -> int:
-    import os
-
-    try:
-        return os.path.getsize(path) if path != STDIN else 0
-    except OSError:
-        return 0
 
 
 def scan_paths(

@@ -21,7 +21,6 @@ Only imported when progress or a summary is asked for: a pre-commit run never lo
 from __future__ import annotations
 
 import os
-import stat
 import sys
 import time
 
@@ -112,10 +111,10 @@ class Tally:
 
     def reading(self, source: InputFile) -> None:
         """The serial engine starts reading `source`."""
-        from .units import plain_file_size
+        from .sources.files import plain_file_size
 
         self._serial = True
-        self._reading = plain_file_size(source)
+        self._reading = plain_file_size(source.path)
         self.tick()
 
     def read(self, source: InputFile) -> None:
@@ -306,22 +305,18 @@ def input_sizes(
 ) -> Iterator[int | None]:
     """The size of each input a run over `paths` reads (the same walk), None for one that
     is not a regular file (then the total is not known)."""
-    from .sources.files import STDIN, InputFile, iter_files
+    from .sources.files import InputFile, iter_files, regular_file_size
 
     for item in iter_files(paths, skip, selection):
         if not isinstance(item, InputFile):
             continue
-        if item.path == STDIN:
-            yield None
-            return
         try:
-            info = os.stat(item.path)
+            size = regular_file_size(item.path)
         except OSError:
             continue  # the run says so
-        if not stat.S_ISREG(info.st_mode):
-            yield None
+        yield size
+        if size is None:
             return
-        yield info.st_size
 
 
 def _delay() -> float:

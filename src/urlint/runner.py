@@ -29,7 +29,15 @@ from .pipeline import (
 from .problems import Problem, ProblemKind
 from .progress import NOTHING, Counts
 from .records import record, replaced
-from .sources.files import STDIN, FileId, InputFile, iter_files, read_range, unreadable
+from .sources.files import (
+    STDIN,
+    FileId,
+    InputFile,
+    iter_files,
+    plain_file_size,
+    read_range,
+    unreadable,
+)
 from .sources.text import TextChunk, decode
 from .units import (
     BATCH_BYTES,
@@ -42,7 +50,6 @@ from .units import (
     Planned,
     TextRange,
     WholeInput,
-    plain_file_size,
     text_ranges,
 )
 
@@ -236,7 +243,7 @@ def planned_units(
     batch: list[InputFile] = []
     batch_bytes = 0
     for item in iter_files(paths, skip, selection):
-        size = 0 if isinstance(item, Problem) else plain_file_size(item)
+        size = 0 if isinstance(item, Problem) else plain_file_size(item.path)
         large = size > min(range_bytes, 2 * run_bytes)
         alone = isinstance(item, Problem) or item.path == STDIN
         if batch and (

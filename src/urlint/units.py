@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import codecs
 import os
-import stat
 
 from .problems import Problem
 from .progress import NOTHING, Counts
 from .records import record
-from .sources.files import STDIN, InputFile, open_input
+from .sources.files import InputFile, open_input
 from .sources.text import (
     CHUNK_BYTES,
     SNIFF_BYTES,
@@ -258,16 +257,3 @@ def _ranges(
                 first = len(kept)
             kept.append(chunk)
         yield TextRange(path, tuple(kept), first, True, bom, chars, lines)
-
-
-def plain_file_size(source: InputFile) -> int:
-    """The size of a regular file named by `source`, 0 for anything else (standard input,
-    a FIFO, a device: those are read whole, as a stream)."""
-    if source.path == STDIN:
-        return 0
-    try:
-        info = os.stat(source.path)
-    except OSError:
-        return 0
-    return info.st_size if stat.S_ISREG(info.st_mode) else 0
-

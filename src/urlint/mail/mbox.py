@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
 from ..records import record
+from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.text import SNIFF_BYTES
 
@@ -18,7 +19,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-BLOCK_BYTES = 4 * 1024 * 1024
 # A message longer than this is read in pieces: the first as a message, the rest as text.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 

@@ -31,8 +31,8 @@ MAX_IN_MEMORY_ZIP = 256 * 1024 * 1024  # a zip inside a compressed stream is rea
 
 # A tar's metadata header (pax, GNU long name) is read whole by tarfile: one longer is damage.
 MAX_TAR_HEADER_BYTES = 16 * 1024 * 1024
-# The buffer of a decompressed stream or an archive member: as large as the blocks mail.mbox
-# reads (mbox.BLOCK_BYTES).
+# A read from a stream: the buffer of a decompressed stream or an archive member, and the
+# blocks mail.mbox reads (one size: a damaged stream's damage is met at the same read).
 BLOCK_BYTES = 4 * 1024 * 1024
 
 

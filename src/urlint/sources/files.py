@@ -34,6 +34,24 @@ class InputFile:
 FileId = tuple[int, int]  # (st_dev, st_ino)
 
 
+def regular_file_size(path: str) -> int | None:
+    """The size of the regular file at `path`; None for anything else (standard input, a
+    FIFO, a device: read as streams, their size unknown). Raises OSError."""
+    if path == STDIN:
+        return None
+    info = os.stat(path)
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def plain_file_size(path: str) -> int:
+    """`regular_file_size`, 0 where it is None or the file cannot be looked at (the
+    reading says why): what a unit covers, and a decompression Budget's base."""
+    try:
+        return regular_file_size(path) or 0
+    except OSError:
+        return 0
+
+
 def file_id(path: str) -> FileId | None:
     """What tells a file apart from every other (links and names aside); None if absent."""
     try:
