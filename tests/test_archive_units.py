@@ -130,8 +130,8 @@ def test_a_member_whose_gzip_trailer_lies_is_read_again_with_the_archive(tmp_pat
     archive.write_bytes(_tar(members))
     first = next(iter(plan([str(archive)], **SIZES)))
     assert isinstance(first, ArchiveMembers) and first.members[0].allowance == 100
-    (result,) = scan_unit(first, UrlFormat(jsonl=True))
-    assert result.archive_rest  # read on from that member to the archive's end
+    results = scan_unit(first, UrlFormat(jsonl=True))
+    assert results[-1].archive_rest  # read on from that member to the archive's end
     lines = _same_on_one_and_two_processes([str(archive)])
     # gzip finds the length wrong at the stream's end, in the member's one read: its
     # messages are lost, and the damage said
@@ -229,8 +229,10 @@ def test_an_archive_read_again_knows_the_articles_its_members_read_before(tmp_pa
     archive = tmp_path / "mail.tgz"
     archive.write_bytes(_tar(members))
     units = list(plan([str(archive)], **SIZES))
-    (result,) = [r for r in scan_unit(units[1], UrlFormat(jsonl=True)) if r.archive_rest]
-    assert result.articles == ("<x1@news.example.org>",)  # its first member's, read again
+    results = scan_unit(units[1], UrlFormat(jsonl=True))
+    assert results[-1].archive_rest
+    # x1, read again with the first member, is known: its crosspost is passed over
+    assert [result.articles for result in results] == [()] * len(results)
     lines = _same_on_one_and_two_processes([str(archive)])
     assert sum("/x1/list.html" in line for line in lines) == 1
     assert sum("example.com/~3/" in line for line in lines) == 1
@@ -262,3 +264,46 @@ def test_a_zip_member_that_fails_its_check_is_read_on_with_the_archive(tmp_path)
     assert kinds[-1] == "ArchiveRest" and kinds.count("ArchiveMembers") == 1
     lines = _same_on_one_and_two_processes([str(archive)])
     assert any("2001-02.mbox" in line and "cannot be read to its end" in line for line in lines)
+
+
+def _lying_first(members: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    name, data = members[0]
+    return [(name, data[:-4] + (100).to_bytes(4, "little")), *members[1:]]
+
+
+def test_a_misnamed_archive_read_again_says_so_once(tmp_path):
+    # a gzipped tar named as a plain one, its first member read again (skip 0): the
+    # opening's problem is the planner's to say, before the units, and only its
+    archive = tmp_path / "mail.tar"
+    archive.write_bytes(_tar(_lying_first(_members())))
+    units = list(plan([str(archive)], **SIZES))
+    assert type(units[0]).__name__ == "Problem"
+    lines = _same_on_one_and_two_processes([str(archive)])
+    assert sum("MISNAMED" in line for line in lines) == 1
+
+
+def test_the_same_archive_named_twice_is_read_twice(tmp_path):
+    archive = tmp_path / "mail.tgz"
+    archive.write_bytes(_tar(_lying_first(_members())))
+    lines = _same_on_one_and_two_processes([str(archive), str(archive)])
+    assert sum("example.com/~1000/" in line for line in lines) == 2
+
+
+def test_an_article_read_before_drops_only_its_crosspost_from_an_archive_read_again(tmp_path):
+    spool = tmp_path / "spool" / "comp" / "infosystems" / "www"
+    spool.mkdir(parents=True)
+    groups = "comp.infosystems.www,comp.mail.misc"
+    (spool / "1").write_text(ARTICLE.format(groups=groups, id="x1"))
+    members = _lying_first(
+        [
+            ("list/2001-01.mbox.gz", gzip.compress(_mbox(0, 50))),
+            ("news/comp/mail/misc/7", ARTICLE.format(groups=groups, id="x1").encode()),
+            ("Maildir/cur/1", MESSAGE.format(n=1000).encode()),
+        ]
+    )
+    archive = tmp_path / "mail.tgz"
+    archive.write_bytes(_tar(members))
+    lines = _same_on_one_and_two_processes([str(tmp_path / "spool"), str(archive)])
+    assert sum("/x1/list.html" in line for line in lines) == 1
+    assert sum("example.com/~1000/" in line for line in lines) == 1  # after the crosspost
+    assert any("Incorrect length" in line for line in lines)  # the damage, said once

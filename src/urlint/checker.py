@@ -198,7 +198,8 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
         return list(checker.check_file(source))
 
     def check_run(items: Iterable[ScannedText | Problem], path: str) -> list[Finding]:
-        # check reads text whole (_check_on): a part is a run of an mbox's messages
+        # check reads text whole (_check_on): a part is a run of an mbox's messages, or
+        # an archive's members (units.ArchiveMembers, ArchiveRest)
         found: list[Finding] = []
         for item in items:
             if isinstance(item, Problem):

@@ -194,26 +194,43 @@ def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[F
 
 
 def scan_file_texts(
-    source: InputFile, articles: set[str] | None = None, skip: int = 0
+    source: InputFile, articles: set[str] | None = None
 ) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
     yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
     far in the run: a crossposted article (INN tradspool keeps one file per group) is
-    read once. `skip`: a tar or zip archive read again to read on from that member
-    (units.ArchiveRest), the members before it read but what they give dropped."""
+    read once."""
+    return _scan_file(source, articles)  # type: ignore[return-value]  # no marks unless asked
+
+
+def scan_archive_again(
+    source: InputFile, articles: set[str], skip: int
+) -> Iterator[ScannedText | Problem | ArticleRead]:
+    """A tar or zip archive read again from its start, to read on from its member `skip`
+    (units.ArchiveRest): the members before are read but what they give is dropped (their
+    units gave it), and each news article after is marked (ArticleRead)."""
+    return _scan_file(source, articles, skip, marking=True)
+
+
+def _scan_file(
+    source: InputFile,
+    articles: set[str] | None,
+    skip: int | None = None,
+    marking: bool = False,
+) -> Iterator[ScannedText | Problem | ArticleRead]:
     from .sources.kinds import TEXT, recognised
 
     try:
         with input_stream(source.path) as stream:
             READ.stream = stream
             problems, stream, kind = recognised(source.path, stream, source.path)
-            yield from problems
+            if skip is None:  # else the planner said them, before the archive's units
+                yield from problems
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
-                yield from _scan_container(
-                    source, stream, kind, articles if articles is not None else set(), skip
-                )
+                seen = articles if articles is not None else set()
+                yield from _scan_container(source, stream, kind, seen, skip, marking)
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
@@ -225,8 +242,13 @@ def scan_file_texts(
 
 
 def _scan_container(
-    source: InputFile, stream: BinaryIO, kind: str, articles: set[str], skip: int = 0
-) -> Iterator[ScannedText | Problem]:
+    source: InputFile,
+    stream: BinaryIO,
+    kind: str,
+    articles: set[str],
+    skip: int | None = None,
+    marking: bool = False,
+) -> Iterator[ScannedText | Problem | ArticleRead]:
     from .mail.prefilter import may_hold_urls
     from .mail.reader import read_input
 
@@ -240,21 +262,22 @@ def _scan_container(
         may_hold_urls=counted(may_hold_urls),
         skip=skip,
     )
-    yield from _scan_read(items, articles, skip > 0)
+    yield from _scan_read(items, articles, skip is not None, marking)
 
 
 def scan_archive_member(
     member: MemberBytes, budget: Budget, articles: set[str]
-) -> Iterator[ScannedText | Problem]:
+) -> Iterator[ScannedText | Problem | ArticleRead]:
     """One member of an archive, carried in its bytes (units.ArchiveMembers), scanned as
-    the whole archive's scan scans it; its nested streams draw on `budget`."""
+    the whole archive's scan scans it, its news articles marked; its nested streams draw
+    on `budget`."""
     from .mail.prefilter import may_hold_urls
     from .mail.reader import read_archive_member
 
     items = read_archive_member(
         member.path, member.data, member.depth, budget, counted(may_hold_urls)
     )
-    return _scan_read(items, articles)
+    return _scan_read(items, articles, marking=True)
 
 
 def scan_items(
@@ -264,17 +287,29 @@ def scan_items(
     the whole file's scan scans them."""
     from .mail.reader import messages_of
 
-    return _scan_read(messages_of(path, iter(items), None), set())
+    return _scan_read(messages_of(path, iter(items), None), set())  # type: ignore[return-value]  # no marks unless asked
+
+
+@record
+class ArticleRead:
+    """Given before and after a news article read whole (a spool's file, an archive's
+    member) where the reading is asked to mark them: what lies between is that article's,
+    dropped should another input have read it (runner.run_work: a crosspost is read once),
+    and nothing else is."""
+
+    message_id: str  # "" after the article
 
 
 def _scan_read(
     items: Iterable[MessageItem | TextItem | Problem | ReadFromHere],
     articles: set[str],
     dropping: bool = False,
-) -> Iterator[ScannedText | Problem]:
+    marking: bool = False,
+) -> Iterator[ScannedText | Problem | ArticleRead]:
     """The items a reader gives, scanned. `dropping`: an archive read again (`skip`), whose
     items are read but dropped until ReadFromHere: its members' own units gave them (their
-    news articles are kept in `articles`, and their counts are not counted again)."""
+    news articles are kept in `articles`, and their counts are not counted again).
+    `marking`: an ArticleRead before each news article read whole."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem
     from .sources.nested import ReadFromHere, stream_errors
@@ -282,6 +317,8 @@ def _scan_read(
     counts_before = READ.messages, READ.damaged
     for item in items:
         if isinstance(item, ReadFromHere):
+            # Nothing else counts while a reading is pulled: what its dropped part
+            # counted (the prefilter's passing over too) is taken back.
             dropping = False
             READ.messages, READ.damaged = counts_before
             continue
@@ -289,10 +326,15 @@ def _scan_read(
             _read_only(item, articles)
             continue
         if isinstance(item, MessageItem):
+            marked = False
             try:
                 # INN's tradspool keeps a crossposted article once per group, a file each.
+                known = len(articles)
                 if item.whole_file and seen_article(item.reader.envelope, articles):
                     continue
+                if marking and len(articles) > known:
+                    marked = True
+                    yield ArticleRead(item.reader.envelope.message_id or "")
                 READ.messages += 1
                 yield from scan_message(item.reader, item.path)
                 problems = item.reader.problems
@@ -309,6 +351,8 @@ def _scan_read(
                     envelope.line,
                     mail=item.reader.info(),
                 )
+            if marked:
+                yield ArticleRead("")  # what follows is no article's
         elif isinstance(item, Problem):
             yield item
         else:  # plain text inside a container

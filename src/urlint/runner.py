@@ -19,8 +19,10 @@ from typing import cast
 from .faults import internal_error
 from .pipeline import (
     READ,
+    ArticleRead,
     ScannedText,
     counted,
+    scan_archive_again,
     scan_archive_member,
     scan_file_texts,
     scan_items,
@@ -89,7 +91,7 @@ class InputResult:
     events: list  # FoundLine | Problem for extract, Finding for check
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
     counts: Counts = NOTHING
-    archive: str = ""  # the path of the archive whose members these are (ArchiveMembers)
+    archive: int = 0  # the archive whose members these are (ArchiveMembers.archive)
     # It reads that archive on to its end (ArchiveRest): its later results are dropped.
     archive_rest: bool = False
 
@@ -121,50 +123,22 @@ def run_work(
     unit's counts go to `tally` as its result is used (give `planned_units` for the files
     and bytes)."""
     articles: set[str] = set()
-    archive = _ArchiveSeen()
+    archive_read_again = 0  # the archive whose rest was read: its later results are dropped
     for counts, results in _results(units, work, jobs):
         for result in results:
-            if archive.dropped(result):
+            if result.archive and result.archive == archive_read_again:
                 continue  # read again by the archive's rest, before it
+            if result.archive_rest:
+                archive_read_again = result.archive
             if result.articles:
-                fresh = archive.not_its_own(result)
-                if articles.intersection(fresh):
+                if articles.intersection(result.articles):
                     continue  # a crossposted article already read under another group
-                articles.update(fresh)
+                articles.update(result.articles)
             if tally is not None:
                 tally.add(result.counts)
             yield from result.events
         if tally is not None:
             tally.add(counts)
-
-
-class _ArchiveSeen:
-    """The archive whose members' results are being used (units.ArchiveMembers): the
-    news articles they read, and whether its rest was read (its later results dropped)."""
-
-    def __init__(self) -> None:
-        self.path = ""
-        self.articles: set[str] = set()
-        self.rest_read = False
-
-    def dropped(self, result: InputResult) -> bool:
-        if result.archive != self.path:
-            self.path, self.articles, self.rest_read = result.archive, set(), False
-        if self.rest_read:
-            return True
-        self.rest_read = result.archive_rest
-        return False
-
-    def not_its_own(self, result: InputResult) -> set[str]:
-        """The articles of `result` to look for among those read before; for an archive's
-        rest, not those of its members before it, which it read again only to know its own
-        crossposts."""
-        articles = set(result.articles)
-        if result.archive_rest:
-            articles -= self.articles
-        if result.archive:
-            self.articles.update(result.articles)
-        return articles
 
 
 def _results(
@@ -329,7 +303,7 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
     if isinstance(unit, ArchiveMembers):
         return _member_results(unit, part)
     if isinstance(unit, ArchiveRest):
-        return [_rest_result(unit.source, unit.skip, part, set())]
+        return _merged(_rest_results(unit.source, unit.skip, part, set(), unit.archive))
     results: UnitResult = []
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
@@ -345,9 +319,10 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
 
 
 def _add(results: UnitResult, result: InputResult) -> None:
-    """One result for inputs in a row that read no news article: a Maildir's batch of 64
-    files goes back as one, not 64 (each costs its trip). One that read some is passed
-    over alone should an article be a crosspost (run_work)."""
+    """One result for inputs in a row that read no news article: a Maildir's batch of 256
+    files goes back as one, not 256 (each costs its trip). One that read an article is
+    passed over alone should it be a crosspost (run_work), and the end of an archive's
+    rest stays the last of its results."""
     if results and not (result.articles or results[-1].articles or result.archive_rest):
         results[-1].events.extend(result.events)
         results[-1] = replaced(results[-1], counts=results[-1].counts + result.counts)
@@ -368,34 +343,78 @@ def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
 
 
 def _member_results(unit: ArchiveMembers, part: PartWork) -> UnitResult:
-    """A result for each member of the unit (a crossposted news article among them is
-    passed over alone, as a spool's file is: run_work), each read within its allowance;
-    should one decompress past it, the archive read again from its start, on from that
-    member to its end, is the last result (`_rest_result`)."""
+    """The results of the unit's members, each read within its allowance (`_article_results`);
+    should one decompress past it, or fail, the archive read again from its start, on from
+    that member to its end, gives the last of them (`_rest_results`)."""
     from .sources.archives import Budget
 
-    path = unit.source.path
     results: UnitResult = []
     seen: set[str] = set()  # the news articles of the unit's members so far
     for member in unit.members:
         budget = Budget.allowing(member.allowance)
         before = set(seen)
-        events, counts = _read(partial(part, scan_archive_member(member, budget, seen), path), path)
-        if budget.spent:  # what it read is read again, with the archive: none of it is kept
-            _add(results, _rest_result(unit.source, member.index, part, before))
+        try:
+            items = scan_archive_member(member, budget, seen)
+            found = _article_results(items, part, unit.source.path, unit.archive)
+        except Exception:  # noqa: BLE001 - read again: the whole reading says what it is
+            found = None
+        if found is None or budget.spent:  # none of what it read is kept
+            results.extend(_rest_results(unit.source, member.index, part, before, unit.archive))
             break
-        _add(results, InputResult(events, tuple(sorted(seen - before)), counts, path))
+        results.extend(found)
+    return _merged(results)
+
+
+def _rest_results(
+    source: InputFile, skip: int, part: PartWork, seen: set[str], archive: int
+) -> UnitResult:
+    """An archive read again from its start, what its members before `skip` give dropped
+    (units.ArchiveRest), to its end: the last result says so, and the archive's later
+    results are dropped (run_work). `seen`: the news articles of the unit's members before."""
+    items = scan_archive_again(source, set(seen), skip)
+    try:
+        results = _article_results(items, part, source.path, archive)
+    except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
+        reason = f"not read to its end: {internal_error(error)}"
+        results = [InputResult([Problem(ProblemKind.UNREADABLE, reason, source.path)])]
+    results[-1] = replaced(results[-1], archive=archive, archive_rest=True)
     return results
 
 
-def _rest_result(source: InputFile, skip: int, part: PartWork, seen: set[str]) -> InputResult:
-    """An archive read again from its start, what its members before `skip` give
-    dropped (units.ArchiveRest), to its end: the archive's later results are dropped
-    (run_work). `seen`: the news articles of the unit's members before."""
-    articles = set(seen)
-    items = scan_file_texts(source, articles, skip)
-    events, counts = _read(partial(part, items, source.path), source.path)
-    return InputResult(events, tuple(sorted(articles)), counts, source.path, archive_rest=True)
+def _article_results(
+    items: Iterable[ScannedText | Problem | ArticleRead], part: PartWork, path: str, archive: int
+) -> UnitResult:
+    """What `part` makes of `items`, a result for each news article (between two
+    pipeline.ArticleRead marks) and for what lies between them: run_work drops an article
+    another input read (a crosspost is read once), and only it."""
+    stream = iter(items)
+    results: UnitResult = []
+    article: tuple[str, ...] = ()
+    while True:
+        mark: list[ArticleRead] = []
+
+        def up_to_mark(mark: list[ArticleRead] = mark) -> Iterator[ScannedText | Problem]:
+            for item in stream:
+                if isinstance(item, ArticleRead):
+                    mark.append(item)
+                    return
+                yield item
+
+        before = READ.messages, READ.damaged
+        events = part(up_to_mark(), path)
+        counts = Counts(0, 0, *READ.since(*before))
+        results.append(InputResult(events, article, counts, archive))
+        if not mark:
+            return results
+        article = (mark[0].message_id,) if mark[0].message_id else ()
+
+
+def _merged(results: UnitResult) -> UnitResult:
+    """Results in a row with no article and no end of an archive, made one (`_add`)."""
+    merged: UnitResult = []
+    for result in results:
+        _add(merged, result)
+    return merged
 
 
 def _events(

@@ -148,6 +148,7 @@ class ArchiveMembers:
 
     source: InputFile  # the archive
     members: tuple[MemberBytes, ...]
+    archive: int  # which archive of the run (a file named twice is read twice)
 
 
 @record
@@ -159,6 +160,7 @@ class ArchiveRest:
 
     source: InputFile
     skip: int
+    archive: int  # as ArchiveMembers' archive
 
 
 @record

@@ -17,9 +17,8 @@ from ..numbers import size_text
 from ..problems import Problem, ProblemKind
 from ..records import record, replaced
 from ..sources import kinds
-from ..sources.archives import Member
 from ..sources.kinds import leading_blank_lines
-from ..sources.nested import ReadFromHere, read_member, read_nested
+from ..sources.nested import ReadFromHere, read_member_bytes, read_nested
 from ..sources.streams import Prepended
 from . import mbox
 from .mbox import RawMessage, RawText, UrlFilter
@@ -57,7 +56,7 @@ def read_input(
     size_hint: int = 0,
     seekable: bool = False,
     may_hold_urls: UrlFilter | None = None,
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
     """Everything in one input of kind `kind` (kinds.sniff), streamed: each stream it holds
     (sources.nested.read_nested) read by its kind (`read_kind`). A message `may_hold_urls`
@@ -78,12 +77,9 @@ def read_archive_member(
     may_hold_urls: UrlFilter | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
     """An archive's member from its bytes (units.MemberBytes), read as the whole archive's
-    reading reads it (sources.nested.read_member)."""
-    from io import BufferedReader, BytesIO
-
-    member = Member(path, BufferedReader(BytesIO(data)), depth)  # type: ignore[arg-type]  # it reads as a BinaryIO does
+    reading reads it (sources.nested.read_member_bytes)."""
     read = partial(read_kind, may_hold_urls=may_hold_urls)
-    yield from read_member(member, budget, read)
+    yield from read_member_bytes(path, data, depth, budget, read)
 
 
 def read_kind(

@@ -17,6 +17,7 @@ rest of the archive is one ArchiveRest: read from its start, its members before 
 from __future__ import annotations
 
 from io import BytesIO
+from itertools import count
 
 from ..progress import Counts
 from ..units import (
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 # A member larger than this is not carried to a worker (units in flight are held in memory):
 # the rest of its archive is read on one core.
 CARRY_BYTES = 16 * 1024 * 1024
+# Which archive of the run a unit is of: results of one are told from those of another, and
+# of the same file named twice (runner.run_work).
+_ARCHIVES = count(1)
 # The Budget a reading draws ahead of what it has used: a decompressed stream is read a
 # block ahead (archives.BLOCK_BYTES), by either reading, and the two need not draw alike.
 _MARGIN = 2 * archives.BLOCK_BYTES
@@ -76,17 +80,18 @@ def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
     else:
         raw.close()
         return None
-    return _units(source, size, raw, (members, budget), problems)
+    return _units(source, size, raw, members, budget, problems)
 
 
 def _units(
     source: InputFile,
     size: int,
     raw: BinaryIO,
-    archive: tuple[Generator[archives.Member | Problem, None, None], archives.Budget],
+    members: Generator[archives.Member | Problem, None, None],
+    budget: archives.Budget,  # the archive's, which its members draw on
     problems: list[Problem],
 ) -> Iterator[Planned]:
-    members, budget = archive  # the archive's members, and its Budget they draw on
+    number = next(_ARCHIVES)
     batch: list[MemberBytes] = []
     batch_bytes = 0
     made = 0  # members carried so far
@@ -113,7 +118,8 @@ def _units(
                     if made == len(batch):  # the first unit: after what the opening met
                         yield from (Planned(problem) for problem in problems)
                     at = max(covered, min(raw.tell(), size))  # a zip is read from its end
-                    yield Planned(ArchiveMembers(source, tuple(batch)), Counts(0, at - covered))
+                    unit = ArchiveMembers(source, tuple(batch), number)
+                    yield Planned(unit, Counts(0, at - covered))
                     covered, batch, batch_bytes = at, [], 0
                 batch.append(carried)
                 batch_bytes += len(data)
@@ -132,10 +138,10 @@ def _units(
         yield from (Planned(problem) for problem in problems)
     ends = Counts(1, max(0, size - covered))
     if whole:
-        yield Planned(ArchiveMembers(source, tuple(batch)), ends)
+        yield Planned(ArchiveMembers(source, tuple(batch), number), ends)
         return
-    yield Planned(ArchiveMembers(source, tuple(batch)))
-    yield Planned(ArchiveRest(source, made), ends)
+    yield Planned(ArchiveMembers(source, tuple(batch), number))
+    yield Planned(ArchiveRest(source, made, number), ends)
 
 
 def _allowance(path: str, data: bytes) -> int | None:

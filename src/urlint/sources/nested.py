@@ -68,13 +68,14 @@ def read_nested(
     size_hint: int = 0,
     seekable: bool = False,
     budget: archives.Budget | None = None,
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     """Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
     each stream in it that is neither compressed nor an archive (of the input itself, when
     it is neither). `size_hint` is the input's size, for its decompression Budget, which
     nested archives share. `skip`: a tar or zip archive read again to read on from its
-    member `skip` (ReadFromHere is given once the members before are read)."""
+    member `skip` (ReadFromHere is given once the members before are read: what comes
+    before is what the members' own units, or the planner, gave already)."""
     if budget is None:
         budget = archives.Budget(size_hint)
     if kind in COMPRESSED:
@@ -94,7 +95,7 @@ def _nested(
     budget: archives.Budget,
     read: StreamReader[Item],
     name: str,
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     """A stream met inside a container, recognised and read in its turn: an archive member
     (`name` is its path) or a decompressed stream (`name` is what its file's name says it
@@ -127,7 +128,7 @@ def _decompressed(
     depth: int,
     budget: archives.Budget,
     read: StreamReader[Item],
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     try:
         inner, name = decompressed(path, stream, kind, budget)
@@ -152,7 +153,7 @@ def _zip(
     seekable: bool,
     budget: archives.Budget,
     read: StreamReader[Item],
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     members = archives.zip_members(path, stream, depth, seekable, budget)
     yield from _members(path, members, budget, read, skip)
@@ -164,7 +165,7 @@ def _tar(
     depth: int,
     budget: archives.Budget,
     read: StreamReader[Item],
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     """A tar's members in turn. The tar is one stream: damage met in it, in a member or
     between members, is the end of it (archives.tar_members reads no further), reported
@@ -183,12 +184,14 @@ def _members(
     members: Iterator[Member | Problem],
     budget: archives.Budget,
     read: StreamReader[Item],
-    skip: int = 0,
+    skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
     """Each member of an archive read as an input of its own; damage in one is reported
     for it, and the archive's reader goes on where it can. With `skip`, ReadFromHere once
     that many members are read."""
     read_so_far = 0
+    if skip == 0:
+        yield ReadFromHere(0)
     for member in members:
         if isinstance(member, Problem):
             yield replaced(member, path=path)
@@ -197,6 +200,17 @@ def _members(
         read_so_far += 1
         if read_so_far == skip:  # before the next member's header is read
             yield ReadFromHere(skip)
+
+
+def read_member_bytes(
+    path: str, data: bytes, depth: int, budget: archives.Budget, read: StreamReader[Item]
+) -> Iterator[Item | Problem | ReadFromHere]:
+    """A member of an archive from its bytes (units.MemberBytes), read as `read_member`
+    reads it in the archive."""
+    from io import BufferedReader, BytesIO
+
+    stream = BufferedReader(BytesIO(data))  # as archives' members are read: buffered
+    return read_member(archives.Member(path, stream, depth), budget, read)  # type: ignore[arg-type]  # it reads as a BinaryIO does
 
 
 def read_member(
