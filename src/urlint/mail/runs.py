@@ -13,10 +13,9 @@ from io import BytesIO
 
 from ..problems import Problem
 from ..progress import NOTHING, Counts
-from ..sources import archives
 from ..sources.files import open_input, read_range, unreadable
 from ..sources.kinds import MBOX, recognised
-from ..sources.nested import broken_stream, decompressed, stream_errors
+from ..sources.nested import broken_stream, opened_input, stream_errors
 from ..units import MessageRun, Planned
 from . import mbox
 from .mbox import mbox_places, split_mbox
@@ -58,22 +57,15 @@ def stream_runs(
     """A compressed mbox (`kind`: kinds.COMPRESSED) decompressed as a stream and cut
     into runs as it goes, each carrying its bytes; None when the file holds anything else
     (or cannot be opened so far): it is read whole, as ever."""
-    try:
-        raw = open_input(source.path)  # closed by _stream_runs, or below
-    except OSError:
+    opened = opened_input(source.path, size)
+    if opened is None:
         return None
-    unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
-    try:
-        outer, stream, _ = recognised(source.path, raw, source.path)
-        budget = archives.Budget(size)  # as the whole file's reading makes it
-        inner, name = decompressed(source.path, stream, kind, budget)
-        problems, inner, inner_kind = recognised(source.path, inner, name)
-    except unopened:  # the whole file's reading says so
-        inner_kind = ""
-    if inner_kind != MBOX:
-        raw.close()
+    if opened.depth == 0 or opened.kind != MBOX:
+        opened.raw.close()
         return None
-    return _stream_runs(source, kind, size, run_bytes, raw, inner, outer + problems)
+    return _stream_runs(
+        source, kind, size, run_bytes, opened.raw, opened.stream, opened.problems
+    )
 
 
 def _stream_runs(

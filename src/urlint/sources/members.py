@@ -30,9 +30,8 @@ from ..units import (
     WholeInput,
 )
 from . import archives
-from .files import open_input
 from .kinds import COMPRESSED, GZIP, TAR, ZIP, recognised
-from .nested import decompressed, stream_errors
+from .nested import opened_input, stream_errors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,32 +54,20 @@ _MARGIN = 2 * archives.BLOCK_BYTES
 
 def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
     """A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream) in units of
-    members; None when the file holds anything else or cannot be opened so far (it is read whole, as
-    ever)."""
-    try:
-        raw = open_input(source.path)  # closed by _units, or below
-    except OSError:
+    members; None when the file holds anything else or cannot be opened so far (it is read
+    whole, as ever)."""
+    opened = opened_input(source.path, size)
+    if opened is None:
         return None
-    unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
-    try:
-        problems, stream, kind = recognised(source.path, raw, source.path)
-        budget = archives.Budget(size)  # as the whole file's reading makes it
-        depth = 0
-        if kind in COMPRESSED:
-            stream, name = decompressed(source.path, stream, kind, budget)
-            inner, stream, kind = recognised(source.path, stream, name)
-            problems += inner
-            depth = 1
-    except unopened:  # the whole file's reading says so
-        kind = ""
-    if kind == TAR:
+    stream, depth, budget = opened.stream, opened.depth, opened.budget
+    if opened.kind == TAR:
         members = archives.tar_members(source.path, stream, depth, budget)
-    elif kind == ZIP:  # seekable when it is the file itself (zip_members)
+    elif opened.kind == ZIP:  # seekable when it is the file itself (zip_members)
         members = archives.zip_members(source.path, stream, depth, depth == 0, budget)
     else:
-        raw.close()
+        opened.raw.close()
         return None
-    return _units(source, size, raw, members, budget, problems)
+    return _units(source, size, opened.raw, members, budget, opened.problems)
 
 
 def _units(

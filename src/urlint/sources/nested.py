@@ -12,6 +12,7 @@ from ..problems import Problem, ProblemKind
 from ..records import record, replaced
 from . import archives
 from .archives import ArchiveLimit
+from .files import open_input
 from .kinds import COMPRESSED, TAR, ZIP, inner_name, recognised
 
 TYPE_CHECKING = False
@@ -119,6 +120,43 @@ def decompressed(
     `budget`, and the name that says what it holds ("mail.tgz" holds "mail.tar"): the one
     opening of a compressed input, for its whole reading and for its runs (mail.runs)."""
     return archives.decompress(kind, stream, budget), inner_name(path)
+
+
+@record
+class OpenedInput:
+    """An input opened as its whole reading opens it (`opened_input`)."""
+
+    raw: BinaryIO  # the file, for its caller to close
+    stream: BinaryIO  # what it holds: decompressed, if it is compressed
+    kind: str  # of `stream` (kinds.sniff)
+    depth: int  # 1 where it was decompressed
+    budget: archives.Budget  # the input's, which its decompression draws on
+    problems: list[Problem]  # met opening it: a name that says otherwise
+
+
+def opened_input(path: str, size: int) -> OpenedInput | None:
+    """The file at `path` (of `size` bytes) opened as its whole reading opens it: what it
+    is recognised, decompressed if it is compressed, within the Budget that reading
+    makes, and what that holds recognised in turn; None where it cannot be opened so far
+    (the whole reading says why). For the planner, which cuts it into units."""
+    try:
+        raw = open_input(path)
+    except OSError:
+        return None
+    unopened: tuple[type[BaseException], ...] = (archives.Unavailable, *stream_errors())
+    try:
+        problems, stream, kind = recognised(path, raw, path)
+        budget = archives.Budget(size)
+        depth = 0
+        if kind in COMPRESSED:
+            stream, name = decompressed(path, stream, kind, budget)
+            inner, stream, kind = recognised(path, stream, name)
+            problems += inner
+            depth = 1
+    except unopened:
+        raw.close()
+        return None
+    return OpenedInput(raw, stream, kind, depth, budget, problems)
 
 
 def _decompressed(
