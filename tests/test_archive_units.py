@@ -307,3 +307,29 @@ def test_an_article_read_before_drops_only_its_crosspost_from_an_archive_read_ag
     assert sum("/x1/list.html" in line for line in lines) == 1
     assert sum("example.com/~1000/" in line for line in lines) == 1  # after the crosspost
     assert any("Incorrect length" in line for line in lines)  # the damage, said once
+
+
+def test_a_crosspost_in_an_input_read_whole_drops_that_article_alone(tmp_path):
+    # a small tar of a spool (read whole) after the spool holding x1; and a spool file
+    # misnamed .gz that is a crosspost: its misnaming is said, its article passed over
+    groups = "comp.infosystems.www,comp.mail.misc"
+    spool = tmp_path / "spool" / "comp" / "infosystems" / "www"
+    spool.mkdir(parents=True)
+    (spool / "1").write_text(ARTICLE.format(groups=groups, id="x1"))
+    (spool / "2.gz").write_text(ARTICLE.format(groups=groups, id="x1"))
+    small = tmp_path / "small.tgz"
+    small.write_bytes(
+        _tar(
+            [
+                ("Maildir/cur/1", MESSAGE.format(n=1).encode()),
+                ("news/comp/mail/misc/7", ARTICLE.format(groups=groups, id="x1").encode()),
+                ("Maildir/cur/3", MESSAGE.format(n=3).encode()),
+            ]
+        )
+    )
+    paths = [str(tmp_path / "spool"), str(small)]
+    assert _kinds(paths) == ["WholeInput"]
+    lines = _same_on_one_and_two_processes(paths)
+    assert sum("/x1/list.html" in line for line in lines) == 1
+    assert sum("example.com/~1/" in line or "example.com/~3/" in line for line in lines) == 2
+    assert sum("MISNAMED" in line for line in lines) == 1

@@ -14,7 +14,7 @@ from .config import Settings, build_settings
 from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
-from .pipeline import ScannedText, scan_file_texts
+from .pipeline import ArticleRead, ScannedText, scan_file_texts, scan_input_marked
 from .problems import Problem
 from .records import replaced
 from .rules.catalogue import rules_by_code
@@ -79,9 +79,19 @@ class Checker:
                 yield from self._not_in_baseline([cast(Finding, event)])
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
+        items = scan_file_texts(source, self.articles)
+        return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
+
+    def check_items(
+        self, path: str, items: Iterable[ScannedText | Problem | ArticleRead]
+    ) -> Iterator[Finding | ArticleRead]:
+        """The findings of one input's scanned texts; the marks of its news articles
+        (a worker's reading: runner.worked) passed on among them."""
         suppressions = Suppressions()
-        path = source.path
-        for item in scan_file_texts(source, self.articles):
+        for item in items:
+            if isinstance(item, ArticleRead):
+                yield item
+                continue
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
                 continue
@@ -193,16 +203,19 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
 
     checker = Checker(settings)
 
-    def check_whole(source: InputFile, articles: set[str]) -> list[Finding]:
-        checker.articles = articles
-        return list(checker.check_file(source))
+    def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
+        return list(checker.check_items(source.path, scan_input_marked(source, articles)))
 
-    def check_run(items: Iterable[ScannedText | Problem], path: str) -> list[Finding]:
+    def check_run(
+        items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    ) -> list[Finding | ArticleRead]:
         # check reads text whole (_check_on): a part is a run of an mbox's messages, or
         # an archive's members (units.ArchiveMembers, ArchiveRest)
-        found: list[Finding] = []
+        found: list[Finding | ArticleRead] = []
         for item in items:
-            if isinstance(item, Problem):
+            if isinstance(item, ArticleRead):
+                found.append(item)
+            elif isinstance(item, Problem):
                 found.extend(checker._not_in_baseline([checker._problem(item)]))
             else:
                 found.extend(checker.lint_mail(item, item.path or path))

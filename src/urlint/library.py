@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from .pipeline import Found, ScannedText, scan_file_texts
+from .pipeline import ArticleRead, Found, ScannedText, scan_input_marked
 from .problems import Problem
 
 TYPE_CHECKING = False
@@ -82,12 +82,12 @@ def scan_unit(unit: Unit) -> list[InputResult]:
     from .runner import worked
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
-        return _packed(scan_file_texts(source, articles), source.path)
+        return _packed(scan_input_marked(source, articles), source.path)
 
     return worked(unit, read_whole, _packed)
 
 
-def _packed(items: Iterable[ScannedText | Problem], path: str) -> list:
+def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
     from .packed import pack
 
     events: list = []

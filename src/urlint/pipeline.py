@@ -203,6 +203,15 @@ def scan_file_texts(
     return _scan_file(source, articles)  # type: ignore[return-value]  # no marks unless asked
 
 
+def scan_input_marked(
+    source: InputFile, articles: set[str]
+) -> Iterator[ScannedText | Problem | ArticleRead]:
+    """`scan_file_texts`, each news article read whole marked (ArticleRead): a worker's
+    reading, whose articles the writer's process drops one by one where another input
+    read them (runner.worked)."""
+    return _scan_file(source, articles, marking=True)
+
+
 def scan_archive_again(
     source: InputFile, articles: set[str], skip: int
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
@@ -298,6 +307,10 @@ class ArticleRead:
     and nothing else is."""
 
     message_id: str  # "" after the article
+    # READ's counts where it is given: the article's own are those between its two marks
+    # (a crosspost dropped is not counted, as the one-process reading does not count it)
+    messages: int = 0
+    damaged: int = 0
 
 
 def _scan_read(
@@ -334,7 +347,8 @@ def _scan_read(
                     continue
                 if marking and len(articles) > known:
                     marked = True
-                    yield ArticleRead(item.reader.envelope.message_id or "")
+                    message_id = item.reader.envelope.message_id or ""
+                    yield ArticleRead(message_id, READ.messages, READ.damaged)
                 READ.messages += 1
                 yield from scan_message(item.reader, item.path)
                 problems = item.reader.problems
@@ -352,7 +366,7 @@ def _scan_read(
                     mail=item.reader.info(),
                 )
             if marked:
-                yield ArticleRead("")  # what follows is no article's
+                yield ArticleRead("", READ.messages, READ.damaged)  # no article's after
         elif isinstance(item, Problem):
             yield item
         else:  # plain text inside a container

@@ -24,7 +24,7 @@ from .pipeline import (
     counted,
     scan_archive_again,
     scan_archive_member,
-    scan_file_texts,
+    scan_input_marked,
     scan_items,
     scan_texts,
 )
@@ -286,15 +286,17 @@ def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
     """A unit scanned: what it found, formatted, in order (run in a worker process)."""
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
-        return _events(scan_file_texts(source, articles), source.path, line_format=line_format)
+        items = scan_input_marked(source, articles)
+        return _events(items, source.path, line_format=line_format)
 
     return worked(unit, read_whole, partial(_events, line_format=line_format))
 
 
 # What a worker makes of one input read whole (the Message-IDs of the news articles it read
-# go into the set), and of the scanned texts of a range or a run of messages of `path`.
+# go into the set), and of the scanned texts of a range or a run of messages of `path`;
+# the marks of news articles (pipeline.ArticleRead) pass through both, in their places.
 WholeWork = Callable[[InputFile, "set[str]"], list]
-PartWork = Callable[[Iterable["ScannedText | Problem"], str], list]
+PartWork = Callable[[Iterable["ScannedText | Problem | ArticleRead"], str], list]
 
 
 def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
@@ -307,14 +309,14 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
     results: UnitResult = []
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
-        articles: set[str] = set()
         if isinstance(item, InputFile):
-            events, counts = _read(partial(whole, item, articles), item.path)
+            events, counts = _read(partial(whole, item, set()), item.path)
         elif isinstance(item, TextRange):
             events, counts = _read(partial(part, _scan_range(item), item.path), item.path)
         else:
             events, counts = _read(partial(part, scan_run(item), item.path), item.path)
-        _add(results, InputResult(events, tuple(sorted(articles)), counts))
+        for result in _by_article(events, counts):
+            _add(results, result)
     return results
 
 
@@ -343,25 +345,25 @@ def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
 
 
 def _member_results(unit: ArchiveMembers, part: PartWork) -> UnitResult:
-    """The results of the unit's members, each read within its allowance (`_article_results`);
+    """The results of the unit's members, each read within its allowance (`_by_article`);
     should one decompress past it, or fail, the archive read again from its start, on from
     that member to its end, gives the last of them (`_rest_results`)."""
     from .sources.archives import Budget
 
     results: UnitResult = []
     seen: set[str] = set()  # the news articles of the unit's members so far
+    path = unit.source.path
     for member in unit.members:
         budget = Budget.allowing(member.allowance)
-        before = set(seen)
+        before, counted = set(seen), (READ.messages, READ.damaged)
         try:
-            items = scan_archive_member(member, budget, seen)
-            found = _article_results(items, part, unit.source.path, unit.archive)
+            events = part(scan_archive_member(member, budget, seen), path)
         except Exception:  # noqa: BLE001 - read again: the whole reading says what it is
-            found = None
-        if found is None or budget.spent:  # none of what it read is kept
+            events = None
+        if events is None or budget.spent:  # none of what it read is kept
             results.extend(_rest_results(unit.source, member.index, part, before, unit.archive))
             break
-        results.extend(found)
+        results.extend(_by_article(events, Counts(0, 0, *READ.since(*counted)), unit.archive))
     return _merged(results)
 
 
@@ -372,41 +374,34 @@ def _rest_results(
     (units.ArchiveRest), to its end: the last result says so, and the archive's later
     results are dropped (run_work). `seen`: the news articles of the unit's members before."""
     items = scan_archive_again(source, set(seen), skip)
-    try:
-        results = _article_results(items, part, source.path, archive)
-    except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
-        reason = f"not read to its end: {internal_error(error)}"
-        results = [InputResult([Problem(ProblemKind.UNREADABLE, reason, source.path)])]
-    results[-1] = replaced(results[-1], archive=archive, archive_rest=True)
+    events, counts = _read(partial(part, items, source.path), source.path)
+    results = _by_article(events, counts, archive)
+    results[-1] = replaced(results[-1], archive_rest=True)
     return results
 
 
-def _article_results(
-    items: Iterable[ScannedText | Problem | ArticleRead], part: PartWork, path: str, archive: int
-) -> UnitResult:
-    """What `part` makes of `items`, a result for each news article (between two
-    pipeline.ArticleRead marks) and for what lies between them: run_work drops an article
-    another input read (a crosspost is read once), and only it."""
-    stream = iter(items)
-    results: UnitResult = []
-    article: tuple[str, ...] = ()
-    while True:
-        mark: list[ArticleRead] = []
-
-        def up_to_mark(mark: list[ArticleRead] = mark) -> Iterator[ScannedText | Problem]:
-            for item in stream:
-                if isinstance(item, ArticleRead):
-                    mark.append(item)
-                    return
-                yield item
-
-        before = READ.messages, READ.damaged
-        events = part(up_to_mark(), path)
-        counts = Counts(0, 0, *READ.since(*before))
-        results.append(InputResult(events, article, counts, archive))
-        if not mark:
-            return results
-        article = (mark[0].message_id,) if mark[0].message_id else ()
+def _by_article(events: list, counts: Counts, archive: int = 0) -> UnitResult:
+    """One input's events as results, in their order: one for each news article (between
+    its two pipeline.ArticleRead marks, with the messages counted between them) and one for
+    each stretch around them, the first with the rest of `counts`: run_work drops an
+    article another input read (a crosspost is read once), and only it."""
+    results = [InputResult([], (), NOTHING, archive)]
+    start: ArticleRead | None = None
+    messages, damaged = counts.messages, counts.damaged
+    for event in events:
+        if not isinstance(event, ArticleRead):
+            results[-1].events.append(event)
+        elif event.message_id:  # the article's events from here
+            start = event
+            results.append(InputResult([], (event.message_id,), NOTHING, archive))
+        elif start is not None:  # its end: its counts, and no article's events after
+            read = event.messages - start.messages, event.damaged - start.damaged
+            messages, damaged = messages - read[0], damaged - read[1]
+            results[-1] = replaced(results[-1], counts=Counts(0, 0, *read))
+            results.append(InputResult([], (), NOTHING, archive))
+            start = None
+    results[0] = replaced(results[0], counts=Counts(counts.files, counts.bytes, messages, damaged))
+    return results
 
 
 def _merged(results: UnitResult) -> UnitResult:
@@ -418,9 +413,9 @@ def _merged(results: UnitResult) -> UnitResult:
 
 
 def _events(
-    items: Iterable[ScannedText | Problem], path: str, *, line_format: LineFormat
-) -> list[FoundLine | Problem]:
-    events: list[FoundLine | Problem] = []
+    items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
+) -> list[FoundLine | Problem | ArticleRead]:
+    events: list[FoundLine | Problem | ArticleRead] = []
     for item in items:
         if isinstance(item, ScannedText):
             where = item.path or path
