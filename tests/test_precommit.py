@@ -85,6 +85,7 @@ def test_passwords_hook_reports_only_passwords(scratch):
 # typing, and the modules only other inputs, formats or options need.
 NOT_LOADED = (
     "shutil", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile", "contextlib",
+    "json",
     "heapq", "bisect", "fnmatch", "urlint.progress", "urlint.runner", "urlint.mail.mbox",
 )
 # Patterns compiled when first used (urlint.patterns), which such a file never needs: the

@@ -18,15 +18,14 @@ characters. So every such string passes through here:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
-from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) quotes with
 
 from ..grammar.login import mask_password
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import TextIO
 
 # JSON with ensure_ascii=False leaves these raw; a reader that splits lines with
@@ -73,6 +72,8 @@ def masked_values(record: dict | None) -> dict | None:
 
 def json_line(value: object, indent: int | None = None) -> str:
     """`value` as JSON (UTF-8 kept as it is), with U+2028, U+2029, DEL and C1 escaped."""
+    import json  # here: a run that writes no JSON (a pre-commit hook's) never loads it
+
     text = json.dumps(value, ensure_ascii=False, indent=indent)
     if _JSON_RAW.search(text):
         text = _JSON_RAW.sub(_u_escape, text)
@@ -84,11 +85,24 @@ def json_string(text: str | None) -> str:
     making an encoder for each value: a line made of these is the same text."""
     if text is None:
         return "null"
-    text = encode_basestring(text)
+    text = _quoted(text)
     # of _JSON_RAW, ASCII has only DEL: two tests quicker than the search (most URLs)
     if (not text.isascii() or "\x7f" in text) and _JSON_RAW.search(text):
         text = _JSON_RAW.sub(_u_escape, text)
     return text
+
+
+def _quoted_first(text: str) -> str:
+    """json's quoting, what json.dumps(ensure_ascii=False) quotes strings with, loaded when
+    first asked for (a run that writes no JSON never loads json) and asked directly after."""
+    global _quoted
+    from json.encoder import encode_basestring
+
+    _quoted = encode_basestring
+    return encode_basestring(text)
+
+
+_quoted: Callable[[str], str] = _quoted_first
 
 
 def json_object(record: dict | None) -> str:
