@@ -1,11 +1,12 @@
 """Memory of every process, and time growth, of `urlint extract` from 100 MB to 1 GB.
 
-    python bench/memory.py [--urlint PATH] [--jobs 1,2] [--kinds text,mbox] [--runs 1]
+    python bench/memory.py [--urlint PATH] [--jobs 1,2] [--kinds text,mbox,tar] [--runs 1]
                            [--sizes 100,1000] [--interval 0.025] [--check]
 
 Runs `urlint extract -j N FILE` on ~100 MB and ~1 GB of real text (the corpus repeated) and
-of real list mail in one mbox (read message run by message run: another code path), for
-each N, and samples every `--interval` seconds the resident memory of the CLI process and
+of real list mail in one mbox (read message run by message run: another code path), and
+with `--kinds tar` of a tar.gz of gzipped mboxes of 5 MB each (its members carried to the
+workers in their bytes: a third), for each N, and samples every `--interval` seconds the resident memory of the CLI process and
 of every process under it (the workers of its process pool), from /proc. It reports, the
 median of `--runs` each:
 
@@ -28,10 +29,23 @@ import json
 import os
 import sys
 
-from common import WORK, build_input, build_mail_input, median, tree_memory, urlint_command
+from common import (
+    WORK,
+    build_input,
+    build_mail_input,
+    build_mbox_tar,
+    median,
+    tree_memory,
+    urlint_command,
+)
 
 LIMIT_MB = 300
-BUILDERS = {"text": build_input, "mbox": build_mail_input}
+BUILDERS = {
+    "text": build_input,
+    "mbox": build_mail_input,
+    # gzipped mboxes of 5 MB in a tar.gz: members carried to the workers in their bytes
+    "tar": lambda megabytes: build_mbox_tar(megabytes, max(1, megabytes // 5)),
+}
 
 
 def numbers(text: str) -> list[int]:
@@ -48,7 +62,7 @@ def main() -> int:
     )
     parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
     parser.add_argument("--jobs", type=numbers, default=[1, 2], help="-j values (1,2)")
-    parser.add_argument("--kinds", default="text,mbox", help="inputs: text, mbox or both")
+    parser.add_argument("--kinds", default="text,mbox", help="inputs: text, mbox, tar")
     parser.add_argument("--sizes", type=numbers, default=[100, 1000], help="MB (100,1000)")
     parser.add_argument("--runs", type=int, default=1, help="runs of each case (median)")
     parser.add_argument("--interval", type=float, default=0.025, help="seconds between samples")
