@@ -6,9 +6,9 @@
 Runs `urlint extract -j N FILE` on ~100 MB and ~1 GB of real text (the corpus repeated) and
 of real list mail in one mbox (read message run by message run: another code path), and
 with `--kinds tar` of a tar.gz of gzipped mboxes of 5 MB each (its members carried to the
-workers in their bytes: a third), for each N, and samples every `--interval` seconds the resident memory of the CLI process and
-of every process under it (the workers of its process pool), from /proc. It reports, the
-median of `--runs` each:
+workers in their bytes: a third), for each N, and samples every `--interval` seconds the
+resident memory of the CLI process and of every process under it (the workers of its
+process pool), from /proc. It reports, the median of `--runs` each:
 
 - `peak_mb`: the largest sum of VmRSS over the whole process tree in one sample, what the
   goal is about; pages a worker shares with the parent it was forked from count in both;
