@@ -322,7 +322,7 @@ def _scan_read(
     """The items a reader gives, scanned. `dropping`: an archive read again (`skip`), whose
     items are read but dropped until ReadFromHere: its members' own units gave them (their
     news articles are kept in `articles`, and their counts are not counted again).
-    `marking`: an ArticleRead before each news article read whole."""
+    `marking`: an ArticleRead before and after each news article read whole."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem
     from .sources.nested import ReadFromHere, stream_errors

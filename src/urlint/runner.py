@@ -270,15 +270,23 @@ def _large_file_units(
         yield from message_runs(source, size, run_bytes)
         return
     elif kind in COMPRESSED or kind in (TAR, ZIP):
-        from .mail.runs import stream_runs
-        from .sources.members import archive_units
+        from .sources.nested import opened_input
 
-        runs = stream_runs(source, kind, size, run_bytes) if kind in COMPRESSED else None
-        if runs is None:
-            runs = archive_units(source, size)
-        if runs is not None:
-            yield from runs
+        # Opened as its whole reading opens it: a compressed mbox is cut into runs, an
+        # archive (compressed or not) into units of members; anything else is read whole.
+        opened = opened_input(source.path, size)
+        if opened is not None and opened.kind == MBOX:
+            from .mail.runs import stream_runs
+
+            yield from stream_runs(source, kind, size, run_bytes, opened)
             return
+        if opened is not None and opened.kind in (TAR, ZIP):
+            from .sources.members import archive_units
+
+            yield from archive_units(source, size, opened)
+            return
+        if opened is not None:
+            opened.raw.close()
     yield Planned(WholeInput((source,)), Counts(1, size))
 
 

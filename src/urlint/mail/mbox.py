@@ -270,11 +270,18 @@ class _Mbox:
             # None read (the prefilter's verdict, or mbox_places finding where to cut):
             # nothing is searched for quoting nor copied out.
             self.index += len(ends)
-            self.start = base + ends[-1]
-            self.search = self.start + 1
-            return
+        else:
+            yield from self._chosen(data, base, bounds, chosen)
+        self.start = base + ends[-1]
+        self.search = self.start + 1
+
+    def _chosen(
+        self, data: bytes, base: int, bounds: tuple[int, ...], chosen: Sequence[bool] | None
+    ) -> Iterator[RawMessage]:
+        """The messages between `bounds` (offsets in `data`) that `chosen` says to read (all,
+        for None), mboxrd's quoting undone."""
         quoted = data.find(b">From ", bounds[0], bounds[-1])  # mboxrd quoting: one pass
-        for number in range(len(ends)):
+        for number in range(len(bounds) - 1):
             self.index += 1
             if chosen is None or chosen[number]:
                 at, past = bounds[number], bounds[number + 1]
@@ -285,8 +292,6 @@ class _Mbox:
                 if 0 <= quoted < past:
                     piece = _QUOTED_FROM.sub(rb"\1", piece)
                 yield RawMessage(piece, self.line, self.index)
-        self.start = base + ends[-1]
-        self.search = self.start + 1
 
     def last(self, data: bytes, base: int) -> Iterator[RawMessage | RawText]:
         """What is left at the end of the input."""

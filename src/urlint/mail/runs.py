@@ -14,8 +14,8 @@ from io import BytesIO
 from ..problems import Problem
 from ..progress import NOTHING, Counts
 from ..sources.files import open_input, read_range, unreadable
-from ..sources.kinds import MBOX, recognised
-from ..sources.nested import broken_stream, opened_input, stream_errors
+from ..sources.kinds import recognised
+from ..sources.nested import broken_stream, stream_errors
 from ..units import MessageRun, Planned
 from . import mbox
 from .mbox import mbox_places, split_mbox
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
     from ..sources.files import InputFile
+    from ..sources.nested import OpenedInput
     from .mbox import RawMessage, RawText, UrlFilter
 
 
@@ -52,33 +53,13 @@ def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plann
 
 
 def stream_runs(
-    source: InputFile, kind: str, size: int, run_bytes: int
-) -> Iterator[Planned] | None:
-    """A compressed mbox (`kind`: kinds.COMPRESSED) decompressed as a stream and cut
-    into runs as it goes, each carrying its bytes; None when the file holds anything else
-    (or cannot be opened so far): it is read whole, as ever."""
-    opened = opened_input(source.path, size)
-    if opened is None:
-        return None
-    if opened.depth == 0 or opened.kind != MBOX:
-        opened.raw.close()
-        return None
-    return _stream_runs(
-        source, kind, size, run_bytes, opened.raw, opened.stream, opened.problems
-    )
-
-
-def _stream_runs(
-    source: InputFile,
-    kind: str,
-    size: int,
-    run_bytes: int,
-    raw: BinaryIO,
-    inner: BinaryIO,
-    problems: list[Problem],
+    source: InputFile, kind: str, size: int, run_bytes: int, opened: OpenedInput
 ) -> Iterator[Planned]:
+    """A compressed mbox (`kind`: kinds.COMPRESSED), opened (`opened.stream`: the mbox
+    decompressed), cut into runs as it is read, each carrying its bytes."""
+    raw, inner = opened.raw, opened.stream
     with raw:
-        for problem in problems:
+        for problem in opened.problems:
             yield Planned(problem)
         kept = _Kept(inner)
         last = None

@@ -31,7 +31,7 @@ from ..units import (
 )
 from . import archives
 from .kinds import COMPRESSED, GZIP, TAR, ZIP, recognised
-from .nested import opened_input, stream_errors
+from .nested import OpenedInput, stream_errors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,21 +52,14 @@ _ARCHIVES = count(1)
 _MARGIN = 2 * archives.BLOCK_BYTES
 
 
-def archive_units(source: InputFile, size: int) -> Iterator[Planned] | None:
-    """A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream) in units of
-    members; None when the file holds anything else or cannot be opened so far (it is read
-    whole, as ever)."""
-    opened = opened_input(source.path, size)
-    if opened is None:
-        return None
+def archive_units(source: InputFile, size: int, opened: OpenedInput) -> Iterator[Planned]:
+    """A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream), opened
+    (`opened.kind`: kinds.TAR or ZIP), in units of members."""
     stream, depth, budget = opened.stream, opened.depth, opened.budget
     if opened.kind == TAR:
         members = archives.tar_members(source.path, stream, depth, budget)
-    elif opened.kind == ZIP:  # seekable when it is the file itself (zip_members)
+    else:  # seekable when it is the file itself (zip_members)
         members = archives.zip_members(source.path, stream, depth, depth == 0, budget)
-    else:
-        opened.raw.close()
-        return None
     return _units(source, size, opened.raw, members, budget, opened.problems)
 
 
