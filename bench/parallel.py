@@ -157,10 +157,10 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
 
 def runner_lines(path: str, jobs: int) -> list[str]:
     from urlint.reporters.extract import UrlFormat
-    from urlint.runner import FoundLine, plan, run_units
+    from urlint.runner import is_found_line, plan, run_units
 
     return [
-        event.line if isinstance(event, FoundLine) else repr(event)
+        event[2] if is_found_line(event) else repr(event)
         for event in run_units(plan([path]), UrlFormat(jsonl=True), jobs)
     ]
 

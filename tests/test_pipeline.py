@@ -14,7 +14,7 @@ from urlint.pipeline import Found, scan_chunks, scan_paths
 from urlint.problems import Problem
 from urlint.scanner import scan
 from urlint.sources import text as text_source
-from urlint.sources.text import BinaryInput, byte_pieces, decoded_length, read_chunks
+from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks
 
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
@@ -148,8 +148,33 @@ def test_byte_pieces_cut_where_they_always_did(monkeypatch, parts, head, chunk_b
     assert b"".join(piece for piece, _final in pieces) == data
 
 
-def test_decoded_length_counts_the_characters_decode_makes():
-    assert decoded_length(b"http://a.example/\n") == 18
-    assert decoded_length("Gr\u00fc\u00dfe \u20ac\n".encode()) == 8  # UTF-8: ü, ß, € are 2-3 bytes
-    assert decoded_length("Gr\u00fc\u00dfe\n".encode("latin-1")) == 6  # not UTF-8: Latin-1
-    assert decoded_length(b"") == 0
+# The one setting monkeypatch makes is made again for every example.
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from([b"\n", b"ab", b" ", b"x" * 50, b"\r\n", b"\xc3\xa9"]), max_size=80),
+    st.integers(0, 40),
+    st.integers(1, 90),
+    st.sampled_from([30, 200, 1 << 20]),
+    st.sampled_from([0, 3]),
+)
+def test_piece_ends_are_where_byte_pieces_cuts(
+    monkeypatch, parts, head, chunk_bytes, max_run, start
+):
+    """The planner's ends (read near each end only, in windows as small as 8 bytes here)
+    are byte_pieces' own, and so is each cut inside a line (past MAX_RUN, at a blank)."""
+    monkeypatch.setattr(text_source, "MAX_RUN", max_run)
+    monkeypatch.setattr(text_source, "_NEWLINE_WINDOW", 8)
+    data = b"".join(parts)
+    head = max(head, start) if len(data) >= start else len(data)
+    start = min(start, head)
+    pieces = list(byte_pieces(io.BytesIO(data[head:]), data[start:head], chunk_bytes))
+    ends, end = [], start
+    for piece, final in pieces:
+        end += len(piece)
+        ends.append((end, not final and not piece.endswith(b"\n")))
+    found = list(piece_ends(io.BytesIO(data), start, head, len(data), chunk_bytes))
+    assert found == ends
+
+

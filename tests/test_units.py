@@ -13,16 +13,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from urlint import library
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
+from urlint.packed import placed, unpack
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
+from urlint.problems import Problem
 from urlint.reporters.extract import UrlFormat
 from urlint.runner import (
-    FoundLine,
     TextRange,
-    _scan_range,
+    is_found_line,
     plan,
     planned_units,
     run_units,
+    run_work,
 )
 from urlint.sources.text import read_chunks
 from urlint.units import MessageRun, text_ranges
@@ -81,8 +84,13 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     ranges = list(found)
     assume(len(ranges) > 1)  # one range can hold it all (the first chunk is 8 KiB)
     assert all(isinstance(r, TextRange) for r in ranges) and ranges[-1].final
-    whole = _whole(path, chunk_bytes)
-    in_ranges = [item for r in ranges for item in _collected(_scan_range(r))]
+    whole = [item for item in _whole(path, chunk_bytes) if isinstance(item, Problem) or item.url]
+    # Each range placed from its own start, then by the writer in the file (as
+    # `scan_paths(..., jobs=N)` does it).
+    in_ranges = [
+        item if isinstance(item, Problem) else unpack(item).candidate
+        for item in run_work(ranges, library.scan_unit, place=placed)
+    ]
     assert in_ranges == whole  # lines, columns and character offsets
 
 
@@ -118,7 +126,7 @@ def _lines(paths, jobs=None, **sizes):
             if not isinstance(item, Found) or item.candidate.url
         ]
     return [
-        event.line if isinstance(event, FoundLine) else repr(event)
+        event[2] if is_found_line(event) else repr(event)
         for event in run_units(plan(paths, **sizes), line_format, jobs)
     ]
 
@@ -325,7 +333,7 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
         str(tmp_path / "c.txt"),
     ]
     events = list(run_units(plan(paths), UrlFormat(), 2))
-    assert [e.line if isinstance(e, FoundLine) else (e.kind.value, e.reason) for e in events] == [
+    assert [e[2] if is_found_line(e) else (e.kind.value, e.reason) for e in events] == [
         "http://a.example/",
         ("unreadable", "No such file or directory"),
         ("binary", "binary file (NUL byte)"),

@@ -133,16 +133,16 @@ def _extract_on(
 ) -> int:
     """`extract` on `jobs` processes (runner.py): the lines the serial loop would write;
     the exit status it leaves."""
-    from .runner import FoundLine, planned_units, run_units
+    from .problems import Problem
+    from .runner import planned_units, run_units
 
     status = EXIT_OK
     units = planned_units(paths, selection=selection)
     for event in run_units(units, writer.url_format, jobs, tally):
-        if isinstance(event, FoundLine):
-            if writer.add_line(event.path, event.key, event.line) and tally is not None:
-                tally.found += 1
-        else:
+        if isinstance(event, Problem):
             status = _noted(event, status, quiet, tally)
+        elif writer.add_line(*event) and tally is not None:
+            tally.found += 1
     return status
 
 

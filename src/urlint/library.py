@@ -67,11 +67,11 @@ def _serial(paths: list[str], selection: Selection) -> Iterator[Found | Problem]
 
 
 def _parallel(paths: list[str], selection: Selection, jobs: int) -> Iterator[Found | Problem]:
-    from .packed import unpack
+    from .packed import placed, unpack
     from .runner import planned_units, run_work
 
     units = planned_units(paths, selection=selection)
-    for event in run_work(units, scan_unit, jobs):
+    for event in run_work(units, scan_unit, jobs, place=placed):
         yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]
 
 

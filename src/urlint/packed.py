@@ -112,6 +112,25 @@ def unpack(packed: Packed) -> Found:
     return Found(path, candidate, message)
 
 
+def placed(events: list, lines: int, chars: int) -> list:
+    """Packed URLs among `events` moved `lines` lines and `chars` characters further on (a
+    range of a text file placed from its own start: runner.TextExtent); columns stay."""
+    if not (lines or chars):
+        return events
+    return [
+        (
+            *event[:8],
+            *[
+                number + (lines if at % 3 == 0 else chars if at % 3 == 2 else 0)
+                for at, number in enumerate(event[8:])
+            ],
+        )
+        if type(event) is tuple
+        else event
+        for event in events
+    ]
+
+
 def _flag_set(bits: int) -> frozenset[Flag]:
     flags = _FLAG_SETS.get(bits)
     if flags is None:

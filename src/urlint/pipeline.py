@@ -9,7 +9,7 @@ with the next chunk, large enough to hold any wrapper that starts before it
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 
 from .faults import internal_error
 from .model import Candidate
@@ -19,7 +19,7 @@ from .records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources.files import STDIN, InputFile, input_stream, iter_files, plain_file_size, unreadable
-from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, read_chunks
+from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,23 +91,27 @@ class ScannedText:
     offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)
 
 
-def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedText | Problem]:
-    """Every chunk of a text, scanned; together the candidates are those of the whole text.
-    A run of text without whitespace longer than MAX_RUN is read in pieces, reported
-    as a Problem of kind "limit" at the cut (a URL across it is cut there). Offsets count
-    from the first chunk's `offset_base` on: each text starts where the one before stopped."""
+# Where a text starts: its first line's number, its first column minus one and the offset
+# of its first character (model.Position's line, column - 1, offset).
+TextStart = tuple[int, int, int]
+FILE_START: TextStart = (1, 0, 0)
+
+
+def scan_texts(
+    chunks: Iterable[TextChunk], path: str = "", start: TextStart = FILE_START
+) -> Generator[ScannedText | Problem, None, TextStart]:
+    """Every chunk of a text that starts at `start`, scanned; together the candidates are
+    those of the whole text. A run of text without whitespace longer than MAX_RUN is read
+    in pieces, reported as a Problem of kind "limit" at the cut (a URL across it is cut
+    there). Returns where a text after the chunks would start (a range of a large file:
+    runner.TextExtent); the overlap of a last chunk that is not final is left unscanned,
+    for the text after it."""
     carry = ""
-    carry_line, carry_column = 1, 0
-    offset_base = -1  # the offset of the next text's first character; -1: the first chunk's
+    line_base, column_base, offset_base = start
     covered = 0
     run_cut = False  # the chunk before cut a run: this one goes on with it
     for chunk in chunks:
-        if offset_base < 0:
-            offset_base = chunk.offset_base
-        if carry:
-            text, line_base, column_base = carry + chunk.text, carry_line, carry_column
-        else:
-            text, line_base, column_base = chunk.text, chunk.line_base, chunk.column_base
+        text = carry + chunk.text if carry else chunk.text
         stop, cut = (len(text), False) if chunk.final else overlap_start(text)
         scanning = ChunkScan(
             text,
@@ -120,7 +124,8 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
         if chunk.final:
-            return
+            at_end = scanning.stop_position()
+            return at_end.line, at_end.column - 1, offset_base + stop
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
             pass
         at_stop = scanning.stop_position()
@@ -131,10 +136,12 @@ def scan_texts(chunks: Iterable[TextChunk], path: str = "") -> Iterator[ScannedT
             )
             yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
         run_cut = cut
-        carry_line, carry_column = at_stop.line, at_stop.column - 1
+        line_base, column_base = at_stop.line, at_stop.column - 1
         offset_base += stop
         carry = text[stop:]
         covered = max(0, scanning.covered - stop)
+    line_base, column_base = position_after(carry, line_base, column_base)
+    return line_base, column_base, offset_base + len(carry)
 
 
 def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
@@ -372,8 +379,8 @@ def _scan_read(
         else:  # plain text inside a container
             try:
                 if item.stream is None:
-                    chunk = TextChunk(_decoded(item.data), item.line, 0, True, "utf-8")
-                    texts = scan_texts([chunk], item.path)
+                    chunk = TextChunk(_decoded(item.data), True, "utf-8")
+                    texts = scan_texts([chunk], item.path, (item.line, 0, 0))
                 else:
                     texts = scan_texts(read_chunks(item.stream), item.path)
                 for scanned in texts:

@@ -36,10 +36,7 @@ from .sources.files import InputFile, open_input
 from .sources.text import (
     CHUNK_BYTES,
     SNIFF_BYTES,
-    byte_pieces,
-    decode,
-    decoded_length,
-    position_after,
+    piece_ends,
     read_head,
 )
 
@@ -77,15 +74,10 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 @record
 class Chunk:
     """One chunk of a plain text file, as `sources.text.read_chunks` cuts it: bytes
-    [start, end) of the file (after any UTF-8 byte order mark), its first line's number,
-    its first column minus one, and the characters of the decoded text before it (the
-    offset of its first character: model.Position.offset)."""
+    [start, end) of the file (after any UTF-8 byte order mark)."""
 
     start: int
     end: int
-    line_base: int
-    column_base: int
-    char_base: int
 
 
 @record
@@ -99,7 +91,10 @@ class WholeInput:
 @record
 class TextRange:
     """Chunks `chunks[first:]` of `path`, found with `chunks[:first]` scanned before them
-    (the look back); `final` when the last chunk ends the file."""
+    (the look back); `final` when the last chunk ends the file. The planner has read only
+    near the chunks' ends, so the worker places what it finds from the range's start: line
+    1, column 1 (the chunk before the range ends a line) and character 0; the writer, which
+    has the ranges before, places them in the file (runner.TextExtent)."""
 
     path: str
     chunks: tuple[Chunk, ...]
@@ -172,31 +167,6 @@ class Planned:
     counts: Counts = NOTHING
 
 
-def text_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk] | None:
-    """The chunks `sources.text.read_chunks` cuts `stream` into (`text.byte_pieces`), decoded
-    only to count the characters of a piece that is not ASCII (`text.decoded_length`) or the
-    columns of one that does not end a line; None when the file is read whole (UTF-16) or
-    is binary (the whole-input reader says so)."""
-    head = read_head(stream, chunk_bytes)
-    if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
-        return None
-    return _chunks(stream, head, chunk_bytes)
-
-
-def _chunks(stream: BinaryIO, head: bytes, chunk_bytes: int) -> Iterator[Chunk]:
-    offset = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
-    line_base, column_base, char_base = 1, 0, 0
-    for piece, _final in byte_pieces(stream, head[offset:], chunk_bytes):
-        yield Chunk(offset, offset + len(piece), line_base, column_base, char_base)
-        offset += len(piece)
-        # The usual chunk, cut at a line end, is counted without decoding it.
-        char_base += decoded_length(piece)
-        if piece.endswith(b"\n"):
-            line_base, column_base = line_base + piece.count(b"\n"), 0
-        else:  # a cut inside a line: columns are counted in characters
-            line_base, column_base = position_after(decode(piece)[0], line_base, column_base)
-
-
 def text_ranges(
     path: str,
     chunk_bytes: int = CHUNK_BYTES,
@@ -206,56 +176,75 @@ def text_ranges(
 ) -> Iterator[TextRange] | None:
     """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
     it is found (the workers start on the first while the rest is cut); None when it is
-    read whole (binary or UTF-16).
+    read whole (binary or UTF-16). The file is read only near the chunks' ends
+    (`sources.text.piece_ends`) and before each range (its look back).
 
     A range holds `range_bytes` at most. The first holds one chunk, so that a core starts
     before the next is cut, and each range holds a quarter of what is left from its start
     at most (a chunk at least), so that near the end the ranges shrink and the cores end
-    together: one range larger than the others would be one core's work alone."""
+    together: one range larger than the others would be one core's work alone. A range
+    starts after a chunk that ends a line (so its first column is 1)."""
     stream = open_input(path)  # closed by _ranges, or here
     try:
         size = os.fstat(stream.fileno()).st_size
-        found = text_chunks(stream, chunk_bytes)
+        head = read_head(stream, chunk_bytes)
     except BaseException:
         stream.close()
         raise
-    if found is None:
+    if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
         stream.close()
         return None
-    return _ranges(stream, found, path, (size, range_bytes), (lookback, lookback_lines))
+    return _ranges(stream, head, path, (size, chunk_bytes, range_bytes), (lookback, lookback_lines))
 
 
 def _ranges(
     stream: BinaryIO,
-    chunks: Iterator[Chunk],
+    head: bytes,
     path: str,
-    sizes: tuple[int, int],  # the file's, and a range's at most
+    sizes: tuple[int, int, int],  # the file's, a chunk's read and a range's at most
     lookback: tuple[int, int],  # characters and line ends
 ) -> Iterator[TextRange]:
-    chars, lines = lookback
-    size, range_bytes = sizes
+    size, chunk_bytes, range_bytes = sizes
+    bom = head.startswith(codecs.BOM_UTF8)
+    start = len(codecs.BOM_UTF8) if bom else 0
     with stream:
-        kept: list[Chunk] = []  # the look back, then the range's chunks
-        first = 0  # where in `kept` the range starts
-        bom = False
+        chunks: list[Chunk] = []  # the range's look back, then its chunks
+        first = 0  # where in `chunks` the range starts
         limit = 0  # the first range: one chunk
-        for chunk in chunks:
-            if not kept:
-                bom = chunk.start == len(codecs.BOM_UTF8)
-            elif chunk.end - kept[first].start > limit and chunk.end > chunk.start:
+        mid_line = False  # the last chunk ends inside a line
+        for end, cut_in_line in piece_ends(stream, start, len(head), size, chunk_bytes):
+            chunk, start = Chunk(start, end), end
+            if (
+                len(chunks) > first
+                and chunk.end - chunks[first].start > limit
+                and chunk.end > chunk.start
+                and not mid_line
+            ):
                 # (an empty last chunk stays with the range before: alone, it would be
                 # a look back scanned for nothing)
-                yield TextRange(path, tuple(kept), first, False, bom, chars, lines)
+                yield TextRange(path, tuple(chunks), first, False, bom, *lookback)
                 limit = min(range_bytes, (size - chunk.start) // 4)
-                # The next range's look back: back to the last chunk `chars` bytes and
-                # `lines` lines or more before it.
-                back = len(kept)
-                while back > 0 and (
-                    chunk.start - kept[back - 1].start < chars
-                    or chunk.line_base - kept[back - 1].line_base < lines
-                ):
-                    back -= 1
-                kept = kept[max(0, back - 1) :]
-                first = len(kept)
-            kept.append(chunk)
-        yield TextRange(path, tuple(kept), first, True, bom, chars, lines)
+                # The next look back starts no earlier than this one (it needs as much
+                # before a later start): the chunks before it are dropped.
+                back = _look_back_from(stream, chunk.start, *lookback)
+                while len(chunks) > 1 and chunks[1].start <= back:
+                    del chunks[0]  # (a few chunks a range)
+                first = len(chunks)
+            chunks.append(chunk)
+            mid_line = cut_in_line
+        yield TextRange(path, tuple(chunks), first, True, bom, *lookback)
+
+
+def _look_back_from(stream: BinaryIO, start: int, chars: int, lines: int) -> int:
+    """Where a range's look back starts, at the latest: `lines` line ends and 4 bytes a
+    character (UTF-8's most) for `chars` characters before `start`."""
+    at, newlines = start, 0
+    while at > 0 and (start - at < 4 * chars or newlines < lines):
+        low = max(0, at - _LOOK_BACK_READ)
+        stream.seek(low)
+        newlines += stream.read(at - low).count(b"\n")
+        at = low
+    return at
+
+
+_LOOK_BACK_READ = 256 * 1024

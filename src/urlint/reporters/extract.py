@@ -43,9 +43,33 @@ def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
     return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
 
 
+# A line that shows line numbers, in pieces: its text with the numbers between, (text,
+# line, text) or (text, line, text, end line, text). A worker scanning a range of a large
+# file knows its lines only from the range's start (units.TextRange); the writer, which
+# knows where the range starts, adds that and joins the pieces (`joined`).
+LinePieces = tuple
+
+
+def joined(pieces: str | LinePieces, lines_before: int = 0) -> str:
+    """The line `pieces` make, its line numbers `lines_before` further on."""
+    if isinstance(pieces, str):
+        return pieces
+    if len(pieces) == 5:
+        head, line, middle, end_line, tail = pieces
+        return f"{head}{line + lines_before}{middle}{end_line + lines_before}{tail}"
+    head, line, tail = pieces
+    return f"{head}{line + lines_before}{tail}"
+
+
 def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = False) -> str:
+    return joined(positioned_pieces(path, candidate, show_passwords=show_passwords))
+
+
+def positioned_pieces(
+    path: str, candidate: Candidate, *, show_passwords: bool = False
+) -> LinePieces:
     url = printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
-    return f"{shown(path)}:{candidate.line}:{candidate.column}: {url}"
+    return (f"{shown(path)}:", candidate.line, f":{candidate.column}: {url}")
 
 
 def jsonl_line(
@@ -58,6 +82,17 @@ def jsonl_line(
     """The jsonl line of a URL: `json_line` of the object the module's docstring names, to
     the byte, made without a dict or json.dumps for each URL (11-15 us, as much as finding
     the URL): its strings quoted by json_string, the message object made once (message_json)."""
+    return joined(jsonl_pieces(path, candidate, message, show_passwords=show_passwords))
+
+
+def jsonl_pieces(
+    path: str,
+    candidate: Candidate,
+    message: MessageInfo | None = None,
+    *,
+    show_passwords: bool = False,
+) -> LinePieces:
+    """jsonl_line in pieces (LinePieces)."""
     url = url_shown(candidate.url, show_passwords, candidate.login_rest_text)
     alt = candidate.alt
     if alt is not None:
@@ -65,12 +100,15 @@ def jsonl_line(
     span = candidate.span  # Located's line, column, end_line and end_column, read once
     start, end = span.start, span.end
     return (
-        f'{{"path": {_path_json(path)}, "line": {start.line}, '
-        f'"column": {start.column}, "end_line": {end.line}, "end_column": {end.column}, '
+        f'{{"path": {_path_json(path)}, "line": ',
+        start.line,
+        f', "column": {start.column}, "end_line": ',
+        end.line,
+        f', "end_column": {end.column}, '
         f'"url": {json_string(url)}, "alt": {json_string(alt)}, '
         f'"wrapper": {_WRAPPER_JSON[candidate.wrapper]}, '
         f'"message": {"null" if message is None else message_json(message)}, '
-        f'"flags": {_flags_json(candidate.flags)}}}'
+        f'"flags": {_flags_json(candidate.flags)}}}',
     )
 
 
@@ -144,14 +182,21 @@ class UrlFormat:
     def __call__(
         self, path: str, candidate: Candidate, message: MessageInfo | None = None
     ) -> tuple[str, str]:
+        key, pieces = self.pieces(path, candidate, message)
+        return key, joined(pieces)
+
+    def pieces(
+        self, path: str, candidate: Candidate, message: MessageInfo | None = None
+    ) -> tuple[str, str | LinePieces]:
+        """As called, the line in pieces where it shows line numbers (`joined` makes it)."""
         show = self.show_passwords
         key = url_shown(candidate.url, show, candidate.login_rest_text) or "" if self.keyed else ""
         if not self.lined:
             return key, ""
         if self.jsonl:
-            return key, jsonl_line(path, candidate, message, show_passwords=show)
+            return key, jsonl_pieces(path, candidate, message, show_passwords=show)
         if self.with_position:
-            return key, positioned_line(path, candidate, show_passwords=show)
+            return key, positioned_pieces(path, candidate, show_passwords=show)
         return key, text_line(candidate, show_passwords=show)
 
 

@@ -32,16 +32,15 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 @record
 class TextChunk:
-    """Decoded text that starts at a line start (or, on a cut long line, mid-line)."""
+    """Decoded text that starts at a line start (or, on a cut long line, mid-line). Where
+    it stands in the file is the scan's to count (pipeline.scan_texts): it counts line
+    ends where it looks for URLs, and counting them here too cost a tenth of a scan."""
 
     text: str
-    line_base: int  # line number of the chunk's first line
-    column_base: int  # column of the chunk's first character, minus one
     final: bool
     encoding: str  # "utf-8", "latin-1", "utf-16-le" or "utf-16-be"
     bom: bytes = b""  # a byte order mark read before this chunk (the first one only)
     exact: bool = True  # False where undecodable bytes were replaced (damaged UTF-16)
-    offset_base: int = 0  # characters of the decoded text before the chunk (Position.offset)
 
 
 def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[TextChunk]:
@@ -57,22 +56,17 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
         data = head[2:] + stream.read()
         codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
         try:
-            yield TextChunk(data.decode(codec), 1, 0, True, codec, bom)
+            yield TextChunk(data.decode(codec), True, codec, bom)
         except UnicodeDecodeError:
-            yield TextChunk(
-                data.decode(codec, errors="replace"), 1, 0, True, codec, bom, exact=False
-            )
+            yield TextChunk(data.decode(codec, errors="replace"), True, codec, bom, exact=False)
         return
     if b"\0" in head[:SNIFF_BYTES]:
         raise BinaryInput("binary file (NUL byte)")
     bom = codecs.BOM_UTF8 if head.startswith(codecs.BOM_UTF8) else b""
-    line_base, column_base, offset_base = 1, 0, 0
     for piece, final in byte_pieces(stream, head[len(bom) :], chunk_bytes):
         text, encoding = decode(piece)
-        yield TextChunk(text, line_base, column_base, final, encoding, bom, offset_base=offset_base)
+        yield TextChunk(text, final, encoding, bom)
         bom = b""
-        line_base, column_base = position_after(text, line_base, column_base)
-        offset_base += len(text)
 
 
 def read_head(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> bytes:
@@ -109,6 +103,53 @@ def byte_pieces(
         pending = pending[cut:]
 
 
+def piece_ends(
+    stream: BinaryIO, start: int, read: int, size: int, chunk_bytes: int = CHUNK_BYTES
+) -> Iterator[tuple[int, bool]]:
+    """Where byte_pieces ends the pieces of a file (seekable, `size` bytes), found by
+    reading only near each end, not the whole file: (offset, True when the piece ends
+    inside a line, cut at a blank past MAX_RUN), the last at the file's end. byte_pieces
+    reads blocks of `chunk_bytes` from `read` on (read_head's block was read before),
+    the first piece starting at `start` (after a byte order mark); each piece ends at the
+    last line end of its block or, with none in it, as byte_pieces cuts a long run.
+    units.TextRange cuts a large file by these ends (tests/test_units.py checks they are
+    byte_pieces' own)."""
+    begin = start  # the piece not yet cut: bytes [begin, read)
+    while read < size:
+        end = min(read + chunk_bytes, size)
+        cut = _last_newline(stream, read, end)
+        if cut < 0:  # no line end in the block: byte_pieces looks in what is pending
+            cut = _last_newline(stream, begin, read)
+        read = end
+        if cut >= 0:
+            begin = cut + 1
+            yield begin, False
+        elif read - begin >= MAX_RUN:
+            stream.seek(begin)
+            pending = stream.read(read - begin)
+            begin += _last_space(pending) or len(pending)
+            yield begin, True
+    yield size, False
+
+
+def _last_newline(stream: BinaryIO, start: int, end: int) -> int:
+    """The offset of the last line end in bytes [start, end) of `stream`, or -1: read back
+    from `end` in windows that double (a line is short, mostly; a long one costs reads
+    linear in its length)."""
+    window = _NEWLINE_WINDOW
+    while end > start:
+        low = max(start, end - window)
+        stream.seek(low)
+        found = stream.read(end - low).rfind(b"\n")
+        if found >= 0:
+            return low + found
+        end, window = low, 2 * window
+    return -1
+
+
+_NEWLINE_WINDOW = 64 * 1024
+
+
 def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
     """The line and column base of what follows `text`, which starts at those."""
     newlines = text.count("\n")
@@ -117,22 +158,12 @@ def position_after(text: str, line_base: int, column_base: int) -> tuple[int, in
     return line_base, column_base + len(text)
 
 
-def decode(data: bytes) -> tuple[str, str]:
+def decode(data: bytes | memoryview) -> tuple[str, str]:
+    """`data` as UTF-8, else as Latin-1 (a memoryview's bytes decoded without a copy)."""
     try:
-        return data.decode("utf-8"), "utf-8"
+        return str(data, "utf-8"), "utf-8"
     except UnicodeDecodeError:
-        return data.decode("latin-1"), "latin-1"
-
-
-def decoded_length(data: bytes) -> int:
-    """How many characters `decode` makes of `data`, made only where they must be: ASCII
-    and Latin-1 give one a byte (units.TextRange counts a file's characters this way)."""
-    if data.isascii():
-        return len(data)
-    try:
-        return len(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return len(data)
+        return str(data, "latin-1"), "latin-1"
 
 
 def _last_space(buffer: bytes) -> int:
