@@ -24,7 +24,11 @@ when `extract` misses issue 14's goal with two cores and a free one: 1.6x on the
 on the mbox and on the Maildir. Say the load average beside the figures (it is printed): a
 busy machine has no free core to give. `ceiling` (before and after) is the machine's own
 speed-up for work that shares nothing (pure Python arithmetic in one process, then in N):
-a shared host's cores are not always whole, and no program gains more than that.
+a shared host's cores are not always whole, and no program gains more than that. For the
+text and the mbox, `apart_s` is the same command run on N pieces of the input at once, N
+processes that share nothing (the file cut by hand at line ends, or at message starts),
+and `bound` the speed-up that gives: what the machine allows urlint's own work, with no
+planner, no hand-offs and no writer; -j N is read against it.
 
 `--runner` times the runner in this process instead (`run_units(plan([INPUT]), jobs=...)`,
 extract's jsonl lines as a worker formats them; needs urlint importable here): the speed of
@@ -115,6 +119,40 @@ def first_difference(one: Path, other: Path) -> dict:
                 }
 
 
+# Where the input of a kind may be cut into pieces that read as it does: after a line end,
+# or before a From_ line after a blank line (the mbox's messages).
+CUTS = {"text": (b"\n", 1), "mbox": (b"\n\nFrom ", 2)}
+
+
+def pieces(path: Path, kind: str, count: int) -> list[Path]:
+    """`path` cut into `count` pieces of about the same size (under OUT)."""
+    mark, keep = CUTS[kind]
+    data = path.read_bytes()
+    cuts = [0]
+    for number in range(1, count):
+        found = data.find(mark, len(data) * number // count)
+        cuts.append(len(data) if found < 0 else found + keep)
+    cuts.append(len(data))
+    made = []
+    for number in range(count):
+        piece = OUT / f"{kind}-piece-{number}"
+        piece.write_bytes(data[cuts[number] : cuts[number + 1]])
+        made.append(piece)
+    return made
+
+
+def apart(argv: list[str], paths: list[Path]) -> float:
+    """Wall seconds of `argv` run on each of `paths` at once, one process each."""
+    start = time.perf_counter()
+    running = [
+        subprocess.Popen([*argv, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for path in paths
+    ]
+    for process in running:
+        process.wait()
+    return time.perf_counter() - start
+
+
 def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) -> dict:
     base = urlint_command(args.urlint)
     runs: dict[int, list[dict]] = {1: [], args.jobs: []}
@@ -122,10 +160,14 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
     # beside (or among) the inputs.
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", label).strip("_")
     outputs = {jobs: OUT / f"{name}-{command}-j{jobs}.out" for jobs in runs}
+    cut = pieces(path, label, args.jobs) if label in CUTS and not args.paths else []
+    apart_times = []
     for _ in range(args.runs):
         for jobs in runs:  # alternately, so a change of load hits both alike
             argv = [*base, *COMMANDS[command], "-j", str(jobs), str(path)]
             runs[jobs].append(run(argv, outputs[jobs]))
+        if cut:
+            apart_times.append(apart([*base, *COMMANDS[command], "-j", "1"], cut))
     serial, parallel = runs[1], runs[args.jobs]
     digests = {r["stdout"] for r in serial + parallel}
     same_stdout = len(digests) == 1
@@ -142,6 +184,9 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
         "parallel_cpu_s": round(statistics.median(r["cpu"] for r in parallel), 3),
     }
     result["speedup"] = round(result["serial_s"] / result["parallel_s"], 2)
+    if apart_times:
+        result["apart_s"] = round(statistics.median(apart_times), 3)
+        result["bound"] = round(result["serial_s"] / result["apart_s"], 2)
     if not same_stdout:
         if serial[-1]["stdout"] != parallel[-1]["stdout"]:
             result["first_difference"] = first_difference(outputs[1], outputs[args.jobs])

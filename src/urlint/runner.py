@@ -73,9 +73,9 @@ LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], "tuple[str, str 
 # What a worker does with a unit: its results, in order (picklable: a module-level function,
 # or a functools.partial of one).
 Work = Callable[["Unit"], "UnitResult"]
-# What the writer does with the events of a result: (events, the lines and the characters
-# before where they were placed) -> the events in their place (`TextExtent`); given for
-# every result, with (0, 0) where they are in place already.
+# What the writer does with the events of a range of a text file after the file's first:
+# (events, the lines and the characters before the range) -> the events in their place
+# (`TextExtent`). The events of any other unit come in their place.
 Place = Callable[[list, int, int], list]
 
 # A URL found, as the writer needs it: (path, the URL as shown: `--unique`'s key, the line to
@@ -132,8 +132,8 @@ def run_units(
 
 
 def placed_lines(events: list, lines: int, chars: int) -> list:
-    """The FoundLines of a result whole (reporters.extract.joined), their line numbers
-    `lines` further on."""
+    """The FoundLines of a range's result whole (reporters.extract.joined), their line
+    numbers `lines` further on."""
     from .reporters.extract import joined
 
     return [
@@ -172,14 +172,12 @@ def run_work(
             if tally is not None:
                 tally.add(result.counts)
             extent = result.extent
-            if extent is not None and extent.first:
-                lines_before = chars_before = 0
-            if place is None:
+            if extent is None or extent.first:
                 if extent is not None:
-                    raise ValueError("a range of a text file, and no place for its events")
+                    lines_before, chars_before = extent.lines, extent.chars
                 yield from result.events
-            elif extent is None:
-                yield from place(result.events, 0, 0)
+            elif place is None:
+                raise ValueError("a range of a text file, and no place for its events")
             else:
                 events = result.events
                 if lines_before:  # a problem met in the range (a long run cut) is placed too
@@ -346,13 +344,26 @@ def _large_file_units(
 
 
 def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
-    """A unit scanned: what it found, formatted, in order (run in a worker process)."""
+    """A unit scanned: what it found, formatted, in order (run in a worker process); each
+    line whole, but in a range after a file's first, where they stay in pieces for the
+    writer to place (TextExtent)."""
+    if not (isinstance(unit, TextRange) and unit.first > 0):
+        line_format = partial(_whole_line, line_format)
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
         items = scan_input_marked(source, articles)
         return _events(items, source.path, line_format=line_format)
 
     return worked(unit, read_whole, partial(_events, line_format=line_format))
+
+
+def _whole_line(
+    line_format: LineFormat, path: str, candidate: Candidate, message: MessageInfo | None
+) -> tuple[str, str]:
+    from .reporters.extract import joined
+
+    key, pieces = line_format(path, candidate, message)
+    return key, joined(pieces)
 
 
 # What a worker makes of one input read whole (the Message-IDs of the news articles it read
