@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import os
 import re
@@ -34,7 +35,7 @@ TEXT_CORPORA = [
 # What urlint extract finds, as one ripgrep regex in ASCII mode: wrappers, any
 # scheme://, and the opaque schemes urlint takes bare.
 RG_PATTERN = (
-    r'(?i-u)<[ \t]*URL:[^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|URL=<[^>]*>'
+    r"(?i-u)<[ \t]*URL:[^>]*>|<[a-z][a-z0-9+.-]*:[^>]*>|URL=<[^>]*>"
     r'|[a-z][a-z0-9+.-]*://[^\s<>"]+'
     r'|(?:mailto|news|urn|tel|fax|sip|sips|xmpp|cid|mid|data|magnet|geo):[^\s<>"]+'
 )
@@ -187,33 +188,71 @@ def build_maildir(files: int = 20_000) -> Path:
     return _folder_made_once(WORK / f"maildir-{files}", fill)
 
 
-def compare_with_ripgrep(path: Path, runs: int, label: str) -> dict:
-    """`urlint extract` and `rg -o` on `path`, alternately, `runs` times each: medians,
-    MB/s, URL counts and the ratio urlint/ripgrep (ripgrep's time over urlint's)."""
+def compare_with_ripgrep(
+    path: Path,
+    runs: int,
+    label: str,
+    *,
+    urlint: str | None = None,
+    jobs: int = 1,
+    formats: tuple[str, ...] = ("text",),
+) -> dict:
+    """`urlint extract -j JOBS --format F` (each of `formats`) and `rg -o` on `path`,
+    alternately, `runs` times each: medians, MB/s, URL counts and the ratio urlint/ripgrep
+    (ripgrep's time over urlint's) for each format. One process (-j 1) by default: ripgrep
+    reads one file on one thread."""
     rg = shutil.which("rg")
     if rg is None:
         raise SystemExit("ripgrep (rg) is not installed: apt-get install ripgrep")
     size_mb = path.stat().st_size / 1e6
     commands = {
-        "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)],
-        "urlint": [*urlint_command(), "extract", str(path)],
+        "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)]
     }
+    for form in formats:
+        command = [*urlint_command(urlint), "extract", "-j", str(jobs), "--format", form]
+        commands[f"urlint {form}"] = [*command, str(path)]
     times: dict[str, list[float]] = {name: [] for name in commands}
     counts = {}
     for _ in range(runs):
         for name, argv in commands.items():
-            out = WORK / f"{label}-{name}.out"
+            out = WORK / f"{label}-{name.replace(' ', '-')}.out"
             seconds, _ = timed_run(argv, str(out))
             times[name].append(seconds)
             counts[name] = sum(1 for _ in open(out, "rb"))
-    return {
+    result = {
         "input_mb": round(size_mb, 1),
         "runs": runs,
+        "jobs": jobs,
         "seconds": {name: round(median(t), 3) for name, t in times.items()},
         "mb_per_s": {name: round(size_mb / median(t), 1) for name, t in times.items()},
         "urls": counts,
-        "ratio": round(median(times["ripgrep"]) / median(times["urlint"]), 3),
+        "ratio": {
+            form: round(median(times["ripgrep"]) / median(times[f"urlint {form}"]), 3)
+            for form in formats
+        },
     }
+    return result
+
+
+def add_ripgrep_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the benchmarks against ripgrep (compare_with_ripgrep, missed_goals)."""
+    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
+    parser.add_argument("--jobs", type=int, default=1, help="urlint's -j (default: 1)")
+    parser.add_argument("--formats", default="text,jsonl", help="urlint's --format, each")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--check", type=float, help="exit 1 when the text ratio is below")
+    parser.add_argument("--check-jsonl", type=float, help="exit 1 when the jsonl ratio is below")
+
+
+def missed_goals(result: dict, args: argparse.Namespace) -> bool:
+    """Whether a ratio is below its goal (`--check`, `--check-jsonl`); each said on stderr."""
+    missed = False
+    for form, goal in (("text", args.check), ("jsonl", args.check_jsonl)):
+        ratio = result["ratio"].get(form)
+        if goal is not None and ratio is not None and ratio < goal:
+            print(f"{form}: ratio {ratio} is below {goal}", file=sys.stderr)
+            missed = True
+    return missed
 
 
 def timed_run(argv: list[str], stdout_path: str = os.devnull) -> tuple[float, int]:
