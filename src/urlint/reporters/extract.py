@@ -143,9 +143,21 @@ def message_json(message: MessageInfo) -> str:
         identity = envelope.json_text
         if identity is None:
             identity = envelope.json_text = json_object(masked_values(envelope.as_json()))
-        place = json_object(masked_values(message.place_json()))
+        fields = message.place_json()
+        key = tuple(fields.values())  # a message's parts are few kinds, as are all mail's
+        place = _PLACE_JSON.get(key)
+        if place is None:
+            if len(_PLACE_JSON) >= _PLACES_KEPT:
+                _PLACE_JSON.clear()
+            place = _PLACE_JSON[key] = json_object(masked_values(fields))
         text = message.json_text = f"{identity[:-1]}, {place[1:]}"  # the two objects' fields
     return text
+
+
+# A part's place fields as JSON (part, content type, source, header field), by their values:
+# "1", "text/plain", "text" and the like are most of them.
+_PLACE_JSON: dict[tuple, str] = {}
+_PLACES_KEPT = 4096
 
 
 def problem_line(problem: Problem) -> str:

@@ -121,8 +121,14 @@ def json_object(record: dict | None) -> str:
             text = int.__repr__(value)  # json.dumps' own way (an IntEnum as its number)
         else:
             text = json_line(value)
-        members.append(f"{json_string(key)}: {text}")
+        name = _NAME_JSON.get(key)
+        if name is None:
+            name = _NAME_JSON[key] = json_string(key)
+        members.append(f"{name}: {text}")
     return "{" + ", ".join(members) + "}"
+
+
+_NAME_JSON: dict[str, str] = {}  # the field names of json_object's objects (a dozen), quoted
 
 
 def _u_escape(match: re.Match[str]) -> str:
