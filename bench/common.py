@@ -188,19 +188,12 @@ def build_maildir(files: int = 20_000) -> Path:
     return _folder_made_once(WORK / f"maildir-{files}", fill)
 
 
-def compare_with_ripgrep(
-    path: Path,
-    runs: int,
-    label: str,
-    *,
-    urlint: str | None = None,
-    jobs: int = 1,
-    formats: tuple[str, ...] = ("text",),
-) -> dict:
-    """`urlint extract -j JOBS --format F` (each of `formats`) and `rg -o` on `path`,
-    alternately, `runs` times each: medians, MB/s, URL counts and the ratio urlint/ripgrep
-    (ripgrep's time over urlint's) for each format. One process (-j 1) by default: ripgrep
-    reads one file on one thread."""
+def compare_with_ripgrep(path: Path, label: str, args: argparse.Namespace) -> dict:
+    """`urlint extract -j JOBS --format F` (each of `--formats`) and `rg -o` on `path`,
+    alternately, `--runs` times each (the options add_ripgrep_options gives): medians, MB/s,
+    URL counts and the ratio urlint/ripgrep (ripgrep's time over urlint's) for each format.
+    One process (-j 1) by default: ripgrep reads one file on one thread."""
+    runs, jobs, formats = args.runs, args.jobs, tuple(args.formats.split(","))
     rg = shutil.which("rg")
     if rg is None:
         raise SystemExit("ripgrep (rg) is not installed: apt-get install ripgrep")
@@ -209,7 +202,7 @@ def compare_with_ripgrep(
         "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)]
     }
     for form in formats:
-        command = [*urlint_command(urlint), "extract", "-j", str(jobs), "--format", form]
+        command = [*urlint_command(args.urlint), "extract", "-j", str(jobs), "--format", form]
         commands[f"urlint {form}"] = [*command, str(path)]
     times: dict[str, list[float]] = {name: [] for name in commands}
     counts = {}

@@ -40,14 +40,7 @@ def main() -> int:
         "--memory", action="store_true", help="also measure peak RSS on a 1 GB mbox"
     )
     args = parser.parse_args()
-    result = compare_with_ripgrep(
-        build_mail_input(args.megabytes),
-        args.runs,
-        "mail",
-        urlint=args.urlint,
-        jobs=args.jobs,
-        formats=tuple(args.formats.split(",")),
-    )
+    result = compare_with_ripgrep(build_mail_input(args.megabytes), "mail", args)
     failed = missed_goals(result, args)
     if args.memory:
         big = build_mail_input(1000)

@@ -24,14 +24,7 @@ def main() -> int:
     parser.add_argument("--megabytes", type=int, default=100)
     add_ripgrep_options(parser)
     args = parser.parse_args()
-    result = compare_with_ripgrep(
-        build_input(args.megabytes),
-        args.runs,
-        "text",
-        urlint=args.urlint,
-        jobs=args.jobs,
-        formats=tuple(args.formats.split(",")),
-    )
+    result = compare_with_ripgrep(build_input(args.megabytes), "text", args)
     print(json.dumps(result, indent=2))
     return 1 if missed_goals(result, args) else 0
 

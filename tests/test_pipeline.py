@@ -129,16 +129,22 @@ def _pieces_as_first_written(stream, pending, chunk_bytes):
         pending = pending[cut:]
 
 
-# The one setting monkeypatch makes is made again for every example.
-@settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
+# Text in pieces that make line ends, blanks, runs and UTF-8; a head read before the
+# blocks; a block's size; MAX_RUN.
+PIECES_CASES = (
     st.lists(st.sampled_from([b"\n", b"ab", b" ", b"x" * 50, b"\r\n", b"\xc3\xa9"]), max_size=80),
     st.integers(0, 40),
     st.integers(1, 90),
     st.sampled_from([30, 200, 1 << 20]),
 )
+# The one setting monkeypatch makes is made again for every example.
+PIECES_SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@PIECES_SETTINGS
+@given(*PIECES_CASES)
 def test_byte_pieces_cut_where_they_always_did(monkeypatch, parts, head, chunk_bytes, max_run):
     monkeypatch.setattr(text_source, "MAX_RUN", max_run)
     data = b"".join(parts)
@@ -148,17 +154,8 @@ def test_byte_pieces_cut_where_they_always_did(monkeypatch, parts, head, chunk_b
     assert b"".join(piece for piece, _final in pieces) == data
 
 
-# The one setting monkeypatch makes is made again for every example.
-@settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(
-    st.lists(st.sampled_from([b"\n", b"ab", b" ", b"x" * 50, b"\r\n", b"\xc3\xa9"]), max_size=80),
-    st.integers(0, 40),
-    st.integers(1, 90),
-    st.sampled_from([30, 200, 1 << 20]),
-    st.sampled_from([0, 3]),
-)
+@PIECES_SETTINGS
+@given(*PIECES_CASES, st.sampled_from([0, 3]))
 def test_piece_ends_are_where_byte_pieces_cuts(
     monkeypatch, parts, head, chunk_bytes, max_run, start
 ):

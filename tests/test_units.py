@@ -94,6 +94,37 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     assert in_ranges == whole  # lines, columns and character offsets
 
 
+def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatch):
+    # Runs without whitespace past MAX_RUN (made 100,000 here) are cut inside their line:
+    # the chunk after such a cut starts mid-line, so no range starts there (its first
+    # column would be a guess); what the ranges find, placed by the writer, is the whole
+    # file's, the problem at each cut run included.
+    from urlint import pipeline
+    from urlint.sources import text as text_source
+
+    monkeypatch.setattr(text_source, "MAX_RUN", 100_000)
+    monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
+    path = tmp_path / "t.txt"
+    run = "x" * 250_000 + "http://example.com/in/a/long/run" + "y" * 200
+    path.write_text(("see http://example.org/a\n" * 40 + run + "\n") * 6)
+    ranges = list(text_ranges(str(path), 20_000, 100_000, 16384, 2) or ())
+    data = path.read_bytes()
+    starts = [r.chunks[r.first].start for r in ranges[1:]]
+    assert len(starts) == 6 and all(data[start - 1 : start] == b"\n" for start in starts)
+    assert any(  # and chunks cut inside a line were there to start after
+        data[c.start - 1 : c.start] != b"\n" for r in ranges for c in r.chunks if c.start
+    )
+    whole = [item for item in _whole(path, 20_000) if isinstance(item, Problem) or item.url]
+    assert [item.line for item in whole if isinstance(item, Problem)] == [
+        41 * block for block in range(1, 7)
+    ]
+    in_ranges = [
+        item if isinstance(item, Problem) else unpack(item).candidate
+        for item in run_work(ranges, library.scan_unit, place=placed)
+    ]
+    assert in_ranges == whole
+
+
 def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
     # 2,000 lines of 100 bytes in chunks of 10,000 bytes (the first 20,000: the head read
     # and one more): the first range is one chunk, then each holds 50,000 bytes at most

@@ -8,10 +8,11 @@ plain file (the worker reads them). Five kinds:
   small archive, standard input: that one in the writer's process, whose standard input
   it is).
 - `TextRange`: consecutive chunks of a large plain text file. The chunks are those
-  `sources.text.read_chunks` makes, byte for byte, so each is decoded as the whole-file reading
-  decodes it; the worker scans a stretch before its first chunk again (`lookback`), only to
-  arrive at that chunk in the state the whole-file scan arrives in, and keeps what it finds
-  from its first chunk on.
+  `sources.text.read_chunks` makes, byte for byte (found by reading only near their ends),
+  so each is decoded as the whole-file reading decodes it; the worker scans a stretch
+  before its first chunk again (`lookback`), only to arrive at that chunk in the state the
+  whole-file scan arrives in, and keeps what it finds from its first chunk on, placed from
+  the range's start (the writer, which has the ranges before it, places it in the file).
 - `MessageRun`: consecutive messages of an mbox, between two places where the framing of
   the whole file stands at a message's start or at a piece of a message too long
   (`mail.mbox.mbox_places`, run once, in the process that plans, copying no message); the
@@ -236,14 +237,22 @@ def _ranges(
 
 
 def _look_back_from(stream: BinaryIO, start: int, chars: int, lines: int) -> int:
-    """Where a range's look back starts, at the latest: `lines` line ends and 4 bytes a
-    character (UTF-8's most) for `chars` characters before `start`."""
-    at, newlines = start, 0
-    while at > 0 and (start - at < 4 * chars or newlines < lines):
+    """Where a range's look back starts, at the latest: 4 bytes a character (UTF-8's most)
+    for `chars` characters before `start`, and `lines` line ends."""
+    at = max(0, start - 4 * chars)
+    stream.seek(at)
+    newlines = stream.read(start - at).count(b"\n")
+    while newlines < lines and at > 0:
         low = max(0, at - _LOOK_BACK_READ)
         stream.seek(low)
-        newlines += stream.read(at - low).count(b"\n")
-        at = low
+        block = stream.read(at - low)
+        found = block.count(b"\n")
+        if newlines + found >= lines:  # the line end that makes `lines`, back from `at`
+            end = len(block)
+            for _ in range(lines - newlines):
+                end = block.rfind(b"\n", 0, end)
+            return low + end
+        newlines, at = newlines + found, low
     return at
 
 

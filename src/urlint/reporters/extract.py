@@ -182,8 +182,9 @@ def problem_line(problem: Problem) -> str:
 @record
 class UrlFormat:
     """How `extract` writes a URL found: (the URL as shown, `--unique`'s key; the line). A
-    worker process formats with it and sends back these two strings, never the candidate
-    (runner.FoundLine): pickling a candidate costs as much as finding it."""
+    worker process formats with it (`pieces`) and sends back these two strings, the line in
+    pieces where the writer places its numbers, never the candidate (runner.FoundLine):
+    pickling a candidate costs as much as finding it."""
 
     jsonl: bool = False
     with_position: bool = False
