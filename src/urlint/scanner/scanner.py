@@ -41,15 +41,7 @@ _WRAPPER, _BARE = 0, 1
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time, 3 ms)
 if TYPE_CHECKING:
-    from typing import Protocol
-
-    class Positions(Protocol):
-        """Turns offsets in the scanned text into positions: a LineIndex, or for decoded
-        mail a Relocator (mail/textmap.py), whose positions are those of the raw file."""
-
-        def position(self, offset: int) -> Position: ...
-
-        def span(self, start: int, end: int) -> Span: ...
+    from .positions import Positions
 
 
 def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -> list[Candidate]:
