@@ -137,7 +137,7 @@ def placed_lines(events: list, lines: int, chars: int) -> list:
     from .reporters.extract import joined
 
     return [
-        (event[0], event[1], joined(event[2], lines)) if type(event) is tuple else event
+        (event[0], event[1], joined(event[2], lines)) if is_found_line(event) else event
         for event in events
     ]
 
@@ -158,7 +158,10 @@ def run_work(
     and bytes)."""
     articles: set[str] = set()
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
-    lines_before = chars_before = 0  # in the ranges of a text file before this one
+    # In the ranges of a text file before this one. A range that could not be read says
+    # nothing of what it holds: the file went bad under the run, and the later ranges'
+    # lines, if they are read at all, are placed as if it held none.
+    lines_before = chars_before = 0
     for counts, results in _results(units, work, jobs):
         for result in results:
             if result.archive and result.archive == archive_read_again:
