@@ -126,7 +126,7 @@ def run_units(
 ) -> Iterator[FoundLine | Problem]:
     """What every unit found (`scan_unit`), unit after unit in the order given, each URL's
     line as `url_format` writes it."""
-    work = partial(scan_unit, line_format=url_format.pieces)
+    work = partial(scan_unit, url_format=url_format)
     found = run_work(units, work, jobs, tally, placed_lines)
     return cast("Iterator[FoundLine | Problem]", found)
 
@@ -346,27 +346,19 @@ def _large_file_units(
     yield Planned(WholeInput((source,)), Counts(1, size))
 
 
-def scan_unit(unit: Unit, line_format: LineFormat) -> UnitResult:
+def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     """A unit scanned: what it found, formatted, in order (run in a worker process); each
-    line whole, but in a range after a file's first, where they stay in pieces for the
-    writer to place (TextExtent)."""
-    if not (isinstance(unit, TextRange) and unit.first > 0):
-        line_format = partial(_whole_line, line_format)
+    line whole, but in a range after a file's first, where it stays in pieces for the
+    writer to place (TextExtent). The format goes to the worker whole, not as a bound
+    method: a compiled class's (setup.py) does not pickle."""
+    placed_later = isinstance(unit, TextRange) and unit.first > 0
+    line_format: LineFormat = url_format.pieces if placed_later else url_format
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
         items = scan_input_marked(source, articles)
         return _events(items, source.path, line_format=line_format)
 
     return worked(unit, read_whole, partial(_events, line_format=line_format))
-
-
-def _whole_line(
-    line_format: LineFormat, path: str, candidate: Candidate, message: MessageInfo | None
-) -> tuple[str, str]:
-    from .reporters.extract import joined
-
-    key, pieces = line_format(path, candidate, message)
-    return key, joined(pieces)
 
 
 # What a worker makes of one input read whole (the Message-IDs of the news articles it read
