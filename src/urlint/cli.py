@@ -11,6 +11,7 @@ import argparse
 import io
 import sys
 
+from . import heap
 from .exits import EXIT_ERROR, EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -317,6 +318,7 @@ def add_check_parser(commands: Subcommands) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    heap.allow()  # the CLI's process is urlint's own (heap.py)
     arguments = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in arguments if not a.startswith("-")), None)
     parser = build_parser(first if first in COMMANDS else None)

@@ -11,7 +11,9 @@ the memory the one before used: 12,000 and 27,000 faults. The process keeps the 
 its largest moment, which the units bound (bench/memory.py).
 
 Set once a process, when the first large input is opened (sources.files.open_input): a
-hook's run on a few small files never loads ctypes (bench/latency.py).
+hook's run on a few small files never loads ctypes (bench/latency.py). Only in urlint's
+own processes, which `allow` it: the CLI's, and the workers the runner starts. A library
+caller's process keeps its own malloc settings: how it gives memory back is its business.
 """
 
 from __future__ import annotations
@@ -23,13 +25,22 @@ _M_TRIM_THRESHOLD = -1  # glibc's malloc.h
 _M_MMAP_THRESHOLD = -3
 _TRIM_AT = 1 << 30  # free memory at the top of the heap given back past this much
 _MMAP_FROM = 32 * 1024 * 1024  # blocks this large or larger are mmapped (glibc's largest)
+_allowed = False  # a process of urlint's own (`allow`)
 _kept = False
 
 
+def allow() -> None:
+    """This process is urlint's own (the CLI's, a worker's): its large reads may set how
+    its memory is kept (`keep_freed_memory`)."""
+    global _allowed
+    _allowed = True
+
+
 def keep_freed_memory() -> None:
-    """Keep the memory of freed blocks for the next (once a process; only with glibc)."""
+    """Keep the memory of freed blocks for the next (once a process, and only one `allow`
+    was called in; only with glibc)."""
     global _kept
-    if _kept:
+    if _kept or not _allowed:
         return
     _kept = True
     if not sys.platform.startswith("linux"):

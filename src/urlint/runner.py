@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import cast
 
+from . import heap
 from .faults import internal_error
 from .pipeline import (
     READ,
@@ -207,7 +208,7 @@ def _results(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=heap.allow) as pool:
         pending: deque = deque()
         for item in units:
             unit, counts = _unplanned(item)

@@ -1,0 +1,61 @@
+"""heap.py: glibc is told to keep freed memory once a large input is opened, in urlint's
+own processes only (the CLI's, the runner's workers), never in a library caller's."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlint import heap
+from urlint.cli import main
+from urlint.runner import InputResult, run_work
+from urlint.sources.files import InputFile, open_input
+from urlint.units import WholeInput
+
+
+@pytest.fixture
+def fresh_heap(monkeypatch):
+    monkeypatch.setattr(heap, "_allowed", False)
+    monkeypatch.setattr(heap, "_kept", False)
+
+
+def _large(tmp_path):
+    path = tmp_path / "large.txt"
+    with open(path, "wb") as handle:
+        handle.truncate(heap.LARGE_INPUT_BYTES)  # sparse: no 16 MB written
+    return str(path)
+
+
+def test_a_library_callers_process_keeps_its_malloc_settings(fresh_heap, tmp_path):
+    open_input(_large(tmp_path)).close()
+    assert heap._kept is False
+
+
+def test_urlints_own_process_keeps_freed_memory_once_a_large_input_is_opened(
+    fresh_heap, tmp_path
+):
+    heap.allow()
+    small = tmp_path / "small.txt"
+    small.write_text("http://example.com/\n")
+    open_input(str(small)).close()
+    assert heap._kept is False  # a small input changes nothing
+    open_input(_large(tmp_path)).close()
+    assert heap._kept is True
+
+
+def test_the_cli_is_urlints_own(fresh_heap, tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    main(["extract", "--isolated", str(empty)])
+    assert heap._allowed is True
+
+
+def _allowed_here(unit: object) -> list[InputResult]:
+    return [InputResult([heap._allowed])]
+
+
+def test_the_runners_workers_are_urlints_own(fresh_heap, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    units = [WholeInput((InputFile(str(empty), True),))] * 2
+    assert list(run_work(units, _allowed_here, jobs=2)) == [True, True]
+    assert heap._allowed is False  # this process (a library caller's) left as it was
