@@ -11,6 +11,7 @@ same units in this process, so a run's output does not depend on the engine.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -525,8 +526,7 @@ class RangeScan:
         unit = self.unit
         try:
             yield from self._scanned()
-        except OSError as error:  # the file went bad since it was cut
-            self.extent = None
+        except OSError as error:  # the file went bad since it was cut: extent stays None
             yield unreadable(error, unit.path)
 
     def _scanned(self) -> Iterator[ScannedText | Problem]:
@@ -576,7 +576,8 @@ class RangeScan:
         for number, data in enumerate(pieces, unit.first):
             text, encoding = decode(data)
             final = unit.final and number == len(unit.chunks) - 1
-            bom = b"\xef\xbb\xbf" if unit.bom and unit.chunks[number].start == 3 else b""
+            starts_file = unit.chunks[number].start == len(codecs.BOM_UTF8)
+            bom = codecs.BOM_UTF8 if unit.bom and starts_file else b""
             yield TextChunk(text, final, encoding, bom)
 
 

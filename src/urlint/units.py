@@ -34,12 +34,7 @@ from .problems import Problem
 from .progress import NOTHING, Counts
 from .records import record
 from .sources.files import InputFile, open_input
-from .sources.text import (
-    CHUNK_BYTES,
-    SNIFF_BYTES,
-    piece_ends,
-    read_head,
-)
+from .sources.text import CHUNK_BYTES, is_binary, is_utf16, piece_ends, read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +64,6 @@ RUN_BYTES = 4 * 1024 * 1024
 # 20,000 messages in batches of 64 cost the writer's process 0.17 s more in hand-offs).
 BATCH_FILES = 256
 BATCH_BYTES = 4 * 1024 * 1024
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 @record
@@ -192,7 +186,7 @@ def text_ranges(
     except BaseException:
         stream.close()
         raise
-    if head.startswith(_UTF16_BOMS) or b"\0" in head[:SNIFF_BYTES]:
+    if is_utf16(head) or is_binary(head):  # read whole, or not at all
         stream.close()
         return None
     return _ranges(stream, head, path, (size, chunk_bytes, range_bytes), (lookback, lookback_lines))

@@ -61,10 +61,6 @@ def joined(pieces: str | LinePieces, lines_before: int = 0) -> str:
     return f"{head}{line + lines_before}{tail}"
 
 
-def positioned_line(path: str, candidate: Candidate, *, show_passwords: bool = False) -> str:
-    return joined(positioned_pieces(path, candidate, show_passwords=show_passwords))
-
-
 def positioned_pieces(
     path: str, candidate: Candidate, *, show_passwords: bool = False
 ) -> LinePieces:

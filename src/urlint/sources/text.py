@@ -49,7 +49,7 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
     Raises BinaryInput when the stream starts like a binary file.
     """
     head = read_head(stream, chunk_bytes)
-    if head.startswith(_UTF16_BOMS):
+    if is_utf16(head):
         # UTF-16 has NUL bytes everywhere and two-byte line ends: read it whole (such
         # files are small notes, not archives) and decode with its byte order mark.
         bom = head[:2]
@@ -60,13 +60,24 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Te
         except UnicodeDecodeError:
             yield TextChunk(data.decode(codec, errors="replace"), True, codec, bom, exact=False)
         return
-    if b"\0" in head[:SNIFF_BYTES]:
+    if is_binary(head):
         raise BinaryInput("binary file (NUL byte)")
     bom = codecs.BOM_UTF8 if head.startswith(codecs.BOM_UTF8) else b""
     for piece, final in byte_pieces(stream, head[len(bom) :], chunk_bytes):
         text, encoding = decode(piece)
         yield TextChunk(text, final, encoding, bom)
         bom = b""
+
+
+def is_utf16(head: bytes) -> bool:
+    """Does a text stream that starts with `head` read as UTF-16 (by its byte order mark)?"""
+    return head.startswith(_UTF16_BOMS)
+
+
+def is_binary(head: bytes) -> bool:
+    """Does a stream that starts with `head` (not UTF-16) look binary? As git and grep
+    tell: a NUL byte in its first SNIFF_BYTES."""
+    return b"\0" in head[:SNIFF_BYTES]
 
 
 def read_head(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> bytes:
@@ -158,12 +169,12 @@ def position_after(text: str, line_base: int, column_base: int) -> tuple[int, in
     return line_base, column_base + len(text)
 
 
-def decode(data: bytes | memoryview) -> tuple[str, str]:
-    """`data` as UTF-8, else as Latin-1 (a memoryview's bytes decoded without a copy)."""
+def decode(data: bytes) -> tuple[str, str]:
+    """`data` as UTF-8, else as Latin-1 (which maps every byte to a character)."""
     try:
-        return str(data, "utf-8"), "utf-8"
+        return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        return str(data, "latin-1"), "latin-1"
+        return data.decode("latin-1"), "latin-1"
 
 
 def _last_space(buffer: bytes) -> int:
