@@ -105,6 +105,7 @@ def test_members_carried_hold_their_bytes_and_the_allowance_of_their_stream(tmp_
     assert first.path == f"{archive}!list/2001-01.mbox.gz"
     assert (first.index, first.depth) == (0, 2)
     assert first.allowance == len(_mbox(0, 150))  # the gzip trailer's size
+    assert gzip.decompress(first.data) == _mbox(0, 150)  # the member's own bytes
     units = list(plan([str(archive)], **SIZES))
     assert [m.allowance for m in units[0].members[1:]] == [0]  # README: not compressed
 

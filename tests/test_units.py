@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -123,6 +124,45 @@ def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatc
         for item in run_work(ranges, library.scan_unit, place=placed)
     ]
     assert in_ranges == whole
+
+
+def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
+    # The file goes bad under the run while the third range is read: what that range found
+    # before the fault and the ranges after it come out whole lines, in their places (its
+    # found events used to pass unplaced: a line in pieces, and extract's writer failed).
+    from urlint import runner
+
+    path = tmp_path / "t.txt"
+    path.write_text("".join(f"line {n} http://example.com/{n}\n" for n in range(6000)))
+    ranges = list(text_ranges(str(path), 10_000, 30_000, 0, 0) or ())
+    assert len(ranges) > 4
+    failing = ranges[2]
+    real = runner.read_pieces
+
+    def failing_pieces(path, bounds):
+        pieces = real(path, bounds)
+        if bounds[-1][1] == failing.chunks[-1].end:
+            yield next(pieces)
+            yield next(pieces)
+            raise OSError(5, "Input/output error")
+        yield from pieces
+
+    url_format = UrlFormat(with_position=True)
+    whole = [event[2] for event in run_units(ranges, url_format, jobs=1)]
+    before_failing = sum(1 for event in run_units(ranges[:2], url_format, jobs=1))
+    monkeypatch.setattr(runner, "read_pieces", failing_pieces)
+    events = list(run_units(ranges, url_format, jobs=1))
+    problems = [n for n, event in enumerate(events) if isinstance(event, Problem)]
+    assert len(problems) == 1
+    problem = events[problems[0]]
+    assert (problem.kind.value, problem.reason) == ("unreadable", "Input/output error")
+    # What came before the fault is the run's own, the failing range's first chunk too:
+    # "t.txt:N:8: http://example.com/N-1", placed.
+    before = [event[2] for event in events[: problems[0]]]
+    assert before == whole[: len(before)] and len(before) > before_failing
+    placed = re.search(r":(\d+):\d+: http://example.com/(\d+)$", before[-1])
+    assert placed is not None and int(placed[1]) - 1 == int(placed[2])
+    assert all(isinstance(event[2], str) for event in events if is_found_line(event))
 
 
 def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):

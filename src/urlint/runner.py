@@ -160,8 +160,8 @@ def run_work(
     and bytes)."""
     articles: set[str] = set()
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
-    # In the ranges of a text file before this one. A range that could not be read says
-    # nothing of what it holds: the file went bad under the run, and the later ranges'
+    # In the ranges of a text file before this one. A range that failed in its reading says
+    # it holds nothing (RangeScan): the file went bad under the run, and the later ranges'
     # lines, if they are read at all, are placed as if it held none.
     lines_before = chars_before = 0
     for counts, results in _results(units, work, jobs):
@@ -385,9 +385,12 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
         elif isinstance(item, TextRange):
             scan = RangeScan(item)
             events, counts = _read(partial(part, iter(scan), item.path), item.path)
-            if scan.extent is not None:
-                results.append(InputResult(events, counts=counts, extent=scan.extent))
-                continue
+            # Placed by the writer even where a fault cut the scan short: what it found
+            # before counts from the range's start, and a file's first range still starts
+            # the file's count; what the range held past the fault is not known.
+            extent = scan.extent or TextExtent(item.first == 0, 0, 0)
+            results.append(InputResult(events, counts=counts, extent=extent))
+            continue
         else:
             events, counts = _read(partial(part, scan_run(item), item.path), item.path)
         for result in _by_article(events, counts):
@@ -526,7 +529,7 @@ class RangeScan:
         unit = self.unit
         try:
             yield from self._scanned()
-        except OSError as error:  # the file went bad since it was cut: extent stays None
+        except OSError as error:  # the file went bad since it was cut (`worked` places it)
             yield unreadable(error, unit.path)
 
     def _scanned(self) -> Iterator[ScannedText | Problem]:
