@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..numbers import bounded_int, size_text
 from ..problems import Problem, ProblemKind
-from ..records import record
+from ..records import record, replaced
 from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.text import SNIFF_BYTES
@@ -141,7 +141,9 @@ def lead_bytes(place: MboxPlace) -> int:
     return min(_LOOK_BEHIND, place.offset) if place.overflowing else 0
 
 
-def mbox_places(stream: BinaryIO, every: int, block: int | None = None) -> Iterator[MboxPlace]:
+def mbox_places(
+    stream: BinaryIO, every: int, block: int | None = None, start: MboxPlace | None = None
+) -> Iterator[MboxPlace]:
     """Places to cut an mbox at, the first at its start, the others `every` bytes or more
     after the one before (a quarter more at most, or a message more), found by its one
     framing, which copies no message out: the cuts are those the whole file's reading
@@ -150,12 +152,17 @@ def mbox_places(stream: BinaryIO, every: int, block: int | None = None) -> Itera
     `block` is the size of its reads: by default a quarter of `every` (the framing stands
     at a message's start once a block, so places are at most that much further apart).
     Reads of BLOCK_BYTES, the whole file's reading's, meet a damaged stream's damage
-    where that reading meets it (a read that fails loses what it had decompressed)."""
+    where that reading meets it (a read that fails loses what it had decompressed).
+
+    From a place of an earlier framing (`start`: the results store reads an mbox on from
+    where its last scan stopped), `stream` is at `lead_bytes(start)` before it, and the
+    places are the whole file's from there, `start` the first."""
     if block is None:
         block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
-    for item in _split(_Mbox(stream, _none, block=block), every):
+    base = 0 if start is None else start.offset - lead_bytes(start)
+    for item in _split(_Mbox(stream, _none, start, block=block), every):
         if isinstance(item, MboxPlace):
-            yield item
+            yield replaced(item, offset=item.offset + base) if base else item
 
 
 def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:

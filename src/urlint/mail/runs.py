@@ -27,27 +27,34 @@ if TYPE_CHECKING:
 
     from ..sources.files import InputFile
     from ..sources.nested import OpenedInput
-    from .mbox import RawMessage, RawText, UrlFilter
+    from .mbox import MboxPlace, RawMessage, RawText, UrlFilter
 
 
-def message_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
+def message_runs(
+    source: InputFile, size: int, run_bytes: int, start: MboxPlace | None = None
+) -> Iterator[Planned]:
     """A plain mbox in runs of `run_bytes` or more, each covering its bytes, the last one
-    the rest of the file."""
+    the rest of the file; from `start` on, where given (an mbox read on from where the
+    results store's last scan stopped: what comes before is as it was)."""
     last = None
+    covered = 0 if start is None else start.offset
     try:
         with open_input(source.path) as raw:
-            problems, stream, _ = recognised(source.path, raw, source.path)
-            for problem in problems:
-                yield Planned(problem)
-            for place in mbox_places(stream, run_bytes):
+            if start is None:
+                problems, stream, _ = recognised(source.path, raw, source.path)
+                for problem in problems:
+                    yield Planned(problem)
+            else:
+                raw.seek(start.offset - mbox.lead_bytes(start))
+                stream = raw
+            for place in mbox_places(stream, run_bytes, start=start):
                 if last is not None:
-                    covered = place.offset - last.offset
                     run = MessageRun(source.path, last, place.offset, goes_on=place.overflowing)
-                    yield Planned(run, Counts(0, covered))
+                    yield Planned(run, Counts(0, place.offset - last.offset))
                 last = place
     except OSError as error:
         problem = unreadable(error, source.path)
-        yield Planned(problem, Counts(int(last is None), size if last is None else 0))
+        yield Planned(problem, Counts(int(last is None), size - covered if last is None else 0))
     if last is not None:  # the last run ends the file
         yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))
 

@@ -87,7 +87,7 @@ def iter_files(
                 from ..selection import Selection
 
                 selection = Selection()
-            yield from _walk(path, seen_dirs, skip, selection)
+            yield from _walk(path, seen_dirs, _Skipped(skip), selection)
         elif selection is None or not selection.excludes(path):
             yield InputFile(path, explicit=True)
 
@@ -149,6 +149,32 @@ def read_pieces(path: str, bounds: Iterable[tuple[int, int]]) -> Iterator[bytes]
             yield stream.read(end - start)
 
 
+def content_hash(path: str, size: int | None = None) -> str | None:
+    """The SHA-256 of the first `size` bytes of the file at `path` (all of them for None):
+    what tells the results store that a file is unchanged, or grew by appending (store.
+    inventory); None for standard input or a file that cannot be read, or is shorter."""
+    if path == STDIN:
+        return None
+    import hashlib
+
+    digest = hashlib.sha256()
+    left = -1 if size is None else size
+    try:
+        with open(path, "rb") as stream:
+            while left:
+                data = stream.read(HASH_BLOCK if left < 0 else min(left, HASH_BLOCK))
+                if not data:
+                    break
+                digest.update(data)
+                left = left - len(data) if left > 0 else left
+    except OSError:
+        return None
+    return None if left > 0 else digest.hexdigest()
+
+
+HASH_BLOCK = 1024 * 1024
+
+
 def rewrite(path: str, data: bytes) -> None:
     """An input file's bytes replaced by `data` (`check --fix`). Raises OSError."""
     with open(path, "wb") as handle:
@@ -158,7 +184,7 @@ def rewrite(path: str, data: bytes) -> None:
 def _walk(
     top: str,
     seen_dirs: set[tuple[int, int]],
-    skip: frozenset[FileId],
+    skip: _Skipped,
     selection: Selection,
     parent: tuple[Rules, str] | None = None,
 ) -> Iterator[InputFile | Problem]:
@@ -200,13 +226,18 @@ def _walk(
             if not (name == "tmp" and maildir):
                 yield from _walk(path, seen_dirs, skip, selection, (rules, name))
         else:
-            if (
-                skip
-                and any(entry.inode() == ino for _, ino in skip)
-                and file_id(entry.path) in skip
-            ):
+            if skip.inodes and entry.inode() in skip.inodes and file_id(entry.path) in skip.ids:
                 continue
             yield InputFile(path, explicit=False)
+
+
+class _Skipped:
+    """The files a walk passes over, looked up by inode first (os.scandir has it without
+    a stat): a re-scan into the results store skips thousands of unchanged files."""
+
+    def __init__(self, ids: frozenset[FileId]) -> None:
+        self.ids = ids
+        self.inodes = frozenset(inode for _, inode in ids)
 
 
 def _is_maildir(names: set[str]) -> bool:

@@ -1,0 +1,188 @@
+"""Which inputs changed since the store's last scan, and what of them to read (issue 16).
+
+Each file the walk finds is known by a key (`input_key`): its absolute path, or for a
+message file of a Maildir, its Maildir and unique name, so a message whose flags changed,
+or that moved from new/ to cur/, is the same input under a new name. Against the row the
+store holds for that key:
+
+- size, mtime and inode as stored: unchanged, not read (a renamed Maildir message gets its
+  new name and flags);
+- same size, but a new mtime or inode (a `touch`, a copy): unchanged if its SHA-256 is the
+  stored one, else read again;
+- an mbox the last scan read in runs, grown or read only in part (a run killed), whose first
+  `size` bytes hash as stored: read on from the place stored (`resume`), where the whole
+  file's framing stood at a message's start (mail.mbox.MboxPlace);
+- anything else: read again whole, its old rows replaced;
+- a stored input under the paths scanned that the walk no longer finds: gone, its rows too.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+
+from ..grammar.login import mask_password
+from ..mail.mbox import MboxPlace
+from ..problems import Problem
+from ..records import record
+from ..sources.files import STDIN, FileId, InputFile, content_hash
+
+
+class Action(enum.Enum):
+    NEW = "new"
+    CHANGED = "changed"  # read again whole, its rows replaced
+    RESUMED = "resumed"  # an mbox read on from the stored place
+    RENAMED = "renamed"  # unchanged, under a new name (a Maildir message's flags)
+    UNCHANGED = "unchanged"
+
+
+@record
+class FileState:
+    """What tells a file's versions apart without reading it (os.stat)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    device: int
+
+    @classmethod
+    def of(cls, path: str) -> FileState | None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        return cls(info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev)
+
+    @property
+    def file_id(self) -> FileId:
+        return self.device, self.inode
+
+
+@record
+class Stored:
+    """An `inputs` row (store.schema)."""
+
+    id: int
+    path: str
+    key: str
+    state: FileState
+    hash: str | None
+    status: str
+    resume: MboxPlace | None
+
+
+@record
+class Decision:
+    """What this scan does with one input."""
+
+    source: InputFile
+    key: str
+    location: str  # the absolute path, masked
+    state: FileState
+    action: Action
+    stored: Stored | None = None
+    hash: str | None = None  # known already (checked against the stored one)
+
+
+def stored_inputs(connection: sqlite3.Connection) -> dict[str, Stored]:
+    rows = connection.execute(
+        "SELECT id, path, key, size, mtime_ns, inode, device, hash, status, resume_offset, "
+        "resume_line, resume_index, resume_counted FROM inputs"
+    )
+    stored = {}
+    for row in rows:
+        place = None
+        if row[9] is not None:
+            place = MboxPlace(row[9], row[10], row[11], bool(row[12]))
+        stored[row[2]] = Stored(
+            row[0], row[1], row[2], FileState(*row[3:7]), row[7], row[8], place
+        )
+    return stored
+
+
+def input_key(path: str) -> str:
+    """What an input is known by from scan to scan (masked: the store holds no password):
+    a Maildir message by its Maildir and its unique name (the file name before ":", where
+    the Maildir's info, its flags, begins), anything else by its absolute path."""
+    location = os.path.abspath(path)
+    folder, name = os.path.split(location)
+    maildir, subfolder = os.path.split(folder)
+    if subfolder in ("cur", "new") and _is_maildir(maildir):
+        return "maildir:" + mask_password(os.path.join(maildir, name.partition(":")[0]))
+    return "file:" + mask_password(location)
+
+
+_MAILDIRS: dict[str, bool] = {}
+
+
+def _is_maildir(folder: str) -> bool:
+    known = _MAILDIRS.get(folder)
+    if known is None:
+        known = _MAILDIRS[folder] = all(
+            os.path.isdir(os.path.join(folder, name)) for name in ("cur", "new")
+        )
+    return known
+
+
+def decide(
+    files: Iterable[InputFile | Problem], stored: dict[str, Stored]
+) -> Iterator[Decision | Problem]:
+    """What to do with each file found (`files`: sources.files.iter_files); the problems
+    met walking pass through."""
+    for item in files:
+        if isinstance(item, Problem):
+            yield item
+            continue
+        if item.path == STDIN:
+            continue  # standard input has no second version to compare: not stored
+        state = FileState.of(item.path)
+        if state is None:
+            continue  # gone since the walk: its reading would say why, and it has no rows
+        key = input_key(item.path)
+        location = mask_password(os.path.abspath(item.path))
+        old = stored.get(key)
+        action, known_hash = _action(item.path, state, old)
+        yield Decision(item, key, location, state, action, old, known_hash)
+
+
+def _action(path: str, state: FileState, old: Stored | None) -> tuple[Action, str | None]:
+    if old is None:
+        return Action.NEW, None
+    same_name = old.path == mask_password(path)
+    if old.status == "done" and old.state == state:
+        return (Action.UNCHANGED if same_name else Action.RENAMED), None
+    if old.status in ("done", "partial") and old.hash is not None:
+        if old.status == "done" and state.size == old.state.size:
+            digest = content_hash(path)
+            if digest == old.hash:  # touched, or copied back: the same bytes
+                return (Action.UNCHANGED if same_name else Action.RENAMED), digest
+            return Action.CHANGED, digest
+        if old.resume is not None and state.size >= old.state.size:
+            if old.state == state or content_hash(path, old.state.size) == old.hash:
+                return Action.RESUMED, None
+    return Action.CHANGED, None
+
+
+def gone(stored: dict[str, Stored], seen: set[str], roots: Iterable[str]) -> list[Stored]:
+    """The stored inputs under `roots` (the paths scanned) that the walk did not find."""
+    prefixes = []
+    for root in roots:
+        if root == STDIN:
+            continue
+        location = mask_password(os.path.abspath(root))
+        prefixes.append((location, location.rstrip(os.sep) + os.sep))
+    missing = []
+    for key, old in stored.items():
+        if key in seen:
+            continue
+        location = _location_of(key)
+        if any(location == whole or location.startswith(prefix) for whole, prefix in prefixes):
+            missing.append(old)
+    return missing
+
+
+def _location_of(key: str) -> str:
+    return key.partition(":")[2]
+

@@ -1,0 +1,254 @@
+"""What a worker makes of a unit for the store: flat rows, every input text in them masked
+(reporters.safe, RFC 1738 section 6), sent back as plain tuples (pickle's C code takes them
+whole: runner.FoundLine says why).
+
+A unit's results (runner.worked) hold, in order, for each input or part of one it read:
+its rows (MESSAGE before the first URL, finding or problem of that message; URL rows before
+their findings, as `check` reports after finding), then one INPUT_READ row with the
+messages read and, for an input read whole, the SHA-256 of its bytes; and last, UNIT_READ.
+The writer (store.writer) tells rows of one input from the next by those INPUT_READ rows.
+
+The findings are `urlint check`'s (checker.Checker.check_items), on the same scan: a text
+file's inline suppressions hold, and a problem is a finding too, as `check` reports it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from functools import partial
+
+from ..checker import Checker
+from ..config import Settings
+from ..findings import Finding
+from ..grammar.login import mask_password
+from ..mail.headers import header_field, text_of
+from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
+from ..problems import Problem
+from ..records import replaced
+from ..reporters.extract import FLAG_ORDER, read_on, url_shown
+from ..runner import InputResult, Unit, UnitResult, worked
+from ..sources.files import InputFile, content_hash
+from ..sources.kinds import MESSAGE as ONE_MESSAGE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..mail.origin import MessageInfo
+    from ..model import Candidate
+
+# The first field of a row says what it is.
+MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, UNIT_READ = "m", "u", "f", "p", "i", "end"
+# ("m", path, index, line, message_id, date, date_raw, sender, list_id, folder, flags)
+# ("u", path, message index or 0, url, scheme, host, line, column, end_line, end_column,
+#  offset, wrapper, alt, flags, part, content_type, source, header)
+# ("f", path, message index or 0, code, name, severity, text, url, line, column, end_line,
+#  end_column)
+# ("p", path, message index or 0, kind, reason, line)
+# ("i", input path, messages read, damaged, SHA-256 or None, kind or None): for an input
+#  read whole, its SHA-256 and its kind (sources.kinds)
+# ("end",)
+Row = tuple
+
+_END: Row = (UNIT_READ,)
+
+
+def unit_rows(unit: Unit, settings: Settings) -> UnitResult:
+    """A unit of work read in a worker process for the store: its rows, input by input
+    (module docstring). `settings`: the rules whose findings are kept."""
+    checker = Checker(settings)
+
+    def whole(source: InputFile, articles: set[str]) -> list:
+        rows = input_rows(checker, scan_input_marked(source, articles), source.path)
+        rows[-1] = (*rows[-1][:4], content_hash(source.path), input_kind(source.path))
+        return rows
+
+    results = worked(unit, whole, partial(input_rows, checker))
+    results.append(InputResult([_END]))
+    return results
+
+
+def input_rows(
+    checker: Checker, items: Iterable[ScannedText | Problem | ArticleRead], path: str
+) -> list:
+    """The rows of one input's (or one part's) scanned texts, then its INPUT_READ row."""
+    before = READ.messages, READ.damaged
+    rows: list = []
+    messages = _Messages(path, rows)
+
+    def with_url_rows(
+        items: Iterable[ScannedText | Problem | ArticleRead],
+    ) -> Iterator[ScannedText | Problem | ArticleRead]:
+        for item in items:
+            if isinstance(item, ScannedText):
+                candidates = list(item.candidates)  # found as iterated: once, here
+                item = replaced(item, candidates=candidates)
+                where = item.path or path
+                number = messages.number(where, item.mail)
+                for candidate in candidates:
+                    if candidate.url:  # an empty wrapper is no URL (extract's rule)
+                        rows.append(url_row(where, number, candidate, item.mail))
+            elif isinstance(item, Problem):
+                where = item.path or path
+                rows.append(problem_row(item, where, messages.number(where, item.mail)))
+            yield item
+
+    for event in checker.check_items(path, with_url_rows(items)):
+        if isinstance(event, Finding):
+            number = messages.number(event.path or path, event.mail)
+            rows.append(finding_row(event, number))
+        else:
+            rows.append(event)  # a news article's mark (runner.worked: crossposts)
+    read = READ.since(*before)
+    rows.append((INPUT_READ, path, read[0], read[1], None, None))
+    return rows
+
+
+def input_kind(path: str) -> str | None:
+    """What the file is (sources.kinds: text, mbox, message, gzip, tar, ...)."""
+    from ..sources.kinds import file_kind
+
+    try:
+        return file_kind(path)
+    except OSError:
+        return None
+
+
+class _Messages:
+    """The MESSAGE row of each message, made the first time one of its rows is."""
+
+    def __init__(self, path: str, rows: list) -> None:
+        self.input_path = path
+        self.rows = rows
+        self.last: tuple[str, int] | None = None
+        self.single: bool | None = None  # the input is one message (not an mbox), when asked
+
+    def number(self, where: str, mail: MessageInfo | None) -> int:
+        if mail is None:
+            return 0
+        key = (where, mail.index)
+        if key != self.last:
+            self.last = key
+            self.rows.append(self._row(where, mail))
+        return mail.index
+
+    def _row(self, where: str, mail: MessageInfo) -> Row:
+        envelope = mail.envelope
+        message_id, date, sender = envelope.identity()
+        list_id = header_field(envelope.header, "List-Id", envelope.lowered)
+        folder, flags = self._folder(where)
+        return (
+            MESSAGE, mask_password(where), mail.index, mail.line, _masked(message_id),
+            utc_date(date), _masked(date), _masked(sender),
+            _masked(" ".join(text_of(list_id).split()) if list_id else None),
+            mask_password(folder), flags,
+        )
+
+    def _folder(self, where: str) -> tuple[str, str | None]:
+        """The folder a message is in, and its Maildir flags (maildir_place); another
+        file of one message is in its directory (MH, a news spool), and the messages of an
+        mbox in the mbox."""
+        in_maildir = maildir_place(where)
+        if in_maildir is not None:
+            return in_maildir
+        if self.single is None:
+            self.single = input_kind(self.input_path) == ONE_MESSAGE
+        if self.single and where == self.input_path:
+            return os.path.dirname(where), None
+        return where, None
+
+
+def maildir_place(path: str) -> tuple[str, str | None] | None:
+    """The Maildir a message file is in, and its flags (the info after ":2,", as the
+    Maildir specification writes them: "RS"); None for a file in no Maildir's cur/ or
+    new/."""
+    parent, name = os.path.split(path)
+    above, subfolder = os.path.split(parent)
+    if subfolder not in ("cur", "new"):
+        return None
+    info = name.partition(":")[2]
+    return above, info[2:] if info.startswith("2,") else None
+
+
+def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | None) -> Row:
+    url = url_shown(candidate.url, False, candidate.login_rest_text) or ""
+    alt = candidate.alt
+    if alt is not None:
+        alt = url_shown(alt, False, read_on(candidate))
+    scheme, host = scheme_and_host(url)
+    span = candidate.span
+    start, end = span.start, span.end
+    wrapper = candidate.wrapper
+    flags = " ".join(flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__))
+    return (
+        URL, mask_password(path), message, url, scheme, host, start.line, start.column,
+        end.line, end.column, start.offset, None if wrapper is None else wrapper.value, alt,
+        flags, *_place(mail),
+    )
+
+
+def _place(mail: MessageInfo | None) -> tuple:
+    if mail is None:
+        return (None, None, None, None)
+    return (mail.part, mail.content_type, mail.source, _masked(mail.header))
+
+
+def problem_row(problem: Problem, path: str, message: int) -> Row:
+    return (PROBLEM, mask_password(path), message, problem.kind.value,
+            mask_password(problem.reason), problem.line)
+
+
+def finding_row(finding: Finding, message: int) -> Row:
+    return (
+        FINDING, mask_password(finding.path), message, finding.code, finding.name,
+        finding.severity.value, mask_password(finding.message), finding.url, finding.line,
+        finding.column, finding.end_line, finding.end_column,
+    )
+
+
+def scheme_and_host(url: str) -> tuple[str, str | None]:
+    """The URL's scheme and, where it follows "//" (RFC 1738 section 3.1's common Internet
+    scheme syntax), its host, both in lower case (section 2.1: "programs interpreting URLs
+    should treat upper case letters as equivalent to lower case in scheme names"; host
+    names are case-blind, RFC 1034 section 3.1). A masked login is passed over."""
+    scheme, colon, rest = url.partition(":")
+    if not colon:
+        return "", None
+    if not rest.startswith("//"):
+        if scheme.lower() == "mailto":  # the host the mail goes to
+            host = rest.rpartition("@")[2].split("?", 1)[0]
+            return "mailto", host.lower() or None
+        return scheme.lower(), None
+    authority = rest[2:]
+    for stop in "/?#":
+        authority = authority.split(stop, 1)[0]
+    host = authority.rpartition("@")[2]
+    if host.startswith("["):  # an IPv6 literal keeps its colons
+        host = host.split("]", 1)[0] + "]"
+    else:
+        host = host.split(":", 1)[0]
+    return scheme.lower(), host.lower().rstrip(".") or None
+
+
+def utc_date(date: str | None) -> str | None:
+    """A Date field (RFC 5322 section 3.3, and RFC 822's older forms) as ISO 8601 in UTC,
+    to sort by; None where it names no time. A zone of "-0000" (no zone known) is read as
+    UTC."""
+    if not date:
+        return None
+    from datetime import timezone
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(date)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    try:
+        return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (ValueError, OverflowError):  # a year the conversion cannot hold
+        return None
+
+
+def _masked(text: str | None) -> str | None:
+    return None if text is None else mask_password(text)

@@ -1,0 +1,113 @@
+"""A scan into the store: the walk's inputs decided on (store.inventory), what changed read
+as `extract` and `check` read it (runner.py: the same units, on every core), and the rows
+written by the one writer (store.writer)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+
+from ..config import Settings
+from ..problems import Problem
+from ..records import record
+from ..runner import Planned, planned_units, run_work
+from ..sources.files import iter_files
+from . import schema
+from .inventory import Action, Decision, decide, gone, stored_inputs
+from .rows import unit_rows
+from .writer import StoreWriter, recorded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..progress import Tally
+
+
+@record
+class ScanSummary:
+    """What a scan did: the inputs by what was done with them, and the rows it wrote."""
+
+    actions: dict[str, int]  # Action values, and "gone"
+    messages: int
+    urls: int
+    findings: int
+    problems: int
+    seconds: float
+
+    def line(self) -> str:
+        done = ", ".join(f"{count} {name}" for name, count in self.actions.items() if count)
+        return (
+            f"{sum(self.actions.values()) - self.actions.get('gone', 0)} inputs "
+            f"({done or 'none'}); wrote {self.messages} messages, {self.urls} URLs, "
+            f"{self.findings} findings, {self.problems} problems in {self.seconds:.1f} s"
+        )
+
+
+def scan_into_store(
+    store: str,
+    paths: list[str],
+    settings: Settings,
+    *,
+    jobs: int = 1,
+    tally: Tally | None = None,
+) -> ScanSummary:
+    """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
+    scan are not read, an mbox that grew is read on from where that scan stopped, and
+    inputs gone lose their rows. Raises schema.StoreError for a file that is no store."""
+    started = time.monotonic()
+    connection = schema.connect(store)
+    try:
+        stored = stored_inputs(connection)
+        decisions: dict[str, Decision] = {}
+        for item in decide(iter_files(paths, selection=settings.selection), stored):
+            if not isinstance(item, Problem):  # planned_units meets it again, in its place
+                decisions[item.source.path] = item
+        seen = {decision.key for decision in decisions.values()}
+        missing = gone(stored, seen, paths)
+        writer = StoreWriter(connection, decisions)
+        writer.settle(decisions.values(), missing)
+        units = recorded(_units(paths, settings, decisions), writer.sent)
+        work = partial(unit_rows, settings=settings)
+        for event in run_work(units, work, jobs, tally):
+            writer.add(event)
+        writer.close()
+    finally:
+        connection.close()
+    actions = {action.value: 0 for action in Action}
+    for decision in decisions.values():
+        actions[decision.action.value] += 1
+    actions["gone"] = len(missing)
+    counts = writer.counts
+    return ScanSummary(
+        actions, counts["m"], counts["u"], counts["f"], counts["p"],
+        time.monotonic() - started,
+    )
+
+
+def _units(
+    paths: list[str], settings: Settings, decisions: dict[str, Decision]
+) -> Iterator[Planned]:
+    """The units of what is to be read: the mboxes read on from a place first, then what
+    the walk gives but the inputs not to read (unchanged, renamed, read on)."""
+    from ..mail.runs import message_runs
+    from ..units import RUN_BYTES
+
+    left_alone = (Action.UNCHANGED, Action.RENAMED, Action.RESUMED)
+    for decision in decisions.values():
+        old = decision.stored
+        if decision.action is Action.RESUMED and old is not None and old.resume is not None:
+            yield from message_runs(decision.source, decision.state.size, RUN_BYTES, old.resume)
+    skip = frozenset(
+        decision.state.file_id for decision in decisions.values() if decision.action in left_alone
+    )
+    named = [
+        path
+        for path in paths
+        if path not in decisions or decisions[path].action not in left_alone
+    ]
+    if named:
+        # A text file is read whole, as `check` reads it: its suppressions are the file's.
+        yield from planned_units(
+            named, selection=settings.selection, skip=skip, range_bytes=sys.maxsize
+        )

@@ -1,0 +1,177 @@
+"""The store's tables, its schema version and the migrations that bring an older store up.
+
+The tables are a public contract (README, "The results store"): users query them with any
+SQLite tool. Every text that came from the input is masked as every output masks it
+(reporters.safe: RFC 1738 section 6), so the file holds no password.
+
+- `inputs`: one row per file read (a plain file, an mbox, one message file of a Maildir,
+  MH folder or news spool, a compressed file, an archive), with what tells a later scan
+  whether it changed (size, mtime, inode, content hash) and, for an mbox read in part,
+  where the next scan goes on from (`resume_*`: a place where the whole file's framing
+  stands at a message's start, mail.mbox.MboxPlace).
+- `messages`: one row per message that holds a URL, a finding or a problem.
+- `urls`: every URL `urlint extract` finds, with its place in the file and its message.
+- `findings`: what `urlint check` reports on them (the configuration's rules).
+- `problems`: inputs and messages not read as they are (damaged, binary, cut at a limit).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 1
+
+# Version 1. Times are ISO 8601 in UTC ("2026-11-23T10:00:00Z"). Lines and columns are
+# 1-based, columns in characters of the decoded line, `end_column` exclusive (as in the
+# jsonl output); `offset` counts characters from the file's (or member's) start.
+_TABLES_V1 = """
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE inputs (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,              -- as given or walked, masked
+    location TEXT NOT NULL,          -- its absolute path, masked
+    key TEXT NOT NULL UNIQUE,        -- what the input is known by across scans (inventory)
+    kind TEXT NOT NULL,              -- text, mbox, maildir, mh, news, compressed, archive, ...
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    inode INTEGER NOT NULL,
+    device INTEGER NOT NULL,
+    hash TEXT,                       -- SHA-256 of the bytes scanned (`size` of them)
+    scanned_at TEXT NOT NULL,
+    status TEXT NOT NULL,            -- done, partial (an mbox read up to resume_offset)
+    resume_offset INTEGER,
+    resume_line INTEGER,
+    resume_index INTEGER,
+    resume_counted INTEGER,
+    messages INTEGER NOT NULL DEFAULT 0    -- messages read (the damaged: `problems`)
+);
+CREATE TABLE messages (
+    id INTEGER PRIMARY KEY,
+    input_id INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
+    path TEXT NOT NULL,              -- the file or archive member ("a.tgz!2024-01.mbox")
+    idx INTEGER NOT NULL,            -- 1-based, within its file or member
+    line INTEGER NOT NULL,           -- the file line the message starts on
+    message_id TEXT,
+    date TEXT,                       -- the Date field in UTC, ISO 8601; NULL if unreadable
+    date_raw TEXT,                   -- the Date field as written
+    sender TEXT,                     -- the From field, decoded
+    list_id TEXT,
+    folder TEXT,                     -- the Maildir, MH folder, news group or mbox it is in
+    flags TEXT                       -- Maildir flags ("RS"), else NULL
+);
+CREATE TABLE urls (
+    id INTEGER PRIMARY KEY,
+    input_id INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
+    message INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+    path TEXT NOT NULL,
+    url TEXT NOT NULL,
+    scheme TEXT NOT NULL,            -- lower case
+    host TEXT,                       -- lower case, for the schemes that name one
+    line INTEGER NOT NULL,
+    "column" INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    end_column INTEGER NOT NULL,
+    "offset" INTEGER NOT NULL,
+    wrapper TEXT,
+    alt TEXT,
+    flags TEXT NOT NULL,             -- space-separated, as jsonl's `flags`
+    part TEXT,                       -- mail: the MIME part, its type, where in it
+    content_type TEXT,
+    source TEXT,
+    header TEXT
+);
+CREATE TABLE findings (
+    id INTEGER PRIMARY KEY,
+    input_id INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
+    message INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+    path TEXT NOT NULL,
+    code TEXT NOT NULL,
+    name TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    text TEXT NOT NULL,
+    url TEXT,
+    line INTEGER NOT NULL,
+    "column" INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    end_column INTEGER NOT NULL
+);
+CREATE TABLE problems (
+    id INTEGER PRIMARY KEY,
+    input_id INTEGER REFERENCES inputs(id) ON DELETE CASCADE,
+    message INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    line INTEGER NOT NULL
+);
+CREATE INDEX messages_input ON messages(input_id);
+CREATE INDEX urls_input ON urls(input_id);
+CREATE INDEX urls_message ON urls(message);
+CREATE INDEX urls_host ON urls(host);
+CREATE INDEX urls_url ON urls(url);
+CREATE INDEX findings_input ON findings(input_id);
+CREATE INDEX findings_code ON findings(code);
+CREATE INDEX problems_input ON problems(input_id);
+"""
+
+# MIGRATIONS[n] brings a store of version n to n + 1; a store newer than SCHEMA_VERSION
+# is refused (an older urlint would misread it).
+MIGRATIONS: dict[int, str] = {}
+
+
+class StoreError(Exception):
+    """The file is not a store this urlint can use (the CLI says so, exit status 2)."""
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """The store at `path`, made or brought up to SCHEMA_VERSION: WAL, so a reader (a
+    report) never waits on the writer and a killed writer loses only its open batch."""
+    try:
+        connection = sqlite3.connect(path, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA foreign_keys=ON")
+        connection.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint
+        _migrate(connection)
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path}: not a urlint store: {error}") from None
+    return connection
+
+
+def version(connection: sqlite3.Connection) -> int:
+    """The store's schema version; 0 for an empty file."""
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    if "meta" not in tables:
+        if tables:
+            raise StoreError("the file holds tables, but no urlint store's")
+        return 0
+    row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    found = version(connection)
+    if found > SCHEMA_VERSION:
+        raise StoreError(
+            f"the store is of schema version {found}; this urlint knows {SCHEMA_VERSION} "
+            "at most: upgrade urlint"
+        )
+    if found == SCHEMA_VERSION:
+        return
+    from .. import __version__
+
+    # One script, one transaction: executescript commits whatever is open before it.
+    steps = [_TABLES_V1] if found == 0 else []
+    steps += [MIGRATIONS[number] for number in range(max(found, 1), SCHEMA_VERSION)]
+    stamp = (
+        f"INSERT OR REPLACE INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
+        f"INSERT OR REPLACE INTO meta VALUES ('urlint_version', '{__version__}');"
+    )
+    try:
+        connection.executescript("BEGIN IMMEDIATE;" + "".join(steps) + stamp + "COMMIT;")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise

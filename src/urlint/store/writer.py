@@ -1,0 +1,321 @@
+"""The store's one writer: the rows of the units (store.rows) in the tables, unit by unit.
+
+A unit's rows and its inputs' state go in together, and a transaction is committed at a
+unit's end once half a second has passed since the last: a run killed at any moment (even
+SIGKILL) leaves the store as it was at a unit's end. What the next run then finds is either
+an input as it was before (read again), or an input read in part (`status` "partial"): an
+mbox read on from where its committed rows end, anything else read again whole.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+
+from ..grammar.login import mask_password
+from ..problems import Problem
+from ..records import record
+from ..runner import Planned
+from ..sources.files import content_hash
+from ..units import ArchiveMembers, ArchiveRest, MessageRun, WholeInput
+from .inventory import Action, Decision, Stored
+from .rows import (
+    FINDING,
+    INPUT_READ,
+    MESSAGE,
+    PROBLEM,
+    UNIT_READ,
+    URL,
+    input_kind,
+    maildir_place,
+    problem_row,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..mail.mbox import MboxPlace
+
+COMMIT_SECONDS = 0.5
+
+_INSERT = {
+    URL: 'INSERT INTO urls (input_id, message, path, url, scheme, host, line, "column", '
+    'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header) '
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    FINDING: 'INSERT INTO findings (input_id, message, path, code, name, severity, text, url, '
+    'line, "column", end_line, end_column) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    PROBLEM: "INSERT INTO problems (input_id, message, path, kind, reason, line) "
+    "VALUES (?, ?, ?, ?, ?, ?)",
+}
+_TABLES = ("urls", "findings", "problems", "messages")  # a message's rows before it
+
+
+@record
+class Sent:
+    """A planned unit on its way to the workers (or a problem met planning), and for a run
+    of a plain mbox, where the next run starts: the place a later scan reads on from."""
+
+    planned: Planned
+    next_place: MboxPlace | None
+
+
+def recorded(planned: Iterable[Planned], sent: deque[Sent]) -> Iterator[Planned]:
+    """`planned` as it is, each noted in `sent` before it goes (results come back in the
+    order units went: runner.run_work), one ahead: a run's next place is known when it
+    goes."""
+    previous: Planned | None = None
+    for item in planned:
+        if previous is not None:
+            sent.append(Sent(previous, _next_place(previous, item)))
+            yield previous
+        previous = item
+    if previous is not None:
+        sent.append(Sent(previous, None))
+        yield previous
+
+
+def _next_place(planned: Planned, following: Planned) -> MboxPlace | None:
+    unit, after = planned.unit, following.unit
+    if isinstance(unit, MessageRun) and isinstance(after, MessageRun) and after.path == unit.path:
+        return after.place if unit.data is None and after.data is None else None
+    return None
+
+
+def unit_inputs(unit: object) -> list[str]:
+    """The inputs (their paths) a unit reads."""
+    if isinstance(unit, WholeInput):
+        return [source.path for source in unit.sources]
+    if isinstance(unit, MessageRun):
+        return [unit.path]
+    if isinstance(unit, (ArchiveMembers, ArchiveRest)):
+        return [unit.source.path]
+    return []
+
+
+class StoreWriter:
+    def __init__(self, connection: sqlite3.Connection, decisions: dict[str, Decision]) -> None:
+        self.connection = connection
+        self.decisions = decisions
+        self.sent: deque[Sent] = deque()
+        self.input_ids: dict[str, int] = {}
+        self.messages: dict[str, int] = {}  # messages read by each input this scan
+        self.hashes: dict[str, str | None] = {}
+        self.kinds: dict[str, str] = {}
+        self.failed: set[str] = set()  # inputs a unit of which failed: read again next time
+        self.message_rows: dict[tuple[int, str, int], int | None] = {}
+        self.pending: list = []  # rows since the last input's end
+        self.finished: set[str] = set()  # inputs given INPUT_READ in this unit
+        self.counts = {URL: 0, FINDING: 0, PROBLEM: 0, MESSAGE: 0}
+        self.last_commit = time.monotonic()
+        self.scanned_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        connection.execute("BEGIN IMMEDIATE")
+
+    # -- what the walk alone settles ---------------------------------------------------
+
+    def settle(self, decisions: Iterable[Decision], gone: Iterable[Stored]) -> None:
+        """Unchanged inputs get their new state (a touched file, a renamed Maildir message:
+        its new name in every row, its new flags); gone ones lose their rows."""
+        execute = self.connection.execute
+        for decision in decisions:
+            old = decision.stored
+            if old is None or decision.action not in (Action.UNCHANGED, Action.RENAMED):
+                continue
+            state = decision.state
+            path = mask_password(decision.source.path)
+            execute(
+                "UPDATE inputs SET path = ?, location = ?, size = ?, mtime_ns = ?, inode = ?, "
+                "device = ? WHERE id = ?",
+                (path, decision.location, state.size, state.mtime_ns, state.inode,
+                 state.device, old.id),
+            )
+            if decision.action is Action.RENAMED:
+                for table in _TABLES:
+                    execute(f"UPDATE {table} SET path = ? WHERE input_id = ?", (path, old.id))
+                place = maildir_place(decision.source.path)
+                if place is not None:
+                    execute("UPDATE messages SET flags = ? WHERE input_id = ?", (place[1], old.id))
+        for old in gone:
+            execute("DELETE FROM inputs WHERE id = ?", (old.id,))
+
+    # -- the units' rows -----------------------------------------------------------------
+
+    def add(self, event: object) -> None:
+        if type(event) is tuple:
+            tag = event[0]
+            if tag == INPUT_READ:
+                self._input_read(event)
+            elif tag == UNIT_READ:
+                self._unit_read()
+            else:
+                self.pending.append(event)
+        elif isinstance(event, Problem):
+            sent = self.sent
+            row = problem_row(event, event.path, event.mail.index if event.mail else 0)
+            if sent and sent[0].planned.unit is event:  # met while planning: no unit read
+                sent.popleft()
+                self._write([row], event.path)
+            else:
+                self.pending.append(row)  # a fault in a worker (runner._read)
+
+    def _input_read(self, event: tuple) -> None:
+        _, path, messages, _damaged, digest, kind = event
+        self._write(self.pending, path)
+        self.pending = []
+        self.messages[path] = self.messages.get(path, 0) + messages
+        if digest is not None:
+            self.hashes[path] = digest
+        if kind is not None:
+            self.kinds[path] = kind
+        self.finished.add(path)
+
+    def _unit_read(self) -> None:
+        sent = self.sent.popleft()
+        while isinstance(sent.planned.unit, Problem):  # their rows came already
+            sent = self.sent.popleft()
+        planned = sent.planned
+        paths = unit_inputs(planned.unit)
+        if self.pending:  # an input that failed: its problem, and no INPUT_READ
+            named = {mask_password(path): path for path in paths}
+            for row in self.pending:
+                self._write([row], named.get(row[1], paths[-1] if paths else ""))
+            self.pending = []
+        ends = planned.counts.files > 0
+        for path in paths:
+            self._state(path, sent, ends and path in self.finished)
+        self.finished.clear()
+        now = time.monotonic()
+        if now - self.last_commit >= COMMIT_SECONDS:
+            self.commit()
+            self.last_commit = now
+
+    def _state(self, path: str, sent: Sent, done: bool) -> None:
+        """The input's row after a unit of it: read to its end, or how far."""
+        decision = self.decisions.get(path)
+        if decision is None:
+            return  # standard input: not stored
+        input_id = self._started(path)
+        unit = sent.planned.unit
+        if path not in self.finished:
+            self.failed.add(path)  # its reading failed (runner._read): read again next time
+        resume = None
+        if path in self.failed:
+            status = "failed"
+        elif done:
+            status = "done"
+            if isinstance(unit, MessageRun) and unit.data is None:
+                resume = unit.place  # its last run: read again should the mbox grow
+        else:
+            status = "partial"
+            if isinstance(unit, MessageRun) and unit.data is None:
+                resume = sent.next_place
+        digest = self.hashes.get(path) or decision.hash
+        kind = self.kinds.get(path)
+        if not isinstance(unit, WholeInput):  # a large file: its units do not read it whole
+            if digest is None:
+                digest = self.hashes[path] = content_hash(path, decision.state.size)
+            if kind is None:
+                kind = self.kinds[path] = input_kind(path) or "file"
+        before = 0
+        if decision.action is Action.RESUMED and decision.stored is not None:
+            place = decision.stored.resume
+            before = place.index if place is not None else 0
+        state = decision.state
+        self.connection.execute(
+            "UPDATE inputs SET kind = ?, size = ?, mtime_ns = ?, inode = ?, device = ?, hash = ?, "
+            "scanned_at = ?, status = ?, resume_offset = ?, resume_line = ?, resume_index = ?, "
+            "resume_counted = ?, messages = ? WHERE id = ?",
+            (
+                kind or "file", state.size, state.mtime_ns, state.inode, state.device, digest,
+                self.scanned_at, status,
+                *((resume.offset, resume.line, resume.index, int(resume.counted))
+                  if resume is not None else (None, None, None, None)),
+                before + self.messages.get(path, 0), input_id,
+            ),
+        )
+
+    def _started(self, path: str) -> int:
+        """The input's id, its old rows cleared the first time this scan writes it (from
+        the place it is read on from, for an mbox resumed)."""
+        known = self.input_ids.get(path)
+        if known is not None:
+            return known
+        decision = self.decisions[path]
+        execute = self.connection.execute
+        old = decision.stored
+        if old is None:
+            state = decision.state
+            cursor = execute(
+                "INSERT INTO inputs (path, location, key, kind, size, mtime_ns, inode, device, "
+                "scanned_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'partial')",
+                (mask_password(path), decision.location, decision.key, "file", state.size,
+                 state.mtime_ns, state.inode, state.device, self.scanned_at),
+            )
+            input_id = int(cursor.lastrowid or 0)
+        else:
+            input_id = old.id
+            place = old.resume if decision.action is Action.RESUMED else None
+            if place is None:
+                for table in _TABLES:
+                    execute(f"DELETE FROM {table} WHERE input_id = ?", (input_id,))
+            else:
+                for table in _TABLES[:3]:
+                    execute(
+                        f"DELETE FROM {table} WHERE input_id = ? AND line >= ?",
+                        (input_id, place.line),
+                    )
+                execute(
+                    "DELETE FROM messages WHERE input_id = ? AND idx > ?", (input_id, place.index)
+                )
+            execute(
+                "UPDATE inputs SET path = ?, location = ?, status = 'partial' WHERE id = ?",
+                (mask_password(path), decision.location, input_id),
+            )
+        self.input_ids[path] = input_id
+        return input_id
+
+    def _write(self, rows: list, path: str) -> None:
+        if not rows:
+            return
+        input_id = self._started(path) if path in self.decisions else None
+        execute = self.connection.execute
+        by_table: dict[str, list] = {URL: [], FINDING: [], PROBLEM: []}
+        for row in rows:
+            tag = row[0]
+            if tag == MESSAGE:
+                key = (input_id or 0, row[1], row[2])
+                if key not in self.message_rows:
+                    cursor = execute(
+                        "INSERT INTO messages (input_id, path, idx, line, message_id, date, "
+                        "date_raw, sender, list_id, folder, flags) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (input_id, *row[1:]),
+                    )
+                    self.message_rows[key] = int(cursor.lastrowid or 0)
+                    self.counts[MESSAGE] += 1
+                continue
+            message = self._message(input_id, row[1], row[2]) if row[2] else None
+            by_table[tag].append((input_id, message, row[1], *row[3:]))
+        for tag, table_rows in by_table.items():
+            if table_rows:
+                self.connection.executemany(_INSERT[tag], table_rows)
+                self.counts[tag] += len(table_rows)
+
+    def _message(self, input_id: int | None, path: str, index: int) -> int | None:
+        key = (input_id or 0, path, index)
+        found = self.message_rows.get(key)
+        if found is None:  # written by an earlier scan (an mbox read on from a place)
+            row = self.connection.execute(
+                "SELECT id FROM messages WHERE input_id IS ? AND path = ? AND idx = ?",
+                (input_id, path, index),
+            ).fetchone()
+            found = self.message_rows[key] = row[0] if row else None
+        return found
+
+    def commit(self) -> None:
+        self.connection.execute("COMMIT")
+        self.connection.execute("BEGIN IMMEDIATE")
+
+    def close(self) -> None:
+        self.connection.execute("COMMIT")
+
