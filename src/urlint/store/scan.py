@@ -90,14 +90,16 @@ def _units(
 ) -> Iterator[Planned]:
     """The units of what is to be read: the mboxes read on from a place first, then what
     the walk gives but the inputs not to read (unchanged, renamed, read on)."""
+    from .. import units
     from ..mail.runs import message_runs
-    from ..units import RUN_BYTES
 
     left_alone = (Action.UNCHANGED, Action.RENAMED, Action.RESUMED)
     for decision in decisions.values():
         old = decision.stored
         if decision.action is Action.RESUMED and old is not None and old.resume is not None:
-            yield from message_runs(decision.source, decision.state.size, RUN_BYTES, old.resume)
+            yield from message_runs(
+                decision.source, decision.state.size, units.RUN_BYTES, old.resume
+            )
     skip = frozenset(
         decision.state.file_id for decision in decisions.values() if decision.action in left_alone
     )
@@ -109,5 +111,9 @@ def _units(
     if named:
         # A text file is read whole, as `check` reads it: its suppressions are the file's.
         yield from planned_units(
-            named, selection=settings.selection, skip=skip, range_bytes=sys.maxsize
+            named,
+            selection=settings.selection,
+            skip=skip,
+            range_bytes=sys.maxsize,
+            run_bytes=units.RUN_BYTES,
         )

@@ -1,0 +1,369 @@
+"""The results store (issue 16): what a scan writes, equal to `extract` and `check`; re-scans
+that read only what changed and leave the store as a fresh scan would; resume after SIGKILL;
+no password in the file."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+import pytest
+
+from urlint.config import build_settings
+from urlint.store import schema, writer
+from urlint.store.rows import scheme_and_host, utc_date
+from urlint.store.scan import scan_into_store
+from urlint.store.snapshot import contents
+
+from .helpers import REPO, run
+from .mail_helpers import mbox_of
+
+SETTINGS = build_settings({})
+
+
+def message(number: int, body: str, *, list_id: str = "", date: str = "") -> bytes:
+    date = date or f"Thu, {1 + number % 28:02d} Mar 2001 03:00:13 +0100"
+    list_line = f"List-Id: Tools users <{list_id}>\n" if list_id else ""
+    return (
+        f"From: Pat Example <pat@example.org>\nDate: {date}\nMessage-ID: <m{number}@example.org>\n"
+        f"{list_line}Subject: note {number}\n\n{body}\n"
+    ).encode()
+
+
+def build_tree(root: Path) -> Path:
+    """A small archive: a text file, an mbox, a Maildir, a gzipped mbox and a tar.gz."""
+    root.mkdir()
+    (root / "notes.txt").write_text(
+        "See <URL:ftp://ds.in\n   ternic.net/rfc> and http://www.example.edu/~jsmith/x.\n"
+    )
+    (root / "list.mbox").write_bytes(
+        mbox_of(*[message(n, f"http://example.org/{n}/", list_id="tools.example.org")
+                  for n in range(1, 4)])
+    )
+    maildir = root / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (maildir / "cur" / "1700000000.1.host:2,S").write_bytes(message(10, "gopher://g.example.net/"))
+    (maildir / "new" / "1700000001.2.host").write_bytes(message(11, "http://new.example.com/a"))
+    (root / "2001-03.mbox.gz").write_bytes(
+        gzip.compress(mbox_of(message(20, "http://gz.example.org/"),
+                              message(21, "ftp://ftp.example.org/pub/")))
+    )
+    packed = root / "old.tar.gz"
+    inner = root / "inner.mbox"
+    inner.write_bytes(mbox_of(message(30, "http://tar.example.org/x")))
+    with tarfile.open(packed, "w:gz") as archive:
+        archive.add(inner, arcname="2000-01.mbox")
+    inner.unlink()
+    return root
+
+
+def scanned(store: Path, *paths: Path, jobs: int = 1):
+    return scan_into_store(str(store), [str(path) for path in paths], SETTINGS, jobs=jobs)
+
+
+def store_contents(store: Path) -> dict[str, list[tuple]]:
+    connection = sqlite3.connect(store)
+    try:
+        return contents(connection)
+    finally:
+        connection.close()
+
+
+def query(store: Path, sql: str, *args) -> list[tuple]:
+    connection = sqlite3.connect(store)
+    try:
+        return connection.execute(sql, args).fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_scan_stores_what_extract_and_check_give(tmp_path, capsys):
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    summary = scanned(store, tree)
+    assert summary.actions["new"] == 6 and summary.urls == 10
+
+    code, out, _ = run(capsys, "extract", "--format", "jsonl", str(tree))
+    assert code == 0
+    expected = [
+        (r["path"], r["url"], r["line"], r["column"], r["end_line"], r["end_column"])
+        for r in map(json.loads, out.splitlines())
+    ]
+    stored = query(
+        store, 'SELECT path, url, line, "column", end_line, end_column FROM urls ORDER BY id'
+    )
+    assert sorted(stored) == sorted(expected)
+    assert query(store, "SELECT url, scheme, host FROM urls WHERE path LIKE '%notes.txt'") == [
+        ("ftp://ds.internic.net/rfc", "ftp", "ds.internic.net"),
+        ("http://www.example.edu/~jsmith/x", "http", "www.example.edu"),
+    ]
+    code, out, _ = run(capsys, "check", "--format", "jsonl", str(tree))
+    findings = sorted(
+        (r["path"], r["code"], r["line"], r["column"]) for r in map(json.loads, out.splitlines())
+    )
+    assert sorted(query(store, 'SELECT path, code, line, "column" FROM findings')) == findings
+    assert findings  # the tilde (C202) at least
+
+    messages = query(
+        store,
+        "SELECT path, idx, message_id, date, list_id, folder, flags FROM messages "
+        "WHERE path LIKE '%list.mbox' OR path LIKE '%Maildir%' ORDER BY path, idx",
+    )
+    mbox = str(tree / "list.mbox")
+    maildir = str(tree / "Maildir")
+    assert messages == [
+        (f"{maildir}/cur/1700000000.1.host:2,S", 1, "<m10@example.org>",
+         "2001-03-11T02:00:13Z", None, maildir, "S"),
+        (f"{maildir}/new/1700000001.2.host", 1, "<m11@example.org>",
+         "2001-03-12T02:00:13Z", None, maildir, None),
+        (mbox, 1, "<m1@example.org>", "2001-03-02T02:00:13Z",
+         "Tools users <tools.example.org>", mbox, None),
+        (mbox, 2, "<m2@example.org>", "2001-03-03T02:00:13Z",
+         "Tools users <tools.example.org>", mbox, None),
+        (mbox, 3, "<m3@example.org>", "2001-03-04T02:00:13Z",
+         "Tools users <tools.example.org>", mbox, None),
+    ]
+    assert query(store, "SELECT path, kind, status, messages FROM inputs ORDER BY path") == [
+        (str(tree / "2001-03.mbox.gz"), "gzip", "done", 2),
+        (f"{maildir}/cur/1700000000.1.host:2,S", "message", "done", 1),
+        (f"{maildir}/new/1700000001.2.host", "message", "done", 1),
+        (mbox, "mbox", "done", 3),
+        (str(tree / "notes.txt"), "text", "done", 0),
+        (str(tree / "old.tar.gz"), "gzip", "done", 1),
+    ]
+
+
+def test_two_processes_store_what_one_does(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    scanned(tmp_path / "one.sqlite", tree)
+    scanned(tmp_path / "two.sqlite", tree, jobs=2)
+    assert store_contents(tmp_path / "one.sqlite") == store_contents(tmp_path / "two.sqlite")
+
+
+def test_a_second_scan_reads_nothing_unchanged(tmp_path, monkeypatch):
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    before = store_contents(store)
+    read = []
+    original = writer.StoreWriter._write
+    monkeypatch.setattr(
+        writer.StoreWriter, "_write", lambda self, rows, path: read.append(path) or original(
+            self, rows, path)
+    )
+    summary = scanned(store, tree)
+    assert summary.actions["unchanged"] == 6 and summary.urls == 0 and read == []
+    assert store_contents(store) == before
+
+
+def test_a_rescan_reads_only_what_changed_and_equals_a_fresh_scan(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    maildir = tree / "Maildir"
+    # a Maildir message read (flags), one moved from new/ to cur/, one delivered
+    os.rename(maildir / "cur" / "1700000000.1.host:2,S", maildir / "cur" / "1700000000.1.host:2,RS")
+    os.rename(maildir / "new" / "1700000001.2.host", maildir / "cur" / "1700000001.2.host:2,")
+    (maildir / "new" / "1700000002.3.host").write_bytes(message(12, "http://third.example.com/"))
+    # a text file changed, a gzipped month removed, a new month added, one file touched
+    (tree / "notes.txt").write_text("Now only http://changed.example.org/.\n")
+    (tree / "2001-03.mbox.gz").unlink()
+    (tree / "2001-04.mbox.gz").write_bytes(gzip.compress(mbox_of(message(40, "http://apr.example/"))))
+    os.utime(tree / "old.tar.gz", ns=(1, 1))
+
+    summary = scanned(store, tree)
+    assert summary.actions == {
+        "new": 2, "changed": 1, "resumed": 0, "renamed": 2, "unchanged": 2, "gone": 1,
+    }
+    assert summary.urls == 3  # the new message, the changed text, the new month
+    scanned(tmp_path / "fresh.sqlite", tree)
+    assert store_contents(store) == store_contents(tmp_path / "fresh.sqlite")
+    assert query(store, "SELECT path, flags FROM messages WHERE folder = ? ORDER BY path",
+                 str(maildir)) == [
+        (f"{maildir}/cur/1700000000.1.host:2,RS", "RS"),
+        (f"{maildir}/cur/1700000001.2.host:2,", ""),
+        (f"{maildir}/new/1700000002.3.host", None),
+    ]
+
+
+def large_mbox(path: Path, first: int, count: int) -> None:
+    with open(path, "ab") as out:
+        out.write(mbox_of(*[
+            message(n, f"http://example.org/{n}/ and ftp://fred:hunter{n}@ftp.example.org/",
+                    date=f"Mon, {1 + n % 28:02d} Jan 2001 10:00:00 -0000")
+            for n in range(first, first + count)
+        ]))
+
+
+def test_an_mbox_that_grew_is_read_on_from_where_the_last_scan_stopped(tmp_path, monkeypatch):
+    monkeypatch.setattr("urlint.units.RUN_BYTES", 2048)
+    mbox = tmp_path / "list.mbox"
+    large_mbox(mbox, 1, 200)
+    store = tmp_path / "urls.sqlite"
+    scanned(store, mbox)
+    (place,) = query(store, "SELECT resume_offset, resume_index, status FROM inputs")
+    assert place[2] == "done" and 0 < place[0] < mbox.stat().st_size and place[1] > 150
+    large_mbox(mbox, 201, 20)
+    summary = scanned(store, mbox)
+    assert summary.actions["resumed"] == 1
+    # the last run read again (its last message might have grown), then what was added
+    assert 40 <= summary.urls < 200
+    scanned(tmp_path / "fresh.sqlite", mbox)
+    assert store_contents(store) == store_contents(tmp_path / "fresh.sqlite")
+    assert query(store, "SELECT messages FROM inputs") == [(220,)]
+
+
+def test_an_mbox_changed_before_its_end_is_read_again_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr("urlint.units.RUN_BYTES", 2048)
+    mbox = tmp_path / "list.mbox"
+    large_mbox(mbox, 1, 100)
+    store = tmp_path / "urls.sqlite"
+    scanned(store, mbox)
+    data = mbox.read_bytes().replace(b"http://example.org/5/", b"http://example.org/X/", 1)
+    mbox.write_bytes(data + mbox_of(message(999, "http://late.example/")))
+    summary = scanned(store, mbox)
+    assert summary.actions["changed"] == 1
+    scanned(tmp_path / "fresh.sqlite", mbox)
+    assert store_contents(store) == store_contents(tmp_path / "fresh.sqlite")
+
+
+def test_the_store_holds_no_password(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    (tree / "secret.txt").write_text(
+        "ftp://fred:Plant3dSecret@ftp.example.org/ and <URL:ftp://fred:pw2Plant3dSecret@h/>\n"
+    )
+    (tree / "secret.mbox").write_bytes(mbox_of(
+        b"From: ftp://fred:Plant3dSecret@mail.example\nMessage-ID: <ftp://x:Plant3dSecret@y>\n"
+        b"Subject: s\n\nhttp://joe:Plant3dSecret@www.example.com/x\n"
+    ))
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    assert query(store, "SELECT count(*) FROM urls WHERE url LIKE '%****%'") == [(3,)]
+    for name in os.listdir(tmp_path):
+        if name.startswith("urls.sqlite"):
+            assert b"Plant3dSecret" not in (tmp_path / name).read_bytes(), name
+
+
+def test_a_file_that_is_not_a_store_is_refused(tmp_path):
+    other = tmp_path / "other.sqlite"
+    connection = sqlite3.connect(other)
+    connection.execute("CREATE TABLE t (x)")
+    connection.close()
+    with pytest.raises(schema.StoreError, match="no urlint store"):
+        scanned(other, REPO / "corpora")
+    newer = tmp_path / "newer.sqlite"
+    schema.connect(str(newer)).execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    with pytest.raises(schema.StoreError, match="schema version 99"):
+        scanned(newer, REPO / "corpora")
+
+
+# -- resume -------------------------------------------------------------------------------
+
+_KILLABLE = """
+import sys
+import urlint.units
+import urlint.store.writer
+urlint.units.RUN_BYTES = 4096
+urlint.store.writer.COMMIT_SECONDS = 0.0
+from urlint.config import build_settings
+from urlint.store.scan import scan_into_store
+print(scan_into_store(sys.argv[1], sys.argv[2:], build_settings({}), jobs=2).line(), flush=True)
+"""
+
+
+def resumable_tree(root: Path) -> Path:
+    root.mkdir()
+    large_mbox(root / "big.mbox", 1, 400)
+    maildir = root / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    for n in range(300):
+        (maildir / "cur" / f"17000{n:05d}.{n}.host:2,S").write_bytes(
+            message(1000 + n, f"http://maildir.example/{n}")
+        )
+    return root
+
+
+def run_killable(store: Path, tree: Path) -> subprocess.Popen:
+    # A session of its own: SIGKILL goes to the scan and its workers, as when a job or a
+    # machine is stopped.
+    return subprocess.Popen(
+        [sys.executable, "-c", _KILLABLE, str(store), str(tree)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+
+
+def stored_urls(store: Path) -> int:
+    try:
+        return query(store, "SELECT count(*) FROM urls")[0][0]
+    except sqlite3.Error:  # not made yet
+        return -1
+
+
+def test_a_scan_killed_at_any_point_and_run_again_equals_an_uninterrupted_one(tmp_path):
+    tree = resumable_tree(tmp_path / "archive")
+    whole = tmp_path / "whole.sqlite"
+    uninterrupted = run_killable(whole, tree)
+    out, err = uninterrupted.communicate(timeout=300)
+    assert uninterrupted.returncode == 0, err
+    expected = store_contents(whole)
+    assert len(expected["urls"]) == 1100
+
+    store = tmp_path / "killed.sqlite"
+    kills = 0
+    # Killed once so many URLs are committed: the first kill before the store has tables,
+    # the others in the Maildir's batches and in the mbox's runs, mid-transaction or not.
+    for committed in (0, 1, 260, 400, 700, 1000):
+        process = run_killable(store, tree)
+        while process.poll() is None and stored_urls(store) < committed:
+            time.sleep(0.005)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            kills += 1
+        process.communicate(timeout=300)
+    final = run_killable(store, tree)
+    out, err = final.communicate(timeout=300)
+    assert final.returncode == 0, err
+    assert kills >= 4  # killed in the middle, again and again
+    assert store_contents(store) == expected
+
+
+# -- pieces ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("ftp://fred:****@FTP.Example.ORG:21/pub", ("ftp", "ftp.example.org")),
+        ("HTTP://www.example.com./", ("http", "www.example.com")),
+        ("http://[::1]:80/", ("http", "[::1]")),
+        ("mailto:Pat@Example.org?subject=x", ("mailto", "example.org")),
+        ("news:comp.infosystems.www", ("news", None)),
+        ("file:///etc/hosts", ("file", None)),
+    ],
+)
+def test_scheme_and_host(url, expected):
+    assert scheme_and_host(url) == expected
+
+
+@pytest.mark.parametrize(
+    ("date", "expected"),
+    [
+        ("Tue, 15 Apr 1997 10:02:09 -0400", "1997-04-15T14:02:09Z"),
+        ("12 Oct 1993 15:45:02 GMT", "1993-10-12T15:45:02Z"),
+        ("Mon, 1 Jan 2001 10:00:00 -0000", "2001-01-01T10:00:00Z"),
+        ("not a date", None),
+        ("", None),
+    ],
+)
+def test_dates_are_stored_in_utc(date, expected):
+    assert utc_date(date) == expected
