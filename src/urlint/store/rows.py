@@ -245,9 +245,14 @@ def utc_date(date: str | None) -> str | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
     try:
-        return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        when = when.astimezone(timezone.utc)
     except (ValueError, OverflowError):  # a year the conversion cannot hold
         return None
+    # By hand: strftime writes the year 999 as "999", which sorts after "1999" as text.
+    return (
+        f"{when.year:04d}-{when.month:02d}-{when.day:02d}T"
+        f"{when.hour:02d}:{when.minute:02d}:{when.second:02d}Z"
+    )
 
 
 def _masked(text: str | None) -> str | None:

@@ -108,10 +108,13 @@ CREATE TABLE problems (
     line INTEGER NOT NULL
 );
 CREATE INDEX messages_input ON messages(input_id);
+CREATE INDEX messages_date ON messages(date);
+CREATE INDEX messages_folder ON messages(folder);
 CREATE INDEX urls_input ON urls(input_id);
 CREATE INDEX urls_message ON urls(message);
 CREATE INDEX urls_host ON urls(host);
 CREATE INDEX urls_url ON urls(url);
+CREATE INDEX urls_scheme ON urls(scheme);
 CREATE INDEX findings_input ON findings(input_id);
 CREATE INDEX findings_code ON findings(code);
 CREATE INDEX problems_input ON problems(input_id);
