@@ -10,7 +10,7 @@ from collections import Counter
 from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
-from .options import default_jobs, input_paths, make_tally, split_commas
+from .options import input_paths, make_tally, run_engine, split_commas
 from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -42,11 +42,12 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
             baseline = Baseline.load(args.baseline)
         paths = input_paths(args)
+        if not paths and args.files_from is None:
+            paths = ["."]
+        engine, jobs = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {_shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
-    if not paths and args.files_from is None:
-        paths = ["."]
     if (args.fix or args.diff) and "-" in paths:
         print("urlint: --fix and --diff work on files, not standard input", file=sys.stderr)
         return EXIT_ERROR
@@ -67,10 +68,11 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         if args.output:
             with _ReportFile(args.output) as report_file:
                 status = _report(
-                    args, settings, baseline, paths, report_file.stream, report_file.skip
+                    args, settings, baseline, paths, report_file.stream, report_file.skip,
+                    engine=engine, jobs=jobs,
                 )
         else:
-            status = _report(args, settings, baseline, paths, out)
+            status = _report(args, settings, baseline, paths, out, engine=engine, jobs=jobs)
         if args.fix and not args.quiet:
             print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
         return EXIT_OK if args.exit_zero else status
@@ -212,14 +214,17 @@ def _report(
     paths: list[str],
     out: TextIO,
     skip: frozenset[FileId] = frozenset(),
+    *,
+    engine: str,
+    jobs: int | None,
 ) -> int:
     # The text and full formats end with a summary of their own ("Found 2 problems").
     own_summary = args.format in ("text", "full") and not args.statistics
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
     if tally is not None and not args.output:
         out = tally.guarded(out)
-    jobs = args.jobs if args.jobs is not None else default_jobs(paths)
-    findings = _checker(settings, baseline, tally).check_paths(paths, skip, jobs, tally)
+    checker = _checker(settings, baseline, tally)
+    findings = checker.check_paths(paths, skip, jobs, tally, engine, args.scheduler)
     try:
         status, found = _write_report(args, settings, findings, out)
     finally:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 
 from .config import Settings, build_settings
+from .engines import LOCAL, serial
 from .faults import internal_error
 from .findings import Finding
 from .model import Candidate, Position, Span
@@ -44,15 +45,17 @@ class Checker:
         self,
         paths: Iterable[str],
         skip: frozenset[FileId] = frozenset(),
-        jobs: int = 1,
+        jobs: int | None = 1,
         tally: Tally | None = None,
+        engine: str = LOCAL,
+        scheduler: str | None = None,
     ) -> Iterator[Finding]:
         """Every finding under `paths` (but the files in `skip`, and what the settings'
         selection passes over in a walk), file by file in a stable order, streamed; with
-        `jobs` > 1, the inputs checked in that many processes (runner.py), the same
-        findings in the same order."""
-        if jobs > 1:
-            yield from self._check_on(jobs, paths, skip, tally)
+        `jobs` > 1, or on a Dask cluster (`engine`, `scheduler`: runner.run_work), the
+        inputs checked in units of work (runner.py), the same findings in the same order."""
+        if not serial(engine, jobs):
+            yield from self._check_on(paths, skip, tally, jobs, engine, scheduler)
             return
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
@@ -61,7 +64,13 @@ class Checker:
                 yield from self.check_file(item)
 
     def _check_on(
-        self, jobs: int, paths: Iterable[str], skip: frozenset[FileId], tally: Tally | None
+        self,
+        paths: Iterable[str],
+        skip: frozenset[FileId],
+        tally: Tally | None,
+        jobs: int | None,
+        engine: str,
+        scheduler: str | None,
     ) -> Iterator[Finding]:
         from typing import cast  # the -j path only: a pre-commit run does not load typing
 
@@ -72,7 +81,8 @@ class Checker:
         units = planned_units(
             paths, selection=self.settings.selection, skip=skip, range_bytes=sys.maxsize
         )
-        for event in run_work(units, partial(check_unit, settings=self.settings), jobs, tally):
+        work = partial(check_unit, settings=self.settings)
+        for event in run_work(units, work, jobs, tally, engine=engine, scheduler=scheduler):
             if isinstance(event, Problem):  # met while planning: a path not read
                 yield from self._not_in_baseline([self._problem(event)])
             else:

@@ -160,13 +160,31 @@ def add_extract_parser(commands: Subcommands) -> None:
 def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
     """How a run goes and what it says of itself on standard error, the same for `check`
     and `extract`."""
+    from .engines import DASK, DASK_INSTALL, ENGINES, LOCAL
+
     parser.add_argument(
         "-j",
         "--jobs",
         type=_jobs,
         metavar="N",
         help="processes to read with (default: every core when the input is over 64 MB or "
-        "holds a directory, else 1); the output is the same whatever N",
+        f"holds a directory, else 1); with --engine {DASK}, the worker processes started "
+        "(default: every core), or the units the cluster at --scheduler works at once "
+        "(default: its threads); the output is the same whatever N",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help=f"where the work is done: {LOCAL}, this machine (default), or {DASK}, the "
+        f"workers of a Dask cluster ({DASK_INSTALL}), started here unless "
+        "--scheduler names one; the output is the same",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"the scheduler of a running Dask cluster (tcp://host:8786), for --engine {DASK} "
+        "(implied); every worker reads the inputs at the paths given here, standard input "
+        "is read here",
     )
     parser.add_argument(
         "-q",

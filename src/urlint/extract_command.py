@@ -7,8 +7,9 @@ import argparse
 import io
 import sys
 
+from .engines import serial
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
-from .options import default_jobs, input_paths, make_tally, split_commas
+from .options import input_paths, make_tally, run_engine, split_commas
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -31,13 +32,14 @@ def run_extract(
     try:
         selection = _extract_selection(args)
         paths = input_paths(args)
+        if not paths and args.files_from is None:
+            if sys.stdin is None or sys.stdin.isatty():
+                parser.error("extract needs a PATH, or '-' to read standard input")
+            paths = ["-"]
+        engine, jobs = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
-    if not paths and args.files_from is None:
-        if sys.stdin is None or sys.stdin.isatty():
-            parser.error("extract needs a PATH, or '-' to read standard input")
-        paths = ["-"]
     tally = make_tally(args, "URL", paths, selection)
     if tally is not None:
         out = tally.guarded(out)
@@ -51,13 +53,18 @@ def run_extract(
         unique=args.unique,
         null=args.null,
     )
-    jobs = args.jobs if args.jobs is not None else default_jobs(paths)
     try:
-        if jobs > 1:
-            status = _extract_on(jobs, paths, selection, writer, args.quiet, tally)
-        else:
+        if serial(engine, jobs):
             status = _extract_here(paths, selection, writer, args.quiet, tally)
+        else:
+            status = _extract_on(
+                paths, selection, writer, args.quiet, tally,
+                engine=engine, scheduler=args.scheduler, jobs=jobs,
+            )
         writer.close()
+    except ConfigError as error:  # the Dask scheduler at --scheduler not reached
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
     finally:
         if tally is not None:
             tally.settle()
@@ -124,21 +131,24 @@ def _extract_file(
 
 
 def _extract_on(
-    jobs: int,
     paths: list[str],
     selection: Selection,
     writer: UrlWriter,
     quiet: bool = False,
     tally: Tally | None = None,
+    *,
+    engine: str,
+    scheduler: str | None,
+    jobs: int | None,
 ) -> int:
-    """`extract` on `jobs` processes (runner.py): the lines the serial loop would write;
-    the exit status it leaves."""
+    """`extract` in units of work (runner.py), on `jobs` processes or a Dask cluster's
+    workers: the lines the serial loop would write; the exit status it leaves."""
     from .problems import Problem
     from .runner import planned_units, run_units
 
     status = EXIT_OK
     units = planned_units(paths, selection=selection)
-    for event in run_units(units, writer.url_format, jobs, tally):
+    for event in run_units(units, writer.url_format, jobs, tally, engine, scheduler):
         if isinstance(event, Problem):
             status = _noted(event, status, quiet, tally)
         elif writer.add_line(*event) and tally is not None:

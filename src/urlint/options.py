@@ -97,3 +97,22 @@ def default_jobs(paths: list[str]) -> int:
 
             return core_count()
     return 1
+
+
+def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | None]:
+    """The engine a run works on (--engine; Dask when only --scheduler is given) and how
+    many units it works at once (-j; None: the Dask engine's own default, every core of the
+    cluster it starts or the threads of the one at --scheduler). Raises ConfigError for
+    --scheduler on this machine, or for Dask not installed: said before anything is read."""
+    from .engines import DASK, LOCAL
+
+    engine = args.engine or (DASK if args.scheduler is not None else LOCAL)
+    if args.scheduler is not None and engine != DASK:
+        raise ConfigError(f"--scheduler is for --engine {DASK}, not --engine {engine}")
+    if engine == DASK:
+        from .engines.dask import load, quiet
+
+        load()
+        quiet()
+        return engine, args.jobs
+    return engine, args.jobs if args.jobs is not None else default_jobs(paths)

@@ -1,5 +1,6 @@
-"""One runner, several engines: the units of `urlint.units` scanned in this process or on
-every core, their results in input order (issue 14).
+"""One runner, several engines: the units of `urlint.units` scanned in this process, on
+every core, or on the workers of a Dask cluster (engines/dask.py), their results in input
+order (issues 14 and 16).
 
 Workers send back what the writer prints (`FoundLine`: the formatted line, with the path
 and the URL as shown that `-c`, `-l` and `--unique` need) and the problems met, never
@@ -7,6 +8,10 @@ and the URL as shown that `-c`, `-l` and `--unique` need) and the problems met, 
 placed from its own start (units.TextRange); the writer, which has the ranges before it,
 moves what it found to its place in the file (`TextExtent`). The serial engine runs the
 same units in this process, so a run's output does not depend on the engine.
+
+The engine is chosen here, once (`_results`): serial, a pool of processes, or Dask. The
+two pools share one loop (`_in_order`): they are handed units and give back, for each,
+something to wait on; what differs is only how a unit is handed over (`Submit`).
 """
 
 from __future__ import annotations
@@ -15,10 +20,12 @@ import codecs
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import cast
 
 from . import heap
+from .engines import DASK, LOCAL, serial
 from .faults import internal_error
 from .pipeline import (
     READ,
@@ -60,7 +67,7 @@ from .units import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
-    from concurrent.futures import Future  # imported when a pool is made: it loads logging
+    from contextlib import AbstractContextManager
 
     from .mail.origin import MessageInfo
     from .model import Candidate
@@ -75,6 +82,10 @@ LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], "tuple[str, str 
 # What a worker does with a unit: its results, in order (picklable: a module-level function,
 # or a functools.partial of one).
 Work = Callable[["Unit"], "UnitResult"]
+# A unit handed to a pool: call it to wait for the unit's result (a Future's `result`).
+Waiting = Callable[[], "UnitResult"]
+# Hands a unit to a pool's workers.
+Submit = Callable[["Unit"], Waiting]
 # What the writer does with the events of a range of a text file after the file's first:
 # (events, the lines and the characters before the range) -> the events in their place
 # (`TextExtent`). The events of any other unit come in their place.
@@ -123,13 +134,15 @@ UnitResult = list[InputResult]
 def run_units(
     units: Iterable[Unit | Problem | Planned],
     url_format: UrlFormat,
-    jobs: int = 1,
+    jobs: int | None = 1,
     tally: Tally | None = None,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
 ) -> Iterator[FoundLine | Problem]:
     """What every unit found (`scan_unit`), unit after unit in the order given, each URL's
     line as `url_format` writes it."""
     work = partial(scan_unit, url_format=url_format)
-    found = run_work(units, work, jobs, tally, placed_lines)
+    found = run_work(units, work, jobs, tally, placed_lines, engine, scheduler)
     return cast("Iterator[FoundLine | Problem]", found)
 
 
@@ -147,15 +160,19 @@ def placed_lines(events: list, lines: int, chars: int) -> list:
 def run_work(
     units: Iterable[Unit | Problem | Planned],
     work: Work,
-    jobs: int = 1,
+    jobs: int | None = 1,
     tally: Tally | None = None,
     place: Place | None = None,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
 ) -> Iterator[object]:
     """The events `work` makes of every unit (`scan_unit`'s lines, `checker.check_unit`'s
     findings; a Problem met while planning passes as it is), unit after unit in the order
     given, put in their place by `place` (needed where a text file is cut in ranges:
-    TextExtent); with `jobs` > 1 the units are worked in that many processes, at most two a
-    process ahead of the writer (memory stays bounded whatever the input's size). Each
+    TextExtent). The local engine with `jobs` > 1 works the units in that many processes,
+    the Dask engine on the workers of the cluster at `scheduler`, or of one started for
+    the run (`jobs` at once; None: the cluster's threads, or every core), at most two a
+    worker ahead of the writer (memory stays bounded whatever the input's size). Each
     unit's counts go to `tally` as its result is used (give `planned_units` for the files
     and bytes)."""
     articles: set[str] = set()
@@ -164,7 +181,7 @@ def run_work(
     # it holds nothing (RangeScan): the file went bad under the run, and the later ranges'
     # lines, if they are read at all, are placed as if it held none.
     lines_before = chars_before = 0
-    for counts, results in _results(units, work, jobs):
+    for counts, results in _results(units, work, jobs, engine, scheduler):
         for result in results:
             if result.archive and result.archive == archive_read_again:
                 continue  # read again by the archive's rest, before it
@@ -200,29 +217,59 @@ def run_work(
 
 
 def _results(
-    units: Iterable[Unit | Problem | Planned], work: Work, jobs: int
+    units: Iterable[Unit | Problem | Planned],
+    work: Work,
+    jobs: int | None,
+    engine: str,
+    scheduler: str | None,
 ) -> Iterator[tuple[Counts, UnitResult]]:
-    if jobs <= 1:
+    """Each unit's counts and result, in order, from the engine chosen: here, serially; a
+    pool of `jobs` processes; or Dask (imported only then: a run on this machine never
+    pays for it)."""
+    pool: AbstractContextManager[tuple[Submit, int]]
+    if engine == DASK:
+        from .engines.dask import dask_pool
+
+        pool = dask_pool(work, jobs, scheduler)
+    elif serial(engine, jobs):
         for item in units:
             unit, counts = _unplanned(item)
             yield counts, ([InputResult([unit])] if isinstance(unit, Problem) else work(unit))
         return
-    from concurrent.futures import ProcessPoolExecutor
+    else:
+        pool = _process_pool(work, jobs or 1)
+    with pool as (submit, width):
+        yield from _in_order(units, work, submit, width)
+
+
+@contextmanager
+def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
+    """`jobs` processes of this machine, each urlint's own (heap.py)."""
+    from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=heap.allow) as pool:
-        pending: deque = deque()
-        for item in units:
-            unit, counts = _unplanned(item)
-            if isinstance(unit, Problem):
-                pending.append((counts, [InputResult([unit])]))
-            elif _reads_stdin(unit):
-                pending.append((counts, work(unit)))
-            else:
-                pending.append((counts, pool.submit(work, unit)))
-            while len(pending) > 2 * jobs or (pending and isinstance(pending[0][1], list)):
-                yield _ready(*pending.popleft())
-        while pending:
+        yield (lambda unit: pool.submit(work, unit).result), jobs
+
+
+def _in_order(
+    units: Iterable[Unit | Problem | Planned], work: Work, submit: Submit, width: int
+) -> Iterator[tuple[Counts, UnitResult]]:
+    """The units handed to a pool that works `width` at once, their results taken in
+    order, at most two a worker ahead of the writer. A problem met while planning, and the
+    unit that reads standard input (`_reads_stdin`), are not handed over."""
+    pending: deque[tuple[Counts, UnitResult | Waiting]] = deque()
+    for item in units:
+        unit, counts = _unplanned(item)
+        if isinstance(unit, Problem):
+            pending.append((counts, [InputResult([unit])]))
+        elif _reads_stdin(unit):
+            pending.append((counts, work(unit)))
+        else:
+            pending.append((counts, submit(unit)))
+        while len(pending) > 2 * width or (pending and isinstance(pending[0][1], list)):
             yield _ready(*pending.popleft())
+    while pending:
+        yield _ready(*pending.popleft())
 
 
 def _reads_stdin(unit: Unit) -> bool:
@@ -237,10 +284,30 @@ def _unplanned(item: Unit | Problem | Planned) -> tuple[Unit | Problem, Counts]:
     return item, NOTHING
 
 
-def _ready(
-    counts: Counts, item: UnitResult | Future[UnitResult]
-) -> tuple[Counts, UnitResult]:
-    return counts, item if isinstance(item, list) else item.result()
+def _ready(counts: Counts, item: UnitResult | Waiting) -> tuple[Counts, UnitResult]:
+    return counts, item if isinstance(item, list) else item()
+
+
+def not_worked(unit: Unit, reason: str) -> UnitResult:
+    """The result of a unit whose worker failed (died, or raised past `worked`'s own
+    guard): a problem for each input it held, in its place, and the run goes on. A range
+    of a text file says it holds nothing, as one whose reading failed does (`worked`): the
+    ranges after it are placed as if it held no line."""
+    if isinstance(unit, WholeInput):
+        inputs = [(source.path, 1) for source in unit.sources]
+    elif isinstance(unit, ArchiveMembers):
+        inputs = [(member.path, 1) for member in unit.members]
+    elif isinstance(unit, ArchiveRest):
+        inputs = [(unit.source.path, 1)]
+    elif isinstance(unit, MessageRun):
+        inputs = [(unit.path, unit.place.line)]  # where the run starts
+    else:
+        inputs = [(unit.path, 1)]  # the range's first line, placed by the writer
+    problems = [Problem(ProblemKind.UNREADABLE, reason, path, line) for path, line in inputs]
+    if isinstance(unit, TextRange):
+        return [InputResult(problems, extent=TextExtent(unit.first == 0, 0, 0))]
+    archive = unit.archive if isinstance(unit, ArchiveMembers | ArchiveRest) else 0
+    return [InputResult(problems, archive=archive)]
 
 
 def plan(
