@@ -221,6 +221,25 @@ def test_the_library_on_dask_yields_what_it_yields_in_one_process(inputs, small_
     assert sum(isinstance(item, Problem) for item in serial) == 1
 
 
+def test_a_store_scanned_on_dask_equals_one_scanned_here(inputs, small_units, scheduler, tmp_path):
+    """The store's scan on the cluster (issue 16 item 4): its rows stream to the one writer
+    here, and the store equals a one-process scan's."""
+    import sqlite3
+
+    from urlint.config import build_settings
+    from urlint.store.scan import scan_into_store
+    from urlint.store.snapshot import contents
+
+    settings = build_settings({})
+    stores = {}
+    for name, engine in (("here", {}), ("dask", {"engine": "dask", "scheduler": scheduler})):
+        path = str(tmp_path / f"{name}.sqlite")
+        summary = scan_into_store(path, inputs, settings, **engine)
+        assert summary.urls > 100
+        stores[name] = contents(sqlite3.connect(path))
+    assert stores["dask"] == stores["here"]
+
+
 def test_the_library_checks_the_engine_at_the_call():
     with pytest.raises(ValueError, match="no engine 'ray'"):
         scan_paths("x.txt", engine="ray")

@@ -266,6 +266,39 @@ def test_a_file_that_is_not_a_store_is_refused(tmp_path):
         scanned(newer, REPO / "corpora")
 
 
+def test_the_command_scans_then_reads_only_what_changed(tmp_path, capsys, monkeypatch):
+    tree = build_tree(tmp_path / "archive")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "scan", "--store", "urls.sqlite", "archive")
+    assert (code, out) == (0, "")
+    assert err.startswith("urlint: urls.sqlite: 6 inputs (6 new); wrote 8 messages, 10 URLs, 1 finding, ")
+    code, out, err = run(capsys, "scan", "-q", "--store", "urls.sqlite", "archive")
+    assert (code, out, err) == (0, "", "")
+    code, out, err = run(capsys, "scan", "--store", "urls.sqlite", "archive")
+    assert err.startswith("urlint: urls.sqlite: 6 inputs (6 unchanged); wrote 0 messages, 0 URLs")
+    # the store's own files, beside the inputs, are never read into it
+    code, out, err = run(capsys, "scan", "--store", "archive/urls.sqlite", "archive")
+    assert "7 inputs" not in err and "(6 new)" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--store", "s.sqlite", "-"], "scan reads files, not standard input"),
+        (["--store", "s.sqlite"], "scan needs a PATH"),
+        (["--store", "notes.txt", "."], "not a urlint store"),
+        (["--store", "s.sqlite", "--scheduler", "tcp://h:1", "--engine", "local", "."],
+         "--scheduler is for --engine dask"),
+    ],
+)
+def test_the_command_says_what_is_wrong_in_one_line(tmp_path, capsys, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("plain text, not SQLite: http://example.org/\n")
+    code, out, err = run(capsys, "scan", *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
 # -- resume -------------------------------------------------------------------------------
 
 _KILLABLE = """

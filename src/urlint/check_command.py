@@ -35,7 +35,7 @@ LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or bl
 
 def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
     try:
-        settings = _settings(args)
+        settings = settings_of(args)
         baseline = None
         if args.baseline:
             from .baseline import Baseline
@@ -92,14 +92,16 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         return EXIT_ERROR
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def settings_of(args: argparse.Namespace) -> Settings:
+    """The settings of `check` (and `scan`: cli.add_rule_arguments and the selection's
+    options; it has no --fail-on)."""
     config, source = read_configuration(args.config, args.isolated)
     return build_settings(
         config,
         select=split_commas(args.select) if args.select else None,
         extend_select=split_commas(args.extend_select),
         ignore=split_commas(args.ignore),
-        fail_on=args.fail_on,
+        fail_on=getattr(args, "fail_on", None),
         exclude=split_commas(args.exclude) if args.exclude else None,
         extend_exclude=split_commas(args.extend_exclude),
         respect_ignores=not args.no_ignore,

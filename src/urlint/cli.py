@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 PROG = "urlint"
-COMMANDS = ("extract", "check", "rules", "rule")
+COMMANDS = ("extract", "check", "rules", "rule", "scan", "report")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -68,6 +68,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         add_extract_parser(commands)
     if command in (None, "check"):
         add_check_parser(commands)
+    if command in (None, "scan"):
+        from .store.command import add_scan_parser
+
+        add_scan_parser(commands)
+    if command in (None, "report"):
+        from .report.command import add_report_parser
+
+        add_report_parser(commands)
     if command in (None, "rules"):
         rules = commands.add_parser(
             "rules", help="list every rule", description="List every rule in the catalogue."
@@ -284,25 +292,7 @@ def add_check_parser(commands: Subcommands) -> None:
         action="store_true",
         help="print how many findings each rule has, not the findings",
     )
-    check.add_argument(
-        "--select",
-        action="append",
-        metavar="CODES",
-        help=(
-            "rules to enable, replacing the default (codes, prefixes, names or ALL; "
-            "comma-separated)"
-        ),
-    )
-    check.add_argument(
-        "--extend-select",
-        action="append",
-        default=[],
-        metavar="CODES",
-        help="rules to enable besides the selection",
-    )
-    check.add_argument(
-        "--ignore", action="append", default=[], metavar="CODES", help="rules to disable"
-    )
+    add_rule_arguments(check)
     check.add_argument(
         "--fail-on",
         choices=("error", "warning", "info"),
@@ -313,12 +303,6 @@ def add_check_parser(commands: Subcommands) -> None:
         action="store_true",
         help="exit 0 even with findings (2 still means an error)",
     )
-    check.add_argument(
-        "--config",
-        metavar="FILE",
-        help="read this urlint.toml or pyproject.toml instead of searching for one",
-    )
-    check.add_argument("--isolated", action="store_true", help="read no configuration file")
     check.add_argument(
         "--baseline", metavar="FILE", help="do not report the findings this baseline accepts"
     )
@@ -333,6 +317,35 @@ def add_check_parser(commands: Subcommands) -> None:
     )
     add_selection_arguments(check)
     add_run_arguments(check)
+
+
+def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which rules run, and the configuration read: the same for `check` and `scan`."""
+    parser.add_argument(
+        "--select",
+        action="append",
+        metavar="CODES",
+        help=(
+            "rules to enable, replacing the default (codes, prefixes, names or ALL; "
+            "comma-separated)"
+        ),
+    )
+    parser.add_argument(
+        "--extend-select",
+        action="append",
+        default=[],
+        metavar="CODES",
+        help="rules to enable besides the selection",
+    )
+    parser.add_argument(
+        "--ignore", action="append", default=[], metavar="CODES", help="rules to disable"
+    )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read this urlint.toml or pyproject.toml instead of searching for one",
+    )
+    parser.add_argument("--isolated", action="store_true", help="read no configuration file")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -356,6 +369,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .check_command import run_check
 
             return run_check(args, out)
+        if args.command == "scan":
+            from .store.command import run_scan
+
+            return run_scan(args)
+        if args.command == "report":
+            from .report.command import run_report
+
+            return run_report(args, out)
         if args.command == "rules":
             from .check_command import run_rules
 

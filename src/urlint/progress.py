@@ -164,9 +164,9 @@ class Tally:
         done, messages (when any), MB read (of the total, once known), the speed and, with
         a total, the time left at that speed."""
         counts = self.totals()
-        parts = [_plural(counts.files, "file")]
+        parts = [plural(counts.files, "file")]
         if counts.messages:
-            parts.append(_plural(counts.messages, "message"))
+            parts.append(plural(counts.messages, "message"))
         of = f"/{self.total / MB:,.1f}" if self.total is not None else ""
         parts.append(f"{done / MB:,.1f}{of} MB")
         rate = done / max(elapsed, 1e-6)
@@ -250,17 +250,17 @@ class Tally:
         7.9 s (39.6 MB/s)`: messages only where there are any; the bytes of regular files
         (none: standard input alone, then only the time)."""
         counts = self.totals()
-        parts = [_plural(counts.files, "file")]
+        parts = [plural(counts.files, "file")]
         if counts.messages:
-            parts.append(_plural(counts.messages, "message"))
-        parts.append(_plural(self.found, self.noun))
+            parts.append(plural(counts.messages, "message"))
+        parts.append(plural(self.found, self.noun))
         if counts.messages:
-            parts.append(_plural(counts.damaged, "damaged message"))
+            parts.append(plural(counts.damaged, "damaged message"))
         if not counts.bytes:
-            return f"urlint: {', '.join(parts)}; {_duration(elapsed)}"
+            return f"urlint: {', '.join(parts)}; {duration(elapsed)}"
         rate = counts.bytes / MB / max(elapsed, 1e-6)
         return (
-            f"urlint: {', '.join(parts)}; {_size(counts.bytes)} in {_duration(elapsed)} "
+            f"urlint: {', '.join(parts)}; {_size(counts.bytes)} in {duration(elapsed)} "
             f"({rate:,.1f} MB/s)"
         )
 
@@ -341,7 +341,7 @@ def _columns(stream: TextIO) -> int:
         return 0
 
 
-def _plural(count: int, noun: str) -> str:
+def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
@@ -350,7 +350,7 @@ def _size(count: int) -> str:
     return f"{megabytes:.1f} MB" if megabytes < 10 else f"{megabytes:,.0f} MB"
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     """`0.04 s`, `7.9 s`, `2 min 05 s`, `1 h 02 min`."""
     if seconds < 1:
         return f"{seconds:.2f} s"

@@ -165,6 +165,7 @@ def run_work(
     place: Place | None = None,
     engine: str = LOCAL,
     scheduler: str | None = None,
+    mark_ends: bool = False,
 ) -> Iterator[object]:
     """The events `work` makes of every unit (`scan_unit`'s lines, `checker.check_unit`'s
     findings; a Problem met while planning passes as it is), unit after unit in the order
@@ -174,7 +175,8 @@ def run_work(
     the run (`jobs` at once; None: the cluster's threads, or every core), at most two a
     worker ahead of the writer (memory stays bounded whatever the input's size). Each
     unit's counts go to `tally` as its result is used (give `planned_units` for the files
-    and bytes)."""
+    and bytes). With `mark_ends`, UNIT_END follows each unit's events (a problem met
+    planning is a unit too), whatever became of its work: the store's writer commits there."""
     articles: set[str] = set()
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
     # In the ranges of a text file before this one. A range that failed in its reading says
@@ -214,6 +216,16 @@ def run_work(
                 chars_before += extent.chars
         if tally is not None:
             tally.add(counts)
+        if mark_ends:
+            yield UNIT_END
+
+
+class _UnitEnd:
+    def __repr__(self) -> str:
+        return "UNIT_END"
+
+
+UNIT_END = _UnitEnd()  # run_work's mark after each unit's events
 
 
 def _results(

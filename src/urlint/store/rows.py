@@ -5,8 +5,9 @@ whole: runner.FoundLine says why).
 A unit's results (runner.worked) hold, in order, for each input or part of one it read:
 its rows (MESSAGE before the first URL, finding or problem of that message; URL rows before
 their findings, as `check` reports after finding), then one INPUT_READ row with the
-messages read and, for an input read whole, the SHA-256 of its bytes; and last, UNIT_READ.
-The writer (store.writer) tells rows of one input from the next by those INPUT_READ rows.
+messages read and, for an input read whole, the SHA-256 of its bytes. The writer
+(store.writer) tells rows of one input from the next by those INPUT_READ rows, and one
+unit from the next by runner.UNIT_END.
 
 The findings are `urlint check`'s (checker.Checker.check_items), on the same scan: a text
 file's inline suppressions hold, and a problem is a finding too, as `check` reports it.
@@ -27,7 +28,7 @@ from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
 from ..problems import Problem
 from ..records import replaced
 from ..reporters.extract import FLAG_ORDER, read_on, url_shown
-from ..runner import InputResult, Unit, UnitResult, worked
+from ..runner import Unit, UnitResult, worked
 from ..sources.files import InputFile, content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from ..model import Candidate
 
 # The first field of a row says what it is.
-MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, UNIT_READ = "m", "u", "f", "p", "i", "end"
+MESSAGE, URL, FINDING, PROBLEM, INPUT_READ = "m", "u", "f", "p", "i"
 # ("m", path, index, line, message_id, date, date_raw, sender, list_id, folder, flags)
 # ("u", path, message index or 0, url, scheme, host, line, column, end_line, end_column,
 #  offset, wrapper, alt, flags, part, content_type, source, header)
@@ -46,10 +47,7 @@ MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, UNIT_READ = "m", "u", "f", "p", "i",
 # ("p", path, message index or 0, kind, reason, line)
 # ("i", input path, messages read, damaged, SHA-256 or None, kind or None): for an input
 #  read whole, its SHA-256 and its kind (sources.kinds)
-# ("end",)
 Row = tuple
-
-_END: Row = (UNIT_READ,)
 
 
 def unit_rows(unit: Unit, settings: Settings) -> UnitResult:
@@ -62,9 +60,7 @@ def unit_rows(unit: Unit, settings: Settings) -> UnitResult:
         rows[-1] = (*rows[-1][:4], content_hash(source.path), input_kind(source.path))
         return rows
 
-    results = worked(unit, whole, partial(input_rows, checker))
-    results.append(InputResult([_END]))
-    return results
+    return worked(unit, whole, partial(input_rows, checker))
 
 
 def input_rows(

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 from functools import partial
 
 from ..config import Settings
+from ..engines import LOCAL
 from ..problems import Problem
 from ..records import record
 from ..runner import Planned, planned_units, run_work
-from ..sources.files import iter_files
+from ..sources.files import FileId, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, decide, gone, stored_inputs
 from .rows import unit_rows
@@ -36,11 +37,18 @@ class ScanSummary:
     seconds: float
 
     def line(self) -> str:
-        done = ", ".join(f"{count} {name}" for name, count in self.actions.items() if count)
+        from ..progress import duration, plural
+
+        done = ", ".join(f"{count:,} {name}" for name, count in self.actions.items() if count)
+        inputs = sum(self.actions.values()) - self.actions.get("gone", 0)
+        wrote = ", ".join(
+            plural(count, noun)
+            for count, noun in ((self.messages, "message"), (self.urls, "URL"),
+                                (self.findings, "finding"), (self.problems, "problem"))
+        )
         return (
-            f"{sum(self.actions.values()) - self.actions.get('gone', 0)} inputs "
-            f"({done or 'none'}); wrote {self.messages} messages, {self.urls} URLs, "
-            f"{self.findings} findings, {self.problems} problems in {self.seconds:.1f} s"
+            f"{plural(inputs, 'input')} ({done or 'none'}); wrote {wrote} "
+            f"in {duration(self.seconds)}"
         )
 
 
@@ -49,27 +57,35 @@ def scan_into_store(
     paths: list[str],
     settings: Settings,
     *,
-    jobs: int = 1,
+    jobs: int | None = 1,
     tally: Tally | None = None,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
 ) -> ScanSummary:
     """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
-    inputs gone lose their rows. Raises schema.StoreError for a file that is no store."""
+    inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
+    processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work). Raises
+    schema.StoreError for a file that is no store."""
     started = time.monotonic()
     connection = schema.connect(store)
     try:
         stored = stored_inputs(connection)
+        own = _own_files(store)  # the store's own files are never read into it
         decisions: dict[str, Decision] = {}
-        for item in decide(iter_files(paths, selection=settings.selection), stored):
+        for item in decide(iter_files(paths, own, settings.selection), stored):
             if not isinstance(item, Problem):  # planned_units meets it again, in its place
                 decisions[item.source.path] = item
         seen = {decision.key for decision in decisions.values()}
         missing = gone(stored, seen, paths)
         writer = StoreWriter(connection, decisions)
         writer.settle(decisions.values(), missing)
-        units = recorded(_units(paths, settings, decisions), writer.sent)
+        units = recorded(_units(paths, settings, decisions, own), writer.sent)
         work = partial(unit_rows, settings=settings)
-        for event in run_work(units, work, jobs, tally):
+        events = run_work(
+            units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
+        )
+        for event in events:
             writer.add(event)
         writer.close()
     finally:
@@ -85,8 +101,14 @@ def scan_into_store(
     )
 
 
+def _own_files(store: str) -> frozenset[FileId]:
+    """The store's file and SQLite's beside it (the WAL, its index)."""
+    found = (file_id(store + suffix) for suffix in ("", "-wal", "-shm", "-journal"))
+    return frozenset(found_id for found_id in found if found_id is not None)
+
+
 def _units(
-    paths: list[str], settings: Settings, decisions: dict[str, Decision]
+    paths: list[str], settings: Settings, decisions: dict[str, Decision], own: frozenset[FileId]
 ) -> Iterator[Planned]:
     """The units of what is to be read: the mboxes read on from a place first, then what
     the walk gives but the inputs not to read (unchanged, renamed, read on)."""
@@ -100,7 +122,7 @@ def _units(
             yield from message_runs(
                 decision.source, decision.state.size, units.RUN_BYTES, old.resume
             )
-    skip = frozenset(
+    skip = own | frozenset(
         decision.state.file_id for decision in decisions.values() if decision.action in left_alone
     )
     named = [

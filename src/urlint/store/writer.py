@@ -15,9 +15,9 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from ..grammar.login import mask_password
-from ..problems import Problem
+from ..problems import Problem, ProblemKind
 from ..records import record
-from ..runner import Planned
+from ..runner import UNIT_END, Planned
 from ..sources.files import content_hash
 from ..units import ArchiveMembers, ArchiveRest, MessageRun, WholeInput
 from .inventory import Action, Decision, Stored
@@ -26,7 +26,6 @@ from .rows import (
     INPUT_READ,
     MESSAGE,
     PROBLEM,
-    UNIT_READ,
     URL,
     input_kind,
     maildir_place,
@@ -83,7 +82,9 @@ def _next_place(planned: Planned, following: Planned) -> MboxPlace | None:
 
 
 def unit_inputs(unit: object) -> list[str]:
-    """The inputs (their paths) a unit reads."""
+    """The inputs (their paths) a unit reads; a problem met planning, its path's."""
+    if isinstance(unit, Problem):
+        return [unit.path]
     if isinstance(unit, WholeInput):
         return [source.path for source in unit.sources]
     if isinstance(unit, MessageRun):
@@ -141,22 +142,19 @@ class StoreWriter:
     # -- the units' rows -----------------------------------------------------------------
 
     def add(self, event: object) -> None:
+        """One event of runner.run_work(..., mark_ends=True): a row (store.rows), a
+        problem (met planning, or a unit's work that failed: runner.not_worked), or the
+        end of a unit."""
         if type(event) is tuple:
-            tag = event[0]
-            if tag == INPUT_READ:
+            if event[0] == INPUT_READ:
                 self._input_read(event)
-            elif tag == UNIT_READ:
-                self._unit_read()
             else:
                 self.pending.append(event)
+        elif event is UNIT_END:
+            self._unit_read()
         elif isinstance(event, Problem):
-            sent = self.sent
-            row = problem_row(event, event.path, event.mail.index if event.mail else 0)
-            if sent and sent[0].planned.unit is event:  # met while planning: no unit read
-                sent.popleft()
-                self._write([row], event.path)
-            else:
-                self.pending.append(row)  # a fault in a worker (runner._read)
+            index = event.mail.index if event.mail is not None else 0
+            self.pending.append(problem_row(event, event.path, index))
 
     def _input_read(self, event: tuple) -> None:
         _, path, messages, _damaged, digest, kind = event
@@ -171,18 +169,20 @@ class StoreWriter:
 
     def _unit_read(self) -> None:
         sent = self.sent.popleft()
-        while isinstance(sent.planned.unit, Problem):  # their rows came already
-            sent = self.sent.popleft()
         planned = sent.planned
         paths = unit_inputs(planned.unit)
-        if self.pending:  # an input that failed: its problem, and no INPUT_READ
+        if self.pending:  # problems with no INPUT_READ: met planning, or a failed input
             named = {mask_password(path): path for path in paths}
             for row in self.pending:
-                self._write([row], named.get(row[1], paths[-1] if paths else ""))
+                self._write([row], named.get(row[1], paths[-1] if paths else row[1]))
             self.pending = []
-        ends = planned.counts.files > 0
-        for path in paths:
-            self._state(path, sent, ends and path in self.finished)
+        unit = planned.unit
+        if not isinstance(unit, Problem):
+            ends = planned.counts.files > 0
+            for path in paths:
+                self._state(path, sent, ends and path in self.finished)
+        elif unit.kind is ProblemKind.UNREADABLE and unit.path in self.decisions:
+            self._state(unit.path, sent, False)  # it went bad while it was cut in units
         self.finished.clear()
         now = time.monotonic()
         if now - self.last_commit >= COMMIT_SECONDS:

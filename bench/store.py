@@ -1,0 +1,162 @@
+"""The results store at archive scale (issue 16): `urlint scan --store` on about 1 GB of mail
+(200 gzipped monthly mboxes, 1,000 MB uncompressed, and a Maildir of 20,000 messages).
+
+Measured, each the median of `--runs` runs, in one run of this script:
+- the first scan into an empty store, against `urlint extract --format jsonl` to a file on
+  the same archive, alternated (goal: the store costs at most 20% more);
+- a second scan with nothing changed (goal: at most 5% of the first);
+- after adding a month and 100 Maildir messages: the re-scan, against a scan of only what
+  was added into an empty store (goal: about as long: proportional to what was added), and
+  the store after it, equal to a fresh full scan's (store.snapshot).
+
+The archive is a copy of the benchmark inputs made of hard links (nothing is ever written
+into its files: months and messages are added as new files and removed after).
+
+    python bench/store.py --urlint /tmp/v/bin/urlint [--runs 3] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import (  # noqa: E402 - after the path is set
+    WORK,
+    build_maildir,
+    build_mbox_folder,
+    median,
+    urlint_command,
+)
+
+ADDED_MESSAGES = 100
+
+
+def archive() -> Path:
+    """WORK/store-archive: months/ (hard links to the 200 gzipped mboxes) and Maildir/
+    (hard links to the 20,000 messages), made once."""
+    root = WORK / "store-archive"
+    if (root / "Maildir").is_dir():
+        return root
+    months = build_mbox_folder(1000, 200)
+    maildir = build_maildir(20_000)
+    building = root.with_name(root.name + ".partial")
+    shutil.rmtree(building, ignore_errors=True)
+    building.mkdir(parents=True)
+    subprocess.run(["cp", "-al", str(months), str(building / "months")], check=True)
+    subprocess.run(["cp", "-al", str(maildir), str(building / "Maildir")], check=True)
+    building.rename(root)
+    return root
+
+
+def timed(argv: list[str], stdout: Path | None = None) -> float:
+    start = time.perf_counter()
+    with open(stdout or os.devnull, "wb") as out:
+        subprocess.run(argv, stdout=out, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def fresh(store: Path) -> Path:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+    return store
+
+
+def add_new(root: Path) -> list[Path]:
+    """A new month (the first month's mail again, under a new name) and 100 new Maildir
+    messages (the first ones again, new names): the files added."""
+    added = []
+    month = root / "months" / "200.mbox.gz"
+    shutil.copyfile(root / "months" / "000.mbox.gz", month)
+    added.append(month)
+    messages = sorted((root / "Maildir" / "cur").iterdir())[:ADDED_MESSAGES]
+    for number, source in enumerate(messages):
+        target = root / "Maildir" / "new" / f"2000000000.M{number}P1.added"
+        shutil.copyfile(source, target)
+        added.append(target)
+    return added
+
+
+def store_digest(python: str, store: Path) -> str:
+    """A digest of the store's contents (store.snapshot), made by the installed urlint."""
+    code = (
+        "import hashlib, sqlite3, sys\n"
+        "from urlint.store.snapshot import contents\n"
+        "print(hashlib.sha256(repr(contents(sqlite3.connect(sys.argv[1]))).encode()).hexdigest())"
+    )
+    return subprocess.run(
+        [python, "-c", code, str(store)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--urlint", help="urlint from a regular install (default: this Python's)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    urlint = urlint_command(args.urlint)
+    python = str(Path(args.urlint).with_name("python")) if args.urlint else sys.executable
+    root = archive()
+    work = WORK / "store-bench"
+    work.mkdir(exist_ok=True)
+    store = work / "urls.sqlite"
+    jobs = ["-j", str(args.jobs), "-q"]
+    scan = [*urlint, "scan", *jobs, "--store", str(store), str(root)]
+
+    firsts, extracts, seconds = [], [], []
+    for _ in range(args.runs):
+        extracts.append(
+            timed([*urlint, "extract", *jobs, "--format", "jsonl", str(root)], work / "x.jsonl")
+        )
+        fresh(store)
+        firsts.append(timed(scan))
+        seconds.append(timed(scan))
+    rescans, added_only, equal = [], [], []
+    for _ in range(args.runs):
+        added = add_new(root)
+        try:
+            rescans.append(timed(scan))
+            only = fresh(work / "added.sqlite")
+            added_only.append(timed([*urlint, "scan", *jobs, "--store", str(only),
+                                     *map(str, added)]))
+            whole = fresh(work / "whole.sqlite")
+            timed([*urlint, "scan", *jobs, "--store", str(whole), str(root)])
+            equal.append(store_digest(python, store) == store_digest(python, whole))
+        finally:
+            for path in added:
+                path.unlink()
+        timed(scan)  # back to the archive as it was
+    first, extract, second = median(firsts), median(extracts), median(seconds)
+    result = {
+        "load_average": os.getloadavg(),
+        "jobs": args.jobs,
+        "first_scan_s": round(first, 2),
+        "extract_jsonl_s": round(extract, 2),
+        "store_over_extract": round(first / extract - 1, 3),
+        "second_scan_s": round(second, 2),
+        "second_over_first": round(second / first, 4),
+        "rescan_after_adding_s": round(median(rescans), 2),
+        "scan_of_the_added_alone_s": round(median(added_only), 2),
+        "rescan_over_added_alone": round(median(rescans) / median(added_only), 2),
+        "store_equals_a_fresh_scan": all(equal),
+        "store_mb": round(store.stat().st_size / 1e6, 1),
+    }
+    print(json.dumps(result, indent=2))
+    goals = (
+        result["store_over_extract"] <= 0.20
+        and result["second_over_first"] <= 0.05
+        and result["store_equals_a_fresh_scan"]
+    )
+    return 0 if goals else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
