@@ -267,11 +267,13 @@ def test_a_file_that_is_not_a_store_is_refused(tmp_path):
 
 
 def test_the_command_scans_then_reads_only_what_changed(tmp_path, capsys, monkeypatch):
-    tree = build_tree(tmp_path / "archive")
+    build_tree(tmp_path / "archive")
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "scan", "--store", "urls.sqlite", "archive")
     assert (code, out) == (0, "")
-    assert err.startswith("urlint: urls.sqlite: 6 inputs (6 new); wrote 8 messages, 10 URLs, 1 finding, ")
+    assert err.startswith(
+        "urlint: urls.sqlite: 6 inputs (6 new); wrote 8 messages, 10 URLs, 1 finding, "
+    )
     code, out, err = run(capsys, "scan", "-q", "--store", "urls.sqlite", "archive")
     assert (code, out, err) == (0, "", "")
     code, out, err = run(capsys, "scan", "--store", "urls.sqlite", "archive")
