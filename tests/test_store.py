@@ -13,9 +13,13 @@ import subprocess
 import sys
 import tarfile
 import time
+from datetime import datetime, timedelta, timezone
+from email.utils import format_datetime, parsedate_to_datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urlint.config import build_settings
 from urlint.store import schema, writer
@@ -140,6 +144,19 @@ def test_a_scan_stores_what_extract_and_check_give(tmp_path, capsys):
         (str(tree / "notes.txt"), "text", "done", 0),
         (str(tree / "old.tar.gz"), "gzip", "done", 1),
     ]
+
+
+def test_without_findings_the_urls_are_stored_alone(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    scanned(tmp_path / "all.sqlite", tree)
+    summary = scan_into_store(
+        str(tmp_path / "urls.sqlite"), [str(tree)], SETTINGS, findings=False
+    )
+    assert (summary.urls, summary.findings) == (10, 0)
+    everything = store_contents(tmp_path / "all.sqlite")
+    alone = store_contents(tmp_path / "urls.sqlite")
+    assert everything["findings"] and alone["findings"] == []
+    assert alone["urls"] == everything["urls"] and alone["messages"] == everything["messages"]
 
 
 def test_two_processes_store_what_one_does(tmp_path):
@@ -397,9 +414,31 @@ def test_scheme_and_host(url, expected):
         ("12 Oct 1993 15:45:02 GMT", "1993-10-12T15:45:02Z"),
         ("Mon, 1 Jan 2001 10:00:00 -0000", "2001-01-01T10:00:00Z"),
         ("Fri, 1 Jan 0999 10:00:00 +0000", "0999-01-01T10:00:00Z"),  # sorts before 1999
+        ("Sun, 31 Dec 2000 23:30:00 -0130", "2001-01-01T01:00:00Z"),
+        ("1 Jan 2001 00:10:00 +0100", "2000-12-31T23:10:00Z"),
+        ("Thu, 29 Feb 2001 10:00:00 +0000", None),  # no such day
+        ("Tue, 15 Apr 97 10:02:09 EST", "1997-04-15T15:02:09Z"),  # RFC 822's forms
+        ("Tue, 18 Sep 2001 08:15:48 -0700 (PDT)", "2001-09-18T15:15:48Z"),
+        ("Fri, 09 Nov 2001 9:07:45 +1030", "2001-11-08T22:37:45Z"),
         ("not a date", None),
         ("", None),
     ],
 )
 def test_dates_are_stored_in_utc(date, expected):
     assert utc_date(date) == expected
+
+
+@given(
+    when=st.datetimes(min_value=datetime(1000, 1, 2), max_value=datetime(9998, 12, 30)),
+    zone=st.integers(min_value=-(23 * 60 + 59), max_value=23 * 60 + 59),
+    comment=st.sampled_from(["", " (PDT)", " (CEST)"]),
+    short_hour=st.booleans(),
+)
+def test_the_common_date_form_is_read_as_email_utils_reads_it(when, zone, comment, short_hour):
+    """rows.utc_date reads RFC 5322's usual form itself; it gives what the standard
+    library's reading of any form (email.utils) gives."""
+    written = format_datetime(when.replace(microsecond=0, tzinfo=timezone(timedelta(minutes=zone))))
+    if short_hour and written[17] == "0":  # "Fri, 09 Nov 2001 9:07:45 +1030"
+        written = written[:17] + written[18:]
+    expected = parsedate_to_datetime(written).astimezone(timezone.utc)
+    assert utc_date(written + comment) == expected.strftime("%Y-%m-%dT%H:%M:%SZ")

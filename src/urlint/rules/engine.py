@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 
 from ..findings import Edit, Finding, Fix
 from ..grammar.components import ParsedURL
@@ -12,7 +13,7 @@ from ..model import Candidate, Span
 from ..patterns import compiled_when_used
 from ..records import replaced
 from .catalogue import Rule
-from .context import RuleOptions, UrlUnderCheck
+from .context import Hit, RuleOptions, UrlUnderCheck
 from .locate import UrlMap
 
 # Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
@@ -30,6 +31,30 @@ if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
 
 
+# How many URLs' readings a Linter keeps (`Linter.lint`): an archive's list footers and
+# signatures repeat the same URLs thousands of times, and a URL's rules but the X family's
+# see only the URL (and the next line's word that may end its login), never its place.
+CACHED_URLS = 4096
+_FRESH = None  # a rule about the text around the URL: run for each candidate
+
+
+class _UrlReading:
+    """What the rules make of one URL text, whatever its place: its parse, what may be a
+    password in it, the URL as shown, and each rule's hits in the Linter's order (at most
+    one past MAX_HITS_PER_RULE; _FRESH for the X rules, run for each candidate)."""
+
+    __slots__ = ("parsed", "secrets", "shown", "hits")
+
+    def __init__(
+        self,
+        parsed: ParsedURL,
+        secrets: list[tuple[int, int]],
+        shown: str,
+        hits: list[tuple[Hit, ...] | None],
+    ) -> None:
+        self.parsed, self.secrets, self.shown, self.hits = parsed, secrets, shown, hits
+
+
 class Linter:
     """Lints candidates with a fixed set of rules and options."""
 
@@ -37,29 +62,64 @@ class Linter:
         self.rules = [entry for entry in rules if entry.check is not None]
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
         self.options = options or RuleOptions()
+        self._readings: dict[tuple[str, str], _UrlReading | None] = {}
+
+    def _reading(self, candidate: Candidate) -> _UrlReading | None:
+        """The rules' reading of the candidate's URL text (None: no URL, but grammar or
+        prose that mentions a wrapper), made once for each text (CACHED_URLS)."""
+        url, rest = candidate.url, candidate.login_rest_text
+        key = (url, rest)
+        readings = self._readings
+        if key in readings:
+            return readings[key]
+        parsed = parse(url)
+        reading = None
+        if parsed.scheme or URL_ATTEMPT.match(url):
+            secrets = secret_spans_read_on(url, rest)
+            subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
+            hits: list[tuple[Hit, ...] | None] = []
+            for entry in self.rules:
+                if entry.schemes is not None and parsed.scheme not in entry.schemes:
+                    hits.append(())
+                elif entry.code.startswith(TEXT_FAMILY):
+                    hits.append(_FRESH)
+                else:
+                    found = entry.check(subject)  # type: ignore[misc]
+                    hits.append(tuple(islice(found, MAX_HITS_PER_RULE + 1)))
+            reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), hits)
+        if len(readings) >= CACHED_URLS:
+            readings.clear()
+        readings[key] = reading
+        return reading
 
     def lint(
         self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None
     ) -> list[Finding]:
         url = candidate.url
-        parsed = parse(url) if url else ParsedURL(url)
-        if url and not parsed.scheme and not URL_ATTEMPT.match(url):
-            return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
         rest = candidate.login_rest_text
-        secrets = secret_spans_read_on(url, rest) if url else []
+        if url:
+            reading = self._reading(candidate)
+            if reading is None:
+                return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
+            parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
+            rules = list(zip(self.rules, reading.hits, strict=True))
+        else:
+            parsed, secrets, shown = ParsedURL(url), [], None
+            rules = [
+                (entry, _FRESH)
+                for entry in self.text_rules
+                if entry.schemes is None or "" in entry.schemes
+            ]
         subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
-        shown = masked(url, within(secrets, len(url))) if url else None
         # A URL with a password gets no fix: an edit there would show the line, and with it
         # the password, in --diff (section 6).
         fixable = not secrets
         url_map: UrlMap | None = None
         password_spans: tuple[Span, ...] | None = None
         findings: list[Finding] = []
-        scheme = parsed.scheme
-        for entry in self.rules if url else self.text_rules:
-            if entry.schemes is not None and scheme not in entry.schemes:
-                continue
-            for number, hit in enumerate(entry.check(subject), 1):  # type: ignore[misc]
+        for entry, known in rules:
+            hits = entry.check(subject) if known is _FRESH else known  # type: ignore[misc]
+            for number, hit in enumerate(hits, 1):
                 message = hit.message
                 if number > MAX_HITS_PER_RULE:
                     # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.

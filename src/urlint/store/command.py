@@ -32,6 +32,11 @@ def add_scan_parser(commands: Subcommands) -> None:
     scan.add_argument(
         "--store", required=True, metavar="FILE", help="the store to write (made if new)"
     )
+    scan.add_argument(
+        "--no-findings",
+        action="store_true",
+        help="store the URLs alone: lint none (what this scan reads keeps no findings)",
+    )
     add_rule_arguments(scan)
     add_selection_arguments(scan)
     add_run_arguments(scan)
@@ -62,7 +67,7 @@ def run_scan(args: argparse.Namespace) -> int:
     try:
         summary = scan_into_store(
             args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
-            scheduler=args.scheduler,
+            scheduler=args.scheduler, findings=not args.no_findings,
         )
     except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached
         print(f"urlint: {shown(str(error))}", file=sys.stderr)

@@ -16,6 +16,7 @@ file's inline suppressions hold, and a problem is a finding too, as `check` repo
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from functools import partial
 
@@ -34,6 +35,8 @@ from ..sources.kinds import MESSAGE as ONE_MESSAGE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from ..mail.origin import MessageInfo
     from ..model import Candidate
 
@@ -50,10 +53,11 @@ MESSAGE, URL, FINDING, PROBLEM, INPUT_READ = "m", "u", "f", "p", "i"
 Row = tuple
 
 
-def unit_rows(unit: Unit, settings: Settings) -> UnitResult:
+def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResult:
     """A unit of work read in a worker process for the store: its rows, input by input
-    (module docstring). `settings`: the rules whose findings are kept."""
-    checker = Checker(settings)
+    (module docstring). `settings`: the rules whose findings are kept; none without
+    `findings` (`scan --no-findings`: the URLs alone, nothing linted)."""
+    checker = Checker(settings) if findings else None
 
     def whole(source: InputFile, articles: set[str]) -> list:
         rows = input_rows(checker, scan_input_marked(source, articles), source.path)
@@ -64,7 +68,7 @@ def unit_rows(unit: Unit, settings: Settings) -> UnitResult:
 
 
 def input_rows(
-    checker: Checker, items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    checker: Checker | None, items: Iterable[ScannedText | Problem | ArticleRead], path: str
 ) -> list:
     """The rows of one input's (or one part's) scanned texts, then its INPUT_READ row."""
     before = READ.messages, READ.damaged
@@ -88,7 +92,12 @@ def input_rows(
                 rows.append(problem_row(item, where, messages.number(where, item.mail)))
             yield item
 
-    for event in checker.check_items(path, with_url_rows(items)):
+    events = with_url_rows(items) if checker is None else checker.check_items(
+        path, with_url_rows(items)
+    )
+    for event in events:
+        if isinstance(event, (ScannedText, Problem)):
+            continue  # its rows are made (no findings asked for)
         if isinstance(event, Finding):
             number = messages.number(event.path or path, event.mail)
             rows.append(finding_row(event, number))
@@ -157,6 +166,8 @@ def maildir_place(path: str) -> tuple[str, str | None] | None:
     """The Maildir a message file is in, and its flags (the info after ":2,", as the
     Maildir specification writes them: "RS"); None for a file in no Maildir's cur/ or
     new/."""
+    if "cur" not in path and "new" not in path:
+        return None  # most paths: two splits less
     parent, name = os.path.split(path)
     above, subfolder = os.path.split(parent)
     if subfolder not in ("cur", "new"):
@@ -231,24 +242,58 @@ def utc_date(date: str | None) -> str | None:
     UTC."""
     if not date:
         return None
-    from datetime import timezone
-    from email.utils import parsedate_to_datetime
-
-    try:
-        when = parsedate_to_datetime(date)
-    except (TypeError, ValueError, IndexError, OverflowError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    try:
-        when = when.astimezone(timezone.utc)
-    except (ValueError, OverflowError):  # a year the conversion cannot hold
+    when = _common_date(date) or _any_date(date)
+    if when is None:
         return None
     # By hand: strftime writes the year 999 as "999", which sorts after "1999" as text.
     return (
         f"{when.year:04d}-{when.month:02d}-{when.day:02d}T"
         f"{when.hour:02d}:{when.minute:02d}:{when.second:02d}Z"
     )
+
+
+# RFC 5322 section 3.3's date-time as nearly every mail writes it ("Tue, 15 Apr 1997
+# 10:02:09 -0400"), read here; email.utils reads any form, at ten times the cost.
+# A comment may follow (RFC 5322 CFWS: "-0700 (PDT)"); one-digit hours are common too.
+_COMMON_DATE = re.compile(
+    r"(?:[A-Z][a-z]{2}, )?(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d{1,2}):(\d\d):(\d\d) "
+    r"([+-])(\d\d)(\d\d)(?: \([^()]*\))?"
+)
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+
+
+def _common_date(date: str) -> datetime | None:
+    found = _COMMON_DATE.fullmatch(date.strip())
+    if found is None or found[2] not in _MONTHS:
+        return None
+    from datetime import datetime, timedelta, timezone
+
+    day, _, year, hour, minute, second, sign, zone_hours, zone_minutes = found.groups()
+    offset = timedelta(hours=int(zone_hours), minutes=int(zone_minutes))
+    try:
+        when = datetime(int(year), _MONTHS[found[2]], int(day), int(hour), int(minute),
+                        int(second), tzinfo=timezone.utc)
+        return when - offset if sign == "+" else when + offset
+    except (ValueError, OverflowError):
+        return None  # 31 Feb, a second 60: what email.utils makes of it
+
+
+def _any_date(date: str) -> datetime | None:
+    from datetime import timezone
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(date)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        return when.astimezone(timezone.utc)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
 
 
 def _masked(text: str | None) -> str | None:

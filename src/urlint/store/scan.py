@@ -61,11 +61,13 @@ def scan_into_store(
     tally: Tally | None = None,
     engine: str = LOCAL,
     scheduler: str | None = None,
+    findings: bool = True,
 ) -> ScanSummary:
     """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
-    processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work). Raises
+    processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work); without
+    `findings`, no URL is linted (the inputs read keep no findings). Raises
     schema.StoreError for a file that is no store."""
     started = time.monotonic()
     connection = schema.connect(store)
@@ -81,7 +83,7 @@ def scan_into_store(
         writer = StoreWriter(connection, decisions)
         writer.settle(decisions.values(), missing)
         units = recorded(_units(paths, settings, decisions, own), writer.sent)
-        work = partial(unit_rows, settings=settings)
+        work = partial(unit_rows, settings=settings, findings=findings)
         events = run_work(
             units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
         )

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 COMMIT_SECONDS = 0.5
 
 _INSERT = {
+    MESSAGE: "INSERT INTO messages (id, input_id, path, idx, line, message_id, date, date_raw, "
+    "sender, list_id, folder, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     URL: 'INSERT INTO urls (input_id, message, path, url, scheme, host, line, "column", '
     'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header) '
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -111,6 +113,8 @@ class StoreWriter:
         self.last_commit = time.monotonic()
         self.scanned_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         connection.execute("BEGIN IMMEDIATE")
+        (last,) = connection.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()
+        self.next_message = int(last) + 1
 
     # -- what the walk alone settles ---------------------------------------------------
 
@@ -278,25 +282,21 @@ class StoreWriter:
         if not rows:
             return
         input_id = self._started(path) if path in self.decisions else None
-        execute = self.connection.execute
-        by_table: dict[str, list] = {URL: [], FINDING: [], PROBLEM: []}
+        by_table: dict[str, list] = {MESSAGE: [], URL: [], FINDING: [], PROBLEM: []}
         for row in rows:
             tag = row[0]
             if tag == MESSAGE:
                 key = (input_id or 0, row[1], row[2])
                 if key not in self.message_rows:
-                    cursor = execute(
-                        "INSERT INTO messages (input_id, path, idx, line, message_id, date, "
-                        "date_raw, sender, list_id, folder, flags) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (input_id, *row[1:]),
-                    )
-                    self.message_rows[key] = int(cursor.lastrowid or 0)
-                    self.counts[MESSAGE] += 1
+                    # Its id given here, so that its rows can name it before it is written:
+                    # one executemany a table, not one execute a message.
+                    self.message_rows[key] = self.next_message
+                    by_table[MESSAGE].append((self.next_message, input_id, *row[1:]))
+                    self.next_message += 1
                 continue
             message = self._message(input_id, row[1], row[2]) if row[2] else None
             by_table[tag].append((input_id, message, row[1], *row[3:]))
-        for tag, table_rows in by_table.items():
+        for tag, table_rows in by_table.items():  # the messages first: the rows name them
             if table_rows:
                 self.connection.executemany(_INSERT[tag], table_rows)
                 self.counts[tag] += len(table_rows)
