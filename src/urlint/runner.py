@@ -259,8 +259,27 @@ def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
     """`jobs` processes of this machine, each urlint's own (heap.py)."""
     from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
 
-    with ProcessPoolExecutor(max_workers=jobs, initializer=heap.allow) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_started) as pool:
         yield (lambda unit: pool.submit(work, unit).result), jobs
+
+
+def _worker_started() -> None:
+    """A pool worker's start: it is urlint's own process (heap.py), and it ends with the
+    run's. Killed (SIGKILL leaves no time to close a pool), the run's process would leave
+    its workers waiting for their next unit for ever: each looks twice a second whether
+    the process that started it is still its parent."""
+    import threading
+    import time
+
+    heap.allow()
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="urlint-parent", daemon=True).start()
 
 
 def _in_order(
