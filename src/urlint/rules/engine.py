@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 # see only the URL (and the next line's word that may end its login), never its place.
 CACHED_URLS = 4096
 _FRESH = None  # a rule about the text around the URL: run for each candidate
+_READINGS: dict[tuple, dict[tuple[str, str], _UrlReading | None]] = {}
 
 
 class _UrlReading:
@@ -61,8 +62,15 @@ class Linter:
     def __init__(self, rules: Iterable[Rule], options: RuleOptions | None = None) -> None:
         self.rules = [entry for entry in rules if entry.check is not None]
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
-        self.options = options or RuleOptions()
-        self._readings: dict[tuple[str, str], _UrlReading | None] = {}
+        self.options = options = options or RuleOptions()
+        # Shared by every Linter of the same rules and options in the process: a worker
+        # makes one for each unit of work, and an archive's URLs repeat from unit to unit.
+        # (A rule's function is in the key: a test that replaces one gets a cache of its own.)
+        ports = sorted((host, tuple(sorted(allowed))) for host, allowed in
+                       options.allowed_ports.items())
+        checks = tuple((entry.code, entry.check) for entry in self.rules)
+        signature = (checks, options.known_schemes, tuple(ports))
+        self._readings = _READINGS.setdefault(signature, {})
 
     def _reading(self, candidate: Candidate) -> _UrlReading | None:
         """The rules' reading of the candidate's URL text (None: no URL, but grammar or

@@ -315,6 +315,9 @@ class StoreWriter:
     def commit(self) -> None:
         self.connection.execute("COMMIT")
         self.connection.execute("BEGIN IMMEDIATE")
+        # Committed messages are found in the table again should a later row name one
+        # (`_message`): the ids kept here stay as few as a unit's, whatever the archive.
+        self.message_rows.clear()
 
     def close(self) -> None:
         self.connection.execute("COMMIT")
