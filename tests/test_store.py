@@ -387,6 +387,27 @@ def test_a_scan_killed_at_any_point_and_run_again_equals_an_uninterrupted_one(tm
     assert final.returncode == 0, err
     assert kills >= 4  # killed in the middle, again and again
     assert store_contents(store) == expected
+    assert set(schema.SEARCH_INDEXES) <= indexes(store)  # dropped by the first, built again
+
+
+def indexes(store: Path) -> set[str]:
+    return {name for (name,) in query(store, "SELECT name FROM sqlite_master WHERE type='index'")}
+
+
+def test_a_first_scan_builds_the_reports_indexes_at_its_end(tmp_path, monkeypatch):
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    during = []
+    original = writer.StoreWriter.close
+    monkeypatch.setattr(
+        writer.StoreWriter, "close", lambda self: during.append(indexes(store)) or original(self)
+    )
+    scanned(store, tree)
+    assert not set(schema.SEARCH_INDEXES) & during[0]  # filled without them
+    assert set(schema.SEARCH_INDEXES) <= indexes(store)
+    (tree / "more.txt").write_text("http://more.example/\n")
+    scanned(store, tree)
+    assert set(schema.SEARCH_INDEXES) <= during[1]  # a store with rows keeps them
 
 
 # -- pieces ----------------------------------------------------------------------------------

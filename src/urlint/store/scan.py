@@ -72,6 +72,7 @@ def scan_into_store(
     started = time.monotonic()
     connection = schema.connect(store)
     try:
+        schema.without_search_indexes(connection)
         stored = stored_inputs(connection)
         own = _own_files(store)  # the store's own files are never read into it
         decisions: dict[str, Decision] = {}
@@ -90,6 +91,7 @@ def scan_into_store(
         for event in events:
             writer.add(event)
         writer.close()
+        schema.with_search_indexes(connection)
     finally:
         connection.close()
     actions = {action.value: 0 for action in Action}

@@ -108,17 +108,23 @@ CREATE TABLE problems (
     line INTEGER NOT NULL
 );
 CREATE INDEX messages_input ON messages(input_id);
-CREATE INDEX messages_date ON messages(date);
-CREATE INDEX messages_folder ON messages(folder);
 CREATE INDEX urls_input ON urls(input_id);
-CREATE INDEX urls_message ON urls(message);
-CREATE INDEX urls_host ON urls(host);
-CREATE INDEX urls_url ON urls(url);
-CREATE INDEX urls_scheme ON urls(scheme);
 CREATE INDEX findings_input ON findings(input_id);
-CREATE INDEX findings_code ON findings(code);
 CREATE INDEX problems_input ON problems(input_id);
 """
+
+# The indexes the reports read (report/queries.py), built whole at the end of a first scan
+# (`without_search_indexes`): filled row by row, they cost the writer three times the rest
+# of its work. The writer's own (by input: what a re-scan replaces) are always there.
+SEARCH_INDEXES = {
+    "messages_date": "messages(date)",
+    "messages_folder": "messages(folder)",
+    "urls_message": "urls(message)",
+    "urls_host": "urls(host)",
+    "urls_url": "urls(url)",
+    "urls_scheme": "urls(scheme)",
+    "findings_code": "findings(code)",
+}
 
 # MIGRATIONS[n] brings a store of version n to n + 1; a store newer than SCHEMA_VERSION
 # is refused (an older urlint would misread it).
@@ -166,7 +172,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     from .. import __version__
 
     # One script, one transaction: executescript commits whatever is open before it.
-    steps = [_TABLES_V1] if found == 0 else []
+    steps = [_TABLES_V1 + _search_indexes()] if found == 0 else []
     steps += [MIGRATIONS[number] for number in range(max(found, 1), SCHEMA_VERSION)]
     stamp = (
         f"INSERT OR REPLACE INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
@@ -178,3 +184,28 @@ def _migrate(connection: sqlite3.Connection) -> None:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+def _search_indexes() -> str:
+    return "".join(
+        f"CREATE INDEX IF NOT EXISTS {name} ON {columns};"
+        for name, columns in SEARCH_INDEXES.items()
+    )
+
+
+def without_search_indexes(connection: sqlite3.Connection) -> bool:
+    """Drops the reports' indexes if the store holds no URL yet (a first scan: they are
+    built whole at its end, `with_search_indexes`); True if it did. A store that holds
+    rows gets them back first, should a first scan have been killed before its end."""
+    if connection.execute("SELECT 1 FROM inputs LIMIT 1").fetchone() is None:
+        connection.executescript(
+            "".join(f"DROP INDEX IF EXISTS {name};" for name in SEARCH_INDEXES)
+        )
+        return True
+    with_search_indexes(connection)
+    return False
+
+
+def with_search_indexes(connection: sqlite3.Connection) -> None:
+    """The reports' indexes, built where they are missing (no cost where they are not)."""
+    connection.executescript(_search_indexes())
