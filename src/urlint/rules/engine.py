@@ -41,19 +41,20 @@ _READINGS: dict[tuple, dict[tuple[str, str], _UrlReading | None]] = {}
 
 class _UrlReading:
     """What the rules make of one URL text, whatever its place: its parse, what may be a
-    password in it, the URL as shown, and each rule's hits in the Linter's order (at most
-    one past MAX_HITS_PER_RULE; _FRESH for the X rules, run for each candidate)."""
+    password in it, the URL as shown, and the rules that hit it with their hits, in the
+    Linter's order (at most one past MAX_HITS_PER_RULE), with the X rules, run for each
+    candidate (_FRESH): most URLs are hit by none, and a candidate then costs the X rules."""
 
-    __slots__ = ("parsed", "secrets", "shown", "hits")
+    __slots__ = ("parsed", "secrets", "shown", "rules")
 
     def __init__(
         self,
         parsed: ParsedURL,
         secrets: list[tuple[int, int]],
         shown: str,
-        hits: list[tuple[Hit, ...] | None],
+        rules: list[tuple[Rule, tuple[Hit, ...] | None]],
     ) -> None:
-        self.parsed, self.secrets, self.shown, self.hits = parsed, secrets, shown, hits
+        self.parsed, self.secrets, self.shown, self.rules = parsed, secrets, shown, rules
 
 
 class Linter:
@@ -85,16 +86,17 @@ class Linter:
         if parsed.scheme or URL_ATTEMPT.match(url):
             secrets = secret_spans_read_on(url, rest)
             subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
-            hits: list[tuple[Hit, ...] | None] = []
+            rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
             for entry in self.rules:
                 if entry.schemes is not None and parsed.scheme not in entry.schemes:
-                    hits.append(())
-                elif entry.code.startswith(TEXT_FAMILY):
-                    hits.append(_FRESH)
-                else:
-                    found = entry.check(subject)  # type: ignore[misc]
-                    hits.append(tuple(islice(found, MAX_HITS_PER_RULE + 1)))
-            reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), hits)
+                    continue
+                if entry.code.startswith(TEXT_FAMILY):
+                    rules.append((entry, _FRESH))
+                    continue
+                hits = tuple(islice(entry.check(subject), MAX_HITS_PER_RULE + 1))  # type: ignore[misc]
+                if hits:
+                    rules.append((entry, hits))
+            reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), rules)
         if len(readings) >= CACHED_URLS:
             readings.clear()
         readings[key] = reading
@@ -110,7 +112,7 @@ class Linter:
             if reading is None:
                 return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
             parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
-            rules = list(zip(self.rules, reading.hits, strict=True))
+            rules = reading.rules
         else:
             parsed, secrets, shown = ParsedURL(url), [], None
             rules = [
