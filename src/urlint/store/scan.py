@@ -17,7 +17,7 @@ from ..runner import Planned, planned_units, run_work
 from ..sources.files import FileId, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, decide, gone, stored_inputs
-from .rows import unit_rows
+from .rows import FINDING, MESSAGE, PROBLEM, URL, unit_rows
 from .writer import StoreWriter, recorded
 
 TYPE_CHECKING = False
@@ -100,7 +100,7 @@ def scan_into_store(
     actions["gone"] = len(missing)
     counts = writer.counts
     return ScanSummary(
-        actions, counts["m"], counts["u"], counts["f"], counts["p"],
+        actions, counts[MESSAGE], counts[URL], counts[FINDING], counts[PROBLEM],
         time.monotonic() - started,
     )
 
