@@ -422,6 +422,8 @@ def test_a_first_scan_builds_the_reports_indexes_at_its_end(tmp_path, monkeypatc
         ("mailto:Pat@Example.org?subject=x", ("mailto", "example.org")),
         ("news:comp.infosystems.www", ("news", None)),
         ("file:///etc/hosts", ("file", None)),
+        # as grammar.parse reads it: letters, digits, "+", "-" and "." make a scheme (2.1)
+        ("www.example.com:8080/x", ("www.example.com", None)),
     ],
 )
 def test_scheme_and_host(url, expected):

@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 
 from ..checker import Checker
 from ..config import Settings
 from ..findings import Finding
 from ..grammar.login import mask_password
+from ..grammar.parse import parse
 from ..mail.headers import header_field, text_of
 from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
 from ..problems import Problem
@@ -60,20 +61,24 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     checker = Checker(settings) if findings else None
 
     def whole(source: InputFile, articles: set[str]) -> list:
-        rows = input_rows(checker, scan_input_marked(source, articles), source.path)
-        rows[-1] = (*rows[-1][:4], content_hash(source.path), input_kind(source.path))
+        kind = input_kind(source.path)
+        rows = input_rows(checker, scan_input_marked(source, articles), source.path, kind)
+        rows[-1] = (*rows[-1][:4], content_hash(source.path), kind)
         return rows
 
     return worked(unit, whole, partial(input_rows, checker))
 
 
 def input_rows(
-    checker: Checker | None, items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    checker: Checker | None,
+    items: Iterable[ScannedText | Problem | ArticleRead],
+    path: str,
+    kind: str | None = None,
 ) -> list:
     """The rows of one input's (or one part's) scanned texts, then its INPUT_READ row."""
     before = READ.messages, READ.damaged
     rows: list = []
-    messages = _Messages(path, rows)
+    messages = _Messages(path, rows, kind)
 
     def with_url_rows(
         items: Iterable[ScannedText | Problem | ArticleRead],
@@ -121,11 +126,13 @@ def input_kind(path: str) -> str | None:
 class _Messages:
     """The MESSAGE row of each message, made the first time one of its rows is."""
 
-    def __init__(self, path: str, rows: list) -> None:
+    def __init__(self, path: str, rows: list, kind: str | None) -> None:
         self.input_path = path
         self.rows = rows
         self.last: tuple[str, int] | None = None
-        self.single: bool | None = None  # the input is one message (not an mbox), when asked
+        # The input is one message (not an mbox): known for an input read whole, else
+        # sniffed when first asked.
+        self.single: bool | None = None if kind is None else kind == ONE_MESSAGE
 
     def number(self, where: str, mail: MessageInfo | None) -> int:
         if mail is None:
@@ -212,28 +219,20 @@ def finding_row(finding: Finding, message: int) -> Row:
     )
 
 
+@lru_cache(maxsize=4096)  # an archive's URLs repeat: its footers, its signatures
 def scheme_and_host(url: str) -> tuple[str, str | None]:
-    """The URL's scheme and, where it follows "//" (RFC 1738 section 3.1's common Internet
-    scheme syntax), its host, both in lower case (section 2.1: "programs interpreting URLs
-    should treat upper case letters as equivalent to lower case in scheme names"; host
-    names are case-blind, RFC 1034 section 3.1). A masked login is passed over."""
-    scheme, colon, rest = url.partition(":")
-    if not colon:
-        return "", None
-    if not rest.startswith("//"):
-        if scheme.lower() == "mailto":  # the host the mail goes to
-            host = rest.rpartition("@")[2].split("?", 1)[0]
-            return "mailto", host.lower() or None
-        return scheme.lower(), None
-    authority = rest[2:]
-    for stop in "/?#":
-        authority = authority.split(stop, 1)[0]
-    host = authority.rpartition("@")[2]
-    if host.startswith("["):  # an IPv6 literal keeps its colons
-        host = host.split("]", 1)[0] + "]"
-    else:
-        host = host.split(":", 1)[0]
-    return scheme.lower(), host.lower().rstrip(".") or None
+    """The URL's scheme and host as grammar.parse reads them (the one reader of a URL's
+    components, RFC 1738 section 3.1; a masked login passed over), in lower case (section
+    2.1: "programs interpreting URLs should treat upper case letters as equivalent to
+    lower case in scheme names"; host names are case-blind, RFC 1034 section 3.1); for
+    mailto (section 3.5), the host the mail goes to."""
+    parsed = parse(url)
+    host = None
+    if parsed.host is not None:
+        host = url[parsed.host[0] : parsed.host[1]]
+    elif parsed.address is not None:
+        host = url[parsed.address[0] : parsed.address[1]].rpartition("@")[2]
+    return parsed.scheme, (host.lower().rstrip(".") or None) if host is not None else None
 
 
 def utc_date(date: str | None) -> str | None:
