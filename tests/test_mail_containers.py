@@ -12,6 +12,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlint.mail.mbox import RawMessage, split_mbox, split_on
 from urlint.mail.prefilter import may_hold_urls
@@ -198,6 +200,60 @@ def test_plain_text_is_not_taken_for_mail():
     assert (
         sniff("a.jar", b"PK\x03\x04rest") == kinds.TEXT
     )  # documents in zip form are not mail archives
+
+
+def test_header_test_edges():
+    header = kinds._looks_like_header
+    assert header(b"From: a@b\nSubject: x\n\nbody", 2) is True
+    assert header(b"From: a@b\r\nSubject: x\r\n\r\nbody", 2) is True
+    assert header(b"From: a@b\n  folded\nX-Other: y\nSubject: x\n\n", 2) is True
+    assert header(b"From: a@b\nSubject: x\nnot a field\n\n", 2) is False
+    assert header(b" From: a@b\nSubject: x\n\n", 2) is False  # a fold with no field
+    assert header(b"\nFrom: a@b\nSubject: x\n", 1) is False  # a blank first line
+    assert header(b"From: a@b\nX-Note: y\n\n", 2) is False  # one mail field of two
+    assert header(b"From : a@b\nDate\t: x\n\n", 2) is True  # RFC 822's blanks before ":"
+    assert header(b"From: a@b\nSubject: x\nTo: c@d, e", 2) is True  # its end cut short
+    assert header(b"Subject: x", 1) is True and header(b"Subject x", 1) is False
+    assert header(b"", 1) is False
+
+
+def _header_line_by_line(head: bytes, known_needed: int) -> bool:
+    """The header test as its docstring says it, line by line: the oracle of the regular
+    expressions `_looks_like_header` reads it with."""
+    known = 0
+    lines = head.split(b"\n")
+    for number, line in enumerate(lines[:-1] if len(lines) > 1 else lines):
+        line = line.rstrip(b"\r")
+        if not line:
+            return number > 0 and known >= known_needed
+        if line[:1] in (b" ", b"\t"):
+            if number == 0:
+                return False
+            continue
+        name, colon, _ = line.partition(b":")
+        name = name.rstrip(b" \t")
+        if not colon or not name or any(not 33 <= byte <= 126 for byte in name):
+            return False
+        known += name.lower() in kinds._MAIL_FIELDS
+    return known >= known_needed
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"From", b"subject", b"X-Foo", b"Date", b":", b" ", b"\t", b"\n", b"\r", b"a@b",
+             b"x", b"\xe9", b"Note"]
+        ),
+        max_size=30,
+    ),
+    st.integers(1, 2),
+)
+def test_header_test_reads_as_line_by_line(pieces, known_needed):
+    head = b"".join(pieces)
+    assert kinds._looks_like_header(head, known_needed) == _header_line_by_line(
+        head, known_needed
+    )
 
 
 def test_crossposted_article_is_read_once(tmp_path):

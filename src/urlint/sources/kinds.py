@@ -44,7 +44,13 @@ FROM_LINE = compiled_when_used(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
 # of a header line builds on this one piece (mail.headers, mail.message), and so does the
 # header test that tells a message from text.
 FIELD_NAME = rb"[!-9;-~]+[ \t]*:"
+# A header's lines (RFC 5322 section 2.2): each a field, or the continuation of one (a
+# folded line starts with a blank, section 2.2.3), up to a blank line. What tells a line
+# that is neither, what starts a field, and the blank line after a line.
 _FIELD = re.compile(FIELD_NAME)
+_NOT_A_HEADER_LINE = re.compile(rb"\n(?![ \t]|" + FIELD_NAME + rb")")
+_FIELD_NAMES = re.compile(rb"^" + FIELD_NAME, re.MULTILINE)
+_BLANK_LINE_AFTER = re.compile(rb"\n\r*\n")
 # Fields that say a header is a mail or news header, not a text that starts "Note: ..."
 _MAIL_FIELDS = frozenset(
     b"""from to cc subject date message-id received return-path newsgroups path mime-version
@@ -152,24 +158,25 @@ def misnamed(name: str, kind: str) -> str | None:
 
 def _looks_like_header(head: bytes, known_needed: int) -> bool:
     """Does `head` open with a header block holding `known_needed` mail or news fields,
-    every line a field or a continuation, up to a blank line (or the end of `head`)?"""
+    every line a field or a continuation, up to a blank line (or the end of `head`, whose
+    last line, cut short, is not judged)? Judged by looking at each line's start, never at
+    the rest of it: every file of a Maildir is asked this."""
+    blank = _BLANK_LINE_AFTER.search(head)
+    if blank is not None:
+        stop = blank.start()  # the end of the header's last line
+    else:
+        stop = head.rfind(b"\n")  # the last line is cut short: not judged
+        if stop < 0:
+            stop = len(head)  # one line, unended: judged as it is
+    if _FIELD.match(head, 0, stop) is None or _NOT_A_HEADER_LINE.search(head, 0, stop):
+        return False
     known = 0
-    lines = head.split(b"\n")
-    complete = len(lines) > 1
-    for number, line in enumerate(lines[:-1] if complete else lines):
-        line = line.rstrip(b"\r")
-        if not line:
-            return number > 0 and known >= known_needed
-        if line[:1] in (b" ", b"\t"):
-            if number == 0:
-                return False
-            continue
-        match = _FIELD.match(line)
-        if match is None:
-            return False
-        if match.group()[:-1].rstrip().lower() in _MAIL_FIELDS:
+    for field in _FIELD_NAMES.finditer(head, 0, stop):
+        if field[0][:-1].rstrip().lower() in _MAIL_FIELDS:
             known += 1
-    return known >= known_needed
+            if known >= known_needed:
+                return True
+    return False
 
 
 def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
