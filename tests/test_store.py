@@ -5,6 +5,7 @@ no password in the file."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import signal
@@ -22,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.config import build_settings
+from urlint.sources.files import content_hash
 from urlint.store import schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store
@@ -253,6 +255,25 @@ def test_an_mbox_changed_before_its_end_is_read_again_whole(tmp_path, monkeypatc
     assert store_contents(store) == store_contents(tmp_path / "fresh.sqlite")
 
 
+def test_content_hash_is_of_the_bytes_or_of_their_first_size(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"abc")
+    assert content_hash(str(path)) == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"  # FIPS 180-2's
+    )
+    assert content_hash(str(path), 3) == content_hash(str(path))
+    assert content_hash(str(path), 0) == (
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"  # of no bytes
+    )
+    assert content_hash(str(path), 4) is None  # shorter than the size asked
+    assert content_hash(str(tmp_path / "gone")) is None
+    big = tmp_path / "big"
+    big.write_bytes(bytes(range(256)) * 20_000)  # over HASH_BLOCK: read in blocks
+    data = big.read_bytes()
+    assert content_hash(str(big)) == hashlib.sha256(data).hexdigest()
+    assert content_hash(str(big), 3_000_000) == hashlib.sha256(data[:3_000_000]).hexdigest()
+
+
 def test_the_store_holds_no_password(tmp_path):
     tree = build_tree(tmp_path / "archive")
     (tree / "secret.txt").write_text(
@@ -443,6 +464,10 @@ def test_scheme_and_host(url, expected):
         ("Tue, 15 Apr 97 10:02:09 EST", "1997-04-15T15:02:09Z"),  # RFC 822's forms
         ("Tue, 18 Sep 2001 08:15:48 -0700 (PDT)", "2001-09-18T15:15:48Z"),
         ("Fri, 09 Nov 2001 9:07:45 +1030", "2001-11-08T22:37:45Z"),
+        ("Sat, 31 Dec 2016 23:59:60 +0000", None),  # a leap second: email.utils refuses it
+        ("Mon, 1 Jan 0001 00:10:00 +0100", None),  # before the year 1 in UTC
+        ("Fri, 31 Dec 9999 23:30:00 -0100", None),  # after 9999
+        ("Fri, 31 Dec 9999 23:30:00 +0100", "9999-12-31T22:30:00Z"),
         ("not a date", None),
         ("", None),
     ],
