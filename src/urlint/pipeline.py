@@ -47,13 +47,15 @@ class Found:
 class ReadCounts:
     """What this process's pipeline has read, for progress and the summary (progress.py):
     the messages met (read, or passed over by the prefilter: no URL can come out of them),
-    the damaged ones (a header, a boundary, an encoding: ProblemKind.MALFORMED), and the
-    input being read (how far it is read is how far it is done)."""
+    the damaged ones (a header, a boundary, an encoding: ProblemKind.MALFORMED), the
+    input being read (how far it is read is how far it is done), and what it was read as
+    (sources.kinds: the store records it, and need not sniff the file a second time)."""
 
     def __init__(self) -> None:
         self.messages = 0
         self.damaged = 0
         self.stream: BinaryIO | None = None
+        self.kind: str | None = None  # None until the input read whole is recognised
 
     def since(self, messages: int, damaged: int) -> tuple[int, int]:
         return self.messages - messages, self.damaged - damaged
@@ -236,10 +238,12 @@ def _scan_file(
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     from .sources.kinds import TEXT, recognised
 
+    READ.kind = None
     try:
         with input_stream(source.path) as stream:
             READ.stream = stream
             problems, stream, kind = recognised(source.path, stream, source.path)
+            READ.kind = kind
             if skip is None:  # else the planner said them, before the archive's units
                 yield from problems
             if kind == TEXT:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
+from datetime import date as date_type
 from functools import lru_cache, partial
 
 from ..checker import Checker
@@ -61,9 +62,10 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     checker = Checker(settings) if findings else None
 
     def whole(source: InputFile, articles: set[str]) -> list:
-        kind = input_kind(source.path)
-        rows = input_rows(checker, scan_input_marked(source, articles), source.path, kind)
-        rows[-1] = (*rows[-1][:4], content_hash(source.path), kind)
+        items = scan_input_marked(source, articles)
+        rows = input_rows(checker, items, source.path, whole=True)
+        # READ.kind: what the reading recognised the file as (None: it could not be read)
+        rows[-1] = (*rows[-1][:4], content_hash(source.path), READ.kind)
         return rows
 
     return worked(unit, whole, partial(input_rows, checker))
@@ -73,12 +75,13 @@ def input_rows(
     checker: Checker | None,
     items: Iterable[ScannedText | Problem | ArticleRead],
     path: str,
-    kind: str | None = None,
+    whole: bool = False,
 ) -> list:
-    """The rows of one input's (or one part's) scanned texts, then its INPUT_READ row."""
+    """The rows of one input's (or one part's: not `whole`) scanned texts, then its
+    INPUT_READ row."""
     before = READ.messages, READ.damaged
     rows: list = []
-    messages = _Messages(path, rows, kind)
+    messages = _Messages(path, rows, whole)
 
     def with_url_rows(
         items: Iterable[ScannedText | Problem | ArticleRead],
@@ -126,13 +129,14 @@ def input_kind(path: str) -> str | None:
 class _Messages:
     """The MESSAGE row of each message, made the first time one of its rows is."""
 
-    def __init__(self, path: str, rows: list, kind: str | None) -> None:
+    def __init__(self, path: str, rows: list, whole: bool) -> None:
         self.input_path = path
         self.rows = rows
         self.last: tuple[str, int] | None = None
-        # The input is one message (not an mbox): known for an input read whole, else
-        # sniffed when first asked.
-        self.single: bool | None = None if kind is None else kind == ONE_MESSAGE
+        self.whole = whole
+        # The input is one message (not an mbox): asked the first time a message row is
+        # made, once the input is recognised.
+        self.single: bool | None = None
 
     def number(self, where: str, mail: MessageInfo | None) -> int:
         if mail is None:
@@ -163,7 +167,9 @@ class _Messages:
         if in_maildir is not None:
             return in_maildir
         if self.single is None:
-            self.single = input_kind(self.input_path) == ONE_MESSAGE
+            # read whole, the reading recognised it (READ.kind); a part is sniffed
+            kind = READ.kind if self.whole else input_kind(self.input_path)
+            self.single = kind == ONE_MESSAGE
         if self.single and where == self.input_path:
             return os.path.dirname(where), None
         return where, None
@@ -241,14 +247,13 @@ def utc_date(date: str | None) -> str | None:
     UTC."""
     if not date:
         return None
-    when = _common_date(date) or _any_date(date)
+    found = _COMMON_DATE.fullmatch(date.strip())
+    if found is not None and found[2] in _MONTHS:
+        return _common_utc(*found.groups())
+    when = _any_date(date)
     if when is None:
         return None
-    # By hand: strftime writes the year 999 as "999", which sorts after "1999" as text.
-    return (
-        f"{when.year:04d}-{when.month:02d}-{when.day:02d}T"
-        f"{when.hour:02d}:{when.minute:02d}:{when.second:02d}Z"
-    )
+    return _iso(when.toordinal(), when.hour * 3600 + when.minute * 60 + when.second)
 
 
 # RFC 5322 section 3.3's date-time as nearly every mail writes it ("Tue, 15 Apr 1997
@@ -264,22 +269,45 @@ _MONTHS = {
         ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
     )
 }
+_DAY = 86400
 
 
-def _common_date(date: str) -> datetime | None:
-    found = _COMMON_DATE.fullmatch(date.strip())
-    if found is None or found[2] not in _MONTHS:
+def _common_utc(
+    day: str, month_name: str, year: str, hour: str, minute: str, second: str, sign: str,
+    zone_hours: str, zone_minutes: str,
+) -> str | None:
+    """The common form's groups in UTC; None for no such time (31 Feb, a second 60, as
+    email.utils refuses them) or one out of the years 1 to 9999 (where email.utils would
+    read the year 0001 as 2001: RFC 5322 section 4.3 reads only a two or three digit year
+    so). In whole seconds and days, not datetime objects: the store reads a Date for
+    every message."""
+    hours, minutes, seconds = int(hour), int(minute), int(second)
+    if hours > 23 or minutes > 59 or seconds > 59:
         return None
-    from datetime import datetime, timedelta, timezone
-
-    day, _, year, hour, minute, second, sign, zone_hours, zone_minutes = found.groups()
-    offset = timedelta(hours=int(zone_hours), minutes=int(zone_minutes))
     try:
-        when = datetime(int(year), _MONTHS[found[2]], int(day), int(hour), int(minute),
-                        int(second), tzinfo=timezone.utc)
-        return when - offset if sign == "+" else when + offset
+        ordinal = date_type(int(year), _MONTHS[month_name], int(day)).toordinal()
+    except ValueError:
+        return None
+    shift = int(zone_hours) * 3600 + int(zone_minutes) * 60
+    at = hours * 3600 + minutes * 60 + seconds + (-shift if sign == "+" else shift)
+    return _iso(ordinal + at // _DAY, at % _DAY)
+
+
+def _iso(ordinal: int, seconds: int) -> str | None:
+    """Day `ordinal` (date.toordinal) at `seconds` past midnight, as ISO 8601 in UTC; None
+    out of the years 1 to 9999 (date.isoformat writes the year 999 as "0999", which sorts
+    before "1999" as text, as strftime's "999" does not)."""
+    try:
+        day = date_type.fromordinal(ordinal)
     except (ValueError, OverflowError):
-        return None  # 31 Feb, a second 60: what email.utils makes of it
+        return None
+    return (
+        f"{day.isoformat()}T{_TWO_DIGITS[seconds // 3600]}:"
+        f"{_TWO_DIGITS[seconds // 60 % 60]}:{_TWO_DIGITS[seconds % 60]}Z"
+    )
+
+
+_TWO_DIGITS = [f"{number:02d}" for number in range(60)]  # formatting each costs 4 times more
 
 
 def _any_date(date: str) -> datetime | None:
