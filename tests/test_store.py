@@ -214,6 +214,23 @@ def test_a_rescan_reads_only_what_changed_and_equals_a_fresh_scan(tmp_path):
     ]
 
 
+def test_a_new_link_to_an_unchanged_file_is_read(tmp_path):
+    """What is read is what the walk found, by path: a new name for an unchanged file's
+    bytes (a hard link) is a new input, read, not passed over for its inode."""
+    tree = tmp_path / "archive"
+    tree.mkdir()
+    (tree / "a.txt").write_text("See http://example.org/linked/ here.\n")
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    os.link(tree / "a.txt", tree / "b.txt")
+    summary = scanned(store, tree)
+    assert summary.actions["new"] == 1 and summary.actions["unchanged"] == 1
+    assert query(store, "SELECT path, url FROM urls ORDER BY path") == [
+        (str(tree / "a.txt"), "http://example.org/linked/"),
+        (str(tree / "b.txt"), "http://example.org/linked/"),
+    ]
+
+
 def large_mbox(path: Path, first: int, count: int) -> None:
     with open(path, "ab") as out:
         out.write(mbox_of(*[

@@ -368,11 +368,24 @@ def planned_units(
     regular files: standard input and FIFOs count none), and for a run of an mbox's
     messages, the messages its prefilter passed over while cutting it. The sizes default
     to RANGE_BYTES and RUN_BYTES, read when called."""
+    return planned_from(
+        iter_files(paths, skip, selection), range_bytes=range_bytes, run_bytes=run_bytes
+    )
+
+
+def planned_from(
+    files: Iterable[InputFile | Problem],
+    *,
+    range_bytes: int | None = None,
+    run_bytes: int | None = None,
+) -> Iterator[Planned]:
+    """`planned_units` of a walk already made (sources.files.iter_files: the results
+    store walks once, to know what changed, and plans what it reads from that walk)."""
     range_bytes = RANGE_BYTES if range_bytes is None else range_bytes
     run_bytes = RUN_BYTES if run_bytes is None else run_bytes
     batch: list[InputFile] = []
     batch_bytes = 0
-    for item in iter_files(paths, skip, selection):
+    for item in files:
         size = 0 if isinstance(item, Problem) else plain_file_size(item.path)
         large = size > min(range_bytes, 2 * run_bytes)
         alone = isinstance(item, Problem) or item.path == STDIN

@@ -66,6 +66,7 @@ class Stored:
 
     id: int
     path: str
+    location: str
     key: str
     state: FileState
     hash: str | None
@@ -88,16 +89,16 @@ class Decision:
 
 def stored_inputs(connection: sqlite3.Connection) -> dict[str, Stored]:
     rows = connection.execute(
-        "SELECT id, path, key, size, mtime_ns, inode, device, hash, status, resume_offset, "
-        "resume_line, resume_index, resume_counted FROM inputs"
+        "SELECT id, path, location, key, size, mtime_ns, inode, device, hash, status, "
+        "resume_offset, resume_line, resume_index, resume_counted FROM inputs"
     )
     stored = {}
     for row in rows:
         place = None
-        if row[9] is not None:
-            place = MboxPlace(row[9], row[10], row[11], bool(row[12]))
-        stored[row[2]] = Stored(
-            row[0], row[1], row[2], FileState(*row[3:7]), row[7], row[8], place
+        if row[10] is not None:
+            place = MboxPlace(row[10], row[11], row[12], bool(row[13]))
+        stored[row[3]] = Stored(
+            row[0], row[1], row[2], row[3], FileState(*row[4:8]), row[8], row[9], place
         )
     return stored
 
@@ -107,11 +108,16 @@ def input_key(path: str) -> str:
     a Maildir message by its Maildir and its unique name (the file name before ":", where
     the Maildir's info, its flags, begins), anything else by its absolute path."""
     location = os.path.abspath(path)
+    return _key(location, mask_password(location))
+
+
+def _key(location: str, masked_location: str) -> str:
+    """`input_key` of the absolute path `location` (masked: `masked_location`)."""
     folder, name = os.path.split(location)
     maildir, subfolder = os.path.split(folder)
     if subfolder in ("cur", "new") and _is_maildir(maildir):
         return "maildir:" + mask_password(os.path.join(maildir, name.partition(":")[0]))
-    return "file:" + mask_password(location)
+    return "file:" + masked_location
 
 
 _MAILDIRS: dict[str, bool] = {}
@@ -140,8 +146,9 @@ def decide(
         state = FileState.of(item.path)
         if state is None:
             continue  # gone since the walk: its reading would say why, and it has no rows
-        key = input_key(item.path)
-        location = mask_password(os.path.abspath(item.path))
+        absolute = os.path.abspath(item.path)
+        location = mask_password(absolute)
+        key = _key(absolute, location)
         old = stored.get(key)
         action, known_hash = _action(item.path, state, old)
         yield Decision(item, key, location, state, action, old, known_hash)

@@ -13,8 +13,8 @@ from ..config import Settings
 from ..engines import LOCAL
 from ..problems import Problem
 from ..records import record
-from ..runner import Planned, planned_units, run_work
-from ..sources.files import FileId, file_id, iter_files
+from ..runner import Planned, planned_from, run_work
+from ..sources.files import FileId, InputFile, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, decide, gone, stored_inputs
 from .rows import FINDING, MESSAGE, PROBLEM, URL, unit_rows
@@ -75,15 +75,16 @@ def scan_into_store(
         schema.without_search_indexes(connection)
         stored = stored_inputs(connection)
         own = _own_files(store)  # the store's own files are never read into it
+        walked = list(iter_files(paths, own, settings.selection))
         decisions: dict[str, Decision] = {}
-        for item in decide(iter_files(paths, own, settings.selection), stored):
-            if not isinstance(item, Problem):  # planned_units meets it again, in its place
+        for item in decide(walked, stored):
+            if not isinstance(item, Problem):  # its unit reports it, in its place
                 decisions[item.source.path] = item
         seen = {decision.key for decision in decisions.values()}
         missing = gone(stored, seen, paths)
         writer = StoreWriter(connection, decisions)
         writer.settle(decisions.values(), missing)
-        units = recorded(_units(paths, settings, decisions, own), writer.sent)
+        units = recorded(_units(walked, decisions), writer.sent)
         work = partial(unit_rows, settings=settings, findings=findings)
         events = run_work(
             units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
@@ -111,11 +112,9 @@ def _own_files(store: str) -> frozenset[FileId]:
     return frozenset(found_id for found_id in found if found_id is not None)
 
 
-def _units(
-    paths: list[str], settings: Settings, decisions: dict[str, Decision], own: frozenset[FileId]
-) -> Iterator[Planned]:
+def _units(walked: list[InputFile | Problem], decisions: dict[str, Decision]) -> Iterator[Planned]:
     """The units of what is to be read: the mboxes read on from a place first, then what
-    the walk gives but the inputs not to read (unchanged, renamed, read on)."""
+    the walk found but the inputs not to read (unchanged, renamed, read on)."""
     from .. import units
     from ..mail.runs import message_runs
 
@@ -126,20 +125,12 @@ def _units(
             yield from message_runs(
                 decision.source, decision.state.size, units.RUN_BYTES, old.resume
             )
-    skip = own | frozenset(
-        decision.state.file_id for decision in decisions.values() if decision.action in left_alone
-    )
-    named = [
-        path
-        for path in paths
-        if path not in decisions or decisions[path].action not in left_alone
+    to_read = [
+        item
+        for item in walked
+        if isinstance(item, Problem)
+        or item.path not in decisions
+        or decisions[item.path].action not in left_alone
     ]
-    if named:
-        # A text file is read whole, as `check` reads it: its suppressions are the file's.
-        yield from planned_units(
-            named,
-            selection=settings.selection,
-            skip=skip,
-            range_bytes=sys.maxsize,
-            run_bytes=units.RUN_BYTES,
-        )
+    # A text file is read whole, as `check` reads it: its suppressions are the file's.
+    yield from planned_from(to_read, range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)

@@ -128,6 +128,8 @@ class StoreWriter:
                 continue
             state = decision.state
             path = mask_password(decision.source.path)
+            if (old.state, old.path, old.location) == (state, path, decision.location):
+                continue  # as it was: nothing to write
             execute(
                 "UPDATE inputs SET path = ?, location = ?, size = ?, mtime_ns = ?, inode = ?, "
                 "device = ? WHERE id = ?",
