@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import os
 import signal
@@ -229,6 +230,36 @@ def test_a_new_link_to_an_unchanged_file_is_read(tmp_path):
         (str(tree / "a.txt"), "http://example.org/linked/"),
         (str(tree / "b.txt"), "http://example.org/linked/"),
     ]
+
+
+def test_a_crossposted_article_is_stored_once(tmp_path):
+    """An article read under one group is passed over under the next, in a spool or in an
+    archive read whole (its rows travel apart from the rest of the archive's), as
+    `extract` passes it over; on one process or two."""
+    article = (
+        "Path: news!not-for-mail\nFrom: a@example.org\nNewsgroups: comp.a,comp.b\n"
+        "Subject: x\nMessage-ID: <x1@example.org>\n\nhttp://example.org/crossposted\n"
+    )
+    spool = tmp_path / "archive" / "spool" / "comp" / "a"
+    spool.mkdir(parents=True)
+    (spool / "1").write_text(article)
+    members = [
+        ("Maildir/cur/1", message(1, "http://example.org/one/")),
+        ("news/comp/b/7", article.encode()),
+        ("Maildir/cur/3", message(3, "http://example.org/three/")),
+    ]
+    with tarfile.open(tmp_path / "archive" / "small.tgz", "w:gz") as tar:
+        for name, data in members:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    for jobs in (1, 2):
+        scanned(tmp_path / f"{jobs}.sqlite", tmp_path / "archive", jobs=jobs)
+    assert query(tmp_path / "1.sqlite", "SELECT url FROM urls ORDER BY url") == [
+        ("http://example.org/crossposted",), ("http://example.org/one/",),
+        ("http://example.org/three/",),
+    ]
+    assert store_contents(tmp_path / "1.sqlite") == store_contents(tmp_path / "2.sqlite")
 
 
 def large_mbox(path: Path, first: int, count: int) -> None:

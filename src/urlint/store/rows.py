@@ -2,12 +2,15 @@
 (reporters.safe, RFC 1738 section 6), sent back as plain tuples (pickle's C code takes them
 whole: runner.FoundLine says why).
 
-A unit's results (runner.worked) hold, in order, for each input or part of one it read:
-its rows (MESSAGE before the first URL, finding or problem of that message; URL rows before
-their findings, as `check` reports after finding), then one INPUT_READ row with the
-messages read and, for an input read whole, the SHA-256 of its bytes. The writer
-(store.writer) tells rows of one input from the next by those INPUT_READ rows, and one
-unit from the next by runner.UNIT_END.
+A unit's results (runner.worked) hold, for each input or part of one it read, one
+INPUT_READ event with its rows (MESSAGE before the first URL, finding or problem of that
+message; URL rows before their findings, as `check` reports after finding), the messages
+read and, for an input read whole, the SHA-256 of its bytes and its kind. Rows travel in
+lists, not one event each: the writer's process handles a few events an input, not one a
+row. Where a news article's marks (pipeline.ArticleRead) stand among them, the rows before
+each mark go ahead of it in a ROWS event, so that run_work can drop a crossposted article's
+rows, and only them. The writer (store.writer) tells one unit from the next by
+runner.UNIT_END.
 
 The findings are `urlint check`'s (checker.Checker.check_items), on the same scan: a text
 file's inline suppressions hold, and a problem is a finding too, as `check` reports it.
@@ -42,16 +45,17 @@ if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
     from ..model import Candidate
 
-# The first field of a row says what it is.
-MESSAGE, URL, FINDING, PROBLEM, INPUT_READ = "m", "u", "f", "p", "i"
+# The first field of a row (and of an event) says what it is.
+MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, ROWS = "m", "u", "f", "p", "i", "r"
 # ("m", path, index, line, message_id, date, date_raw, sender, list_id, folder, flags)
 # ("u", path, message index or 0, url, scheme, host, line, column, end_line, end_column,
 #  offset, wrapper, alt, flags, part, content_type, source, header)
 # ("f", path, message index or 0, code, name, severity, text, url, line, column, end_line,
 #  end_column)
 # ("p", path, message index or 0, kind, reason, line)
-# ("i", input path, messages read, damaged, SHA-256 or None, kind or None): for an input
-#  read whole, its SHA-256 and its kind (sources.kinds)
+# Events: ("i", input path, messages read, damaged, [rows], SHA-256 or None, kind or None):
+#  for an input read whole, its SHA-256 and its kind (sources.kinds); ("r", [rows]): the
+#  rows before an article's mark
 Row = tuple
 
 
@@ -63,10 +67,10 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
 
     def whole(source: InputFile, articles: set[str]) -> list:
         items = scan_input_marked(source, articles)
-        rows = input_rows(checker, items, source.path, whole=True)
+        events = input_rows(checker, items, source.path, whole=True)
         # READ.kind: what the reading recognised the file as (None: it could not be read)
-        rows[-1] = (*rows[-1][:4], content_hash(source.path), READ.kind)
-        return rows
+        events[-1] = (*events[-1][:5], content_hash(source.path), READ.kind)
+        return events
 
     return worked(unit, whole, partial(input_rows, checker))
 
@@ -77,10 +81,11 @@ def input_rows(
     path: str,
     whole: bool = False,
 ) -> list:
-    """The rows of one input's (or one part's: not `whole`) scanned texts, then its
-    INPUT_READ row."""
+    """The events of one input's (or one part's: not `whole`) scanned texts: its
+    INPUT_READ event with their rows, after a ROWS event before each article's mark."""
     before = READ.messages, READ.damaged
-    rows: list = []
+    events: list = []
+    rows: list = []  # since the last mark
     messages = _Messages(path, rows, whole)
 
     def with_url_rows(
@@ -100,20 +105,23 @@ def input_rows(
                 rows.append(problem_row(item, where, messages.number(where, item.mail)))
             yield item
 
-    events = with_url_rows(items) if checker is None else checker.check_items(
+    checked = with_url_rows(items) if checker is None else checker.check_items(
         path, with_url_rows(items)
     )
-    for event in events:
+    for event in checked:
         if isinstance(event, (ScannedText, Problem)):
             continue  # its rows are made (no findings asked for)
         if isinstance(event, Finding):
             number = messages.number(event.path or path, event.mail)
             rows.append(finding_row(event, number))
-        else:
-            rows.append(event)  # a news article's mark (runner.worked: crossposts)
+        else:  # a news article's mark (runner.worked: crossposts)
+            if rows:
+                events.append((ROWS, rows[:]))
+                rows.clear()
+            events.append(event)
     read = READ.since(*before)
-    rows.append((INPUT_READ, path, read[0], read[1], None, None))
-    return rows
+    events.append((INPUT_READ, path, read[0], read[1], rows, None, None))
+    return events
 
 
 def input_kind(path: str) -> str | None:

@@ -1,8 +1,10 @@
 """The store's one writer: the rows of the units (store.rows) in the tables, unit by unit.
 
-A unit's rows and its inputs' state go in together, and a transaction is committed at a
-unit's end once half a second has passed since the last: a run killed at any moment (even
-SIGKILL) leaves the store as it was at a unit's end. What the next run then finds is either
+A unit's rows and its inputs' state go in together, one executemany a table at the unit's
+end (a Maildir's unit holds a hundred inputs of a row or two each: a statement each cost
+the writer more than SQLite's own work), and a transaction is committed at a unit's end
+once half a second has passed since the last: a run killed at any moment (even SIGKILL)
+leaves the store as it was at a unit's end. What the next run then finds is either
 an input as it was before (read again), or an input read in part (`status` "partial"): an
 mbox read on from where its committed rows end, anything else read again whole.
 """
@@ -50,6 +52,16 @@ _INSERT = {
     "VALUES (?, ?, ?, ?, ?, ?)",
 }
 _TABLES = ("urls", "findings", "problems", "messages")  # a message's rows before it
+# An input's state after a unit of it (`_state`), as the last columns of both statements.
+_STATE = (
+    "kind", "size", "mtime_ns", "inode", "device", "hash", "scanned_at", "status",
+    "resume_offset", "resume_line", "resume_index", "resume_counted", "messages",
+)
+_INSERT_INPUT = (
+    f"INSERT INTO inputs (id, path, location, key, {', '.join(_STATE)}) "
+    f"VALUES ({', '.join('?' * (4 + len(_STATE)))})"
+)
+_UPDATE_INPUT = f"UPDATE inputs SET {', '.join(f'{name} = ?' for name in _STATE)} WHERE id = ?"
 
 
 @record
@@ -108,13 +120,21 @@ class StoreWriter:
         self.failed: set[str] = set()  # inputs a unit of which failed: read again next time
         self.message_rows: dict[tuple[int, str, int], int | None] = {}
         self.pending: list = []  # rows since the last input's end
+        # What the unit's end writes: each table's rows, the inputs new to the store (their
+        # row as `_state` last made it) and the state of those it holds already.
+        self.rows: dict[str, list] = {MESSAGE: [], URL: [], FINDING: [], PROBLEM: []}
+        self.new_inputs: dict[str, tuple] = {}
+        self.states: list[tuple] = []
         self.finished: set[str] = set()  # inputs given INPUT_READ in this unit
         self.counts = {URL: 0, FINDING: 0, PROBLEM: 0, MESSAGE: 0}
         self.last_commit = time.monotonic()
         self.scanned_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         connection.execute("BEGIN IMMEDIATE")
+        # Ids given here, so that rows can name what they belong to before it is written.
         (last,) = connection.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()
         self.next_message = int(last) + 1
+        (last,) = connection.execute("SELECT coalesce(max(id), 0) FROM inputs").fetchone()
+        self.next_input = int(last) + 1
 
     # -- what the walk alone settles ---------------------------------------------------
 
@@ -154,8 +174,8 @@ class StoreWriter:
         if type(event) is tuple:
             if event[0] == INPUT_READ:
                 self._input_read(event)
-            else:
-                self.pending.append(event)
+            else:  # ROWS: before a news article's mark
+                self.pending.extend(event[1])
         elif event is UNIT_END:
             self._unit_read()
         elif isinstance(event, Problem):
@@ -163,9 +183,11 @@ class StoreWriter:
             self.pending.append(problem_row(event, event.path, index))
 
     def _input_read(self, event: tuple) -> None:
-        _, path, messages, _damaged, digest, kind = event
-        self._write(self.pending, path)
-        self.pending = []
+        _, path, messages, _damaged, rows, digest, kind = event
+        if self.pending:
+            self.pending.extend(rows)
+            rows, self.pending = self.pending, []
+        self._write(rows, path)
         self.messages[path] = self.messages.get(path, 0) + messages
         if digest is not None:
             self.hashes[path] = digest
@@ -190,6 +212,7 @@ class StoreWriter:
         elif unit.kind is ProblemKind.UNREADABLE and unit.path in self.decisions:
             self._state(unit.path, sent, False)  # it went bad while it was cut in units
         self.finished.clear()
+        self._flush()
         now = time.monotonic()
         if now - self.last_commit >= COMMIT_SECONDS:
             self.commit()
@@ -227,18 +250,18 @@ class StoreWriter:
             place = decision.stored.resume
             before = place.index if place is not None else 0
         state = decision.state
-        self.connection.execute(
-            "UPDATE inputs SET kind = ?, size = ?, mtime_ns = ?, inode = ?, device = ?, hash = ?, "
-            "scanned_at = ?, status = ?, resume_offset = ?, resume_line = ?, resume_index = ?, "
-            "resume_counted = ?, messages = ? WHERE id = ?",
-            (
-                kind or "file", state.size, state.mtime_ns, state.inode, state.device, digest,
-                self.scanned_at, status,
-                *((resume.offset, resume.line, resume.index, int(resume.counted))
-                  if resume is not None else (None, None, None, None)),
-                before + self.messages.get(path, 0), input_id,
-            ),
+        values = (
+            kind or "file", state.size, state.mtime_ns, state.inode, state.device, digest,
+            self.scanned_at, status,
+            *((resume.offset, resume.line, resume.index, int(resume.counted))
+              if resume is not None else (None, None, None, None)),
+            before + self.messages.get(path, 0),
         )
+        new = self.new_inputs.get(path)
+        if new is not None:
+            self.new_inputs[path] = (*new[:4], *values)
+        else:
+            self.states.append((*values, input_id))
 
     def _started(self, path: str) -> int:
         """The input's id, its old rows cleared the first time this scan writes it (from
@@ -250,14 +273,15 @@ class StoreWriter:
         execute = self.connection.execute
         old = decision.stored
         if old is None:
+            input_id = self.next_input
+            self.next_input += 1
             state = decision.state
-            cursor = execute(
-                "INSERT INTO inputs (path, location, key, kind, size, mtime_ns, inode, device, "
-                "scanned_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'partial')",
-                (mask_password(path), decision.location, decision.key, "file", state.size,
-                 state.mtime_ns, state.inode, state.device, self.scanned_at),
+            # written at the unit's end, with the state `_state` gives it then, if it does
+            self.new_inputs[path] = (
+                input_id, mask_password(path), decision.location, decision.key, "file",
+                state.size, state.mtime_ns, state.inode, state.device, None, self.scanned_at,
+                "partial", None, None, None, None, 0,
             )
-            input_id = int(cursor.lastrowid or 0)
         else:
             input_id = old.id
             place = old.resume if decision.action is Action.RESUMED else None
@@ -284,24 +308,38 @@ class StoreWriter:
         if not rows:
             return
         input_id = self._started(path) if path in self.decisions else None
-        by_table: dict[str, list] = {MESSAGE: [], URL: [], FINDING: [], PROBLEM: []}
+        by_table, known = self.rows, self.message_rows
         for row in rows:
-            tag = row[0]
+            tag, where, index = row[0], row[1], row[2]
             if tag == MESSAGE:
-                key = (input_id or 0, row[1], row[2])
-                if key not in self.message_rows:
-                    # Its id given here, so that its rows can name it before it is written:
-                    # one executemany a table, not one execute a message.
-                    self.message_rows[key] = self.next_message
+                key = (input_id or 0, where, index)
+                if key not in known:
+                    known[key] = self.next_message
                     by_table[MESSAGE].append((self.next_message, input_id, *row[1:]))
                     self.next_message += 1
                 continue
-            message = self._message(input_id, row[1], row[2]) if row[2] else None
-            by_table[tag].append((input_id, message, row[1], *row[3:]))
-        for tag, table_rows in by_table.items():  # the messages first: the rows name them
+            message = None
+            if index:
+                message = known.get((input_id or 0, where, index))
+                if message is None:
+                    message = self._message(input_id, where, index)
+            by_table[tag].append((input_id, message, where, *row[3:]))
+
+    def _flush(self) -> None:
+        """The unit's rows: its new inputs first, then the messages (the rows name both),
+        then the rest, then the state of the inputs held already."""
+        executemany = self.connection.executemany
+        if self.new_inputs:
+            executemany(_INSERT_INPUT, self.new_inputs.values())
+            self.new_inputs.clear()
+        for tag, table_rows in self.rows.items():
             if table_rows:
-                self.connection.executemany(_INSERT[tag], table_rows)
+                executemany(_INSERT[tag], table_rows)
                 self.counts[tag] += len(table_rows)
+                table_rows.clear()
+        if self.states:
+            executemany(_UPDATE_INPUT, self.states)
+            self.states.clear()
 
     def _message(self, input_id: int | None, path: str, index: int) -> int | None:
         key = (input_id or 0, path, index)
