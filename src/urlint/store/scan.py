@@ -22,6 +22,8 @@ from .writer import StoreWriter, recorded
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import sqlite3
+
     from ..progress import Tally
 
 
@@ -72,7 +74,7 @@ def scan_into_store(
     started = time.monotonic()
     connection = schema.connect(store)
     try:
-        schema.without_search_indexes(connection)
+        first = schema.without_search_indexes(connection)
         stored = stored_inputs(connection)
         own = _own_files(store)  # the store's own files are never read into it
         walked = list(iter_files(paths, own, settings.selection))
@@ -84,7 +86,10 @@ def scan_into_store(
         missing = gone(stored, seen, paths)
         writer = StoreWriter(connection, decisions)
         writer.settle(decisions.values(), missing)
-        units = recorded(_units(walked, decisions), writer.sent)
+        planned = _units(walked, decisions)
+        if first:
+            planned = _then_indexed(planned, connection)
+        units = recorded(planned, writer.sent)
         work = partial(unit_rows, settings=settings, findings=findings)
         events = run_work(
             units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
@@ -134,3 +139,11 @@ def _units(walked: list[InputFile | Problem], decisions: dict[str, Decision]) ->
     ]
     # A text file is read whole, as `check` reads it: its suppressions are the file's.
     yield from planned_from(to_read, range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)
+
+
+def _then_indexed(planned: Iterator[Planned], connection: sqlite3.Connection) -> Iterator[Planned]:
+    """`planned`, then, once the last unit is planned and the workers read the last ones,
+    the reports' indexes, in the writer's transaction: built while they read, not after
+    them (most of a first scan's rows are in: the last units' are indexed as written)."""
+    yield from planned
+    schema.with_search_indexes(connection)

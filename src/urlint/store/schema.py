@@ -113,9 +113,10 @@ CREATE INDEX findings_input ON findings(input_id);
 CREATE INDEX problems_input ON problems(input_id);
 """
 
-# The indexes the reports read (report/queries.py), built whole at the end of a first scan
-# (`without_search_indexes`): filled row by row, they cost the writer three times the rest
-# of its work. The writer's own (by input: what a re-scan replaces) are always there.
+# The indexes the reports read (report/queries.py), built whole once a first scan has
+# planned its last unit (`without_search_indexes`, store.scan): filled row by row, they
+# cost the writer three times the rest of its work. The writer's own (by input: what a
+# re-scan replaces) are always there.
 SEARCH_INDEXES = {
     "messages_date": "messages(date)",
     "messages_folder": "messages(folder)",
@@ -207,5 +208,7 @@ def without_search_indexes(connection: sqlite3.Connection) -> bool:
 
 
 def with_search_indexes(connection: sqlite3.Connection) -> None:
-    """The reports' indexes, built where they are missing (no cost where they are not)."""
-    connection.executescript(_search_indexes())
+    """The reports' indexes, built where they are missing (no cost where they are not); in
+    the transaction open, if one is (executescript would commit it)."""
+    for name, columns in SEARCH_INDEXES.items():
+        connection.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {columns}")
