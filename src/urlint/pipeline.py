@@ -56,6 +56,8 @@ class ReadCounts:
         self.damaged = 0
         self.stream: BinaryIO | None = None
         self.kind: str | None = None  # None until the input read whole is recognised
+        # its SHA-256, where the reading was asked to hash it and read it all, in order
+        self.hash: str | None = None
 
     def since(self, messages: int, damaged: int) -> tuple[int, int]:
         return self.messages - messages, self.damaged - damaged
@@ -213,12 +215,13 @@ def scan_file_texts(
 
 
 def scan_input_marked(
-    source: InputFile, articles: set[str]
+    source: InputFile, articles: set[str], hashing: bool = False
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """`scan_file_texts`, each news article read whole marked (ArticleRead): a worker's
     reading, whose articles the writer's process drops one by one where another input
-    read them (runner.worked)."""
-    return _scan_file(source, articles, marking=True)
+    read them (runner.worked). `hashing`: the file's SHA-256 made as it is read (READ.hash:
+    the results store's)."""
+    return _scan_file(source, articles, marking=True, hashing=hashing)
 
 
 def scan_archive_again(
@@ -235,13 +238,15 @@ def _scan_file(
     articles: set[str] | None,
     skip: int | None = None,
     marking: bool = False,
+    hashing: bool = False,
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
+    from .sources.files import read_hash
     from .sources.kinds import TEXT, recognised
 
-    READ.kind = None
+    READ.kind = READ.hash = None
     try:
-        with input_stream(source.path) as stream:
-            READ.stream = stream
+        with input_stream(source.path, hashing) as opened:
+            READ.stream = stream = opened
             problems, stream, kind = recognised(source.path, stream, source.path)
             READ.kind = kind
             if skip is None:  # else the planner said them, before the archive's units
@@ -251,6 +256,8 @@ def _scan_file(
             else:
                 seen = articles if articles is not None else set()
                 yield from _scan_container(source, stream, kind, seen, skip, marking)
+        if hashing:
+            READ.hash = read_hash(opened)
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:

@@ -5,6 +5,7 @@ Every input file is opened here.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
@@ -18,6 +19,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import BinaryIO
+
+    from _typeshed import WriteableBuffer
 
     from ..selection import Rules, Selection
 
@@ -96,10 +99,11 @@ class NotAFile(OSError):
     """A device or socket named as an input: reading one could block forever or never end."""
 
 
-def open_input(path: str) -> BinaryIO:
+def open_input(path: str, hashing: bool = False) -> BinaryIO:
     """An input file opened for reading. A FIFO is opened without waiting for a writer
     (with none, it reads as empty; `<(zcat x.gz)` streams as ever); a device or a socket
-    is refused (NotAFile)."""
+    is refused (NotAFile). `hashing`: a regular file's bytes are hashed as they are read
+    (`read_hash`)."""
     info = os.stat(path)
     if stat.S_ISFIFO(info.st_mode):
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -116,14 +120,76 @@ def open_input(path: str) -> BinaryIO:
         raise NotAFile(f"{kind}, not a file: not read")
     if info.st_size >= LARGE_INPUT_BYTES:
         keep_freed_memory()
+    if hashing:
+        return io.BufferedReader(_Hashing(path, info.st_size))
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
 
 
-def input_stream(path: str) -> AbstractContextManager[BinaryIO]:
+class _Hashing(io.RawIOBase):
+    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash of
+    an input read whole, with no second reading of it (a Maildir's small files paid more
+    for opening each again than for reading it)."""
+
+    def __init__(self, path: str, size: int) -> None:
+        import hashlib
+
+        super().__init__()
+        self.file = io.FileIO(path, "r")
+        self.name = path
+        self.digest = hashlib.sha256()
+        self.size = size  # as opened: the bytes the hash must cover
+        self.read_bytes = 0
+        self.in_order = True  # no seek away from where the reading is
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int | None:
+        # every read comes here (RawIOBase: read, readall)
+        read = self.file.readinto(buffer)
+        if read:
+            self.digest.update(memoryview(buffer)[:read])
+            self.read_bytes += read
+        return read
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        place = self.file.seek(offset, whence)
+        if place != self.read_bytes:
+            self.in_order = False
+        return place
+
+    def tell(self) -> int:
+        return self.file.tell()
+
+    def fileno(self) -> int:
+        return self.file.fileno()
+
+    def close(self) -> None:
+        self.file.close()
+        super().close()
+
+    def hash(self) -> str | None:
+        """The file's SHA-256 if it was read whole, in order; else None."""
+        if self.in_order and self.read_bytes == self.size:
+            return self.digest.hexdigest()
+        return None
+
+
+def read_hash(stream: object) -> str | None:
+    """The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read
+    to its end and in order; else None (content_hash reads it again)."""
+    raw = getattr(stream, "raw", None)
+    return raw.hash() if isinstance(raw, _Hashing) else None
+
+
+def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[BinaryIO]:
     """An input opened for reading (open_input), to use in a `with`: standard input for
     STDIN (left open after)."""
     if path != STDIN:
-        return open_input(path)
+        return open_input(path, hashing)
     from contextlib import nullcontext  # here: a run on files never loads contextlib
 
     return nullcontext(sys.stdin.buffer)

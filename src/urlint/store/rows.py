@@ -66,10 +66,12 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     checker = Checker(settings) if findings else None
 
     def whole(source: InputFile, articles: set[str]) -> list:
-        items = scan_input_marked(source, articles)
+        items = scan_input_marked(source, articles, hashing=True)
         events = input_rows(checker, items, source.path, whole=True)
-        # READ.kind: what the reading recognised the file as (None: it could not be read)
-        events[-1] = (*events[-1][:5], content_hash(source.path), READ.kind)
+        # READ: the hash of the bytes read (None: not all of them, in order) and what the
+        # reading recognised the file as (None: it could not be read)
+        digest = READ.hash or content_hash(source.path)
+        events[-1] = (*events[-1][:5], digest, READ.kind)
         return events
 
     return worked(unit, whole, partial(input_rows, checker))
