@@ -24,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.config import build_settings
-from urlint.sources.files import content_hash
+from urlint.sources.files import content_hash, open_input, read_hash
 from urlint.store import schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store
@@ -322,6 +322,27 @@ def test_content_hash_is_of_the_bytes_or_of_their_first_size(tmp_path):
     assert content_hash(str(big), 3_000_000) == hashlib.sha256(data[:3_000_000]).hexdigest()
 
 
+def test_the_hash_made_as_a_file_is_read_is_its_sha256(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    scanned(tmp_path / "urls.sqlite", tree)
+    stored = query(tmp_path / "urls.sqlite", "SELECT location, hash FROM inputs")
+    assert len(stored) == 6
+    for location, digest in stored:
+        assert digest == hashlib.sha256(Path(location).read_bytes()).hexdigest(), location
+    text = tmp_path / "long.txt"
+    text.write_bytes(b"http://example.org/\n" * 10_000)  # more than a buffer's reading
+    with open_input(str(text), hashing=True) as stream:
+        stream.read(10)
+    assert read_hash(stream) is None  # not read to its end: content_hash reads it
+    with open_input(str(text), hashing=True) as stream:
+        stream.read(10)
+        stream.seek(0, os.SEEK_END)
+    assert read_hash(stream) is None  # a part passed over
+    with open_input(str(text), hashing=True) as stream:
+        stream.read()
+    assert read_hash(stream) == hashlib.sha256(text.read_bytes()).hexdigest()
+
+
 def test_the_store_holds_no_password(tmp_path):
     tree = build_tree(tmp_path / "archive")
     (tree / "secret.txt").write_text(
@@ -463,20 +484,31 @@ def indexes(store: Path) -> set[str]:
     return {name for (name,) in query(store, "SELECT name FROM sqlite_master WHERE type='index'")}
 
 
-def test_a_first_scan_builds_the_reports_indexes_at_its_end(tmp_path, monkeypatch):
-    tree = build_tree(tmp_path / "archive")
+def test_a_first_scan_builds_the_reports_indexes_once_its_last_unit_is_planned(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("urlint.units.RUN_BYTES", 2048)  # the mbox in many runs, a unit each
+    mbox = tmp_path / "list.mbox"
+    large_mbox(mbox, 1, 100)
     store = tmp_path / "urls.sqlite"
-    during = []
-    original = writer.StoreWriter.close
+    built = []  # the URL rows in the store each time the indexes are asked for
+    original = schema.with_search_indexes
     monkeypatch.setattr(
-        writer.StoreWriter, "close", lambda self: during.append(indexes(store)) or original(self)
+        schema, "with_search_indexes",
+        lambda connection: built.append(
+            connection.execute("SELECT count(*) FROM urls").fetchone()[0]
+        ) or original(connection),
     )
-    scanned(store, tree)
-    assert not set(schema.SEARCH_INDEXES) & during[0]  # filled without them
+    scanned(store, mbox)
+    total = query(store, "SELECT count(*) FROM urls")[0][0]
+    # built once every unit but the last was written, then asked again at the end (no cost)
+    assert total == 200 and 0 < built[0] < total and built[1:] == [total]
     assert set(schema.SEARCH_INDEXES) <= indexes(store)
-    (tree / "more.txt").write_text("http://more.example/\n")
-    scanned(store, tree)
-    assert set(schema.SEARCH_INDEXES) <= during[1]  # a store with rows keeps them
+    large_mbox(mbox, 101, 5)
+    built.clear()
+    scanned(store, mbox)
+    assert built == [total, total + 10]  # a store with rows keeps them: asked, nothing built
+    assert set(schema.SEARCH_INDEXES) <= indexes(store)
 
 
 # -- pieces ----------------------------------------------------------------------------------
