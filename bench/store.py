@@ -160,6 +160,9 @@ def main() -> int:
         "first_scan_s": round(first, 2),
         "extract_jsonl_s": round(extract, 2),
         "store_over_extract": round(first / extract - 1, 3),
+        # each run's pair, side by side: this machine's noise is a few percent either way
+        "runs_first_scan_s": [round(value, 2) for value in firsts],
+        "runs_extract_jsonl_s": [round(value, 2) for value in extracts],
         "second_scan_s": round(second, 2),
         "second_over_first": round(second / first, 4),
         "rescan_after_adding_s": round(median(rescans), 2),
