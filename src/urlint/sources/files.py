@@ -126,18 +126,19 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
 
 
 class _Hashing(io.RawIOBase):
-    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash of
-    an input read whole, with no second reading of it (a Maildir's small files paid more
-    for opening each again than for reading it)."""
+    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash,
+    made as an input is read whole (no second reading of it: a Maildir's small files paid
+    more for opening each again than for reading it), or by `content_hash`."""
 
-    def __init__(self, path: str, size: int) -> None:
+    def __init__(self, path: str, size: int | None = None) -> None:
         import hashlib
 
         super().__init__()
         self.file = io.FileIO(path, "r")
         self.name = path
         self.digest = hashlib.sha256()
-        self.size = size  # as opened: the bytes the hash must cover
+        # the bytes the hash must cover: the file's as opened, or its first `size`
+        self.size = os.fstat(self.file.fileno()).st_size if size is None else size
         self.read_bytes = 0
         self.in_order = True  # no seek away from where the reading is
 
@@ -223,26 +224,15 @@ def content_hash(path: str, size: int | None = None) -> str | None:
     small files cost a read each, and no megabyte is taken from the heap for them."""
     if path == STDIN:
         return None
-    import hashlib
-
-    digest = hashlib.sha256()
     try:
-        with open(path, "rb", buffering=0) as stream:
-            # to its end (one read more than its size says, to see the end), or `size`
-            left = sys.maxsize if size is None else size
-            wanted = os.fstat(stream.fileno()).st_size + 1 if size is None else size
-            buffer = memoryview(bytearray(min(max(wanted, 1), HASH_BLOCK)))
-            while left > 0:
-                read = stream.readinto(buffer[: min(left, len(buffer))])
-                if not read:
-                    break
-                digest.update(buffer[:read])
-                left -= read
+        with _Hashing(path, size) as reading:
+            buffer = memoryview(bytearray(min(max(reading.size, 1), HASH_BLOCK)))
+            while (left := reading.size - reading.read_bytes) > 0:
+                if not reading.readinto(buffer[: min(left, len(buffer))]):
+                    break  # shorter than `size`: no hash
+            return reading.hash()
     except OSError:
         return None
-    if size is not None and left > 0:
-        return None  # shorter than `size`
-    return digest.hexdigest()
 
 
 HASH_BLOCK = 1024 * 1024
