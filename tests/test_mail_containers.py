@@ -19,6 +19,7 @@ from urlint.mail.mbox import RawMessage, split_mbox, split_on
 from urlint.mail.prefilter import may_hold_urls
 from urlint.sources import kinds
 from urlint.sources.kinds import sniff
+from urlint.sources.streams import read_at_most
 from urlint.sources.text import SNIFF_BYTES
 
 from .mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
@@ -255,6 +256,40 @@ def test_header_test_reads_as_line_by_line(pieces, known_needed):
         head, known_needed
     )
 
+
+
+class _ShortReads(io.RawIOBase):
+    """A pipe's reading: at most `most` bytes a read, whatever is asked."""
+
+    def __init__(self, data: bytes, most: int) -> None:
+        self.data, self.most, self.at = data, most, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        piece = self.data[self.at : self.at + min(len(buffer), self.most)]
+        buffer[: len(piece)] = piece
+        self.at += len(piece)
+        return len(piece)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(0, 3 * 1024 * 1024),
+    st.integers(0, 3 * 1024 * 1024),
+    st.sampled_from([999, 65536, 700_000, 1 << 30]),
+    st.booleans(),
+)
+def test_read_at_most_gives_the_next_limit_bytes(size, limit, most, buffered):
+    # A message file is read up to mbox.MAX_MESSAGE_BYTES this way, a megabyte a read: the
+    # bytes are those of one read of `limit`, however short the stream's reads are, and
+    # the stream goes on after them.
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    raw = _ShortReads(data, most)
+    stream = io.BufferedReader(raw) if buffered else raw
+    assert read_at_most(stream, limit) == data[:limit]
+    assert stream.read() == data[limit:]
 
 def test_crossposted_article_is_read_once(tmp_path):
     article = (

@@ -19,7 +19,7 @@ from ..records import record, replaced
 from ..sources import kinds
 from ..sources.kinds import leading_blank_lines
 from ..sources.nested import ReadFromHere, read_member_bytes, read_nested
-from ..sources.streams import Prepended
+from ..sources.streams import Prepended, read_at_most
 from . import mbox
 from .mbox import RawMessage, RawText, UrlFilter
 from .message import MessageReader, read_message
@@ -96,7 +96,7 @@ def read_kind(
     elif kind == kinds.BABYL:
         yield from messages_of(path, mbox.split_on(stream, b"\x1f", kind), may_hold_urls)
     elif kind == kinds.MESSAGE:
-        data = stream.read(mbox.MAX_MESSAGE_BYTES)
+        data = read_at_most(stream, mbox.MAX_MESSAGE_BYTES)
         if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
             skip = leading_blank_lines(data)
             yield MessageItem(

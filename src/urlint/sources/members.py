@@ -32,6 +32,7 @@ from ..units import (
 from . import archives
 from .kinds import COMPRESSED, GZIP, TAR, ZIP, recognised
 from .nested import OpenedInput, stream_errors
+from .streams import read_at_most
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def _units(
             for member in members:
                 if not isinstance(member, archives.Member):
                     break  # a problem between members: the whole reading says it
-                data = member.stream.read(CARRY_BYTES + 1)
+                data = read_at_most(member.stream, CARRY_BYTES + 1)
                 allowance = _allowance(member.path, data)
                 if (
                     len(data) > CARRY_BYTES

@@ -1,5 +1,6 @@
 """Streams that give back what was read from them: a first look at a stream that leaves it
-whole (`peek`), and bytes put back in front of one (`Prepended`).
+whole (`peek`), and bytes put back in front of one (`Prepended`); and a stream read up to a
+limit (`read_at_most`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,25 @@ def peek(stream: BinaryIO) -> tuple[bytes, BinaryIO]:
             pass
     buffered = io.BufferedReader(_Raw(stream), SNIFF_BYTES * 2)  # type: ignore[arg-type]
     return buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES], buffered
+
+
+# What one read asks for: a lone message, a tar member, fits in it nearly always.
+_READ_PIECE = 1024 * 1024
+
+
+def read_at_most(stream: BinaryIO, limit: int) -> bytes:
+    """The next `limit` bytes of `stream`, or fewer at its end. Read a megabyte at a time:
+    one read of `limit` (64 MB for a message) allocates the whole of it before it reads,
+    and a Maildir's small files paid three times their reading for that (mmap, munmap)."""
+    pieces: list[bytes] = []
+    left = limit
+    while left > 0:
+        piece = stream.read(min(left, _READ_PIECE))
+        if not piece:
+            break  # its end (a read may give less than asked before it: a pipe's does)
+        pieces.append(piece)
+        left -= len(piece)
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
 
 
 class _Raw(io.RawIOBase):
