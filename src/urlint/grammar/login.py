@@ -172,8 +172,8 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
     overlap: the password of the widest login after each "://" (and each `ftp:`-like
     scheme written without it) that starts before `starts_before`. `text` is a URL, or any
     text (a header field, a name, a source line): a login never runs across whitespace."""
-    if "@" not in text:
-        return []
+    if "@" not in text or ":" not in text:
+        return []  # no login starts (every start holds a ":"), or none holds a password
     spans: list[tuple[int, int]] = []
     for match in _LOGIN_START.finditer(
         text, 0, len(text) if starts_before is None else starts_before + 3
@@ -255,8 +255,8 @@ def mask_password(text: str, rest: str = "") -> str:
     where it ends, replaced by `****`; `rest` as for `secret_spans_read_on`."""
     if rest:
         return masked(text, within(secret_spans_read_on(text, rest), len(text)))
-    if "@" not in text:
-        return text
+    if "@" not in text or ":" not in text:
+        return text  # secret_spans finds none: a Message-ID, a From field, most paths
     return masked(text, secret_spans(text))
 
 
