@@ -74,7 +74,7 @@ def scan_into_store(
     started = time.monotonic()
     connection = schema.connect(store)
     try:
-        first = schema.without_search_indexes(connection)
+        first = schema.for_first_scan(connection)
         stored = stored_inputs(connection)
         own = _own_files(store)  # the store's own files are never read into it
         walked = list(iter_files(paths, own, settings.selection))
@@ -97,7 +97,7 @@ def scan_into_store(
         for event in events:
             writer.add(event)
         writer.close()
-        schema.with_search_indexes(connection)
+        schema.with_late_indexes(connection)
     finally:
         connection.close()
     actions = {action.value: 0 for action in Action}
@@ -143,7 +143,8 @@ def _units(walked: list[InputFile | Problem], decisions: dict[str, Decision]) ->
 
 def _then_indexed(planned: Iterator[Planned], connection: sqlite3.Connection) -> Iterator[Planned]:
     """`planned`, then, once the last unit is planned and the workers read the last ones,
-    the reports' indexes, in the writer's transaction: built while they read, not after
-    them (most of a first scan's rows are in: the last units' are indexed as written)."""
+    the late indexes (schema.LATE_INDEXES), in the writer's transaction: built while they
+    read, not after them (most of a first scan's rows are in: the last units' are indexed
+    as written)."""
     yield from planned
-    schema.with_search_indexes(connection)
+    schema.with_late_indexes(connection)

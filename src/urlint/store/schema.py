@@ -108,16 +108,17 @@ CREATE TABLE problems (
     line INTEGER NOT NULL
 );
 CREATE INDEX messages_input ON messages(input_id);
-CREATE INDEX urls_input ON urls(input_id);
-CREATE INDEX findings_input ON findings(input_id);
-CREATE INDEX problems_input ON problems(input_id);
 """
 
-# The indexes the reports read (report/queries.py), built whole once a first scan has
-# planned its last unit (`without_search_indexes`, store.scan): filled row by row, they
-# cost the writer three times the rest of its work. The writer's own (by input: what a
-# re-scan replaces) are always there.
-SEARCH_INDEXES = {
+# Indexes built whole once a first scan has planned its last unit (`for_first_scan`,
+# store.scan): the reports' (report/queries.py), and the other tables' by input (what a
+# re-scan replaces; a first scan only adds). Filled row by row, they cost the writer
+# three times the rest of its work. `messages_input` is always there: the writer looks a
+# message up by it (an mbox read on from where a scan stopped).
+LATE_INDEXES = {
+    "urls_input": "urls(input_id)",
+    "findings_input": "findings(input_id)",
+    "problems_input": "problems(input_id)",
     "messages_date": "messages(date)",
     "messages_folder": "messages(folder)",
     "urls_message": "urls(message)",
@@ -173,7 +174,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     from .. import __version__
 
     # One script, one transaction: executescript commits whatever is open before it.
-    steps = [_TABLES_V1 + _search_indexes()] if found == 0 else []
+    steps = [_TABLES_V1 + _late_indexes()] if found == 0 else []
     steps += [MIGRATIONS[number] for number in range(max(found, 1), SCHEMA_VERSION)]
     stamp = (
         f"INSERT OR REPLACE INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
@@ -187,28 +188,33 @@ def _migrate(connection: sqlite3.Connection) -> None:
         raise
 
 
-def _search_indexes() -> str:
+def _late_indexes() -> str:
     return "".join(
         f"CREATE INDEX IF NOT EXISTS {name} ON {columns};"
-        for name, columns in SEARCH_INDEXES.items()
+        for name, columns in LATE_INDEXES.items()
     )
 
 
-def without_search_indexes(connection: sqlite3.Connection) -> bool:
-    """Drops the reports' indexes if the store holds no URL yet (a first scan: they are
-    built whole at its end, `with_search_indexes`); True if it did. A store that holds
-    rows gets them back first, should a first scan have been killed before its end."""
+def for_first_scan(connection: sqlite3.Connection) -> bool:
+    """Readies a store that holds no input yet for a first scan, and says whether it did:
+    the LATE_INDEXES dropped (built whole at its end, `with_late_indexes`), and foreign
+    keys not checked (its writer only adds rows, each naming an input or a message it
+    added before: nothing to check, nothing to delete in cascade; every row costs a look
+    up less). A store that holds rows gets its late indexes back first, should a first
+    scan have been killed before its end. Outside a transaction (PRAGMA foreign_keys is
+    a no-op in one)."""
     if connection.execute("SELECT 1 FROM inputs LIMIT 1").fetchone() is None:
         connection.executescript(
-            "".join(f"DROP INDEX IF EXISTS {name};" for name in SEARCH_INDEXES)
+            "".join(f"DROP INDEX IF EXISTS {name};" for name in LATE_INDEXES)
         )
+        connection.execute("PRAGMA foreign_keys=OFF")
         return True
-    with_search_indexes(connection)
+    with_late_indexes(connection)
     return False
 
 
-def with_search_indexes(connection: sqlite3.Connection) -> None:
-    """The reports' indexes, built where they are missing (no cost where they are not); in
+def with_late_indexes(connection: sqlite3.Connection) -> None:
+    """The LATE_INDEXES, built where they are missing (no cost where they are not); in
     the transaction open, if one is (executescript would commit it)."""
-    for name, columns in SEARCH_INDEXES.items():
+    for name, columns in LATE_INDEXES.items():
         connection.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {columns}")
