@@ -147,6 +147,9 @@ class _Messages:
         # The input is one message (not an mbox): asked the first time a message row is
         # made, once the input is recognised.
         self.single: bool | None = None
+        # The file (or member) the last message row was in, masked, with its folder and
+        # flags: an mbox's messages are all in one.
+        self.place: tuple[str, str, str, str | None] | None = None
 
     def number(self, where: str, mail: MessageInfo | None) -> int:
         if mail is None:
@@ -161,12 +164,15 @@ class _Messages:
         envelope = mail.envelope
         message_id, date, sender = envelope.identity()
         list_id = header_field(envelope.header, "List-Id", envelope.lowered)
-        folder, flags = self._folder(where)
+        place = self.place
+        if place is None or place[0] != where:
+            folder, flags = self._folder(where)
+            place = self.place = (where, mask_password(where), mask_password(folder), flags)
         return (
-            MESSAGE, mask_password(where), mail.index, mail.line, _masked(message_id),
+            MESSAGE, place[1], mail.index, mail.line, _masked(message_id),
             utc_date(date), _masked(date), _masked(sender),
             _masked(" ".join(text_of(list_id).split()) if list_id else None),
-            mask_password(folder), flags,
+            place[2], place[3],
         )
 
     def _folder(self, where: str) -> tuple[str, str | None]:
