@@ -487,7 +487,7 @@ def indexes(store: Path) -> set[str]:
     return {name for (name,) in query(store, "SELECT name FROM sqlite_master WHERE type='index'")}
 
 
-def test_a_first_scan_builds_the_reports_indexes_once_its_last_unit_is_planned(
+def test_a_first_scan_builds_the_late_indexes_once_its_last_unit_is_planned(
     tmp_path, monkeypatch
 ):
     monkeypatch.setattr("urlint.units.RUN_BYTES", 2048)  # the mbox in many runs, a unit each
@@ -495,22 +495,29 @@ def test_a_first_scan_builds_the_reports_indexes_once_its_last_unit_is_planned(
     large_mbox(mbox, 1, 100)
     store = tmp_path / "urls.sqlite"
     built = []  # the URL rows in the store each time the indexes are asked for
+    present = []  # the late indexes there then
     original = schema.with_late_indexes
-    monkeypatch.setattr(
-        schema, "with_late_indexes",
-        lambda connection: built.append(
-            connection.execute("SELECT count(*) FROM urls").fetchone()[0]
-        ) or original(connection),
-    )
+
+    def with_late_indexes(connection):
+        built.append(connection.execute("SELECT count(*) FROM urls").fetchone()[0])
+        names = connection.execute("SELECT name FROM sqlite_master WHERE type='index'")
+        present.append({name for (name,) in names} & set(schema.LATE_INDEXES))
+        original(connection)
+
+    monkeypatch.setattr(schema, "with_late_indexes", with_late_indexes)
     scanned(store, mbox)
     total = query(store, "SELECT count(*) FROM urls")[0][0]
-    # built once every unit but the last was written, then asked again at the end (no cost)
+    # built once every unit but the last was written (filled without them), then asked
+    # again at the end (no cost)
     assert total == 200 and 0 < built[0] < total and built[1:] == [total]
+    assert present == [set(), set(schema.LATE_INDEXES)]
     assert set(schema.LATE_INDEXES) <= indexes(store)
     large_mbox(mbox, 101, 5)
     built.clear()
+    present.clear()
     scanned(store, mbox)
     assert built == [total, total + 10]  # a store with rows keeps them: asked, nothing built
+    assert present == [set(schema.LATE_INDEXES)] * 2
     assert set(schema.LATE_INDEXES) <= indexes(store)
 
 

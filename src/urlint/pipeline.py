@@ -18,7 +18,15 @@ from .problems import Problem, ProblemKind
 from .records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources.files import STDIN, InputFile, input_stream, iter_files, plain_file_size, unreadable
+from .sources.files import (
+    STDIN,
+    InputFile,
+    input_stream,
+    iter_files,
+    plain_file_size,
+    read_hash,
+    unreadable,
+)
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
 
 TYPE_CHECKING = False
@@ -240,7 +248,6 @@ def _scan_file(
     marking: bool = False,
     hashing: bool = False,
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
-    from .sources.files import read_hash
     from .sources.kinds import TEXT, recognised
 
     READ.kind = READ.hash = None

@@ -164,15 +164,15 @@ class _Messages:
         envelope = mail.envelope
         message_id, date, sender = envelope.identity()
         list_id = header_field(envelope.header, "List-Id", envelope.lowered)
-        place = self.place
-        if place is None or place[0] != where:
+        if self.place is None or self.place[0] != where:
             folder, flags = self._folder(where)
-            place = self.place = (where, mask_password(where), mask_password(folder), flags)
+            self.place = (where, mask_password(where), mask_password(folder), flags)
+        _, masked_where, masked_folder, flags = self.place
         return (
-            MESSAGE, place[1], mail.index, mail.line, _masked(message_id),
+            MESSAGE, masked_where, mail.index, mail.line, _masked(message_id),
             utc_date(date), _masked(date), _masked(sender),
             _masked(" ".join(text_of(list_id).split()) if list_id else None),
-            place[2], place[3],
+            masked_folder, flags,
         )
 
     def _folder(self, where: str) -> tuple[str, str | None]:

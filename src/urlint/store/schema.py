@@ -175,7 +175,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
     from .. import __version__
 
     # One script, one transaction: executescript commits whatever is open before it.
-    steps = [_TABLES_V1 + _late_indexes()] if found == 0 else []
+    steps = [_TABLES_V1 + "".join(f"{create};" for create in _late_indexes())] if found == 0 else []
     steps += [MIGRATIONS[number] for number in range(max(found, 1), SCHEMA_VERSION)]
     stamp = (
         f"INSERT OR REPLACE INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
@@ -189,11 +189,11 @@ def _migrate(connection: sqlite3.Connection) -> None:
         raise
 
 
-def _late_indexes() -> str:
-    return "".join(
-        f"CREATE INDEX IF NOT EXISTS {name} ON {columns};"
-        for name, columns in LATE_INDEXES.items()
-    )
+def _late_indexes() -> list[str]:
+    """The statements that make the LATE_INDEXES where they are missing."""
+    return [
+        f"CREATE INDEX IF NOT EXISTS {name} ON {columns}" for name, columns in LATE_INDEXES.items()
+    ]
 
 
 def for_first_scan(connection: sqlite3.Connection) -> bool:
@@ -217,5 +217,5 @@ def for_first_scan(connection: sqlite3.Connection) -> bool:
 def with_late_indexes(connection: sqlite3.Connection) -> None:
     """The LATE_INDEXES, built where they are missing (no cost where they are not); in
     the transaction open, if one is (executescript would commit it)."""
-    for name, columns in LATE_INDEXES.items():
-        connection.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {columns}")
+    for create in _late_indexes():
+        connection.execute(create)

@@ -22,7 +22,7 @@ from ..records import record
 from ..runner import UNIT_END, Planned
 from ..sources.files import content_hash
 from ..units import ArchiveMembers, ArchiveRest, MessageRun, WholeInput
-from .inventory import Action, Decision, Stored
+from .inventory import Action, Decision, FileState, Stored
 from .rows import (
     FINDING,
     INPUT_READ,
@@ -249,12 +249,8 @@ class StoreWriter:
         if decision.action is Action.RESUMED and decision.stored is not None:
             place = decision.stored.resume
             before = place.index if place is not None else 0
-        state = decision.state
-        values = (
-            kind or "file", state.size, state.mtime_ns, state.inode, state.device, digest,
-            self.scanned_at, status,
-            *((resume.offset, resume.line, resume.index, int(resume.counted))
-              if resume is not None else (None, None, None, None)),
+        values = self._state_values(
+            kind or "file", decision.state, digest, status, resume,
             before + self.messages.get(path, 0),
         )
         new = self.new_inputs.get(path)
@@ -262,6 +258,19 @@ class StoreWriter:
             self.new_inputs[path] = (*new[:4], *values)
         else:
             self.states.append((*values, input_id))
+
+    def _state_values(
+        self, kind: str, state: FileState, digest: str | None, status: str,
+        resume: MboxPlace | None, messages: int,
+    ) -> tuple:
+        """An input's state, as the _STATE columns say, in their order."""
+        return (
+            kind, state.size, state.mtime_ns, state.inode, state.device, digest,
+            self.scanned_at, status,
+            *((resume.offset, resume.line, resume.index, int(resume.counted))
+              if resume is not None else (None, None, None, None)),
+            messages,
+        )
 
     def _started(self, path: str) -> int:
         """The input's id, its old rows cleared the first time this scan writes it (from
@@ -275,12 +284,10 @@ class StoreWriter:
         if old is None:
             input_id = self.next_input
             self.next_input += 1
-            state = decision.state
             # written at the unit's end, with the state `_state` gives it then, if it does
             self.new_inputs[path] = (
-                input_id, mask_password(path), decision.location, decision.key, "file",
-                state.size, state.mtime_ns, state.inode, state.device, None, self.scanned_at,
-                "partial", None, None, None, None, 0,
+                input_id, mask_password(path), decision.location, decision.key,
+                *self._state_values("file", decision.state, None, "partial", None, 0),
             )
         else:
             input_id = old.id
@@ -320,9 +327,10 @@ class StoreWriter:
                 continue
             message = None
             if index:
-                message = known.get((input_id or 0, where, index))
+                key = (input_id or 0, where, index)
+                message = known.get(key)
                 if message is None:
-                    message = self._message(input_id, where, index)
+                    message = self._stored_message(key, input_id)
             by_table[tag].append((input_id, message, where, *row[3:]))
 
     def _flush(self) -> None:
@@ -341,22 +349,22 @@ class StoreWriter:
             executemany(_UPDATE_INPUT, self.states)
             self.states.clear()
 
-    def _message(self, input_id: int | None, path: str, index: int) -> int | None:
-        key = (input_id or 0, path, index)
-        found = self.message_rows.get(key)
-        if found is None:  # written by an earlier scan (an mbox read on from a place)
-            row = self.connection.execute(
-                "SELECT id FROM messages WHERE input_id IS ? AND path = ? AND idx = ?",
-                (input_id, path, index),
-            ).fetchone()
-            found = self.message_rows[key] = row[0] if row else None
+    def _stored_message(self, key: tuple[int, str, int], input_id: int | None) -> int | None:
+        """The id of a message written before this unit's rows (committed, or by an
+        earlier scan: an mbox read on from a place), looked up in the table."""
+        _, path, index = key
+        row = self.connection.execute(
+            "SELECT id FROM messages WHERE input_id IS ? AND path = ? AND idx = ?",
+            (input_id, path, index),
+        ).fetchone()
+        found = self.message_rows[key] = row[0] if row else None
         return found
 
     def commit(self) -> None:
         self.connection.execute("COMMIT")
         self.connection.execute("BEGIN IMMEDIATE")
         # Committed messages are found in the table again should a later row name one
-        # (`_message`): the ids kept here stay as few as a unit's, whatever the archive.
+        # (`_stored_message`): the ids kept here stay as few as a unit's, whatever the archive.
         self.message_rows.clear()
 
     def close(self) -> None:
