@@ -235,6 +235,32 @@ def test_a_new_link_to_an_unchanged_file_is_read(tmp_path):
     ]
 
 
+def test_units_are_planned_as_the_walk_goes(tmp_path):
+    """The first unit goes to the workers once the walk has found a batch of files, not
+    once it has found them all (a Maildir of thousands kept two cores idle)."""
+    from urlint.sources.files import iter_files
+    from urlint.store.scan import _units
+    from urlint.units import BATCH_FILES
+
+    tree = tmp_path / "cur"
+    tree.mkdir()
+    for number in range(3 * BATCH_FILES):
+        (tree / f"{number:04d}.txt").write_text(f"http://example.org/{number}\n")
+    walked = 0
+
+    def walk():
+        nonlocal walked
+        for item in iter_files([str(tree)]):
+            walked += 1
+            yield item
+
+    decisions: dict = {}
+    first = next(_units(walk(), {}, decisions))
+    assert len(first.unit.sources) == BATCH_FILES
+    assert walked == BATCH_FILES + 1  # the file that fills no more of the batch
+    assert sorted(decisions) == sorted(str(tree / f"{n:04d}.txt") for n in range(walked))
+
+
 def test_a_crossposted_article_is_stored_once(tmp_path):
     """An article read under one group is passed over under the next, in a spool or in an
     archive read whole (its rows travel apart from the rest of the archive's), as

@@ -21,11 +21,10 @@ from __future__ import annotations
 import enum
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from ..grammar.login import mask_password
 from ..mail.mbox import MboxPlace
-from ..problems import Problem
 from ..records import record
 from ..sources.files import STDIN, FileId, InputFile, content_hash
 
@@ -132,26 +131,21 @@ def _is_maildir(folder: str) -> bool:
     return known
 
 
-def decide(
-    files: Iterable[InputFile | Problem], stored: dict[str, Stored]
-) -> Iterator[Decision | Problem]:
-    """What to do with each file found (`files`: sources.files.iter_files); the problems
-    met walking pass through."""
-    for item in files:
-        if isinstance(item, Problem):
-            yield item
-            continue
-        if item.path == STDIN:
-            continue  # standard input has no second version to compare: not stored
-        state = FileState.of(item.path)
-        if state is None:
-            continue  # gone since the walk: its reading would say why, and it has no rows
-        absolute = os.path.abspath(item.path)
-        location = mask_password(absolute)
-        key = _key(absolute, location)
-        old = stored.get(key)
-        action, known_hash = _action(item.path, state, old)
-        yield Decision(item, key, location, state, action, old, known_hash)
+def decision_on(item: InputFile, stored: dict[str, Stored]) -> Decision | None:
+    """What to do with a file the walk found (sources.files.iter_files); None for standard
+    input (it has no second version to compare: not stored) and for a file gone since the
+    walk (its reading says why, and it has no rows)."""
+    if item.path == STDIN:
+        return None
+    state = FileState.of(item.path)
+    if state is None:
+        return None
+    absolute = os.path.abspath(item.path)
+    location = mask_password(absolute)
+    key = _key(absolute, location)
+    old = stored.get(key)
+    action, known_hash = _action(item.path, state, old)
+    return Decision(item, key, location, state, action, old, known_hash)
 
 
 def _action(path: str, state: FileState, old: Stored | None) -> tuple[Action, str | None]:

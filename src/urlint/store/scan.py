@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 
 from ..config import Settings
@@ -16,7 +16,7 @@ from ..records import record
 from ..runner import Planned, planned_from, run_work
 from ..sources.files import FileId, InputFile, file_id, iter_files
 from . import schema
-from .inventory import Action, Decision, decide, gone, stored_inputs
+from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
 from .rows import FINDING, MESSAGE, PROBLEM, URL, unit_rows
 from .writer import StoreWriter, recorded
 
@@ -77,16 +77,12 @@ def scan_into_store(
         first = schema.for_first_scan(connection)
         stored = stored_inputs(connection)
         own = _own_files(store)  # the store's own files are never read into it
-        walked = list(iter_files(paths, own, settings.selection))
+        walked = iter_files(paths, own, settings.selection)
         decisions: dict[str, Decision] = {}
-        for item in decide(walked, stored):
-            if not isinstance(item, Problem):  # its unit reports it, in its place
-                decisions[item.source.path] = item
-        seen = {decision.key for decision in decisions.values()}
-        missing = gone(stored, seen, paths)
         writer = StoreWriter(connection, decisions)
-        writer.settle(decisions.values(), missing)
-        planned = _units(walked, decisions)
+        missing: list[Stored] = []
+        planned = _units(walked, stored, decisions)
+        planned = _then_settled(planned, writer, stored, paths, missing)
         if first:
             planned = _then_indexed(planned, connection)
         units = recorded(planned, writer.sent)
@@ -117,28 +113,56 @@ def _own_files(store: str) -> frozenset[FileId]:
     return frozenset(found_id for found_id in found if found_id is not None)
 
 
-def _units(walked: list[InputFile | Problem], decisions: dict[str, Decision]) -> Iterator[Planned]:
-    """The units of what is to be read: the mboxes read on from a place first, then what
-    the walk found but the inputs not to read (unchanged, renamed, read on)."""
+def _units(
+    walked: Iterable[InputFile | Problem],
+    stored: dict[str, Stored],
+    decisions: dict[str, Decision],
+) -> Iterator[Planned]:
+    """The units of what is to be read, planned as the walk goes (the workers start on the
+    first while it goes on: a Maildir's thousands of files are not all looked at first):
+    each file decided on as it is found (`decisions`), and read unless left alone
+    (unchanged, renamed, read on); then the mboxes read on from a place."""
     from .. import units
     from ..mail.runs import message_runs
 
-    left_alone = (Action.UNCHANGED, Action.RENAMED, Action.RESUMED)
-    for decision in decisions.values():
-        old = decision.stored
-        if decision.action is Action.RESUMED and old is not None and old.resume is not None:
-            yield from message_runs(
-                decision.source, decision.state.size, units.RUN_BYTES, old.resume
-            )
-    to_read = [
-        item
-        for item in walked
-        if isinstance(item, Problem)
-        or item.path not in decisions
-        or decisions[item.path].action not in left_alone
-    ]
+    resumed: list[Decision] = []
+
+    def to_read() -> Iterator[InputFile | Problem]:
+        for item in walked:
+            decision = None if isinstance(item, Problem) else decision_on(item, stored)
+            if decision is not None:
+                decisions[item.path] = decision
+                if decision.action is Action.RESUMED:
+                    resumed.append(decision)
+                if decision.action in _LEFT_ALONE:
+                    continue
+            yield item  # a problem met walking too: its unit reports it, in its place
+
     # A text file is read whole, as `check` reads it: its suppressions are the file's.
-    yield from planned_from(to_read, range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)
+    yield from planned_from(to_read(), range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)
+    for decision in resumed:
+        place = decision.stored.resume if decision.stored is not None else None
+        if place is not None:
+            yield from message_runs(decision.source, decision.state.size, units.RUN_BYTES, place)
+
+
+_LEFT_ALONE = (Action.UNCHANGED, Action.RENAMED, Action.RESUMED)
+
+
+def _then_settled(
+    planned: Iterator[Planned],
+    writer: StoreWriter,
+    stored: dict[str, Stored],
+    paths: list[str],
+    missing: list[Stored],
+) -> Iterator[Planned]:
+    """`planned`, then, the walk over, what it alone settles (StoreWriter.settle): the
+    inputs left alone get their new state, and those it no longer found (put in
+    `missing`) lose their rows."""
+    yield from planned
+    decisions = writer.decisions
+    missing.extend(gone(stored, {decision.key for decision in decisions.values()}, paths))
+    writer.settle(decisions.values(), missing)
 
 
 def _then_indexed(planned: Iterator[Planned], connection: sqlite3.Connection) -> Iterator[Planned]:
