@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 # see only the URL (and the next line's word that may end its login), never its place.
 CACHED_URLS = 4096
 _FRESH = None  # a rule about the text around the URL: run for each candidate
+_SCHEMES_KEPT = 64  # schemes whose rules a Linter keeps (`Linter._rules_for`)
 _READINGS: dict[tuple, dict[tuple[str, str], _UrlReading | None]] = {}
 
 
@@ -72,6 +73,21 @@ class Linter:
         checks = tuple((entry.code, entry.check) for entry in self.rules)
         signature = (checks, options.known_schemes, tuple(ports))
         self._readings = _READINGS.setdefault(signature, {})
+        self._by_scheme: dict[str, list[tuple[Rule, bool]]] = {}
+
+    def _rules_for(self, scheme: str) -> list[tuple[Rule, bool]]:
+        """The rules about a URL of `scheme`, in order, each with whether it is about the
+        text around the URL (run for each candidate), worked out once for each scheme."""
+        known = self._by_scheme.get(scheme)
+        if known is None:
+            known = [
+                (entry, entry.code.startswith(TEXT_FAMILY))
+                for entry in self.rules
+                if entry.schemes is None or scheme in entry.schemes
+            ]
+            if len(self._by_scheme) < _SCHEMES_KEPT:  # a text may make up any number
+                self._by_scheme[scheme] = known
+        return known
 
     def _reading(self, candidate: Candidate) -> _UrlReading | None:
         """The rules' reading of the candidate's URL text (None: no URL, but grammar or
@@ -87,15 +103,14 @@ class Linter:
             secrets = secret_spans_read_on(url, rest)
             subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
             rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
-            for entry in self.rules:
-                if entry.schemes is not None and parsed.scheme not in entry.schemes:
-                    continue
-                if entry.code.startswith(TEXT_FAMILY):
+            for entry, about_text in self._rules_for(parsed.scheme):
+                if about_text:
                     rules.append((entry, _FRESH))
                     continue
-                hits = tuple(islice(entry.check(subject), MAX_HITS_PER_RULE + 1))  # type: ignore[misc]
-                if hits:
-                    rules.append((entry, hits))
+                found = iter(entry.check(subject))  # type: ignore[misc]
+                first = next(found, None)  # most rules hit most URLs not at all
+                if first is not None:
+                    rules.append((entry, (first, *islice(found, MAX_HITS_PER_RULE))))
             reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), rules)
         if len(readings) >= CACHED_URLS:
             readings.clear()
