@@ -119,15 +119,29 @@ def _path_json(path: str) -> str:
 _last_path = ("", '""')  # the path last written (a file's URLs come one after another)
 _WRAPPER_JSON: dict[Wrapper | None, str] = {None: "null"}
 _WRAPPER_JSON.update((wrapper, json_string(wrapper.value)) for wrapper in Wrapper)
-_FLAGS_JSON: dict[frozenset[Flag], str] = {}  # at most one entry a subset of Flag
+# A candidate's flags as each output writes them, by the set: at most one entry a subset of
+# Flag (in practice a handful), each listing the flags in FLAG_ORDER.
+_FLAGS_JSON: dict[frozenset[Flag], str] = {}
+_FLAGS_TEXT: dict[frozenset[Flag], str] = {}
 
 
 def _flags_json(flags: frozenset[Flag]) -> str:
     text = _FLAGS_JSON.get(flags)
     if text is None:
-        ordered = [flag.value for flag in sorted(flags, key=FLAG_ORDER.__getitem__)]
-        text = _FLAGS_JSON[flags] = json_line(ordered)
+        text = _FLAGS_JSON[flags] = json_line(_ordered(flags))
     return text
+
+
+def flags_text(flags: frozenset[Flag]) -> str:
+    """The flags' values, space-separated (the results store's `flags` column)."""
+    text = _FLAGS_TEXT.get(flags)
+    if text is None:
+        text = _FLAGS_TEXT[flags] = " ".join(_ordered(flags))
+    return text
+
+
+def _ordered(flags: frozenset[Flag]) -> list[str]:
+    return [flag.value for flag in sorted(flags, key=FLAG_ORDER.__getitem__)]
 
 
 def message_json(message: MessageInfo) -> str:

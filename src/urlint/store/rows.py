@@ -33,7 +33,7 @@ from ..mail.headers import header_field, text_of
 from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
 from ..problems import Problem
 from ..records import replaced
-from ..reporters.extract import FLAG_ORDER, read_on, url_shown
+from ..reporters.extract import flags_text, read_on, url_shown
 from ..runner import Unit, UnitResult, worked
 from ..sources.files import InputFile, content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
@@ -214,11 +214,10 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
     span = candidate.span
     start, end = span.start, span.end
     wrapper = candidate.wrapper
-    flags = " ".join(flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__))
     return (
         URL, mask_password(path), message, url, scheme, host, start.line, start.column,
         end.line, end.column, start.offset, None if wrapper is None else wrapper.value, alt,
-        flags, *_place(mail),
+        flags_text(candidate.flags), *_place(mail),
     )
 
 
