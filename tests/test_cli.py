@@ -91,8 +91,8 @@ def test_no_command_exit_2(capsys):
 
 def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
     text = "".join(f"http://h{i}.example/\n" for i in range(20000))
-    result = subprocess.run(
-        [sys.executable, "-m", "urlint.cli", "extract", "-"],
+    result = subprocess.run(  # `python -m urlint`, where no script is on the PATH
+        [sys.executable, "-m", "urlint", "extract", "-"],
         input=text.encode(),
         capture_output=True,
         check=False,
