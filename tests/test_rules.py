@@ -7,6 +7,8 @@ Spans are (line, column, end_line, end_column), end column exclusive.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlint.rules.catalogue import all_rules
 from urlint.rules.context import RuleOptions
@@ -246,3 +248,32 @@ def test_fixes_are_safe_edits() -> None:
         (1, 5, "<URL:"),
         (2, 18, ">"),
     ]
+
+
+# Text around URLs as the scanner meets it: wrappers, breaks (after a hyphen too), reply
+# prefixes, inner spaces, page furniture, a next line that may go on with a bare URL.
+_AROUND = st.lists(
+    st.sampled_from([
+        "http://example.com/a", "ftp://ftp.example.org/pub/", "<URL:", "<", ">", "-", "\n",
+        "\n   ", "\n> ", " ", "x", "index.html", "\f", "\nPage 3\n", "mailto:a@b.example",
+    ]),
+    max_size=12,
+).map("".join)
+
+
+@given(_AROUND)
+@settings(max_examples=400)
+def test_an_x_rule_hits_only_a_candidate_it_may_hit(text):
+    """Linter.lint runs no X rule on a candidate text.may_hit rules out: none can hit it."""
+    from urlint.grammar.parse import parse
+    from urlint.rules.context import UrlUnderCheck
+    from urlint.rules.text import may_hit
+    from urlint.scanner import scan
+
+    x_rules = [entry for entry in all_rules() if entry.code.startswith("X")]
+    assert len(x_rules) == 6
+    for candidate in scan(text):
+        if may_hit(candidate):
+            continue
+        subject = UrlUnderCheck(candidate, parse(candidate.url), RuleOptions(), [])
+        assert [entry.code for entry in x_rules if list(entry.check(subject))] == []

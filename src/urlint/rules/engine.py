@@ -15,6 +15,7 @@ from ..records import replaced
 from .catalogue import Rule
 from .context import Hit, RuleOptions, UrlUnderCheck
 from .locate import UrlMap
+from .text import may_hit
 
 # Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
 # URL, a host or a path ("<URL:www.example.com/x>"), not prose ("<URL:...>").
@@ -44,9 +45,10 @@ class _UrlReading:
     """What the rules make of one URL text, whatever its place: its parse, what may be a
     password in it, the URL as shown, and the rules that hit it with their hits, in the
     Linter's order (at most one past MAX_HITS_PER_RULE), with the X rules, run for each
-    candidate (_FRESH): most URLs are hit by none, and a candidate then costs the X rules."""
+    candidate (_FRESH): most URLs are hit by none, and most candidates can be hit by no X
+    rule either (text.may_hit): such a candidate then costs a look in the cache."""
 
-    __slots__ = ("parsed", "secrets", "shown", "rules")
+    __slots__ = ("parsed", "secrets", "shown", "rules", "hits")
 
     def __init__(
         self,
@@ -56,6 +58,10 @@ class _UrlReading:
         rules: list[tuple[Rule, tuple[Hit, ...] | None]],
     ) -> None:
         self.parsed, self.secrets, self.shown, self.rules = parsed, secrets, shown, rules
+        # the rules without the X family: all a candidate no X rule can hit needs (text.may_hit)
+        self.hits: list[tuple[Rule, tuple[Hit, ...] | None]] = [
+            (entry, known) for entry, known in rules if known is not _FRESH
+        ]
 
 
 class Linter:
@@ -126,8 +132,10 @@ class Linter:
             reading = self._reading(candidate)
             if reading is None:
                 return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
+            rules = reading.rules if may_hit(candidate) else reading.hits
+            if not rules:
+                return []  # most URLs: no rule hits them, and they have no X rule to run
             parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
-            rules = reading.rules
         else:
             parsed, secrets, shown = ParsedURL(url), [], None
             rules = [

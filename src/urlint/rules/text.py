@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from ..findings import Edit, Severity
 from ..grammar.login import mask_password
-from ..model import Flag, Span
+from ..model import Candidate, Flag, Span
 from .catalogue import rule
 from .context import Hit, UrlUnderCheck
 
@@ -207,6 +207,13 @@ def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
         and candidate.wrapper_span is not None
     ):
         yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)
+
+
+def may_hit(candidate: Candidate) -> bool:
+    """Whether a rule of the family can hit the candidate at all: each reads a flag of how
+    it was found (Flag) or its wrapper, and a bare URL found whole on its line, as most are,
+    has neither (Linter.lint then passes the family over)."""
+    return bool(candidate.flags) or candidate.wrapper is not None
 
 
 # The family's rules, in code order (catalogue.rules_by_code reads this).
