@@ -389,6 +389,30 @@ def test_the_store_holds_no_password(tmp_path):
             assert b"Plant3dSecret" not in (tmp_path / name).read_bytes(), name
 
 
+def test_none_is_bound_as_null_and_an_adapter_the_program_has_is_kept():
+    key = (type(None), sqlite3.PrepareProtocol)
+    saved = sqlite3.adapters.pop(key, None)
+    connection = sqlite3.connect(":memory:")
+    try:
+        writer.bind_none_as_null()
+        assert key in sqlite3.adapters  # found first: no search for one
+        assert connection.execute("SELECT typeof(?), ? IS NULL", (None, None)).fetchone() == (
+            "null", 1,
+        )
+
+        def own(value: None) -> str:
+            return "none"
+
+        sqlite3.register_adapter(type(None), own)
+        writer.bind_none_as_null()
+        assert connection.execute("SELECT ?", (None,)).fetchone() == ("none",)
+    finally:
+        connection.close()
+        sqlite3.adapters.pop(key, None)
+        if saved is not None:
+            sqlite3.adapters[key] = saved
+
+
 def test_a_file_that_is_not_a_store_is_refused(tmp_path):
     other = tmp_path / "other.sqlite"
     connection = sqlite3.connect(other)
