@@ -3,7 +3,8 @@
 
 Measured, each the median of `--runs` runs, in one run of this script:
 - the first scan into an empty store, against `urlint extract --format jsonl` to a file on
-  the same archive, alternated (goal: the store costs at most 20% more);
+  the same archive, alternated (goal: the store costs at most 20% more), in wall time and
+  in the CPU time of all their processes;
 - a second scan with nothing changed (goal: at most 5% of the first);
 - after adding a month and 100 Maildir messages: the re-scan, against a scan of only what
   was added into an empty store, and the store after it, equal to a fresh full scan's
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -60,11 +62,18 @@ def archive() -> Path:
     return root
 
 
-def timed(argv: list[str], stdout: Path | None = None) -> float:
+def timed(argv: list[str], stdout: Path | None = None, cpu: list[float] | None = None) -> float:
+    """The command's wall time; with `cpu`, the CPU time (user and system) of the command
+    and every process it started (its workers: each waited for) is appended to it."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(stdout or os.devnull, "wb") as out:
         subprocess.run(argv, stdout=out, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    if cpu is not None:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return wall
 
 
 def fresh(store: Path) -> Path:
@@ -117,12 +126,15 @@ def main() -> int:
     scan = [*urlint, "scan", *jobs, "--store", str(store), str(root)]
 
     firsts, extracts, seconds = [], [], []
+    firsts_cpu: list[float] = []
+    extracts_cpu: list[float] = []
     for _ in range(args.runs):
-        extracts.append(
-            timed([*urlint, "extract", *jobs, "--format", "jsonl", str(root)], work / "x.jsonl")
-        )
+        extracts.append(timed(
+            [*urlint, "extract", *jobs, "--format", "jsonl", str(root)], work / "x.jsonl",
+            extracts_cpu,
+        ))
         fresh(store)
-        firsts.append(timed(scan))
+        firsts.append(timed(scan, cpu=firsts_cpu))
         seconds.append(timed(scan))
     rescans, rescans_twice, added_only, added_only_twice, equal = [], [], [], [], []
     for _ in range(args.runs):
@@ -163,6 +175,11 @@ def main() -> int:
         # each run's pair, side by side: this machine's noise is a few percent either way
         "runs_first_scan_s": [round(value, 2) for value in firsts],
         "runs_extract_jsonl_s": [round(value, 2) for value in extracts],
+        # The CPU time of all their processes (both run on every core given): what the
+        # work costs, where the wall time also holds how well it kept the cores busy.
+        "first_scan_cpu_s": round(median(firsts_cpu), 2),
+        "extract_jsonl_cpu_s": round(median(extracts_cpu), 2),
+        "store_over_extract_cpu": round(median(firsts_cpu) / median(extracts_cpu) - 1, 3),
         "second_scan_s": round(second, 2),
         "second_over_first": round(second / first, 4),
         "rescan_after_adding_s": round(median(rescans), 2),

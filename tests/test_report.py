@@ -390,6 +390,42 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
     )
 
 
+def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monkeypatch, tmp_path):
+    """Every late index (store.schema: built at a first scan's end, at a cost the scan
+    pays) is in the plan of a query: the reports' (summary, tables, page, under each
+    filter), or the writer's delete of an input's rows read again (store.writer)."""
+    from urlint.report import queries
+    from urlint.store import schema
+
+    statements: list[str] = []  # as run, parameters in them (the trace's expanded SQL)
+    read_only = queries._read_only
+
+    def traced(path: str) -> sqlite3.Connection:
+        connection = read_only(path)
+        connection.set_trace_callback(statements.append)
+        return connection
+
+    monkeypatch.setattr(queries, "_read_only", traced)
+    outputs = [(), ("--html", str(tmp_path / "r.html")),
+               *(("--table", name) for name in command.TABLE_NAMES)]
+    for filters in ((), ("--since", "2001-10", "--until", "2001-12"), ("--folder", "Maildir"),
+                    ("--domain", "example.org"), ("--scheme", "ftp")):
+        for output in outputs:
+            assert report(capsys, archive, *output, *filters)[0] == 0
+    statements += [f"DELETE FROM {table} WHERE input_id = 1" for table in
+                   ("urls", "findings", "problems")]
+    connection = sqlite3.connect(archive)
+    read: set[str] = set()
+    for statement in statements:
+        query = re.sub(r"(?is)^\s*CREATE TEMP TABLE \S+ AS ", "", statement)
+        if not re.match(r"(?is)\s*(SELECT|WITH|DELETE)\b", query) or "temp." in query:
+            continue  # a statement on the report's own temporary tables
+        for row in connection.execute("EXPLAIN QUERY PLAN " + query):
+            read.update(re.findall(r"USING (?:COVERING )?INDEX (\w+)", row[3]))
+    connection.close()
+    assert set(schema.LATE_INDEXES) <= read, set(schema.LATE_INDEXES) - read
+
+
 def test_filters_select_findings(capsys, archive):
     # Since October: C202 in message 2 (not the one in plain text) and X105.
     _, out, _ = report(capsys, archive, "--table", "rules", "--since", "2001-10")

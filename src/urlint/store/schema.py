@@ -115,7 +115,8 @@ CREATE INDEX messages_input ON messages(input_id);
 # re-scan replaces; a first scan only adds). Filled row by row, the reports' cost the
 # writer three times the rest of its work, and the by-input ones a fifth of its inserts.
 # `messages_input` is always there: the writer looks a message up by it (an mbox read on
-# from where a scan stopped).
+# from where a scan stopped). Each is in the plan of a query that reads it
+# (tests/test_report.py): none is built for nothing.
 LATE_INDEXES = {
     "urls_input": "urls(input_id)",
     "findings_input": "findings(input_id)",
