@@ -172,6 +172,11 @@ def main() -> int:
         "first_scan_s": round(first, 2),
         "extract_jsonl_s": round(extract, 2),
         "store_over_extract": round(first / extract - 1, 3),
+        # the median of each run's own ratio: a pair runs side by side, so a change of the
+        # machine's load between runs moves both of its times
+        "store_over_extract_paired": round(
+            median([one / other for one, other in zip(firsts, extracts, strict=True)]) - 1, 3
+        ),
         # each run's pair, side by side: this machine's noise is a few percent either way
         "runs_first_scan_s": [round(value, 2) for value in firsts],
         "runs_extract_jsonl_s": [round(value, 2) for value in extracts],
