@@ -393,27 +393,36 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
 def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monkeypatch, tmp_path):
     """Every late index (store.schema: built at a first scan's end, at a cost the scan
     pays) is in the plan of a query: the reports' (summary, tables, page, under each
-    filter), or the writer's delete of an input's rows read again (store.writer)."""
+    filter), or the writer's delete of the rows of an input read again (a re-scan's)."""
+    from urlint.config import build_settings
     from urlint.report import queries
     from urlint.store import schema
+    from urlint.store.scan import scan_into_store
 
     statements: list[str] = []  # as run, parameters in them (the trace's expanded SQL)
-    read_only = queries._read_only
 
-    def traced(path: str) -> sqlite3.Connection:
-        connection = read_only(path)
-        connection.set_trace_callback(statements.append)
-        return connection
+    def traced(opened):
+        def opening(path: str) -> sqlite3.Connection:
+            connection = opened(path)
+            connection.set_trace_callback(statements.append)
+            return connection
 
-    monkeypatch.setattr(queries, "_read_only", traced)
+        return opening
+
+    monkeypatch.setattr(queries, "_read_only", traced(queries._read_only))
     outputs = [(), ("--html", str(tmp_path / "r.html")),
                *(("--table", name) for name in command.TABLE_NAMES)]
     for filters in ((), ("--since", "2001-10", "--until", "2001-12"), ("--folder", "Maildir"),
                     ("--domain", "example.org"), ("--scheme", "ftp")):
         for output in outputs:
             assert report(capsys, archive, *output, *filters)[0] == 0
-    statements += [f"DELETE FROM {table} WHERE input_id = 1" for table in
-                   ("urls", "findings", "problems")]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("http://example.org/a\n")
+    store = str(tmp_path / "rescanned.sqlite")
+    scan_into_store(store, [str(notes)], build_settings({}))
+    notes.write_text("http://example.org/b\n")  # changed: its rows are replaced
+    monkeypatch.setattr(schema, "connect", traced(schema.connect))
+    scan_into_store(store, [str(notes)], build_settings({}))
     connection = sqlite3.connect(archive)
     read: set[str] = set()
     for statement in statements:
