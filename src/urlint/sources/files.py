@@ -11,6 +11,7 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 
+from ..garbage import work_begins
 from ..heap import LARGE_INPUT_BYTES, keep_freed_memory
 from ..problems import Problem, ProblemKind
 from ..records import record
@@ -74,6 +75,7 @@ def iter_files(
     A path given is always read; what a walk passes over is `selection`'s choice
     (selection.py; by default ignore files and the directories tools make). Files in `skip`
     (urlint's own output, being written) are passed over when walking."""
+    work_begins()  # the command's start-up is over, before a pool forks (garbage.py)
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
         if path == STDIN:
