@@ -13,8 +13,9 @@ before the runner starts a pool), what start-up made is frozen into the collecto
 permanent generation, left out of every later collection, and collection resumes for what
 the run makes. This is the order CPython's documentation gives for a process that forks
 workers (the gc module, `freeze`): collector off early, freeze right before fork, so that
-a worker's collections never write to the pages it shares with the parent. A run that ends before any work (a usage error,
-`urlint rules`) exits with the collector still off: it made nothing worth collecting.
+a worker's collections never write to the pages it shares with the parent. A run that
+ends before any work (a usage error, `urlint rules`) exits with the collector still off:
+it made nothing worth collecting.
 
 Only the command's process does this: a Python program calling `urlint.scan_paths`, or a
 test calling `cli.main`, keeps its collector as it is (nothing here acts unless `defer`
