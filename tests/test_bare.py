@@ -78,6 +78,7 @@ from .helpers import urls
         # opaque schemes without //
         ("mail mailto:joe@a.example.", ["mailto:joe@a.example"]),
         ("MAILTO:Joe@A.example", ["MAILTO:Joe@A.example"]),
+        ("NeWs:comp.mail.misc", ["NeWs:comp.mail.misc"]),
         ("read news:comp.infosystems.www.", ["news:comp.infosystems.www"]),
         ("all of news:*", ["news:*"]),
         ("urn:isbn:0451450523", ["urn:isbn:0451450523"]),
@@ -96,6 +97,9 @@ from .helpers import urls
         ("a scheme://` in backquotes", []),
         ("www.example.com and joe@example.com", []),
         ("Re:http", []),
+        # a scheme's name is matched without regard to ASCII case only: the long s is "s"
+        # to Unicode's case folding, not in a scheme's name
+        ("call \u017fip:alice@a.example or \u017fips:bob@a.example", []),
         ("://a.example/", []),
         ("1abc://a.example/", []),
     ],
