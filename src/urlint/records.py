@@ -1,18 +1,37 @@
-"""`@record`: an immutable, typed value class built on `collections.namedtuple`.
+"""`@record`: an immutable, typed value class: a tuple with named fields, as
+`collections.namedtuple` makes them.
 
 Why not `dataclasses`: a pre-commit hook starts urlint for every commit, and building a
 frozen dataclass costs ~0.7 ms per class (plus `inspect`, 5 ms, on import), a third of
-the start-up budget (bench/latency.py). A namedtuple gives the same immutability,
+the start-up budget (bench/latency.py). A named tuple gives the same immutability,
 equality, hashing, ordering and repr for a fraction of that. Fields and defaults are read
 from the class body's annotations, in order, exactly as a dataclass would read them.
+
+Why not `namedtuple` itself: it compiles each class's constructor from a string, and
+building one took 150 to 240 us at start-up; the 20 records a `check` loads took 2.8 ms
+of a run of 35 (bench/latency.py). Here the constructors are written once below, one for
+each number of fields, compiled with this module; a record's is one of them under its
+own field names. The class is what namedtuple would build: the same constructor code,
+the same C item getters, `_fields`, `_field_defaults`, `__match_args__`, `_make`,
+`_replace`, `_asdict`, `__getnewargs__` (pickling) and repr.
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
+from operator import itemgetter
+from types import FunctionType
+
+try:  # namedtuple's item getter, in C (collections/__init__.py takes it so too)
+    from _collections import _tuplegetter  # type: ignore[import-not-found]  # no stub
+except ImportError:  # pragma: no cover - other Pythons
+
+    def _tuplegetter(index: int, doc: str) -> property:  # type: ignore[misc]
+        return property(itemgetter(index), doc=doc)
+
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any, TypeVar
 
     from typing_extensions import dataclass_transform  # typing has it from Python 3.11
@@ -20,13 +39,59 @@ if TYPE_CHECKING:
     _T = TypeVar("_T")
 
     # What type checkers see: a frozen dataclass-like class, its fields from its
-    # annotations (PEP 681), as the namedtuple built below has them.
+    # annotations (PEP 681), as the named tuple built below has them.
     @dataclass_transform(frozen_default=True)
     def record(cls: type[_T]) -> type[_T]: ...
 
     def replaced(value: _T, /, **changes: Any) -> _T: ...
 
 _NO_DEFAULT = object()
+_tuple_new = tuple.__new__
+
+# A record's constructor, by its number of fields: namedtuple's code (`_tuple_new(_cls,
+# (a, b))`), its parameters renamed to the record's fields. Binding reads a parameter by
+# its position, a keyword by its name: `Position(1, 2, 3)` and `Position(line=1, column=2,
+# offset=3)` bind as namedtuple's own constructor binds them.
+_CONSTRUCTORS = (
+    lambda _cls: _tuple_new(_cls, ()),
+    lambda _cls, a: _tuple_new(_cls, (a,)),
+    lambda _cls, a, b: _tuple_new(_cls, (a, b)),
+    lambda _cls, a, b, c: _tuple_new(_cls, (a, b, c)),
+    lambda _cls, a, b, c, d: _tuple_new(_cls, (a, b, c, d)),
+    lambda _cls, a, b, c, d, e: _tuple_new(_cls, (a, b, c, d, e)),
+    lambda _cls, a, b, c, d, e, f: _tuple_new(_cls, (a, b, c, d, e, f)),
+    lambda _cls, a, b, c, d, e, f, g: _tuple_new(_cls, (a, b, c, d, e, f, g)),
+    lambda _cls, a, b, c, d, e, f, g, h: _tuple_new(_cls, (a, b, c, d, e, f, g, h)),
+    lambda _cls, a, b, c, d, e, f, g, h, i: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i)),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p)
+    ),
+)
+
+
+def _constructor(size: int) -> FunctionType:
+    """The constructor of `size` fields: written above, or for a record larger than any
+    there (the report's totals, never at start-up), namedtuple's, compiled as it does."""
+    if size < len(_CONSTRUCTORS):
+        return _CONSTRUCTORS[size]  # type: ignore[return-value]  # a lambda is a function
+    from collections import namedtuple
+
+    return namedtuple("Record", ["_"] * size, rename=True).__new__  # type: ignore[return-value]
 
 
 def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # noqa: F811
@@ -35,28 +100,82 @@ def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # n
 
 
 def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
-    names = list(cls.__dict__.get("__annotations__", {}))
+    names = tuple(cls.__dict__.get("__annotations__", {}))
     defaults = [cls.__dict__.get(name, _NO_DEFAULT) for name in names]
     first_default = next(
         (i for i, value in enumerate(defaults) if value is not _NO_DEFAULT), len(names)
     )
     if any(value is _NO_DEFAULT for value in defaults[first_default:]):
         raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
-    base = namedtuple(cls.__name__, names, defaults=defaults[first_default:], module=cls.__module__)  # type: ignore[misc]
     body = {
         key: value
         for key, value in cls.__dict__.items()
         if key not in names and key not in ("__dict__", "__weakref__", "__annotations__")
     }
+    template = _constructor(len(names))
+    new = FunctionType(
+        template.__code__.replace(co_varnames=("_cls", *names)),
+        template.__globals__,
+        "__new__",
+        tuple(defaults[first_default:]) or None,
+    )
+    new.__qualname__ = f"{cls.__qualname__}.__new__"  # as namedtuple names it
+    for index, name in enumerate(names):
+        body[name] = _tuplegetter(index, f"Alias for field number {index}")
+    body.update(
+        __new__=new,
+        __slots__=(),
+        _fields=names,
+        __match_args__=names,
+        _field_defaults=dict(zip(names[first_default:], defaults[first_default:], strict=True)),
+    )
+    for name, method in _METHODS.items():
+        body.setdefault(name, method)
     mixins = tuple(b for b in cls.__bases__ if b is not object)  # e.g. model.Located
-    if mixins:
-        body["__slots__"] = ()
-        built = type(cls.__name__, (base, *mixins), body)
-    else:
-        # The namedtuple is the record: its methods set on it, not on a subclass of it (a
-        # second class took 12 of the 90 us each record cost at start-up).
-        for key, value in body.items():
-            setattr(base, key, value)
-        built = base
+    built = type(cls.__name__, (tuple, *mixins), body)
     built.__qualname__ = cls.__qualname__
     return built
+
+
+# namedtuple's methods, which read a record's fields from the class (namedtuple's read them
+# from a closure).
+
+
+def _make(cls, iterable: Iterable[object]):  # type: ignore[no-untyped-def]
+    """Make a new record from a sequence or iterable (namedtuple._make)."""
+    result = _tuple_new(cls, iterable)
+    if len(result) != len(cls._fields):
+        raise TypeError(f"Expected {len(cls._fields)} arguments, got {len(result)}")
+    return result
+
+
+def _replace(self, /, **changes):  # type: ignore[no-untyped-def]
+    """A copy with `changes` to its fields (namedtuple._replace)."""
+    result = self._make(map(changes.pop, self._fields, self))
+    if changes:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+    return result
+
+
+def _repr(self) -> str:  # type: ignore[no-untyped-def]
+    fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True))
+    return f"{type(self).__name__}({fields})"
+
+
+def _asdict(self) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """A dict of the field names and their values (namedtuple._asdict)."""
+    return dict(zip(self._fields, self, strict=True))
+
+
+def _getnewargs(self) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+    """The record as a plain tuple: what pickle and copy make it again from."""
+    return tuple(self)
+
+
+_METHODS = {
+    "_make": classmethod(_make),
+    "_replace": _replace,
+    "__repr__": _repr,
+    "_asdict": _asdict,
+    "__getnewargs__": _getnewargs,
+}
