@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlint import Position, Span, extract
+from urlint.scanner import bare
 
 from .helpers import urls
 
@@ -122,3 +125,46 @@ def test_second_scheme_inside_a_query_is_one_url():
 def test_several_urls_on_a_line_in_order():
     text = "a http://a.example/ b ftp://b.example/ c mailto:c@d.example d"
     assert urls(text) == ["http://a.example/", "ftp://b.example/", "mailto:c@d.example"]
+
+
+def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
+    """scheme_start as the window search alone finds it (SCHEME_BEFORE tried at each offset):
+    what its shortcut for a run of letters and digits must agree with."""
+    short = colon - bare._SHORT_WINDOW
+    low = max(floor, short)
+    match = bare.SCHEME_BEFORE.search(text, low, colon)
+    if match is not None and match.start() == low and low > floor and low == short:
+        match = bare.SCHEME_BEFORE.search(text, max(floor, colon - bare.SCHEME_WINDOW), colon)
+    if match is None:
+        return -1
+    start = match.start()
+    if start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+        return -1
+    if text.startswith("::", start - 2) and start >= 2:
+        return -1
+    return start
+
+
+@settings(max_examples=2000)
+@given(st.text("ab19Z+.-:_/ \u00e9", max_size=60), st.data())
+def test_scheme_start_agrees_with_the_window_search(text, data):
+    colon = data.draw(st.integers(0, len(text)))
+    floor = data.draw(st.integers(0, colon))
+    assert bare.scheme_start(text, colon, floor) == _scheme_start_by_search(text, colon, floor)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("see http://", 4),
+        ("1abc://", -1),
+        ("can...http://", 6),
+        ("svn+ssh://", 0),
+        ("std::http://", -1),
+        ("x" * 20 + "://", 0),  # longer than the short window: looked for in the whole one
+        ("1" + "x" * 20 + "://", -1),
+        ("x" * 45 + "://", -1),  # longer than the whole window: no scheme
+    ],
+)
+def test_scheme_start(text, expected):
+    assert bare.scheme_start(text, text.rindex(":")) == expected
