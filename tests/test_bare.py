@@ -168,3 +168,14 @@ def test_scheme_start_agrees_with_the_window_search(text, data):
 )
 def test_scheme_start(text, expected):
     assert bare.scheme_start(text, text.rindex(":")) == expected
+
+
+def test_a_colon_read_by_both_alternatives_gives_one_url():
+    # "news:" is taken bare without "//" and, like any scheme, with it: one hit, one URL
+    text = "news://news.example/comp.x, news:comp.y and NEWS://n.example/ then mailto://a@b.c"
+    assert urls(text) == [
+        "news://news.example/comp.x",
+        "news:comp.y",
+        "NEWS://n.example/",
+        "mailto://a@b.c",
+    ]
