@@ -89,7 +89,11 @@ def body_end(text: str, start: int, url_start: int | None = None) -> int:
     """
     match = BODY.match(text, start)
     assert match is not None  # BODY matches the empty string
-    end = _first_unbalanced_closer(text, start, match.end())
+    end = match.end()
+    if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
+        end = _first_unbalanced_closer(text, start, end)
+    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
+        return end
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
     return trim_end(text, start, end, quoted_by)
@@ -159,3 +163,5 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
 
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
+# What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.
+_MAY_TRIM = frozenset(TRAILING_PUNCTUATION).union(OPENERS, QUOTES, *_CLOSED_BY.values())

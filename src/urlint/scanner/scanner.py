@@ -23,7 +23,13 @@ from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
-from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
+from .continuation import (
+    NEAR_LINE_END,
+    URL_LINE_END,
+    continuation,
+    hard_wrapped,
+    login_rest,
+)
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -242,11 +248,12 @@ def _scan(
                 continue
             if not bare.has_body(text, anchor, end):
                 continue
-            line_end = text.find("\n", end, end + NEAR_LINE_END)
+            at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
             wrapped = None
-            if line_end < 0:  # the URL's line goes on: nothing on the next line is its
+            if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
                 after = rest = None
             else:
+                line_end = at_line_end.end() - 1
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
                 if (
