@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlint import Position, Span, extract
 from urlint.scanner import bare
+from urlint.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 
 from .helpers import urls
 
@@ -179,3 +182,16 @@ def test_a_colon_read_by_both_alternatives_gives_one_url():
         "NEWS://n.example/",
         "mailto://a@b.c",
     ]
+
+
+@settings(max_examples=500)
+@given(st.text("mailtonewscidurnelfaxpsgMAILTOSX: ", max_size=80))
+def test_bare_colon_pattern_finds_the_colon_after_each_bare_name(text):
+    # its look-behind on the names' last letters turns colons away, never one of theirs
+    found = [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)]
+    expected = [
+        colon
+        for colon, char in enumerate(text)
+        if char == ":" and text[:colon].lower().endswith(BARE_WITHOUT_SLASHES)
+    ]
+    assert found == expected
