@@ -9,9 +9,9 @@ the installed package: the time of a phase is the difference between the run tha
 after it and the run that stops before it (medians of `--runs`, CPU seconds).
 
 Plain text: reading and decoding (sources.text.read_chunks); the literal passes the
-scanner makes for hits (`<...:`, `://`, a bare scheme's colon); the rest of the scan, per
-URL (what each hit costs: its end, its checks, its positions, its record); formatting a
-URL as a text line and as a jsonl line (reporters.extract.UrlFormat).
+scanner makes for hits (`<...:`, a bare URL's colon: `://` or a bare scheme's); the rest
+of the scan, per URL (what each hit costs: its end, its checks, its positions, its record);
+formatting a URL as a text line and as a jsonl line (reporters.extract.UrlFormat).
 
 Mail: framing the mbox into messages (mail.mbox.split_mbox, every message passed over);
 the prefilter (mail.prefilter.may_hold_urls); reading the messages it keeps (MIME,
@@ -69,7 +69,7 @@ def text_phases(path: Path, runs: int) -> dict:
 
     def passes() -> None:
         for text in texts:
-            for pattern in (wrappers.OPEN, scanner._DOUBLE_SLASH, scanner._BARE_COLON):
+            for pattern in (wrappers.OPEN, scanner._COLON):
                 for _ in pattern.finditer(text):
                     pass
 

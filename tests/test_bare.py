@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlint import Position, Span, extract
+from urlint.scanner import bare
+from urlint.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 
 from .helpers import urls
 
@@ -126,3 +132,70 @@ def test_second_scheme_inside_a_query_is_one_url():
 def test_several_urls_on_a_line_in_order():
     text = "a http://a.example/ b ftp://b.example/ c mailto:c@d.example d"
     assert urls(text) == ["http://a.example/", "ftp://b.example/", "mailto:c@d.example"]
+
+
+def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
+    """scheme_start as the window search alone finds it (SCHEME_BEFORE tried at each offset):
+    what its shortcut for a run of letters and digits must agree with."""
+    short = colon - bare._SHORT_WINDOW
+    low = max(floor, short)
+    match = bare.SCHEME_BEFORE.search(text, low, colon)
+    if match is not None and match.start() == low and low > floor and low == short:
+        match = bare.SCHEME_BEFORE.search(text, max(floor, colon - bare.SCHEME_WINDOW), colon)
+    if match is None:
+        return -1
+    start = match.start()
+    if start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+        return -1
+    if text.startswith("::", start - 2) and start >= 2:
+        return -1
+    return start
+
+
+@settings(max_examples=2000)
+@given(st.text("ab19Z+.-:_/ \u00e9", max_size=60), st.data())
+def test_scheme_start_agrees_with_the_window_search(text, data):
+    colon = data.draw(st.integers(0, len(text)))
+    floor = data.draw(st.integers(0, colon))
+    assert bare.scheme_start(text, colon, floor) == _scheme_start_by_search(text, colon, floor)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("see http://", 4),
+        ("1abc://", -1),
+        ("can...http://", 6),
+        ("svn+ssh://", 0),
+        ("std::http://", -1),
+        ("x" * 20 + "://", 0),  # longer than the short window: looked for in the whole one
+        ("1" + "x" * 20 + "://", -1),
+        ("x" * 45 + "://", -1),  # longer than the whole window: no scheme
+    ],
+)
+def test_scheme_start(text, expected):
+    assert bare.scheme_start(text, text.rindex(":")) == expected
+
+
+def test_a_colon_read_by_both_alternatives_gives_one_url():
+    # "news:" is taken bare without "//" and, like any scheme, with it: one hit, one URL
+    text = "news://news.example/comp.x, news:comp.y and NEWS://n.example/ then mailto://a@b.c"
+    assert urls(text) == [
+        "news://news.example/comp.x",
+        "news:comp.y",
+        "NEWS://n.example/",
+        "mailto://a@b.c",
+    ]
+
+
+@settings(max_examples=500)
+@given(st.text("mailtonewscidurnelfaxpsgMAILTOSX: ", max_size=80))
+def test_bare_colon_pattern_finds_the_colon_after_each_bare_name(text):
+    # its look-behind on the names' last letters turns colons away, never one of theirs
+    found = [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)]
+    expected = [
+        colon
+        for colon, char in enumerate(text)
+        if char == ":" and text[:colon].lower().endswith(BARE_WITHOUT_SLASHES)
+    ]
+    assert found == expected

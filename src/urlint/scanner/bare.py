@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from ..grammar.abnf import SCHEME_CHARS
+
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its
 # punctuation joins alphanumeric runs one character at a time ("svn+ssh", "z39.50r"):
@@ -24,6 +26,9 @@ SCHEME_BEFORE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
 _ALNUM_BEFORE = re.compile(r"[A-Za-z0-9]")
 SCHEME_WINDOW = 40
 _SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
+# Section 2.1's scheme characters listed one by one, for str.rstrip: the run of them that
+# ends at the colon is the only place a scheme can start (SCHEME_BEFORE holds no other).
+_SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
 
 # The body of a bare URL: everything up to whitespace (any Unicode whitespace, since text
 # editors and mail clients put non-breaking spaces there) or a delimiter: ASCII `<`, `>`
@@ -48,15 +53,30 @@ OPENERS = {opener: closer for closer, opener in CLOSERS.items()}
 def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     """Offset where the scheme ending at `colon` starts, or -1 if there is none."""
     low = max(floor, colon - _SHORT_WINDOW)
-    match = SCHEME_BEFORE.search(text, low, colon)
-    if match is not None and match.start() == low and low > floor and low == colon - _SHORT_WINDOW:
-        # A long scheme: look back the whole window.
-        match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
-    if match is None:
-        return -1  # "12:30", "1.2://"
-    start = match.start()
-    if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
-        return -1  # a word that starts with a digit: "1abc://"
+    # A match of SCHEME_BEFORE lies inside the run of scheme characters that ends at the
+    # colon (str.rstrip finds where it starts, in C). When the run starts inside the window,
+    # begins with a letter and holds letters and digits only ("http", "ftp"), the match is
+    # the whole run, and the character before it, outside the run, is no letter or digit:
+    # the search, which tries every offset of the window, is left for the rest.
+    run_start = low + len(text[low:colon].rstrip(_SCHEME_CHAR_LIST))
+    run = text[run_start:colon]
+    if run_start > low and run[:1].isalpha() and run.isalnum():
+        start = run_start
+    else:
+        match = SCHEME_BEFORE.search(text, run_start, colon)
+        if (
+            match is not None
+            and match.start() == low
+            and low > floor
+            and low == colon - _SHORT_WINDOW
+        ):
+            # A long scheme: look back the whole window.
+            match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
+        if match is None:
+            return -1  # "12:30", "1.2://"
+        start = match.start()
+        if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
+            return -1  # a word that starts with a digit: "1abc://"
     if text.startswith("::", start - 2) and start >= 2:
         return -1  # a name in program text: `Foo::Data::Bar`, `std::string`
     return start
@@ -69,7 +89,11 @@ def body_end(text: str, start: int, url_start: int | None = None) -> int:
     """
     match = BODY.match(text, start)
     assert match is not None  # BODY matches the empty string
-    end = _first_unbalanced_closer(text, start, match.end())
+    end = match.end()
+    if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
+        end = _first_unbalanced_closer(text, start, end)
+    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
+        return end
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
     return trim_end(text, start, end, quoted_by)
@@ -139,3 +163,5 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
 
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
+# What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.
+_MAY_TRIM = frozenset(TRAILING_PUNCTUATION).union(OPENERS, QUOTES, *_CLOSED_BY.values())

@@ -31,6 +31,11 @@ _PREFIX_LOOKBACK = 200  # a reply prefix is short; never look further back for o
 # and spaces stand between. A URL with no line end that near is followed by text on its
 # line, and neither X105 nor login_rest applies.
 NEAR_LINE_END = 64
+# What stands between such a URL and its line end: punctuation trimmed from it (what
+# continues its body, bare.BODY), then spaces. After a URL followed by any other text on its
+# line nothing on the next line goes on with it: login_rest reads the next line only after
+# this, continuation and hard_wrapped only after spaces alone.
+URL_LINE_END = re.compile(bare.BODY.pattern + r"[ \t]*\r?\n")
 
 
 def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:

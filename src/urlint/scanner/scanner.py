@@ -1,11 +1,14 @@
 """Text in, URL candidates out. Pure: no I/O, no printing.
 
-Three literal-led passes find every place a URL can start, each on the regex engine's fast
-literal search (a combined alternation is ten times slower: DESIGN.md, hot-path table):
+Two literal-led passes find every place a URL can start, each on the regex engine's fast
+literal search (one alternation of what starts with different characters is ten times
+slower: DESIGN.md, hot-path table):
 
 1. `<` opening a wrapper (`<URL:`, `<scheme:`, `URL=<`), read by `wrappers`;
-2. `://`, a bare URL of any scheme with "//" (section 3.1), its scheme read backwards;
-3. `:` right after an opaque scheme name (`mailto:`, `news:`, ... sections 3.5, 3.6).
+2. `:` of a bare URL, its scheme read backwards: followed by "//", of any scheme (section
+   3.1), or right after an opaque scheme name (`mailto:`, `news:`, ... sections 3.5, 3.6).
+   Both alternatives start with the colon, which the pattern's search looks for as a
+   literal: one pass over the text finds both (two passes cost the text's length twice).
 
 The hits are merged in text order; a hit inside a URL already read (a bare URL inside a
 wrapper, a second "://" inside a query) is not a URL of its own.
@@ -20,12 +23,19 @@ from ..grammar.login import secret_spans
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
-from .continuation import NEAR_LINE_END, continuation, hard_wrapped, login_rest
+from .continuation import (
+    NEAR_LINE_END,
+    URL_LINE_END,
+    continuation,
+    hard_wrapped,
+    login_rest,
+)
 from .furniture import Furniture
 from .textpos import LineIndex
 
-_DOUBLE_SLASH = re.compile("://")
-_BARE_COLON = re.compile(BARE_COLON_PATTERN)
+# "://" first: a colon followed by "//" is read as one whatever the scheme's name. The
+# parser takes the alternatives' common ":" out in front, so the search stays literal-led.
+_COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
@@ -115,8 +125,7 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
     passes = (
         ((m.start(), _WRAPPER, m.start()) for m in wrappers.OPEN.finditer(text, lo)),
-        _bare_hits(text, _DOUBLE_SLASH.finditer(text, lo, colon_stop), lo, None),
-        _bare_hits(text, _BARE_COLON.finditer(text, lo, colon_stop), lo, _BARE_NAMES),
+        _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
     )
     if len(text) <= _SMALL_TEXT:
         # A mail body or a short file: a sorted list costs less than merging generators,
@@ -130,18 +139,21 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
 
 
 def _bare_hits(
-    text: str, colons: Iterator[re.Match[str]], floor: int, schemes: frozenset[str] | None
+    text: str, colons: Iterator[re.Match[str]], floor: int
 ) -> Iterator[tuple[int, int, int]]:
-    """Bare URL starts: the scheme before each colon found (one of `schemes`, if given)."""
+    """Bare URL starts: the scheme before each colon found (_COLON), of any name before
+    "://", else one of the opaque schemes taken bare."""
     scheme_start = bare.scheme_start
     for match in colons:
         colon = match.start()
         start = scheme_start(text, colon, floor)
         if start < 0:
             continue
-        if schemes is None:
+        if match.end() > colon + 1:  # "://" matched, not the colon alone
             yield start, _BARE, colon
-        elif text[start:colon].lower() in schemes and not _property_parameter(text, start, floor):
+        elif text[start:colon].lower() in _BARE_NAMES and not _property_parameter(
+            text, start, floor
+        ):
             yield start, _BARE, colon
 
 
@@ -236,11 +248,12 @@ def _scan(
                 continue
             if not bare.has_body(text, anchor, end):
                 continue
-            line_end = text.find("\n", end, end + NEAR_LINE_END)
+            at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
             wrapped = None
-            if line_end < 0:  # the URL's line goes on: nothing on the next line is its
+            if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
                 after = rest = None
             else:
+                line_end = at_line_end.end() - 1
                 after = continuation(text, start, end)
                 rest = login_rest(text, start, end, line_end)
                 if (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model import Position, Span
+from ..records import built
 
 
 class LineIndex:
@@ -55,10 +56,18 @@ class LineIndex:
         column = offset - line_start + 1
         if line == self._line_base:
             column += self._column_base
-        return Position(line, column, offset + self._offset_base)
+        return built(Position, (line, column, offset + self._offset_base))
 
     def span(self, start: int, end: int) -> Span:
-        return Span(self.position(start), self.position(end))
+        first = self.position(start)
+        if self._text.find(self._newline, start, end) < 0:  # type: ignore[arg-type]
+            # On one line, as every bare URL is (whitespace ends it): its end is as many
+            # columns on as it has characters, no walk to it.
+            column = first.column + end - start
+            last = built(Position, (first.line, column, end + self._offset_base))
+        else:
+            last = self.position(end)
+        return built(Span, (first, last))
 
 
 def line_starts(text: str) -> list[int]:
