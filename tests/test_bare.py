@@ -103,8 +103,7 @@ from .helpers import urls
         ("a scheme://` in backquotes", []),
         ("www.example.com and joe@example.com", []),
         ("Re:http", []),
-        # a scheme's name is matched without regard to ASCII case only: the long s is "s"
-        # to Unicode's case folding, not in a scheme's name
+        # a long s is no "s" of a scheme's name
         ("call \u017fip:alice@a.example or \u017fips:bob@a.example", []),
         ("://a.example/", []),
         ("1abc://a.example/", []),
@@ -199,3 +198,9 @@ def test_bare_colon_pattern_finds_the_colon_after_each_bare_name(text):
         if char == ":" and text[:colon].lower().endswith(BARE_WITHOUT_SLASHES)
     ]
     assert found == expected
+
+
+def test_bare_colon_pattern_takes_the_names_in_any_ascii_case_only():
+    # Unicode's case folding would take the long s for an "s" ("\u017fips:" for "sips:")
+    text = "SIPS:a SiPs:b \u017fips:c sip\u017f:d"
+    assert [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)] == [4, 11]

@@ -32,7 +32,11 @@ def scanning(*args, **kwargs):
     return scan_texts(*args, **kwargs)
 
 files.work_begins, pipeline.scan_texts = work_begins, scanning
-atexit.register(lambda: print(json.dumps(seen), file=sys.stderr))
+def at_exit():
+    seen["exit"] = [gc.isenabled(), gc.get_freeze_count()]
+    print(json.dumps(seen), file=sys.stderr)
+
+atexit.register(at_exit)
 sys.argv = ["urlint", *sys.argv[1:]]
 from urlint.__main__ import run
 run()
@@ -58,6 +62,7 @@ def test_the_command_freezes_its_start_up_and_collects_during_its_run(tmp_path):
     # The modules a run loads make tens of thousands of objects: all frozen at once.
     assert enabled is True and frozen > 10_000
     assert seen["scan"] == seen["after"]  # the run collects, start-up stays frozen
+    assert seen["exit"][0] is True and seen["exit"][1] > 10_000  # on, start-up still frozen
 
 
 def test_check_freezes_too(tmp_path):
@@ -74,7 +79,8 @@ def test_a_run_that_does_no_work_exits_with_the_collector_off():
     done, seen = _command("rule", "C202")
     assert done.returncode == 0
     assert "C202" in done.stdout
-    assert seen == {}  # no walk began: nothing frozen, and nothing to collect
+    # No walk began: nothing frozen, and the collector still off at exit.
+    assert seen == {"exit": [False, 0]}
 
 
 _LIBRARY = """
