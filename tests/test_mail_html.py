@@ -3,6 +3,16 @@ browser reads them."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+from unittest.mock import patch
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlint.mail import html
+from urlint.mail.html import read_html
+
 from .mail_helpers import found
 
 
@@ -83,3 +93,131 @@ def test_html_attribute_urls_as_a_browser_reads_them(tmp_path):
         ("http://form.example/post", "html-action", 8, 73),
         ("http://refresh.example/", "html-refresh", 9, 45),
     ]
+
+
+# Pages made of the pieces that decide how a page is read: tags (block or not, broken),
+# comments by the tokenizer's rules, hidden elements closed or not, references (with and
+# without a semicolon, unknown, one that decodes to nothing), URL attributes, and text.
+_PAGE_PIECES = st.sampled_from(
+    ["<", ">", "</", "<!", "<?", "<!--", "<!-->", "<!--->", "-->", "--!>", "--", "-", "<b>"]
+    + ["<p>", "</P>", "<pre>", "<prex>", "<h1>", "<h7>", "<br/>", "<td ", "<Table>", "</b>"]
+    + ["<script>", "</script>", "</SCRIPT >", "<scripts>", "<style x>", "</style>"]
+    + ["<title>", "</title>", "<head>", "</head>", "<a ", "<meta ", "src='http://b.example/'"]
+    + ['href="http://a.example/?x=1&amp;y">', 'srcset="http://c.example/1.png 1x, /2.png 2x"']
+    + ['http-equiv=refresh content="0; url=http://d.example/">']
+    + ["&", "&amp;", "&amp", "&nbsp;", "&lt", "&#39;", "&#x41;", "&#1;", "&unknown;", "&ampx"]
+    + ["&NotEqualTilde;", "http://e.example/", " ", "\n", "\t", "x", "\u00e9", "\U0001f600"]
+)
+# Tags by every name the markup pattern names, and some it does not, in any case.
+_TAG_NAMES = (
+    "address article aside blockquote br dd div dl dt fieldset figcaption figure footer form"
+    " h1 h6 header hr li main nav ol p pre section table td th tr ul script style head title"
+    " h7 h10 prex thead tbody scripts headx s a b"
+).split()
+_TAGS = st.builds(
+    "<{}{}{}".format,
+    st.sampled_from(["", "/", "!", "?"]),
+    st.sampled_from(_TAG_NAMES).flatmap(lambda name: st.sampled_from([name, name.upper()])),
+    st.sampled_from([">", " x>", "\t>", " >", "x>", "", "-", "/>"]),
+)
+_PAGES = st.lists(st.one_of(_PAGE_PIECES, _TAGS), max_size=40).map("".join)
+
+# html._MARKUP in its plain form: the module's is written for the speed of the regex
+# engine, and must find the same.
+_PLAIN_MARKUP = re.compile(
+    r"(<!--(?:-?>|.*?(?:--!?>|\Z))|<(script|style|head|title)\b[^>]*>.*?(?:</\2\s*>|\Z)"
+    r"|(</?(?:address|article|aside|blockquote|br|dd|div|dl|dt|fieldset|figcaption|figure|footer|form"
+    r"|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|td|th|tr|ul)\b[^>]*>)"
+    r"|</?[A-Za-z][^>]*>|<![^>]*>|<\?[^>]*>)",
+    re.S | re.I,
+)
+
+
+@settings(max_examples=1000)
+@given(_PAGES)
+def test_the_markup_pattern_finds_what_its_plain_form_finds(source):
+    def plain(match: re.Match[str]) -> tuple[object, ...]:
+        comment = match.group().startswith("<!--")
+        return match.span(), comment, match.group(2), match.group(3) is not None
+
+    def fast(match: re.Match[str]) -> tuple[object, ...]:
+        return match.span(), match.group(2) is not None, match.group(3), match.group(4) is not None
+
+    assert list(map(fast, html._MARKUP.finditer(source))) == list(
+        map(plain, _PLAIN_MARKUP.finditer(source))
+    )
+
+
+def _replaced_match_by_match(pattern, replace, text):
+    """re.sub with a replacement function that records, match by match, where each
+    replacement and the text after it start: the model of read_html's OffsetMaps."""
+    starts, targets = [], []
+    shift = 0
+
+    def put(match):
+        nonlocal shift
+        start, end = match.span()
+        replacement = replace(match)
+        at = start + shift
+        if replacement:
+            starts.append(at)
+            targets.append(start)
+        shift += len(replacement) - (end - start)
+        starts.append(at + len(replacement))
+        targets.append(end)
+        return replacement
+
+    return pattern.sub(put, text), starts, targets
+
+
+@given(_PAGES)
+def test_each_step_maps_as_replacements_made_match_by_match(source):
+    page = read_html(source)
+    text, starts, targets = _replaced_match_by_match(
+        _PLAIN_MARKUP, lambda match: "" if match.group(3) is None else "\n", source
+    )
+    assert (list(page.steps[0].starts), list(page.steps[0].targets)) == (starts, targets)
+    text, starts, targets = _replaced_match_by_match(
+        html._REFERENCE, lambda match: unescape(match.group()), text
+    )
+    assert (list(page.steps[1].starts), list(page.steps[1].targets)) == (starts, targets)
+    assert page.text == text
+    # The hidden spans, whose URL attributes are not read: comments, scripts, styles, titles.
+    hidden = [
+        match.span()
+        for match in _PLAIN_MARKUP.finditer(source)
+        if match.group().startswith("<!--") or (match.group(2) or "head").lower() != "head"
+    ]
+    found_hidden = html._strip_markup(source)[2] if "<" in source else ([], [])
+    assert list(zip(*found_hidden, strict=True)) == hidden
+
+
+@given(_PAGES)
+def test_every_offset_of_the_text_maps_back_into_the_source(source):
+    # In order, one source character each; without references (whose decoded text maps as
+    # a whole onto the reference), onto the same character, or onto the "<" of the block
+    # tag that left a line end.
+    page = read_html(source)
+    previous = -1
+    for offset, character in enumerate(page.text):
+        at = page.steps[0].source(page.steps[1].source(offset))
+        assert previous < at < len(source)
+        if "&" not in source:
+            assert character == source[at] or (character == "\n" and source[at] == "<")
+        previous = at
+
+
+def _read_whole(source):
+    page = read_html(source)
+    hidden = html._strip_markup(source)[2] if "<" in source else ([], [])
+    maps = [(list(step.starts), list(step.targets)) for step in page.steps]
+    return page.text, page.attributes, maps, [list(spans) for spans in hidden]
+
+
+@given(_PAGES, st.integers(0, 12), st.integers(1, 3))
+def test_a_page_read_window_by_window_is_read_as_it_is_whole(source, chars, tags):
+    # Windows of a few characters and tags (a long page's are of a megabyte and 16,384 tags):
+    # every cut the windows make, in markup and in references, gives what the whole gives.
+    whole = _read_whole(source)
+    with patch.object(html, "_WINDOW_CHARS", chars), patch.object(html, "_WINDOW_TAGS", tags):
+        assert _read_whole(source) == whole

@@ -24,22 +24,37 @@ import re
 from array import array
 from bisect import bisect_right
 from html import unescape
+from itertools import accumulate, compress, islice
 
 from ..records import record
 from .textmap import OffsetMap
 
 # Markup, in one pass over the page: what is hidden (comments by the tokenizer's rules,
-# scripts, styles, the head), the elements that end a line of visible text (group 3: a URL
-# never runs from one into the next), and any other tag.
+# scripts, styles, the head), the elements that end a line of visible text (a URL never
+# runs from one into the next), and any other tag. Group 1 is the match; group 2 the "!"
+# of a comment, group 3 the name of an element read to its end tag, group 4 the ">" of a
+# block tag: one character, where the match has it (Python shares one-character strings,
+# so re.split makes no copy for them).
+# Written for Python's regex engine: it finds what the plain form finds (tests/test_mail_html.py
+# holds that and compares the two), in half the time:
+# - the "<" every alternative starts with is written once, before them: the engine skips
+#   to the next "<" rather than try each alternative at every character;
+# - a hidden element's text runs to the first "<" that starts its end tag: `.*?` tries the
+#   end tag after every character;
+# - the block names are grouped by their first letter; each must be the whole word (`\b`),
+#   so their order does not matter.
 _MARKUP = re.compile(
-    r"(<!--(?:-?>|.*?(?:--!?>|\Z))|<(script|style|head|title)\b[^>]*>.*?(?:</\2\s*>|\Z)"
-    r"|(</?(?:address|article|aside|blockquote|br|dd|div|dl|dt|fieldset|figcaption|figure|footer|form"
-    r"|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|table|td|th|tr|ul)\b[^>]*>)"
-    r"|</?[A-Za-z][^>]*>|<![^>]*>|<\?[^>]*>)",
+    r"(<(?:(!)--(?:-?>|.*?(?:--!?>|\Z))"
+    r"|(script|style|head|title)\b[^>]*>[^<]*(?:<(?!/\3\s*>)[^<]*)*(?:</\3\s*>|\Z)"
+    r"|/?(?:a(?:ddress|rticle|side)|b(?:lockquote|r)|d(?:d|iv|l|t)"
+    r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
+    r"|section|t(?:able|d|h|r)|ul)\b[^>]*(>)"
+    r"|/?[A-Za-z][^>]*>|![^>]*>|\?[^>]*>))",
     re.S | re.I,
 )
-# A character reference, as html.unescape finds one (HTML5, a semicolon optional).
-_REFERENCE = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)")
+# A character reference, as html.unescape finds one (HTML5, a semicolon optional); one
+# group, so that re.split gives the text and the references in turn.
+_REFERENCE = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
 # A start tag with an attribute that may hold a URL, then each such attribute in it.
 _TAG_WITH_URL = re.compile(r"<[A-Za-z][^>]*?\s(?:href|src|srcset|action|content)\s*=[^>]*>?", re.I)
 _URL_ATTRIBUTE = re.compile(
@@ -71,17 +86,131 @@ class HtmlText:
 def read_html(source: str) -> HtmlText:
     """The visible text and URL attributes of an HTML document; broken HTML is read as far
     as it goes. Each step records where its output came from in its input, so a URL in the
-    text is placed exactly, in time linear in the page and in memory of one copy a step."""
-    without_tags = _Step()
-    text = _MARKUP.sub(without_tags.markup, source) if "<" in source else source
-    decoded = _Step()
+    text is placed exactly, in time linear in the page and in memory bounded by a window's
+    work beside the page and its text."""
+    if "<" in source:
+        text, without_tags, hidden = _strip_markup(source)
+    else:
+        text, without_tags, hidden = source, _offset_map(), (array("q"), array("q"))
     if "&" in text:
-        text = _REFERENCE.sub(decoded.reference, text)
-    return HtmlText(
-        text,
-        list(_attributes(source, without_tags.hidden)),
-        (without_tags.mapping, decoded.mapping),
+        text, decoded = _decode_references(text)
+    else:
+        decoded = _offset_map()
+    return HtmlText(text, list(_attributes(source, hidden)), (without_tags, decoded))
+
+
+# Both steps are a re.split and a few passes over lists in C, with no Python call per
+# match: a page holds a tag every 30 characters or so, and a replacement function per tag
+# (re.sub's) cost more than the regular expression's scan. re.split, with a pattern of
+# groups, gives the text between matches and the groups of each match in turn:
+# [text, groups..., text, groups..., text]. Those lists hold some 150 bytes a tag, where
+# the page holds 30: a page longer than _WINDOW_CHARS is read a window at a time, cut
+# where the whole page's reading would stand between two matches, so that each window
+# gives what the whole page gives there.
+_WINDOW_CHARS = 1 << 20
+_WINDOW_TAGS = 1 << 14  # at most this many tags a window, on a long page
+
+
+def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
+    """A tag goes; a block tag leaves a line end (at the tag's place). With the text: its
+    OffsetMap, and the spans of the comments, scripts, styles and titles it hides, whose
+    tags no client reads."""
+    texts: list[str] = []
+    mapping = _offset_map()
+    hidden = (array("q"), array("q"))
+    window_start = 0
+    for window_end in _markup_cuts(source):
+        window = (
+            source[window_start:window_end] if window_end - window_start < len(source) else source
+        )
+        split = _MARKUP.split(window)  # text, then groups 1 to 4 of each match, ..., text
+        tags, comments, names, blocks = split[1::5], split[2::5], split[3::5], split[4::5]
+        pieces = [""] * (2 * len(tags) + 1)  # the text and the matches in turn
+        pieces[::2], pieces[1::2] = split[::5], tags
+        del split
+        replacements = ["" if block is None else "\n" for block in blocks]
+        ends = _replaced(pieces, replacements, texts, mapping, window_start)
+        # Hidden: comments, and the elements read to their end tag but the head (whose
+        # tags a client reads: <link href>, <base href>, a meta refresh). They are few.
+        hides = list(map(bool, comments))
+        for index in compress(range(len(names)), names):
+            hides[index] = names[index].lower() != "head"
+        hidden[0].extend(compress(ends[::2], hides))
+        hidden[1].extend(compress(ends[1::2], hides))
+        window_start = window_end
+    return "".join(texts), mapping, hidden
+
+
+def _markup_cuts(source: str) -> list[int]:
+    """Where the windows of `source` end: the end of every _WINDOW_TAGS-th match of the
+    whole page's scan, then the page's end; only the page's end for a page of at most
+    _WINDOW_CHARS. A scan goes on from a match's end as it would from the start, and no
+    match runs past one (re.finditer, re.split), so a window read alone gives the matches
+    the whole page gives in it (tests/test_mail_html.py cuts pages in tiny windows)."""
+    if len(source) <= _WINDOW_CHARS:
+        return [len(source)]
+    every = islice(_MARKUP.finditer(source), _WINDOW_TAGS - 1, None, _WINDOW_TAGS)
+    return [*(match.end() for match in every), len(source)]
+
+
+def _decode_references(text: str) -> tuple[str, OffsetMap]:
+    """Character references decoded, as html.unescape decodes them. A page uses a few
+    (&nbsp; most), each many times: each is decoded once a window. A window of a long
+    text ends before an "&": no reference holds one but at its start."""
+    texts: list[str] = []
+    mapping = _offset_map()
+    window_start = 0
+    while window_start < len(text):
+        window_end = text.find("&", window_start + max(_WINDOW_CHARS, 1))
+        if window_end < 0:
+            window_end = len(text)
+        window = text[window_start:window_end] if window_end - window_start < len(text) else text
+        pieces = _REFERENCE.split(window)  # the text and the references in turn
+        references = pieces[1::2]
+        decoded = {reference: unescape(reference) for reference in set(references)}
+        replacements = list(map(decoded.__getitem__, references))
+        _replaced(pieces, replacements, texts, mapping, window_start)
+        window_start = window_end
+    return "".join(texts), mapping
+
+
+def _replaced(
+    pieces: list[str],
+    replacements: list[str],
+    texts: list[str],
+    mapping: OffsetMap,
+    source_start: int,
+) -> list[int]:
+    """pieces: text, a match, text, ..., text, of a window of a page that starts at
+    `source_start`; its text with the matches replaced appended to `texts` (what the page's
+    windows before it made), the map's entries to `mapping`. Returns where each piece ends
+    in the page (match i runs from ends[2i] to ends[2i + 1]).
+
+    The map has the entries a replacement function of re.sub would append match by match
+    (tests/test_mail_html.py checks it against one): where the replacement starts, if it
+    is not empty, then where the text after it starts. Entries at one output offset stay
+    (OffsetMap.add would merge them)."""
+    text_start = sum(map(len, texts))
+    output = pieces.copy()
+    output[1::2] = replacements
+    ends = list(islice(accumulate(map(len, pieces), initial=source_start), 1, None))
+    # For match i: entries 2i (its start; kept for a replacement that is not empty) and
+    # 2i + 1 (its end); the end of the last text is none.
+    keep = [True] * (2 * len(replacements))
+    keep[::2] = map(bool, replacements)
+    mapping.starts.extend(
+        compress(islice(accumulate(map(len, output), initial=text_start), 1, None), keep)
     )
+    mapping.targets.extend(compress(ends, keep))
+    texts.append("".join(output))
+    return ends
+
+
+def _offset_map() -> OffsetMap:
+    mapping = OffsetMap()
+    # In arrays: 8 bytes an entry, a list's entry takes 40.
+    mapping.starts, mapping.targets = array("q"), array("q")
+    return mapping
 
 
 def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
@@ -139,43 +268,3 @@ def _srcset(value: str) -> list[tuple[str, int]]:
             break
         at = comma + 1
     return urls
-
-
-class _Step:
-    """The replacement function of one re.sub over a text, recording where its output
-    came from: what follows each replacement runs on in step with what followed the match.
-    The markup step also records the spans of the comments, scripts, styles and titles it
-    hides, whose tags no client reads."""
-
-    __slots__ = ("mapping", "shift", "hidden")
-
-    def __init__(self) -> None:
-        self.mapping = OffsetMap()
-        self.mapping.starts, self.mapping.targets = array("q"), array("q")  # 8 bytes an entry
-        self.shift = 0  # output offset minus input offset, after what was replaced so far
-        self.hidden: tuple[array, array] = (array("q"), array("q"))
-
-    def markup(self, match: re.Match[str]) -> str:
-        """A tag goes; a block tag leaves a line end (at the tag's place)."""
-        if match.group(3) is not None:
-            return self._put("\n", match)
-        hidden = match.group(2)
-        if (hidden is not None and hidden.lower() != "head") or match.group().startswith("<!--"):
-            self.hidden[0].append(match.start())
-            self.hidden[1].append(match.end())
-        return self._put("", match)
-
-    def reference(self, match: re.Match[str]) -> str:
-        return self._put(unescape(match.group()), match)
-
-    def _put(self, replacement: str, match: re.Match[str]) -> str:
-        start, end = match.span()
-        at = start + self.shift
-        starts, targets = self.mapping.starts, self.mapping.targets
-        if replacement:
-            starts.append(at)
-            targets.append(start)
-        self.shift += len(replacement) - (end - start)
-        starts.append(at + len(replacement))
-        targets.append(end)
-        return replacement
