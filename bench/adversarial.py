@@ -147,6 +147,17 @@ INPUTS: dict[
         250_000,
         EXTRACT,
     ),
+    # an HTML part of n / 60 links: each attribute is a text of its own, placed in the
+    # part's raw lines (mail/textmap.py: they share one walk over them)
+    "HTML UTF-8 part of many links": (
+        lambda n: mail(
+            b"Content-Type: text/html; charset=utf-8\n",
+            "<p>café</p>\n".encode()
+            + b'<p><a href="http://x.example/story?id=1">a story</a></p>\n' * (n // 60),
+        ),
+        250_000,
+        EXTRACT,
+    ),
     "format=flowed DelSp UTF-8 part of many URLs": (
         lambda n: mail(
             b"Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n",

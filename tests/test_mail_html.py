@@ -3,15 +3,20 @@ browser reads them."""
 
 from __future__ import annotations
 
+import binascii
 import re
 from html import unescape
 from unittest.mock import patch
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlint.mail import html
 from urlint.mail.html import read_html
+from urlint.mail.message import read_message
+from urlint.mail.textmap import Relocator
+from urlint.scanner import iter_candidates
 
 from .mail_helpers import found
 
@@ -221,3 +226,61 @@ def test_a_page_read_window_by_window_is_read_as_it_is_whole(source, chars, tags
     whole = _read_whole(source)
     with patch.object(html, "_WINDOW_CHARS", chars), patch.object(html, "_WINDOW_TAGS", tags):
         assert _read_whole(source) == whole
+
+
+def _spans_of(message: bytes, fresh: bool) -> list[tuple[str, str, object]]:
+    """Each URL of the message's texts with its raw span; `fresh`: every text placed by a
+    relocator of its own (no walk over the raw part shared with the texts before it)."""
+    spans = []
+    for text in read_message(message, 1, 1).texts:
+        relocator = text.relocator
+        if fresh and relocator is not None:
+            relocator = Relocator(
+                relocator.raw,
+                relocator.raw_line,
+                byte_map=relocator.byte_map,
+                codec=relocator.codec,
+                charset_text=relocator.charset_text,
+                char_maps=relocator.char_maps,
+                collapsed=relocator.collapsed,
+            )
+        placed = (
+            iter_candidates(text.text, line_base=text.line_base)
+            if relocator is None
+            else iter_candidates(text.text, positions=relocator)
+        )
+        spans.extend((text.source, candidate.url, candidate.span) for candidate in placed)
+    return spans
+
+
+# (line, column) of each URL: the raw line's characters, and quoted-printable's escapes
+# and soft breaks ("</p>" goes on the next raw line) as they stand in the file.
+_PLACES = {
+    "8bit": [(6, 14), (7, 48), (8, 48), (9, 48), (7, 16), (8, 16), (9, 16)],
+    "quoted-printable": [(6, 19), (7, 58), (9, 58), (11, 58), (7, 26), (9, 26), (11, 26)],
+}
+
+
+@pytest.mark.parametrize("encoding", list(_PLACES))
+def test_an_html_parts_texts_are_placed_as_each_alone_would_place_them(encoding):
+    # The visible text and each attribute share one walk over the part's raw lines (and
+    # the codec's count of bytes), the text placed first, up to its end, then each link
+    # again from the part's start: what each finds is what a walk of its own finds.
+    body = "<p>café, see http://text.example/é</p>\n" + "".join(
+        f'<p>{n}€ <a href="http://x.example/{n}">link</a> or http://y.example/{n}</p>\n'
+        for n in range(3)
+    )
+    raw = body.encode() if encoding == "8bit" else binascii.b2a_qp(body.encode())
+    message = (
+        b"From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n"
+        b"Content-Transfer-Encoding: " + encoding.encode() + b"\n\n" + raw
+    )
+    shared = _spans_of(message, fresh=False)
+    assert shared == _spans_of(message, fresh=True)
+    urls = ["http://text.example/\u00e9"] + [f"http://y.example/{n}" for n in range(3)]
+    urls += [f"http://x.example/{n}" for n in range(3)]
+    sources = ["html-text"] * 4 + ["html-href"] * 3
+    assert [(source, url, span.start.line, span.start.column) for source, url, span in shared] == [
+        (source, url, *place)
+        for source, url, place in zip(sources, urls, _PLACES[encoding], strict=True)
+    ]

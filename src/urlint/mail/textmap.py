@@ -74,6 +74,20 @@ class LazyMap(OffsetMap):
         return super().source(offset)
 
 
+class _RawWalk:
+    """Where positions in one raw part were last found, shared by the relocators made from
+    one another (Relocator.then): its line index (LineIndex walks from the offset it was
+    last asked about) and how much of its text the codec has encoded. Each relocator its
+    own, an HTML part of n links walked its raw lines n times from the start."""
+
+    __slots__ = ("lines", "encoder", "encoded")
+
+    def __init__(self) -> None:
+        self.lines: LineIndex | None = None
+        self.encoder: codecs.IncrementalEncoder | None = None
+        self.encoded = (0, 0)  # (characters, bytes) encoded so far
+
+
 class Relocator:
     """Maps offsets in a decoded text to positions in the raw file: the scanner is handed
     one in place of its line index, so the URLs of decoded mail come out where they stand
@@ -90,8 +104,14 @@ class Relocator:
     """
 
     __slots__ = (
-        "raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps",
-        "collapsed", "_raw_lines", "_encoder", "_encoded",
+        "raw",
+        "raw_line",
+        "byte_map",
+        "codec",
+        "charset_text",
+        "char_maps",
+        "collapsed",
+        "_walk",
     )
 
     def __init__(
@@ -113,13 +133,13 @@ class Relocator:
         self.charset_text = charset_text
         self.char_maps = char_maps
         self.collapsed = collapsed
-        self._raw_lines: LineIndex | None = None
-        self._encoder: codecs.IncrementalEncoder | None = None
-        self._encoded = (0, 0)  # (characters, bytes) encoded so far
+        self._walk = _RawWalk()
 
     def then(self, step: OffsetMap) -> Relocator:
-        """This relocator for the text one more step (`step`) made from ours."""
-        return Relocator(
+        """This relocator for the text one more step (`step`) made from ours. The two share
+        their walk over the raw part: an HTML part's visible text and each of its
+        attributes are placed in the same raw lines, each text from its start."""
+        relocator = Relocator(
             self.raw,
             self.raw_line,
             byte_map=self.byte_map,
@@ -128,17 +148,20 @@ class Relocator:
             char_maps=(*self.char_maps, step),
             collapsed=self.collapsed,
         )
+        relocator._walk = self._walk
+        return relocator
 
     def _bytes_before(self, characters: int) -> int:
         """How many bytes the first `characters` of charset_text take in the codec. Positions
         are asked for in text order, so each character is encoded once (linear); an earlier
         one starts again from the text's start."""
-        done_chars, done_bytes = self._encoded
-        if self._encoder is None or characters < done_chars:
-            self._encoder = codecs.getincrementalencoder(self.codec)("replace")  # type: ignore[arg-type]
+        walk = self._walk
+        done_chars, done_bytes = walk.encoded
+        if walk.encoder is None or characters < done_chars:
+            walk.encoder = codecs.getincrementalencoder(self.codec)("replace")  # type: ignore[arg-type]
             done_chars, done_bytes = 0, 0
-        done_bytes += len(self._encoder.encode(self.charset_text[done_chars:characters]))
-        self._encoded = (characters, done_bytes)
+        done_bytes += len(walk.encoder.encode(self.charset_text[done_chars:characters]))
+        walk.encoded = (characters, done_bytes)
         return done_bytes
 
     def position(self, offset: int) -> Position:
@@ -155,9 +178,10 @@ class Relocator:
             offset = self.byte_map.source(offset)
         raw = self.raw
         offset = min(max(offset, 0), len(raw))
-        if self._raw_lines is None:
-            self._raw_lines = LineIndex(raw, line_base=0)
-        index, line_start = self._raw_lines.locate(offset)
+        walk = self._walk
+        if walk.lines is None:
+            walk.lines = LineIndex(raw, line_base=0)
+        index, line_start = walk.lines.locate(offset)
         column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
         return Position(self.raw_line + index, column, decoded)
 
