@@ -130,6 +130,14 @@ INPUTS: dict[
         250_000,
         EXTRACT,
     ),
+    # a header of n / 40 fields, each holding a URL: each field is placed on its line
+    "header of many URL fields": (
+        lambda n: b"From: a@example.com\n"
+        + b"".join(b"X-Archive-%06d: <http://x.example/a>\n" % i for i in range(n // 40))
+        + b"\nbody\n",
+        250_000,
+        EXTRACT,
+    ),
     "quoted-printable UTF-8 part of many URLs": (
         lambda n: mail(
             b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: "
@@ -239,7 +247,11 @@ def run_once(path: str, command: tuple[str, ...]) -> None:
 
 
 def input_name(data: bytes) -> str:
-    return "input.zip" if data.startswith(b"PK") else "input"  # a zip is read by its name too
+    """A zip is read by its name too; a message is named as one (.eml): a header longer
+    than what content sniffing reads is a message's only by its name."""
+    if data.startswith(b"PK"):
+        return "input.zip"
+    return "input.eml" if data.startswith(b"From: ") else "input"
 
 
 def seconds(data: bytes, command: tuple[str, ...]) -> float:

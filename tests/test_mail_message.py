@@ -95,3 +95,31 @@ def test_header_fields_that_carry_no_urls_are_not_scanned(tmp_path):
         ("http://archive.example.org/42", "Archived-At"),
         ("http://base.example.org/", "Content-Base"),
     ]
+
+
+def test_header_fields_are_placed_on_their_own_lines(tmp_path):
+    # The lines before each field are counted once, field after field (a header of
+    # thousands of URL fields is read in linear time: bench/adversarial.py); a field that
+    # is no place for a URL (Received) is passed over, a folded one starts on its first line.
+    message = tmp_path / "fields.eml"
+    message.write_bytes(
+        b"From: a@example.org\n"
+        b"Received: from relay (http://relay.example/) by mx\n"
+        b"List-Archive: <http://lists.example/archive/>\n"
+        b"Subject: see\n"
+        b"List-Help: <mailto:help@lists.example>,\n"
+        b"\t<http://lists.example/help/>\n"
+        b"X-Mailer: mail 1.0\n"
+        b"List-Post: <mailto:post@lists.example>\n"
+        b"\n"
+        b"body\n"
+    )
+    assert [
+        (item.candidate.url, item.message.header, item.candidate.line, item.candidate.column)
+        for item in found(message)
+    ] == [
+        ("http://lists.example/archive/", "List-Archive", 3, 16),
+        ("mailto:help@lists.example", "List-Help", 5, 13),
+        ("http://lists.example/help/", "List-Help", 6, 3),
+        ("mailto:post@lists.example", "List-Post", 8, 13),
+    ]

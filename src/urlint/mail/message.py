@@ -161,6 +161,7 @@ class MessageReader:
             return
         hits.sort()
         done = -1
+        counted, lines = 0, 0  # the line ends before `counted`: fields come in header order
         for hit in hits:
             if hit < done:
                 continue
@@ -173,7 +174,9 @@ class MessageReader:
             name = raw.partition(b":")[0].strip().decode("latin-1")
             if name.lower() in NOT_URL_FIELDS or name.startswith("From "):
                 continue
-            field_line = line + header.count(b"\n", 0, start)
+            lines += header.count(b"\n", counted, start)
+            counted = start
+            field_line = line + lines
             raw = raw.replace(b"\r", b"")
             try:
                 text = raw.decode("utf-8")
