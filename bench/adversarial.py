@@ -138,6 +138,18 @@ INPUTS: dict[
         250_000,
         EXTRACT,
     ),
+    # a message of n / 70 base64 images and no URL: the prefilter looks up each part's
+    # Content-Type (an image's base64 hides nothing the reader reads)
+    "message of many base64 images, no URL": (
+        lambda n: mail(
+            b"Content-Type: multipart/mixed; boundary=b\n",
+            b"--b\nContent-Type: image/gif\nContent-Transfer-Encoding: base64\n\nR0lGODlh\n"
+            * (n // 70)
+            + b"--b--\n",
+        ),
+        250_000,
+        EXTRACT,
+    ),
     "quoted-printable UTF-8 part of many URLs": (
         lambda n: mail(
             b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: "

@@ -84,6 +84,27 @@ def may_hold(data: bytes, start: int = 0, end: int | None = None) -> bool:
     return may_hold_urls(data, (start, len(data) if end is None else end))[0]
 
 
+@pytest.mark.parametrize("line_end", [b"\n", b"\r\n"])
+def test_each_base64_field_is_read_with_its_own_header_block(line_end):
+    # Each part's Content-Type is looked for between the blank lines around its field, in
+    # one pass forward (a message of thousands of attachments is read in linear time:
+    # bench/adversarial.py), the message's own header included where it starts the data.
+    image = b"Content-Type: image/gif\nContent-Transfer-Encoding: base64\n\nR0lGODlh\n"
+    text = b"Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\nbm8gVVJM\n"
+    parts = b"".join(b"--b\n" + part for part in (image, image, text, image))
+    multipart = (
+        b"From: a@example.org\nMIME-Version: 1.0\n"
+        b"Content-Type: multipart/mixed; boundary=b\n\n%s--b--\n"
+    )
+    for message, expected in (
+        (multipart % parts, True),  # the text part's base64
+        (multipart % parts.replace(text, image), False),  # images only
+        (image, False),  # a lone image: its header starts the data
+        (text, True),
+    ):
+        assert may_hold(message.replace(b"\n", line_end)) is expected
+
+
 def test_prefilter_looks_at_a_message_where_it_stands_in_a_buffer():
     with_url = b"Subject: a\n\nmailto:a@example.org\n"
     without = b"Subject: b\n\nno address\n"

@@ -89,31 +89,56 @@ def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
     """The transfer encodings in data[start:end] that can hide a URL from the raw bytes
     (base64, quoted-printable, uuencode), of parts the reader decodes as text."""
     found = set()
+    blocks = _HeaderBlocks(data, start, end)
     for field in _TRANSFER_ENCODING.finditer(data, start, end):
         encoding = field.group(1).lower()
-        if encoding == b"base64" and not _of_text_part(data, field.start(), start, end):
+        if encoding == b"base64" and not _of_text_part(data, *blocks.around(field.start())):
             continue
         if encoding in (b"base64", b"quoted-printable") or encoding in _UUENCODINGS:
             found.add(encoding)
     return found
 
 
-def _of_text_part(data: bytes, at: int, start: int, end: int) -> bool:
-    """Does the field at `at` belong to a header block whose Content-Type the reader reads
-    (or none, text/plain by default: RFC 2045 5.2), or one we cannot tell?"""
-    block_start = max(
-        data.rfind(b"\n\n", start, at) + 2, data.rfind(b"\n\r\n", start, at) + 3, start
-    )
-    block_end = min(
-        (
-            found
-            for found in (data.find(b"\n\n", at, end), data.find(b"\n\r\n", at, end))
-            if found >= 0
-        ),
-        default=end,
-    )
+def _of_text_part(data: bytes, block_start: int, block_end: int) -> bool:
+    """Does the header block data[block_start:block_end] (a field's: _HeaderBlocks) have a
+    Content-Type the reader reads (or none, text/plain by default: RFC 2045 5.2), or one
+    we cannot tell?"""
     kind = _CONTENT_TYPE.search(data, block_start, block_end)
     return kind is None or kind.group(1).decode("ascii").lower() in READ_MAINTYPES
+
+
+# Where a blank line starts: "\n\n" or "\n\r\n" (a header block ends there).
+_BLANK_LINE = re.compile(rb"\n(?=\r?\n)")
+
+
+class _HeaderBlocks:
+    """The header blocks of the fields of data[start:end], asked about in order: the block
+    of a field runs from the end of the last blank line before it (or `start`) to the
+    start of the first after it (or `end`). One pass over the blank lines, forward: a
+    search back and forth from each field cost a pass over the message a field, a message
+    of thousands of attachments thousands of passes."""
+
+    def __init__(self, data: bytes, start: int, end: int) -> None:
+        self.blank_lines = _BLANK_LINE.finditer(data, start, end)
+        self.data = data
+        self.start = start  # where the block of the field last asked about starts
+        self.end = end
+        self.ahead = self._next()  # the first blank line not passed: (start, end)
+
+    def _next(self) -> tuple[int, int] | None:
+        found = next(self.blank_lines, None)
+        if found is None:
+            return None
+        at = found.start()
+        return at, at + (3 if self.data[at + 1] == 13 else 2)
+
+    def around(self, at: int) -> tuple[int, int]:
+        """The block of the field at `at` (later than any asked about before). No blank
+        line holds `at`: the field starts with "-"."""
+        while self.ahead is not None and self.ahead[1] <= at:
+            self.start = self.ahead[1]
+            self.ahead = self._next()
+        return self.start, self.end if self.ahead is None else self.ahead[0]
 
 
 def _encoded_subject(lowered: bytes) -> bool:
