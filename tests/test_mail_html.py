@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from urlint.mail import html
 from urlint.mail.html import read_html
 from urlint.mail.message import read_message
-from urlint.mail.textmap import Relocator
 from urlint.scanner import iter_candidates
 
 from .mail_helpers import found
@@ -229,25 +228,18 @@ def test_a_page_read_window_by_window_is_read_as_it_is_whole(source, chars, tags
 
 
 def _spans_of(message: bytes, fresh: bool) -> list[tuple[str, str, object]]:
-    """Each URL of the message's texts with its raw span; `fresh`: every text placed by a
-    relocator of its own (no walk over the raw part shared with the texts before it)."""
+    """Each URL of the message's texts with its raw span; `fresh`: each text of a reading
+    of its own, so that its relocator's walk over the raw part is its alone (no text
+    before it placed through it)."""
     spans = []
-    for text in read_message(message, 1, 1).texts:
-        relocator = text.relocator
-        if fresh and relocator is not None:
-            relocator = Relocator(
-                relocator.raw,
-                relocator.raw_line,
-                byte_map=relocator.byte_map,
-                codec=relocator.codec,
-                charset_text=relocator.charset_text,
-                char_maps=relocator.char_maps,
-                collapsed=relocator.collapsed,
-            )
+    texts = read_message(message, 1, 1).texts
+    for number, text in enumerate(texts):
+        if fresh:
+            text = read_message(message, 1, 1).texts[number]
         placed = (
             iter_candidates(text.text, line_base=text.line_base)
-            if relocator is None
-            else iter_candidates(text.text, positions=relocator)
+            if text.relocator is None
+            else iter_candidates(text.text, positions=text.relocator)
         )
         spans.extend((text.source, candidate.url, candidate.span) for candidate in placed)
     return spans
