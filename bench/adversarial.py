@@ -242,6 +242,12 @@ INPUTS: dict[
         500_000,
         ("check", "--format", "sarif"),
     ),
+    # one line of n / 25 findings (a minified file's): `full` shows the line around each
+    "check --format full, one line of many findings": (
+        lambda n: b" ".join(b"http://example.com/~u/" for _ in range(n // 23)) + b"\n",
+        250_000,
+        ("check", "--format", "full"),
+    ),
     "check --format github, one finding a line": (
         FINDING_A_LINE,
         500_000,

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from urlint.reporters.check import LINE_CONTEXT
+
 from .helpers import run
 
 SECRET = "s3cretpw"
@@ -234,6 +236,29 @@ def test_full_format_shows_masked_source_and_caret(capsys, project):
         "  | " + " " * 40 + "^",
         "",
     ]
+
+
+def test_full_format_shows_a_long_line_around_the_finding(capsys, project):
+    # A line past 3 * LINE_CONTEXT characters is shown from LINE_CONTEXT before the span to
+    # 2 * LINE_CONTEXT after its start, "..." where it is cut; a password the window cuts
+    # into is masked as far as the window shows it. A minified file's line of thousands
+    # of URLs is not written whole for each finding.
+    password = "p" * 100
+    before = "x " * 100
+    url = f"ftp://fred:{password}@h.example/~a"
+    write(project / "a.txt", f"{before}{url}{' y' * 100}\n")
+    tilde = len(before) + url.index("~") + 1  # 1-based column
+    code, out, _ = run(capsys, "check", "--format", "full", "--select", "C202", "a.txt")
+    # the window starts inside the password
+    assert tilde - LINE_CONTEXT > len(before) + len("ftp://fred:")
+    shown_after = (" y" * 100)[: 2 * LINE_CONTEXT - len("~a")]
+    assert out.splitlines()[:4] == [
+        f"a.txt:1:{tilde}: C202 unsafe character '~': write it as %7E [unsafe-tilde]",
+        "  |",
+        f"1 | ...****@h.example/~a{shown_after}...",
+        "  | " + " " * len("...****@h.example/") + "^",
+    ]
+    assert password[:4] not in out
 
 
 def test_statistics(capsys, project):

@@ -40,13 +40,23 @@ class SourceView:
                     )
                 )
         self.hidden = merged_spans(hidden)  # (start, end) offsets, sorted, apart
+        self._last: tuple[int, tuple[str, list[tuple[int, int]]] | None] | None = None
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[line - 1] + column - 1
 
     def line(self, number: int) -> tuple[str, list[tuple[int, int]]] | None:
         """Line `number` (without its line end) and the columns (1-based, end exclusive)
-        of what must be hidden on it; None past the end."""
+        of what must be hidden on it; None past the end. The line asked last is kept: a
+        long line's findings come one after another, and each cut of it again would cost
+        the line's length a finding."""
+        if self._last is not None and self._last[0] == number:
+            return self._last[1]
+        found = self._line(number)
+        self._last = (number, found)
+        return found
+
+    def _line(self, number: int) -> tuple[str, list[tuple[int, int]]] | None:
         if not 0 < number <= len(self.starts):
             return None
         start = self.starts[number - 1]

@@ -142,6 +142,13 @@ def masked_source_line(
     return "".join(pieces), column
 
 
+# A long line (a minified file's) is shown around the finding: this many characters before
+# its span's start and twice as many from there, the line's cuts marked "...". Shown whole
+# for each finding, a line of thousands of URLs made output (and time) grow with the
+# square of the line.
+LINE_CONTEXT = 80
+
+
 def full_block(
     finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False
 ) -> str:
@@ -155,9 +162,24 @@ def full_block(
         for span in finding.password_spans
         if span.start.line == finding.line
     ]
-    shown_line, column = masked_source_line(line.rstrip("\r\n"), [*cuts, *own])
-    start = column(finding.column)
-    end = column(finding.end_column) if finding.end_line == finding.line else len(shown_line) + 1
+    raw = line.rstrip("\r\n")
+    span_end = finding.end_column if finding.end_line == finding.line else len(raw) + 1
+    # The columns shown, [first, last): the whole line, or a window of a long one.
+    first, last = 1, len(raw) + 1
+    if len(raw) > 3 * LINE_CONTEXT:
+        first = max(1, finding.column - LINE_CONTEXT)
+        last = min(len(raw) + 1, finding.column + 2 * LINE_CONTEXT)
+    # Each mask clipped to the window: what of a password the window shows is masked.
+    masks = [
+        (max(start, first) - first + 1, min(end, last) - first + 1)
+        for start, end in (*cuts, *own)
+        if start < last and end > first
+    ]
+    shown_line, column = masked_source_line(raw[first - 1 : last - 1], masks)
+    before = "..." if first > 1 else ""
+    start = len(before) + column(finding.column - first + 1)
+    end = len(before) + column(min(span_end, last) - first + 1)
+    shown_line = before + shown_line + ("..." if last <= len(raw) else "")
     width = max(1, end - start)
     number = str(finding.line)
     gutter = " " * len(number)
