@@ -235,9 +235,10 @@ def _message(body: list[bytes], length: int | None) -> bytes:
     longest=st.sampled_from([10**6, 2_000, 700]),
     block=st.sampled_from([1 << 20, 4096, 333, 64]),
     crlf=st.booleans(),
+    sized=st.booleans(),
 )
 def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
-    monkeypatch, bodies, lengths, every, longest, block, crlf
+    monkeypatch, bodies, lengths, every, longest, block, crlf, sized
 ):
     # Whatever its form (From_ lines, mboxrd quoting, mboxcl lengths right or wrong,
     # CRLF, a message too long read on as text), the runs between places give the whole
@@ -249,7 +250,8 @@ def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
     if crlf:
         mbox = mbox.replace(b"\n", b"\r\n")
     whole = list(split_mbox(io.BytesIO(mbox)))
-    places = list(mbox_places(io.BytesIO(mbox), every))
+    # sized: the places come closer near the end (mbox.next_place_after)
+    places = list(mbox_places(io.BytesIO(mbox), every, size=len(mbox) if sized else None))
     assert places[0][:3] == (0, 1, 0) and not places[0].overflowing
     assert [p.offset for p in places] == sorted({p.offset for p in places})
     runs = []
@@ -259,6 +261,28 @@ def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
         start = place.offset - lead_bytes(place)
         runs += split_mbox(io.BytesIO(mbox[start:end]), None, place, goes_on)
     assert runs == whole
+
+
+def test_the_runs_of_an_mbox_shrink_towards_its_end():
+    # 400 messages of 1,000 bytes, a place every 40,000 bytes or more; read in blocks of
+    # 10,000, the framing stands at a message's start at 69,000 (its first reads), 79,000,
+    # 89,000 and so on, and a place falls at the first of those past the distance asked.
+    head = b"From a@example.org Thu Mar  1 03:00:13 2001\nSubject: s\n\n"
+    mbox = (head + b"x" * (998 - len(head)) + b"\n\n") * 400
+
+    def run_sizes(size):
+        places = [p.offset for p in mbox_places(io.BytesIO(mbox), 40_000, 10_000, size=size)]
+        return [end - start for start, end in zip(places, [*places[1:], len(mbox)], strict=True)]
+
+    assert run_sizes(None) == [69_000, *[40_000] * 8, 11_000]
+    # Known the size, from 269,000 on a quarter of what is left is less than 40,000:
+    # 131,000 left, the next place 32,750 on at least (at 309,000); 91,000 left, 22,750
+    # (339,000); 61,000 left, 15,250 (359,000); 41,000, 10,250 (379,000); 21,000, 5,250
+    # (389,000); 11,000, 5,000: an eighth of 40,000 at least (399,000). The last run, a
+    # message, is what the results store reads again should the mbox grow.
+    assert run_sizes(len(mbox)) == [
+        69_000, *[40_000] * 6, 30_000, 20_000, 20_000, 10_000, 10_000, 1_000
+    ]
 
 
 def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp_path):

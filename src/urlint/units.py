@@ -58,7 +58,8 @@ RANGE_BYTES = 12 * 1024 * 1024
 # tests/test_units.py checks each rule alone with far less.
 LOOKBACK_CHARS = 64 * 1024
 LOOKBACK_LINES = 4 * 60
-# A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places).
+# A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places),
+# but near the end of a plain mbox, where the runs shrink (mail.mbox.next_place_after).
 RUN_BYTES = 4 * 1024 * 1024
 # Small files go to a worker together, this many or this many bytes at most (a Maildir of
 # 20,000 messages in batches of 64 cost the writer's process 0.17 s more in hand-offs).

@@ -142,7 +142,11 @@ def lead_bytes(place: MboxPlace) -> int:
 
 
 def mbox_places(
-    stream: BinaryIO, every: int, block: int | None = None, start: MboxPlace | None = None
+    stream: BinaryIO,
+    every: int,
+    block: int | None = None,
+    start: MboxPlace | None = None,
+    size: int | None = None,
 ) -> Iterator[MboxPlace]:
     """Places to cut an mbox at, the first at its start, the others `every` bytes or more
     after the one before (a quarter more at most, or a message more), found by its one
@@ -156,23 +160,39 @@ def mbox_places(
 
     From a place of an earlier framing (`start`: the results store reads an mbox on from
     where its last scan stopped), `stream` is at `lead_bytes(start)` before it, and the
-    places are the whole file's from there, `start` the first."""
+    places are the whole file's from there, `start` the first.
+
+    Given the file's `size`, the places come closer near its end (`next_place_after`)."""
     if block is None:
         block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
     base = 0 if start is None else start.offset - lead_bytes(start)
-    for item in _split(_Mbox(stream, _none, start, block=block), every):
+    left = None if size is None else size - base  # what the stream holds
+    for item in _split(_Mbox(stream, _none, start, block=block), every, left):
         if isinstance(item, MboxPlace):
             yield replaced(item, offset=item.offset + base) if base else item
+
+
+def next_place_after(every: int, size: int | None, at: int) -> int:
+    """How far past a place at `at` the next one is at least: `every`, or, near the end
+    of a stream of known `size`, a quarter of what is left (an eighth of `every` at
+    least). The runs between places go to the cores in turn, and the last ones are
+    smaller, so that the cores end together: a run as long as the others at the end
+    would be one core's work alone (units.text_ranges shrinks a text file's ranges so)."""
+    if size is None:
+        return every
+    return max(every // 8, min(every, (size - at) // 4), 1)
 
 
 def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:
     return [False] * (len(bounds) - 1)
 
 
-def _split(mbox: _Mbox, every: int = 0) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
+def _split(
+    mbox: _Mbox, every: int = 0, size: int | None = None
+) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
     """split_mbox's loop; with `every`, it also marks a place each time it stands at a
-    message's start (or at a piece of one too long) `every` bytes or more past the last
-    place."""
+    message's start (or at a piece of one too long) `next_place_after` bytes or more past
+    the last place (`size`: the stream's, if known)."""
     buffer = mbox.buffer
     next_place = 0
     while True:
@@ -180,7 +200,7 @@ def _split(mbox: _Mbox, every: int = 0) -> Iterator[RawMessage | RawText | Probl
         mbox.count_lines(data, base, mbox.start)  # before the buffer may move on from `start`
         if every and mbox.start >= next_place:
             yield MboxPlace(mbox.start, mbox.line, mbox.index, mbox.counted, mbox.overflowing)
-            next_place = mbox.start + every
+            next_place = mbox.start + next_place_after(every, size, mbox.start)
         if mbox.counted and not mbox.overflowing:
             end = _content_length_end(buffer, mbox.start)
             if end is not None:

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 def message_runs(
     source: InputFile, size: int, run_bytes: int, start: MboxPlace | None = None
 ) -> Iterator[Planned]:
-    """A plain mbox in runs of `run_bytes` or more, each covering its bytes, the last one
-    the rest of the file; from `start` on, where given (an mbox read on from where the
+    """A plain mbox in runs of `run_bytes` or more (less near its end: mbox.next_place_after),
+    each covering its bytes, the last one the rest of the file; from `start` on, where given (an mbox read on from where the
     results store's last scan stopped: what comes before is as it was)."""
     last = None
     covered = 0 if start is None else start.offset
@@ -47,7 +47,7 @@ def message_runs(
             else:
                 raw.seek(start.offset - mbox.lead_bytes(start))
                 stream = raw
-            for place in mbox_places(stream, run_bytes, start=start):
+            for place in mbox_places(stream, run_bytes, start=start, size=size):
                 if last is not None:
                     run = MessageRun(source.path, last, place.offset, goes_on=place.overflowing)
                     yield Planned(run, Counts(0, place.offset - last.offset))
