@@ -630,3 +630,31 @@ def test_the_common_date_form_is_read_as_email_utils_reads_it(when, zone, commen
         written = written[:17] + written[18:]
     expected = parsedate_to_datetime(written).astimezone(timezone.utc)
     assert utc_date(written + comment) == expected.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_two_names_that_differ_only_in_a_password_are_two_inputs(tmp_path):
+    # Masked, the names are one ("ftp:u:****@h.txt"): the second input's key is numbered
+    # (in the walk's order, the same on every scan), and neither password is stored.
+    root = tmp_path / "names"
+    root.mkdir()
+    (root / "ftp:u:Secretpw2y@h.txt").write_text("http://a.example/1\n")
+    (root / "ftp:u:Otherpw3z@h.txt").write_text("http://a.example/2\n")
+    store = tmp_path / "urls.sqlite"
+    assert scanned(store, root).actions["new"] == 2
+    location = f"file:{root}/ftp:u:****@h.txt"
+    assert query(store, "SELECT key, path FROM inputs ORDER BY id") == [
+        (location, f"{root}/ftp:u:****@h.txt"),
+        (location + "#2", f"{root}/ftp:u:****@h.txt"),
+    ]
+    assert query(store, "SELECT url FROM urls ORDER BY id") == [
+        ("http://a.example/2",), ("http://a.example/1",),
+    ]
+    assert scanned(store, root).actions["unchanged"] == 2
+    (root / "ftp:u:Secretpw2y@h.txt").write_text("http://a.example/3\n")
+    summary = scanned(store, root)
+    assert (summary.actions["changed"], summary.actions["unchanged"]) == (1, 1)
+    assert sorted(query(store, "SELECT url FROM urls")) == [
+        ("http://a.example/2",), ("http://a.example/3",),
+    ]
+    data = store.read_bytes()
+    assert b"Secretpw2y" not in data and b"Otherpw3z" not in data

@@ -131,10 +131,11 @@ def _is_maildir(folder: str) -> bool:
     return known
 
 
-def decision_on(item: InputFile, stored: dict[str, Stored]) -> Decision | None:
+def decision_on(item: InputFile, stored: dict[str, Stored], taken: set[str]) -> Decision | None:
     """What to do with a file the walk found (sources.files.iter_files); None for standard
     input (it has no second version to compare: not stored) and for a file gone since the
-    walk (its reading says why, and it has no rows)."""
+    walk (its reading says why, and it has no rows). `taken`: the keys of this scan's
+    inputs so far (`_unique`)."""
     if item.path == STDIN:
         return None
     state = FileState.of(item.path)
@@ -142,10 +143,23 @@ def decision_on(item: InputFile, stored: dict[str, Stored]) -> Decision | None:
         return None
     absolute = os.path.abspath(item.path)
     location = mask_password(absolute)
-    key = _key(absolute, location)
+    key = _unique(_key(absolute, location), taken)
     old = stored.get(key)
     action, known_hash = _action(item.path, state, old)
     return Decision(item, key, location, state, action, old, known_hash)
+
+
+def _unique(key: str, taken: set[str]) -> str:
+    """`key`, or, where an input of this scan has it already, `key` and "#2", "#3" and so
+    on: two paths that differ only in a password are one path masked, and the store keeps
+    no password, nor anything that would confirm a guess at one (a hash of the path). The
+    walk's order, the same from scan to scan, numbers them."""
+    unique, number = key, 1
+    while unique in taken:
+        number += 1
+        unique = f"{key}#{number}"
+    taken.add(unique)
+    return unique
 
 
 def _action(path: str, state: FileState, old: Stored | None) -> tuple[Action, str | None]:

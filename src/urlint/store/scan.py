@@ -126,10 +126,11 @@ def _units(
     from ..mail.runs import message_runs
 
     resumed: list[Decision] = []
+    taken: set[str] = set()  # the inputs' keys so far
 
     def to_read() -> Iterator[InputFile | Problem]:
         for item in walked:
-            decision = None if isinstance(item, Problem) else decision_on(item, stored)
+            decision = None if isinstance(item, Problem) else decision_on(item, stored, taken)
             if decision is not None:
                 decisions[item.path] = decision
                 if decision.action is Action.RESUMED:
