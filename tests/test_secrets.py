@@ -11,6 +11,7 @@ import zipfile
 import pytest
 
 from urlint.checker import lint
+from urlint.cli import main
 from urlint.grammar.login import mask_password, secret_spans
 from urlint.grammar.parse import parse
 
@@ -75,6 +76,22 @@ MASKED = [
     ("ftp://us\x1cer:secret@h/", "ftp://us\x1cer:****@h/"),  # a separator in the user (C205)
     ("ftp://us\xa0er:secret@h/", "ftp://us\xa0er:****@h/"),  # a no-break space (C204)
     ("ftp://foo:@host.com/", "ftp://foo:@host.com/"),  # RFC 1738's own example: an empty password
+    # An open login: no "@", what follows the ":" no port. A reader ended the URL at a
+    # character inside its password (`ftp://fred:secret)2@h/`): hidden all the same.
+    ("ftp://fred:secret", "ftp://fred:****"),
+    ("ftp://:secret", "ftp://:****"),
+    ("ftp:fred:secret", "ftp:fred:****"),
+    ("http:/u:secret@h/x", "http:/u:****@h/x"),  # one "/" after the scheme
+    # Escaped delimiters: a second reading, where another reader decodes them.
+    (
+        "https://www.google.com/url?q=ftp%3A%2F%2Ffred%3Asecret%40h.example.com%2F&sa=D",
+        "https://www.google.com/url?q=ftp%3A%2F%2Ffred%3A****%40h.example.com%2F&sa=D",
+    ),
+    (
+        "https://web.archive.org/web/1997/ftp%3a//fred:secret@h.example.com/",
+        "https://web.archive.org/web/1997/ftp%3a//fred:****@h.example.com/",
+    ),
+    ("ftp://john.smith:secret&#64;h.example.com/", "ftp://john.smith:****&#64;h.example.com/"),
     # No login on any reading: nothing hidden.
     ("http://example.com:8080/a@b", "http://example.com:8080/a@b"),
     ("http://h/a@b", "http://h/a@b"),
@@ -83,6 +100,9 @@ MASKED = [
     ("file://C:/x/node_modules/@babel/core", "file://C:/x/node_modules/@babel/core"),
     ("mailto:fred@example.com", "mailto:fred@example.com"),
     ("news:123@example.com", "news:123@example.com"),
+    ("http://example.com:8o8o/", "http://example.com:8o8o/"),  # a host's bad port: S408's
+    ("http://[::1]:ab/", "http://[::1]:ab/"),
+    ("http://example.com/a%2Fb%40c", "http://example.com/a%2Fb%40c"),
 ]
 
 
@@ -115,6 +135,82 @@ def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host,
     assert [
         parsed.text(span) for span in (parsed.user, parsed.password, parsed.host, parsed.port)
     ] == [user, password, host, port]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # Names and other text: a scheme-relative login, `//user:password@host`.
+        ("a.zip!//fred:secret@h.example.com/x.txt", "a.zip!//fred:****@h.example.com/x.txt"),
+        ('<a href="//fred:secret@h.example.com/">', '<a href="//fred:****@h.example.com/">'),
+        ("//comment:foo and bob@example.com", "//comment:foo and bob@example.com"),
+        # Whitespace that cuts a login: a folded From or Message-ID, a name with a space,
+        # a tab; the word read with the next one joined on is a second reading.
+        (
+            "ftp://joe:secret pw@ftp.example.com/ <joe@example.com>",
+            "ftp://joe:**** ****@ftp.example.com/ <joe@example.com>",
+        ),
+        ("<ftp://x:sec 2XYZ@h.example.com/>", "<ftp://x:**** ****@h.example.com/>"),
+        ("ftp://jo e:secret@h/ x", "ftp://jo e:****@h/ x"),
+        ("ftp://fred:sec\tret@h/", "ftp://fred:****\t****@h/"),
+        (
+            "see http://example.com/ and bob@example.com",
+            "see http://example.com/ and bob@example.com",
+        ),
+        ("see http://example.com/ bob@example.com", "see http://example.com/ bob@example.com"),
+        # An RFC 2231 parameter quoted by a note.
+        (
+            "unknown charset 'utf-8''ftp%3A%2F%2Fu%3Asecret%40h.example.com%2F'",
+            "unknown charset 'utf-8''ftp%3A%2F%2Fu%3A****%40h.example.com%2F'",
+        ),
+    ],
+)
+def test_every_reading_of_a_login_in_any_text_is_hidden(text, shown):
+    assert mask_password(text) == shown
+
+
+def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
+    # A reader ends a URL at ")", '"', ">" or a no-break space: where the word goes on to
+    # the login's "@", the URL's part of the password is hidden (the open login, or the
+    # word read on: a dotted user), and no rule quotes it (S408 reads a port).
+    (here / "t.txt").write_text(
+        "a ftp://fred:hunter)2XYZ@ftp.example.com/pub/\n"
+        "b <URL:ftp://john.smith:Pw0rd>SECRET1@ftp.example.com/> now\n"
+        'c "ftp://fred:Pw0rdSECRET1"@ftp.example.com/ now\n'
+        "d ftp://fred:Pw0rd\xa0SECRET1@ftp.example.com/ now\n"
+        "e ftp://john.smith:hunter)2XYZ@ftp.example.com/pub/\n"
+        "f ftp://john.smith:x@h.example.com/ and ftp://j.s:y)z@h/ ok\n"
+    )
+    assert run(capsys, "extract", "-H", "t.txt") == (0, (
+        "t.txt:1:3: ftp://fred:****\nt.txt:2:8: ftp://john.smith:****\n"
+        "t.txt:3:4: ftp://fred:****\nt.txt:4:3: ftp://fred:****\n"
+        "t.txt:5:3: ftp://john.smith:****\nt.txt:6:3: ftp://john.smith:****@h.example.com/\n"
+        "t.txt:6:41: ftp://j.s:****\n"
+    ), "")
+    code, out, _ = run(capsys, "check", "--isolated", "--select", "P501,S408", "t.txt")
+    assert code == 1
+    assert out.splitlines()[:2] == [
+        "t.txt:1:14: P501 a password in the URL: never write one (section 6)",
+        "t.txt:1:14: S408 A port that is not a decimal number from 0 to 65535, or a colon "
+        "with no port (in a part of the URL hidden as a password)",
+    ]
+    for argv in (
+        ("check", "--isolated", "--select", "ALL", "--format", "full", "t.txt"),
+        ("check", "--isolated", "--select", "ALL", "--format", "json", "t.txt"),
+        ("extract", "--format", "jsonl", "t.txt"),
+    ):
+        _, out, err = run(capsys, *argv)
+        for secret in ("hunter", "2XYZ", "Pw0rd", "SECRET1", "z@h"):
+            assert secret not in out + err, (argv, secret)
+
+
+def test_a_usage_error_quotes_no_password(capsys, here):
+    # argparse quotes the argument it could not use
+    with pytest.raises(SystemExit) as exit_status:
+        main(["check", "--format", "ftp://u:Secretpw2y@h", "."])
+    err = capsys.readouterr().err
+    assert exit_status.value.code == 2 and SECRET not in err
+    assert "argument --format: invalid choice: 'ftp://u:****@h'" in err
 
 
 def test_l1_extract_prints_no_password_the_parser_sees(capsys, here):
@@ -440,3 +536,24 @@ def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):
         " ftp:\n"
         "-//joe:****@host/ and http://example.com/~b\n+//joe:****@host/ and http://example.com/%7Eb\n"
     ))
+
+
+def test_a_header_field_folded_inside_a_password_hides_both_halves(capsys, here):
+    # RFC 5322 2.2.3: a fold is a line break before whitespace; the field read on one line
+    # keeps a space where the fold was, and the password runs across it.
+    (here / "m.eml").write_bytes(
+        b"From: ftp://joe:Pw0rd\n SECRET1@ftp.example.com/ <joe@example.com>\n"
+        b"Message-ID: <ftp://x:hunter\n 2XYZ@h.example.com/>\n"
+        b"Subject: s\nContent-Type: text/plain; charset=\"ftp://u:Pw0rd SECRET1@h.example.com/\"\n"
+        b"\nsee http://example.com/ \xe9\n"
+    )
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "m.eml")
+    message = json.loads(out)["message"]
+    assert (message["message_id"], message["from"]) == (
+        "<ftp://x:**** ****@h.example.com/>",
+        "ftp://joe:**** ****@ftp.example.com/ <joe@example.com>",
+    )
+    assert err == (
+        "urlint: m.eml:8 (message 1 <ftp://x:**** ****@h.example.com/>): charset: unknown "
+        "charset 'ftp://u:**** ****@h.example.com/': read as cp1252\n"
+    )

@@ -17,7 +17,7 @@ from .exits import EXIT_ERROR, EXIT_OK
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
+    from typing import Any, NoReturn
 
 PROG = "urlint"
 COMMANDS = ("extract", "check", "rules", "rule", "scan", "report")
@@ -43,6 +43,13 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(formatter_class=HelpFormatter, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """A usage error: argparse quotes the argument it could not use, which may be a
+        URL with a password (section 6), masked here as every output masks one."""
+        from .reporters.safe import shown
+
+        super().error(shown(message))
 
 
 if TYPE_CHECKING:

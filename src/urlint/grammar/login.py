@@ -57,11 +57,17 @@ _DELIMITERS = compiled_when_used(r"[/?#@]")
 # the grammar keeps that reading.
 _HOSTPORT = compiled_when_used(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 
-# Where a login may start in any text: after "://" (any scheme, digit-led or none), or after
-# a section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
+# Where a login may start in any text: after "://" (any scheme, digit-led or none); after a
+# scheme and one "/" (`http:/u:pw@h`, what a walk makes of a URL as a directory name); after
+# a "//" that starts a word or a name (section 3.1's `//<user>:<password>@<host>` itself,
+# scheme-relative: `href="//u:pw@h/"`, an archive's member `a.zip!//u:pw@h/x`); or after a
+# section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
 _LOGIN_SCHEMES = "|".join(re.escape(name) for name in sorted(LOGIN_AFTER_COLON))
 _LOGIN_START = compiled_when_used(
-    rf"://|(?<![{SCHEME_CHARS}])(?:{_LOGIN_SCHEMES}):(?=[^/\s])", re.IGNORECASE
+    rf"://|(?<![{SCHEME_CHARS}])[A-Za-z][{SCHEME_CHARS}]*:/(?=[^/\s])"
+    rf"|(?:^|(?<=[\s\"'=(!<]))//(?=[^/\s])"
+    rf"|(?<![{SCHEME_CHARS}])(?:{_LOGIN_SCHEMES}):(?=[^/\s])",
+    re.IGNORECASE,
 )
 _SCHEME_BEFORE = compiled_when_used(rf"[{SCHEME_CHARS}]*\Z")
 _LONGEST_SCHEME = 40  # looked back no further: a scheme name is short
@@ -169,26 +175,124 @@ def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) ->
 
 def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int, int]]:
     """Every (start, end) of `text` that may be a password, in order, merged where they
-    overlap: the password of the widest login after each "://" (and each `ftp:`-like
-    scheme written without it) that starts before `starts_before`. `text` is a URL, or any
-    text (a header field, a name, a source line): a login never runs across whitespace."""
-    if "@" not in text or ":" not in text:
-        return []  # no login starts (every start holds a ":"), or none holds a password
+    overlap: the password of the widest login after each login start (_LOGIN_START) that
+    starts before `starts_before`, and what may be an open login's (`_open_password`).
+    `text` is a URL, or any text (a header field, a name, a source line): a login never
+    runs across whitespace."""
     spans: list[tuple[int, int]] = []
-    for match in _LOGIN_START.finditer(
-        text, 0, len(text) if starts_before is None else starts_before + 3
-    ):
+    if ("%" in text or "&" in text) and _ESCAPED_DELIMITER.search(text):
+        spans.extend(_escaped_reading(text, starts_before))
+    if ":" not in text or ("@" not in text and text.count(":") < 2):
+        # no login starts (every start holds a ":"), or none holds a password: no "@", and
+        # no ":" for an open one after the scheme's
+        return merged_spans(spans)
+    for match in _LOGIN_START.finditer(text):
         if starts_before is not None and match.start() >= starts_before:
             break
-        start = match.end()
+        start, found = match.end(), match.group()
         scheme = ""
-        if match.group() == "://":
+        if found == "://":
             scheme = _scheme_before(text, match.start())
             if scheme != "file":
                 while text.startswith("/", start):  # "ftp:///fred:pw@h": hide it all the same
                     start += 1
-        spans.extend(_password_readings(text, start, _word_end(text, start), scheme))
+        elif found.endswith(":/"):
+            scheme = found[:-2].lower()
+        end = word_end(text, start)
+        spans.extend(_password_readings(text, start, end, scheme))
+        spans.extend(_across_whitespace(text, start, end, scheme))
+        if found == "://" or found.endswith(":") and scheme != "file":
+            spans.extend(_open_password(text, start, end))
     return merged_spans(spans)
+
+
+def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, int]]:
+    """The passwords of `text` read with its escaped ":", "/" and "@" decoded (section 2.2:
+    %3A, %2F, %40; and HTML's character references, in a page read as plain text),
+    mapped back to `text`: a URL escaped inside another's query
+    (`/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F`), a web archive's `ftp%3A//fred:pw@h/`, an
+    RFC 2231 parameter (`charset*=utf-8''ftp%3A...`), `href="ftp://fred:pw&#64;h/"`.
+    Another reader decodes them, and finds the login: a second reading (section 6: hide
+    more)."""
+    pieces: list[str] = []
+    starts: list[int] = []  # starts[i]: where decoded character i stands in text
+    cursor = 0
+    for match in _ESCAPED_DELIMITER.finditer(text):
+        pieces.append(text[cursor : match.start()])
+        starts.extend(range(cursor, match.start()))
+        pieces.append(_decoded(match.group()))
+        starts.append(match.start())
+        cursor = match.end()
+    pieces.append(text[cursor:])
+    starts.extend(range(cursor, len(text) + 1))  # and the text's end
+    decoded = "".join(pieces)
+    before = None
+    if starts_before is not None:  # the first decoded character at or after it
+        before = next((at for at, raw in enumerate(starts) if raw >= starts_before), len(decoded))
+    # Decoded character i is text[starts[i]:starts[i + 1]]: three for an escape.
+    return [(starts[begin], starts[stop]) for begin, stop in secret_spans(decoded, before)]
+
+
+_ESCAPED_DELIMITER = compiled_when_used(
+    r"%(?:3[Aa]|2[Ff]|40)|&(?:#0*(?:58|47|64)|#[Xx]0*(?:3[Aa]|2[Ff]|40)|colon|sol|commat);"
+)
+_DELIMITER_NAMES = {"colon": ":", "sol": "/", "commat": "@"}
+
+
+def _decoded(escape: str) -> str:
+    """The delimiter an escape (_ESCAPED_DELIMITER) stands for."""
+    if escape[0] == "%":
+        return chr(int(escape[1:], 16))
+    if escape[1] != "#":
+        return _DELIMITER_NAMES[escape[1:-1]]
+    return chr(int(escape[3:-1], 16) if escape[2] in "xX" else int(escape[2:-1]))
+
+
+def _across_whitespace(text: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
+    """A login that whitespace cuts: the word from `start` to `end` has no "@", and the
+    next word has one (a header field folded inside a login, `ftp://joe:pw` / ` d@h/`; a
+    name, or a quoted value, holding a space; a tab). Read with the next word joined on,
+    its passwords are a second reading (section 6: hide more), spanning the whitespace
+    on both sides of it where they cross it (the whitespace itself shown)."""
+    if end == len(text) or text.find("@", start, end) >= 0:
+        return []  # a URL alone (nearly every call), or a login of its own
+    after = _NOT_WHITESPACE.search(text, end)
+    if after is None:
+        return []
+    following, following_end = after.start(), word_end(text, after.start())
+    if text.find("@", following, following_end) < 0:
+        return []
+    first = end - start  # the first word's length in the joined text
+    joined = text[start:end] + text[following:following_end]
+    spans = []
+    for begin, stop in _password_readings(joined, 0, len(joined), scheme):
+        if begin < first:
+            spans.append((start + begin, start + min(stop, first)))
+        if stop > first:
+            spans.append((following + max(begin, first) - first, following + stop - first))
+    return spans
+
+
+def _open_password(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """An open login: an authority with no "@" whose ":" is followed by no decimal port
+    (`ftp://fred:hunter`). A URL ends so where a reader stops at a character inside its
+    password (`ftp://fred:hunter)2@h/`, `<URL:ftp://fred:pw>d@h/>`, a no-break space), or
+    where its login goes on on a line of another reply level: what follows the ":" may
+    be a password (section 6: hide more). Not after a certain host (a dotted name,
+    `localhost`, an IP literal): `http://example.com:8o8o/` is a bad port (S408)."""
+    stop = first_of(text, "/?#", start, end)
+    if text.find("@", start, stop) >= 0:
+        return []  # a login: its readings (_password_readings)
+    after = start
+    if text.startswith("[", start):  # an IP literal's colons split nothing (RFC 2732)
+        after = text.find("]", start, stop) + 1 or start
+    colon = text.find(":", after, stop)
+    if colon < 0 or colon + 1 == stop:
+        return []
+    port = text[colon + 1 : stop]
+    if (port.isascii() and port.isdigit()) or _CERTAIN_HOSTPORT.fullmatch(text, start, colon):
+        return []
+    return [(colon + 1, stop)]
 
 
 def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
@@ -212,7 +316,8 @@ def _scheme_before(text: str, colon: int) -> str:
     return _SCHEME_BEFORE.search(text, max(0, colon - _LONGEST_SCHEME), colon).group().lower()  # type: ignore[union-attr]
 
 
-def _word_end(text: str, start: int) -> int:
+def word_end(text: str, start: int) -> int:
+    """Where a login that runs on from `start` ends at the latest: at whitespace."""
     match = _WHITESPACE.search(text, start)
     return len(text) if match is None else match.start()
 
@@ -221,6 +326,7 @@ def _word_end(text: str, start: int) -> int:
 # or a no-break space that other readers take for a space (C205, C204), and the login
 # goes on past it all the same (hide more).
 _WHITESPACE = compiled_when_used(r"[ \t\n\r\f\v]")
+_NOT_WHITESPACE = compiled_when_used(r"[^ \t\n\r\f\v]")
 
 
 def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

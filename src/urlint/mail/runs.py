@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 def message_runs(
     source: InputFile, size: int, run_bytes: int, start: MboxPlace | None = None
 ) -> Iterator[Planned]:
-    """A plain mbox in runs of `run_bytes` or more (less near its end: mbox.next_place_after),
-    each covering its bytes, the last one the rest of the file; from `start` on, where given (an mbox read on from where the
-    results store's last scan stopped: what comes before is as it was)."""
+    """A plain mbox in runs of `run_bytes` or more (less near its end:
+    mbox.next_place_after), each covering its bytes, the last one the rest of the file;
+    from `start` on, where given (an mbox read on from where the results store's last scan
+    stopped: what comes before is as it was)."""
     last = None
     covered = 0 if start is None else start.offset
     try:

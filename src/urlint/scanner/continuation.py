@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..grammar.login import secret_spans, word_end
 from ..patterns import compiled_when_used
 from . import bare
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
@@ -82,6 +83,30 @@ def login_rest(
         return None
     end = bare.BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
     return (body_end, pos, end) if text.find("@", pos, end) >= 0 else None
+
+
+def login_read_on(text: str, url: str, url_end: int) -> tuple[int, int, int] | None:
+    """Where the URL `url`, whose text ends at text[url_end], ends inside a login that its
+    word goes on with, "@" and all: a reader ends a URL at a character a password may hold
+    (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
+    no-break space). The word read whole is a second reading of where the password ends,
+    which section 6 wants hidden too: (url_end, url_end, the word's end), as login_rest
+    gives it for the next line, where the URL joined with the word holds a password that
+    runs past the URL's end (grammar.login)."""
+    at = text.find("@", url_end, url_end + LOGIN_READ_ON)
+    if at < 0:  # nearly every URL
+        return None
+    end = word_end(text, url_end)
+    if at >= end:
+        return None
+    length = len(url)
+    joined = url + text[url_end:end]
+    if not any(start < length < stop for start, stop in secret_spans(joined, length)):
+        return None
+    return url_end, url_end, end
+
+
+LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
 
 
 def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:

@@ -28,6 +28,7 @@ from .continuation import (
     URL_LINE_END,
     continuation,
     hard_wrapped,
+    login_read_on,
     login_rest,
 )
 from .furniture import Furniture
@@ -240,7 +241,7 @@ def _scan(
             if found is None:
                 continue
             covered = found.end
-            yield (None if found.no_url else _wrapped_candidate(found, index)), covered
+            yield (None if found.no_url else _wrapped_candidate(text, found, index)), covered
         else:
             end = bare.body_end(text, anchor + 1, url_start=start)
             if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
@@ -260,6 +261,8 @@ def _scan(
                     text.startswith(("\n", "\r\n"), end) and end - start >= 8
                 ):  # the URL ends its line
                     wrapped = hard_wrapped(text, start, end)
+            if rest is None:  # a login its own line's word goes on with
+                rest = login_read_on(text, text[start:end], end)
             if (
                 anchor - start <= 4
                 and after is None
@@ -307,11 +310,13 @@ def _joined_candidate(
     )
 
 
-def _wrapped_candidate(found: wrappers.WrapperMatch, index: Positions) -> Candidate:
+def _wrapped_candidate(text: str, found: wrappers.WrapperMatch, index: Positions) -> Candidate:
     pieces = tuple(index.span(a, b) for a, b in found.pieces)
     wrapper_span = index.span(found.start, found.end)
     # an empty wrapper has no URL text: its span is the wrapper itself
     span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
+    # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
+    rest = login_read_on(text, found.url, found.pieces[-1][1]) if found.pieces else None
     return Candidate(
         url=found.url,
         span=span,
@@ -320,6 +325,8 @@ def _wrapped_candidate(found: wrappers.WrapperMatch, index: Positions) -> Candid
         alt=found.alt,
         flags=frozenset(found.flags),
         wrapper_span=wrapper_span,
+        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+        login_rest_text=text[rest[1] : rest[2]] if rest is not None else "",
     )
 
 
