@@ -176,16 +176,14 @@ def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) ->
 def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int, int]]:
     """Every (start, end) of `text` that may be a password, in order, merged where they
     overlap: the password of the widest login after each login start (_LOGIN_START) that
-    starts before `starts_before`, and what may be an open login's (`_open_password`).
-    `text` is a URL, or any text (a header field, a name, a source line): a login never
-    runs across whitespace."""
+    starts before `starts_before`, read with escaped delimiters decoded too, and across
+    whitespace where the next word holds the "@". `text` is a URL, or any text (a header
+    field, a name, a source line)."""
     spans: list[tuple[int, int]] = []
     if ("%" in text or "&" in text) and _ESCAPED_DELIMITER.search(text):
         spans.extend(_escaped_reading(text, starts_before))
-    if ":" not in text or ("@" not in text and text.count(":") < 2):
-        # no login starts (every start holds a ":"), or none holds a password: no "@", and
-        # no ":" for an open one after the scheme's
-        return merged_spans(spans)
+    if "@" not in text or ":" not in text:
+        return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
     for match in _LOGIN_START.finditer(text):
         if starts_before is not None and match.start() >= starts_before:
             break
@@ -201,8 +199,6 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
         end = word_end(text, start)
         spans.extend(_password_readings(text, start, end, scheme))
         spans.extend(_across_whitespace(text, start, end, scheme))
-        if found == "://" or found.endswith(":") and scheme != "file":
-            spans.extend(_open_password(text, start, end))
     return merged_spans(spans)
 
 
@@ -271,28 +267,6 @@ def _across_whitespace(text: str, start: int, end: int, scheme: str) -> list[tup
         if stop > first:
             spans.append((following + max(begin, first) - first, following + stop - first))
     return spans
-
-
-def _open_password(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """An open login: an authority with no "@" whose ":" is followed by no decimal port
-    (`ftp://fred:hunter`). A URL ends so where a reader stops at a character inside its
-    password (`ftp://fred:hunter)2@h/`, `<URL:ftp://fred:pw>d@h/>`, a no-break space), or
-    where its login goes on on a line of another reply level: what follows the ":" may
-    be a password (section 6: hide more). Not after a certain host (a dotted name,
-    `localhost`, an IP literal): `http://example.com:8o8o/` is a bad port (S408)."""
-    stop = first_of(text, "/?#", start, end)
-    if text.find("@", start, stop) >= 0:
-        return []  # a login: its readings (_password_readings)
-    after = start
-    if text.startswith("[", start):  # an IP literal's colons split nothing (RFC 2732)
-        after = text.find("]", start, stop) + 1 or start
-    colon = text.find(":", after, stop)
-    if colon < 0 or colon + 1 == stop:
-        return []
-    port = text[colon + 1 : stop]
-    if (port.isascii() and port.isdigit()) or _CERTAIN_HOSTPORT.fullmatch(text, start, colon):
-        return []
-    return [(colon + 1, stop)]
 
 
 def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:

@@ -39,13 +39,18 @@ NEAR_LINE_END = 64
 URL_LINE_END = re.compile(bare.BODY.pattern + r"[ \t]*\r?\n")
 
 
-def _next_line_start(text: str, url_start: int, url_end: int) -> int | None:
+def _next_line_start(
+    text: str, url_start: int, url_end: int, any_reply_level: bool = False
+) -> int | None:
     """Where the text of the next line starts (after the reply prefix the URL's own line
-    has, and any indent), when the URL ends at its line's end; else None."""
+    has, or any, and any indent), when the URL ends at its line's end; else None."""
     line_end = _LINE_END.match(text, url_end)
     if line_end is None:
         return None
     pos = line_end.end()
+    if any_reply_level:
+        reply = QUOTE_PREFIX.match(text, pos)
+        return _INDENT.match(text, pos if reply is None else reply.end()).end()  # type: ignore[union-attr]  # matches empty
     # A reply prefix is looked for in the last _PREFIX_LOOKBACK characters only: on a longer
     # line, from there (a run of ">" at the start of a long text is read once, not per URL).
     low = max(0, url_start - _PREFIX_LOOKBACK)
@@ -78,7 +83,9 @@ def login_rest(
     if text.find("//", url_start, url_end) < 0:
         return None
     body_end = bare.BODY.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
-    pos = _next_line_start(text, url_start, body_end)
+    # Whatever the next line's reply level: a quoting mailer that wrapped the line may have
+    # given the rest another (a second reading, not a guess that the URL goes on).
+    pos = _next_line_start(text, url_start, body_end, any_reply_level=True)
     if pos is None:
         return None
     end = bare.BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
