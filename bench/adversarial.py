@@ -85,6 +85,13 @@ INPUTS: dict[
     ),
     "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000, EXTRACT),
     "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000, EXTRACT),
+    # a word of login starts, then its "@": each start's readings run to the word's end
+    "word of a:// then @ (masked)": (lambda n: b"a://" * (n // 4) + b"@x\n", 1_000_000, EXTRACT),
+    "word of escaped a:// then @ (check --format full)": (
+        lambda n: b"see http://x.example/~a " + b"a%3A%2F%2F" * (n // 10) + b"%40x\n",
+        1_000_000,
+        ("check", "--format", "full"),
+    ),
     "<URL:a lines (each wrapper reads 20 lines)": (
         lambda n: b"<URL:a\n" * (n // 7),
         250_000,

@@ -34,6 +34,7 @@ section 3.1 scheme names written without it (`ftp:fred:pw@h`, S406).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from ..patterns import compiled_when_used
 from ..records import record
@@ -184,22 +185,38 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
         spans.extend(_escaped_reading(text, starts_before))
     if "@" not in text or ":" not in text:
         return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
-    for match in _LOGIN_START.finditer(text):
+    at = 0
+    end = -1  # the end of the word of the last login start
+    in_word = 0  # login starts in that word so far
+    while (match := _LOGIN_START.search(text, at)) is not None:
         if starts_before is not None and match.start() >= starts_before:
             break
-        start, found = match.end(), match.group()
+        start, found = at, _ = match.end(), match.group()
+        if start < end:  # the same word as the last start
+            in_word += 1
+            if in_word > _STARTS_A_WORD:
+                # Each start's readings run to the word's end: a word of thousands of them
+                # ("a://a://...@h") is hidden whole to its last "@" instead (linear time).
+                spans.append((start, max(start, text.rfind("@", start, end))))
+                at = end
+                continue
+        else:
+            end, in_word = word_end(text, start), 1
         scheme = ""
         if found == "://":
             scheme = _scheme_before(text, match.start())
             if scheme != "file":
-                while text.startswith("/", start):  # "ftp:///fred:pw@h": hide it all the same
+                while text.startswith("/", start, end):  # "ftp:///fred:pw@h": hidden the same
                     start += 1
         elif found.endswith(":/"):
             scheme = found[:-2].lower()
-        end = word_end(text, start)
         spans.extend(_password_readings(text, start, end, scheme))
         spans.extend(_across_whitespace(text, start, end, scheme))
     return merged_spans(spans)
+
+
+# A URL holds a few logins at most (a web archive's: `http://a.example/1997/ftp://u:p@h/`).
+_STARTS_A_WORD = 16
 
 
 def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, int]]:
@@ -210,23 +227,23 @@ def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, in
     RFC 2231 parameter (`charset*=utf-8''ftp%3A...`), `href="ftp://fred:pw&#64;h/"`.
     Another reader decodes them, and finds the login: a second reading (section 6: hide
     more)."""
-    pieces: list[str] = []
-    starts: list[int] = []  # starts[i]: where decoded character i stands in text
-    cursor = 0
-    for match in _ESCAPED_DELIMITER.finditer(text):
-        pieces.append(text[cursor : match.start()])
-        starts.extend(range(cursor, match.start()))
-        pieces.append(_decoded(match.group()))
-        starts.append(match.start())
-        cursor = match.end()
-    pieces.append(text[cursor:])
-    starts.extend(range(cursor, len(text) + 1))  # and the text's end
-    decoded = "".join(pieces)
+    escapes: list[int] = []  # where each escape stands in the decoded text ...
+    extra = [0]  # ... and the characters the escapes before each took more in `text`
+
+    def decoded_one(match: re.Match[str]) -> str:
+        escapes.append(match.start() - extra[-1])
+        extra.append(extra[-1] + match.end() - match.start() - 1)
+        return _decoded(match.group())
+
+    decoded = _ESCAPED_DELIMITER.sub(decoded_one, text)
+
+    def raw(at: int) -> int:  # where decoded character `at` starts in `text`
+        return at + extra[bisect_left(escapes, at)]
+
     before = None
-    if starts_before is not None:  # the first decoded character at or after it
-        before = next((at for at, raw in enumerate(starts) if raw >= starts_before), len(decoded))
-    # Decoded character i is text[starts[i]:starts[i + 1]]: three for an escape.
-    return [(starts[begin], starts[stop]) for begin, stop in secret_spans(decoded, before)]
+    if starts_before is not None:  # the first decoded character that starts at or after it
+        before = bisect_left(range(len(decoded) + 1), starts_before, key=raw)
+    return [(raw(begin), raw(stop)) for begin, stop in secret_spans(decoded, before)]
 
 
 _ESCAPED_DELIMITER = compiled_when_used(
