@@ -107,9 +107,10 @@ class Candidate(Located):
     line end: it is set exactly when the candidate is flagged MAYBE_CONTINUED, the flag
     naming the fact in output and this span placing it. `login_rest` is the first word of
     the next line where it may finish a login the bare URL leaves open at its line end
-    (`ftp://fred:sec` then `ret@host/`); `login_rest_text` is the punctuation trimmed from
-    the URL's end, then that word: what may be a password is read with it too
-    (grammar.login).
+    (`ftp://fred:sec` then `ret@host/`), or the rest of the URL's own word where a reader
+    ended the URL inside its login (`ftp://fred:sec)ret@host/`, `<URL:ftp://fred:s>e@h/>`);
+    `login_rest_text` is the punctuation trimmed from the URL's end, then that word (or
+    the rest of the word): what may be a password is read with it too (grammar.login).
     """
 
     url: str

@@ -6,6 +6,10 @@ written (it ends at the line end); this module only notes the text that seems to
 it, so the linter can warn and offer the wrapper as the fix. It is a hint, so it asks for
 evidence on both sides of the break: a URL that ends on a separator with a next line that
 looks like a path, or a next line that starts with one.
+
+Where a URL ends inside a login, what goes on with it (the next line's first word:
+`login_rest`; the rest of its own word: `login_read_on`) is no hint but a second reading
+of where its password ends, which section 6 wants hidden too.
 """
 
 from __future__ import annotations
