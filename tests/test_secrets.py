@@ -168,7 +168,7 @@ def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
     # A reader ends a URL at ")", '"', ">" or a no-break space: where the word goes on to
     # the login's "@", the URL's part of the password is hidden (the word read on), and
     # no rule quotes it (S408 reads a port). So where the next line goes on with it at
-    # another reply level.
+    # another reply level, and where a tab or a space cuts it.
     (here / "t.txt").write_text(
         "a ftp://fred:hunter)2XYZ@ftp.example.com/pub/\n"
         "b <URL:ftp://john.smith:Pw0rd>SECRET1@ftp.example.com/> now\n"
@@ -177,12 +177,14 @@ def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
         "e ftp://john.smith:hunter)2XYZ@ftp.example.com/pub/\n"
         "f ftp://john.smith:x@h.example.com/ and ftp://j.s:y)z@h/ ok\n"
         "> g ftp://fred:Pw0rd\n>> SECRET1@ftp.example.com/\n"
+        "h ftp://fred:Pw0rd\tSECRET1@ftp.example.com/ i http://example.com/ bob@example.com\n"
     )
     assert run(capsys, "extract", "-H", "t.txt") == (0, (
         "t.txt:1:3: ftp://fred:****\nt.txt:2:8: ftp://john.smith:****\n"
         "t.txt:3:4: ftp://fred:****\nt.txt:4:3: ftp://fred:****\n"
         "t.txt:5:3: ftp://john.smith:****\nt.txt:6:3: ftp://john.smith:****@h.example.com/\n"
         "t.txt:6:41: ftp://j.s:****\nt.txt:7:5: ftp://fred:****\n"
+        "t.txt:9:3: ftp://fred:****\nt.txt:9:47: http://example.com/\n"
     ), "")
     code, out, _ = run(capsys, "check", "--isolated", "--select", "P501,S408", "t.txt")
     assert code == 1

@@ -34,7 +34,6 @@ section 3.1 scheme names written without it (`ftp:fred:pw@h`, S406).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from ..patterns import compiled_when_used
 from ..records import record
@@ -227,6 +226,8 @@ def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, in
     RFC 2231 parameter (`charset*=utf-8''ftp%3A...`), `href="ftp://fred:pw&#64;h/"`.
     Another reader decodes them, and finds the login: a second reading (section 6: hide
     more)."""
+    from bisect import bisect_left  # only here: the pre-commit start-up loads no more
+
     escapes: list[int] = []  # where each escape stands in the decoded text ...
     extra = [0]  # ... and the characters the escapes before each took more in `text`
 

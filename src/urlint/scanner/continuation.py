@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..grammar.login import secret_spans, word_end
+from ..grammar.login import secret_spans, within, word_end
 from ..patterns import compiled_when_used
 from . import bare
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
@@ -100,21 +100,28 @@ def login_read_on(text: str, url: str, url_end: int) -> tuple[int, int, int] | N
     """Where the URL `url`, whose text ends at text[url_end], ends inside a login that its
     word goes on with, "@" and all: a reader ends a URL at a character a password may hold
     (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
-    no-break space). The word read whole is a second reading of where the password ends,
-    which section 6 wants hidden too: (url_end, url_end, the word's end), as login_rest
-    gives it for the next line, where the URL joined with the word holds a password that
-    runs past the URL's end (grammar.login)."""
+    no-break space), or at a space or a tab inside it (the next word on the line, then:
+    `ftp://fred:pw d@h/`). Read so, the word is a second reading of where the password
+    ends, which section 6 wants hidden too: (url_end, url_end, the word's end), as
+    login_rest gives it for the next line, where the URL read with it hides more of itself
+    than alone (grammar.login)."""
     at = text.find("@", url_end, url_end + LOGIN_READ_ON)
     if at < 0:  # nearly every URL
         return None
     end = word_end(text, url_end)
+    if end == url_end:  # a space or a tab after the URL: the next word on its line
+        following = _BLANKS.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
+        if following == url_end or following == len(text) or text[following] in "\r\n":
+            return None
+        end = word_end(text, following)
     if at >= end:
         return None
     length = len(url)
-    joined = url + text[url_end:end]
-    if not any(start < length < stop for start, stop in secret_spans(joined, length)):
-        return None
-    return url_end, url_end, end
+    hidden = within(secret_spans(url + text[url_end:end], length), length)
+    return (url_end, url_end, end) if hidden != secret_spans(url) else None
+
+
+_BLANKS = compiled_when_used(r"[ \t]*")
 
 
 LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
