@@ -50,6 +50,9 @@ def nested_zip(leaf: bytes, levels: int = 3, members: int = 10) -> bytes:
     return data
 
 
+MINIFIED_LOGINS = lambda n: (  # noqa: E731 - a JSON array of n/27 URLs with logins, one line
+    b"[" + b",".join(b'"ftp://u%d:pw@h.example/x"' % i for i in range(n // 27)) + b"]\n"
+)
 FINDING_A_LINE = lambda n: b"see http://x.example/~a\n" * (n // 24)  # noqa: E731 - one C202 a line
 
 INPUTS: dict[
@@ -87,6 +90,19 @@ INPUTS: dict[
     "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000, EXTRACT),
     # a word of login starts, then its "@": each start's readings run to the word's end
     "word of a:// then @ (masked)": (lambda n: b"a://" * (n // 4) + b"@x\n", 1_000_000, EXTRACT),
+    # a minified line (no whitespace) of URLs with logins: each URL's login read on past
+    # its end no further than LOGIN_READ_ON; `full` picks each finding's masks by bisection
+    "minified line of login URLs": (MINIFIED_LOGINS, 25_000, EXTRACT),
+    "check: minified line of login URLs": (MINIFIED_LOGINS, 25_000, CHECK),
+    "check --diff: minified line of fixable and login URLs": (
+        lambda n: b"[" + b",".join(b'"HTTP://x.example/","ftp://u:p@h/"' for _ in range(n // 34))
+        + b"]\n",
+        25_000,
+        ("check", "--select", "ALL", "--diff"),
+    ),
+    "check --format full: minified line of login URLs": (
+        MINIFIED_LOGINS, 25_000, ("check", "--select", "ALL", "--format", "full")
+    ),
     "word of escaped a:// then @ (check --format full)": (
         lambda n: b"see http://x.example/~a " + b"a%3A%2F%2F" * (n // 10) + b"%40x\n",
         1_000_000,

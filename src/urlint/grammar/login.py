@@ -308,10 +308,12 @@ def _scheme_before(text: str, colon: int) -> str:
     return _SCHEME_BEFORE.search(text, max(0, colon - _LONGEST_SCHEME), colon).group().lower()  # type: ignore[union-attr]
 
 
-def word_end(text: str, start: int) -> int:
-    """Where a login that runs on from `start` ends at the latest: at whitespace."""
-    match = _WHITESPACE.search(text, start)
-    return len(text) if match is None else match.start()
+def word_end(text: str, start: int, limit: int | None = None) -> int:
+    """Where a login that runs on from `start` ends at the latest: at whitespace (looked
+    for up to `limit`, and `limit` where there is none before it)."""
+    limit = len(text) if limit is None else min(limit, len(text))
+    match = _WHITESPACE.search(text, start, limit)
+    return limit if match is None else match.start()
 
 
 # Only ASCII whitespace ends a login here: a URL may hold an information separator (\x1c)

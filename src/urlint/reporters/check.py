@@ -9,7 +9,9 @@ message) is masked here (`safe`), and source lines shown by `full` arrive from a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice, takewhile
+from operator import itemgetter
 
 from ..findings import Finding, Fix, Severity
 from ..grammar.login import MASK, mask_password, merged_spans
@@ -150,10 +152,10 @@ LINE_CONTEXT = 80
 
 
 def full_block(
-    finding: Finding, line: str | None, cuts: Iterable[tuple[int, int]] = (), colour: bool = False
+    finding: Finding, line: str | None, cuts: Sequence[tuple[int, int]] = (), colour: bool = False
 ) -> str:
-    """The finding, its source line (`cuts` masked, and the finding's own password spans)
-    with a caret under the span, and its fix."""
+    """The finding, its source line (`cuts` masked: sorted, apart, as SourceView.line gives
+    them; and the finding's own password spans) with a caret under the span, and its fix."""
     head = f"{text_line(finding, colour)} [{finding.name}]"
     if line is None:
         return head
@@ -169,10 +171,15 @@ def full_block(
     if len(raw) > 3 * LINE_CONTEXT:
         first = max(1, finding.column - LINE_CONTEXT)
         last = min(len(raw) + 1, finding.column + 2 * LINE_CONTEXT)
-    # Each mask clipped to the window: what of a password the window shows is masked.
+    # Each mask clipped to the window: what of a password the window shows is masked. The
+    # cuts in it found by their ends (a line of thousands of findings and passwords, each
+    # finding a window: linear, not their product).
+    from bisect import bisect_right  # only for `full`: the pre-commit start-up loads no more
+
+    shown_cuts = islice(cuts, bisect_right(cuts, first, key=itemgetter(1)), None)
     masks = [
         (max(start, first) - first + 1, min(end, last) - first + 1)
-        for start, end in (*cuts, *own)
+        for start, end in (*takewhile(lambda cut: cut[0] < last, shown_cuts), *own)
         if start < last and end > first
     ]
     shown_line, column = masked_source_line(raw[first - 1 : last - 1], masks)

@@ -105,15 +105,16 @@ def login_read_on(text: str, url: str, url_end: int) -> tuple[int, int, int] | N
     ends, which section 6 wants hidden too: (url_end, url_end, the word's end), as
     login_rest gives it for the next line, where the URL read with it hides more of itself
     than alone (grammar.login)."""
-    at = text.find("@", url_end, url_end + LOGIN_READ_ON)
+    limit = url_end + LOGIN_READ_ON  # read no further: a line of thousands of URLs, linear
+    at = text.find("@", url_end, limit)
     if at < 0:  # nearly every URL
         return None
-    end = word_end(text, url_end)
+    end = word_end(text, url_end, limit)
     if end == url_end:  # a space or a tab after the URL: the next word on its line
-        following = _BLANKS.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
+        following = _BLANKS.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
         if following == url_end or following == len(text) or text[following] in "\r\n":
             return None
-        end = word_end(text, following)
+        end = word_end(text, following, limit)
     if at >= end:
         return None
     length = len(url)
