@@ -163,6 +163,14 @@ INPUTS: dict[
     ),
     # a message of n / 70 base64 images and no URL: the prefilter looks up each part's
     # Content-Type (an image's base64 hides nothing the reader reads)
+    # read_header_block (a header with a bad line): each continuation line was added to
+    # its field's value by copying the value
+    "header of a field folded over many lines, then a bad line": (
+        lambda n: b"From: a@example.com\nX-Long: a\n" + b" http://x.example/a\n" * (n // 20)
+        + b"bad line\n\nbody\n",
+        400_000,
+        EXTRACT,
+    ),
     "message of many base64 images, no URL": (
         lambda n: mail(
             b"Content-Type: multipart/mixed; boundary=b\n",

@@ -3,6 +3,9 @@ scanned or not; quoted replies rejoined (issue 4)."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from .mail_helpers import MIME, MIME_URLS, extract_jsonl, found
 
 
@@ -123,3 +126,50 @@ def test_header_fields_are_placed_on_their_own_lines(tmp_path):
         ("http://lists.example/help/", "List-Help", 6, 3),
         ("mailto:post@lists.example", "List-Post", 8, 13),
     ]
+
+
+HEADER_LINES = [
+    b"Subject: a note\n", b"X-Long: http://a.example/\n", b" http://x.example/a\n",
+    b"\tmore\r\n", b"bad line\n", b"From x@y Sat Jan  1 00:00:00 2000\n", b"\n", b" \n",
+]
+
+
+def _fields_folded_one_by_one(data: bytes) -> tuple:
+    """read_header_block's reading, each continuation line added to its field's value as
+    it comes (the reference its linear reading must equal)."""
+    from urlint.mail.headers import _FIELD_NAME
+
+    fields: list = []
+    at, line = 0, 0
+    while at < len(data):
+        newline = data.find(b"\n", at)
+        next_at = len(data) if newline < 0 else newline + 1
+        text = data[at:next_at].rstrip(b"\r\n")
+        if not text:
+            return fields, next_at, line + 1, None
+        if text[:1] in (b" ", b"\t") and fields:
+            fields[-1] = (fields[-1][0], fields[-1][1] + b"\n" + text, fields[-1][2])
+        else:
+            match = _FIELD_NAME.match(text)
+            if match is None:
+                if not (line == 0 and not fields and text.startswith(b"From ")):
+                    return fields, at, line, "a header line that is no field: the header ends there"
+            else:
+                name = match.group()[:-1].rstrip().decode("ascii")
+                fields.append((name, text[match.end():].strip(b" \t"), line))
+        at, line = next_at, line + 1
+    return fields, len(data), line, None
+
+
+@given(st.lists(st.sampled_from(HEADER_LINES), max_size=30))
+def test_a_header_block_folded_over_many_lines_reads_as_line_by_line(lines):
+    # Continuation lines are joined once their field ends (a field folded over thousands
+    # of lines: linear, bench/adversarial.py), to the same fields as added one by one.
+    from urlint.mail.headers import read_header_block
+
+    data = b"".join(lines)
+    block = read_header_block(data)
+    fields = [(field.name, field.value, field.line) for field in block.fields]
+    assert (fields, block.body_start, block.body_line, block.problem) == (
+        _fields_folded_one_by_one(data)
+    )

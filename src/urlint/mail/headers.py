@@ -41,6 +41,17 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
     parser does: that line and the rest are the body, and the damage is reported.
     """
     fields: list[HeaderField] = []
+    # The last field's continuation lines, joined to its value once it ends: added one by
+    # one, a field folded over thousands of lines was copied whole for each of them.
+    folded: list[bytes] = []
+
+    def ended() -> list[HeaderField]:
+        if folded:
+            last = fields[-1]
+            fields[-1] = replaced(last, value=b"\n".join([last.value, *folded]))
+            folded.clear()
+        return fields
+
     at = start
     line = 0
     end = len(data)
@@ -50,10 +61,9 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
         next_at = end if newline < 0 else newline + 1
         text = data[at:next_at].rstrip(b"\r\n")
         if not text:
-            return HeaderBlock(fields, next_at, line + 1, problem)
+            return HeaderBlock(ended(), next_at, line + 1, problem)
         if text[:1] in (b" ", b"\t") and fields:
-            last = fields[-1]
-            fields[-1] = replaced(last, value=last.value + b"\n" + text)
+            folded.append(text)
         else:
             match = _FIELD_NAME.match(text)
             if match is None:
@@ -61,13 +71,13 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
                     pass  # an mbox From_ line left in an .eml: not a field
                 else:
                     problem = "a header line that is no field: the header ends there"
-                    return HeaderBlock(fields, at, line, problem)
+                    return HeaderBlock(ended(), at, line, problem)
             else:
                 name = match.group()[:-1].rstrip().decode("ascii")
-                fields.append(HeaderField(name, text[match.end():].strip(b" \t"), line))
+                ended().append(HeaderField(name, text[match.end():].strip(b" \t"), line))
         at = next_at
         line += 1
-    return HeaderBlock(fields, end, line, problem)
+    return HeaderBlock(ended(), end, line, problem)
 
 
 _FOLD = re.compile(rb"\r?\n(?=[ \t])")
