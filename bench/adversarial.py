@@ -171,6 +171,25 @@ INPUTS: dict[
         400_000,
         EXTRACT,
     ),
+    # Relocator.position: the column of each URL on one long raw line was decoded from the
+    # line's start
+    "HTML part, many links on one line": (
+        lambda n: mail(
+            b"Content-Type: text/html\n",
+            b"<p>" + b'<a href="http://x.example/s?id=1">a story</a> ' * (n // 47) + b"</p>\n",
+        ),
+        200_000,
+        EXTRACT,
+    ),
+    "quoted-printable UTF-8 part, many URLs on one line": (
+        lambda n: mail(
+            b"Content-Type: text/plain; charset=utf-8\n"
+            b"Content-Transfer-Encoding: quoted-printable\n",
+            b"=C3=A9 see " + b"http://x.example/a=3Db " * (n // 23) + b"\n",
+        ),
+        200_000,
+        EXTRACT,
+    ),
     "message of many base64 images, no URL": (
         lambda n: mail(
             b"Content-Type: multipart/mixed; boundary=b\n",

@@ -41,3 +41,26 @@ def test_bytes_are_placed_as_text():
     index = LineIndex(b"ab\ncd ef\n", line_base=0)
     assert index.span(4, 6) == Span(Position(1, 2, 4), Position(1, 4, 6))
     assert index.span(1, 7) == Span(Position(0, 2, 1), Position(1, 5, 7))
+
+
+@given(
+    st.lists(st.sampled_from(["a", "é", "中", "😀", " ", "\n", "x"]), max_size=60),
+    st.lists(st.integers(0, 60), max_size=12),
+    st.sampled_from(["utf-8", "shift_jis", "iso2022_jp"]),
+)
+def test_a_relocators_columns_count_on_along_a_line_as_from_its_start(chars, asked, codec):
+    # mail.textmap.Relocator._column counts on from the last position on the same line
+    # (many URLs on one long raw line: linear); the columns are those of decoding each
+    # position's line from its start, asked in any order.
+    from urlint.mail.textmap import Relocator
+
+    text = "".join(chars) + "ą"  # not ASCII: the codec is used
+    raw = text.encode(codec, "replace")
+    relocator = Relocator(raw, 1, codec=codec, charset_text=raw.decode(codec, "replace"))
+    for character in asked:
+        character = min(character, len(relocator.charset_text))
+        offset = len(relocator.charset_text[:character].encode(codec, "replace"))
+        position = relocator.position(character)
+        line_start = raw.rfind(b"\n", 0, offset) + 1
+        expected = len(raw[line_start:offset].decode(codec, "replace")) + 1
+        assert (position.line, position.column) == (raw.count(b"\n", 0, offset) + 1, expected)

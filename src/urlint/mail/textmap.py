@@ -77,15 +77,17 @@ class LazyMap(OffsetMap):
 class _RawWalk:
     """Where positions in one raw part were last found, shared by the relocators made from
     one another (Relocator.then): its line index (LineIndex walks from the offset it was
-    last asked about) and how much of its text the codec has encoded. Each relocator its
-    own, an HTML part of n links walked its raw lines n times from the start."""
+    last asked about), how much of its text the codec has encoded, and the column of the
+    last position (the raw line's start, the offset, its column). Each relocator its own,
+    an HTML part of n links walked its raw lines n times from the start."""
 
-    __slots__ = ("lines", "encoder", "encoded")
+    __slots__ = ("lines", "encoder", "encoded", "column")
 
     def __init__(self) -> None:
         self.lines: LineIndex | None = None
         self.encoder: codecs.IncrementalEncoder | None = None
         self.encoded = (0, 0)  # (characters, bytes) encoded so far
+        self.column: tuple[int, int, int] | None = None
 
 
 class Relocator:
@@ -176,8 +178,35 @@ class Relocator:
         if walk.lines is None:
             walk.lines = LineIndex(raw, line_base=0)
         index, line_start = walk.lines.locate(offset)
-        column = len(raw[line_start:offset].decode(self.codec or "latin-1", "replace")) + 1
+        if self.codec is None:  # one byte, one character
+            column = offset - line_start + 1
+        else:
+            column = self._column(line_start, offset, self.codec)
         return Position(self.raw_line + index, column, decoded)
+
+    def _column(self, line_start: int, offset: int, codec: str) -> int:
+        """The column of raw[offset] on its line, in characters of the codec: counted on
+        from the last position asked for where it is further on the same line, so that the
+        URLs of a long raw line cost its length once, not once each (their offsets stand
+        at characters' starts: the bytes between decode on their own, where they decode
+        at all). A stateful codec (ISO-2022) is decoded from the line's start each time."""
+        walk, raw = self._walk, self.raw
+        last = walk.column
+        column = None
+        if (
+            last is not None
+            and last[0] == line_start
+            and last[1] <= offset
+            and not codecs.lookup(codec).name.startswith("iso2022")
+        ):
+            try:
+                column = last[2] + len(raw[last[1] : offset].decode(codec))
+            except UnicodeDecodeError:
+                pass  # read whole, as below
+        if column is None:
+            column = len(raw[line_start:offset].decode(codec, "replace")) + 1
+        walk.column = (line_start, offset, column)
+        return column
 
     def span(self, start: int, end: int) -> Span:
         """The raw span of text[start:end] of the final decoded text. The exclusive end is
