@@ -190,6 +190,20 @@ INPUTS: dict[
         200_000,
         EXTRACT,
     ),
+    # tags that never close: the markup scan, and the search for URL attributes, ran from
+    # each "<" to the page's end
+    "HTML part of tags that never close": (
+        lambda n: mail(b"Content-Type: text/html\n", b"http://x.example/ " + b"<b x" * (n // 4)),
+        200_000,
+        EXTRACT,
+    ),
+    "HTML part, a script that never closes, of a<b": (
+        lambda n: mail(
+            b"Content-Type: text/html\n", b"http://x.example/ <script>" + b"a<b " * (n // 4)
+        ),
+        1_600_000,
+        EXTRACT,
+    ),
     "message of many base64 images, no URL": (
         lambda n: mail(
             b"Content-Type: multipart/mixed; boundary=b\n",

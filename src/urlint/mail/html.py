@@ -21,8 +21,10 @@ tokenizer where they decide what a reader sees:
 from __future__ import annotations
 
 import re
+import sys
 from array import array
 from bisect import bisect_right
+from collections import deque
 from html import unescape
 from itertools import accumulate, compress, islice
 
@@ -40,12 +42,15 @@ from .textmap import OffsetMap
 # - the "<" every alternative starts with is written once, before them: the engine skips
 #   to the next "<" rather than try each alternative at every character;
 # - a hidden element's text runs to the first "<" that starts its end tag: `.*?` tries the
-#   end tag after every character;
+#   end tag after every character. It is read possessively (Python 3.11): the engine keeps
+#   no place to go back to for each "<" in it, which for a script of a million "<" took
+#   300 MB. Python 3.10 has no possessive forms, and reads it lazily (the same matches);
 # - the block names are grouped by their first letter; each must be the whole word (`\b`),
 #   so their order does not matter.
+_HIDDEN_TEXT = r"[^<]*+(?:<(?!/\3\s*>)[^<]*+)*+" if sys.version_info >= (3, 11) else r".*?"
 _MARKUP = re.compile(
     r"(<(?:(!)--(?:-?>|.*?(?:--!?>|\Z))"
-    r"|(script|style|head|title)\b[^>]*>[^<]*(?:<(?!/\3\s*>)[^<]*)*(?:</\3\s*>|\Z)"
+    r"|(script|style|head|title)\b[^>]*>" + _HIDDEN_TEXT + r"(?:</\3\s*>|\Z)"
     r"|/?(?:a(?:ddress|rticle|side)|b(?:lockquote|r)|d(?:d|iv|l|t)"
     r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
     r"|section|t(?:able|d|h|r)|ul)\b[^>]*(>)"
@@ -55,8 +60,9 @@ _MARKUP = re.compile(
 # A character reference, as html.unescape finds one (HTML5, a semicolon optional); one
 # group, so that re.split gives the text and the references in turn.
 _REFERENCE = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
-# A start tag with an attribute that may hold a URL, then each such attribute in it.
-_TAG_WITH_URL = re.compile(r"<[A-Za-z][^>]*?\s(?:href|src|srcset|action|content)\s*=[^>]*>?", re.I)
+# A start tag (to its ">", or to the end of a page where it has none: one match, not a
+# failed search from each "<" of it), then each attribute in it that may hold a URL.
+_START_TAG = re.compile(r"<[A-Za-z][^>]*>?")
 _URL_ATTRIBUTE = re.compile(
     r"""\s(href|src|srcset|action|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I
 )
@@ -119,11 +125,16 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
     mapping = _offset_map()
     hidden = (array("q"), array("q"))
     window_start = 0
-    for window_end in _markup_cuts(source):
+    region = _markup_region(source)
+    ends = _markup_cuts(source, region)
+    if region < len(source):
+        ends.append(len(source))  # what follows the last ">": _split_tail
+    for window_end in ends:
         window = (
             source[window_start:window_end] if window_end - window_start < len(source) else source
         )
-        split = _MARKUP.split(window)  # text, then groups 1 to 4 of each match, ..., text
+        # text, then groups 1 to 4 of each match, ..., text
+        split = _MARKUP.split(window) if window_start < region else _split_tail(window)
         tags, comments, names, blocks = split[1::5], split[2::5], split[3::5], split[4::5]
         pieces = [""] * (2 * len(tags) + 1)  # the text and the matches in turn
         pieces[::2], pieces[1::2] = split[::5], tags
@@ -141,16 +152,44 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
     return "".join(texts), mapping, hidden
 
 
-def _markup_cuts(source: str) -> list[int]:
-    """Where the windows of `source` end: the end of every _WINDOW_TAGS-th match of the
-    whole page's scan, then the page's end; only the page's end for a page of at most
-    _WINDOW_CHARS. A scan goes on from a match's end as it would from the start, and no
-    match runs past one (re.finditer, re.split), so a window read alone gives the matches
-    the whole page gives in it (tests/test_mail_html.py cuts pages in tiny windows)."""
-    if len(source) <= _WINDOW_CHARS:
-        return [len(source)]
-    every = islice(_MARKUP.finditer(source), _WINDOW_TAGS - 1, None, _WINDOW_TAGS)
-    return [*(match.end() for match in every), len(source)]
+def _markup_cuts(source: str, region: int) -> list[int]:
+    """Where the windows of source[:region] end: the end of every _WINDOW_TAGS-th match of
+    the whole page's scan, then the region's end; only the region's end for one of at
+    most _WINDOW_CHARS. A scan goes on from a match's end as it would from the start, and
+    no match runs past one (re.finditer, re.split), so a window read alone gives the
+    matches the whole page gives in it (tests/test_mail_html.py cuts pages in tiny
+    windows)."""
+    if region <= _WINDOW_CHARS:
+        return [region]
+    every = islice(_MARKUP.finditer(source, 0, region), _WINDOW_TAGS - 1, None, _WINDOW_TAGS)
+    return [*(match.end() for match in every), region]
+
+
+def _markup_region(source: str) -> int:
+    """How much of `source` the markup scan reads: all of it, or, where a "<" follows its
+    last ">", up to that ">". Past it no tag can close, so the scan from each "<" there
+    would run to the page's end and fail (a page of n of them: time in the square of n);
+    what the whole page's scan finds there is an unclosed comment at most (`_split_tail`).
+    Unless a comment or a hidden element that starts before runs on to the end: it holds
+    all of what follows, and the whole page is scanned."""
+    last = source.rfind(">") + 1
+    if "<" not in source[last:]:
+        return len(source)
+    final = next(iter(deque(_MARKUP.finditer(source, 0, last), maxlen=1)), None)
+    if final is not None and final.end() == last:
+        whole = _MARKUP.match(source, final.start())
+        if whole is not None and whole.end() > last:
+            return len(source)
+    return last
+
+
+def _split_tail(tail: str) -> list:
+    """_MARKUP.split of what follows a page's last ">" (_markup_region): its text, then the
+    comment it may open, to its end."""
+    comment = tail.find("<!--")
+    if comment < 0:
+        return [tail]
+    return [tail[:comment], tail[comment:], "!", None, None, ""]
 
 
 def _decode_references(text: str) -> tuple[str, OffsetMap]:
@@ -219,7 +258,7 @@ def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
     head's tags are tags (`<link href>`, `<base href>`, a meta refresh)."""
     starts, ends = hidden
     found: list[Attribute] = []
-    for tag in _TAG_WITH_URL.finditer(source):
+    for tag in _START_TAG.finditer(source):
         at = tag.start()
         index = bisect_right(starts, at) - 1
         if index >= 0 and starts[index] < at < ends[index]:
