@@ -126,10 +126,10 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
     hidden = (array("q"), array("q"))
     window_start = 0
     region = _markup_region(source)
-    ends = _markup_cuts(source, region)
+    window_ends = _markup_cuts(source, region)
     if region < len(source):
-        ends.append(len(source))  # what follows the last ">": _split_tail
-    for window_end in ends:
+        window_ends.append(len(source))  # what follows the last ">": _split_tail
+    for window_end in window_ends:
         window = (
             source[window_start:window_end] if window_end - window_start < len(source) else source
         )
