@@ -190,7 +190,8 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
     while (match := _LOGIN_START.search(text, at)) is not None:
         if starts_before is not None and match.start() >= starts_before:
             break
-        start, found = at, _ = match.end(), match.group()
+        start, found = match.end(), match.group()
+        at = start
         if start < end:  # the same word as the last start
             in_word += 1
             if in_word > _STARTS_A_WORD:
