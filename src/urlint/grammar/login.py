@@ -320,8 +320,9 @@ def word_end(text: str, start: int, limit: int | None = None) -> int:
 # Only ASCII whitespace ends a login here: a URL may hold an information separator (\x1c)
 # or a no-break space that other readers take for a space (C205, C204), and the login
 # goes on past it all the same (hide more).
-_WHITESPACE = compiled_when_used(r"[ \t\n\r\f\v]")
-_NOT_WHITESPACE = compiled_when_used(r"[^ \t\n\r\f\v]")
+_WHITESPACE_CHARS = r" \t\n\r\f\v"
+_WHITESPACE = compiled_when_used(f"[{_WHITESPACE_CHARS}]")
+_NOT_WHITESPACE = compiled_when_used(f"[^{_WHITESPACE_CHARS}]")
 
 
 def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -173,7 +173,7 @@ def _markup_region(source: str) -> int:
     Unless a comment or a hidden element that starts before runs on to the end: it holds
     all of what follows, and the whole page is scanned."""
     last = source.rfind(">") + 1
-    if "<" not in source[last:]:
+    if source.find("<", last) < 0:
         return len(source)
     final = next(iter(deque(_MARKUP.finditer(source, 0, last), maxlen=1)), None)
     if final is not None and final.end() == last:

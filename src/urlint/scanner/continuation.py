@@ -96,8 +96,11 @@ def login_rest(
     return (body_end, pos, end) if text.find("@", pos, end) >= 0 else None
 
 
-def login_read_on(text: str, url: str, url_end: int) -> tuple[int, int, int] | None:
-    """Where the URL `url`, whose text ends at text[url_end], ends inside a login that its
+def login_read_on(
+    text: str, url_start: int, url_end: int, url: str | None = None
+) -> tuple[int, int, int] | None:
+    """Where the URL text[url_start:url_end] (or `url`, a wrapper's joined from its pieces,
+    whose last ends at `url_end`) ends inside a login that its
     word goes on with, "@" and all: a reader ends a URL at a character a password may hold
     (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
     no-break space), or at a space or a tab inside it (the next word on the line, then:
@@ -111,18 +114,18 @@ def login_read_on(text: str, url: str, url_end: int) -> tuple[int, int, int] | N
         return None
     end = word_end(text, url_end, limit)
     if end == url_end:  # a space or a tab after the URL: the next word on its line
-        following = _BLANKS.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
+        following = _INDENT.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
         if following == url_end or following == len(text) or text[following] in "\r\n":
             return None
         end = word_end(text, following, limit)
     if at >= end:
         return None
+    if url is None:
+        url = text[url_start:url_end]
     length = len(url)
     hidden = within(secret_spans(url + text[url_end:end], length), length)
     return (url_end, url_end, end) if hidden != secret_spans(url) else None
 
-
-_BLANKS = compiled_when_used(r"[ \t]*")
 
 
 LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this

@@ -262,7 +262,7 @@ def _scan(
                 ):  # the URL ends its line
                     wrapped = hard_wrapped(text, start, end)
             if rest is None:  # a login its own line's word goes on with
-                rest = login_read_on(text, text[start:end], end)
+                rest = login_read_on(text, start, end)
             if (
                 anchor - start <= 4
                 and after is None
@@ -316,7 +316,11 @@ def _wrapped_candidate(text: str, found: wrappers.WrapperMatch, index: Positions
     # an empty wrapper has no URL text: its span is the wrapper itself
     span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
     # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
-    rest = login_read_on(text, found.url, found.pieces[-1][1]) if found.pieces else None
+    rest = (
+        login_read_on(text, found.pieces[0][0], found.pieces[-1][1], found.url)
+        if found.pieces
+        else None
+    )
     return Candidate(
         url=found.url,
         span=span,

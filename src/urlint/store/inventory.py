@@ -131,7 +131,9 @@ def _is_maildir(folder: str) -> bool:
     return known
 
 
-def decision_on(item: InputFile, stored: dict[str, Stored], taken: set[str]) -> Decision | None:
+def decision_on(
+    item: InputFile, stored: dict[str, Stored], taken: dict[str, int]
+) -> Decision | None:
     """What to do with a file the walk found (sources.files.iter_files); None for standard
     input (it has no second version to compare: not stored) and for a file gone since the
     walk (its reading says why, and it has no rows). `taken`: the keys of this scan's
@@ -149,16 +151,23 @@ def decision_on(item: InputFile, stored: dict[str, Stored], taken: set[str]) -> 
     return Decision(item, key, location, state, action, old, known_hash)
 
 
-def _unique(key: str, taken: set[str]) -> str:
+def _unique(key: str, taken: dict[str, int]) -> str:
     """`key`, or, where an input of this scan has it already, `key` and "#2", "#3" and so
     on: two paths that differ only in a password are one path masked, and the store keeps
     no password, nor anything that would confirm a guess at one (a hash of the path). The
-    walk's order, the same from scan to scan, numbers them."""
-    unique, number = key, 1
-    while unique in taken:
+    walk's order, the same from scan to scan, numbers them. `taken`: each key given, with
+    the last number given after it (each key's numbers are tried once: linear)."""
+    if key not in taken:
+        taken[key] = 1
+        return key
+    number = taken[key]
+    while True:
         number += 1
         unique = f"{key}#{number}"
-    taken.add(unique)
+        if unique not in taken:
+            break
+    taken[key] = number
+    taken[unique] = 1
     return unique
 
 

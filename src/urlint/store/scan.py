@@ -126,7 +126,7 @@ def _units(
     from ..mail.runs import message_runs
 
     resumed: list[Decision] = []
-    taken: set[str] = set()  # the inputs' keys so far
+    taken: dict[str, int] = {}  # the inputs' keys so far (inventory._unique)
 
     def to_read() -> Iterator[InputFile | Problem]:
         for item in walked:
