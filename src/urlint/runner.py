@@ -256,7 +256,14 @@ def _results(
 
 @contextmanager
 def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
-    """`jobs` processes of this machine, each urlint's own (heap.py)."""
+    """`jobs` processes of this machine, each urlint's own (heap.py): forked from this one
+    (engines/forked.py), or where that is not safe, Python's own pool."""
+    from .engines import forked
+
+    if forked.AVAILABLE:
+        with forked.ForkedPool(work, jobs, _worker_started) as pool:
+            yield (lambda unit: partial(pool.result, pool.submit(unit))), jobs
+        return
     from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_started) as pool:

@@ -1,0 +1,155 @@
+"""The local engine's pool (engines/forked.py): results in the order asked whatever the
+workers' pace, units and results larger than a pipe holds, and a worker that dies costs
+its unit alone, as a problem, never the run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlint.engines import forked
+from urlint.problems import Problem, ProblemKind
+from urlint.reporters.extract import UrlFormat
+from urlint.runner import _worker_started, scan_unit
+from urlint.sources.files import InputFile
+from urlint.units import WholeInput
+
+pytestmark = pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here")
+
+
+def _echoed(unit: tuple[int, float, int]) -> list:
+    """A unit's work: after `delay` seconds, its number and `size` bytes that say it."""
+    number, delay, size = unit
+    time.sleep(delay)
+    return [number, str(number).encode() * size]
+
+
+def _nothing() -> None:
+    pass
+
+
+@pytest.fixture
+def alarm():
+    """A test that would wait for ever (a pool deadlocked) fails after a minute instead."""
+
+    def timed_out(*_: object) -> None:
+        raise TimeoutError("the pool stopped answering")
+
+    previous = signal.signal(signal.SIGALRM, timed_out)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def _children() -> set[int] | None:
+    """This process's children (Linux's /proc), None where that cannot be known."""
+    try:
+        with open(f"/proc/{os.getpid()}/task/{os.getpid()}/children") as listing:
+            return {int(child) for child in listing.read().split()}
+    except OSError:
+        return None
+
+
+def _ended(pids: list[int]) -> bool:
+    """Each of `pids` ended and reaped: no longer a child of this process."""
+    children = _children()
+    return children is None or not children.intersection(pids)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([0.0, 0.002, 0.01]), st.integers(0, 3)),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(1, 3),
+)
+def test_results_come_in_the_order_asked_whatever_the_pace(units, jobs):
+    submitted = [(number, delay, size) for number, (delay, size) in enumerate(units)]
+    with forked.ForkedPool(_echoed, jobs, _nothing) as pool:
+        workers = [worker.pid for worker in pool._workers]
+        tickets = [pool.submit(unit) for unit in submitted]
+        results = [pool.result(ticket) for ticket in tickets]
+    assert results == [[number, str(number).encode() * size] for number, _, size in submitted]
+    assert len(workers) == jobs
+    assert _ended(workers)
+
+
+def _turned(payload: bytes) -> bytes:
+    return payload[::-1] + payload[:1]
+
+
+def test_units_and_results_larger_than_a_pipe_holds(alarm):
+    # Units of 3 MB (an archive's members travel in theirs) and results as large: a worker
+    # blocked sending its result never waits on a pool blocked sending it a unit.
+    payloads = [bytes([number]) + b"u" * (3 * 1024 * 1024) for number in range(6)]
+    with forked.ForkedPool(_turned, 2, _nothing) as pool:
+        tickets = [pool.submit(payload) for payload in payloads]
+        results = [pool.result(ticket) for ticket in tickets]
+    assert results == [_turned(payload) for payload in payloads]
+    assert [result[-1] for result in results] == list(range(6))
+
+
+def _killed_at(unit: WholeInput, url_format: UrlFormat) -> list:
+    """scan_unit, but a unit of a file named "kill*" kills its worker (as the OOM killer
+    would), and one named "exit*" ends it (a BaseException past the work's guard)."""
+    name = os.path.basename(unit.sources[0].path)
+    if name.startswith("kill"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    if name.startswith("exit"):
+        raise SystemExit(3)
+    return scan_unit(unit, url_format=url_format)
+
+
+def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
+    names = ["a", "kill", "b", "exit", "c", "d"]
+    for name in names:
+        (tmp_path / name).write_text(f"See http://example.com/{name}/ there.\n")
+    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
+
+    from functools import partial
+
+    from urlint import runner
+
+    work = partial(_killed_at, url_format=UrlFormat())
+    before = _children()
+    events = list(runner.run_work(units, work, jobs=2))
+    assert _children() == before  # the workers, the first two and those in their places
+    found = [event[2] for event in events if type(event) is tuple]
+    problems = [event for event in events if isinstance(event, Problem)]
+    assert found == [f"http://example.com/{name}/" for name in ("a", "b", "c", "d")]
+    assert problems == [
+        Problem(
+            ProblemKind.UNREADABLE,
+            "its worker process was killed (SIGKILL: out of memory?)",
+            str(tmp_path / "kill"),
+            1,
+        ),
+        Problem(
+            ProblemKind.UNREADABLE,
+            "its worker process ended (exit status 1)",
+            str(tmp_path / "exit"),
+            1,
+        ),
+    ]
+    # In their places: the problem where its file's URL would have been.
+    assert [
+        event.path if isinstance(event, Problem) else event[0] for event in events
+    ] == [str(tmp_path / name) for name in names]
+
+
+def test_an_abandoned_run_kills_its_workers(alarm):
+    pool = forked.ForkedPool(_echoed, 2, _worker_started)
+    workers = [worker.pid for worker in pool._workers]
+    pool.submit((0, 30.0, 1))  # a unit that would take half a minute
+    started = time.monotonic()
+    pool.close(abandon=True)
+    assert time.monotonic() - started < 5
+    assert _ended(workers)
