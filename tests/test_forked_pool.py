@@ -153,3 +153,32 @@ def test_an_abandoned_run_kills_its_workers(alarm):
     pool.close(abandon=True)
     assert time.monotonic() - started < 5
     assert _ended(workers)
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "python's pool"])
+def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch, fork, alarm):
+    # Python's ProcessPoolExecutor (where a fork is not safe) breaks whole when a worker
+    # dies: the units it held are worked again on a new pool, the one that kills it twice
+    # is a problem.
+    monkeypatch.setattr(forked, "AVAILABLE", fork)
+    names = ["a", "b", "kill", "c", "d", "e"]
+    for name in names:
+        (tmp_path / name).write_text(f"http://example.com/{name}/\n")
+    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
+
+    from functools import partial
+
+    from urlint import runner
+
+    work = partial(_killed_at, url_format=UrlFormat())
+    events = list(runner.run_work(units, work, jobs=2))
+    assert [event[2] if type(event) is tuple else event.reason for event in events] == [
+        "http://example.com/a/",
+        "http://example.com/b/",
+        "its worker process was killed (SIGKILL: out of memory?)"
+        if fork
+        else "its worker process died",
+        "http://example.com/c/",
+        "http://example.com/d/",
+        "http://example.com/e/",
+    ]

@@ -67,6 +67,7 @@ from .units import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from contextlib import AbstractContextManager
 
     from .mail.origin import MessageInfo
@@ -264,10 +265,48 @@ def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
         with forked.ForkedPool(work, jobs, _worker_started) as pool:
             yield (lambda unit: partial(pool.result, pool.submit(unit))), jobs
         return
-    from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
+    with _PythonPool(work, jobs) as pool:
+        yield pool.submit, jobs
 
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_started) as pool:
-        yield (lambda unit: pool.submit(work, unit).result), jobs
+
+class _PythonPool:
+    """Python's ProcessPoolExecutor, for where a fork is not safe. A worker that dies breaks
+    it whole, and every unit it held with it: each is worked again once on a new pool, and
+    one that breaks that one too is a problem (not_worked), never the end of the run."""
+
+    def __init__(self, work: Work, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
+
+        self.work, self.jobs = work, jobs
+        self.started = partial(ProcessPoolExecutor, max_workers=jobs, initializer=_worker_started)
+        self.pool = self.started()
+
+    def __enter__(self) -> _PythonPool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+    def submit(self, unit: Unit, again: bool = False) -> Waiting:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            future = self.pool.submit(self.work, unit)
+        except BrokenProcessPool:
+            self.pool.shutdown(wait=False)
+            self.pool = self.started()
+            future = self.pool.submit(self.work, unit)
+        return partial(self._result, future, unit, again)
+
+    def _result(self, future: Future, unit: Unit, again: bool) -> UnitResult:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return cast("UnitResult", future.result())
+        except BrokenProcessPool:
+            if again:
+                return not_worked(unit, "its worker process died")
+            return self.submit(unit, again=True)()
 
 
 def _worker_started() -> None:
