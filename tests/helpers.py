@@ -64,3 +64,19 @@ def without_offsets(value):
     if isinstance(value, tuple) and not hasattr(value, "_fields"):
         return tuple(without_offsets(item) for item in value)
     return value
+
+
+def line_events(events, end: str = "\n") -> list:
+    """runner.run_units' events one a URL, as the writer writes them: a FoundLine's line, a
+    LineBlock's lines each (their `end` dropped), any other event as it is."""
+    from urlint.reporters.extract import LineBlock
+
+    lines: list = []
+    for event in events:
+        if type(event) is LineBlock:
+            lines.extend(event.text().split(end)[:-1])
+        elif type(event) is tuple:
+            lines.append(event[2])
+        else:
+            lines.append(event)
+    return lines

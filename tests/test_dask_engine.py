@@ -33,6 +33,7 @@ from urlint.units import (
     WholeInput,
 )
 
+from .helpers import line_events
 from .mail_helpers import mbox_of
 
 MESSAGE = (
@@ -262,7 +263,7 @@ def _events(paths: list[str], work, scheduler: str | None) -> list:
     """The lines and problems of `work` on the units of `paths`, run on Dask."""
     units = planned_units(paths)
     events = run_work(units, work, place=placed_lines, engine="dask", scheduler=scheduler)
-    return [event[2] if type(event) is tuple else event for event in events]
+    return line_events(events)
 
 
 def test_a_unit_whose_work_raises_is_a_problem_and_the_run_goes_on(
@@ -272,7 +273,7 @@ def test_a_unit_whose_work_raises_is_a_problem_and_the_run_goes_on(
     messages = sorted(str(path) for path in maildir.iterdir())
     paths = [inputs[1], *messages, inputs[3]]  # an mbox, 8 messages (3 units), a spool
     line_format = UrlFormat()
-    whole = [event[2] for event in run_units(planned_units(paths), line_format)]
+    whole = line_events(run_units(planned_units(paths), line_format))
     fourth = "170000004.m4:2,S"
     failing = partial(_failing_scan, url_format=line_format, failing=fourth, how="raise")
     events = _events(paths, failing, scheduler)
@@ -292,7 +293,7 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
 
     text, mbox = inputs[0], inputs[1]
     line_format = UrlFormat()
-    whole_mbox = [event[2] for event in run_units(planned_units([mbox]), line_format)]
+    whole_mbox = line_events(run_units(planned_units([mbox]), line_format))
     dying = partial(_failing_scan, url_format=line_format, failing="big.txt", how="die")
     # One death is enough to give the unit up (Dask's default tries it on four workers),
     # and the worker holds only the unit it works (by default it holds the next too, and

@@ -19,6 +19,8 @@ from urlint.runner import _worker_started, scan_unit
 from urlint.sources.files import InputFile
 from urlint.units import WholeInput
 
+from .helpers import line_events
+
 pytestmark = pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here")
 
 
@@ -120,29 +122,27 @@ def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
 
     work = partial(_killed_at, url_format=UrlFormat())
     before = _children()
-    events = list(runner.run_work(units, work, jobs=2))
+    events = line_events(runner.run_work(units, work, jobs=2))
     assert _children() == before  # the workers, the first two and those in their places
-    found = [event[2] for event in events if type(event) is tuple]
-    problems = [event for event in events if isinstance(event, Problem)]
-    assert found == [f"http://example.com/{name}/" for name in ("a", "b", "c", "d")]
-    assert problems == [
+    # In their places: each problem where its file's URL would have been.
+    assert events == [
+        "http://example.com/a/",
         Problem(
             ProblemKind.UNREADABLE,
             "its worker process was killed (SIGKILL: out of memory?)",
             str(tmp_path / "kill"),
             1,
         ),
+        "http://example.com/b/",
         Problem(
             ProblemKind.UNREADABLE,
             "its worker process ended (exit status 1)",
             str(tmp_path / "exit"),
             1,
         ),
+        "http://example.com/c/",
+        "http://example.com/d/",
     ]
-    # In their places: the problem where its file's URL would have been.
-    assert [
-        event.path if isinstance(event, Problem) else event[0] for event in events
-    ] == [str(tmp_path / name) for name in names]
 
 
 def test_an_abandoned_run_kills_its_workers(alarm):
@@ -171,8 +171,8 @@ def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch
     from urlint import runner
 
     work = partial(_killed_at, url_format=UrlFormat())
-    events = list(runner.run_work(units, work, jobs=2))
-    assert [event[2] if type(event) is tuple else event.reason for event in events] == [
+    events = line_events(runner.run_work(units, work, jobs=2))
+    assert [event if isinstance(event, str) else event.reason for event in events] == [
         "http://example.com/a/",
         "http://example.com/b/",
         "its worker process was killed (SIGKILL: out of memory?)"

@@ -16,9 +16,9 @@ import pytest
 
 from urlint.progress import MB, Counts, Tally
 from urlint.reporters.extract import UrlFormat
-from urlint.runner import is_found_line, planned_units, run_units
+from urlint.runner import planned_units, run_units
 
-from .helpers import REPO, run
+from .helpers import REPO, line_events, run
 from .mail_helpers import mbox_of
 
 PROGRESS = re.compile(
@@ -262,7 +262,7 @@ def test_units_count_their_files_bytes_and_messages(inputs, capsys, tmp_path):
     for jobs in (1, 2):
         tally = Tally("URL", progress=False, summary=False)
         events = run_units(planned, UrlFormat(), jobs, tally)
-        written = sum(is_found_line(event) for event in events)
+        written = sum(isinstance(line, str) for line in line_events(events))
         assert written == serial["found"]
         assert tally.totals() == Counts(
             serial["files"], sizes, serial["messages"], serial["damaged"]

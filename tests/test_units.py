@@ -18,11 +18,10 @@ from urlint import library
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.packed import placed, unpack
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
-from urlint.problems import Problem
-from urlint.reporters.extract import UrlFormat
+from urlint.problems import Problem, ProblemKind
+from urlint.reporters.extract import LineBlock, UrlFormat, blocked, joined
 from urlint.runner import (
     TextRange,
-    is_found_line,
     plan,
     planned_units,
     run_units,
@@ -31,7 +30,7 @@ from urlint.runner import (
 from urlint.sources.text import read_chunks
 from urlint.units import MessageRun, text_ranges
 
-from .helpers import run, shared_path
+from .helpers import line_events, run, shared_path
 
 BLOCKS = st.sampled_from(
     [
@@ -148,21 +147,21 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
         yield from pieces
 
     url_format = UrlFormat(with_position=True)
-    whole = [event[2] for event in run_units(ranges, url_format, jobs=1)]
-    before_failing = sum(1 for event in run_units(ranges[:2], url_format, jobs=1))
+    whole = line_events(run_units(ranges, url_format, jobs=1))
+    before_failing = len(line_events(run_units(ranges[:2], url_format, jobs=1)))
     monkeypatch.setattr(runner, "read_pieces", failing_pieces)
-    events = list(run_units(ranges, url_format, jobs=1))
+    events = line_events(run_units(ranges, url_format, jobs=1))
     problems = [n for n, event in enumerate(events) if isinstance(event, Problem)]
     assert len(problems) == 1
     problem = events[problems[0]]
     assert (problem.kind.value, problem.reason) == ("unreadable", "Input/output error")
     # What came before the fault is the run's own, the failing range's first chunk too:
     # "t.txt:N:8: http://example.com/N-1", placed.
-    before = [event[2] for event in events[: problems[0]]]
+    before = events[: problems[0]]
     assert before == whole[: len(before)] and len(before) > before_failing
     placed = re.search(r":(\d+):\d+: http://example.com/(\d+)$", before[-1])
     assert placed is not None and int(placed[1]) - 1 == int(placed[2])
-    assert all(isinstance(event[2], str) for event in events if is_found_line(event))
+    assert all(isinstance(line, str) for line in events[problems[0] + 1 :])
 
 
 def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
@@ -197,8 +196,8 @@ def _lines(paths, jobs=None, **sizes):
             if not isinstance(item, Found) or item.candidate.url
         ]
     return [
-        event[2] if is_found_line(event) else repr(event)
-        for event in run_units(plan(paths, **sizes), line_format, jobs)
+        line if isinstance(line, str) else repr(line)
+        for line in line_events(run_units(plan(paths, **sizes), line_format, jobs))
     ]
 
 
@@ -427,8 +426,8 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
         str(tmp_path / "b.bin"),
         str(tmp_path / "c.txt"),
     ]
-    events = list(run_units(plan(paths), UrlFormat(), 2))
-    assert [e[2] if is_found_line(e) else (e.kind.value, e.reason) for e in events] == [
+    events = line_events(run_units(plan(paths), UrlFormat(), 2))
+    assert [e if isinstance(e, str) else (e.kind.value, e.reason) for e in events] == [
         "http://a.example/",
         ("unreadable", "No such file or directory"),
         ("binary", "binary file (NUL byte)"),
@@ -467,3 +466,43 @@ def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeyp
     assert outputs[0][0] == 1 and len(lines) > 9_000
     assert sum('"code": "M901"' in line for line in lines) == 1  # the unused S401 one
     assert sum('"code": "P501"' in line for line in lines) == 3_000
+
+
+_TEXTS = st.text(alphabet="ab:/ \"{}", max_size=6)
+_FOUND = st.one_of(
+    _TEXTS,
+    st.tuples(_TEXTS, st.integers(1, 10**6), _TEXTS),
+    st.tuples(_TEXTS, st.integers(1, 10**6), _TEXTS, st.integers(1, 10**6), _TEXTS),
+).map(lambda pieces: ("p", "", pieces))
+_PROBLEM = st.builds(
+    Problem, st.just(ProblemKind.MALFORMED), st.sampled_from(["x", "y"]), st.just("p")
+)
+
+
+@given(
+    st.lists(st.one_of(_FOUND, _PROBLEM), max_size=12),
+    st.integers(0, 10**6),
+    st.sampled_from(["\n", "\0"]),
+)
+def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before, end):
+    # What a worker sends in LineBlocks (reporters.extract.blocked), placed and written by
+    # the writer, is what the lines one by one would have written (`joined`), the problems
+    # between them in their places.
+    one_by_one: list = []
+    for event in events:
+        if type(event) is tuple:
+            line = joined(event[2], before) + end
+            if one_by_one and isinstance(one_by_one[-1], str):
+                one_by_one[-1] += line
+            else:
+                one_by_one.append(line)
+        else:
+            one_by_one.append(event)
+    blocks = blocked(events, end)
+    in_blocks = [
+        block.text(before) if type(block) is LineBlock else block for block in blocks
+    ]
+    assert in_blocks == one_by_one
+    assert sum(block.count for block in blocks if type(block) is LineBlock) == sum(
+        type(event) is tuple for event in events
+    )

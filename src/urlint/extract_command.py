@@ -144,6 +144,7 @@ def _extract_on(
     """`extract` in units of work (runner.py), on `jobs` processes or a Dask cluster's
     workers: the lines the serial loop would write; the exit status it leaves."""
     from .problems import Problem
+    from .reporters.extract import LineBlock
     from .runner import planned_units, run_units
 
     status = EXIT_OK
@@ -151,6 +152,10 @@ def _extract_on(
     for event in run_units(units, writer.url_format, jobs, tally, engine, scheduler):
         if isinstance(event, Problem):
             status = _noted(event, status, quiet, tally)
+        elif type(event) is LineBlock:
+            writer.add_block(event)
+            if tally is not None:
+                tally.found += event.count
         elif writer.add_line(*event) and tally is not None:
             tally.found += 1
     return status

@@ -148,12 +148,16 @@ def run_units(
 
 
 def placed_lines(events: list, lines: int, chars: int) -> list:
-    """The FoundLines of a range's result whole (reporters.extract.joined), their line
-    numbers `lines` further on."""
-    from .reporters.extract import joined
+    """The FoundLines and LineBlocks of a range's result whole (reporters.extract.joined),
+    their line numbers `lines` further on."""
+    from .reporters.extract import LineBlock, joined
 
     return [
-        (event[0], event[1], joined(event[2], lines)) if is_found_line(event) else event
+        (event[0], event[1], joined(event[2], lines))
+        if is_found_line(event)
+        else LineBlock(event.count, (event.text(lines),))
+        if type(event) is LineBlock
+        else event
         for event in events
     ]
 
@@ -517,7 +521,13 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
         items = scan_input_marked(source, articles)
         return _events(items, source.path, line_format=line_format)
 
-    return worked(unit, read_whole, partial(_events, line_format=line_format))
+    results = worked(unit, read_whole, partial(_events, line_format=line_format))
+    if url_format.in_blocks:
+        from .reporters.extract import blocked
+
+        for result in results:
+            result.events[:] = blocked(result.events, url_format.end)
+    return results
 
 
 # What a worker makes of one input read whole (the Message-IDs of the news articles it read
