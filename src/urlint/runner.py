@@ -281,7 +281,7 @@ class _PythonPool:
     def __init__(self, work: Work, jobs: int) -> None:
         from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
 
-        self.work, self.jobs = work, jobs
+        self.work = work
         self.started = partial(ProcessPoolExecutor, max_workers=jobs, initializer=_worker_started)
         self.pool = self.started()
 
@@ -512,7 +512,8 @@ def _large_file_units(
 def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     """A unit scanned: what it found, formatted, in order (run in a worker process); each
     line whole, but in a range after a file's first, where it stays in pieces for the
-    writer to place (TextExtent). The format goes to the worker whole, not as a bound
+    writer to place (TextExtent); lines in a row one LineBlock where each is written as it
+    comes (UrlFormat.in_blocks). The format goes to the worker whole, not as a bound
     method: a compiled class's (setup.py) does not pickle."""
     placed_later = isinstance(unit, TextRange) and unit.first > 0
     line_format: LineFormat = url_format.pieces if placed_later else url_format
