@@ -182,3 +182,52 @@ def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch
         "http://example.com/d/",
         "http://example.com/e/",
     ]
+
+
+def _forks_failing_after(count: int):
+    """os.fork that forks `count` times, then fails as a system out of processes does."""
+    real = os.fork
+    left = [count]
+
+    def fork() -> int:
+        if left[0] <= 0:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        left[0] -= 1
+        return real()
+
+    return fork
+
+
+def test_with_no_process_to_fork_the_units_are_worked_here(monkeypatch, alarm):
+    monkeypatch.setattr(os, "fork", _forks_failing_after(0))
+    units = [(number, 0.0, 2) for number in range(5)]
+    with forked.ForkedPool(_echoed, 2, _nothing) as pool:
+        assert pool._workers == []
+        results = [pool.result(ticket) for ticket in [pool.submit(unit) for unit in units]]
+    assert results == [[number, str(number).encode() * 2] for number in range(5)]
+
+
+def test_a_worker_killed_and_none_forked_in_its_place_leaves_the_others_working(
+    tmp_path, monkeypatch, alarm
+):
+    # Two workers fork; the one that dies has no successor (the system forks no more):
+    # the other works the rest, and the unit that died is the one problem.
+    monkeypatch.setattr(os, "fork", _forks_failing_after(2))
+    names = ["a", "kill", "b", "c", "d"]
+    for name in names:
+        (tmp_path / name).write_text(f"http://example.com/{name}/\n")
+    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
+
+    from functools import partial
+
+    from urlint import runner
+
+    work = partial(_killed_at, url_format=UrlFormat())
+    events = line_events(runner.run_work(units, work, jobs=2))
+    assert [event if isinstance(event, str) else event.reason for event in events] == [
+        "http://example.com/a/",
+        "its worker process was killed (SIGKILL: out of memory?)",
+        "http://example.com/b/",
+        "http://example.com/c/",
+        "http://example.com/d/",
+    ]

@@ -61,7 +61,8 @@ class ForkedPool:
         self._workers: list[_Worker] = []
         self._tickets = 0
         for _ in range(jobs):
-            self._workers.append(self._forked())
+            if not self._fork_one():
+                break
 
     def __enter__(self) -> ForkedPool:
         return self
@@ -78,6 +79,9 @@ class ForkedPool:
     def result(self, ticket: int) -> UnitResult:
         """The result of the unit given `ticket`, once (the pool keeps it no longer)."""
         while ticket not in self._results:
+            if not self._workers:  # none could be forked: the units are worked here
+                self._hand_out()
+                continue
             for key, _ in self._selector.select():
                 worker: _Worker = key.data
                 if worker not in self._workers:
@@ -116,6 +120,7 @@ class ForkedPool:
     # -- the pool's side --------------------------------------------------------------
 
     def _forked(self) -> _Worker:
+        """A new worker and its two pipes; OSError where the system forks no more."""
         units_read, units_write = os.pipe()
         results_read, results_write = os.pipe()
         _widened(results_read)
@@ -123,7 +128,11 @@ class ForkedPool:
         for stream in (sys.stdout, sys.stderr):  # a worker inherits no output to write again
             if stream is not None:
                 stream.flush()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            _close(units_read, units_write, results_read, results_write)
+            raise
         if pid == 0:  # the worker: it never returns
             _close(units_write, results_read, *theirs)
             _work_units(self._work, self._started, units_read, results_write)
@@ -133,8 +142,24 @@ class ForkedPool:
         self._selector.register(results_read, self._read_event, worker)
         return worker
 
+    def _fork_one(self) -> bool:
+        """One more worker; False where the system forks no more processes (EAGAIN, out
+        of memory): the run goes on with those it has, or in this process."""
+        try:
+            self._workers.append(self._forked())
+        except OSError:
+            return False
+        return True
+
     def _hand_out(self) -> None:
-        """Units waiting go to the workers with room, the least busy first."""
+        """Units waiting go to the workers with room, the least busy first; with no
+        worker at all, each is worked here, in turn."""
+        if not self._workers:
+            while self._waiting:
+                ticket, unit = self._waiting.popleft()
+                outcome = _outcome(self._work, unit)
+                self._results[ticket] = _result_of(outcome, unit)
+            return
         while self._waiting:
             worker = min(self._workers, key=lambda each: len(each.holds))
             if len(worker.holds) >= AHEAD:
@@ -172,12 +197,7 @@ class ForkedPool:
             self._lost(worker)
             return
         ticket, unit = worker.holds.popleft()
-        outcome = pickle.loads(data)
-        if isinstance(outcome, str):  # the worker's work raised past its own guard
-            from ..runner import not_worked
-
-            outcome = not_worked(unit, outcome)
-        self._results[ticket] = outcome
+        self._results[ticket] = _result_of(pickle.loads(data), unit)
 
     def _lost(self, worker: _Worker) -> None:
         """The worker ended (killed, or out of memory): the unit it was working is a
@@ -192,7 +212,7 @@ class ForkedPool:
             ticket, unit = worker.holds.popleft()
             self._results[ticket] = not_worked(unit, reason)
             self._waiting.extendleft(reversed(worker.holds))
-        self._workers.append(self._forked())
+        self._fork_one()
 
 
 class _Worker:
@@ -222,13 +242,7 @@ def _work_units(work: Work, started: Callable[[], None], units: int, results: in
                 if len(length) < _LENGTH:
                     break  # the pool closed: no more units
                 unit = pickle.loads(incoming.read(int.from_bytes(length, "little")))
-                try:
-                    outcome: object = work(unit)
-                except Exception as error:  # noqa: BLE001 - the unit's problem, not the pool's
-                    from ..faults import internal_error
-
-                    outcome = f"its work failed: {internal_error(error)}"
-                data = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
+                data = pickle.dumps(_outcome(work, unit), pickle.HIGHEST_PROTOCOL)
                 outgoing.write(len(data).to_bytes(_LENGTH, "little"))
                 outgoing.write(data)
                 outgoing.flush()
@@ -236,6 +250,25 @@ def _work_units(work: Work, started: Callable[[], None], units: int, results: in
         status = 1
     finally:
         os._exit(status)
+
+
+def _outcome(work: Work, unit: Unit) -> UnitResult | str:
+    """The unit's result, or the text of the error where its work raised past its own
+    guard (runner.worked): the unit's problem, not the pool's."""
+    try:
+        return work(unit)
+    except Exception as error:  # noqa: BLE001 - the unit's problem, not the run's
+        from ..faults import internal_error
+
+        return f"its work failed: {internal_error(error)}"
+
+
+def _result_of(outcome: UnitResult | str, unit: Unit) -> UnitResult:
+    if isinstance(outcome, str):
+        from ..runner import not_worked
+
+        return not_worked(unit, outcome)
+    return outcome
 
 
 def _widened(fd: int) -> None:
