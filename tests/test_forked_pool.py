@@ -231,3 +231,44 @@ def test_a_worker_killed_and_none_forked_in_its_place_leaves_the_others_working(
         "http://example.com/c/",
         "http://example.com/d/",
     ]
+
+
+def test_ctrl_c_at_the_instant_of_the_fork_never_reaches_the_worker(monkeypatch, alarm):
+    # The terminal sends SIGINT to the whole process group: one that reaches a worker just
+    # after the fork, before it ignores SIGINT, would have raised KeyboardInterrupt in the
+    # run's own code inside the worker. It is held back until the worker ignores it.
+    real = os.fork
+
+    def fork() -> int:
+        pid = real()
+        if pid == 0:
+            os.kill(os.getpid(), signal.SIGINT)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    units = [(number, 0.0, 1) for number in range(6)]
+    with forked.ForkedPool(_echoed, 2, _nothing) as pool:
+        workers = [worker.pid for worker in pool._workers]
+        results = [pool.result(ticket) for ticket in [pool.submit(unit) for unit in units]]
+        assert [worker.pid for worker in pool._workers] == workers  # none died
+    assert results == [[number, str(number).encode()] for number in range(6)]
+
+
+def test_ctrl_c_while_a_dead_worker_is_reaped_still_ends_every_worker(monkeypatch, alarm):
+    real = forked._reaped
+    calls = []
+
+    def reaped(pid: int) -> int:
+        calls.append(pid)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(pid)
+
+    monkeypatch.setattr(forked, "_reaped", reaped)
+    pool = forked.ForkedPool(_echoed, 2, _nothing)
+    workers = [worker.pid for worker in pool._workers]
+    os.kill(workers[0], signal.SIGKILL)
+    with pytest.raises(KeyboardInterrupt), pool:
+        pool.result(pool.submit((0, 0.0, 1)))
+    real(workers[0])  # the one whose reaping was interrupted
+    assert _ended(workers)

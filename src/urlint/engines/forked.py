@@ -60,9 +60,13 @@ class ForkedPool:
         self._results: dict[int, UnitResult] = {}
         self._workers: list[_Worker] = []
         self._tickets = 0
-        for _ in range(jobs):
-            if not self._fork_one():
-                break
+        try:
+            for _ in range(jobs):
+                if not self._fork_one():
+                    break
+        except BaseException:  # Ctrl-C while they start: none is left behind
+            self.close(abandon=True)
+            raise
 
     def __enter__(self) -> ForkedPool:
         return self
@@ -97,56 +101,73 @@ class ForkedPool:
         """Each worker told there is no more (its pipe closed), and waited for; killed
         first when the run is `abandon`ed (Ctrl-C, an error, a reader that stopped early):
         a worker mid-unit would otherwise work it to its end before it saw the pipe closed."""
-        for worker in self._workers:
+        workers, self._workers = self._workers, []
+        for worker in workers:
             self._forget(worker)
             if abandon:
                 try:
                     os.kill(worker.pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
-        for worker in self._workers:
+        for worker in workers:
             _reaped(worker.pid)
-        self._workers.clear()
         self._selector.close()
 
     def _forget(self, worker: _Worker) -> None:
         """The worker's pipes unwatched and closed: it reads the end of its units."""
-        self._selector.unregister(worker.results)
-        if worker.watched:
-            self._selector.unregister(worker.units)
-            worker.watched = False
+        for fd in (worker.results, worker.units):
+            try:
+                self._selector.unregister(fd)
+            except (KeyError, ValueError):  # not watched (its units pipe), or closed
+                pass
+        worker.watched = False
         _close(worker.results, worker.units)
 
     # -- the pool's side --------------------------------------------------------------
 
-    def _forked(self) -> _Worker:
-        """A new worker and its two pipes; OSError where the system forks no more."""
-        units_read, units_write = os.pipe()
-        results_read, results_write = os.pipe()
-        _widened(results_read)
-        theirs = [fd for worker in self._workers for fd in (worker.results, worker.units)]
+    def _forked(self) -> None:
+        """A new worker and its two pipes, one of the pool's; OSError where the system
+        forks (or opens) no more. Ctrl-C is held back while it forks (`_interrupts_held`):
+        the worker ignores it from its first step, and never runs a line of the run's own
+        code; the pool has the worker before a Ctrl-C held back reaches the run."""
         for stream in (sys.stdout, sys.stderr):  # a worker inherits no output to write again
-            if stream is not None:
-                stream.flush()
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):  # a reader gone: the run's writer finds out itself
+                pass
+        theirs = [fd for worker in self._workers for fd in (worker.results, worker.units)]
+        own = [self._selector.fileno()] if hasattr(self._selector, "fileno") else []  # epoll's
+        pipes: list[int] = []
         try:
-            pid = os.fork()
+            pipes.extend(os.pipe())
+            pipes.extend(os.pipe())
+            units_read, units_write, results_read, results_write = pipes
+            _widened(results_read)
+            with _interrupts_held() as held:
+                pid = os.fork()
+                if pid == 0:  # the worker: it never returns
+                    try:
+                        signal.signal(signal.SIGINT, signal.SIG_IGN)
+                        held.release()
+                        _close(units_write, results_read, *own, *theirs)
+                        _work_units(self._work, self._started, units_read, results_write)
+                    finally:
+                        os._exit(1)
+                _close(units_read, results_write)
+                os.set_blocking(units_write, False)  # written as the pipe takes it (`_send`)
+                worker = _Worker(pid, units_write, results_read)
+                self._selector.register(results_read, self._read_event, worker)
+                self._workers.append(worker)
         except OSError:
-            _close(units_read, units_write, results_read, results_write)
+            _close(*pipes)
             raise
-        if pid == 0:  # the worker: it never returns
-            _close(units_write, results_read, *theirs)
-            _work_units(self._work, self._started, units_read, results_write)
-        _close(units_read, results_write)
-        os.set_blocking(units_write, False)  # written as far as the pipe takes (`_send`)
-        worker = _Worker(pid, units_write, results_read)
-        self._selector.register(results_read, self._read_event, worker)
-        return worker
 
     def _fork_one(self) -> bool:
         """One more worker; False where the system forks no more processes (EAGAIN, out
         of memory): the run goes on with those it has, or in this process."""
         try:
-            self._workers.append(self._forked())
+            self._forked()
         except OSError:
             return False
         return True
@@ -205,9 +226,9 @@ class ForkedPool:
         place. Each death costs one unit: the run ends, whatever kills its workers."""
         from ..runner import not_worked
 
+        self._workers.remove(worker)  # first: should this be interrupted, `close` is whole
         self._forget(worker)
         reason = f"its worker process {_death(_reaped(worker.pid))}"
-        self._workers.remove(worker)
         if worker.holds:
             ticket, unit = worker.holds.popleft()
             self._results[ticket] = not_worked(unit, reason)
@@ -234,7 +255,6 @@ def _work_units(work: Work, started: Callable[[], None], units: int, results: in
     and ends when the run closes its pipe, or dies."""
     status = 0
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
         started()
         with os.fdopen(units, "rb") as incoming, os.fdopen(results, "wb") as outgoing:
             while True:
@@ -269,6 +289,22 @@ def _result_of(outcome: UnitResult | str, unit: Unit) -> UnitResult:
 
         return not_worked(unit, outcome)
     return outcome
+
+
+class _interrupts_held:  # noqa: N801 - used as a context manager, as contextlib's are
+    """SIGINT held back (blocked) while a worker is forked, let through at the end (or by
+    `release`, in the worker, once it ignores it): a Ctrl-C between the fork and the worker's
+    first step would raise KeyboardInterrupt in the worker, inside the run's own code."""
+
+    def __enter__(self) -> _interrupts_held:
+        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+    def release(self) -> None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
 
 
 def _widened(fd: int) -> None:
