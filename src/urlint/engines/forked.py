@@ -7,7 +7,8 @@ Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, t
 - A worker killed (the kernel's OOM killer, a `kill`) breaks the executor: every unit
   pending fails with it, and the run ended with a traceback, its later units unread. Here
   the unit the worker was working is a problem (runner.not_worked), the units waiting in
-  its pipe go to another worker, and a new one is forked in its place: the run goes on.
+  its pipe go to another worker, and a new one is forked in its place: the run goes on
+  (where the system forks no more, with the workers it has, or in the run's process).
 
 Each worker has at most AHEAD units: the one it works and the next, already in its pipe,
 so it never waits for the writer between two. The pool gives a unit to the worker with
