@@ -7,11 +7,13 @@ from __future__ import annotations
 import os
 import signal
 import time
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint import runner
 from urlint.engines import forked
 from urlint.problems import Problem, ProblemKind
 from urlint.reporters.extract import UrlFormat
@@ -116,10 +118,6 @@ def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
         (tmp_path / name).write_text(f"See http://example.com/{name}/ there.\n")
     units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
 
-    from functools import partial
-
-    from urlint import runner
-
     work = partial(_killed_at, url_format=UrlFormat())
     before = _children()
     events = line_events(runner.run_work(units, work, jobs=2))
@@ -165,10 +163,6 @@ def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch
     for name in names:
         (tmp_path / name).write_text(f"http://example.com/{name}/\n")
     units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
-
-    from functools import partial
-
-    from urlint import runner
 
     work = partial(_killed_at, url_format=UrlFormat())
     events = line_events(runner.run_work(units, work, jobs=2))
@@ -217,10 +211,6 @@ def test_a_worker_killed_and_none_forked_in_its_place_leaves_the_others_working(
     for name in names:
         (tmp_path / name).write_text(f"http://example.com/{name}/\n")
     units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
-
-    from functools import partial
-
-    from urlint import runner
 
     work = partial(_killed_at, url_format=UrlFormat())
     events = line_events(runner.run_work(units, work, jobs=2))
