@@ -112,15 +112,19 @@ def _killed_at(unit: WholeInput, url_format: UrlFormat) -> list:
     return scan_unit(unit, url_format=url_format)
 
 
-def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
-    names = ["a", "kill", "b", "exit", "c", "d"]
+def _run_through_the_pool(folder, names: list[str]) -> list:
+    """The URL lines and problems of files `names` (each a URL), one unit each, worked by
+    `_killed_at` on two processes."""
     for name in names:
-        (tmp_path / name).write_text(f"See http://example.com/{name}/ there.\n")
-    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
-
+        (folder / name).write_text(f"See http://example.com/{name}/ there.\n")
+    units = [WholeInput((InputFile(str(folder / name), True),)) for name in names]
     work = partial(_killed_at, url_format=UrlFormat())
+    return line_events(runner.run_work(units, work, jobs=2))
+
+
+def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
     before = _children()
-    events = line_events(runner.run_work(units, work, jobs=2))
+    events = _run_through_the_pool(tmp_path, ["a", "kill", "b", "exit", "c", "d"])
     assert _children() == before  # the workers, the first two and those in their places
     # In their places: each problem where its file's URL would have been.
     assert events == [
@@ -159,13 +163,7 @@ def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch
     # dies: the units it held are worked again on a new pool, the one that kills it twice
     # is a problem.
     monkeypatch.setattr(forked, "AVAILABLE", fork)
-    names = ["a", "b", "kill", "c", "d", "e"]
-    for name in names:
-        (tmp_path / name).write_text(f"http://example.com/{name}/\n")
-    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
-
-    work = partial(_killed_at, url_format=UrlFormat())
-    events = line_events(runner.run_work(units, work, jobs=2))
+    events = _run_through_the_pool(tmp_path, ["a", "b", "kill", "c", "d", "e"])
     assert [event if isinstance(event, str) else event.reason for event in events] == [
         "http://example.com/a/",
         "http://example.com/b/",
@@ -207,13 +205,7 @@ def test_a_worker_killed_and_none_forked_in_its_place_leaves_the_others_working(
     # Two workers fork; the one that dies has no successor (the system forks no more):
     # the other works the rest, and the unit that died is the one problem.
     monkeypatch.setattr(os, "fork", _forks_failing_after(2))
-    names = ["a", "kill", "b", "c", "d"]
-    for name in names:
-        (tmp_path / name).write_text(f"http://example.com/{name}/\n")
-    units = [WholeInput((InputFile(str(tmp_path / name), True),)) for name in names]
-
-    work = partial(_killed_at, url_format=UrlFormat())
-    events = line_events(runner.run_work(units, work, jobs=2))
+    events = _run_through_the_pool(tmp_path, ["a", "kill", "b", "c", "d"])
     assert [event if isinstance(event, str) else event.reason for event in events] == [
         "http://example.com/a/",
         "its worker process was killed (SIGKILL: out of memory?)",
