@@ -254,3 +254,38 @@ def test_ctrl_c_while_a_dead_worker_is_reaped_still_ends_every_worker(monkeypatc
         pool.result(pool.submit((0, 0.0, 1)))
     real(workers[0])  # the one whose reaping was interrupted
     assert _ended(workers)
+
+
+def _faulty(unit: WholeInput) -> list:
+    raise RuntimeError("a fault in urlint's own code")
+
+
+def test_with_urlint_debug_a_workers_fault_shows_its_traceback(tmp_path, monkeypatch, capfd):
+    # URLINT_DEBUG asks for a fault's traceback rather than a problem (faults.py): the
+    # worker prints it before it ends, and its unit is a problem as any worker's death is.
+    monkeypatch.setenv("URLINT_DEBUG", "1")
+    unit = WholeInput((InputFile(str(tmp_path / "a"), True),))
+    with forked.ForkedPool(_faulty, 1, _nothing) as pool:
+        result = pool.result(pool.submit(unit))
+    assert [event.reason for event in result[0].events] == [
+        "its worker process ended (exit status 1)"
+    ]
+    err = capfd.readouterr().err
+    assert "Traceback (most recent call last)" in err
+    assert "RuntimeError: a fault in urlint's own code" in err
+
+
+def test_a_fault_past_the_works_guard_is_its_units_problem(tmp_path, monkeypatch):
+    monkeypatch.delenv("URLINT_DEBUG", raising=False)
+    unit = WholeInput((InputFile(str(tmp_path / "a"), True),))
+    with forked.ForkedPool(_faulty, 1, _nothing) as pool:
+        workers = [worker.pid for worker in pool._workers]
+        result = pool.result(pool.submit(unit))
+        assert [worker.pid for worker in pool._workers] == workers  # the worker goes on
+    assert [(event.path, event.reason) for event in result[0].events] == [
+        (
+            str(tmp_path / "a"),
+            "its work failed: internal error: RuntimeError: a fault in urlint's own code "
+            "(set URLINT_DEBUG=1 for a traceback)",
+        )
+    ]

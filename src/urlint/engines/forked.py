@@ -268,6 +268,12 @@ def _work_units(work: Work, started: Callable[[], None], units: int, results: in
                 outgoing.write(data)
                 outgoing.flush()
     except BaseException:  # noqa: BLE001 - the run is gone (a broken pipe): end quietly
+        from ..faults import debugging
+
+        if debugging():  # or a fault raised again for its traceback (faults.internal_error)
+            import traceback
+
+            traceback.print_exc()
         status = 1
     finally:
         os._exit(status)

@@ -100,8 +100,8 @@ def login_read_on(
     text: str, url_start: int, url_end: int, url: str | None = None
 ) -> tuple[int, int, int] | None:
     """Where the URL text[url_start:url_end] (or `url`, a wrapper's joined from its pieces,
-    whose last ends at `url_end`) ends inside a login that its
-    word goes on with, "@" and all: a reader ends a URL at a character a password may hold
+    whose last ends at `url_end`) ends inside a login that its word goes on with, "@" and
+    all: a reader ends a URL at a character a password may hold
     (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
     no-break space), or at a space or a tab inside it (the next word on the line, then:
     `ftp://fred:pw d@h/`). Read so, the word is a second reading of where the password
@@ -125,7 +125,6 @@ def login_read_on(
     length = len(url)
     hidden = within(secret_spans(url + text[url_end:end], length), length)
     return (url_end, url_end, end) if hidden != secret_spans(url) else None
-
 
 
 LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
