@@ -108,6 +108,14 @@ INPUTS: dict[
         1_000_000,
         ("check", "--format", "full"),
     ),
+    "word of logins escaped three times over, and of nested %25 (check --format full)": (
+        lambda n: b"see http://x.example/?u="
+        + b"ftp%25253A%25252F%25252Fu%25253Ap%252540h" * (n // 80)
+        + b"%25" * (n // 6)
+        + b"3A%40x\n",
+        1_000_000,
+        ("check", "--format", "full"),
+    ),
     "<URL:a lines (each wrapper reads 20 lines)": (
         lambda n: b"<URL:a\n" * (n // 7),
         250_000,

@@ -5,7 +5,8 @@ output of `extract` and `check`.
 The password of each example is a marker (letters no output, rule text or position uses)
 with the login's troublemakers around it: ":", "@", "/", "?", "#", "%", ";". A leak is any
 run of 4 characters of the password that holds a marker letter, in any output, stderr,
-baseline file or diff, as written or with percent-escapes undone. (Runs of the
+baseline file or diff, as written or with percent-escapes undone (up to three times over:
+a URL escaped inside another's query, and that escaped again). (Runs of the
 troublemakers alone, such as "1:1:", are what outputs write anyway: positions, "://".)
 
 Examples: 2,000 in CI; `URLINT_SECRET_EXAMPLES=20000` for a long run.
@@ -20,14 +21,14 @@ import os
 import sys
 import tempfile
 import zipfile
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlint.checker import lint
 from urlint.cli import main
-from urlint.grammar.login import mask_password, secret_spans
+from urlint.grammar.login import ESCAPED_TIMES, mask_password, secret_spans
 
 EXAMPLES = int(os.environ.get("URLINT_SECRET_EXAMPLES", "2000"))
 MARKER_LETTERS = "KQZJVWY"  # no hex digit, no rule-code letter, not in any fixed output text
@@ -72,7 +73,8 @@ def placed(draw):
     """(context, files to write {name: bytes}, the URL, its password)."""
     url, password = draw(urls_with_password())
     context = draw(st.sampled_from(
-        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "header", "member", "name"]
+        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "header", "member", "name",
+         "escaped"]
     ))
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
@@ -114,6 +116,11 @@ def placed(draw):
             f'Content-Type: multipart/mixed; boundary="{url}"; charset="{url}"\n'
         )
         files = {"m.eml": _mail(headers, b"see http://example.com/~x\n")}
+    elif context == "escaped":  # in another URL's query, escaped once to ESCAPED_TIMES times
+        escaped = url
+        for _ in range(draw(st.integers(min_value=1, max_value=ESCAPED_TIMES))):
+            escaped = quote(escaped, safe="")
+        files = {"a.txt": f"see http://r.example/?u={escaped} and http://example.com/~x\n".encode()}
     elif context == "member":
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as archive:
@@ -165,8 +172,10 @@ def every_output(paths: list[str]) -> str:
 def leaks(password: str, output: str) -> list[str]:
     windows = {password[i : i + 4] for i in range(len(password) - 3)}
     marked = [w for w in windows if any(c in MARKER_LETTERS for c in w)]
-    undone = unquote(output)
-    return sorted(w for w in marked if w in output or w in undone)
+    readings = [output]
+    for _ in range(ESCAPED_TIMES):  # as written, and with escapes undone once, twice, ...
+        readings.append(unquote(readings[-1]))
+    return sorted(w for w in marked if any(w in text for text in readings))
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

@@ -87,6 +87,17 @@ MASKED = [
         "https://web.archive.org/web/1997/ftp%3a//fred:****@h.example.com/",
     ),
     ("ftp://john.smith:secret&#64;h.example.com/", "ftp://john.smith:****&#64;h.example.com/"),
+    # Escaped twice ("%" as %25: a redirect inside a redirect) and three times: each hop
+    # decodes once, and the last finds the login.
+    (
+        "http://r.example/?u=ftp%253A%252F%252Ffred%253Asecret%2540h.example.com%252F",
+        "http://r.example/?u=ftp%253A%252F%252Ffred%253A****%2540h.example.com%252F",
+    ),
+    (
+        "http://r.example/?u=ftp%25253A%25252F%25252Ffred%25253Asecret%252540h.example.com",
+        "http://r.example/?u=ftp%25253A%25252F%25252Ffred%25253A****%252540h.example.com",
+    ),
+    ("http://h.example/?u=ftp%253A//fred:secret%2540h/", "http://h.example/?u=ftp%253A//fred:****%2540h/"),
     # No login on any reading: nothing hidden.
     ("http://example.com:8080/a@b", "http://example.com:8080/a@b"),
     ("http://h/a@b", "http://h/a@b"),
@@ -98,6 +109,7 @@ MASKED = [
     # No "@": a host and a port that is no number (S408), a template's more often than not.
     ("rmi://hostname:port/remoteObjectName", "rmi://hostname:port/remoteObjectName"),
     ("http://example.com/a%2Fb%40c", "http://example.com/a%2Fb%40c"),
+    ("http://example.com/100%25/a%2540b:c", "http://example.com/100%25/a%2540b:c"),
 ]
 
 

@@ -173,15 +173,25 @@ def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) ->
     return scheme == "file" and _DRIVE.fullmatch(url, start, end) is not None
 
 
-def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int, int]]:
+# How many times over a login may be escaped and still be read: a URL escaped inside
+# another's query (`?u=ftp%3A%2F%2Ffred%3Apw%40h`), that URL escaped again inside a third's
+# (`%253A`: "%" is escaped as %25, section 2.2; a redirect's redirect, each hop decoding
+# once), and once more. Each decoding is a pass over the text: bounded, the time stays
+# linear however many "%25" a word nests.
+ESCAPED_TIMES = 3
+
+
+def secret_spans(
+    text: str, starts_before: int | None = None, decodings: int = ESCAPED_TIMES
+) -> list[tuple[int, int]]:
     """Every (start, end) of `text` that may be a password, in order, merged where they
     overlap: the password of the widest login after each login start (_LOGIN_START) that
-    starts before `starts_before`, read with escaped delimiters decoded too, and across
-    whitespace where the next word holds the "@". `text` is a URL, or any text (a header
-    field, a name, a source line)."""
+    starts before `starts_before`, read with escaped delimiters decoded too (`decodings`
+    times over at most), and across whitespace where the next word holds the "@". `text`
+    is a URL, or any text (a header field, a name, a source line)."""
     spans: list[tuple[int, int]] = []
-    if ("%" in text or "&" in text) and _ESCAPED_DELIMITER.search(text):
-        spans.extend(_escaped_reading(text, starts_before))
+    if decodings and ("%" in text or "&" in text) and _ESCAPED_DELIMITER.search(text):
+        spans.extend(_escaped_reading(text, starts_before, decodings - 1))
     if "@" not in text or ":" not in text:
         return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
     at = 0
@@ -219,14 +229,17 @@ def secret_spans(text: str, starts_before: int | None = None) -> list[tuple[int,
 _STARTS_A_WORD = 16
 
 
-def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, int]]:
+def _escaped_reading(
+    text: str, starts_before: int | None, decodings: int
+) -> list[tuple[int, int]]:
     """The passwords of `text` read with its escaped ":", "/" and "@" decoded (section 2.2:
-    %3A, %2F, %40; and HTML's character references, in a page read as plain text),
-    mapped back to `text`: a URL escaped inside another's query
-    (`/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F`), a web archive's `ftp%3A//fred:pw@h/`, an
-    RFC 2231 parameter (`charset*=utf-8''ftp%3A...`), `href="ftp://fred:pw&#64;h/"`.
-    Another reader decodes them, and finds the login: a second reading (section 6: hide
-    more)."""
+    %3A, %2F, %40; and HTML's character references, in a page read as plain text), and
+    its escaped "%" (%25), so that what was escaped twice is read again escaped once
+    (`decodings` more times at most), mapped back to `text`: a URL escaped inside
+    another's query (`/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F`), a web archive's
+    `ftp%3A//fred:pw@h/`, an RFC 2231 parameter (`charset*=utf-8''ftp%3A...`),
+    `href="ftp://fred:pw&#64;h/"`, `?u=ftp%253A%252F%252Ffred%253Apw%2540h`. Another reader
+    decodes them, and finds the login: a second reading (section 6: hide more)."""
     from bisect import bisect_left  # only here: the pre-commit start-up loads no more
 
     escapes: list[int] = []  # where each escape stands in the decoded text ...
@@ -245,11 +258,11 @@ def _escaped_reading(text: str, starts_before: int | None) -> list[tuple[int, in
     before = None
     if starts_before is not None:  # the first decoded character that starts at or after it
         before = bisect_left(range(len(decoded) + 1), starts_before, key=raw)
-    return [(raw(begin), raw(stop)) for begin, stop in secret_spans(decoded, before)]
+    return [(raw(begin), raw(stop)) for begin, stop in secret_spans(decoded, before, decodings)]
 
 
 _ESCAPED_DELIMITER = compiled_when_used(
-    r"%(?:3[Aa]|2[Ff]|40)|&(?:#0*(?:58|47|64)|#[Xx]0*(?:3[Aa]|2[Ff]|40)|colon|sol|commat);"
+    r"%(?:3[Aa]|2[Ff]|40|25)|&(?:#0*(?:58|47|64)|#[Xx]0*(?:3[Aa]|2[Ff]|40)|colon|sol|commat);"
 )
 _DELIMITER_NAMES = {"colon": ":", "sol": "/", "commat": "@"}
 
