@@ -76,9 +76,12 @@ def timed(argv: list[str], stdout: Path | None = None, cpu: list[float] | None =
     return wall
 
 
-def fresh(store: Path) -> Path:
-    for suffix in ("", "-wal", "-shm"):
+def fresh(store: Path, like: Path | None = None) -> Path:
+    """`store` made empty; with `like`'s key (store.sealing), so that their hashes compare."""
+    for suffix in ("", "-wal", "-shm", "-key"):
         Path(f"{store}{suffix}").unlink(missing_ok=True)
+    if like is not None:
+        shutil.copyfile(f"{like}-key", f"{store}-key")
     return store
 
 
@@ -144,7 +147,7 @@ def main() -> int:
             only = fresh(work / "added.sqlite")
             added_only.append(timed([*urlint, "scan", *jobs, "--store", str(only),
                                      *map(str, added)]))
-            whole = fresh(work / "whole.sqlite")
+            whole = fresh(work / "whole.sqlite", like=store)
             timed([*urlint, "scan", *jobs, "--store", str(whole), str(root)])
             equal.append(store_digest(python, store) == store_digest(python, whole))
         finally:

@@ -55,7 +55,7 @@ def test_summary(capsys, archive):
     status, out, err = report(capsys, archive)
     assert (status, err) == (0, "")
     assert out == f"""\
-Store:       {archive} (schema 1, urlint 0.1.0, last scan 2026-11-23T10:00:00Z)
+Store:       {archive} (schema 2, urlint 0.1.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
 URLs:        11
@@ -548,7 +548,7 @@ def test_a_store_of_a_newer_schema(capsys, archive):
         connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     connection.close()
     assert one_line_error(capsys, archive) == (
-        f"urlint: {archive}: the store is of schema version 99; this urlint reads version 1 "
+        f"urlint: {archive}: the store is of schema version 99; this urlint reads version 2 "
         "at most: upgrade urlint\n"
     )
 

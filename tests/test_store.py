@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import hmac
 import io
 import json
 import os
+import re
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import tarfile
@@ -28,6 +31,7 @@ from urlint.sources.files import content_hash, open_input, read_hash
 from urlint.store import schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store
+from urlint.store.sealing import KEY_SUFFIX, Seal
 from urlint.store.snapshot import contents
 
 from .helpers import REPO, run
@@ -73,7 +77,20 @@ def build_tree(root: Path) -> Path:
     return root
 
 
+# The key (store.sealing) of every store `scanned` makes, where it has none: two stores of
+# the same inputs then hold the same hashes, and compare whole.
+SHARED_KEY = b"5eed" * 16
+
+
 def scanned(store: Path, *paths: Path, jobs: int = 1):
+    key = Path(f"{store}{KEY_SUFFIX}")
+    if not key.exists():
+        key.write_bytes(SHARED_KEY)
+    return scanned_with_own_key(store, *paths, jobs=jobs)
+
+
+def scanned_with_own_key(store: Path, *paths: Path, jobs: int = 1):
+    """As the CLI scans: the store's key read, or made (none made here first)."""
     return scan_into_store(str(store), [str(path) for path in paths], SETTINGS, jobs=jobs)
 
 
@@ -255,7 +272,7 @@ def test_units_are_planned_as_the_walk_goes(tmp_path):
             yield item
 
     decisions: dict = {}
-    first = next(_units(walk(), {}, decisions))
+    first = next(_units(walk(), {}, decisions, Seal(None)))
     assert len(first.unit.sources) == BATCH_FILES
     assert walked == BATCH_FILES + 1  # the file that fills no more of the batch
     assert sorted(decisions) == sorted(str(tree / f"{n:04d}.txt") for n in range(walked))
@@ -351,13 +368,23 @@ def test_content_hash_is_of_the_bytes_or_of_their_first_size(tmp_path):
     assert content_hash(str(big), 3_000_000) == hashlib.sha256(data[:3_000_000]).hexdigest()
 
 
-def test_the_hash_made_as_a_file_is_read_is_its_sha256(tmp_path):
+def sealed(key: bytes, data: bytes) -> str:
+    """A file's hash as the store keeps it (store.sealing), made here by hand."""
+    return hmac.new(key, hashlib.sha256(data).digest(), hashlib.sha256).hexdigest()
+
+
+def test_the_hash_made_as_a_file_is_read_is_its_sha256_sealed_under_the_stores_key(tmp_path):
     tree = build_tree(tmp_path / "archive")
-    scanned(tmp_path / "urls.sqlite", tree)
+    scanned_with_own_key(tmp_path / "urls.sqlite", tree)
+    key_file = tmp_path / "urls.sqlite-key"
+    key = key_file.read_bytes().strip()
+    assert re.fullmatch(rb"[0-9a-f]{64}", key)
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600  # its owner's alone
     stored = query(tmp_path / "urls.sqlite", "SELECT location, hash FROM inputs")
     assert len(stored) == 6
     for location, digest in stored:
-        assert digest == hashlib.sha256(Path(location).read_bytes()).hexdigest(), location
+        data = Path(location).read_bytes()
+        assert digest == sealed(key, data) != hashlib.sha256(data).hexdigest(), location
     text = tmp_path / "long.txt"
     text.write_bytes(b"http://example.org/\n" * 10_000)  # more than a buffer's reading
     with open_input(str(text), hashing=True) as stream:
@@ -387,6 +414,86 @@ def test_the_store_holds_no_password(tmp_path):
     for name in os.listdir(tmp_path):
         if name.startswith("urls.sqlite"):
             assert b"Plant3dSecret" not in (tmp_path / name).read_bytes(), name
+
+
+def test_a_stores_hashes_confirm_no_guess_without_its_key(tmp_path):
+    """A small file's plain SHA-256 would tell whoever holds the store which guessed
+    password makes the file (its size and masked URL are stored beside it): sealed, it
+    tells nothing without the key, which is not in the store and never read into it."""
+    tree = tmp_path / "archive"
+    tree.mkdir()
+    (tree / "a.txt").write_bytes(b"ftp://fred:hunter2@h.example/\n")
+    store = tmp_path / "urls.sqlite"
+    summary = scanned_with_own_key(store, tmp_path)
+    assert summary.actions["new"] == 1  # the archive's file: not the store, nor its key
+    (stored,) = query(store, "SELECT hash FROM inputs")
+    guesses = [f"ftp://fred:{guess}@h.example/\n".encode() for guess in ("secret", "hunter2")]
+    assert stored[0] not in {hashlib.sha256(guess).hexdigest() for guess in guesses}
+    assert b"hunter2" not in store.read_bytes()
+
+
+def test_a_store_without_its_key_reads_again_what_it_cannot_confirm(tmp_path, monkeypatch):
+    monkeypatch.setattr("urlint.units.RUN_BYTES", 2048)
+    tree = build_tree(tmp_path / "archive")
+    mbox = tree / "grown.mbox"
+    large_mbox(mbox, 1, 60)
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    (tmp_path / "urls.sqlite-key").unlink()  # lost, or the store copied without it
+    os.utime(tree / "notes.txt", ns=(1, 1))  # touched: the same bytes
+    large_mbox(mbox, 61, 5)  # grown
+    summary = scanned_with_own_key(store, tree)
+    new_key = (tmp_path / "urls.sqlite-key").read_bytes().strip()
+    assert new_key != SHARED_KEY  # a key of its own, made
+    assert summary.actions["changed"] == 2 and summary.actions["resumed"] == 0
+    assert summary.actions["unchanged"] == 5
+    (tmp_path / "fresh.sqlite-key").write_bytes(new_key)
+    scanned(tmp_path / "fresh.sqlite", tree)
+    # What was read again is hashed under the new key; what was not keeps the old key's
+    # hashes, which now match nothing (a touch reads it again), or the old key, restored.
+    by_key = {row[0]: row[8] for row in store_contents(store)["inputs"]}
+    for row in store_contents(tmp_path / "fresh.sqlite")["inputs"]:
+        location = Path(row[2])
+        assert (by_key[row[0]] == row[8]) == (location.name in ("notes.txt", "grown.mbox"))
+        if location.name in ("notes.txt", "grown.mbox"):
+            assert row[8] == sealed(new_key, location.read_bytes())
+    no_hash = {"inputs": lambda row: row[:8] + row[9:]}
+    assert {
+        table: [no_hash.get(table, tuple)(row) for row in rows]
+        for table, rows in store_contents(store).items()
+    } == {
+        table: [no_hash.get(table, tuple)(row) for row in rows]
+        for table, rows in store_contents(tmp_path / "fresh.sqlite").items()
+    }
+
+
+def test_where_no_key_can_be_made_no_hash_is_kept(tmp_path, monkeypatch):
+    def refused(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refused)  # a directory the scan may not write in
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    scanned_with_own_key(store, tree)
+    assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
+    assert not (tmp_path / "urls.sqlite-key").exists()
+    os.utime(tree / "notes.txt", ns=(1, 1))
+    summary = scanned_with_own_key(store, tree)
+    assert summary.actions["changed"] == 1 and summary.actions["unchanged"] == 5
+
+
+def test_a_version_1_store_forgets_its_plain_hashes(tmp_path):
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    connection = sqlite3.connect(store)
+    with connection:  # as version 1 left it: plain SHA-256
+        connection.execute("UPDATE inputs SET hash = 'ab12'")
+        connection.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    connection.close()
+    schema.connect(str(store)).close()
+    assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
+    assert query(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("2",)]
 
 
 def test_none_is_bound_as_null_and_an_adapter_the_program_has_is_kept():
@@ -471,6 +578,7 @@ urlint.units.RUN_BYTES = 4096
 urlint.store.writer.COMMIT_SECONDS = 0.0
 from urlint.config import build_settings
 from urlint.store.scan import scan_into_store
+from urlint.store.sealing import KEY_SUFFIX, Seal
 print(scan_into_store(sys.argv[1], sys.argv[2:], build_settings({}), jobs=2).line(), flush=True)
 """
 
@@ -514,6 +622,7 @@ def test_a_scan_killed_at_any_point_and_run_again_equals_an_uninterrupted_one(tm
     assert len(expected["urls"]) == 1100
 
     store = tmp_path / "killed.sqlite"
+    (tmp_path / "killed.sqlite-key").write_bytes((tmp_path / "whole.sqlite-key").read_bytes())
     kills = 0
     # Killed once so many URLs are committed: the first kill before the store has tables,
     # the others in the Maildir's batches and in the mbox's runs, mid-transaction or not.

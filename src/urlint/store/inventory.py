@@ -7,8 +7,8 @@ store holds for that key:
 
 - size, mtime and inode as stored: unchanged, not read (a renamed Maildir message gets its
   new name and flags);
-- same size, but a new mtime or inode (a `touch`, a copy): unchanged if its SHA-256 is the
-  stored one, else read again;
+- same size, but a new mtime or inode (a `touch`, a copy): unchanged if its hash is the
+  stored one (store.sealing: SHA-256, sealed under the store's key), else read again;
 - an mbox the last scan read in runs, grown or read only in part (a run killed), whose first
   `size` bytes hash as stored: read on from the place stored (`resume`), where the whole
   file's framing stood at a message's start (mail.mbox.MboxPlace);
@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from ..grammar.login import mask_password
 from ..mail.mbox import MboxPlace
 from ..records import record
-from ..sources.files import STDIN, FileId, InputFile, content_hash
+from ..sources.files import STDIN, FileId, InputFile
+from .sealing import Seal
 
 
 class Action(enum.Enum):
@@ -83,7 +84,7 @@ class Decision:
     state: FileState
     action: Action
     stored: Stored | None = None
-    hash: str | None = None  # known already (checked against the stored one)
+    hash: str | None = None  # known already, sealed (checked against the stored one)
 
 
 def stored_inputs(connection: sqlite3.Connection) -> dict[str, Stored]:
@@ -132,12 +133,12 @@ def _is_maildir(folder: str) -> bool:
 
 
 def decision_on(
-    item: InputFile, stored: dict[str, Stored], taken: dict[str, int]
+    item: InputFile, stored: dict[str, Stored], taken: dict[str, int], seal: Seal
 ) -> Decision | None:
     """What to do with a file the walk found (sources.files.iter_files); None for standard
     input (it has no second version to compare: not stored) and for a file gone since the
     walk (its reading says why, and it has no rows). `taken`: the keys of this scan's
-    inputs so far (`_unique`)."""
+    inputs so far (`_unique`); `seal`: the store's (its hashes are sealed)."""
     if item.path == STDIN:
         return None
     state = FileState.of(item.path)
@@ -147,7 +148,7 @@ def decision_on(
     location = mask_password(absolute)
     key = _unique(_key(absolute, location), taken)
     old = stored.get(key)
-    action, known_hash = _action(item.path, state, old)
+    action, known_hash = _action(item.path, state, old, seal)
     return Decision(item, key, location, state, action, old, known_hash)
 
 
@@ -171,7 +172,9 @@ def _unique(key: str, taken: dict[str, int]) -> str:
     return unique
 
 
-def _action(path: str, state: FileState, old: Stored | None) -> tuple[Action, str | None]:
+def _action(
+    path: str, state: FileState, old: Stored | None, seal: Seal
+) -> tuple[Action, str | None]:
     if old is None:
         return Action.NEW, None
     same_name = old.path == mask_password(path)
@@ -179,12 +182,12 @@ def _action(path: str, state: FileState, old: Stored | None) -> tuple[Action, st
         return (Action.UNCHANGED if same_name else Action.RENAMED), None
     if old.status in ("done", "partial") and old.hash is not None:
         if old.status == "done" and state.size == old.state.size:
-            digest = content_hash(path)
+            digest = seal.of_file(path)
             if digest == old.hash:  # touched, or copied back: the same bytes
                 return (Action.UNCHANGED if same_name else Action.RENAMED), digest
             return Action.CHANGED, digest
         if old.resume is not None and state.size >= old.state.size:
-            if old.state == state or content_hash(path, old.state.size) == old.hash:
+            if old.state == state or seal.of_file(path, old.state.size) == old.hash:
                 return Action.RESUMED, None
     return Action.CHANGED, None
 

@@ -18,6 +18,7 @@ from ..sources.files import FileId, InputFile, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
 from .rows import FINDING, MESSAGE, PROBLEM, URL, unit_rows
+from .sealing import KEY_SUFFIX, Seal, store_seal
 from .writer import StoreWriter, recorded
 
 TYPE_CHECKING = False
@@ -76,12 +77,13 @@ def scan_into_store(
     try:
         first = schema.for_first_scan(connection)
         stored = stored_inputs(connection)
+        seal = store_seal(store)  # before the store's own files are known: its key is one
         own = _own_files(store)  # the store's own files are never read into it
         walked = iter_files(paths, own, settings.selection)
         decisions: dict[str, Decision] = {}
-        writer = StoreWriter(connection, decisions)
+        writer = StoreWriter(connection, decisions, seal)
         missing: list[Stored] = []
-        planned = _units(walked, stored, decisions)
+        planned = _units(walked, stored, decisions, seal)
         planned = _then_settled(planned, writer, stored, paths, missing)
         if first:
             planned = _then_indexed(planned, connection)
@@ -108,8 +110,10 @@ def scan_into_store(
 
 
 def _own_files(store: str) -> frozenset[FileId]:
-    """The store's file and SQLite's beside it (the WAL, its index)."""
-    found = (file_id(store + suffix) for suffix in ("", "-wal", "-shm", "-journal"))
+    """The store's file, its key (store.sealing) and SQLite's beside it (the WAL, its
+    index)."""
+    suffixes = ("", KEY_SUFFIX, "-wal", "-shm", "-journal")
+    found = (file_id(store + suffix) for suffix in suffixes)
     return frozenset(found_id for found_id in found if found_id is not None)
 
 
@@ -117,6 +121,7 @@ def _units(
     walked: Iterable[InputFile | Problem],
     stored: dict[str, Stored],
     decisions: dict[str, Decision],
+    seal: Seal,
 ) -> Iterator[Planned]:
     """The units of what is to be read, planned as the walk goes (the workers start on the
     first while it goes on: a Maildir's thousands of files are not all looked at first):
@@ -130,7 +135,7 @@ def _units(
 
     def to_read() -> Iterator[InputFile | Problem]:
         for item in walked:
-            decision = None if isinstance(item, Problem) else decision_on(item, stored, taken)
+            decision = None if isinstance(item, Problem) else decision_on(item, stored, taken, seal)
             if decision is not None:
                 decisions[item.path] = decision
                 if decision.action is Action.RESUMED:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Version 1. Times are ISO 8601 in UTC ("2026-11-23T10:00:00Z"). Lines and columns are
 # 1-based, columns in characters of the decoded line, `end_column` exclusive (as in the
@@ -39,7 +39,7 @@ CREATE TABLE inputs (
     mtime_ns INTEGER NOT NULL,
     inode INTEGER NOT NULL,
     device INTEGER NOT NULL,
-    hash TEXT,                       -- SHA-256 of the bytes scanned (`size` of them)
+    hash TEXT,                       -- of the bytes scanned (`size` of them): store.sealing
     scanned_at TEXT NOT NULL,
     status TEXT NOT NULL,            -- done, partial (an mbox read up to resume_offset)
     resume_offset INTEGER,
@@ -132,7 +132,12 @@ LATE_INDEXES = {
 
 # MIGRATIONS[n] brings a store of version n to n + 1; a store newer than SCHEMA_VERSION
 # is refused (an older urlint would misread it).
-MIGRATIONS: dict[int, str] = {}
+MIGRATIONS: dict[int, str] = {
+    # Version 2: `inputs.hash` is sealed under the store's key (store.sealing); version 1's
+    # plain SHA-256 would confirm a guess at a password in a file, and goes. An input
+    # touched since is read again once, an mbox that grew read again whole.
+    1: "UPDATE inputs SET hash = NULL;",
+}
 
 
 PAGE_BYTES = 16 * 1024

@@ -20,7 +20,6 @@ from ..grammar.login import mask_password
 from ..problems import Problem, ProblemKind
 from ..records import record
 from ..runner import UNIT_END, Planned
-from ..sources.files import content_hash
 from ..units import ArchiveMembers, ArchiveRest, MessageRun, WholeInput
 from .inventory import Action, Decision, FileState, Stored
 from .rows import (
@@ -33,6 +32,7 @@ from .rows import (
     maildir_place,
     problem_row,
 )
+from .sealing import Seal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -127,14 +127,17 @@ def bind_none_as_null() -> None:
 
 
 class StoreWriter:
-    def __init__(self, connection: sqlite3.Connection, decisions: dict[str, Decision]) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, decisions: dict[str, Decision], seal: Seal
+    ) -> None:
         bind_none_as_null()
         self.connection = connection
         self.decisions = decisions
+        self.seal = seal  # the store's: what hashes it keeps (store.sealing)
         self.sent: deque[Sent] = deque()
         self.input_ids: dict[str, int] = {}
         self.messages: dict[str, int] = {}  # messages read by each input this scan
-        self.hashes: dict[str, str | None] = {}
+        self.hashes: dict[str, str | None] = {}  # sealed
         self.kinds: dict[str, str] = {}
         self.failed: set[str] = set()  # inputs a unit of which failed: read again next time
         self.message_rows: dict[tuple[int, str, int], int | None] = {}
@@ -209,7 +212,7 @@ class StoreWriter:
         self._write(rows, path)
         self.messages[path] = self.messages.get(path, 0) + messages
         if digest is not None:
-            self.hashes[path] = digest
+            self.hashes[path] = self.seal(digest)
         if kind is not None:
             self.kinds[path] = kind
         self.finished.add(path)
@@ -261,7 +264,7 @@ class StoreWriter:
         kind = self.kinds.get(path)
         if not isinstance(unit, WholeInput):  # a large file: its units do not read it whole
             if digest is None:
-                digest = self.hashes[path] = content_hash(path, decision.state.size)
+                digest = self.hashes[path] = self.seal.of_file(path, decision.state.size)
             if kind is None:
                 kind = self.kinds[path] = input_kind(path) or "file"
         before = 0
