@@ -83,6 +83,16 @@ def test_usage_error_exit_2(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["extract", "--format", "xml", "x"])
     assert exit_info.value.code == 2
+    # argparse's own words as written (cli._argparse_in_english), singular and plural
+    assert capsys.readouterr().err.endswith(
+        "urlint extract: error: argument --format: invalid choice: 'xml' "
+        "(choose from 'text', 'jsonl')\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["rule"])
+    assert capsys.readouterr().err.endswith(
+        "urlint rule: error: the following arguments are required: CODE\n"
+    )
 
 
 def test_no_command_exit_2(capsys):

@@ -82,10 +82,11 @@ def test_passwords_hook_reports_only_passwords(scratch):
 
 # What a hook's run on a small file never loads (its start-up: bench/latency.py): shutil,
 # which argparse would load for the terminal's width (bz2, lzma and zlib with it, 3.5 ms),
+# locale, which gettext would load to look for a translation of argparse's words (cli.py),
 # typing, and the modules only other inputs, formats or options need.
 NOT_LOADED = (
-    "shutil", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile", "contextlib",
-    "json",
+    "shutil", "locale", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile",
+    "contextlib", "json",
     "heapq", "bisect", "fnmatch", "urlint.progress", "urlint.runner", "urlint.mail.mbox",
 )
 # Patterns compiled when first used (urlint.patterns), which such a file never needs: the

@@ -355,8 +355,29 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--isolated", action="store_true", help="read no configuration file")
 
 
+def _untranslated(message: str) -> str:
+    return message
+
+
+def _untranslated_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def _argparse_in_english() -> None:
+    """argparse's own words (its headings, -h's help, its errors) as written, looked up in
+    no translation catalogue. argparse asks gettext for each as it builds a parser; gettext
+    searches the locale directories again for every one, and the first search imports
+    `locale` (its table of locale aliases): 3 ms of the 30 a pre-commit hook's start costs
+    (bench/latency.py). CPython ships no catalogue for argparse's words, so the search
+    finds none and gettext gives back the words as written, as this does; urlint's own
+    messages are English."""
+    argparse._ = _untranslated  # type: ignore[attr-defined]  # argparse's gettext alias
+    argparse.ngettext = _untranslated_plural  # type: ignore[attr-defined]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     heap.allow()  # the CLI's process is urlint's own (heap.py)
+    _argparse_in_english()
     arguments = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in arguments if not a.startswith("-")), None)
     parser = build_parser(first if first in COMMANDS else None)
