@@ -590,3 +590,90 @@ def test_a_word_of_many_logins_is_hidden_in_linear_time():
     one = "ftp://u:secret@h.example/"
     assert mask_password(one * 20) == "ftp://u:****@h.example/" * 16 + "ftp://****@h.example/"
     assert mask_password("a://" * 100_000 + "@x") == "a://a:****@x"
+
+
+def test_a_url_that_starts_inside_another_urls_hidden_password_is_not_shown(capsys, here):
+    # The first URL ends inside its password (")", a space, '"', "<"), and its login read
+    # on hides the rest up to the "@": a URL found in that rest is part of the password.
+    # A URL on the next line after a URL whose own text hides nothing is still a URL.
+    (here / "n.txt").write_text(
+        "a ftp://fred:Qz7)news:Secretpw2y@h.example.com/ b\n"
+        "c ftp://fred:Qz7 mailto:Secretpw2y@h.example.com d\n"
+        'e ftp://fred:Qz7"http://Secretpw2y@h.example.com/ f\n'
+        "<ftp://fred:ab<cd:Secretpw2y@h.example.com/p>\n"
+        "g ftp://fred:Qz7\nnews:Secretpw2y@h.example.com/\n"
+        "Download: ftp://ftp.example.org/pub/\nhttp://user@example.com/ now\n"
+    )
+    assert run(capsys, "extract", "-H", "n.txt") == (0, (
+        "n.txt:1:3: ftp://fred:****\nn.txt:2:3: ftp://fred:****\nn.txt:3:3: ftp://fred:****\n"
+        "n.txt:4:2: ftp://fred:****\nn.txt:5:3: ftp://fred:****\n"
+        "n.txt:7:11: ftp://ftp.example.org/pub/\nn.txt:8:1: http://user@example.com/\n"
+    ), "")
+    _, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "n.txt")
+    assert SECRET not in out + err
+
+
+def test_a_vertical_tab_or_a_form_feed_in_a_password_is_read_on(capsys, here):
+    # A reader ends a URL at any whitespace; the login reader reads on past a vertical tab
+    # or a form feed as past a space, to the "@".
+    (here / "v.txt").write_text(
+        "x ftp://fred:Qz7\vSecretpw2y@h.example.com/ y\nz http://fred:Qz7\fSecretpw2y@w.example.com/\n"
+    )
+    assert run(capsys, "extract", "v.txt") == (0, "ftp://fred:****\nhttp://fred:****\n", "")
+    code, out, _ = run(capsys, "check", "--isolated", "--select", "S408", "v.txt")
+    assert (code, out.splitlines()[0]) == (1, (
+        "v.txt:1:14: S408 A port that is not a decimal number from 0 to 65535, or a colon "
+        "with no port (in a part of the URL hidden as a password)"
+    ))
+
+
+def test_the_store_and_its_report_name_no_password(capsys, here):
+    # The store's own name, the report's filters, a Content-Type read from a message and
+    # the flags at the end of a Maildir file's name are the user's or the input's text.
+    import sqlite3
+
+    (here / "ftp:").mkdir()
+    (here / "ftp:" / "fred:Secretpw2y@h").mkdir()
+    store = "ftp:/fred:Secretpw2y@h/s.db"
+    (here / "md" / "cur").mkdir(parents=True)
+    (here / "md" / "new").mkdir()
+    (here / "md" / "tmp").mkdir()
+    (here / "md" / "cur" / "1.host:2,http:fred:Secretpw2y@h").write_text(
+        "From: a@b\nSubject: x\n\nsee http://example.com/m\n"
+    )
+    (here / "ct.eml").write_text(
+        "From: a@b\nMIME-Version: 1.0\n"
+        "Content-Type: text/ftp://fred:Secretpw2y@h.example.com/\n\nsee http://example.com/x\n"
+    )
+    code, _, err = run(capsys, "scan", "--store", store, "md", "ct.eml")
+    assert code == 0, err
+    connection = sqlite3.connect(here / store)
+    assert connection.execute(
+        "SELECT content_type FROM urls WHERE content_type LIKE 'text/ftp%'"
+    ).fetchall() == [("text/ftp://fred:****@h.example.com/",)]
+    assert connection.execute("SELECT flags FROM messages WHERE flags IS NOT NULL").fetchall() == [
+        ("http:fred:****@h",)
+    ]
+    connection.close()
+    code, out, err = run(capsys, "report", store, "--folder", "ftp://fred:Secretpw2y@h/")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("Store:       ftp:/fred:****@h/s.db (schema 2, ")
+    assert "Filters:     --folder ftp://fred:****@h/" in out.splitlines()
+    code, _, err = run(capsys, "report", store, "--html", "page.html")
+    page = (here / "page.html").read_text()
+    assert code == 0 and SECRET not in page and "ftp:/fred:****@h/s.db" in page
+
+
+def test_sarif_names_no_password_in_its_source_root(capsys, here, monkeypatch):
+    root = here / "ftp:" / "fred:Secretpw2y@h"
+    root.mkdir(parents=True)
+    (root / "b.txt").write_text("see http://example.com/~a\n")
+    monkeypatch.chdir(root)
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "b.txt")
+    document = json.loads(out)
+    run_ = document["runs"][0]
+    assert code == 1 and SECRET not in out
+    source_root = run_["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert source_root.endswith("/ftp%3A/fred%3A%2A%2A%2A%2A%40h/")
+    location = run_["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "b.txt", "uriBaseId": "%SRCROOT%"}

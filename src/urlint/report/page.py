@@ -24,7 +24,7 @@ import json
 import os
 from importlib import resources
 
-from ..reporters.safe import printable
+from ..reporters.safe import printable, shown
 from . import queries
 from .census import CENSUS_COLUMNS, census
 from .queries import Selection, Totals
@@ -103,14 +103,14 @@ def _rules_over_time(rows: list[tuple[str | None, str, str, int]], top: int) -> 
     for _, code, name, count in dated:
         totals[code] = totals.get(code, 0) + count
         names[code] = f"{code} {name}"
-    shown = sorted(totals, key=lambda code: (-totals[code], code))[:top]
+    charted = sorted(totals, key=lambda code: (-totals[code], code))[:top]
     labels = queries.month_range(sorted({row[0] for row in dated}))
     column = {month: index for index, month in enumerate(labels)}
-    series: dict[str, list[int]] = {names[code]: [0] * len(labels) for code in shown}
-    if len(totals) > len(shown):
+    series: dict[str, list[int]] = {names[code]: [0] * len(labels) for code in charted}
+    if len(totals) > len(charted):
         series[OTHER_RULES] = [0] * len(labels)
     for month, code, _, count in dated:
-        series[names[code] if code in shown else OTHER_RULES][column[month]] += count
+        series[names[code] if code in charted else OTHER_RULES][column[month]] += count
     return {
         "labels": [printable(month) for month in labels],
         "datasets": [{"label": printable(label), "data": data} for label, data in series.items()],
@@ -181,7 +181,7 @@ def page_html(
         f"script-src {' '.join(_hash(script) for script in scripts)}; "
         f"style-src {_hash(style)}"
     )
-    name = printable(os.path.basename(store) or store)
+    name = shown(os.path.basename(store) or store)  # masked, as the summary's (summary.py)
     filters = selection.filters.described
     parts = [
         "<!DOCTYPE html>",
@@ -197,11 +197,11 @@ def page_html(
         "<body>",
         "<header>",
         f"<h1>URLs in {_text(name)}</h1>",
-        f'<p class="about">{_text(printable(store))}: {_text(store_about(totals))}</p>',
+        f'<p class="about">{_text(shown(store))}: {_text(store_about(totals))}</p>',
     ]
     if filters:
         parts.append(
-            f'<p class="about" id="filters">Filters: {_text(printable(" ".join(filters)))}</p>'
+            f'<p class="about" id="filters">Filters: {_text(shown(" ".join(filters)))}</p>'
         )
     parts += ["</header>", '<dl class="totals" id="totals">']
     for label, text in totals_lines(totals, selection.filters):

@@ -8,7 +8,7 @@ already (`ftp://fred:****@host/`): they are shown as stored.
 
 from __future__ import annotations
 
-from ..reporters.safe import printable
+from ..reporters.safe import printable, shown
 from . import queries
 from .filters import Filters
 from .queries import Selection, Totals
@@ -62,9 +62,11 @@ def store_about(totals: Totals) -> str:
 
 
 def _header(store: str, selection: Selection, totals: Totals) -> list[str]:
-    lines = [_line("Store", f"{printable(store)} ({store_about(totals)})")]
+    # The store's name and the filters' values are the user's own text, and a URL in them
+    # may hold a password: masked as every output masks one (section 6).
+    lines = [_line("Store", f"{shown(store)} ({store_about(totals)})")]
     if selection.filters.described:
-        lines.append(_line("Filters", printable(" ".join(selection.filters.described))))
+        lines.append(_line("Filters", shown(" ".join(selection.filters.described))))
     return lines
 
 
@@ -91,11 +93,11 @@ def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
     ]
 
 
-def _breakdown(counts: tuple[tuple[str, int], ...], shown: Callable[[str, int], str]) -> str:
+def _breakdown(counts: tuple[tuple[str, int], ...], item: Callable[[str, int], str]) -> str:
     total = sum(count for _, count in counts)
     if not total:
         return "0"
-    return f"{total}: " + ", ".join(shown(key, count) for key, count in counts)
+    return f"{total}: " + ", ".join(item(key, count) for key, count in counts)
 
 
 def _problems(totals: Totals, filters: Filters) -> str:

@@ -58,12 +58,14 @@ def artifact_location(path: str, root: Path) -> dict:
     `path` is a file's path (an archive's, never a member's): its passwords are masked."""
     if path == STDIN:
         return {"uri": "stdin"}
-    absolute = Path(os.path.abspath(mask_password(path)))
+    # Masked as written (abspath would make a "//u:pw@h" in it one slash), and then with the
+    # working directory it lies in, as the root is (_source_root).
+    absolute = Path(mask_password(os.path.abspath(mask_password(path))))
     try:
         relative = absolute.relative_to(root)
     except ValueError:
-        return {"uri": Path(mask_password(absolute.as_posix())).as_uri()}
-    return {"uri": quote(mask_password(relative.as_posix())), "uriBaseId": "%SRCROOT%"}
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
 
 
 def split_member(path: str) -> tuple[str, str] | None:
@@ -109,11 +111,18 @@ def location(path: str, region: dict, root: Path, parts: tuple[str, str] | None)
     }
 
 
+def _source_root(root: Path | None) -> Path:
+    """%SRCROOT%: the directory given, or the working directory, with its passwords masked
+    as every path a result names is (artifact_location): a directory's name may hold a URL
+    with a password (section 6), and a masked path still lies under the masked root."""
+    return Path(mask_password(os.path.abspath(root or os.getcwd())))
+
+
 def sarif_log(
     findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None
 ) -> dict:
     """The SARIF document of `findings`, whole (`write_sarif` streams it)."""
-    root = Path(os.path.abspath(root or os.getcwd()))
+    root = _source_root(root)
     descriptors = list(rules)
     document = _document(descriptors, version, root)
     document["runs"][0]["results"] = list(sarif_results(findings, descriptors, root))
@@ -129,7 +138,7 @@ def write_sarif(
 ) -> None:
     """The SARIF document as `json_line(sarif_log(...), indent=1)` writes it, its results
     written one at a time: a run's findings are never held."""
-    root = Path(os.path.abspath(root or os.getcwd()))
+    root = _source_root(root)
     descriptors = list(rules)
     text = json_line(_document(descriptors, version, root), indent=1)
     head, marker, tail = text.rpartition(_NO_RESULTS)

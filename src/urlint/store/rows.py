@@ -166,7 +166,8 @@ class _Messages:
         list_id = header_field(envelope.header, "List-Id", envelope.lowered)
         if self.place is None or self.place[0] != where:
             folder, flags = self._folder(where)
-            self.place = (where, mask_password(where), mask_password(folder), flags)
+            # Maildir flags are the end of a file's name, which may hold a URL's login
+            self.place = (where, mask_password(where), mask_password(folder), _masked(flags))
         _, masked_where, masked_folder, flags = self.place
         return (
             MESSAGE, masked_where, mail.index, mail.line, _masked(message_id),
@@ -224,7 +225,9 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
 def _place(mail: MessageInfo | None) -> tuple:
     if mail is None:
         return (None, None, None, None)
-    return (mail.part, mail.content_type, mail.source, _masked(mail.header))
+    # A Content-Type is read from the message, a URL with a password in it too (jsonl masks
+    # it: reporters.extract.message_json).
+    return (mail.part, _masked(mail.content_type), mail.source, _masked(mail.header))
 
 
 def problem_row(problem: Problem, path: str, message: int) -> Row:
