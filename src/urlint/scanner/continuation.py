@@ -23,6 +23,11 @@ from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 _LINE_END = re.compile(r"[ \t]*\r?\n")
 _INDENT = re.compile(r"[ \t]*")
+# What stands between a URL and the next word on its line: the whitespace that ends a login
+# (grammar.login.word_end) but a line end; a vertical tab or a form feed inside a password
+# reads as one more blank (a reader ends the URL there, the login masker reads on).
+LINE_BLANKS = " \t\f\v"
+_BLANKS_ON_THE_LINE = re.compile(f"[{LINE_BLANKS}]*")
 # A URL that ends on one of these is mid-path or mid-query ...
 ENDS_MID_URL = frozenset("/-=&?_.%~+;")
 # ... and a line that starts with one of these is the rest of a path or query.
@@ -103,18 +108,18 @@ def login_read_on(
     whose last ends at `url_end`) ends inside a login that its word goes on with, "@" and
     all: a reader ends a URL at a character a password may hold
     (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
-    no-break space), or at a space or a tab inside it (the next word on the line, then:
-    `ftp://fred:pw d@h/`). Read so, the word is a second reading of where the password
-    ends, which section 6 wants hidden too: (url_end, url_end, the word's end), as
-    login_rest gives it for the next line, where the URL read with it hides more of itself
-    than alone (grammar.login)."""
+    no-break space), or at a space, a tab, a vertical tab or a form feed inside it (the
+    next word on the line, then: `ftp://fred:pw d@h/`). Read so, the word is a second
+    reading of where the password ends, which section 6 wants hidden too: (url_end,
+    url_end, the word's end), as login_rest gives it for the next line, where the URL read
+    with it hides more of itself than alone (grammar.login)."""
     limit = url_end + LOGIN_READ_ON  # read no further: a line of thousands of URLs, linear
     at = text.find("@", url_end, limit)
     if at < 0:  # nearly every URL
         return None
     end = word_end(text, url_end, limit)
     if end == url_end:  # a space or a tab after the URL: the next word on its line
-        following = _INDENT.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
+        following = _BLANKS_ON_THE_LINE.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
         if following == url_end or following == len(text) or text[following] in "\r\n":
             return None
         end = word_end(text, following, limit)

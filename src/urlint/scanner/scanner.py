@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..grammar.login import secret_spans
+from ..grammar.login import secret_spans, secret_spans_read_on
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
 from .continuation import (
+    LINE_BLANKS,
     NEAR_LINE_END,
     URL_LINE_END,
     continuation,
@@ -240,8 +241,8 @@ def _scan(
             found = wrappers.read_wrapper(text, start, furniture)
             if found is None:
                 continue
-            covered = found.end
-            yield (None if found.no_url else _wrapped_candidate(text, found, index)), covered
+            candidate, covered = _wrapped(text, found, index)
+            yield candidate, covered
         else:
             end = bare.body_end(text, anchor + 1, url_start=start)
             if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
@@ -274,6 +275,8 @@ def _scan(
                 yield _joined_candidate(text, start, end, wrapped, index), covered
                 continue
             covered = end
+            if rest is not None:
+                covered = max(end, _password_end(text, text[start:end], end, rest))
             span = index.span(start, end)
             if after is None and rest is None:
                 yield Candidate(text[start:end], span, (span,)), covered
@@ -294,6 +297,48 @@ def _scan(
                 )
 
 
+def _wrapped(
+    text: str, found: wrappers.WrapperMatch, index: Positions
+) -> tuple[Candidate | None, int]:
+    """A wrapper's candidate (None where it holds no URL) and the offset it covers the
+    text to: its end, or past the password its login runs on with (_password_end)."""
+    if found.no_url:
+        return None, found.end
+    # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
+    rest = (
+        login_read_on(text, found.pieces[0][0], found.pieces[-1][1], found.url)
+        if found.pieces
+        else None
+    )
+    covered = found.end
+    if rest is not None:
+        covered = max(covered, _password_end(text, found.url, found.pieces[-1][1], rest))
+    return _wrapped_candidate(text, found, index, rest), covered
+
+
+def _password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) -> int:
+    """Where a password that a URL's login runs on with past its end (`rest`, as login_rest
+    and login_read_on give it; `url_end` where the URL's text ends, a wrapper's last
+    piece's) ends in the text, on the reading that hides most: a URL that starts before
+    there is part of that password, which section 6 wants hidden, not a URL of its own
+    (`ftp://fred:pw)news:x@h/`, `ftp://fred:pw mailto:x@h`). `url_end` where it hides
+    nothing past the URL, or no password starts in the URL (the next line's own login)."""
+    gap = text[url_end : rest[0]]
+    read_on = gap + text[rest[1] : rest[2]]
+    # A password hidden on both sides of the blanks after the URL starts again after them.
+    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS))
+    reach = max(
+        (
+            stop
+            for begin, stop in secret_spans_read_on(url, read_on)
+            if begin <= goes_on_at and stop > len(url)
+        ),
+        default=len(url),
+    )
+    past = reach - len(url)  # characters of the read-on text hidden
+    return url_end + past if past <= len(gap) else rest[1] + past - len(gap)
+
+
 def _joined_candidate(
     text: str, start: int, end: int, rest: tuple[int, int], index: Positions
 ) -> Candidate:
@@ -310,17 +355,16 @@ def _joined_candidate(
     )
 
 
-def _wrapped_candidate(text: str, found: wrappers.WrapperMatch, index: Positions) -> Candidate:
+def _wrapped_candidate(
+    text: str,
+    found: wrappers.WrapperMatch,
+    index: Positions,
+    rest: tuple[int, int, int] | None,
+) -> Candidate:
     pieces = tuple(index.span(a, b) for a, b in found.pieces)
     wrapper_span = index.span(found.start, found.end)
     # an empty wrapper has no URL text: its span is the wrapper itself
     span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
-    # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
-    rest = (
-        login_read_on(text, found.pieces[0][0], found.pieces[-1][1], found.url)
-        if found.pieces
-        else None
-    )
     return Candidate(
         url=found.url,
         span=span,
