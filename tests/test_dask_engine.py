@@ -356,3 +356,24 @@ def test_a_run_on_this_machine_does_not_load_dask(tmp_path):
         [sys.executable, "-c", code, str(tmp_path / "a.txt")], capture_output=True, text=True
     )
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_a_malformed_scheduler_address_is_one_line_with_its_password_hidden(tmp_path):
+    # Dask's message repeats the address without its scheme, where no login reads any
+    # more: hidden as given. Said before a client is made: a half-made one printed a
+    # traceback at exit. Through a process of its own, as that traceback came at its exit.
+    import subprocess
+
+    pytest.importorskip("distributed")
+    (tmp_path / "a.txt").write_text("http://example.com/\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "urlint", "extract", "--scheduler",
+         "tcp://fred:Secretpw2y@127.0.0.1:8786", str(tmp_path / "a.txt")],
+        capture_output=True, text=True, check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "urlint: cannot reach the Dask scheduler at tcp://fred:****@127.0.0.1:8786: invalid "
+        "address 'fred:****@127.0.0.1:8786'; maybe: ipv6 needs brackets like [::1]\n",
+    )

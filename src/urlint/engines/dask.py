@@ -22,6 +22,7 @@ from functools import partial
 
 from .. import heap
 from ..exits import ConfigError
+from ..grammar.login import masked_quoting
 from . import DASK_INSTALL
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -95,10 +96,17 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
 def _connected(distributed: ModuleType, scheduler: str) -> Client:
     """A client of the cluster at `scheduler`; a ConfigError (one line, exit status 2) when
     it cannot be reached. Not the default client: a library caller's Dask is left alone."""
+    from distributed.comm.addressing import get_address_host_port
+
     try:
+        # A malformed address is said before a client is made: one that fails on it is
+        # left half made, and at exit its __del__ prints a traceback.
+        get_address_host_port(scheduler)
         return distributed.Client(scheduler, set_as_default=False)
     except (OSError, ValueError) as error:  # unreachable (a TimeoutError), or no address
-        raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        # Dask's message repeats the address, its scheme dropped: hidden as it was given.
+        reason = masked_quoting(str(error), scheduler)
+        raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
 
 
 def _on_own_worker(work: Work, unit: Unit) -> UnitResult:

@@ -373,6 +373,15 @@ def mask_password(text: str, rest: str = "") -> str:
     return masked(text, secret_spans(text))  # none in most text: secret_spans says so first
 
 
+def masked_quoting(message: str, text: str) -> str:
+    """`message`, which may quote `text` or parts of it as something else wrote it (a
+    library's error repeats an address without its scheme, where the login reads no
+    more), with each password of `text` hidden wherever it stands, and its own masked."""
+    for start, end in secret_spans(text):
+        message = message.replace(text[start:end], MASK)
+    return mask_password(message)
+
+
 def quotes_secret(
     message: str, text: str, spans: list[tuple[int, int]], start: int, end: int
 ) -> bool:
