@@ -170,6 +170,17 @@ def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host,
             "unknown charset 'utf-8''ftp%3A%2F%2Fu%3Asecret%40h.example.com%2F'",
             "unknown charset 'utf-8''ftp%3A%2F%2Fu%3A****%40h.example.com%2F'",
         ),
+        # HTML's numeric references without their ";" (HTML5 decodes them), and the
+        # escapes of JavaScript and JSON strings; a reference to another character is none.
+        ('href="ftp://fred:secret&#64h.example.com/"', 'href="ftp://fred:****&#64h.example.com/"'),
+        ("ftp://fred:secret&#x40h.example.com/", "ftp://fred:****&#x40h.example.com/"),
+        ("ftp://fred:secret&#641h.example.com/", "ftp://fred:secret&#641h.example.com/"),
+        ('u = "ftp://fred:secret\\u0040h.example.com/"', 'u = "ftp://fred:****\\u0040h.example.com/"'),
+        ('"ftp://fred:secret\\x40h/"', '"ftp://fred:****\\x40h/"'),
+        (
+            '{"u": "ftp:\\/\\/fred:secret@h.example.com\\/"}',
+            '{"u": "ftp:\\/\\/fred:****@h.example.com\\/"}',
+        ),
     ],
 )
 def test_every_reading_of_a_login_in_any_text_is_hidden(text, shown):

@@ -190,7 +190,11 @@ def secret_spans(
     times over at most), and across whitespace where the next word holds the "@". `text`
     is a URL, or any text (a header field, a name, a source line)."""
     spans: list[tuple[int, int]] = []
-    if decodings and ("%" in text or "&" in text) and _ESCAPED_DELIMITER.search(text):
+    if (
+        decodings
+        and any(start in text for start in _ESCAPE_STARTS)
+        and _ESCAPED_DELIMITER.search(text)
+    ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1))
     if "@" not in text or ":" not in text:
         return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
@@ -233,7 +237,8 @@ def _escaped_reading(
     text: str, starts_before: int | None, decodings: int
 ) -> list[tuple[int, int]]:
     """The passwords of `text` read with its escaped ":", "/" and "@" decoded (section 2.2:
-    %3A, %2F, %40; and HTML's character references, in a page read as plain text), and
+    %3A, %2F, %40; HTML's character references, in a page read as plain text; and the
+    escapes of a JavaScript or JSON string, `\\u0040`, `\\/`), and
     its escaped "%" (%25), so that what was escaped twice is read again escaped once
     (`decodings` more times at most), mapped back to `text`: a URL escaped inside
     another's query (`/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F`), a web archive's
@@ -262,8 +267,14 @@ def _escaped_reading(
 
 
 _ESCAPED_DELIMITER = compiled_when_used(
-    r"%(?:3[Aa]|2[Ff]|40|25)|&(?:#0*(?:58|47|64)|#[Xx]0*(?:3[Aa]|2[Ff]|40)|colon|sol|commat);"
+    r"%(?:3[Aa]|2[Ff]|40|25)"
+    # HTML's numeric references, their ";" left out too (HTML5 decodes `&#64h` as "@h")
+    r"|&#0*(?:58|47|64)(?:;|(?![0-9]))|&#[Xx]0*(?:3[Aa]|2[Ff]|40)(?:;|(?![0-9A-Fa-f]))"
+    r"|&(?:colon|sol|commat);"
+    # JavaScript's and JSON's escapes in a string (and JSON's "\/", which PHP writes)
+    r"|\\(?:u00(?:3[Aa]|2[Ff]|40)|x(?:3[Aa]|2[Ff]|40)|/)"
 )
+_ESCAPE_STARTS = ("%", "&", "\\")  # what every escape above starts with
 _DELIMITER_NAMES = {"colon": ":", "sol": "/", "commat": "@"}
 
 
@@ -271,9 +282,12 @@ def _decoded(escape: str) -> str:
     """The delimiter an escape (_ESCAPED_DELIMITER) stands for."""
     if escape[0] == "%":
         return chr(int(escape[1:], 16))
-    if escape[1] != "#":
-        return _DELIMITER_NAMES[escape[1:-1]]
-    return chr(int(escape[3:-1], 16) if escape[2] in "xX" else int(escape[2:-1]))
+    if escape[0] == "\\":
+        return "/" if escape == "\\/" else chr(int(escape[2:], 16))
+    reference = escape.rstrip(";")
+    if reference[1] != "#":
+        return _DELIMITER_NAMES[reference[1:]]
+    return chr(int(reference[3:], 16) if reference[2] in "xX" else int(reference[2:]))
 
 
 def _across_whitespace(text: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
