@@ -115,8 +115,10 @@ def test_members_carried_hold_their_bytes_and_the_allowance_of_their_stream(tmp_
     [
         (0.2, ["WholeInput"]),  # cut inside the first member: nothing carried
         (0.5, ["ArchiveMembers", "ArchiveRest"]),
-        (0.8, ["ArchiveMembers"] * 3 + ["ArchiveRest"]),
-        (0.97, ["ArchiveMembers"] * 3 + ["ArchiveRest"]),
+        # every member before the damage carried (archives.SalvagingReader: a read that
+        # met it gave what it had gathered)
+        (0.8, ["ArchiveMembers"] * 6 + ["ArchiveRest"]),
+        (0.97, ["ArchiveMembers"] * 6 + ["ArchiveRest"]),
     ],
 )
 def test_a_damaged_archive_is_read_on_as_a_whole_from_where_the_damage_is(

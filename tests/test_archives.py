@@ -486,3 +486,26 @@ def test_no_stray_files(tmp_path):
 
     main(["extract", str(archive)])
     assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_a_compressed_text_cut_short_gives_its_urls_before_the_damage(capsys, tmp_path):
+    # "Read as far as it goes": the whole lines decompressed before the damage are read
+    # (a read of 4 MB lost all it had gathered: a small file lost every URL), but the last
+    # chunk's held-back overlap (MAX_RAW_LINES and two, where a wrapper may go on); a
+    # gzip stream with junk after it gives all but that too.
+    import zlib
+
+    from urlint.scanner.wrappers import MAX_RAW_LINES
+
+    text = b"".join(b"see http://example.com/%d\n" % n for n in range(20000))
+    packed = gzip.compress(text)
+    damaged = (("cut.txt.gz", packed[: len(packed) // 2]), ("junk.txt.gz", packed + b"junk"))
+    for name, data in damaged:
+        (tmp_path / name).write_bytes(data)
+        before = zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(data)
+        whole_lines = before.count(b"\n") if name == "cut.txt.gz" else 20000
+        code, out, err = run(capsys, "extract", str(tmp_path / name))
+        urls = out.splitlines()
+        assert code == 2 and err.startswith(f"urlint: {tmp_path}/{name}: cannot read: ")
+        assert urls == [f"http://example.com/{n}" for n in range(len(urls))]
+        assert whole_lines - (MAX_RAW_LINES + 2) <= len(urls) < whole_lines

@@ -8,6 +8,7 @@ most, however its archives nest (`Budget`).
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Callable, Generator
 
 from ..numbers import size_text
@@ -123,7 +124,45 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
         import lzma
 
         inner = lzma.LZMAFile(stream)  # type: ignore[assignment]
-    return io.BufferedReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
+    return SalvagingReader(LimitedReader(inner, budget), BLOCK_BYTES)  # type: ignore[arg-type,return-value]
+
+
+class SalvagingReader(io.BufferedReader):
+    """A decompressed stream whose read gives what it gathered before a damaged place, and
+    raises the damage at the next read: io.BufferedReader's read(n) gathers n bytes from
+    many reads of the decompressor and loses them all when one fails, so a text or an mbox
+    cut short lost everything of its last read (4 MB: a small file's whole text), where
+    "read as far as it goes" is the promise (README)."""
+
+    _damage: BaseException | None = None
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self._damage is not None:
+            damage, self._damage = self._damage, None
+            raise damage
+        if size is None or size < 0:
+            size = sys.maxsize
+        pieces: list[bytes] = []
+        left = size
+        while left > 0:
+            try:
+                piece = self.read1(min(left, BLOCK_BYTES))
+            except _damage_errors() as damage:
+                if not pieces:
+                    raise
+                self._damage = damage
+                break
+            if not piece:
+                break
+            pieces.append(piece)
+            left -= len(piece)
+        return b"".join(pieces)
+
+
+def _damage_errors() -> tuple[type[BaseException], ...]:
+    from .nested import stream_errors  # (nested imports this module)
+
+    return stream_errors()
 
 
 def _zstd_reader(stream: BinaryIO) -> _ZstdReader:

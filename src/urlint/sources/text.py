@@ -92,7 +92,15 @@ def byte_pieces(
     line end of what is read, or past MAX_RUN at the last blank; (piece, final). Each piece
     is decoded on its own. units.TextRange cuts a file by the same pieces."""
     while True:
-        data = stream.read(chunk_bytes)
+        try:
+            data = stream.read(chunk_bytes)
+        except Exception:
+            # A damaged stream (a compressed file cut short: archives.SalvagingReader gives
+            # what came before the damage, then raises): its whole lines are read first.
+            cut = pending.rfind(b"\n") + 1
+            if cut:
+                yield pending[:cut], False
+            raise
         if not data:
             yield pending, True
             return
