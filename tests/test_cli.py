@@ -133,3 +133,20 @@ def test_console_script_installed():
         [os.path.join(bindir, "urlint"), "--version"], capture_output=True, text=True, check=False
     )
     assert result.stdout.strip().startswith("urlint ")
+
+
+def test_a_ctrl_c_before_the_command_runs_is_exit_130_and_no_traceback(monkeypatch, capsys):
+    # as the parser is built, before cli.main's own catching (a Ctrl-C at start-up)
+    import urlint.__main__
+    import urlint.cli
+
+    def interrupted(command=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(urlint.__main__.garbage, "defer", lambda: None)  # this process's own
+    monkeypatch.setattr(urlint.cli, "build_parser", interrupted)
+    monkeypatch.setattr(sys, "argv", ["urlint", "check", "x.txt"])
+    with pytest.raises(SystemExit) as exit_info:
+        urlint.__main__.run()
+    assert exit_info.value.code == 130
+    assert capsys.readouterr() == ("", "")

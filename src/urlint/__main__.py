@@ -11,9 +11,13 @@ from . import garbage
 
 def run() -> None:
     garbage.defer()  # before the command's modules load (garbage.py)
-    from .cli import main
+    try:
+        from .cli import main
 
-    sys.exit(main())
+        status = main()
+    except KeyboardInterrupt:  # before the command's own catching: as loading, or parsing
+        status = 130  # as a shell reports SIGINT (cli.main's own code for it)
+    sys.exit(status)
 
 
 if __name__ == "__main__":
