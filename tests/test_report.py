@@ -9,7 +9,9 @@ import hashlib
 import html
 import io
 import json
+import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -562,6 +564,47 @@ def test_a_damaged_store(capsys, archive):
         store.write(b"\xff" * (size - 4096))
     err = one_line_error(capsys, archive, "--table", "census")
     assert err.startswith(f"urlint: {archive}: ")
+
+
+def test_a_store_whose_schema_version_is_no_number(capsys, archive):
+    with sqlite3.connect(archive) as connection:
+        connection.execute("UPDATE meta SET value = 'abc' WHERE key = 'schema_version'")
+    connection.close()
+    assert one_line_error(capsys, archive) == (
+        f"urlint: {archive}: not a urlint store: its schema version is not a number\n"
+    )
+
+
+def without_override_rights() -> list[str]:
+    """The command prefix that runs a command as this user without the right to write what
+    its modes forbid: none for a user who has no such right; for root, setpriv's (the
+    test is skipped where it is missing)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root writes a read-only directory, and setpriv is missing to keep it out")
+    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--"]
+
+
+def test_a_store_in_a_directory_it_may_not_write_in(tmp_path):
+    """Read-only, SQLite reads a store in WAL mode through a -shm file it makes beside the
+    store: the report reads a whole store (no -wal beside it) where none can be made."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    store = build_archive(folder / "urls.sqlite")
+    assert sorted(path.name for path in folder.iterdir()) == ["urls.sqlite"]
+    folder.chmod(0o555)
+    try:
+        done = subprocess.run(
+            [*without_override_rights(), sys.executable, "-m", "urlint", "report", str(store),
+             "--table", "folders"],
+            capture_output=True, text=True, timeout=60,
+        )
+    finally:
+        folder.chmod(0o755)
+    assert (done.returncode, done.stdout, done.stderr) == (0, TABLES["folders"], "")
+    assert sorted(path.name for path in folder.iterdir()) == ["urls.sqlite"]
 
 
 def test_format_without_table(capsys, archive):

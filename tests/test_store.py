@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime, parsedate_to_datetime
 from pathlib import Path
@@ -482,6 +483,49 @@ def test_where_no_key_can_be_made_no_hash_is_kept(tmp_path, monkeypatch):
     assert summary.actions["changed"] == 1 and summary.actions["unchanged"] == 5
 
 
+@contextmanager
+def at_most(seconds: int):
+    """What would wait for ever (a read of a FIFO no one writes) fails after `seconds`."""
+
+    def timed_out(*_: object) -> None:
+        pytest.fail(f"still waiting after {seconds} s")  # no OSError: nothing takes it for one
+
+    previous = signal.signal(signal.SIGALRM, timed_out)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("holder", ["fifo", "endless device", "longer than a key"])
+def test_a_key_file_that_holds_no_key_keeps_no_hash(tmp_path, holder):
+    """Only a regular file is read for a key, and no more of it than a key has: anything
+    else holds no key, as a key file that cannot be read (no hash kept), and is left as
+    it is."""
+    tree = build_tree(tmp_path / "archive")
+    store = tmp_path / "urls.sqlite"
+    key = Path(f"{store}{KEY_SUFFIX}")
+    if holder == "fifo":
+        os.mkfifo(key)  # no one writes it: opened, it would wait for ever
+    elif holder == "endless device":
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero here")
+        key.symlink_to("/dev/zero")  # read whole, it would fill the memory
+    else:
+        key.write_bytes(SHARED_KEY + b"\n" + SHARED_KEY)
+    before = os.lstat(key)
+    with at_most(20):
+        summary = scanned_with_own_key(store, tree)
+    assert summary.actions["new"] == 6
+    assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
+    after = os.lstat(key)
+    assert (after.st_mode, after.st_ino, after.st_size) == (
+        before.st_mode, before.st_ino, before.st_size,
+    )
+
+
 def test_a_version_1_store_forgets_its_plain_hashes(tmp_path):
     tree = build_tree(tmp_path / "archive")
     store = tmp_path / "urls.sqlite"
@@ -566,6 +610,84 @@ def test_the_command_says_what_is_wrong_in_one_line(tmp_path, capsys, monkeypatc
     code, out, err = run(capsys, "scan", *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def scan_error(capsys, store: str, *paths: str) -> str:
+    """`urlint scan --store STORE PATHS` that fails: what it says on standard error (one
+    process: a store refused before its units go out, or on the first unit's rows)."""
+    code, out, err = run(capsys, "scan", "-j", "1", "--store", store, *paths)
+    assert (code, out) == (2, "") and "Traceback" not in err
+    return err
+
+
+def test_a_store_another_process_writes_is_said_to_be_locked(tmp_path, capsys, monkeypatch):
+    build_tree(tmp_path / "archive")
+    monkeypatch.chdir(tmp_path)
+    scanned(Path("urls.sqlite"), Path("archive"))
+    monkeypatch.setattr(schema, "BUSY_SECONDS", 0.05)  # not the 5 s a scan waits
+    other = sqlite3.connect("urls.sqlite", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # as another scan holds it while it writes
+    try:
+        assert scan_error(capsys, "urls.sqlite", "archive") == (
+            "urlint: urls.sqlite: the store is locked by another process\n"
+        )
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_a_store_that_cannot_be_written_is_said_to_be(tmp_path, capsys, monkeypatch):
+    tree = build_tree(tmp_path / "archive")
+    monkeypatch.chdir(tmp_path)
+    scanned(Path("urls.sqlite"), tree)
+    (tree / "more.txt").write_text("http://more.example/\n")
+    connect = schema.connect
+
+    def read_only(path: str) -> sqlite3.Connection:
+        connection = connect(path)
+        # SQLite's SQLITE_READONLY, as for a file of mode 444 (where root may write it too)
+        connection.execute("PRAGMA query_only = ON")
+        return connection
+
+    monkeypatch.setattr(schema, "connect", read_only)
+    assert scan_error(capsys, "urls.sqlite", "archive") == (
+        "urlint: urls.sqlite: the store cannot be written: attempt to write a readonly "
+        "database\n"
+    )
+
+
+def test_a_damaged_store_is_said_to_be(tmp_path, capsys, monkeypatch):
+    build_tree(tmp_path / "archive")
+    monkeypatch.chdir(tmp_path)
+    store = Path("urls.sqlite")
+    scanned(store, Path("archive"))
+    ((page_bytes, inputs_page),) = query(
+        store,
+        "SELECT page_size, rootpage FROM pragma_page_size, sqlite_master WHERE name = 'inputs'",
+    )
+    with open(store, "r+b") as damaged:  # the inputs' page: its header and meta are whole
+        damaged.seek((inputs_page - 1) * page_bytes)
+        damaged.write(b"\xff" * page_bytes)
+    assert scan_error(capsys, "urls.sqlite", "archive") == (
+        "urlint: urls.sqlite: the store is damaged: database disk image is malformed\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("schema_version", "message"),
+    [
+        ("2", "not a urlint store: no such table: inputs"),
+        ("abc", "not a urlint store: its schema version is not a number"),
+    ],
+)
+def test_a_meta_table_alone_is_no_store(tmp_path, capsys, monkeypatch, schema_version, message):
+    build_tree(tmp_path / "archive")
+    monkeypatch.chdir(tmp_path)
+    with sqlite3.connect("meta.sqlite") as connection:
+        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        connection.execute("INSERT INTO meta VALUES ('schema_version', ?)", (schema_version,))
+    connection.close()
+    assert scan_error(capsys, "meta.sqlite", "archive") == f"urlint: meta.sqlite: {message}\n"
 
 
 # -- resume -------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ argparse and the date type are imported to build the parser (`urlint --help` bui
 command's); the store, the queries and the page are imported when a report runs.
 
 Exit status: 0 done; 2 a usage error, a store that cannot be read (no such file, not a
-urlint store, a store of a newer schema), an output that cannot be written, or an
-internal error, each said in one line on standard error.
+urlint store, a store of a newer schema, a damaged store), an output that cannot be
+written, or an internal error, each said in one line on standard error.
 """
 
 from __future__ import annotations
@@ -139,10 +139,8 @@ def _count(value: str) -> int:
 def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run `urlint report` with the parsed `args`, writing to `out` (standard output when
     None); the exit status."""
-    import sqlite3
-
     from ..exits import EXIT_OK
-    from ..store.schema import StoreError
+    from ..store.schema import StoreError, used
     from .filters import filters_from
     from .queries import Selection, open_store
 
@@ -158,20 +156,21 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except StoreError as error:
         return _error(str(error))
     try:
-        selection = Selection(connection, filters_from(args))
-        if target:
-            with _written(target) as stream:
-                _report(args, selection, stream)
-        elif out is None:
-            with _standard_output() as stream:
-                _report(args, selection, stream)
-        else:
-            _report(args, selection, out)
+        with used(args.store):  # SQLite's errors: the store's (damaged), said in one line
+            selection = Selection(connection, filters_from(args))
+            if target:
+                with _written(target) as stream:
+                    _report(args, selection, stream)
+            elif out is None:
+                with _standard_output() as stream:
+                    _report(args, selection, stream)
+            else:
+                _report(args, selection, out)
         return EXIT_OK
     except (BrokenPipeError, KeyboardInterrupt):
         raise
-    except sqlite3.Error as error:
-        return _error(f"{args.store}: cannot read the store: {error}")
+    except StoreError as error:
+        return _error(str(error))
     except OSError as error:
         return _error(f"{target or 'output'}: cannot write: {error.strerror or error}")
     except Exception as error:  # noqa: BLE001 - the contract: exit 2, one line, no traceback

@@ -1,6 +1,7 @@
 """`urlint scan PATH ... --store FILE`: the inputs read into the results store, what is
 unchanged since its last scan left alone (store.scan). Exit status: 0 done, 2 a usage or
-configuration error, or a file that is no store."""
+configuration error, a file that is no store, or a store it cannot use (locked by another
+process, read-only, damaged: store.schema.used)."""
 
 from __future__ import annotations
 

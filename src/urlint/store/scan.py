@@ -71,33 +71,35 @@ def scan_into_store(
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
     processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work); without
     `findings`, no URL is linted (the inputs read keep no findings). Raises
-    schema.StoreError for a file that is no store."""
+    schema.StoreError for a file that is no store, or a store it cannot use (locked by
+    another process, read-only, damaged: schema.used)."""
     started = time.monotonic()
-    connection = schema.connect(store)
-    try:
-        first = schema.for_first_scan(connection)
-        stored = stored_inputs(connection)
-        seal = store_seal(store)  # before the store's own files are known: its key is one
-        own = _own_files(store)  # the store's own files are never read into it
-        walked = iter_files(paths, own, settings.selection)
-        decisions: dict[str, Decision] = {}
-        writer = StoreWriter(connection, decisions, seal)
-        missing: list[Stored] = []
-        planned = _units(walked, stored, decisions, seal)
-        planned = _then_settled(planned, writer, stored, paths, missing)
-        if first:
-            planned = _then_indexed(planned, connection)
-        units = recorded(planned, writer.sent)
-        work = partial(unit_rows, settings=settings, findings=findings)
-        events = run_work(
-            units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
-        )
-        for event in events:
-            writer.add(event)
-        writer.close()
-        schema.with_late_indexes(connection)
-    finally:
-        connection.close()
+    with schema.used(store):  # SQLite's errors: the store's, said in one line
+        connection = schema.connect(store)
+        try:
+            first = schema.for_first_scan(connection)
+            stored = stored_inputs(connection)
+            seal = store_seal(store)  # before the store's own files are known: its key is one
+            own = _own_files(store)  # the store's own files are never read into it
+            walked = iter_files(paths, own, settings.selection)
+            decisions: dict[str, Decision] = {}
+            writer = StoreWriter(connection, decisions, seal)
+            missing: list[Stored] = []
+            planned = _units(walked, stored, decisions, seal)
+            planned = _then_settled(planned, writer, stored, paths, missing)
+            if first:
+                planned = _then_indexed(planned, connection)
+            units = recorded(planned, writer.sent)
+            work = partial(unit_rows, settings=settings, findings=findings)
+            events = run_work(
+                units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
+            )
+            for event in events:
+                writer.add(event)
+            writer.close()
+            schema.with_late_indexes(connection)
+        finally:
+            connection.close()
     actions = {action.value: 0 for action in Action}
     for decision in decisions.values():
         actions[decision.action.value] += 1

@@ -18,6 +18,8 @@ SQLite tool. Every text that came from the input is masked as every output masks
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 SCHEMA_VERSION = 2
 
@@ -142,46 +144,108 @@ MIGRATIONS: dict[int, str] = {
 
 PAGE_BYTES = 16 * 1024
 
+# How long a scan waits for another process's write transaction on the store to end (a
+# scan writing it) before it says the store is locked: the sqlite3 module's default.
+BUSY_SECONDS = 5.0
+
 
 class StoreError(Exception):
     """The file is not a store this urlint can use (the CLI says so, exit status 2)."""
 
 
+# SQLite's primary result codes (https://sqlite.org/rescode.html) that say what is wrong
+# with a store, and what SQLite's message for each is (sqlite3ErrStr): Python 3.10 gives
+# the message alone, 3.11 the code too.
+BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN = 5, 6, 8, 10, 11, 13, 14
+_CODE_OF_MESSAGE = {
+    "database is locked": BUSY,
+    "database table is locked": LOCKED,
+    "attempt to write a readonly database": READONLY,
+    "disk I/O error": IOERR,
+    "database disk image is malformed": CORRUPT,
+    "database or disk is full": FULL,
+    "unable to open database file": CANTOPEN,
+}
+_LOCKED = "the store is locked by another process"
+# What each code says of the store, after its name; any other (a table it lacks, a file
+# that is no database): it is no store.
+_REASONS = {
+    BUSY: _LOCKED,
+    LOCKED: _LOCKED,
+    READONLY: "the store cannot be written: {error}",
+    IOERR: "the store cannot be read or written: {error}",
+    CORRUPT: "the store is damaged: {error}",
+    FULL: "the store cannot be written: {error}",
+    CANTOPEN: "cannot open the store: {error}",
+}
+_NO_STORE = "not a urlint store: {error}"
+
+
+def result_code(error: sqlite3.Error) -> int | None:
+    """SQLite's primary result code for `error` (None: not known)."""
+    code = getattr(error, "sqlite_errorcode", None)  # Python 3.11 and later
+    if code is None:
+        return _CODE_OF_MESSAGE.get(str(error))
+    return code & 0xFF  # an extended code's low byte is its primary code
+
+
+@contextmanager
+def used(path: str) -> Iterator[None]:
+    """Where the store at `path` is used: SQLite's errors on it raised as StoreError, a
+    line that names the store and says what is wrong with it (locked, read-only, damaged,
+    no store), so that every command says so in one line, with exit status 2."""
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        reason = _REASONS.get(result_code(error) or 0, _NO_STORE)
+        raise StoreError(f"{path}: {reason.format(error=error)}") from None
+
+
 def connect(path: str) -> sqlite3.Connection:
     """The store at `path`, made or brought up to SCHEMA_VERSION: WAL, so a reader (a
     report) never waits on the writer and a killed writer loses only its open batch."""
-    try:
-        connection = sqlite3.connect(path, isolation_level=None)
-        # A new file's pages: 16 KB, not SQLite's 4 KB. An archive's rows are added in
-        # their thousands and read whole by reports; inserting them took 11% less CPU,
-        # building the late indexes 13-17% less (bench/store.py's archive, 356,000 rows).
-        # Set before WAL, the one time it can be (an existing store keeps its own).
-        connection.execute(f"PRAGMA page_size={PAGE_BYTES}")
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA foreign_keys=ON")
-        connection.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint
-        _migrate(connection)
-    except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path}: not a urlint store: {error}") from None
+    with used(path):
+        connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
+        try:
+            # A new file's pages: 16 KB, not SQLite's 4 KB. An archive's rows are added in
+            # their thousands and read whole by reports; inserting them took 11% less CPU,
+            # building the late indexes 13-17% less (bench/store.py's archive, 356,000
+            # rows). Set before WAL, the one time it can be (an existing store keeps its own).
+            connection.execute(f"PRAGMA page_size={PAGE_BYTES}")
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA foreign_keys=ON")
+            connection.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint
+            _migrate(connection, path)
+        except BaseException:
+            connection.close()
+            raise
     return connection
 
 
-def version(connection: sqlite3.Connection) -> int:
-    """The store's schema version; 0 for an empty file."""
+def version(connection: sqlite3.Connection, path: str) -> int:
+    """The schema version of the store at `path`; 0 for an empty file."""
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     if "meta" not in tables:
         if tables:
-            raise StoreError("the file holds tables, but no urlint store's")
+            raise StoreError(
+                f"{path}: not a urlint store: the file holds tables, but no urlint store's"
+            )
         return 0
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return int(row[0]) if row else 0
+    if row is None:
+        return 0
+    try:
+        return int(row[0])
+    except (TypeError, ValueError):  # written by no urlint: its value is not shown
+        reason = "its schema version is not a number"
+        raise StoreError(f"{path}: not a urlint store: {reason}") from None
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
-    found = version(connection)
+def _migrate(connection: sqlite3.Connection, path: str) -> None:
+    found = version(connection, path)
     if found > SCHEMA_VERSION:
         raise StoreError(
-            f"the store is of schema version {found}; this urlint knows {SCHEMA_VERSION} "
+            f"{path}: the store is of schema version {found}; this urlint knows {SCHEMA_VERSION} "
             "at most: upgrade urlint"
         )
     if found == SCHEMA_VERSION:

@@ -12,18 +12,22 @@ with the key tells an unchanged file from a changed one as a plain hash would.
 Without its key (never made, deleted, or beside a copy of the store) a scan makes a new
 one: the hashes stored under the old key match nothing, so a file touched since is read
 again, as is an mbox that grew, whole; nothing is missed. Where no key can be written (a
-read-only directory) no hash is kept, with the same effect.
+read-only directory), or the key file holds none (it cannot be read, it is empty or longer
+than a key, or it is no regular file: a FIFO, a device), no hash is kept, with the same
+effect.
 """
 
 from __future__ import annotations
 
 import hmac
 import os
+import stat
 
 from ..sources.files import content_hash
 
 KEY_SUFFIX = "-key"  # beside the store, as SQLite's own `-wal` and `-shm`
 KEY_BYTES = 32
+KEY_FILE_BYTES = 2 * KEY_BYTES + 1  # a key as written: its bytes in hex, and a newline
 
 
 class Seal:
@@ -52,8 +56,7 @@ def store_seal(store: str) -> Seal:
 
 def _key(path: str) -> bytes | None:
     try:
-        with open(path, "rb") as handle:
-            return handle.read().strip() or None
+        return _read_key(path)
     except FileNotFoundError:
         pass
     except OSError:
@@ -78,3 +81,25 @@ def _key(path: str) -> bytes | None:
     finally:
         os.unlink(written)
     return _key(path)
+
+
+# A FIFO opened without waiting for a writer, a terminal without becoming the process's own
+# (no such flags on Windows, nor FIFOs; there, bytes as they are, not text's CRLF read as LF).
+_OPEN_NOT_WAITING = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _read_key(path: str) -> bytes | None:
+    """The key in the file at `path`; None where it holds none, as where it cannot be read:
+    an empty file, one longer than a key, or no regular file (a FIFO would wait for a
+    writer for ever, /dev/zero fill the memory)."""
+    descriptor = os.open(path, _OPEN_NOT_WAITING)
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        written = handle.read(KEY_FILE_BYTES + 1)
+    if len(written) > KEY_FILE_BYTES:
+        return None
+    return written.strip() or None
