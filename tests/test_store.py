@@ -889,3 +889,30 @@ def test_two_names_that_differ_only_in_a_password_are_two_inputs(tmp_path):
     ]
     data = store.read_bytes()
     assert b"Secretpw2y" not in data and b"Otherpw3z" not in data
+
+
+def test_a_directory_that_cannot_be_read_keeps_its_inputs_rows(tmp_path, monkeypatch):
+    # A directory the walk may not list (its mode, an I/O error) is no directory emptied:
+    # its inputs keep their rows; one no longer there loses them.
+    import urlint.sources.files
+
+    tree = tmp_path / "tree"
+    (tree / "sub").mkdir(parents=True)
+    (tree / "gone").mkdir()
+    (tree / "sub" / "a.txt").write_text("see http://keep.example/\n")
+    (tree / "gone" / "b.txt").write_text("see http://gone.example/\n")
+    store = tmp_path / "urls.sqlite"
+    scanned(store, tree)
+    listing = urlint.sources.files.os.scandir
+
+    def forbidden(path):
+        if str(path).endswith(os.sep + "sub"):
+            raise PermissionError(13, "Permission denied")
+        return listing(path)
+
+    monkeypatch.setattr(urlint.sources.files.os, "scandir", forbidden)
+    (tree / "gone" / "b.txt").unlink()
+    (tree / "gone").rmdir()
+    summary = scanned(store, tree)
+    assert query(store, "SELECT url FROM urls ORDER BY url") == [("http://keep.example/",)]
+    assert summary.problems == 1

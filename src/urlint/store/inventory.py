@@ -192,22 +192,37 @@ def _action(
     return Action.CHANGED, None
 
 
-def gone(stored: dict[str, Stored], seen: set[str], roots: Iterable[str]) -> list[Stored]:
-    """The stored inputs under `roots` (the paths scanned) that the walk did not find."""
-    prefixes = []
-    for root in roots:
-        if root == STDIN:
-            continue
-        location = mask_password(os.path.abspath(root))
-        prefixes.append((location, location.rstrip(os.sep) + os.sep))
+def gone(
+    stored: dict[str, Stored], seen: set[str], roots: Iterable[str], unread: Iterable[str] = ()
+) -> list[Stored]:
+    """The stored inputs under `roots` (the paths scanned) that the walk did not find, but
+    those under a place it could not read (`unread`: a directory it may not list is no
+    directory emptied)."""
+    scanned, kept = _places(roots), _places(unread)
     missing = []
     for key, old in stored.items():
         if key in seen:
             continue
         location = _location_of(key)
-        if any(location == whole or location.startswith(prefix) for whole, prefix in prefixes):
+        if _under(location, scanned) and not _under(location, kept):
             missing.append(old)
     return missing
+
+
+def _places(paths: Iterable[str]) -> list[tuple[str, str]]:
+    """Each path as stored inputs' locations begin with it: (itself, itself as a
+    directory)."""
+    places = []
+    for path in paths:
+        if path == STDIN:
+            continue
+        location = mask_password(os.path.abspath(path))
+        places.append((location, location.rstrip(os.sep) + os.sep))
+    return places
+
+
+def _under(location: str, places: list[tuple[str, str]]) -> bool:
+    return any(location == whole or location.startswith(prefix) for whole, prefix in places)
 
 
 def _location_of(key: str) -> str:

@@ -4,6 +4,7 @@ written by the one writer (store.writer)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -11,7 +12,7 @@ from functools import partial
 
 from ..config import Settings
 from ..engines import LOCAL
-from ..problems import Problem
+from ..problems import Problem, ProblemKind
 from ..records import record
 from ..runner import Planned, planned_from, run_work
 from ..sources.files import FileId, InputFile, file_id, iter_files
@@ -81,12 +82,13 @@ def scan_into_store(
             stored = stored_inputs(connection)
             seal = store_seal(store)  # before the store's own files are known: its key is one
             own = _own_files(store)  # the store's own files are never read into it
-            walked = iter_files(paths, own, settings.selection)
+            unread: list[str] = []  # what the walk could not look into: kept, not gone
+            walked = _noting_unread(iter_files(paths, own, settings.selection), unread)
             decisions: dict[str, Decision] = {}
             writer = StoreWriter(connection, decisions, seal)
             missing: list[Stored] = []
             planned = _units(walked, stored, decisions, seal)
-            planned = _then_settled(planned, writer, stored, paths, missing)
+            planned = _then_settled(planned, writer, stored, paths, missing, unread)
             if first:
                 planned = _then_indexed(planned, connection)
             units = recorded(planned, writer.sent)
@@ -157,19 +159,34 @@ def _units(
 _LEFT_ALONE = (Action.UNCHANGED, Action.RENAMED, Action.RESUMED)
 
 
+def _noting_unread(
+    walked: Iterable[InputFile | Problem], unread: list[str]
+) -> Iterator[InputFile | Problem]:
+    """The walk, each place in it that is there but could not be read (a directory whose
+    mode forbids it, an I/O error) noted in `unread`: its stored inputs are not gone (a
+    path no longer there is: its rows go)."""
+    for item in walked:
+        if isinstance(item, Problem) and item.kind is ProblemKind.UNREADABLE and item.path:
+            if os.path.lexists(item.path):
+                unread.append(item.path)
+        yield item
+
+
 def _then_settled(
     planned: Iterator[Planned],
     writer: StoreWriter,
     stored: dict[str, Stored],
     paths: list[str],
     missing: list[Stored],
+    unread: list[str],
 ) -> Iterator[Planned]:
     """`planned`, then, the walk over, what it alone settles (StoreWriter.settle): the
     inputs left alone get their new state, and those it no longer found (put in
-    `missing`) lose their rows."""
+    `missing`), but under a place it could not read (`unread`), lose their rows."""
     yield from planned
     decisions = writer.decisions
-    missing.extend(gone(stored, {decision.key for decision in decisions.values()}, paths))
+    seen = {decision.key for decision in decisions.values()}
+    missing.extend(gone(stored, seen, paths, unread))
     writer.settle(decisions.values(), missing)
 
 
