@@ -282,6 +282,10 @@ def test_limit_and_top(capsys, archive):
     assert out.splitlines()[1:] == TABLES["domains"].splitlines()[1:3]
     _, out, _ = report(capsys, archive, "--top", "1")
     assert "Top hosts\n  4  www.example.org\n\nTop schemes\n  7  http\n\n" in out
+    # a count past SQLite's 64-bit integers asks for every row
+    assert report(capsys, archive, "--table", "domains", "--limit", "9" * 20) == (
+        0, TABLES["domains"], ""
+    )
 
 
 def test_output_file(capsys, archive, tmp_path):

@@ -133,7 +133,12 @@ def _count(value: str) -> int:
         number = -1
     if number < 0:
         raise argparse.ArgumentTypeError(f"{value!r} is not a number of rows (0 or more)")
-    return number
+    # SQLite's LIMIT is a 64-bit integer, and no store holds more rows: a larger count asks
+    # for every row, as this does (it was "datatype mismatch", an error reading the store).
+    return min(number, _MOST_ROWS)
+
+
+_MOST_ROWS = 2**63 - 1
 
 
 def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
