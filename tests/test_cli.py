@@ -150,3 +150,13 @@ def test_a_ctrl_c_before_the_command_runs_is_exit_130_and_no_traceback(monkeypat
         urlint.__main__.run()
     assert exit_info.value.code == 130
     assert capsys.readouterr() == ("", "")
+
+
+def test_extract_refuses_a_wrong_configuration_as_check_does(capsys, tmp_path, monkeypatch):
+    # a key only `check` uses, wrongly typed: an error whichever command reads the file
+    (tmp_path / "pyproject.toml").write_text('[tool.urlint]\nselect = "ALL"\n')
+    (tmp_path / "a.txt").write_text("see http://example.com/\n")
+    monkeypatch.chdir(tmp_path)
+    message = f"urlint: {tmp_path}/pyproject.toml: select must be a list of strings\n"
+    assert run(capsys, "extract", "a.txt") == (2, "", message)
+    assert run(capsys, "check", "a.txt") == (2, "", message)

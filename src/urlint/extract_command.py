@@ -179,15 +179,18 @@ def _noted(
 
 
 def _extract_selection(args: argparse.Namespace) -> Selection:
-    """The files `extract` walks: the configuration's exclude, read as `check` reads it."""
-    from .config import exclude_patterns, read_configuration
-    from .selection import Selection
+    """The files `extract` walks: the configuration's exclude, read as `check` reads it.
+    The whole configuration is read as `check` reads it, the keys only `check` uses too: a
+    configuration that is wrong is an error whichever command reads it (README)."""
+    from .config import build_settings, read_configuration
 
     config, source = read_configuration(args.config, args.isolated)
-    exclude = exclude_patterns(
+    settings = build_settings(
         config,
         exclude=split_commas(args.exclude) if args.exclude else None,
         extend_exclude=split_commas(args.extend_exclude),
+        respect_ignores=not args.no_ignore,
+        force_exclude=args.force_exclude,
         source=source,
     )
-    return Selection(exclude, not args.no_ignore, args.force_exclude)
+    return settings.selection
