@@ -549,14 +549,19 @@ def test_a_database_of_other_tables(capsys, tmp_path):
     )
 
 
-def test_a_store_of_a_newer_schema(capsys, archive):
+@pytest.mark.parametrize(
+    ("version", "reason"),
+    [
+        ("99", "the store is of schema version 99; this urlint reads version 2 at most: "
+         "upgrade urlint"),
+        ("abc", "not a urlint store: its schema version is not a number"),
+    ],
+)
+def test_a_store_of_a_schema_version_it_cannot_read(capsys, archive, version, reason):
     with sqlite3.connect(archive) as connection:
-        connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+        connection.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     connection.close()
-    assert one_line_error(capsys, archive) == (
-        f"urlint: {archive}: the store is of schema version 99; this urlint reads version 2 "
-        "at most: upgrade urlint\n"
-    )
+    assert one_line_error(capsys, archive) == f"urlint: {archive}: {reason}\n"
 
 
 def test_a_damaged_store(capsys, archive):
@@ -569,14 +574,6 @@ def test_a_damaged_store(capsys, archive):
     err = one_line_error(capsys, archive, "--table", "census")
     assert err.startswith(f"urlint: {archive}: ")
 
-
-def test_a_store_whose_schema_version_is_no_number(capsys, archive):
-    with sqlite3.connect(archive) as connection:
-        connection.execute("UPDATE meta SET value = 'abc' WHERE key = 'schema_version'")
-    connection.close()
-    assert one_line_error(capsys, archive) == (
-        f"urlint: {archive}: not a urlint store: its schema version is not a number\n"
-    )
 
 
 def without_override_rights() -> list[str]:
