@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections import Counter
 
@@ -280,6 +281,38 @@ def test_files_from_errors_are_exit_2(capsys, here, monkeypatch):
     )
     assert run(capsys, "extract", "--from0", "one.txt") == (
         2, "", "urlint: --from0 says how --files-from's paths end: give --files-from\n"
+    )
+
+
+NUL_IN_A_LINE = "cannot read: a name with a NUL byte is no file name (maybe --from0 was meant)"
+
+
+@pytest.mark.parametrize("jobs", [[], ["-j", "1"], ["-j", "2"]])
+def test_a_list_of_nul_ended_names_read_as_lines(capsys, here, monkeypatch, jobs):
+    # `find -print0 | urlint extract --files-from -`, --from0 forgotten: one entry
+    stdin_bytes(monkeypatch, b"./one.txt\0./two.txt\0")
+    assert run(capsys, "extract", "--files-from", "-", *jobs) == (
+        2, "", f"urlint: ./one.txt\\x00./two.txt\\x00: {NUL_IN_A_LINE}\n"
+    )
+    # the rest of the list is read
+    stdin_bytes(monkeypatch, b"none.txt\na\0b\none.txt\n")
+    assert run(capsys, "extract", "-c", "--files-from", "-", *jobs) == (
+        2, "one.txt:3\n", f"urlint: a\\x00b: {NUL_IN_A_LINE}\n"
+    )
+    stdin_bytes(monkeypatch, b"a\0b\n")
+    assert run(capsys, "check", "--format", "concise", "--files-from", "-", *jobs) == (
+        1, f"a\\x00b:1:1: M902 {NUL_IN_A_LINE}\n", ""
+    )
+
+
+def test_a_listed_name_longer_than_any_path_is_shown_cut(capsys, here, monkeypatch):
+    stdin_bytes(monkeypatch, b"x" * 3_000_000 + b"\none.txt\n")
+    longest = os.pathconf(".", "PC_PATH_MAX")
+    assert run(capsys, "extract", "-c", "--files-from", "-") == (
+        2,
+        "one.txt:3\n",
+        f"urlint: {'x' * 80}...: cannot read: a name of 3,000,000 bytes is no file name"
+        f" (a path has under {longest:,})\n",
     )
 
 

@@ -5,6 +5,7 @@ globs, `--no-ignore`, `--files-from`; a path named is always read."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -22,7 +23,7 @@ from urlint.selection import (
     path_matches,
     read_path_list,
 )
-from urlint.sources.files import InputFile, iter_files
+from urlint.sources.files import InputFile, NotAPath, iter_files
 
 from .helpers import run
 
@@ -95,6 +96,16 @@ def decide(lines: str, entry: str) -> bool | None:
         ("\\#hash\n", "#hash", True),
         ("trailing   \n", "trailing", True),  # trailing spaces are not part of a pattern
         ("crlf\r\n", "crlf", True),  # a file written on Windows
+        # where pathspec's regexes, used before, were not git's (checked against git)
+        ("a[!a]\n", "a/", None),  # a class never matches '/'
+        ("a/*\n", "a/", None),  # `*` alone is a name: never empty
+        ("/***/\n", "b/", True),  # a run of stars alone is `**`
+        ("***/*b\n", "ab", True),
+        ("*\n!/\n", "x", True),  # `/` alone matches nothing
+        ("caf?.log\n", "caf\u00e9.log", None),  # `?` is one byte, and é two in UTF-8
+        ("[[:digit:]x]\n", "7", True),
+        ("[[:nope:]]\n*\n", "[", True),  # git gives up on an unknown class: no match
+        ("a\\ \n", "a ", True),  # a quoted trailing space is kept
     ],
 )
 def test_a_pattern_decides_for_the_entry_itself(lines, entry, expected):
@@ -108,6 +119,114 @@ def test_a_file_of_comments_and_bad_lines_only_has_no_patterns():
 def test_a_bad_line_is_passed_over_and_the_others_kept():
     # git takes no `!` alone and no trailing backslash; pathspec raises on the whole file
     assert decide("!\nfoo\\\n*.log\n", "a.log") is True
+
+
+# -- linear time, whatever the pattern ----------------------------------------------------
+
+
+def test_a_pattern_with_many_stars_is_matched_without_backtracking():
+    # Each piece after a `*` but the last is taken where it first occurs (a negative
+    # lookahead stops the search there, and backtracking into it meets only places where
+    # it does not match): `*a*a*a*a*b` on a name of n `a`s looks at each byte a bounded
+    # number of times. pathspec's `[^/]*a[^/]*a[^/]*a[^/]*a[^/]*b` took n^5 steps.
+    ignore_file = parse_ignore_file("*a*a*a*a*b\n")
+    assert ignore_file is not None
+    assert [regex.pattern for regex, _, _ in ignore_file.patterns] == [
+        b"(?:(?!a)[^/])*a" * 4 + b"[^/]*b/?"
+    ]
+    # between `**`, a run of segments is found the same way, a segment at a time
+    ignore_file = parse_ignore_file("**/a/**/a/**/b\n")
+    assert ignore_file is not None
+    assert [regex.pattern for regex, _, _ in ignore_file.patterns] == [
+        b"(?:(?!a/)[^/]*/)*a/(?:(?!a/)[^/]*/)*a/(?:[^/]*/)*?b/?"
+    ]
+
+
+DEEP = "x/" + ("a" * 50 + "/") * 2_000
+
+
+@pytest.mark.parametrize(
+    ("lines", "entry", "expected"),
+    [
+        ("*a*a*a*a*b\n", "a" * 100_000, None),
+        ("*a*a*a*a*b\n", "a" * 100_000 + "b", True),
+        ("**/a/**/a/**/a/**/a/**/b\n", "a/" * 10_000 + "c", None),
+        ("**/a/**/a/**/a/**/a/**/b\n", "a/" * 10_000 + "b", True),
+        ("x/**/*a*a*b/**/c\n", DEEP + "d", None),
+        ("x/**/*a*a*b/**/c\n", DEEP + "aab/c", True),
+    ],
+)
+def test_the_reliability_review_s_patterns_decide(lines, entry, expected):
+    # Done in a moment, where pathspec's regexes ran for hours: a hang here is the failure
+    # (no time is asserted: the regexes above are linear by construction).
+    assert decide(lines, entry) is expected
+
+
+ATOMS = ["a", "b", "?", "[ab]", "[!a]", "*", "/"]
+
+
+def reference_decides(pattern: str, negated: bool, directory_only: bool, entry: str):
+    """git's reading of one pattern, by plain recursive backtracking (exponential, fine on
+    small inputs): the reference the linear regexes are checked against."""
+    if directory_only and not entry.endswith("/"):
+        return None
+    parts = entry.rstrip("/").split("/")
+    if "/" in pattern:
+        segments = [re.sub(r"\*\*+", "**", s) for s in pattern.removeprefix("/").split("/")]
+        if "" in segments:
+            return None
+        matched = _segments_match(segments, parts)
+    else:
+        matched = _segment_match(pattern, parts[-1])
+    return (not negated) if matched else None
+
+
+def _segments_match(segments: list[str], parts: list[str]) -> bool:
+    if not segments:
+        return not parts
+    if segments[0] == "**":
+        if len(segments) == 1:
+            return bool(parts)  # a trailing `/**`: something inside
+        return any(_segments_match(segments[1:], parts[i:]) for i in range(len(parts) + 1))
+    return bool(parts) and _segment_match(segments[0], parts[0]) and (
+        _segments_match(segments[1:], parts[1:])
+    )
+
+
+def _segment_match(glob: str, name: str) -> bool:
+    if not glob:
+        return not name
+    if glob[0] == "*":
+        rest = glob.lstrip("*")
+        return any(_segment_match(rest, name[i:]) for i in range(len(name) + 1))
+    if not name:
+        return False
+    for atom, member in (("[ab]", name[0] in "ab"), ("[!a]", name[0] != "a"), ("?", True)):
+        if glob.startswith(atom):
+            return member and _segment_match(glob[len(atom) :], name[1:])
+    return glob[0] == name[0] and _segment_match(glob[1:], name[1:])
+
+
+@settings(max_examples=2000)
+@given(
+    tokens=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=7),
+    negated=st.booleans(),
+    directory_only=st.booleans(),
+    parts=st.lists(st.sampled_from(["a", "b", "ab", "ba", "aab", "bb"]), min_size=1, max_size=5),
+    is_dir=st.booleans(),
+)
+def test_the_linear_regexes_decide_as_plain_backtracking(
+    tokens, negated, directory_only, parts, is_dir
+):
+    pattern = "".join(tokens).rstrip("/")
+    if not pattern or pattern.startswith("//") or not pattern.strip("/"):
+        return
+    line = ("!" if negated else "") + pattern + ("/" if directory_only else "")
+    entry = "/".join(parts) + ("/" if is_dir else "")
+    name = parts[-1] + ("/" if is_dir else "")
+    ignore_file = parse_ignore_file(line + "\n")
+    expected = reference_decides(pattern, negated, directory_only, entry)
+    assert (ignore_file.decides(name, entry) if ignore_file else None) is expected
 
 
 # -- walking ------------------------------------------------------------------------------
@@ -318,6 +437,19 @@ def test_read_path_list(tmp_path):
     ]
     listed.write_bytes(b"a\nb\0c\0\0")
     assert read_path_list(str(listed), nul=True) == ["a\nb", "c"]
+
+
+def test_read_path_list_keeps_an_entry_that_names_no_file_in_its_place(tmp_path):
+    listed = tmp_path / "list"
+    listed.write_bytes(b"a.txt\nb\0c\n" + b"z" * 5000 + b"\nd.txt\n")
+    paths = read_path_list(str(listed), nul=False)
+    assert paths == ["a.txt", "b\0c", "z" * 80 + "...", "d.txt"]
+    assert [type(path) for path in paths] == [str, NotAPath, NotAPath, str]
+    longest = os.pathconf(".", "PC_PATH_MAX")
+    assert [path.why for path in paths[1:3]] == [
+        "a name with a NUL byte is no file name (maybe --from0 was meant)",
+        f"a name of 5,000 bytes is no file name (a path has under {longest:,})",
+    ]
 
 
 def test_read_path_list_that_cannot_be_read(tmp_path):

@@ -81,9 +81,11 @@ def default_jobs(paths: list[str]) -> int:
     """Every core for a large input or a directory; one for a few small files (a hook's)."""
     import os
 
+    from .sources.files import NotAPath
+
     total = 0
     for path in paths:
-        if path == "-":
+        if path == "-" or isinstance(path, NotAPath):
             continue
         try:
             if os.path.isdir(path):

@@ -17,14 +17,14 @@ holding `.git` and below it; git itself reads no other), `.git/info/exclude` of 
 repository. The deepest file that has a say decides, a `.ignore` before a `.gitignore` before
 `info/exclude`; within a file, the last pattern that matches (`!` re-includes).
 
-pathspec (imported only when an ignore file is found) compiles the patterns. Its
-`GitIgnoreSpec` answers for a file path whether the file or any directory above it is
-ignored, which is what a list of files needs. A walk asks about one entry at a time, and
-never about what is under a directory it pruned; it must not take a match of a directory
-above the entry for a match of the entry itself: `build/` in the repository's .gitignore
-must not ignore the files of `urlint check build`, which names that directory, and
-`foo/**` with `!foo/keep.txt` must not prune `foo` (git reads `foo/keep.txt`). So each
-pattern's regular expression is turned into one that matches the entry alone (`_direct`).
+Each pattern is translated here into a regular expression (`_compile_line`), as git's
+dir.c and wildmatch.c read it. A walk asks about one entry at a time, and never about what
+is under a directory it pruned; it must not take a match of a directory above the entry for
+a match of the entry itself: `build/` in the repository's .gitignore must not ignore the
+files of `urlint check build`, which names that directory, and `foo/**` with
+`!foo/keep.txt` must not prune `foo` (git reads `foo/keep.txt`). So each regex matches the
+entry alone. (pathspec's `GitIgnoreSpec` answers instead whether a file or a directory
+above it is ignored, and its regexes backtrack: `*a*a*a*b` took minutes on long names.)
 """
 
 from __future__ import annotations
@@ -69,17 +69,19 @@ def path_matches(path: str, pattern: str) -> bool:
 
 
 class IgnoreFile:
-    """The patterns of one ignore file, each made to match an entry alone (`_direct`)."""
+    """The patterns of one ignore file, each a regular expression that fullmatches the
+    entries the pattern itself matches (`_compile_line`), over the bytes of their names."""
 
     __slots__ = ("names", "paths", "patterns", "negates")
 
-    def __init__(self, patterns: list[tuple[re.Pattern[str], bool, bool]]) -> None:
+    def __init__(self, patterns: list[tuple[re.Pattern[bytes], bool, bool]]) -> None:
         self.patterns = patterns  # (entry regex, ignores, matches the name alone), in order
         self.negates = any(not ignores for _, ignores, _ in patterns)
         # One alternation answers "does any pattern match?" in one call: most entries match
         # none, and a .gitignore holds tens of patterns (Python's template, over a hundred).
         # Most patterns have no '/' (`*.pyc`, `build/`): they match an entry's name at any
         # depth, and are tried on the name alone, which costs a tenth of a try on the path.
+        # Each regex takes time linear in the entry's length, and so does their alternation.
         self.names = _alternation([regex for regex, _, on_name in patterns if on_name])
         self.paths = _alternation([regex for regex, _, on_name in patterns if not on_name])
 
@@ -87,93 +89,280 @@ class IgnoreFile:
         """True if the file ignores the entry `name` at `path` (relative to the file's
         directory; a directory's name and path end with '/'), False if a `!` pattern takes
         it back, None if no pattern matches it."""
-        if (self.names is None or self.names.fullmatch(name) is None) and (
-            self.paths is None or self.paths.fullmatch(path) is None
+        # git matches bytes (`?` is one byte of a UTF-8 name); the names are str decoded
+        # with surrogateescape (os.fsdecode), so this gives back the very bytes.
+        name_bytes = name.encode("utf-8", "surrogateescape")
+        path_bytes = path.encode("utf-8", "surrogateescape")
+        if (self.names is None or self.names.fullmatch(name_bytes) is None) and (
+            self.paths is None or self.paths.fullmatch(path_bytes) is None
         ):
             return None
         if not self.negates:
             return True
         for regex, ignores, on_name in reversed(self.patterns):  # git: the last match decides
-            if regex.fullmatch(name if on_name else path) is not None:
+            if regex.fullmatch(name_bytes if on_name else path_bytes) is not None:
                 return ignores
         return None  # pragma: no cover - an alternation matched, so one of them does
 
 
-def _alternation(regexes: list[re.Pattern[str]]) -> re.Pattern[str] | None:
-    return re.compile("|".join(f"(?:{r.pattern})" for r in regexes)) if regexes else None
+def _alternation(regexes: list[re.Pattern[bytes]]) -> re.Pattern[bytes] | None:
+    return re.compile(b"|".join(b"(?:%s)" % r.pattern for r in regexes)) if regexes else None
 
 
 def parse_ignore_file(text: str) -> IgnoreFile | None:
     """The patterns of a .gitignore or .ignore file's text; None when it has none. A line
-    git would not take (`!` alone, a trailing backslash) is passed over, as git does."""
-    from pathspec import GitIgnoreSpec
-
-    # git splits on LF; a CR before it is the file's line end (written on Windows), as
-    # ripgrep reads it.
-    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-    try:
-        compiled = GitIgnoreSpec.from_lines(lines).patterns
-    except ValueError:  # GitIgnorePatternError: one bad line; compile them one by one
-        compiled = []
-        for line in lines:
-            try:
-                compiled.extend(GitIgnoreSpec.from_lines([line]).patterns)
-            except ValueError:
-                continue
+    that can match nothing (`!` alone, a trailing backslash, a `[` never closed) is passed
+    over: git never matches it."""
     patterns = []
-    for pattern in compiled:
-        if pattern.include is None or pattern.regex is None:
-            continue  # a comment, a blank line, or a pattern git discards
-        regex, on_name = _direct(pattern.regex.pattern, _directories_below(str(pattern.pattern)))
-        patterns.append((regex, bool(pattern.include), on_name))
+    # git splits on LF; a CR before it is the file's line end (written on Windows).
+    for line in text.encode("utf-8", "surrogateescape").split(b"\n"):
+        compiled = _compile_line(line.removesuffix(b"\r"))
+        if compiled is not None:
+            patterns.append(compiled)
     return IgnoreFile(patterns) if patterns else None
 
 
-_DIR_MARK = "(?P<ps_d>/)"  # pathspec's marker of a directory match in its regexes
-_DIR_OR_END = f"(?:{_DIR_MARK}|$)"
-_AT_ANY_DEPTH = "^(?:.+/)?"  # pathspec's start of a pattern with no '/' but at its end
+# -- git's patterns as regular expressions -------------------------------------------------
+#
+# gitignore(5), as git's dir.c and wildmatch.c read a line: `*` matches anything but '/',
+# `?` one byte but '/', `[...]` one byte of a class (never '/'); `**` alone between
+# slashes (or at an end) any number of directories; a `/` before the end anchors the
+# pattern to the file's directory, else it matches a name at any depth; a trailing `/`
+# matches directories only; `!` takes back; `\` quotes the next byte.
+#
+# Python's `re` backtracks: `[^/]*a[^/]*a[^/]*b`, the plain translation of `*a*a*b`, takes
+# time growing as the name's length to the power of its stars. So every piece of text a
+# `*` (or a `**`) is followed by, but the last, is matched where it first occurs and never
+# tried again: `(?:(?!P)[^/])*P` stops at the first place P matches, and backtracking into
+# it meets only places where P does not match. That first place is the right one: what
+# follows it starts with another `*` (or `**`), which takes whatever lies before a later
+# place too. Each piece is of fixed length (`?`, a class and a byte are one byte each;
+# a run of segments between two `**` is of a fixed number of segments), so each position
+# of a name is looked at a bounded number of times: time linear in its length.
+
+_SEPARATOR, _STAR, _STARS = b"/", b"*", b"**"  # tokens; any other token is a one-byte regex
+_BYTE = b"[^/]"
+_SEGMENT = b"[^/]*/"
 
 
-def _directories_below(line: str) -> bool:
-    """Does the pattern end with `/**/` (`logs/**/`: every directory below `logs`, not
-    `logs`)? pathspec gives it the regex of `/logs/`, the same files below; a walk, which
-    asks about `logs` itself, must tell them apart."""
-    return (line if line.endswith("\\ ") else line.rstrip()).endswith("/**/")
+def _compile_line(line: bytes) -> tuple[re.Pattern[bytes], bool, bool] | None:
+    """One line of an ignore file as (the regex of the entries it matches, whether it
+    ignores them rather than takes them back, whether the regex is for the entry's name);
+    None for a comment, a blank line or a pattern that can match nothing."""
+    if not line or line.startswith(b"#"):
+        return None
+    pattern = _trimmed(line)
+    ignores = not pattern.startswith(b"!")
+    if not ignores:
+        pattern = pattern[1:]
+    directory_only = pattern.endswith(b"/")
+    if directory_only:
+        pattern = pattern[:-1]
+    tokens = _tokens(pattern) if pattern else None
+    if tokens is None:
+        return None
+    # git: a '/' anywhere but at the end (escaped, or in a class, too) anchors the pattern.
+    segments = _segments(tokens) if b"/" in pattern else [tokens]
+    if segments is None:
+        return None
+    end = b"/" if directory_only else b"/?"  # a directory's entry ends with '/'
+    if b"/" not in pattern or segments == [[_STARS]]:  # a name at any depth, or any entry
+        return re.compile(_segment_regex(segments[0]) + end), ignores, True
+    if len(segments) == 2 and segments[0] == [_STARS]:  # `**/name`: a name at any depth
+        return re.compile(_segment_regex(segments[1]) + end), ignores, True
+    return re.compile(_path_regex(segments) + end), ignores, False
 
 
-def _direct(regex: str, directories_below: bool = False) -> tuple[re.Pattern[str], bool]:
-    """pathspec's regex for a pattern (searched: it matches a path at or below a matched
-    directory) as one that fullmatches an entry the pattern itself matches; and whether
-    it is to be matched against the entry's name alone (else its path).
+def _trimmed(line: bytes) -> bytes:
+    """The line without its trailing spaces (not tabs), but one a backslash quotes; a line
+    that ends in a backslash keeps them all (git's trim_trailing_spaces)."""
+    stripped = line.rstrip(b" ")
+    if stripped == line:
+        return line
+    backslashes = len(stripped) - len(stripped.rstrip(b"\\"))
+    return stripped + b" " if backslashes % 2 else stripped
 
-    pathspec builds every regex in one of these shapes (patterns/gitignore/spec.py):
-    `^...(?:(?P<ps_d>/)|$)` (a pattern that matches files and directories: the entry is
-    matched when the marker is its own trailing '/' or its end), `^...(?P<ps_d>/)` (a
-    directory pattern, `foo/`), `^.../` (`foo/**`: everything below `foo`, not `foo`),
-    and the whole-pattern forms `.` (`**`, `*`: everything), `(?P<ps_d>/)` (`**/`, `*/`:
-    every directory) and `/` (`**/*/**`: everything inside a directory). One shape holds
-    two patterns: `^logs(?P<ps_d>/)` is `/logs/`, or `logs/**/` (`directories_below`)."""
-    if regex == ".":
-        return re.compile(".+"), True
-    if regex == _DIR_MARK:
-        return re.compile(".*/"), True
-    if regex == "/":
-        return re.compile(".+/.+"), False
-    body = regex.replace(_DIR_MARK, "/")  # a named group may appear once in an alternation
-    if directories_below and regex.startswith("^") and regex.endswith(_DIR_MARK):
-        return re.compile(body[1:] + ".+/"), False
-    if regex.startswith("^") and regex.endswith((_DIR_OR_END, _DIR_MARK)):
-        if regex.startswith(_AT_ANY_DEPTH):
-            rest = body[len(_AT_ANY_DEPTH) :]
-            # No '/' but the final marker's and in `[^/]` (`*`, `?`): one name at any depth.
-            if "/" not in rest.replace("[^/]", "").removesuffix("(?:/|$)").removesuffix("/"):
-                return re.compile(rest), True
-        return re.compile(body[1:]), False
-    if regex.startswith("^") and regex.endswith("/"):
-        return re.compile(body[1:] + ".+"), False
-    # A shape this module does not know (a later pathspec): its own reading, the entry or
-    # anything below a match, which may skip more than git would but never reads more.
-    return re.compile(body.lstrip("^") + ".*"), False
+
+def _tokens(pattern: bytes) -> list[bytes] | None:
+    """The pattern as tokens: separators, `*`, `**` (a run of two or more), and one-byte
+    regexes; None if it can match nothing (a trailing backslash, a class git gives up on)."""
+    tokens: list[bytes] = []
+    at = 0
+    while at < len(pattern):
+        byte = pattern[at]
+        if byte == ord("*"):
+            run = len(pattern[at:]) - len(pattern[at:].lstrip(b"*"))
+            tokens.append(_STARS if run > 1 else _STAR)
+            at += run
+            continue
+        if byte == ord("["):
+            parsed = _bracket(pattern, at + 1)
+            if parsed is None:
+                return None
+            token, at = parsed
+            tokens.append(token)
+            continue
+        if byte == ord("?"):
+            tokens.append(_BYTE)
+            at += 1
+            continue
+        if byte == ord("\\"):
+            at += 1
+            if at == len(pattern):
+                return None
+            byte = pattern[at]
+        tokens.append(_SEPARATOR if byte == ord("/") else re.escape(bytes([byte])))
+        at += 1
+    return tokens
+
+
+# The classes `[:name:]` of git's wildmatch.c: ASCII only, as its sane_ctype has them.
+_POSIX_CLASSES = {
+    name: frozenset(byte for byte in range(128) if test(byte))
+    for name, test in {
+        "alnum": lambda b: bytes([b]).isalnum(),
+        "alpha": lambda b: bytes([b]).isalpha(),
+        "blank": lambda b: b in b" \t",
+        "cntrl": lambda b: b < 32 or b == 127,
+        "digit": lambda b: bytes([b]).isdigit(),
+        "graph": lambda b: 33 <= b <= 126,
+        "lower": lambda b: bytes([b]).islower(),
+        "print": lambda b: 32 <= b <= 126,
+        "punct": lambda b: 33 <= b <= 126 and not bytes([b]).isalnum(),
+        "space": lambda b: b in b" \t\n\r",
+        "upper": lambda b: bytes([b]).isupper(),
+        "xdigit": lambda b: b in b"0123456789abcdefABCDEF",
+    }.items()
+}
+
+
+_ENDS = (b"", b"]")  # what ends a class: a `-` before it is a member
+
+
+def _bracket(pattern: bytes, start: int) -> tuple[bytes, int] | None:
+    """The class that opens before pattern[start] as a one-byte regex, and where the
+    pattern goes on after it; None where git gives up on the whole match (no closing
+    `]`, an unknown `[:name:]`). As wildmatch.c reads it: `!` or `^` first negates, a `]`
+    first is a member, `a-z` a range, `\\` quotes, and no class matches '/'."""
+    at = start + (pattern[start : start + 1] in (b"!", b"^"))
+    negated = at > start
+    members: set[int] = set()
+    previous: int | None = None  # the byte a `-` would make a range from
+    first = True
+    while at < len(pattern) and (pattern[at] != ord("]") or first):
+        first = False
+        byte = pattern[at]
+        if byte == ord("\\"):
+            at += 1
+            if at == len(pattern):
+                return None
+            byte = pattern[at]
+        elif byte == ord("-") and previous is not None and pattern[at + 1 : at + 2] not in _ENDS:
+            at += 1
+            if pattern[at] == ord("\\"):
+                at += 1
+                if at == len(pattern):
+                    return None
+            members.update(range(previous, pattern[at] + 1))
+            previous = None
+            at += 1
+            continue
+        elif pattern[at : at + 2] == b"[:":
+            close = pattern.find(b"]", at + 2)
+            if close < 0:
+                return None
+            name = pattern[at + 2 : close]
+            if name.endswith(b":"):  # else `[` is a member like any other
+                if name[:-1].decode("latin-1") not in _POSIX_CLASSES:
+                    return None
+                members.update(_POSIX_CLASSES[name[:-1].decode("latin-1")])
+                previous = None
+                at = close + 1
+                continue
+        members.add(byte)
+        previous = byte
+        at += 1
+    if at == len(pattern):
+        return None
+    matched = (set(range(256)) - members if negated else members) - {ord("/")}
+    return _byte_class(matched), at + 1
+
+
+def _byte_class(members: set[int]) -> bytes:
+    """A regex matching one byte of `members` (none: a regex that never matches)."""
+    if not members:
+        return b"(?!)"
+    ranges, low = [], None
+    for byte in range(257):
+        if byte in members and low is None:
+            low = byte
+        elif byte not in members and low is not None:
+            ranges.append(b"\\x%02x-\\x%02x" % (low, byte - 1))
+            low = None
+    return b"[" + b"".join(ranges) + b"]"
+
+
+def _segments(tokens: list[bytes]) -> list[list[bytes]] | None:
+    """The tokens of an anchored pattern split at its separators (git drops a leading '/'),
+    runs of `**` segments as one; None if a segment is empty (`a//b`: no name is)."""
+    segments: list[list[bytes]] = [[]]
+    for token in tokens[1:] if tokens[0] == _SEPARATOR else tokens:
+        if token == _SEPARATOR:
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    if not all(segments):
+        return None
+    return [
+        segment
+        for index, segment in enumerate(segments)
+        if not (segment == [_STARS] and index and segments[index - 1] == [_STARS])
+    ]
+
+
+def _segment_regex(tokens: list[bytes]) -> bytes:
+    """The regex of one segment of a pattern (`**` in it, other than alone, is `*`): the
+    pieces between its stars, each but the last found where it first occurs."""
+    pieces: list[bytes] = [b""]
+    for token in tokens:
+        if token in (_STAR, _STARS):
+            pieces.append(b"")
+        else:
+            pieces[-1] += token
+    if len(pieces) == 1:
+        return pieces[0]
+    if not any(pieces):  # a star alone: no name is empty (nor the end of a directory's path)
+        return _BYTE + b"+"
+    first, *middle, last = pieces
+    return first + b"".join(_first_place(piece, _BYTE) for piece in middle) + _BYTE + b"*" + last
+
+
+def _first_place(piece: bytes, step: bytes, followed_by: bytes = b"") -> bytes:
+    """`piece` where it first matches (followed by `followed_by`), after steps of `step`
+    (a byte, a segment) where it does not: no place before is tried for it again."""
+    return b"(?:(?!%s%s)%s)*%s" % (piece, followed_by, step, piece)
+
+
+def _path_regex(segments: list[list[bytes]]) -> bytes:
+    """The regex of an anchored pattern's segments over an entry's path. Between two `**`,
+    segments of a fixed number: found where they first occur (`_first_place`), the last
+    ones tried at each place from the end back to them."""
+    blocks: list[list[bytes]] = [[]]  # the segments' regexes between the `**`
+    for segment in segments:
+        if segment == [_STARS]:
+            blocks.append([])
+        else:
+            blocks[-1].append(_segment_regex(segment))
+    regex = b"/".join(blocks[0])
+    for index, block in enumerate(blocks[1:], 1):
+        to_block = b"/" if regex else b""  # from the end of the segments before
+        if not block:  # a trailing `/**`: every entry inside, one segment or more
+            regex += b"/[^/]+(?:/[^/]+)*"
+        elif index < len(blocks) - 1:  # more follows, after a '/'
+            regex += to_block + _first_place(b"/".join(block), _SEGMENT, followed_by=b"/")
+        else:
+            regex += to_block + b"(?:%s)*?" % _SEGMENT + b"/".join(block)
+    return regex
 
 
 def load_ignore_file(path: str) -> IgnoreFile | None:
@@ -342,7 +531,8 @@ def read_path_list(source: str, nul: bool, stdin: BinaryIO | None = None) -> lis
     """The paths listed in `source` (`-`: standard input), one a line, or each ended by a NUL
     byte when `nul` (`find -print0`, `git ls-files -z`). Empty entries are passed over; a
     line's CR before its LF is its line end. A listed `-` is the file of that name, not
-    standard input. Raises ConfigError when the list cannot be read."""
+    standard input. An entry that names no file is a `NotAPath`, which the walk reports.
+    Raises ConfigError when the list cannot be read."""
     import sys
 
     try:
@@ -350,20 +540,53 @@ def read_path_list(source: str, nul: bool, stdin: BinaryIO | None = None) -> lis
             stream = stdin if stdin is not None else sys.stdin.buffer
             data = stream.read()
         else:
+            # A FIFO (`--files-from <(find ...)`) waits here for its writer, as `cat` does.
             with open(source, "rb") as handle:
                 data = handle.read()
     except OSError as error:
         raise ConfigError(
             f"--files-from {source}: cannot read: {error.strerror or error}"
         ) from None
-    # Names are bytes to the system: decode them as os.fsdecode does, so every name listed
-    # opens as the same file.
-    text = data.decode("utf-8", "surrogateescape")
     if nul:
-        entries = text.split("\0")
+        entries = data.split(b"\0")
     else:
-        entries = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-    return [os.path.join(os.curdir, entry) if entry == "-" else entry for entry in entries if entry]
+        entries = [line.removesuffix(b"\r") for line in data.split(b"\n")]
+    longest = _longest_path()
+    return [_listed_path(entry, longest) for entry in entries if entry]
+
+
+def _listed_path(entry: bytes, longest: int) -> str:
+    """An entry of a list of paths as the path it names, or as a NotAPath saying why it
+    names none. Names are bytes to the system: decoded as os.fsdecode does, so every name
+    listed opens as the same file."""
+    from .sources.files import NotAPath
+
+    path = entry.decode("utf-8", "surrogateescape")
+    if b"\0" in entry:  # the list's entries end with NUL bytes, read as lines
+        why = "a name with a NUL byte is no file name (maybe --from0 was meant)"
+        return NotAPath(_cut(path), why)
+    if len(entry) >= longest:  # garbage, or a list of names on one line
+        why = f"a name of {len(entry):,} bytes is no file name (a path has under {longest:,})"
+        return NotAPath(_cut(path), why)
+    return os.path.join(os.curdir, path) if path == "-" else path
+
+
+# A name that is no file name is shown up to this many characters, then "...", as check's
+# `full` format cuts a long line: a line of garbage listed is not written out whole.
+SHOWN_NAME = 80
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME] + "..."
+
+
+def _longest_path() -> int:
+    """The bytes a path has at most, its ending NUL counted (PATH_MAX: the system says
+    "File name too long" for any longer)."""
+    try:
+        return os.pathconf(os.curdir, "PC_PATH_MAX")
+    except (AttributeError, OSError, ValueError):  # no pathconf: Windows' long paths
+        return 32_768
 
 
 __all__ = [

@@ -59,11 +59,27 @@ def plain_file_size(path: str) -> int:
 
 def file_id(path: str) -> FileId | None:
     """What tells a file apart from every other (links and names aside); None if absent."""
+    if isinstance(path, NotAPath):
+        return None
     try:
         info = os.stat(path)
     except OSError:
         return None
     return info.st_dev, info.st_ino
+
+
+class NotAPath(str):
+    """An entry of a list of paths (`--files-from`) that names no file: one with a NUL byte
+    in it, or longer than any path. It keeps its place among the paths, as the entry shown
+    (a long one cut short), and the walk reports it as an input not read, saying `why`;
+    nothing looks it up (os.stat raises ValueError for a NUL byte)."""
+
+    why: str
+
+    def __new__(cls, shown: str, why: str) -> NotAPath:
+        entry = super().__new__(cls, shown)
+        entry.why = why
+        return entry
 
 
 def iter_files(
@@ -78,6 +94,9 @@ def iter_files(
     work_begins()  # the command's start-up is over, before a pool forks (garbage.py)
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
+        if isinstance(path, NotAPath):
+            yield Problem(ProblemKind.UNREADABLE, path.why, str(path))
+            continue
         if path == STDIN:
             yield InputFile(STDIN, explicit=True)
             continue
