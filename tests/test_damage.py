@@ -545,3 +545,12 @@ def test_d7_a_base64_part_past_the_message_limit_is_reported_and_the_next_messag
             "read as a message, the rest as plain text\n"
         )
     )
+
+
+def test_a_file_that_became_a_directory_is_said_to_be_one(here):
+    # the walk found a file; by the time it is opened, a directory stands there
+    from urlint.sources.files import NotAFile, open_input
+
+    (here / "was-a-file").mkdir()
+    with pytest.raises(NotAFile, match="^a directory, not a file: not read$"):
+        open_input(str(here / "was-a-file"))

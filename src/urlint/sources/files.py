@@ -136,6 +136,8 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
             if stat.S_ISCHR(info.st_mode)
             else "a block device"
             if stat.S_ISBLK(info.st_mode)
+            else "a directory"  # a file replaced by one since the walk found it
+            if stat.S_ISDIR(info.st_mode)
             else "a socket"
         )
         raise NotAFile(f"{kind}, not a file: not read")
