@@ -96,12 +96,10 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
 def _connected(distributed: ModuleType, scheduler: str) -> Client:
     """A client of the cluster at `scheduler`; a ConfigError (one line, exit status 2) when
     it cannot be reached. Not the default client: a library caller's Dask is left alone."""
-    from distributed.comm.addressing import get_address_host_port
-
     try:
         # A malformed address is said before a client is made: one that fails on it is
         # left half made, and at exit its __del__ prints a traceback.
-        get_address_host_port(scheduler)
+        distributed.comm.get_address_host_port(scheduler)
         return distributed.Client(scheduler, set_as_default=False)
     except (OSError, ValueError) as error:  # unreachable (a TimeoutError), or no address
         # Dask's message repeats the address, its scheme dropped: hidden as it was given.
