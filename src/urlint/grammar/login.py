@@ -192,7 +192,7 @@ def secret_spans(
     spans: list[tuple[int, int]] = []
     if (
         decodings
-        and any(start in text for start in _ESCAPE_STARTS)
+        and ("%" in text or "&" in text or "\\" in text)  # what every escape starts with
         and _ESCAPED_DELIMITER.search(text)
     ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1))
@@ -274,7 +274,6 @@ _ESCAPED_DELIMITER = compiled_when_used(
     # JavaScript's and JSON's escapes in a string (and JSON's "\/", which PHP writes)
     r"|\\(?:u00(?:3[Aa]|2[Ff]|40)|x(?:3[Aa]|2[Ff]|40)|/)"
 )
-_ESCAPE_STARTS = ("%", "&", "\\")  # what every escape above starts with
 _DELIMITER_NAMES = {"colon": ":", "sol": "/", "commat": "@"}
 
 
