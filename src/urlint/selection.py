@@ -216,23 +216,22 @@ def _tokens(pattern: bytes) -> list[bytes] | None:
     return tokens
 
 
-# The classes `[:name:]` of git's wildmatch.c: ASCII only, as its sane_ctype has them.
+# The classes `[:name:]` of git's wildmatch.c: ASCII only, as its sane_ctype has them. Each
+# a test of a byte, its members listed only where a pattern names it (a walk's start-up
+# never pays for twelve classes of 128 bytes).
 _POSIX_CLASSES = {
-    name: frozenset(byte for byte in range(128) if test(byte))
-    for name, test in {
-        "alnum": lambda b: bytes([b]).isalnum(),
-        "alpha": lambda b: bytes([b]).isalpha(),
-        "blank": lambda b: b in b" \t",
-        "cntrl": lambda b: b < 32 or b == 127,
-        "digit": lambda b: bytes([b]).isdigit(),
-        "graph": lambda b: 33 <= b <= 126,
-        "lower": lambda b: bytes([b]).islower(),
-        "print": lambda b: 32 <= b <= 126,
-        "punct": lambda b: 33 <= b <= 126 and not bytes([b]).isalnum(),
-        "space": lambda b: b in b" \t\n\r",
-        "upper": lambda b: bytes([b]).isupper(),
-        "xdigit": lambda b: b in b"0123456789abcdefABCDEF",
-    }.items()
+    "alnum": lambda b: bytes([b]).isalnum(),
+    "alpha": lambda b: bytes([b]).isalpha(),
+    "blank": lambda b: b in b" \t",
+    "cntrl": lambda b: b < 32 or b == 127,
+    "digit": lambda b: bytes([b]).isdigit(),
+    "graph": lambda b: 33 <= b <= 126,
+    "lower": lambda b: bytes([b]).islower(),
+    "print": lambda b: 32 <= b <= 126,
+    "punct": lambda b: 33 <= b <= 126 and not bytes([b]).isalnum(),
+    "space": lambda b: b in b" \t\n\r",
+    "upper": lambda b: bytes([b]).isupper(),
+    "xdigit": lambda b: b in b"0123456789abcdefABCDEF",
 }
 
 
@@ -273,9 +272,10 @@ def _bracket(pattern: bytes, start: int) -> tuple[bytes, int] | None:
                 return None
             name = pattern[at + 2 : close]
             if name.endswith(b":"):  # else `[` is a member like any other
-                if name[:-1].decode("latin-1") not in _POSIX_CLASSES:
+                test = _POSIX_CLASSES.get(name[:-1].decode("latin-1"))
+                if test is None:
                     return None
-                members.update(_POSIX_CLASSES[name[:-1].decode("latin-1")])
+                members.update(byte for byte in range(128) if test(byte))
                 previous = None
                 at = close + 1
                 continue
