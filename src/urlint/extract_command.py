@@ -182,13 +182,19 @@ def _extract_selection(args: argparse.Namespace) -> Selection:
     """The files `extract` walks: the configuration's exclude, read as `check` reads it.
     The whole configuration is read as `check` reads it, the keys only `check` uses too: a
     configuration that is wrong is an error whichever command reads it (README)."""
-    from .config import build_settings, read_configuration
+    from .config import build_settings, exclude_patterns, read_configuration
+    from .selection import Selection
 
     config, source = read_configuration(args.config, args.isolated)
+    exclude = split_commas(args.exclude) if args.exclude else None
+    extend_exclude = split_commas(args.extend_exclude)
+    if not config:  # nothing to check: the rule catalogue is not loaded (a millisecond)
+        patterns = exclude_patterns(config, exclude=exclude, extend_exclude=extend_exclude)
+        return Selection(patterns, not args.no_ignore, args.force_exclude)
     settings = build_settings(
         config,
-        exclude=split_commas(args.exclude) if args.exclude else None,
-        extend_exclude=split_commas(args.extend_exclude),
+        exclude=exclude,
+        extend_exclude=extend_exclude,
         respect_ignores=not args.no_ignore,
         force_exclude=args.force_exclude,
         source=source,
