@@ -316,6 +316,15 @@ def test_a_listed_name_longer_than_any_path_is_shown_cut(capsys, here, monkeypat
     )
 
 
+def test_a_listed_name_cut_short_hides_a_password_its_cut_would_leave(capsys, here, monkeypatch):
+    # masked before it is cut: cut first, the password would lose the "@" that shows it
+    name = "ftp://fred:" + "Secretpw2y" * 10 + "@h.example.com/x.txt"
+    stdin_bytes(monkeypatch, name.encode() + b"\0two.txt\n")
+    code, _, err = run(capsys, "extract", "--files-from", "-")
+    assert code == 2 and "Secretpw2y" not in err
+    assert err.startswith("urlint: ftp://fred:****@h.example.com/x.txt\\x00two.txt: cannot read:")
+
+
 def test_check_takes_the_same_selection_options(capsys, here, monkeypatch):
     bad = "see http://example.com/~x/\n"
     for name in ("a.txt", "b.txt", "vendor/c.txt"):

@@ -571,12 +571,17 @@ def _listed_path(entry: bytes, longest: int) -> str:
     return os.path.join(os.curdir, path) if path == "-" else path
 
 
-# A name that is no file name is shown up to this many characters, then "...", as check's
-# `full` format cuts a long line: a line of garbage listed is not written out whole.
+# A name that is no file name is shown up to this many characters, then "...": a line of
+# garbage listed is not written out whole.
 SHOWN_NAME = 80
 
 
 def _cut(name: str) -> str:
+    """`name` cut short, its passwords masked first: a cut before a login's "@" would leave
+    its password where no later masking sees it (section 6)."""
+    from .grammar.login import mask_password
+
+    name = mask_password(name)
     return name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME] + "..."
 
 

@@ -345,8 +345,10 @@ def word_end(text: str, start: int, limit: int | None = None) -> int:
 
 # Only ASCII whitespace ends a login here: a URL may hold an information separator (\x1c)
 # or a no-break space that other readers take for a space (C205, C204), and the login
-# goes on past it all the same (hide more).
-_WHITESPACE_CHARS = r" \t\n\r\f\v"
+# goes on past it all the same (hide more). The blanks within a line (a URL's reader stops
+# at each; scanner.continuation reads on past them to the next word), then the line ends.
+LINE_BLANKS = " \t\f\v"
+_WHITESPACE_CHARS = LINE_BLANKS + "\n\r"
 _WHITESPACE = compiled_when_used(f"[{_WHITESPACE_CHARS}]")
 _NOT_WHITESPACE = compiled_when_used(f"[^{_WHITESPACE_CHARS}]")
 
@@ -391,7 +393,8 @@ def masked_quoting(message: str, text: str) -> str:
     library's error repeats an address without its scheme, where the login reads no
     more), with each password of `text` hidden wherever it stands, and its own masked."""
     for start, end in secret_spans(text):
-        message = message.replace(text[start:end], MASK)
+        if end > start:  # (an empty stretch stands everywhere)
+            message = message.replace(text[start:end], MASK)
     return mask_password(message)
 
 

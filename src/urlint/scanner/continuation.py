@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..grammar.login import secret_spans, within, word_end
+from ..grammar.login import LINE_BLANKS, secret_spans, within, word_end
 from ..patterns import compiled_when_used
 from . import bare
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
@@ -24,9 +24,8 @@ from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 _LINE_END = re.compile(r"[ \t]*\r?\n")
 _INDENT = re.compile(r"[ \t]*")
 # What stands between a URL and the next word on its line: the whitespace that ends a login
-# (grammar.login.word_end) but a line end; a vertical tab or a form feed inside a password
-# reads as one more blank (a reader ends the URL there, the login masker reads on).
-LINE_BLANKS = " \t\f\v"
+# but a line end (grammar.login.LINE_BLANKS); a vertical tab or a form feed inside a
+# password reads as one more blank (a reader ends the URL there, the login masker reads on).
 _BLANKS_ON_THE_LINE = re.compile(f"[{LINE_BLANKS}]*")
 # A URL that ends on one of these is mid-path or mid-query ...
 ENDS_MID_URL = frozenset("/-=&?_.%~+;")

@@ -19,12 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..grammar.login import secret_spans, secret_spans_read_on
+from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
 from ..model import Candidate, Flag, Position, Span
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
 from .continuation import (
-    LINE_BLANKS,
     NEAR_LINE_END,
     URL_LINE_END,
     continuation,

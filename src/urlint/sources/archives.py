@@ -144,10 +144,11 @@ class SalvagingReader(io.BufferedReader):
             size = sys.maxsize
         pieces: list[bytes] = []
         left = size
+        damages = _damage_errors()
         while left > 0:
             try:
                 piece = self.read1(min(left, BLOCK_BYTES))
-            except _damage_errors() as damage:
+            except damages as damage:
                 if not pieces:
                     raise
                 self._damage = damage
