@@ -594,6 +594,36 @@ def test_the_command_scans_then_reads_only_what_changed(tmp_path, capsys, monkey
     assert "7 inputs" not in err and "(6 new)" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_command_says_what_it_could_not_read_and_exits_2(tmp_path, capsys, monkeypatch, jobs):
+    # A gzip stream cut short, under a name holding a login: said as `extract` says it, the
+    # password masked, with one process or two; the rest of the run read and stored.
+    monkeypatch.chdir(tmp_path)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "ok.txt").write_text("see http://a.example/x\n")
+    (inputs / "ftp:%2F%2Ffred:hunter2@h.gz").write_bytes(b"\x1f\x8b\x08\x00garbage")
+    code, out, err = run(capsys, "scan", "-j", jobs, "--store", "s.sqlite", "in")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "urlint: in/ftp:%2F%2Ffred:****@h.gz: cannot read: gzip stream cannot be read "
+        "to its end: truncated",
+        err.splitlines()[1],
+    ]
+    assert err.splitlines()[1].startswith(
+        "urlint: s.sqlite: 2 inputs (2 new); wrote 0 messages, 1 URL, 1 finding, 1 problem in "
+    )
+    connection = sqlite3.connect("s.sqlite")
+    assert connection.execute("SELECT url FROM urls").fetchall() == [("http://a.example/x",)]
+    assert connection.execute("SELECT path, kind FROM problems").fetchall() == [
+        ("in/ftp:%2F%2Ffred:****@h.gz", "unreadable")
+    ]
+    connection.close()
+    # -q: nothing said, the status the same; unchanged, it is not read again: nothing failed
+    assert run(capsys, "scan", "-q", "-j", jobs, "--store", "t.sqlite", "in") == (2, "", "")
+    assert run(capsys, "scan", "-q", "-j", jobs, "--store", "t.sqlite", "in") == (0, "", "")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -1,7 +1,9 @@
 """`urlint scan PATH ... --store FILE`: the inputs read into the results store, what is
 unchanged since its last scan left alone (store.scan). Exit status: 0 done, 2 a usage or
-configuration error, a file that is no store, or a store it cannot use (locked by another
-process, read-only, damaged: store.schema.used)."""
+configuration error, a file that is no store, a store it cannot use (locked by another
+process, read-only, damaged: store.schema.used), or, as for `extract` and grep, an input
+this scan could not read, or read only in part (said on standard error; the store keeps
+its problem and the rest of the run)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ def add_scan_parser(commands: Subcommands) -> None:
             "into a results store: one SQLite file (README, 'The results store'). A second "
             "scan reads only what changed since the last: new and changed files, an mbox from "
             "where it grew; files gone lose their rows. A scan stopped at any moment and run "
-            "again finishes the rest. Exit status: 0 done, 2 an error."
+            "again finishes the rest. Exit status: 0 done, 2 an error (an input that could "
+            "not be read, or read to its end, is said on standard error; the rest is read)."
         ),
     )
     scan.add_argument("paths", nargs="*", metavar="PATH", help="files or directories")
@@ -46,6 +49,8 @@ def add_scan_parser(commands: Subcommands) -> None:
 def run_scan(args: argparse.Namespace) -> int:
     from ..check_command import settings_of
     from ..options import input_paths, make_tally, run_engine
+    from ..problems import Problem
+    from ..reporters.extract import problem_line
     from ..reporters.safe import shown
     from .scan import scan_into_store
     from .schema import StoreError
@@ -65,10 +70,17 @@ def run_scan(args: argparse.Namespace) -> int:
               "compare a re-scan with)", file=sys.stderr)
         return EXIT_ERROR
     tally = make_tally(args, "URL", paths, settings.selection)
+
+    def note(problem: Problem) -> None:  # as extract says it (masked already: the store's)
+        if tally is not None:
+            tally.settle()
+        print(problem_line(problem), file=sys.stderr)
+
     try:
         summary = scan_into_store(
             args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
             scheduler=args.scheduler, findings=not args.no_findings,
+            on_failure=None if args.quiet else note,
         )
     except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
@@ -78,4 +90,4 @@ def run_scan(args: argparse.Namespace) -> int:
             tally.settle()
     if not args.quiet:
         print(f"urlint: {shown(args.store)}: {summary.line()}", file=sys.stderr)
-    return EXIT_OK
+    return EXIT_ERROR if summary.failures else EXIT_OK

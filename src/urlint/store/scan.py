@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
 from ..config import Settings
@@ -39,6 +39,8 @@ class ScanSummary:
     findings: int
     problems: int
     seconds: float
+    # problems that left something unread (ProblemKind.fails): the scan's exit status 2
+    failures: int = 0
 
     def line(self) -> str:
         from ..progress import duration, plural
@@ -66,12 +68,16 @@ def scan_into_store(
     engine: str = LOCAL,
     scheduler: str | None = None,
     findings: bool = True,
+    on_failure: Callable[[Problem], None] | None = None,
 ) -> ScanSummary:
     """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
     processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work); without
-    `findings`, no URL is linted (the inputs read keep no findings). Raises
+    `findings`, no URL is linted (the inputs read keep no findings). `on_failure` is
+    told, in the inputs' order, of each problem that left something unread (an input, or
+    the rest of one, not read; a limit reached: ProblemKind.fails), its path and reason
+    masked as the store keeps them. Raises
     schema.StoreError for a file that is no store, or a store it cannot use (locked by
     another process, read-only, damaged: schema.used)."""
     started = time.monotonic()
@@ -85,7 +91,7 @@ def scan_into_store(
             unread: list[str] = []  # what the walk could not look into: kept, not gone
             walked = _noting_unread(iter_files(paths, own, settings.selection), unread)
             decisions: dict[str, Decision] = {}
-            writer = StoreWriter(connection, decisions, seal)
+            writer = StoreWriter(connection, decisions, seal, on_failure)
             missing: list[Stored] = []
             planned = _units(walked, stored, decisions, seal)
             planned = _then_settled(planned, writer, stored, paths, missing, unread)
@@ -109,7 +115,7 @@ def scan_into_store(
     counts = writer.counts
     return ScanSummary(
         actions, counts[MESSAGE], counts[URL], counts[FINDING], counts[PROBLEM],
-        time.monotonic() - started,
+        time.monotonic() - started, writer.failures,
     )
 
 

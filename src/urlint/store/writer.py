@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..grammar.login import mask_password
 from ..problems import Problem, ProblemKind
@@ -28,6 +28,7 @@ from .rows import (
     MESSAGE,
     PROBLEM,
     URL,
+    Row,
     input_kind,
     maildir_place,
     problem_row,
@@ -128,10 +129,19 @@ def bind_none_as_null() -> None:
 
 class StoreWriter:
     def __init__(
-        self, connection: sqlite3.Connection, decisions: dict[str, Decision], seal: Seal
+        self,
+        connection: sqlite3.Connection,
+        decisions: dict[str, Decision],
+        seal: Seal,
+        on_failure: Callable[[Problem], None] | None = None,
     ) -> None:
         bind_none_as_null()
         self.connection = connection
+        # Told of each problem that left something unread (ProblemKind.fails: an input, or
+        # the rest of one, not read; a limit reached) as its rows are written, in the order
+        # of the inputs: what the scan says on standard error (store.command).
+        self.on_failure = on_failure
+        self.failures = 0
         self.decisions = decisions
         self.seal = seal  # the store's: what hashes it keeps (store.sealing)
         self.sent: deque[Sent] = deque()
@@ -343,6 +353,8 @@ class StoreWriter:
         message: int | None = None
         for row in rows:
             tag, where, index = row[0], row[1], row[2]
+            if tag == PROBLEM:
+                self._noted(row)
             if tag == MESSAGE:
                 key = (input_id or 0, where, index)
                 if key not in known:
@@ -360,6 +372,15 @@ class StoreWriter:
                 if message is None:
                     message = self._stored_message(key, input_id)
             by_table[tag].append((input_id, message, where, *row[3:]))
+
+    def _noted(self, row: Row) -> None:
+        """A problem row (store.rows.problem_row: masked already) that left something
+        unread, counted and told."""
+        kind = ProblemKind(row[3])
+        if kind.fails:
+            self.failures += 1
+            if self.on_failure is not None:
+                self.on_failure(Problem(kind, row[4], row[1], row[5]))
 
     def _flush(self) -> None:
         """The unit's rows: its new inputs first, then the messages (the rows name both),
