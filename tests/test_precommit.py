@@ -98,6 +98,32 @@ NOT_COMPILED = (
 )
 
 
+def test_the_command_parses_its_arguments_without_loading_gettext(tmp_path):
+    # The command's own process (__main__.run): argparse takes its words from
+    # urlint.untranslated, gettext is never loaded, and argparse's errors read as written.
+    (tmp_path / "README.txt").write_text("See http://www.example.com/docs/\n")
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('gettext' in sys.modules, 'locale' in sys.modules))\n"
+        "sys.argv = ['urlint'] + sys.argv[1:]\n"
+        "from urlint.__main__ import run\n"
+        "run()\n"
+    )
+
+    def command(*argv: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=tmp_path,
+            check=False,
+        )
+
+    checked = command("check", "README.txt")
+    assert (checked.returncode, checked.stdout.splitlines()[-1]) == (0, "False False")
+    wrong = command("check", "--bogus", "README.txt")
+    assert wrong.returncode == 2
+    assert wrong.stderr.splitlines()[-1] == "urlint: error: unrecognized arguments: --bogus"
+    assert wrong.stdout == "False False\n"
+
+
 def test_a_hook_run_on_a_small_file_loads_only_what_it_uses(tmp_path):
     sample = tmp_path / "README.txt"
     sample.write_text(

@@ -12,12 +12,28 @@ from . import garbage
 def run() -> None:
     garbage.defer()  # before the command's modules load (garbage.py)
     try:
+        _argparse_without_gettext()
         from .cli import main
 
         status = main()
     except KeyboardInterrupt:  # before the command's own catching: as loading, or parsing
         status = 130  # as a shell reports SIGINT (cli.main's own code for it)
     sys.exit(status)
+
+
+def _argparse_without_gettext() -> None:
+    """argparse imported with urlint.untranslated standing in for gettext, which is then
+    never loaded (2 ms of a hook's start-up: untranslated.py). Only where neither is
+    loaded yet; a later `import gettext` loads the real one."""
+    if "argparse" in sys.modules or "gettext" in sys.modules:
+        return
+    from . import untranslated
+
+    sys.modules["gettext"] = untranslated
+    try:
+        import argparse  # noqa: F401  # what cli.py loads next, loaded here without gettext
+    finally:
+        del sys.modules["gettext"]
 
 
 if __name__ == "__main__":

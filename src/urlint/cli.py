@@ -11,7 +11,7 @@ import argparse
 import io
 import sys
 
-from . import heap
+from . import heap, untranslated
 from .exits import EXIT_ERROR, EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -355,24 +355,11 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--isolated", action="store_true", help="read no configuration file")
 
 
-def _untranslated(message: str) -> str:
-    return message
-
-
-def _untranslated_plural(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
-
-
 def _argparse_in_english() -> None:
-    """argparse's own words (its headings, -h's help, its errors) as written, looked up in
-    no translation catalogue. argparse asks gettext for each as it builds a parser; gettext
-    searches the locale directories again for every one, and the first search imports
-    `locale` (its table of locale aliases): 3 ms of the 30 a pre-commit hook's start costs
-    (bench/latency.py). CPython ships no catalogue for argparse's words, so the search
-    finds none and gettext gives back the words as written, as this does; urlint's own
-    messages are English."""
-    argparse._ = _untranslated  # type: ignore[attr-defined]  # argparse's gettext alias
-    argparse.ngettext = _untranslated_plural  # type: ignore[attr-defined]
+    """argparse's own words as written, looked up in no translation catalogue (however
+    argparse was imported: a program calling `main` may have loaded gettext already)."""
+    argparse._ = untranslated.gettext  # type: ignore[attr-defined]  # argparse's gettext alias
+    argparse.ngettext = untranslated.ngettext  # type: ignore[attr-defined]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,21 @@
+"""argparse's words as written: what the `urlint` command's process gives argparse for
+gettext's `gettext` and `ngettext` (the only two it takes from there).
+
+argparse asks gettext for each of its words (headings, -h's help, its errors) as it builds a
+parser, and gettext searches the locale directories for a catalogue every time; CPython
+ships none for argparse, so the answer is always the words as written, as here. Importing
+gettext at all costs a pre-commit hook's start-up 2 ms (the module, and the plural-forms
+tokenizer it compiles: bench/latency.py), so the command's process lets argparse import this
+module in its place (`__main__.run`), and any process's parsers use these words
+(`cli.main`). urlint's own messages are English.
+"""
+
+from __future__ import annotations
+
+
+def gettext(message: str) -> str:
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
