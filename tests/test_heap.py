@@ -59,3 +59,13 @@ def test_the_runners_workers_are_urlints_own(fresh_heap, tmp_path):
     units = [WholeInput((InputFile(str(empty), True),))] * 2
     assert list(run_work(units, _allowed_here, jobs=2)) == [True, True]
     assert heap._allowed is False  # this process (a library caller's) left as it was
+
+
+def test_a_range_of_a_large_input_keeps_freed_memory(fresh_heap, tmp_path):
+    # A worker reads an mbox's runs by their byte ranges (mail.runs): each of 4 MB, given
+    # back to the kernel after it, was 33,000 page faults more on a 100 MB mbox.
+    from urlint.sources.files import read_range
+
+    heap.allow()
+    assert read_range(_large(tmp_path), 10, 20) == bytes(10)
+    assert heap._kept is True
