@@ -6,12 +6,13 @@ is."""
 
 import sys
 
-from . import garbage
+from . import garbage, patterns
 
 
 def run() -> None:
     garbage.defer()  # before the command's modules load (garbage.py)
     try:
+        patterns.load_compiled()  # before the modules that compile them load
         _argparse_without_gettext()
         from .cli import main
 

@@ -1,0 +1,151 @@
+"""Writes src/urlint/compiled_patterns.py: the regular expressions a pre-commit hook's run
+compiles, as each CPython version's regex compiler makes them (urlint.patterns.load_compiled
+puts them in `re`'s cache at the command's start: bench/latency.py).
+
+    python tools/compile_patterns.py [PYTHON ...]
+
+Run it from the repository root with the project installed in the interpreter running it
+(the patterns are those `urlint check` and `urlint extract` compile on a small file, read
+from a run of each), after changing a pattern; tests/test_compiled_patterns.py says when.
+Each PYTHON (default: the pyenv interpreters of the versions pyproject.toml supports that
+are installed here, and this one) compiles them with its own compiler; its table is keyed
+by its version and its regex engine's MAGIC, and a Python with no table of its own, or whose
+engine refuses a program, compiles as it always does.
+"""
+
+from __future__ import annotations
+
+import ast
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "src" / "urlint" / "compiled_patterns.py"
+
+# What a hook's run reads: a small file with URLs of the common shapes.
+SAMPLE = (
+    "# A small README a hook sees on every commit.\n"
+    "See <URL:http://www.example.com/docs/index.html> and\n"
+    "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes,\n"
+    "mailto:fred@example.com, https://example.org/a?b=c&d=e#f (and https://x.example/).\n"
+)
+RUNS = (("check",), ("extract",))
+
+# Run in a process of its own (the run's imports must start from nothing): the command as
+# `urlint` runs it, its pattern table left out, each (pattern, flags) re compiles recorded.
+_RECORD = """
+import sys
+import re
+compiler = getattr(re, "_compiler", None) or __import__("sre_compile")
+compiled = []
+original = compiler.compile
+def recording(pattern, flags=0):
+    compiled.append((pattern, int(flags)))
+    return original(pattern, flags)
+compiler.compile = recording
+import urlint.patterns
+urlint.patterns.load_compiled = lambda: None
+import atexit
+out = sys.argv[1]
+atexit.register(lambda: open(out, "w").write(repr(compiled)))
+sys.argv = ["urlint", *sys.argv[2:]]
+from urlint.__main__ import run
+run()
+"""
+
+# Run by each target interpreter, the standard library alone: each pattern's program, as
+# its compiler hands it to _sre.compile.
+_PROGRAMS = """
+import ast, re, sys, _sre
+compiler = getattr(re, "_compiler", None) or __import__("sre_compile")
+patterns = ast.literal_eval(open(sys.argv[1]).read())
+made = []
+class Engine:
+    def __getattr__(self, name):
+        return getattr(_sre, name)
+    def compile(self, pattern, flags, code, groups, groupindex, indexgroup):
+        made.append(
+            (int(flags), tuple(map(int, code)), int(groups), dict(groupindex), tuple(indexgroup))
+        )
+        return _sre.compile(pattern, flags, code, groups, groupindex, indexgroup)
+compiler._sre = Engine()
+programs = []
+for pattern, flags in patterns:
+    made.clear()
+    compiler.compile(pattern, flags)
+    programs.append((pattern, flags, *made[-1]))
+key = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE)
+print(repr((key, tuple(programs))))
+"""
+
+
+def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, int]]:
+    """The (pattern, flags) a run of each of RUNS compiles, in order, each once."""
+    seen: dict[tuple[str | bytes, int], None] = {}
+    with tempfile.TemporaryDirectory() as work:
+        sample = Path(work, "README.txt")
+        sample.write_text(SAMPLE)
+        out = Path(work, "compiled.txt")
+        for argv in RUNS:
+            subprocess.run(
+                [python, "-c", _RECORD, str(out), *argv, str(sample)],
+                cwd=work, check=False, capture_output=True,
+            )
+            for found in ast.literal_eval(out.read_text()):
+                seen[found] = None
+    return list(seen)
+
+
+def programs(python: str, patterns: list) -> tuple:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listed:
+        listed.write(repr(patterns))
+    try:
+        out = subprocess.run(
+            [python, "-c", _PROGRAMS, listed.name], check=True, capture_output=True, text=True
+        ).stdout
+    finally:
+        os.unlink(listed.name)
+    return ast.literal_eval(out)
+
+
+def interpreters() -> list[str]:
+    found = {sys.executable: None}
+    for minor in range(10, 14):  # requires-python >= 3.10, and what is installed here
+        pattern = os.path.expanduser(f"~/.pyenv/versions/3.{minor}.*/bin/python3")
+        for path in sorted(glob.glob(pattern)):
+            found[path] = None
+    return list(found)
+
+
+def main() -> int:
+    pythons = sys.argv[1:] or interpreters()
+    patterns = recorded_patterns()
+    tables = dict(programs(python, patterns) for python in pythons)
+    lines = [
+        "# ruff: noqa: E501",
+        '"""Generated by tools/compile_patterns.py: do not edit (run it again instead).',
+        "",
+        "The regular expressions a hook's run compiles, each as CPython's regex compiler makes",
+        "it for the version and engine (MAGIC, CODESIZE) of the key: (pattern, flags as re.compile",
+        "is given them, flags compiled, program, groups, group index, index group), the",
+        "arguments of _sre.compile (urlint.patterns.load_compiled).",
+        '"""',
+        "",
+        "PROGRAMS: dict[tuple, tuple] = {",
+    ]
+    for key in sorted(tables):
+        lines.append(f"    {key!r}: (")
+        lines.extend(f"        {program!r}," for program in tables[key])
+        lines.append("    ),")
+    lines.append("}")
+    TARGET.write_text("\n".join(lines) + "\n")
+    print(f"{TARGET.relative_to(ROOT)}: {len(patterns)} patterns for {len(tables)} Pythons")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
