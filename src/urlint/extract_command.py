@@ -111,11 +111,18 @@ def _extract_file(
     """The URLs of one input written; the exit status it leaves."""
     from .pipeline import ScannedText, scan_file_texts
 
+    in_blocks = writer.url_format.in_blocks
     for item in scan_file_texts(source, articles):
         if not isinstance(item, ScannedText):
             status = _noted(item, status, quiet, tally)
             continue
         path = item.path or source.path
+        if in_blocks:  # every URL written as it comes: no loop here for each
+            written = writer.add_all(path, item.candidates, item.mail)
+            if tally is not None:
+                tally.found += written
+                tally.tick()
+            continue
         for candidate in item.candidates:
             if not candidate.url:
                 continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
