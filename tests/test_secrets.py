@@ -273,6 +273,14 @@ def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here
     )
 
 
+def test_a_url_whose_own_login_is_the_one_the_line_before_starts_is_a_url(capsys, here):
+    # Found by the property test: "See" / "news:/:a@a" read as one word ("Seenews:/:a@a")
+    # is the same login as the URL's own, its password "a" hidden by the URL's own masking;
+    # the URL was dropped as if it showed a password. "1ftp://" / "a://Secretpw@h/" still is.
+    (here / "n.txt").write_text("See\nnews:/:a@a. for details.\n> 1ftp://\n> a://Secretpw@h/\n")
+    assert run(capsys, "extract", "n.txt") == (0, "news:/:****@a\n", "")
+
+
 def test_a_hard_wrapped_urls_first_line_hides_the_password_its_rest_finishes(capsys, here):
     (here / "w.txt").write_text(
         "Hello all, the new release notes are now published on the ftp site at\n"

@@ -215,11 +215,22 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     # "//pw" the URL "a://pw@h/" would show as a user name; but not after a closed word
     # (`[https://[::1]]` / `[mailto:x@y]`), nor for two URLs on two lines
     # (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`).
+    # What the URL's own login hides (its output masks it) needs no more: "See" / "news:/:a@a"
+    # read as one word is the same login, "a" the password either way.
+    if not own:
+        return False
     url_end = len(own) + len(url)
-    return bool(own) and any(
-        len(own) < stop and begin < url_end
+    hidden = [(begin + len(own), stop + len(own)) for begin, stop in secret_spans(url)]
+    return any(
+        len(own) < stop and begin < url_end and not _within(begin, stop, len(own), hidden)
         for begin, stop in secret_spans(own + url, starts_before=len(own))
     )
+
+
+def _within(begin: int, stop: int, url_start: int, hidden: list[tuple[int, int]]) -> bool:
+    """Does one of `hidden` hold the part of [begin, stop) from `url_start` on?"""
+    begin = max(begin, url_start)
+    return any(start <= begin and stop <= end for start, end in hidden)
 
 
 _CLOSING = frozenset(")]}>\"'")
