@@ -15,7 +15,9 @@ import pytest
 from urlint.compiled_patterns import PROGRAMS
 
 ROOT = Path(__file__).resolve().parent.parent
-KEY = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE)
+KEY = (
+    sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder
+)
 STALE = "a pattern changed: run `python tools/compile_patterns.py` and commit what it writes"
 
 
@@ -88,7 +90,7 @@ def test_a_table_this_python_cannot_read_leaves_re_as_it_was(monkeypatch):
     pattern = "x(?P<a>y)"
     key = (type(pattern), pattern, 0)
     monkeypatch.setitem(
-        compiled_patterns.PROGRAMS, KEY, ((pattern, 0, 32, (999,), 0, {"a": 1}, (None, "a")),)
+        compiled_patterns.PROGRAMS, KEY, ((pattern, 0, 32, bytes(4), 0, {"a": 1}, (None, "a")),)
     )
     monkeypatch.delitem(re._cache, key, raising=False)
     patterns.load_compiled()  # the engine refuses the program: nothing is put in the cache

@@ -50,9 +50,10 @@ def load_compiled() -> None:
     this interpreter's programs: each module's `re.compile` at import then finds its
     pattern there. Compiling them, in `re`'s compiler (Python code), was 5 ms of the 50 a
     pre-commit hook's run of `urlint check` takes (bench/latency.py). A program is the
-    interpreter's own compiler's output, keyed by its version and its regex engine's MAGIC
-    (which changes with the program format); a pattern not in the table, or any other
-    interpreter, compiles as ever. Only the command's process asks (`__main__.run`)."""
+    interpreter's own compiler's output, keyed by its version, its regex engine's MAGIC
+    (which changes with the program format) and its byte order; a pattern not in the
+    table, or any other interpreter, compiles as ever. Only the command's process asks
+    (`__main__.run`)."""
     import sys
 
     try:
@@ -60,13 +61,17 @@ def load_compiled() -> None:
 
         from .compiled_patterns import PROGRAMS
 
-        key = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE)
+        key = (
+            sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE,
+            sys.byteorder,
+        )
         cache = re._cache  # type: ignore[attr-defined]  # re's own, as re.compile reads it
-        for pattern, flags, compiled_flags, code, groups, groupindex, indexgroup in (
+        for pattern, flags, compiled_flags, program, groups, groupindex, indexgroup in (
             PROGRAMS.get(key, ())
         ):
+            code = memoryview(program).cast("I").tolist()  # the words, unsigned, 4 bytes
             cache[type(pattern), pattern, flags] = _sre.compile(
-                pattern, compiled_flags, list(code), groups, groupindex, indexgroup
+                pattern, compiled_flags, code, groups, groupindex, indexgroup
             )
     except Exception:  # noqa: BLE001 - a Python that reads these otherwise compiles as ever
         return
