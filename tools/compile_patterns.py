@@ -6,7 +6,8 @@ puts them in `re`'s cache at the command's start: bench/latency.py).
 
 Run it from the repository root with the project installed in the interpreter running it
 (the patterns are those `urlint check` and `urlint extract` compile on a small file, read
-from a run of each), after changing a pattern; tests/test_compiled_patterns.py says when.
+from a run of each, in a directory with no configuration and in one configured in its
+pyproject.toml), after changing a pattern; tests/test_compiled_patterns.py says when.
 Each PYTHON (default: the pyenv interpreters of the versions pyproject.toml supports that
 are installed here, and this one) compiles them with its own compiler; its table is keyed
 by its version and its regex engine's MAGIC, and a Python with no table of its own, or whose
@@ -34,6 +35,8 @@ SAMPLE = (
     "mailto:fred@example.com, https://example.org/a?b=c&d=e#f (and https://x.example/).\n"
 )
 RUNS = (("check",), ("extract",))
+# And in a repository configured in its pyproject.toml: the TOML parser's patterns too.
+CONFIGURED = '[project]\nname = "x"\n\n[tool.urlint]\nselect = ["ALL"]\nignore = ["C1"]\n'
 
 # Run in a process of its own (the run's imports must start from nothing): the command as
 # `urlint` runs it, its pattern table left out, each (pattern, flags) re compiles recorded.
@@ -85,17 +88,19 @@ print(repr((key, tuple(programs))))
 def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, int]]:
     """The (pattern, flags) a run of each of RUNS compiles, in order, each once."""
     seen: dict[tuple[str | bytes, int], None] = {}
-    with tempfile.TemporaryDirectory() as work:
-        sample = Path(work, "README.txt")
-        sample.write_text(SAMPLE)
-        out = Path(work, "compiled.txt")
-        for argv in RUNS:
-            subprocess.run(
-                [python, "-c", _RECORD, str(out), *argv, str(sample)],
-                cwd=work, check=False, capture_output=True,
-            )
-            for found in ast.literal_eval(out.read_text()):
-                seen[found] = None
+    with tempfile.TemporaryDirectory() as plain, tempfile.TemporaryDirectory() as configured:
+        Path(configured, "pyproject.toml").write_text(CONFIGURED)
+        out = Path(plain, "compiled.txt")
+        for work in (plain, configured):
+            sample = Path(work, "README.txt")
+            sample.write_text(SAMPLE)
+            for argv in RUNS:
+                subprocess.run(
+                    [python, "-c", _RECORD, str(out), *argv, str(sample)],
+                    cwd=work, check=False, capture_output=True,
+                )
+                for found in ast.literal_eval(out.read_text()):
+                    seen[found] = None
     return list(seen)
 
 
