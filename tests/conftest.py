@@ -11,3 +11,15 @@ def strict_mail_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     stdlib parser (mail/message.py, read_message), so that it fails the test that met it.
     A test of the fallback itself unsets it (tests/test_mail_fallback.py)."""
     monkeypatch.setenv("URLINT_STRICT", "1")
+
+
+@pytest.fixture(scope="session")
+def _cache_directory(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("urlint-cache"))
+
+
+@pytest.fixture(autouse=True)
+def cache_of_the_run(monkeypatch: pytest.MonkeyPatch, _cache_directory: str) -> None:
+    """The command's processes a test starts keep their parsed configurations here, not in
+    the user's cache directory (urlint/config_cache.py)."""
+    monkeypatch.setenv("URLINT_CACHE_DIR", _cache_directory)

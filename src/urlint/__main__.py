@@ -6,13 +6,14 @@ is."""
 
 import sys
 
-from . import garbage, patterns
+from . import config_cache, garbage, patterns
 
 
 def run() -> None:
     garbage.defer()  # before the command's modules load (garbage.py)
     try:
         patterns.load_compiled()  # before the modules that compile them load
+        config_cache.enable()
         _argparse_without_gettext()
         from .cli import main
 

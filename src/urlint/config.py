@@ -131,6 +131,13 @@ def load_config(path: str) -> dict:
 
 
 def _load(path: str) -> dict:
+    """The TOML document at `path`, parsed (or as parsed before: config_cache)."""
+    from .config_cache import parsed
+
+    return parsed(path, _parse)
+
+
+def _parse(path: str) -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10: the same parser, before the standard library took it in

@@ -1,0 +1,75 @@
+"""config_cache: a configuration read again unchanged is not parsed again, in the command's
+own process; changed, it is read anew; a cache that cannot be used changes nothing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+# The command as `urlint` runs it (__main__.run), saying at its end whether the TOML parser
+# was loaded.
+COMMAND = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('tomllib' in sys.modules, file=sys.stderr))\n"
+    "sys.argv = ['urlint', *sys.argv[1:]]\n"
+    "from urlint.__main__ import run\n"
+    "run()\n"
+)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.setenv("URLINT_CACHE_DIR", str(tmp_path / "cache"))
+    configured = '[project]\nname = "x"\n\n[tool.urlint]\nselect = ["C2"]\n'
+    (tmp_path / "pyproject.toml").write_text(configured)
+    (tmp_path / "notes.txt").write_text("see http://example.com/~fred/ and ftp://fred:pw@h/\n")
+    return tmp_path
+
+
+def check(project) -> tuple[int, str, str]:
+    result = subprocess.run(
+        [sys.executable, "-c", COMMAND, "check", "notes.txt"],
+        capture_output=True, text=True, cwd=project, check=False,
+    )
+    *said, parser_loaded = result.stderr.splitlines()
+    return result.returncode, result.stdout, parser_loaded
+
+
+C202 = "notes.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+
+
+def test_a_configuration_read_again_unchanged_is_not_parsed_again(project):
+    first = check(project)
+    assert first == (1, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n", "True")
+    assert check(project) == (*first[:2], "False")
+    assert os.listdir(project / "cache") == ["parsed-config-1.marshal"]
+
+
+def test_a_changed_configuration_is_read_anew(project):
+    check(project)
+    (project / "pyproject.toml").write_text('[tool.urlint]\nselect = ["P501"]\n')
+    code, out, loaded = check(project)
+    assert (code, loaded) == (1, "True")
+    assert out.splitlines()[0] == (
+        "notes.txt:1:46: P501 a password in the URL: never write one (section 6)"
+    )
+
+
+def test_a_damaged_cache_or_none_changes_nothing(project, monkeypatch):
+    check(project)
+    (project / "cache" / "parsed-config-1.marshal").write_bytes(b"\x00garbage")
+    assert check(project)[:2] == (1, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n")
+    monkeypatch.setenv("URLINT_CACHE_DIR", "")  # none kept
+    (project / "empty").mkdir()
+    monkeypatch.chdir(project / "empty")
+    assert check(project)[2] == "True"
+
+
+def test_a_configuration_that_does_not_parse_is_said_so_every_time(project):
+    (project / "pyproject.toml").write_text("[tool.urlint\nselect = 1\n")
+    for _ in range(2):
+        code, out, loaded = check(project)
+        assert (code, out, loaded) == (2, "", "True")
