@@ -73,3 +73,13 @@ def test_a_configuration_that_does_not_parse_is_said_so_every_time(project):
     for _ in range(2):
         code, out, loaded = check(project)
         assert (code, out, loaded) == (2, "", "True")
+
+
+def test_the_cache_keeps_urlints_table_alone(project):
+    (project / "pyproject.toml").write_text(
+        '[[tool.poetry.source]]\nurl = "https://fred:hunter2@pypi.example/simple"\n\n'
+        '[tool.urlint]\nselect = ["C2"]\n'
+    )
+    assert check(project)[:2] == (1, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n")
+    kept = (project / "cache" / "parsed-config-1.marshal").read_bytes()
+    assert b"hunter2" not in kept and b"poetry" not in kept and b"C2" in kept

@@ -131,10 +131,22 @@ def load_config(path: str) -> dict:
 
 
 def _load(path: str) -> dict:
-    """The TOML document at `path`, parsed (or as parsed before: config_cache)."""
+    """The TOML document at `path`, parsed (or as parsed before: config_cache); of a
+    pyproject.toml, its urlint table alone (under `tool`, where it is one): the cache keeps
+    no other tool's settings (a package index's URL may hold a password)."""
     from .config_cache import parsed
 
-    return parsed(path, _parse)
+    return parsed(path, _parse_ours)
+
+
+def _parse_ours(path: str) -> dict:
+    document = _parse(path)
+    if os.path.basename(path) != "pyproject.toml" or "tool" not in document:
+        return document
+    tool = document["tool"]
+    if not isinstance(tool, dict):  # load_config says what is wrong
+        return {"tool": tool}
+    return {"tool": {"urlint": tool["urlint"]} if "urlint" in tool else {}}
 
 
 def _parse(path: str) -> dict:
