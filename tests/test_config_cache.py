@@ -34,7 +34,7 @@ def check(project) -> tuple[int, str, str]:
         [sys.executable, "-c", COMMAND, "check", "notes.txt"],
         capture_output=True, text=True, cwd=project, check=False,
     )
-    *said, parser_loaded = result.stderr.splitlines()
+    parser_loaded = result.stderr.splitlines()[-1]
     return result.returncode, result.stdout, parser_loaded
 
 
@@ -62,10 +62,10 @@ def test_a_damaged_cache_or_none_changes_nothing(project, monkeypatch):
     check(project)
     (project / "cache" / "parsed-config-1.marshal").write_bytes(b"\x00garbage")
     assert check(project)[:2] == (1, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n")
-    monkeypatch.setenv("URLINT_CACHE_DIR", "")  # none kept
-    (project / "empty").mkdir()
-    monkeypatch.chdir(project / "empty")
+    kept = (project / "cache" / "parsed-config-1.marshal").read_bytes()
+    monkeypatch.setenv("URLINT_CACHE_DIR", "")  # none kept: parsed each time, nothing written
     assert check(project)[2] == "True"
+    assert (project / "cache" / "parsed-config-1.marshal").read_bytes() == kept
 
 
 def test_a_configuration_that_does_not_parse_is_said_so_every_time(project):
@@ -73,6 +73,15 @@ def test_a_configuration_that_does_not_parse_is_said_so_every_time(project):
     for _ in range(2):
         code, out, loaded = check(project)
         assert (code, out, loaded) == (2, "", "True")
+
+
+def test_the_cache_keeps_no_other_table_of_a_pyproject(project):
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "urlint-notes"\n\n'
+        '[project.urls]\nmirror = "https://fred:hunter2@example.org/"\n'
+    )
+    assert check(project)[0] == 1  # no urlint table: the default rules
+    assert b"hunter2" not in (project / "cache" / "parsed-config-1.marshal").read_bytes()
 
 
 def test_the_cache_keeps_urlints_table_alone(project):

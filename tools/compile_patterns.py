@@ -10,8 +10,8 @@ from a run of each, in a directory with no configuration and in one configured i
 pyproject.toml), after changing a pattern; tests/test_compiled_patterns.py says when.
 Each PYTHON (default: the pyenv interpreters of the versions pyproject.toml supports that
 are installed here, and this one) compiles them with its own compiler; its table is keyed
-by its version and its regex engine's MAGIC, and a Python with no table of its own, or whose
-engine refuses a program, compiles as it always does.
+by its version, its regex engine's MAGIC and CODESIZE and its byte order, and a Python with
+no table of its own, or whose engine refuses a program, compiles as it always does.
 """
 
 from __future__ import annotations
@@ -98,6 +98,8 @@ def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, i
                 subprocess.run(
                     [python, "-c", _RECORD, str(out), *argv, str(sample)],
                     cwd=work, check=False, capture_output=True,
+                    # no parse kept from an earlier run (config_cache): the parser's are wanted
+                    env={**os.environ, "URLINT_CACHE_DIR": ""},
                 )
                 for found in ast.literal_eval(out.read_text()):
                     seen[found] = None

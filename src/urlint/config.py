@@ -141,8 +141,10 @@ def _load(path: str) -> dict:
 
 def _parse_ours(path: str) -> dict:
     document = _parse(path)
-    if os.path.basename(path) != "pyproject.toml" or "tool" not in document:
-        return document
+    if os.path.basename(path) != "pyproject.toml":
+        return document  # urlint.toml: urlint's alone
+    if "tool" not in document:
+        return {}
     tool = document["tool"]
     if not isinstance(tool, dict):  # load_config says what is wrong
         return {"tool": tool}

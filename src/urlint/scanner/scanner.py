@@ -295,7 +295,7 @@ def _scan(
             if rest is not None:
                 covered = max(end, _password_end(text, text[start:end], end, rest))
             span = index.span(start, end)
-            if after is None and rest is None:  # most URLs: made in C (_bare_candidate)
+            if after is None and rest is None:  # most URLs: made in C (_BARE_DEFAULTS)
                 yield built(Candidate, (text[start:end], span, (span,), *_BARE_DEFAULTS)), covered
             else:
                 yield (
