@@ -436,8 +436,8 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
 
 
 def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeypatch):
-    # An mbox is checked in runs of messages (of 100 KB here); a text with suppressions
-    # whole (its used and unused suppressions are the file's); small files together.
+    # An mbox is checked in runs of messages (of 100 KB here); small files together, a
+    # text with suppressions among them (a large text's ranges: tests/test_check_ranges.py).
     monkeypatch.setattr("urlint.runner.RUN_BYTES", 100_000)
     message = (
         "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"

@@ -6,7 +6,6 @@ printing; the CLI hands what it yields to a reporter.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
 from functools import partial
 
@@ -22,7 +21,7 @@ from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .scanner import scan
 from .sources.files import FileId, InputFile, iter_files
-from .suppressions import Suppressions
+from .suppressions import RangeDirectives, Suppressions
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -72,21 +71,46 @@ class Checker:
         engine: str,
         scheduler: str | None,
     ) -> Iterator[Finding]:
-        from typing import cast  # the -j path only: a pre-commit run does not load typing
-
         from .runner import planned_units, run_work
 
-        # A text file is checked whole (its suppressions, and the unused ones, are the
-        # file's); an mbox in runs of messages (mail has no suppressions).
-        units = planned_units(
-            paths, selection=self.settings.selection, skip=skip, range_bytes=sys.maxsize
-        )
+        # A large text file is checked in ranges, an mbox in runs of messages (mail has no
+        # suppressions). A text file's suppressions are the file's: each range's findings
+        # are suppressed by the directives on its lines and those before it, and the
+        # ranges' directives are joined here, in order, to say at the file's end which
+        # suppressed nothing (M901), as the check of the whole file says it.
+        units = planned_units(paths, selection=self.settings.selection, skip=skip)
         work = partial(check_unit, settings=self.settings)
-        for event in run_work(units, work, jobs, tally, engine=engine, scheduler=scheduler):
-            if isinstance(event, Problem):  # met while planning: a path not read
+        yield from self.findings_of(
+            run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
+        )
+
+    def findings_of(self, events: Iterable[object]) -> Iterator[Finding]:
+        """The findings of the events of units checked (`check_unit`, in order, placed:
+        runner.run_work), the ranges' suppressions of each text file joined, and a problem
+        met while planning as its finding."""
+        from typing import cast  # the -j path only: a pre-commit run does not load typing
+
+        ranges: tuple[str, Suppressions] | None = None  # the file whose ranges are read
+        for event in events:
+            if isinstance(event, RangeDirectives):
+                if ranges is None or ranges[0] != event.path:
+                    yield from self._ranges_unused(ranges)
+                    ranges = (event.path, Suppressions())
+                ranges[1].join(event)
+                if event.final:
+                    yield from self._ranges_unused(ranges)
+                    ranges = None
+            elif isinstance(event, Problem):  # met while planning: a path not read
                 yield from self._not_in_baseline([self._problem(event)])
             else:
                 yield from self._not_in_baseline([cast(Finding, event)])
+        yield from self._ranges_unused(ranges)
+
+    def _ranges_unused(self, ranges: tuple[str, Suppressions] | None) -> Iterator[Finding]:
+        """M901 for the suppressions of a file checked in ranges that suppressed nothing
+        (one whose last range was not read is said so at the next file, or the end)."""
+        if ranges is not None:
+            yield from self._not_in_baseline(self._unused(ranges[1], ranges[0]))
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         items = scan_file_texts(source, self.articles)
@@ -114,7 +138,7 @@ class Checker:
     def lint_text(
         self, scanned: ScannedText, path: str, suppressions: Suppressions
     ) -> Iterator[Finding]:
-        suppressions.collect(scanned.text, scanned.line_base, scanned.column_base)
+        _collect(suppressions, scanned)
         settings = self.settings
         for candidate in scanned.candidates:
             for finding in self._lint(candidate, path):
@@ -208,27 +232,51 @@ def lint(
 
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     """A unit of work (units.py) checked in a worker process: its findings, file by file
-    (no baseline: the writer's process applies it, in the run's order)."""
+    (no baseline: the writer's process applies it, in the run's order). A range of a text
+    file ends with its RangeDirectives, for the writer to join (Checker._check_on)."""
     from .runner import worked
+    from .units import TextRange
 
     checker = Checker(settings)
+    in_range = isinstance(unit, TextRange)
+    # A range's suppressions: its look back's directives (RangeScan), then its own.
+    suppressions = Suppressions()
 
     def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
         return list(checker.check_items(source.path, scan_input_marked(source, articles)))
 
-    def check_run(
+    def check_part(
         items: Iterable[ScannedText | Problem | ArticleRead], path: str
-    ) -> list[Finding | ArticleRead]:
-        # check reads text whole (_check_on): a part is a run of an mbox's messages, or
-        # an archive's members (units.ArchiveMembers, ArchiveRest)
-        found: list[Finding | ArticleRead] = []
+    ) -> list[Finding | ArticleRead | RangeDirectives]:
+        # a range of a text file, a run of an mbox's messages, or an archive's members
+        # (units.ArchiveMembers, ArchiveRest)
+        found: list[Finding | ArticleRead | RangeDirectives] = []
         for item in items:
             if isinstance(item, ArticleRead):
                 found.append(item)
             elif isinstance(item, Problem):
                 found.extend(checker._not_in_baseline([checker._problem(item)]))
+            elif in_range:
+                found.extend(checker.lint_text(item, path, suppressions))
             else:
                 found.extend(checker.lint_mail(item, item.path or path))
+        if in_range:
+            found.append(suppressions.of_range(path, unit.final))  # type: ignore[union-attr]  # a TextRange
         return found
 
-    return worked(unit, check_whole, check_run)
+    look_back = partial(_collect, suppressions) if in_range else None
+    return worked(unit, check_whole, check_part, look_back)
+
+
+def _collect(suppressions: Suppressions, scanned: ScannedText) -> None:
+    """The directives in a scanned text, where they stand in the file."""
+    suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
+
+
+def placed_findings(events: list, lines: int, chars: int) -> list:
+    """The findings of a range of a text file (and its RangeDirectives) placed in the
+    file: `lines` lines and `chars` characters further on (runner.run_work's `place`)."""
+    return [
+        event.moved(lines, chars) if isinstance(event, (Finding, RangeDirectives)) else event
+        for event in events
+    ]

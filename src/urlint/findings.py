@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 
 from .model import Located, Span
-from .records import record
+from .records import record, replaced
 
 
 class Severity(str, enum.Enum):
@@ -64,3 +64,20 @@ class Finding(Located):
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code)
+
+    def moved(self, lines: int, characters: int) -> Finding:
+        """The finding placed `lines` lines and `characters` characters further on, its
+        fix and password spans with it: one found in a range of a text file, placed in
+        the file (units.TextRange, model.Position.moved)."""
+        if not (lines or characters):
+            return self
+        fix = self.fix
+        if fix is not None:
+            edits = tuple(Edit(edit.span.moved(lines, characters), edit.text) for edit in fix.edits)
+            fix = Fix(fix.description, edits)
+        return replaced(
+            self,
+            span=self.span.moved(lines, characters),
+            fix=fix,
+            password_spans=tuple(span.moved(lines, characters) for span in self.password_spans),
+        )

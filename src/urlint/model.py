@@ -60,6 +60,13 @@ class Position:
         offset = None if self.offset is None else self.offset + characters
         return Position(self.line, self.column + characters, offset)
 
+    def moved(self, lines: int, characters: int) -> Position:
+        """The same place in a text that starts `lines` lines and `characters` characters
+        before the one it was found in, at a line start: a range of a file (units.TextRange)
+        placed in the file. The column stays."""
+        offset = None if self.offset is None else self.offset + characters
+        return Position(self.line + lines, self.column, offset)
+
 
 @record
 class Span:
@@ -67,6 +74,11 @@ class Span:
 
     start: Position
     end: Position
+
+    def moved(self, lines: int, characters: int) -> Span:
+        """The span placed `lines` lines and `characters` characters further on
+        (Position.moved)."""
+        return Span(self.start.moved(lines, characters), self.end.moved(lines, characters))
 
 
 class Located:

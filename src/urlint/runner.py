@@ -538,9 +538,16 @@ WholeWork = Callable[[InputFile, "set[str]"], list]
 PartWork = Callable[[Iterable["ScannedText | Problem | ArticleRead"], str], list]
 
 
-def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
+def worked(
+    unit: Unit,
+    whole: WholeWork,
+    part: PartWork,
+    look_back: Callable[[ScannedText], None] | None = None,
+) -> UnitResult:
     """The results of a unit, input by input, each with the messages it read (`READ`):
-    the one frame of the work of extract, check and the library (`scan_paths`)."""
+    the one frame of the work of extract, check and the library (`scan_paths`). A range of
+    a text file gives `look_back` the texts scanned again before it (RangeScan: check's
+    suppressions on the lines before the range)."""
     if isinstance(unit, ArchiveMembers):
         return _member_results(unit, part)
     if isinstance(unit, ArchiveRest):
@@ -551,7 +558,7 @@ def worked(unit: Unit, whole: WholeWork, part: PartWork) -> UnitResult:
         if isinstance(item, InputFile):
             events, counts = _read(partial(whole, item, set()), item.path)
         elif isinstance(item, TextRange):
-            scan = RangeScan(item)
+            scan = RangeScan(item, look_back)
             events, counts = _read(partial(part, iter(scan), item.path), item.path)
             # Placed by the writer even where a fault cut the scan short: what it found
             # before counts from the range's start, and a file's first range still starts
@@ -684,13 +691,17 @@ def scan_run(unit: MessageRun) -> Iterator[ScannedText | Problem]:
 
 
 class RangeScan:
-    """A range of a text file scanned: what its chunks give, after its look back's (dropped),
-    in order; then what the range holds (`extent`; None when its bytes could not be read).
-    Each chunk is decoded on its own, as the whole file's reading decodes it, and placed from
-    the range's start: line 1, column 1 (the chunk before it ends a line), character 0."""
+    """A range of a text file scanned: what its chunks give, after its look back's (dropped,
+    but for their texts, given to `look_back`), in order; then what the range holds
+    (`extent`; None when its bytes could not be read). Each chunk is decoded on its own, as
+    the whole file's reading decodes it, and placed from the range's start: line 1, column
+    1 (the chunk before it ends a line), character 0."""
 
-    def __init__(self, unit: TextRange) -> None:
+    def __init__(
+        self, unit: TextRange, look_back: Callable[[ScannedText], None] | None = None
+    ) -> None:
         self.unit = unit
+        self.look_back = look_back
         self.extent: TextExtent | None = None
 
     def __iter__(self) -> Iterator[ScannedText | Problem]:
@@ -738,6 +749,8 @@ class RangeScan:
             elif isinstance(item, ScannedText):
                 for _ in item.candidates:  # scanned only to arrive in the whole scan's state
                     pass
+                if self.look_back is not None:
+                    self.look_back(item)
 
     def _texts(self, look_back: list[TextChunk], pieces: Iterator[bytes]) -> Iterator[TextChunk]:
         """The look back's texts, then the range's, read and decoded one at a time."""
