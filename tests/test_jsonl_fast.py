@@ -151,6 +151,11 @@ def test_a_message_is_serialised_once_and_still_pickles():
     header = b"From: x@example.org\nMessage-ID: <m9@example.org>\n"
     fresh = pickle.loads(pickle.dumps(MessageInfo(Envelope(header, 9, 80), "1", "t", "text")))
     assert fresh.json_text is None and fresh.envelope.json_text is None
+    # The identity is read where the header is, and goes without it (a worker's findings
+    # carried each message's header twice, and the writer read each again).
+    assert (fresh.envelope.header, fresh.envelope.identity()) == (
+        b"", ("<m9@example.org>", None, "x@example.org")
+    )
     assert message_json(fresh) == (
         '{"index": 9, "line": 80, "message_id": "<m9@example.org>", "date": null, '
         '"from": "x@example.org", "part": "1", "content_type": "t", "source": "text", '

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from .headers import header_field, text_of
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    Identity = tuple[str | None, str | None, str | None]  # Message-ID, Date, From
+
 
 class Envelope:
     """A message's identity (issue 4: index within its container, Message-ID, Date, From),
-    read from its header only when a URL or a problem needs it."""
+    read from its header only when a URL or a problem needs it. Sent to another process
+    (a worker's findings, problems and URLs to the writer's), it goes as that identity,
+    read where the header is: not the header (twice, lowered too, for each finding), to be
+    read again in the writer's process, one envelope at a time. What else the header says
+    is the worker's to read (the store's List-Id, crossposts)."""
 
     __slots__ = ("header", "lowered", "index", "line", "_identity", "json_text")
 
@@ -17,12 +25,12 @@ class Envelope:
         self.lowered = header.lower() if lowered is None else lowered
         self.index = index
         self.line = line
-        self._identity: tuple[str | None, str | None, str | None] | None = None
+        self._identity: Identity | None = None
         # as_json() masked, as jsonl writes it (reporters.extract.message_json): made once a
         # message, however many of its URLs are written
         self.json_text: str | None = None
 
-    def identity(self) -> tuple[str | None, str | None, str | None]:
+    def identity(self) -> Identity:
         if self._identity is None:
             found = []
             for name in ("Message-ID", "Date", "From"):
@@ -35,6 +43,9 @@ class Envelope:
     def message_id(self) -> str | None:
         return self.identity()[0]
 
+    def __reduce__(self) -> tuple:
+        return _read_envelope, (self.index, self.line, self.identity(), self.json_text)
+
     def as_json(self) -> dict:
         """The first fields of the jsonl `message` object (MessageInfo.as_json)."""
         message_id, date, sender = self.identity()
@@ -42,6 +53,16 @@ class Envelope:
             "index": self.index, "line": self.line, "message_id": message_id,
             "date": date, "from": sender,
         }
+
+
+def _read_envelope(
+    index: int, line: int, identity: Identity, json_text: str | None
+) -> Envelope:
+    """An envelope sent from another process (Envelope.__reduce__): its identity, no header."""
+    envelope = Envelope(b"", index, line, b"")
+    envelope._identity = identity
+    envelope.json_text = json_text
+    return envelope
 
 
 class MessageInfo:
