@@ -233,12 +233,13 @@ def lint(
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     """A unit of work (units.py) checked in a worker process: its findings, file by file
     (no baseline: the writer's process applies it, in the run's order). A range of a text
-    file ends with its RangeDirectives, for the writer to join (Checker._check_on)."""
+    file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
     from .runner import worked
     from .units import TextRange
 
     checker = Checker(settings)
     in_range = isinstance(unit, TextRange)
+    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
     # A range's suppressions: its look back's directives (RangeScan), then its own.
     suppressions = Suppressions()
 
@@ -261,7 +262,7 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
             else:
                 found.extend(checker.lint_mail(item, item.path or path))
         if in_range:
-            found.append(suppressions.of_range(path, unit.final))  # type: ignore[union-attr]  # a TextRange
+            found.append(suppressions.of_range(path, final))
         return found
 
     look_back = partial(_collect, suppressions) if in_range else None
