@@ -337,3 +337,40 @@ def test_a_line_from_a_real_header_is_the_reference_line(headers):
     message = MessageInfo(envelope, "1", "text/plain", "text")
     found = candidate("http://h/x", at=(41, 1, 41, 11))
     assert jsonl_line("a.mbox", found, message) == reference_line("a.mbox", found, message)
+
+
+@st.composite
+def findings(draw):
+    from urlint.findings import Edit, Finding, Fix, Severity
+
+    def span():
+        return Span(Position(draw(positions), draw(positions)), Position(draw(positions), 1))
+
+    fix = draw(st.one_of(st.none(), st.builds(
+        lambda description, edits: Fix(description, tuple(edits)),
+        odd_text,
+        st.lists(st.builds(lambda text: Edit(span(), text), odd_text), max_size=3),
+    )))  # fmt: skip
+    return Finding(
+        draw(st.sampled_from(["C202", "P501", "X101", "M904"])),
+        draw(odd_text),
+        draw(st.sampled_from(Severity)),
+        draw(st.one_of(odd_text, logins)),
+        span(),
+        draw(st.one_of(odd_text, logins)),
+        draw(optional_text),
+        fix,
+        draw(st.one_of(st.none(), messages())),
+    )
+
+
+@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(findings())
+def test_a_check_jsonl_line_is_its_finding_json_as_json(finding):
+    # check's jsonl line, made without json.dumps and with the message's object made once,
+    # is the line json.dumps made of finding_json: the same text, passwords masked alike
+    from urlint.reporters import check
+
+    expected = json_line(check.finding_json(finding))
+    assert check.jsonl_line(finding) == expected
+    assert check.jsonl_line(finding) == expected  # the message's object kept: the same
