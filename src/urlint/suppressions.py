@@ -28,7 +28,7 @@ class Directive:
         """The directive placed `lines` lines and `characters` characters further on (a
         range of a text file's, placed in the file: model.Span.moved)."""
         directive = Directive(self.line + lines, self.span.moved(lines, characters), self.codes)
-        directive.used = self.used
+        directive.used.update(self.used)
         return directive
 
     def __reduce__(self) -> tuple:  # to the writer's process, with what it suppressed
