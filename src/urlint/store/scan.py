@@ -154,7 +154,10 @@ def _units(
                     continue
             yield item  # a problem met walking too: its unit reports it, in its place
 
-    # A text file is read whole, as `check` reads it: its suppressions are the file's.
+    # A text file is read whole, in one unit: its rows are stored with its suppressions
+    # applied, which are the file's. (`check` cuts a large one in ranges and joins their
+    # suppressions in the writer: the store would need its rows placed so, as check's
+    # findings are, and its commits made once the last range is stored.)
     yield from planned_from(to_read(), range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)
     for decision in resumed:
         place = decision.stored.resume if decision.stored is not None else None
