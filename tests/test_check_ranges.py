@@ -15,7 +15,7 @@ from urlint.checker import Checker, check_unit, placed_findings
 from urlint.config import build_settings
 from urlint.model import Position, Span
 from urlint.pipeline import scan_texts
-from urlint.runner import run_work
+from urlint.runner import planned_units, run_work
 from urlint.sources.text import read_chunks
 from urlint.suppressions import RangeDirectives, Suppressions
 from urlint.units import TextRange, text_ranges
@@ -113,7 +113,7 @@ def test_range_directives_cross_processes_with_what_they_suppressed():
 
 
 def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, monkeypatch):
-    # Through the command: -j 2 checks a text of 9 MB in ranges (of 4 MB chunks), and its
+    # Through the command: -j 2 checks a text of 11 MB in ranges (of 4 MB chunks), and its
     # output is the one process's, byte for byte, M901 included.
     monkeypatch.setattr("urlint.runner.RANGE_BYTES", 1_000_000)
     block = (
@@ -123,8 +123,6 @@ def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, mo
     )
     path = tmp_path / "big.txt"
     path.write_text(block * 36_000)
-    from urlint.runner import planned_units
-
     assert sum(isinstance(p.unit, TextRange) for p in planned_units([str(path)])) > 1
     outputs = [
         run(capsys, "check", "-j", jobs, "--isolated", "--select", "ALL", "--format",
