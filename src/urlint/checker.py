@@ -108,7 +108,8 @@ class Checker:
 
     def _ranges_unused(self, ranges: tuple[str, Suppressions] | None) -> Iterator[Finding]:
         """M901 for the suppressions of a file checked in ranges that suppressed nothing
-        (one whose last range was not read is said so at the next file, or the end)."""
+        (of one whose last range was not read, when the next file read in ranges starts, or
+        at the run's end)."""
         if ranges is not None:
             yield from self._not_in_baseline(self._unused(ranges[1], ranges[0]))
 
