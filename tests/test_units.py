@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -185,8 +187,7 @@ def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
     assert [r.final for r in ranges] == [False] * 11 + [True]
 
 
-def _lines(paths, jobs=None, **sizes):
-    line_format = UrlFormat(jsonl=True)
+def _lines(paths, jobs=None, line_format=UrlFormat(jsonl=True), **sizes):  # noqa: B008 - a record
     if jobs is None:  # the serial reading every command used before units
         return [
             line_format(item.path, item.candidate, item.message)[1]
@@ -262,6 +263,83 @@ def test_an_mbox_read_on_from_each_place_reads_as_the_whole_file(
     assert runs == whole
 
 
+# A message whose multipart is never closed: read to its end, with a problem that names it.
+_UNCLOSED = (
+    b"From b@example.org Thu Mar  1 03:00:13 2001\nSubject: u\n"
+    b'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\n'
+    b"see http://example.com/unclosed\n\n"
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    bodies=st.lists(
+        st.one_of(st.lists(MBOX_LINES, max_size=12), st.just(None)), min_size=1, max_size=40
+    ),
+    run_bytes=st.integers(40, 2_000),
+    crlf=st.booleans(),
+    # Lines in blocks (LineBlock), one by one (`--unique`: joined), with positions (-H).
+    line_format=st.sampled_from(
+        [UrlFormat(jsonl=True), UrlFormat(jsonl=True, keyed=True), UrlFormat(with_position=True)]
+    ),
+)
+def test_an_mbox_in_relative_runs_reads_as_the_whole_file(bodies, run_bytes, crlf, line_format):
+    # extract's runs of a plain mbox are found without framing it: each at a From_ line
+    # after a blank line read near where it should start, its lines and message numbers
+    # counted from there, and moved by the writer. Whatever the bodies hold (From_ lines
+    # and "From " lines unquoted, mboxrd quoting, blank lines, damaged messages), what
+    # comes out is the whole file's, line numbers, message numbers and lines, and the
+    # problems' places included.
+    mbox = b"".join(_UNCLOSED if body is None else _message(body, None) for body in bodies)
+    if crlf:
+        mbox = mbox.replace(b"\n", b"\r\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "list.mbox")
+        with open(path, "wb") as out:
+            out.write(mbox)
+        serial = _lines([path], line_format=line_format)
+        units = list(plan([path], run_bytes=run_bytes, relative=True))
+        runs = [unit for unit in units if isinstance(unit, MessageRun)]
+        assume(len(mbox) > 2 * run_bytes)
+        assert runs and all(run.relative for run in runs)
+        assert [run.place.offset for run in runs] == sorted({run.place.offset for run in runs})
+        relative = _lines([path], 1, line_format, run_bytes=run_bytes, relative=True)
+        assert relative == serial
+
+
+def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypatch):
+    # A message too long for a run to hold (a run does not know which message it is, and
+    # the note says so by its number), or messages that end by their Content-Length (a
+    # From_ line in a body starts no message): cut by the framing, from the last run
+    # found, and read as the whole file.
+    monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 50_000)
+    head = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
+    long_body = "".join(f"line {n} see http://example.com/~{n}/\n" for n in range(4_000))
+    short = "".join(head.format(n=n) + f"http://example.org/{n}\n\n" for n in range(2_000))
+    path = tmp_path / "long.mbox"
+    path.write_text(short + head.format(n="long") + long_body + "\n" + short)
+    serial = _lines([str(path)])
+    assert sum("message 2001 is longer than 50,000 bytes" in line for line in serial) == 1
+    units = list(plan([str(path)], run_bytes=5_000, relative=True))
+    runs = [unit for unit in units if isinstance(unit, MessageRun)]
+    assert runs[0].relative and not runs[-1].relative
+    assert runs[-1].place.index > 2_000 and any(run.place.overflowing for run in runs)
+    assert _lines([str(path)], 1, run_bytes=5_000, relative=True) == serial
+
+    counted = tmp_path / "counted.mbox"
+    body = "see http://example.com/~{n}/\n\nFrom a@example.org Thu Mar  1 03:00:13 2001\n"
+    counted.write_text("".join(
+        head.format(n=n).replace("\n\n", f"\nContent-Length: {len(body.format(n=n))}\n\n")
+        + body.format(n=n)
+        for n in range(2_000)
+    ))
+    units = list(plan([str(counted)], run_bytes=5_000, relative=True))
+    runs = [unit for unit in units if isinstance(unit, MessageRun)]
+    assert len(runs) > 10 and not any(run.relative for run in runs)
+    assert runs[-1].place.index > 1_900
+    assert _lines([str(counted)], 1, run_bytes=5_000, relative=True) == _lines([str(counted)])
+
+
 def test_the_runs_of_an_mbox_shrink_towards_its_end():
     # 400 messages of 1,000 bytes, a place every 40,000 bytes or more; read in blocks of
     # 10,000, the framing stands at a message's start at 69,000 (its first reads), 79,000,
@@ -317,6 +395,8 @@ def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp
     assert sum(line.count('"url"') for line in serial) > 90_000
     assert _lines(paths, 1, range_bytes=3_000_000, run_bytes=400_000) == serial
     assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000) == serial
+    # extract's: an mbox's runs found with no framing, placed by the writer
+    assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000, relative=True) == serial
 
 
 @pytest.mark.parametrize("damage", ["", "truncated", "bomb", "misnamed"])
@@ -473,6 +553,8 @@ _FOUND = st.one_of(
     _TEXTS,
     st.tuples(_TEXTS, st.integers(1, 10**6), _TEXTS),
     st.tuples(_TEXTS, st.integers(1, 10**6), _TEXTS, st.integers(1, 10**6), _TEXTS),
+    # a URL in mail: its message's number and line too
+    st.tuples(*[_TEXTS, st.integers(1, 10**6)] * 4, _TEXTS),
 ).map(lambda pieces: ("p", "", pieces))
 _PROBLEM = st.builds(
     Problem, st.just(ProblemKind.MALFORMED), st.sampled_from(["x", "y"]), st.just("p")
@@ -482,16 +564,17 @@ _PROBLEM = st.builds(
 @given(
     st.lists(st.one_of(_FOUND, _PROBLEM), max_size=12),
     st.integers(0, 10**6),
+    st.integers(0, 10**4),
     st.sampled_from(["\n", "\0"]),
 )
-def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before, end):
+def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before, messages, end):
     # What a worker sends in LineBlocks (reporters.extract.blocked), placed and written by
     # the writer, is what the lines one by one would have written (`joined`), the problems
     # between them in their places.
     one_by_one: list = []
     for event in events:
         if type(event) is tuple:
-            line = joined(event[2], before) + end
+            line = joined(event[2], before, messages) + end
             if one_by_one and isinstance(one_by_one[-1], str):
                 one_by_one[-1] += line
             else:
@@ -500,7 +583,7 @@ def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before
             one_by_one.append(event)
     blocks = blocked(events, end)
     in_blocks = [
-        block.text(before) if type(block) is LineBlock else block for block in blocks
+        block.text(before, messages) if type(block) is LineBlock else block for block in blocks
     ]
     assert in_blocks == one_by_one
     assert sum(block.count for block in blocks if type(block) is LineBlock) == sum(

@@ -275,9 +275,11 @@ def _collect(suppressions: Suppressions, scanned: ScannedText) -> None:
     suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
 
 
-def placed_findings(events: list, lines: int, chars: int) -> list:
+def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
     """The findings of a range of a text file (and its RangeDirectives) placed in the
-    file: `lines` lines and `chars` characters further on (runner.run_work's `place`)."""
+    file: `lines` lines and `chars` characters further on (runner.run_work's `place`).
+    `messages` is 0: the runs of an mbox `check` reads are found by framing it (only
+    extract's are relative: runner.planned_units)."""
     return [
         event.moved(lines, chars) if isinstance(event, (Finding, RangeDirectives)) else event
         for event in events

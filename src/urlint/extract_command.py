@@ -155,7 +155,7 @@ def _extract_on(
     from .runner import planned_units, run_units
 
     status = EXIT_OK
-    units = planned_units(paths, selection=selection)
+    units = planned_units(paths, selection=selection, relative=True)
     for event in run_units(units, writer.url_format, jobs, tally, engine, scheduler):
         if isinstance(event, Problem):
             status = _noted(event, status, quiet, tally)

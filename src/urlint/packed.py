@@ -112,9 +112,11 @@ def unpack(packed: Packed) -> Found:
     return Found(path, candidate, message)
 
 
-def placed(events: list, lines: int, chars: int) -> list:
+def placed(events: list, lines: int, chars: int, messages: int) -> list:
     """Packed URLs among `events` moved `lines` lines and `chars` characters further on (a
-    range of a text file placed from its own start: runner.TextExtent); columns stay."""
+    range of a text file placed from its own start: runner.TextExtent); columns stay.
+    `messages` is 0: the library's runs of an mbox are found by framing it (only
+    extract's are relative: runner.planned_units)."""
     if not (lines or chars):
         return events
     return [

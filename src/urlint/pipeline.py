@@ -382,7 +382,9 @@ def _scan_read(
                     yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 envelope = item.reader.envelope
-                reason = f"message {envelope.index} not read: {internal_error(error)}"
+                # The message's number is its `mail`'s, which the writer may yet place
+                # (a relative run of an mbox: mail.runs): no number in the reason.
+                reason = f"message not read: {internal_error(error)}"
                 yield Problem(
                     ProblemKind.UNREADABLE,
                     reason,

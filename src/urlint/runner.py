@@ -87,10 +87,11 @@ Work = Callable[["Unit"], "UnitResult"]
 Waiting = Callable[[], "UnitResult"]
 # Hands a unit to a pool's workers.
 Submit = Callable[["Unit"], Waiting]
-# What the writer does with the events of a range of a text file after the file's first:
-# (events, the lines and the characters before the range) -> the events in their place
-# (`TextExtent`). The events of any other unit come in their place.
-Place = Callable[[list, int, int], list]
+# What the writer does with the events of a range of a text file after the file's first,
+# or of a relative run of an mbox: (events, the lines, the characters and the messages
+# before it) -> the events in their place (`TextExtent`). The events of any other unit
+# come in their place.
+Place = Callable[[list, int, int, int], list]
 
 # A URL found, as the writer needs it: (path, the URL as shown: `--unique`'s key, the line to
 # write: in pieces from a worker, LinePieces). A plain tuple, told from the problems (named
@@ -106,13 +107,15 @@ def is_found_line(event: object) -> bool:
 
 @record
 class TextExtent:
-    """What a range of a text file holds, its positions counted from its own start
-    (units.TextRange): the line ends and the characters in it. The writer places its
-    events after what the ranges before hold, from 0 again at a file's first range."""
+    """What a range of a text file or a run of an mbox holds, its positions counted from
+    its own start (units.TextRange, units.MessageRun.relative): the line ends, the
+    characters and the messages in it. The writer places its events after what the
+    ranges (or runs) before hold, from 0 again at a file's first."""
 
-    first: bool  # the file's first range
+    first: bool  # the file's first range (or run)
     lines: int
     chars: int
+    messages: int = 0
 
 
 @record
@@ -147,15 +150,16 @@ def run_units(
     return cast("Iterator[FoundLine | Problem]", found)
 
 
-def placed_lines(events: list, lines: int, chars: int) -> list:
-    """The FoundLines and LineBlocks of a range's result whole (reporters.extract.joined),
-    their line numbers `lines` further on."""
+def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
+    """The FoundLines and LineBlocks of a range's (or a run's) result whole
+    (reporters.extract.joined), their line numbers `lines` further on, their messages'
+    numbers `messages`."""
     from .reporters.extract import LineBlock, joined
 
     return [
-        (event[0], event[1], joined(event[2], lines))
+        (event[0], event[1], joined(event[2], lines, messages))
         if is_found_line(event)
-        else LineBlock(event.count, (event.text(lines),))
+        else LineBlock(event.count, (event.text(lines, messages),))
         if type(event) is LineBlock
         else event
         for event in events
@@ -187,7 +191,7 @@ def run_work(
     # In the ranges of a text file before this one. A range that failed in its reading says
     # it holds nothing (RangeScan): the file went bad under the run, and the later ranges'
     # lines, if they are read at all, are placed as if it held none.
-    lines_before = chars_before = 0
+    lines_before = chars_before = messages_before = 0
     for counts, results in _results(units, work, jobs, engine, scheduler):
         for result in results:
             if result.archive and result.archive == archive_read_again:
@@ -204,25 +208,38 @@ def run_work(
             if extent is None or extent.first:
                 if extent is not None:
                     lines_before, chars_before = extent.lines, extent.chars
+                    messages_before = extent.messages
                 yield from result.events
             elif place is None:
                 raise ValueError("a range of a text file, and no place for its events")
             else:
                 events = result.events
-                if lines_before:  # a problem met in the range (a long run cut) is placed too
+                if lines_before or messages_before:  # its problems are placed too
                     events = [
-                        replaced(event, line=event.line + lines_before)
+                        _placed_problem(event, lines_before, messages_before)
                         if isinstance(event, Problem)
                         else event
                         for event in events
                     ]
-                yield from place(events, lines_before, chars_before)
+                yield from place(events, lines_before, chars_before, messages_before)
                 lines_before += extent.lines
                 chars_before += extent.chars
+                messages_before += extent.messages
         if tally is not None:
             tally.add(counts)
         if mark_ends:
             yield UNIT_END
+
+
+def _placed_problem(problem: Problem, lines: int, messages: int) -> Problem:
+    """A problem met in a range or run (a long line cut, a damaged message), `lines` and
+    `messages` further on."""
+    mail = problem.mail
+    return replaced(
+        problem,
+        line=problem.line + lines,
+        mail=None if mail is None else mail.moved(lines, messages),
+    )
 
 
 class _UnitEnd:
@@ -397,11 +414,13 @@ def plan(
     selection: Selection | None = None,
     range_bytes: int = RANGE_BYTES,
     run_bytes: int = RUN_BYTES,
+    relative: bool = False,
 ) -> Iterator[Unit | Problem]:
     """The units of `paths`, in the order a serial run reads them: a plain text file or an
     mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
     for planned in planned_units(
-        paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes
+        paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes,
+        relative=relative,
     ):
         yield planned.unit
 
@@ -413,13 +432,18 @@ def planned_units(
     skip: frozenset[FileId] = frozenset(),
     range_bytes: int | None = None,
     run_bytes: int | None = None,
+    relative: bool = False,
 ) -> Iterator[Planned]:
     """The units of `plan`, each with the inputs it ends and the bytes it covers (of the
     regular files: standard input and FIFOs count none), and for a run of an mbox's
     messages, the messages its prefilter passed over while cutting it. The sizes default
-    to RANGE_BYTES and RUN_BYTES, read when called."""
+    to RANGE_BYTES and RUN_BYTES, read when called. `relative`: a plain mbox's runs are
+    found with no framing of the file, and count their lines and messages from their own
+    start (mail.runs.relative_runs), for a `place` that moves messages too (extract's
+    `placed_lines`): the writer's process no longer frames every byte of it."""
     return planned_from(
-        iter_files(paths, skip, selection), range_bytes=range_bytes, run_bytes=run_bytes
+        iter_files(paths, skip, selection), range_bytes=range_bytes, run_bytes=run_bytes,
+        relative=relative,
     )
 
 
@@ -428,6 +452,7 @@ def planned_from(
     *,
     range_bytes: int | None = None,
     run_bytes: int | None = None,
+    relative: bool = False,
 ) -> Iterator[Planned]:
     """`planned_units` of a walk already made (sources.files.iter_files: the results
     store walks once, to know what changed, and plans what it reads from that walk)."""
@@ -449,7 +474,7 @@ def planned_from(
         elif item.path == STDIN:  # a unit of its own: see _reads_stdin
             yield Planned(WholeInput((item,)), Counts(1, 0))
         elif large:
-            yield from _large_file_units(item, size, range_bytes, run_bytes)
+            yield from _large_file_units(item, size, range_bytes, run_bytes, relative)
         else:
             batch.append(item)
             batch_bytes += size
@@ -458,7 +483,7 @@ def planned_from(
 
 
 def _large_file_units(
-    source: InputFile, size: int, range_bytes: int, run_bytes: int
+    source: InputFile, size: int, range_bytes: int, run_bytes: int, relative: bool
 ) -> Iterator[Planned]:
     from .sources.kinds import COMPRESSED, MBOX, TAR, TEXT, ZIP, file_kind, misnamed
 
@@ -484,9 +509,9 @@ def _large_file_units(
             yield Planned(problem, Counts(1, max(0, size - covered)))
             return
     elif kind == MBOX and size > 2 * run_bytes:
-        from .mail.runs import message_runs
+        from .mail.runs import message_runs, relative_runs
 
-        yield from message_runs(source, size, run_bytes)
+        yield from (relative_runs if relative else message_runs)(source, size, run_bytes)
         return
     elif kind in COMPRESSED or kind in (TAR, ZIP):
         from .sources.nested import opened_input
@@ -515,7 +540,9 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     writer to place (TextExtent); lines in a row one LineBlock where each is written as it
     comes (UrlFormat.in_blocks). The format goes to the worker whole, not as a bound
     method: a compiled class's (setup.py) does not pickle."""
-    placed_later = isinstance(unit, TextRange) and unit.first > 0
+    placed_later = (isinstance(unit, TextRange) and unit.first > 0) or (
+        isinstance(unit, MessageRun) and unit.relative and unit.place.offset > 0
+    )
     line_format: LineFormat = url_format.pieces if placed_later else url_format
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
@@ -566,11 +593,26 @@ def worked(
             extent = scan.extent or TextExtent(item.first == 0, 0, 0)
             results.append(InputResult(events, counts=counts, extent=extent))
             continue
+        elif item.relative:
+            results.append(_relative_run_result(item, part))
+            continue
         else:
             events, counts = _read(partial(part, scan_run(item), item.path), item.path)
         for result in _by_article(events, counts):
             _add(results, result)
     return results
+
+
+def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
+    """A relative run of an mbox read, to be placed by the writer as a range of a text
+    is (what it holds: its lines and messages, told by its framing at its end)."""
+    ends: list[tuple[int, int]] = []  # (the line after its last, its messages)
+    scanned = scan_run(unit, lambda line, messages: ends.append((line, messages)))
+    events, counts = _read(partial(part, scanned, unit.path), unit.path)
+    # A fault that cut it short: placed as a range is (`worked`), as if it held nothing.
+    line, messages = ends[0] if ends else (1, 0)
+    extent = TextExtent(unit.place.offset == 0, line - 1, 0, messages)
+    return InputResult(events, counts=counts, extent=extent)
 
 
 def _add(results: UnitResult, result: InputResult) -> None:
@@ -681,13 +723,16 @@ def _events(
     return events
 
 
-def scan_run(unit: MessageRun) -> Iterator[ScannedText | Problem]:
+def scan_run(
+    unit: MessageRun, ended: Callable[[int, int], None] | None = None
+) -> Iterator[ScannedText | Problem]:
     """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
-    scan does it."""
+    scan does it; `ended` told, at its end, the line after its last and the messages in
+    it (mail.mbox.split_mbox)."""
     from .mail.prefilter import may_hold_urls
     from .mail.runs import run_messages
 
-    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls)))
+    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls), ended))
 
 
 class RangeScan:

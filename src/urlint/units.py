@@ -17,6 +17,9 @@ plain file (the worker reads them). Five kinds:
   the whole file stands at a message's start or at a piece of a message too long
   (`mail.mbox.mbox_places`, run once, in the process that plans, copying no message); the
   worker reads, frames and filters them. A compressed mbox's runs carry their bytes.
+  For `extract`, a plain mbox's runs are found with no framing at all, at From_ lines
+  read near where each should start, and placed by the writer as a text's ranges are
+  (mail.runs.relative_runs).
 - `ArchiveMembers`: members of a large tar or zip archive (plain or compressed), carried
   in their bytes, read here (sources.members); `ArchiveRest`: the rest of such
   an archive, where its members could not be carried, read again from its start.
@@ -114,6 +117,11 @@ class MessageRun:
     data: bytes | None = None
     broken: bool = False
     goes_on: bool = False  # it ends inside a message too long (the next run's place does)
+    # Its place counts lines and messages from the run's own start (line 1, no message
+    # before: mail.runs.relative_runs found it without framing the file before it); the
+    # writer, which has the runs before, places what it finds (runner.TextExtent): all
+    # but the file's first run, whose count is the file's.
+    relative: bool = False
 
 
 @record

@@ -108,6 +108,7 @@ def split_mbox(
     may_hold_urls: UrlFilter | None = None,
     place: MboxPlace | None = None,
     goes_on: bool = False,
+    ended: Callable[[int, int], None] | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
@@ -124,10 +125,11 @@ def split_mbox(
     before it): it is read as the whole file is read from there. `goes_on`: the stream
     ends inside a message too long (at a place in it: a run of an mbox, the next run
     going on with the message), which the whole file's reading read on as text in pieces,
-    the last one ending there."""
+    the last one ending there. `ended` is told, once the stream is read to its end, the
+    line after its last and the messages counted (mail.runs: a run placed by the writer)."""
     mbox = _Mbox(stream, may_hold_urls, place)
     mbox.goes_on = goes_on
-    items = _split(mbox)
+    items = _split(mbox, ended=ended)
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
 
 
@@ -188,11 +190,24 @@ def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:
 
 
 def _split(
-    mbox: _Mbox, every: int = 0, size: int | None = None
+    mbox: _Mbox,
+    every: int = 0,
+    size: int | None = None,
+    ended: Callable[[int, int], None] | None = None,
 ) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
     """split_mbox's loop; with `every`, it also marks a place each time it stands at a
     message's start (or at a piece of one too long) `next_place_after` bytes or more past
     the last place (`size`: the stream's, if known)."""
+    yield from _framed(mbox, every, size)
+    if ended is not None:
+        buffer = mbox.buffer
+        mbox.count_lines(buffer.data, buffer.base, buffer.end)
+        ended(mbox.line, mbox.index)
+
+
+def _framed(
+    mbox: _Mbox, every: int, size: int | None
+) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
     buffer = mbox.buffer
     next_place = 0
     while True:
@@ -259,10 +274,8 @@ class _Mbox:
         # Where to look for the next From_ line: past the message's own, or, in a message
         # too long, from the piece's start (as `overflow` leaves it).
         self.search = lead if self.overflowing else lead + 1
-        # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
-        # message has none, no message is cut by one (and none pays for looking).
         if place is None:
-            self.counted = _content_length_end(self.buffer, 0) is not None
+            self.counted = _counted(self.buffer)
         else:
             self.counted = place.counted
 
@@ -383,6 +396,51 @@ def _up_to_one_too_long(ends: list[int], start: int) -> list[int]:
             return ends[:number]
         start = end
     return ends
+
+
+def counted_mbox(stream: BinaryIO) -> bool:
+    """Do the messages of the mbox `stream` starts end by their Content-Length (mboxcl,
+    mboxcl2)? Read from its start, as the whole file's reading reads it (`_Mbox`)."""
+    buffer = _Buffer(stream)
+    buffer.more(0)
+    return _counted(buffer)
+
+
+def _counted(buffer: _Buffer) -> bool:
+    # mboxcl and mboxcl2 writers give every message a Content-Length; where the first
+    # message has none, no message is cut by one (and none pays for looking).
+    return _content_length_end(buffer, 0) is not None
+
+
+def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
+    """The offset of the first From_ line after a blank line that starts at `at` or later,
+    looked for in the `within` bytes from there (the stream is seeked): None when there is
+    none, or when the stream ends first. In an mbox whose messages do not end by their
+    Content-Length (`counted_mbox`), the whole file's reading starts a message there, and
+    at no other place (`_from_lines`; a message too long is read on as text up to it):
+    mail.runs cuts such an mbox there with no framing of what comes before."""
+    low = max(0, at - _LOOK_BEHIND)  # where `data` starts in the stream
+    stream.seek(low)
+    data = b""
+    search = at - low  # in `data`
+    end = at + within + _LONGEST_FROM_LINE  # a From_ line starting within, read to its end
+    while low + len(data) < end:
+        block = stream.read(min(_FIND_READ, end - low - len(data)))
+        if not block:
+            return None
+        data += block
+        found = _FROM_LINE_AFTER_BLANK.search(data, search)
+        if found is not None:
+            return low + found.start() if low + found.start() <= at + within else None
+        # A From_ line may stand on the last line, unfinished: the next look starts there,
+        # what is before its blank line dropped.
+        search = max(search, data.rfind(b"\n") + 1)
+        drop = max(0, search - _LOOK_BEHIND)
+        data, low, search = data[drop:], low + drop, search - drop
+    return None
+
+
+_FIND_READ = 64 * 1024
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:

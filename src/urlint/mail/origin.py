@@ -26,8 +26,9 @@ class Envelope:
         self.index = index
         self.line = line
         self._identity: Identity | None = None
-        # as_json() masked, as jsonl writes it (reporters.extract.message_json): made once a
-        # message, however many of its URLs are written
+        # identity_json() masked, as jsonl writes it (reporters.extract.message_json): made
+        # once a message, however many of its URLs are written. Without the message's
+        # numbers: it holds where the writer moves them (`moved`).
         self.json_text: str | None = None
 
     def identity(self) -> Identity:
@@ -48,11 +49,19 @@ class Envelope:
 
     def as_json(self) -> dict:
         """The first fields of the jsonl `message` object (MessageInfo.as_json)."""
+        return {"index": self.index, "line": self.line} | self.identity_json()
+
+    def identity_json(self) -> dict:
+        """as_json's fields after the message's numbers."""
         message_id, date, sender = self.identity()
-        return {
-            "index": self.index, "line": self.line, "message_id": message_id,
-            "date": date, "from": sender,
-        }
+        return {"message_id": message_id, "date": date, "from": sender}
+
+    def moved(self, lines: int, messages: int) -> Envelope:
+        """This message's envelope, `messages` messages and `lines` lines further on in its
+        file (found in a run of an mbox counted from the run's start: runner.TextExtent)."""
+        return _read_envelope(
+            self.index + messages, self.line + lines, self.identity(), self.json_text
+        )
 
 
 def _read_envelope(
@@ -86,7 +95,8 @@ class MessageInfo:
         # "header", "text", "html-text", "html-" + an attribute (html.Attribute.name), "message"
         self.source = source
         self.header = header  # the field, for a header URL
-        # as_json() masked, as jsonl writes it (reporters.extract.message_json), made once
+        # as_json()'s fields after the message's numbers, masked, as jsonl writes them
+        # (reporters.extract.message_json), made once
         self.json_text: str | None = None
 
     @property
@@ -111,6 +121,15 @@ class MessageInfo:
 
     def as_json(self) -> dict:
         return self.envelope.as_json() | self.place_json()
+
+    def moved(self, lines: int, messages: int) -> MessageInfo:
+        """Where this is, its message `messages` messages and `lines` lines further on."""
+        moved = MessageInfo(
+            self.envelope.moved(lines, messages), self.part, self.content_type, self.source,
+            self.header,
+        )
+        moved.json_text = self.json_text  # (no numbers in it)
+        return moved
 
     def place_json(self) -> dict:
         """The fields of the jsonl `message` object after the message's identity."""

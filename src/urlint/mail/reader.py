@@ -23,6 +23,7 @@ from ..sources.streams import Prepended, read_at_most
 from . import mbox
 from .mbox import RawMessage, RawText, UrlFilter
 from .message import MessageReader, read_message
+from .origin import Envelope, MessageInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -129,11 +130,15 @@ def messages_of(
                 else:
                     continue
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
+                # Which message it is, in `mail`, where the writer may yet place it (a
+                # relative run of an mbox: mail.runs): no number in the reason.
+                envelope = Envelope(b"", item.index, item.line, b"")
                 yield Problem(
                     ProblemKind.UNREADABLE,
-                    f"message {item.index} not read: {internal_error(error)}",
+                    f"message not read: {internal_error(error)}",
                     path,
                     item.line,
+                    mail=MessageInfo(envelope, "", "", "message"),
                 )
                 continue
             yield MessageItem(path, reader)

@@ -18,16 +18,16 @@ from ..sources.kinds import recognised
 from ..sources.nested import broken_stream, stream_errors
 from ..units import MessageRun, Planned
 from . import mbox
-from .mbox import mbox_places, split_mbox
+from .mbox import MboxPlace, mbox_places, split_mbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import BinaryIO
 
     from ..sources.files import InputFile
     from ..sources.nested import OpenedInput
-    from .mbox import MboxPlace, RawMessage, RawText, UrlFilter
+    from .mbox import RawMessage, RawText, UrlFilter
 
 
 def message_runs(
@@ -58,6 +58,61 @@ def message_runs(
         yield Planned(problem, Counts(int(last is None), size - covered if last is None else 0))
     if last is not None:  # the last run ends the file
         yield Planned(MessageRun(source.path, last, None), Counts(1, max(0, size - last.offset)))
+
+
+def relative_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
+    """A plain mbox in runs as `message_runs` cuts it, found with no framing of the file:
+    each run starts at a From_ line after a blank line, found by reading near where it
+    should start (mbox.message_start_after), and counts its lines and messages from
+    there (`MessageRun.relative`), for the writer to place (runner.TextExtent). Where the
+    messages end by their Content-Length (a From_ line in a body is no message's start),
+    or no From_ line is found near enough (a message too long: no run may hold one), the
+    file is cut as `message_runs` cuts it, on from the last run found."""
+    last = 0  # where the run being cut starts
+    # A run holds no message too long: the whole file's reading reads one on as text,
+    # saying which message it is by its number, which a run does not know.
+    longest = mbox.MAX_MESSAGE_BYTES // 2
+    try:
+        with open_input(source.path) as raw:
+            problems, stream, _ = recognised(source.path, raw, source.path)
+            for problem in problems:
+                yield Planned(problem)
+            counted = mbox.counted_mbox(stream)
+            while not counted:
+                target = last + mbox.next_place_after(run_bytes, size, last)
+                if target >= size or target - last > longest:
+                    break
+                cut = mbox.message_start_after(raw, target, longest - (target - last))
+                if cut is None:
+                    break
+                place = MboxPlace(last, 1, 0, counted=False)
+                yield Planned(MessageRun(source.path, place, cut, relative=True),
+                              Counts(0, cut - last))
+                last = cut
+            if not counted and size - last <= longest:
+                place = MboxPlace(last, 1, 0, counted=False)
+                yield Planned(MessageRun(source.path, place, None, relative=True),
+                              Counts(1, max(0, size - last)))
+                return
+            start = _framed_to(stream, last, counted)
+    except OSError as error:
+        yield Planned(unreadable(error, source.path), Counts(1, max(0, size - last)))
+        return
+    yield from message_runs(source, size, run_bytes, start)
+
+
+def _framed_to(stream: BinaryIO, at: int, counted: bool) -> MboxPlace:
+    """The place of the message at `at`, a message's start, in the framing of the mbox
+    `stream` holds from its start: how many lines and messages come before it."""
+    if at == 0:
+        return MboxPlace(0, 1, 0, counted)
+    stream.seek(0)
+    for place in mbox_places(stream, at):
+        if place.offset >= at:
+            if place.offset == at:
+                return place
+            break
+    raise OSError(f"no message starts at byte {at} any more: the file changed")
 
 
 def stream_runs(
@@ -124,9 +179,12 @@ class _Kept:
 
 
 def run_messages(
-    unit: MessageRun, may_hold_urls: UrlFilter | None
+    unit: MessageRun,
+    may_hold_urls: UrlFilter | None,
+    ended: Callable[[int, int], None] | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
-    """A run's messages (and text, and problems), as the whole file's reading gives them."""
+    """A run's messages (and text, and problems), as the whole file's reading gives them;
+    `ended` told the line after its last, and its messages, at its end (split_mbox)."""
     place = unit.place
     if unit.data is None:
         data = read_range(unit.path, place.offset - mbox.lead_bytes(place), unit.end)
@@ -137,7 +195,7 @@ def run_messages(
         data = unit.data
     stream: BinaryIO = _BreaksOff(data) if unit.broken else BytesIO(data)  # type: ignore[assignment]  # it reads as a BinaryIO does
     try:
-        yield from split_mbox(stream, may_hold_urls, place, unit.goes_on)
+        yield from split_mbox(stream, may_hold_urls, place, unit.goes_on, ended)
     except _BrokenOff:
         return  # where the stream broke off: the planner reports it after this run
 

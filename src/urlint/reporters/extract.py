@@ -47,16 +47,27 @@ def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
 
 
 # A line that shows line numbers, in pieces: its text with the numbers between, (text,
-# line, text) or (text, line, text, end line, text). A worker scanning a range of a large
-# file knows its lines only from the range's start (units.TextRange); the writer, which
-# knows where the range starts, adds that and joins the pieces (`joined`).
+# line, text), (text, line, text, end line, text), or, for a URL in mail, (text, line,
+# text, end line, text, the message's number, text, the message's line, text). A worker
+# scanning a range of a large file or a run of an mbox knows its lines and messages only
+# from its start (units.TextRange, units.MessageRun); the writer, which knows where it
+# starts, adds that and joins the pieces (`joined`).
 LinePieces = tuple
+# Where a LinePieces holds the message's number; every other number is a line's.
+MESSAGE_NUMBER_AT = 5
 
 
-def joined(pieces: str | LinePieces, lines_before: int = 0) -> str:
-    """The line `pieces` make, its line numbers `lines_before` further on."""
+def joined(pieces: str | LinePieces, lines_before: int = 0, messages_before: int = 0) -> str:
+    """The line `pieces` make, its line numbers `lines_before` further on, its message's
+    number `messages_before`."""
     if isinstance(pieces, str):
         return pieces
+    if len(pieces) == 9:
+        head, line, middle, end_line, tail, message, between, message_line, last = pieces
+        return (
+            f"{head}{line + lines_before}{middle}{end_line + lines_before}{tail}"
+            f"{message + messages_before}{between}{message_line + lines_before}{last}"
+        )
     if len(pieces) == 5:
         head, line, middle, end_line, tail = pieces
         return f"{head}{line + lines_before}{middle}{end_line + lines_before}{tail}"
@@ -98,16 +109,26 @@ def jsonl_pieces(
         alt = url_shown(alt, show_passwords, read_on(candidate))
     span = candidate.span  # Located's line, column, end_line and end_column, read once
     start, end = span.start, span.end
-    return (
-        f'{{"path": {_path_json(path)}, "line": ',
-        start.line,
-        f', "column": {start.column}, "end_line": ',
-        end.line,
+    head = f'{{"path": {_path_json(path)}, "line": '
+    middle = f', "column": {start.column}, "end_line": '
+    tail = (
         f', "end_column": {end.column}, '
         f'"url": {json_string(url)}, "alt": {json_string(alt)}, '
         f'"wrapper": {_WRAPPER_JSON[candidate.wrapper]}, '
-        f'"message": {"null" if message is None else message_json(message)}, '
-        f'"flags": {_flags_json(candidate.flags)}}}',
+    )
+    flags = f', "flags": {_flags_json(candidate.flags)}}}'
+    if message is None:
+        return (head, start.line, middle, end.line, f'{tail}"message": null{flags}')
+    return (
+        head,
+        start.line,
+        middle,
+        end.line,
+        f'{tail}"message": {{"index": ',
+        message.index,
+        ', "line": ',
+        message.line,
+        f", {message_fields_json(message)}{flags}",
     )
 
 
@@ -148,14 +169,20 @@ def _ordered(flags: frozenset[Flag]) -> list[str]:
 
 
 def message_json(message: MessageInfo) -> str:
-    """`json_line(masked_values(message.as_json()))`, made once a MessageInfo, and its
-    message's identity (Message-ID, Date, From: masked, the costly part) once a message."""
+    """`json_line(masked_values(message.as_json()))`."""
+    return f'{{"index": {message.index}, "line": {message.line}, {message_fields_json(message)}'
+
+
+def message_fields_json(message: MessageInfo) -> str:
+    """message_json after the message's numbers (its fields, and the closing brace), made
+    once a MessageInfo, and its message's identity (Message-ID, Date, From: masked, the
+    costly part) once a message."""
     text = message.json_text
     if text is None:
         envelope = message.envelope
         identity = envelope.json_text
         if identity is None:
-            identity = envelope.json_text = json_object(masked_values(envelope.as_json()))
+            identity = envelope.json_text = json_object(masked_values(envelope.identity_json()))
         fields = message.place_json()
         key = tuple(fields.values())  # a message's parts are few kinds, as are all mail's
         place = _PLACE_JSON.get(key)
@@ -163,7 +190,7 @@ def message_json(message: MessageInfo) -> str:
             if len(_PLACE_JSON) >= _PLACES_KEPT:
                 _PLACE_JSON.clear()
             place = _PLACE_JSON[key] = json_object(masked_values(fields))
-        text = message.json_text = f"{identity[:-1]}, {place[1:]}"  # the two objects' fields
+        text = message.json_text = f"{identity[1:-1]}, {place[1:]}"  # the two objects' fields
     return text
 
 
@@ -245,13 +272,18 @@ class LineBlock:
     count: int  # the URLs, one a line
     texts: tuple[str, ...]
     numbers: tuple[int, ...] = ()  # between the texts (one fewer)
+    message_numbers: tuple[int, ...] = ()  # which of `numbers` are messages' (not lines')
 
-    def text(self, lines_before: int = 0) -> str:
-        """The lines, their numbers `lines_before` further on."""
+    def text(self, lines_before: int = 0, messages_before: int = 0) -> str:
+        """The lines, their line numbers `lines_before` further on, their messages'
+        numbers `messages_before`."""
         if not self.numbers:
             return self.texts[0]
-        shifted = map(str, map(lines_before.__add__, self.numbers))
-        pairs = zip(self.texts, shifted, strict=False)  # the last text has no number after it
+        shifted = list(map(lines_before.__add__, self.numbers))
+        if messages_before != lines_before:
+            for at in self.message_numbers:
+                shifted[at] += messages_before - lines_before
+        pairs = zip(self.texts, map(str, shifted), strict=False)  # no number after the last
         return "".join(chain.from_iterable(pairs)) + self.texts[-1]
 
 
@@ -263,23 +295,26 @@ def blocked(events: list, end: str) -> list:
     count = 0
     texts: list[str] = []
     numbers: list[int] = []
+    message_numbers: list[int] = []
     parts: list[str] = []  # the text since the last number
     for event in events:
         if type(event) is not tuple:
             if count:
                 texts.append("".join(parts))
-                result.append(LineBlock(count, tuple(texts), tuple(numbers)))
-                count, texts, numbers, parts = 0, [], [], []
+                result.append(_block(count, texts, numbers, message_numbers))
+                count, texts, numbers, message_numbers, parts = 0, [], [], [], []
             result.append(event)
             continue
         count += 1
         pieces = event[2]
         if isinstance(pieces, str):
             parts.append(pieces)
-        else:  # (text, number, text[, number, text])
+        else:  # (text, number, text[, number, text...])
             for index, piece in enumerate(pieces):
                 if index % 2:
                     texts.append("".join(parts))
+                    if index == MESSAGE_NUMBER_AT:
+                        message_numbers.append(len(numbers))
                     numbers.append(piece)
                     parts = []
                 else:
@@ -287,8 +322,14 @@ def blocked(events: list, end: str) -> list:
         parts.append(end)
     if count:
         texts.append("".join(parts))
-        result.append(LineBlock(count, tuple(texts), tuple(numbers)))
+        result.append(_block(count, texts, numbers, message_numbers))
     return result
+
+
+def _block(
+    count: int, texts: list[str], numbers: list[int], message_numbers: list[int]
+) -> LineBlock:
+    return LineBlock(count, tuple(texts), tuple(numbers), tuple(message_numbers))
 
 
 # The lines add_all holds before it writes them: a chunk full of URLs is never held whole.
