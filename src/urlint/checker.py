@@ -78,7 +78,7 @@ class Checker:
         # are suppressed by the directives on its lines and those before it, and the
         # ranges' directives are joined here, in order, to say at the file's end which
         # suppressed nothing (M901), as the check of the whole file says it.
-        units = planned_units(paths, selection=self.settings.selection, skip=skip)
+        units = planned_units(paths, selection=self.settings.selection, skip=skip, relative=True)
         work = partial(check_unit, settings=self.settings)
         yield from self.findings_of(
             run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
@@ -276,11 +276,14 @@ def _collect(suppressions: Suppressions, scanned: ScannedText) -> None:
 
 
 def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
-    """The findings of a range of a text file (and its RangeDirectives) placed in the
-    file: `lines` lines and `chars` characters further on (runner.run_work's `place`).
-    `messages` is 0: the runs of an mbox `check` reads are found by framing it (only
-    extract's are relative: runner.planned_units)."""
+    """The findings of a range of a text file (and its RangeDirectives) or of a relative
+    run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
+    messages further on (runner.run_work's `place`)."""
     return [
-        event.moved(lines, chars) if isinstance(event, (Finding, RangeDirectives)) else event
+        event.moved(lines, chars, messages)
+        if isinstance(event, Finding)
+        else event.moved(lines, chars)
+        if isinstance(event, RangeDirectives)
+        else event
         for event in events
     ]

@@ -65,12 +65,16 @@ class Finding(Located):
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code)
 
-    def moved(self, lines: int, characters: int) -> Finding:
+    def moved(self, lines: int, characters: int, messages: int = 0) -> Finding:
         """The finding placed `lines` lines and `characters` characters further on, its
-        fix and password spans with it: one found in a range of a text file, placed in
-        the file (units.TextRange, model.Position.moved)."""
-        if not (lines or characters):
+        fix and password spans with it, and its message `messages` messages further on:
+        one found in a range of a text file or a run of an mbox, placed in the file
+        (units.TextRange, units.MessageRun.relative, model.Position.moved)."""
+        if not (lines or characters or messages):
             return self
+        mail = self.mail
+        if mail is not None:
+            mail = mail.moved(lines, messages)
         fix = self.fix
         if fix is not None:
             edits = tuple(Edit(edit.span.moved(lines, characters), edit.text) for edit in fix.edits)
@@ -80,4 +84,5 @@ class Finding(Located):
             span=self.span.moved(lines, characters),
             fix=fix,
             password_spans=tuple(span.moved(lines, characters) for span in self.password_spans),
+            mail=mail,
         )

@@ -116,7 +116,7 @@ def placed(events: list, lines: int, chars: int, messages: int) -> list:
     """Packed URLs among `events` moved `lines` lines and `chars` characters further on (a
     range of a text file placed from its own start: runner.TextExtent); columns stay.
     `messages` is 0: the library's runs of an mbox are found by framing it (only
-    extract's are relative: runner.planned_units)."""
+    extract's and check's are relative: runner.planned_units)."""
     if not (lines or chars):
         return events
     return [
