@@ -166,7 +166,9 @@ def test_a_fault_in_one_message_is_m902_and_the_next_messages_are_read(capsys, h
     assert (
         err
         == (
-            "urlint: a.mbox:6: cannot read: message 2 not read: internal error: KeyError: 'boom' "
+            # which message: in its `mail` (a run placed by the writer moves it), not the reason
+            "urlint: a.mbox:6 (message 2): cannot read: message not read: internal error: "
+            "KeyError: 'boom' "
             "(set URLINT_DEBUG=1 for a traceback)\n"
         )
     )
