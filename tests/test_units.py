@@ -307,17 +307,25 @@ def test_an_mbox_in_relative_runs_reads_as_the_whole_file(bodies, run_bytes, crl
         assert relative == serial
 
 
+_HEAD = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
+
+
+def _with_a_long_message(path, messages, lines):
+    """`path` written with an mbox: `messages` short ones, one of `lines` lines (each with
+    a URL), and `messages` short ones again."""
+    long_body = "".join(f"line {n} see http://example.com/~{n}/\n" for n in range(lines))
+    short = "".join(_HEAD.format(n=n) + f"http://example.org/{n}\n\n" for n in range(messages))
+    path.write_text(short + _HEAD.format(n="long") + long_body + "\n" + short)
+    return path
+
+
 def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypatch):
     # A message too long for a run to hold (a run does not know which message it is, and
     # the note says so by its number), or messages that end by their Content-Length (a
     # From_ line in a body starts no message): cut by the framing, from the last run
     # found, and read as the whole file.
     monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 50_000)
-    head = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
-    long_body = "".join(f"line {n} see http://example.com/~{n}/\n" for n in range(4_000))
-    short = "".join(head.format(n=n) + f"http://example.org/{n}\n\n" for n in range(2_000))
-    path = tmp_path / "long.mbox"
-    path.write_text(short + head.format(n="long") + long_body + "\n" + short)
+    path = _with_a_long_message(tmp_path / "long.mbox", 2_000, 4_000)
     serial = _lines([str(path)])
     assert sum("message 2001 is longer than 50,000 bytes" in line for line in serial) == 1
     units = list(plan([str(path)], run_bytes=5_000, relative=True))
@@ -329,7 +337,7 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
     counted = tmp_path / "counted.mbox"
     body = "see http://example.com/~{n}/\n\nFrom a@example.org Thu Mar  1 03:00:13 2001\n"
     counted.write_text("".join(
-        head.format(n=n).replace("\n\n", f"\nContent-Length: {len(body.format(n=n))}\n\n")
+        _HEAD.format(n=n).replace("\n\n", f"\nContent-Length: {len(body.format(n=n))}\n\n")
         + body.format(n=n)
         for n in range(2_000)
     ))
@@ -456,11 +464,7 @@ def test_a_message_too_long_is_cut_into_runs_too(tmp_path, monkeypatch):
     # A message longer than MAX_MESSAGE_BYTES (50 KB here) is read on as text; the runs
     # go on being cut inside it (a run holds about RUN_BYTES, however long the message).
     monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 50_000)
-    head = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
-    long_body = "".join(f"line {n} see http://example.com/~{n}/\n" for n in range(20_000))
-    short = "".join(head.format(n=n) + f"http://example.org/{n}\n\n" for n in range(50))
-    path = tmp_path / "long.mbox"
-    path.write_text(short + head.format(n="long") + long_body + "\n" + short)
+    path = _with_a_long_message(tmp_path / "long.mbox", 50, 20_000)
     serial = _lines([str(path)])
     assert sum('"url"' in line for line in serial) == 100 + 20_000
     assert sum("message 51 is longer than 50,000 bytes" in line for line in serial) == 1

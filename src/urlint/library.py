@@ -91,7 +91,7 @@ def _in_units(
     from .packed import placed, unpack
     from .runner import planned_units, run_work
 
-    units = planned_units(paths, selection=selection)
+    units = planned_units(paths, selection=selection, relative=True)
     events = run_work(units, scan_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
     for event in events:
         yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]

@@ -113,15 +113,16 @@ def unpack(packed: Packed) -> Found:
 
 
 def placed(events: list, lines: int, chars: int, messages: int) -> list:
-    """Packed URLs among `events` moved `lines` lines and `chars` characters further on (a
-    range of a text file placed from its own start: runner.TextExtent); columns stay.
-    `messages` is 0: the library's runs of an mbox are found by framing it (only
-    extract's and check's are relative: runner.planned_units)."""
-    if not (lines or chars):
+    """Packed URLs among `events` moved `lines` lines and `chars` characters further on,
+    their message `messages` messages (a range of a text file or a run of an mbox placed
+    from its own start: runner.TextExtent); columns stay."""
+    if not (lines or chars or messages):
         return events
     return [
         (
-            *event[:8],
+            event[0],
+            None if event[1] is None else event[1].moved(lines, messages),
+            *event[2:8],
             *[
                 number + (lines if at % 3 == 0 else chars if at % 3 == 2 else 0)
                 for at, number in enumerate(event[8:])

@@ -440,9 +440,9 @@ def planned_units(
     to RANGE_BYTES and RUN_BYTES, read when called. `relative`: a plain mbox's runs are
     found with no framing of the file, and count their lines and messages from their own
     start (mail.runs.relative_runs), for a `place` that moves messages too (extract's
-    `placed_lines`, check's `placed_findings`; not the library's nor the results
-    store's, whose resume places are framed): the writer's process no longer frames
-    every byte of it."""
+    `placed_lines`, check's `placed_findings`, the library's `packed.placed`; not the
+    results store, whose resume places are framed): the writer's process no longer
+    frames every byte of it."""
     return planned_from(
         iter_files(paths, skip, selection), range_bytes=range_bytes, run_bytes=run_bytes,
         relative=relative,

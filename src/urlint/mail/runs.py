@@ -5,6 +5,9 @@ The cuts are places where the whole file's framing stands at a message's start
 (mbox.mbox_places): a run read on from its place gives what the whole file gives there,
 message numbers and lines included. A plain file's run is a byte range the worker reads;
 a compressed file is decompressed here, once, as a stream, and each run carries its bytes.
+For `extract`, `check` and the library, a plain mbox is cut with no framing at all
+(`relative_runs`): at From_ lines read near where each run should start, each run
+counting its lines and messages from there, for the writer to place.
 """
 
 from __future__ import annotations
