@@ -328,11 +328,14 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
     path = _with_a_long_message(tmp_path / "long.mbox", 2_000, 4_000)
     serial = _lines([str(path)])
     assert sum("message 2001 is longer than 50,000 bytes" in line for line in serial) == 1
-    units = list(plan([str(path)], run_bytes=5_000, relative=True))
-    runs = [unit for unit in units if isinstance(unit, MessageRun)]
-    assert runs[0].relative and not runs[-1].relative
-    assert runs[-1].place.index > 2_000 and any(run.place.overflowing for run in runs)
-    assert _lines([str(path)], 1, run_bytes=5_000, relative=True) == serial
+    # (wherever the last relative run falls: the framing stands at a message's start
+    # once a block it reads, and the place of that run's start is framed exactly)
+    for run_bytes in (4_000, 5_000, 6_000, 7_000):
+        units = list(plan([str(path)], run_bytes=run_bytes, relative=True))
+        runs = [unit for unit in units if isinstance(unit, MessageRun)]
+        assert len(runs) == len(units) and runs[0].relative and not runs[-1].relative
+        assert runs[-1].place.index > 2_000 and any(run.place.overflowing for run in runs)
+        assert _lines([str(path)], 1, run_bytes=run_bytes, relative=True) == serial
 
     counted = tmp_path / "counted.mbox"
     body = "see http://example.com/~{n}/\n\nFrom a@example.org Thu Mar  1 03:00:13 2001\n"

@@ -443,6 +443,33 @@ def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
 _FIND_READ = 64 * 1024
 
 
+def place_at(stream: BinaryIO, at: int) -> MboxPlace:
+    """The place of the message that starts at byte `at` of the mbox `stream` holds from
+    its start, whose messages do not end by their Content-Length: its line and the
+    messages before it, found by framing the stream up to there, copying no message (up
+    to a message's start, the stream is framed as the whole of it is)."""
+    ends: list[tuple[int, int]] = []
+    start = MboxPlace(0, 1, 0, counted=False)
+    prefix: BinaryIO = _Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
+    for _ in split_mbox(prefix, _none, start, ended=lambda *end: ends.append(end)):
+        pass
+    line, index = ends[0]
+    return MboxPlace(at, line, index, counted=False)
+
+
+class _Prefix:
+    """The first `size` bytes of a stream, read from where it stands."""
+
+    def __init__(self, stream: BinaryIO, size: int) -> None:
+        self.stream = stream
+        self.left = size
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(self.left if size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
+
+
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
     if b">From " in piece:
         piece = _QUOTED_FROM.sub(rb"\1", piece)

@@ -110,12 +110,7 @@ def _framed_to(stream: BinaryIO, at: int, counted: bool) -> MboxPlace:
     if at == 0:
         return MboxPlace(0, 1, 0, counted)
     stream.seek(0)
-    for place in mbox_places(stream, at):
-        if place.offset >= at:
-            if place.offset == at:
-                return place
-            break
-    raise OSError(f"no message starts at byte {at} any more: the file changed")
+    return mbox.place_at(stream, at)
 
 
 def stream_runs(
