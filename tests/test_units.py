@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urlint import library
+from urlint.mail import mbox
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.packed import placed, unpack
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
@@ -24,10 +25,13 @@ from urlint.problems import Problem, ProblemKind
 from urlint.reporters.extract import LineBlock, UrlFormat, blocked, joined
 from urlint.runner import (
     TextRange,
+    not_worked,
+    placed_lines,
     plan,
     planned_units,
     run_units,
     run_work,
+    scan_unit,
 )
 from urlint.sources.text import read_chunks
 from urlint.units import MessageRun, text_ranges
@@ -349,6 +353,76 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
     assert len(runs) > 10 and not any(run.relative for run in runs)
     assert runs[-1].place.index > 1_900
     assert _lines([str(counted)], 1, run_bytes=5_000, relative=True) == _lines([str(counted)])
+
+
+_FROM = b"From a@example.org Thu Mar  1 03:00:13 2001\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pieces=st.lists(
+        st.one_of(
+            st.sampled_from([b"\n", b"\r\n", _FROM, b"From the body\n", b">" + _FROM]),
+            st.integers(1, 150_000).map(lambda n: b"x" * n + b"\n"),  # lines of 1 to 150,000
+        ),
+        max_size=14,
+    ),
+    at=st.integers(0, 400_000),
+    within=st.integers(0, 400_000),
+)
+def test_a_message_start_is_found_where_the_whole_search_finds_it(pieces, at, within):
+    # Read 64 KB at a time from `at`, with only what a From_ line still arriving needs
+    # kept (a line of megabytes is passed over, not searched again a block at a time):
+    # the From_ line after a blank line found is the first the whole bytes hold from `at`.
+    data = b"".join(pieces)
+    found = mbox._FROM_LINE_AFTER_BLANK.search(data, min(at, len(data)))
+    wanted = found.start() if found is not None and found.start() <= at + within else None
+    assert mbox.message_start_after(io.BytesIO(data), at, within) == wanted
+
+
+def test_a_message_start_across_a_read_is_found():
+    # A From_ line (after a blank line) that the first 64 KB read cuts, anywhere in it, or
+    # after a line longer than a From_ line can be, across the read.
+    for length in [*range(65_440, 65_540), 200_000]:
+        data = b"x" * (length - 1) + b"\n\n" + _FROM + b"body\n"
+        assert mbox.message_start_after(io.BytesIO(data), 0, 10**6) == length + 1
+
+
+def test_a_lost_relative_run_leaves_the_runs_after_it_in_their_place(tmp_path):
+    # A run whose worker died is a problem at the run's first line; it is framed again
+    # (copying no message) for what it held, so the runs after it are placed right, and
+    # the next file's from its own start.
+    def listing(tag):  # message i's URL on line 5 i + 4
+        return b"".join(
+            b"From a@b Thu Mar  1 03:00:13 2001\nSubject: %d\n\nhttp://%s.example/%d\n\n"
+            % (i, tag, i)
+            for i in range(100)
+        )
+
+    paths = []
+    for tag in (b"a", b"b"):
+        path = tmp_path / f"{tag.decode()}.mbox"
+        path.write_bytes(listing(tag))
+        paths.append(str(path))
+    units = list(plan(paths, run_bytes=1_000, relative=True))
+    b_runs = [u for u in units if isinstance(u, MessageRun) and u.path == paths[1]]
+    assert len(b_runs) > 3 and all(run.relative for run in b_runs)
+    line_format = UrlFormat(with_position=True)
+    for lost in (b_runs[0], b_runs[1]):
+
+        def work(unit, lost=lost):
+            return not_worked(unit, "died") if unit == lost else scan_unit(unit, line_format)
+
+        events = line_events(run_work(units, work, 1, place=placed_lines))
+        problems = [event for event in events if isinstance(event, Problem)]
+        first = listing(b"b")[: lost.place.offset].count(b"\n") + 1
+        assert [(p.path, p.line, p.reason) for p in problems] == [(paths[1], first, "died")]
+        urls = [event for event in events if isinstance(event, str)]
+        for url in urls:
+            where, number = url.split(": ")
+            index = int(number.rsplit("/", 1)[1])
+            assert where.endswith(f":{5 * index + 4}:1"), url
+        assert len(urls) == 200 - listing(b"b")[lost.place.offset : lost.end].count(b"From ")
 
 
 def test_the_runs_of_an_mbox_shrink_towards_its_end():

@@ -279,11 +279,11 @@ def placed_findings(events: list, lines: int, chars: int, messages: int) -> list
     """The findings of a range of a text file (and its RangeDirectives) or of a relative
     run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
     messages further on (runner.run_work's `place`)."""
-    return [
-        event.moved(lines, chars, messages)
-        if isinstance(event, Finding)
-        else event.moved(lines, chars)
-        if isinstance(event, RangeDirectives)
-        else event
-        for event in events
-    ]
+    placed: list = []
+    for event in events:
+        if isinstance(event, Finding):
+            event = event.moved(lines, chars, messages)
+        elif isinstance(event, RangeDirectives):
+            event = event.moved(lines, chars)
+        placed.append(event)
+    return placed

@@ -390,7 +390,8 @@ def not_worked(unit: Unit, reason: str) -> UnitResult:
     """The result of a unit whose worker failed (died, or raised past `worked`'s own
     guard): a problem for each input it held, in its place, and the run goes on. A range
     of a text file says it holds nothing, as one whose reading failed does (`worked`): the
-    ranges after it are placed as if it held no line."""
+    ranges after it are placed as if it held no line. A relative run of an mbox is framed
+    again here, copying no message, for the runs after it to be placed right."""
     if isinstance(unit, WholeInput):
         inputs = [(source.path, 1) for source in unit.sources]
     elif isinstance(unit, ArchiveMembers):
@@ -404,6 +405,12 @@ def not_worked(unit: Unit, reason: str) -> UnitResult:
     problems = [Problem(ProblemKind.UNREADABLE, reason, path, line) for path, line in inputs]
     if isinstance(unit, TextRange):
         return [InputResult(problems, extent=TextExtent(unit.first == 0, 0, 0))]
+    if isinstance(unit, MessageRun) and unit.relative:  # placed after what it holds, framed again
+        from .mail.runs import run_extent
+
+        lines, messages = run_extent(unit)
+        extent = TextExtent(unit.place.offset == 0, lines, 0, messages)
+        return [InputResult(problems, extent=extent)]
     archive = unit.archive if isinstance(unit, ArchiveMembers | ArchiveRest) else 0
     return [InputResult(problems, archive=archive)]
 

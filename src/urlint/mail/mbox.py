@@ -169,7 +169,7 @@ def mbox_places(
         block = min(BLOCK_BYTES, max(every // 4, SNIFF_BYTES))
     base = 0 if start is None else start.offset - lead_bytes(start)
     left = None if size is None else size - base  # what the stream holds
-    for item in _split(_Mbox(stream, _none, start, block=block), every, left):
+    for item in _split(_Mbox(stream, read_none, start, block=block), every, left):
         if isinstance(item, MboxPlace):
             yield replaced(item, offset=item.offset + base) if base else item
 
@@ -185,7 +185,8 @@ def next_place_after(every: int, size: int | None, at: int) -> int:
     return max(every // 8, min(every, (size - at) // 4), 1)
 
 
-def _none(data: bytes, bounds: Sequence[int]) -> list[bool]:
+def read_none(data: bytes, bounds: Sequence[int]) -> list[bool]:
+    """A filter (UrlFilter) that reads no message: framing only, nothing copied out."""
     return [False] * (len(bounds) - 1)
 
 
@@ -433,8 +434,12 @@ def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
         if found is not None:
             return low + found.start() if low + found.start() <= at + within else None
         # A From_ line may stand on the last line, unfinished: the next look starts there,
-        # what is before its blank line dropped.
+        # what is before its blank line dropped. A From_ line starts a line and ends within
+        # _LONGEST_FROM_LINE: past a last line longer, none can start before the next line
+        # (the look stays linear in a line of megabytes).
         search = max(search, data.rfind(b"\n") + 1)
+        if len(data) - search > _LONGEST_FROM_LINE:
+            search = len(data)
         drop = max(0, search - _LOOK_BEHIND)
         data, low, search = data[drop:], low + drop, search - drop
     return None
@@ -451,7 +456,7 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
     ends: list[tuple[int, int]] = []
     start = MboxPlace(0, 1, 0, counted=False)
     prefix: BinaryIO = _Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
-    for _ in split_mbox(prefix, _none, start, ended=lambda *end: ends.append(end)):
+    for _ in split_mbox(prefix, read_none, start, ended=lambda *end: ends.append(end)):
         pass
     line, index = ends[0]
     return MboxPlace(at, line, index, counted=False)

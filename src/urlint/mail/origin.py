@@ -18,7 +18,7 @@ class Envelope:
     read again in the writer's process, one envelope at a time. What else the header says
     is the worker's to read (the store's List-Id, crossposts)."""
 
-    __slots__ = ("header", "lowered", "index", "line", "_identity", "json_text")
+    __slots__ = ("header", "lowered", "index", "line", "_identity", "json_text", "_moved")
 
     def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
         self.header = header
@@ -30,6 +30,9 @@ class Envelope:
         # once a message, however many of its URLs are written. Without the message's
         # numbers: it holds where the writer moves them (`moved`).
         self.json_text: str | None = None
+        # The last `moved` (lines, messages, envelope): a message's URLs and findings share
+        # one moved envelope, and its identity's JSON is made once, as before it moved.
+        self._moved: tuple[int, int, Envelope] | None = None
 
     def identity(self) -> Identity:
         if self._identity is None:
@@ -59,9 +62,14 @@ class Envelope:
     def moved(self, lines: int, messages: int) -> Envelope:
         """This message's envelope, `messages` messages and `lines` lines further on in its
         file (found in a run of an mbox counted from the run's start: runner.TextExtent)."""
-        return _read_envelope(
+        last = self._moved
+        if last is not None and last[0] == lines and last[1] == messages:
+            return last[2]
+        envelope = _read_envelope(
             self.index + messages, self.line + lines, self.identity(), self.json_text
         )
+        self._moved = (lines, messages, envelope)
+        return envelope
 
 
 def _read_envelope(

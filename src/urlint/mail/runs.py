@@ -113,6 +113,19 @@ def _framed_to(stream: BinaryIO, at: int, counted: bool) -> MboxPlace:
     return mbox.place_at(stream, at)
 
 
+def run_extent(unit: MessageRun) -> tuple[int, int]:
+    """The line ends and the messages in a relative run, framed again copying no message:
+    what the writer places the runs after it by when the run's worker was lost (runner.
+    not_worked); (0, 0) when it cannot be read."""
+    ends: list[tuple[int, int]] = []
+    try:
+        for _ in run_messages(unit, mbox.read_none, lambda *end: ends.append(end)):
+            pass
+    except Exception:  # noqa: BLE001 - a count for placing, never the end of the run
+        return 0, 0
+    return (ends[0][0] - 1, ends[0][1]) if ends else (0, 0)
+
+
 def stream_runs(
     source: InputFile, kind: str, size: int, run_bytes: int, opened: OpenedInput
 ) -> Iterator[Planned]:
