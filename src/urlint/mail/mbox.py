@@ -456,7 +456,10 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
     ends: list[tuple[int, int]] = []
     start = MboxPlace(0, 1, 0, counted=False)
     prefix: BinaryIO = _Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
-    for _ in split_mbox(prefix, read_none, start, ended=lambda *end: ends.append(end)):
+    def ended(line: int, index: int) -> None:
+        ends.append((line, index))
+
+    for _ in split_mbox(prefix, read_none, start, ended=ended):
         pass
     line, index = ends[0]
     return MboxPlace(at, line, index, counted=False)

@@ -119,7 +119,7 @@ def run_extent(unit: MessageRun) -> tuple[int, int]:
     not_worked); (0, 0) when it cannot be read."""
     ends: list[tuple[int, int]] = []
     try:
-        for _ in run_messages(unit, mbox.read_none, lambda *end: ends.append(end)):
+        for _ in run_messages(unit, mbox.read_none, lambda line, index: ends.append((line, index))):
             pass
     except Exception:  # noqa: BLE001 - a count for placing, never the end of the run
         return 0, 0
