@@ -72,9 +72,9 @@ class Finding(Located):
         (units.TextRange, units.MessageRun.relative, model.Position.moved)."""
         if not (lines or characters or messages):
             return self
-        mail = self.mail
-        if mail is not None:
-            mail = mail.moved(lines, messages)
+        from .mail.origin import moved_mail
+
+        mail = moved_mail(self.mail, lines, messages)
         fix = self.fix
         if fix is not None:
             edits = tuple(Edit(edit.span.moved(lines, characters), edit.text) for edit in fix.edits)

@@ -11,6 +11,7 @@ integers that pickle's C code handles whole, a few microseconds each way
 
 from __future__ import annotations
 
+from .mail.origin import moved_mail
 from .model import Candidate, Flag, Position, Span, Wrapper
 from .pipeline import Found
 
@@ -121,7 +122,7 @@ def placed(events: list, lines: int, chars: int, messages: int) -> list:
     return [
         (
             event[0],
-            None if event[1] is None else event[1].moved(lines, messages),
+            moved_mail(event[1], lines, messages),
             *event[2:8],
             *[
                 number + (lines if at % 3 == 0 else chars if at % 3 == 2 else 0)

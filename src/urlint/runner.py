@@ -234,11 +234,10 @@ def run_work(
 def _placed_problem(problem: Problem, lines: int, messages: int) -> Problem:
     """A problem met in a range or run (a long line cut, a damaged message), `lines` and
     `messages` further on."""
-    mail = problem.mail
+    from .mail.origin import moved_mail
+
     return replaced(
-        problem,
-        line=problem.line + lines,
-        mail=None if mail is None else mail.moved(lines, messages),
+        problem, line=problem.line + lines, mail=moved_mail(problem.mail, lines, messages)
     )
 
 

@@ -13,6 +13,7 @@ from ..problems import Problem, ProblemKind
 from ..records import record, replaced
 from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
+from ..sources.streams import Prefix
 from ..sources.text import SNIFF_BYTES
 
 TYPE_CHECKING = False
@@ -455,7 +456,7 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
     to a message's start, the stream is framed as the whole of it is)."""
     ends: list[tuple[int, int]] = []
     start = MboxPlace(0, 1, 0, counted=False)
-    prefix: BinaryIO = _Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
+    prefix: BinaryIO = Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
     def ended(line: int, index: int) -> None:
         ends.append((line, index))
 
@@ -463,19 +464,6 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
         pass
     line, index = ends[0]
     return MboxPlace(at, line, index, counted=False)
-
-
-class _Prefix:
-    """The first `size` bytes of a stream, read from where it stands."""
-
-    def __init__(self, stream: BinaryIO, size: int) -> None:
-        self.stream = stream
-        self.left = size
-
-    def read(self, size: int = -1) -> bytes:
-        data = self.stream.read(self.left if size < 0 else min(size, self.left))
-        self.left -= len(data)
-        return data
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:

@@ -72,6 +72,12 @@ class Envelope:
         return envelope
 
 
+def moved_mail(mail: MessageInfo | None, lines: int, messages: int) -> MessageInfo | None:
+    """`mail` (where there is one) `lines` lines and `messages` messages further on: what
+    a URL, a finding or a problem of a run of an mbox counted from its own start is in."""
+    return None if mail is None else mail.moved(lines, messages)
+
+
 def _read_envelope(
     index: int, line: int, identity: Identity, json_text: str | None
 ) -> Envelope:

@@ -79,3 +79,17 @@ class Prepended:
                 return data + self.rest.read()
             return data + self.rest.read(max(0, size - len(data)))
         return self.rest.read(size)
+
+
+class Prefix:
+    """The first `size` bytes of a stream, read from where it stands (mail.mbox.place_at:
+    an mbox framed up to a message's start)."""
+
+    def __init__(self, stream: BinaryIO, size: int) -> None:
+        self.stream = stream
+        self.left = size
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(self.left if size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
