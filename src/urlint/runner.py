@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
     from contextlib import AbstractContextManager
 
+    from .mail.mbox import FramingEnd
     from .mail.origin import MessageInfo
     from .model import Candidate
     from .progress import Tally
@@ -614,11 +615,12 @@ def worked(
 def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
     """A relative run of an mbox read, to be placed by the writer as a range of a text
     is (what it holds: its lines and messages, told by its framing at its end)."""
-    ends: list[tuple[int, int]] = []  # (the line after its last, its messages)
-    scanned = scan_run(unit, lambda line, messages: ends.append((line, messages)))
-    events, counts = _read(partial(part, scanned, unit.path), unit.path)
+    from .mail.mbox import FramingEnd
+
+    end = FramingEnd()
+    events, counts = _read(partial(part, scan_run(unit, end), unit.path), unit.path)
     # A fault that cut it short: placed as a range is (`worked`), as if it held nothing.
-    line, messages = ends[0] if ends else (1, 0)
+    line, messages = (end.line, end.messages) if end.reached else (1, 0)
     extent = TextExtent(unit.place.offset == 0, line - 1, 0, messages)
     return InputResult(events, counts=counts, extent=extent)
 
@@ -731,16 +733,14 @@ def _events(
     return events
 
 
-def scan_run(
-    unit: MessageRun, ended: Callable[[int, int], None] | None = None
-) -> Iterator[ScannedText | Problem]:
+def scan_run(unit: MessageRun, end: FramingEnd | None = None) -> Iterator[ScannedText | Problem]:
     """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
-    scan does it; `ended` told, at its end, the line after its last and the messages in
-    it (mail.mbox.split_mbox)."""
+    scan does it; `end` holds, at its end, the line after its last and the messages in it
+    (mail.mbox.split_mbox)."""
     from .mail.prefilter import may_hold_urls
     from .mail.runs import run_messages
 
-    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls), ended))
+    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls), end))
 
 
 class RangeScan:
@@ -847,5 +847,3 @@ def _look_back_start(look_back: list[str], chars: int, lines: int) -> tuple[int,
 
 def core_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-

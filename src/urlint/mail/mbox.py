@@ -104,12 +104,27 @@ class MboxPlace:
     overflowing: bool = False
 
 
+class FramingEnd:
+    """Where a framing of an mbox ended (split_mbox's `end`), once its stream is read to
+    its end: the line after its last, and the messages it counted; `line` is 0 before."""
+
+    __slots__ = ("line", "messages")
+
+    def __init__(self) -> None:
+        self.line = 0
+        self.messages = 0
+
+    @property
+    def reached(self) -> bool:
+        return self.line > 0
+
+
 def split_mbox(
     stream: BinaryIO,
     may_hold_urls: UrlFilter | None = None,
     place: MboxPlace | None = None,
     goes_on: bool = False,
-    ended: Callable[[int, int], None] | None = None,
+    end: FramingEnd | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
     blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
@@ -126,11 +141,11 @@ def split_mbox(
     before it): it is read as the whole file is read from there. `goes_on`: the stream
     ends inside a message too long (at a place in it: a run of an mbox, the next run
     going on with the message), which the whole file's reading read on as text in pieces,
-    the last one ending there. `ended` is told, once the stream is read to its end, the
-    line after its last and the messages counted (mail.runs: a run placed by the writer)."""
+    the last one ending there. `end` holds, once the stream is read to its end, the line
+    after its last and the messages counted (mail.runs: a run placed by the writer)."""
     mbox = _Mbox(stream, may_hold_urls, place)
     mbox.goes_on = goes_on
-    items = _split(mbox, ended=ended)
+    items = _split(mbox, end=end)
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
 
 
@@ -195,16 +210,16 @@ def _split(
     mbox: _Mbox,
     every: int = 0,
     size: int | None = None,
-    ended: Callable[[int, int], None] | None = None,
+    end: FramingEnd | None = None,
 ) -> Iterator[RawMessage | RawText | Problem | MboxPlace]:
     """split_mbox's loop; with `every`, it also marks a place each time it stands at a
     message's start (or at a piece of one too long) `next_place_after` bytes or more past
     the last place (`size`: the stream's, if known)."""
     yield from _framed(mbox, every, size)
-    if ended is not None:
+    if end is not None:
         buffer = mbox.buffer
         mbox.count_lines(buffer.data, buffer.base, buffer.end)
-        ended(mbox.line, mbox.index)
+        end.line, end.messages = mbox.line, mbox.index
 
 
 def _framed(
@@ -454,16 +469,12 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
     its start, whose messages do not end by their Content-Length: its line and the
     messages before it, found by framing the stream up to there, copying no message (up
     to a message's start, the stream is framed as the whole of it is)."""
-    ends: list[tuple[int, int]] = []
     start = MboxPlace(0, 1, 0, counted=False)
     prefix: BinaryIO = Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
-    def ended(line: int, index: int) -> None:
-        ends.append((line, index))
-
-    for _ in split_mbox(prefix, read_none, start, ended=ended):
+    end = FramingEnd()
+    for _ in split_mbox(prefix, read_none, start, end=end):
         pass
-    line, index = ends[0]
-    return MboxPlace(at, line, index, counted=False)
+    return MboxPlace(at, end.line, end.messages, counted=False)
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:

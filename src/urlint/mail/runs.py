@@ -25,7 +25,7 @@ from .mbox import MboxPlace, mbox_places, split_mbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
     from typing import BinaryIO
 
     from ..sources.files import InputFile
@@ -117,13 +117,13 @@ def run_extent(unit: MessageRun) -> tuple[int, int]:
     """The line ends and the messages in a relative run, framed again copying no message:
     what the writer places the runs after it by when the run's worker was lost (runner.
     not_worked); (0, 0) when it cannot be read."""
-    ends: list[tuple[int, int]] = []
+    end = mbox.FramingEnd()
     try:
-        for _ in run_messages(unit, mbox.read_none, lambda line, index: ends.append((line, index))):
+        for _ in run_messages(unit, mbox.read_none, end):
             pass
     except Exception:  # noqa: BLE001 - a count for placing, never the end of the run
         return 0, 0
-    return (ends[0][0] - 1, ends[0][1]) if ends else (0, 0)
+    return (end.line - 1, end.messages) if end.reached else (0, 0)
 
 
 def stream_runs(
@@ -192,10 +192,10 @@ class _Kept:
 def run_messages(
     unit: MessageRun,
     may_hold_urls: UrlFilter | None,
-    ended: Callable[[int, int], None] | None = None,
+    end: mbox.FramingEnd | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
     """A run's messages (and text, and problems), as the whole file's reading gives them;
-    `ended` told the line after its last, and its messages, at its end (split_mbox)."""
+    `end` holds the line after its last, and its messages, at its end (split_mbox)."""
     place = unit.place
     if unit.data is None:
         data = read_range(unit.path, place.offset - mbox.lead_bytes(place), unit.end)
@@ -206,7 +206,7 @@ def run_messages(
         data = unit.data
     stream: BinaryIO = _BreaksOff(data) if unit.broken else BytesIO(data)  # type: ignore[assignment]  # it reads as a BinaryIO does
     try:
-        yield from split_mbox(stream, may_hold_urls, place, unit.goes_on, ended)
+        yield from split_mbox(stream, may_hold_urls, place, unit.goes_on, end)
     except _BrokenOff:
         return  # where the stream broke off: the planner reports it after this run
 
