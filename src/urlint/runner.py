@@ -592,7 +592,11 @@ def worked(
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
         if isinstance(item, InputFile):
-            events, counts = _read(partial(whole, item, set()), item.path)
+            articles: set[str] = set()
+            events, counts = _read(partial(whole, item, articles), item.path)
+            if not articles:  # it read no news article: it has no ArticleRead marks
+                results.append(InputResult(events, counts=counts))
+                continue
         elif isinstance(item, TextRange):
             scan = RangeScan(item, look_back)
             events, counts = _read(partial(part, iter(scan), item.path), item.path)
@@ -607,9 +611,8 @@ def worked(
             continue
         else:
             events, counts = _read(partial(part, scan_run(item), item.path), item.path)
-        for result in _by_article(events, counts):
-            _add(results, result)
-    return results
+        results.extend(_by_article(events, counts))
+    return _merged(results)
 
 
 def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
@@ -625,16 +628,6 @@ def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
     return InputResult(events, counts=counts, extent=extent)
 
 
-def _add(results: UnitResult, result: InputResult) -> None:
-    """One result for inputs in a row that read no news article: a Maildir's batch of 256
-    files goes back as one, not 256 (each costs its trip). One that read an article is
-    passed over alone should it be a crosspost (run_work), and the end of an archive's
-    rest stays the last of its results."""
-    if results and not (result.articles or results[-1].articles or result.archive_rest):
-        results[-1].events.extend(result.events)
-        results[-1] = replaced(results[-1], counts=results[-1].counts + result.counts)
-    else:
-        results.append(result)
 
 
 def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
@@ -710,11 +703,31 @@ def _by_article(events: list, counts: Counts, archive: int = 0) -> UnitResult:
 
 
 def _merged(results: UnitResult) -> UnitResult:
-    """Results in a row with no article and no end of an archive, made one (`_add`)."""
+    """One result for inputs in a row that read no news article: a Maildir's batch of 256
+    files goes back as one, not 256 (each costs its trip). One that read an article is
+    passed over alone should it be a crosspost (run_work), and the end of an archive's
+    rest stays the last of its results. A range's or a run's result is alone in its unit."""
     merged: UnitResult = []
+    group: UnitResult = []
     for result in results:
-        _add(merged, result)
+        if group and (result.articles or group[-1].articles or result.archive_rest):
+            merged.append(_joined_results(group))
+            group = []
+        group.append(result)
+    if group:
+        merged.append(_joined_results(group))
     return merged
+
+
+def _joined_results(group: UnitResult) -> InputResult:
+    """Results in a row, the first's with all their events and counts."""
+    first = group[0]
+    if len(group) == 1:
+        return first
+    for result in group[1:]:
+        first.events.extend(result.events)
+    counts = Counts(*map(sum, zip(*(result.counts for result in group), strict=True)))
+    return replaced(first, counts=counts)
 
 
 def _events(
