@@ -28,10 +28,11 @@ on the text, 1.8x on the mbox and on the Maildir. Say the load average beside th
 (it is printed): a busy machine has no free core to give. `ceiling` (before and after) is
 the machine's own speed-up for work that shares nothing (pure Python arithmetic in one
 process, then in N): a shared host's cores are not always whole, and no program gains more
-than that. For the text and the mbox, `apart_s` is the same command run on N pieces of the
-input at once, N processes that share nothing (the file cut by hand at line ends, or at
-message starts), and `bound` the speed-up that gives: what the machine allows urlint's own
-work, with no planner, no hand-offs and no writer; -j N is read against it.
+than that. For the text, the mbox and the Maildir, `apart_s` is the same command run on N
+pieces of the input at once, N processes that share nothing (the file cut by hand at line
+ends, or at message starts; the Maildir's messages shared out among N Maildirs, hard
+links in name order), and `bound` the speed-up that gives: what the machine allows
+urlint's own work, with no planner, no hand-offs and no writer; -j N is read against it.
 
 `--runner` times the runner in this process instead (`run_units(plan([INPUT]), jobs=...)`,
 extract's jsonl lines as a worker formats them; needs urlint importable here): the speed of
@@ -46,6 +47,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -144,6 +146,35 @@ def pieces(path: Path, kind: str, count: int) -> list[Path]:
     return made
 
 
+def maildir_pieces(path: Path, count: int) -> list[Path]:
+    """The Maildir at `path` as `count` Maildirs (under OUT) holding its messages in name
+    order, about as many each: hard links to them, or copies where links cannot be made."""
+    messages = sorted(message for folder in ("cur", "new") for message in (path / folder).iterdir())
+    made = []
+    for number in range(count):
+        piece = OUT / f"maildir-piece-{number}"
+        if piece.exists():
+            shutil.rmtree(piece)
+        for folder in ("cur", "new", "tmp"):
+            (piece / folder).mkdir(parents=True)
+        share = messages[len(messages) * number // count : len(messages) * (number + 1) // count]
+        for message in share:
+            target = piece / message.parent.name / message.name
+            try:
+                os.link(message, target)
+            except OSError:
+                shutil.copy2(message, target)
+        made.append(piece)
+    return made
+
+
+def cut(path: Path, kind: str, count: int) -> list[Path]:
+    """`path` in `count` pieces that read as it does, where `kind` can be cut (else none)."""
+    if kind == "maildir":
+        return maildir_pieces(path, count)
+    return pieces(path, kind, count) if kind in CUTS else []
+
+
 def apart(argv: list[str], paths: list[Path]) -> float:
     """Wall seconds of `argv` run on each of `paths` at once, one process each."""
     start = time.perf_counter()
@@ -163,14 +194,14 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
     # beside (or among) the inputs.
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", label).strip("_")
     outputs = {jobs: OUT / f"{name}-{command}-j{jobs}.out" for jobs in runs}
-    cut = pieces(path, label, args.jobs) if label in CUTS and not args.paths else []
+    shares = [] if args.paths else cut(path, label, args.jobs)
     apart_times = []
     for _ in range(args.runs):
         for jobs in runs:  # alternately, so a change of load hits both alike
             argv = [*base, *COMMANDS[command], "-j", str(jobs), str(path)]
             runs[jobs].append(run(argv, outputs[jobs]))
-        if cut:
-            apart_times.append(apart([*base, *COMMANDS[command], "-j", "1"], cut))
+        if shares:
+            apart_times.append(apart([*base, *COMMANDS[command], "-j", "1"], shares))
     serial, parallel = runs[1], runs[args.jobs]
     digests = {r["stdout"] for r in serial + parallel}
     same_stdout = len(digests) == 1
