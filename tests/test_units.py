@@ -22,6 +22,7 @@ from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.packed import placed, unpack
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
 from urlint.problems import Problem, ProblemKind
+from urlint.progress import Counts
 from urlint.reporters.extract import LineBlock, UrlFormat, blocked, joined
 from urlint.runner import (
     TextRange,
@@ -33,8 +34,9 @@ from urlint.runner import (
     run_work,
     scan_unit,
 )
+from urlint.sources.files import InputFile
 from urlint.sources.text import read_chunks
-from urlint.units import MessageRun, text_ranges
+from urlint.units import MessageRun, WholeInput, text_ranges
 
 from .helpers import line_events, run, shared_path
 
@@ -482,6 +484,38 @@ def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp
     assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000) == serial
     # extract's: an mbox's runs found with no framing, placed by the writer
     assert _lines(paths, 2, range_bytes=3_000_000, run_bytes=400_000, relative=True) == serial
+
+
+def test_a_batch_goes_back_as_one_result_around_each_news_article(tmp_path):
+    # A batch's inputs that read no news article come back as one result (their events in
+    # order, their messages summed); a news article read whole comes back alone, for the
+    # writer to drop should another group's directory hold it too (runner.run_work).
+    def message(name, extra=""):
+        path = tmp_path / name
+        path.write_text(
+            f"From: a@example.org\nMessage-ID: <{name}@x>\n{extra}Subject: s\n\n"
+            f"See http://example.org/{name}/\n"
+        )
+        return InputFile(str(path), explicit=True)
+
+    plain = tmp_path / "notes.txt"
+    plain.write_text("and http://example.org/notes/\n")
+    sources = (
+        message("one"),
+        message("two"),
+        message("news", "Newsgroups: comp.mail.misc\n"),
+        InputFile(str(plain), explicit=True),
+        message("three"),
+    )
+    results = scan_unit(WholeInput(sources), UrlFormat())
+    assert [
+        (result.articles, result.counts, [event.text() for event in result.events])
+        for result in results
+    ] == [
+        ((), Counts(0, 0, 2, 0), ["http://example.org/one/\nhttp://example.org/two/\n"]),
+        (("<news@x>",), Counts(0, 0, 1, 0), ["http://example.org/news/\n"]),
+        ((), Counts(0, 0, 1, 0), ["http://example.org/notes/\nhttp://example.org/three/\n"]),
+    ]
 
 
 @pytest.mark.parametrize("damage", ["", "truncated", "bomb", "misnamed"])

@@ -628,8 +628,6 @@ def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
     return InputResult(events, counts=counts, extent=extent)
 
 
-
-
 def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
     """What `work` gives, and the messages it read (`READ`); a fault in it is a problem
     for `path`, never the end of the run."""
