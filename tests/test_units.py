@@ -313,7 +313,8 @@ def test_an_mbox_in_relative_runs_reads_as_the_whole_file(bodies, run_bytes, crl
         assert relative == serial
 
 
-_HEAD = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
+_FROM_LINE = "From a@example.org Thu Mar  1 03:00:13 2001\n"  # an mbox's message starts
+_HEAD = _FROM_LINE + "Subject: {n}\n\n"
 
 
 def _with_a_long_message(path, messages, lines):
@@ -357,7 +358,7 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
     assert _lines([str(counted)], 1, run_bytes=5_000, relative=True) == _lines([str(counted)])
 
 
-_FROM = b"From a@example.org Thu Mar  1 03:00:13 2001\n"
+_FROM = _FROM_LINE.encode()
 
 
 @settings(max_examples=60, deadline=None)
