@@ -165,6 +165,28 @@ def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host,
             "see http://example.com/ and bob@example.com",
         ),
         ("see http://example.com/ bob@example.com", "see http://example.com/ bob@example.com"),
+        # An address for a user name: its "@" is no login's end where the colon after it
+        # starts the password a space cuts (read as a port alone).
+        (
+            "https://fred@example.org:sec ret@files.example.com/",
+            "https://fred@example.org:**** ****@files.example.com/",
+        ),
+        (
+            "http://fred@example.org:8080/x bob@example.org",
+            "http://fred@example.org:8080/x bob@example.org",
+        ),
+        (
+            "ftp://u:secret@h.example.com/ bob@example.org",
+            "ftp://u:****@h.example.com/ bob@example.org",
+        ),
+        # An encoded word shown as written (an unknown charset, or no "?=" to end it): its
+        # quoted-printable escapes read as the delimiters they stand for.
+        (
+            "=?x-unknown?q?ftp=3A=2F=2Ffred=3Asecret=40h.example.com=2F?= <a@example.com>",
+            "=?x-unknown?q?ftp=3A=2F=2Ffred=3A****=40h.example.com=2F?= <a@example.com>",
+        ),
+        ("=?utf-8?q?ftp=3A=2F=2Ffred=3Asecret=40h", "=?utf-8?q?ftp=3A=2F=2Ffred=3A****=40h"),
+        ("a=3Db&c=40", "a=3Db&c=40"),
         # An RFC 2231 parameter quoted by a note.
         (
             "unknown charset 'utf-8''ftp%3A%2F%2Fu%3Asecret%40h.example.com%2F'",
@@ -224,6 +246,82 @@ def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
         _, out, err = run(capsys, *argv)
         for secret in ("hunter", "2XYZ", "Pw0rd", "SECRET1", "z@h"):
             assert secret not in out + err, (argv, secret)
+
+
+def test_a_wrapper_not_closed_on_the_line_its_url_ends_hides_the_next_lines_login(
+    capsys, here
+):
+    # The wrapper's reader does not join a next line that is not indented, or at another
+    # reply level, or a wrapper that is never closed; a reader who joins them reads the
+    # rest of a password there (the URL alone reads it as a port: S408 quotes none of it).
+    (here / "w.txt").write_text(
+        "<URL:ftp://fred:Pw0rd\n@SECRET1.example.com/x\n\n"
+        "> <URL:ftp://fred:Pw0rd\n>> SECRET1@ftp.example.com/x>\n\n"
+        "<ftp://fred:Pw0rd\n@h.example.com/x\n\n"
+        "URL=<ftp://fred:Pw0rd\nSECRET1@h.example.com/x\n\n"
+        "<URL:ftp://u@ftp.example.com:21>\nbob@example.com\n"
+    )
+    assert run(capsys, "extract", "-H", "w.txt") == (0, (
+        "w.txt:1:6: ftp://fred:****\nw.txt:4:8: ftp://fred:****\n"
+        "w.txt:7:2: ftp://fred:****\nw.txt:10:6: ftp://fred:****\n"
+        "w.txt:13:6: ftp://u@ftp.example.com:21\n"
+    ), "")
+    for argv in (
+        ("check", "--isolated", "--select", "ALL", "--format", "full", "w.txt"),
+        ("check", "--isolated", "--select", "ALL", "--format", "json", "w.txt"),
+        ("extract", "--format", "jsonl", "w.txt"),
+    ):
+        _, out, err = run(capsys, *argv)
+        for secret in ("Pw0rd", "SECRET1"):
+            assert secret not in out + err, (argv, secret)
+
+
+def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):
+    # A "," or a space may be part of a password (section 3.1): an item cut out of one
+    # would show a piece no longer read as a password.
+    code, _, err = run(capsys, "check", "--isolated", "--select", "P501,ftp://u:Pw0rd,x@h/", ".")
+    assert (code, err) == (2, (
+        "urlint: unknown rule selector 'ftp://u:****@h/': a code (P501), a prefix (P, S41), "
+        "a rule name, or ALL\n"
+    ))
+    (here / "s.txt").write_text("see http://example.com/~a  # urlint: ignore[C202, P501,ftp://x:Pw0rd,y@h/]\n")
+    assert run(capsys, "check", "--isolated", "--select", "C,M", "s.txt") == (1, (
+        "s.txt:1:30: M901 unused suppression: 'P501' matches no finding here\n"
+        "s.txt:1:30: M901 unknown rule code 'FTP://X:****@H/' in a suppression\n"
+        "Found 2 problems: 2 warnings.\n"
+    ), "")
+
+
+def test_a_mime_parameter_cut_inside_a_password_is_quoted_with_it_hidden(capsys, here):
+    # An unquoted parameter ends at a ";" or a space, which a password may hold.
+    (here / "m.mbox").write_bytes(
+        b"From a@example.com Sat Jan  3 01:05:34 1996\n"
+        b"Content-Type: text/plain; charset=ftp://u:Pw0rd;SECRET1@h.example.com/\n\n"
+        b"http://example.com/\n\n"
+        b"From a@example.com Sat Jan  3 01:05:34 1996\n"
+        b"Content-Type: multipart/mixed; boundary=ftp://u:Pw0rd SECRET1@h.example.com/\n\n"
+        b"http://example.com/b\n"
+    )
+    assert run(capsys, "extract", "m.mbox") == (0, "http://example.com/\nhttp://example.com/b\n", (
+        "urlint: m.mbox:4 (message 1): charset: unknown charset 'ftp://u:****': read as utf-8\n"
+        "urlint: m.mbox:9 (message 2): damaged message: multipart boundary 'ftp://u:****' "
+        "never appears: read as text\n"
+    ))
+
+
+def test_an_encoded_word_in_a_charset_python_lacks_is_decoded_all_the_same(capsys, here):
+    # As a text part in one is read (UTF-8, else Windows-1252): shown as written, a base64
+    # word would show what it hides to anyone who decodes it.
+    (here / "e.eml").write_bytes(
+        b"From: =?x-unknown?b?ZnRwOi8vdTpQdzByZEBoLmV4YW1wbGUuY29tLw==?= <a@example.com>\n"
+        b"Subject: =?x-unknown?q?see_http=3A=2F=2Fexample.com=2F=E9?=\n\nbody\n"
+    )
+    _, out, _ = run(capsys, "extract", "--format", "jsonl", "e.eml")
+    (line,) = out.splitlines()
+    found = json.loads(line)
+    assert (found["url"], found["message"]["from"], found["message"]["header"]) == (
+        "http://example.com/\xe9", "ftp://u:****@h.example.com/ <a@example.com>", "Subject",
+    )
 
 
 def test_a_usage_error_quotes_no_password(capsys, here):

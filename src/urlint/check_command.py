@@ -10,7 +10,7 @@ from collections import Counter
 from .config import Settings, build_settings, read_configuration
 from .exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .findings import Severity
-from .options import input_paths, make_tally, run_engine, split_commas
+from .options import input_paths, make_tally, rule_selectors, run_engine, split_commas
 from .reporters import check as report
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -98,9 +98,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
     config, source = read_configuration(args.config, args.isolated)
     return build_settings(
         config,
-        select=split_commas(args.select) if args.select else None,
-        extend_select=split_commas(args.extend_select),
-        ignore=split_commas(args.ignore),
+        select=rule_selectors(args.select) if args.select else None,
+        extend_select=rule_selectors(args.extend_select),
+        ignore=rule_selectors(args.ignore),
         fail_on=getattr(args, "fail_on", None),
         exclude=split_commas(args.exclude) if args.exclude else None,
         extend_exclude=split_commas(args.extend_exclude),

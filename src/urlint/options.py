@@ -36,6 +36,15 @@ def split_commas(values: list[str]) -> list[str]:
     return [item.strip() for value in values for item in value.split(",") if item.strip()]
 
 
+def rule_selectors(values: list[str]) -> list[str]:
+    """The rule selectors of options given as comma-separated lists, and given more than
+    once; a password in one is hidden before it is cut (grammar.login.masked_items): an
+    error names the selector it cannot read."""
+    from .grammar.login import masked_items
+
+    return [item for value in values for item in masked_items(value)]
+
+
 def make_tally(
     args: argparse.Namespace,
     noun: str,

@@ -6,6 +6,7 @@ every rule. Codes may be prefixes (`ignore[C2]`)."""
 from __future__ import annotations
 
 from .findings import Finding
+from .grammar.login import masked_items
 from .model import Span
 from .patterns import compiled_when_used
 from .records import record
@@ -96,7 +97,7 @@ class Suppressions:
             line = span.start.line
             if line in self._by_line:
                 continue  # seen in the overlap of the previous chunk
-            codes = tuple(c.upper() for c in _CODE_SPLIT.split(match.group(1) or "") if c)
+            codes = tuple(c.upper() for c in masked_items(match.group(1) or "", _CODE_SPLIT))
             self._by_line[line] = Directive(line, span, codes)
 
     def suppresses(self, finding: Finding) -> bool:

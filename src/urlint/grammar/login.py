@@ -192,7 +192,7 @@ def secret_spans(
     spans: list[tuple[int, int]] = []
     if (
         decodings
-        and ("%" in text or "&" in text or "\\" in text)  # what every escape starts with
+        and ("%" in text or "&" in text or "\\" in text or "=" in text)  # every escape's start
         and _ESCAPED_DELIMITER.search(text)
     ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1))
@@ -238,7 +238,8 @@ def _escaped_reading(
 ) -> list[tuple[int, int]]:
     """The passwords of `text` read with its escaped ":", "/" and "@" decoded (section 2.2:
     %3A, %2F, %40; HTML's character references, in a page read as plain text; and the
-    escapes of a JavaScript or JSON string, `\\u0040`, `\\/`), and
+    escapes of a JavaScript or JSON string, `\\u0040`, `\\/`; quoted-printable's `=40`,
+    in an encoded word shown as written: `=?x-unknown?q?ftp=3A=2F=2Ffred=3Apw=40h?=`), and
     its escaped "%" (%25), so that what was escaped twice is read again escaped once
     (`decodings` more times at most), mapped back to `text`: a URL escaped inside
     another's query (`/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F`), a web archive's
@@ -268,6 +269,9 @@ def _escaped_reading(
 
 _ESCAPED_DELIMITER = compiled_when_used(
     r"%(?:3[Aa]|2[Ff]|40|25)"
+    # quoted-printable's, and an RFC 2047 encoded word's (RFC 2045 6.7, RFC 2047 4.2) where
+    # it is shown undecoded (an unknown charset, no "?=" to end it)
+    r"|=(?:3[Aa]|2[Ff]|40)"
     # HTML's numeric references, their ";" left out too (HTML5 decodes `&#64h` as "@h")
     r"|&#0*(?:58|47|64)(?:;|(?![0-9]))|&#[Xx]0*(?:3[Aa]|2[Ff]|40)(?:;|(?![0-9A-Fa-f]))"
     r"|&(?:colon|sol|commat);"
@@ -279,7 +283,7 @@ _DELIMITER_NAMES = {"colon": ":", "sol": "/", "commat": "@"}
 
 def _decoded(escape: str) -> str:
     """The delimiter an escape (_ESCAPED_DELIMITER) stands for."""
-    if escape[0] == "%":
+    if escape[0] in "%=":
         return chr(int(escape[1:], 16))
     if escape[0] == "\\":
         return "/" if escape == "\\/" else chr(int(escape[2:], 16))
@@ -295,8 +299,16 @@ def _across_whitespace(text: str, start: int, end: int, scheme: str) -> list[tup
     name, or a quoted value, holding a space; a tab). Read with the next word joined on,
     its passwords are a second reading (section 6: hide more), spanning the whitespace
     on both sides of it where they cross it (the whitespace itself shown)."""
-    if end == len(text) or text.find("@", start, end) >= 0:
-        return []  # a URL alone (nearly every call), or a login of its own
+    if end == len(text):
+        return []  # a URL alone (nearly every call)
+    at = text.rfind("@", start, end)
+    if at >= 0 and (
+        text.find(":", at, end) < 0 or _password_readings(text, start, end, scheme)
+    ):
+        # A login of its own. Not where the "@" is in the user name and what follows the
+        # colon after it, read as a port, is the password's start: `https://fred@example.org:pa`
+        # / `ss@h/` (an address for a user name).
+        return []
     after = _NOT_WHITESPACE.search(text, end)
     if after is None:
         return []
@@ -386,6 +398,44 @@ def mask_password(text: str, rest: str = "") -> str:
     if rest:
         return masked(text, within(secret_spans_read_on(text, rest), len(text)))
     return masked(text, secret_spans(text))  # none in most text: secret_spans says so first
+
+
+def masked_items(text: str, separators: re.Pattern[str] | None = None) -> list[str]:
+    """The items of a list written as one text (comma-separated, or cut by `separators`),
+    stripped, empty ones left out, with any password hidden: cut after masking, since a
+    "," or a space may be part of a password (section 3.1 keeps only ":", "@" and "/" out
+    of one), and an item cut out of it would show a piece no longer read as a password.
+    For lists whose items never hold one (rule codes, host names, schemes): masking
+    changes no item that means anything."""
+    shown = mask_password(text)
+    parts = shown.split(",") if separators is None else separators.split(shown)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def masked_piece(piece: str, text: str) -> str:
+    """`piece`, a part cut out of `text` (a MIME parameter out of its field), with what may
+    be a password in `text` hidden where the piece stands in it, and its own: the cut may
+    fall inside a password, whose rest no longer reads as one in the piece alone."""
+    spans = secret_spans(piece)
+    if piece:
+        around = secret_spans(text)
+        at = text.find(piece) if around else -1
+        for _ in range(_PLACES_LOOKED_AT):
+            if at < 0:
+                break
+            stop = at + len(piece)
+            spans.extend(
+                (max(start, at) - at, min(end, stop) - at)
+                for start, end in around
+                if start < stop and end > at
+            )
+            at = text.find(piece, at + 1)
+    return masked(piece, merged_spans(spans))
+
+
+# Where a piece stands more than once in its text (a boundary that repeats the type), the
+# first few places: one is where it was cut from, and each is a look through the text.
+_PLACES_LOOKED_AT = 8
 
 
 def masked_quoting(message: str, text: str) -> str:

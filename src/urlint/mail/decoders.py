@@ -103,27 +103,32 @@ _NOT_CHARSETS = frozenset({"idna", "punycode", "raw-unicode-escape", "unicode-es
 
 
 @lru_cache(maxsize=256)
-def _codec(label: str) -> tuple[str | None, str | None]:
-    """(Python codec name, problem) for a charset label; the name is None when the label
-    says "unknown" on purpose, or names no text codec Python has."""
+def _codec(label: str) -> tuple[str | None, bool]:
+    """(Python codec name, whether the label is unknown) for a charset label; the name is
+    None when the label says "unknown" on purpose, or names no text codec Python has."""
     name = label.strip().strip('"').lower()
     if not name or name in _UNKNOWN_LABELS:
-        return None, None
+        return None, False
     name = _ALIASES.get(name, name)
     try:
         info = codecs.lookup(name)
     except (LookupError, ValueError):  # ValueError: a NUL in the label
-        return None, f"unknown charset '{label}'"
+        return None, True
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
-        return None, f"unknown charset '{label}'"
-    return info.name, None
+        return None, True
+    return info.name, False
 
 
-def decode_charset(data: bytes, label: str | None) -> tuple[str, str, str | None]:
+def decode_charset(
+    data: bytes, label: str | None, label_shown: str | None = None
+) -> tuple[str, str, str | None]:
     """(text, codec used, problem or None). Text in a charset Python does not know, or that
     is not what its label says, is read as UTF-8 if it is that, else as Windows-1252 (the
-    usual truth behind a wrong Western label), with a problem to report."""
-    codec, problem = _codec(label) if label else (None, None)
+    usual truth behind a wrong Western label), with a problem to report, which quotes the
+    label as `label_shown` (headers.ContentType.shown), or as it is."""
+    codec, unknown = _codec(label) if label else (None, False)
+    shown = label if label_shown is None else label_shown
+    problem = f"unknown charset '{shown}'" if unknown else None
     if codec is not None:
         try:
             return data.decode(codec), codec, None

@@ -5,6 +5,7 @@ not the hot path; URLINT_STRICT turns the fallback off (read_message)."""
 
 from __future__ import annotations
 
+from ..grammar.login import masked_piece
 from ..problems import ProblemKind
 from .decoders import decode_charset
 from .html import read_html
@@ -26,7 +27,10 @@ def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) ->
             payload = part.get_payload(decode=True)
             if not isinstance(payload, bytes):
                 continue
-            text, codec, trouble = decode_charset(payload, part.get_content_charset())
+            label = part.get_content_charset()
+            # the stdlib gives the label in lower case: looked for in the field so
+            shown = label and masked_piece(label, str(part.get("Content-Type", "")).lower())
+            text, codec, trouble = decode_charset(payload, label, shown)
             if trouble:
                 reader.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
             kind = part.get_content_type()

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from ..faults import internal_error
+from ..grammar.login import masked_piece
 from ..records import record, replaced
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
 
@@ -117,10 +118,32 @@ def decode_encoded_words(text: str) -> str:
     def one(match: re.Match[str]) -> str:
         try:
             return str(make_header(decode_header(match.group())))
-        except (LookupError, UnicodeError, ValueError, AssertionError, MessageError):
+        except LookupError:  # a charset Python does not know
+            return _decoded_anyway(match)
+        except (UnicodeError, ValueError, AssertionError, MessageError):
             return match.group()  # HeaderParseError, CharsetError ("=?\xe9utf-8?b?...?=")
 
     return _ENCODED_WORD.sub(one, text)
+
+
+def _decoded_anyway(word: re.Match[str]) -> str:
+    """An encoded word in a charset Python does not know, read as a text part in one is
+    (decoders.decode_charset: UTF-8, else Windows-1252), not shown as written: a base64
+    word would show what it hides, a password too, to anyone who decodes it (RFC 1738
+    section 6); as written where it will not decode."""
+    import binascii
+
+    from .decoders import decode_charset
+
+    payload = word.group(3).encode("latin-1", "replace")
+    try:
+        if word.group(2) in "Bb":
+            data = binascii.a2b_base64(payload + b"=" * (-len(payload) % 4))
+        else:  # Q: "_" is a space (RFC 2047 4.2)
+            data = binascii.a2b_qp(payload.replace(b"_", b" "))
+    except (binascii.Error, ValueError):
+        return word.group()
+    return decode_charset(data, None)[0]
 
 
 _QUOTED_PAIR = re.compile(r"\\(.)")
@@ -132,10 +155,17 @@ class ContentType:
     maintype: str
     subtype: str
     params: dict[str, str]
+    field: str = ""  # the field's value, unfolded
 
     @property
     def full(self) -> str:
         return f"{self.maintype}/{self.subtype}"
+
+    def shown(self, name: str) -> str:
+        """The parameter `name` as a note may quote it: with what may be a password in the
+        field hidden where it stands in it (a value is cut at a ";" or a space, which a
+        password may hold: `charset=ftp://fred:pa;ss@h/`), and its own."""
+        return masked_piece(self.params.get(name, ""), self.field)
 
 
 @lru_cache(maxsize=512)
@@ -157,7 +187,9 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
             if "\\" in raw:
                 raw = _QUOTED_PAIR.sub(r"\1", raw)
         params.setdefault(match.group(1).lower().rstrip("*"), raw)
-    return ContentType(maintype, subtype.split()[0] if subtype.split() else subtype, params)
+    return ContentType(
+        maintype, subtype.split()[0] if subtype.split() else subtype, params, text
+    )
 
 
 # A field ends at a line end not followed by a blank (RFC 5322 2.2.3: folding).

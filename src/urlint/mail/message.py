@@ -215,13 +215,16 @@ class MessageReader:
             return
         marks = _delimiters(body, boundary.encode("latin-1", "replace"))
         if not marks:
-            self.problem(line, f"multipart boundary '{boundary}' never appears: read as text")
+            self.problem(
+                line,
+                f"multipart boundary '{ctype.shown('boundary')}' never appears: read as text",
+            )
             self._text(b"", b"", _PLAIN, body, line, part or "1", None)
             return
         if not marks[-1][2]:
             self.problem(
                 line + body.count(b"\n"),
-                f"multipart boundary '{boundary}' is never closed: read to the end",
+                f"multipart boundary '{ctype.shown('boundary')}' is never closed: read to the end",
             )
         group = None
         if ctype.subtype == "alternative":
@@ -322,7 +325,7 @@ class MessageReader:
         if len(data) > MAX_TEXT_BYTES // 4:
             data = self._within_memory(data, line)
         label = ctype.params.get("charset")
-        text, codec, trouble = decode_charset(data, label)
+        text, codec, trouble = decode_charset(data, label, label and ctype.shown("charset"))
         if trouble:
             self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
         if "\0" in text:

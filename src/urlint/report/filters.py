@@ -20,6 +20,7 @@ import argparse
 import re
 from datetime import datetime, timedelta
 
+from ..grammar.login import masked_items
 from ..records import record
 
 # A year, a month, a day, or a time in UTC: the precisions --since and --until take.
@@ -76,12 +77,12 @@ def filters_from(args: argparse.Namespace) -> Filters:
 
 
 def _listed(values: list[str] | None) -> tuple[str, ...]:
-    """Repeated and comma-separated values, in order, each once."""
+    """Repeated and comma-separated values, in order, each once; a password in one hidden
+    before it is cut (grammar.login.masked_items: the filters are shown)."""
     found: dict[str, None] = {}
     for value in values or ():
-        for item in value.split(","):
-            if item.strip():
-                found[item.strip()] = None
+        for item in masked_items(value):
+            found[item] = None
     return tuple(found)
 
 

@@ -91,13 +91,35 @@ def login_rest(
     if text.find("//", url_start, url_end) < 0:
         return None
     body_end = bare.BODY.match(text, url_end).end()  # type: ignore[union-attr]  # matches empty
+    word = _next_line_login(text, url_start, body_end)
+    return None if word is None else (body_end, *word)
+
+
+def wrapper_login_rest(
+    text: str, url: str, url_start: int, url_end: int
+) -> tuple[int, int, int] | None:
+    """Where a wrapper's URL `url` (its text from url_start, its last piece ending at
+    `url_end`) ends at its line end with the wrapper not closed there, and the next line's
+    first word has an "@": (url_end, the word's start, its end), as login_rest gives it
+    for a bare URL. The wrapper's reader did not join that line (it is not indented, or
+    at another reply level: `<URL:ftp://fred:sec` / `ret@host/>`; or no ">" ever comes),
+    but a reader who joins it reads a password there, which section 6 wants hidden."""
+    if "//" not in url or _LINE_END.match(text, url_end) is None:
+        return None
+    word = _next_line_login(text, url_start, url_end)
+    return None if word is None else (url_end, *word)
+
+
+def _next_line_login(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
+    """The start and end of the next line's first word, where it has an "@" and the URL
+    ending at url_end ends its line."""
     # Whatever the next line's reply level: a quoting mailer that wrapped the line may have
     # given the rest another (a second reading, not a guess that the URL goes on).
-    pos = _next_line_start(text, url_start, body_end, any_reply_level=True)
+    pos = _next_line_start(text, url_start, url_end, any_reply_level=True)
     if pos is None:
         return None
     end = bare.BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
-    return (body_end, pos, end) if text.find("@", pos, end) >= 0 else None
+    return (pos, end) if text.find("@", pos, end) >= 0 else None
 
 
 def login_read_on(

@@ -31,6 +31,7 @@ from .continuation import (
     hard_wrapped,
     login_read_on,
     login_rest,
+    wrapper_login_rest,
 )
 from .furniture import Furniture
 from .textpos import LineIndex
@@ -322,11 +323,14 @@ def _wrapped(
     if found.no_url:
         return None, found.end
     # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
-    rest = (
-        login_read_on(text, found.pieces[0][0], found.pieces[-1][1], found.url)
-        if found.pieces
-        else None
-    )
+    # Or past its line's end, where the wrapper is not closed on it:
+    # `<URL:ftp://fred:pw` / `d@h/>` at another reply level.
+    rest = None
+    if found.pieces:
+        url_start, url_end = found.pieces[0][0], found.pieces[-1][1]
+        rest = login_read_on(text, url_start, url_end, found.url) or wrapper_login_rest(
+            text, found.url, url_start, url_end
+        )
     covered = found.end
     if rest is not None:
         covered = max(covered, _password_end(text, found.url, found.pieces[-1][1], rest))
