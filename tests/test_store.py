@@ -28,12 +28,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.config import build_settings
+from urlint.runner import planned_units
 from urlint.sources.files import content_hash, open_input, read_hash
-from urlint.store import schema, writer
+from urlint.store import scan, schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store
 from urlint.store.sealing import KEY_SUFFIX, Seal
 from urlint.store.snapshot import contents
+from urlint.units import TextRange
 
 from .helpers import REPO, run
 from .mail_helpers import mbox_of
@@ -188,6 +190,55 @@ def test_two_processes_store_what_one_does(tmp_path):
     scanned(tmp_path / "one.sqlite", tree)
     scanned(tmp_path / "two.sqlite", tree, jobs=2)
     assert store_contents(tmp_path / "one.sqlite") == store_contents(tmp_path / "two.sqlite")
+
+
+def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, monkeypatch):
+    # Its rows placed in the file, its suppressions joined across the ranges (M901 for one
+    # that suppressed nothing, in the first range, said at the file's end): the store of
+    # the file read whole, on one process and on two. Read whole, a large text held all
+    # its rows in one process's memory, and one core read it.
+    block = (
+        "see http://ex.com/~a and ftp://fred:hunter2@ftp.example.org/pub\n"
+        "# urlint: ignore[C202]\nsee http://ex.com/~b\n" + ("words " * 60 + "\n") * 30
+    )
+    path = tmp_path / "big.txt"
+    path.write_text("# urlint: ignore[S408]\n" + block * 1_000)  # 9.2 MB, 12.2 MB decoded
+    monkeypatch.setattr("urlint.runner.RANGE_BYTES", 1 << 40)
+    scanned(tmp_path / "whole.sqlite", path)
+    monkeypatch.setattr("urlint.runner.RANGE_BYTES", 1_000_000)
+    assert sum(isinstance(p.unit, TextRange) for p in planned_units([str(path)])) > 1
+    whole = store_contents(tmp_path / "whole.sqlite")
+    kinds = []  # the units read in this process
+    original = scan.unit_rows
+
+    def unit_rows(unit, **settings):
+        kinds.append(type(unit).__name__)
+        return original(unit, **settings)
+
+    monkeypatch.setattr(scan, "unit_rows", unit_rows)
+    for jobs in (1, 2):
+        store = tmp_path / f"ranges{jobs}.sqlite"
+        summary = scanned(store, path, jobs=jobs)
+        assert (summary.urls, summary.findings) == (3_000, 2_001)
+        assert store_contents(store) == whole
+    findings = query(
+        tmp_path / "ranges2.sqlite",
+        'SELECT code, line, "column", text FROM findings WHERE code = \'M901\'',
+    )
+    assert findings == [
+        (
+            "M901", 1, 3, "unused suppression: 'S408' matches no finding here",
+        )
+    ]
+    last = 2 + 33 * 999  # the last block's first line
+    assert query(
+        tmp_path / "ranges2.sqlite",
+        'SELECT url, line, "column", end_line, offset FROM urls ORDER BY id DESC LIMIT 1',
+    ) == [("http://ex.com/~b", last + 2, 5, last + 2, path.stat().st_size - 6 * 60 * 30 - 30 - 17)]
+    assert query(
+        tmp_path / "ranges2.sqlite", "SELECT status, kind FROM inputs"
+    ) == [("done", "text")]
+    assert kinds == ["TextRange"] * len(kinds) and len(kinds) > 1
 
 
 def test_a_second_scan_reads_nothing_unchanged(tmp_path, monkeypatch):

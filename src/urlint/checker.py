@@ -90,39 +90,53 @@ class Checker:
         met while planning as its finding."""
         from typing import cast  # the -j path only: a pre-commit run does not load typing
 
-        ranges: tuple[str, Suppressions] | None = None  # the file whose ranges are read
-        for event in events:
-            if isinstance(event, RangeDirectives):
-                if ranges is None or ranges[0] != event.path:
-                    yield from self._ranges_unused(ranges)
-                    ranges = (event.path, Suppressions())
-                ranges[1].join(event)
-                if event.final:
-                    yield from self._ranges_unused(ranges)
-                    ranges = None
-            elif isinstance(event, Problem):  # met while planning: a path not read
+        for event in self.ranges_joined(events):
+            if isinstance(event, Problem):  # met while planning: a path not read
                 yield from self._not_in_baseline([self._problem(event)])
             else:
                 yield from self._not_in_baseline([cast(Finding, event)])
-        yield from self._ranges_unused(ranges)
+
+    def ranges_joined(self, events: Iterable[object], unfinished: bool = True) -> Iterator[object]:
+        """`events`, each text file's RangeDirectives joined in order, in their place the
+        M901 findings of its suppressions that suppressed nothing, after its last range;
+        with `unfinished`, also of a file whose last range was not read (when the next
+        file read in ranges starts, or at the end)."""
+        ranges: tuple[str, Suppressions] | None = None  # the file whose ranges are read
+        for event in events:
+            if not isinstance(event, RangeDirectives):
+                yield event
+                continue
+            if ranges is None or ranges[0] != event.path:
+                if unfinished:
+                    yield from self._ranges_unused(ranges)
+                ranges = (event.path, Suppressions())
+            ranges[1].join(event)
+            if event.final:
+                yield from self._ranges_unused(ranges)
+                ranges = None
+        if unfinished:
+            yield from self._ranges_unused(ranges)
 
     def _ranges_unused(self, ranges: tuple[str, Suppressions] | None) -> Iterator[Finding]:
-        """M901 for the suppressions of a file checked in ranges that suppressed nothing
-        (of one whose last range was not read, when the next file read in ranges starts, or
-        at the run's end)."""
         if ranges is not None:
-            yield from self._not_in_baseline(self._unused(ranges[1], ranges[0]))
+            yield from (f for f in self._unused(ranges[1], ranges[0]) if f is not None)
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         items = scan_file_texts(source, self.articles)
         return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
 
     def check_items(
-        self, path: str, items: Iterable[ScannedText | Problem | ArticleRead]
+        self,
+        path: str,
+        items: Iterable[ScannedText | Problem | ArticleRead],
+        in_range: Suppressions | None = None,
     ) -> Iterator[Finding | ArticleRead]:
         """The findings of one input's scanned texts; the marks of its news articles
-        (a worker's reading: runner.worked) passed on among them."""
-        suppressions = Suppressions()
+        (a worker's reading: runner.worked) passed on among them. `in_range`: the
+        suppressions of a range of a text file (its look back's directives, collected
+        before: check_unit), whose unused ones the writer's process says
+        (`ranges_joined`), not this."""
+        suppressions = Suppressions() if in_range is None else in_range
         for item in items:
             if isinstance(item, ArticleRead):
                 yield item
@@ -134,12 +148,13 @@ class Checker:
                 yield from self._not_in_baseline(self.lint_mail(item, item.path or path))
                 continue
             yield from self._not_in_baseline(self.lint_text(item, path, suppressions))
-        yield from self._not_in_baseline(self._unused(suppressions, path))
+        if in_range is None:
+            yield from self._not_in_baseline(self._unused(suppressions, path))
 
     def lint_text(
         self, scanned: ScannedText, path: str, suppressions: Suppressions
     ) -> Iterator[Finding]:
-        _collect(suppressions, scanned)
+        collect_directives(suppressions, scanned)
         settings = self.settings
         for candidate in scanned.candidates:
             for finding in self._lint(candidate, path):
@@ -266,11 +281,11 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
             found.append(suppressions.of_range(path, final))
         return found
 
-    look_back = partial(_collect, suppressions) if in_range else None
+    look_back = partial(collect_directives, suppressions) if in_range else None
     return worked(unit, check_whole, check_part, look_back)
 
 
-def _collect(suppressions: Suppressions, scanned: ScannedText) -> None:
+def collect_directives(suppressions: Suppressions, scanned: ScannedText) -> None:
     """The directives in a scanned text, where they stand in the file."""
     suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
 

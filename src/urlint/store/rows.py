@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from datetime import date as date_type
 from functools import lru_cache, partial
 
-from ..checker import Checker
+from ..checker import Checker, collect_directives
 from ..config import Settings
 from ..findings import Finding
 from ..grammar.login import mask_password
@@ -37,6 +37,8 @@ from ..reporters.extract import flags_text, read_on, url_shown
 from ..runner import Unit, UnitResult, worked
 from ..sources.files import InputFile, content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
+from ..suppressions import RangeDirectives, Suppressions
+from ..units import TextRange
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -74,7 +76,19 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
         events[-1] = (*events[-1][:5], digest, READ.kind)
         return events
 
-    return worked(unit, whole, partial(input_rows, checker))
+    if checker is None or not isinstance(unit, TextRange):
+        return worked(unit, whole, partial(input_rows, checker))
+    # A range of a text file: its findings suppressed by the directives on its lines and
+    # those before it (its look back's), and what it knows of the file's suppressions at
+    # its end, which the writer's process joins (Checker.ranges_joined), as check does.
+    suppressions = Suppressions()
+    final = unit.final  # the file's last range: its unused suppressions are known
+
+    def in_range(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
+        events = input_rows(checker, items, path, in_range=suppressions)
+        return [*events, suppressions.of_range(path, final)]
+
+    return worked(unit, whole, in_range, partial(collect_directives, suppressions))
 
 
 def input_rows(
@@ -82,9 +96,11 @@ def input_rows(
     items: Iterable[ScannedText | Problem | ArticleRead],
     path: str,
     whole: bool = False,
+    in_range: Suppressions | None = None,
 ) -> list:
     """The events of one input's (or one part's: not `whole`) scanned texts: its
-    INPUT_READ event with their rows, after a ROWS event before each article's mark."""
+    INPUT_READ event with their rows, after a ROWS event before each article's mark.
+    `in_range`: a range of a text file's suppressions (Checker.check_items)."""
     before = READ.messages, READ.damaged
     events: list = []
     rows: list = []  # since the last mark
@@ -108,7 +124,7 @@ def input_rows(
             yield item
 
     checked = with_url_rows(items) if checker is None else checker.check_items(
-        path, with_url_rows(items)
+        path, with_url_rows(items), in_range
     )
     for event in checked:
         if isinstance(event, (ScannedText, Problem)):
@@ -124,6 +140,42 @@ def input_rows(
     read = READ.since(*before)
     events.append((INPUT_READ, path, read[0], read[1], rows, None, None))
     return events
+
+
+# Where each kind of row holds a line of the file, and a character offset in it.
+_LINE_FIELDS = {URL: (6, 8), FINDING: (8, 10), PROBLEM: (5,), MESSAGE: (3,)}
+_OFFSET_FIELD = {URL: 10}
+
+
+def placed_rows(events: list, lines: int, chars: int, messages: int) -> list:
+    """The events of a range of a text file placed in the file: its rows, and its part of
+    the file's suppressions, `lines` lines and `chars` characters further on (its lines
+    count from its own start: units.TextRange; runner.run_work's `place`). Its columns
+    stay: a range starts at a line's start. The store frames an mbox whole, so no run of
+    one is placed here (`messages`: none)."""
+    placed: list = []
+    for event in events:
+        if isinstance(event, RangeDirectives):
+            event = event.moved(lines, chars)
+        elif event[0] == INPUT_READ:
+            event = (*event[:4], _moved_rows(event[4], lines, chars), *event[5:])
+        elif event[0] == ROWS:
+            event = (ROWS, _moved_rows(event[1], lines, chars))
+        placed.append(event)
+    return placed
+
+
+def _moved_rows(rows: list, lines: int, chars: int) -> list:
+    moved = []
+    for row in rows:
+        fields = list(row)
+        for at in _LINE_FIELDS[row[0]]:
+            fields[at] += lines
+        offset_at = _OFFSET_FIELD.get(row[0])
+        if offset_at is not None and fields[offset_at] is not None:
+            fields[offset_at] += chars
+        moved.append(tuple(fields))
+    return moved
 
 
 def input_kind(path: str) -> str | None:

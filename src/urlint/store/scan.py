@@ -5,11 +5,11 @@ written by the one writer (store.writer)."""
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
+from ..checker import Checker
 from ..config import Settings
 from ..engines import LOCAL
 from ..problems import Problem, ProblemKind
@@ -18,7 +18,7 @@ from ..runner import Planned, planned_from, run_work
 from ..sources.files import FileId, InputFile, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
-from .rows import FINDING, MESSAGE, PROBLEM, URL, unit_rows
+from .rows import FINDING, MESSAGE, PROBLEM, URL, placed_rows, unit_rows
 from .sealing import KEY_SUFFIX, Seal, store_seal
 from .writer import StoreWriter, recorded
 
@@ -100,8 +100,12 @@ def scan_into_store(
             units = recorded(planned, writer.sent)
             work = partial(unit_rows, settings=settings, findings=findings)
             events = run_work(
-                units, work, jobs, tally, engine=engine, scheduler=scheduler, mark_ends=True
+                units, work, jobs, tally, placed_rows, engine=engine, scheduler=scheduler,
+                mark_ends=True,
             )
+            if findings:  # a text file read in ranges: its unused suppressions (M901)
+                # at its last range's end; a file whose last range failed is read again
+                events = Checker(settings).ranges_joined(events, unfinished=False)
             for event in events:
                 writer.add(event)
             writer.close()
@@ -154,11 +158,11 @@ def _units(
                     continue
             yield item  # a problem met walking too: its unit reports it, in its place
 
-    # A text file is read whole, in one unit: its rows are stored with its suppressions
-    # applied, which are the file's. (`check` cuts a large one in ranges and joins their
-    # suppressions in the writer: the store would need its rows placed so, as check's
-    # findings are, and its commits made once the last range is stored.)
-    yield from planned_from(to_read(), range_bytes=sys.maxsize, run_bytes=units.RUN_BYTES)
+    # A large text file is read in ranges, as `check` reads it: their rows placed in the
+    # file (store.rows.placed_rows) and their suppressions joined (scan_into_store); the
+    # input is "partial" until its last range is stored, and read again whole if a scan
+    # stops before (store.inventory).
+    yield from planned_from(to_read(), run_bytes=units.RUN_BYTES)
     for decision in resumed:
         place = decision.stored.resume if decision.stored is not None else None
         if place is not None:

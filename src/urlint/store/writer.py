@@ -16,11 +16,12 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
+from ..findings import Finding
 from ..grammar.login import mask_password
 from ..problems import Problem, ProblemKind
 from ..records import record
 from ..runner import UNIT_END, Planned
-from ..units import ArchiveMembers, ArchiveRest, MessageRun, WholeInput
+from ..units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from .inventory import Action, Decision, FileState, Stored
 from .rows import (
     FINDING,
@@ -29,6 +30,7 @@ from .rows import (
     PROBLEM,
     URL,
     Row,
+    finding_row,
     input_kind,
     maildir_place,
     problem_row,
@@ -102,7 +104,7 @@ def unit_inputs(unit: object) -> list[str]:
         return [unit.path]
     if isinstance(unit, WholeInput):
         return [source.path for source in unit.sources]
-    if isinstance(unit, MessageRun):
+    if isinstance(unit, (MessageRun, TextRange)):
         return [unit.path]
     if isinstance(unit, (ArchiveMembers, ArchiveRest)):
         return [unit.source.path]
@@ -201,8 +203,9 @@ class StoreWriter:
 
     def add(self, event: object) -> None:
         """One event of runner.run_work(..., mark_ends=True): a row (store.rows), a
-        problem (met planning, or a unit's work that failed: runner.not_worked), or the
-        end of a unit."""
+        problem (met planning, or a unit's work that failed: runner.not_worked), an M901
+        finding of a text file read in ranges (Checker.ranges_joined), or the end of a
+        unit."""
         if type(event) is tuple:
             if event[0] == INPUT_READ:
                 self._input_read(event)
@@ -213,6 +216,8 @@ class StoreWriter:
         elif isinstance(event, Problem):
             index = event.mail.index if event.mail is not None else 0
             self.pending.append(problem_row(event, event.path, index))
+        elif isinstance(event, Finding):  # a text file's unused suppressions, at its end
+            self.pending.append(finding_row(event, 0))
 
     def _input_read(self, event: tuple) -> None:
         _, path, messages, _damaged, rows, digest, kind = event
