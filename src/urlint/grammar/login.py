@@ -192,7 +192,10 @@ def secret_spans(
     spans: list[tuple[int, int]] = []
     if (
         decodings
-        and ("%" in text or "&" in text or "\\" in text or "=" in text)  # every escape's start
+        # what every escape starts with; of "=", only the three a delimiter's start with
+        # (a query's "a=b" is no escape: no search for one in most URLs that hold one)
+        and ("%" in text or "&" in text or "\\" in text or "=3" in text or "=2" in text
+             or "=4" in text)
         and _ESCAPED_DELIMITER.search(text)
     ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1))
@@ -224,8 +227,9 @@ def secret_spans(
                     start += 1
         elif found.endswith(":/"):
             scheme = found[:-2].lower()
-        spans.extend(_password_readings(text, start, end, scheme))
-        spans.extend(_across_whitespace(text, start, end, scheme))
+        readings = _password_readings(text, start, end, scheme)
+        spans.extend(readings)
+        spans.extend(_across_whitespace(text, start, end, scheme, bool(readings)))
     return merged_spans(spans)
 
 
@@ -293,18 +297,20 @@ def _decoded(escape: str) -> str:
     return chr(int(reference[3:], 16) if reference[2] in "xX" else int(reference[2:]))
 
 
-def _across_whitespace(text: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
-    """A login that whitespace cuts: the word from `start` to `end` has no "@", and the
-    next word has one (a header field folded inside a login, `ftp://joe:pw` / ` d@h/`; a
-    name, or a quoted value, holding a space; a tab). Read with the next word joined on,
-    its passwords are a second reading (section 6: hide more), spanning the whitespace
-    on both sides of it where they cross it (the whitespace itself shown)."""
+def _across_whitespace(
+    text: str, start: int, end: int, scheme: str, has_password: bool
+) -> list[tuple[int, int]]:
+    """A login that whitespace cuts: the word from `start` to `end` has no login of its
+    own, and the next word has an "@" (a header field folded inside a login,
+    `ftp://joe:pw` / ` d@h/`; a name, or a quoted value, holding a space; a tab). Read
+    with the next word joined on, its passwords are a second reading (section 6: hide
+    more), spanning the whitespace on both sides of it where they cross it (the
+    whitespace itself shown). `has_password`: the word has one read alone
+    (_password_readings)."""
     if end == len(text):
         return []  # a URL alone (nearly every call)
     at = text.rfind("@", start, end)
-    if at >= 0 and (
-        text.find(":", at, end) < 0 or _password_readings(text, start, end, scheme)
-    ):
+    if at >= 0 and (has_password or text.find(":", at, end) < 0):
         # A login of its own. Not where the "@" is in the user name and what follows the
         # colon after it, read as a port, is the password's start: `https://fred@example.org:pa`
         # / `ss@h/` (an address for a user name).
