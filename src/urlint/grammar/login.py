@@ -192,10 +192,7 @@ def secret_spans(
     spans: list[tuple[int, int]] = []
     if (
         decodings
-        # what every escape starts with; of "=", only the three a delimiter's start with
-        # (a query's "a=b" is no escape: no search for one in most URLs that hold one)
-        and ("%" in text or "&" in text or "\\" in text or "=3" in text or "=2" in text
-             or "=4" in text)
+        and ("%" in text or "&" in text or "\\" in text or "=" in text)  # every escape's start
         and _ESCAPED_DELIMITER.search(text)
     ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1))
