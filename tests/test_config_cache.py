@@ -3,6 +3,7 @@ own process; changed, it is read anew; a cache that cannot be used changes nothi
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
@@ -66,6 +67,20 @@ def test_a_damaged_cache_or_none_changes_nothing(project, monkeypatch):
     monkeypatch.setenv("URLINT_CACHE_DIR", "")  # none kept: parsed each time, nothing written
     assert check(project)[2] == "True"
     assert (project / "cache" / "parsed-config-1.marshal").read_bytes() == kept
+
+
+@pytest.mark.parametrize("entry", [None, "x", (1,), "state and no document"])
+def test_a_cache_entry_of_another_shape_is_parsed_again(project, entry):
+    # marshal reads the file, but an entry is not what a run wrote: (state, document)
+    check(project)
+    path = project / "cache" / "parsed-config-1.marshal"
+    kept = marshal.loads(path.read_bytes())
+    (where, (state, _)), = kept.items()
+    kept[where] = (state, None) if entry == "state and no document" else entry
+    path.write_bytes(marshal.dumps(kept))
+    assert check(project) == (
+        1, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n", "True"
+    )
 
 
 def test_a_configuration_that_does_not_parse_is_said_so_every_time(project):

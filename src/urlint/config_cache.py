@@ -50,7 +50,8 @@ def parsed(path: str, parse: Callable[[str], dict]) -> dict:
     state = (info.st_size, info.st_ino, info.st_dev, info.st_mtime_ns, info.st_ctime_ns)
     kept = _read(_directory)
     entry = kept.get(where)
-    if entry is not None and entry[0] == state:
+    # An entry of another shape (the file damaged in a way marshal still reads) is none.
+    if type(entry) is tuple and len(entry) == 2 and entry[0] == state and type(entry[1]) is dict:
         return entry[1]
     document = parse(path)
     kept.pop(where, None)
