@@ -140,6 +140,16 @@ def test_scan_paths_takes_one_path_a_path_object_and_exclude(tmp_path):
         scan_paths(named, jobs=0)  # at the call, not at the first URL
 
 
+def test_a_path_with_a_nul_byte_is_a_problem_in_its_place_not_an_exception(tmp_path):
+    (tmp_path / "a.txt").write_text("http://a.example/\n")
+    found = list(scan_paths(["bad\0name", tmp_path / "a.txt"]))
+    assert [(type(f).__name__, getattr(f, "reason", None)) for f in found] == [
+        ("Problem", "a name with a NUL byte is no file name"),
+        ("Found", None),
+    ]
+    assert found[1].candidate.url == "http://a.example/"
+
+
 def test_file_offsets_index_the_files_decoded_text(tmp_path):
     path = tmp_path / "bom.txt"
     text = "\u00e9t\u00e9\n" * 3 + "see <URL:http://x.example/\n  long> and ftp://y.example/\n"

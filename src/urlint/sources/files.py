@@ -105,6 +105,9 @@ def iter_files(
         except OSError as error:
             yield unreadable(error, path)
             continue
+        except ValueError:  # a library caller's path with a NUL byte (the CLI's never has)
+            yield Problem(ProblemKind.UNREADABLE, "a name with a NUL byte is no file name", path)
+            continue
         if stat.S_ISDIR(info.st_mode):
             if selection is None:
                 # Imported at the first directory: reading the files named needs none of it.
