@@ -129,14 +129,14 @@ class Checker:
         self,
         path: str,
         items: Iterable[ScannedText | Problem | ArticleRead],
-        in_range: Suppressions | None = None,
+        range_suppressions: Suppressions | None = None,
     ) -> Iterator[Finding | ArticleRead]:
         """The findings of one input's scanned texts; the marks of its news articles
-        (a worker's reading: runner.worked) passed on among them. `in_range`: the
+        (a worker's reading: runner.worked) passed on among them. `range_suppressions`: the
         suppressions of a range of a text file (its look back's directives, collected
         before: check_unit), whose unused ones the writer's process says
         (`ranges_joined`), not this."""
-        suppressions = Suppressions() if in_range is None else in_range
+        suppressions = Suppressions() if range_suppressions is None else range_suppressions
         for item in items:
             if isinstance(item, ArticleRead):
                 yield item
@@ -148,7 +148,7 @@ class Checker:
                 yield from self._not_in_baseline(self.lint_mail(item, item.path or path))
                 continue
             yield from self._not_in_baseline(self.lint_text(item, path, suppressions))
-        if in_range is None:
+        if range_suppressions is None:
             yield from self._not_in_baseline(self._unused(suppressions, path))
 
     def lint_text(

@@ -84,11 +84,11 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     suppressions = Suppressions()
     final = unit.final  # the file's last range: its unused suppressions are known
 
-    def in_range(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
-        events = input_rows(checker, items, path, in_range=suppressions)
+    def range_rows(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
+        events = input_rows(checker, items, path, range_suppressions=suppressions)
         return [*events, suppressions.of_range(path, final)]
 
-    return worked(unit, whole, in_range, partial(collect_directives, suppressions))
+    return worked(unit, whole, range_rows, partial(collect_directives, suppressions))
 
 
 def input_rows(
@@ -96,11 +96,11 @@ def input_rows(
     items: Iterable[ScannedText | Problem | ArticleRead],
     path: str,
     whole: bool = False,
-    in_range: Suppressions | None = None,
+    range_suppressions: Suppressions | None = None,
 ) -> list:
     """The events of one input's (or one part's: not `whole`) scanned texts: its
     INPUT_READ event with their rows, after a ROWS event before each article's mark.
-    `in_range`: a range of a text file's suppressions (Checker.check_items)."""
+    `range_suppressions`: the suppressions of a range of a text file (Checker.check_items)."""
     before = READ.messages, READ.damaged
     events: list = []
     rows: list = []  # since the last mark
@@ -124,7 +124,7 @@ def input_rows(
             yield item
 
     checked = with_url_rows(items) if checker is None else checker.check_items(
-        path, with_url_rows(items), in_range
+        path, with_url_rows(items), range_suppressions
     )
     for event in checked:
         if isinstance(event, (ScannedText, Problem)):
