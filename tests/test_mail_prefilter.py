@@ -79,6 +79,29 @@ def test_prefilter_reads_hidden_text_only_where_the_reader_would(
         ] == []
 
 
+@pytest.mark.parametrize(
+    "name",
+    [b"Content-Transfer-Encoding", b"CONTENT-TRANSFER-ENCODING", b"Content-Transfer-EnCoding"],
+)
+@pytest.mark.parametrize("multipart", [False, True])
+def test_a_transfer_encoding_field_is_known_in_any_case(name, multipart):
+    # The reader looks a field up in any case (RFC 5322 1.2.2: mail.headers.header_field), and
+    # decodes this base64 text: the prefilter must read it so too (it once knew only
+    # "-Encoding", "-encoding" and "-ENCODING", and passed over the URL).
+    encoded = base64.b64encode(b"see http://example.org/x\n")
+    part = b"Content-Type: text/plain\n%s: base64\n\n%s\n" % (name, encoded)
+    if multipart:
+        message = (
+            b"Subject: x\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
+            b"--b\n%s--b--\n" % part
+        )
+    else:
+        message = b"Subject: x\nMIME-Version: 1.0\n" + part
+    assert may_hold(message) is True
+    urls = [c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates]
+    assert urls == ["http://example.org/x"]
+
+
 def may_hold(data: bytes, start: int = 0, end: int | None = None) -> bool:
     """The prefilter's verdict on the one message data[start:end]."""
     return may_hold_urls(data, (start, len(data) if end is None else end))[0]
