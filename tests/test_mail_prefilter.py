@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import base64
 import binascii
+import html
+import html.entities
+import string
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint.mail import prefilter
 from urlint.mail.decoders import decode_quoted_printable
 from urlint.mail.message import read_message
 from urlint.mail.prefilter import may_hold_urls
@@ -100,6 +104,88 @@ def test_a_transfer_encoding_field_is_known_in_any_case(name, multipart):
     assert may_hold(message) is True
     urls = [c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates]
     assert urls == ["http://example.org/x"]
+
+
+_HTML_MESSAGE = b"Subject: x\nMIME-Version: 1.0\nContent-Type: text/html\n%s\n%s\n"
+
+
+def _reader_urls(message: bytes) -> list[str]:
+    return [c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates]
+
+
+@pytest.mark.parametrize(
+    ("html", "url"),
+    [
+        (b'<a href="http&#58;//example.org/a">a</a>', "http://example.org/a"),  # a reference
+        (b"see http&#x3a;//example.org/b now", "http://example.org/b"),
+        (b"see http&colon;//example.org/c now", "http://example.org/c"),
+        (b"see http:&sol;/example.org/d now", "http://example.org/d"),
+        (b'<a href="http:\n//example.org/e">e</a>', "http://example.org/e"),  # folded
+        (b'<a href="http:/\r\n/example.org/f">f</a>', "http://example.org/f"),
+        (b"see http:<b></b>//example.org/g now", "http://example.org/g"),  # a tag goes
+        (b"write to mail<b></b>to:fred@example.org now", "mailto:fred@example.org"),
+        (b"see http:<!-- x -->//example.org/h now", "http://example.org/h"),  # a comment
+        (b"see http:<script>x</script>/<b></b>/example.org/i now", "http://example.org/i"),
+        (b"see mail<style>p{}</style>to:fred@example.org now", "mailto:fred@example.org"),
+        (b'<a href="mail\nto:fred@example.org">f</a>', "mailto:fred@example.org"),
+        (b"see &lt;URL&#58;ftp.example.org&gt; now", "ftp.example.org"),
+    ],
+)
+@pytest.mark.parametrize("encoding", [b"", b"quoted-printable"])
+@pytest.mark.parametrize("multipart", [False, True])
+def test_prefilter_reads_what_an_html_reading_makes_a_url_of(html, url, encoding, multipart):
+    # The raw bytes hold no "://" and no bare scheme's colon: only the HTML reading
+    # (references decoded, tags dropped, an attribute's line breaks dropped) makes the URL.
+    field = b"Content-Transfer-Encoding: " + encoding + b"\n" if encoding else b""
+    body = binascii.b2a_qp(html, istext=False) if encoding else html
+    if multipart:  # the part's media type, in capitals
+        message = (
+            b"Subject: x\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n\n"
+            b"--b\nContent-Type: text/plain\n\nno link\n"
+            b"--b\nContent-Type: TEXT/HTML\n%s\n%s\n--b--\n" % (field, body)
+        )
+    else:
+        message = _HTML_MESSAGE % (field, body)
+    assert _reader_urls(message) == [url]
+    assert may_hold(message) is True
+
+
+def test_every_reference_the_html_reading_decodes_to_a_urls_character_is_looked_for():
+    # html.unescape is mail.html's decoder: each reference it makes a scheme's character,
+    # ":", "/", "<", a tab or a line break of (named, decimal, hexadecimal, with or without
+    # ";" and leading zeros) is one the prefilter reads an HTML message for, where what
+    # follows may make a URL's start with it ("<" before a wrapper's scheme).
+    wanted = set(":/<\t\n\r+-." + string.ascii_letters + string.digits)
+    references = ["&" + name for name in html.entities.html5]
+    for number in range(0x3000):
+        references += [f"&#{number};", f"&#0{number}", f"&#x{number:x};", f"&#X0{number:X}"]
+    missed = [
+        reference
+        for reference in references
+        if wanted & set(html.unescape(reference))
+        and not prefilter._HTML_REFERENCE.match(reference.encode() + b"URL:")
+    ]
+    assert missed == []
+    for harmless in (b"&#8217;", b"&nbsp;", b"&lt;fred@example.org&gt;", b"&lt;c01ce108&gt;"):
+        assert prefilter._HTML_REFERENCE.match(harmless) is None
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["http", "mailto", "mail", "to", "news", ":", "/", "&#58;", "&#x2f;", "&colon;",
+             "&sol;", "&lt;", "&gt;", "&#116;", "<b>", "</b>", "<br>", "<!-- -->", "\n", "\t",
+             " ", "example.org", "fred@", '<a href="', '">', "URL", "<", ">", "&amp;",
+             "<script>x</script>"]
+        ),
+        max_size=25,
+    ).map("".join)
+)
+def test_prefilter_passes_every_html_message_the_reader_finds_a_url_in(page):
+    message = _HTML_MESSAGE % (b"", page.encode())
+    if _reader_urls(message):
+        assert may_hold(message)
 
 
 def may_hold(data: bytes, start: int = 0, end: int | None = None) -> bool:

@@ -48,12 +48,17 @@ from .textmap import OffsetMap
 # - the block names are grouped by their first letter; each must be the whole word (`\b`),
 #   so their order does not matter.
 _HIDDEN_TEXT = r"[^<]*+(?:<(?!/\3\s*>)[^<]*+)*+" if sys.version_info >= (3, 11) else r".*?"
+# The elements that end a line of text (any case: the patterns using it are), as one
+# pattern: mail.prefilter asks it too (a tag of any other element joins the text around it).
+BLOCK_NAMES = (
+    r"(?:a(?:ddress|rticle|side)|b(?:lockquote|r)|d(?:d|iv|l|t)"
+    r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
+    r"|section|t(?:able|d|h|r)|ul)\b"
+)
 _MARKUP = re.compile(
     r"(<(?:(!)--(?:-?>|.*?(?:--!?>|\Z))"
     r"|(script|style|head|title)\b[^>]*>" + _HIDDEN_TEXT + r"(?:</\3\s*>|\Z)"
-    r"|/?(?:a(?:ddress|rticle|side)|b(?:lockquote|r)|d(?:d|iv|l|t)"
-    r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
-    r"|section|t(?:able|d|h|r)|ul)\b[^>]*(>)"
+    r"|/?" + BLOCK_NAMES + r"[^>]*(>)"
     r"|/?[A-Za-z][^>]*>|![^>]*>|\?[^>]*>))",
     re.S | re.I,
 )

@@ -17,7 +17,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..schemes import BARE_COLON_PATTERN, SCHEME_CHARS
+from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
+from .html import BLOCK_NAMES
 from .message import READ_MAINTYPES, UUENCODINGS
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
@@ -37,6 +38,49 @@ _UUENCODINGS = frozenset(name.encode() for name in UUENCODINGS)
 _CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+)/")
 
 
+# What reading an HTML part (mail.html: tags dropped, references decoded, tabs and line
+# breaks dropped from an attribute's URL) can make a URL's start of, in bytes that hold none:
+# - a reference to ":", "/", a scheme's character or a line break an attribute drops
+#   (`http&#58;//`), or to "<" before what may be a wrapper's scheme (`&lt;URL:`; not an
+#   address's `&lt;fred@example.org&gt;`);
+# - a tag between a colon and its slashes (`http:<b>//`), or tabs and line breaks in a tag
+#   (an href a mail server folded after `http:`, RFC 5322 2.1.1);
+# - a tag inside a scheme's name (`mail<b>to:`), or a line end (`mail` / `to:`).
+# A tag of an element that ends a line (mail.html.BLOCK_NAMES) leaves a line end, and joins
+# nothing; a script, a style, the head and the title go with their text. Looked for where a
+# body may be read as HTML (the message names html) and holds no other start. A comment that
+# holds "<" or ">", or such an element that holds "<", is not taken for what goes here.
+_HTML_TYPE = re.compile(rb"/(?i:html)")  # led by "/": lowering a multipart cost more
+_SCHEME = SCHEME_CHARS.encode()
+# After a "<": an element read to its end tag, whose text goes too (one that holds no "<"),
+# or a tag, a comment or a declaration (that holds no "<" or ">").
+_HIDDEN = rb"(?i:script|style|title|head)\b[^<>]*>[^<]*</(?i:script|style|title|head)\s*>"
+_DROPPED = (
+    rb"(?:" + _HIDDEN + rb"|(?:/?(?!(?i:" + BLOCK_NAMES.encode() + rb"))[A-Za-z]|!|\?)[^<>]*>)"
+)
+_TAGS = rb"(?:<" + _DROPPED + rb")*"
+_BREAKS = rb"[\t\r\n]*"
+_HTML_REFERENCE = re.compile(
+    rb"&(?:colon|sol|period|plus|Tab|NewLine|fjlig"
+    rb"|#0*(?:9|1[03]|4[3-9]|5[0-8]|6[5-9]|[78][0-9]|9[07-9]|1[01][0-9]|12[0-2])(?![0-9])"
+    rb"|#[xX]0*(?:[9aAdD]|2[b-fB-F]|3[0-9abAB]|[4-6][0-9a-fA-F]|7[0-9aA])(?![0-9a-fA-F])"
+    rb"|(?:lt|LT|nvlt|#0*60(?![0-9])|#[xX]0*3[cC](?![0-9a-fA-F]));?[ \t]*"
+    rb"(?:[A-Za-z][" + _SCHEME + rb"]*)?(?::|<|&(?!gt;|amp;|nbsp;|quot;)))"
+)
+_HTML_SLASHES = re.compile(
+    rb":(?:" + _TAGS + rb"/" + _TAGS + rb"/|"
+    + _BREAKS + rb"/" + _BREAKS + rb"/(?=[^<>]*>))"  # (in a tag)
+)
+_HTML_SPLIT_SCHEME = re.compile(
+    rb"<(?<=[" + _SCHEME + rb"<]<)" + _DROPPED + _TAGS + rb"[" + _SCHEME + rb"]*:"
+)
+# A line end between letters, the next line's a word and a colon: where a bare scheme's
+# name broken by it (a fold in an href) may end (`_folded_bare_scheme`).
+_LONGEST_BARE = max(map(len, BARE_WITHOUT_SLASHES))
+_BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
+_LINE_STARTING_A_COLON = re.compile(
+    rb"\n(?:(?<=[A-Za-z]\n)|(?<=[A-Za-z]\r\n))(?=([A-Za-z]{1,%d}):)" % (_LONGEST_BARE - 1)
+)
 _DOUBLE_SLASH = re.compile(rb"://")
 
 
@@ -70,22 +114,59 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     if _encoded_subject(lowered):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
-    # any other body is read with the message's own transfer encoding.
+    # any other body is read with the message's own transfer encoding, and as HTML only
+    # where its own Content-Type says so.
     nested = header_end == start or b"multipart/" in lowered or b"message/" in lowered
-    if not nested and b"transfer-encoding" not in lowered:
-        return False
-    hiding = _hiding_encodings(data, start, end if nested else header_end)
-    if not hiding:
-        return False
+    hiding = (
+        _hiding_encodings(data, start, end if nested else header_end)
+        if nested or b"transfer-encoding" in lowered
+        else set()
+    )
     if hiding & _UUENCODINGS or b"base64" in hiding:
         return True
+    # A multipart's own parts say which of them is HTML (their media type, in any case).
+    html = _HTML_TYPE.search(data, start, end) is not None if nested else b"/html" in lowered
+    if html and _html_may_start_a_url(data, header_end, end):
+        return True
+    if not hiding:
+        return False
     # Quoted-printable only: decoded (binascii, C speed), its body is looked at as the
     # scanner will see it, soft breaks gone and "=3A" a colon (RFC 2045 6.7).
     decoded = binascii.a2b_qp(data[start:end])
     if b"://" in decoded or b"\0" in decoded:  # NULs: a UTF-16 text, whose ASCII is not bytes
         return True
     body = decoded.find(b"\n\n") + 1
-    return bool(_BARE_COLON.search(decoded, body) or _WRAPPER.search(decoded, body))
+    return bool(
+        _BARE_COLON.search(decoded, body)
+        or _WRAPPER.search(decoded, body)
+        or (html and _html_may_start_a_url(decoded, body, len(decoded)))
+    )
+
+
+def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end], a body holding no "://" and no other start of a URL, hold a
+    place where reading it as HTML may make one?"""
+    # Patterns led by a literal each: one alternation of them stopped at every byte.
+    return bool(
+        _HTML_REFERENCE.search(data, start, end)
+        or _HTML_SLASHES.search(data, start, end)
+        or _HTML_SPLIT_SCHEME.search(data, start, end)
+        or _folded_bare_scheme(data, start, end)
+    )
+
+
+def _folded_bare_scheme(data: bytes, start: int, end: int) -> bool:
+    """Does a line end in data[start:end] break a bare scheme's name before its colon
+    (`mail` / `to:`, in either case)? Lines that start with a word and a colon are few."""
+    for line_end in _LINE_STARTING_A_COLON.finditer(data, start, end):
+        at = line_end.start()
+        if at > start and data[at - 1] == 13:  # "\r\n"
+            at -= 1
+        rest = line_end.group(1)
+        joined = (data[max(start, at - _LONGEST_BARE) : at] + rest).lower()
+        if any(len(rest) < len(name) and joined.endswith(name) for name in _BARE_NAMES):
+            return True
+    return False
 
 
 def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
