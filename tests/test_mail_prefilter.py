@@ -150,6 +150,66 @@ def test_prefilter_reads_what_an_html_reading_makes_a_url_of(html, url, encoding
     assert may_hold(message) is True
 
 
+_MULTIPART_OF = (
+    b"Subject: x\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
+    b"--b\n%s\n--b--\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("message", "url"),
+    [
+        # format=flowed with DelSp=yes: a soft line break goes with its space (RFC 3676 4.2)
+        (
+            b"Subject: x\nContent-Type: text/plain; format=flowed; delsp=yes\n\n"
+            b"see http:/ \n/example.org/a now\n",
+            "http://example.org/a",
+        ),
+        (
+            _MULTIPART_OF % b"Content-Type: text/plain; format=flowed; DelSp=Yes\n\n"
+            b"see http:/ \n/example.org/b now",
+            "http://example.org/b",
+        ),
+        # charsets that write ASCII otherwise
+        (
+            b"Subject: x\nContent-Type: text/plain; charset=utf-16\n\n"
+            + "see http://example.org/c now\n".encode("utf-16"),
+            "http://example.org/c",
+        ),
+        (
+            b"Subject: x\nContent-Type: text/plain; charset=utf-7\n\n"
+            b"see http+ADoALwAv-example.org/d now\n",
+            "http://example.org/d",
+        ),
+        (
+            b"Subject: x\nContent-Type: text/plain; charset=cp500\n\n"
+            + "see http://example.org/f now\n".encode("cp500"),
+            "http://example.org/f",
+        ),
+        # an encoded word in a field read for URLs, the first field too (RFC 2047)
+        (b"Subject: =?utf-8?q?see_http=3A//example.org/g?=\n\nhello\n", "http://example.org/g"),
+        (
+            b"Subject: x\nX-URL: =?utf-8?b?aHR0cDovL2V4YW1wbGUub3JnL2g=?=\n\nhello\n",
+            "http://example.org/h",
+        ),
+        (
+            _MULTIPART_OF % b"Content-Type: message/RFC822\n\n"
+            b"Subject: =?utf-8?q?http=3A//example.org/i?=\n\nhi",
+            "http://example.org/i",
+        ),
+    ],
+)
+def test_prefilter_reads_what_decoding_makes_a_url_of(message, url):
+    # The raw bytes hold no "://" and no other start of a URL: decoding the message makes one.
+    assert _reader_urls(message) == [url]
+    assert may_hold(message) is True
+
+
+def test_an_encoded_word_in_a_field_read_for_no_url_is_passed_over():
+    message = b"From: =?utf-8?q?Fred?= <fred@example.org>\nSubject: x\n\nhello\n"
+    assert may_hold(message) is False
+
+
 def test_every_reference_the_html_reading_decodes_to_a_urls_character_is_looked_for():
     # html.unescape is mail.html's decoder: each reference it makes a scheme's character,
     # ":", "/", "<", a tab or a line break of (named, decimal, hexadecimal, with or without

@@ -11,6 +11,7 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
+import string
 from functools import lru_cache
 from itertools import accumulate
 
@@ -140,6 +141,23 @@ def decode_charset(
         return data.decode("utf-8"), "utf-8", problem
     except UnicodeDecodeError:
         return data.decode("cp1252", "replace"), "cp1252", problem
+
+
+@lru_cache(maxsize=256)
+def keeps_ascii(label: str) -> bool:
+    """Does text in the charset `label` stand as ASCII bytes where it is ASCII (so a URL's
+    start in it stands in the raw bytes: mail.prefilter)? Not UTF-16, UTF-32, UTF-7 or
+    EBCDIC; a label no codec has is read as UTF-8 or Windows-1252 (decode_charset), which do."""
+    codec, _ = _codec(label)
+    if codec is None:
+        return True
+    try:
+        return _ASCII_SAMPLE.encode(codec) == _ASCII_SAMPLE.encode("ascii")
+    except (UnicodeError, LookupError, ValueError):
+        return False
+
+
+_ASCII_SAMPLE = ":/<>@+.-_~%=?&;# \n" + string.ascii_letters + string.digits
 
 
 def is_single_byte(codec: str) -> bool:

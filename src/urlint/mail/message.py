@@ -165,14 +165,12 @@ class MessageReader:
         for hit in hits:
             if hit < done:
                 continue
-            start = header.rfind(b"\n", 0, hit) + 1
-            while start > 0 and header[start] in (32, 9):  # a continuation line: go back
-                start = header.rfind(b"\n", 0, start - 1) + 1
+            start = field_start(header, hit)
             end_match = FIELD_END.search(header, hit)
             done = end_match.start() if end_match else len(header)
             raw = header[start:done]
             name = raw.partition(b":")[0].strip().decode("latin-1")
-            if name.lower() in NOT_URL_FIELDS or name.startswith("From "):
+            if not holds_urls(name):
                 continue
             lines += header.count(b"\n", counted, start)
             counted = start
@@ -385,6 +383,21 @@ class MessageReader:
                     group,
                 )
             )
+
+
+def field_start(header: bytes, at: int) -> int:
+    """Where the header field that holds header[at] starts (RFC 5322 2.2.3: a line that
+    starts with a blank continues the field before it)."""
+    start = header.rfind(b"\n", 0, at) + 1
+    while start > 0 and header[start] in (32, 9):
+        start = header.rfind(b"\n", 0, start - 1) + 1
+    return start
+
+
+def holds_urls(name: str) -> bool:
+    """Is a header field of this name read for URLs (NOT_URL_FIELDS; an mbox's From_ line
+    left in a message is no field)? The prefilter asks this too."""
+    return name.lower() not in NOT_URL_FIELDS and not name.startswith("From ")
 
 
 _PLAIN = ContentType("text", "plain", {})

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
+from .decoders import keeps_ascii
 from .html import BLOCK_NAMES
-from .message import READ_MAINTYPES, UUENCODINGS
+from .message import READ_MAINTYPES, UUENCODINGS, field_start, holds_urls
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
@@ -81,6 +82,15 @@ _BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
 _LINE_STARTING_A_COLON = re.compile(
     rb"\n(?:(?<=[A-Za-z]\n)|(?<=[A-Za-z]\r\n))(?=([A-Za-z]{1,%d}):)" % (_LONGEST_BARE - 1)
 )
+# A charset parameter's value (in a lower-cased header); a multipart's parts' DelSp
+# parameter, in any case, from its "=".
+_CHARSET = re.compile(rb"charset[ \t]*=[ \t]*[\"']?([^\s\"';]*)")
+_PART_DELSP = re.compile(rb"=(?<=[Dd][Ee][Ll][Ss][Pp]=)")
+# A message part's media type (message/rfc822, news, global: message.py reads its header
+# as a message's), any case, from its "/".
+_MESSAGE_PART = re.compile(
+    rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
+)
 _DOUBLE_SLASH = re.compile(rb"://")
 
 
@@ -102,7 +112,8 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
 def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     """Whether a URL can come out of data[start:end], a message known to hold no "://"."""
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
-    # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL.
+    # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL,
+    # or its decoding may make one.
     header_end = data.find(b"\n\n", start, end)
     if header_end < 0 or data.find(b"\r", start, header_end) >= 0:
         header_end = start
@@ -111,7 +122,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         return True
     if _BARE_COLON.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
         return True
-    if _encoded_subject(lowered):
+    if b"=?" in lowered and _encoded_url_field(data[start:header_end]):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
     # any other body is read with the message's own transfer encoding, and as HTML only
@@ -124,23 +135,19 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     )
     if hiding & _UUENCODINGS or b"base64" in hiding:
         return True
+    if hiding:  # quoted-printable only
+        # Decoded (binascii, C speed), the message is looked at as the scanner will see
+        # it, soft breaks gone and "=3A" a colon (RFC 2045 6.7).
+        data = binascii.a2b_qp(data[start:end])
+        start, end, header_end = 0, len(data), data.find(b"\n\n") + 1
+        body = header_end
+        if b"://" in data or _BARE_COLON.search(data, body) or _WRAPPER.search(data, body):
+            return True
     # A multipart's own parts say which of them is HTML (their media type, in any case).
     html = _HTML_TYPE.search(data, start, end) is not None if nested else b"/html" in lowered
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    if not hiding:
-        return False
-    # Quoted-printable only: decoded (binascii, C speed), its body is looked at as the
-    # scanner will see it, soft breaks gone and "=3A" a colon (RFC 2045 6.7).
-    decoded = binascii.a2b_qp(data[start:end])
-    if b"://" in decoded or b"\0" in decoded:  # NULs: a UTF-16 text, whose ASCII is not bytes
-        return True
-    body = decoded.find(b"\n\n") + 1
-    return bool(
-        _BARE_COLON.search(decoded, body)
-        or _WRAPPER.search(decoded, body)
-        or (html and _html_may_start_a_url(decoded, body, len(decoded)))
-    )
+    return _decoded_apart(data, start, end, lowered, nested)
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
@@ -225,14 +232,34 @@ class _HeaderBlocks:
         return self.start, self.end if self.ahead is None else self.ahead[0]
 
 
-def _encoded_subject(lowered: bytes) -> bool:
-    """An encoded word can hide a URL in a header field; of the fields a URL is read from,
-    the Subject is the one mailers encode (the name in From is no place for a URL)."""
-    subject = lowered.find(b"\nsubject:")
-    if subject < 0:
-        return False
-    line_end = lowered.find(b"\n", subject + 1)
-    # A line that starts with a blank folds the field on (RFC 5322 2.2.3).
-    while 0 <= line_end < len(lowered) - 1 and lowered[line_end + 1] in (32, 9):
-        line_end = lowered.find(b"\n", line_end + 1)
-    return b"=?" in lowered[subject : line_end if line_end >= 0 else len(lowered)]
+def _encoded_url_field(header: bytes) -> bool:
+    """Does a header field the reader reads for URLs (message.holds_urls) hold an RFC 2047
+    encoded word, which can hide one (`Subject: =?utf-8?q?see_http=3A//...?=`)?"""
+    at = header.find(b"=?")
+    while at >= 0:
+        start = field_start(header, at)
+        name = header[start : header.find(b":", start, at)].strip().decode("latin-1")
+        if holds_urls(name):
+            return True
+        at = header.find(b"=?", at + 2)
+    return False
+
+
+def _decoded_apart(data: bytes, start: int, end: int, lowered: bytes, nested: bool) -> bool:
+    """Does data[start:end] hold text that decoding may make a URL's start of where the raw
+    bytes hold none: UTF-16 or UTF-32 (NULs), another charset that does not write ASCII as
+    ASCII (UTF-7, EBCDIC: decoders.keeps_ascii), format=flowed with DelSp=yes (a soft line
+    break goes with its space, RFC 3676 4.2: `http:/ ` / `/example.org`), or a message part
+    and an encoded word, which its header may hold (read as a message's)? The header
+    `lowered`'s own parameters are read; in a multipart, its parts' DelSp (a part's charset
+    is not: one of UTF-7 or EBCDIC there is passed over, UTF-16 and UTF-32 are by their
+    NULs)."""
+    if data.find(b"\0", start, end) >= 0:
+        return True
+    if not nested:
+        return b"delsp" in lowered or any(
+            not keeps_ascii(label.decode("latin-1")) for label in _CHARSET.findall(lowered)
+        )
+    if data.find(b"=?", start, end) >= 0 and _MESSAGE_PART.search(data, start, end):
+        return True  # an encoded word, maybe in a message part's header
+    return _PART_DELSP.search(data, start, end) is not None
