@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -313,6 +314,20 @@ def test_sarif_plain_file_with_a_bang_in_its_name_keeps_its_region(capsys, tmp_p
             }
         }
     ]
+
+
+def test_sarif_locates_a_file_whose_name_is_not_utf8(capsys, tmp_path, monkeypatch):
+    # os.fsdecode holds the byte 0xE9 as a surrogate: the log is whole, the URI escapes the
+    # byte (as Path.as_uri does), and the run says it found something (it ended in an
+    # internal error, exit 2, its log cut off).
+    monkeypatch.chdir(tmp_path)
+    Path(os.fsdecode(b"caf\xe9.txt")).write_bytes(b"see http://example.com/~a\n")
+    log, _ = sarif(capsys, ".")  # exit 1 (sarif checks it)
+    (result,) = log["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "caf%E9.txt",
+        "uriBaseId": "%SRCROOT%",
+    }
 
 
 def test_sarif_never_shows_a_password_from_a_file_or_member_name(capsys, tmp_path, monkeypatch):

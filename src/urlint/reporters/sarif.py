@@ -65,7 +65,10 @@ def artifact_location(path: str, root: Path) -> dict:
         relative = absolute.relative_to(root)
     except ValueError:
         return {"uri": absolute.as_uri()}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+    # A name that is not UTF-8 holds its bytes as surrogates (os.fsdecode): they are escaped
+    # as the bytes they are, as Path.as_uri escapes them.
+    uri = quote(relative.as_posix(), errors="surrogateescape")
+    return {"uri": uri, "uriBaseId": "%SRCROOT%"}
 
 
 def split_member(path: str) -> tuple[str, str] | None:
@@ -164,7 +167,9 @@ def sarif_results(
             path, parts = finding.path, split_member(finding.path)
             seen.clear()
         shown_path, url = mask_password(finding.path), mask_password(finding.url or "")
-        digest = hashlib.sha256(f"{finding.code}\0{shown_path}\0{url}".encode()).hexdigest()[:16]
+        # (a name that is not UTF-8 holds its bytes as surrogates: hashed as the bytes they are)
+        key = f"{finding.code}\0{shown_path}\0{url}".encode("utf-8", "surrogateescape")
+        digest = hashlib.sha256(key).hexdigest()[:16]
         seen[digest] += 1
         region = {
             "startLine": finding.line,
