@@ -257,6 +257,36 @@ def test_a_second_scan_reads_nothing_unchanged(tmp_path, monkeypatch):
     assert store_contents(store) == before
 
 
+def test_a_name_that_is_not_utf8_is_stored_escaped_and_found_again(tmp_path):
+    # os.fsdecode holds the byte 0xE9 as a surrogate, which SQLite cannot keep: the scan
+    # ended in a traceback and its store was empty. Its bytes are escaped, the file after
+    # it is stored too, and a second scan finds both unchanged; a tar member's name alike.
+    folder = tmp_path / "d"
+    folder.mkdir()
+    Path(os.fsdecode(bytes(folder) + b"/caf\xe9.txt")).write_text("http://one.example/\n")
+    (folder / "z.txt").write_text("http://two.example/\n")
+    archive = tmp_path / "m.tar"
+    with tarfile.open(archive, "w", format=tarfile.GNU_FORMAT, errors="surrogateescape") as tar:
+        data = b"http://three.example/\n"
+        member = tarfile.TarInfo(os.fsdecode(b"caf\xe9.txt"))
+        member.size = len(data)
+        tar.addfile(member, io.BytesIO(data))
+    store = tmp_path / "urls.sqlite"
+    assert scanned(store, folder, archive).urls == 3
+    connection = sqlite3.connect(store)
+    try:
+        urls = sorted(connection.execute("SELECT path, url FROM urls"))
+    finally:
+        connection.close()
+    assert urls == [
+        (f"{folder}/caf\\xe9.txt", "http://one.example/"),
+        (f"{folder}/z.txt", "http://two.example/"),
+        (f"{archive}!caf\\xe9.txt", "http://three.example/"),
+    ]
+    again = scanned(store, folder, archive)
+    assert again.actions["unchanged"] == 3 and again.urls == 0
+
+
 def test_a_rescan_reads_only_what_changed_and_equals_a_fresh_scan(tmp_path):
     tree = build_tree(tmp_path / "archive")
     store = tmp_path / "urls.sqlite"

@@ -23,11 +23,11 @@ import os
 import sqlite3
 from collections.abc import Iterable
 
-from ..grammar.login import mask_password
 from ..mail.mbox import MboxPlace
 from ..records import record
 from ..sources.files import STDIN, FileId, InputFile
 from .sealing import Seal
+from .storable import stored_text
 
 
 class Action(enum.Enum):
@@ -108,7 +108,7 @@ def input_key(path: str) -> str:
     a Maildir message by its Maildir and its unique name (the file name before ":", where
     the Maildir's info, its flags, begins), anything else by its absolute path."""
     location = os.path.abspath(path)
-    return _key(location, mask_password(location))
+    return _key(location, stored_text(location))
 
 
 def _key(location: str, masked_location: str) -> str:
@@ -116,7 +116,7 @@ def _key(location: str, masked_location: str) -> str:
     folder, name = os.path.split(location)
     maildir, subfolder = os.path.split(folder)
     if subfolder in ("cur", "new") and _is_maildir(maildir):
-        return "maildir:" + mask_password(os.path.join(maildir, name.partition(":")[0]))
+        return "maildir:" + stored_text(os.path.join(maildir, name.partition(":")[0]))
     return "file:" + masked_location
 
 
@@ -145,7 +145,7 @@ def decision_on(
     if state is None:
         return None
     absolute = os.path.abspath(item.path)
-    location = mask_password(absolute)
+    location = stored_text(absolute)
     key = _unique(_key(absolute, location), taken)
     old = stored.get(key)
     action, known_hash = _action(item.path, state, old, seal)
@@ -177,7 +177,7 @@ def _action(
 ) -> tuple[Action, str | None]:
     if old is None:
         return Action.NEW, None
-    same_name = old.path == mask_password(path)
+    same_name = old.path == stored_text(path)
     if old.status == "done" and old.state == state:
         return (Action.UNCHANGED if same_name else Action.RENAMED), None
     if old.status in ("done", "partial") and old.hash is not None:
@@ -216,7 +216,7 @@ def _places(paths: Iterable[str]) -> list[tuple[str, str]]:
     for path in paths:
         if path == STDIN:
             continue
-        location = mask_password(os.path.abspath(path))
+        location = stored_text(os.path.abspath(path))
         places.append((location, location.rstrip(os.sep) + os.sep))
     return places
 

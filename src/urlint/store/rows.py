@@ -27,7 +27,6 @@ from functools import lru_cache, partial
 from ..checker import Checker, collect_directives
 from ..config import Settings
 from ..findings import Finding
-from ..grammar.login import mask_password
 from ..grammar.parse import parse
 from ..mail.headers import header_field, text_of
 from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
@@ -39,6 +38,7 @@ from ..sources.files import InputFile, content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
 from ..suppressions import RangeDirectives, Suppressions
 from ..units import TextRange
+from .storable import stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ class _Messages:
         if self.place is None or self.place[0] != where:
             folder, flags = self._folder(where)
             # Maildir flags are the end of a file's name, which may hold a URL's login
-            self.place = (where, mask_password(where), mask_password(folder), _masked(flags))
+            self.place = (where, stored_text(where), stored_text(folder), _masked(flags))
         _, masked_where, masked_folder, flags = self.place
         return (
             MESSAGE, masked_where, mail.index, mail.line, _masked(message_id),
@@ -268,7 +268,7 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
     start, end = span.start, span.end
     wrapper = candidate.wrapper
     return (
-        URL, mask_password(path), message, url, scheme, host, start.line, start.column,
+        URL, stored_text(path), message, url, scheme, host, start.line, start.column,
         end.line, end.column, start.offset, None if wrapper is None else wrapper.value, alt,
         flags_text(candidate.flags), *_place(mail),
     )
@@ -283,14 +283,14 @@ def _place(mail: MessageInfo | None) -> tuple:
 
 
 def problem_row(problem: Problem, path: str, message: int) -> Row:
-    return (PROBLEM, mask_password(path), message, problem.kind.value,
-            mask_password(problem.reason), problem.line)
+    return (PROBLEM, stored_text(path), message, problem.kind.value,
+            stored_text(problem.reason), problem.line)
 
 
 def finding_row(finding: Finding, message: int) -> Row:
     return (
-        FINDING, mask_password(finding.path), message, finding.code, finding.name,
-        finding.severity.value, mask_password(finding.message), finding.url, finding.line,
+        FINDING, stored_text(finding.path), message, finding.code, finding.name,
+        finding.severity.value, stored_text(finding.message), finding.url, finding.line,
         finding.column, finding.end_line, finding.end_column,
     )
 
@@ -394,4 +394,4 @@ def _any_date(date: str) -> datetime | None:
 
 
 def _masked(text: str | None) -> str | None:
-    return None if text is None else mask_password(text)
+    return None if text is None else stored_text(text)

@@ -17,7 +17,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from ..findings import Finding
-from ..grammar.login import mask_password
 from ..problems import Problem, ProblemKind
 from ..records import record
 from ..runner import UNIT_END, Planned
@@ -36,6 +35,7 @@ from .rows import (
     problem_row,
 )
 from .sealing import Seal
+from .storable import stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class StoreWriter:
             if old is None or decision.action not in (Action.UNCHANGED, Action.RENAMED):
                 continue
             state = decision.state
-            path = mask_password(decision.source.path)
+            path = stored_text(decision.source.path)
             if (old.state, old.path, old.location) == (state, path, decision.location):
                 continue  # as it was: nothing to write
             execute(
@@ -237,7 +237,7 @@ class StoreWriter:
         planned = sent.planned
         paths = unit_inputs(planned.unit)
         if self.pending:  # problems with no INPUT_READ: met planning, or a failed input
-            named = {mask_password(path): path for path in paths}
+            named = {stored_text(path): path for path in paths}
             for row in self.pending:
                 self._write([row], named.get(row[1], paths[-1] if paths else row[1]))
             self.pending = []
@@ -323,7 +323,7 @@ class StoreWriter:
             self.next_input += 1
             # written at the unit's end, with the state `_state` gives it then, if it does
             self.new_inputs[path] = (
-                input_id, mask_password(path), decision.location, decision.key,
+                input_id, stored_text(path), decision.location, decision.key,
                 *self._state_values("file", decision.state, None, "partial", None, 0),
             )
         else:
@@ -343,7 +343,7 @@ class StoreWriter:
                 )
             execute(
                 "UPDATE inputs SET path = ?, location = ?, status = 'partial' WHERE id = ?",
-                (mask_password(path), decision.location, input_id),
+                (stored_text(path), decision.location, input_id),
             )
         self.input_ids[path] = input_id
         return input_id
