@@ -205,6 +205,10 @@ def test_prefilter_reads_what_decoding_makes_a_url_of(message, url):
     assert may_hold(message) is True
 
 
+def test_stray_nuls_of_a_damaged_message_with_no_url_are_passed_over():
+    assert may_hold(b"Subject: x\n\nhello\0 wor\0ld: /\0/ \n") is False
+
+
 def test_an_encoded_word_in_a_field_read_for_no_url_is_passed_over():
     message = b"From: =?utf-8?q?Fred?= <fred@example.org>\nSubject: x\n\nhello\n"
     assert may_hold(message) is False

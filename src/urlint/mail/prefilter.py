@@ -147,7 +147,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     html = _HTML_TYPE.search(data, start, end) is not None if nested else b"/html" in lowered
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    return _decoded_apart(data, start, end, lowered, nested)
+    return _decoded_apart(data, start, end, lowered, nested, html)
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
@@ -245,17 +245,24 @@ def _encoded_url_field(header: bytes) -> bool:
     return False
 
 
-def _decoded_apart(data: bytes, start: int, end: int, lowered: bytes, nested: bool) -> bool:
+def _decoded_apart(
+    data: bytes, start: int, end: int, lowered: bytes, nested: bool, html: bool
+) -> bool:
     """Does data[start:end] hold text that decoding may make a URL's start of where the raw
-    bytes hold none: UTF-16 or UTF-32 (NULs), another charset that does not write ASCII as
+    bytes hold none: UTF-16 or UTF-32 (their ASCII with NULs between: looked at without
+    them; a damaged message's stray NULs make none), another charset that does not write ASCII as
     ASCII (UTF-7, EBCDIC: decoders.keeps_ascii), format=flowed with DelSp=yes (a soft line
     break goes with its space, RFC 3676 4.2: `http:/ ` / `/example.org`), or a message part
     and an encoded word, which its header may hold (read as a message's)? The header
     `lowered`'s own parameters are read; in a multipart, its parts' DelSp (a part's charset
     is not: one of UTF-7 or EBCDIC there is passed over, UTF-16 and UTF-32 are by their
     NULs)."""
-    if data.find(b"\0", start, end) >= 0:
-        return True
+    if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
+        joined = data[start:end].replace(b"\0", b"")
+        if b"://" in joined or _BARE_COLON.search(joined) or _WRAPPER.search(joined):
+            return True
+        if html and _html_may_start_a_url(joined, 0, len(joined)):
+            return True
     if not nested:
         return b"delsp" in lowered or any(
             not keeps_ascii(label.decode("latin-1")) for label in _CHARSET.findall(lowered)
