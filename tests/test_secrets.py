@@ -276,6 +276,53 @@ def test_a_wrapper_not_closed_on_the_line_its_url_ends_hides_the_next_lines_logi
             assert secret not in out + err, (argv, secret)
 
 
+def test_a_password_cut_by_punctuation_then_a_blank_or_a_line_end_is_hidden(capsys, here):
+    # A reader ends a bare URL at ". " or at '"' and a line end; one who reads on finds the
+    # rest of the password in the next word (a leak hunt's: S408 quoted the first part as
+    # a port, extract printed it).
+    (here / "p.txt").write_text(
+        "see ftp://fred:Pw0rd. SECRET1@host.example.com/ ok\n"
+        "see ftp://fred:Pw0rd) SECRET1@host.example.com/ ok\n"
+        'see ftp://fred:Pw0rd"\nSECRET1@host.example.com/ ok\n'
+        "see ftp://fred:Pw0rd>\nSECRET1@host.example.com/ ok\n"
+        "see http://example.com/a. Write to fred@example.org\n"
+    )
+    assert run(capsys, "extract", "-H", "p.txt") == (0, (
+        "p.txt:1:5: ftp://fred:****\np.txt:2:5: ftp://fred:****\n"
+        "p.txt:3:5: ftp://fred:****\np.txt:5:5: ftp://fred:****\n"
+        "p.txt:7:5: http://example.com/a\n"
+    ), "")
+    for argv in (
+        ("check", "--isolated", "--select", "ALL", "--format", "full", "p.txt"),
+        ("check", "--isolated", "--select", "ALL", "--format", "json", "p.txt"),
+        ("extract", "--format", "jsonl", "p.txt"),
+    ):
+        _, out, err = run(capsys, *argv)
+        for secret in ("Pw0rd", "SECRET1"):
+            assert secret not in out + err, (argv, secret)
+
+
+def test_a_wrapper_broken_by_blank_lines_inside_its_password_hides_it(capsys, here):
+    # The appendix ignores whitespace inside a wrapper: a reader who joins across the
+    # blank lines reads "Pw0rdSECRET1" (a leak hunt's: S408 quoted "Pw0rd" as a port).
+    (here / "b.txt").write_text(
+        "see <URL:ftp://fred:Pw0rd\n\nSECRET1@host.example.com/pub/>\n\n"
+        "see <URL:ftp://fred:Pw0rd\n  \n\n> SECRET1@host.example.com/pub/>\n\n"
+        "see <URL:http://example.com/a>\n\nfred@example.org\n"
+    )
+    assert run(capsys, "extract", "-H", "b.txt") == (0, (
+        "b.txt:1:10: ftp://fred:****\nb.txt:5:10: ftp://fred:****\n"
+        "b.txt:10:10: http://example.com/a\n"
+    ), "")
+    for argv in (
+        ("check", "--isolated", "--select", "ALL", "--format", "full", "b.txt"),
+        ("check", "--isolated", "--select", "ALL", "--format", "json", "b.txt"),
+    ):
+        _, out, err = run(capsys, *argv)
+        for secret in ("Pw0rd", "SECRET1"):
+            assert secret not in out + err, (argv, secret)
+
+
 def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):
     # A "," or a space may be part of a password (section 3.1): an item cut out of one
     # would show a piece no longer read as a password.

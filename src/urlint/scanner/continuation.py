@@ -19,7 +19,7 @@ import re
 from ..grammar.login import LINE_BLANKS, secret_spans, within, word_end
 from ..patterns import compiled_when_used
 from . import bare
-from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
+from .wrappers import MAX_RAW_LINES, QUOTE_PREFIX, SCHEME_START, quote_key
 
 _LINE_END = re.compile(r"[ \t]*\r?\n")
 _INDENT = re.compile(r"[ \t]*")
@@ -106,16 +106,26 @@ def wrapper_login_rest(
     but a reader who joins it reads a password there, which section 6 wants hidden."""
     if "//" not in url or _LINE_END.match(text, url_end) is None:
         return None
-    word = _next_line_login(text, url_start, url_end)
+    # Blank lines too: the appendix ignores whitespace inside a wrapper, and a reader who
+    # joins across one (`<URL:ftp://fred:sec` / `` / `ret@host/>`) reads the same password.
+    word = _next_line_login(text, url_start, url_end, _BLANK_LINES_IN_A_WRAPPER)
     return None if word is None else (url_end, *word)
 
 
-def _next_line_login(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
+_BLANK_LINES_IN_A_WRAPPER = MAX_RAW_LINES  # a wrapper spans no more lines (wrappers.py)
+
+
+def _next_line_login(
+    text: str, url_start: int, url_end: int, blank_lines: int = 0
+) -> tuple[int, int] | None:
     """The start and end of the next line's first word, where it has an "@" and the URL
-    ending at url_end ends its line."""
+    ending at url_end ends its line (past at most `blank_lines` blank lines)."""
     # Whatever the next line's reply level: a quoting mailer that wrapped the line may have
     # given the rest another (a second reading, not a guess that the URL goes on).
     pos = _next_line_start(text, url_start, url_end, any_reply_level=True)
+    while pos is not None and blank_lines > 0 and _LINE_END.match(text, pos) is not None:
+        pos = _next_line_start(text, pos, pos, any_reply_level=True)
+        blank_lines -= 1
     if pos is None:
         return None
     end = bare.BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
@@ -129,28 +139,40 @@ def login_read_on(
     whose last ends at `url_end`) ends inside a login that its word goes on with, "@" and
     all: a reader ends a URL at a character a password may hold
     (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
-    no-break space), or at a space, a tab, a vertical tab or a form feed inside it (the
-    next word on the line, then: `ftp://fred:pw d@h/`). Read so, the word is a second
-    reading of where the password ends, which section 6 wants hidden too: (url_end,
-    url_end, the word's end), as login_rest gives it for the next line, where the URL read
-    with it hides more of itself than alone (grammar.login)."""
+    no-break space), or at a space, a tab, a vertical tab or a form feed inside it, after
+    such characters too (the next word on the line, then: `ftp://fred:pw d@h/`,
+    `ftp://fred:pw. d@h/`), or, for a bare URL, at them and the line's end (the next line's
+    first word: `ftp://fred:pw"` / `d@h/`). Read so, the word is a second reading of where
+    the password ends, which section 6 wants hidden too: (the end of the URL's own word,
+    the word's start, its end), as login_rest gives it for the next line, where the URL
+    read with it hides more of itself than alone (grammar.login)."""
     limit = url_end + LOGIN_READ_ON  # read no further: a line of thousands of URLs, linear
     at = text.find("@", url_end, limit)
     if at < 0:  # nearly every URL
         return None
-    end = word_end(text, url_end, limit)
-    if end == url_end:  # a space or a tab after the URL: the next word on its line
-        following = _BLANKS_ON_THE_LINE.match(text, url_end, limit).end()  # type: ignore[union-attr]  # matches empty
-        if following == url_end or following == len(text) or text[following] in "\r\n":
+    end = word_end(text, url_end, limit)  # the rest of the URL's own word
+    rest = (url_end, url_end, end)
+    if at >= end:  # then the next word (after punctuation too: `ftp://fred:pw. d@h/`)
+        following = _BLANKS_ON_THE_LINE.match(text, end, limit).end()  # type: ignore[union-attr]  # matches empty
+        if following == len(text):
             return None
-        end = word_end(text, following, limit)
-    if at >= end:
-        return None
+        if text[following] in "\r\n":  # on the next line (`ftp://fred:pw"` / `d@h/`)
+            # (a bare URL's: a wrapper's next line is wrapper_login_rest's to read)
+            bare_at_line_end = url is None and following == end
+            word = _next_line_login(text, url_start, end) if bare_at_line_end else None
+            if word is None:
+                return None
+            rest = (end, *word)
+        else:
+            rest = (url_end, url_end, word_end(text, following, limit))
+            if at >= rest[2]:
+                return None
     if url is None:
         url = text[url_start:url_end]
     length = len(url)
-    hidden = within(secret_spans(url + text[url_end:end], length), length)
-    return (url_end, url_end, end) if hidden != secret_spans(url) else None
+    read_on = url + text[url_end : rest[0]] + text[rest[1] : rest[2]]
+    hidden = within(secret_spans(read_on, length), length)
+    return rest if hidden != secret_spans(url) else None
 
 
 LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
