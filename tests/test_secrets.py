@@ -323,6 +323,18 @@ def test_a_wrapper_broken_by_blank_lines_inside_its_password_hides_it(capsys, he
             assert secret not in out + err, (argv, secret)
 
 
+def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password(capsys, here):
+    # A browser reads `http://[fred:pw]@h/` as user "[fred", password "pw]" (a leak hunt's:
+    # the "[" was taken for an IP literal's, and the password shown); an IP literal's
+    # colons still split nothing.
+    (here / "k.txt").write_text(
+        "see http://[fred:SECRET1]@host.example.com/\nsee http://user@[::1]:8080/x\n"
+    )
+    assert run(capsys, "extract", "k.txt") == (
+        0, "http://[fred:****@host.example.com/\nhttp://user@[::1]:8080/x\n", ""
+    )
+
+
 def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):
     # A "," or a space may be part of a password (section 3.1): an item cut out of one
     # would show a piece no longer read as a password.

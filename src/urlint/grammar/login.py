@@ -50,6 +50,7 @@ _CERTAIN_HOSTPORT = compiled_when_used(
     r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|\[[0-9A-Fa-f:.]*\])(?::[0-9]*)?",
     re.IGNORECASE,
 )
+_IP_LITERAL = compiled_when_used(r"\[[0-9A-Fa-f:.]*\]")  # RFC 2732, as _CERTAIN_HOSTPORT has it
 # A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
 _DRIVE = compiled_when_used(r"[A-Za-z][:|]")
 _DELIMITERS = compiled_when_used(r"[/?#@]")
@@ -139,11 +140,15 @@ def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
 
 def _login_to(url: str, start: int, at: int) -> Login:
     """The login url[start:at]: the user to its first ":", the password after it (section
-    3.1; an empty one in "fred:@h"). A login never starts with "[": there, the colons of an
-    IP literal (RFC 2732) split nothing."""
+    3.1; an empty one in "fred:@h"). Where it starts with an IP literal (RFC 2732), its
+    colons split nothing (`https://[2607:5300::1]]` / `[mailto:a@b]` read as one word); a
+    "[" that starts no literal is a character of the user's, as a browser reads it (WHATWG
+    URL): `http://[fred:pw]@h/` is user "[fred" and password "pw]"."""
     after = start
     if url.startswith("[", start):
-        after = url.find("]", start, at) + 1 or start
+        literal = _IP_LITERAL.match(url, start, at)
+        if literal is not None:
+            after = literal.end()
     colon = url.find(":", after, at)
     if colon < 0:
         return Login((start, at), None, at)
