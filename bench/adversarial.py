@@ -93,6 +93,25 @@ INPUTS: dict[
     # a minified line (no whitespace) of URLs with logins: each URL's login read on past
     # its end no further than LOGIN_READ_ON; `full` picks each finding's masks by bisection
     "minified line of login URLs": (MINIFIED_LOGINS, 25_000, EXTRACT),
+    # A login read on past punctuation, to the next line's word (continuation.login_read_on)
+    "lines of logins cut by a quote, the rest on the next line": (
+        lambda n: b'ftp://u:p"\nq@h.example/ ' * (n // 24) + b"\n", 500_000, EXTRACT
+    ),
+    # A wrapper's login read on past blank lines (continuation.wrapper_login_rest)
+    "wrappers of logins cut by blank lines": (
+        lambda n: (b"<URL:ftp://u:p\n" + b"\n" * 30 + b"q@h.example/>\n") * (n // 58),
+        500_000,
+        EXTRACT,
+    ),
+    # The prefilter's look at HTML a reading may make a URL of (mail.prefilter)
+    "HTML message of tags, colons and references, no URL": (
+        lambda n: mail(
+            b"Content-Type: text/html\n",
+            b"a<b>c:</b> d&amp;<i x=1>e\n:<p>/ " * (n // 36),
+        ),
+        500_000,
+        EXTRACT,
+    ),
     "check: minified line of login URLs": (MINIFIED_LOGINS, 25_000, CHECK),
     "check --diff: minified line of fixable and login URLs": (
         lambda n: b"[" + b",".join(b'"HTTP://x.example/","ftp://u:p@h/"' for _ in range(n // 34))
