@@ -248,6 +248,19 @@ def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
             assert secret not in out + err, (argv, secret)
 
 
+def _assert_hidden(capsys, name: str, *secrets: str) -> None:
+    """No trace of any of `secrets` in what check (full, json) and extract (jsonl) show of
+    the file `name`."""
+    for argv in (
+        ("check", "--isolated", "--select", "ALL", "--format", "full", name),
+        ("check", "--isolated", "--select", "ALL", "--format", "json", name),
+        ("extract", "--format", "jsonl", name),
+    ):
+        _, out, err = run(capsys, *argv)
+        for secret in secrets:
+            assert secret not in out + err, (argv, secret)
+
+
 def test_a_wrapper_not_closed_on_the_line_its_url_ends_hides_the_next_lines_login(
     capsys, here
 ):
@@ -266,14 +279,7 @@ def test_a_wrapper_not_closed_on_the_line_its_url_ends_hides_the_next_lines_logi
         "w.txt:7:2: ftp://fred:****\nw.txt:10:6: ftp://fred:****\n"
         "w.txt:13:6: ftp://u@ftp.example.com:21\n"
     ), "")
-    for argv in (
-        ("check", "--isolated", "--select", "ALL", "--format", "full", "w.txt"),
-        ("check", "--isolated", "--select", "ALL", "--format", "json", "w.txt"),
-        ("extract", "--format", "jsonl", "w.txt"),
-    ):
-        _, out, err = run(capsys, *argv)
-        for secret in ("Pw0rd", "SECRET1"):
-            assert secret not in out + err, (argv, secret)
+    _assert_hidden(capsys, "w.txt", "Pw0rd", "SECRET1")
 
 
 def test_a_password_cut_by_punctuation_then_a_blank_or_a_line_end_is_hidden(capsys, here):
@@ -292,14 +298,7 @@ def test_a_password_cut_by_punctuation_then_a_blank_or_a_line_end_is_hidden(caps
         "p.txt:3:5: ftp://fred:****\np.txt:5:5: ftp://fred:****\n"
         "p.txt:7:5: http://example.com/a\n"
     ), "")
-    for argv in (
-        ("check", "--isolated", "--select", "ALL", "--format", "full", "p.txt"),
-        ("check", "--isolated", "--select", "ALL", "--format", "json", "p.txt"),
-        ("extract", "--format", "jsonl", "p.txt"),
-    ):
-        _, out, err = run(capsys, *argv)
-        for secret in ("Pw0rd", "SECRET1"):
-            assert secret not in out + err, (argv, secret)
+    _assert_hidden(capsys, "p.txt", "Pw0rd", "SECRET1")
 
 
 def test_a_wrapper_broken_by_blank_lines_inside_its_password_hides_it(capsys, here):
@@ -314,13 +313,7 @@ def test_a_wrapper_broken_by_blank_lines_inside_its_password_hides_it(capsys, he
         "b.txt:1:10: ftp://fred:****\nb.txt:5:10: ftp://fred:****\n"
         "b.txt:10:10: http://example.com/a\n"
     ), "")
-    for argv in (
-        ("check", "--isolated", "--select", "ALL", "--format", "full", "b.txt"),
-        ("check", "--isolated", "--select", "ALL", "--format", "json", "b.txt"),
-    ):
-        _, out, err = run(capsys, *argv)
-        for secret in ("Pw0rd", "SECRET1"):
-            assert secret not in out + err, (argv, secret)
+    _assert_hidden(capsys, "b.txt", "Pw0rd", "SECRET1")
 
 
 def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password(capsys, here):
