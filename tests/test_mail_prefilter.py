@@ -315,3 +315,65 @@ def _qp_tokens(encoded: bytes) -> list[bytes]:
         tokens.append(encoded[at : at + width])
         at += width
     return tokens
+
+
+# A single part's body is read as its header's first Content-Type and Content-Transfer-
+# Encoding say (mail.message: content_type_of, transfer_encoding_of; names in any case,
+# values folded or not). Each reading here makes a URL of bytes that hold no start of one.
+_URL = b"see http://example.org/x\n"
+_READINGS = [
+    (b"Content-Transfer-Encoding: base64", base64.b64encode(_URL) + b"\n"),
+    (b"CONTENT-TRANSFER-ENCODING:\n QUOTED-PRINTABLE", b"see http=3A//example.org/x\n"),
+    (b"Content-Transfer-Encoding: x-uuencode", b"begin 644 a\n%s`\nend\n" % binascii.b2a_uu(_URL)),
+    (b"Content-Type: text/plain; charset=utf-7", b"see http+ADo-//example.org/x\n"),
+    (b"Content-Type: text/plain; charset=UTF-16", _URL.decode().encode("utf-16")),
+    (b'Content-Type: text/plain;\n charset="cp500"', _URL.decode().encode("cp500")),
+    (b"Content-Type: text/plain; format=flowed; DelSp=yes", b"see http:/ \n/example.org/x\n"),
+    (b"content-type : TEXT/HTML", b"see http&#58;//example.org/x\n"),
+]
+# Fields around them: other types and encodings (the first of each counts), and fields the
+# reader passes over.
+_OTHER_FIELDS = [
+    b"Content-Type: text/plain", b"Content-Type: image/gif", b"Content-Type: no-slash",
+    b"Content-Type:", b"Content-Type: text/plain; charset=us-ascii",
+    b"Content-Transfer-Encoding: 8bit", b"X-Content-Type: text/html; charset=utf-16",
+    b"X-Original-Content-Transfer-Encoding: base64", b"Subject: x", b"not a field",
+]
+
+
+@pytest.mark.parametrize(("field", "body"), _READINGS)
+def test_prefilter_reads_a_single_part_as_its_header_says(field, body):
+    message = b"From: a@example.org\n%s\n\n%s" % (field, body)
+    assert _reader_urls(message) == ["http://example.org/x"]
+    assert may_hold(message) is True
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(_READINGS),
+    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
+    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
+)
+def test_prefilter_reads_a_single_part_by_the_fields_the_reader_reads(reading, before, after):
+    # Whatever other fields stand around them, a body the reader makes a URL of is read.
+    message = b"From: a@example.org\n" + b"\n".join([*before, reading[0], *after])
+    message += b"\n\n" + reading[1]
+    if _reader_urls(message):
+        assert may_hold(message)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"Content-Type: image/gif\nContent-Transfer-Encoding: base64",  # never read
+        b"X-Original-Content-Transfer-Encoding: base64",  # not the part's encoding
+        b"Content-Type: text/plain\nContent-Transfer-Encoding: 7bit\n"
+        b"Content-Transfer-Encoding: base64",  # the first field is the part's
+        b"Content-Type: text/plain; charset=us-ascii\nContent-Type: text/plain; charset=utf-7",
+        b"Content-Type: text/plain\nX-Content-Type: text/html; charset=utf-16",
+    ],
+)
+def test_prefilter_passes_over_a_single_part_whose_header_hides_nothing(header):
+    message = b"From: a@example.org\n%s\n\nno address here, bW9yZQ== +ADo-\n" % header
+    assert _reader_urls(message) == []
+    assert may_hold(message) is False

@@ -134,7 +134,7 @@ class MessageReader:
         header, body, body_line = split or self._split(data, line)
         lowered = self.envelope.lowered if split else header.lower()
         self._header_urls(header, lowered, line, part)
-        ctype = _content_type(header, lowered, "text/plain")
+        ctype = content_type_of(header, lowered)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
@@ -194,7 +194,7 @@ class MessageReader:
         """A MIME body part: its own header, then its body."""
         header, body, body_line = self._split(data, line)
         lowered = header.lower()
-        ctype = _content_type(header, lowered, default)
+        ctype = content_type_of(header, lowered, default)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:
@@ -263,7 +263,7 @@ class MessageReader:
             if depth >= MAX_DEPTH:
                 self.problem(line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read")
                 return
-            if _transfer_encoding(header, lowered) in ("base64", "quoted-printable"):
+            if transfer_encoding_of(header, lowered) in ("base64", "quoted-printable"):
                 # not allowed (RFC 2046 5.2.1): read as text
                 self._text(header, lowered, _PLAIN, body, line, part, group)
                 return
@@ -301,7 +301,7 @@ class MessageReader:
         part: str,
         group: int | None,
     ) -> None:
-        encoding = _transfer_encoding(header, lowered)
+        encoding = transfer_encoding_of(header, lowered)
         byte_map = None
         fixed = False
         if encoding in _IDENTITY_ENCODINGS:
@@ -403,14 +403,19 @@ def holds_urls(name: str) -> bool:
 _PLAIN = ContentType("text", "plain", {})
 
 
-def _content_type(header: bytes, lowered: bytes, default: str) -> ContentType:
+def content_type_of(header: bytes, lowered: bytes, default: str = "text/plain") -> ContentType:
+    """The Content-Type a message or part is read by: its header's first such field
+    (`lowered` is the header in lower case), or `default` (RFC 2045 5.2; a multipart/digest's
+    parts default to message/rfc822, RFC 2046 5.1.5). mail.prefilter asks it too."""
     value = header_field(header, "Content-Type", lowered)
     if value is None and default == "text/plain":
         return _PLAIN
     return content_type(value, default)
 
 
-def _transfer_encoding(header: bytes, lowered: bytes) -> str:
+def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
+    """The Content-Transfer-Encoding a part's body is decoded by, lower case ("" for none):
+    its header's first such field. mail.prefilter asks it too."""
     value = header_field(header, "Content-Transfer-Encoding", lowered)
     return _encoding_name(value) if value else ""
 

@@ -19,21 +19,31 @@ from itertools import pairwise
 
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
+from .headers import ContentType
 from .html import BLOCK_NAMES
-from .message import READ_MAINTYPES, UUENCODINGS, field_start, holds_urls
+from .message import (
+    READ_MAINTYPES,
+    UUENCODINGS,
+    content_type_of,
+    field_start,
+    holds_urls,
+    transfer_encoding_of,
+)
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
 _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
 _BARE_COLON = re.compile(BARE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
-# Content-Transfer-Encoding fields, their names in any case (RFC 5322 1.2.2; the reader
-# looks them up so: mail.headers.header_field): their values say whether text is hidden.
-# Led by the literal "-" (searching the lower-cased text for "-encoding" instead cost more:
-# a multipart's attachments lowered too).
+# Content-Transfer-Encoding fields, their names in any case (RFC 5322 1.2.2), anywhere in a
+# multipart or message part (a single part's own is read as the reader reads it:
+# message.transfer_encoding_of): their values say whether text is hidden. Led by the
+# literal "-" (searching the lower-cased text for "-encoding" instead cost more: a
+# multipart's attachments lowered too).
 _TRANSFER_ENCODING = re.compile(
     rb"-(?i:encoding)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)"
 )
-_UUENCODINGS = frozenset(name.encode() for name in UUENCODINGS)
+# The transfer encodings that can hide a URL from the raw bytes.
+_HIDING = frozenset({"base64", "quoted-printable", *UUENCODINGS})
 # A part's media type: a base64 part of a type the reader never decodes (an image, an
 # application) hides no URL we would report, whatever its transfer encoding.
 _CONTENT_TYPE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*(?:\r?\n[ \t]+)?([a-z0-9!#$&.+^_-]+)/")
@@ -82,9 +92,7 @@ _BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
 _LINE_STARTING_A_COLON = re.compile(
     rb"\n(?:(?<=[A-Za-z]\n)|(?<=[A-Za-z]\r\n))(?=([A-Za-z]{1,%d}):)" % (_LONGEST_BARE - 1)
 )
-# A charset parameter's value (in a lower-cased header); a multipart's parts' DelSp
-# parameter, in any case, from its "=".
-_CHARSET = re.compile(rb"charset[ \t]*=[ \t]*[\"']?([^\s\"';]*)")
+# A multipart's parts' DelSp parameter, in any case, from its "=".
 _PART_DELSP = re.compile(rb"=(?<=[Dd][Ee][Ll][Ss][Pp]=)")
 # A message part's media type (message/rfc822, news, global: message.py reads its header
 # as a message's), any case, from its "/".
@@ -117,23 +125,27 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     header_end = data.find(b"\n\n", start, end)
     if header_end < 0 or data.find(b"\r", start, header_end) >= 0:
         header_end = start
-    lowered = data[start:header_end].lower()
+    header = data[start:header_end]
+    lowered = header.lower()
     if b"mailto:" in lowered or b"<url:" in lowered:
         return True
     if _BARE_COLON.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
         return True
-    if b"=?" in lowered and _encoded_url_field(data[start:header_end]):
+    if b"=?" in lowered and _encoded_url_field(header):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
-    # any other body is read with the message's own transfer encoding, and as HTML only
-    # where its own Content-Type says so.
-    nested = header_end == start or b"multipart/" in lowered or b"message/" in lowered
-    hiding = (
-        _hiding_encodings(data, start, end if nested else header_end)
-        if nested or b"transfer-encoding" in lowered
-        else set()
-    )
-    if hiding & _UUENCODINGS or b"base64" in hiding:
+    # any other body is read with the message's own transfer encoding, and as HTML, in a
+    # charset and flowed only as its own Content-Type says: the one the reader reads (a
+    # header the reader ends sooner, at a damaged line, has none of its own, or this one).
+    ctype = content_type_of(header, lowered)
+    nested = header_end == start or ctype.maintype in ("multipart", "message")
+    if not nested and ctype.maintype not in READ_MAINTYPES:
+        return False  # a body the reader does not read (an image, an application)
+    if nested:
+        hiding = _hiding_encodings(data, start, end)
+    else:  # the body is decoded as the reader decodes it
+        hiding = {transfer_encoding_of(header, lowered)} & _HIDING
+    if hiding - {"quoted-printable"}:  # base64 or uuencode
         return True
     if hiding:  # quoted-printable only
         # Decoded (binascii, C speed), the message is looked at as the scanner will see
@@ -144,10 +156,10 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         if b"://" in data or _BARE_COLON.search(data, body) or _WRAPPER.search(data, body):
             return True
     # A multipart's own parts say which of them is HTML (their media type, in any case).
-    html = _HTML_TYPE.search(data, start, end) is not None if nested else b"/html" in lowered
+    html = _HTML_TYPE.search(data, start, end) is not None if nested else ctype.subtype == "html"
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    return _decoded_apart(data, start, end, lowered, nested, html)
+    return _decoded_apart(data, start, end, None if nested else ctype, html)
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
@@ -176,17 +188,20 @@ def _folded_bare_scheme(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-def _hiding_encodings(data: bytes, start: int, end: int) -> set[bytes]:
-    """The transfer encodings in data[start:end] that can hide a URL from the raw bytes
-    (base64, quoted-printable, uuencode), of parts the reader decodes as text."""
+def _hiding_encodings(data: bytes, start: int, end: int) -> set[str]:
+    """The transfer encodings in data[start:end], a multipart's or message part's, that can
+    hide a URL from the raw bytes (_HIDING), of parts the reader decodes as text."""
     found = set()
-    blocks = _HeaderBlocks(data, start, end)
+    blocks = None  # made at the first base64 field: most parts are never asked about
     for field in _TRANSFER_ENCODING.finditer(data, start, end):
-        encoding = field.group(1).lower()
-        if encoding == b"base64" and not _of_text_part(data, *blocks.around(field.start())):
+        encoding = field.group(1).decode("latin-1").lower()
+        if encoding not in _HIDING or encoding in found:
             continue
-        if encoding in (b"base64", b"quoted-printable") or encoding in _UUENCODINGS:
-            found.add(encoding)
+        if encoding == "base64":
+            blocks = blocks or _HeaderBlocks(data, start, end)
+            if not _of_text_part(data, *blocks.around(field.start())):
+                continue
+        found.add(encoding)
     return found
 
 
@@ -246,27 +261,26 @@ def _encoded_url_field(header: bytes) -> bool:
 
 
 def _decoded_apart(
-    data: bytes, start: int, end: int, lowered: bytes, nested: bool, html: bool
+    data: bytes, start: int, end: int, ctype: ContentType | None, html: bool
 ) -> bool:
     """Does data[start:end] hold text that decoding may make a URL's start of where the raw
     bytes hold none: UTF-16 or UTF-32 (their ASCII with NULs between: looked at without
     them; a damaged message's stray NULs make none), another charset that does not write ASCII as
     ASCII (UTF-7, EBCDIC: decoders.keeps_ascii), format=flowed with DelSp=yes (a soft line
     break goes with its space, RFC 3676 4.2: `http:/ ` / `/example.org`), or a message part
-    and an encoded word, which its header may hold (read as a message's)? The header
-    `lowered`'s own parameters are read; in a multipart, its parts' DelSp (a part's charset
-    is not: one of UTF-7 or EBCDIC there is passed over, UTF-16 and UTF-32 are by their
-    NULs)."""
+    and an encoded word, which its header may hold (read as a message's)? A single part's
+    parameters are read from `ctype`, its Content-Type; in a multipart or message/* (no
+    `ctype`), its parts' DelSp (a part's charset is not: one of UTF-7 or EBCDIC there is
+    passed over, UTF-16 and UTF-32 are by their NULs)."""
     if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
         joined = data[start:end].replace(b"\0", b"")
         if b"://" in joined or _BARE_COLON.search(joined) or _WRAPPER.search(joined):
             return True
         if html and _html_may_start_a_url(joined, 0, len(joined)):
             return True
-    if not nested:
-        return b"delsp" in lowered or any(
-            not keeps_ascii(label.decode("latin-1")) for label in _CHARSET.findall(lowered)
-        )
-    if data.find(b"=?", start, end) >= 0 and _MESSAGE_PART.search(data, start, end):
+    if ctype is not None:
+        return "delsp" in ctype.params or not keeps_ascii(ctype.params.get("charset", ""))
+    # (A message part's type is rarer than "=?", which quoted-printable words hold too.)
+    if _MESSAGE_PART.search(data, start, end) and data.find(b"=?", start, end) >= 0:
         return True  # an encoded word, maybe in a message part's header
     return _PART_DELSP.search(data, start, end) is not None
