@@ -160,3 +160,31 @@ def test_extract_refuses_a_wrong_configuration_as_check_does(capsys, tmp_path, m
     message = f"urlint: {tmp_path}/pyproject.toml: select must be a list of strings\n"
     assert run(capsys, "extract", "a.txt") == (2, "", message)
     assert run(capsys, "check", "a.txt") == (2, "", message)
+
+
+def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_path):
+    # os.fsdecode holds the byte 0xE9 of "caf\xe9.txt" as a lone surrogate, which no UTF-8
+    # output can write: JSON wrote "caf?.txt" (the stream's replacement), text "caf\udce9";
+    # every output now writes the byte as the store keeps it, "caf\xe9.txt" (and masks a
+    # password the name holds, as it does any name's).
+    (tmp_path / os.fsdecode(b"caf\xe9.txt")).write_bytes(b"see http://example.com/~a\n")
+    (tmp_path / os.fsdecode(b"ftp:fred:Pw0rd@h\xe9.txt")).write_bytes(b"http://example.com/b\n")
+
+    def urlint(*argv: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "urlint", *argv], cwd=tmp_path, capture_output=True,
+            check=False,
+        )
+        assert done.stderr == b""
+        return done.stdout.decode("utf-8")
+
+    assert urlint("extract", "-l", ".") == "caf\\xe9.txt\nftp:fred:****@h\\xe9.txt\n"
+    assert urlint("extract", "-c", ".") == "caf\\xe9.txt:1\nftp:fred:****@h\\xe9.txt:1\n"
+    paths = [json.loads(line)["path"] for line in urlint("extract", "--format", "jsonl", ".")
+             .splitlines()]
+    assert paths == ["caf\\xe9.txt", "ftp:fred:****@h\\xe9.txt"]
+    check = ("check", "--isolated", "--select", "C202", ".")
+    assert urlint(*check).splitlines()[0].startswith("caf\\xe9.txt:1:24: C202 ")
+    assert [finding["path"] for finding in json.loads(urlint(*check, "--format", "json"))] == [
+        "caf\\xe9.txt"
+    ]

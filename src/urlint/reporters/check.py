@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from ..findings import Finding, Fix, Severity
 from ..grammar.login import MASK, mask_password, merged_spans
-from .safe import json_object, masked_values, printable, shown, write_json_list
+from .safe import json_object, masked_text, masked_values, printable, shown, write_json_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def finding_json(finding: Finding) -> dict:
 def _fields_json(finding: Finding) -> dict:
     """finding_json's fields before `mail`."""
     return {
-        "path": mask_password(finding.path),
+        "path": masked_text(finding.path),
         "line": finding.line,
         "column": finding.column,
         "end_line": finding.end_line,

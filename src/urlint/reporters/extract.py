@@ -12,7 +12,15 @@ from __future__ import annotations
 from ..grammar.login import mask_password
 from ..model import Candidate, Flag, Wrapper
 from ..records import record
-from .safe import json_line, json_object, json_string, masked_values, printable, shown
+from .safe import (
+    json_line,
+    json_object,
+    json_string,
+    masked_text,
+    masked_values,
+    printable,
+    shown,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -134,7 +142,7 @@ def _path_json(path: str) -> str:
     global _last_path
     last = _last_path  # one read: another thread may set it
     if last[0] != path:
-        last = _last_path = (path, json_string(mask_password(path)))
+        last = _last_path = (path, json_string(masked_text(path)))
     return last[1]
 
 

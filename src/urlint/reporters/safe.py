@@ -48,6 +48,8 @@ def printable(text: str) -> str:
 
 def _escape(char: str) -> str:
     code = ord(char)
+    if code in _NAME_BYTES:  # a byte of a name that is not UTF-8 (masked_text)
+        return _NAME_BYTES[code]
     if code < 0x100:
         return f"\\x{code:02x}"
     if code < 0x10000:
@@ -58,6 +60,23 @@ def _escape(char: str) -> str:
 def shown(text: str) -> str:
     """Input text for a text format: passwords masked, then made printable."""
     return printable(mask_password(text))
+
+
+# A name that is not UTF-8 (a file's, an archive member's) holds each byte that is not as a
+# lone surrogate, U+DC80 to U+DCFF (os.fsdecode's surrogateescape, PEP 383), which no UTF-8
+# output can write: JSON wrote "caf?.txt" for the file caf\xe9.txt, SQLite refused it.
+# (A table for str.translate, not a pattern: a hook's run compiles none it need not.)
+_NAME_BYTES = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
+
+
+def masked_text(text: str) -> str:
+    """Input text for a JSON format or the store: passwords masked, and the bytes of a name
+    that is not UTF-8 written as a text format writes them ("caf\\xe9.txt": `printable`),
+    the same name the same way each time (a scan again finds it unchanged)."""
+    masked = mask_password(text)
+    if masked.isascii():
+        return masked
+    return masked.translate(_NAME_BYTES)
 
 
 def masked_values(record: dict | None) -> dict | None:
