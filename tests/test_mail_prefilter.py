@@ -186,6 +186,22 @@ _MULTIPART_OF = (
             + "see http://example.org/f now\n".encode("cp500"),
             "http://example.org/f",
         ),
+        # a multipart's part in such a charset, its parameter written as RFC 2045 allows
+        (
+            _MULTIPART_OF % b"Content-Type: text/plain; CharSet = \"UTF-7\"\n\n"
+            b"see http+ADoALwAv-example.org/j now",
+            "http://example.org/j",
+        ),
+        (
+            _MULTIPART_OF % (b"Content-Type: text/plain; charset=\n\tcp500\n\n"
+            + "see http://example.org/k now".encode("cp500")),
+            "http://example.org/k",
+        ),
+        (
+            _MULTIPART_OF % b"Content-Type: text/plain; format=flowed; delsp =yes\n\n"
+            b"see http:/ \n/example.org/l now",
+            "http://example.org/l",
+        ),
         # an encoded word in a field read for URLs, the first field too (RFC 2047)
         (b"Subject: =?utf-8?q?see_http=3A//example.org/g?=\n\nhello\n", "http://example.org/g"),
         (

@@ -92,8 +92,22 @@ _BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
 _LINE_STARTING_A_COLON = re.compile(
     rb"\n(?:(?<=[A-Za-z]\n)|(?<=[A-Za-z]\r\n))(?=([A-Za-z]{1,%d}):)" % (_LONGEST_BARE - 1)
 )
-# A multipart's parts' DelSp parameter, in any case, from its "=".
-_PART_DELSP = re.compile(rb"=(?<=[Dd][Ee][Ll][Ss][Pp]=)")
+
+
+def _named_before(name: bytes) -> bytes:
+    """A look behind an "=" for a parameter's name, in any case, a blank between or none
+    (RFC 2045 5.1 allows one: content_type reads `charset = utf-7` so)."""
+    letters = b"".join(b"[%s%s]" % (c.upper(), c) for c in (bytes([b]) for b in name))
+    return rb"(?<=%s=)|(?<=%s[ \t]=)" % (letters, letters)
+
+
+# A multipart's parts' DelSp and charset parameters, in any case, from their "=" (most of a
+# multipart's "=" are no parameter's: one look behind at the byte before each turns most
+# away), the charset's value.
+_PART_PARAMETER = re.compile(
+    rb"=(?<=[PpTt \t]=)(?:" + _named_before(b"delsp") + rb"|" + _named_before(b"charset") + rb")"
+    rb"[ \t]*(?:\r?\n[ \t]+)?[\"']?([^\s\"';]*)"  # (the value folded after the "=" too)
+)
 # A message part's media type (message/rfc822, news, global: message.py reads its header
 # as a message's), any case, from its "/".
 _MESSAGE_PART = re.compile(
@@ -270,8 +284,7 @@ def _decoded_apart(
     break goes with its space, RFC 3676 4.2: `http:/ ` / `/example.org`), or a message part
     and an encoded word, which its header may hold (read as a message's)? A single part's
     parameters are read from `ctype`, its Content-Type; in a multipart or message/* (no
-    `ctype`), its parts' DelSp (a part's charset is not: one of UTF-7 or EBCDIC there is
-    passed over, UTF-16 and UTF-32 are by their NULs)."""
+    `ctype`), every DelSp and charset parameter in it (a superset of its parts' own)."""
     if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
         joined = data[start:end].replace(b"\0", b"")
         if b"://" in joined or _BARE_COLON.search(joined) or _WRAPPER.search(joined):
@@ -283,4 +296,8 @@ def _decoded_apart(
     # (A message part's type is rarer than "=?", which quoted-printable words hold too.)
     if _MESSAGE_PART.search(data, start, end) and data.find(b"=?", start, end) >= 0:
         return True  # an encoded word, maybe in a message part's header
-    return _PART_DELSP.search(data, start, end) is not None
+    for parameter in _PART_PARAMETER.finditer(data, start, end):
+        name_end = parameter.start() - (data[parameter.start() - 1] in b" \t")
+        if data[name_end - 1] in b"pP" or not keeps_ascii(parameter.group(1).decode("latin-1")):
+            return True  # DelSp, or a charset that does not keep ASCII
+    return False
