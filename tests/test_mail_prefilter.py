@@ -10,7 +10,7 @@ import html.entities
 import string
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from urlint.mail import prefilter
@@ -365,6 +365,7 @@ def test_prefilter_reads_a_single_part_as_its_header_says(field, body):
 
 
 @settings(max_examples=300)
+@example(_READINGS[1], [], [b"not a field", b"Content-Type: image/gif"])  # found by CI
 @given(
     st.sampled_from(_READINGS),
     st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
@@ -393,3 +394,49 @@ def test_prefilter_passes_over_a_single_part_whose_header_hides_nothing(header):
     message = b"From: a@example.org\n%s\n\nno address here, bW9yZQ== +ADo-\n" % header
     assert _reader_urls(message) == []
     assert may_hold(message) is False
+
+
+_BESIDE_AN_IMAGE = (
+    b"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=XX\n\n"
+    b"--XX\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\naGVsbG8=\n"
+    b"--XX\n%s\n\n%s\n--XX--\n"
+)
+
+
+@settings(max_examples=300)
+@example(_READINGS[0], [], [b"Content-Type: no-slash", b"Content-Type: image/gif"])  # the first
+@example(_READINGS[0], [], [b"not a field", b"Content-Type: image/gif"])  # a damaged header
+@given(
+    st.sampled_from(_READINGS),
+    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
+    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
+)
+def test_prefilter_reads_a_multipart_part_by_the_fields_the_reader_reads(reading, before, after):
+    # A part's header, after an image's, is read as the reader reads it: its first
+    # Content-Type (an unreadable one is text/plain), up to a line that is no field.
+    header = b"\n".join([*before, reading[0], *after])
+    message = _BESIDE_AN_IMAGE % (header, reading[1])
+    if _reader_urls(message):
+        assert may_hold(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "url"),
+    [
+        # The reader ends a header at a line that is neither a field nor a continuation:
+        # what follows is the body, its own fields none of the part's (message.header_end_at).
+        (
+            b"From: a@example.org\nContent-Transfer-Encoding: quoted-printable\nnot a field\n"
+            b"Content-Type: image/gif\n\nsee http=3A//example.org/a\n",
+            "http://example.org/a",
+        ),
+        (
+            b"From: a@example.org\nnot a field\nSee news:comp.lang.python\n\nhello\n",
+            "news:comp.lang.python",
+        ),
+        (b"not a header\nSee news:comp.lang.c\n\nhello\n", "news:comp.lang.c"),
+    ],
+)
+def test_prefilter_reads_a_damaged_header_as_the_reader_does(message, url):
+    assert _reader_urls(message) == [url]
+    assert may_hold(message) is True

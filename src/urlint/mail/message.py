@@ -482,6 +482,28 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
     return header, data[found.end() :], line + header.count(b"\n") + 1, None
 
 
+def header_stop(data: bytes, start: int, end: int) -> int:
+    """Where `split_entity` stops reading the header of data[start:end] (a header whose
+    first line is a field's): the line end before its blank line, or before a line that is
+    neither a field nor a continuation (what follows is the body), or `end`."""
+    found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
+    return end if found is None else found.start()
+
+
+def header_end_at(data: bytes, start: int, end: int) -> int:
+    """Where `split_entity` ends the header of the message data[start:end]: the offset of
+    the line end before its blank line; `start` where it reads no header, or a damaged one
+    (a line that is neither a field nor a continuation ends it sooner: what follows is the
+    body), or one with no blank line after it. mail.prefilter asks it, to read the body and
+    the fields the reader will."""
+    if not _FIELD_START.match(data, start, end):
+        return start
+    found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
+    if found is None or found.end() == found.start() + 1:  # a damaged line, or no blank line
+        return start
+    return found.start()
+
+
 def read_message(data: bytes, line: int, index: int) -> MessageReader:
     """Every text in one message and every problem met; never raises on bad mail.
 
