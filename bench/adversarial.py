@@ -241,6 +241,18 @@ INPUTS: dict[
         250_000,
         EXTRACT,
     ),
+    # one image part whose header holds n / 34 base64 fields: the prefilter reads the
+    # part's header once, not once a field (mail.prefilter._ReadParts)
+    "image part of many base64 fields, no URL": (
+        lambda n: mail(
+            b"Content-Type: multipart/mixed; boundary=b\n",
+            b"--b\nContent-Type: image/gif\n"
+            + b"Content-Transfer-Encoding: base64\n" * (n // 34)
+            + b"\nR0lGODlh\n--b--\n",
+        ),
+        250_000,
+        EXTRACT,
+    ),
     "quoted-printable UTF-8 part of many URLs": (
         lambda n: mail(
             b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: "
