@@ -129,7 +129,14 @@ def test_the_inputs_make_every_kind_of_unit(inputs, small_units):
     kinds = {type(planned.unit) for planned in planned_units(inputs)}
     assert kinds == {TextRange, MessageRun, WholeInput, ArchiveMembers, ArchiveRest}
     ranges = [p.unit for p in planned_units(inputs[:1]) if isinstance(p.unit, TextRange)]
-    assert len(ranges) == 3  # 8 MB, then 1 MB a range at most: whole chunks of 4 MB each
+    # 8 MB, then 1 MB a range at most: the chunk of 4 MB in four parts (units.PART_BYTES),
+    # then the last chunk of 1.1 MB whole
+    assert [(r.chunks[r.first].piece is not None, r.chunks[-1].end) for r in ranges] == [
+        (False, 8_388_550),
+        *((True, 8_388_550 + n * 1_048_560) for n in range(1, 4)),
+        (True, 12_582_882),
+        (False, 13_691_554),
+    ]
     gzip_runs = [p.unit for p in planned_units(inputs[4:5])]
     assert [type(unit) for unit in gzip_runs] == [MessageRun, MessageRun]
     assert all(unit.data is not None for unit in gzip_runs)  # carried in their bytes
@@ -310,9 +317,10 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     ) as cluster:
         events = _events([text, mbox], dying, cluster.scheduler_address)
     reason = "the Dask workers that took it died reading it"
-    # The text's three ranges, each a problem at its first line (each range said to hold
-    # nothing: those after it are placed as if it held no line), then the whole mbox.
-    assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 3 + whole_mbox
+    # The text's six ranges (test_the_inputs_make_every_kind_of_unit), each a problem at
+    # its first line (each range said to hold nothing: those after it are placed as if it
+    # held no line), then the whole mbox.
+    assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 6 + whole_mbox
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path, capsys, monkeypatch):

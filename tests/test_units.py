@@ -35,7 +35,7 @@ from urlint.runner import (
     scan_unit,
 )
 from urlint.sources.files import InputFile
-from urlint.sources.text import read_chunks
+from urlint.sources.text import decode, read_chunks, read_texts
 from urlint.units import MessageRun, WholeInput, text_ranges
 
 from .helpers import line_events, run, shared_path
@@ -81,13 +81,21 @@ def _collected(items):
     # Either rule alone: 16 KiB (two wrappers' worth, MAX_RAW_CHARS) and 2 lines, or 64
     # characters and 120 lines (two wrappers' worth, MAX_RAW_LINES).
     st.sampled_from([(16384, 2), (64, 120)]),
+    # Chunks cut into parts near the end (PART_BYTES), or not at these sizes.
+    st.sampled_from([100, 1 << 20]),
+    # A Latin-1 line (a chunk that is not UTF-8) this far into the text, or none.
+    st.none() | st.floats(0, 1),
 )
 def test_a_text_cut_in_ranges_reads_as_the_whole_text(
-    tmp_path_factory, blocks, repeat, chunk_bytes, range_bytes, lookback
+    tmp_path_factory, blocks, repeat, chunk_bytes, range_bytes, lookback, part_bytes, latin1
 ):
     path = tmp_path_factory.mktemp("ranges") / "t.txt"
-    path.write_text("".join(blocks) * repeat)
-    found = text_ranges(str(path), chunk_bytes, range_bytes, *lookback)
+    data = ("".join(blocks) * repeat).encode()
+    if latin1 is not None:
+        at = data.rfind(b"\n", 0, int(latin1 * len(data))) + 1
+        data = data[:at] + b"caf\xe9 http://example.fr/caf\xe9\n" + data[at:]
+    path.write_bytes(data)
+    found = text_ranges(str(path), chunk_bytes, range_bytes, *lookback, part_bytes)
     assert found is not None  # None only for a binary or UTF-16 file
     ranges = list(found)
     assume(len(ranges) > 1)  # one range can hold it all (the first chunk is 8 KiB)
@@ -144,7 +152,7 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
     ranges = list(text_ranges(str(path), 10_000, 30_000, 0, 0) or ())
     assert len(ranges) > 4
     failing = ranges[2]
-    real = runner.read_pieces
+    real = runner.read_texts
 
     def failing_pieces(path, bounds):
         pieces = real(path, bounds)
@@ -157,7 +165,7 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
     url_format = UrlFormat(with_position=True)
     whole = line_events(run_units(ranges, url_format, jobs=1))
     before_failing = len(line_events(run_units(ranges[:2], url_format, jobs=1)))
-    monkeypatch.setattr(runner, "read_pieces", failing_pieces)
+    monkeypatch.setattr(runner, "read_texts", failing_pieces)
     events = line_events(run_units(ranges, url_format, jobs=1))
     problems = [n for n, event in enumerate(events) if isinstance(event, Problem)]
     assert len(problems) == 1
@@ -191,6 +199,80 @@ def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
     assert [len(r.chunks) - r.first for r in ranges][-2:] == [1, 2]
     assert ranges[-1].chunks[-1].start == ranges[-1].chunks[-1].end == 200_000
     assert [r.final for r in ranges] == [False] * 11 + [True]
+
+
+def test_the_last_ranges_are_parts_of_chunks(tmp_path):
+    # The same file, parts of 2,000 bytes at least: where a quarter of what is left is
+    # less than a chunk, the range that starts a chunk is a part of it, cut at a line end
+    # (the rest of the chunk goes round again), so the last ranges are small.
+    path = tmp_path / "t.txt"
+    path.write_text(("x" * 99 + "\n") * 2000)
+    ranges = list(text_ranges(str(path), 10_000, 50_000, 0, 0, 2_000) or ())
+    assert [(r.chunks[r.first].start, r.chunks[-1].end) for r in ranges][-9:] == [
+        (160_000, 170_000),  # a quarter of the 40,000 left: the chunk whole
+        (170_000, 177_500),  # of 30,000: 7,500
+        (177_500, 180_000),  # the rest of the chunk: 2,500 (a part, with 2,000 at least after
+        (180_000, 185_000),  # it, would be less than 2,000)
+        (185_000, 190_000),
+        (190_000, 192_500),
+        (192_500, 194_500),  # 2,000 at least
+        (194_500, 196_500),
+        (196_500, 200_000),  # the last, with the empty last chunk
+    ]
+    parts = [r.chunks[r.first] for r in ranges[-8:]]
+    assert [part.piece for part in parts] == [(170_000, 180_000)] * 2 + [
+        (180_000, 190_000)
+    ] * 2 + [(190_000, 200_000)] * 4
+    assert all(r.chunks[r.first].piece is None for r in ranges[:-8])
+    url_format = UrlFormat(with_position=True)
+    whole = line_events(run_units(text_ranges(str(path), 10_000, 50_000) or (), url_format))
+    assert line_events(run_units(ranges, url_format)) == whole
+
+
+_PART = "b\u00e9 http://example.com/\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "part", "after", "expected"),
+    [
+        # ASCII reads alike in both encodings (the rest of the piece is not read)
+        (b"caf\xe9\n", b"plain http://example.com/\n", b"end\n", "plain http://example.com/\n"),
+        # A part that is not UTF-8: neither is the whole
+        (b"a\n", b"b\xe9 http://example.com/\n", b"c\n", "b\u00e9 http://example.com/\n"),
+        # A part that is UTF-8, in a piece that is: UTF-8
+        (b"a\n", _PART.encode(), b"c\n", _PART),
+        # A part that is UTF-8, in a piece that is not (a Latin-1 byte after it, or
+        # before it): Latin-1, as the whole piece reads
+        (b"a\n", _PART.encode(), b"c\xe9\n", _PART.encode().decode("latin-1")),
+        (b"\xe9\n", _PART.encode(), b"", _PART.encode().decode("latin-1")),
+    ],
+)
+def test_a_part_of_a_chunk_is_decoded_as_its_whole_chunk(tmp_path, before, part, after, expected):
+    path = tmp_path / "t.txt"
+    path.write_bytes(b"head\n" + before + part + after)
+    start = 5 + len(before)
+    piece = (5, start + len(part) + len(after))
+    texts = list(read_texts(str(path), [(start, start + len(part), piece), (*piece, None)]))
+    assert texts[0][0] == expected
+    assert texts[1][0] == decode(before + part + after)[0]  # the piece whole, as ever
+
+
+_LINES = st.sampled_from(
+    [b"plain http://example.com/a\n", "\u00e9t\u00e9\n".encode(), b"caf\xe9\n", b"\n"]
+)
+
+
+@given(st.lists(_LINES, min_size=1, max_size=12), st.data())
+def test_parts_of_a_chunk_read_as_the_chunk_whole(tmp_path_factory, lines, data):
+    # Any piece of lines, cut at any of its line ends: its parts' texts, joined, are the
+    # piece's own, decoded whole.
+    piece = b"".join(lines)
+    ends = data.draw(st.lists(st.integers(1, len(lines)), max_size=4))
+    cuts = sorted({len(b"".join(lines[:at])) for at in [0, *ends, len(lines)]})
+    path = tmp_path_factory.mktemp("parts") / "t.txt"
+    path.write_bytes(piece)
+    bounds = [(low, high, (0, len(piece))) for low, high in zip(cuts, cuts[1:], strict=False)]
+    assert "".join(text for text, _ in read_texts(str(path), bounds)) == decode(piece)[0]
 
 
 def _lines(paths, jobs=None, line_format=UrlFormat(jsonl=True), **sizes):  # noqa: B008 - a record

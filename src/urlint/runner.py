@@ -46,10 +46,9 @@ from .sources.files import (
     InputFile,
     iter_files,
     plain_file_size,
-    read_pieces,
     unreadable,
 )
-from .sources.text import TextChunk, decode
+from .sources.text import TextChunk, read_texts
 from .units import (
     BATCH_BYTES,
     BATCH_FILES,
@@ -778,8 +777,9 @@ class RangeScan:
     def _scanned(self) -> Iterator[ScannedText | Problem]:
         unit = self.unit
         first = unit.first
-        pieces = read_pieces(unit.path, [(chunk.start, chunk.end) for chunk in unit.chunks])
-        look_back = [decode(next(pieces)) for _ in range(first)]
+        bounds = [(chunk.start, chunk.end, chunk.piece) for chunk in unit.chunks]
+        decoded = read_texts(unit.path, bounds)
+        look_back = [next(decoded) for _ in range(first)]
         index, start = (
             _look_back_start([text for text, _ in look_back], unit.lookback, unit.lookback_lines)
             if look_back
@@ -797,7 +797,7 @@ class RangeScan:
             -sum(len(chunk.text) for chunk in kept),
         )
         look_back_texts = len(kept)
-        scan = scan_texts(self._texts(kept, pieces), unit.path, begins)
+        scan = scan_texts(self._texts(kept, decoded), unit.path, begins)
         number = -1
         while True:
             try:
@@ -816,13 +816,14 @@ class RangeScan:
                 if self.look_back is not None:
                     self.look_back(item)
 
-    def _texts(self, look_back: list[TextChunk], pieces: Iterator[bytes]) -> Iterator[TextChunk]:
+    def _texts(
+        self, look_back: list[TextChunk], decoded: Iterator[tuple[str, str]]
+    ) -> Iterator[TextChunk]:
         """The look back's texts, then the range's, read and decoded one at a time."""
         unit = self.unit
         yield from look_back
         look_back.clear()
-        for number, data in enumerate(pieces, unit.first):
-            text, encoding = decode(data)
+        for number, (text, encoding) in enumerate(decoded, unit.first):
             final = unit.final and number == len(unit.chunks) - 1
             starts_file = unit.chunks[number].start == len(codecs.BOM_UTF8)
             bom = codecs.BOM_UTF8 if unit.bom and starts_file else b""

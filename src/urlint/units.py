@@ -37,7 +37,7 @@ from .problems import Problem
 from .progress import NOTHING, Counts
 from .records import record
 from .sources.files import InputFile, open_input
-from .sources.text import CHUNK_BYTES, is_binary, is_utf16, piece_ends, read_head
+from .sources.text import CHUNK_BYTES, is_binary, is_utf16, last_newline, piece_ends, read_head
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 # together (the last range is one core's alone), large enough that the look back, read
 # and decoded a chunk at a time, is a small part of each.
 RANGE_BYTES = 12 * 1024 * 1024
+# Near a text file's end, where a range may hold less than a chunk, a chunk is cut at line
+# ends into parts of this much at least, each a range: the last units are that small, and
+# two cores end within a few milliseconds of each other (one chunk of 4 MB takes 11 to 58
+# ms as the URLs in it go: with it last, one core waited for the other that long). A part
+# costs its worker its whole chunk read and decoded (about a millisecond) and a look back.
+PART_BYTES = 1024 * 1024
 # How much text before a range the worker scans again to arrive in the right state: this
 # many characters and this many whole lines, at least. What a range's first line is read
 # as can hang on the lines before it: a wrapper spans at most MAX_RAW_LINES (60) lines and
@@ -73,10 +79,13 @@ BATCH_BYTES = 4 * 1024 * 1024
 @record
 class Chunk:
     """One chunk of a plain text file, as `sources.text.read_chunks` cuts it: bytes
-    [start, end) of the file (after any UTF-8 byte order mark)."""
+    [start, end) of the file (after any UTF-8 byte order mark); or, near the file's end, a
+    part of one, cut at a line end (PART_BYTES), `piece` the chunk's own bounds: a part is
+    decoded as its whole chunk decodes (sources.text.decode_part)."""
 
     start: int
     end: int
+    piece: tuple[int, int] | None = None
 
 
 @record
@@ -177,6 +186,7 @@ def text_ranges(
     range_bytes: int = RANGE_BYTES,
     lookback: int = LOOKBACK_CHARS,
     lookback_lines: int = LOOKBACK_LINES,
+    part_bytes: int = PART_BYTES,
 ) -> Iterator[TextRange] | None:
     """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
     it is found (the workers start on the first while the rest is cut); None when it is
@@ -186,8 +196,10 @@ def text_ranges(
     A range holds `range_bytes` at most. The first holds one chunk, so that a core starts
     before the next is cut, and each range holds a quarter of what is left from its start
     at most (a chunk at least), so that near the end the ranges shrink and the cores end
-    together: one range larger than the others would be one core's work alone. A range
-    starts after a chunk that ends a line (so its first column is 1)."""
+    together: one range larger than the others would be one core's work alone; where that
+    quarter is less than a chunk, the chunk is cut at line ends into parts of it (of
+    `part_bytes` at least), each a range. A range starts after a chunk (or part) that ends
+    a line (so its first column is 1)."""
     stream = open_input(path)  # closed by _ranges, or here
     try:
         size = os.fstat(stream.fileno()).st_size
@@ -198,17 +210,18 @@ def text_ranges(
     if is_utf16(head) or is_binary(head):  # read whole, or not at all
         stream.close()
         return None
-    return _ranges(stream, head, path, (size, chunk_bytes, range_bytes), (lookback, lookback_lines))
+    sizes = (size, chunk_bytes, range_bytes, part_bytes)
+    return _ranges(stream, head, path, sizes, (lookback, lookback_lines))
 
 
 def _ranges(
     stream: BinaryIO,
     head: bytes,
     path: str,
-    sizes: tuple[int, int, int],  # the file's, a chunk's read and a range's at most
+    sizes: tuple[int, int, int, int],  # the file's, a chunk's read, a range's most, a part's least
     lookback: tuple[int, int],  # characters and line ends
 ) -> Iterator[TextRange]:
-    size, chunk_bytes, range_bytes = sizes
+    size, chunk_bytes, range_bytes, part_bytes = sizes
     bom = head.startswith(codecs.BOM_UTF8)
     start = len(codecs.BOM_UTF8) if bom else 0
     with stream:
@@ -218,25 +231,60 @@ def _ranges(
         mid_line = False  # the last chunk ends inside a line
         for end, cut_in_line in piece_ends(stream, start, len(head), size, chunk_bytes):
             chunk, start = Chunk(start, end), end
-            if (
-                len(chunks) > first
-                and chunk.end - chunks[first].start > limit
-                and chunk.end > chunk.start
-                and not mid_line
-            ):
-                # (an empty last chunk stays with the range before: alone, it would be
-                # a look back scanned for nothing)
-                yield TextRange(path, tuple(chunks), first, False, bom, *lookback)
-                limit = min(range_bytes, (size - chunk.start) // 4)
-                # The next look back starts no earlier than this one (it needs as much
-                # before a later start): the chunks before it are dropped.
-                back = _look_back_from(stream, chunk.start, *lookback)
-                while len(chunks) > 1 and chunks[1].start <= back:
-                    del chunks[0]  # (a few chunks a range)
-                first = len(chunks)
+            while True:
+                if (
+                    len(chunks) > first
+                    and chunk.end - chunks[first].start > limit
+                    and chunk.end > chunk.start
+                    and not mid_line
+                ):
+                    # (an empty last chunk stays with the range before: alone, it would
+                    # be a look back scanned for nothing)
+                    yield TextRange(path, tuple(chunks), first, False, bom, *lookback)
+                    limit = min(range_bytes, (size - chunk.start) // 4)
+                    # The next look back starts no earlier than this one (it needs as much
+                    # before a later start): the chunks before it are dropped.
+                    back = _look_back_from(stream, chunk.start, *lookback)
+                    while len(chunks) > 1 and chunks[1].start <= back:
+                        del chunks[0]  # (a few chunks a range)
+                    chunks[0] = _from_line_of(stream, chunks[0], back)
+                    first = len(chunks)
+                # A range starts at this chunk, near the file's end: its first part is the
+                # range, the rest goes round again (the range ends before it).
+                cut = _part_end(stream, chunk, limit, part_bytes) if first == len(chunks) else -1
+                if cut < 0:
+                    break
+                piece = chunk.piece or (chunk.start, chunk.end)
+                chunks.append(Chunk(chunk.start, cut, piece))
+                chunk, mid_line = Chunk(cut, chunk.end, piece), False
             chunks.append(chunk)
             mid_line = cut_in_line
         yield TextRange(path, tuple(chunks), first, True, bom, *lookback)
+
+
+def _part_end(stream: BinaryIO, chunk: Chunk, limit: int, part_bytes: int) -> int:
+    """Where a range that starts at `chunk` ends inside it: after the last line end before
+    `limit` bytes (`part_bytes` at least) from its start, where `part_bytes` at least are
+    left after that; -1 where the range is the chunk whole (the first range, `limit` 0, is
+    one chunk; a range may hold more than a chunk far from the file's end)."""
+    target = chunk.start + max(limit, part_bytes)
+    if not limit or chunk.end - target < part_bytes:
+        return -1
+    newline = last_newline(stream, chunk.start, target)
+    return newline + 1 if newline >= 0 else -1
+
+
+def _from_line_of(stream: BinaryIO, chunk: Chunk, back: int) -> Chunk:
+    """The look back's first chunk from the start of the line that holds `back` (a part of
+    it: units.Chunk.piece), where that line starts inside it: the worker decodes what it
+    scans again, not the whole chunk (4 MB for some 256 KB: 1.7 ms a range, 30 ms of a
+    100 MB text's 0.6 s). Where the look back starts in it is the worker's to say
+    (runner._look_back_start), counting back from the range's start: the same place in
+    the part as in the whole, since the part holds what `back` leaves before the range."""
+    newline = last_newline(stream, chunk.start, back)
+    if newline < 0:
+        return chunk  # (the line starts before the chunk, or the chunk starts inside it)
+    return Chunk(newline + 1, chunk.end, chunk.piece or (chunk.start, chunk.end))
 
 
 def _look_back_from(stream: BinaryIO, start: int, chars: int, lines: int) -> int:

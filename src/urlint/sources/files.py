@@ -236,16 +236,6 @@ def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
         return unreadable(error, path)
 
 
-def read_pieces(path: str, bounds: Iterable[tuple[int, int]]) -> Iterator[bytes]:
-    """Bytes [start, end) of the file at `path` for each of `bounds`, in order, read one at
-    a time (a worker's memory is reused as the serial reading's is: one read of them all
-    cost a fresh page, and its fault, every 4 KB). Raises OSError."""
-    with open_input(path) as stream:
-        for start, end in bounds:
-            stream.seek(start)
-            yield stream.read(end - start)
-
-
 def content_hash(path: str, size: int | None = None) -> str | None:
     """The SHA-256 of the first `size` bytes of the file at `path` (all of them for None):
     what tells the results store that a file is unchanged, or grew by appending (store.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..records import record
 from .files import open_input
@@ -136,9 +136,9 @@ def piece_ends(
     begin = start  # the piece not yet cut: bytes [begin, read)
     while read < size:
         end = min(read + chunk_bytes, size)
-        cut = _last_newline(stream, read, end)
+        cut = last_newline(stream, read, end)
         if cut < 0:  # no line end in the block: byte_pieces looks in what is pending
-            cut = _last_newline(stream, begin, read)
+            cut = last_newline(stream, begin, read)
         read = end
         if cut >= 0:
             begin = cut + 1
@@ -151,7 +151,7 @@ def piece_ends(
     yield size, False
 
 
-def _last_newline(stream: BinaryIO, start: int, end: int) -> int:
+def last_newline(stream: BinaryIO, start: int, end: int) -> int:
     """The offset of the last line end in bytes [start, end) of `stream`, or -1: read back
     from `end` in windows that double (a line is short, mostly; a long one costs reads
     linear in its length)."""
@@ -183,6 +183,46 @@ def decode(data: bytes) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+def read_texts(
+    path: str, bounds: Iterable[tuple[int, int, tuple[int, int] | None]]
+) -> Iterator[tuple[str, str]]:
+    """The text and encoding of bytes [start, end) of the file at `path` for each of
+    `bounds`, in order, decoded as the whole file's reading decodes them (read_chunks):
+    a piece whole (`piece` None) by `decode`, a part of a piece (`piece` its bounds:
+    units.Chunk) as that piece decodes (`_part_text`). Read one at a time: a worker's
+    memory is reused as the serial reading's is (one read of them all cost a fresh page,
+    and its fault, every 4 KB). Raises OSError."""
+    with open_input(path) as stream:
+        for start, end, piece in bounds:
+            stream.seek(start)
+            data = stream.read(end - start)
+            yield decode(data) if piece is None else _part_text(stream, data, start, end, piece)
+
+
+def _part_text(
+    stream: BinaryIO, data: bytes, start: int, end: int, piece: tuple[int, int]
+) -> tuple[str, str]:
+    """`data`, bytes [start, end) of `stream` cut at line ends inside `piece`, decoded as
+    `decode` decodes the whole piece. Both encodings decode bytes cut at a line end into
+    the texts of the whole cut there (no UTF-8 sequence holds a line end's byte), so the
+    part tells, mostly, without the rest of the piece being read: ASCII reads alike in
+    both; a part that is not UTF-8 makes a whole that is not. Only a part that is UTF-8,
+    and not ASCII, needs the rest of its piece read: the whole is UTF-8 where it is too."""
+    if data.isascii():
+        return data.decode("ascii"), "utf-8"  # (the bytes UTF-8 writes it back as)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+    for low, high in ((piece[0], start), (end, piece[1])):
+        stream.seek(low)
+        try:
+            stream.read(high - low).decode("utf-8")  # (no check that makes no text)
+        except UnicodeDecodeError:
+            return data.decode("latin-1"), "latin-1"
+    return text, "utf-8"
 
 
 def _last_space(buffer: bytes) -> int:
