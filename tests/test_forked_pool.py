@@ -101,6 +101,45 @@ def test_units_and_results_larger_than_a_pipe_holds(alarm):
     assert [result[-1] for result in results] == list(range(6))
 
 
+def _timed(unit: tuple[int, float]) -> list:
+    """A unit's work: its number, after `delay` seconds, and when it started and ended (the
+    system's clock, one for every process)."""
+    number, delay = unit
+    started = time.monotonic()
+    time.sleep(delay)
+    return [runner.InputResult([(number, started, time.monotonic())])]
+
+
+def test_a_slow_unit_holds_up_no_other_worker(alarm):
+    # The writer takes results in order; while the first unit's worker works it, the other
+    # worker goes on with the units after it: 1, then 3 to 8 (2 is held by the slow unit's
+    # worker, engines/forked.AHEAD), the writer AHEAD_OF_WRITER (4) a worker ahead. With
+    # two a worker, it did 1, 3 and 4, then waited.
+    units = [(0, 0.5), *((number, 0.0) for number in range(1, 12))]
+    events = list(runner.run_work(units, _timed, jobs=2))
+    assert [number for number, _, _ in events] == list(range(12))
+    slow_end = events[0][2]
+    went_on = [number for number, started, _ in events[1:] if started < slow_end]
+    assert went_on == [1, 3, 4, 5, 6, 7, 8]
+
+
+def test_the_first_unit_is_planned_before_the_workers_fork(monkeypatch, alarm):
+    # What planning it loads (heap.py's malloc settings, ctypes) the workers inherit, and
+    # they start on it at once.
+    forks = []
+    real = forked.ForkedPool._fork_one
+    monkeypatch.setattr(forked.ForkedPool, "_fork_one", lambda pool: forks.append(1) or real(pool))
+    forked_before = []
+
+    def planned():
+        for number in range(3):
+            forked_before.append(len(forks))
+            yield (number, 0.0)
+
+    assert [number for number, _, _ in runner.run_work(planned(), _timed, jobs=2)] == [0, 1, 2]
+    assert forked_before == [0, 2, 2]
+
+
 def _killed_at(unit: WholeInput, url_format: UrlFormat) -> list:
     """scan_unit, but a unit of a file named "kill*" kills its worker (as the OOM killer
     would), and one named "exit*" ends it (a BaseException past the work's guard)."""

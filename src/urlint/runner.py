@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from itertools import chain
 
 from . import heap
 from .engines import DASK, LOCAL, serial
@@ -180,8 +181,9 @@ def run_work(
     given, put in their place by `place` (needed where a text file is cut in ranges:
     TextExtent). The local engine with `jobs` > 1 works the units in that many processes,
     the Dask engine on the workers of the cluster at `scheduler`, or of one started for
-    the run (`jobs` at once; None: the cluster's threads, or every core), at most two a
-    worker ahead of the writer (memory stays bounded whatever the input's size). Each
+    the run (`jobs` at once; None: the cluster's threads, or every core), at most
+    AHEAD_OF_WRITER a worker ahead of the writer (memory stays bounded whatever the
+    input's size). Each
     unit's counts go to `tally` as its result is used (give `planned_units` for the files
     and bytes). With `mark_ends`, UNIT_END follows each unit's events (a problem met
     planning is a unit too), whatever became of its work: the store's writer commits there."""
@@ -246,6 +248,12 @@ class _UnitEnd:
 
 
 UNIT_END = _UnitEnd()  # run_work's mark after each unit's events
+# Units handed to a pool ahead of the writer, a worker: the writer takes results in order,
+# and a unit slower than the rest (a range dense with URLs: 50 ms where the others take 5)
+# held up the other worker once it had done two (its next unit waited for the writer's
+# window to move). Results wait in the writer as formatted text, units in the workers' pipes
+# as names and byte ranges (a compressed mbox's runs, 4 MB each, as their bytes).
+AHEAD_OF_WRITER = 4
 
 
 def _results(
@@ -270,8 +278,22 @@ def _results(
         return
     else:
         pool = _process_pool(work, jobs or 1)
+        units = _first_planned(units)
     with pool as (submit, width):
         yield from _in_order(units, work, submit, width)
+
+
+def _first_planned(
+    units: Iterable[Unit | Problem | Planned],
+) -> Iterable[Unit | Problem | Planned]:
+    """The units, the first planned now, before the pool's workers fork: they start on it at
+    once, and inherit what planning it loaded (the large input's malloc settings, heap.py,
+    and ctypes; the modules that tell a file's kind). Planned after the fork, the writer took
+    6 to 12 ms over it, while both workers waited (a `-j 2` run over 100 MB of text)."""
+    units = iter(units)
+    for first in units:
+        return chain((first,), units)
+    return ()
 
 
 @contextmanager
@@ -352,8 +374,9 @@ def _in_order(
     units: Iterable[Unit | Problem | Planned], work: Work, submit: Submit, width: int
 ) -> Iterator[tuple[Counts, UnitResult]]:
     """The units handed to a pool that works `width` at once, their results taken in
-    order, at most two a worker ahead of the writer. A problem met while planning, and the
-    unit that reads standard input (`_reads_stdin`), are not handed over."""
+    order, at most AHEAD_OF_WRITER a worker ahead of the writer. A problem met while
+    planning, and the unit that reads standard input (`_reads_stdin`), are not handed
+    over."""
     pending: deque[tuple[Counts, UnitResult | Waiting]] = deque()
     for item in units:
         unit, counts = _unplanned(item)
@@ -363,7 +386,8 @@ def _in_order(
             pending.append((counts, work(unit)))
         else:
             pending.append((counts, submit(unit)))
-        while len(pending) > 2 * width or (pending and isinstance(pending[0][1], list)):
+        ahead = AHEAD_OF_WRITER * width
+        while len(pending) > ahead or (pending and isinstance(pending[0][1], list)):
             yield _ready(*pending.popleft())
     while pending:
         yield _ready(*pending.popleft())

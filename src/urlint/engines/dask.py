@@ -3,8 +3,8 @@ writer's output the same as on this machine, byte for byte.
 
 Without a scheduler's address the run starts a cluster of its own on this machine (`jobs`
 worker processes, one thread each, no dashboard) and closes it at its end; with one it
-works on that cluster and leaves it running. Units are handed over in order, at most two
-a worker ahead of the writer (runner._in_order), and their results taken in order. A unit
+works on that cluster and leaves it running. Units are handed over in order, a few a
+worker ahead of the writer (runner._in_order), and their results taken in order. A unit
 names its input by path (units.py): every worker must see the inputs at the paths the
 planner saw. The unit that reads standard input is worked in this process (runner).
 
