@@ -150,6 +150,14 @@ def test_the_grammar_reads_the_login_the_masker_reads(url, user, password, host,
         # Names and other text: a scheme-relative login, `//user:password@host`.
         ("a.zip!//fred:secret@h.example.com/x.txt", "a.zip!//fred:****@h.example.com/x.txt"),
         ('<a href="//fred:secret@h.example.com/">', '<a href="//fred:****@h.example.com/">'),
+        # ... after a directory in a path typed with "//", or in a URL's path
+        ("mirror//fred:secret@h.example.com/x.txt", "mirror//fred:****@h.example.com/x.txt"),
+        (".//fred:secret@h.example.com/x", ".//fred:****@h.example.com/x"),
+        (
+            "http://archive.example/1997//fred:secret@h.example.com/",
+            "http://archive.example/1997//fred:****@h.example.com/",
+        ),
+        ("a///fred:secret@h.example.com/", "a///fred:****@h.example.com/"),
         ("//comment:foo and bob@example.com", "//comment:foo and bob@example.com"),
         # Whitespace that cuts a login: a folded From or Message-ID, a name with a space,
         # a tab; the word read with the next one joined on is a second reading.
