@@ -364,17 +364,34 @@ def test_prefilter_reads_a_single_part_as_its_header_says(field, body):
     assert may_hold(message) is True
 
 
+# A part's header, with what the reader reads from it (_READINGS), in a message of one part
+# or in a multipart after an image's part.
+_BESIDE_AN_IMAGE = (
+    b"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=XX\n\n"
+    b"--XX\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\naGVsbG8=\n"
+    b"--XX\n%s\n\n%s\n--XX--\n"
+)
+_MESSAGES = {
+    "single part": lambda header, body: b"From: a@example.org\n%s\n\n%s" % (header, body),
+    "after an image": lambda header, body: _BESIDE_AN_IMAGE % (header, body),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_MESSAGES))
 @settings(max_examples=300)
+@example(_READINGS[0], [], [b"Content-Type: no-slash", b"Content-Type: image/gif"])  # the first
 @example(_READINGS[1], [], [b"not a field", b"Content-Type: image/gif"])  # found by CI
+@example(_READINGS[0], [], [b"not a field", b"Content-Type: image/gif"])  # a damaged header
 @given(
     st.sampled_from(_READINGS),
     st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
     st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
 )
-def test_prefilter_reads_a_single_part_by_the_fields_the_reader_reads(reading, before, after):
-    # Whatever other fields stand around them, a body the reader makes a URL of is read.
-    message = b"From: a@example.org\n" + b"\n".join([*before, reading[0], *after])
-    message += b"\n\n" + reading[1]
+def test_prefilter_reads_a_part_by_the_fields_the_reader_reads(shape, reading, before, after):
+    # Whatever other fields stand around them, a body the reader makes a URL of is read:
+    # its header read as the reader reads it, its first Content-Type (an unreadable one is
+    # text/plain), up to a line that is no field.
+    message = _MESSAGES[shape](b"\n".join([*before, reading[0], *after]), reading[1])
     if _reader_urls(message):
         assert may_hold(message)
 
@@ -394,30 +411,6 @@ def test_prefilter_passes_over_a_single_part_whose_header_hides_nothing(header):
     message = b"From: a@example.org\n%s\n\nno address here, bW9yZQ== +ADo-\n" % header
     assert _reader_urls(message) == []
     assert may_hold(message) is False
-
-
-_BESIDE_AN_IMAGE = (
-    b"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=XX\n\n"
-    b"--XX\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\naGVsbG8=\n"
-    b"--XX\n%s\n\n%s\n--XX--\n"
-)
-
-
-@settings(max_examples=300)
-@example(_READINGS[0], [], [b"Content-Type: no-slash", b"Content-Type: image/gif"])  # the first
-@example(_READINGS[0], [], [b"not a field", b"Content-Type: image/gif"])  # a damaged header
-@given(
-    st.sampled_from(_READINGS),
-    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
-    st.lists(st.sampled_from(_OTHER_FIELDS), max_size=3),
-)
-def test_prefilter_reads_a_multipart_part_by_the_fields_the_reader_reads(reading, before, after):
-    # A part's header, after an image's, is read as the reader reads it: its first
-    # Content-Type (an unreadable one is text/plain), up to a line that is no field.
-    header = b"\n".join([*before, reading[0], *after])
-    message = _BESIDE_AN_IMAGE % (header, reading[1])
-    if _reader_urls(message):
-        assert may_hold(message)
 
 
 @pytest.mark.parametrize(
