@@ -183,10 +183,10 @@ def run_work(
     the Dask engine on the workers of the cluster at `scheduler`, or of one started for
     the run (`jobs` at once; None: the cluster's threads, or every core), at most
     AHEAD_OF_WRITER a worker ahead of the writer (memory stays bounded whatever the
-    input's size). Each
-    unit's counts go to `tally` as its result is used (give `planned_units` for the files
-    and bytes). With `mark_ends`, UNIT_END follows each unit's events (a problem met
-    planning is a unit too), whatever became of its work: the store's writer commits there."""
+    input's size). Each unit's counts go to `tally` as its result is used (give
+    `planned_units` for the files and bytes). With `mark_ends`, UNIT_END follows each
+    unit's events (a problem met planning is a unit too), whatever became of its work:
+    the store's writer commits there."""
     articles: set[str] = set()
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
     # In the ranges of a text file before this one. A range that failed in its reading says
