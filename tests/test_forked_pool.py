@@ -19,7 +19,7 @@ from urlint.problems import Problem, ProblemKind
 from urlint.reporters.extract import UrlFormat
 from urlint.runner import _worker_started, scan_unit
 from urlint.sources.files import InputFile
-from urlint.units import WholeInput
+from urlint.units import ArchiveMembers, MemberBytes, WholeInput
 
 from .helpers import line_events
 
@@ -123,21 +123,24 @@ def test_a_slow_unit_holds_up_no_other_worker(alarm):
     assert went_on == [1, 3, 4, 5, 6, 7, 8]
 
 
-def test_the_first_unit_is_planned_before_the_workers_fork(monkeypatch, alarm):
-    # What planning it loads (heap.py's malloc settings, ctypes) the workers inherit, and
-    # they start on it at once.
-    forks = []
-    real = forked.ForkedPool._fork_one
-    monkeypatch.setattr(forked.ForkedPool, "_fork_one", lambda pool: forks.append(1) or real(pool))
-    forked_before = []
+def _timed_members(unit: ArchiveMembers) -> list:
+    """`_timed`, for a unit that carries its bytes: its number is its archive's, the first
+    takes half a second."""
+    return _timed((unit.archive, 0.5 if unit.archive == 0 else 0.0))
 
-    def planned():
-        for number in range(3):
-            forked_before.append(len(forks))
-            yield (number, 0.0)
 
-    assert [number for number, _, _ in runner.run_work(planned(), _timed, jobs=2)] == [0, 1, 2]
-    assert forked_before == [0, 2, 2]
+def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm):
+    # The writer holds a unit's bytes until its result is back (an archive's members, up
+    # to 16 MB a unit): of those, it plans two a worker ahead, not four. While the first
+    # unit's worker works it, the other does 1, 3 and 4 (2 is held behind the slow one).
+    member = MemberBytes("a.tar!m", b"x" * 100, 1, 0, 0)
+    units = [
+        ArchiveMembers(InputFile("a.tar", True), (member,), number) for number in range(8)
+    ]
+    events = list(runner.run_work(units, _timed_members, jobs=2))
+    assert [number for number, _, _ in events] == list(range(8))
+    went_on = [number for number, started, _ in events[1:] if started < events[0][2]]
+    assert went_on == [1, 3, 4]
 
 
 def _killed_at(unit: WholeInput, url_format: UrlFormat) -> list:

@@ -22,7 +22,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from itertools import chain
 
 from . import heap
 from .engines import DASK, LOCAL, serial
@@ -251,9 +250,13 @@ UNIT_END = _UnitEnd()  # run_work's mark after each unit's events
 # Units handed to a pool ahead of the writer, a worker: the writer takes results in order,
 # and a unit slower than the rest (a range dense with URLs: 50 ms where the others take 5)
 # held up the other worker once it had done two (its next unit waited for the writer's
-# window to move). Results wait in the writer as formatted text, units in the workers' pipes
-# as names and byte ranges (a compressed mbox's runs, 4 MB each, as their bytes).
+# window to move). Results wait in the writer as formatted text; a unit waits as a name
+# and a byte range, or, where it carries its bytes (`_carries_bytes`: an archive's members,
+# up to 16 MB, a compressed mbox's run), as those: two such a worker at most, as before
+# (the writer holds each until its result is back: a tar.gz of 1 GB with -j 2 peaked at
+# 195 MB in all processes with four, 155 with two; bench/memory.py --kinds tar).
 AHEAD_OF_WRITER = 4
+CARRIED_AHEAD_OF_WRITER = 2
 
 
 def _results(
@@ -278,22 +281,8 @@ def _results(
         return
     else:
         pool = _process_pool(work, jobs or 1)
-        units = _first_planned(units)
     with pool as (submit, width):
         yield from _in_order(units, work, submit, width)
-
-
-def _first_planned(
-    units: Iterable[Unit | Problem | Planned],
-) -> Iterable[Unit | Problem | Planned]:
-    """The units, the first planned now, before the pool's workers fork: they start on it at
-    once, and inherit what planning it loaded (the large input's malloc settings, heap.py,
-    and ctypes; the modules that tell a file's kind). Planned after the fork, the writer took
-    6 to 12 ms over it, while both workers waited (a `-j 2` run over 100 MB of text)."""
-    units = iter(units)
-    for first in units:
-        return chain((first,), units)
-    return ()
 
 
 @contextmanager
@@ -374,23 +363,40 @@ def _in_order(
     units: Iterable[Unit | Problem | Planned], work: Work, submit: Submit, width: int
 ) -> Iterator[tuple[Counts, UnitResult]]:
     """The units handed to a pool that works `width` at once, their results taken in
-    order, at most AHEAD_OF_WRITER a worker ahead of the writer. A problem met while
-    planning, and the unit that reads standard input (`_reads_stdin`), are not handed
-    over."""
-    pending: deque[tuple[Counts, UnitResult | Waiting]] = deque()
+    order, at most AHEAD_OF_WRITER a worker ahead of the writer (CARRIED_AHEAD_OF_WRITER
+    of those that carry their bytes). A problem met while planning, and the unit that
+    reads standard input (`_reads_stdin`), are not handed over."""
+    pending: deque[tuple[Counts, UnitResult | Waiting, bool]] = deque()
+    ahead, carried_ahead = AHEAD_OF_WRITER * width, CARRIED_AHEAD_OF_WRITER * width
+    carried = 0  # pending units that carry their bytes
     for item in units:
         unit, counts = _unplanned(item)
         if isinstance(unit, Problem):
-            pending.append((counts, [InputResult([unit])]))
+            pending.append((counts, [InputResult([unit])], False))
         elif _reads_stdin(unit):
-            pending.append((counts, work(unit)))
+            pending.append((counts, work(unit), False))
         else:
-            pending.append((counts, submit(unit)))
-        ahead = AHEAD_OF_WRITER * width
-        while len(pending) > ahead or (pending and isinstance(pending[0][1], list)):
-            yield _ready(*pending.popleft())
-    while pending:
-        yield _ready(*pending.popleft())
+            carries = _carries_bytes(unit)
+            carried += carries
+            pending.append((counts, submit(unit), carries))
+        while (
+            len(pending) > ahead
+            or carried > carried_ahead
+            or (pending and isinstance(pending[0][1], list))
+        ):
+            counts, result, carries = pending.popleft()
+            carried -= carries
+            yield _ready(counts, result)
+    for counts, result, _ in pending:
+        yield _ready(counts, result)
+
+
+def _carries_bytes(unit: Unit) -> bool:
+    """Does the unit go to its worker in its bytes (and stay in the writer's memory
+    until its result is back)?"""
+    if isinstance(unit, MessageRun):
+        return unit.data is not None
+    return isinstance(unit, ArchiveMembers)
 
 
 def _reads_stdin(unit: Unit) -> bool:

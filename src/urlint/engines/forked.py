@@ -52,7 +52,6 @@ class ForkedPool:
 
     def __init__(self, work: Work, jobs: int, started: Callable[[], None]) -> None:
         import selectors  # here: a serial run never loads it
-        import threading  # noqa: F401 - loaded once, not by each worker (runner._worker_started)
 
         self._work = work
         self._started = started  # called first in each worker (runner._worker_started)
