@@ -269,59 +269,55 @@ def _assert_hidden(capsys, name: str, *secrets: str) -> None:
             assert secret not in out + err, (argv, secret)
 
 
-def test_a_wrapper_not_closed_on_the_line_its_url_ends_hides_the_next_lines_login(
-    capsys, here
-):
-    # The wrapper's reader does not join a next line that is not indented, or at another
-    # reply level, or a wrapper that is never closed; a reader who joins them reads the
-    # rest of a password there (the URL alone reads it as a port: S408 quotes none of it).
-    (here / "w.txt").write_text(
-        "<URL:ftp://fred:Pw0rd\n@SECRET1.example.com/x\n\n"
-        "> <URL:ftp://fred:Pw0rd\n>> SECRET1@ftp.example.com/x>\n\n"
-        "<ftp://fred:Pw0rd\n@h.example.com/x\n\n"
-        "URL=<ftp://fred:Pw0rd\nSECRET1@h.example.com/x\n\n"
-        "<URL:ftp://u@ftp.example.com:21>\nbob@example.com\n"
-    )
-    assert run(capsys, "extract", "-H", "w.txt") == (0, (
-        "w.txt:1:6: ftp://fred:****\nw.txt:4:8: ftp://fred:****\n"
-        "w.txt:7:2: ftp://fred:****\nw.txt:10:6: ftp://fred:****\n"
-        "w.txt:13:6: ftp://u@ftp.example.com:21\n"
-    ), "")
-    _assert_hidden(capsys, "w.txt", "Pw0rd", "SECRET1")
-
-
-def test_a_password_cut_by_punctuation_then_a_blank_or_a_line_end_is_hidden(capsys, here):
-    # A reader ends a bare URL at ". " or at '"' and a line end; one who reads on finds the
-    # rest of the password in the next word (a leak hunt's: S408 quoted the first part as
-    # a port, extract printed it).
-    (here / "p.txt").write_text(
-        "see ftp://fred:Pw0rd. SECRET1@host.example.com/ ok\n"
-        "see ftp://fred:Pw0rd) SECRET1@host.example.com/ ok\n"
-        'see ftp://fred:Pw0rd"\nSECRET1@host.example.com/ ok\n'
-        "see ftp://fred:Pw0rd>\nSECRET1@host.example.com/ ok\n"
-        "see http://example.com/a. Write to fred@example.org\n"
-    )
-    assert run(capsys, "extract", "-H", "p.txt") == (0, (
-        "p.txt:1:5: ftp://fred:****\np.txt:2:5: ftp://fred:****\n"
-        "p.txt:3:5: ftp://fred:****\np.txt:5:5: ftp://fred:****\n"
-        "p.txt:7:5: http://example.com/a\n"
-    ), "")
-    _assert_hidden(capsys, "p.txt", "Pw0rd", "SECRET1")
-
-
-def test_a_wrapper_broken_by_blank_lines_inside_its_password_hides_it(capsys, here):
-    # The appendix ignores whitespace inside a wrapper: a reader who joins across the
-    # blank lines reads "Pw0rdSECRET1" (a leak hunt's: S408 quoted "Pw0rd" as a port).
-    (here / "b.txt").write_text(
-        "see <URL:ftp://fred:Pw0rd\n\nSECRET1@host.example.com/pub/>\n\n"
-        "see <URL:ftp://fred:Pw0rd\n  \n\n> SECRET1@host.example.com/pub/>\n\n"
-        "see <URL:http://example.com/a>\n\nfred@example.org\n"
-    )
-    assert run(capsys, "extract", "-H", "b.txt") == (0, (
-        "b.txt:1:10: ftp://fred:****\nb.txt:5:10: ftp://fred:****\n"
-        "b.txt:10:10: http://example.com/a\n"
-    ), "")
-    _assert_hidden(capsys, "b.txt", "Pw0rd", "SECRET1")
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        pytest.param(
+            # The wrapper's reader does not join a next line that is not indented, or at
+            # another reply level, or a wrapper that is never closed; a reader who joins
+            # them reads the rest of a password there (the URL alone reads it as a port:
+            # S408 quotes none of it).
+            "<URL:ftp://fred:Pw0rd\n@SECRET1.example.com/x\n\n"
+            "> <URL:ftp://fred:Pw0rd\n>> SECRET1@ftp.example.com/x>\n\n"
+            "<ftp://fred:Pw0rd\n@h.example.com/x\n\n"
+            "URL=<ftp://fred:Pw0rd\nSECRET1@h.example.com/x\n\n"
+            "<URL:ftp://u@ftp.example.com:21>\nbob@example.com\n",
+            "t.txt:1:6: ftp://fred:****\nt.txt:4:8: ftp://fred:****\n"
+            "t.txt:7:2: ftp://fred:****\nt.txt:10:6: ftp://fred:****\n"
+            "t.txt:13:6: ftp://u@ftp.example.com:21\n",
+            id="a wrapper not closed on the line its URL ends",
+        ),
+        pytest.param(
+            # A reader ends a bare URL at ". " or at '"' and a line end; one who reads on
+            # finds the rest of the password in the next word (a leak hunt's: S408 quoted
+            # the first part as a port, extract printed it).
+            "see ftp://fred:Pw0rd. SECRET1@host.example.com/ ok\n"
+            "see ftp://fred:Pw0rd) SECRET1@host.example.com/ ok\n"
+            'see ftp://fred:Pw0rd"\nSECRET1@host.example.com/ ok\n'
+            "see ftp://fred:Pw0rd>\nSECRET1@host.example.com/ ok\n"
+            "see http://example.com/a. Write to fred@example.org\n",
+            "t.txt:1:5: ftp://fred:****\nt.txt:2:5: ftp://fred:****\n"
+            "t.txt:3:5: ftp://fred:****\nt.txt:5:5: ftp://fred:****\n"
+            "t.txt:7:5: http://example.com/a\n",
+            id="a password cut by punctuation, then a blank or a line end",
+        ),
+        pytest.param(
+            # The appendix ignores whitespace inside a wrapper: a reader who joins across
+            # the blank lines reads "Pw0rdSECRET1" (a leak hunt's: S408 quoted "Pw0rd" as
+            # a port).
+            "see <URL:ftp://fred:Pw0rd\n\nSECRET1@host.example.com/pub/>\n\n"
+            "see <URL:ftp://fred:Pw0rd\n  \n\n> SECRET1@host.example.com/pub/>\n\n"
+            "see <URL:http://example.com/a>\n\nfred@example.org\n",
+            "t.txt:1:10: ftp://fred:****\nt.txt:5:10: ftp://fred:****\n"
+            "t.txt:10:10: http://example.com/a\n",
+            id="a wrapper broken by blank lines inside its password",
+        ),
+    ],
+)
+def test_a_password_a_reader_may_read_on_with_is_hidden_everywhere(capsys, here, text, shown):
+    (here / "t.txt").write_text(text)
+    assert run(capsys, "extract", "-H", "t.txt") == (0, shown, "")
+    _assert_hidden(capsys, "t.txt", "Pw0rd", "SECRET1")
 
 
 def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password(capsys, here):
