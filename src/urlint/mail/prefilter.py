@@ -170,13 +170,21 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         data = binascii.a2b_qp(data[start:end])
         start, end, header_end = 0, len(data), 0 if headless else data.find(b"\n\n") + 1
         body = header_end
-        if b"://" in data or _BARE_COLON.search(data, body) or _WRAPPER.search(data, body):
+        if _decoded_starts_a_url(data, body):
             return True
     # A multipart's own parts say which of them is HTML (their media type, in any case).
     html = _HTML_TYPE.search(data, start, end) is not None if nested else ctype.subtype == "html"
     if html and _html_may_start_a_url(data, header_end, end):
         return True
     return _decoded_apart(data, start, end, None if nested else ctype, html)
+
+
+def _decoded_starts_a_url(decoded: bytes, body: int = 0) -> bool:
+    """Does text a decoding made hold "://", or from `body` on another start of a URL the
+    scanner reads (a bare scheme's colon, a wrapper), where the raw bytes held none?"""
+    return b"://" in decoded or bool(
+        _BARE_COLON.search(decoded, body) or _WRAPPER.search(decoded, body)
+    )
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
@@ -320,7 +328,7 @@ def _decoded_apart(
     `ctype`), every DelSp and charset parameter in it (a superset of its parts' own)."""
     if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
         joined = data[start:end].replace(b"\0", b"")
-        if b"://" in joined or _BARE_COLON.search(joined) or _WRAPPER.search(joined):
+        if _decoded_starts_a_url(joined):
             return True
         if html and _html_may_start_a_url(joined, 0, len(joined)):
             return True
