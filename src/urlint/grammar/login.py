@@ -60,10 +60,10 @@ _HOSTPORT = compiled_when_used(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9
 
 # Where a login may start in any text: after "://" (any scheme, digit-led or none); after a
 # scheme and one "/" (`http:/u:pw@h`, what a walk makes of a URL as a directory name); after
-# any other "//" or longer run (section 3.1's `//<user>:<password>@<host>` itself, scheme-relative:
-# `href="//u:pw@h/"`, an archive's member `a.zip!//u:pw@h/x`, a path typed with it after a
-# directory, `mirror//u:pw@h/x`, a URL's path that holds one); or after a section 3.1
-# scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
+# any other "//" or longer run (section 3.1's `//<user>:<password>@<host>` itself,
+# scheme-relative: `href="//u:pw@h/"`, an archive's member `a.zip!//u:pw@h/x`, a path typed
+# with it after a directory, `mirror//u:pw@h/x`, a URL's path that holds one); or after a
+# section 3.1 scheme written without "//" (`ftp:fred:pw@h`; RFC 3261's `sip:` too).
 _LOGIN_SCHEMES = "|".join(re.escape(name) for name in sorted(LOGIN_AFTER_COLON))
 _LOGIN_START = compiled_when_used(
     rf"://|(?<![{SCHEME_CHARS}])[A-Za-z][{SCHEME_CHARS}]*:/(?=[^/\s])"
