@@ -110,6 +110,31 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     assert in_ranges == whole  # lines, columns and character offsets
 
 
+def test_a_range_whose_look_back_starts_a_line_longer_than_its_chunk(tmp_path):
+    # Found by the property above: lines longer than a chunk, so that the whole file's scan
+    # keeps back an overlap from a long line's start, where it sees the line end before it.
+    # A range's look back starts at that line's start, the first of its text: it must keep
+    # back the same overlap (pipeline.overlap_start, `starts_line`), not one after the
+    # line's last blank, or the URL that ends the line is read without its neighbours and
+    # not joined with the next line ("path/index.html"), as the whole file's scan joins it.
+    short = "See http://example.com/a/b.html for it.\n"
+    wrapper = "Yes, Jim, I found it under <URL:ftp://ds.internic.net/rfc/\n    rfc1738.txt>.\n"
+    word = "x" * 300 + " http://example.net/after/a/long/word\n"
+    long_line = "y" * 3000 + " see http://example.org/a/very/long/\npath/index.html and more\n"
+    blocks = [short] * 2 + [wrapper] * 4 + [short] * 3 + [word] * 2 + [long_line] * 2
+    path = tmp_path / "t.txt"
+    path.write_text("".join(blocks) * 60)
+    ranges = list(text_ranges(str(path), 3000, 1000, 16384, 2, 100))
+    whole = [item for item in _whole(path, 3000) if isinstance(item, Problem) or item.url]
+    in_ranges = [
+        item if isinstance(item, Problem) else unpack(item).candidate
+        for item in run_work(ranges, library.scan_unit, place=placed)
+    ]
+    joined_urls = [c.url for c in whole if c.url.startswith("http://example.org/a/very")]
+    assert joined_urls == ["http://example.org/a/very/long/path/index.html"] * 120
+    assert in_ranges == whole
+
+
 def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatch):
     # Runs without whitespace past MAX_RUN (made 100,000 here) are cut inside their line:
     # the chunk after such a cut starts mid-line, so no range starts there (its first

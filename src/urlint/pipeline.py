@@ -124,7 +124,7 @@ def scan_texts(
     run_cut = False  # the chunk before cut a run: this one goes on with it
     for chunk in chunks:
         text = carry + chunk.text if carry else chunk.text
-        stop, cut = (len(text), False) if chunk.final else overlap_start(text)
+        stop, cut = (len(text), False) if chunk.final else overlap_start(text, not column_base)
         scanning = ChunkScan(
             text,
             line_base=line_base,
@@ -172,11 +172,16 @@ def _no_break(text: str, stop: int) -> bool:
     )
 
 
-def overlap_start(text: str) -> tuple[int, bool]:
+def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
     """Where the kept-back overlap of a chunk starts: a line start with more than
     MAX_RAW_LINES lines or more than MAX_RAW_CHARS characters after it, whichever is
     nearer the end (a wrapper stops at the first of the two bounds); and whether it cuts a
-    run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it)."""
+    run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it).
+    `starts_line`: the text starts a line (else it goes on with an overlap started inside
+    a long line), so that its start is a line start as a line end before it would make
+    it: a range of a file (runner.RangeScan) starts its look back at a line start that
+    the whole file's scan meets in the middle of its text, and the two must keep back the
+    same overlap from there on (tests/test_units.py)."""
     by_lines = len(text)
     for _ in range(MAX_RAW_LINES + 2):
         by_lines = text.rfind("\n", 0, by_lines)
@@ -187,7 +192,7 @@ def overlap_start(text: str) -> tuple[int, bool]:
         by_lines += 1
     by_chars = max(0, len(text) - MAX_RAW_CHARS - 1)
     line_start = text.rfind("\n", 0, by_chars) + 1
-    if line_start == 0 and by_chars > 0:
+    if line_start == 0 and by_chars > 0 and not starts_line:
         # One very long line: start the overlap after whitespace, where no URL is cut.
         space = max(text.rfind(" ", 0, by_chars), text.rfind("\t", 0, by_chars))
         line_start = space + 1
