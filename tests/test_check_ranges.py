@@ -113,7 +113,7 @@ def test_range_directives_cross_processes_with_what_they_suppressed():
 
 
 def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, monkeypatch):
-    # Through the command: -j 2 checks a text of 11 MB in ranges (of 4 MB chunks), and its
+    # Through the command: -j 2 checks a text of 11 MB in ranges (of chunks of 512 KB), and its
     # output is the one process's, byte for byte, M901 included.
     monkeypatch.setattr("urlint.runner.RANGE_BYTES", 1_000_000)
     block = (

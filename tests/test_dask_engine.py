@@ -65,7 +65,7 @@ def scheduler():
 @pytest.fixture
 def small_units(monkeypatch):
     """Units of a few kilobytes, planned here (the workers need no such setting)."""
-    monkeypatch.setattr("urlint.runner.RANGE_BYTES", 1_000_000)  # a text over 8 MB: ranges
+    monkeypatch.setattr("urlint.runner.RANGE_BYTES", 4_000_000)  # ranges of 4 MB at most
     monkeypatch.setattr("urlint.runner.RUN_BYTES", 1_000)  # an mbox (or archive) over 2 KB: runs
     monkeypatch.setattr("urlint.runner.BATCH_FILES", 3)  # a Maildir and a spool: batches
     monkeypatch.setattr("urlint.sources.members.BATCH_FILES", 3)  # an archive's members
@@ -96,7 +96,7 @@ def inputs(tmp_path_factory) -> list[str]:
     plain = "plain words on a line with nothing in them at all, none at all here\n"
     url = "see http://example.com/~{n}/index.html and <URL:ftp://fred:pw@ftp.example.org/\n  {n}>\n"
     text = "".join(url.format(n=n) if n % 50 == 0 else plain for n in range(200_000))
-    (root / "big.txt").write_text(text)  # 13.7 MB: chunks of 4 MB, the first of 8
+    (root / "big.txt").write_text(text)  # 13.7 MB: chunks of 512 KB, the first of 1 MB
     (root / "list.mbox").write_bytes(_mbox(0, 300))
     for n in range(8):
         (root / "Maildir" / "cur").mkdir(parents=True, exist_ok=True)
@@ -129,12 +129,25 @@ def test_the_inputs_make_every_kind_of_unit(inputs, small_units):
     kinds = {type(planned.unit) for planned in planned_units(inputs)}
     assert kinds == {TextRange, MessageRun, WholeInput, ArchiveMembers, ArchiveRest}
     ranges = [p.unit for p in planned_units(inputs[:1]) if isinstance(p.unit, TextRange)]
-    # 8 MB, then 1 MB a range at most: the chunk of 4 MB in four parts (units.PART_BYTES),
-    # then the last chunk of 1.1 MB whole
+    # The first range one chunk (the first read of 512 KB and one more, to a line end), then
+    # ranges of 4 MB at most and a quarter of what is left, shrinking to a chunk of 512 KB;
+    # near the end, chunks cut into parts of 128 KB or more (units.PART_BYTES), the last at
+    # the end of the file.
     assert [(r.chunks[r.first].piece is not None, r.chunks[-1].end) for r in ranges] == [
-        (False, 8_388_550),
-        *((True, 8_388_550 + n * 1_048_560) for n in range(1, 4)),
-        (True, 12_582_882),
+        (False, 1_048_544),
+        (False, 4_194_246),
+        (False, 6_291_456),
+        (False, 7_864_270),
+        (False, 8_912_830),
+        (False, 9_961_458),
+        *((False, 9_961_458 + n * 524_280) for n in range(1, 4)),
+        (False, 12_058_602),
+        (False, 12_582_882),
+        (True, 12_860_022),
+        (True, 13_107_162),
+        (True, 13_253_214),
+        (True, 13_384_234),
+        (True, 13_631_442),
         (False, 13_691_554),
     ]
     gzip_runs = [p.unit for p in planned_units(inputs[4:5])]
@@ -317,10 +330,10 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     ) as cluster:
         events = _events([text, mbox], dying, cluster.scheduler_address)
     reason = "the Dask workers that took it died reading it"
-    # The text's six ranges (test_the_inputs_make_every_kind_of_unit), each a problem at
+    # The text's 17 ranges (test_the_inputs_make_every_kind_of_unit), each a problem at
     # its first line (each range said to hold nothing: those after it are placed as if it
     # held no line), then the whole mbox.
-    assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 6 + whole_mbox
+    assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 17 + whole_mbox
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path, capsys, monkeypatch):

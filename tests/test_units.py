@@ -565,7 +565,7 @@ def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp
         "Yes, Jim, I found it under <URL:ftp://ds.internic.net/rfc/\n    rfc1738.txt>.\n"
         "See http://example.com/a/b.html and <http://example.org/x\n  /y>\n" + "words " * 40 + "\n"
     )
-    text.write_text(block * 30_000)  # ~9 MB: chunks of 4 MB (and 8 MB first) in ranges
+    text.write_text(block * 30_000)  # ~9 MB: chunks of 512 KB (and 1 MB first) in ranges
     paths = [str(text)]
     if mbox_source.is_dir():
         mbox = tmp_path / "archive.mbox"

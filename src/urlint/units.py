@@ -46,17 +46,19 @@ if TYPE_CHECKING:
 
     from .mail.mbox import MboxPlace
 
-# A text file larger than this is cut into ranges of whole chunks no larger (two chunks of
+# A text file larger than this is cut into ranges of whole chunks no larger (24 chunks of
 # sources.text.CHUNK_BYTES and a line each, mostly): small enough that two cores end
 # together (the last range is one core's alone), large enough that the look back, read
 # and decoded a chunk at a time, is a small part of each.
 RANGE_BYTES = 12 * 1024 * 1024
 # Near a text file's end, where a range may hold less than a chunk, a chunk is cut at line
 # ends into parts of this much at least, each a range: the last units are that small, and
-# two cores end within a few milliseconds of each other (one chunk of 4 MB takes 11 to 58
-# ms as the URLs in it go: with it last, one core waited for the other that long). A part
-# costs a trip to a worker and a look back, a millisecond or two.
-PART_BYTES = 1024 * 1024
+# two cores end within a few milliseconds of each other (a chunk of 4 MB, as they were,
+# took 11 to 58 ms as the URLs in it go: with it last, one core waited for the other that
+# long). A part costs a trip to a worker and a look back, a millisecond or two. With
+# chunks of 512 KB (3 to 15 ms), parts of 128 KB measured no different from none (120 MB
+# with -j 2: 0.377 s against 0.380, alternated).
+PART_BYTES = 128 * 1024
 # How much text before a range the worker scans again to arrive in the right state: this
 # many characters and this many whole lines, at least. What a range's first line is read
 # as can hang on the lines before it: a wrapper spans at most MAX_RAW_LINES (60) lines and
@@ -278,11 +280,12 @@ def _part_end(stream: BinaryIO, chunk: Chunk, limit: int, part_bytes: int) -> in
 def _from_line_of(stream: BinaryIO, chunk: Chunk, back: int) -> Chunk:
     """The look back's first chunk from the start of the line that holds `back` (a part of
     it: Chunk.piece), where that line starts inside it: the worker reads and decodes what
-    it scans again, some 256 KB, in 0.1 ms, where the whole chunk of 4 MB took about 1.2
-    (read, then decoded as UTF-8 and mostly again as Latin-1). Where the look back starts
-    in it is the worker's to say (runner._look_back_start), counting back from the range's
-    start: the same place in the part as in the whole, since the part holds all that
-    `back` leaves before the range (4 bytes a character, UTF-8's most) and starts a line."""
+    it scans again, some 256 KB, in 0.1 ms, where a whole chunk of 4 MB (as they were)
+    took about 1.2 (read, then decoded as UTF-8 and mostly again as Latin-1). Where the
+    look back starts in it is the worker's to say (runner._look_back_start), counting back
+    from the range's start: the same place in the part as in the whole, since the part
+    holds all that `back` leaves before the range (4 bytes a character, UTF-8's most) and
+    starts a line."""
     newline = last_newline(stream, chunk.start, back)
     if newline < 0:
         return chunk  # (the line starts before the chunk, or the chunk starts inside it)
