@@ -158,7 +158,7 @@ def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
     return [
         (event[0], event[1], joined(event[2], lines, messages))
         if is_found_line(event)
-        else LineBlock(event.count, (event.text(lines, messages),))
+        else LineBlock(event.count, event.text(lines, messages))
         if type(event) is LineBlock
         else event
         for event in events

@@ -269,32 +269,30 @@ class UrlFormat:
 @record
 class LineBlock:
     """Lines in a row, as they are written, made one where a worker sends them: a unit's
-    URLs come to the writer as one string (`texts[0]`), or, in a range of a text file placed
-    by the writer, as its texts with the line numbers between them, counted from the range's
-    start. One object a unit to pickle, take in and write, where a tuple a URL
-    (runner.FoundLine) was each taken in, placed and written on its own: the writer's CPU
-    time on a 100 MB text with `-j 2` went from 0.10-0.14 s to 0.07-0.10 s."""
+    URLs come to the writer as one string, or, in a range of a text file placed by the
+    writer, as a template of them with a `%d` for each line number, counted from the
+    range's start (a `%` of the text doubled). One object a unit to pickle, take in and
+    write, where a tuple a URL (runner.FoundLine) was each taken in, placed and written on
+    its own: the writer's CPU time on a 100 MB text with `-j 2` went from 0.10-0.14 s to
+    0.07-0.10 s. One string, not the texts between the numbers: a block of 2,000 numbers
+    pickled in 0.02 ms against 0.19, unpickled in 0.05 against 0.12, and placed by `%` in
+    0.22 against 0.30 (the texts and numbers joined in turn)."""
 
     count: int  # the URLs, one a line
-    texts: tuple[str, ...]
-    numbers: tuple[int, ...] = ()  # between the texts (one fewer)
+    template: str  # the lines, or with `numbers` a %-template of them
+    numbers: tuple[int, ...] = ()  # the template's, in order
     message_numbers: tuple[int, ...] = ()  # which of `numbers` are messages' (not lines')
 
     def text(self, lines_before: int = 0, messages_before: int = 0) -> str:
         """The lines, their line numbers `lines_before` further on, their messages'
         numbers `messages_before`."""
         if not self.numbers:
-            return self.texts[0]
+            return self.template
         shifted = list(map(lines_before.__add__, self.numbers))
         if messages_before != lines_before:
             for at in self.message_numbers:
                 shifted[at] += messages_before - lines_before
-        # The texts and numbers put in turn by slices, in C: the writer's time placing a
-        # third of a 120 MB text's ranges, 36,000 numbers: 13 ms against 19-21 by zip and chain.
-        parts = [""] * (2 * len(self.texts) - 1)
-        parts[0::2] = self.texts
-        parts[1::2] = map(str, shifted)
-        return "".join(parts)
+        return self.template % tuple(shifted)
 
 
 def blocked(events: list, end: str) -> list:
@@ -339,7 +337,11 @@ def blocked(events: list, end: str) -> list:
 def _block(
     count: int, texts: list[str], numbers: list[int], message_numbers: list[int]
 ) -> LineBlock:
-    return LineBlock(count, tuple(texts), tuple(numbers), tuple(message_numbers))
+    """The block of `texts` with `numbers` between them (one fewer)."""
+    if not numbers:
+        return LineBlock(count, texts[0])
+    template = "%d".join(text.replace("%", "%%") if "%" in text else text for text in texts)
+    return LineBlock(count, template, tuple(numbers), tuple(message_numbers))
 
 
 # The lines add_all holds before it writes them: a chunk full of URLs is never held whole.
