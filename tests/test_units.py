@@ -812,3 +812,26 @@ def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before
     assert sum(block.count for block in blocks if type(block) is LineBlock) == sum(
         type(event) is tuple for event in events
     )
+
+
+def test_a_batch_of_files_travels_to_a_worker_as_it_was_planned(tmp_path):
+    # WholeInput pickles as two tuples of plain values (units.WholeInput.__reduce__): what
+    # the worker unpickles is the batch planned, each file a record with its flag.
+    import pickle
+
+    (tmp_path / "sub").mkdir()
+    for name in ("sub/a.txt", "b.eml", "sub/c.txt"):
+        (tmp_path / name).write_text("see http://example.com/\n")
+    named = tmp_path / "b.eml"
+    units = [planned.unit for planned in planned_units([str(named), str(tmp_path / "sub")])]
+    assert units == [
+        WholeInput(
+            (
+                InputFile(str(named), True),
+                *(InputFile(str(tmp_path / "sub" / name), False) for name in ("a.txt", "c.txt")),
+            )
+        )
+    ]
+    again = pickle.loads(pickle.dumps(units[0], pickle.HIGHEST_PROTOCOL))
+    assert again == units[0]
+    assert [type(source) for source in again.sources] == [InputFile] * 3
