@@ -90,6 +90,10 @@ class Chunk:
     end: int
     piece: tuple[int, int] | None = None
 
+    def part(self, start: int, end: int) -> Chunk:
+        """Bytes [start, end) of this chunk (cut at line ends), decoded as its whole chunk."""
+        return Chunk(start, end, self.piece or (self.start, self.end))
+
 
 @record
 class WholeInput:
@@ -272,9 +276,8 @@ def _ranges(
                 cut = _part_end(stream, chunk, limit, part_bytes) if first == len(chunks) else -1
                 if cut < 0:
                     break
-                piece = chunk.piece or (chunk.start, chunk.end)
-                chunks.append(Chunk(chunk.start, cut, piece))
-                chunk, mid_line = Chunk(cut, chunk.end, piece), False
+                chunks.append(chunk.part(chunk.start, cut))
+                chunk, mid_line = chunk.part(cut, chunk.end), False
             chunks.append(chunk)
             mid_line = cut_in_line
         yield TextRange(path, tuple(chunks), first, True, bom, *lookback)
@@ -304,7 +307,7 @@ def _from_line_of(stream: BinaryIO, chunk: Chunk, back: int) -> Chunk:
     newline = last_newline(stream, chunk.start, back)
     if newline < 0:
         return chunk  # (the line starts before the chunk, or the chunk starts inside it)
-    return Chunk(newline + 1, chunk.end, chunk.piece or (chunk.start, chunk.end))
+    return chunk.part(newline + 1, chunk.end)
 
 
 def _look_back_from(stream: BinaryIO, start: int, chars: int, lines: int) -> int:

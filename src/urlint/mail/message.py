@@ -498,10 +498,10 @@ def header_end_at(data: bytes, start: int, end: int) -> int:
     the fields the reader will."""
     if not _FIELD_START.match(data, start, end):
         return start
-    found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
-    if found is None or found.end() == found.start() + 1:  # a damaged line, or no blank line
-        return start
-    return found.start()
+    stop = header_stop(data, start, end)
+    if data.startswith((b"\n\n", b"\n\r\n"), stop, end):  # stopped by its blank line
+        return stop
+    return start  # by a damaged line, or at `end`: no blank line
 
 
 def read_message(data: bytes, line: int, index: int) -> MessageReader:
