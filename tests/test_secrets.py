@@ -68,6 +68,11 @@ MASKED = [
     ("ftp:fred:secret@h", "ftp:fred:****@h"),  # no "//" (S406), still a login
     ("ftp://fred:a://b1@h/", "ftp://fred:****@h/"),
     ("ftp://:12/ab@[::1]:21/", "ftp://:****@[::1]:21/"),  # empty user, IPv6 host
+    # Hex and colons in brackets are no IPv6 address: a browser reads user "[dead" and
+    # password "beef]" (WHATWG URL); an address's colons split nothing.
+    ("http://[dead:beef]@example.com/x", "http://[dead:****@example.com/x"),
+    ("http://[dead:beef]/pw@example.com/x", "http://[dead:****@example.com/x"),
+    ("http://[2607:5300::1]:80/a@b", "http://[2607:5300::1]:80/a@b"),
     (
         "file://a/:b@c",
         "file://a/:****@c",
@@ -330,6 +335,36 @@ def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password
     assert run(capsys, "extract", "k.txt") == (
         0, "http://[fred:****@host.example.com/\nhttp://user@[::1]:8080/x\n", ""
     )
+
+
+def test_a_path_typed_with_slashes_at_a_line_end_hides_no_url_on_the_next_line(capsys, here):
+    # A "//" after a directory starts a login in its own word (`mirror//fred:pw@h/x`), but
+    # the next line's URL read on from it is no password's rest: it was dropped whole.
+    (here / "p.txt").write_text(
+        "The copy is in /srv/mirror//data\nftp://anonymous@ftp.example.org/pub/\n"
+        "mirror//fred:secret@host/x.txt\nftp://h/a//fred:secret@host/x\n"
+        "the old ftp://:pw\npw://@h/ is one\n"
+    )
+    assert run(capsys, "extract", "-H", "p.txt") == (0, (
+        "p.txt:2:1: ftp://anonymous@ftp.example.org/pub/\n"
+        "p.txt:4:1: ftp://h/a//fred:****@host/x\n"
+        "p.txt:5:9: ftp://:****\n"
+    ), "")
+
+
+def test_a_mime_parameter_is_masked_where_it_was_cut_from_however_often_it_repeats(capsys, here):
+    # The parameter's place in its field was looked for by its text, eight places at most:
+    # one written nine times before it showed the password its own place cuts.
+    earlier = "ftp://u:pa, " * 9
+    (here / "m.eml").write_text(
+        "From: a@example.org\nSubject: t\nMIME-Version: 1.0\n"
+        f'Content-Type: multipart/mixed; x="{earlier}z"; boundary=ftp://u:pa;ss@h/\n\nbody\n'
+    )
+    assert run(capsys, "check", "--isolated", "m.eml") == (1, (
+        "m.eml:6:1: M904 damaged message, read as far as it goes: multipart boundary "
+        "'ftp://u:****' never appears: read as text\n"
+        "Found 1 problem: 1 warning.\n"
+    ), "")
 
 
 def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):

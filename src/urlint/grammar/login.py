@@ -50,7 +50,9 @@ _CERTAIN_HOSTPORT = compiled_when_used(
     r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|\[[0-9A-Fa-f:.]*\])(?::[0-9]*)?",
     re.IGNORECASE,
 )
-_IP_LITERAL = compiled_when_used(r"\[[0-9A-Fa-f:.]*\]")  # RFC 2732, as _CERTAIN_HOSTPORT has it
+# RFC 2732's characters, as _CERTAIN_HOSTPORT has them; an address only where
+# _ip_literal_end says it is one
+_IP_LITERAL = compiled_when_used(r"\[[0-9A-Fa-f:.]*\]")
 # A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
 _DRIVE = compiled_when_used(r"[A-Za-z][:|]")
 _DELIMITERS = compiled_when_used(r"[/?#@]")
@@ -145,11 +147,7 @@ def _login_to(url: str, start: int, at: int) -> Login:
     colons split nothing (`https://[2607:5300::1]]` / `[mailto:a@b]` read as one word); a
     "[" that starts no literal is a character of the user's, as a browser reads it (WHATWG
     URL): `http://[fred:pw]@h/` is user "[fred" and password "pw]"."""
-    after = start
-    if url.startswith("[", start):
-        literal = _IP_LITERAL.match(url, start, at)
-        if literal is not None:
-            after = literal.end()
+    after = _ip_literal_end(url, start, at) if url.startswith("[", start) else start
     colon = url.find(":", after, at)
     if colon < 0:
         return Login((start, at), None, at)
@@ -175,8 +173,25 @@ def _ends_authority(url: str, start: int, end: int, scheme: str, first: bool) ->
     if start == end:
         return first and url[end] == "/"  # no host at all: `file:///path` (not "fred:pw@/")
     if _CERTAIN_HOSTPORT.fullmatch(url, start, end):
-        return True
+        return url[start] != "[" or _ip_literal_end(url, start, end) > start
     return scheme == "file" and _DRIVE.fullmatch(url, start, end) is not None
+
+
+def _ip_literal_end(url: str, start: int, end: int) -> int:
+    """Where the RFC 2732 literal that starts at url[start] ("[") ends, or `start` where
+    none does: an IPv6 address in brackets, as a browser reads one (`[::1]`,
+    `[2607:5300::1]`). Hex and colons alone are no address: `http://[dead:beef]@h/` is
+    user "[dead" and password "beef]" to a browser (WHATWG URL), and hidden so."""
+    literal = _IP_LITERAL.match(url, start, end)
+    if literal is None:
+        return start
+    import ipaddress  # here: only a login that starts with "[" asks
+
+    try:
+        ipaddress.IPv6Address(url[start + 1 : literal.end() - 1])
+    except ValueError:
+        return start
+    return literal.end()
 
 
 # How many times over a login may be escaped and still be read: a URL escaped inside
@@ -188,20 +203,26 @@ ESCAPED_TIMES = 3
 
 
 def secret_spans(
-    text: str, starts_before: int | None = None, decodings: int = ESCAPED_TIMES
+    text: str,
+    starts_before: int | None = None,
+    decodings: int = ESCAPED_TIMES,
+    slashes_from: int = 0,
 ) -> list[tuple[int, int]]:
     """Every (start, end) of `text` that may be a password, in order, merged where they
     overlap: the password of the widest login after each login start (_LOGIN_START) that
     starts before `starts_before`, read with escaped delimiters decoded too (`decodings`
     times over at most), and across whitespace where the next word holds the "@". `text`
-    is a URL, or any text (a header field, a name, a source line)."""
+    is a URL, or any text (a header field, a name, a source line). A bare "//" (no scheme
+    before it) starts a login only from `slashes_from` on: the scanner reads a line's
+    last word joined to the next line's first, and a path typed with "//" there
+    (`/srv/mirror//data`) is no login the next line's URL goes on."""
     spans: list[tuple[int, int]] = []
     if (
         decodings
         and ("%" in text or "&" in text or "\\" in text or "=" in text)  # every escape's start
         and _ESCAPED_DELIMITER.search(text)
     ):
-        spans.extend(_escaped_reading(text, starts_before, decodings - 1))
+        spans.extend(_escaped_reading(text, starts_before, decodings - 1, slashes_from))
     if "@" not in text or ":" not in text:
         return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
     at = 0
@@ -212,6 +233,8 @@ def secret_spans(
             break
         start, found = match.end(), match.group()
         at = start
+        if found[0] == "/" and match.start() < slashes_from:
+            continue
         if start < end:  # the same word as the last start
             in_word += 1
             if in_word > _STARTS_A_WORD:
@@ -241,7 +264,7 @@ _STARTS_A_WORD = 16
 
 
 def _escaped_reading(
-    text: str, starts_before: int | None, decodings: int
+    text: str, starts_before: int | None, decodings: int, slashes_from: int
 ) -> list[tuple[int, int]]:
     """The passwords of `text` read with its escaped ":", "/" and "@" decoded (section 2.2:
     %3A, %2F, %40; HTML's character references, in a page read as plain text; and the
@@ -268,10 +291,15 @@ def _escaped_reading(
     def raw(at: int) -> int:  # where decoded character `at` starts in `text`
         return at + extra[bisect_left(escapes, at)]
 
-    before = None
-    if starts_before is not None:  # the first decoded character that starts at or after it
-        before = bisect_left(range(len(decoded) + 1), starts_before, key=raw)
-    return [(raw(begin), raw(stop)) for begin, stop in secret_spans(decoded, before, decodings)]
+    def first_at_or_after(offset: int) -> int:  # the first decoded character that starts there
+        return bisect_left(range(len(decoded) + 1), offset, key=raw)
+
+    before = None if starts_before is None else first_at_or_after(starts_before)
+    slashes = first_at_or_after(slashes_from) if slashes_from else 0
+    return [
+        (raw(begin), raw(stop))
+        for begin, stop in secret_spans(decoded, before, decodings, slashes)
+    ]
 
 
 _ESCAPED_DELIMITER = compiled_when_used(
@@ -421,30 +449,28 @@ def masked_items(text: str, separators: re.Pattern[str] | None = None) -> list[s
     return [part.strip() for part in parts if part.strip()]
 
 
-def masked_piece(piece: str, text: str) -> str:
+def masked_piece(piece: str, text: str, at: int | None = None) -> str:
     """`piece`, a part cut out of `text` (a MIME parameter out of its field), with what may
     be a password in `text` hidden where the piece stands in it, and its own: the cut may
-    fall inside a password, whose rest no longer reads as one in the piece alone."""
+    fall inside a password, whose rest no longer reads as one in the piece alone. `at`:
+    where it was cut from, where the caller knows; else every place it stands is taken
+    for that one (each looked at once: the time stays linear in `text`)."""
+    from bisect import bisect_right  # only here: the pre-commit start-up loads no more
+
     spans = secret_spans(piece)
-    if piece:
-        around = secret_spans(text)
-        at = text.find(piece) if around else -1
-        for _ in range(_PLACES_LOOKED_AT):
-            if at < 0:
-                break
-            stop = at + len(piece)
-            spans.extend(
-                (max(start, at) - at, min(end, stop) - at)
-                for start, end in around
-                if start < stop and end > at
-            )
-            at = text.find(piece, at + 1)
+    around = secret_spans(text) if piece else []  # merged: their ends in order too
+    ends = [end for _, end in around]
+    exact = at is not None and text.startswith(piece, at)
+    place = (at if exact else text.find(piece)) if around else -1
+    while place is not None and place >= 0:
+        stop = place + len(piece)
+        index = bisect_right(ends, place)  # the first that ends past the place
+        while index < len(around) and around[index][0] < stop:
+            start, end = around[index]
+            spans.append((max(start, place) - place, min(end, stop) - place))
+            index += 1
+        place = None if exact else text.find(piece, stop)
     return masked(piece, merged_spans(spans))
-
-
-# Where a piece stands more than once in its text (a boundary that repeats the type), the
-# first few places: one is where it was cut from, and each is a look through the text.
-_PLACES_LOOKED_AT = 8
 
 
 def masked_quoting(message: str, text: str) -> str:

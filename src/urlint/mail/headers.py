@@ -156,6 +156,9 @@ class ContentType:
     subtype: str
     params: dict[str, str]
     field: str = ""  # the field's value, unfolded
+    # where each parameter's value stands in `field`, where it stands there as it is
+    # (not where a quoted value held "\" pairs): `shown` masks the field's passwords there
+    places: dict[str, int] | None = None
 
     @property
     def full(self) -> str:
@@ -165,7 +168,8 @@ class ContentType:
         """The parameter `name` as a note may quote it: with what may be a password in the
         field hidden where it stands in it (a value is cut at a ";" or a space, which a
         password may hold: `charset=ftp://fred:pa;ss@h/`), and its own."""
-        return masked_piece(self.params.get(name, ""), self.field)
+        places = self.places or {}
+        return masked_piece(self.params.get(name, ""), self.field, places.get(name))
 
 
 @lru_cache(maxsize=512)
@@ -180,15 +184,22 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
         maintype, _, subtype = default.partition("/")
         rest = text.partition(";")[2] if slash else rest
     params: dict[str, str] = {}
+    places: dict[str, int] = {}
+    base = len(text) - len(rest) - 1  # ";" + rest starts there in `text`
     for match in _PARAMETER.finditer(";" + rest):
         raw = match.group(2)
+        place = base + match.start(2)
         if raw.startswith('"'):
-            raw = raw[1:-1]
+            raw, place = raw[1:-1], place + 1
             if "\\" in raw:
                 raw = _QUOTED_PAIR.sub(r"\1", raw)
-        params.setdefault(match.group(1).lower().rstrip("*"), raw)
+        name = match.group(1).lower().rstrip("*")
+        if name not in params:
+            params[name] = raw
+            if text.startswith(raw, place):
+                places[name] = place
     return ContentType(
-        maintype, subtype.split()[0] if subtype.split() else subtype, params, text
+        maintype, subtype.split()[0] if subtype.split() else subtype, params, text, places
     )
 
 

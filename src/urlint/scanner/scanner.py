@@ -193,6 +193,7 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     word = _SPACE_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
     url = text[start:end]
     head = own = text[word:start]  # own: what of the head is not a closed word before
+    joined = own_joined = 0  # how much of the head (of own) is the line before's last word
     line_start = text.rfind("\n", low, word) + 1
     if line_start > low and wrappers.LINE_PREFIX.fullmatch(
         text, line_start, word
@@ -200,16 +201,18 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
         line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
         previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
+        joined = line_end - previous
         head = text[previous:line_end] + head
         if text[line_end - 1 : line_end] not in _CLOSING:
-            own = head
+            own, own_joined = head, joined
     if not head:
         return False
     # A password that starts before the URL and runs into it: `1ftp://:pw://@h/`, and over
-    # a line break `ftp://:pw` / `pw://@h/`.
+    # a line break `ftp://:pw` / `pw://@h/` (not from a path's "//" on the line before:
+    # `/srv/mirror//data` / `ftp://anonymous@h/` is a path, then a URL).
     if any(
         begin <= len(head) < stop
-        for begin, stop in secret_spans(head + url, starts_before=len(head))
+        for begin, stop in secret_spans(head + url, starts_before=len(head), slashes_from=joined)
     ):
         return True
     # A login before the URL whose password starts inside it: `1ftp://a://pw@h/`, whose
@@ -224,7 +227,9 @@ def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     hidden = [(begin + len(own), stop + len(own)) for begin, stop in secret_spans(url)]
     return any(
         len(own) < stop and begin < url_end and not _within(begin, stop, len(own), hidden)
-        for begin, stop in secret_spans(own + url, starts_before=len(own))
+        for begin, stop in secret_spans(
+            own + url, starts_before=len(own), slashes_from=own_joined
+        )
     )
 
 
