@@ -231,7 +231,7 @@ def test_the_last_ranges_are_parts_of_chunks(tmp_path):
     # less than a chunk, the range that starts a chunk is a part of it, cut at a line end
     # (the rest of the chunk goes round again), so the last ranges are small.
     path = tmp_path / "t.txt"
-    path.write_text(("x" * 99 + "\n") * 2000)
+    path.write_text(("http://example.com/" + "x" * 80 + "\n") * 2000)  # lines of 100 bytes
     ranges = list(text_ranges(str(path), 10_000, 50_000, 0, 0, 2_000) or ())
     assert [(r.chunks[r.first].start, r.chunks[-1].end) for r in ranges][-9:] == [
         (160_000, 170_000),  # a quarter of the 40,000 left: the chunk whole
@@ -251,7 +251,11 @@ def test_the_last_ranges_are_parts_of_chunks(tmp_path):
     assert all(r.chunks[r.first].piece is None for r in ranges[:-8])
     url_format = UrlFormat(with_position=True)
     whole = line_events(run_units(text_ranges(str(path), 10_000, 50_000) or (), url_format))
-    assert line_events(run_units(ranges, url_format)) == whole
+    assert whole[1999] == f"{path}:2000:1: http://example.com/{'x' * 80}"
+    # The same parts with a look back, as a run reads them, read as the whole file
+    looking_back = list(text_ranges(str(path), 10_000, 50_000, part_bytes=2_000) or ())
+    assert [r.chunks[r.first] for r in looking_back] == [r.chunks[r.first] for r in ranges]
+    assert line_events(run_units(looking_back, url_format)) == whole
 
 
 _PART = "b\u00e9 http://example.com/\n"
