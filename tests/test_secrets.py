@@ -66,6 +66,7 @@ MASKED = [
         "http://example.com?x:****@z",
     ),  # section 5's reading: user "example.com?x"
     ("ftp:fred:secret@h", "ftp:fred:****@h"),  # no "//" (S406), still a login
+    ("wss:fred:secret@h.example.com/x", "wss:fred:****@h.example.com/x"),  # as a browser reads it
     ("ftp://fred:a://b1@h/", "ftp://fred:****@h/"),
     ("ftp://:12/ab@[::1]:21/", "ftp://:****@[::1]:21/"),  # empty user, IPv6 host
     # Hex and colons in brackets are no IPv6 address: a browser reads user "[dead" and

@@ -203,8 +203,10 @@ _ROWS = (
     _port("git", "IANA provisional", 9418),
     _port("svn", "IANA provisional", 3690),
     _port("rsync", "RFC 5781", 873),
-    _port("ws", "RFC 6455", 80),
-    _port("wss", "RFC 6455", 443),
+    # The WHATWG URL standard's special schemes (ftp, file, http, https, ws, wss) read a
+    # login after the colon with no "//" (`ws:fred:pw@h/` is user "fred", password "pw").
+    SchemeSpec("ws", "RFC 6455", login_after_colon=True, default_port=80),
+    SchemeSpec("wss", "RFC 6455", login_after_colon=True, default_port=443),
     _port("ipp", "RFC 3510", 631),
     _port("mms", "IANA provisional", 1755),
     SchemeSpec("z39.50r", "RFC 2056"),
