@@ -112,6 +112,24 @@ INPUTS: dict[
         500_000,
         EXTRACT,
     ),
+    # line breaks between a colon and its slashes, in no tag: the look for the ">" after
+    # each (the "//" in a tag) ran to the next "<" or ">" again from each of them
+    "HTML message of line-broken colons and slashes, no tag, no URL": (
+        lambda n: mail(b"Content-Type: text/html\n", b"a:/\n/ " * (n // 6)),
+        1_000_000,
+        EXTRACT,
+    ),
+    # a To: field folded over n / 32 lines of encoded words (RFC 2047), no URL: the
+    # prefilter read the field back from each word to its name
+    "header of a To: field folded over many lines of encoded words, no URL": (
+        lambda n: mail(
+            b"To: =?utf-8?q?a?= <a@example.org>,\n"
+            + b" =?utf-8?q?a?= <a@example.org>,\n" * (n // 32),
+            b"no address here\n",
+        ),
+        4_000_000,
+        EXTRACT,
+    ),
     "check: minified line of login URLs": (MINIFIED_LOGINS, 25_000, CHECK),
     "check --diff: minified line of fixable and login URLs": (
         lambda n: b"[" + b",".join(b'"HTTP://x.example/","ftp://u:p@h/"' for _ in range(n // 34))

@@ -7,6 +7,7 @@ import base64
 import binascii
 import html
 import html.entities
+import re
 import string
 
 import pytest
@@ -433,3 +434,75 @@ def test_prefilter_passes_over_a_single_part_whose_header_hides_nothing(header):
 def test_prefilter_reads_a_damaged_header_as_the_reader_does(message, url):
     assert _reader_urls(message) == [url]
     assert may_hold(message) is True
+
+
+# A header of encoded words (RFC 2047) in fields read for no URL: each field is judged once,
+# at its first "=?", and the search goes on from its end (a To: field folded over thousands
+# of lines of them was read back over once a word: bench/adversarial.py).
+_WORDS = b"To: =?utf-8?q?a?= <a@example.org>,\n" + b" =?utf-8?q?b?= <b@example.org>,\n" * 50
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (_WORDS + b"Subject: hello\n", False),  # no field read for URLs holds a word
+        # a word on a continuation line, after a field that holds none: its own field's
+        (b"Subject: hello\nFrom: Fred\n =?utf-8?q?F?= <f@example.org>\n", False),
+        (b"From: f@example.org\nSubject: hello\n =?utf-8?q?http=3A//example.org/a?=\n", True),
+        # a folded field read for URLs after a long one of words read for none
+        (_WORDS + b"Subject: see\n =?utf-8?q?http=3A//example.org/b?=\n", True),
+        (_WORDS + b"X-URL:\n =?utf-8?b?aHR0cDovL2V4YW1wbGUub3JnL2M=?=\n", True),
+        (_WORDS + b"Cc: =?utf-8?q?c?= <c@example.org>\nSubject: x\n", False),
+        # a name read up to its first ":", as the reader reads it: "=?" in it
+        (b"From: f@example.org\nX-A=?b: hello\n", True),
+    ],
+)
+def test_each_field_with_an_encoded_word_is_judged_once_by_its_name(header, expected):
+    message = b"MIME-Version: 1.0\n" + header + b"\nno address here\n"
+    assert may_hold(message) is expected
+    if not expected:
+        assert _reader_urls(message) == []
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (b'<a href="http:\n//example.org/a">a</a>', True),  # in a tag
+        (b"<a x=http:\r\n//>", True),  # its ">" right after the slashes
+        (b"see http:\n//example.org/b now", False),  # in no tag
+        (b"<b>see http:/\n/example.org/c</b>", False),  # the next is a "<"
+        # several places that share one next "<", then one with none after it
+        (b"a http:\n//b c http:/\t/d <i>e</i> f http:\n//g", False),
+        (b"a http:\n//b c http:\n//d <p title=x>", False),
+        # places outside any tag, then one inside
+        (b"a http:\n//b <i>c</i> <a title=\"http:\n//d\">e</a>", True),
+        (b'a http:\n//b <a title="http:\n//c" href="http:/\n/d">e</a>', True),
+    ],
+)
+def test_line_broken_slashes_count_only_inside_a_tag(html, expected):
+    message = _HTML_MESSAGE % (b"", html)
+    assert may_hold(message) is expected
+    if not expected:
+        assert _reader_urls(message) == []
+
+
+# The pattern the line-broken slashes were once looked for with, its look ahead to the ">"
+# run from each of them: the split keeps what it accepted.
+_SLASHES_WITH_LOOK_AHEAD = re.compile(
+    rb":(?:" + prefilter._TAGS + rb"/" + prefilter._TAGS + rb"/|"
+    + prefilter._BREAKS + rb"/" + prefilter._BREAKS + rb"/(?=[^<>]*>))"
+)
+
+
+@settings(max_examples=500)
+@given(
+    st.text(st.sampled_from(":/\n\t\r<>ab ="), max_size=60), st.integers(0, 5), st.integers(0, 5)
+)
+def test_the_slashes_are_found_where_the_look_ahead_found_them(text, skip, trim):
+    data = text.encode()
+    end = max(0, len(data) - trim)  # the look ahead stops at the searched range's end
+    found = bool(
+        prefilter._HTML_SLASHES.search(data, skip, end)
+        or prefilter._slashes_in_a_tag(data, skip, end)
+    )
+    assert found is bool(_SLASHES_WITH_LOOK_AHEAD.search(data, skip, end))

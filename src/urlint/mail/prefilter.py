@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
-from .headers import ContentType
+from .headers import FIELD_END, ContentType
 from .html import BLOCK_NAMES
 from .message import (
     READ_MAINTYPES,
@@ -77,10 +77,12 @@ _HTML_REFERENCE = re.compile(
     rb"|(?:lt|LT|nvlt|#0*60(?![0-9])|#[xX]0*3[cC](?![0-9a-fA-F]));?[ \t]*"
     rb"(?:[A-Za-z][" + _SCHEME + rb"]*)?(?::|<|&(?!gt;|amp;|nbsp;|quot;)))"
 )
-_HTML_SLASHES = re.compile(
-    rb":(?:" + _TAGS + rb"/" + _TAGS + rb"/|"
-    + _BREAKS + rb"/" + _BREAKS + rb"/(?=[^<>]*>))"  # (in a tag)
-)
+_HTML_SLASHES = re.compile(rb":" + _TAGS + rb"/" + _TAGS + rb"/")
+# Line breaks around the slashes, which count only in a tag (`_slashes_in_a_tag`): a look
+# ahead to the ">" in the pattern ran on to the next "<" or ">" again from each of them, a
+# body of thousands of them and no tag read over once each.
+_HTML_BROKEN_SLASHES = re.compile(rb":" + _BREAKS + rb"/" + _BREAKS + rb"/")
+_ANGLE = re.compile(rb"[<>]")
 _HTML_SPLIT_SCHEME = re.compile(
     rb"<(?<=[" + _SCHEME + rb"<]<)" + _DROPPED + _TAGS + rb"[" + _SCHEME + rb"]*:"
 )
@@ -194,9 +196,28 @@ def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
     return bool(
         _HTML_REFERENCE.search(data, start, end)
         or _HTML_SLASHES.search(data, start, end)
+        or _slashes_in_a_tag(data, start, end)
         or _HTML_SPLIT_SCHEME.search(data, start, end)
         or _folded_bare_scheme(data, start, end)
     )
+
+
+def _slashes_in_a_tag(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end] hold a colon and two slashes with line breaks among them
+    (`_HTML_BROKEN_SLASHES`: an href folded after `http:`, RFC 5322 2.1.1) inside a tag,
+    where the next "<" or ">" after them is a ">"? The places share the answer up to the
+    "<" or ">" last found: the bytes after each are read once, not once a place."""
+    angle = -1  # the first "<" or ">" at or after the last place asked about; -1: none yet
+    for place in _HTML_BROKEN_SLASHES.finditer(data, start, end):
+        after = place.end()
+        if after > angle:
+            found = _ANGLE.search(data, after, end)
+            if found is None:
+                return False  # no ">" after this place, nor after any later one
+            angle = found.start()
+        if data[angle] == 62:  # ">"
+            return True
+    return False
 
 
 def _folded_bare_scheme(data: bytes, start: int, end: int) -> bool:
@@ -304,14 +325,22 @@ class _HeaderBlocks:
 
 def _encoded_url_field(header: bytes) -> bool:
     """Does a header field the reader reads for URLs (message.holds_urls) hold an RFC 2047
-    encoded word, which can hide one (`Subject: =?utf-8?q?see_http=3A//...?=`)?"""
+    encoded word, which can hide one (`Subject: =?utf-8?q?see_http=3A//...?=`)? Each field
+    is judged once, at its first "=?", and the search goes on from its end: looked back
+    over from each of its words, a field folded over thousands of lines of them (RFC 5322
+    2.2.3) was read once a word."""
     at = header.find(b"=?")
     while at >= 0:
+        # The field and its name as the reader reads them (message.MessageReader._header_urls):
+        # to the first line end not followed by a blank, the name up to its first ":" (the
+        # whole field where it holds none).
         start = field_start(header, at)
-        name = header[start : header.find(b":", start, at)].strip().decode("latin-1")
+        end_match = FIELD_END.search(header, at)
+        end = end_match.start() if end_match else len(header)
+        name = header[start:end].partition(b":")[0].strip().decode("latin-1")
         if holds_urls(name):
             return True
-        at = header.find(b"=?", at + 2)
+        at = header.find(b"=?", end)
     return False
 
 
