@@ -24,15 +24,23 @@ from urlint.reporters.extract import (
     read_on,
     url_shown,
 )
-from urlint.reporters.safe import json_line, json_object, json_string, masked_values
+from urlint.reporters.safe import (
+    json_line,
+    json_object,
+    json_string,
+    masked_text,
+    masked_values,
+)
 
 from .helpers import run
 
 
 def reference_record(path, candidate, message=None, *, show_passwords=False) -> dict:
-    """The jsonl object as reporters.extract.jsonl_record made it before issue 15."""
+    """The jsonl object as reporters.extract.jsonl_record made it before issue 15, its path
+    as every output writes a name since: the bytes of one that is not UTF-8 as \\xNN
+    (reporters.safe.masked_text, CHANGELOG)."""
     return {
-        "path": mask_password(path),
+        "path": masked_text(path),
         "line": candidate.line,
         "column": candidate.column,
         "end_line": candidate.end_line,
@@ -75,6 +83,14 @@ def message_with(identity, index=1, line=1, part="1", content_type="text/plain",
 
 
 # -- exact lines ---------------------------------------------------------------------------
+
+
+def test_a_name_that_is_not_utf8_is_written_as_its_bytes():
+    # (the reference property's example that found its reference out of date)
+    found = candidate("http://a.example/x", at=(3, 7, 3, 25))
+    assert jsonl_line("caf\udce9/\udc80.txt", found).startswith(
+        '{"path": "caf\\\\xe9/\\\\x80.txt", "line": 3,'
+    )
 
 
 def test_a_plain_text_url_line():
