@@ -46,19 +46,19 @@ MASK = "****"
 # A stretch that can only be a host and port (section 3.1: hostport = host [ ":" port ]):
 # a name with a dot (a user name seldom has one), `localhost` or an RFC 2732 literal, then
 # an optional decimal port. Anything else ("fred:2024", "fred:hunter") may be a login.
+# RFC 2732's literal, by its characters (an address only where _ip_literal_end says so).
+_LITERAL = r"\[[0-9A-Fa-f:.]*\]"
 _CERTAIN_HOSTPORT = compiled_when_used(
-    r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|\[[0-9A-Fa-f:.]*\])(?::[0-9]*)?",
+    rf"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+\.?|localhost|{_LITERAL})(?::[0-9]*)?",
     re.IGNORECASE,
 )
-# RFC 2732's characters, as _CERTAIN_HOSTPORT has them; an address only where
-# _ip_literal_end says it is one
-_IP_LITERAL = compiled_when_used(r"\[[0-9A-Fa-f:.]*\]")
+_IP_LITERAL = compiled_when_used(_LITERAL)
 # A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
 _DRIVE = compiled_when_used(r"[A-Za-z][:|]")
 _DELIMITERS = compiled_when_used(r"[/?#@]")
 # Any hostport at all (section 3.1), by its characters: where the plain reading leaves one,
 # the grammar keeps that reading.
-_HOSTPORT = compiled_when_used(r"(?:\[[0-9A-Fa-f:.]*\]|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
+_HOSTPORT = compiled_when_used(rf"(?:{_LITERAL}|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 
 # Where a login may start in any text: after "://" (any scheme, digit-led or none); after a
 # scheme and one "/" (`http:/u:pw@h`, what a walk makes of a URL as a directory name); after

@@ -165,11 +165,8 @@ class MessageReader:
         for hit in hits:
             if hit < done:
                 continue
-            start = field_start(header, hit)
-            end_match = FIELD_END.search(header, hit)
-            done = end_match.start() if end_match else len(header)
+            start, done, name = field_around(header, hit)
             raw = header[start:done]
-            name = raw.partition(b":")[0].strip().decode("latin-1")
             if not holds_urls(name):
                 continue
             lines += header.count(b"\n", counted, start)
@@ -392,6 +389,17 @@ def field_start(header: bytes, at: int) -> int:
     while start > 0 and header[start] in (32, 9):
         start = header.rfind(b"\n", 0, start - 1) + 1
     return start
+
+
+def field_around(header: bytes, at: int) -> tuple[int, int, str]:
+    """The start, end and name of the header field that holds header[at], as the reader
+    reads it for URLs: to the first line end not followed by a blank (RFC 5322 2.2.3), its
+    name up to its first ":" (the whole field where it holds none). The prefilter asks it
+    too."""
+    start = field_start(header, at)
+    end_match = FIELD_END.search(header, at)
+    end = end_match.start() if end_match else len(header)
+    return start, end, header[start:end].partition(b":")[0].strip().decode("latin-1")
 
 
 def holds_urls(name: str) -> bool:

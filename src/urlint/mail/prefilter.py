@@ -19,13 +19,13 @@ from itertools import pairwise
 
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
-from .headers import FIELD_END, ContentType
+from .headers import ContentType
 from .html import BLOCK_NAMES
 from .message import (
     READ_MAINTYPES,
     UUENCODINGS,
     content_type_of,
-    field_start,
+    field_around,
     header_end_at,
     header_stop,
     holds_urls,
@@ -331,13 +331,7 @@ def _encoded_url_field(header: bytes) -> bool:
     2.2.3) was read once a word."""
     at = header.find(b"=?")
     while at >= 0:
-        # The field and its name as the reader reads them (message.MessageReader._header_urls):
-        # to the first line end not followed by a blank, the name up to its first ":" (the
-        # whole field where it holds none).
-        start = field_start(header, at)
-        end_match = FIELD_END.search(header, at)
-        end = end_match.start() if end_match else len(header)
-        name = header[start:end].partition(b":")[0].strip().decode("latin-1")
+        _, end, name = field_around(header, at)  # as the reader reads it for URLs
         if holds_urls(name):
             return True
         at = header.find(b"=?", end)
