@@ -336,6 +336,54 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 17 + whole_mbox
 
 
+class _FailingAsTheWaitRunsOut:
+    """A unit's future whose task fails while a wait for its result runs out: the wait's
+    timeout comes first, and the future is in error by the time it is looked at."""
+
+    def __init__(self, failure: Exception) -> None:
+        self.status = "pending"
+        self.failure = failure
+
+    def result(self, timeout: float) -> None:
+        self.status = "error"
+        raise TimeoutError(f"timed out after {timeout} s.")
+
+    def exception(self) -> Exception:
+        return self.failure
+
+
+@pytest.mark.parametrize(
+    ("failure", "reason"),
+    [
+        ("killed", "the Dask workers that took it died reading it"),
+        (
+            "raised",
+            "not read to its end: internal error: RuntimeError: a fault "
+            "(set URLINT_DEBUG=1 for a traceback)",
+        ),
+    ],
+)
+def test_a_unit_that_fails_as_the_wait_runs_out_is_said_to_fail_for_its_own_reason(
+    tmp_path, failure, reason
+):
+    # The wait's own timeout was reported as the unit's fault ("TimeoutError: timed out
+    # after 1 s."), where its worker had died: a race the worker test met in CI.
+    distributed = pytest.importorskip("distributed")
+    from urlint.engines.dask import _result
+    from urlint.sources.files import InputFile
+
+    error = (
+        distributed.KilledWorker("_failing_scan-1", "tcp://127.0.0.1:1", 0)
+        if failure == "killed"
+        else RuntimeError("a fault")
+    )
+    path = str(tmp_path / "a.txt")
+    unit = WholeInput((InputFile(path, True),))
+    client = type("Client", (), {"status": "running"})()
+    [result] = _result(client, _FailingAsTheWaitRunsOut(error), unit)
+    assert result.events == [Problem(ProblemKind.UNREADABLE, reason, path, 1)]
+
+
 def test_without_dask_one_line_says_what_to_install(tmp_path, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails
     (tmp_path / "a.txt").write_text("http://example.com/\n")

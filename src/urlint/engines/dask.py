@@ -147,9 +147,9 @@ def _result(client: Client, future: Future, unit: Unit) -> UnitResult:
     while True:
         try:
             return future.result(timeout=_LOOK_SECONDS)
-        except asyncio.TimeoutError as error:  # the wait's (or, rarely, the work's own)
-            if future.status == "error":
-                return not_worked(unit, _failure(future, error))
+        except asyncio.TimeoutError:  # the wait's (or, rarely, the work's own)
+            if future.status == "error":  # it failed as the wait ran out: say why it did
+                return not_worked(unit, _failure(future, future.exception()))
             if client.status in _CLOSED:  # the future would never settle
                 return not_worked(unit, _LOST)
         except Exception as error:  # noqa: BLE001 - one unit's failure never ends the run
