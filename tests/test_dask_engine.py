@@ -324,9 +324,14 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     settings = {
         "distributed.scheduler.allowed-failures": 0,
         "distributed.scheduler.worker-saturation": 1.0,
+        # Should its worker never come back, the test fails in a minute, not hangs
+        "distributed.scheduler.no-workers-timeout": "60s",
     }
+    # Two workers: a nanny that does not start its worker again after a death (Dask's own
+    # race, about one death in 200 here: the run waited for good on one worker) leaves the
+    # other to read on
     with dask.config.set(settings), distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
         events = _events([text, mbox], dying, cluster.scheduler_address)
     reason = "the Dask workers that took it died reading it"
@@ -382,6 +387,42 @@ def test_a_unit_that_fails_as_the_wait_runs_out_is_said_to_fail_for_its_own_reas
     client = type("Client", (), {"status": "running"})()
     [result] = _result(client, _FailingAsTheWaitRunsOut(error), unit)
     assert result.events == [Problem(ProblemKind.UNREADABLE, reason, path, 1)]
+
+
+def test_a_cluster_started_for_the_run_gives_units_up_when_no_worker_runs(
+    inputs, small_units, monkeypatch
+):
+    # A nanny can close for good where it should start its worker again (CI hung so,
+    # waiting on a unit no worker would ever take): the cluster a run starts gives a unit
+    # up once no worker has run for NO_WORKERS_SECONDS, each unit a problem, and the run
+    # ends. A cluster with no worker at all, under the settings the run gives its own.
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    from urlint.engines import dask as engine
+
+    monkeypatch.setattr(engine, "NO_WORKERS_SECONDS", 1)
+    with dask.config.set(engine.own_cluster_settings()), distributed.LocalCluster(
+        n_workers=0, processes=True, dashboard_address=None
+    ) as cluster:
+        work = partial(scan_unit, url_format=UrlFormat())
+        events = _events([inputs[1]], work, cluster.scheduler_address)
+    reason = "the Dask cluster lost it (no worker ran for 1 s)"
+    # The mbox's two runs, each a problem at its first line (the second's placed after
+    # the first's lines, framed again: runner.not_worked)
+    assert events == [
+        Problem(ProblemKind.UNREADABLE, reason, inputs[1], 1),
+        Problem(ProblemKind.UNREADABLE, reason, inputs[1], 2094),
+    ]
+
+
+def test_the_cluster_a_run_starts_gives_units_up_after_a_minute_without_workers():
+    pytest.importorskip("distributed")
+    from urlint.engines.dask import dask_pool
+
+    with dask_pool(partial(scan_unit, url_format=UrlFormat()), 1, None) as (submit, width):
+        client = submit.args[0]
+        assert (width, client.cluster.scheduler.no_workers_timeout) == (1, 60)
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path, capsys, monkeypatch):

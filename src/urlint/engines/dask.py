@@ -64,6 +64,20 @@ def quiet() -> None:
         logger.setLevel(max(logger.level, logging.ERROR))
 
 
+# How long the units of a cluster the run started wait with no worker running before each
+# is given up as a problem (the scheduler's NoWorkerError): a worker that dies is started
+# again by its nanny in a second or two, but now and then the nanny does not start it (a
+# unit that killed its worker at once, about one death in 200 on this project's tests),
+# and the run waited for good. Read by the scheduler as it starts; a cluster at
+# --scheduler keeps its own settings.
+NO_WORKERS_SECONDS = 60
+
+
+def own_cluster_settings() -> dict[str, str]:
+    """Dask's settings for the cluster a run starts (`dask_pool`)."""
+    return {"distributed.scheduler.no-workers-timeout": f"{NO_WORKERS_SECONDS}s"}
+
+
 @contextmanager
 def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[tuple[Submit, int]]:
     """Dask's workers as a pool (runner._in_order): how units are handed to them, and how
@@ -74,7 +88,9 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
         from ..runner import core_count
 
         workers = jobs or core_count()
-        with warnings.catch_warnings():
+        import dask  # type: ignore[import-not-found, unused-ignore]
+
+        with warnings.catch_warnings(), dask.config.set(own_cluster_settings()):
             # Its scheduler's HTTP server (health and metrics; no dashboard) takes another
             # port where 8787 is taken, and warns: a run's standard error is the run's.
             warnings.filterwarnings("ignore", "Port 8787 is already in use", UserWarning)
@@ -162,11 +178,16 @@ def _failure(future: Future, error: Exception) -> str:
     raised (urlint's own fault: runner.worked guards the reading), or the cluster lost it
     (the scheduler gone, the connection broken)."""
     from distributed import KilledWorker  # type: ignore[import-not-found, unused-ignore]
+    from distributed.scheduler import (  # type: ignore[import-not-found, unused-ignore]
+        NoWorkerError,
+    )
 
     from ..faults import internal_error
 
     if isinstance(error, KilledWorker):
         return "the Dask workers that took it died reading it"
+    if isinstance(error, NoWorkerError):
+        return f"the Dask cluster lost it (no worker ran for {error.timeout:g} s)"
     if future.status == "error":  # raised by the work itself
         return f"not read to its end: {internal_error(error)}"
     if isinstance(error, CancelledError):  # Dask's says why, after the task's key
