@@ -392,7 +392,7 @@ def test_a_unit_that_fails_as_the_wait_runs_out_is_said_to_fail_for_its_own_reas
 def test_a_cluster_started_for_the_run_gives_units_up_when_no_worker_runs(
     inputs, small_units, monkeypatch
 ):
-    # A nanny can close for good where it should start its worker again (CI hung so,
+    # A nanny now and then does not start its worker again after a death (CI hung so,
     # waiting on a unit no worker would ever take): the cluster a run starts gives a unit
     # up once no worker has run for NO_WORKERS_SECONDS, each unit a problem, and the run
     # ends. A cluster with no worker at all, under the settings the run gives its own.
