@@ -416,7 +416,7 @@ def test_a_cluster_started_for_the_run_gives_units_up_when_no_worker_runs(
     ]
 
 
-def test_the_cluster_a_run_starts_gives_units_up_after_a_minute_without_workers():
+def test_the_cluster_a_run_starts_is_set_to_give_units_up_after_a_minute_without_workers():
     pytest.importorskip("distributed")
     from urlint.engines.dask import dask_pool
 

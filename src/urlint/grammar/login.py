@@ -454,7 +454,9 @@ def masked_piece(piece: str, text: str, at: int | None = None) -> str:
     be a password in `text` hidden where the piece stands in it, and its own: the cut may
     fall inside a password, whose rest no longer reads as one in the piece alone. `at`:
     where it was cut from, where the caller knows; else every place it stands is taken
-    for that one (each looked at once: the time stays linear in `text`)."""
+    for that one, each after the last one's end (a place that overlaps the one before, a
+    piece that repeats itself, is not looked at: each span is looked at once, and the time
+    stays linear in `text`)."""
     from bisect import bisect_right  # only here: the pre-commit start-up loads no more
 
     spans = secret_spans(piece)
