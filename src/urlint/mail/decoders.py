@@ -17,6 +17,10 @@ from itertools import accumulate
 
 from .textmap import OffsetMap
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # RFC 2045 section 6.7: "=" followed by two hexadecimal digits is an octet; "=" at the end
 # of a line is a soft line break. binascii.a2b_qp reads exactly these (either case of hex).
 _QP_TOKEN = re.compile(rb"=(?:([0-9A-Fa-f]{2})|\r?\n)")
@@ -121,15 +125,17 @@ def _codec(label: str) -> tuple[str | None, bool]:
 
 
 def decode_charset(
-    data: bytes, label: str | None, label_shown: str | None = None
+    data: bytes, label: str | None, label_shown: Callable[[], str] | None = None
 ) -> tuple[str, str, str | None]:
     """(text, codec used, problem or None). Text in a charset Python does not know, or that
     is not what its label says, is read as UTF-8 if it is that, else as Windows-1252 (the
-    usual truth behind a wrong Western label), with a problem to report, which quotes the
-    label as `label_shown` (headers.ContentType.shown), or as it is."""
+    usual truth behind a wrong Western label), with a problem to report, which quotes an
+    unknown label as `label_shown()` gives it (headers.ContentType.shown: asked only then,
+    as masking the field costs more than decoding most texts), or as it is."""
     codec, unknown = _codec(label) if label else (None, False)
-    shown = label if label_shown is None else label_shown
-    problem = f"unknown charset '{shown}'" if unknown else None
+    problem = None
+    if unknown:
+        problem = f"unknown charset '{label if label_shown is None else label_shown()}'"
     if codec is not None:
         try:
             return data.decode(codec), codec, None

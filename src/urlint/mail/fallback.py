@@ -5,6 +5,8 @@ not the hot path; URLINT_STRICT turns the fallback off (read_message)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..grammar.login import masked_piece
 from ..problems import ProblemKind
 from .decoders import decode_charset
@@ -29,8 +31,10 @@ def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) ->
                 continue
             label = part.get_content_charset()
             # the stdlib gives the label in lower case: looked for in the field so
-            shown = label and masked_piece(label, str(part.get("Content-Type", "")).lower())
-            text, codec, trouble = decode_charset(payload, label, shown)
+            field = str(part.get("Content-Type", "")).lower()
+            text, codec, trouble = decode_charset(
+                payload, label, partial(masked_piece, label or "", field)
+            )
             if trouble:
                 reader.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
             kind = part.get_content_type()

@@ -81,11 +81,15 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
     return HeaderBlock(ended(), end, line, problem)
 
 
-_FOLD = re.compile(rb"\r?\n(?=[ \t])")
-
-
 def unfold(value: bytes) -> bytes:
-    return _FOLD.sub(b"", value) if b"\n" in value else value
+    """A field's value as `header_field` cuts it, unfolded (RFC 5322 2.2.3): every line
+    break in it is a fold, since the field ends at the first that no blank follows
+    (FIELD_END), so each goes, with a CR before it, and the blank after it stays. Two
+    `replace` calls: the regex substitution they stand for cost ten times as much, and
+    most Content-Type fields are folded (their boundary on a line of its own)."""
+    if b"\n" not in value:
+        return value
+    return value.replace(b"\r\n", b"").replace(b"\n", b"")
 
 
 def text_of(value: bytes) -> str:
@@ -213,8 +217,8 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
     5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
     if lowered is None:
         lowered = header.lower()
-    key = _field_key(name)
-    at = 0 if lowered.startswith(key) else lowered.find(b"\n" + key) + 1
+    key, line_key = _field_keys(name)
+    at = 0 if lowered.startswith(key) else lowered.find(line_key) + 1
     while at > 0 or (at == 0 and lowered.startswith(key)):
         colon = at + len(key)
         while lowered[colon : colon + 1] in (b" ", b"\t"):
@@ -223,12 +227,14 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
             end = FIELD_END.search(header, colon)
             value = header[colon + 1 : end.start() if end else len(header)]
             return unfold(value).strip()
-        at = lowered.find(b"\n" + key, at + 1) + 1
+        at = lowered.find(line_key, at + 1) + 1
         if at == 0:
             break
     return None
 
 
 @lru_cache(maxsize=64)
-def _field_key(name: str) -> bytes:
-    return name.lower().encode()
+def _field_keys(name: str) -> tuple[bytes, bytes]:
+    """The name in lower case, as it starts a header block and as it starts a line."""
+    key = name.lower().encode()
+    return key, b"\n" + key

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
@@ -320,7 +320,7 @@ class MessageReader:
         if len(data) > MAX_TEXT_BYTES // 4:
             data = self._within_memory(data, line)
         label = ctype.params.get("charset")
-        text, codec, trouble = decode_charset(data, label, label and ctype.shown("charset"))
+        text, codec, trouble = decode_charset(data, label, partial(ctype.shown, "charset"))
         if trouble:
             self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
         if "\0" in text:
