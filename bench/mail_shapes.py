@@ -40,13 +40,9 @@ _FROM_LINE = re.compile(rb"^From ", re.M)
 def split_by_shape(mbox: Path) -> dict:
     """Write the simple messages as text and the rest as an mbox; their counts and sizes,
     and the CPU seconds of the look that tells them apart, over every message."""
+    from urlint.mail.headers import content_type_of, header_end_at, transfer_encoding_of
     from urlint.mail.mbox import RawMessage, split_mbox
-    from urlint.mail.message import (
-        content_type_of,
-        header_end_at,
-        read_message,
-        transfer_encoding_of,
-    )
+    from urlint.mail.message import read_message
 
     with open(mbox, "rb") as stream:
         messages = [item for item in split_mbox(stream, None) if isinstance(item, RawMessage)]

@@ -206,3 +206,26 @@ def test_a_field_is_unfolded_where_a_blank_follows_its_line_breaks(pieces):
             break
     else:
         assert value is None
+
+
+HEADER_PIECES = [
+    b"\n", b"\r\n", b"\r", b" ", b"\t", b"Subject", b"X-a1", b"-", b"_", b":", b"x y",
+    b"\x01", b"\xe9", b"From ", b"9",
+]
+
+
+@given(st.lists(st.sampled_from(HEADER_PIECES), max_size=30))
+def test_a_header_ends_where_the_general_field_name_says(pieces):
+    # The header's end (a blank line) or first bad line is looked for with a plain
+    # name of letters, digits and "-" tried before the general one (RFC 5322 2.2's
+    # ftext, then blanks): the same places as the general one alone.
+    import re
+
+    from urlint.mail.headers import _HEADER_END_OR_BAD_LINE
+    from urlint.sources.kinds import FIELD_NAME
+
+    general = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"))")
+    data = b"".join(pieces)
+    for at in range(len(data) + 1):
+        found, expected = _HEADER_END_OR_BAD_LINE.search(data, at), general.search(data, at)
+        assert (found and found.span()) == (expected and expected.span())

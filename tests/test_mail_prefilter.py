@@ -9,6 +9,7 @@ import html
 import html.entities
 import re
 import string
+from itertools import pairwise
 
 import pytest
 from hypothesis import example, given, settings
@@ -304,6 +305,26 @@ def test_prefilter_looks_at_a_message_where_it_stands_in_a_buffer():
     assert may_hold(buffer, len(without) + len(with_url), len(buffer)) is False
 
 
+@given(
+    st.lists(
+        st.sampled_from([b"://", b":", b"/", b"//", b"x", b"\n", b"Subject: a\n\n"]), max_size=20
+    ),
+    st.lists(st.integers(0, 60), max_size=5),
+)
+def test_a_message_holding_a_double_slash_is_read_wherever_it_ends(pieces, cuts):
+    # A "://" that starts in a message is the message's, though it run past its end: the
+    # verdicts are those of a pass over the whole block (the prefilter's reading before it
+    # looked message by message), whatever the cuts.
+    data = b"".join(pieces)
+    bounds = sorted({0, len(data), *(min(cut, len(data)) for cut in cuts)})
+    starts = [match.start() for match in re.finditer(rb"://", data)]
+    expected = [
+        any(start <= at < end for at in starts) or prefilter._without_double_slash(data, start, end)
+        for start, end in pairwise(bounds)
+    ]
+    assert may_hold_urls(data, bounds) == expected
+
+
 @settings(max_examples=150)
 @given(
     st.text(st.sampled_from("abcmailtonewsMAILTOhttp:/<>URL .@\n-="), max_size=80),
@@ -335,7 +356,7 @@ def _qp_tokens(encoded: bytes) -> list[bytes]:
 
 
 # A single part's body is read as its header's first Content-Type and Content-Transfer-
-# Encoding say (mail.message: content_type_of, transfer_encoding_of; names in any case,
+# Encoding say (mail.headers: content_type_of, transfer_encoding_of; names in any case,
 # values folded or not). Each reading here makes a URL of bytes that hold no start of one.
 _URL = b"see http://example.org/x\n"
 _READINGS = [
@@ -418,7 +439,7 @@ def test_prefilter_passes_over_a_single_part_whose_header_hides_nothing(header):
     ("message", "url"),
     [
         # The reader ends a header at a line that is neither a field nor a continuation:
-        # what follows is the body, its own fields none of the part's (message.header_end_at).
+        # what follows is the body, its own fields none of the part's (headers.header_end_at).
         (
             b"From: a@example.org\nContent-Transfer-Encoding: quoted-printable\nnot a field\n"
             b"Content-Type: image/gif\n\nsee http=3A//example.org/a\n",

@@ -14,13 +14,11 @@ MIME part, header or body, HTML attribute or visible text).
 from __future__ import annotations
 
 import os
-import re
-from functools import lru_cache, partial
+from functools import partial
 
 from ..numbers import size_text
 from ..problems import Problem, ProblemKind
 from ..records import record
-from ..sources.kinds import FIELD_NAME
 from .decoders import (
     decode_base64,
     decode_charset,
@@ -30,12 +28,13 @@ from .decoders import (
     unflow,
 )
 from .headers import (
-    FIELD_END,
+    PLAIN,
     ContentType,
-    content_type,
-    header_field,
-    read_header_block,
+    content_type_of,
+    field_around,
+    split_entity,
     text_of,
+    transfer_encoding_of,
 )
 from .html import read_html
 from .origin import Envelope, MessageInfo
@@ -67,12 +66,6 @@ _MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
 # that is not text, skipped as a reader would skip it. The prefilter asks this too.
 READ_MAINTYPES = frozenset({"text", "message", "multipart"})
 
-# A header block as the fast path accepts it: fields and their continuation lines only.
-# Looked for as a bad line (a line end not followed by a field or a continuation): one
-# search that stops only at line ends, a quarter of the cost of matching the whole block.
-# One search finds the header's end (a blank line) or the first bad line before it.
-_FIELD_START = re.compile(rb"From |" + FIELD_NAME)
-_HEADER_END_OR_BAD_LINE = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"))")
 # What in a lower-cased header the scanner could take for a URL (scanner.py: "://", a
 # wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
 # header costs more than all of these together.
@@ -206,7 +199,7 @@ class MessageReader:
         boundary = ctype.params.get("boundary")
         if not boundary:
             self.problem(line, f"{ctype.full} without a boundary: read as text")
-            self._text(b"", b"", _PLAIN, body, line, part or "1", None)
+            self._text(b"", b"", PLAIN, body, line, part or "1", None)
             return
         marks = _delimiters(body, boundary.encode("latin-1", "replace"))
         if not marks:
@@ -214,7 +207,7 @@ class MessageReader:
                 line,
                 f"multipart boundary '{ctype.shown('boundary')}' never appears: read as text",
             )
-            self._text(b"", b"", _PLAIN, body, line, part or "1", None)
+            self._text(b"", b"", PLAIN, body, line, part or "1", None)
             return
         if not marks[-1][2]:
             self.problem(
@@ -262,7 +255,7 @@ class MessageReader:
                 return
             if transfer_encoding_of(header, lowered) in ("base64", "quoted-printable"):
                 # not allowed (RFC 2046 5.2.1): read as text
-                self._text(header, lowered, _PLAIN, body, line, part, group)
+                self._text(header, lowered, PLAIN, body, line, part, group)
                 return
             self.message(body, line, part, depth + 1)
         elif ctype.maintype == "text":
@@ -382,55 +375,10 @@ class MessageReader:
             )
 
 
-def field_start(header: bytes, at: int) -> int:
-    """Where the header field that holds header[at] starts (RFC 5322 2.2.3: a line that
-    starts with a blank continues the field before it)."""
-    start = header.rfind(b"\n", 0, at) + 1
-    while start > 0 and header[start] in (32, 9):
-        start = header.rfind(b"\n", 0, start - 1) + 1
-    return start
-
-
-def field_around(header: bytes, at: int) -> tuple[int, int, str]:
-    """The start, end and name of the header field that holds header[at], as the reader
-    reads it for URLs: to the first line end not followed by a blank (RFC 5322 2.2.3), its
-    name up to its first ":" (the whole field where it holds none). The prefilter asks it
-    too."""
-    start = field_start(header, at)
-    end_match = FIELD_END.search(header, at)
-    end = end_match.start() if end_match else len(header)
-    return start, end, header[start:end].partition(b":")[0].strip().decode("latin-1")
-
-
 def holds_urls(name: str) -> bool:
     """Is a header field of this name read for URLs (NOT_URL_FIELDS; an mbox's From_ line
     left in a message is no field)? The prefilter asks this too."""
     return name.lower() not in NOT_URL_FIELDS and not name.startswith("From ")
-
-
-_PLAIN = ContentType("text", "plain", {})
-
-
-def content_type_of(header: bytes, lowered: bytes, default: str = "text/plain") -> ContentType:
-    """The Content-Type a message or part is read by: its header's first such field
-    (`lowered` is the header in lower case), or `default` (RFC 2045 5.2; a multipart/digest's
-    parts default to message/rfc822, RFC 2046 5.1.5). mail.prefilter asks it too."""
-    value = header_field(header, "Content-Type", lowered)
-    if value is None and default == "text/plain":
-        return _PLAIN
-    return content_type(value, default)
-
-
-def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
-    """The Content-Transfer-Encoding a part's body is decoded by, lower case ("" for none):
-    its header's first such field. mail.prefilter asks it too."""
-    value = header_field(header, "Content-Transfer-Encoding", lowered)
-    return _encoding_name(value) if value else ""
-
-
-@lru_cache(maxsize=64)
-def _encoding_name(value: bytes) -> str:
-    return value.decode("latin-1").strip().lower()
 
 
 def _delimiters(body: bytes, boundary: bytes) -> list[tuple[int, int, bool]]:
@@ -463,53 +411,6 @@ def _stdlib_payload(header: bytes, body: bytes) -> bytes:
     part = email.message_from_bytes(header + b"\n" + body, policy=policy.compat32)
     payload = part.get_payload(decode=True)
     return payload if isinstance(payload, bytes) else body
-
-
-def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]:
-    """(header, body, file line of the body's first line, damage or None) of a message or
-    MIME part starting at file line `line`."""
-    if data.startswith((b"\n", b"\r\n")):
-        cut = data.index(b"\n") + 1
-        return b"", data[cut:], line + 1, None
-    found = _HEADER_END_OR_BAD_LINE.search(data)
-    bad_line = (
-        found is not None and found.end() == found.start() + 1 and found.start() < len(data) - 1
-    )
-    if bad_line or not _FIELD_START.match(data):
-        block = read_header_block(data)
-        return (
-            data[: block.body_start],
-            data[block.body_start :],
-            line + block.body_line,
-            block.problem,
-        )
-    if found is None or found.end() == found.start() + 1:  # all header, no blank line
-        header = data if data.endswith(b"\n") else data + b"\n"
-        return header, b"", line + header.count(b"\n"), None
-    header = data[: found.start() + 1]
-    return header, data[found.end() :], line + header.count(b"\n") + 1, None
-
-
-def header_stop(data: bytes, start: int, end: int) -> int:
-    """Where `split_entity` stops reading the header of data[start:end] (a header whose
-    first line is a field's): the line end before its blank line, or before a line that is
-    neither a field nor a continuation (what follows is the body), or `end`."""
-    found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
-    return end if found is None else found.start()
-
-
-def header_end_at(data: bytes, start: int, end: int) -> int:
-    """Where `split_entity` ends the header of the message data[start:end]: the offset of
-    the line end before its blank line; `start` where it reads no header, or a damaged one
-    (a line that is neither a field nor a continuation ends it sooner: what follows is the
-    body), or one with no blank line after it. mail.prefilter asks it, to read the body and
-    the fields the reader will."""
-    if not _FIELD_START.match(data, start, end):
-        return start
-    stop = header_stop(data, start, end)
-    if data.startswith((b"\n\n", b"\n\r\n"), stop, end):  # stopped by its blank line
-        return stop
-    return start  # by a damaged line, or at `end`: no blank line
 
 
 def read_message(data: bytes, line: int, index: int) -> MessageReader:

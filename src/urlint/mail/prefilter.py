@@ -13,24 +13,21 @@ from __future__ import annotations
 
 import binascii
 import re
-from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
 from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
-from .headers import ContentType
-from .html import BLOCK_NAMES
-from .message import (
-    READ_MAINTYPES,
-    UUENCODINGS,
+from .headers import (
+    ContentType,
     content_type_of,
     field_around,
     header_end_at,
     header_stop,
-    holds_urls,
     transfer_encoding_of,
 )
+from .html import BLOCK_NAMES
+from .message import READ_MAINTYPES, UUENCODINGS, holds_urls
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
@@ -38,7 +35,7 @@ _WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
 _BARE_COLON = re.compile(BARE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
 # Content-Transfer-Encoding fields, their names in any case (RFC 5322 1.2.2), anywhere in a
 # multipart or message part (a single part's own is read as the reader reads it:
-# message.transfer_encoding_of): their values say whether text is hidden. Led by the
+# headers.transfer_encoding_of): their values say whether text is hidden. Led by the
 # literal "-" (searching the lower-cased text for "-encoding" instead cost more: a
 # multipart's attachments lowered too).
 _TRANSFER_ENCODING = re.compile(
@@ -114,21 +111,20 @@ _PART_PARAMETER = re.compile(
 _MESSAGE_PART = re.compile(
     rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
 )
-_DOUBLE_SLASH = re.compile(rb"://")
 
 
 def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
     """For each message data[bounds[i]:bounds[i + 1]] (a block of a container, cut where
-    its messages start), whether a URL can come out of it. One pass finds every "://" in
-    the block (most messages that hold a URL hold one); only the others are looked at
-    one by one."""
-    slashes = [match.start() for match in _DOUBLE_SLASH.finditer(data, bounds[0], bounds[-1])]
+    its messages start), whether a URL can come out of it. A message that holds "://"
+    (most that hold a URL do) is read: a find in it, which stops at its first (a regex
+    pass over the whole block cost twice as much); only the others are looked at."""
+    last = bounds[-1]
     chosen = []
     for start, end in pairwise(bounds):
-        at = bisect_left(slashes, start)
-        chosen.append(
-            (at < len(slashes) and slashes[at] < end) or _without_double_slash(data, start, end)
-        )
+        # A "://" that starts in the message, though it end past it (the block's own
+        # pass read so).
+        slashes = data.find(b"://", start, min(end + 2, last))
+        chosen.append(0 <= slashes < end or _without_double_slash(data, start, end))
     return chosen
 
 
@@ -255,8 +251,8 @@ class _ReadParts:
     """Whether a base64 field, of those of data[start:end] asked about in order, is the
     transfer encoding of a part the reader reads: one in the part's header as the reader
     reads it (from its header block's start or the last boundary line before the field, to
-    a blank line or a line that is neither a field nor a continuation: message.header_stop),
-    whose Content-Type (message.content_type_of) is of a type the reader reads. A base64
+    a blank line or a line that is neither a field nor a continuation: headers.header_stop),
+    whose Content-Type (headers.content_type_of) is of a type the reader reads. A base64
     part of another type (an image, an application) hides no URL we would report. Each
     part's header is read once, and each byte looked back over once: a part of thousands of
     base64 fields is read in linear time (bench/adversarial.py)."""
