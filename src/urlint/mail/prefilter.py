@@ -353,9 +353,8 @@ def _decoded_apart(
             return True
     if ctype is not None:
         return "delsp" in ctype.params or not keeps_ascii(ctype.params.get("charset", ""))
-    # (A find of "=?" first: it goes through a multipart's attachments at several times
-    # the speed of the type's pattern, which stops at every "/", and few hold one.)
-    if data.find(b"=?", start, end) >= 0 and _MESSAGE_PART.search(data, start, end):
+    # (A message part's type is rarer than "=?", which quoted-printable words hold too.)
+    if _MESSAGE_PART.search(data, start, end) and data.find(b"=?", start, end) >= 0:
         return True  # an encoded word, maybe in a message part's header
     for parameter in _PART_PARAMETER.finditer(data, start, end):
         name_end = parameter.start() - (data[parameter.start() - 1] in b" \t")
