@@ -300,26 +300,3 @@ def test_crossposted_article_is_read_once(tmp_path):
         (tmp_path / group).mkdir(parents=True)
         (tmp_path / group / "17").write_bytes(article)
     assert file_urls(tmp_path) == ["http://example.org/crossposted"]
-
-
-MBOX_PIECES = [
-    b"From ", b"From a@b Sat Jan  1 00:00:00 2000", b"\n", b"\r", b"\n\n", b"\n\r\n", b"x",
-    b" ", b"1:23", b"From a@b\n",
-]
-
-
-@given(st.lists(st.sampled_from(MBOX_PIECES), max_size=30), st.integers(0, 40))
-def test_from_lines_are_those_after_a_blank_line_read_to_their_end(pieces, at):
-    # Found with bytes.find and a match at each: the same places as the regex that looked
-    # behind each "From " for the blank line (RFC 4155), from any place on.
-    import re
-
-    from urlint.mail import mbox
-
-    after_blank = re.compile(
-        rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + mbox._FROM_LINE.pattern[5:] + rb"[^\n]*\n"
-    )
-    data = b"".join(pieces)
-    expected = [match.start() for match in after_blank.finditer(data, at)]
-    assert mbox._from_lines(data, at) == expected
-    assert mbox._from_lines(data, at, first_only=True) == expected[:1]

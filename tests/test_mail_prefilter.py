@@ -9,7 +9,6 @@ import html
 import html.entities
 import re
 import string
-from itertools import pairwise
 
 import pytest
 from hypothesis import example, given, settings
@@ -303,26 +302,6 @@ def test_prefilter_looks_at_a_message_where_it_stands_in_a_buffer():
     assert may_hold(buffer, len(without), len(without) + len(with_url)) is True
     assert may_hold(buffer, 0, len(without)) is False
     assert may_hold(buffer, len(without) + len(with_url), len(buffer)) is False
-
-
-@given(
-    st.lists(
-        st.sampled_from([b"://", b":", b"/", b"//", b"x", b"\n", b"Subject: a\n\n"]), max_size=20
-    ),
-    st.lists(st.integers(0, 60), max_size=5),
-)
-def test_a_message_holding_a_double_slash_is_read_wherever_it_ends(pieces, cuts):
-    # A "://" that starts in a message is the message's, though it run past its end: the
-    # verdicts are those of a pass over the whole block (the prefilter's reading before it
-    # looked message by message), whatever the cuts.
-    data = b"".join(pieces)
-    bounds = sorted({0, len(data), *(min(cut, len(data)) for cut in cuts)})
-    starts = [match.start() for match in re.finditer(rb"://", data)]
-    expected = [
-        any(start <= at < end for at in starts) or prefilter._without_double_slash(data, start, end)
-        for start, end in pairwise(bounds)
-    ]
-    assert may_hold_urls(data, bounds) == expected
 
 
 @settings(max_examples=150)

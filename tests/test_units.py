@@ -489,8 +489,8 @@ def test_a_message_start_is_found_where_the_whole_search_finds_it(pieces, at, wi
     # kept (a line of megabytes is passed over, not searched again a block at a time):
     # the From_ line after a blank line found is the first the whole bytes hold from `at`.
     data = b"".join(pieces)
-    found = mbox._from_lines(data, min(at, len(data)), first_only=True)
-    wanted = found[0] if found and found[0] <= at + within else None
+    found = mbox._FROM_LINE_AFTER_BLANK.search(data, min(at, len(data)))
+    wanted = found.start() if found is not None and found.start() <= at + within else None
     assert mbox.message_start_after(io.BytesIO(data), at, within) == wanted
 
 
