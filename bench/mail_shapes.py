@@ -10,7 +10,7 @@ and the rest. Then, alternated, `--runs` times each: `urlint extract -j 1` on th
 on the simple messages written as one plain text (their From_ lines quoted: read as text,
 not as mail), on the rest as an mbox, and ripgrep on the whole mbox; and in this process the
 look every message would still need to be told simple or not (its header's end, its
-Content-Type and Content-Transfer-Encoding: `mail.message`'s own lookups).
+Content-Type and Content-Transfer-Encoding: the reader's own lookups, in `mail.headers`).
 
 A reader that scanned the simple messages' bytes as one text and read only the rest message
 by message would take at least: the simple part as text + the rest as mail + that look, less

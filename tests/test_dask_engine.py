@@ -218,6 +218,12 @@ def test_a_cluster_started_for_the_run_is_closed_at_its_end(inputs, small_units,
     def children() -> set[int]:
         return {child.pid for child in psutil.Process().children(recursive=True)}
 
+    # multiprocessing's resource tracker, started by the first pool of this process and
+    # kept for its life, is no child of the cluster's: started before the count (run
+    # alone, this test met it only after)
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
     before = children()
     local = _run(capsys, "extract", "--isolated", "-j", "1", *inputs[1:4])
     on_dask = _run(capsys, "extract", "--isolated", "--engine", "dask", "-j", "2", *inputs[1:4])
@@ -321,11 +327,14 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     # One death is enough to give the unit up (Dask's default tries it on four workers),
     # and the worker holds only the unit it works (by default it holds the next too, and
     # Dask counts a death against both).
+    from urlint.engines.dask import own_cluster_settings
+
     settings = {
         "distributed.scheduler.allowed-failures": 0,
         "distributed.scheduler.worker-saturation": 1.0,
-        # Should its worker never come back, the test fails in a minute, not hangs
-        "distributed.scheduler.no-workers-timeout": "60s",
+        # Should its worker never come back, the test fails in a minute (the run's own
+        # cluster's guard), not hangs
+        **own_cluster_settings(),
     }
     # Two workers: a nanny that does not start its worker again after a death (Dask's own
     # race, about one death in 200 here: the run waited for good on one worker) leaves the
