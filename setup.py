@@ -6,12 +6,13 @@ there is no C compiler, install without URLINT_COMPILE.
     URLINT_COMPILE=1 pip install --no-build-isolation .
 
 Compiled: what each hit, each URL and each message runs through (the scanner, the URL
-grammar and masking, the mbox framing, the prefilter, MIME header and transfer decoding,
-HTML text, positions back to raw lines, which URLs a message reports, the text decoding,
-the extract formats). The whole test suite passes on it (.ci/run runs it on both builds).
-The message reader (mail/message.py) and the pipeline stay Python: tests put faults into
-them by patching (tests/test_damage.py, tests/test_mail_fallback.py), which compiled code,
-calling its functions directly, would not see.
+grammar and masking, the mbox framing, the prefilter, the MIME reader, header and transfer
+decoding, HTML text, a message's identity, positions back to raw lines, which URLs a message
+reports, the text decoding, the extract formats). The whole test suite passes on it
+(.ci/run runs it on both builds). The fault boundary around the MIME reader
+(mail/message.py), the mail reader's loop (mail/reader.py) and the pipeline stay Python:
+tests put faults into them by patching (tests/test_damage.py, tests/test_mail_fallback.py),
+which compiled code, calling its functions directly, would not see.
 """
 
 import os
@@ -27,6 +28,8 @@ COMPILED = [
     "src/urlint/mail/headers.py",
     "src/urlint/mail/html.py",
     "src/urlint/mail/mbox.py",
+    "src/urlint/mail/mime.py",
+    "src/urlint/mail/origin.py",
     "src/urlint/mail/prefilter.py",
     "src/urlint/mail/reported.py",
     "src/urlint/mail/textmap.py",

@@ -110,7 +110,7 @@ def text_phases(path: Path, runs: int) -> dict:
 def mail_phases(path: Path, runs: int) -> dict:
     from urlint import pipeline
     from urlint.mail.mbox import split_mbox
-    from urlint.mail.message import MessageReader
+    from urlint.mail.mime import MessageReader
     from urlint.mail.prefilter import may_hold_urls
     from urlint.pipeline import ScannedText
     from urlint.reporters.extract import UrlFormat

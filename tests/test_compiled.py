@@ -21,6 +21,8 @@ COMPILED = [
     "urlint.mail.headers",
     "urlint.mail.html",
     "urlint.mail.mbox",
+    "urlint.mail.mime",
+    "urlint.mail.origin",
     "urlint.mail.prefilter",
     "urlint.mail.reported",
     "urlint.mail.textmap",

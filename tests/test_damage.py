@@ -502,7 +502,7 @@ def test_a_long_line_with_whitespace_is_not_cut(monkeypatch):
 def test_a_text_part_is_read_up_to_the_memory_limit(capsys, here, monkeypatch):
     # A non-ASCII text may take four bytes a character once decoded: it is held to a
     # quarter of the limit, an ASCII one to all of it; past it, M906 and the start is read.
-    monkeypatch.setattr("urlint.mail.message.MAX_TEXT_BYTES", 4000)
+    monkeypatch.setattr("urlint.mail.mime.MAX_TEXT_BYTES", 4000)
     line = b"see http://x.example/a and\n"  # 27 bytes
     wide = "caf\u00e9 \U0001f600\n".encode() + line * 100
     narrow = b"cafe\n" + line * 100

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
     from .mail.mbox import RawMessage, RawText, UrlFilter
-    from .mail.message import MessageReader
+    from .mail.mime import MessageReader
     from .mail.origin import MessageInfo
     from .mail.reader import MessageItem, TextItem
     from .selection import Selection

@@ -1,4 +1,4 @@
-"""The standard library's reading of a message, for when the fast reader (message.py) meets
+"""The standard library's reading of a message, for when the fast reader (mime.py) meets
 what it cannot read: every text part, decoded, placed at the message's first line (the
 stdlib keeps no offsets), and noted as M904. DESIGN.md: the stdlib parser is the fallback,
 not the hot path; URLINT_STRICT turns the fallback off (read_message)."""
@@ -11,7 +11,7 @@ from ..grammar.login import masked_piece
 from ..problems import ProblemKind
 from .decoders import decode_charset
 from .html import read_html
-from .message import DecodedText, MessageReader
+from .mime import DecodedText, MessageReader
 from .textmap import Relocator
 
 

@@ -113,6 +113,13 @@ class MessageInfo:
         # (reporters.extract.message_json), made once
         self.json_text: str | None = None
 
+    def __reduce__(self) -> tuple:
+        # Pickled by its fields (a worker's results go to the writer's process): compiled
+        # (setup.py), the class has no __new__ that pickle's default can call bare.
+        return _read_info, (
+            self.envelope, self.part, self.content_type, self.source, self.header, self.json_text
+        )
+
     @property
     def index(self) -> int:
         return self.envelope.index  # 1-based, within its file (or archive member)
@@ -160,6 +167,20 @@ class MessageInfo:
 
     def __repr__(self) -> str:
         return f"MessageInfo({self.as_json()!r})"
+
+
+def _read_info(
+    envelope: Envelope,
+    part: str,
+    content_type: str,
+    source: str,
+    header: str | None,
+    json_text: str | None,
+) -> MessageInfo:
+    """A MessageInfo sent from another process (MessageInfo.__reduce__)."""
+    info = MessageInfo(envelope, part, content_type, source, header)
+    info.json_text = json_text
+    return info
 
 
 def seen_article(envelope: Envelope, articles: set[str]) -> bool:

@@ -28,7 +28,7 @@ from .headers import (
     transfer_encoding_of,
 )
 from .html import BLOCK_NAMES
-from .message import READ_MAINTYPES, UUENCODINGS, holds_urls
+from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
@@ -107,7 +107,7 @@ _PART_PARAMETER = re.compile(
     rb"=(?<=[PpTt \t]=)(?:" + _named_before(b"delsp") + rb"|" + _named_before(b"charset") + rb")"
     rb"[ \t]*(?:\r?\n[ \t]+)?[\"']?([^\s\"';]*)"  # (the value folded after the "=" too)
 )
-# A message part's media type (message/rfc822, news, global: message.py reads its header
+# A message part's media type (message/rfc822, news, global: mime.py reads its header
 # as a message's), any case, from its "/".
 _MESSAGE_PART = re.compile(
     rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
@@ -133,7 +133,7 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
 def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     """Whether a URL can come out of data[start:end], a message known to hold no "://"."""
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
-    # encoded word (message._HEADER_HINTS); the body wherever the scanner would start a URL,
+    # encoded word (mime._HEADER_HINTS); the body wherever the scanner would start a URL,
     # or its decoding may make one.
     # The header as the reader splits it: none where it is damaged (a line that is neither
     # a field nor a continuation ends it, and the body, read from there, may start a URL
@@ -322,7 +322,7 @@ class _HeaderBlocks:
 
 
 def _encoded_url_field(header: bytes) -> bool:
-    """Does a header field the reader reads for URLs (message.holds_urls) hold an RFC 2047
+    """Does a header field the reader reads for URLs (mime.holds_urls) hold an RFC 2047
     encoded word, which can hide one (`Subject: =?utf-8?q?see_http=3A//...?=`)? Each field
     is judged once, at its first "=?", and the search goes on from its end: looked back
     over from each of its words, a field folded over thousands of lines of them (RFC 5322

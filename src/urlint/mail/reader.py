@@ -22,7 +22,8 @@ from ..sources.nested import ReadFromHere, read_member_bytes, read_nested
 from ..sources.streams import Prepended, read_at_most
 from . import mbox
 from .mbox import RawMessage, RawText, UrlFilter
-from .message import MessageReader, read_message
+from .message import read_message
+from .mime import MessageReader
 from .origin import Envelope, MessageInfo
 
 TYPE_CHECKING = False

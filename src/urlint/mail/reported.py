@@ -10,7 +10,7 @@ from itertools import chain
 from ..model import Candidate
 from ..scanner import iter_candidates
 from ..schemes import INSIDE_THE_MESSAGE
-from .message import DecodedText, MessageReader
+from .mime import DecodedText, MessageReader
 
 
 def message_urls(reader: MessageReader) -> Iterator[tuple[DecodedText, Iterator[Candidate]]]:

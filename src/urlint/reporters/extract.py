@@ -4,7 +4,7 @@ habits: the files with a URL (`-l`), the number of URLs a file (`-c`).
 The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
 end_column, url, alt, wrapper, message, flags. `message` is null for plain text, and for
 mail and news an object: index, line, message_id, date, from, part, content_type, source,
-header (mail/message.py, MessageInfo).
+header (mail/mime.py, MessageInfo).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 FROM_LINE = compiled_when_used(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
 # RFC 5322 section 2.2: a field name is printable ASCII but ":" (ftext = %d33-57 /
 # %d59-126), then the colon (RFC 822's obsolete syntax allows blanks before it). Every reader
-# of a header line builds on this one piece (mail.headers, mail.message), and so does the
+# of a header line builds on this one piece (mail.headers, mail.mime), and so does the
 # header test that tells a message from text.
 FIELD_NAME = rb"[!-9;-~]+[ \t]*:"
 # A header's lines (RFC 5322 section 2.2): each a field, or the continuation of one (a

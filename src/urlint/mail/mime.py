@@ -1,0 +1,413 @@
+"""One message (RFC 5322 / RFC 1036 article) to the texts a mail client would show: the
+fast reader, compiled in the optional build (setup.py).
+
+The fast path works on bytes: find the header's end, look fields up with one regex each,
+split multiparts on their boundary, decode with binascii (RFC 2045). It reads nearly all real
+mail. What it cannot read (an exception on damaged structure, uuencoded parts) goes to the
+stdlib `email` parser in compat32 mode (message.read_message, fallback.py), which never
+raises on bad headers (DESIGN.md: policy.default raises and loses the message).
+
+Each text comes out as a `DecodedText`: the text, where it sits in the file (a first line,
+or a Relocator for text that moved when decoded), and what it is (which message, which
+MIME part, header or body, HTML attribute or visible text).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..numbers import size_text
+from ..problems import Problem, ProblemKind
+from ..records import record
+from .decoders import (
+    decode_base64,
+    decode_charset,
+    decode_quoted_printable,
+    is_single_byte,
+    quoted_printable_map,
+    unflow,
+)
+from .headers import (
+    PLAIN,
+    ContentType,
+    content_type_of,
+    field_around,
+    split_entity,
+    text_of,
+    transfer_encoding_of,
+)
+from .html import read_html
+from .origin import Envelope, MessageInfo
+from .textmap import FixedMap, LazyMap, Relocator
+
+MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
+# A decoded text part is held in this much memory at most (its start is read): a character
+# past U+FFFF makes Python hold every character of the text in 4 bytes, and decoding and
+# reading HTML make copies of it.
+MAX_TEXT_BYTES = 32 * 1024 * 1024
+
+# Fields that hold addresses, identifiers, trace or MIME structure: not places a person
+# writes a URL (RFC 5322 3.6, RFC 2045, RFC 6376). Every other field that holds one is
+# scanned: List-* (RFC 2369), Archived-At (RFC 5064), Content-Base, X-URL, Subject ...
+NOT_URL_FIELDS = frozenset(
+    """received x-received return-path delivered-to message-id in-reply-to references
+    resent-message-id content-id content-type content-transfer-encoding content-disposition
+    mime-version dkim-signature domainkey-signature x-google-dkim-signature arc-seal
+    arc-message-signature arc-authentication-results authentication-results received-spf
+    from to cc bcc sender reply-to resent-from resent-to resent-cc resent-sender
+    mail-followup-to errors-to date path xref newsgroups followup-to nntp-posting-host
+    x-trace lines""".split()
+)
+_IDENTITY_ENCODINGS = frozenset({"", "7bit", "8bit", "binary"})
+# Content-Transfer-Encoding names of uuencode (no RFC; what mailers wrote), read by the stdlib.
+UUENCODINGS = frozenset({"x-uuencode", "uuencode", "x-uue", "uue"})
+_MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
+# The media types whose parts are read (`_body`); a part of any other type is an attachment
+# that is not text, skipped as a reader would skip it. The prefilter asks this too.
+READ_MAINTYPES = frozenset({"text", "message", "multipart"})
+
+# What in a lower-cased header the scanner could take for a URL (scanner.py: "://", a
+# wrapper, or an opaque scheme's colon). Plain finds: one regex alternation over every
+# header costs more than all of these together.
+# What in a header could be a URL: "://" (in the header as written) or "mailto:" and
+# "<url:" (in the lower-cased header; RFC 2369 List-* fields hold mailto URLs), or an RFC
+# 2047 encoded word "=?", which can hide any of them. Each is a
+# pass over every header in the archive, so only these: another opaque scheme in a header
+# field is not worth a pass of its own.
+_HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"), (False, b"=?"))
+
+
+@record
+class DecodedText:
+    """A text to scan, and where its URLs are in the file."""
+
+    text: str
+    line_base: int  # the file line of the text's first line, when relocator is None
+    relocator: Relocator | None
+    envelope: Envelope
+    part: str
+    content_type: str
+    source: str
+    header: str | None = None
+    alternative_group: int | None = None  # the multipart/alternative it is one version of
+
+    def info(self) -> MessageInfo:
+        return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
+
+
+class MessageReader:
+    """Reads one message into DecodedTexts and Problems (damage: the message is read as far
+    as it goes)."""
+
+    def __init__(self, envelope: Envelope) -> None:
+        self.envelope = envelope
+        self.texts: list[DecodedText] = []
+        self.problems: list[Problem] = []
+        self._groups = 0
+
+    def problem(self, line: int, reason: str, kind: ProblemKind = ProblemKind.MALFORMED) -> None:
+        # kind: MALFORMED, CHARSET or LIMIT
+        self.problems.append(Problem(kind, reason, line=line, mail=self.info()))
+
+    def info(self) -> MessageInfo:
+        """The message as a whole, for what is said of all of it."""
+        return MessageInfo(self.envelope, "", "", "message")
+
+    # -- entities: a header and a body -----------------------------------------------
+
+    def message(
+        self,
+        data: bytes,
+        line: int,
+        part: str = "",
+        depth: int = 0,
+        split: tuple[bytes, bytes, int] | None = None,
+    ) -> None:
+        """A whole message (or a message/rfc822 part): its URL fields, then its body."""
+        header, body, body_line = split or self._split(data, line)
+        lowered = self.envelope.lowered if split else header.lower()
+        self._header_urls(header, lowered, line, part)
+        ctype = content_type_of(header, lowered)
+        if ctype.maintype == "multipart":
+            self._multipart(ctype, body, body_line, part, depth)
+        else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
+            self._body(
+                header, lowered, ctype, body, body_line, f"{part}.1" if part else "1", depth, None
+            )
+
+    def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
+        """(header, body, file line of the body's first line); damage is recorded."""
+        header, body, body_line, damage = split_entity(data, line)
+        if damage:
+            self.problem(body_line, damage)
+        return header, body, body_line
+
+    def _header_urls(self, header: bytes, lowered: bytes, line: int, part: str) -> None:
+        hits = []
+        for in_lowered, hint in _HEADER_HINTS:
+            where = lowered if in_lowered else header
+            at = where.find(hint)
+            while at >= 0:
+                hits.append(at)
+                at = where.find(hint, at + 1)
+        if not hits:
+            return
+        hits.sort()
+        done = -1
+        counted, lines = 0, 0  # the line ends before `counted`: fields come in header order
+        for hit in hits:
+            if hit < done:
+                continue
+            start, done, name = field_around(header, hit)
+            raw = header[start:done]
+            if not holds_urls(name):
+                continue
+            lines += header.count(b"\n", counted, start)
+            counted = start
+            field_line = line + lines
+            raw = raw.replace(b"\r", b"")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            relocator = None
+            if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
+                text = text_of(raw)
+                relocator = Relocator(b"", field_line, collapsed=True)
+            self.texts.append(
+                DecodedText(text, field_line, relocator, self.envelope, part, "", "header", name)
+            )
+
+    def _entity(
+        self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None
+    ) -> None:
+        """A MIME body part: its own header, then its body."""
+        header, body, body_line = self._split(data, line)
+        lowered = header.lower()
+        ctype = content_type_of(header, lowered, default)
+        if ctype.maintype == "multipart":
+            self._multipart(ctype, body, body_line, part, depth)
+        else:
+            self._body(header, lowered, ctype, body, body_line, part, depth, group)
+
+    # -- bodies -------------------------------------------------------------------------
+
+    def _multipart(self, ctype: ContentType, body: bytes, line: int, part: str, depth: int) -> None:
+        if depth >= MAX_DEPTH:
+            self.problem(line, f"MIME parts nested deeper than {MAX_DEPTH}: the rest is not read")
+            return
+        boundary = ctype.params.get("boundary")
+        if not boundary:
+            self.problem(line, f"{ctype.full} without a boundary: read as text")
+            self._text(b"", b"", PLAIN, body, line, part or "1", None)
+            return
+        marks = _delimiters(body, boundary.encode("latin-1", "replace"))
+        if not marks:
+            self.problem(
+                line,
+                f"multipart boundary '{ctype.shown('boundary')}' never appears: read as text",
+            )
+            self._text(b"", b"", PLAIN, body, line, part or "1", None)
+            return
+        if not marks[-1][2]:
+            self.problem(
+                line + body.count(b"\n"),
+                f"multipart boundary '{ctype.shown('boundary')}' is never closed: read to the end",
+            )
+        group = None
+        if ctype.subtype == "alternative":
+            self._groups += 1
+            group = self._groups
+        default = "message/rfc822" if ctype.subtype == "digest" else "text/plain"
+        prefix = f"{part}." if part else ""
+        counted, part_line = 0, line  # lines counted once, part by part (linear in the parts)
+        for number, (mark, following) in enumerate(
+            zip(marks, [*marks[1:], None], strict=True), start=1
+        ):
+            line_start, content_start, closing = mark
+            if closing:
+                break  # the closing delimiter: what follows is the epilogue
+            end = following[0] if following else len(body)
+            chunk = body[content_start:end]
+            # The line end before a delimiter belongs to the delimiter (RFC 2046 5.1.1).
+            if chunk.endswith(b"\r\n"):
+                chunk = chunk[:-2]
+            elif chunk.endswith(b"\n"):
+                chunk = chunk[:-1]
+            part_line += body.count(b"\n", counted, content_start)
+            counted = content_start
+            self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
+
+    def _body(
+        self,
+        header: bytes,
+        lowered: bytes,
+        ctype: ContentType,
+        body: bytes,
+        line: int,
+        part: str,
+        depth: int,
+        group: int | None,
+    ) -> None:
+        if ctype.maintype == "message" and ctype.subtype in _MESSAGE_TYPES:
+            if depth >= MAX_DEPTH:
+                self.problem(line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read")
+                return
+            if transfer_encoding_of(header, lowered) in ("base64", "quoted-printable"):
+                # not allowed (RFC 2046 5.2.1): read as text
+                self._text(header, lowered, PLAIN, body, line, part, group)
+                return
+            self.message(body, line, part, depth + 1)
+        elif ctype.maintype == "text":
+            self._text(header, lowered, ctype, body, line, part, group)
+        # Any other type is an attachment that is not text: skipped, as a reader would.
+
+    def _within_memory(self, data: bytes, line: int) -> bytes:
+        """The start of a text part's decoded bytes that its text holds in MAX_TEXT_BYTES:
+        one byte a character for ASCII, up to four for any other text."""
+        limit = MAX_TEXT_BYTES if data.isascii() else MAX_TEXT_BYTES // 4
+        if len(data) <= limit:
+            return data
+        cut = data.rfind(b"\n", 0, limit) + 1 or limit
+        while cut > 0 and data[cut] & 0xC0 == 0x80:  # never inside a UTF-8 character
+            cut -= 1
+        lines = data.count(b"\n", 0, cut)
+        self.problem(
+            line,
+            f"a text part of {size_text(len(data))}: its first {lines} lines are read, "
+            f"a decoded text is held in {size_text(MAX_TEXT_BYTES)} of memory at most "
+            f"({size_text(limit)} of this one)",
+            ProblemKind.LIMIT,
+        )
+        return data[:cut]
+
+    def _text(
+        self,
+        header: bytes,
+        lowered: bytes,
+        ctype: ContentType,
+        body: bytes,
+        line: int,
+        part: str,
+        group: int | None,
+    ) -> None:
+        encoding = transfer_encoding_of(header, lowered)
+        byte_map = None
+        fixed = False
+        if encoding in _IDENTITY_ENCODINGS:
+            data = body
+        elif encoding == "quoted-printable":
+            data = decode_quoted_printable(body)
+            byte_map = LazyMap(lambda: quoted_printable_map(body))
+        elif encoding == "base64":
+            data, trouble = decode_base64(body)
+            fixed = True
+            if trouble:
+                self.problem(line, trouble)
+        elif encoding in UUENCODINGS:
+            data = _stdlib_payload(header, body)
+            fixed = True
+        else:
+            self.problem(line, f"unknown Content-Transfer-Encoding '{encoding}': read as is")
+            data = body
+        if len(data) > MAX_TEXT_BYTES // 4:
+            data = self._within_memory(data, line)
+        label = ctype.params.get("charset")
+        text, codec, trouble = decode_charset(data, label, partial(ctype.shown, "charset"))
+        if trouble:
+            self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
+        if "\0" in text:
+            self.problem(line, "NUL bytes in a text part")
+            text = text.replace("\0", " ")
+        kind = ctype.full
+        html = ctype.subtype == "html"
+        # RFC 3676: without DelSp, a flowed line breaks only after a space, and a URL holds
+        # none, so unwrapping could not change a URL; it is done only where the sender's
+        # client broke lines inside words (DelSp=yes, section 4.2).
+        flowed = (
+            ctype.params.get("format", "").lower() == "flowed"
+            and ctype.params.get("delsp", "").lower() == "yes"
+        )
+        if byte_map is None and not fixed and not flowed and not html:
+            self.texts.append(
+                DecodedText(text, line, None, self.envelope, part, kind, "text", None, group)
+            )
+            return
+        relocator = Relocator(
+            body, line, byte_map=byte_map, codec=None if is_single_byte(codec) else codec,
+            charset_text=text, collapsed=fixed,
+        )
+        if flowed:
+            text, mapping = unflow(text, delsp=True)
+            relocator = relocator.then(mapping)
+        if not html:
+            self.texts.append(
+                DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group)
+            )
+            return
+        page = read_html(text)
+        self.texts.append(
+            DecodedText(
+                page.text,
+                1,
+                relocator.then(page.steps[0]).then(page.steps[1]),
+                self.envelope,
+                part,
+                kind,
+                "html-text",
+                None,
+                group,
+            )
+        )
+        for attribute in page.attributes:
+            self.texts.append(
+                DecodedText(
+                    attribute.value,
+                    1,
+                    relocator.then(FixedMap(attribute.offset)),
+                    self.envelope,
+                    part,
+                    kind,
+                    f"html-{attribute.name}",
+                    None,
+                    group,
+                )
+            )
+
+
+def holds_urls(name: str) -> bool:
+    """Is a header field of this name read for URLs (NOT_URL_FIELDS; an mbox's From_ line
+    left in a message is no field)? The prefilter asks this too."""
+    return name.lower() not in NOT_URL_FIELDS and not name.startswith("From ")
+
+
+def _delimiters(body: bytes, boundary: bytes) -> list[tuple[int, int, bool]]:
+    """(line start, content start, closing?) of every delimiter line "--boundary" or
+    "--boundary--" (RFC 2046 5.1.1: at a line start, trailing whitespace allowed)."""
+    marks = []
+    needle = b"--" + boundary
+    at = body.find(needle)
+    while at >= 0:
+        if at == 0 or body[at - 1] == 10:
+            after = at + len(needle)
+            closing = body.startswith(b"--", after)
+            if closing:
+                after += 2
+            line_end = body.find(b"\n", after)
+            rest = body[after : line_end if line_end >= 0 else len(body)]
+            if not rest.strip(b" \t\r"):
+                marks.append((at, line_end + 1 if line_end >= 0 else len(body), closing))
+                if closing:
+                    break
+        at = body.find(needle, at + 1)
+    return marks
+
+
+def _stdlib_payload(header: bytes, body: bytes) -> bytes:
+    """A part body the fast path does not decode (uuencode), decoded by the stdlib."""
+    import email
+    from email import policy
+
+    part = email.message_from_bytes(header + b"\n" + body, policy=policy.compat32)
+    payload = part.get_payload(decode=True)
+    return payload if isinstance(payload, bytes) else body
