@@ -167,7 +167,7 @@ def _markup_cuts(source: str, region: int) -> list[int]:
     if region <= _WINDOW_CHARS:
         return [region]
     every = islice(_MARKUP.finditer(source, 0, region), _WINDOW_TAGS - 1, None, _WINDOW_TAGS)
-    return [*(match.end() for match in every), region]
+    return [*[match.end() for match in every], region]
 
 
 def _markup_region(source: str) -> int:

@@ -96,7 +96,7 @@ _LINE_STARTING_A_COLON = re.compile(
 def _named_before(name: bytes) -> bytes:
     """A look behind an "=" for a parameter's name, in any case, a blank between or none
     (RFC 2045 5.1 allows one: content_type reads `charset = utf-7` so)."""
-    letters = b"".join(b"[%s%s]" % (c.upper(), c) for c in (bytes([b]) for b in name))
+    letters = b"".join(b"[%s%s]" % (c.upper(), c) for c in [bytes([b]) for b in name])
     return rb"(?<=%s=)|(?<=%s[ \t]=)" % (letters, letters)
 
 

@@ -49,13 +49,17 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
         return iter_candidates(decoded.text, line_base=decoded.line_base)
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
-        # Parts of this message (cid:) and inline data are not places to visit.
-        return (
-            c
-            for c in candidates
-            if c.url and c.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE
-        )
+        return _places_to_visit(candidates)
     return candidates
+
+
+def _places_to_visit(candidates: Iterator[Candidate]) -> Iterator[Candidate]:
+    """An attribute's URLs but its references to parts of this message (cid:) and inline
+    data, found as they are iterated (a generator function: mypyc makes a list of a
+    generator expression)."""
+    for candidate in candidates:
+        if candidate.url and candidate.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE:
+            yield candidate
 
 
 def _is_plain_version(decoded: DecodedText) -> bool:

@@ -71,7 +71,16 @@ def iter_candidates(
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    return (candidate for candidate, _ in _scan(text, index, len(text), 0) if candidate is not None)
+    return _candidates(_scan(text, index, len(text), 0))
+
+
+def _candidates(scanned: Iterator[tuple[Candidate | None, int]]) -> Iterator[Candidate]:
+    # A generator function, not a generator expression: mypyc compiles a generator
+    # expression into a list, which held every candidate of a decoded mail text at once
+    # (a 32 MB text of URLs: hundreds of megabytes; tests/test_compiled.py).
+    for candidate, _ in scanned:
+        if candidate is not None:
+            yield candidate
 
 
 class ChunkScan:
@@ -127,7 +136,7 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     # A URL that starts before `stop` has its colon at most a scheme's length after it.
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
     passes = (
-        ((m.start(), _WRAPPER, m.start()) for m in wrappers.OPEN.finditer(text, lo)),
+        _wrapper_hits(wrappers.OPEN.finditer(text, lo)),
         _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
     )
     if len(text) <= _SMALL_TEXT:
@@ -139,6 +148,13 @@ def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, 
     import heapq  # here: a pre-commit hook's small files never merge
 
     return heapq.merge(*passes)
+
+
+def _wrapper_hits(opens: Iterator[re.Match[str]]) -> Iterator[tuple[int, int, int]]:
+    """Wrapper starts: each "<" that may open one (a generator, as `_candidates` is)."""
+    for match in opens:
+        start = match.start()
+        yield start, _WRAPPER, start
 
 
 def _bare_hits(
