@@ -17,7 +17,6 @@ from ..records import record, replaced
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
 
 _FIELD_NAME = re.compile(FIELD_NAME)
-_BLANK_LINE = re.compile(rb"\r?\n\r?\n")
 
 
 @record
