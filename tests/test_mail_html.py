@@ -7,10 +7,11 @@ import binascii
 import re
 from array import array
 from html import unescape
+from html.parser import HTMLParser
 from unittest.mock import patch
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from urlint.mail import html
@@ -98,6 +99,110 @@ def test_html_attribute_urls_as_a_browser_reads_them(tmp_path):
         ("http://form.example/post", "html-action", 8, 73),
         ("http://refresh.example/", "html-refresh", 9, 45),
     ]
+
+
+
+def test_a_tags_attributes_are_parted_as_the_tokenizer_parts_them(tmp_path):
+    # WHATWG HTML 13.2.5.32-39: no space is needed after a quoted value (real spam mail
+    # writes `style="..."href=`), "/" parts attributes too, a quoted value holds no
+    # attribute, a name given twice keeps its first value, and only a meta whose
+    # http-equiv is "refresh" refreshes. A cell's background image is loaded too.
+    page = (
+        b'<a style="color:white"href="http://joined.example/">x</a>\n'
+        b'<a/href="http://slash.example/">y</a>\n'
+        b'<img alt="see href=http://in-a-value.example/" src="http://img.example/a.png">\n'
+        b'<a href="http://first.example/" HREF="http://second.example/">z</a>\n'
+        b'<meta http-equiv="Refresh" content="5;url=http://refresh.example/">\n'
+        b'<meta http-equiv="refresh-later" content="0;url=http://no-refresh.example/">\n'
+        b'<table><tr><td background="http://cell.example/bg.gif">t</td></tr></table>\n'
+    )
+    assert html_urls(tmp_path, page) == [
+        ("http://joined.example/", "html-href", 4, 29),
+        ("http://slash.example/", "html-href", 5, 10),
+        ("http://img.example/a.png", "html-src", 6, 53),
+        ("http://first.example/", "html-href", 7, 10),
+        ("http://refresh.example/", "html-refresh", 8, 43),
+        ("http://cell.example/bg.gif", "html-background", 10, 28),
+    ]
+
+
+class _AttributeReader(HTMLParser):
+    """The stdlib's reading of start tags' attributes: its own regular expressions, not
+    ours, as the oracle for a tag's URL attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[tuple[str, str]] = []
+        self.tags = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags += 1
+        first: dict[str, str] = {}
+        for name, value in attrs:
+            first.setdefault(name, value or "")
+        self.urls.extend(
+            (name, value.strip(" \t\n\r\f").translate(_NO_TAB_OR_NEWLINE))
+            for name, value in first.items()
+            if name in ("href", "src", "action", "background")
+        )
+
+
+_NO_TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
+_ATTRIBUTE_NAMES = st.sampled_from(
+    ["href", "HREF", "src", "action", "background", "title", "x", "hrefx"]
+)
+_ATTRIBUTE_VALUES = st.text(st.sampled_from("ab /=>:\t\n&amp;'\""), max_size=8)
+_ATTRIBUTES = st.tuples(
+    st.sampled_from([" ", "/", "\n", "\t ", ""]),
+    _ATTRIBUTE_NAMES,
+    st.sampled_from(["", "=", " = "]),
+    st.sampled_from(['"', "'", ""]),
+    _ATTRIBUTE_VALUES,
+)
+
+
+def _attribute(separator: str, name: str, equals: str, quote: str, value: str) -> str:
+    if not equals:
+        return separator + name
+    if quote:
+        return f"{separator}{name}{equals}{quote}{value.replace(quote, '')}{quote}"
+    # Unquoted: to the next whitespace or ">". Without the two things html.parser reads
+    # otherwise than the tokenizer: a quote in it, and a lead "=" (`src==v`: to the
+    # tokenizer "=v", to html.parser "v").
+    words = value.replace(">", "").replace('"', "").replace("'", "").split()
+    return f"{separator}{name}{equals}{words[0].lstrip('=') if words else ''}"
+
+
+@settings(max_examples=500)
+@given(st.sampled_from(["a", "img", "form", "A"]), st.lists(_ATTRIBUTES, max_size=5))
+def test_a_tags_url_attributes_are_those_the_stdlibs_parser_reads(tag, attributes):
+    # A closed start tag whose quoted values hold no ">" (where html.parser reads on to
+    # the next ">": the markup pattern ends a tag at the first one, and so does html.py),
+    # a space after its name (html.parser's tag name is not the tokenizer's): the same URL
+    # attributes, in order, with the same values.
+    source = "<" + tag + " " + "".join(_attribute(*a).replace(">", "") for a in attributes) + ">"
+    reader = _AttributeReader()
+    reader.feed(source)
+    reader.close()
+    assume(reader.tags == 1)  # html.parser reads some broken tags as text (`<a b= c=" ">`)
+    got = [(a.name, a.value) for a in html._attributes(source, (array("q"), array("q")))]
+    assert got == [(name, value) for name, value in reader.urls if value]
+
+
+@pytest.mark.parametrize(
+    ("attributes", "read"),
+    [
+        ('x="a href=http://a.example/"', {}),  # a quoted value holds no attribute
+        ("x= href=http://a.example/", {}),  # blanks after "=" skipped: x's value
+        ("x=' src=http://a.example/", {}),  # a quote never closed runs to the tag's end
+        ('a="b"href=c', {"href": ("c", 10)}),  # no blank needed after a quoted value
+        ('/HREF="u" href="v"', {"href": ("u", 7)}),  # the first of a name given twice
+        ("href=a\"b src", {"href": ('a"b', 5), "src": ("", 12)}),  # unquoted: quotes too
+        ("=href=x xhref=y", {}),  # a name may start with "=": these are no href
+    ],
+)
+def test_a_tags_attributes_read_as_the_tokenizer_reads_them(attributes, read):
+    assert html.read_attributes(attributes, 0, len(attributes)) == read
 
 
 # Pages made of the pieces that decide how a page is read: tags (block or not, broken),
@@ -280,9 +385,11 @@ def test_an_html_parts_texts_are_placed_as_each_alone_would_place_them(encoding)
 
 
 # html._START_TAG's reading as it was, a start tag with a URL attribute found by a lazy
-# search (from each "<" of a page of unclosed tags, to its end: quadratic time).
+# search (from each "<" of a page of unclosed tags, to its end: quadratic time); a URL
+# attribute's name after HTML's whitespace, "/" or a quoted value's end.
 _TAG_WITH_URL = re.compile(
-    r"<[A-Za-z][^>]*?\s(?:href|src|srcset|action|content)\s*=[^>]*>?", re.I
+    r"<[A-Za-z][^>]*?[\t\n\f\r /\"'](?:href|src|srcset|action|content)[\t\n\f\r ]*=[^>]*>?",
+    re.I,
 )
 
 

@@ -11,8 +11,11 @@ tokenizer where they decide what a reader sees:
 - block tags end lines, other tags go (a browser shows "http://exa<b>mple</b>.com" as one
   word), character references are decoded. Each of the two steps records where its output
   stands in its input (an OffsetMap), so a URL in the text is placed exactly;
-- the URLs of `href` (a, area, link), `src`, each of `srcset`, `<form action>` and
-  `<meta http-equiv=refresh content="0; url=...">` are read as a browser reads an attribute
+- the URLs of `href` (a, area, link), `src`, each of `srcset`, `<form action>`, the
+  `background` of a body, a table or a cell, and `<meta http-equiv=refresh
+  content="0; url=...">` are read from the tag's attributes as
+  the tokenizer parts them (no space needed after a quoted value; a quoted value holds no
+  attribute; a name given twice keeps its first value), as a browser reads an attribute
   URL: references decoded, tabs and line breaks removed (mail servers fold long HTML lines
   at 998 characters, RFC 5322 section 2.1.1, often inside a URL), leading and trailing
   spaces stripped. Each is placed where its text starts in the source.
@@ -66,12 +69,34 @@ _MARKUP = re.compile(
 # group, so that re.split gives the text and the references in turn.
 _REFERENCE = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
 # A start tag (to its ">", or to the end of a page where it has none: one match, not a
-# failed search from each "<" of it), then each attribute in it that may hold a URL.
+# failed search from each "<" of it). Only a tag that names a URL attribute and "=" is read
+# attribute by attribute (most tags name none).
 _START_TAG = re.compile(r"<[A-Za-z][^>]*>?")
-_URL_ATTRIBUTE = re.compile(
-    r"""\s(href|src|srcset|action|content)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I
+# An attribute's name follows HTML's whitespace, "/" or a quoted value's end
+# (_ATTRIBUTE), which leads the pattern: the engine tries the names only there.
+_NAMES_A_URL = re.compile(
+    r"[\t\n\f\r /\"'](?:href|src|srcset|action|content|background)[\t\n\f\r ]*=", re.I
 )
-_META_REFRESH = re.compile(r"<meta\b[^>]*\shttp-equiv\s*=\s*[\"']?refresh", re.I)
+# A tag's name and its attributes, by the tokenizer's rules (WHATWG HTML 13.2.5.8 and
+# 13.2.5.32-39), within the tag as _START_TAG ends it (the markup pattern's end, so the
+# two agree on what is a tag): a name runs to HTML's whitespace, "/" or ">"; attributes are
+# parted by whitespace or "/", or by nothing after a quoted value (`style="x"href=...`, a
+# parse error every browser reads as two attributes: real mail has it); an attribute's
+# name runs to whitespace, "/", ">" or "=" (its first character may be "="); its value is
+# quoted (to the tag's end if the quote is never closed), or runs to whitespace or ">",
+# quotes in it too. Read in turn (re.finditer): each match starts where the one before
+# ended, as every character but the separators at the end starts one, so none starts
+# inside a value: what a quoted value holds is no attribute (`title="see href=..."`).
+# Group 1 is the name, 2 to 4 the value (double-quoted, single-quoted, unquoted).
+_TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
+_ATTRIBUTE = re.compile(
+    r"[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r />=]*)"
+    r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?"""
+)
+# `background` (of body, table and its cells: an image every client loads, newsletters'
+# and spam's tracking images among them) is obsolete HTML that mail still writes.
+_URL_ATTRIBUTES = frozenset({"href", "src", "action", "background"})  # and srcset, a list
+_READ_ATTRIBUTES = _URL_ATTRIBUTES | {"srcset", "content", "http-equiv"}
 # content="5; url='http://...'" (HTML's "shared declarative refresh steps").
 _REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
 _SRCSET_URL = re.compile(r"[\s,]*(\S+)")
@@ -81,7 +106,8 @@ _SPACE = " \t\n\r\f"
 
 @record
 class Attribute:
-    name: str  # "href", "src", "srcset", "action" or "refresh" (a meta refresh's content)
+    # "href", "src", "srcset", "action", "background" or "refresh" (a meta refresh's content)
+    name: str
     value: str  # the URL, as a browser reads it from the attribute
     offset: int  # where its text starts in the HTML source
 
@@ -264,26 +290,57 @@ def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
     starts, ends = hidden
     found: list[Attribute] = []
     for tag in _START_TAG.finditer(source):
-        at = tag.start()
+        at, end = tag.span()
         index = bisect_right(starts, at) - 1
         if index >= 0 and starts[index] < at < ends[index]:
             continue
-        for attribute in _URL_ATTRIBUTE.finditer(source, at, tag.end()):
-            name = attribute.group(1).lower()
-            group = (
-                2 if attribute.group(2) is not None else 3 if attribute.group(3) is not None else 4
-            )
-            raw, offset = attribute.group(group), attribute.start(group)
-            if name == "content":
-                if not _META_REFRESH.match(source, at):
-                    continue
-                skip = _REFRESH_URL.match(raw).end()  # type: ignore[union-attr]
-                name, raw, offset = "refresh", raw[skip:].rstrip("'\""), offset + skip
-            if name == "srcset":
-                found.extend(_url(name, piece, offset + start) for piece, start in _srcset(raw))
-            else:
-                found.append(_url(name, raw, offset))
+        if _NAMES_A_URL.search(source, at, end) is not None:
+            found.extend(_tag_urls(source, at, end))
     return [attribute for attribute in found if attribute.value]
+
+
+def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:
+    """The URL attributes of the start tag source[at:end], in their order. `content` is a
+    URL only in a meta refresh (`<meta http-equiv="refresh" content="0; url=...">`)."""
+    name_end = _TAG_NAME.match(source, at + 1).end()  # type: ignore[union-attr]
+    values = read_attributes(source, name_end, end - (source[end - 1] == ">"))
+    refresh = (
+        values.get("http-equiv", ("", 0))[0].strip(_SPACE).lower() == "refresh"
+        and source[at + 1 : name_end].lower() == "meta"
+    )
+    urls: list[Attribute] = []
+    for name, (raw, offset) in values.items():
+        if name == "srcset":
+            urls.extend(_url(name, piece, offset + start) for piece, start in _srcset(raw))
+        elif name in _URL_ATTRIBUTES:
+            urls.append(_url(name, raw, offset))
+        elif name == "content" and refresh:
+            skip = _REFRESH_URL.match(raw).end()  # type: ignore[union-attr]
+            urls.append(_url("refresh", raw[skip:].rstrip("'\""), offset + skip))
+    return urls
+
+
+def read_attributes(source: str, start: int, end: int) -> dict[str, tuple[str, int]]:
+    """The attributes html.py reads (`_READ_ATTRIBUTES`: those that hold URLs, and http-equiv)
+    of the tag whose name ends at `start` and whose attributes end at `end`: each name, in
+    lower case, its value and where the value starts (`_value`). A name given twice keeps
+    its first value: the tokenizer drops the second ("duplicate-attribute")."""
+    values: dict[str, tuple[str, int]] = {}
+    for attribute in _ATTRIBUTE.finditer(source, start, end):
+        name = attribute.group(1).lower()
+        if name in _READ_ATTRIBUTES and name not in values:
+            values[name] = _value(attribute)
+    return values
+
+
+def _value(attribute: re.Match[str]) -> tuple[str, int]:
+    """An attribute's value (_ATTRIBUTE's groups 2-4: double-quoted,
+    single-quoted, unquoted) and where it starts; "" and the name's end for one with none."""
+    for group in (2, 3, 4):
+        value = attribute.group(group)
+        if value is not None:
+            return value, attribute.start(group)
+    return "", attribute.end()
 
 
 def _url(name: str, raw: str, offset: int) -> Attribute:
