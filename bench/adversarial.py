@@ -235,6 +235,17 @@ INPUTS: dict[
         200_000,
         EXTRACT,
     ),
+    # html.read_attributes: a tag that names a URL is read attribute by attribute, a match
+    # each (one pattern that passed over the attributes it does not read, in one match,
+    # kept a place to go back to for each: 264 MB for a tag of a million)
+    "HTML part, one tag of many attributes and links": (
+        lambda n: mail(
+            b"Content-Type: text/html\n",
+            b'<td background="http://x.example/" ' + b'x="y" href=z ' * (n // 14) + b">a</td>\n",
+        ),
+        2_000_000,
+        EXTRACT,
+    ),
     # tags that never close: the markup scan, and the search for URL attributes, ran from
     # each "<" to the page's end
     "HTML part of tags that never close": (
