@@ -73,8 +73,8 @@ def placed(draw):
     """(context, files to write {name: bytes}, the URL, its password)."""
     url, password = draw(urls_with_password())
     context = draw(st.sampled_from(
-        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "header", "member", "name",
-         "escaped"]
+        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "html-cut", "header",
+         "member", "name", "escaped"]
     ))
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
@@ -110,6 +110,17 @@ def placed(draw):
     elif context == "html":
         body = f'<p><a href="{url}">the mirror</a> and http://example.com/~x</p>\n'.encode()
         files = {"m.eml": _mail("Content-Type: text/html\n", body)}
+    elif context == "html-cut":
+        # A quote or ">" in the password ends the attribute's value, or its tag, where a
+        # browser reads it; the writer meant it as the password's (mail/html.py read_on).
+        cut_by = draw(st.sampled_from(['"', "'", ">"]))
+        start = url.index(password + "@", url.index("://"))
+        at = draw(st.integers(min_value=0, max_value=len(password)))
+        written = url[: start + at] + cut_by + url[start + at :]
+        password = password[:at] + cut_by + password[at:]  # as written
+        quote_mark = "'" if cut_by == "'" else '"'
+        body = f"<p><a href={quote_mark}{written}{quote_mark}>a</a> and http://example.com/~x</p>\n"
+        files = {"m.eml": _mail("Content-Type: text/html\n", body.encode())}
     elif context == "header":
         headers = (
             f'X-URL: {url}\nReply-To: "{url}" <b@example.com>\nMessage-ID: <{url}>\n'

@@ -32,6 +32,7 @@ from html import unescape
 from itertools import accumulate, compress, islice
 
 from ..records import record
+from ..scanner.continuation import LOGIN_READ_ON
 from .textmap import OffsetMap
 
 # Markup, in one pass over the page: what is hidden (comments by the tokenizer's rules,
@@ -102,6 +103,7 @@ _REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
 _SRCSET_URL = re.compile(r"[\s,]*(\S+)")
 _TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
 _SPACE = " \t\n\r\f"
+_BLANK = re.compile(r"[\t\n\f\r ]")
 
 
 @record
@@ -110,6 +112,9 @@ class Attribute:
     name: str
     value: str  # the URL, as a browser reads it from the attribute
     offset: int  # where its text starts in the HTML source
+    # The source's word after the value, where it holds an "@" (`_read_on`): a password the
+    # value's URL starts may run on past the quote or ">" that ended the value.
+    read_on: str = ""
 
 
 @record
@@ -313,7 +318,7 @@ def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:
         if name == "srcset":
             urls.extend(_url(name, piece, offset + start) for piece, start in _srcset(raw))
         elif name in _URL_ATTRIBUTES:
-            urls.append(_url(name, raw, offset))
+            urls.append(_url(name, raw, offset, _read_on(source, offset + len(raw))))
         elif name == "content" and refresh:
             skip = _REFRESH_URL.match(raw).end()  # type: ignore[union-attr]
             urls.append(_url("refresh", raw[skip:].rstrip("'\""), offset + skip))
@@ -343,13 +348,26 @@ def _value(attribute: re.Match[str]) -> tuple[str, int]:
     return "", attribute.end()
 
 
-def _url(name: str, raw: str, offset: int) -> Attribute:
+def _read_on(source: str, value_end: int) -> str:
+    """The source's word from where an attribute's value ends (at its closing quote, or at
+    the ">" or the tag's end that cut it) to the next blank, at most LOGIN_READ_ON
+    characters, where it holds an "@"; else "". A quote or a ">" is a character a password
+    may hold: `href="ftp://fred:pw"d@h/"` reads as a browser reads it (the value
+    `ftp://fred:pw`) and as its writer meant it (the password `pw"d`), and section 6 wants
+    both hidden, as the scanner hides a plain text's (scanner.continuation.login_read_on)."""
+    limit = min(len(source), value_end + LOGIN_READ_ON)
+    blank = _BLANK.search(source, value_end, limit)
+    word = source[value_end : limit if blank is None else blank.start()]
+    return word if "@" in word else ""
+
+
+def _url(name: str, raw: str, offset: int, read_on: str = "") -> Attribute:
     """An attribute's URL as a browser reads it (the WHATWG URL parser strips leading and
     trailing spaces and removes tabs and line breaks), placed at its first character."""
     value = unescape(raw) if "&" in raw else raw
     lead = len(value) - len(value.lstrip(_SPACE))
     value = value.strip(_SPACE).translate(_TAB_OR_NEWLINE)
-    return Attribute(name, value, offset + (lead if lead < len(raw) else 0))
+    return Attribute(name, value, offset + (lead if lead < len(raw) else 0), read_on)
 
 
 def _srcset(value: str) -> list[tuple[str, int]]:

@@ -88,6 +88,8 @@ class DecodedText:
     source: str
     header: str | None = None
     alternative_group: int | None = None  # the multipart/alternative it is one version of
+    # An HTML attribute's: the source's word after its value (html.Attribute.read_on)
+    read_on: str = ""
 
     def info(self) -> MessageInfo:
         return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
@@ -369,6 +371,7 @@ class MessageReader:
                     f"html-{attribute.name}",
                     None,
                     group,
+                    attribute.read_on,
                 )
             )
 

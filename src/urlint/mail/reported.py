@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
+from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on, within
 from ..model import Candidate
+from ..records import replaced
 from ..scanner import iter_candidates
 from ..schemes import INSIDE_THE_MESSAGE
 from .mime import DecodedText, MessageReader
@@ -49,17 +51,35 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
         return iter_candidates(decoded.text, line_base=decoded.line_base)
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
-        return _places_to_visit(candidates)
+        return _places_to_visit(candidates, decoded)
     return candidates
 
 
-def _places_to_visit(candidates: Iterator[Candidate]) -> Iterator[Candidate]:
+def _places_to_visit(candidates: Iterator[Candidate], decoded: DecodedText) -> Iterator[Candidate]:
     """An attribute's URLs but its references to parts of this message (cid:) and inline
     data, found as they are iterated (a generator function: mypyc makes a list of a
-    generator expression)."""
+    generator expression). A URL that ends its value reads its login on with the source's
+    word after the value (`decoded.read_on`), where a password may go on past the quote
+    that ended the value: grammar.login hides it on both readings."""
     for candidate in candidates:
         if candidate.url and candidate.url.partition(":")[0].lower() not in INSIDE_THE_MESSAGE:
+            if decoded.read_on and not candidate.login_rest_text:
+                candidate = _read_on(candidate, decoded)
             yield candidate
+
+
+def _read_on(candidate: Candidate, decoded: DecodedText) -> Candidate:
+    """The candidate with the rest of its value (punctuation the scanner trimmed), then
+    the word after the value, as its login_rest_text, where no blank lies between and
+    the URL read on with them hides more of itself than alone (as the scanner's own
+    login_read_on gives one)."""
+    url = candidate.url
+    rest = decoded.text[decoded.text.rfind(url) + len(url) :] + decoded.read_on
+    if any(blank in rest for blank in LINE_BLANKS):
+        return candidate
+    if within(secret_spans_read_on(url, rest), len(url)) == secret_spans(url):
+        return candidate
+    return replaced(candidate, login_rest_text=rest)
 
 
 def _is_plain_version(decoded: DecodedText) -> bool:
