@@ -331,23 +331,26 @@ def test_a_password_an_html_attributes_quote_or_tag_end_cuts_is_hidden_everywher
     # A browser ends a quoted href at its next quote, an unquoted one at ">", and a tag at
     # its first ">": the value is `ftp://fred:Pw0rd`, where its writer meant a password
     # `Pw0rd"SECRET1` (a leak hunt's: extract printed Pw0rd, S408 quoted it as a port).
-    # Both readings are hidden; a closed value whose tag a word with "@" follows hides
-    # nothing more.
+    # Both readings are hidden, in an href, a src, a srcset's last URL and a meta refresh;
+    # a closed value whose tag a word with "@" follows hides nothing more.
     (here / "m.eml").write_text(
         "From: a@example.com\nContent-Type: text/html\n\n"
         '<p><a href="ftp://fred:Pw0rd"SECRET1@h.example.com/">a</a>\n'
         "<a href=ftp://jane:Pw0rd>SECRET1@h.example.com/>b</a>\n"
         '<img src="ftp://bob:Pw0rd>SECRET1@h.example.com/x.png">\n'
         '<a href="http://example.com/a">fred@example.org</a></p>\n'
+        '<img srcset="/a.png 1x, ftp://amy:Pw0rd"SECRET1@h.example.com/b.png">\n'
+        '<meta http-equiv=refresh content="0; url=ftp://tom:Pw0rd"SECRET1@h.example.com/">\n'
     )
     assert run(capsys, "extract", "-H", "m.eml") == (0, (
         "m.eml:4:13: ftp://fred:****\nm.eml:5:9: ftp://jane:****\n"
         "m.eml:6:11: ftp://bob:****\nm.eml:7:10: http://example.com/a\n"
+        "m.eml:8:25: ftp://amy:****\nm.eml:9:42: ftp://tom:****\n"
     ), "")
     assert run(capsys, "check", "--isolated", "--select", "P501", "m.eml") == (1, "".join(
         f"m.eml:{place}: P501 a password in the URL: never write one (section 6)\n"
-        for place in ("4:13", "5:9", "6:11")
-    ) + "Found 3 problems: 3 errors.\n", "")
+        for place in ("4:13", "5:9", "6:11", "8:25", "9:42")
+    ) + "Found 5 problems: 5 errors.\n", "")
     _assert_hidden(capsys, "m.eml", "Pw0rd", "SECRET1")
 
 def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password(capsys, here):

@@ -13,12 +13,12 @@ tokenizer where they decide what a reader sees:
   stands in its input (an OffsetMap), so a URL in the text is placed exactly;
 - the URLs of `href` (a, area, link), `src`, each of `srcset`, `<form action>`, the
   `background` of a body, a table or a cell, and `<meta http-equiv=refresh
-  content="0; url=...">` are read from the tag's attributes as
-  the tokenizer parts them (no space needed after a quoted value; a quoted value holds no
-  attribute; a name given twice keeps its first value), as a browser reads an attribute
-  URL: references decoded, tabs and line breaks removed (mail servers fold long HTML lines
-  at 998 characters, RFC 5322 section 2.1.1, often inside a URL), leading and trailing
-  spaces stripped. Each is placed where its text starts in the source.
+  content="0; url=...">` are read from the tag's attributes as the tokenizer parts them
+  (no space needed after a quoted value; a quoted value holds no attribute; a name given
+  twice keeps its first value), as a browser reads an attribute URL: references decoded,
+  tabs and line breaks removed (mail servers fold long HTML lines at 998 characters, RFC
+  5322 section 2.1.1, often inside a URL), leading and trailing spaces stripped. Each is
+  placed where its text starts in the source.
 """
 
 from __future__ import annotations
@@ -95,9 +95,10 @@ _ATTRIBUTE = re.compile(
     r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?"""
 )
 # `background` (of body, table and its cells: an image every client loads, newsletters'
-# and spam's tracking images among them) is obsolete HTML that mail still writes.
-_URL_ATTRIBUTES = frozenset({"href", "src", "action", "background"})  # and srcset, a list
-_READ_ATTRIBUTES = _URL_ATTRIBUTES | {"srcset", "content", "http-equiv"}
+# and spam's tracking images among them) is obsolete HTML that mail still writes. srcset
+# is a list of URLs; content is one only in a meta refresh, which http-equiv says.
+_URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "background"})
+_READ_ATTRIBUTES = _URL_ATTRIBUTES | {"content", "http-equiv"}
 # content="5; url='http://...'" (HTML's "shared declarative refresh steps").
 _REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
 _SRCSET_URL = re.compile(r"[\s,]*(\S+)")
@@ -315,13 +316,18 @@ def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:
     )
     urls: list[Attribute] = []
     for name, (raw, offset) in values.items():
+        if name not in _URL_ATTRIBUTES and not (name == "content" and refresh):
+            continue
+        read_on = _read_on(source, offset + len(raw))
         if name == "srcset":
-            urls.extend(_url(name, piece, offset + start) for piece, start in _srcset(raw))
-        elif name in _URL_ATTRIBUTES:
-            urls.append(_url(name, raw, offset, _read_on(source, offset + len(raw))))
-        elif name == "content" and refresh:
+            for piece, start in _srcset(raw):  # the last URL may end the value
+                ends_value = start + len(piece) == len(raw)
+                urls.append(_url(name, piece, offset + start, read_on if ends_value else ""))
+        elif name == "content":
             skip = _REFRESH_URL.match(raw).end()  # type: ignore[union-attr]
-            urls.append(_url("refresh", raw[skip:].rstrip("'\""), offset + skip))
+            urls.append(_url("refresh", raw[skip:].rstrip("'\""), offset + skip, read_on))
+        else:
+            urls.append(_url(name, raw, offset, read_on))
     return urls
 
 
@@ -339,8 +345,8 @@ def read_attributes(source: str, start: int, end: int) -> dict[str, tuple[str, i
 
 
 def _value(attribute: re.Match[str]) -> tuple[str, int]:
-    """An attribute's value (_ATTRIBUTE's groups 2-4: double-quoted,
-    single-quoted, unquoted) and where it starts; "" and the name's end for one with none."""
+    """An attribute's value (_ATTRIBUTE's groups 2-4: double-quoted, single-quoted,
+    unquoted) and where it starts; "" and the name's end for one with none."""
     for group in (2, 3, 4):
         value = attribute.group(group)
         if value is not None:

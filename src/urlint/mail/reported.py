@@ -51,11 +51,11 @@ def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
         return iter_candidates(decoded.text, line_base=decoded.line_base)
     candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
-        return _places_to_visit(candidates, decoded)
+        return _attribute_urls(candidates, decoded)
     return candidates
 
 
-def _places_to_visit(candidates: Iterator[Candidate], decoded: DecodedText) -> Iterator[Candidate]:
+def _attribute_urls(candidates: Iterator[Candidate], decoded: DecodedText) -> Iterator[Candidate]:
     """An attribute's URLs but its references to parts of this message (cid:) and inline
     data, found as they are iterated (a generator function: mypyc makes a list of a
     generator expression). A URL that ends its value reads its login on with the source's
