@@ -101,7 +101,6 @@ def test_html_attribute_urls_as_a_browser_reads_them(tmp_path):
     ]
 
 
-
 def test_a_tags_attributes_are_parted_as_the_tokenizer_parts_them(tmp_path):
     # WHATWG HTML 13.2.5.32-39: no space is needed after a quoted value (real spam mail
     # writes `style="..."href=`), "/" parts attributes too, a quoted value holds no
@@ -388,7 +387,8 @@ def test_an_html_parts_texts_are_placed_as_each_alone_would_place_them(encoding)
 # search (from each "<" of a page of unclosed tags, to its end: quadratic time); a URL
 # attribute's name after HTML's whitespace, "/" or a quoted value's end.
 _TAG_WITH_URL = re.compile(
-    r"<[A-Za-z][^>]*?[\t\n\f\r /\"'](?:href|src|srcset|action|content)[\t\n\f\r ]*=[^>]*>?",
+    r"<[A-Za-z][^>]*?[\t\n\f\r /\"'](?:href|src|srcset|action|content|background)"
+    r"[\t\n\f\r ]*=[^>]*>?",
     re.I,
 )
 

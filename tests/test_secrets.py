@@ -326,7 +326,6 @@ def test_a_password_a_reader_may_read_on_with_is_hidden_everywhere(capsys, here,
     _assert_hidden(capsys, "t.txt", "Pw0rd", "SECRET1")
 
 
-
 def test_a_password_an_html_attributes_quote_or_tag_end_cuts_is_hidden_everywhere(capsys, here):
     # A browser ends a quoted href at its next quote, an unquoted one at ">", and a tag at
     # its first ">": the value is `ftp://fred:Pw0rd`, where its writer meant a password
@@ -352,6 +351,7 @@ def test_a_password_an_html_attributes_quote_or_tag_end_cuts_is_hidden_everywher
         for place in ("4:13", "5:9", "6:11", "8:25", "9:42")
     ) + "Found 5 problems: 5 errors.\n", "")
     _assert_hidden(capsys, "m.eml", "Pw0rd", "SECRET1")
+
 
 def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password(capsys, here):
     # A browser reads `http://[fred:pw]@h/` as user "[fred", password "pw]" (a leak hunt's:
