@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from urlint import Position, Span, extract
 from urlint.scanner import bare
-from urlint.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
+from urlint.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES, is_known_scheme
 
 from .helpers import urls
 
@@ -107,6 +107,11 @@ from .helpers import urls
         ("call \u017fip:alice@a.example or \u017fips:bob@a.example", []),
         ("://a.example/", []),
         ("1abc://a.example/", []),
+        # what quoted-printable left undecoded puts before a scheme (a tab, an "=")
+        ("=09http://beryl.example/copy.html", ["http://beryl.example/copy.html"]),
+        ("go?u=3Dhttp://a.example/ or =3Dmailto:fred@a.example", [
+            "http://a.example/", "mailto:fred@a.example"
+        ]),
     ],
 )
 def test_bare_url_extent(text, expected):
@@ -141,6 +146,14 @@ def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
     match = bare.SCHEME_BEFORE.search(text, low, colon)
     if match is not None and match.start() == low and low > floor and low == short:
         match = bare.SCHEME_BEFORE.search(text, max(floor, colon - bare.SCHEME_WINDOW), colon)
+    run_start = low + re.search(r"[A-Za-z0-9+.\-]*\Z", text[low:colon]).start()
+    if (
+        run_start > low
+        and text[run_start - 1] == "="
+        and re.fullmatch("[0-9A-F]{2}", text[run_start : run_start + 2])
+        and text[run_start + 2 : colon].lower() in _KNOWN_SCHEMES
+    ):
+        return run_start + 2  # a quoted-printable escape left undecoded before a scheme
     if match is None:
         return -1
     start = match.start()
@@ -151,8 +164,19 @@ def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
     return start
 
 
+_KNOWN_SCHEMES = {name for name in SCHEMES if is_known_scheme(name)}
+_SCHEME_TEXT = st.one_of(
+    st.text("ab19Z+.-:_/ \u00e9", max_size=60),
+    st.lists(
+        st.sampled_from(["=", "=3D", "=A0", "=09", "=3d", "=FE", "3D", "http", "ftp", "ED"])
+        | st.sampled_from(["mailto", "x", "1", "://", ":", " ", "+", "."]),
+        max_size=12,
+    ).map("".join),
+)
+
+
 @settings(max_examples=2000)
-@given(st.text("ab19Z+.-:_/ \u00e9", max_size=60), st.data())
+@given(_SCHEME_TEXT, st.data())
 def test_scheme_start_agrees_with_the_window_search(text, data):
     colon = data.draw(st.integers(0, len(text)))
     floor = data.draw(st.integers(0, colon))
@@ -170,6 +194,13 @@ def test_scheme_start_agrees_with_the_window_search(text, data):
         ("x" * 20 + "://", 0),  # longer than the short window: looked for in the whole one
         ("1" + "x" * 20 + "://", -1),
         ("x" * 45 + "://", -1),  # longer than the whole window: no scheme
+        # a quoted-printable escape left undecoded (RFC 2045 6.7) before a known scheme
+        ("=09http://", 3),
+        ("a=3Dhttps://", 4),
+        ("=A0ftp://", 3),
+        ("=3dhttp://", -1),  # lower-case hex is no escape RFC 2045 writes: "3dhttp"
+        ("=FEED://", 1),  # "ED" is no scheme: "FEED" is one
+        ("1=3Dhttp://", 4),
     ],
 )
 def test_scheme_start(text, expected):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..grammar.abnf import SCHEME_CHARS
+from ..schemes import is_known_scheme
 
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its
@@ -26,6 +27,13 @@ SCHEME_BEFORE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
 _ALNUM_BEFORE = re.compile(r"[A-Za-z0-9]")
 SCHEME_WINDOW = 40
 _SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
+# Quoted-printable a reader left undecoded (an archive's copy of a message, a newsletter
+# saved raw) puts an escape right before a scheme: "=09http://" (a tab), "=20http://" (a
+# space), "=3Dhttp://" (an "=" in a query), "=A0http://" (a no-break space). RFC 2045
+# section 6.7 writes the escape as "=" and two upper-case hex digits, which section 2.1
+# allows as the start of a scheme's name: where a scheme urlint knows follows them, the
+# URL starts there (`_after_an_escape`).
+_HEX_PAIR = re.compile(r"[0-9A-F]{2}")
 # Section 2.1's scheme characters listed one by one, for str.rstrip: the run of them that
 # ends at the colon is the only place a scheme can start (SCHEME_BEFORE holds no other).
 _SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
@@ -60,7 +68,9 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     # the search, which tries every offset of the window, is left for the rest.
     run_start = low + len(text[low:colon].rstrip(_SCHEME_CHAR_LIST))
     run = text[run_start:colon]
-    if run_start > low and run[:1].isalpha() and run.isalnum():
+    if run_start > low and text[run_start - 1] == "=" and _after_an_escape(text, run_start, colon):
+        start = run_start + 2
+    elif run_start > low and run[:1].isalpha() and run.isalnum():
         start = run_start
     else:
         match = SCHEME_BEFORE.search(text, run_start, colon)
@@ -80,6 +90,15 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     if text.startswith("::", start - 2) and start >= 2:
         return -1  # a name in program text: `Foo::Data::Bar`, `std::string`
     return start
+
+
+def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
+    """Is the run of scheme characters text[run_start:colon], which an "=" leads, a
+    quoted-printable escape's two hex digits and a scheme urlint knows?"""
+    return (
+        _HEX_PAIR.match(text, run_start, run_start + 2) is not None
+        and is_known_scheme(text[run_start + 2 : colon])
+    )
 
 
 def body_end(text: str, start: int, url_start: int | None = None) -> int:
