@@ -74,7 +74,7 @@ def placed(draw):
     url, password = draw(urls_with_password())
     context = draw(st.sampled_from(
         ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "html-cut", "header",
-         "member", "name", "escaped"]
+         "member", "name", "escaped", "qp-left"]
     ))
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
@@ -110,6 +110,9 @@ def placed(draw):
     elif context == "html":
         body = f'<p><a href="{url}">the mirror</a> and http://example.com/~x</p>\n'.encode()
         files = {"m.eml": _mail("Content-Type: text/html\n", body)}
+    elif context == "qp-left":  # quoted-printable left undecoded: an escape before the scheme
+        escape = draw(st.sampled_from(["=09", "=20", "=3D", "=A0"]))
+        files = {"a.txt": f"see x{escape}{url} and http://example.com/~x\n".encode()}
     elif context == "html-cut":
         # A quote or ">" in the password ends the attribute's value, or its tag, where a
         # browser reads it; the writer meant it as the password's (mail/html.py read_on).
