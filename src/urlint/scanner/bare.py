@@ -33,7 +33,7 @@ _SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
 # section 6.7 writes the escape as "=" and two upper-case hex digits, which section 2.1
 # allows as the start of a scheme's name: where a scheme urlint knows follows them, the
 # URL starts there (`_after_an_escape`).
-_HEX_PAIR = re.compile(r"[0-9A-F]{2}")
+_UPPER_HEX = "0123456789ABCDEF"
 # Section 2.1's scheme characters listed one by one, for str.rstrip: the run of them that
 # ends at the colon is the only place a scheme can start (SCHEME_BEFORE holds no other).
 _SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
@@ -96,7 +96,9 @@ def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
     """Is the run of scheme characters text[run_start:colon], which an "=" leads, a
     quoted-printable escape's two hex digits and a scheme urlint knows?"""
     return (
-        _HEX_PAIR.match(text, run_start, run_start + 2) is not None
+        colon - run_start > 2
+        and text[run_start] in _UPPER_HEX
+        and text[run_start + 1] in _UPPER_HEX
         and is_known_scheme(text[run_start + 2 : colon])
     )
 
