@@ -165,11 +165,12 @@ def _attribute(separator: str, name: str, equals: str, quote: str, value: str) -
         return separator + name
     if quote:
         return f"{separator}{name}{equals}{quote}{value.replace(quote, '')}{quote}"
-    # Unquoted: to the next whitespace or ">". Without the two things html.parser reads
-    # otherwise than the tokenizer: a quote in it, and a lead "=" (`src==v`: to the
-    # tokenizer "=v", to html.parser "v").
+    # Unquoted: to the next whitespace or ">". Without the three things html.parser reads
+    # otherwise than the tokenizer: a quote in it, a lead "=" (`src==v`: to the tokenizer
+    # "=v", to html.parser "v"), and no value at all (`href= x="y"`: the blanks after "="
+    # are skipped and `x="y"` is the value; what follows then is read otherwise).
     words = value.replace(">", "").replace('"', "").replace("'", "").split()
-    return f"{separator}{name}{equals}{words[0].lstrip('=') if words else ''}"
+    return f"{separator}{name}{equals}{(words[0].lstrip('=') if words else '') or 'v'}"
 
 
 @settings(max_examples=500)
@@ -179,7 +180,14 @@ def test_a_tags_url_attributes_are_those_the_stdlibs_parser_reads(tag, attribute
     # the next ">": the markup pattern ends a tag at the first one, and so does html.py),
     # a space after its name (html.parser's tag name is not the tokenizer's): the same URL
     # attributes, in order, with the same values.
-    source = "<" + tag + " " + "".join(_attribute(*a).replace(">", "") for a in attributes) + ">"
+    pieces, after_unquoted = [], False
+    for separator, name, equals, quote, value in attributes:
+        # After an unquoted value, "/" is more of it and nothing joins the next name to
+        # it: the tokenizer reads on, and html.parser reads what follows otherwise.
+        separator = " " if after_unquoted and separator in ("", "/") else separator
+        pieces.append(_attribute(separator, name, equals, quote, value).replace(">", ""))
+        after_unquoted = bool(equals) and not quote
+    source = "<" + tag + " " + "".join(pieces) + ">"
     reader = _AttributeReader()
     reader.feed(source)
     reader.close()
