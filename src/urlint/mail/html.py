@@ -31,6 +31,7 @@ from collections import deque
 from html import unescape
 from itertools import accumulate, compress, islice
 
+from ..grammar.login import word_end
 from ..records import record
 from ..scanner.continuation import LOGIN_READ_ON
 from .textmap import OffsetMap
@@ -73,10 +74,14 @@ _REFERENCE = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32
 # failed search from each "<" of it). Only a tag that names a URL attribute and "=" is read
 # attribute by attribute (most tags name none).
 _START_TAG = re.compile(r"<[A-Za-z][^>]*>?")
+# HTML's whitespace (WHATWG "ASCII whitespace"; a CR is one before the tokenizer sees it),
+# which parts a tag's names and attributes; the classes below are built from it.
+_SPACE = " \t\n\r\f"
+_NOT_NAME = _SPACE + "/>"  # what ends a tag's or an attribute's name
 # An attribute's name follows HTML's whitespace, "/" or a quoted value's end
 # (_ATTRIBUTE), which leads the pattern: the engine tries the names only there.
 _NAMES_A_URL = re.compile(
-    r"[\t\n\f\r /\"'](?:href|src|srcset|action|content|background)[\t\n\f\r ]*=", re.I
+    rf"[{_SPACE}/\"'](?:href|src|srcset|action|content|background)[{_SPACE}]*=", re.I
 )
 # A tag's name and its attributes, by the tokenizer's rules (WHATWG HTML 13.2.5.8 and
 # 13.2.5.32-39), within the tag as _START_TAG ends it (the markup pattern's end, so the
@@ -89,10 +94,10 @@ _NAMES_A_URL = re.compile(
 # ended, as every character but the separators at the end starts one, so none starts
 # inside a value: what a quoted value holds is no attribute (`title="see href=..."`).
 # Group 1 is the name, 2 to 4 the value (double-quoted, single-quoted, unquoted).
-_TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
+_TAG_NAME = re.compile(f"[^{_NOT_NAME}]*")
 _ATTRIBUTE = re.compile(
-    r"[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r />=]*)"
-    r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?"""
+    f"[{_SPACE}/]*([^{_NOT_NAME}][^{_NOT_NAME}=]*)"
+    f"""(?:[{_SPACE}]*=[{_SPACE}]*(?:"([^"]*)"?|'([^']*)'?|([^{_SPACE}>]*)))?"""
 )
 # `background` (of body, table and its cells: an image every client loads, newsletters'
 # and spam's tracking images among them) is obsolete HTML that mail still writes. srcset
@@ -103,8 +108,6 @@ _READ_ATTRIBUTES = _URL_ATTRIBUTES | {"content", "http-equiv"}
 _REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
 _SRCSET_URL = re.compile(r"[\s,]*(\S+)")
 _TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
-_SPACE = " \t\n\r\f"
-_BLANK = re.compile(r"[\t\n\f\r ]")
 
 
 @record
@@ -357,13 +360,12 @@ def _value(attribute: re.Match[str]) -> tuple[str, int]:
 def _read_on(source: str, value_end: int) -> str:
     """The source's word from where an attribute's value ends (at its closing quote, or at
     the ">" or the tag's end that cut it) to the next blank, at most LOGIN_READ_ON
-    characters, where it holds an "@"; else "". A quote or a ">" is a character a password
+    characters (grammar.login.word_end: where a login read on ends), where it holds an "@";
+    else "". A quote or a ">" is a character a password
     may hold: `href="ftp://fred:pw"d@h/"` reads as a browser reads it (the value
     `ftp://fred:pw`) and as its writer meant it (the password `pw"d`), and section 6 wants
     both hidden, as the scanner hides a plain text's (scanner.continuation.login_read_on)."""
-    limit = min(len(source), value_end + LOGIN_READ_ON)
-    blank = _BLANK.search(source, value_end, limit)
-    word = source[value_end : limit if blank is None else blank.start()]
+    word = source[value_end : word_end(source, value_end, value_end + LOGIN_READ_ON)]
     return word if "@" in word else ""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
-from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on, within
+from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..model import Candidate
 from ..records import replaced
 from ..scanner import iter_candidates
@@ -75,7 +75,7 @@ def _read_on(candidate: Candidate, decoded: DecodedText) -> Candidate:
     login_read_on gives one)."""
     url = candidate.url
     rest = decoded.text[decoded.text.rfind(url) + len(url) :] + decoded.read_on
-    if any(blank in rest for blank in LINE_BLANKS):
+    if word_end(rest, 0) < len(rest):
         return candidate
     if within(secret_spans_read_on(url, rest), len(url)) == secret_spans(url):
         return candidate
