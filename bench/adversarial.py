@@ -26,7 +26,7 @@ import time
 import zipfile
 from collections.abc import Callable
 
-from urlint.cli import main as urlint
+from urlint.commands.cli import main as urlint
 from urlint.pipeline import scan_paths
 
 PROSE = b"Some words of prose, a line of them, for the wrapper to run over.\n"

@@ -229,7 +229,9 @@ def compare_with_ripgrep(path: Path, label: str, args: argparse.Namespace) -> di
 
 def add_ripgrep_options(parser: argparse.ArgumentParser) -> None:
     """The options of the benchmarks against ripgrep (compare_with_ripgrep, missed_goals)."""
-    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
+    parser.add_argument(
+        "--urlint", help="the urlint executable (default: python -m urlint.commands.cli)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="urlint's -j (default: 1)")
     parser.add_argument("--formats", default="text,jsonl", help="urlint's --format, each")
     parser.add_argument("--runs", type=int, default=5)
@@ -274,8 +276,8 @@ def peak_rss_kb(argv: list[str], stdout_path: str) -> tuple[float, int]:
 
 def urlint_command(urlint: str | None = None) -> list[str]:
     """The command that runs urlint: `urlint` (an executable, say /tmp/v/bin/urlint from a
-    regular install) when given, else this interpreter's `python -m urlint.cli`."""
-    return [urlint] if urlint else [sys.executable, "-m", "urlint.cli"]
+    regular install) when given, else this interpreter's `python -m urlint.commands.cli`."""
+    return [urlint] if urlint else [sys.executable, "-m", "urlint.commands.cli"]
 
 
 @dataclass

@@ -136,7 +136,9 @@ def measure(command: list[str], path: Path, form: str, kind: str, top: int) -> d
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
+    parser.add_argument(
+        "--urlint", help="the urlint executable (default: python -m urlint.commands.cli)"
+    )
     parser.add_argument("--megabytes", type=int, default=8)
     parser.add_argument("--kinds", default="text,mbox")
     parser.add_argument("--formats", default="text,jsonl")

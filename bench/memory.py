@@ -60,7 +60,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
+    parser.add_argument(
+        "--urlint", help="the urlint executable (default: python -m urlint.commands.cli)"
+    )
     parser.add_argument("--jobs", type=numbers, default=[1, 2], help="-j values (1,2)")
     parser.add_argument("--kinds", default="text,mbox", help="inputs: text, mbox, tar")
     parser.add_argument("--sizes", type=numbers, default=[100, 1000], help="MB (100,1000)")

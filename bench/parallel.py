@@ -15,7 +15,7 @@ run instead, with no speed goal.
 For each input and command (`extract --isolated --format jsonl` and `check --isolated
 --format jsonl --select ALL`, `--no-progress` both) the installed `urlint` (`--urlint`, say
 /tmp/v/bin/urlint from `python3 -m venv /tmp/v && /tmp/v/bin/pip install .`; by default
-this interpreter's `python -m urlint.cli`) runs with -j 1 and -j N alternately, `--runs`
+this interpreter's `python -m urlint.commands.cli`) runs with -j 1 and -j N alternately, `--runs`
 times each, its standard output written to a file. Reported: whether standard output (byte
 for byte, in every run), the exit status and standard error are the same on 1 and N
 processes (the first differing line when not), the median wall and CPU seconds of each and
@@ -237,8 +237,8 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
 
 
 def runner_lines(path: str, jobs: int) -> list[str]:
-    from urlint.reporters.extract import UrlFormat
-    from urlint.runner import is_found_line, plan, run_units
+    from urlint.output.extract import UrlFormat
+    from urlint.run.runner import is_found_line, plan, run_units
 
     return [
         event[2] if is_found_line(event) else repr(event)
@@ -296,7 +296,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("paths", nargs="*", metavar="INPUT", help="run these instead")
-    parser.add_argument("--urlint", help="the urlint executable (default: python -m urlint.cli)")
+    parser.add_argument(
+        "--urlint", help="the urlint executable (default: python -m urlint.commands.cli)"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--commands", default="extract,check", help="extract, check or both")

@@ -56,8 +56,8 @@ def sliced(path: Path, megabytes: int, kind: str) -> Path:
 
 
 def text_phases(path: Path, runs: int) -> dict:
+    from urlint.output.extract import UrlFormat
     from urlint.pipeline import ScannedText, scan_texts
-    from urlint.reporters.extract import UrlFormat
     from urlint.scanner import scanner, wrappers
     from urlint.sources.text import read_chunks
 
@@ -109,12 +109,12 @@ def text_phases(path: Path, runs: int) -> dict:
 
 def mail_phases(path: Path, runs: int) -> dict:
     from urlint import pipeline
+    from urlint.core.inputs import InputFile
     from urlint.mail.mbox import split_mbox
     from urlint.mail.mime import MessageReader
     from urlint.mail.prefilter import may_hold_urls
+    from urlint.output.extract import UrlFormat
     from urlint.pipeline import ScannedText
-    from urlint.reporters.extract import UrlFormat
-    from urlint.sources.files import InputFile
 
     def framed(url_filter: Callable) -> None:
         with open(path, "rb") as stream:

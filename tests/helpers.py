@@ -40,7 +40,7 @@ def urls(text: str) -> list[str]:
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     """`urlint ARGV...` in this process: (exit status, stdout, stderr)."""
-    from urlint.cli import main
+    from urlint.commands.cli import main
 
     code = main(list(argv))
     captured = capsys.readouterr()
@@ -69,7 +69,7 @@ def without_offsets(value):
 def line_events(events, end: str = "\n") -> list:
     """runner.run_units' events one a URL, as the writer writes them: a FoundLine's line, a
     LineBlock's lines each (their `end` dropped), any other event as it is."""
-    from urlint.reporters.extract import LineBlock
+    from urlint.output.extract import LineBlock
 
     lines: list = []
     for event in events:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from urlint.config import select_rules
-from urlint.findings import Finding
-from urlint.rules.context import RuleOptions
-from urlint.rules.engine import Linter
+from urlint.core.findings import Finding
+from urlint.linter.config import select_rules
+from urlint.linter.rules.context import RuleOptions
+from urlint.linter.rules.engine import Linter
 from urlint.scanner import scan
 
 

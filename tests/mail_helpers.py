@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from urlint.cli import main
+from urlint.commands.cli import main
 from urlint.pipeline import Found, scan_paths
 
 from .helpers import REPO

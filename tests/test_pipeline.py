@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlint import extract
+from urlint.core.problems import Problem
 from urlint.pipeline import Found, scan_chunks, scan_paths
-from urlint.problems import Problem
 from urlint.scanner import scan
 from urlint.sources import text as text_source
 from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks

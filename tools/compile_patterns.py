@@ -1,6 +1,7 @@
-"""Writes src/urlint/compiled_patterns.py: the regular expressions a pre-commit hook's run
-compiles, as each CPython version's regex compiler makes them (urlint.patterns.load_compiled
-puts them in `re`'s cache at the command's start: bench/latency.py).
+"""Writes src/urlint/_runtime/compiled_patterns.py: the regular expressions a pre-commit
+hook's run compiles, as each CPython version's regex compiler makes them
+(urlint._runtime.patterns.load_compiled puts them in `re`'s cache at the command's start:
+bench/latency.py).
 
     python tools/compile_patterns.py [PYTHON ...]
 
@@ -25,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "src" / "urlint" / "compiled_patterns.py"
+TARGET = ROOT / "src" / "urlint" / "_runtime" / "compiled_patterns.py"
 
 # What a hook's run reads: a small file with URLs of the common shapes.
 SAMPLE = (
@@ -50,8 +51,8 @@ def recording(pattern, flags=0):
     compiled.append((pattern, int(flags)))
     return original(pattern, flags)
 compiler.compile = recording
-import urlint.patterns
-urlint.patterns.load_compiled = lambda: None
+import urlint._runtime.patterns
+urlint._runtime.patterns.load_compiled = lambda: None
 import atexit
 out = sys.argv[1]
 atexit.register(lambda: open(out, "w").write(repr(compiled)))
@@ -157,8 +158,9 @@ def main() -> int:
         "The regular expressions a hook's run compiles, each as CPython's regex compiler makes",
         "it for the version, engine (MAGIC, CODESIZE) and byte order of the key: (pattern, flags",
         "as re.compile is given them, flags compiled, program, groups, group index, index group),",
-        "the arguments of _sre.compile (urlint.patterns.load_compiled); the program in bytes, its",
-        "words in the machine's order (a tuple of them took 0.4 ms to load at start-up).",
+        "the arguments of _sre.compile (urlint._runtime.patterns.load_compiled); the program in",
+        "bytes, its words in the machine's order (a tuple of them took 0.4 ms to load at",
+        "start-up).",
         '"""',
         "",
         "PROGRAMS: dict[tuple, tuple] = {",

@@ -8,31 +8,31 @@ appendix), and lint them against RFC 1738.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+from .core.version import VERSION as __version__
 
-__version__ = "0.1.0"
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 
 # Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
 _EXPORTS = {
-    "Candidate": "model", "Flag": "model", "Position": "model", "Span": "model", "Wrapper": "model",
-    "mask_password": "grammar.login", "extract": "scanner", "scan": "scanner", "lint": "checker",
-    "Finding": "findings", "Severity": "findings", "scan_paths": "library", "Found": "pipeline",
-    "Problem": "problems", "ProblemKind": "problems", "MessageInfo": "mail.origin",
-    "as_dict": "plain",
+    "Candidate": "core.model", "Flag": "core.model", "Position": "core.model",
+    "Span": "core.model", "Wrapper": "core.model", "mask_password": "grammar.login",
+    "extract": "scanner", "scan": "scanner", "lint": "linter.checker", "Finding": "core.findings",
+    "Severity": "core.findings", "scan_paths": "api", "Found": "pipeline",
+    "Problem": "core.problems", "ProblemKind": "core.problems", "MessageInfo": "mail.origin",
+    "as_dict": "api",
 }
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from .checker import lint
-    from .findings import Finding, Severity
+    from .api import as_dict, scan_paths
+    from .core.findings import Finding, Severity
+    from .core.model import Candidate, Flag, Position, Span, Wrapper
+    from .core.problems import Problem, ProblemKind
     from .grammar.login import mask_password
-    from .library import scan_paths
+    from .linter.checker import lint
     from .mail.origin import MessageInfo
-    from .model import Candidate, Flag, Position, Span, Wrapper
     from .pipeline import Found
-    from .plain import as_dict
-    from .problems import Problem, ProblemKind
     from .scanner import extract, scan
 
 

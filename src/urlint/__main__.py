@@ -6,7 +6,7 @@ is."""
 
 import sys
 
-from . import config_cache, garbage, patterns
+from ._runtime import config_cache, garbage, patterns
 
 
 def run() -> None:
@@ -15,7 +15,7 @@ def run() -> None:
         patterns.load_compiled()  # before the modules that compile them load
         config_cache.enable()
         _argparse_without_gettext()
-        from .cli import main
+        from .commands.cli import main
 
         status = main()
     except KeyboardInterrupt:  # before the command's own catching: as loading, or parsing
@@ -24,12 +24,12 @@ def run() -> None:
 
 
 def _argparse_without_gettext() -> None:
-    """argparse imported with urlint.untranslated standing in for gettext, which is then
+    """argparse imported with urlint._runtime.untranslated standing in for gettext, which is then
     never loaded (2 ms of a hook's start-up: untranslated.py). Only where neither is
     loaded yet; a later `import gettext` loads the real one."""
     if "argparse" in sys.modules or "gettext" in sys.modules:
         return
-    from . import untranslated
+    from ._runtime import untranslated
 
     sys.modules["gettext"] = untranslated
     try:

@@ -11,36 +11,29 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Iterator, Sequence
 
-from .faults import internal_error
-from .model import Candidate
-from .numbers import size_text
-from .problems import Problem, ProblemKind
-from .records import record, replaced
+from .core.faults import internal_error
+from .core.inputs import InputFile
+from .core.model import Candidate
+from .core.numbers import size_text
+from .core.problems import Problem, ProblemKind
+from .core.records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources.files import (
-    STDIN,
-    InputFile,
-    input_stream,
-    iter_files,
-    plain_file_size,
-    read_hash,
-    unreadable,
-)
+from .sources.files import STDIN, input_stream, iter_files, plain_file_size, read_hash, unreadable
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from .core.units import MemberBytes
     from .mail.mbox import RawMessage, RawText, UrlFilter
     from .mail.mime import MessageReader
     from .mail.origin import MessageInfo
     from .mail.reader import MessageItem, TextItem
-    from .selection import Selection
     from .sources.archives import Budget
     from .sources.nested import ReadFromHere
-    from .units import MemberBytes
+    from .sources.selection import Selection
 
 
 @record

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import re
 
-from ..patterns import compiled_when_used
-from ..records import record
-from ..schemes import LOGIN_AFTER_COLON, SCHEME_CHARS
+from .._runtime.patterns import compiled_when_used
+from ..core.records import record
+from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS
 
 MASK = "****"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..schemes import SCHEME_CHARS, SCHEMES, Authority
 from .components import ParsedURL
 from .login import Login, first_of, read_login
+from .schemes import SCHEME_CHARS, SCHEMES, Authority
 
 # abnf.SCHEME, on the standard engine: every URL is read, and most need no `regex` at all.
 _SCHEME = re.compile(f"[{SCHEME_CHARS}]+")

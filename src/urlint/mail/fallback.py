@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..core.problems import ProblemKind
 from ..grammar.login import masked_piece
-from ..problems import ProblemKind
 from .decoders import decode_charset
 from .html import read_html
 from .mime import DecodedText, MessageReader

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..faults import internal_error
+from ..core.faults import internal_error
+from ..core.records import record, replaced
 from ..grammar.login import masked_piece
-from ..records import record, replaced
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
 
 _FIELD_NAME = re.compile(FIELD_NAME)

@@ -31,8 +31,8 @@ from collections import deque
 from html import unescape
 from itertools import accumulate, compress, islice
 
+from ..core.records import record
 from ..grammar.login import word_end
-from ..records import record
 from ..scanner.continuation import LOGIN_READ_ON
 from .textmap import OffsetMap
 

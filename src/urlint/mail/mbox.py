@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 
-from ..numbers import bounded_int, size_text
-from ..problems import Problem, ProblemKind
-from ..records import record, replaced
+from ..core.numbers import bounded_int, size_text
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record, replaced
+from ..core.units import MboxPlace
 from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.streams import Prefix
@@ -86,22 +87,6 @@ class _Buffer:
 _CONTENT_LENGTH = re.compile(rb"(?im)^Content-Length:[ \t]*(\d+)[ \t]*\r?$")
 _HEADER_END = re.compile(rb"\n\r?\n")
 _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
-
-
-@record
-class MboxPlace:
-    """A message's start in an mbox, with where the whole file's reading stands on arriving
-    there: read on from it (`split_mbox(stream, filter, place)`, the stream at `offset`),
-    an mbox gives what the whole file's reading gives from there on, message numbers and
-    lines included. mail.runs cuts a large mbox into runs between places, for the cores."""
-
-    offset: int  # of the message's From_ line (or of a piece of one too long), in the file
-    line: int
-    index: int  # the messages before it
-    counted: bool  # the file's messages end by their Content-Length (mboxcl, mboxcl2)
-    # Inside a message too long, read on as text from here: a run never holds more than
-    # about `every` bytes, however long a message is.
-    overflowing: bool = False
 
 
 class FramingEnd:

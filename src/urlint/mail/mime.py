@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..numbers import size_text
-from ..problems import Problem, ProblemKind
-from ..records import record
+from ..core.numbers import size_text
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record
 from .decoders import (
     decode_base64,
     decode_charset,

@@ -7,6 +7,8 @@ from .headers import header_field, text_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from ..core.message import InMessage
+
     Identity = tuple[str | None, str | None, str | None]  # Message-ID, Date, From
 
 
@@ -72,10 +74,18 @@ class Envelope:
         return envelope
 
 
-def moved_mail(mail: MessageInfo | None, lines: int, messages: int) -> MessageInfo | None:
+def moved_mail(mail: InMessage | None, lines: int, messages: int) -> InMessage | None:
     """`mail` (where there is one) `lines` lines and `messages` messages further on: what
     a URL, a finding or a problem of a run of an mbox counted from its own start is in."""
     return None if mail is None else mail.moved(lines, messages)
+
+
+def info_of(mail: InMessage) -> MessageInfo:
+    """`mail` as the reader made it: the records below the mail layer hold a message by its
+    shape (core.message.InMessage), and every one they hold is a MessageInfo."""
+    if not isinstance(mail, MessageInfo):
+        raise TypeError(f"not a MessageInfo: {type(mail).__name__}")
+    return mail
 
 
 def _read_envelope(

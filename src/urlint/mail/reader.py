@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from ..faults import internal_error
-from ..numbers import size_text
-from ..problems import Problem, ProblemKind
-from ..records import record, replaced
+from ..core.faults import internal_error
+from ..core.numbers import size_text
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record, replaced
 from ..sources import kinds
 from ..sources.kinds import leading_blank_lines
 from ..sources.nested import ReadFromHere, read_member_bytes, read_nested

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
+from ..core.model import Candidate
+from ..core.records import replaced
 from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
-from ..model import Candidate
-from ..records import replaced
+from ..grammar.schemes import INSIDE_THE_MESSAGE
 from ..scanner import iter_candidates
-from ..schemes import INSIDE_THE_MESSAGE
 from .mime import DecodedText, MessageReader
 
 

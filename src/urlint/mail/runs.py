@@ -14,21 +14,21 @@ from __future__ import annotations
 
 from io import BytesIO
 
-from ..problems import Problem
-from ..progress import NOTHING, Counts
+from ..core.counts import NOTHING, Counts
+from ..core.problems import Problem
+from ..core.units import MboxPlace, MessageRun, Planned
 from ..sources.files import open_input, read_range, unreadable
 from ..sources.kinds import recognised
 from ..sources.nested import broken_stream, stream_errors
-from ..units import MessageRun, Planned
 from . import mbox
-from .mbox import MboxPlace, mbox_places, split_mbox
+from .mbox import mbox_places, split_mbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-    from ..sources.files import InputFile
+    from ..core.inputs import InputFile
     from ..sources.nested import OpenedInput
     from .mbox import RawMessage, RawText, UrlFilter
 

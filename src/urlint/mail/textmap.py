@@ -15,7 +15,7 @@ import codecs
 from bisect import bisect_right
 from collections.abc import Callable, MutableSequence
 
-from ..model import Position, Span
+from ..core.model import Position, Span
 from ..scanner.textpos import LineIndex
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..grammar.abnf import SCHEME_CHARS
-from ..schemes import is_known_scheme
+from ..grammar.schemes import is_known_scheme
 
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import compiled_when_used
 from ..grammar.login import LINE_BLANKS, secret_spans, within, word_end
-from ..patterns import compiled_when_used
 from . import bare
 from .wrappers import MAX_RAW_LINES, QUOTE_PREFIX, SCHEME_START, quote_key
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..patterns import compiled_when_used
+from .._runtime.patterns import compiled_when_used
 
 _MONTH = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"

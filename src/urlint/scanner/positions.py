@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..model import Position, Span
+from ..core.model import Position, Span
 
 
 class Positions(Protocol):

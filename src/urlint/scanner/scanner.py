@@ -19,10 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..core.model import Candidate, Flag, Position, Span
+from ..core.records import built
 from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
-from ..model import Candidate, Flag, Position, Span
-from ..records import built
-from ..schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
+from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare, wrappers
 from .continuation import (
     NEAR_LINE_END,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..model import Position, Span
-from ..records import built
+from ..core.model import Position, Span
+from ..core.records import built
 
 
 class LineIndex:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from ..model import Flag, Wrapper
-from ..patterns import compiled_when_used
-from ..schemes import SCHEME_CHARS, conforms, is_known_scheme
+from .._runtime.patterns import compiled_when_used
+from ..core.model import Flag, Wrapper
+from ..grammar.schemes import SCHEME_CHARS, conforms, is_known_scheme
 from . import bare
 from .furniture import Furniture
 

@@ -11,9 +11,9 @@ import io
 import sys
 from collections.abc import Callable, Generator
 
-from ..numbers import size_text
-from ..problems import Problem, ProblemKind
-from ..records import record
+from ..core.numbers import size_text
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record
 from .kinds import BZIP2, GZIP, ZSTD, ZSTD_MAGIC
 
 TYPE_CHECKING = False

@@ -11,10 +11,10 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 
-from ..garbage import work_begins
-from ..heap import LARGE_INPUT_BYTES, keep_freed_memory
-from ..problems import Problem, ProblemKind
-from ..records import record
+from .._runtime.garbage import work_begins
+from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
+from ..core.inputs import InputFile
+from ..core.problems import Problem, ProblemKind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,17 +23,9 @@ if TYPE_CHECKING:
 
     from _typeshed import WriteableBuffer
 
-    from ..selection import Rules, Selection
+    from .selection import Rules, Selection
 
 STDIN = "-"
-
-
-@record
-class InputFile:
-    """A file to read: `path` as the user will see it."""
-
-    path: str
-    explicit: bool  # named on the command line, rather than found in a directory
 
 
 FileId = tuple[int, int]  # (st_dev, st_ino)
@@ -111,7 +103,7 @@ def iter_files(
         if stat.S_ISDIR(info.st_mode):
             if selection is None:
                 # Imported at the first directory: reading the files named needs none of it.
-                from ..selection import Selection
+                from .selection import Selection
 
                 selection = Selection()
             yield from _walk(path, seen_dirs, _Skipped(skip), selection)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..patterns import compiled_when_used
-from ..problems import Problem, ProblemKind
+from .._runtime.patterns import compiled_when_used
+from ..core.problems import Problem, ProblemKind
 from .files import open_input
 from .streams import peek
 

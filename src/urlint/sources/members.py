@@ -19,8 +19,8 @@ from __future__ import annotations
 from io import BytesIO
 from itertools import count
 
-from ..progress import Counts
-from ..units import (
+from ..core.counts import Counts
+from ..core.units import (
     BATCH_BYTES,
     BATCH_FILES,
     ArchiveMembers,
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
     from typing import BinaryIO
 
-    from ..problems import Problem
-    from .files import InputFile
+    from ..core.inputs import InputFile
+    from ..core.problems import Problem
 
 # A member larger than this is not carried to a worker (units in flight are held in memory):
 # the rest of its archive is read on one core.

@@ -8,8 +8,8 @@ damaged member of an archive never stops the members after it.
 
 from __future__ import annotations
 
-from ..problems import Problem, ProblemKind
-from ..records import record, replaced
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record, replaced
 from . import archives
 from .archives import ArchiveLimit
 from .files import open_input

@@ -12,7 +12,7 @@ import codecs
 import os
 from collections.abc import Iterable, Iterator
 
-from ..records import record
+from ..core.records import record
 from .files import open_input
 
 TYPE_CHECKING = False

@@ -23,9 +23,10 @@ import os
 import sqlite3
 from collections.abc import Iterable
 
-from ..mail.mbox import MboxPlace
-from ..records import record
-from ..sources.files import STDIN, FileId, InputFile
+from ..core.inputs import InputFile
+from ..core.records import record
+from ..core.units import MboxPlace
+from ..sources.files import STDIN, FileId
 from .sealing import Seal
 from .storable import stored_text
 

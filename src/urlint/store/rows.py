@@ -24,28 +24,31 @@ from collections.abc import Iterable, Iterator
 from datetime import date as date_type
 from functools import lru_cache, partial
 
-from ..checker import Checker, collect_directives
-from ..config import Settings
-from ..findings import Finding
+from ..core.findings import Finding
+from ..core.inputs import InputFile
+from ..core.problems import Problem
+from ..core.records import replaced
+from ..core.units import TextRange
 from ..grammar.parse import parse
+from ..linter.checker import Checker, collect_directives
+from ..linter.config import Settings
+from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
+from ..mail.origin import info_of
+from ..output.extract import flags_text, read_on, url_shown
 from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
-from ..problems import Problem
-from ..records import replaced
-from ..reporters.extract import flags_text, read_on, url_shown
-from ..runner import Unit, UnitResult, worked
-from ..sources.files import InputFile, content_hash
+from ..run.runner import Unit, UnitResult, worked
+from ..sources.files import content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
-from ..suppressions import RangeDirectives, Suppressions
-from ..units import TextRange
 from .storable import stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from ..core.message import InMessage
+    from ..core.model import Candidate
     from ..mail.origin import MessageInfo
-    from ..model import Candidate
 
 # The first field of a row (and of an event) says what it is.
 MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, ROWS = "m", "u", "f", "p", "i", "r"
@@ -203,13 +206,13 @@ class _Messages:
         # flags: an mbox's messages are all in one.
         self.place: tuple[str, str, str, str | None] | None = None
 
-    def number(self, where: str, mail: MessageInfo | None) -> int:
+    def number(self, where: str, mail: InMessage | None) -> int:
         if mail is None:
             return 0
         key = (where, mail.index)
         if key != self.last:
             self.last = key
-            self.rows.append(self._row(where, mail))
+            self.rows.append(self._row(where, info_of(mail)))
         return mail.index
 
     def _row(self, where: str, mail: MessageInfo) -> Row:

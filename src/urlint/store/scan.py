@@ -9,13 +9,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
-from ..checker import Checker
-from ..config import Settings
-from ..engines import LOCAL
-from ..problems import Problem, ProblemKind
-from ..records import record
-from ..runner import Planned, planned_from, run_work
-from ..sources.files import FileId, InputFile, file_id, iter_files
+from ..core.inputs import InputFile
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record
+from ..linter.checker import Checker
+from ..linter.config import Settings
+from ..run.engines import LOCAL
+from ..run.runner import Planned, planned_from, run_work
+from ..sources.files import FileId, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
 from .rows import FINDING, MESSAGE, PROBLEM, URL, placed_rows, unit_rows
@@ -26,7 +27,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
 
-    from ..progress import Tally
+    from ..run.progress import Tally
 
 
 @record
@@ -43,7 +44,7 @@ class ScanSummary:
     failures: int = 0
 
     def line(self) -> str:
-        from ..progress import duration, plural
+        from ..run.progress import duration, plural
 
         done = ", ".join(f"{count:,} {name}" for name, count in self.actions.items() if count)
         inputs = sum(self.actions.values()) - self.actions.get("gone", 0)
@@ -141,7 +142,7 @@ def _units(
     first while it goes on: a Maildir's thousands of files are not all looked at first):
     each file decided on as it is found (`decisions`), and read unless left alone
     (unchanged, renamed, read on); then the mboxes read on from a place."""
-    from .. import units
+    from ..core import units
     from ..mail.runs import message_runs
 
     resumed: list[Decision] = []

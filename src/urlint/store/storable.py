@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..reporters.safe import masked_text
+from ..output.printable import masked_text
 
 
 def stored_text(text: str) -> str:

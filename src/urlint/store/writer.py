@@ -16,11 +16,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-from ..findings import Finding
-from ..problems import Problem, ProblemKind
-from ..records import record
-from ..runner import UNIT_END, Planned
-from ..units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
+from ..core.findings import Finding
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record
+from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
+from ..run.runner import UNIT_END, Planned
 from .inventory import Action, Decision, FileState, Stored
 from .rows import (
     FINDING,
@@ -39,7 +39,7 @@ from .storable import stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..mail.mbox import MboxPlace
+    from ..core.units import MboxPlace
 
 COMMIT_SECONDS = 0.5
 

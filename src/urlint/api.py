@@ -1,0 +1,212 @@
+"""The library face: what Python callers use, behind `urlint`'s own names.
+
+`scan_paths`: every URL in files, directories, mail and news archives, in one process, on
+several, or on a Dask cluster. One process reads as `urlint extract` does
+(pipeline.scan_paths); several, or a cluster's workers, run the same units of work
+(run/) as `extract -j N` and `check -j N` do. Either way the results come in the serial
+order, the same ones. A worker sends each URL back packed flat (run/wire.py), never as a
+pickled `Candidate`, which would cost more than finding it.
+
+`as_dict`: any of urlint's records as plain data (dicts, lists, strings, integers, booleans
+and None) that `json.dumps` writes as it is. A record becomes a dict of its fields, in
+order; a nested record a dict too; an enum its value; a set of flags a list in the order
+the enum declares them (as `extract --format jsonl` writes them); any other tuple a list; a
+`MessageInfo` the jsonl `message` object. Passwords are masked by default, as in every
+output (RFC 1738 section 6: "The use of URLs containing passwords that should be secret is
+clearly unwise"): a candidate's `url`, `alt` and `login_rest_text` as `extract --format
+jsonl` masks them, reading the next line's word with a URL that ends there (grammar.login),
+and every other string (a path, a header field, a reason, a message) through
+`mask_password`. `show_passwords=True` leaves them as they are, as `extract
+--show-passwords` does.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Iterable, Iterator
+
+from .core.model import Candidate
+from .core.problems import Problem
+from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
+from .output.extract import read_on, url_shown
+from .output.printable import masked_values
+from .pipeline import ArticleRead, Found, ScannedText, scan_input_marked
+from .run.engines import DASK, LOCAL, check_engine, serial
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .core.inputs import InputFile
+    from .run.runner import InputResult, Unit
+    from .sources.selection import Selection
+
+    PathArg = str | os.PathLike[str]
+
+
+def scan_paths(
+    paths: PathArg | Iterable[PathArg],
+    *,
+    jobs: int | None = None,
+    exclude: Iterable[str] = (),
+    respect_ignores: bool = True,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
+) -> Iterator[Found | Problem]:
+    """Every URL in `paths` (files, directories walked in name order, "-" for standard
+    input), as `urlint extract` finds them: a `Found` (`path`, `candidate`, `message`: a
+    `MessageInfo` for mail and news, else None) for each URL, and in its place among them
+    a `Problem` for each input or message not read as it is (missing, binary, damaged,
+    cut at a limit). Nothing is raised for a bad input: tell the two apart with
+    isinstance. An empty wrapper (`<URL:>`) is no URL and is not yielded.
+
+    `jobs` > 1 reads in that many processes, with the same results in the same order: a
+    large text file in ranges, an mbox in runs of messages, small files in batches.
+    `engine="dask"` reads on the workers of a Dask cluster (`pip install 'urlint[dask]'`),
+    the same results again: one started for the call, `jobs` worker processes (default:
+    every core), closed at the end; or, with `scheduler` (an address: "tcp://host:8786"),
+    the cluster running there, `jobs` units at once (default: its threads), left running.
+    Its workers read the paths as given here, so every worker must see the inputs at the
+    same paths; standard input is read in this process.
+    `exclude` (globs, as the configuration's `exclude`) and `respect_ignores` (.gitignore
+    and .ignore files, and the directories tools make: `.venv`, `node_modules`, ...)
+    choose what a directory walk reads; a path given is
+    always read.
+    """
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    from .sources.selection import Selection
+
+    check_engine(engine, scheduler)  # at the call, not at the first URL
+    if engine == DASK:
+        from .run.engines.dask import load
+
+        load()  # an ImportError (EngineUnavailable) at the call, too
+    # One path is one path, not its characters.
+    given = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+    names = [os.fspath(path) for path in given]
+    selection = Selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
+    if serial(engine, jobs):
+        return _serial(names, selection)
+    return _in_units(names, selection, jobs, engine, scheduler)
+
+
+def _serial(paths: list[str], selection: Selection) -> Iterator[Found | Problem]:
+    from .pipeline import scan_paths as read_paths
+
+    for item in read_paths(paths, selection):
+        if isinstance(item, Problem) or item.candidate.url:
+            yield item
+
+
+def _in_units(
+    paths: list[str],
+    selection: Selection,
+    jobs: int | None,
+    engine: str,
+    scheduler: str | None,
+) -> Iterator[Found | Problem]:
+    from .run.runner import planned_units, run_work
+    from .run.wire import placed, unpack
+
+    units = planned_units(paths, selection=selection, relative=True)
+    events = run_work(units, scan_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
+    for event in events:
+        yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]
+
+
+def scan_unit(unit: Unit) -> list[InputResult]:
+    """A unit of work read in a worker process: each URL packed (packed.py), each problem
+    as it is, in order; input by input, with the news articles each read (a crosspost is
+    read once, by the writer's process)."""
+    from .run.runner import worked
+
+    def read_whole(source: InputFile, articles: set[str]) -> list:
+        return _packed(scan_input_marked(source, articles), source.path)
+
+    return worked(unit, read_whole, _packed)
+
+
+def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
+    from .run.wire import pack
+
+    events: list = []
+    for item in items:
+        if isinstance(item, ScannedText):
+            where = item.path or path
+            for candidate in item.candidates:
+                if candidate.url:  # an empty wrapper is no URL (extract's rule)
+                    events.append(pack(where, candidate, item.mail))
+        else:
+            events.append(item)
+    return events
+
+
+
+def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:
+    """`value` (a Candidate, Span, Position, Found, Problem, Finding, MessageInfo or any
+    other urlint record) as a dict of plain data; passwords masked unless
+    `show_passwords`."""
+    plain = _plain(value, show_passwords)
+    if not isinstance(plain, dict):
+        raise TypeError(f"not a urlint record: {type(value).__name__}")
+    return plain
+
+
+def _plain(value: Any, show: bool) -> Any:
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, enum.Enum):  # before str: Wrapper, Flag, Severity are str enums
+        return value.value
+    if isinstance(value, str):
+        return value if show else mask_password(value)
+    if isinstance(value, Candidate):
+        return _candidate(value, show)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (records.py)
+        return _record(value, show)
+    if isinstance(value, (tuple, list)):
+        return [_plain(item, show) for item in value]
+    if isinstance(value, (frozenset, set)):
+        return _sorted([_plain(item, show) for item in value], value)
+    as_json = getattr(value, "as_json", None)  # mail.origin.MessageInfo
+    if as_json is not None:
+        message = as_json()
+        return message if show else masked_values(message)
+    raise TypeError(f"not plain data: {type(value).__name__}")
+
+
+def _sorted(items: list, members: frozenset | set) -> list:
+    first = next(iter(members), None)
+    if isinstance(first, enum.Enum):  # in the enum's order, as the jsonl flags are
+        order = {member.value: index for index, member in enumerate(type(first))}
+        return sorted(items, key=order.__getitem__)
+    return sorted(items)
+
+
+def _record(value: Any, show: bool) -> dict[str, Any]:
+    return {name: _plain(getattr(value, name), show) for name in value._fields}
+
+
+def _candidate(candidate: Candidate, show: bool) -> dict[str, Any]:
+    plain = _record(candidate, True)  # no other string field holds input text
+    if not show:
+        url, rest = candidate.url, candidate.login_rest_text
+        plain["url"] = url_shown(url, False, rest)
+        plain["alt"] = url_shown(candidate.alt, False, read_on(candidate))
+        plain["login_rest_text"] = _rest_masked(url, rest)
+    return plain
+
+
+def _rest_masked(url: str, rest: str) -> str:
+    """`rest` (Candidate.login_rest_text: what may finish the URL's login on the next
+    line) with what may be a password in it masked: read after the URL, and on its own."""
+    if not rest:
+        return rest
+    length = len(url)
+    after = [
+        (max(start, length) - length, end - length)
+        for start, end in secret_spans_read_on(url, rest)
+        if end > length
+    ]
+    return masked(rest, merged_spans([*after, *secret_spans(rest)]))

@@ -1,0 +1,209 @@
+"""`urlint extract`: the URLs of the inputs written as its options ask, on one process or on
+several (runner.py), with the same output; the exit status as grep's."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+
+from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
+from ..run.engines import serial
+from .options import input_paths, make_tally, run_engine, split_commas
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from ..core.inputs import InputFile
+    from ..core.problems import Problem
+    from ..output.extract import UrlWriter
+    from ..run.progress import Tally
+    from ..sources.selection import Selection
+
+
+def run_extract(
+    args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
+) -> int:
+    """Exit status as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    from ..output import extract as report
+    from ..output.printable import shown
+
+    if (args.count or args.files_with_urls) and args.format == "jsonl":
+        parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
+    try:
+        selection = _extract_selection(args)
+        paths = input_paths(args)
+        if not paths and args.files_from is None:
+            if sys.stdin is None or sys.stdin.isatty():
+                parser.error("extract needs a PATH, or '-' to read standard input")
+            paths = ["-"]
+        engine, jobs = run_engine(args, paths)
+    except ConfigError as error:
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    tally = make_tally(args, "URL", paths, selection)
+    if tally is not None:
+        out = tally.guarded(out)
+    writer = report.UrlWriter(
+        out,
+        jsonl=args.format == "jsonl",
+        with_position=args.with_position,
+        show_passwords=args.show_passwords,
+        count=args.count,
+        files_with_urls=args.files_with_urls,
+        unique=args.unique,
+        null=args.null,
+    )
+    try:
+        if serial(engine, jobs):
+            status = _extract_here(paths, selection, writer, args.quiet, tally)
+        else:
+            status = _extract_on(
+                paths, selection, writer, args.quiet, tally,
+                engine=engine, scheduler=args.scheduler, jobs=jobs,
+            )
+        writer.close()
+    except ConfigError as error:  # the Dask scheduler at --scheduler not reached
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        if tally is not None:
+            tally.settle()
+    if tally is not None:
+        tally.finish(out)
+    if status == EXIT_OK and not writer.found:
+        return EXIT_FINDINGS
+    return status
+
+
+def _extract_here(
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+) -> int:
+    """`extract` in this process, input after input; the exit status it leaves."""
+    from ..core.problems import Problem
+    from ..sources.files import iter_files
+
+    status = EXIT_OK
+    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+    for source in iter_files(paths, selection=selection):
+        if isinstance(source, Problem):
+            status = _noted(source, status, quiet, tally)
+            continue
+        if tally is not None:
+            tally.reading(source)
+        status = _extract_file(source, articles, writer, status, quiet, tally)
+        if tally is not None:
+            tally.read(source)
+    return status
+
+
+def _extract_file(
+    source: InputFile,
+    articles: set[str],
+    writer: UrlWriter,
+    status: int,
+    quiet: bool,
+    tally: Tally | None,
+) -> int:
+    """The URLs of one input written; the exit status it leaves."""
+    from ..pipeline import ScannedText, scan_file_texts
+
+    in_blocks = writer.url_format.in_blocks
+    for item in scan_file_texts(source, articles):
+        if not isinstance(item, ScannedText):
+            status = _noted(item, status, quiet, tally)
+            continue
+        path = item.path or source.path
+        if in_blocks:  # every URL written as it comes: no loop here for each
+            written = writer.add_all(path, item.candidates, item.mail)
+            if tally is not None:
+                tally.found += written
+                tally.tick()
+            continue
+        for candidate in item.candidates:
+            if not candidate.url:
+                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
+            if writer.add(path, candidate, item.mail) and tally is not None:
+                tally.found += 1
+            if writer.listed(source.path):
+                # -l: the file is listed; the rest of it need not be read (as grep -l).
+                # Returning drops the generator, which closes the file.
+                return status
+        if tally is not None:
+            tally.tick()
+    return status
+
+
+def _extract_on(
+    paths: list[str],
+    selection: Selection,
+    writer: UrlWriter,
+    quiet: bool = False,
+    tally: Tally | None = None,
+    *,
+    engine: str,
+    scheduler: str | None,
+    jobs: int | None,
+) -> int:
+    """`extract` in units of work (runner.py), on `jobs` processes or a Dask cluster's
+    workers: the lines the serial loop would write; the exit status it leaves."""
+    from ..core.problems import Problem
+    from ..output.extract import LineBlock
+    from ..run.runner import planned_units, run_units
+
+    status = EXIT_OK
+    units = planned_units(paths, selection=selection, relative=True)
+    for event in run_units(units, writer.url_format, jobs, tally, engine, scheduler):
+        if isinstance(event, Problem):
+            status = _noted(event, status, quiet, tally)
+        elif type(event) is LineBlock:
+            writer.add_block(event)
+            if tally is not None:
+                tally.found += event.count
+        elif writer.add_line(*event) and tally is not None:
+            tally.found += 1
+    return status
+
+
+def _noted(
+    problem: Problem, status: int, quiet: bool = False, tally: Tally | None = None
+) -> int:
+    """Say on standard error what could not be read (not with -q); the exit status it
+    leaves."""
+    from ..output.extract import problem_line
+
+    if problem.silent:
+        return status
+    if not quiet:
+        if tally is not None:
+            tally.settle()
+        print(problem_line(problem), file=sys.stderr)
+    # Not read, or read only in part, is an error; a damaged message read anyway is news.
+    return EXIT_ERROR if problem.kind.fails else status
+
+
+def _extract_selection(args: argparse.Namespace) -> Selection:
+    """The files `extract` walks: the configuration's exclude, read as `check` reads it.
+    The whole configuration is read as `check` reads it, the keys only `check` uses too: a
+    configuration that is wrong is an error whichever command reads it (README)."""
+    from ..linter.config import build_settings, exclude_patterns, read_configuration
+    from ..sources.selection import Selection
+
+    config, source = read_configuration(args.config, args.isolated)
+    exclude = split_commas(args.exclude) if args.exclude else None
+    extend_exclude = split_commas(args.extend_exclude)
+    if not config:  # nothing to check: the rule catalogue is not loaded (a millisecond)
+        patterns = exclude_patterns(config, exclude=exclude, extend_exclude=extend_exclude)
+        return Selection(patterns, not args.no_ignore, args.force_exclude)
+    settings = build_settings(
+        config,
+        exclude=exclude,
+        extend_exclude=extend_exclude,
+        respect_ignores=not args.no_ignore,
+        force_exclude=args.force_exclude,
+        source=source,
+    )
+    return settings.selection

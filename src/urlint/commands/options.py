@@ -1,0 +1,129 @@
+"""What the options `extract` and `check` share mean for a run: the paths to read (PATHs
+and --files-from), comma-separated lists, and what the run says of itself on standard error
+(progress.py, loaded only when it has something to say)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.exits import ConfigError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    import argparse
+
+    from ..run.progress import Tally
+    from ..sources.files import FileId
+    from ..sources.selection import Selection
+
+
+def input_paths(args: argparse.Namespace) -> list[str]:
+    """The PATHs and the paths --files-from lists. Raises ConfigError when the list cannot
+    be read, or when both it and a PATH are standard input."""
+    if args.files_from is None:
+        if args.from0:
+            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
+        return list(args.paths)
+    if args.files_from == "-" and "-" in args.paths:
+        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
+    from ..sources.selection import read_path_list
+
+    return [*args.paths, *read_path_list(args.files_from, args.from0)]
+
+
+def split_commas(values: list[str]) -> list[str]:
+    """The items of options given as comma-separated lists, and given more than once."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def rule_selectors(values: list[str]) -> list[str]:
+    """The rule selectors of options given as comma-separated lists, and given more than
+    once; a password in one is hidden before it is cut (grammar.login.masked_items): an
+    error names the selector it cannot read."""
+    from ..grammar.login import masked_items
+
+    return [item for value in values for item in masked_items(value)]
+
+
+def make_tally(
+    args: argparse.Namespace,
+    noun: str,
+    paths: list[str],
+    selection: Selection | None,
+    skip: frozenset[FileId] = frozenset(),
+    own_summary: bool = False,
+) -> Tally | None:
+    """What the run says of itself on standard error (progress.py): progress when standard
+    error is a terminal or --progress asks (git's rule), the summary with --summary or after
+    a run that showed progress (`own_summary`: the output ends with one of its own, so only
+    with --summary), neither with -q. None when there is nothing to say: a pre-commit hook's
+    run counts nothing and loads nothing more."""
+    progress = args.progress
+    if progress is None:
+        progress = not args.quiet and _is_terminal(sys.stderr)
+    summary: bool | None = None
+    if args.quiet or (own_summary and not args.summary):
+        summary = False
+    elif args.summary:
+        summary = True
+    if not progress and not summary:
+        return None
+    from ..run.progress import Tally, input_sizes
+
+    sizes = input_sizes(paths, selection, skip)
+    return Tally(noun, progress=progress, summary=summary, sizes=sizes)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+# A run takes every core when the input is at least this large (a pool starts in about
+# 50 ms; below this a single process is done sooner).
+PARALLEL_BYTES = 64 * 1024 * 1024
+
+
+def default_jobs(paths: list[str]) -> int:
+    """Every core for a large input or a directory; one for a few small files (a hook's)."""
+    import os
+
+    from ..sources.files import NotAPath
+
+    total = 0
+    for path in paths:
+        if path == "-" or isinstance(path, NotAPath):
+            continue
+        try:
+            if os.path.isdir(path):
+                total = PARALLEL_BYTES
+            else:
+                total += os.path.getsize(path)
+        except OSError:
+            continue
+        if total >= PARALLEL_BYTES:
+            from ..run.runner import core_count
+
+            return core_count()
+    return 1
+
+
+def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | None]:
+    """The engine a run works on (--engine; Dask when only --scheduler is given) and how
+    many units it works at once (-j; None: the Dask engine's own default, every core of the
+    cluster it starts or the threads of the one at --scheduler). Raises ConfigError for
+    --scheduler on this machine, or for Dask not installed: said before anything is read."""
+    from ..run.engines import DASK, LOCAL
+
+    engine = args.engine or (DASK if args.scheduler is not None else LOCAL)
+    if args.scheduler is not None and engine != DASK:
+        raise ConfigError(f"--scheduler is for --engine {DASK}, not --engine {engine}")
+    if engine == DASK:
+        from ..run.engines.dask import load, quiet
+
+        load()
+        quiet()
+        return engine, args.jobs
+    return engine, args.jobs if args.jobs is not None else default_jobs(paths)

@@ -1,0 +1,93 @@
+"""`urlint scan PATH ... --store FILE`: the inputs read into the results store, what is
+unchanged since its last scan left alone (store.scan). Exit status: 0 done, 2 a usage or
+configuration error, a file that is no store, a store it cannot use (locked by another
+process, read-only, damaged: store.schema.used), or, as for `extract` and grep, an input
+this scan could not read, or read only in part (said on standard error; the store keeps
+its problem and the rest of the run)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.exits import EXIT_ERROR, EXIT_OK, ConfigError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .cli import Subcommands
+
+
+def add_scan_parser(commands: Subcommands) -> None:
+    from .cli import add_rule_arguments, add_run_arguments, add_selection_arguments
+
+    scan = commands.add_parser(
+        "scan",
+        help="read the inputs into a results store (SQLite), again only what changed",
+        description=(
+            "Read every URL in files and directories, with its message and its findings, "
+            "into a results store: one SQLite file (README, 'The results store'). A second "
+            "scan reads only what changed since the last: new and changed files, an mbox from "
+            "where it grew; files gone lose their rows. A scan stopped at any moment and run "
+            "again finishes the rest. Exit status: 0 done, 2 an error (an input that could "
+            "not be read, or read to its end, is said on standard error; the rest is read)."
+        ),
+    )
+    scan.add_argument("paths", nargs="*", metavar="PATH", help="files or directories")
+    scan.add_argument(
+        "--store", required=True, metavar="FILE", help="the store to write (made if new)"
+    )
+    scan.add_argument(
+        "--no-findings",
+        action="store_true",
+        help="store the URLs alone: lint none (what this scan reads keeps no findings)",
+    )
+    add_rule_arguments(scan)
+    add_selection_arguments(scan)
+    add_run_arguments(scan)
+
+
+def run_scan(args: argparse.Namespace) -> int:
+    from ..core.problems import Problem
+    from ..output.extract import problem_line
+    from ..output.printable import shown
+    from ..store.scan import scan_into_store
+    from ..store.schema import StoreError
+    from .check import settings_of
+    from .options import input_paths, make_tally, run_engine
+
+    try:
+        settings = settings_of(args)
+        paths = input_paths(args)
+        engine, jobs = run_engine(args, paths)
+    except ConfigError as error:
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    if not paths:
+        print("urlint: scan needs a PATH (or --files-from)", file=sys.stderr)
+        return EXIT_ERROR
+    if "-" in paths:
+        print("urlint: scan reads files, not standard input (it has no second version to "
+              "compare a re-scan with)", file=sys.stderr)
+        return EXIT_ERROR
+    tally = make_tally(args, "URL", paths, settings.selection)
+
+    def note(problem: Problem) -> None:  # as extract says it (masked already: the store's)
+        if tally is not None:
+            tally.settle()
+        print(problem_line(problem), file=sys.stderr)
+
+    try:
+        summary = scan_into_store(
+            args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
+            scheduler=args.scheduler, findings=not args.no_findings,
+            on_failure=None if args.quiet else note,
+        )
+    except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached
+        print(f"urlint: {shown(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        if tally is not None:
+            tally.settle()
+    if not args.quiet:
+        print(f"urlint: {shown(args.store)}: {summary.line()}", file=sys.stderr)
+    return EXIT_ERROR if summary.failures else EXIT_OK

@@ -1,0 +1,5 @@
+"""The values every layer shares: positions and URL candidates, findings, problems, the
+`@record` value class, the units of work, counts, exit statuses and faults.
+
+Pure values and the few functions on them; imports nothing of urlint's but `_runtime`.
+"""

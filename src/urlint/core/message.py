@@ -1,0 +1,38 @@
+"""What the core records know of the mail or news message a URL, finding or problem is in:
+the shape they ask of it, for type checkers alone.
+
+The message's place and identity are read by `mail.origin.MessageInfo`, which has this
+shape; the records below the mail layer name the shape, not the reader, so they import
+nothing above themselves.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class InMessage(Protocol):
+        """Where in a mail or news container something was found (the jsonl `message`
+        object): the message's place, the MIME part and how the text was taken from it."""
+
+        @property
+        def index(self) -> int: ...  # 1-based, within its file (or archive member)
+        @property
+        def line(self) -> int: ...  # the file line where the message starts
+        @property
+        def part(self) -> str: ...  # MIME part number, IMAP style; "" for the message
+        @property
+        def content_type(self) -> str: ...
+        @property
+        def source(self) -> str: ...  # "header", "text", "html-text", "html-href", ...
+        @property
+        def header(self) -> str | None: ...  # the field, for a header URL
+        @property
+        def message_id(self) -> str | None: ...  # read from the header when asked
+
+        def as_json(self) -> dict: ...
+
+        def moved(self, lines: int, messages: int) -> InMessage:
+            """Where this is, its message `messages` messages and `lines` lines on."""
+            ...

@@ -1,0 +1,275 @@
+"""Every scheme urlint knows, and everything it knows about each, in one table (`SCHEMES`).
+
+RFC 1738 section 3 defines ten schemes, section 4 reserves seven names, and later RFCs
+registered many more that real text uses. What the scanner, the parser, the rules and the
+mail reader need to know of a scheme (is it IP-based, may it carry a login, its default
+port, how it is written bare, its section 5 grammar and its component reader) is a field of
+its `SchemeSpec` here; everything else derives its sets from this table. Adding a scheme
+is adding a row.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from .._runtime.patterns import compiled_when_used
+from ..core.records import record
+from . import abnf, components
+from .abnf import SCHEME_CHARS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = [
+    "BARE_COLON_PATTERN", "BARE_WITHOUT_SLASHES", "DEFAULT_PORTS", "INSIDE_THE_MESSAGE",
+    "IP_SCHEMES", "LOGIN_AFTER_COLON", "SCHEME_CHARS", "SCHEMES", "Authority", "SchemeSpec",
+    "Standing", "conforms", "is_known_scheme",
+]
+
+
+class Standing(Enum):
+    """What RFC 1738 says of a scheme, and so how urlint takes it."""
+
+    DEFINED = "defined"  # section 3 defines its syntax
+    # Section 4 reserves the name and defines no syntax; urlint knows it (a wrapper of it
+    # may span lines) ...
+    RESERVED = "reserved"
+    # ... or does not: a name only proposed then, no longer in use (mailserver: Historic,
+    # RFC 6196; z39.50: replaced by z39.50r and z39.50s, RFC 2056).
+    PROPOSED = "proposed"
+    REGISTERED = "registered"  # not in RFC 1738; `defined_in` names where it is defined
+
+
+class Authority(Enum):
+    """Whether the scheme-specific part starts with section 3.1's "//" login."""
+
+    REQUIRED = "required"  # section 3.1: the IP-based schemes; "http:foo" is S406
+    NEVER = "never"  # sections 3.5, 3.6: an address or a group, even after "//"
+    IF_WRITTEN = "if written"  # any other scheme: read one when "//" follows the colon
+
+
+@record
+class SchemeSpec:
+    name: str
+    # The RFC (and section) that defines or reserves it; "IANA provisional" for a scheme
+    # registered without one.
+    defined_in: str
+    standing: Standing = Standing.REGISTERED
+    authority: Authority = Authority.IF_WRITTEN
+    # Section 5 gives a login (user and password) to ftp and telnet only; section 3.3 says
+    # of http "No user name or password is allowed", 3.11 the same of prospero.
+    login: bool = False
+    # A login may follow the colon with no "//" (`ftp:fred:pw@h`, RFC 3261's `sip:`): where
+    # grammar.login looks for a password in text.
+    login_after_colon: bool = False
+    default_port: int | None = None
+    # Taken in bare text without "//" (sections 3.5 and 3.6, and registered opaque schemes).
+    # A bare "name:" in prose is far more often a label ("Note:", "Subject:") than a URL, so
+    # only these are.
+    bare_without_slashes: bool = False
+    # Taken bare only when what follows the colon has this shape (text, start, end).
+    bare_shape: Callable[[str, int, int], bool] | None = None
+    # In an HTML attribute, a reference into the message itself (RFC 2392 cid:, mid:) or
+    # content held inline (RFC 2397 data:): not a place a reader could visit.
+    inside_the_message: bool = False
+    # Its section 5 scheme-specific part (`abnf`), None for genericurl's.
+    grammar: str | None = None
+    # Divides the url-path into the scheme's components (`components`), if it has any.
+    reader: Callable[[components.ParsedURL, int], None] | None = None
+
+    @property
+    def ip_based(self) -> bool:
+        return self.authority is Authority.REQUIRED
+
+    @property
+    def reserved_by_section_4(self) -> bool:
+        """Section 4 reserves the name but defines no syntax for it."""
+        return self.standing is Standing.RESERVED or self.standing is Standing.PROPOSED
+
+    @property
+    def named_by_rfc1738(self) -> bool:
+        """Does RFC 1738 define or reserve it, or read it by one of its grammars (https)?"""
+        return self.standing is not Standing.REGISTERED or self.grammar is not None
+
+
+# RFC 2397 section 3: dataurl := "data:" [ mediatype ] [ ";base64" ] "," data, mediatype :=
+# [ type "/" subtype ] *( ";" parameter ). "data:" without that shape is a label in prose.
+_TOKEN = r"[A-Za-z0-9!#$&^_.+\-]+"
+_DATA_HEAD = compiled_when_used(rf"(?:{_TOKEN}/{_TOKEN})?(?:;{_TOKEN}(?:=[^,;\s]*)?)*,")
+
+
+def data_shaped(text: str, start: int, end: int) -> bool:
+    """Is text[start:end], what follows "data:", the body of an RFC 2397 data URL?"""
+    return _DATA_HEAD.match(text, start, end) is not None
+
+
+# RFC 3966 section 3 (tel, and RFC 2806's fax, which it replaced): a number is global, "+"
+# and digits, or local with a "phone-context" parameter. "fax:408-555-0100" in a signature
+# ("office:408-555-0199, fax:408-555-0100") is a label and a number, not a URL.
+_PHONE_NUMBER = compiled_when_used(r"\+[0-9]|[^\s]*;phone-context=", re.IGNORECASE)
+
+
+def phone_shaped(text: str, start: int, end: int) -> bool:
+    """Is text[start:end], what follows "tel:" or "fax:", an RFC 3966 number?"""
+    return _PHONE_NUMBER.match(text, start, end) is not None
+
+
+_DEFINED, _RESERVED, _PROPOSED = Standing.DEFINED, Standing.RESERVED, Standing.PROPOSED
+_IP, _NEVER = Authority.REQUIRED, Authority.NEVER
+
+
+def _ip(
+    name: str,
+    section: str,
+    port: int | None,
+    grammar: str,
+    reader: Callable[[components.ParsedURL, int], None],
+    login: bool = False,
+) -> SchemeSpec:
+    """A section 3.1 scheme: "//" login, and a login may also follow a bare colon."""
+    return SchemeSpec(
+        name,
+        section,
+        _DEFINED,
+        _IP,
+        login=login,
+        login_after_colon=True,
+        default_port=port,
+        grammar=grammar,
+        reader=reader,
+    )
+
+
+def _bare(name: str, defined_in: str, shape: Callable[[str, int, int], bool] | None = None,
+          inside: bool = False, standing: Standing = Standing.REGISTERED) -> SchemeSpec:
+    """A registered scheme written without "//" and taken bare so."""
+    return SchemeSpec(name, defined_in, standing, bare_without_slashes=True, bare_shape=shape,
+                      inside_the_message=inside)
+
+
+def _port(name: str, defined_in: str, port: int) -> SchemeSpec:
+    return SchemeSpec(name, defined_in, default_port=port)
+
+
+_ROWS = (
+    # Section 3: the ten schemes RFC 1738 defines, and their default ports.
+    _ip("ftp", "RFC 1738 section 3.2", 21, abnf.FTP_PART, components.read_ftp, login=True),
+    _ip("http", "RFC 1738 section 3.3", 80, abnf.HTTP_PART, components.read_http),
+    _ip("gopher", "RFC 1738 section 3.4", 70, abnf.GOPHER_PART, components.read_gopher),
+    SchemeSpec("mailto", "RFC 1738 section 3.5", _DEFINED, _NEVER, bare_without_slashes=True,
+               grammar=abnf.MAILTO_PART, reader=components.read_mailto),
+    SchemeSpec("news", "RFC 1738 section 3.6", _DEFINED, _NEVER, bare_without_slashes=True,
+               grammar=abnf.NEWS_PART, reader=components.read_news),
+    _ip("nntp", "RFC 1738 section 3.7", 119, abnf.NNTP_PART, components.read_nntp),
+    _ip("telnet", "RFC 1738 section 3.8", 23, abnf.TELNET_PART, components.read_telnet, login=True),
+    _ip("wais", "RFC 1738 section 3.9", 210, abnf.WAIS_PART, components.read_wais),
+    _ip("file", "RFC 1738 section 3.10", None, abnf.FILE_PART, components.read_file),
+    _ip("prospero", "RFC 1738 section 3.11", 1525, abnf.PROSPERO_PART, components.read_prospero),
+    # RFC 2818 reads https as http with its own port; urlint reads it by section 3.3.
+    SchemeSpec("https", "RFC 2818", authority=_IP, login_after_colon=True, default_port=443,
+               grammar=abnf.HTTP_PART, reader=components.read_http),
+    # Section 4: "proposed at various times, but this document does not define their syntax".
+    _bare("cid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
+    _bare("mid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
+    SchemeSpec("afs", "RFC 1738 section 4; IANA provisional", _RESERVED),
+    SchemeSpec("nfs", "RFC 1738 section 4; RFC 2224", _RESERVED),
+    SchemeSpec("tn3270", "RFC 1738 section 4; RFC 6270", _RESERVED),
+    SchemeSpec("mailserver", "RFC 1738 section 4; Historic (RFC 6196)", _PROPOSED),
+    SchemeSpec("z39.50", "RFC 1738 section 4; replaced by RFC 2056", _PROPOSED),
+    # Registered later, and seen in real text: an `<scheme:...>` wrapper with one of these
+    # may span lines like an RFC 1738 one.
+    _bare("urn", "RFC 2141"),
+    _bare("tel", "RFC 3966", shape=phone_shaped),
+    _bare("fax", "RFC 2806", shape=phone_shaped),
+    SchemeSpec("sip", "RFC 3261", login_after_colon=True, bare_without_slashes=True),
+    SchemeSpec("sips", "RFC 3261", login_after_colon=True, bare_without_slashes=True),
+    _bare("xmpp", "RFC 5122"),
+    _bare("data", "RFC 2397", shape=data_shaped, inside=True),
+    _bare("magnet", "IANA provisional"),
+    _bare("geo", "RFC 5870"),
+    _port("ldap", "RFC 4516", 389),
+    _port("ldaps", "IANA provisional (ldap of RFC 4516 over TLS)", 636),
+    _port("irc", "draft-butcher-irc-url", 6667),
+    _port("ircs", "draft-butcher-irc-url", 6697),
+    _port("imap", "RFC 5092", 143),
+    _port("pop", "RFC 2384", 110),
+    _port("smtp", "none (a URL form in use; the protocol is RFC 5321's)", 25),
+    _port("snews", "RFC 5538", 563),
+    _port("rtsp", "RFC 2326", 554),
+    _port("ssh", "draft-ietf-secsh-scp-sftp-ssh-uri", 22),
+    _port("sftp", "draft-ietf-secsh-scp-sftp-ssh-uri", 22),
+    _port("git", "IANA provisional", 9418),
+    _port("svn", "IANA provisional", 3690),
+    _port("rsync", "RFC 5781", 873),
+    # The WHATWG URL standard's special schemes (ftp, file, http, https, ws, wss) read a
+    # login after the colon with no "//" (`ws:fred:pw@h/` is user "fred", password "pw").
+    SchemeSpec("ws", "RFC 6455", login_after_colon=True, default_port=80),
+    SchemeSpec("wss", "RFC 6455", login_after_colon=True, default_port=443),
+    _port("ipp", "RFC 3510", 631),
+    _port("mms", "IANA provisional", 1755),
+    SchemeSpec("z39.50r", "RFC 2056"),
+    SchemeSpec("z39.50s", "RFC 2056"),
+    SchemeSpec("vemmi", "RFC 2122"),
+    SchemeSpec("service", "RFC 2609"),
+    SchemeSpec("dav", "RFC 4918"),
+    SchemeSpec("webcal", "IANA provisional"),
+    SchemeSpec("feed", "IANA provisional"),
+    SchemeSpec("im", "RFC 3860"),
+    SchemeSpec("pres", "RFC 3859"),
+    SchemeSpec("sms", "RFC 5724"),
+)
+
+SCHEMES: dict[str, SchemeSpec] = {spec.name: spec for spec in _ROWS}
+
+# The sets the hot paths test membership in, derived once from the table.
+IP_SCHEMES = frozenset(name for name, spec in SCHEMES.items() if spec.ip_based)
+# The schemes the scanner takes bare without "//", in the table's order.
+BARE_WITHOUT_SLASHES = tuple(name for name, spec in SCHEMES.items() if spec.bare_without_slashes)
+LOGIN_AFTER_COLON = frozenset(name for name, spec in SCHEMES.items() if spec.login_after_colon)
+INSIDE_THE_MESSAGE = frozenset(name for name, spec in SCHEMES.items() if spec.inside_the_message)
+DEFAULT_PORTS = {
+    name: spec.default_port for name, spec in SCHEMES.items() if spec.default_port is not None
+}
+# A scheme RFC 1738 only proposed is not taken across lines like a known one.
+_KNOWN = frozenset(name for name, spec in SCHEMES.items() if spec.standing is not Standing.PROPOSED)
+
+
+def is_known_scheme(name: str) -> bool:
+    return name.lower() in _KNOWN
+
+
+def _letters_at(names: tuple[str, ...], place: int) -> str:
+    """A class of the letters that `names` have at `place` (-1: the last), either case."""
+    letters = {c for name in names for c in (name[place].lower(), name[place].upper())}
+    return "[" + "".join(re.escape(c) for c in sorted(letters)) + "]"
+
+
+# ":" right after a scheme taken bare without "//" (sections 3.5, 3.6), as one pattern for
+# the scanner and for the mail prefilter (which compiles it for bytes). A look-behind on the
+# names' last letters, each place a class of what they have there (as many places as the
+# shortest name is long), turns nearly every colon (times, header fields, "Note:") away
+# before the full names are tried one by one, at one look-behind each. The names are
+# matched without regard to ASCII case only (`(?ai:`: Unicode's would take "newſ:" for
+# "news:"), which compiles in half the time of a class for each letter ("[Nn][Ee]...";
+# start-up, bench/latency.py) and finds the same.
+_SHORTEST_BARE = min(map(len, BARE_WITHOUT_SLASHES))
+BARE_COLON_PATTERN = (
+    ":(?<="
+    + "".join(_letters_at(BARE_WITHOUT_SLASHES, -i) for i in range(_SHORTEST_BARE, 0, -1))
+    + ":)(?ai:"
+    + "|".join(f"(?<={re.escape(s)}:)" for s in BARE_WITHOUT_SLASHES)
+    + ")"
+)
+
+
+def conforms(url: str) -> bool:
+    """Does `url` (a fragment aside) match section 5 for its scheme (genericurl for others)?"""
+    url = url.split("#", 1)[0]
+    scheme, colon, rest = url.partition(":")
+    if not colon or not abnf.matches(abnf.SCHEME, scheme):
+        return False
+    spec = SCHEMES.get(scheme.lower())
+    grammar = spec.grammar if spec is not None and spec.grammar is not None else abnf.SCHEMEPART
+    return abnf.matches(grammar, rest)

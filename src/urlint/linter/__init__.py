@@ -1,0 +1,4 @@
+"""The linter: the rules (RFC 1738, sections cited on each), the checker that runs them over
+a text's URLs, the configuration, inline suppressions, the baseline, fixes and the source
+view an output shows. Pure: it is handed texts and gives findings; it starts no process
+and prints nothing (commands wire it to the runner and the output formats)."""

@@ -1,0 +1,305 @@
+"""`urlint check` as a stream: inputs in, findings out, suppressions and baseline applied.
+
+The one place that joins the pipeline (sources and scanner) to the linter. It does no
+printing; the CLI hands what it yields to a reporter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import partial
+
+from ..core.faults import internal_error
+from ..core.findings import Finding
+from ..core.inputs import InputFile
+from ..core.model import Candidate, Position, Span
+from ..core.problems import Problem
+from ..core.records import replaced
+from ..pipeline import ArticleRead, ScannedText, scan_file_texts, scan_input_marked
+from ..run.engines import LOCAL, serial
+from ..scanner import scan
+from ..sources.files import FileId, iter_files
+from .config import Settings, build_settings
+from .rules.catalogue import rules_by_code
+from .rules.engine import Linter
+from .suppressions import RangeDirectives, Suppressions
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from ..mail.origin import MessageInfo
+    from ..run.progress import Tally
+    from ..run.runner import Unit, UnitResult
+    from .baseline import Baseline
+
+_FILE_START = Span(Position(1, 1), Position(1, 1))
+
+
+class Checker:
+    def __init__(self, settings: Settings, baseline: Baseline | None = None) -> None:
+        self.settings = settings
+        self.linter = Linter(settings.rules, settings.options)
+        self.baseline = baseline
+        self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+
+    def check_paths(
+        self,
+        paths: Iterable[str],
+        skip: frozenset[FileId] = frozenset(),
+        jobs: int | None = 1,
+        tally: Tally | None = None,
+        engine: str = LOCAL,
+        scheduler: str | None = None,
+    ) -> Iterator[Finding]:
+        """Every finding under `paths` (but the files in `skip`, and what the settings'
+        selection passes over in a walk), file by file in a stable order, streamed; with
+        `jobs` > 1, or on a Dask cluster (`engine`, `scheduler`: runner.run_work), the
+        inputs checked in units of work (runner.py), the same findings in the same order."""
+        if not serial(engine, jobs):
+            yield from self._check_on(paths, skip, tally, jobs, engine, scheduler)
+            return
+        for item in iter_files(paths, skip, self.settings.selection):
+            if isinstance(item, Problem):
+                yield from self._not_in_baseline([self._problem(item)])
+            else:
+                yield from self.check_file(item)
+
+    def _check_on(
+        self,
+        paths: Iterable[str],
+        skip: frozenset[FileId],
+        tally: Tally | None,
+        jobs: int | None,
+        engine: str,
+        scheduler: str | None,
+    ) -> Iterator[Finding]:
+        from ..run.runner import planned_units, run_work
+
+        # A large text file is checked in ranges, an mbox in runs of messages (mail has no
+        # suppressions). A text file's suppressions are the file's: each range's findings
+        # are suppressed by the directives on its lines and those before it, and the
+        # ranges' directives are joined here, in order, to say at the file's end which
+        # suppressed nothing (M901), as the check of the whole file says it.
+        units = planned_units(paths, selection=self.settings.selection, skip=skip, relative=True)
+        work = partial(check_unit, settings=self.settings)
+        yield from self.findings_of(
+            run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
+        )
+
+    def findings_of(self, events: Iterable[object]) -> Iterator[Finding]:
+        """The findings of the events of units checked (`check_unit`, in order, placed:
+        runner.run_work), the ranges' suppressions of each text file joined, and a problem
+        met while planning as its finding."""
+        from typing import cast  # the -j path only: a pre-commit run does not load typing
+
+        for event in self.ranges_joined(events):
+            if isinstance(event, Problem):  # met while planning: a path not read
+                yield from self._not_in_baseline([self._problem(event)])
+            else:
+                yield from self._not_in_baseline([cast(Finding, event)])
+
+    def ranges_joined(self, events: Iterable[object], unfinished: bool = True) -> Iterator[object]:
+        """`events`, each text file's RangeDirectives joined in order, in their place the
+        M901 findings of its suppressions that suppressed nothing, after its last range;
+        with `unfinished`, also of a file whose last range was not read (when the next
+        file read in ranges starts, or at the end)."""
+        ranges: tuple[str, Suppressions] | None = None  # the file whose ranges are read
+        for event in events:
+            if not isinstance(event, RangeDirectives):
+                yield event
+                continue
+            if ranges is None or ranges[0] != event.path:
+                if unfinished:
+                    yield from self._ranges_unused(ranges)
+                ranges = (event.path, Suppressions())
+            ranges[1].join(event)
+            if event.final:
+                yield from self._ranges_unused(ranges)
+                ranges = None
+        if unfinished:
+            yield from self._ranges_unused(ranges)
+
+    def _ranges_unused(self, ranges: tuple[str, Suppressions] | None) -> Iterator[Finding]:
+        if ranges is not None:
+            yield from (f for f in self._unused(ranges[1], ranges[0]) if f is not None)
+
+    def check_file(self, source: InputFile) -> Iterator[Finding]:
+        items = scan_file_texts(source, self.articles)
+        return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
+
+    def check_items(
+        self,
+        path: str,
+        items: Iterable[ScannedText | Problem | ArticleRead],
+        range_suppressions: Suppressions | None = None,
+    ) -> Iterator[Finding | ArticleRead]:
+        """The findings of one input's scanned texts; the marks of its news articles
+        (a worker's reading: runner.worked) passed on among them. `range_suppressions`: the
+        suppressions of a range of a text file (its look back's directives, collected
+        before: check_unit), whose unused ones the writer's process says
+        (`ranges_joined`), not this."""
+        suppressions = Suppressions() if range_suppressions is None else range_suppressions
+        for item in items:
+            if isinstance(item, ArticleRead):
+                yield item
+                continue
+            if isinstance(item, Problem):
+                yield from self._not_in_baseline([self._problem(item)])
+                continue
+            if item.mail is not None or item.path is not None:
+                yield from self._not_in_baseline(self.lint_mail(item, item.path or path))
+                continue
+            yield from self._not_in_baseline(self.lint_text(item, path, suppressions))
+        if range_suppressions is None:
+            yield from self._not_in_baseline(self._unused(suppressions, path))
+
+    def lint_text(
+        self, scanned: ScannedText, path: str, suppressions: Suppressions
+    ) -> Iterator[Finding]:
+        collect_directives(suppressions, scanned)
+        settings = self.settings
+        for candidate in scanned.candidates:
+            for finding in self._lint(candidate, path):
+                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                    continue
+                if suppressions.suppresses(finding):
+                    continue
+                yield finding
+
+    def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
+        """Findings in decoded mail (or a text inside an archive): at raw file positions,
+        with the message they are in. No fixes (the decoded text is not the file's), and
+        no inline suppressions (a comment in a message is not the project's to write)."""
+        settings = self.settings
+        for candidate in scanned.candidates:
+            for finding in self._lint(candidate, path, scanned.mail):
+                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                    continue
+                yield replaced(finding, fix=None) if finding.fix is not None else finding
+
+    def _lint(
+        self, candidate: Candidate, path: str, mail: MessageInfo | None = None
+    ) -> list[Finding]:
+        """The candidate's findings; a fault of a rule is M902 for this URL, and the run
+        goes on with the next."""
+        try:
+            return self.linter.lint(candidate, path, mail)
+        except Exception as error:  # noqa: BLE001 - one URL's fault never ends the run
+            finding = self._run_finding(
+                "M902", f"URL not linted: {internal_error(error)}", path, candidate.span
+            )
+            return [] if finding is None else [replaced(finding, mail=mail)]
+
+    def _not_in_baseline(self, findings: Iterable[Finding | None]) -> Iterator[Finding]:
+        for finding in findings:
+            if finding is None:
+                continue
+            if self.baseline is not None and self.baseline.accepts(finding):
+                continue
+            yield finding
+
+    def _problem(self, problem: Problem) -> Finding | None:
+        if problem.silent:
+            return None
+        kind = problem.kind
+        at = Position(problem.line, 1)
+        finding = self._run_finding(
+            kind.code, kind.finding_message(problem.reason), problem.path, Span(at, at)
+        )
+        return (
+            replaced(finding, mail=problem.mail)
+            if finding is not None and problem.mail is not None
+            else finding
+        )
+
+    def _unused(self, suppressions: Suppressions, path: str) -> Iterator[Finding | None]:
+        for directive, selector in suppressions.unused():
+            what = "`urlint: ignore`" if selector == "*" else f"'{selector}'"
+            known = selector == "*" or any(code.startswith(selector) for code in rules_by_code())
+            message = (
+                f"unused suppression: {what} matches no finding here"
+                if known
+                else f"unknown rule code '{selector}' in a suppression"
+            )
+            yield self._run_finding("M901", message, path, directive.span)
+
+    def _run_finding(self, code: str, message: str, path: str, span: Span) -> Finding | None:
+        if not self.settings.enabled(code) or self.settings.ignored_in(path, code):
+            return None
+        entry = rules_by_code()[code]
+        return Finding(code, entry.name, entry.severity, message, span, path)
+
+
+def lint(
+    text: str,
+    *,
+    select: list[str] | None = None,
+    ignore: list[str] | tuple[str, ...] = (),
+    path: str = "",
+) -> list[Finding]:
+    """Every finding in `text` (the library's entry point): the default rules unless
+    `select` names others, minus `ignore`; inline suppressions apply. URLs in findings are
+    masked."""
+    settings = build_settings({}, select=select, ignore=list(ignore))
+    checker = Checker(settings)
+    suppressions = Suppressions()
+    found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
+    found.extend(f for f in checker._unused(suppressions, path) if f is not None)
+    return found
+
+
+def check_unit(unit: Unit, settings: Settings) -> UnitResult:
+    """A unit of work (units.py) checked in a worker process: its findings, file by file
+    (no baseline: the writer's process applies it, in the run's order). A range of a text
+    file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
+    from ..core.units import TextRange
+    from ..run.runner import worked
+
+    checker = Checker(settings)
+    in_range = isinstance(unit, TextRange)
+    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
+    # A range's suppressions: its look back's directives (RangeScan), then its own.
+    suppressions = Suppressions()
+
+    def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
+        return list(checker.check_items(source.path, scan_input_marked(source, articles)))
+
+    def check_part(
+        items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    ) -> list[Finding | ArticleRead | RangeDirectives]:
+        # a range of a text file, a run of an mbox's messages, or an archive's members
+        # (units.ArchiveMembers, ArchiveRest)
+        found: list[Finding | ArticleRead | RangeDirectives] = []
+        for item in items:
+            if isinstance(item, ArticleRead):
+                found.append(item)
+            elif isinstance(item, Problem):
+                found.extend(checker._not_in_baseline([checker._problem(item)]))
+            elif in_range:
+                found.extend(checker.lint_text(item, path, suppressions))
+            else:
+                found.extend(checker.lint_mail(item, item.path or path))
+        if in_range:
+            found.append(suppressions.of_range(path, final))
+        return found
+
+    look_back = partial(collect_directives, suppressions) if in_range else None
+    return worked(unit, check_whole, check_part, look_back)
+
+
+def collect_directives(suppressions: Suppressions, scanned: ScannedText) -> None:
+    """The directives in a scanned text, where they stand in the file."""
+    suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
+
+
+def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
+    """The findings of a range of a text file (and its RangeDirectives) or of a relative
+    run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
+    messages further on (runner.run_work's `place`)."""
+    placed: list = []
+    for event in events:
+        if isinstance(event, Finding):
+            event = event.moved(lines, chars, messages)
+        elif isinstance(event, RangeDirectives):
+            event = event.moved(lines, chars)
+        placed.append(event)
+    return placed

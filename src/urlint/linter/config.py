@@ -1,0 +1,300 @@
+"""Configuration: `[tool.urlint]` in pyproject.toml, or urlint.toml, and the rule selection.
+
+Keys are a public contract (README, "Configuration"); an unknown key is an error that names
+it, so a typo never silently turns a check off.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..core.exits import ConfigError
+from ..core.findings import Severity
+from ..core.records import record
+from ..sources.selection import Selection, path_matches
+from .rules.context import RuleOptions
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from .rules.catalogue import Rule
+
+CONFIG_KEYS = (
+    "select", "ignore", "extend-select", "per-file-ignores", "fail-on", "known-schemes",
+    "allowed-ports", "exclude",
+)
+FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
+
+
+@record
+class Settings:
+    rules: tuple[Rule, ...]  # the enabled rules
+    options: RuleOptions = RuleOptions()
+    fail_on: Severity = Severity.WARNING
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = ()
+    source: str | None = None  # the configuration file read, if any
+    respect_ignores: bool = True  # False with --no-ignore
+    force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
+
+    @property
+    def selection(self) -> Selection:
+        """Which files a directory walk reads (selection.py)."""
+        return Selection(self.exclude, self.respect_ignores, self.force_exclude)
+
+    @property
+    def codes(self) -> frozenset[str]:
+        return frozenset(entry.code for entry in self.rules)
+
+    def enabled(self, code: str) -> bool:
+        return code in self.codes
+
+    def ignored_in(self, path: str, code: str) -> bool:
+        """Is `code` switched off for `path` by per-file-ignores?"""
+        for pattern, selectors in self.per_file_ignores:
+            if path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
+                return True
+        return False
+
+
+def read_configuration(path: str | None, isolated: bool) -> tuple[dict, str | None]:
+    """The urlint table that `check` and `extract` read, and the file it is in: `path`
+    (`--config`), else the nearest one from the working directory up; none with
+    `isolated` (`--isolated`)."""
+    if isolated:
+        return {}, None
+    path = path or find_config(os.getcwd())
+    if path is None:
+        return {}, None
+    return load_config(path), path
+
+
+def exclude_patterns(
+    config: Mapping,
+    *,
+    exclude: Sequence[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    source: str | None = None,
+) -> tuple[str, ...]:
+    """The globs a directory walk passes over: `--exclude` replaces the configuration's
+    `exclude`, `--extend-exclude` adds to it (as ruff has them)."""
+    where = source or "configuration"
+    chosen = exclude if exclude is not None else _strings(config, "exclude", where, default=[])
+    return (*chosen, *extend_exclude)
+
+
+def find_config(start: str) -> str | None:
+    """The nearest urlint.toml, or pyproject.toml with a [tool.urlint] table, from `start` up."""
+    directory = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(directory, "urlint.toml")
+        if os.path.isfile(candidate):
+            return candidate
+        pyproject = os.path.join(directory, "pyproject.toml")
+        if os.path.isfile(pyproject) and _mentions_urlint(pyproject):
+            table = _load(pyproject)
+            if "urlint" in table.get("tool", {}):
+                return pyproject
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _mentions_urlint(path: str) -> bool:
+    """A cheap look before parsing: most pyproject.toml files have no urlint table."""
+    try:
+        with open(path, "rb") as handle:
+            return b"urlint" in handle.read()
+    except OSError:
+        return False
+
+
+def load_config(path: str) -> dict:
+    """The urlint table of `path`, keys checked."""
+    table = _load(path)
+    if os.path.basename(path) == "pyproject.toml":
+        tool = table.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{path}: 'tool' must be a table")
+        table = tool.get("urlint", {})
+        where = f"{path} [tool.urlint]"
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: 'tool.urlint' must be a table")
+    else:
+        where = str(path)
+    for key in table:
+        if key not in CONFIG_KEYS:
+            raise ConfigError(f"{where}: unknown key '{key}' (known: {', '.join(CONFIG_KEYS)})")
+    return table
+
+
+def _load(path: str) -> dict:
+    """The TOML document at `path`, parsed (or as parsed before: config_cache); of a
+    pyproject.toml, its urlint table alone (under `tool`, where it is one): the cache keeps
+    no other tool's settings (a package index's URL may hold a password)."""
+    from .._runtime.config_cache import parsed
+
+    return parsed(path, _parse_ours)
+
+
+def _parse_ours(path: str) -> dict:
+    document = _parse(path)
+    if os.path.basename(path) != "pyproject.toml":
+        return document  # urlint.toml: urlint's alone
+    if "tool" not in document:
+        return {}
+    tool = document["tool"]
+    if not isinstance(tool, dict):  # load_config says what is wrong
+        return {"tool": tool}
+    return {"tool": {"urlint": tool["urlint"]} if "urlint" in tool else {}}
+
+
+def _parse(path: str) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10: the same parser, before the standard library took it in
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except UnicodeDecodeError as error:  # TOML is UTF-8
+        raise ConfigError(
+            f"{path}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
+        ) from None
+
+
+def build_settings(
+    config: Mapping | None = None,
+    *,
+    select: Sequence[str] | None = None,
+    extend_select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    fail_on: str | None = None,
+    exclude: Sequence[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    respect_ignores: bool = True,
+    force_exclude: bool = False,
+    source: str | None = None,
+) -> Settings:
+    """Settings from a config table and command-line options (which take precedence:
+    --select replaces the configured selection; --extend-select and --ignore add to it)."""
+    config = dict(config or {})
+    where = source or "configuration"
+    chosen = select if select is not None else _strings(config, "select", where, default=None)
+    extended = [*_strings(config, "extend-select", where, default=[]), *extend_select]
+    ignored = [*_strings(config, "ignore", where, default=[]), *ignore]
+    rules = select_rules(chosen, extended, ignored)
+    fail = fail_on or config.get("fail-on", "warning")
+    if not isinstance(fail, str) or fail not in FAIL_ON:
+        raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
+    return Settings(
+        rules=tuple(rules),
+        options=RuleOptions(
+            known_schemes=frozenset(
+                s.lower() for s in _strings(config, "known-schemes", where, default=[])
+            ),
+            allowed_ports=_ports(config.get("allowed-ports", {}), where),
+        ),
+        fail_on=FAIL_ON[fail],
+        per_file_ignores=_per_file_ignores(config.get("per-file-ignores", {}), where),
+        exclude=exclude_patterns(
+            config, exclude=exclude, extend_exclude=extend_exclude, source=source
+        ),
+        source=source,
+        respect_ignores=respect_ignores,
+        force_exclude=force_exclude,
+    )
+
+
+def select_rules(
+    select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]
+) -> list[Rule]:
+    """The enabled rules. Without `select`, every rule but the info ones. The more specific
+    selector wins (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
+    from .rules.catalogue import all_rules
+
+    catalogue = all_rules()
+    select_list = list(select) if select is not None else None
+    extend_list, ignore_list = list(extend_select), list(ignore)
+    for selector in [*(select_list or []), *extend_list, *ignore_list]:
+        check_selector(selector)
+    enabled = []
+    for entry in catalogue:
+        if select_list is None:
+            chosen = 0 if entry.on_by_default else -1
+        else:
+            chosen = _best(select_list, entry)
+        chosen = max(chosen, _best(extend_list, entry))
+        if chosen >= 0 and chosen > _best(ignore_list, entry):
+            enabled.append(entry)
+    return enabled
+
+
+def check_selector(selector: str) -> None:
+    from .rules.catalogue import all_rules
+
+    if selector == "ALL" or any(
+        _covers(selector, entry.code) or selector == entry.name for entry in all_rules()
+    ):
+        return
+    raise ConfigError(
+        f"unknown rule selector '{selector}': a code (P501), a prefix (P, S41), a rule name, or ALL"
+    )
+
+
+def _best(selectors: Iterable[str], entry: Rule) -> int:
+    """Specificity of the most specific selector that covers the rule; -1 if none does."""
+    best = -1
+    for selector in selectors:
+        if selector == "ALL":
+            best = max(best, 0)
+        elif selector == entry.name:
+            best = max(best, len(entry.code))
+        elif _covers(selector, entry.code):
+            best = max(best, len(selector))
+    return best
+
+
+def _covers(selector: str, code: str) -> bool:
+    return selector == "ALL" or (bool(selector) and code.startswith(selector.upper()))
+
+
+def _strings(config: Mapping, key: str, where: str, default):
+    value = config.get(key, default)
+    if value is default:
+        return value
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return value
+
+
+def _ports(value, where: str) -> dict[str, frozenset[int]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: allowed-ports must be a table of host = [ports]")
+    ports = {}
+    for host, numbers in value.items():
+        if not isinstance(numbers, list) or not all(
+            isinstance(n, int) and 0 <= n <= 65535 for n in numbers
+        ):
+            raise ConfigError(f"{where}: allowed-ports.{host} must be a list of port numbers")
+        ports[host.lower()] = frozenset(numbers)
+    return ports
+
+
+def _per_file_ignores(value, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: per-file-ignores must be a table of glob = [codes]")
+    entries = []
+    for pattern, codes in value.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"{where}: per-file-ignores.{pattern} must be a list of codes")
+        for code in codes:
+            check_selector(code)
+        entries.append((pattern, tuple(codes)))
+    return tuple(entries)

@@ -1,0 +1,111 @@
+"""Applying safe fixes (`--fix`) and showing them (`--diff`).
+
+A fix is a set of raw edits (findings.Edit) that never changes what a URL means and never
+touches a URL that may hold a password (rules.engine). Edits that overlap an earlier one are
+left for the next run. The file is read and written back by one decoder (sources.text.SourceText,
+the scan's own), so an edit lands on the character the scan saw, and each chunk is written
+in the encoding it was read in (a UTF-16 file stays UTF-16 with its byte order mark). The
+diff hides every password in the file (source_view), so `--diff` shows none either
+(RFC 1738 section 6).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from ..core.findings import Edit, Finding
+from ..output.printable import printable, shown
+from ..scanner.textpos import line_starts
+from ..sources.text import SourceText
+from .source_view import SourceView
+
+Replacement = tuple[int, int, str]  # (start, end, text): offsets in a text
+
+
+def offsets(text: str, edits: Iterable[Edit]) -> list[Replacement]:
+    """Edits at raw positions as offsets into `text` (lines counted at "\\n", as the scan does)."""
+    starts = line_starts(text)
+
+    def offset(line: int, column: int) -> int:
+        return starts[line - 1] + column - 1
+
+    return [
+        (
+            offset(e.span.start.line, e.span.start.column),
+            offset(e.span.end.line, e.span.end.column),
+            e.text,
+        )
+        for e in edits
+    ]
+
+
+def apply_replacements(
+    text: str, replacements: Iterable[Replacement]
+) -> tuple[str, list[Replacement]]:
+    """`text` with `replacements` applied (overlapping ones skipped), and those applied."""
+    chosen: list[Replacement] = []
+    last_end = -1
+    for start, end, new in sorted(replacements, key=lambda item: (item[0], item[1])):
+        if start < last_end or (
+            start == last_end and chosen and chosen[-1][0] == chosen[-1][1] == start
+        ):
+            continue
+        chosen.append((start, end, new))
+        last_end = end
+    pieces, cursor = [], 0
+    for start, end, new in chosen:
+        pieces.append(text[cursor:start])
+        pieces.append(new)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces), chosen
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, int]:
+    """`text` with `edits` applied (overlapping ones skipped), and how many were applied."""
+    fixed, chosen = apply_replacements(text, offsets(text, edits))
+    return fixed, len(chosen)
+
+
+def fixed_bytes(source: SourceText, edits: Iterable[Edit]) -> tuple[bytes, int]:
+    """The file's bytes with `edits` applied, each chunk in its own encoding, and how many
+    were applied. Raises UnicodeEncodeError."""
+    fixed, chosen = apply_replacements(source.text, offsets(source.text, edits))
+    shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
+    return source.encoded(fixed, shifts), len(chosen)
+
+
+def fix_edits(findings: Iterable[Finding]) -> list[Edit]:
+    return [edit for finding in findings if finding.fix is not None for edit in finding.fix.edits]
+
+
+def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
+    """Unified diff of the file against the file with `edits`, every password hidden in
+    both. An edit that would touch a hidden stretch is left out (none should)."""
+    old = source.text
+    view = SourceView(old)
+    secrets = view.mask_edits()
+    fixes = [
+        fix for fix in offsets(old, edits)
+        if not any(start < fix[1] and fix[0] < end for start, end, _ in secrets)
+    ]
+    before, _ = apply_replacements(old, secrets)
+    after, _ = apply_replacements(old, [*fixes, *secrets])
+    name = shown(path)
+    lines = difflib.unified_diff(
+        _lines(before), _lines(after), fromfile=f"a/{name}", tofile=f"b/{name}"
+    )
+    return "".join(
+        printable(line[:-1]) + "\n" if line.endswith("\n") else printable(line) for line in lines
+    )
+
+
+def _lines(text: str) -> list[str]:
+    """Lines as the scan counts them: ended by "\n" only (str.splitlines also breaks at
+    form feeds and U+2028, and would number the diff's lines differently)."""
+    return _LINE.findall(text)
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")

@@ -1,0 +1,2 @@
+"""The rules, one small function each, grouped in families (characters, reserved, syntax,
+security, text, meta), their catalogue, and the engine that runs them over a URL."""

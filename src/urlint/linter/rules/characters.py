@@ -1,0 +1,276 @@
+"""C rules: characters a URL may not hold as they are (RFC 1738 section 2.2)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
+from .catalogue import rule
+from .context import Hit, UrlUnderCheck
+
+# Section 2.2, "Unsafe" (grammar.abnf), but "#" and "%" (C203, C206) and "~", which has its
+# own rule (C202) because it is so common in home-directory paths.
+UNSAFE = re.compile(char_class("".join(char for char in UNSAFE_CHARS if char not in "#%~")))
+_TILDE = re.compile("~")
+_HASH = re.compile("#")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+# Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
+# characters used for their reserved purposes may be used unencoded": section 5's unreserved.
+NEEDLESSLY_ENCODED = UNRESERVED_SET
+
+_NAMES = {
+    " ": "space", "<": "'<'", ">": "'>'", '"': "'\"'", "{": "'{'", "}": "'}'", "|": "'|'",
+    "\\": "backslash", "^": "'^'", "[": "'['", "]": "']'", "`": "backquote", "~": "'~'",
+    "#": "'#'",
+}
+
+
+def percent_encode(text: str) -> str:
+    """`text` as UTF-8 octets, each written %XX (section 2.2's encoding, upper-case hex)."""
+    return "".join(f"%{octet:02X}" for octet in text.encode("utf-8"))
+
+
+def _describe(subject: UrlUnderCheck, offset: int, char: str) -> str:
+    # A character of a password is never named (section 6), only where it is.
+    if subject.in_password(offset):
+        return "a character in the password"
+    return _NAMES.get(char) or f"U+{ord(char):04X} {char!r}"
+
+
+def _in_host(subject: UrlUnderCheck, offset: int) -> bool:
+    host = subject.parsed.host
+    return host is not None and host[0] <= offset < host[1]
+
+
+def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) -> Iterator[Hit]:
+    url = subject.url
+    for match in pattern.finditer(url):
+        offset, char = match.start(), match.group()
+        name = _describe(subject, offset, char)
+        fixable = not _in_host(subject, offset) and subject.parsed.password is None
+        encoded = percent_encode(char)
+        yield Hit(
+            offset,
+            offset + 1,
+            f"{what} {name}: write it as {encoded}"
+            if "password" not in name
+            else f"{what} ({name}): encode it",
+            replacement=encoded if fixable else None,
+            fix_description=f"encode as {encoded}" if fixable else None,
+        )
+
+
+@rule(
+    "C201", "unsafe-character", Severity.ERROR, "2.2",
+    summary="An unsafe character (space < > \" { } | \\ ^ [ ] `) written as it is.",
+    explanation=(
+        'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
+        "is unsafe because significant spaces may disappear and insignificant spaces may be "
+        'introduced when URLs are transcribed or typeset ... The characters "<" and ">" are '
+        "unsafe because they are used as the delimiters around URLs in free text; the quote "
+        'mark (""") is used to delimit URLs in some systems ... Other characters are unsafe '
+        "because gateways and other transport agents are known to sometimes modify such "
+        'characters." And: "All unsafe characters must always be encoded within a URL." '
+        "Each one is reported on its own, with its encoding."
+    ),
+    example="<URL:http://example.com/a|b>",
+    use_instead="<URL:http://example.com/a%7Cb>",
+    fix=(
+        'Percent-encode the character: "%" and the two hexadecimal digits of its octet, %7C for '
+        '"|".'
+    ),
+    fix_safety=(
+        "`--fix` replaces each unsafe character with its escape, the same octet encoded (section "
+        "2.2), so the URL means the same. No fix in a host name (a host holds no escapes, section "
+        "3.1), in a URL that may hold a password (an edit would show it in --diff: section 6), or "
+        "in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
+    host = subject.parsed.text(subject.parsed.host)
+    literal = subject.parsed.host if host and host.startswith("[") else None
+    for hit in _encoding_hits(subject, UNSAFE, "unsafe character"):
+        # The brackets of an IP literal host are one fault, reported by S407.
+        if literal is None or not literal[0] <= hit.start < literal[1]:
+            yield hit
+
+
+@rule(
+    "C202", "unsafe-tilde", Severity.WARNING, "2.2",
+    summary='A "~" written as it is.',
+    explanation=(
+        'Section 2.2 lists "~" among the unsafe characters: "gateways and other transport '
+        'agents are known to sometimes modify such characters", and "All unsafe characters '
+        'must always be encoded within a URL." Home-directory paths (/~user/) are the usual '
+        "case; RFC 3986 later made the tilde safe, which is why this is a warning."
+    ),
+    example="<URL:http://example.com/~fred/>",
+    use_instead="<URL:http://example.com/%7Efred/>",
+    fix='Write the "~" as %7E.',
+    fix_safety=(
+        '`--fix` replaces each "~" with %7E, the same octet encoded (section 2.2), so the URL '
+        "means the same. No fix in a host name, in a URL that may hold a password (an edit would "
+        "show it in --diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _encoding_hits(subject, _TILDE, "unsafe character")
+
+
+@rule(
+    "C203", "unsafe-hash", Severity.ERROR, "2.2",
+    summary='A "#" other than the one that starts the fragment.',
+    explanation=(
+        'Section 2.2: "The character "#" is unsafe and should always be encoded because it is '
+        "used in World Wide Web and in other systems to delimit a URL from a fragment/anchor "
+        'identifier that might follow it." The first "#" starts the fragment (appendix); any '
+        "later one is read as part of the fragment by some systems and cut off by others."
+    ),
+    example="<URL:http://example.com/page#part#2>",
+    use_instead="<URL:http://example.com/page#part%232>",
+    fix='Encode every "#" after the first as %23.',
+    fix_safety=(
+        '`--fix` replaces each "#" after the first with %23, so that every reader takes it as part '
+        'of the fragment; the first "#" stays. No fix in a URL that may hold a password (an edit '
+        "would show it in --diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
+    fragment = subject.parsed.fragment
+    if fragment is None:
+        return
+    url = subject.url
+    for match in _HASH.finditer(url, fragment[0]):
+        offset = match.start()
+        yield Hit(offset, offset + 1, "a second '#': only the first starts the fragment; write %23",
+                  replacement="%23", fix_description="encode as %23")
+
+
+@rule(
+    "C204", "non-ascii", Severity.ERROR, "2.2",
+    summary="A character outside US-ASCII.",
+    explanation=(
+        'Section 2.2: "URLs are written only with the graphic printable characters of the '
+        'US-ASCII coded character set. The octets 80-FF hexadecimal are not used in US-ASCII '
+        '... these must be encoded." A URL with such a character means different octets to '
+        "readers using different character sets."
+    ),
+    example="<URL:http://example.com/café>",
+    use_instead="<URL:http://example.com/caf%C3%A9>",
+    fix=(
+        "Percent-encode the character's UTF-8 octets (%C3%A9 for \"é\"); in a host name, write its "
+        "IDNA form (RFC 3490)."
+    ),
+    fix_safety=(
+        "`--fix` replaces the character with its UTF-8 octets percent-encoded, as browsers send it "
+        "(RFC 1738 names no character set). No fix in a host name, which needs its IDNA form "
+        "instead, in a URL that may hold a password (an edit would show it in --diff: section 6), "
+        "or in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _encoding_hits(subject, _NON_ASCII, "non-ASCII character")
+
+
+@rule(
+    "C205", "control-character", Severity.ERROR, "2.2",
+    summary="A control character (00-1F, 7F hexadecimal) written as it is.",
+    explanation=(
+        'Section 2.2: "the octets 00-1F and 7F hexadecimal represent control characters; '
+        'these must be encoded." A raw control character is invisible when read and can end '
+        "or alter the URL in transit."
+    ),
+    example="<URL:http://example.com/a\x01b>   (a raw U+0001, unseen, between the a and the b)",
+    use_instead="<URL:http://example.com/a%01b>",
+    fix=(
+        "Percent-encode it: %01 for U+0001. (A tab is whitespace to urlint, never this rule's: it "
+        "ends a bare URL, and inside a wrapper it is X104's.)"
+    ),
+    fix_safety=(
+        "`--fix` replaces each control character with its escape, the same octet encoded (section "
+        "2.2). No fix in a host name, in a URL that may hold a password (an edit would show it in "
+        "--diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _encoding_hits(subject, _CONTROL, "control character")
+
+
+@rule(
+    "C206", "invalid-escape", Severity.ERROR, "2.2",
+    summary='A "%" not followed by two hexadecimal digits.',
+    explanation=(
+        'Section 2.2: octets "may be encoded by a character triplet consisting of the '
+        'character "%" followed by the two hexadecimal digits", and "The character "%" is '
+        'unsafe because it is used for encodings of other characters." A "%" that starts no '
+        "escape is read differently by every decoder. Section 3.5 adds for mailto: "
+        '"the percent sign ("%") is commonly used within RFC 822 addresses and must be encoded."'
+    ),
+    example="<URL:http://example.com/100%/>",
+    use_instead="<URL:http://example.com/100%25/>",
+    fix='Write a literal "%" as %25, or complete the escape with its two hexadecimal digits.',
+    fix_safety=(
+        'No automatic fix: a "%" may be a literal one (%25) or an escape that lost its digits, and '
+        "the two stand for different octets (section 2.2)."
+    ),
+)
+def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
+    for match in _BAD_ESCAPE.finditer(subject.url):
+        offset = match.start()
+        yield Hit(
+            offset,
+            min(offset + 3, len(subject.url)),
+            "'%' starts no escape (two hex digits must follow): a literal '%' is %25",
+        )
+
+
+@rule(
+    "C207", "needless-escape", Severity.INFO, "2.2",
+    summary="An escape for a character that needs none (an alphanumeric or $-_.+!*'(),).",
+    explanation=(
+        'Section 2.2: "characters that are not required to be encoded (including '
+        'alphanumerics) may be encoded within the scheme-specific part of a URL, as long as '
+        'they are not being used for a reserved purpose." Allowed, but it hides the text and '
+        "makes equal URLs look different."
+    ),
+    example="<URL:http://example.com/%7Efred/%41bout>",
+    use_instead="<URL:http://example.com/%7Efred/About>",
+    fix="Write the character itself: %41 is A.",
+    fix_safety=(
+        'No automatic fix: an escape may be there on purpose. Decoding %2B in a query gives "+", '
+        "which a server reading HTML form data takes for a space, and some servers compare paths "
+        "as written."
+    ),
+)
+def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
+    url = subject.url
+    for match in _ESCAPE.finditer(url):
+        char = chr(int(match.group(1), 16))
+        if char in NEEDLESSLY_ENCODED and not subject.in_password(match.start()):
+            yield Hit(
+                match.start(),
+                match.end(),
+                f"{match.group()} encodes {char!r}, which needs no encoding",
+            )
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    unsafe_character,
+    unsafe_tilde,
+    unsafe_hash,
+    non_ascii,
+    control_character,
+    invalid_escape,
+    needless_escape,
+)

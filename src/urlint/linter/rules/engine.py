@@ -1,0 +1,249 @@
+"""Runs the enabled rules over one candidate and turns their hits into findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import islice
+
+from ..._runtime.patterns import compiled_when_used
+from ...core.findings import Edit, Finding, Fix
+from ...core.model import Candidate, Span
+from ...core.records import replaced
+from ...grammar.components import ParsedURL
+from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
+from ...grammar.parse import parse
+from .catalogue import Rule
+from .context import Hit, RuleOptions, UrlUnderCheck
+from .locate import UrlMap
+from .text import may_hit
+
+# Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
+# URL, a host or a path ("<URL:www.example.com/x>"), not prose ("<URL:...>").
+URL_ATTEMPT = compiled_when_used(r"[A-Za-z0-9/][^./\s]*[./]")
+
+# Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
+TEXT_FAMILY = "X"
+PASSWORD_RULE = "P501"  # its message says where a password is, never what it is
+MAX_HITS_PER_RULE = 100  # findings of one rule in one URL; past it, one finding says so
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...mail.origin import MessageInfo
+
+
+# How many URLs' readings a Linter keeps (`Linter.lint`): an archive's list footers and
+# signatures repeat the same URLs thousands of times, and a URL's rules but the X family's
+# see only the URL (and the next line's word that may end its login), never its place.
+CACHED_URLS = 4096
+_FRESH = None  # a rule about the text around the URL: run for each candidate
+_SCHEMES_KEPT = 64  # schemes whose rules a Linter keeps (`Linter._rules_for`)
+_READINGS: dict[tuple, dict[tuple[str, str], _UrlReading | None]] = {}
+
+
+class _UrlReading:
+    """What the rules make of one URL text, whatever its place: its parse, what may be a
+    password in it, the URL as shown, and the rules that hit it with their hits, in the
+    Linter's order (at most one past MAX_HITS_PER_RULE), with the X rules, run for each
+    candidate (_FRESH): most URLs are hit by none, and most candidates can be hit by no X
+    rule either (text.may_hit): such a candidate then costs a look in the cache."""
+
+    __slots__ = ("parsed", "secrets", "shown", "rules", "hits")
+
+    def __init__(
+        self,
+        parsed: ParsedURL,
+        secrets: list[tuple[int, int]],
+        shown: str,
+        rules: list[tuple[Rule, tuple[Hit, ...] | None]],
+    ) -> None:
+        self.parsed, self.secrets, self.shown, self.rules = parsed, secrets, shown, rules
+        # the rules without the X family: all a candidate no X rule can hit needs (text.may_hit)
+        self.hits: list[tuple[Rule, tuple[Hit, ...] | None]] = [
+            (entry, known) for entry, known in rules if known is not _FRESH
+        ]
+
+
+class Linter:
+    """Lints candidates with a fixed set of rules and options."""
+
+    def __init__(self, rules: Iterable[Rule], options: RuleOptions | None = None) -> None:
+        self.rules = [entry for entry in rules if entry.check is not None]
+        self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
+        self.options = options = options or RuleOptions()
+        # Shared by every Linter of the same rules and options in the process: a worker
+        # makes one for each unit of work, and an archive's URLs repeat from unit to unit.
+        # (A rule's function is in the key: a test that replaces one gets a cache of its own.)
+        ports = sorted((host, tuple(sorted(allowed))) for host, allowed in
+                       options.allowed_ports.items())
+        checks = tuple((entry.code, entry.check) for entry in self.rules)
+        signature = (checks, options.known_schemes, tuple(ports))
+        self._readings = _READINGS.setdefault(signature, {})
+        self._by_scheme: dict[str, list[tuple[Rule, bool]]] = {}
+
+    def _rules_for(self, scheme: str) -> list[tuple[Rule, bool]]:
+        """The rules about a URL of `scheme`, in order, each with whether it is about the
+        text around the URL (run for each candidate), worked out once for each scheme."""
+        known = self._by_scheme.get(scheme)
+        if known is None:
+            known = [
+                (entry, entry.code.startswith(TEXT_FAMILY))
+                for entry in self.rules
+                if entry.schemes is None or scheme in entry.schemes
+            ]
+            if len(self._by_scheme) < _SCHEMES_KEPT:  # a text may make up any number
+                self._by_scheme[scheme] = known
+        return known
+
+    def _reading(self, candidate: Candidate) -> _UrlReading | None:
+        """The rules' reading of the candidate's URL text (None: no URL, but grammar or
+        prose that mentions a wrapper), made once for each text (CACHED_URLS)."""
+        url, rest = candidate.url, candidate.login_rest_text
+        key = (url, rest)
+        readings = self._readings
+        if key in readings:
+            return readings[key]
+        parsed = parse(url)
+        reading = None
+        if parsed.scheme or URL_ATTEMPT.match(url):
+            secrets = secret_spans_read_on(url, rest)
+            subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
+            rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
+            for entry, about_text in self._rules_for(parsed.scheme):
+                if about_text:
+                    rules.append((entry, _FRESH))
+                    continue
+                found = iter(entry.check(subject))  # type: ignore[misc]
+                first = next(found, None)  # most rules hit most URLs not at all
+                if first is not None:
+                    rules.append((entry, (first, *islice(found, MAX_HITS_PER_RULE))))
+            reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), rules)
+        if len(readings) >= CACHED_URLS:
+            readings.clear()
+        readings[key] = reading
+        return reading
+
+    def lint(
+        self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None
+    ) -> list[Finding]:
+        url = candidate.url
+        rest = candidate.login_rest_text
+        if url:
+            reading = self._reading(candidate)
+            if reading is None:
+                return []  # grammar or prose that mentions the wrapper: "<URL:" absoluteURL ">"
+            rules = reading.rules if may_hit(candidate) else reading.hits
+            if not rules:
+                return []  # most URLs: no rule hits them, and they have no X rule to run
+            parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
+        else:
+            parsed, secrets, shown = ParsedURL(url), [], None
+            rules = [
+                (entry, _FRESH)
+                for entry in self.text_rules
+                if entry.schemes is None or "" in entry.schemes
+            ]
+        subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
+        # A URL with a password gets no fix: an edit there would show the line, and with it
+        # the password, in --diff (section 6).
+        fixable = not secrets
+        url_map: UrlMap | None = None
+        password_spans: tuple[Span, ...] | None = None
+        findings: list[Finding] = []
+        for entry, known in rules:
+            hits = entry.check(subject) if known is _FRESH else known  # type: ignore[misc]
+            for number, hit in enumerate(hits, 1):
+                message = hit.message
+                if number > MAX_HITS_PER_RULE:
+                    # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.
+                    message = (
+                        f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in "
+                        "this URL: the rest are not listed)"
+                    )
+                    hit = replaced(hit, replacement=None, fix_description=None, edits=())
+                if (
+                    secrets
+                    and entry.code != PASSWORD_RULE
+                    and quotes_secret(message, url + rest, secrets, hit.start, hit.end)
+                ):
+                    # Section 6: a message never quotes what may be a password.
+                    message = (
+                        f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
+                    )
+                if hit.raw is not None:
+                    span = hit.raw
+                else:
+                    url_map = url_map or UrlMap(candidate)
+                    span = url_map.span(hit.start, hit.end)
+                fix = None
+                if fixable and hit.fix_description:
+                    if hit.edits:
+                        fix = Fix(hit.fix_description, hit.edits)
+                    elif hit.replacement is not None and span.start.line == span.end.line:
+                        fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
+                if password_spans is None:
+                    password_spans = password_spans_of(candidate, secrets)
+                findings.append(
+                    Finding(
+                        entry.code, entry.name, entry.severity, message, span, path,
+                        shown or None, fix, mail, password_spans,
+                    )
+                )
+                if number > MAX_HITS_PER_RULE:
+                    break
+        findings.sort(key=_position)
+        return findings
+
+
+def password_spans_of(
+    candidate: Candidate, secrets: list[tuple[int, int]] | None = None
+) -> tuple[Span, ...]:
+    """Raw spans of what may be the candidate's password (grammar.login), one per run of
+    it on one line: what an output that shows source text must mask."""
+    url = candidate.url
+    if secrets is None:
+        secrets = secret_spans_read_on(url, candidate.login_rest_text) if url else []
+    if not secrets:
+        return ()
+    url_map = UrlMap(candidate)
+    spans = []
+    rest = candidate.login_rest
+    for start, end in secrets:
+        if end > len(url) and rest is not None:
+            spans.extend(
+                _rest_spans(candidate, rest, max(start, len(url)) - len(url), end - len(url))
+            )
+            end = len(url)
+        if start >= end:
+            continue
+        # Split where the raw text jumps (a line break, dropped whitespace or furniture),
+        # so each span is one unbroken run of raw text.
+        cut = start
+        previous = url_map.position(start)
+        for offset in range(start + 1, end + 1):
+            here = url_map.position(offset) if offset < end else None
+            if here is None or here.line != previous.line or here.column != previous.column + 1:
+                spans.append(url_map.span(cut, offset))
+                cut = offset
+            if here is not None:
+                previous = here
+    return tuple(spans)
+
+
+def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[Span]:
+    """Raw spans of login_rest_text[start:end]: its first characters are the punctuation
+    right after the URL on its line, the others the word on the next line."""
+    tail = len(candidate.login_rest_text) - (rest.end.column - rest.start.column)
+    after = candidate.span.end
+    spans = []
+    if start < tail:
+        spans.append(Span(after.shifted(start), after.shifted(min(end, tail))))
+    if end > tail:
+        spans.append(
+            Span(rest.start.shifted(max(start, tail) - tail), rest.start.shifted(end - tail))
+        )
+    return spans
+
+
+def _position(finding: Finding) -> tuple[int, int, str]:
+    return (finding.line, finding.column, finding.code)

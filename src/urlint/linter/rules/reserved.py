@@ -1,0 +1,250 @@
+"""R rules: reserved characters written as they are where a scheme reserves them
+(RFC 1738 section 2.2, "Reserved", and sections 3.1-3.11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...grammar.abnf import (
+    FIELD_RESERVED,
+    FSEGMENT_RESERVED,
+    SEARCH_RESERVED,
+    USER_RESERVED,
+    reserved_except,
+)
+from .catalogue import rule
+from .context import Hit, UrlUnderCheck
+
+# The reserved characters each component may not hold as they are, from its line of section
+# 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
+# ftp and file segments, ":" between user and password, ";" between prospero fields) never
+# appears inside it, so it can stay in the set.
+_IN_USER = reserved_except(USER_RESERVED)  # user and password: ":", "@", "/"
+_IN_FSEGMENT = reserved_except(FSEGMENT_RESERVED)  # ftp and file: ";" ("/" separates)
+_IN_SEARCH = reserved_except(SEARCH_RESERVED)  # http search: "/", "?"
+# database, wtype, wpath = *uchar: every reserved character but "/", which separates them
+# (a "/" inside a wpath is S416's finding).
+_IN_WAIS = reserved_except("/")
+_IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separates), "/", "="
+
+
+def _chars_in(
+    subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, message: str
+) -> Iterator[Hit]:
+    if span is None:
+        return
+    url = subject.url
+    for offset in range(span[0], span[1]):
+        char = url[offset]
+        if char in chars:
+            yield Hit(offset, offset + 1, message.format(char=char, code=f"%{ord(char):02X}"))
+
+
+@rule(
+    "R301", "reserved-in-userinfo", Severity.ERROR, "3.1",
+    summary='An unencoded ":", "@" or "/" in a user name or password.',
+    explanation=(
+        'Section 3.1: "Within the user and password field, any ":", "@", or "/" must be '
+        'encoded." Unencoded, they move where the login ends and the host begins: '
+        "ftp://fred:a@b@host/ is read by some clients as host b@host."
+    ),
+    example="<URL:ftp://fred@home:secret@ftp.example.com/>",
+    use_instead="<URL:ftp://fred%40home@ftp.example.com/>",
+    fix='Encode them: ":" as %3A, "@" as %40, "/" as %2F (and leave the password out: P501).',
+    fix_safety=(
+        'No automatic fix: only the author knows which "@" or ":" is data and which ends the '
+        "login, and encoding a reserved character may change what the URL means (section 2.2). "
+        "Nor does `--fix` ever edit a URL that may hold a password (section 6)."
+    ),
+)
+def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    yield from _chars_in(
+        subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}"
+    )
+    yield from _chars_in(
+        subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}"
+    )
+
+
+@rule(
+    "R302", "reserved-in-ftp-path", Severity.ERROR, "3.2.2",
+    summary='An unencoded ";" in an ftp path other than the final ";type=".',
+    explanation=(
+        'Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are '
+        'reserved and must be encoded." A ";" is read as the start of ";type=<typecode>".'
+    ),
+    example="<URL:ftp://ftp.example.com/pub/a;b/file.txt>",
+    use_instead="<URL:ftp://ftp.example.com/pub/a%3Bb/file.txt>",
+    fix='Write a ";" that is part of the name as %3B.',
+    fix_safety=(
+        'No automatic fix: the ";" may be part of the name or a misspelt ";type=" (section 3.2.2), '
+        "and encoding a reserved character may change what the URL means (section 2.2)."
+    ),
+    schemes=("ftp",),
+)
+def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    for segment in subject.parsed.segments:
+        yield from _chars_in(
+            subject,
+            segment,
+            _IN_FSEGMENT,
+            "unencoded ';' in an ftp path name (only ';type=' may follow the name): write %3B",
+        )
+
+
+@rule(
+    "R303", "reserved-in-http-search", Severity.WARNING, "3.3",
+    summary='An unencoded "?" or "/" in the search part of an http URL.',
+    explanation=(
+        'Section 3.3: "Within the <path> and <searchpart> components, "/", ";", "?" are '
+        'reserved." Section 5: search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]: no "/" '
+        'and no "?". RFC 3986 later allowed both in a query, hence a warning.'
+    ),
+    example="<URL:http://example.com/cgi?next=/home?x=1>",
+    use_instead="<URL:http://example.com/cgi?next=%2Fhome%3Fx=1>",
+    fix='Encode them: "/" as %2F and "?" as %3F.',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and the program behind the URL reads the search part as it chooses (RFC 3986 allows "
+        "both characters there)."
+    ),
+    schemes=("http", "https"),
+)
+def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
+    yield from _chars_in(
+        subject,
+        subject.parsed.search,
+        _IN_SEARCH,
+        "unencoded '{char}' in the search part: write {code}",
+    )
+
+
+@rule(
+    "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
+    summary='An unencoded ";" in a prospero hsoname.',
+    explanation=(
+        'Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in '
+        'the <hsoname>." A ";" starts the field list (";<field>=<value>"), so one that is '
+        "part of the name cuts the name short."
+    ),
+    example="<URL:prospero://host.example/pros/a;b/name>",
+    use_instead="<URL:prospero://host.example/pros/a%3Bb/name>",
+    fix='Write a ";" that is part of the hsoname as %3B.',
+    fix_safety=(
+        'No automatic fix: the ";" may be part of the name or start a field that lost its "=" '
+        "(section 3.11), and encoding a reserved character may change what the URL means (section "
+        "2.2)."
+    ),
+    schemes=("prospero",),
+)
+def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
+    url = subject.url
+    for start, end in subject.parsed.fields:
+        field = url[start:end]
+        # A ";" that starts no "field=value" (no "=", or a "/" after it) is the name's own.
+        if "=" not in field or "/" in field.split("=", 1)[0]:
+            yield Hit(
+                start,
+                start + 1,
+                "unencoded ';' in the hsoname (';' starts a field=value pair): write %3B",
+            )
+
+
+@rule(
+    "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
+    summary="A reserved character in a wais database, type or document id.",
+    explanation=(
+        "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
+        'wpath is "the WAIS document-id, encoded as necessary using the method described in '
+        'Section 2.2". No reserved character may appear in them unencoded.'
+    ),
+    example="<URL:wais://wais.example/db/TEXT/id=7;x>",
+    use_instead="<URL:wais://wais.example/db/TEXT/id%3D7%3Bx>",
+    fix='Percent-encode the character: %3D for "=", %3B for ";".',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and the server must get back the document id it issued (section 3.9), which only "
+        "the text's author can check."
+    ),
+    schemes=("wais",),
+)
+def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    for name, span in (
+        ("database", parsed.database),
+        ("wtype", parsed.wtype),
+        ("wpath", parsed.wpath),
+    ):
+        yield from _chars_in(
+            subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}"
+        )
+
+
+@rule(
+    "R306", "reserved-in-file-path", Severity.ERROR, "3.10",
+    summary='An unencoded ";" in a file URL\'s path.',
+    explanation=(
+        'Section 5: fileurl = "file://" [ host | "localhost" ] "/" fpath, and an fpath '
+        'segment may hold no ";" (it is reserved, as in ftp paths, section 3.2.2).'
+    ),
+    example="<URL:file://localhost/tmp/a;b>",
+    use_instead="<URL:file://localhost/tmp/a%3Bb>",
+    fix='Write the ";" as %3B.',
+    fix_safety=(
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and only the author knows whether the \";\" is part of the file's name."
+    ),
+    schemes=("file",),
+)
+def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    for segment in subject.parsed.segments:
+        yield from _chars_in(
+            subject, segment, _IN_FSEGMENT, "unencoded ';' in a file path: write %3B"
+        )
+
+
+@rule(
+    "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
+    summary='An unencoded "=" or "/" in a prospero field name or value.',
+    explanation=(
+        'Section 3.11: "each field/value pair is separated from each other and from the rest '
+        'of the URL by a ";" (semicolon). The name of the field and its value are separated by '
+        'a "=" (equal sign)." Section 5: fieldname and fieldvalue hold no "=", ";" or "/".'
+    ),
+    example="<URL:prospero://host.example/name;OBJECT-VERSION=a=b>",
+    use_instead="<URL:prospero://host.example/name;OBJECT-VERSION=a%3Db>",
+    fix='Encode "=" as %3D and "/" as %2F inside the field.',
+    fix_safety=(
+        'No automatic fix: the "=" or "/" may be part of the value or start a field that lost its '
+        '";" (section 3.11), and encoding a reserved character may change what the URL means '
+        "(section 2.2)."
+    ),
+    schemes=("prospero",),
+)
+def reserved_in_prospero_field(subject: UrlUnderCheck) -> Iterator[Hit]:
+    url = subject.url
+    for start, end in subject.parsed.fields:
+        field = url[start:end]
+        equals = field.find("=")
+        if equals < 0 or "/" in field[:equals]:
+            continue  # R304's case: the ";" belongs to the name
+        yield from _chars_in(
+            subject,
+            (start + equals + 1, end),
+            _IN_FIELD,
+            "unencoded '{char}' in a prospero field value: write {code}",
+        )
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    reserved_in_userinfo,
+    reserved_in_ftp_path,
+    reserved_in_http_search,
+    reserved_in_prospero_name,
+    reserved_in_wais_path,
+    reserved_in_file_path,
+    reserved_in_prospero_field,
+)

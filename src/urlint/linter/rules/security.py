@@ -1,0 +1,204 @@
+"""P rules: the risks of RFC 1738 sections 3.1 and 6."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...core.numbers import bounded_int
+from ...grammar.schemes import DEFAULT_PORTS
+from .catalogue import rule
+from .context import Hit, UrlUnderCheck
+
+# Well-known ports of protocols that read a line-oriented stream: a URL that sends one
+# protocol's request to another's port is section 6's attack ("the use of gopher URLs to
+# cause a rude message to be sent via a SMTP server").
+WELL_KNOWN_PORTS = {
+    7: "echo", 9: "discard", 13: "daytime", 19: "chargen", 20: "ftp-data", 21: "ftp", 22: "ssh",
+    23: "telnet", 25: "smtp", 37: "time", 53: "domain", 69: "tftp", 70: "gopher", 79: "finger",
+    80: "http", 88: "kerberos", 110: "pop3", 111: "sunrpc", 113: "ident", 119: "nntp",
+    123: "ntp", 135: "msrpc", 139: "netbios", 143: "imap", 161: "snmp", 179: "bgp", 194: "irc",
+    210: "wais", 389: "ldap", 443: "https", 445: "microsoft-ds", 465: "smtps", 512: "exec",
+    513: "login", 514: "shell", 515: "printer", 563: "nntps", 587: "submission", 636: "ldaps",
+    993: "imaps", 995: "pop3s", 1525: "prospero", 6667: "irc",
+}
+_LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
+
+
+def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
+    """(start, end, number) of a decimal port in a scheme with a known default port."""
+    span = subject.parsed.port
+    if span is None or subject.parsed.scheme not in DEFAULT_PORTS:
+        return None
+    text = subject.url[span[0] : span[1]]
+    if not (text.isascii() and text.isdigit()) or bounded_int(text, 65535) > 65535:
+        return None  # S408
+    number = int(text)
+    host = subject.parsed.text(subject.parsed.host) or ""
+    if number == DEFAULT_PORTS[subject.parsed.scheme] or subject.options.port_allowed(host, number):
+        return None
+    return span[0], span[1], number
+
+
+@rule(
+    "P501", "embedded-password", Severity.ERROR, "3.1, 6",
+    summary="A password written in the URL.",
+    explanation=(
+        'Section 6: "The use of URLs containing passwords that should be secret is clearly '
+        'unwise." A URL is copied, logged, cached and indexed: whoever sees it sees the '
+        "password. urlint never shows it (ftp://fred:****@host/) in any output. Where the "
+        "text allows more than one reading of where the login ends (an unencoded @ : / ? # "
+        "in it, a second login later in the URL), this rule reports every reading's password, "
+        "exactly what the outputs hide."
+    ),
+    example="<URL:ftp://fred:secret@ftp.example.com/>",
+    use_instead="<URL:ftp://fred@ftp.example.com/>",
+    fix="Remove the password (and rotate it: it has been published). The client asks for it.",
+    fix_safety=(
+        "No automatic fix: `--fix` never edits a URL that may hold a password (an edit would show "
+        "the line, and with it the password, in --diff: section 6), and removing it from the text "
+        "does not unpublish it."
+    ),
+)
+def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
+    # What every output masks, on every reading of where the login ends (grammar.login):
+    # the hook that looks for passwords fires exactly where the masking hides one.
+    length = len(subject.url)
+    for start, end in subject.secrets:
+        # A password whose rest is on the next line (scanner: login_rest) is reported where
+        # the URL holds it, or where the URL ends when it is all on the next line.
+        yield Hit(
+            min(start, length),
+            min(end, length),
+            "a password in the URL: never write one (section 6)",
+        )
+
+
+@rule(
+    "P502", "embedded-user", Severity.INFO, "3.1, 3.2.1",
+    summary="A user name written in the URL.",
+    explanation=(
+        "Section 3.1 allows a user name for schemes that log in, and section 3.2.1 has the "
+        "client ask for the password. A user name still tells readers an account exists; "
+        "some projects want none in published text."
+    ),
+    example="<URL:ftp://fred@ftp.example.com/>",
+    use_instead="<URL:ftp://ftp.example.com/>",
+    fix='Remove the user name and the "@" if the text need not name the account.',
+    fix_safety=(
+        "No automatic fix: whether the text should name the account is the project's choice, and "
+        'without one an ftp client logs in as "anonymous" (section 3.2.1).'
+    ),
+)
+def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
+    span = subject.parsed.user
+    if span is not None and span[1] > span[0]:
+        yield Hit(span[0], span[1], "a user name in the URL")
+
+
+@rule(
+    "P503", "non-default-port", Severity.WARNING, "6",
+    summary="A port other than the scheme's default.",
+    explanation=(
+        'Section 6: "Caution should be used when using any URL which specifies a port number '
+        'other than the default for the protocol, especially when it is a number within the '
+        'reserved space." List the ports you expect under `allowed-ports` in the configuration.'
+    ),
+    example="<URL:http://example.com:8080/>",
+    use_instead="<URL:http://example.com/>",
+    fix="Use the default port, or allow this one for this host in the configuration.",
+    fix_safety=(
+        "No automatic fix: the port may be the right one for this host (then list it under "
+        "`allowed-ports`), and the default port may serve something else."
+    ),
+)
+def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
+    found = _port(subject)
+    if found is not None and found[2] not in WELL_KNOWN_PORTS:
+        scheme = subject.parsed.scheme
+        yield Hit(
+            found[0],
+            found[1],
+            f"port {found[2]} is not {scheme}'s default ({DEFAULT_PORTS[scheme]})",
+        )
+
+
+@rule(
+    "P504", "cross-protocol-port", Severity.ERROR, "6",
+    summary=(
+        "A port that is another protocol's well-known port "
+        "(25 smtp, 110 pop3, 119 nntp, 143 imap ...)."
+    ),
+    explanation=(
+        'Section 6: "it is sometimes possible to construct a URL such that an attempt to '
+        "perform a harmless idempotent operation such as the retrieval of the object will in "
+        "fact cause a possibly damaging remote operation to occur. The unsafe URL is typically "
+        "constructed by specifying a port number other than that reserved for the network "
+        "protocol in question ... An example has been the use of gopher URLs to cause a rude "
+        'message to be sent via a SMTP server."'
+    ),
+    example="<URL:gopher://mail.example.com:25/0HELO%20...>",
+    use_instead="<URL:gopher://mail.example.com/0HELO%20...>   (no port: gopher's own, 70)",
+    fix="Use the scheme's own port.",
+    fix_safety=(
+        "No automatic fix: the port the resource is really on cannot be guessed, and a URL like "
+        "this may be an attack rather than a mistake (section 6)."
+    ),
+)
+def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
+    found = _port(subject)
+    if found is not None and found[2] in WELL_KNOWN_PORTS:
+        scheme = subject.parsed.scheme
+        yield Hit(
+            found[0],
+            found[1],
+            f"port {found[2]} is {WELL_KNOWN_PORTS[found[2]]}'s, not {scheme}'s: a cross-protocol "
+            "request",
+        )
+
+
+@rule(
+    "P505", "encoded-line-break", Severity.ERROR, "6",
+    summary=(
+        "An encoded CR, LF or NUL (%0D, %0A, %00) that a client would decode into a protocol "
+        "stream."
+    ),
+    explanation=(
+        'Section 6: "Care should be taken when URLs contain embedded encoded delimiters for a '
+        "given protocol (for example, CR and LF characters for telnet protocols) that these "
+        "are not unencoded before transmission. This would violate the protocol but could be "
+        'used to simulate an extra operation or parameter." A gopher+ string is exempt: '
+        "section 3.4.9 requires %0D%0A there."
+    ),
+    example="<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>",
+    use_instead="<URL:http://example.com/a>",
+    fix="Remove the encoded line break.",
+    fix_safety=(
+        "No automatic fix: removing the escapes changes the resource asked for, and only a reader "
+        "can tell data from an injected line (section 6)."
+    ),
+)
+def encoded_line_break(subject: UrlUnderCheck) -> Iterator[Hit]:
+    plus = subject.parsed.gopher_plus
+    for match in _LINE_BREAK_ESCAPE.finditer(subject.url):
+        if plus is not None and plus[0] <= match.start() < plus[1]:
+            continue
+        yield Hit(
+            match.start(),
+            match.end(),
+            f"{match.group()} decodes to a {_NAME[match.group()[-1].upper()]} a client may send on",
+        )
+
+
+_NAME = {"A": "line feed", "D": "carriage return", "0": "NUL"}
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    embedded_password,
+    embedded_user,
+    non_default_port,
+    cross_protocol_port,
+    encoded_line_break,
+)

@@ -1,0 +1,628 @@
+"""S rules: scheme syntax (RFC 1738 sections 2.1, 3, 4 and 5)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...core.numbers import bounded_int
+from ...grammar import abnf
+from ...grammar.schemes import SCHEMES
+from .catalogue import rule
+from .context import Hit, UrlUnderCheck
+
+_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
+_DOTTED = re.compile(r"[0-9.]+\Z")
+_PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
+_SCHEME_START = re.compile(r"[^:/?#]*")
+
+# The schemes the S404 and S406 pages name, in the scheme table's order (section 3's).
+_RESERVED_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.reserved_by_section_4)
+_IP_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.ip_based)
+
+
+@rule(
+    "S401", "invalid-scheme", Severity.ERROR, "2.1",
+    summary="The URL does not start with a scheme name and a colon.",
+    explanation=(
+        'Section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>", and '
+        '"Scheme names consist of a sequence of characters. The lower case letters "a"--"z", '
+        'digits, and the characters plus ("+"), period ("."), and hyphen ("-") are allowed." '
+        "Without one, the text in the wrapper is a host name or a relative path, not a URL."
+    ),
+    example="<URL:www.example.com/index.html>",
+    use_instead="<URL:http://www.example.com/index.html>",
+    fix='Write the scheme and its colon, and "//" before a host (section 3.1).',
+    fix_safety=(
+        "No automatic fix: the scheme cannot be guessed (http? ftp?), nor whether the text was "
+        "meant as a URL at all."
+    ),
+)
+def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    url = subject.url
+    if subject.parsed.scheme:
+        return
+    colon = url.find(":")
+    if colon > 0 and url[:colon].isascii():
+        end = colon
+        message = f"'{url[:colon]}' is no scheme name: only letters, digits, '+', '.' and '-'"
+    else:
+        end = _SCHEME_START.match(url).end() or 1  # type: ignore[union-attr]
+        message = "no scheme: a URL starts with <scheme>:"
+    yield Hit(0, min(end, len(url)), message)
+
+
+@rule(
+    "S402", "uppercase-scheme", Severity.INFO, "2.1, 5",
+    summary="A scheme name with upper-case letters.",
+    explanation=(
+        'Section 5: "the scheme is in lower case; interpreters should use case-ignore". '
+        "Upper case is read correctly by careful programs but is not the canonical form."
+    ),
+    example="<URL:HTTP://example.com/>",
+    use_instead="<URL:http://example.com/>",
+    fix="Lower-case the scheme name.",
+    fix_safety=(
+        "`--fix` writes the scheme in lower case; interpreters ignore its case (section 5), so the "
+        "URL means the same. No fix where the scheme is broken across lines (a replacement is made "
+        "only within one line), in a URL that may hold a password (an edit would show it in "
+        "--diff: section 6), or in mail or an archive, whose text is decoded."
+    ),
+    safe_fix=True,
+)
+def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    span = subject.parsed.scheme_span
+    written = subject.url[span[0] : span[1]]
+    if written != written.lower():
+        yield Hit(span[0], span[1], f"scheme '{written}' in upper case: write '{written.lower()}'",
+                  replacement=written.lower(), fix_description="lower-case the scheme")
+
+
+@rule(
+    "S403", "unknown-scheme", Severity.INFO, "2.1, 4",
+    summary="A scheme RFC 1738 does not define and the configuration does not list.",
+    explanation=(
+        'Section 3 defines ten schemes; section 4: "A new scheme may be introduced by '
+        'defining a mapping onto a conforming URL syntax". urlint reads any other scheme by '
+        "the generic syntax only. https is read as http (RFC 2818) and counts as known. List "
+        "the schemes your text uses under `known-schemes` in the configuration."
+    ),
+    example="<URL:gemini://example.org/>",
+    use_instead=(
+        'known-schemes = ["gemini"]   # in urlint.toml, or under [tool.urlint] in pyproject.toml'
+    ),
+    fix="Add the scheme to `known-schemes`, or check its spelling.",
+    fix_safety=(
+        "No automatic fix: whether the scheme is one your readers know or a misspelling is the "
+        "project's call, and the configuration records it."
+    ),
+)
+def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    scheme = subject.parsed.scheme
+    spec = SCHEMES.get(scheme)
+    if (
+        scheme
+        and (spec is None or not spec.named_by_rfc1738)
+        and not scheme.startswith("x-")
+        and scheme not in subject.options.known_schemes
+    ):
+        yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one RFC 1738 defines")
+
+
+@rule(
+    "S404", "reserved-scheme", Severity.WARNING, "4",
+    summary=f"A scheme RFC 1738 reserves but does not define: {_RESERVED_NAMES}.",
+    explanation=(
+        'Section 4: "The following scheme have been proposed at various times, but this '
+        "document does not define their syntax or use at this time. It is suggested that IANA "
+        'reserve their scheme names for future definition." Later RFCs defined some of them '
+        "(mid and cid: RFC 2392); under RFC 1738 their syntax is undefined."
+    ),
+    example="<URL:afs://cell.example/usr/fred>",
+    use_instead="<URL:file:///afs/cell.example/usr/fred>",
+    fix=(
+        "Use a defined scheme, or add the name to `known-schemes` if a later RFC your readers "
+        "follow defines it."
+    ),
+    fix_safety=(
+        "No automatic fix: which defined scheme reaches the same resource, if any, cannot be "
+        "guessed (section 4 leaves these schemes undefined)."
+    ),
+)
+def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    scheme = subject.parsed.scheme
+    spec = SCHEMES.get(scheme)
+    reserved = spec is not None and spec.reserved_by_section_4
+    if reserved and scheme not in subject.options.known_schemes:
+        yield Hit(
+            *subject.parsed.scheme_span,
+            f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined",
+        )
+
+
+@rule(
+    "S405", "experimental-scheme", Severity.INFO, "4",
+    summary='An experimental scheme ("x-...").',
+    explanation=(
+        'Section 4: "URLs for experimental schemes may be used by mutual agreement between '
+        'parties. Scheme names starting with the characters "x-" are reserved for '
+        'experimental purposes." Such a URL means nothing outside that agreement.'
+    ),
+    example="<URL:x-local:thing>",
+    use_instead="<URL:http://www.example.com/thing>   (in text meant for others)",
+    fix="None needed inside the agreement; use a registered scheme in text meant for others.",
+    fix_safety=(
+        "No automatic fix: the URL means what its parties agreed (section 4), and no registered "
+        "scheme can be put in its place mechanically."
+    ),
+)
+def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    if subject.parsed.scheme.startswith("x-"):
+        yield Hit(*subject.parsed.scheme_span, f"experimental scheme '{subject.parsed.scheme}'")
+
+
+@rule(
+    "S406", "missing-double-slash", Severity.ERROR, "3.1, 5",
+    summary=f'An IP-based scheme ({_IP_NAMES}) without "//".',
+    explanation=(
+        'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
+        'that it complies with the common Internet scheme syntax." Section 5 gives every one '
+        'of these schemes the literal "//". http:example.com is read as a relative path.'
+    ),
+    example="<URL:http:www.example.com/>",
+    use_instead="<URL:http://www.example.com/>",
+    fix='Write "//" after the colon.',
+    fix_safety=(
+        "No automatic fix: the text after the colon may be a host or a relative path "
+        '(http:page.html), and "//" would make its first segment the host.'
+    ),
+)
+def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    spec = SCHEMES.get(parsed.scheme)
+    if spec is not None and spec.ip_based and not parsed.ip_based:
+        colon = parsed.scheme_span[1]
+        yield Hit(colon, colon + 1, f"'{parsed.scheme}:' must be followed by '//' (section 3.1)")
+
+
+def host_problem(host: str) -> str | None:
+    """Why `host` is no host of section 3.1, or None if it is one."""
+    if host.startswith("["):
+        return (
+            "an IP literal in brackets is no RFC 1738 host (section 3.1: a domain name or a "
+            "dotted quad)"
+        )
+    if _DOTTED.match(host):
+        groups = host.split(".")
+        if len(groups) != 4 or not all(groups):
+            return "a numeric host must be four decimal groups separated by '.'"
+        for group in groups:
+            if bounded_int(group, 255) > 255:
+                return f"'{group}' is over 255 in a dotted-quad address"
+        return None
+    labels = host.split(".")
+    if host.endswith("."):
+        return "a host name ends with its top label, not '.' (section 5: hostname)"
+    for label in labels:
+        if not label:
+            return "an empty label ('..' or a leading '.')"
+        if not _LABEL.match(label):
+            if label.startswith("-") or label.endswith("-"):
+                return f"label '{label}' starts or ends with '-'"
+            return f"label '{label}' holds characters other than letters, digits and '-'"
+    if labels[-1][0].isdigit():
+        return f"the top label '{labels[-1]}' starts with a digit (section 3.1: it never does)"
+    return None
+
+
+@rule(
+    "S407", "invalid-host", Severity.ERROR, "3.1",
+    summary="A host that is neither a domain name nor a dotted-quad IP address.",
+    explanation=(
+        'Section 3.1: "The fully qualified domain name of a network host, or its IP address '
+        'as a set of four decimal digit groups separated by "." ... a sequence of domain '
+        'labels separated by ".", each domain label starting and ending with an '
+        'alphanumerical character and possibly also containing "-" characters. The rightmost '
+        'domain label will never start with a digit, though, which syntactically distinguishes '
+        'all domain names from the IP addresses."'
+    ),
+    example="<URL:http://my_host.example.com/> or <URL:ftp://10.0.0.256/>",
+    use_instead="<URL:http://my-host.example.com/> or <URL:ftp://10.0.0.25/>",
+    fix="Write the host's real name or address.",
+    fix_safety=(
+        "No automatic fix: the right host name or address cannot be guessed from a wrong one."
+    ),
+)
+def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    span = parsed.host
+    if span is None:
+        return
+    host = subject.url[span[0] : span[1]]
+    if not host:
+        # file:///path is the local machine (section 3.10); other schemes need a host,
+        # and schemes urlint does not know may leave it empty.
+        spec = SCHEMES.get(parsed.scheme)
+        if spec is not None and spec.ip_based and parsed.scheme != "file":
+            yield Hit(span[0], span[0], f"{parsed.scheme} URL with no host")
+        return
+    problem = host_problem(host)
+    if problem is not None:
+        yield Hit(span[0], span[1], f"invalid host: {problem}")
+
+
+@rule(
+    "S408", "invalid-port", Severity.ERROR, "3.1",
+    summary="A port that is not a decimal number from 0 to 65535, or a colon with no port.",
+    explanation=(
+        'Section 3.1: "Another port number may optionally be supplied, in decimal, separated '
+        'from the host by a colon. If the port is omitted, the colon is as well." TCP ports '
+        "go up to 65535."
+    ),
+    example="<URL:http://example.com:80a/> or <URL:http://example.com:/>",
+    use_instead="<URL:http://example.com:80/> or <URL:http://example.com/>",
+    fix="Write the port in decimal, or drop it with its colon.",
+    fix_safety=(
+        'No automatic fix: the port meant by "80a" cannot be guessed, and a colon with no port may '
+        "have lost its digits rather than be stray."
+    ),
+)
+def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
+    span = subject.parsed.port
+    if span is None:
+        return
+    port = subject.url[span[0] : span[1]]
+    if not port:
+        yield Hit(
+            span[0] - 1, span[0], "a ':' with no port: if the port is omitted, the colon is as well"
+        )
+    elif not (port.isascii() and port.isdigit()):
+        yield Hit(span[0], span[1], f"port '{port}' is not a decimal number")
+    elif bounded_int(port, 65535) > 65535:
+        yield Hit(span[0], span[1], f"port {port} is over 65535")
+
+
+@rule(
+    "S409", "userinfo-not-allowed", Severity.ERROR, "3.3, 3.11, 5",
+    summary="A user name or password in a scheme that has none (all but ftp and telnet).",
+    explanation=(
+        "Section 5 gives a login (user and password) to ftp and telnet only; the others take "
+        'a hostport. Section 3.3 says of http: "No user name or password is allowed"; 3.11 '
+        "the same of prospero. Clients that accept one anyway differ in what they do with it, "
+        "and it is a favourite of phishing: http://www.bank.example@evil.example/."
+    ),
+    example="<URL:http://fred@www.example.com/>",
+    use_instead="<URL:http://www.example.com/>",
+    fix='Remove the user name and the "@".',
+    fix_safety=(
+        "No automatic fix: removing the login changes what a client sends, and in a URL like "
+        "http://www.bank.example@evil.example/ the author must see which host was meant."
+    ),
+)
+def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    span = parsed.userinfo
+    spec = SCHEMES.get(parsed.scheme)
+    if span is not None and spec is not None and spec.ip_based and not spec.login:
+        yield Hit(span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password")
+
+
+@rule(
+    "S410", "invalid-ftp-typecode", Severity.ERROR, "3.2.2, 3.2.3",
+    summary='An ftp ";type=" with a typecode other than a, i or d.',
+    explanation=(
+        'Section 3.2.2: "<typecode> is one of the characters "a", "i", or "d"." A client '
+        "meeting any other type cannot tell how to transfer the file."
+    ),
+    example="<URL:ftp://ftp.example.com/pub/file.txt;type=b>",
+    use_instead="<URL:ftp://ftp.example.com/pub/file.txt;type=i>",
+    fix='Use a (ASCII), i (image/binary) or d (directory listing), or drop ";type=".',
+    fix_safety=(
+        "No automatic fix: whether the file is text, binary or a directory cannot be guessed "
+        "(section 3.2.2)."
+    ),
+    schemes=("ftp",),
+)
+def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    span = parsed.typecode
+    if span is None:
+        return
+    code = subject.url[span[0] : span[1]]
+    if code.lower() not in ("a", "i", "d"):
+        shown = f"'{code}'" if code else "nothing"
+        yield Hit(span[0], span[1], f"ftp typecode is {shown}: it must be a, i or d")
+
+
+@rule(
+    "S411", "invalid-gopher-path", Severity.ERROR, "3.4",
+    summary=(
+        "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
+        "unknown gopher+ form."
+    ),
+    explanation=(
+        'Section 3.4.1: "Gopher selector strings are a sequence of octets which may contain '
+        "any octets except 09 hexadecimal (US-ASCII HT or tab) 0A hexadecimal (US-ASCII "
+        'character LF), and 0D (US-ASCII character CR)." The first %09 ends the selector '
+        "(3.4.2). Sections 3.4.4-3.4.9 give the gopher+ string four forms: it starts with "
+        '"+", "?", "!" or "$".'
+    ),
+    example="<URL:gopher://gopher.example/0sel%0Dector>",
+    use_instead="<URL:gopher://gopher.example/0selector>",
+    fix="Remove the CR or LF from the selector; start a gopher+ string with + ? ! or $.",
+    fix_safety=(
+        "No automatic fix: removing characters from a selector asks the server for another item "
+        "(section 3.4.1), and the gopher+ form meant cannot be guessed."
+    ),
+    schemes=("gopher",),
+)
+def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    url = subject.url
+    gtype = parsed.gtype
+    if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
+        yield Hit(
+            gtype[0],
+            gtype[1],
+            "the gopher type is a tab, CR or LF: the type is one character of the selector line",
+        )
+    selector = parsed.selector
+    if selector is not None:
+        lower = url.lower()
+        for escape in ("%0a", "%0d"):
+            at = lower.find(escape, selector[0], selector[1])
+            while at >= 0:
+                yield Hit(
+                    at,
+                    at + 3,
+                    f"{url[at : at + 3]} in a gopher selector: a selector holds no CR or LF "
+                    "(section 3.4.1)",
+                )
+                at = lower.find(escape, at + 3, selector[1])
+    plus = parsed.gopher_plus
+    if plus is not None and (plus[0] == plus[1] or url[plus[0]] not in _PLUS_TYPES):
+        yield Hit(
+            plus[0],
+            max(plus[1], plus[0]),
+            "a gopher+ string starts with '+', '?', '!' or '$' (sections 3.4.4-3.4.9)",
+        )
+
+
+@rule(
+    "S412", "invalid-mailto", Severity.ERROR, "3.5",
+    summary="A mailto URL that is not one RFC 822 address (local-part@domain).",
+    explanation=(
+        'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
+        'additional information other than an Internet mailing address is present or '
+        'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1). Header '
+        'fields after "?" (RFC 2368, which updates section 3.5) are read as such, not as '
+        "part of the address."
+    ),
+    example="<URL:mailto:fred> or <URL:mailto:@example.com>",
+    use_instead="<URL:mailto:fred@example.com>",
+    fix="Write one full address, local-part@domain.",
+    fix_safety="No automatic fix: the missing local part or domain cannot be guessed.",
+    schemes=("mailto",),
+)
+def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    url = subject.url
+    if parsed.address is None:
+        return
+    start, end = parsed.address
+    address = url[start:end]
+    at = address.rfind("@")
+    if not address:
+        yield Hit(start, end, "mailto: with no address")
+    elif at <= 0 or at == len(address) - 1:
+        yield Hit(start, end, "not an address: an RFC 822 addr-spec is local-part@domain")
+    else:
+        domain = address[at + 1 :]
+        if not (domain.startswith("[") and domain.endswith("]")):
+            problem = host_problem(domain)
+            if problem is not None:
+                yield Hit(start + at + 1, end, f"invalid mail domain: {problem}")
+
+
+@rule(
+    "S413", "invalid-news", Severity.ERROR, "3.6",
+    summary='A news URL that is neither "*", a group name nor a message-id.',
+    explanation=(
+        'Section 3.6: "news:<newsgroup-name>" or "news:<message-id>", where a newsgroup-name '
+        'is "a period-delimited hierarchical name" (section 5: alpha *[ alpha | digit | "-" | '
+        '"." | "+" | "_" ]) and a message-id is "the Message-ID of section 2.1.5 of RFC 1036, '
+        'without the enclosing "<" and ">"", of the form <unique>@<full_domain_name>.'
+    ),
+    example="<URL:news:123comp.misc> or <URL:news:id@>",
+    use_instead="<URL:news:comp.misc> or <URL:news:id@news.example.com>",
+    fix="Write the group name, or the Message-ID without its angle brackets.",
+    fix_safety="No automatic fix: the group name or Message-ID meant cannot be guessed.",
+    schemes=("news",),
+)
+def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    if parsed.opaque is None:
+        return
+    start, end = parsed.opaque
+    text = subject.url[start:end]
+    if parsed.article is not None:
+        if not abnf.matches(abnf.ARTICLE, text):
+            yield Hit(start, end, "invalid message-id: <unique>@<full_domain_name> (section 3.6)")
+    elif not text:
+        yield Hit(start, end, "news: with no group or message-id")
+    elif text != "*" and not abnf.matches(abnf.GROUP, text):
+        yield Hit(start, end, "invalid newsgroup name: a letter, then letters, digits and - . + _")
+
+
+@rule(
+    "S414", "invalid-nntp", Severity.ERROR, "3.7",
+    summary="An nntp URL without /<newsgroup-name>[/<article-number>] after the host.",
+    explanation=(
+        'Section 3.7: "nntp://<host>:<port>/<newsgroup-name>/<article-number>"; section 5: '
+        'nntpurl = "nntp://" hostport "/" group [ "/" digits ]. The article number is '
+        '"the numeric id of the article within that newsgroup".'
+    ),
+    example="<URL:nntp://news.example/comp.misc/12a>",
+    use_instead="<URL:nntp://news.example/comp.misc/12>",
+    fix="Write the group, and optionally the article's number.",
+    fix_safety="No automatic fix: the group or article number meant cannot be guessed.",
+    schemes=("nntp",),
+)
+def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    url = subject.url
+    group = parsed.group
+    if group is None or group[0] == group[1]:
+        at = group[0] if group else authority[1]
+        yield Hit(at, at, "nntp URL with no newsgroup name")
+        return
+    if not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
+        yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
+    article = parsed.article
+    if article is not None and not abnf.matches(abnf.DIGITS, url[article[0] : article[1]]):
+        yield Hit(
+            article[0], max(article[1], article[0]), "the article number must be decimal digits"
+        )
+    extra = parsed.extra
+    if extra is not None:
+        yield Hit(*extra, "nothing follows the article number in an nntp URL")
+
+
+@rule(
+    "S415", "invalid-telnet", Severity.ERROR, "3.8",
+    summary='A telnet URL with anything after the final "/".',
+    explanation=(
+        'Section 3.8: "telnet://<user>:<password>@<host>:<port>/ ... The final "/" character '
+        'may be omitted." Section 5: telneturl = "telnet://" login [ "/" ]. A path is not '
+        "part of a telnet URL, and clients drop it."
+    ),
+    example="<URL:telnet://bbs.example.com/login>",
+    use_instead="<URL:telnet://bbs.example.com/>",
+    fix="End the URL at the host (and port).",
+    fix_safety=(
+        "No automatic fix: the path may be a misplaced user name (telnet://login@host/, section "
+        "3.8), which only the author can tell."
+    ),
+    schemes=("telnet",),
+)
+def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    extra = parsed.extra
+    if extra is not None:
+        yield Hit(*extra, "a telnet URL ends after the host and port (and an optional '/')")
+
+
+@rule(
+    "S416", "invalid-wais", Severity.ERROR, "3.9",
+    summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
+    explanation=(
+        'Section 3.9: "wais://<host>:<port>/<database>", "...<database>?<search>" or '
+        '"...<database>/<wtype>/<wpath>"; section 5 makes each of database, wtype and wpath '
+        '*uchar, so no further "/".'
+    ),
+    example="<URL:wais://wais.example/db/TEXT> (a type with no document id)",
+    use_instead="<URL:wais://wais.example/db/TEXT/doc-7>",
+    fix="Give the database; for a document, its type and its encoded document id.",
+    fix_safety=(
+        'No automatic fix: a missing database or document id cannot be guessed, and a "/" in a '
+        "document id may be data (%2F) or a separator too many."
+    ),
+    schemes=("wais",),
+)
+def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    if parsed.database is None:
+        at = authority[1]
+        yield Hit(at, at, "wais URL with no database")
+        return
+    if parsed.wtype is not None and parsed.wpath is None:
+        yield Hit(*parsed.wtype, "a wais type must be followed by /<wpath> (the document id)")
+    wpath = parsed.wpath
+    if wpath is not None:
+        slash = subject.url.find("/", wpath[0], wpath[1])
+        if slash >= 0:
+            yield Hit(slash, wpath[1], "a wais document id holds no '/': encode it as %2F")
+
+
+@rule(
+    "S417", "invalid-file", Severity.ERROR, "3.10",
+    summary='A file URL not of the form file://<host>/<path>: a port, or no "/" after the host.',
+    explanation=(
+        'Section 3.10: "A file URL takes the form: file://<host>/<path>"; section 5: '
+        'fileurl = "file://" [ host | "localhost" ] "/" fpath. There is no port, and the "/" '
+        "before the path is required."
+    ),
+    example="<URL:file://localhost:8000/etc/motd> or <URL:file://host>",
+    use_instead="<URL:file://localhost/etc/motd> or <URL:file://host/etc/motd>",
+    fix='Drop the port; write "/" and the path after the host (file:///path for this machine).',
+    fix_safety=(
+        "No automatic fix: a port suggests the URL was meant for another scheme "
+        '(http://localhost:8000/), and in file://host the "host" may be a path (file:///host).'
+    ),
+    schemes=("file",),
+)
+def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    port = parsed.port
+    if port is not None:
+        yield Hit(port[0] - 1, port[1], "a file URL has no port")
+    if parsed.path is None:
+        at = authority[1]
+        yield Hit(at, at, "a file URL needs '/' and a path after the host")
+
+
+@rule(
+    "S418", "invalid-prospero", Severity.ERROR, "3.11",
+    summary="A prospero URL without /<hsoname> after the host.",
+    explanation=(
+        'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '
+        'prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ], fieldspec = ";" '
+        'fieldname "=" fieldvalue.'
+    ),
+    example="<URL:prospero://host.example>",
+    use_instead="<URL:prospero://host.example/pros/name>",
+    fix="Give the hsoname after the host.",
+    fix_safety="No automatic fix: the hsoname cannot be guessed.",
+    schemes=("prospero",),
+)
+def invalid_prospero(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    if parsed.path is None:
+        at = authority[1]
+        yield Hit(at, at, "a prospero URL needs '/' and the hsoname after the host")
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    invalid_scheme,
+    uppercase_scheme,
+    unknown_scheme,
+    reserved_scheme,
+    experimental_scheme,
+    missing_double_slash,
+    invalid_host,
+    invalid_port,
+    userinfo_not_allowed,
+    invalid_ftp_typecode,
+    invalid_gopher_path,
+    invalid_mailto,
+    invalid_news,
+    invalid_nntp,
+    invalid_telnet,
+    invalid_wais,
+    invalid_file,
+    invalid_prospero,
+)

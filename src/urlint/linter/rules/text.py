@@ -1,0 +1,227 @@
+"""X rules: the text around a URL (RFC 1738, appendix)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+from ...core.findings import Edit, Severity
+from ...core.model import Candidate, Flag, Span
+from ...grammar.login import mask_password
+from .catalogue import rule
+from .context import Hit, UrlUnderCheck
+
+
+@rule(
+    "X101", "unterminated-wrapper", Severity.ERROR, "appendix",
+    summary='A "<URL:" (or "<scheme:") wrapper with no closing ">".',
+    explanation=(
+        'The appendix recommends "that angle brackets ("<" and ">"), along with the prefix '
+        '"URL:", be used to delimit the boundaries of the URL." Without the ">", no reader '
+        "knows where the URL ends; urlint takes the text up to the first whitespace."
+    ),
+    example="See <URL:http://example.com/index.html for details.",
+    use_instead="See <URL:http://example.com/index.html> for details.",
+    fix='Close the wrapper with ">" right after the URL.',
+    fix_safety=(
+        "No automatic fix: where the URL ends is what is missing. urlint takes it to end at the "
+        "first whitespace, which cuts short a URL broken across lines."
+    ),
+)
+def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    # An unterminated wrapper with no URL after it is prose about the prefix ("the `<URL:`
+    # wrapper"), not a URL.
+    if candidate.has(Flag.UNTERMINATED) and candidate.url and candidate.wrapper_span is not None:
+        yield Hit(
+            0,
+            0,
+            "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
+            raw=candidate.wrapper_span,
+        )
+
+
+@rule(
+    "X102", "ambiguous-hyphen-break", Severity.WARNING, "appendix",
+    summary='A wrapped URL broken across lines right after a "-".',
+    explanation=(
+        'The appendix: "No whitespace should be introduced after a hyphen ("-") character. '
+        "Because some typesetters and printers may (erroneously) introduce a hyphen at the end "
+        "of line when breaking a line, the interpreter of a URL containing a line break "
+        "immediately after a hyphen should ignore all unencoded whitespace around the line "
+        'break, and should be aware that the hyphen may or may not actually be part of the '
+        'URL." urlint keeps the hyphen and offers the other reading.'
+    ),
+    example="<URL:http://example.com/long-\n   name.html>",
+    use_instead="<URL:http://example.com/\n   long-name.html>",
+    fix="Break the line elsewhere (not after a hyphen).",
+    fix_safety=(
+        "No automatic fix: the hyphen may or may not be part of the URL (appendix), and only the "
+        "author knows which."
+    ),
+)
+def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if not candidate.has(Flag.HYPHEN_BREAK):
+        return
+    other = mask_password(candidate.alt or "")
+    offset = 0  # the URL is its pieces' text joined: count to the end of each piece
+    pieces = candidate.pieces
+    for before, after in pairwise(pieces):
+        offset += before.end.column - before.start.column
+        if after.start.line > before.end.line and candidate.url[offset - 1 : offset] == "-":
+            yield Hit(offset - 1, offset, f"line break after '-': the URL may also be {other}")
+
+
+@rule(
+    "X103", "page-furniture-in-wrapper", Severity.INFO, "appendix",
+    summary="A wrapped URL with a page footer, form feed or running header between its lines.",
+    explanation=(
+        "The appendix allows whitespace to break a URL across lines; pagination then put page "
+        "furniture between the pieces. urlint drops it and rejoins the URL, but readers and "
+        "simpler tools may not."
+    ),
+    example=(
+        "<URL:ftp://ds.internic.net/internet-\n\nBerners-Lee  [Page 22]\n\f\nRFC 1738  URLs  "
+        "December 1994\n\n  drafts/x.txt>"
+    ),
+    use_instead="<URL:ftp://ds.internic.net/internet-drafts/x.txt>",
+    fix="Keep URLs off page breaks, or reflow the text.",
+    fix_safety=(
+        "No automatic fix: moving a URL off a page break means reflowing or repaginating the "
+        "document, which is its author's choice."
+    ),
+)
+def page_furniture_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if candidate.has(Flag.PAGE_BREAK) and candidate.wrapper_span is not None:
+        yield Hit(
+            0,
+            0,
+            "page furniture inside the wrapper was dropped to rejoin the URL",
+            raw=candidate.wrapper_span,
+        )
+
+
+# A gap this far into a line is on no typed line (RFC lines are 72 columns, mail lines 78):
+# the text was reflowed (paragraphs joined, as renderers and format=flowed readers do), and
+# the whitespace is a line break that became a space, which the appendix allows.
+REFLOWED_COLUMN = 200
+
+
+@rule(
+    "X104", "space-in-wrapper", Severity.WARNING, "appendix, 2.2",
+    summary="Whitespace inside a wrapper that is not at a line break.",
+    explanation=(
+        "The appendix lets whitespace be added to break long URLs across lines, and it is to "
+        "be ignored. Whitespace in the middle of a line is something else: a literal space "
+        'that should be %20 (section 2.2: "The space character is unsafe"), as the 1993 '
+        "drafts still wrote, or a typo. urlint drops it, as the appendix says; a reader may not. "
+        "On a line longer than 200 columns the text was reflowed and the gap is taken for a "
+        "former line break."
+    ),
+    example="<URL:ftp://ftp.example.com/My Documents/file.txt>",
+    use_instead="<URL:ftp://ftp.example.com/My%20Documents/file.txt>",
+    fix="Write a space that belongs to the URL as %20; remove a stray one.",
+    fix_safety=(
+        "No automatic fix: a space that belongs to the URL becomes %20 and a stray one goes, and "
+        "the two give different URLs; only the author knows which it is."
+    ),
+)
+def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if not candidate.has(Flag.INNER_WHITESPACE):
+        return
+    pieces = candidate.pieces
+    for before, after in pairwise(pieces):
+        if after.start.line == before.end.line and before.end.column <= REFLOWED_COLUMN:
+            yield Hit(
+                0,
+                0,
+                "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
+                raw=Span(before.end, after.start),
+            )
+
+
+@rule(
+    "X105", "broken-bare-url", Severity.WARNING, "appendix",
+    summary="A bare URL at a line end that the next line seems to continue.",
+    explanation=(
+        "A URL without a wrapper ends at whitespace, so one broken across lines is cut short: "
+        "readers get the first line only. The appendix recommends the wrapper for exactly "
+        'this: "extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to '
+        'break long URLs across lines", inside <URL:...>.'
+    ),
+    example="see http://example.com/very/long/\n  path/index.html for details",
+    use_instead="see <URL:http://example.com/very/long/\n  path/index.html> for details",
+    fix="Wrap the URL and the line that continues it in <URL:...>, as the appendix recommends.",
+    fix_safety=(
+        '`--fix` writes "<URL:" before the URL and ">" after the word on the next line that seems '
+        "to continue it, which makes that word part of the URL: check --diff where the next line "
+        "may be prose. No fix in a URL that may hold a password (an edit would show the line, and "
+        "with it the password, in --diff: section 6), nor in mail or an archive, whose text is "
+        "decoded."
+    ),
+    safe_fix=True,
+)
+def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    after = candidate.continuation
+    if after is None:  # set exactly when the candidate is flagged MAYBE_CONTINUED
+        return
+    edits = (
+        Edit(Span(candidate.span.start, candidate.span.start), "<URL:"),
+        Edit(Span(after.end, after.end), ">"),
+    )
+    yield Hit(
+        0,
+        0,
+        "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
+        raw=candidate.span,
+        edits=edits,
+        fix_description="wrap the URL and its continuation in <URL:...>",
+    )
+
+
+@rule(
+    "X106", "empty-wrapper", Severity.WARNING, "appendix",
+    summary='A wrapper with nothing in it: "<URL:>".',
+    explanation=(
+        "The appendix's wrapper delimits a URL; an empty one delimits nothing, and usually "
+        "marks a URL lost in editing."
+    ),
+    example="The archive is at <URL:>.",
+    use_instead="The archive is at <URL:ftp://ftp.example.com/pub/archive/>.",
+    fix="Write the URL, or remove the wrapper.",
+    fix_safety=(
+        "No automatic fix: the lost URL cannot be guessed, and removing the wrapper would hide "
+        "that one is missing."
+    ),
+)
+def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+    candidate = subject.candidate
+    if (
+        candidate.wrapper is not None
+        and not candidate.url
+        and not candidate.has(Flag.UNTERMINATED)
+        and candidate.wrapper_span is not None
+    ):
+        yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)
+
+
+def may_hit(candidate: Candidate) -> bool:
+    """Whether a rule of the family can hit the candidate at all: each reads a flag of how
+    it was found (Flag) or its wrapper, and a bare URL found whole on its line, as most are,
+    has neither (Linter.lint then passes the family over)."""
+    return bool(candidate.flags) or candidate.wrapper is not None
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    unterminated_wrapper,
+    ambiguous_hyphen_break,
+    page_furniture_in_wrapper,
+    space_in_wrapper,
+    broken_bare_url,
+    empty_wrapper,
+)

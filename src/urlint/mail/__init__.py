@@ -1,0 +1,3 @@
+"""Mail and news: mbox framing, MIME, header and transfer decoding, HTML text, a message's
+identity, and which of a message's URLs are reported. Reads bytes sources hand it; knows
+nothing of runs, outputs or the linter."""

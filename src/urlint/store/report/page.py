@@ -1,0 +1,335 @@
+"""`urlint report --html FILE`: one self-contained page, charts and sortable tables, that
+works with the network off.
+
+Everything the page needs is in it: the styles, Chart.js (vendor/, inlined with its
+licence), the page's own script and its data. Its Content-Security-Policy allows nothing
+to be fetched (`default-src 'none'`), and only these scripts and this style to run, by
+their hashes: a string from the store that got past the escaping still could not run.
+
+Every string from the store is escaped where it lands:
+
+- in the HTML, by `html.escape` (text and attribute values), after `printable` (a control
+  character shows as an escape, as in the text outputs);
+- in the `<script type="application/json">` that carries the charts' data, as JSON with
+  `<`, `>` and `&` written as \\u escapes, so no `</script>` or `<!--` can end or bend the
+  element (the HTML parser looks for those before any JSON parser sees the text).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import os
+from importlib import resources
+
+from ...output.printable import printable, shown
+from . import queries
+from .census import CENSUS_COLUMNS, census
+from .queries import Selection, Totals
+from .summary import NO_HOST, store_about, totals_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import TextIO
+
+CHART_JS_VERSION = "4.6.1"  # vendor/README.md says where it is from
+OTHER_RULES = "other rules"  # the rules past --top, summed in one dataset of their chart
+# The classes of the tables' other columns that are laid out their own way.
+_TEXT_CLASSES = {"url": "url", "first_seen": "date", "last_seen": "date"}
+# The tables' columns that hold numbers: right-aligned, and sorted as numbers.
+NUMBER_COLUMNS = frozenset(
+    {"urls", "unique_urls", "messages", "findings", "count", "message_index", "line"}
+)
+
+
+def write_page(
+    store: str, selection: Selection, out: TextIO, top: int = 10, limit: int = 1000
+) -> None:
+    """The page for the store at `store` under the selection's filters: `top` hosts,
+    schemes and rules in the charts, at most `limit` rows in each table."""
+    totals = queries.totals(selection)
+    out.write(
+        page_html(
+            store,
+            selection,
+            totals,
+            chart_data(selection, top),
+            hosts=list(queries.urls_by(selection, "host", limit)),
+            rules=list(queries.findings_by_rule(selection, limit)),
+            census_rows=list(census(selection, limit, most_seen_first=True)),
+            limit=limit,
+        )
+    )
+
+
+# --- The charts' data ---------------------------------------------------------------------
+
+
+def chart_data(selection: Selection, top: int) -> dict:
+    """What the charts draw (page.js reads it): URLs per month (the undated counted
+    apart), the top hosts and schemes, and the findings of the top rules per month."""
+    per_month = queries.urls_per_month(selection)
+    dated = {month: count for month, count in per_month if month is not None}
+    months = queries.month_range(list(dated))
+    hosts = queries.top(selection, "host", top)
+    schemes = queries.top(selection, "scheme", top)
+    return {
+        "months": {
+            "labels": [printable(month) for month in months],
+            "urls": [dated.get(month, 0) for month in months],
+            "undated": sum(count for month, count in per_month if month is None),
+        },
+        "hosts": {
+            "labels": [printable(host or NO_HOST) for host, _ in hosts],
+            "urls": [count for _, count in hosts],
+        },
+        "schemes": {
+            "labels": [printable(scheme or "") for scheme, _ in schemes],
+            "urls": [count for _, count in schemes],
+        },
+        "rules": _rules_over_time(queries.findings_by_month_and_rule(selection), top),
+    }
+
+
+def _rules_over_time(rows: list[tuple[str | None, str, str, int]], top: int) -> dict:
+    """A dataset per rule of the `top` with the most dated findings (the rest summed as
+    one), over every month from the first finding's to the last's."""
+    dated = [(month, code, name, count) for month, code, name, count in rows if month]
+    totals: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for _, code, name, count in dated:
+        totals[code] = totals.get(code, 0) + count
+        names[code] = f"{code} {name}"
+    charted = sorted(totals, key=lambda code: (-totals[code], code))[:top]
+    labels = queries.month_range(sorted({row[0] for row in dated}))
+    column = {month: index for index, month in enumerate(labels)}
+    series: dict[str, list[int]] = {names[code]: [0] * len(labels) for code in charted}
+    if len(totals) > len(charted):
+        series[OTHER_RULES] = [0] * len(labels)
+    for month, code, _, count in dated:
+        series[names[code] if code in charted else OTHER_RULES][column[month]] += count
+    return {
+        "labels": [printable(month) for month in labels],
+        "datasets": [{"label": printable(label), "data": data} for label, data in series.items()],
+        "undated": sum(row[3] for row in rows if row[0] is None),
+    }
+
+
+def script_json(value: object) -> str:
+    """`value` as JSON to put inside a <script> element: `<`, `>` and `&` (which only
+    occur inside JSON strings) as \\u escapes, and U+2028 and U+2029 too (JavaScript
+    before ES2019 ends a string at them)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char in "&<>\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+# --- The page -----------------------------------------------------------------------------
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def inline_script(text: str, name: str) -> str:
+    """The text of a script to inline, checked: nothing in it may end its <script>
+    element early or put the HTML parser in its escaped states."""
+    lowered = text.lower()
+    if "</script" in lowered or "<!--" in lowered:
+        raise ValueError(f"{name} cannot be inlined: it holds </script or <!--")
+    return text
+
+
+def chart_js() -> str:
+    """Chart.js to inline: its licence first, as a comment (MIT: the notice goes with
+    every copy), and without its source map's URL (there is no map to fetch)."""
+    library = _asset("vendor/chart.umd.min.js")
+    library = "\n".join(
+        line for line in library.splitlines() if not line.startswith("//# sourceMappingURL=")
+    )
+    licence = _asset("vendor/chart.js.LICENSE.md").strip()
+    if "*/" in licence:
+        raise ValueError("the Chart.js licence cannot be put in a comment")
+    return inline_script(f"/*\n{licence}\n*/\n{library}\n", "Chart.js")
+
+
+def _hash(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def page_html(
+    store: str,
+    selection: Selection,
+    totals: Totals,
+    data: dict,
+    hosts: list[tuple],
+    rules: list[tuple],
+    census_rows: list[tuple],
+    limit: int,
+) -> str:
+    from ...core.version import VERSION as __version__
+
+    style = "\n" + _asset("page.css")
+    scripts = [chart_js(), inline_script("\n" + _asset("page.js"), "page.js")]
+    policy = (
+        "default-src 'none'; "
+        f"script-src {' '.join(_hash(script) for script in scripts)}; "
+        f"style-src {_hash(style)}"
+    )
+    name = shown(os.path.basename(store) or store)  # masked, as the summary's (summary.py)
+    filters = selection.filters.described
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_text(policy)}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="urlint {_text(__version__)}">',
+        f"<title>URLs in {_text(name)}: urlint report</title>",
+        f"<style>{style}</style>",
+        "</head>",
+        "<body>",
+        "<header>",
+        f"<h1>URLs in {_text(name)}</h1>",
+        f'<p class="about">{_text(shown(store))}: {_text(store_about(totals))}</p>',
+    ]
+    if filters:
+        parts.append(
+            f'<p class="about" id="filters">Filters: {_text(shown(" ".join(filters)))}</p>'
+        )
+    parts += ["</header>", '<dl class="totals" id="totals">']
+    for label, text in totals_lines(totals, selection.filters):
+        parts.append(f"<dt>{_text(label)}</dt><dd>{_text(text)}</dd>")
+    parts.append("</dl>")
+    parts += _charts(data)
+    host_rows = totals.hosts + (1 if totals.without_host else 0)  # those without: one row
+    parts += _section(
+        "Hosts",
+        "hosts",
+        _table_note(len(hosts), host_rows, limit, "hosts", "domains"),
+        ("host", *queries.GROUP_COLUMNS),
+        hosts,
+        sorted_by="urls",
+    )
+    parts += _section(
+        "Findings by rule",
+        "rules",
+        _table_note(len(rules), None, limit, "rules", "rules"),
+        queries.RULE_COLUMNS,
+        rules,
+        sorted_by="findings",
+    )
+    parts += _section(
+        "Census",
+        "census",
+        "Each distinct URL: how often it was found and in how many messages, when it was "
+        "first and last seen, and where it was first seen (path, message, Message-ID, "
+        "line). "
+        + _table_note(len(census_rows), totals.unique_urls, limit, "URLs", "census"),
+        CENSUS_COLUMNS,
+        census_rows,
+        sorted_by="count",
+    )
+    parts.append(
+        f'<footer class="about">Written by urlint {_text(__version__)}; charts by Chart.js '
+        f"{CHART_JS_VERSION} (MIT licence: in this page's source).</footer>"
+    )
+    parts.append(f'<script type="application/json" id="report-data">{script_json(data)}</script>')
+    parts += [f"<script>{script}</script>" for script in scripts]
+    parts += ["</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+def _table_note(shown: int, total: int | None, limit: int, noun: str, table: str) -> str:
+    if shown < limit or (total is not None and shown >= total):
+        return ""
+    of = f" of {total}" if total is not None else ""
+    return (
+        f"The first {shown}{of} {noun}, the most found first: `urlint report --table "
+        f"{table}` lists them all."
+    )
+
+
+def _charts(data: dict) -> list[str]:
+    months, rules = data["months"], data["rules"]
+    undated = _undated(months["undated"], "URL", " (plain text, or a Date not read)")
+    rules_undated = _undated(rules["undated"], "finding", "")
+    figures = [
+        ("chart-months", "URLs per month", undated),
+        ("chart-hosts", "Top hosts", ""),
+        ("chart-schemes", "Schemes", ""),
+        ("chart-rules", "Findings by rule over time", rules_undated),
+    ]
+    parts = ['<section class="charts">']
+    for chart_id, title, note in figures:
+        parts += [
+            "<figure>",
+            f"<h2>{_text(title)}</h2>",
+            f'<div class="chart"><canvas id="{chart_id}" role="img" '
+            f'aria-label="{_text(title)}"></canvas></div>',
+        ]
+        if note:
+            parts.append(f"<figcaption>{_text(note)}</figcaption>")
+        parts.append("</figure>")
+    parts.append("</section>")
+    return parts
+
+
+def _undated(count: int, noun: str, why: str) -> str:
+    if not count:
+        return ""
+    has = f"{noun} has" if count == 1 else f"{noun}s have"
+    return f"{count} {has} no date{why}, not charted."
+
+
+def _section(
+    title: str,
+    section_id: str,
+    note: str,
+    columns: Iterable[str],
+    rows: list[tuple],
+    sorted_by: str,
+) -> list[str]:
+    columns = tuple(columns)
+    numeric = {index for index, column in enumerate(columns) if column in NUMBER_COLUMNS}
+    parts = [f'<section id="{section_id}">', f"<h2>{_text(title)}</h2>"]
+    if note:
+        parts.append(f'<p class="note">{_text(note)}</p>')
+    if not rows:
+        parts += ['<p class="empty">None.</p>', "</section>"]
+        return parts
+    parts += [
+        '<div class="scroll">',
+        f'<table class="sortable" id="table-{section_id}">',
+        "<thead><tr>",
+    ]
+    for index, column in enumerate(columns):
+        classes = ' class="number"' if index in numeric else ""
+        sort = ' aria-sort="descending"' if column == sorted_by else ""
+        parts.append(f'<th{classes}{sort}><button type="button">{_text(column)}</button></th>')
+    parts += ["</tr></thead>", "<tbody>"]
+    for row in rows:
+        cells = []
+        for index, (column, value) in enumerate(zip(columns, row, strict=True)):
+            kind = "number" if index in numeric else _TEXT_CLASSES.get(column, "")
+            classes = f' class="{kind}"' if kind else ""
+            cells.append(f"<td{classes}>{_cell(value)}</td>")
+        parts.append(f"<tr>{''.join(cells)}</tr>")
+    parts += ["</tbody>", "</table>", "</div>", "</section>"]
+    return parts
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    return _text(printable(str(value)))
+
+
+def _text(text: str) -> str:
+    return html.escape(text, quote=True)

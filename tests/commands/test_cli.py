@@ -1,0 +1,190 @@
+"""`urlint extract` as a user runs it: formats, exit codes, stdin, masking."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from urlint.commands.cli import main
+
+from ..helpers import run
+
+JSONL_KEYS = [
+    "path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message",
+    "flags",
+]
+
+
+@pytest.fixture
+def sample(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text(
+        "get <URL:ftp://fred:secret@ftp.example.org/pub/\n  file-\n  name.txt> or http://www.example.org/.\n"
+    )
+    return path
+
+
+def test_text_format_is_one_url_a_line_with_password_masked(capsys, sample):
+    code, out, err = run(capsys, "extract", str(sample))
+    assert (code, err) == (0, "")
+    assert out == "ftp://fred:****@ftp.example.org/pub/file-name.txt\nhttp://www.example.org/\n"
+
+
+def test_with_position(capsys, sample):
+    code, out, _ = run(capsys, "extract", "-H", str(sample))
+    assert out.splitlines() == [
+        f"{sample}:1:10: ftp://fred:****@ftp.example.org/pub/file-name.txt",
+        f"{sample}:3:16: http://www.example.org/",
+    ]
+
+
+def test_jsonl_contract(capsys, sample):
+    code, out, _ = run(capsys, "extract", "--format", "jsonl", str(sample))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [list(r) for r in records] == [JSONL_KEYS, JSONL_KEYS]
+    assert records[0] == {
+        "path": str(sample),
+        "line": 1,
+        "column": 10,
+        "end_line": 3,
+        "end_column": 11,
+        "url": "ftp://fred:****@ftp.example.org/pub/file-name.txt",
+        "alt": "ftp://fred:****@ftp.example.org/pub/filename.txt",
+        "wrapper": "url",
+        "message": None,
+        "flags": ["line-break", "hyphen-break"],
+    }
+    assert records[1]["wrapper"] is None and records[1]["flags"] == []
+
+
+def test_show_passwords(capsys, sample):
+    _, out, _ = run(capsys, "extract", "--show-passwords", str(sample))
+    assert out.splitlines()[0] == "ftp://fred:secret@ftp.example.org/pub/file-name.txt"
+
+
+def test_no_output_format_shows_the_password(capsys, sample):
+    for argv in (["extract"], ["extract", "-H"], ["extract", "--format", "jsonl"]):
+        _, out, err = run(capsys, *argv, str(sample))
+        assert "secret" not in out + err
+
+
+def test_unreadable_input_exit_2_and_the_rest_still_read(capsys, sample, tmp_path):
+    code, out, err = run(capsys, "extract", str(tmp_path / "nope.txt"), str(sample))
+    assert code == 2
+    assert err == f"urlint: {tmp_path / 'nope.txt'}: cannot read: No such file or directory\n"
+    assert out.count("\n") == 2
+
+
+def test_usage_error_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["extract", "--format", "xml", "x"])
+    assert exit_info.value.code == 2
+    # argparse's own words as written (cli._argparse_in_english), singular and plural
+    assert capsys.readouterr().err.endswith(
+        "urlint extract: error: argument --format: invalid choice: 'xml' "
+        "(choose from 'text', 'jsonl')\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["rule"])
+    assert capsys.readouterr().err.endswith(
+        "urlint rule: error: the following arguments are required: CODE\n"
+    )
+
+
+def test_no_command_exit_2(capsys):
+    assert main([]) == 2
+
+
+def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
+    text = "".join(f"http://h{i}.example/\n" for i in range(20000))
+    result = subprocess.run(  # `python -m urlint`, where no script is on the PATH
+        [sys.executable, "-m", "urlint", "extract", "-"],
+        input=text.encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stdout.decode().splitlines()[-1] == "http://h19999.example/"
+    # a reader that stops early (`| head -1`) gets no traceback
+    pipe = subprocess.Popen(
+        f"{sys.executable} -m urlint.commands.cli extract - | head -1",
+        shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    out, err = pipe.communicate(text.encode() * 5)
+    assert out == b"http://h0.example/\n"
+    assert b"Traceback" not in err
+
+
+def test_binary_named_explicitly_is_noted(capsys, tmp_path):
+    blob = tmp_path / "x.bin"
+    blob.write_bytes(b"\0\0\0")
+    code, out, err = run(capsys, "extract", str(blob))
+    # Skipped is no error, and no URL was found: exit 1, as grep.
+    assert (code, out, err) == (1, "", f"urlint: {blob}: skipped: binary file (NUL byte)\n")
+
+
+def test_console_script_installed():
+    bindir = os.path.dirname(sys.executable)
+    result = subprocess.run(
+        [os.path.join(bindir, "urlint"), "--version"], capture_output=True, text=True, check=False
+    )
+    assert result.stdout.strip().startswith("urlint ")
+
+
+def test_a_ctrl_c_before_the_command_runs_is_exit_130_and_no_traceback(monkeypatch, capsys):
+    # as the parser is built, before cli.main's own catching (a Ctrl-C at start-up)
+    import urlint.__main__
+    import urlint.commands.cli
+
+    def interrupted(command=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(urlint.__main__.garbage, "defer", lambda: None)  # this process's own
+    monkeypatch.setattr(urlint.commands.cli, "build_parser", interrupted)
+    monkeypatch.setattr(sys, "argv", ["urlint", "check", "x.txt"])
+    with pytest.raises(SystemExit) as exit_info:
+        urlint.__main__.run()
+    assert exit_info.value.code == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_extract_refuses_a_wrong_configuration_as_check_does(capsys, tmp_path, monkeypatch):
+    # a key only `check` uses, wrongly typed: an error whichever command reads the file
+    (tmp_path / "pyproject.toml").write_text('[tool.urlint]\nselect = "ALL"\n')
+    (tmp_path / "a.txt").write_text("see http://example.com/\n")
+    monkeypatch.chdir(tmp_path)
+    message = f"urlint: {tmp_path}/pyproject.toml: select must be a list of strings\n"
+    assert run(capsys, "extract", "a.txt") == (2, "", message)
+    assert run(capsys, "check", "a.txt") == (2, "", message)
+
+
+def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_path):
+    # os.fsdecode holds the byte 0xE9 of "caf\xe9.txt" as a lone surrogate, which no UTF-8
+    # output can write: JSON wrote "caf?.txt" (the stream's replacement), text "caf\udce9";
+    # every output now writes the byte as the store keeps it, "caf\xe9.txt" (and masks a
+    # password the name holds, as it does any name's).
+    (tmp_path / os.fsdecode(b"caf\xe9.txt")).write_bytes(b"see http://example.com/~a\n")
+    (tmp_path / os.fsdecode(b"ftp:fred:Pw0rd@h\xe9.txt")).write_bytes(b"http://example.com/b\n")
+
+    def urlint(*argv: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "urlint", *argv], cwd=tmp_path, capture_output=True,
+            check=False,
+        )
+        assert done.stderr == b""
+        return done.stdout.decode("utf-8")
+
+    assert urlint("extract", "-l", ".") == "caf\\xe9.txt\nftp:fred:****@h\\xe9.txt\n"
+    assert urlint("extract", "-c", ".") == "caf\\xe9.txt:1\nftp:fred:****@h\\xe9.txt:1\n"
+    paths = [json.loads(line)["path"] for line in urlint("extract", "--format", "jsonl", ".")
+             .splitlines()]
+    assert paths == ["caf\\xe9.txt", "ftp:fred:****@h\\xe9.txt"]
+    check = ("check", "--isolated", "--select", "C202", ".")
+    assert urlint(*check).splitlines()[0].startswith("caf\\xe9.txt:1:24: C202 ")
+    assert [finding["path"] for finding in json.loads(urlint(*check, "--format", "json"))] == [
+        "caf\\xe9.txt"
+    ]

@@ -1,0 +1,182 @@
+"""Rule pages: every URL rule's example triggers it and its "Use instead" does not; the page
+of one rule whole; the keys of `urlint rules --format json`.
+
+Texts are linted with the rule alone selected (info rules are off unless selected), so other
+rules can neither hide nor add a finding.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import urlint
+from urlint.linter.config import build_settings
+from urlint.linter.rules.catalogue import all_rules, rules_by_code
+from urlint.linter.rules.pages import rule_page
+
+from ..helpers import run
+from ..lint_helpers import lint
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
+
+URL_RULES = [entry for entry in all_rules() if entry.check is not None]
+# An example (or a "Use instead") may give alternatives: "<URL:...> or <URL:...>".
+ALTERNATIVES = re.compile(r"(?<=>) or (?=<URL:)")
+# Rules whose "Use instead" is a line of configuration (TOML), not text to lint.
+CONFIGURED = {"S403"}
+
+
+def alternatives(text: str) -> list[str]:
+    return ALTERNATIVES.split(text)
+
+
+def codes(text: str, code: str) -> list[str]:
+    return [finding.code for finding in urlint.lint(text + "\n", select=[code])]
+
+
+# The corrections that keep an informational finding of another rule.
+CORRECTIONS_STILL_NOTED = {"P501": {"P502"}, "R301": {"P502"}}
+
+
+def test_the_url_rules_are_the_five_families() -> None:
+    assert len(URL_RULES) == 43
+    assert {entry.code[0] for entry in URL_RULES} == set("XCRSP")
+
+
+def test_alternatives_are_split_between_wrapped_urls_only() -> None:
+    assert alternatives("<URL:mailto:fred> or <URL:mailto:@example.com>") == [
+        "<URL:mailto:fred>", "<URL:mailto:@example.com>",
+    ]
+    text = "see <URL:http://a.example/> or not"
+    assert alternatives(text) == [text]
+
+
+@pytest.mark.parametrize("entry", URL_RULES, ids=[entry.code for entry in URL_RULES])
+def test_each_alternative_of_the_example_triggers_the_rule(entry) -> None:
+    for text in alternatives(entry.example):
+        assert codes(text, entry.code), text
+
+
+@pytest.mark.parametrize("entry", URL_RULES, ids=[entry.code for entry in URL_RULES])
+def test_use_instead_does_not_trigger_the_rule(entry) -> None:
+    if entry.code in CONFIGURED:
+        # The configuration "Use instead" gives silences the rule on the example.
+        options = build_settings(tomllib.loads(entry.use_instead)).options
+        assert lint(entry.example + "\n", [entry.code]) != []
+        assert lint(entry.example + "\n", [entry.code], options) == []
+        return
+    for text in alternatives(entry.use_instead):
+        # Nor any other rule: a correction does not trade one finding for another. A
+        # user name left in an ftp URL is P502's information, as the page says.
+        found = {finding.code for finding in urlint.lint(text + "\n", select=["ALL"])}
+        assert found == CORRECTIONS_STILL_NOTED.get(entry.code, set()), text
+
+
+def test_only_s403_is_fixed_by_configuration() -> None:
+    # Every other URL rule's "Use instead" holds a URL: linting it is no empty check.
+    for entry in URL_RULES:
+        is_url = "<URL:" in entry.use_instead
+        assert is_url == (entry.code not in CONFIGURED), entry.code
+
+
+@pytest.mark.parametrize("entry", all_rules(), ids=[entry.code for entry in all_rules()])
+def test_every_rule_says_what_to_write_instead_and_how_safe_its_fix_is(entry) -> None:
+    assert entry.use_instead.strip() and entry.use_instead != entry.example
+    assert entry.fix and entry.use_instead not in entry.fix  # said once, not twice
+    # A safe fix's note says what --fix changes; any other says why there is no fix.
+    if entry.safe_fix:
+        assert entry.fix_safety.startswith("`--fix` ")
+    else:
+        assert entry.fix_safety.startswith(("No automatic fix: ", "No fix: "))
+    if entry.safe_fix:
+        assert "password" in entry.fix_safety  # the engine never edits a URL with one
+
+
+S402_PAGE = """\
+# S402 uppercase-scheme
+
+Severity: info (off unless selected). Rests on: RFC 1738 section 2.1, 5.
+Fix: safe fix available (--fix).
+
+## What it does
+A scheme name with upper-case letters.
+
+## Why is this bad?
+Section 5: "the scheme is in lower case; interpreters should use case-ignore". \
+Upper case is read correctly by careful programs but is not the canonical form.
+
+## Example
+<URL:HTTP://example.com/>
+
+## Use instead
+<URL:http://example.com/>
+
+## Fix
+Lower-case the scheme name.
+
+## Fix safety
+`--fix` writes the scheme in lower case; interpreters ignore its case (section 5), so the \
+URL means the same. No fix where the scheme is broken across lines (a replacement is made \
+only within one line), in a URL that may hold a password (an edit would show it in --diff: \
+section 6), or in mail or an archive, whose text is decoded.
+"""
+
+
+def test_a_rule_page_whole(capsys) -> None:
+    code, out, err = run(capsys, "rule", "S402")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == S402_PAGE.splitlines()
+    assert out == S402_PAGE == rule_page(rules_by_code()["S402"])
+
+
+def test_a_page_without_a_safe_fix_says_why() -> None:
+    lines = rule_page(rules_by_code()["R303"]).splitlines()
+    start = lines.index("## Example")
+    assert lines[start:] == [
+        "## Example",
+        "<URL:http://example.com/cgi?next=/home?x=1>",
+        "",
+        "## Use instead",
+        "<URL:http://example.com/cgi?next=%2Fhome%3Fx=1>",
+        "",
+        "## Fix",
+        'Encode them: "/" as %2F and "?" as %3F.',
+        "",
+        "## Fix safety",
+        "No automatic fix: encoding a reserved character may change what the URL means (section "
+        "2.2), and the program behind the URL reads the search part as it chooses (RFC 3986 "
+        "allows both characters there).",
+    ]
+
+
+RULE_KEYS = [
+    "code", "name", "severity", "section", "summary", "explanation", "example", "use_instead",
+    "fix", "fix_safety", "safe_fix",
+]
+
+
+def test_rules_json_keys(capsys) -> None:
+    code, out, _ = run(capsys, "rules", "--format", "json")
+    rules = json.loads(out)
+    assert code == 0 and len(rules) == 49
+    assert all(list(entry) == RULE_KEYS for entry in rules)
+    by_code = {entry["code"]: entry for entry in rules}
+    assert by_code["S402"]["use_instead"] == "<URL:http://example.com/>"
+    assert by_code["M902"]["use_instead"].startswith("urlint check notes.txt")
+    assert [entry["fix_safety"] for entry in rules] == [entry.fix_safety for entry in all_rules()]
+
+
+def test_m901_example_and_what_to_write_instead() -> None:
+    # The one M rule that text can trigger: a suppression that suppresses nothing.
+    entry = rules_by_code()["M901"]
+    assert codes(entry.example, "M901") == ["M901"]
+    line = entry.use_instead[entry.use_instead.index("http://") :]
+    assert line == "http://example.com/~fred/  # urlint: ignore[C202]"
+    assert urlint.lint(line + "\n", select=["ALL"]) == []
+    assert codes(line.replace("C202", "P501"), "M901") == ["M901"]

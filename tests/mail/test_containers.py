@@ -1,0 +1,302 @@
+"""Containers (sources/kinds.py, mail/mbox.py, mail/reader.py): the same message from .eml,
+mbox (rd, cl2, CRLF), compressed mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a
+crossposted article read once."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlint.mail.mbox import RawMessage, split_mbox, split_on
+from urlint.mail.prefilter import may_hold_urls
+from urlint.sources import kinds
+from urlint.sources.kinds import sniff
+from urlint.sources.streams import read_at_most
+from urlint.sources.text import SNIFF_BYTES
+
+from ..mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
+
+
+def _same_message_everywhere(tmp_path: Path, raw: bytes) -> dict[str, Path]:
+    """One message as .eml, mbox, mbox.gz/.bz2/.xz, Maildir, MH and zip (with a nested gz)."""
+    places = {}
+    places["eml"] = tmp_path / "one.eml"
+    places["eml"].write_bytes(raw)
+    box = mbox_of(raw)
+    places["mbox"] = tmp_path / "box.mbox"
+    places["mbox"].write_bytes(box)
+    places["gz"] = tmp_path / "2001-March.txt.gz"
+    places["gz"].write_bytes(gzip.compress(box))
+    places["bz2"] = tmp_path / "box.mbox.bz2"
+    places["bz2"].write_bytes(bz2.compress(box))
+    places["xz"] = tmp_path / "box.mbox.xz"
+    places["xz"].write_bytes(lzma.compress(box))
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (maildir / "cur" / "1000.abc.host:2,S").write_bytes(raw)
+    (maildir / "tmp" / "1001.partial.host").write_bytes(raw)  # still being delivered: not read
+    places["maildir"] = maildir
+    mh = tmp_path / "mh"
+    mh.mkdir()
+    (mh / "1").write_bytes(raw)
+    (mh / ".mh_sequences").write_text("unseen: 1\n")
+    places["mh"] = mh
+    places["zip"] = tmp_path / "archive.zip"
+    with zipfile.ZipFile(places["zip"], "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("inbox/one.eml", raw)
+        archive.writestr("months/2001-March.txt.gz", gzip.compress(box))
+    return places
+
+
+def test_the_same_urls_from_every_container(tmp_path):
+    raw = MIME.read_bytes()
+    places = _same_message_everywhere(tmp_path, raw)
+    for name, place in places.items():
+        got = file_urls(place)
+        expected = MIME_URLS * 2 if name == "zip" else MIME_URLS  # the zip holds it twice
+        assert got == expected, name
+    lines = {
+        name: [i.candidate.line for i in found(p)] for name, p in places.items() if name != "zip"
+    }
+    eml_lines = lines.pop("eml")
+    for name in ("maildir", "mh"):
+        assert lines[name] == eml_lines
+    for name in ("mbox", "gz", "bz2", "xz"):  # one line further down: the From_ line
+        assert lines[name] == [line + 1 for line in eml_lines]
+
+
+def test_zip_members_are_named_inside_the_archive(tmp_path):
+    places = _same_message_everywhere(tmp_path, MIME.read_bytes())
+    paths = sorted({item.path for item in found(places["zip"])})
+    assert paths == [f"{places['zip']}!inbox/one.eml", f"{places['zip']}!months/2001-March.txt.gz"]
+
+
+def test_mboxrd_and_takeout_from_lines():
+    mbox = (
+        b"From a@example.org Thu Mar  1 03:00:13 2001\nSubject: one\n\n"
+        b"From here on it is body text, after a blank line but no date.\n>From quoted\n\n"
+        b"From 1737428347291340813@xxx Sat Jan 18 23:07:53 +0000 2025\nSubject: two\n\nhi\n"
+    )
+    got = list(split_mbox(io.BytesIO(mbox)))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert b"\nFrom quoted\n" in got[0].data  # mboxrd: one level of quoting undone
+
+
+def test_mboxcl2_content_length_is_believed_where_it_lands_on_a_from_line():
+    first_body = b"From b@example.org Thu Mar  1 03:00:14 2001 is a line in the body.\n"
+    second_body = b"short\n"
+    mbox = (
+        b"From a@example.org Thu Mar  1 03:00:13 2001\nContent-Length: %d\nSubject: one\n\n"
+        % len(first_body)
+        + first_body
+        + b"\nFrom c@example.org Thu Mar  1 03:00:15 2001\nContent-Length: 999\nSubject: two\n\n"
+        + second_body
+    )
+    got = list(split_mbox(io.BytesIO(mbox)))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert got[0].data.endswith(first_body + b"\n")
+    assert got[1].data.endswith(second_body)  # a length past the end is not believed, nor needed
+
+
+def test_mbox_split_skips_unwanted_messages_and_keeps_lines_and_indexes():
+    mbox = mbox_of(
+        *(
+            f"Subject: {n}\n\n{'http://example.org/' if n % 3 == 0 else 'no link'} {n}\n".encode()
+            for n in range(12)
+        )
+    )
+    every = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
+    wanted = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)]
+    assert [index for index, _, _ in wanted] == [1, 4, 7, 10]
+    assert wanted == [every[index - 1] for index in (1, 4, 7, 10)]
+
+
+def test_crlf_mbox_splits_at_from_lines_after_a_crlf_blank_line():
+    mbox = mbox_of(
+        *(f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() for n in range(3))
+    ).replace(b"\n", b"\r\n")
+    got = list(split_mbox(io.BytesIO(mbox), may_hold_urls))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7), (3, 13)]
+    assert (
+        got[1].data.startswith(b"From sender@example.org")
+        and b"\r\nFrom the body\r\n" in got[1].data
+    )
+
+
+@pytest.mark.parametrize("block", [64, 200, 4096])
+def test_a_message_without_its_length_after_counted_ones_is_read_to_its_end(monkeypatch, block):
+    # mboxcl: the first message's length is right, the last has none. Looking for it
+    # reads on to the end of the file; the message is then cut from what was read, not
+    # from what the buffer held before (it came out cut at the block's end).
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
+    body = b"word " * 20_000 + b"\n"  # past the 64 KB the first look for a length reads
+    first = b"Subject: 1\nContent-Length: %d\n\n" % len(body) + body
+    second = b"Subject: 2\n\nsee http://example.org/" + b"x" * 5000 + b"\n"
+    got = list(split_mbox(io.BytesIO(mbox_of(first, second))))
+    assert [(m.index, m.line) for m in got] == [(1, 1), (2, 7)]
+    assert got[1].data.endswith(b"x" * 5000 + b"\n\n")
+
+
+@pytest.mark.parametrize("block", [7, 61, 4096])
+def test_mbox_split_is_the_same_in_any_blocks(monkeypatch, block):
+    # Over 64 KB, past what the first look for Content-Length reads: a From_ line is cut by
+    # a block boundary somewhere, and must still be found once the rest of it arrives.
+    mbox = mbox_of(
+        *(
+            f"Subject: {n}\n\nhttp://example.org/{n}\nFrom the body\n".encode() * 30
+            for n in range(100)
+        )
+    )
+    assert len(mbox) > 8 * SNIFF_BYTES
+    whole = [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))]
+    assert len(whole) == 100
+    from_lines = [at for at in range(len(mbox)) if mbox.startswith(b"From sender@", at)]
+    assert [line for _, line, _ in whole] == [1 + mbox.count(b"\n", 0, at) for at in from_lines]
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox))] == whole
+    assert [(m.index, m.line, m.data) for m in split_mbox(io.BytesIO(mbox), may_hold_urls)] == whole
+
+
+def test_mmdf_and_babyl(tmp_path):
+    mmdf = (
+        b"\x01\x01\x01\x01\nSubject: a\n\nhttp://a.example.org/\n\x01\x01\x01\x01\n"
+        b"\x01\x01\x01\x01\nSubject: b\n\nhttp://b.example.org/\n\x01\x01\x01\x01\n"
+    )
+    babyl = (
+        b"BABYL OPTIONS: -*- rmail -*-\nVersion: 5\n\x1f\x0c\n0, unseen,,\n*** EOOH ***\n"
+        b"Subject: a\n\nhttp://a.example.org/\n\x1f\x0c\n1,,\nSubject: b\n\nhttp://b.example.org/\n\x1f"
+    )
+    assert sniff("box", mmdf) == kinds.MMDF and sniff("RMAIL", babyl) == kinds.BABYL
+    (tmp_path / "box.mmdf").write_bytes(mmdf)
+    (tmp_path / "RMAIL").write_bytes(babyl)
+    for name in ("box.mmdf", "RMAIL"):
+        items = found(tmp_path / name)
+        assert [i.candidate.url for i in items] == [
+            "http://a.example.org/",
+            "http://b.example.org/",
+        ], name
+        assert [i.message.index for i in items] == [1, 2]
+    assert [i.candidate.line for i in found(tmp_path / "box.mmdf")] == [4, 9]
+    assert [i.candidate.line for i in found(tmp_path / "RMAIL")] == [8, 13]
+    assert [
+        m.index
+        for m in split_on(io.BytesIO(mmdf), b"\x01\x01\x01\x01\n", kinds.MMDF)
+        if isinstance(m, RawMessage)
+    ] == [1, 2]
+
+
+def test_plain_text_is_not_taken_for_mail():
+    assert sniff("notes.txt", b"Note: this is not mail\nTitle: x\n\nhttp://x/") == kinds.TEXT
+    assert sniff("a.eml", b"Subject: x\n\nbody") == kinds.MESSAGE
+    assert sniff("83687", b"From: a@b\nSubject: x\nNewsgroups: alt.x\n\nbody") == kinds.MESSAGE
+    assert (
+        sniff("a.jar", b"PK\x03\x04rest") == kinds.TEXT
+    )  # documents in zip form are not mail archives
+
+
+def test_header_test_edges():
+    header = kinds._looks_like_header
+    assert header(b"From: a@b\nSubject: x\n\nbody", 2) is True
+    assert header(b"From: a@b\r\nSubject: x\r\n\r\nbody", 2) is True
+    assert header(b"From: a@b\n  folded\nX-Other: y\nSubject: x\n\n", 2) is True
+    assert header(b"From: a@b\nSubject: x\nnot a field\n\n", 2) is False
+    assert header(b" From: a@b\nSubject: x\n\n", 2) is False  # a fold with no field
+    assert header(b"\nFrom: a@b\nSubject: x\n", 1) is False  # a blank first line
+    assert header(b"From: a@b\nX-Note: y\n\n", 2) is False  # one mail field of two
+    assert header(b"From : a@b\nDate\t: x\n\n", 2) is True  # RFC 822's blanks before ":"
+    assert header(b"From: a@b\nSubject: x\nTo: c@d, e", 2) is True  # its end cut short
+    assert header(b"Subject: x", 1) is True and header(b"Subject x", 1) is False
+    assert header(b"", 1) is False
+
+
+def _header_line_by_line(head: bytes, known_needed: int) -> bool:
+    """The header test as its docstring says it, line by line: the oracle of the regular
+    expressions `_looks_like_header` reads it with."""
+    known = 0
+    lines = head.split(b"\n")
+    for number, line in enumerate(lines[:-1] if len(lines) > 1 else lines):
+        line = line.rstrip(b"\r")
+        if not line:
+            return number > 0 and known >= known_needed
+        if line[:1] in (b" ", b"\t"):
+            if number == 0:
+                return False
+            continue
+        name, colon, _ = line.partition(b":")
+        name = name.rstrip(b" \t")
+        if not colon or not name or any(not 33 <= byte <= 126 for byte in name):
+            return False
+        known += name.lower() in kinds._MAIL_FIELDS
+    return known >= known_needed
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"From", b"subject", b"X-Foo", b"Date", b":", b" ", b"\t", b"\n", b"\r", b"a@b",
+             b"x", b"\xe9", b"Note"]
+        ),
+        max_size=30,
+    ),
+    st.integers(1, 2),
+)
+def test_header_test_reads_as_line_by_line(pieces, known_needed):
+    head = b"".join(pieces)
+    assert kinds._looks_like_header(head, known_needed) == _header_line_by_line(
+        head, known_needed
+    )
+
+
+
+class _ShortReads(io.RawIOBase):
+    """A pipe's reading: at most `most` bytes a read, whatever is asked."""
+
+    def __init__(self, data: bytes, most: int) -> None:
+        self.data, self.most, self.at = data, most, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        piece = self.data[self.at : self.at + min(len(buffer), self.most)]
+        buffer[: len(piece)] = piece
+        self.at += len(piece)
+        return len(piece)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(0, 3 * 1024 * 1024),
+    st.integers(0, 3 * 1024 * 1024),
+    st.sampled_from([999, 65536, 700_000, 1 << 30]),
+    st.booleans(),
+)
+def test_read_at_most_gives_the_next_limit_bytes(size, limit, most, buffered):
+    # A message file is read up to mbox.MAX_MESSAGE_BYTES this way, a megabyte a read: the
+    # bytes are those of one read of `limit`, however short the stream's reads are, and
+    # the stream goes on after them.
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    raw = _ShortReads(data, most)
+    stream = io.BufferedReader(raw) if buffered else raw
+    assert read_at_most(stream, limit) == data[:limit]
+    assert stream.read() == data[limit:]
+
+def test_crossposted_article_is_read_once(tmp_path):
+    article = (
+        b"Path: news!not-for-mail\nFrom: a@example.org\nNewsgroups: comp.a,comp.b\nSubject: x\n"
+        b"Message-ID: <x1@example.org>\n\nhttp://example.org/crossposted\n"
+    )
+    for group in ("comp/a", "comp/b"):
+        (tmp_path / group).mkdir(parents=True)
+        (tmp_path / group / "17").write_bytes(article)
+    assert file_urls(tmp_path) == ["http://example.org/crossposted"]

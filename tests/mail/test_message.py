@@ -1,0 +1,231 @@
+"""One message (mail/mime.py, read by mail/message.py): every MIME part decoded, tagged
+and placed; header fields scanned or not; quoted replies rejoined (issue 4)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ..mail_helpers import MIME, MIME_URLS, extract_jsonl, found
+
+
+def test_every_part_decoded_tagged_and_placed(capsys):
+    code, records, err = extract_jsonl(capsys, str(MIME))
+    assert code == 0 and err == ""
+    assert [r["url"] for r in records] == MIME_URLS
+    by_url = {(r["url"], r["message"]["source"]): r for r in records}
+    subject = by_url["http://www.example.org/mirrors/", "header"]
+    assert subject["message"]["header"] == "Subject"  # RFC 2047 decoded, placed at its field
+    assert (subject["line"], subject["column"]) == (7, 1)
+    post = by_url["mailto:tools-users@example.org", "header"]
+    assert (post["line"], post["column"], post["end_column"], post["wrapper"]) == (
+        8,
+        13,
+        43,
+        "angle",
+    )
+    # Quoted-printable: a soft break inside the URL, "=3D" decoded; the raw line of its first piece.
+    search = by_url["http://lists.example.org/cgi-bin/search?db=tools&q=mirrors&max=50", "text"]
+    assert (search["line"], search["column"], search["end_line"], search["end_column"]) == (
+        25,
+        20,
+        26,
+        17,
+    )
+    assert search["message"]["part"] == "1.1" and search["message"]["content_type"] == "text/plain"
+    # format=flowed with DelSp=yes: the mailer's break inside the word is undone.
+    manual = by_url["http://www.example.org/documentation/manual/chapter-one.html", "text"]
+    assert (manual["line"], manual["column"], manual["end_line"]) == (27, 36, 28)
+    # HTML: the href not in the text/plain alternative is kept, tagged; cid: and the
+    # title, style, preamble, epilogue and the binary attachment give nothing.
+    old = by_url["http://www.example.org/old/?lang=en&page=2", "html-href"]
+    assert old["message"]["part"] == "1.2" and old["line"] == 40
+    # base64: the part's first body line.
+    faq = by_url["http://www.example.org/faq/index.html", "text"]
+    assert (faq["line"], faq["column"], faq["wrapper"], faq["message"]["part"]) == (
+        50,
+        1,
+        "url",
+        "2",
+    )
+    # message/rfc822, recursed.
+    notes = by_url["http://www.example.net/notes/1.0.html", "text"]
+    assert (notes["line"], notes["message"]["part"]) == (62, "3.1")
+    assert notes["message"] | {"part": None} == {
+        "index": 1,
+        "line": 1,
+        "message_id": "<mime-1@example.com>",
+        "date": "Wed, 16 Apr 1997 11:20:00 -0400",
+        "from": "René Example <rene@example.com>",
+        "part": None,
+        "content_type": "text/plain",
+        "source": "text",
+        "header": None,
+    }
+
+
+def test_html_alternative_does_not_repeat_the_plain_text(capsys):
+    _, records, _ = extract_jsonl(capsys, str(MIME))
+    archive = [r for r in records if r["url"] == "http://lists.example.org/archive/tools-users/"]
+    assert [r["message"]["source"] for r in archive] == ["header", "text"]
+
+
+def test_quoted_reply_lines_inside_a_wrapper_are_rejoined(tmp_path):
+    message = (
+        b"From: a@example.org\nSubject: re\n\n"
+        b"> The list is at <URL:http://www.example.org/tools/\n"
+        b"> mirrors/by-country.html> now.\n"
+    )
+    path = tmp_path / "reply.eml"
+    path.write_bytes(message)
+    [item] = found(path)
+    assert item.candidate.url == "http://www.example.org/tools/mirrors/by-country.html"
+    assert (item.candidate.line, item.candidate.column, item.candidate.end_line) == (4, 23, 5)
+
+
+def test_header_fields_that_carry_no_urls_are_not_scanned(tmp_path):
+    message = (
+        b"Received: from relay (http://relay.example.org/) by mx\n"
+        b"Message-ID: <http://not.example.org/id>\n"
+        b"X-URL: http://www.example.org/home\n"
+        b"Archived-At: <http://archive.example.org/42>\n"
+        b"Content-Base: http://base.example.org/\n\nbody\n"
+    )
+    path = tmp_path / "h.eml"
+    path.write_bytes(message)
+    assert [(i.candidate.url, i.message.header) for i in found(path)] == [
+        ("http://www.example.org/home", "X-URL"),
+        ("http://archive.example.org/42", "Archived-At"),
+        ("http://base.example.org/", "Content-Base"),
+    ]
+
+
+def test_header_fields_are_placed_on_their_own_lines(tmp_path):
+    # The lines before each field are counted once, field after field (a header of
+    # thousands of URL fields is read in linear time: bench/adversarial.py); a field that
+    # is no place for a URL (Received) is passed over, a folded one starts on its first line.
+    message = tmp_path / "fields.eml"
+    message.write_bytes(
+        b"From: a@example.org\n"
+        b"Received: from relay (http://relay.example/) by mx\n"
+        b"List-Archive: <http://lists.example/archive/>\n"
+        b"Subject: see\n"
+        b"List-Help: <mailto:help@lists.example>,\n"
+        b"\t<http://lists.example/help/>\n"
+        b"X-Mailer: mail 1.0\n"
+        b"List-Post: <mailto:post@lists.example>\n"
+        b"\n"
+        b"body\n"
+    )
+    assert [
+        (item.candidate.url, item.message.header, item.candidate.line, item.candidate.column)
+        for item in found(message)
+    ] == [
+        ("http://lists.example/archive/", "List-Archive", 3, 16),
+        ("mailto:help@lists.example", "List-Help", 5, 13),
+        ("http://lists.example/help/", "List-Help", 6, 3),
+        ("mailto:post@lists.example", "List-Post", 8, 13),
+    ]
+
+
+HEADER_LINES = [
+    b"Subject: a note\n", b"X-Long: http://a.example/\n", b" http://x.example/a\n",
+    b"\tmore\r\n", b"bad line\n", b"From x@y Sat Jan  1 00:00:00 2000\n", b"\n", b" \n",
+]
+
+
+def _fields_folded_one_by_one(data: bytes) -> tuple:
+    """read_header_block's reading, each continuation line added to its field's value as
+    it comes (the reference its linear reading must equal)."""
+    from urlint.mail.headers import _FIELD_NAME
+
+    fields: list = []
+    at, line = 0, 0
+    while at < len(data):
+        newline = data.find(b"\n", at)
+        next_at = len(data) if newline < 0 else newline + 1
+        text = data[at:next_at].rstrip(b"\r\n")
+        if not text:
+            return fields, next_at, line + 1, None
+        if text[:1] in (b" ", b"\t") and fields:
+            fields[-1] = (fields[-1][0], fields[-1][1] + b"\n" + text, fields[-1][2])
+        else:
+            match = _FIELD_NAME.match(text)
+            if match is None:
+                if not (line == 0 and not fields and text.startswith(b"From ")):
+                    return fields, at, line, "a header line that is no field: the header ends there"
+            else:
+                name = match.group()[:-1].rstrip().decode("ascii")
+                fields.append((name, text[match.end():].strip(b" \t"), line))
+        at, line = next_at, line + 1
+    return fields, len(data), line, None
+
+
+@given(st.lists(st.sampled_from(HEADER_LINES), max_size=30))
+def test_a_header_block_folded_over_many_lines_reads_as_line_by_line(lines):
+    # Continuation lines are joined once their field ends (a field folded over thousands
+    # of lines: linear, bench/adversarial.py), to the same fields as added one by one.
+    from urlint.mail.headers import read_header_block
+
+    data = b"".join(lines)
+    block = read_header_block(data)
+    fields = [(field.name, field.value, field.line) for field in block.fields]
+    assert (fields, block.body_start, block.body_line, block.problem) == (
+        _fields_folded_one_by_one(data)
+    )
+
+
+FIELD_PIECES = [
+    b"Content-Type", b"content-TYPE", b"Subject", b":", b" ", b"\t", b"\r", b"\n", b"\r\n",
+    b"text/plain;", b"boundary=\"b\"", b"x",
+]
+
+
+@given(st.lists(st.sampled_from(FIELD_PIECES), max_size=24))
+def test_a_field_is_unfolded_where_a_blank_follows_its_line_breaks(pieces):
+    # header_field cuts a field's value at the first line end no blank follows, so every
+    # line end it keeps is a fold: dropped with its CR (RFC 5322 2.2.3), as the regex
+    # substitution it stands for drops it.
+    import re
+
+    from urlint.mail.headers import FIELD_END, header_field
+
+    header = b"".join(pieces)
+    lowered = header.lower()
+    value = header_field(header, "Content-Type", lowered)
+    starts = [0] * lowered.startswith(b"content-type") + [
+        at + 1 for at in range(len(lowered)) if lowered.startswith(b"\ncontent-type", at)
+    ]
+    for start in starts:
+        colon = start + len(b"content-type")
+        colon += len(lowered[colon:]) - len(lowered[colon:].lstrip(b" \t"))
+        if lowered[colon : colon + 1] == b":":
+            end = FIELD_END.search(header, colon)
+            raw = header[colon + 1 : end.start() if end else len(header)]
+            assert value == re.sub(rb"\r?\n(?=[ \t])", b"", raw).strip()
+            break
+    else:
+        assert value is None
+
+
+HEADER_PIECES = [
+    b"\n", b"\r\n", b"\r", b" ", b"\t", b"Subject", b"X-a1", b"-", b"_", b":", b"x y",
+    b"\x01", b"\xe9", b"From ", b"9",
+]
+
+
+@given(st.lists(st.sampled_from(HEADER_PIECES), max_size=30))
+def test_a_header_ends_where_the_general_field_name_says(pieces):
+    # The header's end (a blank line) or first bad line is looked for with a plain
+    # name of letters, digits and "-" tried before the general one (RFC 5322 2.2's
+    # ftext, then blanks): the same places as the general one alone.
+    import re
+
+    from urlint.mail.headers import _HEADER_END_OR_BAD_LINE
+    from urlint.sources.kinds import FIELD_NAME
+
+    general = re.compile(rb"\n(?:\r?\n|(?![ \t]|" + FIELD_NAME + rb"))")
+    data = b"".join(pieces)
+    for at in range(len(data) + 1):
+        found, expected = _HEADER_END_OR_BAD_LINE.search(data, at), general.search(data, at)
+        assert (found and found.span()) == (expected and expected.span())

@@ -1,0 +1,109 @@
+"""The optional compiled build (setup.py, URLINT_COMPILE=1): .ci/run installs it in a
+virtualenv of its own and runs the whole suite on it with URLINT_EXPECT_COMPILED=1, so a
+build that quietly fell back to Python would not pass for a compiled one."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.machinery
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+# setup.py's COMPILED, as modules
+COMPILED = [
+    "urlint.grammar.components",
+    "urlint.grammar.login",
+    "urlint.grammar.parse",
+    "urlint.mail.decoders",
+    "urlint.mail.headers",
+    "urlint.mail.html",
+    "urlint.mail.mbox",
+    "urlint.mail.mime",
+    "urlint.mail.origin",
+    "urlint.mail.prefilter",
+    "urlint.mail.reported",
+    "urlint.mail.textmap",
+    "urlint.output.extract",
+    "urlint.output.printable",
+    "urlint.scanner.bare",
+    "urlint.scanner.continuation",
+    "urlint.scanner.furniture",
+    "urlint.scanner.scanner",
+    "urlint.scanner.textpos",
+    "urlint.scanner.wrappers",
+    "urlint.sources.text",
+]
+
+
+def test_the_compiled_modules_are_setup_pys():
+    setup = (Path(__file__).parents[2] / "setup.py").read_text()
+    listed = re.findall(r'"src/(urlint/[a-z/_]+)\.py"', setup)
+    assert [name.replace("/", ".") for name in listed] == COMPILED
+
+
+@pytest.mark.skipif(os.environ.get("URLINT_EXPECT_COMPILED") != "1", reason="the pure-Python build")
+def test_the_hot_path_runs_compiled():
+    for name in COMPILED:
+        path = importlib.import_module(name).__file__ or ""
+        assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), path
+
+
+# A generator expression may stand as a call's argument (the call consumes it); anywhere
+# else (returned, kept, in a tuple) mypyc compiles it into a list, made whole where it
+# stands: a decoded mail text's candidates were all held at once (bench/adversarial.py's
+# base64 HTML part peaked at 304 MB on the compiled build, 162 MB on the pure one).
+def test_no_compiled_module_keeps_a_generator_expression():
+    root = Path(__file__).parents[2] / "src"
+    kept = []
+    for name in COMPILED:
+        path = root / (name.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        consumed = {
+            id(argument)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            for argument in node.args
+        }
+        kept += [
+            f"{name}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.GeneratorExp) and id(node) not in consumed
+        ]
+    assert kept == []
+
+
+class _CountedPositions:
+    """A LineIndex that counts the positions asked of it."""
+
+    def __init__(self, text: str) -> None:
+        from urlint.scanner.textpos import LineIndex
+
+        self.index = LineIndex(text)
+        self.asked = 0
+
+    def position(self, offset):
+        self.asked += 1
+        return self.index.position(offset)
+
+    def span(self, start, end):
+        self.asked += 1
+        return self.index.span(start, end)
+
+
+def test_a_texts_candidates_are_found_as_they_are_iterated():
+    # (In both builds: compiled, a generator expression found them all before the first.)
+    from urlint.scanner import iter_candidates
+
+    text = "".join(f"see http://h{n}.example/ and <URL:ftp://f{n}.example/>\n" for n in range(2000))
+    positions = _CountedPositions(text)
+    candidates = iter_candidates(text, positions=positions)
+    first, second = next(candidates), next(candidates)
+    assert (first.url, second.url) == ("http://h0.example/", "ftp://f0.example/")
+    assert positions.asked == 3  # the first line's two URLs placed, no more
+    rest = [c.url for c in candidates]
+    assert (len(rest), rest[-1]) == (3998, "ftp://f1999.example/")
+    assert positions.asked == 2000 * 3  # each line's, once

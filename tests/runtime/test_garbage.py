@@ -1,0 +1,127 @@
+"""garbage.py: the `urlint` command's process collects no garbage while it starts, then
+freezes what start-up made and collects what its run makes; a library caller's process and
+a program calling `cli.main` keep their collector as it is."""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+
+from urlint.commands.cli import main
+
+# Runs the command as the `urlint` script does (urlint.__main__.run), and records the
+# collector's state when the walk of the inputs begins (sources.files calls work_begins
+# there) and when the scan of the first text begins (the run's work, after start-up).
+_COMMAND = """
+import atexit, gc, json, sys
+from urlint import pipeline
+from urlint.sources import files
+
+seen = {}
+begins, scan_texts = files.work_begins, pipeline.scan_texts
+
+def work_begins():
+    seen["before"] = [gc.isenabled(), gc.get_freeze_count()]
+    begins()
+    seen["after"] = [gc.isenabled(), gc.get_freeze_count()]
+
+def scanning(*args, **kwargs):
+    seen.setdefault("scan", [gc.isenabled(), gc.get_freeze_count()])
+    return scan_texts(*args, **kwargs)
+
+files.work_begins, pipeline.scan_texts = work_begins, scanning
+def at_exit():
+    seen["exit"] = [gc.isenabled(), gc.get_freeze_count()]
+    print(json.dumps(seen), file=sys.stderr)
+
+atexit.register(at_exit)
+sys.argv = ["urlint", *sys.argv[1:]]
+from urlint.__main__ import run
+run()
+"""
+
+
+def _command(*args: str) -> tuple[subprocess.CompletedProcess[str], dict]:
+    done = subprocess.run(
+        [sys.executable, "-c", _COMMAND, *args], capture_output=True, text=True, check=False
+    )
+    return done, json.loads(done.stderr.splitlines()[-1])
+
+
+def test_the_command_freezes_its_start_up_and_collects_during_its_run(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("See http://example.com/a and ftp://ftp.example.org/pub/.\n")
+    done, seen = _command("extract", str(text))
+    assert done.stdout == "http://example.com/a\nftp://ftp.example.org/pub/\n"
+    assert done.returncode == 0
+    enabled, frozen = seen["before"]
+    assert (enabled, frozen) == (False, 0)  # start-up: no collection
+    enabled, frozen = seen["after"]
+    # The modules a run loads make tens of thousands of objects: all frozen at once.
+    assert enabled is True and frozen > 10_000
+    assert seen["scan"] == seen["after"]  # the run collects, start-up stays frozen
+    assert seen["exit"][0] is True and seen["exit"][1] > 10_000  # on, start-up still frozen
+
+
+def test_check_freezes_too(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("See http://example.com/~fred/ for notes.\n")
+    done, seen = _command("check", "--isolated", str(text))
+    assert done.returncode == 1
+    assert "C202" in done.stdout
+    assert seen["before"] == [False, 0]
+    assert seen["after"][0] is True and seen["after"][1] > 10_000
+
+
+def test_a_run_that_does_no_work_exits_with_the_collector_off():
+    done, seen = _command("rule", "C202")
+    assert done.returncode == 0
+    assert "C202" in done.stdout
+    # No walk began: nothing frozen, and the collector still off at exit.
+    assert seen == {"exit": [False, 0]}
+
+
+_LIBRARY = """
+import gc, json, sys
+import urlint
+found = [item.candidate.url for item in urlint.scan_paths([sys.argv[1]])]
+print(json.dumps([found, gc.isenabled(), gc.get_freeze_count()]))
+"""
+
+
+def test_a_library_callers_process_keeps_its_collector(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("See http://example.com/a.\n")
+    done = subprocess.run(
+        [sys.executable, "-c", _LIBRARY, str(text)], capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout) == [["http://example.com/a"], True, 0]
+
+
+def test_cli_main_in_a_programs_process_keeps_its_collector(tmp_path, capsys):
+    text = tmp_path / "notes.txt"
+    text.write_text("See http://example.com/a.\n")
+    frozen = gc.get_freeze_count()
+    assert main(["extract", str(text)]) == 0
+    assert capsys.readouterr().out == "http://example.com/a\n"
+    assert gc.isenabled() is True
+    assert gc.get_freeze_count() == frozen
+
+
+def test_a_collector_the_program_turned_off_stays_off_and_nothing_is_frozen():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import gc; gc.disable()\n"
+            "from urlint._runtime import garbage\n"
+            "garbage.defer(); garbage.work_begins()\n"
+            "print(gc.isenabled(), gc.get_freeze_count())",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == "False 0\n"

@@ -1,0 +1,242 @@
+"""Bare URLs: where they start and end in running text (RFC 1738 sections 2.1, 2.2)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlint import Position, Span, extract
+from urlint.grammar.schemes import (
+    BARE_COLON_PATTERN,
+    BARE_WITHOUT_SLASHES,
+    SCHEMES,
+    is_known_scheme,
+)
+from urlint.scanner import bare
+
+from ..helpers import urls
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # ends at whitespace, <, >, "
+        ("go to http://a.example/x now", ["http://a.example/x"]),
+        ('href="http://a.example/x"', ["http://a.example/x"]),
+        ("http://a.example/x<b>", ["http://a.example/x"]),
+        ("http://a.example/x>y", ["http://a.example/x"]),
+        ("http://a.example/x\u00a0more", ["http://a.example/x"]),  # no-break space is whitespace
+        # trailing sentence punctuation belongs to the sentence
+        ("See http://a.example/x.", ["http://a.example/x"]),
+        ("See http://a.example/x, and", ["http://a.example/x"]),
+        ("Is it http://a.example/x?", ["http://a.example/x"]),
+        ("it is http://a.example/x!", ["http://a.example/x"]),
+        ("at http://a.example/x; then", ["http://a.example/x"]),
+        ("at http://a.example/x: then", ["http://a.example/x"]),
+        ("'http://a.example/x'", ["http://a.example/x"]),
+        ("http://a.example/x?!.", ["http://a.example/x"]),
+        # inside punctuation stays
+        ("http://a.example/x.html?a=1&b=2", ["http://a.example/x.html?a=1&b=2"]),
+        ("http://a.example/it's", ["http://a.example/it's"]),
+        # brackets: kept when balanced inside the URL
+        ("(http://a.example/x)", ["http://a.example/x"]),
+        ("(see http://en.example.org/wiki/Foo_(bar))", ["http://en.example.org/wiki/Foo_(bar)"]),
+        ("[http://a.example/x]", ["http://a.example/x"]),
+        ("[link](http://a.example/x).", ["http://a.example/x"]),
+        ("{http://a.example/x}", ["http://a.example/x"]),
+        ("http://a.example/a[1]", ["http://a.example/a[1]"]),
+        # unsafe characters do not end a URL (the linter reports them)
+        ("http://a.example/~joe/", ["http://a.example/~joe/"]),
+        ("http://a.example/a|b", ["http://a.example/a|b"]),
+        ("http://a.example/{x}", ["http://a.example/{x}"]),
+        ("http://a.example/caf\u00e9/men\u00fc", ["http://a.example/caf\u00e9/men\u00fc"]),
+        ("http://a.example/a^b`c", ["http://a.example/a^b`c"]),
+        # backquotes: a closing one paired with an opening one is markup
+        ("`http://a.example/x`", ["http://a.example/x"]),
+        ("``http://a.example/x''", ["http://a.example/x"]),
+        # an unbalanced closer anywhere closes the surrounding text (Markdown links)
+        (
+            "[a](https://a.example/x)[b](mailto:b@a.example)",
+            ["https://a.example/x", "mailto:b@a.example"],
+        ),
+        ("http://a.example/ab)c", ["http://a.example/ab"]),
+        ("http://a.example/(", ["http://a.example/"]),
+        # quotes: closing ones after an opening one before the URL; paired ones kept
+        ("'http://a.example/x'", ["http://a.example/x"]),
+        ("''http://a.example/x''", ["http://a.example/x"]),
+        ("http://a.example/blah_'quoted'", ["http://a.example/blah_'quoted'"]),
+        ("http://a.example/" + "'" * 3, ["http://a.example/" + "'" * 2]),
+        ("\u2018http://a.example/i\u2019m\u2019", ["http://a.example/i\u2019m"]),
+        (
+            "http://a.example/my-wife-thinks-i\u2019m-a-swan/",
+            ["http://a.example/my-wife-thinks-i\u2019m-a-swan/"],
+        ),
+        # non-ASCII delimiters end a URL; non-ASCII letters do not
+        ("\uff5chttp://a.example/x\uff5cbar", ["http://a.example/x"]),
+        ("\u201chttp://a.example/x\u201d", ["http://a.example/x"]),
+        ("\u00abhttp://a.example/x\u00bb", ["http://a.example/x"]),
+        ("see http://a.example/x\u2014it moved", ["http://a.example/x"]),
+        ("\u53c2\u89c1http://a.example/x\u3002", ["http://a.example/x"]),
+        # schemes: any scheme with //, case kept
+        ("HTTP://A.EXAMPLE/X", ["HTTP://A.EXAMPLE/X"]),
+        ("svn+ssh://a.example/repo", ["svn+ssh://a.example/repo"]),
+        ("x-foo.bar://a.example/", ["x-foo.bar://a.example/"]),
+        ("URL:http://a.example/", ["http://a.example/"]),
+        ("(ftp://a.example/pub)", ["ftp://a.example/pub"]),
+        # opaque schemes without //
+        ("mail mailto:joe@a.example.", ["mailto:joe@a.example"]),
+        ("MAILTO:Joe@A.example", ["MAILTO:Joe@A.example"]),
+        ("NeWs:comp.mail.misc", ["NeWs:comp.mail.misc"]),
+        ("read news:comp.infosystems.www.", ["news:comp.infosystems.www"]),
+        ("all of news:*", ["news:*"]),
+        ("urn:isbn:0451450523", ["urn:isbn:0451450523"]),
+        ("call tel:+1-201-555-0123", ["tel:+1-201-555-0123"]),
+        ("(geo:3.14159,-2.71828)", ["geo:3.14159,-2.71828"]),
+        ("the root file:/// as a URL", ["file:///"]),
+        ("1.http://a.example/", ["http://a.example/"]),
+        ("can...http://a.example/", ["http://a.example/"]),
+        ("z39.50r://a.example/db", ["z39.50r://a.example/db"]),
+        # not URLs
+        ("Note: this", []),
+        ("at 12:30 today", []),
+        ("Subject: news: today", []),
+        ("mailto: nobody", []),
+        ("http:// alone", []),
+        ("a scheme://` in backquotes", []),
+        ("www.example.com and joe@example.com", []),
+        ("Re:http", []),
+        # a long s is no "s" of a scheme's name
+        ("call \u017fip:alice@a.example or \u017fips:bob@a.example", []),
+        ("://a.example/", []),
+        ("1abc://a.example/", []),
+        # what quoted-printable left undecoded puts before a scheme (a tab, an "=")
+        ("=09http://beryl.example/copy.html", ["http://beryl.example/copy.html"]),
+        ("go?u=3Dhttp://a.example/ or =3Dmailto:fred@a.example", [
+            "http://a.example/", "mailto:fred@a.example"
+        ]),
+    ],
+)
+def test_bare_url_extent(text, expected):
+    assert urls(text) == expected
+
+
+def test_bare_url_at_line_end_ends_there():
+    assert urls("see http://a.example/long/\npath.html now") == ["http://a.example/long/"]
+
+
+def test_positions_are_characters_of_the_decoded_line():
+    (candidate,) = extract("caf\u00e9 \u00fcber http://a.example/x")
+    assert candidate.span == Span(Position(1, 11, 10), Position(1, 29, 28))
+
+
+def test_second_scheme_inside_a_query_is_one_url():
+    assert urls("http://a.example/r?u=http://b.example/&m=mailto:x@y") == [
+        "http://a.example/r?u=http://b.example/&m=mailto:x@y"
+    ]
+
+
+def test_several_urls_on_a_line_in_order():
+    text = "a http://a.example/ b ftp://b.example/ c mailto:c@d.example d"
+    assert urls(text) == ["http://a.example/", "ftp://b.example/", "mailto:c@d.example"]
+
+
+def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
+    """scheme_start as the window search alone finds it (SCHEME_BEFORE tried at each offset):
+    what its shortcut for a run of letters and digits must agree with."""
+    short = colon - bare._SHORT_WINDOW
+    low = max(floor, short)
+    match = bare.SCHEME_BEFORE.search(text, low, colon)
+    if match is not None and match.start() == low and low > floor and low == short:
+        match = bare.SCHEME_BEFORE.search(text, max(floor, colon - bare.SCHEME_WINDOW), colon)
+    run_start = low + re.search(r"[A-Za-z0-9+.\-]*\Z", text[low:colon]).start()
+    if (
+        run_start > low
+        and text[run_start - 1] == "="
+        and re.fullmatch("[0-9A-F]{2}", text[run_start : run_start + 2])
+        and text[run_start + 2 : colon].lower() in _KNOWN_SCHEMES
+    ):
+        return run_start + 2  # a quoted-printable escape left undecoded before a scheme
+    if match is None:
+        return -1
+    start = match.start()
+    if start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+        return -1
+    if text.startswith("::", start - 2) and start >= 2:
+        return -1
+    return start
+
+
+_KNOWN_SCHEMES = {name for name in SCHEMES if is_known_scheme(name)}
+_SCHEME_TEXT = st.one_of(
+    st.text("ab19Z+.-:_/ \u00e9", max_size=60),
+    st.lists(
+        st.sampled_from(["=", "=3D", "=A0", "=09", "=3d", "=FE", "3D", "http", "ftp", "ED"])
+        | st.sampled_from(["mailto", "x", "1", "://", ":", " ", "+", "."]),
+        max_size=12,
+    ).map("".join),
+)
+
+
+@settings(max_examples=2000)
+@given(_SCHEME_TEXT, st.data())
+def test_scheme_start_agrees_with_the_window_search(text, data):
+    colon = data.draw(st.integers(0, len(text)))
+    floor = data.draw(st.integers(0, colon))
+    assert bare.scheme_start(text, colon, floor) == _scheme_start_by_search(text, colon, floor)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("see http://", 4),
+        ("1abc://", -1),
+        ("can...http://", 6),
+        ("svn+ssh://", 0),
+        ("std::http://", -1),
+        ("x" * 20 + "://", 0),  # longer than the short window: looked for in the whole one
+        ("1" + "x" * 20 + "://", -1),
+        ("x" * 45 + "://", -1),  # longer than the whole window: no scheme
+        # a quoted-printable escape left undecoded (RFC 2045 6.7) before a known scheme
+        ("=09http://", 3),
+        ("a=3Dhttps://", 4),
+        ("=A0ftp://", 3),
+        ("=3dhttp://", -1),  # lower-case hex is no escape RFC 2045 writes: "3dhttp"
+        ("=FEED://", 1),  # "ED" is no scheme: "FEED" is one
+        ("1=3Dhttp://", 4),
+    ],
+)
+def test_scheme_start(text, expected):
+    assert bare.scheme_start(text, text.rindex(":")) == expected
+
+
+def test_a_colon_read_by_both_alternatives_gives_one_url():
+    # "news:" is taken bare without "//" and, like any scheme, with it: one hit, one URL
+    text = "news://news.example/comp.x, news:comp.y and NEWS://n.example/ then mailto://a@b.c"
+    assert urls(text) == [
+        "news://news.example/comp.x",
+        "news:comp.y",
+        "NEWS://n.example/",
+        "mailto://a@b.c",
+    ]
+
+
+@settings(max_examples=500)
+@given(st.text("mailtonewscidurnelfaxpsgMAILTOSX: ", max_size=80))
+def test_bare_colon_pattern_finds_the_colon_after_each_bare_name(text):
+    # its look-behind on the names' last letters turns colons away, never one of theirs
+    found = [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)]
+    expected = [
+        colon
+        for colon, char in enumerate(text)
+        if char == ":" and text[:colon].lower().endswith(BARE_WITHOUT_SLASHES)
+    ]
+    assert found == expected
+
+
+def test_bare_colon_pattern_takes_the_names_in_any_ascii_case_only():
+    # Unicode's case folding would take the long s for an "s" ("\u017fips:" for "sips:")
+    text = "SIPS:a SiPs:b \u017fips:c sip\u017f:d"
+    assert [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)] == [4, 11]
