@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from ..core.findings import Finding, Severity
 from ..grammar.login import mask_password
-from ..linter.rules.catalogue import Rule
+from ..linter.rules.declare import Rule
 from ..linter.rules.pages import rule_page
 from ..sources.files import STDIN
 from .printable import json_line, masked_values, write_json_list
@@ -47,7 +47,7 @@ def rule_descriptor(entry: Rule) -> dict:
         "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": _LEVEL[entry.severity]},
         "properties": {
-            "tags": ["rfc1738", *([f"section-{entry.section}"] if entry.section != "-" else [])],
+            "tags": ["rfc1738", *([] if entry.section is None else [f"section-{entry.section}"])],
             "precision": "high",
         },
     }

@@ -51,14 +51,23 @@ class UrlUnderCheck:
 
 @record
 class Hit:
-    """One fault a rule found: URL offsets [start, end) (or a raw span for the X rules,
-    which are about the text around the URL), a message, and a safe fix if there is one:
-    `replacement` for url[start:end], or raw `edits`."""
+    """One fault a rule found in the URL: its offsets [start, end), a message, and a safe
+    fix if there is one (`replacement` for url[start:end], `fix_description` saying so)."""
 
     start: int
     end: int
     message: str
     replacement: str | None = None
     fix_description: str | None = None
-    raw: Span | None = None
+
+
+@record
+class TextHit:
+    """One fault a rule found in the text around the URL (the X rules): a raw span of the
+    source, a message, and a safe fix if there is one (raw `edits`, `fix_description`
+    saying what they do)."""
+
+    span: Span
+    message: str
     edits: tuple[Edit, ...] = ()
+    fix_description: str | None = None

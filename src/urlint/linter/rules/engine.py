@@ -8,12 +8,11 @@ from itertools import islice
 from ..._runtime.patterns import compiled_when_used
 from ...core.findings import Edit, Finding, Fix
 from ...core.model import Candidate, Span
-from ...core.records import replaced
 from ...grammar.components import ParsedURL
 from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ...grammar.parse import parse
-from .catalogue import Rule
-from .context import Hit, RuleOptions, UrlUnderCheck
+from .context import Hit, RuleOptions, TextHit, UrlUnderCheck
+from .declare import Rule
 from .locate import UrlMap
 from .text import may_hit
 
@@ -126,8 +125,8 @@ class Linter:
     def lint(
         self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None
     ) -> list[Finding]:
+        """The findings of the enabled rules on `candidate`, in position order."""
         url = candidate.url
-        rest = candidate.login_rest_text
         if url:
             reading = self._reading(candidate)
             if reading is None:
@@ -136,7 +135,7 @@ class Linter:
             if not rules:
                 return []  # most URLs: no rule hits them, and they have no X rule to run
             parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
-        else:
+        else:  # an empty wrapper: only the rules about the text around a URL apply
             parsed, secrets, shown = ParsedURL(url), [], None
             rules = [
                 (entry, _FRESH)
@@ -144,55 +143,102 @@ class Linter:
                 if entry.schemes is None or "" in entry.schemes
             ]
         subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
+        findings = _Findings(candidate, secrets, shown, path, mail)
+        for entry, known in rules:
+            findings.add(entry, entry.check(subject) if known is _FRESH else known)  # type: ignore[misc]
+        return findings.in_order()
+
+
+class _Findings:
+    """The findings of one candidate, made from its rules' hits: where each hit is in the
+    raw text, its message (never quoting a password), its fix. The URL's raw map and the
+    raw spans of its password are worked out once, for the first hit that needs them."""
+
+    __slots__ = (
+        "candidate", "secrets", "shown", "path", "mail", "fixable", "found", "_url_map",
+        "_password_spans",
+    )
+
+    def __init__(
+        self,
+        candidate: Candidate,
+        secrets: list[tuple[int, int]],
+        shown: str | None,
+        path: str,
+        mail: MessageInfo | None,
+    ) -> None:
+        self.candidate, self.secrets, self.shown = candidate, secrets, shown
+        self.path, self.mail = path, mail
         # A URL with a password gets no fix: an edit there would show the line, and with it
         # the password, in --diff (section 6).
-        fixable = not secrets
-        url_map: UrlMap | None = None
-        password_spans: tuple[Span, ...] | None = None
-        findings: list[Finding] = []
-        for entry, known in rules:
-            hits = entry.check(subject) if known is _FRESH else known  # type: ignore[misc]
-            for number, hit in enumerate(hits, 1):
-                message = hit.message
-                if number > MAX_HITS_PER_RULE:
-                    # A URL of 4 MB of "%" would otherwise make millions of findings: say so once.
-                    message = (
-                        f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in "
-                        "this URL: the rest are not listed)"
-                    )
-                    hit = replaced(hit, replacement=None, fix_description=None, edits=())
-                if (
-                    secrets
-                    and entry.code != PASSWORD_RULE
-                    and quotes_secret(message, url + rest, secrets, hit.start, hit.end)
-                ):
-                    # Section 6: a message never quotes what may be a password.
-                    message = (
-                        f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
-                    )
-                if hit.raw is not None:
-                    span = hit.raw
-                else:
-                    url_map = url_map or UrlMap(candidate)
-                    span = url_map.span(hit.start, hit.end)
-                fix = None
-                if fixable and hit.fix_description:
-                    if hit.edits:
-                        fix = Fix(hit.fix_description, hit.edits)
-                    elif hit.replacement is not None and span.start.line == span.end.line:
-                        fix = Fix(hit.fix_description, (Edit(span, hit.replacement),))
-                if password_spans is None:
-                    password_spans = password_spans_of(candidate, secrets)
-                findings.append(
-                    Finding(
-                        entry.code, entry.name, entry.severity, message, span, path,
-                        shown or None, fix, mail, password_spans,
-                    )
+        self.fixable = not secrets
+        self.found: list[Finding] = []
+        self._url_map: UrlMap | None = None
+        self._password_spans: tuple[Span, ...] | None = None
+
+    def add(self, entry: Rule, hits: Iterable[Hit | TextHit]) -> None:
+        """The findings of the rule `entry` from its hits, at most MAX_HITS_PER_RULE and one
+        more past them that says so: a URL of 4 MB of "%" would otherwise make millions."""
+        for number, hit in enumerate(hits, 1):
+            too_many = number > MAX_HITS_PER_RULE
+            if too_many:
+                message = (
+                    f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in "
+                    "this URL: the rest are not listed)"
                 )
-                if number > MAX_HITS_PER_RULE:
-                    break
-        findings.sort(key=_position)
-        return findings
+            else:
+                message = hit.message
+            span = self._span(hit)
+            fix = None if too_many else self._fix(hit, span)
+            self._append(entry, self._unquoted(entry, message, hit), span, fix)
+            if too_many:
+                break
+
+    def in_order(self) -> list[Finding]:
+        """The findings, by position, then code."""
+        self.found.sort(key=_position)
+        return self.found
+
+    def _span(self, hit: Hit | TextHit) -> Span:
+        """Where the hit is in the raw text."""
+        if isinstance(hit, TextHit):
+            return hit.span
+        if self._url_map is None:
+            self._url_map = UrlMap(self.candidate)
+        return self._url_map.span(hit.start, hit.end)
+
+    def _fix(self, hit: Hit | TextHit, span: Span) -> Fix | None:
+        """The hit's safe fix: its edits, or its replacement where the hit is on one line."""
+        if not self.fixable or not hit.fix_description:
+            return None
+        if isinstance(hit, TextHit):
+            return Fix(hit.fix_description, hit.edits) if hit.edits else None
+        if hit.replacement is not None and span.start.line == span.end.line:
+            return Fix(hit.fix_description, (Edit(span, hit.replacement),))
+        return None
+
+    def _unquoted(self, entry: Rule, message: str, hit: Hit | TextHit) -> str:
+        """The message, or the rule's summary where it might quote what may be a password
+        (section 6: a message never does)."""
+        secrets = self.secrets
+        if not secrets or entry.code == PASSWORD_RULE:
+            return message
+        # A hit on the text around the URL is about no stretch of the URL: its empty start.
+        start, end = (hit.start, hit.end) if isinstance(hit, Hit) else (0, 0)
+        candidate = self.candidate
+        if quotes_secret(message, candidate.url + candidate.login_rest_text, secrets, start, end):
+            return f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
+        return message
+
+    def _append(self, entry: Rule, message: str, span: Span, fix: Fix | None) -> None:
+        if self._password_spans is None:
+            self._password_spans = password_spans_of(self.candidate, self.secrets)
+        self.found.append(
+            Finding(
+                entry.code, entry.name, entry.severity, message, span, self.path,
+                self.shown or None, fix, self.mail, self._password_spans,
+            )
+        )
 
 
 def password_spans_of(

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...core.findings import Severity
-from .catalogue import Rule
+from .declare import Rule
 
 # The family's rules, in code order (catalogue.rules_by_code reads this).
 RULES = (
     Rule(
-        "M901", "unused-suppression", Severity.WARNING, "-",
+        "M901", "unused-suppression", Severity.WARNING, None,
         summary="An `urlint: ignore[...]` comment that suppresses nothing.",
         explanation=(
             "A suppression that matches no finding on its line or the next is stale: the URL was "
@@ -27,7 +27,7 @@ RULES = (
         ),
     ),
     Rule(
-        "M902", "unreadable-input", Severity.ERROR, "-",
+        "M902", "unreadable-input", Severity.ERROR, None,
         summary="An input that could not be read (missing, no permission, or undecodable).",
         explanation=(
             "A file that cannot be read was not checked: its URLs are unknown. The run goes on "
@@ -45,7 +45,7 @@ RULES = (
         ),
     ),
     Rule(
-        "M903", "binary-skipped", Severity.INFO, "-",
+        "M903", "binary-skipped", Severity.INFO, None,
         summary="A binary file named on the command line was skipped.",
         explanation=(
             "urlint reads text. A file with NUL bytes in its first 8 KiB is taken for binary and "
@@ -60,7 +60,7 @@ RULES = (
         fix_safety="No fix: the file is not text, and urlint never writes to it.",
     ),
     Rule(
-        "M904", "damaged-message", Severity.WARNING, "-",
+        "M904", "damaged-message", Severity.WARNING, None,
         summary="A mail or news message that is damaged; it was read as far as it goes.",
         explanation=(
             "A message with a malformed header line, a multipart boundary that never appears or "
@@ -83,7 +83,7 @@ RULES = (
         ),
     ),
     Rule(
-        "M905", "charset-fallback", Severity.INFO, "-",
+        "M905", "charset-fallback", Severity.INFO, None,
         summary=(
             "A text part whose charset is unknown, or whose text is not in the charset it names."
         ),
@@ -103,7 +103,7 @@ RULES = (
         ),
     ),
     Rule(
-        "M906", "limit-reached", Severity.WARNING, "-",
+        "M906", "limit-reached", Severity.WARNING, None,
         summary=(
             "A limit that keeps time and memory bounded was reached: part of an input was read in "
             "pieces or passed over."

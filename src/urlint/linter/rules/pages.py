@@ -3,12 +3,12 @@ rule's help (text and markdown), as ruff's rule pages are one text for the docs 
 
 from __future__ import annotations
 
-from .catalogue import Rule
+from .declare import Rule
 
 
 def rests_on(entry: Rule) -> str:
     """What the rule rests on: its RFC 1738 section, or the run itself (the M rules)."""
-    return f"RFC 1738 section {entry.section}" if entry.section != "-" else "the run itself"
+    return f"RFC 1738 section {entry.section}" if entry.section is not None else "the run itself"
 
 
 def rule_page(entry: Rule) -> str:

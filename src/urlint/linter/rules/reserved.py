@@ -13,8 +13,8 @@ from ...grammar.abnf import (
     USER_RESERVED,
     reserved_except,
 )
-from .catalogue import rule
 from .context import Hit, UrlUnderCheck
+from .declare import rule
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between

@@ -9,8 +9,8 @@ from ...core.findings import Severity
 from ...core.numbers import bounded_int
 from ...grammar import abnf
 from ...grammar.schemes import SCHEMES
-from .catalogue import rule
 from .context import Hit, UrlUnderCheck
+from .declare import rule
 
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")

@@ -8,8 +8,8 @@ from itertools import pairwise
 from ...core.findings import Edit, Severity
 from ...core.model import Candidate, Flag, Span
 from ...grammar.login import mask_password
-from .catalogue import rule
-from .context import Hit, UrlUnderCheck
+from .context import Hit, TextHit, UrlUnderCheck
+from .declare import rule
 
 
 @rule(
@@ -28,16 +28,14 @@ from .context import Hit, UrlUnderCheck
         "first whitespace, which cuts short a URL broken across lines."
     ),
 )
-def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
     candidate = subject.candidate
     # An unterminated wrapper with no URL after it is prose about the prefix ("the `<URL:`
     # wrapper"), not a URL.
     if candidate.has(Flag.UNTERMINATED) and candidate.url and candidate.wrapper_span is not None:
-        yield Hit(
-            0,
-            0,
+        yield TextHit(
+            candidate.wrapper_span,
             "the wrapper has no closing '>': the URL is taken to end at the first whitespace",
-            raw=candidate.wrapper_span,
         )
 
 
@@ -92,14 +90,12 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
         "document, which is its author's choice."
     ),
 )
-def page_furniture_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+def page_furniture_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
     candidate = subject.candidate
     if candidate.has(Flag.PAGE_BREAK) and candidate.wrapper_span is not None:
-        yield Hit(
-            0,
-            0,
+        yield TextHit(
+            candidate.wrapper_span,
             "page furniture inside the wrapper was dropped to rejoin the URL",
-            raw=candidate.wrapper_span,
         )
 
 
@@ -128,18 +124,16 @@ REFLOWED_COLUMN = 200
         "the two give different URLs; only the author knows which it is."
     ),
 )
-def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
     candidate = subject.candidate
     if not candidate.has(Flag.INNER_WHITESPACE):
         return
     pieces = candidate.pieces
     for before, after in pairwise(pieces):
         if after.start.line == before.end.line and before.end.column <= REFLOWED_COLUMN:
-            yield Hit(
-                0,
-                0,
+            yield TextHit(
+                Span(before.end, after.start),
                 "whitespace inside the URL, not at a line break: a space that belongs to it is %20",
-                raw=Span(before.end, after.start),
             )
 
 
@@ -164,7 +158,7 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
     ),
     safe_fix=True,
 )
-def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
+def broken_bare_url(subject: UrlUnderCheck) -> Iterator[TextHit]:
     candidate = subject.candidate
     after = candidate.continuation
     if after is None:  # set exactly when the candidate is flagged MAYBE_CONTINUED
@@ -173,11 +167,9 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
         Edit(Span(candidate.span.start, candidate.span.start), "<URL:"),
         Edit(Span(after.end, after.end), ">"),
     )
-    yield Hit(
-        0,
-        0,
+    yield TextHit(
+        candidate.span,
         "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
-        raw=candidate.span,
         edits=edits,
         fix_description="wrap the URL and its continuation in <URL:...>",
     )
@@ -198,7 +190,7 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[Hit]:
         "that one is missing."
     ),
 )
-def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
+def empty_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
     candidate = subject.candidate
     if (
         candidate.wrapper is not None
@@ -206,7 +198,7 @@ def empty_wrapper(subject: UrlUnderCheck) -> Iterator[Hit]:
         and not candidate.has(Flag.UNTERMINATED)
         and candidate.wrapper_span is not None
     ):
-        yield Hit(0, 0, "empty wrapper: no URL inside", raw=candidate.wrapper_span)
+        yield TextHit(candidate.wrapper_span, "empty wrapper: no URL inside")
 
 
 def may_hit(candidate: Candidate) -> bool:
