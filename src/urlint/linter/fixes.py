@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 
 from ..core.findings import Edit, Finding
-from ..output.printable import printable, shown
+from ..grammar.display import printable, shown
 from ..scanner.textpos import line_starts
 from ..sources.text import SourceText
 from .source_view import SourceView

@@ -7,10 +7,11 @@ characters. So every such string passes through here:
 
 - `mask_password` (grammar.login), the one reader of where a password is (RFC 1738
   sections 3.1 and 6), on every field, not just on the URL;
-- in text formats, `printable`: control characters, escape sequences and other characters
-  a terminal would act on are written as Python-style escapes (an ESC can set a terminal's
-  title, and OSC 52 write its clipboard), and a line never starts with "::", which a GitHub
-  Actions runner would take as a workflow command;
+- in text formats, `printable` (grammar.display, where the linter's diff reaches it too):
+  control characters, escape sequences and other characters a terminal would act on are
+  written as Python-style escapes (an ESC can set a terminal's title, and OSC 52 write its
+  clipboard), and a line never starts with "::", which a GitHub Actions runner would take
+  as a workflow command; `shown` masks, then makes printable;
 - in JSON formats, `json_line`: the content stays exact, JSON-escaped, and the characters
   that break line-oriented readers (U+2028, U+2029, U+0085) or reach a terminal raw (DEL,
   C1 controls) are written as \\u escapes too.
@@ -21,9 +22,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..grammar.display import NAME_BYTES, printable, shown
 from ..grammar.login import mask_password
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+# What the outputs take from here: the text side is grammar.display's, the JSON side this
+# module's.
+__all__ = [
+    "json_line", "json_object", "json_string", "masked_text", "masked_values", "printable",
+    "shown", "write_json_list",
+]
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import TextIO
@@ -33,42 +42,6 @@ if TYPE_CHECKING:
 _JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
-def printable(text: str) -> str:
-    """`text` as a terminal may show it: every character that is not printable (controls
-    but tab, line and paragraph separators, format characters) as \\xNN, \\uNNNN or
-    \\UNNNNNNNN."""
-    if not text.isprintable():
-        text = "".join(
-            char if char.isprintable() or char == "\t" else _escape(char) for char in text
-        )
-    if text.startswith("::"):
-        text = "\\x3a" + text[1:]  # never a workflow command
-    return text
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    if code in _NAME_BYTES:  # a byte of a name that is not UTF-8 (masked_text)
-        return _NAME_BYTES[code]
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-def shown(text: str) -> str:
-    """Input text for a text format: passwords masked, then made printable."""
-    return printable(mask_password(text))
-
-
-# A name that is not UTF-8 (a file's, an archive member's) holds each byte that is not as a
-# lone surrogate, U+DC80 to U+DCFF (os.fsdecode's surrogateescape, PEP 383), which no UTF-8
-# output can write: JSON wrote "caf?.txt" for the file caf\xe9.txt, SQLite refused it.
-# (A table for str.translate, not a pattern: a hook's run compiles none it need not.)
-_NAME_BYTES = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
-
-
 def masked_text(text: str) -> str:
     """Input text for a JSON format or the store: passwords masked, and the bytes of a name
     that is not UTF-8 written as a text format writes them ("caf\\xe9.txt": `printable`),
@@ -76,7 +49,7 @@ def masked_text(text: str) -> str:
     masked = mask_password(text)
     if masked.isascii():
         return masked
-    return masked.translate(_NAME_BYTES)
+    return masked.translate(NAME_BYTES)
 
 
 def masked_values(record: dict | None) -> dict | None:
