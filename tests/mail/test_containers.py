@@ -19,8 +19,7 @@ from urlint.mail.mbox import RawMessage, split_mbox, split_on
 from urlint.mail.prefilter import may_hold_urls
 from urlint.sources import kinds
 from urlint.sources.kinds import sniff
-from urlint.sources.streams import read_at_most
-from urlint.sources.text import SNIFF_BYTES
+from urlint.sources.streams import SNIFF_BYTES, read_at_most
 
 from ..mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
 

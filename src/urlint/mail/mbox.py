@@ -14,8 +14,7 @@ from ..core.records import record, replaced
 from ..core.units import MboxPlace
 from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
-from ..sources.streams import Prefix
-from ..sources.text import SNIFF_BYTES
+from ..sources.streams import SNIFF_BYTES, Prefix
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -17,9 +17,10 @@ from io import BytesIO
 from ..core.counts import NOTHING, Counts
 from ..core.problems import Problem
 from ..core.units import MboxPlace, MessageRun, Planned
-from ..sources.files import open_input, read_range, unreadable
+from ..sources.archives import stream_errors
 from ..sources.kinds import recognised
-from ..sources.nested import broken_stream, stream_errors
+from ..sources.nested import broken_stream
+from ..sources.opening import open_input, read_range, unreadable
 from . import mbox
 from .mbox import mbox_places, split_mbox
 

@@ -102,6 +102,27 @@ class LimitedReader(io.RawIOBase):
         return len(data)
 
 
+def stream_errors() -> tuple[type[BaseException], ...]:
+    """What a damaged compressed stream or archive member raises as it is read (bz2's
+    errors are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
+    RuntimeError): the rest of that stream is lost. Built on first need: lzma, zlib and
+    zipfile are not imported for text."""
+    import lzma
+    import zipfile
+    import zlib
+
+    return (
+        EOFError,
+        OSError,
+        zlib.error,
+        lzma.LZMAError,
+        ArchiveLimit,
+        ValueError,
+        zipfile.BadZipFile,
+        RuntimeError,
+    )
+
+
 class Unavailable(Exception):
     """A stream urlint could read with a package that is not installed."""
 
@@ -144,7 +165,7 @@ class SalvagingReader(io.BufferedReader):
             size = sys.maxsize
         pieces: list[bytes] = []
         left = size
-        damages = _damage_errors()
+        damages = stream_errors()
         while left > 0:
             try:
                 piece = self.read1(min(left, BLOCK_BYTES))
@@ -158,12 +179,6 @@ class SalvagingReader(io.BufferedReader):
             pieces.append(piece)
             left -= len(piece)
         return b"".join(pieces)
-
-
-def _damage_errors() -> tuple[type[BaseException], ...]:
-    from .nested import stream_errors  # (nested imports this module)
-
-    return stream_errors()
 
 
 def _zstd_reader(stream: BinaryIO) -> _ZstdReader:

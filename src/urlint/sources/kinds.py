@@ -14,7 +14,7 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from ..core.problems import Problem, ProblemKind
-from .files import open_input
+from .opening import open_input
 from .streams import peek
 
 TYPE_CHECKING = False

@@ -30,8 +30,9 @@ from ..core.units import (
     WholeInput,
 )
 from . import archives
+from .archives import stream_errors
 from .kinds import COMPRESSED, GZIP, TAR, ZIP, recognised
-from .nested import OpenedInput, stream_errors
+from .nested import OpenedInput
 from .streams import read_at_most
 
 TYPE_CHECKING = False

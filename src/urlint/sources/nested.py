@@ -11,9 +11,9 @@ from __future__ import annotations
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record, replaced
 from . import archives
-from .archives import ArchiveLimit
-from .files import open_input
+from .archives import stream_errors  # also imported from here by the pipeline
 from .kinds import COMPRESSED, TAR, ZIP, inner_name, recognised
+from .opening import open_input
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,27 +36,6 @@ class ReadFromHere:
     same reader, so the decompression Budget stands where the whole reading has it."""
 
     members: int  # the members read before
-
-
-def stream_errors() -> tuple[type[BaseException], ...]:
-    """What a damaged compressed stream or archive member raises as it is read (bz2's
-    errors are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
-    RuntimeError): the rest of that stream is lost. Built on first need: lzma, zlib and
-    zipfile are not imported for text."""
-    import lzma
-    import zipfile
-    import zlib
-
-    return (
-        EOFError,
-        OSError,
-        zlib.error,
-        lzma.LZMAError,
-        ArchiveLimit,
-        ValueError,
-        zipfile.BadZipFile,
-        RuntimeError,
-    )
 
 
 def read_nested(

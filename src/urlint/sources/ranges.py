@@ -14,7 +14,7 @@ from ..core.units import (
     Chunk,
     TextRange,
 )
-from .files import open_input
+from .opening import open_input
 from .text import CHUNK_BYTES, is_binary, is_utf16, last_newline, piece_ends, read_head
 
 TYPE_CHECKING = False

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import io
 
-from .text import SNIFF_BYTES  # one first look at a file, binary or container
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
     from typing_extensions import Buffer  # collections.abc.Buffer from Python 3.12
+
+# One first look at a stream tells what it is (sources.kinds) and whether its text is
+# binary (sources.text): as git and grep do, a NUL byte in the first 8 KiB means binary.
+SNIFF_BYTES = 8192
 
 
 def peek(stream: BinaryIO) -> tuple[bytes, BinaryIO]:
@@ -61,8 +63,6 @@ class _Raw(io.RawIOBase):
         data = self.inner.read(len(view))
         view[: len(data)] = data
         return len(data)
-
-
 
 
 class Prepended:

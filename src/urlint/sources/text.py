@@ -13,13 +13,13 @@ import os
 from collections.abc import Iterable, Iterator
 
 from ..core.records import record
-from .files import open_input
+from .opening import open_input
+from .streams import SNIFF_BYTES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-SNIFF_BYTES = 8192  # as git and grep do: a NUL byte in the first 8 KiB means binary
 # A large text is read, decoded and scanned a chunk of this much at a time (and a line
 # end). Half a megabyte, where it was 4 MB: the chunk as bytes and as text (ASCII: a byte a
 # character) then stays in a core's cache (1 MB of L2 on this machine) through the

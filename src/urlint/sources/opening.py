@@ -1,0 +1,192 @@
+"""How an input file is opened and read: a FIFO without waiting for its writer, a device
+refused, a regular file hashed as it is read, a byte range of a file read again by a
+worker, a file written back with its fixes. Every input file is opened here.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import sys
+
+from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
+from ..core.problems import Problem, ProblemKind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+    from typing import BinaryIO
+
+    from _typeshed import WriteableBuffer
+
+STDIN = "-"
+
+
+def regular_file_size(path: str) -> int | None:
+    """The size of the regular file at `path`; None for anything else (standard input, a
+    FIFO, a device: read as streams, their size unknown). Raises OSError."""
+    if path == STDIN:
+        return None
+    info = os.stat(path)
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def plain_file_size(path: str) -> int:
+    """`regular_file_size`, 0 where it is None or the file cannot be looked at (the
+    reading says why): what a unit covers, and a decompression Budget's base."""
+    try:
+        return regular_file_size(path) or 0
+    except OSError:
+        return 0
+
+
+class NotAFile(OSError):
+    """A device or socket named as an input: reading one could block forever or never end."""
+
+
+def open_input(path: str, hashing: bool = False) -> BinaryIO:
+    """An input file opened for reading. A FIFO is opened without waiting for a writer
+    (with none, it reads as empty; `<(zcat x.gz)` streams as ever); a device or a socket
+    is refused (NotAFile). `hashing`: a regular file's bytes are hashed as they are read
+    (`read_hash`)."""
+    info = os.stat(path)
+    if stat.S_ISFIFO(info.st_mode):
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    if not stat.S_ISREG(info.st_mode):
+        kind = (
+            "a character device"
+            if stat.S_ISCHR(info.st_mode)
+            else "a block device"
+            if stat.S_ISBLK(info.st_mode)
+            else "a directory"  # a file replaced by one since the walk found it
+            if stat.S_ISDIR(info.st_mode)
+            else "a socket"
+        )
+        raise NotAFile(f"{kind}, not a file: not read")
+    if info.st_size >= LARGE_INPUT_BYTES:
+        keep_freed_memory()
+    if hashing:
+        return io.BufferedReader(_Hashing(path, info.st_size))
+    return open(path, "rb")  # noqa: SIM115 - the caller closes it
+
+
+class _Hashing(io.RawIOBase):
+    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash,
+    made as an input is read whole (no second reading of it: a Maildir's small files paid
+    more for opening each again than for reading it), or by `content_hash`."""
+
+    def __init__(self, path: str, size: int | None = None) -> None:
+        import hashlib
+
+        super().__init__()
+        self.file = io.FileIO(path, "r")
+        self.name = path
+        self.digest = hashlib.sha256()
+        # the bytes the hash must cover: the file's as opened, or its first `size`
+        self.size = os.fstat(self.file.fileno()).st_size if size is None else size
+        self.read_bytes = 0
+        self.in_order = True  # no seek away from where the reading is
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int | None:
+        # every read comes here (RawIOBase: read, readall)
+        read = self.file.readinto(buffer)
+        if read:
+            self.digest.update(memoryview(buffer)[:read])
+            self.read_bytes += read
+        return read
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        place = self.file.seek(offset, whence)
+        if place != self.read_bytes:
+            self.in_order = False
+        return place
+
+    def tell(self) -> int:
+        return self.file.tell()
+
+    def fileno(self) -> int:
+        return self.file.fileno()
+
+    def close(self) -> None:
+        self.file.close()
+        super().close()
+
+    def hash(self) -> str | None:
+        """The file's SHA-256 if it was read whole, in order; else None."""
+        if self.in_order and self.read_bytes == self.size:
+            return self.digest.hexdigest()
+        return None
+
+
+def read_hash(stream: object) -> str | None:
+    """The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read
+    to its end and in order; else None (content_hash reads it again)."""
+    raw = getattr(stream, "raw", None)
+    return raw.hash() if isinstance(raw, _Hashing) else None
+
+
+def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[BinaryIO]:
+    """An input opened for reading (open_input), to use in a `with`: standard input for
+    STDIN (left open after)."""
+    if path != STDIN:
+        return open_input(path, hashing)
+    from contextlib import nullcontext  # here: a run on files never loads contextlib
+
+    return nullcontext(sys.stdin.buffer)
+
+
+def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
+    """Bytes [start, end) of the file at `path` (None: to its end), or the problem met.
+    Opened as every input is (open_input): a range of a large file is read by a process
+    that keeps freed memory for its next (heap.py; a pool's worker reading an mbox's runs
+    gave its 4 MB back to the kernel after each, and took 33,000 page faults more a 100 MB
+    mbox, 0.15 s of system time)."""
+    try:
+        with open_input(path) as stream:
+            stream.seek(start)
+            return stream.read(-1 if end is None else end - start)
+    except OSError as error:
+        return unreadable(error, path)
+
+
+def content_hash(path: str, size: int | None = None) -> str | None:
+    """The SHA-256 of the first `size` bytes of the file at `path` (all of them for None):
+    what tells the results store that a file is unchanged, or grew by appending (store.
+    inventory); None for standard input or a file that cannot be read, or is shorter.
+    Read into one buffer the size of the file (at most HASH_BLOCK), unbuffered: a Maildir's
+    small files cost a read each, and no megabyte is taken from the heap for them."""
+    if path == STDIN:
+        return None
+    try:
+        with _Hashing(path, size) as reading:
+            buffer = memoryview(bytearray(min(max(reading.size, 1), HASH_BLOCK)))
+            while (left := reading.size - reading.read_bytes) > 0:
+                if not reading.readinto(buffer[: min(left, len(buffer))]):
+                    break  # shorter than `size`: no hash
+            return reading.hash()
+    except OSError:
+        return None
+
+
+HASH_BLOCK = 1024 * 1024
+
+
+def rewrite(path: str, data: bytes) -> None:
+    """An input file's bytes replaced by `data` (`check --fix`). Raises OSError."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def unreadable(error: OSError, path: str) -> Problem:
+    """The problem of an input the system would not read: its reason as the system says it
+    ("No such file or directory"), without the path it repeats."""
+    return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)
