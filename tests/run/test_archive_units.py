@@ -14,9 +14,10 @@ import zipfile
 
 import pytest
 
+from urlint.commands.unit_work import scan_unit
 from urlint.core.units import ArchiveMembers, ArchiveRest, WholeInput
 from urlint.output.extract import UrlFormat
-from urlint.run.runner import plan, scan_unit
+from urlint.run.runner import plan
 
 from ..helpers import run
 from .test_units import _lines

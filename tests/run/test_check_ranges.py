@@ -11,9 +11,10 @@ from functools import partial
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from urlint.commands.unit_work import check_unit, placed_findings
 from urlint.core.model import Position, Span
 from urlint.core.units import TextRange
-from urlint.linter.checker import Checker, check_unit, placed_findings
+from urlint.linter.checker import Checker
 from urlint.linter.config import build_settings
 from urlint.linter.suppressions import RangeDirectives, Suppressions
 from urlint.pipeline import scan_texts

@@ -22,10 +22,11 @@ import pytest
 
 from urlint import scan_paths
 from urlint.commands.cli import main
+from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from urlint.output.extract import UrlFormat
-from urlint.run.runner import placed_lines, planned_units, run_units, run_work, scan_unit
+from urlint.run.runner import planned_units, run_work
 
 from ..helpers import line_events
 from ..mail_helpers import mbox_of

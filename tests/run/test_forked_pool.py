@@ -13,13 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint.commands.unit_work import scan_unit
 from urlint.core.inputs import InputFile
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, MemberBytes, WholeInput
 from urlint.output.extract import UrlFormat
 from urlint.run import runner
 from urlint.run.engines import forked
-from urlint.run.runner import _worker_started, scan_unit
+from urlint.run.runner import _worker_started
 
 from ..helpers import line_events
 

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urlint import api as library
+from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.counts import Counts
 from urlint.core.inputs import InputFile
 from urlint.core.problems import Problem, ProblemKind
@@ -25,16 +26,7 @@ from urlint.mail import mbox
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.output.extract import LineBlock, UrlFormat, blocked, joined
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
-from urlint.run.runner import (
-    TextRange,
-    not_worked,
-    placed_lines,
-    plan,
-    planned_units,
-    run_units,
-    run_work,
-    scan_unit,
-)
+from urlint.run.runner import TextRange, not_worked, plan, planned_units, run_work
 from urlint.run.wire import placed, unpack
 from urlint.sources.ranges import text_ranges
 from urlint.sources.text import decode, read_chunks, read_texts

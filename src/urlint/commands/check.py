@@ -11,6 +11,7 @@ from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from ..core.findings import Severity
 from ..linter.config import Settings, build_settings, read_configuration
 from ..output import check as report
+from ..run.engines import serial
 from .options import input_paths, make_tally, rule_selectors, run_engine, split_commas
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
@@ -227,7 +228,12 @@ def _report(
     if tally is not None and not args.output:
         out = tally.guarded(out)
     checker = _checker(settings, baseline, tally)
-    findings = checker.check_paths(paths, skip, jobs, tally, engine, args.scheduler)
+    if serial(engine, jobs):
+        findings = checker.check_paths(paths, skip)
+    else:
+        from .unit_work import check_in_units
+
+        findings = check_in_units(checker, paths, skip, jobs, tally, engine, args.scheduler)
     try:
         status, found = _write_report(args, settings, findings, out)
     finally:

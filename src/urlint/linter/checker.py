@@ -7,7 +7,6 @@ printing; the CLI hands what it yields to a reporter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import partial
 
 from ..core.faults import internal_error
 from ..core.findings import Finding
@@ -15,8 +14,7 @@ from ..core.inputs import InputFile
 from ..core.model import Candidate, Position, Span
 from ..core.problems import Problem
 from ..core.records import replaced
-from ..pipeline import ArticleRead, ScannedText, scan_file_texts, scan_input_marked
-from ..run.engines import LOCAL, serial
+from ..pipeline import ArticleRead, ScannedText, scan_file_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
 from .config import Settings, build_settings
@@ -27,8 +25,6 @@ from .suppressions import RangeDirectives, Suppressions
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
-    from ..run.progress import Tally
-    from ..run.runner import Unit, UnitResult
     from .baseline import Baseline
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
@@ -42,48 +38,16 @@ class Checker:
         self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
 
     def check_paths(
-        self,
-        paths: Iterable[str],
-        skip: frozenset[FileId] = frozenset(),
-        jobs: int | None = 1,
-        tally: Tally | None = None,
-        engine: str = LOCAL,
-        scheduler: str | None = None,
+        self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
     ) -> Iterator[Finding]:
         """Every finding under `paths` (but the files in `skip`, and what the settings'
-        selection passes over in a walk), file by file in a stable order, streamed; with
-        `jobs` > 1, or on a Dask cluster (`engine`, `scheduler`: runner.run_work), the
-        inputs checked in units of work (runner.py), the same findings in the same order."""
-        if not serial(engine, jobs):
-            yield from self._check_on(paths, skip, tally, jobs, engine, scheduler)
-            return
+        selection passes over in a walk), file by file in a stable order, streamed, read in
+        this process (commands/unit_work.py checks them in units of work, on other cores)."""
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
             else:
                 yield from self.check_file(item)
-
-    def _check_on(
-        self,
-        paths: Iterable[str],
-        skip: frozenset[FileId],
-        tally: Tally | None,
-        jobs: int | None,
-        engine: str,
-        scheduler: str | None,
-    ) -> Iterator[Finding]:
-        from ..run.runner import planned_units, run_work
-
-        # A large text file is checked in ranges, an mbox in runs of messages (mail has no
-        # suppressions). A text file's suppressions are the file's: each range's findings
-        # are suppressed by the directives on its lines and those before it, and the
-        # ranges' directives are joined here, in order, to say at the file's end which
-        # suppressed nothing (M901), as the check of the whole file says it.
-        units = planned_units(paths, selection=self.settings.selection, skip=skip, relative=True)
-        work = partial(check_unit, settings=self.settings)
-        yield from self.findings_of(
-            run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
-        )
 
     def findings_of(self, events: Iterable[object]) -> Iterator[Finding]:
         """The findings of the events of units checked (`check_unit`, in order, placed:
@@ -247,59 +211,6 @@ def lint(
     return found
 
 
-def check_unit(unit: Unit, settings: Settings) -> UnitResult:
-    """A unit of work (units.py) checked in a worker process: its findings, file by file
-    (no baseline: the writer's process applies it, in the run's order). A range of a text
-    file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
-    from ..core.units import TextRange
-    from ..run.runner import worked
-
-    checker = Checker(settings)
-    in_range = isinstance(unit, TextRange)
-    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
-    # A range's suppressions: its look back's directives (RangeScan), then its own.
-    suppressions = Suppressions()
-
-    def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
-        return list(checker.check_items(source.path, scan_input_marked(source, articles)))
-
-    def check_part(
-        items: Iterable[ScannedText | Problem | ArticleRead], path: str
-    ) -> list[Finding | ArticleRead | RangeDirectives]:
-        # a range of a text file, a run of an mbox's messages, or an archive's members
-        # (units.ArchiveMembers, ArchiveRest)
-        found: list[Finding | ArticleRead | RangeDirectives] = []
-        for item in items:
-            if isinstance(item, ArticleRead):
-                found.append(item)
-            elif isinstance(item, Problem):
-                found.extend(checker._not_in_baseline([checker._problem(item)]))
-            elif in_range:
-                found.extend(checker.lint_text(item, path, suppressions))
-            else:
-                found.extend(checker.lint_mail(item, item.path or path))
-        if in_range:
-            found.append(suppressions.of_range(path, final))
-        return found
-
-    look_back = partial(collect_directives, suppressions) if in_range else None
-    return worked(unit, check_whole, check_part, look_back)
-
-
 def collect_directives(suppressions: Suppressions, scanned: ScannedText) -> None:
     """The directives in a scanned text, where they stand in the file."""
     suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
-
-
-def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
-    """The findings of a range of a text file (and its RangeDirectives) or of a relative
-    run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
-    messages further on (runner.run_work's `place`)."""
-    placed: list = []
-    for event in events:
-        if isinstance(event, Finding):
-            event = event.moved(lines, chars, messages)
-        elif isinstance(event, RangeDirectives):
-            event = event.moved(lines, chars)
-        placed.append(event)
-    return placed

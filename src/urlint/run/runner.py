@@ -48,7 +48,6 @@ from ..pipeline import (
     counted,
     scan_archive_again,
     scan_archive_member,
-    scan_input_marked,
     scan_items,
     scan_texts,
 )
@@ -62,17 +61,11 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
     from contextlib import AbstractContextManager
 
-    from ..core.model import Candidate
     from ..mail.mbox import FramingEnd
-    from ..mail.origin import MessageInfo
-    from ..output.extract import LinePieces, UrlFormat
     from ..sources.selection import Selection
     from .progress import Tally
 
 Unit = WholeInput | TextRange | MessageRun | ArchiveMembers | ArchiveRest
-# Formats a URL found in a path (and message): (the URL as shown, the output line, in
-# pieces where it shows line numbers); see reporters.extract.UrlFormat.pieces.
-LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], "tuple[str, str | LinePieces]"]
 # What a worker does with a unit: its results, in order (picklable: a module-level function,
 # or a functools.partial of one).
 Work = Callable[["Unit"], "UnitResult"]
@@ -85,18 +78,6 @@ Submit = Callable[["Unit"], Waiting]
 # before it) -> the events in their place (`TextExtent`). The events of any other unit
 # come in their place.
 Place = Callable[[list, int, int, int], list]
-
-# A URL found, as the writer needs it: (path, the URL as shown: `--unique`'s key, the line to
-# write: in pieces from a worker, LinePieces). A plain tuple, told from the problems (named
-# tuples) by its type: pickle's C code takes it whole, where a record goes through
-# Python-level code, object by object (0.18 s against 0.04 s for 38,000 lines, to and
-# from a worker).
-FoundLine = tuple
-
-
-def is_found_line(event: object) -> bool:
-    return type(event) is tuple
-
 
 @record
 class TextExtent:
@@ -126,37 +107,6 @@ class InputResult:
 
 
 UnitResult = list[InputResult]
-
-
-def run_units(
-    units: Iterable[Unit | Problem | Planned],
-    url_format: UrlFormat,
-    jobs: int | None = 1,
-    tally: Tally | None = None,
-    engine: str = LOCAL,
-    scheduler: str | None = None,
-) -> Iterator[FoundLine | Problem]:
-    """What every unit found (`scan_unit`), unit after unit in the order given, each URL's
-    line as `url_format` writes it."""
-    work = partial(scan_unit, url_format=url_format)
-    # (typing.cast is not imported: typing costs a -j run 1.5-3 ms before its workers fork)
-    return run_work(units, work, jobs, tally, placed_lines, engine, scheduler)  # type: ignore[return-value]  # extract's work makes only these
-
-
-def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
-    """The FoundLines and LineBlocks of a range's (or a run's) result whole
-    (reporters.extract.joined), their line numbers `lines` further on, their messages'
-    numbers `messages`."""
-    from ..output.extract import LineBlock, joined
-
-    return [
-        (event[0], event[1], joined(event[2], lines, messages))
-        if is_found_line(event)
-        else LineBlock(event.count, event.text(lines, messages))
-        if type(event) is LineBlock
-        else event
-        for event in events
-    ]
 
 
 def run_work(
@@ -563,30 +513,6 @@ def _large_file_units(
     yield Planned(WholeInput((source,)), Counts(1, size))
 
 
-def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
-    """A unit scanned: what it found, formatted, in order (run in a worker process); each
-    line whole, but in a range after a file's first, where it stays in pieces for the
-    writer to place (TextExtent); lines in a row one LineBlock where each is written as it
-    comes (UrlFormat.in_blocks). The format goes to the worker whole, not as a bound
-    method: a compiled class's (setup.py) does not pickle."""
-    placed_later = (isinstance(unit, TextRange) and unit.first > 0) or (
-        isinstance(unit, MessageRun) and unit.relative and unit.place.offset > 0
-    )
-    line_format: LineFormat = url_format.pieces if placed_later else url_format
-
-    def read_whole(source: InputFile, articles: set[str]) -> list:
-        items = scan_input_marked(source, articles)
-        return _events(items, source.path, line_format=line_format)
-
-    results = worked(unit, read_whole, partial(_events, line_format=line_format))
-    if url_format.in_blocks:
-        from ..output.extract import blocked
-
-        for result in results:
-            result.events[:] = blocked(result.events, url_format.end)
-    return results
-
-
 # What a worker makes of one input read whole (the Message-IDs of the news articles it read
 # go into the set), and of the scanned texts of a range or a run of messages of `path`;
 # the marks of news articles (pipeline.ArticleRead) pass through both, in their places.
@@ -746,22 +672,6 @@ def _joined_results(group: UnitResult) -> InputResult:
         first.events.extend(result.events)
     counts = Counts(*map(sum, zip(*(result.counts for result in group), strict=True)))
     return replaced(first, counts=counts)
-
-
-def _events(
-    items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
-) -> list[FoundLine | Problem | ArticleRead]:
-    events: list[FoundLine | Problem | ArticleRead] = []
-    for item in items:
-        if isinstance(item, ScannedText):
-            where = item.path or path
-            for candidate in item.candidates:
-                if candidate.url:  # an empty wrapper ("<URL:>") is no URL (`check`: X106)
-                    key, line = line_format(where, candidate, item.mail)
-                    events.append((where, key, line))
-        else:
-            events.append(item)
-    return events
 
 
 def scan_run(unit: MessageRun, end: FramingEnd | None = None) -> Iterator[ScannedText | Problem]:

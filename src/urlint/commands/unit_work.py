@@ -1,0 +1,197 @@
+"""The work a command hands the runner: what a worker makes of a unit of work, and how
+the writer places a range's results in its file.
+
+`extract`: each URL's line formatted in the worker (`scan_unit`), sent back as a
+`FoundLine`, never as a `Candidate` (pickling one costs as much as finding it). `check`: a
+unit's findings (`check_unit`), the baseline applied by the writer, in the run's order. The
+runner (run/) knows neither: it is handed these functions, and the linter and the output
+formats stay apart from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+
+from ..core.findings import Finding
+from ..core.inputs import InputFile
+from ..core.problems import Problem
+from ..core.units import MessageRun, Planned, TextRange
+from ..linter.checker import Checker, collect_directives
+from ..linter.suppressions import RangeDirectives, Suppressions
+from ..output.extract import LineBlock, blocked, joined
+from ..pipeline import ArticleRead, ScannedText, scan_input_marked
+from ..run.engines import LOCAL
+from ..run.runner import planned_units, run_work, worked
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.model import Candidate
+    from ..linter.config import Settings
+    from ..mail.origin import MessageInfo
+    from ..output.extract import LinePieces, UrlFormat
+    from ..run.progress import Tally
+    from ..run.runner import Unit, UnitResult
+    from ..sources.files import FileId
+
+# Formats a URL found in a path (and message): (the URL as shown, the output line, in
+# pieces where it shows line numbers); see output.extract.UrlFormat.pieces.
+LineFormat = Callable[[str, "Candidate", "MessageInfo | None"], "tuple[str, str | LinePieces]"]
+
+# A URL found, as the writer needs it: (path, the URL as shown: `--unique`'s key, the line to
+# write: in pieces from a worker, LinePieces). A plain tuple, told from the problems (named
+# tuples) by its type: pickle's C code takes it whole, where a record goes through
+# Python-level code, object by object.
+FoundLine = tuple
+
+
+def is_found_line(event: object) -> bool:
+    return type(event) is tuple
+
+
+
+def run_units(
+    units: Iterable[Unit | Problem | Planned],
+    url_format: UrlFormat,
+    jobs: int | None = 1,
+    tally: Tally | None = None,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
+) -> Iterator[FoundLine | Problem]:
+    """What every unit found (`scan_unit`), unit after unit in the order given, each URL's
+    line as `url_format` writes it."""
+    work = partial(scan_unit, url_format=url_format)
+    # (typing.cast is not imported: typing costs a -j run some milliseconds before its
+    # workers fork)
+    return run_work(units, work, jobs, tally, placed_lines, engine, scheduler)  # type: ignore[return-value]  # extract's work makes only these
+
+
+def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
+    """The FoundLines and LineBlocks of a range's (or a run's) result whole
+    (output.extract.joined), their line numbers `lines` further on, their messages'
+    numbers `messages`."""
+    return [
+        (event[0], event[1], joined(event[2], lines, messages))
+        if is_found_line(event)
+        else LineBlock(event.count, event.text(lines, messages))
+        if type(event) is LineBlock
+        else event
+        for event in events
+    ]
+
+
+
+def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
+    """A unit scanned in a worker process: what it found, formatted, in order.
+
+    Each line whole, but in a range after a file's first, where it stays in pieces for the
+    writer to place (run.runner.TextExtent); lines in a row one LineBlock where each is
+    written as it comes (UrlFormat.in_blocks). The format goes to the worker whole, not as
+    a bound method: a compiled class's (setup.py) does not pickle."""
+    placed_later = (isinstance(unit, TextRange) and unit.first > 0) or (
+        isinstance(unit, MessageRun) and unit.relative and unit.place.offset > 0
+    )
+    line_format: LineFormat = url_format.pieces if placed_later else url_format
+
+    def read_whole(source: InputFile, articles: set[str]) -> list:
+        items = scan_input_marked(source, articles)
+        return found_lines(items, source.path, line_format=line_format)
+
+    results = worked(unit, read_whole, partial(found_lines, line_format=line_format))
+    if url_format.in_blocks:
+        for result in results:
+            result.events[:] = blocked(result.events, url_format.end)
+    return results
+
+
+
+def found_lines(
+    items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
+) -> list[FoundLine | Problem | ArticleRead]:
+    events: list[FoundLine | Problem | ArticleRead] = []
+    for item in items:
+        if isinstance(item, ScannedText):
+            where = item.path or path
+            for candidate in item.candidates:
+                if candidate.url:  # an empty wrapper ("<URL:>") is no URL (`check`: X106)
+                    key, line = line_format(where, candidate, item.mail)
+                    events.append((where, key, line))
+        else:
+            events.append(item)
+    return events
+
+
+def check_in_units(
+    checker: Checker,
+    paths: Iterable[str],
+    skip: frozenset[FileId],
+    jobs: int | None,
+    tally: Tally | None,
+    engine: str,
+    scheduler: str | None,
+) -> Iterator[Finding]:
+    """`checker.check_paths` in units of work, on `jobs` processes or a Dask cluster's
+    workers (`engine`, `scheduler`: run.runner.run_work): the same findings in the same
+    order.
+
+    A large text file is checked in ranges, an mbox in runs of messages (mail has no
+    suppressions). A text file's suppressions are the file's: each range's findings are
+    suppressed by the directives on its lines and those before it, and the ranges'
+    directives are joined here, in order, to say at the file's end which suppressed nothing
+    (M901), as the check of the whole file says it."""
+    settings = checker.settings
+    units = planned_units(paths, selection=settings.selection, skip=skip, relative=True)
+    work = partial(check_unit, settings=settings)
+    events = run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
+    yield from checker.findings_of(events)
+
+
+def check_unit(unit: Unit, settings: Settings) -> UnitResult:
+    """A unit of work (units.py) checked in a worker process: its findings, file by file
+    (no baseline: the writer's process applies it, in the run's order). A range of a text
+    file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
+    checker = Checker(settings)
+    in_range = isinstance(unit, TextRange)
+    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
+    # A range's suppressions: its look back's directives (RangeScan), then its own.
+    suppressions = Suppressions()
+
+    def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
+        return list(checker.check_items(source.path, scan_input_marked(source, articles)))
+
+    def check_part(
+        items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    ) -> list[Finding | ArticleRead | RangeDirectives]:
+        # a range of a text file, a run of an mbox's messages, or an archive's members
+        # (units.ArchiveMembers, ArchiveRest)
+        found: list[Finding | ArticleRead | RangeDirectives] = []
+        for item in items:
+            if isinstance(item, ArticleRead):
+                found.append(item)
+            elif isinstance(item, Problem):
+                found.extend(checker._not_in_baseline([checker._problem(item)]))
+            elif in_range:
+                found.extend(checker.lint_text(item, path, suppressions))
+            else:
+                found.extend(checker.lint_mail(item, item.path or path))
+        if in_range:
+            found.append(suppressions.of_range(path, final))
+        return found
+
+    look_back = partial(collect_directives, suppressions) if in_range else None
+    return worked(unit, check_whole, check_part, look_back)
+
+
+
+def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
+    """The findings of a range of a text file (and its RangeDirectives) or of a relative
+    run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
+    messages further on (runner.run_work's `place`)."""
+    placed: list = []
+    for event in events:
+        if isinstance(event, Finding):
+            event = event.moved(lines, chars, messages)
+        elif isinstance(event, RangeDirectives):
+            event = event.moved(lines, chars)
+        placed.append(event)
+    return placed
