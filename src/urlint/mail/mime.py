@@ -38,7 +38,7 @@ from .headers import (
 )
 from .html import read_html
 from .origin import Envelope, MessageInfo
-from .textmap import FixedMap, LazyMap, Relocator
+from .textmap import FixedMap, LazyMap, OffsetMap, Relocator
 
 MAX_DEPTH = 20  # MIME nesting deeper than this is an attack or a loop, not mail
 # A decoded text part is held in this much memory at most (its start is read): a character
@@ -291,43 +291,16 @@ class MessageReader:
         part: str,
         group: int | None,
     ) -> None:
-        encoding = transfer_encoding_of(header, lowered)
-        byte_map = None
-        fixed = False
-        if encoding in _IDENTITY_ENCODINGS:
-            data = body
-        elif encoding == "quoted-printable":
-            data = decode_quoted_printable(body)
-            byte_map = LazyMap(lambda: quoted_printable_map(body))
-        elif encoding == "base64":
-            data, trouble = decode_base64(body)
-            fixed = True
-            if trouble:
-                self.problem(line, trouble)
-        elif encoding in UUENCODINGS:
-            data = _stdlib_payload(header, body)
-            fixed = True
-        else:
-            self.problem(line, f"unknown Content-Transfer-Encoding '{encoding}': read as is")
-            data = body
+        """A text part, decoded from its transfer encoding and its charset, as the texts it
+        shows: itself (unwrapped where it is flowed), or an HTML page's visible text and URL
+        attributes."""
+        data, byte_map, fixed = self._transfer_decoded(header, lowered, body, line)
         if len(data) > MAX_TEXT_BYTES // 4:
             data = self._within_memory(data, line)
-        label = ctype.params.get("charset")
-        text, codec, trouble = decode_charset(data, label, partial(ctype.shown, "charset"))
-        if trouble:
-            self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
-        if "\0" in text:
-            self.problem(line, "NUL bytes in a text part")
-            text = text.replace("\0", " ")
+        text, codec = self._charset_decoded(data, ctype, line)
         kind = ctype.full
         html = ctype.subtype == "html"
-        # RFC 3676: without DelSp, a flowed line breaks only after a space, and a URL holds
-        # none, so unwrapping could not change a URL; it is done only where the sender's
-        # client broke lines inside words (DelSp=yes, section 4.2).
-        flowed = (
-            ctype.params.get("format", "").lower() == "flowed"
-            and ctype.params.get("delsp", "").lower() == "yes"
-        )
+        flowed = _broken_inside_words(ctype)
         if byte_map is None and not fixed and not flowed and not html:
             self.texts.append(
                 DecodedText(text, line, None, self.envelope, part, kind, "text", None, group)
@@ -340,12 +313,51 @@ class MessageReader:
         if flowed:
             text, mapping = unflow(text, delsp=True)
             relocator = relocator.then(mapping)
-        if not html:
-            self.texts.append(
-                DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group)
-            )
+        if html:
+            self._html(text, relocator, part, kind, group)
             return
-        page = read_html(text)
+        self.texts.append(
+            DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group)
+        )
+
+    def _transfer_decoded(
+        self, header: bytes, lowered: bytes, body: bytes, line: int
+    ) -> tuple[bytes, OffsetMap | None, bool]:
+        """A part's body decoded from its Content-Transfer-Encoding (RFC 2045, section 6):
+        (the bytes, where each stands in the body when they moved and can be placed one by
+        one, whether they moved as a whole); a problem met is recorded."""
+        encoding = transfer_encoding_of(header, lowered)
+        if encoding in _IDENTITY_ENCODINGS:
+            return body, None, False
+        if encoding == "quoted-printable":
+            return decode_quoted_printable(body), LazyMap(lambda: quoted_printable_map(body)), False
+        if encoding == "base64":
+            data, trouble = decode_base64(body)
+            if trouble:
+                self.problem(line, trouble)
+            return data, None, True
+        if encoding in UUENCODINGS:
+            return _stdlib_payload(header, body), None, True
+        self.problem(line, f"unknown Content-Transfer-Encoding '{encoding}': read as is")
+        return body, None, False
+
+    def _charset_decoded(self, data: bytes, ctype: ContentType, line: int) -> tuple[str, str]:
+        """A part's decoded bytes as text in its charset, and the codec read with; a label
+        that could not be read, and NUL bytes (each read as a space), are recorded."""
+        label = ctype.params.get("charset")
+        text, codec, trouble = decode_charset(data, label, partial(ctype.shown, "charset"))
+        if trouble:
+            self.problem(line, f"{trouble}: read as {codec}", ProblemKind.CHARSET)
+        if "\0" in text:
+            self.problem(line, "NUL bytes in a text part")
+            text = text.replace("\0", " ")
+        return text, codec
+
+    def _html(
+        self, source: str, relocator: Relocator, part: str, kind: str, group: int | None
+    ) -> None:
+        """An HTML part's texts: its visible text, then each URL attribute's value."""
+        page = read_html(source)
         self.texts.append(
             DecodedText(
                 page.text,
@@ -374,6 +386,17 @@ class MessageReader:
                     attribute.read_on,
                 )
             )
+
+
+def _broken_inside_words(ctype: ContentType) -> bool:
+    """Is a part format=flowed with DelSp=yes, whose lines are unwrapped before it is read?
+    RFC 3676: without DelSp, a flowed line breaks only after a space, and a URL holds none,
+    so unwrapping could not change a URL; it is done only where the sender's client broke
+    lines inside words (DelSp=yes, section 4.2)."""
+    return (
+        ctype.params.get("format", "").lower() == "flowed"
+        and ctype.params.get("delsp", "").lower() == "yes"
+    )
 
 
 def holds_urls(name: str) -> bool:
