@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .core.version import VERSION as __version__
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 
 # Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
 _EXPORTS = {

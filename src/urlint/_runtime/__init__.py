@@ -7,8 +7,10 @@ words without gettext (`untranslated`), patterns compiled on first use or loaded
 (`patterns`, `compiled_patterns`), parsed configuration files cached (`config_cache`).
 The domain code asks these modules for a service and never depends on how they do it.
 
-One idiom is used across the package instead of `typing.TYPE_CHECKING`:
-`TYPE_CHECKING = False` followed by `if TYPE_CHECKING:`. Type checkers treat a name
-`TYPE_CHECKING` as true whatever it is bound to, and at run time the block is skipped
-without importing `typing` (some milliseconds of a hook's start-up).
+One idiom serves the whole package in place of `typing.TYPE_CHECKING`: a module writes
+`TYPE_CHECKING = False` and then `if TYPE_CHECKING:` around the imports only annotations
+need. Type checkers treat a name `TYPE_CHECKING` as true whatever it is bound to; at run
+time the block is skipped without importing `typing`, which a hook's start-up would pay
+for. Such an import is still an arrow of the design, and may point only down the layers
+(docs/design/architecture.md).
 """

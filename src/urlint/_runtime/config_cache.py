@@ -2,9 +2,9 @@
 is not parsed again, in the `urlint` command's own process (`enable`, from `__main__.run`).
 
 A pre-commit hook starts urlint for every commit, and in a repository configured in its
-pyproject.toml the TOML parser cost a third of that start: importing `tomllib` loads `typing`,
-`datetime` and `string` (10 ms), for a table read in a millisecond (bench/latency.py,
-`--configured`). The parsed document is kept in one file of the user's cache directory
+pyproject.toml the TOML parser was a large part of that start: importing `tomllib` loads
+`typing`, `datetime` and `string`, for a table read in far less time (bench/latency.py,
+`--configured`; bench/README.md, "Start-up tuning", has the figures). The parsed document is kept in one file of the user's cache directory
 (`$URLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/urlint`, else `~/.cache/urlint`; an empty
 URLINT_CACHE_DIR keeps none), read with `marshal` (built in: microseconds), and used while
 the file's path, size, inode and modification and change times are those it was parsed at
@@ -18,7 +18,7 @@ from __future__ import annotations
 import marshal
 import os
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -1,11 +1,10 @@
 """Python's cyclic garbage collector in the `urlint` command's own process.
 
 Start-up is most of a pre-commit hook's run (bench/latency.py), and the collector was a
-tenth of it: loading the modules a `check` needs makes some 12,000 objects the collector
-tracks, which live as long as the process (functions, classes, compiled patterns, the rule
-catalogue), and it traversed them each time its youngest generation filled, then all of
-them again at exit. None of it is garbage. (`urlint check` on a small file: 153 million
-instructions, 142 million with what follows; callgrind.)
+measured part of it (bench/README.md, "Start-up tuning"): loading the modules a `check`
+needs makes thousands of objects the collector tracks, which live as long as the process
+(functions, classes, compiled patterns, the rule catalogue), and it traversed them each time
+its youngest generation filled, then all of them again at exit. None of it is garbage.
 
 So the command (`urlint.__main__.run`) starts with the collector off (`defer`), and when
 its work begins (`work_begins`: the walk of its inputs starts, sources.files.iter_files,
@@ -18,7 +17,7 @@ ends before any work (a usage error, `urlint rules`) exits with the collector st
 it made nothing worth collecting.
 
 Only the command's process does this: a Python program calling `urlint.scan_paths`, or a
-test calling `cli.main`, keeps its collector as it is (nothing here acts unless `defer`
+test calling `commands.cli.main`, keeps its collector as it is (nothing here acts unless `defer`
 was called in the process).
 """
 

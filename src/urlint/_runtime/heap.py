@@ -3,14 +3,13 @@
 A large input is read and decoded in pieces of megabytes (sources.text.CHUNK_BYTES, a
 run of an mbox's messages, a range in a worker), each freed before the next is made.
 glibc hands a freed block that large back to the kernel (it is mmapped, or it trims the
-top of the heap), and the next block costs a page fault every 4 KiB of it: 100 MB of text
-took 32,000 faults on one process and 135,000 on two (workers that start with a fresh
-heap), 0.1 and 0.4 s of system time. Blocks up to 32 MiB (glibc's largest mmap
-threshold) taken from the heap, and a heap that is not trimmed, serve each piece from
-the memory the one before used: 12,000 and 27,000 faults. The process keeps the memory of
-its largest moment, which the units bound (bench/memory.py).
+top of the heap), and the next block costs a page fault every 4 KiB of it, workers that
+start with a fresh heap most (bench/README.md, "Start-up tuning", has the counts). Blocks up
+to 32 MiB (glibc's largest mmap threshold) taken from the heap, and a heap that is not
+trimmed, serve each piece from the memory the one before used. The process keeps the memory
+of its largest moment, which the units bound (bench/memory.py).
 
-Set once a process, when the first large input is opened (sources.files.open_input): a
+Set once a process, when the first large input is opened (sources.opening.open_input): a
 hook's run on a few small files never loads ctypes (bench/latency.py). Only in urlint's
 own processes, which `allow` it: the CLI's, and the workers the runner starts. A library
 caller's process keeps its own malloc settings: how it gives memory back is its business.

@@ -2,19 +2,19 @@
 those a hook's run compiles, loaded compiled (`load_compiled`).
 
 A pre-commit hook starts urlint for every commit (bench/latency.py), and compiling a pattern
-costs 0.05 to 0.8 ms. A module-level pattern most runs never use (the login reader's, page
+costs a measurable part of that start. A module-level pattern most runs never use (the login reader's, page
 furniture's, the shape of a `data:` URL) is made with `compiled_when_used`: it compiles on
 its first use. Its `pattern` is there before that, to build other patterns from. After it,
 each method is the compiled pattern's own, kept on the stand-in: a call costs one attribute
-lookup more than on a pattern compiled at import (about 50 ns), so the patterns every scan
-runs (`scanner`, `scanner.bare`) are compiled at import as before.
+lookup more than on a pattern compiled at import, so the patterns every scan runs
+(`scanner`, `scanner.bare`) are compiled at import as before.
 """
 
 from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import AnyStr
 

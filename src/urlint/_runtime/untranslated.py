@@ -4,10 +4,10 @@ gettext's `gettext` and `ngettext` (the only two it takes from there).
 argparse asks gettext for each of its words (headings, -h's help, its errors) as it builds a
 parser, and gettext searches the locale directories for a catalogue every time; CPython
 ships none for argparse, so the answer is always the words as written, as here. Importing
-gettext at all costs a pre-commit hook's start-up 2 ms (the module, and the plural-forms
-tokenizer it compiles: bench/latency.py), so the command's process lets argparse import this
-module in its place (`__main__.run`), and any process's parsers use these words
-(`cli.main`). urlint's own messages are English.
+gettext at all costs a pre-commit hook's start-up a measurable part (the module, and the
+plural-forms tokenizer it compiles: bench/latency.py), so the command's process lets argparse
+import this module in its place (`__main__.run`), and any process's parsers use these words
+(`commands.cli.main`). urlint's own messages are English.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .suppressions import RangeDirectives, Suppressions
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
     from .baseline import Baseline
