@@ -4,13 +4,14 @@ is not parsed again, in the `urlint` command's own process (`enable`, from `__ma
 A pre-commit hook starts urlint for every commit, and in a repository configured in its
 pyproject.toml the TOML parser was a large part of that start: importing `tomllib` loads
 `typing`, `datetime` and `string`, for a table read in far less time (bench/latency.py,
-`--configured`; bench/README.md, "Start-up tuning", has the figures). The parsed document is kept in one file of the user's cache directory
-(`$URLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/urlint`, else `~/.cache/urlint`; an empty
-URLINT_CACHE_DIR keeps none), read with `marshal` (built in: microseconds), and used while
-the file's path, size, inode and modification and change times are those it was parsed at
-(any write changes the change time). A document marshal cannot hold (a TOML date), a cache
-that cannot be read or written, or one damaged, and the file is parsed as ever; a file that
-does not parse is never kept, so its error is said every time.
+`--configured`; bench/README.md, "Start-up tuning", has the figures). The parsed document is
+kept in one file of the user's cache directory (`$URLINT_CACHE_DIR`, else
+`$XDG_CACHE_HOME/urlint`, else `~/.cache/urlint`; an empty URLINT_CACHE_DIR keeps none),
+read with `marshal` (built in: microseconds), and used while the file's path, size, inode
+and modification and change times are those it was parsed at (any write changes the change
+time). A document marshal cannot hold (a TOML date), a cache that cannot be read or written,
+or one damaged, and the file is parsed as ever; a file that does not parse is never kept, so
+its error is said every time.
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 those a hook's run compiles, loaded compiled (`load_compiled`).
 
 A pre-commit hook starts urlint for every commit (bench/latency.py), and compiling a pattern
-costs a measurable part of that start. A module-level pattern most runs never use (the login reader's, page
-furniture's, the shape of a `data:` URL) is made with `compiled_when_used`: it compiles on
-its first use. Its `pattern` is there before that, to build other patterns from. After it,
-each method is the compiled pattern's own, kept on the stand-in: a call costs one attribute
-lookup more than on a pattern compiled at import, so the patterns every scan runs
-(`scanner`, `scanner.bare`) are compiled at import as before.
+costs a measurable part of that start. A module-level pattern most runs never use (the login
+reader's, page furniture's, the shape of a `data:` URL) is made with `compiled_when_used`:
+it compiles on its first use. Its `pattern` is there before that, to build other patterns
+from. After it, each method is the compiled pattern's own, kept on the stand-in: a call
+costs one attribute lookup more than on a pattern compiled at import, so the patterns every
+scan runs (`scanner`, `scanner.bare`) are compiled at import as before.
 """
 
 from __future__ import annotations
