@@ -1,4 +1,4 @@
-"""records.py: a `@record` class behaves as the namedtuple of its fields would, whatever its
+"""core/records.py: a `@record` class behaves as the namedtuple of its fields would, whatever its
 size (its constructor written in records.py, or namedtuple's past those)."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The stdlib fallback parser of mail/message.py (review D13, D14): a fault injected into the
-fast path hands the message to `read_with_stdlib`, which reads every text part and notes
-M904; with URLINT_STRICT set (as tests/conftest.py sets it for every test) the fault
-propagates instead."""
+"""The stdlib fallback parser of mail/message.py, read where the fast path fails.
+
+A fault injected into the fast path hands the message to `read_with_stdlib`, which reads
+every text part and notes M904; with URLINT_STRICT set (as tests/conftest.py sets it for
+every test) the fault propagates instead."""
 
 from __future__ import annotations
 

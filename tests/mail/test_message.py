@@ -1,5 +1,5 @@
 """One message (mail/mime.py, read by mail/message.py): every MIME part decoded, tagged
-and placed; header fields scanned or not; quoted replies rejoined (issue 4)."""
+and placed; header fields scanned or not; quoted replies rejoined."""
 
 from __future__ import annotations
 

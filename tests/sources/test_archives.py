@@ -416,8 +416,8 @@ def test_tarfile_and_zstandard_are_imported_only_for_such_inputs():
     assert result.stdout.splitlines()[-1] == "[]", result.stderr
 
 
-# The acceptance: `.tgz`, `.tar.xz` and `.zst` archives of the shared mail give the
-# same URLs as the files themselves.
+# `.tgz`, `.tar.xz` and `.zst` archives of the shared mail give the same URLs as the files
+# themselves.
 
 
 @pytest.mark.corpus

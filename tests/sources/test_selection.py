@@ -1,6 +1,8 @@
-"""Which files a directory walk reads (selection.py, sources.files.iter_files), as ruff and
-ripgrep choose them: ignore files with git's semantics, the directories tools make, exclude
-globs, `--no-ignore`, `--files-from`; a path named is always read."""
+"""Which files a directory walk reads, as ruff and ripgrep choose them.
+
+sources/selection.py and sources/files.py's iter_files: ignore files with git's semantics,
+the directories tools make, exclude globs, `--no-ignore`, `--files-from` (sources/listed.py);
+a path named is always read."""
 
 from __future__ import annotations
 
@@ -157,7 +159,7 @@ DEEP = "x/" + ("a" * 50 + "/") * 2_000
         ("x/**/*a*a*b/**/c\n", DEEP + "aab/c", True),
     ],
 )
-def test_the_reliability_review_s_patterns_decide(lines, entry, expected):
+def test_patterns_of_many_stars_decide_on_long_names(lines, entry, expected):
     # Done in a moment, where pathspec's regexes ran for hours: a hang here is the failure
     # (no time is asserted: the regexes above are linear by construction).
     assert decide(lines, entry) is expected

@@ -1,5 +1,6 @@
-"""What a unit of work (or one input of it) read, counted: the progress line's and the
-summary's figures, added up as units end."""
+"""What a unit of work (or one input of it) read, counted.
+
+The progress line's and the summary's figures, added up as units end."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from .records import record
 
 @record
 class Counts:
-    """What a unit (or one input of it) read: inputs done, their bytes (regular files
-    only), messages met (read, or passed over where no URL can come out of them) and
-    damaged messages."""
+    """What a unit (or one input of it) read: inputs, bytes, messages, damaged messages.
+
+    What a unit (or one input of it) read: inputs done, their bytes (regular files only),
+    messages met (read, or passed over where no URL can come out of them) and damaged
+    messages."""
 
     files: int = 0
     bytes: int = 0

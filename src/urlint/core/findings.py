@@ -66,10 +66,12 @@ class Finding(Located):
         return (self.path, self.line, self.column, self.code)
 
     def moved(self, lines: int, characters: int, messages: int = 0) -> Finding:
-        """The finding placed `lines` lines and `characters` characters further on, its
-        fix and password spans with it, and its message `messages` messages further on:
-        one found in a range of a text file or a run of an mbox, placed in the file
-        (units.TextRange, units.MessageRun.relative, model.Position.moved)."""
+        """The finding placed further on, its fix, password spans and message with it.
+
+        The finding placed `lines` lines and `characters` characters further on, its fix and
+        password spans with it, and its message `messages` messages further on: one found in
+        a range of a text file or a run of an mbox, placed in the file (units.TextRange,
+        units.MessageRun.relative, model.Position.moved)."""
         if not (lines or characters or messages):
             return self
         mail = None if self.mail is None else self.mail.moved(lines, messages)

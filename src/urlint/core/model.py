@@ -38,8 +38,10 @@ class Flag(str, enum.Enum):
 
 @record
 class Position:
-    """A place in the decoded text: 1-based line, 1-based column in characters, and the
-    0-based character offset of that place in the text scanned, so that for a span of
+    """A place in the decoded text: line, column and character offset.
+
+    A place in the decoded text: 1-based line, 1-based column in characters, and the 0-based
+    character offset of that place in the text scanned, so that for a span of
     `urlint.extract(text)` `text[span.start.offset:span.end.offset]` is its raw text.
 
     Where the offset counts from: for `extract`/`scan`, the string given; for a file, the
@@ -61,9 +63,11 @@ class Position:
         return Position(self.line, self.column + characters, offset)
 
     def moved(self, lines: int, characters: int) -> Position:
-        """The same place in a text that starts `lines` lines and `characters` characters
-        before the one it was found in, at a line start: a range of a file (units.TextRange)
-        placed in the file. The column stays."""
+        """The same place in a text that starts further back, at a line start.
+
+        The same place in a text that starts `lines` lines and `characters` characters
+        before the one it was found in, at a line start: a range of a file (core/units.py's
+        TextRange) placed in the file. The column stays."""
         offset = None if self.offset is None else self.offset + characters
         return Position(self.line + lines, self.column, offset)
 
@@ -76,8 +80,7 @@ class Span:
     end: Position
 
     def moved(self, lines: int, characters: int) -> Span:
-        """The span placed `lines` lines and `characters` characters further on
-        (Position.moved)."""
+        """The span placed `lines` lines and `characters` characters further on (Position.moved)."""
         return Span(self.start.moved(lines, characters), self.end.moved(lines, characters))
 
 

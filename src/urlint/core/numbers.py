@@ -4,9 +4,10 @@ from __future__ import annotations
 
 
 def bounded_int(digits: str | bytes, limit: int) -> int:
-    """The value of the ASCII decimal `digits`, or `limit + 1` when it is larger: no caller
-    needs to know by how much a port, an address group or a length is too large, and
-    Python refuses to read a number of more than 4,300 digits at all."""
+    """The value of the ASCII decimal `digits`, or `limit + 1` when it is larger.
+
+    No caller needs to know by how much a port, an address group or a length is too large,
+    and Python refuses to read a number of more than 4,300 digits at all."""
     text = digits.decode("ascii") if isinstance(digits, bytes) else digits
     text = text.lstrip("0") or "0"
     if len(text) > len(str(limit)):

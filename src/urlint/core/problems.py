@@ -1,7 +1,8 @@
-"""Trouble that kept an input, or part of one, from being read as it is: one record
-(`Problem`) and one place for what each kind means (`ProblemKind`). Sources, containers and
-the mail reader report a `Problem`; the checker's finding, extract's note on standard error
-and the exit status ask its kind what it means.
+"""Trouble that kept an input, or part of one, from being read as it is.
+
+One record (`Problem`) and one place for what each kind means (`ProblemKind`). Sources,
+containers and the mail reader report a `Problem`; the checker's finding, extract's note on
+standard error and the exit status ask its kind what it means.
 """
 
 from __future__ import annotations
@@ -10,13 +11,15 @@ import enum
 
 from .records import record
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .message import InMessage
 
 
 class ProblemKind(str, enum.Enum):
-    """A kind of read problem: its rule code, the label extract's note gives it, what the
+    """A kind of read problem, and what it means to each output.
+
+    A kind of read problem: its rule code, the label extract's note gives it, what the
     finding's message puts before the reason, and whether it fails an extract run (exit
     status 2: something was not read, or read only in part)."""
 
@@ -64,9 +67,10 @@ _FINDING_PREFIXES = {
 
 @record
 class Problem:
-    """Something that kept an input, or part of one, from being read as it is; the run goes
-    on. A container or a message reports it without a path (it does not know its own), and
-    the reader that opened the file fills it in."""
+    """Something that kept an input, or part of one, from being read as it is; the run goes on.
+
+    A container or a message reports it without a path (it does not know its own), and the
+    reader that opened the file fills it in."""
 
     kind: ProblemKind
     reason: str

@@ -1,19 +1,19 @@
-"""`@record`: an immutable, typed value class: a tuple with named fields, as
-`collections.namedtuple` makes them.
+"""`@record`: an immutable, typed value class, a tuple with named fields.
+
+A record is a tuple with named fields, as `collections.namedtuple` makes them.
 
 Why not `dataclasses`: a pre-commit hook starts urlint for every commit, and building a
-frozen dataclass costs ~0.7 ms per class (plus `inspect`, 5 ms, on import), a third of
-the start-up budget (bench/latency.py). A named tuple gives the same immutability,
-equality, hashing, ordering and repr for a fraction of that. Fields and defaults are read
-from the class body's annotations, in order, exactly as a dataclass would read them.
+frozen dataclass per class (plus importing `inspect`) takes a large share of the start-up
+budget (bench/latency.py). A named tuple gives the same immutability, equality, hashing,
+ordering and repr for a fraction of that. Fields and defaults are read from the class body's
+annotations, in order, exactly as a dataclass would read them.
 
-Why not `namedtuple` itself: it compiles each class's constructor from a string, and
-building one took 150 to 240 us at start-up; the 20 records a `check` loads took 2.8 ms
-of a run of 35 (bench/latency.py). Here the constructors are written once below, one for
-each number of fields, compiled with this module; a record's is one of them under its
-own field names. The class is what namedtuple would build: the same constructor code,
-the same C item getters, `_fields`, `_field_defaults`, `__match_args__`, `_make`,
-`_replace`, `_asdict`, `__getnewargs__` (pickling) and repr.
+Why not `namedtuple` itself: it compiles each class's constructor from a string, at
+start-up, for every record a `check` loads (bench/latency.py). Here the constructors are
+written once below, one for each number of fields, compiled with this module; a record's is
+one of them under its own field names. The class is what namedtuple would build: the same
+constructor code, the same C item getters, `_fields`, `_field_defaults`, `__match_args__`,
+`_make`, `_replace`, `_asdict`, `__getnewargs__` (pickling) and repr.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - other Pythons
         return property(itemgetter(index), doc=doc)
 
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any, TypeVar
@@ -103,8 +103,8 @@ def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # n
 
 # The record of class `cls` whose fields are `fields`, all of them, in order: what calling
 # `cls` makes, made in C. A record's __new__ (one of _CONSTRUCTORS) is a Python function,
-# and its frame costs more than the tuple (callgrind: 1,700 instructions a Position called,
-# 500 built), for the three records that place each URL found (scanner.textpos). Only for
+# and its frame costs more than the tuple (callgrind), for the three records that place
+# each URL found (scanner/textpos.py). Only for
 # a record class that defines no __new__ of its own (none does).
 built = _tuple_new  # type: ignore[assignment]  # noqa: F811
 

@@ -1,4 +1,4 @@
-"""Inputs cut into units of work that are scanned apart, each on any core (issue 14).
+"""Inputs cut into units of work that are scanned apart, each on any core.
 
 A unit is small and picklable: it names its input and a byte range, never the bytes of a
 plain file (the worker reads them). Five kinds:
@@ -25,7 +25,7 @@ plain file (the worker reads them). Five kinds:
   an archive, where its members could not be carried, read again from its start.
 
 Output made from the units in order is byte for byte that of the whole-input scan (see
-`tests/test_units.py`).
+`tests/run/test_units.py`).
 """
 
 from __future__ import annotations
@@ -47,11 +47,9 @@ if TYPE_CHECKING:
 RANGE_BYTES = 12 * 1024 * 1024
 # Near a text file's end, where a range may hold less than a chunk, a chunk is cut at line
 # ends into parts of this much at least, each a range: the last units are that small, and
-# two cores end within a few milliseconds of each other (a chunk of 4 MB, as they were,
-# took 11 to 58 ms as the URLs in it go: with it last, one core waited for the other that
-# long). A part costs a trip to a worker and a look back, a millisecond or two. With
-# chunks of 512 KB (3 to 15 ms), parts of 128 KB measured no different from none (120 MB
-# with -j 2: 0.377 s against 0.380, alternated).
+# two cores end close together (with a large chunk last, one core waited for the other as
+# long as that chunk took). A part costs a trip to a worker and a look back
+# (bench/README.md has the sizes measured).
 PART_BYTES = 128 * 1024
 # How much text before a range the worker scans again to arrive in the right state: this
 # many characters and this many whole lines, at least. What a range's first line is read
@@ -60,25 +58,27 @@ PART_BYTES = 128 * 1024
 # and the overlap a chunk carries is bounded by the same. Eight wrappers' worth of
 # characters and four of lines let the scan of the look back fall into step with the whole
 # file's, should it start inside a construct; the hypothesis property in
-# tests/test_units.py checks each rule alone with far less.
+# tests/run/test_units.py checks each rule alone with far less.
 LOOKBACK_CHARS = 64 * 1024
 LOOKBACK_LINES = 4 * 60
 # A run of messages handed to one worker holds this much or more (mail.mbox.mbox_places),
 # but near the end of a plain mbox, where the runs shrink (mail.mbox.next_place_after).
 RUN_BYTES = 4 * 1024 * 1024
-# Small files go to a worker together, this many or this many bytes at most (a Maildir of
-# 20,000 messages in batches of 64 cost the writer's process 0.17 s more in hand-offs).
+# Small files go to a worker together, this many or this many bytes at most (smaller
+# batches cost the writer's process more in hand-offs on a large Maildir).
 BATCH_FILES = 256
 BATCH_BYTES = 4 * 1024 * 1024
 
 
 @record
 class Chunk:
-    """One chunk of a plain text file, as `sources.text.read_chunks` cuts it: bytes
-    [start, end) of the file (after any UTF-8 byte order mark); or, near the file's end, a
-    part of one, cut at a line end, `piece` the chunk's own bounds: a part is decoded as
-    its whole chunk decodes (sources.text.read_texts). Parts are the last ranges
-    (PART_BYTES) and the start of a range's look back (`_from_line_of`)."""
+    """One chunk of a plain text file, or a part of one, as read_chunks cuts it.
+
+    One chunk of a plain text file, as `sources.text.read_chunks` cuts it: bytes [start,
+    end) of the file (after any UTF-8 byte order mark); or, near the file's end, a part of
+    one, cut at a line end, `piece` the chunk's own bounds: a part is decoded as its whole
+    chunk decodes (sources.text.read_texts). Parts are the last ranges (PART_BYTES) and the
+    start of a range's look back (`_from_line_of`)."""
 
     start: int
     end: int
@@ -91,16 +91,17 @@ class Chunk:
 
 @record
 class WholeInput:
-    """Inputs each read whole, one after the other (small files go together: a Maildir of
-    20,000 messages is not 20,000 trips to a worker)."""
+    """Inputs each read whole, one after the other.
+
+    (small files go together: a Maildir of 20,000 messages is not 20,000 trips to a worker)."""
 
     sources: tuple[InputFile, ...]
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled as two tuples of plain values, which pickle writes in C, not a record
-        for each file, which it writes through a Python call each: a batch of 256 files in
-        0.03 ms against 0.31, and the writer's process handing a Maildir of 20,000 files
-        to its workers 2 ms against 25."""
+        """Pickled as two tuples of plain values, which pickle writes in C.
+
+        Not a record for each file, which pickle writes through a Python call each: the
+        writer's process hands a large Maildir to its workers in a fraction of the time."""
         return _whole_input, (
             tuple(source.path for source in self.sources),
             tuple(source.explicit for source in self.sources),
@@ -114,11 +115,13 @@ def _whole_input(paths: tuple[str, ...], explicit: tuple[bool, ...]) -> WholeInp
 
 @record
 class TextRange:
-    """Chunks `chunks[first:]` of `path`, found with `chunks[:first]` scanned before them
-    (the look back); `final` when the last chunk ends the file. The planner has read only
-    near the chunks' ends, so the worker places what it finds from the range's start: line
-    1, column 1 (the chunk before the range ends a line) and character 0; the writer, which
-    has the ranges before, places them in the file (runner.TextExtent)."""
+    """Chunks `chunks[first:]` of `path`, scanned after their look back `chunks[:first]`.
+
+    Chunks `chunks[first:]` of `path`, found with `chunks[:first]` scanned before them (the
+    look back); `final` when the last chunk ends the file. The planner has read only near
+    the chunks' ends, so the worker places what it finds from the range's start: line 1,
+    column 1 (the chunk before the range ends a line) and character 0; the writer, which has
+    the ranges before, places them in the file (run/runner.py's TextExtent)."""
 
     path: str
     chunks: tuple[Chunk, ...]
@@ -131,10 +134,12 @@ class TextRange:
 
 @record
 class MboxPlace:
-    """A message's start in an mbox, with where the whole file's reading stands on arriving
-    there: read on from it (`split_mbox(stream, filter, place)`, the stream at `offset`),
-    an mbox gives what the whole file's reading gives from there on, message numbers and
-    lines included. mail.runs cuts a large mbox into runs between places, for the cores."""
+    """A message's start in an mbox, with where the whole file's reading stands there.
+
+    A message's start in an mbox, with where the whole file's reading stands on arriving
+    there: read on from it (`split_mbox(stream, filter, place)`, the stream at `offset`), an
+    mbox gives what the whole file's reading gives from there on, message numbers and lines
+    included. mail.runs cuts a large mbox into runs between places, for the cores."""
 
     offset: int  # of the message's From_ line (or of a piece of one too long), in the file
     line: int
@@ -147,10 +152,11 @@ class MboxPlace:
 
 @record
 class MessageRun:
-    """The messages of an mbox from `place` to the byte offset `end` (None: to its end),
-    read by the worker as the whole file's reading reads them (mail.mbox.MboxPlace). A
-    compressed mbox's run carries its bytes, decompressed (`data`); `broken` when the
-    stream broke off at their end (mail.runs)."""
+    """The messages of an mbox from `place` to the byte offset `end`.
+
+    (None: to its end), read by the worker as the whole file's reading reads them
+    (mail.mbox.MboxPlace). A compressed mbox's run carries its bytes, decompressed (`data`);
+    `broken` when the stream broke off at their end (mail.runs)."""
 
     path: str
     place: MboxPlace
@@ -160,7 +166,7 @@ class MessageRun:
     goes_on: bool = False  # it ends inside a message too long (the next run's place does)
     # Its place counts lines and messages from the run's own start (line 1, no message
     # before: mail.runs.relative_runs found it without framing the file before it); the
-    # writer, which has the runs before, places what it finds (runner.TextExtent): all
+    # writer, which has the runs before, places what it finds (run/runner.py's TextExtent): all
     # but the file's first run, whose count is the file's.
     relative: bool = False
 
@@ -181,10 +187,11 @@ class MemberBytes:
 
 @record
 class ArchiveMembers:
-    """Consecutive members of a tar or zip archive, each read in a worker as the whole archive's
-    reading reads it; should one decompress past its allowance, the worker reads the
-    archive again from its start, on from that member (as ArchiveRest), and the
-    archive's later units are dropped (runner.run_work)."""
+    """Consecutive members of a tar or zip archive, each read in a worker.
+
+    As the whole archive's reading reads it; should one decompress past its allowance, the
+    worker reads the archive again from its start, on from that member (as ArchiveRest), and
+    the archive's later units are dropped (run/runner.py's run_work)."""
 
     source: InputFile  # the archive
     members: tuple[MemberBytes, ...]
@@ -193,10 +200,12 @@ class ArchiveMembers:
 
 @record
 class ArchiveRest:
-    """A tar or zip archive read from its start as a whole, what its first `skip` members give
+    """A tar or zip archive read from its start, what its first `skip` members give dropped.
+
+    A tar or zip archive read from its start as a whole, what its first `skip` members give
     dropped (their units gave it): where its members could not be carried in units (a
-    damaged stream, a member too large, compressed in a way whose size is not stated, or
-    the decompression limit near), its reading goes on from here on one core."""
+    damaged stream, a member too large, compressed in a way whose size is not stated, or the
+    decompression limit near), its reading goes on from here on one core."""
 
     source: InputFile
     skip: int
@@ -205,8 +214,10 @@ class ArchiveRest:
 
 @record
 class Planned:
-    """A unit, with what it reads of its inputs as the planner knows it (`Counts.files`:
-    the inputs it ends, `bytes`: the bytes it covers), for progress and the summary."""
+    """A unit, with what it reads of its inputs as the planner knows it.
+
+    (`Counts.files`: the inputs it ends, `bytes`: the bytes it covers), for progress and the
+    summary."""
 
     unit: WholeInput | TextRange | MessageRun | ArchiveMembers | ArchiveRest | Problem
     counts: Counts = NOTHING

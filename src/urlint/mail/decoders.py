@@ -2,8 +2,8 @@
 
 Each step that moves text about returns an OffsetMap (textmap.py) so positions can be
 taken back to the raw file. None of them raises on bad input: a problem is returned as a
-sentence for the caller to report (issue 4: "a wrong label or unknown charset is a
-finding, not a crash").
+sentence for the caller to report (a wrong label or an unknown charset is a finding, not a
+crash).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from itertools import accumulate
 
 from .textmap import OffsetMap
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -32,9 +32,11 @@ def decode_quoted_printable(raw: bytes) -> bytes:
 
 
 def quoted_printable_map(raw: bytes) -> OffsetMap:
-    """Where decode_quoted_printable's output came from: a point after every escape and
-    soft break, so the first piece of a URL maps to its own raw line. Built only for a part
-    that has a URL to place."""
+    """Where decode_quoted_printable's output came from in its input.
+
+    Where decode_quoted_printable's output came from: a point after every escape and soft
+    break, so the first piece of a URL maps to its own raw line. Built only for a part that
+    has a URL to place."""
     # Each token shortens the output by its length less what it produces: an escape makes
     # one byte, a soft break none.
     tokens = [
@@ -61,9 +63,11 @@ _PADDING_INSIDE = re.compile(rb"=[=\s]*[A-Za-z0-9+/]")
 
 
 def decode_base64(raw: bytes) -> tuple[bytes, str | None]:
-    """Base64 to bytes; a truncated or damaged body decodes as far as it goes, and a body
-    of several encodings one after another (padding inside it, where binascii would stop)
-    is decoded piece by piece, with a problem to report."""
+    """Base64 to bytes, a damaged body decoded as far as it goes, with a problem to report.
+
+    Base64 to bytes; a truncated or damaged body decodes as far as it goes, and a body of
+    several encodings one after another (padding inside it, where binascii would stop) is
+    decoded piece by piece, with a problem to report."""
     if _PADDING_INSIDE.search(raw):
         pieces = [
             decode_base64(piece + b"=" * (-len(_BASE64_JUNK.sub(b"", piece)) % 4))[0]
@@ -127,11 +131,13 @@ def _codec(label: str) -> tuple[str | None, bool]:
 def decode_charset(
     data: bytes, label: str | None, label_shown: Callable[[], str] | None = None
 ) -> tuple[str, str, str | None]:
-    """(text, codec used, problem or None). Text in a charset Python does not know, or that
-    is not what its label says, is read as UTF-8 if it is that, else as Windows-1252 (the
-    usual truth behind a wrong Western label), with a problem to report, which quotes an
-    unknown label as `label_shown()` gives it (headers.ContentType.shown: asked only then,
-    as masking the field costs more than decoding most texts), or as it is."""
+    """(text, codec used, problem or None).
+
+    Text in a charset Python does not know, or that is not what its label says, is read as
+    UTF-8 if it is that, else as Windows-1252 (the usual truth behind a wrong Western
+    label), with a problem to report, which quotes an unknown label as `label_shown()` gives
+    it (headers.ContentType.shown: asked only then, as masking the field costs more than
+    decoding most texts), or as it is."""
     codec, unknown = _codec(label) if label else (None, False)
     problem = None
     if unknown:
@@ -151,9 +157,11 @@ def decode_charset(
 
 @lru_cache(maxsize=256)
 def keeps_ascii(label: str) -> bool:
-    """Does text in the charset `label` stand as ASCII bytes where it is ASCII (so a URL's
-    start in it stands in the raw bytes: mail.prefilter)? Not UTF-16, UTF-32, UTF-7 or
-    EBCDIC; a label no codec has is read as UTF-8 or Windows-1252 (decode_charset), which do."""
+    """Does text in the charset `label` stand as ASCII bytes where it is ASCII?
+
+    (so a URL's start in it stands in the raw bytes: mail.prefilter)? Not UTF-16, UTF-32,
+    UTF-7 or EBCDIC; a label no codec has is read as UTF-8 or Windows-1252 (decode_charset),
+    which do."""
     codec, _ = _codec(label)
     if codec is None:
         return True
@@ -171,10 +179,12 @@ def is_single_byte(codec: str) -> bool:
 
 
 def unflow(text: str, delsp: bool) -> tuple[str, OffsetMap]:
-    """format=flowed text unwrapped (RFC 3676, section 4): a line ending in a space
-    continues on the next line of the same quote depth; with DelSp=yes that space was added
-    by the sender and goes (section 4.2); space-stuffing is undone (4.4); the signature
-    separator "-- " is never flowed (4.3). Quoted paragraphs keep one "> " prefix a level."""
+    """format=flowed text unwrapped (RFC 3676, section 4), with where it came from.
+
+    format=flowed text unwrapped (RFC 3676, section 4): a line ending in a space continues
+    on the next line of the same quote depth; with DelSp=yes that space was added by the
+    sender and goes (section 4.2); space-stuffing is undone (4.4); the signature separator
+    "-- " is never flowed (4.3). Quoted paragraphs keep one "> " prefix a level."""
     out: list[str] = []
     size = 0
     mapping = OffsetMap()

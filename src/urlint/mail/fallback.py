@@ -1,7 +1,9 @@
-"""The standard library's reading of a message, for when the fast reader (mime.py) meets
-what it cannot read: every text part, decoded, placed at the message's first line (the
-stdlib keeps no offsets), and noted as M904. DESIGN.md: the stdlib parser is the fallback,
-not the hot path; URLINT_STRICT turns the fallback off (read_message)."""
+"""The standard library's reading of a message the fast reader cannot read.
+
+The standard library's reading of a message, for when the fast reader (mime.py) meets what
+it cannot read: every text part, decoded, placed at the message's first line (the stdlib
+keeps no offsets), and noted as M904. DESIGN.md: the stdlib parser is the fallback, not the
+hot path; URLINT_STRICT turns the fallback off (read_message)."""
 
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from .textmap import Relocator
 
 
 def read_with_stdlib(reader: MessageReader, data: bytes, line: int, why: str) -> None:
-    """The compat32 reading of a message: every text part, decoded; positions are the
-    message's first line (the stdlib keeps no offsets)."""
+    """The compat32 reading of a message: every text part, decoded.
+
+    Positions are the message's first line (the stdlib keeps no offsets)."""
     import email
     from email import policy
 

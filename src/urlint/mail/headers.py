@@ -1,5 +1,6 @@
-"""Header blocks of messages and MIME parts, read from bytes without the `email` package
-(DESIGN.md: the stdlib parser is the fallback, not the hot path).
+"""Header blocks of messages and MIME parts, read from bytes without the `email` package.
+
+The stdlib parser is the fallback, not the hot path (DESIGN.md).
 
 RFC 5322 section 2.2: a header field is a name, a colon and a body; a line starting with
 whitespace continues the field before it (folding, 2.2.3). RFC 2047 encoded words are
@@ -81,19 +82,21 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
 
 
 def unfold(value: bytes) -> bytes:
-    """A field's value as `header_field` cuts it, unfolded (RFC 5322 2.2.3): every line
-    break in it is a fold, since the field ends at the first that no blank follows
-    (FIELD_END), so each goes, with a CR before it, and the blank after it stays. Two
-    `replace` calls: the regex substitution they stand for took twice as long (bench/
-    README.md), and many Content-Type fields are folded (their boundary on a line of its
-    own)."""
+    """A field's value as `header_field` cuts it, unfolded (RFC 5322 2.2.3).
+
+    Every line break in it is a fold, since the field ends at the first that no blank
+    follows (FIELD_END), so each goes, with a CR before it, and the blank after it stays.
+    Two `replace` calls: the regex substitution they stand for is slower (bench/README.md),
+    and many Content-Type fields are folded (their boundary on a line of its own)."""
     if b"\n" not in value:
         return value
     return value.replace(b"\r\n", b"").replace(b"\n", b"")
 
 
 def text_of(value: bytes) -> str:
-    """A header value as text: RFC 2047 encoded words decoded, raw 8-bit read as UTF-8 or
+    """A header value as text: encoded words decoded, raw 8-bit read as UTF-8 or Latin-1.
+
+    A header value as text: RFC 2047 encoded words decoded, raw 8-bit read as UTF-8 or
     Latin-1 (as mail clients do for unlabelled 8-bit headers)."""
     try:
         text = value.decode("utf-8")
@@ -113,6 +116,7 @@ _BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
 
 def decode_encoded_words(text: str) -> str:
     """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
+
     A word that will not decode is left as written."""
     from email.errors import MessageError  # only for encoded words: start-up
     from email.header import decode_header, make_header
@@ -169,7 +173,9 @@ class ContentType:
         return f"{self.maintype}/{self.subtype}"
 
     def shown(self, name: str) -> str:
-        """The parameter `name` as a note may quote it: with what may be a password in the
+        """The parameter `name` as a note may quote it, passwords hidden.
+
+        The parameter `name` as a note may quote it: with what may be a password in the
         field hidden where it stands in it (a value is cut at a ";" or a space, which a
         password may hold: `charset=ftp://fred:pa;ss@h/`), and its own."""
         places = self.places or {}
@@ -178,9 +184,11 @@ class ContentType:
 
 @lru_cache(maxsize=512)
 def content_type(value: bytes | None, default: str = "text/plain") -> ContentType:
-    """Content-Type (RFC 2045, section 5.1) with its parameters, names lower-cased; an
-    unreadable type falls back to `default`, as RFC 2045 section 5.2 says. Cached: most
-    messages in an archive share a handful of values (the result is shared: read only)."""
+    """Content-Type (RFC 2045, section 5.1) with its parameters.
+
+    Names lower-cased; an unreadable type falls back to `default`, as RFC 2045 section 5.2
+    says. Cached: most messages in an archive share a handful of values (the result is
+    shared: read only)."""
     text = unfold(value).decode("latin-1") if value else ""
     kind, _, rest = text.partition(";")
     maintype, slash, subtype = kind.strip().lower().partition("/")
@@ -212,9 +220,11 @@ FIELD_END = re.compile(rb"\n(?![ \t])")
 
 
 def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
-    """The first field `name` in a header block, unfolded and trimmed. `lowered` is the
-    block in lower case, when the caller has it: field names are case-insensitive (RFC
-    5322 1.2.2), and a plain find in the lowered block is what makes this fast."""
+    """The first field `name` in a header block, unfolded and trimmed.
+
+    `lowered` is the block in lower case, when the caller has it: field names are
+    case-insensitive (RFC 5322 1.2.2), and a plain find in the lowered block is what makes
+    this fast."""
     if lowered is None:
         lowered = header.lower()
     key, line_key = _field_keys(name)
@@ -242,12 +252,12 @@ def _field_keys(name: str) -> tuple[bytes, bytes]:
 
 # A header block as the fast path accepts it: fields and their continuation lines only.
 # Looked for as a bad line (a line end not followed by a field or a continuation): one
-# search that stops only at line ends, a quarter of the cost of matching the whole block.
+# search that stops only at line ends, far cheaper than matching the whole block.
 # One search finds the header's end (a blank line) or the first bad line before it. Most
 # fields' lines start with a name of letters, digits and "-" and its colon at once
 # ("Received:"), which is a FIELD_NAME too: looked for first, it turns those lines away in
-# two thirds of the instructions the general name (a range of characters, then blanks)
-# takes; the lines found are the same.
+# fewer instructions than the general name (a range of characters, then blanks) takes; the
+# lines found are the same.
 _FIELD_START = re.compile(rb"From |" + FIELD_NAME)
 _PLAIN_FIELD_NAME = rb"[A-Za-z][A-Za-z0-9-]*:"
 _HEADER_END_OR_BAD_LINE = re.compile(
@@ -256,8 +266,9 @@ _HEADER_END_OR_BAD_LINE = re.compile(
 
 
 def field_start(header: bytes, at: int) -> int:
-    """Where the header field that holds header[at] starts (RFC 5322 2.2.3: a line that
-    starts with a blank continues the field before it)."""
+    """Where the header field that holds header[at] starts.
+
+    (RFC 5322 2.2.3: a line that starts with a blank continues the field before it)."""
     start = header.rfind(b"\n", 0, at) + 1
     while start > 0 and header[start] in (32, 9):
         start = header.rfind(b"\n", 0, start - 1) + 1
@@ -265,10 +276,11 @@ def field_start(header: bytes, at: int) -> int:
 
 
 def field_around(header: bytes, at: int) -> tuple[int, int, str]:
-    """The start, end and name of the header field that holds header[at], as the reader
-    reads it for URLs: to the first line end not followed by a blank (RFC 5322 2.2.3), its
-    name up to its first ":" (the whole field where it holds none). The prefilter asks it
-    too."""
+    """The start, end and name of the header field that holds header[at].
+
+    As the reader reads it for URLs: to the first line end not followed by a blank (RFC 5322
+    2.2.3), its name up to its first ":" (the whole field where it holds none). The
+    prefilter asks it too."""
     start = field_start(header, at)
     end_match = FIELD_END.search(header, at)
     end = end_match.start() if end_match else len(header)
@@ -279,9 +291,11 @@ PLAIN = ContentType("text", "plain", {})
 
 
 def content_type_of(header: bytes, lowered: bytes, default: str = "text/plain") -> ContentType:
-    """The Content-Type a message or part is read by: its header's first such field
-    (`lowered` is the header in lower case), or `default` (RFC 2045 5.2; a multipart/digest's
-    parts default to message/rfc822, RFC 2046 5.1.5). mail.prefilter asks it too."""
+    """The Content-Type a message or part is read by.
+
+    Its header's first such field (`lowered` is the header in lower case), or `default` (RFC
+    2045 5.2; a multipart/digest's parts default to message/rfc822, RFC 2046 5.1.5).
+    mail.prefilter asks it too."""
     value = header_field(header, "Content-Type", lowered)
     if value is None and default == "text/plain":
         return PLAIN
@@ -289,8 +303,10 @@ def content_type_of(header: bytes, lowered: bytes, default: str = "text/plain") 
 
 
 def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
-    """The Content-Transfer-Encoding a part's body is decoded by, lower case ("" for none):
-    its header's first such field. mail.prefilter asks it too."""
+    """The Content-Transfer-Encoding a part's body is decoded by, in lower case.
+
+    The Content-Transfer-Encoding a part's body is decoded by, lower case ("" for none): its
+    header's first such field. mail.prefilter asks it too."""
     value = header_field(header, "Content-Transfer-Encoding", lowered)
     return _encoding_name(value) if value else ""
 
@@ -301,8 +317,10 @@ def _encoding_name(value: bytes) -> str:
 
 
 def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]:
-    """(header, body, file line of the body's first line, damage or None) of a message or
-    MIME part starting at file line `line`."""
+    """A message or MIME part split into its header and its body.
+
+    (header, body, file line of the body's first line, damage or None) of a message or MIME
+    part starting at file line `line`."""
     if data.startswith((b"\n", b"\r\n")):
         cut = data.index(b"\n") + 1
         return b"", data[cut:], line + 1, None
@@ -326,19 +344,21 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
 
 
 def header_stop(data: bytes, start: int, end: int) -> int:
-    """Where `split_entity` stops reading the header of data[start:end] (a header whose
-    first line is a field's): the line end before its blank line, or before a line that is
-    neither a field nor a continuation (what follows is the body), or `end`."""
+    """Where `split_entity` stops reading the header of data[start:end].
+
+    (a header whose first line is a field's): the line end before its blank line, or before
+    a line that is neither a field nor a continuation (what follows is the body), or `end`."""
     found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
     return end if found is None else found.start()
 
 
 def header_end_at(data: bytes, start: int, end: int) -> int:
-    """Where `split_entity` ends the header of the message data[start:end]: the offset of
-    the line end before its blank line; `start` where it reads no header, or a damaged one
-    (a line that is neither a field nor a continuation ends it sooner: what follows is the
-    body), or one with no blank line after it. mail.prefilter asks it, to read the body and
-    the fields the reader will."""
+    """Where `split_entity` ends the header of the message data[start:end].
+
+    The offset of the line end before its blank line; `start` where it reads no header, or a
+    damaged one (a line that is neither a field nor a continuation ends it sooner: what
+    follows is the body), or one with no blank line after it. mail.prefilter asks it, to
+    read the body and the fields the reader will."""
     if not _FIELD_START.match(data, start, end):
         return start
     stop = header_stop(data, start, end)

@@ -42,14 +42,15 @@ from .textmap import OffsetMap
 # of a comment, group 3 the name of an element read to its end tag, group 4 the ">" of a
 # block tag: one character, where the match has it (Python shares one-character strings,
 # so re.split makes no copy for them).
-# Written for Python's regex engine: it finds what the plain form finds (tests/test_mail_html.py
-# holds that and compares the two), in half the time:
+# Written for Python's regex engine: it finds what the plain form finds (tests/mail/test_html.py
+# holds that and compares the two), in less time:
 # - the "<" every alternative starts with is written once, before them: the engine skips
 #   to the next "<" rather than try each alternative at every character;
 # - a hidden element's text runs to the first "<" that starts its end tag: `.*?` tries the
 #   end tag after every character. It is read possessively (Python 3.11): the engine keeps
-#   no place to go back to for each "<" in it, which for a script of a million "<" took
-#   300 MB. Python 3.10 has no possessive forms, and reads it lazily (the same matches);
+#   no place to go back to for each "<" in it, which for a script of many "<" took memory
+#   in proportion. Python 3.10 has no possessive forms, and reads it lazily (the same
+#   matches);
 # - the block names are grouped by their first letter; each must be the whole word (`\b`),
 #   so their order does not matter.
 _HIDDEN_TEXT = r"[^<]*+(?:<(?!/\3\s*>)[^<]*+)*+" if sys.version_info >= (3, 11) else r".*?"
@@ -130,10 +131,11 @@ class HtmlText:
 
 
 def read_html(source: str) -> HtmlText:
-    """The visible text and URL attributes of an HTML document; broken HTML is read as far
-    as it goes. Each step records where its output came from in its input, so a URL in the
-    text is placed exactly, in time linear in the page and in memory bounded by a window's
-    work beside the page and its text."""
+    """The visible text and URL attributes of an HTML document.
+
+    Broken HTML is read as far as it goes. Each step records where its output came from in
+    its input, so a URL in the text is placed exactly, in time linear in the page and in
+    memory bounded by a window's work beside the page and its text."""
     if "<" in source:
         text, without_tags, hidden = _strip_markup(source)
     else:
@@ -197,7 +199,7 @@ def _markup_cuts(source: str, region: int) -> list[int]:
     the whole page's scan, then the region's end; only the region's end for one of at
     most _WINDOW_CHARS. A scan goes on from a match's end as it would from the start, and
     no match runs past one (re.finditer, re.split), so a window read alone gives the
-    matches the whole page gives in it (tests/test_mail_html.py cuts pages in tiny
+    matches the whole page gives in it (tests/mail/test_html.py cuts pages in tiny
     windows)."""
     if region <= _WINDOW_CHARS:
         return [region]
@@ -266,7 +268,7 @@ def _replaced(
     in the page (match i runs from ends[2i] to ends[2i + 1]).
 
     The map has the entries a replacement function of re.sub would append match by match
-    (tests/test_mail_html.py checks it against one): where the replacement starts, if it
+    (tests/mail/test_html.py checks it against one): where the replacement starts, if it
     is not empty, then where the text after it starts. Entries at one output offset stay
     (OffsetMap.add would merge them)."""
     text_start = sum(map(len, texts))
@@ -335,7 +337,9 @@ def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:
 
 
 def read_attributes(source: str, start: int, end: int) -> dict[str, tuple[str, int]]:
-    """The attributes html.py reads (`_READ_ATTRIBUTES`: those that hold URLs, and http-equiv)
+    """The attributes html.py reads of one tag: name, value and where the value starts.
+
+    The attributes html.py reads (`_READ_ATTRIBUTES`: those that hold URLs, and http-equiv)
     of the tag whose name ends at `start` and whose attributes end at `end`: each name, in
     lower case, its value and where the value starts (`_value`). A name given twice keeps
     its first value: the tokenizer drops the second ("duplicate-attribute")."""

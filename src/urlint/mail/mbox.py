@@ -1,5 +1,6 @@
-"""mbox, MMDF and Babyl files split into messages, streamed from a sliding buffer: a
-message is cut out where it stands, never the file read whole (RFC 4155 for mbox). A
+"""mbox, MMDF and Babyl files split into messages, streamed from a sliding buffer.
+
+A message is cut out where it stands, never the file read whole (RFC 4155 for mbox). A
 message comes out as its bytes (`RawMessage`), text that is no message as `RawText`.
 """
 
@@ -40,8 +41,10 @@ class RawMessage:
 
 @record
 class RawText:
-    """Text that is not a message: a plain file inside an archive, or the overflow of a
-    message too long to decode whole."""
+    """Text that is not a message: a plain file in an archive, or a message's overflow.
+
+    Text that is not a message: a plain file inside an archive, or the overflow of a message
+    too long to decode whole."""
 
     data: bytes
     line: int
@@ -89,8 +92,10 @@ _QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
 
 
 class FramingEnd:
-    """Where a framing of an mbox ended (split_mbox's `end`), once its stream is read to
-    its end: the line after its last, and the messages it counted; `line` is 0 before."""
+    """Where a framing of an mbox ended, once its stream is read to its end.
+
+    Where a framing of an mbox ended (split_mbox's `end`), once its stream is read to its
+    end: the line after its last, and the messages it counted; `line` is 0 before."""
 
     __slots__ = ("line", "messages")
 
@@ -110,16 +115,18 @@ def split_mbox(
     goes_on: bool = False,
     end: FramingEnd | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
-    """Messages of an mbox, streamed (RFC 4155). A message starts at a From_ line after a
-    blank line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
-    Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or
-    at the end, it is believed, so an unquoted "From " in such a body stays in it. A message
-    longer than MAX_MESSAGE_BYTES is read as a message up to its last line end before
-    there and as text after, in pieces of that size at most.
+    """Messages of an mbox, streamed (RFC 4155).
+
+    A message starts at a From_ line after a blank line (or at the start); mboxrd's `>From `
+    quoting is undone one level; where a Content-Length field (mboxcl, mboxcl2) ends the
+    body exactly on the next From_ line or at the end, it is believed, so an unquoted
+    "From " in such a body stays in it. A message longer than MAX_MESSAGE_BYTES is read as a
+    message up to its last line end before there and as text after, in pieces of that size
+    at most.
 
     The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
     them to read: one that is skipped is never copied out, nor its lines counted one by one
-    (issue 4, "Speed": half of an archive's messages hold no URL).
+    (many of an archive's messages hold no URL).
 
     From a `place` (mbox_places), `stream` starts at that message (`lead_bytes(place)`
     before it): it is read as the whole file is read from there. `goes_on`: the stream
@@ -138,8 +145,10 @@ _LOOK_BEHIND = 3
 
 
 def lead_bytes(place: MboxPlace) -> int:
-    """How many bytes before `place` a stream read from it starts with: inside a message
-    too long, a From_ line may follow at once, and its blank line lies before the place."""
+    """How many bytes before `place` a stream read from it starts with.
+
+    Inside a message too long, a From_ line may follow at once, and its blank line lies
+    before the place."""
     return min(_LOOK_BEHIND, place.offset) if place.overflowing else 0
 
 
@@ -150,10 +159,12 @@ def mbox_places(
     start: MboxPlace | None = None,
     size: int | None = None,
 ) -> Iterator[MboxPlace]:
-    """Places to cut an mbox at, the first at its start, the others `every` bytes or more
-    after the one before (a quarter more at most, or a message more), found by its one
-    framing, which copies no message out: the cuts are those the whole file's reading
-    makes, whatever the mbox's form.
+    """Places to cut an mbox at, found by its one framing, which copies no message out.
+
+    Places to cut an mbox at, the first at its start, the others `every` bytes or more after
+    the one before (a quarter more at most, or a message more), found by its one framing,
+    which copies no message out: the cuts are those the whole file's reading makes, whatever
+    the mbox's form.
 
     `block` is the size of its reads: by default a quarter of `every` (the framing stands
     at a message's start once a block, so places are at most that much further apart).
@@ -175,11 +186,13 @@ def mbox_places(
 
 
 def next_place_after(every: int, size: int | None, at: int) -> int:
-    """How far past a place at `at` the next one is at least: `every`, or, near the end
-    of a stream of known `size`, a quarter of what is left (an eighth of `every` at
-    least). The runs between places go to the cores in turn, and the last ones are
-    smaller, so that the cores end together: a run as long as the others at the end
-    would be one core's work alone (units.text_ranges shrinks a text file's ranges so)."""
+    """How far past a place at `at` the next one is at least.
+
+    `every`, or, near the end of a stream of known `size`, a quarter of what is left (an
+    eighth of `every` at least). The runs between places go to the cores in turn, and the
+    last ones are smaller, so that the cores end together: a run as long as the others at
+    the end would be one core's work alone (units.text_ranges shrinks a text file's ranges
+    so)."""
     if size is None:
         return every
     return max(every // 8, min(every, (size - at) // 4), 1)
@@ -346,8 +359,9 @@ class _Mbox:
                 yield _raw_message(data[self.start - base :], self.line, self.index)
 
     def overflow(self, data: bytes, base: int) -> Iterator[RawMessage | RawText | Problem]:
-        """A message longer than MAX_MESSAGE_BYTES: its start as a message, the rest as text,
-        in pieces of that size at most, each cut after its last whole line (at the size
+        """A message longer than MAX_MESSAGE_BYTES: its start as a message, the rest as text.
+
+        In pieces of that size at most, each cut after its last whole line (at the size
         where it has none). The buffer holds the piece: the message goes on past it."""
         limit = self.start + MAX_MESSAGE_BYTES
         cut = data.rfind(b"\n", self.start - base, limit - base) + 1 + base
@@ -400,8 +414,9 @@ def _up_to_one_too_long(ends: list[int], start: int) -> list[int]:
 
 
 def counted_mbox(stream: BinaryIO) -> bool:
-    """Do the messages of the mbox `stream` starts end by their Content-Length (mboxcl,
-    mboxcl2)? Read from its start, as the whole file's reading reads it (`_Mbox`)."""
+    """Do the messages of the mbox `stream` starts end by their Content-Length (mboxcl, mboxcl2)?
+
+    Read from its start, as the whole file's reading reads it (`_Mbox`)."""
     buffer = _Buffer(stream)
     buffer.more(0)
     return _counted(buffer)
@@ -414,11 +429,13 @@ def _counted(buffer: _Buffer) -> bool:
 
 
 def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
-    """The offset of the first From_ line after a blank line that starts at `at` or later,
+    """The offset of the first From_ line after a blank line from `at` on, or None.
+
+    The offset of the first From_ line after a blank line that starts at `at` or later,
     looked for in the `within` bytes from there (the stream is seeked): None when there is
     none, or when the stream ends first. In an mbox whose messages do not end by their
-    Content-Length (`counted_mbox`), the whole file's reading starts a message there, and
-    at no other place (`_from_lines`; a message too long is read on as text up to it):
+    Content-Length (`counted_mbox`), the whole file's reading starts a message there, and at
+    no other place (`_from_lines`; a message too long is read on as text up to it):
     mail.runs cuts such an mbox there with no framing of what comes before."""
     low = max(0, at - _LOOK_BEHIND)  # where `data` starts in the stream
     stream.seek(low)
@@ -449,10 +466,12 @@ _FIND_READ = 64 * 1024
 
 
 def place_at(stream: BinaryIO, at: int) -> MboxPlace:
-    """The place of the message that starts at byte `at` of the mbox `stream` holds from
-    its start, whose messages do not end by their Content-Length: its line and the
-    messages before it, found by framing the stream up to there, copying no message (up
-    to a message's start, the stream is framed as the whole of it is)."""
+    """The place of the message that starts at byte `at` of an mbox.
+
+    The place of the message that starts at byte `at` of the mbox `stream` holds from its
+    start, whose messages do not end by their Content-Length: its line and the messages
+    before it, found by framing the stream up to there, copying no message (up to a
+    message's start, the stream is framed as the whole of it is)."""
     start = MboxPlace(0, 1, 0, counted=False)
     prefix: BinaryIO = Prefix(stream, at)  # type: ignore[assignment]  # it reads as one does
     end = FramingEnd()
@@ -498,7 +517,9 @@ def _content_length_end(buffer: _Buffer, start: int) -> int | None:
 
 
 def split_on(stream: BinaryIO, separator: bytes, kind: str) -> Iterator[RawMessage | Problem]:
-    """Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
+    """Messages of an MMDF or a Babyl file.
+
+    Messages of an MMDF file (each between \\x01\\x01\\x01\\x01 lines) or a Babyl file
     (records after \\x1f; a record's visible header follows `*** EOOH ***`). A message
     longer than MAX_MESSAGE_BYTES is read up to there, the rest of it passed over with a
     problem, and the messages after it are read as ever."""

@@ -1,8 +1,10 @@
-"""One message to the texts a mail client would show, whatever its damage: the fast reader
-(mime.py), and where it meets what it cannot read, the standard library's (fallback.py).
+"""One message to the texts a mail client would show, whatever its damage.
+
+The fast reader (mime.py), and where it meets what it cannot read, the standard library's
+(fallback.py).
 
 This module stays Python in the compiled build (setup.py): it is the fault boundary, and
-tests put faults into the fast path through it (`read_fast`, tests/test_mail_fallback.py),
+tests put faults into the fast path through it (`read_fast`, tests/mail/test_fallback.py),
 where the compiled reader's own calls, made directly, would not see a patched name.
 """
 
@@ -45,7 +47,8 @@ def read_message(data: bytes, line: int, index: int) -> MessageReader:
 def read_fast(
     reader: MessageReader, data: bytes, line: int, split: tuple[bytes, bytes, int]
 ) -> None:
-    """The fast reader's reading of a whole message into `reader` (its header and body as
-    `split_entity` split them at file line `line`): the step `read_message` falls back
-    from, called by its name in this module."""
+    """The fast reader's reading of a whole message into `reader`.
+
+    (its header and body as `split_entity` split them at file line `line`): the step
+    `read_message` falls back from, called by its name in this module."""
     reader.message(data, line, split=split)

@@ -1,5 +1,7 @@
-"""One message (RFC 5322 / RFC 1036 article) to the texts a mail client would show: the
-fast reader, compiled in the optional build (setup.py).
+"""One message to the texts a mail client would show: the fast reader.
+
+One message (RFC 5322 / RFC 1036 article) to the texts a mail client would show: the fast
+reader, compiled in the optional build (setup.py).
 
 The fast path works on bytes: find the header's end, look fields up with one regex each,
 split multiparts on their boundary, decode with binascii (RFC 2045). It reads nearly all real
@@ -66,12 +68,12 @@ _MESSAGE_TYPES = frozenset({"rfc822", "news", "global"})
 # that is not text, skipped as a reader would skip it. The prefilter asks this too.
 READ_MAINTYPES = frozenset({"text", "message", "multipart"})
 
-# What in a header the scanner could take for a URL (scanner.py): "://" (in the header as
+# What in a header the scanner could take for a URL (scanner/scanner.py): "://" (in the header as
 # written) or "mailto:" and "<url:" (in the lower-cased header; RFC 2369 List-* fields hold
 # mailto URLs), or an RFC 2047 encoded word "=?", which can hide any of them. Each is a
 # pass over every header in the archive, so only these: another opaque scheme in a header
 # field is not worth a pass of its own. Plain finds: one regex alternation for the four
-# took 2.6 to 2.8 times as long (bench/README.md).
+# is slower (bench/README.md).
 _HEADER_HINTS = ((False, b"://"), (True, b"mailto:"), (True, b"<url:"), (False, b"=?"))
 
 
@@ -96,8 +98,9 @@ class DecodedText:
 
 
 class MessageReader:
-    """Reads one message into DecodedTexts and Problems (damage: the message is read as far
-    as it goes)."""
+    """Reads one message into DecodedTexts and Problems.
+
+    (damage: the message is read as far as it goes)."""
 
     def __init__(self, envelope: Envelope) -> None:
         self.envelope = envelope
@@ -400,8 +403,10 @@ def _broken_inside_words(ctype: ContentType) -> bool:
 
 
 def holds_urls(name: str) -> bool:
-    """Is a header field of this name read for URLs (NOT_URL_FIELDS; an mbox's From_ line
-    left in a message is no field)? The prefilter asks this too."""
+    """Is a header field of this name read for URLs?
+
+    (NOT_URL_FIELDS; an mbox's From_ line left in a message is no field)? The prefilter asks
+    this too."""
     return name.lower() not in NOT_URL_FIELDS and not name.startswith("From ")
 
 

@@ -1,11 +1,13 @@
-"""Which message a URL or a problem is in: its place in its container and its identity
+"""Which message a URL or a problem is in: its place and its identity.
+
+Which message a URL or a problem is in: its place in its container and its identity
 (Message-ID, Date, From), read from its header only when an output asks for them."""
 
 from __future__ import annotations
 
 from .headers import header_field, text_of
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.message import InMessage
 
@@ -13,8 +15,9 @@ if TYPE_CHECKING:
 
 
 class Envelope:
-    """A message's identity (issue 4: index within its container, Message-ID, Date, From),
-    read from its header only when a URL or a problem needs it. Sent to another process
+    """A message's identity: its index within its container, Message-ID, Date and From.
+
+    It is read from its header only when a URL or a problem needs it. Sent to another process
     (a worker's findings, problems and URLs to the writer's), it goes as that identity,
     read where the header is: not the header (twice, lowered too, for each finding), to be
     read again in the writer's process, one envelope at a time. What else the header says
@@ -28,7 +31,7 @@ class Envelope:
         self.index = index
         self.line = line
         self._identity: Identity | None = None
-        # identity_json() masked, as jsonl writes it (reporters.extract.message_json): made
+        # identity_json() masked, as jsonl writes it (output/extract.py's message_json): made
         # once a message, however many of its URLs are written. Without the message's
         # numbers: it holds where the writer moves them (`moved`).
         self.json_text: str | None = None
@@ -62,8 +65,10 @@ class Envelope:
         return {"message_id": message_id, "date": date, "from": sender}
 
     def moved(self, lines: int, messages: int) -> Envelope:
-        """This message's envelope, `messages` messages and `lines` lines further on in its
-        file (found in a run of an mbox counted from the run's start: runner.TextExtent)."""
+        """This message's envelope, `messages` messages and `lines` lines further on.
+
+        In its file (found in a run of an mbox counted from the run's start: run/runner.py's
+        TextExtent)."""
         last = self._moved
         if last is not None and last[0] == lines and last[1] == messages:
             return last[2]
@@ -75,13 +80,16 @@ class Envelope:
 
 
 def moved_mail(mail: InMessage | None, lines: int, messages: int) -> InMessage | None:
-    """`mail` (where there is one) `lines` lines and `messages` messages further on: what
-    a URL, a finding or a problem of a run of an mbox counted from its own start is in."""
+    """`mail` (where there is one) `lines` lines and `messages` messages further on.
+
+    What a URL, a finding or a problem of a run of an mbox counted from its own start is in."""
     return None if mail is None else mail.moved(lines, messages)
 
 
 def info_of(mail: InMessage) -> MessageInfo:
-    """`mail` as the reader made it: the records below the mail layer hold a message by its
+    """`mail` as the reader made it: a MessageInfo.
+
+    `mail` as the reader made it: the records below the mail layer hold a message by its
     shape (core.message.InMessage), and every one they hold is a MessageInfo."""
     if not isinstance(mail, MessageInfo):
         raise TypeError(f"not a MessageInfo: {type(mail).__name__}")
@@ -100,6 +108,7 @@ def _read_envelope(
 
 class MessageInfo:
     """Where in a mail or news container a URL was found (the jsonl `message` object).
+
     The message's identity is read from its header only when asked for: plain `extract`
     output never asks."""
 
@@ -120,7 +129,7 @@ class MessageInfo:
         self.source = source
         self.header = header  # the field, for a header URL
         # as_json()'s fields after the message's numbers, masked, as jsonl writes them
-        # (reporters.extract.message_json), made once
+        # (output/extract.py's message_json), made once
         self.json_text: str | None = None
 
     def __reduce__(self) -> tuple:
@@ -194,9 +203,10 @@ def _read_info(
 
 
 def seen_article(envelope: Envelope, articles: set[str]) -> bool:
-    """Is this a news article already read under another group's directory (INN's
-    tradspool keeps a crossposted article once per group, a file each)? `articles` holds
-    the Message-IDs of those read so far, and gains this one."""
+    """Is this a news article already read under another group's directory?
+
+    (INN's tradspool keeps a crossposted article once per group, a file each)? `articles`
+    holds the Message-IDs of those read so far, and gains this one."""
     if b"newsgroups:" not in envelope.lowered:
         return False
     message_id = envelope.message_id

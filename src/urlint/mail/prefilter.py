@@ -1,12 +1,13 @@
-"""Which messages can hold a URL at all: ASCII byte patterns behind literal prefixes, run
-on a message's raw bytes before anything is decoded (issue 4, "Speed").
+"""Which messages can hold a URL at all, told from their raw bytes before anything is decoded.
 
-Every place the scanner starts a URL (scanner.py: a wrapper "<URL:" or "<scheme:", a
-"://", an opaque scheme's ":") is ASCII, so in a message whose text parts are not encoded
-it stands in the raw bytes as it will in the decoded text. A message with base64 or
-quoted-printable content (which can hide those bytes, or split them with a soft break) is
-always read. This must stay a superset of the scanner's triggers:
-tests/test_mail.py checks it against the scanner on generated text.
+ASCII byte patterns behind literal prefixes are run on a message's raw bytes, so that a
+message with no URL is never decoded. Every place the scanner starts a URL
+(scanner/scanner.py: a wrapper "<URL:" or "<scheme:", a "://", an opaque scheme's ":") is
+ASCII, so in a message whose text parts are not encoded it stands in the raw bytes as it
+will in the decoded text. A message with base64 or quoted-printable content (which can hide
+those bytes, or split them with a soft break) is always read. This must stay a superset of
+the scanner's triggers: tests/mail/test_prefilter.py checks it against the scanner on
+generated text.
 """
 
 from __future__ import annotations
@@ -116,10 +117,12 @@ _DOUBLE_SLASH = re.compile(rb"://")
 
 
 def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
-    """For each message data[bounds[i]:bounds[i + 1]] (a block of a container, cut where
-    its messages start), whether a URL can come out of it. One pass finds every "://" in
-    the block (most messages that hold a URL hold one); only the others are looked at
-    one by one."""
+    """Whether a URL can come out of each message of a block of a container.
+
+    For each message data[bounds[i]:bounds[i + 1]] (a block of a container, cut where its
+    messages start), whether a URL can come out of it. One pass finds every "://" in the
+    block (most messages that hold a URL hold one); only the others are looked at one by
+    one."""
     slashes = [match.start() for match in _DOUBLE_SLASH.finditer(data, bounds[0], bounds[-1])]
     chosen = []
     for start, end in pairwise(bounds):
@@ -313,8 +316,9 @@ class _HeaderBlocks:
         return at, at + (3 if self.data[at + 1] == 13 else 2)
 
     def around(self, at: int) -> tuple[int, int]:
-        """The block of the field at `at` (later than any asked about before). No blank
-        line holds `at`: the field starts with "-"."""
+        """The block of the field at `at` (later than any asked about before).
+
+        No blank line holds `at`: the field starts with "-"."""
         while self.ahead is not None and self.ahead[1] <= at:
             self.start = self.ahead[1]
             self.ahead = self._next()

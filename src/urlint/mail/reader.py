@@ -60,11 +60,13 @@ def read_input(
     may_hold_urls: UrlFilter | None = None,
     skip: int | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
-    """Everything in one input of kind `kind` (kinds.sniff), streamed: each stream it holds
+    """Everything in one input of kind `kind`, streamed, each stream read by its kind.
+
+    Everything in one input of kind `kind` (kinds.sniff), streamed: each stream it holds
     (sources.nested.read_nested) read by its kind (`read_kind`). A message `may_hold_urls`
     turns away is not decoded at all (prefilter.may_hold_urls). `size_hint` is the input's
-    size, for its decompression Budget; `skip`, an archive's members read before ReadFromHere
-    (units.ArchiveRest)."""
+    size, for its decompression Budget; `skip`, an archive's members read before
+    ReadFromHere (units.ArchiveRest)."""
     read = partial(read_kind, may_hold_urls=may_hold_urls)
     yield from read_nested(
         path, stream, kind, read, size_hint=size_hint, seekable=seekable, skip=skip
@@ -78,7 +80,9 @@ def read_archive_member(
     budget: Budget,
     may_hold_urls: UrlFilter | None = None,
 ) -> Iterator[MessageItem | TextItem | Problem | ReadFromHere]:
-    """An archive's member from its bytes (units.MemberBytes), read as the whole archive's
+    """An archive's member from its bytes, read as the whole archive's reading reads it.
+
+    An archive's member from its bytes (units.MemberBytes), read as the whole archive's
     reading reads it (sources.nested.read_member_bytes)."""
     read = partial(read_kind, may_hold_urls=may_hold_urls)
     yield from read_member_bytes(path, data, depth, budget, read)
@@ -87,8 +91,10 @@ def read_archive_member(
 def read_kind(
     path: str, stream: BinaryIO, kind: str, may_hold_urls: UrlFilter | None = None
 ) -> Iterator[MessageItem | TextItem | Problem]:
-    """A stream that is neither compressed nor an archive, read by its kind: a mailbox's
-    messages, a lone message, or plain text (a TextItem, read in chunks by its reader)."""
+    """A stream that is neither compressed nor an archive, read by its kind.
+
+    A mailbox's messages, a lone message, or plain text (a TextItem, read in chunks by its
+    reader)."""
     if kind == kinds.MBOX:
         yield from messages_of(path, mbox.split_mbox(stream, may_hold_urls), None)
     elif kind == kinds.MMDF:
@@ -120,7 +126,9 @@ def read_kind(
 def messages_of(
     path: str, items: Iterator[RawMessage | RawText | Problem], may_hold_urls: UrlFilter | None
 ) -> Iterator[MessageItem | TextItem | Problem]:
-    """The raw messages a container's framing cut out, read (`read_message`), in order; the
+    """The raw messages a container's framing cut out, read, in order.
+
+    The raw messages a container's framing cut out, read (`read_message`), in order; the
     text between them and the problems met pass through. A message `may_hold_urls` turns
     away is not read. A run of an mbox's messages is read by the same (mail.runs)."""
     for item in items:

@@ -1,6 +1,7 @@
-"""Which URLs a decoded message reports (issue 14: mail policy lives in mail/): one link
-once, whatever versions of a text (multipart/alternative) or places in an HTML part name it,
-and no reference into the message itself."""
+"""Which URLs a decoded message reports: mail's policy, kept in mail/.
+
+One link is reported once, whatever versions of a text (multipart/alternative) or places in
+an HTML part name it, and no reference into the message itself is."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from .mime import DecodedText, MessageReader
 
 
 def message_urls(reader: MessageReader) -> Iterator[tuple[DecodedText, Iterator[Candidate]]]:
-    """Each text of a decoded message that reports a URL, with its URLs, found as they are
-    iterated. A text/html version of a multipart/alternative does not repeat a URL its
-    text/plain version has; an HTML part reports each URL once (an anchor's href and its
-    text are one link); an attribute's reference into the message (cid:) is no URL."""
+    """Each text of a decoded message that reports a URL, with its URLs, found as they are iterated.
+
+    A text/html version of a multipart/alternative does not repeat a URL its text/plain
+    version has; an HTML part reports each URL once (an anchor's href and its text are one
+    link); an attribute's reference into the message (cid:) is no URL."""
     plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts)
     html_seen: dict[str, set[str]] = {}
     for decoded in reader.texts:

@@ -1,5 +1,6 @@
-"""A large mbox, plain or compressed, cut into runs of whole messages for the cores
-(issue 14), and a run read back in a worker as the whole file's reading reads it.
+"""A large mbox, plain or compressed, cut into runs of whole messages for the cores.
+
+A run is read back in a worker as the whole file's reading reads it.
 
 The cuts are places where the whole file's framing stands at a message's start
 (mbox.mbox_places): a run read on from its place gives what the whole file gives there,
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
 def message_runs(
     source: InputFile, size: int, run_bytes: int, start: MboxPlace | None = None
 ) -> Iterator[Planned]:
-    """A plain mbox in runs of `run_bytes` or more (less near its end:
-    mbox.next_place_after), each covering its bytes, the last one the rest of the file;
-    from `start` on, where given (an mbox read on from where the results store's last scan
-    stopped: what comes before is as it was)."""
+    """A plain mbox in runs of `run_bytes` or more, each covering its bytes.
+
+    A plain mbox in runs of `run_bytes` or more (less near its end: mbox.next_place_after),
+    each covering its bytes, the last one the rest of the file; from `start` on, where given
+    (an mbox read on from where the results store's last scan stopped: what comes before is
+    as it was)."""
     last = None
     covered = 0 if start is None else start.offset
     try:
@@ -65,13 +68,14 @@ def message_runs(
 
 
 def relative_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
-    """A plain mbox in runs as `message_runs` cuts it, found with no framing of the file:
-    each run starts at a From_ line after a blank line, found by reading near where it
-    should start (mbox.message_start_after), and counts its lines and messages from
-    there (`MessageRun.relative`), for the writer to place (runner.TextExtent). Where the
-    messages end by their Content-Length (a From_ line in a body is no message's start),
-    or no From_ line is found near enough (a message too long: no run may hold one), the
-    file is cut as `message_runs` cuts it, on from the last run found."""
+    """A plain mbox in runs as `message_runs` cuts it, found with no framing of the file.
+
+    Each run starts at a From_ line after a blank line, found by reading near where it
+    should start (mbox.message_start_after), and counts its lines and messages from there
+    (`MessageRun.relative`), for the writer to place (run/runner.py's TextExtent). Where the
+    messages end by their Content-Length (a From_ line in a body is no message's start), or
+    no From_ line is found near enough (a message too long: no run may hold one), the file
+    is cut as `message_runs` cuts it, on from the last run found."""
     last = 0  # where the run being cut starts
     # A run holds no message too long: the whole file's reading reads one on as text,
     # saying which message it is by its number, which a run does not know.
@@ -115,8 +119,10 @@ def _framed_to(stream: BinaryIO, at: int, counted: bool) -> MboxPlace:
 
 
 def run_extent(unit: MessageRun) -> tuple[int, int]:
-    """The line ends and the messages in a relative run, framed again copying no message:
-    what the writer places the runs after it by when the run's worker was lost (runner.
+    """The line ends and the messages in a relative run; (0, 0) when it cannot be read.
+
+    The line ends and the messages in a relative run, framed again copying no message: what
+    the writer places the runs after it by when the run's worker was lost (runner.
     not_worked); (0, 0) when it cannot be read."""
     end = mbox.FramingEnd()
     try:
@@ -130,7 +136,9 @@ def run_extent(unit: MessageRun) -> tuple[int, int]:
 def stream_runs(
     source: InputFile, kind: str, size: int, run_bytes: int, opened: OpenedInput
 ) -> Iterator[Planned]:
-    """A compressed mbox (`kind`: kinds.COMPRESSED), opened (`opened.stream`: the mbox
+    """A compressed mbox, opened, cut into runs as it is read, each carrying its bytes.
+
+    A compressed mbox (`kind`: kinds.COMPRESSED), opened (`opened.stream`: the mbox
     decompressed), cut into runs as it is read, each carrying its bytes."""
     raw, inner = opened.raw, opened.stream
     with raw:
@@ -195,7 +203,8 @@ def run_messages(
     may_hold_urls: UrlFilter | None,
     end: mbox.FramingEnd | None = None,
 ) -> Iterator[RawMessage | RawText | Problem]:
-    """A run's messages (and text, and problems), as the whole file's reading gives them;
+    """A run's messages (and text, and problems), as the whole file's reading gives them.
+
     `end` holds the line after its last, and its messages, at its end (split_mbox)."""
     place = unit.place
     if unit.data is None:

@@ -4,8 +4,8 @@ A URL in a quoted-printable, flowed or HTML part is found in text that is not th
 text: soft breaks are gone, `=3D` is `=`, flowed lines are joined, tags are stripped. Every
 decoding step records an `OffsetMap` (offsets in its output -> offsets in its input), and a
 `Relocator` runs a position back through them to the raw bytes of the part, so a finding
-lands on the raw line where the URL's text starts (issue 4: for quoted-printable, the raw
-line of its first piece; for base64, whose text is nowhere in the file, the part's first
+lands on the raw line where the URL's text starts (for quoted-printable, the raw line of
+its first piece; for base64, whose text is nowhere in the file, the part's first
 body line).
 """
 
@@ -20,8 +20,9 @@ from ..scanner.textpos import LineIndex
 
 
 class OffsetMap:
-    """A piecewise map from offsets in a derived text to offsets in its source: from each
-    recorded output offset on, the source runs on in step until the next one."""
+    """A piecewise map from offsets in a derived text to offsets in its source.
+
+    From each recorded output offset on, the source runs on in step until the next one."""
 
     __slots__ = ("starts", "targets")
 
@@ -44,8 +45,10 @@ class OffsetMap:
 
 
 class FixedMap(OffsetMap):
-    """Every offset maps to one source offset: text that came from one place in its
-    source as a whole (an HTML attribute value, a decoded header)."""
+    """A map of every offset to one source offset.
+
+    Every offset maps to one source offset: text that came from one place in its source as a
+    whole (an HTML attribute value, a decoded header)."""
 
     __slots__ = ("at",)
 
@@ -91,9 +94,10 @@ class _RawWalk:
 
 
 class Relocator:
-    """Maps offsets in a decoded text to positions in the raw file: the scanner is handed
-    one in place of its line index, so the URLs of decoded mail come out where they stand
-    in the file.
+    """Maps offsets in a decoded text to positions in the raw file.
+
+    The scanner is handed one in place of its line index, so the URLs of decoded mail come
+    out where they stand in the file.
 
     raw        the part's body bytes as they stand in the file
     raw_line   the file line of raw[0]
@@ -132,9 +136,10 @@ class Relocator:
         self._walk = _RawWalk()
 
     def then(self, step: OffsetMap) -> Relocator:
-        """This relocator for the text one more step (`step`) made from ours. The two share
-        their walk over the raw part: an HTML part's visible text and each of its
-        attributes are placed in the same raw lines, each text from its start."""
+        """This relocator for the text one more step (`step`) made from ours.
+
+        The two share their walk over the raw part: an HTML part's visible text and each of
+        its attributes are placed in the same raw lines, each text from its start."""
         relocator = Relocator(
             self.raw,
             self.raw_line,
@@ -161,8 +166,10 @@ class Relocator:
         return done_bytes
 
     def position(self, offset: int) -> Position:
-        """The raw position of an offset in the final decoded text; the position's own
-        offset is that one, into the decoded text (there is no raw text to count in)."""
+        """The raw position of an offset in the final decoded text.
+
+        The position's own offset is that one, into the decoded text (there is no raw text
+        to count in)."""
         decoded = offset
         if self.collapsed:
             return Position(self.raw_line, 1, decoded)
@@ -209,9 +216,10 @@ class Relocator:
         return column
 
     def span(self, start: int, end: int) -> Span:
-        """The raw span of text[start:end] of the final decoded text. The exclusive end is
-        mapped from the last character: the offset just past it may already belong to the
-        next raw line (a soft break, a joined flowed line)."""
+        """The raw span of text[start:end] of the final decoded text.
+
+        The exclusive end is mapped from the last character: the offset just past it may
+        already belong to the next raw line (a soft break, a joined flowed line)."""
         first = self.position(start)
         # The offsets are those of the decoded text whatever the raw lines and columns do.
         if end <= start or self.collapsed:

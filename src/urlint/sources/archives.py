@@ -1,8 +1,10 @@
-"""Archives and compressed streams, read as streams within limits: gzip, bzip2, xz and zstd
+"""Archives and compressed streams, read as streams within the decompression bomb limits.
+
+Archives and compressed streams, read as streams within limits: gzip, bzip2, xz and zstd
 decompressed on the fly, zip and tar archives member by member (a tar as one stream, never
-seeked), nested as found (`2001-March.txt.gz`, a zip of Maildir files, a `.tgz` of
-mboxes). Limits stop decompression bombs: an input inflates to MAX_RATIO times its size at
-most, however its archives nest (`Budget`).
+seeked), nested as found (`2001-March.txt.gz`, a zip of Maildir files, a `.tgz` of mboxes).
+Limits stop decompression bombs: an input inflates to MAX_RATIO times its size at most,
+however its archives nest (`Budget`).
 """
 
 from __future__ import annotations
@@ -51,9 +53,11 @@ class ArchiveLimit(Exception):
 
 
 class Budget:
-    """What one input may decompress in all, however its archives nest: MAX_RATIO times the
-    input's own size, and at least MIN_LIMIT_BYTES. A limit per stream would let a small
-    archive of archives decompress to terabytes (each stream within its own limit)."""
+    """What one input may decompress in all, however its archives nest.
+
+    MAX_RATIO times the input's own size, and at least MIN_LIMIT_BYTES. A limit per stream
+    would let a small archive of archives decompress to terabytes (each stream within its
+    own limit)."""
 
     __slots__ = ("limit", "used")
 
@@ -82,9 +86,11 @@ class Budget:
 
 
 class LimitedReader(io.RawIOBase):
-    """A decompressing stream that draws on its input's Budget. It reads what the
-    decompressor has at hand (read1), so a reader that asks for a little at a time (tarfile)
-    gets everything before a damaged place: read(n) would lose the bytes it had gathered."""
+    """A decompressing stream that draws on its input's Budget.
+
+    It reads what the decompressor has at hand (read1), so a reader that asks for a little
+    at a time (tarfile) gets everything before a damaged place: read(n) would lose the bytes
+    it had gathered."""
 
     def __init__(self, inner: IO[bytes], budget: Budget) -> None:
         self.inner = inner
@@ -103,8 +109,10 @@ class LimitedReader(io.RawIOBase):
 
 
 def stream_errors() -> tuple[type[BaseException], ...]:
-    """What a damaged compressed stream or archive member raises as it is read (bz2's
-    errors are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
+    """The errors a damaged compressed stream or archive member raises as it is read.
+
+    What a damaged compressed stream or archive member raises as it is read (bz2's errors
+    are OSError; a zip member's bad CRC is BadZipFile, its damaged bzip2 data a
     RuntimeError): the rest of that stream is lost. Built on first need: lzma, zlib and
     zipfile are not imported for text."""
     import lzma
@@ -128,8 +136,10 @@ class Unavailable(Exception):
 
 
 def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
-    """`stream` decompressed on the fly, within the bomb limit. Raises Unavailable for a
-    zstd stream when neither compression.zstd (Python 3.14) nor zstandard is there."""
+    """`stream` decompressed on the fly, within the bomb limit.
+
+    Raises Unavailable for a zstd stream when neither compression.zstd (Python 3.14) nor
+    zstandard is there."""
     # Imported here: a pre-commit run over a few text files never pays for them.
     if kind == GZIP:
         import gzip
@@ -149,7 +159,9 @@ def decompress(kind: str, stream: BinaryIO, budget: Budget) -> BinaryIO:
 
 
 class SalvagingReader(io.BufferedReader):
-    """A decompressed stream whose read gives what it gathered before a damaged place, and
+    """A decompressed stream that gives what it read before a damaged place, then the damage.
+
+    A decompressed stream whose read gives what it gathered before a damaged place, and
     raises the damage at the next read: io.BufferedReader's read(n) gathers n bytes from
     many reads of the decompressor and loses them all when one fails, so a text or an mbox
     cut short lost everything of its last read (4 MB: a small file's whole text), where
@@ -353,11 +365,12 @@ def zip_members(
 def tar_members(
     path: str, stream: BinaryIO, depth: int, budget: Budget
 ) -> Generator[Member | Problem, None, None]:
-    """The regular files in a tar archive, each as a Member, in the archive's order. The tar
-    is read as one stream, never seeked (a .tgz on standard input reads as a file does), so
-    each member is read (or passed over) before the next: damage met anywhere ends the
-    archive, and is raised where it is met as a stream's damage is (OSError for tarfile's
-    own). Directories, links, devices and FIFOs are passed over.
+    """The regular files in a tar archive, each as a Member, in the archive's order.
+
+    The tar is read as one stream, never seeked (a .tgz on standard input reads as a file
+    does), so each member is read (or passed over) before the next: damage met anywhere ends
+    the archive, and is raised where it is met as a stream's damage is (OSError for
+    tarfile's own). Directories, links, devices and FIFOs are passed over.
 
     A member's bytes are the tar stream's, which a compressed tar's Budget already counts; a
     sparse member's holes are made up by tar itself, so they draw on the Budget too."""

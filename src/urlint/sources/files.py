@@ -1,5 +1,7 @@
-"""Which files to read: the paths named, standard input, and the directory walk, which asks
-sources/selection.py at each entry. How each file is opened is sources/opening.py's.
+"""Which files to read: the paths named, standard input, and the directory walk.
+
+The walk asks sources/selection.py at each entry; how each file is opened is
+sources/opening.py's.
 """
 
 from __future__ import annotations
@@ -52,10 +54,11 @@ def iter_files(
     selection: Selection | None = None,
 ) -> Iterator[InputFile | Problem]:
     """The files under `paths`, directories walked in name order, each real directory once.
+
     A path given is always read; what a walk passes over is `selection`'s choice
-    (selection.py; by default ignore files and the directories tools make). Files in `skip`
-    (urlint's own output, being written) are passed over when walking."""
-    work_begins()  # the command's start-up is over, before a pool forks (garbage.py)
+    (sources/selection.py; by default ignore files and the directories tools make). Files in
+    `skip` (urlint's own output, being written) are passed over when walking."""
+    work_begins()  # the command's start-up is over, before a pool forks (_runtime/garbage.py)
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
         if isinstance(path, NotAPath):

@@ -1,8 +1,11 @@
-"""What a file or stream is, recognised by content (and name): a single message (.eml, a
+"""What a file or stream is, recognised by its content (and its name).
+
+What a file or stream is, recognised by content (and name): a single message (.eml, a
 netnews article), an mbox (mboxo, mboxrd, mboxcl, mboxcl2), MMDF or Babyl file (split into
 messages by `mail.mbox`), a gzip, bzip2, xz or zstd stream, a zip or tar archive (opened by
-`sources.archives`, nested as found by `sources.nested`), or plain text (`sniff`, `misnamed`,
-`recognised`). Nothing is unpacked to disk and no archive is ever in memory whole.
+`sources.archives`, nested as found by `sources.nested`), or plain text (`sniff`,
+`misnamed`, `recognised`). Nothing is unpacked to disk and no archive is ever in memory
+whole.
 
 Maildir and MH folders need nothing here: their files are single messages, found by the
 directory walk (sources.files) and recognised by content.
@@ -120,8 +123,10 @@ def _is_tar(name: str, head: bytes) -> bool:
 
 
 def inner_name(name: str) -> str:
-    """The name of what a compressed file holds, for sniff and misnamed: "2001-March.txt.gz"
-    holds "2001-March.txt", "mail.tgz" holds "mail.tar"."""
+    """The name of what a compressed file holds.
+
+    For sniff and misnamed: "2001-March.txt.gz" holds "2001-March.txt", "mail.tgz" holds
+    "mail.tar"."""
     lowered = name.lower()
     for suffix in COMPRESSED_SUFFIXES:
         if lowered.endswith(suffix):
@@ -130,8 +135,10 @@ def inner_name(name: str) -> str:
 
 
 def leading_blank_lines(data: bytes) -> int:
-    """How many bytes of blank or whitespace-only lines open `data`: a message saved with
-    them before its header is still a message (mail clients and `mailbox` skip them)."""
+    """How many bytes of blank or whitespace-only lines open `data`.
+
+    A message saved with them before its header is still a message (mail clients and
+    `mailbox` skip them)."""
     match = _BLANK_LINES.match(data)
     return match.end() if match else 0
 
@@ -141,9 +148,10 @@ _CLAIMS = {**COMPRESSED_SUFFIXES, ".zip": ZIP, ".tar": TAR}
 
 
 def misnamed(name: str, kind: str) -> str | None:
-    """Why a file is not read as what its name says it is, or None: a message, archive or
-    compressed file read as plain text is news (nothing in it is decoded), never a silent
-    result."""
+    """Why a file is not read as what its name says it is, or None.
+
+    A message, archive or compressed file read as plain text is news (nothing in it is
+    decoded), never a silent result."""
     lowered = name.lower()
     if kind == TEXT and lowered.endswith(MESSAGE_SUFFIXES):
         return "named as a message, but it opens with no mail header: read as plain text"
@@ -180,9 +188,11 @@ def _looks_like_header(head: bytes, known_needed: int) -> bool:
 
 
 def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
-    """What a stream holds (`sniff`; `name` says what it should hold: the input's own path,
-    an archive member's, or what a compressed file's name says it holds), with the problem
-    of a name that says otherwise, and a stream that still yields its first bytes."""
+    """What a stream holds, the problem of a name that says otherwise, and the stream.
+
+    What a stream holds (`sniff`; `name` says what it should hold: the input's own path, an
+    archive member's, or what a compressed file's name says it holds), with the problem of a
+    name that says otherwise, and a stream that still yields its first bytes."""
     head, stream = peek(stream)
     kind = sniff(name, head)
     reason = misnamed(name, kind)

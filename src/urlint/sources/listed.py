@@ -1,4 +1,6 @@
-"""The paths a list names (`--files-from`), one a line or each ended by a NUL byte, and the
+"""The paths a `--files-from` list names, and an entry of one that names no file.
+
+The paths a list names (`--files-from`), one a line or each ended by a NUL byte, and the
 entry of such a list that names no file (`NotAPath`), kept in its place for the walk
 (sources.files.iter_files) to report.
 """
@@ -15,10 +17,12 @@ if TYPE_CHECKING:
 
 
 class NotAPath(str):
-    """An entry of a list of paths (`--files-from`) that names no file: one with a NUL byte
-    in it, or longer than any path. It keeps its place among the paths, as the entry shown
-    (a long one cut short), and the walk reports it as an input not read, saying `why`;
-    nothing looks it up (os.stat raises ValueError for a NUL byte)."""
+    """An entry of a list of paths that names no file, kept in its place to be reported.
+
+    An entry of a list of paths (`--files-from`) that names no file: one with a NUL byte in
+    it, or longer than any path. It keeps its place among the paths, as the entry shown (a
+    long one cut short), and the walk reports it as an input not read, saying `why`; nothing
+    looks it up (os.stat raises ValueError for a NUL byte)."""
 
     why: str
 
@@ -29,7 +33,9 @@ class NotAPath(str):
 
 
 def read_path_list(source: str, nul: bool, stdin: BinaryIO | None = None) -> list[str]:
-    """The paths listed in `source` (`-`: standard input), one a line, or each ended by a NUL
+    """The paths listed in `source` (`-`: standard input), one a line or NUL-ended.
+
+    The paths listed in `source` (`-`: standard input), one a line, or each ended by a NUL
     byte when `nul` (`find -print0`, `git ls-files -z`). Empty entries are passed over; a
     line's CR before its LF is its line end. A listed `-` is the file of that name, not
     standard input. An entry that names no file is a `NotAPath`, which the walk reports.

@@ -1,6 +1,7 @@
-"""A large tar or zip archive, plain or compressed, cut into units of members for the
-cores (issue 14): it is read here, as the whole archive's reading reads it, each member
-carried to a worker in its bytes (units.ArchiveMembers), and the worker reads it as that
+"""A large tar or zip archive, plain or compressed, cut into units of members for the cores.
+
+The archive is read here, as the whole archive's reading reads it, each member carried to a
+worker in its bytes (core/units.py's ArchiveMembers), and the worker reads it as that
 reading does (nested.read_member).
 
 One input's decompression Budget is shared by the archive's own decompression and by every
@@ -9,7 +10,7 @@ reading has it. Members are carried while that is sure: the archive's Budget, as
 far, with the reads ahead of either reading (`_MARGIN`) and the allowance of every member
 carried (what its own compressed stream says it holds) cannot reach the limit. A member
 that decompresses past its allowance is found by its worker, which reads the archive again
-(units.ArchiveRest). Wherever a member cannot be carried (damage, a problem met between
+(core/units.py's ArchiveRest). Wherever a member cannot be carried (damage, a problem met between
 members, a member too large, compressed in a way that states no size, the limit near), the
 rest of the archive is one ArchiveRest: read from its start, its members before dropped.
 """
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 # the rest of its archive is read on one core.
 CARRY_BYTES = 16 * 1024 * 1024
 # Which archive of the run a unit is of: results of one are told from those of another, and
-# of the same file named twice (runner.run_work).
+# of the same file named twice (run/runner.py's run_work).
 _ARCHIVES = count(1)
 # The Budget a reading draws ahead of what it has used: a decompressed stream is read a
 # block ahead (archives.BLOCK_BYTES), by either reading, and the two need not draw alike.
@@ -55,7 +56,9 @@ _MARGIN = 2 * archives.BLOCK_BYTES
 
 
 def archive_units(source: InputFile, size: int, opened: OpenedInput) -> Iterator[Planned]:
-    """A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream), opened
+    """A tar or zip archive, opened, in units of members.
+
+    A tar or zip archive (plain, or in a gzip, bzip2, xz or zstd stream), opened
     (`opened.kind`: kinds.TAR or ZIP), in units of members."""
     stream, depth, budget = opened.stream, opened.depth, opened.budget
     if opened.kind == TAR:

@@ -1,4 +1,6 @@
-"""The streams an input holds, opened as found: a gzip, bzip2, xz or zstd stream is
+"""The streams an input holds, opened as found, each handed to the reader it needs.
+
+The streams an input holds, opened as found: a gzip, bzip2, xz or zstd stream is
 decompressed, a zip or tar archive read member by member (sources.archives), each stream
 inside recognised in its turn (kinds.recognised) and opened again if it is one of these,
 down to MAX_NESTING. Every other stream (mail, or plain text) is handed to the reader the
@@ -30,10 +32,12 @@ if TYPE_CHECKING:
 
 @record
 class ReadFromHere:
-    """Given by an archive read again from its start to read on from a member
-    (`read_nested`'s `skip`), once the members before it are read: what they gave was given
-    already, by their own units (units.ArchiveMembers). They are read all the same, by the
-    same reader, so the decompression Budget stands where the whole reading has it."""
+    """Given where an archive read again reaches the member its reading goes on from.
+
+    Given by an archive read again from its start to read on from a member (`read_nested`'s
+    `skip`), once the members before it are read: what they gave was given already, by their
+    own units (core/units.py's ArchiveMembers). They are read all the same, by the same
+    reader, so the decompression Budget stands where the whole reading has it."""
 
     members: int  # the members read before
 
@@ -50,12 +54,14 @@ def read_nested(
     budget: archives.Budget | None = None,
     skip: int | None = None,
 ) -> Iterator[Item | Problem | ReadFromHere]:
-    """Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
+    """Everything in one input of kind `kind`, streamed, archives and compressed streams opened.
+
+    Everything in one input of kind `kind` (kinds.sniff), streamed: what `read` makes of
     each stream in it that is neither compressed nor an archive (of the input itself, when
     it is neither). `size_hint` is the input's size, for its decompression Budget, which
     nested archives share. `skip`: a tar or zip archive read again to read on from its
-    member `skip` (ReadFromHere is given once the members before are read: what comes
-    before is what the members' own units, or the planner, gave already)."""
+    member `skip` (ReadFromHere is given once the members before are read: what comes before
+    is what the members' own units, or the planner, gave already)."""
     if budget is None:
         budget = archives.Budget(size_hint)
     if kind in COMPRESSED:
@@ -95,9 +101,11 @@ def _nested(
 def decompressed(
     path: str, stream: BinaryIO, kind: str, budget: archives.Budget
 ) -> tuple[BinaryIO, str]:
-    """The stream a compressed file of `kind` holds, decompressed on the fly within
-    `budget`, and the name that says what it holds ("mail.tgz" holds "mail.tar"): the one
-    opening of a compressed input, for its whole reading and for its runs (mail.runs)."""
+    """The stream a compressed file holds, decompressed on the fly, and the name of what it holds.
+
+    The stream a compressed file of `kind` holds, decompressed on the fly within `budget`,
+    and the name that says what it holds ("mail.tgz" holds "mail.tar"): the one opening of a
+    compressed input, for its whole reading and for its runs (mail.runs)."""
     return archives.decompress(kind, stream, budget), inner_name(path)
 
 
@@ -114,10 +122,12 @@ class OpenedInput:
 
 
 def opened_input(path: str, size: int) -> OpenedInput | None:
-    """The file at `path` (of `size` bytes) opened as its whole reading opens it: what it
-    is recognised, decompressed if it is compressed, within the Budget that reading
-    makes, and what that holds recognised in turn; None where it cannot be opened so far
-    (the whole reading says why). For the planner, which cuts it into units."""
+    """The file at `path` opened as its whole reading opens it, for the planner; or None.
+
+    The file at `path` (of `size` bytes) opened as its whole reading opens it: what it is
+    recognised, decompressed if it is compressed, within the Budget that reading makes, and
+    what that holds recognised in turn; None where it cannot be opened so far (the whole
+    reading says why). For the planner, which cuts it into units."""
     try:
         raw = open_input(path)
     except OSError:
@@ -222,8 +232,10 @@ def _members(
 def read_member_bytes(
     path: str, data: bytes, depth: int, budget: archives.Budget, read: StreamReader[Item]
 ) -> Iterator[Item | Problem | ReadFromHere]:
-    """A member of an archive from its bytes (units.MemberBytes), read as `read_member`
-    reads it in the archive."""
+    """A member of an archive from its bytes, read as it is read in the archive.
+
+    A member of an archive from its bytes (core/units.py's MemberBytes), read as
+    `read_member` reads it in the archive."""
     from io import BufferedReader, BytesIO
 
     stream = BufferedReader(BytesIO(data))  # as archives' members are read: buffered
@@ -233,8 +245,10 @@ def read_member_bytes(
 def read_member(
     member: Member, budget: archives.Budget, read: StreamReader[Item]
 ) -> Iterator[Item | Problem | ReadFromHere]:
-    """One member of an archive, read as an input of its own; damage in it is reported for
-    it (a unit of its own reads it so too: units.ArchiveMembers)."""
+    """One member of an archive, read as an input of its own.
+
+    Damage in it is reported for it (a unit of its own reads it so too: core/units.py's
+    ArchiveMembers)."""
     try:
         yield from _nested(member.path, member.stream, member.depth, budget, read, member.path)
     except stream_errors() as error:

@@ -1,6 +1,8 @@
-"""How an input file is opened and read: a FIFO without waiting for its writer, a device
-refused, a regular file hashed as it is read, a byte range of a file read again by a
-worker, a file written back with its fixes. Every input file is opened here.
+"""How an input file is opened and read: every input file is opened here.
+
+How an input file is opened and read: a FIFO without waiting for its writer, a device
+refused, a regular file hashed as it is read, a byte range of a file read again by a worker,
+a file written back with its fixes. Every input file is opened here.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ STDIN = "-"
 
 
 def regular_file_size(path: str) -> int | None:
-    """The size of the regular file at `path`; None for anything else (standard input, a
-    FIFO, a device: read as streams, their size unknown). Raises OSError."""
+    """The size of the regular file at `path`; None for anything else.
+
+    (standard input, a FIFO, a device: read as streams, their size unknown). Raises OSError."""
     if path == STDIN:
         return None
     info = os.stat(path)
@@ -33,8 +36,10 @@ def regular_file_size(path: str) -> int | None:
 
 
 def plain_file_size(path: str) -> int:
-    """`regular_file_size`, 0 where it is None or the file cannot be looked at (the
-    reading says why): what a unit covers, and a decompression Budget's base."""
+    """The size of the regular file at `path`; 0 for anything else or an unreadable one.
+
+    `regular_file_size`, 0 where it is None or the file cannot be looked at (the reading
+    says why): what a unit covers, and a decompression Budget's base."""
     try:
         return regular_file_size(path) or 0
     except OSError:
@@ -46,10 +51,11 @@ class NotAFile(OSError):
 
 
 def open_input(path: str, hashing: bool = False) -> BinaryIO:
-    """An input file opened for reading. A FIFO is opened without waiting for a writer
-    (with none, it reads as empty; `<(zcat x.gz)` streams as ever); a device or a socket
-    is refused (NotAFile). `hashing`: a regular file's bytes are hashed as they are read
-    (`read_hash`)."""
+    """An input file opened for reading.
+
+    A FIFO is opened without waiting for a writer (with none, it reads as empty;
+    `<(zcat x.gz)` streams as ever); a device or a socket is refused (NotAFile). `hashing`:
+    a regular file's bytes are hashed as they are read (`read_hash`)."""
     info = os.stat(path)
     if stat.S_ISFIFO(info.st_mode):
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -128,15 +134,19 @@ class _Hashing(io.RawIOBase):
 
 
 def read_hash(stream: object) -> str | None:
-    """The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read
-    to its end and in order; else None (content_hash reads it again)."""
+    """The SHA-256 of the file `stream` read, if it was read to its end and in order.
+
+    The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read to its
+    end and in order; else None (content_hash reads it again)."""
     raw = getattr(stream, "raw", None)
     return raw.hash() if isinstance(raw, _Hashing) else None
 
 
 def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[BinaryIO]:
-    """An input opened for reading (open_input), to use in a `with`: standard input for
-    STDIN (left open after)."""
+    """An input opened for reading, to use in a `with` (standard input for STDIN).
+
+    An input opened for reading (open_input), to use in a `with`: standard input for STDIN
+    (left open after)."""
     if path != STDIN:
         return open_input(path, hashing)
     from contextlib import nullcontext  # here: a run on files never loads contextlib
@@ -146,10 +156,11 @@ def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[Bin
 
 def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
     """Bytes [start, end) of the file at `path` (None: to its end), or the problem met.
-    Opened as every input is (open_input): a range of a large file is read by a process
-    that keeps freed memory for its next (heap.py; a pool's worker reading an mbox's runs
-    gave its 4 MB back to the kernel after each, and took 33,000 page faults more a 100 MB
-    mbox, 0.15 s of system time)."""
+
+    Opened as every input is (open_input): a range of a large file is read by a process that
+    keeps freed memory for its next (_runtime/heap.py: a pool's worker reading an mbox's
+    runs gave each run's memory back to the kernel, and paid in page faults and system time
+    to take it again)."""
     try:
         with open_input(path) as stream:
             stream.seek(start)
@@ -159,11 +170,13 @@ def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
 
 
 def content_hash(path: str, size: int | None = None) -> str | None:
-    """The SHA-256 of the first `size` bytes of the file at `path` (all of them for None):
-    what tells the results store that a file is unchanged, or grew by appending (store.
-    inventory); None for standard input or a file that cannot be read, or is shorter.
-    Read into one buffer the size of the file (at most HASH_BLOCK), unbuffered: a Maildir's
-    small files cost a read each, and no megabyte is taken from the heap for them."""
+    """The SHA-256 of the first `size` bytes of the file at `path`, or None.
+
+    The SHA-256 of the first `size` bytes of the file at `path` (all of them for None): what
+    tells the results store that a file is unchanged, or grew by appending (store.
+    inventory); None for standard input or a file that cannot be read, or is shorter. Read
+    into one buffer the size of the file (at most HASH_BLOCK), unbuffered: a Maildir's small
+    files cost a read each, and no megabyte is taken from the heap for them."""
     if path == STDIN:
         return None
     try:
@@ -187,6 +200,8 @@ def rewrite(path: str, data: bytes) -> None:
 
 
 def unreadable(error: OSError, path: str) -> Problem:
-    """The problem of an input the system would not read: its reason as the system says it
-    ("No such file or directory"), without the path it repeats."""
+    """The problem of an input the system would not read, in the system's words.
+
+    The problem of an input the system would not read: its reason as the system says it ("No
+    such file or directory"), without the path it repeats."""
     return Problem(ProblemKind.UNREADABLE, error.strerror or str(error), path)

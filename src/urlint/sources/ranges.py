@@ -1,4 +1,6 @@
-"""A large plain text file cut into ranges of whole chunks, units of work each
+"""A large plain text file cut into ranges of whole chunks, each a unit of work.
+
+A large plain text file cut into ranges of whole chunks, units of work each
 (core.units.TextRange), found by reading only near the chunks' ends and before each range."""
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ def text_ranges(
     lookback_lines: int = LOOKBACK_LINES,
     part_bytes: int = PART_BYTES,
 ) -> Iterator[TextRange] | None:
-    """`path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as
-    it is found (the workers start on the first while the rest is cut); None when it is
-    read whole (binary or UTF-16). The file is read only near the chunks' ends
+    """A plain text file cut into ranges of whole chunks; None when it is read whole.
+
+    `path`, a plain text file, cut into ranges of whole chunks, each yielded as soon as it
+    is found (the workers start on the first while the rest is cut); None when it is read
+    whole (binary or UTF-16). The file is read only near the chunks' ends
     (`sources.text.piece_ends`) and before each range (its look back).
 
     A range holds `range_bytes` at most. The first holds one chunk, so that a core starts
@@ -118,10 +122,10 @@ def _part_end(stream: BinaryIO, chunk: Chunk, limit: int, part_bytes: int) -> in
 
 def _from_line_of(stream: BinaryIO, chunk: Chunk, back: int) -> Chunk:
     """The look back's first chunk from the start of the line that holds `back` (a part of
-    it: Chunk.piece), where that line starts inside it: the worker reads and decodes what
-    it scans again, some 256 KB, in 0.1 ms, where a whole chunk of 4 MB (as they were)
-    took about 1.2 (read, then decoded as UTF-8 and mostly again as Latin-1). Where the
-    look back starts in it is the worker's to say (runner._look_back_start), counting back
+    it: Chunk.piece), where that line starts inside it: the worker reads and decodes only
+    what it scans again, not a whole chunk (read, then decoded as UTF-8 and mostly again
+    as Latin-1). Where the look back starts in it is the worker's to say
+    (run/runner.py's _look_back_start), counting back
     from the range's start: the same place in the part as in the whole, since the part
     holds all that `back` leaves before the range (4 bytes a character, UTF-8's most) and
     starts a line."""

@@ -1,5 +1,6 @@
-"""Which files a directory walk reads, as ruff and ripgrep choose them: pure decisions, and
-the loading of the ignore files they rest on.
+"""Which files a directory walk reads, as ruff and ripgrep choose them.
+
+Pure decisions, and the loading of the ignore files they rest on.
 
 `sources.files` walks directories (the I/O); at each entry it asks `Rules.skips`. A path named on
 the command line (or in `--files-from`) is never asked about: it is always read.
@@ -24,7 +25,7 @@ a match of the entry itself: `build/` in the repository's .gitignore must not ig
 files of `urlint check build`, which names that directory, and `foo/**` with
 `!foo/keep.txt` must not prune `foo` (git reads `foo/keep.txt`). So each regex matches the
 entry alone. (pathspec's `GitIgnoreSpec` answers instead whether a file or a directory
-above it is ignored, and its regexes backtrack: `*a*a*a*b` took minutes on long names.)
+above it is ignored, and its regexes backtrack: `*a*a*a*b` on a long name never ends.)
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ def path_matches(path: str, pattern: str) -> bool:
 
 
 class IgnoreFile:
-    """The patterns of one ignore file, each a regular expression that fullmatches the
-    entries the pattern itself matches (`_compile_line`), over the bytes of their names."""
+    """The patterns of one ignore file, each a regular expression over an entry's bytes.
+
+    The patterns of one ignore file, each a regular expression that fullmatches the entries
+    the pattern itself matches (`_compile_line`), over the bytes of their names."""
 
     __slots__ = ("names", "paths", "patterns", "negates")
 
@@ -76,13 +79,15 @@ class IgnoreFile:
         # One alternation answers "does any pattern match?" in one call: most entries match
         # none, and a .gitignore holds tens of patterns (Python's template, over a hundred).
         # Most patterns have no '/' (`*.pyc`, `build/`): they match an entry's name at any
-        # depth, and are tried on the name alone, which costs a tenth of a try on the path.
+        # depth, and are tried on the name alone, which costs far less than a try on the path.
         # Each regex takes time linear in the entry's length, and so does their alternation.
         self.names = _alternation([regex for regex, _, on_name in patterns if on_name])
         self.paths = _alternation([regex for regex, _, on_name in patterns if not on_name])
 
     def decides(self, name: str, path: str) -> bool | None:
-        """True if the file ignores the entry `name` at `path` (relative to the file's
+        """Whether this file ignores the entry (True), takes it back (False) or says nothing.
+
+        True if the file ignores the entry `name` at `path` (relative to the file's
         directory; a directory's name and path end with '/'), False if a `!` pattern takes
         it back, None if no pattern matches it."""
         # git matches bytes (`?` is one byte of a UTF-8 name); the names are str decoded
@@ -106,9 +111,10 @@ def _alternation(regexes: list[re.Pattern[bytes]]) -> re.Pattern[bytes] | None:
 
 
 def parse_ignore_file(text: str) -> IgnoreFile | None:
-    """The patterns of a .gitignore or .ignore file's text; None when it has none. A line
-    that can match nothing (`!` alone, a trailing backslash, a `[` never closed) is passed
-    over: git never matches it."""
+    """The patterns of a .gitignore or .ignore file's text; None when it has none.
+
+    A line that can match nothing (`!` alone, a trailing backslash, a `[` never closed) is
+    passed over: git never matches it."""
     patterns = []
     # git splits on LF; a CR before it is the file's line end (written on Windows).
     for line in text.encode("utf-8", "surrogateescape").split(b"\n"):
@@ -362,8 +368,9 @@ def _path_regex(segments: list[list[bytes]]) -> bytes:
 
 
 def load_ignore_file(path: str) -> IgnoreFile | None:
-    """The ignore file at `path`; None if it is absent, unreadable or has no pattern. An
-    unreadable one is passed over as git and ripgrep do (the walk reports it as an input
+    """The ignore file at `path`; None if it is absent, unreadable or has no pattern.
+
+    An unreadable one is passed over as git and ripgrep do (the walk reports it as an input
     when it reads it)."""
     try:
         with open(path, "rb") as handle:
@@ -380,8 +387,10 @@ _Stack = tuple[tuple[IgnoreFile, str], ...]  # (file, path from its directory to
 
 @record
 class Selection:
-    """How a walk chooses files: the exclude globs, and whether ignore files and the
-    default skipped directories count (`--no-ignore` turns both off)."""
+    """How a walk chooses files: exclude globs, ignore files and the default skips.
+
+    How a walk chooses files: the exclude globs, and whether ignore files and the default
+    skipped directories count (`--no-ignore` turns both off)."""
 
     exclude: tuple[str, ...] = ()
     respect_ignores: bool = True
@@ -394,8 +403,9 @@ class Selection:
         return self.force_exclude and any(path_matches(path, p) for p in self.exclude)
 
     def rules_at(self, directory: str, names: Collection[str]) -> Rules:
-        """The rules inside `directory`, a directory named on the command line whose
-        entries are `names`: the ignore files of the directories above it count too."""
+        """The rules inside `directory`, a directory named on the command line.
+
+        Whose entries are `names`: the ignore files of the directories above it count too."""
         rules = Rules(self, (), (), (), False)
         if self.respect_ignores:
             rules = _above(rules, directory, GIT in names)
@@ -441,8 +451,9 @@ class Rules:
         return False
 
     def below(self, name: str, directory: str, names: Collection[str]) -> Rules:
-        """The rules inside this directory's subdirectory `name` (at `directory`, whose
-        entries are `names`)."""
+        """The rules inside this directory's subdirectory `name`.
+
+        (at `directory`, whose entries are `names`)."""
         if not (self.ignores or self.gitignores or self.info_exclude):
             return self.entered(directory, names)
         step = name + "/"

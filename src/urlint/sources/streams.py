@@ -1,4 +1,6 @@
-"""Streams that give back what was read from them: a first look at a stream that leaves it
+"""Streams that give back what was read from them, and streams read up to a limit.
+
+Streams that give back what was read from them: a first look at a stream that leaves it
 whole (`peek`), and bytes put back in front of one (`Prepended`); and a stream read up to a
 limit (`read_at_most`).
 """
@@ -35,9 +37,11 @@ _READ_PIECE = 1024 * 1024
 
 
 def read_at_most(stream: BinaryIO, limit: int) -> bytes:
-    """The next `limit` bytes of `stream`, or fewer at its end. Read a megabyte at a time:
-    one read of `limit` (64 MB for a message) allocates the whole of it before it reads,
-    and a Maildir's small files paid three times their reading for that (mmap, munmap)."""
+    """The next `limit` bytes of `stream`, or fewer at its end.
+
+    Read a megabyte at a time: one read of `limit` (a message's limit, for one) allocates
+    the whole of it before it reads, and a Maildir's small files paid more for that (mmap,
+    munmap) than for their reading."""
     pieces: list[bytes] = []
     left = limit
     while left > 0:
@@ -82,8 +86,9 @@ class Prepended:
 
 
 class Prefix:
-    """The first `size` bytes of a stream, read from where it stands (mail.mbox.place_at:
-    an mbox framed up to a message's start)."""
+    """The first `size` bytes of a stream, read from where it stands.
+
+    (mail.mbox.place_at: an mbox framed up to a message's start)."""
 
     def __init__(self, stream: BinaryIO, size: int) -> None:
         self.stream = stream

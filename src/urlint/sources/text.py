@@ -21,13 +21,11 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
 # A large text is read, decoded and scanned a chunk of this much at a time (and a line
-# end). Half a megabyte, where it was 4 MB: the chunk as bytes and as text (ASCII: a byte a
-# character) then stays in a core's cache (1 MB of L2 on this machine) through the
-# decoding, the two literal searches and the newline count that each pass over all of it.
-# On 120 MB of text (bench/parallel.py's, jsonl, runs alternated): one process 0.583-0.590
-# s against 0.612-0.616, two 0.375-0.380 against 0.410-0.411; chunks of 1 MB 0.602 and
-# 0.380, of 256 KB 0.588 and 0.382. A file of mixed encodings is decoded in smaller pieces
-# (each chunk as UTF-8 where it is, else as Latin-1): fewer lines go with another's.
+# end). Small enough that the chunk as bytes and as text (ASCII: a byte a character) stays
+# in a core's cache through the decoding, the two literal searches and the newline count
+# that each pass over all of it (bench/README.md has the sizes measured). A file of mixed
+# encodings is decoded in smaller pieces (each chunk as UTF-8 where it is, else as
+# Latin-1): fewer lines go with another's.
 CHUNK_BYTES = 512 * 1024
 # A line longer than this is cut at its last whitespace before it (URLs end at whitespace,
 # RFC 1738 appendix), and a run with no whitespace where it stands: memory stays bounded on a
@@ -40,9 +38,10 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 @record
 class TextChunk:
-    """Decoded text that starts at a line start (or, on a cut long line, mid-line). Where
-    it stands in the file is the scan's to count (pipeline.scan_texts): it counts line
-    ends where it looks for URLs, and counting them here too cost a tenth of a scan."""
+    """Decoded text that starts at a line start (or, on a cut long line, mid-line).
+
+    Where it stands in the file is the scan's to count (pipeline.scan_texts): it counts line
+    ends where it looks for URLs, and counting them here too was a second pass for nothing."""
 
     text: str
     final: bool
@@ -83,8 +82,9 @@ def is_utf16(head: bytes) -> bool:
 
 
 def is_binary(head: bytes) -> bool:
-    """Does a stream that starts with `head` (not UTF-16) look binary? As git and grep
-    tell: a NUL byte in its first SNIFF_BYTES."""
+    """Does a stream that starts with `head` (not UTF-16) look binary?
+
+    As git and grep tell: a NUL byte in its first SNIFF_BYTES."""
     return b"\0" in head[:SNIFF_BYTES]
 
 
@@ -96,7 +96,9 @@ def read_head(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> bytes:
 def byte_pieces(
     stream: BinaryIO, pending: bytes, chunk_bytes: int = CHUNK_BYTES
 ) -> Iterator[tuple[bytes, bool]]:
-    """The stream (after `pending`, read already) cut where read_chunks cuts it: at the last
+    """The stream cut into pieces where read_chunks cuts it: (piece, final).
+
+    The stream (after `pending`, read already) cut where read_chunks cuts it: at the last
     line end of what is read, or past MAX_RUN at the last blank; (piece, final). Each piece
     is decoded on its own. units.TextRange cuts a file by the same pieces."""
     while True:
@@ -133,14 +135,15 @@ def byte_pieces(
 def piece_ends(
     stream: BinaryIO, start: int, read: int, size: int, chunk_bytes: int = CHUNK_BYTES
 ) -> Iterator[tuple[int, bool]]:
-    """Where byte_pieces ends the pieces of a file (seekable, `size` bytes), found by
-    reading only near each end, not the whole file: (offset, True when the piece ends
-    inside a line, cut at a blank past MAX_RUN), the last at the file's end. byte_pieces
-    reads blocks of `chunk_bytes` from `read` on (read_head's block was read before),
-    the first piece starting at `start` (after a byte order mark); each piece ends at the
-    last line end of its block or, with none in it, as byte_pieces cuts a long run.
-    units.TextRange cuts a large file by these ends (tests/test_units.py checks they are
-    byte_pieces' own)."""
+    """Where byte_pieces ends the pieces of a seekable file, found without reading it all.
+
+    Where byte_pieces ends the pieces of a file (seekable, `size` bytes), found by reading
+    only near each end, not the whole file: (offset, True when the piece ends inside a line,
+    cut at a blank past MAX_RUN), the last at the file's end. byte_pieces reads blocks of
+    `chunk_bytes` from `read` on (read_head's block was read before), the first piece
+    starting at `start` (after a byte order mark); each piece ends at the last line end of
+    its block or, with none in it, as byte_pieces cuts a long run. units.TextRange cuts a
+    large file by these ends (tests/run/test_units.py checks they are byte_pieces' own)."""
     begin = start  # the piece not yet cut: bytes [begin, read)
     while read < size:
         end = min(read + chunk_bytes, size)
@@ -160,9 +163,10 @@ def piece_ends(
 
 
 def last_newline(stream: BinaryIO, start: int, end: int) -> int:
-    """The offset of the last line end in bytes [start, end) of `stream`, or -1: read back
-    from `end` in windows that double (a line is short, mostly; a long one costs reads
-    linear in its length)."""
+    """The offset of the last line end in bytes [start, end) of `stream`, or -1.
+
+    Read back from `end` in windows that double (a line is short, mostly; a long one costs
+    reads linear in its length)."""
     window = _NEWLINE_WINDOW
     while end > start:
         low = max(start, end - window)
@@ -174,10 +178,9 @@ def last_newline(stream: BinaryIO, start: int, end: int) -> int:
     return -1
 
 
-# The first window read back for a line end: a line is short, mostly. With a chunk each
-# 512 KB, a 120 MB text has 230 chunk ends to find: windows of 64 KB read 15 MB of it in
-# the writer's process before the workers had their units (8.1 ms to cut the text in
-# ranges, 5.5 with 4 KB).
+# The first window read back for a line end: a line is short, mostly. A large text has a
+# chunk end to find every CHUNK_BYTES, in the writer's process, before the workers have
+# their units: a larger window read much of the text there for nothing.
 _NEWLINE_WINDOW = 4 * 1024
 
 
@@ -200,12 +203,14 @@ def decode(data: bytes) -> tuple[str, str]:
 def read_texts(
     path: str, bounds: Iterable[tuple[int, int, tuple[int, int] | None]]
 ) -> Iterator[tuple[str, str]]:
-    """The text and encoding of bytes [start, end) of the file at `path` for each of
-    `bounds`, in order, decoded as the whole file's reading decodes them (read_chunks):
-    a piece whole (`piece` None) by `decode`, a part of a piece (`piece` its bounds:
-    units.Chunk) as that piece decodes (`_part_text`). Read one at a time: a worker's
-    memory is reused as the serial reading's is (one read of them all cost a fresh page,
-    and its fault, every 4 KB). Raises OSError."""
+    """The text and encoding of byte ranges of a file, decoded as its whole reading decodes them.
+
+    The text and encoding of bytes [start, end) of the file at `path` for each of `bounds`,
+    in order, decoded as the whole file's reading decodes them (read_chunks): a piece whole
+    (`piece` None) by `decode`, a part of a piece (`piece` its bounds: units.Chunk) as that
+    piece decodes (`_part_text`). Read one at a time: a worker's memory is reused as the
+    serial reading's is (one read of them all cost a fresh page, and its fault, every 4 KB).
+    Raises OSError."""
     with open_input(path) as stream:
         for start, end, piece in bounds:
             stream.seek(start)
@@ -247,9 +252,11 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024  # larger files are reported, never shown wh
 
 @record
 class SourceText:
-    """A whole file's text, decoded by `read_chunks` exactly as the scan decoded it, so a
-    position means the same character to the scan, `--fix`, `--diff` and `full`; and what
-    it takes to write it back as it was: each chunk's encoding, its byte order mark."""
+    """A whole file's text, decoded as the scan decoded it, and how to write it back.
+
+    A whole file's text, decoded by `read_chunks` exactly as the scan decoded it, so a
+    position means the same character to the scan, `--fix`, `--diff` and `full`; and what it
+    takes to write it back as it was: each chunk's encoding, its byte order mark."""
 
     text: str
     chunks: tuple[tuple[int, str], ...]  # (offset in text where a chunk starts, its encoding)
@@ -274,9 +281,10 @@ class SourceText:
         return cls(text, tuple(starts), pieces[0].bom, all(piece.exact for piece in pieces))
 
     def encoded(self, text: str, shifts: list[tuple[int, int]]) -> bytes:
-        """`text` (this text after edits) as bytes, each chunk in its own encoding. `shifts`
-        are (offset in the old text, length added there) of the edits, in order, to find
-        where each chunk starts in the new text. Raises UnicodeEncodeError."""
+        """`text` (this text after edits) as bytes, each chunk in its own encoding.
+
+        `shifts` are (offset in the old text, length added there) of the edits, in order, to
+        find where each chunk starts in the new text. Raises UnicodeEncodeError."""
         bounds = []
         for old_start, encoding in self.chunks:
             new_start = old_start + sum(delta for at, delta in shifts if at < old_start)
