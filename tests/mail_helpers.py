@@ -1,5 +1,7 @@
-"""Helpers for the mail tests: the MIME sample and what it gives, URLs found in files, extract's
-jsonl records, mboxes built from messages."""
+"""Helpers for the mail tests.
+
+The MIME sample and what it gives, URLs found in files, extract's jsonl records, mboxes
+built from messages."""
 
 from __future__ import annotations
 

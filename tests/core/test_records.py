@@ -1,5 +1,7 @@
-"""core/records.py: a `@record` class behaves as the namedtuple of its fields would, whatever its
-size (its constructor written in records.py, or namedtuple's past those)."""
+"""A `@record` class behaves as the namedtuple of its fields would.
+
+core/records.py: a `@record` class behaves as the namedtuple of its fields would, whatever
+its size (its constructor written in records.py, or namedtuple's past those)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Containers (sources/kinds.py, mail/mbox.py, mail/reader.py): the same message from .eml,
+"""Containers: the same message from every mailbox, archive and folder form.
+
+Containers (sources/kinds.py, mail/mbox.py, mail/reader.py): the same message from .eml,
 mbox (rd, cl2, CRLF), compressed mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a
 crossposted article read once."""
 

@@ -1,5 +1,7 @@
-"""Decoders (mail/decoders.py): quoted-printable and its byte map, format=flowed, charsets;
-any RFC 1738 URL comes out of an encoded body whole."""
+"""Decoders: quoted-printable, format=flowed and charsets.
+
+Decoders (mail/decoders.py): quoted-printable and its byte map, format=flowed, charsets; any
+RFC 1738 URL comes out of an encoded body whole."""
 
 from __future__ import annotations
 

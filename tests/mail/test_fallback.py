@@ -64,8 +64,10 @@ def problems(reader: MessageReader) -> list[tuple[ProblemKind, str, int, str]]:
 
 @pytest.fixture
 def late_fault(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fast path raises once it has read the message, both parts' texts in the reader:
-    what it read before the fault must be dropped, not doubled. (Put in through
+    """A fault raised by the fast path once it has read the whole message.
+
+    The fast path raises once it has read the message, both parts' texts in the reader: what
+    it read before the fault must be dropped, not doubled. (Put in through
     message.read_fast, the fault boundary's call, which stays Python: the compiled reader's
     own calls would not see a patched decoder.)"""
     real = message_module.read_fast

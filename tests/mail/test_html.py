@@ -1,4 +1,6 @@
-"""HTML parts (mail/html.py): visible text and link attributes, placed in the source, as a
+"""HTML parts: visible text and link attributes, as a browser reads them.
+
+HTML parts (mail/html.py): visible text and link attributes, placed in the source, as a
 browser reads them."""
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""One message (mail/mime.py, read by mail/message.py): every MIME part decoded, tagged
-and placed; header fields scanned or not; quoted replies rejoined."""
+"""One message: every MIME part decoded, tagged and placed.
+
+One message (mail/mime.py, read by mail/message.py): every MIME part decoded, tagged and
+placed; header fields scanned or not; quoted replies rejoined."""
 
 from __future__ import annotations
 

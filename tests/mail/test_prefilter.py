@@ -1,4 +1,6 @@
-"""The prefilter (mail/prefilter.py): it passes every message the scanner finds a URL in, and
+"""The prefilter: it passes every message the scanner finds a URL in.
+
+The prefilter (mail/prefilter.py): it passes every message the scanner finds a URL in, and
 reads hidden (encoded) text only where the reader would."""
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Tar archives in every form and zstd streams (sources/kinds.py, sources/archives.py,
+"""Tar archives in every form and zstd streams, read as the files they were made from.
+
+Tar archives in every form and zstd streams (sources/kinds.py, sources/archives.py,
 sources/nested.py): a member gives the URLs, lines and messages of the file it was made
 from, under the name `archive!member`; damage, bombs and a missing zstandard are reported
 exactly."""

@@ -54,7 +54,9 @@ def walked(*paths: str | Path, selection: Selection | None = None) -> list[str]:
 
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
-    """A git repository's root (a `.git` directory is all a walk looks for) as the working
+    """A git repository's root as the working directory.
+
+    A git repository's root (a `.git` directory is all a walk looks for) as the working
     directory."""
     (tmp_path / ".git" / "info").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)
@@ -169,8 +171,10 @@ ATOMS = ["a", "b", "?", "[ab]", "[!a]", "*", "/"]
 
 
 def reference_decides(pattern: str, negated: bool, directory_only: bool, entry: str):
-    """git's reading of one pattern, by plain recursive backtracking (exponential, fine on
-    small inputs): the reference the linear regexes are checked against."""
+    """git's reading of one pattern, by plain recursive backtracking.
+
+    (exponential, fine on small inputs): the reference the linear regexes are checked
+    against."""
     if directory_only and not entry.endswith("/"):
         return None
     parts = entry.rstrip("/").split("/")
@@ -382,8 +386,9 @@ ignores_st = st.dictionaries(
 
 
 def git_files(root: Path) -> list[str]:
-    """The files git would add: untracked and not ignored (only .gitignore files and
-    info/exclude count: no global or system configuration)."""
+    """The files git would add: untracked and not ignored.
+
+    (only .gitignore files and info/exclude count: no global or system configuration)."""
     environment = {
         **os.environ,
         "GIT_CONFIG_GLOBAL": os.devnull,
