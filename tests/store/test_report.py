@@ -30,8 +30,8 @@ from ..store_helpers import StoreBuilder, build_archive
 
 
 def parser() -> argparse.ArgumentParser:
-    """A parser holding only `report`, as the CLI wires it (cli.Parser, subcommands)."""
-    from urlint.commands.cli import Parser
+    """A parser holding only `report`, as the CLI wires it (parser.Parser, subcommands)."""
+    from urlint.commands.parser import Parser
 
     built = Parser(prog="urlint")
     add_report = command.add_report_parser

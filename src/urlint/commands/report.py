@@ -1,8 +1,9 @@
 """`urlint report STORE`: the command's arguments and its run.
 
-The CLI (cli.py) adds the parser with `add_report_parser` and runs `run_report`. Only
-argparse and the date type are imported to build the parser (`urlint --help` builds every
-command's); the store, the queries and the page are imported when a report runs.
+The parser (parser.py) adds its arguments with `add_report_parser`; main (cli.py) runs
+`run_report`. Only argparse and the date type are imported to build the parser (`urlint
+--help` builds every command's); the store, the queries and the page are imported when a
+report runs.
 
 Exit status: 0 done; 2 a usage error, a store that cannot be read (no such file, not a
 urlint store, a store of a newer schema, a damaged store), an output that cannot be
@@ -24,10 +25,10 @@ if TYPE_CHECKING:
     from typing import TextIO
 
     from ..store.report.queries import Selection
-    from .cli import Subcommands
+    from .arguments import Subcommands
 
 # tables.TABLES's names, kept here so that building the parser imports no table
-# (tests/test_report.py checks the two agree).
+# (tests/store/test_report.py checks the two agree).
 TABLE_NAMES = (
     "domains", "schemes", "months", "lists", "folders", "senders", "rules",
     "finding-domains", "census",

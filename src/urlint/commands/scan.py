@@ -11,15 +11,15 @@ import argparse
 import sys
 
 from ..core.exits import EXIT_ERROR, EXIT_OK, ConfigError
+from .arguments import add_rule_arguments, add_run_arguments, add_selection_arguments
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .cli import Subcommands
+    from .arguments import Subcommands
 
 
 def add_scan_parser(commands: Subcommands) -> None:
-    from .cli import add_rule_arguments, add_run_arguments, add_selection_arguments
-
+    """`urlint scan`: its arguments."""
     scan = commands.add_parser(
         "scan",
         help="read the inputs into a results store (SQLite), again only what changed",
