@@ -217,11 +217,13 @@ _COLUMN_GAP_BEFORE = re.compile(r"\S[ \t]{3,}\Z")
 
 
 def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
-    """The (start, end) of the next line's first word, where the bare URL
-    text[url_start:url_end] was hard-wrapped at its paragraph's wrap column: the URL ends
-    its line with no punctuation trimmed, the line is as long as the paragraph's lines
-    around it (and at least MIN_WRAP_COLUMN), and the next line, at the same reply level
-    and not indented, starts with a word that looks like the rest of a URL; else None."""
+    """The (start, end) of the next line's first word where a mail client hard-wrapped the
+    bare URL text[url_start:url_end] at its paragraph's wrap column, else None.
+
+    The URL ends its line with no punctuation trimmed, the line is as long as the
+    paragraph's lines around it (and at least MIN_WRAP_COLUMN), and the next line, at the
+    same reply level and not indented, starts with a word that looks like the rest of a URL.
+    """
     line_break = _LINE_BREAK.match(text, url_end)
     if line_break is None:
         return None  # text, or punctuation trimmed from the URL, before its line's end
@@ -233,15 +235,37 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         return None  # a column of a signature or table: the next line is the next row
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     key = quote_key(prefix.group()) if prefix is not None else ""
-    pos = line_break.end()
+    pos = _next_line_text(text, line_break.end(), key)
+    if pos < 0:
+        return None
+    end = bare.body_end(text, pos)
+    if not _rest_of_a_url(text, pos, end):
+        return None
+    if not all(
+        _line_width(text, at, key) <= width
+        for at in _neighbours(text, line_start, line_break.end())
+    ):
+        return None  # a line of the paragraph is longer: this one was not cut at its column
+    return pos, end
+
+
+def _next_line_text(text: str, pos: int, key: str) -> int:
+    """Where the text of the line at `pos` starts, past a reply prefix of quote marks `key`
+    (quote_key); -1 where it is at another reply level, indented or blank (a new paragraph
+    or a list, not a wrapped word)."""
     reply = QUOTE_PREFIX.match(text, pos)
     if (quote_key(reply.group()) if reply is not None else "") != key:
-        return None
+        return -1
     if reply is not None:
         pos = reply.end()
     if text[pos : pos + 1].isspace() or pos >= len(text):
-        return None  # indented or blank: a new paragraph or a list, not a wrapped word
-    end = bare.body_end(text, pos)
+        return -1  # indented or blank: a new paragraph or a list, not a wrapped word
+    return pos
+
+
+def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
+    """Does the word text[pos:end] that starts a line look like the rest of a URL: not a
+    note in brackets, a URL of its own, an abbreviation, a word of prose, an address?"""
     token = text[pos:end]
     if (
         len(token) < 2
@@ -249,20 +273,14 @@ def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
         or SCHEME_START.match(token)
         or _ABBREVIATION.fullmatch(token)
     ):
-        return None  # a note in brackets, a URL of its own, "e.g."
+        return False  # a note in brackets, a URL of its own, "e.g."
     if not _URL_REST.search(token) or not _ALNUM.search(token):
-        return None  # a word of prose, a rule of "____"
+        return False  # a word of prose, a rule of "____"
     if "@" in token and "/" not in token:
-        return None  # an e-mail address
+        return False  # an e-mail address
     next_end = text.find("\n", end)
-    if text.find("://", pos, next_end if next_end >= 0 else len(text)) >= 0:
-        return None  # the next line holds a URL of its own: a list or a table of URLs
-    if not all(
-        _line_width(text, at, key) <= width
-        for at in _neighbours(text, line_start, line_break.end())
-    ):
-        return None  # a line of the paragraph is longer: this one was not cut at its column
-    return pos, end
+    # the next line holds a URL of its own: a list or a table of URLs
+    return text.find("://", pos, next_end if next_end >= 0 else len(text)) < 0
 
 
 def _neighbours(text: str, line_start: int, next_start: int) -> list[int]:

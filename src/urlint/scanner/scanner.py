@@ -277,63 +277,87 @@ def _scan(
         if start >= stop:
             break
         if kind == _WRAPPER:
-            found = wrappers.read_wrapper(text, start, furniture)
-            if found is None:
+            wrapper = wrappers.read_wrapper(text, start, furniture)
+            if wrapper is None:
                 continue
-            candidate, covered = _wrapped(text, found, index)
+            candidate, covered = _wrapped(text, wrapper, index)
             yield candidate, covered
         else:
-            end = bare.body_end(text, anchor + 1, url_start=start)
-            if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
-                covered = end  # part of a password, not a URL of its own
+            found = _bare(text, start, anchor, covered, index)
+            if found is None:
                 continue
-            if not bare.has_body(text, anchor, end):
-                continue
-            at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
-            wrapped = None
-            if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
-                after = rest = None
-            else:
-                line_end = at_line_end.end() - 1
-                after = continuation(text, start, end)
-                rest = login_rest(text, start, end, line_end)
-                if (
-                    text.startswith(("\n", "\r\n"), end) and end - start >= 8
-                ):  # the URL ends its line
-                    wrapped = hard_wrapped(text, start, end)
-            if rest is None:  # a login its own line's word goes on with
-                rest = login_read_on(text, start, end)
-            if (
-                anchor - start <= 4
-                and after is None
-                and _not_bare_shaped(text, start, anchor, end)
-            ):
-                continue  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
-            if wrapped is not None:
-                covered = wrapped[1]
-                yield _joined_candidate(text, start, end, wrapped, index), covered
-                continue
-            covered = end
-            if rest is not None:
-                covered = max(end, _password_end(text, text[start:end], end, rest))
-            span = index.span(start, end)
-            if after is None and rest is None:  # most URLs: made in C (_BARE_DEFAULTS)
-                yield built(Candidate, (text[start:end], span, (span,), *_BARE_DEFAULTS)), covered
-            else:
-                yield (
-                    Candidate(
-                        url=text[start:end],
-                        span=span,
-                        pieces=(span,),
-                        flags=_MAYBE_CONTINUED if after is not None else frozenset(),
-                        continuation=index.span(*after) if after is not None else None,
-                        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
-                        login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]]
-                        if rest is not None
-                        else "",
-                    ),
-                    covered,
-                )
+            candidate, covered = found
+            if candidate is not None:
+                yield candidate, covered
+
+
+def _bare(
+    text: str, start: int, anchor: int, covered: int, index: Positions
+) -> tuple[Candidate | None, int] | None:
+    """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
+    covers the text to; (None, its end) where it is part of a password, not a URL of its
+    own; None where it is no URL."""
+    end = bare.body_end(text, anchor + 1, url_start=start)
+    if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
+        return None, end  # part of a password, not a URL of its own
+    if not bare.has_body(text, anchor, end):
+        return None
+    at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
+    if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
+        after = wrapped = None
+        rest = login_read_on(text, start, end)  # a login its own line's word goes on with
+    else:
+        after, rest, wrapped = _at_line_end(text, start, end, at_line_end.end() - 1)
+    if anchor - start <= 4 and after is None and _not_bare_shaped(text, start, anchor, end):
+        return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
+    if wrapped is not None:
+        return _joined_candidate(text, start, end, wrapped, index), wrapped[1]
+    if after is None and rest is None:  # most URLs: made in C (_BARE_DEFAULTS)
+        span = index.span(start, end)
+        return built(Candidate, (text[start:end], span, (span,), *_BARE_DEFAULTS)), end
+    covered = end
+    if rest is not None:
+        covered = max(end, _password_end(text, text[start:end], end, rest))
+    return _bare_candidate(text, start, end, after, rest, index), covered
+
+
+def _at_line_end(
+    text: str, start: int, end: int, line_end: int
+) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[int, int] | None]:
+    """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
+    word that may continue it (continuation), where a login it holds reads on (login_rest,
+    else login_read_on), and the next line's word a mail client hard-wrapped it before
+    (hard_wrapped, only where the URL ends its line)."""
+    after = continuation(text, start, end)
+    rest = login_rest(text, start, end, line_end)
+    wrapped = None
+    if text.startswith(("\n", "\r\n"), end) and end - start >= 8:  # the URL ends its line
+        wrapped = hard_wrapped(text, start, end)
+    if rest is None:  # a login its own line's word goes on with
+        rest = login_read_on(text, start, end)
+    return after, rest, wrapped
+
+
+def _bare_candidate(
+    text: str,
+    start: int,
+    end: int,
+    after: tuple[int, int] | None,
+    rest: tuple[int, int, int] | None,
+    index: Positions,
+) -> Candidate:
+    """A bare URL that the next line may continue (`after`), or whose login reads on past
+    its end (`rest`)."""
+    span = index.span(start, end)
+    return Candidate(
+        url=text[start:end],
+        span=span,
+        pieces=(span,),
+        flags=_MAYBE_CONTINUED if after is not None else frozenset(),
+        continuation=index.span(*after) if after is not None else None,
+        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+        login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
+    )
 
 
 def _wrapped(

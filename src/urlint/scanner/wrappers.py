@@ -49,16 +49,30 @@ class WrapperMatch:
 
     __slots__ = ("kind", "start", "end", "pieces", "url", "alt", "flags", "no_url")
 
-    def __init__(self, kind: Wrapper, start: int, end: int) -> None:
+    def __init__(
+        self,
+        kind: Wrapper,
+        start: int,
+        end: int,
+        pieces: list[tuple[int, int]],
+        url: str,
+        alt: str | None,
+        flags: set[Flag],
+        no_url: bool,
+    ) -> None:
         self.kind = kind
         self.start = start  # offset of "<" (or of "URL=")
         self.end = end  # offset just past ">" (or past the URL's end, when unterminated)
-        self.pieces: list[tuple[int, int]] = []  # runs of URL text, whitespace dropped
-        self.url = ""
-        self.alt: str | None = None
-        self.flags: set[Flag] = set()
+        self.pieces = pieces  # runs of URL text, whitespace dropped
+        self.url = url
+        self.alt = alt  # the reading without a hyphen at a line break (appendix)
+        self.flags = flags
         # It holds no URL, nor does any text inside it (encoded data, an elision).
-        self.no_url = False
+        self.no_url = no_url
+
+
+# What a wrapper's body reads as: its end, its URL's pieces, the URL, its other reading, flags.
+_Body = tuple[int, list[tuple[int, int]], str, str | None, set[Flag]]
 
 
 def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | None:
@@ -78,15 +92,13 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
             kind = Wrapper.ANGLE
             if not _plausible_angle(text, match):
                 return None
-    found = WrapperMatch(kind, start, body)
-    _read_body(text, found, body, furniture)
-    if found.url:
-        if "<" in found.url:
+    end, pieces, url, alt, flags = _read_body(text, start, body, furniture)
+    no_url = False
+    if url:
+        if "<" in url:
             return None  # no URL holds a "<" (section 2.2): prose about wrappers, read on
-        found.no_url = _elided(found.url) or (
-            kind == Wrapper.ANGLE and _ENCODED.match(found.url) is not None
-        )
-    return found
+        no_url = _elided(url) or (kind == Wrapper.ANGLE and _ENCODED.match(url) is not None)
+    return WrapperMatch(kind, start, end, pieces, url, alt, flags, no_url)
 
 
 # What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
@@ -130,22 +142,24 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
     return URLISH.search(inside) is not None
 
 
-def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) -> None:
-    """Follow the wrapper line by line to its ">", dropping what is not URL text."""
+def _read_body(text: str, start: int, body: int, furniture: Furniture) -> _Body:
+    """Follow the wrapper that starts at `start` line by line to its ">", dropping what is
+    not URL text."""
     n = len(text)
     # The first line's reply prefix, looked for a bounded way back (a line that long is
     # no quoted mail line), so that many wrappers on one long line stay linear.
-    floor = max(0, found.start - MAX_RAW_CHARS)
-    line_start = text.rfind("\n", floor, found.start) + 1
-    prefix = QUOTE_PREFIX.match(text, line_start, found.start) if line_start or floor == 0 else None
+    floor = max(0, start - MAX_RAW_CHARS)
+    line_start = text.rfind("\n", floor, start) + 1
+    prefix = QUOTE_PREFIX.match(text, line_start, start) if line_start or floor == 0 else None
     first_key = quote_key(prefix.group()) if prefix else ""
     raw: list[tuple[int, int]] = []
+    flags: set[Flag] = set()
     pos = body
     content_lines = 1
     content_chars = 0
     # No search looks past the largest extent a wrapper may have, so a long line full of
     # unclosed "<URL:" costs each of them a bounded amount: linear time overall.
-    limit = min(n, found.start + MAX_RAW_CHARS)
+    limit = min(n, start + MAX_RAW_CHARS)
     while True:
         eol = text.find("\n", pos, limit)
         if eol < 0:
@@ -153,23 +167,21 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
         close = text.find(">", pos, eol)
         if close >= 0:
             raw.append((pos, close))
-            found.end = close + 1
-            break
+            return _assemble(text, close + 1, raw, flags)
         if eol >= limit:
-            _unterminated(text, found, body)
-            return
+            return _unterminated(text, body)
         raw.append((pos, eol))
         content_chars += eol - pos
         content_lines += 1
         nxt, had_furniture = furniture.skip_block(eol + 1)
         if had_furniture:
-            found.flags.add(Flag.PAGE_BREAK)
+            flags.add(Flag.PAGE_BREAK)
         if first_key:
             # Only a prefix that repeats the first line's is a reply prefix; any other ">"
             # at a line start closes the wrapper.
             reply = QUOTE_PREFIX.match(text, nxt)
             if reply and quote_key(reply.group()) == first_key:
-                found.flags.add(Flag.REPLY_PREFIX)
+                flags.add(Flag.REPLY_PREFIX)
                 nxt = reply.end()
         next_eol = text.find("\n", nxt, limit)
         if next_eol < 0:
@@ -179,13 +191,11 @@ def _read_body(text: str, found: WrapperMatch, body: int, furniture: Furniture) 
             or text[nxt:next_eol].strip(" \t\r\f\v") == ""  # a blank line ends a wrapper
             or content_lines > MAX_CONTENT_LINES
             or content_chars > MAX_CONTENT_CHARS
-            or text.count("\n", found.start, nxt) > MAX_RAW_LINES
+            or text.count("\n", start, nxt) > MAX_RAW_LINES
         ):
-            _unterminated(text, found, body)
-            return
-        found.flags.add(Flag.LINE_BREAK)
+            return _unterminated(text, body)
+        flags.add(Flag.LINE_BREAK)
         pos = nxt
-    _assemble(text, found, raw)
 
 
 def quote_key(prefix: str) -> str:
@@ -193,9 +203,11 @@ def quote_key(prefix: str) -> str:
     return "".join(ch for ch in prefix if ch in ">|")
 
 
-def _assemble(text: str, found: WrapperMatch, raw: list[tuple[int, int]]) -> None:
-    """Join the per-line URL text; note hyphen breaks and inner whitespace."""
+def _assemble(text: str, end: int, raw: list[tuple[int, int]], flags: set[Flag]) -> _Body:
+    """Join the per-line URL text of a wrapper that ends at `end`; note hyphen breaks and
+    inner whitespace in `flags`."""
     parts: list[str] = []
+    pieces: list[tuple[int, int]] = []
     for a, b in raw:
         chunk = text[a:b]
         stripped = chunk.strip(" \t\r\n\f\v")
@@ -203,37 +215,38 @@ def _assemble(text: str, found: WrapperMatch, raw: list[tuple[int, int]]) -> Non
             # One piece per run of URL text: a piece never holds whitespace, so the URL is
             # exactly its pieces' raw text joined, and the linter can point at any character.
             runs = list(_URL_RUN.finditer(text, a, b))
-            found.pieces.extend((run.start(), run.end()) for run in runs)
+            pieces.extend((run.start(), run.end()) for run in runs)
             if len(runs) > 1:
-                found.flags.add(Flag.INNER_WHITESPACE)
+                flags.add(Flag.INNER_WHITESPACE)
                 stripped = "".join(run.group() for run in runs)
         parts.append(stripped)
-    found.url = "".join(parts)
+    url = "".join(parts)
     # Every part but the last ends at a line break; a "-" there, with URL text after the
     # break, may be the typesetter's (appendix): keep it, and offer the reading without it.
     hyphen_breaks = {
         i for i in range(len(parts) - 1) if parts[i].endswith("-") and any(parts[i + 1 :])
     }
+    alt = None
     if hyphen_breaks:
-        found.flags.add(Flag.HYPHEN_BREAK)
-        found.alt = "".join(p[:-1] if i in hyphen_breaks else p for i, p in enumerate(parts))
-    if len(found.pieces) < 2:
-        found.flags.discard(Flag.LINE_BREAK)
+        flags.add(Flag.HYPHEN_BREAK)
+        alt = "".join(p[:-1] if i in hyphen_breaks else p for i, p in enumerate(parts))
+    if len(pieces) < 2:
+        flags.discard(Flag.LINE_BREAK)
+    return end, pieces, url, alt, flags
 
 
-def _unterminated(text: str, found: WrapperMatch, body: int) -> None:
+def _unterminated(text: str, body: int) -> _Body:
     """No ">" within the bounds: the URL is what the wrapper's first line holds, read as a
     bare URL (it ends at whitespace, trailing punctuation trimmed), and scanning goes on
     after it."""
-    found.flags = {Flag.UNTERMINATED}
+    flags = {Flag.UNTERMINATED}
     blank = _BLANKS.match(text, body)
     start = blank.end() if blank else body
     end = bare.body_end(text, start)  # a body ends at whitespace, so within its line
     if end <= start:
         eol = text.find("\n", start)
         end = eol if eol >= 0 else len(text)
-    found.end = end
     # Prose that merely mentions the prefix ("the `<URL:` wrapper") holds no URL.
     if end > start and SCHEME_START.match(text, start, end):
-        found.pieces = [(start, end)]
-        found.url = text[start:end]
+        return end, [(start, end)], text[start:end], None, flags
+    return end, [], "", None, flags
