@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import urlint
 from urlint import Found, MessageInfo, Position, Problem, ProblemKind, Span, as_dict, scan_paths
-from urlint.run.runner import planned_units
+from urlint.run.plan import planned_units
 from urlint.run.wire import pack, unpack
 from urlint.scanner.textpos import line_starts
 from urlint.sources.text import SourceText
@@ -102,7 +102,7 @@ def test_scan_paths_yields_urls_and_problems_in_order(tmp_path):
 def test_scan_paths_on_two_processes_gives_what_one_gives(tmp_path, monkeypatch):
     # Small runs of messages: the mbox is read by several workers, each counting its
     # lines and messages from its own start, placed here (each URL's message included).
-    monkeypatch.setattr("urlint.run.runner.RUN_BYTES", 300)
+    monkeypatch.setattr("urlint.run.plan.RUN_BYTES", 300)
     paths = _inputs(tmp_path)
     units = [p.unit for p in planned_units(paths, range_bytes=1 << 60, relative=True)]
     runs = [unit for unit in units if type(unit).__name__ == "MessageRun"]

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .core.inputs import InputFile
-    from .run.runner import InputResult, Unit
+    from .run.work import InputResult, Unit
     from .sources.selection import Selection
 
     PathArg = str | os.PathLike[str]
@@ -107,7 +107,8 @@ def _in_units(
     engine: str,
     scheduler: str | None,
 ) -> Iterator[Found | Problem]:
-    from .run.runner import planned_units, run_work
+    from .run.plan import planned_units
+    from .run.runner import run_work
     from .run.wire import placed, unpack
 
     units = planned_units(paths, selection=selection, relative=True)
@@ -120,7 +121,7 @@ def scan_unit(unit: Unit) -> list[InputResult]:
     """A unit of work read in a worker process: each URL packed (packed.py), each problem
     as it is, in order; input by input, with the news articles each read (a crosspost is
     read once, by the writer's process)."""
-    from .run.runner import worked
+    from .run.worker import worked
 
     def read_whole(source: InputFile, articles: set[str]) -> list:
         return _packed(scan_input_marked(source, articles), source.path)

@@ -17,7 +17,7 @@ import pytest
 from urlint.commands.unit_work import scan_unit
 from urlint.core.units import ArchiveMembers, ArchiveRest, WholeInput
 from urlint.output.extract import UrlFormat
-from urlint.run.runner import plan
+from urlint.run.plan import plan
 
 from ..helpers import run
 from .test_units import _lines
@@ -187,7 +187,7 @@ SUMMARY = re.compile(r"(?P<files>[\d,]+) files?, (?P<messages>[\d,]+) messages?"
 def test_the_summary_counts_the_same_messages_on_one_and_two_processes(
     tmp_path, capsys, monkeypatch, damaged
 ):
-    monkeypatch.setattr("urlint.run.runner.RUN_BYTES", SIZES["run_bytes"])
+    monkeypatch.setattr("urlint.run.plan.RUN_BYTES", SIZES["run_bytes"])
     members = _members()
     if damaged:  # read again from its first member
         name, data = members[0]

@@ -18,7 +18,8 @@ from urlint.linter.checker import Checker
 from urlint.linter.config import build_settings
 from urlint.linter.suppressions import RangeDirectives, Suppressions
 from urlint.pipeline import scan_texts
-from urlint.run.runner import planned_units, run_work
+from urlint.run.plan import planned_units
+from urlint.run.runner import run_work
 from urlint.sources.ranges import text_ranges
 from urlint.sources.text import read_chunks
 
@@ -117,7 +118,7 @@ def test_range_directives_cross_processes_with_what_they_suppressed():
 def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, monkeypatch):
     # Through the command: -j 2 checks a text of 11 MB in ranges (of chunks of 512 KB), and its
     # output is the one process's, byte for byte, M901 included.
-    monkeypatch.setattr("urlint.run.runner.RANGE_BYTES", 1_000_000)
+    monkeypatch.setattr("urlint.run.plan.RANGE_BYTES", 1_000_000)
     block = (
         "see http://ex.com/~a and ftp://fred:hunter2@ftp.example.org/pub\n"
         "# urlint: ignore[C202]\nsee http://ex.com/~b\n# urlint: ignore[P501]\n"

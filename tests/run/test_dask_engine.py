@@ -26,7 +26,8 @@ from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from urlint.output.extract import UrlFormat
-from urlint.run.runner import planned_units, run_work
+from urlint.run.plan import planned_units
+from urlint.run.runner import run_work
 
 from ..helpers import line_events
 from ..mail_helpers import mbox_of
@@ -60,10 +61,10 @@ def scheduler():
 @pytest.fixture
 def small_units(monkeypatch):
     """Units of a few kilobytes, planned here (the workers need no such setting)."""
-    monkeypatch.setattr("urlint.run.runner.RANGE_BYTES", 4_000_000)  # ranges of 4 MB at most
+    monkeypatch.setattr("urlint.run.plan.RANGE_BYTES", 4_000_000)  # ranges of 4 MB at most
     # an mbox (or archive) over 2 KB: runs
-    monkeypatch.setattr("urlint.run.runner.RUN_BYTES", 1_000)
-    monkeypatch.setattr("urlint.run.runner.BATCH_FILES", 3)  # a Maildir and a spool: batches
+    monkeypatch.setattr("urlint.run.plan.RUN_BYTES", 1_000)
+    monkeypatch.setattr("urlint.run.plan.BATCH_FILES", 3)  # a Maildir and a spool: batches
     monkeypatch.setattr("urlint.sources.members.BATCH_FILES", 3)  # an archive's members
     monkeypatch.setattr("urlint.sources.members.BATCH_BYTES", 20_000)
 
@@ -188,7 +189,7 @@ def test_check_on_dask_reports_what_one_process_reports(inputs, small_units, sch
 def test_scheduler_alone_chooses_dask_and_j_is_the_units_at_once(
     inputs, small_units, scheduler, capsys, monkeypatch
 ):
-    from urlint.run import runner
+    from urlint.run import pool
 
     widths = []  # how many units the cluster works at once (twice that handed over, at most)
 
@@ -196,8 +197,8 @@ def test_scheduler_alone_chooses_dask_and_j_is_the_units_at_once(
         widths.append(width)
         return ordered(units, work, submit, width)
 
-    ordered = runner._in_order
-    monkeypatch.setattr(runner, "_in_order", in_order)
+    ordered = pool._in_order
+    monkeypatch.setattr(pool, "_in_order", in_order)
     local = _run(capsys, "extract", "--isolated", "-j", "1", *inputs[1:3])
     assert widths == []
     assert _run(capsys, "extract", "--isolated", "--scheduler", scheduler, *inputs[1:3]) == local
@@ -274,7 +275,7 @@ def test_the_library_checks_the_engine_at_the_call():
 
 
 def _failing_scan(unit, url_format, failing: str, how: str):
-    """scan_unit, but a unit of the input `failing` raises past runner.worked's guard
+    """scan_unit, but a unit of the input `failing` raises past worker.worked's guard
     ("raise"), or takes its worker down with it ("die")."""
     paths = [getattr(unit, "path", "")] + [s.path for s in getattr(unit, "sources", ())]
     if any(path.endswith(failing) for path in paths):
@@ -414,7 +415,7 @@ def test_a_cluster_started_for_the_run_gives_units_up_when_no_worker_runs(
         events = _events([inputs[1]], work, cluster.scheduler_address)
     reason = "the Dask cluster lost it (no worker ran for 1 s)"
     # The mbox's two runs, each a problem at its first line (the second's placed after
-    # the first's lines, framed again: runner.not_worked)
+    # the first's lines, framed again: work.not_worked)
     assert events == [
         Problem(ProblemKind.UNREADABLE, reason, inputs[1], 1),
         Problem(ProblemKind.UNREADABLE, reason, inputs[1], 2094),

@@ -20,7 +20,8 @@ from urlint.core.units import ArchiveMembers, MemberBytes, WholeInput
 from urlint.output.extract import UrlFormat
 from urlint.run import runner
 from urlint.run.engines import forked
-from urlint.run.runner import _worker_started
+from urlint.run.pool import _worker_started
+from urlint.run.work import InputResult
 
 from ..helpers import line_events
 
@@ -108,7 +109,7 @@ def _timed(unit: tuple[int, float]) -> list:
     number, delay = unit
     started = time.monotonic()
     time.sleep(delay)
-    return [runner.InputResult([(number, started, time.monotonic())])]
+    return [InputResult([(number, started, time.monotonic())])]
 
 
 def test_a_slow_unit_holds_up_no_other_worker(alarm):

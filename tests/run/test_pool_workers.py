@@ -1,5 +1,5 @@
 """A run's pool of workers ends with the run, even when the run's process is killed with
-SIGKILL (it has no time to close its pool): runner._worker_started."""
+SIGKILL (it has no time to close its pool): pool._worker_started."""
 
 from __future__ import annotations
 

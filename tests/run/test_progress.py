@@ -17,8 +17,8 @@ import pytest
 from urlint.commands.unit_work import run_units
 from urlint.core.counts import Counts
 from urlint.output.extract import UrlFormat
+from urlint.run.plan import planned_units
 from urlint.run.progress import MB, Tally
-from urlint.run.runner import planned_units
 
 from ..helpers import REPO, line_events, run
 from ..mail_helpers import mbox_of

@@ -21,13 +21,15 @@ from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.counts import Counts
 from urlint.core.inputs import InputFile
 from urlint.core.problems import Problem, ProblemKind
-from urlint.core.units import MessageRun, WholeInput
+from urlint.core.units import MessageRun, TextRange, WholeInput
 from urlint.mail import mbox
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.output.extract import LineBlock, UrlFormat, blocked, joined
 from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
-from urlint.run.runner import TextRange, not_worked, plan, planned_units, run_work
+from urlint.run.plan import plan, planned_units
+from urlint.run.runner import run_work
 from urlint.run.wire import placed, unpack
+from urlint.run.work import not_worked
 from urlint.sources.ranges import text_ranges
 from urlint.sources.text import decode, read_chunks, read_texts
 
@@ -163,14 +165,14 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
     # The file goes bad under the run while the third range is read: what that range found
     # before the fault and the ranges after it come out whole lines, in their places (its
     # found events used to pass unplaced: a line in pieces, and extract's writer failed).
-    from urlint.run import runner
+    from urlint.run import worker
 
     path = tmp_path / "t.txt"
     path.write_text("".join(f"line {n} http://example.com/{n}\n" for n in range(6000)))
     ranges = list(text_ranges(str(path), 10_000, 30_000, 0, 0) or ())
     assert len(ranges) > 4
     failing = ranges[2]
-    real = runner.read_texts
+    real = worker.read_texts
 
     def failing_pieces(path, bounds):
         pieces = real(path, bounds)
@@ -183,7 +185,7 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
     url_format = UrlFormat(with_position=True)
     whole = line_events(run_units(ranges, url_format, jobs=1))
     before_failing = len(line_events(run_units(ranges[:2], url_format, jobs=1)))
-    monkeypatch.setattr(runner, "read_texts", failing_pieces)
+    monkeypatch.setattr(worker, "read_texts", failing_pieces)
     events = line_events(run_units(ranges, url_format, jobs=1))
     problems = [n for n, event in enumerate(events) if isinstance(event, Problem)]
     assert len(problems) == 1
@@ -594,7 +596,7 @@ def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp
 def test_a_batch_goes_back_as_one_result_around_each_news_article(tmp_path):
     # A batch's inputs that read no news article come back as one result (their events in
     # order, their messages summed); a news article read whole comes back alone, for the
-    # writer to drop should another group's directory hold it too (runner.run_work).
+    # writer to drop should another group's directory hold it too (merge.in_serial_order).
     def message(name, extra=""):
         path = tmp_path / name
         path.write_text(
@@ -738,7 +740,7 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
 def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeypatch):
     # An mbox is checked in runs of messages (of 100 KB here); small files together, a
     # text with suppressions among them (a large text's ranges: tests/test_check_ranges.py).
-    monkeypatch.setattr("urlint.run.runner.RUN_BYTES", 100_000)
+    monkeypatch.setattr("urlint.run.plan.RUN_BYTES", 100_000)
     message = (
         "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
         "see http://example.com/~{n}/ and <URL:ftp://fred:pw@ftp.example.org/{n}>\n\n"

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from urlint.core.units import TextRange
 from urlint.linter.config import build_settings
-from urlint.run.runner import planned_units
+from urlint.run.plan import planned_units
 from urlint.sources.files import content_hash, open_input, read_hash
 from urlint.store import scan, schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
@@ -203,9 +203,9 @@ def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, m
     )
     path = tmp_path / "big.txt"
     path.write_text("# urlint: ignore[S408]\n" + block * 1_000)  # 9.2 MB, 12.2 MB decoded
-    monkeypatch.setattr("urlint.run.runner.RANGE_BYTES", 1 << 40)
+    monkeypatch.setattr("urlint.run.plan.RANGE_BYTES", 1 << 40)
     scanned(tmp_path / "whole.sqlite", path)
-    monkeypatch.setattr("urlint.run.runner.RANGE_BYTES", 1_000_000)
+    monkeypatch.setattr("urlint.run.plan.RANGE_BYTES", 1_000_000)
     assert sum(isinstance(p.unit, TextRange) for p in planned_units([str(path)])) > 1
     whole = store_contents(tmp_path / "whole.sqlite")
     kinds = []  # the units read in this process

@@ -152,7 +152,7 @@ def _extract_on(
     workers: the lines the serial loop would write; the exit status it leaves."""
     from ..core.problems import Problem
     from ..output.extract import LineBlock
-    from ..run.runner import planned_units
+    from ..run.plan import planned_units
     from .unit_work import run_units
 
     status = EXIT_OK

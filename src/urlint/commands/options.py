@@ -104,7 +104,7 @@ def default_jobs(paths: list[str]) -> int:
         except OSError:
             continue
         if total >= PARALLEL_BYTES:
-            from ..run.runner import core_count
+            from ..run.work import core_count
 
             return core_count()
     return 1

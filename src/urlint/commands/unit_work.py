@@ -22,7 +22,9 @@ from ..linter.suppressions import RangeDirectives, Suppressions
 from ..output.extract import LineBlock, blocked, joined
 from ..pipeline import ArticleRead, ScannedText, scan_input_marked
 from ..run.engines import LOCAL
-from ..run.runner import planned_units, run_work, worked
+from ..run.plan import planned_units
+from ..run.runner import run_work
+from ..run.worker import worked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
     from ..output.extract import LinePieces, UrlFormat
     from ..run.progress import Tally
-    from ..run.runner import Unit, UnitResult
+    from ..run.work import Unit, UnitResult
     from ..sources.files import FileId
 
 # Formats a URL found in a path (and message): (the URL as shown, the output line, in
@@ -85,7 +87,7 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     """A unit scanned in a worker process: what it found, formatted, in order.
 
     Each line whole, but in a range after a file's first, where it stays in pieces for the
-    writer to place (run.runner.TextExtent); lines in a row one LineBlock where each is
+    writer to place (run.work.TextExtent); lines in a row one LineBlock where each is
     written as it comes (UrlFormat.in_blocks). The format goes to the worker whole, not as
     a bound method: a compiled class's (setup.py) does not pickle."""
     placed_later = (isinstance(unit, TextRange) and unit.first > 0) or (

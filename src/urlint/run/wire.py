@@ -116,7 +116,7 @@ def unpack(packed: Packed) -> Found:
 def placed(events: list, lines: int, chars: int, messages: int) -> list:
     """Packed URLs among `events` moved `lines` lines and `chars` characters further on,
     their message `messages` messages (a range of a text file or a run of an mbox placed
-    from its own start: runner.TextExtent); columns stay."""
+    from its own start: work.TextExtent); columns stay."""
     if not (lines or chars or messages):
         return events
     return [

@@ -37,7 +37,8 @@ from ..mail.headers import header_field, text_of
 from ..mail.origin import info_of
 from ..output.extract import flags_text, read_on, url_shown
 from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
-from ..run.runner import Unit, UnitResult, worked
+from ..run.work import Unit, UnitResult
+from ..run.worker import worked
 from ..sources.files import content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
 from .storable import stored_text

@@ -12,10 +12,12 @@ from functools import partial
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
+from ..core.units import Planned
 from ..linter.checker import Checker
 from ..linter.config import Settings
 from ..run.engines import LOCAL
-from ..run.runner import Planned, planned_from, run_work
+from ..run.plan import planned_from
+from ..run.runner import run_work
 from ..sources.files import FileId, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs

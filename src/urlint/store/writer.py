@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from ..core.findings import Finding
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
-from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
-from ..run.runner import UNIT_END, Planned
+from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, Planned, TextRange, WholeInput
+from ..run.merge import UNIT_END
 from .inventory import Action, Decision, FileState, Stored
 from .rows import (
     FINDING,

@@ -1,4 +1,4 @@
-"""The engines that work a run's units (run/runner.py), named once for the CLI, the commands and
+"""The engines that work a run's units (run/pool.py), named once for the CLI, the commands and
 the library: this machine (this process, or a pool of `-j` processes), or the workers of a
 Dask cluster (run/engines/dask.py), one started for the run or one at a scheduler's address.
 Imports nothing: a pre-commit hook's run asks it for the names and loads no engine."""

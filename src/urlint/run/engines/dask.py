@@ -4,11 +4,11 @@ writer's output the same as on this machine, byte for byte.
 Without a scheduler's address the run starts a cluster of its own on this machine (`jobs`
 worker processes, one thread each, no dashboard) and closes it at its end; with one it
 works on that cluster and leaves it running. Units are handed over in order, a few a
-worker ahead of the writer (runner._in_order), and their results taken in order. A unit
+worker ahead of the writer (pool._in_order), and their results taken in order. A unit
 names its input by path (units.py): every worker must see the inputs at the paths the
-planner saw. The unit that reads standard input is worked in this process (runner).
+planner saw. The unit that reads standard input is worked in this process (pool.py).
 
-Imported only when the engine is chosen (runner._results), and `distributed` only then:
+Imported only when the engine is chosen (pool.unit_results), and `distributed` only then:
 it takes half a second to import, which a pre-commit hook's run must never pay.
 """
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from distributed import Client, Future  # type: ignore[import-not-found, unused-ignore]
 
-    from ..runner import Submit, Unit, UnitResult, Waiting, Work
+    from ..work import Submit, Unit, UnitResult, Waiting, Work
 
 
 class EngineUnavailable(ConfigError, ImportError):
@@ -80,12 +80,12 @@ def own_cluster_settings() -> dict[str, str]:
 
 @contextmanager
 def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[tuple[Submit, int]]:
-    """Dask's workers as a pool (runner._in_order): how units are handed to them, and how
+    """Dask's workers as a pool (pool._in_order): how units are handed to them, and how
     many they work at once: `jobs`, or by default every core of this machine for a cluster
     started here, or the threads of the cluster at `scheduler` when the run starts."""
     distributed = load()
     if scheduler is None:
-        from ..runner import core_count
+        from ..work import core_count
 
         workers = jobs or core_count()
         import dask  # type: ignore[import-not-found, unused-ignore]
@@ -142,7 +142,7 @@ _LOST = "the Dask cluster lost it (the connection to its scheduler is closed)"
 
 def _submitted(client: Client, work: Work, unit: Unit) -> Waiting:
     """The unit handed to the cluster: what to wait on for its result."""
-    from ..runner import not_worked
+    from ..work import not_worked
 
     if client.status in _CLOSED:  # the rest of the run's units: a problem each, at once
         return partial(not_worked, unit, _LOST)
@@ -157,8 +157,8 @@ def _submitted(client: Client, work: Work, unit: Unit) -> Waiting:
 
 def _result(client: Client, future: Future, unit: Unit) -> UnitResult:
     """The unit's result; a worker's failure is a problem for the unit's inputs, never the
-    end of the run (runner.not_worked)."""
-    from ..runner import not_worked
+    end of the run (work.not_worked)."""
+    from ..work import not_worked
 
     while True:
         try:
@@ -175,7 +175,7 @@ def _result(client: Client, future: Future, unit: Unit) -> UnitResult:
 def _failure(future: Future, error: Exception) -> str:
     """What is said of a unit whose result did not come back: the workers that took it died
     (Dask tries a unit on several: `distributed.scheduler.allowed-failures`), the work
-    raised (urlint's own fault: runner.worked guards the reading), or the cluster lost it
+    raised (urlint's own fault: worker.worked guards the reading), or the cluster lost it
     (the scheduler gone, the connection broken)."""
     from distributed import KilledWorker  # type: ignore[import-not-found, unused-ignore]
     from distributed.scheduler import (  # type: ignore[import-not-found, unused-ignore]

@@ -6,7 +6,7 @@ Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, t
   5% of a `-j 2` run over 100 MB of text, as much as a tenth of its speed-up.
 - A worker killed (the kernel's OOM killer, a `kill`) breaks the executor: every unit
   pending fails with it, and the run ended with a traceback, its later units unread. Here
-  the unit the worker was working is a problem (runner.not_worked), the units waiting in
+  the unit the worker was working is a problem (work.not_worked), the units waiting in
   its pipe go to another worker, and a new one is forked in its place: the run goes on
   (where the system forks no more, with the workers it has, or in the run's process).
 
@@ -20,7 +20,7 @@ blocked sending it a large unit (an archive's members travel in their unit).
 
 A worker is forked with the run's modules loaded, and ends with os._exit: never the run's
 exit handlers, never the run's buffered output written twice. Elsewhere (Windows, macOS,
-where fork is not safe with the system's libraries) the runner uses ProcessPoolExecutor.
+where fork is not safe with the system's libraries) the pool module uses ProcessPoolExecutor.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..runner import Unit, UnitResult, Work
+    from ..work import Unit, UnitResult, Work
 
 # Where forking the run's process is safe: not macOS (its system libraries may not survive
 # a fork; Python's own pools spawn there), and Windows has no fork.
@@ -54,7 +54,7 @@ class ForkedPool:
         import selectors  # here: a serial run never loads it
 
         self._work = work
-        self._started = started  # called first in each worker (runner._worker_started)
+        self._started = started  # called first in each worker (pool._worker_started)
         self._selector = selectors.DefaultSelector()
         self._read_event, self._write_event = selectors.EVENT_READ, selectors.EVENT_WRITE
         self._waiting: deque[tuple[int, Unit]] = deque()  # submitted, given to no worker
@@ -225,7 +225,7 @@ class ForkedPool:
         """The worker ended (killed, or out of memory): the unit it was working is a
         problem, the ones after it are handed to the others, and a new worker takes its
         place. Each death costs one unit: the run ends, whatever kills its workers."""
-        from ..runner import not_worked
+        from ..work import not_worked
 
         self._workers.remove(worker)  # first: should this be interrupted, `close` is whole
         self._forget(worker)
@@ -281,7 +281,7 @@ def _work_units(work: Work, started: Callable[[], None], units: int, results: in
 
 def _outcome(work: Work, unit: Unit) -> UnitResult | str:
     """The unit's result, or the text of the error where its work raised past its own
-    guard (runner.worked): the unit's problem, not the pool's."""
+    guard (worker.worked): the unit's problem, not the pool's."""
     try:
         return work(unit)
     except Exception as error:  # noqa: BLE001 - the unit's problem, not the run's
@@ -292,7 +292,7 @@ def _outcome(work: Work, unit: Unit) -> UnitResult | str:
 
 def _result_of(outcome: UnitResult | str, unit: Unit) -> UnitResult:
     if isinstance(outcome, str):
-        from ..runner import not_worked
+        from ..work import not_worked
 
         return not_worked(unit, outcome)
     return outcome

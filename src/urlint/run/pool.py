@@ -1,0 +1,197 @@
+"""The pools that work a run's units, and the one loop that takes their results in order.
+
+The engine is chosen here, once (`unit_results`): serial, a pool of processes of this
+machine (engines/forked.py, or Python's own pool where a fork is not safe), or Dask
+(engines/dask.py). The two pools share one loop (`_in_order`): they are handed units and
+give back, for each, something to wait on; what differs is only how a unit is handed over
+(`Submit`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+
+from .._runtime import heap
+from ..core.counts import NOTHING, Counts
+from ..core.problems import Problem
+from ..core.units import ArchiveMembers, MessageRun, Planned, WholeInput
+from ..sources.files import STDIN
+from .engines import DASK, serial
+from .work import InputResult, Submit, Unit, UnitResult, Waiting, Work, not_worked
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+    from contextlib import AbstractContextManager
+
+# Units handed to a pool ahead of the writer, a worker: the writer takes results in order,
+# and a unit slower than the rest (a range dense with URLs: 50 ms where the others take 5)
+# held up the other worker once it had done two (its next unit waited for the writer's
+# window to move). Results wait in the writer as formatted text; a unit waits as a name
+# and a byte range, or, where it carries its bytes (`_carries_bytes`: an archive's members,
+# up to 16 MB, a compressed mbox's run), as those: two such a worker at most, as before
+# (the writer holds each until its result is back: a tar.gz of 1 GB with -j 2 peaked at
+# 195 MB in all processes with four, 155 with two; bench/memory.py --kinds tar).
+AHEAD_OF_WRITER = 4
+CARRIED_AHEAD_OF_WRITER = 2
+
+
+def unit_results(
+    units: Iterable[Unit | Problem | Planned],
+    work: Work,
+    jobs: int | None,
+    engine: str,
+    scheduler: str | None,
+) -> Iterator[tuple[Counts, UnitResult]]:
+    """Each unit's counts and result, in order, from the engine chosen: here, serially; a
+    pool of `jobs` processes; or Dask (imported only then: a run on this machine never
+    pays for it)."""
+    pool: AbstractContextManager[tuple[Submit, int]]
+    if engine == DASK:
+        from .engines.dask import dask_pool
+
+        pool = dask_pool(work, jobs, scheduler)
+    elif serial(engine, jobs):
+        for item in units:
+            unit, counts = _unplanned(item)
+            yield counts, ([InputResult([unit])] if isinstance(unit, Problem) else work(unit))
+        return
+    else:
+        pool = _process_pool(work, jobs or 1)
+    with pool as (submit, width):
+        yield from _in_order(units, work, submit, width)
+
+
+@contextmanager
+def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
+    """`jobs` processes of this machine, each urlint's own (heap.py): forked from this one
+    (engines/forked.py), or where that is not safe, Python's own pool."""
+    from .engines import forked
+
+    if forked.AVAILABLE:
+        with forked.ForkedPool(work, jobs, _worker_started) as pool:
+            yield (lambda unit: partial(pool.result, pool.submit(unit))), jobs
+        return
+    with _PythonPool(work, jobs) as pool:
+        yield pool.submit, jobs
+
+
+class _PythonPool:
+    """Python's ProcessPoolExecutor, for where a fork is not safe. A worker that dies breaks
+    it whole, and every unit it held with it: each is worked again once on a new pool, and
+    one that breaks that one too is a problem (not_worked), never the end of the run."""
+
+    def __init__(self, work: Work, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
+
+        self.work = work
+        self.started = partial(ProcessPoolExecutor, max_workers=jobs, initializer=_worker_started)
+        self.pool = self.started()
+
+    def __enter__(self) -> _PythonPool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+    def submit(self, unit: Unit, again: bool = False) -> Waiting:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            future = self.pool.submit(self.work, unit)
+        except BrokenProcessPool:
+            self.pool.shutdown(wait=False)
+            self.pool = self.started()
+            future = self.pool.submit(self.work, unit)
+        return partial(self._result, future, unit, again)
+
+    def _result(self, future: Future, unit: Unit, again: bool) -> UnitResult:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            result: UnitResult = future.result()
+            return result
+        except BrokenProcessPool:
+            if again:
+                return not_worked(unit, "its worker process died")
+            return self.submit(unit, again=True)()
+
+
+def _worker_started() -> None:
+    """A pool worker's start: it is urlint's own process (heap.py), and it ends with the
+    run's. Killed (SIGKILL leaves no time to close a pool), the run's process would leave
+    its workers waiting for their next unit for ever: each looks twice a second whether
+    the process that started it is still its parent."""
+    import threading
+    import time
+
+    heap.allow()
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="urlint-parent", daemon=True).start()
+
+
+def _in_order(
+    units: Iterable[Unit | Problem | Planned], work: Work, submit: Submit, width: int
+) -> Iterator[tuple[Counts, UnitResult]]:
+    """The units handed to a pool that works `width` at once, their results taken in
+    order, at most AHEAD_OF_WRITER a worker ahead of the writer (CARRIED_AHEAD_OF_WRITER
+    of those that carry their bytes). A problem met while planning, and the unit that
+    reads standard input (`_reads_stdin`), are not handed over."""
+    pending: deque[tuple[Counts, UnitResult | Waiting, bool]] = deque()
+    ahead, carried_ahead = AHEAD_OF_WRITER * width, CARRIED_AHEAD_OF_WRITER * width
+    carried = 0  # pending units that carry their bytes
+    for item in units:
+        unit, counts = _unplanned(item)
+        if isinstance(unit, Problem):
+            pending.append((counts, [InputResult([unit])], False))
+        elif _reads_stdin(unit):
+            pending.append((counts, work(unit), False))
+        else:
+            carries = _carries_bytes(unit)
+            carried += carries
+            pending.append((counts, submit(unit), carries))
+        while (
+            len(pending) > ahead
+            or carried > carried_ahead
+            or (pending and isinstance(pending[0][1], list))
+        ):
+            counts, result, carries = pending.popleft()
+            carried -= carries
+            yield _ready(counts, result)
+    for counts, result, _ in pending:
+        yield _ready(counts, result)
+
+
+def _carries_bytes(unit: Unit) -> bool:
+    """Does the unit go to its worker in its bytes (and stay in the writer's memory
+    until its result is back)?"""
+    if isinstance(unit, MessageRun):
+        return unit.data is not None
+    return isinstance(unit, ArchiveMembers)
+
+
+def _reads_stdin(unit: Unit) -> bool:
+    """Standard input is this process's: a worker's is not the run's (it reads as empty),
+    so the unit that reads it is worked here, in its turn."""
+    return isinstance(unit, WholeInput) and any(source.path == STDIN for source in unit.sources)
+
+
+def _unplanned(item: Unit | Problem | Planned) -> tuple[Unit | Problem, Counts]:
+    if isinstance(item, Planned):
+        return item.unit, item.counts
+    return item, NOTHING
+
+
+def _ready(counts: Counts, item: UnitResult | Waiting) -> tuple[Counts, UnitResult]:
+    return counts, item if isinstance(item, list) else item()
+
