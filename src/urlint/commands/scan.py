@@ -48,11 +48,11 @@ def add_scan_parser(commands: Subcommands) -> None:
 
 def run_scan(args: argparse.Namespace) -> int:
     from ..core.problems import Problem
+    from ..linter.config import settings_of
     from ..output.extract import problem_line
     from ..output.printable import shown
     from ..store.scan import scan_into_store
     from ..store.schema import StoreError
-    from .check import settings_of
     from .options import input_paths, make_tally, run_engine
 
     try:

@@ -1,5 +1,9 @@
-"""Configuration: `[tool.urlint]` in pyproject.toml, or urlint.toml, and the rule selection.
+"""What each option of a check means: its command-line flag, its configuration key
+(`[tool.urlint]` in pyproject.toml, or urlint.toml), its default, and the settings they make.
 
+`OPTIONS` is the one table of them: the commands read their flags through it
+(`settings_of`, `selection_of`), the configuration's keys are checked against it, and
+`build_settings` (the library's and the store's way in) takes its names as keywords.
 Keys are a public contract (README, "Configuration"); an unknown key is an error that names
 it, so a typo never silently turns a check off.
 """
@@ -8,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..core.exits import ConfigError
 from ..core.findings import Severity
@@ -16,15 +20,167 @@ from ..core.records import record
 from ..sources.selection import Selection, path_matches
 from .rules.context import RuleOptions
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
     from .rules.catalogue import Rule
 
-CONFIG_KEYS = (
-    "select", "ignore", "extend-select", "per-file-ignores", "fail-on", "known-schemes",
-    "allowed-ports", "exclude",
-)
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
+
+
+def split_commas(values: list[str]) -> list[str]:
+    """The items of options given as comma-separated lists, and given more than once."""
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def rule_selectors(values: list[str]) -> list[str]:
+    """The rule selectors of options given as comma-separated lists, and given more than
+    once; a password in one is hidden before it is cut (grammar.login.masked_items): an
+    error names the selector it cannot read."""
+    from ..grammar.login import masked_items
+
+    return [item for value in values for item in masked_items(value)]
+
+
+def _not(value: bool) -> bool:
+    return not value
+
+
+def _as_given(value: Any, *where: str) -> Any:
+    return value
+
+
+def _strings(value: Any, key: str, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return value
+
+
+def _ports(value: Any, key: str, where: str) -> dict[str, frozenset[int]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: {key} must be a table of host = [ports]")
+    ports = {}
+    for host, numbers in value.items():
+        if not isinstance(numbers, list) or not all(
+            isinstance(n, int) and 0 <= n <= 65535 for n in numbers
+        ):
+            raise ConfigError(f"{where}: {key}.{host} must be a list of port numbers")
+        ports[host.lower()] = frozenset(numbers)
+    return ports
+
+
+def _per_file_ignores(value: Any, key: str, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: {key} must be a table of glob = [codes]")
+    entries = []
+    for pattern, codes in value.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"{where}: {key}.{pattern} must be a list of codes")
+        for code in codes:
+            check_selector(code)
+        entries.append((pattern, tuple(codes)))
+    return tuple(entries)
+
+
+@record
+class Option:
+    """One option: its command-line flag and its configuration key (either may be None),
+    its default, and how the flag's and the key's values are read."""
+
+    name: str  # build_settings's keyword for it (the Settings' field, or the rule options')
+    flag: str | None
+    key: str | None
+    default: Any  # where neither the flag nor the key gives it
+    # the flag's value as the setting takes it (argparse's value: a list for a repeated one)
+    read: Callable[[Any], Any] = _as_given
+    # the key's value checked (a ConfigError names the file and the key) and as taken
+    check: Callable[[Any, str, str], Any] = _as_given
+
+    @property
+    def dest(self) -> str:
+        """The flag's name in argparse's namespace (`--extend-select`: extend_select)."""
+        return self.flag[2:].replace("-", "_") if self.flag else ""
+
+
+# Every option, the configuration's keys in the order an unknown key's error lists them.
+# A flag replaces its key's value, but for the extend- and ignore lists, which add to it.
+OPTIONS = (
+    # None: every rule but the info ones
+    Option("select", "--select", "select", None, rule_selectors, _strings),
+    Option("ignore", "--ignore", "ignore", (), rule_selectors, _strings),
+    Option("extend_select", "--extend-select", "extend-select", (), rule_selectors, _strings),
+    Option("per_file_ignores", None, "per-file-ignores", (), check=_per_file_ignores),
+    Option("fail_on", "--fail-on", "fail-on", "warning"),  # checked with the flag's value
+    Option("known_schemes", None, "known-schemes", (), check=_strings),
+    Option("allowed_ports", None, "allowed-ports", {}, check=_ports),
+    Option("exclude", "--exclude", "exclude", (), split_commas, _strings),
+    Option("extend_exclude", "--extend-exclude", None, (), split_commas),
+    Option("respect_ignores", "--no-ignore", None, True, _not),
+    Option("force_exclude", "--force-exclude", None, False),
+)
+CONFIG_KEYS = tuple(option.key for option in OPTIONS if option.key is not None)
+_BY_NAME = {option.name: option for option in OPTIONS}
+
+
+def given_options(args: argparse.Namespace) -> dict[str, Any]:
+    """What a command's flags give (`args`: argparse's namespace), by option name: a flag
+    left out, or one the command does not have, gives nothing (its key and its default
+    decide)."""
+    given = {}
+    for option in OPTIONS:
+        value = getattr(args, option.dest, None) if option.flag else None
+        if value is not None and value != []:
+            given[option.name] = option.read(value)
+    return given
+
+
+def _configured(config: Mapping, name: str, where: str) -> Any:
+    """The configuration's value of option `name`, checked; its default where the key is
+    left out."""
+    option = _BY_NAME[name]
+    key = option.key or ""  # every option asked for here has one
+    if key not in config:
+        return option.default
+    return option.check(config[key], key, where)
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    """The settings a command's `args` ask for (`check`, `scan`): the configuration file
+    --config names (else the nearest, none with --isolated), the flags over it."""
+    config, source = read_configuration(args.config, args.isolated)
+    return build_settings(config, source=source, **given_options(args))
+
+
+def selection_of(args: argparse.Namespace) -> Selection:
+    """The files a command's `args` walk (`extract`): the configuration's exclude and the
+    flags over it. The whole configuration is read as `check` reads it, the keys only
+    `check` uses too: a configuration that is wrong is an error whichever command reads it
+    (README)."""
+    config, source = read_configuration(args.config, args.isolated)
+    given = given_options(args)
+    if not config:  # nothing to check: the rule catalogue is not loaded
+        return file_selection(config, **given)
+    return build_settings(config, source=source, **given).selection
+
+
+def file_selection(
+    config: Mapping | None = None,
+    *,
+    exclude: Sequence[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    respect_ignores: bool = True,
+    force_exclude: bool = False,
+    source: str | None = None,
+) -> Selection:
+    """Which files a directory walk reads: the configuration's `exclude` (replaced by
+    `exclude`, added to by `extend_exclude`), ignore files read unless not
+    `respect_ignores`, and with `force_exclude` the files named too."""
+    patterns = exclude_patterns(
+        config or {}, exclude=exclude, extend_exclude=extend_exclude, source=source
+    )
+    return Selection(patterns, respect_ignores, force_exclude)
 
 
 @record
@@ -80,7 +236,7 @@ def exclude_patterns(
     """The globs a directory walk passes over: `--exclude` replaces the configuration's
     `exclude`, `--extend-exclude` adds to it (as ruff has them)."""
     where = source or "configuration"
-    chosen = exclude if exclude is not None else _strings(config, "exclude", where, default=[])
+    chosen = exclude if exclude is not None else _configured(config, "exclude", where)
     return (*chosen, *extend_exclude)
 
 
@@ -182,27 +338,28 @@ def build_settings(
     force_exclude: bool = False,
     source: str | None = None,
 ) -> Settings:
-    """Settings from a config table and command-line options (which take precedence:
-    --select replaces the configured selection; --extend-select and --ignore add to it)."""
+    """Settings from a config table and the options given beside it (OPTIONS' names), which
+    take precedence: `select` replaces the configured selection; `extend_select` and
+    `ignore` add to it, as the flags of the same names do."""
     config = dict(config or {})
     where = source or "configuration"
-    chosen = select if select is not None else _strings(config, "select", where, default=None)
-    extended = [*_strings(config, "extend-select", where, default=[]), *extend_select]
-    ignored = [*_strings(config, "ignore", where, default=[]), *ignore]
+    chosen = select if select is not None else _configured(config, "select", where)
+    extended = [*_configured(config, "extend_select", where), *extend_select]
+    ignored = [*_configured(config, "ignore", where), *ignore]
     rules = select_rules(chosen, extended, ignored)
-    fail = fail_on or config.get("fail-on", "warning")
+    fail = fail_on or _configured(config, "fail_on", where)
     if not isinstance(fail, str) or fail not in FAIL_ON:
         raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
     return Settings(
         rules=tuple(rules),
         options=RuleOptions(
             known_schemes=frozenset(
-                s.lower() for s in _strings(config, "known-schemes", where, default=[])
+                s.lower() for s in _configured(config, "known_schemes", where)
             ),
-            allowed_ports=_ports(config.get("allowed-ports", {}), where),
+            allowed_ports=_configured(config, "allowed_ports", where),
         ),
         fail_on=FAIL_ON[fail],
-        per_file_ignores=_per_file_ignores(config.get("per-file-ignores", {}), where),
+        per_file_ignores=_configured(config, "per_file_ignores", where),
         exclude=exclude_patterns(
             config, exclude=exclude, extend_exclude=extend_exclude, source=source
         ),
@@ -263,38 +420,3 @@ def _best(selectors: Iterable[str], entry: Rule) -> int:
 
 def _covers(selector: str, code: str) -> bool:
     return selector == "ALL" or (bool(selector) and code.startswith(selector.upper()))
-
-
-def _strings(config: Mapping, key: str, where: str, default):
-    value = config.get(key, default)
-    if value is default:
-        return value
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{where}: {key} must be a list of strings")
-    return value
-
-
-def _ports(value, where: str) -> dict[str, frozenset[int]]:
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: allowed-ports must be a table of host = [ports]")
-    ports = {}
-    for host, numbers in value.items():
-        if not isinstance(numbers, list) or not all(
-            isinstance(n, int) and 0 <= n <= 65535 for n in numbers
-        ):
-            raise ConfigError(f"{where}: allowed-ports.{host} must be a list of port numbers")
-        ports[host.lower()] = frozenset(numbers)
-    return ports
-
-
-def _per_file_ignores(value, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: per-file-ignores must be a table of glob = [codes]")
-    entries = []
-    for pattern, codes in value.items():
-        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-            raise ConfigError(f"{where}: per-file-ignores.{pattern} must be a list of codes")
-        for code in codes:
-            check_selector(code)
-        entries.append((pattern, tuple(codes)))
-    return tuple(entries)
