@@ -69,7 +69,7 @@ def test_baseline_holds_masked_hashes_only_and_no_key(capsys, project):
     }
     assert SECRET not in text
     assert "key" not in text
-    # The reviewer's check: hash the URL with a guessed password, under no key and under
+    # An attacker's check: hash the URL with a guessed password, under no key and under
     # every string in the file that could serve as one; no guess is confirmed.
     stored = {entry["url_hash"] for entry in data["findings"]}
     keys = [b""] + [

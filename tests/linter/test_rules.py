@@ -171,10 +171,6 @@ NEGATIVE = [
 ]
 
 
-def _case_id(case: tuple) -> str:
-    return case[0]
-
-
 @pytest.mark.parametrize("code,text,expected", POSITIVE, ids=[c[0] for c in POSITIVE])
 def test_rule_reports_exact_span(code: str, text: str, expected: list[tuple]) -> None:
     assert spans(text, [code]) == [(code, *span) for span in expected]

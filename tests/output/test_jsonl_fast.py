@@ -1,5 +1,6 @@
-"""`extract --format jsonl` lines made without a dict and json.dumps per URL (issue 15),
-the same text as before to the byte: the reference below is the construction they replace.
+"""`extract --format jsonl` writes, to the byte, what a dict and json.dumps per URL wrote.
+
+The lines are made without either; the reference below is the construction they replace.
 Passwords stay masked as before: the URL as `--show-passwords` says, every field of the
 message object always."""
 
@@ -30,9 +31,10 @@ from ..helpers import run
 
 
 def reference_record(path, candidate, message=None, *, show_passwords=False) -> dict:
-    """The jsonl object as reporters.extract.jsonl_record made it before issue 15, its path
-    as every output writes a name since: the bytes of one that is not UTF-8 as \\xNN
-    (reporters.safe.masked_text, CHANGELOG)."""
+    """The jsonl object as reporters.extract.jsonl_record made it with a dict.
+
+    Its path as every output writes a name since: the bytes of one that is not UTF-8 as
+    \\xNN (reporters.safe.masked_text, CHANGELOG)."""
     return {
         "path": masked_text(path),
         "line": candidate.line,
@@ -48,7 +50,7 @@ def reference_record(path, candidate, message=None, *, show_passwords=False) -> 
 
 
 def reference_message(message) -> dict:
-    """MessageInfo.as_json as it was before issue 15."""
+    """MessageInfo.as_json as it was when the lines were made with a dict."""
     message_id, date, sender = message.envelope.identity()
     return {
         "index": message.index, "line": message.line, "message_id": message_id,
@@ -224,7 +226,7 @@ MBOX = (
     b"\n"
     b"http://d.example/\\x\tend\n"
 )
-# Written by `urlint extract --format jsonl` before issue 15.
+# Written by `urlint extract --format jsonl` when its lines were made with a dict.
 FIRST = (
     '"message": {"index": 1, "line": 1, "message_id": "<m1@example.org>", '
     '"date": "Thu, 1 Jan 1998 00:00:00 +0000", '

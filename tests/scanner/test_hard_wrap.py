@@ -1,4 +1,4 @@
-"""Bare URLs a mail client hard-wrapped at its paragraph's wrap column (issue 12): joined,
+"""Bare URLs a mail client hard-wrapped at its paragraph's wrap column: joined,
 with the first line as `alt` and the joined-by-guess flag; prose never glued on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What only looks like a URL (issue 12): program text, vCard parameters, "data:" in prose."""
+"""What only looks like a URL: program text, vCard parameters, "data:" in prose."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import regex

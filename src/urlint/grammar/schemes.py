@@ -18,7 +18,7 @@ from ..core.records import record
 from . import abnf, components
 from .abnf import SCHEME_CHARS
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -70,8 +70,9 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, int]:
 
 
 def fixed_bytes(source: SourceText, edits: Iterable[Edit]) -> tuple[bytes, int]:
-    """The file's bytes with `edits` applied, each chunk in its own encoding, and how many
-    were applied. Raises UnicodeEncodeError."""
+    """The file's bytes with `edits` applied, and how many were applied.
+
+    Each chunk is written in its own encoding. Raises UnicodeEncodeError."""
     fixed, chosen = apply_replacements(source.text, offsets(source.text, edits))
     shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
     return source.encoded(fixed, shifts), len(chosen)
@@ -82,8 +83,9 @@ def fix_edits(findings: Iterable[Finding]) -> list[Edit]:
 
 
 def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
-    """Unified diff of the file against the file with `edits`, every password hidden in
-    both. An edit that would touch a hidden stretch is left out (none should)."""
+    """Unified diff of the file against the file with `edits`, every password hidden in both.
+
+    An edit that would touch a hidden stretch is left out (none should)."""
     old = source.text
     view = SourceView(old)
     secrets = view.mask_edits()

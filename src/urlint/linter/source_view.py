@@ -1,6 +1,7 @@
-"""Source text as an output may show it (`check --format full`, `--diff`): the file decoded
-exactly as the scan decoded it (sources.text.SourceText), and every stretch of it that may be a
-password hidden (RFC 1738 section 6).
+"""Source text as an output may show it (`check --format full`, `--diff`).
+
+The file decoded exactly as the scan decoded it (sources.text.SourceText), and every stretch
+of it that may be a password hidden (RFC 1738 section 6).
 
 What is hidden is found three ways, each time by the one reader of the login
 (grammar.login): the raw spans of every candidate's password, wherever the URL was broken
@@ -9,8 +10,7 @@ every login written in one word of the raw text, URL found or not; and every log
 the last word of a line and the first of the next (after a reply prefix) make when read as
 one, as a line break cutting a bare URL leaves it (`ftp:` / `//fred:pw@h/`). Lines are counted
 at "\\n" only, as the scanner counts them, so line N here is the scan's line N (a form feed
-or U+2028 starts no line).
-"""
+or U+2028 starts no line)."""
 
 from __future__ import annotations
 
@@ -46,10 +46,11 @@ class SourceView:
         return self.starts[line - 1] + column - 1
 
     def line(self, number: int) -> tuple[str, list[tuple[int, int]]] | None:
-        """Line `number` (without its line end) and the columns (1-based, end exclusive)
-        of what must be hidden on it; None past the end. The line asked last is kept: a
-        long line's findings come one after another, and each cut of it again would cost
-        the line's length a finding."""
+        """Line `number` and the columns of what must be hidden on it; None past the end.
+
+        The line comes without its line end, the columns 1-based, end exclusive. The line
+        asked last is kept: a long line's findings come one after another, and each
+        cut of it again would cost the line's length a finding."""
         if self._last is not None and self._last[0] == number:
             return self._last[1]
         found = self._line(number)

@@ -1,6 +1,7 @@
-"""Inline suppressions: `urlint: ignore[P501]` in a comment on a finding's line or the line
-before it, in any comment syntax (`#`, `//`, `<!-- -->`, `;`, `%` ...): the directive is
-found by its text, not by the comment around it. `urlint: ignore` with no codes suppresses
+"""Inline suppressions: `urlint: ignore[P501]` in a comment on a finding's line or the one before.
+
+The directive is found by its text, in any comment syntax (`#`, `//`, `<!-- -->`, `;`,
+`%` ...), not by the comment around it. `urlint: ignore` with no codes suppresses
 every rule. Codes may be prefixes (`ignore[C2]`)."""
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ class Directive:
         self.used: set[str] = set()  # the selectors that suppressed something
 
     def moved(self, lines: int, characters: int) -> Directive:
-        """The directive placed `lines` lines and `characters` characters further on (a
-        range of a text file's, placed in the file: model.Span.moved)."""
+        """The directive placed `lines` lines and `characters` characters further on.
+
+        What a range of a text file's directives become, placed in the file
+        (model.Span.moved)."""
         directive = Directive(self.line + lines, self.span.moved(lines, characters), self.codes)
         directive.used.update(self.used)
         return directive
@@ -53,13 +56,15 @@ def _directive(line: int, span: Span, codes: tuple[str, ...], used: list[str]) -
 
 @record
 class RangeDirectives:
-    """A range of a text file's part in the file's suppressions (units.TextRange: its
-    lines counted from its own start, line 1): the directives on its own lines, each with
-    the selectors that suppressed something in it, and the selectors of the directives on
-    the lines before it (its look back's) that suppressed something in it (a finding on
-    its first line is suppressed from the line before). The writer's process joins a
-    file's ranges, in order (`Suppressions.join`), and says at the last which selectors
-    suppressed nothing (M901), as the check of the whole file does."""
+    """A range of a text file's part in the file's suppressions.
+
+    Its lines are counted from its own start, line 1 (units.TextRange). It holds the
+    directives on its own lines, each with the selectors that suppressed something in it,
+    and the selectors of the directives on the lines before it (its look back's) that
+    suppressed something in it (a finding on its first line is suppressed from the line
+    before). The writer's process
+    joins a file's ranges, in order (`Suppressions.join`), and says at the last which
+    selectors suppressed nothing (M901), as the check of the whole file does."""
 
     path: str
     final: bool  # the file's last range: its unused suppressions are known
@@ -77,8 +82,9 @@ class RangeDirectives:
 
 
 class Suppressions:
-    """The directives of one file, collected chunk by chunk as the file is read (or range
-    by range: RangeDirectives)."""
+    """The directives of one file, collected chunk by chunk as the file is read.
+
+    Or range by range: RangeDirectives."""
 
     def __init__(self) -> None:
         self._by_line: dict[int, Directive] = {}
@@ -86,9 +92,9 @@ class Suppressions:
     def collect(
         self, text: str, line_base: int, column_base: int = 0, offset_base: int = 0
     ) -> None:
-        """Note the directives in `text`, whose first line is `line_base` (and first
-        character the file's `offset_base`). Cheap when there are none: one literal
-        search."""
+        """Note the directives in `text`; cheap when there are none (one literal search).
+
+        Its first line is `line_base`, and its first character the file's `offset_base`."""
         if "urlint:" not in text:
             return
         index = LineIndex(text, line_base, column_base, offset_base)  # lines counted once
@@ -113,8 +119,9 @@ class Suppressions:
         return False
 
     def unused(self) -> list[tuple[Directive, str]]:
-        """(directive, selector) for every selector that suppressed nothing ("*" for a bare
-        `urlint: ignore`)."""
+        """(directive, selector) for every selector that suppressed nothing.
+
+        "*" stands for a bare `urlint: ignore`."""
         result = []
         for directive in self._by_line.values():
             for selector in directive.codes or ("*",):
@@ -123,8 +130,9 @@ class Suppressions:
         return result
 
     def of_range(self, path: str, final: bool) -> RangeDirectives:
-        """What a range of a text file (its lines from 1, its look back's before) knows of
-        the file's suppressions, for the writer to join."""
+        """What a range of a text file knows of the file's suppressions, for the writer to join.
+
+        The range's lines are counted from 1, its look back's before them."""
         own = tuple(directive for directive in self._by_line.values() if directive.line >= 1)
         used_before = tuple(
             (directive.line, selector)
@@ -135,8 +143,9 @@ class Suppressions:
         return RangeDirectives(path, final, own, used_before)
 
     def join(self, part: RangeDirectives) -> None:
-        """Take in the next range's directives, placed in the file: its own, and what it
-        used of those before it."""
+        """Take in the next range's directives, placed in the file.
+
+        Its own, and what it used of those before it."""
         for directive in part.own:
             self._by_line.setdefault(directive.line, directive)
         for line, selector in part.used_before:

@@ -95,9 +95,11 @@ def jsonl_line(
     *,
     show_passwords: bool = False,
 ) -> str:
-    """The jsonl line of a URL: `json_line` of the object the module's docstring names, to
-    the byte, made without a dict or json.dumps for each URL (11-15 us, as much as finding
-    the URL): its strings quoted by json_string, the message object made once (message_json)."""
+    """The jsonl line of a URL: `json_line` of the object the module's docstring names.
+
+    The same to the byte, made without a dict or json.dumps for each URL (which cost as
+    much as finding the URL): its strings quoted by json_string, the message object made
+    once (message_json)."""
     return joined(jsonl_pieces(path, candidate, message, show_passwords=show_passwords))
 
 
@@ -268,15 +270,15 @@ class UrlFormat:
 
 @record
 class LineBlock:
-    """Lines in a row, as they are written, made one where a worker sends them: a unit's
-    URLs come to the writer as one string, or, in a range of a text file placed by the
-    writer, as a template of them with a `%d` for each line number, counted from the
+    """Lines in a row, as they are written, made one where a worker sends them.
+
+    A unit's URLs come to the writer as one string, or, in a range of a text file placed
+    by the writer, as a template of them with a `%d` for each line number, counted from the
     range's start (a `%` of the text doubled). One object a unit to pickle, take in and
     write, where a tuple a URL (runner.FoundLine) was each taken in, placed and written on
-    its own: the writer's CPU time on a 100 MB text with `-j 2` went from 0.10-0.14 s to
-    0.07-0.10 s. One string, not the texts between the numbers: a block of 2,000 numbers
-    pickled in 0.02 ms against 0.19, unpickled in 0.05 against 0.12, and placed by `%` in
-    0.22 against 0.30 (the texts and numbers joined in turn)."""
+    its own, which cost the writer more CPU time. One string, not the texts between the
+    numbers: it pickles, unpickles and is placed by `%` quicker than the texts and numbers
+    joined in turn (bench/README.md has the figures)."""
 
     count: int  # the URLs, one a line
     template: str  # the lines, or with `numbers` a %-template of them
@@ -422,10 +424,12 @@ class UrlWriter:
     def add_all(
         self, path: str, candidates: Iterable[Candidate], message: MessageInfo | None = None
     ) -> int:
-        """Write the URLs of `candidates`, found in `path` (an empty wrapper is no URL), as
-        `add` writes each, where they are written as they come (url_format.in_blocks): lines
-        in a row made one string and written at once; how many. A write, and the command's
-        loop, for each URL cost 1-2 us of the 20 a URL takes."""
+        """Write the URLs of `candidates`, found in `path`; return how many.
+
+        An empty wrapper is no URL. They are written as `add` writes each, where they are
+        written as they come (url_format.in_blocks): lines in a row made one string and
+        written at once, for a write (and the command's loop) for each URL cost a fair part of
+        what a URL takes."""
         url_format = self.url_format
         lines: list[str] = []
         written = 0

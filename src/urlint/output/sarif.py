@@ -29,7 +29,7 @@ from ..linter.rules.pages import rule_page
 from ..sources.files import STDIN
 from .printable import json_line, masked_values, write_json_list
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 

@@ -121,8 +121,10 @@ def body_end(text: str, start: int, url_start: int | None = None) -> int:
 
 
 def has_body(text: str, colon: int, end: int) -> bool:
-    """Is there a URL after the scheme? "http://", "mailto:" or "scheme://`" is none;
-    "file:///" (the root, section 3.10) and "news:*" (all groups, section 3.6) are."""
+    """Is there a URL after the scheme?
+
+    "http://", "mailto:" or "scheme://`" is none; "file:///" (the root, section 3.10) and
+    "news:*" (all groups, section 3.6) are."""
     body = colon + 1
     if text.startswith("//", body):
         body += 2
@@ -152,14 +154,14 @@ def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
 
 
 def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
-    """Trim sentence punctuation, a trailing "(", "[" or "{", and closing quotes from the
-    end of text[start:end].
+    """Trim sentence punctuation, an opening bracket and closing quotes from text[start:end].
+
+    An opening bracket is a trailing "(", "[" or "{".
 
     A URL right after an opening quote ends before its closing quotes: `'http://x/'`,
     `‘http://x/’`, and after a backquote `http://x/` (Markdown) or ``http://x/'' (TeX).
     Otherwise a trailing "'" stays when it pairs with one inside the URL
-    (`.../blah_'quoted'`) and goes when the URL holds an odd number of them.
-    """
+    (`.../blah_'quoted'`) and goes when the URL holds an odd number of them."""
     closing_quotes = _CLOSED_BY.get(quoted_by, "")
     counts: dict[str, int] | None = None  # taken once, so a run of quotes trims in linear time
     while end > start:

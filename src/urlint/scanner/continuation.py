@@ -75,13 +75,15 @@ def _next_line_start(
 def login_rest(
     text: str, url_start: int, url_end: int, line_end: int
 ) -> tuple[int, int, int] | None:
-    """Where the bare URL text[url_start:url_end], which has "//", ends at its line end and
-    the first word of the next line has an "@", so that the two read as one may hold a
-    login (`ftp://fred:sec` / `ret@host/`, `ftp://fr` / `ed:secret@host/`, `ftp://:@se` /
+    """Where a bare URL's login may read on with the next line's first word.
+
+    Where the bare URL text[url_start:url_end], which has "//", ends at its line end and the
+    first word of the next line has an "@", so that the two read as one may hold a login
+    (`ftp://fred:sec` / `ret@host/`, `ftp://fr` / `ed:secret@host/`, `ftp://:@se` /
     `cret@host/`): the end of the punctuation trimmed from the URL's end, and the word's
-    start and end. Not a hint that the URL goes on (X105 asks for more): a second reading
-    of where a password ends, which section 6 wants hidden too (grammar.login decides
-    whether the joined text holds a password at all). `line_end` is the "\n" after it
+    start and end. Not a hint that the URL goes on (X105 asks for more): a second reading of
+    where a password ends, which section 6 wants hidden too (grammar.login decides whether
+    the joined text holds a password at all). `line_end` is the "\n" after it
     (NEAR_LINE_END)."""
     # First what settles nearly every URL, in C: no "@" on the next line (each line is
     # looked through for one URL at most: linear).
@@ -98,12 +100,14 @@ def login_rest(
 def wrapper_login_rest(
     text: str, url: str, url_start: int, url_end: int
 ) -> tuple[int, int, int] | None:
-    """Where a wrapper's URL `url` (its text from url_start, its last piece ending at
+    """Where a wrapper's URL's login may read on with the next line's first word.
+
+    Where a wrapper's URL `url` (its text from url_start, its last piece ending at
     `url_end`) ends at its line end with the wrapper not closed there, and the next line's
-    first word has an "@": (url_end, the word's start, its end), as login_rest gives it
-    for a bare URL. The wrapper's reader did not join that line (it is not indented, or
-    at another reply level: `<URL:ftp://fred:sec` / `ret@host/>`; or no ">" ever comes),
-    but a reader who joins it reads a password there, which section 6 wants hidden."""
+    first word has an "@": (url_end, the word's start, its end), as login_rest gives it for
+    a bare URL. The wrapper's reader did not join that line (it is not indented, or at
+    another reply level: `<URL:ftp://fred:sec` / `ret@host/>`; or no ">" ever comes), but a
+    reader who joins it reads a password there, which section 6 wants hidden."""
     if "//" not in url or _LINE_END.match(text, url_end) is None:
         return None
     # Blank lines too: the appendix ignores whitespace inside a wrapper, and a reader who
@@ -135,17 +139,19 @@ def _next_line_login(
 def login_read_on(
     text: str, url_start: int, url_end: int, url: str | None = None
 ) -> tuple[int, int, int] | None:
-    """Where the URL text[url_start:url_end] (or `url`, a wrapper's joined from its pieces,
+    """Where a URL ends inside a login that its word goes on with.
+
+    Where the URL text[url_start:url_end] (or `url`, a wrapper's joined from its pieces,
     whose last ends at `url_end`) ends inside a login that its word goes on with, "@" and
-    all: a reader ends a URL at a character a password may hold
-    (`ftp://fred:hunter)2@h/`, `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a
-    no-break space), or at a space, a tab, a vertical tab or a form feed inside it, after
-    such characters too (the next word on the line, then: `ftp://fred:pw d@h/`,
-    `ftp://fred:pw. d@h/`), or, for a bare URL, at them and the line's end (the next line's
-    first word: `ftp://fred:pw"` / `d@h/`). Read so, the word is a second reading of where
-    the password ends, which section 6 wants hidden too: (the end of the URL's own word,
-    the word's start, its end), as login_rest gives it for the next line, where the URL
-    read with it hides more of itself than alone (grammar.login)."""
+    all: a reader ends a URL at a character a password may hold (`ftp://fred:hunter)2@h/`,
+    `"ftp://fred:pw"d@h/`, `<URL:ftp://fred:pw>d@h/>`, a no-break space), or at a space, a
+    tab, a vertical tab or a form feed inside it, after such characters too (the next word
+    on the line, then: `ftp://fred:pw d@h/`, `ftp://fred:pw. d@h/`), or, for a bare URL, at
+    them and the line's end (the next line's first word: `ftp://fred:pw"` / `d@h/`). Read
+    so, the word is a second reading of where the password ends, which section 6 wants
+    hidden too: (the end of the URL's own word, the word's start, its end), as login_rest
+    gives it for the next line, where the URL read with it hides more of itself than alone
+    (grammar.login)."""
     limit = url_end + LOGIN_READ_ON  # read no further: a line of thousands of URLs, linear
     at = text.find("@", url_end, limit)
     if at < 0:  # nearly every URL
@@ -179,8 +185,9 @@ LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
 
 
 def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
-    """The (start, end) of the text on the next line that seems to continue the bare URL
-    text[url_start:url_end], or None."""
+    """The text on the next line that seems to continue a bare URL, or None.
+
+    Its (start, end), for the bare URL text[url_start:url_end]."""
     pos = _next_line_start(text, url_start, url_end)
     if pos is None:
         return None
@@ -217,13 +224,14 @@ _COLUMN_GAP_BEFORE = re.compile(r"\S[ \t]{3,}\Z")
 
 
 def hard_wrapped(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:
-    """The (start, end) of the next line's first word where a mail client hard-wrapped the
-    bare URL text[url_start:url_end] at its paragraph's wrap column, else None.
+    """The next line's first word, where a mail client hard-wrapped a bare URL, else None.
+
+    Its (start, end), where the bare URL text[url_start:url_end] was cut at its paragraph's
+    wrap column.
 
     The URL ends its line with no punctuation trimmed, the line is as long as the
     paragraph's lines around it (and at least MIN_WRAP_COLUMN), and the next line, at the
-    same reply level and not indented, starts with a word that looks like the rest of a URL.
-    """
+    same reply level and not indented, starts with a word that looks like the rest of a URL."""
     line_break = _LINE_BREAK.match(text, url_end)
     if line_break is None:
         return None  # text, or punctuation trimmed from the URL, before its line's end

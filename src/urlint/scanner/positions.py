@@ -1,7 +1,8 @@
-"""What places the scanner's candidates, for type checkers only: the scanner imports it
-under TYPE_CHECKING, so no run loads `typing` for it, and a Protocol class nested in an
-`if` block is one thing mypyc cannot compile (the scanner is compiled in the optional
-build: setup.py)."""
+"""What places the scanner's candidates, for type checkers only.
+
+The scanner imports it under TYPE_CHECKING, so no run loads `typing` for it, and a Protocol
+class nested in an `if` block is one thing mypyc cannot compile (the scanner is compiled in
+the optional build: setup.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from ..core.model import Position, Span
 
 
 class Positions(Protocol):
-    """Turns offsets in the scanned text into positions: a LineIndex, or for decoded
-    mail a Relocator (mail/textmap.py), whose positions are those of the raw file."""
+    """Turns offsets in the scanned text into positions.
+
+    A LineIndex, or for decoded mail a Relocator (mail/textmap.py), whose positions are
+    those of the raw file."""
 
     def position(self, offset: int) -> Position: ...
 

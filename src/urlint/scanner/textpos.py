@@ -71,8 +71,10 @@ class LineIndex:
 
 
 def line_starts(text: str) -> list[int]:
-    """The offset where each line of `text` starts, lines ended by "\n" only (as the scanner
-    counts them): for what looks lines up at random (`full`, `--fix`, `--diff`)."""
+    """The offset where each line of `text` starts.
+
+    Lines ended by "\n" only (as the scanner counts them): for what looks lines up at random
+    (`full`, `--fix`, `--diff`)."""
     starts = [0]
     at = text.find("\n")
     while at >= 0:

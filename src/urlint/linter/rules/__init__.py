@@ -1,2 +1,4 @@
-"""The rules, one small function each, grouped in families (characters, reserved, syntax,
-security, text, meta), their catalogue, and the engine that runs them over a URL."""
+"""The rules, their catalogue, and the engine that runs them over a URL.
+
+One small function each, grouped in families (characters, reserved, syntax, security, text,
+meta)."""

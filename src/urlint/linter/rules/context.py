@@ -51,8 +51,10 @@ class UrlUnderCheck:
 
 @record
 class Hit:
-    """One fault a rule found in the URL: its offsets [start, end), a message, and a safe
-    fix if there is one (`replacement` for url[start:end], `fix_description` saying so)."""
+    """One fault a rule found in the URL.
+
+    Its offsets [start, end), a message, and a safe fix if there is one (`replacement` for
+    url[start:end], `fix_description` saying so)."""
 
     start: int
     end: int
@@ -63,9 +65,10 @@ class Hit:
 
 @record
 class TextHit:
-    """One fault a rule found in the text around the URL (the X rules): a raw span of the
-    source, a message, and a safe fix if there is one (raw `edits`, `fix_description`
-    saying what they do)."""
+    """One fault a rule found in the text around the URL (the X rules).
+
+    A raw span of the source, a message, and a safe fix if there is one (raw `edits`,
+    `fix_description` saying what they do)."""
 
     span: Span
     message: str

@@ -20,8 +20,10 @@ Check = Callable[["UrlUnderCheck"], Iterable["Hit | TextHit"]]
 
 @record
 class Rule:
-    """One rule: its code, name and severity, its page (what `urlint rule CODE` prints) and
-    its check. Pickled as its code (the catalogue registers how: `catalogue.py`)."""
+    """One rule: its code, name, severity, page and check.
+
+    Its page is what `urlint rule CODE` prints. A rule is pickled as its code (the catalogue
+    registers how: `catalogue.py`)."""
 
     code: str
     name: str

@@ -244,8 +244,10 @@ class _Findings:
 def password_spans_of(
     candidate: Candidate, secrets: list[tuple[int, int]] | None = None
 ) -> tuple[Span, ...]:
-    """Raw spans of what may be the candidate's password (grammar.login), one per run of
-    it on one line: what an output that shows source text must mask."""
+    """Raw spans of what may be the candidate's password, one per run of it on one line.
+
+    What an output that shows source text must mask (grammar.login reads where a password
+    is)."""
     url = candidate.url
     if secrets is None:
         secrets = secret_spans_read_on(url, candidate.login_rest_text) if url else []

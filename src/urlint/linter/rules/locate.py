@@ -36,8 +36,10 @@ class UrlMap:
         return self._pieces[index].start.shifted(offset - self._starts[index])
 
     def span(self, start: int, end: int) -> Span:
-        """Raw span of the URL's characters [start, end); an empty range marks the one
-        character at `start` (or the last one, at the URL's end)."""
+        """Raw span of the URL's characters [start, end).
+
+        An empty range marks the one character at `start` (or the last one, at the URL's
+        end)."""
         if self._fallback is not None:
             return self._fallback
         if end <= start:

@@ -1,5 +1,7 @@
-"""A rule's page, written once: `urlint rule CODE` prints it and SARIF carries it as the
-rule's help (text and markdown), as ruff's rule pages are one text for the docs and the CLI."""
+"""A rule's page, written once, for `urlint rule CODE` and for SARIF.
+
+`urlint rule CODE` prints it and SARIF carries it as the rule's help (text and markdown), as
+ruff's rule pages are one text for the docs and the CLI."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ def rests_on(entry: Rule) -> str:
 
 
 def rule_page(entry: Rule) -> str:
-    """The rule's page in Markdown: severity and default, what it rests on, whether it has a
-    safe fix, then what it does, why it matters, an example, what to write instead, the fix
-    and its safety (ruff's "Fix safety": what `--fix` changes and when not, or why no fix)."""
+    """The rule's page in Markdown.
+
+    Severity and default, what it rests on, whether it has a safe fix, then what it does,
+    why it matters, an example, what to write instead, the fix and its safety (ruff's "Fix
+    safety": what `--fix` changes and when not, or why no fix)."""
     default = "on by default" if entry.on_by_default else "off unless selected"
     lines = [
         f"# {entry.code} {entry.name}",

@@ -1,5 +1,6 @@
-"""R rules: reserved characters written as they are where a scheme reserves them
-(RFC 1738 section 2.2, "Reserved", and sections 3.1-3.11)."""
+"""R rules: reserved characters written as they are where a scheme reserves them.
+
+RFC 1738 section 2.2, "Reserved", and sections 3.1-3.11."""
 
 from __future__ import annotations
 

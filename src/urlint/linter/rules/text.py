@@ -202,9 +202,10 @@ def empty_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 
 def may_hit(candidate: Candidate) -> bool:
-    """Whether a rule of the family can hit the candidate at all: each reads a flag of how
-    it was found (Flag) or its wrapper, and a bare URL found whole on its line, as most are,
-    has neither (Linter.lint then passes the family over)."""
+    """Whether a rule of the family can hit the candidate at all.
+
+    Each reads a flag of how it was found (Flag) or its wrapper, and a bare URL found whole
+    on its line, as most are, has neither (Linter.lint then passes the family over)."""
     return bool(candidate.flags) or candidate.wrapper is not None
 
 
