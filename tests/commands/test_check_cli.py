@@ -238,6 +238,32 @@ def test_full_format_shows_masked_source_and_caret(capsys, project):
     ]
 
 
+def test_full_format_shows_the_line_of_a_file_whose_name_holds_a_bang(capsys, project):
+    # "!" names a member of an archive (a.zip!b.txt), which has no line on disk to show; a
+    # file of that name is a file, and its line is shown as any file's. The archive's
+    # member beside it still shows none.
+    import zipfile
+
+    write(project / "a!b.txt", "see http://example.com/a|b\n")
+    with zipfile.ZipFile(project / "c.zip", "w") as archive:
+        archive.writestr("d.txt", "see http://example.com/c|d\n")
+    code, out, _ = run(
+        capsys, "check", "--format", "full", "--select", "C201", "a!b.txt", "c.zip"
+    )
+    assert code == 1
+    assert out == (
+        "a!b.txt:1:25: C201 unsafe character '|': write it as %7C [unsafe-character]\n"
+        "  |\n"
+        "1 | see http://example.com/a|b\n"
+        "  |                         ^\n"
+        "  = fix: encode as %7C\n"
+        "\n"
+        "c.zip!d.txt:1:25: C201 unsafe character '|': write it as %7C [unsafe-character]\n"
+        "\n"
+        "Found 2 problems: 2 errors (1 fixable with --fix).\n"
+    )
+
+
 def test_full_format_shows_a_long_line_around_the_finding(capsys, project):
     # A line past 3 * LINE_CONTEXT characters is shown from LINE_CONTEXT before the span to
     # 2 * LINE_CONTEXT after its start, "..." where it is cut; a password the window cuts

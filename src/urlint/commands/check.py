@@ -1,4 +1,6 @@
-"""The `check`, `rules` and `rule` commands: wiring only (configuration, checker, reporters)."""
+"""`urlint check`: its arguments, and its run: the configuration and the flags read, the
+inputs checked (here, or in units of work on other cores), the findings written as the
+format asks; the exit status."""
 
 from __future__ import annotations
 
@@ -7,109 +9,185 @@ import os
 import sys
 from collections import Counter
 
+# Only what builds the parser and plans the run is imported here (`urlint --help` builds
+# every command's parser); the settings, the checker and the formats when a check runs.
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
-from ..core.findings import Severity
-from ..linter.config import Settings, build_settings, read_configuration
-from ..output import check as report
+from ..core.records import record
 from ..run.engines import serial
-from .options import input_paths, make_tally, rule_selectors, run_engine, split_commas
+from .arguments import add_rule_arguments, add_run_arguments, add_selection_arguments
+from .options import input_paths, make_tally, run_engine
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from types import TracebackType
     from typing import TextIO
 
-    from ..core.findings import Edit, Finding
+    from ..core.findings import Edit, Finding, Severity
     from ..core.inputs import InputFile
     from ..linter.baseline import Baseline
     from ..linter.checker import Checker
+    from ..linter.config import Settings
     from ..linter.source_view import SourceView
     from ..linter.suppressions import Suppressions
     from ..pipeline import ScannedText
     from ..run.progress import Tally
     from ..sources.files import FileId
     from ..sources.text import SourceText
+    from .arguments import Subcommands
+
+CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
+
+
+def add_check_parser(commands: Subcommands) -> None:
+    """`urlint check`: its arguments."""
+    check = commands.add_parser(
+        "check",
+        help="lint the URLs in the inputs against RFC 1738",
+        description=(
+            "Lint every URL in files and directories (recursively; '-' for standard input) "
+            "against RFC 1738. Exit status: 0 nothing at or above --fail-on, 1 findings, "
+            "2 usage, configuration or internal error."
+        ),
+    )
+    check.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files or directories (default: .); '-' for standard input",
+    )
+    check.add_argument(
+        "--format", choices=CHECK_FORMATS, default="text", help="output format (default: text)"
+    )
+    check.add_argument(
+        "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
+    )
+    check.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print how many findings each rule has, not the findings",
+    )
+    add_rule_arguments(check)
+    check.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info"),
+        help="lowest severity that fails the run (default: warning)",
+    )
+    check.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 even with findings (2 still means an error)",
+    )
+    check.add_argument(
+        "--baseline", metavar="FILE", help="do not report the findings this baseline accepts"
+    )
+    check.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help="write a baseline accepting every current finding, and exit 0",
+    )
+    check.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
+    check.add_argument(
+        "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
+    )
+    add_selection_arguments(check)
+    add_run_arguments(check)
+
 
 LINE_FORMATS = ("text", "concise", "full", "jsonl")  # one finding a line (or block), then a summary
 
 
-def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
-    try:
-        settings = settings_of(args)
-        baseline = None
-        if args.baseline:
-            from ..linter.baseline import Baseline
+@record
+class _Plan:
+    """What a check's flags and configuration decide before anything is read."""
 
-            baseline = Baseline.load(args.baseline)
-        paths = input_paths(args)
-        if not paths and args.files_from is None:
-            paths = ["."]
-        engine, jobs = run_engine(args, paths)
-    except ConfigError as error:
-        print(f"urlint: {_shown(str(error))}", file=sys.stderr)
-        return EXIT_ERROR
-    if (args.fix or args.diff) and "-" in paths:
-        print("urlint: --fix and --diff work on files, not standard input", file=sys.stderr)
-        return EXIT_ERROR
-    for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
-        if target_path and _is_named_input(target_path, paths):
-            print(
-                f"urlint: {option} {_shown(target_path)}: that file is also an input; it is not "
-                "written over",
-                file=sys.stderr,
-            )
-            return EXIT_ERROR
+    settings: Settings
+    baseline: Baseline | None
+    paths: list[str]
+    engine: str
+    jobs: int | None
+
+
+def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
+    """`urlint check` with the parsed `args`, the report written to `out` (or to -o's
+    file); the exit status: 0 nothing at or above --fail-on, 1 findings, 2 an error."""
     try:
-        if args.write_baseline:
-            return _write_baseline(args, settings, paths)
-        if args.diff:
-            return _diff(settings, paths, out)
-        fixed = _fix(settings, paths) if args.fix else 0
-        if args.output:
-            with _ReportFile(args.output) as report_file:
-                status = _report(
-                    args, settings, baseline, paths, report_file.stream, report_file.skip,
-                    engine=engine, jobs=jobs,
-                )
-        else:
-            status = _report(args, settings, baseline, paths, out, engine=engine, jobs=jobs)
-        if args.fix and not args.quiet:
-            print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
-        return EXIT_OK if args.exit_zero else status
+        plan = _planned(args)
+    except ConfigError as error:
+        return _error(_shown(str(error)))
+    refused = _refused(args, plan.paths)
+    if refused:
+        return _error(refused)
+    try:
+        return _checked(args, plan, out)
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except ConfigError as error:
-        print(f"urlint: {_shown(str(error))}", file=sys.stderr)
-        return EXIT_ERROR
+        return _error(_shown(str(error)))
     except Exception as error:  # noqa: BLE001 - the contract: exit 2, a message, no traceback
         if os.environ.get("URLINT_DEBUG"):
             raise
-        print(
-            f"urlint: internal error: {type(error).__name__}: {_shown(str(error))} (set "
-            "URLINT_DEBUG=1 for a traceback)",
-            file=sys.stderr,
+        return _error(
+            f"internal error: {type(error).__name__}: {_shown(str(error))} (set "
+            "URLINT_DEBUG=1 for a traceback)"
         )
-        return EXIT_ERROR
 
 
-def settings_of(args: argparse.Namespace) -> Settings:
-    """The settings of `check` (and `scan`: cli.add_rule_arguments and the selection's
-    options; it has no --fail-on)."""
-    config, source = read_configuration(args.config, args.isolated)
-    return build_settings(
-        config,
-        select=rule_selectors(args.select) if args.select else None,
-        extend_select=rule_selectors(args.extend_select),
-        ignore=rule_selectors(args.ignore),
-        fail_on=getattr(args, "fail_on", None),
-        exclude=split_commas(args.exclude) if args.exclude else None,
-        extend_exclude=split_commas(args.extend_exclude),
-        respect_ignores=not args.no_ignore,
-        force_exclude=args.force_exclude,
-        source=source,
-    )
+def _planned(args: argparse.Namespace) -> _Plan:
+    """The settings, the baseline, the paths (.: the default) and the engine a check's
+    `args` ask for. Raises ConfigError."""
+    from ..linter.config import settings_of
+
+    settings = settings_of(args)
+    baseline = None
+    if args.baseline:
+        from ..linter.baseline import Baseline
+
+        baseline = Baseline.load(args.baseline)
+    paths = input_paths(args)
+    if not paths and args.files_from is None:
+        paths = ["."]
+    engine, jobs = run_engine(args, paths)
+    return _Plan(settings, baseline, paths, engine, jobs)
+
+
+def _refused(args: argparse.Namespace, paths: list[str]) -> str:
+    """Why the flags cannot go with these inputs (standard input to fix, an output file
+    that is also an input), as said (masked), or "" when they can."""
+    if (args.fix or args.diff) and "-" in paths:
+        return "--fix and --diff work on files, not standard input"
+    for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
+        if target_path and _is_named_input(target_path, paths):
+            return (
+                f"{option} {_shown(target_path)}: that file is also an input; it is not "
+                "written over"
+            )
+    return ""
+
+
+def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> int:
+    """The check the flags ask for: a baseline written, the fixes shown as a diff, or the
+    findings reported (after the fixes are applied, with --fix); its exit status."""
+    if args.write_baseline:
+        return _write_baseline(args, plan.settings, plan.paths)
+    if args.diff:
+        return _diff(plan.settings, plan.paths, out)
+    fixed = _fix(plan.settings, plan.paths) if args.fix else 0
+    if args.output:
+        with _ReportFile(args.output) as report_file:
+            status = _report(args, plan, report_file.stream, report_file.skip)
+    else:
+        status = _report(args, plan, out)
+    if args.fix and not args.quiet:
+        print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
+    return EXIT_OK if args.exit_zero else status
+
+
+def _error(said: str) -> int:
+    """`said` (masked already) on standard error; exit status 2."""
+    print(f"urlint: {said}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def _checker(
@@ -212,28 +290,25 @@ class _ReportFile:
 
 
 def _report(
-    args: argparse.Namespace,
-    settings: Settings,
-    baseline: Baseline | None,
-    paths: list[str],
-    out: TextIO,
-    skip: frozenset[FileId] = frozenset(),
-    *,
-    engine: str,
-    jobs: int | None,
+    args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
 ) -> int:
+    """The findings under the plan's paths (but `skip`'s files) written to `out`, with the
+    run's progress and summary on standard error; the exit status."""
+    settings, paths = plan.settings, plan.paths
     # The text and full formats end with a summary of their own ("Found 2 problems").
     own_summary = args.format in ("text", "full") and not args.statistics
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
     if tally is not None and not args.output:
         out = tally.guarded(out)
-    checker = _checker(settings, baseline, tally)
-    if serial(engine, jobs):
+    checker = _checker(settings, plan.baseline, tally)
+    if serial(plan.engine, plan.jobs):
         findings = checker.check_paths(paths, skip)
     else:
         from .unit_work import check_in_units
 
-        findings = check_in_units(checker, paths, skip, jobs, tally, engine, args.scheduler)
+        findings = check_in_units(
+            checker, paths, skip, plan.jobs, tally, plan.engine, args.scheduler
+        )
     try:
         status, found = _write_report(args, settings, findings, out)
     finally:
@@ -248,46 +323,75 @@ def _report(
 def _write_report(
     args: argparse.Namespace, settings: Settings, findings: Iterable[Finding], out: TextIO
 ) -> tuple[int, int]:
-    """The findings written as the format asks: (the exit status, how many there were)."""
+    """The findings written as the format asks: (the exit status, how many there were).
+    Every format is written as the findings come: a run's findings are never held."""
+    from ..core.findings import Severity
+
+    counts: Counter[Severity] = Counter()
+    if args.statistics or args.format not in LINE_FORMATS:
+        _write_whole(args, settings, _counting(findings, counts), out)
+    else:
+        _write_lines(args, findings, counts, out)
     fail_rank = settings.fail_on.rank
+    failed = any(counts[s] for s in Severity if s.rank >= fail_rank)
+    return (EXIT_FINDINGS if failed else EXIT_OK), sum(counts.values())
+
+
+def _write_whole(
+    args: argparse.Namespace, settings: Settings, findings: Iterable[Finding], out: TextIO
+) -> None:
+    """The statistics, or a format written as one document (json, github, sarif)."""
+    from ..output import check as report
+
+    if args.statistics:
+        out.writelines(line + "\n" for line in report.statistics(findings))
+    elif args.format == "json":
+        report.write_json(findings, out)
+    elif args.format == "github":
+        report.write_github(findings, out)
+    else:  # sarif
+        from ..core.version import VERSION as __version__
+        from ..output.sarif import write_sarif
+
+        write_sarif(findings, settings.rules, __version__, out)
+
+
+def _write_lines(
+    args: argparse.Namespace, findings: Iterable[Finding], counts: Counter[Severity], out: TextIO
+) -> None:
+    """A line (a block, for `full`) for each finding, counted in `counts`; the text and
+    full formats end with a summary."""
+    from ..output import check as report
+
     colour = (
         args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
     )
-    # Every format is written as the findings come: a run's findings are never held.
-    if args.statistics or args.format not in LINE_FORMATS:
-        seen: Counter[Severity] = Counter()
-        counted = _counting(findings, seen)
-        if args.statistics:
-            out.writelines(line + "\n" for line in report.statistics(counted))
-        elif args.format == "json":
-            report.write_json(counted, out)
-        elif args.format == "github":
-            report.write_github(counted, out)
-        else:  # sarif
-            from ..core.version import VERSION as __version__
-            from ..output.sarif import write_sarif
-
-            write_sarif(counted, settings.rules, __version__, out)
-        failed = any(seen[s] for s in Severity if s.rank >= fail_rank)
-        return (EXIT_FINDINGS if failed else EXIT_OK), sum(seen.values())
-    counts: Counter[Severity] = Counter()
+    written = _finding_text(args.format, colour)
     fixable = 0
-    sources = _SourceLines()
     for finding in findings:
         counts[finding.severity] += 1
         fixable += finding.fix is not None
-        if args.format == "jsonl":
-            out.write(report.jsonl_line(finding) + "\n")
-        elif args.format == "full":
-            shown = sources.line(finding.path, finding.line, finding.mail is not None)
-            line, cuts = shown if shown is not None else (None, [])
-            out.write(report.full_block(finding, line, cuts, colour) + "\n\n")
-        else:
-            out.write(report.text_line(finding, colour) + "\n")
+        out.write(written(finding))
     if args.format in ("text", "full") and counts:
         out.write(report.summary_from_counts(counts, fixable) + "\n")
-    failed = any(counts[s] for s in Severity if s.rank >= fail_rank)
-    return (EXIT_FINDINGS if failed else EXIT_OK), sum(counts.values())
+
+
+def _finding_text(format: str, colour: bool) -> Callable[[Finding], str]:
+    """What a finding is written as in a line format (`format`), its line end included."""
+    from ..output import check as report
+
+    if format == "jsonl":
+        return lambda finding: report.jsonl_line(finding) + "\n"
+    if format == "full":
+        sources = _SourceLines()
+
+        def block(finding: Finding) -> str:
+            shown = sources.line(finding.path, finding.line, finding.mail is not None)
+            line, cuts = shown if shown is not None else (None, [])
+            return report.full_block(finding, line, cuts, colour) + "\n\n"
+
+        return block
+    return lambda finding: report.text_line(finding, colour) + "\n"
 
 
 def _counting(findings: Iterable[Finding], counts: Counter[Severity]) -> Iterator[Finding]:
@@ -307,21 +411,38 @@ class _SourceLines:
     def line(
         self, path: str, number: int, mail: bool = False
     ) -> tuple[str, list[tuple[int, int]]] | None:
-        # Decoded mail (quoted-printable, base64) is not the file's text, so its raw line
-        # could show a password the masking cannot place; a member of an archive, or a
-        # compressed file, has no raw line to show at all.
-        from ..sources.kinds import PACKED_SUFFIXES
-
-        if mail or "!" in path or path.endswith(PACKED_SUFFIXES) or path == "-":
+        """Line `number` of the file at `path` and the spans of its passwords, masked; None
+        where the finding's text is not the file's own (`mail`: a message's, decoded)."""
+        if mail:
             return None
         if path != self._path:
             from ..linter.source_view import SourceView
             from ..sources.text import SourceText
 
             self._path = path
-            source = SourceText.read(path)
+            source = SourceText.read(path) if _is_own_file(path) else None
             self._view = SourceView(source.text) if source is not None else None
         return self._view.line(number) if self._view is not None else None
+
+
+def _is_own_file(path: str) -> bool:
+    """Is the text at `path` a file's own, raw on disk?
+
+    Not for standard input (read once), nor a compressed file, nor a member of an archive:
+    the archive is a file the run read, `path` its name, "!" and the member's
+    (output.sarif.split_member asks the disk, as the SARIF report does); a file whose own
+    name holds a "!" is a file. (Decoded mail, quoted-printable or base64, is not the
+    file's text either, so its raw line could show a password the masking cannot place:
+    the finding tells that.)"""
+    from ..sources.kinds import PACKED_SUFFIXES
+
+    if path == "-" or path.endswith(PACKED_SUFFIXES):
+        return False
+    if "!" in path:
+        from ..output.sarif import split_member
+
+        return split_member(path) is None
+    return True
 
 
 def _fixable_files(
@@ -408,35 +529,4 @@ def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[st
     return EXIT_OK
 
 
-def run_rules(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
-    from ..linter.rules.catalogue import all_rules
-
-    entries = all_rules()
-    if args.format == "json":
-        import json
-
-        json.dump([entry.as_dict() for entry in entries], out, indent=1, ensure_ascii=False)
-        out.write("\n")
-        return EXIT_OK
-    for entry in entries:
-        default = "" if entry.on_by_default else "  (off unless selected)"
-        out.write(
-            f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n"
-        )
-    return EXIT_OK
-
-
-def run_rule(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
-    from ..linter.rules.catalogue import find
-
-    entry = find(args.code)
-    if entry is None:
-        print(f"urlint: no rule '{_shown(args.code)}' (see `urlint rules`)", file=sys.stderr)
-        return EXIT_ERROR
-    from ..linter.rules.pages import rule_page
-
-    out.write(rule_page(entry))
-    return EXIT_OK
-
-
-__all__ = ["run_check", "run_rule", "run_rules"]
+__all__ = ["add_check_parser", "run_check"]

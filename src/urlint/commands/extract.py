@@ -1,5 +1,6 @@
-"""`urlint extract`: the URLs of the inputs written as its options ask, on one process or on
-several (runner.py), with the same output; the exit status as grep's."""
+"""`urlint extract`: its arguments, and its run: the URLs of the inputs written as its
+options ask, on one process or on several (run/), with the same output; the exit status
+as grep's."""
 
 from __future__ import annotations
 
@@ -9,33 +10,102 @@ import sys
 
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from ..run.engines import serial
-from .options import input_paths, make_tally, run_engine, split_commas
+from .arguments import add_config_arguments, add_run_arguments, add_selection_arguments
+from .options import input_paths, make_tally, run_engine
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.inputs import InputFile
     from ..core.problems import Problem
     from ..output.extract import UrlWriter
     from ..run.progress import Tally
     from ..sources.selection import Selection
+    from .arguments import Subcommands
+
+
+def add_extract_parser(commands: Subcommands) -> None:
+    """`urlint extract`: its arguments."""
+    extract = commands.add_parser(
+        "extract",
+        help="list every URL in the inputs",
+        description=(
+            "List every URL in files, directories (recursively) or standard input ('-'). "
+            "Exit status: 0 a URL found, 1 none found, 2 usage or configuration error, or an "
+            "input not read (even with URLs found)."
+        ),
+    )
+    extract.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or directories; '-' for standard input"
+    )
+    extract.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help=(
+            "text: one URL a line (default); jsonl: one JSON object a line with positions and "
+            "flags"
+        ),
+    )
+    extract.add_argument(
+        "-H",
+        "--with-position",
+        action="store_true",
+        help="text format: prefix each URL with path:line:column:",
+    )
+    extract.add_argument(
+        "--show-passwords",
+        action="store_true",
+        help="show passwords in URLs (RFC 1738 section 6); they are shown as **** otherwise",
+    )
+    listing = extract.add_mutually_exclusive_group()
+    listing.add_argument(
+        "-c",
+        "--count",
+        action="store_true",
+        help="print path:N, the number of URLs in each file that has any, instead of the URLs",
+    )
+    listing.add_argument(
+        "-l",
+        "--files-with-urls",
+        action="store_true",
+        help="print the path of each file that has a URL, once, instead of the URLs",
+    )
+    extract.add_argument(
+        "--unique",
+        action="store_true",
+        help="print each URL once, where it is first found (-c and -l count only those)",
+    )
+    extract.add_argument(
+        "-0",
+        "--null",
+        action="store_true",
+        help=(
+            "end each text line with NUL instead of a newline, and follow each path of -l "
+            "and -c with NUL (for xargs -0)"
+        ),
+    )
+    add_config_arguments(
+        extract,
+        "read exclude from this urlint.toml or pyproject.toml instead of searching for one",
+    )
+    add_selection_arguments(extract)
+    add_run_arguments(extract, "no notes on damaged or unread input, ")
 
 
 def run_extract(
     args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
 ) -> int:
-    """Exit status as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    """`urlint extract` with the parsed `args`, the URLs written to `out`; the exit status
+    as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    from ..linter.config import selection_of
     from ..output import extract as report
     from ..output.printable import shown
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
         parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
     try:
-        selection = _extract_selection(args)
-        paths = input_paths(args)
-        if not paths and args.files_from is None:
-            if sys.stdin is None or sys.stdin.isatty():
-                parser.error("extract needs a PATH, or '-' to read standard input")
-            paths = ["-"]
+        selection = selection_of(args)
+        paths = _input_paths(args, parser)
         engine, jobs = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
@@ -186,25 +256,11 @@ def _noted(
     return EXIT_ERROR if problem.kind.fails else status
 
 
-def _extract_selection(args: argparse.Namespace) -> Selection:
-    """The files `extract` walks: the configuration's exclude, read as `check` reads it.
-    The whole configuration is read as `check` reads it, the keys only `check` uses too: a
-    configuration that is wrong is an error whichever command reads it (README)."""
-    from ..linter.config import build_settings, exclude_patterns, read_configuration
-    from ..sources.selection import Selection
-
-    config, source = read_configuration(args.config, args.isolated)
-    exclude = split_commas(args.exclude) if args.exclude else None
-    extend_exclude = split_commas(args.extend_exclude)
-    if not config:  # nothing to check: the rule catalogue is not loaded (a millisecond)
-        patterns = exclude_patterns(config, exclude=exclude, extend_exclude=extend_exclude)
-        return Selection(patterns, not args.no_ignore, args.force_exclude)
-    settings = build_settings(
-        config,
-        exclude=exclude,
-        extend_exclude=extend_exclude,
-        respect_ignores=not args.no_ignore,
-        force_exclude=args.force_exclude,
-        source=source,
-    )
-    return settings.selection
+def _input_paths(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:
+    """The paths to read: standard input when none is given and it is not a terminal."""
+    paths = input_paths(args)
+    if not paths and args.files_from is None:
+        if sys.stdin is None or sys.stdin.isatty():
+            parser.error("extract needs a PATH, or '-' to read standard input")
+        paths = ["-"]
+    return paths

@@ -1,6 +1,8 @@
-"""What the options `extract` and `check` share mean for a run: the paths to read (PATHs
-and --files-from), comma-separated lists, and what the run says of itself on standard error
-(progress.py, loaded only when it has something to say)."""
+"""What the options of a run mean (`extract`, `check`, `scan`): the paths to read (PATHs and
+--files-from), the engine and how many units it works at once, and what the run says of
+itself on standard error (progress.py, loaded only when it has something to say). What the
+rule and file selection options mean, and the configuration's keys, linter/config.py's
+OPTIONS decides."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sys
 
 from ..core.exits import ConfigError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
@@ -29,20 +31,6 @@ def input_paths(args: argparse.Namespace) -> list[str]:
     from ..sources.selection import read_path_list
 
     return [*args.paths, *read_path_list(args.files_from, args.from0)]
-
-
-def split_commas(values: list[str]) -> list[str]:
-    """The items of options given as comma-separated lists, and given more than once."""
-    return [item.strip() for value in values for item in value.split(",") if item.strip()]
-
-
-def rule_selectors(values: list[str]) -> list[str]:
-    """The rule selectors of options given as comma-separated lists, and given more than
-    once; a password in one is hidden before it is cut (grammar.login.masked_items): an
-    error names the selector it cannot read."""
-    from ..grammar.login import masked_items
-
-    return [item for value in values for item in masked_items(value)]
 
 
 def make_tally(

@@ -74,11 +74,11 @@ COMMANDS_IN_HELP = ("extract", "check", "scan", "report", "rules", "rule")
 def _add_subparser(commands: Subcommands, name: str) -> None:
     """The subcommand `name` added by its own module, the only one imported for it."""
     if name == "extract":
-        from .extract_parser import add_extract_parser
+        from .extract import add_extract_parser
 
         add_extract_parser(commands)
     elif name == "check":
-        from .check_parser import add_check_parser
+        from .check import add_check_parser
 
         add_check_parser(commands)
     elif name == "scan":
