@@ -1,5 +1,6 @@
-"""Section 5's character classes are written once (grammar/abnf.py): the set the rules ask
-and the pattern piece the grammar uses agree on every character."""
+"""Section 5's character classes are written once (grammar/abnf.py).
+
+The set the rules ask and the pattern piece the grammar uses agree on every character."""
 
 from __future__ import annotations
 

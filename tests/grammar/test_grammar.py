@@ -1,5 +1,6 @@
-"""The grammar (RFC 1738 section 5) and the linter on URLs it generates; RFC 1738's own
-examples lint clean."""
+"""The grammar (RFC 1738 section 5) and the linter on URLs it generates.
+
+RFC 1738's own examples lint clean."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The catalogue lists every rule once: each family module names its entries in `RULES`
-(no registration by import side effect), and an entry left out of it would never run."""
+"""The catalogue lists every rule once.
+
+Each family module names its entries in `RULES` (no registration by import side effect), and
+an entry left out of it would never run."""
 
 from __future__ import annotations
 

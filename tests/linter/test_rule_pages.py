@@ -1,9 +1,10 @@
-"""Rule pages: every URL rule's example triggers it and its "Use instead" does not; the page
-of one rule whole; the keys of `urlint rules --format json`.
+"""Rule pages: examples, a whole page, and the JSON listing's keys.
+
+Rule pages: every URL rule's example triggers it and its "Use instead" does not; the page of
+one rule whole; the keys of `urlint rules --format json`.
 
 Texts are linted with the rule alone selected (info rules are off unless selected), so other
-rules can neither hide nor add a finding.
-"""
+rules can neither hide nor add a finding."""
 
 from __future__ import annotations
 

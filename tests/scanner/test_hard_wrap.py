@@ -1,5 +1,6 @@
-"""Bare URLs a mail client hard-wrapped at its paragraph's wrap column: joined,
-with the first line as `alt` and the joined-by-guess flag; prose never glued on."""
+"""Bare URLs a mail client hard-wrapped at its paragraph's wrap column.
+
+Joined, with the first line as `alt` and the joined-by-guess flag; prose never glued on."""
 
 from __future__ import annotations
 
@@ -70,8 +71,10 @@ def test_nothing_else_is_joined(name, text):
 
 @pytest.mark.corpus
 def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
-    """Each was read against its message: all 8 are the URL the sender wrote (the EFF one
-    goes on after a space the sender's client put in, which no reader can undo)."""
+    """Every hard-wrapped URL joined in the mail corpora is the URL its sender wrote.
+
+    Each was read against its message: all 8 are the URL the sender wrote (the EFF one goes
+    on after a space the sender's client put in, which no reader can undo)."""
     folders = (
         sorted(p.name for p in CORPORA.glob("*") if p.name.startswith(("email-", "netnews-")))
         if CORPORA.is_dir()

@@ -67,8 +67,10 @@ def test_wrapped_url_broken_anywhere_comes_back_whole(case):
 
 
 def ends_cleanly(url: str) -> bool:
-    """A bare URL can be read exactly when nothing at its end looks like the sentence's:
-    it ends in a letter, digit or "/", and holds no bracket the text around it could pair with.
+    """Can a bare URL be read exactly, nothing at its end looking like the sentence's?
+
+    A bare URL can be read exactly when nothing at its end looks like the sentence's: it
+    ends in a letter, digit or "/", and holds no bracket the text around it could pair with.
     And it has a body: a letter or digit after the scheme, or a path ("scheme://`" and
     "mailto:$/" in prose are no URLs; see README, "Bare URLs")."""
     body = url.split(":", 1)[1].removeprefix("//")
@@ -119,8 +121,10 @@ LINE_WORDS = st.sampled_from(
 @example(LINE_EXAMPLES[1])
 @given(st.lists(st.lists(LINE_WORDS, max_size=4), min_size=1, max_size=6))
 def test_maybe_continued_and_its_span_go_together(lines):
-    """The flag names the fact in output, `continuation` places it: one is set exactly when
-    the other is (rules/text.py asks only the span)."""
+    """The MAYBE_CONTINUED flag is set exactly when `continuation` is.
+
+    The flag names the fact in output, `continuation` places it: one is set exactly when the
+    other is (rules/text.py asks only the span)."""
     text = "\n".join(" ".join(words) for words in lines) + "\n"
     for candidate in extract(text):
         assert (Flag.MAYBE_CONTINUED in candidate.flags) == (candidate.continuation is not None)

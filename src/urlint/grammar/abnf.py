@@ -59,8 +59,9 @@ UNRESERVED_SET = frozenset(UNRESERVED_CHARS)
 
 
 def reserved_except(allowed: str) -> str:
-    """The reserved characters a component may not hold as they are: those its BNF line
-    does not list beside uchar (section 2.2: "must be encoded")."""
+    """The reserved characters a component may not hold as they are.
+
+    Those its BNF line does not list beside uchar (section 2.2: "must be encoded")."""
     return "".join(char for char in RESERVED_CHARS if char not in allowed)
 
 

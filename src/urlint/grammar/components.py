@@ -1,10 +1,11 @@
-"""A URL's components (`ParsedURL`) and how each scheme of RFC 1738 section 3 divides its
-url-path into them (one reader per scheme; `schemes.SCHEMES` says which scheme uses which).
+"""A URL's components (`ParsedURL`) and how each scheme of RFC 1738 section 3 reads them.
+
+How each scheme divides its url-path into them: one reader per scheme; `schemes.SCHEMES`
+says which scheme uses which.
 
 `grammar.parse` reads the scheme, the login and hostport (section 3.1) and the fragment,
 then hands the rest to the scheme's reader. Readers are lenient: they find where each
-component lies even when the text breaks the grammar, so a rule can point at it.
-"""
+component lies even when the text breaks the grammar, so a rule can point at it."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
-"""Text as a terminal may show it: what every output, and the linter's diff, does to input
-text before writing it.
+"""Text as a terminal may show it.
+
+What every output, and the linter's diff, does to input text before writing it.
 
 `printable` writes control characters, escape sequences and other characters a terminal
 would act on as Python-style escapes (an ESC can set a terminal's title, and OSC 52 write
 its clipboard), and never starts a line with "::", which a GitHub Actions runner would take
 as a workflow command; `shown` masks passwords first (grammar.login, RFC 1738 section 6).
 Here, below the linter and the outputs, so that both reach it (output.printable holds the
-JSON side).
-"""
+JSON side)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from .login import mask_password
 
 
 def printable(text: str) -> str:
-    """`text` as a terminal may show it: every character that is not printable (controls
-    but tab, line and paragraph separators, format characters) as \\xNN, \\uNNNN or
-    \\UNNNNNNNN."""
+    """`text` as a terminal may show it, every character that is not printable escaped.
+
+    Controls but tab, line and paragraph separators and format characters are written as
+    \\xNN, \\uNNNN or \\UNNNNNNNN."""
     if not text.isprintable():
         text = "".join(
             char if char.isprintable() or char == "\t" else _escape(char) for char in text

@@ -79,8 +79,10 @@ _LONGEST_SCHEME = 40  # looked back no further: a scheme name is short
 
 @record
 class Login:
-    """Offsets in the URL of one login: `user` and `password` are (start, end) spans (the
-    password is None when there is no ":"); `at` is the "@" that ends the login."""
+    """Offsets in the URL of one login.
+
+    `user` and `password` are (start, end) spans (the password is None when there is no
+    ":"); `at` is the "@" that ends the login."""
 
     user: tuple[int, int]
     password: tuple[int, int] | None
@@ -98,10 +100,11 @@ def first_of(text: str, chars: str, start: int, end: int | None = None) -> int:
 
 
 def read_login(url: str, start: int, end: int | None = None, scheme: str = "") -> Login | None:
-    """The login of the authority that starts at `start` (just after "//"), within
-    url[:end], as the grammar reads it: the plain reading where what follows it is a host
-    and port (so `file://a/:b@c` keeps its path), else the widest (`ftp://fred:se/cret@h/`).
-    None when it has no "@". What may be a password is wider still: `secret_spans`."""
+    """The login of the authority that starts at `start` (just after "//"), as the grammar reads it.
+
+    Read within url[:end]: the plain reading where what follows it is a host and port (so
+    `file://a/:b@c` keeps its path), else the widest (`ftp://fred:se/cret@h/`). None when it
+    has no "@". What may be a password is wider still: `secret_spans`."""
     end = len(url) if end is None else end
     if url.find("@", start, end) < 0:
         return None  # nearly every URL
@@ -208,14 +211,15 @@ def secret_spans(
     decodings: int = ESCAPED_TIMES,
     slashes_from: int = 0,
 ) -> list[tuple[int, int]]:
-    """Every (start, end) of `text` that may be a password, in order, merged where they
-    overlap: the password of the widest login after each login start (_LOGIN_START) that
-    starts before `starts_before`, read with escaped delimiters decoded too (`decodings`
-    times over at most), and across whitespace where the next word holds the "@". `text`
-    is a URL, or any text (a header field, a name, a source line). A bare "//" (no scheme
-    before it) starts a login only from `slashes_from` on: the scanner reads a line's
-    last word joined to the next line's first, and a path typed with "//" there
-    (`/srv/mirror//data`) is no login the next line's URL goes on."""
+    """Every (start, end) of `text` that may be a password, in order, merged where they overlap.
+
+    The password of the widest login after each login start (_LOGIN_START) that starts
+    before `starts_before`, read with escaped delimiters decoded too (`decodings` times over
+    at most), and across whitespace where the next word holds the "@". `text` is a URL, or
+    any text (a header field, a name, a source line). A bare "//" (no scheme before it)
+    starts a login only from `slashes_from` on: the scanner reads a line's last word joined
+    to the next line's first, and a path typed with "//" there (`/srv/mirror//data`) is no
+    login the next line's URL goes on."""
     spans: list[tuple[int, int]] = []
     if (
         decodings
@@ -364,10 +368,11 @@ def _across_whitespace(
 
 
 def secret_spans_read_on(text: str, rest: str) -> list[tuple[int, int]]:
-    """What may be a password in `text` read alone, and read with `rest` after it: the
-    first word of the next line, where a bare URL at a line end leaves a login open
-    (scanner.continuation.login_rest: `ftp://fred:sec` / `ret@host/`). Offsets are into
-    text + rest, so a span may run past the end of `text`."""
+    """What may be a password in `text` read alone, and read with `rest` after it.
+
+    `rest` is the first word of the next line, where a bare URL at a line end leaves a login
+    open (scanner.continuation.login_rest: `ftp://fred:sec` / `ret@host/`). Offsets are into
+    `text + rest`, so a span may run past the end of `text`."""
     if not rest:
         return secret_spans(text)
     # Only logins that start in `text`: the next line's own URLs are read on their own.
@@ -385,8 +390,9 @@ def _scheme_before(text: str, colon: int) -> str:
 
 
 def word_end(text: str, start: int, limit: int | None = None) -> int:
-    """Where a login that runs on from `start` ends at the latest: at whitespace (looked
-    for up to `limit`, and `limit` where there is none before it)."""
+    """Where a login that runs on from `start` ends at the latest.
+
+    At whitespace (looked for up to `limit`, and `limit` where there is none before it)."""
     limit = len(text) if limit is None else min(limit, len(text))
     match = _WHITESPACE.search(text, start, limit)
     return limit if match is None else match.start()
@@ -403,8 +409,9 @@ _NOT_WHITESPACE = compiled_when_used(f"[^{_WHITESPACE_CHARS}]")
 
 
 def merged_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """`spans` sorted, those that overlap or touch joined, empty ones left out: the wider
-    of two masks always wins."""
+    """`spans` sorted, those that overlap or touch joined, empty ones left out.
+
+    The wider of two masks always wins."""
     spans.sort()
     merged: list[tuple[int, int]] = []
     for start, end in spans:
@@ -430,33 +437,37 @@ def masked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def mask_password(text: str, rest: str = "") -> str:
-    """`text` (a URL, or any text holding URLs) with every password, on every reading of
-    where it ends, replaced by `****`; `rest` as for `secret_spans_read_on`."""
+    """`text` with every password, on every reading of where it ends, replaced by `****`.
+
+    `text` is a URL, or any text holding URLs; `rest` as for `secret_spans_read_on`."""
     if rest:
         return masked(text, within(secret_spans_read_on(text, rest), len(text)))
     return masked(text, secret_spans(text))  # none in most text: secret_spans says so first
 
 
 def masked_items(text: str, separators: re.Pattern[str] | None = None) -> list[str]:
-    """The items of a list written as one text (comma-separated, or cut by `separators`),
-    stripped, empty ones left out, with any password hidden: cut after masking, since a
-    "," or a space may be part of a password (section 3.1 keeps only ":", "@" and "/" out
-    of one), and an item cut out of it would show a piece no longer read as a password.
-    For lists whose items never hold one (rule codes, host names, schemes): masking
-    changes no item that means anything."""
+    """The items of a list written as one text, stripped, with any password hidden.
+
+    The list is comma-separated, or cut by `separators`; empty items are left out. It is cut
+    after masking, since a "," or a space may be part of a password (section 3.1 keeps only
+    ":", "@" and "/" out of one), and an item cut out of it would show a piece no longer
+    read as a password. For lists whose items never hold one (rule codes, host names,
+    schemes): masking changes no item that means anything."""
     shown = mask_password(text)
     parts = shown.split(",") if separators is None else separators.split(shown)
     return [part.strip() for part in parts if part.strip()]
 
 
 def masked_piece(piece: str, text: str, at: int | None = None) -> str:
-    """`piece`, a part cut out of `text` (a MIME parameter out of its field), with what may
-    be a password in `text` hidden where the piece stands in it, and its own: the cut may
-    fall inside a password, whose rest no longer reads as one in the piece alone. `at`:
-    where it was cut from, where the caller knows; else every place it stands is taken
-    for that one, each after the last one's end (a place that overlaps the one before, a
-    piece that repeats itself, is not looked at: each span is looked at once, and the time
-    stays linear in `text`)."""
+    """`piece`, a part cut out of `text`, with what may be a password hidden in it.
+
+    The piece is, say, a MIME parameter out of its field. What may be a password in `text`
+    is hidden where the piece stands in it, and the piece's own: the cut may fall inside a
+    password, whose rest no longer reads as one in the piece alone. `at`: where it was cut
+    from, where the caller knows; else every place it stands is taken for that one, each
+    after the last one's end (a place that overlaps the one before, a piece that repeats
+    itself, is not looked at: each span is looked at once, and the time stays linear in
+    `text`)."""
     from bisect import bisect_right  # only here: the pre-commit start-up loads no more
 
     spans = secret_spans(piece)
@@ -476,9 +487,11 @@ def masked_piece(piece: str, text: str, at: int | None = None) -> str:
 
 
 def masked_quoting(message: str, text: str) -> str:
-    """`message`, which may quote `text` or parts of it as something else wrote it (a
-    library's error repeats an address without its scheme, where the login reads no
-    more), with each password of `text` hidden wherever it stands, and its own masked."""
+    """`message`, which may quote `text`, with each password of `text` hidden in it.
+
+    It may quote `text` or parts of it as something else wrote it (a library's error repeats
+    an address without its scheme, where the login reads no more): each password of `text`
+    is hidden wherever it stands, and the message's own masked."""
     for start, end in secret_spans(text):
         if end > start:  # (an empty stretch stands everywhere)
             message = message.replace(text[start:end], MASK)
@@ -488,10 +501,11 @@ def masked_quoting(message: str, text: str) -> str:
 def quotes_secret(
     message: str, text: str, spans: list[tuple[int, int]], start: int, end: int
 ) -> bool:
-    """Might `message`, about text[start:end], show part of a hidden span of `text`? It
-    does if it holds a run of 4 of its characters (or a whole shorter one), or if it is
-    about a stretch that overlaps one and quotes more than one character ('se'). What a
-    rule message must never do (section 6)."""
+    """Might `message`, about text[start:end], show part of a hidden span of `text`?
+
+    It does if it holds a run of 4 of its characters (or a whole shorter one), or if it is
+    about a stretch that overlaps one and quotes more than one character ('se'). What a rule
+    message must never do (section 6)."""
     for hide_start, hide_end in spans:
         if start < hide_end and hide_start < max(end, start + 1) and _QUOTED.search(message):
             return True

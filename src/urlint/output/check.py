@@ -69,9 +69,11 @@ def fix_record(fix: Fix | None) -> dict | None:
 
 
 def finding_json(finding: Finding) -> dict:
-    """One finding as JSON: path, line, column, end_line, end_column, code, name,
-    severity, message, url, fix, mail (the message and MIME part in a mail or news
-    container, as extract's `message`; null for plain text)."""
+    """One finding as JSON.
+
+    Path, line, column, end_line, end_column, code, name, severity, message, url, fix, mail
+    (the message and MIME part in a mail or news container, as extract's `message`; null for
+    plain text)."""
     fields = _fields_json(finding)
     fields["mail"] = masked_values(finding.mail.as_json()) if finding.mail is not None else None
     return fields
@@ -95,8 +97,9 @@ def _fields_json(finding: Finding) -> dict:
 
 
 def jsonl_line(finding: Finding) -> str:
-    """`json_line(finding_json(finding))`, made without json.dumps for each finding, and
-    its message's object made once a message (reporters.extract.message_json): in mail,
+    """`json_line(finding_json(finding))`, made without json.dumps for each finding.
+
+    And its message's object made once a message (reporters.extract.message_json): in mail,
     the message's fields masked and encoded again for each finding were most of a line's
     cost."""
     from ..mail.origin import info_of
@@ -108,8 +111,9 @@ def jsonl_line(finding: Finding) -> str:
 
 
 def write_json(findings: Iterable[Finding], out: TextIO) -> None:
-    """The findings as one JSON list (as json.dumps(..., indent=1) writes it), written one
-    finding at a time: a run's findings are never held."""
+    """The findings as one JSON list, written one finding at a time.
+
+    As json.dumps(..., indent=1) writes it: a run's findings are never held."""
     write_json_list((finding_json(finding) for finding in findings), out)
     out.write("\n")
 
@@ -117,9 +121,11 @@ def write_json(findings: Iterable[Finding], out: TextIO) -> None:
 def masked_source_line(
     line: str, cuts: Iterable[tuple[int, int]]
 ) -> tuple[str, Callable[[int], int]]:
-    """`line` with each of `cuts` (1-based columns, end exclusive; they may overlap) shown
-    as MASK, tabs as one space, other unprintable characters escaped; and a function from a
-    raw column to its column in what is shown."""
+    """`line` as shown, its `cuts` masked, and a map from a raw column to a shown one.
+
+    Each of `cuts` (1-based columns, end exclusive; they may overlap) is shown as MASK, tabs
+    as one space, other unprintable characters escaped; the map is a function from a raw
+    column to its column in what is shown."""
     from bisect import bisect_right  # here: only the full format shows source lines
 
     masks = merged_spans(list(cuts))
@@ -169,8 +175,10 @@ LINE_CONTEXT = 80
 def full_block(
     finding: Finding, line: str | None, cuts: Sequence[tuple[int, int]] = (), colour: bool = False
 ) -> str:
-    """The finding, its source line (`cuts` masked: sorted, apart, as SourceView.line gives
-    them; and the finding's own password spans) with a caret under the span, and its fix."""
+    """The finding, its source line with a caret under the span, and its fix.
+
+    The line has its `cuts` masked (sorted, apart, as SourceView.line gives them) and the
+    finding's own password spans."""
     head = f"{text_line(finding, colour)} [{finding.name}]"
     if line is None:
         return head
@@ -253,10 +261,12 @@ def github_line(finding: Finding) -> str:
 
 
 def write_github(findings: Iterable[Finding], out: TextIO) -> None:
-    """Annotations, errors first, at most GITHUB_LIMIT of each type (GitHub drops the rest),
-    each type in the order found; the rest as plain log lines, and a note of how many were
-    not annotated. The plain lines wait in temporary files (in memory up to 1 MB each): a
-    run's findings are never held."""
+    """GitHub Actions annotations, at most GITHUB_LIMIT of each type; the rest as log lines.
+
+    Errors first, GitHub dropping annotations past its limit, each type in the order found;
+    then the rest as plain log lines, and a note of how many were not annotated. The plain
+    lines wait in temporary files (in memory up to 1 MB each): a run's findings are never
+    held."""
     import shutil  # here: a pre-commit run in text format never pays for it
     import tempfile
 

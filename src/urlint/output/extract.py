@@ -1,11 +1,11 @@
-"""Output of `urlint extract`: one URL a line, or one JSON object a line; or grep's
-habits: the files with a URL (`-l`), the number of URLs a file (`-c`).
+"""Output of `urlint extract`: one URL a line, or one JSON object a line; or grep's habits.
+
+The files with a URL (`-l`), the number of URLs a file (`-c`).
 
 The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
 end_column, url, alt, wrapper, message, flags. `message` is null for plain text, and for
 mail and news an object: index, line, message_id, date, from, part, content_type, source,
-header (mail/mime.py, MessageInfo).
-"""
+header (mail/mime.py, MessageInfo)."""
 
 from __future__ import annotations
 
@@ -34,16 +34,19 @@ FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
 
 
 def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | None:
-    """The URL as it may be shown: password masked unless the user asked to see it (`rest`:
-    the next line's word that may finish its login, Candidate.login_rest_text)."""
+    """The URL as it may be shown: password masked unless the user asked to see it.
+
+    `rest` is the next line's word that may finish its login (Candidate.login_rest_text)."""
     if url is None or show_passwords:
         return url
     return mask_password(url, rest)
 
 
 def read_on(candidate: Candidate) -> str:
-    """What follows the `alt` reading where it is the URL's start (a hard-wrapped URL's
-    first line): a password that runs on past its end is hidden in it too."""
+    """What follows the `alt` reading where it is the URL's start.
+
+    That reading is a hard-wrapped URL's first line: a password that runs on past its end is
+    hidden in what follows too."""
     alt, url = candidate.alt or "", candidate.url
     return url[len(alt) :] if alt and url.startswith(alt) else ""
 
@@ -64,8 +67,9 @@ MESSAGE_NUMBER_AT = 5
 
 
 def joined(pieces: str | LinePieces, lines_before: int = 0, messages_before: int = 0) -> str:
-    """The line `pieces` make, its line numbers `lines_before` further on, its message's
-    number `messages_before`."""
+    """The line `pieces` make, with its line and message numbers placed.
+
+    Its line numbers are `lines_before` further on, its message's number `messages_before`."""
     if isinstance(pieces, str):
         return pieces
     if len(pieces) == 9:
@@ -182,8 +186,9 @@ def message_json(message: MessageInfo) -> str:
 
 
 def message_fields_json(message: MessageInfo) -> str:
-    """message_json after the message's numbers (its fields, and the closing brace), made
-    once a MessageInfo, and its message's identity (Message-ID, Date, From: masked, the
+    """message_json after the message's numbers: its fields, and the closing brace.
+
+    Made once a MessageInfo, and its message's identity (Message-ID, Date, From: masked, the
     costly part) once a message."""
     text = message.json_text
     if text is None:
@@ -229,9 +234,10 @@ def problem_line(problem: Problem) -> str:
 
 @record
 class UrlFormat:
-    """How `extract` writes a URL found: (the URL as shown, `--unique`'s key; the line). A
-    worker process formats with it (`pieces`) and sends back these two strings, the line in
-    pieces where the writer places its numbers, never the candidate (runner.FoundLine):
+    """How `extract` writes a URL found: (the URL as shown, `--unique`'s key; the line).
+
+    A worker process formats with it (`pieces`) and sends back these two strings, the line
+    in pieces where the writer places its numbers, never the candidate (runner.FoundLine):
     pickling a candidate costs as much as finding it."""
 
     jsonl: bool = False
@@ -243,8 +249,9 @@ class UrlFormat:
 
     @property
     def in_blocks(self) -> bool:
-        """Is every URL's line written as it comes (no `--unique`, `-c` or `-l`), so that a
-        unit's lines in a row can go to the writer as one (LineBlock)?"""
+        """Is every URL's line written as it comes (no `--unique`, `-c` or `-l`)?
+
+        Then a unit's lines in a row can go to the writer as one (LineBlock)."""
         return self.lined and not self.keyed
 
     def __call__(
@@ -286,8 +293,10 @@ class LineBlock:
     message_numbers: tuple[int, ...] = ()  # which of `numbers` are messages' (not lines')
 
     def text(self, lines_before: int = 0, messages_before: int = 0) -> str:
-        """The lines, their line numbers `lines_before` further on, their messages'
-        numbers `messages_before`."""
+        """The lines, with their line and message numbers placed.
+
+        Their line numbers are `lines_before` further on, their messages' numbers
+        `messages_before`."""
         if not self.numbers:
             return self.template
         shifted = list(map(lines_before.__add__, self.numbers))
@@ -298,9 +307,11 @@ class LineBlock:
 
 
 def blocked(events: list, end: str) -> list:
-    """`events` with each run of found lines (runner.FoundLine: their line whole, or in
-    pieces, LinePieces) made one LineBlock, every line ended by `end`; any other event
-    (a problem) in its place between them."""
+    """`events` with each run of found lines made one LineBlock.
+
+    Found lines are runner.FoundLine: their line whole, or in pieces (LinePieces); each run
+    of them is made one LineBlock, every line ended by `end`; any other event (a problem) in
+    its place between them."""
     result: list = []
     count = 0
     texts: list[str] = []
@@ -351,13 +362,15 @@ _LINES_WRITTEN_AT_ONCE = 4096
 
 
 class UrlWriter:
-    """`extract`'s standard output, one URL at a time: a line a URL (`text`, `-H`, `jsonl`),
-    or as grep's habits have it, each file with a URL once (`-l`) or each file's number of
-    URLs (`-c`, files with none left out, as ripgrep's `--count`). `unique`: a URL already
-    written is passed over (keyed by the URL as shown, so a masked password tells nothing).
-    `null` (`-0`): a NUL after each path of `-l` and `-c` (`path\\0N\\n` for a count, as
-    ripgrep's `--null`), and a NUL instead of the newline that ends a text line, for
-    `xargs -0`; jsonl lines end with a newline whatever (JSON escapes every control)."""
+    """`extract`'s standard output, one URL at a time.
+
+    A line a URL (`text`, `-H`, `jsonl`), or as grep's habits have it, each file with a URL
+    once (`-l`) or each file's number of URLs (`-c`, files with none left out, as ripgrep's
+    `--count`). `unique`: a URL already written is passed over (keyed by the URL as shown,
+    so a masked password tells nothing). `null` (`-0`): a NUL after each path of `-l` and
+    `-c` (`path\\0N\\n` for a count, as ripgrep's `--null`), and a NUL instead of the
+    newline that ends a text line, for `xargs -0`; jsonl lines end with a newline whatever
+    (JSON escapes every control)."""
 
     def __init__(
         self,
@@ -389,14 +402,16 @@ class UrlWriter:
         self._count = 0
 
     def add(self, path: str, candidate: Candidate, message: MessageInfo | None = None) -> bool:
-        """Write the URL `candidate` found in `path`; True when it was written or counted
-        (False: a URL already seen, with `unique`)."""
+        """Write the URL `candidate` found in `path`; True when it was written or counted.
+
+        False: a URL already seen, with `unique`."""
         key, line = self.url_format(path, candidate, message)
         return self.add_line(path, key, line)
 
     def add_line(self, path: str, key: str, line: str) -> bool:
-        """Write a URL found in `path` and formatted (`url_format`); True when it was
-        written or counted (False: a URL already seen, with `unique`)."""
+        """Write a URL found in `path` and formatted; True when it was written or counted.
+
+        It comes formatted by `url_format`. False: a URL already seen, with `unique`."""
         if self.seen is not None:
             if key in self.seen:
                 return False

@@ -43,9 +43,11 @@ _JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 def masked_text(text: str) -> str:
-    """Input text for a JSON format or the store: passwords masked, and the bytes of a name
-    that is not UTF-8 written as a text format writes them ("caf\\xe9.txt": `printable`),
-    the same name the same way each time (a scan again finds it unchanged)."""
+    """Input text for a JSON format or the store, its passwords masked.
+
+    The bytes of a name that is not UTF-8 are written as a text format writes them
+    ("caf\\xe9.txt": `printable`), the same name the same way each time (a scan again finds
+    it unchanged)."""
     masked = mask_password(text)
     if masked.isascii():
         return masked
@@ -73,8 +75,10 @@ def json_line(value: object, indent: int | None = None) -> str:
 
 
 def json_string(text: str | None) -> str:
-    """`text` as `json_line(text)` writes it (None as null), without json.dumps' cost of
-    making an encoder for each value: a line made of these is the same text."""
+    """`text` as `json_line(text)` writes it (None as null), without json.dumps.
+
+    Without json.dumps' cost of making an encoder for each value: a line made of these is
+    the same text."""
     if text is None:
         return "null"
     text = _quoted(text)
@@ -98,9 +102,10 @@ _quoted: Callable[[str], str] = _quoted_first
 
 
 def json_object(record: dict | None) -> str:
-    """`json_line(record)` for an object of input fields (a message's identity) at
-    json_string's speed: strings and None by json_string, integers as json.dumps writes
-    them, any other value by json_line."""
+    """`json_line(record)` for an object of input fields, at json_string's speed.
+
+    The fields are a message's identity: strings and None by json_string, integers as
+    json.dumps writes them, any other value by json_line."""
     if record is None:
         return "null"
     members = []
@@ -128,8 +133,9 @@ def _u_escape(match: re.Match[str]) -> str:
 
 
 def write_json_list(values: Iterable[object], out: TextIO, level: int = 0) -> None:
-    """`values` as a JSON list, as `json_line(list(values), indent=1)` writes it at nesting
-    `level`, written one value at a time (never held)."""
+    """`values` as a JSON list, written one value at a time (never held).
+
+    As `json_line(list(values), indent=1)` writes it at nesting `level`."""
     inner = "\n" + " " * (level + 1)
     separator = "[" + inner
     for value in values:

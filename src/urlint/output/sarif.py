@@ -1,6 +1,8 @@
-"""SARIF 2.1.0 output, with what GitHub code scanning reads: rule metadata (short and full
-descriptions, help), `partialFingerprints.primaryLocationLineHash`, and URIs relative to the
-working directory under `%SRCROOT%`.
+"""SARIF 2.1.0 output, with what GitHub code scanning reads.
+
+Rule metadata (short and full descriptions, help),
+`partialFingerprints.primaryLocationLineHash`, and URIs relative to the working directory
+under `%SRCROOT%`.
 
 The fingerprint hashes the rule, the masked path and the masked URL (never the source line,
 which may hold a password), so it stays put when lines move. Every string taken from the
@@ -10,8 +12,7 @@ member name is chosen by whoever wrote it, and may hold a URL with a password.
 A finding in an archive member (`a.zip!dir/b.eml`) is located at the archive file itself,
 with no region (lines of the member are not lines of the archive), and the member is named
 in a logical location: a member name is text in the archive, never a path on disk, so
-`a.zip!../../etc/passwd` cannot point outside the scanned root, nor at another file in it.
-"""
+`a.zip!../../etc/passwd` cannot point outside the scanned root, nor at another file in it."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ def rule_descriptor(entry: Rule) -> dict:
 
 def artifact_location(path: str, root: Path) -> dict:
     """A relative URI under %SRCROOT% where the path lies under the root, else a file URI.
+
     `path` is a file's path (an archive's, never a member's): its passwords are masked."""
     if path == STDIN:
         return {"uri": "stdin"}
@@ -72,11 +74,13 @@ def artifact_location(path: str, root: Path) -> dict:
 
 
 def split_member(path: str) -> tuple[str, str] | None:
-    """(archive, member) where `path` names a member of an archive (`a.zip!b/c.eml`, as the
-    mail readers name one), else None. It is split at the first "!" whose left part is a
-    regular file on disk (or standard input): a plain file's name may hold a "!" too. A
-    path with a "!" whose left parts are none of them, and which is no file either, is
-    split at its first "!": what follows it can only be a member's name."""
+    """(archive, member) where `path` names a member of an archive, else None.
+
+    A member is named as the mail readers name one: `a.zip!b/c.eml`. The path is split at
+    the first "!" whose left part is a regular file on disk (or standard input): a plain
+    file's name may hold a "!" too. A path with a "!" whose left parts are none of them, and
+    which is no file either, is split at its first "!": what follows it can only be a
+    member's name."""
     if "!" not in path:
         return None
     at = path.find("!")
@@ -92,8 +96,10 @@ def split_member(path: str) -> tuple[str, str] | None:
 
 
 def location(path: str, region: dict, root: Path, parts: tuple[str, str] | None) -> dict:
-    """A result's location: the file and region, or for an archive member (`parts`, from
-    `split_member`) the archive, with no region, and the member as a logical location."""
+    """A result's location: the file and region, or an archive and its member.
+
+    For an archive member (`parts`, from `split_member`): the archive, with no region, and
+    the member as a logical location."""
     if parts is None:
         return {
             "physicalLocation": {
@@ -139,8 +145,9 @@ def write_sarif(
     out: TextIO,
     root: Path | None = None,
 ) -> None:
-    """The SARIF document as `json_line(sarif_log(...), indent=1)` writes it, its results
-    written one at a time: a run's findings are never held."""
+    """The SARIF document, its results written one at a time.
+
+    As `json_line(sarif_log(...), indent=1)` writes it: a run's findings are never held."""
     root = _source_root(root)
     descriptors = list(rules)
     text = json_line(_document(descriptors, version, root), indent=1)
