@@ -31,7 +31,7 @@ from .core.problems import Problem
 from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
 from .output.extract import read_on, url_shown
 from .output.printable import masked_values
-from .pipeline import ArticleRead, Found, ScannedText, scan_input_marked
+from .pipeline import ArticleRead, Crossposts, Found, Reading, ScannedText, scan_input_marked
 from .run.engines import DASK, LOCAL, check_engine, serial
 
 TYPE_CHECKING = False
@@ -123,8 +123,8 @@ def scan_unit(unit: Unit) -> list[InputResult]:
     read once, by the writer's process)."""
     from .run.worker import worked
 
-    def read_whole(source: InputFile, articles: set[str]) -> list:
-        return _packed(scan_input_marked(source, articles), source.path)
+    def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
+        return _packed(scan_input_marked(source, articles, reading), source.path)
 
     return worked(unit, read_whole, _packed)
 

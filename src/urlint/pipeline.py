@@ -45,12 +45,15 @@ class Found:
     message: MessageInfo | None = None  # where in a mail or news container it was found
 
 
-class ReadCounts:
-    """What this process's pipeline has read, for progress and the summary (progress.py):
-    the messages met (read, or passed over by the prefilter: no URL can come out of them),
-    the damaged ones (a header, a boundary, an encoding: ProblemKind.MALFORMED), the
-    input being read (how far it is read is how far it is done), and what it was read as
-    (sources.kinds: the store records it, and need not sniff the file a second time)."""
+class Reading:
+    """What a reading has met so far, for the one who asked for it: created by the caller,
+    handed to the scan functions, which count into it. The messages met (read, or passed
+    over by the prefilter: no URL can come out of them), the damaged ones (a header, a
+    boundary, an encoding: ProblemKind.MALFORMED), the input being read (how far it is
+    read is how far it is done: the progress line), and what the input read whole was read
+    as (sources.kinds: the store records it, and need not sniff the file a second time)."""
+
+    __slots__ = ("messages", "damaged", "stream", "kind", "hash")
 
     def __init__(self) -> None:
         self.messages = 0
@@ -61,22 +64,59 @@ class ReadCounts:
         self.hash: str | None = None
 
     def since(self, messages: int, damaged: int) -> tuple[int, int]:
+        """The messages and the damaged ones met since the counts were these."""
         return self.messages - messages, self.damaged - damaged
 
+    def counted(self, may_hold_urls: UrlFilter) -> UrlFilter:
+        """The prefilter (mail.prefilter.may_hold_urls), counting here the messages it
+        passes over."""
 
-READ = ReadCounts()
+        def chosen(data: bytes, bounds: Sequence[int]) -> Sequence[bool]:
+            flags = may_hold_urls(data, bounds)
+            self.messages += len(flags) - sum(flags)
+            return flags
+
+        return chosen
 
 
-def counted(may_hold_urls: UrlFilter, counts: ReadCounts = READ) -> UrlFilter:
-    """The prefilter (mail.prefilter.may_hold_urls), counting in `counts` the messages it
-    passes over."""
+class Crossposts:
+    """The news articles a run has read whole, by Message-ID: a crossposted article (INN's
+    tradspool keeps one file per group) is read once. Owned by the run: the serial loop
+    keeps one for all its inputs, a worker one for each input (the writer's process drops
+    the articles another input read)."""
 
-    def chosen(data: bytes, bounds: Sequence[int]) -> Sequence[bool]:
-        flags = may_hold_urls(data, bounds)
-        counts.messages += len(flags) - sum(flags)
-        return flags
+    __slots__ = ("ids",)
 
-    return chosen
+    def __init__(self, ids: Iterable[str] = ()) -> None:
+        self.ids: set[str] = set(ids)
+
+    def copy(self) -> Crossposts:
+        """Another memory, holding what this one holds now."""
+        return Crossposts(self.ids)
+
+    def first_read(self, ids: Iterable[str]) -> bool:
+        """None of these articles read before (then they are now), or one was: a
+        crosspost, read already under another group."""
+        if self.ids.intersection(ids):
+            return False
+        self.ids.update(ids)
+        return True
+
+
+# Until every caller passes its own (the serial loops of commands/extract.py and
+# linter/checker.py, and the progress line they feed): what they read is counted here.
+_UNTOLD = Reading()
+
+
+def _crossposts(articles: Crossposts | set[str] | None) -> Crossposts:
+    """`articles` as a Crossposts; a bare set (a caller that passes no Crossposts yet) is
+    kept as the memory itself, so what is read is remembered there."""
+    if isinstance(articles, Crossposts):
+        return articles
+    crossposts = Crossposts()
+    if articles is not None:
+        crossposts.ids = articles
+    return crossposts
 
 
 @record
@@ -199,9 +239,11 @@ def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
     return start, False
 
 
-def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[Found | Problem]:
+def scan_file(
+    source: InputFile, articles: Crossposts | None = None, reading: Reading | None = None
+) -> Iterator[Found | Problem]:
     """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
-    for item in scan_file_texts(source, articles):
+    for item in scan_file_texts(source, articles, reading):
         if isinstance(item, ScannedText):
             path = item.path or source.path
             for candidate in item.candidates:
@@ -211,58 +253,60 @@ def scan_file(source: InputFile, articles: set[str] | None = None) -> Iterator[F
 
 
 def scan_file_texts(
-    source: InputFile, articles: set[str] | None = None
+    source: InputFile,
+    articles: Crossposts | set[str] | None = None,
+    reading: Reading | None = None,
 ) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned; a problem reading it is
-    yielded, never raised. `articles` holds the Message-IDs of the news articles seen so
-    far in the run: a crossposted article (INN tradspool keeps one file per group) is
-    read once."""
-    return _scan_file(source, articles)  # type: ignore[return-value]  # no marks unless asked
+    yielded, never raised. `articles`: the news articles read so far in the run (a
+    crossposted article is read once); `reading` counts what is read."""
+    items = _scan_file(source, _crossposts(articles), reading or _UNTOLD)
+    return items  # type: ignore[return-value]  # no marks unless asked
 
 
 def scan_input_marked(
-    source: InputFile, articles: set[str], hashing: bool = False
+    source: InputFile, articles: Crossposts, reading: Reading, hashing: bool = False
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """`scan_file_texts`, each news article read whole marked (ArticleRead): a worker's
     reading, whose articles the writer's process drops one by one where another input
-    read them (runner.worked). `hashing`: the file's SHA-256 made as it is read (READ.hash:
-    the results store's)."""
-    return _scan_file(source, articles, marking=True, hashing=hashing)
+    read them (run.worker.worked). `hashing`: the file's SHA-256 made as it is read
+    (`reading.hash`: the results store's)."""
+    return _scan_file(source, articles, reading, marking=True, hashing=hashing)
 
 
 def scan_archive_again(
-    source: InputFile, articles: set[str], skip: int
+    source: InputFile, articles: Crossposts, skip: int, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """A tar or zip archive read again from its start, to read on from its member `skip`
     (units.ArchiveRest): the members before are read but what they give is dropped (their
     units gave it), and each news article after is marked (ArticleRead)."""
-    return _scan_file(source, articles, skip, marking=True)
+    return _scan_file(source, articles, reading, skip, marking=True)
 
 
 def _scan_file(
     source: InputFile,
-    articles: set[str] | None,
+    articles: Crossposts,
+    reading: Reading,
     skip: int | None = None,
     marking: bool = False,
     hashing: bool = False,
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     from .sources.kinds import TEXT, recognised
 
-    READ.kind = READ.hash = None
+    reading.kind = reading.hash = None
     try:
         with input_stream(source.path, hashing) as opened:
-            READ.stream = stream = opened
+            reading.stream = stream = opened
             problems, stream, kind = recognised(source.path, stream, source.path)
-            READ.kind = kind
+            reading.kind = kind
             if skip is None:  # else the planner said them, before the archive's units
                 yield from problems
             if kind == TEXT:
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
-                seen = articles if articles is not None else set()
-                yield from _scan_container(source, stream, kind, seen, skip, marking)
+                yield from _scan_container(source, stream, kind, articles, reading, skip, marking)
         if hashing:
-            READ.hash = read_hash(opened)
+            reading.hash = read_hash(opened)
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
@@ -277,7 +321,8 @@ def _scan_container(
     source: InputFile,
     stream: BinaryIO,
     kind: str,
-    articles: set[str],
+    articles: Crossposts,
+    reading: Reading,
     skip: int | None = None,
     marking: bool = False,
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
@@ -291,14 +336,14 @@ def _scan_container(
         kind,
         seekable=seekable,
         size_hint=plain_file_size(source.path),
-        may_hold_urls=counted(may_hold_urls),
+        may_hold_urls=reading.counted(may_hold_urls),
         skip=skip,
     )
-    yield from _scan_read(items, articles, skip is not None, marking)
+    yield from _scan_read(items, articles, reading, skip is not None, marking)
 
 
 def scan_archive_member(
-    member: MemberBytes, budget: Budget, articles: set[str]
+    member: MemberBytes, budget: Budget, articles: Crossposts, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """One member of an archive, carried in its bytes (units.ArchiveMembers), scanned as
     the whole archive's scan scans it, its news articles marked; its nested streams draw
@@ -307,19 +352,20 @@ def scan_archive_member(
     from .mail.reader import read_archive_member
 
     items = read_archive_member(
-        member.path, member.data, member.depth, budget, counted(may_hold_urls)
+        member.path, member.data, member.depth, budget, reading.counted(may_hold_urls)
     )
-    return _scan_read(items, articles, marking=True)
+    return _scan_read(items, articles, reading, marking=True)
 
 
 def scan_items(
-    path: str, items: Iterable[RawMessage | RawText | Problem]
+    path: str, items: Iterable[RawMessage | RawText | Problem], reading: Reading
 ) -> Iterator[ScannedText | Problem]:
     """Messages an mbox's reader cut out (a run of them: units.MessageRun), scanned as
     the whole file's scan scans them."""
     from .mail.reader import messages_of
 
-    return _scan_read(messages_of(path, iter(items), None), set())  # type: ignore[return-value]  # no marks unless asked
+    messages = messages_of(path, iter(items), None)
+    return _scan_read(messages, Crossposts(), reading)  # type: ignore[return-value]  # no marks unless asked
 
 
 @record
@@ -330,7 +376,7 @@ class ArticleRead:
     and nothing else is."""
 
     message_id: str  # "" after the article
-    # READ's counts where it is given: the article's own are those between its two marks
+    # the reading's counts where it is given: the article's own are those between its two marks
     # (a crosspost dropped is not counted, as the one-process reading does not count it)
     messages: int = 0
     damaged: int = 0
@@ -338,7 +384,8 @@ class ArticleRead:
 
 def _scan_read(
     items: Iterable[MessageItem | TextItem | Problem | ReadFromHere],
-    articles: set[str],
+    crossposts: Crossposts,
+    reading: Reading,
     dropping: bool = False,
     marking: bool = False,
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
@@ -350,13 +397,14 @@ def _scan_read(
     from .mail.reader import MessageItem
     from .sources.nested import ReadFromHere, stream_errors
 
-    counts_before = READ.messages, READ.damaged
+    articles = crossposts.ids
+    counts_before = reading.messages, reading.damaged
     for item in items:
         if isinstance(item, ReadFromHere):
             # Nothing else counts while a reading is pulled: what its dropped part
             # counted (the prefilter's passing over too) is taken back.
             dropping = False
-            READ.messages, READ.damaged = counts_before
+            reading.messages, reading.damaged = counts_before
             continue
         if dropping:
             _read_only(item, articles)
@@ -371,11 +419,11 @@ def _scan_read(
                 if marking and len(articles) > known:
                     marked = True
                     message_id = item.reader.envelope.message_id or ""
-                    yield ArticleRead(message_id, READ.messages, READ.damaged)
-                READ.messages += 1
+                    yield ArticleRead(message_id, reading.messages, reading.damaged)
+                reading.messages += 1
                 yield from scan_message(item.reader, item.path)
                 problems = item.reader.problems
-                READ.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
+                reading.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
                 for problem in sorted(problems, key=_line_of):
                     yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
@@ -391,7 +439,7 @@ def _scan_read(
                     mail=item.reader.info(),
                 )
             if marked:
-                yield ArticleRead("", READ.messages, READ.damaged)  # no article's after
+                yield ArticleRead("", reading.messages, reading.damaged)  # no article's after
         elif isinstance(item, Problem):
             yield item
         else:  # plain text inside a container
@@ -457,9 +505,9 @@ def scan_paths(
     """Every URL under `paths` (empty wrappers too), file by file, in a stable order; what
     a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
     with it in one process (library.py)."""
-    articles: set[str] = set()
+    crossposts, reading = Crossposts(), Reading()
     for item in iter_files(paths, selection=selection):
         if isinstance(item, Problem):
             yield item
         else:
-            yield from scan_file(item, articles)
+            yield from scan_file(item, crossposts, reading)

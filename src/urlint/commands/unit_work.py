@@ -20,7 +20,7 @@ from ..core.units import MessageRun, Planned, TextRange
 from ..linter.checker import Checker, collect_directives
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..output.extract import LineBlock, blocked, joined
-from ..pipeline import ArticleRead, ScannedText, scan_input_marked
+from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
 from ..run.engines import LOCAL
 from ..run.plan import planned_units
 from ..run.runner import run_work
@@ -95,8 +95,8 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     )
     line_format: LineFormat = url_format.pieces if placed_later else url_format
 
-    def read_whole(source: InputFile, articles: set[str]) -> list:
-        items = scan_input_marked(source, articles)
+    def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
+        items = scan_input_marked(source, articles, reading)
         return found_lines(items, source.path, line_format=line_format)
 
     results = worked(unit, read_whole, partial(found_lines, line_format=line_format))
@@ -158,8 +158,11 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     # A range's suppressions: its look back's directives (RangeScan), then its own.
     suppressions = Suppressions()
 
-    def check_whole(source: InputFile, articles: set[str]) -> list[Finding | ArticleRead]:
-        return list(checker.check_items(source.path, scan_input_marked(source, articles)))
+    def check_whole(
+        source: InputFile, articles: Crossposts, reading: Reading
+    ) -> list[Finding | ArticleRead]:
+        items = scan_input_marked(source, articles, reading)
+        return list(checker.check_items(source.path, items))
 
     def check_part(
         items: Iterable[ScannedText | Problem | ArticleRead], path: str

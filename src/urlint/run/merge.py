@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..core.problems import Problem
 from ..core.records import replaced
+from ..pipeline import Crossposts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def in_serial_order(
 ) -> Iterator[object]:
     """The events of each unit's results (given with its counts, in the units' order), in
     their place (runner.run_work says how)."""
-    articles: set[str] = set()
+    crossposts = Crossposts()  # the news articles of the results used
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
     # In the ranges of a text file before this one. A range that failed in its reading says
     # it holds nothing (RangeScan): the file went bad under the run, and the later ranges'
@@ -44,10 +45,8 @@ def in_serial_order(
                 continue  # read again by the archive's rest, before it
             if result.archive_rest:
                 archive_read_again = result.archive
-            if result.articles:
-                if articles.intersection(result.articles):
-                    continue  # a crossposted article already read under another group
-                articles.update(result.articles)
+            if result.articles and not crossposts.first_read(result.articles):
+                continue  # a crossposted article already read under another group
             if tally is not None:
                 tally.add(result.counts)
             extent = result.extent

@@ -1,11 +1,11 @@
-"""What a run has done, on standard error: the progress line and the summary (issue 14).
+"""What a run has done, on standard error: the progress line and the summary.
 
 A `Tally` counts the inputs read and their bytes, the messages met and the damaged ones,
 and what was found (URLs for `extract`, findings for `check`). Both engines feed it: the
-serial loops (`cli`, `check_command`) say when an input starts and ends, and the pipeline
-counts the messages this process reads (`pipeline.READ`); the runner adds each unit's
-`Counts`, as the planner knows them (files, bytes) and as the worker counted them
-(messages), when the unit's result is used.
+serial loops (commands/extract.py, commands/check.py) say when an input starts and ends,
+handing over the `pipeline.Reading` that counts what the input's reading meets (how far
+it is read, its messages); the runner adds each unit's `Counts`, as the planner knows them
+(files, bytes) and as the worker counted them (messages), when the unit's result is used.
 
 The progress line is drawn on standard error once the run has worked for PROGRESS_AFTER
 seconds (`URLINT_PROGRESS_AFTER` changes it: tests set 0), redrawn in place with a carriage
@@ -26,12 +26,13 @@ import time
 
 from ..core.counts import NOTHING, Counts
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from typing import TextIO, TypeVar
 
     from ..core.inputs import InputFile
+    from ..pipeline import Reading
     from ..sources.files import FileId
     from ..sources.selection import Selection
 
@@ -62,8 +63,6 @@ class Tally:
         sizes: Iterator[int | None] | None = None,
         stream: TextIO | None = None,
     ) -> None:
-        from ..pipeline import READ
-
         self.noun = noun
         self.progress = progress
         self.summary = summary
@@ -73,10 +72,11 @@ class Tally:
         self.found = 0  # URLs written, or findings reported
         self.total: int | None = None
         self.shown = False  # the progress line was drawn at least once
-        self._read = READ
-        self._read_base = (READ.messages, READ.damaged)
-        self._serial = False  # read in this process: its pipeline's counts are the run's
-        self._reading = 0  # the size of the regular file being read (serial engine)
+        # The serial engine's reading of the input under way (what it counted when the input
+        # started), and the size of that input, a regular file's (0: none, or no size)
+        self._read: Reading | None = None
+        self._read_base = (0, 0)
+        self._reading = 0
         self._sizes = sizes if progress else None
         self._walked = 0
         self._next = self.started + _delay()
@@ -85,19 +85,33 @@ class Tally:
 
     # What feeds it
 
-    def reading(self, source: InputFile) -> None:
-        """The serial engine starts reading `source`."""
+    def reading(self, source: InputFile, reading: Reading | None = None) -> None:
+        """The serial engine starts reading `source`, what it reads counted in `reading`
+        (how far the input is read, the messages met)."""
         from ..sources.files import plain_file_size
 
-        self._serial = True
+        if reading is None:  # a caller that passes no reading of its own yet
+            from ..pipeline import _UNTOLD
+
+            reading = _UNTOLD
+        self.counts += self._read_so_far()  # an input left unfinished: what it read counts
+        self._read = reading
+        self._read_base = (reading.messages, reading.damaged)
         self._reading = plain_file_size(source.path)
         self.tick()
 
     def read(self, source: InputFile) -> None:
         """The serial engine is done with `source` (its bytes: those of a regular file)."""
-        self.counts += Counts(1, self._reading)
+        self.counts += self._read_so_far() + Counts(1, self._reading)
+        self._read = None
         self._reading = 0
         self.tick()
+
+    def _read_so_far(self) -> Counts:
+        """The messages the input under way has met (serial engine)."""
+        if self._read is None:
+            return NOTHING
+        return Counts(0, 0, *self._read.since(*self._read_base))
 
     def add(self, counts: Counts) -> None:
         """A unit's counts (the parallel engine)."""
@@ -105,11 +119,11 @@ class Tally:
         self.tick()
 
     def totals(self) -> Counts:
-        """Everything counted so far (by the serial engine: with the messages this
-        process's pipeline read)."""
-        if not self._serial:
+        """Everything counted so far (by the serial engine: with the messages of the input
+        under way)."""
+        if self._read is None:
             return self.counts
-        return self.counts + Counts(0, 0, *self._read.since(*self._read_base))
+        return self.counts + self._read_so_far()
 
     # The progress line
 
@@ -154,7 +168,7 @@ class Tally:
     def _bytes_done(self) -> int:
         done = self.counts.bytes
         if self._reading:  # how far the serial engine is in a regular file
-            stream = self._read.stream
+            stream = None if self._read is None else self._read.stream
             try:
                 position = stream.tell() if stream is not None else 0
             except (OSError, ValueError):  # closed, or not seekable

@@ -22,10 +22,10 @@ from ..core.problems import Problem, ProblemKind
 from ..core.records import replaced
 from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from ..pipeline import (
-    READ,
     ArticleRead,
+    Crossposts,
+    Reading,
     ScannedText,
-    counted,
     scan_archive_again,
     scan_archive_member,
     scan_items,
@@ -40,10 +40,11 @@ if TYPE_CHECKING:
     from ..mail.mbox import FramingEnd
 
 
-# What a worker makes of one input read whole (the Message-IDs of the news articles it read
-# go into the set), and of the scanned texts of a range or a run of messages of `path`;
-# the marks of news articles (pipeline.ArticleRead) pass through both, in their places.
-WholeWork = Callable[[InputFile, "set[str]"], list]
+# What a worker makes of one input read whole (the news articles it reads go into the
+# Crossposts, what it reads is counted in the Reading), and of the scanned texts of a range
+# or a run of messages of `path`; the marks of news articles (pipeline.ArticleRead) pass
+# through both, in their places.
+WholeWork = Callable[[InputFile, Crossposts, Reading], list]
 PartWork = Callable[[Iterable["ScannedText | Problem | ArticleRead"], str], list]
 
 
@@ -52,27 +53,32 @@ def worked(
     whole: WholeWork,
     part: PartWork,
     look_back: Callable[[ScannedText], None] | None = None,
+    reading: Reading | None = None,
 ) -> UnitResult:
-    """The results of a unit, input by input, each with the messages it read (`READ`):
-    the one frame of the work of extract, check and the library (`scan_paths`). A range of
-    a text file gives `look_back` the texts scanned again before it (RangeScan: check's
-    suppressions on the lines before the range)."""
+    """The results of a unit, input by input, each with the messages it read (counted in
+    `reading`, or in one of the unit's own): the one frame of the work of extract, check,
+    the store and the library (`scan_paths`). A range of a text file gives `look_back` the
+    texts scanned again before it (RangeScan: check's suppressions on the lines before the
+    range)."""
+    if reading is None:
+        reading = Reading()
     if isinstance(unit, ArchiveMembers):
-        return _member_results(unit, part)
+        return _member_results(unit, part, reading)
     if isinstance(unit, ArchiveRest):
-        return _merged(_rest_results(unit.source, unit.skip, part, set(), unit.archive))
+        rest = _rest_results(unit.source, unit.skip, part, Crossposts(), unit.archive, reading)
+        return _merged(rest)
     results: UnitResult = []
     inputs = unit.sources if isinstance(unit, WholeInput) else (unit,)
     for item in inputs:
         if isinstance(item, InputFile):
-            articles: set[str] = set()
-            events, counts = _read(partial(whole, item, articles), item.path)
-            if not articles:  # it read no news article: it has no ArticleRead marks
+            crossposts = Crossposts()
+            events, counts = _read(partial(whole, item, crossposts, reading), item.path, reading)
+            if not crossposts.ids:  # it read no news article: it has no ArticleRead marks
                 results.append(InputResult(events, counts=counts))
                 continue
         elif isinstance(item, TextRange):
             scan = RangeScan(item, look_back)
-            events, counts = _read(partial(part, iter(scan), item.path), item.path)
+            events, counts = _read(partial(part, iter(scan), item.path), item.path, reading)
             # Placed by the writer even where a fault cut the scan short: what it found
             # before counts from the range's start, and a file's first range still starts
             # the file's count; what the range held past the fault is not known.
@@ -80,70 +86,79 @@ def worked(
             results.append(InputResult(events, counts=counts, extent=extent))
             continue
         elif item.relative:
-            results.append(_relative_run_result(item, part))
+            results.append(_relative_run_result(item, part, reading))
             continue
         else:
-            events, counts = _read(partial(part, scan_run(item), item.path), item.path)
+            scanned = scan_run(item, reading)
+            events, counts = _read(partial(part, scanned, item.path), item.path, reading)
         results.extend(_by_article(events, counts))
     return _merged(results)
 
 
-def _relative_run_result(unit: MessageRun, part: PartWork) -> InputResult:
+def _relative_run_result(unit: MessageRun, part: PartWork, reading: Reading) -> InputResult:
     """A relative run of an mbox read, to be placed by the writer as a range of a text
     is (what it holds: its lines and messages, told by its framing at its end)."""
     from ..mail.mbox import FramingEnd
 
     end = FramingEnd()
-    events, counts = _read(partial(part, scan_run(unit, end), unit.path), unit.path)
+    scanned = scan_run(unit, reading, end)
+    events, counts = _read(partial(part, scanned, unit.path), unit.path, reading)
     # A fault that cut it short: placed as a range is (`worked`), as if it held nothing.
     line, messages = (end.line, end.messages) if end.reached else (1, 0)
     extent = TextExtent(unit.place.offset == 0, line - 1, 0, messages)
     return InputResult(events, counts=counts, extent=extent)
 
 
-def _read(work: Callable[[], list], path: str) -> tuple[list, Counts]:
-    """What `work` gives, and the messages it read (`READ`); a fault in it is a problem
-    for `path`, never the end of the run."""
-    before = READ.messages, READ.damaged
+def _read(work: Callable[[], list], path: str, reading: Reading) -> tuple[list, Counts]:
+    """What `work` gives, and the messages it read (counted in `reading`); a fault in it is
+    a problem for `path`, never the end of the run."""
+    before = reading.messages, reading.damaged
     try:
         events = work()
     except Exception as error:  # noqa: BLE001 - one unit's fault never ends the run
         reason = f"not read to its end: {internal_error(error)}"
         events = [Problem(ProblemKind.UNREADABLE, reason, path)]
-    return events, Counts(0, 0, *READ.since(*before))
+    return events, Counts(0, 0, *reading.since(*before))
 
 
-def _member_results(unit: ArchiveMembers, part: PartWork) -> UnitResult:
+def _member_results(unit: ArchiveMembers, part: PartWork, reading: Reading) -> UnitResult:
     """The results of the unit's members, each read within its allowance (`_by_article`);
     should one decompress past it, or fail, the archive read again from its start, on from
     that member to its end, gives the last of them (`_rest_results`)."""
     from ..sources.archives import Budget
 
     results: UnitResult = []
-    seen: set[str] = set()  # the news articles of the unit's members so far
+    seen = Crossposts()  # the news articles of the unit's members so far
     path = unit.source.path
     for member in unit.members:
         budget = Budget.allowing(member.allowance)
-        before, counted = set(seen), (READ.messages, READ.damaged)
+        before, counted = seen.copy(), (reading.messages, reading.damaged)
         try:
-            events = part(scan_archive_member(member, budget, seen), path)
+            events = part(scan_archive_member(member, budget, seen, reading), path)
         except Exception:  # noqa: BLE001 - read again: the whole reading says what it is
             events = None
         if events is None or budget.spent:  # none of what it read is kept
-            results.extend(_rest_results(unit.source, member.index, part, before, unit.archive))
+            rest = _rest_results(unit.source, member.index, part, before, unit.archive, reading)
+            results.extend(rest)
             break
-        results.extend(_by_article(events, Counts(0, 0, *READ.since(*counted)), unit.archive))
+        read = Counts(0, 0, *reading.since(*counted))
+        results.extend(_by_article(events, read, unit.archive))
     return _merged(results)
 
 
 def _rest_results(
-    source: InputFile, skip: int, part: PartWork, seen: set[str], archive: int
+    source: InputFile,
+    skip: int,
+    part: PartWork,
+    seen: Crossposts,
+    archive: int,
+    reading: Reading,
 ) -> UnitResult:
     """An archive read again from its start, what its members before `skip` give dropped
     (units.ArchiveRest), to its end: the last result says so, and the archive's later
     results are dropped (run_work). `seen`: the news articles of the unit's members before."""
-    items = scan_archive_again(source, set(seen), skip)
-    events, counts = _read(partial(part, items, source.path), source.path)
+    items = scan_archive_again(source, seen.copy(), skip, reading)
+    events, counts = _read(partial(part, items, source.path), source.path, reading)
     results = _by_article(events, counts, archive)
     results[-1] = replaced(results[-1], archive_rest=True)
     return results
@@ -201,14 +216,17 @@ def _joined_results(group: UnitResult) -> InputResult:
     return replaced(first, counts=counts)
 
 
-def scan_run(unit: MessageRun, end: FramingEnd | None = None) -> Iterator[ScannedText | Problem]:
+def scan_run(
+    unit: MessageRun, reading: Reading, end: FramingEnd | None = None
+) -> Iterator[ScannedText | Problem]:
     """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
-    scan does it; `end` holds, at its end, the line after its last and the messages in it
-    (mail.mbox.split_mbox)."""
+    scan does it, what it reads counted in `reading`; `end` holds, at its end, the line
+    after its last and the messages in it (mail.mbox.split_mbox)."""
     from ..mail.prefilter import may_hold_urls
     from ..mail.runs import run_messages
 
-    return scan_items(unit.path, run_messages(unit, counted(may_hold_urls), end))
+    messages = run_messages(unit, reading.counted(may_hold_urls), end)
+    return scan_items(unit.path, messages, reading)
 
 
 class RangeScan:

@@ -36,7 +36,7 @@ from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
 from ..mail.origin import info_of
 from ..output.extract import flags_text, read_on, url_shown
-from ..pipeline import READ, ArticleRead, ScannedText, scan_input_marked
+from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
 from ..run.work import Unit, UnitResult
 from ..run.worker import worked
 from ..sources.files import content_hash
@@ -70,18 +70,19 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     (module docstring). `settings`: the rules whose findings are kept; none without
     `findings` (`scan --no-findings`: the URLs alone, nothing linted)."""
     checker = Checker(settings) if findings else None
+    reading = Reading()  # what the unit reads: its messages, and each input's hash and kind
 
-    def whole(source: InputFile, articles: set[str]) -> list:
-        items = scan_input_marked(source, articles, hashing=True)
-        events = input_rows(checker, items, source.path, whole=True)
-        # READ: the hash of the bytes read (None: not all of them, in order) and what the
+    def whole(source: InputFile, articles: Crossposts, read: Reading) -> list:
+        items = scan_input_marked(source, articles, read, hashing=True)
+        events = input_rows(checker, items, source.path, reading=read, whole=True)
+        # the hash of the bytes read (None: not all of them, in order) and what the
         # reading recognised the file as (None: it could not be read)
-        digest = READ.hash or content_hash(source.path)
-        events[-1] = (*events[-1][:5], digest, READ.kind)
+        digest = read.hash or content_hash(source.path)
+        events[-1] = (*events[-1][:5], digest, read.kind)
         return events
 
     if checker is None or not isinstance(unit, TextRange):
-        return worked(unit, whole, partial(input_rows, checker))
+        return worked(unit, whole, partial(input_rows, checker, reading=reading), None, reading)
     # A range of a text file: its findings suppressed by the directives on its lines and
     # those before it (its look back's), and what it knows of the file's suppressions at
     # its end, which the writer's process joins (Checker.ranges_joined), as check does.
@@ -89,26 +90,32 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     final = unit.final  # the file's last range: its unused suppressions are known
 
     def range_rows(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
-        events = input_rows(checker, items, path, range_suppressions=suppressions)
+        events = input_rows(
+            checker, items, path, reading=reading, range_suppressions=suppressions
+        )
         return [*events, suppressions.of_range(path, final)]
 
-    return worked(unit, whole, range_rows, partial(collect_directives, suppressions))
+    look_back = partial(collect_directives, suppressions)
+    return worked(unit, whole, range_rows, look_back, reading)
 
 
 def input_rows(
     checker: Checker | None,
     items: Iterable[ScannedText | Problem | ArticleRead],
     path: str,
+    *,
+    reading: Reading,
     whole: bool = False,
     range_suppressions: Suppressions | None = None,
 ) -> list:
     """The events of one input's (or one part's: not `whole`) scanned texts: its
-    INPUT_READ event with their rows, after a ROWS event before each article's mark.
-    `range_suppressions`: the suppressions of a range of a text file (Checker.check_items)."""
-    before = READ.messages, READ.damaged
+    INPUT_READ event with their rows, after a ROWS event before each article's mark, and
+    the messages `reading` counted while they were read. `range_suppressions`: the
+    suppressions of a range of a text file (Checker.check_items)."""
+    before = reading.messages, reading.damaged
     events: list = []
     rows: list = []  # since the last mark
-    messages = _Messages(path, rows, whole)
+    messages = _Messages(path, rows, reading if whole else None)
 
     def with_url_rows(
         items: Iterable[ScannedText | Problem | ArticleRead],
@@ -141,7 +148,7 @@ def input_rows(
                 events.append((ROWS, rows[:]))
                 rows.clear()
             events.append(event)
-    read = READ.since(*before)
+    read = reading.since(*before)
     events.append((INPUT_READ, path, read[0], read[1], rows, None, None))
     return events
 
@@ -195,11 +202,11 @@ def input_kind(path: str) -> str | None:
 class _Messages:
     """The MESSAGE row of each message, made the first time one of its rows is."""
 
-    def __init__(self, path: str, rows: list, whole: bool) -> None:
+    def __init__(self, path: str, rows: list, whole: Reading | None) -> None:
         self.input_path = path
         self.rows = rows
         self.last: tuple[str, int] | None = None
-        self.whole = whole
+        self.whole = whole  # the reading of an input read whole; None for a part
         # The input is one message (not an mbox): asked the first time a message row is
         # made, once the input is recognised.
         self.single: bool | None = None
@@ -240,8 +247,9 @@ class _Messages:
         if in_maildir is not None:
             return in_maildir
         if self.single is None:
-            # read whole, the reading recognised it (READ.kind); a part is sniffed
-            kind = READ.kind if self.whole else input_kind(self.input_path)
+            # read whole, the reading recognised it; a part is sniffed
+            whole = self.whole
+            kind = whole.kind if whole is not None else input_kind(self.input_path)
             self.single = kind == ONE_MESSAGE
         if self.single and where == self.input_path:
             return os.path.dirname(where), None

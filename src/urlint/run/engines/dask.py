@@ -25,7 +25,7 @@ from ...core.exits import ConfigError
 from ...grammar.login import masked_quoting
 from . import DASK_INSTALL
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from types import ModuleType

@@ -31,7 +31,7 @@ import signal
 import sys
 from collections import deque
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
