@@ -65,7 +65,7 @@ class Hit:
 
 @record
 class TextHit:
-    """One fault a rule found in the text around the URL (the X rules).
+    """One fault a rule found in the text around the URL (an X rule).
 
     A raw span of the source, a message, and a safe fix if there is one (raw `edits`,
     `fix_description` saying what they do)."""
