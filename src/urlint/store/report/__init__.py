@@ -1,5 +1,6 @@
-"""What a results store holds, for people and for scripts (`urlint report`, whose arguments
-and run are commands/report.py):
+"""The report on a results store, for people and for scripts (`urlint report`).
+
+The command's arguments and run are commands/report.py; here:
 
 - `filters`: what --since, --until, --folder, --domain and --scheme select;
 - `queries`: the questions to the store, in SQL that reads its indexes where they answer;

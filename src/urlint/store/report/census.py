@@ -1,5 +1,6 @@
-"""The census: each distinct URL once, with when it was first and last seen, how often, and
-where to find it: what an archivist needs to save the URLs of an archive before they rot.
+"""The census of a store: each distinct URL once, when first and last seen, how often, where.
+
+What an archivist needs to save the URLs of an archive before they rot.
 
 A URL's reference is its first sighting: the message with the earliest Date that holds it
 (the first found, of those of that date), or, when no message with a date holds it, the
@@ -44,9 +45,11 @@ _CENSUS = """
 def census(
     selection: Selection, limit: int | None = None, most_seen_first: bool = False
 ) -> Iterator[tuple]:
-    """A row of CENSUS_COLUMNS for each distinct URL the filters select: in the order of
-    the URLs (as `sort` in the C locale orders them), or with `most_seen_first` the most
-    found first (the page's table, which shows the first `limit` rows)."""
+    """The census's rows, one of CENSUS_COLUMNS for each distinct URL the filters select.
+
+    In the order of the URLs (as `sort` in the C locale orders them), or with
+    `most_seen_first` the most found first (the page's table, which shows the first
+    `limit` rows)."""
     order = "c.count DESC, c.url" if most_seen_first else "c.url"
     return selection.rows(
         selection.urls,

@@ -29,7 +29,9 @@ _DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2})
 
 @record
 class Filters:
-    """The selection, as the command line gave it. `since` and `until` are bounds in the
+    """What --since, --until, --folder, --domain and --scheme select.
+
+    The selection as the command line gave it. `since` and `until` are bounds in the
     store's date format: `since` inclusive, `until` exclusive (the end of the period the
     user named: `--until 2001` ends at 2002-01-01T00:00:00Z)."""
 
@@ -88,8 +90,10 @@ def _listed(values: list[str] | None) -> tuple[str, ...]:
 
 @record
 class Period:
-    """A date given on the command line: the text, and the period it names as bounds in
-    the store's format (`start` inclusive, `end` exclusive)."""
+    """A date given on the command line, and the period it names.
+
+    The text, and the period as bounds in the store's format (`start` inclusive, `end`
+    exclusive)."""
 
     text: str
     start: str

@@ -1,5 +1,6 @@
-"""`urlint report --html FILE`: one self-contained page, charts and sortable tables, that
-works with the network off.
+"""`urlint report --html FILE`: one self-contained page that works with the network off.
+
+Charts and sortable tables.
 
 Everything the page needs is in it: the styles, Chart.js (vendor/, inlined with its
 licence), the page's own script and its data. Its Content-Security-Policy allows nothing
@@ -48,8 +49,10 @@ NUMBER_COLUMNS = frozenset(
 def write_page(
     store: str, selection: Selection, out: TextIO, top: int = 10, limit: int = 1000
 ) -> None:
-    """The page for the store at `store` under the selection's filters: `top` hosts,
-    schemes and rules in the charts, at most `limit` rows in each table."""
+    """Write the HTML page of the store at `store` to `out`.
+
+    The selection's filters apply: `top` hosts, schemes and rules in the charts, at most
+    `limit` rows in each table."""
     totals = queries.totals(selection)
     out.write(
         page_html(
@@ -69,8 +72,10 @@ def write_page(
 
 
 def chart_data(selection: Selection, top: int) -> dict:
-    """What the charts draw (page.js reads it): URLs per month (the undated counted
-    apart), the top hosts and schemes, and the findings of the top rules per month."""
+    """What the page's charts draw, as page.js reads it.
+
+    URLs per month (the undated counted apart), the top hosts and schemes, and the
+    findings of the top rules per month."""
     per_month = queries.urls_per_month(selection)
     dated = {month: count for month, count in per_month if month is not None}
     months = queries.month_range(list(dated))
@@ -119,9 +124,10 @@ def _rules_over_time(rows: list[tuple[str | None, str, str, int]], top: int) -> 
 
 
 def script_json(value: object) -> str:
-    """`value` as JSON to put inside a <script> element: `<`, `>` and `&` (which only
-    occur inside JSON strings) as \\u escapes, and U+2028 and U+2029 too (JavaScript
-    before ES2019 ends a string at them)."""
+    """`value` as JSON that can stand inside a <script> element.
+
+    `<`, `>` and `&` (which only occur inside JSON strings) as \\u escapes, and U+2028
+    and U+2029 too (JavaScript before ES2019 ends a string at them)."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     for char in "&<>\u2028\u2029":
         text = text.replace(char, f"\\u{ord(char):04x}")
@@ -136,8 +142,10 @@ def _asset(name: str) -> str:
 
 
 def inline_script(text: str, name: str) -> str:
-    """The text of a script to inline, checked: nothing in it may end its <script>
-    element early or put the HTML parser in its escaped states."""
+    """A script's text to inline, checked that it cannot end its element early.
+
+    Nothing in it may end its <script> element early or put the HTML parser in its
+    escaped states."""
     lowered = text.lower()
     if "</script" in lowered or "<!--" in lowered:
         raise ValueError(f"{name} cannot be inlined: it holds </script or <!--")
@@ -145,8 +153,10 @@ def inline_script(text: str, name: str) -> str:
 
 
 def chart_js() -> str:
-    """Chart.js to inline: its licence first, as a comment (MIT: the notice goes with
-    every copy), and without its source map's URL (there is no map to fetch)."""
+    """Chart.js to inline, its licence first.
+
+    The licence as a comment (MIT: the notice goes with every copy); the source map's URL
+    left out (there is no map to fetch)."""
     library = _asset("vendor/chart.umd.min.js")
     library = "\n".join(
         line for line in library.splitlines() if not line.startswith("//# sourceMappingURL=")
@@ -172,6 +182,7 @@ def page_html(
     census_rows: list[tuple],
     limit: int,
 ) -> str:
+    """The page's HTML: its head, charts, tables and inlined scripts, every string escaped."""
     from ...core.version import VERSION as __version__
 
     style = "\n" + _asset("page.css")

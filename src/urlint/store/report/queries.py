@@ -1,5 +1,6 @@
-"""The report's questions to the store, in SQL that lets SQLite read an index where one
-answers, and otherwise read a table once, in its order: a report on a store of millions
+"""The report's questions to the store, in SQL that reads an index where one answers.
+
+Where none does, SQLite reads a table once, in its order: a report on a store of millions
 of URLs costs a few passes over the `urls` table at most.
 
 - `Selection` holds the filters: the rows they select, as common table expressions every
@@ -29,10 +30,12 @@ MONTH = "substr({date}, 1, 7)"
 
 
 def open_store(path: str) -> sqlite3.Connection:
-    """The store at `path`, opened read-only: a report never makes a store (a mistyped
-    path would leave an empty one behind) and never writes to one, so it reads beside a
-    running scan (the store is in WAL mode). An older store is first brought up to this
-    urlint's schema version, as a scan would bring it."""
+    """The store at `path`, opened read-only.
+
+    A report never makes a store (a mistyped path would leave an empty one behind) and
+    never writes to one, so it reads beside a running scan (the store is in WAL mode). An
+    older store is first brought up to this urlint's schema version, as a scan would bring
+    it."""
     where = Path(path)
     if not where.exists():
         raise schema.StoreError(f"{path}: no such file")
@@ -105,8 +108,10 @@ def _version(path: str) -> int:
 
 
 class Selection:
-    """The rows the filters select, as common table expressions (`selected_urls`,
-    `selected_findings`, `selected_problems`) that the report's queries start from.
+    """The rows the filters select, which the report's queries start from.
+
+    They are common table expressions: `selected_urls`, `selected_findings`,
+    `selected_problems`.
 
     Unfiltered, they are the store's tables, which SQLite flattens into each query, so a
     count reads an index alone. Filtered, the URLs and findings are read once into
@@ -189,7 +194,9 @@ class Selection:
 
     @property
     def urls(self) -> str:
-        """`selected_urls`: each URL found (an occurrence, not a distinct URL) that the
+        """The common table expression of the URLs the filters select.
+
+        `selected_urls`: each URL found (an occurrence, not a distinct URL) that the
         filters select, with the fields of its message (NULL for plain text)."""
         conditions = self.message_conditions + self._url_conditions("u.host", "u.scheme")
         return self._selected(
@@ -202,7 +209,9 @@ class Selection:
 
     @property
     def url_rows(self) -> str:
-        """`selected_urls` for a query that asks nothing of the message: unfiltered, the
+        """The URLs the filters select, for a query that asks nothing of their message.
+
+        `selected_urls` for a query that asks nothing of the message: unfiltered, the
         urls table alone (SQLite keeps a join it need not make), so that a count or a
         DISTINCT reads one of its indexes."""
         if self.filtered:
@@ -213,7 +222,9 @@ class Selection:
 
     @property
     def findings(self) -> str:
-        """`selected_findings`: the findings the filters select, with the date of their
+        """The common table expression of the findings the filters select.
+
+        `selected_findings`: the findings the filters select, with the date of their
         message and the host and scheme of their URL."""
         # The URL's host and scheme as its first `urls` row has them (one probe of
         # urls_url); a finding whose URL text no row holds takes its scheme from the text.
@@ -232,7 +243,9 @@ class Selection:
 
     @property
     def finding_rows(self) -> str:
-        """`selected_findings` for a query that asks neither the message nor the URL's
+        """The findings the filters select, for a query that asks neither message nor host.
+
+        `selected_findings` for a query that asks neither the message nor the URL's
         host (url_rows says why)."""
         if self.filtered:
             return self.findings
@@ -242,7 +255,9 @@ class Selection:
 
     @property
     def problems(self) -> str:
-        """`selected_problems`: the problems the message filters select (module
+        """The common table expression of the problems the filters select.
+
+        `selected_problems`: the problems the message filters select (module
         filters: a problem is about no URL). Few: never read into a table."""
         return f"""selected_problems AS (
             SELECT p.id, p.input_id, p.message, p.kind, m.date
@@ -276,7 +291,9 @@ GROUP_COLUMNS = ("urls", "unique_urls", "messages", "first_seen", "last_seen")
 
 
 def urls_by(selection: Selection, key: str, limit: int | None = None) -> Iterator[tuple]:
-    """(key, urls, unique_urls, messages, first_seen, last_seen) for each value of `key`
+    """The URLs counted by each value of `key`, the most first.
+
+    (key, urls, unique_urls, messages, first_seen, last_seen) for each value of `key`
     (a column of selected_urls: host, scheme, list_id, folder, sender), the most URLs
     first; the URLs without one (no host, plain text) in one row whose key is None."""
     # GROUP BY +key: read the table in its order and sort, rather than walk urls_host and
@@ -292,7 +309,9 @@ def urls_by(selection: Selection, key: str, limit: int | None = None) -> Iterato
 
 
 def top(selection: Selection, key: str, limit: int) -> list[tuple[str | None, int]]:
-    """(key, urls) for the `limit` values of `key` (host, scheme) with the most URLs: a
+    """The `limit` values of `key` with the most URLs, and their counts.
+
+    (key, urls) for the `limit` values of `key` (host, scheme) with the most URLs: a
     count alone, which unfiltered reads the index of `key` only (urls_host)."""
     return selection.rows(
         selection.url_rows,
@@ -305,7 +324,9 @@ MONTH_COLUMNS = ("month", "urls", "unique_urls", "messages", "new_urls")
 
 
 def urls_by_month(selection: Selection) -> list[tuple]:
-    """(month, urls, unique_urls, messages, new_urls) for every month from the first to
+    """The URLs counted by month, every month from the first to the last, then the undated.
+
+    (month, urls, unique_urls, messages, new_urls) for every month from the first to
     the last that holds a URL (those between with none too, as zeros), then one row whose
     month is None for the URLs without a date (plain text; a Date not read). `new_urls`:
     the URLs first seen that month (in the undated row: those never seen with a date)."""
@@ -338,7 +359,9 @@ def urls_by_month(selection: Selection) -> list[tuple]:
 
 
 def urls_per_month(selection: Selection) -> list[tuple[str | None, int]]:
-    """(month, urls) for each month that holds a URL, in order, then (None, undated URLs)
+    """The chart's URLs per month, then the undated.
+
+    (month, urls) for each month that holds a URL, in order, then (None, undated URLs)
     when there are any: the chart's counts (unfiltered, urls_message and the messages)."""
     month = MONTH.format(date="date")
     return selection.rows(
@@ -349,8 +372,10 @@ def urls_per_month(selection: Selection) -> list[tuple[str | None, int]]:
 
 
 def month_range(months: list[str]) -> list[str]:
-    """`months` ("YYYY-MM") in order, with the months between them that are missing. A
-    label that is not a month (a store written by hand) is kept, and nothing filled."""
+    """`months` in order, the missing months between them filled in.
+
+    A month is written "YYYY-MM". A label that is not a month (a store written by hand)
+    is kept, and nothing filled."""
     ordered = sorted(months)
     if not ordered or not all(_is_month(label) for label in ordered):
         return ordered
@@ -373,7 +398,9 @@ RULE_COLUMNS = ("code", "name", "severity", "findings", "unique_urls", "messages
 
 
 def findings_by_rule(selection: Selection, limit: int | None = None) -> Iterator[tuple]:
-    """(code, name, severity, findings, unique_urls, messages) for each rule, the most
+    """The findings counted by rule, the most first.
+
+    (code, name, severity, findings, unique_urls, messages) for each rule, the most
     findings first."""
     return selection.rows(
         selection.finding_rows,
@@ -389,7 +416,9 @@ FINDING_DOMAIN_COLUMNS = ("host", "findings", *SEVERITIES, "rules", "unique_urls
 
 
 def findings_by_domain(selection: Selection, limit: int | None = None) -> Iterator[tuple]:
-    """(host, findings, error, warning, info, rules, unique_urls) for each host of the
+    """The findings counted by host, the most first.
+
+    (host, findings, error, warning, info, rules, unique_urls) for each host of the
     findings' URLs, the most findings first; findings on URLs without a host (or with
     no URL) in one row whose host is None."""
     by_severity = ", ".join(f"sum(severity = '{severity}')" for severity in SEVERITIES)
@@ -404,7 +433,9 @@ def findings_by_domain(selection: Selection, limit: int | None = None) -> Iterat
 def findings_by_month_and_rule(
     selection: Selection,
 ) -> list[tuple[str | None, str, str, int]]:
-    """(month, code, name, findings): the findings of each rule in each month; month None
+    """The findings counted by month and rule.
+
+    (month, code, name, findings): the findings of each rule in each month; month None
     for the findings without a date."""
     month = MONTH.format(date="date")
     return selection.rows(
@@ -442,6 +473,7 @@ class Totals:
 
 
 def totals(selection: Selection) -> Totals:
+    """What the summary and the page's header say of the store, under the filters (Totals)."""
     connection = selection.connection
     urls = _count(selection, "")
     unique_urls = _count(selection, "SELECT DISTINCT url FROM selected_urls")

@@ -23,8 +23,9 @@ LABEL_WIDTH = 13
 
 
 def write_summary(store: str, selection: Selection, out: TextIO, top: int = 10) -> None:
-    """The summary of the store at `store` under the selection's filters, with the `top`
-    hosts, schemes and rules."""
+    """Write the summary of the store at `store` to `out`.
+
+    Under the selection's filters, with the `top` hosts, schemes and rules."""
     totals = queries.totals(selection)
     lines = [*_header(store, selection, totals)]
     lines += [_line(label, text) for label, text in totals_lines(totals, selection.filters)]
@@ -71,8 +72,9 @@ def _header(store: str, selection: Selection, totals: Totals) -> list[str]:
 
 
 def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
-    """The summary's counts as (label, text), the text printable (the page shows them
-    too)."""
+    """The summary's counts as (label, text) lines.
+
+    The text printable (the page shows them too)."""
     if totals.messages_read is None:  # filtered: the inputs and messages with such URLs
         inputs = f"{totals.inputs} with these URLs"
         messages = f"{totals.messages} with these URLs"

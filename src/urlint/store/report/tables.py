@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 @record
 class Table:
-    """A table of the report: its columns, what one row is, and its rows (at most `limit`
-    of them, None for all)."""
+    """A table of the report: its columns, what one row is, and how its rows are read.
+
+    `rows` reads at most `limit` of them (None: all)."""
 
     columns: tuple[str, ...]
     summary: str
