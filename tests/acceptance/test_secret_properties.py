@@ -23,6 +23,7 @@ import tempfile
 import zipfile
 from urllib.parse import quote, unquote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,6 +193,7 @@ def leaks(password: str, output: str) -> list[str]:
     return sorted(w for w in marked if any(w in text for text in readings))
 
 
+@pytest.mark.slow  # every example through every command and output format
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(placed())
 def test_no_output_shows_any_part_of_a_password(example):

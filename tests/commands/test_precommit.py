@@ -16,6 +16,9 @@ import pytest
 
 from ..helpers import REPO
 
+# Each test runs git, pre-commit or urlint in processes of their own.
+pytestmark = pytest.mark.processes
+
 SECRET = "hunter22"
 
 
@@ -61,6 +64,7 @@ def try_repo(root, hook: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # pre-commit installs the hook's environment
 def test_urlint_hook_fails_with_findings(scratch):
     result = try_repo(scratch, "urlint")
     assert result.returncode == 1, result.stdout + result.stderr
@@ -72,6 +76,7 @@ def test_urlint_hook_fails_with_findings(scratch):
     assert SECRET not in result.stdout + result.stderr
 
 
+@pytest.mark.slow  # pre-commit installs the hook's environment
 def test_passwords_hook_reports_only_passwords(scratch):
     result = try_repo(scratch, "urlint-passwords")
     assert result.returncode == 1, result.stdout + result.stderr
@@ -82,8 +87,8 @@ def test_passwords_hook_reports_only_passwords(scratch):
 
 # What a hook's run on a small file never loads (its start-up: bench/latency.py): shutil,
 # which argparse would load for the terminal's width (bz2, lzma and zlib with it, 3.5 ms),
-# locale, which gettext would load to look for a translation of argparse's words (cli.py),
-# typing, and the modules only other inputs, formats or options need.
+# locale, which gettext would load to look for a translation of argparse's words
+# (commands/cli.py), typing, and the modules only other inputs, formats or options need.
 NOT_LOADED = (
     "shutil", "locale", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile",
     "contextlib", "json",
