@@ -143,7 +143,7 @@ gopherurl = st.builds(
 )
 # mailtourl = "mailto:" encoded822addr; encoded822addr = 1*xchar. Two dots or more alone
 # are the elision a writer means (`<URL:mailto:...>`), which urlint reports as no URL
-# (README, "Not URLs"; tests/test_scan_not_urls.py): grammatical, but not generated.
+# (README, "Not URLs"; tests/scanner/test_scan_not_urls.py): grammatical, but not generated.
 mailtourl = (
     star(xchar, min_size=1)
     .filter(lambda address: address.strip(".") or len(address) == 1)

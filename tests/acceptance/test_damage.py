@@ -1,6 +1,7 @@
-"""Hostile and damaged input never ends the run: the crash reproducers of the November 2026
-reliability review (C1-C7), each fixed at its cause, and a fault in one unit (a message, an
-archive member, a URL, a file) reported for that unit while the run goes on."""
+"""Hostile and damaged input never ends the run: inputs that once crashed it (a codec name
+for a charset, numbers of thousands of digits, a bad CRC, a broken configuration...), each
+fixed at its cause, and a fault in one unit (a message, an archive member, a URL, a file)
+reported for that unit while the run goes on."""
 
 from __future__ import annotations
 
@@ -25,59 +26,61 @@ def urls(out: str) -> list[str]:
     return [json.loads(line)["url"] for line in out.splitlines()]
 
 
-def test_c1_a_charset_that_is_no_mime_charset(capsys, here):
-    (here / "c1.eml").write_text(
+def test_a_codec_name_that_is_no_mime_charset_is_read_as_utf8(capsys, here):
+    (here / "idna.eml").write_text(
         "From: a@example.com\nMIME-Version: 1.0\nContent-Type: text/plain; charset=idna\n"
         "Content-Transfer-Encoding: quoted-printable\n\nxn--bcher-kva.example see http://example.com/x\n"
     )
-    code, out, err = run(capsys, "extract", "--format", "jsonl", "c1.eml")
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "idna.eml")
     assert (code, urls(out)) == (0, ["http://example.com/x"])
     assert json.loads(out)["column"] == 27
-    assert err == "urlint: c1.eml:6 (message 1): charset: unknown charset 'idna': read as utf-8\n"
+    assert err == "urlint: idna.eml:6 (message 1): charset: unknown charset 'idna': read as utf-8\n"
 
 
-def test_c2_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
-    (here / "c2.eml").write_text("From: =?utf-8?b?a?= <a@example.com>\nSubject: x\n\nsee http://example.com/~x\n")
-    code, out, err = run(capsys, "extract", "--format", "jsonl", "c2.eml")
+def test_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
+    (here / "from.eml").write_text("From: =?utf-8?b?a?= <a@example.com>\nSubject: x\n\nsee http://example.com/~x\n")
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "from.eml")
     assert (code, err) == (0, "")
     assert json.loads(out)["message"]["from"] == "=?utf-8?b?a?= <a@example.com>"
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "c2.eml")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "from.eml")
     assert code == 1 and json.loads(out)["runs"][0]["results"][0]["ruleId"] == "C202"
 
 
-def test_c3_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
-    with zipfile.ZipFile(here / "c3.zip", "w") as archive:
+def test_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
+    with zipfile.ZipFile(here / "crc.zip", "w") as archive:
         archive.writestr("1.eml", "From: a@example.com\nSubject: x\n\nsee http://example.com/~one\n")
         archive.writestr("2.eml", "From: a@example.com\nSubject: y\n\nsee http://example.com/~two\n")
-    data = bytearray((here / "c3.zip").read_bytes())
+    data = bytearray((here / "crc.zip").read_bytes())
     data[data.find(b"see http://example.com/~one")] ^= (
         0x20  # the stored bytes no longer match the CRC
     )
-    (here / "c3.zip").write_bytes(bytes(data))
-    code, out, err = run(capsys, "extract", "c3.zip")
+    (here / "crc.zip").write_bytes(bytes(data))
+    code, out, err = run(capsys, "extract", "crc.zip")
     assert (code, out) == (2, "http://example.com/~two\n")
     assert (
         err
         == (
-            "urlint: c3.zip!1.eml: cannot read: cannot be read to its end: Bad CRC-32 for file "
+            "urlint: crc.zip!1.eml: cannot read: cannot be read to its end: Bad CRC-32 for file "
             "'1.eml'\n"
         )
     )
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "c3.zip")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "crc.zip")
     assert (code, out) == (
         1,
         (
-            "c3.zip!1.eml:1:1: M902 cannot read: cannot be read to its end: Bad CRC-32 for file "
+            "crc.zip!1.eml:1:1: M902 cannot read: cannot be read to its end: Bad CRC-32 for file "
             "'1.eml'\n"
-            "c3.zip!2.eml:4:24: C202 unsafe character '~': write it as %7E\n"
+            "crc.zip!2.eml:4:24: C202 unsafe character '~': write it as %7E\n"
         ),
     )
 
 
-def test_c4_numbers_of_thousands_of_digits(capsys, here):
+def test_a_port_and_an_address_of_thousands_of_digits_are_linted(capsys, here):
     nines = "9" * 5000
-    (here / "c4.txt").write_text(f"see http://example.com:{nines}/ and http://1.2.3.{nines}/ and http://example.org/~ok\n")
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "c4.txt")
+    (here / "digits.txt").write_text(
+        f"see http://example.com:{nines}/ and http://1.2.3.{nines}/ and http://example.org/~ok\n"
+    )
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "digits.txt")
     assert code == 1
     assert [line.split(" ")[1] for line in out.splitlines()] == ["S408", "S407", "C202"]
     assert out.splitlines()[0].endswith(" is over 65535")
@@ -98,12 +101,12 @@ def test_bounded_int(digits, limit, value):
     assert bounded_int(digits, limit) == value
 
 
-def test_c5_a_content_length_of_thousands_of_digits(capsys, here):
-    (here / "c5.mbox").write_text(
+def test_a_content_length_of_thousands_of_digits_loses_no_message(capsys, here):
+    (here / "length.mbox").write_text(
         "From a@b Mon Jan  1 00:00:00 2001\nContent-Length: " + "9" * 5000 + "\n\nsee http://example.com/\n\n"
         "From a@b Mon Jan  1 00:00:00 2001\n\nsee http://example.com/two\n"
     )
-    assert run(capsys, "extract", "c5.mbox") == (
+    assert run(capsys, "extract", "length.mbox") == (
         0,
         "http://example.com/\nhttp://example.com/two\n",
         "",
@@ -126,7 +129,7 @@ def test_c5_a_content_length_of_thousands_of_digits(capsys, here):
         ),
     ],
 )
-def test_c6_configuration_errors_exit_2_naming_the_file(capsys, here, name, content, message):
+def test_a_configuration_error_exits_2_naming_the_file(capsys, here, name, content, message):
     (here / name).write_bytes(content)
     (here / "a.txt").write_text("see http://example.com/~x\n")
     code, out, err = run(capsys, "check", "a.txt")
@@ -134,14 +137,14 @@ def test_c6_configuration_errors_exit_2_naming_the_file(capsys, here, name, cont
     assert err == f"urlint: {here / name}: {message}\n"
 
 
-def test_c7_a_nul_in_a_charset_label_loses_no_message(capsys, here):
-    (here / "c7.eml").write_bytes(
+def test_a_nul_in_a_charset_label_loses_no_message(capsys, here):
+    (here / "nul.eml").write_bytes(
         b'From: a@example.com\nContent-Type: text/plain; charset="utf-8\x00"\n\nsee http://example.com/~lost\n'
     )
-    assert run(capsys, "extract", "c7.eml") == (
+    assert run(capsys, "extract", "nul.eml") == (
         0,
         "http://example.com/~lost\n",
-        "urlint: c7.eml:4 (message 1): charset: unknown charset 'utf-8\\x00': read as utf-8\n",
+        "urlint: nul.eml:4 (message 1): charset: unknown charset 'utf-8\\x00': read as utf-8\n",
     )
 
 
@@ -229,9 +232,9 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
 
 @pytest.mark.parametrize(
     ("separator", "name", "last"),
-    [(b"\x01\x01\x01\x01\n", "d4.mmdf", 1012), (b"\x1f", "d4.babyl", 1014)],
+    [(b"\x01\x01\x01\x01\n", "big.mmdf", 1012), (b"\x1f", "big.babyl", 1014)],
 )
-def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
+def test_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
     capsys, here, monkeypatch, separator, name, last
 ):
     # The same code as at 64 MB (mbox.MAX_MESSAGE_BYTES), at 4 KB.
@@ -255,7 +258,7 @@ def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
     data += message(3, b"see http://m3.example/\n")
     (here / name).write_bytes(data)
     code, out, err = run(capsys, "extract", name)
-    # Exit 2: lines of the archive are not read (D4).
+    # Exit 2: lines of the archive are not read (what the warning says).
     assert (code, out) == (2, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
     reason = (
         f"message 2 is longer than 4,096 bytes: lines 305 to {last} of it are not read; the "
@@ -266,7 +269,7 @@ def test_d4_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
     assert (code, out) == (1, f"{name}:305:1: M906 {reason}\n")
 
 
-def test_d8_base64_encodings_run_together_are_all_read(capsys, here):
+def test_base64_encodings_run_together_are_all_read(capsys, here):
     import base64
 
     body = (
@@ -275,21 +278,21 @@ def test_d8_base64_encodings_run_together_are_all_read(capsys, here):
         + base64.b64encode(b"and http://two.example/")
         + b"\n"
     )
-    (here / "d8.eml").write_bytes(
+    (here / "joined.eml").write_bytes(
         b"From: a@example.com\nContent-Transfer-Encoding: base64\n\n" + body
     )
-    code, out, err = run(capsys, "extract", "d8.eml")
+    code, out, err = run(capsys, "extract", "joined.eml")
     assert (code, out) == (0, "http://one.example/\nhttp://two.example/\n")
     assert (
         err
         == (
-            "urlint: d8.eml:4 (message 1): damaged message: base64 body holds padding inside it "
-            "(encodings run together); each piece decoded\n"
+            "urlint: joined.eml:4 (message 1): damaged message: base64 body holds padding inside "
+            "it (encodings run together); each piece decoded\n"
         )
     )
 
 
-def test_d9_a_fifo_never_blocks_and_a_device_is_refused(capsys, here):
+def test_a_fifo_never_blocks_and_a_device_is_refused(capsys, here):
     import os
 
     os.mkfifo(here / "fifo")  # no writer: read as empty, at once
@@ -334,7 +337,7 @@ def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypa
 
 
 # An archive of five messages whose third is damaged, in every container: the other four's
-# URLs all come out (the review's section 4, D5).
+# URLs all come out.
 def _message(n: int, body: str = "", headers: str = "") -> bytes:
     return (f"From: a@example.com\nSubject: m{n}\n{headers}\n" + (body or f"see http://example.com/~m{n}\n")).encode()
 
@@ -442,7 +445,7 @@ def test_one_rule_lists_at_most_100_findings_in_one_url(capsys, here):
 
 
 def test_an_encoded_word_with_a_charset_name_no_codec_has(capsys, here):
-    # Found by tests/test_fuzz.py: email.errors.CharsetError, at output time.
+    # Found by tests/acceptance/test_fuzz.py: email.errors.CharsetError, at output time.
     (here / "m.eml").write_bytes(
         b"From: =?\xc3\xa9utf-8?b?bWFsbW9ib3Jn?= <daemon@example.se>\n\nsee http://example.se/\n"
     )
@@ -454,7 +457,7 @@ def test_an_encoded_word_with_a_charset_name_no_codec_has(capsys, here):
 
 
 def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(monkeypatch):
-    # P5: a line with no whitespace was carried whole from chunk to chunk (memory was the
+    # A line with no whitespace was once carried whole from chunk to chunk (memory was the
     # longest run). Past MAX_RUN it is cut, and the cut reported; what follows is read.
     import io
 
@@ -519,10 +522,10 @@ def test_a_text_part_is_read_up_to_the_memory_limit(capsys, here, monkeypatch):
     )
 
 
-def test_d7_a_base64_part_past_the_message_limit_is_reported_and_the_next_message_read(
+def test_a_base64_part_past_the_message_limit_is_reported_and_the_next_message_read(
     capsys, here, monkeypatch
 ):
-    # D7: such a part was cut silently (exit 0). The same code as at 64 MB, at 4 KB.
+    # Such a part was once cut silently (exit 0). The same code as at 64 MB, at 4 KB.
     import base64
 
     monkeypatch.setattr("urlint.mail.mbox.MAX_MESSAGE_BYTES", 4096)
@@ -535,15 +538,15 @@ def test_d7_a_base64_part_past_the_message_limit_is_reported_and_the_next_messag
         b"From: a@example.com\nSubject: m2\nContent-Transfer-Encoding: base64\n\n" + big,
         b"From: a@example.com\nSubject: m3\n\nsee http://m3.example/\n",
     ]
-    (here / "d7.mbox").write_bytes(
+    (here / "big.mbox").write_bytes(
         b"".join(b"From a@b Mon Jan  1 00:00:00 2001\n" + m + b"\n" for m in messages)
     )
-    code, out, err = run(capsys, "extract", "d7.mbox")
+    code, out, err = run(capsys, "extract", "big.mbox")
     assert (code, out) == (2, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
     assert (
         err
         == (
-            "urlint: d7.mbox:7: limit reached: message 2 is longer than 4,096 bytes: its start is "
+            "urlint: big.mbox:7: limit reached: message 2 is longer than 4,096 bytes: its start is "
             "read as a message, the rest as plain text\n"
         )
     )

@@ -2,10 +2,10 @@
 the grammar, the rules, the mail reader and the CLI. No input may raise, print a traceback
 or an internal error, or end with an exit status other than 0, 1 or 2.
 
-CI runs a few hundred examples of each target. A long run (the review asks for 100,000
-inputs or more):
+CI runs a few hundred examples of each target. A long run, of 100,000 inputs
+or more:
 
-    URLINT_FUZZ_EXAMPLES=50000 python -m pytest tests/test_fuzz.py -p no:cacheprovider
+    URLINT_FUZZ_EXAMPLES=50000 python -m pytest tests/acceptance/test_fuzz.py -p no:cacheprovider
 
 Mutated inputs are cut from ../shared/corpora when it is present (every file type there:
 RFCs, drafts, list mail in Maildir and gzipped mbox, MIME test mail, netnews), else from

@@ -189,7 +189,8 @@ def test_nothing_outside_a_wrapper_is_glued_on():
 
         for candidate in extract(text):
             if candidate.wrapper is None:
-                if Flag.JOINED_BY_GUESS not in candidate.flags:  # hard-wrapped (test_hard_wrap.py)
+                # hard-wrapped (tests/scanner/test_hard_wrap.py)
+                if Flag.JOINED_BY_GUESS not in candidate.flags:
                     if candidate.end_line != candidate.line:
                         glued.append((str(path), candidate.url, "bare URL crosses a line"))
                     continue

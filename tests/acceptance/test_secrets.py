@@ -1,6 +1,6 @@
 """Passwords are never shown, files are never destroyed, and no name or URL steers a terminal
-or a CI runner: the reproducers of the November 2026 reliability review (L1-L7, D1-D3,
-I1-I5), each with its exact expected output, and the login reader's readings."""
+or a CI runner: each case with its exact expected output (what extract prints, what every
+check format and --diff show, what --fix and -o write), and the login reader's readings."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_every_reading_of_the_login_is_hidden(url, shown):
 
 
 @pytest.mark.parametrize(("url", "shown"), MASKED)
-def test_p501_fires_exactly_where_the_masking_hides(url, shown):
+def test_the_password_rule_fires_exactly_where_the_masking_hides(url, shown):
     found = [f for f in lint(f"<URL:{url}>\n", select=["P501"])]
     expected = [5 + start + 1 for start, _ in secret_spans(url)]  # after "<URL:", 1-based
     assert [f.column for f in found] == expected
@@ -452,25 +452,25 @@ def test_a_usage_error_quotes_no_password(capsys, here):
     assert "argument --format: invalid choice: 'ftp://u:****@h'" in err
 
 
-def test_l1_extract_prints_no_password_the_parser_sees(capsys, here):
-    (here / "l1.txt").write_text(
+def test_extract_prints_no_password_the_parser_sees(capsys, here):
+    (here / "logins.txt").write_text(
         "a <URL:ftp://us@er:Secretpw2y@ftp.example.com/>\nb ftp://fred:2024?Secretpw2y@ftp.example.com/\n"
         "c http://us?er:Secretpw2y@www.example.com/\nd <URL:1ftp://fred:Secretpw2y@ftp.example.com/>\n"
         "e http://web.archive.org/web/1997/ftp://fred:Secretpw2y@ftp.example.com/\n"
     )
-    assert run(capsys, "extract", "l1.txt") == (0, (
+    assert run(capsys, "extract", "logins.txt") == (0, (
         "ftp://us@er:****@ftp.example.com/\nftp://fred:****@ftp.example.com/\nhttp://us?er:****@www.example.com/\n"
         "1ftp://fred:****@ftp.example.com/\nhttp://web.archive.org/web/1997/ftp://fred:****@ftp.example.com/\n"
     ), "")
     code, out, _ = run(
-        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l1.txt"
+        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "logins.txt"
     )
     assert (code, out) == (1, (
-        "l1.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
-        "l1.txt:2:14: P501 a password in the URL: never write one (section 6)\n"
-        "l1.txt:3:16: P501 a password in the URL: never write one (section 6)\n"
-        "l1.txt:4:20: P501 a password in the URL: never write one (section 6)\n"
-        "l1.txt:5:46: P501 a password in the URL: never write one (section 6)\n"
+        "logins.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
+        "logins.txt:2:14: P501 a password in the URL: never write one (section 6)\n"
+        "logins.txt:3:16: P501 a password in the URL: never write one (section 6)\n"
+        "logins.txt:4:20: P501 a password in the URL: never write one (section 6)\n"
+        "logins.txt:5:46: P501 a password in the URL: never write one (section 6)\n"
     ))
 
 
@@ -513,25 +513,25 @@ def test_a_hard_wrapped_urls_first_line_hides_the_password_its_rest_finishes(cap
     )
 
 
-def test_l2_a_password_with_a_hash_is_p501_and_quoted_by_no_rule(capsys, here):
-    (here / "l2.txt").write_text("ftp://fred:hunter#2@ftp.example.com/\n")
-    assert run(capsys, "extract", "l2.txt") == (0, "ftp://fred:****@ftp.example.com/\n", "")
-    expected = "l2.txt:1:12: P501 a password in the URL: never write one (section 6)\n"
-    assert run(capsys, "check", "--isolated", "l2.txt") == (
+def test_a_password_with_a_hash_is_p501_and_quoted_by_no_rule(capsys, here):
+    (here / "hash.txt").write_text("ftp://fred:hunter#2@ftp.example.com/\n")
+    assert run(capsys, "extract", "hash.txt") == (0, "ftp://fred:****@ftp.example.com/\n", "")
+    expected = "hash.txt:1:12: P501 a password in the URL: never write one (section 6)\n"
+    assert run(capsys, "check", "--isolated", "hash.txt") == (
         1,
         expected + "Found 1 problem: 1 error.\n",
         "",
     )
     assert run(
-        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "l2.txt"
+        capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "hash.txt"
     ) == (1, expected, "")
 
 
-def test_l3_full_hides_a_wrapped_passwords_second_line(capsys, here):
-    (here / "l3.txt").write_text(
+def test_the_full_format_hides_a_wrapped_passwords_second_line(capsys, here):
+    (here / "wrapped.txt").write_text(
         "Mirror: <URL:ftp://fred:Tr0ub4dor\n   -and-3@ftp.example.com/pub/> or http://example.com/~fred/\n"
     )
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l3.txt")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "wrapped.txt")
     assert code == 1
     assert "Tr0ub4dor" not in out and "-and-3" not in out
     assert "2 |    ****@ftp.example.com/pub/> or http://example.com/~fred/\n" in out
@@ -540,92 +540,94 @@ def test_l3_full_hides_a_wrapped_passwords_second_line(capsys, here):
     )  # the caret still under "~"
 
 
-def test_l4_overlapping_masks_join(capsys, here):
-    (here / "l4.txt").write_text("ftp://fred:p@ssw0rd@ftp.example.com/\n")
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l4.txt")
+def test_overlapping_masks_join_into_one(capsys, here):
+    (here / "overlap.txt").write_text("ftp://fred:p@ssw0rd@ftp.example.com/\n")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "overlap.txt")
     assert code == 1
     assert "ssw0rd" not in out
     assert out.count("1 | ftp://fred:****@ftp.example.com/\n") == 2  # P501 and R301
 
 
-def test_l5_full_counts_lines_as_the_scanner_does(capsys, here):
-    (here / "l5.txt").write_text(
+def test_the_full_format_counts_lines_as_the_scanner_does(capsys, here):
+    (here / "pages.txt").write_text(
         "page one\n\x0c\n<URL:ftp://fred:se/cret@ftp.example.com/pub/>\nSee "
         "http://example.com/~fred/ now\n"
     )
-    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l5.txt")
+    code, out, _ = run(capsys, "check", "--isolated", "--format", "full", "pages.txt")
     assert code == 1
     assert "se/cret" not in out and "cret" not in out
     assert "3 | <URL:ftp://fred:****@ftp.example.com/pub/>\n" in out
     assert "4 | See http://example.com/~fred/ now\n  |                        ^\n" in out
 
 
-UTF16_L6 = codecs.BOM_UTF16_LE + "hi ftp://fred:secret@h/ http://x/~y\n".encode("utf-16-le")
+UTF16_TEXT = codecs.BOM_UTF16_LE + "hi ftp://fred:secret@h/ http://x/~y\n".encode("utf-16-le")
 
 
-def test_l6_full_and_diff_read_utf16_as_the_scan_does(capsys, here):
-    (here / "l6.txt").write_bytes(UTF16_L6)
-    _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "l6.txt")
+def test_the_full_format_and_diff_read_utf16_as_the_scan_does(capsys, here):
+    (here / "utf16le.txt").write_bytes(UTF16_TEXT)
+    _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "utf16le.txt")
     assert "secret" not in out
     assert out.count("1 | hi ftp://fred:****@h/ http://x/~y\n") == 2
-    assert run(capsys, "check", "--isolated", "--diff", "l6.txt") == (
+    assert run(capsys, "check", "--isolated", "--diff", "utf16le.txt") == (
         1,
         (
-            "--- a/l6.txt\n+++ b/l6.txt\n@@ -1 +1 @@\n-hi ftp://fred:****@h/ http://x/~y\n+hi "
-            "ftp://fred:****@h/ http://x/%7Ey\n"
+            "--- a/utf16le.txt\n+++ b/utf16le.txt\n@@ -1 +1 @@\n"
+            "-hi ftp://fred:****@h/ http://x/~y\n+hi ftp://fred:****@h/ http://x/%7Ey\n"
         ),
         "",
     )
 
 
-def test_l7_full_hides_another_urls_password_on_the_line(capsys, here):
-    (here / "l7.txt").write_text("telnet://us=er:pa/ss@h/ http://x/~y\n")
-    _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "--select", "C202", "l7.txt")
+def test_the_full_format_hides_another_urls_password_on_the_line(capsys, here):
+    (here / "other.txt").write_text("telnet://us=er:pa/ss@h/ http://x/~y\n")
+    _, out, _ = run(
+        capsys, "check", "--isolated", "--format", "full", "--select", "C202", "other.txt"
+    )
     assert "pa/ss" not in out
     assert "1 | telnet://us=er:****@h/ http://x/~y\n" in out
 
 
-def test_l8_metadata_is_masked(capsys, here):
-    (here / "l7.eml").write_text(
+def test_message_metadata_is_masked_in_every_format(capsys, here):
+    (here / "meta.eml").write_text(
         'From: "ftp://fred:Secretpw2y@h/" <a@example.com>\nMIME-Version: 1.0\n'
         'Content-Type: text/plain; charset="ftp://fred:Secretpw2y@h/"\n\nsee http://example.com/\n'
     )
-    code, out, err = run(capsys, "extract", "--format", "jsonl", "l7.eml")
+    code, out, err = run(capsys, "extract", "--format", "jsonl", "meta.eml")
     assert code == 0
     assert (
         err
         == (
-            "urlint: l7.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read as "
-            "utf-8\n"
+            "urlint: meta.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read "
+            "as utf-8\n"
         )
     )
     assert json.loads(out)["message"]["from"] == '"ftp://fred:****@h/" <a@example.com>'
     for fmt in ("text", "json", "jsonl", "sarif", "github"):
         _, out, err = run(
-            capsys, "check", "--isolated", "--select", "ALL", "--format", fmt, "l7.eml"
+            capsys, "check", "--isolated", "--select", "ALL", "--format", fmt, "meta.eml"
         )
         assert SECRET not in out + err
 
 
-def test_d1_output_onto_an_input_is_refused(capsys, here):
-    (here / "d1.txt").write_text("important notes\nsee http://example.com/~fred/\n")
-    code, out, err = run(capsys, "check", "--isolated", "-o", "d1.txt", "d1.txt")
+def test_output_onto_an_input_is_refused(capsys, here):
+    (here / "notes.txt").write_text("important notes\nsee http://example.com/~fred/\n")
+    code, out, err = run(capsys, "check", "--isolated", "-o", "notes.txt", "notes.txt")
     assert (code, out) == (2, "")
-    assert err == "urlint: -o d1.txt: that file is also an input; it is not written over\n"
-    assert (here / "d1.txt").read_text() == "important notes\nsee http://example.com/~fred/\n"
-    assert run(capsys, "check", "--isolated", "--write-baseline", "d1.txt", "d1.txt")[0] == 2
+    assert err == "urlint: -o notes.txt: that file is also an input; it is not written over\n"
+    assert (here / "notes.txt").read_text() == "important notes\nsee http://example.com/~fred/\n"
+    assert run(capsys, "check", "--isolated", "--write-baseline", "notes.txt", "notes.txt")[0] == 2
 
 
-def test_d1_output_into_a_scanned_directory_is_not_read(capsys, here):
-    (here / "d1.txt").write_text("see http://example.com/~fred/\n")
+def test_output_into_a_scanned_directory_is_not_read(capsys, here):
+    (here / "notes.txt").write_text("see http://example.com/~fred/\n")
     for _ in range(2):  # the second run finds last run's report in the directory
         assert (
             run(capsys, "check", "--isolated", "--format", "jsonl", "-o", "report.jsonl", ".")[0]
             == 1
         )
         rows = [json.loads(line) for line in (here / "report.jsonl").read_text().splitlines()]
-        assert [(r["path"], r["code"]) for r in rows] == [("d1.txt", "C202")]
-    assert sorted(p.name for p in here.iterdir()) == ["d1.txt", "report.jsonl"]
+        assert [(r["path"], r["code"]) for r in rows] == [("notes.txt", "C202")]
+    assert sorted(p.name for p in here.iterdir()) == ["notes.txt", "report.jsonl"]
 
 
 def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(capsys, here):
@@ -646,49 +648,49 @@ def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(cap
 
 
 @pytest.mark.parametrize("bom", [codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE])
-def test_d2_fix_writes_utf16_back_as_utf16(capsys, here, bom):
+def test_fix_writes_utf16_back_as_utf16(capsys, here, bom):
     codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
-    (here / "d2.txt").write_bytes(bom + "http://ex.com/~a\n".encode(codec))
-    assert run(capsys, "check", "--isolated", "--fix", "d2.txt") == (
+    (here / "utf16.txt").write_bytes(bom + "http://ex.com/~a\n".encode(codec))
+    assert run(capsys, "check", "--isolated", "--fix", "utf16.txt") == (
         0,
         "",
         "urlint: fixed 1 problem\n",
     )
-    assert (here / "d2.txt").read_bytes() == bom + "http://ex.com/%7Ea\n".encode(codec)
+    assert (here / "utf16.txt").read_bytes() == bom + "http://ex.com/%7Ea\n".encode(codec)
 
 
-def test_d2_damaged_utf16_is_not_rewritten(capsys, here):
+def test_fix_does_not_rewrite_damaged_utf16(capsys, here):
     data = (
         codecs.BOM_UTF16_LE + "http://ex.com/~a\n".encode("utf-16-le") + b"\x00\xd8\n\x00"
     )  # a lone surrogate
-    (here / "d2.txt").write_bytes(data)
-    _, _, err = run(capsys, "check", "--isolated", "--fix", "d2.txt")
+    (here / "utf16.txt").write_bytes(data)
+    _, _, err = run(capsys, "check", "--isolated", "--fix", "utf16.txt")
     assert (
         err
         == (
-            "urlint: d2.txt: not fixed: some of its bytes do not decode as its byte order mark "
+            "urlint: utf16.txt: not fixed: some of its bytes do not decode as its byte order mark "
             "says\nurlint: fixed 0 problems\n"
         )
     )
-    assert (here / "d2.txt").read_bytes() == data
+    assert (here / "utf16.txt").read_bytes() == data
 
 
-def test_d3_fix_in_a_file_whose_chunks_decode_differently(capsys, here):
+def test_fix_in_a_file_whose_chunks_decode_differently(capsys, here):
     head = "café naïve http://example.com/~fred/x\n".encode()
     tail = b"latin1 \xe9 http://example.org/~b\n"
-    (here / "d3.txt").write_bytes(head + b"filler line of ascii text here\n" * 400000 + tail)
-    assert run(capsys, "check", "--isolated", "--fix", "d3.txt") == (
+    (here / "mixed.txt").write_bytes(head + b"filler line of ascii text here\n" * 400000 + tail)
+    assert run(capsys, "check", "--isolated", "--fix", "mixed.txt") == (
         0,
         "",
         "urlint: fixed 2 problems\n",
     )
-    data = (here / "d3.txt").read_bytes()
+    data = (here / "mixed.txt").read_bytes()
     assert data.startswith("café naïve http://example.com/%7Efred/x\n".encode())
     assert data.endswith(b"latin1 \xe9 http://example.org/%7Eb\n")  # still Latin-1 there
     assert len(data) == len(head) + 31 * 400000 + len(tail) + 4
 
 
-def test_i1_a_file_name_cannot_start_a_workflow_command(capsys, here):
+def test_a_file_name_cannot_start_a_workflow_command(capsys, here):
     (here / "x\n::error file=README.md,line=1::injected\n.txt").write_text("see http://example.com/~a\n")
     (here / "::warning::y.txt").write_text("see http://example.com/~b\n")
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", ".")
@@ -701,46 +703,48 @@ def test_i1_a_file_name_cannot_start_a_workflow_command(capsys, here):
     assert all(not line.startswith("::") for line in out.splitlines())
 
 
-def test_i2_escape_sequences_reach_no_terminal(capsys, here):
-    (here / "i2.txt").write_text("see <URL:http://h\x1b]0;PWNED\x07x.example/>\n")
-    assert run(capsys, "extract", "i2.txt") == (0, "http://h\\x1b]0;PWNED\\x07x.example/\n", "")
+def test_escape_sequences_in_a_url_reach_no_terminal(capsys, here):
+    (here / "escape.txt").write_text("see <URL:http://h\x1b]0;PWNED\x07x.example/>\n")
+    assert run(capsys, "extract", "escape.txt") == (0, "http://h\\x1b]0;PWNED\\x07x.example/\n", "")
     _, out, _ = run(
-        capsys, "check", "--isolated", "--format", "concise", "--select", "S407", "i2.txt"
+        capsys, "check", "--isolated", "--format", "concise", "--select", "S407", "escape.txt"
     )
     assert (
         out
         == (
-            "i2.txt:1:17: S407 invalid host: label 'h\\x1b]0;PWNED\\x07x' holds characters other "
-            "than letters, digits and '-'\n"
+            "escape.txt:1:17: S407 invalid host: label 'h\\x1b]0;PWNED\\x07x' holds characters "
+            "other than letters, digits and '-'\n"
         )
     )
-    _, out, _ = run(capsys, "check", "--isolated", "--format", "full", "--select", "C205", "i2.txt")
+    _, out, _ = run(
+        capsys, "check", "--isolated", "--format", "full", "--select", "C205", "escape.txt"
+    )
     assert "\x1b" not in out and "\x07" not in out
     assert "1 | see <URL:http://h\\x1b]0;PWNED\\x07x.example/>\n  |                  ^^^^\n" in out
-    _, out, _ = run(capsys, "extract", "--format", "jsonl", "i2.txt")
+    _, out, _ = run(capsys, "extract", "--format", "jsonl", "escape.txt")
     assert json.loads(out)["url"] == "http://h\x1b]0;PWNED\x07x.example/"  # exact in JSON
 
 
-def test_i3_a_member_name_cannot_point_outside_the_root(capsys, here):
-    with zipfile.ZipFile(here / "i3.zip", "w") as archive:
+def test_an_archive_member_name_cannot_point_outside_the_root(capsys, here):
+    with zipfile.ZipFile(here / "member.zip", "w") as archive:
         archive.writestr("../../../../../../etc/passwd", "From: a@example.com\nSubject: x\n\nsee http://example.com/~a\n")
-    _, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "i3.zip")
+    _, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "member.zip")
     location = json.loads(out)["runs"][0]["results"][0]["locations"][0]
     assert location["physicalLocation"]["artifactLocation"] == {
-        "uri": "i3.zip",
+        "uri": "member.zip",
         "uriBaseId": "%SRCROOT%",
     }
     assert "etc/passwd" not in json.dumps(location["physicalLocation"])
 
 
-def test_i4_an_empty_wrapper_yields_no_url(capsys, here):
-    (here / "i4.txt").write_text("a <URL:> b <URL: > c\n")
-    assert run(capsys, "extract", "--format", "jsonl", "i4.txt") == (1, "", "")  # 1: no URL
+def test_an_empty_wrapper_yields_no_url(capsys, here):
+    (here / "empty.txt").write_text("a <URL:> b <URL: > c\n")
+    assert run(capsys, "extract", "--format", "jsonl", "empty.txt") == (1, "", "")  # 1: no URL
 
 
-def test_i5_jsonl_escapes_line_separators(capsys, here):
-    (here / "i5.txt").write_text("see <URL:http://example.com/a\u2028b\u0085c>\n")
-    _, out, _ = run(capsys, "extract", "--format", "jsonl", "i5.txt")
+def test_jsonl_escapes_line_separators(capsys, here):
+    (here / "separators.txt").write_text("see <URL:http://example.com/a\u2028b\u0085c>\n")
+    _, out, _ = run(capsys, "extract", "--format", "jsonl", "separators.txt")
     assert out.splitlines() == [out.rstrip("\n")]
     assert '"url": "http://example.com/a\\u2028b\\u0085c"' in out
     assert json.loads(out)["url"] == "http://example.com/a\u2028b\u0085c"

@@ -1,5 +1,5 @@
-"""The package type-checks clean: `mypy src` with no error (issue 13). The value classes
-(`@record`) are typed for checkers by PEP 681's dataclass_transform (records.py)."""
+"""The package type-checks clean: `mypy src` with no error. The value classes
+(`@record`) are typed for checkers by PEP 681's dataclass_transform (core/records.py)."""
 
 from __future__ import annotations
 
