@@ -1,8 +1,9 @@
-"""The `urlint` command in a process of its own: the `urlint` script (pyproject.toml's
-`[project.scripts]`) and `python -m urlint`, where no script is on the PATH (a
-virtualenv not activated, a checkout run in place). A program or a test that runs the
-command inside its own process calls `cli.main`, which leaves its garbage collector as it
-is."""
+"""The `urlint` command in a process of its own.
+
+The `urlint` script (pyproject.toml's `[project.scripts]`) runs it, and `python -m urlint`
+where no script is on the PATH (a virtualenv not activated, a checkout run in place). A
+program or a test that runs the command inside its own process calls
+`urlint.commands.cli.main`, which leaves its garbage collector as it is."""
 
 import sys
 
@@ -10,6 +11,7 @@ from ._runtime import config_cache, garbage, patterns
 
 
 def run() -> None:
+    """Run `urlint` with the process's arguments, and exit with its status."""
     garbage.defer()  # before the command's modules load (garbage.py)
     try:
         patterns.load_compiled()  # before the modules that compile them load
@@ -24,9 +26,10 @@ def run() -> None:
 
 
 def _argparse_without_gettext() -> None:
-    """argparse imported with urlint._runtime.untranslated standing in for gettext, which is then
-    never loaded (2 ms of a hook's start-up: untranslated.py). Only where neither is
-    loaded yet; a later `import gettext` loads the real one."""
+    """Import argparse with urlint._runtime.untranslated standing in for gettext.
+
+    gettext is then never loaded, which a hook's start-up saves (untranslated.py). Only
+    where neither is loaded yet; a later `import gettext` loads the real one."""
     if "argparse" in sys.modules or "gettext" in sys.modules:
         return
     from ._runtime import untranslated

@@ -1,6 +1,8 @@
-"""The arguments several subcommands share: which rules run and the configuration read
-(`check`, `scan`), the files chosen (`check`, `extract`, `scan`), and how a run goes and what
-it says of itself (`check`, `extract`, `scan`)."""
+"""The arguments several subcommands share.
+
+Which rules run and the configuration read (`check`, `scan`), the files chosen (`check`,
+`extract`, `scan`), and how a run goes and what it says of itself (`check`, `extract`,
+`scan`)."""
 
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
-    """How a run goes and what it says of itself on standard error, the same for `check`
-    and `extract`."""
+    """How a run goes and what it says of itself on standard error.
+
+    The same for `check`, `extract` and `scan` (`notes`: what -q leaves out besides)."""
     from ..run.engines import DASK, DASK_INSTALL, ENGINES, LOCAL
 
     parser.add_argument(

@@ -1,6 +1,7 @@
-"""`urlint check`: its arguments, and its run: the configuration and the flags read, the
-inputs checked (here, or in units of work on other cores), the findings written as the
-format asks; the exit status."""
+"""`urlint check`: its arguments, and its run.
+
+The configuration and the flags read, the inputs checked (here, or in units of work on
+other cores), the findings written as the format asks; the exit status."""
 
 from __future__ import annotations
 
@@ -110,8 +111,10 @@ class _Plan:
 
 
 def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
-    """`urlint check` with the parsed `args`, the report written to `out` (or to -o's
-    file); the exit status: 0 nothing at or above --fail-on, 1 findings, 2 an error."""
+    """`urlint check` with the parsed `args`, the report written to `out`; the exit status.
+
+    The report goes to -o's file where one is given. The exit status: 0 nothing at or
+    above --fail-on, 1 findings, 2 an error."""
     try:
         plan = _planned(args)
     except ConfigError as error:
@@ -135,8 +138,9 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
 
 
 def _planned(args: argparse.Namespace) -> _Plan:
-    """The settings, the baseline, the paths (.: the default) and the engine a check's
-    `args` ask for. Raises ConfigError."""
+    """What a check's `args` ask for: settings, baseline, paths (default .), engine.
+
+    Raises ConfigError."""
     from ..linter.config import settings_of
 
     settings = settings_of(args)
@@ -200,8 +204,9 @@ def _checker(
     told: Tally = tally
 
     class TallyingChecker(Checker):
-        """The checker, telling the tally where the run is: each input's start and end, each
-        text it lints (progress.py)."""
+        """The checker, telling the tally where the run is (progress.py).
+
+        The tally hears of each input's start and end, and of each text it lints."""
 
         def check_file(self, source: InputFile) -> Iterator[Finding]:
             told.reading(source)
@@ -292,8 +297,10 @@ class _ReportFile:
 def _report(
     args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
 ) -> int:
-    """The findings under the plan's paths (but `skip`'s files) written to `out`, with the
-    run's progress and summary on standard error; the exit status."""
+    """The findings under the plan's paths written to `out`; the exit status.
+
+    The files in `skip` are not read; the run's progress and summary go to standard
+    error."""
     settings, paths = plan.settings, plan.paths
     # The text and full formats end with a summary of their own ("Found 2 problems").
     own_summary = args.format in ("text", "full") and not args.statistics
@@ -411,8 +418,10 @@ class _SourceLines:
     def line(
         self, path: str, number: int, mail: bool = False
     ) -> tuple[str, list[tuple[int, int]]] | None:
-        """Line `number` of the file at `path` and the spans of its passwords, masked; None
-        where the finding's text is not the file's own (`mail`: a message's, decoded)."""
+        """Line `number` of the file at `path`, masked, and the spans of its passwords.
+
+        None where the finding's text is not the file's own (`mail`: a message's,
+        decoded)."""
         if mail:
             return None
         if path != self._path:

@@ -82,8 +82,10 @@ def _run(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.Argum
 
 
 def _argparse_in_english() -> None:
-    """argparse's own words as written, looked up in no translation catalogue (however
-    argparse was imported: a program calling `main` may have loaded gettext already)."""
+    """argparse's own words as written, looked up in no translation catalogue.
+
+    However argparse was imported: a program calling `main` may have loaded gettext
+    already."""
     argparse._ = untranslated.gettext  # type: ignore[attr-defined]  # argparse's gettext alias
     argparse.ngettext = untranslated.ngettext  # type: ignore[attr-defined]
 

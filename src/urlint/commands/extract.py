@@ -1,6 +1,7 @@
-"""`urlint extract`: its arguments, and its run: the URLs of the inputs written as its
-options ask, on one process or on several (run/), with the same output; the exit status
-as grep's."""
+"""`urlint extract`: its arguments, and its run.
+
+The URLs of the inputs are written as its options ask, on one process or on several
+(run/), with the same output; the exit status as grep's."""
 
 from __future__ import annotations
 
@@ -95,8 +96,9 @@ def add_extract_parser(commands: Subcommands) -> None:
 def run_extract(
     args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser
 ) -> int:
-    """`urlint extract` with the parsed `args`, the URLs written to `out`; the exit status
-    as grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    """`urlint extract` with the parsed `args`, the URLs written to `out`; the exit status.
+
+    As grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
     from ..linter.config import selection_of
     from ..output import extract as report
     from ..output.printable import shown
@@ -218,7 +220,7 @@ def _extract_on(
     scheduler: str | None,
     jobs: int | None,
 ) -> int:
-    """`extract` in units of work (runner.py), on `jobs` processes or a Dask cluster's
+    """`extract` in units of work (run/), on `jobs` processes or a Dask cluster's
     workers: the lines the serial loop would write; the exit status it leaves."""
     from ..core.problems import Problem
     from ..output.extract import LineBlock

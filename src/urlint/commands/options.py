@@ -1,8 +1,9 @@
-"""What the options of a run mean (`extract`, `check`, `scan`): the paths to read (PATHs and
---files-from), the engine and how many units it works at once, and what the run says of
-itself on standard error (progress.py, loaded only when it has something to say). What the
-rule and file selection options mean, and the configuration's keys, linter/config.py's
-OPTIONS decides."""
+"""What the options of a run mean (`extract`, `check`, `scan`).
+
+The paths to read (PATHs and --files-from), the engine and how many units it works at
+once, and what the run says of itself on standard error (progress.py, loaded only when it
+has something to say). What the rule and file selection options mean, and the
+configuration's keys, linter/config.py's OPTIONS decides."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ if TYPE_CHECKING:
 
 
 def input_paths(args: argparse.Namespace) -> list[str]:
-    """The PATHs and the paths --files-from lists. Raises ConfigError when the list cannot
-    be read, or when both it and a PATH are standard input."""
+    """The PATHs and the paths --files-from lists.
+
+    Raises ConfigError when the list cannot be read, or when both it and a PATH are
+    standard input."""
     if args.files_from is None:
         if args.from0:
             raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
@@ -41,11 +44,12 @@ def make_tally(
     skip: frozenset[FileId] = frozenset(),
     own_summary: bool = False,
 ) -> Tally | None:
-    """What the run says of itself on standard error (progress.py): progress when standard
-    error is a terminal or --progress asks (git's rule), the summary with --summary or after
-    a run that showed progress (`own_summary`: the output ends with one of its own, so only
-    with --summary), neither with -q. None when there is nothing to say: a pre-commit hook's
-    run counts nothing and loads nothing more."""
+    """What the run says of itself on standard error (progress.py).
+
+    Progress when standard error is a terminal or --progress asks (git's rule), the summary
+    with --summary or after a run that showed progress (`own_summary`: the output ends with
+    one of its own, so only with --summary), neither with -q. None when there is nothing to
+    say: a pre-commit hook's run counts nothing and loads nothing more."""
     progress = args.progress
     if progress is None:
         progress = not args.quiet and _is_terminal(sys.stderr)
@@ -99,10 +103,12 @@ def default_jobs(paths: list[str]) -> int:
 
 
 def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | None]:
-    """The engine a run works on (--engine; Dask when only --scheduler is given) and how
-    many units it works at once (-j; None: the Dask engine's own default, every core of the
-    cluster it starts or the threads of the one at --scheduler). Raises ConfigError for
-    --scheduler on this machine, or for Dask not installed: said before anything is read."""
+    """The engine a run works on, and how many units it works at once.
+
+    The engine: --engine, or Dask when only --scheduler is given. The units: -j; None, the
+    Dask engine's own default (every core of the cluster it starts, or the threads of the
+    one at --scheduler). Raises ConfigError for --scheduler on this machine, or for Dask
+    not installed: said before anything is read."""
     from ..run.engines import DASK, LOCAL
 
     engine = args.engine or (DASK if args.scheduler is not None else LOCAL)

@@ -1,5 +1,7 @@
-"""The `urlint` argument parser, built from each subcommand's own parser-adder; argparse's
-help written at the terminal's width, its usage errors masked as every output masks."""
+"""The `urlint` argument parser, built from each subcommand's own parser-adder.
+
+argparse's help is written at the terminal's width, its usage errors masked as every
+output masks."""
 
 from __future__ import annotations
 
@@ -16,39 +18,45 @@ COMMANDS = ("extract", "check", "rules", "rule", "scan", "report")
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter, which asks for the terminal's width only when it writes help,
-    usage or an error.
+    """argparse's formatter, asking for the terminal's width only when it writes.
 
-    argparse makes a formatter for every option it adds, to check it, and asking costs an
-    import of shutil (bz2 and lzma with it) a run never needs."""
+    It writes help, usage or an error. argparse makes a formatter for every option it
+    adds, to check it, and asking costs an import of shutil (bz2 and lzma with it) a run
+    never needs."""
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=80)  # a stand-in until format_help asks
 
     def format_help(self) -> str:
+        """The help, at the width argparse takes from the terminal."""
         sized = argparse.HelpFormatter(self._prog)  # the width argparse takes
         self._width, self._max_help_position = sized._width, sized._max_help_position
         return super().format_help()
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, its help written by HelpFormatter. A subcommand's parser is of
-    this class too: argparse makes it of its parent's."""
+    """argparse's parser, its help written by HelpFormatter.
+
+    A subcommand's parser is of this class too: argparse makes it of its parent's."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(formatter_class=HelpFormatter, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        """A usage error: argparse quotes the argument it could not use, which may be a
-        URL with a password (section 6), masked here as every output masks one."""
+        """A usage error, a password in it masked.
+
+        argparse quotes the argument it could not use, which may be a URL with a password
+        (section 6), masked here as every output masks one."""
         from ..output.printable import shown
 
         super().error(shown(message))
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser; given the command about to run, only its subcommand is built
-    (argparse spends milliseconds per option, and a pre-commit hook starts often)."""
+    """The argument parser: every subcommand's, or only `command`'s.
+
+    Given the command about to run, only its subcommand is built (argparse spends
+    milliseconds per option, and a pre-commit hook starts often)."""
     from ..core.version import VERSION as __version__
 
     parser = Parser(

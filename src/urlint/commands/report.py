@@ -38,6 +38,7 @@ PAGE_LIMIT = 1000  # the page's tables, by default: a page of a million rows wou
 
 
 def add_report_parser(commands: Subcommands) -> None:
+    """`urlint report`: its arguments."""
     report = commands.add_parser(
         "report",
         help="summarize a results store, or write its tables or an HTML page",
@@ -143,8 +144,9 @@ _MOST_ROWS = 2**63 - 1
 
 
 def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Run `urlint report` with the parsed `args`, writing to `out` (standard output when
-    None); the exit status."""
+    """`urlint report` with the parsed `args`, written to `out`; the exit status.
+
+    `out` None: standard output, in UTF-8."""
     from ..core.exits import EXIT_OK
     from ..store.report.filters import filters_from
     from ..store.report.queries import Selection, open_store
@@ -223,8 +225,9 @@ def _same_file(path: str, other: str) -> bool:
 
 @contextmanager
 def _standard_output() -> Iterator[TextIO]:
-    """Standard output in UTF-8 whatever the locale says, as the CLI writes it (cli.main):
-    a host or a sender in any script is written, not an encoding error."""
+    """Standard output in UTF-8 whatever the locale says, as cli.main writes it.
+
+    A host or a sender in any script is written, not an encoding error."""
     import io
 
     sys.stdout.flush()  # what was written to it before goes first
@@ -238,8 +241,9 @@ def _standard_output() -> Iterator[TextIO]:
 
 @contextmanager
 def _written(path: str) -> Iterator[TextIO]:
-    """A stream to write the file at `path`, which replaces it only once all is written:
-    a report that fails half-way leaves the last one whole. A symbolic link is followed (its
+    """A stream to write the file at `path`, which replaces it only once all is written.
+
+    A report that fails half-way leaves the last one whole. A symbolic link is followed (its
     file replaced, the link kept); a device or a FIFO (`/dev/stdout`) is written as it is."""
     import tempfile
 

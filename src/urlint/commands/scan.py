@@ -1,9 +1,11 @@
-"""`urlint scan PATH ... --store FILE`: the inputs read into the results store, what is
-unchanged since its last scan left alone (store.scan). Exit status: 0 done, 2 a usage or
-configuration error, a file that is no store, a store it cannot use (locked by another
-process, read-only, damaged: store.schema.used), or, as for `extract` and grep, an input
-this scan could not read, or read only in part (said on standard error; the store keeps
-its problem and the rest of the run)."""
+"""`urlint scan PATH ... --store FILE`: its arguments, and its run.
+
+The inputs are read into the results store, what is unchanged since its last scan left
+alone (store.scan). Exit status: 0 done, 2 a usage or configuration error, a file that is
+no store, a store it cannot use (locked by another process, read-only, damaged:
+store.schema.used), or, as for `extract` and grep, an input this scan could not read, or
+read only in part (said on standard error; the store keeps its problem and the rest of the
+run)."""
 
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ def add_scan_parser(commands: Subcommands) -> None:
 
 
 def run_scan(args: argparse.Namespace) -> int:
+    """`urlint scan` with the parsed `args`; the exit status."""
     from ..core.problems import Problem
     from ..linter.config import settings_of
     from ..output.extract import problem_line

@@ -1,11 +1,13 @@
-"""What each option of a check means: its command-line flag, its configuration key
-(`[tool.urlint]` in pyproject.toml, or urlint.toml), its default, and the settings they make.
+"""What each option of a check means, and the settings the options make.
 
-`OPTIONS` is the one table of them: the commands read their flags through it
-(`settings_of`, `selection_of`), the configuration's keys are checked against it, and
-`build_settings` (the library's and the store's way in) takes its names as keywords.
-Keys are a public contract (README, "Configuration"); an unknown key is an error that names
-it, so a typo never silently turns a check off.
+An option has a command-line flag, a configuration key (`[tool.urlint]` in pyproject.toml,
+or urlint.toml), or both, and a default. `OPTIONS` is the one table of them: the commands
+read their flags through it (`settings_of`, `selection_of`), the configuration's keys are
+checked against it, and `build_settings` (the library's and the store's way in) takes its
+names as keywords.
+
+Keys are a public contract (README, "Configuration"); an unknown key is an error that
+names it, so a typo never silently turns a check off.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ def split_commas(values: list[str]) -> list[str]:
 
 
 def rule_selectors(values: list[str]) -> list[str]:
-    """The rule selectors of options given as comma-separated lists, and given more than
-    once; a password in one is hidden before it is cut (grammar.login.masked_items): an
-    error names the selector it cannot read."""
+    """The rule selectors of options given as comma-separated lists, and more than once.
+
+    A password in one is hidden before it is cut (grammar.login.masked_items): an error
+    names the selector it cannot read."""
     from ..grammar.login import masked_items
 
     return [item for value in values for item in masked_items(value)]
@@ -86,8 +89,10 @@ def _per_file_ignores(value: Any, key: str, where: str) -> tuple[tuple[str, tupl
 
 @record
 class Option:
-    """One option: its command-line flag and its configuration key (either may be None),
-    its default, and how the flag's and the key's values are read."""
+    """One option: its flag, its configuration key, its default, and how each is read.
+
+    Either the flag or the key may be None: an option of the command line alone, or of
+    the configuration alone."""
 
     name: str  # build_settings's keyword for it (the Settings' field, or the rule options')
     flag: str | None
@@ -125,9 +130,10 @@ _BY_NAME = {option.name: option for option in OPTIONS}
 
 
 def given_options(args: argparse.Namespace) -> dict[str, Any]:
-    """What a command's flags give (`args`: argparse's namespace), by option name: a flag
-    left out, or one the command does not have, gives nothing (its key and its default
-    decide)."""
+    """What a command's flags give (`args`: argparse's namespace), by option name.
+
+    A flag left out, or one the command does not have, gives nothing: its key and its
+    default decide."""
     given = {}
     for option in OPTIONS:
         value = getattr(args, option.dest, None) if option.flag else None
@@ -137,8 +143,7 @@ def given_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _configured(config: Mapping, name: str, where: str) -> Any:
-    """The configuration's value of option `name`, checked; its default where the key is
-    left out."""
+    """The configuration's value of option `name`, checked; else the option's default."""
     option = _BY_NAME[name]
     key = option.key or ""  # every option asked for here has one
     if key not in config:
@@ -147,17 +152,20 @@ def _configured(config: Mapping, name: str, where: str) -> Any:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    """The settings a command's `args` ask for (`check`, `scan`): the configuration file
-    --config names (else the nearest, none with --isolated), the flags over it."""
+    """The settings a command's `args` ask for (`check`, `scan`).
+
+    The configuration file --config names (else the nearest, none with --isolated), the
+    flags over it."""
     config, source = read_configuration(args.config, args.isolated)
     return build_settings(config, source=source, **given_options(args))
 
 
 def selection_of(args: argparse.Namespace) -> Selection:
-    """The files a command's `args` walk (`extract`): the configuration's exclude and the
-    flags over it. The whole configuration is read as `check` reads it, the keys only
-    `check` uses too: a configuration that is wrong is an error whichever command reads it
-    (README)."""
+    """The files a command's `args` walk (`extract`).
+
+    The configuration's exclude, and the flags over it. The whole configuration is read as
+    `check` reads it, the keys only `check` uses too: a configuration that is wrong is an
+    error whichever command reads it (README)."""
     config, source = read_configuration(args.config, args.isolated)
     given = given_options(args)
     if not config:  # nothing to check: the rule catalogue is not loaded
@@ -174,9 +182,11 @@ def file_selection(
     force_exclude: bool = False,
     source: str | None = None,
 ) -> Selection:
-    """Which files a directory walk reads: the configuration's `exclude` (replaced by
-    `exclude`, added to by `extend_exclude`), ignore files read unless not
-    `respect_ignores`, and with `force_exclude` the files named too."""
+    """Which files a directory walk reads, from the file selection's options alone.
+
+    The configuration's `exclude` (replaced by `exclude`, added to by `extend_exclude`),
+    ignore files read unless not `respect_ignores`, and with `force_exclude` the files
+    named too."""
     patterns = exclude_patterns(
         config or {}, exclude=exclude, extend_exclude=extend_exclude, source=source
     )
@@ -185,6 +195,8 @@ def file_selection(
 
 @record
 class Settings:
+    """What a check runs with: the rules enabled, their options, and the files chosen."""
+
     rules: tuple[Rule, ...]  # the enabled rules
     options: RuleOptions = RuleOptions()
     fail_on: Severity = Severity.WARNING
@@ -201,9 +213,11 @@ class Settings:
 
     @property
     def codes(self) -> frozenset[str]:
+        """The codes of the enabled rules."""
         return frozenset(entry.code for entry in self.rules)
 
     def enabled(self, code: str) -> bool:
+        """Is the rule `code` enabled?"""
         return code in self.codes
 
     def ignored_in(self, path: str, code: str) -> bool:
@@ -215,8 +229,9 @@ class Settings:
 
 
 def read_configuration(path: str | None, isolated: bool) -> tuple[dict, str | None]:
-    """The urlint table that `check` and `extract` read, and the file it is in: `path`
-    (`--config`), else the nearest one from the working directory up; none with
+    """The urlint table that `check` and `extract` read, and the file it is in.
+
+    `path` (`--config`), else the nearest one from the working directory up; none with
     `isolated` (`--isolated`)."""
     if isolated:
         return {}, None
@@ -233,8 +248,10 @@ def exclude_patterns(
     extend_exclude: Sequence[str] = (),
     source: str | None = None,
 ) -> tuple[str, ...]:
-    """The globs a directory walk passes over: `--exclude` replaces the configuration's
-    `exclude`, `--extend-exclude` adds to it (as ruff has them)."""
+    """The globs a directory walk passes over.
+
+    `--exclude` replaces the configuration's `exclude`, `--extend-exclude` adds to it (as
+    ruff has them)."""
     where = source or "configuration"
     chosen = exclude if exclude is not None else _configured(config, "exclude", where)
     return (*chosen, *extend_exclude)
@@ -338,8 +355,9 @@ def build_settings(
     force_exclude: bool = False,
     source: str | None = None,
 ) -> Settings:
-    """Settings from a config table and the options given beside it (OPTIONS' names), which
-    take precedence: `select` replaces the configured selection; `extend_select` and
+    """Settings from a config table and the options given beside it (OPTIONS' names).
+
+    The options take precedence: `select` replaces the configured selection; `extend_select` and
     `ignore` add to it, as the flags of the same names do."""
     config = dict(config or {})
     where = source or "configuration"
@@ -372,8 +390,10 @@ def build_settings(
 def select_rules(
     select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]
 ) -> list[Rule]:
-    """The enabled rules. Without `select`, every rule but the info ones. The more specific
-    selector wins (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
+    """The enabled rules.
+
+    Without `select`, every rule but the info ones. The more specific selector wins
+    (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
     from .rules.catalogue import all_rules
 
     catalogue = all_rules()
@@ -394,6 +414,7 @@ def select_rules(
 
 
 def check_selector(selector: str) -> None:
+    """Raise ConfigError unless `selector` names a rule: a code, a prefix, a name or ALL."""
     from .rules.catalogue import all_rules
 
     if selector == "ALL" or any(
