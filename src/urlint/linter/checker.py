@@ -14,7 +14,7 @@ from ..core.inputs import InputFile
 from ..core.model import Candidate, Position, Span
 from ..core.problems import Problem
 from ..core.records import replaced
-from ..pipeline import ArticleRead, ScannedText, scan_file_texts
+from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_file_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
 from .config import Settings, build_settings
@@ -35,7 +35,8 @@ class Checker:
         self.settings = settings
         self.linter = Linter(settings.rules, settings.options)
         self.baseline = baseline
-        self.articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+        self.crossposts = Crossposts()  # news articles read (a crosspost is checked once)
+        self.reading = Reading()  # what the input being read is read as, and how far
 
     def check_paths(
         self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
@@ -87,7 +88,7 @@ class Checker:
             yield from (f for f in self._unused(ranges[1], ranges[0]) if f is not None)
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
-        items = scan_file_texts(source, self.articles)
+        items = scan_file_texts(source, self.crossposts, self.reading)
         return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
 
     def check_items(
