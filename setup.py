@@ -22,6 +22,7 @@ from setuptools import setup
 # The modules compiled (tests/test_compiled.py checks each is an extension).
 COMPILED = [
     "src/urlint/grammar/components.py",
+    "src/urlint/grammar/display.py",
     "src/urlint/grammar/login.py",
     "src/urlint/grammar/parse.py",
     "src/urlint/mail/decoders.py",

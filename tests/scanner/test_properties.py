@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from urlint import Flag, extract, scan
-from urlint.pipeline import scan_chunks
+from urlint.pipeline import ScannedText, scan_texts
 from urlint.sources.text import read_chunks
 
 from ..rfc1738_strategies import rfc1738_url
@@ -103,7 +103,8 @@ def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):
     text = PROSE + "".join(case[1] for case in cases)
     chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))
     assert len(chunks) > 1
-    chunked = list(scan_chunks(chunks))
+    texts = scan_texts(chunks)
+    chunked = [c for text in texts if isinstance(text, ScannedText) for c in text.candidates]
     assert chunked == scan(text)
     assert [c.url for c in chunked] == [case[0] for case in cases]
 
