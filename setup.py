@@ -1,5 +1,5 @@
 """The build: pure Python by default; with URLINT_COMPILE=1 the hot path is compiled with
-mypyc, as black ships its wheels (issue 15). The same typed source serves both; where
+mypyc, as black ships its wheels. The same typed source serves both; where
 there is no C compiler, install without URLINT_COMPILE.
 
     pip install mypy==2.4.1 types-regex setuptools wheel   # what the build runs
@@ -11,7 +11,8 @@ decoding, HTML text, a message's identity, positions back to raw lines, which UR
 reports, the text decoding, the extract formats). The whole test suite passes on it
 (.ci/run runs it on both builds). The fault boundary around the MIME reader
 (mail/message.py), the mail reader's loop (mail/reader.py) and the pipeline stay Python:
-tests put faults into them by patching (tests/test_damage.py, tests/test_mail_fallback.py),
+tests put faults into them by patching (tests/acceptance/test_damage.py,
+tests/mail/test_fallback.py),
 which compiled code, calling its functions directly, would not see.
 """
 
@@ -19,7 +20,7 @@ import os
 
 from setuptools import setup
 
-# The modules compiled (tests/test_compiled.py checks each is an extension).
+# The modules compiled (tests/project/test_compiled.py checks each is an extension).
 COMPILED = [
     "src/urlint/grammar/components.py",
     "src/urlint/grammar/display.py",
