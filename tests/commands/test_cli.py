@@ -188,3 +188,19 @@ def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_pat
     assert [finding["path"] for finding in json.loads(urlint(*check, "--format", "json"))] == [
         "caf\\xe9.txt"
     ]
+
+
+def test_every_flag_of_the_option_table_is_an_argument_of_check_and_scan():
+    # linter/config.py's OPTIONS reads each flag from argparse's namespace by its name:
+    # a flag renamed in one place and not the other would silently be read as left out.
+    from urlint.commands.parser import build_parser
+    from urlint.linter.config import OPTIONS
+
+    for argv in (["check"], ["scan", "--store", "s.db"]):
+        args = build_parser(argv[0]).parse_args(argv)
+        flags = [option.flag for option in OPTIONS if option.flag]
+        missing = [f for f in flags if not hasattr(args, f[2:].replace("-", "_"))]
+        if argv[0] == "scan":
+            assert missing == ["--fail-on"]  # scan keeps every finding; it fails on none
+        else:
+            assert missing == []
