@@ -104,24 +104,37 @@ PROCESSES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-# The tests that dominate the whole run's time: each took 1.5 seconds or more (all its
-# cases together) on a 2-core machine, by `pytest --durations=0`; by file. Without them and
-# the Dask tests, the run takes about a fifth of the whole run's time.
+# The tests that dominate the whole run's time: each took a second or more (all its cases
+# together) on a 2-core machine, by `pytest --durations=0`; by file. Without them and the
+# Dask tests, the run takes about a fifth of the whole run's time.
 SLOW: dict[str, tuple[str, ...]] = {
     "tests/grammar/test_grammar.py": ("test_grammar_urls_conform_and_lint_clean_at_error_level",),
     "tests/mail/test_fallback.py": ("test_the_fallback_finds_the_urls_the_fast_path_finds",),
-    "tests/mail/test_html.py": ("test_the_markup_pattern_finds_what_its_plain_form_finds",),
+    "tests/commands/test_extract_options.py": (
+        "test_counts_lists_and_unique_agree_with_the_url_lines",
+    ),
+    "tests/mail/test_html.py": (
+        "test_the_markup_pattern_finds_what_its_plain_form_finds",
+        "test_the_url_attributes_are_those_of_the_lazy_search_for_them",
+    ),
+    "tests/mail/test_prefilter.py": ("test_prefilter_reads_a_part_by_the_fields_the_reader_reads",),
     "tests/output/test_jsonl_fast.py": (
         "test_a_check_jsonl_line_is_its_finding_json_as_json",
         "test_a_line_is_the_reference_line",
     ),
+    "tests/run/test_archive_units.py": ("test_a_member_that_would_reach_the_limit_is_not_carried",),
     "tests/run/test_check_ranges.py": (
         "test_check_on_two_processes_cuts_a_large_text_in_ranges",
         "test_a_text_checked_in_ranges_gives_the_whole_files_findings",
     ),
     "tests/run/test_forked_pool.py": ("test_results_come_in_the_order_asked_whatever_the_pace",),
     "tests/run/test_pool_workers.py": ("test_workers_end_when_the_run_is_killed",),
-    "tests/run/test_progress.py": ("test_no_progress_on_a_pipe_unless_asked",),
+    "tests/run/test_progress.py": (
+        "test_no_progress_on_a_pipe_unless_asked",
+        "test_check_shows_progress_and_its_text_format_keeps_one_summary",
+        "test_quiet_says_nothing_on_a_terminal",
+        "test_units_count_their_files_bytes_and_messages",
+    ),
     "tests/run/test_units.py": (
         "test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes",
         "test_a_large_text_misnamed_says_so_on_two_processes",
@@ -131,6 +144,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_an_mbox_is_framed_where_relative_runs_cannot_cut_it",
         "test_a_message_too_long_is_cut_into_runs_too",
     ),
+    "tests/runtime/test_config_cache.py": ("test_a_cache_entry_of_another_shape_is_parsed_again",),
     "tests/scanner/test_bare.py": ("test_scheme_start_agrees_with_the_window_search",),
     "tests/scanner/test_hard_wrap.py": ("test_every_join_on_the_mail_corpora_is_listed",),
     "tests/scanner/test_properties.py": (

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -184,12 +185,14 @@ def _through_the_cli(data: bytes, name: str) -> None:
             os.chdir(start)
 
 
+@pytest.mark.slow  # each example runs the whole command
 @FUZZ
 @given(mutated(), st.sampled_from(["input", "input.eml", "input.txt"]))
 def test_mutated_real_input_through_the_cli(data, name):
     _through_the_cli(data, name)
 
 
+@pytest.mark.slow  # each example runs the whole command
 @FUZZ
 @given(generated_mail())
 def test_generated_mail_through_the_reader_and_the_cli(data):
