@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from urlint import extract
 from urlint.core.problems import Problem
-from urlint.pipeline import Found, scan_chunks, scan_paths
+from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
 from urlint.scanner import scan
 from urlint.sources import text as text_source
 from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks
@@ -24,7 +24,11 @@ SAMPLE = (
 
 
 def chunked(data: bytes, chunk_bytes: int) -> list:
-    return list(scan_chunks(read_chunks(io.BytesIO(data), chunk_bytes=chunk_bytes)))
+    """Every candidate of `data` read in chunks of `chunk_bytes` and scanned chunk by chunk
+    (each chunk's candidates taken before the next chunk is asked for)."""
+    chunks = read_chunks(io.BytesIO(data), chunk_bytes=chunk_bytes)
+    texts = scan_texts(chunks)
+    return [found for text in texts if isinstance(text, ScannedText) for found in text.candidates]
 
 
 @pytest.mark.parametrize("chunk_bytes", [1, 7, 64, 1000, 1 << 20])

@@ -46,12 +46,13 @@ class Found:
 
 
 class Reading:
-    """What a reading has met so far, for the one who asked for it: created by the caller,
-    handed to the scan functions, which count into it. The messages met (read, or passed
-    over by the prefilter: no URL can come out of them), the damaged ones (a header, a
-    boundary, an encoding: ProblemKind.MALFORMED), the input being read (how far it is
-    read is how far it is done: the progress line), and what the input read whole was read
-    as (sources.kinds: the store records it, and need not sniff the file a second time)."""
+    """What a reading has met so far, for the caller that created it and handed it over.
+
+    The scan functions count into it: the messages met (read, or passed over by the
+    prefilter: no URL can come out of them), the damaged ones (a header, a boundary, an
+    encoding: ProblemKind.MALFORMED), the input being read (how far it is read is how far
+    it is done: the progress line), and what the input read whole was read as
+    (sources.kinds: the store records it, and need not sniff the file a second time)."""
 
     __slots__ = ("messages", "damaged", "stream", "kind", "hash")
 
@@ -80,10 +81,11 @@ class Reading:
 
 
 class Crossposts:
-    """The news articles a run has read whole, by Message-ID: a crossposted article (INN's
-    tradspool keeps one file per group) is read once. Owned by the run: the serial loop
-    keeps one for all its inputs, a worker one for each input (the writer's process drops
-    the articles another input read)."""
+    """The news articles a run has read whole, by Message-ID: a crosspost is read once.
+
+    INN's tradspool keeps a crossposted article once per group, a file each. Owned by the
+    run: the serial loop keeps one for all its inputs, a worker one for each input, and the
+    writer's merge one for the results it uses (dropping the articles another input read)."""
 
     __slots__ = ("ids",)
 
@@ -149,7 +151,7 @@ def scan_texts(
     those of the whole text. A run of text without whitespace longer than MAX_RUN is read
     in pieces, reported as a Problem of kind "limit" at the cut (a URL across it is cut
     there). Returns where a text after the chunks would start (a range of a large file:
-    runner.TextExtent); the overlap of a last chunk that is not final is left unscanned,
+    run.work.TextExtent); the overlap of a last chunk that is not final is left unscanned,
     for the text after it."""
     carry = ""
     line_base, column_base, offset_base = start
@@ -189,13 +191,6 @@ def scan_texts(
     return line_base, column_base, offset_base + len(carry)
 
 
-def scan_chunks(chunks: Iterable[TextChunk]) -> Iterator[Candidate]:
-    """Every candidate in a chunked text, as if it had been scanned whole."""
-    for scanned in scan_texts(chunks):
-        if isinstance(scanned, ScannedText):
-            yield from scanned.candidates
-
-
 def _no_break(text: str, stop: int) -> bool:
     """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
     return (
@@ -212,9 +207,9 @@ def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
     run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it).
     `starts_line`: the text starts a line (else it goes on with an overlap started inside
     a long line), so that its start is a line start as a line end before it would make
-    it: a range of a file (runner.RangeScan) starts its look back at a line start that
+    it: a range of a file (run.worker.RangeScan) starts its look back at a line start that
     the whole file's scan meets in the middle of its text, and the two must keep back the
-    same overlap from there on (tests/test_units.py)."""
+    same overlap from there on (tests/run/test_units.py)."""
     by_lines = len(text)
     for _ in range(MAX_RAW_LINES + 2):
         by_lines = text.rfind("\n", 0, by_lines)
@@ -372,7 +367,7 @@ def scan_items(
 class ArticleRead:
     """Given before and after a news article read whole (a spool's file, an archive's
     member) where the reading is asked to mark them: what lies between is that article's,
-    dropped should another input have read it (runner.run_work: a crosspost is read once),
+    dropped should another input have read it (run.merge: a crosspost is read once),
     and nothing else is."""
 
     message_id: str  # "" after the article
@@ -391,11 +386,11 @@ def _scan_read(
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """The items a reader gives, scanned. `dropping`: an archive read again (`skip`), whose
     items are read but dropped until ReadFromHere: its members' own units gave them (their
-    news articles are kept in `articles`, and their counts are not counted again).
+    news articles are kept in `crossposts`, and their counts are not counted again).
     `marking`: an ArticleRead before and after each news article read whole."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem
-    from .sources.nested import ReadFromHere, stream_errors
+    from .sources.nested import ReadFromHere
 
     articles = crossposts.ids
     counts_before = reading.messages, reading.damaged
@@ -427,39 +422,43 @@ def _scan_read(
                 for problem in sorted(problems, key=_line_of):
                     yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
-                envelope = item.reader.envelope
-                # The message's number is its `mail`'s, which the writer may yet place
-                # (a relative run of an mbox: mail.runs): no number in the reason.
-                reason = f"message not read: {internal_error(error)}"
-                yield Problem(
-                    ProblemKind.UNREADABLE,
-                    reason,
-                    item.path,
-                    envelope.line,
-                    mail=item.reader.info(),
-                )
+                yield _message_not_read(item, error)
             if marked:
                 yield ArticleRead("", reading.messages, reading.damaged)  # no article's after
         elif isinstance(item, Problem):
             yield item
-        else:  # plain text inside a container
-            try:
-                if item.stream is None:
-                    chunk = TextChunk(_decoded(item.data), True, "utf-8")
-                    texts = scan_texts([chunk], item.path, (item.line, 0, 0))
-                else:
-                    texts = scan_texts(read_chunks(item.stream), item.path)
-                for scanned in texts:
-                    yield (
-                        replaced(scanned, path=item.path)
-                        if isinstance(scanned, ScannedText)
-                        else scanned
-                    )
-            except BinaryInput as error:
-                yield Problem(ProblemKind.BINARY, str(error), item.path, explicit=False)
-            except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
-                reason = f"cannot be read to its end: {error or type(error).__name__}"
-                yield Problem(ProblemKind.UNREADABLE, reason, item.path, item.line)
+        else:
+            yield from _contained_text(item)
+
+
+def _message_not_read(item: MessageItem, error: Exception) -> Problem:
+    """The problem of a message whose reading failed (urlint's own fault): the container's
+    reading goes on with the next."""
+    # The message's number is its `mail`'s, which the writer may yet place (a relative run
+    # of an mbox: mail.runs): no number in the reason.
+    reason = f"message not read: {internal_error(error)}"
+    line = item.reader.envelope.line
+    return Problem(ProblemKind.UNREADABLE, reason, item.path, line, mail=item.reader.info())
+
+
+def _contained_text(item: TextItem) -> Iterator[ScannedText | Problem]:
+    """Plain text inside a container (an archive's member, a nested stream), scanned; a
+    damaged member or stream is a problem, the rest of it lost."""
+    from .sources.nested import stream_errors
+
+    try:
+        if item.stream is None:
+            chunk = TextChunk(_decoded(item.data), True, "utf-8")
+            texts = scan_texts([chunk], item.path, (item.line, 0, 0))
+        else:
+            texts = scan_texts(read_chunks(item.stream), item.path)
+        for scanned in texts:
+            yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
+    except BinaryInput as error:
+        yield Problem(ProblemKind.BINARY, str(error), item.path, explicit=False)
+    except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
+        reason = f"cannot be read to its end: {error or type(error).__name__}"
+        yield Problem(ProblemKind.UNREADABLE, reason, item.path, item.line)
 
 
 def _read_only(item: MessageItem | TextItem | Problem, articles: set[str]) -> None:
@@ -504,7 +503,7 @@ def scan_paths(
 ) -> Iterator[Found | Problem]:
     """Every URL under `paths` (empty wrappers too), file by file, in a stable order; what
     a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
-    with it in one process (library.py)."""
+    with it in one process (api.py)."""
     crossposts, reading = Crossposts(), Reading()
     for item in iter_files(paths, selection=selection):
         if isinstance(item, Problem):
