@@ -16,6 +16,7 @@ import pytest
 # setup.py's COMPILED, as modules
 COMPILED = [
     "urlint.grammar.components",
+    "urlint.grammar.display",
     "urlint.grammar.login",
     "urlint.grammar.parse",
     "urlint.mail.decoders",
