@@ -134,6 +134,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_check_shows_progress_and_its_text_format_keeps_one_summary",
         "test_quiet_says_nothing_on_a_terminal",
         "test_units_count_their_files_bytes_and_messages",
+        "test_the_summary_counts_what_extract_wrote_on_one_process_and_on_two",
     ),
     "tests/run/test_units.py": (
         "test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes",

@@ -4,6 +4,7 @@ renamed or moved does not lose its marker (and leave the quick run) unseen."""
 from __future__ import annotations
 
 import ast
+import functools
 
 import pytest
 
@@ -11,13 +12,14 @@ from .. import conftest
 from ..helpers import REPO
 
 
-def _tests_of(path: str) -> set[str]:
+@functools.cache
+def _tests_of(path: str) -> frozenset[str]:
     tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
-    return {
+    return frozenset(
         node.name
         for node in tree.body
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-    }
+    )
 
 
 @pytest.mark.parametrize("path", sorted(conftest.MARKED_FILES))
