@@ -157,8 +157,10 @@ def _planned(args: argparse.Namespace) -> _Plan:
 
 
 def _refused(args: argparse.Namespace, paths: list[str]) -> str:
-    """Why the flags cannot go with these inputs (standard input to fix, an output file
-    that is also an input), as said (masked), or "" when they can."""
+    """Why the flags cannot go with these inputs, as said (masked); "" when they can.
+
+    Standard input cannot be fixed; an output file that is also an input is not written
+    over."""
     if (args.fix or args.diff) and "-" in paths:
         return "--fix and --diff work on files, not standard input"
     for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
@@ -171,8 +173,10 @@ def _refused(args: argparse.Namespace, paths: list[str]) -> str:
 
 
 def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> int:
-    """The check the flags ask for: a baseline written, the fixes shown as a diff, or the
-    findings reported (after the fixes are applied, with --fix); its exit status."""
+    """The check the flags ask for, run; its exit status.
+
+    A baseline written, the fixes shown as a diff, or the findings reported (after the
+    fixes are applied, with --fix)."""
     if args.write_baseline:
         return _write_baseline(args, plan.settings, plan.paths)
     if args.diff:
