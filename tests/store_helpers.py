@@ -147,7 +147,7 @@ def scheme_and_host(url: str) -> tuple[str, str | None]:
 
 # The archive most report tests read: an mbox of a mailing list (three messages, the
 # third with a Date that could not be read), a Maildir message, and a plain text file.
-# What each table must say of it is worked out by hand in tests/test_report.py.
+# What each table must say of it is worked out by hand in tests/store/test_report.py.
 ARCHIVE_URLS = (
     # (input, message, line, url)
     ("mbox", 1, 10, "http://www.example.org/a"),

@@ -1,4 +1,4 @@
-"""The library (issue 14, item 8): `urlint.scan_paths` on one process and on two, records
+"""The library: `urlint.scan_paths` on one process and on two, records
 as plain dicts for `json.dumps` (passwords masked), and the character offsets positions
 carry."""
 

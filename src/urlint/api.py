@@ -118,7 +118,7 @@ def _in_units(
 
 
 def scan_unit(unit: Unit) -> list[InputResult]:
-    """A unit of work read in a worker process: each URL packed (packed.py), each problem
+    """A unit of work read in a worker process: each URL packed (run/wire.py), each problem
     as it is, in order; input by input, with the news articles each read (a crosspost is
     read once, by the writer's process)."""
     from .run.worker import worked
@@ -164,7 +164,7 @@ def _plain(value: Any, show: bool) -> Any:
         return value if show else mask_password(value)
     if isinstance(value, Candidate):
         return _candidate(value, show)
-    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (records.py)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (core/records.py)
         return _record(value, show)
     if isinstance(value, (tuple, list)):
         return [_plain(item, show) for item in value]

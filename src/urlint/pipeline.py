@@ -273,7 +273,7 @@ def scan_archive_again(
     source: InputFile, articles: Crossposts, skip: int, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
     """A tar or zip archive read again from its start, to read on from its member `skip`
-    (units.ArchiveRest): the members before are read but what they give is dropped (their
+    (core.units.ArchiveRest): the members before are read but what they give is dropped (their
     units gave it), and each news article after is marked (ArticleRead)."""
     return _scan_file(source, articles, reading, skip, marking=True)
 
@@ -340,7 +340,7 @@ def _scan_container(
 def scan_archive_member(
     member: MemberBytes, budget: Budget, articles: Crossposts, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
-    """One member of an archive, carried in its bytes (units.ArchiveMembers), scanned as
+    """One member of an archive, carried in its bytes (core.units.ArchiveMembers), scanned as
     the whole archive's scan scans it, its news articles marked; its nested streams draw
     on `budget`."""
     from .mail.prefilter import may_hold_urls

@@ -1,4 +1,4 @@
-"""Archive members as units (issue 14): a large tar or zip archive's members, carried to the
+"""Archive members as units: a large tar or zip archive's members, carried to the
 workers in their bytes (sources.members), give on one and two processes what the whole
 archive's reading gives, byte for byte, summary counts included: also where its stream is
 damaged, a member's gzip trailer lies, the decompression limit comes near, and news

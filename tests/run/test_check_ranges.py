@@ -1,4 +1,4 @@
-"""`urlint check` on a large text file in ranges (issue 14): each range checked in a worker,
+"""`urlint check` on a large text file in ranges: each range checked in a worker,
 its findings placed in the file and its suppressions joined with the other ranges', gives
 what the check of the whole file gives, M901 (unused suppressions) included, in its
 order."""
@@ -57,7 +57,7 @@ def _serial(checker: Checker, path: str, chunk_bytes: int) -> list:
     st.integers(40, 150),
     st.sampled_from([500, 3000]),
     st.sampled_from([2000, 6000]),
-    # The look back covers what the range before left unscanned (units.LOOKBACK_CHARS):
+    # The look back covers what the range before left unscanned (core.units.LOOKBACK_CHARS):
     # 8 KiB or 60 lines at most (scanner.wrappers.MAX_RAW_CHARS, MAX_RAW_LINES).
     st.sampled_from([(16384, 2), (64, 120)]),
 )

@@ -1,11 +1,11 @@
-"""The Dask engine (issue 16): `--engine dask` runs the same units of work on a Dask cluster's
+"""The Dask engine: `--engine dask` runs the same units of work on a Dask cluster's
 workers, and the output is a local run's, byte for byte; a unit whose worker raises or
 dies is a problem for its inputs, and the run goes on; without Dask, one line says what
 to install.
 
 One real cluster of two worker processes serves the module (it takes seconds to start).
 The unit sizes are made small in this process only, where the units are planned: a unit
-carries all its worker needs (units.py), so the workers run with the defaults.
+carries all its worker needs (core/units.py), so the workers run with the defaults.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ def test_the_inputs_make_every_kind_of_unit(inputs, small_units):
     ranges = [p.unit for p in planned_units(inputs[:1]) if isinstance(p.unit, TextRange)]
     # The first range one chunk (the first read of 512 KB and one more, to a line end), then
     # ranges of 4 MB at most and a quarter of what is left, shrinking to a chunk of 512 KB;
-    # near the end, chunks cut into parts of 128 KB or more (units.PART_BYTES), the last at
+    # near the end, chunks cut into parts of 128 KB or more (core.units.PART_BYTES), the last at
     # the end of the file.
     assert [(r.chunks[r.first].piece is not None, r.chunks[-1].end) for r in ranges] == [
         (False, 1_048_544),
@@ -246,7 +246,7 @@ def test_the_library_on_dask_yields_what_it_yields_in_one_process(inputs, small_
 
 
 def test_a_store_scanned_on_dask_equals_one_scanned_here(inputs, small_units, scheduler, tmp_path):
-    """The store's scan on the cluster (issue 16 item 4): its rows stream to the one writer
+    """The store's scan on the cluster: its rows stream to the one writer
     here, and the store equals a one-process scan's."""
     import shutil
     import sqlite3

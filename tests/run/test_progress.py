@@ -1,4 +1,4 @@
-"""Progress and the summary (issue 14): the progress line under a pseudo-terminal and never
+"""Progress and the summary: the progress line under a pseudo-terminal and never
 on a pipe unless asked, -q, and a summary whose figures are the output's, on one process and
 on two."""
 
@@ -244,6 +244,17 @@ def test_the_summary_counts_the_findings_check_wrote(inputs, capsys):
     assert _summary(err.splitlines()[-1]) == {**expected, "found": len(findings)}
     status, out, err = run(capsys, *argv, "--statistics", "-q")
     assert err == ""
+
+
+def test_the_summary_counts_what_check_read_on_one_process_and_on_two(inputs, capsys):
+    # One process reads input after input (the checker's own reading counts the messages,
+    # handed to the progress line with each input), two read units: the same figures.
+    paths, expected = inputs
+    for jobs in ("1", "2"):
+        argv = ["check", "--isolated", "--summary", "--format", "jsonl", "-j", jobs, *paths]
+        status, out, err = run(capsys, *argv)
+        assert status == 1
+        assert _summary(err.splitlines()[-1]) == {**expected, "found": len(out.splitlines())}
 
 
 def test_units_count_their_files_bytes_and_messages(inputs, capsys, tmp_path):

@@ -1,4 +1,4 @@
-"""Work units (issue 14): an input cut into units and scanned unit by unit, in this process
+"""Work units: an input cut into units and scanned unit by unit, in this process
 or on several, gives what the whole-input scan gives, byte for byte."""
 
 from __future__ import annotations
@@ -739,7 +739,7 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
 
 def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeypatch):
     # An mbox is checked in runs of messages (of 100 KB here); small files together, a
-    # text with suppressions among them (a large text's ranges: tests/test_check_ranges.py).
+    # text with suppressions among them (a large text's ranges: tests/run/test_check_ranges.py).
     monkeypatch.setattr("urlint.run.plan.RUN_BYTES", 100_000)
     message = (
         "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n\n"
@@ -790,7 +790,7 @@ _PROBLEM = st.builds(
     st.sampled_from(["\n", "\0"]),
 )
 def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before, messages, end):
-    # What a worker sends in LineBlocks (reporters.extract.blocked), placed and written by
+    # What a worker sends in LineBlocks (output.extract.blocked), placed and written by
     # the writer, is what the lines one by one would have written (`joined`), the problems
     # between them in their places.
     one_by_one: list = []
@@ -814,7 +814,7 @@ def test_a_units_lines_in_blocks_write_what_they_write_one_by_one(events, before
 
 
 def test_a_batch_of_files_travels_to_a_worker_as_it_was_planned(tmp_path):
-    # WholeInput pickles as two tuples of plain values (units.WholeInput.__reduce__): what
+    # WholeInput pickles as two tuples of plain values (core.units.WholeInput.__reduce__): what
     # the worker unpickles is the batch planned, each file a record with its flag.
     import pickle
 

@@ -1,4 +1,4 @@
-"""The results store (issue 16): what a scan writes, equal to `extract` and `check`; re-scans
+"""The results store: what a scan writes, equal to `extract` and `check`; re-scans
 that read only what changed and leave the store as a fresh scan would; resume after SIGKILL;
 no password in the file."""
 

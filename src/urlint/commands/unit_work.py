@@ -149,7 +149,7 @@ def check_in_units(
 
 
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
-    """A unit of work (units.py) checked in a worker process: its findings, file by file
+    """A unit of work (core/units.py) checked in a worker process: its findings, file by file
     (no baseline: the writer's process applies it, in the run's order). A range of a text
     file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
     checker = Checker(settings)
@@ -168,7 +168,7 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
         items: Iterable[ScannedText | Problem | ArticleRead], path: str
     ) -> list[Finding | ArticleRead | RangeDirectives]:
         # a range of a text file, a run of an mbox's messages, or an archive's members
-        # (units.ArchiveMembers, ArchiveRest)
+        # (core.units.ArchiveMembers, ArchiveRest)
         found: list[Finding | ArticleRead | RangeDirectives] = []
         for item in items:
             if isinstance(item, ArticleRead):
@@ -191,7 +191,7 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
 def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
     """The findings of a range of a text file (and its RangeDirectives) or of a relative
     run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
-    messages further on (runner.run_work's `place`)."""
+    messages further on (run.runner.run_work's `place`)."""
     placed: list = []
     for event in events:
         if isinstance(event, Finding):

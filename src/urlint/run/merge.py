@@ -1,7 +1,9 @@
-"""The results of a run's units put in serial order: each unit's events as a serial run
-gives them, a range of a text file (or a relative run of an mbox) moved to its place in the
-file after what the ranges before it hold (`TextExtent`), the later results of an archive
-read again by its rest dropped, and a crossposted news article kept once.
+"""The results of a run's units put in serial order, as one process reading alone gives them.
+
+Each unit's events come in the units' order, a range of a text file (or a relative run of
+an mbox) moved to its place in the file after what the ranges before it hold
+(`TextExtent`), the later results of an archive read again by its rest dropped, and a
+crossposted news article kept once.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The units a run's inputs make, in the order a serial run reads them: small inputs in
-batches, a large plain text file in ranges, a large mbox in runs of messages, an archive in
-units of members, anything else whole.
+"""The units of work a run's inputs make, in the order a serial run reads them.
+
+Small inputs go in batches, a large plain text file in ranges, a large mbox in runs of
+messages, a large archive in units of members, anything else whole.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def planned_units(
     to RANGE_BYTES and RUN_BYTES, read when called. `relative`: a plain mbox's runs are
     found with no framing of the file, and count their lines and messages from their own
     start (mail.runs.relative_runs), for a `place` that moves messages too (extract's
-    `placed_lines`, check's `placed_findings`, the library's `packed.placed`; not the
+    `placed_lines`, check's `placed_findings`, the library's `run.wire.placed`; not the
     results store, whose resume places are framed): the writer's process no longer
     frames every byte of it."""
     return planned_from(

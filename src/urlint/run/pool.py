@@ -29,13 +29,13 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
 # Units handed to a pool ahead of the writer, a worker: the writer takes results in order,
-# and a unit slower than the rest (a range dense with URLs: 50 ms where the others take 5)
-# held up the other worker once it had done two (its next unit waited for the writer's
-# window to move). Results wait in the writer as formatted text; a unit waits as a name
-# and a byte range, or, where it carries its bytes (`_carries_bytes`: an archive's members,
-# up to 16 MB, a compressed mbox's run), as those: two such a worker at most, as before
-# (the writer holds each until its result is back: a tar.gz of 1 GB with -j 2 peaked at
-# 195 MB in all processes with four, 155 with two; bench/memory.py --kinds tar).
+# and a unit many times slower than the rest (a range dense with URLs) held up the other
+# worker once it had done two (its next unit waited for the writer's window to move).
+# Results wait in the writer as formatted text; a unit waits as a name and a byte range,
+# or, where it carries its bytes (`_carries_bytes`: an archive's members, up to
+# sources.members.CARRY_BYTES, a compressed mbox's run), as those: two such a worker at
+# most (the writer holds each until its result is back, and an archive's peak memory grows
+# with them: bench/memory.py --kinds tar).
 AHEAD_OF_WRITER = 4
 CARRIED_AHEAD_OF_WRITER = 2
 
@@ -68,7 +68,7 @@ def unit_results(
 
 @contextmanager
 def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
-    """`jobs` processes of this machine, each urlint's own (heap.py): forked from this one
+    """`jobs` processes of this machine, each urlint's own (_runtime/heap.py): forked from this one
     (engines/forked.py), or where that is not safe, Python's own pool."""
     from .engines import forked
 
@@ -122,7 +122,7 @@ class _PythonPool:
 
 
 def _worker_started() -> None:
-    """A pool worker's start: it is urlint's own process (heap.py), and it ends with the
+    """A pool worker's start: it is urlint's own process (_runtime/heap.py), and it ends with the
     run's. Killed (SIGKILL leaves no time to close a pool), the run's process would leave
     its workers waiting for their next unit for ever: each looks twice a second whether
     the process that started it is still its parent."""

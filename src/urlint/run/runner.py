@@ -1,5 +1,6 @@
-"""A run's units worked on the engine chosen, their events in serial order (`run_work`): the
-pool that works them (pool.py) joined to the merge that puts their results in place
+"""A run's units worked on the engine chosen, their events in serial order (`run_work`).
+
+The pool that works them (pool.py) joined to the merge that puts their results in place
 (merge.py). The units come from plan.py, and a worker works each with worker.py.
 
 Workers send back what the writer prints (`FoundLine`: the formatted line, with the path

@@ -3,10 +3,9 @@ results (`urlint.scan_paths(..., jobs=N)`), and unpacked there into the very `Fo
 
 Why: pickle takes a named tuple apart and builds it again through Python-level code, one
 object at a time, and a `Candidate` is a dozen of them (its spans and their positions):
-about 30 us to pickle one and 25 us to load it on the machine the runner's figures come
-from, more than finding it costs (runner.py). Flat, it is one tuple of strings and
-integers that pickle's C code handles whole, a few microseconds each way
-(tests/test_library.py checks that what arrives is what left).
+pickling one and loading it costs more than finding it. Flat, it is one tuple of strings
+and integers that pickle's C code handles whole (tests/test_api.py checks that what
+arrives is what left).
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ _FLAG_BITS = {flag: 1 << index for index, flag in enumerate(Flag)}
 _FLAG_SETS: dict[int, frozenset[Flag]] = {0: frozenset()}  # made once per combination
 _WRAPPER_SPAN, _CONTINUATION, _LOGIN_REST = 1 << 16, 1 << 17, 1 << 18
 _PIECES = _WRAPPER_SPAN - 1
-# What a record's constructor ends in (records.py: a named tuple), without the Python-level
+# What a record's constructor ends in (core/records.py: a named tuple), without the Python-level
 # call before it: half the time of unpacking a URL.
 _NEW: Any = tuple.__new__
 

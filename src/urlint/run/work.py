@@ -1,7 +1,8 @@
-"""What the run's modules share: a unit of work and what a worker makes of it
-(`InputResult`, with the `TextExtent` of a range), how a pool is handed units and waited on
-(`Work`, `Submit`, `Waiting`), the result of a unit whose worker failed (`not_worked`), and
-the cores a pool may use.
+"""What the run's modules and its pool engines share: units, their results, how a pool is fed.
+
+A unit of work and what a worker makes of it (`InputResult`, with the `TextExtent` of a
+range), how a pool is handed units and waited on (`Work`, `Submit`, `Waiting`), the result
+of a unit whose worker failed (`not_worked`), and the cores a pool may use.
 
 The pool engines (engines/forked.py, engines/dask.py) take these from here, below the pool
 that chooses among them (pool.py), so no engine imports the module that imports it.
@@ -30,7 +31,7 @@ Submit = Callable[["Unit"], Waiting]
 @record
 class TextExtent:
     """What a range of a text file or a run of an mbox holds, its positions counted from
-    its own start (units.TextRange, units.MessageRun.relative): the line ends, the
+    its own start (core.units.TextRange, core.units.MessageRun.relative): the line ends, the
     characters and the messages in it. The writer places its events after what the
     ranges (or runs) before hold, from 0 again at a file's first."""
 

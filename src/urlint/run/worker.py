@@ -1,5 +1,7 @@
-"""What runs in a worker: a unit read and worked, input by input (`worked`), into the results
-the writer puts in order (merge.py), each with the messages it read.
+"""What runs in a worker: a unit of work read and worked, input by input (`worked`).
+
+Its results go to the writer, which puts them in order (merge.py), each with the messages
+it read.
 
 A range of a text file is scanned from its own start, after a look back that brings the
 scanner to the whole file's state (`RangeScan`); a run of an mbox's messages is framed and
@@ -155,7 +157,7 @@ def _rest_results(
     reading: Reading,
 ) -> UnitResult:
     """An archive read again from its start, what its members before `skip` give dropped
-    (units.ArchiveRest), to its end: the last result says so, and the archive's later
+    (core.units.ArchiveRest), to its end: the last result says so, and the archive's later
     results are dropped (run_work). `seen`: the news articles of the unit's members before."""
     items = scan_archive_again(source, seen.copy(), skip, reading)
     events, counts = _read(partial(part, items, source.path), source.path, reading)

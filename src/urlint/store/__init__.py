@@ -1,4 +1,4 @@
-"""The results store (issue 16): what `urlint scan --store FILE` read, in one SQLite file
+"""The results store: what `urlint scan --store FILE` read, in one SQLite file
 any SQLite tool opens, kept up to date by incremental re-scans.
 
 - `schema`: the tables (documented in the README, "The results store"), the schema

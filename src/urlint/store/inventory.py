@@ -1,4 +1,4 @@
-"""Which inputs changed since the store's last scan, and what of them to read (issue 16).
+"""Which inputs changed since the store's last scan, and what of them to read.
 
 Each file the walk finds is known by a key (`input_key`): its absolute path, or for a
 message file of a Maildir, its Maildir and unique name, so a message whose flags changed,

@@ -1,19 +1,19 @@
 """What a worker makes of a unit for the store: flat rows, every input text in them masked
-(reporters.safe, RFC 1738 section 6), sent back as plain tuples (pickle's C code takes them
-whole: runner.FoundLine says why).
+(output.printable, RFC 1738 section 6), sent back as plain tuples (pickle's C code takes
+them whole: commands.unit_work.FoundLine says why).
 
-A unit's results (runner.worked) hold, for each input or part of one it read, one
+A unit's results (run.worker.worked) hold, for each input or part of one it read, one
 INPUT_READ event with its rows (MESSAGE before the first URL, finding or problem of that
 message; URL rows before their findings, as `check` reports after finding), the messages
 read and, for an input read whole, the SHA-256 of its bytes and its kind. Rows travel in
 lists, not one event each: the writer's process handles a few events an input, not one a
 row. Where a news article's marks (pipeline.ArticleRead) stand among them, the rows before
-each mark go ahead of it in a ROWS event, so that run_work can drop a crossposted article's
-rows, and only them. The writer (store.writer) tells one unit from the next by
-runner.UNIT_END.
+each mark go ahead of it in a ROWS event, so that the merge (run.merge) can drop a
+crossposted article's rows, and only them. The writer (store.writer) tells one unit from
+the next by run.merge.UNIT_END.
 
-The findings are `urlint check`'s (checker.Checker.check_items), on the same scan: a text
-file's inline suppressions hold, and a problem is a finding too, as `check` reports it.
+The findings are `urlint check`'s (linter.checker.Checker.check_items), on the same scan: a
+text file's inline suppressions hold, and a problem is a finding too, as `check` reports it.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def input_rows(
         if isinstance(event, Finding):
             number = messages.number(event.path or path, event.mail)
             rows.append(finding_row(event, number))
-        else:  # a news article's mark (runner.worked: crossposts)
+        else:  # a news article's mark (run.worker.worked: crossposts)
             if rows:
                 events.append((ROWS, rows[:]))
                 rows.clear()
@@ -161,7 +161,7 @@ _OFFSET_FIELD = {URL: 10}
 def placed_rows(events: list, lines: int, chars: int, messages: int) -> list:
     """The events of a range of a text file placed in the file: its rows, and its part of
     the file's suppressions, `lines` lines and `chars` characters further on (its lines
-    count from its own start: units.TextRange; runner.run_work's `place`). Its columns
+    count from its own start: core.units.TextRange; run.runner.run_work's `place`). Its columns
     stay: a range starts at a line's start. The store frames an mbox whole, so no run of
     one is placed here (`messages`: none)."""
     placed: list = []
@@ -290,7 +290,7 @@ def _place(mail: MessageInfo | None) -> tuple:
     if mail is None:
         return (None, None, None, None)
     # A Content-Type is read from the message, a URL with a password in it too (jsonl masks
-    # it: reporters.extract.message_json).
+    # it: output.extract.message_json).
     return (mail.part, _masked(mail.content_type), mail.source, _masked(mail.header))
 
 

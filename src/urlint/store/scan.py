@@ -1,5 +1,5 @@
 """A scan into the store: the walk's inputs decided on (store.inventory), what changed read
-as `extract` and `check` read it (runner.py: the same units, on every core), and the rows
+as `extract` and `check` read it (run/: the same units, on every core), and the rows
 written by the one writer (store.writer)."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def scan_into_store(
     """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
-    processes, or on a Dask cluster (`engine`, `scheduler`: runner.run_work); without
+    processes, or on a Dask cluster (`engine`, `scheduler`: run.runner.run_work); without
     `findings`, no URL is linted (the inputs read keep no findings). `on_failure` is
     told, in the inputs' order, of each problem that left something unread (an input, or
     the rest of one, not read; a limit reached: ProblemKind.fails), its path and reason

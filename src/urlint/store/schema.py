@@ -2,7 +2,7 @@
 
 The tables are a public contract (README, "The results store"): users query them with any
 SQLite tool. Every text that came from the input is masked as every output masks it
-(reporters.safe: RFC 1738 section 6), so the file holds no password.
+(output.printable: RFC 1738 section 6), so the file holds no password.
 
 - `inputs`: one row per file read (a plain file, an mbox, one message file of a Maildir,
   MH folder or news spool, a compressed file, an archive), with what tells a later scan
@@ -118,7 +118,7 @@ CREATE INDEX messages_input ON messages(input_id);
 # writer three times the rest of its work, and the by-input ones a fifth of its inserts.
 # `messages_input` is always there: the writer looks a message up by it (an mbox read on
 # from where a scan stopped). Each is in the plan of a query that reads it
-# (tests/test_report.py): none is built for nothing.
+# (tests/store/test_report.py): none is built for nothing.
 LATE_INDEXES = {
     "urls_input": "urls(input_id)",
     "findings_input": "findings(input_id)",
@@ -207,10 +207,10 @@ def connect(path: str) -> sqlite3.Connection:
     with used(path):
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         try:
-            # A new file's pages: 16 KB, not SQLite's 4 KB. An archive's rows are added in
-            # their thousands and read whole by reports; inserting them took 11% less CPU,
-            # building the late indexes 13-17% less (bench/store.py's archive, 356,000
-            # rows). Set before WAL, the one time it can be (an existing store keeps its own).
+            # A new file's pages: PAGE_BYTES, larger than SQLite's own. An archive's rows are
+            # added in their thousands and read whole by reports; inserting them, and building
+            # the late indexes, take less CPU with larger pages (bench/store.py's archive).
+            # Set before WAL, the one time it can be (an existing store keeps its own).
             connection.execute(f"PRAGMA page_size={PAGE_BYTES}")
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA foreign_keys=ON")

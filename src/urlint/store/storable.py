@@ -8,7 +8,7 @@ from ..output.printable import masked_text
 def stored_text(text: str) -> str:
     """`text` as the store keeps it: its passwords masked (the store keeps none: section 6 of
     RFC 1738), and a name that is not UTF-8, whose bytes os.fsdecode holds as surrogates,
-    with those bytes escaped ("caf\\xe9.txt", as every output writes them: reporters.safe.
+    with those bytes escaped ("caf\\xe9.txt", as every output writes them: output.printable.
     masked_text): SQLite keeps UTF-8 text only, and such a name had ended the scan in a
     traceback, its store empty."""
     return masked_text(text)

@@ -78,7 +78,7 @@ class Sent:
 
 def recorded(planned: Iterable[Planned], sent: deque[Sent]) -> Iterator[Planned]:
     """`planned` as it is, each noted in `sent` before it goes (results come back in the
-    order units went: runner.run_work), one ahead: a run's next place is known when it
+    order units went: run.runner.run_work), one ahead: a run's next place is known when it
     goes."""
     previous: Planned | None = None
     for item in planned:
@@ -120,8 +120,8 @@ def bind_none_as_null() -> None:
     makes for each parameter not an int, float, str or bytearray (CPython's
     Modules/_sqlite/cursor.c, `need_adapt`; microprotocols.c): for None, two attribute
     lookups that fail, one of them formatting an AttributeError that is then dropped.
-    A URL row from mail mostly holds three None (wrapper, alt, header): a quarter of
-    what executemany took to insert it (3.4 us a row, 2.6 us without the search). An
+    A URL row from mail mostly holds three None (wrapper, alt, header): the search was
+    a large part of what executemany took to insert it (bench/store.py). An
     adapter for None is found first; it gives None back, so None is still bound as
     NULL, for every connection of the process. One the program registered itself is
     left as it is."""
@@ -202,8 +202,8 @@ class StoreWriter:
     # -- the units' rows -----------------------------------------------------------------
 
     def add(self, event: object) -> None:
-        """One event of runner.run_work(..., mark_ends=True): a row (store.rows), a
-        problem (met planning, or a unit's work that failed: runner.not_worked), an M901
+        """One event of run.runner.run_work(..., mark_ends=True): a row (store.rows), a
+        problem (met planning, or a unit's work that failed: run.work.not_worked), an M901
         finding of a text file read in ranges (Checker.ranges_joined), or the end of a
         unit."""
         if type(event) is tuple:
@@ -263,7 +263,7 @@ class StoreWriter:
         input_id = self._started(path)
         unit = sent.planned.unit
         if path not in self.finished:
-            self.failed.add(path)  # its reading failed (runner._read): read again next time
+            self.failed.add(path)  # its reading failed (run.worker._read): read again next time
         resume = None
         if path in self.failed:
             status = "failed"

@@ -1,11 +1,11 @@
-"""The Dask engine (issue 16): a run's units worked on the workers of a Dask cluster, the
+"""The Dask engine: a run's units worked on the workers of a Dask cluster, the
 writer's output the same as on this machine, byte for byte.
 
 Without a scheduler's address the run starts a cluster of its own on this machine (`jobs`
 worker processes, one thread each, no dashboard) and closes it at its end; with one it
 works on that cluster and leaves it running. Units are handed over in order, a few a
 worker ahead of the writer (pool._in_order), and their results taken in order. A unit
-names its input by path (units.py): every worker must see the inputs at the paths the
+names its input by path (core/units.py): every worker must see the inputs at the paths the
 planner saw. The unit that reads standard input is worked in this process (pool.py).
 
 Imported only when the engine is chosen (pool.unit_results), and `distributed` only then:
@@ -101,7 +101,7 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
                 dashboard_address=None,
             )
         with cluster, distributed.Client(cluster, set_as_default=False) as client:
-            # The cluster's workers are urlint's own processes, as a pool's are (heap.py).
+            # The cluster's workers are urlint's own processes, as a pool's are (_runtime/heap.py).
             yield partial(_submitted, client, partial(_on_own_worker, work)), workers
         return
     with _connected(distributed, scheduler) as client:
@@ -126,8 +126,8 @@ def _connected(distributed: ModuleType, scheduler: str) -> Client:
 def _on_own_worker(work: Work, unit: Unit) -> UnitResult:
     """`work` on a worker of the cluster the run started: a process of urlint's own, which
     keeps freed memory for reuse once a large input is opened, as a pool's worker does
-    (heap.py; Dask's workers are told to give freed memory back at once: on a 100 MB text,
-    two workers spent 0.2-0.3 s of system time so, 0.6 s otherwise). Said at each unit, not
+    (_runtime/heap.py; Dask's workers are told to give freed memory back at once, which costs a
+    large text's reading much system time). Said at each unit, not
     once: a worker that died is started again. A cluster at --scheduler is not urlint's."""
     heap.allow()
     return work(unit)

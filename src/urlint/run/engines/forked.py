@@ -1,9 +1,9 @@
 """The local engine's pool: `jobs` worker processes forked from the run's own, each handed
-units down a pipe of its own and sending their results back up another (issue 14).
+units down a pipe of its own and sending their results back up another.
 
 Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, the BSDs):
-- Importing it costs 25-33 ms (multiprocessing, logging), and no worker works meanwhile:
-  5% of a `-j 2` run over 100 MB of text, as much as a tenth of its speed-up.
+- Importing it (multiprocessing, logging) takes long enough, no worker working meanwhile,
+  to cost a `-j 2` run a noticeable part of its speed-up (bench/parallel.py).
 - A worker killed (the kernel's OOM killer, a `kill`) breaks the executor: every unit
   pending fails with it, and the run ended with a traceback, its later units unread. Here
   the unit the worker was working is a problem (work.not_worked), the units waiting in
@@ -12,11 +12,12 @@ Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, t
 
 Each worker has at most AHEAD units: the one it works and the next, already in its pipe,
 so it never waits for the writer between two. The pool gives a unit to the worker with
-the fewest (units vary: a range of a text file takes 20 to 180 ms), and reads results
-whenever the writer waits for one (`result`): a single thread, no lock. Units and results
-go as pickles with their length before them; the pool writes a unit only as far as the
-worker's pipe takes it, so a worker blocked sending a large result never waits on a pool
-blocked sending it a large unit (an archive's members travel in their unit).
+the fewest (units vary: one range of a text file may take many times another's time), and
+reads results whenever the writer waits for one (`result`): a single thread, no lock.
+Units and results go as pickles with their length before them; the pool writes a unit
+only as far as the worker's pipe takes it, so a worker blocked sending a large result
+never waits on a pool blocked sending it a large unit (an archive's members travel in
+their unit).
 
 A worker is forked with the run's modules loaded, and ends with os._exit: never the run's
 exit handlers, never the run's buffered output written twice. Elsewhere (Windows, macOS,
