@@ -1,5 +1,4 @@
-"""The work a command hands the runner: what a worker makes of a unit of work, and how
-the writer places a range's results in its file.
+"""The work a command hands the runner, and how the writer places a range's results.
 
 `extract`: each URL's line formatted in the worker (`scan_unit`), sent back as a
 `FoundLine`, never as a `Candidate` (pickling one costs as much as finding it). `check`: a

@@ -33,8 +33,10 @@ def in_serial_order(
     place: Place | None = None,
     mark_ends: bool = False,
 ) -> Iterator[object]:
-    """The events of each unit's results (given with its counts, in the units' order), in
-    their place (runner.run_work says how)."""
+    """The events of each unit's results, in their place in serial order.
+
+    The results come with their unit's counts, in the units' order (runner.run_work says
+    how they are placed)."""
     crossposts = Crossposts()  # the news articles of the results used
     archive_read_again = 0  # the archive whose rest was read: its later results are dropped
     # In the ranges of a text file before this one. A range that failed in its reading says

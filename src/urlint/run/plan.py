@@ -37,8 +37,10 @@ def plan(
     run_bytes: int = RUN_BYTES,
     relative: bool = False,
 ) -> Iterator[Unit | Problem]:
-    """The units of `paths`, in the order a serial run reads them: a plain text file or an
-    mbox larger than `range_bytes` in ranges or runs of messages, anything else whole."""
+    """The units of work of `paths`, in the order a serial run reads them.
+
+    A plain text file or an mbox larger than `range_bytes` in ranges or runs of messages,
+    anything else whole."""
     for planned in planned_units(
         paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes,
         relative=relative,
@@ -55,8 +57,9 @@ def planned_units(
     run_bytes: int | None = None,
     relative: bool = False,
 ) -> Iterator[Planned]:
-    """The units of `plan`, each with the inputs it ends and the bytes it covers (of the
-    regular files: standard input and FIFOs count none), and for a run of an mbox's
+    """The units of `plan`, each with the inputs it ends and the bytes it covers.
+
+    The bytes of regular files (standard input and FIFOs count none), and for a run of an mbox's
     messages, the messages its prefilter passed over while cutting it. The sizes default
     to RANGE_BYTES and RUN_BYTES, read when called. `relative`: a plain mbox's runs are
     found with no framing of the file, and count their lines and messages from their own
@@ -77,8 +80,9 @@ def planned_from(
     run_bytes: int | None = None,
     relative: bool = False,
 ) -> Iterator[Planned]:
-    """`planned_units` of a walk already made (sources.files.iter_files: the results
-    store walks once, to know what changed, and plans what it reads from that walk)."""
+    """`planned_units` of a walk already made (sources.files.iter_files).
+
+    The results store walks once, to know what changed, and plans what it reads from that walk)."""
     range_bytes = RANGE_BYTES if range_bytes is None else range_bytes
     run_bytes = RUN_BYTES if run_bytes is None else run_bytes
     batch: list[InputFile] = []

@@ -47,9 +47,10 @@ def unit_results(
     engine: str,
     scheduler: str | None,
 ) -> Iterator[tuple[Counts, UnitResult]]:
-    """Each unit's counts and result, in order, from the engine chosen: here, serially; a
-    pool of `jobs` processes; or Dask (imported only then: a run on this machine never
-    pays for it)."""
+    """Each unit's counts and result, in order, from the engine chosen.
+
+    The engine: here, serially; a pool of `jobs` processes; or Dask (imported only then: a
+    run on this machine never pays for it)."""
     pool: AbstractContextManager[tuple[Submit, int]]
     if engine == DASK:
         from .engines.dask import dask_pool

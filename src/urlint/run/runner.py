@@ -43,7 +43,9 @@ def run_work(
     scheduler: str | None = None,
     mark_ends: bool = False,
 ) -> Iterator[object]:
-    """The events `work` makes of every unit (`scan_unit`'s lines, `checker.check_unit`'s
+    """The events `work` makes of every unit, in serial order, on the engine asked for.
+
+    The events (`scan_unit`'s lines, `unit_work.check_unit`'s
     findings; a Problem met while planning passes as it is), unit after unit in the order
     given, put in their place by `place` (needed where a text file is cut in ranges:
     TextExtent). The local engine with `jobs` > 1 works the units in that many processes,

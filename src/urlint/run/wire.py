@@ -1,5 +1,7 @@
-"""A URL found, packed flat for the trip from a worker process to the one that reads the
-results (`urlint.scan_paths(..., jobs=N)`), and unpacked there into the very `Found`.
+"""A URL found, packed flat for the trip from a worker process, and unpacked into its `Found`.
+
+The process that reads the results (`urlint.scan_paths(..., jobs=N)`) unpacks it into the
+very `Found` the worker packed.
 
 Why: pickle takes a named tuple apart and builds it again through Python-level code, one
 object at a time, and a `Candidate` is a dozen of them (its spans and their positions):
@@ -113,7 +115,9 @@ def unpack(packed: Packed) -> Found:
 
 
 def placed(events: list, lines: int, chars: int, messages: int) -> list:
-    """Packed URLs among `events` moved `lines` lines and `chars` characters further on,
+    """Packed URLs among `events` moved further on in their file.
+
+    Moved `lines` lines and `chars` characters further on,
     their message `messages` messages (a range of a text file or a run of an mbox placed
     from its own start: work.TextExtent); columns stay."""
     if not (lines or chars or messages):

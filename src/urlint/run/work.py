@@ -30,10 +30,12 @@ Submit = Callable[["Unit"], Waiting]
 
 @record
 class TextExtent:
-    """What a range of a text file or a run of an mbox holds, its positions counted from
-    its own start (core.units.TextRange, core.units.MessageRun.relative): the line ends, the
-    characters and the messages in it. The writer places its events after what the
-    ranges (or runs) before hold, from 0 again at a file's first."""
+    """What a range of a text file or a run of an mbox holds, for the writer to place it.
+
+    Its positions are counted from its own start (core.units.TextRange,
+    core.units.MessageRun.relative): the line ends, the characters and the messages in it.
+    The writer places its events after what the ranges (or runs) before hold, from 0 again
+    at a file's first."""
 
     first: bool  # the file's first range (or run)
     lines: int
@@ -43,8 +45,9 @@ class TextExtent:
 
 @record
 class InputResult:
-    """What one input (or one range or run of it) gave, formatted, and the messages it read
-    (`Counts.messages` and `damaged`: progress and the summary)."""
+    """What one input (or one range or run of it) gave, formatted, and the messages it read.
+
+    The messages (`Counts.messages` and `damaged`) go to progress and the summary."""
 
     events: list  # FoundLine | Problem for extract, Finding for check
     articles: tuple[str, ...] = ()  # Message-IDs of the news articles read whole (crossposts)
@@ -59,11 +62,13 @@ UnitResult = list[InputResult]
 
 
 def not_worked(unit: Unit, reason: str) -> UnitResult:
-    """The result of a unit whose worker failed (died, or raised past `worked`'s own
-    guard): a problem for each input it held, in its place, and the run goes on. A range
-    of a text file says it holds nothing, as one whose reading failed does (`worked`): the
-    ranges after it are placed as if it held no line. A relative run of an mbox is framed
-    again here, copying no message, for the runs after it to be placed right."""
+    """The result of a unit whose worker failed: a problem for each input it held.
+
+    Its worker died, or raised past `worked`'s own guard: a problem for each input it held,
+    in its place, and the run goes on. A range of a text file says it holds nothing, as one
+    whose reading failed does (`worked`): the ranges after it are placed as if it held no
+    line. A relative run of an mbox is framed again here, copying no message, for the runs
+    after it to be placed right."""
     if isinstance(unit, WholeInput):
         inputs = [(source.path, 1) for source in unit.sources]
     elif isinstance(unit, ArchiveMembers):

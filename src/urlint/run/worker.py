@@ -57,11 +57,12 @@ def worked(
     look_back: Callable[[ScannedText], None] | None = None,
     reading: Reading | None = None,
 ) -> UnitResult:
-    """The results of a unit, input by input, each with the messages it read (counted in
-    `reading`, or in one of the unit's own): the one frame of the work of extract, check,
-    the store and the library (`scan_paths`). A range of a text file gives `look_back` the
-    texts scanned again before it (RangeScan: check's suppressions on the lines before the
-    range)."""
+    """The results of a unit of work, input by input, each with the messages it read.
+
+    The messages are counted in `reading`, or in one of the unit's own. The one frame of the
+    work of extract, check, the store and the library (`scan_paths`). A range of a text file
+    gives `look_back` the texts scanned again before it (RangeScan: check's suppressions on
+    the lines before the range)."""
     if reading is None:
         reading = Reading()
     if isinstance(unit, ArchiveMembers):
@@ -221,9 +222,10 @@ def _joined_results(group: UnitResult) -> InputResult:
 def scan_run(
     unit: MessageRun, reading: Reading, end: FramingEnd | None = None
 ) -> Iterator[ScannedText | Problem]:
-    """A run of an mbox's messages read, framed, filtered and scanned as the whole file's
-    scan does it, what it reads counted in `reading`; `end` holds, at its end, the line
-    after its last and the messages in it (mail.mbox.split_mbox)."""
+    """A run of an mbox's messages scanned as the whole file's scan scans them.
+
+    Read, framed, filtered and scanned, what it reads counted in `reading`; `end` holds, at
+    its end, the line after its last and the messages in it (mail.mbox.split_mbox)."""
     from ..mail.prefilter import may_hold_urls
     from ..mail.runs import run_messages
 
@@ -232,7 +234,9 @@ def scan_run(
 
 
 class RangeScan:
-    """A range of a text file scanned: what its chunks give, after its look back's (dropped,
+    """A range of a text file scanned as the whole file's scan scans it.
+
+    What its chunks give, after its look back's (dropped,
     but for their texts, given to `look_back`), in order; then what the range holds
     (`extent`; None when its bytes could not be read). Each chunk is decoded on its own, as
     the whole file's reading decodes it, and placed from the range's start: line 1, column

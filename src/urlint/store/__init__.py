@@ -1,5 +1,6 @@
-"""The results store: what `urlint scan --store FILE` read, in one SQLite file
-any SQLite tool opens, kept up to date by incremental re-scans.
+"""The results store: what `urlint scan --store FILE` read, in one SQLite file.
+
+Any SQLite tool opens it; incremental re-scans keep it up to date.
 
 - `schema`: the tables (documented in the README, "The results store"), the schema
   version and its migrations;

@@ -1,4 +1,6 @@
-"""A scan into the store: the walk's inputs decided on (store.inventory), what changed read
+"""A scan into the store: what changed since the last scan read, its rows written.
+
+The walk's inputs decided on (store.inventory), what changed read
 as `extract` and `check` read it (run/: the same units, on every core), and the rows
 written by the one writer (store.writer)."""
 

@@ -1,5 +1,6 @@
-"""The inputs' content hashes as the store keeps them: sealed, so that the store confirms no
-guess at a password (RFC 1738 section 6).
+"""The inputs' content hashes as the store keeps them: sealed.
+
+Sealed, so that the store confirms no guess at a password (RFC 1738 section 6).
 
 A file's plain SHA-256 in the store would: whoever holds the store, and knows or guesses
 the rest of a small file that holds `ftp://fred:secret@host/` (its size and its URLs,

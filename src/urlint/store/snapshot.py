@@ -1,6 +1,7 @@
-"""A store's contents without what differs between two scans of the same inputs (row ids,
-scan times): what tells that an incremental or resumed scan left the store as a fresh,
-uninterrupted scan would (tests, bench/store.py)."""
+"""A store's contents without what differs between two scans of the same inputs.
+
+Row ids and scan times left out, it is what tells that an incremental or resumed scan left
+the store as a fresh, uninterrupted scan would (tests, bench/store.py)."""
 
 from __future__ import annotations
 

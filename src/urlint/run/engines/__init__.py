@@ -1,7 +1,9 @@
-"""The engines that work a run's units (run/pool.py), named once for the CLI, the commands and
-the library: this machine (this process, or a pool of `-j` processes), or the workers of a
-Dask cluster (run/engines/dask.py), one started for the run or one at a scheduler's address.
-Imports nothing: a pre-commit hook's run asks it for the names and loads no engine."""
+"""The names of the engines that work a run's units (run/pool.py), and what they accept.
+
+Named once for the CLI, the commands and the library: this machine (this process, or a pool
+of `-j` processes), or the workers of a Dask cluster (run/engines/dask.py), one started for
+the run or one at a scheduler's address. Imports nothing: a pre-commit hook's run asks it
+for the names and loads no engine."""
 
 from __future__ import annotations
 
@@ -12,14 +14,16 @@ DASK_INSTALL = "pip install 'urlint[dask]'"
 
 
 def serial(engine: str, jobs: int | None) -> bool:
-    """Is a run on `engine` with `jobs` read in this process, input after input (no pool,
-    no cluster)? `jobs` None: the engine's own default (one process here)."""
+    """Is a run on `engine` with `jobs` read in this process, input after input?
+
+    No pool, no cluster. `jobs` None: the engine's own default (one process here)."""
     return engine == LOCAL and (jobs is None or jobs <= 1)
 
 
 def check_engine(engine: str, scheduler: str | None) -> None:
-    """Raises ValueError unless `engine` is one of ENGINES, and a `scheduler` (an address)
-    is given only to DASK."""
+    """Raises ValueError unless `engine` and `scheduler` go together.
+
+    `engine` must be one of ENGINES, and a `scheduler` (an address) is given only to DASK."""
     if engine not in ENGINES:
         raise ValueError(f"no engine {engine!r}: {' or '.join(map(repr, ENGINES))}")
     if scheduler is not None and engine != DASK:

@@ -1,5 +1,6 @@
-"""The Dask engine: a run's units worked on the workers of a Dask cluster, the
-writer's output the same as on this machine, byte for byte.
+"""The Dask engine: a run's units worked on the workers of a Dask cluster.
+
+The writer's output is the same as on this machine, byte for byte.
 
 Without a scheduler's address the run starts a cluster of its own on this machine (`jobs`
 worker processes, one thread each, no dashboard) and closes it at its end; with one it

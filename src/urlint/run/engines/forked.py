@@ -1,5 +1,6 @@
-"""The local engine's pool: `jobs` worker processes forked from the run's own, each handed
-units down a pipe of its own and sending their results back up another.
+"""The local engine's pool: `jobs` worker processes forked from the run's own.
+
+Each is handed units down a pipe of its own and sends their results back up another.
 
 Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, the BSDs):
 - Importing it (multiprocessing, logging) takes long enough, no worker working meanwhile,
