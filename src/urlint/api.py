@@ -54,12 +54,14 @@ def scan_paths(
     engine: str = LOCAL,
     scheduler: str | None = None,
 ) -> Iterator[Found | Problem]:
-    """Every URL in `paths` (files, directories walked in name order, "-" for standard
-    input), as `urlint extract` finds them: a `Found` (`path`, `candidate`, `message`: a
-    `MessageInfo` for mail and news, else None) for each URL, and in its place among them
-    a `Problem` for each input or message not read as it is (missing, binary, damaged,
-    cut at a limit). Nothing is raised for a bad input: tell the two apart with
-    isinstance. An empty wrapper (`<URL:>`) is no URL and is not yielded.
+    """Every URL in `paths`, as `urlint extract` finds them, and the problems met.
+
+    `paths`: files, directories walked in name order, "-" for standard input. A
+    `Found` (`path`, `candidate`, `message`: a `MessageInfo` for mail and news, else None)
+    for each URL, and in its place among them a `Problem` for each input or message not read
+    as it is (missing, binary, damaged, cut at a limit). Nothing is raised for a bad input:
+    tell the two apart with isinstance. An empty wrapper (`<URL:>`) is no URL and is not
+    yielded.
 
     `jobs` > 1 reads in that many processes, with the same results in the same order: a
     large text file in ranges, an mbox in runs of messages, small files in batches.
@@ -118,9 +120,10 @@ def _in_units(
 
 
 def scan_unit(unit: Unit) -> list[InputResult]:
-    """A unit of work read in a worker process: each URL packed (run/wire.py), each problem
-    as it is, in order; input by input, with the news articles each read (a crosspost is
-    read once, by the writer's process)."""
+    """A unit of work read in a worker process: each URL packed, each problem as it is.
+
+    The URLs packed by run/wire.py, each problem as it is, in order; input by input, with
+    the news articles each read (a crosspost is read once, by the writer's process)."""
     from .run.worker import worked
 
     def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
@@ -146,8 +149,10 @@ def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> 
 
 
 def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:
-    """`value` (a Candidate, Span, Position, Found, Problem, Finding, MessageInfo or any
-    other urlint record) as a dict of plain data; passwords masked unless
+    """`value`, a urlint record, as a dict of plain data (for `json.dumps`).
+
+    A Candidate, Span, Position, Found, Problem, Finding, MessageInfo or any other urlint
+    record, as a dict of plain data; passwords masked unless
     `show_passwords`."""
     plain = _plain(value, show_passwords)
     if not isinstance(plain, dict):

@@ -69,8 +69,7 @@ class Reading:
         return self.messages - messages, self.damaged - damaged
 
     def counted(self, may_hold_urls: UrlFilter) -> UrlFilter:
-        """The prefilter (mail.prefilter.may_hold_urls), counting here the messages it
-        passes over."""
+        """The prefilter (mail.prefilter.may_hold_urls), counting here the messages it skips."""
 
         def chosen(data: bytes, bounds: Sequence[int]) -> Sequence[bool]:
             flags = may_hold_urls(data, bounds)
@@ -97,8 +96,7 @@ class Crossposts:
         return Crossposts(self.ids)
 
     def first_read(self, ids: Iterable[str]) -> bool:
-        """None of these articles read before (then they are now), or one was: a
-        crosspost, read already under another group."""
+        """Are none of these articles read yet? They are now; one read before is a crosspost."""
         if self.ids.intersection(ids):
             return False
         self.ids.update(ids)
@@ -123,11 +121,13 @@ def _crossposts(articles: Crossposts | set[str] | None) -> Crossposts:
 
 @record
 class ScannedText:
-    """One chunk as scanned: its text (with the overlap carried from the chunk before), the
-    position its first character has, and the candidates found in it. For a chunk of a
-    long text the candidates are found as they are iterated, once: iterate them before
-    asking for the next chunk, which passes over those left (the chunk's text bounds what
-    it costs, not the URLs in it)."""
+    """One chunk of a text as scanned: its text, its position, its candidates.
+
+    The text holds the overlap carried from the chunk before; the position is its first
+    character's. For a chunk of a long text the candidates
+    are found as they are iterated, once: iterate them before asking for the next chunk,
+    which passes over those left (the chunk's text bounds what it costs, not the URLs in
+    it)."""
 
     text: str
     line_base: int
@@ -147,12 +147,13 @@ FILE_START: TextStart = (1, 0, 0)
 def scan_texts(
     chunks: Iterable[TextChunk], path: str = "", start: TextStart = FILE_START
 ) -> Generator[ScannedText | Problem, None, TextStart]:
-    """Every chunk of a text that starts at `start`, scanned; together the candidates are
-    those of the whole text. A run of text without whitespace longer than MAX_RUN is read
-    in pieces, reported as a Problem of kind "limit" at the cut (a URL across it is cut
-    there). Returns where a text after the chunks would start (a range of a large file:
-    run.work.TextExtent); the overlap of a last chunk that is not final is left unscanned,
-    for the text after it."""
+    """Every chunk of a text that starts at `start`, scanned, as if the text were scanned whole.
+
+    Together the candidates are those of the whole text. A run of text without whitespace
+    longer than MAX_RUN is read in pieces, reported as a Problem of kind "limit" at the cut
+    (a URL across it is cut there). Returns where a text after the chunks would start (a
+    range of a large file: run.work.TextExtent); the overlap of a last chunk that is not
+    final is left unscanned, for the text after it."""
     carry = ""
     line_base, column_base, offset_base = start
     covered = 0
@@ -201,7 +202,9 @@ def _no_break(text: str, stop: int) -> bool:
 
 
 def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
-    """Where the kept-back overlap of a chunk starts: a line start with more than
+    """Where the kept-back overlap of a chunk starts, and whether it cuts a long run.
+
+    The overlap starts at a line start with more than
     MAX_RAW_LINES lines or more than MAX_RAW_CHARS characters after it, whichever is
     nearer the end (a wrapper stops at the first of the two bounds); and whether it cuts a
     run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it).
@@ -252,9 +255,10 @@ def scan_file_texts(
     articles: Crossposts | set[str] | None = None,
     reading: Reading | None = None,
 ) -> Iterator[ScannedText | Problem]:
-    """One input, chunk by chunk or message by message, scanned; a problem reading it is
-    yielded, never raised. `articles`: the news articles read so far in the run (a
-    crossposted article is read once); `reading` counts what is read."""
+    """One input, chunk by chunk or message by message, scanned.
+
+    A problem reading it is yielded, never raised. `articles`: the news articles read so far
+    in the run (a crossposted article is read once); `reading` counts what is read."""
     items = _scan_file(source, _crossposts(articles), reading or _UNTOLD)
     return items  # type: ignore[return-value]  # no marks unless asked
 
@@ -262,8 +266,9 @@ def scan_file_texts(
 def scan_input_marked(
     source: InputFile, articles: Crossposts, reading: Reading, hashing: bool = False
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
-    """`scan_file_texts`, each news article read whole marked (ArticleRead): a worker's
-    reading, whose articles the writer's process drops one by one where another input
+    """`scan_file_texts`, each news article read whole marked (ArticleRead).
+
+    A worker's reading, whose articles the writer's process drops one by one where another input
     read them (run.worker.worked). `hashing`: the file's SHA-256 made as it is read
     (`reading.hash`: the results store's)."""
     return _scan_file(source, articles, reading, marking=True, hashing=hashing)
@@ -272,9 +277,10 @@ def scan_input_marked(
 def scan_archive_again(
     source: InputFile, articles: Crossposts, skip: int, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
-    """A tar or zip archive read again from its start, to read on from its member `skip`
-    (core.units.ArchiveRest): the members before are read but what they give is dropped (their
-    units gave it), and each news article after is marked (ArticleRead)."""
+    """A tar or zip archive read again from its start, to read on from its member `skip`.
+
+    The unit is a core.units.ArchiveRest: the members before are read but what they give is
+    dropped (their units gave it), and each news article after is marked (ArticleRead)."""
     return _scan_file(source, articles, reading, skip, marking=True)
 
 
@@ -340,9 +346,10 @@ def _scan_container(
 def scan_archive_member(
     member: MemberBytes, budget: Budget, articles: Crossposts, reading: Reading
 ) -> Iterator[ScannedText | Problem | ArticleRead]:
-    """One member of an archive, carried in its bytes (core.units.ArchiveMembers), scanned as
-    the whole archive's scan scans it, its news articles marked; its nested streams draw
-    on `budget`."""
+    """One member of an archive, carried in its bytes, scanned as the whole archive's scan does.
+
+    The member comes in a unit (core.units.ArchiveMembers); its news articles marked; its
+    nested streams draw on `budget`."""
     from .mail.prefilter import may_hold_urls
     from .mail.reader import read_archive_member
 
@@ -355,8 +362,9 @@ def scan_archive_member(
 def scan_items(
     path: str, items: Iterable[RawMessage | RawText | Problem], reading: Reading
 ) -> Iterator[ScannedText | Problem]:
-    """Messages an mbox's reader cut out (a run of them: units.MessageRun), scanned as
-    the whole file's scan scans them."""
+    """Messages an mbox's reader cut out, scanned as the whole file's scan scans them.
+
+    A run of them: core.units.MessageRun."""
     from .mail.reader import messages_of
 
     messages = messages_of(path, iter(items), None)
@@ -365,8 +373,9 @@ def scan_items(
 
 @record
 class ArticleRead:
-    """Given before and after a news article read whole (a spool's file, an archive's
-    member) where the reading is asked to mark them: what lies between is that article's,
+    """The mark given before and after a news article read whole, where marks are asked for.
+
+    An article read whole: a spool's file, an archive's member. What lies between is that article's,
     dropped should another input have read it (run.merge: a crosspost is read once),
     and nothing else is."""
 
@@ -481,9 +490,10 @@ def _read_only(item: MessageItem | TextItem | Problem, articles: set[str]) -> No
 
 
 def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
-    """The URLs of one decoded message, text by text, at raw file positions, found as they
-    are iterated (a message's URLs are never all held at once); which of them a message
-    reports is mail's business (mail.reported)."""
+    """The URLs of one decoded message, text by text, at raw file positions.
+
+    They are found as they are iterated (a message's URLs are never all held at once); which
+    of them a message reports is mail's business (mail.reported)."""
     from .mail.reported import message_urls
 
     for decoded, candidates in message_urls(reader):
@@ -501,8 +511,9 @@ def _decoded(data: bytes) -> str:
 def scan_paths(
     paths: Iterable[str], selection: Selection | None = None
 ) -> Iterator[Found | Problem]:
-    """Every URL under `paths` (empty wrappers too), file by file, in a stable order; what
-    a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
+    """Every URL under `paths` (empty wrappers too), file by file, in a stable order.
+
+    What a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
     with it in one process (api.py)."""
     crossposts, reading = Crossposts(), Reading()
     for item in iter_files(paths, selection=selection):

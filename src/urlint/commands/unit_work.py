@@ -47,6 +47,7 @@ FoundLine = tuple
 
 
 def is_found_line(event: object) -> bool:
+    """Is `event` a FoundLine (a plain tuple, where a problem is a named tuple)?"""
     return type(event) is tuple
 
 
@@ -59,8 +60,9 @@ def run_units(
     engine: str = LOCAL,
     scheduler: str | None = None,
 ) -> Iterator[FoundLine | Problem]:
-    """What every unit found (`scan_unit`), unit after unit in the order given, each URL's
-    line as `url_format` writes it."""
+    """What every unit found (`scan_unit`), unit after unit in the order given.
+
+    Each URL's line as `url_format` writes it."""
     work = partial(scan_unit, url_format=url_format)
     # (typing.cast is not imported: typing costs a -j run some milliseconds before its
     # workers fork)
@@ -68,7 +70,9 @@ def run_units(
 
 
 def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
-    """The FoundLines and LineBlocks of a range's (or a run's) result whole
+    """The FoundLines and LineBlocks of a range's (or a run's) result, placed in the file.
+
+    The result whole
     (output.extract.joined), their line numbers `lines` further on, their messages'
     numbers `messages`."""
     return [
@@ -109,6 +113,10 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
 def found_lines(
     items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
 ) -> list[FoundLine | Problem | ArticleRead]:
+    """The FoundLine of each URL in `items`, in order, the other events as they are.
+
+    An empty wrapper is no URL; the problems and the marks of news articles pass among the
+    lines, in their places."""
     events: list[FoundLine | Problem | ArticleRead] = []
     for item in items:
         if isinstance(item, ScannedText):
@@ -131,9 +139,10 @@ def check_in_units(
     engine: str,
     scheduler: str | None,
 ) -> Iterator[Finding]:
-    """`checker.check_paths` in units of work, on `jobs` processes or a Dask cluster's
-    workers (`engine`, `scheduler`: run.runner.run_work): the same findings in the same
-    order.
+    """`checker.check_paths` in units of work: the same findings in the same order.
+
+    On `jobs` processes or a Dask cluster's workers (`engine`, `scheduler`:
+    run.runner.run_work).
 
     A large text file is checked in ranges, an mbox in runs of messages (mail has no
     suppressions). A text file's suppressions are the file's: each range's findings are
@@ -148,9 +157,11 @@ def check_in_units(
 
 
 def check_unit(unit: Unit, settings: Settings) -> UnitResult:
-    """A unit of work (core/units.py) checked in a worker process: its findings, file by file
-    (no baseline: the writer's process applies it, in the run's order). A range of a text
-    file ends with its RangeDirectives, for the writer to join (Checker.findings_of)."""
+    """A unit of work (core/units.py) checked in a worker process: its findings.
+
+    File by file (no baseline: the writer's process applies it, in the run's order). A range
+    of a text file ends with its RangeDirectives, for the writer to join
+    (Checker.findings_of)."""
     checker = Checker(settings)
     in_range = isinstance(unit, TextRange)
     final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
@@ -188,8 +199,9 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
 
 
 def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
-    """The findings of a range of a text file (and its RangeDirectives) or of a relative
-    run of an mbox placed in the file: `lines` lines, `chars` characters and `messages`
+    """The findings of a range of a text file or a relative run of an mbox, placed in the file.
+
+    With a range's RangeDirectives: `lines` lines, `chars` characters and `messages`
     messages further on (run.runner.run_work's `place`)."""
     placed: list = []
     for event in events:

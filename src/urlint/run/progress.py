@@ -86,8 +86,9 @@ class Tally:
     # What feeds it
 
     def reading(self, source: InputFile, reading: Reading | None = None) -> None:
-        """The serial engine starts reading `source`, what it reads counted in `reading`
-        (how far the input is read, the messages met)."""
+        """The serial engine starts reading `source`, what it reads counted in `reading`.
+
+        From `reading` the line takes how far the input is read and the messages met."""
         from ..sources.files import plain_file_size
 
         if reading is None:  # a caller that passes no reading of its own yet
@@ -119,8 +120,7 @@ class Tally:
         self.tick()
 
     def totals(self) -> Counts:
-        """Everything counted so far (by the serial engine: with the messages of the input
-        under way)."""
+        """Everything counted so far (serial engine: the input under way's messages too)."""
         if self._read is None:
             return self.counts
         return self.counts + self._read_so_far()
@@ -150,9 +150,10 @@ class Tally:
         self._next = time.monotonic() + REDRAW_EVERY
 
     def progress_line(self, done: int, elapsed: float) -> str:
-        """`urlint: 12 files, 3,456 messages, 123.4/313.0 MB, 39.6 MB/s, ETA 0:05`: inputs
-        done, messages (when any), MB read (of the total, once known), the speed and, with
-        a total, the time left at that speed."""
+        """The progress line: `urlint: 12 files, 3,456 messages, 123.4/313.0 MB, 39.6 MB/s`.
+
+        With a total, `ETA 0:05` after it. Inputs done, messages (when any), MB read (of the
+        total, once known), the speed and, with a total, the time left at that speed."""
         counts = self.totals()
         parts = [plural(counts.files, "file")]
         if counts.messages:
@@ -192,8 +193,9 @@ class Tally:
         self.total = self._walked
 
     def settle(self) -> None:
-        """Write the output held back and erase the progress line: before a note on
-        standard error, and when the run ends or is stopped."""
+        """Write the output held back and erase the progress line.
+
+        Before a note on standard error, and when the run ends or is stopped."""
         if self._out is not None:
             try:
                 self._out.flush()
@@ -215,8 +217,9 @@ class Tally:
             self.progress = False
 
     def guarded(self, out: _Out) -> _Out:
-        """`out` (standard output), guarded when it is the terminal the progress line is
-        drawn on: what is written to it is held back until the line is next drawn (or
+        """`out` (standard output), guarded if the progress line is drawn on its terminal.
+
+        Guarded: what is written to it is held back until the line is next drawn (or
         OUTPUT_HELD characters wait), then written above it, the line erased first and
         drawn again after it (when it ends a line)."""
         if not (self.progress and _isatty(out)):
@@ -227,8 +230,9 @@ class Tally:
     # The end
 
     def finish(self, out: object = None) -> None:
-        """Erase the progress line and, if it is due, write the summary (after flushing
-        `out`, so it comes after the output on a terminal)."""
+        """Erase the progress line and, if it is due, write the summary.
+
+        After flushing `out`, so it comes after the output on a terminal)."""
         self.settle()
         if self.summary or (self.summary is None and self.shown):
             if out is not None:
@@ -236,7 +240,9 @@ class Tally:
             self._write(self.summary_line(time.monotonic() - self.started) + "\n")
 
     def summary_line(self, elapsed: float) -> str:
-        """`urlint: 60 files, 86,040 messages, 120,311 URLs, 3 damaged messages; 313 MB in
+        """The summary line: what was read and found, the bytes, the time and the speed.
+
+        `urlint: 60 files, 86,040 messages, 120,311 URLs, 3 damaged messages; 313 MB in
         7.9 s (39.6 MB/s)`: messages only where there are any; the bytes of regular files
         (none: standard input alone, then only the time)."""
         counts = self.totals()
@@ -293,8 +299,9 @@ class _Guarded:
 def input_sizes(
     paths: Iterable[str], selection: Selection | None, skip: frozenset[FileId] = frozenset()
 ) -> Iterator[int | None]:
-    """The size of each input a run over `paths` reads (the same walk), None for one that
-    is not a regular file (then the total is not known)."""
+    """The size of each input a run over `paths` reads (the same walk).
+
+    None for one that is not a regular file (then the total is not known)."""
     from ..core.inputs import InputFile
     from ..sources.files import iter_files, regular_file_size
 
@@ -333,6 +340,7 @@ def _columns(stream: TextIO) -> int:
 
 
 def plural(count: int, noun: str) -> str:
+    """`1 file`, `1,024 files`."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 

@@ -32,6 +32,8 @@ from .storable import stored_text
 
 
 class Action(enum.Enum):
+    """What a scan does with an input the walk found."""
+
     NEW = "new"
     CHANGED = "changed"  # read again whole, its rows replaced
     RESUMED = "resumed"  # an mbox read on from the stored place
@@ -50,6 +52,7 @@ class FileState:
 
     @classmethod
     def of(cls, path: str) -> FileState | None:
+        """The state of the file at `path`; None where it cannot be asked (gone)."""
         try:
             info = os.stat(path)
         except OSError:
@@ -58,6 +61,7 @@ class FileState:
 
     @property
     def file_id(self) -> FileId:
+        """The file's device and inode (sources.files.FileId)."""
         return self.device, self.inode
 
 
@@ -89,6 +93,7 @@ class Decision:
 
 
 def stored_inputs(connection: sqlite3.Connection) -> dict[str, Stored]:
+    """The inputs the store holds, by key (`input_key`), as its last scan left them."""
     rows = connection.execute(
         "SELECT id, path, location, key, size, mtime_ns, inode, device, hash, status, "
         "resume_offset, resume_line, resume_index, resume_counted FROM inputs"
@@ -105,8 +110,9 @@ def stored_inputs(connection: sqlite3.Connection) -> dict[str, Stored]:
 
 
 def input_key(path: str) -> str:
-    """What an input is known by from scan to scan (masked: the store holds no password):
-    a Maildir message by its Maildir and its unique name (the file name before ":", where
+    """What an input is known by from scan to scan (masked: the store holds no password).
+
+    A Maildir message by its Maildir and its unique name (the file name before ":", where
     the Maildir's info, its flags, begins), anything else by its absolute path."""
     location = os.path.abspath(path)
     return _key(location, stored_text(location))
@@ -136,10 +142,11 @@ def _is_maildir(folder: str) -> bool:
 def decision_on(
     item: InputFile, stored: dict[str, Stored], taken: dict[str, int], seal: Seal
 ) -> Decision | None:
-    """What to do with a file the walk found (sources.files.iter_files); None for standard
-    input (it has no second version to compare: not stored) and for a file gone since the
-    walk (its reading says why, and it has no rows). `taken`: the keys of this scan's
-    inputs so far (`_unique`); `seal`: the store's (its hashes are sealed)."""
+    """What to do with a file the walk found (sources.files.iter_files).
+
+    None for standard input (it has no second version to compare: not stored) and for a file
+    gone since the walk (its reading says why, and it has no rows). `taken`: the keys of
+    this scan's inputs so far (`_unique`); `seal`: the store's (its hashes are sealed)."""
     if item.path == STDIN:
         return None
     state = FileState.of(item.path)
@@ -196,8 +203,9 @@ def _action(
 def gone(
     stored: dict[str, Stored], seen: set[str], roots: Iterable[str], unread: Iterable[str] = ()
 ) -> list[Stored]:
-    """The stored inputs under `roots` (the paths scanned) that the walk did not find, but
-    those under a place it could not read (`unread`: a directory it may not list is no
+    """The stored inputs under `roots` (the paths scanned) that the walk did not find.
+
+    But not those under a place it could not read (`unread`: a directory it may not list is no
     directory emptied)."""
     scanned, kept = _places(roots), _places(unread)
     missing = []

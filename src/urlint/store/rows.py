@@ -67,8 +67,9 @@ Row = tuple
 
 
 def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResult:
-    """A unit of work read in a worker process for the store: its rows, input by input
-    (module docstring). `settings`: the rules whose findings are kept; none without
+    """A unit of work read in a worker process for the store: its rows, input by input.
+
+    (The module docstring says how.) `settings`: the rules whose findings are kept; none without
     `findings` (`scan --no-findings`: the URLs alone, nothing linted)."""
     checker = Checker(settings) if findings else None
     reading = Reading()  # what the unit reads: its messages, and each input's hash and kind
@@ -109,8 +110,9 @@ def input_rows(
     whole: bool = False,
     range_suppressions: Suppressions | None = None,
 ) -> list:
-    """The events of one input's (or one part's: not `whole`) scanned texts: its
-    INPUT_READ event with their rows, after a ROWS event before each article's mark, and
+    """The events of one input's (or one part's: not `whole`) scanned texts.
+
+    Its INPUT_READ event with their rows, after a ROWS event before each article's mark, and
     the messages `reading` counted while they were read. `range_suppressions`: the
     suppressions of a range of a text file (Checker.check_items)."""
     before = reading.messages, reading.damaged
@@ -160,11 +162,12 @@ _OFFSET_FIELD = {URL: 10}
 
 
 def placed_rows(events: list, lines: int, chars: int, messages: int) -> list:
-    """The events of a range of a text file placed in the file: its rows, and its part of
-    the file's suppressions, `lines` lines and `chars` characters further on (its lines
-    count from its own start: core.units.TextRange; run.runner.run_work's `place`). Its columns
-    stay: a range starts at a line's start. The store frames an mbox whole, so no run of
-    one is placed here (`messages`: none)."""
+    """The events of a range of a text file placed in the file.
+
+    Its rows, and its part of the file's suppressions, `lines` lines and `chars` characters
+    further on (its lines count from its own start: core.units.TextRange;
+    run.runner.run_work's `place`). Its columns stay: a range starts at a line's start. The
+    store frames an mbox whole, so no run of one is placed here (`messages`: none)."""
     placed: list = []
     for event in events:
         if isinstance(event, RangeDirectives):
@@ -258,9 +261,10 @@ class _Messages:
 
 
 def maildir_place(path: str) -> tuple[str, str | None] | None:
-    """The Maildir a message file is in, and its flags (the info after ":2,", as the
-    Maildir specification writes them: "RS"); None for a file in no Maildir's cur/ or
-    new/."""
+    """The Maildir a message file is in, and its flags.
+
+    The flags are the info after ":2,", as the Maildir specification writes them ("RS");
+    None for a file in no Maildir's cur/ or new/."""
     if "cur" not in path and "new" not in path:
         return None  # most paths: two splits less
     parent, name = os.path.split(path)
@@ -272,6 +276,7 @@ def maildir_place(path: str) -> tuple[str, str | None] | None:
 
 
 def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | None) -> Row:
+    """The URL row of `candidate` found in `path` (in its message `message`, 0 for none)."""
     url = url_shown(candidate.url, False, candidate.login_rest_text) or ""
     alt = candidate.alt
     if alt is not None:
@@ -296,11 +301,13 @@ def _place(mail: MessageInfo | None) -> tuple:
 
 
 def problem_row(problem: Problem, path: str, message: int) -> Row:
+    """The PROBLEM row of `problem` met in `path` (in its message `message`, 0 for none)."""
     return (PROBLEM, stored_text(path), message, problem.kind.value,
             stored_text(problem.reason), problem.line)
 
 
 def finding_row(finding: Finding, message: int) -> Row:
+    """The FINDING row of `finding` (in its message `message`, 0 for none)."""
     return (
         FINDING, stored_text(finding.path), message, finding.code, finding.name,
         finding.severity.value, stored_text(finding.message), finding.url, finding.line,
@@ -310,11 +317,12 @@ def finding_row(finding: Finding, message: int) -> Row:
 
 @lru_cache(maxsize=4096)  # an archive's URLs repeat: its footers, its signatures
 def scheme_and_host(url: str) -> tuple[str, str | None]:
-    """The URL's scheme and host as grammar.parse reads them (the one reader of a URL's
-    components, RFC 1738 section 3.1; a masked login passed over), in lower case (section
-    2.1: "programs interpreting URLs should treat upper case letters as equivalent to
-    lower case in scheme names"; host names are case-blind, RFC 1034 section 3.1); for
-    mailto (section 3.5), the host the mail goes to."""
+    """The URL's scheme and host as grammar.parse reads them, in lower case.
+
+    grammar.parse is the one reader of a URL's components (RFC 1738 section 3.1; a masked
+    login passed over). Lower case (section 2.1: "programs interpreting URLs should treat
+    upper case letters as equivalent to lower case in scheme names"; host names are
+    case-blind, RFC 1034 section 3.1); for mailto (section 3.5), the host the mail goes to."""
     parsed = parse(url)
     host = None
     if parsed.host is not None:
@@ -325,9 +333,10 @@ def scheme_and_host(url: str) -> tuple[str, str | None]:
 
 
 def utc_date(date: str | None) -> str | None:
-    """A Date field (RFC 5322 section 3.3, and RFC 822's older forms) as ISO 8601 in UTC,
-    to sort by; None where it names no time. A zone of "-0000" (no zone known) is read as
-    UTC."""
+    """A Date field as ISO 8601 in UTC, to sort by.
+
+    RFC 5322 section 3.3, and RFC 822's older forms; None where it names no time. A zone of
+    "-0000" (no zone known) is read as UTC."""
     if not date:
         return None
     found = _COMMON_DATE.fullmatch(date.strip())

@@ -48,6 +48,7 @@ class ScanSummary:
     failures: int = 0
 
     def line(self) -> str:
+        """The scan's summary line: what it did with its inputs, what it wrote, its time."""
         from ..run.progress import duration, plural
 
         done = ", ".join(f"{count:,} {name}" for name, count in self.actions.items() if count)
@@ -75,7 +76,9 @@ def scan_into_store(
     findings: bool = True,
     on_failure: Callable[[Problem], None] | None = None,
 ) -> ScanSummary:
-    """Scan `paths` into the store at `store` (made if new): inputs unchanged since its last
+    """Scan `paths` into the store at `store` (made if new), reading only what changed.
+
+    Inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
     processes, or on a Dask cluster (`engine`, `scheduler`: run.runner.run_work); without

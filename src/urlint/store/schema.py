@@ -191,9 +191,11 @@ def result_code(error: sqlite3.Error) -> int | None:
 
 @contextmanager
 def used(path: str) -> Iterator[None]:
-    """Where the store at `path` is used: SQLite's errors on it raised as StoreError, a
-    line that names the store and says what is wrong with it (locked, read-only, damaged,
-    no store), so that every command says so in one line, with exit status 2."""
+    """Where the store at `path` is used: SQLite's errors on it raised as StoreError.
+
+    A StoreError is a line that names the store and says what is wrong with it (locked,
+    read-only, damaged, no store), so that every command says so in one line, with exit
+    status 2."""
     try:
         yield
     except sqlite3.DatabaseError as error:
@@ -202,7 +204,9 @@ def used(path: str) -> Iterator[None]:
 
 
 def connect(path: str) -> sqlite3.Connection:
-    """The store at `path`, made or brought up to SCHEMA_VERSION: WAL, so a reader (a
+    """The store at `path`, made or brought up to SCHEMA_VERSION.
+
+    WAL, so a reader (a
     report) never waits on the writer and a killed writer loses only its open batch."""
     with used(path):
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
@@ -275,8 +279,9 @@ def _late_indexes() -> list[str]:
 
 
 def for_first_scan(connection: sqlite3.Connection) -> bool:
-    """Readies a store that holds no input yet for a first scan, and says whether it did:
-    the LATE_INDEXES dropped (built whole at its end, `with_late_indexes`), and foreign
+    """Readies a store that holds no input yet for a first scan, and says whether it did.
+
+    The LATE_INDEXES dropped (built whole at its end, `with_late_indexes`), and foreign
     keys not checked (its writer only adds rows, each naming an input or a message it
     added before: nothing to check, nothing to delete in cascade; every row costs a look
     up less). A store that holds rows gets its late indexes back first, should a first
@@ -293,7 +298,8 @@ def for_first_scan(connection: sqlite3.Connection) -> bool:
 
 
 def with_late_indexes(connection: sqlite3.Connection) -> None:
-    """The LATE_INDEXES, built where they are missing (no cost where they are not); in
-    the transaction open, if one is (executescript would commit it)."""
+    """The LATE_INDEXES, built where they are missing (no cost where they are not).
+
+    In the transaction open, if one is (executescript would commit it)."""
     for create in _late_indexes():
         connection.execute(create)

@@ -69,17 +69,20 @@ _UPDATE_INPUT = f"UPDATE inputs SET {', '.join(f'{name} = ?' for name in _STATE)
 
 @record
 class Sent:
-    """A planned unit on its way to the workers (or a problem met planning), and for a run
-    of a plain mbox, where the next run starts: the place a later scan reads on from."""
+    """A planned unit on its way to the workers (or a problem met planning).
+
+    For a run of a plain mbox, also where the next run starts: the place a later scan reads
+    on from."""
 
     planned: Planned
     next_place: MboxPlace | None
 
 
 def recorded(planned: Iterable[Planned], sent: deque[Sent]) -> Iterator[Planned]:
-    """`planned` as it is, each noted in `sent` before it goes (results come back in the
-    order units went: run.runner.run_work), one ahead: a run's next place is known when it
-    goes."""
+    """`planned` as it is, each noted in `sent` before it goes.
+
+    Results come back in the order units went (run.runner.run_work); one ahead: a run's next
+    place is known when it goes."""
     previous: Planned | None = None
     for item in planned:
         if previous is not None:
@@ -116,20 +119,22 @@ def _null(value: None) -> None:
 
 
 def bind_none_as_null() -> None:
-    """NULL bound as it is, without the search for an adapter that the sqlite3 module
-    makes for each parameter not an int, float, str or bytearray (CPython's
-    Modules/_sqlite/cursor.c, `need_adapt`; microprotocols.c): for None, two attribute
-    lookups that fail, one of them formatting an AttributeError that is then dropped.
-    A URL row from mail mostly holds three None (wrapper, alt, header): the search was
-    a large part of what executemany took to insert it (bench/store.py). An
-    adapter for None is found first; it gives None back, so None is still bound as
-    NULL, for every connection of the process. One the program registered itself is
-    left as it is."""
+    """None bound as NULL without the sqlite3 module's search for an adapter.
+
+    The search is the one the module makes for each parameter not an int, float, str or
+    bytearray (CPython's Modules/_sqlite/cursor.c, `need_adapt`; microprotocols.c): for
+    None, two attribute lookups that fail, one of them formatting an AttributeError that is
+    then dropped. A URL row from mail mostly holds three None (wrapper, alt, header): the
+    search was a large part of what executemany took to insert it (bench/store.py). An
+    adapter for None is found first; it gives None back, so None is still bound as NULL, for
+    every connection of the process. One the program registered itself is left as it is."""
     if (type(None), sqlite3.PrepareProtocol) not in sqlite3.adapters:
         sqlite3.register_adapter(type(None), _null)
 
 
 class StoreWriter:
+    """The one writer of a scan's rows: the events of its units, in order, into the store."""
+
     def __init__(
         self,
         connection: sqlite3.Connection,
@@ -173,8 +178,10 @@ class StoreWriter:
     # -- what the walk alone settles ---------------------------------------------------
 
     def settle(self, decisions: Iterable[Decision], gone: Iterable[Stored]) -> None:
-        """Unchanged inputs get their new state (a touched file, a renamed Maildir message:
-        its new name in every row, its new flags); gone ones lose their rows."""
+        """Unchanged inputs get their new state; gone ones lose their rows.
+
+        A new state: a touched file, a renamed Maildir message (its new name in every row,
+        its new flags)."""
         execute = self.connection.execute
         for decision in decisions:
             old = decision.stored
@@ -202,7 +209,9 @@ class StoreWriter:
     # -- the units' rows -----------------------------------------------------------------
 
     def add(self, event: object) -> None:
-        """One event of run.runner.run_work(..., mark_ends=True): a row (store.rows), a
+        """One event of run.runner.run_work(..., mark_ends=True), written.
+
+        A row (store.rows), a
         problem (met planning, or a unit's work that failed: run.work.not_worked), an M901
         finding of a text file read in ranges (Checker.ranges_joined), or the end of a
         unit."""
@@ -415,6 +424,7 @@ class StoreWriter:
         return found
 
     def commit(self) -> None:
+        """What was written since the last commit committed, and a new batch begun."""
         self.connection.execute("COMMIT")
         self.connection.execute("BEGIN IMMEDIATE")
         # Committed messages are found in the table again should a later row name one
@@ -422,5 +432,6 @@ class StoreWriter:
         self.message_rows.clear()
 
     def close(self) -> None:
+        """The last batch committed."""
         self.connection.execute("COMMIT")
 

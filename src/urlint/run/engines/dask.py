@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 
 class EngineUnavailable(ConfigError, ImportError):
-    """The Dask engine cannot run here: Dask is not installed. The CLI says so in one line
+    """The Dask engine cannot run here: Dask is not installed.
+
+    The CLI says so in one line
     (exit status 2: a ConfigError); a library caller gets an ImportError."""
 
 
@@ -54,7 +56,9 @@ def load() -> ModuleType:
 
 
 def quiet() -> None:
-    """Dask's notes off this process's standard error, its errors kept: for the CLI, whose
+    """Dask's notes off this process's standard error, its errors kept.
+
+    For the CLI, whose
     standard error is the run's. A lost connection is noted at INFO with a traceback of
     Dask's own, and the units it cost are the run's problems already."""
     import logging
@@ -81,8 +85,9 @@ def own_cluster_settings() -> dict[str, str]:
 
 @contextmanager
 def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[tuple[Submit, int]]:
-    """Dask's workers as a pool (pool._in_order): how units are handed to them, and how
-    many they work at once: `jobs`, or by default every core of this machine for a cluster
+    """Dask's workers as a pool (pool._in_order): how units are handed over, how many at once.
+
+    How many they work at once: `jobs`, or by default every core of this machine for a cluster
     started here, or the threads of the cluster at `scheduler` when the run starts."""
     distributed = load()
     if scheduler is None:

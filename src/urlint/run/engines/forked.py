@@ -49,7 +49,9 @@ _PIPE_BYTES = 1 << 20  # Linux's default most (/proc/sys/fs/pipe-max-size)
 
 
 class ForkedPool:
-    """`jobs` worker processes of this machine (close it: `with`). `submit` hands a unit
+    """`jobs` worker processes of this machine (close it: `with`).
+
+    `submit` hands a unit
     over and gives its ticket; `result` gives the unit's result, in any order asked."""
 
     def __init__(self, work: Work, jobs: int, started: Callable[[], None]) -> None:
@@ -78,6 +80,7 @@ class ForkedPool:
         self.close(abandon=error is not None)
 
     def submit(self, unit: Unit) -> int:
+        """`unit` handed to the workers; its ticket, for `result`."""
         self._tickets += 1
         self._waiting.append((self._tickets, unit))
         self._hand_out()
@@ -101,8 +104,9 @@ class ForkedPool:
         return self._results.pop(ticket)
 
     def close(self, abandon: bool = False) -> None:
-        """Each worker told there is no more (its pipe closed), and waited for; killed
-        first when the run is `abandon`ed (Ctrl-C, an error, a reader that stopped early):
+        """Each worker told there is no more (its pipe closed), and waited for.
+
+        Killed first when the run is `abandon`ed (Ctrl-C, an error, a reader that stopped early):
         a worker mid-unit would otherwise work it to its end before it saw the pipe closed."""
         workers, self._workers = self._workers, []
         for worker in workers:
@@ -313,6 +317,7 @@ class _interrupts_held:  # noqa: N801 - used as a context manager, as contextlib
         self.release()
 
     def release(self) -> None:
+        """The signals let through again."""
         signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
 
 
