@@ -141,7 +141,9 @@ def mail_phases(path: Path, runs: int) -> dict:
             pipeline.scan_message = decoded_only
         try:
             with redirect_stderr(io.StringIO()):
-                for item in pipeline.scan_file_texts(InputFile(str(path), True), set()):
+                for item in pipeline.scan_file_texts(
+                    InputFile(str(path), True), pipeline.Crossposts(), pipeline.Reading()
+                ):
                     if isinstance(item, ScannedText):
                         found.extend((item, c) for c in item.candidates if c.url)
         finally:

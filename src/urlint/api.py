@@ -78,7 +78,7 @@ def scan_paths(
     """
     if jobs is not None and jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
-    from .sources.selection import Selection
+    from .linter.config import file_selection
 
     check_engine(engine, scheduler)  # at the call, not at the first URL
     if engine == DASK:
@@ -88,7 +88,8 @@ def scan_paths(
     # One path is one path, not its characters.
     given = [paths] if isinstance(paths, (str, os.PathLike)) else paths
     names = [os.fspath(path) for path in given]
-    selection = Selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
+    # What the options mean is linter.config's to say, for the CLI and the API alike.
+    selection = file_selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
     if serial(engine, jobs):
         return _serial(names, selection)
     return _in_units(names, selection, jobs, engine, scheduler)

@@ -19,7 +19,8 @@ from .core.problems import Problem, ProblemKind
 from .core.records import record, replaced
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
-from .sources.files import STDIN, input_stream, iter_files, plain_file_size, read_hash, unreadable
+from .sources.files import iter_files
+from .sources.opening import STDIN, input_stream, plain_file_size, read_hash, unreadable
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
 
 TYPE_CHECKING = False
@@ -101,22 +102,6 @@ class Crossposts:
             return False
         self.ids.update(ids)
         return True
-
-
-# Until every caller passes its own (the serial loops of commands/extract.py and
-# linter/checker.py, and the progress line they feed): what they read is counted here.
-_UNTOLD = Reading()
-
-
-def _crossposts(articles: Crossposts | set[str] | None) -> Crossposts:
-    """`articles` as a Crossposts; a bare set (a caller that passes no Crossposts yet) is
-    kept as the memory itself, so what is read is remembered there."""
-    if isinstance(articles, Crossposts):
-        return articles
-    crossposts = Crossposts()
-    if articles is not None:
-        crossposts.ids = articles
-    return crossposts
 
 
 @record
@@ -238,7 +223,7 @@ def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
 
 
 def scan_file(
-    source: InputFile, articles: Crossposts | None = None, reading: Reading | None = None
+    source: InputFile, articles: Crossposts, reading: Reading
 ) -> Iterator[Found | Problem]:
     """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
     for item in scan_file_texts(source, articles, reading):
@@ -252,14 +237,14 @@ def scan_file(
 
 def scan_file_texts(
     source: InputFile,
-    articles: Crossposts | set[str] | None = None,
-    reading: Reading | None = None,
+    articles: Crossposts,
+    reading: Reading,
 ) -> Iterator[ScannedText | Problem]:
     """One input, chunk by chunk or message by message, scanned.
 
     A problem reading it is yielded, never raised. `articles`: the news articles read so far
     in the run (a crossposted article is read once); `reading` counts what is read."""
-    items = _scan_file(source, _crossposts(articles), reading or _UNTOLD)
+    items = _scan_file(source, articles, reading)
     return items  # type: ignore[return-value]  # no marks unless asked
 
 
@@ -453,7 +438,7 @@ def _message_not_read(item: MessageItem, error: Exception) -> Problem:
 def _contained_text(item: TextItem) -> Iterator[ScannedText | Problem]:
     """Plain text inside a container (an archive's member, a nested stream), scanned; a
     damaged member or stream is a problem, the rest of it lost."""
-    from .sources.nested import stream_errors
+    from .sources.archives import stream_errors
 
     try:
         if item.stream is None:
@@ -475,7 +460,7 @@ def _read_only(item: MessageItem | TextItem | Problem, articles: set[str]) -> No
     (a text member to its end: the decompression Budget must stand where it stood)."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem, TextItem
-    from .sources.nested import stream_errors
+    from .sources.archives import stream_errors
 
     if isinstance(item, MessageItem):
         if item.whole_file:

@@ -554,7 +554,7 @@ def test_a_base64_part_past_the_message_limit_is_reported_and_the_next_message_r
 
 def test_a_file_that_became_a_directory_is_said_to_be_one(here):
     # the walk found a file; by the time it is opened, a directory stands there
-    from urlint.sources.files import NotAFile, open_input
+    from urlint.sources.opening import NotAFile, open_input
 
     (here / "was-a-file").mkdir()
     with pytest.raises(NotAFile, match="^a directory, not a file: not read$"):

@@ -10,13 +10,15 @@ import pickle
 
 import pytest
 
-from urlint.linter.rules.catalogue import Rule, all_rules
+from urlint.linter.rules.catalogue import all_rules
+from urlint.linter.rules.declare import Rule
 
 FAMILIES = {
     "text": "X",
     "characters": "C",
     "reserved": "R",
     "syntax": "S",
+    "per_scheme": "S",
     "security": "P",
     "meta": "M",
 }

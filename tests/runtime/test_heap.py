@@ -9,8 +9,9 @@ from urlint._runtime import heap
 from urlint.commands.cli import main
 from urlint.core.inputs import InputFile
 from urlint.core.units import WholeInput
-from urlint.run.runner import InputResult, run_work
-from urlint.sources.files import open_input
+from urlint.run.runner import run_work
+from urlint.run.work import InputResult
+from urlint.sources.opening import open_input
 
 
 @pytest.fixture
@@ -65,7 +66,7 @@ def test_the_runners_workers_are_urlints_own(fresh_heap, tmp_path):
 def test_a_range_of_a_large_input_keeps_freed_memory(fresh_heap, tmp_path):
     # A worker reads an mbox's runs by their byte ranges (mail.runs): each of 4 MB, given
     # back to the kernel after it, was 33,000 page faults more on a 100 MB mbox.
-    from urlint.sources.files import read_range
+    from urlint.sources.opening import read_range
 
     heap.allow()
     assert read_range(_large(tmp_path), 10, 20) == bytes(10)

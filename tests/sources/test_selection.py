@@ -19,14 +19,9 @@ from hypothesis import strategies as st
 
 from urlint.core.exits import ConfigError
 from urlint.core.inputs import InputFile
-from urlint.sources.files import NotAPath, iter_files
-from urlint.sources.selection import (
-    DEFAULT_SKIPPED,
-    Selection,
-    parse_ignore_file,
-    path_matches,
-    read_path_list,
-)
+from urlint.sources.files import iter_files
+from urlint.sources.listed import NotAPath, read_path_list
+from urlint.sources.selection import DEFAULT_SKIPPED, Selection, parse_ignore_file, path_matches
 
 from ..helpers import run
 

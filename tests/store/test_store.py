@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from urlint.core.units import TextRange
 from urlint.linter.config import build_settings
 from urlint.run.plan import planned_units
-from urlint.sources.files import content_hash, open_input, read_hash
+from urlint.sources.opening import content_hash, open_input, read_hash
 from urlint.store import scan, schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store

@@ -213,7 +213,7 @@ def _checker(
         The tally hears of each input's start and end, and of each text it lints."""
 
         def check_file(self, source: InputFile) -> Iterator[Finding]:
-            told.reading(source)
+            told.reading(source, self.reading)
             yield from super().check_file(source)
             told.read(source)
 
@@ -240,7 +240,7 @@ def _is_named_input(target: str, paths: list[str]) -> bool:
 
 
 def _shown(text: str) -> str:
-    from ..output.printable import shown
+    from ..grammar.display import shown
 
     return shown(text)
 
@@ -491,7 +491,7 @@ def _note(path: str, text: str) -> None:
 
 def _fix(settings: Settings, paths: list[str]) -> int:
     from ..linter.fixes import fixed_bytes
-    from ..sources.files import rewrite
+    from ..sources.opening import rewrite
 
     fixed = 0
     for path, source, edits in _fixable_files(settings, paths):

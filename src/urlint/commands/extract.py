@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..core.inputs import InputFile
     from ..core.problems import Problem
     from ..output.extract import UrlWriter
+    from ..pipeline import Crossposts, Reading
     from ..run.progress import Tally
     from ..sources.selection import Selection
     from .arguments import Subcommands
@@ -99,9 +100,9 @@ def run_extract(
     """`urlint extract` with the parsed `args`, the URLs written to `out`; the exit status.
 
     As grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
+    from ..grammar.display import shown
     from ..linter.config import selection_of
     from ..output import extract as report
-    from ..output.printable import shown
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
         parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
@@ -156,17 +157,18 @@ def _extract_here(
 ) -> int:
     """`extract` in this process, input after input; the exit status it leaves."""
     from ..core.problems import Problem
+    from ..pipeline import Crossposts, Reading
     from ..sources.files import iter_files
 
     status = EXIT_OK
-    articles: set[str] = set()  # Message-IDs of news articles read (crossposts once)
+    crossposts, reading = Crossposts(), Reading()  # the run's: a crosspost is read once
     for source in iter_files(paths, selection=selection):
         if isinstance(source, Problem):
             status = _noted(source, status, quiet, tally)
             continue
         if tally is not None:
-            tally.reading(source)
-        status = _extract_file(source, articles, writer, status, quiet, tally)
+            tally.reading(source, reading)
+        status = _extract_file(source, crossposts, reading, writer, status, quiet, tally)
         if tally is not None:
             tally.read(source)
     return status
@@ -174,7 +176,8 @@ def _extract_here(
 
 def _extract_file(
     source: InputFile,
-    articles: set[str],
+    crossposts: Crossposts,
+    reading: Reading,
     writer: UrlWriter,
     status: int,
     quiet: bool,
@@ -184,7 +187,7 @@ def _extract_file(
     from ..pipeline import ScannedText, scan_file_texts
 
     in_blocks = writer.url_format.in_blocks
-    for item in scan_file_texts(source, articles):
+    for item in scan_file_texts(source, crossposts, reading):
         if not isinstance(item, ScannedText):
             status = _noted(item, status, quiet, tally)
             continue

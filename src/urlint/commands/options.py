@@ -31,7 +31,7 @@ def input_paths(args: argparse.Namespace) -> list[str]:
         return list(args.paths)
     if args.files_from == "-" and "-" in args.paths:
         raise ConfigError("--files-from - and the PATH - cannot both read standard input")
-    from ..sources.selection import read_path_list
+    from ..sources.listed import read_path_list
 
     return [*args.paths, *read_path_list(args.files_from, args.from0)]
 
@@ -82,7 +82,7 @@ def default_jobs(paths: list[str]) -> int:
     """Every core for a large input or a directory; one for a few small files (a hook's)."""
     import os
 
-    from ..sources.files import NotAPath
+    from ..sources.listed import NotAPath
 
     total = 0
     for path in paths:

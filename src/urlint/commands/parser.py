@@ -47,7 +47,7 @@ class Parser(argparse.ArgumentParser):
 
         argparse quotes the argument it could not use, which may be a URL with a password
         (section 6), masked here as every output masks one."""
-        from ..output.printable import shown
+        from ..grammar.display import shown
 
         super().error(shown(message))
 

@@ -210,7 +210,7 @@ def _report(args: argparse.Namespace, selection: Selection, stream: TextIO) -> N
 
 def _error(text: str) -> int:
     from ..core.exits import EXIT_ERROR
-    from ..output.printable import shown
+    from ..grammar.display import shown
 
     print(f"urlint: {shown(text)}", file=sys.stderr)
     return EXIT_ERROR

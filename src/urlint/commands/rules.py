@@ -59,7 +59,7 @@ def run_rule(args: argparse.Namespace, out: TextIO) -> int:
 
     entry = find(args.code)
     if entry is None:
-        from ..output.printable import shown
+        from ..grammar.display import shown
 
         print(f"urlint: no rule '{shown(args.code)}' (see `urlint rules`)", file=sys.stderr)
         return EXIT_ERROR

@@ -51,9 +51,9 @@ def add_scan_parser(commands: Subcommands) -> None:
 def run_scan(args: argparse.Namespace) -> int:
     """`urlint scan` with the parsed `args`; the exit status."""
     from ..core.problems import Problem
+    from ..grammar.display import shown
     from ..linter.config import settings_of
     from ..output.extract import problem_line
-    from ..output.printable import shown
     from ..store.scan import scan_into_store
     from ..store.schema import StoreError
     from .options import input_paths, make_tally, run_engine

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any
 
-    from .rules.catalogue import Rule
+    from .rules.declare import Rule
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
 

@@ -14,8 +14,9 @@ from itertools import islice, takewhile
 from operator import itemgetter
 
 from ..core.findings import Finding, Fix, Severity
+from ..grammar.display import printable, shown
 from ..grammar.login import MASK, mask_password, merged_spans
-from .printable import json_object, masked_text, masked_values, printable, shown, write_json_list
+from .printable import json_object, masked_text, masked_values, write_json_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,16 +11,9 @@ from __future__ import annotations
 
 from ..core.model import Candidate, Flag, Wrapper
 from ..core.records import record
+from ..grammar.display import printable, shown
 from ..grammar.login import mask_password
-from .printable import (
-    json_line,
-    json_object,
-    json_string,
-    masked_text,
-    masked_values,
-    printable,
-    shown,
-)
+from .printable import json_line, json_object, json_string, masked_text, masked_values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

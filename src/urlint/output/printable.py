@@ -22,15 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..grammar.display import NAME_BYTES, printable, shown
+from ..grammar.display import NAME_BYTES
 from ..grammar.login import mask_password
-
-# What the outputs take from here: the text side is grammar.display's, the JSON side this
-# module's.
-__all__ = [
-    "json_line", "json_object", "json_string", "masked_text", "masked_values", "printable",
-    "shown", "write_json_list",
-]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from ..core.findings import Finding, Severity
 from ..grammar.login import mask_password
 from ..linter.rules.declare import Rule
 from ..linter.rules.pages import rule_page
-from ..sources.files import STDIN
+from ..sources.opening import STDIN
 from .printable import json_line, masked_values, write_json_list
 
 TYPE_CHECKING = False

@@ -19,7 +19,8 @@ from ..core.units import (
     Planned,
     WholeInput,
 )
-from ..sources.files import STDIN, iter_files, plain_file_size, unreadable
+from ..sources.files import iter_files
+from ..sources.opening import STDIN, plain_file_size, unreadable
 from ..sources.ranges import text_ranges
 
 TYPE_CHECKING = False

@@ -19,7 +19,7 @@ from .._runtime import heap
 from ..core.counts import NOTHING, Counts
 from ..core.problems import Problem
 from ..core.units import ArchiveMembers, MessageRun, Planned, WholeInput
-from ..sources.files import STDIN
+from ..sources.opening import STDIN
 from .engines import DASK, serial
 from .work import InputResult, Submit, Unit, UnitResult, Waiting, Work, not_worked
 

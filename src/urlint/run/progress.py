@@ -85,16 +85,12 @@ class Tally:
 
     # What feeds it
 
-    def reading(self, source: InputFile, reading: Reading | None = None) -> None:
+    def reading(self, source: InputFile, reading: Reading) -> None:
         """The serial engine starts reading `source`, what it reads counted in `reading`.
 
         From `reading` the line takes how far the input is read and the messages met."""
-        from ..sources.files import plain_file_size
+        from ..sources.opening import plain_file_size
 
-        if reading is None:  # a caller that passes no reading of its own yet
-            from ..pipeline import _UNTOLD
-
-            reading = _UNTOLD
         self.counts += self._read_so_far()  # an input left unfinished: what it read counts
         self._read = reading
         self._read_base = (reading.messages, reading.damaged)
@@ -303,7 +299,8 @@ def input_sizes(
 
     None for one that is not a regular file (then the total is not known)."""
     from ..core.inputs import InputFile
-    from ..sources.files import iter_files, regular_file_size
+    from ..sources.files import iter_files
+    from ..sources.opening import regular_file_size
 
     for item in iter_files(paths, skip, selection):
         if not isinstance(item, InputFile):

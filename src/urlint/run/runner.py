@@ -14,13 +14,8 @@ same units in this process, so a run's output does not depend on the engine.
 from __future__ import annotations
 
 from .engines import LOCAL
-from .merge import UNIT_END, in_serial_order
+from .merge import in_serial_order
 from .pool import unit_results
-from .work import InputResult
-
-# What a run gives and takes, named where the run is: UNIT_END marks a unit's end, and
-# InputResult is what a unit's work gives.
-__all__ = ["UNIT_END", "InputResult", "run_work"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,16 +40,16 @@ def run_work(
 ) -> Iterator[object]:
     """The events `work` makes of every unit, in serial order, on the engine asked for.
 
-    The events (`scan_unit`'s lines, `unit_work.check_unit`'s
-    findings; a Problem met while planning passes as it is), unit after unit in the order
+    The events (commands.unit_work's `scan_unit` lines and `check_unit` findings; a
+    Problem met while planning passes as it is), unit after unit in the order
     given, put in their place by `place` (needed where a text file is cut in ranges:
     TextExtent). The local engine with `jobs` > 1 works the units in that many processes,
     the Dask engine on the workers of the cluster at `scheduler`, or of one started for
     the run (`jobs` at once; None: the cluster's threads, or every core), at most
     pool.AHEAD_OF_WRITER a worker ahead of the writer (memory stays bounded whatever the
     input's size). Each unit's counts go to `tally` as its result is used (give
-    `planned_units` for the files and bytes). With `mark_ends`, UNIT_END follows each
-    unit's events (a problem met planning is a unit too), whatever became of its work:
-    the store's writer commits there."""
+    `planned_units` for the files and bytes). With `mark_ends`, merge.UNIT_END follows
+    each unit's events (a problem met planning is a unit too), whatever became of its
+    work: the store's writer commits there."""
     results = unit_results(units, work, jobs, engine, scheduler)
     return in_serial_order(results, tally, place, mark_ends)

@@ -33,7 +33,7 @@ from ..pipeline import (
     scan_items,
     scan_texts,
 )
-from ..sources.files import unreadable
+from ..sources.opening import unreadable
 from ..sources.text import TextChunk, read_texts
 from .work import InputResult, TextExtent, Unit, UnitResult
 

@@ -14,18 +14,8 @@ from .._runtime.garbage import work_begins
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from .listed import NotAPath
-from .opening import (  # also imported from here by the layers above (the walk's callers)
-    HASH_BLOCK,
+from .opening import (
     STDIN,
-    NotAFile,
-    content_hash,
-    input_stream,
-    open_input,
-    plain_file_size,
-    read_hash,
-    read_range,
-    regular_file_size,
-    rewrite,
     unreadable,
 )
 
@@ -149,10 +139,3 @@ def _is_maildir(names: set[str]) -> bool:
     """A Maildir's tmp holds messages still being delivered: a mail client never shows
     them, and they appear in new/ when complete."""
     return "cur" in names and "new" in names
-
-
-__all__ = [
-    "HASH_BLOCK", "STDIN", "FileId", "NotAFile", "NotAPath", "content_hash", "file_id",
-    "input_stream", "iter_files", "open_input", "plain_file_size", "read_hash", "read_range",
-    "regular_file_size", "rewrite", "unreadable",
-]

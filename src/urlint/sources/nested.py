@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record, replaced
 from . import archives
-from .archives import stream_errors  # also imported from here by the pipeline
+from .archives import stream_errors
 from .kinds import COMPRESSED, TAR, ZIP, inner_name, recognised
 from .opening import open_input
 

@@ -35,7 +35,6 @@ import re
 from collections.abc import Collection, Iterator
 
 from ..core.records import record
-from .listed import read_path_list  # where the CLI has found it
 
 VCS_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
 # Directories that tools make and no one writes by hand: virtual environments, installed
@@ -534,7 +533,3 @@ def _ancestors(absolute: str) -> Iterator[tuple[str, str]]:
         child = parent
 
 
-__all__ = [
-    "DEFAULT_SKIPPED", "VCS_DIRECTORIES", "IgnoreFile", "Rules", "Selection",
-    "load_ignore_file", "parse_ignore_file", "path_matches", "read_path_list",
-]

@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from ..core.inputs import InputFile
 from ..core.records import record
 from ..core.units import MboxPlace
-from ..sources.files import STDIN, FileId
+from ..sources.files import FileId
+from ..sources.opening import STDIN
 from .sealing import Seal
 from .storable import stored_text
 

@@ -15,8 +15,6 @@ from functools import cache
 
 from .declare import Rule
 
-__all__ = ["Rule", "all_rules", "find", "rules_by_code"]
-
 
 @cache
 def rules_by_code() -> dict[str, Rule]:
@@ -25,9 +23,9 @@ def rules_by_code() -> dict[str, Rule]:
     The family modules are loaded on first call: a run that lints nothing never imports
     them.
     """
-    from . import characters, meta, reserved, security, syntax, text
+    from . import characters, meta, per_scheme, reserved, security, syntax, text
 
-    families = (text, characters, reserved, syntax, security, meta)  # X, C, R, S, P, M
+    families = (text, characters, reserved, syntax, per_scheme, security, meta)  # X C R S S P M
     entries = sorted((entry for family in families for entry in family.RULES), key=_code)
     for before, after in zip(entries, entries[1:], strict=False):
         if before.code == after.code or before.name == after.name:

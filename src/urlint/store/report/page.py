@@ -25,7 +25,7 @@ import json
 import os
 from importlib import resources
 
-from ...output.printable import printable, shown
+from ...grammar.display import printable, shown
 from . import queries
 from .census import CENSUS_COLUMNS, census
 from .queries import Selection, Totals

@@ -8,7 +8,7 @@ already (`ftp://fred:****@host/`): they are shown as stored.
 
 from __future__ import annotations
 
-from ...output.printable import printable, shown
+from ...grammar.display import printable, shown
 from . import queries
 from .filters import Filters
 from .queries import Selection, Totals

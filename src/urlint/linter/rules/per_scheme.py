@@ -1,0 +1,328 @@
+"""S rules of each scheme's own syntax (RFC 1738 sections 3.2-3.11), S410-S418.
+
+The scheme itself and the common syntax of the schemes that name a host (section 3.1) are
+syntax.py's, S401-S409.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...grammar import abnf
+from .context import Hit, UrlUnderCheck
+from .declare import rule
+from .syntax import host_problem
+
+_PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
+
+
+@rule(
+    "S410", "invalid-ftp-typecode", Severity.ERROR, "3.2.2, 3.2.3",
+    summary='An ftp ";type=" with a typecode other than a, i or d.',
+    explanation=(
+        'Section 3.2.2: "<typecode> is one of the characters "a", "i", or "d"." A client '
+        "meeting any other type cannot tell how to transfer the file."
+    ),
+    example="<URL:ftp://ftp.example.com/pub/file.txt;type=b>",
+    use_instead="<URL:ftp://ftp.example.com/pub/file.txt;type=i>",
+    fix='Use a (ASCII), i (image/binary) or d (directory listing), or drop ";type=".',
+    fix_safety=(
+        "No automatic fix: whether the file is text, binary or a directory cannot be guessed "
+        "(section 3.2.2)."
+    ),
+    schemes=("ftp",),
+)
+def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    span = parsed.typecode
+    if span is None:
+        return
+    code = subject.url[span[0] : span[1]]
+    if code.lower() not in ("a", "i", "d"):
+        shown = f"'{code}'" if code else "nothing"
+        yield Hit(span[0], span[1], f"ftp typecode is {shown}: it must be a, i or d")
+
+
+@rule(
+    "S411", "invalid-gopher-path", Severity.ERROR, "3.4",
+    summary=(
+        "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
+        "unknown gopher+ form."
+    ),
+    explanation=(
+        'Section 3.4.1: "Gopher selector strings are a sequence of octets which may contain '
+        "any octets except 09 hexadecimal (US-ASCII HT or tab) 0A hexadecimal (US-ASCII "
+        'character LF), and 0D (US-ASCII character CR)." The first %09 ends the selector '
+        "(3.4.2). Sections 3.4.4-3.4.9 give the gopher+ string four forms: it starts with "
+        '"+", "?", "!" or "$".'
+    ),
+    example="<URL:gopher://gopher.example/0sel%0Dector>",
+    use_instead="<URL:gopher://gopher.example/0selector>",
+    fix="Remove the CR or LF from the selector; start a gopher+ string with + ? ! or $.",
+    fix_safety=(
+        "No automatic fix: removing characters from a selector asks the server for another item "
+        "(section 3.4.1), and the gopher+ form meant cannot be guessed."
+    ),
+    schemes=("gopher",),
+)
+def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    url = subject.url
+    gtype = parsed.gtype
+    if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
+        yield Hit(
+            gtype[0],
+            gtype[1],
+            "the gopher type is a tab, CR or LF: the type is one character of the selector line",
+        )
+    selector = parsed.selector
+    if selector is not None:
+        lower = url.lower()
+        for escape in ("%0a", "%0d"):
+            at = lower.find(escape, selector[0], selector[1])
+            while at >= 0:
+                yield Hit(
+                    at,
+                    at + 3,
+                    f"{url[at : at + 3]} in a gopher selector: a selector holds no CR or LF "
+                    "(section 3.4.1)",
+                )
+                at = lower.find(escape, at + 3, selector[1])
+    plus = parsed.gopher_plus
+    if plus is not None and (plus[0] == plus[1] or url[plus[0]] not in _PLUS_TYPES):
+        yield Hit(
+            plus[0],
+            max(plus[1], plus[0]),
+            "a gopher+ string starts with '+', '?', '!' or '$' (sections 3.4.4-3.4.9)",
+        )
+
+
+@rule(
+    "S412", "invalid-mailto", Severity.ERROR, "3.5",
+    summary="A mailto URL that is not one RFC 822 address (local-part@domain).",
+    explanation=(
+        'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
+        'additional information other than an Internet mailing address is present or '
+        'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1). Header '
+        'fields after "?" (RFC 2368, which updates section 3.5) are read as such, not as '
+        "part of the address."
+    ),
+    example="<URL:mailto:fred> or <URL:mailto:@example.com>",
+    use_instead="<URL:mailto:fred@example.com>",
+    fix="Write one full address, local-part@domain.",
+    fix_safety="No automatic fix: the missing local part or domain cannot be guessed.",
+    schemes=("mailto",),
+)
+def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    url = subject.url
+    if parsed.address is None:
+        return
+    start, end = parsed.address
+    address = url[start:end]
+    at = address.rfind("@")
+    if not address:
+        yield Hit(start, end, "mailto: with no address")
+    elif at <= 0 or at == len(address) - 1:
+        yield Hit(start, end, "not an address: an RFC 822 addr-spec is local-part@domain")
+    else:
+        domain = address[at + 1 :]
+        if not (domain.startswith("[") and domain.endswith("]")):
+            problem = host_problem(domain)
+            if problem is not None:
+                yield Hit(start + at + 1, end, f"invalid mail domain: {problem}")
+
+
+@rule(
+    "S413", "invalid-news", Severity.ERROR, "3.6",
+    summary='A news URL that is neither "*", a group name nor a message-id.',
+    explanation=(
+        'Section 3.6: "news:<newsgroup-name>" or "news:<message-id>", where a newsgroup-name '
+        'is "a period-delimited hierarchical name" (section 5: alpha *[ alpha | digit | "-" | '
+        '"." | "+" | "_" ]) and a message-id is "the Message-ID of section 2.1.5 of RFC 1036, '
+        'without the enclosing "<" and ">"", of the form <unique>@<full_domain_name>.'
+    ),
+    example="<URL:news:123comp.misc> or <URL:news:id@>",
+    use_instead="<URL:news:comp.misc> or <URL:news:id@news.example.com>",
+    fix="Write the group name, or the Message-ID without its angle brackets.",
+    fix_safety="No automatic fix: the group name or Message-ID meant cannot be guessed.",
+    schemes=("news",),
+)
+def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    if parsed.opaque is None:
+        return
+    start, end = parsed.opaque
+    text = subject.url[start:end]
+    if parsed.article is not None:
+        if not abnf.matches(abnf.ARTICLE, text):
+            yield Hit(start, end, "invalid message-id: <unique>@<full_domain_name> (section 3.6)")
+    elif not text:
+        yield Hit(start, end, "news: with no group or message-id")
+    elif text != "*" and not abnf.matches(abnf.GROUP, text):
+        yield Hit(start, end, "invalid newsgroup name: a letter, then letters, digits and - . + _")
+
+
+@rule(
+    "S414", "invalid-nntp", Severity.ERROR, "3.7",
+    summary="An nntp URL without /<newsgroup-name>[/<article-number>] after the host.",
+    explanation=(
+        'Section 3.7: "nntp://<host>:<port>/<newsgroup-name>/<article-number>"; section 5: '
+        'nntpurl = "nntp://" hostport "/" group [ "/" digits ]. The article number is '
+        '"the numeric id of the article within that newsgroup".'
+    ),
+    example="<URL:nntp://news.example/comp.misc/12a>",
+    use_instead="<URL:nntp://news.example/comp.misc/12>",
+    fix="Write the group, and optionally the article's number.",
+    fix_safety="No automatic fix: the group or article number meant cannot be guessed.",
+    schemes=("nntp",),
+)
+def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    url = subject.url
+    group = parsed.group
+    if group is None or group[0] == group[1]:
+        at = group[0] if group else authority[1]
+        yield Hit(at, at, "nntp URL with no newsgroup name")
+        return
+    if not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
+        yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
+    article = parsed.article
+    if article is not None and not abnf.matches(abnf.DIGITS, url[article[0] : article[1]]):
+        yield Hit(
+            article[0], max(article[1], article[0]), "the article number must be decimal digits"
+        )
+    extra = parsed.extra
+    if extra is not None:
+        yield Hit(*extra, "nothing follows the article number in an nntp URL")
+
+
+@rule(
+    "S415", "invalid-telnet", Severity.ERROR, "3.8",
+    summary='A telnet URL with anything after the final "/".',
+    explanation=(
+        'Section 3.8: "telnet://<user>:<password>@<host>:<port>/ ... The final "/" character '
+        'may be omitted." Section 5: telneturl = "telnet://" login [ "/" ]. A path is not '
+        "part of a telnet URL, and clients drop it."
+    ),
+    example="<URL:telnet://bbs.example.com/login>",
+    use_instead="<URL:telnet://bbs.example.com/>",
+    fix="End the URL at the host (and port).",
+    fix_safety=(
+        "No automatic fix: the path may be a misplaced user name (telnet://login@host/, section "
+        "3.8), which only the author can tell."
+    ),
+    schemes=("telnet",),
+)
+def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    extra = parsed.extra
+    if extra is not None:
+        yield Hit(*extra, "a telnet URL ends after the host and port (and an optional '/')")
+
+
+@rule(
+    "S416", "invalid-wais", Severity.ERROR, "3.9",
+    summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
+    explanation=(
+        'Section 3.9: "wais://<host>:<port>/<database>", "...<database>?<search>" or '
+        '"...<database>/<wtype>/<wpath>"; section 5 makes each of database, wtype and wpath '
+        '*uchar, so no further "/".'
+    ),
+    example="<URL:wais://wais.example/db/TEXT> (a type with no document id)",
+    use_instead="<URL:wais://wais.example/db/TEXT/doc-7>",
+    fix="Give the database; for a document, its type and its encoded document id.",
+    fix_safety=(
+        'No automatic fix: a missing database or document id cannot be guessed, and a "/" in a '
+        "document id may be data (%2F) or a separator too many."
+    ),
+    schemes=("wais",),
+)
+def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    if parsed.database is None:
+        at = authority[1]
+        yield Hit(at, at, "wais URL with no database")
+        return
+    if parsed.wtype is not None and parsed.wpath is None:
+        yield Hit(*parsed.wtype, "a wais type must be followed by /<wpath> (the document id)")
+    wpath = parsed.wpath
+    if wpath is not None:
+        slash = subject.url.find("/", wpath[0], wpath[1])
+        if slash >= 0:
+            yield Hit(slash, wpath[1], "a wais document id holds no '/': encode it as %2F")
+
+
+@rule(
+    "S417", "invalid-file", Severity.ERROR, "3.10",
+    summary='A file URL not of the form file://<host>/<path>: a port, or no "/" after the host.',
+    explanation=(
+        'Section 3.10: "A file URL takes the form: file://<host>/<path>"; section 5: '
+        'fileurl = "file://" [ host | "localhost" ] "/" fpath. There is no port, and the "/" '
+        "before the path is required."
+    ),
+    example="<URL:file://localhost:8000/etc/motd> or <URL:file://host>",
+    use_instead="<URL:file://localhost/etc/motd> or <URL:file://host/etc/motd>",
+    fix='Drop the port; write "/" and the path after the host (file:///path for this machine).',
+    fix_safety=(
+        "No automatic fix: a port suggests the URL was meant for another scheme "
+        '(http://localhost:8000/), and in file://host the "host" may be a path (file:///host).'
+    ),
+    schemes=("file",),
+)
+def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    port = parsed.port
+    if port is not None:
+        yield Hit(port[0] - 1, port[1], "a file URL has no port")
+    if parsed.path is None:
+        at = authority[1]
+        yield Hit(at, at, "a file URL needs '/' and a path after the host")
+
+
+@rule(
+    "S418", "invalid-prospero", Severity.ERROR, "3.11",
+    summary="A prospero URL without /<hsoname> after the host.",
+    explanation=(
+        'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '
+        'prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ], fieldspec = ";" '
+        'fieldname "=" fieldvalue.'
+    ),
+    example="<URL:prospero://host.example>",
+    use_instead="<URL:prospero://host.example/pros/name>",
+    fix="Give the hsoname after the host.",
+    fix_safety="No automatic fix: the hsoname cannot be guessed.",
+    schemes=("prospero",),
+)
+def invalid_prospero(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    authority = parsed.authority
+    if authority is None:
+        return
+    if parsed.path is None:
+        at = authority[1]
+        yield Hit(at, at, "a prospero URL needs '/' and the hsoname after the host")
+
+
+# The family's rules, in code order (catalogue.rules_by_code reads this).
+RULES = (
+    invalid_ftp_typecode,
+    invalid_gopher_path,
+    invalid_mailto,
+    invalid_news,
+    invalid_nntp,
+    invalid_telnet,
+    invalid_wais,
+    invalid_file,
+    invalid_prospero,
+)
