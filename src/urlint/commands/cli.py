@@ -1,8 +1,8 @@
 """`urlint`'s main: the arguments parsed, the subcommand run, its exit status returned.
 
-Exit codes (a public contract, DESIGN.md): 0 done (`extract`: a URL found), 1 findings
-(`check`) or no URL found (`extract`, as grep), 2 usage error, configuration error, an input
-that could not be read, or an internal error.
+Exit codes (a public contract, docs/design/finding-urls.md): 0 done (`extract`: a URL
+found), 1 findings (`check`) or no URL found (`extract`, as grep), 2 usage error,
+configuration error, an input that could not be read, or an internal error.
 
 `python -m urlint.commands.cli` runs it as `urlint` does, in a process of its own.
 """

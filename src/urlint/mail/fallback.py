@@ -2,8 +2,8 @@
 
 The standard library's reading of a message, for when the fast reader (mime.py) meets what
 it cannot read: every text part, decoded, placed at the message's first line (the stdlib
-keeps no offsets), and noted as M904. DESIGN.md: the stdlib parser is the fallback, not the
-hot path; URLINT_STRICT turns the fallback off (read_message)."""
+keeps no offsets), and noted as M904. The stdlib parser is the fallback, not the hot path
+(docs/design/performance.md); URLINT_STRICT turns the fallback off (read_message)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Header blocks of messages and MIME parts, read from bytes without the `email` package.
 
-The stdlib parser is the fallback, not the hot path (DESIGN.md).
+The stdlib parser is the fallback, not the hot path (docs/design/performance.md).
 
 RFC 5322 section 2.2: a header field is a name, a colon and a body; a line starting with
 whitespace continues the field before it (folding, 2.2.3). RFC 2047 encoded words are

@@ -7,7 +7,7 @@ The fast path works on bytes: find the header's end, look fields up with one reg
 split multiparts on their boundary, decode with binascii (RFC 2045). It reads nearly all real
 mail. What it cannot read (an exception on damaged structure, uuencoded parts) goes to the
 stdlib `email` parser in compat32 mode (message.read_message, fallback.py), which never
-raises on bad headers (DESIGN.md: policy.default raises and loses the message).
+raises on bad headers (docs/design/performance.md: policy.default raises and loses the message).
 
 Each text comes out as a `DecodedText`: the text, where it sits in the file (a first line,
 or a Relocator for text that moved when decoded), and what it is (which message, which

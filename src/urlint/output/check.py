@@ -100,7 +100,7 @@ def _fields_json(finding: Finding) -> dict:
 def jsonl_line(finding: Finding) -> str:
     """`json_line(finding_json(finding))`, made without json.dumps for each finding.
 
-    And its message's object made once a message (reporters.extract.message_json): in mail,
+    And its message's object made once a message (output.extract.message_json): in mail,
     the message's fields masked and encoded again for each finding were most of a line's
     cost."""
     from ..mail.origin import info_of

@@ -2,7 +2,7 @@
 
 Two literal-led passes find every place a URL can start, each on the regex engine's fast
 literal search (one alternation of what starts with different characters has none, and is
-much slower: DESIGN.md, hot-path table):
+much slower: docs/design/performance.md, hot-path table):
 
 1. `<` opening a wrapper (`<URL:`, `<scheme:`, `URL=<`), read by `wrappers`;
 2. `:` of a bare URL, its scheme read backwards: followed by "//", of any scheme (section

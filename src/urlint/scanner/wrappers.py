@@ -20,7 +20,7 @@ from .furniture import Furniture
 
 # "<URL:" (the appendix's prefix, case-insensitive, whitespace allowed before the colon's
 # payload) or "<scheme:" (the older form). The pattern starts with the literal "<" so the
-# regex engine's fast literal search finds candidates (DESIGN.md, hot-path measurements).
+# regex engine's fast literal search finds candidates (docs/design/performance.md).
 OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?!:))")
 _LINE_BREAK_NEXT = re.compile(r"[ \t]*\r?\n")
 URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>

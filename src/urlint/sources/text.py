@@ -1,7 +1,8 @@
 """Bytes to text: a file's text in decoded chunks. Only I/O and decoding.
 
 A file is read as a stream of chunks that end at line ends, so a 1 GB file never sits in
-memory whole (DESIGN.md: "Decode per message or per chunk, never a whole archive at once").
+memory whole (docs/design/performance.md: "Decode per message or per chunk, never a whole
+archive at once").
 Each chunk is decoded as UTF-8, or as Latin-1 when it is not UTF-8: Latin-1 maps every byte
 to a character, so no input can make decoding fail.
 """

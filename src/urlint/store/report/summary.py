@@ -1,7 +1,7 @@
 """`urlint report STORE`: the store in a screenful of text.
 
 Every text that came from the store is written as every text output of urlint writes
-input text (reporters.safe.printable): a control character or an escape sequence in a
+input text (grammar.display.printable): a control character or an escape sequence in a
 sender or a folder name never reaches the terminal raw. The store holds URLs masked
 already (`ftp://fred:****@host/`): they are shown as stored.
 """
