@@ -1,5 +1,8 @@
-"""urlint: find every URL in plain text, rejoin the ones broken across lines (RFC 1738,
-appendix), and lint them against RFC 1738.
+"""urlint: every URL in text, rejoined across lines and linted against RFC 1738.
+
+Finds every URL in plain text, mail and news, rejoins the ones broken across lines (RFC
+1738, appendix), and lints them against RFC 1738. The names below are the library's face
+(api.py and the records they hand out), loaded on first use.
 
     >>> import urlint
     >>> [c.url for c in urlint.extract("see <URL:ftp://ds.in\\n  ternic.net/rfc>.")]

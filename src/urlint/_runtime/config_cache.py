@@ -1,5 +1,7 @@
-"""Configuration files as parsed before: a urlint.toml or pyproject.toml read again unchanged
-is not parsed again, in the `urlint` command's own process (`enable`, from `__main__.run`).
+"""Configuration files as parsed before, kept so an unchanged one is not parsed again.
+
+A urlint.toml or pyproject.toml read again unchanged is not parsed again, in the `urlint`
+command's own process (`enable`, from `__main__.run`).
 
 A pre-commit hook starts urlint for every commit, and in a repository configured in its
 pyproject.toml the TOML parser was a large part of that start: importing `tomllib` loads

@@ -37,8 +37,9 @@ def defer() -> None:
 
 
 def work_begins() -> None:
-    """Start-up is over: freeze what it made and collect what the run makes (only after
-    `defer`, and once)."""
+    """Start-up is over: freeze what it made and collect what the run makes.
+
+    Only after `defer`, and once."""
     global _deferred
     if _deferred:
         _deferred = False

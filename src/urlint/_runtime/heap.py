@@ -29,15 +29,17 @@ _kept = False
 
 
 def allow() -> None:
-    """This process is urlint's own (the CLI's, a worker's): its large reads may set how
-    its memory is kept (`keep_freed_memory`)."""
+    """Mark this process as urlint's own, whose large reads may set how memory is kept.
+
+    The CLI's process and the workers the runner starts call it (`keep_freed_memory`)."""
     global _allowed
     _allowed = True
 
 
 def keep_freed_memory() -> None:
-    """Keep the memory of freed blocks for the next (once a process, and only one `allow`
-    was called in; only with glibc)."""
+    """Keep the memory of freed blocks for the next large read.
+
+    Once a process, only in one that called `allow`, and only with glibc."""
     global _kept
     if _kept or not _allowed:
         return

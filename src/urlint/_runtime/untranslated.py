@@ -1,5 +1,7 @@
-"""argparse's words as written: what the `urlint` command's process gives argparse for
-gettext's `gettext` and `ngettext` (the only two it takes from there).
+"""argparse's words as written, in place of gettext's translations.
+
+What the `urlint` command's process gives argparse for gettext's `gettext` and `ngettext`
+(the only two it takes from there).
 
 argparse asks gettext for each of its words (headings, -h's help, its errors) as it builds a
 parser, and gettext searches the locale directories for a catalogue every time; CPython

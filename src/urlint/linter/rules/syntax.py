@@ -1,5 +1,6 @@
-"""S rules: scheme syntax (RFC 1738 sections 2.1, 3, 4 and 5), S401-S409: the scheme, and
-the common syntax of the schemes that name a host (section 3.1).
+"""S rules of the scheme and of a host's syntax, S401-S409 (RFC 1738 sections 2.1, 3.1, 4, 5).
+
+The scheme itself, and the common syntax of the schemes that name a host (section 3.1).
 
 Each scheme's own syntax (sections 3.2-3.11) is per_scheme.py's, S410-S418."""
 
