@@ -16,8 +16,10 @@ from __future__ import annotations
 
 
 def gettext(message: str) -> str:
+    """The message as written: there is no catalogue to translate it from."""
     return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular as written when `count` is 1, else the plural (English's plural rule)."""
     return singular if count == 1 else plural

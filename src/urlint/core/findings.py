@@ -15,6 +15,8 @@ from .records import record, replaced
 
 
 class Severity(str, enum.Enum):
+    """How serious a finding is: error, warning or info, ranked in that order (`rank`)."""
+
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
@@ -50,6 +52,8 @@ if TYPE_CHECKING:
 
 @record
 class Finding(Located):
+    """What a rule (or a read problem) found: its code, severity, message, raw span and fix."""
+
     code: str
     name: str
     severity: Severity
@@ -63,6 +67,7 @@ class Finding(Located):
     password_spans: tuple[Span, ...] = ()
 
     def sort_key(self) -> tuple:
+        """The order findings are reported in: by path, line, column, then rule code."""
         return (self.path, self.line, self.column, self.code)
 
     def moved(self, lines: int, characters: int, messages: int = 0) -> Finding:

@@ -140,4 +140,5 @@ class Candidate(Located):
     login_rest_text: str = ""
 
     def has(self, flag: Flag) -> bool:
+        """Whether the candidate is flagged `flag`."""
         return flag in self.flags

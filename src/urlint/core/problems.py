@@ -43,6 +43,11 @@ class ProblemKind(str, enum.Enum):
         return self in (ProblemKind.UNREADABLE, ProblemKind.LIMIT)
 
     def finding_message(self, reason: str) -> str:
+        """The checker's finding message for a problem of this kind: `reason`, after a prefix.
+
+        The prefix says what became of the input ("cannot read: ", "skipped: ", "damaged
+        message, read as far as it goes: "); the other kinds' reasons say it themselves.
+        """
         return _FINDING_PREFIXES.get(self, "") + reason
 
 

@@ -110,6 +110,11 @@ built = _tuple_new  # type: ignore[assignment]  # noqa: F811
 
 
 def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
+    """Build `cls` as a record: namedtuple's class, its fields `cls`'s annotations, in order.
+
+    A field's default is its value in the class body; the body's methods and `cls`'s bases
+    (a mixin such as model.Located) come along.
+    """
     names = tuple(cls.__dict__.get("__annotations__", {}))
     defaults = [cls.__dict__.get(name, _NO_DEFAULT) for name in names]
     first_default = next(

@@ -93,7 +93,10 @@ def _split(url: str, start: int, end: int, sep: str) -> list[Offsets]:
 
 
 def read_ftp(parsed: ParsedURL, end: int) -> None:
-    # Section 3.2.2: <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+    """Read an ftp URL's path segments and its ";type=" typecode (section 3.2.2).
+
+    <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+    """
     path = parsed.path
     if path is None:
         return
@@ -108,7 +111,11 @@ def read_ftp(parsed: ParsedURL, end: int) -> None:
 
 
 def read_http(parsed: ParsedURL, end: int) -> None:
-    # Section 3.3: http://<host>:<port>/<path>?<searchpart>
+    """Read an http URL's path segments and its search part (section 3.3).
+
+    http://<host>:<port>/<path>?<searchpart>; the search part may follow the host with no
+    "/" before it ("http://host?q").
+    """
     url = parsed.url
     path = parsed.path
     rest = parsed.rest
@@ -123,7 +130,11 @@ def read_http(parsed: ParsedURL, end: int) -> None:
 
 
 def read_gopher(parsed: ParsedURL, end: int) -> None:
-    # Section 3.4.1: <gophertype><selector>%09<search>%09<gopher+_string>
+    """Read a gopher URL's type, selector, search and gopher+ string (section 3.4.1).
+
+    <gophertype><selector>%09<search>%09<gopher+_string>; the type is one character, or
+    one %-escape.
+    """
     path = parsed.path
     if path is None or path[0] == path[1]:
         return
@@ -146,7 +157,10 @@ def read_gopher(parsed: ParsedURL, end: int) -> None:
 
 
 def read_mailto(parsed: ParsedURL, end: int) -> None:
-    # Section 3.5: mailto:<rfc822-addr-spec>
+    """Read a mailto URL's address, and the headers after a "?" (section 3.5).
+
+    mailto:<rfc822-addr-spec>; the "?" headers are RFC 2368's, not RFC 1738's.
+    """
     if parsed.opaque is None:
         return
     start = parsed.opaque[0]
@@ -159,7 +173,10 @@ def read_mailto(parsed: ParsedURL, end: int) -> None:
 
 
 def read_news(parsed: ParsedURL, end: int) -> None:
-    # Section 3.6: news:<newsgroup-name> | news:<message-id>; "@" tells them apart
+    """Read a news URL as a newsgroup or a message-id (section 3.6).
+
+    news:<newsgroup-name> | news:<message-id>; "@" tells them apart.
+    """
     opaque = parsed.opaque
     if opaque is None:
         return
@@ -170,7 +187,10 @@ def read_news(parsed: ParsedURL, end: int) -> None:
 
 
 def read_nntp(parsed: ParsedURL, end: int) -> None:
-    # Section 3.7: nntp://<host>:<port>/<newsgroup-name>/<article-number>
+    """Read an nntp URL's group and article number, and anything after them (section 3.7).
+
+    nntp://<host>:<port>/<newsgroup-name>/<article-number>
+    """
     path = parsed.path
     if path is None:
         return
@@ -183,7 +203,10 @@ def read_nntp(parsed: ParsedURL, end: int) -> None:
 
 
 def read_telnet(parsed: ParsedURL, end: int) -> None:
-    # Section 3.8: telnet://<user>:<password>@<host>:<port>/ ; the final "/" may go
+    """Read what a telnet URL has after its final "/" (section 3.8), which should be nothing.
+
+    telnet://<user>:<password>@<host>:<port>/ ; the final "/" may go.
+    """
     path = parsed.path
     if path is not None and path[0] < path[1]:
         parsed.extra = path
@@ -193,7 +216,10 @@ def read_telnet(parsed: ParsedURL, end: int) -> None:
 
 
 def read_wais(parsed: ParsedURL, end: int) -> None:
-    # Section 3.9: /<database>, /<database>?<search>, /<database>/<wtype>/<wpath>
+    """Read a wais URL's database, and its search or its wtype and wpath (section 3.9).
+
+    /<database>, /<database>?<search>, /<database>/<wtype>/<wpath>
+    """
     path = parsed.path
     if path is None:
         return
@@ -218,14 +244,17 @@ def read_wais(parsed: ParsedURL, end: int) -> None:
 
 
 def read_file(parsed: ParsedURL, end: int) -> None:
-    # Section 3.10: file://<host>/<path>
+    """Read a file URL's path segments (section 3.10: file://<host>/<path>)."""
     path = parsed.path
     if path is not None:
         parsed.segments = _split(parsed.url, path[0], path[1], "/")
 
 
 def read_prospero(parsed: ParsedURL, end: int) -> None:
-    # Section 3.11: prospero://<host>:<port>/<hsoname>;<field>=<value>
+    """Read a prospero URL's hsoname and its ";field=value" fields (section 3.11).
+
+    prospero://<host>:<port>/<hsoname>;<field>=<value>
+    """
     path = parsed.path
     if path is None:
         return

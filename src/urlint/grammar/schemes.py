@@ -52,6 +52,8 @@ class Authority(Enum):
 
 @record
 class SchemeSpec:
+    """One row of the scheme table: what the scanner, parser, rules and mail reader know of it."""
+
     name: str
     # The RFC (and section) that defines or reserves it; "IANA provisional" for a scheme
     # registered without one.
@@ -237,6 +239,7 @@ _KNOWN = frozenset(name for name, spec in SCHEMES.items() if spec.standing is no
 
 
 def is_known_scheme(name: str) -> bool:
+    """Whether `name`, in any case, is a scheme of the table that RFC 1738 did not only propose."""
     return name.lower() in _KNOWN
 
 

@@ -47,17 +47,24 @@ def _key_v1(key: bytes) -> Callable[[Finding], Key]:
 
 
 def normalise_path(path: str) -> str:
+    """`path` as a baseline keys it: "/" between names, no leading "./", on any system."""
     posix = path.replace(os.sep, "/")
     return posix.removeprefix("./")
 
 
 class Baseline:
+    """A loaded baseline: how many findings of each key it still accepts.
+
+    `key_of` keys a finding as the file's format does (format 2's hash, or format 1's HMAC).
+    """
+
     def __init__(self, counts: Counter[Key], key_of: Callable[[Finding], Key] = _key) -> None:
         self.counts = counts
         self.key_of = key_of
 
     @classmethod
     def load(cls, path: str) -> Baseline:
+        """Read the baseline at `path`, format 1 or 2; ConfigError when it cannot or is not one."""
         try:
             with open(path, encoding="utf-8") as handle:
                 data = json.load(handle)

@@ -79,6 +79,7 @@ def fixed_bytes(source: SourceText, edits: Iterable[Edit]) -> tuple[bytes, int]:
 
 
 def fix_edits(findings: Iterable[Finding]) -> list[Edit]:
+    """The edits of every finding's fix, in the findings' order (findings with no fix add none)."""
     return [edit for finding in findings if finding.fix is not None for edit in finding.fix.edits]
 
 

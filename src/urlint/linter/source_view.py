@@ -25,6 +25,8 @@ from .rules.engine import password_spans_of
 
 
 class SourceView:
+    """A decoded text and the stretches of it to hide: every one that may be a password."""
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts = line_starts(text)
@@ -43,6 +45,7 @@ class SourceView:
         self._last: tuple[int, tuple[str, list[tuple[int, int]]] | None] | None = None
 
     def offset(self, line: int, column: int) -> int:
+        """The offset in the text of raw position (`line`, `column`), both 1-based."""
         return self.starts[line - 1] + column - 1
 
     def line(self, number: int) -> tuple[str, list[tuple[int, int]]] | None:

@@ -18,6 +18,8 @@ _CODE_SPLIT = compiled_when_used(r"[\s,]+")
 
 
 class Directive:
+    """One `urlint: ignore[...]` directive: its line, its span, its codes and those it used."""
+
     __slots__ = ("line", "span", "codes", "used")
 
     def __init__(self, line: int, span: Span, codes: tuple[str, ...]) -> None:
@@ -107,6 +109,10 @@ class Suppressions:
             self._by_line[line] = Directive(line, span, codes)
 
     def suppresses(self, finding: Finding) -> bool:
+        """Whether a directive on the finding's line or the one before covers its code.
+
+        The selector that covered it is noted as used.
+        """
         if not self._by_line:
             return False
         for line in (finding.line, finding.line - 1):

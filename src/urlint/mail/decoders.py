@@ -175,6 +175,7 @@ _ASCII_SAMPLE = ":/<>@+.-_~%=?&;# \n" + string.ascii_letters + string.digits
 
 
 def is_single_byte(codec: str) -> bool:
+    """Whether `codec` reads each byte as one character (its text's offsets are its bytes')."""
     return codec in _SINGLE_BYTE or codec.startswith(("iso8859", "cp125", "mac_", "koi8"))
 
 

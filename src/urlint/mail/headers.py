@@ -22,6 +22,8 @@ _FIELD_NAME = re.compile(FIELD_NAME)
 
 @record
 class HeaderField:
+    """One header field as written: its name, its raw folded value and its line in the block."""
+
     name: str  # as written
     value: bytes  # raw, folded, without the trailing line end
     line: int  # 0-based line of the field within the block
@@ -29,6 +31,8 @@ class HeaderField:
 
 @record
 class HeaderBlock:
+    """A message's or part's header fields, where its body starts, and what ended it early."""
+
     fields: list[HeaderField]
     body_start: int  # offset of the body in the message bytes
     body_line: int  # 0-based line of the body's first line within the message
@@ -160,6 +164,8 @@ _PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)')
 
 @record
 class ContentType:
+    """A Content-Type field read (RFC 2045, section 5.1): type, subtype and parameters."""
+
     maintype: str
     subtype: str
     params: dict[str, str]

@@ -113,6 +113,8 @@ _TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
 
 @record
 class Attribute:
+    """An HTML attribute that holds a URL: its name, the URL as a browser reads it, its place."""
+
     # "href", "src", "srcset", "action", "background" or "refresh" (a meta refresh's content)
     name: str
     value: str  # the URL, as a browser reads it from the attribute
@@ -124,6 +126,8 @@ class Attribute:
 
 @record
 class HtmlText:
+    """An HTML document read: its visible text, its URL attributes, and where the text came from."""
+
     text: str  # visible text
     attributes: list[Attribute]
     # Offsets in `text` -> in the text without tags -> in the source.

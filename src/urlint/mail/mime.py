@@ -94,6 +94,7 @@ class DecodedText:
     read_on: str = ""
 
     def info(self) -> MessageInfo:
+        """Where in the container the text is: its message, part, content type and source."""
         return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
 
 
@@ -109,7 +110,10 @@ class MessageReader:
         self._groups = 0
 
     def problem(self, line: int, reason: str, kind: ProblemKind = ProblemKind.MALFORMED) -> None:
-        # kind: MALFORMED, CHARSET or LIMIT
+        """Note a problem at file line `line`, said of the whole message.
+
+        `kind` is MALFORMED, CHARSET or LIMIT.
+        """
         self.problems.append(Problem(kind, reason, line=line, mail=self.info()))
 
     def info(self) -> MessageInfo:

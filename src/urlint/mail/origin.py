@@ -40,6 +40,7 @@ class Envelope:
         self._moved: tuple[int, int, Envelope] | None = None
 
     def identity(self) -> Identity:
+        """The message's Message-ID, Date and From as text, read from its header once."""
         if self._identity is None:
             found = []
             for name in ("Message-ID", "Date", "From"):
@@ -160,6 +161,7 @@ class MessageInfo:
         return self.envelope.identity()[2]  # the From field, decoded
 
     def as_json(self) -> dict:
+        """The jsonl `message` object: the message's numbers and identity, then its place."""
         return self.envelope.as_json() | self.place_json()
 
     def moved(self, lines: int, messages: int) -> MessageInfo:

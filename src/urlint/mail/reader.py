@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 @record
 class MessageItem:
+    """One message met in a container, read into its texts and problems, with its file's path."""
+
     path: str
     reader: MessageReader
     whole_file: bool = False  # a file (or archive member) of its own: a news spool's article

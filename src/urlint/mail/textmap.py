@@ -31,6 +31,10 @@ class OffsetMap:
         self.targets: MutableSequence[int] = []
 
     def add(self, output: int, source: int) -> None:
+        """Record that from output offset `output` on the text runs on from `source`.
+
+        Offsets are added in order; a second one at the same output offset replaces the first.
+        """
         if self.starts and self.starts[-1] == output:
             self.targets[-1] = source
         else:
@@ -38,6 +42,7 @@ class OffsetMap:
             self.targets.append(source)
 
     def source(self, offset: int) -> int:
+        """The source offset of `offset`: before the first recorded one, the same offset."""
         index = bisect_right(self.starts, offset) - 1
         if index < 0:
             return offset
@@ -57,6 +62,7 @@ class FixedMap(OffsetMap):
         self.at = at
 
     def source(self, offset: int) -> int:
+        """The one source offset, whatever `offset` is."""
         return self.at
 
 
@@ -70,6 +76,7 @@ class LazyMap(OffsetMap):
         self._build: Callable[[], OffsetMap] | None = build
 
     def source(self, offset: int) -> int:
+        """As OffsetMap.source, the map built first if this is its first use."""
         if self._build is not None:
             built = self._build()
             self.starts, self.targets = built.starts, built.targets

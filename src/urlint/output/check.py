@@ -27,10 +27,15 @@ _BOLD, _RESET = "\033[1m", "\033[0m"
 
 
 def location(finding: Finding) -> str:
+    """Where the finding is, as `path:line:column` (the path masked and made printable)."""
     return f"{shown(finding.path)}:{finding.line}:{finding.column}"
 
 
 def text_line(finding: Finding, colour: bool = False) -> str:
+    """The finding as one line of the text format: `path:line:column: CODE message`.
+
+    With `colour`, the location is bold and the code in its severity's colour.
+    """
     message = shown(finding.message)
     if not colour:
         return f"{location(finding)}: {finding.code} {message}"
@@ -39,6 +44,7 @@ def text_line(finding: Finding, colour: bool = False) -> str:
 
 
 def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
+    """The closing "Found N problems: ..." sentence, by severity; "" when there are none."""
     total = sum(counts.values())
     if not total:
         return ""
@@ -52,6 +58,7 @@ def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
 
 
 def fix_record(fix: Fix | None) -> dict | None:
+    """A fix as JSON: its description and its edits' raw spans and text; None for no fix."""
     if fix is None:
         return None
     return {
@@ -226,6 +233,7 @@ def full_block(
 
 
 def statistics(findings: Iterable[Finding]) -> list[str]:
+    """The `--statistics` lines: each rule's count, code, name and severity, most found first."""
     counts = Counter((f.code, f.name, f.severity.value) for f in findings)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
     width = max((len(str(n)) for _, n in rows), default=1)
@@ -238,14 +246,20 @@ _GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 
 
 def github_escape_data(text: str) -> str:
+    """`text` escaped for a workflow command's message: "%", CR and LF as %-escapes."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def github_escape_property(text: str) -> str:
+    """`text` escaped for a workflow command's property: as a message, and ":" and "," too."""
     return github_escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def github_line(finding: Finding) -> str:
+    """The finding as a GitHub workflow command: `::error file=...,line=...::message`.
+
+    Info findings are notices; the title is the rule's code and name.
+    """
     level = _GITHUB_LEVEL[finding.severity]
     props = ",".join(
         f"{key}={value}"

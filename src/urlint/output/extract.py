@@ -45,6 +45,7 @@ def read_on(candidate: Candidate) -> str:
 
 
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
+    """The URL as the text format's line: printable, its password masked unless asked for."""
     return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
 
 
@@ -81,6 +82,10 @@ def joined(pieces: str | LinePieces, lines_before: int = 0, messages_before: int
 def positioned_pieces(
     path: str, candidate: Candidate, *, show_passwords: bool = False
 ) -> LinePieces:
+    """The `path:line:column: url` line (`--with-position`) as pieces, its line number apart.
+
+    The writer places the line number (`joined`); the URL is shown as by `text_line`.
+    """
     url = printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
     return (f"{shown(path)}:", candidate.line, f":{candidate.column}: {url}")
 

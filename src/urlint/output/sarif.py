@@ -39,6 +39,7 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def rule_descriptor(entry: Rule) -> dict:
+    """A rule as a SARIF reportingDescriptor: its code, name, texts, level and RFC 1738 section."""
     page = rule_page(entry)  # the page `urlint rule` prints: Markdown that reads as text too
     return {
         "id": entry.code,
@@ -163,6 +164,11 @@ _NO_RESULTS = '"results": []'
 def sarif_results(
     findings: Iterable[Finding], descriptors: list[Rule], root: Path
 ) -> Iterator[dict]:
+    """Each finding as a SARIF result, masked, with a fingerprint that survives moved lines.
+
+    The fingerprint hashes the rule, the path and the URL (passwords masked) and counts
+    repeats of them within the file, so it does not change when a finding's line does.
+    """
     index = {entry.code: i for i, entry in enumerate(descriptors)}
     # Findings come file by file (and member by member): what a fingerprint counts, and how
     # a path splits, is kept for the path at hand only, never for the run.

@@ -17,6 +17,8 @@ class Positions(Protocol):
     A LineIndex, or for decoded mail a Relocator (mail/textmap.py), whose positions are
     those of the raw file."""
 
-    def position(self, offset: int) -> Position: ...
+    def position(self, offset: int) -> Position:
+        """The position of the character at `offset` in the scanned text."""
 
-    def span(self, start: int, end: int) -> Span: ...
+    def span(self, start: int, end: int) -> Span:
+        """The span of the scanned text's characters [start, end)."""

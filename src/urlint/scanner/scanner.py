@@ -118,6 +118,7 @@ class ChunkScan:
                 yield candidate
 
     def stop_position(self) -> Position:
+        """The position of `stop`: where the next chunk's lines and columns continue."""
         return self._index.position(self.stop)
 
 

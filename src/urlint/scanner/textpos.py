@@ -52,6 +52,7 @@ class LineIndex:
         return self._line, self._line_start
 
     def position(self, offset: int) -> Position:
+        """The position of `offset`: its line, its 1-based column, and its offset in the whole."""
         line, line_start = self.locate(offset)
         column = offset - line_start + 1
         if line == self._line_base:
@@ -59,6 +60,7 @@ class LineIndex:
         return built(Position, (line, column, offset + self._offset_base))
 
     def span(self, start: int, end: int) -> Span:
+        """The span of the characters [start, end), end exclusive."""
         first = self.position(start)
         if self._text.find(self._newline, start, end) < 0:  # type: ignore[arg-type]
             # On one line, as every bare URL is (whitespace ends it): its end is as many

@@ -77,6 +77,7 @@ class Budget:
         return self.used > self.limit
 
     def take(self, count: int) -> None:
+        """Count `count` more bytes decompressed; ArchiveLimit once they pass the limit."""
         self.used += count
         if self.used > self.limit:
             raise ArchiveLimit(
@@ -98,9 +99,11 @@ class LimitedReader(io.RawIOBase):
         self.budget = budget
 
     def readable(self) -> bool:
+        """Always true (RawIOBase says false): io.BufferedReader wraps only a readable stream."""
         return True
 
     def readinto(self, buffer: Buffer) -> int:
+        """Read what the decompressor has at hand, up to the buffer's size; the Budget pays."""
         view = memoryview(buffer)
         data = self.read_some(len(view))
         self.budget.take(len(data))
@@ -170,6 +173,10 @@ class SalvagingReader(io.BufferedReader):
     _damage: BaseException | None = None
 
     def read(self, size: int | None = -1) -> bytes:
+        """As BufferedReader.read, but what it gathered before a damaged place is given first.
+
+        The damage is raised at the next read.
+        """
         if self._damage is not None:
             damage, self._damage = self._damage, None
             raise damage

@@ -77,6 +77,7 @@ class Prepended:
         self.rest = rest
 
     def read(self, size: int = -1) -> bytes:
+        """Read the bytes put back first, then the stream's, `size` in all (-1: to the end)."""
         if self.first:
             data, self.first = self.first, b""
             if size is None or size < 0:
@@ -95,6 +96,7 @@ class Prefix:
         self.left = size
 
     def read(self, size: int = -1) -> bytes:
+        """Read at most `size` bytes (-1: all), never past the prefix's end."""
         data = self.stream.read(self.left if size < 0 else min(size, self.left))
         self.left -= len(data)
         return data

@@ -20,6 +20,7 @@ class RuleOptions:
     allowed_ports: Mapping[str, frozenset[int]] = MappingProxyType({})
 
     def port_allowed(self, host: str, port: int) -> bool:
+        """Whether `port` is allowed on `host` (any case), or on every host ("*")."""
         ports = self.allowed_ports
         return port in ports.get(host.lower(), ()) or port in ports.get("*", ())
 
@@ -46,6 +47,7 @@ class UrlUnderCheck:
         return self.candidate.url
 
     def in_password(self, offset: int) -> bool:
+        """Whether the URL's character at `offset` may be part of a password, on any reading."""
         return any(start <= offset < end for start, end in self.secrets)
 
 

@@ -11,6 +11,8 @@ from ...core.model import Candidate, Position, Span
 
 
 class UrlMap:
+    """Raw positions of a candidate's URL characters, found through the pieces it came from."""
+
     __slots__ = ("_pieces", "_starts", "_fallback")
 
     def __init__(self, candidate: Candidate) -> None:
