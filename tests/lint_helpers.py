@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from urlint.core.findings import Finding
 from urlint.linter.config import select_rules
-from urlint.linter.rules.context import RuleOptions
 from urlint.linter.rules.engine import Linter
+from urlint.linter.rules.rule import RuleOptions
 from urlint.scanner import scan
 
 

@@ -11,8 +11,6 @@ Finds every URL in plain text, mail and news, rejoins the ones broken across lin
 
 from __future__ import annotations
 
-from .core.version import VERSION as __version__
-
 TYPE_CHECKING = False
 
 # Imported on first use, so that `urlint check` on one file (a pre-commit hook) starts fast.
@@ -22,7 +20,7 @@ _EXPORTS = {
     "extract": "scanner", "scan": "scanner", "lint": "linter.checker", "Finding": "core.findings",
     "Severity": "core.findings", "scan_paths": "api", "Found": "pipeline",
     "Problem": "core.problems", "ProblemKind": "core.problems", "MessageInfo": "mail.origin",
-    "as_dict": "api",
+    "as_dict": "api", "__version__": "core.version",
 }
 
 if TYPE_CHECKING:
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
     from .core.findings import Finding, Severity
     from .core.model import Candidate, Flag, Position, Span, Wrapper
     from .core.problems import Problem, ProblemKind
+    from .core.version import __version__
     from .grammar.login import mask_password
     from .linter.checker import lint
     from .mail.origin import MessageInfo

@@ -26,13 +26,13 @@ import enum
 import os
 from collections.abc import Iterable, Iterator
 
+from .core.engines import DASK, LOCAL, check_engine, serial
 from .core.model import Candidate
 from .core.problems import Problem
 from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
 from .output.extract import read_on, url_shown
 from .output.printable import masked_values
 from .pipeline import ArticleRead, Crossposts, Found, Reading, ScannedText, scan_input_marked
-from .run.engines import DASK, LOCAL, check_engine, serial
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

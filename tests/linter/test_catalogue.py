@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from urlint.linter.rules.catalogue import all_rules
-from urlint.linter.rules.declare import Rule
+from urlint.linter.rules.rule import Rule
 
 FAMILIES = {
     "text": "X",

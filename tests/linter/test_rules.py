@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlint.linter.rules.catalogue import all_rules
-from urlint.linter.rules.context import RuleOptions
+from urlint.linter.rules.rule import RuleOptions
 
 from ..lint_helpers import lint, spans
 
@@ -262,7 +262,7 @@ _AROUND = st.lists(
 def test_an_x_rule_hits_only_a_candidate_it_may_hit(text):
     """Linter.lint runs no X rule on a candidate text.may_hit rules out: none can hit it."""
     from urlint.grammar.parse import parse
-    from urlint.linter.rules.context import UrlUnderCheck
+    from urlint.linter.rules.rule import UrlUnderCheck
     from urlint.linter.rules.text import may_hit
     from urlint.scanner import scan
 

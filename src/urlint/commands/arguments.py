@@ -21,7 +21,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
     """How a run goes and what it says of itself on standard error.
 
     The same for `check`, `extract` and `scan` (`notes`: what -q leaves out besides)."""
-    from ..run.engines import DASK, DASK_INSTALL, ENGINES, LOCAL
+    from ..core.engines import DASK, DASK_INSTALL, ENGINES, LOCAL
 
     parser.add_argument(
         "-j",

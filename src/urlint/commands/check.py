@@ -10,11 +10,12 @@ import os
 import sys
 from collections import Counter
 
+from ..core.engines import serial
+
 # Only what builds the parser and plans the run is imported here (`urlint --help` builds
 # every command's parser); the settings, the checker and the formats when a check runs.
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from ..core.records import record
-from ..run.engines import serial
 from .arguments import add_rule_arguments, add_run_arguments, add_selection_arguments
 from .options import input_paths, make_tally, run_engine
 
@@ -361,7 +362,7 @@ def _write_whole(
     elif args.format == "github":
         report.write_github(findings, out)
     else:  # sarif
-        from ..core.version import VERSION as __version__
+        from ..core.version import __version__
         from ..output.sarif import write_sarif
 
         write_sarif(findings, settings.rules, __version__, out)

@@ -9,8 +9,8 @@ import argparse
 import io
 import sys
 
+from ..core.engines import serial
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
-from ..run.engines import serial
 from .arguments import add_config_arguments, add_run_arguments, add_selection_arguments
 from .options import input_paths, make_tally, run_engine
 

@@ -109,7 +109,7 @@ def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | N
     Dask engine's own default (every core of the cluster it starts, or the threads of the
     one at --scheduler). Raises ConfigError for --scheduler on this machine, or for Dask
     not installed: said before anything is read."""
-    from ..run.engines import DASK, LOCAL
+    from ..core.engines import DASK, LOCAL
 
     engine = args.engine or (DASK if args.scheduler is not None else LOCAL)
     if args.scheduler is not None and engine != DASK:

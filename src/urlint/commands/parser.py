@@ -57,7 +57,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     Given the command about to run, only its subcommand is built (argparse spends
     milliseconds per option, and a pre-commit hook starts often)."""
-    from ..core.version import VERSION as __version__
+    from ..core.version import __version__
 
     parser = Parser(
         prog=PROG,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
+from ..core.engines import LOCAL
 from ..core.findings import Finding
 from ..core.inputs import InputFile
 from ..core.problems import Problem
@@ -20,7 +21,6 @@ from ..linter.checker import Checker, collect_directives
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..output.extract import LineBlock, blocked, joined
 from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
-from ..run.engines import LOCAL
 from ..run.plan import planned_units
 from ..run.runner import run_work
 from ..run.worker import worked

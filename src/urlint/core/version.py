@@ -1,3 +1,3 @@
 """urlint's version: the one place it is written (pyproject.toml reads it from here)."""
 
-VERSION = "0.1.0"
+__version__ = "0.1.0"

@@ -20,14 +20,14 @@ from ..core.exits import ConfigError
 from ..core.findings import Severity
 from ..core.records import record
 from ..sources.selection import Selection, path_matches
-from .rules.context import RuleOptions
+from .rules.rule import RuleOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from typing import Any
 
-    from .rules.declare import Rule
+    from .rules.rule import Rule
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
 

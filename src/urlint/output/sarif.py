@@ -25,8 +25,8 @@ from urllib.parse import quote
 
 from ..core.findings import Finding, Severity
 from ..grammar.login import mask_password
-from ..linter.rules.declare import Rule
 from ..linter.rules.pages import rule_page
+from ..linter.rules.rule import Rule
 from ..sources.opening import STDIN
 from .printable import json_line, masked_values, write_json_list
 

@@ -17,10 +17,10 @@ from functools import partial
 
 from .._runtime import heap
 from ..core.counts import NOTHING, Counts
+from ..core.engines import DASK, serial
 from ..core.problems import Problem
 from ..core.units import ArchiveMembers, MessageRun, Planned, WholeInput
 from ..sources.opening import STDIN
-from .engines import DASK, serial
 from .work import InputResult, Submit, Unit, UnitResult, Waiting, Work, not_worked
 
 TYPE_CHECKING = False

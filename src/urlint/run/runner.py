@@ -13,7 +13,7 @@ same units in this process, so a run's output does not depend on the engine.
 
 from __future__ import annotations
 
-from .engines import LOCAL
+from ..core.engines import LOCAL
 from .merge import in_serial_order
 from .pool import unit_results
 

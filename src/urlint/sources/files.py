@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator
 from .._runtime.garbage import work_begins
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
-from .listed import NotAPath
 from .opening import (
     STDIN,
     unreadable,
@@ -21,6 +20,9 @@ from .opening import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from .listed import NotAPath
     from .selection import Rules, Selection
 
 
@@ -29,13 +31,25 @@ FileId = tuple[int, int]  # (st_dev, st_ino)
 
 def file_id(path: str) -> FileId | None:
     """What tells a file apart from every other (links and names aside); None if absent."""
-    if isinstance(path, NotAPath):
+    if _not_a_path(path):
         return None
     try:
         info = os.stat(path)
     except OSError:
         return None
     return info.st_dev, info.st_ino
+
+
+def _not_a_path(path: str) -> TypeGuard[NotAPath]:
+    """Is `path` a --files-from entry that names no file (sources.listed.NotAPath)?
+
+    A plain string never is; listed.py loads only where another kind of string is met, so a
+    pre-commit hook's run, which names its files, never loads it."""
+    if type(path) is str:
+        return False
+    from .listed import NotAPath
+
+    return isinstance(path, NotAPath)
 
 
 def iter_files(
@@ -51,7 +65,7 @@ def iter_files(
     work_begins()  # the command's start-up is over, before a pool forks (_runtime/garbage.py)
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
-        if isinstance(path, NotAPath):
+        if _not_a_path(path):
             yield Problem(ProblemKind.UNREADABLE, path.why, str(path))
             continue
         if path == STDIN:

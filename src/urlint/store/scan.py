@@ -11,13 +11,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
+from ..core.engines import LOCAL
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
 from ..core.units import Planned
 from ..linter.checker import Checker
 from ..linter.config import Settings
-from ..run.engines import LOCAL
 from ..run.plan import planned_from
 from ..run.runner import run_work
 from ..sources.files import FileId, file_id, iter_files

@@ -254,7 +254,7 @@ def _migrate(connection: sqlite3.Connection, path: str) -> None:
         )
     if found == SCHEMA_VERSION:
         return
-    from ..core.version import VERSION as __version__
+    from ..core.version import __version__
 
     # One script, one transaction: executescript commits whatever is open before it.
     steps = [_TABLES_V1 + "".join(f"{create};" for create in _late_indexes())] if found == 0 else []

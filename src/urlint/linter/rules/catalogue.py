@@ -3,7 +3,7 @@
 Codes and names are a public contract (CHANGELOG.md). Families: X the text around a URL
 (appendix), C characters (2.2), R reserved characters (3.1-3.11), S scheme syntax (2.1, 3,
 4, 5), P security (3.1, 6), M the run itself. Each family declares its rules with
-`declare.rule` and lists them in its `RULES`; this module is the one that imports the
+`rule.rule` and lists them in its `RULES`; this module is the one that imports the
 families, and none of them imports it.
 """
 
@@ -13,7 +13,7 @@ import copyreg
 from collections.abc import Callable
 from functools import cache
 
-from .declare import Rule
+from .rule import Rule
 
 
 @cache

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
-from .context import Hit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, UrlUnderCheck, rule
 
 # Section 2.2, "Unsafe" (grammar.abnf), but "#" and "%" (C203, C206) and "~", which has its
 # own rule (C202) because it is so common in home-directory paths.

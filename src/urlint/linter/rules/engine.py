@@ -11,9 +11,8 @@ from ...core.model import Candidate, Span
 from ...grammar.components import ParsedURL
 from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ...grammar.parse import parse
-from .context import Hit, RuleOptions, TextHit, UrlUnderCheck
-from .declare import Rule
 from .locate import UrlMap
+from .rule import Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
 from .text import may_hit
 
 # Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a

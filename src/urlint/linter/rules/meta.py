@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.findings import Severity
-from .declare import Rule
+from .rule import Rule
 
 # The family's rules, in code order (catalogue.rules_by_code reads this).
 RULES = (

@@ -5,7 +5,7 @@ ruff's rule pages are one text for the docs and the CLI."""
 
 from __future__ import annotations
 
-from .declare import Rule
+from .rule import Rule
 
 
 def rests_on(entry: Rule) -> str:

@@ -10,8 +10,7 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...grammar import abnf
-from .context import Hit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, UrlUnderCheck, rule
 from .syntax import host_problem
 
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes

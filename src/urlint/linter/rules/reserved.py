@@ -14,8 +14,7 @@ from ...grammar.abnf import (
     USER_RESERVED,
     reserved_except,
 )
-from .context import Hit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, UrlUnderCheck, rule
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between

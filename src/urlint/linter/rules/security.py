@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from ...core.findings import Severity
 from ...core.numbers import bounded_int
 from ...grammar.schemes import DEFAULT_PORTS
-from .context import Hit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, UrlUnderCheck, rule
 
 # Well-known ports of protocols that read a line-oriented stream: a URL that sends one
 # protocol's request to another's port is section 6's attack ("the use of gopher URLs to

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from ...core.findings import Severity
 from ...core.numbers import bounded_int
 from ...grammar.schemes import SCHEMES
-from .context import Hit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, UrlUnderCheck, rule
 
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")

@@ -8,8 +8,7 @@ from itertools import pairwise
 from ...core.findings import Edit, Severity
 from ...core.model import Candidate, Flag, Span
 from ...grammar.login import mask_password
-from .context import Hit, TextHit, UrlUnderCheck
-from .declare import rule
+from .rule import Hit, TextHit, UrlUnderCheck, rule
 
 
 @rule(

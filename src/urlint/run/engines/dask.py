@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from functools import partial
 
 from ..._runtime import heap
+from ...core.engines import DASK_INSTALL
 from ...core.exits import ConfigError
 from ...grammar.login import masked_quoting
-from . import DASK_INSTALL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -183,7 +183,7 @@ def page_html(
     limit: int,
 ) -> str:
     """The page's HTML: its head, charts, tables and inlined scripts, every string escaped."""
-    from ...core.version import VERSION as __version__
+    from ...core.version import __version__
 
     style = "\n" + _asset("page.css")
     scripts = [chart_js(), inline_script("\n" + _asset("page.js"), "page.js")]

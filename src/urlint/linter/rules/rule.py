@@ -1,0 +1,163 @@
+"""A rule: how one is declared, what its function sees, and what it returns.
+
+The rule families (text, characters, reserved, syntax, per_scheme, security, meta) import
+only this module, and the catalogue imports the families, so imports point one way:
+families -> rule, catalogue -> families. A rule function is handed a `UrlUnderCheck` (the
+candidate, its components as parsed, the run's options) and yields `Hit`s (offsets in the
+URL) or `TextHit`s (a raw span of the text around it), which the engine turns into findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+
+from ...core.findings import Edit, Severity
+from ...core.model import Candidate, Span
+from ...core.records import record
+from ...grammar.components import ParsedURL
+
+
+@record
+class RuleOptions:
+    """The configuration rules read (README, "Configuration")."""
+
+    known_schemes: frozenset[str] = frozenset()  # schemes not to report as unknown (S403)
+    # Ports not to report (P503, P504): host (lower case) -> ports; "*" for every host.
+    allowed_ports: Mapping[str, frozenset[int]] = MappingProxyType({})
+
+    def port_allowed(self, host: str, port: int) -> bool:
+        """Whether `port` is allowed on `host` (any case), or on every host ("*")."""
+        ports = self.allowed_ports
+        return port in ports.get(host.lower(), ()) or port in ports.get("*", ())
+
+
+class UrlUnderCheck:
+    """One candidate as the rules see it: the candidate, its parsed URL, the options."""
+
+    __slots__ = ("candidate", "parsed", "options", "secrets")
+
+    def __init__(
+        self,
+        candidate: Candidate,
+        parsed: ParsedURL,
+        options: RuleOptions,
+        secrets: list[tuple[int, int]],
+    ) -> None:
+        self.candidate = candidate
+        self.parsed = parsed
+        self.options = options
+        self.secrets = secrets  # what may be a password, on any reading (grammar.login)
+
+    @property
+    def url(self) -> str:
+        return self.candidate.url
+
+    def in_password(self, offset: int) -> bool:
+        """Whether the URL's character at `offset` may be part of a password, on any reading."""
+        return any(start <= offset < end for start, end in self.secrets)
+
+
+@record
+class Hit:
+    """One fault a rule found in the URL.
+
+    Its offsets [start, end), a message, and a safe fix if there is one (`replacement` for
+    url[start:end], `fix_description` saying so)."""
+
+    start: int
+    end: int
+    message: str
+    replacement: str | None = None
+    fix_description: str | None = None
+
+
+@record
+class TextHit:
+    """One fault a rule found in the text around the URL (an X rule).
+
+    A raw span of the source, a message, and a safe fix if there is one (raw `edits`,
+    `fix_description` saying what they do)."""
+
+    span: Span
+    message: str
+    edits: tuple[Edit, ...] = ()
+    fix_description: str | None = None
+
+
+Check = Callable[[UrlUnderCheck], Iterable["Hit | TextHit"]]
+
+
+@record
+class Rule:
+    """One rule: its code, name, severity, page and check.
+
+    Its page is what `urlint rule CODE` prints. A rule is pickled as its code (the catalogue
+    registers how: `catalogue.py`)."""
+
+    code: str
+    name: str
+    severity: Severity
+    section: str | None  # the RFC 1738 section the rule rests on; None: on none (M rules)
+    summary: str  # what it checks, one line
+    explanation: str  # why it matters, with the RFC text it rests on
+    example: str  # text that triggers it
+    use_instead: str  # the example corrected (M rules: what to do or run instead)
+    fix: str | None  # how to fix it; None where no fix applies
+    fix_safety: str  # what `--fix` changes and when it does not; or why there is no fix
+    safe_fix: bool = False  # whether --fix applies one
+    check: Check | None = None  # None for M rules, which the run itself reports
+    schemes: frozenset[str] | None = None  # the schemes the rule is about; None: every URL
+
+    @property
+    def on_by_default(self) -> bool:
+        """An info rule (uppercase schemes, unknown schemes ...) is off unless selected."""
+        return self.severity is not Severity.INFO
+
+    def as_dict(self) -> dict:
+        """The rule's page as `urlint rules --format json` lists it."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.value,
+            # "-" for a rule on no section: what the JSON listing has always written
+            "section": self.section if self.section is not None else "-",
+            "summary": self.summary,
+            "explanation": self.explanation,
+            "example": self.example,
+            "use_instead": self.use_instead,
+            "fix": self.fix,
+            "fix_safety": self.fix_safety,
+            "safe_fix": self.safe_fix,
+        }
+
+
+def rule(
+    code: str,
+    name: str,
+    severity: Severity,
+    section: str | None,
+    *,
+    summary: str,
+    explanation: str,
+    example: str,
+    use_instead: str,
+    fix: str | None = None,
+    fix_safety: str,
+    safe_fix: bool = False,
+    schemes: tuple[str, ...] | None = None,
+) -> Callable[[Check], Rule]:
+    """Declare the rule `code`, with the decorated function as its check.
+
+    With `schemes`, the engine runs it only on URLs of those schemes. Each family module
+    lists its entries in its `RULES`, which the catalogue reads.
+    """
+
+    def entry(check: Check) -> Rule:
+        only = frozenset(schemes) if schemes is not None else None
+        return Rule(
+            code, name, severity, section, summary, explanation, example, use_instead, fix,
+            fix_safety, safe_fix, check, only,
+        )
+
+    return entry
