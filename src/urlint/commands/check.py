@@ -372,19 +372,24 @@ def _write_lines(
     args: argparse.Namespace, findings: Iterable[Finding], counts: Counter[Severity], out: TextIO
 ) -> None:
     """A line (a block, for `full`) for each finding, counted in `counts`; the text and
-    full formats end with a summary."""
-    from ..output import check as report
+    full formats end with a summary.
 
+    The output formats load with the first finding: a clean run, a pre-commit hook's most
+    often, writes nothing and needs none of them."""
     colour = (
         args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
     )
-    written = _finding_text(args.format, colour)
+    written: Callable[[Finding], str] | None = None
     fixable = 0
     for finding in findings:
+        if written is None:
+            written = _finding_text(args.format, colour)
         counts[finding.severity] += 1
         fixable += finding.fix is not None
         out.write(written(finding))
     if args.format in ("text", "full") and counts:
+        from ..output import check as report
+
         out.write(report.summary_from_counts(counts, fixable) + "\n")
 
 

@@ -82,11 +82,11 @@ def default_jobs(paths: list[str]) -> int:
     """Every core for a large input or a directory; one for a few small files (a hook's)."""
     import os
 
-    from ..sources.listed import NotAPath
-
     total = 0
     for path in paths:
-        if path == "-" or isinstance(path, NotAPath):
+        # A str of another type is a --files-from entry that names no file (NotAPath): its
+        # module is not loaded to tell, as a hook's run names plain paths.
+        if path == "-" or type(path) is not str:
             continue
         try:
             if os.path.isdir(path):

@@ -52,13 +52,27 @@ class Parser(argparse.ArgumentParser):
         super().error(shown(message))
 
 
+class _Version(argparse.Action):
+    """--version: prints urlint's version and exits, as argparse's own action does.
+
+    The version is read when asked for, not while the parser is built for every run."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        help = "show program's version number and exit"
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from ..core.version import __version__
+
+        print(f"urlint {__version__}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: every subcommand's, or only `command`'s.
 
     Given the command about to run, only its subcommand is built (argparse spends
     milliseconds per option, and a pre-commit hook starts often)."""
-    from ..core.version import __version__
-
     parser = Parser(
         prog=PROG,
         description=(
@@ -66,7 +80,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "and lint them against RFC 1738."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"urlint {__version__}")
+    parser.add_argument("--version", action=_Version)
     # prog given: argparse would format the parser's usage to make it ("urlint")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog=PROG)
     for name in COMMANDS_IN_HELP:
