@@ -193,7 +193,7 @@ def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_pat
 def test_every_flag_of_the_option_table_is_an_argument_of_check_and_scan():
     # linter/config.py's OPTIONS reads each flag from argparse's namespace by its name:
     # a flag renamed in one place and not the other would silently be read as left out.
-    from urlint.commands.parser import build_parser
+    from urlint.commands.cli import build_parser
     from urlint.linter.config import OPTIONS
 
     for argv in (["check"], ["scan", "--store", "s.db"]):

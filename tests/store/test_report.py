@@ -31,7 +31,7 @@ from ..store_helpers import StoreBuilder, build_archive
 
 def parser() -> argparse.ArgumentParser:
     """A parser holding only `report`, as the CLI wires it (parser.Parser, subcommands)."""
-    from urlint.commands.parser import Parser
+    from urlint.commands.cli import Parser
 
     built = Parser(prog="urlint")
     add_report = command.add_report_parser

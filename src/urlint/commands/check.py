@@ -16,8 +16,14 @@ from ..core.engines import serial
 # every command's parser); the settings, the checker and the formats when a check runs.
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from ..core.records import record
-from .arguments import add_rule_arguments, add_run_arguments, add_selection_arguments
-from .options import input_paths, make_tally, run_engine
+from .options import (
+    add_rule_arguments,
+    add_run_arguments,
+    add_selection_arguments,
+    input_paths,
+    make_tally,
+    run_engine,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,7 +43,7 @@ if TYPE_CHECKING:
     from ..run.progress import Tally
     from ..sources.files import FileId
     from ..sources.text import SourceText
-    from .arguments import Subcommands
+    from .options import Subcommands
 
 CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
 

@@ -1,4 +1,7 @@
-"""`urlint`'s main: the arguments parsed, the subcommand run, its exit status returned.
+"""`urlint`'s main and its parser: the arguments parsed, the subcommand run, its exit status.
+
+The parser is built from each subcommand's own parser-adder; argparse's help is written at
+the terminal's width, its usage errors masked as every output masks.
 
 Exit codes (a public contract, docs/design/finding-urls.md): 0 done (`extract`: a URL
 found), 1 findings (`check`) or no URL found (`extract`, as grep), 2 usage error,
@@ -15,11 +18,120 @@ import sys
 
 from .._runtime import heap, untranslated
 from ..core.exits import EXIT_ERROR, EXIT_OK
-from .parser import COMMANDS, build_parser
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any, NoReturn
+
+    from .options import Subcommands
+
+PROG = "urlint"
+COMMANDS = ("extract", "check", "rules", "rule", "scan", "report")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, asking for the terminal's width only when it writes.
+
+    It writes help, usage or an error. argparse makes a formatter for every option it
+    adds, to check it, and asking costs an import of shutil (bz2 and lzma with it) a run
+    never needs."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)  # a stand-in until format_help asks
+
+    def format_help(self) -> str:
+        """The help, at the width argparse takes from the terminal."""
+        sized = argparse.HelpFormatter(self._prog)  # the width argparse takes
+        self._width, self._max_help_position = sized._width, sized._max_help_position
+        return super().format_help()
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its help written by HelpFormatter.
+
+    A subcommand's parser is of this class too: argparse makes it of its parent's."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(formatter_class=HelpFormatter, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        """A usage error, a password in it masked.
+
+        argparse quotes the argument it could not use, which may be a URL with a password
+        (section 6), masked here as every output masks one."""
+        from ..grammar.display import shown
+
+        super().error(shown(message))
+
+
+class _Version(argparse.Action):
+    """--version: prints urlint's version and exits, as argparse's own action does.
+
+    The version is read when asked for, not while the parser is built for every run."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        help = "show program's version number and exit"
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from ..core.version import __version__
+
+        print(f"urlint {__version__}")
+        parser.exit()
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: every subcommand's, or only `command`'s.
+
+    Given the command about to run, only its subcommand is built (argparse spends
+    milliseconds per option, and a pre-commit hook starts often)."""
+    parser = Parser(
+        prog=PROG,
+        description=(
+            "Find every URL in plain text, rejoin URLs broken across lines (RFC 1738 appendix), "
+            "and lint them against RFC 1738."
+        ),
+    )
+    parser.add_argument("--version", action=_Version)
+    # prog given: argparse would format the parser's usage to make it ("urlint")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog=PROG)
+    for name in COMMANDS_IN_HELP:
+        if command in (None, name):
+            _add_subparser(commands, name)
+    return parser
+
+
+# The order `urlint --help` lists them in.
+COMMANDS_IN_HELP = ("extract", "check", "scan", "report", "rules", "rule")
+
+
+def _add_subparser(commands: Subcommands, name: str) -> None:
+    """The subcommand `name` added by its own module, the only one imported for it."""
+    if name == "extract":
+        from .extract import add_extract_parser
+
+        add_extract_parser(commands)
+    elif name == "check":
+        from .check import add_check_parser
+
+        add_check_parser(commands)
+    elif name == "scan":
+        from .scan import add_scan_parser
+
+        add_scan_parser(commands)
+    elif name == "report":
+        from .report import add_report_parser
+
+        add_report_parser(commands)
+    elif name == "rules":
+        from .rules import add_rules_parser
+
+        add_rules_parser(commands)
+    else:
+        from .rules import add_rule_parser
+
+        add_rule_parser(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

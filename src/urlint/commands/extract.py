@@ -11,8 +11,14 @@ import sys
 
 from ..core.engines import serial
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
-from .arguments import add_config_arguments, add_run_arguments, add_selection_arguments
-from .options import input_paths, make_tally, run_engine
+from .options import (
+    add_config_arguments,
+    add_run_arguments,
+    add_selection_arguments,
+    input_paths,
+    make_tally,
+    run_engine,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,7 +28,7 @@ if TYPE_CHECKING:
     from ..pipeline import Crossposts, Reading
     from ..run.progress import Tally
     from ..sources.selection import Selection
-    from .arguments import Subcommands
+    from .options import Subcommands
 
 
 def add_extract_parser(commands: Subcommands) -> None:

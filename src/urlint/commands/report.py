@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from typing import TextIO
 
     from ..store.report.queries import Selection
-    from .arguments import Subcommands
+    from .options import Subcommands
 
 # tables.TABLES's names, kept here so that building the parser imports no table
 # (tests/store/test_report.py checks the two agree).

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import argparse
     from typing import TextIO
 
-    from .arguments import Subcommands
+    from .options import Subcommands
 
 
 def add_rules_parser(commands: Subcommands) -> None:

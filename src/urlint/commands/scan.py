@@ -13,11 +13,11 @@ import argparse
 import sys
 
 from ..core.exits import EXIT_ERROR, EXIT_OK, ConfigError
-from .arguments import add_rule_arguments, add_run_arguments, add_selection_arguments
+from .options import add_rule_arguments, add_run_arguments, add_selection_arguments
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .arguments import Subcommands
+    from .options import Subcommands
 
 
 def add_scan_parser(commands: Subcommands) -> None:

@@ -31,6 +31,11 @@ _FILE_START = Span(Position(1, 1), Position(1, 1))
 
 
 class Checker:
+    """The rules run over inputs: their findings, suppressions and the baseline applied.
+
+    It reads each input through the pipeline, in this process; the check command hands it
+    the units of a run on other cores (commands/unit_work.py)."""
+
     def __init__(self, settings: Settings, baseline: Baseline | None = None) -> None:
         self.settings = settings
         self.linter = Linter(settings.rules, settings.options)
@@ -41,9 +46,11 @@ class Checker:
     def check_paths(
         self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
     ) -> Iterator[Finding]:
-        """Every finding under `paths` (but the files in `skip`, and what the settings'
-        selection passes over in a walk), file by file in a stable order, streamed, read in
-        this process (commands/unit_work.py checks them in units of work, on other cores)."""
+        """Every finding under `paths`, file by file in a stable order, streamed.
+
+        But the files in `skip`, and what the settings' selection passes over in a walk;
+        read in this process (commands/unit_work.py checks them in units of work, on other
+        cores)."""
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
@@ -51,9 +58,11 @@ class Checker:
                 yield from self.check_file(item)
 
     def findings_of(self, events: Iterable[object]) -> Iterator[Finding]:
-        """The findings of the events of units checked (`check_unit`, in order, placed:
-        runner.run_work), the ranges' suppressions of each text file joined, and a problem
-        met while planning as its finding."""
+        """The findings of the events of units checked, a problem met planning among them.
+
+        The events are `check_unit`'s, in order and placed (run.runner.run_work); the
+        ranges' suppressions of each text file are joined, and a problem met while planning
+        is its finding."""
         from typing import cast  # the -j path only: a pre-commit run does not load typing
 
         for event in self.ranges_joined(events):
@@ -63,10 +72,11 @@ class Checker:
                 yield from self._not_in_baseline([cast(Finding, event)])
 
     def ranges_joined(self, events: Iterable[object], unfinished: bool = True) -> Iterator[object]:
-        """`events`, each text file's RangeDirectives joined in order, in their place the
-        M901 findings of its suppressions that suppressed nothing, after its last range;
-        with `unfinished`, also of a file whose last range was not read (when the next
-        file read in ranges starts, or at the end)."""
+        """`events`, each text file's RangeDirectives joined into its M901 findings.
+
+        In their place, after a file's last range, the M901 findings of its suppressions
+        that suppressed nothing; with `unfinished`, also of a file whose last range was not
+        read (when the next file read in ranges starts, or at the end)."""
         ranges: tuple[str, Suppressions] | None = None  # the file whose ranges are read
         for event in events:
             if not isinstance(event, RangeDirectives):
@@ -88,6 +98,7 @@ class Checker:
             yield from (f for f in self._unused(ranges[1], ranges[0]) if f is not None)
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
+        """The findings of one input, read through the pipeline in this process."""
         items = scan_file_texts(source, self.crossposts, self.reading)
         return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
 
@@ -97,11 +108,12 @@ class Checker:
         items: Iterable[ScannedText | Problem | ArticleRead],
         range_suppressions: Suppressions | None = None,
     ) -> Iterator[Finding | ArticleRead]:
-        """The findings of one input's scanned texts; the marks of its news articles
-        (a worker's reading: runner.worked) passed on among them. `range_suppressions`: the
-        suppressions of a range of a text file (its look back's directives, collected
-        before: check_unit), whose unused ones the writer's process says
-        (`ranges_joined`), not this."""
+        """The findings of one input's scanned texts, its news articles' marks among them.
+
+        The marks are a worker's reading's (run.worker.worked), passed on. With
+        `range_suppressions`, the suppressions of a range of a text file (its look back's
+        directives, collected before: check_unit), whose unused ones the writer's process
+        says (`ranges_joined`), not this."""
         suppressions = Suppressions() if range_suppressions is None else range_suppressions
         for item in items:
             if isinstance(item, ArticleRead):
@@ -120,6 +132,7 @@ class Checker:
     def lint_text(
         self, scanned: ScannedText, path: str, suppressions: Suppressions
     ) -> Iterator[Finding]:
+        """The findings in a scanned plain text, suppressions and per-file ignores applied."""
         collect_directives(suppressions, scanned)
         settings = self.settings
         for candidate in scanned.candidates:
@@ -131,9 +144,11 @@ class Checker:
                 yield finding
 
     def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
-        """Findings in decoded mail (or a text inside an archive): at raw file positions,
-        with the message they are in. No fixes (the decoded text is not the file's), and
-        no inline suppressions (a comment in a message is not the project's to write)."""
+        """The findings in decoded mail, or in a text inside an archive.
+
+        At raw file positions, with the message they are in. No fixes (the decoded text is
+        not the file's), and no inline suppressions (a comment in a message is not the
+        project's to write)."""
         settings = self.settings
         for candidate in scanned.candidates:
             for finding in self._lint(candidate, path, scanned.mail):
@@ -201,9 +216,10 @@ def lint(
     ignore: list[str] | tuple[str, ...] = (),
     path: str = "",
 ) -> list[Finding]:
-    """Every finding in `text` (the library's entry point): the default rules unless
-    `select` names others, minus `ignore`; inline suppressions apply. URLs in findings are
-    masked."""
+    """Every finding in `text`: the library's entry point (`urlint.lint`).
+
+    The default rules unless `select` names others, minus `ignore`; inline suppressions
+    apply. URLs in findings are masked."""
     settings = build_settings({}, select=select, ignore=list(ignore))
     checker = Checker(settings)
     suppressions = Suppressions()
