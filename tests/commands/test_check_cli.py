@@ -419,3 +419,28 @@ def test_library_lint():
     assert [(f.code, f.line, f.column, f.url) for f in findings] == [("P501", 1, 21, "ftp://fred:****@ftp.example.com/a|b")]
     assert [f.code for f in urlint.lint("http://example.com/~x/", select=["C"])] == ["C202"]
     assert urlint.lint("http://example.com/~x/", ignore=["C202"]) == []
+
+
+def test_full_format_goes_on_past_a_files_from_entry_that_names_no_file(
+    capsys, tmp_path, monkeypatch
+):
+    """An entry with a NUL byte is its M902 finding, and the findings after it keep their
+    source lines (the source view looks up no such name)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("see http://u:pw@h.example/x\n")
+    (tmp_path / "list.txt").write_bytes(b"a\0b\nnotes.txt\n")
+    code, out, err = run(
+        capsys, "check", "--isolated", "--format", "full", "--select", "M902,P501",
+        "--files-from", "list.txt",
+    )
+    assert (code, err) == (1, "")
+    assert out == (
+        "a\\x00b:1:1: M902 cannot read: a name with a NUL byte is no file name (maybe --from0"
+        " was meant) [unreadable-input]\n\n"
+        "notes.txt:1:14: P501 a password in the URL: never write one (section 6)"
+        " [embedded-password]\n"
+        "  |\n"
+        "1 | see http://u:****@h.example/x\n"
+        "  |              ^^^^\n\n"
+        "Found 2 problems: 2 errors.\n"
+    )

@@ -18,14 +18,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    # What a subcommand's parser is added to (its parsers of their parent's class:
-    # cli.Parser).
-    Subcommands = argparse._SubParsersAction[Any]
-    import argparse
-
     from ..run.progress import Tally
     from ..sources.files import FileId
     from ..sources.selection import Selection
+
+    # What a subcommand's parser is added to (its parsers of their parent's class:
+    # cli.Parser).
+    Subcommands = argparse._SubParsersAction[Any]
 
 
 def input_paths(args: argparse.Namespace) -> list[str]:

@@ -1,6 +1,6 @@
 """`urlint report STORE`: the command's arguments and its run.
 
-The parser (parser.py) adds its arguments with `add_report_parser`; main (cli.py) runs
+The parser (cli.py) adds its arguments with `add_report_parser`, and main runs
 `run_report`. Only argparse and the date type are imported to build the parser (`urlint
 --help` builds every command's); the store, the queries and the page are imported when a
 report runs.

@@ -1,7 +1,6 @@
 """What the core records know of the message a URL, finding or problem is in.
 
-What the core records know of the mail or news message a URL, finding or problem is in: the
-shape they ask of it, for type checkers alone.
+The shape they ask of a mail or news message, for type checkers alone.
 
 The message's place and identity are read by `mail.origin.MessageInfo`, which has this
 shape; the records below the mail layer name the shape, not the reader, so they import
@@ -15,10 +14,9 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     class InMessage(Protocol):
-        """Where in a mail or news container something was found.
+        """Where in a mail or news container something was found (the jsonl `message`).
 
-        (the jsonl `message` object): the message's place, the MIME part and how the text
-        was taken from it."""
+        The message's place, the MIME part and how the text was taken from it."""
 
         @property
         def index(self) -> int: ...  # 1-based, within its file (or archive member)

@@ -121,7 +121,7 @@ class TextRange:
     look back); `final` when the last chunk ends the file. The planner has read only near
     the chunks' ends, so the worker places what it finds from the range's start: line 1,
     column 1 (the chunk before the range ends a line) and character 0; the writer, which has
-    the ranges before, places them in the file (run/runner.py's TextExtent)."""
+    the ranges before, places them in the file (run.work.TextExtent)."""
 
     path: str
     chunks: tuple[Chunk, ...]
@@ -166,7 +166,7 @@ class MessageRun:
     goes_on: bool = False  # it ends inside a message too long (the next run's place does)
     # Its place counts lines and messages from the run's own start (line 1, no message
     # before: mail.runs.relative_runs found it without framing the file before it); the
-    # writer, which has the runs before, places what it finds (run/runner.py's TextExtent): all
+    # writer, which has the runs before, places what it finds (run.work.TextExtent): all
     # but the file's first run, whose count is the file's.
     relative: bool = False
 
@@ -191,7 +191,7 @@ class ArchiveMembers:
 
     As the whole archive's reading reads it; should one decompress past its allowance, the
     worker reads the archive again from its start, on from that member (as ArchiveRest), and
-    the archive's later units are dropped (run/runner.py's run_work)."""
+    the archive's later units are dropped (run.runner.run_work)."""
 
     source: InputFile  # the archive
     members: tuple[MemberBytes, ...]

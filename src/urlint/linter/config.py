@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from ..core.exits import ConfigError
 from ..core.findings import Severity
@@ -119,7 +120,7 @@ OPTIONS = (
     Option("per_file_ignores", None, "per-file-ignores", (), check=_per_file_ignores),
     Option("fail_on", "--fail-on", "fail-on", "warning"),  # checked with the flag's value
     Option("known_schemes", None, "known-schemes", (), check=_strings),
-    Option("allowed_ports", None, "allowed-ports", {}, check=_ports),
+    Option("allowed_ports", None, "allowed-ports", MappingProxyType({}), check=_ports),
     Option("exclude", "--exclude", "exclude", (), split_commas, _strings),
     Option("extend_exclude", "--extend-exclude", None, (), split_commas),
     Option("respect_ignores", "--no-ignore", None, True, _not),
@@ -169,8 +170,13 @@ def selection_of(args: argparse.Namespace) -> Selection:
     config, source = read_configuration(args.config, args.isolated)
     given = given_options(args)
     if not config:  # nothing to check: the rule catalogue is not loaded
-        return file_selection(config, **given)
+        chosen = {name: given[name] for name in _SELECTION_OPTIONS if name in given}
+        return file_selection(config, **chosen)
     return build_settings(config, source=source, **given).selection
+
+
+# What file_selection takes of the options: the rest are a check's.
+_SELECTION_OPTIONS = ("exclude", "extend_exclude", "respect_ignores", "force_exclude")
 
 
 def file_selection(

@@ -68,8 +68,8 @@ class Envelope:
     def moved(self, lines: int, messages: int) -> Envelope:
         """This message's envelope, `messages` messages and `lines` lines further on.
 
-        In its file (found in a run of an mbox counted from the run's start: run/runner.py's
-        TextExtent)."""
+        In its file (found in a run of an mbox counted from the run's start:
+        run.work.TextExtent)."""
         last = self._moved
         if last is not None and last[0] == lines and last[1] == messages:
             return last[2]

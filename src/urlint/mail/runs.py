@@ -72,7 +72,7 @@ def relative_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plan
 
     Each run starts at a From_ line after a blank line, found by reading near where it
     should start (mbox.message_start_after), and counts its lines and messages from there
-    (`MessageRun.relative`), for the writer to place (run/runner.py's TextExtent). Where the
+    (`MessageRun.relative`), for the writer to place (run.work.TextExtent). Where the
     messages end by their Content-Length (a From_ line in a body is no message's start), or
     no From_ line is found near enough (a message too long: no run may hold one), the file
     is cut as `message_runs` cuts it, on from the last run found."""

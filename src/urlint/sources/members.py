@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 # the rest of its archive is read on one core.
 CARRY_BYTES = 16 * 1024 * 1024
 # Which archive of the run a unit is of: results of one are told from those of another, and
-# of the same file named twice (run/runner.py's run_work).
+# of the same file named twice (run.runner.run_work).
 _ARCHIVES = count(1)
 # The Budget a reading draws ahead of what it has used: a decompressed stream is read a
 # block ahead (archives.BLOCK_BYTES), by either reading, and the two need not draw alike.

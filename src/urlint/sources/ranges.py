@@ -125,7 +125,7 @@ def _from_line_of(stream: BinaryIO, chunk: Chunk, back: int) -> Chunk:
     it: Chunk.piece), where that line starts inside it: the worker reads and decodes only
     what it scans again, not a whole chunk (read, then decoded as UTF-8 and mostly again
     as Latin-1). Where the look back starts in it is the worker's to say
-    (run/runner.py's _look_back_start), counting back
+    (run.worker's _look_back_start), counting back
     from the range's start: the same place in the part as in the whole, since the part
     holds all that `back` leaves before the range (4 bytes a character, UTF-8's most) and
     starts a line."""

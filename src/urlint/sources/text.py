@@ -266,13 +266,15 @@ class SourceText:
 
     @classmethod
     def read(cls, path: str) -> SourceText | None:
-        """The file's text; None when it is too large, binary or unreadable."""
+        """The file's text; None when it is too large, binary, unreadable or no path.
+
+        A name no file can have (a NUL byte in it: a --files-from entry, say) is none."""
         try:
             if os.path.getsize(path) > MAX_SOURCE_BYTES:
                 return None
             with open_input(path) as stream:
                 pieces = list(read_chunks(stream))
-        except (OSError, BinaryInput):
+        except (OSError, ValueError, BinaryInput):
             return None
         starts, offset = [], 0
         for piece in pieces:
