@@ -40,6 +40,25 @@ def test_html_only_message_gives_href_and_visible_text(tmp_path):
     ]
 
 
+def test_a_password_cut_by_a_tag_end_is_no_url_of_the_text(tmp_path):
+    """A ">" in a password ends the tag where the markup is read: what follows, a browser
+    reads as the quoted value's, and a scheme-like piece of the password (`JJ://`) in it is
+    no URL of the page's text (it showed the password's rest); a link's text after the
+    login's "@" still is."""
+    head = b"From: a@example.org\nContent-Type: text/html\n\n"
+    cut = tmp_path / "cut.eml"
+    cut.write_bytes(head + b'<p><a href="ftp://u:p>JJ://@h/">a</a> and http://example.com/~x</p>\n')
+    after = tmp_path / "after.eml"
+    after.write_bytes(head + b'<p><a href="ftp://u:p>x@h/">http://y.example/</a></p>\n')
+    got = [(item.candidate.url, item.message.source) for item in found(cut, after)]
+    assert got == [
+        ("http://example.com/~x", "html-text"),
+        ("ftp://u:p", "html-href"),
+        ("http://y.example/", "html-text"),
+        ("ftp://u:p", "html-href"),
+    ]
+
+
 def test_html_visible_urls_are_placed_exactly(tmp_path):
     # Each piece of visible text knows where it stands in the source: after a reference
     # (&nbsp; is no text of the source), a hidden style block, or a URL written twice.

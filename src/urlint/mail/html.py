@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import deque
 from html import unescape
 from itertools import accumulate, compress, islice
@@ -122,6 +122,7 @@ class Attribute:
     # The source's word after the value, where it holds an "@" (`_read_on`): a password the
     # value's URL starts may run on past the quote or ">" that ended the value.
     read_on: str = ""
+    read_on_at: int = 0  # where that word starts in the HTML source
 
 
 @record
@@ -148,7 +149,36 @@ def read_html(source: str) -> HtmlText:
         text, decoded = _decode_references(text)
     else:
         decoded = _offset_map()
-    return HtmlText(text, list(_attributes(source, hidden)), (without_tags, decoded))
+    attributes = _attributes(source, hidden)
+    if any(attribute.read_on for attribute in attributes):
+        text = _read_ons_blanked(text, attributes, without_tags, decoded)
+    return HtmlText(text, attributes, (without_tags, decoded))
+
+
+def _read_ons_blanked(
+    text: str, attributes: list[Attribute], without_tags: OffsetMap, decoded: OffsetMap
+) -> str:
+    """`text` with the login that an attribute's value reads on into blanked, to its "@".
+
+    A ">" in a password ends its tag where the markup pattern reads (the attribute's value
+    is cut there, `_read_on`); a browser reads the rest as the quoted value's, not as page
+    text, and a URL the scanner read in it would show the password's rest (RFC 1738
+    section 6). Blanked with spaces, the text keeps its length, and its offset maps hold.
+    Only the word's login is: a link's text after the "@" is text."""
+    positions = range(len(text))
+
+    def source_of(offset: int) -> int:
+        return without_tags.source(decoded.source(offset))
+
+    for attribute in attributes:
+        login_end = attribute.read_on.rfind("@") + 1
+        if login_end == 0:
+            continue
+        start = bisect_left(positions, attribute.read_on_at, key=source_of)
+        end = bisect_left(positions, attribute.read_on_at + login_end, key=source_of)
+        if start < end:
+            text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 # Both steps are a re.split and a few passes over lists in C, with no Python call per
@@ -327,16 +357,19 @@ def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:
     for name, (raw, offset) in values.items():
         if name not in _URL_ATTRIBUTES and not (name == "content" and refresh):
             continue
-        read_on = _read_on(source, offset + len(raw))
+        value_end = offset + len(raw)
+        read_on = _read_on(source, value_end)
         if name == "srcset":
             for piece, start in _srcset(raw):  # the last URL may end the value
                 ends_value = start + len(piece) == len(raw)
-                urls.append(_url(name, piece, offset + start, read_on if ends_value else ""))
+                last_read_on = read_on if ends_value else ""
+                urls.append(_url(name, piece, offset + start, last_read_on, value_end))
         elif name == "content":
             skip = _REFRESH_URL.match(raw).end()  # type: ignore[union-attr]
-            urls.append(_url("refresh", raw[skip:].rstrip("'\""), offset + skip, read_on))
+            url = raw[skip:].rstrip("'\"")
+            urls.append(_url("refresh", url, offset + skip, read_on, value_end))
         else:
-            urls.append(_url(name, raw, offset, read_on))
+            urls.append(_url(name, raw, offset, read_on, value_end))
     return urls
 
 
@@ -377,13 +410,13 @@ def _read_on(source: str, value_end: int) -> str:
     return word if "@" in word else ""
 
 
-def _url(name: str, raw: str, offset: int, read_on: str = "") -> Attribute:
+def _url(name: str, raw: str, offset: int, read_on: str = "", read_on_at: int = 0) -> Attribute:
     """An attribute's URL as a browser reads it (the WHATWG URL parser strips leading and
     trailing spaces and removes tabs and line breaks), placed at its first character."""
     value = unescape(raw) if "&" in raw else raw
     lead = len(value) - len(value.lstrip(_SPACE))
     value = value.strip(_SPACE).translate(_TAB_OR_NEWLINE)
-    return Attribute(name, value, offset + (lead if lead < len(raw) else 0), read_on)
+    return Attribute(name, value, offset + (lead if lead < len(raw) else 0), read_on, read_on_at)
 
 
 def _srcset(value: str) -> list[tuple[str, int]]:
