@@ -444,3 +444,27 @@ def test_full_format_goes_on_past_a_files_from_entry_that_names_no_file(
         "  |              ^^^^\n\n"
         "Found 2 problems: 2 errors.\n"
     )
+
+
+def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
+    capsys, tmp_path, monkeypatch
+):
+    """The error's own text quotes the path again: it is masked there too (section 6)."""
+    import urlint.sources.opening as opening
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ftp:").mkdir()
+    name = "ftp:/u:secretpw@h"
+    (tmp_path / name).write_text("see http://example.com/~x\n")
+
+    def refused(path: str, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(opening, "rewrite", refused)
+    code, out, err = run(capsys, "check", "--isolated", "--select", "C202", "--fix", name)
+    assert "secretpw" not in out + err
+    assert err == (
+        "urlint: ftp:/u:****@h: cannot write the fixes: "
+        "[Errno 13] Permission denied: 'ftp:/u:****@h'\n"
+        "urlint: fixed 0 problems\n"
+    )

@@ -498,7 +498,9 @@ def _fixable_files(
 
 
 def _note(path: str, text: str) -> None:
-    print(f"urlint: {_shown(path)}: {text}", file=sys.stderr)
+    """A note on standard error about `path`; both shown masked and printable (an error's
+    text may quote the path again)."""
+    print(f"urlint: {_shown(path)}: {_shown(text)}", file=sys.stderr)
 
 
 def _fix(settings: Settings, paths: list[str]) -> int:
