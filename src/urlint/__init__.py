@@ -48,6 +48,7 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
+
 __all__ = [
     "Candidate", "Finding", "Flag", "Found", "MessageInfo", "Position", "Problem", "ProblemKind",
     "Severity", "Span", "Wrapper", "as_dict", "extract", "lint", "mask_password", "scan",

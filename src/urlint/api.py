@@ -115,12 +115,12 @@ def _in_units(
     from .run.wire import placed, unpack
 
     units = planned_units(paths, selection=selection, relative=True)
-    events = run_work(units, scan_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
+    events = run_work(units, packed_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
     for event in events:
         yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]
 
 
-def scan_unit(unit: Unit) -> list[InputResult]:
+def packed_unit(unit: Unit) -> list[InputResult]:
     """A unit of work read in a worker process: each URL packed, each problem as it is.
 
     The URLs packed by run/wire.py, each problem as it is, in order; input by input, with
@@ -134,19 +134,11 @@ def scan_unit(unit: Unit) -> list[InputResult]:
 
 
 def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
+    """Each URL of a unit's scanned texts packed for the trip back, the rest as it is."""
     from .run.wire import pack
+    from .run.worker import url_events
 
-    events: list = []
-    for item in items:
-        if isinstance(item, ScannedText):
-            where = item.path or path
-            for candidate in item.candidates:
-                if candidate.url:  # an empty wrapper is no URL (extract's rule)
-                    events.append(pack(where, candidate, item.mail))
-        else:
-            events.append(item)
-    return events
-
+    return url_events(items, path, pack)
 
 
 def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .options import Subcommands
 
 PROG = "urlint"
-COMMANDS = ("extract", "check", "rules", "rule", "scan", "report")
+# The subcommands, in the order `urlint --help` lists them.
+COMMANDS = ("extract", "check", "scan", "report", "rules", "rule")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -96,14 +97,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     # prog given: argparse would format the parser's usage to make it ("urlint")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog=PROG)
-    for name in COMMANDS_IN_HELP:
+    for name in COMMANDS:
         if command in (None, name):
             _add_subparser(commands, name)
     return parser
 
-
-# The order `urlint --help` lists them in.
-COMMANDS_IN_HELP = ("extract", "check", "scan", "report", "rules", "rule")
 
 
 def _add_subparser(commands: Subcommands, name: str) -> None:

@@ -23,7 +23,7 @@ from ..output.extract import LineBlock, blocked, joined
 from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
 from ..run.plan import planned_units
 from ..run.runner import run_work
-from ..run.worker import worked
+from ..run.worker import url_events, worked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ FoundLine = tuple
 def is_found_line(event: object) -> bool:
     """Is `event` a FoundLine (a plain tuple, where a problem is a named tuple)?"""
     return type(event) is tuple
-
 
 
 def run_units(
@@ -85,7 +84,6 @@ def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:
     ]
 
 
-
 def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     """A unit scanned in a worker process: what it found, formatted, in order.
 
@@ -109,25 +107,15 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
     return results
 
 
-
 def found_lines(
     items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
 ) -> list[FoundLine | Problem | ArticleRead]:
-    """The FoundLine of each URL in `items`, in order, the other events as they are.
+    """The FoundLine of each URL in `items`, in order, the other events as they are."""
 
-    An empty wrapper is no URL; the problems and the marks of news articles pass among the
-    lines, in their places."""
-    events: list[FoundLine | Problem | ArticleRead] = []
-    for item in items:
-        if isinstance(item, ScannedText):
-            where = item.path or path
-            for candidate in item.candidates:
-                if candidate.url:  # an empty wrapper ("<URL:>") is no URL (`check`: X106)
-                    key, line = line_format(where, candidate, item.mail)
-                    events.append((where, key, line))
-        else:
-            events.append(item)
-    return events
+    def found_line(where: str, candidate: Candidate, mail: MessageInfo | None) -> FoundLine:
+        return (where, *line_format(where, candidate, mail))
+
+    return url_events(items, path, found_line)
 
 
 def check_in_units(
@@ -195,7 +183,6 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
 
     look_back = partial(collect_directives, suppressions) if in_range else None
     return worked(unit, check_whole, check_part, look_back)
-
 
 
 def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:

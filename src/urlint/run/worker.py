@@ -39,7 +39,9 @@ from .work import InputResult, TextExtent, Unit, UnitResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.model import Candidate
     from ..mail.mbox import FramingEnd
+    from ..mail.origin import MessageInfo
 
 
 # What a worker makes of one input read whole (the news articles it reads go into the
@@ -96,6 +98,28 @@ def worked(
             events, counts = _read(partial(part, scanned, item.path), item.path, reading)
         results.extend(_by_article(events, counts))
     return _merged(results)
+
+
+def url_events(
+    items: Iterable[ScannedText | Problem | ArticleRead],
+    path: str,
+    made: Callable[[str, Candidate, MessageInfo | None], object],
+) -> list:
+    """What `made` makes of each URL of a unit's scanned texts, the other events as they are.
+
+    An empty wrapper ("<URL:>") is no URL (`check` reports it: X106); the problems and the
+    marks of news articles pass among the URLs, in their places. `made` is given the path
+    the URL is in (a member's, in an archive), the candidate and its message."""
+    events: list = []
+    for item in items:
+        if isinstance(item, ScannedText):
+            where = item.path or path
+            for candidate in item.candidates:
+                if candidate.url:
+                    events.append(made(where, candidate, item.mail))
+        else:
+            events.append(item)
+    return events
 
 
 def _relative_run_result(unit: MessageRun, part: PartWork, reading: Reading) -> InputResult:
