@@ -204,3 +204,89 @@ def test_every_flag_of_the_option_table_is_an_argument_of_check_and_scan():
             assert missing == ["--fail-on"]  # scan keeps every finding; it fails on none
         else:
             assert missing == []
+
+
+UNWRITABLE_COMMANDS = [
+    ("extract",),
+    ("extract", "--format", "jsonl"),
+    ("check", "--isolated"),
+    ("check", "--isolated", "--format", "sarif"),
+]
+
+
+def _urlint_with_stdout(argv, stdout, tmp_path, close_stdout=False):
+    """`python -m urlint ARGV` with its standard output `stdout` (or closed): (status, stderr)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "urlint", *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        preexec_fn=(lambda: os.close(1)) if close_stdout else None,
+        check=False,
+    )
+    return result.returncode, result.stderr.decode()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("command", UNWRITABLE_COMMANDS)
+def test_an_output_on_a_full_disk_is_one_line_and_exit_2(tmp_path, command):
+    (tmp_path / "a.txt").write_text("see http://example.com/~x\n")
+    with open("/dev/full", "wb") as full:
+        status, err = _urlint_with_stdout([*command, "a.txt"], full, tmp_path)
+    # exit 2, a fault: not extract's 1, "no URL found", nor check's 1, "findings"
+    assert (status, err) == (2, "urlint: standard output: cannot write: No space left on device\n")
+
+
+@pytest.mark.parametrize("command", UNWRITABLE_COMMANDS)
+def test_an_output_closed_before_the_run_is_one_line_and_exit_2(tmp_path, command):
+    (tmp_path / "a.txt").write_text("see http://example.com/~x\n")
+    status, err = _urlint_with_stdout([*command, "a.txt"], None, tmp_path, close_stdout=True)
+    assert (status, err) == (2, "urlint: standard output: cannot write: it is closed\n")
+
+
+def test_a_command_that_writes_nothing_runs_with_its_output_closed(tmp_path):
+    (tmp_path / "a.txt").write_text("see http://example.com/\n")
+    status, err = _urlint_with_stdout(
+        ["scan", "-q", "--isolated", "--store", "s.sqlite", "a.txt"], None, tmp_path,
+        close_stdout=True,
+    )
+    assert (status, err) == (0, "")
+    assert (tmp_path / "s.sqlite").stat().st_size > 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_an_output_that_fills_the_disk_half_way_is_one_line_and_exit_2(tmp_path):
+    # past every buffer: the failure comes while URLs are still being written
+    (tmp_path / "a.txt").write_text("".join(f"http://h{i}.example/\n" for i in range(50000)))
+    with open("/dev/full", "wb") as full:
+        status, err = _urlint_with_stdout(["extract", "a.txt"], full, tmp_path)
+    assert (status, err) == (2, "urlint: standard output: cannot write: No space left on device\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_the_version_on_a_full_disk_is_one_line_and_exit_2(tmp_path):
+    with open("/dev/full", "wb") as full:
+        status, err = _urlint_with_stdout(["--version"], full, tmp_path)
+    assert (status, err) == (2, "urlint: standard output: cannot write: No space left on device\n")
+
+
+def test_a_wrapper_ending_in_a_login_cut_at_a_hyphen_hides_the_password_in_both_readings(
+    capsys, tmp_path
+):
+    # The wrapper's ">" stands in the password; the break after "us-" gives a second reading
+    # without the hyphen (`alt`), whose password runs on past the ">" just as the URL's does.
+    (tmp_path / "a.txt").write_text("<URL:ftp://us-\ner:s>ecret@host.example/a>\n")
+    status, out, _ = run(capsys, "extract", "--format", "jsonl", str(tmp_path / "a.txt"))
+    assert status == 0
+    record = json.loads(out)
+    assert (record["url"], record["alt"]) == ("ftp://us-er:****", "ftp://user:****")
+    status, out, _ = run(
+        capsys, "check", "--isolated", "--format", "concise", str(tmp_path / "a.txt")
+    )
+    assert [line.split(": ", 1)[1] for line in out.splitlines()] == [
+        "X102 line break after '-': the URL may also be ftp://user:****",
+        "P501 a password in the URL: never write one (section 6)",
+        # the port rule would quote the password's first character: its summary instead
+        "S408 A port that is not a decimal number from 0 to 65535, or a colon with no port "
+        "(in a part of the URL hidden as a password)",
+    ]

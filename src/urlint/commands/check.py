@@ -14,7 +14,7 @@ from ..core.engines import serial
 
 # Only what builds the parser and plans the run is imported here (`urlint --help` builds
 # every command's parser); the settings, the checker and the formats when a check runs.
-from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
+from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, OutputUnwritable
 from ..core.records import record
 from .options import (
     add_rule_arguments,
@@ -131,7 +131,7 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         return _error(refused)
     try:
         return _checked(args, plan, out)
-    except (BrokenPipeError, KeyboardInterrupt):
+    except (BrokenPipeError, KeyboardInterrupt, OutputUnwritable):
         raise
     except ConfigError as error:
         return _error(_shown(str(error)))

@@ -17,7 +17,7 @@ import io
 import sys
 
 from .._runtime import heap, untranslated
-from ..core.exits import EXIT_ERROR, EXIT_OK
+from ..core.exits import EXIT_ERROR, EXIT_OK, OutputUnwritable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +78,15 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from ..core.version import __version__
 
-        print(f"urlint {__version__}")
+        try:
+            sys.stdout.write(f"urlint {__version__}\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+        except (OSError, AttributeError) as error:  # a full disk; closed (stdout None)
+            _silence_stdout()
+            reason = error.strerror if isinstance(error, OSError) else "it is closed"
+            parser.exit(EXIT_ERROR, f"urlint: standard output: cannot write: {reason}\n")
         parser.exit()
 
 
@@ -143,23 +151,79 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
-    out = io.TextIOWrapper(
-        sys.stdout.buffer, encoding="utf-8", errors="replace", write_through=False
-    )
+    out = io.TextIOWrapper(_StandardOutput(), encoding="utf-8", errors="replace")
     try:
-        return _run(args, out, parser)
+        status = _run(args, out, parser)
+        out.flush()
+        return status
     except BrokenPipeError:
         # The reader went away (`urlint extract | head`): stop quietly, as grep does.
         _silence_stdout()
         return EXIT_OK
+    except OutputUnwritable as error:
+        return _unwritable(error)
     except KeyboardInterrupt:
         return 130
     finally:
         try:
-            out.flush()
-            out.detach()
-        except (BrokenPipeError, ValueError):
+            out.detach()  # flushes first: only what an error above left unwritten
+        except (BrokenPipeError, ValueError, OutputUnwritable):
             _silence_stdout()
+
+
+class _StandardOutput(io.BufferedIOBase):
+    """The process's standard output in bytes, whose write errors say they are the output's.
+
+    A write that fails raises OutputUnwritable (core/exits.py), which `main` says. A broken
+    pipe stays a BrokenPipeError (the reader went away: a quiet stop). Standard output closed
+    at start (`urlint ... >&-`) is that error at the first write: `scan`, which writes none,
+    still runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.binary = sys.stdout.buffer if sys.stdout is not None else None
+
+    @property
+    def name(self) -> str:
+        return "<stdout>"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.binary is not None and self.binary.isatty()
+
+    def fileno(self) -> int:
+        if self.binary is None:
+            raise OutputUnwritable("it is closed")
+        return self.binary.fileno()
+
+    def write(self, data: Any, /) -> int:
+        if self.binary is None:
+            raise OutputUnwritable("it is closed")
+        try:
+            return self.binary.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputUnwritable(error.strerror or str(error)) from None
+
+    def flush(self) -> None:
+        if self.binary is None:
+            return
+        try:
+            self.binary.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputUnwritable(error.strerror or str(error)) from None
+
+
+def _unwritable(error: OutputUnwritable) -> int:
+    """Say once that the output could not be written; the exit status of a fault."""
+    _silence_stdout()  # what stayed in its buffer is not tried again at exit
+    print(f"urlint: standard output: cannot write: {error}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def _run(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.ArgumentParser) -> int:
@@ -207,7 +271,7 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # not a file, or closed (None)
         pass
 
 

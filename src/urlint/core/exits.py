@@ -13,3 +13,11 @@ EXIT_ERROR = 2
 
 class ConfigError(Exception):
     """A configuration, selection or baseline the run cannot go on with (exit status 2)."""
+
+
+class OutputUnwritable(Exception):
+    """Standard output refused what was written: a full disk, an I/O error, or closed.
+
+    It ends the run with one line and EXIT_ERROR: in `extract`'s grep contract exit 1 would
+    say "no URL found". Not an OSError, so that no handler of an input's read errors takes
+    it for one; a command's catch-all lets it through to the CLI's main, which says it."""
