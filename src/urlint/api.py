@@ -30,7 +30,7 @@ from .core.engines import DASK, LOCAL, check_engine, serial
 from .core.model import Candidate
 from .core.problems import Problem
 from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
-from .output.extract import read_on, url_shown
+from .output.extract import url_shown
 from .output.printable import masked_values
 from .pipeline import ArticleRead, Crossposts, Found, Reading, ScannedText, scan_input_marked
 
@@ -192,7 +192,7 @@ def _candidate(candidate: Candidate, show: bool) -> dict[str, Any]:
     if not show:
         url, rest = candidate.url, candidate.login_rest_text
         plain["url"] = url_shown(url, False, rest)
-        plain["alt"] = url_shown(candidate.alt, False, read_on(candidate))
+        plain["alt"] = url_shown(candidate.alt, False, candidate.alt_rest_text())
         plain["login_rest_text"] = _rest_masked(url, rest)
     return plain
 

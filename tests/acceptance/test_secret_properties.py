@@ -75,7 +75,7 @@ def placed(draw):
     url, password = draw(urls_with_password())
     context = draw(st.sampled_from(
         ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "html-cut", "header",
-         "member", "name", "escaped", "qp-left"]
+         "member", "name", "escaped", "qp-left", "wrapped-cut"]
     ))
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
@@ -125,6 +125,25 @@ def placed(draw):
         quote_mark = "'" if cut_by == "'" else '"'
         body = f"<p><a href={quote_mark}{written}{quote_mark}>a</a> and http://example.com/~x</p>\n"
         files = {"m.eml": _mail("Content-Type: text/html\n", body.encode())}
+    elif context == "wrapped-cut":
+        # A ">" in the password ends the wrapper inside the login, and a reader reads the
+        # login on past it; a break after a hyphen before it gives a second reading (`alt`,
+        # the hyphen dropped) that is read on too.
+        login = url.index("://") + 3
+        start = url.index(password + "@", login)
+        at = draw(st.integers(min_value=0, max_value=len(password)))
+        hyphen = draw(st.integers(min_value=login, max_value=start + at))
+        written = url[: start + at] + ">" + url[start + at :]
+        written = written[:hyphen] + "-" + written[hyphen:]
+        password = password[:at] + ">" + password[at:]
+        if hyphen >= start:
+            password = password[: hyphen - start] + "-" + password[hyphen - start :]
+        prefix = draw(st.sampled_from(["", "> "]))
+        text = (
+            f"{prefix}see <URL:{written[: hyphen + 1]}\n"
+            f"{prefix}   {written[hyphen + 1 :]}> and http://example.com/~x\n"
+        )
+        files = {"a.txt": text.encode()}
     elif context == "header":
         headers = (
             f'X-URL: {url}\nReply-To: "{url}" <b@example.com>\nMessage-ID: <{url}>\n'
@@ -185,7 +204,12 @@ def every_output(paths: list[str]) -> str:
 
 
 def leaks(password: str, output: str) -> list[str]:
-    windows = {password[i : i + 4] for i in range(len(password) - 3)}
+    # A password a break after a hyphen cuts is read with the hyphen and without it.
+    windows = {
+        reading[i : i + 4]
+        for reading in {password, password.replace("-", "")}
+        for i in range(len(reading) - 3)
+    }
     marked = [w for w in windows if any(c in MARKER_LETTERS for c in w)]
     readings = [output]
     for _ in range(ESCAPED_TIMES):  # as written, and with escapes undone once, twice, ...

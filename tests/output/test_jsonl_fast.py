@@ -22,7 +22,6 @@ from urlint.output.extract import (
     UrlFormat,
     jsonl_line,
     message_json,
-    read_on,
     url_shown,
 )
 from urlint.output.printable import json_line, json_object, json_string, masked_text, masked_values
@@ -42,7 +41,7 @@ def reference_record(path, candidate, message=None, *, show_passwords=False) -> 
         "end_line": candidate.end_line,
         "end_column": candidate.end_column,
         "url": url_shown(candidate.url, show_passwords, candidate.login_rest_text),
-        "alt": url_shown(candidate.alt, show_passwords, read_on(candidate)),
+        "alt": url_shown(candidate.alt, show_passwords, candidate.alt_rest_text()),
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
         "message": masked_values(reference_message(message)) if message is not None else None,
         "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],

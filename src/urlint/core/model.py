@@ -142,3 +142,16 @@ class Candidate(Located):
     def has(self, flag: Flag) -> bool:
         """Whether the candidate is flagged `flag`."""
         return flag in self.flags
+
+    def alt_rest_text(self) -> str:
+        """What follows the `alt` reading in the text, where it may finish a login: as
+        `login_rest_text` is for `url`, what the password masker reads `alt` with.
+
+        Where `alt` is the URL's first line (a hard-wrapped URL), the rest of the URL follows
+        it. Otherwise `alt` is the same characters read another way (a hyphen at a break
+        dropped), and it ends where `url` ends: a wrapper's end inside its login
+        (`<URL:ftp://us-` / `er:s>ecret@host/>`) leaves the same rest open."""
+        alt, url = self.alt or "", self.url
+        if alt and url.startswith(alt):
+            return url[len(alt) :] + self.login_rest_text
+        return self.login_rest_text

@@ -504,7 +504,7 @@ def quotes_secret(
     """Might `message`, about text[start:end], show part of a hidden span of `text`?
 
     It does if it holds a run of 4 of its characters (or a whole shorter one), or if it is
-    about a stretch that overlaps one and quotes more than one character ('se'). What a rule
+    about a stretch that overlaps one and quotes anything ('s'). What a rule
     message must never do (section 6)."""
     for hide_start, hide_end in spans:
         if start < hide_end and hide_start < max(end, start + 1) and _QUOTED.search(message):
@@ -516,4 +516,4 @@ def quotes_secret(
     return False
 
 
-_QUOTED = compiled_when_used(r"'[^']{2,}'")
+_QUOTED = compiled_when_used(r"'[^']+'")

@@ -35,15 +35,6 @@ def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | No
     return mask_password(url, rest)
 
 
-def read_on(candidate: Candidate) -> str:
-    """What follows the `alt` reading where it is the URL's start.
-
-    That reading is a hard-wrapped URL's first line: a password that runs on past its end is
-    hidden in what follows too."""
-    alt, url = candidate.alt or "", candidate.url
-    return url[len(alt) :] if alt and url.startswith(alt) else ""
-
-
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
     """The URL as the text format's line: printable, its password masked unless asked for."""
     return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
@@ -116,7 +107,7 @@ def jsonl_pieces(
     url = url_shown(candidate.url, show_passwords, candidate.login_rest_text)
     alt = candidate.alt
     if alt is not None:
-        alt = url_shown(alt, show_passwords, read_on(candidate))
+        alt = url_shown(alt, show_passwords, candidate.alt_rest_text())
     span = candidate.span  # Located's line, column, end_line and end_column, read once
     start, end = span.start, span.end
     head = f'{{"path": {_path_json(path)}, "line": '

@@ -36,7 +36,7 @@ from ..linter.config import Settings
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
 from ..mail.origin import info_of
-from ..output.extract import flags_text, read_on, url_shown
+from ..output.extract import flags_text, url_shown
 from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
 from ..run.work import Unit, UnitResult
 from ..run.worker import worked
@@ -280,7 +280,7 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
     url = url_shown(candidate.url, False, candidate.login_rest_text) or ""
     alt = candidate.alt
     if alt is not None:
-        alt = url_shown(alt, False, read_on(candidate))
+        alt = url_shown(alt, False, candidate.alt_rest_text())
     scheme, host = scheme_and_host(url)
     span = candidate.span
     start, end = span.start, span.end

@@ -61,7 +61,7 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
     candidate = subject.candidate
     if not candidate.has(Flag.HYPHEN_BREAK):
         return
-    other = mask_password(candidate.alt or "")
+    other = mask_password(candidate.alt or "", candidate.alt_rest_text())
     offset = 0  # the URL is its pieces' text joined: count to the end of each piece
     pieces = candidate.pieces
     for before, after in pairwise(pieces):
