@@ -1,17 +1,28 @@
 """`urlint report --table NAME`: the tables, and how they are written (CSV, JSON, JSON Lines).
 
 Every table is read from the store as it is written out, a row at a time, so the census of
-a large store streams; the formats keep every value exact (no escaping for a terminal:
-they are data): CSV as RFC 4180 has it, with LF line ends and a header row, an empty field
-for a value the store does not have; JSON and JSON Lines with null for it.
+a large store streams.
+
+- JSON and JSON Lines keep every value exact (output.printable.json_line: JSON-escaped,
+  with DEL, C1 controls, U+2028 and U+2029 as \\u escapes too), null for a value the store
+  does not have: the formats for a script that needs the values as they are.
+- CSV is as RFC 4180 has it, with LF line ends and a header row, an empty field for a
+  value the store does not have. It goes to terminals, CI logs and spreadsheets, so its
+  text is made safe for them (`csv_cell`): a control character or a line separator is
+  written as the text outputs write it (grammar.display.printable: `\\x1b`, `\\u2028`, a
+  tab kept; no line starts with "::", a GitHub workflow command), and a cell a
+  spreadsheet would take for a formula gets a leading `'`, as OWASP advises. The numbers
+  (counts, lines) are written as they are.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
 from ...core.records import record
+from ...grammar.display import printable
 from ...output.printable import json_line
 from . import queries
 from .census import CENSUS_COLUMNS, census
@@ -96,9 +107,46 @@ def _write_csv(columns: tuple[str, ...], rows: Iterable[tuple], out: TextIO) -> 
     writer.writerow(columns)
     count = 0
     for row in rows:  # csv writes None as an empty field
-        writer.writerow(row)
+        writer.writerow([csv_cell(value) for value in row])
         count += 1
     return count
+
+
+# OWASP, "CSV Injection" (https://owasp.org/www-community/attacks/CSV_Injection): a
+# spreadsheet (Excel, LibreOffice Calc) takes a cell that begins with one of these for a
+# formula, which can run a command (DDE: `=cmd|' /C calc'!A0`) or send the sheet away
+# (`=HYPERLINK(...)`); "ensure that no cells begin with" them, by a leading single quote.
+# CR and LF are on OWASP's list; `printable` has written them as escapes already.
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r", "\n")
+_LEADS = frozenset(FORMULA_LEADS)
+# OWASP again: "take care of the field separator (e.g., ',' or ';') and quotes", else a
+# lead in the middle of a text starts a cell. For a reader that splits at commas, a comma
+# is inside the cell's RFC 4180 quotes and a double quote is doubled (the csv module); but
+# Excel splits a .csv at ";" where that is the list separator (the locales that write
+# 1,5), and an import may split at tabs: such a reader starts a cell right after each ";"
+# or tab, or after a double quote there (it opens a quoted cell), so a lead there gets its
+# single quote too. (A blank before a lead is not on OWASP's list, and is left.)
+_LEAD_AFTER_SEPARATOR = re.compile(f'(?<=[;\t])(?=[{re.escape("".join(FORMULA_LEADS))}"])')
+
+
+def csv_cell(value: object) -> object:
+    """`value` as a CSV cell that neither a terminal, a CI runner nor a spreadsheet acts on.
+
+    A number or None as it is: the store's numbers are counts and lines, and a
+    spreadsheet reads even a negative one as a number, not a formula. Text as
+    `printable` writes it, then with a `'` before a formula lead (FORMULA_LEADS) at its
+    start, and before a formula lead or a double quote that follows a ";" or a tab."""
+    if isinstance(value, str):  # most cells: tested first
+        text = printable(value)
+    elif value is None or isinstance(value, (int, float)):
+        return value
+    else:  # a BLOB, in a store written by hand
+        text = printable(str(value))
+    if ";" in text or "\t" in text:
+        text = _LEAD_AFTER_SEPARATOR.sub("'", text)
+    if text[:1] in _LEADS:
+        text = "'" + text
+    return text
 
 
 def _write_lines(objects: Iterator[dict], out: TextIO) -> int:
