@@ -304,3 +304,21 @@ def test_unterminated_at_end_of_text():
 
 def test_prose_mentioning_the_prefix_is_no_url():
     assert extract("The `<URL:` wrapper prefix is recommended.\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "rest", "rest_span"),
+    [
+        # The wrapper's ">" first on the next line stands inside the login: read on past it.
+        ("<URL:ftp://fred:s\n>e@h/>\n", "ftp://fred:s", "e@h/", span(2, 2, 2, 6)),
+        ("> see <URL:ftp://:JJJ-\n>    >JJJ@h/> and\n", "ftp://:JJJ-", "JJJ@h/", span(2, 7, 2, 13)),
+        # Read on, it hides nothing more (no login): the wrapper simply ends there.
+        ("> see <URL:ftp://h.example/a-\n>    >b@x\n", "ftp://h.example/a-", "", None),
+    ],
+)
+def test_a_wrapper_closed_first_on_the_next_line_reads_the_login_on_past_it(
+    text, url, rest, rest_span
+):
+    found = only(text)
+    assert (found.url, found.login_rest_text) == (url, rest)
+    assert without_offsets(found.login_rest) == rest_span

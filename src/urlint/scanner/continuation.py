@@ -113,17 +113,25 @@ def wrapper_login_rest(
     # Blank lines too: the appendix ignores whitespace inside a wrapper, and a reader who
     # joins across one (`<URL:ftp://fred:sec` / `` / `ret@host/>`) reads the same password.
     word = _next_line_login(text, url_start, url_end, _BLANK_LINES_IN_A_WRAPPER)
-    return None if word is None else (url_end, *word)
+    if word is None:  # or the wrapper closed first on that line, inside the login
+        word = _next_line_login(text, url_start, url_end, _BLANK_LINES_IN_A_WRAPPER, closed=">")
+        if word is None or not _hides_more(url, text[word[0] : word[1]]):
+            return None
+    return (url_end, *word)
 
 
 _BLANK_LINES_IN_A_WRAPPER = MAX_RAW_LINES  # a wrapper spans no more lines (wrappers.py)
 
 
 def _next_line_login(
-    text: str, url_start: int, url_end: int, blank_lines: int = 0
+    text: str, url_start: int, url_end: int, blank_lines: int = 0, closed: str = ""
 ) -> tuple[int, int] | None:
     """The start and end of the next line's first word, where it has an "@" and the URL
-    ending at url_end ends its line (past at most `blank_lines` blank lines)."""
+    ending at url_end ends its line (past at most `blank_lines` blank lines).
+
+    Past `closed` where the line starts with it: a wrapper's end that stands first on the
+    next line may stand inside the login, as on one line (`<URL:ftp://fred:s` / `>e@h/>`,
+    a password "s>e" whose ">" the wrapper's reader took for its end)."""
     # Whatever the next line's reply level: a quoting mailer that wrapped the line may have
     # given the rest another (a second reading, not a guess that the URL goes on).
     pos = _next_line_start(text, url_start, url_end, any_reply_level=True)
@@ -132,6 +140,8 @@ def _next_line_login(
         blank_lines -= 1
     if pos is None:
         return None
+    if closed and text.startswith(closed, pos):
+        pos += len(closed)
     end = bare.BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
     return (pos, end) if text.find("@", pos, end) >= 0 else None
 
@@ -175,10 +185,13 @@ def login_read_on(
                 return None
     if url is None:
         url = text[url_start:url_end]
+    return rest if _hides_more(url, text[url_end : rest[0]] + text[rest[1] : rest[2]]) else None
+
+
+def _hides_more(url: str, read_on: str) -> bool:
+    """Does `url` read on with `read_on` hide more of itself than alone (grammar.login)?"""
     length = len(url)
-    read_on = url + text[url_end : rest[0]] + text[rest[1] : rest[2]]
-    hidden = within(secret_spans(read_on, length), length)
-    return rest if hidden != secret_spans(url) else None
+    return within(secret_spans(url + read_on, length), length) != secret_spans(url)
 
 
 LOGIN_READ_ON = 200  # a password runs on no further past a URL's end than this
