@@ -21,9 +21,10 @@ import pytest
 
 from urlint.commands import report as command
 from urlint.store.report import tables
+from urlint.store.report.access import open_store
 from urlint.store.report.filters import Filters, period
 from urlint.store.report.page import CHART_JS_VERSION, chart_js, script_json
-from urlint.store.report.queries import Selection, open_store
+from urlint.store.report.queries import Selection
 
 from ..helpers import REPO
 from ..store_helpers import StoreBuilder, build_archive
@@ -144,8 +145,8 @@ def test_summary_of_an_empty_store(capsys, tmp_path):
 
 
 def test_summary_writes_control_characters_as_escapes(capsys, tmp_path):
-    """A host or a kind that holds an escape sequence never reaches the terminal raw; the
-    CSV keeps it exact (it is data)."""
+    """A host or a kind that holds an escape sequence never reaches the terminal raw: the
+    summary and the CSV write it escaped (JSON keeps it exact)."""
     with StoreBuilder(tmp_path / "s.sqlite") as store:
         text = store.input("a.txt", "te\x1b[2Jxt")
         store.url(text, "a.txt", "http://evil.example/", host="evil\x1b]0;owned\x07.example")
@@ -154,7 +155,7 @@ def test_summary_writes_control_characters_as_escapes(capsys, tmp_path):
     assert "  1  evil\\x1b]0;owned\\x07.example\n" in out
     assert "Inputs:      1 (1 te\\x1b[2Jxt)\n" in out
     _, csv_text, _ = report(capsys, str(store.path), "--table", "domains")
-    assert "evil\x1b]0;owned\x07.example,1," in csv_text
+    assert "evil\\x1b]0;owned\\x07.example,1," in csv_text
 
 
 # --- The tables ---------------------------------------------------------------------------
@@ -403,7 +404,7 @@ def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monk
     filter), or the writer's delete of the rows of an input read again (a re-scan's)."""
     from urlint.linter.config import build_settings
     from urlint.store import schema
-    from urlint.store.report import queries
+    from urlint.store.report import access
     from urlint.store.scan import scan_into_store
 
     statements: list[str] = []  # as run, parameters in them (the trace's expanded SQL)
@@ -416,7 +417,7 @@ def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monk
 
         return opening
 
-    monkeypatch.setattr(queries, "_read_only", traced(queries._read_only))
+    monkeypatch.setattr(access, "_read_only", traced(access._read_only))
     outputs = [(), ("--html", str(tmp_path / "r.html")),
                *(("--table", name) for name in command.TABLE_NAMES)]
     for filters in ((), ("--since", "2001-10", "--until", "2001-12"), ("--folder", "Maildir"),

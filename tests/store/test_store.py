@@ -779,8 +779,11 @@ def test_a_damaged_store_is_said_to_be(tmp_path, capsys, monkeypatch):
     with open(store, "r+b") as damaged:  # the inputs' page: its header and meta are whole
         damaged.seek((inputs_page - 1) * page_bytes)
         damaged.write(b"\xff" * page_bytes)
+    # found before anything is read or written: what SQLite's quick_check finds, said
+    ((found,),) = query(store, "PRAGMA quick_check(1)")
+    assert found.startswith(f"*** in database main ***\nPage {inputs_page}: ")
     assert scan_error(capsys, "urls.sqlite", "archive") == (
-        "urlint: urls.sqlite: the store is damaged: database disk image is malformed\n"
+        f"urlint: urls.sqlite: the store is damaged: {found.splitlines()[1]}{schema.REBUILD}\n"
     )
 
 

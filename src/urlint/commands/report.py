@@ -6,8 +6,9 @@ The parser (cli.py) adds its arguments with `add_report_parser`, and main runs
 report runs.
 
 Exit status: 0 done; 2 a usage error, a store that cannot be read (no such file, not a
-urlint store, a store of a newer schema, a damaged store), an output that cannot be
-written, or an internal error, each said in one line on standard error.
+urlint store or not one as urlint makes it, a store of an older or a newer schema, a
+damaged store, one whose queries took more than a store of its size needs), an output that
+cannot be written, or an internal error, each said in one line on standard error.
 """
 
 from __future__ import annotations
@@ -147,10 +148,11 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """`urlint report` with the parsed `args`, written to `out`; the exit status.
 
     `out` None: standard output, in UTF-8."""
-    from ..core.exits import EXIT_OK
+    from ..core.exits import EXIT_OK, OutputUnwritable
+    from ..store.report.access import open_store, reading
     from ..store.report.filters import filters_from
-    from ..store.report.queries import Selection, open_store
-    from ..store.schema import StoreError, used
+    from ..store.report.queries import Selection
+    from ..store.schema import StoreError
 
     if args.format is not None and args.table is None:
         return _error("--format goes with --table")
@@ -164,7 +166,7 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except StoreError as error:
         return _error(str(error))
     try:
-        with used(args.store):  # SQLite's errors: the store's (damaged), said in one line
+        with reading(connection, args.store):  # SQLite's errors: the store's, in one line
             selection = Selection(connection, filters_from(args))
             if target:
                 with _written(target) as stream:
@@ -175,8 +177,8 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
             else:
                 _report(args, selection, out)
         return EXIT_OK
-    except (BrokenPipeError, KeyboardInterrupt):
-        raise
+    except (BrokenPipeError, KeyboardInterrupt, OutputUnwritable):
+        raise  # cli.main's to say
     except StoreError as error:
         return _error(str(error))
     except OSError as error:

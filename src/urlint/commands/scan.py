@@ -2,10 +2,10 @@
 
 The inputs are read into the results store, what is unchanged since its last scan left
 alone (store.scan). Exit status: 0 done, 2 a usage or configuration error, a file that is
-no store, a store it cannot use (locked by another process, read-only, damaged:
-store.schema.used), or, as for `extract` and grep, an input this scan could not read, or
-read only in part (said on standard error; the store keeps its problem and the rest of the
-run)."""
+no store, a store it cannot use (being written by another scan, unless --wait; locked by
+another process, read-only, damaged: store.schema.used), or, as for `extract` and grep, an
+input this scan could not read, or read only in part (said on standard error; the store
+keeps its problem and the rest of the run)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,17 @@ def add_scan_parser(commands: Subcommands) -> None:
     scan.add_argument("paths", nargs="*", metavar="PATH", help="files or directories")
     scan.add_argument(
         "--store", required=True, metavar="FILE", help="the store to write (made if new)"
+    )
+    scan.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="remove the store first (a urlint store, or a damaged one: never another "
+        "file) and make it again from the inputs",
+    )
+    scan.add_argument(
+        "--wait",
+        action="store_true",
+        help="if another scan is writing the store, wait for it to end (default: exit 2)",
     )
     scan.add_argument(
         "--no-findings",
@@ -74,6 +85,14 @@ def run_scan(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     tally = make_tally(args, "URL", paths, settings.selection)
 
+    def waiting(holder: int | None) -> None:  # told once, before the wait
+        if tally is not None:
+            tally.settle()
+        if not args.quiet:
+            named = f" (pid {holder})" if holder is not None else ""
+            print(f"urlint: {shown(args.store)}: waiting for the scan that writes the store"
+                  f"{named} to end", file=sys.stderr)
+
     def note(problem: Problem) -> None:  # as extract says it (masked already: the store's)
         if tally is not None:
             tally.settle()
@@ -83,7 +102,8 @@ def run_scan(args: argparse.Namespace) -> int:
         summary = scan_into_store(
             args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
             scheduler=args.scheduler, findings=not args.no_findings,
-            on_failure=None if args.quiet else note,
+            on_failure=None if args.quiet else note, rebuild=args.rebuild, wait=args.wait,
+            waiting=waiting,
         )
     except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached
         print(f"urlint: {shown(str(error))}", file=sys.stderr)

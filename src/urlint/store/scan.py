@@ -23,6 +23,8 @@ from ..run.runner import run_work
 from ..sources.files import FileId, file_id, iter_files
 from . import schema
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
+from .lock import LOCK_SUFFIX, held
+from .rebuild import removed
 from .rows import FINDING, MESSAGE, PROBLEM, URL, placed_rows, unit_rows
 from .sealing import KEY_SUFFIX, Seal, store_seal
 from .writer import StoreWriter, recorded
@@ -75,6 +77,9 @@ def scan_into_store(
     scheduler: str | None = None,
     findings: bool = True,
     on_failure: Callable[[Problem], None] | None = None,
+    rebuild: bool = False,
+    wait: bool = False,
+    waiting: Callable[[int | None], None] | None = None,
 ) -> ScanSummary:
     """Scan `paths` into the store at `store` (made if new), reading only what changed.
 
@@ -85,12 +90,50 @@ def scan_into_store(
     `findings`, no URL is linted (the inputs read keep no findings). `on_failure` is
     told, in the inputs' order, of each problem that left something unread (an input, or
     the rest of one, not read; a limit reached: ProblemKind.fails), its path and reason
-    masked as the store keeps them. Raises
-    schema.StoreError for a file that is no store, or a store it cannot use (locked by
-    another process, read-only, damaged: schema.used)."""
-    started = time.monotonic()
+    masked as the store keeps them.
+
+    One scan writes a store at a time (store.lock): one that finds another writing it
+    raises a StoreError, or with `wait` waits for it to end (`waiting` told first of the
+    process it waits for). The store is checked whole before anything is added to it
+    (schema.connect); with `rebuild`, a urlint store, or a damaged one, is first
+    removed and made again from the inputs (store.rebuild). Raises schema.StoreError
+    for a file that is no store, or a store it cannot use (locked by another process,
+    read-only, damaged: schema.used)."""
+    with held(store, wait=wait, waiting=waiting):
+        started = time.monotonic()  # the scan's time, not the wait's
+        if rebuild:
+            removed(store)
+        writer, decisions, missing = _scanned(
+            store, paths, settings, jobs=jobs, tally=tally, engine=engine,
+            scheduler=scheduler, findings=findings, on_failure=on_failure,
+        )
+    actions = {action.value: 0 for action in Action}
+    for decision in decisions.values():
+        actions[decision.action.value] += 1
+    actions["gone"] = len(missing)
+    counts = writer.counts
+    return ScanSummary(
+        actions, counts[MESSAGE], counts[URL], counts[FINDING], counts[PROBLEM],
+        time.monotonic() - started, writer.failures,
+    )
+
+
+def _scanned(
+    store: str,
+    paths: list[str],
+    settings: Settings,
+    *,
+    jobs: int | None,
+    tally: Tally | None,
+    engine: str,
+    scheduler: str | None,
+    findings: bool,
+    on_failure: Callable[[Problem], None] | None,
+) -> tuple[StoreWriter, dict[str, Decision], list[Stored]]:
+    """The scan itself, under the scan lock: its writer (what it wrote), what it decided on
+    each input the walk found, and the stored inputs it found gone."""
     with schema.used(store):  # SQLite's errors: the store's, said in one line
-        connection = schema.connect(store)
+        connection = schema.connect(store)  # checked whole: never added to where damaged
         try:
             first = schema.for_first_scan(connection)
             stored = stored_inputs(connection)
@@ -120,22 +163,16 @@ def scan_into_store(
             schema.with_late_indexes(connection)
         finally:
             connection.close()
-    actions = {action.value: 0 for action in Action}
-    for decision in decisions.values():
-        actions[decision.action.value] += 1
-    actions["gone"] = len(missing)
-    counts = writer.counts
-    return ScanSummary(
-        actions, counts[MESSAGE], counts[URL], counts[FINDING], counts[PROBLEM],
-        time.monotonic() - started, writer.failures,
-    )
+    return writer, decisions, missing
 
 
 def _own_files(store: str) -> frozenset[FileId]:
-    """The store's file, its key (store.sealing) and SQLite's beside it (the WAL, its
-    index)."""
-    suffixes = ("", KEY_SUFFIX, "-wal", "-shm", "-journal")
-    found = (file_id(store + suffix) for suffix in suffixes)
+    """The store's file, its key (store.sealing), its lock (store.lock) and SQLite's
+    beside it (the WAL, its index)."""
+    suffixes = ("", KEY_SUFFIX, LOCK_SUFFIX, "-wal", "-shm", "-journal")
+    # SQLite's files, and the lock, are beside the file a link names (lock.held)
+    bases = {store, os.path.realpath(store)}
+    found = (file_id(base + suffix) for base in bases for suffix in suffixes)
     return frozenset(found_id for found_id in found if found_id is not None)
 
 

@@ -17,6 +17,7 @@ SQLite tool. Every text that came from the input is masked as every output masks
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -156,7 +157,7 @@ class StoreError(Exception):
 # SQLite's primary result codes (https://sqlite.org/rescode.html) that say what is wrong
 # with a store, and what SQLite's message for each is (sqlite3ErrStr): Python 3.10 gives
 # the message alone, 3.11 the code too.
-BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN = 5, 6, 8, 10, 11, 13, 14
+BUSY, LOCKED, READONLY, INTERRUPT, IOERR, CORRUPT, FULL, CANTOPEN = 5, 6, 8, 9, 10, 11, 13, 14
 _CODE_OF_MESSAGE = {
     "database is locked": BUSY,
     "database table is locked": LOCKED,
@@ -167,6 +168,8 @@ _CODE_OF_MESSAGE = {
     "unable to open database file": CANTOPEN,
 }
 _LOCKED = "the store is locked by another process"
+# What a damaged store's line ends with: how to have a whole one.
+REBUILD = " (urlint scan --rebuild makes it again from its inputs)"
 # What each code says of the store, after its name; any other (a table it lacks, a file
 # that is no database): it is no store.
 _REASONS = {
@@ -174,7 +177,7 @@ _REASONS = {
     LOCKED: _LOCKED,
     READONLY: "the store cannot be written: {error}",
     IOERR: "the store cannot be read or written: {error}",
-    CORRUPT: "the store is damaged: {error}",
+    CORRUPT: "the store is damaged: {error}" + REBUILD,
     FULL: "the store cannot be written: {error}",
     CANTOPEN: "cannot open the store: {error}",
 }
@@ -204,22 +207,34 @@ def used(path: str) -> Iterator[None]:
 
 
 def connect(path: str) -> sqlite3.Connection:
-    """The store at `path`, made or brought up to SCHEMA_VERSION.
+    """The store at `path`, made or brought up to SCHEMA_VERSION, for a scan to write.
 
-    WAL, so a reader (a
-    report) never waits on the writer and a killed writer loses only its open batch."""
+    What the file is is asked first, by reading it alone (`version`): a file that is not a
+    urlint store, or not one this urlint can write, or a store that is damaged
+    (`check_whole`), is left as it was, in its journal mode, with no table made. Then WAL,
+    so that a reader (a report) never waits on the writer and a killed writer loses only its
+    open batch."""
     with used(path):
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         try:
             # A new file's pages: PAGE_BYTES, larger than SQLite's own. An archive's rows are
             # added in their thousands and read whole by reports; inserting them, and building
             # the late indexes, take less CPU with larger pages (bench/store.py's archive).
-            # Set before WAL, the one time it can be (an existing store keeps its own).
+            # Set before WAL, the one time it can be (an existing store keeps its own); it
+            # writes nothing.
             connection.execute(f"PRAGMA page_size={PAGE_BYTES}")
+            found = version(connection, path)
+            if found > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{path}: the store is of schema version {found}; this urlint knows "
+                    f"{SCHEMA_VERSION} at most: upgrade urlint"
+                )
+            if found:
+                check_whole(connection, path)  # before anything is written to it
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA foreign_keys=ON")
             connection.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint
-            _migrate(connection, path)
+            _migrate(connection, found)
         except BaseException:
             connection.close()
             raise
@@ -227,31 +242,42 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def version(connection: sqlite3.Connection, path: str) -> int:
-    """The schema version of the store at `path`; 0 for an empty file."""
-    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
-    if "meta" not in tables:
-        if tables:
-            raise StoreError(
-                f"{path}: not a urlint store: the file holds tables, but no urlint store's"
-            )
+    """The schema version of the store at `path`, its tables checked; 0 for an empty file.
+
+    Read from `meta` once the schema says it is a table as urlint makes it; then every
+    table is checked against those of that version (`_check_tables`): a file that holds a
+    view, a trigger, or tables other than a urlint store's, is refused before any other of
+    its rows is read. A StoreError says what the file is not. A version newer than this
+    urlint's is returned unchecked: its tables are a later urlint's."""
+    tables, others = _objects(connection)
+    if not tables and not others:
         return 0
+    if "meta" not in tables:
+        if "meta" in others:
+            raise StoreError(f"{path}: not a urlint store: its meta is a {others['meta']}")
+        raise StoreError(
+            f"{path}: not a urlint store: the file holds tables, but no urlint store's"
+        )
+    if _shape(connection, "meta") != _shapes(SCHEMA_VERSION)["meta"]:
+        reason = _differs("meta", _shape(connection, "meta"), SCHEMA_VERSION)
+        raise StoreError(f"{path}: not a urlint store: {reason}")
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is None:
-        return 0
+        raise StoreError(f"{path}: not a urlint store: its meta table holds no schema version")
     try:
-        return int(row[0])
+        found = int(row[0])
     except (TypeError, ValueError):  # written by no urlint: its value is not shown
         reason = "its schema version is not a number"
         raise StoreError(f"{path}: not a urlint store: {reason}") from None
+    if found < 1:
+        raise StoreError(f"{path}: not a urlint store: its schema version is {found}")
+    if found <= SCHEMA_VERSION:
+        _check_tables(connection, path, tables, others, found)
+    return found
 
 
-def _migrate(connection: sqlite3.Connection, path: str) -> None:
-    found = version(connection, path)
-    if found > SCHEMA_VERSION:
-        raise StoreError(
-            f"{path}: the store is of schema version {found}; this urlint knows {SCHEMA_VERSION} "
-            "at most: upgrade urlint"
-        )
+def _migrate(connection: sqlite3.Connection, found: int) -> None:
+    """The store, of version `found` (0: an empty file), brought up to SCHEMA_VERSION."""
     if found == SCHEMA_VERSION:
         return
     from ..core.version import __version__
@@ -269,6 +295,23 @@ def _migrate(connection: sqlite3.Connection, path: str) -> None:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+def check_whole(connection: sqlite3.Connection, path: str) -> None:
+    """A StoreError ("the store is damaged") where SQLite finds a page of the store damaged.
+
+    SQLite's `PRAGMA quick_check` (https://sqlite.org/pragma.html#pragma_quick_check): every
+    page of every table and index read, their structure checked (each page's cells, their
+    order and bounds, no page used twice or lost, NOT NULL held), but not whether each index
+    holds its table's rows (integrity_check's costlier part). A store damaged past its first
+    page (4 KB overwritten, a sector lost) answers most queries as if it were whole; a scan
+    would add to it, a report count from what is left. The first problem found is said."""
+    (first,) = connection.execute("PRAGMA quick_check(1)").fetchone()
+    if first != "ok":
+        # "*** in database main ***\nPage 7: ..." : the problem alone, on one line
+        lines = [line for line in str(first).splitlines() if not line.startswith("***")]
+        problem = " ".join(lines)[:200]
+        raise StoreError(f"{path}: the store is damaged: {problem}{REBUILD}")
 
 
 def _late_indexes() -> list[str]:
@@ -303,3 +346,129 @@ def with_late_indexes(connection: sqlite3.Connection) -> None:
     In the transaction open, if one is (executescript would commit it)."""
     for create in _late_indexes():
         connection.execute(create)
+
+
+# -- What the file is: the tables urlint makes, and no other ------------------------------
+#
+# A store is an input: shared, or copied from another machine, it may hold what no urlint
+# wrote. A view in place of a table could make a query run for ever (a recursive one), a
+# trigger run SQL of its own when a scan writes; a column missing or added makes queries
+# fail or read what they do not mean to. So a store holds the tables urlint makes, each as
+# it makes them (its columns with their types, constraints and defaults, its foreign keys,
+# its UNIQUE and PRIMARY KEY constraints), and nothing else but indexes: an index cannot
+# change what a query answers, and one made to speed a user's own queries (README: open
+# the store with any SQLite tool) is not refused. Tables SQLite makes itself (`sqlite_`:
+# ANALYZE's statistics) are SQLite's.
+
+
+def _objects(connection: sqlite3.Connection) -> tuple[set[str], dict[str, str]]:
+    """The file's tables, and what else its schema holds but indexes: its views, triggers
+    and virtual tables (name: which of them it is)."""
+    tables: set[str] = set()
+    others: dict[str, str] = {}
+    for kind, written, rootpage in connection.execute(
+        "SELECT type, name, rootpage FROM sqlite_master"
+    ):
+        name = str(written)  # text, unless the schema was written by hand
+        if kind == "table" and not rootpage:
+            others[name] = "virtual table"
+        elif kind == "table" and not name.startswith("sqlite_"):
+            tables.add(name)
+        elif kind in ("view", "trigger"):
+            others[name] = kind
+    return tables, others
+
+
+def _check_tables(
+    connection: sqlite3.Connection, path: str, tables: set[str], others: dict[str, str],
+    found: int,
+) -> None:
+    """A StoreError where the file's `tables` and `others` (`_objects`) are not those of a
+    urlint store of version `found`: the first difference, in one line."""
+    if others:
+        name, kind = min(others.items())
+        raise StoreError(
+            f"{path}: not a urlint store: it holds a {kind} ({name}), and a urlint store "
+            "holds none"
+        )
+    expected = _shapes(found)
+    if tables - set(expected):
+        name = min(tables - set(expected))
+        raise StoreError(
+            f"{path}: not a urlint store: it holds a table urlint makes none of ({name})"
+        )
+    for name in expected:
+        if name not in tables:
+            raise StoreError(f"{path}: not a urlint store: no such table: {name}")
+        shape = _shape(connection, name)
+        if shape != expected[name]:
+            raise StoreError(f"{path}: not a urlint store: {_differs(name, shape, found)}")
+
+
+def _shape(connection: sqlite3.Connection, table: str) -> tuple:
+    """What the table is, as its schema says: its columns (name, declared type, NOT NULL,
+    default, primary key, generated), its foreign keys and its UNIQUE and PRIMARY KEY
+    constraints (the indexes SQLite makes for them)."""
+    columns = tuple(
+        connection.execute(
+            'SELECT cid, name, type, "notnull", dflt_value, pk, hidden '
+            "FROM pragma_table_xinfo(?)",
+            (table,),
+        )
+    )
+    keys = tuple(
+        sorted(
+            connection.execute(
+                'SELECT "table", "from", "to", on_update, on_delete, match '
+                "FROM pragma_foreign_key_list(?)",
+                (table,),
+            ),
+            key=repr,
+        )
+    )
+    constraints = tuple(
+        sorted(
+            (
+                (origin, unique, partial, tuple(
+                    column for (column,) in connection.execute(
+                        "SELECT name FROM pragma_index_info(?) ORDER BY seqno", (index,)
+                    )
+                ))
+                for index, unique, origin, partial in connection.execute(
+                    "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?)",
+                    (table,),
+                ).fetchall()
+                if origin != "c"  # CREATE INDEX: anyone's (the section's comment)
+            ),
+            key=repr,
+        )
+    )
+    return columns, keys, constraints
+
+
+def _differs(table: str, shape: tuple, found: int) -> str:
+    """How the table's `shape` differs from urlint's, in a few words."""
+    names = [column[1] for column in shape[0]]
+    expected = [column[1] for column in _shapes(found)[table][0]]
+    added = [name for name in names if name not in expected]
+    if added:
+        return f"its table {table} has a column urlint's has not ({added[0]})"
+    missing = [name for name in expected if name not in names]
+    if missing:
+        return f"its table {table} has no column {missing[0]}"
+    return f"its table {table} is not as urlint makes it (its columns' types or constraints)"
+
+
+@functools.cache
+def _shapes(found: int) -> dict[str, tuple]:
+    """The tables of a store of schema version `found`, each with its shape: made in memory
+    by the statements that make and migrate a store."""
+    memory = sqlite3.connect(":memory:")
+    try:
+        memory.executescript(_TABLES_V1 + "".join(MIGRATIONS[n] for n in range(1, found)))
+        names = memory.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rootpage"
+        ).fetchall()
+        return {name: _shape(memory, name) for (name,) in names}
+    finally:
+        memory.close()

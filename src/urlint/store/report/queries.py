@@ -19,92 +19,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 
 from ...core.records import record
-from .. import schema
+from .access import open_store as open_store  # where the report opens the store
 from .filters import Filters
 
 # A month as the report names it: the first seven characters of an ISO date.
 MONTH = "substr({date}, 1, 7)"
-
-
-def open_store(path: str) -> sqlite3.Connection:
-    """The store at `path`, opened read-only.
-
-    A report never makes a store (a mistyped path would leave an empty one behind) and
-    never writes to one, so it reads beside a running scan (the store is in WAL mode). An
-    older store is first brought up to this urlint's schema version, as a scan would bring
-    it."""
-    where = Path(path)
-    if not where.exists():
-        raise schema.StoreError(f"{path}: no such file")
-    if not where.is_file():
-        raise schema.StoreError(f"{path}: not a file")
-    with schema.used(path):
-        found = _version(path)
-        if found > schema.SCHEMA_VERSION:
-            raise schema.StoreError(
-                f"{path}: the store is of schema version {found}; this urlint reads version "
-                f"{schema.SCHEMA_VERSION} at most: upgrade urlint"
-            )
-        if found < schema.SCHEMA_VERSION:
-            schema.connect(path).close()  # its migrations, one transaction (store.schema)
-        return _read_only(path)
-
-
-def _read_only(path: str) -> sqlite3.Connection:
-    # As a URI, so that a path holding "?" or "#" stays a path (as_uri escapes them).
-    uri = Path(path).resolve().as_uri()
-    try:
-        return _opened(uri + "?mode=ro")
-    except sqlite3.OperationalError as error:
-        if not _whole_in_its_file(path, error):
-            raise
-    return _opened(uri + "?mode=ro&immutable=1")
-
-
-def _whole_in_its_file(path: str, error: sqlite3.Error) -> bool:
-    """Whether a store that `mode=ro` could not open (`error`) is read whole as immutable.
-
-    Read-only, SQLite reads a store in WAL mode through the index of its WAL (the `-shm`
-    file), which it makes where there is none: in a directory it may not write in, it
-    cannot (SQLITE_READONLY_DIRECTORY), though the store is whole. Where no `-wal` file is
-    beside it, every transaction is in the store's own file (the last writer's close moved
-    them there), and `immutable=1` reads it with neither WAL nor locks. Not where a `-wal`
-    is: the report would miss the transactions it holds, and could read pages a writer's
-    checkpoint is changing (wrong counts, or SQLITE_CORRUPT); nor where a `-journal` is (a
-    transaction cut short: the file is half written). The one case left is a writer that
-    may write in the directory where the report may not, starting while it reads. The
-    other way, a store left in rollback mode by each scan, is not taken: a report reading
-    it would keep the next scan from starting (turning WAL on needs the file to itself),
-    where WAL lets them run side by side (README, "urlint report")."""
-    beside = (Path(path + suffix).exists() for suffix in ("-wal", "-journal"))
-    return schema.result_code(error) == schema.READONLY and not any(beside)
-
-
-def _opened(uri: str) -> sqlite3.Connection:
-    connection = sqlite3.connect(uri, uri=True)
-    try:
-        # A page cache of 64 MB, not SQLite's 2: a finding's URL is looked up in urls_url,
-        # and the upper levels of the indexes stay in memory. The first statement: it
-        # reads the file (and its WAL), so a store SQLite cannot open fails here.
-        connection.execute("PRAGMA cache_size = -65536")
-    except BaseException:
-        connection.close()
-        raise
-    return connection
-
-
-def _version(path: str) -> int:
-    connection = _read_only(path)
-    try:
-        found = schema.version(connection, path)
-    finally:
-        connection.close()
-    if found == 0:
-        raise schema.StoreError(f"{path}: not a urlint store: it holds no tables")
-    return found
 
 
 class Selection:
