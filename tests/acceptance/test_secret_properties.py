@@ -114,36 +114,9 @@ def placed(draw):
     elif context == "qp-left":  # quoted-printable left undecoded: an escape before the scheme
         escape = draw(st.sampled_from(["=09", "=20", "=3D", "=A0"]))
         files = {"a.txt": f"see x{escape}{url} and http://example.com/~x\n".encode()}
-    elif context == "html-cut":
-        # A quote or ">" in the password ends the attribute's value, or its tag, where a
-        # browser reads it; the writer meant it as the password's (mail/html.py read_on).
-        cut_by = draw(st.sampled_from(['"', "'", ">"]))
-        start = url.index(password + "@", url.index("://"))
-        at = draw(st.integers(min_value=0, max_value=len(password)))
-        written = url[: start + at] + cut_by + url[start + at :]
-        password = password[:at] + cut_by + password[at:]  # as written
-        quote_mark = "'" if cut_by == "'" else '"'
-        body = f"<p><a href={quote_mark}{written}{quote_mark}>a</a> and http://example.com/~x</p>\n"
-        files = {"m.eml": _mail("Content-Type: text/html\n", body.encode())}
-    elif context == "wrapped-cut":
-        # A ">" in the password ends the wrapper inside the login, and a reader reads the
-        # login on past it; a break after a hyphen before it gives a second reading (`alt`,
-        # the hyphen dropped) that is read on too.
-        login = url.index("://") + 3
-        start = url.index(password + "@", login)
-        at = draw(st.integers(min_value=0, max_value=len(password)))
-        hyphen = draw(st.integers(min_value=login, max_value=start + at))
-        written = url[: start + at] + ">" + url[start + at :]
-        written = written[:hyphen] + "-" + written[hyphen:]
-        password = password[:at] + ">" + password[at:]
-        if hyphen >= start:
-            password = password[: hyphen - start] + "-" + password[hyphen - start :]
-        prefix = draw(st.sampled_from(["", "> "]))
-        text = (
-            f"{prefix}see <URL:{written[: hyphen + 1]}\n"
-            f"{prefix}   {written[hyphen + 1 :]}> and http://example.com/~x\n"
-        )
-        files = {"a.txt": text.encode()}
+    elif context in ("html-cut", "wrapped-cut"):  # a login cut by what ends its wrapper
+        cut = _html_cut if context == "html-cut" else _wrapped_cut
+        files, password = cut(draw, url, password)
     elif context == "header":
         headers = (
             f'X-URL: {url}\nReply-To: "{url}" <b@example.com>\nMessage-ID: <{url}>\n'
@@ -169,6 +142,42 @@ def placed(draw):
         )
         files = {f"n ftp:{user}:{password}@h.txt": b"see http://example.com/~x\n"}
     return context, files, url, password
+
+
+def _html_cut(draw, url: str, password: str) -> tuple[dict[str, bytes], str]:
+    """A quote or ">" in the password ends the attribute's value, or its tag, where a
+    browser reads it; the writer meant it as the password's (mail/html.py read_on). (The
+    message, the password as written.)"""
+    cut_by = draw(st.sampled_from(['"', "'", ">"]))
+    start = url.index(password + "@", url.index("://"))
+    at = draw(st.integers(min_value=0, max_value=len(password)))
+    written = url[: start + at] + cut_by + url[start + at :]
+    quote_mark = "'" if cut_by == "'" else '"'
+    body = f"<p><a href={quote_mark}{written}{quote_mark}>a</a> and http://example.com/~x</p>\n"
+    return {"m.eml": _mail("Content-Type: text/html\n", body.encode())}, (
+        password[:at] + cut_by + password[at:]
+    )
+
+
+def _wrapped_cut(draw, url: str, password: str) -> tuple[dict[str, bytes], str]:
+    """A ">" in the password ends the wrapper inside the login, and a reader reads the login
+    on past it; a break after a hyphen before it gives a second reading (`alt`, the hyphen
+    dropped) that is read on too. (The file, the password as written.)"""
+    login = url.index("://") + 3
+    start = url.index(password + "@", login)
+    at = draw(st.integers(min_value=0, max_value=len(password)))
+    hyphen = draw(st.integers(min_value=login, max_value=start + at))
+    written = url[: start + at] + ">" + url[start + at :]
+    written = written[:hyphen] + "-" + written[hyphen:]
+    password = password[:at] + ">" + password[at:]
+    if hyphen >= start:
+        password = password[: hyphen - start] + "-" + password[hyphen - start :]
+    prefix = draw(st.sampled_from(["", "> "]))
+    text = (
+        f"{prefix}see <URL:{written[: hyphen + 1]}\n"
+        f"{prefix}   {written[hyphen + 1 :]}> and http://example.com/~x\n"
+    )
+    return {"a.txt": text.encode()}, password
 
 
 def _run(*argv: str) -> str:
