@@ -252,6 +252,8 @@ def test_a_candidate_as_a_dict_hides_its_password_even_across_a_line_break():
         "continuation": None,
         "login_rest": _span(2, 1, 18, 2, 7, 24),
         "login_rest_text": "****@h/",
+        "context": None,  # running text
+        "placeholders": [],
     }
     assert json.loads(json.dumps(plain)) == plain
     shown = as_dict(candidate, show_passwords=True)
@@ -271,6 +273,8 @@ def test_a_wrapped_candidate_as_a_dict():
         "continuation": None,
         "login_rest": None,
         "login_rest_text": "",
+        "context": None,
+        "placeholders": [],
     }
 
 

@@ -10,8 +10,10 @@ pickled `Candidate`, which would cost more than finding it.
 `as_dict`: any of urlint's records as plain data (dicts, lists, strings, integers, booleans
 and None) that `json.dumps` writes as it is. A record becomes a dict of its fields, in
 order; a nested record a dict too; an enum its value; a set of flags a list in the order
-the enum declares them (as `extract --format jsonl` writes them); any other tuple a list; a
-`MessageInfo` the jsonl `message` object. Passwords are masked by default, as in every
+the enum declares them (as `extract --format jsonl` writes them); any other tuple a list
+(a candidate's `placeholders` a list of [start, end] pairs); a `MessageInfo` the jsonl
+`message` object. A candidate's `context` stays None for running text, where jsonl writes
+"text". Passwords are masked by default, as in every
 output (RFC 1738 section 6: "The use of URLs containing passwords that should be secret is
 clearly unwise"): a candidate's `url`, `alt` and `login_rest_text` as `extract --format
 jsonl` masks them, reading the next line's word with a URL that ends there (grammar.login),
@@ -56,7 +58,9 @@ def scan_paths(
 ) -> Iterator[Found | Problem]:
     """Every URL in `paths`, as `urlint extract` finds them, and the problems met.
 
-    `paths`: files, directories walked in name order, "-" for standard input. A
+    `paths`: files, directories walked in name order, "-" for standard input, each file
+    read in the syntax its name says (`urlint.scanner.syntax.syntax_of`: a `.py` file's
+    string literals and comments as such, each candidate's `context` saying which). A
     `Found` (`path`, `candidate`, `message`: a `MessageInfo` for mail and news, else None)
     for each URL, and in its place among them a `Problem` for each input or message not read
     as it is (missing, binary, damaged, cut at a limit). Nothing is raised for a bad input:

@@ -1,8 +1,10 @@
 """Runs the scanner over inputs: the one place that joins sources to the scanner.
 
-Plain text is read in chunks (sources.text); mail and news containers are read message by
-message (mail/) and every decoded text is scanned, its URLs moved back to raw file
-positions. Long texts are scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
+Plain text is read in chunks (sources.text), in the syntax its name says (scanner.syntax:
+a code file's string literals and comments are read as such, an archive member's by its own
+name); mail and news containers are read message by message (mail/) and every decoded text
+is scanned as running text, its URLs moved back to raw file positions. Long texts are
+scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
 with the next chunk, large enough to hold any wrapper that starts before it
 (wrappers.MAX_RAW_LINES / MAX_RAW_CHARS), so chunking never changes what is found.
 """
@@ -130,7 +132,10 @@ FILE_START: TextStart = (1, 0, 0)
 
 
 def scan_texts(
-    chunks: Iterable[TextChunk], path: str = "", start: TextStart = FILE_START
+    chunks: Iterable[TextChunk],
+    path: str = "",
+    start: TextStart = FILE_START,
+    syntax: str | None = None,
 ) -> Generator[ScannedText | Problem, None, TextStart]:
     """Every chunk of a text that starts at `start`, scanned, as if the text were scanned whole.
 
@@ -138,11 +143,16 @@ def scan_texts(
     longer than MAX_RUN is read in pieces, reported as a Problem of kind "limit" at the cut
     (a URL across it is cut there). Returns where a text after the chunks would start (a
     range of a large file: run.work.TextExtent); the overlap of a last chunk that is not
-    final is left unscanned, for the text after it."""
+    final is left unscanned, for the text after it. The text is read in `syntax`
+    (scanner.syntax), by default the one `path`'s name says; a code file's chunk hands the
+    next the literal or comment it leaves open (ChunkScan.end_state). A range of a file
+    starts its look back in code, outside any literal."""
     carry = ""
     line_base, column_base, offset_base = start
     covered = 0
     run_cut = False  # the chunk before cut a run: this one goes on with it
+    read_as = file_syntax(path) if syntax is None else syntax
+    state = None  # what the chunk before left open, in code
     for chunk in chunks:
         text = carry + chunk.text if carry else chunk.text
         stop, cut = (len(text), False) if chunk.final else overlap_start(text, not column_base)
@@ -153,6 +163,8 @@ def scan_texts(
             offset_base=offset_base,
             stop=stop,
             covered_until=covered,
+            syntax=read_as,
+            state=state,
         )
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
@@ -161,6 +173,7 @@ def scan_texts(
             return at_end.line, at_end.column - 1, offset_base + stop
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
             pass
+        state = scanning.end_state
         at_stop = scanning.stop_position()
         if cut and not (run_cut and _no_break(text, stop)):  # once a run
             reason = (
@@ -175,6 +188,21 @@ def scan_texts(
         covered = max(0, scanning.covered - stop)
     line_base, column_base = position_after(carry, line_base, column_base)
     return line_base, column_base, offset_base + len(carry)
+
+
+# Names read as running text for certain, told without importing scanner.syntax: a
+# pre-commit hook's run on a README.txt imports nothing it does not use.
+_TEXT_NAMES = (".txt", ".text", ".log", ".eml", ".mbox", "-")
+
+
+def file_syntax(path: str) -> str:
+    """The syntax a file named `path` is read in (scanner.syntax.syntax_of): "text" for
+    standard input and the names above, without looking further."""
+    if not path or path.lower().endswith(_TEXT_NAMES):
+        return "text"
+    from .scanner.syntax import syntax_of
+
+    return syntax_of(path)
 
 
 def _no_break(text: str, stop: int) -> bool:

@@ -15,7 +15,7 @@ from ..helpers import run
 
 JSONL_KEYS = [
     "path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message",
-    "flags",
+    "flags", "context",
 ]
 
 
@@ -57,6 +57,7 @@ def test_jsonl_contract(capsys, sample):
         "wrapper": "url",
         "message": None,
         "flags": ["line-break", "hyphen-break"],
+        "context": "text",
     }
     assert records[1]["wrapper"] is None and records[1]["flags"] == []
 

@@ -93,6 +93,9 @@ NOT_LOADED = (
     "shutil", "locale", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile",
     "contextlib", "json",
     "heapq", "bisect", "fnmatch", "urlint.run.progress", "urlint.run.runner", "urlint.mail.mbox",
+    # a text file's: the readers of code and markup are loaded for files in their syntax only
+    "urlint.scanner.code", "urlint.scanner.literals", "urlint.scanner.templates",
+    "urlint.scanner.markup",
 )
 # Patterns compiled when first used (urlint._runtime.patterns), which such a file never needs: the
 # login reader's (no "@"), page furniture's (no wrapper across lines), data: and tel: shapes.

@@ -45,6 +45,7 @@ def reference_record(path, candidate, message=None, *, show_passwords=False) -> 
         "wrapper": candidate.wrapper.value if candidate.wrapper else None,
         "message": masked_values(reference_message(message)) if message is not None else None,
         "flags": [flag.value for flag in sorted(candidate.flags, key=FLAG_ORDER.__getitem__)],
+        "context": candidate.context or "text",
     }
 
 
@@ -62,11 +63,20 @@ def reference_line(path, candidate, message=None, *, show_passwords=False) -> st
     return json_line(reference_record(path, candidate, message, show_passwords=show_passwords))
 
 
-def candidate(url, alt=None, *, wrapper=None, flags=(), rest="", at=(1, 1, 1, 1)) -> Candidate:
+def candidate(
+    url, alt=None, *, wrapper=None, flags=(), rest="", at=(1, 1, 1, 1), context=None
+) -> Candidate:
     line, column, end_line, end_column = at
     span = Span(Position(line, column), Position(end_line, end_column))
     return Candidate(
-        url, span, (span,), wrapper=wrapper, alt=alt, flags=frozenset(flags), login_rest_text=rest
+        url,
+        span,
+        (span,),
+        wrapper=wrapper,
+        alt=alt,
+        flags=frozenset(flags),
+        login_rest_text=rest,
+        context=context,
     )
 
 
@@ -93,7 +103,19 @@ def test_a_plain_text_url_line():
     assert jsonl_line("docs/a.txt", found) == (
         '{"path": "docs/a.txt", "line": 3, "column": 7, "end_line": 3, "end_column": 25, '
         '"url": "http://a.example/x", "alt": null, "wrapper": null, "message": null, '
-        '"flags": []}'
+        '"flags": [], "context": "text"}'
+    )
+
+
+def test_a_code_url_line_says_where_in_the_code_it_was_found():
+    found = candidate("https://other.org", at=(1, 43, 1, 60), context="string")
+    assert jsonl_line("tests/test_responses.py", found).endswith(
+        '"url": "https://other.org", "alt": null, "wrapper": null, "message": null, '
+        '"flags": [], "context": "string"}'
+    )
+    templated = candidate("https://h/{id}", flags=(Flag.TEMPLATE,), context="comment")
+    assert jsonl_line("a.py", templated).endswith(
+        '"flags": ["template"], "context": "comment"}'
     )
 
 
@@ -108,7 +130,7 @@ def test_passwords_quotes_controls_and_flags_in_the_enum_order():
     tail = (
         '@h.example/\\"\\\\\\u0001\\u007f\\u0085\\u2028\\u2029é\ud800", "alt": "ftp://fred:****", '
         '"wrapper": "url=", "message": null, '
-        '"flags": ["line-break", "hyphen-break", "joined-by-guess"]}'
+        '"flags": ["line-break", "hyphen-break", "joined-by-guess"], "context": "text"}'
     )
     head = '{"path": "ftp://u:****@h\\t.txt", "line": 1, "column": 2, "end_line": 3, '
     assert jsonl_line("ftp://u:pw@h\t.txt", found) == (
@@ -132,7 +154,8 @@ def test_the_message_object_is_masked_whatever_the_url_shows():
     )
     assert message_json(message) == expected
     line = jsonl_line("m", candidate("http://h/"), message, show_passwords=True)
-    assert line.endswith(f'"message": {expected}, "flags": []}}') and "pw" not in line
+    assert line.endswith(f'"message": {expected}, "flags": [], "context": "text"}}')
+    assert "pw" not in line
 
 
 def test_as_json_keeps_its_fields_and_their_order():
@@ -235,20 +258,21 @@ TEXT_PART = '"part": "1", "content_type": "text/plain", "source": "text", "heade
 MBOX_JSONL = [
     '{"path": "m.mbox", "line": 5, "column": 8, "end_line": 5, "end_column": 26, '
     '"url": "http://x.example/é", "alt": null, "wrapper": null, ' + FIRST
-    + '"part": "", "content_type": "", "source": "header", "header": "X-URL"}, "flags": []}',
+    + '"part": "", "content_type": "", "source": "header", "header": "X-URL"}, "flags": [], '
+    '"context": "text"}',
     '{"path": "m.mbox", "line": 7, "column": 10, "end_line": 8, "end_column": 7, '
     '"url": "http://a.example/very-long", "alt": "http://a.example/verylong", "wrapper": "url", '
-    + FIRST + TEXT_PART + ', "flags": ["line-break", "hyphen-break"]}',
+    + FIRST + TEXT_PART + ', "flags": ["line-break", "hyphen-break"], "context": "text"}',
     '{"path": "m.mbox", "line": 8, "column": 13, "end_line": 8, "end_column": 35, '
     '"url": "ftp://u:****@h.example/a", "alt": null, "wrapper": null, '
-    + FIRST + TEXT_PART + ', "flags": []}',
+    + FIRST + TEXT_PART + ', "flags": [], "context": "text"}',
     '{"path": "m.mbox", "line": 9, "column": 5, "end_line": 9, "end_column": 23, '
     '"url": "http://c.example/\\u007f", "alt": null, "wrapper": null, '
-    + FIRST + TEXT_PART + ', "flags": []}',
+    + FIRST + TEXT_PART + ', "flags": [], "context": "text"}',
     '{"path": "m.mbox", "line": 14, "column": 1, "end_line": 14, "end_column": 20, '
     '"url": "http://d.example/\\\\x", "alt": null, "wrapper": null, '
     '"message": {"index": 2, "line": 11, "message_id": "<m2@example.org>", "date": null, '
-    '"from": null, ' + TEXT_PART + ', "flags": []}',
+    '"from": null, ' + TEXT_PART + ', "flags": [], "context": "text"}',
 ]  # fmt: skip
 
 
@@ -302,6 +326,7 @@ def candidates(draw):
         flags=draw(st.frozensets(st.sampled_from(Flag))),
         rest=draw(st.one_of(st.just(""), odd_text, st.sampled_from(["et@h/", "ret@host/x"]))),
         at=tuple(draw(positions) for _ in range(4)),
+        context=draw(st.sampled_from([None, "string", "comment", "markdown-link"])),
     )
 
 

@@ -34,6 +34,9 @@ class Flag(str, enum.Enum):
     MAYBE_CONTINUED = "maybe-continued"  # a bare URL at a line end; the next line may go on with it
     # A bare URL a mail client hard-wrapped, joined: `alt` is its first line.
     JOINED_BY_GUESS = "joined-by-guess"
+    # The URL holds placeholders (`{id}`, `%s`, `${name}`, `{{ name }}`, RFC 6570's `{?q}`):
+    # a template, its placeholders' offsets in `Candidate.placeholders`.
+    TEMPLATE = "template"
 
 
 @record
@@ -126,6 +129,12 @@ class Candidate(Located):
     ended the URL inside its login (`ftp://fred:sec)ret@host/`, `<URL:ftp://fred:s>e@h/>`);
     `login_rest_text` is the punctuation trimmed from the URL's end, then that word (or
     the rest of the word): what may be a password is read with it too (grammar.login).
+    `context` says what the URL was found in: "string" (a string literal of a code or
+    configuration file), "comment" (a comment of one), a markup link's kind for markup
+    files, None for running text (plain text, mail, and code outside literals and
+    comments). `placeholders` are the (start, end) offsets in `url` of the template
+    placeholders it holds (`{id}`, `%s`, `${name}`, `{{ name }}`: scanner.templates),
+    set exactly when the candidate is flagged TEMPLATE.
     """
 
     url: str
@@ -138,6 +147,8 @@ class Candidate(Located):
     continuation: Span | None = None
     login_rest: Span | None = None
     login_rest_text: str = ""
+    context: str | None = None
+    placeholders: tuple[tuple[int, int], ...] = ()
 
     def has(self, flag: Flag) -> bool:
         """Whether the candidate is flagged `flag`."""

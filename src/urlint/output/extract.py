@@ -3,9 +3,11 @@
 The files with a URL (`-l`), the number of URLs a file (`-c`).
 
 The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
-end_column, url, alt, wrapper, message, flags. `message` is null for plain text, and for
+end_column, url, alt, wrapper, message, flags, context. `message` is null for plain text, and for
 mail and news an object: index, line, message_id, date, from, part, content_type, source,
-header (mail/mime.py, MessageInfo)."""
+header (mail/mime.py, MessageInfo). `context` is what the URL was found in: "string" or
+"comment" in a code or configuration file, a markup link's kind in a markup file, "text"
+for running text (plain text, mail, and code outside literals and comments)."""
 
 from __future__ import annotations
 
@@ -117,7 +119,11 @@ def jsonl_pieces(
         f'"url": {json_string(url)}, "alt": {json_string(alt)}, '
         f'"wrapper": {_WRAPPER_JSON[candidate.wrapper]}, '
     )
-    flags = f', "flags": {_flags_json(candidate.flags)}}}'
+    context = candidate.context
+    if context is None:
+        flags = _TEXT_TAILS.get(candidate.flags) or _tail(candidate.flags, None)
+    else:
+        flags = _TAILS.get((candidate.flags, context)) or _tail(candidate.flags, context)
     if message is None:
         return (head, start.line, middle, end.line, f'{tail}"message": null{flags}')
     return (
@@ -148,6 +154,22 @@ _WRAPPER_JSON.update((wrapper, json_string(wrapper.value)) for wrapper in Wrappe
 # Flag (in practice a handful), each listing the flags in FLAG_ORDER.
 _FLAGS_JSON: dict[frozenset[Flag], str] = {}
 _FLAGS_TEXT: dict[frozenset[Flag], str] = {}
+
+
+# The end of a candidate's jsonl line, by its flags and context: its flags as JSON and its
+# context ("text" for running text's None), at most one entry a combination (a handful);
+# running text's by its flags alone, as most URLs are.
+_TEXT_TAILS: dict[frozenset[Flag], str] = {}
+_TAILS: dict[tuple[frozenset[Flag], str], str] = {}
+
+
+def _tail(flags: frozenset[Flag], context: str | None) -> str:
+    tail = f', "flags": {_flags_json(flags)}, "context": {json_string(context or "text")}}}'
+    if context is None:
+        _TEXT_TAILS[flags] = tail
+    else:
+        _TAILS[flags, context] = tail
+    return tail
 
 
 def _flags_json(flags: frozenset[Flag]) -> str:

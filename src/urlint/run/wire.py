@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
     from ..mail.origin import MessageInfo
 
-# (path, message, url, alt, wrapper, flags, login_rest_text, shape, *positions): `shape`
+# (path, message, url, alt, wrapper, flags, login_rest_text, context, placeholders, shape,
+# *positions): `context` and `placeholders` as the candidate has them (a str or None, a
+# tuple of (start, end) pairs: pickle's C code takes them whole); `shape`
 # says which spans follow (the number of pieces, then one bit each for wrapper_span,
 # continuation and login_rest); `positions` holds (line, column, offset) of each span's
 # start and end, the candidate's span first.
@@ -63,6 +65,8 @@ def pack(path: str, candidate: Candidate, message: MessageInfo | None) -> Packed
         None if wrapper is None else wrapper.value,
         flags,
         candidate.login_rest_text,
+        candidate.context,
+        candidate.placeholders,
         shape,
         *[
             number
@@ -75,8 +79,8 @@ def pack(path: str, candidate: Candidate, message: MessageInfo | None) -> Packed
 
 def unpack(packed: Packed) -> Found:
     """The `Found` that `pack` was given."""
-    path, message, url, alt, wrapper, flags, rest_text, shape = packed[:8]
-    numbers = packed[8:]
+    path, message, url, alt, wrapper, flags, rest_text, context, placeholders, shape = packed[:10]
+    numbers = packed[10:]
     new = _NEW
     spans = [
         new(
@@ -110,6 +114,8 @@ def unpack(packed: Packed) -> Found:
         continuation,
         login_rest,
         rest_text,
+        context,
+        placeholders,
     )
     return Found(path, candidate, message)
 
@@ -126,10 +132,10 @@ def placed(events: list, lines: int, chars: int, messages: int) -> list:
         (
             event[0],
             moved_mail(event[1], lines, messages),
-            *event[2:8],
+            *event[2:10],
             *[
                 number + (lines if at % 3 == 0 else chars if at % 3 == 2 else 0)
-                for at, number in enumerate(event[8:])
+                for at, number in enumerate(event[10:])
             ],
         )
         if type(event) is tuple

@@ -103,14 +103,23 @@ def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
     )
 
 
-def body_end(text: str, start: int, url_start: int | None = None) -> int:
+def body_end(
+    text: str, start: int, url_start: int | None = None, stop: int | None = None
+) -> int:
     """Offset where a bare URL body starting at `start` ends, trailing punctuation trimmed.
 
-    `url_start` is where the whole URL starts (its scheme), to see what quotes it.
+    `url_start` is where the whole URL starts (its scheme), to see what quotes it; `stop`
+    where it ends at the latest (a string literal's closing quote: scanner.code). A
+    template's placeholder with blanks inside (`{{ name }}`) does not end it
+    (scanner.templates).
     """
-    match = BODY.match(text, start)
+    match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
     assert match is not None  # BODY matches the empty string
     end = match.end()
+    if text.find("{", start, end) >= 0:  # rare: a URL with a brace may be a template's
+        from .templates import extended_end
+
+        end = extended_end(text, start, end, len(text) if stop is None else stop)
     if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
         end = _first_unbalanced_closer(text, start, end)
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim

@@ -12,6 +12,12 @@ much slower: docs/design/performance.md, hot-path table):
 
 The hits are merged in text order; a hit inside a URL already read (a bare URL inside a
 wrapper, a second "://" inside a query) is not a URL of its own.
+
+A text is read in a syntax (scanner.syntax): running text (plain text and mail) by the
+rules above; a code or configuration file's string literals and comments are found first
+(scanner.code), and a URL in a literal ends at its closing quote and at an escape
+(scanner.literals). A URL holding placeholders (`{id}`, `%s`) is a template, wherever it is
+found (scanner.templates).
 """
 
 from __future__ import annotations
@@ -54,24 +60,42 @@ _WRAPPER, _BARE = 0, 1
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .code import LexState
+    from .literals import CodeText
     from .positions import Positions
+    from .syntax import Syntax
+
+# A syntax's value: scanner.syntax.Syntax is a str enum, and running text's is not imported
+# for it (a pre-commit hook's run on a .txt file imports nothing it does not use).
+TEXT = "text"
 
 
-def scan(text: str, *, line_base: int = 1, positions: Positions | None = None) -> list[Candidate]:
+def scan(
+    text: str,
+    *,
+    line_base: int = 1,
+    positions: Positions | None = None,
+    syntax: Syntax | str = TEXT,
+) -> list[Candidate]:
     """Every URL candidate in `text`, in text order, empty wrappers included.
 
     `line_base` is the line number of the text's first line; `positions`, when given,
-    places candidates instead.
+    places candidates instead. `syntax` is what the text is written in (scanner.syntax:
+    "python", "json", ...; running text by default).
     """
-    return list(iter_candidates(text, line_base=line_base, positions=positions))
+    return list(iter_candidates(text, line_base=line_base, positions=positions, syntax=syntax))
 
 
 def iter_candidates(
-    text: str, *, line_base: int = 1, positions: Positions | None = None
+    text: str,
+    *,
+    line_base: int = 1,
+    positions: Positions | None = None,
+    syntax: Syntax | str = TEXT,
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    return _candidates(_scan(text, index, len(text), 0))
+    return _candidates(_scan(text, index, len(text), 0, _code(text, syntax)))
 
 
 def _candidates(scanned: Iterator[tuple[Candidate | None, int]]) -> Iterator[Candidate]:
@@ -93,7 +117,10 @@ class ChunkScan:
     Once iterated to the end, `covered` is the offset up to which the candidates cover the
     text and `stop_position()` the position of `stop` (where the next chunk's line and
     column numbers continue). `offset_base` is the offset of the chunk's first character
-    in the whole text: the candidates' positions carry offsets into that."""
+    in the whole text: the candidates' positions carry offsets into that. `syntax` is what
+    the text is written in; `state`, for a code syntax, the construct (a docstring, a
+    comment) the chunk before left open at its `stop`, and once iterated `end_state` the
+    one this chunk leaves open at its own (scanner.code.Regions.state_at)."""
 
     def __init__(
         self,
@@ -104,15 +131,23 @@ class ChunkScan:
         offset_base: int = 0,
         stop: int,
         covered_until: int,
+        syntax: Syntax | str = TEXT,
+        state: LexState | None = None,
     ) -> None:
         self.text = text
         self.stop = stop
         self.covered_until = covered_until
         self.covered = covered_until
+        self.syntax = syntax
+        self.state = state
+        self.end_state: LexState | None = None
         self._index = LineIndex(text, line_base, column_base, offset_base)
 
     def __iter__(self) -> Iterator[Candidate]:
-        for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until):
+        code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
+        if code is not None:
+            self.end_state = code.regions.state_at(self.stop)
+        for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until, code):
             self.covered = end
             if candidate is not None:
                 yield candidate
@@ -122,24 +157,59 @@ class ChunkScan:
         return self._index.position(self.stop)
 
 
-def extract(text: str) -> list[Candidate]:
-    """Every URL in `text`, in text order (an empty wrapper yields nothing)."""
+def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
+    """Every URL in `text`, in text order (an empty wrapper yields nothing).
+
+    `syntax` says what `text` is written in: "text" (the default: prose, mail, news) or a
+    code, configuration or markup syntax (`urlint.scanner.syntax.Syntax`: "python",
+    "javascript", "go", "shell", "c-like", "json", "yaml", "toml", "markdown", "rst",
+    "asciidoc", "html"; `syntax_of(name)` tells it from a file name). In code, a URL in a
+    string literal ends at its closing quote and never takes in an escape sequence
+    (`"https://x.org\\n"` gives `https://x.org`; JSON's `\\/` reads as `/`), and each
+    candidate's `context` says where it was found ("string", "comment", None for text).
+    A URL holding placeholders (`{id}`, `%s`, `${name}`, `{{ name }}`, RFC 6570's
+    `{?q}`) is flagged `template` in any syntax, its placeholders' offsets in its
+    `placeholders`."""
+    code = _code(text, syntax)
     return [
         candidate
-        for candidate, _ in _scan(text, LineIndex(text), len(text), 0)
+        for candidate, _ in _scan(text, LineIndex(text), len(text), 0, code)
         if candidate is not None and candidate.url
     ]
 
 
-def _hits(text: str, covered_until: int, stop: int) -> Iterator[tuple[int, int, int]]:
-    """(start, kind, anchor) for every place a URL may start, in text order."""
+def _code(
+    text: str, syntax: Syntax | str, state: LexState | None = None, final: bool = True
+) -> CodeText | None:
+    """The literals and comments of `text` where `syntax` is a code syntax (scanner.code,
+    read by scanner.literals); None for running text."""
+    if syntax == TEXT:
+        return None  # nothing imported for it
+    from .syntax import CODE_SYNTAXES, Syntax
+
+    if Syntax(syntax) not in CODE_SYNTAXES:  # a ValueError for a name it does not know
+        return None  # markup (scanner.markup's to read) is running text here
+    from .literals import code_text
+
+    return code_text(text, syntax, state, final)
+
+
+def _hits(
+    text: str, covered_until: int, stop: int, slashed: bool = False
+) -> Iterator[tuple[int, int, int]]:
+    """(start, kind, anchor) for every place a URL may start, in text order; `slashed`:
+    the colons of `:\\/\\/` too."""
     lo = covered_until
     # A URL that starts before `stop` has its colon at most a scheme's length after it.
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
-    passes = (
+    passes: tuple[Iterator[tuple[int, int, int]], ...] = (
         _wrapper_hits(wrappers.OPEN.finditer(text, lo)),
         _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
     )
+    if slashed:
+        from .literals import SLASHED_COLON
+
+        passes += (_slashed_hits(text, SLASHED_COLON.finditer(text, lo, colon_stop), lo),)
     if len(text) <= _SMALL_TEXT:
         # A mail body or a short file: a sorted list costs less than merging generators,
         # and its size is bounded by the text's.
@@ -156,6 +226,16 @@ def _wrapper_hits(opens: Iterator[re.Match[str]]) -> Iterator[tuple[int, int, in
     for match in opens:
         start = match.start()
         yield start, _WRAPPER, start
+
+
+def _slashed_hits(
+    text: str, colons: Iterator[re.Match[str]], floor: int
+) -> Iterator[tuple[int, int, int]]:
+    """Bare URL starts before `:\\/\\/`, the colon their anchor (read in `_in_literal`)."""
+    for match in colons:
+        start = bare.scheme_start(text, match.start(), floor)
+        if start >= 0:
+            yield start, _BARE, match.start()
 
 
 def _bare_hits(
@@ -266,13 +346,16 @@ _BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fi
 
 
 def _scan(
-    text: str, index: Positions, stop: int, covered_until: int
+    text: str, index: Positions, stop: int, covered_until: int, code: CodeText | None = None
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
-    (nothing inside it is one either)."""
+    (nothing inside it is one either). `code`: the text's literals and comments, where it
+    is code."""
     furniture = Furniture(text)
     covered = covered_until
-    for start, kind, anchor in _hits(text, covered_until, stop):
+    slashed = code is not None and code.slashed
+    read_bare = _bare if code is None else code.bare
+    for start, kind, anchor in _hits(text, covered_until, stop, slashed):
         if start < covered:
             continue
         if start >= stop:
@@ -282,9 +365,11 @@ def _scan(
             if wrapper is None:
                 continue
             candidate, covered = _wrapped(text, wrapper, index)
+            if code is not None and candidate is not None:
+                candidate = code.placed(candidate, start)
             yield candidate, covered
         else:
-            found = _bare(text, start, anchor, covered, index)
+            found = read_bare(text, start, anchor, covered, index)
             if found is None:
                 continue
             candidate, covered = found
@@ -293,12 +378,17 @@ def _scan(
 
 
 def _bare(
-    text: str, start: int, anchor: int, covered: int, index: Positions
+    text: str,
+    start: int,
+    anchor: int,
+    covered: int,
+    index: Positions,
+    limit: int | None = None,
 ) -> tuple[Candidate | None, int] | None:
     """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
     covers the text to; (None, its end) where it is part of a password, not a URL of its
-    own; None where it is no URL."""
-    end = bare.body_end(text, anchor + 1, url_start=start)
+    own; None where it is no URL. `limit`: where it ends at the latest (a comment's end)."""
+    end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
     if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
         return None, end  # part of a password, not a URL of its own
     if not bare.has_body(text, anchor, end):
@@ -312,14 +402,25 @@ def _bare(
     if anchor - start <= 4 and after is None and _not_bare_shaped(text, start, anchor, end):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
     if wrapped is not None:
-        return _joined_candidate(text, start, end, wrapped, index), wrapped[1]
+        return _templated(_joined_candidate(text, start, end, wrapped, index)), wrapped[1]
     if after is None and rest is None:  # most URLs: made in C (_BARE_DEFAULTS)
         span = index.span(start, end)
-        return built(Candidate, (text[start:end], span, (span,), *_BARE_DEFAULTS)), end
+        url = text[start:end]
+        candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
+        if "{" in url or "%" in url:  # may be a template (scanner.templates)
+            return _templated(candidate), end
+        return candidate, end
     covered = end
     if rest is not None:
         covered = max(end, _password_end(text, text[start:end], end, rest))
-    return _bare_candidate(text, start, end, after, rest, index), covered
+    return _templated(_bare_candidate(text, start, end, after, rest, index)), covered
+
+
+def _templated(candidate: Candidate, shell: bool = False) -> Candidate:
+    """`candidate`, flagged as a template where it holds placeholders (scanner.templates)."""
+    from .templates import as_template
+
+    return as_template(candidate, shell)
 
 
 def _at_line_end(
@@ -432,7 +533,7 @@ def _wrapped_candidate(
     wrapper_span = index.span(found.start, found.end)
     # an empty wrapper has no URL text: its span is the wrapper itself
     span = Span(pieces[0].start, pieces[-1].end) if pieces else wrapper_span
-    return Candidate(
+    candidate = Candidate(
         url=found.url,
         span=span,
         pieces=pieces,
@@ -443,6 +544,7 @@ def _wrapped_candidate(
         login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
         login_rest_text=text[rest[1] : rest[2]] if rest is not None else "",
     )
+    return _templated(candidate) if "{" in found.url or "%" in found.url else candidate
 
 
 __all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]

@@ -1,0 +1,196 @@
+"""URLs of a code or configuration text, read in the literal or comment they stand in.
+
+The scanner (scanner.py) finds where URLs may start as it does in running text; for a code
+text each is then read here, in the region its scheme's colon stands in (scanner.code):
+
+- outside every literal and comment: running text;
+- in a comment, a docstring, a here-document, a YAML block scalar: running text, ended at
+  the region's end at the latest (`/* see https://x.org*/`);
+- in a string literal: to the closing quote at most, and never past an escape sequence
+  (`"https://x.org\\n"`: `https://x.org`), but for `\\/` where the language reads it as "/"
+  (JSON, JavaScript, YAML's double quotes): `"https:\\/\\/x.org\\/a"` is `https://x.org/a`,
+  the runs of raw text around each backslash its pieces. Nothing after the closing quote
+  goes on with it (no next line's word, no hard-wrap join). A literal that holds only a
+  scheme (`"https://" + host`) holds no URL.
+
+Each candidate says where it was found (`context`: "string", "comment", None for code
+outside both), and in shell and make files `$name` and `$(name)` are placeholders too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.model import Candidate, Span
+from ..core.records import built
+from . import bare
+from .code import RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
+from .continuation import login_read_on
+from .scanner import (
+    _bare,
+    _bare_candidate,
+    _inside_a_login,
+    _not_bare_shaped,
+    _password_end,
+    _templated,
+)
+from .syntax import CODE_SYNTAXES, Syntax
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .positions import Positions
+
+# Where `\/` reads as "/": JSON (RFC 8259 section 7), JavaScript, YAML 1.2 (section 5.7).
+_SLASHED_SYNTAXES = frozenset({Syntax.JSON, Syntax.JAVASCRIPT, Syntax.YAML})
+SLASHED_COLON = re.compile(r":\\/\\/")  # `https:\/\/`: JSON's escaped "://"
+
+Found = tuple[Candidate | None, int] | None
+# A candidate's fields after its pieces and before its context, at their defaults.
+_DEFAULTS_BEFORE_CONTEXT = tuple(
+    Candidate._field_defaults[name]  # type: ignore[attr-defined]  # a record's, as namedtuple's
+    for name in Candidate._fields[3 : Candidate._fields.index("context")]  # type: ignore[attr-defined]
+)
+
+
+class CodeText:
+    """A code text's regions, and how its syntax reads URLs (the scanner's `code`)."""
+
+    __slots__ = ("regions", "shell", "slashed")
+
+    def __init__(self, regions: Regions, shell: bool, slashed: bool) -> None:
+        self.regions = regions
+        self.shell = shell  # `$name` and `$(name)` are placeholders too
+        self.slashed = slashed  # `:\/\/` may start a URL: its hits are looked for
+
+    def placed(self, candidate: Candidate, offset: int) -> Candidate:
+        """A wrapper's candidate found at `offset`, with its context (and, in shell, its
+        variables as placeholders)."""
+        at = self.regions.at(offset)
+        if at >= 0:
+            candidate = candidate._replace(context=self.regions.items[at][2])  # type: ignore[attr-defined]  # a record's, as namedtuple's
+        return _templated(candidate, True) if self.shell else candidate
+
+    def bare(
+        self, text: str, start: int, anchor: int, covered: int, index: Positions
+    ) -> Found:
+        """The scanner's `_bare` for a URL of this text: read in the region its colon is in."""
+        regions = self.regions
+        at = regions.at(anchor)
+        context = None
+        if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
+            return None  # `:\/\/` where `\/` is no "/"
+        if at < 0:  # code outside literals and comments: running text
+            found = _bare(text, start, anchor, covered, index)
+        else:
+            region_start = regions.starts[at]
+            limit, mode, context = regions.items[at][:3]
+            if start < region_start:  # no scheme starts before its literal
+                start = bare.scheme_start(text, anchor, region_start)
+                if start < 0:
+                    return None
+            if mode != TEXT:  # a string literal
+                found = _in_literal(text, start, anchor, covered, index, mode, limit)
+                if found is not None and found[0] is not None and self.shell:
+                    return _templated(found[0], True), found[1]
+                return found
+            found = _bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
+        if found is None:
+            return None
+        candidate, end = found
+        if candidate is None:
+            return found
+        if context is not None:
+            candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
+        if self.shell and "$" in candidate.url:
+            candidate = _templated(candidate, True)
+        return candidate, end
+
+
+def code_text(
+    text: str, syntax: Syntax | str, state: LexState | None = None, final: bool = True
+) -> CodeText | None:
+    """`text`'s regions where `syntax` is a code syntax (scanner.code); None otherwise
+    (running text, and markup, which scanner.markup reads)."""
+    read_as = Syntax(syntax)
+    if read_as not in CODE_SYNTAXES:
+        return None
+    slashed = read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0
+    return CodeText(lex(text, read_as, state, final), read_as is Syntax.SHELL, slashed)
+
+
+def _in_literal(
+    text: str,
+    start: int,
+    anchor: int,
+    covered: int,
+    index: Positions,
+    mode: int,
+    limit: int,
+) -> Found:
+    """The URL at `start` in a string literal that closes at `limit`, read in `mode`
+    (scanner.code): to the closing quote at most, and to the first escape sequence but
+    `\\/` where the language reads it as "/" (SLASHED)."""
+    context = STRING
+    runs = [start]  # where each run of raw text starts, the first at the scheme
+    if mode != RAW:
+        escape = text.find("\\", anchor, limit)
+        while mode == SLASHED and escape >= 0 and text.startswith("/", escape + 1):
+            runs.append(escape + 1)
+            escape = text.find("\\", escape + 2, limit)
+        if escape >= 0:
+            limit = escape
+    if len(runs) > 1:
+        return _unescaped(text, runs, anchor, limit, index)
+    end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
+    if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
+        return None, end
+    if not bare.has_body(text, anchor, end) or (
+        anchor - start <= 4 and _not_bare_shaped(text, start, anchor, end)
+    ):
+        return None
+    span = index.span(start, end)
+    url = text[start:end]
+    rest = login_read_on(text, start, end)
+    if rest is None:  # most URLs: made in C
+        candidate = built(Candidate, (url, span, (span,), *_DEFAULTS_BEFORE_CONTEXT, context, ()))
+        if "{" in url or "%" in url:
+            candidate = _templated(candidate)
+        return candidate, end
+    candidate = _bare_candidate(text, start, end, None, rest, index)._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
+    return _templated(candidate), max(end, _password_end(text, url, end, rest))
+
+
+def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Positions) -> Found:
+    """The URL whose raw text runs from each of `runs` to the backslash before the next
+    (the last to `limit`), read as the runs joined: `https:\\/\\/x.org\\/a` is
+    `https://x.org/a`, its pieces the runs it takes."""
+    bounds = [(run, following - 1) for run, following in zip(runs, runs[1:], strict=False)]
+    bounds.append((runs[-1], limit))
+    joined = "".join(text[run:run_end] for run, run_end in bounds)
+    quoted = text[runs[0] - 1 : runs[0]] + joined  # what quotes it, as bare.body_end reads
+    colon = anchor - runs[0] + 1
+    end = bare.body_end(quoted, colon + 1, url_start=1)
+    if not bare.has_body(quoted, colon, end):
+        return None
+    spans = []
+    left = end - 1  # the joined text's characters taken
+    for run, run_end in bounds:
+        if left <= 0:
+            break
+        taken = min(left, run_end - run)
+        if taken:
+            spans.append((run, run + taken))
+        left -= taken
+    pieces = tuple(index.span(piece_start, piece_end) for piece_start, piece_end in spans)
+    raw_end = spans[-1][1]
+    url = joined[: end - 1]
+    rest = login_read_on(text, runs[0], raw_end, url)
+    candidate = Candidate(
+        url,
+        Span(pieces[0].start, pieces[-1].end),
+        pieces,
+        context=STRING,
+        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+        login_rest_text=text[raw_end : rest[0]] + text[rest[1] : rest[2]] if rest else "",
+    )
+    return _templated(candidate), raw_end

@@ -1,0 +1,152 @@
+"""What syntax a file is written in, from its name alone (pure, no I/O).
+
+The scanner reads URLs differently by syntax: inside a code file's string literals a URL ends
+at the closing quote and never takes in an escape sequence; markup has its own link forms; the
+rest is text, scanned as mail and prose are. Only the name is looked at (extension, or a
+well-known file name such as ``Makefile``), so the answer costs nothing and never reads the file.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "syntax_of"]
+
+
+class Syntax(str, enum.Enum):
+    """A file's syntax, as the scanner needs to know it. Values are stable lower-case names."""
+
+    TEXT = "text"
+    PYTHON = "python"
+    JAVASCRIPT = "javascript"  # JS and TS: '...', "...", `...${}...`
+    GO = "go"
+    SHELL = "shell"  # sh, bash, zsh, make
+    C_LIKE = "c-like"  # C, C++, Java, Rust, Ruby, PHP: '...', "...", //, /* */
+    YAML = "yaml"
+    TOML = "toml"
+    JSON = "json"
+    MARKDOWN = "markdown"
+    RST = "rst"
+    ASCIIDOC = "asciidoc"
+    HTML = "html"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Syntaxes whose string literals and comments the code lexer (scanner/code.py) reads.
+CODE_SYNTAXES = frozenset(
+    {
+        Syntax.PYTHON,
+        Syntax.JAVASCRIPT,
+        Syntax.GO,
+        Syntax.SHELL,
+        Syntax.C_LIKE,
+        Syntax.YAML,
+        Syntax.TOML,
+        Syntax.JSON,
+    }
+)
+
+#: Syntaxes with their own link forms (scanner/markup.py).
+MARKUP_SYNTAXES = frozenset({Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC, Syntax.HTML})
+
+_BY_EXTENSION: dict[str, Syntax] = {
+    "py": Syntax.PYTHON,
+    "pyi": Syntax.PYTHON,
+    "pyw": Syntax.PYTHON,
+    "js": Syntax.JAVASCRIPT,
+    "mjs": Syntax.JAVASCRIPT,
+    "cjs": Syntax.JAVASCRIPT,
+    "jsx": Syntax.JAVASCRIPT,
+    "ts": Syntax.JAVASCRIPT,
+    "mts": Syntax.JAVASCRIPT,
+    "cts": Syntax.JAVASCRIPT,
+    "tsx": Syntax.JAVASCRIPT,
+    "go": Syntax.GO,
+    "sh": Syntax.SHELL,
+    "bash": Syntax.SHELL,
+    "zsh": Syntax.SHELL,
+    "ksh": Syntax.SHELL,
+    "mk": Syntax.SHELL,
+    "mak": Syntax.SHELL,
+    "c": Syntax.C_LIKE,
+    "h": Syntax.C_LIKE,
+    "cc": Syntax.C_LIKE,
+    "cpp": Syntax.C_LIKE,
+    "cxx": Syntax.C_LIKE,
+    "hpp": Syntax.C_LIKE,
+    "hh": Syntax.C_LIKE,
+    "java": Syntax.C_LIKE,
+    "kt": Syntax.C_LIKE,
+    "cs": Syntax.C_LIKE,
+    "rs": Syntax.C_LIKE,
+    "swift": Syntax.C_LIKE,
+    "rb": Syntax.C_LIKE,
+    "php": Syntax.C_LIKE,
+    "yaml": Syntax.YAML,
+    "yml": Syntax.YAML,
+    "toml": Syntax.TOML,
+    "json": Syntax.JSON,
+    "jsonc": Syntax.JSON,
+    "json5": Syntax.JSON,
+    "jsonl": Syntax.JSON,
+    "ndjson": Syntax.JSON,
+    "geojson": Syntax.JSON,
+    "ipynb": Syntax.JSON,
+    "md": Syntax.MARKDOWN,
+    "markdown": Syntax.MARKDOWN,
+    "mdown": Syntax.MARKDOWN,
+    "mkd": Syntax.MARKDOWN,
+    "rst": Syntax.RST,
+    "rest": Syntax.RST,
+    "adoc": Syntax.ASCIIDOC,
+    "asciidoc": Syntax.ASCIIDOC,
+    "asc": Syntax.ASCIIDOC,
+    "html": Syntax.HTML,
+    "htm": Syntax.HTML,
+    "xhtml": Syntax.HTML,
+}
+
+# Names with no telling extension. Make recipes are shell lines (make's own `$(VAR)` and `#`
+# comments read the same way for the purpose of finding URLs in quotes).
+_BY_NAME: dict[str, Syntax] = {
+    "makefile": Syntax.SHELL,
+    "gnumakefile": Syntax.SHELL,
+    "dockerfile": Syntax.SHELL,
+    "containerfile": Syntax.SHELL,
+    "pkgbuild": Syntax.SHELL,
+    "apkbuild": Syntax.SHELL,
+    ".bashrc": Syntax.SHELL,
+    ".bash_profile": Syntax.SHELL,
+    ".profile": Syntax.SHELL,
+    ".zshrc": Syntax.SHELL,
+    ".envrc": Syntax.SHELL,
+    "gemfile": Syntax.C_LIKE,
+    "rakefile": Syntax.C_LIKE,
+    "pipfile": Syntax.TOML,
+    "cargo.lock": Syntax.TOML,
+    "poetry.lock": Syntax.TOML,
+    "uv.lock": Syntax.TOML,
+    ".clang-format": Syntax.YAML,
+    ".prettierrc": Syntax.JSON,
+    ".eslintrc": Syntax.JSON,
+    ".babelrc": Syntax.JSON,
+}
+
+
+def syntax_of(name: str) -> Syntax:
+    """Return the syntax of a file named ``name`` (a path; only its last component counts).
+
+    Case does not matter; an unknown or missing extension gives :attr:`Syntax.TEXT`. An archive
+    member's name works the same way (``pkg.tar!docs/a.md`` is Markdown)."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1].lower()
+    known = _BY_NAME.get(base)
+    if known is not None:
+        return known
+    if base.startswith(("dockerfile.", "makefile.")):
+        return Syntax.SHELL
+    dot = base.rfind(".")
+    if dot <= 0:
+        return Syntax.TEXT
+    return _BY_EXTENSION.get(base[dot + 1 :], Syntax.TEXT)
