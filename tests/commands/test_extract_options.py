@@ -345,3 +345,44 @@ def test_check_takes_the_same_selection_options(capsys, here, monkeypatch):
     assert paths("vendor/c.txt", "b.txt") == ["vendor/c.txt", "b.txt"]  # named: always read
     stdin_bytes(monkeypatch, b"b.txt\nvendor/c.txt\n")
     assert paths("--files-from", "-") == ["b.txt", "vendor/c.txt"]
+
+
+# -- -j past what the machine runs ------------------------------------------------------------
+
+
+@pytest.mark.processes
+def test_j_past_the_most_the_machine_runs_is_said_once_and_cut(capsys, here, monkeypatch):
+    # Nothing worse than a slower run: the output is -j 1's, the note one line.
+    monkeypatch.setenv("URLINT_MAX_JOBS", "2")
+    serial = run(capsys, "extract", "-j", "1", "one.txt", "two.txt")
+    assert serial[0] == 0 and serial[2] == ""
+    assert run(capsys, "extract", "-j", "1000", "one.txt", "two.txt") == (
+        0, serial[1], "urlint: -j 1000 is more than URLINT_MAX_JOBS=2; using 2\n"
+    )
+    assert run(capsys, "extract", "-j", "2", "one.txt", "two.txt") == serial
+    assert run(capsys, "extract", "-q", "-j", "100000", "one.txt", "two.txt") == serial
+    code, out, err = run(capsys, "check", "--format", "concise", "-j", "100000", "two.txt")
+    assert (code, err) == (1, "urlint: -j 100000 is more than URLINT_MAX_JOBS=2; using 2\n")
+    assert run(capsys, "check", "--format", "concise", "-j", "1", "two.txt") == (code, out, "")
+
+
+@pytest.mark.processes
+def test_by_default_the_most_is_twice_the_cores(capsys, here, monkeypatch):
+    monkeypatch.delenv("URLINT_MAX_JOBS", raising=False)
+    monkeypatch.setattr("urlint.run.work.core_count", lambda: 1)
+    assert run(capsys, "extract", "-j", "3", "one.txt")[::2] == (
+        0,
+        "urlint: -j 3 is more than 2, twice the cores here (URLINT_MAX_JOBS sets another "
+        "limit); using 2\n",
+    )
+
+
+def test_a_urlint_max_jobs_that_is_no_number_is_exit_2_before_anything_is_read(
+    capsys, here, monkeypatch
+):
+    monkeypatch.setenv("URLINT_MAX_JOBS", "many")
+    error = "urlint: URLINT_MAX_JOBS: 'many' is not a number of processes (1 or more)\n"
+    assert run(capsys, "extract", "-j", "2", "one.txt") == (2, "", error)
+    assert run(capsys, "check", "-j", "2", "one.txt") == (2, "", error)
+    # A run on one process starts no pool: the limit is not read.
+    assert run(capsys, "extract", "-j", "1", "one.txt")[0] == 0

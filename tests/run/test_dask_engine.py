@@ -13,8 +13,10 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import subprocess
 import sys
 import tarfile
+import time
 from functools import partial
 from pathlib import Path
 
@@ -274,12 +276,17 @@ def test_the_library_checks_the_engine_at_the_call():
         scan_paths("x.txt", scheduler="tcp://127.0.0.1:8786")
 
 
-def _failing_scan(unit, url_format, failing: str, how: str):
+def _failing_scan(unit, url_format, failing: str, how: str, cue: str = ""):
     """scan_unit, but a unit of the input `failing` raises past worker.worked's guard
-    ("raise"), or takes its worker down with it ("die")."""
+    ("raise"), or takes its worker down with it ("die") once the file `cue` is there."""
     paths = [getattr(unit, "path", "")] + [s.path for s in getattr(unit, "sources", ())]
     if any(path.endswith(failing) for path in paths):
         if how == "die":
+            # A wait on the file, however long; a guard of two minutes: a writer that never
+            # makes it fails the test rather than holds it for ever.
+            guard = time.monotonic() + 120
+            while cue and not os.path.exists(cue) and time.monotonic() < guard:
+                time.sleep(0.01)
             os._exit(1)
         raise RuntimeError("a fault in urlint's own code")
     return scan_unit(unit, url_format)
@@ -313,38 +320,46 @@ def test_a_unit_whose_work_raises_is_a_problem_and_the_run_goes_on(
     assert events == [*whole[:first], *problems, *whole[first + 2 * 3 :]]
 
 
-def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small_units):
+def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small_units, tmp_path):
     distributed = pytest.importorskip("distributed")
     import dask
 
-    text, mbox = inputs[0], inputs[1]
+    mbox = inputs[1]
     line_format = UrlFormat()
     whole_mbox = line_events(run_units(planned_units([mbox]), line_format))
-    dying = partial(_failing_scan, url_format=line_format, failing="big.txt", how="die")
-    # One death is enough to give the unit up (Dask's default tries it on four workers),
-    # and the worker holds only the unit it works (by default it holds the next too, and
-    # Dask counts a death against both).
+    # The unit of dies.txt kills its worker once the writer has the mbox's lines (the file
+    # `go`). Dask counts a death against each unit its worker held: with one death enough
+    # to give a unit up, a run held beside a dying unit, as Dask now and then held one
+    # whatever its settings, was lost with it. And one death, not one a range of a large
+    # text: under load a nanny now and then started its worker again too late, or never,
+    # and with both gone the units were given up ("no worker ran for 60 s").
+    dies = tmp_path / "dies.txt"
+    dies.write_text("see http://example.com/~dies/\n")
+    go = tmp_path / "go"
+    dying = partial(
+        _failing_scan, url_format=line_format, failing="dies.txt", how="die", cue=str(go)
+    )
     from urlint.run.engines.dask import own_cluster_settings
 
     settings = {
+        # One death is enough to give the unit up (Dask's default tries it on four workers)
         "distributed.scheduler.allowed-failures": 0,
-        "distributed.scheduler.worker-saturation": 1.0,
         # Should its worker never come back, the test fails in a minute (the run's own
         # cluster's guard), not hangs
         **own_cluster_settings(),
     }
-    # Two workers: a nanny that does not start its worker again after a death (Dask's own
-    # race, about one death in 200 here: the run waited for good on one worker) leaves the
-    # other to read on
     with dask.config.set(settings), distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
-        events = _events([text, mbox], dying, cluster.scheduler_address)
+        units = planned_units([mbox, str(dies)])  # the mbox's runs, then dies.txt alone
+        events: list = []
+        for event in run_work(units, dying, place=placed_lines, engine="dask",
+                              scheduler=cluster.scheduler_address):
+            events += line_events([event])
+            if len(events) == len(whole_mbox):
+                go.touch()
     reason = "the Dask workers that took it died reading it"
-    # The text's 17 ranges (test_the_inputs_make_every_kind_of_unit), each a problem at
-    # its first line (each range said to hold nothing: those after it are placed as if it
-    # held no line), then the whole mbox.
-    assert events == [Problem(ProblemKind.UNREADABLE, reason, text)] * 17 + whole_mbox
+    assert events == [*whole_mbox, Problem(ProblemKind.UNREADABLE, reason, str(dies), 1)]
 
 
 class _FailingAsTheWaitRunsOut:
@@ -427,7 +442,7 @@ def test_the_cluster_a_run_starts_is_set_to_give_units_up_after_a_minute_without
     from urlint.run.engines.dask import dask_pool
 
     with dask_pool(partial(scan_unit, url_format=UrlFormat()), 1, None) as (submit, width):
-        client = submit.args[0]
+        client = submit.submit.args[0]
         assert (width, client.cluster.scheduler.no_workers_timeout) == (1, 60)
 
 
@@ -460,8 +475,6 @@ def test_a_scheduler_is_for_the_dask_engine(tmp_path, capsys):
 
 
 def test_a_run_on_this_machine_does_not_load_dask(tmp_path):
-    import subprocess
-
     (tmp_path / "a.txt").write_text("http://example.com/\n")
     code = (
         "import sys; from urlint.commands.cli import main; "
@@ -479,8 +492,6 @@ def test_a_malformed_scheduler_address_is_one_line_with_its_password_hidden(tmp_
     # Dask's message repeats the address without its scheme, where no login reads any
     # more: hidden as given. Said before a client is made: a half-made one printed a
     # traceback at exit. Through a process of its own, as that traceback came at its exit.
-    import subprocess
-
     pytest.importorskip("distributed")
     (tmp_path / "a.txt").write_text("http://example.com/\n")
     done = subprocess.run(
@@ -494,3 +505,75 @@ def test_a_malformed_scheduler_address_is_one_line_with_its_password_hidden(tmp_
         "urlint: cannot reach the Dask scheduler at tcp://fred:****@127.0.0.1:8786: invalid "
         "address 'fred:****@127.0.0.1:8786'; maybe: ipv6 needs brackets like [::1]\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("address", "settings", "reason"),
+    [
+        (
+            "tls://127.0.0.1:1",
+            {},
+            "TLS expects a `ssl_context` argument of type ssl.SSLContext (perhaps check your "
+            "TLS configuration?) Instead got None",
+        ),
+        (
+            "tcp://127.0.0.1:1",
+            {"DASK_DISTRIBUTED__COMM__REQUIRE_ENCRYPTION": "True"},
+            "encryption required by Dask configuration, refusing communication from/to "
+            "'tcp://127.0.0.1:1'",
+        ),
+    ],
+    ids=["tls without certificates", "tcp where encryption is required"],
+)
+def test_an_address_dasks_settings_cannot_serve_is_one_line(tmp_path, address, settings, reason):
+    # Dask raises a TypeError (or a RuntimeError) for these, and leaves its client half
+    # made: a 66-line traceback, exit status 1, and another after a wait, at exit.
+    pytest.importorskip("distributed")
+    (tmp_path / "a.txt").write_text("http://example.com/\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "urlint", "extract", "--scheduler", address,
+         str(tmp_path / "a.txt")],
+        capture_output=True, text=True, check=False, env={**os.environ, **settings},
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", f"urlint: cannot reach the Dask scheduler at {address}: {reason}\n"
+    )
+
+
+def test_a_type_error_of_urlints_own_as_it_connects_is_no_address_problem(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    from urlint.run.engines.dask import _connected
+
+    def start(self, **_: object) -> None:
+        raise TypeError("a fault in urlint's own code")
+
+    monkeypatch.setattr(distributed.Client, "start", start)
+    with pytest.raises(TypeError, match="a fault in urlint's own code"):
+        _connected(distributed, "tcp://127.0.0.1:1")
+
+
+def test_the_cluster_a_run_starts_has_a_worker_a_unit_up_to_the_most(
+    inputs, small_units, capsys, monkeypatch, tmp_path
+):
+    # -j 1000 started 1000 workers; the most is URLINT_MAX_JOBS (twice the cores by
+    # default), and a worker is started as each unit is handed over, up to that.
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("URLINT_MAX_JOBS", "2")
+    scaled: list[int] = []  # the workers the cluster is told to have, in turn
+    scale = distributed.LocalCluster.scale
+
+    def scaled_to(cluster, count=0, **more):
+        scaled.append(count)
+        return scale(cluster, count, **more)
+
+    monkeypatch.setattr(distributed.LocalCluster, "scale", scaled_to)
+    argv = ["extract", "--isolated", "--engine", "dask", "-j", "1000"]
+    local = _run(capsys, "extract", "--isolated", "-j", "1", *inputs[1:4])
+    note = "urlint: -j 1000 is more than URLINT_MAX_JOBS=2; using 2\n"
+    assert _run(capsys, *argv, *inputs[1:4]) == (local[0], local[1], note)
+    assert [count for count in scaled if count] == [1, 2]  # (0 as it closes)
+    # One small file is one unit: one worker.
+    scaled.clear()
+    (tmp_path / "a.txt").write_text("see http://example.com/~a/\n")
+    assert _run(capsys, *argv, str(tmp_path / "a.txt")) == (0, "http://example.com/~a/\n", note)
+    assert [count for count in scaled if count] == [1]

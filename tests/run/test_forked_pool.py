@@ -1,10 +1,12 @@
 """The local engine's pool (engines/forked.py): results in the order asked whatever the
-workers' pace, units and results larger than a pipe holds, and a worker that dies costs
-its unit alone, as a problem, never the run."""
+workers' pace, units and results larger than a pipe holds, no more workers than units
+handed out nor than the machine runs, and a worker that dies costs its unit alone, as a
+problem, never the run (the units it held next are worked), on either pool."""
 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import time
 from functools import partial
@@ -13,17 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlint.commands.unit_work import scan_unit
 from urlint.core.inputs import InputFile
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, MemberBytes, WholeInput
 from urlint.output.extract import UrlFormat
-from urlint.run import runner
+from urlint.run import pool, runner
 from urlint.run.engines import forked
 from urlint.run.pool import _worker_started
 from urlint.run.work import InputResult
 
 from ..helpers import line_events
+from .work_helpers import broken_beside, killed_at, started
 
 pytestmark = pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here")
 
@@ -80,12 +82,56 @@ def _ended(pids: list[int]) -> bool:
 def test_results_come_in_the_order_asked_whatever_the_pace(units, jobs):
     submitted = [(number, delay, size) for number, (delay, size) in enumerate(units)]
     with forked.ForkedPool(_echoed, jobs, _nothing) as pool:
-        workers = [worker.pid for worker in pool._workers]
         tickets = [pool.submit(unit) for unit in submitted]
+        workers = [worker.pid for worker in pool._workers]
         results = [pool.result(ticket) for ticket in tickets]
     assert results == [[number, str(number).encode() * size] for number, _, size in submitted]
-    assert len(workers) == jobs
+    # One a unit, as each holds one still (its result is not read yet), up to `jobs`.
+    assert len(workers) == pool.forked == min(jobs, len(submitted))
     assert _ended(workers)
+
+
+def test_a_worker_is_forked_only_for_a_unit_no_worker_is_free_for(alarm):
+    with forked.ForkedPool(_echoed, 50, _nothing) as pool:
+        # Each result read before the next unit comes: the one worker is free for each.
+        results = [pool.result(pool.submit((number, 0.0, 1))) for number in range(5)]
+        assert pool.forked == 1
+        # Three units at once: two workers more, not fifty.
+        tickets = [pool.submit((number, 0.0, 1)) for number in range(5, 8)]
+        results += [pool.result(ticket) for ticket in tickets]
+        assert pool.forked == 3
+    assert results == [[number, str(number).encode()] for number in range(8)]
+
+
+def _numbered(number: int) -> list:
+    return [InputResult([number])]
+
+
+def _counted_forks(monkeypatch) -> list[int]:
+    """The workers os.fork forks from now on, as it forks them."""
+    real, forks = os.fork, []
+
+    def fork() -> int:
+        pid = real()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    return forks
+
+
+@pytest.mark.parametrize(("units", "most", "workers"), [(10, "3", 3), (1, "", 1), (2, "", 2)])
+def test_a_run_forks_no_more_workers_than_its_units_nor_than_the_machine_runs(
+    monkeypatch, alarm, units, most, workers
+):
+    # -j 1000 (the library's jobs=1000): URLINT_MAX_JOBS, or twice the cores (2 at least),
+    # and one worker a unit handed out, at most.
+    monkeypatch.setenv("URLINT_MAX_JOBS", most)
+    forks = _counted_forks(monkeypatch)
+    assert list(runner.run_work(range(units), _numbered, jobs=1000)) == list(range(units))
+    assert len(forks) == workers
+    assert _ended(forks)
 
 
 def _turned(payload: bytes) -> bytes:
@@ -103,35 +149,52 @@ def test_units_and_results_larger_than_a_pipe_holds(alarm):
     assert [result[-1] for result in results] == list(range(6))
 
 
-def _timed(unit: tuple[int, float]) -> list:
-    """A unit's work: its number, after `delay` seconds, and when it started and ended (the
-    system's clock, one for every process)."""
-    number, delay = unit
+@pytest.fixture
+def cue():
+    """A pipe the workers forked from this process inherit: one unit waits on it, another
+    writes to it."""
+    read, write = os.pipe()
+    yield read, write
+    os.close(read)
+    os.close(write)
+
+
+def _cued(number: int, cue: tuple[int, int], until: int) -> list:
+    """A unit's work: its number, and when it started and ended (the system's clock, one
+    for every process). Unit 0 holds its worker until unit `until` is done (a byte down
+    the `cue` pipe): what its worker does meanwhile is the pool's doing, whatever the
+    machine's load."""
+    read, write = cue
     started = time.monotonic()
-    time.sleep(delay)
+    if number == 0:
+        # A guard, not a wait on the clock: a pool that never gets to `until` fails the
+        # test below (with what went on instead), rather than holding it for ever.
+        if select.select([read], [], [], 60)[0]:
+            os.read(read, 1)
+    elif number == until:
+        os.write(write, b"x")
     return [InputResult([(number, started, time.monotonic())])]
 
 
-def test_a_slow_unit_holds_up_no_other_worker(alarm):
+def test_a_slow_unit_holds_up_no_other_worker(alarm, cue):
     # The writer takes results in order; while the first unit's worker works it, the other
     # worker goes on with the units after it: 1, then 3 to 8 (2 is held by the slow unit's
     # worker, engines/forked.AHEAD), the writer AHEAD_OF_WRITER (4) a worker ahead. With
-    # two a worker, it did 1, 3 and 4, then waited.
-    units = [(0, 0.5), *((number, 0.0) for number in range(1, 12))]
-    events = list(runner.run_work(units, _timed, jobs=2))
+    # two a worker, it did 1, 3 and 4, then waited (and the slow unit for ever).
+    work = partial(_cued, cue=cue, until=8)
+    events = list(runner.run_work(range(12), work, jobs=2))
     assert [number for number, _, _ in events] == list(range(12))
     slow_end = events[0][2]
     went_on = [number for number, started, _ in events[1:] if started < slow_end]
     assert went_on == [1, 3, 4, 5, 6, 7, 8]
 
 
-def _timed_members(unit: ArchiveMembers) -> list:
-    """`_timed`, for a unit that carries its bytes: its number is its archive's, the first
-    takes half a second."""
-    return _timed((unit.archive, 0.5 if unit.archive == 0 else 0.0))
+def _cued_members(unit: ArchiveMembers, cue: tuple[int, int], until: int) -> list:
+    """`_cued`, for a unit that carries its bytes: its number is its archive's."""
+    return _cued(unit.archive, cue, until)
 
 
-def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm):
+def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm, cue):
     # The writer holds a unit's bytes until its result is back (an archive's members, up
     # to 16 MB a unit): of those, it plans two a worker ahead, not four. While the first
     # unit's worker works it, the other does 1, 3 and 4 (2 is held behind the slow one).
@@ -139,30 +202,19 @@ def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm):
     units = [
         ArchiveMembers(InputFile("a.tar", True), (member,), number) for number in range(8)
     ]
-    events = list(runner.run_work(units, _timed_members, jobs=2))
+    events = list(runner.run_work(units, partial(_cued_members, cue=cue, until=4), jobs=2))
     assert [number for number, _, _ in events] == list(range(8))
     went_on = [number for number, started, _ in events[1:] if started < events[0][2]]
     assert went_on == [1, 3, 4]
 
 
-def _killed_at(unit: WholeInput, url_format: UrlFormat) -> list:
-    """scan_unit, but a unit of a file named "kill*" kills its worker (as the OOM killer
-    would), and one named "exit*" ends it (a BaseException past the work's guard)."""
-    name = os.path.basename(unit.sources[0].path)
-    if name.startswith("kill"):
-        os.kill(os.getpid(), signal.SIGKILL)
-    if name.startswith("exit"):
-        raise SystemExit(3)
-    return scan_unit(unit, url_format=url_format)
-
-
 def _run_through_the_pool(folder, names: list[str]) -> list:
     """The URL lines and problems of files `names` (each a URL), one unit each, worked by
-    `_killed_at` on two processes."""
+    `killed_at` on two processes."""
     for name in names:
         (folder / name).write_text(f"See http://example.com/{name}/ there.\n")
     units = [WholeInput((InputFile(str(folder / name), True),)) for name in names]
-    work = partial(_killed_at, url_format=UrlFormat())
+    work = partial(killed_at, url_format=UrlFormat())
     return line_events(runner.run_work(units, work, jobs=2))
 
 
@@ -191,21 +243,56 @@ def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):
     ]
 
 
-def test_an_abandoned_run_kills_its_workers(alarm):
+def test_an_abandoned_run_kills_its_workers(alarm, monkeypatch):
+    # Not waited for: the unit would take ten minutes, and the alarm rings after one.
+    statuses = {}
+    real = forked._reaped
+
+    def reaped(pid: int) -> int:
+        statuses[pid] = real(pid)
+        return statuses[pid]
+
+    monkeypatch.setattr(forked, "_reaped", reaped)
     pool = forked.ForkedPool(_echoed, 2, _worker_started)
-    workers = [worker.pid for worker in pool._workers]
-    pool.submit((0, 30.0, 1))  # a unit that would take half a minute
-    started = time.monotonic()
+    pool.submit((0, 600.0, 1))
+    [worker] = [worker.pid for worker in pool._workers]
     pool.close(abandon=True)
-    assert time.monotonic() - started < 5
-    assert _ended(workers)
+    assert os.WIFSIGNALED(statuses[worker])
+    assert os.WTERMSIG(statuses[worker]) == signal.SIGKILL
+    assert _ended([worker])
+
+
+def _killed_on_cue(unit: WholeInput, cue: int) -> list:
+    """A unit's work: its file's name; the unit of the file "0" kills its own worker (as
+    the OOM killer would) once a byte comes down the `cue` pipe."""
+    name = os.path.basename(unit.sources[0].path)
+    if name == "0":
+        os.read(cue, 1)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [name]
+
+
+def test_the_unit_a_killed_worker_held_next_is_worked_by_another(tmp_path, alarm, cue):
+    units = [WholeInput((InputFile(str(tmp_path / str(number)), True),)) for number in range(4)]
+    with forked.ForkedPool(partial(_killed_on_cue, cue=cue[0]), 1, _nothing) as pool:
+        tickets = [pool.submit(unit) for unit in units]
+        [worker] = pool._workers
+        # The worker about to be killed holds unit 0, which it works, and unit 1, next in
+        # its pipe; unit 2 and 3 wait for room.
+        assert [ticket for ticket, _ in worker.holds] == tickets[:2]
+        os.write(cue[1], b"x")
+        results = [pool.result(ticket) for ticket in tickets]
+        assert pool.forked == 2  # the one killed, and the one in its place
+    reason = "its worker process was killed (SIGKILL: out of memory?)"
+    problem = Problem(ProblemKind.UNREADABLE, reason, str(tmp_path / "0"), 1)
+    assert results == [[InputResult([problem])], ["1"], ["2"], ["3"]]
 
 
 @pytest.mark.parametrize("fork", [True, False], ids=["forked", "python's pool"])
 def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch, fork, alarm):
     # Python's ProcessPoolExecutor (where a fork is not safe) breaks whole when a worker
-    # dies: the units it held are worked again on a new pool, the one that kills it twice
-    # is a problem.
+    # dies: the units it held are worked again on a new pool, then alone; the one that
+    # kills its worker alone is a problem.
     monkeypatch.setattr(forked, "AVAILABLE", fork)
     events = _run_through_the_pool(tmp_path, ["a", "b", "kill", "c", "d", "e"])
     assert [event if isinstance(event, str) else event.reason for event in events] == [
@@ -218,6 +305,42 @@ def test_a_run_goes_on_past_a_killed_worker_on_either_pool(tmp_path, monkeypatch
         "http://example.com/d/",
         "http://example.com/e/",
     ]
+
+
+def _started(path) -> None:
+    """Once the unit of `path` has started (broken_beside), however long that takes."""
+    while not started(str(path)):
+        time.sleep(0.01)
+
+
+@pytest.mark.slow
+def test_pythons_pool_loses_no_unit_beside_two_killed_workers(tmp_path, alarm):
+    # "beside" is in the pool when "kill" breaks it, and again in the new one when
+    # "kill-beside" breaks that too: then it is worked alone, and read. Each of the others
+    # kills its worker alone, and is the problem.
+    units = {
+        name: WholeInput((InputFile(str(tmp_path / name), True),))
+        for name in ("kill", "beside", "kill-beside")
+    }
+    signal.alarm(300)  # a guard: eight workers spawned in turn take a busy machine a while
+    with pool._PythonPool(broken_beside, 2) as python_pool:
+        # Each killer started before "beside" comes: it is the pool's first worker, whose
+        # end the pool sees. (Python's pool, a worker spawned as a unit comes, can miss the
+        # end of the one it spawned last until its next event: a result, or a unit.)
+        killed = python_pool.submit(units["kill"])
+        _started(tmp_path / "kill")
+        beside = python_pool.submit(units["beside"])
+        killed_first = killed()
+        killed_beside = python_pool.submit(units["kill-beside"])
+        _started(tmp_path / "kill-beside")
+        results = [killed_first, beside(), killed_beside()]
+    reason = "its worker process died"
+    assert results == [
+        [InputResult([Problem(ProblemKind.UNREADABLE, reason, str(tmp_path / "kill"), 1)])],
+        ["beside"],
+        [InputResult([Problem(ProblemKind.UNREADABLE, reason, str(tmp_path / "kill-beside"), 1)])],
+    ]
+    assert started(str(tmp_path / "beside")) == 3
 
 
 def _forks_failing_after(count: int):
@@ -274,9 +397,11 @@ def test_ctrl_c_at_the_instant_of_the_fork_never_reaches_the_worker(monkeypatch,
     monkeypatch.setattr(os, "fork", fork)
     units = [(number, 0.0, 1) for number in range(6)]
     with forked.ForkedPool(_echoed, 2, _nothing) as pool:
+        tickets = [pool.submit(unit) for unit in units]
         workers = [worker.pid for worker in pool._workers]
-        results = [pool.result(ticket) for ticket in [pool.submit(unit) for unit in units]]
+        results = [pool.result(ticket) for ticket in tickets]
         assert [worker.pid for worker in pool._workers] == workers  # none died
+        assert pool.forked == 2  # and none was forked in a dead one's place
     assert results == [[number, str(number).encode()] for number in range(6)]
 
 
@@ -292,8 +417,10 @@ def test_ctrl_c_while_a_dead_worker_is_reaped_still_ends_every_worker(monkeypatc
 
     monkeypatch.setattr(forked, "_reaped", reaped)
     pool = forked.ForkedPool(_echoed, 2, _nothing)
+    tickets = [pool.submit((number, 0.0, 1)) for number in range(2)]
     workers = [worker.pid for worker in pool._workers]
-    os.kill(workers[0], signal.SIGKILL)
+    assert [pool.result(ticket) for ticket in tickets] == [[0, b"0"], [1, b"1"]]
+    os.kill(workers[0], signal.SIGKILL)  # the next unit goes to it: the least busy, first
     with pytest.raises(KeyboardInterrupt), pool:
         pool.result(pool.submit((0, 0.0, 1)))
     real(workers[0])  # the one whose reaping was interrupted
@@ -323,9 +450,8 @@ def test_a_fault_past_the_works_guard_is_its_units_problem(tmp_path, monkeypatch
     monkeypatch.delenv("URLINT_DEBUG", raising=False)
     unit = WholeInput((InputFile(str(tmp_path / "a"), True),))
     with forked.ForkedPool(_faulty, 1, _nothing) as pool:
-        workers = [worker.pid for worker in pool._workers]
         result = pool.result(pool.submit(unit))
-        assert [worker.pid for worker in pool._workers] == workers  # the worker goes on
+        assert (pool.forked, len(pool._workers)) == (1, 1)  # the worker goes on
     assert [(event.path, event.reason) for event in result[0].events] == [
         (
             str(tmp_path / "a"),

@@ -8,6 +8,7 @@ import gzip
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -113,21 +114,24 @@ def on_terminal(argv: list[str], *, stdout_too: bool = False, cwd: Path | None =
         cwd=cwd,
     ) as process:
         os.close(slave)
-        received = []
-        out = b""
-        if not stdout_too:
-            out = process.stdout.read()  # type: ignore[union-attr]
-        while True:
-            try:
-                data = os.read(master, 1 << 16)
-            except OSError:  # the slave side is closed: EIO on Linux
-                break
-            if not data:
-                break
-            received.append(data)
+        # Both read as they come, to their ends: read one after the other, a slow run's
+        # redrawing could fill the terminal while its output waited to be read.
+        output = -1 if stdout_too else process.stdout.fileno()  # type: ignore[union-attr]
+        received: dict[int, list[bytes]] = {master: [], output: []}
+        open_ends = set(received) - {-1}
+        while open_ends:
+            for end in select.select(list(open_ends), [], [])[0]:
+                try:
+                    data = os.read(end, 1 << 16)
+                except OSError:  # the slave side is closed: EIO on Linux
+                    data = b""
+                if data:
+                    received[end].append(data)
+                else:
+                    open_ends.discard(end)
         status = process.wait()
     os.close(master)
-    return status, b"".join(received).decode("utf-8"), out.decode("utf-8")
+    return status, b"".join(received[master]).decode("utf-8"), b"".join(received[output]).decode()
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

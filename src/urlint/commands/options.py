@@ -112,10 +112,11 @@ def default_jobs(paths: list[str]) -> int:
 def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | None]:
     """The engine a run works on, and how many units it works at once.
 
-    The engine: --engine, or Dask when only --scheduler is given. The units: -j; None, the
-    Dask engine's own default (every core of the cluster it starts, or the threads of the
-    one at --scheduler). Raises ConfigError for --scheduler on this machine, or for Dask
-    not installed: said before anything is read."""
+    The engine: --engine, or Dask when only --scheduler is given. The units: -j, at most
+    the worker processes this machine runs (`_within_the_machine`); None, the Dask engine's
+    own default (every core of the cluster it starts, or the threads of the one at
+    --scheduler). Raises ConfigError for --scheduler on this machine, for Dask not
+    installed, or for a URLINT_MAX_JOBS that is no number: said before anything is read."""
     from ..core.engines import DASK, LOCAL
 
     engine = args.engine or (DASK if args.scheduler is not None else LOCAL)
@@ -126,8 +127,31 @@ def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | N
 
         load()
         quiet()
-        return engine, args.jobs
-    return engine, args.jobs if args.jobs is not None else default_jobs(paths)
+        if args.scheduler is not None:  # units at once on that cluster's machines, not here
+            return engine, args.jobs
+        return engine, _within_the_machine(args, args.jobs)
+    return engine, _within_the_machine(
+        args, args.jobs if args.jobs is not None else default_jobs(paths)
+    )
+
+
+def _within_the_machine(args: argparse.Namespace, jobs: int | None) -> int | None:
+    """The worker processes a run starts on this machine: `jobs`, or the most it runs
+    (run.work.most_jobs) where `jobs` is more. Cut, -j is said once on standard error
+    (not with -q): the run goes on with fewer. None (the Dask cluster's default: every core)
+    and 1 (no pool) stay as they are.
+
+    Raises ConfigError for a URLINT_MAX_JOBS that is not a number, before a pool needs it."""
+    if jobs == 1:
+        return jobs  # a serial run: nothing more is loaded
+    from ..run.work import most_jobs
+
+    most, limit = most_jobs()
+    if jobs is None or jobs <= most:
+        return jobs
+    if args.jobs is not None and not args.quiet:  # asked for; the default is cut unsaid
+        print(f"urlint: -j {jobs} is more than {limit}; using {most}", file=sys.stderr)
+    return most
 
 
 def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
@@ -144,7 +168,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, notes: str = "") -> None:
         help="processes to read with (default: every core when the input is over 64 MB or "
         f"holds a directory, else 1); with --engine {DASK}, the worker processes started "
         "(default: every core), or the units the cluster at --scheduler works at once "
-        "(default: its threads); the output is the same whatever N",
+        "(default: its threads); the output is the same whatever N. Processes started here "
+        "are at most twice the cores, or URLINT_MAX_JOBS, and no more than the units of work",
     )
     parser.add_argument(
         "--engine",

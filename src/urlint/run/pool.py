@@ -21,7 +21,7 @@ from ..core.engines import DASK, serial
 from ..core.problems import Problem
 from ..core.units import ArchiveMembers, MessageRun, Planned, WholeInput
 from ..sources.opening import STDIN
-from .work import InputResult, Submit, Unit, UnitResult, Waiting, Work, not_worked
+from .work import InputResult, Submit, Unit, UnitResult, Waiting, Work, most_jobs, not_worked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,8 +49,9 @@ def unit_results(
 ) -> Iterator[tuple[Counts, UnitResult]]:
     """Each unit's counts and result, in order, from the engine chosen.
 
-    The engine: here, serially; a pool of `jobs` processes; or Dask (imported only then: a
-    run on this machine never pays for it)."""
+    The engine: here, serially; a pool of `jobs` processes, at most the most this machine
+    runs (work.most_jobs: the CLI said so where -j asked for more) and no more than the
+    units handed out; or Dask (imported only then: a run on this machine never pays for it)."""
     pool: AbstractContextManager[tuple[Submit, int]]
     if engine == DASK:
         from .engines.dask import dask_pool
@@ -62,15 +63,16 @@ def unit_results(
             yield counts, ([InputResult([unit])] if isinstance(unit, Problem) else work(unit))
         return
     else:
-        pool = _process_pool(work, jobs or 1)
+        pool = _process_pool(work, min(jobs or 1, most_jobs()[0]))
     with pool as (submit, width):
         yield from _in_order(units, work, submit, width)
 
 
 @contextmanager
 def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
-    """`jobs` processes of this machine, each urlint's own (_runtime/heap.py): forked from this one
-    (engines/forked.py), or where that is not safe, Python's own pool."""
+    """Up to `jobs` processes of this machine, each urlint's own (_runtime/heap.py), started as
+    units come: forked from this one (engines/forked.py), or where that is not safe,
+    Python's own pool."""
     from .engines import forked
 
     if forked.AVAILABLE:
@@ -82,44 +84,71 @@ def _process_pool(work: Work, jobs: int) -> Iterator[tuple[Submit, int]]:
 
 
 class _PythonPool:
-    """Python's ProcessPoolExecutor, for where a fork is not safe. A worker that dies breaks
-    it whole, and every unit it held with it: each is worked again once on a new pool, and
-    one that breaks that one too is a problem (not_worked), never the end of the run."""
+    """Python's ProcessPoolExecutor, for where a fork is not safe; its workers are spawned
+    as units come that no worker is free for.
+
+    A worker that dies breaks the pool whole, and every unit it held with it, and which of
+    them it was reading is not told: each is worked again on a new pool. One that breaks
+    that one too is worked again alone, on a pool of one worker: it is a problem
+    (not_worked) only where it breaks that one too, the unit that kills its worker, never
+    a unit that was held beside it. Never the end of the run."""
 
     def __init__(self, work: Work, jobs: int) -> None:
+        import multiprocessing  # loaded by the executor anyway: only for a pool
         from concurrent.futures import ProcessPoolExecutor  # loads logging: only for a pool
 
         self.work = work
-        self.started = partial(ProcessPoolExecutor, max_workers=jobs, initializer=_worker_started)
-        self.pool = self.started()
+        # Spawned, as they are where this pool is used: spawned workers start as units need
+        # them (forked ones would all start at once). Python's own race: the pool can miss
+        # the end of the worker it spawned last until its next event (a result, a unit).
+        self.started = partial(
+            ProcessPoolExecutor,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_started,
+        )
+        self.pools = {False: self.started(max_workers=jobs)}  # True: one worker, alone
+        self.jobs = jobs
 
     def __enter__(self) -> _PythonPool:
         return self
 
     def __exit__(self, *_: object) -> None:
-        self.pool.shutdown(cancel_futures=True)
+        for pool in self.pools.values():
+            pool.shutdown(cancel_futures=True)
 
-    def submit(self, unit: Unit, again: bool = False) -> Waiting:
+    def submit(self, unit: Unit) -> Waiting:
+        return partial(self._result, self._submitted(unit, False), unit)
+
+    def _submitted(self, unit: Unit, alone: bool) -> Future:
+        """The unit handed to the pool of all the workers, or to the one of a worker alone;
+        a new one made where the one there is broken."""
         from concurrent.futures.process import BrokenProcessPool
 
-        try:
-            future = self.pool.submit(self.work, unit)
-        except BrokenProcessPool:
-            self.pool.shutdown(wait=False)
-            self.pool = self.started()
-            future = self.pool.submit(self.work, unit)
-        return partial(self._result, future, unit, again)
+        pool = self.pools.get(alone)
+        if pool is not None:
+            try:
+                return pool.submit(self.work, unit)
+            except BrokenProcessPool:
+                pool.shutdown(wait=False)
+        pool = self.pools[alone] = self.started(max_workers=1 if alone else self.jobs)
+        return pool.submit(self.work, unit)
 
-    def _result(self, future: Future, unit: Unit, again: bool) -> UnitResult:
+    def _result(self, future: Future, unit: Unit) -> UnitResult:
+        """The unit's result; worked again where its pool broke: on a new pool, then alone.
+        The writer waits for one unit at a time, so a unit worked alone is the only one
+        on its pool."""
         from concurrent.futures.process import BrokenProcessPool
 
-        try:
-            result: UnitResult = future.result()
-            return result
-        except BrokenProcessPool:
-            if again:
-                return not_worked(unit, "its worker process died")
-            return self.submit(unit, again=True)()
+        again = iter((False, True))  # worked again on all the workers, then alone
+        while True:
+            try:
+                result: UnitResult = future.result()
+                return result
+            except BrokenProcessPool:
+                alone = next(again, None)
+                if alone is None:
+                    return not_worked(unit, "its worker process died")
+                future = self._submitted(unit, alone)
 
 
 def _worker_started() -> None:

@@ -2,7 +2,8 @@
 
 A unit of work and what a worker makes of it (`InputResult`, with the `TextExtent` of a
 range), how a pool is handed units and waited on (`Work`, `Submit`, `Waiting`), the result
-of a unit whose worker failed (`not_worked`), and the cores a pool may use.
+of a unit whose worker failed (`not_worked`), and the cores a pool may use and the most
+workers it starts (`most_jobs`).
 
 The pool engines (engines/forked.py, engines/dask.py) take these from here, below the pool
 that chooses among them (pool.py), so no engine imports the module that imports it.
@@ -95,3 +96,33 @@ def not_worked(unit: Unit, reason: str) -> UnitResult:
 def core_count() -> int:
     """The cores this process may run on (its affinity where the system has one)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+# The worker processes a pool of this machine starts at most, for each core. A unit's work
+# is Python that keeps its core busy: past the cores, processes only take turns, each with
+# its memory (-j 1000 forked a thousand, gigabytes together). Twice the cores leaves room
+# for workers waiting on a slow disk or a network filesystem.
+JOBS_PER_CORE, _JOBS_PER_CORE_WORD = 2, "twice"
+# Where a user whose machine runs more sets the most (a whole number, 1 or more).
+MAX_JOBS = "URLINT_MAX_JOBS"
+
+
+def most_jobs() -> tuple[int, str]:
+    """The most worker processes a pool of this machine starts, and the limit named as -j's
+    note names it ("-j 1000 is more than <limit>; using 4").
+
+    JOBS_PER_CORE for each core, or URLINT_MAX_JOBS where it is set: read here alone.
+    Raises ConfigError when that is not a number of processes."""
+    value = os.environ.get(MAX_JOBS, "")
+    if not value.strip():
+        most = core_count() * JOBS_PER_CORE
+        return most, f"{most}, {_JOBS_PER_CORE_WORD} the cores here ({MAX_JOBS} sets another limit)"
+    try:
+        most = int(value)
+    except ValueError:
+        most = 0
+    if most < 1:
+        from ..core.exits import ConfigError
+
+        raise ConfigError(f"{MAX_JOBS}: {value!r} is not a number of processes (1 or more)")
+    return most, f"{MAX_JOBS}={most}"

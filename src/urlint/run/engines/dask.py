@@ -2,12 +2,13 @@
 
 The writer's output is the same as on this machine, byte for byte.
 
-Without a scheduler's address the run starts a cluster of its own on this machine (`jobs`
-worker processes, one thread each, no dashboard) and closes it at its end; with one it
-works on that cluster and leaves it running. Units are handed over in order, a few a
-worker ahead of the writer (pool._in_order), and their results taken in order. A unit
-names its input by path (core/units.py): every worker must see the inputs at the paths the
-planner saw. The unit that reads standard input is worked in this process (pool.py).
+Without a scheduler's address the run starts a cluster of its own on this machine (up to
+`jobs` worker processes, one thread each, started as units come; no dashboard) and closes
+it at its end; with one it works on that cluster and leaves it running. Units are handed
+over in order, a few a worker ahead of the writer (pool._in_order), and their results
+taken in order. A unit names its input by path (core/units.py): every worker must see
+the inputs at the paths the planner saw. The unit that reads standard input is worked in
+this process (pool.py).
 
 Imported only when the engine is chosen (pool.unit_results), and `distributed` only then:
 it takes half a second to import, which a pre-commit hook's run must never pay.
@@ -31,7 +32,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from types import ModuleType
 
-    from distributed import Client, Future  # type: ignore[import-not-found, unused-ignore]
+    from distributed import (  # type: ignore[import-not-found, unused-ignore]
+        Client,
+        Future,
+        LocalCluster,
+    )
 
     from ..work import Submit, Unit, UnitResult, Waiting, Work
 
@@ -88,12 +93,13 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
     """Dask's workers as a pool (pool._in_order): how units are handed over, how many at once.
 
     How many they work at once: `jobs`, or by default every core of this machine for a cluster
-    started here, or the threads of the cluster at `scheduler` when the run starts."""
+    started here (at most work.most_jobs: the CLI said so where -j asked for more), or the
+    threads of the cluster at `scheduler` when the run starts."""
     distributed = load()
     if scheduler is None:
-        from ..work import core_count
+        from ..work import core_count, most_jobs
 
-        workers = jobs or core_count()
+        workers = min(jobs or core_count(), most_jobs()[0])
         import dask  # type: ignore[import-not-found, unused-ignore]
 
         with warnings.catch_warnings(), dask.config.set(own_cluster_settings()):
@@ -101,32 +107,90 @@ def dask_pool(work: Work, jobs: int | None, scheduler: str | None) -> Iterator[t
             # port where 8787 is taken, and warns: a run's standard error is the run's.
             warnings.filterwarnings("ignore", "Port 8787 is already in use", UserWarning)
             cluster = distributed.LocalCluster(
-                n_workers=workers,
+                n_workers=0,  # started as units come (`_Growing`)
                 threads_per_worker=1,  # a unit is CPU-bound Python: a thread more would wait
                 processes=True,
                 dashboard_address=None,
             )
         with cluster, distributed.Client(cluster, set_as_default=False) as client:
             # The cluster's workers are urlint's own processes, as a pool's are (_runtime/heap.py).
-            yield partial(_submitted, client, partial(_on_own_worker, work)), workers
+            submit = partial(_submitted, client, partial(_on_own_worker, work))
+            yield _Growing(cluster, workers, submit), workers
         return
     with _connected(distributed, scheduler) as client:
         width = jobs or max(1, sum(client.nthreads().values()))
         yield partial(_submitted, client, work), width
 
 
+class _Growing:
+    """How units are handed to the cluster a run starts: a worker more is started as each
+    comes, up to `workers`, so the cluster never has more workers than units handed over
+    (50 small files are one unit: one worker)."""
+
+    def __init__(self, cluster: LocalCluster, workers: int, submit: Submit) -> None:
+        self.cluster = cluster
+        self.workers = workers
+        self.submit = submit
+        self.handed = 0
+
+    def __call__(self, unit: Unit) -> Waiting:
+        if self.handed < self.workers:
+            self.handed += 1
+            # On the cluster's own event loop (a running cluster's is set), which starts the
+            # worker: `scale` is not safe from another thread while that loop changes them.
+            loop = self.cluster.loop
+            loop.add_callback(self.cluster.scale, self.handed)  # type: ignore[union-attr, unused-ignore]
+        return self.submit(unit)
+
+
 def _connected(distributed: ModuleType, scheduler: str) -> Client:
     """A client of the cluster at `scheduler`; a ConfigError (one line, exit status 2) when
-    it cannot be reached. Not the default client: a library caller's Dask is left alone."""
+    it cannot be reached. Not the default client: a library caller's Dask is left alone.
+
+    What cannot reach it: an address Dask cannot read (ValueError), no answer (OSError,
+    a TimeoutError), a scheduler that refuses the client (ImportError, Dask's own), and
+    what Dask's comm layer raises for an address its settings cannot serve: TLS with none
+    of its certificates set (TypeError), or encryption required and a tcp:// address
+    (RuntimeError). A TypeError or RuntimeError raised elsewhere is a fault, not the
+    address's, and goes on."""
     try:
         # A malformed address is said before a client is made: one that fails on it is
         # left half made, and at exit its __del__ prints a traceback.
         distributed.comm.get_address_host_port(scheduler)
-        return distributed.Client(scheduler, set_as_default=False)
-    except (OSError, ValueError) as error:  # unreachable (a TimeoutError), or no address
-        # Dask's message repeats the address, its scheme dropped: hidden as it was given.
-        reason = masked_quoting(str(error), scheduler)
-        raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
+        return _closed_on_failure(distributed.Client)(scheduler, set_as_default=False)
+    except (OSError, ValueError, ImportError) as error:
+        reason = str(error)
+    except (TypeError, RuntimeError) as error:
+        if not _raised_in(error, "distributed.comm."):
+            raise
+        reason = str(error)
+    # Dask's message repeats the address, its scheme dropped: hidden as it was given.
+    reason = masked_quoting(reason, scheduler)
+    raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
+
+
+def _closed_on_failure(client: type[Client]) -> type[Client]:
+    """Dask's Client, closed as it fails to connect where Dask leaves it open (for all but an
+    OSError or ImportError): left open, its __del__ waits twice the connect timeout at exit,
+    then prints a traceback."""
+
+    class _Client(client):  # type: ignore[misc, valid-type, unused-ignore]
+        def start(self, **kwargs: object) -> None:
+            try:
+                super().start(**kwargs)
+            except BaseException:
+                self.close()
+                raise
+
+    return _Client
+
+
+def _raised_in(error: BaseException, package: str) -> bool:
+    """Was `error` raised by code of `package` (its innermost frame's module)?"""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    return trace is not None and trace.tb_frame.f_globals.get("__name__", "").startswith(package)
 
 
 def _on_own_worker(work: Work, unit: Unit) -> UnitResult:

@@ -1,6 +1,8 @@
-"""The local engine's pool: `jobs` worker processes forked from the run's own.
+"""The local engine's pool: up to `jobs` worker processes forked from the run's own.
 
-Each is handed units down a pipe of its own and sends their results back up another.
+Each is handed units down a pipe of its own and sends their results back up another. A
+worker is forked as a unit comes that no worker is free for, so a pool never has more
+workers than units handed out (50 small files are one unit: one worker, whatever -j).
 
 Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, the BSDs):
 - Importing it (multiprocessing, logging) takes long enough, no worker working meanwhile,
@@ -8,8 +10,9 @@ Why not concurrent.futures' ProcessPoolExecutor, where os.fork is safe (Linux, t
 - A worker killed (the kernel's OOM killer, a `kill`) breaks the executor: every unit
   pending fails with it, and the run ended with a traceback, its later units unread. Here
   the unit the worker was working is a problem (work.not_worked), the units waiting in
-  its pipe go to another worker, and a new one is forked in its place: the run goes on
-  (where the system forks no more, with the workers it has, or in the run's process).
+  its pipe go to another worker, and a new one is forked in its place as units wait: the
+  run goes on (where the system forks no more, with the workers it has, or in the run's
+  process).
 
 Each worker has at most AHEAD units: the one it works and the next, already in its pipe,
 so it never waits for the writer between two. The pool gives a unit to the worker with
@@ -49,10 +52,11 @@ _PIPE_BYTES = 1 << 20  # Linux's default most (/proc/sys/fs/pipe-max-size)
 
 
 class ForkedPool:
-    """`jobs` worker processes of this machine (close it: `with`).
+    """Up to `jobs` worker processes of this machine, forked as units come (close it: `with`).
 
-    `submit` hands a unit
-    over and gives its ticket; `result` gives the unit's result, in any order asked."""
+    `submit` hands a unit over and gives its ticket; `result` gives the unit's result, in
+    any order asked. `forked` counts the workers forked, those in the place of one that
+    died too."""
 
     def __init__(self, work: Work, jobs: int, started: Callable[[], None]) -> None:
         import selectors  # here: a serial run never loads it
@@ -64,14 +68,9 @@ class ForkedPool:
         self._waiting: deque[tuple[int, Unit]] = deque()  # submitted, given to no worker
         self._results: dict[int, UnitResult] = {}
         self._workers: list[_Worker] = []
+        self._jobs = jobs  # the most at once: fewer once the system forks no more
         self._tickets = 0
-        try:
-            for _ in range(jobs):
-                if not self._fork_one():
-                    break
-        except BaseException:  # Ctrl-C while they start: none is left behind
-            self.close(abandon=True)
-            raise
+        self.forked = 0
 
     def __enter__(self) -> ForkedPool:
         return self
@@ -89,7 +88,7 @@ class ForkedPool:
     def result(self, ticket: int) -> UnitResult:
         """The result of the unit given `ticket`, once (the pool keeps it no longer)."""
         while ticket not in self._results:
-            if not self._workers:  # none could be forked: the units are worked here
+            if not self._workers:  # none yet (or none could be forked: worked here)
                 self._hand_out()
                 continue
             for key, _ in self._selector.select():
@@ -170,25 +169,28 @@ class ForkedPool:
             _close(*pipes)
             raise
 
-    def _fork_one(self) -> bool:
-        """One more worker; False where the system forks no more processes (EAGAIN, out
-        of memory): the run goes on with those it has, or in this process."""
+    def _fork_one(self) -> None:
+        """One more worker. Where the system forks no more processes (EAGAIN, out of
+        memory), the pool goes on with those it has, or with none in this process, and
+        tries no more (a death still makes room for one)."""
         try:
             self._forked()
         except OSError:
-            return False
-        return True
+            self._jobs = len(self._workers)
+            return
+        self.forked += 1
 
     def _hand_out(self) -> None:
-        """Units waiting go to the workers with room, the least busy first; with no
-        worker at all, each is worked here, in turn."""
-        if not self._workers:
-            while self._waiting:
-                ticket, unit = self._waiting.popleft()
-                outcome = _outcome(self._work, unit)
-                self._results[ticket] = _result_of(outcome, unit)
-            return
+        """Units waiting go to the workers with room, the least busy first. A worker is
+        forked for a unit when each has one already, up to `jobs`: never more workers than
+        units handed out. With no worker at all, each is worked here, in turn."""
         while self._waiting:
+            if len(self._workers) < self._jobs and all(each.holds for each in self._workers):
+                self._fork_one()
+            if not self._workers:
+                ticket, unit = self._waiting.popleft()
+                self._results[ticket] = _result_of(_outcome(self._work, unit), unit)
+                continue
             worker = min(self._workers, key=lambda each: len(each.holds))
             if len(worker.holds) >= AHEAD:
                 return
@@ -229,8 +231,9 @@ class ForkedPool:
 
     def _lost(self, worker: _Worker) -> None:
         """The worker ended (killed, or out of memory): the unit it was working is a
-        problem, the ones after it are handed to the others, and a new worker takes its
-        place. Each death costs one unit: the run ends, whatever kills its workers."""
+        problem, the ones after it are handed to the others, or to a new worker forked in
+        its place (`_hand_out`). Each death costs one unit: the run ends, whatever kills
+        its workers."""
         from ..work import not_worked
 
         self._workers.remove(worker)  # first: should this be interrupted, `close` is whole
@@ -240,7 +243,6 @@ class ForkedPool:
             ticket, unit = worker.holds.popleft()
             self._results[ticket] = not_worked(unit, reason)
             self._waiting.extendleft(reversed(worker.holds))
-        self._fork_one()
 
 
 class _Worker:
