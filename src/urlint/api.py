@@ -67,8 +67,9 @@ def scan_paths(
     tell the two apart with isinstance. An empty wrapper (`<URL:>`) is no URL and is not
     yielded.
 
-    `jobs` > 1 reads in that many processes, with the same results in the same order: a
-    large text file in ranges, an mbox in runs of messages, small files in batches.
+    `jobs` > 1 reads in that many processes (at most twice the cores, or URLINT_MAX_JOBS,
+    and no more than the units of work), with the same results in the same order: a large
+    text file in ranges, an mbox in runs of messages, small files in batches.
     `engine="dask"` reads on the workers of a Dask cluster (`pip install 'urlint[dask]'`),
     the same results again: one started for the call, `jobs` worker processes (default:
     every core), closed at the end; or, with `scheduler` (an address: "tcp://host:8786"),
