@@ -31,11 +31,14 @@ _HOLDER = textwrap.dedent(
     with held(sys.argv[1]):
         if sys.argv[2:] == ["fork"]:
             read, write = os.pipe()
+            started, ready = os.pipe()
             child = os.fork()
-            if child == 0:
+            if child == 0:  # its fork hooks have run once it runs here
                 os.close(write)
+                os.write(ready, b"r")
                 os.read(read, 1)
                 os._exit(0)
+            os.read(started, 1)  # the child closed its copy of the lock: no race with a kill
             print(child, flush=True)
         print("locked", flush=True)
         sys.stdin.read()
