@@ -56,8 +56,9 @@ def sliced(path: Path, megabytes: int, kind: str) -> Path:
 
 
 def text_phases(path: Path, runs: int) -> dict:
+    from urlint.mail.scanned import ScannedText
     from urlint.output.extract import UrlFormat
-    from urlint.pipeline import ScannedText, scan_texts
+    from urlint.pipeline import scan_texts
     from urlint.scanner import scanner, wrappers
     from urlint.sources.text import read_chunks
 
@@ -110,6 +111,7 @@ def text_phases(path: Path, runs: int) -> dict:
 def mail_phases(path: Path, runs: int) -> dict:
     from urlint import pipeline
     from urlint.core.inputs import InputFile
+    from urlint.mail import reported
     from urlint.mail.mbox import split_mbox
     from urlint.mail.mime import MessageReader
     from urlint.mail.prefilter import may_hold_urls
@@ -136,9 +138,9 @@ def mail_phases(path: Path, runs: int) -> dict:
 
     def read(urls: bool) -> list:
         found = []
-        scan_message = pipeline.scan_message
+        message_texts = reported.message_texts
         if not urls:
-            pipeline.scan_message = decoded_only
+            reported.message_texts = decoded_only
         try:
             with redirect_stderr(io.StringIO()):
                 for item in pipeline.scan_file_texts(
@@ -147,7 +149,7 @@ def mail_phases(path: Path, runs: int) -> dict:
                     if isinstance(item, ScannedText):
                         found.extend((item, c) for c in item.candidates if c.url)
         finally:
-            pipeline.scan_message = scan_message
+            reported.message_texts = message_texts
         return found
 
     frame()

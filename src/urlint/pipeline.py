@@ -19,9 +19,11 @@ from .core.model import Candidate
 from .core.numbers import size_text
 from .core.problems import Problem, ProblemKind
 from .core.records import record, replaced
+from .mail.scanned import ScannedText
 from .scanner import ChunkScan
 from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources.files import iter_files
+from .sources.kinds import file_syntax
 from .sources.opening import STDIN, input_stream, plain_file_size, read_hash, unreadable
 from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
 
@@ -31,7 +33,6 @@ if TYPE_CHECKING:
 
     from .core.units import MemberBytes
     from .mail.mbox import RawMessage, RawText, UrlFilter
-    from .mail.mime import MessageReader
     from .mail.origin import MessageInfo
     from .mail.reader import MessageItem, TextItem
     from .sources.archives import Budget
@@ -106,25 +107,6 @@ class Crossposts:
         return True
 
 
-@record
-class ScannedText:
-    """One chunk of a text as scanned: its text, its position, its candidates.
-
-    The text holds the overlap carried from the chunk before; the position is its first
-    character's. For a chunk of a long text the candidates
-    are found as they are iterated, once: iterate them before asking for the next chunk,
-    which passes over those left (the chunk's text bounds what it costs, not the URLs in
-    it)."""
-
-    text: str
-    line_base: int
-    column_base: int
-    candidates: Iterable[Candidate]
-    path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
-    mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
-    offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)
-
-
 # Where a text starts: its first line's number, its first column minus one and the offset
 # of its first character (model.Position's line, column - 1, offset).
 TextStart = tuple[int, int, int]
@@ -188,21 +170,6 @@ def scan_texts(
         covered = max(0, scanning.covered - stop)
     line_base, column_base = position_after(carry, line_base, column_base)
     return line_base, column_base, offset_base + len(carry)
-
-
-# Names read as running text for certain, told without importing scanner.syntax: a
-# pre-commit hook's run on a README.txt imports nothing it does not use.
-_TEXT_NAMES = (".txt", ".text", ".log", ".eml", ".mbox", "-")
-
-
-def file_syntax(path: str) -> str:
-    """The syntax a file named `path` is read in (scanner.syntax.syntax_of): "text" for
-    standard input and the names above, without looking further."""
-    if not path or path.lower().endswith(_TEXT_NAMES):
-        return "text"
-    from .scanner.syntax import syntax_of
-
-    return syntax_of(path)
 
 
 def _no_break(text: str, stop: int) -> bool:
@@ -412,6 +379,7 @@ def _scan_read(
     `marking`: an ArticleRead before and after each news article read whole."""
     from .mail.origin import seen_article
     from .mail.reader import MessageItem
+    from .mail.reported import message_texts
     from .sources.nested import ReadFromHere
 
     articles = crossposts.ids
@@ -438,7 +406,7 @@ def _scan_read(
                     message_id = item.reader.envelope.message_id or ""
                     yield ArticleRead(message_id, reading.messages, reading.damaged)
                 reading.messages += 1
-                yield from scan_message(item.reader, item.path)
+                yield from message_texts(item.reader, item.path)
                 problems = item.reader.problems
                 reading.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
                 for problem in sorted(problems, key=_line_of):
@@ -500,17 +468,6 @@ def _read_only(item: MessageItem | TextItem | Problem, articles: set[str]) -> No
                 pass
         except ends:
             pass
-
-
-def scan_message(reader: MessageReader, path: str) -> Iterator[ScannedText]:
-    """The URLs of one decoded message, text by text, at raw file positions.
-
-    They are found as they are iterated (a message's URLs are never all held at once); which
-    of them a message reports is mail's business (mail.reported)."""
-    from .mail.reported import message_urls
-
-    for decoded, candidates in message_urls(reader):
-        yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
 
 
 def _line_of(problem: Problem) -> int:

@@ -450,7 +450,7 @@ def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
     capsys, tmp_path, monkeypatch
 ):
     """The error's own text quotes the path again: it is masked there too (section 6)."""
-    import urlint.sources.opening as opening
+    import urlint.linter.fixes as fixes
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "ftp:").mkdir()
@@ -460,7 +460,7 @@ def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
     def refused(path: str, data: bytes) -> None:
         raise PermissionError(13, "Permission denied", path)
 
-    monkeypatch.setattr(opening, "rewrite", refused)
+    monkeypatch.setattr(fixes, "rewrite", refused)
     code, out, err = run(capsys, "check", "--isolated", "--select", "C202", "--fix", name)
     assert "secretpw" not in out + err
     assert err == (

@@ -19,7 +19,7 @@ from urlint.mail.decoders import (
     unflow,
 )
 from urlint.mail.message import read_message
-from urlint.pipeline import scan_message
+from urlint.mail.reported import message_texts
 
 from ..rfc1738_strategies import rfc1738_url
 
@@ -81,6 +81,6 @@ def test_any_rfc1738_url_comes_out_of_an_encoded_body_whole(url, encoding, width
         b"Content-Transfer-Encoding: " + encoding.encode() + b"\n\n" + encoded
     )
     reader = read_message(message, 1, 1)
-    got = [c.url for s in scan_message(reader, "m.eml") for c in s.candidates]
+    got = [c.url for s in message_texts(reader, "m.eml") for c in s.candidates]
     assert got == [url]
     assert reader.problems == []

@@ -19,7 +19,7 @@ from urlint.core.problems import ProblemKind
 from urlint.mail import message as message_module
 from urlint.mail.message import read_message
 from urlint.mail.mime import MessageReader
-from urlint.pipeline import scan_message
+from urlint.mail.reported import message_texts
 
 from ..rfc1738_strategies import rfc1738_url
 
@@ -52,7 +52,7 @@ def found(reader: MessageReader) -> list[tuple[str, int, int, str, str, str]]:
     """(url, line, column, part, content type, source) of every URL the reader's texts give."""
     return [
         (c.url, c.line, c.column, s.mail.part, s.mail.content_type, s.mail.source)
-        for s in scan_message(reader, "m.eml")
+        for s in message_texts(reader, "m.eml")
         if s.mail is not None
         for c in s.candidates
     ]

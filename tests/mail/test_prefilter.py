@@ -20,7 +20,7 @@ from urlint.mail import prefilter
 from urlint.mail.decoders import decode_quoted_printable
 from urlint.mail.message import read_message
 from urlint.mail.prefilter import may_hold_urls
-from urlint.pipeline import scan_message
+from urlint.mail.reported import message_texts
 from urlint.scanner import extract
 
 
@@ -82,7 +82,7 @@ def test_prefilter_reads_hidden_text_only_where_the_reader_would(
     assert may_hold(message) is expected
     if expected is False:  # what the prefilter skips, the reader finds nothing in
         assert [
-            c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates
+            c.url for s in message_texts(read_message(message, 1, 1), "m.eml") for c in s.candidates
         ] == []
 
 
@@ -105,7 +105,8 @@ def test_a_transfer_encoding_field_is_known_in_any_case(name, multipart):
     else:
         message = b"Subject: x\nMIME-Version: 1.0\n" + part
     assert may_hold(message) is True
-    urls = [c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates]
+    texts = message_texts(read_message(message, 1, 1), "m.eml")
+    urls = [c.url for s in texts for c in s.candidates]
     assert urls == ["http://example.org/x"]
 
 
@@ -113,7 +114,8 @@ _HTML_MESSAGE = b"Subject: x\nMIME-Version: 1.0\nContent-Type: text/html\n%s\n%s
 
 
 def _reader_urls(message: bytes) -> list[str]:
-    return [c.url for s in scan_message(read_message(message, 1, 1), "m.eml") for c in s.candidates]
+    texts = message_texts(read_message(message, 1, 1), "m.eml")
+    return [c.url for s in texts for c in s.candidates]
 
 
 @pytest.mark.parametrize(

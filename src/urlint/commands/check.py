@@ -32,17 +32,11 @@ if TYPE_CHECKING:
     from types import TracebackType
     from typing import TextIO
 
-    from ..core.findings import Edit, Finding, Severity
-    from ..core.inputs import InputFile
+    from ..core.findings import Finding, Severity
     from ..linter.baseline import Baseline
-    from ..linter.checker import Checker
     from ..linter.config import Settings
     from ..linter.source_view import SourceView
-    from ..linter.suppressions import Suppressions
-    from ..pipeline import ScannedText
-    from ..run.progress import Tally
     from ..sources.files import FileId
-    from ..sources.text import SourceText
     from .options import Subcommands
 
 CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
@@ -205,38 +199,6 @@ def _error(said: str) -> int:
     return EXIT_ERROR
 
 
-def _checker(
-    settings: Settings, baseline: Baseline | None = None, tally: Tally | None = None
-) -> Checker:
-    from ..linter.checker import Checker
-
-    if tally is None:
-        return Checker(settings, baseline)
-    told: Tally = tally
-
-    class TallyingChecker(Checker):
-        """The checker, telling the tally where the run is (progress.py).
-
-        The tally hears of each input's start and end, and of each text it lints."""
-
-        def check_file(self, source: InputFile) -> Iterator[Finding]:
-            told.reading(source, self.reading)
-            yield from super().check_file(source)
-            told.read(source)
-
-        def lint_text(
-            self, scanned: ScannedText, path: str, suppressions: Suppressions
-        ) -> Iterator[Finding]:
-            told.tick()
-            return super().lint_text(scanned, path, suppressions)
-
-        def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
-            told.tick()
-            return super().lint_mail(scanned, path)
-
-    return TallyingChecker(settings, baseline)
-
-
 def _is_named_input(target: str, paths: list[str]) -> bool:
     from ..sources.files import file_id
 
@@ -318,7 +280,9 @@ def _report(
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
     if tally is not None and not args.output:
         out = tally.guarded(out)
-    checker = _checker(settings, plan.baseline, tally)
+    from ..linter.checker import Checker
+
+    checker = Checker(settings, plan.baseline, tally)
     if serial(plan.engine, plan.jobs):
         findings = checker.check_paths(paths, skip)
     else:
@@ -470,33 +434,6 @@ def _is_own_file(path: str) -> bool:
     return True
 
 
-def _fixable_files(
-    settings: Settings, paths: list[str]
-) -> Iterator[tuple[str, SourceText, list[Edit]]]:
-    """(path, its text, the edits of its safe fixes) for every file with one."""
-    from ..core.inputs import InputFile
-    from ..linter.fixes import fix_edits
-    from ..sources.files import iter_files
-    from ..sources.text import SourceText
-
-    checker = _checker(settings)
-    for item in iter_files(paths, selection=settings.selection):
-        if not isinstance(item, InputFile):
-            continue
-        edits = fix_edits(checker.check_file(item))
-        if not edits:
-            continue
-        source = SourceText.read(item.path)
-        if source is None:
-            _note(item.path, "not fixed: the file is too large or could not be read again")
-        elif not source.exact:
-            _note(
-                item.path, "not fixed: some of its bytes do not decode as its byte order mark says"
-            )
-        else:
-            yield item.path, source, edits
-
-
 def _note(path: str, text: str) -> None:
     """A note on standard error about `path`; both shown masked and printable (an error's
     text may quote the path again)."""
@@ -504,28 +441,27 @@ def _note(path: str, text: str) -> None:
 
 
 def _fix(settings: Settings, paths: list[str]) -> int:
-    from ..linter.fixes import fixed_bytes
-    from ..sources.opening import rewrite
+    """The safe fixes applied in place; how many."""
+    from ..linter.fixes import NotFixed, fix_files
 
     fixed = 0
-    for path, source, edits in _fixable_files(settings, paths):
-        try:
-            data, applied = fixed_bytes(source, edits)
-            rewrite(path, data)
-        except (OSError, UnicodeEncodeError) as error:
-            _note(path, f"cannot write the fixes: {error}")
-            continue
-        fixed += applied
+    for outcome in fix_files(settings, paths):
+        if isinstance(outcome, NotFixed):
+            _note(outcome.path, outcome.reason)
+        else:
+            fixed += outcome
     return fixed
 
 
 def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
-    from ..linter.fixes import masked_diff
+    """The safe fixes written to `out` as a diff; exit 1 when there is one."""
+    from ..linter.fixes import NotFixed, fix_diffs
 
     changed = False
-    for path, source, edits in _fixable_files(settings, paths):
-        diff = masked_diff(path, source, edits)
-        if diff:
+    for diff in fix_diffs(settings, paths):
+        if isinstance(diff, NotFixed):
+            _note(diff.path, diff.reason)
+        else:
             changed = True
             out.write(diff)
     return EXIT_FINDINGS if changed else EXIT_OK
@@ -533,13 +469,14 @@ def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
 
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
     from ..linter.baseline import write_baseline
+    from ..linter.checker import Checker
     from ..sources.files import file_id
 
     existing = file_id(args.write_baseline)
     skip = frozenset([existing]) if existing is not None else frozenset()
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary=True)
     try:
-        findings = _checker(settings, tally=tally).check_paths(paths, skip)
+        findings = Checker(settings, observer=tally).check_paths(paths, skip)
         count = write_baseline(args.write_baseline, findings)
     finally:
         if tally is not None:

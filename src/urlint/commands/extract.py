@@ -190,7 +190,8 @@ def _extract_file(
     tally: Tally | None,
 ) -> int:
     """The URLs of one input written; the exit status it leaves."""
-    from ..pipeline import ScannedText, scan_file_texts
+    from ..mail.scanned import ScannedText
+    from ..pipeline import scan_file_texts
 
     in_blocks = writer.url_format.in_blocks
     for item in scan_file_texts(source, crossposts, reading):

@@ -19,8 +19,9 @@ from ..core.problems import Problem
 from ..core.units import MessageRun, Planned, TextRange
 from ..linter.checker import Checker, collect_directives
 from ..linter.suppressions import RangeDirectives, Suppressions
+from ..mail.scanned import ScannedText
 from ..output.extract import LineBlock, blocked, joined
-from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
+from ..pipeline import ArticleRead, Crossposts, Reading, scan_input_marked
 from ..run.plan import planned_units
 from ..run.runner import run_work
 from ..run.worker import url_events, worked

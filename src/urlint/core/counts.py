@@ -6,6 +6,27 @@ from __future__ import annotations
 
 from .records import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from .inputs import InputFile
+
+    class ReadingObserver(Protocol):
+        """What hears of a serial run's reading: the progress line (run.progress.Tally).
+
+        The linter and the runner stand side by side; the linter knows the line by these
+        three calls alone."""
+
+        def reading(self, source: InputFile, reading: Any) -> None:
+            """`source` starts to be read, what it reads counted in `reading`."""
+
+        def read(self, source: InputFile) -> None:
+            """`source` is done."""
+
+        def tick(self) -> None:
+            """A text is read: the line may be drawn."""
+
 
 @record
 class Counts:

@@ -14,7 +14,8 @@ from ..core.inputs import InputFile
 from ..core.model import Candidate, Position, Span
 from ..core.problems import Problem
 from ..core.records import replaced
-from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_file_texts
+from ..mail.scanned import ScannedText
+from ..pipeline import ArticleRead, Crossposts, Reading, scan_file_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
 from .config import Settings, build_settings
@@ -24,6 +25,7 @@ from .suppressions import RangeDirectives, Suppressions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.counts import ReadingObserver
     from ..mail.origin import MessageInfo
     from .baseline import Baseline
 
@@ -34,12 +36,19 @@ class Checker:
     """The rules run over inputs: their findings, suppressions and the baseline applied.
 
     It reads each input through the pipeline, in this process; the check command hands it
-    the units of a run on other cores (commands/unit_work.py)."""
+    the units of a run on other cores (commands/unit_work.py). An `observer` (the run's
+    progress line) hears of each input's start and end and of each text linted."""
 
-    def __init__(self, settings: Settings, baseline: Baseline | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        baseline: Baseline | None = None,
+        observer: ReadingObserver | None = None,
+    ) -> None:
         self.settings = settings
         self.linter = Linter(settings.rules, settings.options)
         self.baseline = baseline
+        self.observer = observer
         self.crossposts = Crossposts()  # news articles read (a crosspost is checked once)
         self.reading = Reading()  # what the input being read is read as, and how far
 
@@ -99,8 +108,21 @@ class Checker:
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         """The findings of one input, read through the pipeline in this process."""
+        observer = self.observer
         items = scan_file_texts(source, self.crossposts, self.reading)
-        return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
+        if observer is None:
+            return self.check_items(source.path, items)  # type: ignore[return-value]  # no marks
+        return self._observed(source, items, observer)
+
+    def _observed(
+        self,
+        source: InputFile,
+        items: Iterable[ScannedText | Problem | ArticleRead],
+        observer: ReadingObserver,
+    ) -> Iterator[Finding]:
+        observer.reading(source, self.reading)
+        yield from self.check_items(source.path, items)  # type: ignore[misc]  # no marks
+        observer.read(source)
 
     def check_items(
         self,
@@ -133,6 +155,8 @@ class Checker:
         self, scanned: ScannedText, path: str, suppressions: Suppressions
     ) -> Iterator[Finding]:
         """The findings in a scanned plain text, suppressions and per-file ignores applied."""
+        if self.observer is not None:
+            self.observer.tick()
         collect_directives(suppressions, scanned)
         settings = self.settings
         for candidate in scanned.candidates:
@@ -149,6 +173,8 @@ class Checker:
         At raw file positions, with the message they are in. No fixes (the decoded text is
         not the file's), and no inline suppressions (a comment in a message is not the
         project's to write)."""
+        if self.observer is not None:
+            self.observer.tick()
         settings = self.settings
         for candidate in scanned.candidates:
             for finding in self._lint(candidate, path, scanned.mail):

@@ -6,19 +6,26 @@ left for the next run. The file is read and written back by one decoder (sources
 the scan's own), so an edit lands on the character the scan saw, and each chunk is written
 in the encoding it was read in (a UTF-16 file stays UTF-16 with its byte order mark). The
 diff hides every password in the file (source_view), so `--diff` shows none either
-(RFC 1738 section 6).
+(RFC 1738 section 6). A file whose fixes cannot be applied is said (NotFixed), not
+written.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..core.findings import Edit, Finding
+from ..core.inputs import InputFile
+from ..core.records import record
 from ..grammar.display import printable, shown
 from ..scanner.textpos import line_starts
+from ..sources.files import iter_files
+from ..sources.opening import rewrite
 from ..sources.text import SourceText
+from .checker import Checker
+from .config import Settings
 from .source_view import SourceView
 
 Replacement = tuple[int, int, str]  # (start, end, text): offsets in a text
@@ -81,6 +88,63 @@ def fixed_bytes(source: SourceText, edits: Iterable[Edit]) -> tuple[bytes, int]:
 def fix_edits(findings: Iterable[Finding]) -> list[Edit]:
     """The edits of every finding's fix, in the findings' order (findings with no fix add none)."""
     return [edit for finding in findings if finding.fix is not None for edit in finding.fix.edits]
+
+
+@record
+class NotFixed:
+    """A file whose safe fixes were not applied, and why (said on standard error)."""
+
+    path: str
+    reason: str
+
+
+def fix_files(settings: Settings, paths: list[str]) -> Iterator[int | NotFixed]:
+    """The safe fixes under `paths` applied in place: for each file fixed, how many were."""
+    for path, source, edits in _fixable_files(settings, paths):
+        if isinstance(source, NotFixed):
+            yield source
+            continue
+        try:
+            data, applied = fixed_bytes(source, edits)
+            rewrite(path, data)
+        except (OSError, UnicodeEncodeError) as error:
+            yield NotFixed(path, f"cannot write the fixes: {error}")
+            continue
+        yield applied
+
+
+def fix_diffs(settings: Settings, paths: list[str]) -> Iterator[str | NotFixed]:
+    """The safe fixes under `paths` as a unified diff for each file, passwords hidden."""
+    for path, source, edits in _fixable_files(settings, paths):
+        if isinstance(source, NotFixed):
+            yield source
+            continue
+        diff = masked_diff(path, source, edits)
+        if diff:
+            yield diff
+
+
+def _fixable_files(
+    settings: Settings, paths: list[str]
+) -> Iterator[tuple[str, SourceText | NotFixed, list[Edit]]]:
+    """(path, its text, the edits of its safe fixes) for every file with one; where the
+    text cannot be read again exactly, NotFixed in its place."""
+    checker = Checker(settings)
+    for item in iter_files(paths, selection=settings.selection):
+        if not isinstance(item, InputFile):
+            continue
+        edits = fix_edits(checker.check_file(item))
+        if not edits:
+            continue
+        source = SourceText.read(item.path)
+        if source is None:
+            reason = "not fixed: the file is too large or could not be read again"
+            yield item.path, NotFixed(item.path, reason), edits
+        elif not source.exact:
+            reason = "not fixed: some of its bytes do not decode as its byte order mark says"
+            yield item.path, NotFixed(item.path, reason), edits
+        else:
+            yield item.path, source, edits
 
 
 def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:

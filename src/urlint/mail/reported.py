@@ -14,10 +14,12 @@ from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..grammar.schemes import INSIDE_THE_MESSAGE
 from ..scanner import iter_candidates
 from .mime import DecodedText, MessageReader
+from .scanned import ScannedText
 
 
-def message_urls(reader: MessageReader) -> Iterator[tuple[DecodedText, Iterator[Candidate]]]:
-    """Each text of a decoded message that reports a URL, with its URLs, found as they are iterated.
+def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
+    """Each text of a decoded message that reports a URL, with its URLs at raw positions in
+    the file at `path`, found as they are iterated (a message's URLs are never all held).
 
     A text/html version of a multipart/alternative does not repeat a URL its text/plain
     version has; an HTML part reports each URL once (an anchor's href and its text are one
@@ -43,7 +45,7 @@ def message_urls(reader: MessageReader) -> Iterator[tuple[DecodedText, Iterator[
         if first is None:
             continue
         candidates = chain((first,), candidates)
-        yield decoded, candidates
+        yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
         for _ in candidates:  # what the reader left: a later HTML version needs these URLs
             pass
 

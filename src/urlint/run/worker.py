@@ -23,11 +23,11 @@ from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from ..core.records import replaced
 from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
+from ..mail.scanned import ScannedText
 from ..pipeline import (
     ArticleRead,
     Crossposts,
     Reading,
-    ScannedText,
     scan_archive_again,
     scan_archive_member,
     scan_items,

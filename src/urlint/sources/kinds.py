@@ -187,6 +187,21 @@ def _looks_like_header(head: bytes, known_needed: int) -> bool:
     return False
 
 
+# Names read as running text for certain, told without importing scanner.syntax: a
+# pre-commit hook's run on a README.txt imports nothing it does not use.
+_TEXT_NAMES = (".txt", ".text", ".log", ".eml", ".mbox", "-")
+
+
+def file_syntax(path: str) -> str:
+    """The syntax a file named `path` is read in (scanner.syntax.syntax_of): "text" for
+    standard input and the names above, without looking further."""
+    if not path or path.lower().endswith(_TEXT_NAMES):
+        return "text"
+    from ..scanner.syntax import syntax_of
+
+    return syntax_of(path)
+
+
 def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
     """What a stream holds, the problem of a name that says otherwise, and the stream.
 
