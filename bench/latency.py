@@ -1,6 +1,6 @@
 """Pre-commit latency: `urlint check` on one small file against a bare `python -c pass`.
 
-Goal: at most 3x (issue 15; issue 3 asked for 5x), both run from the same virtualenv,
+Goal: at most 3x (the first goal was 5x), both run from the same virtualenv,
 median of runs, measured in the same run so machine load cancels out. Run it with the
 virtualenv's interpreter, from a regular (not editable) install, as pre-commit's would be:
 

@@ -8,7 +8,7 @@ urlint splits the mbox, decodes every message (quoted-printable, base64, charset
 format=flowed, HTML) and scans the decoded text; ripgrep matches the raw bytes and decodes
 nothing. Runs the two alternately (urlint in one process by default, in text and in
 jsonl), takes the median of each, and reports MB/s and the ratio urlint/ripgrep for each
-format, measured in this one run. Goals (issue 15): 0.20 in text, 0.18 in jsonl.
+format, measured in this one run. Goals: 0.20 in text, 0.18 in jsonl.
 `--memory` adds the 1 GB run with the default -j (goal: under 300 MB resident in all its
 processes together, flat in archive size; `bench/memory.py` measures it for -j 1 and -j 2).
 """

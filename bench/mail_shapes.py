@@ -1,4 +1,4 @@
-"""What another shape of the mail path could reach, measured before building it (issue 15).
+"""What another shape of the mail path could reach, measured before building it.
 
     python bench/mail_shapes.py [--urlint PATH] [--runs 5] [--megabytes 100]
 

@@ -5,7 +5,7 @@ the same inputs in one run; the outputs must be byte-identical, and the speed-up
                              [--inputs text,mbox,maildir,folder,tar] [--check] [INPUT ...]
     python bench/parallel.py --runner [--jobs 2] [--runs 3] INPUT ...
 
-The inputs (issue 14's benchmark inputs), built once under WORK from ../shared/corpora:
+The inputs, built once under WORK from ../shared/corpora:
 `text` a ~100 MB text file, `mbox` a ~100 MB mbox, `maildir` a Maildir of 20,000 files,
 `folder` a folder of 20 gzipped mboxes (~100 MB uncompressed) and `tar` a tar.gz of that
 folder; `--text PATH` (and `--mbox`, `--maildir`, `--folder`, `--tar`) names another file
@@ -23,7 +23,7 @@ the speed-up (wall -j 1 / wall -j N, of the medians), and `pair_speedup`, the me
 each pair's own ratio (a -j 1 run and the -j N run right after it share the machine's load
 of the moment: on a shared host, whose load moves from second to second, it is the steadier
 figure, as bench/store.py reports it). Exit 1 when an output differs; with `--check`, also
-when `extract`'s `pair_speedup` misses issue 14's goal with two cores and a free one: 1.6x
+when `extract`'s `pair_speedup` misses the goal with two cores and a free one: 1.6x
 on the text, 1.8x on the mbox and on the Maildir. Say the load average beside the figures
 (it is printed): a busy machine has no free core to give. `ceiling` (before and after) is
 the machine's own speed-up for work that shares nothing (pure Python arithmetic in one

@@ -1,5 +1,5 @@
 """Where one process's time goes: each phase of `extract` timed on its own, per MB, per
-message and per URL, so the next change to the hot path starts from numbers (issue 15).
+message and per URL, so the next change to the hot path starts from numbers.
 
     python bench/profile.py [--megabytes 30] [--runs 3] [--kinds text,mbox]
 

@@ -7,7 +7,7 @@ OLD_URLINT and NEW_URLINT are `urlint` executables (say /tmp/v0/bin/urlint, made
 Each runs `extract --format jsonl` and `check --isolated --format jsonl --select ALL` on
 every corpus folder, from inside the corpora directory so paths are the same; the outputs
 (standard output, standard error and the exit status) are compared line by line and the
-differences listed (at most 20 a folder). A refactoring (issue 13) gives none; a fix gives
+differences listed (at most 20 a folder). A refactoring gives none; a fix gives
 exactly the lines it means to change. Exit 1 when any output differs.
 """
 

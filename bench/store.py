@@ -1,4 +1,4 @@
-"""The results store at archive scale (issue 16): `urlint scan --store` on about 1 GB of mail
+"""The results store at archive scale: `urlint scan --store` on about 1 GB of mail
 (200 gzipped monthly mboxes, 1,000 MB uncompressed, and a Maildir of 20,000 messages).
 
 Measured, each the median of `--runs` runs, in one run of this script:

@@ -6,7 +6,7 @@
 Runs ripgrep and urlint (one process by default, as ripgrep reads one file on one thread;
 `--format text` and `--format jsonl`) alternately, takes the median of each, and reports
 MB/s and the ratio urlint/ripgrep for each format, measured in this one run on this
-machine. Goals (issue 15): 0.35 in text, 0.30 in jsonl, from a regular install
+machine. Goals: 0.35 in text, 0.30 in jsonl, from a regular install
 (`--urlint /tmp/v/bin/urlint`).
 """
 
