@@ -8,6 +8,8 @@ import doctest
 import json
 import pickle
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -353,3 +355,75 @@ def test_the_readmes_library_examples_are_true(tmp_path, monkeypatch):
     test = doctest.DocTestParser().get_doctest(examples, {}, "README", "README.md", 0)
     results = doctest.DocTestRunner().run(test)
     assert (results.failed, results.attempted) == (0, 7)
+
+
+# --- syntaxes --------------------------------------------------------------------------------
+
+CODE = 'HOME = "https://a.example/x"  # see https://b.example/y\n'
+KNOWN = (
+    "text, python, javascript, go, shell, c-like, yaml, toml, json, markdown, rst, asciidoc, "
+    "html"
+)
+
+
+def test_syntax_is_the_scanners_and_a_name_of_the_package():
+    from urlint.scanner.syntax import Syntax
+
+    assert urlint.Syntax is Syntax
+    assert "Syntax" in urlint.__all__
+    assert urlint.Syntax("python") is urlint.Syntax.PYTHON
+
+
+@pytest.mark.parametrize("syntax", [urlint.Syntax.PYTHON, "python"])
+def test_extract_and_scan_take_a_syntax_or_its_value(syntax):
+    for found in (urlint.extract(CODE, syntax=syntax), urlint.scan(CODE, syntax=syntax)):
+        assert [(c.url, c.column, c.context) for c in found] == [
+            ("https://a.example/x", 9, "string"),
+            ("https://b.example/y", 37, "comment"),
+        ]
+
+
+@pytest.mark.parametrize("syntax", [urlint.Syntax.TEXT, "text"])
+def test_running_text_is_the_default_syntax(syntax):
+    assert urlint.extract(CODE, syntax=syntax) == urlint.extract(CODE)
+    assert [(c.url, c.context) for c in urlint.extract(CODE)] == [
+        ("https://a.example/x", None),
+        ("https://b.example/y", None),
+    ]
+
+
+@pytest.mark.parametrize("syntax", list(urlint.Syntax))
+def test_every_syntax_reads_a_url(syntax):
+    assert [c.url for c in urlint.extract("see https://a.example/x\n", syntax=syntax)] == [
+        "https://a.example/x"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("syntax", "shown"),
+    [("klingon", "'klingon'"), ("Python", "'Python'"), ("", "''"), (3, "3"), (None, "None")],
+)
+def test_an_unknown_syntax_is_a_value_error_naming_the_known_ones(syntax, shown):
+    message = f"unknown syntax {shown}: the known ones are {KNOWN}"
+    for read in (urlint.extract, urlint.scan):
+        with pytest.raises(ValueError) as refused:
+            read("see https://a.example/x", syntax=syntax)
+        assert str(refused.value) == message
+
+
+@pytest.mark.processes
+def test_the_package_loads_a_name_when_it_is_first_used():
+    """`import urlint` loads none of its modules; `urlint.Syntax` the scanner's, not the
+    file readers (the pipeline) nor the store."""
+    code = (
+        "import sys, urlint\n"
+        "before = sorted(m for m in sys.modules if m.startswith('urlint.'))\n"
+        "urlint.Syntax\n"
+        "after = set(m for m in sys.modules if m.startswith('urlint.'))\n"
+        "print(before, 'urlint.scanner.syntax' in after, 'urlint.pipeline' in after,"
+        " 'urlint.api' in after)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[] True False False\n", "")

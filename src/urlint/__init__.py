@@ -7,6 +7,9 @@ Finds every URL in plain text, mail and news, rejoins the ones broken across lin
     >>> import urlint
     >>> [c.url for c in urlint.extract("see <URL:ftp://ds.in\\n  ternic.net/rfc>.")]
     ['ftp://ds.internic.net/rfc']
+    >>> [(c.url, c.context) for c in urlint.extract('u = "https://x.org/a"  # or https://x.org/b',
+    ...                                             syntax=urlint.Syntax.PYTHON)]
+    [('https://x.org/a', 'string'), ('https://x.org/b', 'comment')]
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ TYPE_CHECKING = False
 _EXPORTS = {
     "Candidate": "core.model", "Flag": "core.model", "Position": "core.model",
     "Span": "core.model", "Wrapper": "core.model", "mask_password": "grammar.login",
-    "extract": "scanner", "scan": "scanner", "lint": "linter.checker", "Finding": "core.findings",
-    "Severity": "core.findings", "scan_paths": "api", "Found": "pipeline",
+    "extract": "api", "scan": "api", "Syntax": "scanner.syntax", "lint": "linter.checker",
+    "Finding": "core.findings", "Severity": "core.findings", "scan_paths": "api",
+    "Found": "pipeline",
     "Problem": "core.problems", "ProblemKind": "core.problems", "MessageInfo": "mail.origin",
     "as_dict": "api", "__version__": "core.version",
 }
@@ -26,7 +30,7 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import as_dict, scan_paths
+    from .api import as_dict, extract, scan, scan_paths
     from .core.findings import Finding, Severity
     from .core.model import Candidate, Flag, Position, Span, Wrapper
     from .core.problems import Problem, ProblemKind
@@ -35,7 +39,7 @@ if TYPE_CHECKING:
     from .linter.checker import lint
     from .mail.origin import MessageInfo
     from .pipeline import Found
-    from .scanner import extract, scan
+    from .scanner.syntax import Syntax
 
 
 def __getattr__(name: str) -> Any:
@@ -51,6 +55,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Candidate", "Finding", "Flag", "Found", "MessageInfo", "Position", "Problem", "ProblemKind",
-    "Severity", "Span", "Wrapper", "as_dict", "extract", "lint", "mask_password", "scan",
+    "Severity", "Span", "Syntax", "Wrapper", "as_dict", "extract", "lint", "mask_password", "scan",
     "scan_paths", "__version__",
 ]

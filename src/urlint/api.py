@@ -1,5 +1,8 @@
 """The library face: what Python callers use, behind `urlint`'s own names.
 
+`extract` and `scan`: the URLs in a text, read in a syntax (`Syntax`: "text", "python",
+"markdown", ...), a name it does not know a ValueError that lists the known ones.
+
 `scan_paths`: every URL in files, directories, mail and news archives, in one process, on
 several, or on a Dask cluster. One process reads as `urlint extract` does
 (pipeline.scan_paths); several, or a cluster's workers, run the same units of work
@@ -32,19 +35,69 @@ from .core.engines import DASK, LOCAL, check_engine, serial
 from .core.model import Candidate
 from .core.problems import Problem
 from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
-from .output.extract import url_shown
-from .output.printable import masked_values
-from .pipeline import ArticleRead, Crossposts, Found, Reading, ScannedText, scan_input_marked
 
+# The rest (the pipeline, the outputs) is imported where it is used: `urlint.extract` on a
+# text loads the scanner, not the file readers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from .core.inputs import InputFile
+    from .mail.scanned import ScannedText
+    from .pipeline import ArticleRead, Crossposts, Found, Reading
     from .run.work import InputResult, Unit
+    from .scanner.syntax import Syntax
     from .sources.selection import Selection
 
     PathArg = str | os.PathLike[str]
+
+# Running text's syntax, by its value (scanner.scanner.TEXT): passed on as it is, so that
+# nothing is imported for it.
+TEXT = "text"
+
+
+def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
+    """Every URL in `text`, in text order (an empty wrapper yields nothing).
+
+    `syntax` says what `text` is written in: a `urlint.Syntax`, or its value ("text", the
+    default: prose, mail, news; "python", "javascript", "go", "shell", "c-like", "json",
+    "yaml", "toml", "markdown", "rst", "asciidoc", "html"; `urlint.scanner.syntax.syntax_of`
+    tells it from a file's name). A name it does not know is a ValueError that lists the known
+    ones. In code, a URL in a string literal ends at its closing quote and never takes in
+    an escape sequence; each candidate's `context` says what it was found in ("string",
+    "comment", a markup link's kind: scanner.markup; None for running text); a URL holding
+    placeholders (`{id}`, `%s`) is flagged `template` in any syntax
+    (scanner.scanner.extract)."""
+    from .scanner import extract as found
+
+    return found(text, syntax=syntax_named(syntax))
+
+
+def scan(text: str, *, line_base: int = 1, syntax: Syntax | str = TEXT) -> list[Candidate]:
+    """Every URL candidate in `text`, in text order, empty wrappers (`url` "") included.
+
+    `line_base`: the line number of the text's first line; `syntax` as for `extract`."""
+    from .scanner import scan as scanned
+
+    return scanned(text, line_base=line_base, syntax=syntax_named(syntax))
+
+
+def syntax_named(syntax: object) -> Syntax | str:
+    """`syntax` (a `Syntax`, or its value) as the scanner takes it; a ValueError that lists
+    the known syntaxes for anything else."""
+    if syntax == TEXT and isinstance(syntax, str):
+        return syntax
+    from .scanner.syntax import Syntax
+
+    if isinstance(syntax, Syntax):
+        return syntax
+    if isinstance(syntax, str):
+        try:
+            return Syntax(syntax)
+        except ValueError:
+            pass
+    known = ", ".join(member.value for member in Syntax)
+    raise ValueError(f"unknown syntax {syntax!r}: the known ones are {known}")
 
 
 def scan_paths(
@@ -130,6 +183,7 @@ def packed_unit(unit: Unit) -> list[InputResult]:
 
     The URLs packed by run/wire.py, each problem as it is, in order; input by input, with
     the news articles each read (a crosspost is read once, by the writer's process)."""
+    from .pipeline import scan_input_marked
     from .run.worker import worked
 
     def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
@@ -175,6 +229,8 @@ def _plain(value: Any, show: bool) -> Any:
         return _sorted([_plain(item, show) for item in value], value)
     as_json = getattr(value, "as_json", None)  # mail.origin.MessageInfo
     if as_json is not None:
+        from .output.printable import masked_values
+
         message = as_json()
         return message if show else masked_values(message)
     raise TypeError(f"not plain data: {type(value).__name__}")
@@ -195,6 +251,8 @@ def _record(value: Any, show: bool) -> dict[str, Any]:
 def _candidate(candidate: Candidate, show: bool) -> dict[str, Any]:
     plain = _record(candidate, True)  # no other string field holds input text
     if not show:
+        from .output.extract import url_shown
+
         url, rest = candidate.url, candidate.login_rest_text
         plain["url"] = url_shown(url, False, rest)
         plain["alt"] = url_shown(candidate.alt, False, candidate.alt_rest_text())

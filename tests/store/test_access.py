@@ -20,6 +20,7 @@ from urlint.store.report import access
 from ..helpers import REPO
 from ..store_helpers import StoreBuilder, build_archive
 from .test_report import TABLES, report, without_override_rights
+from .test_schema import made_older
 
 
 def report_command(store: Path, *argv: str, prefix: tuple[str, ...] = ()):
@@ -197,13 +198,10 @@ def test_a_query_stopped_by_ctrl_c_is_a_keyboard_interrupt(tmp_path):
 def test_a_report_never_writes_a_store(capsys, tmp_path):
     """Read-only: what a scan would change (an older schema) is left to a scan."""
     store = build_archive(tmp_path / "urls.sqlite")
-    connection = sqlite3.connect(store)
-    with connection:
-        connection.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-    connection.close()
+    made_older(store, 2)
     with pytest.raises(schema.StoreError) as refused:
         access.open_store(str(store))
     assert str(refused.value) == (
-        f"{store}: the store is of schema version 1, older than this urlint's 2: a scan into "
+        f"{store}: the store is of schema version 2, older than this urlint's 3: a scan into "
         "it brings it up to date (a report changes no store)"
     )

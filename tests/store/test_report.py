@@ -59,7 +59,7 @@ def test_summary(capsys, archive):
     status, out, err = report(capsys, archive)
     assert (status, err) == (0, "")
     assert out == f"""\
-Store:       {archive} (schema 2, urlint 0.1.0, last scan 2026-11-23T10:00:00Z)
+Store:       {archive} (schema 3, urlint 0.1.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
 URLs:        11
@@ -225,14 +225,14 @@ gopher.example.edu,1,0,0,1,1,1
     # undated message 3 and the plain text count, but give no date. news: is in plain text
     # alone: its reference is the file and line, with no message.
     "census": """\
-url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,line
-ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12
-gopher://gopher.example.edu:70/,gopher,gopher.example.edu,1,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32
-http://badexample.org/,http,badexample.org,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8
-http://example.org/b,http,example.org,2,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31
-http://www.example.org/a,http,www.example.org,4,3,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10
-mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9
-news:comp.infosystems.www,news,,1,0,,,notes.txt,,,4
+url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,line,context
+ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12,
+gopher://gopher.example.edu:70/,gopher,gopher.example.edu,1,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32,
+http://badexample.org/,http,badexample.org,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8,
+http://example.org/b,http,example.org,2,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31,
+http://www.example.org/a,http,www.example.org,4,3,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10,
+mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,
+news:comp.infosystems.www,news,,1,0,,,notes.txt,,,4,
 """,  # noqa: E501 - a CSV row is one line
 }
 
@@ -263,7 +263,7 @@ def test_census_as_json_and_jsonl(capsys, archive):
         "url": "http://www.example.org/a", "scheme": "http", "host": "www.example.org",
         "count": 4, "messages": 3, "first_seen": "2001-09-18T15:15:48Z",
         "last_seen": "2001-11-02T08:00:00Z", "path": "lists/ietf.mbox", "message_index": 1,
-        "message_id": "<1@example.org>", "line": 10,
+        "message_id": "<1@example.org>", "line": 10, "context": None,
     }
     assert rows[6]["host"] is None and rows[6]["message_index"] is None
     _, lines, _ = report(capsys, archive, "--table", "census", "--format", "jsonl")
@@ -390,11 +390,11 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
     _, out, _ = report(capsys, archive, "--table", "census", "--since", "2001-10")
     assert out.splitlines()[-1] == (
         "mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,"
-        "2002-01-05T12:00:00Z,\"Maildir/cur/1:2,S\",1,<4@example.net>,9"
+        "2002-01-05T12:00:00Z,\"Maildir/cur/1:2,S\",1,<4@example.net>,9,"
     )
     assert out.splitlines()[4] == (
         "http://www.example.org/a,http,www.example.org,1,1,2001-11-02T08:00:00Z,"
-        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30"
+        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30,"
     )
 
 
@@ -554,7 +554,7 @@ def test_a_database_of_other_tables(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("version", "reason"),
     [
-        ("99", "the store is of schema version 99; this urlint reads version 2 at most: "
+        ("99", "the store is of schema version 99; this urlint reads version 3 at most: "
          "upgrade urlint"),
         ("abc", "not a urlint store: its schema version is not a number"),
     ],

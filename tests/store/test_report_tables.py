@@ -133,10 +133,10 @@ def hostile_tar(tmp_path, monkeypatch, capsys) -> str:
 def test_member_names_in_the_census_csv_are_escaped(capsys, hostile_tar):
     assert table(capsys, hostile_tar, "census") == (
         "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,"
-        "line\n"
+        "line,context\n"
         "http://example.com/~x0,http,example.com,1,1,,,\"names.tar!a\\x0a::error file=README.md,"
-        "line=1::injected by a tar member\\x0a.eml\",1,,4\n"
-        "http://example.com/~x1,http,example.com,1,1,,,names.tar!b\\x1b]0;PWNED\\x07.eml,1,,4\n"
+        "line=1::injected by a tar member\\x0a.eml\",1,,4,\n"
+        "http://example.com/~x1,http,example.com,1,1,,,names.tar!b\\x1b]0;PWNED\\x07.eml,1,,4,\n"
     )
 
 
@@ -171,9 +171,9 @@ FORMULA_TABLES = {
                "'-1+2.example,1,1,1,,\n"
                "x.example,1,1,1,,\n",
     "census": "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,"
-              "message_id,line\n"
-              "http://-1+2.example/,http,'-1+2.example,1,1,,,formulas.eml,1,,5\n"
-              "http://@x.example/,http,x.example,1,1,,,formulas.eml,1,,5\n",
+              "message_id,line,context\n"
+              "http://-1+2.example/,http,'-1+2.example,1,1,,,formulas.eml,1,,5,\n"
+              "http://@x.example/,http,x.example,1,1,,,formulas.eml,1,,5,\n",
 }
 
 
@@ -187,3 +187,21 @@ def test_formulas_from_a_message_are_exact_in_json(capsys, formula_mail):
     assert [row["sender"] for row in rows] == ['=HYPERLINK("http://evil.example/","x")']
     rows = json.loads(table(capsys, formula_mail, "domains", "--format", "json"))
     assert [row["host"] for row in rows] == ["-1+2.example", "x.example"]
+
+
+def test_a_context_written_into_a_store_by_hand_is_text_in_the_csv(capsys, tmp_path):
+    """urlint stores a few names of its own as a URL's context; a store written by another
+    hand may hold any text there, which the census's CSV writes as it writes any cell."""
+    from ..store_helpers import StoreBuilder
+
+    with StoreBuilder(tmp_path / "hand.sqlite") as store:
+        first = store.input("a.py")
+        store.url(first, "a.py", "http://a.example/", context="=cmd|' /C calc'!A0")
+        store.url(first, "a.py", "http://b.example/", line=2, context="x\n::error::y")
+    out = table(capsys, str(tmp_path / "hand.sqlite"), "census")
+    assert out.splitlines()[1:] == [
+        "http://a.example/,http,a.example,1,0,,,a.py,,,1,'=cmd|' /C calc'!A0",
+        "http://b.example/,http,b.example,1,0,,,a.py,,,2,x\\x0a::error::y",
+    ]
+    rows = json.loads(table(capsys, str(tmp_path / "hand.sqlite"), "census", "--format", "json"))
+    assert [row["context"] for row in rows] == ["=cmd|' /C calc'!A0", "x\n::error::y"]

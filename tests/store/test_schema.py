@@ -41,6 +41,21 @@ def changed(store: Path, script: str) -> None:
         connection.close()
 
 
+# What each schema version after the first added to the tables, undone: version 3 added
+# urls.context (store.schema.MIGRATIONS).
+_ADDED_AFTER = {3: "ALTER TABLE urls DROP COLUMN context;"}
+
+
+def made_older(store: Path, version: int) -> None:
+    """The store, made by this urlint, as a urlint of schema `version` made it: the columns
+    later versions added dropped, its meta saying `version`."""
+    undone = "".join(
+        script for number, script in sorted(_ADDED_AFTER.items(), reverse=True)
+        if number > version
+    )
+    changed(store, undone + f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version';")
+
+
 def state(path: Path) -> tuple[str, list[str]]:
     """The file's bytes (a digest) and what else is in its directory: what must not change.
 
@@ -178,12 +193,12 @@ def test_a_meta_table_of_version_1_alone_is_refused_and_left_in_its_journal_mode
 
 def test_a_report_never_migrates_a_store_of_an_older_schema(capsys, tmp_path):
     store = small_store(tmp_path / "in")
-    changed(store, "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
-                   "UPDATE inputs SET hash = 'ab12';")
+    made_older(store, 1)
+    changed(store, "UPDATE inputs SET hash = 'ab12';")
     before = state(store)
     code, out, err = run(capsys, "report", str(store))
     assert (code, out, err) == (
-        2, "", f"urlint: {store}: the store is of schema version 1, older than this urlint's 2: "
+        2, "", f"urlint: {store}: the store is of schema version 1, older than this urlint's 3: "
         "a scan into it brings it up to date (a report changes no store)\n",
     )
     assert state(store) == before
@@ -260,3 +275,132 @@ def test_check_whole_says_ok_of_a_whole_store(tmp_path):
         assert schema.check_whole(connection, str(store)) is None
     finally:
         connection.close()
+
+
+# -- Migration from version 2: urls.context -------------------------------------------------
+
+# A version 2 store as urlint made it: its tables (version 1's, then MIGRATIONS[1]), the late
+# indexes of a first scan's end, and its meta; with an input of each kind a scan re-reads or
+# not, and a URL row of each.
+V2_ROWS = """
+INSERT INTO meta VALUES ('schema_version', '2'), ('urlint_version', '0.1.0');
+INSERT INTO inputs (id, path, location, key, kind, size, mtime_ns, inode, device, hash,
+                    scanned_at, status, messages)
+VALUES (1, 'code.py', '/src/code.py', '/src/code.py', 'text', 30, 1, 1, 1, 'aa',
+        '2026-11-23T10:00:00Z', 'done', 0),
+       (2, 'list.mbox', '/src/list.mbox', '/src/list.mbox', 'mbox', 90, 1, 2, 1, 'bb',
+        '2026-11-23T10:00:00Z', 'done', 1);
+INSERT INTO messages (id, input_id, path, idx, line) VALUES (1, 2, 'list.mbox', 1, 1);
+INSERT INTO urls (input_id, message, path, url, scheme, host, line, "column", end_line,
+                  end_column, "offset", flags)
+VALUES (1, NULL, 'code.py', 'https://a.example/x', 'https', 'a.example', 1, 9, 1, 28, 8, ''),
+       (2, 1, 'list.mbox', 'http://m.example/', 'http', 'm.example', 4, 5, 4, 22, 4, '');
+"""
+
+
+def version_2_store(path: Path) -> None:
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.executescript(
+            schema._TABLES_V1 + schema.MIGRATIONS[1]
+            + "".join(f"{create};" for create in schema._late_indexes()) + V2_ROWS
+        )
+    finally:
+        connection.close()
+
+
+def columns(path: Path, table: str) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return [name for (name,) in connection.execute(
+            "SELECT name FROM pragma_table_info(?)", (table,)
+        )]
+    finally:
+        connection.close()
+
+
+def rows(path: Path, sql: str) -> list[tuple]:
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+URL_COLUMNS_V2 = [
+    "id", "input_id", "message", "path", "url", "scheme", "host", "line", "column",
+    "end_line", "end_column", "offset", "wrapper", "alt", "flags", "part", "content_type",
+    "source", "header",
+]
+
+
+def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
+    store = tmp_path / "v2.sqlite"
+    version_2_store(store)
+    assert columns(store, "urls") == URL_COLUMNS_V2
+    schema.connect(str(store)).close()
+    assert columns(store, "urls") == [*URL_COLUMNS_V2, "context"]
+    assert rows(store, "SELECT key, value FROM meta ORDER BY key") == [
+        ("schema_version", "3"), ("urlint_version", urlint_version()),
+    ]
+    # the rows held are kept, their context not known; the plain file is read again by the
+    # next scan of it (status "failed"), the mbox is not
+    assert rows(store, "SELECT path, url, context FROM urls ORDER BY id") == [
+        ("code.py", "https://a.example/x", None),
+        ("list.mbox", "http://m.example/", None),
+    ]
+    assert rows(store, "SELECT path, status, hash FROM inputs ORDER BY id") == [
+        ("code.py", "failed", "aa"), ("list.mbox", "done", "bb"),
+    ]
+    assert {"urls_url", "urls_host", "urls_input"} <= {
+        name for (name,) in rows(store, "SELECT name FROM sqlite_master WHERE type = 'index'")
+    }
+    # and it is a store of this version as this urlint makes one
+    schema.connect(str(store)).close()
+    assert rows(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("3",)]
+
+
+def urlint_version() -> str:
+    from urlint.core.version import __version__
+
+    return __version__
+
+
+def test_a_scan_into_a_version_2_store_gives_its_code_files_their_context(capsys, tmp_path):
+    """The plain files of a store an older urlint made are read again once (the scanner
+    reads them in their syntax now); an unchanged mbox is not, its rows kept."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "code.py").write_text('HOME = "https://a.example/x"\n# https://b.example/y\n')
+    (folder / "notes.txt").write_text("see https://c.example/z\n")
+    (folder / "list.mbox").write_text(
+        "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: s\n\nsee http://m.example/\n"
+    )
+    store = folder / "s.sqlite"
+    assert run(capsys, "scan", "-q", "--store", str(store), str(folder)) == (0, "", "")
+    made_older(store, 2)
+    assert columns(store, "urls") == URL_COLUMNS_V2
+    code, out, err = run(capsys, "scan", "--store", str(store), str(folder))
+    assert (code, out) == (0, "")
+    assert err.startswith(
+        f"urlint: {store}: 3 inputs (2 changed, 1 unchanged); wrote 0 messages, 3 URLs, "
+    )
+    assert rows(store, "SELECT path, url, context FROM urls ORDER BY path, line") == [
+        (str(folder / "code.py"), "https://a.example/x", "string"),
+        (str(folder / "code.py"), "https://b.example/y", "comment"),
+        (str(folder / "list.mbox"), "http://m.example/", None),
+        (str(folder / "notes.txt"), "https://c.example/z", None),
+    ]
+    assert rows(store, "SELECT DISTINCT status FROM inputs") == [("done",)]
+
+
+def test_a_store_newer_than_this_urlint_is_refused_by_scan_and_left_as_it_is(capsys, tmp_path):
+    store = small_store(tmp_path / "in")
+    changed(store, "UPDATE meta SET value = '4' WHERE key = 'schema_version';")
+    before = state(store)
+    code, out, err = run(capsys, "scan", "-j", "1", "--store", str(store), str(store.parent))
+    assert (code, out, err) == (
+        2, "", f"urlint: {store}: the store is of schema version 4; this urlint knows 3 at most: "
+        "upgrade urlint\n",
+    )
+    assert state(store) == before

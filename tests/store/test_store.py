@@ -39,6 +39,7 @@ from urlint.store.snapshot import contents
 
 from ..helpers import REPO, run
 from ..mail_helpers import mbox_of
+from .test_schema import made_older
 
 SETTINGS = build_settings({})
 
@@ -611,14 +612,14 @@ def test_a_version_1_store_forgets_its_plain_hashes(tmp_path):
     tree = build_tree(tmp_path / "archive")
     store = tmp_path / "urls.sqlite"
     scanned(store, tree)
+    made_older(store, 1)
     connection = sqlite3.connect(store)
     with connection:  # as version 1 left it: plain SHA-256
         connection.execute("UPDATE inputs SET hash = 'ab12'")
-        connection.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     connection.close()
     schema.connect(str(store)).close()
     assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
-    assert query(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("2",)]
+    assert query(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("3",)]
 
 
 def test_none_is_bound_as_null_and_an_adapter_the_program_has_is_kept():

@@ -1,7 +1,10 @@
 """The units of work a run's inputs make, in the order a serial run reads them.
 
 Small inputs go in batches, a large plain text file in ranges, a large mbox in runs of
-messages, a large archive in units of members, anything else whole.
+messages, a large archive in units of members, anything else whole. Only running text is
+cut in ranges: a code or markup file (scanner.syntax) goes whole, as its lexer's state at a
+line (inside a triple-quoted string, a comment, a fenced block) is known only from the
+file's start.
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ def plan(
 ) -> Iterator[Unit | Problem]:
     """The units of work of `paths`, in the order a serial run reads them.
 
-    A plain text file or an mbox larger than `range_bytes` in ranges or runs of messages,
-    anything else whole."""
+    A plain text file of running text or an mbox larger than `range_bytes` in ranges or
+    runs of messages, anything else whole (a code or markup file too)."""
     for planned in planned_units(
         paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes,
         relative=relative,
@@ -119,7 +122,10 @@ def _large_file_units(
         kind = file_kind(source.path)
     except OSError:
         kind = ""
-    if kind == TEXT and size > range_bytes:
+    # Running text alone in ranges: a range of a code or markup file would be read from a
+    # line where the lexer's state is not known (a string or a fenced block open across the
+    # cut). Its syntax is its name's, as its reading's (pipeline.file_syntax).
+    if kind == TEXT and size > range_bytes and _running_text(source.path):
         covered = 0
         try:
             ranges = text_ranges(source.path, range_bytes=range_bytes)
@@ -161,3 +167,9 @@ def _large_file_units(
             opened.raw.close()
     yield Planned(WholeInput((source,)), Counts(1, size))
 
+
+def _running_text(path: str) -> bool:
+    """Is the file at `path` running text by its name (scanner.syntax.syntax_of)?"""
+    from ..scanner.syntax import Syntax, syntax_of
+
+    return syntax_of(path) is Syntax.TEXT

@@ -36,8 +36,9 @@ from ..linter.config import Settings
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
 from ..mail.origin import info_of
+from ..mail.scanned import ScannedText
 from ..output.extract import flags_text, url_shown
-from ..pipeline import ArticleRead, Crossposts, Reading, ScannedText, scan_input_marked
+from ..pipeline import ArticleRead, Crossposts, Reading, scan_input_marked
 from ..run.work import Unit, UnitResult
 from ..run.worker import worked
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, ROWS = "m", "u", "f", "p", "i", "r"
 # ("m", path, index, line, message_id, date, date_raw, sender, list_id, folder, flags)
 # ("u", path, message index or 0, url, scheme, host, line, column, end_line, end_column,
-#  offset, wrapper, alt, flags, part, content_type, source, header)
+#  offset, wrapper, alt, flags, part, content_type, source, header, context)
 # ("f", path, message index or 0, code, name, severity, text, url, line, column, end_line,
 #  end_column)
 # ("p", path, message index or 0, kind, reason, line)
@@ -276,7 +277,10 @@ def maildir_place(path: str) -> tuple[str, str | None] | None:
 
 
 def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | None) -> Row:
-    """The URL row of `candidate` found in `path` (in its message `message`, 0 for none)."""
+    """The URL row of `candidate` found in `path` (in its message `message`, 0 for none).
+
+    Its context is the scanner's (core.model.Candidate.context: one of a few names the
+    scanner gives, no text of the input), None for running text."""
     url = url_shown(candidate.url, False, candidate.login_rest_text) or ""
     alt = candidate.alt
     if alt is not None:
@@ -288,7 +292,7 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
     return (
         URL, stored_text(path), message, url, scheme, host, start.line, start.column,
         end.line, end.column, start.offset, None if wrapper is None else wrapper.value, alt,
-        flags_text(candidate.flags), *_place(mail),
+        flags_text(candidate.flags), *_place(mail), candidate.context,
     )
 
 

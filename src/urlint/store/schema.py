@@ -10,7 +10,10 @@ SQLite tool. Every text that came from the input is masked as every output masks
   where the next scan goes on from (`resume_*`: a place where the whole file's framing
   stands at a message's start, mail.mbox.MboxPlace).
 - `messages`: one row per message that holds a URL, a finding or a problem.
-- `urls`: every URL `urlint extract` finds, with its place in the file and its message.
+- `urls`: every URL `urlint extract` finds, with its place in the file and its message,
+  and what it was found in (`context`, as jsonl's: "string" or "comment" in a code or
+  configuration file, a markup construct's kind in a markup file; NULL for running text,
+  and for a row a store of version 2 or older held, where it is not known).
 - `findings`: what `urlint check` reports on them (the configuration's rules).
 - `problems`: inputs and messages not read as they are (damaged, binary, cut at a limit).
 """
@@ -22,7 +25,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Version 1. Times are ISO 8601 in UTC ("2026-11-23T10:00:00Z"). Lines and columns are
 # 1-based, columns in characters of the decoded line, `end_column` exclusive (as in the
@@ -85,6 +88,7 @@ CREATE TABLE urls (
     content_type TEXT,
     source TEXT,
     header TEXT
+    -- context TEXT: added by version 3 (MIGRATIONS), the last column
 );
 CREATE TABLE findings (
     id INTEGER PRIMARY KEY,
@@ -140,6 +144,15 @@ MIGRATIONS: dict[int, str] = {
     # plain SHA-256 would confirm a guess at a password in a file, and goes. An input
     # touched since is read again once, an mbox that grew read again whole.
     1: "UPDATE inputs SET hash = NULL;",
+    # Version 3: `urls.context`, what a URL was found in (scanner.syntax: a string literal,
+    # a comment, a markup link; NULL for running text), as jsonl's `context` (output.extract),
+    # "text" there being NULL here. The rows held already get NULL: not known. The plain
+    # files are read again once by the next scan of them (`status` "failed": read again,
+    # store.inventory), so that their rows get their context, and their URLs are read in
+    # their syntax (a URL in a string literal ends at its quote); mail's URLs are running
+    # text, and an mbox, a Maildir or an archive is not read again for a NULL it keeps.
+    2: "ALTER TABLE urls ADD COLUMN context TEXT;"
+    "UPDATE inputs SET status = 'failed' WHERE kind = 'text';",
 }
 
 

@@ -18,7 +18,8 @@ _QUERIES = {
 _MESSAGE = "(SELECT m.path || '#' || m.idx FROM messages m WHERE m.id = t.message)"
 for _table, _columns in {
     "urls": 't.path, t.url, t.scheme, t.host, t.line, t."column", t.end_line, t.end_column, '
-    't."offset", t.wrapper, t.alt, t.flags, t.part, t.content_type, t.source, t.header',
+    't."offset", t.wrapper, t.alt, t.flags, t.part, t.content_type, t.source, t.header, '
+    "t.context",
     "findings": 't.path, t.code, t.name, t.severity, t.text, t.url, t.line, t."column", '
     "t.end_line, t.end_column",
     "problems": "t.path, t.kind, t.reason, t.line",

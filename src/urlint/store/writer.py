@@ -47,8 +47,8 @@ _INSERT = {
     MESSAGE: "INSERT INTO messages (id, input_id, path, idx, line, message_id, date, date_raw, "
     "sender, list_id, folder, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     URL: 'INSERT INTO urls (input_id, message, path, url, scheme, host, line, "column", '
-    'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header) '
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header, '
+    "context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     FINDING: 'INSERT INTO findings (input_id, message, path, code, name, severity, text, url, '
     'line, "column", end_line, end_column) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     PROBLEM: "INSERT INTO problems (input_id, message, path, kind, reason, line) "

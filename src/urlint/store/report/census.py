@@ -5,6 +5,8 @@ What an archivist needs to save the URLs of an archive before they rot.
 A URL's reference is its first sighting: the message with the earliest Date that holds it
 (the first found, of those of that date), or, when no message with a date holds it, the
 first place it was found (in the order the scan stored them: the order of its reading).
+Where it was is its path, message and line, and what it was found in there (`context`, as
+the store has it: "string", "comment", a markup link's kind; null for running text).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .queries import Selection
 
 CENSUS_COLUMNS = (
     "url", "scheme", "host", "count", "messages", "first_seen", "last_seen",
-    "path", "message_index", "message_id", "line",
+    "path", "message_index", "message_id", "line", "context",
 )
 
 # The key of a sighting, to take the least of with min(): a dated one before any undated
@@ -29,7 +31,7 @@ _FIRST_KEY = (
 
 _CENSUS = """
     SELECT c.url, c.scheme, c.host, c.count, c.messages, c.first_seen, c.last_seen,
-           fu.path, fm.idx, fm.message_id, fu.line
+           fu.path, fm.idx, fm.message_id, fu.line, fu.context
     FROM (
         SELECT url, min(scheme) AS scheme, min(host) AS host, count(*) AS count,
                count(DISTINCT message) AS messages, min(date) AS first_seen,

@@ -241,7 +241,7 @@ def page_html(
         "census",
         "Each distinct URL: how often it was found and in how many messages, when it was "
         "first and last seen, and where it was first seen (path, message, Message-ID, "
-        "line). "
+        "line, and what it was found in there: a string, a comment, a link). "
         + _table_note(len(census_rows), totals.unique_urls, limit, "URLs", "census"),
         CENSUS_COLUMNS,
         census_rows,
