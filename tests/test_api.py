@@ -4,10 +4,8 @@ carry."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import pickle
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -342,19 +340,6 @@ def test_as_dict_refuses_what_is_no_record():
     with pytest.raises(TypeError, match="not a urlint record: str"):
         as_dict("http://a.example/")
     assert as_dict(Position(1, 2)) == {"line": 1, "column": 2, "offset": None}
-
-
-def test_the_readmes_library_examples_are_true(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "notes.txt").write_text(
-        "Yes, Jim, I found it under\n\n  <URL:ftp://ds.in\n  ternic.net/rfc>.\n"
-    )
-    readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("### Files, directories") : readme.index("## pre-commit")]
-    examples = "".join(re.findall(r"```python\n(>>>.*?)```", section, re.S))
-    test = doctest.DocTestParser().get_doctest(examples, {}, "README", "README.md", 0)
-    results = doctest.DocTestRunner().run(test)
-    assert (results.failed, results.attempted) == (0, 7)
 
 
 # --- syntaxes --------------------------------------------------------------------------------
