@@ -38,6 +38,7 @@ COMPILED = [
     "src/urlint/output/extract.py",
     "src/urlint/output/printable.py",
     "src/urlint/scanner/bare.py",
+    "src/urlint/scanner/bare_url.py",
     "src/urlint/scanner/continuation.py",
     "src/urlint/scanner/furniture.py",
     "src/urlint/scanner/scanner.py",

@@ -29,7 +29,9 @@ POSITIVE = [
     (
         "X105",
         "see http://example.com/very/long/\n  path/index.html for details\n",
-        [(2 - 1, 5, 1, 34)],
+        # joined (continuation.joined: "/" then a path at the paragraph's indent), the
+        # warning covers the URL across both lines, as its span does
+        [(1, 5, 2, 18)],
     ),
     ("X106", "The archive is at <URL:>.\n", [(1, 19, 1, 25)]),
     ("C201", "<URL:http://example.com/a|b^c>\n", [(1, 26, 1, 27), (1, 28, 1, 29)]),

@@ -31,6 +31,7 @@ COMPILED = [
     "urlint.output.extract",
     "urlint.output.printable",
     "urlint.scanner.bare",
+    "urlint.scanner.bare_url",
     "urlint.scanner.continuation",
     "urlint.scanner.furniture",
     "urlint.scanner.scanner",

@@ -124,7 +124,9 @@ def test_bare_url_extent(text, expected):
 
 
 def test_bare_url_at_line_end_ends_there():
-    assert urls("see http://a.example/long/\npath.html now") == ["http://a.example/long/"]
+    # A word of prose on the next line goes on with nothing (a path-shaped one, such as
+    # "path.html", is the URL's rest: tests/scanner/test_document_wraps.py).
+    assert urls("see http://a.example/long/\nfor details now") == ["http://a.example/long/"]
 
 
 def test_positions_are_characters_of_the_decoded_line():

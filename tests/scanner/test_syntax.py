@@ -125,9 +125,10 @@ NEW_MODULES = (
         ("README.txt", []),
         ("readme.py", ["bisect", "urlint.scanner.code", "urlint.scanner.literals",
                        "urlint.scanner.syntax"]),
+        ("readme.md", ["urlint.scanner.markup", "urlint.scanner.syntax"]),
     ],  # fmt: skip
 )
-def test_a_hook_run_loads_the_code_reader_only_for_code(tmp_path, name, loaded):
+def test_a_hook_run_loads_the_code_and_markup_readers_only_for_theirs(tmp_path, name, loaded):
     (tmp_path / name).write_text(
         "See <URL:http://www.example.com/docs/index.html> and\n"
         "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes.\n"

@@ -15,6 +15,7 @@ import re
 
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
+from .body import BODY
 
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its
@@ -37,18 +38,6 @@ _UPPER_HEX = "0123456789ABCDEF"
 # Section 2.1's scheme characters listed one by one, for str.rstrip: the run of them that
 # ends at the colon is the only place a scheme can start (SCHEME_BEFORE holds no other).
 _SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
-
-# The body of a bare URL: everything up to whitespace (any Unicode whitespace, since text
-# editors and mail clients put non-breaking spaces there) or a delimiter: ASCII `<`, `>`
-# and `"` (section 2.2), and the delimiters of non-ASCII text, which no URL holds: double
-# and angle quotation marks, dashes, the ellipsis, CJK and fullwidth punctuation
-# (`｜http://example.com｜`). Non-ASCII letters and the typographic apostrophe (`i’m`)
-# do not end a URL.
-NON_ASCII_DELIMITERS = (
-    "\u00ab\u00bb\u2013\u2014\u201c-\u201f\u2026\u2039\u203a"
-    "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
-)
-BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')
 
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKET = re.compile(r"[()\[\]{}]")
@@ -103,9 +92,7 @@ def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
     )
 
 
-def body_end(
-    text: str, start: int, url_start: int | None = None, stop: int | None = None
-) -> int:
+def body_end(text: str, start: int, url_start: int | None = None, stop: int | None = None) -> int:
     """Offset where a bare URL body starting at `start` ends, trailing punctuation trimmed.
 
     `url_start` is where the whole URL starts (its scheme), to see what quotes it; `stop`

@@ -24,16 +24,16 @@ import re
 from ..core.model import Candidate, Span
 from ..core.records import built
 from . import bare
+from .bare_url import (
+    bare_candidate,
+    inside_a_login,
+    not_bare_shaped,
+    password_end,
+    read_bare,
+    templated,
+)
 from .code import RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
 from .continuation import login_read_on
-from .scanner import (
-    _bare,
-    _bare_candidate,
-    _inside_a_login,
-    _not_bare_shaped,
-    _password_end,
-    _templated,
-)
 from .syntax import CODE_SYNTAXES, Syntax
 
 TYPE_CHECKING = False
@@ -68,19 +68,17 @@ class CodeText:
         at = self.regions.at(offset)
         if at >= 0:
             candidate = candidate._replace(context=self.regions.items[at][2])  # type: ignore[attr-defined]  # a record's, as namedtuple's
-        return _templated(candidate, True) if self.shell else candidate
+        return templated(candidate, True) if self.shell else candidate
 
-    def bare(
-        self, text: str, start: int, anchor: int, covered: int, index: Positions
-    ) -> Found:
-        """The scanner's `_bare` for a URL of this text: read in the region its colon is in."""
+    def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
+        """`read_bare` for a URL of this text: read in the region its colon is in."""
         regions = self.regions
         at = regions.at(anchor)
         context = None
         if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
             return None  # `:\/\/` where `\/` is no "/"
         if at < 0:  # code outside literals and comments: running text
-            found = _bare(text, start, anchor, covered, index)
+            found = read_bare(text, start, anchor, covered, index)
         else:
             region_start = regions.starts[at]
             limit, mode, context = regions.items[at][:3]
@@ -91,9 +89,9 @@ class CodeText:
             if mode != TEXT:  # a string literal
                 found = _in_literal(text, start, anchor, covered, index, mode, limit)
                 if found is not None and found[0] is not None and self.shell:
-                    return _templated(found[0], True), found[1]
+                    return templated(found[0], True), found[1]
                 return found
-            found = _bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
+            found = read_bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
         if found is None:
             return None
         candidate, end = found
@@ -102,7 +100,7 @@ class CodeText:
         if context is not None:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         if self.shell and "$" in candidate.url:
-            candidate = _templated(candidate, True)
+            candidate = templated(candidate, True)
         return candidate, end
 
 
@@ -142,10 +140,10 @@ def _in_literal(
     if len(runs) > 1:
         return _unescaped(text, runs, anchor, limit, index)
     end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
-    if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
+    if text.find("@", start, end) >= 0 and inside_a_login(text, start, end, covered):
         return None, end
     if not bare.has_body(text, anchor, end) or (
-        anchor - start <= 4 and _not_bare_shaped(text, start, anchor, end)
+        anchor - start <= 4 and not_bare_shaped(text, start, anchor, end)
     ):
         return None
     span = index.span(start, end)
@@ -154,10 +152,10 @@ def _in_literal(
     if rest is None:  # most URLs: made in C
         candidate = built(Candidate, (url, span, (span,), *_DEFAULTS_BEFORE_CONTEXT, context, ()))
         if "{" in url or "%" in url:
-            candidate = _templated(candidate)
+            candidate = templated(candidate)
         return candidate, end
-    candidate = _bare_candidate(text, start, end, None, rest, index)._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
-    return _templated(candidate), max(end, _password_end(text, url, end, rest))
+    candidate = bare_candidate(text, start, end, None, rest, index)._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
+    return templated(candidate), max(end, password_end(text, url, end, rest))
 
 
 def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Positions) -> Found:
@@ -193,4 +191,4 @@ def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Posit
         login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
         login_rest_text=text[raw_end : rest[0]] + text[rest[1] : rest[2]] if rest else "",
     )
-    return _templated(candidate), raw_end
+    return templated(candidate), raw_end

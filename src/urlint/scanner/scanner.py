@@ -16,8 +16,9 @@ wrapper, a second "://" inside a query) is not a URL of its own.
 A text is read in a syntax (scanner.syntax): running text (plain text and mail) by the
 rules above; a code or configuration file's string literals and comments are found first
 (scanner.code), and a URL in a literal ends at its closing quote and at an escape
-(scanner.literals). A URL holding placeholders (`{id}`, `%s`) is a template, wherever it is
-found (scanner.templates).
+(scanner.literals). In markup (Markdown, reStructuredText, AsciiDoc, HTML) the markup's own
+link forms say where a URL ends and what it was found in (scanner.markup). A URL holding
+placeholders (`{id}`, `%s`) is a template, wherever it is found (scanner.templates).
 """
 
 from __future__ import annotations
@@ -25,20 +26,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..core.model import Candidate, Flag, Position, Span
-from ..core.records import built
-from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
-from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEMES
+from ..core.model import Candidate, Flag, Position, Span, Wrapper
+from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
-from .continuation import (
-    NEAR_LINE_END,
-    URL_LINE_END,
-    continuation,
-    hard_wrapped,
-    login_read_on,
-    login_rest,
-    wrapper_login_rest,
-)
+from .bare_url import WORD_BEFORE, password_end, read_bare, templated
+from .continuation import login_read_on, wrapper_login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
 
@@ -46,8 +38,6 @@ from .textpos import LineIndex
 # parser takes the alternatives' common ":" out in front, so the search stays literal-led.
 _COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
-_MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
-_JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
 _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
@@ -95,7 +85,8 @@ def iter_candidates(
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    return _candidates(_scan(text, index, len(text), 0, _code(text, syntax)))
+    scanned = _scan(text, index, len(text), 0, _code(text, syntax), _markup(syntax))
+    return _candidates(scanned)
 
 
 def _candidates(scanned: Iterator[tuple[Candidate | None, int]]) -> Iterator[Candidate]:
@@ -147,7 +138,9 @@ class ChunkScan:
         code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
         if code is not None:
             self.end_state = code.regions.state_at(self.stop)
-        for candidate, end in _scan(self.text, self._index, self.stop, self.covered_until, code):
+        markup = _markup(self.syntax)
+        scanned = _scan(self.text, self._index, self.stop, self.covered_until, code, markup)
+        for candidate, end in scanned:
             self.covered = end
             if candidate is not None:
                 yield candidate
@@ -166,14 +159,16 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     "asciidoc", "html"; `syntax_of(name)` tells it from a file name). In code, a URL in a
     string literal ends at its closing quote and never takes in an escape sequence
     (`"https://x.org\\n"` gives `https://x.org`; JSON's `\\/` reads as `/`), and each
-    candidate's `context` says where it was found ("string", "comment", None for text).
+    candidate's `context` says where it was found ("string", "comment", None for text). In
+    markup the markup says where a URL ends (`[a](https://x.org/Inc.)` holds its dot) and
+    `context` names the construct ("markdown-link", "rst-target", ...: scanner.markup).
     A URL holding placeholders (`{id}`, `%s`, `${name}`, `{{ name }}`, RFC 6570's
     `{?q}`) is flagged `template` in any syntax, its placeholders' offsets in its
     `placeholders`."""
     code = _code(text, syntax)
     return [
         candidate
-        for candidate, _ in _scan(text, LineIndex(text), len(text), 0, code)
+        for candidate, _ in _scan(text, LineIndex(text), len(text), 0, code, _markup(syntax))
         if candidate is not None and candidate.url
     ]
 
@@ -188,10 +183,21 @@ def _code(
     from .syntax import CODE_SYNTAXES, Syntax
 
     if Syntax(syntax) not in CODE_SYNTAXES:  # a ValueError for a name it does not know
-        return None  # markup (scanner.markup's to read) is running text here
+        return None  # markup: running text, its link forms read by scanner.markup
     from .literals import code_text
 
     return code_text(text, syntax, state, final)
+
+
+def _markup(syntax: Syntax | str) -> str | None:
+    """The markup syntax `syntax` names ("markdown", "rst", "asciidoc", "html"), whose link
+    forms say where a URL ends (scanner.markup); None for running text and code."""
+    if syntax == TEXT:
+        return None  # nothing imported for it
+    from .syntax import MARKUP_SYNTAXES, Syntax
+
+    read_as = Syntax(syntax)
+    return read_as.value if read_as in MARKUP_SYNTAXES else None
 
 
 def _hits(
@@ -257,104 +263,31 @@ def _bare_hits(
             yield start, _BARE, colon
 
 
-_SPACE_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
-
-
-def _not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
-    """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
-    "fax:" without RFC 3966's (a label and a number in prose)?"""
-    spec = SCHEMES.get(text[start:colon].lower())
-    shaped = None if spec is None else spec.bare_shape
-    return shaped is not None and not shaped(text, colon + 1, end)
-
-
 def _property_parameter(text: str, start: int, floor: int) -> bool:
     """Is the opaque scheme name at `start` a vCard or iCalendar parameter (`TEL;TYPE=fax:+1
     555`, RFC 6350 section 5; `TEL;FAX:`, vCard 2.1; RFC 5545 section 3.2), not a URL?"""
     if start == 0 or text[start - 1] not in "=;":
         return False  # `TEL;TYPE=fax:`, and vCard 2.1's `TEL;WORK;FAX:`
-    word = _SPACE_BEFORE.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
+    word = WORD_BEFORE.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
     return text.find(";", word, start) >= 0
 
 
-_WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
-
-
-def _inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
-    """Does the URL text[start:end] stand where its word (read on from the last word of the
-    line before, when it starts a line) may hold a password (grammar.login)? Then it is
-    part of that: `1ftp://fred:x://y@h/` (no scheme starts with a digit, bare.py),
-    `ftp:/` + `/:pw://@h/` (a line break in a URL), and "x://y@h/" or "pw://@h/" taken
-    from the middle would show part of a password (section 6)."""
-    low = max(floor, start - _WORD_LOOKBACK)
-    word = _SPACE_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
-    url = text[start:end]
-    head = own = text[word:start]  # own: what of the head is not a closed word before
-    joined = own_joined = 0  # how much of the head (of own) is the line before's last word
-    line_start = text.rfind("\n", low, word) + 1
-    if line_start > low and wrappers.LINE_PREFIX.fullmatch(
-        text, line_start, word
-    ):  # the word starts its line
-        line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
-        # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
-        previous = _SPACE_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
-        joined = line_end - previous
-        head = text[previous:line_end] + head
-        if text[line_end - 1 : line_end] not in _CLOSING:
-            own, own_joined = head, joined
-    if not head:
-        return False
-    # A password that starts before the URL and runs into it: `1ftp://:pw://@h/`, and over
-    # a line break `ftp://:pw` / `pw://@h/` (not from a path's "//" on the line before:
-    # `/srv/mirror//data` / `ftp://anonymous@h/` is a path, then a URL).
-    if any(
-        begin <= len(head) < stop
-        for begin, stop in secret_spans(head + url, starts_before=len(head), slashes_from=joined)
-    ):
-        return True
-    # A login before the URL whose password starts inside it: `1ftp://a://pw@h/`, whose
-    # "//pw" the URL "a://pw@h/" would show as a user name; but not after a closed word
-    # (`[https://[::1]]` / `[mailto:x@y]`), nor for two URLs on two lines
-    # (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`).
-    # What the URL's own login hides (its output masks it) needs no more: "See" / "news:/:a@a"
-    # read as one word is the same login, "a" the password either way.
-    if not own:
-        return False
-    url_end = len(own) + len(url)
-    hidden = [(begin + len(own), stop + len(own)) for begin, stop in secret_spans(url)]
-    return any(
-        len(own) < stop and begin < url_end and not _within(begin, stop, len(own), hidden)
-        for begin, stop in secret_spans(
-            own + url, starts_before=len(own), slashes_from=own_joined
-        )
-    )
-
-
-def _within(begin: int, stop: int, url_start: int, hidden: list[tuple[int, int]]) -> bool:
-    """Does one of `hidden` hold the part of [begin, stop) from `url_start` on?"""
-    begin = max(begin, url_start)
-    return any(start <= begin and stop <= end for start, end in hidden)
-
-
-_CLOSING = frozenset(")]}>\"'")
-
-# The defaults of a candidate's fields after its pieces (read from the record), for the
-# candidate most URLs are: a bare URL, its span its one piece. Made by the tuple's own
-# constructor (records.built): calling Candidate runs its __new__, a Python function, for
-# each URL (5,000 instructions of the 50,000 a URL costs; callgrind).
-_BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fields[3:])  # type: ignore[attr-defined]  # a record's, as namedtuple's
-
-
 def _scan(
-    text: str, index: Positions, stop: int, covered_until: int, code: CodeText | None = None
+    text: str,
+    index: Positions,
+    stop: int,
+    covered_until: int,
+    code: CodeText | None = None,
+    markup: str | None = None,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
-    is code."""
+    is code; `markup`: the markup syntax it is written in (scanner.markup), where it is
+    markup."""
     furniture = Furniture(text)
     covered = covered_until
     slashed = code is not None and code.slashed
-    read_bare = _bare if code is None else code.bare
+    read = read_bare if code is None else code.bare
     for start, kind, anchor in _hits(text, covered_until, stop, slashed):
         if start < covered:
             continue
@@ -367,9 +300,14 @@ def _scan(
             candidate, covered = _wrapped(text, wrapper, index)
             if code is not None and candidate is not None:
                 candidate = code.placed(candidate, start)
+            elif markup is not None and candidate is not None:
+                candidate = _in_markup(markup, text, wrapper, candidate, index)
             yield candidate, covered
         else:
-            found = read_bare(text, start, anchor, covered, index)
+            if markup is None:
+                found = read(text, start, anchor, covered, index)
+            else:
+                found = read_bare(text, start, anchor, covered, index, None, markup)
             if found is None:
                 continue
             candidate, covered = found
@@ -377,96 +315,11 @@ def _scan(
                 yield candidate, covered
 
 
-def _bare(
-    text: str,
-    start: int,
-    anchor: int,
-    covered: int,
-    index: Positions,
-    limit: int | None = None,
-) -> tuple[Candidate | None, int] | None:
-    """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
-    covers the text to; (None, its end) where it is part of a password, not a URL of its
-    own; None where it is no URL. `limit`: where it ends at the latest (a comment's end)."""
-    end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
-    if text.find("@", start, end) >= 0 and _inside_a_login(text, start, end, covered):
-        return None, end  # part of a password, not a URL of its own
-    if not bare.has_body(text, anchor, end):
-        return None
-    at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
-    if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
-        after = wrapped = None
-        rest = login_read_on(text, start, end)  # a login its own line's word goes on with
-    else:
-        after, rest, wrapped = _at_line_end(text, start, end, at_line_end.end() - 1)
-    if anchor - start <= 4 and after is None and _not_bare_shaped(text, start, anchor, end):
-        return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
-    if wrapped is not None:
-        return _templated(_joined_candidate(text, start, end, wrapped, index)), wrapped[1]
-    if after is None and rest is None:  # most URLs: made in C (_BARE_DEFAULTS)
-        span = index.span(start, end)
-        url = text[start:end]
-        candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
-        if "{" in url or "%" in url:  # may be a template (scanner.templates)
-            return _templated(candidate), end
-        return candidate, end
-    covered = end
-    if rest is not None:
-        covered = max(end, _password_end(text, text[start:end], end, rest))
-    return _templated(_bare_candidate(text, start, end, after, rest, index)), covered
-
-
-def _templated(candidate: Candidate, shell: bool = False) -> Candidate:
-    """`candidate`, flagged as a template where it holds placeholders (scanner.templates)."""
-    from .templates import as_template
-
-    return as_template(candidate, shell)
-
-
-def _at_line_end(
-    text: str, start: int, end: int, line_end: int
-) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[int, int] | None]:
-    """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
-    word that may continue it (continuation), where a login it holds reads on (login_rest,
-    else login_read_on), and the next line's word a mail client hard-wrapped it before
-    (hard_wrapped, only where the URL ends its line)."""
-    after = continuation(text, start, end)
-    rest = login_rest(text, start, end, line_end)
-    wrapped = None
-    if text.startswith(("\n", "\r\n"), end) and end - start >= 8:  # the URL ends its line
-        wrapped = hard_wrapped(text, start, end)
-    if rest is None:  # a login its own line's word goes on with
-        rest = login_read_on(text, start, end)
-    return after, rest, wrapped
-
-
-def _bare_candidate(
-    text: str,
-    start: int,
-    end: int,
-    after: tuple[int, int] | None,
-    rest: tuple[int, int, int] | None,
-    index: Positions,
-) -> Candidate:
-    """A bare URL that the next line may continue (`after`), or whose login reads on past
-    its end (`rest`)."""
-    span = index.span(start, end)
-    return Candidate(
-        url=text[start:end],
-        span=span,
-        pieces=(span,),
-        flags=_MAYBE_CONTINUED if after is not None else frozenset(),
-        continuation=index.span(*after) if after is not None else None,
-        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
-        login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
-    )
-
-
 def _wrapped(
     text: str, found: wrappers.WrapperMatch, index: Positions
 ) -> tuple[Candidate | None, int]:
     """A wrapper's candidate (None where it holds no URL) and the offset it covers the
-    text to: its end, or past the password its login runs on with (_password_end)."""
+    text to: its end, or past the password its login runs on with (password_end)."""
     if found.no_url:
         return None, found.end
     # A login the word goes on with past the wrapper's ">": `<URL:ftp://fred:pw>d@h/>`.
@@ -480,47 +333,36 @@ def _wrapped(
         )
     covered = found.end
     if rest is not None:
-        covered = max(covered, _password_end(text, found.url, found.pieces[-1][1], rest))
+        covered = max(covered, password_end(text, found.url, found.pieces[-1][1], rest))
     return _wrapped_candidate(text, found, index, rest), covered
 
 
-def _password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) -> int:
-    """Where a password that a URL's login runs on with past its end (`rest`, as login_rest
-    and login_read_on give it; `url_end` where the URL's text ends, a wrapper's last
-    piece's) ends in the text, on the reading that hides most: a URL that starts before
-    there is part of that password, which section 6 wants hidden, not a URL of its own
-    (`ftp://fred:pw)news:x@h/`, `ftp://fred:pw mailto:x@h`). `url_end` where it hides
-    nothing past the URL, or no password starts in the URL (the next line's own login)."""
-    gap = text[url_end : rest[0]]
-    read_on = gap + text[rest[1] : rest[2]]
-    # A password hidden on both sides of the blanks after the URL starts again after them.
-    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS))
-    reach = max(
-        (
-            stop
-            for begin, stop in secret_spans_read_on(url, read_on)
-            if begin <= goes_on_at and stop > len(url)
-        ),
-        default=len(url),
-    )
-    past = reach - len(url)  # characters of the read-on text hidden
-    return url_end + past if past <= len(gap) else rest[1] + past - len(gap)
-
-
-def _joined_candidate(
-    text: str, start: int, end: int, rest: tuple[int, int], index: Positions
+def _in_markup(
+    markup: str, text: str, found: wrappers.WrapperMatch, candidate: Candidate, index: Positions
 ) -> Candidate:
-    """A bare URL a mail client hard-wrapped (continuation.hard_wrapped), joined: the first
-    line's reading is `alt`; X105 still asks for a wrapper, which would have kept it whole."""
-    first, second = index.span(start, end), index.span(*rest)
-    return Candidate(
-        url=text[start:end] + text[rest[0] : rest[1]],
-        span=Span(first.start, second.end),
-        pieces=(first, second),
-        alt=text[start:end],
-        flags=_JOINED,
-        continuation=second,
-    )
+    """A `<scheme:...>` wrapper's candidate in a markup text, with what it was found in (a
+    Markdown autolink, a link's `<destination>`, a reST `text <URL>`_) and, for one on one
+    line, the end the markup gives (AsciiDoc's `<https://x.org[text]>` ends before "[")."""
+    if found.kind is not Wrapper.ANGLE or not found.pieces:
+        return candidate  # `<URL:...>` and `URL=<...>`: the appendix's forms, read as such
+    from .markup import markup_end  # here: plain text never loads it
+
+    url_start, url_end = found.pieces[0][0], found.pieces[-1][1]
+    marked = markup_end(markup, text, url_start, url_end)
+    if marked is None:
+        return candidate
+    end, context, _ = marked
+    if end != url_end and len(found.pieces) == 1:
+        span = index.span(url_start, end)
+        candidate = candidate._replace(  # type: ignore[attr-defined]  # a record's, as namedtuple's
+            url=text[url_start:end],
+            span=span,
+            pieces=(span,),
+            flags=candidate.flags - {Flag.TEMPLATE},
+            placeholders=(),
+        )
+        candidate = templated(candidate)
+    return candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
 
 
 def _wrapped_candidate(
@@ -544,7 +386,7 @@ def _wrapped_candidate(
         login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
         login_rest_text=text[rest[1] : rest[2]] if rest is not None else "",
     )
-    return _templated(candidate) if "{" in found.url or "%" in found.url else candidate
+    return templated(candidate) if "{" in found.url or "%" in found.url else candidate
 
 
 __all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag
-from . import bare
+from .body import BODY
 
 # The placeholder forms, longest first where two start alike: `{{ }}` (and GitHub Actions'
 # `${{ }}`) before `{ }`, `${ }` (one level of braces inside: `${fn({a})}`) and `%{ }`
@@ -100,7 +100,7 @@ def extended_end(text: str, start: int, end: int, stop: int) -> int:
         if inside is None:
             break
         # on from the closing brace (and a second one, `{{ name }}`), as a URL reads
-        body = bare.BODY.match(text, inside.end(), stop)
+        body = BODY.match(text, inside.end(), stop)
         assert body is not None  # BODY matches the empty string
         opened = _still_open(text, inside.end() - 1, body.end(), opened)
         end = body.end()

@@ -1,0 +1,297 @@
+"""One bare URL read where its scheme starts: where it ends, what goes on with it, its candidate.
+
+Below the scanner (scanner.py), which finds where URLs may start, and the readers of code
+(literals.py), which read a URL in the literal or comment it stands in and, in comments
+and outside both, as running text here (`read_bare`). A bare URL ends as bare.py says, or
+in a markup text where its markup's link forms say (markup.py); at its line's end the next
+line may go on with it (continuation.py); a login it holds may run on past its end, and a
+URL inside a password is none of its own (section 6).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.model import Candidate, Flag, Span
+from ..core.records import built
+from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
+from ..grammar.schemes import SCHEMES
+from . import bare, wrappers
+from .continuation import (
+    NEAR_LINE_END,
+    URL_LINE_END,
+    continuation,
+    joined,
+    login_read_on,
+    login_rest,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .positions import Positions
+
+# The runs of text a URL is made of, (start, end) each, joined without what lies between.
+Runs = tuple[tuple[int, int], ...]
+
+_MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
+_JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
+
+WORD_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
+
+
+def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
+    """Is the bare URL text[start:end] a "data:" without RFC 2397's shape, or a "tel:" or
+    "fax:" without RFC 3966's (a label and a number in prose)?"""
+    spec = SCHEMES.get(text[start:colon].lower())
+    shaped = None if spec is None else spec.bare_shape
+    return shaped is not None and not shaped(text, colon + 1, end)
+
+
+_WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
+
+
+def inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
+    """Does the URL text[start:end] stand where its word (read on from the last word of the
+    line before, when it starts a line) may hold a password (grammar.login)? Then it is
+    part of that: `1ftp://fred:x://y@h/` (no scheme starts with a digit, bare.py),
+    `ftp:/` + `/:pw://@h/` (a line break in a URL), and "x://y@h/" or "pw://@h/" taken
+    from the middle would show part of a password (section 6)."""
+    low = max(floor, start - _WORD_LOOKBACK)
+    word = WORD_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
+    url = text[start:end]
+    head = own = text[word:start]  # own: what of the head is not a closed word before
+    joined = own_joined = 0  # how much of the head (of own) is the line before's last word
+    line_start = text.rfind("\n", low, word) + 1
+    if line_start > low and wrappers.LINE_PREFIX.fullmatch(
+        text, line_start, word
+    ):  # the word starts its line
+        line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
+        # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
+        previous = WORD_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
+        joined = line_end - previous
+        head = text[previous:line_end] + head
+        if text[line_end - 1 : line_end] not in _CLOSING:
+            own, own_joined = head, joined
+    if not head:
+        return False
+    # A password that starts before the URL and runs into it: `1ftp://:pw://@h/`, and over
+    # a line break `ftp://:pw` / `pw://@h/` (not from a path's "//" on the line before:
+    # `/srv/mirror//data` / `ftp://anonymous@h/` is a path, then a URL).
+    if any(
+        begin <= len(head) < stop
+        for begin, stop in secret_spans(head + url, starts_before=len(head), slashes_from=joined)
+    ):
+        return True
+    # A login before the URL whose password starts inside it: `1ftp://a://pw@h/`, whose
+    # "//pw" the URL "a://pw@h/" would show as a user name; but not after a closed word
+    # (`[https://[::1]]` / `[mailto:x@y]`), nor for two URLs on two lines
+    # (`imap://u;AUTH=*@s2/x` / `imap://u;AUTH=*@s3/y`).
+    # What the URL's own login hides (its output masks it) needs no more: "See" / "news:/:a@a"
+    # read as one word is the same login, "a" the password either way.
+    if not own:
+        return False
+    url_end = len(own) + len(url)
+    hidden = [(begin + len(own), stop + len(own)) for begin, stop in secret_spans(url)]
+    return any(
+        len(own) < stop and begin < url_end and not _within(begin, stop, len(own), hidden)
+        for begin, stop in secret_spans(own + url, starts_before=len(own), slashes_from=own_joined)
+    )
+
+
+def _within(begin: int, stop: int, url_start: int, hidden: list[tuple[int, int]]) -> bool:
+    """Does one of `hidden` hold the part of [begin, stop) from `url_start` on?"""
+    begin = max(begin, url_start)
+    return any(start <= begin and stop <= end for start, end in hidden)
+
+
+_CLOSING = frozenset(")]}>\"'")
+
+# The defaults of a candidate's fields after its pieces (read from the record), for the
+# candidate most URLs are: a bare URL, its span its one piece. Made by the tuple's own
+# constructor (records.built): calling Candidate runs its __new__, a Python function, for
+# each URL (5,000 instructions of the 50,000 a URL costs; callgrind).
+_BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fields[3:])  # type: ignore[attr-defined]  # a record's, as namedtuple's
+
+
+def read_bare(
+    text: str,
+    start: int,
+    anchor: int,
+    covered: int,
+    index: Positions,
+    limit: int | None = None,
+    markup: str | None = None,
+) -> tuple[Candidate | None, int] | None:
+    """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
+    covers the text to; (None, its end) where it is part of a password, not a URL of its
+    own; None where it is no URL. `limit`: where it ends at the latest (a comment's end);
+    `markup`: the markup syntax the text is written in, whose link forms say where the URL
+    ends and what it was found in (scanner.markup)."""
+    end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
+    context = None
+    runs: Runs = ()
+    exact = False
+    if markup is not None:  # never for plain text: one comparison per URL there
+        marked = _marked(markup, text, start, end)
+        if marked is not None:
+            end, context, runs, exact = marked
+    if text.find("@", start, end) >= 0 and inside_a_login(text, start, end, covered):
+        return None, end  # part of a password, not a URL of its own
+    if not bare.has_body(text, anchor, end):
+        return None
+    at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
+    if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
+        after = wrapped = None
+        # a login its own line's word goes on with
+        rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
+    else:
+        line_end = at_line_end.end() - 1
+        after, rest, wrapped = _at_line_end(text, start, end, line_end, exact, runs)
+    if anchor - start <= 4 and after is None and not_bare_shaped(text, start, anchor, end):
+        return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
+    if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
+        wrapped = None  # a comment's end: what follows is no part of it
+    if wrapped is not None:
+        candidate = _joined_candidate(text, start, end, wrapped, index)
+        if context is not None:
+            candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
+        return templated(candidate), wrapped[-1][1]
+    if after is None and rest is None and context is None:  # most URLs: made in C
+        span = index.span(start, end)
+        url = text[start:end]
+        candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
+        if "{" in url or "%" in url:  # may be a template (scanner.templates)
+            return templated(candidate), end
+        return candidate, end
+    covered = end
+    if rest is not None:
+        url = _joined(text, runs) if runs else text[start:end]
+        covered = max(end, password_end(text, url, end, rest))
+    candidate = bare_candidate(text, start, end, after, rest, index, context, runs)
+    if "{" in candidate.url or "%" in candidate.url:  # may be a template (scanner.templates)
+        return templated(candidate), covered
+    return candidate, covered
+
+
+def _marked(markup: str, text: str, start: int, end: int) -> tuple[int, str, Runs, bool] | None:
+    """Where the bare URL text[start:end] ends by `markup`'s link forms, what it was found
+    in, the runs it is made of (() for text[start:new end]), and whether the markup closes
+    it exactly (scanner.markup.EXACT_CONTEXTS); None where the markup says nothing."""
+    from .markup import EXACT_CONTEXTS, markup_end  # here: plain text never loads it
+
+    found = markup_end(markup, text, start, end)
+    if found is None:
+        return None
+    new_end, context, runs = found
+    return new_end, context, runs, context in EXACT_CONTEXTS
+
+
+def _joined(text: str, runs: Runs) -> str:
+    """The text of `runs` joined: what a URL made of them reads."""
+    return "".join([text[run_start:run_end] for run_start, run_end in runs])
+
+
+def templated(candidate: Candidate, shell: bool = False) -> Candidate:
+    """`candidate`, flagged as a template where it holds placeholders (scanner.templates)."""
+    from .templates import as_template
+
+    return as_template(candidate, shell)
+
+
+def _at_line_end(
+    text: str, start: int, end: int, line_end: int, exact: bool = False, runs: Runs = ()
+) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[tuple[int, int], ...] | None]:
+    """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
+    word that may continue it (continuation), where a login it holds reads on (login_rest,
+    else login_read_on), and the pieces of the URL where the lines after go on with it
+    (continuation.joined). Where its markup closes it (`exact`) no line goes on with it,
+    but a password may; where it is made of `runs` (an escape's), no line's are added."""
+    after = None if exact else continuation(text, start, end)
+    rest = login_rest(text, start, end, line_end)
+    wrapped = joined(text, start, end) if end - start >= 8 and not (exact or runs) else None
+    if rest is None:  # a login its own line's word goes on with
+        rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
+    return after, rest, wrapped
+
+
+def bare_candidate(
+    text: str,
+    start: int,
+    end: int,
+    after: tuple[int, int] | None,
+    rest: tuple[int, int, int] | None,
+    index: Positions,
+    context: str | None = None,
+    runs: Runs = (),
+) -> Candidate:
+    """A bare URL that the next line may continue (`after`), or whose login reads on past
+    its end (`rest`); found in `context` (a markup link's kind), made of `runs` where its
+    markup drops characters between them (an escape's backslash, a reST target's line
+    breaks), else text[start:end]."""
+    if runs:
+        pieces = tuple([index.span(run_start, run_end) for run_start, run_end in runs])
+        url = _joined(text, runs)
+        span = Span(pieces[0].start, pieces[-1].end)
+    else:
+        span = index.span(start, end)
+        pieces, url = (span,), text[start:end]
+    return Candidate(
+        url=url,
+        span=span,
+        pieces=pieces,
+        flags=_MAYBE_CONTINUED if after is not None else frozenset(),
+        continuation=index.span(*after) if after is not None else None,
+        login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
+        login_rest_text=text[end : rest[0]] + text[rest[1] : rest[2]] if rest is not None else "",
+        context=context,
+    )
+
+
+def password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) -> int:
+    """Where a password that a URL's login runs on with past its end (`rest`, as login_rest
+    and login_read_on give it; `url_end` where the URL's text ends, a wrapper's last
+    piece's) ends in the text, on the reading that hides most: a URL that starts before
+    there is part of that password, which section 6 wants hidden, not a URL of its own
+    (`ftp://fred:pw)news:x@h/`, `ftp://fred:pw mailto:x@h`). `url_end` where it hides
+    nothing past the URL, or no password starts in the URL (the next line's own login)."""
+    gap = text[url_end : rest[0]]
+    read_on = gap + text[rest[1] : rest[2]]
+    # A password hidden on both sides of the blanks after the URL starts again after them.
+    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS))
+    reach = max(
+        (
+            stop
+            for begin, stop in secret_spans_read_on(url, read_on)
+            if begin <= goes_on_at and stop > len(url)
+        ),
+        default=len(url),
+    )
+    past = reach - len(url)  # characters of the read-on text hidden
+    return url_end + past if past <= len(gap) else rest[1] + past - len(gap)
+
+
+def _joined_candidate(
+    text: str, start: int, end: int, pieces: tuple[tuple[int, int], ...], index: Positions
+) -> Candidate:
+    """A bare URL broken across lines (continuation.joined), joined: the first line's
+    reading is `alt`; X105 still asks for a wrapper, which would have kept it whole."""
+    spans = tuple(index.span(a, b) for a, b in pieces)
+    return Candidate(
+        url="".join(text[a:b] for a, b in pieces),
+        span=Span(spans[0].start, spans[-1].end),
+        pieces=spans,
+        alt=text[start : min(end, pieces[0][1])],
+        flags=_JOINED,
+        continuation=Span(spans[1].start, spans[-1].end),
+    )
+
+
+__all__ = [
+    "WORD_BEFORE",
+    "bare_candidate",
+    "inside_a_login",
+    "not_bare_shaped",
+    "password_end",
+    "read_bare",
+    "templated",
+]

@@ -1,0 +1,22 @@
+"""The characters a bare URL's body runs over in running text (`BODY`), for bare.py's end.
+
+Below bare.py and templates.py, which both read a body with it: a URL ends at whitespace
+(any Unicode whitespace, since text editors and mail clients put non-breaking spaces
+there) or a delimiter: ASCII `<`, `>` and `"` (RFC 1738 section 2.2), and the delimiters of
+non-ASCII text, which no URL holds: double and angle quotation marks, dashes, the ellipsis,
+CJK and fullwidth punctuation (`｜http://example.com｜`). Non-ASCII letters and the
+typographic apostrophe (`i’m`) do not end a URL.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The non-ASCII characters that end a bare URL, as a character class's ranges.
+NON_ASCII_DELIMITERS = (
+    "\u00ab\u00bb\u2013\u2014\u201c-\u201f\u2026\u2039\u203a"
+    "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+)
+# A bare URL's body: everything up to whitespace or a delimiter (compiled at import: every
+# scan reads each URL's body with it).
+BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')

@@ -1,0 +1,443 @@
+"""The scanner reading a markup file's link forms (scanner.markup, called by the scanner).
+
+In a Markdown, reStructuredText or AsciiDoc text the markup says where a URL ends and what it
+was found in (`context`); a construct the markup closes (a link, a reference definition, a
+target, a macro) ends the URL exactly, and no next line goes on with it. Each case goes
+through the scanner's entry points (`extract`, `scan`, `ChunkScan`, `urlint.extract`). Lines
+from real files name the repository, the file, the commit and the line; running text reads
+the same lines as it always has.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import urlint
+from urlint.scanner import ChunkScan, extract, scan
+
+
+def found(text: str, syntax: str) -> list[tuple]:
+    """Each URL of `text` read in `syntax`: its URL, context, span and pieces (lines and
+    columns) and flags."""
+    return [
+        (
+            c.url,
+            c.context,
+            (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column),
+            [(p.start.line, p.start.column, p.end.line, p.end.column) for p in c.pieces],
+            sorted(flag.value for flag in c.flags),
+        )
+        for c in extract(text, syntax=syntax)
+    ]
+
+
+def urls(text: str, syntax: str = "text") -> list[tuple[str, str | None]]:
+    return [(c.url, c.context) for c in extract(text, syntax=syntax)]
+
+
+# --- Markdown ---------------------------------------------------------------------------
+
+
+def test_a_markdown_inline_link_with_balanced_parentheses_and_a_title():
+    # CommonMark 0.31.2 section 6.3: the destination's parentheses balance, the title is no
+    # part of it, and its last character is the link's whatever it is.
+    text = (
+        '[Bash](https://en.wikipedia.org/wiki/Bash_(Unix_shell) "Bash (Unix shell)") and '
+        "[Inc](https://en.wikipedia.org/wiki/Inc.)\n"
+    )
+    assert found(text, "markdown") == [
+        (
+            "https://en.wikipedia.org/wiki/Bash_(Unix_shell)",
+            "markdown-link",
+            (1, 8, 1, 55),
+            [(1, 8, 1, 55)],
+            [],
+        ),
+        (
+            "https://en.wikipedia.org/wiki/Inc.",
+            "markdown-link",
+            (1, 87, 1, 121),
+            [(1, 87, 1, 121)],
+            [],
+        ),
+    ]
+    # As running text the sentence's dot is trimmed, and nothing says where it was found.
+    assert urls(text) == [
+        ("https://en.wikipedia.org/wiki/Bash_(Unix_shell)", None),
+        ("https://en.wikipedia.org/wiki/Inc", None),
+    ]
+
+
+def test_markdown_links_around_an_image_real_badge_line():
+    """psf/requests README.md, commit 1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e, line 3: a
+    badge, an image's link inside a link's text."""
+    line = (
+        "[![Version](https://img.shields.io/pypi/v/requests.svg?maxAge=86400)]"
+        "(https://pypi.org/project/requests/)\n"
+    )
+    assert found(line, "markdown") == [
+        (
+            "https://img.shields.io/pypi/v/requests.svg?maxAge=86400",
+            "markdown-link",
+            (1, 13, 1, 68),
+            [(1, 13, 1, 68)],
+            [],
+        ),
+        (
+            "https://pypi.org/project/requests/",
+            "markdown-link",
+            (1, 71, 1, 105),
+            [(1, 71, 1, 105)],
+            [],
+        ),
+    ]
+
+
+def test_a_markdown_reference_definition_with_parentheses_and_a_title_real_line():
+    """ericcornelissen/shescape README.md, commit 9791c244bb26be944177f546faf29ea8e8dec83d:
+    `[bash]: ...` among the reference definitions at its end (CommonMark 4.7)."""
+    line = '[bash]: https://en.wikipedia.org/wiki/Bash_(Unix_shell) "Bourne-Again Shell"\n'
+    assert found(line, "markdown") == [
+        (
+            "https://en.wikipedia.org/wiki/Bash_(Unix_shell)",
+            "markdown-reference",
+            (1, 9, 1, 56),
+            [(1, 9, 1, 56)],
+            [],
+        )
+    ]
+
+
+def test_a_markdown_reference_definition_with_a_query_real_line():
+    """rust-lang/book src/appendix-04-useful-development-tools.md, commit
+    917544888a55e4da7109bdba8c88c893c0da70f4, line 169."""
+    line = "[vscode]: https://marketplace.visualstudio.com/items?itemName=rust-lang.rust-analyzer\n"
+    assert found(line, "markdown") == [
+        (
+            "https://marketplace.visualstudio.com/items?itemName=rust-lang.rust-analyzer",
+            "markdown-reference",
+            (1, 11, 1, 86),
+            [(1, 11, 1, 86)],
+            [],
+        )
+    ]
+
+
+def test_a_markdown_autolink_in_a_block_quote_real_lines():
+    """rust-lang/book src/title-page.md, commit 917544888a55e4da7109bdba8c88c893c0da70f4,
+    lines 29-30: an autolink (CommonMark 6.5), read as the `<scheme:...>` wrapper it is."""
+    text = (
+        "> of the Rust Book, featuring: quizzes, highlighting, visualizations, and\n"
+        "> more**: <https://rust-book.cs.brown.edu>\n"
+    )
+    assert found(text, "markdown") == [
+        (
+            "https://rust-book.cs.brown.edu",
+            "markdown-autolink",
+            (2, 12, 2, 42),
+            [(2, 12, 2, 42)],
+            [],
+        )
+    ]
+    assert [(c.url, c.wrapper) for c in extract(text, syntax="markdown")] == [
+        ("https://rust-book.cs.brown.edu", urlint.Wrapper.ANGLE)
+    ]
+
+
+def test_html_attributes_in_markdown_real_line():
+    """psf/black README.md, commit 8947c48ef2077c3a301b03c1e814dc2e3f78436e, line 6: inline
+    HTML (CommonMark 6.6), a link around an image."""
+    line = (
+        '<a href="https://github.com/psf/black/actions"><img alt="Actions Status" '
+        'src="https://github.com/psf/black/workflows/Test/badge.svg"></a>\n'
+    )
+    assert found(line, "markdown") == [
+        (
+            "https://github.com/psf/black/actions",
+            "html-attribute",
+            (1, 10, 1, 46),
+            [(1, 10, 1, 46)],
+            [],
+        ),
+        (
+            "https://github.com/psf/black/workflows/Test/badge.svg",
+            "html-attribute",
+            (1, 79, 1, 132),
+            [(1, 79, 1, 132)],
+            [],
+        ),
+    ]
+
+
+def test_a_construct_the_markup_closes_is_not_joined_with_the_next_line():
+    # A reference definition's destination ends at its line's end (CommonMark 4.7); as
+    # running text the "/" at the line end and the path under it are one URL broken there.
+    text = "[docs]: https://example.org/very/long/\n  path/index.html for details\n"
+    assert found(text, "markdown") == [
+        ("https://example.org/very/long/", "markdown-reference", (1, 9, 1, 39), [(1, 9, 1, 39)], [])
+    ]
+    assert found(text, "text") == [
+        (
+            "https://example.org/very/long/path/index.html",
+            None,
+            (1, 9, 2, 18),
+            [(1, 9, 1, 39), (2, 3, 2, 18)],
+            ["joined-by-guess", "maybe-continued"],
+        )
+    ]
+
+
+def test_a_bare_url_in_markdown_prose_is_still_joined_across_lines():
+    # An extended autolink is prose: the markup does not close it, a line break may cut it.
+    text = "See https://example.org/very/long/\npath/index.html for details\n"
+    assert found(text, "markdown") == [
+        (
+            "https://example.org/very/long/path/index.html",
+            "markdown-autolink",
+            (1, 5, 2, 16),
+            [(1, 5, 1, 35), (2, 1, 2, 16)],
+            ["joined-by-guess", "maybe-continued"],
+        )
+    ]
+
+
+# --- reStructuredText -------------------------------------------------------------------
+
+
+def test_an_rst_embedded_uri_real_line():
+    """psf/requests docs/index.rst, commit 1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e, line
+    50: `text <URL>`_, the URL read as the `<scheme:...>` wrapper it is."""
+    line = "See `similar code, sans Requests <https://gist.github.com/973705>`_.\n"
+    assert found(line, "rst") == [
+        ("https://gist.github.com/973705", "rst-link", (1, 35, 1, 65), [(1, 35, 1, 65)], [])
+    ]
+
+
+def test_an_rst_target_on_its_line_real_line():
+    """psf/requests docs/user/authentication.rst, commit
+    1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e, line 148: a target whose name has spaces."""
+    line = (
+        ".. _requests-oauthlib OAuth2 documentation: "
+        "https://requests-oauthlib.readthedocs.io/en/latest/oauth2_workflow.html\n"
+    )
+    assert found(line, "rst") == [
+        (
+            "https://requests-oauthlib.readthedocs.io/en/latest/oauth2_workflow.html",
+            "rst-target",
+            (1, 45, 1, 116),
+            [(1, 45, 1, 116)],
+            [],
+        )
+    ]
+
+
+def test_rst_targets_with_the_uri_on_the_next_line_real_lines():
+    """zephyrproject-rtos/zephyr doc/contribute/style/python.rst, commit
+    4d0b43fcbddc7eff92227a70bc1ee1c223ec6ee3, its last lines: each URI in the indented
+    block after its target's name."""
+    text = (
+        "to remove it from the list and format it in a separate commit.\n"
+        "\n"
+        ".. _PEP 8:\n"
+        "   https://peps.python.org/pep-0008/\n"
+        "\n"
+        ".. _ruff formatter:\n"
+        "   https://docs.astral.sh/ruff/formatter/\n"
+    )
+    assert found(text, "rst") == [
+        ("https://peps.python.org/pep-0008/", "rst-target", (4, 4, 4, 37), [(4, 4, 4, 37)], []),
+        (
+            "https://docs.astral.sh/ruff/formatter/",
+            "rst-target",
+            (7, 4, 7, 42),
+            [(7, 4, 7, 42)],
+            [],
+        ),
+    ]
+
+
+# docutils/docutils docutils/docs/ref/rst/restructuredtext.txt, commit
+# 02055ae1e857da66842b6c6286208942f204e656: the specification's own targets continued on
+# indented lines ("Hyperlink Targets", and "Substitution Definitions" for the anonymous one).
+_CONTINUED_TARGETS = (
+    "       .. _starts-on-this-line: http://\n"
+    "          docutils.sourceforge.net/rst.html\n"
+    "\n"
+    "       .. _entirely-below:\n"
+    "          http://docutils.\n"
+    "          sourceforge.net/rst.html\n"
+    "\n"
+    "        __ http://developer.java.sun.com/developer/earlyAccess/\n"
+    "           j2eecas/\n"
+    "\n"
+    '    The "replace_" directive has been implemented.\n'
+)
+
+
+def test_rst_targets_continued_on_indented_lines_real_lines():
+    """docutils joins a target's lines with their whitespace removed: the URL is its pieces
+    joined, found in the target, no guess."""
+    assert found(_CONTINUED_TARGETS, "rst") == [
+        (
+            "http://docutils.sourceforge.net/rst.html",
+            "rst-target",
+            (1, 33, 2, 44),
+            [(1, 33, 1, 40), (2, 11, 2, 44)],
+            [],
+        ),
+        (
+            "http://docutils.sourceforge.net/rst.html",
+            "rst-target",
+            (5, 11, 6, 35),
+            [(5, 11, 5, 27), (6, 11, 6, 35)],
+            [],
+        ),
+        (
+            "http://developer.java.sun.com/developer/earlyAccess/j2eecas/",
+            "rst-target",
+            (8, 12, 9, 20),
+            [(8, 12, 8, 64), (9, 12, 9, 20)],
+            [],
+        ),
+    ]
+    # As running text: "http://" alone is no URL; the others are joined by a guess.
+    assert found(_CONTINUED_TARGETS, "text") == [
+        (
+            "http://docutils.sourceforge.net/rst.html",
+            None,
+            (5, 11, 6, 35),
+            [(5, 11, 5, 27), (6, 11, 6, 35)],
+            ["joined-by-guess", "maybe-continued"],
+        ),
+        (
+            "http://developer.java.sun.com/developer/earlyAccess/j2eecas/",
+            None,
+            (8, 12, 9, 20),
+            [(8, 12, 8, 64), (9, 12, 9, 20)],
+            ["joined-by-guess", "maybe-continued"],
+        ),
+    ]
+
+
+def test_an_rst_standalone_hyperlink_ends_before_the_sentences_dot():
+    assert found("See https://s.example/x.\n", "rst") == [
+        ("https://s.example/x", "rst-standalone", (1, 5, 1, 24), [(1, 5, 1, 24)], [])
+    ]
+
+
+# --- AsciiDoc ---------------------------------------------------------------------------
+
+
+# japila-books/spark-structured-streaming-internals
+# spark-sql-streaming-FileSystemBasedCheckpointFileManager.adoc, commit
+# 7486dc5fdeb842b278f4f4d009c9a237efe758ea, lines 4 and 6.
+_HADOOP = "https://hadoop.apache.org/docs/r2.8.3/api/org/apache/hadoop/fs/FileSystem.html"
+
+
+def test_an_asciidoc_url_macro_real_line():
+    """A URL followed by its text in brackets (Asciidoctor's InlineLinkRx): the URL ends
+    before "["; as running text the brackets are the URL's."""
+    line = (
+        "`FileSystemBasedCheckpointFileManager` is a <<spark-sql-streaming-CheckpointFileManager"
+        ".adoc#, CheckpointFileManager>> that uses Hadoop's " + _HADOOP + "[FileSystem] API for "
+        "managing checkpoint files:\n"
+    )
+    assert found(line, "asciidoc") == [
+        (_HADOOP, "asciidoc-link", (1, 139, 1, 217), [(1, 139, 1, 217)], [])
+    ]
+    assert urls(line) == [(_HADOOP + "[FileSystem]", None)]
+
+
+def test_an_asciidoc_link_macro_in_a_passthrough_real_line():
+    """`link:++URL++[text]`: the passthrough holds brackets, the URL ends at its "++"."""
+    url = _HADOOP + "#listStatus(org.apache.hadoop.fs.Path[],%20org.apache.hadoop.fs.PathFilter)"
+    line = (
+        "* <<spark-sql-streaming-CheckpointFileManager.adoc#list, list>> uses link:++"
+        + url
+        + "++[FileSystem.listStatus]\n"
+    )
+    assert found(line, "asciidoc") == [
+        (url, "asciidoc-link", (1, 77, 1, 230), [(1, 77, 1, 230)], [])
+    ]
+    assert urls(line) == [(url + "++[FileSystem.listStatus]", None)]
+
+
+def test_an_asciidoc_link_macro_real_lines():
+    """asciidoctor/asciidoctor test/links_test.rb, commit
+    ae5891df10f12dda069abea8a318c9b94d545bee, lines 48 and 56: the AsciiDoc its tests
+    convert, `link:URL[text]`, the attribute list on one line and across two."""
+    assert found("We're parsing link:http://asciidoc.org[AsciiDoc] markup\n", "asciidoc") == [
+        ("http://asciidoc.org", "asciidoc-link", (1, 20, 1, 39), [(1, 20, 1, 39)], [])
+    ]
+    assert found("We're parsing link:http://asciidoc.org[AsciiDoc\nmarkup]\n", "asciidoc") == [
+        ("http://asciidoc.org", "asciidoc-link", (1, 20, 1, 39), [(1, 20, 1, 39)], [])
+    ]
+
+
+def test_an_asciidoc_url_macro_with_an_escaped_ellipsis_real_line():
+    """asciidoctor/asciidoctor CHANGELOG.adoc, commit
+    ae5891df10f12dda069abea8a318c9b94d545bee, line 1230: `\\...` keeps the three dots from
+    becoming an ellipsis; the URL is its two runs, the backslash left out."""
+    line = "https://github.com/asciidoctor/asciidoctor/compare/v1.5.6\\...v1.5.6.1[full diff]\n"
+    assert found(line, "asciidoc") == [
+        (
+            "https://github.com/asciidoctor/asciidoctor/compare/v1.5.6...v1.5.6.1",
+            "asciidoc-link",
+            (1, 1, 1, 70),
+            [(1, 1, 1, 58), (1, 59, 1, 70)],
+            [],
+        )
+    ]
+
+
+def test_an_asciidoc_url_macro_inside_a_wrapper_ends_before_its_text():
+    # An author line's `<URL[text]>`: the wrapper's URL ends before "[".
+    assert found("Dan Allen <https://github.com/mojavelinux[@mojavelinux]>\n", "asciidoc") == [
+        ("https://github.com/mojavelinux", "asciidoc-link", (1, 12, 1, 42), [(1, 12, 1, 42)], [])
+    ]
+
+
+def test_the_appendix_wrapper_is_read_as_such_in_markup():
+    # `<URL:...>` is RFC 1738's, not a markup construct: its reading stands, no context.
+    assert urls("See <URL:http://a.example/x.> now.\n", "markdown") == [
+        ("http://a.example/x.", None)
+    ]
+
+
+# --- Entry points ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("syntax", "text", "expected"),
+    [
+        ("markdown", "[a](https://x.org/a.)\n", [("https://x.org/a.", "markdown-link")]),
+        ("rst", "`a <https://x.org/a>`__\n", [("https://x.org/a", "rst-link")]),
+        ("asciidoc", "https://x.org[a]\n", [("https://x.org", "asciidoc-link")]),
+        ("html", "<a href=https://x.org/a>a</a>\n", [("https://x.org/a", None)]),
+        ("text", "[a](https://x.org/a.)\n", [("https://x.org/a", None)]),
+        ("python", "# [a](https://x.org/a.)\n", [("https://x.org/a", "comment")]),
+    ],
+)
+def test_every_entry_point_reads_the_markup_its_syntax_names(syntax, text, expected):
+    assert [(c.url, c.context) for c in scan(text, syntax=syntax)] == expected
+    assert [(c.url, c.context) for c in urlint.extract(text, syntax=syntax)] == expected
+    chunk = ChunkScan(text, line_base=1, stop=len(text), covered_until=0, syntax=syntax)
+    assert [(c.url, c.context) for c in chunk] == expected
+
+
+def test_a_password_a_closed_construct_leaves_open_is_still_read_on_the_next_line():
+    # The markup closes the reference definition at its line's end, but what may finish
+    # its password on the next line is read with it, so that output hides it (RFC 1738
+    # section 6), as for a bare URL in running text.
+    text = "[r]: ftp://fred:sec\nret@host/ more\n"
+    for syntax, context in (("markdown", "markdown-reference"), ("text", None)):
+        (candidate,) = extract(text, syntax=syntax)
+        rest = candidate.login_rest
+        assert rest is not None
+        assert (candidate.url, candidate.context, candidate.login_rest_text) == (
+            "ftp://fred:sec",
+            context,
+            "ret@host/",
+        )
+        assert (rest.start.line, rest.start.column, rest.end.line, rest.end.column) == (2, 1, 2, 10)
+        assert candidate.flags == frozenset()
