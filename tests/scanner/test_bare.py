@@ -57,6 +57,15 @@ from ..helpers import urls
         # backquotes: a closing one paired with an opening one is markup
         ("`http://a.example/x`", ["http://a.example/x"]),
         ("``http://a.example/x''", ["http://a.example/x"]),
+        # the first backquote closes a URL a backquote opened, whatever follows it: a
+        # Markdown line break's backslash (sindresorhus/got d00d845a,
+        # documentation/migration-guides/request.md line 75)
+        (
+            "  `got('https://example.com', {searchParams: {test: ''}})` \u2192 "
+            "`https://example.com/?test=`\\\n",
+            ["https://example.com", "https://example.com/?test="],
+        ),
+        ("`http://a.example/x`.", ["http://a.example/x"]),
         # an unbalanced closer anywhere closes the surrounding text (Markdown links)
         (
             "[a](https://a.example/x)[b](mailto:b@a.example)",

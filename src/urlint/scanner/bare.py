@@ -109,10 +109,16 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
         end = extended_end(text, start, end, len(text) if stop is None else stop)
     if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
         end = _first_unbalanced_closer(text, start, end)
-    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
-        return end
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
+    if quoted_by == "`":
+        # Opened by a backquote (a Markdown code span, TeX's ``): the first backquote closes
+        # it, whatever follows it (`https://x.org/?q=`\ before a Markdown line break).
+        close = text.find("`", start, end)
+        if close >= 0:
+            end = close
+    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
+        return end
     return trim_end(text, start, end, quoted_by)
 
 
