@@ -6,7 +6,8 @@ name); mail and news containers are read message by message (mail/) and every de
 is scanned as running text, its URLs moved back to raw file positions. Long texts are
 scanned in chunks. Each chunk keeps back an overlap at its end, rescanned
 with the next chunk, large enough to hold any wrapper that starts before it
-(wrappers.MAX_RAW_LINES / MAX_RAW_CHARS), so chunking never changes what is found.
+(sources.text.overlap_start: wrappers.MAX_RAW_LINES / MAX_RAW_CHARS), so chunking never
+changes what is found.
 """
 
 from __future__ import annotations
@@ -21,11 +22,19 @@ from .core.problems import Problem, ProblemKind
 from .core.records import record, replaced
 from .mail.scanned import ScannedText
 from .scanner import ChunkScan
-from .scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .sources.files import iter_files
 from .sources.kinds import file_syntax
 from .sources.opening import STDIN, input_stream, plain_file_size, read_hash, unreadable
-from .sources.text import MAX_RUN, BinaryInput, TextChunk, decode, position_after, read_chunks
+from .sources.text import (
+    MAX_RUN,
+    BinaryInput,
+    TextChunk,
+    decode,
+    no_break,
+    overlap_start,
+    position_after,
+    read_chunks,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -157,7 +166,7 @@ def scan_texts(
             pass
         state = scanning.end_state
         at_stop = scanning.stop_position()
-        if cut and not (run_cut and _no_break(text, stop)):  # once a run
+        if cut and not (run_cut and no_break(text, stop)):  # once a run
             reason = (
                 f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
                 "URL across a cut is cut"
@@ -170,51 +179,6 @@ def scan_texts(
         covered = max(0, scanning.covered - stop)
     line_base, column_base = position_after(carry, line_base, column_base)
     return line_base, column_base, offset_base + len(carry)
-
-
-def _no_break(text: str, stop: int) -> bool:
-    """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
-    return (
-        text.find(" ", 0, stop) < 0
-        and text.find("\n", 0, stop) < 0
-        and text.find("\t", 0, stop) < 0
-    )
-
-
-def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
-    """Where the kept-back overlap of a chunk starts, and whether it cuts a long run.
-
-    The overlap starts at a line start with more than
-    MAX_RAW_LINES lines or more than MAX_RAW_CHARS characters after it, whichever is
-    nearer the end (a wrapper stops at the first of the two bounds); and whether it cuts a
-    run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it).
-    `starts_line`: the text starts a line (else it goes on with an overlap started inside
-    a long line), so that its start is a line start as a line end before it would make
-    it: a range of a file (run.worker.RangeScan) starts its look back at a line start that
-    the whole file's scan meets in the middle of its text, and the two must keep back the
-    same overlap from there on (tests/run/test_units.py)."""
-    by_lines = len(text)
-    for _ in range(MAX_RAW_LINES + 2):
-        by_lines = text.rfind("\n", 0, by_lines)
-        if by_lines < 0:
-            by_lines = 0
-            break
-    else:
-        by_lines += 1
-    by_chars = max(0, len(text) - MAX_RAW_CHARS - 1)
-    line_start = text.rfind("\n", 0, by_chars) + 1
-    if line_start == 0 and by_chars > 0 and not starts_line:
-        # One very long line: start the overlap after whitespace, where no URL is cut.
-        space = max(text.rfind(" ", 0, by_chars), text.rfind("\t", 0, by_chars))
-        line_start = space + 1
-    start = max(by_lines, line_start)
-    if len(text) - start > MAX_RUN:
-        # A line longer than that: start after its last whitespace, else cut the run.
-        space = max(text.rfind(" ", start, by_chars), text.rfind("\t", start, by_chars))
-        if space < 0 or len(text) - space - 1 > MAX_RUN:
-            return by_chars, True
-        start = space + 1
-    return start, False
 
 
 def scan_file(

@@ -109,7 +109,7 @@ def test_a_range_whose_look_back_starts_a_line_longer_than_its_chunk(tmp_path):
     # Found by the property above: lines longer than a chunk, so that the whole file's scan
     # keeps back an overlap from a long line's start, where it sees the line end before it.
     # A range's look back starts at that line's start, the first of its text: it must keep
-    # back the same overlap (pipeline.overlap_start, `starts_line`), not one after the
+    # back the same overlap (sources.text.overlap_start, `starts_line`), not one after the
     # line's last blank, or the URL that ends the line is read without its neighbours and
     # not joined with the next line ("path/index.html"), as the whole file's scan joins it.
     short = "See http://example.com/a/b.html for it.\n"

@@ -79,7 +79,7 @@ _NO_PIECES: Pieces = ()
 # construct's, and the bound keeps a text of one long line linear.
 _LOOK_BACK = 1024
 # A Markdown link title, an AsciiDoc attribute list, a reST target: read this far at most,
-# within the text a chunk's scan holds past its end (pipeline.overlap_start).
+# within the text a chunk's scan holds past its end (sources.text.overlap_start).
 _TITLE_LIMIT = 4096
 _TARGET_LINES = 20  # a reST target's indented lines, at most (as a wrapper's, wrappers.py)
 

@@ -39,7 +39,7 @@ URLISH = compiled_when_used(r"[./@%=?]")
 MAX_CONTENT_LINES = 20  # an unterminated wrapper gives up after this many lines ...
 MAX_CONTENT_CHARS = 2048  # ... or this many characters of URL text
 # Hard bounds on the raw extent, page furniture included; chunked scanning keeps this much
-# text in hand past every chunk boundary (see pipeline.overlap_start).
+# text in hand past every chunk boundary (see sources.text.overlap_start).
 MAX_RAW_LINES = 60
 MAX_RAW_CHARS = 8192
 

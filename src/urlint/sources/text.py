@@ -1,10 +1,14 @@
-"""Bytes to text: a file's text in decoded chunks. Only I/O and decoding.
+"""Bytes to text: a file's text in decoded chunks, and where a chunk's scan stops short.
 
 A file is read as a stream of chunks that end at line ends, so a 1 GB file never sits in
 memory whole (docs/design/performance.md: "Decode per message or per chunk, never a whole
 archive at once").
 Each chunk is decoded as UTF-8, or as Latin-1 when it is not UTF-8: Latin-1 maps every byte
 to a character, so no input can make decoding fail.
+
+A long run without whitespace is cut in two places, by one rule: where the bytes are cut
+into pieces (`byte_pieces`) and where a chunk's scan keeps back the overlap it rescans with
+the next chunk (`overlap_start`, pipeline.scan_texts).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import os
 from collections.abc import Iterable, Iterator
 
 from ..core.records import record
+from ..scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .opening import open_input
 from .streams import SNIFF_BYTES
 
@@ -31,7 +36,7 @@ CHUNK_BYTES = 512 * 1024
 # A line longer than this is cut at its last whitespace before it (URLs end at whitespace,
 # RFC 1738 appendix), and a run with no whitespace where it stands: memory stays bounded on a
 # file that is one enormous line. The scan keeps no longer a run whole either
-# (pipeline.overlap_start), and reports a run it cuts.
+# (overlap_start, below), and reports a run it cuts.
 MAX_RUN = 16 * 1024 * 1024
 
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -183,6 +188,51 @@ def last_newline(stream: BinaryIO, start: int, end: int) -> int:
 # chunk end to find every CHUNK_BYTES, in the writer's process, before the workers have
 # their units: a larger window read much of the text there for nothing.
 _NEWLINE_WINDOW = 4 * 1024
+
+
+def no_break(text: str, stop: int) -> bool:
+    """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
+    return (
+        text.find(" ", 0, stop) < 0
+        and text.find("\n", 0, stop) < 0
+        and text.find("\t", 0, stop) < 0
+    )
+
+
+def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
+    """Where the kept-back overlap of a chunk starts, and whether it cuts a long run.
+
+    The overlap starts at a line start with more than
+    MAX_RAW_LINES lines or more than MAX_RAW_CHARS characters after it, whichever is
+    nearer the end (a wrapper stops at the first of the two bounds); and whether it cuts a
+    run of more than MAX_RUN without whitespace (then it keeps MAX_RAW_CHARS of it).
+    `starts_line`: the text starts a line (else it goes on with an overlap started inside
+    a long line), so that its start is a line start as a line end before it would make
+    it: a range of a file (run.worker.RangeScan) starts its look back at a line start that
+    the whole file's scan meets in the middle of its text, and the two must keep back the
+    same overlap from there on (tests/run/test_units.py)."""
+    by_lines = len(text)
+    for _ in range(MAX_RAW_LINES + 2):
+        by_lines = text.rfind("\n", 0, by_lines)
+        if by_lines < 0:
+            by_lines = 0
+            break
+    else:
+        by_lines += 1
+    by_chars = max(0, len(text) - MAX_RAW_CHARS - 1)
+    line_start = text.rfind("\n", 0, by_chars) + 1
+    if line_start == 0 and by_chars > 0 and not starts_line:
+        # One very long line: start the overlap after whitespace, where no URL is cut.
+        space = max(text.rfind(" ", 0, by_chars), text.rfind("\t", 0, by_chars))
+        line_start = space + 1
+    start = max(by_lines, line_start)
+    if len(text) - start > MAX_RUN:
+        # A line longer than that: start after its last whitespace, else cut the run.
+        space = max(text.rfind(" ", start, by_chars), text.rfind("\t", start, by_chars))
+        if space < 0 or len(text) - space - 1 > MAX_RUN:
+            return by_chars, True
+        start = space + 1
+    return start, False
 
 
 def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
