@@ -22,6 +22,7 @@ import pytest
 from urlint.commands import report as command
 from urlint.store.report import tables
 from urlint.store.report.access import open_store
+from urlint.store.report.census import with_census_functions
 from urlint.store.report.filters import Filters, period
 from urlint.store.report.page import CHART_JS_VERSION, chart_js, script_json
 from urlint.store.report.queries import Selection
@@ -225,14 +226,29 @@ gopher.example.edu,1,0,0,1,1,1
     # undated message 3 and the plain text count, but give no date. news: is in plain text
     # alone: its reference is the file and line, with no message.
     "census": """\
-url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,line,context
-ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12,
-gopher://gopher.example.edu:70/,gopher,gopher.example.edu,1,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32,
-http://badexample.org/,http,badexample.org,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8,
-http://example.org/b,http,example.org,2,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31,
-http://www.example.org/a,http,www.example.org,4,3,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10,
-mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,
-news:comp.infosystems.www,news,,1,0,,,notes.txt,,,4,
+url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,line,context,spellings
+ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12,,ftp://fred:****@ftp.example.org/pub/
+gopher://gopher.example.edu/,gopher,gopher.example.edu,1,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32,,gopher://gopher.example.edu:70/
+http://badexample.org/,http,badexample.org,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8,,http://badexample.org/
+http://example.org/b,http,example.org,2,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31,,http://example.org/b
+http://www.example.org/a,http,www.example.org,4,3,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10,,http://www.example.org/a
+mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,mailto:ann@example.net
+news:comp.infosystems.www,news,,1,0,,,notes.txt,,,4,,news:comp.infosystems.www
+""",  # noqa: E501 - a CSV row is one line
+    # Each finding in the order stored, with its message's Date and sender; the one in
+    # plain text has neither, nor a message.
+    "findings": """\
+code,name,severity,url,date,sender,path,message_index,message_id,line,text
+P501,password-in-url,error,ftp://fred:****@ftp.example.org/pub/,2001-09-18T15:15:48Z,Fred <fred@example.org>,lists/ietf.mbox,1,<1@example.org>,12,password-in-url in ftp://fred:****@ftp.example.org/pub/
+C202,unsafe-character,warning,http://example.org/b,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,31,unsafe-character in http://example.org/b
+X105,maybe-continued,info,gopher://gopher.example.edu:70/,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,32,maybe-continued in gopher://gopher.example.edu:70/
+C202,unsafe-character,warning,http://example.org/b,,,notes.txt,,,5,unsafe-character in http://example.org/b
+""",  # noqa: E501 - a CSV row is one line
+    # The damaged message 3 has no Date the store could read: its date is empty.
+    "problems": """\
+kind,path,line,message_index,message_id,date,reason
+malformed,lists/ietf.mbox,41,3,<3@example.org>,,a header line that is no field
+charset,"Maildir/cur/1:2,S",3,1,<4@example.net>,2002-01-05T12:00:00Z,unknown charset 'x-foo'
 """,  # noqa: E501 - a CSV row is one line
 }
 
@@ -252,18 +268,20 @@ def test_census_as_json_and_jsonl(capsys, archive):
     rows = json.loads(out)
     assert [row["url"] for row in rows] == [
         "ftp://fred:****@ftp.example.org/pub/",
-        "gopher://gopher.example.edu:70/",
+        "gopher://gopher.example.edu/",
         "http://badexample.org/",
         "http://example.org/b",
         "http://www.example.org/a",
         "mailto:ann@example.net",
         "news:comp.infosystems.www",
     ]
+    assert rows[1]["spellings"] == "gopher://gopher.example.edu:70/"
     assert rows[4] == {
         "url": "http://www.example.org/a", "scheme": "http", "host": "www.example.org",
         "count": 4, "messages": 3, "first_seen": "2001-09-18T15:15:48Z",
         "last_seen": "2001-11-02T08:00:00Z", "path": "lists/ietf.mbox", "message_index": 1,
         "message_id": "<1@example.org>", "line": 10, "context": None,
+        "spellings": "http://www.example.org/a",
     }
     assert rows[6]["host"] is None and rows[6]["message_index"] is None
     _, lines, _ = report(capsys, archive, "--table", "census", "--format", "jsonl")
@@ -346,17 +364,17 @@ def census_urls(capsys, store: str, *filters: str) -> list[str]:
     [
         # Message 2 alone was written in October to December 2001.
         (("--since", "2001-10", "--until", "2001-12"),
-         ["gopher://gopher.example.edu:70/", "http://example.org/b", "http://www.example.org/a"]),
+         ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"]),
         # --until takes the whole period it names: 2001-11-02 is in "2001-11".
         (("--until", "2001-11"),
-         ["ftp://fred:****@ftp.example.org/pub/", "gopher://gopher.example.edu:70/",
+         ["ftp://fred:****@ftp.example.org/pub/", "gopher://gopher.example.edu/",
           "http://example.org/b", "http://www.example.org/a"]),
         (("--until", "2001-09-18"), ["ftp://fred:****@ftp.example.org/pub/",
                                      "http://www.example.org/a"]),
         (("--until", "2001-09-17"), []),
         # A time is a bound to the second, inclusive at both ends.
         (("--since", "2001-11-02T08:00:00Z", "--until", "2001-11-02T08:00:00Z"),
-         ["gopher://gopher.example.edu:70/", "http://example.org/b", "http://www.example.org/a"]),
+         ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"]),
         (("--since", "2001-11-02T08:00:01Z"), ["http://badexample.org/", "mailto:ann@example.net"]),
         (("--since", "2002"), ["http://badexample.org/", "mailto:ann@example.net"]),
         (("--folder", "Maildir"), ["http://badexample.org/", "mailto:ann@example.net"]),
@@ -371,12 +389,12 @@ def census_urls(capsys, store: str, *filters: str) -> list[str]:
           "http://www.example.org/a"]),
         (("--domain", "www.example.org"), ["http://www.example.org/a"]),
         (("--domain", "example.net,gopher.example.edu"),
-         ["gopher://gopher.example.edu:70/", "mailto:ann@example.net"]),
+         ["gopher://gopher.example.edu/", "mailto:ann@example.net"]),
         (("--domain", "org"), ["ftp://fred:****@ftp.example.org/pub/", "http://badexample.org/",
                                "http://example.org/b", "http://www.example.org/a"]),
         (("--domain", "nowhere.example"), []),
         (("--scheme", "GOPHER", "--scheme", "news:"),
-         ["gopher://gopher.example.edu:70/", "news:comp.infosystems.www"]),
+         ["gopher://gopher.example.edu/", "news:comp.infosystems.www"]),
         (("--domain", "example.org", "--since", "2001-10"),
          ["http://example.org/b", "http://www.example.org/a"]),
     ],
@@ -390,11 +408,13 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
     _, out, _ = report(capsys, archive, "--table", "census", "--since", "2001-10")
     assert out.splitlines()[-1] == (
         "mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,"
-        "2002-01-05T12:00:00Z,\"Maildir/cur/1:2,S\",1,<4@example.net>,9,"
+        "2002-01-05T12:00:00Z,\"Maildir/cur/1:2,S\",1,<4@example.net>,9,,"
+        "mailto:ann@example.net"
     )
     assert out.splitlines()[4] == (
         "http://www.example.org/a,http,www.example.org,1,1,2001-11-02T08:00:00Z,"
-        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30,"
+        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30,,"
+        "http://www.example.org/a"
     )
 
 
@@ -432,6 +452,7 @@ def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monk
     monkeypatch.setattr(schema, "connect", traced(schema.connect))
     scan_into_store(store, [str(notes)], build_settings({}))
     connection = sqlite3.connect(archive)
+    with_census_functions(connection)  # the census's, as census.census registers them
     read: set[str] = set()
     for statement in statements:
         query = re.sub(r"(?is)^\s*CREATE TEMP TABLE \S+ AS ", "", statement)
@@ -858,3 +879,159 @@ def test_chart_data(archive):
         ],
         "undated": 1,
     }
+
+
+# --- Dates a message cannot have ----------------------------------------------------------
+
+
+@pytest.fixture
+def odd_dates(tmp_path):
+    """A list's mbox, scanned 2026-11-23, with a message dated in the year 102 (a
+    two-digit year read as such) and one dated 2030, after its scan."""
+    path = tmp_path / "odd.sqlite"
+    with StoreBuilder(path) as store:
+        mbox = store.input("list.mbox", "mbox", messages=4)
+        dated = [
+            ("0102-05-19T04:56:53Z", "Sat, 18 May 0102 19:56:53 -0900", "http://a.example/"),
+            ("2001-03-01T00:00:00Z", "Thu, 1 Mar 2001 00:00:00 +0000", "http://a.example/"),
+            ("2001-05-10T00:00:00Z", "Thu, 10 May 2001 00:00:00 +0000", "http://b.example/"),
+            ("2030-01-01T00:00:00Z", "Tue, 1 Jan 2030 00:00:00 +0000", "http://b.example/"),
+        ]
+        for index, (date, raw, url) in enumerate(dated, 1):
+            message = store.message(mbox, "list.mbox", index, date, date_raw=raw,
+                                    line=10 * index, message_id=f"<{index}@example.org>")
+            store.url(mbox, "list.mbox", url, message, 10 * index + 5)
+        store.finding(mbox, "list.mbox", "C202", "unsafe-character", "warning",
+                      "http://a.example/", 1, 15)
+        store.finding(mbox, "list.mbox", "C202", "unsafe-character", "warning",
+                      "http://a.example/", 2, 25)
+    return str(path)
+
+
+def test_dates_a_message_cannot_have_are_off_the_summarys_dates(capsys, odd_dates):
+    status, out, _ = report(capsys, odd_dates)
+    assert status == 0
+    lines = out.splitlines()
+    start = lines.index("Dates:       2001-03-01 to 2001-05-10")
+    assert lines[start:start + 8] == [
+        "Dates:       2001-03-01 to 2001-05-10",
+        "Odd dates:   2 messages dated before 1971 or after their scan, left off the time "
+        "axis (--all-dates puts them on it)",
+        "Undated:     2 URLs: 2 in messages of an odd date",
+        "",
+        "Odd dates",
+        "  0102-05-19T04:56:53Z  list.mbox (message 1): Sat, 18 May 0102 19:56:53 -0900",
+        "  2030-01-01T00:00:00Z  list.mbox (message 4): Tue, 1 Jan 2030 00:00:00 +0000",
+        "",
+    ]
+    _, out, _ = report(capsys, odd_dates, "--all-dates")
+    lines = out.splitlines()
+    start = lines.index("Dates:       0102-05-19 to 2030-01-01")
+    assert lines[start:start + 6] == [
+        "Dates:       0102-05-19 to 2030-01-01",
+        "Odd dates:   2 messages dated before 1971 or after their scan, on the time axis "
+        "(--all-dates)",
+        "",
+        "Odd dates",
+        "  0102-05-19T04:56:53Z  list.mbox (message 1): Sat, 18 May 0102 19:56:53 -0900",
+        "  2030-01-01T00:00:00Z  list.mbox (message 4): Tue, 1 Jan 2030 00:00:00 +0000",
+    ]
+    _, out, _ = report(capsys, odd_dates, "--top", "1")  # the list: the first --top
+    assert "Odd dates (the first 1)\n  0102-05-19T04:56:53Z  list.mbox (message 1): " in out
+
+
+def test_dates_a_message_cannot_have_are_off_the_months_table(capsys, odd_dates):
+    # March to May 2001, then the URLs of the odd dates in the row of no month: each of
+    # a.example and b.example was seen with a date on the axis, so none is new there.
+    assert report(capsys, odd_dates, "--table", "months") == (0, """\
+month,urls,unique_urls,messages,new_urls
+2001-03,1,1,1,1
+2001-04,0,0,0,0
+2001-05,1,1,1,1
+,2,2,2,0
+""", "")
+    _, out, _ = report(capsys, odd_dates, "--table", "months", "--all-dates")
+    rows = out.splitlines()
+    assert rows[1] == "0102-05,1,1,1,1"
+    assert rows[-1] == "2030-01,1,1,1,0"
+    assert len(rows) == 1 + (2030 - 102) * 12 + (1 - 5) + 1  # every month between, no undated
+
+
+def test_dates_a_message_cannot_have_are_kept_and_listed(capsys, odd_dates):
+    """Off the time axis, but in the store as read: the findings table lists their Date."""
+    _, out, _ = report(capsys, odd_dates, "--table", "findings")
+    assert [row.split(",")[4] for row in out.splitlines()[1:]] == [
+        "0102-05-19T04:56:53Z", "2001-03-01T00:00:00Z",
+    ]
+    _, out, _ = report(capsys, odd_dates, "--table", "census")
+    assert [row.split(",")[:7] for row in out.splitlines()[1:]] == [
+        ["http://a.example/", "http", "a.example", "2", "2", "2001-03-01T00:00:00Z",
+         "2001-03-01T00:00:00Z"],
+        ["http://b.example/", "http", "b.example", "2", "2", "2001-05-10T00:00:00Z",
+         "2001-05-10T00:00:00Z"],
+    ]
+    _, out, _ = report(capsys, odd_dates, "--table", "census", "--all-dates")
+    assert [row.split(",")[5:7] for row in out.splitlines()[1:]] == [
+        ["0102-05-19T04:56:53Z", "2001-03-01T00:00:00Z"],
+        ["2001-05-10T00:00:00Z", "2030-01-01T00:00:00Z"],
+    ]
+
+
+def test_the_bounds_of_a_date_a_message_can_have(tmp_path):
+    """1971-01-01T00:00:00Z and the input's scan time are dates a message can have; a
+    second before the one or after the other is not."""
+    from urlint.store.report.queries import odd_dates
+
+    path = tmp_path / "bounds.sqlite"
+    with StoreBuilder(path) as store:
+        mbox = store.input("list.mbox", "mbox", scanned_at="2026-11-23T10:00:00Z")
+        dates = ("1970-12-31T23:59:59Z", "1971-01-01T00:00:00Z", "2026-11-23T10:00:00Z",
+                 "2026-11-23T10:00:01Z", None)
+        for index, date in enumerate(dates, 1):
+            store.message(mbox, "list.mbox", index, date)
+    connection = open_store(str(path))
+    try:
+        count, listed = odd_dates(Selection(connection, Filters()))
+    finally:
+        connection.close()
+    assert count == 2
+    assert [(date, index) for date, _, _, index in listed] == [
+        ("1970-12-31T23:59:59Z", 1), ("2026-11-23T10:00:01Z", 4),
+    ]
+
+
+def test_the_page_says_how_many_dates_are_off_its_charts(capsys, odd_dates, tmp_path):
+    page = tmp_path / "r.html"
+    assert report(capsys, odd_dates, "--html", str(page)) == (0, "", "")
+    text = page.read_text(encoding="utf-8")
+    assert (
+        "<figcaption>2 messages dated before 1971 or after their scan, left off the time "
+        "axis (--all-dates puts them on it): 2 URLs not charted here.</figcaption>"
+    ) in text
+    assert (
+        "<dt>Odd dates</dt><dd>2 messages dated before 1971 or after their scan, left off "
+        "the time axis (--all-dates puts them on it)</dd>"
+    ) in text
+    assert (
+        '<details class="about" id="odd-dates"><summary>Odd dates</summary><ul>\n'
+        "<li>0102-05-19T04:56:53Z list.mbox (message 1): Sat, 18 May 0102 19:56:53 -0900</li>\n"
+        "<li>2030-01-01T00:00:00Z list.mbox (message 4): Tue, 1 Jan 2030 00:00:00 +0000</li>\n"
+        "</ul></details>"
+    ) in text
+
+
+def test_an_odd_dates_text_is_written_safely(capsys, tmp_path):
+    """The Date as written, listed for an odd date, is text from the message: escaped on
+    the terminal and on the page like every such text."""
+    path = tmp_path / "hostile.sqlite"
+    with StoreBuilder(path) as store:
+        mbox = store.input("list.mbox", "mbox")
+        store.message(mbox, "list.mbox", 1, "0001-01-01T00:00:00Z",
+                      date_raw="\x1b[2J<script>alert(1)</script>")
+    _, out, _ = report(capsys, str(path))
+    assert ("  0001-01-01T00:00:00Z  list.mbox (message 1): "
+            "\\x1b[2J<script>alert(1)</script>\n") in out
+    page = tmp_path / "r.html"
+    assert report(capsys, str(path), "--html", str(page)) == (0, "", "")
+    assert ("<li>0001-01-01T00:00:00Z list.mbox (message 1): "
+            "\\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt;</li>") in page.read_text()

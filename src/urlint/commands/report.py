@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 # (tests/store/test_report.py checks the two agree).
 TABLE_NAMES = (
     "domains", "schemes", "months", "lists", "folders", "senders", "rules",
-    "finding-domains", "census",
+    "finding-domains", "findings", "problems", "census",
 )
 TABLE_FORMATS = ("csv", "json", "jsonl")
 PAGE_LIMIT = 1000  # the page's tables, by default: a page of a million rows would not open
@@ -58,7 +58,9 @@ def add_report_parser(commands: Subcommands) -> None:
         help=(
             "write one table instead of the summary: domains, schemes, months, lists, "
             "folders, senders (URLs by each), rules, finding-domains (findings by rule, by "
-            "host), census (each distinct URL: first and last seen, count, where first seen)"
+            "host), findings (each finding, with its message's Date and sender), problems "
+            "(damaged messages, charset fallbacks, limits reached, inputs not read), census "
+            "(each distinct URL: first and last seen, count, where first seen, spellings)"
         ),
     )
     output.add_argument(
@@ -90,6 +92,12 @@ def add_report_parser(commands: Subcommands) -> None:
         type=_count,
         metavar="N",
         help=f"at most N rows of a table (default: all; on the page: {PAGE_LIMIT})",
+    )
+    report.add_argument(
+        "--all-dates",
+        action="store_true",
+        help="put on the time axis (date range, months, first and last seen, charts) the "
+        "messages dated before 1971 or after their scan, which it leaves off by default",
     )
     filters = report.add_argument_group(
         "filters",

@@ -5,7 +5,9 @@ alone (store.scan). Exit status: 0 done, 2 a usage or configuration error, a fil
 no store, a store it cannot use (being written by another scan, unless --wait; locked by
 another process, read-only, damaged: store.schema.used), or, as for `extract` and grep, an
 input this scan could not read, or read only in part (said on standard error; the store
-keeps its problem and the rest of the run)."""
+keeps its problem and the rest of the run). Every problem the scan meets (a damaged message,
+a charset read as another, a limit reached, an input not read) is said on standard error as
+`extract` says it, unless -q, and stored."""
 
 from __future__ import annotations
 
@@ -30,8 +32,10 @@ def add_scan_parser(commands: Subcommands) -> None:
             "into a results store: one SQLite file (README, 'The results store'). A second "
             "scan reads only what changed since the last: new and changed files, an mbox from "
             "where it grew; files gone lose their rows. A scan stopped at any moment and run "
-            "again finishes the rest. Exit status: 0 done, 2 an error (an input that could "
-            "not be read, or read to its end, is said on standard error; the rest is read)."
+            "again finishes the rest. What it meets damaged, read in another charset, cut "
+            "at a limit or not read is said on standard error as extract says it, and "
+            "stored (urlint report --table problems). Exit status: 0 done, 2 an error (an "
+            "input that could not be read, or read to its end; the rest is read)."
         ),
     )
     scan.add_argument("paths", nargs="*", metavar="PATH", help="files or directories")
@@ -56,7 +60,7 @@ def add_scan_parser(commands: Subcommands) -> None:
     )
     add_rule_arguments(scan)
     add_selection_arguments(scan)
-    add_run_arguments(scan)
+    add_run_arguments(scan, "no notes on damaged or unread input, ")
 
 
 def run_scan(args: argparse.Namespace) -> int:
@@ -102,7 +106,7 @@ def run_scan(args: argparse.Namespace) -> int:
         summary = scan_into_store(
             args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
             scheduler=args.scheduler, findings=not args.no_findings,
-            on_failure=None if args.quiet else note, rebuild=args.rebuild, wait=args.wait,
+            on_problem=None if args.quiet else note, rebuild=args.rebuild, wait=args.wait,
             waiting=waiting,
         )
     except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached

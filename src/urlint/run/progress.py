@@ -111,9 +111,15 @@ class Tally:
         return Counts(0, 0, *self._read.since(*self._read_base))
 
     def add(self, counts: Counts) -> None:
-        """A unit's counts (the parallel engine)."""
+        """A unit's counts, or one of its results' (the parallel engine).
+
+        The runner (run/merge.py) adds a unit's results' counts (the messages its worker
+        met, no bytes) before the unit's own (its inputs done and bytes, as planned): the
+        line is drawn at the latter, so that no frame shows messages read and none of the
+        bytes they came from."""
         self.counts += counts
-        self.tick()
+        if counts.files or counts.bytes:
+            self.tick()
 
     def totals(self) -> Counts:
         """Everything counted so far (serial engine: the input under way's messages too)."""
@@ -148,10 +154,14 @@ class Tally:
     def progress_line(self, done: int, elapsed: float) -> str:
         """The progress line: `urlint: 12 files, 3,456 messages, 123.4/313.0 MB, 39.6 MB/s`.
 
-        With a total, `ETA 0:05` after it. Inputs done, messages (when any), MB read (of the
-        total, once known), the speed and, with a total, the time left at that speed."""
+        With a total, `ETA 0:05` after it. Inputs done (left out while none is and
+        messages are read: one large mbox is done only at its end, and "0 files" would say
+        nothing moves), messages (when any), MB read (of the total, once known), the speed
+        and, with a total, the time left at that speed."""
         counts = self.totals()
-        parts = [plural(counts.files, "file")]
+        parts = []
+        if counts.files or not counts.messages:
+            parts.append(plural(counts.files, "file"))
         if counts.messages:
             parts.append(plural(counts.messages, "message"))
         of = f"/{self.total / MB:,.1f}" if self.total is not None else ""

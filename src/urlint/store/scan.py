@@ -76,7 +76,7 @@ def scan_into_store(
     engine: str = LOCAL,
     scheduler: str | None = None,
     findings: bool = True,
-    on_failure: Callable[[Problem], None] | None = None,
+    on_problem: Callable[[Problem], None] | None = None,
     rebuild: bool = False,
     wait: bool = False,
     waiting: Callable[[int | None], None] | None = None,
@@ -87,10 +87,10 @@ def scan_into_store(
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
     processes, or on a Dask cluster (`engine`, `scheduler`: run.runner.run_work); without
-    `findings`, no URL is linted (the inputs read keep no findings). `on_failure` is
-    told, in the inputs' order, of each problem that left something unread (an input, or
-    the rest of one, not read; a limit reached: ProblemKind.fails), its path and reason
-    masked as the store keeps them.
+    `findings`, no URL is linted (the inputs read keep no findings). `on_problem` is
+    told, in the inputs' order, of each problem but a binary file (an input, or the rest
+    of one, not read; a limit reached; a damaged message; a charset read as another), its
+    path and reason masked as the store keeps them.
 
     One scan writes a store at a time (store.lock): one that finds another writing it
     raises a StoreError, or with `wait` waits for it to end (`waiting` told first of the
@@ -105,7 +105,7 @@ def scan_into_store(
             removed(store)
         writer, decisions, missing = _scanned(
             store, paths, settings, jobs=jobs, tally=tally, engine=engine,
-            scheduler=scheduler, findings=findings, on_failure=on_failure,
+            scheduler=scheduler, findings=findings, on_problem=on_problem,
         )
     actions = {action.value: 0 for action in Action}
     for decision in decisions.values():
@@ -128,7 +128,7 @@ def _scanned(
     engine: str,
     scheduler: str | None,
     findings: bool,
-    on_failure: Callable[[Problem], None] | None,
+    on_problem: Callable[[Problem], None] | None,
 ) -> tuple[StoreWriter, dict[str, Decision], list[Stored]]:
     """The scan itself, under the scan lock: its writer (what it wrote), what it decided on
     each input the walk found, and the stored inputs it found gone."""
@@ -142,7 +142,7 @@ def _scanned(
             unread: list[str] = []  # what the walk could not look into: kept, not gone
             walked = _noting_unread(iter_files(paths, own, settings.selection), unread)
             decisions: dict[str, Decision] = {}
-            writer = StoreWriter(connection, decisions, seal, on_failure)
+            writer = StoreWriter(connection, decisions, seal, on_problem)
             missing: list[Stored] = []
             planned = _units(walked, stored, decisions, seal)
             planned = _then_settled(planned, writer, stored, paths, missing, unread)

@@ -15,6 +15,7 @@ import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from typing import cast
 
 from ..core.findings import Finding
 from ..core.problems import Problem, ProblemKind
@@ -39,6 +40,7 @@ from .storable import stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.message import InMessage
     from ..core.units import MboxPlace
 
 COMMIT_SECONDS = 0.5
@@ -132,6 +134,15 @@ def bind_none_as_null() -> None:
         sqlite3.register_adapter(type(None), _null)
 
 
+@record
+class _Told:
+    """The message of a problem told of (StoreWriter.on_problem): what extract's note on
+    standard error names it by (output.extract.problem_line), as the store keeps it."""
+
+    index: int
+    message_id: str | None
+
+
 class StoreWriter:
     """The one writer of a scan's rows: the events of its units, in order, into the store."""
 
@@ -140,14 +151,16 @@ class StoreWriter:
         connection: sqlite3.Connection,
         decisions: dict[str, Decision],
         seal: Seal,
-        on_failure: Callable[[Problem], None] | None = None,
+        on_problem: Callable[[Problem], None] | None = None,
     ) -> None:
         bind_none_as_null()
         self.connection = connection
-        # Told of each problem that left something unread (ProblemKind.fails: an input, or
-        # the rest of one, not read; a limit reached) as its rows are written, in the order
-        # of the inputs: what the scan says on standard error (store.command).
-        self.on_failure = on_failure
+        # Told of each problem as its rows are written, in the order of the inputs (an
+        # input, or the rest of one, not read; a limit reached; a damaged message; a
+        # charset read as another): what the scan says on standard error, as extract
+        # says it (commands/scan.py). A binary file is not told of: the row does not say
+        # whether the user named it (extract's note) or the walk found it (no news).
+        self.on_problem = on_problem
         self.failures = 0
         self.decisions = decisions
         self.seal = seal  # the store's: what hashes it keeps (store.sealing)
@@ -365,11 +378,13 @@ class StoreWriter:
         # A message's rows come together: its id is looked up once for them (`last`).
         last: tuple[str, int] | None = None
         message: int | None = None
+        message_ids: dict[tuple[str, int], str | None] = {}  # for the problems' notes
         for row in rows:
             tag, where, index = row[0], row[1], row[2]
             if tag == PROBLEM:
-                self._noted(row)
+                self._noted(row, message_ids.get((where, index)))
             if tag == MESSAGE:
+                message_ids[(where, index)] = row[4]
                 key = (input_id or 0, where, index)
                 if key not in known:
                     known[key] = self.next_message
@@ -387,14 +402,15 @@ class StoreWriter:
                     message = self._stored_message(key, input_id)
             by_table[tag].append((input_id, message, where, *row[3:]))
 
-    def _noted(self, row: Row) -> None:
-        """A problem row (store.rows.problem_row: masked already) that left something
-        unread, counted and told."""
+    def _noted(self, row: Row, message_id: str | None) -> None:
+        """A problem row (store.rows.problem_row: masked already), told (on_problem),
+        and counted if it left something unread; `message_id` that of its message."""
         kind = ProblemKind(row[3])
         if kind.fails:
             self.failures += 1
-            if self.on_failure is not None:
-                self.on_failure(Problem(kind, row[4], row[1], row[5]))
+        if self.on_problem is not None and kind is not ProblemKind.BINARY:
+            mail = _Told(row[2], message_id) if row[2] else None
+            self.on_problem(Problem(kind, row[4], row[1], row[5], mail=cast("InMessage", mail)))
 
     def _flush(self) -> None:
         """The unit's rows: its new inputs first, then the messages (the rows name both),

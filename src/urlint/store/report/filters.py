@@ -42,6 +42,9 @@ class Filters:
     schemes: tuple[str, ...] = ()
     # The options as given, in order, for the summary and the page to say what they show.
     described: tuple[str, ...] = ()
+    # --all-dates: a message's Date on the time axis even where it cannot be (queries.py:
+    # before EARLIEST_DATE or after its scan). Not a filter: it selects no fewer rows.
+    all_dates: bool = False
 
     @property
     def by_message(self) -> bool:
@@ -75,6 +78,7 @@ def filters_from(args: argparse.Namespace) -> Filters:
         domains=tuple(domain.lower().rstrip(".") for domain in domains),
         schemes=tuple(scheme.lower().rstrip(":") for scheme in schemes),
         described=tuple(described),
+        all_dates=bool(getattr(args, "all_dates", False)),
     )
 
 

@@ -60,8 +60,9 @@
     }
   });
 
-  // Sortable tables: a header's button sorts by its column, ascending then descending;
-  // numbers as numbers; empty cells last either way; ties keep the order they had.
+  // Sortable tables: a header's button sorts by its column, then the other way at each
+  // click: a column of numbers the most first (as dashboards do), a column of text from
+  // A; numbers as numbers; empty cells last either way; ties keep the order they had.
   function sortRows(table, column, numeric, ascending) {
     var body = table.tBodies[0];
     var keyed = Array.prototype.map.call(body.rows, function (row, index) {
@@ -88,8 +89,10 @@
     var headers = table.tHead.rows[0].cells;
     Array.prototype.forEach.call(headers, function (header, column) {
       header.querySelector("button").addEventListener("click", function () {
-        var ascending = header.getAttribute("aria-sort") !== "ascending";
-        sortRows(table, column, header.classList.contains("number"), ascending);
+        var numeric = header.classList.contains("number");
+        var current = header.getAttribute("aria-sort");
+        var ascending = current ? current !== "ascending" : !numeric;
+        sortRows(table, column, numeric, ascending);
         Array.prototype.forEach.call(headers, function (other) {
           other.removeAttribute("aria-sort");
         });

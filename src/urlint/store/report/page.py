@@ -27,9 +27,9 @@ from importlib import resources
 
 from ...grammar.display import printable, shown
 from . import queries
-from .census import CENSUS_COLUMNS, census
+from .census import CENSUS_COLUMNS, census, census_size
 from .queries import Selection, Totals
-from .summary import NO_HOST, store_about, totals_lines
+from .summary import NO_HOST, odd_dates_text, store_about, totals_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def write_page(
 
     The selection's filters apply: `top` hosts, schemes and rules in the charts, at most
     `limit` rows in each table."""
-    totals = queries.totals(selection)
+    totals = queries.totals(selection, odd_limit=top)
     out.write(
         page_html(
             store,
@@ -218,7 +218,8 @@ def page_html(
     for label, text in totals_lines(totals, selection.filters):
         parts.append(f"<dt>{_text(label)}</dt><dd>{_text(text)}</dd>")
     parts.append("</dl>")
-    parts += _charts(data)
+    parts += _odd_dates(totals)
+    parts += _charts(data, totals, selection.filters.all_dates)
     host_rows = totals.hosts + (1 if totals.without_host else 0)  # those without: one row
     parts += _section(
         "Hosts",
@@ -241,11 +242,20 @@ def page_html(
         "census",
         "Each distinct URL: how often it was found and in how many messages, when it was "
         "first and last seen, and where it was first seen (path, message, Message-ID, "
-        "line, and what it was found in there: a string, a comment, a link). "
-        + _table_note(len(census_rows), totals.unique_urls, limit, "URLs", "census"),
+        "line, and what it was found in there: a string, a comment, a link), and the "
+        "spellings seen of it (one URL however its scheme's and host's case, its "
+        "percent-encodings or its default port were written: RFC 3986 section 6.2.2). "
+        + _table_note(
+            len(census_rows),
+            census_size(selection) if len(census_rows) >= limit else None,
+            limit,
+            "URLs",
+            "census",
+        ),
         CENSUS_COLUMNS,
         census_rows,
         sorted_by="count",
+        fixed=True,
     )
     parts.append(
         f'<footer class="about">Written by urlint {_text(__version__)}; charts by Chart.js '
@@ -255,6 +265,23 @@ def page_html(
     parts += [f"<script>{script}</script>" for script in scripts]
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)
+
+
+def _odd_dates(totals: Totals) -> list[str]:
+    """The messages of a Date they cannot have, as the summary lists them (the first
+    --top): their date, where they are, their Date as written."""
+    if not totals.odd_listed:
+        return []
+    more = totals.odd_messages - len(totals.odd_listed)
+    title = "Odd dates" + (f" (the first {len(totals.odd_listed)})" if more > 0 else "")
+    parts = [f'<details class="about" id="odd-dates"><summary>{_text(title)}</summary><ul>']
+    for date, written, path, index in totals.odd_listed:
+        as_written = f": {written}" if written else ""
+        parts.append(
+            f"<li>{_cell(date)} {_cell(path)} (message {index}){_cell(as_written)}</li>"
+        )
+    parts.append("</ul></details>")
+    return parts
 
 
 def _table_note(shown: int, total: int | None, limit: int, noun: str, table: str) -> str:
@@ -267,10 +294,17 @@ def _table_note(shown: int, total: int | None, limit: int, noun: str, table: str
     )
 
 
-def _charts(data: dict) -> list[str]:
+def _charts(data: dict, totals: Totals, all_dates: bool) -> list[str]:
     months, rules = data["months"], data["rules"]
-    undated = _undated(months["undated"], "URL", " (plain text, or a Date not read)")
+    odd = totals.odd_dated if not all_dates else 0
+    undated = _undated(months["undated"] - odd, "URL", " (plain text, or a Date not read)")
     rules_undated = _undated(rules["undated"], "finding", "")
+    if totals.odd_messages:  # both charts: each says what it leaves off, and how to show it
+        said = odd_dates_text(totals.odd_messages, all_dates) + "."
+        if odd:
+            said = f"{said[:-1]}: {odd} URL{'s' if odd != 1 else ''} not charted here."
+        undated = f"{undated} {said}".strip()
+        rules_undated = f"{rules_undated} {odd_dates_text(totals.odd_messages, all_dates)}.".strip()
     figures = [
         ("chart-months", "URLs per month", undated),
         ("chart-hosts", "Top hosts", ""),
@@ -306,7 +340,9 @@ def _section(
     columns: Iterable[str],
     rows: list[tuple],
     sorted_by: str,
+    fixed: bool = False,
 ) -> list[str]:
+    """A titled, sortable table; `fixed`: laid out to the page's width (page.css)."""
     columns = tuple(columns)
     numeric = {index for index, column in enumerate(columns) if column in NUMBER_COLUMNS}
     parts = [f'<section id="{section_id}">', f"<h2>{_text(title)}</h2>"]
@@ -318,19 +354,31 @@ def _section(
     parts += [
         '<div class="scroll">',
         f'<table class="sortable" id="table-{section_id}">',
-        "<thead><tr>",
     ]
+    if fixed:  # the columns' widths (page.css), by a class: the page allows no style attribute
+        parts.append(
+            "<colgroup>"
+            + "".join(f'<col class="c-{_text(column)}">' for column in columns)
+            + "</colgroup>"
+        )
+    parts.append("<thead><tr>")
     for index, column in enumerate(columns):
         classes = ' class="number"' if index in numeric else ""
         sort = ' aria-sort="descending"' if column == sorted_by else ""
-        parts.append(f'<th{classes}{sort}><button type="button">{_text(column)}</button></th>')
+        title = f' title="{_text(column)}"' if fixed else ""
+        parts.append(
+            f'<th{classes}{sort}{title}><button type="button">{_text(column)}</button></th>'
+        )
     parts += ["</tr></thead>", "<tbody>"]
     for row in rows:
         cells = []
         for index, (column, value) in enumerate(zip(columns, row, strict=True)):
             kind = "number" if index in numeric else _TEXT_CLASSES.get(column, "")
             classes = f' class="{kind}"' if kind else ""
-            cells.append(f"<td{classes}>{_cell(value)}</td>")
+            text = _cell(value)
+            # a cell cut to one line keeps its whole text in its title
+            title = f' title="{text}"' if fixed and text and kind != "url" else ""
+            cells.append(f"<td{classes}{title}>{text}</td>")
         parts.append(f"<tr>{''.join(cells)}</tr>")
     parts += ["</tbody>", "</table>", "</div>", "</section>"]
     return parts

@@ -27,6 +27,37 @@ from .filters import Filters
 # A month as the report names it: the first seven characters of an ISO date.
 MONTH = "substr({date}, 1, 7)"
 
+# The earliest Date a message can have. The first mail between two computers went over
+# the ARPANET late in 1971 (Ray Tomlinson's SNDMSG and CPYNET), and RFC 561 (1973) is
+# the first to give a message a Date field: a Date before 1971 is one no mail has (an
+# unset clock's 1970-01-01, Unix time 0, among them; a two-digit year read as the year
+# 102). Nor can a message be dated after it was read: its input's scan time
+# (inputs.scanned_at). A message dated so keeps its Date in the store; the report leaves
+# it off the time axis (the date range, the months, first and last seen, the charts)
+# unless --all-dates, and counts and lists it (odd_dates).
+EARLIEST_DATE = "1971-01-01T00:00:00Z"
+
+
+def axis_date(message: str, all_dates: bool) -> str:
+    """The SQL of the Date of the message aliased `message` as the time axis takes it.
+
+    NULL where it cannot be (EARLIEST_DATE), unless `all_dates`."""
+    if all_dates:
+        return f"{message}.date"
+    return (
+        f"CASE WHEN {message}.date >= '{EARLIEST_DATE}' AND {message}.date <= "
+        f"(SELECT scanned_at FROM inputs WHERE inputs.id = {message}.input_id) "
+        f"THEN {message}.date END"
+    )
+
+
+def odd_date(message: str) -> str:
+    """The SQL condition: the message aliased `message` has a Date it cannot have."""
+    return (
+        f"({message}.date < '{EARLIEST_DATE}' OR {message}.date > "
+        f"(SELECT scanned_at FROM inputs WHERE inputs.id = {message}.input_id))"
+    )
+
 
 class Selection:
     """The rows the filters select, which the report's queries start from.
@@ -118,12 +149,14 @@ class Selection:
         """The common table expression of the URLs the filters select.
 
         `selected_urls`: each URL found (an occurrence, not a distinct URL) that the
-        filters select, with the fields of its message (NULL for plain text)."""
+        filters select, with the fields of its message (NULL for plain text): `date` as
+        the time axis takes it (axis_date), `read_date` as the store has it."""
         conditions = self.message_conditions + self._url_conditions("u.host", "u.scheme")
         return self._selected(
             "selected_urls",
             f"""SELECT u.id, u.input_id, u.message, u.path, u.url, u.scheme, u.host, u.line,
-                       m.date, m.idx, m.message_id, m.sender, m.list_id, m.folder
+                       {self.date("m")} AS date, m.date AS read_date, m.idx, m.message_id,
+                       m.sender, m.list_id, m.folder
                 FROM urls AS u LEFT JOIN messages AS m ON m.id = u.message
                 {_where(conditions)}""",
         )
@@ -154,7 +187,9 @@ class Selection:
         return self._selected(
             "selected_findings",
             f"""SELECT f.id, f.input_id, f.message, f.code, f.name, f.severity, f.url,
-                       m.date, fu.host AS host, {scheme} AS scheme
+                       {self.date("m")} AS date, m.date AS read_date, fu.host AS host,
+                       {scheme} AS scheme, f.path, f.line, f.text, m.idx,
+                       m.message_id, m.sender
                 FROM findings AS f
                 LEFT JOIN messages AS m ON m.id = f.message
                 LEFT JOIN urls AS fu
@@ -181,10 +216,15 @@ class Selection:
         `selected_problems`: the problems the message filters select (module
         filters: a problem is about no URL). Few: never read into a table."""
         return f"""selected_problems AS (
-            SELECT p.id, p.input_id, p.message, p.kind, m.date
+            SELECT p.id, p.input_id, p.message, p.kind, {self.date("m")} AS date,
+                   m.date AS read_date, p.path, p.line, p.reason, m.idx, m.message_id
             FROM problems AS p LEFT JOIN messages AS m ON m.id = p.message
             {_where(self.message_conditions)}
         )"""
+
+    def date(self, message: str) -> str:
+        """The SQL of the Date of the message aliased `message` on the time axis (axis_date)."""
+        return axis_date(message, self.filters.all_dates)
 
     def rows(self, cte: str, query: str) -> sqlite3.Cursor:
         """`query` run after WITH `cte` (one of the properties above)."""
@@ -366,6 +406,41 @@ def findings_by_month_and_rule(
     ).fetchall()
 
 
+FINDING_COLUMNS = (
+    "code", "name", "severity", "url", "date", "sender", "path", "message_index",
+    "message_id", "line", "text",
+)
+
+
+def findings_listed(selection: Selection, limit: int | None = None) -> Iterator[tuple]:
+    """Each finding the filters select, with its message's Date and sender, in the
+    order the scan stored them (the order of its reading).
+
+    One of FINDING_COLUMNS each: the Date as the store has it (an odd one too: this
+    lists, it charts nothing); None for what a finding in plain text has not."""
+    return selection.rows(
+        selection.findings,
+        f"""SELECT code, name, severity, url, read_date, sender, path, idx, message_id,
+                   line, text
+            FROM selected_findings ORDER BY id {_limit(limit)}""",
+    )
+
+
+PROBLEM_COLUMNS = ("kind", "path", "line", "message_index", "message_id", "date", "reason")
+
+
+def problems_listed(selection: Selection, limit: int | None = None) -> Iterator[tuple]:
+    """Each problem the message filters select (a damaged message, a charset read as
+    another, a limit reached, an input not read), in the order the scan stored them.
+
+    One of PROBLEM_COLUMNS each; the Date as the store has it."""
+    return selection.rows(
+        selection.problems,
+        f"""SELECT kind, path, line, idx, message_id, read_date, reason
+            FROM selected_problems ORDER BY id {_limit(limit)}""",
+    )
+
+
 # --- The summary's numbers -----------------------------------------------------------------
 
 
@@ -384,6 +459,9 @@ class Totals:
     without_host: int  # selected URLs of no host (news:, a file URL with none)
     in_plain_text: int  # selected URLs in no message: they have no date
     undated_in_messages: int  # selected URLs in a message whose Date was not read
+    odd_dated: int  # selected URLs in a message of a Date it cannot have, off the time axis
+    odd_messages: int  # the messages (under the message filters) of a Date they cannot have
+    odd_listed: tuple[tuple[str, str | None, str, int], ...]  # (date, as written, path, index)
     first_date: str | None
     last_date: str | None
     findings: tuple[tuple[str, int], ...]  # (severity, findings), the gravest first
@@ -393,18 +471,41 @@ class Totals:
     urlint_version: str | None
 
 
-def totals(selection: Selection) -> Totals:
+def odd_dates(
+    selection: Selection, limit: int | None = None
+) -> tuple[int, tuple[tuple[str, str | None, str, int], ...]]:
+    """The messages of a Date they cannot have (EARLIEST_DATE), and the first `limit` of them.
+
+    Under the message filters (--since, --until, --folder): how many, and (date, the
+    Date as written, path, index in its file) for the first `limit`, the earliest
+    first."""
+    conditions = [odd_date("m"), *selection.message_conditions]
+    where = _where(conditions)
+    (count,) = selection.connection.execute(
+        f"SELECT count(*) FROM messages AS m {where}", selection.parameters
+    ).fetchone()
+    listed = selection.connection.execute(
+        f"""SELECT m.date, m.date_raw, m.path, m.idx FROM messages AS m {where}
+            ORDER BY m.date, m.id {_limit(limit)}""",
+        selection.parameters,
+    ).fetchall()
+    return int(count), tuple(tuple(row) for row in listed)
+
+
+def totals(selection: Selection, odd_limit: int | None = 10) -> Totals:
     """What the summary and the page's header say of the store, under the filters (Totals)."""
     connection = selection.connection
     urls = _count(selection, "")
     unique_urls = _count(selection, "SELECT DISTINCT url FROM selected_urls")
     # Each count its own query: one that asks one column of urls reads its index alone.
     in_plain_text = _count(selection, "WHERE message IS NULL")
-    undated, first_date, last_date = selection.one(
+    undated, odd_dated, first_date, last_date = selection.one(
         selection.urls,
-        """SELECT coalesce(sum(date IS NULL), 0), min(date), max(date)
+        """SELECT coalesce(sum(read_date IS NULL), 0),
+                  coalesce(sum(date IS NULL AND read_date IS NOT NULL), 0), min(date), max(date)
            FROM selected_urls WHERE message IS NOT NULL""",
     )
+    odd_messages, odd_listed = odd_dates(selection, odd_limit)
     if selection.filtered:
         inputs = _count(selection, "SELECT DISTINCT input_id FROM selected_urls")
         kinds: tuple[tuple[str, int], ...] = ()
@@ -450,6 +551,9 @@ def totals(selection: Selection) -> Totals:
         without_host=_count(selection, "WHERE host IS NULL"),
         in_plain_text=in_plain_text,
         undated_in_messages=undated,
+        odd_dated=odd_dated,
+        odd_messages=odd_messages,
+        odd_listed=odd_listed,
         first_date=first_date,
         last_date=last_date,
         findings=tuple((severity, by_severity[severity]) for severity in severities),

@@ -25,11 +25,13 @@ LABEL_WIDTH = 13
 def write_summary(store: str, selection: Selection, out: TextIO, top: int = 10) -> None:
     """Write the summary of the store at `store` to `out`.
 
-    Under the selection's filters, with the `top` hosts, schemes and rules."""
-    totals = queries.totals(selection)
+    Under the selection's filters, with the `top` hosts, schemes and rules, and the
+    first `top` messages of a Date they cannot have."""
+    totals = queries.totals(selection, odd_limit=top)
     lines = [*_header(store, selection, totals)]
     lines += [_line(label, text) for label, text in totals_lines(totals, selection.filters)]
     lines.append("")
+    lines += odd_dates_listed(totals)
     lines += _ranked(
         "Top hosts",
         ((host or NO_HOST, count) for host, count in queries.top(selection, "host", top)),
@@ -91,7 +93,7 @@ def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
         ("Hosts", str(totals.hosts)),
         ("Findings", _breakdown(totals.findings, _severity)),
         ("Problems", _problems(totals, filters)),
-        *_dates(totals),
+        *_dates(totals, filters),
     ]
 
 
@@ -113,15 +115,19 @@ def _severity(severity: str, count: int) -> str:
     return f"{count} {printable(severity)}{'s' if count != 1 and severity != 'info' else ''}"
 
 
-def _dates(totals: Totals) -> list[tuple[str, str]]:
-    """The span of the messages' dates, and the URLs that have none, and why."""
+def _dates(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
+    """The span of the messages' dates, the Dates they cannot have, and the URLs that have
+    none on the time axis, and why."""
     if totals.first_date is None or totals.last_date is None:
         span = "none"
     else:
         span = f"{printable(totals.first_date[:10])} to {printable(totals.last_date[:10])}"
-    undated = totals.in_plain_text + totals.undated_in_messages
+    lines = [("Dates", span)]
+    if totals.odd_messages:
+        lines.append(("Odd dates", odd_dates_text(totals.odd_messages, filters.all_dates)))
+    undated = totals.in_plain_text + totals.undated_in_messages + totals.odd_dated
     if not undated:
-        return [("Dates", span)]
+        return lines
     where = []
     if totals.in_plain_text:
         where.append(f"{totals.in_plain_text} in plain text")
@@ -129,8 +135,42 @@ def _dates(totals: Totals) -> list[tuple[str, str]]:
         count = totals.undated_in_messages
         messages = "a message" if count == 1 else "messages"
         where.append(f"{count} in {messages} whose Date was not read")
-    return [("Dates", span), ("Undated", f"{undated} URL{'s' if undated != 1 else ''}: "
-                              + ", ".join(where))]
+    if totals.odd_dated:
+        count = totals.odd_dated
+        messages = "a message" if count == 1 else "messages"
+        where.append(f"{count} in {messages} of an odd date")
+    lines.append(
+        ("Undated", f"{undated} URL{'s' if undated != 1 else ''}: " + ", ".join(where))
+    )
+    return lines
+
+
+def odd_dates_text(count: int, all_dates: bool) -> str:
+    """What the summary and the page say of the messages of a Date they cannot have."""
+    one = count == 1
+    what = (
+        f"{count} message{'' if one else 's'} dated before 1971 or after "
+        f"{'its' if one else 'their'} scan"
+    )
+    if all_dates:
+        return f"{what}, on the time axis (--all-dates)"
+    return f"{what}, left off the time axis (--all-dates puts {'it' if one else 'them'} on it)"
+
+
+def odd_dates_listed(totals: Totals) -> list[str]:
+    """The messages of an odd date the summary lists: their date, their Date as written,
+    where they are; then a blank line. Nothing when there are none."""
+    if not totals.odd_listed:
+        return []
+    more = totals.odd_messages - len(totals.odd_listed)
+    title = "Odd dates" + (f" (the first {len(totals.odd_listed)})" if more > 0 else "")
+    lines = [title]
+    for date, written, path, index in totals.odd_listed:
+        as_written = f": {written}" if written else ""
+        lines.append(
+            f"  {printable(date)}  {printable(path)} (message {index}){printable(as_written)}"
+        )
+    return [*lines, ""]
 
 
 def _ranked(title: str, items: Iterable[tuple[str, int]]) -> list[str]:

@@ -76,6 +76,16 @@ TABLES: dict[str, Table] = {
     "finding-domains": Table(
         queries.FINDING_DOMAIN_COLUMNS, "findings by host of their URL", queries.findings_by_domain
     ),
+    "findings": Table(
+        queries.FINDING_COLUMNS,
+        "each finding, with its message's Date and sender",
+        queries.findings_listed,
+    ),
+    "problems": Table(
+        queries.PROBLEM_COLUMNS,
+        "each problem the scan met: damaged messages, charsets, limits, inputs not read",
+        queries.problems_listed,
+    ),
     "census": Table(
         CENSUS_COLUMNS,
         "each distinct URL: first and last seen, how often, where first seen",
