@@ -43,7 +43,7 @@ def test_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
     assert (code, err) == (0, "")
     assert json.loads(out)["message"]["from"] == "=?utf-8?b?a?= <a@example.com>"
     code, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "from.eml")
-    assert code == 1 and json.loads(out)["runs"][0]["results"][0]["ruleId"] == "C202"
+    assert code == 0 and json.loads(out)["runs"][0]["results"][0]["ruleId"] == "C202"
 
 
 def test_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
@@ -266,7 +266,7 @@ def test_an_oversized_mmdf_or_babyl_message_loses_no_later_message(
     )
     assert err == f"urlint: {name}:305: limit reached: {reason}\n"
     code, out, _ = run(capsys, "check", "--select", "M", "--format", "concise", name)
-    assert (code, out) == (1, f"{name}:305:1: M906 {reason}\n")
+    assert (code, out) == (0, f"{name}:305:1: M906 {reason}\n")  # a warning
 
 
 def test_base64_encodings_run_together_are_all_read(capsys, here):

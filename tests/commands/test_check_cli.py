@@ -48,9 +48,19 @@ def test_clean_file_exit_0_and_quiet(capsys, project):
 
 def test_fail_on_and_exit_zero(capsys, project):
     write(project / "a.txt", "http://example.com/~x/\n")  # a warning only
-    assert run(capsys, "check", "--fail-on", "error", "a.txt")[0] == 0
+    # by default only errors fail a run (as ESLint's): a warning is shown, exit 0
+    assert run(capsys, "check", "a.txt") == (
+        0,
+        "a.txt:1:20: C202 unsafe character '~': write it as %7E\n"
+        "Found 1 problem: 1 warning (1 fixable with --fix).\n",
+        "",
+    )
+    assert run(capsys, "check", "--fail-on", "warning", "a.txt")[0] == 1
+    assert run(capsys, "check", "--fail-on", "warning", "--exit-zero", "a.txt")[0] == 0
+    write(project / "urlint.toml", 'fail-on = "warning"\n')
     assert run(capsys, "check", "a.txt")[0] == 1
-    assert run(capsys, "check", "--exit-zero", "a.txt")[0] == 0
+    assert run(capsys, "check", "--fail-on", "error", "a.txt")[0] == 0
+    write(project / "urlint.toml", "")
     write(project / "b.txt", "<URL:ftp://fred@ftp.example.com/>\n")  # P502 is info
     assert run(capsys, "check", "--select", "P502", "b.txt")[0] == 0
     assert run(capsys, "check", "--select", "P502", "--fail-on", "info", "b.txt")[0] == 1
@@ -134,7 +144,7 @@ def test_inline_suppressions_and_unused_ones(capsys, project):
         "a.txt:4:23: M901 unused suppression: 'P503' matches no finding here",
         "a.txt:5:27: M901 unknown rule code 'Q1' in a suppression",
     ]
-    assert code == 1
+    assert code == 0  # warnings only
 
 
 def test_missing_file_is_a_finding_and_the_rest_is_checked(capsys, project):
@@ -160,7 +170,7 @@ def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
     # a new finding is reported
     write(target, target.read_text() + "http://example.com/~new/\n")
     code, out, _ = run(capsys, "check", "--format", "concise", "--baseline", "base.json", "a.txt")
-    assert (code, out) == (1, "a.txt:5:20: C202 unsafe character '~': write it as %7E\n")
+    assert (code, out) == (0, "a.txt:5:20: C202 unsafe character '~': write it as %7E\n")
 
 
 def test_fix_applies_safe_fixes_only(capsys, project):
@@ -350,7 +360,9 @@ def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
     assert code == 1
 
 
-@pytest.mark.parametrize("fmt", ["text", "concise", "full", "json", "jsonl", "sarif", "github"])
+@pytest.mark.parametrize(
+    "fmt", ["text", "concise", "full", "json", "jsonl", "sarif", "github", "gitlab", "junit"]
+)
 def test_no_format_ever_shows_a_password(capsys, project, fmt):
     write(project / "a.txt", (
         f"<URL:ftp://fred:{SECRET}@ftp.example.com/a|b> telnet://u:{SECRET}x@h.example:25/\n"
@@ -468,3 +480,68 @@ def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
         "[Errno 13] Permission denied: 'ftp:/u:****@h'\n"
         "urlint: fixed 0 problems\n"
     )
+
+
+TILDE = "http://example.com/~x/\n"
+COLOURED = "\x1b[1ma.txt:1:20:\x1b[0m \x1b[33mC202\x1b[0m unsafe character '~': write it as %7E"
+PLAIN = "a.txt:1:20: C202 unsafe character '~': write it as %7E"
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "first"),
+    [
+        (["--color", "always"], {"NO_COLOR": "1"}, COLOURED),
+        ([], {"FORCE_COLOR": "1"}, COLOURED),
+        ([], {"FORCE_COLOR": ""}, PLAIN),
+        (["--color", "never"], {"FORCE_COLOR": "1"}, PLAIN),
+        (["--format", "full", "--color", "always"], {}, COLOURED + " [unsafe-tilde]"),
+        (["--format", "concise", "--color", "always"], {}, PLAIN),
+    ],
+)
+def test_color_on_a_pipe(capsys, project, monkeypatch, argv, env, first):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    write(project / "a.txt", TILDE)
+    code, out, _ = run(capsys, "check", *argv, "a.txt")
+    assert (code, out.splitlines()[0]) == (0, first)  # a warning: shown, and no failure
+
+
+def on_a_terminal(argv: list[str], env: dict[str, str], cwd) -> bytes:
+    """What `urlint check ARGV` writes to a terminal (a pseudo-terminal), read to its end."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "urlint", "check", *argv],
+        stdin=subprocess.DEVNULL, stdout=follower, stderr=subprocess.DEVNULL,
+        cwd=cwd, env={**environ, **env},
+    )  # fmt: skip
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal's other end closed: the run is over
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert process.wait() == 0  # a warning: shown, and no failure
+    return b"".join(chunks)
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    ("env", "first"),
+    [({}, COLOURED), ({"NO_COLOR": "1"}, PLAIN), ({"NO_COLOR": ""}, COLOURED)],
+)
+def test_color_on_a_terminal(project, env, first):
+    write(project / "a.txt", TILDE)
+    assert on_a_terminal(["a.txt"], env, project).decode().splitlines()[0] == first

@@ -124,7 +124,7 @@ def test_a_file_that_is_not_what_its_name_says_is_noted(capsys, tmp_path):
             str(tmp_path / "notes.zip"),
         ]
     )
-    assert (code, capsys.readouterr().out) == (1, (
+    assert (code, capsys.readouterr().out) == (0, (  # M904 is a warning: no failure
         f"{tmp_path}/notes.gz:1:1: M904 named as gzip, but it is not: read as plain text\n"
         f"{tmp_path}/notes.zip:1:1: M904 named as zip, but it is not: read as plain text\n"
     ))

@@ -43,9 +43,20 @@ from ..rfc1738_strategies import rfc1738_url
         ("mailto:a@b?subject=x", {"address": "a@b", "headers": "subject=x"}),
         ("wais://h/db/t/p", {"database": "db", "wtype": "t", "wpath": "p"}),
         ("ftp://fred:pa/ss@host/", {"user": "fred", "password": "pa/ss", "host": "host"}),
+        # Section 5 lets no "?" follow the hostport: for the schemes it defines, http aside,
+        # the hostport runs to the "/" and the "?" is in the host or port.
+        ("ftp://h?x", {"host": "h?x", "path": None, "rest": None}),
+        ("gopher://h?x/1s", {"host": "h?x", "gtype": "1", "selector": "s"}),
+        ("telnet://host?/", {"host": "host?", "extra": None}),
+        ("nntp://h?x/g", {"host": "h?x", "group": "g"}),
+        ("ftp://h:21?x/f", {"host": "h", "port": "21?x", "path": "f"}),
+        ("wais://h/db?a/b", {"database": "db", "search": "a/b"}),
+        # http's search may follow the host (RFC 3986); any other scheme's "?" ends it too.
+        ("http://h?x/y", {"host": "h", "rest": "?x/y", "search": "x/y"}),
+        ("gemini://h?x", {"host": "h", "rest": "?x"}),
     ],
 )
-def test_components(url: str, parts: dict[str, str]) -> None:
+def test_components(url: str, parts: dict[str, str | None]) -> None:
     parsed = parse(url)
     assert {name: parsed.text(getattr(parsed, name)) for name in parts} == parts
 

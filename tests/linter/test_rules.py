@@ -35,6 +35,8 @@ POSITIVE = [
     ),
     ("X106", "The archive is at <URL:>.\n", [(1, 19, 1, 25)]),
     ("C201", "<URL:http://example.com/a|b^c>\n", [(1, 26, 1, 27), (1, 28, 1, 29)]),
+    # the brackets of an IP literal are unsafe too (section 2.2), beside S407's host
+    ("C201", "http://[::1]/\n", [(1, 8, 1, 9), (1, 12, 1, 13)]),
     ("C202", "http://example.com/~fred/\n", [(1, 20, 1, 21)]),
     ("C203", "http://example.com/page#part#2\n", [(1, 29, 1, 30)]),
     ("C204", "http://example.com/café\n", [(1, 23, 1, 24)]),
@@ -131,7 +133,6 @@ NEGATIVE = [
     ("X105", "see http://example.com/a/\nhttp://example.com/b/\n"),
     ("X106", "<URL:http://example.com/> and the `<URL:` prefix\n"),
     ("C201", "http://example.com/a%7Cb\n"),
-    ("C201", "http://[::1]/\n"),  # the brackets of an IP literal are S407's
     ("C202", "http://example.com/%7Efred/\n"),
     ("C203", "http://example.com/page#part\n"),
     ("C204", "http://example.com/caf%C3%A9\n"),

@@ -442,3 +442,26 @@ def test_a_candidate_is_its_pieces_raw_text(text, syntax):
     for found in extract(text, syntax=syntax):
         raw = "".join(text[p.start.offset : p.end.offset] for p in found.pieces)
         assert raw == found.url
+
+
+# --- code outside literals: a value ends at its line's end -----------------------------------
+
+
+def test_a_yaml_plain_value_is_never_joined_with_the_next_key():
+    """encode/httpx ae1b9f66, mkdocs.yml lines 22-23: the URL ends the value; `edit_uri:`
+    is the next key, not the URL's rest (nor a sign that it goes on)."""
+    text = 'repo_url: https://github.com/encode/httpx/\nedit_uri: ""\n'
+    found = only(text, "yaml")
+    assert (found.url, found.alt, sorted(found.flags), found.context) == (
+        "https://github.com/encode/httpx/", None, [], None
+    )
+    assert (found.span.start.offset, found.span.end.offset) == (10, 42)
+
+
+def test_a_shell_word_is_never_joined_with_the_next_command():
+    text = "curl -O https://a.example/pub/\nrelease-1.2.tar.gz\n"
+    assert urls(text, "shell") == [("https://a.example/pub/", None)]
+    # the same lines in prose: a document broke the URL after "/"
+    assert [c.url for c in extract(text, syntax="text")] == [
+        "https://a.example/pub/release-1.2.tar.gz"
+    ]

@@ -39,7 +39,9 @@ if TYPE_CHECKING:
     from ..sources.files import FileId
     from .options import Subcommands
 
-CHECK_FORMATS = ("text", "concise", "full", "json", "jsonl", "sarif", "github")
+CHECK_FORMATS = (
+    "text", "concise", "full", "json", "jsonl", "sarif", "github", "gitlab", "junit",
+)  # fmt: skip
 
 
 def add_check_parser(commands: Subcommands) -> None:
@@ -66,6 +68,15 @@ def add_check_parser(commands: Subcommands) -> None:
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
     )
     check.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),  # output.colour.COLOR_CHOICES
+        default="auto",
+        help=(
+            "colour the text and full formats: auto (on a terminal; NO_COLOR turns it off, "
+            "FORCE_COLOR on), always, never (default: auto)"
+        ),
+    )
+    check.add_argument(
         "--statistics",
         action="store_true",
         help="print how many findings each rule has, not the findings",
@@ -74,7 +85,7 @@ def add_check_parser(commands: Subcommands) -> None:
     check.add_argument(
         "--fail-on",
         choices=("error", "warning", "info"),
-        help="lowest severity that fails the run (default: warning)",
+        help="lowest severity that fails the run (default: error; warnings are shown)",
     )
     check.add_argument(
         "--exit-zero",
@@ -322,7 +333,8 @@ def _write_report(
 def _write_whole(
     args: argparse.Namespace, settings: Settings, findings: Iterable[Finding], out: TextIO
 ) -> None:
-    """The statistics, or a format written as one document (json, github, sarif)."""
+    """The statistics, or a format written as one document (json, github, sarif, gitlab,
+    junit)."""
     from ..output import check as report
 
     if args.statistics:
@@ -331,6 +343,14 @@ def _write_whole(
         report.write_json(findings, out)
     elif args.format == "github":
         report.write_github(findings, out)
+    elif args.format == "gitlab":
+        from ..output.gitlab import write_gitlab
+
+        write_gitlab(findings, out)
+    elif args.format == "junit":
+        from ..output.junit import write_junit
+
+        write_junit(findings, out, settings.fail_on)
     else:  # sarif
         from ..core.version import __version__
         from ..output.sarif import write_sarif
@@ -346,14 +366,11 @@ def _write_lines(
 
     The output formats load with the first finding: a clean run, a pre-commit hook's most
     often, writes nothing and needs none of them."""
-    colour = (
-        args.format == "text" and not args.output and out.isatty() and "NO_COLOR" not in os.environ
-    )
     written: Callable[[Finding], str] | None = None
     fixable = 0
     for finding in findings:
         if written is None:
-            written = _finding_text(args.format, colour)
+            written = _finding_text(args.format, _colour(args, out))
         counts[finding.severity] += 1
         fixable += finding.fix is not None
         out.write(written(finding))
@@ -361,6 +378,16 @@ def _write_lines(
         from ..output import check as report
 
         out.write(report.summary_from_counts(counts, fixable) + "\n")
+
+
+def _colour(args: argparse.Namespace, out: TextIO) -> bool:
+    """Whether the text and full formats colour their findings: --color, NO_COLOR,
+    FORCE_COLOR and whether the report goes to a terminal (output.colour says how)."""
+    if args.format not in ("text", "full"):
+        return False
+    from ..output.colour import use_colour
+
+    return use_colour(args.color, not args.output and out.isatty(), os.environ)
 
 
 def _finding_text(format: str, colour: bool) -> Callable[[Finding], str]:

@@ -39,7 +39,12 @@ def parse(url: str) -> ParsedURL:
     if hash_at >= 0:
         parsed.fragment = (hash_at + 1, len(url))
     if authority:
-        start = _read_authority(parsed, start + 2, end, login)
+        # RFC 3986 (section 3.2) ends every authority at a "?" too. Section 5 never lets a
+        # "?" follow the hostport: for the schemes it defines (http aside, whose search
+        # RFC 3986 lets follow the host) the hostport runs to the "/", and a "?" before it
+        # is in the host or port (`telnet://host?/`: the host is "host?"; schemes.py).
+        ends = "/?#" if spec is None or spec.search_after_host else "/#"
+        start = _read_authority(parsed, start + 2, end, login, ends)
         if start < end and url[start] == "/":
             parsed.path = (start + 1, end)
         elif start < end:
@@ -53,12 +58,14 @@ def parse(url: str) -> ParsedURL:
     return parsed
 
 
-def _read_authority(parsed: ParsedURL, start: int, end: int, login: Login | None) -> int:
-    """Read login (as grammar.login reads it) and hostport from `start` (just after "//");
-    return where they end."""
+def _read_authority(
+    parsed: ParsedURL, start: int, end: int, login: Login | None, ends: str
+) -> int:
+    """Read login (as grammar.login reads it) and hostport from `start` (just after "//") to
+    the first of `ends`; return where they end."""
     url = parsed.url
     host_start = start if login is None else login.at + 1
-    stop = first_of(url, "/?#", host_start, end)
+    stop = first_of(url, ends, host_start, end)
     parsed.authority = (start, stop)
     if login is not None:
         parsed.userinfo = (start, login.at)

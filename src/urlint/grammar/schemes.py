@@ -67,6 +67,12 @@ class SchemeSpec:
     # grammar.login looks for a password in text.
     login_after_colon: bool = False
     default_port: int | None = None
+    # A "?" after the host ends the hostport, as RFC 3986 section 3.2 reads every
+    # authority. Section 5 puts the search of httpurl after "/" hpath, and gives the other
+    # section 3.1 schemes no search after the host at all: for those (False) the hostport
+    # runs to the "/", and a "?" before it is part of the host or port (`ftp://h?x`,
+    # `nntp://h?x/g`). http keeps RFC 3986's reading (R303 says the "/" is missing).
+    search_after_host: bool = True
     # Taken in bare text without "//" (sections 3.5 and 3.6, and registered opaque schemes).
     # A bare "name:" in prose is far more often a label ("Note:", "Subject:") than a URL, so
     # only these are.
@@ -129,6 +135,7 @@ def _ip(
     grammar: str,
     reader: Callable[[components.ParsedURL, int], None],
     login: bool = False,
+    search_after_host: bool = False,
 ) -> SchemeSpec:
     """A section 3.1 scheme: "//" login, and a login may also follow a bare colon."""
     return SchemeSpec(
@@ -139,6 +146,7 @@ def _ip(
         login=login,
         login_after_colon=True,
         default_port=port,
+        search_after_host=search_after_host,
         grammar=grammar,
         reader=reader,
     )
@@ -158,7 +166,8 @@ def _port(name: str, defined_in: str, port: int) -> SchemeSpec:
 _ROWS = (
     # Section 3: the ten schemes RFC 1738 defines, and their default ports.
     _ip("ftp", "RFC 1738 section 3.2", 21, abnf.FTP_PART, components.read_ftp, login=True),
-    _ip("http", "RFC 1738 section 3.3", 80, abnf.HTTP_PART, components.read_http),
+    _ip("http", "RFC 1738 section 3.3", 80, abnf.HTTP_PART, components.read_http,
+        search_after_host=True),
     _ip("gopher", "RFC 1738 section 3.4", 70, abnf.GOPHER_PART, components.read_gopher),
     SchemeSpec("mailto", "RFC 1738 section 3.5", _DEFINED, _NEVER, bare_without_slashes=True,
                grammar=abnf.MAILTO_PART, reader=components.read_mailto),

@@ -31,7 +31,9 @@ VERSION = 2
 Key = tuple[str, str, str]
 
 
-def _key(finding: Finding) -> Key:
+def finding_key(finding: Finding) -> Key:
+    """How a baseline keys a finding: its rule, its path and the first 32 hex digits of the
+    SHA-256 of its URL, the path and the URL with every password masked (format 2)."""
     digest = hashlib.sha256(mask_password(finding.url or "").encode("utf-8")).hexdigest()[:32]
     return finding.code, mask_password(normalise_path(finding.path)), digest
 
@@ -58,7 +60,9 @@ class Baseline:
     `key_of` keys a finding as the file's format does (format 2's hash, or format 1's HMAC).
     """
 
-    def __init__(self, counts: Counter[Key], key_of: Callable[[Finding], Key] = _key) -> None:
+    def __init__(
+        self, counts: Counter[Key], key_of: Callable[[Finding], Key] = finding_key
+    ) -> None:
         self.counts = counts
         self.key_of = key_of
 
@@ -101,7 +105,7 @@ def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Ke
             f"{path}: unsupported urlint baseline version {_shown(version)} (this urlint reads "
             "versions 1 and 2)"
         )
-    key_of: Callable[[Finding], Key] = _key
+    key_of: Callable[[Finding], Key] = finding_key
     if version == 1:
         key = data.get("key")
         try:
@@ -138,7 +142,7 @@ def _shown(value: object) -> str:
 
 def write_baseline(path: str, findings: Iterable[Finding]) -> int:
     """Write a baseline accepting `findings`; returns how many it holds."""
-    counts = Counter(_key(finding) for finding in findings)
+    counts = Counter(finding_key(finding) for finding in findings)
     entries = [
         {"rule": rule, "path": file, "url_hash": digest, "count": count}
         for (rule, file, digest), count in sorted(counts.items())

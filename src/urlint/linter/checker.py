@@ -11,13 +11,14 @@ from collections.abc import Iterable, Iterator
 from ..core.faults import internal_error
 from ..core.findings import Finding
 from ..core.inputs import InputFile
-from ..core.model import Candidate, Position, Span
+from ..core.model import Candidate, Flag, Position, Span
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..mail.scanned import ScannedText
 from ..pipeline import ArticleRead, Crossposts, Reading, scan_file_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
+from ..sources.kinds import file_syntax
 from .config import Settings, build_settings
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
@@ -154,17 +155,24 @@ class Checker:
     def lint_text(
         self, scanned: ScannedText, path: str, suppressions: Suppressions
     ) -> Iterator[Finding]:
-        """The findings in a scanned plain text, suppressions and per-file ignores applied."""
+        """The findings in a scanned plain text, suppressions and per-file ignores applied.
+
+        A fix is offered only where applying it cannot change what the file means
+        (`fix_may_apply`)."""
         if self.observer is not None:
             self.observer.tick()
         collect_directives(suppressions, scanned)
         settings = self.settings
+        in_code = is_code(path)
         for candidate in scanned.candidates:
+            keeps_fixes = fix_may_apply(candidate, in_code)
             for finding in self._lint(candidate, path):
                 if settings.per_file_ignores and settings.ignored_in(path, finding.code):
                     continue
                 if suppressions.suppresses(finding):
                     continue
+                if finding.fix is not None and not keeps_fixes:
+                    finding = replaced(finding, fix=None)
                 yield finding
 
     def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
@@ -233,6 +241,29 @@ class Checker:
             return None
         entry = rules_by_code()[code]
         return Finding(code, entry.name, entry.severity, message, span, path)
+
+
+def is_code(path: str) -> bool:
+    """Is the file at `path` code or configuration (scanner.syntax.CODE_SYNTAXES) by its name?"""
+    syntax = file_syntax(path)
+    if syntax == "text":  # a hook's README.txt loads no syntax table
+        return False
+    from ..scanner.syntax import CODE_SYNTAXES
+
+    return syntax in CODE_SYNTAXES
+
+
+def fix_may_apply(candidate: Candidate, in_code: bool) -> bool:
+    """May a fix edit this URL without changing what its file means?
+
+    Not in a template (its placeholders are the program's, not URL text), not in a string
+    literal (its value is the program's: a test that compares it, a server that routes on
+    it), and in a code or configuration file nowhere but in a comment (a YAML plain scalar,
+    a shell word are values too). In prose, a comment and a markup link a fix writes the
+    same URL as RFC 1738 asks (section 2.2)."""
+    if Flag.TEMPLATE in candidate.flags or candidate.context == "string":
+        return False
+    return not in_code or candidate.context == "comment"
 
 
 def lint(

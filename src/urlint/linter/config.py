@@ -118,7 +118,7 @@ OPTIONS = (
     Option("ignore", "--ignore", "ignore", (), rule_selectors, _strings),
     Option("extend_select", "--extend-select", "extend-select", (), rule_selectors, _strings),
     Option("per_file_ignores", None, "per-file-ignores", (), check=_per_file_ignores),
-    Option("fail_on", "--fail-on", "fail-on", "warning"),  # checked with the flag's value
+    Option("fail_on", "--fail-on", "fail-on", "error"),  # checked with the flag's value
     Option("known_schemes", None, "known-schemes", (), check=_strings),
     Option("allowed_ports", None, "allowed-ports", MappingProxyType({}), check=_ports),
     Option("exclude", "--exclude", "exclude", (), split_commas, _strings),
@@ -205,7 +205,7 @@ class Settings:
 
     rules: tuple[Rule, ...]  # the enabled rules
     options: RuleOptions = RuleOptions()
-    fail_on: Severity = Severity.WARNING
+    fail_on: Severity = Severity.ERROR
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
     source: str | None = None  # the configuration file read, if any

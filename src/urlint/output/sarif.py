@@ -1,6 +1,7 @@
 """SARIF 2.1.0 output, with what GitHub code scanning reads.
 
-Rule metadata (short and full descriptions, help),
+Rule metadata (short and full descriptions, help, precision, and the `security` tag and
+`security-severity` on the security rules),
 `partialFingerprints.primaryLocationLineHash`, and URIs relative to the working directory
 under `%SRCROOT%`.
 
@@ -38,9 +39,67 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
+# GitHub code scanning reads two properties of a rule beyond SARIF's own ("SARIF support for
+# code scanning", reportingDescriptor object): `precision` (very-high, high, medium, low),
+# how often the rule's results are true, which orders and filters the alerts; and, for a
+# rule tagged `security`, `security-severity`, a score from "0.0" to "10.0" that ranks its
+# alerts as security alerts (over 9.0 critical, 7.0-8.9 high, 4.0-6.9 medium, 0.1-3.9 low).
+
+# The security rules (the P family, RFC 1738 sections 3.1 and 6) and their scores, each set
+# beside the CWE the rule's risk is and the score GitHub's own CodeQL queries give that CWE.
+SECURITY_SEVERITY = {
+    # A password written in a URL: a credential stored in clear text (CWE-312), 7.5 as
+    # CodeQL's clear-text storage queries; high, not critical, as many are examples in
+    # documentation, and none is known to be live.
+    "P501": "7.5",
+    # A user name: exposure of information (CWE-200) that tells an account exists; low.
+    "P502": "2.0",
+    # A port other than the scheme's default: section 6's caution, a risk only with another
+    # fault (a service on that port that reads the request another way); low.
+    "P503": "3.1",
+    # Another protocol's well-known port: section 6's cross-protocol request (a gopher URL that
+    # sends mail through an SMTP server), CWE-441 (unintended proxy); medium, as it takes a
+    # client to follow the URL.
+    "P504": "5.3",
+    # An encoded CR, LF or NUL a client decodes into its request: CRLF injection (CWE-93),
+    # 6.1 as CodeQL's response-splitting queries.
+    "P505": "6.1",
+}
+
+# What a rule's results are worth, by family: a C, R or S rule compares the URL with section
+# 5's BNF and a table of schemes, and an M rule reports what the run itself met, so their
+# results are what they say ("very-high"); a check beyond the BNF rests on the RFC's prose
+# or a later RFC ("high", as the rule's page says under "Beyond the BNF"); a P rule on a
+# login reports every reading of where an ambiguous login ends, not only the reading a
+# client takes ("high"); an X rule reads the text around a URL (how it was wrapped, where a
+# page footer is), where a reader may have meant otherwise ("medium"), but for a wrapper
+# that never closes or holds nothing, which is what it is.
+_PRECISION_BY_FAMILY = {"C": "very-high", "R": "very-high", "S": "very-high", "M": "very-high"}
+_PRECISION = {
+    "P501": "high", "P502": "high", "P503": "very-high", "P504": "very-high", "P505": "very-high",
+    "X101": "very-high", "X106": "very-high",
+}  # fmt: skip
+
+
+def rule_precision(entry: Rule) -> str:
+    """How often the rule's results are true, as GitHub code scanning's `precision` says it."""
+    if entry.code in _PRECISION:
+        return _PRECISION[entry.code]
+    if entry.beyond_bnf:
+        return "high"
+    return _PRECISION_BY_FAMILY.get(entry.code[:1], "medium")
+
+
 def rule_descriptor(entry: Rule) -> dict:
-    """A rule as a SARIF reportingDescriptor: its code, name, texts, level and RFC 1738 section."""
+    """A rule as a SARIF reportingDescriptor: its code, name, texts, level and RFC 1738
+    section; its precision, and for a security rule its tag and security severity."""
     page = rule_page(entry)  # the page `urlint rule` prints: Markdown that reads as text too
+    tags = ["rfc1738", *([] if entry.section is None else [f"section-{entry.section}"])]
+    properties: dict[str, object] = {"tags": tags, "precision": rule_precision(entry)}
+    score = SECURITY_SEVERITY.get(entry.code)
+    if score is not None:
+        tags.append("security")
+        properties["security-severity"] = score
     return {
         "id": entry.code,
         "name": entry.name,
@@ -48,10 +107,7 @@ def rule_descriptor(entry: Rule) -> dict:
         "fullDescription": {"text": entry.explanation},
         "help": {"text": page, "markdown": page},
         "defaultConfiguration": {"level": _LEVEL[entry.severity]},
-        "properties": {
-            "tags": ["rfc1738", *([] if entry.section is None else [f"section-{entry.section}"])],
-            "precision": "high",
-        },
+        "properties": properties,
     }
 
 

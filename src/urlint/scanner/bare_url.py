@@ -121,12 +121,15 @@ def read_bare(
     index: Positions,
     limit: int | None = None,
     markup: str | None = None,
+    lines_go_on: bool = True,
 ) -> tuple[Candidate | None, int] | None:
     """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
     covers the text to; (None, its end) where it is part of a password, not a URL of its
     own; None where it is no URL. `limit`: where it ends at the latest (a comment's end);
     `markup`: the markup syntax the text is written in, whose link forms say where the URL
-    ends and what it was found in (scanner.markup)."""
+    ends and what it was found in (scanner.markup). Without `lines_go_on` (code outside its
+    literals and comments: a YAML plain scalar, a shell word) no next line goes on with
+    the URL, as a value ends at its line's end; a password may still."""
     end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
     context = None
     runs: Runs = ()
@@ -146,7 +149,12 @@ def read_bare(
         rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
     else:
         line_end = at_line_end.end() - 1
-        after, rest, wrapped = _at_line_end(text, start, end, line_end, exact, runs)
+        closed = exact or not lines_go_on
+        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs)
+        if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
+            text, start, rest, covered
+        ):
+            return None, end  # `1ftp://b://pw` / `pw@h/`: part of a password read on
     if anchor - start <= 4 and after is None and not_bare_shaped(text, start, anchor, end):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
     if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
@@ -156,7 +164,7 @@ def read_bare(
         if context is not None:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         return templated(candidate), wrapped[-1][1]
-    if after is None and rest is None and context is None:  # most URLs: made in C
+    if after is None and rest is None and context is None and not runs:  # most: made in C
         span = index.span(start, end)
         url = text[start:end]
         candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
@@ -173,10 +181,33 @@ def read_bare(
     return candidate, covered
 
 
-def _marked(markup: str, text: str, start: int, end: int) -> tuple[int, str, Runs, bool] | None:
+def _login_read_on_before(
+    text: str, start: int, rest: tuple[int, int, int], covered: int
+) -> bool:
+    """Is the bare URL at text[start:] with the next line's word `rest` (continuation.
+    login_rest: where the URL's trimmed end is, the word's start and end) part of a login
+    that starts before it (`inside_a_login`), the "@" on the next line? The two are read as
+    one, from a window as far back as `inside_a_login` looks: a text of such lines costs
+    what each line does."""
+    base = max(0, start - 2 * _WORD_LOOKBACK - 2)
+    glued = text[base : rest[0]] + text[rest[1] : rest[2]]
+    return inside_a_login(glued, start - base, len(glued), max(0, covered - base))
+
+
+def _marked(
+    markup: str, text: str, start: int, end: int
+) -> tuple[int, str | None, Runs, bool] | None:
     """Where the bare URL text[start:end] ends by `markup`'s link forms, what it was found
     in, the runs it is made of (() for text[start:new end]), and whether the markup closes
     it exactly (scanner.markup.EXACT_CONTEXTS); None where the markup says nothing."""
+    if markup == "html":
+        from .html_links import html_end
+
+        in_html = html_end(text, start, end)
+        if in_html is None:
+            return None
+        new_end, in_page, runs = in_html
+        return new_end, in_page, runs, in_page is not None  # an attribute's quote closes it
     from .markup import EXACT_CONTEXTS, markup_end  # here: plain text never loads it
 
     found = markup_end(markup, text, start, end)

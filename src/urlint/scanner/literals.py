@@ -77,8 +77,8 @@ class CodeText:
         context = None
         if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
             return None  # `:\/\/` where `\/` is no "/"
-        if at < 0:  # code outside literals and comments: running text
-            found = read_bare(text, start, anchor, covered, index)
+        if at < 0:  # code outside literals and comments: a value ends at its line's end
+            found = read_bare(text, start, anchor, covered, index, lines_go_on=False)
         else:
             region_start = regions.starts[at]
             limit, mode, context = regions.items[at][:3]

@@ -92,12 +92,9 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
     safe_fix=True,
 )
 def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
-    host = subject.parsed.text(subject.parsed.host)
-    literal = subject.parsed.host if host and host.startswith("[") else None
-    for hit in _encoding_hits(subject, UNSAFE, "unsafe character"):
-        # The brackets of an IP literal host are one fault, reported by S407.
-        if literal is None or not literal[0] <= hit.start < literal[1]:
-            yield hit
+    # The brackets of an IP literal host (RFC 2732) too: section 2.2 names "[" and "]"
+    # among the unsafe characters, and S407 says the literal is no host of section 3.1.
+    return _encoding_hits(subject, UNSAFE, "unsafe character")
 
 
 @rule(
@@ -130,27 +127,40 @@ def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
         'Section 2.2: "The character "#" is unsafe and should always be encoded because it is '
         "used in World Wide Web and in other systems to delimit a URL from a fragment/anchor "
         'identifier that might follow it." The first "#" starts the fragment (appendix); any '
-        "later one is read as part of the fragment by some systems and cut off by others."
+        "later one is read as part of the fragment by some systems and cut off by others. A "
+        '"#" inside a login (ftp://fred:pa#ss@host/) is read by some as the password\'s, by '
+        "others as the start of the fragment, which leaves no host."
     ),
     example="<URL:http://example.com/page#part#2>",
     use_instead="<URL:http://example.com/page#part%232>",
     fix='Encode every "#" after the first as %23.',
     fix_safety=(
         '`--fix` replaces each "#" after the first with %23, so that every reader takes it as part '
-        'of the fragment; the first "#" stays. No fix in a URL that may hold a password (an edit '
+        'of the fragment; the first "#" stays. No fix for a "#" inside a login (a reader that '
+        "starts the fragment there reads another URL), in a URL that may hold a password (an edit "
         "would show it in --diff: section 6), or in mail or an archive, whose text is decoded."
     ),
     safe_fix=True,
 )
 def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
     fragment = subject.parsed.fragment
-    if fragment is None:
-        return
-    url = subject.url
-    for match in _HASH.finditer(url, fragment[0]):
+    # The fragment starts at the first "#" after the login (grammar.parse): one before it is
+    # read as part of the login (a password with a "#": section 6, hide more), where
+    # section 5 has no "#" either.
+    starts = fragment[0] - 1 if fragment is not None else -1
+    for match in _HASH.finditer(subject.url):
         offset = match.start()
-        yield Hit(offset, offset + 1, "a second '#': only the first starts the fragment; write %23",
-                  replacement="%23", fix_description="encode as %23")
+        if offset == starts:
+            continue
+        if offset > starts >= 0:
+            message = "a second '#': only the first starts the fragment; write %23"
+            yield Hit(
+                offset, offset + 1, message, replacement="%23", fix_description="encode as %23"
+            )
+        else:
+            # No fix: readers that end the URL at this "#" read another URL (RFC 3986).
+            message = "a '#' inside the login: only one after it starts the fragment; write %23"
+            yield Hit(offset, offset + 1, message)
 
 
 @rule(

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from itertools import islice
 
 from ..._runtime.patterns import compiled_when_used
-from ...core.findings import Edit, Finding, Fix
+from ...core.findings import Edit, Finding, Fix, Severity
 from ...core.model import Candidate, Span
 from ...grammar.components import ParsedURL
 from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
@@ -15,8 +15,11 @@ from .locate import UrlMap
 from .rule import Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
 from .text import may_hit
 
-# Wrapper content with no scheme is linted (S401) only when it looks like an attempt at a
-# URL, a host or a path ("<URL:www.example.com/x>"), not prose ("<URL:...>").
+# A candidate with no scheme outside a wrapper is linted (S401) only when it looks like an
+# attempt at a URL, a host or a path ("www.example.com/x"). A wrapper's content is always:
+# the appendix's "<URL:...>" says a URL is there ("<URL:té:u>", "<URL:a>"), and the
+# scanner has already left out the elisions and grammar that mention one ("<URL:...>",
+# '<URL:" absoluteURL ">').
 URL_ATTEMPT = compiled_when_used(r"[A-Za-z0-9/][^./\s]*[./]")
 
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
 CACHED_URLS = 4096
 _FRESH = None  # a rule about the text around the URL: run for each candidate
 _SCHEMES_KEPT = 64  # schemes whose rules a Linter keeps (`Linter._rules_for`)
-_READINGS: dict[tuple, dict[tuple[str, str], _UrlReading | None]] = {}
+_READINGS: dict[tuple, dict[tuple[str, str, bool], _UrlReading | None]] = {}
 
 
 class _UrlReading:
@@ -97,13 +100,14 @@ class Linter:
         """The rules' reading of the candidate's URL text (None: no URL, but grammar or
         prose that mentions a wrapper), made once for each text (CACHED_URLS)."""
         url, rest = candidate.url, candidate.login_rest_text
-        key = (url, rest)
+        wrapped = candidate.wrapper is not None
+        key = (url, rest, wrapped)
         readings = self._readings
         if key in readings:
             return readings[key]
         parsed = parse(url)
         reading = None
-        if parsed.scheme or URL_ATTEMPT.match(url):
+        if parsed.scheme or wrapped or URL_ATTEMPT.match(url):
             secrets = secret_spans_read_on(url, rest)
             subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
             rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
@@ -177,7 +181,14 @@ class _Findings:
 
     def add(self, entry: Rule, hits: Iterable[Hit | TextHit]) -> None:
         """The findings of the rule `entry` from its hits, at most MAX_HITS_PER_RULE and one
-        more past them that says so: a URL of 4 MB of "%" would otherwise make millions."""
+        more past them that says so: a URL of 4 MB of "%" would otherwise make millions.
+
+        A template's placeholders (`{user_id}`, `%s`, `${port}`) are the program's, not URL
+        text: a hit on one of them, or on a component one stands in, is no finding; what
+        lies outside them is linted as any URL is."""
+        placeholders = self.candidate.placeholders
+        if placeholders:
+            hits = [hit for hit in hits if not _on_a_placeholder(hit, placeholders)]
         for number, hit in enumerate(hits, 1):
             too_many = number > MAX_HITS_PER_RULE
             if too_many:
@@ -189,7 +200,9 @@ class _Findings:
                 message = hit.message
             span = self._span(hit)
             fix = None if too_many else self._fix(hit, span)
-            self._append(entry, self._unquoted(entry, message, hit), span, fix)
+            # A check beyond section 5's BNF may have a severity of its own (Rule.beyond_bnf).
+            severity = (hit.severity if isinstance(hit, Hit) else None) or entry.severity
+            self._append(entry, self._unquoted(entry, message, hit), span, fix, severity)
             if too_many:
                 break
 
@@ -229,12 +242,14 @@ class _Findings:
             return f"{entry.summary.rstrip('.')} (in a part of the URL hidden as a password)"
         return message
 
-    def _append(self, entry: Rule, message: str, span: Span, fix: Fix | None) -> None:
+    def _append(
+        self, entry: Rule, message: str, span: Span, fix: Fix | None, severity: Severity
+    ) -> None:
         if self._password_spans is None:
             self._password_spans = password_spans_of(self.candidate, self.secrets)
         self.found.append(
             Finding(
-                entry.code, entry.name, entry.severity, message, span, self.path,
+                entry.code, entry.name, severity, message, span, self.path,
                 self.shown or None, fix, self.mail, self._password_spans,
             )
         )
@@ -290,6 +305,13 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
             Span(rest.start.shifted(max(start, tail) - tail), rest.start.shifted(end - tail))
         )
     return spans
+
+
+def _on_a_placeholder(hit: Hit | TextHit, placeholders: tuple[tuple[int, int], ...]) -> bool:
+    """Does the hit touch one of the URL's placeholders (offsets in the URL)?"""
+    if isinstance(hit, TextHit):  # about the text around the URL, not its characters
+        return False
+    return any(hit.start < end and start < hit.end for start, end in placeholders)
 
 
 def _position(finding: Finding) -> tuple[int, int, str]:

@@ -17,8 +17,9 @@ def rule_page(entry: Rule) -> str:
     """The rule's page in Markdown.
 
     Severity and default, what it rests on, whether it has a safe fix, then what it does,
-    why it matters, an example, what to write instead, the fix and its safety (ruff's "Fix
-    safety": what `--fix` changes and when not, or why no fix)."""
+    why it matters, what of it goes beyond section 5's BNF (where something does), an
+    example, what to write instead, the fix and its safety (ruff's "Fix safety": what
+    `--fix` changes and when not, or why no fix)."""
     default = "on by default" if entry.on_by_default else "off unless selected"
     lines = [
         f"# {entry.code} {entry.name}",
@@ -32,6 +33,7 @@ def rule_page(entry: Rule) -> str:
         "## Why is this bad?",
         entry.explanation,
         "",
+        *_beyond_the_bnf(entry),
         "## Example",
         entry.example,
         "",
@@ -45,3 +47,18 @@ def rule_page(entry: Rule) -> str:
         entry.fix_safety,
     ]
     return "\n".join(lines) + "\n"
+
+
+def _beyond_the_bnf(entry: Rule) -> list[str]:
+    """The page's "Beyond the BNF" section: the rule's checks that section 5's grammar does
+    not make, each with what it rests on and its severity; none where there are none."""
+    if not entry.beyond_bnf:
+        return []
+    return [
+        "## Beyond the BNF",
+        "RFC 1738 section 5's BNF does not make these checks; each says what it rests on and "
+        "why it has its severity.",
+        "",
+        *(f"- {note}" for note in entry.beyond_bnf),
+        "",
+    ]

@@ -6,6 +6,7 @@ syntax.py's, S401-S409.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...core.findings import Severity
@@ -64,6 +65,12 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
         "(section 3.4.1), and the gopher+ form meant cannot be guessed."
     ),
     schemes=("gopher",),
+    beyond_bnf=(
+        "Section 5 lets the type and the selector be any xchar, and the gopher+ string any "
+        "*xchar: the tab, CR and LF of the type and selector are section 3.4.1's text, the "
+        "four forms of a gopher+ string sections 3.4.4-3.4.9's. An error all the same: RFC 1738 "
+        "itself says so, and a server cannot read such a selector line.",
+    ),
 )
 def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -112,6 +119,13 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     fix="Write one full address, local-part@domain.",
     fix_safety="No automatic fix: the missing local part or domain cannot be guessed.",
     schemes=("mailto",),
+    beyond_bnf=(
+        "Section 5 makes the address any 1*xchar, \"further defined in RFC822\": the "
+        "local-part@domain shape and the domain's host syntax are RFC 822's (section 6.1). An "
+        "error all the same: section 3.5 says the URL holds an Internet mailing address, and "
+        "without one no mail can be sent. The domain is read decoded (section 2.2): "
+        "someone@w%33.org is at w3.org.",
+    ),
 )
 def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -126,11 +140,24 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     elif at <= 0 or at == len(address) - 1:
         yield Hit(start, end, "not an address: an RFC 822 addr-spec is local-part@domain")
     else:
-        domain = address[at + 1 :]
+        # The address is encoded822addr (section 5), encoded as section 2.2 says: the domain
+        # is judged decoded (`someone@w%33.org` is at w3.org), and a domain that decodes to
+        # no host name still is none.
+        domain = _decoded(address[at + 1 :])
         if not (domain.startswith("[") and domain.endswith("]")):
             problem = host_problem(domain)
             if problem is not None:
                 yield Hit(start + at + 1, end, f"invalid mail domain: {problem}")
+
+
+_ESCAPE = re.compile("%([0-9A-Fa-f]{2})")
+
+
+def _decoded(text: str) -> str:
+    """`text` with each %XX escape (section 2.2) replaced by its octet, read as Latin-1."""
+    if "%" not in text:
+        return text
+    return _ESCAPE.sub(lambda match: chr(int(match.group(1), 16)), text)
 
 
 @rule(

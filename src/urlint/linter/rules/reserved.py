@@ -24,7 +24,7 @@ _IN_USER = reserved_except(USER_RESERVED)  # user and password: ":", "@", "/"
 _IN_FSEGMENT = reserved_except(FSEGMENT_RESERVED)  # ftp and file: ";" ("/" separates)
 _IN_SEARCH = reserved_except(SEARCH_RESERVED)  # http search: "/", "?"
 # database, wtype, wpath = *uchar: every reserved character but "/", which separates them
-# (a "/" inside a wpath is S416's finding).
+# (a "/" inside a wpath is S416's finding). A waisindex's search is http's search.
 _IN_WAIS = reserved_except("/")
 _IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separates), "/", "="
 
@@ -96,11 +96,18 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R303", "reserved-in-http-search", Severity.WARNING, "3.3",
-    summary='An unencoded "?" or "/" in the search part of an http URL.',
+    summary=(
+        'An unencoded "?" or "/" in the search part of an http URL, or a search right after '
+        'the host with no "/" before it.'
+    ),
     explanation=(
         'Section 3.3: "Within the <path> and <searchpart> components, "/", ";", "?" are '
         'reserved." Section 5: search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]: no "/" '
-        'and no "?". RFC 3986 later allowed both in a query, hence a warning.'
+        'and no "?"; and httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: the "?" '
+        'comes after the "/" that ends the host, never right after the host. RFC 3986 later '
+        'allowed both characters in a query, and a query right after the host (section 3.3: '
+        "path-abempty may be empty), hence a warning. Write http://example.com/?q=1 for "
+        "http://example.com?q=1."
     ),
     example="<URL:http://example.com/cgi?next=/home?x=1>",
     use_instead="<URL:http://example.com/cgi?next=%2Fhome%3Fx=1>",
@@ -111,11 +118,23 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         "both characters there)."
     ),
     schemes=("http", "https"),
+    beyond_bnf=(
+        "https is held to http's rules (section 3.3): RFC 1738 does not define https, and RFC "
+        "2818 section 2.4 reads an https URL as an http one. A warning, as for http.",
+    ),
 )
 def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    rest = parsed.rest
+    if rest is not None and parsed.path is None:
+        yield Hit(
+            rest[0],
+            rest[0] + 1,
+            "a search right after the host: section 5 puts it after '/' (http://host/?search)",
+        )
     yield from _chars_in(
         subject,
-        subject.parsed.search,
+        parsed.search,
         _IN_SEARCH,
         "unencoded '{char}' in the search part: write {code}",
     )
@@ -154,15 +173,19 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
-    summary="A reserved character in a wais database, type or document id.",
+    summary="A reserved character in a wais database, type, document id or search.",
     explanation=(
         "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
         'wpath is "the WAIS document-id, encoded as necessary using the method described in '
-        'Section 2.2". No reserved character may appear in them unencoded.'
+        'Section 2.2". No reserved character may appear in them unencoded. The search of '
+        'waisindex = "wais://" hostport "/" database "?" search is section 5\'s search, '
+        'which holds no "/" and no "?".'
     ),
-    example="<URL:wais://wais.example/db/TEXT/id=7;x>",
-    use_instead="<URL:wais://wais.example/db/TEXT/id%3D7%3Bx>",
-    fix='Percent-encode the character: %3D for "=", %3B for ";".',
+    example="<URL:wais://wais.example/db/TEXT/id=7;x> or <URL:wais://wais.example/db?a/b>",
+    use_instead=(
+        "<URL:wais://wais.example/db/TEXT/id%3D7%3Bx> or <URL:wais://wais.example/db?a%2Fb>"
+    ),
+    fix='Percent-encode the character: %3D for "=", %3B for ";", %2F for "/".',
     fix_safety=(
         "No automatic fix: encoding a reserved character may change what the URL means (section "
         "2.2), and the server must get back the document id it issued (section 3.9), which only "
@@ -180,6 +203,9 @@ def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield from _chars_in(
             subject, span, _IN_WAIS, "unencoded '{char}' in the wais " + name + ": write {code}"
         )
+    yield from _chars_in(
+        subject, parsed.search, _IN_SEARCH, "unencoded '{char}' in the wais search: write {code}"
+    )
 
 
 @rule(

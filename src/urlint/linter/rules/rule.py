@@ -70,6 +70,9 @@ class Hit:
     message: str
     replacement: str | None = None
     fix_description: str | None = None
+    # None: the rule's. A check beyond section 5's BNF may have its own, which the rule's
+    # `beyond_bnf` note gives, with why.
+    severity: Severity | None = None
 
 
 @record
@@ -108,6 +111,10 @@ class Rule:
     safe_fix: bool = False  # whether --fix applies one
     check: Check | None = None  # None for M rules, which the run itself reports
     schemes: frozenset[str] | None = None  # the schemes the rule is about; None: every URL
+    # The checks of the rule that section 5's BNF does not make (it rests on the RFC's text,
+    # a later RFC, or a scheme RFC 1738 does not define), one note each: what it checks, what
+    # it rests on, its severity and why. The rule's page lists them under "Beyond the BNF".
+    beyond_bnf: tuple[str, ...] = ()
 
     @property
     def on_by_default(self) -> bool:
@@ -146,18 +153,20 @@ def rule(
     fix_safety: str,
     safe_fix: bool = False,
     schemes: tuple[str, ...] | None = None,
+    beyond_bnf: tuple[str, ...] = (),
 ) -> Callable[[Check], Rule]:
     """Declare the rule `code`, with the decorated function as its check.
 
-    With `schemes`, the engine runs it only on URLs of those schemes. Each family module
-    lists its entries in its `RULES`, which the catalogue reads.
+    With `schemes`, the engine runs it only on URLs of those schemes. `beyond_bnf`: the
+    notes on its checks that go beyond section 5's BNF (`Rule.beyond_bnf`). Each family
+    module lists its entries in its `RULES`, which the catalogue reads.
     """
 
     def entry(check: Check) -> Rule:
         only = frozenset(schemes) if schemes is not None else None
         return Rule(
             code, name, severity, section, summary, explanation, example, use_instead, fix,
-            fix_safety, safe_fix, check, only,
+            fix_safety, safe_fix, check, only, beyond_bnf,
         )
 
     return entry

@@ -23,6 +23,28 @@ _RESERVED_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.reser
 _IP_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.ip_based)
 
 
+def off_the_grammar(scheme: str) -> Severity | None:
+    """The severity of a host or port check on a URL of `scheme`: None (the rule's) where
+    section 5 gives the scheme its grammar (the ten schemes of section 3, and https read as
+    http); a warning on any other written with "//", which section 4 only asks to follow
+    section 3.1 ("should"), never defines."""
+    spec = SCHEMES.get(scheme)
+    return None if spec is not None and spec.grammar is not None else Severity.WARNING
+
+
+# The notes on the rules' checks beyond section 5's BNF that the rules of a host share.
+HTTPS_NOTE = (
+    "https is held to http's rules (section 3.3): RFC 1738 does not define https, and RFC "
+    "2818 section 2.4 reads an https URL as an http one. {verdict}"
+)
+UNKNOWN_SCHEME_NOTE = (
+    'Any scheme RFC 1738 does not define, written with "//", is held to section 3.1\'s '
+    '{what}. Section 4 only says that a new scheme "should" follow the common syntax where '
+    "it names a host, and RFC 3986 section 3.2 reads an authority more widely: a warning "
+    "there, not an error."
+)
+
+
 @rule(
     "S401", "invalid-scheme", Severity.ERROR, "2.1",
     summary="The URL does not start with a scheme name and a colon.",
@@ -45,7 +67,10 @@ def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.parsed.scheme:
         return
     colon = url.find(":")
-    if colon > 0 and url[:colon].isascii():
+    # What comes before the colon is a scheme name gone wrong: any ASCII text, or a name
+    # with no "/", "?" or "#" in it ("té:u", which a wrapper holds).
+    before = url[:colon] if colon > 0 else ""
+    if before and (before.isascii() or not any(char in before for char in "/?#")):
         end = colon
         message = f"'{url[:colon]}' is no scheme name: only letters, digits, '+', '.' and '-'"
     else:
@@ -178,6 +203,12 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
         "No automatic fix: the text after the colon may be a host or a relative path "
         '(http:page.html), and "//" would make its first segment the host.'
     ),
+    beyond_bnf=(
+        HTTPS_NOTE.format(
+            verdict='An error, as for http: RFC 9110 section 4.2.2 writes https-URI = "https" '
+            '"://" authority path-abempty [ "?" query ].'
+        ),
+    ),
 )
 def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -234,6 +265,19 @@ def host_problem(host: str) -> str | None:
     fix_safety=(
         "No automatic fix: the right host name or address cannot be guessed from a wrong one."
     ),
+    beyond_bnf=(
+        "A group over 255 in a dotted quad (10.0.0.256): section 5's hostnumber is four "
+        "`digits` groups of any size, but section 3.1 calls it the host's IP address, whose "
+        "groups are octets (RFC 791 section 2.3; RFC 3986 section 3.2.2, dec-octet). An error: "
+        "no such address exists, so no client reaches the host.",
+        HTTPS_NOTE.format(
+            verdict="An error, as for http: RFC 2818 section 3.1 checks the host against the "
+            "server certificate's dNSName, which is a name of letters, digits and '-' "
+            "(RFC 5280 section 4.2.1.6, RFC 1034 section 3.5), and RFC 9110 section 4.2.2 "
+            "forbids an empty host."
+        ),
+        UNKNOWN_SCHEME_NOTE.format(what="host"),
+    ),
 )
 def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
@@ -250,7 +294,9 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         return
     problem = host_problem(host)
     if problem is not None:
-        yield Hit(span[0], span[1], f"invalid host: {problem}")
+        yield Hit(
+            span[0], span[1], f"invalid host: {problem}", severity=off_the_grammar(parsed.scheme)
+        )
 
 
 @rule(
@@ -268,20 +314,33 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         'No automatic fix: the port meant by "80a" cannot be guessed, and a colon with no port may '
         "have lost its digits rather than be stray."
     ),
+    beyond_bnf=(
+        "A port over 65535: section 5's port is any `digits`, but a TCP port is a 16-bit "
+        "number (RFC 793 section 3.1). An error: no client can connect to it.",
+        HTTPS_NOTE.format(
+            verdict="An error, as for http: RFC 9110 section 4.2.2 gives https an RFC 3986 "
+            "authority, whose port is decimal digits (RFC 3986 section 3.2.3)."
+        ),
+        UNKNOWN_SCHEME_NOTE.format(what="port"),
+    ),
 )
 def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.port
     if span is None:
         return
     port = subject.url[span[0] : span[1]]
+    severity = off_the_grammar(subject.parsed.scheme)
     if not port:
         yield Hit(
-            span[0] - 1, span[0], "a ':' with no port: if the port is omitted, the colon is as well"
+            span[0] - 1,
+            span[0],
+            "a ':' with no port: if the port is omitted, the colon is as well",
+            severity=severity,
         )
     elif not (port.isascii() and port.isdigit()):
-        yield Hit(span[0], span[1], f"port '{port}' is not a decimal number")
+        yield Hit(span[0], span[1], f"port '{port}' is not a decimal number", severity=severity)
     elif bounded_int(port, 65535) > 65535:
-        yield Hit(span[0], span[1], f"port {port} is over 65535")
+        yield Hit(span[0], span[1], f"port {port} is over 65535", severity=severity)
 
 
 @rule(
@@ -299,6 +358,12 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     fix_safety=(
         "No automatic fix: removing the login changes what a client sends, and in a URL like "
         "http://www.bank.example@evil.example/ the author must see which host was meant."
+    ),
+    beyond_bnf=(
+        HTTPS_NOTE.format(
+            verdict="An error, as for http: RFC 9110 section 4.2.4 says a sender must not "
+            "generate the userinfo of an http or https URI."
+        ),
     ),
 )
 def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:

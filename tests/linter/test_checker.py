@@ -1,0 +1,140 @@
+"""The checker: where a fix may apply, and that `check --fix` never changes what code means."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+
+import pytest
+import yaml
+
+from urlint.core.model import Flag
+from urlint.linter.checker import fix_may_apply, is_code
+from urlint.scanner import scan
+
+from ..helpers import run
+
+
+def _candidate(text: str, syntax: str = "text"):
+    (candidate,) = scan(text, syntax=syntax)
+    return candidate
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax", "in_code", "expected"),
+    [
+        ("see http://a.example/~x/ here", "text", False, True),  # prose
+        ("[a](http://a.example/~x/)", "markdown", False, True),  # a markup link
+        ('U = "http://a.example/~x/"\n', "python", True, False),  # a literal's value
+        ("# see http://a.example/~x/\n", "python", True, True),  # a comment
+        ('U = f"http://a.example/{user}/~x"\n', "python", True, False),  # a template
+        ("url: http://a.example/~x/\n", "yaml", True, False),  # a YAML plain scalar: a value
+        ("curl http://a.example/~x/\n", "shell", True, False),  # a shell word
+        ("see http://a.example/{x}/~y here", "text", False, False),  # a template in prose
+    ],
+)
+def test_a_fix_applies_in_prose_comments_and_links_only(text, syntax, in_code, expected):
+    assert fix_may_apply(_candidate(text, syntax), in_code) is expected
+
+
+def test_template_candidates_are_flagged_as_the_policy_reads_them():
+    assert Flag.TEMPLATE in _candidate('U = f"http://a.example/{user}/"\n', "python").flags
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [("a.py", True), ("b.yaml", True), ("c.sh", True), ("d.json", True), ("README.txt", False),
+     ("README.md", False), ("notes", False), ("-", False)],
+)
+def test_code_is_told_by_the_files_name(path, expected):
+    assert is_code(path) is expected
+
+
+PYTHON = (
+    "# the docs: http://a.example/~fred/\n"
+    'HOME = "http://a.example/~fred/"\n'
+    'USER = f"http://a.example/users/{user_id}/caf\u00e9"\n'
+    "PATTERN = r'http://a.example/a|b'\n"
+    'print(b"http://a.example/%s~x" % name)\n'
+)
+JAVASCRIPT = (
+    "// the docs: http://a.example/~fred/\n"
+    'const home = "http://a.example/~fred/";\n'
+    "const user = `http://a.example/users/${id}/~x`;\n"
+)
+SHELL = (
+    "#!/bin/sh\n"
+    "# the docs: http://a.example/~fred/\n"
+    "curl http://a.example/~fred/ -o out\n"
+    'wget "http://a.example/a|b"\n'
+)
+YAML = (
+    "# the docs: http://a.example/~fred/\n"
+    "home: http://a.example/~fred/\n"
+    'quoted: "http://a.example/a|b"\n'
+    "url: https://pypi.org/project/Flask/${{ github.ref_name }}\n"
+)
+
+
+def test_fix_changes_comments_only_in_code_and_every_file_still_means_the_same(
+    capsys, tmp_path, monkeypatch
+):
+    """Every fix `check --fix --select ALL` makes in Python, JavaScript, shell and YAML: the
+    files parse as before, to the same values; only the comments' URLs are rewritten."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    files = {"a.py": PYTHON, "b.js": JAVASCRIPT, "c.sh": SHELL, "d.yaml": YAML}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "check", "--fix", "--select", "ALL", *files)
+    assert "fixed 4 problems" in err
+    fixed = {name: (tmp_path / name).read_text(encoding="utf-8") for name in files}
+    for name, text in files.items():
+        before, after = text.splitlines(), fixed[name].splitlines()
+        assert len(before) == len(after)
+        changed = [line for line, old in zip(after, before, strict=True) if line != old]
+        assert changed == [text.splitlines()[0 if name != "c.sh" else 1].replace("~", "%7E")]
+    assert ast.dump(ast.parse(fixed["a.py"])) == ast.dump(ast.parse(PYTHON))
+    assert yaml.safe_load(fixed["d.yaml"]) == yaml.safe_load(YAML)
+    assert subprocess.run(["bash", "-n", str(tmp_path / "c.sh")], check=False).returncode == 0
+    if shutil.which("node") is not None:
+        check = subprocess.run(["node", "--check", str(tmp_path / "b.js")], check=False)
+        assert check.returncode == 0
+
+
+def _findings(text: str, path: str) -> list[tuple[str, int, int]]:
+    from urlint.linter.checker import Checker
+    from urlint.linter.config import build_settings
+    from urlint.linter.suppressions import Suppressions
+    from urlint.mail.scanned import ScannedText
+    from urlint.sources.kinds import file_syntax
+
+    checker = Checker(build_settings({}, select=["ALL"]))
+    scanned = ScannedText(text, 1, 0, scan(text, syntax=file_syntax(path)))
+    found = checker.lint_text(scanned, path, Suppressions())
+    return [(f.code, f.column, f.end_column) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "expected"),
+    [
+        # encode/httpx ae1b9f66, httpx/_models.py line 812: a str.format field
+        (
+            "a.py",
+            '    "check: https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/'
+            '{0.status_code}"\n',
+            [],
+        ),
+        # sindresorhus/got d00d845a, test/cookies.ts line 148: a template literal's port
+        ("b.ts", "\tawait t.throwsAsync(got(`http://127.0.0.1:${port}`, options), {\n", []),
+        # pallets/flask 2ac89889, .github/workflows/publish.yaml line 51: an Actions expression
+        ("c.yaml", "      url: https://pypi.org/project/Flask/${{ github.ref_name }}\n", []),
+        # a host and a port that are placeholders, the rest linted as usual
+        ("d.py", 'U = f"http://{host}:{port}/~x/{id}"\n', [("C202", 28, 29)]),
+        ("e.py", 'U = "https://%s%s" % (host, path)\n', []),
+        ("f.sh", 'curl "http://$HOST:$PORT/a|b"\n', [("C201", 27, 28)]),
+    ],
+)
+def test_a_templates_placeholders_are_never_linted_and_the_rest_is(path, text, expected):
+    assert _findings(text, path) == expected

