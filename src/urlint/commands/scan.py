@@ -29,7 +29,7 @@ def add_scan_parser(commands: Subcommands) -> None:
         help="read the inputs into a results store (SQLite), again only what changed",
         description=(
             "Read every URL in files and directories, with its message and its findings, "
-            "into a results store: one SQLite file (README, 'The results store'). A second "
+            "into a results store: one SQLite file (docs/guide/store.md). A second "
             "scan reads only what changed since the last: new and changed files, an mbox from "
             "where it grew; files gone lose their rows. A scan stopped at any moment and run "
             "again finishes the rest. What it meets damaged, read in another charset, cut "

@@ -6,7 +6,7 @@ read their flags through it (`settings_of`, `selection_of`), the configuration's
 checked against it, and `build_settings` (the library's and the store's way in) takes its
 names as keywords.
 
-Keys are a public contract (README, "Configuration"); an unknown key is an error that
+Keys are a public contract (docs/reference/configuration.md); an unknown key is an error that
 names it, so a typo never silently turns a check off.
 """
 
@@ -166,7 +166,7 @@ def selection_of(args: argparse.Namespace) -> Selection:
 
     The configuration's exclude, and the flags over it. The whole configuration is read as
     `check` reads it, the keys only `check` uses too: a configuration that is wrong is an
-    error whichever command reads it (README)."""
+    error whichever command reads it (docs/reference/configuration.md)."""
     config, source = read_configuration(args.config, args.isolated)
     given = given_options(args)
     if not config:  # nothing to check: the rule catalogue is not loaded

@@ -1,7 +1,7 @@
 """Output of `urlint check`: text, concise, full, json, jsonl, github, and statistics.
 
-Field names and line shapes are public contracts (README, "Output"). Nothing here ever
-shows a password: a finding's URL arrives masked, every other field from the input (path,
+Field names and line shapes are public contracts (docs/reference/output-formats.md). Nothing
+here ever shows a password: a finding's URL arrives masked, every other field from the input (path,
 message) is masked here (`safe`), and source lines shown by `full` arrive from a
 `SourceView`, masked wherever any reading of any URL in the file holds one.
 """

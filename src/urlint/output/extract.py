@@ -2,12 +2,12 @@
 
 The files with a URL (`-l`), the number of URLs a file (`-c`).
 
-The jsonl keys are a public contract (README, "Output"): path, line, column, end_line,
-end_column, url, alt, wrapper, message, flags, context. `message` is null for plain text, and for
-mail and news an object: index, line, message_id, date, from, part, content_type, source,
-header (mail/mime.py, MessageInfo). `context` is what the URL was found in: "string" or
-"comment" in a code or configuration file, a markup link's kind in a markup file, "text"
-for running text (plain text, mail, and code outside literals and comments)."""
+The jsonl keys are a public contract (docs/reference/output-formats.md): path, line, column,
+end_line, end_column, url, alt, wrapper, message, flags, context. `message` is null for plain
+text, and for mail and news an object: index, line, message_id, date, from, part,
+content_type, source, header (mail/mime.py, MessageInfo). `context` is what the URL was found
+in: "string" or "comment" in a code or configuration file, a markup link's kind in a markup
+file, "text" for running text (plain text, mail, and code outside literals and comments)."""
 
 from __future__ import annotations
 

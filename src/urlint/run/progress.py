@@ -42,7 +42,7 @@ PROGRESS_AFTER = 1.0  # seconds of work before the progress line is drawn
 REDRAW_EVERY = 0.2  # seconds between two drawings, at least
 WALK_SLICE = 0.02  # seconds of the walk that finds the total, per drawing
 OUTPUT_HELD = 1 << 16  # characters of output held back, at most, while the line is shown
-MB = 1024 * 1024  # as the limits in the README count: "64 MB"
+MB = 1024 * 1024  # as the limits the docs give count: "64 MB"
 
 
 class Tally:

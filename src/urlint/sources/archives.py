@@ -168,7 +168,7 @@ class SalvagingReader(io.BufferedReader):
     raises the damage at the next read: io.BufferedReader's read(n) gathers n bytes from
     many reads of the decompressor and loses them all when one fails, so a text or an mbox
     cut short lost everything of its last read (4 MB: a small file's whole text), where
-    "read as far as it goes" is the promise (README)."""
+    "read as far as it goes" is the promise (docs/guide/mail-and-news.md)."""
 
     _damage: BaseException | None = None
 

@@ -2,7 +2,7 @@
 
 Any SQLite tool opens it; incremental re-scans keep it up to date.
 
-- `schema`: the tables (documented in the README, "The results store"), the schema
+- `schema`: the tables (documented in docs/reference/store.md), the schema
   version and its migrations;
 - `rows`: what a worker makes of a unit's scanned texts: flat rows, masked (the store
   holds no password, like every other output);

@@ -1,6 +1,6 @@
 """The store's tables, its schema version and the migrations that bring an older store up.
 
-The tables are a public contract (README, "The results store"): users query them with any
+The tables are a public contract (docs/reference/store.md): users query them with any
 SQLite tool. Every text that came from the input is masked as every output masks it
 (output.printable: RFC 1738 section 6), so the file holds no password.
 
@@ -369,8 +369,8 @@ def with_late_indexes(connection: sqlite3.Connection) -> None:
 # fail or read what they do not mean to. So a store holds the tables urlint makes, each as
 # it makes them (its columns with their types, constraints and defaults, its foreign keys,
 # its UNIQUE and PRIMARY KEY constraints), and nothing else but indexes: an index cannot
-# change what a query answers, and one made to speed a user's own queries (README: open
-# the store with any SQLite tool) is not refused. Tables SQLite makes itself (`sqlite_`:
+# change what a query answers, and one made to speed a user's own queries (docs/guide/store.md:
+# open the store with any SQLite tool) is not refused. Tables SQLite makes itself (`sqlite_`:
 # ANALYZE's statistics) are SQLite's.
 
 

@@ -20,7 +20,7 @@ from ...grammar.components import ParsedURL
 
 @record
 class RuleOptions:
-    """The configuration rules read (README, "Configuration")."""
+    """The configuration rules read (docs/reference/configuration.md)."""
 
     known_schemes: frozenset[str] = frozenset()  # schemes not to report as unknown (S403)
     # Ports not to report (P503, P504): host (lower case) -> ports; "*" for every host.

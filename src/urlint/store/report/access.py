@@ -181,7 +181,7 @@ def _whole_in_its_file(path: str, error: sqlite3.Error) -> bool:
     the report is reading: wrong counts, or "the store is damaged". The other way, a store
     left in rollback mode by each scan, is not taken: a report reading it would keep the
     next scan from starting (turning WAL on needs the file to itself), where WAL lets them
-    run side by side (README, "urlint report")."""
+    run side by side (docs/guide/reports.md)."""
     code = schema.result_code(error)
     folder = os.path.dirname(os.path.abspath(path))
     if code != schema.READONLY and not (code == schema.CANTOPEN and not os.access(folder, os.W_OK)):
