@@ -38,6 +38,20 @@ def urls(text: str) -> list[str]:
     return [c.url for c in extract(text)]
 
 
+def readings(text: str) -> list[tuple]:
+    """Each URL of `text`: its URL, alt, flags, span and pieces (lines and columns)."""
+    return [
+        (
+            c.url,
+            c.alt,
+            sorted(flag.value for flag in c.flags),
+            (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column),
+            [(p.start.line, p.start.column, p.end.line, p.end.column) for p in c.pieces],
+        )
+        for c in extract(text)
+    ]
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     """`urlint ARGV...` in this process: (exit status, stdout, stderr)."""
     from urlint.commands.cli import main

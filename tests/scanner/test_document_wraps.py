@@ -19,21 +19,9 @@ from urlint.core.model import Flag
 from urlint.scanner import bare
 from urlint.scanner.continuation import MAX_JOINED_LINES, joined
 
+from ..helpers import readings
+
 JOINED = ["joined-by-guess", "maybe-continued"]
-
-
-def found(text: str) -> list[tuple]:
-    """Each URL of `text`: its URL, alt, flags, span and pieces (lines and columns)."""
-    return [
-        (
-            c.url,
-            c.alt,
-            sorted(flag.value for flag in c.flags),
-            (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column),
-            [(p.start.line, p.start.column, p.end.line, p.end.column) for p in c.pieces],
-        )
-        for c in extract(text)
-    ]
 
 
 @pytest.mark.parametrize(
@@ -203,7 +191,7 @@ def found(text: str) -> list[tuple]:
     ],
 )
 def test_a_url_a_document_broke_is_joined(text, expected):
-    assert found(text) == [expected]
+    assert readings(text) == [expected]
 
 
 @pytest.mark.parametrize(
@@ -355,7 +343,7 @@ def test_the_scanner_joins_what_joined_gives():
         "      ldap://ldap1.example.net/o=University%20of%20Michigan,\n"
         "             c=US?postalAddress\n"
     )
-    assert found(text) == [
+    assert readings(text) == [
         (
             "ldap://ldap1.example.net/o=University%20of%20Michigan,c=US?postalAddress",
             "ldap://ldap1.example.net/o=University%20of%20Michigan",

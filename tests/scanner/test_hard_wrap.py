@@ -12,7 +12,7 @@ from urlint import extract
 from urlint.commands.cli import main
 from urlint.core.model import Flag
 
-from ..helpers import CORPORA
+from ..helpers import CORPORA, readings
 
 PARAGRAPH = (
     "Hello all, the new release notes are now published on the project site at\n"
@@ -25,20 +25,6 @@ def joins(text: str) -> list[tuple[str, str | None, int, int, int, int]]:
     return [
         (c.url, c.alt, c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column)
         for c in extract(text) if Flag.JOINED_BY_GUESS in c.flags
-    ]
-
-
-def joined_spans(text: str) -> list[tuple]:
-    """Each URL of `text`: its URL, alt, flags, span and pieces (lines and columns)."""
-    return [
-        (
-            c.url,
-            c.alt,
-            sorted(flag.value for flag in c.flags),
-            (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column),
-            [(p.start.line, p.start.column, p.end.line, p.end.column) for p in c.pieces],
-        )
-        for c in extract(text)
     ]
 
 
@@ -94,7 +80,7 @@ def test_a_word_alone_after_a_url_a_mail_client_cut_is_its_rest():
         "\n"
         "and more text after it.\n"
     )
-    assert joined_spans(cut) == [
+    assert readings(cut) == [
         (
             "http://www.example.com/content/Documentation/Examples/Software/doclibrary",
             "http://www.example.com/content/Documentation/Examples/Software/doclib",
