@@ -122,12 +122,22 @@ def _offsets(finding: Finding) -> tuple[int, int]:
 
 def _spans(parsed: ParsedURL) -> list[tuple[int, int]]:
     """Every component of the parsed URL (grammar.components), as offsets."""
+    # By name, not vars(): the compiled build's ParsedURL has no __dict__.
     spans = [
         value
-        for name, value in vars(parsed).items()
-        if name != "url" and isinstance(value, tuple) and len(value) == 2
+        for value in (getattr(parsed, name) for name in COMPONENTS)
+        if isinstance(value, tuple) and len(value) == 2
     ]
     return [*spans, *parsed.segments, *parsed.fields]
+
+
+# The single-span components of a ParsedURL (grammar/components.py), every scheme's.
+COMPONENTS = (
+    "scheme_span", "fragment", "opaque", "authority", "userinfo", "user", "password", "host",
+    "port", "path", "rest", "typecode", "typecode_part", "search", "gtype", "selector",
+    "gopher_plus", "address", "headers", "group", "article", "extra", "database", "wtype",
+    "wpath", "hsoname",
+)
 
 
 def _components_at(parsed: ParsedURL, points: tuple[int, ...]) -> list[tuple[int, int]]:
