@@ -28,10 +28,10 @@ from .continuation import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    # The runs of text a URL is made of, (start, end) each, joined without what lies
+    # between (markup's pieces; markup itself loads only for a markup file).
+    from .markup import Pieces as Runs
     from .positions import Positions
-
-# The runs of text a URL is made of, (start, end) each, joined without what lies between.
-Runs = tuple[tuple[int, int], ...]
 
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})

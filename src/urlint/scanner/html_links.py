@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import re
 
-from .markup import HTML_ATTRIBUTE
-
-Runs = tuple[tuple[int, int], ...]
+from .markup import HTML_ATTRIBUTE, Pieces
 
 # The references that write "&": named (`&amp;`, any case browsers take), decimal, hex.
 _AMPERSAND = re.compile(r"&(?:amp|AMP|#0*38|#[xX]0*26);")
 
 
-def html_end(text: str, start: int, end: int) -> tuple[int, str | None, Runs] | None:
+def html_end(text: str, start: int, end: int) -> tuple[int, str | None, Pieces] | None:
     """Where the URL the plain scanner found at text[start:end] in an HTML file ends, the
     context it was found in (None for the page's text), and its runs (() where it is
     text[start:new end]); None where HTML says nothing of it."""
