@@ -274,6 +274,12 @@ def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ignore", action="append", default=[], metavar="CODES", help="rules to disable"
     )
+    parser.add_argument(
+        "--target",
+        choices=("rfc1738", "rfc3986"),  # linter.rules.rule.TARGETS
+        help="the standard URLs are linted against: rfc1738 (default), or rfc3986 for "
+        "URLs written today (docs/guide/target-standard.md)",
+    )
     add_config_arguments(
         parser, "read this urlint.toml or pyproject.toml instead of searching for one"
     )

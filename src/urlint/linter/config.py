@@ -21,7 +21,7 @@ from ..core.exits import ConfigError
 from ..core.findings import Severity
 from ..core.records import record
 from ..sources.selection import Selection, path_matches
-from .rules.rule import RuleOptions
+from .rules.rule import RFC1738, TARGETS, RuleOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -119,6 +119,7 @@ OPTIONS = (
     Option("extend_select", "--extend-select", "extend-select", (), rule_selectors, _strings),
     Option("per_file_ignores", None, "per-file-ignores", (), check=_per_file_ignores),
     Option("fail_on", "--fail-on", "fail-on", "error"),  # checked with the flag's value
+    Option("target", "--target", "target", RFC1738),  # checked with the flag's value
     Option("known_schemes", None, "known-schemes", (), check=_strings),
     Option("allowed_ports", None, "allowed-ports", MappingProxyType({}), check=_ports),
     Option("exclude", "--exclude", "exclude", (), split_commas, _strings),
@@ -211,6 +212,27 @@ class Settings:
     source: str | None = None  # the configuration file read, if any
     respect_ignores: bool = True  # False with --no-ignore
     force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
+
+    @classmethod
+    def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
+        """Settings from a configuration table, its keys as urlint.toml spells them
+        (`{"target": "rfc3986", "fail-on": "warning"}`), and `options` over it (OPTIONS'
+        names, as `build_settings` takes them).
+
+        Raises ConfigError for an unknown key or a value of the wrong kind."""
+        for key in config:
+            if key not in CONFIG_KEYS:
+                raise ConfigError(f"unknown key '{key}' (known: {', '.join(CONFIG_KEYS)})")
+        return build_settings(config, **options)
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> Settings:
+        """Settings from a urlint.toml, or a pyproject.toml's [tool.urlint] table.
+
+        Raises ConfigError for a file that cannot be read, is no TOML or holds an unknown
+        key."""
+        name = os.fspath(path)
+        return build_settings(load_config(name), source=name)
 
     @property
     def selection(self) -> Selection:
@@ -355,6 +377,7 @@ def build_settings(
     extend_select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     fail_on: str | None = None,
+    target: str | None = None,
     exclude: Sequence[str] | None = None,
     extend_exclude: Sequence[str] = (),
     respect_ignores: bool = True,
@@ -370,13 +393,19 @@ def build_settings(
     chosen = select if select is not None else _configured(config, "select", where)
     extended = [*_configured(config, "extend_select", where), *extend_select]
     ignored = [*_configured(config, "ignore", where), *ignore]
-    rules = select_rules(chosen, extended, ignored)
     fail = fail_on or _configured(config, "fail_on", where)
     if not isinstance(fail, str) or fail not in FAIL_ON:
         raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
+    standard = target or _configured(config, "target", where)
+    if not isinstance(standard, str) or standard not in TARGETS:
+        raise ConfigError(
+            f"{where}: target must be one of {', '.join(TARGETS)}, not {standard!r}"
+        )
+    rules = select_rules(chosen, extended, ignored, standard)
     return Settings(
         rules=tuple(rules),
         options=RuleOptions(
+            target=standard,
             known_schemes=frozenset(
                 s.lower() for s in _configured(config, "known_schemes", where)
             ),
@@ -394,15 +423,19 @@ def build_settings(
 
 
 def select_rules(
-    select: Sequence[str] | None, extend_select: Iterable[str], ignore: Iterable[str]
+    select: Sequence[str] | None,
+    extend_select: Iterable[str],
+    ignore: Iterable[str],
+    target: str = RFC1738,
 ) -> list[Rule]:
-    """The enabled rules.
+    """The enabled rules, graded by the standard `target`.
 
     Without `select`, every rule but the info ones. The more specific selector wins
-    (`--ignore P --select P501` enables P501); on a tie, ignore wins."""
-    from .rules.catalogue import all_rules
+    (`--ignore P --select P501` enables P501); on a tie, ignore wins. A rule the target
+    does not hold is never enabled (catalogue.rules_under)."""
+    from .rules.catalogue import rules_under
 
-    catalogue = all_rules()
+    catalogue = rules_under(target)
     select_list = list(select) if select is not None else None
     extend_list, ignore_list = list(extend_select), list(ignore)
     for selector in [*(select_list or []), *extend_list, *ignore_list]:

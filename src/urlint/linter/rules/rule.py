@@ -18,10 +18,19 @@ from ...core.records import record
 from ...grammar.components import ParsedURL
 
 
+# The standards a check can lint against (the `target` setting, --target): RFC 1738, this
+# tool's reason to exist and what 1990s mail and news were written against, and RFC 3986
+# (STD 66), what today's URLs are written against.
+RFC1738 = "rfc1738"
+RFC3986 = "rfc3986"
+TARGETS = (RFC1738, RFC3986)
+
+
 @record
 class RuleOptions:
     """The configuration rules read (docs/reference/configuration.md)."""
 
+    target: str = "rfc1738"  # the standard the rules grade URLs by: one of TARGETS
     known_schemes: frozenset[str] = frozenset()  # schemes not to report as unknown (S403)
     # Ports not to report (P503, P504): host (lower case) -> ports; "*" for every host.
     allowed_ports: Mapping[str, frozenset[int]] = MappingProxyType({})
