@@ -17,7 +17,6 @@ from ...core.model import Candidate, Span
 from ...core.records import record
 from ...grammar.components import ParsedURL
 
-
 # The standards a check can lint against (the `target` setting, --target): RFC 1738, this
 # tool's reason to exist and what 1990s mail and news were written against, and RFC 3986
 # (STD 66), what today's URLs are written against.
