@@ -3,14 +3,17 @@
 The scanner reads URLs differently by syntax: inside a code file's string literals a URL ends
 at the closing quote and never takes in an escape sequence; markup has its own link forms; the
 rest is text, scanned as mail and prose are. Only the name is looked at (extension, or a
-well-known file name such as ``Makefile``), so the answer costs nothing and never reads the file.
+well-known file name such as ``Makefile``), so the answer costs nothing and never reads the file;
+for a script whose name has no extension, the caller may hand `syntax_of_script` its first
+line (sources/kinds.py reads it).
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "syntax_of"]
+__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "has_extension", "syntax_of",
+           "syntax_of_script"]
 
 
 class Syntax(str, enum.Enum):
@@ -150,3 +153,36 @@ def syntax_of(name: str) -> Syntax:
     if dot <= 0:
         return Syntax.TEXT
     return _BY_EXTENSION.get(base[dot + 1 :], Syntax.TEXT)
+
+
+def has_extension(name: str) -> bool:
+    """Does the last component of ``name`` have an extension (a dot after its first
+    character)? A name without one may be a script that says its language on its first line."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1]
+    return base.rfind(".") > 0
+
+
+# The interpreters a script's first line (`#!`, POSIX exec and every Unix kernel) names, by
+# the program's name without its version (python3.11 is python).
+_INTERPRETERS = {
+    "sh": Syntax.SHELL, "bash": Syntax.SHELL, "dash": Syntax.SHELL, "ksh": Syntax.SHELL,
+    "mksh": Syntax.SHELL, "zsh": Syntax.SHELL, "ash": Syntax.SHELL, "busybox": Syntax.SHELL,
+    "python": Syntax.PYTHON, "pypy": Syntax.PYTHON,
+    "node": Syntax.JAVASCRIPT, "nodejs": Syntax.JAVASCRIPT, "deno": Syntax.JAVASCRIPT,
+    "bun": Syntax.JAVASCRIPT,
+}
+
+
+def syntax_of_script(first_line: bytes) -> Syntax | None:
+    """The syntax a script's interpreter line names (``#!/bin/sh``, ``#!/usr/bin/env -S
+    python3 -u``), or None: no such line, or an interpreter whose language is not read as
+    code here (perl, ruby ...: their files stay text)."""
+    if not first_line.startswith(b"#!"):
+        return None
+    words = first_line[2:].split(b"\n", 1)[0].split()
+    if words and words[0].rsplit(b"/", 1)[-1] == b"env":
+        words = [word for word in words[1:] if not word.startswith(b"-") and b"=" not in word]
+    if not words:
+        return None
+    program = words[0].rsplit(b"/", 1)[-1].decode("ascii", "replace").rstrip("0123456789.")
+    return _INTERPRETERS.get(program.lower())

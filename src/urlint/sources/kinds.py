@@ -13,6 +13,7 @@ directory walk (sources.files) and recognised by content.
 
 from __future__ import annotations
 
+import os
 import re
 
 from .._runtime.patterns import compiled_when_used
@@ -194,12 +195,34 @@ _TEXT_NAMES = (".txt", ".text", ".log", ".eml", ".mbox", "-")
 
 def file_syntax(path: str) -> str:
     """The syntax a file named `path` is read in (scanner.syntax.syntax_of): "text" for
-    standard input and the names above, without looking further."""
+    standard input and the names above, without looking further. A regular file whose name
+    has no extension is read in the language its interpreter line names, if it has one
+    (`#!/bin/sh`: shell; scanner.syntax.syntax_of_script): scripts in bin/ and test/ are
+    often named so."""
     if not path or path.lower().endswith(_TEXT_NAMES):
         return "text"
-    from ..scanner.syntax import syntax_of
+    from ..scanner.syntax import Syntax, has_extension, syntax_of, syntax_of_script
 
-    return syntax_of(path)
+    syntax = syntax_of(path)
+    if syntax is Syntax.TEXT and not has_extension(path):
+        return syntax_of_script(_first_line(path)) or syntax
+    return syntax
+
+
+# An interpreter line is short: Linux reads at most 256 bytes of it (BINPRM_BUF_SIZE).
+_INTERPRETER_LINE = 256
+
+
+def _first_line(path: str) -> bytes:
+    """The first bytes of the regular file at `path`; b"" for anything else (an archive
+    member's name, a FIFO that must not be read twice, a file that cannot be opened)."""
+    try:
+        if not os.path.isfile(path):
+            return b""
+        with open(path, "rb") as handle:
+            return handle.read(_INTERPRETER_LINE)
+    except OSError:
+        return b""
 
 
 def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
