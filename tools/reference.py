@@ -227,6 +227,7 @@ def rule_pages() -> dict[Path, str]:
     """docs/reference/rules/: the index, and one page per rule as `urlint rule CODE` prints it."""
     from urlint.linter.rules.catalogue import all_rules
     from urlint.linter.rules.pages import rests_on, rule_page
+    from urlint.linter.rules.rule import RFC1738, RFC3986
 
     source = "the rule catalogue (src/urlint/linter/rules/)"
     entries = all_rules()
@@ -239,14 +240,20 @@ def rule_pages() -> dict[Path, str]:
         "prints a rule's page. Rules of severity `info` are off unless selected "
         "([selecting rules](../../guide/check.md#selecting-rules)).",
         "",
-        "| code | name | severity | rests on | what it finds |",
-        "|---|---|---|---|---|",
+        "The severity column is the default target's (RFC 1738); the next is the grade under "
+        "`--target rfc3986`, where \"off\" means RFC 3986 does not hold the rule "
+        "([Choosing a target standard](../../guide/target-standard.md)).",
+        "",
+        "| code | name | severity | under RFC 3986 | rests on | what it finds |",
+        "|---|---|---|---|---|---|",
     ]
     for entry in entries:
-        severity = entry.severity.value + ("" if entry.on_by_default else " (off by default)")
+        severity = entry.grade_under(RFC1738)
+        if entry.rfc1738 and not entry.on_by_default:
+            severity += " (off by default)"
         index.append(
             f"| [{entry.code}]({entry.code}.md) | {entry.name} | {severity} | "
-            f"{_cell(rests_on(entry))} | {_cell(entry.summary)} |"
+            f"{entry.grade_under(RFC3986)} | {_cell(rests_on(entry))} | {_cell(entry.summary)} |"
         )
     found = {RULES_DIR / "index.md": "\n".join(index) + "\n"}
     for entry in entries:

@@ -10,8 +10,9 @@ import pickle
 
 import pytest
 
-from urlint.linter.rules.catalogue import all_rules
-from urlint.linter.rules.rule import Rule
+from urlint.core.findings import Severity
+from urlint.linter.rules.catalogue import all_rules, rules_under
+from urlint.linter.rules.rule import RFC1738, RFC3986, Rule
 
 FAMILIES = {
     "text": "X",
@@ -37,8 +38,8 @@ def test_every_entry_of_a_family_is_listed(module_name: str) -> None:
 def test_codes_and_names_are_unique_across_the_families() -> None:
     modules = [importlib.import_module(f"urlint.linter.rules.{name}") for name in FAMILIES]
     listed = [entry for module in modules for entry in module.RULES]
-    assert len({entry.code for entry in listed}) == len(listed) == 49
-    assert len({entry.name for entry in listed}) == 49
+    assert len({entry.code for entry in listed}) == len(listed) == 50
+    assert len({entry.name for entry in listed}) == 50
     assert [entry.code for entry in all_rules()] == sorted(entry.code for entry in listed)
 
 
@@ -47,3 +48,22 @@ def test_a_rule_crosses_to_a_worker_process_as_its_code() -> None:
     entry = next(entry for entry in all_rules() if entry.code == "S402")
     assert pickle.loads(pickle.dumps(entry)) is entry
     assert len(pickle.dumps(entry)) < 120  # the code and a lookup, not the page's text
+
+
+def test_a_rule_graded_by_rfc3986_crosses_as_its_code_and_target() -> None:
+    # A worker under --target rfc3986 must get the rule as that standard grades it.
+    entry = next(entry for entry in rules_under(RFC3986) if entry.code == "P503")
+    assert entry.severity is Severity.INFO and entry.graded_by == RFC3986
+    assert pickle.loads(pickle.dumps(entry)) is entry
+
+
+def test_rules_under_each_target() -> None:
+    rfc1738 = {entry.code: entry.severity.value for entry in rules_under(RFC1738)}
+    rfc3986 = {entry.code: entry.severity.value for entry in rules_under(RFC3986)}
+    assert set(rfc1738) == {entry.code for entry in all_rules()} - {"S419"}
+    off = {entry.code for entry in all_rules()} - set(rfc3986)
+    assert off == {"C202", "R303", "R306", "S404", "S405", "S407", "S412", "S413"}
+    changed = {code: (rfc1738[code], rfc3986[code]) for code in rfc3986
+               if code in rfc1738 and rfc1738[code] != rfc3986[code]}
+    assert changed == {"P503": ("warning", "info")}
+    assert rfc3986["S419"] == "error"

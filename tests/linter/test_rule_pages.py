@@ -14,9 +14,12 @@ import re
 import pytest
 
 import urlint
-from urlint.linter.config import build_settings
+from urlint.linter.config import build_settings, select_rules
 from urlint.linter.rules.catalogue import all_rules, rules_by_code
-from urlint.linter.rules.pages import rule_page
+from urlint.linter.rules.engine import Linter
+from urlint.linter.rules.pages import FIX_NOT_OFFERED, rule_page
+from urlint.linter.rules.rule import RFC3986, RuleOptions
+from urlint.scanner import scan
 
 from ..helpers import run
 from ..lint_helpers import lint
@@ -41,12 +44,21 @@ def codes(text: str, code: str) -> list[str]:
     return [finding.code for finding in urlint.lint(text + "\n", select=[code])]
 
 
+def found_under(entry, text: str, select: list[str]) -> list[str]:
+    """The codes `select` finds in `text` under the target the rule holds under (RFC 1738,
+    the default, unless only RFC 3986 holds it)."""
+    if entry.rfc1738:
+        return [finding.code for finding in urlint.lint(text + "\n", select=select)]
+    linter = Linter(select_rules(select, [], [], RFC3986), RuleOptions(target=RFC3986))
+    return [f.code for candidate in scan(text + "\n") for f in linter.lint(candidate, "t.txt")]
+
+
 # The corrections that keep an informational finding of another rule.
 CORRECTIONS_STILL_NOTED = {"P501": {"P502"}, "R301": {"P502"}}
 
 
 def test_the_url_rules_are_the_five_families() -> None:
-    assert len(URL_RULES) == 43
+    assert len(URL_RULES) == 44
     assert {entry.code[0] for entry in URL_RULES} == set("XCRSP")
 
 
@@ -61,7 +73,7 @@ def test_alternatives_are_split_between_wrapped_urls_only() -> None:
 @pytest.mark.parametrize("entry", URL_RULES, ids=[entry.code for entry in URL_RULES])
 def test_each_alternative_of_the_example_triggers_the_rule(entry) -> None:
     for text in alternatives(entry.example):
-        assert codes(text, entry.code), text
+        assert entry.code in found_under(entry, text, [entry.code]), text
 
 
 @pytest.mark.parametrize("entry", URL_RULES, ids=[entry.code for entry in URL_RULES])
@@ -75,7 +87,7 @@ def test_use_instead_does_not_trigger_the_rule(entry) -> None:
     for text in alternatives(entry.use_instead):
         # Nor any other rule: a correction does not trade one finding for another. A
         # user name left in an ftp URL is P502's information, as the page says.
-        found = {finding.code for finding in urlint.lint(text + "\n", select=["ALL"])}
+        found = set(found_under(entry, text, ["ALL"]))
         assert found == CORRECTIONS_STILL_NOTED.get(entry.code, set()), text
 
 
@@ -103,6 +115,7 @@ S402_PAGE = """\
 # S402 uppercase-scheme
 
 Severity: info (off unless selected). Rests on: RFC 1738 section 2.1, 5.
+Under RFC 3986 (--target rfc3986): info.
 Fix: safe fix available (--fix).
 
 ## What it does
@@ -111,6 +124,11 @@ A scheme name with upper-case letters.
 ## Why is this bad?
 Section 5: "the scheme is in lower case; interpreters should use case-ignore". \
 Upper case is read correctly by careful programs but is not the canonical form.
+
+## Under RFC 3986
+RFC 3986 section 3.1: schemes are case-insensitive, "the canonical form is lowercase", and \
+documents "should" write them in lower case (also 6.2.2.1). The WHATWG URL standard \
+lower-cases the scheme when it parses.
 
 ## Example
 <URL:HTTP://example.com/>
@@ -126,7 +144,8 @@ Lower-case the scheme name.
 URL means the same. No fix where the scheme is broken across lines (a replacement is made \
 only within one line), in a URL that may hold a password (an edit would show it in --diff: \
 section 6), or in mail or an archive, whose text is decoded.
-"""
+
+""" + FIX_NOT_OFFERED + "\n"
 
 
 def test_a_rule_page_whole(capsys) -> None:
@@ -158,15 +177,17 @@ def test_a_page_without_a_safe_fix_says_why() -> None:
 
 RULE_KEYS = [
     "code", "name", "severity", "section", "summary", "explanation", "example", "use_instead",
-    "fix", "fix_safety", "safe_fix",
+    "fix", "fix_safety", "safe_fix", "rfc1738", "rfc3986", "rfc3986_says",
 ]
 
 
 def test_rules_json_keys(capsys) -> None:
     code, out, _ = run(capsys, "rules", "--format", "json")
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 49
+    assert code == 0 and len(rules) == 50
     assert all(list(entry) == RULE_KEYS for entry in rules)
+    assert [(entry["rfc1738"], entry["rfc3986"]) for entry in rules if entry["code"] in (
+        "C202", "P503", "S419")] == [("warning", "off"), ("warning", "info"), ("off", "error")]
     by_code = {entry["code"]: entry for entry in rules}
     assert by_code["S402"]["use_instead"] == "<URL:http://example.com/>"
     assert by_code["M902"]["use_instead"].startswith("urlint check notes.txt")
@@ -181,3 +202,40 @@ def test_m901_example_and_what_to_write_instead() -> None:
     assert line == "http://example.com/~fred/  # urlint: ignore[C202]"
     assert urlint.lint(line + "\n", select=["ALL"]) == []
     assert codes(line.replace("C202", "P501"), "M901") == ["M901"]
+
+
+@pytest.mark.parametrize("entry", all_rules(), ids=[entry.code for entry in all_rules()])
+def test_every_page_says_what_rfc3986_says_with_the_section(entry) -> None:
+    page = rule_page(entry)
+    said = page[page.index("## Under RFC 3986\n") :].split("\n")[1]
+    assert said == entry.rfc3986_says
+    if entry.code.startswith("M"):
+        assert said == "About the run, not a URL: the same under either standard."
+    else:
+        assert re.search(r"RFC [0-9]{4}", said) and re.search(r"(section|Appendix) [0-9C]", said)
+    # A rule RFC 3986 does not hold says so, first.
+    assert said.startswith("Off under --target rfc3986: ") == (entry.rfc3986 is None) or (
+        entry.rfc3986 is None and not entry.rfc1738
+    )
+
+
+def test_every_page_with_a_fix_says_where_none_is_offered() -> None:
+    with_fix = [entry.code for entry in all_rules() if FIX_NOT_OFFERED in rule_page(entry)]
+    assert with_fix == [entry.code for entry in all_rules() if entry.safe_fix]
+    assert with_fix == ["C201", "C202", "C203", "C204", "C205", "S402", "X105"]
+    # What linter.checker.fix_may_apply, the engine and lint_mail leave out, named each.
+    for place in ("template", "string literal", "comment", "shell word", "regular expression",
+                  "mail", "password", "line break"):
+        assert place in FIX_NOT_OFFERED, place
+
+
+def test_the_grades_head_the_page() -> None:
+    assert rule_page(rules_by_code()["C202"]).splitlines()[2:4] == [
+        "Severity: warning (on by default). Rests on: RFC 1738 section 2.2.",
+        "Under RFC 3986 (--target rfc3986): off.",
+    ]
+    assert rule_page(rules_by_code()["S419"]).splitlines()[2:4] == [
+        "Severity: error under RFC 3986 only (off under RFC 1738, the default target). "
+        "Rests on: RFC 3986 section 3.2.2.",
+        "Under RFC 3986 (--target rfc3986): error.",
+    ]

@@ -107,3 +107,16 @@ def test_a_log_with_the_new_properties_is_valid_sarif_2_1_0(tmp_path):
         "security-severity": "7.5",
     }
     assert SECRET not in json.dumps(log)
+
+
+def test_a_rule_graded_by_rfc3986_has_its_level_and_tag():
+    from urlint.linter.rules.catalogue import rules_under
+    from urlint.linter.rules.rule import RFC3986
+
+    graded = {entry.code: rule_descriptor(entry) for entry in rules_under(RFC3986)}
+    assert graded["P503"]["defaultConfiguration"] == {"level": "note"}
+    assert graded["P503"]["properties"]["tags"] == ["rfc3986", "security"]  # section 6 risk
+    assert graded["S419"]["defaultConfiguration"] == {"level": "error"}
+    assert graded["P501"]["properties"]["tags"] == ["rfc3986", "security"]
+    assert "C202" not in graded
+    assert descriptors()["P503"]["properties"]["tags"] == ["rfc1738", "section-6", "security"]

@@ -35,7 +35,8 @@ def add_rule_parser(commands: Subcommands) -> None:
 
 
 def run_rules(args: argparse.Namespace, out: TextIO) -> int:
-    """Every rule of the catalogue, one a line (or as JSON); exit status 0."""
+    """Every rule of the catalogue, one a line with its grade under each target (or as
+    JSON); exit status 0."""
     from ..linter.rules.catalogue import all_rules
 
     entries = all_rules()
@@ -45,10 +46,15 @@ def run_rules(args: argparse.Namespace, out: TextIO) -> int:
         json.dump([entry.as_dict() for entry in entries], out, indent=1, ensure_ascii=False)
         out.write("\n")
         return EXIT_OK
+    from ..linter.rules.rule import RFC1738, RFC3986
+
+    # The severity under the default target (RFC 1738), then under --target rfc3986 ("off":
+    # that standard does not hold the rule).
     for entry in entries:
-        default = "" if entry.on_by_default else "  (off unless selected)"
+        default = "" if entry.on_by_default or not entry.rfc1738 else "  (off unless selected)"
         out.write(
-            f"{entry.code}  {entry.name:<28} {entry.severity.value:<8} {entry.summary}{default}\n"
+            f"{entry.code}  {entry.name:<28} {entry.grade_under(RFC1738):<8} "
+            f"rfc3986: {entry.grade_under(RFC3986):<8} {entry.summary}{default}\n"
         )
     return EXIT_OK
 

@@ -18,8 +18,12 @@ from .schemes import SCHEME_CHARS, SCHEMES, Authority
 _SCHEME = re.compile(f"[{SCHEME_CHARS}]+")
 
 
-def parse(url: str) -> ParsedURL:
-    """Read `url` into components (never raises; a URL with no scheme has scheme "")."""
+def parse(url: str, generic: bool = False) -> ParsedURL:
+    """Read `url` into components (never raises; a URL with no scheme has scheme "").
+
+    `generic`: read every authority as RFC 3986 section 3.2 does, ending at the first "/",
+    "?" or "#" whatever the scheme (--target rfc3986); otherwise a "?" ends it only where
+    RFC 1738 lets a search follow the host."""
     parsed = ParsedURL(url)
     colon = url.find(":")
     if colon <= 0 or not _SCHEME.fullmatch(url, 0, colon):
@@ -43,7 +47,7 @@ def parse(url: str) -> ParsedURL:
         # "?" follow the hostport: for the schemes it defines (http aside, whose search
         # RFC 3986 lets follow the host) the hostport runs to the "/", and a "?" before it
         # is in the host or port (`telnet://host?/`: the host is "host?"; schemes.py).
-        ends = "/?#" if spec is None or spec.search_after_host else "/#"
+        ends = "/?#" if generic or spec is None or spec.search_after_host else "/#"
         start = _read_authority(parsed, start + 2, end, login, ends)
         if start < end and url[start] == "/":
             parsed.path = (start + 1, end)

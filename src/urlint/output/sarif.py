@@ -92,9 +92,15 @@ def rule_precision(entry: Rule) -> str:
 
 def rule_descriptor(entry: Rule) -> dict:
     """A rule as a SARIF reportingDescriptor: its code, name, texts, level and RFC 1738
-    section; its precision, and for a security rule its tag and security severity."""
+    section; its precision, and for a security rule its tag and security severity.
+
+    A rule graded by --target rfc3986 (catalogue.rules_under) has that standard's level and
+    the tag "rfc3986" (its page says which section of RFC 3986 speaks to it)."""
     page = rule_page(entry)  # the page `urlint rule` prints: Markdown that reads as text too
-    tags = ["rfc1738", *([] if entry.section is None else [f"section-{entry.section}"])]
+    if entry.graded_by != "rfc1738":
+        tags = [entry.graded_by]
+    else:
+        tags = ["rfc1738", *([] if entry.section is None else [f"section-{entry.section}"])]
     properties: dict[str, object] = {"tags": tags, "precision": rule_precision(entry)}
     score = SECURITY_SEVERITY.get(entry.code)
     if score is not None:

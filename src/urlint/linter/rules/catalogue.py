@@ -13,7 +13,8 @@ import copyreg
 from collections.abc import Callable
 from functools import cache
 
-from .rule import Rule
+from ...core.records import replaced
+from .rule import RFC1738, RFC3986, Rule
 
 
 @cache
@@ -37,15 +38,20 @@ def _code(entry: Rule) -> str:
     return entry.code
 
 
-def _by_code(code: str) -> Rule:
-    return rules_by_code()[code]
+def _by_code(code: str, target: str = RFC1738) -> Rule:
+    if target == RFC1738:
+        return rules_by_code()[code]
+    return _graded(target)[code]
 
 
-def _as_its_code(entry: Rule) -> tuple[Callable[[str], Rule], tuple[str]]:
-    """How pickle takes a rule: as its code, looked up again on loading (a worker process
-    has the same catalogue). Its check is a function whose module-level name is the entry
-    itself, which pickle could not follow; and the page's text need not travel."""
-    return _by_code, (entry.code,)
+def _as_its_code(entry: Rule) -> tuple[Callable[..., Rule], tuple[str, ...]]:
+    """How pickle takes a rule: as its code (and the standard it is graded by, where that
+    is not the default), looked up again on loading (a worker process has the same
+    catalogue). Its check is a function whose module-level name is the entry itself, which
+    pickle could not follow; and the page's text need not travel."""
+    if entry.graded_by == RFC1738:
+        return _by_code, (entry.code,)
+    return _by_code, (entry.code, entry.graded_by)
 
 
 # Registered here, not as Rule.__reduce__: the lookup is the catalogue's, which the module
@@ -60,8 +66,23 @@ def all_rules() -> list[Rule]:
 
 def rules_under(target: str) -> list[Rule]:
     """Every rule that holds under the standard `target` (rule.TARGETS), in code order,
-    each graded as that standard grades what it checks."""
-    return all_rules()
+    each graded as that standard grades what it checks (`Rule.rfc3986`)."""
+    if target == RFC1738:
+        return [entry for entry in all_rules() if entry.rfc1738]
+    return list(_graded(target).values())
+
+
+@cache
+def _graded(target: str) -> dict[str, Rule]:
+    """The rules `target` holds, by code, each a copy graded by it (one copy per process,
+    so that a rule unpickled in a worker is the very entry the parent had)."""
+    if target != RFC3986:
+        raise ValueError(f"no standard {target!r}")
+    return {
+        entry.code: replaced(entry, severity=entry.rfc3986, graded_by=target)
+        for entry in all_rules()
+        if entry.rfc3986 is not None
+    }
 
 
 def find(code_or_name: str) -> Rule | None:

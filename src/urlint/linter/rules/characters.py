@@ -6,8 +6,9 @@ import re
 from collections.abc import Iterator
 
 from ...core.findings import Severity
+from ...grammar import rfc3986
 from ...grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
-from .rule import Hit, UrlUnderCheck, rule
+from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
 # Section 2.2, "Unsafe" (grammar.abnf), but "#" and "%" (C203, C206) and "~", which has its
 # own rule (C202) because it is so common in home-directory paths.
@@ -66,6 +67,18 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
 
 @rule(
     "C201", "unsafe-character", Severity.ERROR, "2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 2 has none of these characters in a URI (they are neither '
+        'reserved, section 2.2, nor unreserved, 2.3): each is percent-encoded (2.1). '
+        '"[" and "]" are reserved (2.2) and allowed only as the delimiters of an IP '
+        'literal host (3.2.2; Appendix D.1), so under --target rfc3986 those two are '
+        'not reported there (S419 checks the literal). The WHATWG URL standard calls '
+        'each an invalid URL unit (a validation error) and parses on, '
+        'percent-encoding some (space, \'"\', "<", ">", "`", "{", "}" in a path) and '
+        'reading "\\" as "/" in its special schemes (http, https, ws, wss, ftp, '
+        'file).'
+    ),
     summary="An unsafe character (space < > \" { } | \\ ^ [ ] `) written as it is.",
     explanation=(
         'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
@@ -94,11 +107,34 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
 def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
     # The brackets of an IP literal host (RFC 2732) too: section 2.2 names "[" and "]"
     # among the unsafe characters, and S407 says the literal is no host of section 3.1.
-    return _encoding_hits(subject, UNSAFE, "unsafe character")
+    # RFC 3986 section 3.2.2 makes them the literal's delimiters, and S419 checks it.
+    hits = _encoding_hits(subject, UNSAFE, "unsafe character")
+    if subject.options.target != RFC3986:
+        return hits
+    return (hit for hit in hits if not _delimits_ip_literal(subject, hit.start))
+
+
+def _delimits_ip_literal(subject: UrlUnderCheck, offset: int) -> bool:
+    """Is the URL's character at `offset` the "[" or "]" around an IP literal host?"""
+    host = subject.parsed.host
+    if host is None or host[1] - host[0] < 2:
+        return False
+    url = subject.url
+    if url[host[0]] != "[" or url[host[1] - 1] != "]":
+        return False
+    return offset in (host[0], host[1] - 1)
 
 
 @rule(
     "C202", "unsafe-tilde", Severity.WARNING, "2.2",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 3986 section 2.3 makes "~" unreserved, and '
+        '"URIs that differ in the replacement of an unreserved character with its '
+        'corresponding percent-encoded US-ASCII octet are equivalent"; %7E "should '
+        'not be created by URI producers" (C207 reports it). The WHATWG URL standard '
+        'leaves "~" as written too.'
+    ),
     summary='A "~" written as it is.',
     explanation=(
         'Section 2.2 lists "~" among the unsafe characters: "gateways and other transport '
@@ -122,6 +158,13 @@ def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "C203", "unsafe-hash", Severity.ERROR, "2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.5: fragment = *( pchar / "/" / "?" ); "#" is a reserved '
+        'gen-delim (2.2) that only starts the fragment, in every scheme (section 3), '
+        'so a second "#" is written %23. The WHATWG URL standard keeps a later "#" in '
+        'the fragment as written, so readers still differ.'
+    ),
     summary='A "#" other than the one that starts the fragment.',
     explanation=(
         'Section 2.2: "The character "#" is unsafe and should always be encoded because it is '
@@ -165,6 +208,14 @@ def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "C204", "non-ascii", Severity.ERROR, "2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 2: a URI is a sequence of US-ASCII characters; other text '
+        'is percent-encoded as its UTF-8 octets (2.5), and a host name written in its '
+        'IDNA form (3.2.2). RFC 3987 (IRIs) and the WHATWG URL standard accept such '
+        'characters in text and encode them when they parse (UTF-8 percent-encoding; '
+        'UTS #46 for a host), but the URI they send is the encoded one.'
+    ),
     summary="A character outside US-ASCII.",
     explanation=(
         'Section 2.2: "URLs are written only with the graphic printable characters of the '
@@ -192,6 +243,13 @@ def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "C205", "control-character", Severity.ERROR, "2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 2: no control character is a URI character (only the '
+        'graphic US-ASCII ones are). The WHATWG URL standard strips leading and '
+        'trailing C0 controls and spaces, removes tabs and newlines anywhere and '
+        'percent-encodes other C0 controls, each a validation error.'
+    ),
     summary="A control character (00-1F, 7F hexadecimal) written as it is.",
     explanation=(
         'Section 2.2: "the octets 00-1F and 7F hexadecimal represent control characters; '
@@ -217,6 +275,12 @@ def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "C206", "invalid-escape", Severity.ERROR, "2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 2.1: pct-encoded = "%" HEXDIG HEXDIG, and a "%" meant as '
+        'data is written %25 (2.4). The WHATWG URL standard leaves a lone "%" as '
+        'written (a validation error), so decoders still differ.'
+    ),
     summary='A "%" not followed by two hexadecimal digits.',
     explanation=(
         'Section 2.2: octets "may be encoded by a character triplet consisting of the '
@@ -245,6 +309,15 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "C207", "needless-escape", Severity.INFO, "2.2",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        "Under --target rfc3986 the characters that need no escape are RFC 3986's "
+        'unreserved ones (section 2.3: letters, digits, "-", ".", "_", "~"), whose '
+        'escapes "should not be created by URI producers" and are decoded by '
+        'normalisation (6.2.2.2): %7E is reported; an escape of a sub-delim ("$", '
+        '"+", "!", "*", "\'", "(", ")", ",") is not, since URIs that differ in the '
+        'encoding of a reserved character are not equivalent (2.2).'
+    ),
     summary="An escape for a character that needs none (an alphanumeric or $-_.+!*'(),).",
     explanation=(
         'Section 2.2: "characters that are not required to be encoded (including '
@@ -263,9 +336,13 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
 )
 def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
+    # RFC 3986 section 2.3: its unreserved characters are the ones that need no escape.
+    needless = (
+        rfc3986.UNRESERVED_SET if subject.options.target == RFC3986 else NEEDLESSLY_ENCODED
+    )
     for match in _ESCAPE.finditer(url):
         char = chr(int(match.group(1), 16))
-        if char in NEEDLESSLY_ENCODED and not subject.in_password(match.start()):
+        if char in needless and not subject.in_password(match.start()):
             yield Hit(
                 match.start(),
                 match.end(),

@@ -12,7 +12,7 @@ from ...grammar.components import ParsedURL
 from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ...grammar.parse import parse
 from .locate import UrlMap
-from .rule import Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
+from .rule import RFC3986, Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
 from .text import may_hit
 
 # A candidate with no scheme outside a wrapper is linted (S401) only when it looks like an
@@ -78,7 +78,9 @@ class Linter:
         ports = sorted((host, tuple(sorted(allowed))) for host, allowed in
                        options.allowed_ports.items())
         checks = tuple((entry.code, entry.check) for entry in self.rules)
-        signature = (checks, options.known_schemes, tuple(ports))
+        # The target too: the rules read it (rule.RuleOptions.target), and so does the parse.
+        signature = (checks, options.known_schemes, tuple(ports), options.target)
+        self._generic = options.target == RFC3986
         self._readings = _READINGS.setdefault(signature, {})
         self._by_scheme: dict[str, list[tuple[Rule, bool]]] = {}
 
@@ -105,7 +107,7 @@ class Linter:
         readings = self._readings
         if key in readings:
             return readings[key]
-        parsed = parse(url)
+        parsed = parse(url, self._generic)
         reading = None
         if parsed.scheme or wrapped or URL_ATTEMPT.match(url):
             secrets = secret_spans_read_on(url, rest)

@@ -5,26 +5,60 @@ ruff's rule pages are one text for the docs and the CLI."""
 
 from __future__ import annotations
 
-from .rule import Rule
+from .rule import RFC3986, Rule
+
+# Where `--fix` offers no fix, whatever the rule: what linter.checker.fix_may_apply, the
+# engine's _Findings._fix and lint_mail leave out, said once for every page with a fix.
+FIX_NOT_OFFERED = (
+    "Where a fix is never offered, whatever the rule: in a URL the scanner marks as a "
+    "template (its placeholders, `{user_id}`, `%s`, `${port}`, an RFC 6570 `{owner}`, are the "
+    "program's); in any string literal (a code string with placeholders, a regular "
+    "expression, a value a test compares or a server routes on); in a code or configuration "
+    "file (Python, JavaScript and TypeScript, Go, shell and make, C-like languages, YAML, "
+    "TOML, JSON) anywhere but in a comment, since a shell word or a YAML plain scalar is a "
+    "value too; in mail or an archive, whose text is decoded; in a URL that may hold a "
+    "password (section 6); and, for an edit of the URL's own characters, where what it "
+    "replaces crosses a line break. It is offered in prose (plain text, Markdown, "
+    "reStructuredText, AsciiDoc, HTML), in comments and in markup links."
+)
+
+
+def grades(entry: Rule) -> list[str]:
+    """The page's head lines on severity: under the default target (RFC 1738) with what the
+    rule rests on, then under --target rfc3986."""
+    if not entry.rfc1738:
+        return [
+            f"Severity: {entry.grade_under(RFC3986)} under RFC 3986 only (off under RFC 1738, "
+            f"the default target). Rests on: {rests_on(entry)}.",
+            f"Under RFC 3986 (--target rfc3986): {entry.grade_under(RFC3986)}.",
+        ]
+    default = "on by default" if entry.on_by_default else "off unless selected"
+    return [
+        f"Severity: {entry.severity.value} ({default}). Rests on: {rests_on(entry)}.",
+        f"Under RFC 3986 (--target rfc3986): {entry.grade_under(RFC3986)}.",
+    ]
 
 
 def rests_on(entry: Rule) -> str:
-    """What the rule rests on: its RFC 1738 section, or the run itself (the M rules)."""
-    return f"RFC 1738 section {entry.section}" if entry.section is not None else "the run itself"
+    """What the rule rests on: its RFC 1738 section (RFC 3986's for a rule only RFC 3986
+    holds), or the run itself (the M rules)."""
+    if entry.section is None:
+        return "the run itself"
+    return f"RFC {'1738' if entry.rfc1738 else '3986'} section {entry.section}"
 
 
 def rule_page(entry: Rule) -> str:
     """The rule's page in Markdown.
 
-    Severity and default, what it rests on, whether it has a safe fix, then what it does,
-    why it matters, what of it goes beyond section 5's BNF (where something does), an
-    example, what to write instead, the fix and its safety (ruff's "Fix safety": what
-    `--fix` changes and when not, or why no fix)."""
-    default = "on by default" if entry.on_by_default else "off unless selected"
+    Severity and default under each target, what it rests on, whether it has a safe fix,
+    then what it does, why it matters, what of it goes beyond section 5's BNF (where
+    something does), what RFC 3986 says of the same text, an example, what to write
+    instead, the fix and its safety (ruff's "Fix safety": what `--fix` changes and when
+    not, or why no fix; for a rule with a fix, where none is ever offered)."""
     lines = [
         f"# {entry.code} {entry.name}",
         "",
-        f"Severity: {entry.severity.value} ({default}). Rests on: {rests_on(entry)}.",
+        *grades(entry),
         f"Fix: {'safe fix available (--fix)' if entry.safe_fix else 'by hand'}.",
         "",
         "## What it does",
@@ -34,6 +68,9 @@ def rule_page(entry: Rule) -> str:
         entry.explanation,
         "",
         *_beyond_the_bnf(entry),
+        "## Under RFC 3986",
+        entry.rfc3986_says,
+        "",
         "## Example",
         entry.example,
         "",
@@ -45,6 +82,7 @@ def rule_page(entry: Rule) -> str:
         "",
         "## Fix safety",
         entry.fix_safety,
+        *(["", FIX_NOT_OFFERED] if entry.safe_fix else []),
     ]
     return "\n".join(lines) + "\n"
 

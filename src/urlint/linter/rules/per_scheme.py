@@ -19,6 +19,11 @@ _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
 
 @rule(
     "S410", "invalid-ftp-typecode", Severity.ERROR, "3.2.2, 3.2.3",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the ftp syntax to its scheme, and ftp is still defined only '
+        'by RFC 1738 section 3.2 (typecode "a", "i" or "d"): the rule holds.'
+    ),
     summary='An ftp ";type=" with a typecode other than a, i or d.',
     explanation=(
         'Section 3.2.2: "<typecode> is one of the characters "a", "i", or "d"." A client '
@@ -46,6 +51,11 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S411", "invalid-gopher-path", Severity.ERROR, "3.4",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the gopher syntax to its scheme; RFC 4266 keeps RFC 1738 '
+        "section 3.4's: the rule holds."
+    ),
     summary=(
         "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
         "unknown gopher+ form."
@@ -106,6 +116,13 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S412", "invalid-mailto", Severity.ERROR, "3.5",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 6068 section 2 redefines mailto with RFC '
+        '3986\'s syntax: several addresses separated by ",", an empty address list '
+        '(mailto:?to=...), and percent-encoded characters in the local part and the '
+        'domain, none of which RFC 1738 section 3.5 allows.'
+    ),
     summary="A mailto URL that is not one RFC 822 address (local-part@domain).",
     explanation=(
         'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
@@ -162,6 +179,12 @@ def _decoded(text: str) -> str:
 
 @rule(
     "S413", "invalid-news", Severity.ERROR, "3.6",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 5538 section 2.1 redefines news: a server '
+        '(news://server/group), wildmat patterns and a message-id, which RFC 1738 '
+        'section 3.6 does not allow.'
+    ),
     summary='A news URL that is neither "*", a group name nor a message-id.',
     explanation=(
         'Section 3.6: "news:<newsgroup-name>" or "news:<message-id>", where a newsgroup-name '
@@ -192,6 +215,12 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S414", "invalid-nntp", Severity.ERROR, "3.7",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the nntp syntax to its scheme; RFC 5538 section 2.2 keeps '
+        'nntp://host/group/article-number, as RFC 1738 section 3.7 has it: the rule '
+        'holds.'
+    ),
     summary="An nntp URL without /<newsgroup-name>[/<article-number>] after the host.",
     explanation=(
         'Section 3.7: "nntp://<host>:<port>/<newsgroup-name>/<article-number>"; section 5: '
@@ -229,6 +258,13 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S415", "invalid-telnet", Severity.ERROR, "3.8",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the telnet syntax to its scheme; RFC 4248 keeps RFC 1738 '
+        'section 3.8\'s, nothing after the final "/": the rule holds. Under --target '
+        'rfc3986 a "?" ends the authority (section 3.2), so telnet://host?x has "?x" '
+        'after the host, reported here.'
+    ),
     summary='A telnet URL with anything after the final "/".',
     explanation=(
         'Section 3.8: "telnet://<user>:<password>@<host>:<port>/ ... The final "/" character '
@@ -253,6 +289,11 @@ def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S416", "invalid-wais", Severity.ERROR, "3.9",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
+        "1738 section 3.9's: the rule holds."
+    ),
     summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
     explanation=(
         'Section 3.9: "wais://<host>:<port>/<database>", "...<database>?<search>" or '
@@ -288,6 +329,12 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S417", "invalid-file", Severity.ERROR, "3.10",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 8089 section 2 defines file URIs with RFC 3986's syntax: file-auth = "
+        '"localhost" / host, with no port, then path-absolute, so the port and the '
+        'missing "/" are still errors.'
+    ),
     summary='A file URL not of the form file://<host>/<path>: a port, or no "/" after the host.',
     explanation=(
         'Section 3.10: "A file URL takes the form: file://<host>/<path>"; section 5: '
@@ -318,6 +365,11 @@ def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S418", "invalid-prospero", Severity.ERROR, "3.11",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
+        "RFC 1738 section 3.11's: the rule holds."
+    ),
     summary="A prospero URL without /<hsoname> after the host.",
     explanation=(
         'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '

@@ -14,7 +14,7 @@ from ...grammar.abnf import (
     USER_RESERVED,
     reserved_except,
 )
-from .rule import Hit, UrlUnderCheck, rule
+from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
@@ -43,6 +43,14 @@ def _chars_in(
 
 @rule(
     "R301", "reserved-in-userinfo", Severity.ERROR, "3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims '
+        '/ ":" ), so "@" and "/" there are still errors; a ":" in the password is '
+        'allowed by that grammar and is not reported under --target rfc3986 (the '
+        'password itself is P501). The WHATWG URL standard percent-encodes them in '
+        'the userinfo when it parses.'
+    ),
     summary='An unencoded ":", "@" or "/" in a user name or password.',
     explanation=(
         'Section 3.1: "Within the user and password field, any ":", "@", or "/" must be '
@@ -63,13 +71,22 @@ def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
     yield from _chars_in(
         subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}"
     )
+    # RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
+    in_password = _IN_USER.replace(":", "") if subject.options.target == RFC3986 else _IN_USER
     yield from _chars_in(
-        subject, parsed.password, _IN_USER, "unencoded '{char}' in the password: write {code}"
+        subject, parsed.password, in_password, "unencoded '{char}' in the password: write {code}"
     )
 
 
 @rule(
     "R302", "reserved-in-ftp-path", Severity.ERROR, "3.2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 leaves each scheme's syntax to its specification (section 3), and "
+        'ftp is still defined only by RFC 1738 section 3.2, ";type=" included: the '
+        'rule holds. RFC 3986 section 3.3 itself allows ";" in a segment (a '
+        'sub-delim), which is why it reads ftp by its own rule here.'
+    ),
     summary='An unencoded ";" in an ftp path other than the final ";type=".',
     explanation=(
         'Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are '
@@ -96,6 +113,14 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R303", "reserved-in-http-search", Severity.WARNING, "3.3",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 3986 section 3.4 allows "/" and "?" in a '
+        'query (query = *( pchar / "/" / "?" )), and section 3 lets the query follow '
+        'the authority with an empty path (http://example.com?q=1); RFC 9110 section '
+        '4.2.1 writes http-URI = "http" "://" authority path-abempty [ "?" query ]. '
+        'The WHATWG URL standard reads them the same.'
+    ),
     summary=(
         'An unencoded "?" or "/" in the search part of an http URL, or a search right after '
         'the host with no "/" before it.'
@@ -142,6 +167,11 @@ def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
+        'RFC 1738 section 3.11\'s, whose ";" separates the fields: the rule holds.'
+    ),
     summary='An unencoded ";" in a prospero hsoname.',
     explanation=(
         'Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in '
@@ -173,6 +203,11 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
+        "1738 section 3.9's: the rule holds."
+    ),
     summary="A reserved character in a wais database, type, document id or search.",
     explanation=(
         "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
@@ -210,6 +245,12 @@ def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R306", "reserved-in-file-path", Severity.ERROR, "3.10",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 8089 section 2 defines file URIs with RFC '
+        '3986\'s path-absolute, whose segments allow ";" (a sub-delim, section 3.3); '
+        "RFC 1738 section 3.10's ban no longer applies."
+    ),
     summary='An unencoded ";" in a file URL\'s path.',
     explanation=(
         'Section 5: fileurl = "file://" [ host | "localhost" ] "/" fpath, and an fpath '
@@ -233,6 +274,12 @@ def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
+        'RFC 1738 section 3.11\'s fields, whose "=" and "/" are reserved: the rule '
+        'holds.'
+    ),
     summary='An unencoded "=" or "/" in a prospero field name or value.',
     explanation=(
         'Section 3.11: "each field/value pair is separated from each other and from the rest '

@@ -109,7 +109,9 @@ class Rule:
     code: str
     name: str
     severity: Severity
-    section: str | None  # the RFC 1738 section the rule rests on; None: on none (M rules)
+    # the RFC 1738 section the rule rests on (RFC 3986's for a rule RFC 1738 does not hold:
+    # rfc1738=False); None: on none (M rules)
+    section: str | None
     summary: str  # what it checks, one line
     explanation: str  # why it matters, with the RFC text it rests on
     example: str  # text that triggers it
@@ -123,6 +125,23 @@ class Rule:
     # a later RFC, or a scheme RFC 1738 does not define), one note each: what it checks, what
     # it rests on, its severity and why. The rule's page lists them under "Beyond the BNF".
     beyond_bnf: tuple[str, ...] = ()
+    # Its grade under --target rfc3986 (None: off there, since RFC 3986 does not hold it),
+    # and what RFC 3986 (and, where it differs, the WHATWG URL standard) says of the same
+    # text, with the section: the page's "Under RFC 3986".
+    rfc3986: Severity | None = None
+    rfc3986_says: str = ""
+    rfc1738: bool = True  # whether it holds under RFC 1738 (S419 holds under RFC 3986 only)
+    graded_by: str = RFC1738  # the standard this copy of the rule is graded by (rules_under)
+
+    def holds_under(self, target: str) -> bool:
+        """Whether the standard `target` (TARGETS) holds the rule."""
+        return self.rfc1738 if target == RFC1738 else self.rfc3986 is not None
+
+    def grade_under(self, target: str) -> str:
+        """Its severity under `target` as `urlint rules` shows it: "off" where it does not hold."""
+        if target == RFC1738:
+            return self.severity.value if self.rfc1738 else "off"
+        return self.rfc3986.value if self.rfc3986 is not None else "off"
 
     @property
     def on_by_default(self) -> bool:
@@ -144,6 +163,9 @@ class Rule:
             "fix": self.fix,
             "fix_safety": self.fix_safety,
             "safe_fix": self.safe_fix,
+            "rfc1738": self.grade_under(RFC1738),
+            "rfc3986": self.grade_under(RFC3986),
+            "rfc3986_says": self.rfc3986_says,
         }
 
 
@@ -162,19 +184,24 @@ def rule(
     safe_fix: bool = False,
     schemes: tuple[str, ...] | None = None,
     beyond_bnf: tuple[str, ...] = (),
+    rfc3986: Severity | None,
+    rfc3986_says: str,
+    rfc1738: bool = True,
 ) -> Callable[[Check], Rule]:
     """Declare the rule `code`, with the decorated function as its check.
 
     With `schemes`, the engine runs it only on URLs of those schemes. `beyond_bnf`: the
-    notes on its checks that go beyond section 5's BNF (`Rule.beyond_bnf`). Each family
-    module lists its entries in its `RULES`, which the catalogue reads.
+    notes on its checks that go beyond section 5's BNF (`Rule.beyond_bnf`). `rfc3986`: its
+    grade under --target rfc3986 (None: off there), `rfc3986_says` what RFC 3986 says of
+    the same text, with the section; `rfc1738=False` for a rule RFC 1738 does not hold.
+    Each family module lists its entries in its `RULES`, which the catalogue reads.
     """
 
     def entry(check: Check) -> Rule:
         only = frozenset(schemes) if schemes is not None else None
         return Rule(
             code, name, severity, section, summary, explanation, example, use_instead, fix,
-            fix_safety, safe_fix, check, only, beyond_bnf,
+            fix_safety, safe_fix, check, only, beyond_bnf, rfc3986, rfc3986_says, rfc1738,
         )
 
     return entry

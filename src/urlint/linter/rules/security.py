@@ -42,6 +42,13 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
 
 @rule(
     "P501", "embedded-password", Severity.ERROR, "3.1, 6",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.1: "Use of the format "user:password" in the userinfo '
+        'field is deprecated"; section 7.5: a password in the userinfo "should be '
+        'considered an error (or simply ignored)". The WHATWG URL standard still '
+        'parses one.'
+    ),
     summary="A password written in the URL.",
     explanation=(
         'Section 6: "The use of URLs containing passwords that should be secret is clearly '
@@ -76,6 +83,12 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "P502", "embedded-user", Severity.INFO, "3.1, 3.2.1",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.1 allows a user name in the userinfo; section 7.6 notes '
+        'that a userinfo can mislead a reader about the host. Information under '
+        'either standard.'
+    ),
     summary="A user name written in the URL.",
     explanation=(
         "Section 3.1 allows a user name for schemes that log in, and section 3.2.1 has the "
@@ -98,6 +111,14 @@ def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "P503", "non-default-port", Severity.WARNING, "6",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.3 allows any port (port = *DIGIT) and only asks '
+        "producers to omit one equal to the scheme's default (6.2.3, scheme-based "
+        "normalisation); section 7.2's caution is about well-known ports, which P504 "
+        'reports. So under --target rfc3986 a non-default port is advice: info, off '
+        'unless selected.'
+    ),
     summary="A port other than the scheme's default.",
     explanation=(
         'Section 6: "Caution should be used when using any URL which specifies a port number '
@@ -125,6 +146,14 @@ def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "P504", "cross-protocol-port", Severity.ERROR, "6",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 7.2: "Applications should prevent dereference of a URI that '
+        'specifies a TCP port number within the "well-known port" range (0 - 1023) '
+        'unless the protocol being used to dereference that URI is compatible", its '
+        'example a port "25" that sends a message via SMTP. The WHATWG Fetch standard '
+        'blocks such "bad ports" outright.'
+    ),
     summary=(
         "A port that is another protocol's well-known port "
         "(25 smtp, 110 pop3, 119 nntp, 143 imap ...)."
@@ -159,6 +188,13 @@ def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "P505", "encoded-line-break", Severity.ERROR, "6",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 7.2: percent-encoded delimiters of a protocol ("CR and LF '
+        'characters for the TELNET protocol") "must not be decoded before '
+        'transmission"; section 7.3: "%00" (NUL) "should be rejected if the '
+        'application is not expecting to receive raw data within a component".'
+    ),
     summary=(
         "An encoded CR, LF or NUL (%0D, %0A, %00) that a client would decode into a protocol "
         "stream."

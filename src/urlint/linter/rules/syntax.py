@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...core.numbers import bounded_int
+from ...grammar.rfc3986 import ip_literal_problem
 from ...grammar.schemes import SCHEMES
-from .rule import Hit, UrlUnderCheck, rule
+from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")
@@ -47,6 +48,13 @@ UNKNOWN_SCHEME_NOTE = (
 
 @rule(
     "S401", "invalid-scheme", Severity.ERROR, "2.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), '
+        'followed by ":" (section 3). (RFC 3986 requires a letter first; RFC 1738 '
+        'also allowed a digit.) The WHATWG URL standard reads text with no scheme '
+        'only against a base URL, as a relative reference.'
+    ),
     summary="The URL does not start with a scheme name and a colon.",
     explanation=(
         'Section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>", and '
@@ -81,6 +89,12 @@ def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S402", "uppercase-scheme", Severity.INFO, "2.1, 5",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        'RFC 3986 section 3.1: schemes are case-insensitive, "the canonical form is '
+        'lowercase", and documents "should" write them in lower case (also 6.2.2.1). '
+        'The WHATWG URL standard lower-cases the scheme when it parses.'
+    ),
     summary="A scheme name with upper-case letters.",
     explanation=(
         'Section 5: "the scheme is in lower case; interpreters should use case-ignore". '
@@ -107,6 +121,13 @@ def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S403", "unknown-scheme", Severity.INFO, "2.1, 4",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        'RFC 3986 section 3.1 defers scheme names to the IANA registry (section 8; '
+        'RFC 7595). Under --target rfc3986 a scheme urlint knows as registered (the '
+        'scheme table: https, ws, tel, urn, data, ldap ...) counts as known, and only '
+        'one outside it is reported.'
+    ),
     summary="A scheme RFC 1738 does not define and the configuration does not list.",
     explanation=(
         'Section 3 defines ten schemes; section 4: "A new scheme may be introduced by '
@@ -127,17 +148,26 @@ def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     scheme = subject.parsed.scheme
     spec = SCHEMES.get(scheme)
-    if (
-        scheme
-        and (spec is None or not spec.named_by_rfc1738)
-        and not scheme.startswith("x-")
-        and scheme not in subject.options.known_schemes
-    ):
+    if not scheme or scheme in subject.options.known_schemes:
+        return
+    if subject.options.target == RFC3986:
+        # Section 3.1 leaves scheme names to the IANA registry: the scheme table's are known.
+        if spec is None:
+            yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one urlint knows "
+                      "as registered")
+    elif (spec is None or not spec.named_by_rfc1738) and not scheme.startswith("x-"):
         yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one RFC 1738 defines")
 
 
 @rule(
     "S404", "reserved-scheme", Severity.WARNING, "4",
+    rfc3986=None,
+    rfc3986_says=(
+        "Off under --target rfc3986: the reservation is RFC 1738 section 4's; RFC "
+        '3986 leaves scheme names to the IANA registry (section 8), where cid and mid '
+        '(RFC 2392), nfs (RFC 2224), tn3270 (RFC 6270) and afs are registered, and '
+        'mailserver is Historic.'
+    ),
     summary=f"A scheme RFC 1738 reserves but does not define: {_RESERVED_NAMES}.",
     explanation=(
         'Section 4: "The following scheme have been proposed at various times, but this '
@@ -169,6 +199,11 @@ def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S405", "experimental-scheme", Severity.INFO, "4",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 3986 has no "x-" convention; scheme names '
+        'are registered with IANA (section 8), and RFC 6648 deprecates "X-" prefixes.'
+    ),
     summary='An experimental scheme ("x-...").',
     explanation=(
         'Section 4: "URLs for experimental schemes may be used by mutual agreement between '
@@ -190,6 +225,17 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S406", "missing-double-slash", Severity.ERROR, "3.1, 5",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3 lets a URI have no authority (path-absolute, '
+        'path-rootless), but the schemes still name one: RFC 9110 section 4.2.1 and '
+        '4.2.2 write http and https with "://", and ftp, gopher, nntp, telnet, wais '
+        'and prospero keep RFC 1738\'s "//" (RFC 4266, 5538, 4248, 4156, 4157). file '
+        'is the exception: RFC 8089 section 2 allows "file:/path" (a local-path), '
+        'which is not reported under --target rfc3986. The WHATWG URL standard reads '
+        '"http:example.com" as http://example.com/ in its special schemes (a '
+        'validation error).'
+    ),
     summary=f'An IP-based scheme ({_IP_NAMES}) without "//".',
     explanation=(
         'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
@@ -215,7 +261,27 @@ def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     spec = SCHEMES.get(parsed.scheme)
     if spec is not None and spec.ip_based and not parsed.ip_based:
         colon = parsed.scheme_span[1]
+        if parsed.scheme == "file" and subject.options.target == RFC3986:
+            # RFC 8089 section 2: local-path = path-absolute ("file:/etc/hosts").
+            opaque = parsed.opaque
+            if opaque is not None and subject.url.startswith("/", opaque[0]):
+                return
         yield Hit(colon, colon + 1, f"'{parsed.scheme}:' must be followed by '//' (section 3.1)")
+
+
+def is_wildcard_host(host: str) -> bool:
+    """Is `host` a host pattern: "*", or "*" and an optional "." before a host of section 3.1?
+
+    As httpx's proxy `mounts` keys ("all://*.example.com", "all://*example.com",
+    "http://*"), a CSP host-source (W3C CSP 3 section 2.3.1: host-part = "*" / [ "*." ]
+    1*host-char ...) and CORS allow-lists write them: a value that is a pattern, not a
+    URL, whose "*" no client sends and no DNS name holds."""
+    if host == "*":
+        return True
+    if not host.startswith("*"):
+        return False
+    rest = host[2:] if host.startswith("*.") else host[1:]
+    return bool(rest) and not rest.startswith("*") and host_problem(rest) is None
 
 
 def host_problem(host: str) -> str | None:
@@ -250,6 +316,16 @@ def host_problem(host: str) -> str | None:
 
 @rule(
     "S407", "invalid-host", Severity.ERROR, "3.1",
+    rfc3986=None,
+    rfc3986_says=(
+        'Off under --target rfc3986: RFC 3986 section 3.2.2 allows any reg-name '
+        '(unreserved, pct-encoded, sub-delims: "my_host", an IDN percent-encoded), "a '
+        'registered name intended for lookup in the DNS" using RFC 1034\'s syntax only '
+        'by convention; an IP literal in brackets is a host there, checked by S419, '
+        'and 10.0.0.256 is a reg-name, not an IPv4address (first match wins). The '
+        'WHATWG URL standard fails on a host with a forbidden host code point, and on '
+        'a numeric one over 255.'
+    ),
     summary="A host that is neither a domain name nor a dotted-quad IP address.",
     explanation=(
         'Section 3.1: "The fully qualified domain name of a network host, or its IP address '
@@ -257,7 +333,9 @@ def host_problem(host: str) -> str | None:
         'labels separated by ".", each domain label starting and ending with an '
         'alphanumerical character and possibly also containing "-" characters. The rightmost '
         'domain label will never start with a digit, though, which syntactically distinguishes '
-        'all domain names from the IP addresses."'
+        'all domain names from the IP addresses." A host pattern ("*", "*.example.com", '
+        '"*example.com"), as httpx\'s proxy mounts, CSP host-sources and CORS allow-lists '
+        "write them, is a pattern in a value, not a host a URL names: it is not reported."
     ),
     example="<URL:http://my_host.example.com/> or <URL:ftp://10.0.0.256/>",
     use_instead="<URL:http://my-host.example.com/> or <URL:ftp://10.0.0.25/>",
@@ -292,6 +370,8 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         if spec is not None and spec.ip_based and parsed.scheme != "file":
             yield Hit(span[0], span[0], f"{parsed.scheme} URL with no host")
         return
+    if is_wildcard_host(host):
+        return  # a pattern (is_wildcard_host), not a host a URL names
     problem = host_problem(host)
     if problem is not None:
         yield Hit(
@@ -301,6 +381,14 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S408", "invalid-port", Severity.ERROR, "3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.3: port = *DIGIT, so anything but digits is an error; '
+        'an empty port after ":" is allowed, but "URI producers and normalizers '
+        'should omit the port component and its ":" delimiter if port is empty" '
+        '(6.2.3): a warning under --target rfc3986. RFC 3986 sets no upper bound; the '
+        'WHATWG URL standard fails on a port over 65535, as any client must.'
+    ),
     summary="A port that is not a decimal number from 0 to 65535, or a colon with no port.",
     explanation=(
         'Section 3.1: "Another port number may optionally be supplied, in decimal, separated '
@@ -331,11 +419,13 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     port = subject.url[span[0] : span[1]]
     severity = off_the_grammar(subject.parsed.scheme)
     if not port:
+        # RFC 3986 section 3.2.3 allows an empty port, and only asks producers to omit it.
+        generic = subject.options.target == RFC3986
         yield Hit(
             span[0] - 1,
             span[0],
             "a ':' with no port: if the port is omitted, the colon is as well",
-            severity=severity,
+            severity=Severity.WARNING if generic else severity,
         )
     elif not (port.isascii() and port.isdigit()):
         yield Hit(span[0], span[1], f"port '{port}' is not a decimal number", severity=severity)
@@ -345,6 +435,14 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S409", "userinfo-not-allowed", Severity.ERROR, "3.3, 3.11, 5",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.1 allows a userinfo in any authority, but the schemes '
+        'forbid it: RFC 9110 section 4.2.4, "A sender MUST NOT generate the userinfo '
+        'subcomponent" of an http or https URI; RFC 8089 section 2 gives file none; '
+        "gopher, nntp, wais and prospero keep RFC 1738's hostport (RFC 4266, 5538, "
+        '4156, 4157). The WHATWG URL standard still parses one.'
+    ),
     summary="A user name or password in a scheme that has none (all but ftp and telnet).",
     explanation=(
         "Section 5 gives a login (user and password) to ftp and telnet only; the others take "
@@ -374,6 +472,60 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password")
 
 
+@rule(
+    "S419", "invalid-ip-literal", Severity.ERROR, "3.2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]", IPv6address '
+        "as its ABNF writes the text forms of RFC 3513 section 2.2 (eight groups of one to four "
+        'hexadecimal digits, one "::" for a run of zero groups, an IPv4 address in the last '
+        'two), IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ); after the "]" '
+        'only ":" and a port may follow (section 3.2). The WHATWG URL standard fails on a '
+        "malformed IPv6 address too, and knows no IPvFuture."
+    ),
+    rfc1738=False,
+    summary="An IP literal host in brackets that is neither an IPv6 address nor an IPvFuture.",
+    explanation=(
+        "Under --target rfc3986 a host in brackets is an IP literal (RFC 3986 section 3.2.2), "
+        "and it must be one: a malformed address reaches no host, and clients differ in what "
+        "they make of it. Under RFC 1738, the default target, any host in brackets is S407's "
+        "(section 3.1 has no IP literal), so this rule holds under RFC 3986 only."
+    ),
+    example="<URL:http://[::1::2]/> or <URL:http://[fe80::1/>",
+    use_instead="<URL:http://[::1]/> or <URL:http://[fe80::1]/>",
+    fix="Write the address as RFC 3986 section 3.2.2 does, and close the bracket.",
+    fix_safety=(
+        "No automatic fix: which address was meant cannot be guessed from a malformed one."
+    ),
+)
+def invalid_ip_literal(subject: UrlUnderCheck) -> Iterator[Hit]:
+    parsed = subject.parsed
+    span = parsed.host
+    url = subject.url
+    if span is None or not url.startswith("[", span[0]):
+        return
+    start, end = span
+    authority_end = parsed.authority[1] if parsed.authority is not None else end
+    if url[end - 1] != "]" or end - start < 2:
+        yield Hit(start, end, "an IP literal with no closing ']' (RFC 3986 section 3.2.2)")
+        return
+    problem = ip_literal_problem(url[start + 1 : end - 1])
+    if problem is not None:
+        if start + 1 < end - 1:
+            yield Hit(start + 1, end - 1, f"invalid IP literal: {problem}")
+        else:
+            yield Hit(start, end, f"invalid IP literal: {problem}")
+    port = parsed.port
+    after = port[0] - 1 if port is not None else authority_end
+    if after > end:
+        yield Hit(
+            end,
+            after,
+            f"'{url[end:after]}' after the IP literal: only ':' and a port may follow "
+            "(RFC 3986 section 3.2)",
+        )
+
+
 # The family's rules, in code order (catalogue.rules_by_code reads this).
 RULES = (
     invalid_scheme,
@@ -385,4 +537,5 @@ RULES = (
     invalid_host,
     invalid_port,
     userinfo_not_allowed,
+    invalid_ip_literal,
 )

@@ -13,6 +13,13 @@ from .rule import Hit, TextHit, UrlUnderCheck, rule
 
 @rule(
     "X101", "unterminated-wrapper", Severity.ERROR, "appendix",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 Appendix C keeps the angle brackets around a URI in text '
+        '(<http://example.com/>) and calls the "URL:" prefix no longer recommended, '
+        'though still met; a "<" with no ">" leaves where the URI ends unknown, under '
+        'either standard.'
+    ),
     summary='A "<URL:" (or "<scheme:") wrapper with no closing ">".',
     explanation=(
         'The appendix recommends "that angle brackets ("<" and ">"), along with the prefix '
@@ -40,6 +47,13 @@ def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 @rule(
     "X102", "ambiguous-hyphen-break", Severity.WARNING, "appendix",
+    rfc3986=Severity.WARNING,
+    rfc3986_says=(
+        'RFC 3986 Appendix C: "No whitespace should be introduced after a hyphen" '
+        'when a URI is broken across lines, and a reader of one broken right after a '
+        '"-" "should be aware that the hyphen may or may not actually be part of the '
+        'URI". The same ambiguity, the same grade.'
+    ),
     summary='A wrapped URL broken across lines right after a "-".',
     explanation=(
         'The appendix: "No whitespace should be introduced after a hyphen ("-") character. '
@@ -72,6 +86,12 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "X103", "page-furniture-in-wrapper", Severity.INFO, "appendix",
+    rfc3986=Severity.INFO,
+    rfc3986_says=(
+        'RFC 3986 Appendix C has the whitespace added to break a long URI across '
+        'lines ignored when it is extracted; a page footer or running header is no '
+        'whitespace, and is left out the same way here.'
+    ),
     summary="A wrapped URL with a page footer, form feed or running header between its lines.",
     explanation=(
         "The appendix allows whitespace to break a URL across lines; pagination then put page "
@@ -106,6 +126,12 @@ REFLOWED_COLUMN = 200
 
 @rule(
     "X104", "space-in-wrapper", Severity.WARNING, "appendix, 2.2",
+    rfc3986=Severity.WARNING,
+    rfc3986_says=(
+        'RFC 3986 Appendix C allows whitespace inside a delimited URI only as it was '
+        'added "to break a long URI across lines"; whitespace that is not at a line '
+        'break is none of that.'
+    ),
     summary="Whitespace inside a wrapper that is not at a line break.",
     explanation=(
         "The appendix lets whitespace be added to break long URLs across lines, and it is to "
@@ -138,6 +164,13 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 @rule(
     "X105", "broken-bare-url", Severity.WARNING, "appendix",
+    rfc3986=Severity.WARNING,
+    rfc3986_says=(
+        'RFC 3986 Appendix C: "Using <> angle brackets around each URI is especially '
+        'recommended as a delimiting style for a reference that contains embedded '
+        'whitespace"; a bare URI broken across lines has no delimiter to say where it '
+        'ends.'
+    ),
     summary="A bare URL at a line end that the next line seems to continue.",
     explanation=(
         "A URL without a wrapper ends at whitespace, so one broken across lines is cut short: "
@@ -176,6 +209,12 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 @rule(
     "X106", "empty-wrapper", Severity.WARNING, "appendix",
+    rfc3986=Severity.WARNING,
+    rfc3986_says=(
+        'RFC 3986 Appendix C delimits a URI with angle brackets; an empty pair holds '
+        'none. (An empty reference is a same-document reference, section 4.4, which a '
+        'wrapper in text never means.)'
+    ),
     summary='A wrapper with nothing in it: "<URL:>".',
     explanation=(
         "The appendix's wrapper delimits a URL; an empty one delimits nothing, and usually "
