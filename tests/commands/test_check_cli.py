@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from urlint.linter.rules.catalogue import rules_by_code
 from urlint.output.check import LINE_CONTEXT
 
 from ..helpers import run
@@ -162,7 +163,8 @@ def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
     code, _, err = run(capsys, "check", "--write-baseline", "base.json", "a.txt")
     assert code == 0 and "2 findings" in err
     stored = (project / "base.json").read_text()
-    assert SECRET not in stored and "example.com" not in stored
+    # the URLs are kept masked, for `urlint baseline show`: never a password
+    assert SECRET not in stored and "ftp://fred:****@ftp.example.com/" in stored
     assert run(capsys, "check", "--baseline", "base.json", "a.txt") == (0, "", "")
     # lines added above move the findings: the baseline still holds
     write(target, "new first line\n\n" + target.read_text())
@@ -377,7 +379,7 @@ def test_no_format_ever_shows_a_password(capsys, project, fmt):
 def test_rules_json_lists_every_rule_with_its_page(capsys):
     code, out, _ = run(capsys, "rules", "--format", "json")
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 49
+    assert code == 0 and len(rules) == 50
     assert rules[0] == {
         "code": "C201", "name": "unsafe-character", "severity": "error", "section": "2.2",
         "summary": 'An unsafe character (space < > " { } | \\ ^ [ ] `) written as it is.',
@@ -404,6 +406,9 @@ def test_rules_json_lists_every_rule_with_its_page(capsys):
             "--diff: section 6), or in mail or an archive, whose text is decoded."
         ),
         "safe_fix": True,
+        "rfc1738": "error",
+        "rfc3986": "error",
+        "rfc3986_says": rules_by_code()["C201"].rfc3986_says,  # its page's text, tested there
     }
     assert all(r["summary"] and r["explanation"] and r["example"] for r in rules)
     codes = [r["code"] for r in rules]

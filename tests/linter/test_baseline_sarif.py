@@ -63,8 +63,8 @@ def test_baseline_holds_masked_hashes_only_and_no_key(capsys, project):
     assert data == {
         "urlint_baseline": 2,
         "findings": [
-            {"rule": "P501", "path": "a.txt", "url_hash": digest, "count": 1},
-            {"rule": "R301", "path": "a.txt", "url_hash": digest, "count": 1},
+            {"rule": "P501", "path": "a.txt", "url": MASKED_URL, "url_hash": digest, "count": 1},
+            {"rule": "R301", "path": "a.txt", "url": MASKED_URL, "url_hash": digest, "count": 1},
         ],
     }
     assert SECRET not in text
@@ -93,6 +93,68 @@ def test_baseline_round_trip_accepts_the_same_findings(capsys, project):
         capsys, "check", "--isolated", "--format", "concise", "--baseline", "base.json", "a.txt"
     )
     assert (code, out) == (0, "a.txt:2:20: C202 unsafe character '~': write it as %7E\n")
+
+
+def test_writing_over_a_baseline_keeps_what_occurs_and_says_how_many_dropped(capsys, project):
+    (project / "a.txt").write_text(
+        f"<URL:{URL}>\nhttp://example.com/~x/\nhttp://example.com/~x/\n", encoding="utf-8"
+    )
+    assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
+        0, "", "urlint: wrote a baseline of 4 findings to base.json\n"
+    )
+    # the password's URL fixed, one of the two '~' gone: 3 of the 4 entries occur no more
+    (project / "a.txt").write_text("http://example.com/~x/\n", encoding="utf-8")
+    assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
+        0, "", "urlint: baseline: 1 entry, 3 dropped\n"
+    )
+    data = json.loads((project / "base.json").read_text(encoding="utf-8"))
+    assert [(e["rule"], e["url"], e["count"]) for e in data["findings"]] == [
+        ("C202", "http://example.com/~x/", 1)
+    ]
+    assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
+        0, "", "urlint: baseline: 1 entry, 0 dropped\n"
+    )
+    assert run(capsys, "check", "--isolated", "--baseline", "base.json", "a.txt") == (0, "", "")
+
+
+def test_baseline_show_lists_rule_file_and_the_masked_url(capsys, project):
+    (project / "b.txt").write_text("http://example.com/~x/ http://example.com/~x/\n")
+    run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt", "b.txt")
+    assert run(capsys, "baseline", "show", "base.json") == (
+        0,
+        f"a.txt: P501 {MASKED_URL}\n"
+        f"a.txt: R301 {MASKED_URL}\n"
+        "b.txt: C202 http://example.com/~x/ (2 findings)\n",
+        "",
+    )
+
+
+def test_baseline_show_masks_a_password_written_into_the_file_by_hand(capsys, project):
+    (project / "base.json").write_text(entry(url=URL), encoding="utf-8")
+    code, out, err = run(capsys, "baseline", "show", "base.json")
+    assert (code, out, err) == (0, f"a.txt: P501 {MASKED_URL}\n", "")
+    assert SECRET not in out
+
+
+def test_baseline_show_of_a_baseline_with_no_urls_names_them_by_hash(capsys, project):
+    (project / "base.json").write_text(version_1(bytes(16)), encoding="utf-8")
+    digest = hmac.new(bytes(16), MASKED_URL.encode(), hashlib.sha256).hexdigest()[:32]
+    assert run(capsys, "baseline", "show", "base.json") == (
+        0, f"a.txt: P501 (a URL of hash {digest})\na.txt: R301 (a URL of hash {digest})\n", ""
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (None, "base.json: cannot read the baseline: No such file or directory"),
+        ("[]", "base.json: not a urlint baseline (not a JSON object)"),
+    ],
+)
+def test_baseline_show_of_a_bad_file_is_one_line_and_exit_2(capsys, project, content, said):
+    if content is not None:
+        (project / "base.json").write_text(content, encoding="utf-8")
+    assert run(capsys, "baseline", "show", "base.json") == (2, "", f"urlint: {said}\n")
 
 
 def version_1(key: bytes) -> str:
@@ -178,6 +240,7 @@ def entry(**fields) -> str:
             entry(count=[1]),
             "not a urlint baseline (finding 1: 'count' must be a positive integer, not a list)",
         ),
+        (entry(url=5), "not a urlint baseline (finding 1: 'url' must be a string)"),
         (
             '{"urlint_baseline": 1, "key": "zz", "findings": []}',
             "not a urlint baseline (version 1 needs 'key', a string of hex digits)",

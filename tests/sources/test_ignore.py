@@ -19,6 +19,7 @@ from urlint.core.inputs import InputFile
 from urlint.sources import ignore
 from urlint.sources.files import iter_files
 from urlint.sources.ignore import LONG_PATTERN, load_ignore_file, parse_ignore_file
+from urlint.sources.selection import Selection
 
 # -- git's reading, plainly: wildmatch.c's dowild and dir.c's choice of name or path -------
 
@@ -468,7 +469,8 @@ def test_plain_patterns_name_their_entries(lines, entry, expected):
 def walked(root: Path) -> list[str]:
     return sorted(
         os.path.relpath(item.path, root)
-        for item in iter_files([str(root)])
+        # hidden files read: the .gitignore under test is one of the files the walk lists
+        for item in iter_files([str(root)], selection=Selection(hidden=True))
         if isinstance(item, InputFile)
     )
 

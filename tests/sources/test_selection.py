@@ -39,10 +39,14 @@ def tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def walked(*paths: str | Path, selection: Selection | None = None) -> list[str]:
-    """The paths iter_files yields (files only), relative to the working directory."""
+    """The paths iter_files yields (files only), relative to the working directory.
+
+    Hidden files are read unless `selection` says otherwise: the ignore files under test
+    are among the files listed."""
+    chosen = Selection(hidden=True) if selection is None else selection
     return [
         item.path
-        for item in iter_files([str(p) for p in paths], selection=selection)
+        for item in iter_files([str(p) for p in paths], selection=chosen)
         if isinstance(item, InputFile)
     ]
 
@@ -243,7 +247,7 @@ def test_the_directories_tools_make_and_vcs_are_skipped(repo):
 def test_no_ignore_reads_them_but_never_vcs_directories(repo):
     tree(repo, {"a.txt": "", ".venv/x.txt": "", "build/y.txt": "", ".svn/z": "", ".git/HEAD": ""})
     (repo / ".gitignore").write_text("a.txt\n")
-    assert walked(".", selection=Selection(respect_ignores=False)) == [
+    assert walked(".", selection=Selection(respect_ignores=False, hidden=True)) == [
         ".gitignore", ".venv/x.txt", "a.txt", "build/y.txt"
     ]
 
@@ -423,7 +427,8 @@ def test_the_walk_reads_what_git_does_not_ignore(files, ignores):
             (folder / ".gitignore").write_text("\n".join(patterns) + "\n")
         ours = sorted(
             os.path.relpath(item.path, root)
-            for item in iter_files([str(root)])
+            # hidden files read: git lists the .gitignore files
+            for item in iter_files([str(root)], selection=Selection(hidden=True))
             if isinstance(item, InputFile)
         )
         assert ours == git_files(root)
@@ -485,7 +490,16 @@ def test_check_reports_nothing_from_the_folders_of_a_fresh_checkout(capsys, repo
     code, out, err = run(capsys, "check", "--format", "concise")
     assert (code, err) == (0, "")  # warnings only
     assert out == "README.md:1:24: C202 unsafe character '~': write it as %7E\n"
+    # --no-ignore reads what ignore files and the default skips pass over, not hidden
+    # directories (ripgrep's -u; --hidden too is its -uu)
     code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore")
+    assert sorted(line.split(":")[0] for line in out.splitlines()) == [
+        "README.md",
+        "build/lib/notes.txt",
+        "src/__pycache__/m.txt",
+        "src/pkg.egg-info/PKG-INFO",
+    ]
+    code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore", "--hidden")
     assert sorted(line.split(":")[0] for line in out.splitlines()) == [
         ".hypothesis/examples/x",
         ".pytest_cache/README.md",
@@ -509,3 +523,87 @@ def test_force_exclude_passes_over_excluded_files_named_on_the_command_line(caps
     assert (code, out) == (0, "b.txt:1:24: C202 unsafe character '~': write it as %7E\n")
     code, out, _ = run(capsys, "extract", "--force-exclude", "docs/a.txt", "b.txt")
     assert (code, out) == (0, "http://example.com/~x/\n")
+
+
+# -- hidden files and --glob, as ripgrep chooses them ---------------------------------------
+
+
+HIDDEN_TREE = {
+    "a.py": "", "b.txt": "", ".env": "", ".github/workflows/ci.yml": "",
+    "src/c.py": "", "src/.cache/d.py": "", "docs/e.md": "",
+}  # fmt: skip
+
+
+def test_a_walk_passes_over_hidden_files_and_directories_unless_asked(repo):
+    tree(repo, HIDDEN_TREE)
+    assert walked(".", selection=Selection()) == ["a.py", "b.txt", "docs/e.md", "src/c.py"]
+    assert walked(".", selection=Selection(hidden=True)) == [
+        ".env", ".github/workflows/ci.yml", "a.py", "b.txt", "docs/e.md", "src/.cache/d.py",
+        "src/c.py",
+    ]  # fmt: skip
+
+
+def test_hidden_files_named_and_hidden_directories_named_are_read(repo):
+    # what pre-commit passes: the files themselves, hidden or not
+    tree(repo, HIDDEN_TREE)
+    assert walked(".env", ".github/workflows/ci.yml", selection=Selection()) == [
+        ".env", ".github/workflows/ci.yml",
+    ]  # fmt: skip
+    # a directory named is walked; only the hidden entries inside it are passed over
+    assert walked(".github", selection=Selection()) == [".github/workflows/ci.yml"]
+
+
+def test_the_folders_of_a_maildir_plus_plus_are_read_though_hidden(repo):
+    tree(repo, {"mail/cur/1": "", "mail/new/2": "", "mail/.Sent/cur/3": "", "mail/.x": ""})
+    assert walked("mail", selection=Selection()) == [
+        "mail/.Sent/cur/3", "mail/cur/1", "mail/new/2",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("globs", "expected"),
+    [
+        (("*.py",), ["a.py", "src/c.py"]),
+        (("!*.py",), ["b.txt", "docs/e.md"]),
+        (("*.py", "!src/**"), ["a.py"]),
+        (("!src/**", "*.py"), ["a.py", "src/c.py"]),  # the later glob wins
+        (("!src/",), ["a.py", "b.txt", "docs/e.md"]),  # a directory left unwalked
+        (("docs/*.md", "*.txt"), ["b.txt", "docs/e.md"]),
+        # an include overrides the hidden rule for the files it matches
+        (("*.py", ".cache/"), ["a.py", "src/.cache/d.py", "src/c.py"]),
+    ],
+)
+def test_globs_include_and_exclude_the_files_of_a_walk(repo, globs, expected):
+    tree(repo, HIDDEN_TREE)
+    assert walked(".", selection=Selection(globs=globs)) == expected
+
+
+def test_globs_choose_nothing_among_the_files_named(repo):
+    tree(repo, HIDDEN_TREE)
+    assert walked("b.txt", "src", selection=Selection(globs=("*.py",))) == ["b.txt", "src/c.py"]
+
+
+def test_an_include_glob_reads_what_an_ignore_file_ignores_but_not_what_exclude_does(repo):
+    tree(repo, {".gitignore": "*.log\n", "a.log": "", "b.log": "", "c.txt": ""})
+    assert walked(".", selection=Selection()) == ["c.txt"]
+    assert walked(".", selection=Selection(globs=("*.log",))) == ["a.log", "b.log"]
+    chosen = Selection(exclude=("b.log",), globs=("*.log",))
+    assert walked(".", selection=chosen) == ["a.log"]
+
+
+@settings(
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    names=st.lists(st.from_regex(r"[a-c]{1,2}\.(py|txt)", fullmatch=True), min_size=1, max_size=6),
+    include=st.sampled_from(["*.py", "*.txt", "a*"]),
+)
+def test_an_include_glob_reads_exactly_the_files_it_matches(tmp_path_factory, names, include):
+    import fnmatch
+
+    root = tmp_path_factory.mktemp("walk")
+    for name in names:
+        (root / name).write_text("")
+    chosen = Selection(globs=(include,))
+    got = [os.path.basename(item.path) for item in iter_files([str(root)], selection=chosen)]
+    assert got == sorted(n for n in set(names) if fnmatch.fnmatch(n, include))

@@ -17,6 +17,7 @@ from ..core.engines import serial
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, OutputUnwritable
 from ..core.records import record
 from .options import (
+    add_check_only_arguments,
     add_rule_arguments,
     add_run_arguments,
     add_selection_arguments,
@@ -98,12 +99,14 @@ def add_check_parser(commands: Subcommands) -> None:
     check.add_argument(
         "--write-baseline",
         metavar="FILE",
-        help="write a baseline accepting every current finding, and exit 0",
+        help="write a baseline accepting every current finding, and exit 0; over an "
+        "existing baseline, say how many of its entries no longer occur (dropped)",
     )
     check.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
     check.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
     )
+    add_check_only_arguments(check)
     add_selection_arguments(check)
     add_run_arguments(check)
 
@@ -162,6 +165,10 @@ def _planned(args: argparse.Namespace) -> _Plan:
 
         baseline = Baseline.load(args.baseline)
     paths = input_paths(args)
+    if args.stdin_filename is not None and "-" not in paths:
+        if paths:
+            raise ConfigError("--stdin-filename names standard input: give '-' as a PATH")
+        paths = ["-"]
     if not paths and args.files_from is None:
         paths = ["."]
     engine, jobs = run_engine(args, paths)
@@ -173,8 +180,8 @@ def _refused(args: argparse.Namespace, paths: list[str]) -> str:
 
     Standard input cannot be fixed; an output file that is also an input is not written
     over."""
-    if (args.fix or args.diff) and "-" in paths:
-        return "--fix and --diff work on files, not standard input"
+    if (args.fix or args.diff or args.add_ignore) and "-" in paths:
+        return "--fix, --diff and --add-ignore work on files, not standard input"
     for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
         if target_path and _is_named_input(target_path, paths):
             return (
@@ -188,7 +195,15 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
     """The check the flags ask for, run; its exit status.
 
     A baseline written, the fixes shown as a diff, or the findings reported (after the
-    fixes are applied, with --fix)."""
+    fixes are applied, with --fix); or what the run would use and read, or comments added."""
+    if args.show_settings or args.show_files:
+        from .show import show_files, show_settings
+
+        if args.show_settings:
+            return show_settings(args, plan.settings, out)
+        return show_files(plan.paths, plan.settings.selection, out)
+    if args.add_ignore:
+        return _add_ignores(args, plan)
     if args.write_baseline:
         return _write_baseline(args, plan.settings, plan.paths)
     if args.diff:
@@ -293,11 +308,11 @@ def _report(
         out = tally.guarded(out)
     from ..linter.checker import Checker
 
-    checker = Checker(settings, plan.baseline, tally)
-    if serial(plan.engine, plan.jobs):
+    checker = Checker(settings, plan.baseline, tally, args.stdin_filename)
+    if serial(plan.engine, plan.jobs) or args.stdin_filename is not None:
         findings = checker.check_paths(paths, skip)
     else:
-        from .unit_work import check_in_units
+        from ..api import check_in_units
 
         findings = check_in_units(
             checker, paths, skip, plan.jobs, tally, plan.engine, args.scheduler
@@ -370,7 +385,7 @@ def _write_lines(
     fixable = 0
     for finding in findings:
         if written is None:
-            written = _finding_text(args.format, _colour(args, out))
+            written = _finding_text(args.format, _colour(args, out), args.stdin_filename)
         counts[finding.severity] += 1
         fixable += finding.fix is not None
         out.write(written(finding))
@@ -390,8 +405,12 @@ def _colour(args: argparse.Namespace, out: TextIO) -> bool:
     return use_colour(args.color, not args.output and out.isatty(), os.environ)
 
 
-def _finding_text(format: str, colour: bool) -> Callable[[Finding], str]:
-    """What a finding is written as in a line format (`format`), its line end included."""
+def _finding_text(
+    format: str, colour: bool, stdin_name: str | None = None
+) -> Callable[[Finding], str]:
+    """What a finding is written as in a line format (`format`), its line end included.
+
+    `stdin_name`: the name standard input was read as, whose lines are not on the disk."""
     from ..output import check as report
 
     if format == "jsonl":
@@ -400,7 +419,8 @@ def _finding_text(format: str, colour: bool) -> Callable[[Finding], str]:
         sources = _SourceLines()
 
         def block(finding: Finding) -> str:
-            shown = sources.line(finding.path, finding.line, finding.mail is not None)
+            not_on_disk = finding.mail is not None or finding.path == stdin_name
+            shown = sources.line(finding.path, finding.line, not_on_disk)
             line, cuts = shown if shown is not None else (None, [])
             return report.full_block(finding, line, cuts, colour) + "\n\n"
 
@@ -494,30 +514,69 @@ def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
     return EXIT_FINDINGS if changed else EXIT_OK
 
 
+def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
+    """An ignore comment added for each current finding (linter/add_ignore.py); each one
+    that cannot be, and how many were added, said on standard error; exit status 0."""
+    from ..linter.add_ignore import NotAdded, add_ignores
+
+    added = 0
+    for outcome in add_ignores(plan.settings, plan.paths, plan.baseline):
+        if isinstance(outcome, NotAdded):
+            _note(f"{outcome.path}:{outcome.line}", f"{outcome.code}: no ignore comment: "
+                  f"{outcome.reason}")
+        else:
+            added += outcome.comments
+    if not args.quiet:
+        print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}",
+              file=sys.stderr)
+    return EXIT_OK
+
+
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
-    from ..linter.baseline import write_baseline
+    """Every current finding written as a baseline; over an existing one, how many of its
+    entries no longer occur is said (they are dropped: the baseline keeps what occurs)."""
+    from ..linter.baseline import Baseline, write_baseline
     from ..linter.checker import Checker
     from ..sources.files import file_id
 
     existing = file_id(args.write_baseline)
     skip = frozenset([existing]) if existing is not None else frozenset()
+    previous = None
+    if existing is not None:
+        try:
+            previous = Baseline.load(args.write_baseline)
+        except ConfigError:
+            previous = None  # not a baseline: written over, as before, nothing to prune
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary=True)
     try:
         findings = Checker(settings, observer=tally).check_paths(paths, skip)
+        if previous is not None:
+            findings = _matched(findings, previous)
         count = write_baseline(args.write_baseline, findings)
     finally:
         if tally is not None:
             tally.settle()
     if not args.quiet:
-        print(
-            f"urlint: wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
-            f"{_shown(args.write_baseline)}",
-            file=sys.stderr,
+        entries = f"{count} {'entry' if count == 1 else 'entries'}"
+        said = (
+            f"baseline: {entries}, {previous.left} dropped"
+            if previous is not None
+            else f"wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
+            f"{_shown(args.write_baseline)}"
         )
+        print(f"urlint: {said}", file=sys.stderr)
     if tally is not None:
         tally.found = count
         tally.finish()
     return EXIT_OK
+
+
+def _matched(findings: Iterable[Finding], previous: Baseline) -> Iterator[Finding]:
+    """`findings`, each matched off the previous baseline's entries as it passes: what is
+    left there at the end occurs no more."""
+    for finding in findings:
+        previous.accepts(finding)
+        yield finding
 
 
 __all__ = ["add_check_parser", "run_check"]

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 PROG = "urlint"
 # The subcommands, in the order `urlint --help` lists them.
-COMMANDS = ("extract", "check", "scan", "report", "rules", "rule")
+COMMANDS = ("extract", "check", "scan", "report", "rules", "rule", "baseline")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -134,6 +134,10 @@ def _add_subparser(commands: Subcommands, name: str) -> None:
         from .rules import add_rules_parser
 
         add_rules_parser(commands)
+    elif name == "baseline":
+        from .baseline import add_baseline_parser
+
+        add_baseline_parser(commands)
     else:
         from .rules import add_rule_parser
 
@@ -252,6 +256,10 @@ def _run(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.Argum
         from .rules import run_rule
 
         return run_rule(args, out)
+    if args.command == "baseline":
+        from .baseline import run_baseline
+
+        return run_baseline(args, out)
     return EXIT_ERROR  # pragma: no cover - argparse rejects unknown commands
 
 

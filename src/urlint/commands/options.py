@@ -212,9 +212,28 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         "file selection",
         "A directory is walked passing over what .gitignore, .ignore and .git/info/exclude "
         "ignore, the directories tools make (.venv, venv, node_modules, build, dist, .tox, "
-        "site-packages, __pycache__, .pytest_cache, .mypy_cache, .ruff_cache), version "
-        "control directories and what exclude matches. A path named (or listed by "
-        "--files-from) is always read.",
+        "site-packages, __pycache__, .pytest_cache, .mypy_cache, .ruff_cache), hidden files "
+        "and directories (a name starting with '.'), version control directories and what "
+        "exclude matches. A path named (or listed by --files-from) is always read: --glob, "
+        "--hidden and ignore files choose only among the files a walk finds.",
+    )
+    selection.add_argument(
+        "-g",
+        "--glob",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="read only the files of a walk that GLOB matches; '!GLOB' passes over what it "
+        "matches instead (repeatable; the last glob that matches decides; .gitignore's "
+        "syntax, a GLOB without '/' matching a name at any depth), as ripgrep's -g: what a "
+        "glob includes is read even where ignore files, --hidden or the default skips would "
+        "pass it over, but not where exclude matches. Not for the files named",
+    )
+    selection.add_argument(
+        "--hidden",
+        action="store_true",
+        help="read hidden files and directories (a name starting with '.') in a walk too, "
+        "as ripgrep's --hidden (version control directories are still passed over)",
     )
     selection.add_argument(
         "--exclude",
@@ -250,6 +269,44 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the paths of --files-from each end with NUL, not a newline (find -print0, "
         "git ls-files -z)",
+    )
+
+
+def add_check_only_arguments(parser: argparse.ArgumentParser) -> None:
+    """What `check` alone has: standard input named, comments added, and what a run would
+    use and read shown instead of running (ruff's --show-settings and --show-files)."""
+    parser.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="read standard input as the file NAME: its syntax (a .py NAME: Python's "
+        "literals and comments), per-file-ignores and the path findings name are NAME's "
+        "(reads standard input when no PATH is given; else give '-' as a PATH)",
+    )
+    parser.add_argument(
+        "--add-ignore",
+        action="store_true",
+        help="add an 'urlint: ignore[CODE]' comment, in the file's own comment syntax, on "
+        "the line of each current finding (merged with one already there); say on standard "
+        "error each finding that no comment can hold (JSON, plain text, mail, a line that "
+        "ends inside a multi-line string), and how many were added; exit 0",
+    )
+    parser.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the configuration the run would use, each value with where it came "
+        "from (default, the configuration file and key, or the flag), and the rules it "
+        "enables; read no input; exit 0",
+    )
+    add_show_files_argument(parser)
+
+
+def add_show_files_argument(parser: argparse.ArgumentParser) -> None:
+    """--show-files (ruff's): the files a run would read, listed instead (commands/show.py)."""
+    parser.add_argument(
+        "--show-files",
+        action="store_true",
+        help="print the files the run would read, one a line, after ignore files, exclude, "
+        "--glob and --hidden; read none of them; exit 0 (2 when a PATH cannot be read)",
     )
 
 

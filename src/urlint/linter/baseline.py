@@ -8,7 +8,9 @@ hashes protects nothing (anyone holding the file can hash a guessed URL with it)
 the passwords masked before hashing there is no secret left to protect. The file holds no
 password and confirms none, whatever is guessed.
 
-Format 2: `{"urlint_baseline": 2, "findings": [{"rule", "path", "url_hash", "count"}]}`.
+Format 2: `{"urlint_baseline": 2, "findings": [{"rule", "path", "url", "url_hash", "count"}]}`,
+`url` the masked URL (what `urlint baseline show` lists; a baseline written before it was
+kept has none, and is read as well).
 Format 1 (an HMAC of the masked URL under a key stored in the file) is still read, so an
 old baseline keeps accepting the findings it accepted; it is never written.
 """
@@ -61,10 +63,30 @@ class Baseline:
     """
 
     def __init__(
-        self, counts: Counter[Key], key_of: Callable[[Finding], Key] = finding_key
+        self,
+        counts: Counter[Key],
+        key_of: Callable[[Finding], Key] = finding_key,
+        urls: dict[Key, str] | None = None,
     ) -> None:
         self.counts = counts
         self.key_of = key_of
+        self.urls = urls or {}  # the masked URL of each entry that records one
+
+    def entries(self) -> list[tuple[str, str, str | None, str, int]]:
+        """(rule, path, masked URL or None, URL hash, count) of each entry, by path and
+        rule: what `urlint baseline show` lists."""
+        return [
+            (rule, path, self.urls.get((rule, path, digest)), digest, count)
+            for (rule, path, digest), count in sorted(
+                self.counts.items(), key=lambda item: (item[0][1], item[0][0], item[0][2])
+            )
+            if count > 0
+        ]
+
+    @property
+    def left(self) -> int:
+        """How many findings the baseline still accepts (none has matched them)."""
+        return sum(count for count in self.counts.values() if count > 0)
 
     @classmethod
     def load(cls, path: str) -> Baseline:
@@ -91,7 +113,9 @@ class Baseline:
         return False
 
 
-def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Key]]:
+def _read(
+    path: str, data: object
+) -> tuple[Counter[Key], Callable[[Finding], Key], dict[Key, str]]:
     def bad(reason: str) -> ConfigError:
         return ConfigError(f"{path}: not a urlint baseline ({reason})")
 
@@ -116,6 +140,7 @@ def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Ke
     if not isinstance(entries, list):
         raise bad("'findings' must be a list")
     counts: Counter[Key] = Counter()
+    urls: dict[Key, str] = {}
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise bad(f"finding {number} is not an object")
@@ -125,8 +150,13 @@ def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Ke
         count = entry.get("count")
         if type(count) is not int or count < 1:
             raise bad(f"finding {number}: 'count' must be a positive integer, not {_shown(count)}")
+        url = entry.get("url")
+        if url is not None and not isinstance(url, str):
+            raise bad(f"finding {number}: 'url' must be a string")
+        if url is not None:
+            urls[(rule, file, digest)] = mask_password(url)  # masked again: never trusted
         counts[(rule, file, digest)] += count
-    return counts, key_of
+    return counts, key_of, urls
 
 
 def _shown(value: object) -> str:
@@ -142,9 +172,15 @@ def _shown(value: object) -> str:
 
 def write_baseline(path: str, findings: Iterable[Finding]) -> int:
     """Write a baseline accepting `findings`; returns how many it holds."""
-    counts = Counter(finding_key(finding) for finding in findings)
+    counts: Counter[Key] = Counter()
+    urls: dict[Key, str] = {}
+    for finding in findings:
+        key = finding_key(finding)
+        counts[key] += 1
+        urls.setdefault(key, mask_password(finding.url or ""))
     entries = [
-        {"rule": rule, "path": file, "url_hash": digest, "count": count}
+        {"rule": rule, "path": file, "url": urls[(rule, file, digest)], "url_hash": digest,
+         "count": count}
         for (rule, file, digest), count in sorted(counts.items())
     ]
     data = {"urlint_baseline": VERSION, "findings": entries}

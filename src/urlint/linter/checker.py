@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..core.exits import ConfigError
 from ..core.faults import internal_error
 from ..core.findings import Finding
 from ..core.inputs import InputFile
@@ -15,10 +16,11 @@ from ..core.model import Candidate, Flag, Position, Span
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..mail.scanned import ScannedText
-from ..pipeline import ArticleRead, Crossposts, Reading, scan_file_texts
+from ..pipeline import ArticleRead, Crossposts, Reading, scan_file_texts, scan_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
+from ..sources.opening import STDIN
 from .config import Settings, build_settings
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
@@ -26,6 +28,8 @@ from .suppressions import RangeDirectives, Suppressions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import BinaryIO
+
     from ..core.counts import ReadingObserver
     from ..mail.origin import MessageInfo
     from .baseline import Baseline
@@ -45,8 +49,10 @@ class Checker:
         settings: Settings,
         baseline: Baseline | None = None,
         observer: ReadingObserver | None = None,
+        stdin_name: str | None = None,
     ) -> None:
         self.settings = settings
+        self.stdin_name = stdin_name  # standard input is read as this file (--stdin-filename)
         self.linter = Linter(settings.rules, settings.options)
         self.baseline = baseline
         self.observer = observer
@@ -64,8 +70,31 @@ class Checker:
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
                 yield from self._not_in_baseline([self._problem(item)])
+            elif self.stdin_name is not None and item.path == STDIN:
+                yield from self.check_stdin(self.stdin_name)
             else:
                 yield from self.check_file(item)
+
+    def check_stdin(self, name: str) -> Iterator[Finding]:
+        """The findings of standard input read as the file `name` (--stdin-filename).
+
+        Its syntax, per-file-ignores and the path the findings name are `name`'s, as ruff's
+        --stdin-filename has them. Text only: raises ConfigError for mail, an archive or a
+        compressed stream, which `-` alone reads. Nothing is read where --force-exclude
+        and exclude pass over `name`."""
+        from ..sources.kinds import TEXT, recognised
+        from ..sources.opening import input_stream
+
+        if self.settings.selection.excludes(name):
+            return
+        with input_stream(STDIN) as stream:
+            _, stream, kind = recognised(STDIN, stream, name)
+            if kind != TEXT:
+                raise ConfigError(
+                    f"--stdin-filename {name}: standard input holds {kind}, not text: give "
+                    "it as '-' alone"
+                )
+            yield from self.check_items(name, _stdin_texts(stream, name))  # type: ignore[misc]  # no marks
 
     def findings_of(self, events: Iterable[object]) -> Iterator[Finding]:
         """The findings of the events of units checked, a problem met planning among them.
@@ -241,6 +270,20 @@ class Checker:
             return None
         entry = rules_by_code()[code]
         return Finding(code, entry.name, entry.severity, message, span, path)
+
+
+def _stdin_texts(stream: BinaryIO, name: str) -> Iterator[ScannedText | Problem]:
+    """Standard input's text scanned in the syntax `name` says; a problem reading it yielded."""
+    from ..core.problems import ProblemKind
+    from ..sources.opening import unreadable
+    from ..sources.text import BinaryInput, read_chunks
+
+    try:
+        yield from scan_texts(read_chunks(stream), name)
+    except BinaryInput as error:
+        yield Problem(ProblemKind.BINARY, str(error), name, explicit=True)
+    except OSError as error:
+        yield unreadable(error, name)
 
 
 def is_code(path: str) -> bool:

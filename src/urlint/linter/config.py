@@ -126,6 +126,8 @@ OPTIONS = (
     Option("extend_exclude", "--extend-exclude", None, (), split_commas),
     Option("respect_ignores", "--no-ignore", None, True, _not),
     Option("force_exclude", "--force-exclude", None, False),
+    Option("globs", "--glob", None, (), tuple),
+    Option("hidden", "--hidden", None, False),
 )
 CONFIG_KEYS = tuple(option.key for option in OPTIONS if option.key is not None)
 _BY_NAME = {option.name: option for option in OPTIONS}
@@ -177,7 +179,9 @@ def selection_of(args: argparse.Namespace) -> Selection:
 
 
 # What file_selection takes of the options: the rest are a check's.
-_SELECTION_OPTIONS = ("exclude", "extend_exclude", "respect_ignores", "force_exclude")
+_SELECTION_OPTIONS = (
+    "exclude", "extend_exclude", "respect_ignores", "force_exclude", "globs", "hidden",
+)  # fmt: skip
 
 
 def file_selection(
@@ -187,17 +191,19 @@ def file_selection(
     extend_exclude: Sequence[str] = (),
     respect_ignores: bool = True,
     force_exclude: bool = False,
+    globs: Sequence[str] = (),
+    hidden: bool = False,
     source: str | None = None,
 ) -> Selection:
     """Which files a directory walk reads, from the file selection's options alone.
 
     The configuration's `exclude` (replaced by `exclude`, added to by `extend_exclude`),
     ignore files read unless not `respect_ignores`, and with `force_exclude` the files
-    named too."""
+    named too; `globs` as --glob has them, hidden files read with `hidden`."""
     patterns = exclude_patterns(
         config or {}, exclude=exclude, extend_exclude=extend_exclude, source=source
     )
-    return Selection(patterns, respect_ignores, force_exclude)
+    return Selection(patterns, respect_ignores, force_exclude, tuple(globs), hidden)
 
 
 @record
@@ -212,6 +218,8 @@ class Settings:
     source: str | None = None  # the configuration file read, if any
     respect_ignores: bool = True  # False with --no-ignore
     force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
+    globs: tuple[str, ...] = ()  # --glob: what a walk includes and excludes, ripgrep's way
+    hidden: bool = False  # a walk reads hidden files and directories too (--hidden)
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
@@ -237,7 +245,9 @@ class Settings:
     @property
     def selection(self) -> Selection:
         """Which files a directory walk reads (selection.py)."""
-        return Selection(self.exclude, self.respect_ignores, self.force_exclude)
+        return Selection(
+            self.exclude, self.respect_ignores, self.force_exclude, self.globs, self.hidden
+        )
 
     @property
     def codes(self) -> frozenset[str]:
@@ -254,6 +264,54 @@ class Settings:
             if path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
                 return True
         return False
+
+
+def settings_shown(args: argparse.Namespace) -> list[tuple[str, Any, str]]:
+    """Each option a command's `args` resolve, as --show-settings shows it: (its name, its
+    value, where the value came from: "default", the configuration file and key, or the
+    flag). The name is the configuration's key, or the flag's for an option of the command
+    line alone. The extend- and ignore lists add the flag's to the file's, and say both.
+
+    Raises ConfigError as settings_of does (call that first: it checks every value)."""
+    config, source = read_configuration(args.config, args.isolated)
+    where = _source_named(source)
+    given = given_options(args)
+    shown: list[tuple[str, Any, str]] = []
+    for option in OPTIONS:
+        if option.key is None and not hasattr(args, option.dest):
+            continue  # a flag of another command
+        name = option.key or option.flag or option.name
+        value, origins = option.default, []
+        if option.key is not None and option.key in config:
+            value = option.check(config[option.key], option.key, where)
+            origins.append(f"{where}: {option.key}")
+        if option.key is None:  # the flag's own value (--no-ignore: true), given or not
+            raw = getattr(args, option.dest)
+            if raw:
+                value, origins = (raw if option.read is _not else given[option.name]), [name]
+            else:
+                value = False if option.read is _not else option.default
+        elif option.name in given:
+            if option.name in ("extend_select", "ignore") and origins:
+                value = [*value, *given[option.name]]
+            else:
+                value, origins = given[option.name], []
+            origins.append(str(option.flag))
+        if option.name == "per_file_ignores":
+            value = dict(value)
+        shown.append((name, value, ", ".join(origins) or "default"))
+    return shown
+
+
+def _source_named(source: str | None) -> str:
+    """The configuration file as a message names it: from the working directory when it
+    is under it, a pyproject.toml with its table."""
+    if source is None:
+        return "configuration"
+    named = os.path.relpath(source)
+    if named.startswith(".."):
+        named = source
+    return f"{named} [tool.urlint]" if os.path.basename(source) == "pyproject.toml" else named
 
 
 def read_configuration(path: str | None, isolated: bool) -> tuple[dict, str | None]:
@@ -382,6 +440,8 @@ def build_settings(
     extend_exclude: Sequence[str] = (),
     respect_ignores: bool = True,
     force_exclude: bool = False,
+    globs: Sequence[str] = (),
+    hidden: bool = False,
     source: str | None = None,
 ) -> Settings:
     """Settings from a config table and the options given beside it (OPTIONS' names).
@@ -419,6 +479,8 @@ def build_settings(
         source=source,
         respect_ignores=respect_ignores,
         force_exclude=force_exclude,
+        globs=tuple(globs),
+        hidden=hidden,
     )
 
 

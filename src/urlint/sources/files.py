@@ -129,7 +129,7 @@ def _walk(
         except OSError as error:
             yield unreadable(error, path)
             continue
-        if not (is_dir or is_file) or rules.skips(name, path, is_dir):
+        if not (is_dir or is_file) or rules.skips(name, path, is_dir, maildir):
             continue
         if is_dir:
             if not (name == "tmp" and maildir):

@@ -8,9 +8,16 @@ the command line (or in `--files-from`) is never asked about: it is always read.
 What is skipped while walking:
 
 - version control directories (`.git`, `.hg`, `.svn`, `.bzr`, `_darcs`), always;
+- unless `--hidden`: hidden files and directories, whose name starts with `.` (ripgrep's
+  default), but for a Maildir++ folder (`.Sent` beside `cur` and `new`: mail, not a tool's);
 - unless `--no-ignore`: the directories tools make (`.venv`, `node_modules`, `build`, ...),
   and what `.gitignore`, `.git/info/exclude` and `.ignore` files say, with git's semantics;
-- what the `exclude` globs match (configuration, `--exclude`, `--extend-exclude`).
+- what the `exclude` globs match (configuration, `--exclude`, `--extend-exclude`);
+- what `--glob` leaves out: ripgrep's overrides, gitignore globs where `!` excludes, the
+  last that matches deciding. A file or directory a glob includes is read whatever an
+  ignore file, the hidden rule or the default skips say (only `exclude` and version
+  control directories still pass it over); with an include glob given, a file that no
+  glob matches is passed over (a directory is still walked).
 
 Ignore files are read as ripgrep reads them: a `.ignore` file anywhere (in the walked
 directories and above them), a `.gitignore` only inside a git repository (the directory
@@ -86,6 +93,8 @@ class Selection:
     # Exclude files named on the command line too (`--force-exclude`, as ruff's: a
     # pre-commit hook names every file it is given, excluded or not).
     force_exclude: bool = False
+    globs: tuple[str, ...] = ()  # --glob, in the order given
+    hidden: bool = False  # read hidden files and directories too (--hidden)
 
     def excludes(self, path: str) -> bool:
         """Is a path named on the command line one `exclude` passes over?"""
@@ -120,18 +129,27 @@ class Rules:
         self.info_exclude = info_exclude  # its .git/info/exclude (none or one)
         self.in_repository = in_repository
 
-    def skips(self, name: str, path: str, is_dir: bool) -> bool:
-        """Is the entry `name` of this directory (`path` as the walk shows it) passed over?"""
+    def skips(self, name: str, path: str, is_dir: bool, in_maildir: bool = False) -> bool:
+        """Is the entry `name` of this directory (`path` as the walk shows it) passed over?
+
+        `in_maildir`: this directory is a Maildir, whose hidden directories are its
+        folders (Maildir++)."""
         selection = self.selection
         if is_dir and name in VCS_DIRECTORIES:
             return True
-        if is_dir and selection.respect_ignores and name in DEFAULT_SKIPPED:
-            return True
         if selection.exclude and any(path_matches(path, p) for p in selection.exclude):
+            return True
+        entry = name + "/" if is_dir else name
+        if selection.globs:
+            decision = _overrides(selection.globs).decides(entry, _walk_path(path, is_dir))
+            if decision is not None:
+                return decision
+        if not selection.hidden and name.startswith(".") and not (is_dir and in_maildir):
+            return True
+        if is_dir and selection.respect_ignores and name in DEFAULT_SKIPPED:
             return True
         if not (self.ignores or self.gitignores or self.info_exclude):
             return False
-        entry = name + "/" if is_dir else name
         for stack in (self.ignores, self.gitignores, self.info_exclude):
             for ignore_file, prefix in stack:
                 decision = ignore_file.decides(entry, prefix + entry)
@@ -212,6 +230,57 @@ def _above(rules: Rules, directory: str, is_root: bool) -> Rules:
     return Rules(
         rules.selection, tuple(ignores), tuple(gitignores), info_exclude, root is not None
     )
+
+
+class Overrides:
+    """The --glob globs of a walk, as ripgrep reads them (its overrides)."""
+
+    __slots__ = ("patterns", "includes")
+
+    def __init__(self, patterns: IgnoreFile | None, includes: bool) -> None:
+        self.patterns = patterns  # the globs as an ignore file whose `!` is theirs inverted
+        self.includes = includes  # some glob includes: the files none matches are left out
+
+    def decides(self, entry: str, path: str) -> bool | None:
+        """Whether the globs pass over `entry` (a directory's ends with '/') at `path`
+        (True: an exclude glob matches last, or no glob matches a file where one includes),
+        read it (False: an include glob matches last), or say nothing (None: the other
+        rules decide)."""
+        decision = self.patterns.decides(entry, path) if self.patterns is not None else None
+        if decision is None and self.includes and not entry.endswith("/"):
+            return True
+        return decision
+
+
+_OVERRIDES: dict[tuple[str, ...], Overrides] = {}
+
+
+def _overrides(globs: tuple[str, ...]) -> Overrides:
+    """The globs as Overrides, made once a run. A glob is a line of a .gitignore (a name
+    without "/" matches at any depth), its `!` inverted: ripgrep's include is a .gitignore's
+    take-back, its `!glob` an ignore."""
+    made = _OVERRIDES.get(globs)
+    if made is None:
+        lines = [
+            _literal(glob[1:]) if glob.startswith("!") else "!" + _literal(glob)
+            for glob in globs
+            if glob not in ("", "!")
+        ]
+        includes = any(not glob.startswith("!") for glob in globs if glob)
+        made = _OVERRIDES[globs] = Overrides(parse_ignore_file("\n".join(lines)), includes)
+    return made
+
+
+def _literal(glob: str) -> str:
+    """A glob as a line of an ignore file says it: a leading `#` or `!` is the name's own."""
+    return "\\" + glob if glob.startswith(("#", "!")) else glob
+
+
+def _walk_path(path: str, is_dir: bool) -> str:
+    """An entry's path as a glob is matched against it: "/" between names, no "./", a
+    directory's ending with "/"."""
+    posix = path.replace(os.sep, "/").removeprefix("./")
+    return posix + "/" if is_dir else posix
 
 
 def _ancestors(absolute: str) -> Iterator[tuple[str, str]]:

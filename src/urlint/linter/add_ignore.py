@@ -1,0 +1,261 @@
+"""`check --add-ignore`: an `urlint: ignore[CODE]` comment written for each current finding.
+
+As ruff's `--add-noqa`: at the end of the finding's line, in the file's own comment syntax
+(`#`, `//`, `<!-- -->`), merged into an `urlint: ignore[...]` already on the line. Where no
+comment can go without changing what the file means, nothing is written and the finding
+is said (`NotAdded`): a file with no comments (JSON, RFC 8259; plain text), a line of its own
+comments only (reStructuredText, AsciiDoc, a Dockerfile), mail, an archive's member, a line
+that ends inside a multi-line string or template literal (a comment there would be part of
+the string), a line continued by a backslash, a Markdown fenced code block (the comment
+would be shown as code), a URL that goes on onto the next line. The file is read and
+written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+from ..core.findings import Finding
+from ..core.records import record
+from ..scanner.textpos import line_starts
+from ..sources.kinds import PACKED_SUFFIXES, file_syntax
+from ..sources.opening import rewrite
+from ..sources.text import SourceText
+from .checker import Checker
+from .fixes import apply_replacements
+from .suppressions import DIRECTIVE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..scanner.code import Regions
+    from .baseline import Baseline
+    from .config import Settings
+
+
+@record
+class NotAdded:
+    """A finding no comment was written for, and why (said on standard error)."""
+
+    path: str
+    line: int
+    code: str
+    reason: str
+
+
+@record
+class Added:
+    """The comments written in one file: how many lines took one."""
+
+    path: str
+    comments: int
+
+
+# The comment syntax of each syntax (scanner.syntax) that has one a line can end with:
+# (opener, closer, the space before it).
+_HASH = ("#", "", "  ")
+_SLASHES = ("//", "", "  ")
+_MARKUP = ("<!--", "-->", " ")
+_STYLES = {
+    "python": _HASH, "shell": _HASH, "yaml": _HASH, "toml": _HASH,
+    "javascript": _SLASHES, "go": _SLASHES, "c-like": _SLASHES,
+    "markdown": _MARKUP, "html": _MARKUP,
+}  # fmt: skip
+# C-like files whose comments start with `#`: Ruby's
+_HASH_C_LIKE = (".rb", "gemfile", "rakefile")
+_NONE = {
+    "text": "plain text has no comment syntax",
+    "json": "JSON has no comments",
+    "rst": "a reStructuredText comment is a line of its own",
+    "asciidoc": "an AsciiDoc comment is a line of its own",
+}
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+
+
+def add_ignores(
+    settings: Settings, paths: list[str], baseline: Baseline | None = None
+) -> Iterator[Added | NotAdded]:
+    """An ignore comment added for each finding under `paths` (but what `baseline` accepts),
+    file by file; each finding none could be written for, said."""
+    by_path: dict[str, list[Finding]] = {}
+    for finding in Checker(settings, baseline).check_paths(paths):
+        by_path.setdefault(finding.path, []).append(finding)
+    for path, findings in by_path.items():
+        yield from _add_in_file(path, findings)
+
+
+def _add_in_file(path: str, findings: list[Finding]) -> Iterator[Added | NotAdded]:
+    """The comments for `findings`, all of the file at `path`, written into it."""
+    style = _style(path)
+    source = None
+    if not isinstance(style, str):
+        source = SourceText.read(path)
+    by_line: dict[int, set[str]] = {}
+    refused: list[NotAdded] = []
+    for finding in findings:
+        reason = _not_for(finding, style, source)
+        if reason:
+            refused.append(NotAdded(path, finding.line, finding.code, reason))
+        else:
+            by_line.setdefault(finding.line, set()).add(finding.code)
+    if by_line and source is not None and not isinstance(style, str):
+        yield from _written(path, source, style, by_line, refused)
+    yield from sorted(refused, key=lambda said: (said.line, said.code))
+
+
+def _written(
+    path: str,
+    source: SourceText,
+    style: tuple[str, str, str],
+    by_line: dict[int, set[str]],
+    refused: list[NotAdded],
+) -> Iterator[Added]:
+    """The comments for the codes of each line of `by_line` written into the file; what
+    cannot be written added to `refused`."""
+    text = source.text
+    starts = line_starts(text)
+    regions = _regions(text, file_syntax(path))
+    fences = _fenced_lines(text, starts) if style is _MARKUP else frozenset()
+    edits = []
+    for line, codes in sorted(by_line.items()):
+        edit = _comment_edit(text, starts, line, sorted(codes), style, regions, fences)
+        if isinstance(edit, str):
+            refused.extend(NotAdded(path, line, code, edit) for code in codes)
+        elif edit is not None:
+            edits.append(edit)
+    if not edits:
+        return
+    new_text, chosen = apply_replacements(text, edits)
+    shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
+    try:
+        rewrite(path, source.encoded(new_text, shifts))
+    except (OSError, UnicodeEncodeError) as error:
+        for start, _, _ in chosen:
+            line = text.count("\n", 0, start) + 1
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            reason = f"cannot write the file: {why}"
+            refused.extend(NotAdded(path, line, code, reason) for code in by_line[line])
+        return
+    yield Added(path, len(chosen))
+
+
+def _style(path: str) -> tuple[str, str, str] | str:
+    """The comment syntax a line of the file at `path` can end with, or why there is none."""
+    name = os.path.basename(path).lower()
+    if name.endswith(PACKED_SUFFIXES):
+        return "a compressed file is not written"
+    if name in ("dockerfile", "containerfile"):
+        return "a Dockerfile comment is a line of its own"
+    syntax = str(file_syntax(path))
+    if syntax == "c-like" and name.endswith(_HASH_C_LIKE):
+        return _HASH
+    return _STYLES.get(syntax) or _NONE.get(syntax, f"{syntax} has no comment urlint knows")
+
+
+def _not_for(
+    finding: Finding, style: tuple[str, str, str] | str, source: SourceText | None
+) -> str:
+    """Why no comment can hold `finding`, by what it is; "" when one may."""
+    if finding.mail is not None:
+        return "a finding in mail: urlint writes no comment into a message"
+    if finding.code.startswith("M9"):
+        return "a finding of the run, not of a URL: no comment suppresses it"
+    if not os.path.isfile(finding.path):
+        return "inside an archive or a compressed file, which is not written"
+    if isinstance(style, str):
+        return style
+    if source is None:
+        return "the file is too large or could not be read again"
+    if not source.exact:
+        return "some of its bytes do not decode as its encoding says: it is not written"
+    if finding.span.end.line > finding.span.start.line:
+        return "the URL goes on onto the next line: a comment at the line's end would cut it"
+    return ""
+
+
+def _regions(text: str, syntax: str) -> Regions | None:
+    """The string literals and comments of a code file's text (scanner.code); None for
+    markup."""
+    from ..scanner.syntax import CODE_SYNTAXES
+
+    if syntax not in CODE_SYNTAXES:
+        return None
+    from ..scanner.code import lex
+
+    return lex(text, syntax)
+
+
+def _comment_edit(
+    text: str,
+    starts: list[int],
+    line: int,
+    codes: list[str],
+    style: tuple[str, str, str],
+    regions: Regions | None,
+    fences: frozenset[int],
+) -> tuple[int, int, str] | str | None:
+    """The edit that makes line `line` suppress `codes`: a replacement, or why none can be
+    made; None where the line's `urlint: ignore` suppresses every rule already."""
+    start = starts[line - 1]
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    if end > start and text[end - 1] == "\r":
+        end -= 1
+    content = text[start:end]
+    existing = DIRECTIVE.search(content)
+    if existing is not None:  # merged into the directive the line has
+        if existing.group(1) is None:
+            return None
+        had = [c.strip().upper() for c in re.split(r"[\s,]+", existing.group(1)) if c.strip()]
+        merged = ", ".join([*had, *(c for c in codes if c not in had)])
+        return start + existing.start(1), start + existing.end(1), merged
+    directive = f"urlint: ignore[{', '.join(codes)}]"
+    opener, closer, space = style
+    if line in fences:
+        return "the line is in a fenced code block: a comment would be shown as code"
+    if regions is not None:
+        from ..scanner.code import COMMENT
+
+        index = regions.at(end)
+        # the line's last character in a literal: one that goes on (a docstring), or that
+        # ends with the line (a YAML block scalar's last line, a here-document's): not a
+        # quoted string closed on the line, whose closing quote is in no region
+        last = regions.at(end - 1) if end > start else -1
+        if index >= 0 and regions.items[index][2] == COMMENT:
+            return end, end, f" {directive}"  # inside a block comment: its text
+        if index >= 0 or (last >= 0 and regions.items[last][2] != COMMENT):
+            return (
+                "the line ends inside a multi-line string or template literal: a "
+                "comment there would be part of it"
+            )
+        if content.rstrip().endswith("\\"):
+            return "the line goes on after a backslash: a comment would end it"
+    elif style is _MARKUP:
+        before = text[:end]
+        if before.rfind("<!--") > before.rfind("-->"):
+            return end, end, f" {directive}"  # inside an HTML comment: its text
+        if content.rfind("<") > content.rfind(">"):
+            return "the line ends inside a tag: a comment there would break it"
+    return end, end, f"{space}{opener} {directive}{' ' + closer if closer else ''}"
+
+
+def _fenced_lines(text: str, starts: list[int]) -> frozenset[int]:
+    """The lines of a Markdown text inside a fenced code block, its fences too
+    (CommonMark section 4.5: a fence of three or more backquotes or tildes, closed by one
+    of the same character at least as long)."""
+    inside: set[int] = set()
+    fence = ""
+    for number, start in enumerate(starts, 1):
+        end = text.find("\n", start)
+        line = text[start : len(text) if end < 0 else end]
+        match = _FENCE.match(line)
+        if fence:
+            inside.add(number)
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                if not line[match.end() :].strip():
+                    fence = ""
+        elif match and not (match.group(1)[0] == "`" and "`" in line[match.end() :]):
+            fence = match.group(1)
+            inside.add(number)
+    return frozenset(inside)

@@ -1,0 +1,111 @@
+"""`check --show-settings` and `check --show-files` (commands/show.py), run as a user runs
+them: what a run would use, each value with where it came from, and the files it would read."""
+
+from __future__ import annotations
+
+import pytest
+
+from ..helpers import run
+
+BAD = "see http://example.com/~x/\n"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A working directory with its own (empty) configuration, holding files hidden and not."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    for name in ("a.py", "b.txt", ".env", ".github/ci.yml", "src/c.py", "src/.cache/d.py"):
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"# {BAD}")
+    return tmp_path
+
+
+# -- --show-files -----------------------------------------------------------------------------
+
+
+def test_show_files_lists_what_a_run_would_read(capsys, project):
+    (project / ".gitignore").write_text("b.txt\n")
+    (project / ".git").mkdir()
+    assert run(capsys, "check", "--show-files") == (0, "a.py\nsrc/c.py\nurlint.toml\n", "")
+    assert run(capsys, "check", "--show-files", "-g", "!a.py", "--hidden") == (
+        0, ".env\n.github/ci.yml\n.gitignore\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n", ""
+    )
+    assert run(capsys, "check", "--show-files", "--no-ignore", "--extend-exclude", "src") == (
+        0, "a.py\nb.txt\nurlint.toml\n", ""
+    )
+
+
+def test_show_files_says_a_path_it_cannot_read_and_exits_2(capsys, project):
+    assert run(capsys, "check", "--show-files", "a.py", "nope.txt") == (
+        2, "a.py\n", "urlint: nope.txt: No such file or directory\n"
+    )
+
+
+def test_show_files_masks_a_password_in_a_name(capsys, project):
+    (project / "http:").mkdir()
+    (project / "http:" / "u:s3cret@h").write_text(BAD)
+    code, out, _ = run(capsys, "check", "--show-files", "http:")
+    assert (code, out) == (0, "http:/u:****@h\n")
+
+
+# -- --show-settings --------------------------------------------------------------------------
+
+
+def test_show_settings_says_where_each_value_came_from(capsys, project):
+    (project / "urlint.toml").write_text(
+        'ignore = ["S4"]\nfail-on = "warning"\n[per-file-ignores]\n"tests/*" = ["C2"]\n'
+    )
+    code, out, err = run(
+        capsys, "check", "--show-settings", "--ignore", "P501", "--target", "rfc3986", "-g", "*.py"
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:-1] == [
+        "select = (every rule on by default)  # default",
+        'ignore = ["S4", "P501"]  # urlint.toml: ignore, --ignore',
+        "extend-select = []  # default",
+        'per-file-ignores = { "tests/*" = ["C2"] }  # urlint.toml: per-file-ignores',
+        'fail-on = "warning"  # urlint.toml: fail-on',
+        'target = "rfc3986"  # --target',
+        "known-schemes = []  # default",
+        "allowed-ports = {}  # default",
+        "exclude = []  # default",
+        "--extend-exclude = []  # default",
+        "--no-ignore = false  # default",
+        "--force-exclude = false  # default",
+        '--glob = ["*.py"]  # --glob',
+        "--hidden = false  # default",
+    ]
+    listed, _, origin = lines[-1].partition("  # ")
+    assert origin == "what select, extend-select, ignore and target enable"
+    assert listed.startswith("rules = [") and listed.endswith("]")
+    codes = listed[len("rules = [") : -1].split(", ")
+    assert codes == sorted(codes)
+    # P501 ignored by the flag, the S4 rules by the file; C201 (an error) is on by default
+    assert "C201" in codes and "P501" not in codes
+    assert [code for code in codes if code.startswith("S4")] == []
+
+
+def test_show_settings_names_a_pyprojects_table_and_masks_passwords(capsys, project):
+    (project / "urlint.toml").unlink()
+    (project / "pyproject.toml").write_text(
+        '[tool.urlint]\nexclude = ["http://u:s3cret@h.example/"]\n'
+    )
+    code, out, _ = run(capsys, "check", "--show-settings")
+    assert code == 0
+    assert 'exclude = ["http://u:****@h.example/"]  # pyproject.toml [tool.urlint]: exclude' in (
+        out.splitlines()
+    )
+    assert "s3cret" not in out
+
+
+def test_show_settings_of_a_bad_configuration_is_one_line_and_exit_2(capsys, project):
+    (project / "urlint.toml").write_text('fail-on = "never"\n')
+    assert run(capsys, "check", "--show-settings") == (
+        2,
+        "",
+        f"urlint: {project / 'urlint.toml'}: fail-on must be one of error, warning, info, not "
+        "'never'\n",
+    )

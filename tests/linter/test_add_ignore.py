@@ -1,0 +1,207 @@
+"""`check --add-ignore`: a comment for each finding in the file's own syntax, merged with one
+already there; the findings no comment can hold said; then `check` reports nothing and every
+code file still parses (the parser checks of test_checker.py)."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ..helpers import run
+
+PYTHON = (
+    "# the docs: http://a.example/~fred/\n"
+    'HOME = "http://a.example/~fred/"\n'
+    "PIPE = 'http://a.example/a|b'  # urlint: ignore[C202]\n"
+    'print("http://a.example/~x/", end="")\n'
+)
+JAVASCRIPT = (
+    "// the docs: http://a.example/~fred/\n"
+    'const home = "http://a.example/~fred/";\n'
+    "const user = `http://a.example/users/${id}/~x`;\n"
+    "/* a block comment\n"
+    "   http://a.example/~y/\n"
+    "*/\n"
+)
+SHELL = (
+    "#!/bin/sh\n"
+    "# the docs: http://a.example/~fred/\n"
+    "curl http://a.example/~fred/ -o out\n"
+    'wget "http://a.example/a|b"\n'
+)
+YAML = (
+    "# the docs: http://a.example/~fred/\n"
+    "home: http://a.example/~fred/\n"
+    'quoted: "http://a.example/a|b"\n'
+    "list:\n"
+    "  - http://a.example/~x/\n"
+)
+MARKDOWN = (
+    "# Title\n"
+    "\n"
+    "See http://a.example/~fred/ and [this](http://a.example/~x/).\n"
+    "\n"
+    "<!-- an old note\n"
+    "http://a.example/~z/\n"
+    "-->\n"
+)
+FILES = {"a.py": PYTHON, "b.js": JAVASCRIPT, "c.sh": SHELL, "d.yaml": YAML, "e.md": MARKDOWN}
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    return tmp_path
+
+
+def test_add_ignore_then_check_reports_nothing_and_every_file_still_parses(capsys, project):
+    for name, text in FILES.items():
+        (project / name).write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--select", "ALL", "--format", "concise", *FILES)
+    assert (code, len(out.splitlines())) == (1, 17)
+    assert run(capsys, "check", "--select", "ALL", "--add-ignore", *FILES) == (
+        0, "", "urlint: added 16 ignore comments\n"
+    )
+    assert run(capsys, "check", "--select", "ALL", *FILES) == (0, "", "")
+    written = {name: (project / name).read_text(encoding="utf-8") for name in FILES}
+    assert written["a.py"] == (
+        "# the docs: http://a.example/~fred/  # urlint: ignore[C202]\n"
+        'HOME = "http://a.example/~fred/"  # urlint: ignore[C202]\n'
+        "PIPE = 'http://a.example/a|b'  # urlint: ignore[C202, C201]\n"
+        # the directive on the line before covers this line's C202 already
+        'print("http://a.example/~x/", end="")\n'
+    )
+    assert written["b.js"].splitlines()[2:5] == [
+        "const user = `http://a.example/users/${id}/~x`;  // urlint: ignore[C202]",
+        "/* a block comment",
+        "   http://a.example/~y/ urlint: ignore[C202]",
+    ]
+    assert written["e.md"].splitlines()[2:6] == [
+        "See http://a.example/~fred/ and [this](http://a.example/~x/). <!-- urlint: "
+        "ignore[C202] -->",
+        "",
+        "<!-- an old note",
+        "http://a.example/~z/ urlint: ignore[C202]",
+    ]
+    assert ast.dump(ast.parse(written["a.py"])) == ast.dump(ast.parse(PYTHON))
+    assert yaml.safe_load(written["d.yaml"]) == yaml.safe_load(YAML)
+    assert subprocess.run(["bash", "-n", "c.sh"], check=False).returncode == 0
+    if shutil.which("node") is not None:
+        assert subprocess.run(["node", "--check", "b.js"], check=False).returncode == 0
+
+
+def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project):
+    files = {
+        "a.py": 'DOC = """see\nhttp://a.example/~x/ here\n"""\nLONG = "http://a.example/~y/" \\\n'
+        '    "z"\n',
+        "b.js": "const t = `first line\nhttp://a.example/~x/\n`;\n",
+        "c.json": '{"a": "http://a.example/~x/"}\n',
+        "d.txt": "see http://a.example/~x/\n",
+        "e.md": "```\ncurl http://a.example/~x/\n```\n",
+        "f.rst": "see http://a.example/~x/\n",
+        "g.yaml": "a: |\n  http://a.example/~x/\n",  # a block scalar's last line
+        "h.sh": "cat <<EOF\nhttp://a.example/~x/\nEOF\n",  # a here-document
+    }
+    for name, text in files.items():
+        (project / name).write_text(text, encoding="utf-8")
+    assert run(capsys, "check", "--add-ignore", *files) == (
+        0,
+        "",
+        "urlint: a.py:2: C202: no ignore comment: the line ends inside a multi-line string "
+        "or template literal: a comment there would be part of it\n"
+        "urlint: a.py:4: C202: no ignore comment: the line goes on after a backslash: a "
+        "comment would end it\n"
+        "urlint: b.js:2: C202: no ignore comment: the line ends inside a multi-line string or "
+        "template literal: a comment there would be part of it\n"
+        "urlint: c.json:1: C202: no ignore comment: JSON has no comments\n"
+        "urlint: d.txt:1: C202: no ignore comment: plain text has no comment syntax\n"
+        "urlint: e.md:2: C202: no ignore comment: the line is in a fenced code block: a comment "
+        "would be shown as code\n"
+        "urlint: f.rst:1: C202: no ignore comment: a reStructuredText comment is a line of its "
+        "own\n"
+        "urlint: g.yaml:2: C202: no ignore comment: the line ends inside a multi-line string "
+        "or template literal: a comment there would be part of it\n"
+        "urlint: h.sh:2: C202: no ignore comment: the line ends inside a multi-line string "
+        "or template literal: a comment there would be part of it\n"
+        "urlint: added 0 ignore comments\n",
+    )
+    assert {name: (project / name).read_text(encoding="utf-8") for name in files} == files
+
+
+def test_add_ignore_says_a_finding_in_mail(capsys, project):
+    (project / "box.mbox").write_text(
+        "From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b\n\nsee http://a.example/~x/\n"
+    )
+    assert run(capsys, "check", "--add-ignore", "box.mbox") == (
+        0,
+        "",
+        "urlint: box.mbox:4: C202: no ignore comment: a finding in mail: urlint writes no "
+        "comment into a message\nurlint: added 0 ignore comments\n",
+    )
+
+
+def test_add_ignore_never_writes_a_password_anywhere_it_reports(capsys, project):
+    (project / "a.py").write_text("# ftp://fred:s3cret@h.example/~x/\n")
+    code, out, err = run(capsys, "check", "--add-ignore", "a.py")
+    assert (code, out, err) == (0, "", "urlint: added 1 ignore comment\n")
+    assert (project / "a.py").read_text() == (
+        "# ftp://fred:s3cret@h.example/~x/  # urlint: ignore[C202, P501]\n"
+    )
+    assert run(capsys, "check", "a.py") == (0, "", "")
+
+
+def test_add_ignore_works_on_files_not_standard_input(capsys, project):
+    assert run(capsys, "check", "--add-ignore", "-") == (
+        2, "", "urlint: --fix, --diff and --add-ignore work on files, not standard input\n"
+    )
+
+
+PYTHON_LINES = [
+    "# see http://a.example/{u}/\n",
+    'A = "http://a.example/{u}/"\n',
+    "B = 'http://a.example/{u}/'  # a note\n",
+    'C = """\nhttp://a.example/{u}/\n"""\n',
+    'D = ("http://a.example/{u}/",\n     "x")\n',
+    'E = "http://a.example/{u}/" \\\n    "y"\n',
+    'F = f"{{x}}http://a.example/{u}/"\n',
+    "G = 1  # urlint: ignore[C201] http://a.example/{u}/\n",
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    lines=st.lists(
+        st.tuples(st.sampled_from(PYTHON_LINES), st.sampled_from(["~x", "a|b", "%7Ex"])),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_python_after_add_ignore_parses_the_same_and_only_what_was_said_remains(
+    capsys, tmp_path_factory, monkeypatch, lines
+):
+    root = tmp_path_factory.mktemp("add")
+    monkeypatch.chdir(root)
+    (root / "urlint.toml").write_text("")
+    text = "".join(template.format(u=u) for template, u in lines)
+    (root / "m.py").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check", "--add-ignore", "--ignore", "M901", "m.py")
+    said = [line for line in err.splitlines() if ": no ignore comment: " in line]
+    assert (code, out) == (0, "")
+    written = (root / "m.py").read_text(encoding="utf-8")
+    assert ast.dump(ast.parse(written)) == ast.dump(ast.parse(text))
+    # what check still reports was said; a finding said may be covered all the same, by
+    # the comment added on the line before it
+    _, out, _ = run(capsys, "check", "--format", "concise", "--ignore", "M901", "m.py")
+    left = {f"{line.split(':')[0]}:{line.split(':')[1]}: {line.split(' ')[1]}"
+            for line in out.splitlines()}
+    assert left <= {line.removeprefix("urlint: ").split(": no ignore")[0] for line in said}
+    changed = sum(a != b for a, b in zip(text.split("\n"), written.split("\n"), strict=True))
+    plural = "" if changed == 1 else "s"
+    assert err.splitlines()[-1] == f"urlint: added {changed} ignore comment{plural}"
