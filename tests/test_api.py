@@ -412,3 +412,18 @@ def test_the_package_loads_a_name_when_it_is_first_used():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "[] True False False\n", "")
+
+
+def test_every_name_the_package_exports_is_its_modules_own():
+    import importlib
+
+    assert sorted(urlint.__all__) == sorted(urlint._EXPORTS)
+    for name in urlint.__all__:
+        module = importlib.import_module(f"urlint.{urlint._EXPORTS[name]}")
+        assert getattr(urlint, name) is getattr(module, name)
+    from urlint.core.exits import ConfigError
+    from urlint.linter.config import Settings
+
+    assert (urlint.check_paths, urlint.Settings, urlint.ConfigError) == (
+        urlint.api.check_paths, Settings, ConfigError,
+    )

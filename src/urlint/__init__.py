@@ -24,19 +24,22 @@ _EXPORTS = {
     "Finding": "core.findings", "Severity": "core.findings", "scan_paths": "api",
     "Found": "pipeline",
     "Problem": "core.problems", "ProblemKind": "core.problems", "MessageInfo": "mail.origin",
-    "as_dict": "api", "__version__": "core.version",
+    "as_dict": "api", "__version__": "core.version", "check_paths": "api",
+    "Settings": "linter.config", "ConfigError": "core.exits",
 }
 
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import as_dict, extract, scan, scan_paths
+    from .api import as_dict, check_paths, extract, scan, scan_paths
+    from .core.exits import ConfigError
     from .core.findings import Finding, Severity
     from .core.model import Candidate, Flag, Position, Span, Wrapper
     from .core.problems import Problem, ProblemKind
     from .core.version import __version__
     from .grammar.login import mask_password
     from .linter.checker import lint
+    from .linter.config import Settings
     from .mail.origin import MessageInfo
     from .pipeline import Found
     from .scanner.syntax import Syntax
@@ -54,7 +57,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Candidate", "Finding", "Flag", "Found", "MessageInfo", "Position", "Problem", "ProblemKind",
-    "Severity", "Span", "Syntax", "Wrapper", "as_dict", "extract", "lint", "mask_password", "scan",
-    "scan_paths", "__version__",
+    "Candidate", "ConfigError", "Finding", "Flag", "Found", "MessageInfo", "Position", "Problem",
+    "ProblemKind", "Settings", "Severity", "Span", "Syntax", "Wrapper", "as_dict", "check_paths",
+    "extract", "lint", "mask_password", "scan", "scan_paths", "__version__",
 ]

@@ -10,6 +10,12 @@ several, or on a Dask cluster. One process reads as `urlint extract` does
 order, the same ones. A worker sends each URL back packed flat (run/wire.py), never as a
 pickled `Candidate`, which would cost more than finding it.
 
+`check_paths`: the findings `urlint check` reports on files, directories, mail and news
+archives, in its order, on one process, several or a Dask cluster, under the `Settings`
+given (the defaults where none are: no configuration file is read that was not given).
+`check_in_units` and `check_unit` are the check's units of work, for the command and for
+this alike: the same code makes the same findings.
+
 `as_dict`: any of urlint's records as plain data (dicts, lists, strings, integers, booleans
 and None) that `json.dumps` writes as it is. A record becomes a dict of its fields, in
 order; a nested record a dict too; an enum its value; a set of flags a list in the order
@@ -42,11 +48,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .core.findings import Finding
     from .core.inputs import InputFile
+    from .linter.checker import Checker
+    from .linter.config import Settings
+    from .linter.suppressions import RangeDirectives
     from .mail.scanned import ScannedText
     from .pipeline import ArticleRead, Crossposts, Found, Reading
-    from .run.work import InputResult, Unit
+    from .run.progress import Tally
+    from .run.work import InputResult, Unit, UnitResult
     from .scanner.syntax import Syntax
+    from .sources.files import FileId
     from .sources.selection import Selection
 
     PathArg = str | os.PathLike[str]
@@ -134,23 +146,34 @@ def scan_paths(
     choose what a directory walk reads; a path given is
     always read.
     """
-    if jobs is not None and jobs < 1:
-        raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    names = _path_names(paths, jobs, engine, scheduler)
     from .linter.config import file_selection
 
-    check_engine(engine, scheduler)  # at the call, not at the first URL
-    if engine == DASK:
-        from .run.engines.dask import load
-
-        load()  # an ImportError (EngineUnavailable) at the call, too
-    # One path is one path, not its characters.
-    given = [paths] if isinstance(paths, (str, os.PathLike)) else paths
-    names = [os.fspath(path) for path in given]
     # What the options mean is linter.config's to say, for the CLI and the API alike.
     selection = file_selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
     if serial(engine, jobs):
         return _serial(names, selection)
     return _in_units(names, selection, jobs, engine, scheduler)
+
+
+def _path_names(
+    paths: PathArg | Iterable[PathArg], jobs: int | None, engine: str, scheduler: str | None
+) -> list[str]:
+    """`paths` as names, once `jobs`, `engine` and `scheduler` are found to go together.
+
+    Raised at the call, not at the first result: a ValueError for `jobs` under 1 or an
+    engine and scheduler that do not go together, an ImportError (EngineUnavailable) for
+    Dask not installed."""
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    check_engine(engine, scheduler)
+    if engine == DASK:
+        from .run.engines.dask import load
+
+        load()
+    # One path is one path, not its characters.
+    given = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+    return [os.fspath(path) for path in given]
 
 
 def _serial(paths: list[str], selection: Selection) -> Iterator[Found | Problem]:
@@ -198,6 +221,184 @@ def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> 
     from .run.worker import url_events
 
     return url_events(items, path, pack)
+
+
+def check_paths(
+    paths: PathArg | Iterable[PathArg],
+    settings: Settings | None = None,
+    *,
+    jobs: int | None = None,
+    engine: str = LOCAL,
+    scheduler: str | None = None,
+    baseline: PathArg | None = None,
+) -> Iterator[Finding]:
+    """Every finding in `paths`, as `urlint check` reports them, in its order.
+
+    `paths` as `scan_paths` takes them (files, directories, "-" for standard input; mail,
+    news and archives read as `check` reads them, a finding in mail carrying its message in
+    `mail`). The findings are the `Finding`s the command writes, in the order it writes
+    them: each URL's by rule, suppressions (`# urlint: ignore[CODE]`) and per-file ignores
+    applied, and for an input not read (missing, binary, damaged) the finding the command
+    reports for it (M-codes). Nothing is raised for a bad input.
+
+    `settings`: a `urlint.Settings` (`Settings.from_mapping`, `Settings.from_file`); None,
+    the defaults, as `urlint check --isolated` has them. No configuration file is looked for:
+    a library reads no file it was not given. `baseline`: a baseline file (`check
+    --write-baseline`), whose findings are not reported. `jobs`, `engine` and `scheduler`
+    as for `scan_paths`: the same findings in the same order on any of them.
+
+    Passwords are masked as `check` writes them (RFC 1738 section 6): in a finding's `url`,
+    its `message` (a reason may quote an archive member's name) and its `path` (the name
+    given or walked; `archive!member` for a member of an archive). Its `mail`, the message's
+    place and identity, is as read: `as_dict` masks its strings.
+
+    Raised at the call: a TypeError for `settings` that are no Settings, a ValueError and
+    ImportError as for `scan_paths`, a ConfigError for a baseline that cannot be read."""
+    from .linter.checker import Checker
+    from .linter.config import Settings, build_settings
+
+    if settings is None:
+        settings = build_settings()
+    elif not isinstance(settings, Settings):
+        raise TypeError(
+            "settings must be urlint.Settings (Settings.from_mapping, Settings.from_file) "
+            f"or None, not {type(settings).__name__}"
+        )
+    names = _path_names(paths, jobs, engine, scheduler)
+    accepted = None
+    if baseline is not None:
+        from .linter.baseline import Baseline
+
+        accepted = Baseline.load(os.fspath(baseline))
+    checker = Checker(settings, accepted)
+    if serial(engine, jobs):
+        return _masked(checker.check_paths(names))
+    return _masked(check_in_units(checker, names, frozenset(), jobs, None, engine, scheduler))
+
+
+def _masked(findings: Iterable[Finding]) -> Iterator[Finding]:
+    """The findings with a password in their message or path masked, as `check` writes them.
+
+    A finding's URL is masked already, and a rule's message never quotes a password; a
+    problem's reason may quote its input (an archive member's name), as a path may."""
+    from .core.records import replaced
+
+    # Most findings repeat a path and a message the finding before had: each is masked once
+    # (a run of dense findings spent a twentieth of its time masking them again).
+    seen: dict[str, str] = {}
+
+    def masked(text: str) -> str:
+        shown = seen.get(text)
+        if shown is None:
+            if len(seen) > 4096:
+                seen.clear()
+            shown = seen[text] = mask_password(text)
+        return shown
+
+    for finding in findings:
+        message, path = masked(finding.message), masked(finding.path)
+        if message == finding.message and path == finding.path:
+            yield finding
+        else:
+            yield replaced(finding, message=message, path=path)
+
+
+def check_in_units(
+    checker: Checker,
+    paths: Iterable[str],
+    skip: frozenset[FileId],
+    jobs: int | None,
+    tally: Tally | None,
+    engine: str,
+    scheduler: str | None,
+) -> Iterator[Finding]:
+    """`checker.check_paths` in units of work: the same findings in the same order.
+
+    On `jobs` processes or a Dask cluster's workers (`engine`, `scheduler`:
+    run.runner.run_work); `urlint check -j` and `check_paths` run it.
+
+    A large text file is checked in ranges, an mbox in runs of messages (mail has no
+    suppressions). A text file's suppressions are the file's: each range's findings are
+    suppressed by the directives on its lines and those before it, and the ranges'
+    directives are joined here, in order, to say at the file's end which suppressed nothing
+    (M901), as the check of the whole file says it."""
+    from functools import partial
+
+    from .run.plan import planned_units
+    from .run.runner import run_work
+
+    settings = checker.settings
+    units = planned_units(paths, selection=settings.selection, skip=skip, relative=True)
+    work = partial(check_unit, settings=settings)
+    events = run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
+    yield from checker.findings_of(events)
+
+
+def check_unit(unit: Unit, settings: Settings) -> UnitResult:
+    """A unit of work (core/units.py) checked in a worker process: its findings.
+
+    File by file (no baseline: the writer's process applies it, in the run's order). A range
+    of a text file ends with its RangeDirectives, for the writer to join
+    (Checker.findings_of)."""
+    from functools import partial
+
+    from .core.units import TextRange
+    from .linter.checker import Checker, collect_directives
+    from .linter.suppressions import Suppressions
+    from .pipeline import ArticleRead, scan_input_marked
+    from .run.worker import worked
+
+    checker = Checker(settings)
+    in_range = isinstance(unit, TextRange)
+    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
+    # A range's suppressions: its look back's directives (RangeScan), then its own.
+    suppressions = Suppressions()
+
+    def check_whole(
+        source: InputFile, articles: Crossposts, reading: Reading
+    ) -> list[Finding | ArticleRead]:
+        items = scan_input_marked(source, articles, reading)
+        return list(checker.check_items(source.path, items))
+
+    def check_part(
+        items: Iterable[ScannedText | Problem | ArticleRead], path: str
+    ) -> list[Finding | ArticleRead | RangeDirectives]:
+        # a range of a text file, a run of an mbox's messages, or an archive's members
+        # (core.units.ArchiveMembers, ArchiveRest)
+        found: list[Finding | ArticleRead | RangeDirectives] = []
+        for item in items:
+            if isinstance(item, ArticleRead):
+                found.append(item)
+            elif isinstance(item, Problem):
+                found.extend(checker._not_in_baseline([checker._problem(item)]))
+            elif in_range:
+                found.extend(checker.lint_text(item, path, suppressions))
+            else:
+                found.extend(checker.lint_mail(item, item.path or path))
+        if in_range:
+            found.append(suppressions.of_range(path, final))
+        return found
+
+    look_back = partial(collect_directives, suppressions) if in_range else None
+    return worked(unit, check_whole, check_part, look_back)
+
+
+def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
+    """The findings of a range of a text file or a relative run of an mbox, placed in the file.
+
+    With a range's RangeDirectives: `lines` lines, `chars` characters and `messages`
+    messages further on (run.runner.run_work's `place`)."""
+    from .core.findings import Finding
+    from .linter.suppressions import RangeDirectives
+
+    placed: list = []
+    for event in events:
+        if isinstance(event, Finding):
+            event = event.moved(lines, chars, messages)
+        elif isinstance(event, RangeDirectives):
+            event = event.moved(lines, chars)
+        placed.append(event)
+    return placed
 
 
 def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:

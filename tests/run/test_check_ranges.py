@@ -11,7 +11,7 @@ from functools import partial
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from urlint.commands.unit_work import check_unit, placed_findings
+from urlint.api import check_unit, placed_findings
 from urlint.core.model import Position, Span
 from urlint.core.units import TextRange
 from urlint.linter.checker import Checker
