@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import urlint
 from urlint.grammar.rfc3986 import ip_literal_problem, is_ipv6address
 from urlint.linter.config import build_settings, select_rules
 from urlint.linter.rules.engine import Linter
@@ -201,3 +202,13 @@ def test_the_ipv6_grammar_agrees_with_pythons_reading(chars) -> None:
         python = False
     # Python's reader takes the same text forms (RFC 4291 section 2.2), and no zone here.
     assert is_ipv6address(text) == python, text
+
+
+def test_the_library_lints_text_under_either_target() -> None:
+    text = "see http://example.com/~fred/ and http://[::1]:8080/\n"
+    assert [(f.code, f.span.start.column) for f in urlint.lint(text)] == [
+        ("C202", 24), ("C201", 42), ("S407", 42), ("C201", 46), ("P503", 48),
+    ]
+    assert urlint.lint(text, target="rfc3986") == []
+    with pytest.raises(urlint.ConfigError, match="target must be one of rfc1738, rfc3986"):
+        urlint.lint(text, target="rfc2396")

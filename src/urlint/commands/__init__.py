@@ -1,6 +1,6 @@
 """The `urlint` command: main, its parser, the arguments and options the subcommands share.
 
-One module per subcommand (extract, check, scan, report, rules) holds its arguments and
+One module per subcommand (extract, check, scan, report, rules, baseline) holds its arguments and
 its run, which wires sources, the runner, the linter and the output formats together.
 Imports point one way: cli (main) -> parser -> the subcommands -> arguments, options,
 unit_work."""

@@ -41,7 +41,7 @@ class Checker:
     """The rules run over inputs: their findings, suppressions and the baseline applied.
 
     It reads each input through the pipeline, in this process; the check command hands it
-    the units of a run on other cores (commands/unit_work.py). An `observer` (the run's
+    the units of a run on other cores (api.check_in_units). An `observer` (the run's
     progress line) hears of each input's start and end and of each text linted."""
 
     def __init__(
@@ -65,7 +65,7 @@ class Checker:
         """Every finding under `paths`, file by file in a stable order, streamed.
 
         But the files in `skip`, and what the settings' selection passes over in a walk;
-        read in this process (commands/unit_work.py checks them in units of work, on other
+        read in this process (api.check_in_units checks them in units of work, on other
         cores)."""
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
@@ -315,12 +315,14 @@ def lint(
     select: list[str] | None = None,
     ignore: list[str] | tuple[str, ...] = (),
     path: str = "",
+    target: str | None = None,
 ) -> list[Finding]:
     """Every finding in `text`: the library's entry point (`urlint.lint`).
 
-    The default rules unless `select` names others, minus `ignore`; inline suppressions
-    apply. URLs in findings are masked."""
-    settings = build_settings({}, select=select, ignore=list(ignore))
+    The default rules unless `select` names others, minus `ignore`, graded by the standard
+    `target` ("rfc1738", the default, or "rfc3986"); inline suppressions apply. URLs in
+    findings are masked. Raises ConfigError for an unknown selector or target."""
+    settings = build_settings({}, select=select, ignore=list(ignore), target=target)
     checker = Checker(settings)
     suppressions = Suppressions()
     found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
