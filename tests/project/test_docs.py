@@ -257,7 +257,7 @@ def test_the_readmes_python_examples_are_true(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.txt").write_text(NOTES)
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert _doctest(readme, "README.md") == (0, 5)
+    assert _doctest(readme, "README.md") == (0, 7)
 
 
 def test_the_python_guides_examples_are_true(tmp_path, monkeypatch):
