@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlint import extract
+from urlint.core.model import ScannedText
 from urlint.core.problems import Problem
-from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
+from urlint.pipeline import Found, scan_paths
 from urlint.scanner import scan
 from urlint.sources import text as text_source
-from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks
+from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks, scan_texts
 
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
@@ -179,3 +180,59 @@ def test_piece_ends_are_where_byte_pieces_cuts(
     assert found == ends
 
 
+
+
+_ARTICLE = (
+    b"Path: news!not-for-mail\nFrom: a@example.org\nNewsgroups: comp.a,comp.b\nSubject: x\n"
+    b"Message-ID: <x1@example.org>\n\nhttp://example.org/crossposted\n"
+)
+
+
+def test_a_news_article_read_whole_is_marked_before_and_after_with_the_counts(tmp_path):
+    # A worker's reading (scan_input_marked): the writer drops what lies between the two
+    # marks where another input read the article, and counts the messages between them.
+    from urlint.core.inputs import ArticleRead, Crossposts, InputFile, Reading
+    from urlint.pipeline import scan_input_marked
+
+    for group in ("a", "b"):
+        (tmp_path / group).mkdir()
+        (tmp_path / group / "17").write_bytes(_ARTICLE)
+    crossposts, reading = Crossposts(), Reading()
+    source = InputFile(str(tmp_path / "a" / "17"), True)
+    events = []
+    for event in scan_input_marked(source, crossposts, reading):
+        if isinstance(event, ScannedText):  # its URLs are found as it is read: taken now
+            urls = [candidate.url for candidate in event.candidates]
+            event = (urls, event.path, event.mail.index)
+        events.append(event)
+    assert events == [
+        ArticleRead("<x1@example.org>", 0, 0),
+        (["http://example.org/crossposted"], source.path, 1),
+        ArticleRead("", 1, 0),
+    ]
+    assert (reading.messages, reading.damaged, reading.kind) == (1, 0, "message")
+    assert crossposts.ids == {"<x1@example.org>"}
+    # the same article under the other group, with the same memory: read once, not again
+    second = InputFile(str(tmp_path / "b" / "17"), True)
+    assert list(scan_input_marked(second, crossposts, reading)) == []
+    assert (reading.messages, reading.kind) == (1, "message")
+
+
+def test_a_plain_texts_reading_gives_no_message_record_and_loads_no_mail(tmp_path):
+    # message_info: plain text's scanned texts name no message, and asking for the record
+    # of none imports nothing of mail/ (a pre-commit hook's run reads plain text only).
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from urlint.core.inputs import Crossposts, InputFile, Reading\n"
+        "from urlint.pipeline import message_info, scan_file_texts\n"
+        f"texts = list(scan_file_texts(InputFile({str(tmp_path / 'a.txt')!r}, True), "
+        "Crossposts(), Reading()))\n"
+        "print([message_info(t.mail) for t in texts], "
+        "sorted(m for m in sys.modules if m.startswith('urlint.mail')))\n"
+    )
+    (tmp_path / "a.txt").write_text("see http://example.org/a\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "[None] []\n"

@@ -20,18 +20,19 @@ from urlint import api as library
 from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.counts import Counts
 from urlint.core.inputs import InputFile
+from urlint.core.model import ScannedText
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import MessageRun, TextRange, WholeInput
 from urlint.mail import mbox
 from urlint.mail.mbox import lead_bytes, mbox_places, split_mbox
 from urlint.output.extract import LineBlock, UrlFormat, blocked, joined
-from urlint.pipeline import Found, ScannedText, scan_paths, scan_texts
+from urlint.pipeline import Found, scan_paths
 from urlint.run.plan import plan, planned_units
 from urlint.run.runner import run_work
 from urlint.run.wire import placed, unpack
 from urlint.run.work import not_worked
 from urlint.sources.ranges import text_ranges
-from urlint.sources.text import decode, read_chunks, read_texts
+from urlint.sources.text import decode, read_chunks, read_texts, scan_texts
 
 from ..helpers import line_events, run, shared_path
 
@@ -135,11 +136,9 @@ def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatc
     # the chunk after such a cut starts mid-line, so no range starts there (its first
     # column would be a guess); what the ranges find, placed by the writer, is the whole
     # file's, the problem at each cut run included.
-    from urlint import pipeline
     from urlint.sources import text as text_source
 
     monkeypatch.setattr(text_source, "MAX_RUN", 100_000)
-    monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
     path = tmp_path / "t.txt"
     run = "x" * 250_000 + "http://example.com/in/a/long/run" + "y" * 200
     path.write_text(("see http://example.org/a\n" * 40 + run + "\n") * 6)

@@ -22,10 +22,9 @@ from .options import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..core.inputs import InputFile
+    from ..core.inputs import Crossposts, InputFile, Reading
     from ..core.problems import Problem
     from ..output.extract import UrlWriter
-    from ..pipeline import Crossposts, Reading
     from ..run.progress import Tally
     from ..sources.selection import Selection
     from .options import Subcommands
@@ -162,8 +161,8 @@ def _extract_here(
     tally: Tally | None = None,
 ) -> int:
     """`extract` in this process, input after input; the exit status it leaves."""
+    from ..core.inputs import Crossposts, Reading
     from ..core.problems import Problem
-    from ..pipeline import Crossposts, Reading
     from ..sources.files import iter_files
 
     status = EXIT_OK
@@ -190,8 +189,8 @@ def _extract_file(
     tally: Tally | None,
 ) -> int:
     """The URLs of one input written; the exit status it leaves."""
-    from ..mail.scanned import ScannedText
-    from ..pipeline import scan_file_texts
+    from ..core.model import ScannedText
+    from ..pipeline import message_info, scan_file_texts
 
     in_blocks = writer.url_format.in_blocks
     for item in scan_file_texts(source, crossposts, reading):
@@ -199,8 +198,9 @@ def _extract_file(
             status = _noted(item, status, quiet, tally)
             continue
         path = item.path or source.path
+        mail = message_info(item.mail)
         if in_blocks:  # every URL written as it comes: no loop here for each
-            written = writer.add_all(path, item.candidates, item.mail)
+            written = writer.add_all(path, item.candidates, mail)
             if tally is not None:
                 tally.found += written
                 tally.tick()
@@ -208,7 +208,7 @@ def _extract_file(
         for candidate in item.candidates:
             if not candidate.url:
                 continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
-            if writer.add(path, candidate, item.mail) and tally is not None:
+            if writer.add(path, candidate, mail) and tally is not None:
                 tally.found += 1
             if writer.listed(source.path):
                 # -l: the file is listed; the rest of it need not be read (as grep -l).

@@ -10,8 +10,13 @@ slicing the text scanned (`Position.offset`).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 from .records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .message import InMessage
 
 
 class Wrapper(str, enum.Enum):
@@ -166,3 +171,22 @@ class Candidate(Located):
         if alt and url.startswith(alt):
             return url[len(alt) :] + self.login_rest_text
         return self.login_rest_text
+
+
+@record
+class ScannedText:
+    """One chunk of a text as scanned: its text, its position, its candidates.
+
+    A file's plain text (sources.text.scan_texts) and a message's decoded texts
+    (mail.reported) alike. The text holds the overlap carried from the chunk before; the
+    position is its first character's. For a chunk of a long text the candidates are found
+    as they are iterated, once: iterate them before asking for the next chunk, which passes
+    over those left (the chunk's text bounds what it costs, not the URLs in it)."""
+
+    text: str
+    line_base: int
+    column_base: int
+    candidates: Iterable[Candidate]
+    path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
+    mail: InMessage | None = None  # set for decoded mail text: candidates are relocated
+    offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)

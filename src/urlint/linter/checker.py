@@ -11,16 +11,16 @@ from collections.abc import Iterable, Iterator
 from ..core.exits import ConfigError
 from ..core.faults import internal_error
 from ..core.findings import Finding
-from ..core.inputs import InputFile
-from ..core.model import Candidate, Flag, Position, Span
+from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+from ..core.model import Candidate, Flag, Position, ScannedText, Span
 from ..core.problems import Problem
 from ..core.records import replaced
-from ..mail.scanned import ScannedText
-from ..pipeline import ArticleRead, Crossposts, Reading, scan_file_texts, scan_texts
+from ..pipeline import scan_file_texts
 from ..scanner import scan
 from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
+from ..sources.text import scan_texts
 from .config import Settings, build_settings
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
     from ..core.counts import ReadingObserver
-    from ..mail.origin import MessageInfo
+    from ..core.message import InMessage
     from .baseline import Baseline
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
@@ -220,7 +220,7 @@ class Checker:
                 yield replaced(finding, fix=None) if finding.fix is not None else finding
 
     def _lint(
-        self, candidate: Candidate, path: str, mail: MessageInfo | None = None
+        self, candidate: Candidate, path: str, mail: InMessage | None = None
     ) -> list[Finding]:
         """The candidate's findings; a fault of a rule is M902 for this URL, and the run
         goes on with the next."""

@@ -1,34 +1,10 @@
-"""One chunk of a text as scanned: its text, where it stands, its candidates.
+"""One chunk of a text as scanned (`ScannedText`): now core.model's, named here too.
 
-A file's plain text (the pipeline's chunks) and a message's decoded texts (mail.reported)
-alike; it stands in mail/ because a message's text names the message it is in."""
+The record stood here while a message's text named the reader's record of the message;
+it names the message by its shape now (core.message.InMessage), so it stands in core,
+below the sources that scan a file's chunks. Import it from core.model.
+"""
 
-from __future__ import annotations
+from ..core.model import ScannedText
 
-from collections.abc import Iterable
-
-from ..core.model import Candidate
-from ..core.records import record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .origin import MessageInfo
-
-
-@record
-class ScannedText:
-    """One chunk of a text as scanned: its text, its position, its candidates.
-
-    The text holds the overlap carried from the chunk before; the position is its first
-    character's. For a chunk of a long text the candidates
-    are found as they are iterated, once: iterate them before asking for the next chunk,
-    which passes over those left (the chunk's text bounds what it costs, not the URLs in
-    it)."""
-
-    text: str
-    line_base: int
-    column_base: int
-    candidates: Iterable[Candidate]
-    path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
-    mail: MessageInfo | None = None  # set for decoded mail text: candidates are relocated
-    offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)
+__all__ = ["ScannedText"]

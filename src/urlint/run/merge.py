@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from ..core.inputs import Crossposts
 from ..core.problems import Problem
 from ..core.records import replaced
-from ..pipeline import Crossposts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

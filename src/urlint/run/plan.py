@@ -124,7 +124,7 @@ def _large_file_units(
         kind = ""
     # Running text alone in ranges: a range of a code or markup file would be read from a
     # line where the lexer's state is not known (a string or a fenced block open across the
-    # cut). Its syntax is its name's, as its reading's (pipeline.file_syntax).
+    # cut). Its syntax is its name's, as its reading's (sources.kinds.file_syntax).
     if kind == TEXT and size > range_bytes and _running_text(source.path):
         covered = 0
         try:

@@ -3,7 +3,7 @@
 A `Tally` counts the inputs read and their bytes, the messages met and the damaged ones,
 and what was found (URLs for `extract`, findings for `check`). Both engines feed it: the
 serial loops (commands/extract.py, commands/check.py) say when an input starts and ends,
-handing over the `pipeline.Reading` that counts what the input's reading meets (how far
+handing over the `core.inputs.Reading` that counts what the input's reading meets (how far
 it is read, its messages); the runner adds each unit's `Counts`, as the planner knows them
 (files, bytes) and as the worker counted them (messages), when the unit's result is used.
 
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from typing import TextIO, TypeVar
 
-    from ..core.inputs import InputFile
-    from ..pipeline import Reading
+    from ..core.inputs import InputFile, Reading
     from ..sources.files import FileId
     from ..sources.selection import Selection
 

@@ -19,22 +19,15 @@ from functools import partial
 
 from ..core.counts import NOTHING, Counts
 from ..core.faults import internal_error
-from ..core.inputs import InputFile
+from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+from ..core.model import ScannedText
 from ..core.problems import Problem, ProblemKind
 from ..core.records import replaced
 from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
-from ..mail.scanned import ScannedText
-from ..pipeline import (
-    ArticleRead,
-    Crossposts,
-    Reading,
-    scan_archive_again,
-    scan_archive_member,
-    scan_items,
-    scan_texts,
-)
+from ..mail.containers import scan_archive_member, scan_items
+from ..pipeline import message_info, scan_archive_again
 from ..sources.opening import unreadable
-from ..sources.text import TextChunk, read_texts
+from ..sources.text import TextChunk, read_texts, scan_texts
 from .work import InputResult, TextExtent, Unit, UnitResult
 
 TYPE_CHECKING = False
@@ -46,7 +39,7 @@ if TYPE_CHECKING:
 
 # What a worker makes of one input read whole (the news articles it reads go into the
 # Crossposts, what it reads is counted in the Reading), and of the scanned texts of a range
-# or a run of messages of `path`; the marks of news articles (pipeline.ArticleRead) pass
+# or a run of messages of `path`; the marks of news articles (core.inputs.ArticleRead) pass
 # through both, in their places.
 WholeWork = Callable[[InputFile, Crossposts, Reading], list]
 PartWork = Callable[[Iterable["ScannedText | Problem | ArticleRead"], str], list]
@@ -114,9 +107,10 @@ def url_events(
     for item in items:
         if isinstance(item, ScannedText):
             where = item.path or path
+            mail = message_info(item.mail)
             for candidate in item.candidates:
                 if candidate.url:
-                    events.append(made(where, candidate, item.mail))
+                    events.append(made(where, candidate, mail))
         else:
             events.append(item)
     return events
@@ -193,7 +187,7 @@ def _rest_results(
 
 def _by_article(events: list, counts: Counts, archive: int = 0) -> UnitResult:
     """One input's events as results, in their order: one for each news article (between
-    its two pipeline.ArticleRead marks, with the messages counted between them) and one for
+    its two core.inputs.ArticleRead marks, with the messages counted between them) and one for
     each stretch around them, the first with the rest of `counts`: run_work drops an
     article another input read (a crosspost is read once), and only it."""
     results = [InputResult([], (), NOTHING, archive)]

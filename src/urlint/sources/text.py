@@ -1,4 +1,4 @@
-"""Bytes to text: a file's text in decoded chunks, and where a chunk's scan stops short.
+"""Bytes to text: a file's text in decoded chunks, and those chunks scanned as one text.
 
 A file is read as a stream of chunks that end at line ends, so a 1 GB file never sits in
 memory whole (docs/design/performance.md: "Decode per message or per chunk, never a whole
@@ -8,17 +8,22 @@ to a character, so no input can make decoding fail.
 
 A long run without whitespace is cut in two places, by one rule: where the bytes are cut
 into pieces (`byte_pieces`) and where a chunk's scan keeps back the overlap it rescans with
-the next chunk (`overlap_start`, pipeline.scan_texts).
+the next chunk (`overlap_start`, `scan_texts`).
 """
 
 from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 
+from ..core.model import ScannedText
+from ..core.numbers import size_text
+from ..core.problems import Problem, ProblemKind
 from ..core.records import record
+from ..scanner import ChunkScan
 from ..scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
+from .kinds import file_syntax
 from .opening import open_input
 from .streams import SNIFF_BYTES
 
@@ -46,7 +51,7 @@ _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 class TextChunk:
     """Decoded text that starts at a line start (or, on a cut long line, mid-line).
 
-    Where it stands in the file is the scan's to count (pipeline.scan_texts): it counts line
+    Where it stands in the file is the scan's to count (`scan_texts`): it counts line
     ends where it looks for URLs, and counting them here too was a second pass for nothing."""
 
     text: str
@@ -241,6 +246,71 @@ def position_after(text: str, line_base: int, column_base: int) -> tuple[int, in
     if newlines:
         return line_base + newlines, len(text) - text.rfind("\n") - 1
     return line_base, column_base + len(text)
+
+
+# Where a text starts: its first line's number, its first column minus one and the offset
+# of its first character (model.Position's line, column - 1, offset).
+TextStart = tuple[int, int, int]
+FILE_START: TextStart = (1, 0, 0)
+
+
+def scan_texts(
+    chunks: Iterable[TextChunk],
+    path: str = "",
+    start: TextStart = FILE_START,
+    syntax: str | None = None,
+) -> Generator[ScannedText | Problem, None, TextStart]:
+    """Every chunk of a text that starts at `start`, scanned, as if the text were scanned whole.
+
+    Together the candidates are those of the whole text. A run of text without whitespace
+    longer than MAX_RUN is read in pieces, reported as a Problem of kind "limit" at the cut
+    (a URL across it is cut there). Returns where a text after the chunks would start (a
+    range of a large file: run.work.TextExtent); the overlap of a last chunk that is not
+    final is left unscanned, for the text after it. The text is read in `syntax`
+    (scanner.syntax), by default the one `path`'s name says; a code file's chunk hands the
+    next the literal or comment it leaves open (ChunkScan.end_state). A range of a file
+    starts its look back in code, outside any literal."""
+    carry = ""
+    line_base, column_base, offset_base = start
+    covered = 0
+    run_cut = False  # the chunk before cut a run: this one goes on with it
+    read_as = file_syntax(path) if syntax is None else syntax
+    state = None  # what the chunk before left open, in code
+    for chunk in chunks:
+        text = carry + chunk.text if carry else chunk.text
+        stop, cut = (len(text), False) if chunk.final else overlap_start(text, not column_base)
+        scanning = ChunkScan(
+            text,
+            line_base=line_base,
+            column_base=column_base,
+            offset_base=offset_base,
+            stop=stop,
+            covered_until=covered,
+            syntax=read_as,
+            state=state,
+        )
+        candidates = iter(scanning)
+        yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
+        if chunk.final:
+            at_end = scanning.stop_position()
+            return at_end.line, at_end.column - 1, offset_base + stop
+        for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
+            pass
+        state = scanning.end_state
+        at_stop = scanning.stop_position()
+        if cut and not (run_cut and no_break(text, stop)):  # once a run
+            reason = (
+                f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
+                "URL across a cut is cut"
+            )
+            yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
+        run_cut = cut
+        line_base, column_base = at_stop.line, at_stop.column - 1
+        offset_base += stop
+        carry = text[stop:]
+        covered = max(0, scanning.covered - stop)
+    line_base, column_base = position_after(carry, line_base, column_base)
+    return line_base, column_base, offset_base + len(carry)
 
 
 def decode(data: bytes) -> tuple[str, str]:

@@ -276,7 +276,7 @@ def maildir_place(path: str) -> tuple[str, str | None] | None:
     return above, info[2:] if info.startswith("2,") else None
 
 
-def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | None) -> Row:
+def url_row(path: str, message: int, candidate: Candidate, mail: InMessage | None) -> Row:
     """The URL row of `candidate` found in `path` (in its message `message`, 0 for none).
 
     Its context is the scanner's (core.model.Candidate.context: one of a few names the
@@ -296,7 +296,7 @@ def url_row(path: str, message: int, candidate: Candidate, mail: MessageInfo | N
     )
 
 
-def _place(mail: MessageInfo | None) -> tuple:
+def _place(mail: InMessage | None) -> tuple:
     if mail is None:
         return (None, None, None, None)
     # A Content-Type is read from the message, a URL with a password in it too (jsonl masks

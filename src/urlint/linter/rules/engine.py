@@ -30,7 +30,7 @@ MAX_HITS_PER_RULE = 100  # findings of one rule in one URL; past it, one finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ...mail.origin import MessageInfo
+    from ...core.message import InMessage
 
 
 # How many URLs' readings a Linter keeps (`Linter.lint`): an archive's list footers and
@@ -128,7 +128,7 @@ class Linter:
         return reading
 
     def lint(
-        self, candidate: Candidate, path: str = "", mail: MessageInfo | None = None
+        self, candidate: Candidate, path: str = "", mail: InMessage | None = None
     ) -> list[Finding]:
         """The findings of the enabled rules on `candidate`, in position order."""
         url = candidate.url
@@ -170,7 +170,7 @@ class _Findings:
         secrets: list[tuple[int, int]],
         shown: str | None,
         path: str,
-        mail: MessageInfo | None,
+        mail: InMessage | None,
     ) -> None:
         self.candidate, self.secrets, self.shown = candidate, secrets, shown
         self.path, self.mail = path, mail
