@@ -37,6 +37,15 @@ def test_show_files_lists_what_a_run_would_read(capsys, project):
     )
 
 
+def test_extract_shows_the_files_check_would_read(capsys, project):
+    (project / ".gitignore").write_text("b.txt\n")
+    (project / ".git").mkdir()
+    assert run(capsys, "extract", "--show-files", ".") == (0, "a.py\nsrc/c.py\nurlint.toml\n", "")
+    assert run(capsys, "extract", "--show-files", "-g", "*.py", "--hidden", ".") == (
+        0, "a.py\nsrc/.cache/d.py\nsrc/c.py\n", ""
+    )
+
+
 def test_show_files_says_a_path_it_cannot_read_and_exits_2(capsys, project):
     assert run(capsys, "check", "--show-files", "a.py", "nope.txt") == (
         2, "a.py\n", "urlint: nope.txt: No such file or directory\n"

@@ -15,6 +15,7 @@ from .options import (
     add_config_arguments,
     add_run_arguments,
     add_selection_arguments,
+    add_show_files_argument,
     input_paths,
     make_tally,
     run_engine,
@@ -96,6 +97,7 @@ def add_extract_parser(commands: Subcommands) -> None:
         "read exclude from this urlint.toml or pyproject.toml instead of searching for one",
     )
     add_selection_arguments(extract)
+    add_show_files_argument(extract)
     add_run_arguments(extract, "no notes on damaged or unread input, ")
 
 
@@ -118,6 +120,10 @@ def run_extract(
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
+    if args.show_files:
+        from .show import show_files
+
+        return show_files(paths, selection, out)
     tally = make_tally(args, "URL", paths, selection)
     if tally is not None:
         out = tally.guarded(out)
