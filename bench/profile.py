@@ -56,7 +56,7 @@ def sliced(path: Path, megabytes: int, kind: str) -> Path:
 
 
 def text_phases(path: Path, runs: int) -> dict:
-    from urlint.mail.scanned import ScannedText
+    from urlint.core.model import ScannedText
     from urlint.output.extract import UrlFormat
     from urlint.pipeline import scan_texts
     from urlint.scanner import scanner, wrappers

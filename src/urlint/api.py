@@ -49,12 +49,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .core.findings import Finding
-    from .core.inputs import InputFile
+    from .core.inputs import ArticleRead, Crossposts, InputFile, Reading
+    from .core.model import ScannedText
     from .linter.checker import Checker
     from .linter.config import Settings
     from .linter.suppressions import RangeDirectives
-    from .mail.scanned import ScannedText
-    from .pipeline import ArticleRead, Crossposts, Found, Reading
+    from .pipeline import Found
     from .run.progress import Tally
     from .run.work import InputResult, Unit, UnitResult
     from .scanner.syntax import Syntax
@@ -342,10 +342,11 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     (Checker.findings_of)."""
     from functools import partial
 
+    from .core.inputs import ArticleRead
     from .core.units import TextRange
     from .linter.checker import Checker, collect_directives
     from .linter.suppressions import Suppressions
-    from .pipeline import ArticleRead, scan_input_marked
+    from .pipeline import scan_input_marked
     from .run.worker import worked
 
     checker = Checker(settings)

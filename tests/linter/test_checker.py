@@ -104,10 +104,10 @@ def test_fix_changes_comments_only_in_code_and_every_file_still_means_the_same(
 
 
 def _findings(text: str, path: str) -> list[tuple[str, int, int]]:
+    from urlint.core.model import ScannedText
     from urlint.linter.checker import Checker
     from urlint.linter.config import build_settings
     from urlint.linter.suppressions import Suppressions
-    from urlint.mail.scanned import ScannedText
     from urlint.sources.kinds import file_syntax
 
     checker = Checker(build_settings({}, select=["ALL"]))

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
 from ..core.engines import LOCAL
-from ..core.inputs import InputFile
+from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+from ..core.model import ScannedText
 from ..core.problems import Problem
 from ..core.units import MessageRun, Planned, TextRange
-from ..mail.scanned import ScannedText
 from ..output.extract import LineBlock, blocked, joined
-from ..pipeline import ArticleRead, Crossposts, Reading, scan_input_marked
+from ..pipeline import scan_input_marked
 from ..run.runner import run_work
 from ..run.worker import url_events, worked
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
-from ..core.model import Candidate
+from ..core.model import Candidate, ScannedText
 from ..core.records import replaced
 from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..grammar.schemes import INSIDE_THE_MESSAGE
 from ..scanner import iter_candidates
 from .mime import DecodedText, MessageReader
-from .scanned import ScannedText
 
 
 def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:

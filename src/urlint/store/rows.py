@@ -8,7 +8,7 @@ INPUT_READ event with its rows (MESSAGE before the first URL, finding or problem
 message; URL rows before their findings, as `check` reports after finding), the messages
 read and, for an input read whole, the SHA-256 of its bytes and its kind. Rows travel in
 lists, not one event each: the writer's process handles a few events an input, not one a
-row. Where a news article's marks (pipeline.ArticleRead) stand among them, the rows before
+row. Where a news article's marks (core.inputs.ArticleRead) stand among them, the rows before
 each mark go ahead of it in a ROWS event, so that the merge (run.merge) can drop a
 crossposted article's rows, and only them. The writer (store.writer) tells one unit from
 the next by run.merge.UNIT_END.
@@ -26,7 +26,8 @@ from datetime import date as date_type
 from functools import lru_cache, partial
 
 from ..core.findings import Finding
-from ..core.inputs import InputFile
+from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+from ..core.model import ScannedText
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..core.units import TextRange
@@ -36,9 +37,8 @@ from ..linter.config import Settings
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
 from ..mail.origin import info_of
-from ..mail.scanned import ScannedText
 from ..output.extract import flags_text, url_shown
-from ..pipeline import ArticleRead, Crossposts, Reading, scan_input_marked
+from ..pipeline import scan_input_marked
 from ..run.work import Unit, UnitResult
 from ..run.worker import worked
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
