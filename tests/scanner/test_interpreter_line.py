@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import urlint
-from urlint.scanner.syntax import Syntax, has_extension, syntax_of_script
+from urlint.scanner.syntax import Syntax, syntax_of_script
 from urlint.sources.kinds import file_syntax
 
 
@@ -33,12 +33,17 @@ def test_the_interpreter_line_names_the_syntax(line: bytes, syntax: Syntax | Non
 
 
 @pytest.mark.parametrize(
-    ("name", "has"),
-    [("run", False), ("bin/run", False), (".bashrc", False), ("a.tar!bin/run", False),
-     ("run.sh", True), ("dir.d/run", False)],
+    ("name", "syntax"),
+    [("run", "shell"), ("dir.d/run", "shell"), ("run.sh", "shell"), ("run.txt", "text"),
+     ("run.md", "markdown"), ("Makefile", "shell"), ("NEWS", "shell")],
 )
-def test_an_extension_is_a_dot_after_the_names_first_character(name: str, has: bool) -> None:
-    assert has_extension(name) is has
+def test_only_a_name_without_an_extension_is_read_by_its_first_line(
+    tmp_path, name: str, syntax: str
+) -> None:
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(b"#!/bin/sh\n")
+    assert file_syntax(str(path)) == syntax
 
 
 def test_a_file_without_an_extension_is_read_as_its_interpreter_line_says(tmp_path) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "has_extension", "syntax_of",
+__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "syntax_of",
            "syntax_of_script"]
 
 
@@ -153,13 +153,6 @@ def syntax_of(name: str) -> Syntax:
     if dot <= 0:
         return Syntax.TEXT
     return _BY_EXTENSION.get(base[dot + 1 :], Syntax.TEXT)
-
-
-def has_extension(name: str) -> bool:
-    """Does the last component of ``name`` have an extension (a dot after its first
-    character)? A name without one may be a script that says its language on its first line."""
-    base = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1]
-    return base.rfind(".") > 0
 
 
 # The interpreters a script's first line (`#!`, POSIX exec and every Unix kernel) names, by

@@ -201,12 +201,23 @@ def file_syntax(path: str) -> str:
     often named so."""
     if not path or path.lower().endswith(_TEXT_NAMES):
         return "text"
-    from ..scanner.syntax import Syntax, has_extension, syntax_of, syntax_of_script
+    # The first line is read before the scanner's tables are asked: the name's answer
+    # (syntax_of) and the line's (syntax_of_script) are both pure.
+    head = b"" if _has_extension(path) else _first_line(path)
+    from ..scanner.syntax import Syntax, syntax_of, syntax_of_script
 
     syntax = syntax_of(path)
-    if syntax is Syntax.TEXT and not has_extension(path):
-        return syntax_of_script(_first_line(path)) or syntax
+    if syntax is Syntax.TEXT and head:
+        return syntax_of_script(head) or syntax
     return syntax
+
+
+def _has_extension(path: str) -> bool:
+    """Does the last component of `path` have an extension (a dot after its first
+    character)? A name without one may be a script's, which says its language on its
+    first line."""
+    base = path.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1]
+    return base.rfind(".") > 0
 
 
 # An interpreter line is short: Linux reads at most 256 bytes of it (BINPRM_BUF_SIZE).
