@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
 from .body import BODY
@@ -24,8 +25,10 @@ from .body import BODY
 # section 5's BNF, which lets a scheme start with a digit: a scheme starts with a letter,
 # as RFC 3986 later required and every registered scheme does, so "1.http://" is a list
 # number before "http://" and "1abc://" is no URL.
-SCHEME_BEFORE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
-_ALNUM_BEFORE = re.compile(r"[A-Za-z0-9]")
+# Compiled when first used, as what only scheme_start's slow way reads (a hook's run on a
+# small file mostly never takes it: _runtime.patterns).
+SCHEME_BEFORE = compiled_when_used(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
+_ALNUM_BEFORE = compiled_when_used(r"[A-Za-z0-9]")
 SCHEME_WINDOW = 40
 _SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
 # Quoted-printable a reader left undecoded (an archive's copy of a message, a newsletter
@@ -103,15 +106,14 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
     assert match is not None  # BODY matches the empty string
     end = match.end()
-    if text.find("{", start, end) >= 0:  # rare: a URL with a brace may be a template's
-        from .templates import extended_end
-
-        end = extended_end(text, start, end, len(text) if stop is None else stop)
     if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
+        if text.find("{", start, end) >= 0:  # rare: a URL with a brace may be a template's
+            from .templates import extended_end
+
+            end = extended_end(text, start, end, len(text) if stop is None else stop)
         end = _first_unbalanced_closer(text, start, end)
     opener = url_start if url_start is not None else start
-    quoted_by = text[opener - 1] if opener > 0 else ""
-    if quoted_by == "`":
+    if opener > 0 and text[opener - 1] == "`":
         # Opened by a backquote (a Markdown code span, TeX's ``): the first backquote closes
         # it, whatever follows it (`https://x.org/?q=`\ before a Markdown line break).
         close = text.find("`", start, end)
@@ -119,7 +121,7 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = close
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
         return end
-    return trim_end(text, start, end, quoted_by)
+    return trim_end(text, start, end, text[opener - 1] if opener > 0 else "")
 
 
 def has_body(text: str, colon: int, end: int) -> bool:

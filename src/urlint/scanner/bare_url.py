@@ -18,6 +18,7 @@ from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
 from ..grammar.schemes import SCHEMES
 from . import bare, wrappers
 from .continuation import (
+    LOGIN_READ_ON,
     NEAR_LINE_END,
     URL_LINE_END,
     continuation,
@@ -46,6 +47,10 @@ def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
     shaped = None if spec is None else spec.bare_shape
     return shaped is not None and not shaped(text, colon + 1, end)
 
+
+# The schemes a bare URL of which has a shape to check (not_bare_shaped); the rest, "http"
+# among them, are not looked up for each URL.
+_SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
 
 _WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
 
@@ -145,8 +150,12 @@ def read_bare(
     at_line_end = URL_LINE_END.match(text, end, end + NEAR_LINE_END)
     if at_line_end is None:  # the URL's line goes on: nothing on the next line is its
         after = wrapped = None
-        # a login its own line's word goes on with
-        rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
+        # a login its own line's word goes on with (only with an "@" after it, found in C)
+        rest = (
+            login_read_on(text, start, end, _joined(text, runs) if runs else None)
+            if text.find("@", end, end + LOGIN_READ_ON) >= 0
+            else None
+        )
     else:
         line_end = at_line_end.end() - 1
         closed = exact or not lines_go_on
@@ -155,7 +164,12 @@ def read_bare(
             text, start, rest, covered
         ):
             return None, end  # `1ftp://b://pw` / `pw@h/`: part of a password read on
-    if anchor - start <= 4 and after is None and not_bare_shaped(text, start, anchor, end):
+    if (
+        anchor - start <= 4
+        and after is None
+        and text[start:anchor].lower() in _SHAPED
+        and not_bare_shaped(text, start, anchor, end)
+    ):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
     if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
         wrapped = None  # a comment's end: what follows is no part of it
@@ -237,10 +251,24 @@ def _at_line_end(
     else login_read_on), and the pieces of the URL where the lines after go on with it
     (continuation.joined). Where its markup closes it (`exact`) no line goes on with it,
     but a password may; where it is made of `runs` (an escape's), no line's are added."""
-    after = None if exact else continuation(text, start, end)
-    rest = login_rest(text, start, end, line_end)
-    wrapped = joined(text, start, end) if end - start >= 8 and not (exact or runs) else None
-    if rest is None:  # a login its own line's word goes on with
+    # Most such URLs have a blank line or the text's end after them, where no line goes on
+    # with them: neither reading of the next line is looked for (each is a call of its own).
+    next_start = line_end + 1
+    goes_on = (
+        next_start < len(text)
+        and text[next_start] != "\n"
+        and not text.startswith("\r\n", next_start)
+    )
+    after = continuation(text, start, end) if goes_on and not exact else None
+    wrapped = (
+        joined(text, start, end) if goes_on and end - start >= 8 and not (exact or runs) else None
+    )
+    # A login reads on only with a word that has an "@" (each looked for first, in C).
+    next_end = text.find("\n", next_start)
+    rest = None
+    if text.find("@", next_start, next_end if next_end >= 0 else len(text)) >= 0:
+        rest = login_rest(text, start, end, line_end)
+    if rest is None and text.find("@", end, end + LOGIN_READ_ON) >= 0:
         rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
     return after, rest, wrapped
 

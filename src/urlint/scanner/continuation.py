@@ -29,22 +29,22 @@ _INDENT = re.compile(r"[ \t]*")
 # What stands between a URL and the next word on its line: the whitespace that ends a login
 # but a line end (grammar.login.LINE_BLANKS); a vertical tab or a form feed inside a
 # password reads as one more blank (a reader ends the URL there, the login masker reads on).
-_BLANKS_ON_THE_LINE = re.compile(f"[{LINE_BLANKS}]*")
+_BLANKS_ON_THE_LINE = compiled_when_used(f"[{LINE_BLANKS}]*")
 # A URL that ends on one of these is mid-path or mid-query ...
 ENDS_MID_URL = frozenset("/-=&?_.%~+;")
 # ... and a line that starts with one of these is the rest of a path or query.
 STARTS_MID_URL = frozenset("/?&=#%._~;")
 # Path-like text: a separator, or a dot inside a name ("index.html").
-_PATH_LIKE = re.compile(r"[/=&?%_#]|\.[A-Za-z0-9]")
+_PATH_LIKE = compiled_when_used(r"[/=&?%_#]|\.[A-Za-z0-9]")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
-_COLUMN_GAP = re.compile(r"[ \t]{2,}\S")
+_COLUMN_GAP = compiled_when_used(r"[ \t]{2,}\S")
 _PREFIX_LOOKBACK = 200  # a reply prefix is short; never look further back for one
 # How far after a bare URL its line end is looked for: only punctuation trimmed from the URL
 # and spaces stand between. A URL with no line end that near is followed by text on its
 # line, and neither X105 nor login_rest applies.
 NEAR_LINE_END = 64
 # What stands between such a URL and its line end: punctuation trimmed from it (what
-# continues its body, body.BODY), then spaces. After a URL followed by any other text on its
+# continues its body, bare.BODY), then spaces. After a URL followed by any other text on its
 # line nothing on the next line goes on with it: login_rest reads the next line only after
 # this, continuation only after spaces alone, joined after one trimmed separator at most.
 URL_LINE_END = re.compile(BODY.pattern + r"[ \t]*\r?\n")
@@ -204,10 +204,15 @@ def continuation(text: str, url_start: int, url_end: int) -> tuple[int, int] | N
     """The text on the next line that seems to continue a bare URL, or None.
 
     Its (start, end), for the bare URL text[url_start:url_end]."""
+    url_last = text[url_end - 1]
+    line_end = _LINE_END.match(text, url_end) if url_last not in ENDS_MID_URL else None
+    if line_end is not None:  # then the next line's first character must be a separator
+        first = text[line_end.end() : line_end.end() + 80].lstrip(" \t")[:1]
+        if first and first not in STARTS_MID_URL and first not in ">|":
+            return None  # (or a reply prefix's quote mark): most URLs at a line end
     pos = _next_line_start(text, url_start, url_end)
     if pos is None:
         return None
-    url_last = text[url_end - 1]
     if url_last not in ENDS_MID_URL and text[pos : pos + 1] not in STARTS_MID_URL:
         return None  # neither side of the break looks mid-URL (the test at the end, first)
     end = bare.body_end(text, pos)
@@ -246,12 +251,13 @@ MIN_WRAP_COLUMN = 60
 _URL_REST = compiled_when_used(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
 _ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
 _LINE_BREAK = re.compile(r"\r?\n")
-_COLUMN_GAP_BEFORE = re.compile(r"\S[ \t]{3,}\Z")
+_COLUMN_GAP_BEFORE = compiled_when_used(r"\S[ \t]{3,}\Z")
 
 # A URL seldom ends on one of these: a line that ends on one inside a URL was broken there,
 # and any word of URL characters goes on with it. A hyphen above all: xml2rfc breaks after
 # one and never adds one (the appendix's typesetter might: `alt` keeps the first line).
 _ENDS_INSIDE = frozenset("-_~+#=&")
+_SEPARATOR_ENDS = _ENDS_INSIDE | frozenset("/\\")  # and "/" or "\\", which need the word
 # A line that ends on "/" (or RFC 8792's folding "\") ends a URL as often as it breaks one:
 # the next word must look like a path.
 _PATH_REST = compiled_when_used(r"[/=&?#%~_;,]|\.[A-Za-z0-9]|[0-9]")
@@ -298,7 +304,8 @@ def joined(text: str, url_start: int, url_end: int) -> tuple[tuple[int, int], ..
         return None  # a blank line after it: most URLs at a line end
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
     rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
-    if rest is None and piece_end == url_end:
+    wide = url_end - line_start >= MIN_WRAP_COLUMN  # else not cut at a wrap column
+    if rest is None and piece_end == url_end == line_break and wide:
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
             return (url_start, url_end), rest
@@ -352,7 +359,11 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
     # The next line's first word, roughly, past quote marks and blanks (string methods and
     # a pattern every scan has compiled: most URLs at a line end stop here).
     pos = line_break + (2 if text.startswith("\r", line_break) else 1)
-    pos += len(text[pos : pos + 80]) - len(text[pos : pos + 80].lstrip(" \t>|"))
+    head = text[pos : pos + 80]
+    first = head.lstrip(" \t>|")
+    pos += len(head) - len(first)
+    if not trimmed and last not in _SEPARATOR_ENDS and first[:1].isalnum() and first[:1].isascii():
+        return False  # a letter or digit goes on only after a separator (the end's test)
     end = BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
     word = text[pos:end]
     if word and not word.strip("*#/;%-") and text.startswith((" ", "\t"), end):
@@ -421,7 +432,7 @@ def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tupl
     """Where the next line's text starts, and whether its indent goes on with the URL's
     line as a paragraph's does; None where it is blank, at another reply level, or the
     URL's line comment ends with its line."""
-    next_start = _LINE_BREAK.match(text, line_break).end()  # type: ignore[union-attr]  # a line break is there
+    next_start = line_break + (2 if text.startswith("\r", line_break) else 1)  # past "\r?\n"
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     key = quote_key(prefix.group()) if prefix is not None else ""
     reply = QUOTE_PREFIX.match(text, next_start)
