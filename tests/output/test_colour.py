@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from urlint.output.colour import COLOR_CHOICES, use_colour
+from urlint.output.check import COLOR_CHOICES, use_colour
 
 UNSET = None
 

@@ -70,7 +70,7 @@ def add_check_parser(commands: Subcommands) -> None:
     )
     check.add_argument(
         "--color",
-        choices=("auto", "always", "never"),  # output.colour.COLOR_CHOICES
+        choices=("auto", "always", "never"),  # output.check.COLOR_CHOICES
         default="auto",
         help=(
             "colour the text and full formats: auto (on a terminal; NO_COLOR turns it off, "
@@ -397,10 +397,10 @@ def _write_lines(
 
 def _colour(args: argparse.Namespace, out: TextIO) -> bool:
     """Whether the text and full formats colour their findings: --color, NO_COLOR,
-    FORCE_COLOR and whether the report goes to a terminal (output.colour says how)."""
+    FORCE_COLOR and whether the report goes to a terminal (output.check.use_colour says how)."""
     if args.format not in ("text", "full"):
         return False
-    from ..output.colour import use_colour
+    from ..output.check import use_colour
 
     return use_colour(args.color, not args.output and out.isatty(), os.environ)
 

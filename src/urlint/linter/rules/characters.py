@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterator
 
 from ...core.findings import Severity
-from ...grammar import rfc3986
 from ...grammar.abnf import UNRESERVED_SET, UNSAFE_CHARS, char_class
 from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
@@ -336,10 +335,11 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
 )
 def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
-    # RFC 3986 section 2.3: its unreserved characters are the ones that need no escape.
-    needless = (
-        rfc3986.UNRESERVED_SET if subject.options.target == RFC3986 else NEEDLESSLY_ENCODED
-    )
+    needless = NEEDLESSLY_ENCODED
+    if subject.options.target == RFC3986:
+        # RFC 3986 section 2.3: its unreserved characters are the ones that need no
+        # escape. Its grammar loads only for a check under it (a hook's run starts fast).
+        from ...grammar.rfc3986 import UNRESERVED_SET as needless
     for match in _ESCAPE.finditer(url):
         char = chr(int(match.group(1), 16))
         if char in needless and not subject.in_password(match.start()):

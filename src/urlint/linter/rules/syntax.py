@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...core.numbers import bounded_int
-from ...grammar.rfc3986 import ip_literal_problem
 from ...grammar.schemes import SCHEMES
 from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
@@ -509,6 +508,8 @@ def invalid_ip_literal(subject: UrlUnderCheck) -> Iterator[Hit]:
     if url[end - 1] != "]" or end - start < 2:
         yield Hit(start, end, "an IP literal with no closing ']' (RFC 3986 section 3.2.2)")
         return
+    from ...grammar.rfc3986 import ip_literal_problem  # a check under RFC 3986 alone
+
     problem = ip_literal_problem(url[start + 1 : end - 1])
     if problem is not None:
         if start + 1 < end - 1:
