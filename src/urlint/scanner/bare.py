@@ -76,9 +76,27 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         start = match.start()
         if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
             return -1  # a word that starts with a digit: "1abc://"
-    if text.startswith("::", start - 2) and start >= 2:
-        return -1  # a name in program text: `Foo::Data::Bar`, `std::string`
+    if start > 0 and text[start - 1] == "\\":
+        start += _escape_letters(text[start:colon])
+    if text.startswith("::", start - 2) and start >= 2 and not text.startswith("//", colon + 1):
+        # A name in program text: `Foo::Data::Bar`, `std::string`. No such name goes on with
+        # "://", but AsciiDoc's block macros put a URL right after theirs:
+        # `image::https://x.org/a.png[Alt]`, `include::https://x.org/a.adoc[]`.
+        return -1
     return start
+
+
+def _escape_letters(run: str) -> int:
+    """How many letters of the run of scheme characters `run`, which a backslash leads, are
+    an escape's, not the scheme's: one where what follows it is a scheme urlint knows and the
+    whole run is none (a string literal's `"\\nhttps://x.org"`, `\\t`, `\\r`), two for
+    troff's font change `\\fI` (groff(7), "\\f"); else none. No scheme holds a backslash, so
+    the URL starts after it at the earliest, and the letter glued on is no part of it."""
+    if is_known_scheme(run):
+        return 0
+    if is_known_scheme(run[1:]):
+        return 1
+    return 2 if run[0] == "f" and is_known_scheme(run[2:]) else 0
 
 
 def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
@@ -117,6 +135,19 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
         close = text.find("`", start, end)
         if close >= 0:
             end = close
+    elif quoted_by == ":" and text.startswith("::", opener - 2):
+        # An AsciiDoc block macro's target (`image::https://x.org/a.png[Alt]`): its
+        # attribute list ends it, in any file that quotes one (Asciidoctor's
+        # BlockMediaMacroRx and IncludeDirectiveRx end the target at the first "[").
+        bracket = text.find("[", start, end)
+        if bracket >= 0:
+            end = bracket
+    elif quoted_by in _TROFF_FONTS and text.startswith("\\f", opener - 3):
+        # Set in a font by troff (`\\fIhttps://x.org/a\\fR`, a man page): the next font
+        # change ends it (groff(7), "\\f"); no URL holds a backslash.
+        change = text.find("\\f", start, end)
+        if change >= 0:
+            end = change
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
         return end
     return trim_end(text, start, end, quoted_by)
@@ -186,6 +217,9 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
     return end
 
 
+# troff's one-letter font names (groff(7): R, I, B, the previous font P, and C where a
+# device has a constant-width one).
+_TROFF_FONTS = frozenset("RIBPC")
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.
