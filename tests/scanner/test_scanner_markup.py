@@ -187,17 +187,25 @@ def test_a_construct_the_markup_closes_is_not_joined_with_the_next_line():
     ]
 
 
-def test_a_bare_url_in_markdown_prose_is_still_joined_across_lines():
-    # An extended autolink is prose: the markup does not close it, a line break may cut it.
+def test_a_bare_url_in_markdown_prose_ends_at_its_line_end_with_a_hint():
+    # An extended autolink holds no whitespace (CommonMark 6.5, GFM): a renderer links the
+    # first line only, so no guess joins the next; the hint that it may go on stays.
     text = "See https://example.org/very/long/\npath/index.html for details\n"
+    (url,) = extract(text, syntax="markdown")
     assert found(text, "markdown") == [
         (
-            "https://example.org/very/long/path/index.html",
+            "https://example.org/very/long/",
             "markdown-autolink",
-            (1, 5, 2, 16),
-            [(1, 5, 1, 35), (2, 1, 2, 16)],
-            ["joined-by-guess", "maybe-continued"],
+            (1, 5, 1, 35),
+            [(1, 5, 1, 35)],
+            ["maybe-continued"],
         )
+    ]
+    assert (url.continuation.start.line, url.continuation.start.column) == (2, 1)
+    assert (url.continuation.end.line, url.continuation.end.column) == (2, 16)
+    # Read as running text (a .txt file) the same lines are joined, as they always were.
+    assert [(c.url, c.alt) for c in extract(text)] == [
+        ("https://example.org/very/long/path/index.html", "https://example.org/very/long/")
     ]
 
 

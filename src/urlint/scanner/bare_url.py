@@ -37,6 +37,7 @@ _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
 
 WORD_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
+_ENDS_AT_LINE_END = frozenset({"markdown", "rst", "asciidoc"})  # a bare URL (markup_lines.py)
 
 
 def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
@@ -149,7 +150,7 @@ def read_bare(
         rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
     else:
         line_end = at_line_end.end() - 1
-        closed = exact or not lines_go_on
+        closed = exact or not lines_go_on or _markup_line_next(markup, text, line_end + 1)
         after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs)
         if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
             text, start, rest, covered
@@ -157,8 +158,12 @@ def read_bare(
             return None, end  # `1ftp://b://pw` / `pw@h/`: part of a password read on
     if anchor - start <= 4 and after is None and not_bare_shaped(text, start, anchor, end):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
-    if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
-        wrapped = None  # a comment's end: what follows is no part of it
+    if wrapped is not None and (
+        (limit is not None and wrapped[-1][1] > limit) or markup in _ENDS_AT_LINE_END
+    ):
+        # A comment's end: what follows is no part of it. Markdown, reST and AsciiDoc end
+        # a bare URL at its line's end (markup_lines.py): no guess joins the next line.
+        wrapped = None
     if wrapped is not None:
         candidate = _joined_candidate(text, start, end, wrapped, index)
         if context is not None:
@@ -215,6 +220,16 @@ def _marked(
         return None
     new_end, context, runs = found
     return new_end, context, runs, context in EXACT_CONTEXTS
+
+
+def _markup_line_next(markup: str | None, text: str, at: int) -> bool:
+    """Is the line at `at` markup of its own (markup_lines.markup_line), which no URL of the
+    line before goes on on? False in a text that is no markup."""
+    if markup is None:
+        return False
+    from .markup_lines import markup_line
+
+    return markup_line(markup, text, at)
 
 
 def _joined(text: str, runs: Runs) -> str:
