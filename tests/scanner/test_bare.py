@@ -268,3 +268,25 @@ def test_bare_colon_pattern_takes_the_names_in_any_ascii_case_only():
     # Unicode's case folding would take the long s for an "s" ("\u017fips:" for "sips:")
     text = "SIPS:a SiPs:b \u017fips:c sip\u017f:d"
     assert [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)] == [4, 11]
+
+
+def test_a_url_in_a_troff_font_change():
+    """A man page's source sets a URL in a font: `\\fIhttps://...\\fR` (groff(7), "\\f").
+    The font's letters are no part of the URL, and the next font change ends it."""
+    text = ".SH SEE ALSO\n\\fIhttps://example.org/docs/man.html\\fR and \\fBftp://x.org/pub\\fP.\n"
+    assert [(c.url, c.span.start.column, c.span.end.column) for c in extract(text)] == [
+        ("https://example.org/docs/man.html", 4, 37),
+        ("ftp://x.org/pub", 48, 63),
+    ]
+
+
+def test_an_asciidoc_block_macro_ends_at_its_attribute_list_in_any_text():
+    # Asciidoctor's IncludeDirectiveRx and BlockMediaMacroRx end the target at "[" (an
+    # AsciiDoc snippet quoted in a text file or a code comment).
+    text = "image::https://x.org/a.png[Alt text] and video::https://x.org/b.mp4[]\n"
+    assert [c.url for c in extract(text)] == ["https://x.org/a.png", "https://x.org/b.mp4"]
+    assert bare.body_end(text, 13, url_start=7) == 26
+    # After a single ":" a bracket is the URL's own, as it was (`?ids[]=1`).
+    assert [c.url for c in extract("see:https://x.org/a?ids[]=1\n")] == [
+        "https://x.org/a?ids[]=1"
+    ]

@@ -45,12 +45,13 @@ def cross_reference(text: str, start: int, end: int) -> bool:
 
 _LINE_END = r"[ \t]*(?=\r?\n|\Z)"
 # Asciidoctor's line-level syntax (https://docs.asciidoctor.org/asciidoc/latest/): a comment
-# line, an attribute entry (`:name:`, `:name!:`), a block delimiter, a section title, a
-# list item, a block attribute line (`[source,ruby]`), a block macro (`image::`).
+# line, an attribute entry (`:name:`, `:name!:`), a block delimiter, a block title
+# (`.Title`), a section title, a list item, a block attribute line (`[source,ruby]`), a
+# block macro (`image::`).
 _ASCIIDOC = re.compile(
     r"//|:!?\w[\w-]*!?:(?:[ \t]|(?=\r?\n|\Z))"
     rf"|(?:-{{4,}}|\.{{4,}}|\*{{4,}}|={{4,}}|\+{{4,}}|_{{4,}}|\|===){_LINE_END}"
-    r"|={1,6}[ \t]|[ \t]*(?:[*.\-]+|\d+\.)[ \t]"
+    r"|\.(?=[^\s.])|={1,6}[ \t]|[ \t]*(?:[*.\-]+|\d+\.)[ \t]"
     rf"|\[[^\]\n]*\]{_LINE_END}|\w+::"
 )
 # CommonMark 0.31.2's block starts: a list item (5.2), an ATX heading (4.2), a block quote
