@@ -150,20 +150,16 @@ def read_bare(
         rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)
     else:
         line_end = at_line_end.end() - 1
-        closed = exact or not lines_go_on or _markup_line_next(markup, text, line_end + 1)
-        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs)
+        closed = exact or not lines_go_on
+        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs, markup)
         if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
             text, start, rest, covered
         ):
             return None, end  # `1ftp://b://pw` / `pw@h/`: part of a password read on
     if anchor - start <= 4 and after is None and not_bare_shaped(text, start, anchor, end):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
-    if wrapped is not None and (
-        (limit is not None and wrapped[-1][1] > limit) or markup in _ENDS_AT_LINE_END
-    ):
-        # A comment's end: what follows is no part of it. Markdown, reST and AsciiDoc end
-        # a bare URL at its line's end (markup_lines.py): no guess joins the next line.
-        wrapped = None
+    if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
+        wrapped = None  # a comment's end: what follows is no part of it
     if wrapped is not None:
         candidate = _joined_candidate(text, start, end, wrapped, index)
         if context is not None:
@@ -222,11 +218,9 @@ def _marked(
     return new_end, context, runs, context in EXACT_CONTEXTS
 
 
-def _markup_line_next(markup: str | None, text: str, at: int) -> bool:
+def _markup_line_next(markup: str, text: str, at: int) -> bool:
     """Is the line at `at` markup of its own (markup_lines.markup_line), which no URL of the
-    line before goes on on? False in a text that is no markup."""
-    if markup is None:
-        return False
+    line before goes on on?"""
     from .markup_lines import markup_line
 
     return markup_line(markup, text, at)
@@ -245,15 +239,26 @@ def templated(candidate: Candidate, shell: bool = False) -> Candidate:
 
 
 def _at_line_end(
-    text: str, start: int, end: int, line_end: int, exact: bool = False, runs: Runs = ()
+    text: str,
+    start: int,
+    end: int,
+    line_end: int,
+    exact: bool = False,
+    runs: Runs = (),
+    markup: str | None = None,
 ) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[tuple[int, int], ...] | None]:
     """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
     word that may continue it (continuation), where a login it holds reads on (login_rest,
     else login_read_on), and the pieces of the URL where the lines after go on with it
     (continuation.joined). Where its markup closes it (`exact`) no line goes on with it,
-    but a password may; where it is made of `runs` (an escape's), no line's are added."""
+    but a password may; where it is made of `runs` (an escape's), no line's are added.
+    Markdown, reST and AsciiDoc end a bare URL at its line's end (markup_lines.py): no guess
+    joins the next line, and a line of `markup` of its own is no continuation."""
     after = None if exact else continuation(text, start, end)
+    if after is not None and markup is not None and _markup_line_next(markup, text, line_end + 1):
+        after = None
     rest = login_rest(text, start, end, line_end)
+    exact = exact or markup in _ENDS_AT_LINE_END
     wrapped = joined(text, start, end) if end - start >= 8 and not (exact or runs) else None
     if rest is None:  # a login its own line's word goes on with
         rest = login_read_on(text, start, end, _joined(text, runs) if runs else None)

@@ -349,13 +349,13 @@ def _in_markup(
     from .markup import markup_end  # here: plain text never loads it
 
     url_start, url_end = found.pieces[0][0], found.pieces[-1][1]
-    if markup == "rst":
-        from .markup_lines import cross_reference
-
-        if cross_reference(text, url_start, url_end):
-            return None
     marked = markup_end(markup, text, url_start, url_end)
     if marked is None:
+        if markup == "rst":
+            from .markup_lines import cross_reference
+
+            if cross_reference(text, url_start, url_end):
+                return None
         return candidate
     end, context, _ = marked
     if end != url_end and len(found.pieces) == 1:
