@@ -231,8 +231,9 @@ def _joined(text: str, runs: Runs) -> str:
     return "".join([text[run_start:run_end] for run_start, run_end in runs])
 
 
-def templated(candidate: Candidate, shell: bool = False) -> Candidate:
-    """`candidate`, flagged as a template where it holds placeholders (scanner.templates)."""
+def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
+    """`candidate`, flagged as a template where it holds placeholders (scanner.templates;
+    `shell`: whose `$` variables are placeholders too, as templates.placeholders says)."""
     from .templates import as_template
 
     return as_template(candidate, shell)

@@ -36,7 +36,6 @@ from .bare_url import (
 from .code import RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
 from .continuation import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
-from .templates import CONFIG, SHELL, as_template
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,8 +44,9 @@ if TYPE_CHECKING:
 # Where `\/` reads as "/": JSON (RFC 8259 section 7), JavaScript, YAML 1.2 (section 5.7).
 _SLASHED_SYNTAXES = frozenset({Syntax.JSON, Syntax.JAVASCRIPT, Syntax.YAML})
 SLASHED_COLON = re.compile(r":\\/\\/")  # `https:\/\/`: JSON's escaped "://"
-# Whose `$` variables are placeholders (scanner.templates).
-_VARIABLES = {Syntax.SHELL: SHELL, Syntax.YAML: CONFIG, Syntax.TOML: CONFIG}
+# Whose `$` variables are placeholders: scanner.templates' SHELL and CONFIG (that module loads
+# only for a URL that may be a template: a hook's start-up).
+_VARIABLES = {Syntax.SHELL: "shell", Syntax.YAML: "config", Syntax.TOML: "config"}
 
 Found = tuple[Candidate | None, int] | None
 # A candidate's fields after its pieces and before its context, at their defaults.
@@ -72,7 +72,7 @@ class CodeText:
         at = self.regions.at(offset)
         if at >= 0:
             candidate = candidate._replace(context=self.regions.items[at][2])  # type: ignore[attr-defined]  # a record's, as namedtuple's
-        return as_template(candidate, self.shell) if self.shell else candidate
+        return templated(candidate, self.shell) if self.shell else candidate
 
     def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
         """`read_bare` for a URL of this text: read in the region its colon is in."""
@@ -93,7 +93,7 @@ class CodeText:
             if mode != TEXT:  # a string literal
                 found = _in_literal(text, start, anchor, covered, index, mode, limit)
                 if found is not None and found[0] is not None and self.shell:
-                    return as_template(found[0], self.shell), found[1]
+                    return templated(found[0], self.shell), found[1]
                 return found
             found = read_bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
             if found is not None and _before_an_escaped_quote(text, found):
@@ -107,7 +107,7 @@ class CodeText:
         if context is not None:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         if self.shell and "$" in candidate.url:
-            candidate = as_template(candidate, self.shell)
+            candidate = templated(candidate, self.shell)
         return candidate, end
 
 
