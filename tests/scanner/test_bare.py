@@ -175,7 +175,13 @@ def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
     start = match.start()
     if start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
         return -1
-    if text.startswith("::", start - 2) and start >= 2:
+    if start > 0 and text[start - 1] == "\\":  # an escape's letter glued on: "\\nhttps://"
+        run = text[start:colon].lower()
+        if run not in _KNOWN_SCHEMES and run[1:] in _KNOWN_SCHEMES:
+            start += 1
+        elif run not in _KNOWN_SCHEMES and run[:1] == "f" and run[2:] in _KNOWN_SCHEMES:
+            start += 2  # troff's font change "\\fI"
+    if text.startswith("::", start - 2) and start >= 2 and not text.startswith("//", colon + 1):
         return -1
     return start
 
@@ -185,7 +191,8 @@ _SCHEME_TEXT = st.one_of(
     st.text("ab19Z+.-:_/ \u00e9", max_size=60),
     st.lists(
         st.sampled_from(["=", "=3D", "=A0", "=09", "=3d", "=FE", "3D", "http", "ftp", "ED"])
-        | st.sampled_from(["mailto", "x", "1", "://", ":", " ", "+", "."]),
+        | st.sampled_from(["mailto", "x", "1", "://", ":", " ", "+", "."])
+        | st.sampled_from(["\\", "n", "fI", "::", "sftp", "rsync"]),
         max_size=12,
     ).map("".join),
 )
@@ -206,7 +213,17 @@ def test_scheme_start_agrees_with_the_window_search(text, data):
         ("1abc://", -1),
         ("can...http://", 6),
         ("svn+ssh://", 0),
-        ("std::http://", -1),
+        ("std::string:", -1),  # a name in program text
+        ("Foo::news:", -1),
+        # No name goes on with "://": an AsciiDoc block macro's target is a URL
+        ("include::https://", 9),
+        # an escape's letter glued on (a string literal, troff's font change)
+        ("\\nhttps://", 2),
+        ("'\\thttp://", 3),
+        ("\\fIhttps://", 3),
+        ("\\sftp://", 1),  # "sftp" is a scheme: no letter is an escape's
+        ("\\rsync://", 1),  # "rsync" is a scheme, "sync" none: no "\\r" is read
+        ("\\xyz://", 1),  # "yz" is no known scheme
         ("x" * 20 + "://", 0),  # longer than the short window: looked for in the whole one
         ("1" + "x" * 20 + "://", -1),
         ("x" * 45 + "://", -1),  # longer than the whole window: no scheme
@@ -251,3 +268,25 @@ def test_bare_colon_pattern_takes_the_names_in_any_ascii_case_only():
     # Unicode's case folding would take the long s for an "s" ("\u017fips:" for "sips:")
     text = "SIPS:a SiPs:b \u017fips:c sip\u017f:d"
     assert [m.start() for m in re.finditer(BARE_COLON_PATTERN, text)] == [4, 11]
+
+
+def test_a_url_in_a_troff_font_change():
+    """A man page's source sets a URL in a font: `\\fIhttps://...\\fR` (groff(7), "\\f").
+    The font's letters are no part of the URL, and the next font change ends it."""
+    text = ".SH SEE ALSO\n\\fIhttps://example.org/docs/man.html\\fR and \\fBftp://x.org/pub\\fP.\n"
+    assert [(c.url, c.span.start.column, c.span.end.column) for c in extract(text)] == [
+        ("https://example.org/docs/man.html", 4, 37),
+        ("ftp://x.org/pub", 48, 63),
+    ]
+
+
+def test_an_asciidoc_block_macro_ends_at_its_attribute_list_in_any_text():
+    # Asciidoctor's IncludeDirectiveRx and BlockMediaMacroRx end the target at "[" (an
+    # AsciiDoc snippet quoted in a text file or a code comment).
+    text = "image::https://x.org/a.png[Alt text] and video::https://x.org/b.mp4[]\n"
+    assert [c.url for c in extract(text)] == ["https://x.org/a.png", "https://x.org/b.mp4"]
+    assert bare.body_end(text, 13, url_start=7) == 26
+    # After a single ":" a bracket is the URL's own, as it was (`?ids[]=1`).
+    assert [c.url for c in extract("see:https://x.org/a?ids[]=1\n")] == [
+        "https://x.org/a?ids[]=1"
+    ]

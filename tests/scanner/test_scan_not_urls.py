@@ -5,13 +5,16 @@ from __future__ import annotations
 from urlint import extract
 
 
-def test_a_scheme_after_a_double_colon_is_program_text():
+def test_a_scheme_after_a_double_colon_is_program_text_but_not_before_slashes():
+    # A C++, Rust, Ruby or Perl name is never followed by "://": `Net::FTP::ftp://x` holds
+    # the URL `ftp://x` (as AsciiDoc's `include::https://...[]` does), `Foo::news:` none.
     assert [
         c.url
         for c in extract(
-            "Foo::Data::Bar, std::string and Net::FTP::ftp://x and http://ok.example/\n"
+            "Foo::Data::Bar, std::string, Foo::news:x and Net::FTP::ftp://x and "
+            "http://ok.example/\n"
         )
-    ] == ["http://ok.example/"]
+    ] == ["ftp://x", "http://ok.example/"]
 
 
 def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():

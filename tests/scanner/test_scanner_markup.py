@@ -187,17 +187,25 @@ def test_a_construct_the_markup_closes_is_not_joined_with_the_next_line():
     ]
 
 
-def test_a_bare_url_in_markdown_prose_is_still_joined_across_lines():
-    # An extended autolink is prose: the markup does not close it, a line break may cut it.
+def test_a_bare_url_in_markdown_prose_ends_at_its_line_end_with_a_hint():
+    # An extended autolink holds no whitespace (CommonMark 6.5, GFM): a renderer links the
+    # first line only, so no guess joins the next; the hint that it may go on stays.
     text = "See https://example.org/very/long/\npath/index.html for details\n"
+    (url,) = extract(text, syntax="markdown")
     assert found(text, "markdown") == [
         (
-            "https://example.org/very/long/path/index.html",
+            "https://example.org/very/long/",
             "markdown-autolink",
-            (1, 5, 2, 16),
-            [(1, 5, 1, 35), (2, 1, 2, 16)],
-            ["joined-by-guess", "maybe-continued"],
+            (1, 5, 1, 35),
+            [(1, 5, 1, 35)],
+            ["maybe-continued"],
         )
+    ]
+    assert (url.continuation.start.line, url.continuation.start.column) == (2, 1)
+    assert (url.continuation.end.line, url.continuation.end.column) == (2, 16)
+    # Read as running text (a .txt file) the same lines are joined, as they always were.
+    assert [(c.url, c.alt) for c in extract(text)] == [
+        ("https://example.org/very/long/path/index.html", "https://example.org/very/long/")
     ]
 
 
@@ -401,6 +409,115 @@ def test_the_appendix_wrapper_is_read_as_such_in_markup():
     # `<URL:...>` is RFC 1738's, not a markup construct: its reading stands, no context.
     assert urls("See <URL:http://a.example/x.> now.\n", "markdown") == [
         ("http://a.example/x.", None)
+    ]
+
+
+def test_asciidoc_block_macros_with_url_targets_real_line():
+    """asciidoctor/asciidoctor data/reference/syntax.adoc, commit
+    ae5891df10f12dda069abea8a318c9b94d545bee, line 179: `include::https://...[]`. A URL
+    right after a name's "::" was read as program text (`Foo::Bar`); no such name goes on
+    with "://". The attribute list ends the target (Asciidoctor's IncludeDirectiveRx and
+    BlockMediaMacroRx), in a Markdown or text file quoting the macro too."""
+    text = (
+        "include::https://example.org/setup.adoc[]\n"
+        "image::https://x.org/logo.png[Logo, 200]\n"
+        "  video::https://x.org/intro.mp4[width=640]\n"
+        "audio::https://x.org/a.ogg[]\n"
+    )
+    expected = [
+        ("https://example.org/setup.adoc", (1, 10, 1, 40)),
+        ("https://x.org/logo.png", (2, 8, 2, 30)),
+        ("https://x.org/intro.mp4", (3, 10, 3, 33)),
+        ("https://x.org/a.ogg", (4, 8, 4, 27)),
+    ]
+    for syntax, context in (
+        ("asciidoc", "asciidoc-link"),
+        ("markdown", "markdown-autolink"),
+        ("text", None),
+    ):
+        assert found(text, syntax) == [
+            (url, context, span, [span], []) for url, span in expected
+        ], syntax
+
+
+def test_no_guessed_join_onto_an_asciidoc_comment_line_real_lines():
+    """asciidoctor/asciidoctor README-de.adoc, commit
+    ae5891df10f12dda069abea8a318c9b94d545bee, lines 45 and 46: an attribute entry's URL, then
+    a comment line, were joined into `.../docker-asciidoctor//:uri-install-doc`."""
+    text = (
+        ":uri-install-docker: https://github.com/example/docker-image\n"
+        "//:uri-install-doc: {uri-docs}/install-toolchain\n"
+        ":uri-render-doc: {uri-docs}/render-documents\n"
+    )
+    assert found(text, "asciidoc") == [
+        (
+            "https://github.com/example/docker-image",
+            "asciidoc-autolink",
+            (1, 22, 1, 61),
+            [(1, 22, 1, 61)],
+            [],
+        )
+    ]
+
+
+def test_no_guessed_join_in_a_markdown_code_block_real_lines():
+    """kubernetes/examples _archived/cluster-dns/README.md, commit
+    279e8e4fe314f6cb7bc55fa3fbc21bbeaa48c0ea, lines 120 and 121: a log in a fenced block,
+    the next line's timestamp joined onto the URL's port."""
+    text = (
+        "```sh\n"
+        "2015-05-07T20:13:54.1Z Send request to: http://backend.local:8000\n"
+        "2015-05-07T20:13:54.2Z <Response [200]>\n"
+        "```\n"
+    )
+    assert found(text, "markdown") == [
+        ("http://backend.local:8000", "markdown-autolink", (2, 41, 2, 66), [(2, 41, 2, 66)], [])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("syntax", "next_line"),
+    [
+        ("markdown", "```shell_session"),  # a code fence (CommonMark 4.5)
+        ("rst", ":url_base: the base"),  # a field list
+        ("asciidoc", "//:uri-install-doc: {uri-docs}/install-toolchain"),  # a comment line
+        ("asciidoc", "//comment_here"),
+        ("asciidoc", ":uri_docs: https://docs.example.org"),  # an attribute entry
+        ("asciidoc", ".Title_of_the_block"),  # a block title
+    ],
+)
+def test_a_line_that_is_markup_of_its_own_is_no_continuation(syntax, next_line):
+    # Where the URL ends on "/" and the next line's first word looks like a path, it is
+    # offered as the URL's continuation (the hint, X105): a line of markup is none.
+    text = f"See https://x.org/a/\n{next_line}\n"
+    (url, _, span, pieces, flags), *_ = found(text, syntax)
+    assert (url, span, pieces, flags) == ("https://x.org/a/", (1, 5, 1, 21), [(1, 5, 1, 21)], [])
+    # Read as running text, the same line goes on with it (a hint, or a guessed join).
+    assert "maybe-continued" in found(text, "text")[0][4]
+
+
+def test_a_rest_role_target_is_a_cross_reference_real_line():
+    """pytest-dev/pytest doc/en/how-to/failures.rst, commit
+    df87db7b0462fb764ef73fa00561adf8ad047572, line 24: ``:doc:`pdb <python:library/pdb>` ``
+    gave the URL `python:library/pdb`. An explicit target in a role names an intersphinx
+    inventory (Sphinx's "Cross-referencing syntax"); a hyperlink reference stays a URL, as
+    does a target with "//" after its colon, or a `mailto:`."""
+    text = (
+        "Dropping to :doc:`pdb <python:library/pdb>` on failures, see :ref:`the\n"
+        "roles <sphinx:xref-syntax>`, :py:class:`arrays <numpy:numpy.ndarray>`.\n"
+        "A :doc:`page <https://x.org/a>`, :ref:`mail <mailto:a@x.org>`, `site <https://x.org/b>`_\n"
+        "and `plain <news:comp.lang>`.\n"
+    )
+    assert found(text, "rst") == [
+        ("https://x.org/a", None, (3, 15, 3, 30), [(3, 15, 3, 30)], []),
+        ("mailto:a@x.org", None, (3, 46, 3, 60), [(3, 46, 3, 60)], []),
+        ("https://x.org/b", "rst-link", (3, 71, 3, 86), [(3, 71, 3, 86)], []),
+        ("news:comp.lang", None, (4, 13, 4, 27), [(4, 13, 4, 27)], []),
+    ]
+    # As running text the wrappers are read as they always were.
+    assert [url for url, *_ in found(text, "text")][:2] == [
+        "python:library/pdb",
+        "numpy:numpy.ndarray",
     ]
 
 

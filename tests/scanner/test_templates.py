@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from urlint.core.model import Flag
 from urlint.scanner import extract
-from urlint.scanner.templates import placeholders
+from urlint.scanner.templates import CONFIG, SHELL, placeholders
 
 
-def holes(url: str, shell: bool = False) -> list[str]:
+def holes(url: str, shell: bool | str = False) -> list[str]:
     return [url[start:end] for start, end in placeholders(url, shell)]
 
 
@@ -77,6 +77,23 @@ def test_shell_variables_are_placeholders_in_shell_only():
         "$(VERSION)",
         "${OS}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("http://$ETCD_SERVICE_HOST:$ETCD_PORT/v2", ["$ETCD_SERVICE_HOST", "$ETCD_PORT"]),
+        ("https://x.org/$CI_PROJECT_PATH/-/jobs", ["$CI_PROJECT_PATH"]),
+        ("http://$(API_HOST):$(api_port)/", ["$(API_HOST)", "$(api_port)"]),
+        ("https://x.org/${version}/a", ["${version}"]),  # any syntax's
+        ("https://x.org/Svc?$top=2&$skip=4", []),  # OData's own, lower case
+        ("https://x.org/$Home/a", []),  # a capital, then lower case: a name, no variable
+    ],
+)
+def test_variables_in_capitals_are_placeholders_in_configuration(url, expected):
+    # YAML and TOML values are handed to a shell or envsubst (scanner.templates).
+    assert holes(url, shell=CONFIG) == expected
+    assert [url[a:b] for a, b in placeholders(url, SHELL)] == holes(url, shell=True)
 
 
 def test_a_template_is_flagged_in_running_text_too():

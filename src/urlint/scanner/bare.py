@@ -79,9 +79,28 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         start = match.start()
         if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
             return -1  # a word that starts with a digit: "1abc://"
-    if text.startswith("::", start - 2) and start >= 2:
-        return -1  # a name in program text: `Foo::Data::Bar`, `std::string`
+    if start > 0 and text[start - 1] in "\\:":  # rare: one look for both
+        if text[start - 1] == "\\":
+            start += _escape_letters(text[start:colon])
+        elif text.startswith("::", start - 2) and not text.startswith("//", colon + 1):
+            # A name in program text: `Foo::Data::Bar`, `std::string`. No such name goes on
+            # with "://", but AsciiDoc's block macros put a URL right after theirs:
+            # `image::https://x.org/a.png[Alt]`, `include::https://x.org/a.adoc[]`.
+            return -1
     return start
+
+
+def _escape_letters(run: str) -> int:
+    """How many letters of the run of scheme characters `run`, which a backslash leads, are
+    an escape's, not the scheme's: one where what follows it is a scheme urlint knows and the
+    whole run is none (a string literal's `"\\nhttps://x.org"`, `\\t`, `\\r`), two for
+    troff's font change `\\fI` (groff(7), "\\f"); else none. No scheme holds a backslash, so
+    the URL starts after it at the earliest, and the letter glued on is no part of it."""
+    if is_known_scheme(run):
+        return 0
+    if is_known_scheme(run[1:]):
+        return 1
+    return 2 if run[0] == "f" and is_known_scheme(run[2:]) else 0
 
 
 def _after_an_escape(text: str, run_start: int, colon: int) -> bool:
@@ -113,15 +132,34 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = extended_end(text, start, end, len(text) if stop is None else stop)
         end = _first_unbalanced_closer(text, start, end)
     opener = url_start if url_start is not None else start
-    if opener > 0 and text[opener - 1] == "`":
+    quoted_by = text[opener - 1] if opener > 0 else ""
+    if quoted_by == "`":
         # Opened by a backquote (a Markdown code span, TeX's ``): the first backquote closes
         # it, whatever follows it (`https://x.org/?q=`\ before a Markdown line break).
         close = text.find("`", start, end)
         if close >= 0:
             end = close
+    elif quoted_by in _GLUED_ON:  # rare: no blank or quote before the scheme
+        end = _glued_end(text, start, end, opener)
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
         return end
-    return trim_end(text, start, end, text[opener - 1] if opener > 0 else "")
+    return trim_end(text, start, end, quoted_by)
+
+
+def _glued_end(text: str, start: int, end: int, opener: int) -> int:
+    """Where a URL whose scheme at `opener` follows a name's "::" or troff's font change
+    ends, its body at text[start:end]: before an AsciiDoc block macro's attribute list
+    (`image::https://x.org/a.png[Alt]`, in any file that quotes one: Asciidoctor's
+    BlockMediaMacroRx and IncludeDirectiveRx end the target at the first "["), or before
+    troff's next font change (`\\fIhttps://x.org/a\\fR`, groff(7) "\\f"; no URL holds a
+    backslash)."""
+    if text.startswith("::", opener - 2):
+        cut = text.find("[", start, end)
+    elif text.startswith("\\f", opener - 3):
+        cut = text.find("\\f", start, end)
+    else:
+        return end
+    return end if cut < 0 else cut
 
 
 def has_body(text: str, colon: int, end: int) -> bool:
@@ -188,6 +226,9 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
     return end
 
 
+# What stands right before a scheme glued on: a name's "::", troff's one-letter font names
+# (groff(7): R, I, B, the previous font P, and C where a device has a constant-width one).
+_GLUED_ON = frozenset(":RIBPC")
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.

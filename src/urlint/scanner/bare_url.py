@@ -38,6 +38,7 @@ _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
 
 WORD_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
+_ENDS_AT_LINE_END = frozenset({"markdown", "rst", "asciidoc"})  # a bare URL (markup_lines.py)
 
 
 def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
@@ -159,7 +160,7 @@ def read_bare(
     else:
         line_end = at_line_end.end() - 1
         closed = exact or not lines_go_on
-        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs)
+        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs, markup)
         if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
             text, start, rest, covered
         ):
@@ -231,26 +232,43 @@ def _marked(
     return new_end, context, runs, context in EXACT_CONTEXTS
 
 
+def _markup_line_next(markup: str, text: str, at: int) -> bool:
+    """Is the line at `at` markup of its own (markup_lines.markup_line), which no URL of the
+    line before goes on on?"""
+    from .markup_lines import markup_line
+
+    return markup_line(markup, text, at)
+
+
 def _joined(text: str, runs: Runs) -> str:
     """The text of `runs` joined: what a URL made of them reads."""
     return "".join([text[run_start:run_end] for run_start, run_end in runs])
 
 
-def templated(candidate: Candidate, shell: bool = False) -> Candidate:
-    """`candidate`, flagged as a template where it holds placeholders (scanner.templates)."""
+def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
+    """`candidate`, flagged as a template where it holds placeholders (scanner.templates;
+    `shell`: whose `$` variables are placeholders too, as templates.placeholders says)."""
     from .templates import as_template
 
     return as_template(candidate, shell)
 
 
 def _at_line_end(
-    text: str, start: int, end: int, line_end: int, exact: bool = False, runs: Runs = ()
+    text: str,
+    start: int,
+    end: int,
+    line_end: int,
+    exact: bool = False,
+    runs: Runs = (),
+    markup: str | None = None,
 ) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[tuple[int, int], ...] | None]:
     """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
     word that may continue it (continuation), where a login it holds reads on (login_rest,
     else login_read_on), and the pieces of the URL where the lines after go on with it
     (continuation.joined). Where its markup closes it (`exact`) no line goes on with it,
-    but a password may; where it is made of `runs` (an escape's), no line's are added."""
+    but a password may; where it is made of `runs` (an escape's), no line's are added.
+    Markdown, reST and AsciiDoc end a bare URL at its line's end (markup_lines.py): no guess
+    joins the next line, and a line of `markup` of its own is no continuation."""
     # Most such URLs have a blank line or the text's end after them, where no line goes on
     # with them: neither reading of the next line is looked for (each is a call of its own).
     next_start = line_end + 1
@@ -260,6 +278,9 @@ def _at_line_end(
         and not text.startswith("\r\n", next_start)
     )
     after = continuation(text, start, end) if goes_on and not exact else None
+    if after is not None and markup is not None and _markup_line_next(markup, text, next_start):
+        after = None
+    exact = exact or markup in _ENDS_AT_LINE_END
     wrapped = (
         joined(text, start, end) if goes_on and end - start >= 8 and not (exact or runs) else None
     )

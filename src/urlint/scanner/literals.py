@@ -14,7 +14,8 @@ text each is then read here, in the region its scheme's colon stands in (scanner
   scheme (`"https://" + host`) holds no URL.
 
 Each candidate says where it was found (`context`: "string", "comment", None for code
-outside both), and in shell and make files `$name` and `$(name)` are placeholders too.
+outside both), and in shell and make files `$name` and `$(name)` are placeholders too, in
+YAML and TOML `$NAME` and `$(name)` (scanner.templates).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
 # Where `\/` reads as "/": JSON (RFC 8259 section 7), JavaScript, YAML 1.2 (section 5.7).
 _SLASHED_SYNTAXES = frozenset({Syntax.JSON, Syntax.JAVASCRIPT, Syntax.YAML})
 SLASHED_COLON = re.compile(r":\\/\\/")  # `https:\/\/`: JSON's escaped "://"
+# Whose `$` variables are placeholders: scanner.templates' SHELL and CONFIG (that module loads
+# only for a URL that may be a template: a hook's start-up).
+_VARIABLES = {Syntax.SHELL: "shell", Syntax.YAML: "config", Syntax.TOML: "config"}
 
 Found = tuple[Candidate | None, int] | None
 # A candidate's fields after its pieces and before its context, at their defaults.
@@ -57,9 +61,9 @@ class CodeText:
 
     __slots__ = ("regions", "shell", "slashed")
 
-    def __init__(self, regions: Regions, shell: bool, slashed: bool) -> None:
+    def __init__(self, regions: Regions, shell: str, slashed: bool) -> None:
         self.regions = regions
-        self.shell = shell  # `$name` and `$(name)` are placeholders too
+        self.shell = shell  # `$` variables are placeholders too: templates.SHELL, CONFIG, ""
         self.slashed = slashed  # `:\/\/` may start a URL: its hits are looked for
 
     def placed(self, candidate: Candidate, offset: int) -> Candidate:
@@ -68,7 +72,7 @@ class CodeText:
         at = self.regions.at(offset)
         if at >= 0:
             candidate = candidate._replace(context=self.regions.items[at][2])  # type: ignore[attr-defined]  # a record's, as namedtuple's
-        return templated(candidate, True) if self.shell else candidate
+        return templated(candidate, self.shell) if self.shell else candidate
 
     def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
         """`read_bare` for a URL of this text: read in the region its colon is in."""
@@ -89,9 +93,12 @@ class CodeText:
             if mode != TEXT:  # a string literal
                 found = _in_literal(text, start, anchor, covered, index, mode, limit)
                 if found is not None and found[0] is not None and self.shell:
-                    return templated(found[0], True), found[1]
+                    return templated(found[0], self.shell), found[1]
                 return found
             found = read_bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
+            if found is not None and _before_an_escaped_quote(text, found):
+                # `# url: "http://x.org/a\""`: a quoted value's escaped quote, quoted in prose
+                found = read_bare(text, start, anchor, covered, index, found[1] - 1)
         if found is None:
             return None
         candidate, end = found
@@ -100,8 +107,20 @@ class CodeText:
         if context is not None:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         if self.shell and "$" in candidate.url:
-            candidate = templated(candidate, True)
+            candidate = templated(candidate, self.shell)
         return candidate, end
+
+
+def _before_an_escaped_quote(text: str, found: tuple[Candidate | None, int]) -> bool:
+    """Does the URL `found` (its candidate, the offset it covers the text to) end on a
+    backslash that escapes the quote ending it (`"http://x.org/a\""`)? No URL holds one."""
+    candidate, end = found
+    return (
+        candidate is not None
+        and candidate.url.endswith("\\")
+        and text[end - 1 : end] == "\\"
+        and text[end : end + 1] in ('"', "'")
+    )
 
 
 def code_text(
@@ -113,7 +132,7 @@ def code_text(
     if read_as not in CODE_SYNTAXES:
         return None
     slashed = read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0
-    return CodeText(lex(text, read_as, state, final), read_as is Syntax.SHELL, slashed)
+    return CodeText(lex(text, read_as, state, final), _VARIABLES.get(read_as, ""), slashed)
 
 
 def _in_literal(

@@ -339,10 +339,11 @@ def _wrapped(
 
 def _in_markup(
     markup: str, text: str, found: wrappers.WrapperMatch, candidate: Candidate, index: Positions
-) -> Candidate:
+) -> Candidate | None:
     """A `<scheme:...>` wrapper's candidate in a markup text, with what it was found in (a
     Markdown autolink, a link's `<destination>`, a reST `text <URL>`_) and, for one on one
-    line, the end the markup gives (AsciiDoc's `<https://x.org[text]>` ends before "[")."""
+    line, the end the markup gives (AsciiDoc's `<https://x.org[text]>` ends before "[");
+    None for a reST role's target (`` :doc:`pdb <python:library/pdb>` ``: markup_lines)."""
     if found.kind is not Wrapper.ANGLE or not found.pieces:
         return candidate  # `<URL:...>` and `URL=<...>`: the appendix's forms, read as such
     from .markup import markup_end  # here: plain text never loads it
@@ -350,6 +351,11 @@ def _in_markup(
     url_start, url_end = found.pieces[0][0], found.pieces[-1][1]
     marked = markup_end(markup, text, url_start, url_end)
     if marked is None:
+        if markup == "rst":
+            from .markup_lines import cross_reference
+
+            if cross_reference(text, url_start, url_end):
+                return None
         return candidate
     end, context, _ = marked
     if end != url_end and len(found.pieces) == 1:

@@ -12,7 +12,12 @@ the URL is a template, whatever the text around it.
 
 A `%d` followed by a hexadecimal digit (`%da`) is an escape, not a placeholder: section 2.2's
 reading wins where both are possible. `$name` and `$(name)` are placeholders in shell and
-make files only: elsewhere `$` is a URL's own character (RFC 1738 section 2.2, "reserved").
+make files; in YAML and TOML, `$NAME` in capitals and `$(name)`, as a YAML value is often
+handed to a shell or to envsubst (GitHub Actions' `run:` and `${{ }}`, GitLab CI's
+`$CI_PROJECT_URL`, Kubernetes' `$(VAR_NAME)` in a container's command, env and args, and
+templates filled by envsubst). A lower-case `$name` stays URL text there (OData's
+`?$filter=`, a query's own). Elsewhere `$` is a URL's own character (RFC 1738 section 2.2,
+"reserved").
 
 Whitespace inside a placeholder (`{{ name }}`, `${ a + b }`) does not end the URL
 (`extended_end`): the placeholder closes on the same line, shortly after.
@@ -42,24 +47,34 @@ PLACEHOLDER = compiled_when_used(_FORMS)
 SHELL_PLACEHOLDER = compiled_when_used(
     _FORMS + r"|\$[A-Za-z_][A-Za-z0-9_]*|\$\([A-Za-z_][A-Za-z0-9_]*\)"
 )
+# In YAML and TOML: a shell's variable in capitals (environment variables are, by POSIX's
+# convention for those the system uses), and `$(name)`.
+CONFIG_PLACEHOLDER = compiled_when_used(
+    _FORMS + r"|\$[A-Z_][A-Z0-9_]*(?![a-z])|\$\([A-Za-z_][A-Za-z0-9_]*\)"
+)
+# What a text's `$` variables are: shell's, a configuration file's, or none (`False`).
+SHELL, CONFIG = "shell", "config"
 
 TEMPLATE = frozenset({Flag.TEMPLATE})
 
 Placeholders = tuple[tuple[int, int], ...]
 
 
-def placeholders(url: str, shell: bool = False) -> Placeholders:
-    """The (start, end) offsets in `url` of its placeholders, in order; () for none."""
-    pattern = SHELL_PLACEHOLDER if shell else PLACEHOLDER
+def placeholders(url: str, shell: bool | str = False) -> Placeholders:
+    """The (start, end) offsets in `url` of its placeholders, in order; () for none.
+
+    `shell`: the text's `$` variables are placeholders too, as shell's (True or SHELL) or a
+    YAML or TOML file's (CONFIG)."""
+    pattern = CONFIG_PLACEHOLDER if shell == CONFIG else SHELL_PLACEHOLDER if shell else PLACEHOLDER
     return tuple(match.span() for match in pattern.finditer(url))
 
 
-def may_hold(url: str, shell: bool = False) -> bool:
+def may_hold(url: str, shell: bool | str = False) -> bool:
     """Can `url` hold a placeholder at all (a cheap test, in C, before `placeholders`)?"""
-    return "{" in url or "%" in url or (shell and "$" in url)
+    return "{" in url or "%" in url or (bool(shell) and "$" in url)
 
 
-def as_template(candidate: Candidate, shell: bool = False) -> Candidate:
+def as_template(candidate: Candidate, shell: bool | str = False) -> Candidate:
     """`candidate`, flagged `template` with its placeholders, where its URL holds any."""
     url = candidate.url
     if not may_hold(url, shell):

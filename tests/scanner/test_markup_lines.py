@@ -1,0 +1,99 @@
+"""What markup says is no URL or no part of one (scanner/markup_lines.py): a reST role's
+explicit target, and a line that is markup of its own."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urlint.scanner.markup_lines import cross_reference, markup_line
+
+
+def _target(text: str) -> tuple[int, int]:
+    """The offsets of what the first "<" and the ">" after it hold."""
+    start = text.index("<") + 1
+    return start, text.index(">", start)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (":doc:`pdb <python:library/pdb>`", True),
+        (":ref:`x <sphinx:foo>`", True),
+        (":py:class:`arrays <numpy:numpy.ndarray>`", True),  # a domain's role
+        (":external+python:ref:`x <python:tut>`", True),
+        (":doc:`a long\ntitle <setuptools:userguide/x>`", True),  # the title wraps
+        ("`text <https://x.org>`_", False),  # a hyperlink reference
+        ("`text <python:library/pdb>`_", False),
+        (":doc:`x <https://x.org>`", False),  # "//" after the colon: a URL's shape
+        (":ref:`x <mailto:a@x.org>`", False),
+        ("`x <python:foo>`", False),  # no role: the default role's, not said here
+        (":doc:`a\n\ntitle <python:foo>`", False),  # a blank line: another paragraph
+        ("see <python:foo>`", False),  # no opening backquote
+    ],
+)
+def test_a_role_target_is_a_cross_reference(text, expected):
+    assert cross_reference(text, *_target(text)) is expected
+
+
+@pytest.mark.parametrize(
+    ("syntax", "line", "expected"),
+    [
+        ("asciidoc", "// a comment", True),
+        ("asciidoc", "//:uri-install-doc: {uri-docs}/install-toolchain", True),
+        ("asciidoc", ":uri-home: https://x.org", True),
+        ("asciidoc", ":sectnums!:", True),
+        ("asciidoc", "----", True),
+        ("asciidoc", "|===", True),
+        ("asciidoc", "== Section", True),
+        ("asciidoc", ".Block title", True),
+        ("asciidoc", "* item", True),
+        ("asciidoc", "[source,ruby]", True),
+        ("asciidoc", "image::a.png[]", True),
+        ("asciidoc", "path/to/file.adoc", False),
+        ("asciidoc", "...", False),
+        ("markdown", "- item", True),
+        ("markdown", "12) item", True),
+        ("markdown", "### Heading", True),
+        ("markdown", "> quoted", True),
+        ("markdown", "[label]: /a", True),
+        ("markdown", "```python", True),
+        ("markdown", "~~~", True),
+        ("markdown", "| a | b |", True),
+        ("markdown", "<div>", True),
+        ("markdown", "* * *", True),
+        ("markdown", "path/index.html for details", False),
+        ("markdown", "#hashtag", False),
+        ("rst", ".. note::", True),
+        ("rst", ".. _target: https://x.org", True),
+        ("rst", "__ https://x.org", True),
+        ("rst", "* item", True),
+        ("rst", "#. item", True),
+        ("rst", "(3) item", True),
+        ("rst", ":param x: a value", True),
+        ("rst", "| a line", True),
+        ("rst", ">>> 1 + 1", True),
+        ("rst", "+-----+-----+", True),
+        ("rst", "~~~~~~~~", True),
+        ("rst", "docs/index.html for details", False),
+        ("text", "// a comment", False),  # running text has no markup
+        ("html", "<p>", False),
+    ],
+)
+def test_a_line_that_is_markup_of_its_own(syntax, line, expected):
+    text = f"https://x.org/a/\n{line}\n"
+    assert markup_line(syntax, text, text.index("\n") + 1) is expected
+
+
+@given(st.text("<>`:_ /abcm\n", max_size=40), st.data())
+def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
+    # Any offsets: a cross-reference is one only where interpreted text closes right after
+    # it, a role's ":" stands right before its opening backquote, and it has no URL's shape.
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    if cross_reference(text, start, end):
+        colon = text.index(":", start, end)
+        opening = text.rindex("`", 0, start)
+        assert (text[end : end + 2], text[end + 2 : end + 3] == "_") == (">`", False)
+        assert (text[colon + 1 : colon + 3] == "//", text[opening - 1]) == (False, ":")
