@@ -2,8 +2,12 @@
 mypyc, as black ships its wheels. The same typed source serves both; where
 there is no C compiler, install without URLINT_COMPILE.
 
-    pip install mypy==2.4.1 types-regex setuptools wheel   # what the build runs
+    pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel   # what the build runs
     URLINT_COMPILE=1 pip install --no-build-isolation .
+
+A release ships it as a wheel for its platform beside the pure one (tools/release.sh:
+`URLINT_COMPILE=1 python -m build --wheel --no-isolation`; setuptools tags a wheel with
+extension modules for its interpreter and platform, not py3-none-any).
 
 Compiled: what each hit, each URL and each message runs through (the scanner, the URL
 grammar and masking, the mbox framing, the prefilter, the MIME reader, header and transfer

@@ -60,7 +60,7 @@ def test_summary(capsys, archive):
     status, out, err = report(capsys, archive)
     assert (status, err) == (0, "")
     assert out == f"""\
-Store:       {archive} (schema 3, urlint 0.1.0, last scan 2026-11-23T10:00:00Z)
+Store:       {archive} (schema 3, urlint 1.0.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
 URLs:        11
