@@ -138,3 +138,47 @@ def _findings(text: str, path: str) -> list[tuple[str, int, int]]:
 )
 def test_a_templates_placeholders_are_never_linted_and_the_rest_is(path, text, expected):
     assert _findings(text, path) == expected
+
+
+# encode/httpx ae1b9f66, docs/advanced/extensions.md line 157: a comment in a Python sample
+# that shows the unescaped "^" on purpose (the sample explains how it would be escaped)
+MARKDOWN = (
+    "See http://a.example/~fred/ for more.\n"
+    "\n"
+    "```python\n"
+    '# Typically a request to "https://www.example.com/test^path" would\n'
+    "# GET /test%5Epath HTTP/1.1\n"
+    "```\n"
+    "And http://a.example/a|b after it.\n"
+)
+ASCIIDOC = (
+    "See http://a.example/~fred/ for more.\n"
+    "----\n"
+    "curl https://www.example.com/test^path\n"
+    "----\n"
+)
+
+
+def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, monkeypatch):
+    """A code block shows its text as written: the prose's URLs are fixed, the sample's
+    are reported and left."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    (tmp_path / "a.md").write_text(MARKDOWN, encoding="utf-8")
+    (tmp_path / "b.adoc").write_text(ASCIIDOC, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--select", "C2", "--format", "concise", "a.md", "b.adoc")
+    assert (code, out.splitlines()) == (1, [
+        "a.md:1:22: C202 unsafe character '~': write it as %7E",
+        "a.md:4:55: C201 unsafe character '^': write it as %5E",
+        "a.md:7:23: C201 unsafe character '|': write it as %7C",
+        "b.adoc:1:22: C202 unsafe character '~': write it as %7E",
+        "b.adoc:3:34: C201 unsafe character '^': write it as %5E",
+    ])
+    code, _, err = run(capsys, "check", "--fix", "--select", "C2", "a.md", "b.adoc")
+    assert "fixed 3 problems" in err
+    assert (tmp_path / "a.md").read_text(encoding="utf-8") == MARKDOWN.replace(
+        "~fred", "%7Efred"
+    ).replace("a|b", "a%7Cb")
+    assert (tmp_path / "b.adoc").read_text(encoding="utf-8") == ASCIIDOC.replace(
+        "~fred", "%7Efred"
+    )

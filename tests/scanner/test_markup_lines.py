@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urlint.scanner.markup_lines import cross_reference, markup_line
+from urlint.scanner.markup_lines import code_block_lines, cross_reference, markup_line
 
 
 def _target(text: str) -> tuple[int, int]:
@@ -97,3 +97,26 @@ def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
         opening = text.rindex("`", 0, start)
         assert (text[end : end + 2], text[end + 2 : end + 3] == "_") == (">`", False)
         assert (text[colon + 1 : colon + 3] == "//", text[opening - 1]) == (False, ":")
+
+
+@pytest.mark.parametrize(
+    ("syntax", "text", "lines"),
+    [
+        # CommonMark 0.31.2 section 4.5: a fence closes at one of its character, at least as
+        # long, with nothing after it; a shorter one, or one of the other character, does not
+        ("markdown", "a\n```python\nx\n```\nb\n", [2, 3, 4]),
+        ("markdown", "~~~~\nx\n~~~\n```\n~~~~~\ny\n", [1, 2, 3, 4, 5]),
+        ("markdown", "   ```\nx\n```   \ny\n", [1, 2, 3]),
+        ("markdown", "    ```\nx\n", []),  # four spaces: an indented line, no fence
+        ("markdown", "``` a`b\nx\n", []),  # a backquote in its info string: no fence
+        ("markdown", "```\nx\n", [1, 2]),  # left open: to the text's end
+        ("markdown", "```\nx\n``` y\nz\n```\n", [1, 2, 3, 4, 5]),  # text after: no close
+        # Asciidoctor's listing and literal blocks close at their own delimiter
+        ("asciidoc", "a\n----\nx\n----\nb\n....\ny\n....\n", [2, 3, 4, 6, 7, 8]),
+        ("asciidoc", "-----\nx\n----\ny\n-----\n", [1, 2, 3, 4, 5]),
+        ("rst", "::\n\n    x\n", []),
+    ],
+)
+def test_the_lines_of_a_code_block(syntax: str, text: str, lines: list[int]) -> None:
+    assert sorted(code_block_lines(syntax, text)) == lines
+    assert sorted(code_block_lines(syntax, text, line_base=10)) == [n + 9 for n in lines]

@@ -187,14 +187,17 @@ class Checker:
         """The findings in a scanned plain text, suppressions and per-file ignores applied.
 
         A fix is offered only where applying it cannot change what the file means
-        (`fix_may_apply`)."""
+        (`fix_may_apply`), and never in a markup file's code block (`shown_as_written`)."""
         if self.observer is not None:
             self.observer.tick()
         collect_directives(suppressions, scanned)
         settings = self.settings
         in_code = is_code(path)
+        as_written = shown_as_written(path, scanned)
         for candidate in scanned.candidates:
-            keeps_fixes = fix_may_apply(candidate, in_code)
+            keeps_fixes = fix_may_apply(candidate, in_code) and (
+                not as_written or candidate.span.start.line not in as_written
+            )
             for finding in self._lint(candidate, path):
                 if settings.per_file_ignores and settings.ignored_in(path, finding.code):
                     continue
@@ -294,6 +297,18 @@ def is_code(path: str) -> bool:
     from ..scanner.syntax import CODE_SYNTAXES
 
     return syntax in CODE_SYNTAXES
+
+
+def shown_as_written(path: str, scanned: ScannedText) -> frozenset[int]:
+    """The lines of a scanned Markdown or AsciiDoc text inside a code block, where a URL is
+    an example shown as written and no fix applies (scanner.markup_lines.code_block_lines);
+    none for any other file."""
+    syntax = file_syntax(path)
+    if syntax not in ("markdown", "asciidoc"):
+        return frozenset()
+    from ..scanner.markup_lines import code_block_lines
+
+    return code_block_lines(syntax, scanned.text, scanned.line_base)
 
 
 def fix_may_apply(candidate: Candidate, in_code: bool) -> bool:

@@ -80,3 +80,47 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
 
 
 __all__ = ["cross_reference", "markup_line"]
+
+
+# A fenced code block's opening and closing lines (CommonMark 0.31.2 section 4.5): up to
+# three spaces, then three or more backquotes or tildes; it closes at a line of the same
+# character, at least as many, and nothing after. AsciiDoc's listing (`----`) and literal
+# (`....`) blocks open and close at a line of four or more of the character (Asciidoctor,
+# "Delimited blocks").
+_MARKDOWN_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_ASCIIDOC_FENCE = re.compile(r"(-{4,}|\.{4,})[ \t]*\Z")
+
+
+def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
+    """The numbers of the lines of `text` (its first is `line_base`) inside a Markdown
+    fenced code block or an AsciiDoc listing or literal block, fences included. What such a
+    block holds is shown as written: a URL in it is an example of text, which a fix would
+    change (a comment in a code sample that shows `^` unescaped on purpose). A block left
+    open runs to the text's end, as CommonMark and Asciidoctor read it."""
+    if syntax == "markdown":
+        fence, markdown = _MARKDOWN_FENCE, True
+    elif syntax == "asciidoc":
+        fence, markdown = _ASCIIDOC_FENCE, False
+    else:
+        return frozenset()
+    inside: list[int] = []
+    opener = ""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text's last line ends with its newline: no line after it
+    for number, line in enumerate(lines, line_base):
+        match = fence.match(line.rstrip("\r"))
+        after = line[match.end() :].strip() if match else ""
+        if not opener:
+            # A backquote fence's info string holds no backquote (CommonMark 4.5).
+            if match and not (match.group(1)[0] == "`" and "`" in after):
+                opener = match.group(1)
+                inside.append(number)
+            continue
+        inside.append(number)
+        if match is None or after:
+            continue
+        closer = match.group(1)
+        if closer == opener or (markdown and closer[0] == opener[0] and len(closer) > len(opener)):
+            opener = ""
+    return frozenset(inside)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from .rule import RFC3986, Rule
 
-# Where `--fix` offers no fix, whatever the rule: what linter.checker.fix_may_apply, the
-# engine's _Findings._fix and lint_mail leave out, said once for every page with a fix.
+# Where `--fix` offers no fix, whatever the rule: what linter.checker.fix_may_apply and
+# shown_as_written, the engine's _Findings._fix and lint_mail leave out, said once for
+# every page with a fix.
 FIX_NOT_OFFERED = (
     "Where a fix is never offered, whatever the rule: in a URL the scanner marks as a "
     "template (its placeholders, `{user_id}`, `%s`, `${port}`, an RFC 6570 `{owner}`, are the "
@@ -16,7 +17,9 @@ FIX_NOT_OFFERED = (
     "expression, a value a test compares or a server routes on); in a code or configuration "
     "file (Python, JavaScript and TypeScript, Go, shell and make, C-like languages, YAML, "
     "TOML, JSON) anywhere but in a comment, since a shell word or a YAML plain scalar is a "
-    "value too; in mail or an archive, whose text is decoded; in a URL that may hold a "
+    "value too; in a Markdown fenced code block or an AsciiDoc listing or literal block, "
+    "which shows its text as written; in mail or an archive, whose text is decoded; in a "
+    "URL that may hold a "
     "password (section 6); and, for an edit of the URL's own characters, where what it "
     "replaces crosses a line break. It is offered in prose (plain text, Markdown, "
     "reStructuredText, AsciiDoc, HTML), in comments and in markup links."
