@@ -94,3 +94,7 @@ def line_events(events, end: str = "\n") -> list:
         else:
             lines.append(event)
     return lines
+
+
+# A line with one URL whose finding is a warning (C202: "~"), for the option tests.
+BAD = "see http://example.com/~x/\n"

@@ -3,24 +3,7 @@ them: what a run would use, each value with where it came from, and the files it
 
 from __future__ import annotations
 
-import pytest
-
-from ..helpers import run
-
-BAD = "see http://example.com/~x/\n"
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    """A working directory with its own (empty) configuration, holding files hidden and not."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "urlint.toml").write_text("")
-    for name in ("a.py", "b.txt", ".env", ".github/ci.yml", "src/c.py", "src/.cache/d.py"):
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# {BAD}")
-    return tmp_path
-
+from ..helpers import BAD, run
 
 # -- --show-files -----------------------------------------------------------------------------
 
