@@ -242,12 +242,9 @@ def test_fixes_are_safe_edits() -> None:
     assert scheme.fix is not None and scheme.fix.edits[0].text == "http"
     [host] = lint("http://exämple.com/\n", ["C204"])
     assert host.fix is None  # a host name needs IDNA, not percent-encoding
+    # that the next line goes on with a URL is a guess: no fix writes it into the URL
     [broken] = lint("see http://example.com/very/long/\n  path/index.html for details\n", ["X105"])
-    assert broken.fix is not None
-    assert [(e.span.start.line, e.span.start.column, e.text) for e in broken.fix.edits] == [
-        (1, 5, "<URL:"),
-        (2, 18, ">"),
-    ]
+    assert (broken.span.start.line, broken.span.start.column, broken.fix) == (1, 5, None)
 
 
 # Text around URLs as the scanner meets it: wrappers, breaks (after a hyphen too), reply

@@ -114,7 +114,13 @@ def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
         # Asciidoctor's listing and literal blocks close at their own delimiter
         ("asciidoc", "a\n----\nx\n----\nb\n....\ny\n....\n", [2, 3, 4, 6, 7, 8]),
         ("asciidoc", "-----\nx\n----\ny\n-----\n", [1, 2, 3, 4, 5]),
-        ("rst", "::\n\n    x\n", []),
+        # reST: a paragraph ending in "::" and a code directive open a block that runs
+        # while its lines are blank or indented deeper (sphinx-doc/sphinx e44a40eb,
+        # doc/usage/configuration.rst line 3770: a regex in a code-block); a note is prose
+        ("rst", "Intro::\n\n    r'https://localhost:\\d+/'\n\nafter\n", [2, 3, 4]),
+        ("rst", ".. code-block:: toml\n\n   a = 1\n\n     b\nout\n", [2, 3, 4, 5]),
+        ("rst", "  .. code:: python\n  x\n", []),  # not indented deeper: no content
+        ("rst", ".. note::\n\n   prose http://x.org/~a\n", []),
     ],
 )
 def test_the_lines_of_a_code_block(syntax: str, text: str, lines: list[int]) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from ..core.exits import ConfigError
 from ..core.faults import internal_error
-from ..core.findings import Finding
+from ..core.findings import Finding, Fix
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
 from ..core.model import Candidate, Flag, Position, ScannedText, Span
 from ..core.problems import Problem
@@ -203,7 +203,9 @@ class Checker:
                     continue
                 if suppressions.suppresses(finding):
                     continue
-                if finding.fix is not None and not keeps_fixes:
+                if finding.fix is not None and (
+                    not keeps_fixes or (in_code and _beyond_its_line(finding.fix, candidate))
+                ):
                     finding = replaced(finding, fix=None)
                 yield finding
 
@@ -299,12 +301,20 @@ def is_code(path: str) -> bool:
     return syntax in CODE_SYNTAXES
 
 
+def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
+    """Does an edit of `fix` reach past the line `candidate` starts on? In a code file a
+    comment ends with its line, and the next line is code: a wrapper closed there (X105's
+    `>`), or an edit of a wrapper's text read on into it, would break the program."""
+    line = candidate.span.start.line
+    return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
+
+
 def shown_as_written(path: str, scanned: ScannedText) -> frozenset[int]:
-    """The lines of a scanned Markdown or AsciiDoc text inside a code block, where a URL is
-    an example shown as written and no fix applies (scanner.markup_lines.code_block_lines);
-    none for any other file."""
+    """The lines of a scanned Markdown, reST or AsciiDoc text inside a code block, where a
+    URL is an example shown as written and no fix applies
+    (scanner.markup_lines.code_block_lines); none for any other file."""
     syntax = file_syntax(path)
-    if syntax not in ("markdown", "asciidoc"):
+    if syntax not in ("markdown", "rst", "asciidoc"):
         return frozenset()
     from ..scanner.markup_lines import code_block_lines
 

@@ -91,12 +91,47 @@ _MARKDOWN_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _ASCIIDOC_FENCE = re.compile(r"(-{4,}|\.{4,})[ \t]*\Z")
 
 
+# A reST directive whose content is code, shown as written (docutils' `code`, Sphinx's
+# `code-block`, `sourcecode`, `literalinclude`, `doctest` and its kin), and a paragraph that
+# ends in "::", which makes the indented block after it a literal block (reStructuredText
+# Markup Specification, "Literal Blocks").
+_RST_CODE_DIRECTIVE = re.compile(
+    r"\.\.[ \t]+(?:code-block|code|sourcecode|literalinclude|doctest|testcode|testoutput"
+    r"|testsetup|testcleanup|parsed-literal|productionlist)::"
+)
+
+
+def _rst_literal_lines(lines: list[str], line_base: int) -> list[int]:
+    """The lines of reST literal blocks and code directives' content: after a paragraph that
+    ends in "::" or such a directive, the blank lines and the lines indented deeper than
+    it, up to the first line that is not."""
+    inside: list[int] = []
+    opened_at: int | None = None  # the indentation of the line that opened a block
+    for number, line in enumerate(lines, line_base):
+        body = line.strip()
+        indent = len(line) - len(line.lstrip(" \t"))
+        if opened_at is not None:
+            if not body or indent > opened_at:
+                inside.append(number)
+                continue
+            opened_at = None
+        if _RST_CODE_DIRECTIVE.match(body) or (
+            body.endswith("::") and not body.startswith("..")
+        ):
+            opened_at = indent
+    return inside
+
+
 def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
     """The numbers of the lines of `text` (its first is `line_base`) inside a Markdown
-    fenced code block or an AsciiDoc listing or literal block, fences included. What such a
-    block holds is shown as written: a URL in it is an example of text, which a fix would
-    change (a comment in a code sample that shows `^` unescaped on purpose). A block left
-    open runs to the text's end, as CommonMark and Asciidoctor read it."""
+    fenced code block, an AsciiDoc listing or literal block (fences included), or a reST
+    literal block or code directive. What such a block holds is shown as written: a URL in
+    it is an example of text, which a fix would change (a comment in a code sample that
+    shows `^` unescaped on purpose). A block left open runs to the text's end, as CommonMark
+    and Asciidoctor read it."""
+    if syntax == "rst":
+        lines = text.split("\n")
+        return frozenset(_rst_literal_lines(lines, line_base))
     if syntax == "markdown":
         fence, markdown = _MARKDOWN_FENCE, True
     elif syntax == "asciidoc":

@@ -56,6 +56,10 @@ MARKUP_SYNTAXES = frozenset({Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC, Synta
 
 _BY_EXTENSION: dict[str, Syntax] = {
     "py": Syntax.PYTHON,
+    # gettext catalogs: strings in double quotes with C's escapes, "#" comments, adjacent
+    # strings joined (GNU gettext manual, "The Format of PO Files"), as Python reads them
+    "po": Syntax.PYTHON,
+    "pot": Syntax.PYTHON,
     "pyi": Syntax.PYTHON,
     "pyw": Syntax.PYTHON,
     "js": Syntax.JAVASCRIPT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ...core.findings import Edit, Severity
+from ...core.findings import Severity
 from ...core.model import Candidate, Flag, Span
 from ...grammar.login import mask_password
 from .rule import Hit, TextHit, UrlUnderCheck, rule
@@ -182,28 +182,17 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
     use_instead="see <URL:http://example.com/very/long/\n  path/index.html> for details",
     fix="Wrap the URL and the line that continues it in <URL:...>, as the appendix recommends.",
     fix_safety=(
-        '`--fix` writes "<URL:" before the URL and ">" after the word on the next line that seems '
-        "to continue it, which makes that word part of the URL: check --diff where the next line "
-        "may be prose. No fix in a URL that may hold a password (an edit would show the line, and "
-        "with it the password, in --diff: section 6), nor in mail or an archive, whose text is "
-        "decoded."
+        "No automatic fix: that the next line continues the URL is a guess (a word that "
+        "could go on with it, at about the column a mail client wraps at), and a wrong one "
+        "would put that word, prose or code, into the URL. Wrap it by hand where it does."
     ),
-    safe_fix=True,
 )
 def broken_bare_url(subject: UrlUnderCheck) -> Iterator[TextHit]:
-    candidate = subject.candidate
-    after = candidate.continuation
-    if after is None:  # set exactly when the candidate is flagged MAYBE_CONTINUED
+    if subject.candidate.continuation is None:  # set exactly when flagged MAYBE_CONTINUED
         return
-    edits = (
-        Edit(Span(candidate.span.start, candidate.span.start), "<URL:"),
-        Edit(Span(after.end, after.end), ">"),
-    )
     yield TextHit(
-        candidate.span,
+        subject.candidate.span,
         "bare URL at a line end, and the next line seems to continue it: wrap it in <URL:...>",
-        edits=edits,
-        fix_description="wrap the URL and its continuation in <URL:...>",
     )
 
 
