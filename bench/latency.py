@@ -22,11 +22,16 @@ SAMPLE = (
     "See <URL:http://www.example.com/docs/index.html> and\n"
     "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes.\n"
 )
+# A one-line source file (--sample python): what the code scanner reads in a hook's run.
+PYTHON_SAMPLE = (
+    'DOCS = "https://www.example.com/docs/index.html"  # see http://example.com/~fred/\n'
+)
+SAMPLES = {"readme": ("README.txt", SAMPLE), "python": ("example.py", PYTHON_SAMPLE)}
 GOAL = 3.0
 # A project's pyproject.toml, configured for urlint (--configured).
 CONFIGURED = (
     '[project]\nname = "example"\nversion = "1.0"\n\n'
-    '[tool.urlint]\nselect = ["ALL"]\nignore = ["C1"]\nexclude = ["build/"]\n'
+    '[tool.urlint]\nselect = ["ALL"]\nignore = ["C2"]\nexclude = ["build/"]\n'
 )
 
 
@@ -49,6 +54,12 @@ def main() -> int:
         help="in a repository configured in its pyproject.toml ([tool.urlint]), as a hook's "
         "run in such a one reads it (its parse kept from the run before: config_cache.py)",
     )
+    parser.add_argument(
+        "--sample",
+        choices=sorted(SAMPLES),
+        default="readme",
+        help="the file checked: a small README (the default) or a one-line Python file",
+    )
     args = parser.parse_args()
     script = os.path.join(os.path.dirname(sys.executable), "urlint")
     if not os.path.exists(script):
@@ -58,9 +69,10 @@ def main() -> int:
         )
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        sample = os.path.join(tmp, "README.txt")
+        name, text = SAMPLES[args.sample]
+        sample = os.path.join(tmp, name)
         with open(sample, "w", encoding="utf-8") as handle:
-            handle.write(SAMPLE)
+            handle.write(text)
         os.chdir(tmp)
         if args.configured:
             with open("pyproject.toml", "w", encoding="utf-8") as handle:

@@ -6,9 +6,10 @@ bench/latency.py).
     python tools/compile_patterns.py [PYTHON ...]
 
 Run it from the repository root with the project installed in the interpreter running it
-(the patterns are those `urlint check` and `urlint extract` compile on a small file, read
-from a run of each, in a directory with no configuration and in one configured in its
-pyproject.toml), after changing a pattern; tests/test_compiled_patterns.py says when.
+(the patterns are those `urlint check` and `urlint extract` compile on a small text file and
+on a small Python file, read from a run of each, in a directory with no configuration and
+in one configured in its pyproject.toml), after changing a pattern;
+tests/runtime/test_compiled_patterns.py says when.
 Each PYTHON (default: the pyenv interpreters of the versions pyproject.toml supports that
 are installed here, and this one) compiles them with its own compiler; its table is keyed
 by its version, its regex engine's MAGIC and CODESIZE and its byte order, and a Python with
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import glob
+import marshal
 import os
 import subprocess
 import sys
@@ -35,9 +37,15 @@ SAMPLE = (
     "ftp://ftp.example.org/pub/tools/ for the tools, http://example.com/~fred/ for notes,\n"
     "mailto:fred@example.com, https://example.org/a?b=c&d=e#f (and https://x.example/).\n"
 )
+# And a small source file: a string literal's URL and a comment's, read by the code scanner.
+CODE_SAMPLE = (
+    '"""A module a hook sees on every commit."""\n'
+    'DOCS = "https://www.example.com/docs/index.html"  # see http://example.com/~fred/\n'
+)
+SAMPLES = (("README.txt", SAMPLE), ("example.py", CODE_SAMPLE))
 RUNS = (("check",), ("extract",))
 # And in a repository configured in its pyproject.toml: the TOML parser's patterns too.
-CONFIGURED = '[project]\nname = "x"\n\n[tool.urlint]\nselect = ["ALL"]\nignore = ["C1"]\n'
+CONFIGURED = '[project]\nname = "x"\n\n[tool.urlint]\nselect = ["ALL"]\nignore = ["C2"]\n'
 
 # Run in a process of its own (the run's imports must start from nothing): the command as
 # `urlint` runs it, its pattern table left out, each (pattern, flags) re compiles recorded.
@@ -93,17 +101,18 @@ def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, i
         Path(configured, "pyproject.toml").write_text(CONFIGURED)
         out = Path(plain, "compiled.txt")
         for work in (plain, configured):
-            sample = Path(work, "README.txt")
-            sample.write_text(SAMPLE)
-            for argv in RUNS:
-                subprocess.run(
-                    [python, "-c", _RECORD, str(out), *argv, str(sample)],
-                    cwd=work, check=False, capture_output=True,
-                    # no parse kept from an earlier run (config_cache): the parser's are wanted
-                    env={**os.environ, "URLINT_CACHE_DIR": ""},
-                )
-                for found in ast.literal_eval(out.read_text()):
-                    seen[found] = None
+            for name, text in SAMPLES:
+                sample = Path(work, name)
+                sample.write_text(text)
+                for argv in RUNS:
+                    subprocess.run(
+                        [python, "-c", _RECORD, str(out), *argv, str(sample)],
+                        cwd=work, check=False, capture_output=True,
+                        # no parse kept from an earlier run (config_cache): the parser's too
+                        env={**os.environ, "URLINT_CACHE_DIR": ""},
+                    )
+                    for found in ast.literal_eval(out.read_text()):
+                        seen[found] = None
     return list(seen)
 
 
@@ -120,14 +129,24 @@ def programs(python: str, patterns: list) -> tuple:
 
 
 def _written() -> dict:
-    """The tables TARGET holds now."""
+    """The tables TARGET holds now, each a tuple of programs."""
     if not TARGET.exists():
         return {}
     module = ast.parse(TARGET.read_text())
     for node in module.body:
         if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "PROGRAMS":
-            return ast.literal_eval(node.value)  # type: ignore[arg-type]
+            written = ast.literal_eval(node.value)  # type: ignore[arg-type]
+            return {
+                key: marshal.loads(table) if isinstance(table, bytes) else table
+                for key, table in written.items()
+            }
     return {}
+
+
+def table_of(programs: tuple) -> bytes:
+    """A table as TARGET holds it: marshal's bytes of its programs (format 4, which every
+    supported Python reads), read with marshal.loads only by the Python of its key."""
+    return marshal.dumps(programs, 4)
 
 
 def interpreters() -> list[str]:
@@ -160,15 +179,16 @@ def main() -> int:
         "as re.compile is given them, flags compiled, program, groups, group index, index group),",
         "the arguments of _sre.compile (urlint._runtime.patterns.load_compiled); the program in",
         "bytes, its words in the machine's order (a tuple of them took 0.4 ms to load at",
-        "start-up).",
+        "start-up). Each key's table is marshal's bytes of that tuple of programs: loading",
+        "this module copies the bytes of every Python's table, and only the running Python's",
+        "is unmarshalled (all of them as tuples were a quarter of a million instructions",
+        "more at start-up, callgrind).",
         '"""',
         "",
-        "PROGRAMS: dict[tuple, tuple] = {",
+        "PROGRAMS: dict[tuple, bytes] = {",
     ]
     for key in sorted(tables):
-        lines.append(f"    {key!r}: (")
-        lines.extend(f"        {program!r}," for program in tables[key])
-        lines.append("    ),")
+        lines.append(f"    {key!r}: {table_of(tables[key])!r},")
     lines.append("}")
     TARGET.write_text("\n".join(lines) + "\n")
     print(f"{TARGET.relative_to(ROOT)}: {len(patterns)} patterns for {len(tables)} Pythons")

@@ -3,7 +3,8 @@
 The `urlint` script (pyproject.toml's `[project.scripts]`) runs it, and `python -m urlint`
 where no script is on the PATH (a virtualenv not activated, a checkout run in place). A
 program or a test that runs the command inside its own process calls
-`urlint.commands.cli.main`, which leaves its garbage collector as it is."""
+`urlint.commands.cli.main`, which leaves its garbage collector and its ending as they are
+(the command's own process skips the interpreter's teardown: _runtime/garbage.py)."""
 
 import sys
 
@@ -22,6 +23,7 @@ def run() -> None:
         status = main()
     except KeyboardInterrupt:  # before the command's own catching: as loading, or parsing
         status = 130  # as a shell reports SIGINT (cli.main's own code for it)
+    garbage.leave(status, run)  # ends the process here, but where it must exit as ever
     sys.exit(status)
 
 

@@ -13,8 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from urlint.core import records
 from urlint.core.model import Candidate, Position, Span
 from urlint.core.records import record, replaced
+from urlint.linter.rules.rule import Rule
 
 
 @record
@@ -72,12 +74,21 @@ def test_records_pickle_and_copy_as_themselves():
 
 
 def test_a_record_larger_than_the_written_constructors_is_made_by_namedtuple():
-    names = [f"f{index}" for index in range(20)]
-    big = record(type("Big", (), {"__annotations__": dict.fromkeys(names, "int"), "f19": -1}))
-    value = big(*range(19))
-    assert value == (*range(19), -1)
+    names = [f"f{index}" for index in range(30)]
+    big = record(type("Big", (), {"__annotations__": dict.fromkeys(names, "int"), "f29": -1}))
+    value = big(*range(29))
+    assert value == (*range(29), -1)
     assert value.f7 == 7
-    assert big(**dict(zip(names, range(20), strict=True))).f19 == 19
+    assert big(**dict(zip(names, range(30), strict=True))).f29 == 19 + 10
+    assert big.__new__.__code__.co_filename == "<string>"  # namedtuple's, compiled from text
+
+
+def test_the_rule_record_is_built_from_a_written_constructor():
+    # A hook's start-up builds Rule (18 fields): namedtuple's constructor, compiled from a
+    # string, cost about 0.1 ms of it (python -X importtime; bench/latency.py).
+    assert len(Rule._fields) < len(records._CONSTRUCTORS)
+    assert Rule.__new__.__code__.co_filename == records.__file__
+    assert Rule.__new__.__code__.co_varnames[:19] == ("_cls", *Rule._fields)
 
 
 @given(st.integers(min_value=0, max_value=24), st.data())
@@ -95,3 +106,27 @@ def test_a_record_of_any_size_is_its_namedtuple(size, data):
     given_first = values[: size - defaults]
     assert made(*given_first) == expected(*given_first)
     assert made._field_defaults == expected._field_defaults
+
+
+def test_a_field_without_a_default_after_one_with_a_default_is_refused():
+    body = {"__annotations__": {"a": "int", "b": "int", "c": "int"}, "b": 1}
+    with pytest.raises(TypeError, match=r"^Late: a field without a default follows one with"):
+        record(type("Late", (), body))
+
+
+def test_a_records_fields_read_as_namedtuples_and_its_mixin_comes_along():
+    class Named:
+        def title(self) -> str:
+            return self.name.title()  # type: ignore[attr-defined]
+
+    @record
+    class Labelled(Named):
+        name: str
+        count: int = 1
+
+    expected = namedtuple("Labelled", ["name", "count"])
+    assert Labelled.__mro__[1:] == (tuple, Named, object)
+    assert Labelled("ab cd").title() == "Ab Cd"
+    assert [Labelled.name.__doc__, Labelled.count.__doc__] == [
+        expected.name.__doc__, expected.count.__doc__,
+    ] == ["Alias for field number 0", "Alias for field number 1"]

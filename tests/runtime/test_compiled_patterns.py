@@ -6,6 +6,7 @@ from __future__ import annotations
 import _sre
 import ast
 import importlib.util
+import marshal
 import re
 import subprocess
 import sys
@@ -35,16 +36,21 @@ needs_table = pytest.mark.skipif(
 )
 
 
+def _table() -> tuple:
+    """This Python's programs, as load_compiled reads them (marshal's bytes of a tuple)."""
+    return marshal.loads(PROGRAMS[KEY])
+
+
 @needs_table
 def test_each_program_is_what_this_pythons_compiler_makes():
     tool = _tool()
-    patterns = [(pattern, flags) for pattern, flags, *_ in PROGRAMS[KEY]]
-    assert tool.programs(sys.executable, patterns) == (KEY, PROGRAMS[KEY])
+    patterns = [(pattern, flags) for pattern, flags, *_ in _table()]
+    assert tool.programs(sys.executable, patterns) == (KEY, _table())
 
 
 @needs_table
 def test_every_pattern_a_hook_run_compiles_is_in_the_table():
-    held = {(pattern, flags) for pattern, flags, *_ in PROGRAMS[KEY]}
+    held = {(pattern, flags) for pattern, flags, *_ in _table()}
     missing = [found for found in _tool().recorded_patterns() if found not in held]
     assert missing == [], STALE
 
@@ -68,7 +74,7 @@ def test_the_command_compiles_none_of_them_and_reads_as_ever(tmp_path):
         "from urlint.__main__ import run\n"
         "run()\n"
     )
-    held = {pattern for pattern, *_ in PROGRAMS[KEY]}
+    held = {pattern for pattern, *_ in _table()}
     result = subprocess.run(
         [sys.executable, "-c", code, "check", "--select", "ALL", "README.txt"],
         capture_output=True, text=True, cwd=tmp_path, check=False,
@@ -90,10 +96,35 @@ def test_a_table_this_python_cannot_read_leaves_re_as_it_was(monkeypatch):
 
     pattern = "x(?P<a>y)"
     key = (type(pattern), pattern, 0)
-    monkeypatch.setitem(
-        compiled_patterns.PROGRAMS, KEY, ((pattern, 0, 32, bytes(4), 0, {"a": 1}, (None, "a")),)
-    )
+    refused = ((pattern, 0, 32, bytes(4), 0, {"a": 1}, (None, "a")),)
+    monkeypatch.setitem(compiled_patterns.PROGRAMS, KEY, marshal.dumps(refused))
     monkeypatch.delitem(re._cache, key, raising=False)
     patterns.load_compiled()  # the engine refuses the program: nothing is put in the cache
     assert key not in re._cache
     assert re.compile(pattern).match("xy").group("a") == "y"
+
+
+_OWN_TABLE = """
+import _sre, marshal, sys
+sys.path.insert(0, sys.argv[1])
+from urlint._runtime.compiled_patterns import PROGRAMS
+key = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder)
+print(repr((key, marshal.loads(PROGRAMS[key]))))
+"""
+
+
+def test_each_other_python_reads_its_own_table_as_its_compiler_makes_it():
+    # The tables are written by one Python's marshal and read by each Python's own.
+    tool = _tool()
+    others = [python for python in tool.interpreters() if python != sys.executable]
+    if not others:
+        pytest.skip("no other Python installed here")
+    for python in others:
+        read = subprocess.run(
+            [python, "-c", _OWN_TABLE, str(ROOT / "src")],
+            capture_output=True, text=True, check=True,
+        )
+        key, table = ast.literal_eval(read.stdout)
+        patterns = [(pattern, flags) for pattern, flags, *_ in table]
+        assert len(patterns) == len(_table())
+        assert tool.programs(python, patterns) == (key, table)

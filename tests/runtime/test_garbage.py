@@ -1,14 +1,20 @@
 """garbage.py: the `urlint` command's process collects no garbage while it starts, then
 freezes what start-up made and collects what its run makes; a library caller's process and
-a program calling `cli.main` keep their collector as it is."""
+a program calling `cli.main` keep their collector as it is. At its end the command's process
+skips the interpreter's teardown, its output written and atexit's functions run, but where
+teardown may do more."""
 
 from __future__ import annotations
 
 import gc
+import io
 import json
 import subprocess
 import sys
+import threading
+import types
 
+from urlint._runtime import garbage
 from urlint.commands.cli import main
 
 # Runs the command as the `urlint` script does (urlint.__main__.run), and records the
@@ -125,3 +131,84 @@ def test_a_collector_the_program_turned_off_stays_off_and_nothing_is_frozen():
         check=True,
     )
     assert done.stdout == "False 0\n"
+
+
+# The command as the `urlint` script runs it, saying when it ends the process by os._exit
+# (the interpreter's teardown skipped) and running a function registered with atexit.
+# `sqlite3` first (the first argument "sqlite3"): a module whose objects teardown closes.
+_ENDING = """
+import atexit, os, sys
+if sys.argv[1] == "sqlite3":
+    import sqlite3
+exit_now = os._exit
+def ending(status):
+    sys.stderr.write(f"os._exit({status})\\n")
+    sys.stderr.flush()
+    exit_now(status)
+os._exit = ending
+atexit.register(lambda: print("atexit ran", file=sys.stderr))
+sys.argv = ["urlint", *sys.argv[2:]]
+from urlint.__main__ import run
+run()
+"""
+
+
+def _ending(tmp_path, first: str) -> subprocess.CompletedProcess[str]:
+    text = tmp_path / "notes.txt"
+    text.write_text("See http://example.com/~fred/ and http://a.example/a^b.\n" * 3000)
+    return subprocess.run(
+        [sys.executable, "-c", _ENDING, first, "check", "--isolated", "notes.txt"],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+    )
+
+
+def test_the_command_ends_without_teardown_its_output_written_and_atexit_run_once(tmp_path):
+    done = _ending(tmp_path, "-")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1  # the C201 errors
+    assert len(lines) == 2 * 3000 + 1  # a C202 and a C201 a line, all written out
+    assert lines[-1] == "Found 6000 problems: 3000 errors, 3000 warnings (6000 fixable with --fix)."
+    assert done.stderr == "atexit ran\nos._exit(1)\n"
+
+
+def test_with_sqlite3_loaded_the_command_exits_the_ordinary_way(tmp_path):
+    done = _ending(tmp_path, "sqlite3")
+    assert done.returncode == 1
+    assert len(done.stdout.splitlines()) == 2 * 3000 + 1
+    assert done.stderr == "atexit ran\n"
+
+
+def _entry() -> None:
+    """Stands in for the command's entry point (urlint.__main__.run)."""
+
+
+def test_leave_returns_where_the_process_is_not_the_commands(monkeypatch):
+    monkeypatch.delitem(sys.modules, "sqlite3", raising=False)
+    # this process's __main__ is pytest's, which does not run `_entry`
+    assert garbage.leave(0, _entry) is None
+
+
+def test_leave_returns_while_another_thread_runs(monkeypatch):
+    monkeypatch.setitem(sys.modules, "__main__", types.SimpleNamespace(run=_entry))
+    monkeypatch.delitem(sys.modules, "sqlite3", raising=False)
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait)
+    waiting.start()
+    try:
+        assert garbage.leave(0, _entry) is None
+    finally:
+        release.set()
+        waiting.join()
+
+
+def test_leave_returns_where_standard_output_cannot_be_flushed(monkeypatch):
+    class Refusing(io.StringIO):
+        def flush(self) -> None:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setitem(sys.modules, "__main__", types.SimpleNamespace(run=_entry))
+    monkeypatch.delitem(sys.modules, "sqlite3", raising=False)
+    monkeypatch.setattr(sys, "stdout", Refusing())
+    # no thread of its own either: the flush alone sends it back, before any atexit runs
+    assert threading.active_count() == 1
+    assert garbage.leave(0, _entry) is None

@@ -61,6 +61,7 @@ def load_compiled() -> None:
 
     try:
         import _sre  # type: ignore[import-not-found]  # re's engine (no stubs)
+        import marshal  # the import system's own: loaded before any module of urlint
 
         from .compiled_patterns import PROGRAMS
 
@@ -68,9 +69,12 @@ def load_compiled() -> None:
             sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE,
             sys.byteorder,
         )
+        table = PROGRAMS.get(key)
+        if table is None:
+            return
         cache = re._cache  # type: ignore[attr-defined]  # re's own, as re.compile reads it
         for pattern, flags, compiled_flags, program, groups, groupindex, indexgroup in (
-            PROGRAMS.get(key, ())
+            marshal.loads(table)  # this Python's table alone: the others stay bytes
         ):
             code = memoryview(program).cast("I").tolist()  # the words, unsigned, 4 bytes
             cache[type(pattern), pattern, flags] = _sre.compile(

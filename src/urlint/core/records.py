@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
     def built(cls: type[_T], fields: tuple[Any, ...], /) -> _T: ...
 
+
 _NO_DEFAULT = object()
 _tuple_new = tuple.__new__
 
@@ -65,9 +66,7 @@ _CONSTRUCTORS = (
     lambda _cls, a, b, c, d, e, f, g: _tuple_new(_cls, (a, b, c, d, e, f, g)),
     lambda _cls, a, b, c, d, e, f, g, h: _tuple_new(_cls, (a, b, c, d, e, f, g, h)),
     lambda _cls, a, b, c, d, e, f, g, h, i: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i)),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j)
-    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j)),
     lambda _cls, a, b, c, d, e, f, g, h, i, j, k: _tuple_new(
         _cls, (a, b, c, d, e, f, g, h, i, j, k)
     ),
@@ -82,6 +81,33 @@ _CONSTRUCTORS = (
     ),
     lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p: _tuple_new(
         _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x)
+    ),
+    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y: _tuple_new(
+        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y)
     ),
 )
 
@@ -115,41 +141,61 @@ def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
     A field's default is its value in the class body; the body's methods and `cls`'s bases
     (a mixin such as model.Located) come along.
     """
-    names = tuple(cls.__dict__.get("__annotations__", {}))
-    defaults = [cls.__dict__.get(name, _NO_DEFAULT) for name in names]
-    first_default = next(
-        (i for i, value in enumerate(defaults) if value is not _NO_DEFAULT), len(names)
-    )
-    if any(value is _NO_DEFAULT for value in defaults[first_default:]):
+    # Each step below is a C loop (map, count, dict merges, zip), not a Python one: a hook's
+    # start-up builds some 25 records (python -X importtime, bench/latency.py).
+    namespace = cls.__dict__
+    names = tuple(namespace.get("__annotations__", ()))
+    defaults = list(map(namespace.get, names, (_NO_DEFAULT,) * len(names)))
+    first_default = defaults.count(_NO_DEFAULT)  # the fields without one, if they come first
+    given = tuple(defaults[first_default:])
+    if _NO_DEFAULT in given:
         raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
-    body = {
-        key: value
-        for key, value in cls.__dict__.items()
-        if key not in names and key not in ("__dict__", "__weakref__", "__annotations__")
-    }
+    body = {**_METHODS, **namespace}  # the class's own methods before namedtuple's
+    for key in ("__dict__", "__weakref__", "__annotations__"):
+        body.pop(key, None)
     template = _constructor(len(names))
     new = FunctionType(
         template.__code__.replace(co_varnames=("_cls", *names)),
         template.__globals__,
         "__new__",
-        tuple(defaults[first_default:]) or None,
+        given or None,
     )
     new.__qualname__ = f"{cls.__qualname__}.__new__"  # as namedtuple names it
-    for index, name in enumerate(names):
-        body[name] = _tuplegetter(index, f"Alias for field number {index}")
+    # each field's getter, over its default (there may be more getters than fields)
+    body.update(zip(names, _getters(len(names)), strict=False))
     body.update(
         __new__=new,
         __slots__=(),
         _fields=names,
         __match_args__=names,
-        _field_defaults=dict(zip(names[first_default:], defaults[first_default:], strict=True)),
+        _field_defaults=dict(zip(names[first_default:], given, strict=True)),
     )
-    for name, method in _METHODS.items():
-        body.setdefault(name, method)
-    mixins = tuple(b for b in cls.__bases__ if b is not object)  # e.g. model.Located
-    built = type(cls.__name__, (tuple, *mixins), body)
+    bases = cls.__bases__
+    if bases == (object,):
+        bases = ()
+    elif object in bases:
+        bases = tuple(base for base in bases if base is not object)
+    built = type(cls.__name__, (tuple, *bases), body)  # bases: a mixin, e.g. model.Located
     built.__qualname__ = cls.__qualname__
     return built
+
+
+def _getters(size: int) -> tuple[property, ...]:
+    """The item getters of fields 0 to `size` - 1, as namedtuple makes them.
+
+    A getter holds its index and doc alone, so every record shares those made once here."""
+    if size > len(_GETTERS):
+        return (*_GETTERS, *_made_getters(len(_GETTERS), size))
+    return _GETTERS
+
+
+def _made_getters(start: int, stop: int) -> tuple[property, ...]:
+    return tuple(
+        _tuplegetter(index, f"Alias for field number {index}") for index in range(start, stop)
+    )
+
+
+_GETTERS = _made_getters(0, len(_CONSTRUCTORS))
 
 
 # namedtuple's methods, which read a record's fields from the class (namedtuple's read them

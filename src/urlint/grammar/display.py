@@ -47,8 +47,16 @@ def shown(text: str) -> str:
 # A name that is not UTF-8 (a file's, an archive member's) holds each byte that is not as a
 # lone surrogate, U+DC80 to U+DCFF (os.fsdecode's surrogateescape, PEP 383), which no UTF-8
 # output can write: JSON wrote "caf?.txt" for the file caf\xe9.txt, SQLite refused it.
-# (A table for str.translate, not a pattern: a hook's run compiles none it need not.)
-NAME_BYTES = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
+# (A table for str.translate, not a pattern: a hook's run compiles none it need not. Built
+# by C loops, "\\x80" to "\\xff" from bytes.hex: a comprehension was 128 Python steps at
+# every start-up, python -X importtime.)
+NAME_BYTES = dict(
+    zip(
+        range(0xDC80, 0xDD00),
+        map("\\x".__add__, bytes(range(0x80, 0x100)).hex(" ").split()),
+        strict=True,
+    )
+)
 
 
 __all__ = ["NAME_BYTES", "printable", "shown"]

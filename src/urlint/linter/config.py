@@ -508,8 +508,10 @@ def select_rules(
             chosen = 0 if entry.on_by_default else -1
         else:
             chosen = _best(select_list, entry)
-        chosen = max(chosen, _best(extend_list, entry))
-        if chosen >= 0 and chosen > _best(ignore_list, entry):
+        # an empty list covers nothing (-1): not asked, as in a hook's run with no flags
+        if extend_list:
+            chosen = max(chosen, _best(extend_list, entry))
+        if chosen >= 0 and (not ignore_list or chosen > _best(ignore_list, entry)):
             enabled.append(entry)
     return enabled
 
