@@ -23,3 +23,28 @@ def spans(
     return [
         (f.code, f.line, f.column, f.end_line, f.end_column) for f in lint(text, select, options)
     ]
+
+
+def assert_code_means_the_same(directory, before: dict[str, str]) -> None:
+    """Each code file in `directory` named in `before` still parses, to what its text
+    `before` parsed to where a parser gives a value: Python (`ast`), YAML (a loader), shell
+    (`bash -n`), JavaScript (`node --check`, where node is installed)."""
+    import ast
+    import shutil
+    import subprocess
+
+    import yaml
+
+    for name, text in before.items():
+        path = directory / name
+        if name.endswith(".py"):
+            assert ast.dump(ast.parse(path.read_text(encoding="utf-8"))) == ast.dump(
+                ast.parse(text)
+            ), name
+        elif name.endswith((".yaml", ".yml")):
+            assert yaml.safe_load(path.read_text(encoding="utf-8")) == yaml.safe_load(text), name
+        elif name.endswith(".sh"):
+            assert subprocess.run(["bash", "-n", str(path)], check=False).returncode == 0, name
+        elif name.endswith(".js") and shutil.which("node") is not None:
+            check = subprocess.run(["node", "--check", str(path)], check=False)
+            assert check.returncode == 0, name
