@@ -192,8 +192,9 @@ class Checker:
             self.observer.tick()
         collect_directives(suppressions, scanned)
         settings = self.settings
-        in_code = is_code(path)
-        as_written = shown_as_written(path, scanned)
+        syntax = file_syntax(path)  # once: a name without an extension is read for its #!
+        in_code = _is_code_syntax(syntax)
+        as_written = shown_as_written(syntax, scanned)
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, in_code) and (
                 not as_written or candidate.span.start.line not in as_written
@@ -293,7 +294,10 @@ def _stdin_texts(stream: BinaryIO, name: str) -> Iterator[ScannedText | Problem]
 
 def is_code(path: str) -> bool:
     """Is the file at `path` code or configuration (scanner.syntax.CODE_SYNTAXES) by its name?"""
-    syntax = file_syntax(path)
+    return _is_code_syntax(file_syntax(path))
+
+
+def _is_code_syntax(syntax: str) -> bool:
     if syntax == "text":  # a hook's README.txt loads no syntax table
         return False
     from ..scanner.syntax import CODE_SYNTAXES
@@ -309,11 +313,10 @@ def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
     return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
 
 
-def shown_as_written(path: str, scanned: ScannedText) -> frozenset[int]:
-    """The lines of a scanned Markdown, reST or AsciiDoc text inside a code block, where a
-    URL is an example shown as written and no fix applies
+def shown_as_written(syntax: str, scanned: ScannedText) -> frozenset[int]:
+    """The lines of a scanned Markdown, reST or AsciiDoc text (`syntax`) inside a code block,
+    where a URL is an example shown as written and no fix applies
     (scanner.markup_lines.code_block_lines); none for any other file."""
-    syntax = file_syntax(path)
     if syntax not in ("markdown", "rst", "asciidoc"):
         return frozenset()
     from ..scanner.markup_lines import code_block_lines
