@@ -236,3 +236,80 @@ def test_a_plain_texts_reading_gives_no_message_record_and_loads_no_mail(tmp_pat
     (tmp_path / "a.txt").write_text("see http://example.org/a\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "[None] []\n"
+
+
+_TWO_MESSAGES = (
+    b"From a@example.org Mon Jan  1 00:00:00 2024\nSubject: one\n\nhttp://one.example/\n\n"
+    b"From b@example.org Mon Jan  1 00:00:00 2024\nSubject: two\n\nhttp://two.example/\n"
+)
+
+
+class _Heard:
+    """A progress line that notes what it hears (core.counts.ReadingObserver)."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str]] = []
+
+    def reading(self, source, reading) -> None:
+        self.heard.append(("reading", os.path.basename(source.path)))
+
+    def read(self, source) -> None:
+        self.heard.append(("read", os.path.basename(source.path)))
+
+    def tick(self) -> None:
+        self.heard.append(("tick", ""))
+
+
+def _events(tmp_path, items) -> list:
+    """The events of scanned_inputs as values: an input's name, a text's URLs, a problem's
+    kind."""
+    from urlint.core.inputs import InputFile
+
+    events: list = []
+    for item in items:
+        if isinstance(item, InputFile):
+            events.append(os.path.relpath(item.path, tmp_path))
+        elif isinstance(item, ScannedText):
+            events.append([candidate.url for candidate in item.candidates])
+        else:
+            events.append(item.kind)
+    return events
+
+
+def test_scanned_inputs_give_each_input_then_its_texts_and_tell_the_observer(tmp_path):
+    from urlint.pipeline import scanned_inputs
+    from urlint.sources.files import iter_files
+
+    (tmp_path / "a.mbox").write_bytes(_TWO_MESSAGES)
+    (tmp_path / "b.txt").write_text("see http://b.example/\n")
+    (tmp_path / "c.bin").write_bytes(b"\0\0http://bin.example/")
+    heard = _Heard()
+    items = scanned_inputs(iter_files([str(tmp_path), str(tmp_path / "gone")]), heard)
+    assert _events(tmp_path, items) == [
+        "a.mbox", ["http://one.example/"], ["http://two.example/"],
+        "b.txt", ["http://b.example/"],
+        "c.bin", "binary",
+        "unreadable",  # the path not there: a problem of the walk, in its place
+    ]  # fmt: skip
+    assert heard.heard == [
+        ("reading", "a.mbox"), ("tick", ""), ("tick", ""), ("read", "a.mbox"),
+        ("reading", "b.txt"), ("tick", ""), ("read", "b.txt"),
+        ("reading", "c.bin"), ("read", "c.bin"),
+    ]  # fmt: skip
+
+
+def test_scanned_inputs_read_no_more_of_an_input_once_it_is_passed_over(tmp_path):
+    # extract -l: once a file is listed, the rest of it is not read; the next one is.
+    from urlint.pipeline import scanned_inputs
+    from urlint.sources.files import iter_files
+
+    (tmp_path / "a.mbox").write_bytes(_TWO_MESSAGES)
+    (tmp_path / "b.mbox").write_bytes(_TWO_MESSAGES)
+    listed = str(tmp_path / "a.mbox")
+    heard = _Heard()
+    items = scanned_inputs(iter_files([listed, str(tmp_path / "b.mbox")]), heard, listed.__eq__)
+    assert _events(tmp_path, items) == [
+        "a.mbox", ["http://one.example/"],
+        "b.mbox", ["http://one.example/"], ["http://two.example/"],
+    ]  # fmt: skip
+    assert heard.heard[:3] == [("reading", "a.mbox"), ("tick", ""), ("read", "a.mbox")]

@@ -340,11 +340,10 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
     File by file (no baseline: the writer's process applies it, in the run's order). A range
     of a text file ends with its RangeDirectives, for the writer to join
     (Checker.findings_of)."""
-    from functools import partial
 
     from .core.inputs import ArticleRead
     from .core.units import TextRange
-    from .linter.checker import Checker, collect_directives
+    from .linter.checker import Checker
     from .linter.suppressions import Suppressions
     from .pipeline import scan_input_marked
     from .run.worker import worked
@@ -380,7 +379,7 @@ def check_unit(unit: Unit, settings: Settings) -> UnitResult:
             found.append(suppressions.of_range(path, final))
         return found
 
-    look_back = partial(collect_directives, suppressions) if in_range else None
+    look_back = suppressions.collect_from if in_range else None
     return worked(unit, check_whole, check_part, look_back)
 
 

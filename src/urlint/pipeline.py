@@ -25,14 +25,15 @@ from .sources.text import MAX_RUN, BinaryInput, read_chunks, scan_texts
 # (core.inputs, core.model, sources.kinds and sources.text hold them).
 __all__ = [
     "MAX_RUN", "ArticleRead", "Crossposts", "Found", "Reading", "ScannedText", "file_syntax",
-    "message_info", "scan_archive_again", "scan_file", "scan_file_texts", "scan_input_marked",
-    "scan_paths", "scan_texts",
+    "message_info", "scan_archive_again", "scan_file_texts", "scan_input_marked", "scan_paths",
+    "scan_texts", "scanned_inputs",
 ]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Callable, Generator
 
+    from .core.counts import ReadingObserver
     from .core.message import InMessage
     from .mail.origin import MessageInfo
     from .sources.selection import Selection
@@ -45,20 +46,6 @@ class Found:
     path: str
     candidate: Candidate
     message: MessageInfo | None = None  # where in a mail or news container it was found
-
-
-def scan_file(
-    source: InputFile, articles: Crossposts, reading: Reading
-) -> Iterator[Found | Problem]:
-    """Every URL in one input, streamed; a problem reading it is yielded, never raised."""
-    for item in scan_file_texts(source, articles, reading):
-        if isinstance(item, ScannedText):
-            path = item.path or source.path
-            mail = message_info(item.mail)
-            for candidate in item.candidates:
-                yield Found(path, candidate, mail)
-        else:
-            yield item
 
 
 def message_info(mail: InMessage | None) -> MessageInfo | None:
@@ -149,9 +136,47 @@ def scan_paths(
 
     What a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
     with it in one process (api.py)."""
-    crossposts, reading = Crossposts(), Reading()
-    for item in iter_files(paths, selection=selection):
-        if isinstance(item, Problem):
-            yield item
+    path = ""
+    for item in scanned_inputs(iter_files(paths, selection=selection)):
+        if isinstance(item, ScannedText):
+            where, mail = item.path or path, message_info(item.mail)
+            for candidate in item.candidates:
+                yield Found(where, candidate, mail)
+        elif isinstance(item, InputFile):
+            path = item.path  # of the texts that come next
         else:
-            yield from scan_file(item, crossposts, reading)
+            yield item
+
+
+def scanned_inputs(
+    sources: Iterable[InputFile | Problem],
+    observer: ReadingObserver | None = None,
+    passed_over: Callable[[str], bool] | None = None,
+) -> Iterator[InputFile | ScannedText | Problem]:
+    """Every text of `sources` scanned, input after input, in this process.
+
+    Each input's texts come after the input itself, which says where they are (a text of an
+    archive's member names the member: ScannedText.path); a problem reading one is yielded,
+    never raised, and a problem among `sources` (a path not walked: sources.files.iter_files)
+    passes in its place. `observer` (the run's progress line) hears of each input's start
+    and end and of each text read; the rest of an input is not read once `passed_over(its
+    path)` says so (`extract -l` has listed it)."""
+    crossposts, reading = Crossposts(), Reading()  # the run's: a crosspost is read once
+    for source in sources:
+        yield source
+        if isinstance(source, Problem):
+            continue
+        if observer is not None:
+            observer.reading(source, reading)
+        items = scan_file_texts(source, crossposts, reading)
+        for item in items:
+            yield item
+            if type(item) is not ScannedText:
+                continue
+            if observer is not None:
+                observer.tick()
+            if passed_over is not None and passed_over(source.path):
+                items.close()  # the file with it
+                break
+        if observer is not None:
+            observer.read(source)

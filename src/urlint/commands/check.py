@@ -21,7 +21,6 @@ from .options import (
     add_rule_arguments,
     add_run_arguments,
     add_selection_arguments,
-    input_paths,
     make_tally,
     run_engine,
 )
@@ -157,6 +156,7 @@ def _planned(args: argparse.Namespace) -> _Plan:
 
     Raises ConfigError."""
     from ..linter.config import settings_of
+    from ..sources.listed import input_paths
 
     settings = settings_of(args)
     baseline = None
@@ -164,7 +164,7 @@ def _planned(args: argparse.Namespace) -> _Plan:
         from ..linter.baseline import Baseline
 
         baseline = Baseline.load(args.baseline)
-    paths = input_paths(args)
+    paths = input_paths(args.paths, args.files_from, args.from0)
     if args.stdin_filename is not None and "-" not in paths:
         if paths:
             raise ConfigError("--stdin-filename names standard input: give '-' as a PATH")

@@ -16,19 +16,21 @@ from .options import (
     add_run_arguments,
     add_selection_arguments,
     add_show_files_argument,
-    input_paths,
     make_tally,
     run_engine,
 )
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..core.inputs import Crossposts, InputFile, Reading
+    from collections.abc import Iterable
+
+    from ..core.inputs import InputFile
+    from ..core.model import ScannedText
     from ..core.problems import Problem
-    from ..output.extract import UrlWriter
+    from ..output.extract import LineBlock, UrlWriter
     from ..run.progress import Tally
-    from ..sources.selection import Selection
     from .options import Subcommands
+    from .unit_work import FoundLine
 
 
 def add_extract_parser(commands: Subcommands) -> None:
@@ -110,12 +112,17 @@ def run_extract(
     from ..grammar.display import shown
     from ..linter.config import selection_of
     from ..output import extract as report
+    from ..sources.listed import input_paths
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
         parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")
     try:
         selection = selection_of(args)
-        paths = _input_paths(args, parser)
+        paths = input_paths(args.paths, args.files_from, args.from0)
+        if not paths and args.files_from is None:  # standard input, unless it is a terminal
+            if sys.stdin is None or sys.stdin.isatty():
+                parser.error("extract needs a PATH, or '-' to read standard input")
+            paths = ["-"]
         engine, jobs = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
@@ -137,14 +144,21 @@ def run_extract(
         unique=args.unique,
         null=args.null,
     )
+    events: Iterable[InputFile | ScannedText | LineBlock | FoundLine | Problem]
     try:
-        if serial(engine, jobs):
-            status = _extract_here(paths, selection, writer, args.quiet, tally)
-        else:
-            status = _extract_on(
-                paths, selection, writer, args.quiet, tally,
-                engine=engine, scheduler=args.scheduler, jobs=jobs,
-            )
+        if not serial(engine, jobs):  # in units of work (run/), on processes or Dask workers
+            from ..run.plan import planned_units
+            from .unit_work import run_units
+
+            units = planned_units(paths, selection=selection, relative=True)
+            events = run_units(units, writer.url_format, jobs, tally, engine, args.scheduler)
+        else:  # in this process, input after input
+            from ..pipeline import scanned_inputs
+            from ..sources.files import iter_files
+
+            listed = writer.listed if args.files_with_urls else None
+            events = scanned_inputs(iter_files(paths, selection=selection), tally, listed)
+        status = _written(events, writer, args.quiet, tally)
         writer.close()
     except ConfigError as error:  # the Dask scheduler at --scheduler not reached
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
@@ -159,126 +173,44 @@ def run_extract(
     return status
 
 
-def _extract_here(
-    paths: list[str],
-    selection: Selection,
+def _written(
+    events: Iterable[InputFile | ScannedText | LineBlock | FoundLine | Problem],
     writer: UrlWriter,
-    quiet: bool = False,
-    tally: Tally | None = None,
-) -> int:
-    """`extract` in this process, input after input; the exit status it leaves."""
-    from ..core.inputs import Crossposts, Reading
-    from ..core.problems import Problem
-    from ..sources.files import iter_files
-
-    status = EXIT_OK
-    crossposts, reading = Crossposts(), Reading()  # the run's: a crosspost is read once
-    for source in iter_files(paths, selection=selection):
-        if isinstance(source, Problem):
-            status = _noted(source, status, quiet, tally)
-            continue
-        if tally is not None:
-            tally.reading(source, reading)
-        status = _extract_file(source, crossposts, reading, writer, status, quiet, tally)
-        if tally is not None:
-            tally.read(source)
-    return status
-
-
-def _extract_file(
-    source: InputFile,
-    crossposts: Crossposts,
-    reading: Reading,
-    writer: UrlWriter,
-    status: int,
     quiet: bool,
     tally: Tally | None,
 ) -> int:
-    """The URLs of one input written; the exit status it leaves."""
+    """The URLs of a run's events written, its problems said; the exit status they leave.
+
+    The events of a read in this process (each input, then its scanned texts:
+    pipeline.scanned_inputs) or in units of work (the lines of their URLs, in blocks where
+    each is written as it comes: unit_work.run_units), a problem among them in its place."""
+    from ..core.inputs import InputFile
     from ..core.model import ScannedText
-    from ..pipeline import message_info, scan_file_texts
-
-    in_blocks = writer.url_format.in_blocks
-    for item in scan_file_texts(source, crossposts, reading):
-        if not isinstance(item, ScannedText):
-            status = _noted(item, status, quiet, tally)
-            continue
-        path = item.path or source.path
-        mail = message_info(item.mail)
-        if in_blocks:  # every URL written as it comes: no loop here for each
-            written = writer.add_all(path, item.candidates, mail)
-            if tally is not None:
-                tally.found += written
-                tally.tick()
-            continue
-        for candidate in item.candidates:
-            if not candidate.url:
-                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
-            if writer.add(path, candidate, mail) and tally is not None:
-                tally.found += 1
-            if writer.listed(source.path):
-                # -l: the file is listed; the rest of it need not be read (as grep -l).
-                # Returning drops the generator, which closes the file.
-                return status
-        if tally is not None:
-            tally.tick()
-    return status
-
-
-def _extract_on(
-    paths: list[str],
-    selection: Selection,
-    writer: UrlWriter,
-    quiet: bool = False,
-    tally: Tally | None = None,
-    *,
-    engine: str,
-    scheduler: str | None,
-    jobs: int | None,
-) -> int:
-    """`extract` in units of work (run/), on `jobs` processes or a Dask cluster's
-    workers: the lines the serial loop would write; the exit status it leaves."""
     from ..core.problems import Problem
-    from ..output.extract import LineBlock
-    from ..run.plan import planned_units
-    from .unit_work import run_units
+    from ..output.extract import LineBlock, problem_line
 
-    status = EXIT_OK
-    units = planned_units(paths, selection=selection, relative=True)
-    for event in run_units(units, writer.url_format, jobs, tally, engine, scheduler):
-        if isinstance(event, Problem):
-            status = _noted(event, status, quiet, tally)
-        elif type(event) is LineBlock:
+    status, path, found = EXIT_OK, "", 0
+    for event in events:
+        if isinstance(event, ScannedText):
+            found += writer.add_text(path, event)
+        elif isinstance(event, LineBlock):
             writer.add_block(event)
-            if tally is not None:
-                tally.found += event.count
-        elif writer.add_line(*event) and tally is not None:
-            tally.found += 1
-    return status
-
-
-def _noted(
-    problem: Problem, status: int, quiet: bool = False, tally: Tally | None = None
-) -> int:
-    """Say on standard error what could not be read (not with -q); the exit status it
-    leaves."""
-    from ..output.extract import problem_line
-
-    if problem.silent:
-        return status
-    if not quiet:
+            found += event.count
+        elif isinstance(event, InputFile):
+            path = event.path  # of the texts that come next
+        elif isinstance(event, Problem):
+            if event.silent:
+                continue
+            if not quiet:  # said on standard error, below the progress line
+                if tally is not None:
+                    tally.settle()
+                print(problem_line(event), file=sys.stderr)
+            # Not read, or read only in part, is an error; a damaged message read anyway is
+            # news.
+            if event.kind.fails:
+                status = EXIT_ERROR
+        elif writer.add_line(*event):  # a FoundLine
+            found += 1
         if tally is not None:
-            tally.settle()
-        print(problem_line(problem), file=sys.stderr)
-    # Not read, or read only in part, is an error; a damaged message read anyway is news.
-    return EXIT_ERROR if problem.kind.fails else status
-
-
-def _input_paths(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:
-    """The paths to read: standard input when none is given and it is not a terminal."""
-    paths = input_paths(args)
-    if not paths and args.files_from is None:
-        if sys.stdin is None or sys.stdin.isatty():
-            parser.error("extract needs a PATH, or '-' to read standard input")
-        paths = ["-"]
-    return paths
+            tally.found = found
+    return status

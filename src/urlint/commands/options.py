@@ -27,22 +27,6 @@ if TYPE_CHECKING:
     Subcommands = argparse._SubParsersAction[Any]
 
 
-def input_paths(args: argparse.Namespace) -> list[str]:
-    """The PATHs and the paths --files-from lists.
-
-    Raises ConfigError when the list cannot be read, or when both it and a PATH are
-    standard input."""
-    if args.files_from is None:
-        if args.from0:
-            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
-        return list(args.paths)
-    if args.files_from == "-" and "-" in args.paths:
-        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
-    from ..sources.listed import read_path_list
-
-    return [*args.paths, *read_path_list(args.files_from, args.from0)]
-
-
 def make_tally(
     args: argparse.Namespace,
     noun: str,

@@ -69,13 +69,14 @@ def run_scan(args: argparse.Namespace) -> int:
     from ..grammar.display import shown
     from ..linter.config import settings_of
     from ..output.extract import problem_line
+    from ..sources.listed import input_paths
     from ..store.scan import scan_into_store
     from ..store.schema import StoreError
-    from .options import input_paths, make_tally, run_engine
+    from .options import make_tally, run_engine
 
     try:
         settings = settings_of(args)
-        paths = input_paths(args)
+        paths = input_paths(args.paths, args.files_from, args.from0)
         engine, jobs = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)

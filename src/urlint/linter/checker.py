@@ -17,11 +17,12 @@ from ..core.problems import Problem
 from ..core.records import replaced
 from ..pipeline import scan_file_texts
 from ..scanner import scan
+from ..scanner.syntax import code_block_lines
 from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
 from ..sources.text import scan_texts
-from .config import Settings, build_settings
+from .config import Settings, build_settings, covered
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .suppressions import RangeDirectives, Suppressions
@@ -187,20 +188,21 @@ class Checker:
         """The findings in a scanned plain text, suppressions and per-file ignores applied.
 
         A fix is offered only where applying it cannot change what the file means
-        (`fix_may_apply`), and never in a markup file's code block (`shown_as_written`)."""
+        (`fix_may_apply`), and never in a markup file's code block
+        (scanner.syntax.code_block_lines)."""
         if self.observer is not None:
             self.observer.tick()
-        collect_directives(suppressions, scanned)
-        settings = self.settings
+        ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
         syntax = file_syntax(path)  # once: a name without an extension is read for its #!
+        as_written = code_block_lines(syntax, scanned.text, scanned.line_base)
         in_code = _is_code_syntax(syntax)
-        as_written = shown_as_written(syntax, scanned)
+        suppressions.collect_from(scanned)
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, in_code) and (
                 not as_written or candidate.span.start.line not in as_written
             )
             for finding in self._lint(candidate, path):
-                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                if ignores and covered(finding.code, ignores):
                     continue
                 if suppressions.suppresses(finding):
                     continue
@@ -218,10 +220,10 @@ class Checker:
         project's to write)."""
         if self.observer is not None:
             self.observer.tick()
-        settings = self.settings
+        ignores = self.settings.ignores_in(path)
         for candidate in scanned.candidates:
             for finding in self._lint(candidate, path, scanned.mail):
-                if settings.per_file_ignores and settings.ignored_in(path, finding.code):
+                if ignores and covered(finding.code, ignores):
                     continue
                 yield replaced(finding, fix=None) if finding.fix is not None else finding
 
@@ -313,17 +315,6 @@ def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
     return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
 
 
-def shown_as_written(syntax: str, scanned: ScannedText) -> frozenset[int]:
-    """The lines of a scanned Markdown, reST or AsciiDoc text (`syntax`) inside a code block,
-    where a URL is an example shown as written and no fix applies
-    (scanner.markup_lines.code_block_lines); none for any other file."""
-    if syntax not in ("markdown", "rst", "asciidoc"):
-        return frozenset()
-    from ..scanner.markup_lines import code_block_lines
-
-    return code_block_lines(syntax, scanned.text, scanned.line_base)
-
-
 def fix_may_apply(candidate: Candidate, in_code: bool) -> bool:
     """May a fix edit this URL without changing what its file means?
 
@@ -356,8 +347,3 @@ def lint(
     found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
     found.extend(f for f in checker._unused(suppressions, path) if f is not None)
     return found
-
-
-def collect_directives(suppressions: Suppressions, scanned: ScannedText) -> None:
-    """The directives in a scanned text, where they stand in the file."""
-    suppressions.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
+from .._runtime.config_cache import kept
 from ..core.exits import ConfigError
 from ..core.findings import Severity
 from ..core.records import record
@@ -260,10 +261,21 @@ class Settings:
 
     def ignored_in(self, path: str, code: str) -> bool:
         """Is `code` switched off for `path` by per-file-ignores?"""
-        for pattern, selectors in self.per_file_ignores:
-            if path_matches(path, pattern) and any(_covers(s, code) for s in selectors):
-                return True
-        return False
+        return covered(code, self.ignores_in(path))
+
+    def ignores_in(self, path: str) -> tuple[str, ...]:
+        """The selectors per-file-ignores switch off for `path` (most files: none)."""
+        return tuple(
+            selector
+            for pattern, selectors in self.per_file_ignores
+            if path_matches(path, pattern)
+            for selector in selectors
+        )
+
+
+def covered(code: str, selectors: Iterable[str]) -> bool:
+    """Does one of `selectors` (a code, a prefix, or "ALL") take in the rule `code`?"""
+    return any(_covers(selector, code) for selector in selectors)
 
 
 def settings_shown(args: argparse.Namespace) -> list[tuple[str, Any, str]]:
@@ -389,16 +401,11 @@ def load_config(path: str) -> dict:
     return table
 
 
+@kept  # an unchanged file is not parsed again: start-up tuning (_runtime/config_cache.py)
 def _load(path: str) -> dict:
-    """The TOML document at `path`, parsed (or as parsed before: config_cache); of a
-    pyproject.toml, its urlint table alone (under `tool`, where it is one): the cache keeps
-    no other tool's settings (a package index's URL may hold a password)."""
-    from .._runtime.config_cache import parsed
-
-    return parsed(path, _parse_ours)
-
-
-def _parse_ours(path: str) -> dict:
+    """The TOML document at `path`, parsed; of a pyproject.toml, its urlint table alone
+    (under `tool`, where it is one): the cache keeps no other tool's settings (a package
+    index's URL may hold a password)."""
     document = _parse(path)
     if os.path.basename(path) != "pyproject.toml":
         return document  # urlint.toml: urlint's alone

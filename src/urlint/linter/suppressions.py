@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .._runtime.patterns import compiled_when_used
 from ..core.findings import Finding
-from ..core.model import Span
+from ..core.model import ScannedText, Span
 from ..core.records import record
 from ..grammar.login import masked_items
 from ..scanner.textpos import LineIndex
@@ -90,6 +90,10 @@ class Suppressions:
 
     def __init__(self) -> None:
         self._by_line: dict[int, Directive] = {}
+
+    def collect_from(self, scanned: ScannedText) -> None:
+        """Note the directives in a scanned text, where they stand in the file."""
+        self.collect(scanned.text, scanned.line_base, scanned.column_base, scanned.offset_base)
 
     def collect(
         self, text: str, line_base: int, column_base: int = 0, offset_base: int = 0

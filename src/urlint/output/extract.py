@@ -15,6 +15,7 @@ from ..core.model import Candidate, Flag, Wrapper
 from ..core.records import record
 from ..grammar.display import printable, shown
 from ..grammar.login import mask_password
+from ..pipeline import message_info
 from .printable import json_line, json_object, json_string, masked_text, masked_values
 
 TYPE_CHECKING = False
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import TextIO
 
+    from ..core.model import ScannedText
     from ..core.problems import Problem
     from ..mail.origin import MessageInfo
 
@@ -446,6 +448,25 @@ class UrlWriter:
         if block.count:
             self.found = True
             self.out.write(block.text())
+
+    def add_text(self, path: str, scanned: ScannedText) -> int:
+        """Write the URLs of a text scanned in the input at `path`; how many were written or
+        counted.
+
+        In the member it names, where it is an archive's. With `-l`, no more once the input
+        is listed: the rest of it need not be read."""
+        where, message = scanned.path or path, message_info(scanned.mail)
+        if self.url_format.in_blocks:  # every URL written as it comes: no loop here for each
+            return self.add_all(where, scanned.candidates, message)
+        written = 0
+        for candidate in scanned.candidates:
+            if not candidate.url:
+                continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
+            if self.add(where, candidate, message):
+                written += 1
+            if self.listed(path):
+                break
+        return written
 
     def add_all(
         self, path: str, candidates: Iterable[Candidate], message: MessageInfo | None = None

@@ -32,7 +32,7 @@ from ..core.problems import Problem
 from ..core.records import replaced
 from ..core.units import TextRange
 from ..grammar.parse import parse
-from ..linter.checker import Checker, collect_directives
+from ..linter.checker import Checker
 from ..linter.config import Settings
 from ..linter.suppressions import RangeDirectives, Suppressions
 from ..mail.headers import header_field, text_of
@@ -98,7 +98,7 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
         )
         return [*events, suppressions.of_range(path, final)]
 
-    look_back = partial(collect_directives, suppressions)
+    look_back = suppressions.collect_from
     return worked(unit, whole, range_rows, look_back, reading)
 
 

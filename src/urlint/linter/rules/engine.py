@@ -65,6 +65,10 @@ class _UrlReading:
         ]
 
 
+# What an empty wrapper ("<URL:>") holds: no component. Shared: nothing writes to a parse.
+_EMPTY_WRAPPER = ParsedURL("")
+
+
 class Linter:
     """Lints candidates with a fixed set of rules and options."""
 
@@ -111,6 +115,7 @@ class Linter:
         reading = None
         if parsed.scheme or wrapped or URL_ATTEMPT.match(url):
             secrets = secret_spans_read_on(url, rest)
+            shown = masked(url, within(secrets, len(url)))
             subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
             rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
             for entry, about_text in self._rules_for(parsed.scheme):
@@ -121,7 +126,7 @@ class Linter:
                 first = next(found, None)  # most rules hit most URLs not at all
                 if first is not None:
                     rules.append((entry, (first, *islice(found, MAX_HITS_PER_RULE))))
-            reading = _UrlReading(parsed, secrets, masked(url, within(secrets, len(url))), rules)
+            reading = _UrlReading(parsed, secrets, shown, rules)
         if len(readings) >= CACHED_URLS:
             readings.clear()
         readings[key] = reading
@@ -141,7 +146,7 @@ class Linter:
                 return []  # most URLs: no rule hits them, and they have no X rule to run
             parsed, secrets, shown = reading.parsed, reading.secrets, reading.shown
         else:  # an empty wrapper: only the rules about the text around a URL apply
-            parsed, secrets, shown = ParsedURL(url), [], None
+            parsed, secrets, shown = _EMPTY_WRAPPER, [], None
             rules = [
                 (entry, _FRESH)
                 for entry in self.text_rules

@@ -8,8 +8,8 @@ from __future__ import annotations
 from .rule import RFC3986, Rule
 
 # Where `--fix` offers no fix, whatever the rule: what linter.checker.fix_may_apply and
-# shown_as_written, the engine's _Findings._fix and lint_mail leave out, said once for
-# every page with a fix.
+# scanner.syntax.code_block_lines, the engine's _Findings._fix and lint_mail leave out, said
+# once for every page with a fix.
 FIX_NOT_OFFERED = (
     "Where a fix is never offered, whatever the rule: in a URL the scanner marks as a "
     "template (its placeholders, `{user_id}`, `%s`, `${port}`, an RFC 6570 `{owner}`, are the "
