@@ -156,7 +156,7 @@ def _planned(args: argparse.Namespace) -> _Plan:
 
     Raises ConfigError."""
     from ..linter.config import settings_of
-    from ..sources.listed import input_paths
+    from ..sources.files import input_paths
 
     settings = settings_of(args)
     baseline = None

@@ -112,7 +112,7 @@ def run_extract(
     from ..grammar.display import shown
     from ..linter.config import selection_of
     from ..output import extract as report
-    from ..sources.listed import input_paths
+    from ..sources.files import input_paths
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
         parser.error("-c and -l print paths, not jsonl: leave out --format jsonl")

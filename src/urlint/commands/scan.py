@@ -69,7 +69,7 @@ def run_scan(args: argparse.Namespace) -> int:
     from ..grammar.display import shown
     from ..linter.config import settings_of
     from ..output.extract import problem_line
-    from ..sources.listed import input_paths
+    from ..sources.files import input_paths
     from ..store.scan import scan_into_store
     from ..store.schema import StoreError
     from .options import make_tally, run_engine

@@ -17,7 +17,6 @@ from ..core.problems import Problem
 from ..core.records import replaced
 from ..pipeline import scan_file_texts
 from ..scanner import scan
-from ..scanner.syntax import code_block_lines
 from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
@@ -194,7 +193,11 @@ class Checker:
             self.observer.tick()
         ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
         syntax = file_syntax(path)  # once: a name without an extension is read for its #!
-        as_written = code_block_lines(syntax, scanned.text, scanned.line_base)
+        as_written: frozenset[int] = frozenset()
+        if syntax != "text":  # a hook's README.txt loads no syntax table
+            from ..scanner.syntax import code_block_lines
+
+            as_written = code_block_lines(syntax, scanned.text, scanned.line_base)
         in_code = _is_code_syntax(syntax)
         suppressions.collect_from(scanned)
         for candidate in scanned.candidates:

@@ -11,6 +11,7 @@ import stat
 from collections.abc import Iterable, Iterator
 
 from .._runtime.garbage import work_begins
+from ..core.exits import ConfigError
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from .opening import (
@@ -27,6 +28,24 @@ if TYPE_CHECKING:
 
 
 FileId = tuple[int, int]  # (st_dev, st_ino)
+
+
+def input_paths(paths: Iterable[str], files_from: str | None, from0: bool) -> list[str]:
+    """The paths given (`PATH`s), then those the list `files_from` names (`--files-from`;
+    `from0`: each ended by a NUL byte, `--from0`).
+
+    Raises ConfigError when the list cannot be read, when `from0` is given without a list,
+    or when both the list and a path are standard input."""
+    if files_from is None:
+        if from0:
+            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
+        return list(paths)
+    given = list(paths)
+    if files_from == "-" and "-" in given:
+        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
+    from .listed import read_path_list  # here: a hook's run names its paths
+
+    return [*given, *read_path_list(files_from, from0)]
 
 
 def file_id(path: str) -> FileId | None:

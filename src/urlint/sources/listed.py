@@ -1,4 +1,4 @@
-"""The paths a run reads: those given, and those a `--files-from` list names.
+"""The paths a `--files-from` list names, and an entry of one that names no file.
 
 The paths a list names (`--files-from`), one a line or each ended by a NUL byte, and the
 entry of such a list that names no file (`NotAPath`), kept in its place for the walk
@@ -13,7 +13,6 @@ from ..core.exits import ConfigError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import BinaryIO
 
 
@@ -31,22 +30,6 @@ class NotAPath(str):
         entry = super().__new__(cls, shown)
         entry.why = why
         return entry
-
-
-def input_paths(paths: Iterable[str], files_from: str | None, from0: bool) -> list[str]:
-    """The paths given (`PATH`s), then those the list `files_from` names (`--files-from`;
-    `from0`: each ended by a NUL byte, `--from0`).
-
-    Raises ConfigError when the list cannot be read, when `from0` is given without a list,
-    or when both the list and a path are standard input."""
-    if files_from is None:
-        if from0:
-            raise ConfigError("--from0 says how --files-from's paths end: give --files-from")
-        return list(paths)
-    given = list(paths)
-    if files_from == "-" and "-" in given:
-        raise ConfigError("--files-from - and the PATH - cannot both read standard input")
-    return [*given, *read_path_list(files_from, from0)]
 
 
 def read_path_list(source: str, nul: bool, stdin: BinaryIO | None = None) -> list[str]:
