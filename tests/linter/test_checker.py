@@ -174,17 +174,3 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
         "~fred", "%7Efred"
     )
 
-
-def test_per_file_ignores_are_matched_once_for_a_path_and_cover_codes_by_prefix():
-    from urlint.linter.config import build_settings, covered
-
-    settings = build_settings(
-        {"per-file-ignores": {"tests/**": ["S4"], "*.md": ["C202", "X"]}}, source="urlint.toml"
-    )
-    assert settings.ignores_in("tests/data/a.md") == ("S4", "C202", "X")
-    assert settings.ignores_in("src/a.py") == ()
-    ignores = settings.ignores_in("tests/data/a.md")
-    assert [code for code in ("S401", "C202", "C201", "X105") if covered(code, ignores)] == [
-        "S401", "C202", "X105",
-    ]
-    assert settings.ignored_in("docs/a.md", "C202") and not settings.ignored_in("a.txt", "C202")
