@@ -91,7 +91,7 @@ def refused_by_both(capsys, store: Path, line: str) -> None:
     assert state(store) == before
 
 
-# The R8 store's view: a `urls` with every column, its rows without end.
+# A crafted store's view: a `urls` with every column, its rows without end (a recursive query).
 ENDLESS_URLS = """
 DROP TABLE urls;
 CREATE VIEW urls AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)
