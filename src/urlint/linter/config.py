@@ -265,6 +265,8 @@ class Settings:
 
     def ignores_in(self, path: str) -> tuple[str, ...]:
         """The selectors per-file-ignores switch off for `path` (most files: none)."""
+        if not self.per_file_ignores:
+            return ()
         return tuple(
             selector
             for pattern, selectors in self.per_file_ignores
