@@ -46,3 +46,38 @@ def test_unique_urls_are_counted_once_across_texts():
     assert writer.add_text("a.txt", _scanned("http://x.example/ http://z.example/")) == 1
     writer.close()
     assert out.getvalue() == "a.txt:2\n"
+
+
+_MIXED = (
+    "see <URL:ftp://fred:secret@ftp.example.org/x> and http://a.example/p\n"
+    "ftp://u:pw\n"
+    "d@h.example/ and <http://x.example/very/long/path/that-\n"
+    "  continues/here> \x07http://ctl.example/\x07 <URL:>\n"
+)
+
+
+def test_a_block_of_urls_is_written_as_each_would_be_on_its_own():
+    # add_text makes each line itself (text and jsonl): the lines url_format makes,
+    # passwords masked or shown, a wrapper's other reading, a control character escaped.
+    for options in (
+        {},
+        {"jsonl": True},
+        {"with_position": True},
+        {"show_passwords": True},
+        {"jsonl": True, "show_passwords": True},
+    ):
+        whole, one_by_one = io.StringIO(), io.StringIO()
+        writer = UrlWriter(whole, **options)
+        assert writer.add_text("a.txt", _scanned(_MIXED)) == 5
+        single = UrlWriter(one_by_one, **options)
+        assert [single.add("a.txt", c) for c in scan(_MIXED) if c.url] == [True] * 5
+        assert whole.getvalue() == one_by_one.getvalue()
+    out = io.StringIO()
+    UrlWriter(out).add_text("a.txt", _scanned(_MIXED))
+    assert out.getvalue() == (
+        "ftp://fred:****@ftp.example.org/x\n"
+        "http://a.example/p\n"
+        "ftp://u:****\n"
+        "http://x.example/very/long/path/that-continues/here\n"
+        "http://ctl.example/\\x07\n"  # a control character escaped
+    )

@@ -4,9 +4,14 @@ a non-blank next line makes them possible."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urlint.core.model import Flag
+from urlint.scanner.bare_url import word_start
 from urlint.scanner.scanner import scan
 
 
@@ -71,3 +76,20 @@ def test_the_schemes_with_a_bare_shape_are_read_in_it(text, url):
 @pytest.mark.parametrize("text", ["Fax: 555 0123\n", "the data: 3 rows\n", "Tel: +1 555\n"])
 def test_a_shaped_scheme_out_of_its_shape_is_no_url(text):
     assert scan(text) == []
+
+
+_WORD_BEFORE = re.compile(r"\S*\Z")  # what word_start finds, as a pattern's search finds it
+
+
+@given(st.text("ab \t\n\x1c\xa0\u2003:/@", max_size=30), st.data())
+def test_the_word_before_starts_where_the_patterns_search_finds_it(text, data):
+    low = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(low, len(text)))
+    assert word_start(text, low, end) == _WORD_BEFORE.search(text, low, end).start()
+
+
+def test_the_word_before_is_empty_after_a_blank_and_starts_no_further_back_than_asked():
+    assert word_start("see ftp://x", 0, 4) == 4
+    assert word_start("see ftp://x", 0, 11) == 4
+    assert word_start("see\u00a0ftp://x", 0, 11) == 4  # a no-break space is whitespace
+    assert word_start("abcdef", 2, 6) == 2

@@ -10,8 +10,6 @@ URL inside a password is none of its own (section 6).
 
 from __future__ import annotations
 
-import re
-
 from ..core.model import Candidate, Flag, Span
 from ..core.records import built
 from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
@@ -37,8 +35,20 @@ if TYPE_CHECKING:
 _MAYBE_CONTINUED = frozenset({Flag.MAYBE_CONTINUED})
 _JOINED = frozenset({Flag.JOINED_BY_GUESS, Flag.MAYBE_CONTINUED})
 
-WORD_BEFORE = re.compile(r"\S*\Z")  # the word that ends where a search stops
 _ENDS_AT_LINE_END = frozenset({"markdown", "rst", "asciidoc"})  # a bare URL (markup_lines.py)
+
+
+def word_start(text: str, low: int, end: int) -> int:
+    """Where the word that ends at `end` starts: the run of characters other than
+    whitespace before it, looked for no further back than `low`.
+
+    What the pattern `\\S*\\Z` searched for in text[low:end] finds, read from the end in C
+    (a search from `low` tries every offset there); str.split's whitespace is the
+    pattern's `\\s`, both Unicode's (str.isspace)."""
+    before = text[low:end]
+    if not before or before[-1].isspace():
+        return end
+    return end - len(before.rsplit(None, 1)[-1])
 
 
 def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
@@ -52,6 +62,9 @@ def not_bare_shaped(text: str, start: int, colon: int, end: int) -> bool:
 # The schemes a bare URL of which has a shape to check (not_bare_shaped); the rest, "http"
 # among them, are not looked up for each URL.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
+# Their first letters, in either case: a URL that starts otherwise ("http") is passed over
+# on one look, its scheme's name not cut out and lowered.
+_SHAPED_FIRST = frozenset(name[0] for name in _SHAPED).union(name[0].upper() for name in _SHAPED)
 
 _WORD_LOOKBACK = 200  # a login that starts further back in a word is not looked for
 
@@ -63,7 +76,7 @@ def inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     `ftp:/` + `/:pw://@h/` (a line break in a URL), and "x://y@h/" or "pw://@h/" taken
     from the middle would show part of a password (section 6)."""
     low = max(floor, start - _WORD_LOOKBACK)
-    word = WORD_BEFORE.search(text, low, start).start()  # type: ignore[union-attr]
+    word = word_start(text, low, start)
     url = text[start:end]
     head = own = text[word:start]  # own: what of the head is not a closed word before
     joined = own_joined = 0  # how much of the head (of own) is the line before's last word
@@ -73,7 +86,7 @@ def inside_a_login(text: str, start: int, end: int, floor: int) -> bool:
     ):  # the word starts its line
         line_end = line_start - 1 - (text[line_start - 2 : line_start - 1] == "\r")
         # Even a URL found there: "ftp://:pw" at a line end may go on as "pw://@h/".
-        previous = WORD_BEFORE.search(text, max(0, line_end - _WORD_LOOKBACK), line_end).start()  # type: ignore[union-attr]
+        previous = word_start(text, max(0, line_end - _WORD_LOOKBACK), line_end)
         joined = line_end - previous
         head = text[previous:line_end] + head
         if text[line_end - 1 : line_end] not in _CLOSING:
@@ -136,7 +149,7 @@ def read_bare(
     ends and what it was found in (scanner.markup). Without `lines_go_on` (code outside its
     literals and comments: a YAML plain scalar, a shell word) no next line goes on with
     the URL, as a value ends at its line's end; a password may still."""
-    end = bare.body_end(text, anchor + 1, url_start=start, stop=limit)
+    end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     context = None
     runs: Runs = ()
     exact = False
@@ -168,6 +181,7 @@ def read_bare(
     if (
         anchor - start <= 4
         and after is None
+        and text[start] in _SHAPED_FIRST
         and text[start:anchor].lower() in _SHAPED
         and not_bare_shaped(text, start, anchor, end)
     ):
@@ -367,11 +381,11 @@ def _joined_candidate(
 
 
 __all__ = [
-    "WORD_BEFORE",
     "bare_candidate",
     "inside_a_login",
     "not_bare_shaped",
     "password_end",
     "read_bare",
     "templated",
+    "word_start",
 ]

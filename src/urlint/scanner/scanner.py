@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
-from .bare_url import WORD_BEFORE, password_end, read_bare, templated
+from .bare_url import password_end, read_bare, templated, word_start
 from .continuation import login_read_on, wrapper_login_rest
 from .furniture import Furniture
 from .textpos import LineIndex
@@ -43,6 +43,14 @@ _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
 _SMALL_TEXT = 256 * 1024
+
+# Where fewer "<" than one in this many characters stand, they are found by str.find, a
+# Python step each; where more, the wrapper pattern's search reads the next block of the
+# text (this long at first), to a line's end (`_wrapper_hits`). Their density is looked at
+# after each run of this many "<".
+_SPARSE_LT = 512
+_LT_LOOK = 64
+_DENSE_BLOCK = _LT_LOOK * _SPARSE_LT
 
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
@@ -209,7 +217,7 @@ def _hits(
     # A URL that starts before `stop` has its colon at most a scheme's length after it.
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
     passes: tuple[Iterator[tuple[int, int, int]], ...] = (
-        _wrapper_hits(wrappers.OPEN.finditer(text, lo)),
+        _wrapper_hits(text, lo),
         _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
     )
     if slashed:
@@ -222,16 +230,61 @@ def _hits(
         hits = [hit for found in passes for hit in found]
         hits.sort()
         return iter(hits)
+    if not slashed:
+        return _merged(passes[1], passes[0])
     import heapq  # here: a pre-commit hook's small files never merge
 
     return heapq.merge(*passes)
 
 
-def _wrapper_hits(opens: Iterator[re.Match[str]]) -> Iterator[tuple[int, int, int]]:
-    """Wrapper starts: each "<" that may open one (a generator, as `_candidates` is)."""
-    for match in opens:
-        start = match.start()
-        yield start, _WRAPPER, start
+def _merged(
+    common: Iterator[tuple[int, int, int]], rare: Iterator[tuple[int, int, int]]
+) -> Iterator[tuple[int, int, int]]:
+    """The hits of two passes in text order, `rare` the one with fewer (the wrappers'): a
+    comparison for each of `common`'s, where heapq.merge's heap costs more."""
+    next_rare = next(rare, None)
+    for hit in common:
+        while next_rare is not None and next_rare < hit:
+            yield next_rare
+            next_rare = next(rare, None)
+        yield hit
+    if next_rare is not None:
+        yield next_rare
+        yield from rare
+
+
+def _wrapper_hits(text: str, lo: int) -> Iterator[tuple[int, int, int]]:
+    """Wrapper starts: each "<" from `lo` on that may open one (a generator, as `_candidates`
+    is).
+
+    Where "<" is rare, as in prose, str.find (memchr, in C) steps from one to the next
+    faster than the pattern's search, which reads every character on the way; where it is
+    dense (HTML, XML) each step's Python costs more, and the search reads on, to a line's
+    end. No "<" stands inside a match of OPEN, so matching at each one finds what its
+    search does; and none runs over a line's end, so a search that stops after one misses
+    none."""
+    find, opens, search = text.find, wrappers.OPEN.match, wrappers.OPEN.finditer
+    at = find("<", lo)
+    seen, since = 0, at
+    block = _DENSE_BLOCK
+    while at >= 0:
+        if opens(text, at) is not None:
+            yield at, _WRAPPER, at
+        seen += 1
+        if seen == _LT_LOOK:
+            if at - since < _LT_LOOK * _SPARSE_LT:
+                block_end = find("\n", at + block) + 1 or len(text)
+                for match in search(text, at + 1, block_end):
+                    start = match.start()
+                    yield start, _WRAPPER, start
+                at = block_end - 1
+                # Dense again after the block: a longer one, so that a page of HTML is read
+                # by the search nearly all, not a run of steps after each block.
+                block *= 2
+            else:
+                block = _DENSE_BLOCK
+            seen, since = 0, at
+        at = find("<", at + 1)
 
 
 def _slashed_hits(
@@ -268,7 +321,7 @@ def _property_parameter(text: str, start: int, floor: int) -> bool:
     555`, RFC 6350 section 5; `TEL;FAX:`, vCard 2.1; RFC 5545 section 3.2), not a URL?"""
     if start == 0 or text[start - 1] not in "=;":
         return False  # `TEL;TYPE=fax:`, and vCard 2.1's `TEL;WORK;FAX:`
-    word = WORD_BEFORE.search(text, max(floor, start - 80), start).start()  # type: ignore[union-attr]
+    word = word_start(text, max(floor, start - 80), start)
     return text.find(";", word, start) >= 0
 
 

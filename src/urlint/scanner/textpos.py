@@ -61,12 +61,17 @@ class LineIndex:
 
     def span(self, start: int, end: int) -> Span:
         """The span of the characters [start, end), end exclusive."""
-        first = self.position(start)
+        # `position(start)`, written out: a call fewer for each URL.
+        line, line_start = self.locate(start)
+        column = start - line_start + 1
+        if line == self._line_base:
+            column += self._column_base
+        offset_base = self._offset_base
+        first = built(Position, (line, column, start + offset_base))
         if self._text.find(self._newline, start, end) < 0:  # type: ignore[arg-type]
             # On one line, as every bare URL is (whitespace ends it): its end is as many
             # columns on as it has characters, no walk to it.
-            column = first.column + end - start
-            last = built(Position, (first.line, column, end + self._offset_base))
+            last = built(Position, (line, column + end - start, end + offset_base))
         else:
             last = self.position(end)
         return built(Span, (first, last))
