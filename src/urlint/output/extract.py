@@ -20,7 +20,7 @@ from .printable import json_line, json_object, json_string, masked_text, masked_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import TextIO
 
     from ..core.model import ScannedText
@@ -41,7 +41,10 @@ def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | No
 
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
     """The URL as the text format's line: printable, its password masked unless asked for."""
-    return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
+    url = candidate.url  # url_shown's, written out: this runs for each URL of a text
+    if url and not show_passwords:
+        url = mask_password(url, candidate.login_rest_text)
+    return printable(url or "")
 
 
 # A line that shows line numbers, in pieces: its text with the numbers between, (text,
@@ -278,6 +281,28 @@ class UrlFormat:
         key, pieces = self.pieces(path, candidate, message)
         return key, joined(pieces)
 
+    def line_maker(self) -> Callable[[str, Candidate, MessageInfo | None], str]:
+        """How a URL's line is made where each is written as it comes (`in_blocks`: no key):
+        chosen once for a text's URLs, not for each."""
+        show = self.show_passwords
+        if self.jsonl:
+
+            def jsonl_made(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
+                return joined(jsonl_pieces(path, candidate, message, show_passwords=show))
+
+            return jsonl_made
+        if self.with_position:
+
+            def positioned(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
+                return joined(positioned_pieces(path, candidate, show_passwords=show))
+
+            return positioned
+
+        def plain(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
+            return text_line(candidate, show_passwords=show)
+
+        return plain
+
     def pieces(
         self, path: str, candidate: Candidate, message: MessageInfo | None = None
     ) -> tuple[str, str | LinePieces]:
@@ -482,26 +507,13 @@ class UrlWriter:
         written as they come (url_format.in_blocks): lines in a row made one string and
         written at once, for a write (and the command's loop) for each URL cost a fair part of
         what a URL takes."""
-        url_format = self.url_format
-        show = url_format.show_passwords
-        # Each line made here as url_format makes it (no key: in_blocks), without the three
-        # or four calls in between for each URL, which cost a fair part of writing it.
-        jsonl = url_format.jsonl
-        plain = not (jsonl or url_format.with_position)
+        line = self.url_format.line_maker()
         lines: list[str] = []
         written = 0
         for candidate in candidates:
-            url = candidate.url
-            if not url:
+            if not candidate.url:
                 continue
-            if plain:  # text_line's
-                rest = candidate.login_rest_text
-                lines.append(printable((url if show else mask_password(url, rest)) or ""))
-            elif jsonl:
-                pieces = jsonl_pieces(path, candidate, message, show_passwords=show)
-                lines.append(joined(pieces))
-            else:
-                lines.append(url_format(path, candidate, message)[1])
+            lines.append(line(path, candidate, message))
             if len(lines) == _LINES_WRITTEN_AT_ONCE:
                 written += self._write_lines(lines)
         return written + self._write_lines(lines)
