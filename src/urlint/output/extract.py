@@ -11,6 +11,8 @@ file, "text" for running text (plain text, mail, and code outside literals and c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.model import Candidate, Flag, Wrapper
 from ..core.records import record
 from ..grammar.display import printable, shown
@@ -20,7 +22,7 @@ from .printable import json_line, json_object, json_string, masked_text, masked_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
     from typing import TextIO
 
     from ..core.model import ScannedText
@@ -253,6 +255,28 @@ def problem_line(problem: Problem) -> str:
     return "urlint: " + shown(f"{where}{who}: {problem.kind.label}: {problem.reason}")
 
 
+# A URL's line, made as UrlFormat makes it where lines are written as they come: (the path,
+# the candidate, its message, whether passwords are shown) -> the line. One of the three
+# below, chosen once for a text's URLs (UrlFormat.line_maker).
+LineMaker = Callable[[str, Candidate, "MessageInfo | None", bool], str]
+
+
+def _text_line_of(path: str, candidate: Candidate, message: MessageInfo | None, show: bool) -> str:
+    return text_line(candidate, show_passwords=show)
+
+
+def _positioned_line_of(
+    path: str, candidate: Candidate, message: MessageInfo | None, show: bool
+) -> str:
+    return joined(positioned_pieces(path, candidate, show_passwords=show))
+
+
+def _jsonl_line_of(
+    path: str, candidate: Candidate, message: MessageInfo | None, show: bool
+) -> str:
+    return jsonl_line(path, candidate, message, show_passwords=show)
+
+
 @record
 class UrlFormat:
     """How `extract` writes a URL found: (the URL as shown, `--unique`'s key; the line).
@@ -281,27 +305,14 @@ class UrlFormat:
         key, pieces = self.pieces(path, candidate, message)
         return key, joined(pieces)
 
-    def line_maker(self) -> Callable[[str, Candidate, MessageInfo | None], str]:
+    def line_maker(self) -> LineMaker:
         """How a URL's line is made where each is written as it comes (`in_blocks`: no key):
         chosen once for a text's URLs, not for each."""
-        show = self.show_passwords
         if self.jsonl:
-
-            def jsonl_made(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
-                return joined(jsonl_pieces(path, candidate, message, show_passwords=show))
-
-            return jsonl_made
+            return _jsonl_line_of
         if self.with_position:
-
-            def positioned(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
-                return joined(positioned_pieces(path, candidate, show_passwords=show))
-
-            return positioned
-
-        def plain(path: str, candidate: Candidate, message: MessageInfo | None) -> str:
-            return text_line(candidate, show_passwords=show)
-
-        return plain
+            return _positioned_line_of
+        return _text_line_of
 
     def pieces(
         self, path: str, candidate: Candidate, message: MessageInfo | None = None
@@ -507,13 +518,13 @@ class UrlWriter:
         written as they come (url_format.in_blocks): lines in a row made one string and
         written at once, for a write (and the command's loop) for each URL cost a fair part of
         what a URL takes."""
-        line = self.url_format.line_maker()
+        line, show = self.url_format.line_maker(), self.url_format.show_passwords
         lines: list[str] = []
         written = 0
         for candidate in candidates:
             if not candidate.url:
                 continue
-            lines.append(line(path, candidate, message))
+            lines.append(line(path, candidate, message, show))
             if len(lines) == _LINES_WRITTEN_AT_ONCE:
                 written += self._write_lines(lines)
         return written + self._write_lines(lines)
