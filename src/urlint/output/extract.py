@@ -43,10 +43,7 @@ def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | No
 
 def text_line(candidate: Candidate, *, show_passwords: bool = False) -> str:
     """The URL as the text format's line: printable, its password masked unless asked for."""
-    url = candidate.url  # url_shown's, written out: this runs for each URL of a text
-    if url and not show_passwords:
-        url = mask_password(url, candidate.login_rest_text)
-    return printable(url or "")
+    return printable(url_shown(candidate.url, show_passwords, candidate.login_rest_text) or "")
 
 
 # A line that shows line numbers, in pieces: its text with the numbers between, (text,
@@ -113,9 +110,7 @@ def jsonl_pieces(
     show_passwords: bool = False,
 ) -> LinePieces:
     """jsonl_line in pieces (LinePieces)."""
-    url = candidate.url  # url_shown's, written out (a call fewer for each URL)
-    if not show_passwords:
-        url = mask_password(url, candidate.login_rest_text)
+    url = url_shown(candidate.url, show_passwords, candidate.login_rest_text)
     alt = candidate.alt  # None for most URLs
     alt_json = (
         "null"
