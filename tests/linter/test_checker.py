@@ -174,3 +174,36 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
         "~fred", "%7Efred"
     )
 
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        # Perl: "\@" keeps Perl from interpolating @aas; "%5C@" would not
+        ("t/uri.t", 'is($u, "http://a.example/~fred/\\@aas");\n'),
+        ("doc/paper.tex", "\\href{http://a.example/~fred/}{Fred}\n"),  # % starts a TeX comment
+        ("spec/url_spec.lua", 'assert.equal("http://a.example/~fred/", u)\n'),
+        ("pom.xml", "<url>http://a.example/~fred/</url>\n"),
+        ("bin/run", "#!/usr/bin/perl\nprint 'http://a.example/~fred/';\n"),
+    ],
+)
+def test_a_file_of_a_kind_urlint_does_not_read_is_reported_and_never_fixed(path, text, tmp_path):
+    """A file of a kind urlint does not read (scanner.syntax.Syntax.OTHER): what its
+    characters mean there is not known, so its URLs are linted and no fix is offered."""
+    from urlint.core.model import ScannedText
+    from urlint.linter.checker import Checker
+    from urlint.linter.config import build_settings
+    from urlint.linter.suppressions import Suppressions
+    from urlint.sources.kinds import file_syntax
+
+    named = tmp_path / path
+    named.parent.mkdir(parents=True, exist_ok=True)
+    named.write_text(text, encoding="utf-8")
+    checker = Checker(build_settings({}, select=["C202"]))
+    syntax = file_syntax(str(named))
+    assert syntax == "other"
+    scanned = ScannedText(text, 1, 0, scan(text, syntax=syntax))
+    found = list(checker.lint_text(scanned, str(named), Suppressions()))
+    line = text.count("\n", 0, text.index("~")) + 1
+    column = text.index("~") - text.rfind("\n", 0, text.index("~"))
+    assert [(f.code, f.line, f.column, f.fix) for f in found] == [("C202", line, column, None)]

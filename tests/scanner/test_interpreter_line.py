@@ -22,8 +22,10 @@ from urlint.sources.kinds import file_syntax
         (b"#!/usr/bin/env -S python3.11 -u\n", Syntax.PYTHON),
         (b"#!/usr/bin/env PYTHONDONTWRITEBYTECODE=1 python\n", Syntax.PYTHON),
         (b"#!/usr/local/bin/node\n", Syntax.JAVASCRIPT),
-        (b"#!/usr/bin/perl -w\n", None),  # not a language read as code here
-        (b"#!\n", None),
+        # not a language read as code here: a kind not read, never fixed
+        (b"#!/usr/bin/perl -w\n", Syntax.OTHER),
+        (b"#!/usr/bin/env ruby\n", Syntax.OTHER),
+        (b"#!\n", Syntax.OTHER),
         (b"# just a comment\n", None),
         (b"", None),
     ],

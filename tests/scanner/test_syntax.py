@@ -51,8 +51,28 @@ NAMES = [
     ("README", Syntax.TEXT),
     ("rfc1738.txt", Syntax.TEXT),
     ("", Syntax.TEXT),
-    (".md", Syntax.TEXT),  # a dot file's name is no extension
-    ("archive.tar.gz", Syntax.TEXT),
+    ("README.Debian", Syntax.TEXT),  # a document's name, whatever follows it
+    ("COPYING.LIB", Syntax.TEXT),
+    ("LICENSE-MIT", Syntax.TEXT),
+    ("debian/changelog", Syntax.TEXT),
+    ("2001-March.log", Syntax.TEXT),
+    ("article.news", Syntax.TEXT),
+    # a kind urlint does not read: scanned as text, never fixed
+    ("lib/LWP/UserAgent.pm", Syntax.OTHER),
+    ("t/base/ua.t", Syntax.OTHER),
+    ("doc/paper.tex", Syntax.OTHER),
+    ("refs.bib", Syntax.OTHER),
+    ("spec/url_spec.lua", Syntax.OTHER),
+    ("pom.xml", Syntax.OTHER),
+    ("man/urlint.1", Syntax.OTHER),
+    ("agenda.org", Syntax.OTHER),
+    ("TODO.org", Syntax.TEXT),  # a document by its name
+    ("newsletter.org", Syntax.OTHER),  # "news" is a document's name, "newsletter" not
+    ("main.tf", Syntax.OTHER),
+    ("gradle.properties", Syntax.OTHER),
+    (".md", Syntax.OTHER),  # a dot file's name is no extension: a tool's, hidden
+    (".npmrc", Syntax.OTHER),
+    ("archive.tar.gz", Syntax.OTHER),  # sources.kinds.file_syntax reads what it holds
 ]
 
 
@@ -79,13 +99,13 @@ def test_the_values_are_stable_names():
         ("TEXT", "text"), ("PYTHON", "python"), ("JAVASCRIPT", "javascript"), ("GO", "go"),
         ("SHELL", "shell"), ("C_LIKE", "c-like"), ("YAML", "yaml"), ("TOML", "toml"),
         ("JSON", "json"), ("MARKDOWN", "markdown"), ("RST", "rst"), ("ASCIIDOC", "asciidoc"),
-        ("HTML", "html"),
+        ("HTML", "html"), ("OTHER", "other"),
     ]  # fmt: skip
     assert str(Syntax.PYTHON) == "python" and Syntax("json") is Syntax.JSON
     assert Syntax.C_LIKE == "c-like"  # a str enum: compared with its value
     assert MARKUP_SYNTAXES == {Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC, Syntax.HTML}
     assert CODE_SYNTAXES.isdisjoint(MARKUP_SYNTAXES) and Syntax.TEXT not in CODE_SYNTAXES
-    assert CODE_SYNTAXES | MARKUP_SYNTAXES | {Syntax.TEXT} == set(Syntax)
+    assert CODE_SYNTAXES | MARKUP_SYNTAXES | {Syntax.TEXT, Syntax.OTHER} == set(Syntax)
 
 
 def test_the_pipeline_reads_text_names_without_asking():

@@ -187,8 +187,8 @@ class Checker:
         """The findings in a scanned plain text, suppressions and per-file ignores applied.
 
         A fix is offered only where applying it cannot change what the file means
-        (`fix_may_apply`), and never in a markup file's code block
-        (scanner.syntax.code_block_lines)."""
+        (`fix_may_apply`): never in a file of a kind urlint does not read, nor in a markup
+        file's code block (scanner.syntax.code_block_lines)."""
         if self.observer is not None:
             self.observer.tick()
         ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
@@ -199,9 +199,12 @@ class Checker:
 
             as_written = code_block_lines(syntax, scanned.text, scanned.line_base)
         in_code = _is_code_syntax(syntax)
+        # A kind urlint does not read (scanner.syntax.Syntax.OTHER): what a fix would change
+        # there is not known, so none is offered.
+        fixable = syntax != "other"
         suppressions.collect_from(scanned)
         for candidate in scanned.candidates:
-            keeps_fixes = fix_may_apply(candidate, in_code) and (
+            keeps_fixes = fixable and fix_may_apply(candidate, in_code) and (
                 not as_written or candidate.span.start.line not in as_written
             )
             for finding in self._lint(candidate, path):

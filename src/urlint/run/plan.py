@@ -169,7 +169,8 @@ def _large_file_units(
 
 
 def _running_text(path: str) -> bool:
-    """Is the file at `path` running text by its name (scanner.syntax.syntax_of)?"""
+    """Is the file at `path` running text by its name (scanner.syntax.syntax_of): prose, or
+    a kind not read as code or markup, whose text is scanned as prose's is?"""
     from ..scanner.syntax import Syntax, syntax_of
 
-    return syntax_of(path) is Syntax.TEXT
+    return syntax_of(path) in (Syntax.TEXT, Syntax.OTHER)

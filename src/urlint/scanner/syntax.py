@@ -1,9 +1,12 @@
 """What syntax a file is written in, from its name alone (pure, no I/O).
 
 The scanner reads URLs differently by syntax: inside a code file's string literals a URL ends
-at the closing quote and never takes in an escape sequence; markup has its own link forms; the
-rest is text, scanned as mail and prose are. Only the name is looked at (extension, or a
-well-known file name such as ``Makefile``), so the answer costs nothing and never reads the file;
+at the closing quote and never takes in an escape sequence; markup has its own link forms;
+prose is text, scanned as mail is. A file of a kind urlint does not read (Perl, TeX, XML, a
+man page ...) is `OTHER`: its text is read as prose is, but no fix is ever offered in it, as
+what its characters mean there is not known (a fix must never change what a file means).
+Only the name is looked at (extension, or a well-known file name such as ``Makefile``), so
+the answer costs nothing and never reads the file;
 for a script whose name has no extension, the caller may hand `syntax_of_script` its first
 line (sources/kinds.py reads it).
 """
@@ -32,6 +35,8 @@ class Syntax(str, enum.Enum):
     RST = "rst"
     ASCIIDOC = "asciidoc"
     HTML = "html"
+    # A kind urlint does not read: scanned as text, conservatively, and never fixed.
+    OTHER = "other"
 
     def __str__(self) -> str:
         return self.value
@@ -142,11 +147,37 @@ _BY_NAME: dict[str, Syntax] = {
 }
 
 
+# Prose by its extension: plain text, logs, and mail and news saved one message to a file
+# (read by the mail reader; any text of theirs left is prose).
+_PROSE_EXTENSIONS = frozenset({"txt", "text", "log", "eml", "mbox", "news", "mail", "msg"})
+
+# Prose by the name's first part, whatever follows it (`README`, `README.Debian`,
+# `LICENSE-MIT`, `COPYING.LIB`, `INSTALL.unix`): the GNU Coding Standards' and
+# open-source projects' names for their documents.
+_PROSE_NAMES = (
+    "readme", "read.me", "license", "licence", "copying", "copyright", "authors",
+    "contributors", "maintainers", "credits", "thanks", "changelog", "changes", "news",
+    "history", "install", "notice", "todo", "hacking", "bugs", "faq", "notes",
+    "release-notes", "releasenotes",
+)
+
+
+def _prose_name(base: str) -> bool:
+    """Is `base` a document's name, by its first part (`readme.debian`, `copying.lib`)?"""
+    for name in _PROSE_NAMES:
+        if base.startswith(name) and not base[len(name) : len(name) + 1].isalnum():
+            return True
+    return False
+
+
 def syntax_of(name: str) -> Syntax:
     """Return the syntax of a file named ``name`` (a path; only its last component counts).
 
-    Case does not matter; an unknown or missing extension gives :attr:`Syntax.TEXT`. An archive
-    member's name works the same way (``pkg.tar!docs/a.md`` is Markdown)."""
+    Case does not matter. A name without an extension is prose (`Syntax.TEXT`: `README`,
+    `NOTES`, a numbered news article), unless it is hidden (`.npmrc`, `.env`: a tool's
+    configuration); an extension not known here gives `Syntax.OTHER` (`.pl`, `.tex`, `.xml`),
+    unless the name is a document's (`README.Debian`, `COPYING.LIB`). An archive member's name
+    works the same way (``pkg.tar!docs/a.md`` is Markdown)."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1].lower()
     known = _BY_NAME.get(base)
     if known is not None:
@@ -154,9 +185,22 @@ def syntax_of(name: str) -> Syntax:
     if base.startswith(("dockerfile.", "makefile.")):
         return Syntax.SHELL
     dot = base.rfind(".")
-    if dot <= 0:
+    if dot < 0 or not base:
         return Syntax.TEXT
-    return _BY_EXTENSION.get(base[dot + 1 :], Syntax.TEXT)
+    if dot == 0:
+        return Syntax.OTHER if base.find(".", 1) < 0 else _by_extension(base)
+    return _by_extension(base)
+
+
+def _by_extension(base: str) -> Syntax:
+    """The syntax of `base`, a lower-case name with an extension."""
+    extension = base[base.rfind(".") + 1 :]
+    known = _BY_EXTENSION.get(extension)
+    if known is not None:
+        return known
+    if extension in _PROSE_EXTENSIONS or _prose_name(base):
+        return Syntax.TEXT
+    return Syntax.OTHER
 
 
 # The interpreters a script's first line (`#!`, POSIX exec and every Unix kernel) names, by
@@ -172,17 +216,17 @@ _INTERPRETERS = {
 
 def syntax_of_script(first_line: bytes) -> Syntax | None:
     """The syntax a script's interpreter line names (``#!/bin/sh``, ``#!/usr/bin/env -S
-    python3 -u``), or None: no such line, or an interpreter whose language is not read as
-    code here (perl, ruby ...: their files stay text)."""
+    python3 -u``), or None: no such line. An interpreter whose language is not read as code
+    here (perl, ruby ...) gives `Syntax.OTHER`."""
     if not first_line.startswith(b"#!"):
         return None
     words = first_line[2:].split(b"\n", 1)[0].split()
     if words and words[0].rsplit(b"/", 1)[-1] == b"env":
         words = [word for word in words[1:] if not word.startswith(b"-") and b"=" not in word]
     if not words:
-        return None
+        return Syntax.OTHER
     program = words[0].rsplit(b"/", 1)[-1].decode("ascii", "replace").rstrip("0123456789.")
-    return _INTERPRETERS.get(program.lower())
+    return _INTERPRETERS.get(program.lower(), Syntax.OTHER)
 
 
 def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:

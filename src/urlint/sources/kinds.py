@@ -197,8 +197,9 @@ def file_syntax(path: str) -> str:
     """The syntax a file named `path` is read in (scanner.syntax.syntax_of): "text" for
     standard input and the names above, without looking further. A regular file whose name
     has no extension is read in the language its interpreter line names, if it has one
-    (`#!/bin/sh`: shell; scanner.syntax.syntax_of_script): scripts in bin/ and test/ are
-    often named so."""
+    (`#!/bin/sh`: shell; `#!/usr/bin/perl`: a kind not read, scanner.syntax.syntax_of_script):
+    scripts in bin/ and test/ are often named so. A compressed file's syntax is that of the
+    name it holds (`notes.txt.gz`: text)."""
     if not path or path.lower().endswith(_TEXT_NAMES):
         return "text"
     # The first line is read before the scanner's tables are asked: the name's answer
@@ -206,7 +207,7 @@ def file_syntax(path: str) -> str:
     head = b"" if _has_extension(path) else _first_line(path)
     from ..scanner.syntax import Syntax, syntax_of, syntax_of_script
 
-    syntax = syntax_of(path)
+    syntax = syntax_of(inner_name(path))  # a compressed file is read as what it holds
     if syntax is Syntax.TEXT and head:
         return syntax_of_script(head) or syntax
     return syntax
