@@ -208,7 +208,7 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         return _write_baseline(args, plan.settings, plan.paths)
     if args.diff:
         return _diff(plan.settings, plan.paths, out)
-    fixed = _fix(plan.settings, plan.paths) if args.fix else 0
+    fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
     if args.output:
         with _ReportFile(args.output) as report_file:
             status = _report(args, plan, report_file.stream, report_file.skip)
@@ -216,6 +216,8 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         status = _report(args, plan, out)
     if args.fix and not args.quiet:
         print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
+    if not_fixed:
+        return EXIT_ERROR  # a file left as it was, its fixes refused: not a finding
     return EXIT_OK if args.exit_zero else status
 
 
@@ -487,17 +489,18 @@ def _note(path: str, text: str) -> None:
     print(f"urlint: {_shown(path)}: {_shown(text)}", file=sys.stderr)
 
 
-def _fix(settings: Settings, paths: list[str]) -> int:
-    """The safe fixes applied in place; how many."""
+def _fix(settings: Settings, paths: list[str]) -> tuple[int, int]:
+    """The safe fixes applied in place: how many, and in how many files none could be."""
     from ..linter.fixes import NotFixed, fix_files
 
-    fixed = 0
+    fixed = not_fixed = 0
     for outcome in fix_files(settings, paths):
         if isinstance(outcome, NotFixed):
             _note(outcome.path, outcome.reason)
+            not_fixed += 1
         else:
             fixed += outcome
-    return fixed
+    return fixed, not_fixed
 
 
 def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:

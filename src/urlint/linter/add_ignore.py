@@ -129,7 +129,7 @@ def _written(
     new_text, chosen = apply_replacements(text, edits)
     shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
     try:
-        rewrite(path, source.encoded(new_text, shifts))
+        rewrite(path, source.encoded(new_text, shifts), expected=source.encoded(text, []))
     except (OSError, UnicodeEncodeError) as error:
         for start, _, _ in chosen:
             line = text.count("\n", 0, start) + 1

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from ..core.exits import ConfigError
 from ..core.findings import Finding
 from ..grammar.login import mask_password
+from ..sources.opening import write_whole
 
 VERSION = 2
 
@@ -184,7 +185,6 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
         for (rule, file, digest), count in sorted(counts.items())
     ]
     data = {"urlint_baseline": VERSION, "findings": entries}
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1)
-        handle.write("\n")
+    # whole or not at all: on a full disk the old baseline stays, and no half of a new one
+    write_whole(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     return sum(counts.values())

@@ -13,7 +13,9 @@ written.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 
 from ..core.findings import Edit, Finding
@@ -22,7 +24,7 @@ from ..core.records import record
 from ..grammar.display import printable, shown
 from ..scanner.textpos import line_starts
 from ..sources.files import iter_files
-from ..sources.opening import rewrite
+from ..sources.opening import Refused, rewrite
 from ..sources.text import SourceText
 from .checker import Checker
 from .config import Settings
@@ -106,9 +108,12 @@ def fix_files(settings: Settings, paths: list[str]) -> Iterator[int | NotFixed]:
             continue
         try:
             data, applied = fixed_bytes(source, edits)
-            rewrite(path, data)
+            rewrite(path, data, expected=source.encoded(source.text, []))
+        except Refused as refused:
+            yield NotFixed(path, str(refused))
+            continue
         except (OSError, UnicodeEncodeError) as error:
-            yield NotFixed(path, f"cannot write the fixes: {error}")
+            yield NotFixed(path, f"cannot write the fixes: {_reason(error)}")
             continue
         yield applied
 
@@ -133,11 +138,21 @@ def _fixable_files(
     for item in iter_files(paths, selection=settings.selection):
         if not isinstance(item, InputFile):
             continue
+        read = _version(item.path)
         edits = fix_edits(checker.check_file(item))
         if not edits:
             continue
+        if read is None:  # read once as a stream; written never, nor through a link
+            reason = "not fixed: not a regular file (a symbolic link, a FIFO or a device)"
+            yield item.path, NotFixed(item.path, reason), edits
+            continue
         source = SourceText.read(item.path)
-        if source is None:
+        if _version(item.path) != read:
+            # the edits were decided on a text this one may not be: another run's fixes
+            # applied to it meanwhile would be applied twice (`%7E7E`)
+            reason = "not fixed: it changed while it was checked (run again)"
+            yield item.path, NotFixed(item.path, reason), edits
+        elif source is None:
             reason = "not fixed: the file is too large or could not be read again"
             yield item.path, NotFixed(item.path, reason), edits
         elif not source.exact:
@@ -145,6 +160,26 @@ def _fixable_files(
             yield item.path, NotFixed(item.path, reason), edits
         else:
             yield item.path, source, edits
+
+
+def _version(path: str) -> tuple[int, int, int, int] | None:
+    """Which version of the regular file at `path` is there: a replaced or rewritten file
+    has another inode, size or change time. None for a symbolic link, anything but a
+    regular file, or one that cannot be looked at."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def _reason(error: OSError | UnicodeEncodeError) -> str:
+    """What went wrong, in the system's words where it has them ("File too large")."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
 
 
 def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:

@@ -1,0 +1,139 @@
+"""`check --fix` and `--write-baseline` never lose or bend a user's file: a write is whole or
+not at all, fixes are applied to the text they were decided on, and only regular files are
+written (sources.opening.rewrite)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ..helpers import run
+
+DOC = "".join(f"Line {n}: see http://a.example/~fred/{n} for more.\n" for n in range(2000))
+
+
+def _limited(limit_bytes: int):
+    """A child's set-up: files no larger than `limit_bytes` (RLIMIT_FSIZE), and SIGXFSZ
+    ignored, so a write past the limit fails with EFBIG as a full disk's with ENOSPC."""
+
+    def set_up() -> None:
+        import resource
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
+
+    return set_up
+
+
+def _urlint(*argv: str, cwd, limit_bytes: int) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "urlint", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limited(limit_bytes),  # noqa: PLW1509 - nothing else runs in the child yet
+        check=False,
+    )
+
+
+@pytest.mark.processes
+def test_a_fix_that_cannot_be_written_whole_leaves_the_file_byte_for_byte(tmp_path):
+    """Under a file-size limit the fixed file cannot be written: the old one stays whole,
+    the run says why and exits 2, and no temporary file is left beside it."""
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    done = _urlint("check", "--isolated", "--fix", "doc.md", cwd=tmp_path, limit_bytes=40_000)
+    assert (tmp_path / "doc.md").read_text(encoding="utf-8") == DOC
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "urlint: doc.md: cannot write the fixes: File too large",
+        "urlint: fixed 0 problems",
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["doc.md"]
+
+
+@pytest.mark.processes
+def test_a_baseline_that_cannot_be_written_whole_keeps_the_old_one(tmp_path):
+    (tmp_path / "doc.md").write_text(DOC[:4000], encoding="utf-8")
+    first = _urlint(
+        "check", "--isolated", "--write-baseline", "base.json", "doc.md",
+        cwd=tmp_path, limit_bytes=10_000_000,
+    )
+    assert first.returncode == 0
+    old = (tmp_path / "base.json").read_bytes()
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    second = _urlint(
+        "check", "--isolated", "--write-baseline", "base.json", "doc.md",
+        cwd=tmp_path, limit_bytes=len(old) + 100,
+    )
+    assert second.returncode == 2
+    assert "File too large" in second.stderr
+    assert (tmp_path / "base.json").read_bytes() == old
+    assert len(json.loads(old)["findings"]) == DOC[:4000].count("~")
+    assert sorted(os.listdir(tmp_path)) == ["base.json", "doc.md"]
+
+
+def test_a_file_changed_while_it_was_checked_is_not_fixed(capsys, tmp_path, monkeypatch):
+    """Another run fixed the file after this one read it: this one's edits, found in the
+    old text, are not applied to the new one (`%7E` would become `%7E7E`)."""
+    from urlint.linter import checker
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "doc.md").write_text("see http://a.example/~fred/\n", encoding="utf-8")
+    check_file = checker.Checker.check_file
+
+    def checked_while_another_run_fixes(self, item, *args, **kwargs):
+        found = list(check_file(self, item, *args, **kwargs))
+        (tmp_path / "doc.md").write_text("see http://a.example/%7Efred/\n", encoding="utf-8")
+        return found
+
+    monkeypatch.setattr(checker.Checker, "check_file", checked_while_another_run_fixes)
+    code, _, err = run(capsys, "check", "--isolated", "--fix", "doc.md")
+    assert (code, err) == (
+        2,
+        "urlint: doc.md: not fixed: it changed while it was checked (run again)\n"
+        "urlint: fixed 0 problems\n",
+    )
+    assert (tmp_path / "doc.md").read_text(encoding="utf-8") == "see http://a.example/%7Efred/\n"
+
+
+def test_a_link_and_a_fifo_are_never_fixed_nor_waited_on(capsys, tmp_path, monkeypatch):
+    """A link is not followed to write a file it points to (outside the tree, perhaps); a
+    FIFO is read once and never opened again to be written."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "tree").mkdir()
+    outside = tmp_path / "outside" / "notes.md"
+    outside.write_text("see http://a.example/~fred/\n", encoding="utf-8")
+    (tmp_path / "tree" / "link.md").symlink_to(outside)
+    code, _, err = run(capsys, "check", "--isolated", "--fix", "tree/link.md")
+    assert (code, err) == (
+        2,
+        "urlint: tree/link.md: not fixed: not a regular file (a symbolic link, a FIFO or a "
+        "device)\nurlint: fixed 0 problems\n",
+    )
+    assert outside.read_text(encoding="utf-8") == "see http://a.example/~fred/\n"
+
+
+def test_a_fifo_named_to_fix_is_read_once_and_never_written(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "pipe.md")
+    # The text waits in the pipe before the run opens it: a reader of our own holds the
+    # pipe open while the writer's end, its text written, is closed.
+    held = os.open(tmp_path / "pipe.md", os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        writer = os.open(tmp_path / "pipe.md", os.O_WRONLY | os.O_NONBLOCK)
+        os.write(writer, b"see http://a.example/~fred/\n")
+        os.close(writer)
+        code, _, err = run(capsys, "check", "--isolated", "--fix", "pipe.md")
+    finally:
+        os.close(held)
+    assert (code, err) == (
+        2,
+        "urlint: pipe.md: not fixed: not a regular file (a symbolic link, a FIFO or a "
+        "device)\nurlint: fixed 0 problems\n",
+    )
