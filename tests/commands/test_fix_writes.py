@@ -71,10 +71,27 @@ def test_a_baseline_that_cannot_be_written_whole_keeps_the_old_one(tmp_path):
         cwd=tmp_path, limit_bytes=len(old) + 100,
     )
     assert second.returncode == 2
-    assert "File too large" in second.stderr
+    assert second.stderr == "urlint: base.json: cannot write the baseline: File too large\n"
     assert (tmp_path / "base.json").read_bytes() == old
     assert len(json.loads(old)["findings"]) == DOC[:4000].count("~")
     assert sorted(os.listdir(tmp_path)) == ["base.json", "doc.md"]
+
+
+@pytest.mark.processes
+def test_ignore_comments_that_cannot_be_written_leave_the_file_and_exit_2(tmp_path):
+    code = "".join(f"x{n} = 1  # see http://a.example/~fred/{n}\n" for n in range(300))
+    (tmp_path / "code.py").write_text(code, encoding="utf-8")
+    done = _urlint(
+        "check", "--isolated", "--add-ignore", "code.py", cwd=tmp_path, limit_bytes=len(code) + 10
+    )
+    assert (tmp_path / "code.py").read_text(encoding="utf-8") == code
+    assert done.returncode == 2
+    said = done.stderr.splitlines()
+    assert said[0] == (
+        "urlint: code.py:1: C202: no ignore comment: cannot write the file: File too large"
+    )
+    assert (len(said), said[-1]) == (301, "urlint: added 0 ignore comments")
+    assert sorted(os.listdir(tmp_path)) == ["code.py"]
 
 
 def test_a_file_changed_while_it_was_checked_is_not_fixed(capsys, tmp_path, monkeypatch):

@@ -519,20 +519,22 @@ def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
 
 def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
     """An ignore comment added for each current finding (linter/add_ignore.py); each one
-    that cannot be, and how many were added, said on standard error; exit status 0."""
+    that cannot be, and how many were added, said on standard error; exit status 0, or 2
+    where a file could not be written (it is left as it was)."""
     from ..linter.add_ignore import NotAdded, add_ignores
 
-    added = 0
+    added, unwritten = 0, False
     for outcome in add_ignores(plan.settings, plan.paths, plan.baseline):
         if isinstance(outcome, NotAdded):
             _note(f"{outcome.path}:{outcome.line}", f"{outcome.code}: no ignore comment: "
                   f"{outcome.reason}")
+            unwritten = unwritten or outcome.unwritten
         else:
             added += outcome.comments
     if not args.quiet:
         print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}",
               file=sys.stderr)
-    return EXIT_OK
+    return EXIT_ERROR if unwritten else EXIT_OK
 
 
 def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
@@ -555,7 +557,13 @@ def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[st
         findings = Checker(settings, observer=tally).check_paths(paths, skip)
         if previous is not None:
             findings = _matched(findings, previous)
-        count = write_baseline(args.write_baseline, findings)
+        try:
+            count = write_baseline(args.write_baseline, findings)
+        except OSError as error:  # the old baseline, if any, is as it was
+            return _error(
+                f"{_shown(args.write_baseline)}: cannot write the baseline: "
+                f"{_shown(error.strerror or str(error))}"
+            )
     finally:
         if tally is not None:
             tally.settle()

@@ -42,6 +42,7 @@ class NotAdded:
     line: int
     code: str
     reason: str
+    unwritten: bool = False  # the file could not be written: an error, not a choice
 
 
 @record
@@ -135,7 +136,7 @@ def _written(
             line = text.count("\n", 0, start) + 1
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             reason = f"cannot write the file: {why}"
-            refused.extend(NotAdded(path, line, code, reason) for code in by_line[line])
+            refused.extend(NotAdded(path, line, code, reason, True) for code in by_line[line])
         return
     yield Added(path, len(chosen))
 
