@@ -110,10 +110,43 @@ def test_whitespace_after_url_prefix_may_include_a_line_break():
         "a <b> c",
         "<joe@example.com>",
         "<12:30>",
+        # ASCII85 image data in a PostScript file (josephwright/beamer e9e99b8,
+        # base/art/beamericonarticle.eps line 461): a scheme is written in one case
+        "o`+afq!7nCf<bG:pYu53f3S=/q:bZFj8XW~>",
+        "<Ab1:x/y>",
     ],
 )
 def test_markup_and_prose_in_angle_brackets_is_no_url(text):
     assert extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("<git:foo/bar>", ["git:foo/bar"]),  # an unknown scheme in one case: as before
+        ("<GIT:foo/bar>", ["GIT:foo/bar"]),
+        ("<z39.50r:db/rec>", ["z39.50r:db/rec"]),
+        ("<xY://host/p>", ["xY://host/p"]),  # with "//" any scheme is a URL's
+    ],
+)
+def test_an_unknown_scheme_in_one_case_may_open_an_angle_wrapper(text, expected):
+    assert [c.url for c in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # libwww-perl/libwww-perl 65c6384, t/local/http.t line 724: the quote closes the
+        # string that held "<URL:"; what follows is Perl, closed at "->"
+        '    print "Pleased to meet you at: <URL:", $d->url, ">\n";\n',
+        "<URL:'name'>",
+        "x = '<URL:' + url + '>'",
+        "<URL:\", 5>",
+    ],
+)
+def test_a_quote_that_closes_a_string_after_the_wrappers_colon_is_no_url(text):
+    assert extract(text) == []
+    assert [(c.url, c.flags) for c in scan(text) if c.url] == []
 
 
 def test_empty_wrapper_yields_nothing_but_scan_reports_it():

@@ -97,7 +97,11 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
     if url:
         if "<" in url:
             return None  # no URL holds a "<" (section 2.2): prose about wrappers, read on
-        no_url = _elided(url) or (kind == Wrapper.ANGLE and _ENCODED.match(url) is not None)
+        no_url = (
+            _elided(url)
+            or _CLOSING_QUOTE.match(url) is not None
+            or (kind == Wrapper.ANGLE and _ENCODED.match(url) is not None)
+        )
     return WrapperMatch(kind, start, end, pieces, url, alt, flags, no_url)
 
 
@@ -105,6 +109,13 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 # `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644
 # name", a uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
 _ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+
+
+# A quote right after the wrapper's colon that closes a string: the one in code that held
+# `<URL:`, and what follows is the program, not a URL (Perl's `print "<URL:", $d->url, ">"`
+# closes at `->`). A quote before a word is a URL's unsafe character, or a quoted name
+# (`_elided`).
+_CLOSING_QUOTE = compiled_when_used(r"""["'`](?:[\s,;.)+]|$)""")
 
 
 def _elided(url: str) -> bool:
@@ -120,10 +131,12 @@ _ENCODED = compiled_when_used(
 
 def _plausible_angle(text: str, match: re.Match[str]) -> bool:
     """Is `<name:...` a URL? For a known scheme, yes. For an unknown one, only with "//", or
-    when the wrapper closes on the same line, has no whitespace, looks like a URL and is not
-    markup: `<xsl:template match=...>`, `<std::string>`, `<dc:title>` are not URLs."""
+    when its name is in one case, the wrapper closes on the same line, has no whitespace,
+    looks like a URL and is not markup: `<xsl:template match=...>`, `<std::string>`,
+    `<dc:title>` are not URLs."""
     colon = match.end()
-    if is_known_scheme(match.group(2)):
+    name = match.group(2)
+    if is_known_scheme(name):
         # RFC 1630 breaks "<ftp:" / "//quake.think.com/...>": a line break may follow the
         # colon; other whitespace there is prose ("<http: the scheme>").
         return (
@@ -131,6 +144,11 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
         )
     if text.startswith("//", colon):
         return True
+    if not (name.islower() or name.isupper()):
+        # a scheme is written in one case (RFC 3986 section 3.1: lower case is canonical,
+        # RFC 1738 section 2.1 allows upper case): `<bG:pYu53f3S=/q:bZFj8XW~>` is encoded
+        # data (ASCII85 in a PostScript image), `<xsl:...>` and `<dc:...>` stay as before
+        return False
     limit = colon + MAX_CONTENT_CHARS  # bounded, so many "<x:" on one long line stay linear
     eol = text.find("\n", colon, limit)
     close = text.find(">", colon, eol if eol >= 0 else limit)
