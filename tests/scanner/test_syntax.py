@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.pipeline import file_syntax
-from urlint.sources.kinds import inner_name
 from urlint.scanner.syntax import CODE_SYNTAXES, MARKUP_SYNTAXES, Syntax, syntax_of
+from urlint.sources.kinds import inner_name
 
 NAMES = [
     # (name, syntax): paths as the fetched repositories have them
