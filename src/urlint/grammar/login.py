@@ -280,30 +280,38 @@ def _escaped_reading(
     `ftp%3A//fred:pw@h/`, an RFC 2231 parameter (`charset*=utf-8''ftp%3A...`),
     `href="ftp://fred:pw&#64;h/"`, `?u=ftp%253A%252F%252Ffred%253Apw%2540h`. Another reader
     decodes them, and finds the login: a second reading (section 6: hide more)."""
-    from bisect import bisect_left  # only here: the pre-commit start-up loads no more
+    decoded = _Decoded(text)
+    before = None if starts_before is None else decoded.first_at_or_after(starts_before)
+    slashes = decoded.first_at_or_after(slashes_from) if slashes_from else 0
+    return [
+        (decoded.raw(begin), decoded.raw(stop))
+        for begin, stop in secret_spans(decoded.text, before, decodings, slashes)
+    ]
 
-    escapes: list[int] = []  # where each escape stands in the decoded text ...
-    extra = [0]  # ... and the characters the escapes before each took more in `text`
 
-    def decoded_one(match: re.Match[str]) -> str:
-        escapes.append(match.start() - extra[-1])
-        extra.append(extra[-1] + match.end() - match.start() - 1)
+class _Decoded:
+    """A text with its escaped delimiters decoded (_ESCAPED_DELIMITER), and the map back."""
+
+    def __init__(self, text: str) -> None:
+        from bisect import bisect_left  # only here: the pre-commit start-up loads no more
+
+        self.bisect_left = bisect_left
+        self.escapes: list[int] = []  # where each escape stands in the decoded text ...
+        self.extra = [0]  # ... and the characters the escapes before each took more in `text`
+        self.text = _ESCAPED_DELIMITER.sub(self._decoded_one, text)
+
+    def _decoded_one(self, match: re.Match[str]) -> str:
+        self.escapes.append(match.start() - self.extra[-1])
+        self.extra.append(self.extra[-1] + match.end() - match.start() - 1)
         return _decoded(match.group())
 
-    decoded = _ESCAPED_DELIMITER.sub(decoded_one, text)
+    def raw(self, at: int) -> int:
+        """Where the decoded character `at` starts in the text as written."""
+        return at + self.extra[self.bisect_left(self.escapes, at)]
 
-    def raw(at: int) -> int:  # where decoded character `at` starts in `text`
-        return at + extra[bisect_left(escapes, at)]
-
-    def first_at_or_after(offset: int) -> int:  # the first decoded character that starts there
-        return bisect_left(range(len(decoded) + 1), offset, key=raw)
-
-    before = None if starts_before is None else first_at_or_after(starts_before)
-    slashes = first_at_or_after(slashes_from) if slashes_from else 0
-    return [
-        (raw(begin), raw(stop))
-        for begin, stop in secret_spans(decoded, before, decodings, slashes)
-    ]
+    def first_at_or_after(self, offset: int) -> int:
+        """The first decoded character that starts at `offset` of the text, or after it."""
+        return self.bisect_left(range(len(self.text) + 1), offset, key=self.raw)
 
 
 _ESCAPED_DELIMITER = compiled_when_used(
