@@ -1,5 +1,5 @@
-"""The login reader (grammar.login): the user and password where each target reads them, and
-what P501 reports always within what the outputs hide."""
+"""The login reader (grammar.login): the user and password where each target reads them,
+RFC 3261's userinfo for SIP, and what P501 reports always within what the outputs hide."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from urlint.grammar.login import (
     mask_password,
     password_spans,
     read_login,
+    read_userinfo,
     secret_spans,
 )
 from urlint.grammar.parse import parse
@@ -70,6 +71,44 @@ def test_the_authority_ends_where_each_target_ends_it():
     assert read_login("otpauth://totp/Example:alice@google.com", 10) is None
 
 
+def _texts(url: str, login) -> tuple[str | None, str | None]:
+    if login is None:
+        return None, None
+    password = None if login.password is None else url[login.password[0] : login.password[1]]
+    return url[login.user[0] : login.user[1]], password
+
+
+# (SIP or SIPS URI, user, password): RFC 3261 section 19.1.1 and its ABNF (section 25).
+SIP = [
+    ("sip:alice@atlanta.com;transport=tcp?subject=project%20x&priority=urgent", "alice", None),
+    ("sips:alice@atlanta.com?subject=project%20x&priority=urgent", "alice", None),
+    # RFC 3261's own example of a password (section 19.1.3): it is one.
+    ("sip:+1-212-555-1212:1234@gateway.com;user=phone", "+1-212-555-1212", "1234"),
+    ("sip:alice:secretword@atlanta.com;transport=tcp", "alice", "secretword"),
+    # The "@" is escaped, and in the headers: no login.
+    ("sip:atlanta.com;method=REGISTER?to=alice%40atlanta.com", None, None),
+    # ... and written unescaped there: still the headers'.
+    ("sip:atlanta.com;method=REGISTER?to=alice@atlanta.com", None, None),
+    # A user may hold ";" (user-unreserved; a telephone subscriber's parameters).
+    ("sip:alice;day=tuesday@atlanta.com", "alice;day=tuesday", None),
+    ("sip:+358-555-1234567;postd=pp22@foo.com;user=phone", "+358-555-1234567;postd=pp22", None),
+    ("sip:atlanta.com", None, None),
+]
+
+
+@pytest.mark.parametrize("url,user,password", SIP, ids=[s[0] for s in SIP])
+def test_sip_userinfo_is_before_the_at_and_never_in_parameters_or_headers(url, user, password):
+    start = url.index(":") + 1
+    assert _texts(url, read_userinfo(url, start)) == (user, password)
+    expected = [] if password is None else [password]
+    for generic in (False, True):
+        assert [url[a:b] for a, b in password_spans(url, generic=generic)] == expected
+        # and what P501 reports is hidden in every output
+        hidden = secret_spans(url)
+        for a, b in password_spans(url, generic=generic):
+            assert any(c <= a and b <= d for c, d in hidden)
+
+
 # (URL, what P501 reports under RFC 1738, under RFC 3986, the URL as every output shows it)
 PASSWORDS = [
     (
@@ -90,6 +129,8 @@ PASSWORDS = [
         "https://r.example/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F&sa=D", ["pw"], ["pw"],
         "https://r.example/url?q=ftp%3A%2F%2Ffred%3A****%40h%2F&sa=D",
     ),
+    ("sip:+1-212-555-1212:1234@gateway.com;user=phone", ["1234"], ["1234"],
+     "sip:+1-212-555-1212:****@gateway.com;user=phone"),
     # No "//": no authority (RFC 3986 section 3), and no login; hidden as a browser reads it.
     ("ftp:fred:secret@h", [], [], "ftp:fred:****@h"),
 ]
@@ -147,6 +188,17 @@ def test_no_password_where_the_authority_has_no_at(example):
 
 @settings(max_examples=400, deadline=None)
 @given(
+    st.sampled_from(["sip", "sips"]),
+    _WORD,
+    st.text(alphabet="abz019-.;=@:%/", max_size=12),
+)
+def test_no_sip_password_in_parameters_or_headers(scheme, host, headers):
+    url = f"{scheme}:{host or 'h'};transport=tcp?{headers}"
+    assert password_spans(url) == password_spans(url, generic=True) == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(
     _SCHEMES,
     _WORD,
     st.text(alphabet="abz019-._~!$&'()*+,;=:%", min_size=1, max_size=8),
@@ -180,3 +232,4 @@ def test_any_text_is_read_without_raising(url, rest, start):
             assert 0 <= begin < end <= len(url + rest)
         parse(url, generic)
         read_login(url, min(start, len(url)), generic=generic)
+    read_userinfo(url, min(start, len(url)))

@@ -15,9 +15,9 @@ where no "@" follows it (`ftp://fred:2024?pw@h/` is user "fred", password "2024?
 1738; host "fred", port "2024" and a query to RFC 3986). The login runs to the authority's
 last "@", the password from its first ":"; an escaped ":" (%3A) is data (RFC 3986 3.2.1).
 An "@" past the authority is no login's (`otpauth://totp/Example:alice@google.com`: the
-authority is "totp"); with no "//" there is no authority (`ftp:fred:pw@h`). A URL written
-inside another (`http://a.example/1997/ftp://fred:pw@h/`, escaped or not) is read as a URL
-of its own.
+authority is "totp"); with no "//" there is no authority (`ftp:fred:pw@h`). SIP puts its
+userinfo after the colon (RFC 3261: `read_userinfo`). A URL written inside another
+(`http://a.example/1997/ftp://fred:pw@h/`, escaped or not) is read as a URL of its own.
 
 What may be a password. Real text breaks section 3.1's rule that ":", "@" and "/" in a
 login be encoded, writes "#" there, and escapes URLs inside others: two readings of each
@@ -39,7 +39,7 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
-from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS, SCHEMES, Authority
+from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS, SCHEMES, USERINFO_AFTER_COLON, Authority
 
 MASK = "****"
 
@@ -122,6 +122,18 @@ def authority_end(url: str, start: int, end: int | None = None, generic: bool = 
     return query if query >= 0 and url.find("@", query, stop) < 0 else stop
 
 
+def read_userinfo(url: str, start: int, end: int | None = None) -> Login | None:
+    """The login of a URI whose userinfo follows its scheme's colon: SIP's (RFC 3261).
+
+    Section 25: SIP-URI = "sip:" [ userinfo ] hostport uri-parameters [ headers ], userinfo =
+    ( user / telephone-subscriber ) [ ":" password ] "@" (19.1.1). The user may hold ";" (a
+    telephone number's parameters: `sip:+358-555-1234567;postd=pp22@foo.com`). The ABNF lets
+    a "?" stand in a user too, but the first "?" is read as the headers' start, whose "@" is
+    a header value's (`?to=alice%40atlanta.com`, as often written unescaped), and a "#"
+    starts a fragment (RFC 3986 section 3.5): no login there."""
+    return _login_before(url, start, first_of(url, "?#", start, end))
+
+
 def _login_before(url: str, start: int, stop: int) -> Login | None:
     at = url.rfind("@", start, stop)
     return None if at < 0 else _login_to(url, start, at)
@@ -130,8 +142,8 @@ def _login_before(url: str, start: int, stop: int) -> Login | None:
 def password_spans(url: str, rest: str = "", generic: bool = False) -> list[tuple[int, int]]:
     """Where the passwords of `url` are, as the target reads it: what P501 reports, in order.
 
-    The password of the URL's own authority (`read_login`, RFC 3986's where `generic`),
-    and of each URL written after it, as written or escaped (a
+    The password of the URL's own authority (`read_login`, RFC 3986's where `generic`;
+    `read_userinfo` for SIP), and of each URL written after it, as written or escaped (a
     web archive's `/1997/ftp://fred:pw@h/`, a redirect's `?q=ftp%3A%2F%2Ffred%3Apw%40h`),
     read the same way; "fred:@h" has none. `rest`: what a line break cut off the URL's login
     (Candidate.login_rest_text), read on; offsets are into `url + rest`. Always within what
@@ -146,6 +158,10 @@ def password_spans(url: str, rest: str = "", generic: bool = False) -> list[tupl
         if text.startswith("//", after) and (spec is None or spec.authority is not _NEVER):
             logins.append(read_login(text, after + 2, generic=generic))
             after = authority_end(text, after + 2, None, generic)
+        elif spec is not None and spec.userinfo_after_colon:
+            login = read_userinfo(text, after)
+            logins.append(login)
+            after = after if login is None else login.at
     spans = [span for span in map(_password_of, logins) if span is not None]
     spans.extend(_inner_passwords(text, after, len(url), generic, ESCAPED_TIMES))
     return merged_spans(spans)
@@ -211,10 +227,12 @@ def _login_to(url: str, start: int, at: int) -> Login:
 
 
 def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
-    """The password spans of both readings of one authority (empty ones left out)."""
+    """The password spans of both readings of one authority, and SIP's (read_userinfo)."""
     if url.find("@", start, end) < 0:
         return []
-    readings = (read_login(url, start, end), _widest_login(url, start, end, scheme))
+    readings = [read_login(url, start, end), _widest_login(url, start, end, scheme)]
+    if scheme in USERINFO_AFTER_COLON:
+        readings.append(read_userinfo(url, start, end))
     return [span for span in map(_password_of, readings) if span is not None]
 
 
@@ -308,8 +326,8 @@ def secret_spans(
             if scheme != "file":
                 while text.startswith("/", start, end):  # "ftp:///fred:pw@h": hidden the same
                     start += 1
-        elif found.endswith(":/"):
-            scheme = found[:-2].lower()
+        elif found.endswith(":/") or found[:-1].lower() in USERINFO_AFTER_COLON:  # "sip:"
+            scheme = found.rstrip("/")[:-1].lower()
         readings = _password_readings(text, start, end, scheme)
         spans.extend(readings)
         spans.extend(_across_whitespace(text, start, end, scheme, bool(readings)))

@@ -59,8 +59,9 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
         'first "/" or "#" under RFC 1738 (sections 3.1, 5: a "?" may stand in a login) and '
         'the first "/", "?" or "#" under RFC 3986 (section 3.2), from the first ":" to the '
         'last "@"; an escaped %3A is the user\'s, not the separator (RFC 3986 section 3.2.1); '
-        "a URL written inside the URL (a web archive's, a redirect's, escaped or not) is read "
-        "the same way. An \"@\" in a path or query is no login's "
+        "sip and sips put theirs after the colon, before the parameters and headers (RFC 3261 "
+        "section 19.1.1); a URL written inside the URL (a web archive's, a redirect's, "
+        "escaped or not) is read the same way. An \"@\" in a path or query is no login's "
         "(otpauth://totp/Example:alice@google.com). Where a reader may take more for a "
         "password (an unencoded / # ? in the login, ftp://fred:hunter#2@host/), the outputs "
         "hide that too, and another rule reports the URL (S408 for the port \"hunter\")."
@@ -78,7 +79,7 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
     if not subject.secrets:
         return  # nothing may be a password (nearly every URL), so nothing is one
     # The password as the target reads the login (grammar.login: RFC 3986 section 3.2, or
-    # RFC 1738 sections 3.1 and 5); a URL with "@" in its path or query
+    # RFC 1738 sections 3.1 and 5; RFC 3261 for sip); a URL with "@" in its path or query
     # has none (`otpauth://totp/Example:alice@google.com`). Reported on what every output
     # masks of it (a login read on across whitespace is masked word by word), so no finding
     # points at a part of a password that is shown, where there is one.
