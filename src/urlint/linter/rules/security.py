@@ -128,7 +128,7 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
 def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.user
     if span is not None and span[1] > span[0]:
-        yield Hit(span[0], span[1], "a user name in the URL")
+        yield Hit(span[0], span[1], "a user name in the URL", quotes_url=False)
 
 
 @rule(

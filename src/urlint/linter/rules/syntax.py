@@ -468,7 +468,11 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = parsed.userinfo
     spec = SCHEMES.get(parsed.scheme)
     if span is not None and spec is not None and spec.ip_based and not spec.login:
-        yield Hit(span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password")
+        # The message names the scheme alone, never the login (engine: _unquoted).
+        yield Hit(
+            span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password",
+            quotes_url=False,
+        )
 
 
 @rule(
