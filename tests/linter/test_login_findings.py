@@ -1,6 +1,7 @@
 """The rules that read the login (P501, P502, S409) under each target: where the target
-reads a user and a password (grammar.login). Each case: every finding of `--select ALL` on
-the URL in a wrapper (code, severity, column, end column, message)."""
+reads a user and a password (grammar.login), and how RFC 9110 grades a user name in an http
+or https URL under --target rfc3986. Each case: every finding of `--select ALL` on the URL in
+a wrapper (code, severity, column, end column, message)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,11 @@ from urlint.output.check import finding_json, full_block, github_line, jsonl_lin
 from urlint.output.sarif import sarif_log
 
 S403_1738 = "scheme '{}' is not one RFC 1738 defines"
-S409 = "{} URLs take no user name or password"
+S409_1738 = "{} URLs take no user name or password (section 3.3)"
+S409_WARNING = (
+    "a user name in an {} URI: deprecated by RFC 9110 section 4.2.4 (RFC 3986 section 3.2.1 "
+    "allows it)"
+)
 P501 = "a password in the URL: never write one (section 6)"
 P502 = "a user name in the URL"
 
@@ -39,18 +44,30 @@ CASES = [
         [("S403", "info", 6, 13, S403_1738.format("otpauth"))],
         [("S403", "info", 6, 13, "scheme 'otpauth' is not one urlint knows as registered")],
     ),
+    # A "?" ends the authority under RFC 3986; RFC 1738 section 5 lets it stand in a user.
+    (
+        "https://M.A?d4W2@l",
+        [("P502", "info", 14, 22, P502), ("S409", "error", 14, 23, S409_1738.format("https"))],
+        [],
+    ),
     # An escaped ":" is the user's (RFC 3986 section 3.2.1): no password, and the messages
     # quote nothing, so none is replaced by its summary (though "user" is hidden as a
     # password a client that decodes it may send).
     (
         "http://odder%3auser@host/",
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409.format("http"))],
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409.format("http"))],
+        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409_1738.format("http"))],
+        [
+            ("P502", "info", 13, 25, P502),
+            ("S409", "warning", 13, 26, S409_WARNING.format("http")),
+        ],
     ),
     (
         "http://odder%3Auser@host/",
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409.format("http"))],
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409.format("http"))],
+        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409_1738.format("http"))],
+        [
+            ("P502", "info", 13, 25, P502),
+            ("S409", "warning", 13, 26, S409_WARNING.format("http")),
+        ],
     ),
     # RFC 3261 section 19.1.1: parameters after ";" and headers after "?" are no login.
     (
@@ -74,6 +91,65 @@ CASES = [
         [("S403", "info", 6, 9, S403_1738.format("sip"))],
         [],
     ),
+    # A Sentry DSN, a proxy's user: a user name alone in an http(s) URL is a warning under
+    # RFC 3986 (RFC 9110 section 4.2.4 deprecates it), an error under RFC 1738 (3.3).
+    (
+        "https://public@o0.ingest.sentry.io/0",
+        [("P502", "info", 14, 20, P502), ("S409", "error", 14, 21, S409_1738.format("https"))],
+        [
+            ("P502", "info", 14, 20, P502),
+            ("S409", "warning", 14, 21, S409_WARNING.format("https")),
+        ],
+    ),
+    (
+        "http://proxyuser@proxy.example.com:3128/",
+        [
+            ("P502", "info", 13, 22, P502),
+            ("S409", "error", 13, 23, S409_1738.format("http")),
+            ("P503", "warning", 41, 45, "port 3128 is not http's default (80)"),
+        ],
+        [
+            ("P502", "info", 13, 22, P502),
+            ("S409", "warning", 13, 23, S409_WARNING.format("http")),
+            ("P503", "info", 41, 45, "port 3128 is not http's default (80)"),
+        ],
+    ),
+    # A password stays an error everywhere (P501, and S409 in http).
+    (
+        "https://fred:secret@example.com/",
+        [
+            ("P502", "info", 14, 18, P502),
+            ("S409", "error", 14, 26, S409_1738.format("https")),
+            ("P501", "error", 19, 25, P501),
+        ],
+        [
+            ("P502", "info", 14, 18, P502),
+            ("S409", "error", 14, 26, "https URIs take no userinfo (RFC 9110 section 4.2.4)"),
+            ("P501", "error", 19, 25, P501),
+        ],
+    ),
+    # An empty password is no password to hide (P501), but "user:password" all the same,
+    # the form RFC 3986 section 3.2.1 deprecates: an error.
+    (
+        "https://fred:@h.example/",
+        [("P502", "info", 14, 18, P502), ("S409", "error", 14, 20, S409_1738.format("https"))],
+        [
+            ("P502", "info", 14, 18, P502),
+            ("S409", "error", 14, 20, "https URIs take no userinfo (RFC 9110 section 4.2.4)"),
+        ],
+    ),
+    # Other schemes keep their error: their RFCs give them a hostport alone.
+    (
+        "gopher://fred@gopher.example.com/",
+        [
+            ("P502", "info", 15, 19, P502),
+            ("S409", "error", 15, 20, "gopher URLs take no user name or password (section 5)"),
+        ],
+        [
+            ("P502", "info", 15, 19, P502),
+            ("S409", "error", 15, 20, "gopher URIs take no userinfo (RFC 4266)"),
+        ],
+    ),
     # Section 5's "?" in a password; RFC 3986's query: a port, hidden as a password.
     (
         "ftp://fred:2024?pw@ftp.example.com/",
@@ -93,6 +169,20 @@ CASES = [
 def test_the_login_rules_under_each_target(url, under_rfc1738, under_rfc3986) -> None:
     assert found(url, "rfc1738") == under_rfc1738
     assert found(url, "rfc3986") == under_rfc3986
+
+
+def test_the_default_rules_under_rfc3986_pass_a_sentry_dsn_with_a_warning() -> None:
+    text = "dsn = 'https://public@o0.ingest.sentry.io/0'\n"
+    assert [(f.code, f.severity.value) for f in lint(text, target="rfc3986")] == [
+        ("S409", "warning"),
+    ]
+    assert [(f.code, f.severity.value) for f in lint(text)] == [("S409", "error")]
+
+
+def test_the_rule_pages_say_how_each_target_grades_it() -> None:
+    (s409,) = [entry for entry in rules_under("rfc3986") if entry.code == "S409"]
+    assert "RFC 9110 section 4.2.4" in s409.rfc3986_says
+    assert "a user name alone there is a warning under --target rfc3986" in s409.rfc3986_says
 
 
 MARKER = "KQZJVWY"  # letters no output, rule text or position uses
