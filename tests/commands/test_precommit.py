@@ -100,7 +100,8 @@ NOT_LOADED = (
 # Patterns compiled when first used (urlint._runtime.patterns), which such a file never needs: the
 # login reader's (no "@"), page furniture's (no wrapper across lines), data: and tel: shapes.
 NOT_COMPILED = (
-    "grammar.login._CERTAIN_HOSTPORT", "grammar.login._LOGIN_START", "grammar.login._HOSTPORT",
+    "grammar.login._CERTAIN_HOSTPORT", "grammar.login._LOGIN_START", "grammar.login._OWN_SCHEME",
+    "grammar.login._INNER_URL",
     "scanner.furniture._KNOWN_FURNITURE", "grammar.schemes._DATA_HEAD",
     "grammar.schemes._PHONE_NUMBER", "scanner.wrappers._ENCODED", "linter.suppressions.DIRECTIVE",
 )

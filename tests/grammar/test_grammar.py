@@ -42,7 +42,12 @@ from ..rfc1738_strategies import rfc1738_url
         ("prospero://host.dom//pros/name;a=b", {"hsoname": "/pros/name"}),
         ("mailto:a@b?subject=x", {"address": "a@b", "headers": "subject=x"}),
         ("wais://h/db/t/p", {"database": "db", "wtype": "t", "wpath": "p"}),
-        ("ftp://fred:pa/ss@host/", {"user": "fred", "password": "pa/ss", "host": "host"}),
+        # Section 3.1: the url-path starts at the "/", so the login is read no further; the
+        # "@" is the path's (grammar.login hides "pa/ss" all the same).
+        (
+            "ftp://fred:pa/ss@host/",
+            {"user": None, "password": None, "host": "fred", "port": "pa", "path": "ss@host/"},
+        ),
         # Section 5 lets no "?" follow the hostport: for the schemes it defines, http aside,
         # the hostport runs to the "/" and the "?" is in the host or port.
         ("ftp://h?x", {"host": "h?x", "path": None, "rest": None}),

@@ -317,12 +317,10 @@ READ_TO_THE_LETTER = [
             ("P503", "warning", 1, 19, 23),
         ],
     ),
-    # Section 2.2: "#" is unsafe; section 5 has none in a login, where urlint reads it as
-    # the password's (section 6: hide more): not the fragment's start, so C203's.
-    (
-        "<URL:ftp://fred:pa#ss@h/>",
-        [("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 22), ("C203", "error", 1, 19, 20)],
-    ),
+    # Section 2.2: "#" delimits the fragment, and section 5 has none in a login: the login
+    # ends before it, so "fred:pa" is a host and a port that is no number (S408, its message
+    # quoting none of what the outputs hide as a password: section 6), and no password.
+    ("<URL:ftp://fred:pa#ss@h/>", [("S408", "error", 1, 17, 19)]),
     # Beyond the BNF: octets and 16-bit ports are errors for the schemes section 5 defines
     # and for https; on a scheme it does not define, section 3.1's host and port are a
     # warning (section 4: "should").

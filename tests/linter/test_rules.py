@@ -45,7 +45,7 @@ POSITIVE = [
     ("C207", "http://example.com/%41bout\n", [(1, 20, 1, 23)]),
     (
         "R301",
-        "<URL:ftp://fred@home:secret@ftp.example.com/> <URL:ftp://fred:se/cr:et@ftp.example.com/>\n",
+        "<URL:ftp://fred@home:secret@ftp.example.com/> <URL:ftp://fred:se@cr:et@ftp.example.com/>\n",
         [(1, 16, 1, 17), (1, 65, 1, 66), (1, 68, 1, 69)],
     ),
     ("R302", "ftp://ftp.example.com/pub/a;b/file.txt;type=a\n", [(1, 28, 1, 29)]),

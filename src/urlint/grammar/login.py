@@ -1,34 +1,36 @@
-"""Where the login is: the one reader of RFC 1738 section 3.1's user and password.
+"""Where the login is: the one reader of the user and password in a URL.
 
-Section 3.1: `//<user>:<password>@<host>:<port>/<url-path>`, where "Within the user and
-password field, any ":", "@", or "/" must be encoded", and section 5 lets "?", ";", "&" and
-"=" stand in them unencoded. Real text breaks the first rule (the linter's R301) and writes
-"#" there too, so the text often allows more than one reading of where the login ends:
-`ftp://fred:2024?pw@h/` is host "fred", port "2024" and a search to the RFC 3986 reader, and
-user "fred" with password "2024?pw" to section 5. Section 6 says "The use of URLs containing
-passwords that should be secret is clearly unwise": when in doubt, hide more. This module
-is the one place that reads the login, and everything asks it: the grammar's parser (the
-user, password and host the rules see), the masking of every output, P501, P502, R301, and
-the raw spans a source view hides.
+Two questions. Where IS the password, as the standard a check is graded by reads the URL
+(`read_login`, `password_spans`: the grammar's user and password, and P501)? And what MAY
+be a password to whoever reads the text (`secret_spans`: what every output hides, and no
+rule message quotes)? The first is exact; the second hides more, as RFC 1738 section 6 asks
+("The use of URLs containing passwords that should be secret is clearly unwise").
 
-Two readings of each authority:
-- the plain one: the authority ends at the first "/" or "#", or at a "?" with no "@" after
-  it (section 5 allows "?" in a login), and the login at its last "@";
-- the widest one: the login runs to the last "@" before the authority ends for certain,
-  which a "/", "?" or "#" does only where the text since the start (or the last "@") can be
-  nothing but a host and port: a dotted name, `localhost` or an IP literal in brackets,
-  with an optional decimal port, or nothing at all between "//" and a "/" (`file:///path`). So
-  `http://example.com:8080/a@b` has no login, while `ftp://fred:se/cret@h/` (password
-  "se/cret"), `ftp://fred:hunter#2@h/` and `ftp://fred:12/ab@h/` do.
-The password is from the login's first ":" to its "@". What may be a password is the union
-of both readings' passwords (`secret_spans`): that is what every output masks and what P501
-reports. The grammar keeps the plain reading where it leaves a well-formed host and port
-(`file://a/:b@c` is host "a" and a path, whose "b" is masked all the same), else the widest.
+The exact reading. RFC 3986 section 3.2: the authority follows "//" and "is terminated by
+the next slash ("/"), question mark ("?"), or number sign ("#") character, or by the end of
+the URI". RFC 1738 section 3.1, `//<user>:<password>@<host>:<port>/<url-path>`: the
+url-path starts at the "/", a "#" starts the fragment (section 2.2), and section 5 lets a
+"?" stand in a user or password but not in a hostport, so a "?" ends the authority only
+where no "@" follows it (`ftp://fred:2024?pw@h/` is user "fred", password "2024?pw" to RFC
+1738; host "fred", port "2024" and a query to RFC 3986). The login runs to the authority's
+last "@", the password from its first ":"; an escaped ":" (%3A) is data (RFC 3986 3.2.1).
+An "@" past the authority is no login's (`otpauth://totp/Example:alice@google.com`: the
+authority is "totp"); with no "//" there is no authority (`ftp:fred:pw@h`). SIP puts its
+userinfo after the colon (RFC 3261: `read_userinfo`). A URL written inside another
+(`http://a.example/1997/ftp://fred:pw@h/`, escaped or not) is read as a URL of its own.
 
-A second login later in the URL (`ftp://joe:a@h/ftp://fred:b@h2/`, a web archive's
-`http://archive.example/web/1997/ftp://fred:b@h/`) is a login too, and a digit-led scheme
-(`1ftp://`) is read like any other: `secret_spans` looks after every "://", and after the
-section 3.1 scheme names written without it (`ftp:fred:pw@h`, S406).
+What may be a password. Real text breaks section 3.1's rule that ":", "@" and "/" in a
+login be encoded, writes "#" there, and escapes URLs inside others: two readings of each
+authority, the plain one (RFC 1738's, above) and the widest, where the login runs to the
+last "@" before the authority ends for certain, which a "/", "?" or "#" does only after a
+stretch that can be nothing but a host and port (a dotted name, `localhost` or an IP
+literal, an optional decimal port; or nothing, `file:///path`). So
+`http://example.com:8080/a@b` has no login, while `ftp://fred:se/cret@h/`,
+`ftp://fred:hunter#2@h/` and `ftp://fred:12/ab@h/` may. Each is read again with escaped
+delimiters decoded (a client that decodes `odder%3auser` before it splits it sends "user"
+as a password), after every "://" (`1ftp://` too), and after the section 3.1 schemes
+written without it (`ftp:fred:pw@h`, S406). The exact reading is always within them (RFC
+3986's ends no later than RFC 1738's, its password starting at the same ":").
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
-from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS
+from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS, SCHEMES, USERINFO_AFTER_COLON, Authority
 
 MASK = "****"
 
@@ -56,9 +58,6 @@ _IP_LITERAL = compiled_when_used(_LITERAL)
 # A drive letter where a host would be (`file://C:/x`, `file://c|/x`), in file URLs only.
 _DRIVE = compiled_when_used(r"[A-Za-z][:|]")
 _DELIMITERS = compiled_when_used(r"[/?#@]")
-# Any hostport at all (section 3.1), by its characters: where the plain reading leaves one,
-# the grammar keeps that reading.
-_HOSTPORT = compiled_when_used(rf"(?:{_LITERAL}|[A-Za-z0-9_.\-]*)(?::[0-9]*)?")
 
 # Where a login may start in any text: after "://" (any scheme, digit-led or none); after a
 # scheme and one "/" (`http:/u:pw@h`, what a walk makes of a URL as a directory name); after
@@ -99,30 +98,100 @@ def first_of(text: str, chars: str, start: int, end: int | None = None) -> int:
     return best
 
 
-def read_login(url: str, start: int, end: int | None = None, scheme: str = "") -> Login | None:
-    """The login of the authority that starts at `start` (just after "//"), as the grammar reads it.
+def read_login(url: str, start: int, end: int | None = None, generic: bool = False) -> Login | None:
+    """The login of the authority that starts at `start` (just after "//"), as the target reads it.
 
-    Read within url[:end]: the plain reading where what follows it is a host and port (so
-    `file://a/:b@c` keeps its path), else the widest (`ftp://fred:se/cret@h/`). None when it
-    has no "@". What may be a password is wider still: `secret_spans`."""
-    end = len(url) if end is None else end
+    Within url[:end], to the authority's end (`authority_end`) and its last "@" there
+    (`ftp://fred:p@ss@h/`: the password "p@ss", as a browser reads it); None without one."""
     if url.find("@", start, end) < 0:
         return None  # nearly every URL
-    plain, stop = _plain_login(url, start, end)
-    if _HOSTPORT.fullmatch(url, start if plain is None else plain.at + 1, stop):
-        return plain
-    return _widest_login(url, start, end, scheme) or plain
+    return _login_before(url, start, authority_end(url, start, end, generic))
 
 
-def _plain_login(url: str, start: int, end: int) -> tuple[Login | None, int]:
-    """The plain reading, and where its authority ends: at the first "/" or "#", or at a
-    "?" with no "@" after it (section 5 lets a "?" stand in a user name or password)."""
+def authority_end(url: str, start: int, end: int | None = None, generic: bool = False) -> int:
+    """Where the authority that starts at `start` ends (at `end` at the latest).
+
+    RFC 3986 section 3.2 (`generic`): at the first "/", "?" or "#". RFC 1738: at the first
+    "/" (section 3.1: the url-path) or "#" (section 2.2: the fragment's), and at a "?" only
+    where no "@" follows it (section 5: a "?" may stand in a user or password, never in a
+    hostport)."""
+    if generic:
+        return first_of(url, "/?#", start, end)
     stop = first_of(url, "/#", start, end)
     query = url.find("?", start, stop)
-    if query >= 0 and url.find("@", query, stop) < 0:
-        stop = query
+    return query if query >= 0 and url.find("@", query, stop) < 0 else stop
+
+
+def read_userinfo(url: str, start: int, end: int | None = None) -> Login | None:
+    """The login of a URI whose userinfo follows its scheme's colon: SIP's (RFC 3261).
+
+    Section 25: SIP-URI = "sip:" [ userinfo ] hostport uri-parameters [ headers ], userinfo =
+    ( user / telephone-subscriber ) [ ":" password ] "@" (19.1.1). The user may hold ";" (a
+    telephone number's parameters: `sip:+358-555-1234567;postd=pp22@foo.com`). The ABNF lets
+    a "?" stand in a user too, but the first "?" is read as the headers' start, whose "@" is
+    a header value's (`?to=alice%40atlanta.com`, as often written unescaped), and a "#"
+    starts a fragment (RFC 3986 section 3.5): no login there."""
+    return _login_before(url, start, first_of(url, "?#", start, end))
+
+
+def _login_before(url: str, start: int, stop: int) -> Login | None:
     at = url.rfind("@", start, stop)
-    return (_login_to(url, start, at) if at >= 0 else None), stop
+    return None if at < 0 else _login_to(url, start, at)
+
+
+def password_spans(url: str, rest: str = "", generic: bool = False) -> list[tuple[int, int]]:
+    """Where the passwords of `url` are, as the target reads it: what P501 reports, in order.
+
+    The password of the URL's own authority (`read_login`, RFC 3986's where `generic`;
+    `read_userinfo` for SIP), and of each URL written after it, as written or escaped (a
+    web archive's `/1997/ftp://fred:pw@h/`, a redirect's `?q=ftp%3A%2F%2Ffred%3Apw%40h`),
+    read the same way; "fred:@h" has none. `rest`: what a line break cut off the URL's login
+    (Candidate.login_rest_text), read on; offsets are into `url + rest`. Always within what
+    `secret_spans_read_on` hides."""
+    text = url + rest
+    logins: list[Login | None] = []
+    after = 0  # where the URLs written inside this one may start
+    own = _OWN_SCHEME.match(text)
+    if own is not None:
+        after = own.end()
+        spec = SCHEMES.get(text[: after - 1].lower())
+        if text.startswith("//", after) and (spec is None or spec.authority is not _NEVER):
+            logins.append(read_login(text, after + 2, generic=generic))
+            after = authority_end(text, after + 2, None, generic)
+        elif spec is not None and spec.userinfo_after_colon:
+            login = read_userinfo(text, after)
+            logins.append(login)
+            after = after if login is None else login.at
+    spans = [span for span in map(_password_of, logins) if span is not None]
+    spans.extend(_inner_passwords(text, after, len(url), generic, ESCAPED_TIMES))
+    return merged_spans(spans)
+
+
+def _inner_passwords(
+    text: str, after: int, before: int, generic: bool, decodings: int
+) -> list[tuple[int, int]]:
+    """The passwords of the URLs written in `text` that start from `after` to `before`, as
+    written and with escaped delimiters decoded (`decodings` times over at most)."""
+    spans: list[tuple[int, int]] = []
+    for match in _INNER_URL.finditer(text, after):
+        if match.start() >= before:
+            break
+        spec = SCHEMES.get(match.group()[:-3].lower())
+        if spec is None or spec.authority is not _NEVER:
+            password = _password_of(read_login(text, match.end(), generic=generic))
+            spans.extend(() if password is None else (password,))
+    if decodings and _ESCAPED_DELIMITER.search(text, after):
+        decoded = _Decoded(text)
+        start, stop = decoded.first_at_or_after(after), decoded.first_at_or_after(before)
+        for begin, end in _inner_passwords(decoded.text, start, stop, generic, decodings - 1):
+            spans.append((decoded.raw(begin), decoded.raw(end)))
+    return spans
+
+
+# A URL's scheme, as grammar.parse reads one; a URL written in another's path or query.
+_OWN_SCHEME = compiled_when_used(rf"[{SCHEME_CHARS}]+:")
+_INNER_URL = compiled_when_used(rf"(?<![{SCHEME_CHARS}])[A-Za-z][{SCHEME_CHARS}]*://")
+_NEVER = Authority.NEVER
 
 
 def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:
@@ -158,10 +227,12 @@ def _login_to(url: str, start: int, at: int) -> Login:
 
 
 def _password_readings(url: str, start: int, end: int, scheme: str) -> list[tuple[int, int]]:
-    """The password spans of both readings of one authority (empty ones left out)."""
+    """The password spans of both readings of one authority, and SIP's (read_userinfo)."""
     if url.find("@", start, end) < 0:
         return []
-    readings = (_plain_login(url, start, end)[0], _widest_login(url, start, end, scheme))
+    readings = [read_login(url, start, end), _widest_login(url, start, end, scheme)]
+    if scheme in USERINFO_AFTER_COLON:
+        readings.append(read_userinfo(url, start, end))
     return [span for span in map(_password_of, readings) if span is not None]
 
 
@@ -255,8 +326,8 @@ def secret_spans(
             if scheme != "file":
                 while text.startswith("/", start, end):  # "ftp:///fred:pw@h": hidden the same
                     start += 1
-        elif found.endswith(":/"):
-            scheme = found[:-2].lower()
+        elif found.endswith(":/") or found[:-1].lower() in USERINFO_AFTER_COLON:  # "sip:"
+            scheme = found.rstrip("/")[:-1].lower()
         readings = _password_readings(text, start, end, scheme)
         spans.extend(readings)
         spans.extend(_across_whitespace(text, start, end, scheme, bool(readings)))
@@ -280,30 +351,38 @@ def _escaped_reading(
     `ftp%3A//fred:pw@h/`, an RFC 2231 parameter (`charset*=utf-8''ftp%3A...`),
     `href="ftp://fred:pw&#64;h/"`, `?u=ftp%253A%252F%252Ffred%253Apw%2540h`. Another reader
     decodes them, and finds the login: a second reading (section 6: hide more)."""
-    from bisect import bisect_left  # only here: the pre-commit start-up loads no more
+    decoded = _Decoded(text)
+    before = None if starts_before is None else decoded.first_at_or_after(starts_before)
+    slashes = decoded.first_at_or_after(slashes_from) if slashes_from else 0
+    return [
+        (decoded.raw(begin), decoded.raw(stop))
+        for begin, stop in secret_spans(decoded.text, before, decodings, slashes)
+    ]
 
-    escapes: list[int] = []  # where each escape stands in the decoded text ...
-    extra = [0]  # ... and the characters the escapes before each took more in `text`
 
-    def decoded_one(match: re.Match[str]) -> str:
-        escapes.append(match.start() - extra[-1])
-        extra.append(extra[-1] + match.end() - match.start() - 1)
+class _Decoded:
+    """A text with its escaped delimiters decoded (_ESCAPED_DELIMITER), and the map back."""
+
+    def __init__(self, text: str) -> None:
+        from bisect import bisect_left  # only here: the pre-commit start-up loads no more
+
+        self.bisect_left = bisect_left
+        self.escapes: list[int] = []  # where each escape stands in the decoded text ...
+        self.extra = [0]  # ... and the characters the escapes before each took more in `text`
+        self.text = _ESCAPED_DELIMITER.sub(self._decoded_one, text)
+
+    def _decoded_one(self, match: re.Match[str]) -> str:
+        self.escapes.append(match.start() - self.extra[-1])
+        self.extra.append(self.extra[-1] + match.end() - match.start() - 1)
         return _decoded(match.group())
 
-    decoded = _ESCAPED_DELIMITER.sub(decoded_one, text)
+    def raw(self, at: int) -> int:
+        """Where the decoded character `at` starts in the text as written."""
+        return at + self.extra[self.bisect_left(self.escapes, at)]
 
-    def raw(at: int) -> int:  # where decoded character `at` starts in `text`
-        return at + extra[bisect_left(escapes, at)]
-
-    def first_at_or_after(offset: int) -> int:  # the first decoded character that starts there
-        return bisect_left(range(len(decoded) + 1), offset, key=raw)
-
-    before = None if starts_before is None else first_at_or_after(starts_before)
-    slashes = first_at_or_after(slashes_from) if slashes_from else 0
-    return [
-        (raw(begin), raw(stop))
-        for begin, stop in secret_spans(decoded, before, decodings, slashes)
-    ]
+    def first_at_or_after(self, offset: int) -> int:
+        """The first decoded character that starts at `offset` of the text, or after it."""
+        return self.bisect_left(range(len(self.text) + 1), offset, key=self.raw)
 
 
 _ESCAPED_DELIMITER = compiled_when_used(

@@ -35,10 +35,10 @@ def parse(url: str, generic: bool = False) -> ParsedURL:
     authority = url.startswith("//", start) and (
         spec is None or spec.authority is not Authority.NEVER
     )
-    # The login may hold a "#" (section 6: hide more; grammar.login), so the fragment
-    # starts at the first "#" after it.
-    login = read_login(url, start + 2, scheme=parsed.scheme) if authority else None
-    hash_at = url.find("#", start if login is None else login.at)
+    # The login as the target reads it (grammar.login): within the authority, never past
+    # a "#", so the fragment starts at the first "#".
+    login = read_login(url, start + 2, generic=generic) if authority else None
+    hash_at = url.find("#", start)
     end = len(url) if hash_at < 0 else hash_at
     if hash_at >= 0:
         parsed.fragment = (hash_at + 1, len(url))

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BARE_COLON_PATTERN", "BARE_WITHOUT_SLASHES", "DEFAULT_PORTS", "INSIDE_THE_MESSAGE",
     "IP_SCHEMES", "LOGIN_AFTER_COLON", "SCHEME_CHARS", "SCHEMES", "Authority", "SchemeSpec",
-    "Standing", "conforms", "is_known_scheme",
+    "Standing", "USERINFO_AFTER_COLON", "conforms", "is_known_scheme",
 ]
 
 
@@ -66,6 +66,10 @@ class SchemeSpec:
     # A login may follow the colon with no "//" (`ftp:fred:pw@h`, RFC 3261's `sip:`): where
     # grammar.login looks for a password in text.
     login_after_colon: bool = False
+    # Its own syntax puts a userinfo right after the colon, before the host, its parameters
+    # and the "?" of its headers (RFC 3261 section 19.1.1: sip, sips): grammar.login reads
+    # the user and password there as exactly as in an authority.
+    userinfo_after_colon: bool = False
     default_port: int | None = None
     # A "?" after the host ends the hostport, as RFC 3986 section 3.2 reads every
     # authority. Section 5 puts the search of httpurl after "/" hpath, and gives the other
@@ -194,8 +198,10 @@ _ROWS = (
     _bare("urn", "RFC 2141"),
     _bare("tel", "RFC 3966", shape=phone_shaped),
     _bare("fax", "RFC 2806", shape=phone_shaped),
-    SchemeSpec("sip", "RFC 3261", login_after_colon=True, bare_without_slashes=True),
-    SchemeSpec("sips", "RFC 3261", login_after_colon=True, bare_without_slashes=True),
+    SchemeSpec("sip", "RFC 3261", login_after_colon=True, userinfo_after_colon=True,
+               bare_without_slashes=True),
+    SchemeSpec("sips", "RFC 3261", login_after_colon=True, userinfo_after_colon=True,
+               bare_without_slashes=True),
     _bare("xmpp", "RFC 5122"),
     _bare("data", "RFC 2397", shape=data_shaped, inside=True),
     _bare("magnet", "IANA provisional"),
@@ -239,6 +245,9 @@ IP_SCHEMES = frozenset(name for name, spec in SCHEMES.items() if spec.ip_based)
 # The schemes the scanner takes bare without "//", in the table's order.
 BARE_WITHOUT_SLASHES = tuple(name for name, spec in SCHEMES.items() if spec.bare_without_slashes)
 LOGIN_AFTER_COLON = frozenset(name for name, spec in SCHEMES.items() if spec.login_after_colon)
+USERINFO_AFTER_COLON = frozenset(
+    name for name, spec in SCHEMES.items() if spec.userinfo_after_colon
+)
 INSIDE_THE_MESSAGE = frozenset(name for name, spec in SCHEMES.items() if spec.inside_the_message)
 DEFAULT_PORTS = {
     name: spec.default_port for name, spec in SCHEMES.items() if spec.default_port is not None

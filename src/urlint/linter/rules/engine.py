@@ -242,6 +242,8 @@ class _Findings:
         secrets = self.secrets
         if not secrets or entry.code == PASSWORD_RULE:
             return message
+        if isinstance(hit, Hit) and not hit.quotes_url:
+            return message  # its words are the rule's own: "no user name" names no password
         # A hit on the text around the URL is about no stretch of the URL: its empty start.
         start, end = (hit.start, hit.end) if isinstance(hit, Hit) else (0, 0)
         candidate = self.candidate

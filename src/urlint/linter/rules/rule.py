@@ -81,6 +81,9 @@ class Hit:
     # None: the rule's. A check beyond section 5's BNF may have its own, which the rule's
     # `beyond_bnf` note gives, with why.
     severity: Severity | None = None
+    # False: the message quotes no text of the URL (fixed words, the scheme's name), so no
+    # word of it is a password's, whatever it spells (engine: a message never quotes one).
+    quotes_url: bool = True
 
 
 @record

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...core.numbers import bounded_int
+from ...grammar.login import password_spans
 from ...grammar.schemes import DEFAULT_PORTS
-from .rule import Hit, UrlUnderCheck, rule
+from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
 # Well-known ports of protocols that read a line-oriented stream: a URL that sends one
 # protocol's request to another's port is section 6's attack ("the use of gopher URLs to
@@ -53,10 +54,17 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     explanation=(
         'Section 6: "The use of URLs containing passwords that should be secret is clearly '
         'unwise." A URL is copied, logged, cached and indexed: whoever sees it sees the '
-        "password. urlint never shows it (ftp://fred:****@host/) in any output. Where the "
-        "text allows more than one reading of where the login ends (an unencoded @ : / ? # "
-        "in it, a second login later in the URL), this rule reports every reading's password, "
-        "exactly what the outputs hide."
+        "password. urlint never shows it (ftp://fred:****@host/) in any output. The "
+        "password is the one the target reads: in the authority after \"//\", up to the "
+        'first "/" or "#" under RFC 1738 (sections 3.1, 5: a "?" may stand in a login) and '
+        'the first "/", "?" or "#" under RFC 3986 (section 3.2), from the first ":" to the '
+        'last "@"; an escaped %3A is the user\'s, not the separator (RFC 3986 section 3.2.1); '
+        "sip and sips put theirs after the colon, before the parameters and headers (RFC 3261 "
+        "section 19.1.1); a URL written inside the URL (a web archive's, a redirect's, "
+        "escaped or not) is read the same way. An \"@\" in a path or query is no login's "
+        "(otpauth://totp/Example:alice@google.com). Where a reader may take more for a "
+        "password (an unencoded / # ? in the login, ftp://fred:hunter#2@host/), the outputs "
+        "hide that too, and another rule reports the URL (S408 for the port \"hunter\")."
     ),
     example="<URL:ftp://fred:secret@ftp.example.com/>",
     use_instead="<URL:ftp://fred@ftp.example.com/>",
@@ -68,17 +76,31 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     ),
 )
 def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
-    # What every output masks, on every reading of where the login ends (grammar.login):
-    # the hook that looks for passwords fires exactly where the masking hides one.
-    length = len(subject.url)
-    for start, end in subject.secrets:
-        # A password whose rest is on the next line (scanner: login_rest) is reported where
-        # the URL holds it, or where the URL ends when it is all on the next line.
-        yield Hit(
-            min(start, length),
-            min(end, length),
-            "a password in the URL: never write one (section 6)",
-        )
+    if not subject.secrets:
+        return  # nothing may be a password (nearly every URL), so nothing is one
+    # The password as the target reads the login (grammar.login: RFC 3986 section 3.2, or
+    # RFC 1738 sections 3.1 and 5; RFC 3261 for sip); a URL with "@" in its path or query
+    # has none (`otpauth://totp/Example:alice@google.com`). Reported on what every output
+    # masks of it (a login read on across whitespace is masked word by word), so no finding
+    # points at a part of a password that is shown, where there is one.
+    url = subject.url
+    length = len(url)
+    generic = subject.options.target == RFC3986
+    for start, end in password_spans(url, subject.candidate.login_rest_text, generic):
+        pieces = [
+            (max(start, hide_start), min(end, hide_end))
+            for hide_start, hide_end in subject.secrets
+            if hide_start < end and start < hide_end
+        ]
+        in_url = [(begin, stop) for begin, stop in pieces if begin < length]
+        # A password all on the next line (scanner: login_rest) is reported where the URL
+        # ends; one the masking misses (no URL holds one so) where it is.
+        for begin, stop in in_url or pieces[:1] or [(start, end)]:
+            yield Hit(
+                min(begin, length),
+                min(stop, length),
+                "a password in the URL: never write one (section 6)",
+            )
 
 
 @rule(
@@ -106,7 +128,7 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
 def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.user
     if span is not None and span[1] > span[0]:
-        yield Hit(span[0], span[1], "a user name in the URL")
+        yield Hit(span[0], span[1], "a user name in the URL", quotes_url=False)
 
 
 @rule(

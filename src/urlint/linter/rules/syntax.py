@@ -437,17 +437,22 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.2.1 allows a userinfo in any authority, but the schemes '
-        'forbid it: RFC 9110 section 4.2.4, "A sender MUST NOT generate the userinfo '
-        'subcomponent" of an http or https URI; RFC 8089 section 2 gives file none; '
-        "gopher, nntp, wais and prospero keep RFC 1738's hostport (RFC 4266, 5538, "
-        '4156, 4157). The WHATWG URL standard still parses one.'
+        'forbid it: RFC 8089 section 2 gives file none; gopher, nntp, wais and prospero '
+        "keep RFC 1738's hostport (RFC 4266, 5538, 4156, 4157). RFC 9110 section 4.2.4 "
+        'deprecates it in http and https URIs ("A sender MUST NOT generate the userinfo '
+        'subcomponent" in a message): a user name alone there is a warning under --target '
+        "rfc3986 (a Sentry DSN's key, a proxy's user, in configuration rather than in an "
+        "HTTP message), a password an error (and P501's). The WHATWG URL standard still "
+        "parses one."
     ),
     summary="A user name or password in a scheme that has none (all but ftp and telnet).",
     explanation=(
         "Section 5 gives a login (user and password) to ftp and telnet only; the others take "
         'a hostport. Section 3.3 says of http: "No user name or password is allowed"; 3.11 '
         "the same of prospero. Clients that accept one anyway differ in what they do with it, "
-        "and it is a favourite of phishing: http://www.bank.example@evil.example/."
+        "and it is a favourite of phishing: http://www.bank.example@evil.example/. The login "
+        "is read where the target reads it (RFC 1738 lets a \"?\" stand in one, RFC 3986 "
+        "ends the authority there): an \"@\" in the path or query is none."
     ),
     example="<URL:http://fred@www.example.com/>",
     use_instead="<URL:http://www.example.com/>",
@@ -467,8 +472,47 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     span = parsed.userinfo
     spec = SCHEMES.get(parsed.scheme)
-    if span is not None and spec is not None and spec.ip_based and not spec.login:
-        yield Hit(span[0], span[1] + 1, f"{parsed.scheme} URLs take no user name or password")
+    if span is None or spec is None or not spec.ip_based or spec.login:
+        return
+    scheme = parsed.scheme
+    # The messages name the scheme and sections alone, never the login (engine: _unquoted).
+    if subject.options.target != RFC3986:
+        yield Hit(
+            span[0], span[1] + 1,
+            f"{scheme} URLs take no user name or password (section {_NO_LOGIN.get(scheme, '5')})",
+            quotes_url=False,
+        )
+    elif scheme in _DEPRECATED_USERINFO and parsed.password is None:
+        # A user name alone: RFC 9110 forbids it in the messages a sender makes, and a URL
+        # in configuration (a Sentry DSN, a proxy's user) is none yet. Any ":" after it,
+        # an empty password too, is the "user:password" RFC 3986 3.2.1 deprecates: an error.
+        yield Hit(
+            span[0], span[1] + 1,
+            f"a user name in an {scheme} URI: deprecated by RFC 9110 section 4.2.4 (RFC 3986 "
+            "section 3.2.1 allows it)",
+            severity=Severity.WARNING,
+            quotes_url=False,
+        )
+    else:
+        yield Hit(
+            span[0], span[1] + 1,
+            f"{scheme} URIs take no userinfo ({_NO_USERINFO.get(scheme, 'its own RFC')})",
+            quotes_url=False,
+        )
+
+
+# Where each standard gives the scheme no login: RFC 1738's section (https is read as http,
+# RFC 2818 section 2.4), and the scheme's current RFC under RFC 3986.
+_NO_LOGIN = {
+    "http": "3.3", "https": "3.3", "prospero": "3.11", "gopher": "5", "nntp": "5",
+    "wais": "5", "file": "5",
+}  # fmt: skip
+_DEPRECATED_USERINFO = frozenset({"http", "https"})
+_NO_USERINFO = {
+    "http": "RFC 9110 section 4.2.4", "https": "RFC 9110 section 4.2.4",
+    "file": "RFC 8089 section 2", "gopher": "RFC 4266", "nntp": "RFC 5538",
+    "wais": "RFC 4156", "prospero": "RFC 4157",
+}  # fmt: skip
 
 
 @rule(
