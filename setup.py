@@ -45,6 +45,7 @@ COMPILED = [
     "src/urlint/scanner/bare_url.py",
     "src/urlint/scanner/continuation.py",
     "src/urlint/scanner/furniture.py",
+    "src/urlint/scanner/joins.py",
     "src/urlint/scanner/scanner.py",
     "src/urlint/scanner/textpos.py",
     "src/urlint/scanner/wrappers.py",

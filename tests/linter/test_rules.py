@@ -29,7 +29,7 @@ POSITIVE = [
     (
         "X105",
         "see http://example.com/very/long/\n  path/index.html for details\n",
-        # joined (continuation.joined: "/" then a path at the paragraph's indent), the
+        # joined (joins.joined: "/" then a path at the paragraph's indent), the
         # warning covers the URL across both lines, as its span does
         [(1, 5, 2, 18)],
     ),

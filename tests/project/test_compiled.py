@@ -34,6 +34,7 @@ COMPILED = [
     "urlint.scanner.bare_url",
     "urlint.scanner.continuation",
     "urlint.scanner.furniture",
+    "urlint.scanner.joins",
     "urlint.scanner.scanner",
     "urlint.scanner.textpos",
     "urlint.scanner.wrappers",

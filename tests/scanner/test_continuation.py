@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlint.scanner.continuation import continuation, joined
+from urlint.scanner.continuation import continuation
+from urlint.scanner.joins import joined
 
 
 def _url_at_line_end(text: str) -> tuple[int, int]:

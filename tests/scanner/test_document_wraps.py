@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from urlint import extract
 from urlint.core.model import Flag
 from urlint.scanner import bare
-from urlint.scanner.continuation import MAX_JOINED_LINES, joined
+from urlint.scanner.joins import MAX_JOINED_LINES, joined
 
 from ..helpers import readings
 

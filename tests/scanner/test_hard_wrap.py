@@ -103,7 +103,7 @@ def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
     goes on after a space the sender's client put in, which no reader can undo). Five are
     cut before a word with no separator, alone on its line ("doclib" then "rary"); a list
     that left them out asserted the cut URL. One keeps a separator trimmed at the line end
-    (continuation.joined): `.../eepro100.` then `html`."""
+    (joins.joined): `.../eepro100.` then `html`."""
     folders = (
         sorted(p.name for p in CORPORA.glob("*") if p.name.startswith(("email-", "netnews-")))
         if CORPORA.is_dir()

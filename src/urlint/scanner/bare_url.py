@@ -4,8 +4,8 @@ Below the scanner (scanner.py), which finds where URLs may start, and the reader
 (literals.py), which read a URL in the literal or comment it stands in and, in comments
 and outside both, as running text here (`read_bare`). A bare URL ends as bare.py says, or
 in a markup text where its markup's link forms say (markup.py); at its line's end the next
-line may go on with it (continuation.py); a login it holds may run on past its end, and a
-URL inside a password is none of its own (section 6).
+line may go on with it (continuation.py, joins.py); a login it holds may run on past its
+end, and a URL inside a password is none of its own (section 6).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from .continuation import (
     NEAR_LINE_END,
     URL_LINE_END,
     continuation,
-    joined,
     login_read_on,
     login_rest,
 )
+from .joins import joined
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ def _at_line_end(
     """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
     word that may continue it (continuation), where a login it holds reads on (login_rest,
     else login_read_on), and the pieces of the URL where the lines after go on with it
-    (continuation.joined). Where its markup closes it (`exact`) no line goes on with it,
+    (joins.joined). Where its markup closes it (`exact`) no line goes on with it,
     but a password may; where it is made of `runs` (an escape's), no line's are added.
     Markdown, reST and AsciiDoc end a bare URL at its line's end (markup_lines.py): no guess
     joins the next line, and a line of `markup` of its own is no continuation."""
@@ -367,7 +367,7 @@ def password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) 
 def _joined_candidate(
     text: str, start: int, end: int, pieces: tuple[tuple[int, int], ...], index: Positions
 ) -> Candidate:
-    """A bare URL broken across lines (continuation.joined), joined: the first line's
+    """A bare URL broken across lines (joins.joined), joined: the first line's
     reading is `alt`; X105 still asks for a wrapper, which would have kept it whole."""
     spans = tuple(index.span(a, b) for a, b in pieces)
     return Candidate(
