@@ -95,16 +95,20 @@ def test_fix_changes_comments_only_in_code_and_every_file_still_means_the_same(
 
 
 def _findings(text: str, path: str) -> list[tuple[str, int, int]]:
+    return [(f.code, f.column, f.end_column) for f in _linted(text, path, "ALL")]
+
+
+def _linted(text: str, path: str, select: str) -> list:
+    """The findings of `text` read as the file `path` (its syntax by its name), `select`ed."""
     from urlint.core.model import ScannedText
     from urlint.linter.checker import Checker
     from urlint.linter.config import build_settings
     from urlint.linter.suppressions import Suppressions
     from urlint.sources.kinds import file_syntax
 
-    checker = Checker(build_settings({}, select=["ALL"]))
+    checker = Checker(build_settings({}, select=[select]))
     scanned = ScannedText(text, 1, 0, scan(text, syntax=file_syntax(path)))
-    found = checker.lint_text(scanned, path, Suppressions())
-    return [(f.code, f.column, f.end_column) for f in found]
+    return list(checker.lint_text(scanned, path, Suppressions()))
 
 
 @pytest.mark.parametrize(
@@ -207,3 +211,27 @@ def test_a_file_of_a_kind_urlint_does_not_read_is_reported_and_never_fixed(path,
     line = text.count("\n", 0, text.index("~")) + 1
     column = text.index("~") - text.rfind("\n", 0, text.index("~"))
     assert [(f.code, f.line, f.column, f.fix) for f in found] == [("C202", line, column, None)]
+
+
+def test_x105_only_where_the_next_line_may_go_on_with_the_url():
+    """X105 asks the scanner's one decision (continuation.going_on_at): none onto a key in a
+    file of a kind urlint does not read, one onto a comment of the same style in code."""
+    found = {
+        # android/nowinandroid d6abd6d3, build-logic/gradle.properties line 1
+        "gradle.properties": _x105(
+            "# Gradle properties are not passed to included builds https://github.com/gradle/"
+            "gradle/issues/2534\norg.gradle.parallel=true\n",
+            "gradle.properties",
+        ),
+        # reed9999/slowgames 42ba756e, site-yucata/classify_games.py line 46
+        "classify_games.py": _x105(
+            "    # https://yucata.de/data.jqdt?dataSource=RankingDetailsUser&UserID=188172&OppID"
+            "=-1&\n    #   GameType=-1&draw=1&columns%5B0%5D%5Bdata%5D=function\n",
+            "classify_games.py",
+        ),
+    }
+    assert found == {"gradle.properties": [], "classify_games.py": [("X105", 1, 7, None)]}
+
+
+def _x105(text: str, path: str) -> list[tuple[str, int, int, object]]:
+    return [(f.code, f.line, f.column, f.fix) for f in _linted(text, path, "X105")]

@@ -19,6 +19,7 @@ from .continuation import (
     LOGIN_READ_ON,
     NEAR_LINE_END,
     URL_LINE_END,
+    Lines,
     continuation,
     login_read_on,
     login_rest,
@@ -141,6 +142,7 @@ def read_bare(
     limit: int | None = None,
     markup: str | None = None,
     lines_go_on: bool = True,
+    lines: Lines | None = None,
 ) -> tuple[Candidate | None, int] | None:
     """The bare URL whose scheme starts at `start` (its colon at `anchor`) and the offset it
     covers the text to; (None, its end) where it is part of a password, not a URL of its
@@ -148,7 +150,8 @@ def read_bare(
     `markup`: the markup syntax the text is written in, whose link forms say where the URL
     ends and what it was found in (scanner.markup). Without `lines_go_on` (code outside its
     literals and comments: a YAML plain scalar, a shell word) no next line goes on with
-    the URL, as a value ends at its line's end; a password may still."""
+    the URL, as a value ends at its line's end; a password may still. `lines`: how the
+    text's lines are read where one may go on (continuation.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     context = None
     runs: Runs = ()
@@ -173,7 +176,7 @@ def read_bare(
     else:
         line_end = at_line_end.end() - 1
         closed = exact or not lines_go_on
-        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs, markup)
+        after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs, markup, lines)
         if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
             text, start, rest, covered
         ):
@@ -246,14 +249,6 @@ def _marked(
     return new_end, context, runs, context in EXACT_CONTEXTS
 
 
-def _markup_line_next(markup: str, text: str, at: int) -> bool:
-    """Is the line at `at` markup of its own (markup_lines.markup_line), which no URL of the
-    line before goes on on?"""
-    from .markup_lines import markup_line
-
-    return markup_line(markup, text, at)
-
-
 def _joined(text: str, runs: Runs) -> str:
     """The text of `runs` joined: what a URL made of them reads."""
     return "".join([text[run_start:run_end] for run_start, run_end in runs])
@@ -275,6 +270,7 @@ def _at_line_end(
     exact: bool = False,
     runs: Runs = (),
     markup: str | None = None,
+    lines: Lines | None = None,
 ) -> tuple[tuple[int, int] | None, tuple[int, int, int] | None, tuple[tuple[int, int], ...] | None]:
     """For the bare URL text[start:end] near its line's end (at `line_end`): the next line's
     word that may continue it (continuation), where a login it holds reads on (login_rest,
@@ -282,7 +278,8 @@ def _at_line_end(
     (joins.joined). Where its markup closes it (`exact`) no line goes on with it,
     but a password may; where it is made of `runs` (an escape's), no line's are added.
     Markdown, reST and AsciiDoc end a bare URL at its line's end (markup_lines.py): no guess
-    joins the next line, and a line of `markup` of its own is no continuation."""
+    joins the next line. Which next line may go on at all, `lines` says
+    (continuation.going_on_at)."""
     # Most such URLs have a blank line or the text's end after them, where no line goes on
     # with them: neither reading of the next line is looked for (each is a call of its own).
     next_start = line_end + 1
@@ -291,12 +288,12 @@ def _at_line_end(
         and text[next_start] != "\n"
         and not text.startswith("\r\n", next_start)
     )
-    after = continuation(text, start, end) if goes_on and not exact else None
-    if after is not None and markup is not None and _markup_line_next(markup, text, next_start):
-        after = None
+    after = continuation(text, start, end, lines) if goes_on and not exact else None
     exact = exact or markup in _ENDS_AT_LINE_END
     wrapped = (
-        joined(text, start, end) if goes_on and end - start >= 8 and not (exact or runs) else None
+        joined(text, start, end, lines)
+        if goes_on and end - start >= 8 and not (exact or runs)
+        else None
     )
     # A login reads on only with a word that has an "@" (each looked for first, in C).
     next_end = text.find("\n", next_start)

@@ -14,7 +14,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from . import bare
 from .body import BODY
-from .continuation import ALNUM, CELL_GAP, INDENT, LINE_END, TROFF_REQUEST
+from .continuation import ALNUM, CELL_GAP, INDENT, LINE_END, TROFF_REQUEST, Lines, going_on_at
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -68,14 +68,18 @@ _QP_LINE = 76
 _OPENERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
 
 
-def joined(text: str, url_start: int, url_end: int) -> tuple[tuple[int, int], ...] | None:
+def joined(
+    text: str, url_start: int, url_end: int, lines: Lines | None = None
+) -> tuple[tuple[int, int], ...] | None:
     """The raw pieces of a bare URL broken across lines, first line first; None if unbroken.
 
-    For the bare URL text[url_start:url_end] at its line's end: (start, end) per line, at
-    most MAX_JOINED_LINES. The URL is their text joined, `alt` (its first line's reading)
-    text[url_start:min(url_end, pieces[0][1])]. The first piece ends at url_end, or one
-    later where a separator trimmed as punctuation is kept (`http://www.iana.` then
-    `org/...`), or one earlier where RFC 8792's folding "\\" is dropped (section 7.2.2)."""
+    For the bare URL text[url_start:url_end] at its line's end, in a text whose lines are
+    read as `lines` says (None: prose; continuation.going_on_at decides which next line may
+    go on at all): (start, end) per line, at most MAX_JOINED_LINES. The URL is their text
+    joined, `alt` (its first line's reading) text[url_start:min(url_end, pieces[0][1])].
+    The first piece ends at url_end, or one later where a separator trimmed as punctuation
+    is kept (`http://www.iana.` then `org/...`), or one earlier where RFC 8792's folding
+    "\\" is dropped (section 7.2.2)."""
     first = _first_piece_end(text, url_start, url_end)
     if first is None:
         return None
@@ -83,6 +87,8 @@ def joined(text: str, url_start: int, url_end: int) -> tuple[tuple[int, int], ..
     next_start = line_break + (2 if text.startswith("\r", line_break) else 1)
     if next_start >= len(text) or text.startswith(("\n", "\r\n"), next_start):
         return None  # a blank line after it: most URLs at a line end
+    if lines is not None and going_on_at(text, url_start, piece_end, next_start, lines) is None:
+        return None
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
     rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
     wide = url_end - line_start >= MIN_WRAP_COLUMN  # else not cut at a wrap column
@@ -94,7 +100,7 @@ def joined(text: str, url_start: int, url_end: int) -> tuple[tuple[int, int], ..
         return None
     pieces = [(url_start, piece_end), rest]
     while len(pieces) < MAX_JOINED_LINES:  # a URL longer than two lines goes on again
-        more = _goes_on(text, pieces[-1])
+        more = _goes_on(text, pieces[-1], lines)
         if more is None:
             break
         pieces[-1], following = more
@@ -244,7 +250,9 @@ def _width(text: str, start: int, end: int) -> int:
     return len(part.expandtabs(8)) if "\t" in part else len(part)
 
 
-def _goes_on(text: str, piece: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def _goes_on(
+    text: str, piece: tuple[int, int], lines: Lines | None
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """Where a joined URL's last piece, when it fills its line, goes on again on the next:
     (the piece, perhaps shortened by a folding "\\" or lengthened by a kept separator, and
     the next line's piece); else None."""
@@ -254,6 +262,9 @@ def _goes_on(text: str, piece: tuple[int, int]) -> tuple[tuple[int, int], tuple[
     if first is None or INDENT.match(text, line_start, start).end() != start:  # type: ignore[union-attr]  # matches empty
         return None  # text after the piece on its line, or before it: the URL ends there
     piece_end, line_break = first
+    next_start = line_break + (2 if text.startswith("\r", line_break) else 1)
+    if lines is not None and going_on_at(text, start, piece_end, next_start, lines) is None:
+        return None
     rest = _broken_at_a_separator(text, line_start, start, end, piece_end, line_break)
     if rest is None:
         return None

@@ -34,7 +34,7 @@ from .bare_url import (
     templated,
 )
 from .code import RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
-from .continuation import login_read_on
+from .continuation import Lines, login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
 
 TYPE_CHECKING = False
@@ -59,10 +59,11 @@ _DEFAULTS_BEFORE_CONTEXT = tuple(
 class CodeText:
     """A code text's regions, and how its syntax reads URLs (the scanner's `code`)."""
 
-    __slots__ = ("regions", "shell", "slashed")
+    __slots__ = ("regions", "shell", "slashed", "lines")
 
     def __init__(self, regions: Regions, shell: str, slashed: bool) -> None:
         self.regions = regions
+        self.lines = Lines("code", regions)  # which next line a comment's URL may go on onto
         self.shell = shell  # `$` variables are placeholders too: templates.SHELL, CONFIG, ""
         self.slashed = slashed  # `:\/\/` may start a URL: its hits are looked for
 
@@ -95,10 +96,13 @@ class CodeText:
                 if found is not None and found[0] is not None and self.shell:
                     return templated(found[0], self.shell), found[1]
                 return found
-            found = read_bare(text, start, anchor, covered, index, limit)  # a comment, a docstring
+            # a comment, a docstring
+            found = read_bare(text, start, anchor, covered, index, limit, lines=self.lines)
             if found is not None and _before_an_escaped_quote(text, found):
                 # `# url: "http://x.org/a\""`: a quoted value's escaped quote, quoted in prose
-                found = read_bare(text, start, anchor, covered, index, found[1] - 1)
+                found = read_bare(
+                    text, start, anchor, covered, index, found[1] - 1, lines=self.lines
+                )
         if found is None:
             return None
         candidate, end = found

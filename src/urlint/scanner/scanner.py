@@ -59,6 +59,7 @@ _WRAPPER, _BARE = 0, 1
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .code import LexState
+    from .continuation import Lines
     from .literals import CodeText
     from .positions import Positions
     from .syntax import Syntax
@@ -93,7 +94,9 @@ def iter_candidates(
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
-    scanned = _scan(text, index, len(text), 0, _code(text, syntax), _markup(syntax))
+    scanned = _scan(
+        text, index, len(text), 0, _code(text, syntax), _markup(syntax), _lines(syntax)
+    )
     return _candidates(scanned)
 
 
@@ -146,8 +149,10 @@ class ChunkScan:
         code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
         if code is not None:
             self.end_state = code.regions.state_at(self.stop)
-        markup = _markup(self.syntax)
-        scanned = _scan(self.text, self._index, self.stop, self.covered_until, code, markup)
+        markup, lines = _markup(self.syntax), _lines(self.syntax)
+        scanned = _scan(
+            self.text, self._index, self.stop, self.covered_until, code, markup, lines
+        )
         for candidate, end in scanned:
             self.covered = end
             if candidate is not None:
@@ -174,11 +179,8 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     `{?q}`) is flagged `template` in any syntax, its placeholders' offsets in its
     `placeholders`."""
     code = _code(text, syntax)
-    return [
-        candidate
-        for candidate, _ in _scan(text, LineIndex(text), len(text), 0, code, _markup(syntax))
-        if candidate is not None and candidate.url
-    ]
+    scanned = _scan(text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax))
+    return [candidate for candidate, _ in scanned if candidate is not None and candidate.url]
 
 
 def _code(
@@ -206,6 +208,21 @@ def _markup(syntax: Syntax | str) -> str | None:
 
     read_as = Syntax(syntax)
     return read_as.value if read_as in MARKUP_SYNTAXES else None
+
+
+def _lines(syntax: Syntax | str) -> Lines | None:
+    """How the lines of a text in `syntax` are read where a URL at a line end may go on
+    onto the next (continuation.Lines): for markup and a kind urlint does not read; None
+    for prose, HTML and code (whose comments' reader has its own: scanner.literals)."""
+    if syntax == TEXT:
+        return None  # nothing imported for it
+    from .continuation import Lines
+    from .syntax import Syntax
+
+    read_as = Syntax(syntax)
+    if read_as in (Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC, Syntax.OTHER):
+        return Lines(read_as.value)
+    return None
 
 
 def _hits(
@@ -332,11 +349,12 @@ def _scan(
     covered_until: int,
     code: CodeText | None = None,
     markup: str | None = None,
+    lines: Lines | None = None,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
     is code; `markup`: the markup syntax it is written in (scanner.markup), where it is
-    markup."""
+    markup; `lines`: how its lines are read where a URL at a line end may go on."""
     furniture = Furniture(text)
     covered = covered_until
     slashed = code is not None and code.slashed
@@ -357,10 +375,10 @@ def _scan(
                 candidate = _in_markup(markup, text, wrapper, candidate, index)
             yield candidate, covered
         else:
-            if markup is None:
+            if markup is None and lines is None:  # prose and code
                 found = read(text, start, anchor, covered, index)
             else:
-                found = read_bare(text, start, anchor, covered, index, None, markup)
+                found = read_bare(text, start, anchor, covered, index, None, markup, lines=lines)
             if found is None:
                 continue
             candidate, covered = found

@@ -176,7 +176,10 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
         "A URL without a wrapper ends at whitespace, so one broken across lines is cut short: "
         "readers get the first line only. The appendix recommends the wrapper for exactly "
         'this: "extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to '
-        'break long URLs across lines", inside <URL:...>.'
+        'break long URLs across lines", inside <URL:...>. In a code or configuration file, '
+        "and in a file of a kind urlint does not read, only a comment line of the same style "
+        "whose text starts as a URL's rest seems to continue one: never a line of code, a "
+        "key, a list item, a directive comment or a path."
     ),
     example="see http://example.com/very/long/\n  path/index.html for details",
     use_instead="see <URL:http://example.com/very/long/\n  path/index.html> for details",
