@@ -107,7 +107,7 @@ def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
         ("markdown", "a\n```python\nx\n```\nb\n", [2, 3, 4]),
         ("markdown", "~~~~\nx\n~~~\n```\n~~~~~\ny\n", [1, 2, 3, 4, 5]),
         ("markdown", "   ```\nx\n```   \ny\n", [1, 2, 3]),
-        ("markdown", "    ```\nx\n", []),  # four spaces: an indented line, no fence
+        ("markdown", "    ```\nx\n", [1]),  # four spaces: an indented code block, no fence
         ("markdown", "``` a`b\nx\n", []),  # a backquote in its info string: no fence
         ("markdown", "```\nx\n", [1, 2]),  # left open: to the text's end
         ("markdown", "```\nx\n``` y\nz\n```\n", [1, 2, 3, 4, 5]),  # text after: no close
@@ -126,3 +126,47 @@ def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
 def test_the_lines_of_a_code_block(syntax: str, text: str, lines: list[int]) -> None:
     assert sorted(code_block_lines(syntax, text)) == lines
     assert sorted(code_block_lines(syntax, text, line_base=10)) == [n + 9 for n in lines]
+
+
+@pytest.mark.parametrize(
+    ("syntax", "text", "written"),
+    [
+        # golangci/golangci-lint 6fb5dee3, docs/content/docs/contributing/website.md line 75:
+        # a code span (CommonMark 6.1: to the next run of as many backquotes)
+        ("markdown", "And navigate to `http://localhost:1313` after a successful build.\n",
+         ["`http://localhost:1313`"]),
+        ("markdown", "a `` b ` c `` d `e\n\nf` g\n", ["`` b ` c ``"]),  # no span over a blank
+        # curl/curl 5c61e168, docs/SSLCERTS.md line 128: an indented code block
+        ("markdown", "Sample:\n\n    curl https://example.com\n\nafter\n",
+         ["    curl https://example.com\n"]),
+        ("markdown", "text\n    not code http://x.org\n", []),  # no paragraph interrupted
+        # pratas/smash 1be431b2, README.md line 225: <pre>'s text, not its tags
+        ("markdown", "<pre>http://www.gnu.org/licenses/gpl-3.0.html</pre>\n",
+         ["http://www.gnu.org/licenses/gpl-3.0.html"]),
+        # psf/requests 1f6589ec, docs/user/advanced.rst line 997: inline literals
+        ("rst", "such as ``http://localhost`` will also match ``http://localhost.other.com``\n",
+         ["``http://localhost``", "``http://localhost.other.com``"]),
+        # psf/requests 1f6589ec, docs/user/quickstart.rst line 32: a doctest block
+        ("rst", "Try:\n\n>>> r = requests.get('https://api.github.com/events')\n\nout\n",
+         [">>> r = requests.get('https://api.github.com/events')\n"]),
+        ("rst", "See `the events <https://api.github.com/events>`_ here.\n", []),  # a link
+        # asciidoctor/asciidoctor-pdf 25bd46ad, NOTICE.adoc line 14: a literal paragraph
+        ("asciidoc", "at:\n\n   http://opensource.org/licenses/MIT\n\nUnless\n",
+         ["   http://opensource.org/licenses/MIT\n"]),
+        # asciidoctor/asciidoctor-pdf 25bd46ad, examples/chronicles-example.adoc line 226
+        ("asciidoc", 'Roses are +++<span style="color: #FF0000">red</span>+++.\n',
+         ['+++<span style="color: #FF0000">red</span>+++']),
+        ("asciidoc", "a\n++++\n<b>http://x.org</b>\n++++\n", ["++++\n<b>http://x.org</b>\n++++\n"]),
+        # golangci/golangci-lint 6fb5dee3, docs/layouts/_partials/custom/head-end.html line 1:
+        # a script's attributes are markup's, its text is run as written
+        ("html", '<script defer src="https://cdn.example/q.js"></script>\n<script>u = 1',
+         ["u = 1"]),
+    ],
+)
+def test_what_markup_shows_as_written(syntax: str, text: str, written: list[str]) -> None:
+    from urlint.scanner.markup_lines import as_written, within
+
+    spans = as_written(syntax, text)
+    assert [text[start:end] for start, end in spans] == written
+    for start, end in spans:
+        assert within(spans, start, end) and not within(spans, end, end + 1)

@@ -79,16 +79,19 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
     return own is not None and own.match(text, at) is not None
 
 
-__all__ = ["cross_reference", "markup_line"]
+__all__ = [
+    "SHOWN_AS_WRITTEN", "as_written", "code_block_lines", "cross_reference", "markup_line",
+    "within",
+]  # fmt: skip
 
 
 # A fenced code block's opening and closing lines (CommonMark 0.31.2 section 4.5): up to
 # three spaces, then three or more backquotes or tildes; it closes at a line of the same
-# character, at least as many, and nothing after. AsciiDoc's listing (`----`) and literal
-# (`....`) blocks open and close at a line of four or more of the character (Asciidoctor,
-# "Delimited blocks").
+# character, at least as many, and nothing after. AsciiDoc's listing (`----`), literal
+# (`....`) and passthrough (`++++`) blocks open and close at a line of four or more of the
+# character (Asciidoctor, "Delimited blocks").
 _MARKDOWN_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-_ASCIIDOC_FENCE = re.compile(r"(-{4,}|\.{4,})[ \t]*\Z")
+_ASCIIDOC_FENCE = re.compile(r"(-{4,}|\.{4,}|\+{4,})[ \t]*\Z")
 
 
 # A reST directive whose content is code, shown as written (docutils' `code`, Sphinx's
@@ -122,27 +125,12 @@ def _rst_literal_lines(lines: list[str], line_base: int) -> list[int]:
     return inside
 
 
-def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
-    """The numbers of the lines of `text` (its first is `line_base`) inside a Markdown
-    fenced code block, an AsciiDoc listing or literal block (fences included), or a reST
-    literal block or code directive. What such a block holds is shown as written: a URL in
-    it is an example of text, which a fix would change (a comment in a code sample that
-    shows `^` unescaped on purpose). A block left open runs to the text's end, as CommonMark
-    and Asciidoctor read it."""
-    if syntax == "rst":
-        lines = text.split("\n")
-        return frozenset(_rst_literal_lines(lines, line_base))
-    if syntax == "markdown":
-        fence, markdown = _MARKDOWN_FENCE, True
-    elif syntax == "asciidoc":
-        fence, markdown = _ASCIIDOC_FENCE, False
-    else:
-        return frozenset()
+def _fenced_lines(lines: list[str], line_base: int, fence: re.Pattern[str]) -> list[int]:
+    """The lines of the blocks `fence` opens and closes, the fences too (a Markdown fence
+    closes at a longer one of its character too; an AsciiDoc delimiter at its own)."""
+    markdown = fence is _MARKDOWN_FENCE
     inside: list[int] = []
     opener = ""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the text's last line ends with its newline: no line after it
     for number, line in enumerate(lines, line_base):
         match = fence.match(line.rstrip("\r"))
         after = line[match.end() :].strip() if match else ""
@@ -158,4 +146,230 @@ def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[in
         closer = match.group(1)
         if closer == opener or (markdown and closer[0] == opener[0] and len(closer) > len(opener)):
             opener = ""
-    return frozenset(inside)
+    return inside
+
+
+def _paragraphs_from(
+    lines: list[str], line_base: int, skip: frozenset[int], starts: re.Pattern[str]
+) -> list[int]:
+    """The lines of the paragraphs whose first line `starts` matches (a line after a blank
+    one, or the text's first), to the next blank line; past the lines in `skip`."""
+    inside: list[int] = []
+    open_ = False
+    blank_before = True
+    for number, line in enumerate(lines, line_base):
+        blank = not line.strip()
+        if number in skip or blank:
+            open_ = False
+        elif open_ or (blank_before and starts.match(line)):
+            open_ = True
+            inside.append(number)
+        blank_before = blank
+    return inside
+
+
+# An indented code block's line (CommonMark 0.31.2 section 4.4: four columns or a tab; it
+# cannot interrupt a paragraph, so its first line follows a blank one), a reST doctest
+# block's first line (docutils, "Doctest Blocks"), an AsciiDoc literal paragraph's
+# (Asciidoctor, "Literal paragraphs": its first line indented).
+_INDENTED_CODE = re.compile(r"(?: {0,3}\t| {4})")
+_DOCTEST = re.compile(r"[ \t]*>>>")
+_LITERAL_PARAGRAPH = re.compile(r"[ \t]+\S")
+
+
+def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int]) -> list[int]:
+    """The lines of Markdown's indented code blocks, the blank lines between theirs too."""
+    inside: list[int] = []
+    pending: list[int] = []  # blank lines, inside only if the block goes on after them
+    open_ = False
+    blank_before = True
+    for number, line in enumerate(lines, line_base):
+        blank = not line.strip()
+        if number in skip:
+            open_, pending = False, []
+        elif blank:
+            if open_:
+                pending.append(number)
+        elif _INDENTED_CODE.match(line) and (open_ or blank_before):
+            inside.extend(pending)
+            inside.append(number)
+            open_, pending = True, []
+        else:
+            open_, pending = False, []
+        blank_before = blank
+    return inside
+
+
+def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
+    """The numbers of the lines of `text` (its first is `line_base`) in a block that the
+    markup `syntax` shows as written: a Markdown fenced or indented code block, an AsciiDoc
+    listing, literal or passthrough block (delimiters included) or literal paragraph, a reST
+    literal block, code directive or doctest block. A URL in it is an example of text,
+    which a fix would change (a comment in a code sample that shows `^` unescaped on
+    purpose). A block left open runs to the text's end, as CommonMark and Asciidoctor read
+    it."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text's last line ends with its newline: no line after it
+    if syntax == "rst":
+        literal = _rst_literal_lines(lines, line_base)
+        doctest = _paragraphs_from(lines, line_base, frozenset(literal), _DOCTEST)
+        return frozenset(literal + doctest)
+    if syntax == "markdown":
+        fenced = _fenced_lines(lines, line_base, _MARKDOWN_FENCE)
+        return frozenset(fenced + _indented_code_lines(lines, line_base, frozenset(fenced)))
+    if syntax == "asciidoc":
+        fenced = _fenced_lines(lines, line_base, _ASCIIDOC_FENCE)
+        literal = _paragraphs_from(lines, line_base, frozenset(fenced), _LITERAL_PARAGRAPH)
+        return frozenset(fenced + literal)
+    return frozenset()
+
+
+# What markup shows as written inside a line or paragraph: a Markdown code span (a run of
+# backquotes to the next run as long, CommonMark 0.31.2 section 6.1), a reST inline literal
+# (``...``) and a literal role's text (:code:`...`), an AsciiDoc passthrough (+++...+++,
+# ++...++, pass:[...], $$...$$, and literal monospace `+...+`); and an HTML element whose
+# text a browser shows or runs as written (<pre>, <code>, <script>, <style>, <textarea>),
+# in HTML and in Markdown's HTML.
+_CODE_SPAN_RUN = re.compile(r"`+")
+_RST_LITERAL_RUN = re.compile(r"(?<!`)``(?!`)")
+_RST_LITERAL_ROLE = re.compile(r":(?:code|literal|samp|file|command|kbd)(?::[\w-]+)?:`[^`]*`")
+_ASCIIDOC_PASS_RUN = re.compile(r"(?<!\+)\+{2,3}(?!\+)")
+_ASCIIDOC_PASS_MACRO = re.compile(r"pass:[a-z,]*\[[^\]]*\]|\$\$.*?\$\$|`\+[^`\n]*\+`")
+_HTML_AS_WRITTEN = re.compile(r"<(pre|code|script|style|textarea)\b[^>]*>", re.IGNORECASE)
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\r?\n")
+
+Spans = list[tuple[int, int]]
+
+# What each markup shows as written (`as_written` finds them), named for the rule pages.
+SHOWN_AS_WRITTEN: dict[str, str] = {
+    "markdown": "Markdown's fenced and indented code blocks and code spans",
+    "rst": "reST's literal blocks, code directives, doctest blocks and inline literals",
+    "asciidoc": "AsciiDoc's listing, literal and passthrough blocks, literal paragraphs and "
+    "passthroughs",
+    "html": "the text of HTML's <pre>, <code>, <script>, <style> and <textarea>, in Markdown "
+    "too",
+}
+
+
+def as_written(syntax: str, text: str) -> Spans:
+    """The stretches of `text` (offsets, sorted, apart) that the markup `syntax`
+    ("markdown", "rst", "asciidoc", "html") shows as written: its code blocks and literal
+    blocks (`code_block_lines`), code spans, inline literals and passthroughs, and HTML's
+    <pre>, <code>, <script>, <style> and <textarea> elements. A fix changes no URL in them
+    (linter.checker), and no URL goes on onto their lines (continuation.going_on_at)."""
+    blocks = _line_spans(text, code_block_lines(syntax, text))
+    spans = list(blocks)
+    if syntax in ("markdown", "html"):
+        spans.extend(_html_elements(text))
+    if syntax == "markdown":
+        spans.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
+    elif syntax == "rst":
+        spans.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
+        spans.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
+    elif syntax == "asciidoc":
+        spans.extend(_paired_runs(text, _ASCIIDOC_PASS_RUN, blocks))
+        spans.extend(match.span() for match in _ASCIIDOC_PASS_MACRO.finditer(text))
+    return _merged(spans)
+
+
+def within(spans: Spans, start: int, end: int) -> bool:
+    """Does text[start:end] (end > start: a URL's) overlap one of `spans` (as_written's)?"""
+    from bisect import bisect_right
+
+    index = bisect_right(spans, (start, end)) - 1  # the last that starts at `start` or before
+    if index >= 0 and spans[index][1] > start:
+        return True
+    return index + 1 < len(spans) and spans[index + 1][0] < end
+
+
+def _line_spans(text: str, numbers: frozenset[int]) -> Spans:
+    """The stretches of `text` the lines numbered `numbers` (from 1) take, their line ends
+    too."""
+    if not numbers:
+        return []
+    from .textpos import line_starts
+
+    starts = line_starts(text)
+    spans: Spans = []
+    for number in sorted(numbers):
+        start = starts[number - 1]
+        end = starts[number] if number < len(starts) else len(text)
+        if spans and spans[-1][1] == start:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def _paired_runs(text: str, run: re.Pattern[str], blocks: Spans) -> Spans:
+    """The stretches from each run of `run` to the next run equal to it in its paragraph
+    (a run with none is text, and the next one may open): a paragraph ends at a blank line
+    and at a block. Linear: each run's next equal one is found from the end, once."""
+    runs = [match.span() for match in run.finditer(text)]
+    if not runs:
+        return []
+    paragraph = [0] * len(runs)  # which paragraph each run stands in
+    number = 0
+    block = 0
+    for index, (start, _) in enumerate(runs):
+        while block < len(blocks) and blocks[block][1] <= start:
+            block += 1
+        inside = block < len(blocks) and blocks[block][0] <= start
+        before = runs[index - 1][1] if index else 0
+        if inside or _PARAGRAPH_BREAK.search(text, before, start) or (
+            index and paragraph[index - 1] < 0
+        ):
+            number += 1
+        paragraph[index] = -1 if inside else number
+    following: list[int] = [-1] * len(runs)
+    last: dict[tuple[int, str], int] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        if paragraph[index] < 0:
+            continue
+        key = (paragraph[index], text[runs[index][0] : runs[index][1]])
+        following[index] = last.get(key, -1)
+        last[key] = index
+    spans: Spans = []
+    index = 0
+    while index < len(runs):
+        closer = following[index]
+        if closer < 0:
+            index += 1
+            continue
+        spans.append((runs[index][0], runs[closer][1]))
+        index = closer + 1
+    return spans
+
+
+def _html_elements(text: str) -> Spans:
+    """The contents of the elements a browser shows or runs as written, from the end of
+    their start tag (whose attributes are markup's, `<script src="...">`) to their end tag
+    (or the text's end, where it is not closed)."""
+    spans: Spans = []
+    at = 0
+    while True:
+        opened = _HTML_AS_WRITTEN.search(text, at)
+        if opened is None:
+            return spans
+        closer = re.compile(rf"</{opened.group(1)}\s*>", re.IGNORECASE)
+        closed = closer.search(text, opened.end())
+        end = len(text) if closed is None else closed.start()
+        spans.append((opened.end(), end))
+        if closed is None:
+            return spans
+        at = closed.end()
+
+
+def _merged(spans: Spans) -> Spans:
+    """`spans` sorted, those that overlap or touch made one, the empty left out."""
+    merged: Spans = []
+    for start, end in sorted(spans):
+        if start >= end:
+            continue
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
