@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from urlint.core.model import Flag
-from urlint.linter.checker import fix_may_apply, is_code
+from urlint.linter.fixable import COMMENTS, FIXED_IN, NEVER_FIXED, PROSE, fix_may_apply, fix_scope
 from urlint.scanner import scan
+from urlint.scanner.syntax import Syntax
+from urlint.sources.kinds import file_syntax
 
 from ..helpers import run
 from ..lint_helpers import assert_code_means_the_same
@@ -18,33 +20,43 @@ def _candidate(text: str, syntax: str = "text"):
 
 
 @pytest.mark.parametrize(
-    ("text", "syntax", "in_code", "expected"),
+    ("text", "syntax", "expected"),
     [
-        ("see http://a.example/~x/ here", "text", False, True),  # prose
-        ("[a](http://a.example/~x/)", "markdown", False, True),  # a markup link
-        ('U = "http://a.example/~x/"\n', "python", True, False),  # a literal's value
-        ("# see http://a.example/~x/\n", "python", True, True),  # a comment
-        ('U = f"http://a.example/{user}/~x"\n', "python", True, False),  # a template
-        ("url: http://a.example/~x/\n", "yaml", True, False),  # a YAML plain scalar: a value
-        ("curl http://a.example/~x/\n", "shell", True, False),  # a shell word
-        ("see http://a.example/{x}/~y here", "text", False, False),  # a template in prose
+        ("see http://a.example/~x/ here", "text", True),  # prose
+        ("[a](http://a.example/~x/)", "markdown", True),  # a markup link
+        ('U = "http://a.example/~x/"\n', "python", False),  # a literal's value
+        ("# see http://a.example/~x/\n", "python", True),  # a comment
+        ('U = f"http://a.example/{user}/~x"\n', "python", False),  # a template
+        ("url: http://a.example/~x/\n", "yaml", False),  # a YAML plain scalar: a value
+        ("curl http://a.example/~x/\n", "shell", False),  # a shell word
+        ("see http://a.example/{x}/~y here", "text", False),  # a template in prose
+        ('{"a": "http://a.example/~x/"}', "json", False),  # JSON: no comments
+        ("see http://a.example/~x/ here", "other", False),  # a kind urlint does not read
     ],
 )
-def test_a_fix_applies_in_prose_comments_and_links_only(text, syntax, in_code, expected):
-    assert fix_may_apply(_candidate(text, syntax), in_code) is expected
+def test_a_fix_applies_in_prose_comments_and_links_only(text, syntax, expected):
+    assert fix_may_apply(_candidate(text, syntax), fix_scope(syntax)) is expected
 
 
 def test_template_candidates_are_flagged_as_the_policy_reads_them():
     assert Flag.TEMPLATE in _candidate('U = f"http://a.example/{user}/"\n', "python").flags
 
 
+def test_every_syntax_says_where_a_fix_goes_in_it():
+    # One table: a syntax added to the scanner must say where its fixes go, or why none.
+    fixed = {syntax for syntax, _, _ in FIXED_IN}
+    assert fixed.isdisjoint(NEVER_FIXED)
+    assert fixed | set(NEVER_FIXED) == {syntax.value for syntax in Syntax}
+
+
 @pytest.mark.parametrize(
     ("path", "expected"),
-    [("a.py", True), ("b.yaml", True), ("c.sh", True), ("d.json", True), ("README.txt", False),
-     ("README.md", False), ("notes", False), ("-", False)],
+    [("a.py", COMMENTS), ("b.yaml", COMMENTS), ("c.sh", COMMENTS), ("d.json", None),
+     ("README.txt", PROSE), ("README.md", PROSE), ("notes", PROSE), ("-", PROSE),
+     ("lib/LWP/UserAgent.pm", None)],
 )
-def test_code_is_told_by_the_files_name(path, expected):
-    assert is_code(path) is expected
+def test_where_a_fix_goes_is_told_by_the_files_name(path, expected):
+    assert fix_scope(file_syntax(path)) == expected
 
 
 PYTHON = (
@@ -144,7 +156,7 @@ MARKDOWN = (
     '# Typically a request to "https://www.example.com/test^path" would\n'
     "# GET /test%5Epath HTTP/1.1\n"
     "```\n"
-    "And http://a.example/a|b after it.\n"
+    "And http://a.example/a^b after it.\n"
 )
 ASCIIDOC = (
     "See http://a.example/~fred/ for more.\n"
@@ -165,7 +177,7 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
     assert (code, out.splitlines()) == (1, [
         "a.md:1:22: C202 unsafe character '~': write it as %7E",
         "a.md:4:55: C201 unsafe character '^': write it as %5E",
-        "a.md:7:23: C201 unsafe character '|': write it as %7C",
+        "a.md:7:23: C201 unsafe character '^': write it as %5E",
         "b.adoc:1:22: C202 unsafe character '~': write it as %7E",
         "b.adoc:3:34: C201 unsafe character '^': write it as %5E",
     ])
@@ -173,7 +185,7 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
     assert "fixed 3 problems" in err
     assert (tmp_path / "a.md").read_text(encoding="utf-8") == MARKDOWN.replace(
         "~fred", "%7Efred"
-    ).replace("a|b", "a%7Cb")
+    ).replace("a^b", "a%5Eb")
     assert (tmp_path / "b.adoc").read_text(encoding="utf-8") == ASCIIDOC.replace(
         "~fred", "%7Efred"
     )

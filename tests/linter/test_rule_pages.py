@@ -17,7 +17,7 @@ import urlint
 from urlint.linter.config import build_settings, select_rules
 from urlint.linter.rules.catalogue import all_rules, rules_by_code
 from urlint.linter.rules.engine import Linter
-from urlint.linter.rules.pages import FIX_NOT_OFFERED, rule_page
+from urlint.linter.rules.pages import rule_page, where_fixes_go
 from urlint.linter.rules.rule import RFC3986, RuleOptions
 from urlint.scanner import scan
 
@@ -145,7 +145,7 @@ URL means the same. No fix where the scheme is broken across lines (a replacemen
 only within one line), in a URL that may hold a password (an edit would show it in --diff: \
 section 6), or in mail or an archive, whose text is decoded.
 
-""" + FIX_NOT_OFFERED + "\n"
+""" + where_fixes_go() + "\n"
 
 
 def test_a_rule_page_whole(capsys) -> None:
@@ -219,14 +219,28 @@ def test_every_page_says_what_rfc3986_says_with_the_section(entry) -> None:
     )
 
 
-def test_every_page_with_a_fix_says_where_none_is_offered() -> None:
-    with_fix = [entry.code for entry in all_rules() if FIX_NOT_OFFERED in rule_page(entry)]
+def test_every_page_with_a_fix_says_where_one_is_offered_and_where_never() -> None:
+    from urlint.linter.fixable import FIXED_IN, NEVER_FIXED
+    from urlint.scanner.markup_lines import SHOWN_AS_WRITTEN
+
+    said = where_fixes_go()
+    with_fix = [entry.code for entry in all_rules() if said in rule_page(entry)]
     assert with_fix == [entry.code for entry in all_rules() if entry.safe_fix]
     assert with_fix == ["C201", "C202", "C203", "C204", "C205", "S402"]
-    # What linter.checker.fix_may_apply, the engine and lint_mail leave out, named each.
+    # One table says it: every kind the checker fixes in, and every kind it never does.
+    for name in (*(name for _, name, _ in FIXED_IN), *NEVER_FIXED.values(),
+                 *SHOWN_AS_WRITTEN.values()):
+        assert name in said, name
+    assert said.startswith(
+        "Where a fix is offered, whatever the rule: in plain text; in the prose, links and "
+        "attributes of Markdown, reStructuredText, AsciiDoc and HTML; and in the comments of "
+        "Python (and gettext catalogs), JavaScript and TypeScript, Go, shell and make, C-like "
+        "languages, YAML and TOML files, never past the comment's own line"
+    )
+    # What linter.fixable, the engine and lint_mail leave out, named each.
     for place in ("template", "string literal", "comment", "shell word", "regular expression",
-                  "mail", "password", "line break"):
-        assert place in FIX_NOT_OFFERED, place
+                  "mail", "password", "line break", "backslash", "placeholder"):
+        assert place in said, place
 
 
 def test_the_grades_head_the_page() -> None:

@@ -12,7 +12,7 @@ from ..core.exits import ConfigError
 from ..core.faults import internal_error
 from ..core.findings import Finding, Fix
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
-from ..core.model import Candidate, Flag, Position, ScannedText, Span
+from ..core.model import Candidate, Position, ScannedText, Span
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..pipeline import scan_file_texts
@@ -22,6 +22,7 @@ from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
 from ..sources.text import scan_texts
 from .config import Settings, build_settings, covered
+from .fixable import COMMENTS, PROSE, fix_may_apply, fix_scope, plain_raw_text
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
 from .suppressions import RangeDirectives, Suppressions
@@ -187,35 +188,37 @@ class Checker:
         """The findings in a scanned plain text, suppressions and per-file ignores applied.
 
         A fix is offered only where applying it cannot change what the file means
-        (`fix_may_apply`): never in a file of a kind urlint does not read, nor in a markup
-        file's code block (scanner.syntax.code_block_lines)."""
+        (linter.fixable): in the kinds and contexts urlint knows to be prose, never in what
+        markup shows as written (scanner.markup_lines.as_written), never for a URL whose
+        raw text may mean more than its characters, and in code never past the comment's
+        own line."""
         if self.observer is not None:
             self.observer.tick()
         ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
         syntax = file_syntax(path)  # once: a name without an extension is read for its #!
-        as_written: frozenset[int] = frozenset()
-        if syntax != "text":  # a hook's README.txt loads no syntax table
-            from ..scanner.syntax import code_block_lines
+        scope = fix_scope(syntax)
+        as_written: list[tuple[int, int]] = []
+        if scope == PROSE and syntax != "text":  # a hook's README.txt loads no markup module
+            from ..scanner.markup_lines import as_written as written_in
 
-            as_written = code_block_lines(syntax, scanned.text, scanned.line_base)
-        in_code = _is_code_syntax(syntax)
-        # A kind urlint does not read (scanner.syntax.Syntax.OTHER): what a fix would change
-        # there is not known, so none is offered.
-        fixable = syntax != "other"
+            as_written = written_in(syntax, scanned.text)
         suppressions.collect_from(scanned)
         for candidate in scanned.candidates:
-            keeps_fixes = fixable and fix_may_apply(candidate, in_code) and (
-                not as_written or candidate.span.start.line not in as_written
-            )
+            keeps_fixes = fix_may_apply(candidate, scope)
+            text_asked = False  # the URL's own text is asked once, for its first fix
             for finding in self._lint(candidate, path):
                 if ignores and covered(finding.code, ignores):
                     continue
                 if suppressions.suppresses(finding):
                     continue
-                if finding.fix is not None and (
-                    not keeps_fixes or (in_code and _beyond_its_line(finding.fix, candidate))
-                ):
-                    finding = replaced(finding, fix=None)
+                if finding.fix is not None:
+                    if keeps_fixes and not text_asked:
+                        keeps_fixes = _fixable_text(scanned, candidate, syntax, scope, as_written)
+                        text_asked = True
+                    if not keeps_fixes or (
+                        scope == COMMENTS and _beyond_its_line(finding.fix, candidate)
+                    ):
+                        finding = replaced(finding, fix=None)
                 yield finding
 
     def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
@@ -300,17 +303,34 @@ def _stdin_texts(stream: BinaryIO, name: str) -> Iterator[ScannedText | Problem]
         yield unreadable(error, name)
 
 
-def is_code(path: str) -> bool:
-    """Is the file at `path` code or configuration (scanner.syntax.CODE_SYNTAXES) by its name?"""
-    return _is_code_syntax(file_syntax(path))
-
-
-def _is_code_syntax(syntax: str) -> bool:
-    if syntax == "text":  # a hook's README.txt loads no syntax table
+def _fixable_text(
+    scanned: ScannedText,
+    candidate: Candidate,
+    syntax: str,
+    scope: str | None,
+    as_written: list[tuple[int, int]],
+) -> bool:
+    """May a fix edit `candidate` by what its raw text is and where it stands: outside what
+    markup shows as written, and holding nothing its syntax may give a meaning
+    (fixable.plain_raw_text)? No where its raw text cannot be told (fail safe)."""
+    base = scanned.offset_base
+    runs = []
+    for piece in candidate.pieces:
+        start, end = piece.start.offset, piece.end.offset
+        if start is None or end is None or not 0 <= start - base <= end - base <= len(
+            scanned.text
+        ):
+            return False
+        runs.append((start - base, end - base))
+    if not runs:
         return False
-    from ..scanner.syntax import CODE_SYNTAXES
+    if as_written:
+        from ..scanner.markup_lines import within
 
-    return syntax in CODE_SYNTAXES
+        if within(as_written, runs[0][0], max(runs[-1][1], runs[0][0] + 1)):
+            return False
+    raw = "".join(scanned.text[start:end] for start, end in runs)
+    return plain_raw_text(raw, syntax, scope)
 
 
 def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
@@ -319,19 +339,6 @@ def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
     `>`), or an edit of a wrapper's text read on into it, would break the program."""
     line = candidate.span.start.line
     return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
-
-
-def fix_may_apply(candidate: Candidate, in_code: bool) -> bool:
-    """May a fix edit this URL without changing what its file means?
-
-    Not in a template (its placeholders are the program's, not URL text), not in a string
-    literal (its value is the program's: a test that compares it, a server that routes on
-    it), and in a code or configuration file nowhere but in a comment (a YAML plain scalar,
-    a shell word are values too). In prose, a comment and a markup link a fix writes the
-    same URL as RFC 1738 asks (section 2.2)."""
-    if Flag.TEMPLATE in candidate.flags or candidate.context == "string":
-        return False
-    return not in_code or candidate.context == "comment"
 
 
 def lint(

@@ -228,13 +228,3 @@ def syntax_of_script(first_line: bytes) -> Syntax | None:
     program = words[0].rsplit(b"/", 1)[-1].decode("ascii", "replace").rstrip("0123456789.")
     return _INTERPRETERS.get(program.lower(), Syntax.OTHER)
 
-
-def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
-    """The lines of a Markdown, reST or AsciiDoc text (`syntax`) inside a code block, where
-    a URL is an example shown as written (markup_lines.code_block_lines); none for any other
-    syntax, whose texts are not looked at (nor markup_lines loaded: a hook's Python files)."""
-    if syntax not in ("markdown", "rst", "asciidoc"):
-        return frozenset()
-    from .markup_lines import code_block_lines as lines_in_blocks
-
-    return lines_in_blocks(syntax, text, line_base)

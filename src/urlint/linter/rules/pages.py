@@ -7,25 +7,39 @@ from __future__ import annotations
 
 from .rule import RFC3986, Rule
 
-# Where `--fix` offers no fix, whatever the rule: what linter.checker.fix_may_apply and
-# scanner.syntax.code_block_lines, the engine's _Findings._fix and lint_mail leave out, said
-# once for every page with a fix.
-FIX_NOT_OFFERED = (
-    "Where a fix is never offered, whatever the rule: in a URL the scanner marks as a "
-    "template (its placeholders, `{user_id}`, `%s`, `${port}`, an RFC 6570 `{owner}`, are the "
-    "program's); in any string literal (a code string with placeholders, a regular "
-    "expression, a value a test compares or a server routes on); in a code or configuration "
-    "file (Python, JavaScript and TypeScript, Go, shell and make, C-like languages, YAML, "
-    "TOML, JSON, gettext catalogs) anywhere but in a comment, since a shell word or a YAML "
-    "plain scalar is a value too, and never past the comment's own line; in a Markdown "
-    "fenced code block, a "
-    "reST literal block or code directive, or an AsciiDoc listing or literal block, which "
-    "shows its text as written; in mail or an archive, whose text is decoded; in a "
-    "URL that may hold a "
-    "password (section 6); and, for an edit of the URL's own characters, where what it "
-    "replaces crosses a line break. It is offered in prose (plain text, Markdown, "
-    "reStructuredText, AsciiDoc, HTML), in comments and in markup links."
-)
+
+def where_fixes_go() -> str:
+    """Where `--fix` offers a fix, whatever the rule, and where never: one paragraph on every
+    page with a fix, made from the table the checker decides by (linter.fixable.FIXED_IN)
+    and what markup shows as written (scanner.markup_lines.SHOWN_AS_WRITTEN)."""
+    from ...scanner.markup_lines import SHOWN_AS_WRITTEN
+    from ..fixable import COMMENTS, FIXED_IN, NEVER_FIXED, PROSE
+
+    texts = [name for syntax, name, scope in FIXED_IN if scope == PROSE and syntax == "text"]
+    markup = [name for syntax, name, scope in FIXED_IN if scope == PROSE and syntax != "text"]
+    comments = [name for _, name, scope in FIXED_IN if scope == COMMENTS]
+    written = [SHOWN_AS_WRITTEN[syntax] for syntax, _, _ in FIXED_IN if syntax in SHOWN_AS_WRITTEN]
+    never = [*NEVER_FIXED.values(), "mail or an archive, whose text is decoded"]
+    return (
+        f"Where a fix is offered, whatever the rule: in {_listed(texts)}; in the prose, links "
+        f"and attributes of {_listed(markup)}; and in the comments of {_listed(comments)} "
+        "files, never past the comment's own line (a string literal, a shell word or a YAML "
+        "plain scalar is a value). Never in what markup shows as written: "
+        f"{'; '.join(written)}. Never in another kind of file: {'; '.join(never)}. And never "
+        "in a URL the scanner marks as a template (its placeholders, `{user_id}`, `%s`, "
+        "`${port}`, an RFC 6570 `{owner}`, are the program's), in a string literal (a code "
+        "string with placeholders, a regular expression, a value a test compares or a server "
+        "routes on), in a URL whose raw text holds a backslash, a placeholder or a character "
+        "its file's syntax may give a meaning (a Markdown table's `|`, a code span's "
+        "backquote, two `*` that may open and close emphasis, an entity reference), in a URL "
+        "that may hold a password (section 6), nor, for an edit of the URL's own characters, "
+        "where what it replaces crosses a line break."
+    )
+
+
+def _listed(names: list[str]) -> str:
+    """`names` as a list in prose: "a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def grades(entry: Rule) -> list[str]:
@@ -87,7 +101,7 @@ def rule_page(entry: Rule) -> str:
         "",
         "## Fix safety",
         entry.fix_safety,
-        *(["", FIX_NOT_OFFERED] if entry.safe_fix else []),
+        *(["", where_fixes_go()] if entry.safe_fix else []),
     ]
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,121 @@
+"""Where a fix may be offered: the kinds of file and the contexts urlint knows to be prose.
+
+A fix is offered only where applying it cannot change what the file means, and urlint
+fails safe: it offers one only in the kinds and contexts `FIXED_IN` names, and in none it
+does not know (a kind of file it does not read, JSON, a string literal, a template, code,
+what markup shows as written: scanner.markup_lines.as_written). The last guard is on the
+URL itself (`plain_raw_text`): never a fix for a URL whose raw text holds a backslash, a
+placeholder, or a character its file's syntax may give a meaning. The checker decides by
+this module (linter.checker.lint_text); the rule pages say it, in one sentence made from
+`FIXED_IN` (linter.rules.pages).
+"""
+
+from __future__ import annotations
+
+from ..core.model import Flag
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.model import Candidate
+
+PROSE, COMMENTS = "prose", "comments"
+
+# Each syntax urlint reads (scanner.syntax) that a fix may go in: its name on the rule pages,
+# and where in it. PROSE: anywhere but what its markup shows as written; COMMENTS: in its
+# comments only (a string literal, a YAML plain scalar, a shell word are values).
+FIXED_IN: tuple[tuple[str, str, str], ...] = (
+    ("text", "plain text", PROSE),
+    ("markdown", "Markdown", PROSE),
+    ("rst", "reStructuredText", PROSE),
+    ("asciidoc", "AsciiDoc", PROSE),
+    ("html", "HTML", PROSE),
+    ("python", "Python (and gettext catalogs)", COMMENTS),
+    ("javascript", "JavaScript and TypeScript", COMMENTS),
+    ("go", "Go", COMMENTS),
+    ("shell", "shell and make", COMMENTS),
+    ("c-like", "C-like languages", COMMENTS),
+    ("yaml", "YAML", COMMENTS),
+    ("toml", "TOML", COMMENTS),
+)
+# And the syntaxes no fix goes in, each with why (the rule pages name them too).
+NEVER_FIXED: dict[str, str] = {
+    "json": "JSON, which has no comments",
+    "other": "a file of a kind urlint does not read (Perl, TeX, XML, a man page ...)",
+}
+_SCOPES = {syntax: scope for syntax, _, scope in FIXED_IN}
+
+
+def fix_scope(syntax: str) -> str | None:
+    """Where in a text of `syntax` a fix may go: PROSE, COMMENTS, or None (nowhere)."""
+    return _SCOPES.get(syntax)
+
+
+def fix_may_apply(candidate: Candidate, scope: str | None) -> bool:
+    """May a fix edit this URL, found where a fix may go as `scope` (fix_scope) says?
+
+    Not in a template (its placeholders are the program's, not URL text), not in a string
+    literal (its value is the program's: a test that compares it, a server that routes on
+    it), and where only comments are prose nowhere but in a comment. In prose, a comment
+    and a markup link a fix writes the same URL as RFC 1738 asks (section 2.2)."""
+    if scope is None or Flag.TEMPLATE in candidate.flags or candidate.context == "string":
+        return False
+    return scope == PROSE or candidate.context == "comment"
+
+
+# What a URL's raw text never holds where a fix is offered, in any syntax: a backslash (an
+# escape: markup's, a string's, RFC 8792's folding) and what may be a placeholder ("{",
+# "}", "$", a "%" without two hex digits: `%s`, `%(name)s`), which the scanner's templates
+# may not all know.
+_ANYWHERE = "\\{}$"
+# The characters each syntax may give a meaning inside a URL's raw text, where the URL read
+# is then not what its reader sees, and a fix would change what the file shows: each
+# always, and each of the second when it stands twice (what opens and closes a span of
+# markup: emphasis, strike-through, AsciiDoc's superscript and subscript); an entity
+# reference (`&amp;`) where the syntax reads one. A code file's comments are often markup
+# (doc comments: Javadoc, JSDoc, rustdoc's Markdown).
+_MEANINGFUL: dict[str, tuple[str, str, bool]] = {
+    "markdown": ("`|[]", "*_~", True),  # code spans, table cells, links; emphasis
+    "rst": ("`|[]", "*_", False),  # literals, roles, substitutions, citations; emphasis
+    "asciidoc": ("`+[]", "*_#^~", True),  # monospace, passthroughs; quotes' marks
+    "html": ("", "", True),
+    COMMENTS: ("`|[]", "*", False),
+}
+
+
+def plain_raw_text(raw: str, syntax: str, scope: str | None) -> bool:
+    """May a fix edit a URL whose raw text (as written in the file) is `raw`, in a text of
+    `syntax` where a fix may go as `scope` says? Not where it holds a backslash, a
+    placeholder, or a character `syntax` may give a meaning (fail safe)."""
+    for character in _ANYWHERE:
+        if character in raw:
+            return False
+    percent = raw.find("%")
+    while percent >= 0:
+        if not _hex(raw[percent + 1 : percent + 3]):
+            return False
+        percent = raw.find("%", percent + 1)
+    meaningful = _MEANINGFUL.get(COMMENTS if scope == COMMENTS else syntax)
+    if meaningful is None:
+        return True
+    always, paired, references = meaningful
+    if any(character in raw for character in always):
+        return False
+    if any(raw.count(character) >= 2 for character in paired):
+        return False
+    return not (references and _has_reference(raw))
+
+
+def _hex(two: str) -> bool:
+    return len(two) == 2 and all(character in "0123456789abcdefABCDEF" for character in two)
+
+
+def _has_reference(raw: str) -> bool:
+    """Does `raw` hold what reads as a character reference (`&amp;`, `&#38;`, `&#x26;`)?"""
+    at = raw.find("&")
+    while at >= 0:
+        end = raw.find(";", at + 1)
+        name = raw[at + 1 : end] if end > at else ""
+        if name and (name[0] == "#" or name.isalnum()):
+            return True
+        at = raw.find("&", at + 1)
+    return False
