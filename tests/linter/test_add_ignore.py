@@ -116,8 +116,8 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "template literal: a comment there would be part of it\n"
         "urlint: c.json:1: C202: no ignore comment: JSON has no comments\n"
         "urlint: d.txt:1: C202: no ignore comment: plain text has no comment syntax\n"
-        "urlint: e.md:2: C202: no ignore comment: the line is in a fenced code block: a comment "
-        "would be shown as code\n"
+        "urlint: e.md:2: C202: no ignore comment: the line ends in what the markup shows as "
+        "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
         "urlint: f.rst:1: C202: no ignore comment: a reStructuredText comment is a line of its "
         "own\n"
         "urlint: g.yaml:2: C202: no ignore comment: the line ends inside a multi-line string "
@@ -199,3 +199,46 @@ def test_python_after_add_ignore_parses_the_same_and_only_what_was_said_remains(
     changed = sum(a != b for a, b in zip(text.split("\n"), written.split("\n"), strict=True))
     plural = "" if changed == 1 else "s"
     assert err.splitlines()[-1] == f"urlint: added {changed} ignore comment{plural}"
+
+
+# Where a Markdown or HTML line ends in what its markup shows as written, or is a link
+# reference definition, the comment is said and not written; each line as in the file cited
+# (its URL given a "~", which C202 reports).
+MARKUP_LINES = {
+    # curl/curl 5c61e168, docs/SSLCERTS.md line 128: an indented code block
+    "a.md": "Sample:\n\n    curl https://example.com/~x\n",
+    # android/nowinandroid d6abd6d3, CODE_OF_CONDUCT.md line 26: a link reference definition
+    "b.md": "[may adopt]: https://opensource.google/docs/releasing/preparing/~x#conduct\n",
+    # pratas/smash 1be431b2, README.md line 225: an HTML <pre> in Markdown, then the same
+    # URL's line ended by its closing tag, after which a comment shows as none
+    "c.md": "<pre>\nhttp://www.gnu.org/licenses/~x/gpl-3.0.html\n</pre>\n"
+    "<pre>http://www.gnu.org/licenses/~y/gpl-3.0.html</pre>\n",
+    # the HTML standard's raw text element: a script's text, run as written
+    "d.html": "<script>\nlocation = 'https://x.example/~x/'\n</script>\n",
+}
+
+
+def test_no_comment_in_what_markup_shows_as_written_nor_after_a_reference_definition(
+    capsys, project
+):
+    for name, text in MARKUP_LINES.items():
+        (project / name).write_text(text, encoding="utf-8")
+    assert run(capsys, "check", "--select", "C202", "--add-ignore", *MARKUP_LINES) == (
+        0,
+        "",
+        "urlint: a.md:3: C202: no ignore comment: the line ends in what the markup shows as "
+        "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
+        "urlint: b.md:1: C202: no ignore comment: a link reference definition: a comment after "
+        "it would make it text\n"
+        "urlint: c.md:2: C202: no ignore comment: the line ends in what the markup shows as "
+        "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
+        "urlint: d.html:2: C202: no ignore comment: the line ends in what the markup shows as "
+        "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
+        "urlint: added 1 ignore comment\n",
+    )
+    written = {name: (project / name).read_text(encoding="utf-8") for name in MARKUP_LINES}
+    assert written == {
+        **MARKUP_LINES,
+        "c.md": "<pre>\nhttp://www.gnu.org/licenses/~x/gpl-3.0.html\n</pre>\n"
+        "<pre>http://www.gnu.org/licenses/~y/gpl-3.0.html</pre> <!-- urlint: ignore[C202] -->\n",
+    }

@@ -6,8 +6,10 @@ comment can go without changing what the file means, nothing is written and the 
 is said (`NotAdded`): a file with no comments (JSON, RFC 8259; plain text), a line of its own
 comments only (reStructuredText, AsciiDoc, a Dockerfile), mail, an archive's member, a line
 that ends inside a multi-line string or template literal (a comment there would be part of
-the string), a line continued by a backslash, a Markdown fenced code block (the comment
-would be shown as code), a URL that goes on onto the next line. The file is read and
+the string), a line continued by a backslash, a line that ends in what markup shows as
+written (a code block, an HTML <pre> or <script>: the comment would be shown as code or
+run), a Markdown link reference definition (a comment after it makes it text), a URL that
+goes on onto the next line. The file is read and
 written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
 """
 
@@ -71,7 +73,9 @@ _NONE = {
     "rst": "a reStructuredText comment is a line of its own",
     "asciidoc": "an AsciiDoc comment is a line of its own",
 }
-_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+# A Markdown link reference definition's line (CommonMark 0.31.2 section 4.7): nothing but
+# whitespace may follow its destination and title.
+_REFERENCE_DEFINITION = re.compile(r" {0,3}\[[^\]\n]+\]:")
 
 
 def add_ignores(
@@ -116,11 +120,19 @@ def _written(
     cannot be written added to `refused`."""
     text = source.text
     starts = line_starts(text)
-    regions = _regions(text, file_syntax(path))
-    fences = _fenced_lines(text, starts) if style is _MARKUP else frozenset()
+    syntax = str(file_syntax(path))
+    regions = _regions(text, syntax)
+    written = _as_written(syntax, text) if style is _MARKUP else []
     edits = []
     for line, codes in sorted(by_line.items()):
-        edit = _comment_edit(text, starts, line, sorted(codes), style, regions, fences)
+        edit = _comment_edit(text, starts, line, sorted(codes), style, regions, written)
+        if (
+            isinstance(edit, tuple)
+            and edit[0] == edit[1]  # a comment added, not one merged into
+            and syntax == "markdown"
+            and _REFERENCE_DEFINITION.match(text, starts[line - 1])
+        ):
+            edit = "a link reference definition: a comment after it would make it text"
         if isinstance(edit, str):
             refused.extend(NotAdded(path, line, code, edit) for code in codes)
         elif edit is not None:
@@ -194,7 +206,7 @@ def _comment_edit(
     codes: list[str],
     style: tuple[str, str, str],
     regions: Regions | None,
-    fences: frozenset[int],
+    written: list[tuple[int, int]],
 ) -> tuple[int, int, str] | str | None:
     """The edit that makes line `line` suppress `codes`: a replacement, or why none can be
     made; None where the line's `urlint: ignore` suppresses every rule already."""
@@ -213,8 +225,11 @@ def _comment_edit(
         return start + existing.start(1), start + existing.end(1), merged
     directive = f"urlint: ignore[{', '.join(codes)}]"
     opener, closer, space = style
-    if line in fences:
-        return "the line is in a fenced code block: a comment would be shown as code"
+    if written and _inside(written, end, len(text)):
+        return (
+            "the line ends in what the markup shows as written (a code block, <pre>, "
+            "<script>): a comment would be shown as code or run"
+        )
     if regions is not None:
         from ..scanner.code import COMMENT
 
@@ -241,22 +256,20 @@ def _comment_edit(
     return end, end, f"{space}{opener} {directive}{' ' + closer if closer else ''}"
 
 
-def _fenced_lines(text: str, starts: list[int]) -> frozenset[int]:
-    """The lines of a Markdown text inside a fenced code block, its fences too
-    (CommonMark section 4.5: a fence of three or more backquotes or tildes, closed by one
-    of the same character at least as long)."""
-    inside: set[int] = set()
-    fence = ""
-    for number, start in enumerate(starts, 1):
-        end = text.find("\n", start)
-        line = text[start : len(text) if end < 0 else end]
-        match = _FENCE.match(line)
-        if fence:
-            inside.add(number)
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                if not line[match.end() :].strip():
-                    fence = ""
-        elif match and not (match.group(1)[0] == "`" and "`" in line[match.end() :]):
-            fence = match.group(1)
-            inside.add(number)
-    return frozenset(inside)
+def _as_written(syntax: str, text: str) -> list[tuple[int, int]]:
+    """What a Markdown or HTML text shows as written (scanner.markup_lines.as_written)."""
+    from ..scanner.markup_lines import as_written
+
+    return as_written(syntax, text)
+
+
+def _inside(spans: list[tuple[int, int]], at: int, length: int) -> bool:
+    """Is the place `at` (a line's end, where a comment would go) inside one of `spans`: a
+    span that starts before it and ends after it, or at the text's end?"""
+    from bisect import bisect_left
+
+    index = bisect_left(spans, (at, 0)) - 1
+    if index < 0:
+        return False
+    start, end = spans[index]
+    return start < at and (at < end or end == length == at)
