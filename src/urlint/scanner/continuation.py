@@ -264,11 +264,22 @@ class Lines:
     """How a text's lines are read where a URL at a line end may go on onto the next one
     (`going_on_at`): its syntax's name, and for code its literals and comments."""
 
-    __slots__ = ("syntax", "regions")
+    __slots__ = ("syntax", "regions", "_written", "_written_in")
 
     def __init__(self, syntax: str, regions: Regions | None = None) -> None:
         self.syntax = syntax  # "markdown", "rst", "asciidoc"; "other"; "code" with regions
         self.regions = regions  # a code text's (scanner.code); None for any other
+        self._written: list[tuple[int, int]] = []
+        self._written_in: str | None = None
+
+    def written(self, text: str) -> list[tuple[int, int]]:
+        """What the markup shows as written in `text` (markup_lines.as_written), read once
+        a text: only where a URL at a line end has a line after it."""
+        if self._written_in is not text:
+            from .markup_lines import as_written
+
+            self._written, self._written_in = as_written(self.syntax, text), text
+        return self._written
 
 
 def going_on_at(
@@ -280,7 +291,9 @@ def going_on_at(
 
     The one decision X105's hint (`continuation`) and the joins (joins.joined) both ask
     before their own evidence. In prose they alone decide (no `lines`). In Markdown, reST
-    and AsciiDoc no line that is markup of its own goes on (markup_lines.markup_line). In
+    and AsciiDoc no line that is markup of its own goes on (markup_lines.markup_line), nor
+    any where the URL or that line is in what the markup shows as written (a code block: its
+    lines are code; markup_lines.as_written). In
     code, configuration and a kind urlint does not read ("other"), a URL broken across
     lines is rare and the next line mostly is code or a value: no line of code, key,
     list item, directive comment or path goes on, and a line goes on only where its text
@@ -291,10 +304,12 @@ def going_on_at(
     on none."""
     syntax = lines.syntax
     if syntax != "other" and lines.regions is None:  # markup
-        from .markup_lines import markup_line
+        from .markup_lines import markup_line, within
 
         if markup_line(syntax, text, next_start):
             return None
+        if within(lines.written(text), url_start, next_start + 1):
+            return None  # a URL in a code block or span, or a code block's line after it
         return INDENT.match(text, next_start).end()  # type: ignore[union-attr]  # matches empty
     regions = lines.regions
     if regions is None:
