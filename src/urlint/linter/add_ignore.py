@@ -9,8 +9,8 @@ that ends inside a multi-line string or template literal (a comment there would 
 the string), a line continued by a backslash, a line that ends in what markup shows as
 written (a code block, an HTML <pre> or <script>: the comment would be shown as code or
 run), a Markdown link reference definition (a comment after it makes it text), a URL that
-goes on onto the next line. The file is read and
-written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
+goes on onto the next line. The file is read and written back as `--fix` does
+(sources.text.SourceText): in the encoding it was read in.
 """
 
 from __future__ import annotations
@@ -122,7 +122,11 @@ def _written(
     starts = line_starts(text)
     syntax = str(file_syntax(path))
     regions = _regions(text, syntax)
-    written = _as_written(syntax, text) if style is _MARKUP else []
+    written: list[tuple[int, int]] = []
+    if style is _MARKUP:  # what the markup shows as written: no comment goes in it
+        from ..scanner.markup_lines import as_written
+
+        written = as_written(syntax, text)
     edits = []
     for line, codes in sorted(by_line.items()):
         edit = _comment_edit(text, starts, line, sorted(codes), style, regions, written)
@@ -254,13 +258,6 @@ def _comment_edit(
         if content.rfind("<") > content.rfind(">"):
             return "the line ends inside a tag: a comment there would break it"
     return end, end, f"{space}{opener} {directive}{' ' + closer if closer else ''}"
-
-
-def _as_written(syntax: str, text: str) -> list[tuple[int, int]]:
-    """What a Markdown or HTML text shows as written (scanner.markup_lines.as_written)."""
-    from ..scanner.markup_lines import as_written
-
-    return as_written(syntax, text)
 
 
 def _inside(spans: list[tuple[int, int]], at: int, length: int) -> bool:

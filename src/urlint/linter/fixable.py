@@ -13,6 +13,7 @@ this module (linter.checker.lint_text); the rule pages say it, in one sentence m
 from __future__ import annotations
 
 from ..core.model import Flag
+from ..grammar.abnf import HEX_CHARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,7 +107,8 @@ def plain_raw_text(raw: str, syntax: str, scope: str | None) -> bool:
 
 
 def _hex(two: str) -> bool:
-    return len(two) == 2 and all(character in "0123456789abcdefABCDEF" for character in two)
+    """Are `two` the two hex digits of an escape (section 2.2: "%" hex hex)?"""
+    return len(two) == 2 and all(character in HEX_CHARS for character in two)
 
 
 def _has_reference(raw: str) -> bool:
