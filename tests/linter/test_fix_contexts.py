@@ -139,10 +139,29 @@ PIECES = {
         "docstring": (False, '"""{}"""\n'),
     },
     "yaml": {"comment": (True, "# see {}\n"), "value": (False, "u: {}\n")},
+    "toml": {"comment": (True, "# see {}\n"), "value": (False, 'u = "{}"\n')},
+    "json": {"value": (False, '{"u": "{}"}\n')},
+    "javascript": {
+        "comment": (True, "// see {}\n"), "string": (False, 'u = "{}";\n'),
+        "template": (False, "u = `{}`;\n"),
+    },
+    "go": {"comment": (True, "// see {}\n"), "raw": (False, "u := `{}`\n")},
+    "c-like": {"comment": (True, "/* see {} */\n"), "string": (False, 'u = "{}";\n')},
+    "shell": {"comment": (True, "# see {}\n"), "word": (False, "curl {}\n")},
+    "text": {"prose": (True, "see {} here\n\n")},
     "other": {"prose": (False, "see {} here\n\n"), "comment": (False, "# {}\n")},
 }  # fmt: skip
 NAMES = {"markdown": "a.md", "rst": "a.rst", "asciidoc": "a.adoc", "html": "a.html",
-         "python": "a.py", "yaml": "a.yaml", "other": "a.tex"}  # fmt: skip
+         "python": "a.py", "yaml": "a.yaml", "toml": "a.toml", "json": "a.json",
+         "javascript": "a.js", "go": "a.go", "c-like": "a.c", "shell": "a.sh",
+         "text": "a.txt", "other": "a.tex"}  # fmt: skip
+
+
+def test_every_syntax_has_its_pieces():
+    from urlint.scanner.syntax import Syntax, syntax_of
+
+    assert set(PIECES) == set(NAMES) == {syntax.value for syntax in Syntax}
+    assert all(syntax_of(NAMES[syntax]).value == syntax for syntax in NAMES)
 
 
 @pytest.mark.parametrize("syntax", sorted(PIECES))
@@ -156,10 +175,10 @@ def test_a_fix_changes_only_url_text_in_prose_comments_and_links(syntax, data):
     for kind in kinds:
         url = data.draw(URLS)
         fixable, form = PIECES[syntax][kind]
-        before, _ = form.split("{}")
+        before, after = form.split("{}")
         start = len(text) + len(before)
         pieces.append((start, start + len(url), fixable))
-        text += form.format(url)
+        text += before + url + after
     path = NAMES[syntax]
     checker = Checker(build_settings({}, select=["ALL"]))
     scanned = ScannedText(text, 1, 0, scan(text, syntax=file_syntax(path)))
