@@ -336,16 +336,23 @@ def going_on_at(
 # path, "#" a comment).
 _ENDS_GOING_ON = frozenset("-_=&?~+.%;")
 _STARTS_GOING_ON = frozenset("?&=%_~;.")
+# A line comment's leaders (`#`, `//`, `;` of Lisp and INI files, `%` of TeX, `--` of SQL
+# and Lua), and a block comment's "*" on its lines (joins.py reads past them too).
+LINE_COMMENT_LEADERS = r"#+|//+|;+|%+|--"
+COMMENT_LEADERS = rf"\*|{LINE_COMMENT_LEADERS}"
 # A comment's leader at a line's start, and the blanks after it (how a prose comment's
-# line starts): `#`, `//`, `;`, `%`, `--`, and a block comment's `/*` or `*`.
-_LEADER = compiled_when_used(r"[ \t]*(/?\*+|#+|//+|;+|%+|--)[ \t]+")
+# line starts), a block comment's opening `/*` among them.
+_LEADER = compiled_when_used(rf"[ \t]*(/?\*+|{LINE_COMMENT_LEADERS})[ \t]+")
 # A comment that starts after code on a line (`set(X 0)  # see https://...`).
-_LEADER_AFTER_CODE = compiled_when_used(r"[ \t](#+|//+|;+|%+|--)[ \t]")
+_LEADER_AFTER_CODE = compiled_when_used(rf"[ \t](?:{LINE_COMMENT_LEADERS})[ \t]")
+# A key's name, as configuration files and code write one (`org.gradle.parallel`,
+# `innodb_doublewrite`, PowerShell's `$total_privileges`).
+_NAME = r"[$@]?[A-Za-z_][\w.-]*"
 # What stands before a URL that is a key's value on its line (`url=https://...`,
 # `Documentation=https://...`, `homepage: https://...`): a value ends with its line.
-_KEY_BEFORE = compiled_when_used(r"[ \t]*[$@]?[A-Za-z_][\w.-]*[ \t]*[=:][ \t]*\Z")
+_KEY_BEFORE = compiled_when_used(rf"[ \t]*{_NAME}[ \t]*[=:][ \t]*\Z")
 # A key, by how a line starts: `name:`, `name =`, `name=value`.
-_KEY = compiled_when_used(r"[$@]?[A-Za-z_][\w.-]*[ \t]*(?:=|:(?=[ \t]|\r?\n|\Z))")
+_KEY = compiled_when_used(rf"{_NAME}[ \t]*(?:=|:(?=[ \t]|\r?\n|\Z))")
 # A line no URL goes on onto, by how it starts: a list item, a comment glued to its leader
 # (`//nolint`, `#pragma`, `#After=`: a directive or code commented out), a directive
 # (`noqa`, `eslint-disable`, a doc comment's `@param`), a path (`/usr/bin`, `./x`, `~/x`,

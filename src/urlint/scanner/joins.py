@@ -14,7 +14,16 @@ import re
 from .._runtime.patterns import compiled_when_used
 from . import bare
 from .body import BODY
-from .continuation import ALNUM, CELL_GAP, INDENT, LINE_END, TROFF_REQUEST, Lines, going_on_at
+from .continuation import (
+    ALNUM,
+    CELL_GAP,
+    COMMENT_LEADERS,
+    INDENT,
+    LINE_END,
+    TROFF_REQUEST,
+    Lines,
+    going_on_at,
+)
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -60,7 +69,7 @@ _EXTENSION = compiled_when_used(r"(?:s?html?|xhtml|txt|pdf|ps|gz|tgz|zip|php|asp
 _STARTS_INSIDE = frozenset("/?&#;.")
 # What a document repeats before each line of a comment (code) that a URL and its rest
 # both stand in: the same leader on both lines is no text of either.
-_COMMENT_LEADER = compiled_when_used(r"[ \t]*(?:\*|#+|//+|;+|%+|--)(?=[ \t])")
+_COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
 # An undecoded quoted-printable escape (RFC 2045 section 6.7): a line that holds one, or
 # is the 76 characters an encoder fills, ends on a soft line break, not on a URL's "=".
 _QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
