@@ -74,6 +74,11 @@ NAMES = [
     (".md", Syntax.OTHER),  # a dot file's name is no extension: a tool's, hidden
     (".npmrc", Syntax.OTHER),
     ("archive.tar.gz", Syntax.OTHER),  # sources.kinds.file_syntax reads what it holds
+    ("Vagrantfile", Syntax.C_LIKE),  # Ruby, as a Gemfile
+    ("Jenkinsfile", Syntax.C_LIKE),  # Groovy
+    ("Caddyfile", Syntax.OTHER),
+    ("Procfile", Syntax.OTHER),
+    ("go.sum", Syntax.OTHER),  # an extension not known here
 ]
 
 
