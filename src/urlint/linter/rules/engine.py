@@ -315,9 +315,13 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
 
 
 def _on_a_placeholder(hit: Hit | TextHit, placeholders: tuple[tuple[int, int], ...]) -> bool:
-    """Does the hit touch one of the URL's placeholders (offsets in the URL)?"""
+    """Does the hit touch one of the URL's placeholders (offsets in the URL)? An empty hit
+    (something missing: `file://#{dir}` has no "/" after its host) does where one stands
+    right before or after it, which may hold what is missing."""
     if isinstance(hit, TextHit):  # about the text around the URL, not its characters
         return False
+    if hit.start == hit.end:
+        return any(start <= hit.start <= end for start, end in placeholders)
     return any(hit.start < end and start < hit.end for start, end in placeholders)
 
 
