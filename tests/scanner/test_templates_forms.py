@@ -310,3 +310,20 @@ def test_placeholder_forms_in_code_are_no_template_without_one():
     ]
     assert placeholders("http://h/a{b", CODE) == ()
     assert Flag.TEMPLATE not in extract("see http://h/a%2Fb\n")[0].flags
+
+
+def test_a_url_inside_an_expression_is_a_url_of_its_own_real_line():
+    """helm/charts 390ee6614b4bb0da96b397f9b382e3ddca9f59a4, stable/gocd/values.yaml line
+    94: the command's URL is reported, so the expression holding it is not read across its
+    blank (the outer URL ends there, as before, its open `$(curl` a placeholder)."""
+    line = (
+        "  #      - 'curl -LO https://storage.googleapis.com/kubernetes-release/release/$(curl"
+        " -s https://storage.googleapis.com/kubernetes-release/release/stable.txt)/bin/linux/"
+        "amd64/kubectl && chmod +x ./kubectl'\n"
+    )
+    assert read(line, "yaml") == [
+        ("https://storage.googleapis.com/kubernetes-release/release/$(curl", (22, 86),
+         ["$(curl"], ((58, 64),), True),
+        ("https://storage.googleapis.com/kubernetes-release/release/stable.txt", (90, 158),
+         [], (), False),
+    ]  # fmt: skip

@@ -45,7 +45,8 @@ every text.
 
 Whitespace, a quote, `<` and `>` inside a placeholder (`{{ name }}`, `$(uname -s)`,
 `@{[ $c->url ]}`, `{{ if ne $port "80" }}`, curl's `{<name>a,b}`, Perl's `$o->{k}`) do not
-end the URL (`extended_end`): the placeholder closes on the same line, shortly after.
+end the URL (`extended_end`): the placeholder closes on the same line, shortly after, and
+holds no URL of its own (`$(curl -s https://x.org/v.txt)`: that one is reported).
 """
 
 from __future__ import annotations
@@ -273,7 +274,9 @@ _CODE_SIGILS = frozenset("$#%@")
 
 def _code_close(text: str, at: int, stop: int) -> int:
     """Where the expression opened at `at` closes (the offset after its bracket), its
-    brackets matched, on its line and within _MAX_CODE; -1 where it does not."""
+    brackets matched, on its line and within _MAX_CODE; -1 where it does not, or where it
+    holds a URL of its own (`$(curl -s https://x.org/v.txt)`), which is reported as such
+    (a URL inside a URL is none of its own: scanner.py)."""
     limit = min(stop, at + _MAX_CODE)
     line_end = text.find("\n", at, limit)
     opened: list[str] = []
@@ -284,7 +287,7 @@ def _code_close(text: str, at: int, stop: int) -> int:
         elif opened.pop() != _CLOSES[char]:
             return -1  # `$(a]`: no expression of a program
         elif not opened:
-            return bracket.end()
+            return -1 if text.find("://", at, bracket.end()) >= 0 else bracket.end()
     return -1
 
 
