@@ -327,3 +327,32 @@ def test_a_url_inside_an_expression_is_a_url_of_its_own_real_line():
         ("https://storage.googleapis.com/kubernetes-release/release/stable.txt", (90, 158),
          [], (), False),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # bitnami/charts 5165628a, bitnami/mlflow/templates/tracking/deployment.yaml line
+        # 146: a login's "@" before `{{ }}`
+        ("            - --artifacts-destination=wasbs://{{ .Values.externalAzureBlob.containerName"
+         " }}@{{ .Values.externalAzureBlob.storageAccount }}.blob.core.windows.net\n",
+         [("wasbs://{{ .Values.externalAzureBlob.containerName }}@{{ .Values.externalAzureBlob"
+           ".storageAccount }}.blob.core.windows.net", (39, 161),
+           ["{{ .Values.externalAzureBlob.containerName }}",
+            "{{ .Values.externalAzureBlob.storageAccount }}"], ((8, 53), (54, 100)), True)]),
+        # bitnami/charts 5165628a, bitnami/jupyterhub/templates/hub/configmap.yaml line 127:
+        # Python's f-string subscript, its key quoted, in a Helm template
+        ('        f"http://{{ template "common.names.fullname" . }}-hub:'
+         "{os.environ['HUB_SERVICE_PORT']}\"\n",
+         [("http://{{ template \"common.names.fullname\" . }}-hub:{os.environ['HUB_SERVICE_PORT']}",
+           (11, 95), ['{{ template "common.names.fullname" . }}',
+                      "{os.environ['HUB_SERVICE_PORT']}"], ((7, 47), (52, 84)), True)]),
+        # helm/charts 390ee66, incubator/spring-cloud-data-flow/templates/server-config-rabbit
+        # .yaml line 31: braces the forms do not read as one placeholder are not read across
+        # their blanks (no URL, as before)
+        ("        url: 'jdbc:mysql://${{ printf \"{\" }}{{ template \"scdf.envrelease\" . }}"
+         "_MYSQL_SERVICE_HOST}:3306/dataflow'\n", []),
+    ],
+)  # fmt: skip
+def test_helm_templates_in_yaml_real_lines(line, expected):
+    assert read(line, "yaml") == expected

@@ -73,7 +73,8 @@ _BOUND = r"(?:[0-9]|\{[^{}'\"]*\}|%[A-Z_][A-Z_]*)+"
 # `{{ }}` (and GitHub Actions' `${{ }}`) before `{ }`; a sigil's braces (`${ }`, Ruby's
 # `#{ }`, `%{ }`, one level of braces inside: `${fn({a})}`) and Perl's `@{[ ]}`, PHP's
 # `{$var['k']}` (quotes inside) before `{ }`, which holds no quote (`{I'm_king}` is a name
-# in braces, not a template's); `$(cmd args)` (a name or a command after its parenthesis,
+# in braces, not a template's, but a subscript's quoted key is: Python's
+# `{os.environ['HOST']}`); `$(cmd args)` (a name or a command after its parenthesis,
 # so OkHttp's test text `?a=!$(),` is none); a variable's element before a variable alone;
 # curl's ranges (digits or letters, a step after ":", a name in angle brackets first),
 # never an IP literal (which holds ":" and no "-": RFC 3986 section 3.2.2); a rewrite
@@ -86,6 +87,7 @@ _ALWAYS = (
     r"|[$#%]\{(?:[^{}]|\{[^{}]*\})*\}"
     r"|@\{\[(?:[^{}]|\{[^{}]*\})*\]\}"
     r"|\{\$[^{}]*\}"
+    r"|\{[A-Za-z_][\w.]*(?:\[(?:'[^'{}]*'|\"[^\"{}]*\"|[\w.]*)\])+\}"
     r"|\{[^{}'\"]*\}"
     r"|\$\((?=[A-Za-z_(])(?:[^()]|\([^()]*\))*\)"
     r"|\$[A-Za-z_]\w*(?:(?:->)?(?:\{[^{}]*\}|\[[^\[\]]*\])|->[A-Za-z_]\w*)+"
@@ -270,6 +272,23 @@ def _is_code(text: str, at: int) -> bool:
 
 
 _CODE_SIGILS = frozenset("$#%@")
+# The forms of _ALWAYS an expression read across its blanks must be one of.
+_EXPRESSION = compiled_when_used(
+    r"\$?\{\{[^{}]*\}\}"
+    r"|[$#%]\{(?:[^{}]|\{[^{}]*\})*\}"
+    r"|@\{\[(?:[^{}]|\{[^{}]*\})*\]\}"
+    r"|\{\$[^{}]*\}"
+    r"|\$\((?:[^()]|\([^()]*\))*\)"
+)
+
+
+def _one_expression(text: str, at: int, close: int) -> bool:
+    """Is text[at:close], with the sign before it (`${`, `#{`), one placeholder of the
+    forms (_EXPRESSION)? `@{{ name }}` is a login's "@" before `{{ name }}`."""
+    if _EXPRESSION.fullmatch(text, at, close) is not None:
+        return True
+    signed = text[at - 1 : at] in _CODE_SIGILS
+    return signed and _EXPRESSION.fullmatch(text, at - 1, close) is not None
 
 
 def _code_close(text: str, at: int, stop: int) -> int:
@@ -298,8 +317,8 @@ def _read_on(text: str, start: int, end: int, stop: int, opened: list[int]) -> i
     code = next((at for at in near if _is_code(text, at)), -1)
     if code >= 0:
         close = _code_close(text, code, stop)
-        if close < 0:
-            return -1
+        if close < 0 or not _one_expression(text, code, close):
+            return -1  # no placeholder the forms read whole (`${{ printf "{" }}`)
         # the expression's own brackets are closed with it
         del opened[opened.index(code, len(opened) - len(near)) :]
         return close
