@@ -125,6 +125,24 @@ def test_the_rest_of_a_template_and_url_text_are_linted(path, line, expected):
     assert findings(line, path) == expected
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # placeholders are all the password is: none is written
+        ("see ftp://u:${PW}@h.example/ now\n", [("P502", 11, 12)]),
+        ('u = f"postgres://{user}:{password}@{host}:{port}/{db}"\n', [("S403", 7, 15)]),
+        # a password written around a placeholder, or holding what reads as one, is written
+        ("see ftp://fred:Secr%ET1@ftp.example.org/ now\n", [("P502", 11, 15), ("P501", 16, 24)]),
+        ("see ftp://fred:pw$1@h.example/ now\n", [("P502", 11, 15), ("P501", 16, 20)]),
+        ("see ftp://u:pre{x}post@h.example/ now\n", [("P502", 11, 12), ("P501", 13, 23)]),
+    ],
+)
+def test_a_password_is_no_finding_only_where_placeholders_are_all_it_is(line, expected):
+    path = "a.py" if line.startswith("u =") else "notes.txt"
+    assert findings(line, path) == expected
+
+
+
 # --- a property: never a finding on a placeholder, never a fix in a template ---------------
 
 _TEXT = st.sampled_from(
@@ -138,7 +156,7 @@ _HOLES = st.sampled_from(
 )  # fmt: skip
 _HOSTS = st.sampled_from(
     ["h.example", "$HOST", "{host}", "%s", "[::1]", "[$ip6]", "%HOSTIP", "#{host}", "u:p@h",
-     "$user:$pw@$h", "@{[ $h ]}"]
+     "$user:$pw@$h", "@{[ $h ]}", "u:{pw}@h", "u:a{pw}@h", "u:%s@h"]
 )  # fmt: skip
 _PORTS = st.sampled_from(["", ":80", ":$PORT", ":{port}", ":%d", ":8o", ":%u", ":$p->{port}"])
 _PLACES = st.sampled_from(
@@ -173,8 +191,18 @@ def test_a_placeholder_is_never_reported_on_and_a_template_never_fixed(
         mine = [f for f in found if start <= f.column < end]
         for finding in mine:
             assert finding.fix is None, (finding, candidate.url)
-            if finding.column == finding.end_column:  # something missing, at a place
+            if finding.code == "P501":  # reported where the password holds more than them
+                assert not _covered(finding.column, finding.end_column, holes), finding
+            elif finding.column == finding.end_column:  # something missing, at a place
                 assert not any(b <= finding.column <= e for b, e in holes), (finding, candidate)
             else:
                 on_one = any(finding.column < e and b < finding.end_column for b, e in holes)
                 assert not on_one, (finding, candidate.url, candidate.placeholders)
+
+
+def _covered(column: int, end: int, holes: list[tuple[int, int]]) -> bool:
+    """Do `holes` (in order) cover the columns [column, end)?"""
+    for start, stop in holes:
+        if start <= column < stop:
+            column = stop
+    return column >= end
