@@ -356,3 +356,22 @@ def test_a_url_inside_an_expression_is_a_url_of_its_own_real_line():
 )  # fmt: skip
 def test_helm_templates_in_yaml_real_lines(line, expected):
     assert read(line, "yaml") == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # Homebrew/brew aad366ffaf6a8c94c66d35e4b990d42ac4195305, docs/Cask-Cookbook.md lines
+        # 1265 and 1279 (a Ruby sample in Markdown): quotes, a blank and a regular expression
+        # inside `#{}`, read whole (the URL ended at `#{version.delete(` before)
+        ('url "https://example.com/file-version-#{version.delete(".")}.dmg"\n',
+         [("https://example.com/file-version-#{version.delete(\".\")}.dmg", (6, 65),
+           ['#{version.delete(".")}'], ((33, 55),), True)]),
+        ('url "https://example.com/#{version.sub(/build\\d+/, "")}/file-version-#{version}.dmg"\n',
+         [("https://example.com/#{version.sub(/build\\d+/, \"\")}/file-version-#{version}.dmg",
+           (6, 84), ['#{version.sub(/build\\d+/, "")}', "#{version}"], ((20, 50), (64, 74)),
+           True)]),
+    ],
+)  # fmt: skip
+def test_ruby_interpolation_in_markdown_real_lines(line, expected):
+    assert read(line, "markdown") == expected
