@@ -123,6 +123,9 @@ PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + _PRINTF_IN_TEXT)
 CODE_PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + PRINTF)
 SHELL_PLACEHOLDER = compiled_when_used(_ALWAYS + _SHELL_VARIABLE + "|" + PRINTF)
 CONFIG_PLACEHOLDER = compiled_when_used(_ALWAYS + _CONFIG_VARIABLE + "|" + PRINTF)
+# A "%" that starts no escape (RFC 1738 section 2.2): where none stands, nor a brace, a
+# bracket or a "$", a URL holds no placeholder.
+_NOT_AN_ESCAPE = compiled_when_used(r"%(?![0-9A-Fa-f]{2})")
 # In a host or a port, and as the scheme: a variable of any case, or any conversion.
 _IN_AUTHORITY = compiled_when_used(r"\$\w+|" + PRINTF)
 # Where an authority ends (RFC 3986 section 3.2), read outside the placeholders.
@@ -144,6 +147,8 @@ def placeholders(url: str, shell: bool | str = False) -> Placeholders:
     `shell`: what the text is, as its `$` variables and printf conversions are read: SHELL
     (or True: every `$name`), CONFIG (a YAML or TOML file's: `$NAME` in capitals), CODE (any
     other code: every printf conversion), or running text (False, "")."""
+    if "{" not in url and "$" not in url and "[" not in url and not _NOT_AN_ESCAPE.search(url):
+        return ()  # escapes alone (most URLs with a "%"): the forms' pattern is not compiled
     pattern = SHELL_PLACEHOLDER if shell is True else _BY_KIND.get(shell or "", PLACEHOLDER)
     found = [match.span() for match in pattern.finditer(url)]
     if "$" in url or "%" in url:
