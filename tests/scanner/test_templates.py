@@ -121,6 +121,10 @@ def test_blanks_inside_a_placeholder_do_not_end_the_url():
     # pallets/flask .github/workflows/publish.yaml
     (action,) = extract("      url: https://pypi.org/project/Flask/${{ github.ref_name }}\n")
     assert action.url == "https://pypi.org/project/Flask/${{ github.ref_name }}"
+    # a Go template's action holds quotes too (the shape of bitnami/charts 5165628a,
+    # bitnami/wordpress/templates/NOTES.txt line 69: `{{- if ne $port "80" }}`)
+    (helm,) = extract('echo "URL: http://127.0.0.1{{- if ne $port "80" }}:{{ .Values.port }}/"\n')
+    assert helm.url == 'http://127.0.0.1{{- if ne $port "80" }}:{{ .Values.port }}/'
 
 
 @pytest.mark.parametrize(
@@ -129,8 +133,8 @@ def test_blanks_inside_a_placeholder_do_not_end_the_url():
         # a brace not closed on the line, or too far on: the URL ends at the blank
         ("see http://h/a/{{ name\n }} now", "http://h/a/"),
         ("see http://h/a/{{ " + "x " * 50 + "}} now", "http://h/a/"),
-        # what ends a URL for certain ends it inside braces too
-        ('see http://h/{{ a "b" }} now', "http://h/"),
+        # what ends a URL for certain ends it inside braces that prose may write too
+        ('see http://h/{ a "b" } now', "http://h/"),
         ("see http://h/{ a } and { b }", "http://h/{ a }"),
     ],
 )
@@ -151,7 +155,7 @@ def test_placeholders_lie_in_the_url_in_order_and_apart(rest):
     assert all(0 <= start < end <= len(url) for start, end in spans)
     pairs = zip(spans, spans[1:], strict=False)
     assert all(end <= next_start for (_, end), (next_start, _) in pairs)
-    assert all(url[start] in "{$%" and url[end - 1] in "}sdirvq" for start, end in spans)
+    assert all(url[start] in "{$%" for start, _ in spans)
 
 
 @given(placeholder_texts)

@@ -79,9 +79,13 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         start = match.start()
         if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
             return -1  # a word that starts with a digit: "1abc://"
-    if start > 0 and text[start - 1] in "\\:":  # rare: one look for both
+    if start > 0 and text[start - 1] in "\\:%$)":  # rare: one look for all
         if text[start - 1] == "\\":
             start += _escape_letters(text[start:colon])
+        elif text[start - 1] != ":":  # a placeholder may end with the name (`%s://`)
+            from .templates import scheme_start as placeholder_start
+
+            start = placeholder_start(text, start, floor)
         elif text.startswith("::", start - 2) and not text.startswith("//", colon + 1):
             # A name in program text: `Foo::Data::Bar`, `std::string`. No such name goes on
             # with "://", but AsciiDoc's block macros put a URL right after theirs:
@@ -125,8 +129,15 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
     assert match is not None  # BODY matches the empty string
     end = match.end()
-    if _BRACKET.search(text, start, end) is not None:  # nearly every URL has none
-        if text.find("{", start, end) >= 0:  # rare: a URL with a brace may be a template's
+    arrow = text[end - 1] == "-" and text.startswith(">", end)  # Perl's `$o->{k}`, PHP's
+    if arrow or _BRACKET.search(text, start, end) is not None:  # nearly every URL: neither
+        # rare: a URL with a brace, `$(` or `->` may be a template's, which reads on
+        if (
+            arrow
+            or text.find("{", start, end) >= 0
+            or text.find("$(", start, end) >= 0
+            or text.startswith("[<", end - 1)
+        ):
             from .templates import extended_end
 
             end = extended_end(text, start, end, len(text) if stop is None else stop)

@@ -200,7 +200,7 @@ def read_bare(
         span = index.span(start, end)
         url = text[start:end]
         candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
-        if "{" in url or "%" in url:  # may be a template (scanner.templates)
+        if "{" in url or "%" in url or "$" in url or "[" in url:  # may be a template
             return templated(candidate), end
         return candidate, end
     covered = end
@@ -208,9 +208,7 @@ def read_bare(
         url = _joined(text, runs) if runs else text[start:end]
         covered = max(end, password_end(text, url, end, rest))
     candidate = bare_candidate(text, start, end, after, rest, index, context, runs)
-    if "{" in candidate.url or "%" in candidate.url:  # may be a template (scanner.templates)
-        return templated(candidate), covered
-    return candidate, covered
+    return templated(candidate), covered
 
 
 def _login_read_on_before(
@@ -257,6 +255,9 @@ def _joined(text: str, runs: Runs) -> str:
 def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
     """`candidate`, flagged as a template where it holds placeholders (scanner.templates;
     `shell`: whose `$` variables are placeholders too, as templates.placeholders says)."""
+    url = candidate.url
+    if "{" not in url and "%" not in url and "$" not in url and "[" not in url:
+        return candidate  # most URLs: templates is not loaded for them (templates.may_hold)
     from .templates import as_template
 
     return as_template(candidate, shell)

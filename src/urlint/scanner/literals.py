@@ -44,9 +44,11 @@ if TYPE_CHECKING:
 # Where `\/` reads as "/": JSON (RFC 8259 section 7), JavaScript, YAML 1.2 (section 5.7).
 _SLASHED_SYNTAXES = frozenset({Syntax.JSON, Syntax.JAVASCRIPT, Syntax.YAML})
 SLASHED_COLON = re.compile(r":\\/\\/")  # `https:\/\/`: JSON's escaped "://"
-# Whose `$` variables are placeholders: scanner.templates' SHELL and CONFIG (that module loads
-# only for a URL that may be a template: a hook's start-up).
+# Whose `$` variables are placeholders: scanner.templates' SHELL and CONFIG, and CODE for any
+# other code, where every printf conversion is (that module loads only for a URL that may be
+# a template: a hook's start-up).
 _VARIABLES = {Syntax.SHELL: "shell", Syntax.YAML: "config", Syntax.TOML: "config"}
+_CODE = "code"
 
 Found = tuple[Candidate | None, int] | None
 # A candidate's fields after its pieces and before its context, at their defaults.
@@ -110,7 +112,7 @@ class CodeText:
             return found
         if context is not None:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
-        if self.shell and "$" in candidate.url:
+        if self.shell:
             candidate = templated(candidate, self.shell)
         return candidate, end
 
@@ -136,7 +138,7 @@ def code_text(
     if read_as not in CODE_SYNTAXES:
         return None
     slashed = read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0
-    return CodeText(lex(text, read_as, state, final), _VARIABLES.get(read_as, ""), slashed)
+    return CodeText(lex(text, read_as, state, final), _VARIABLES.get(read_as, _CODE), slashed)
 
 
 def _in_literal(

@@ -463,7 +463,10 @@ def _wrapped_candidate(
         login_rest=index.span(rest[1], rest[2]) if rest is not None else None,
         login_rest_text=text[rest[1] : rest[2]] if rest is not None else "",
     )
-    return templated(candidate) if "{" in found.url or "%" in found.url else candidate
+    url = found.url
+    if "{" in url or "%" in url or "$" in url or "[" in url:  # may be a template
+        return templated(candidate)
+    return candidate
 
 
 __all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]

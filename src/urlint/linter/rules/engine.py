@@ -192,10 +192,13 @@ class _Findings:
 
         A template's placeholders (`{user_id}`, `%s`, `${port}`) are the program's, not URL
         text: a hit on one of them, or on a component one stands in, is no finding; what
-        lies outside them is linted as any URL is."""
+        lies outside them is linted as any URL is. A password is no finding only where
+        placeholders are all it is (`${PW}`): one written around or beside them
+        (`Secr%ET1`, `pre{x}post`) is a password written (section 6)."""
         placeholders = self.candidate.placeholders
         if placeholders:
-            hits = [hit for hit in hits if not _on_a_placeholder(hit, placeholders)]
+            on = _all_placeholders if entry.code == PASSWORD_RULE else _on_a_placeholder
+            hits = [hit for hit in hits if not on(hit, placeholders)]
         for number, hit in enumerate(hits, 1):
             too_many = number > MAX_HITS_PER_RULE
             if too_many:
@@ -317,10 +320,25 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
 
 
 def _on_a_placeholder(hit: Hit | TextHit, placeholders: tuple[tuple[int, int], ...]) -> bool:
-    """Does the hit touch one of the URL's placeholders (offsets in the URL)?"""
+    """Does the hit touch one of the URL's placeholders (offsets in the URL)? An empty hit
+    (something missing: `file://#{dir}` has no "/" after its host) does where one stands
+    right before or after it, which may hold what is missing."""
     if isinstance(hit, TextHit):  # about the text around the URL, not its characters
         return False
+    if hit.start == hit.end:
+        return any(start <= hit.start <= end for start, end in placeholders)
     return any(hit.start < end and start < hit.end for start, end in placeholders)
+
+
+def _all_placeholders(hit: Hit | TextHit, placeholders: tuple[tuple[int, int], ...]) -> bool:
+    """Is every character of the hit a placeholder's (offsets in the URL)?"""
+    if isinstance(hit, TextHit):
+        return False
+    at = hit.start
+    for start, end in placeholders:  # in order and apart (scanner.templates)
+        if start <= at < end:
+            at = end
+    return at >= hit.end
 
 
 def _position(finding: Finding) -> tuple[int, int, str]:
