@@ -52,7 +52,10 @@ def _inputs(folder: Path) -> list[str]:
     return [str(folder / name) for name in names]
 
 
-TILDE = "unsafe character '~': write it as %7E"
+TILDE = (
+    "unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target rfc3986): "
+    "write it as %7E"
+)
 PASSWORD = "a password in the URL: never write one (section 6)"
 
 
@@ -382,7 +385,8 @@ def test_the_guides_check_paths_example_runs_as_written(tmp_path):
         cwd=tmp_path, env=_environment(),
     )
     tilde, password, space = (
-        "docs/index.md:1:31: C202 unsafe character '~': write it as %7E\n",
+        "docs/index.md:1:31: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
         "docs/index.md:1:59: P501 a password in the URL: never write one (section 6)\n",
         "README.md:1:30: X104 whitespace inside the URL, not at a line break: a space that "
         "belongs to it is %20\n",

@@ -70,7 +70,8 @@ def test_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
         (
             "crc.zip!1.eml:1:1: M902 cannot read: cannot be read to its end: Bad CRC-32 for file "
             "'1.eml'\n"
-            "crc.zip!2.eml:4:24: C202 unsafe character '~': write it as %7E\n"
+            "crc.zip!2.eml:4:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
         ),
     )
 
@@ -199,8 +200,10 @@ def test_a_fault_in_one_rule_is_m902_for_that_url_and_the_rest_is_linted(capsys,
         (
             "a.txt:1:5: M902 URL not linted: internal error: ZeroDivisionError: division by zero "
             "(set URLINT_DEBUG=1 for a traceback)\n"
-            "a.txt:1:48: C202 unsafe character '~': write it as %7E\n"
-            "b.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+            "a.txt:1:48: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
+            "b.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
         ),
     )
 

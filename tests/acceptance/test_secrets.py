@@ -508,8 +508,11 @@ def test_extract_prints_no_password_the_parser_sees(capsys, here):
     )
     assert (code, out) == (1, (
         "logins.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
-        "logins.txt:2:14: P501 a password in the URL: never write one (section 6)\n"
-        "logins.txt:3:16: P501 a password in the URL: never write one (section 6)\n"
+        # RFC 3986 ends the authority at the "?": no password there (section 3.2)
+        "logins.txt:2:14: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
+        "allows it: --target rfc3986): never write one (section 6)\n"
+        "logins.txt:3:16: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
+        "allows it: --target rfc3986): never write one (section 6)\n"
         "logins.txt:4:20: P501 a password in the URL: never write one (section 6)\n"
         "logins.txt:5:46: P501 a password in the URL: never write one (section 6)\n"
     ))
@@ -700,7 +703,10 @@ def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(cap
     assert (here / "report.txt").is_symlink()
     assert (
         here / "reports" / "last.txt"
-    ).read_text() == "a.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+    ).read_text() == (
+        "a.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
+    )
     assert sorted(p.name for p in (here / "reports").iterdir()) == ["last.txt"]
 
 
@@ -752,9 +758,10 @@ def test_a_file_name_cannot_start_a_workflow_command(capsys, here):
     (here / "::warning::y.txt").write_text("see http://example.com/~b\n")
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", ".")
     assert out == (
-        "\\x3a:warning::y.txt:1:24: C202 unsafe character '~': write it as %7E\n"
-        "x\\x0a::error file=README.md,line=1::injected\\x0a.txt:1:24: C202 unsafe character '~': "
-        "write it as %7E\n"
+        "\\x3a:warning::y.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
+        "x\\x0a::error file=README.md,line=1::injected\\x0a.txt:1:24: C202 unsafe character '~' by "
+        "RFC 1738 section 2.2 (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
     )
     _, out, _ = run(capsys, "extract", "-H", ".")
     assert all(not line.startswith("::") for line in out.splitlines())
@@ -769,8 +776,9 @@ def test_escape_sequences_in_a_url_reach_no_terminal(capsys, here):
     assert (
         out
         == (
-            "escape.txt:1:17: S407 invalid host: label 'h\\x1b]0;PWNED\\x07x' holds characters "
-            "other than letters, digits and '-'\n"
+            "escape.txt:1:17: S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: "
+            "--target rfc3986): label 'h\\x1b]0;PWNED\\x07x' holds characters other than "
+            "letters, digits and '-'\n"
         )
     )
     _, out, _ = run(

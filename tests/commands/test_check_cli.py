@@ -37,7 +37,8 @@ def test_text_format_and_exit_1(capsys, project):
     assert code == 1
     assert out.splitlines() == [
         "a.txt:1:21: P501 a password in the URL: never write one (section 6)",
-        "a.txt:2:24: C202 unsafe character '~': write it as %7E",
+        "a.txt:2:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "Found 2 problems: 1 error, 1 warning (1 fixable with --fix).",
     ]
 
@@ -52,7 +53,8 @@ def test_fail_on_and_exit_zero(capsys, project):
     # by default only errors fail a run (as ESLint's): a warning is shown, exit 0
     assert run(capsys, "check", "a.txt") == (
         0,
-        "a.txt:1:20: C202 unsafe character '~': write it as %7E\n"
+        "a.txt:1:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
         "Found 1 problem: 1 warning (1 fixable with --fix).\n",
         "",
     )
@@ -106,7 +108,7 @@ allowed-ports = { "localhost" = [8080] }
     write(tmp_path / "legacy" / "old.txt", f"ftp://fred:{SECRET}@ftp.example.com/\n")
     write(tmp_path / "a.txt", "http://example.com/~x/ gemini://a.example/ http://localhost:8080/ wat://x.example/\n")
     code, out, _ = run(capsys, "check", "--format", "concise", ".")
-    assert out.splitlines() == ["a.txt:1:67: S403 scheme 'wat' is not one RFC 1738 defines"]
+    assert out.splitlines() == ["a.txt:1:67: S403 unknown scheme 'wat': not one RFC 1738 defines"]
     assert code == 0  # S403 is info
 
 
@@ -141,7 +143,8 @@ def test_inline_suppressions_and_unused_ones(capsys, project):
     code, out, _ = run(capsys, "check", "--format", "concise", "a.txt")
     # (M901 findings come once the whole file is read)
     assert out.splitlines() == [
-        "a.txt:5:20: C202 unsafe character '~': write it as %7E",
+        "a.txt:5:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "a.txt:4:23: M901 unused suppression: 'P503' matches no finding here",
         "a.txt:5:27: M901 unknown rule code 'Q1' in a suppression",
     ]
@@ -154,7 +157,8 @@ def test_missing_file_is_a_finding_and_the_rest_is_checked(capsys, project):
     assert code == 1
     assert out.splitlines() == [
         "missing.txt:1:1: M902 cannot read: No such file or directory",
-        "a.txt:1:20: C202 unsafe character '~': write it as %7E",
+        "a.txt:1:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
     ]
 
 
@@ -172,7 +176,11 @@ def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
     # a new finding is reported
     write(target, target.read_text() + "http://example.com/~new/\n")
     code, out, _ = run(capsys, "check", "--format", "concise", "--baseline", "base.json", "a.txt")
-    assert (code, out) == (0, "a.txt:5:20: C202 unsafe character '~': write it as %7E\n")
+    assert (code, out) == (
+        0,
+        "a.txt:5:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
+    )
 
 
 def test_fix_applies_safe_fixes_only(capsys, project):
@@ -193,7 +201,8 @@ def test_fix_applies_safe_fixes_only(capsys, project):
     assert code == 1  # the password and the URL holding it remain
     assert out.splitlines() == [
         "a.txt:2:12: P501 a password in the URL: never write one (section 6)",
-        "a.txt:2:37: C202 unsafe character '~': write it as %7E",
+        "a.txt:2:37: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         # a guessed continuation is not written into the URL: wrapped by hand, if it is one
         "a.txt:3:5: X105 bare URL at a line end, and the next line seems to continue it: wrap "
         "it in <URL:...>",
@@ -229,7 +238,8 @@ def test_jsonl_and_json_records(capsys, project):
         "code": "C202",
         "name": "unsafe-tilde",
         "severity": "warning",
-        "message": "unsafe character '~': write it as %7E",
+        "message": "unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "url": "http://example.com/~x/",
         "fix": {
             "description": "encode as %7E",
@@ -294,7 +304,8 @@ def test_full_format_shows_a_long_line_around_the_finding(capsys, project):
     assert tilde - LINE_CONTEXT > len(before) + len("ftp://fred:")
     shown_after = (" y" * 100)[: 2 * LINE_CONTEXT - len("~a")]
     assert out.splitlines()[:4] == [
-        f"a.txt:1:{tilde}: C202 unsafe character '~': write it as %7E [unsafe-tilde]",
+        f"a.txt:1:{tilde}: C202 unsafe character '~' by RFC 1738 section 2.2"
+        f" (RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]",
         "  |",
         f"1 | ...****@h.example/~a{shown_after}...",
         "  | " + " " * len("...****@h.example/") + "^",
@@ -325,8 +336,10 @@ def test_github_annotations_escaped_errors_first_and_limited(capsys, project):
     assert rows[1].startswith("::warning file=we%2Cird%3Aname.txt,line=1,col=20,")
     assert len([r for r in rows if r.startswith("::warning")]) == 10
     assert rows[11:] == [
-        "we,ird:name.txt:11:20: C202 unsafe character '~': write it as %7E",
-        "we,ird:name.txt:12:20: C202 unsafe character '~': write it as %7E",
+        "we,ird:name.txt:11:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+        "we,ird:name.txt:12:20: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "urlint: GitHub shows 10 annotations of each type per step; not annotated: 2 warnings "
         "(listed above)",
     ]
@@ -491,8 +504,12 @@ def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
 
 
 TILDE = "http://example.com/~x/\n"
-COLOURED = "\x1b[1ma.txt:1:20:\x1b[0m \x1b[33mC202\x1b[0m unsafe character '~': write it as %7E"
-PLAIN = "a.txt:1:20: C202 unsafe character '~': write it as %7E"
+TILDE_MESSAGE = (
+    "unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target rfc3986): "
+    "write it as %7E"
+)
+COLOURED = f"\x1b[1ma.txt:1:20:\x1b[0m \x1b[33mC202\x1b[0m {TILDE_MESSAGE}"
+PLAIN = f"a.txt:1:20: C202 {TILDE_MESSAGE}"
 
 
 @pytest.mark.parametrize(

@@ -37,8 +37,10 @@ def test_check_passes_over_hidden_files_unless_hidden_is_given(capsys, project):
 def test_check_reads_hidden_files_named_as_a_pre_commit_hook_names_them(capsys, project):
     assert run(capsys, "check", "--format", "concise", ".env", ".github/ci.yml") == (
         0,
-        ".env:1:26: C202 unsafe character '~': write it as %7E\n"
-        ".github/ci.yml:1:26: C202 unsafe character '~': write it as %7E\n",
+        ".env:1:26: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
+        ".github/ci.yml:1:26: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
         "",
     )
 
@@ -90,7 +92,8 @@ def test_stdin_filename_reads_standard_input_in_the_syntax_of_its_name(
     assert run(capsys, "check", "--format", "concise", "--stdin-filename", "pkg/m.py") == (
         1,
         "pkg/m.py:1:28: C201 unsafe character '|': write it as %7C\n"
-        "pkg/m.py:1:54: C202 unsafe character '~': write it as %7E\n",
+        "pkg/m.py:1:54: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
         "",
     )
     # read as `-`, the same text is prose: a fix is offered for the '|' in the string
@@ -105,7 +108,10 @@ def test_stdin_filename_takes_the_per_file_ignores_of_its_name(capsys, project, 
     assert run(capsys, "check", "--stdin-filename", "docs/x.md", "-") == (0, "", "")
     stdin_bytes(monkeypatch, BAD.encode())
     assert run(capsys, "check", "--format", "concise", "--stdin-filename", "x.md") == (
-        0, "x.md:1:24: C202 unsafe character '~': write it as %7E\n", ""
+        0,
+        "x.md:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
+        "",
     )
 
 
@@ -131,7 +137,8 @@ def test_stdin_filename_full_format_never_shows_the_line_of_the_file_on_disk(
     stdin_bytes(monkeypatch, BAD.encode())
     assert run(capsys, "check", "--format", "full", "--stdin-filename", "a.py") == (
         0,
-        "a.py:1:24: C202 unsafe character '~': write it as %7E [unsafe-tilde]\n\n"
+        "a.py:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]\n\n"
         "Found 1 problem: 1 warning.\n",
         "",
     )

@@ -71,7 +71,10 @@ def test_urlint_hook_fails_with_findings(scratch):
     assert (
         "notes.txt:1:23: P501 a password in the URL: never write one (section 6)" in result.stdout
     )
-    assert "tilde.md:1:31: C202 unsafe character '~': write it as %7E" in result.stdout
+    assert (
+        "tilde.md:1:31: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+        "--target rfc3986): write it as %7E"
+    ) in result.stdout
     assert "clean.txt" not in result.stdout
     assert SECRET not in result.stdout + result.stderr
 

@@ -175,10 +175,12 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
     (tmp_path / "b.adoc").write_text(ASCIIDOC, encoding="utf-8")
     code, out, _ = run(capsys, "check", "--select", "C2", "--format", "concise", "a.md", "b.adoc")
     assert (code, out.splitlines()) == (1, [
-        "a.md:1:22: C202 unsafe character '~': write it as %7E",
+        "a.md:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "a.md:4:55: C201 unsafe character '^': write it as %5E",
         "a.md:7:23: C201 unsafe character '^': write it as %5E",
-        "b.adoc:1:22: C202 unsafe character '~': write it as %7E",
+        "b.adoc:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "b.adoc:3:34: C201 unsafe character '^': write it as %5E",
     ])
     code, _, err = run(capsys, "check", "--fix", "--select", "C2", "a.md", "b.adoc")

@@ -18,10 +18,21 @@ from urlint.linter.source_view import SourceView
 from urlint.output.check import finding_json, full_block, github_line, jsonl_line, text_line
 from urlint.output.sarif import sarif_log
 
-S403_1738 = "scheme '{}' is not one RFC 1738 defines"
+S403_1738 = "unknown scheme '{}': not one RFC 1738 defines"
+# A scheme RFC 3986's registry knows: the message says which standard reports it.
+S403_REGISTERED = (
+    "unknown scheme '{}' by RFC 1738 sections 2.1 and 4 (RFC 3986 allows it: --target "
+    "rfc3986): not one RFC 1738 defines"
+)
 S409_1738 = "{} URLs take no user name or password (section 3.3)"
+# Where the other target grades the user name otherwise, the message says so.
+S409_1738_GRADED = (
+    S409_1738 + " by RFC 1738 sections 3.3, 3.11 and 5 (RFC 3986 grades it a warning: "
+    "--target rfc3986)"
+)
 S409_WARNING = (
-    "a user name in an {} URI: deprecated by RFC 9110 section 4.2.4 (RFC 3986 section 3.2.1 "
+    "a user name in an {} URI by RFC 3986 section 3.2.1 (RFC 1738 grades it an error: "
+    "--target rfc1738): deprecated by RFC 9110 section 4.2.4 (RFC 3986 section 3.2.1 "
     "allows it)"
 )
 P501 = "a password in the URL: never write one (section 6)"
@@ -42,12 +53,17 @@ CASES = [
     (
         "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
         [("S403", "info", 6, 13, S403_1738.format("otpauth"))],
-        [("S403", "info", 6, 13, "scheme 'otpauth' is not one urlint knows as registered")],
+        [("S403", "info", 6, 13, "unknown scheme 'otpauth': not one urlint knows as registered")],
     ),
     # A "?" ends the authority under RFC 3986; RFC 1738 section 5 lets it stand in a user.
     (
         "https://M.A?d4W2@l",
-        [("P502", "info", 14, 22, P502), ("S409", "error", 14, 23, S409_1738.format("https"))],
+        [
+            ("P502", "info", 14, 22, P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 "
+             "allows it: --target rfc3986)"),
+            ("S409", "error", 14, 23, S409_1738.format("https") + " by RFC 1738 sections 3.3, "
+             "3.11 and 5 (RFC 3986 allows it: --target rfc3986)"),
+        ],
         [],
     ),
     # An escaped ":" is the user's (RFC 3986 section 3.2.1): no password, and the messages
@@ -55,7 +71,10 @@ CASES = [
     # password a client that decodes it may send).
     (
         "http://odder%3auser@host/",
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409_1738.format("http"))],
+        [
+            ("P502", "info", 13, 25, P502),
+            ("S409", "error", 13, 26, S409_1738_GRADED.format("http")),
+        ],
         [
             ("P502", "info", 13, 25, P502),
             ("S409", "warning", 13, 26, S409_WARNING.format("http")),
@@ -63,7 +82,10 @@ CASES = [
     ),
     (
         "http://odder%3Auser@host/",
-        [("P502", "info", 13, 25, P502), ("S409", "error", 13, 26, S409_1738.format("http"))],
+        [
+            ("P502", "info", 13, 25, P502),
+            ("S409", "error", 13, 26, S409_1738_GRADED.format("http")),
+        ],
         [
             ("P502", "info", 13, 25, P502),
             ("S409", "warning", 13, 26, S409_WARNING.format("http")),
@@ -72,30 +94,33 @@ CASES = [
     # RFC 3261 section 19.1.1: parameters after ";" and headers after "?" are no login.
     (
         "sip:alice@atlanta.com;transport=tcp?subject=project%20x&priority=urgent",
-        [("S403", "info", 6, 9, S403_1738.format("sip"))],
+        [("S403", "info", 6, 9, S403_REGISTERED.format("sip"))],
         [],
     ),
     (
         "sips:alice@atlanta.com?subject=project%20x&priority=urgent",
-        [("S403", "info", 6, 10, S403_1738.format("sips"))],
+        [("S403", "info", 6, 10, S403_REGISTERED.format("sips"))],
         [],
     ),
     # RFC 3261's own example of a password: it is one.
     (
         "sip:+1-212-555-1212:1234@gateway.com;user=phone",
-        [("S403", "info", 6, 9, S403_1738.format("sip")), ("P501", "error", 26, 30, P501)],
+        [("S403", "info", 6, 9, S403_REGISTERED.format("sip")), ("P501", "error", 26, 30, P501)],
         [("P501", "error", 26, 30, P501)],
     ),
     (
         "sip:atlanta.com;method=REGISTER?to=alice%40atlanta.com",
-        [("S403", "info", 6, 9, S403_1738.format("sip"))],
+        [("S403", "info", 6, 9, S403_REGISTERED.format("sip"))],
         [],
     ),
     # A Sentry DSN, a proxy's user: a user name alone in an http(s) URL is a warning under
     # RFC 3986 (RFC 9110 section 4.2.4 deprecates it), an error under RFC 1738 (3.3).
     (
         "https://public@o0.ingest.sentry.io/0",
-        [("P502", "info", 14, 20, P502), ("S409", "error", 14, 21, S409_1738.format("https"))],
+        [
+            ("P502", "info", 14, 20, P502),
+            ("S409", "error", 14, 21, S409_1738_GRADED.format("https")),
+        ],
         [
             ("P502", "info", 14, 20, P502),
             ("S409", "warning", 14, 21, S409_WARNING.format("https")),
@@ -105,13 +130,15 @@ CASES = [
         "http://proxyuser@proxy.example.com:3128/",
         [
             ("P502", "info", 13, 22, P502),
-            ("S409", "error", 13, 23, S409_1738.format("http")),
-            ("P503", "warning", 41, 45, "port 3128 is not http's default (80)"),
+            ("S409", "error", 13, 23, S409_1738_GRADED.format("http")),
+            ("P503", "warning", 41, 45, "port 3128 is not http's default (80) by RFC 1738 "
+             "section 6 (RFC 3986 grades it info: --target rfc3986)"),
         ],
         [
             ("P502", "info", 13, 22, P502),
             ("S409", "warning", 13, 23, S409_WARNING.format("http")),
-            ("P503", "info", 41, 45, "port 3128 is not http's default (80)"),
+            ("P503", "info", 41, 45, "port 3128 is not http's default (80) by RFC 3986 "
+             "section 3.2.3 (RFC 1738 grades it a warning: --target rfc1738)"),
         ],
     ),
     # A password stays an error everywhere (P501, and S409 in http).
@@ -153,12 +180,18 @@ CASES = [
     # Section 5's "?" in a password; RFC 3986's query: a port, hidden as a password.
     (
         "ftp://fred:2024?pw@ftp.example.com/",
-        [("P502", "info", 12, 16, P502), ("P501", "error", 17, 24, P501)],
+        [
+            ("P502", "info", 12, 16, P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 "
+             "allows it: --target rfc3986)"),
+            ("P501", "error", 17, 24, "a password in the URL by RFC 1738 sections 3.1 and 6 "
+             "(RFC 3986 reports it as P503: --target rfc3986): never write one (section 6)"),
+        ],
         [
             (
                 "P503", "info", 17, 21,
                 "A port other than the scheme's default (in a part of the URL hidden as a "
-                "password)",
+                "password) by RFC 3986 section 3.2.3 (RFC 1738 reports it as P501: --target "
+                "rfc1738)",
             ),
         ],
     ),

@@ -72,14 +72,16 @@ def test_a_report_is_exact(project):
             "location": {"path": "a.txt", "lines": {"begin": 1}},
         },
         {
-            "description": "C202 unsafe character '~': write it as %7E",
+            "description": "C202 unsafe character '~' by RFC 1738 section 2.2"
+                " (RFC 3986 allows it: --target rfc3986): write it as %7E",
             "check_name": "C202",
             "fingerprint": expected_fingerprint("C202", "a.txt", tilde, 1),
             "severity": "minor",
             "location": {"path": "a.txt", "lines": {"begin": 2}},
         },
         {
-            "description": "C202 unsafe character '~': write it as %7E",
+            "description": "C202 unsafe character '~' by RFC 1738 section 2.2"
+                " (RFC 3986 allows it: --target rfc3986): write it as %7E",
             "check_name": "C202",
             "fingerprint": expected_fingerprint("C202", "a.txt", tilde, 2),
             "severity": "minor",

@@ -65,10 +65,14 @@ EXPECTED = """\
   <testcase classname="urlint" name="a.txt">
    <failure type="error" message="P501 a password in the URL: never write one (section 6)">\
 a.txt:1:21: P501 a password in the URL: never write one (section 6) [embedded-password]</failure>
-   <failure type="warning" message="C202 unsafe character '~': write it as %7E">\
-a.txt:2:24: C202 unsafe character '~': write it as %7E [unsafe-tilde]</failure>
-   <failure type="warning" message="C202 unsafe character '~': write it as %7E">\
-a.txt:2:51: C202 unsafe character '~': write it as %7E [unsafe-tilde]</failure>
+   <failure type="warning" message="C202 unsafe character '~' by RFC 1738 section 2.2 \
+(RFC 3986 allows it: --target rfc3986): write it as %7E">\
+a.txt:2:24: C202 unsafe character '~' by RFC 1738 section 2.2 \
+(RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]</failure>
+   <failure type="warning" message="C202 unsafe character '~' by RFC 1738 section 2.2 \
+(RFC 3986 allows it: --target rfc3986): write it as %7E">\
+a.txt:2:51: C202 unsafe character '~' by RFC 1738 section 2.2 \
+(RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]</failure>
    <system-out>a.txt:1:16: P502 a user name in the URL [embedded-user]
 </system-out>
   </testcase>
@@ -102,8 +106,10 @@ def test_a_test_case_fails_exactly_when_its_file_fails_the_run(project):
     ]
     assert case_a.findtext("system-out") == (
         "a.txt:1:16: P502 a user name in the URL [embedded-user]\n"
-        "a.txt:2:24: C202 unsafe character '~': write it as %7E [unsafe-tilde]\n"
-        "a.txt:2:51: C202 unsafe character '~': write it as %7E [unsafe-tilde]\n"
+        "a.txt:2:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]\n"
+        "a.txt:2:51: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]\n"
     )
     assert list(case_c.iter("failure")) == []
     # --fail-on info: every finding fails its file

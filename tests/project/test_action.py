@@ -217,7 +217,8 @@ def test_the_check_step_with_urlint_writes_sarif_and_annotations_and_fails(tmp_p
         "::error file=docs/a.txt,line=1,col=17,endLine=1,endColumn=25,title=P501 "
         "embedded-password::a password in the URL: never write one (section 6)",
         "::warning file=docs/a.txt,line=1,col=63,endLine=1,endColumn=64,title=C202 "
-        "unsafe-tilde::unsafe character '~': write it as %257E",
+        "unsafe-tilde::unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %257E",
     ]
     sarif = Path(env["RUNNER_TEMP"]) / "urlint.sarif"
     # twice: the report of the first run (rule pages full of faulty example URLs) is never

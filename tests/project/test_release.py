@@ -272,5 +272,8 @@ def test_pre_commit_installs_the_hook_at_the_release_tag(tmp_path):
     assert "- hook id: urlint" in lines
     assert "- exit code: 1" in lines
     assert "notes.txt:1:23: P501 a password in the URL: never write one (section 6)" in lines
-    assert "notes.txt:1:48: C202 unsafe character '~': write it as %7E" in lines
+    assert (
+        "notes.txt:1:48: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+        "--target rfc3986): write it as %7E"
+    ) in lines
     assert SECRET not in result.stdout + result.stderr

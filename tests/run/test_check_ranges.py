@@ -137,7 +137,11 @@ def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, mo
         f"{path}:{1 + 5 * k}:{column}: {what}"
         for k in range(36_000)
         for column, what in (
-            (19, "C202 unsafe character '~': write it as %7E"),
+            (
+                19,
+                "C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+                "--target rfc3986): write it as %7E",
+            ),
             (32, "P502 a user name in the URL"),
             (37, "P501 a password in the URL: never write one (section 6)"),
         )

@@ -39,7 +39,10 @@ def check(project) -> tuple[int, str, str]:
     return result.returncode, result.stdout, parser_loaded
 
 
-C202 = "notes.txt:1:24: C202 unsafe character '~': write it as %7E\n"
+C202 = (
+    "notes.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+    "--target rfc3986): write it as %7E\n"
+)
 
 
 def test_a_configuration_read_again_unchanged_is_not_parsed_again(project):

@@ -489,7 +489,10 @@ def test_check_reports_nothing_from_the_folders_of_a_fresh_checkout(capsys, repo
     )
     code, out, err = run(capsys, "check", "--format", "concise")
     assert (code, err) == (0, "")  # warnings only
-    assert out == "README.md:1:24: C202 unsafe character '~': write it as %7E\n"
+    assert out == (
+        "README.md:1:24: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+        "--target rfc3986): write it as %7E\n"
+    )
     # --no-ignore reads what ignore files and the default skips pass over, not hidden
     # directories (ripgrep's -u; --hidden too is its -uu)
     code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore")
@@ -520,7 +523,11 @@ def test_force_exclude_passes_over_excluded_files_named_on_the_command_line(caps
     code, out, _ = run(
         capsys, "check", "--format", "concise", "--force-exclude", "docs/a.txt", "b.txt"
     )
-    assert (code, out) == (0, "b.txt:1:24: C202 unsafe character '~': write it as %7E\n")
+    assert (code, out) == (
+        0,
+        "b.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E\n",
+    )
     code, out, _ = run(capsys, "extract", "--force-exclude", "docs/a.txt", "b.txt")
     assert (code, out) == (0, "http://example.com/~x/\n")
 

@@ -310,12 +310,12 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     "C207", "needless-escape", Severity.INFO, "2.2",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        "Under --target rfc3986 the characters that need no escape are RFC 3986's "
-        'unreserved ones (section 2.3: letters, digits, "-", ".", "_", "~"), whose '
-        'escapes "should not be created by URI producers" and are decoded by '
-        'normalisation (6.2.2.2): %7E is reported; an escape of a sub-delim ("$", '
-        '"+", "!", "*", "\'", "(", ")", ",") is not, since URIs that differ in the '
-        'encoding of a reserved character are not equivalent (2.2).'
+        'RFC 3986 section 2.3: the characters that need no escape are its unreserved '
+        'ones (letters, digits, "-", ".", "_", "~"), whose escapes "should not be '
+        'created by URI producers" and are decoded by normalisation (6.2.2.2). Under '
+        '--target rfc3986 %7E is reported; an escape of a sub-delim ("$", "+", "!", '
+        '"*", "\'", "(", ")", ",") is not, since URIs that differ in the encoding of a '
+        'reserved character are not equivalent (2.2).'
     ),
     summary="An escape for a character that needs none (an alphanumeric or $-_.+!*'(),).",
     explanation=(

@@ -11,8 +11,10 @@ from ...core.model import Candidate, Span
 from ...grammar.components import ParsedURL
 from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ...grammar.parse import parse
+from .catalogue import rules_under
 from .locate import UrlMap
 from .rule import RFC3986, Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
+from .standards import note, noted, other_target
 from .text import may_hit
 
 # A candidate with no scheme outside a wrapper is linted (S401) only when it looks like an
@@ -41,13 +43,17 @@ _FRESH = None  # a rule about the text around the URL: run for each candidate
 _SCHEMES_KEPT = 64  # schemes whose rules a Linter keeps (`Linter._rules_for`)
 _READINGS: dict[tuple, dict[tuple[str, str, bool], _UrlReading | None]] = {}
 
+# What a rule found in a URL: the rule, its hits (None for an X rule: _FRESH), and each
+# hit's note where the other standard judges it otherwise (None: no hit has one).
+Ruled = tuple[Rule, "tuple[Hit, ...] | None", "tuple[str | None, ...] | None"]
+
 
 class _UrlReading:
     """What the rules make of one URL text, whatever its place: its parse, what may be a
-    password in it, the URL as shown, and the rules that hit it with their hits, in the
-    Linter's order (at most one past MAX_HITS_PER_RULE), with the X rules, run for each
-    candidate (_FRESH): most URLs are hit by none, and most candidates can be hit by no X
-    rule either (text.may_hit): such a candidate then costs a look in the cache."""
+    password in it, the URL as shown, and the rules that hit it with their hits and notes
+    (Ruled), in the Linter's order (at most one past MAX_HITS_PER_RULE), with the X rules,
+    run for each candidate (_FRESH): most URLs are hit by none, and most candidates can be
+    hit by no X rule either (text.may_hit): such a candidate then costs a look in the cache."""
 
     __slots__ = ("parsed", "secrets", "shown", "rules", "hits")
 
@@ -56,13 +62,11 @@ class _UrlReading:
         parsed: ParsedURL,
         secrets: list[tuple[int, int]],
         shown: str,
-        rules: list[tuple[Rule, tuple[Hit, ...] | None]],
+        rules: list[Ruled],
     ) -> None:
         self.parsed, self.secrets, self.shown, self.rules = parsed, secrets, shown, rules
         # the rules without the X family: all a candidate no X rule can hit needs (text.may_hit)
-        self.hits: list[tuple[Rule, tuple[Hit, ...] | None]] = [
-            (entry, known) for entry, known in rules if known is not _FRESH
-        ]
+        self.hits: list[Ruled] = [ruled for ruled in rules if ruled[1] is not _FRESH]
 
 
 # What an empty wrapper ("<URL:>") holds: no component. Shared: nothing writes to a parse.
@@ -70,9 +74,15 @@ _EMPTY_WRAPPER = ParsedURL("")
 
 
 class Linter:
-    """Lints candidates with a fixed set of rules and options."""
+    """Lints candidates with a fixed set of rules and options.
 
-    def __init__(self, rules: Iterable[Rule], options: RuleOptions | None = None) -> None:
+    `judged`: each finding the other standard would not report, or would grade otherwise,
+    says so in its message (standards.note); the other standard's Linter, which asks no
+    further, is made for the first URL with a finding."""
+
+    def __init__(
+        self, rules: Iterable[Rule], options: RuleOptions | None = None, judged: bool = True
+    ) -> None:
         self.rules = [entry for entry in rules if entry.check is not None]
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
         self.options = options = options or RuleOptions()
@@ -82,11 +92,16 @@ class Linter:
         ports = sorted((host, tuple(sorted(allowed))) for host, allowed in
                        options.allowed_ports.items())
         checks = tuple((entry.code, entry.check) for entry in self.rules)
-        # The target too: the rules read it (rule.RuleOptions.target), and so does the parse.
-        signature = (checks, options.known_schemes, tuple(ports), options.target)
+        # The target too: the rules read it (rule.RuleOptions.target), and so does the parse;
+        # and whether the readings hold the other standard's notes.
+        signature = (checks, options.known_schemes, tuple(ports), options.target, judged)
         self._generic = options.target == RFC3986
         self._readings = _READINGS.setdefault(signature, {})
         self._by_scheme: dict[str, list[tuple[Rule, bool]]] = {}
+        self._judged = judged
+        self._other: Linter | None = None
+        self._held: frozenset[str] = frozenset()  # the codes this standard holds (_other_linter)
+        self._rule_notes: dict[str, str | None] = {}
 
     def _rules_for(self, scheme: str) -> list[tuple[Rule, bool]]:
         """The rules about a URL of `scheme`, in order, each with whether it is about the
@@ -117,15 +132,17 @@ class Linter:
             secrets = secret_spans_read_on(url, rest)
             shown = masked(url, within(secrets, len(url)))
             subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
-            rules: list[tuple[Rule, tuple[Hit, ...] | None]] = []
+            rules: list[Ruled] = []
             for entry, about_text in self._rules_for(parsed.scheme):
                 if about_text:
-                    rules.append((entry, _FRESH))
+                    rules.append((entry, _FRESH, None))
                     continue
                 found = iter(entry.check(subject))  # type: ignore[misc]
                 first = next(found, None)  # most rules hit most URLs not at all
                 if first is not None:
-                    rules.append((entry, (first, *islice(found, MAX_HITS_PER_RULE))))
+                    rules.append((entry, (first, *islice(found, MAX_HITS_PER_RULE)), None))
+            if self._judged and any(ruled[1] for ruled in rules):
+                rules = self._noted(candidate, rules)
             reading = _UrlReading(parsed, secrets, shown, rules)
         if len(readings) >= CACHED_URLS:
             readings.clear()
@@ -148,15 +165,100 @@ class Linter:
         else:  # an empty wrapper: only the rules about the text around a URL apply
             parsed, secrets, shown = _EMPTY_WRAPPER, [], None
             rules = [
-                (entry, _FRESH)
+                (entry, _FRESH, None)
                 for entry in self.text_rules
                 if entry.schemes is None or "" in entry.schemes
             ]
         subject = UrlUnderCheck(candidate, parsed, self.options, secrets)
         findings = _Findings(candidate, secrets, shown, path, mail)
-        for entry, known in rules:
-            findings.add(entry, entry.check(subject) if known is _FRESH else known)  # type: ignore[misc]
+        for entry, known, notes in rules:
+            if known is _FRESH:
+                # The X rules read how the URL was found, never the target: a note of
+                # theirs is the rule's, where the other standard grades the rule otherwise.
+                findings.add(entry, entry.check(subject), self._rule_note(entry))  # type: ignore[misc]
+            else:
+                findings.add(entry, known, notes)  # type: ignore[arg-type]
         return findings.in_order()
+
+    def _other_linter(self) -> Linter:
+        """The other standard's Linter, made once: the rules it holds that this run selects
+        (a rule selected here is judged by its grade there), and those this standard does
+        not hold at all (RFC 1738 reads a host in brackets as S407's, where RFC 3986 has
+        S419): a rule this standard holds but the run does not select is no answer, whether
+        or not the other reports it."""
+        if self._other is None:
+            target = self.options.target
+            other = other_target(target)
+            selected = {entry.code for entry in self.rules}
+            held = self._held = frozenset(entry.code for entry in rules_under(target))
+            rules = [
+                entry for entry in rules_under(other)
+                if entry.code in selected or entry.code not in held
+            ]
+            options = RuleOptions(other, self.options.known_schemes, self.options.allowed_ports)
+            self._other = Linter(rules, options, judged=False)
+        return self._other
+
+    def _rule_note(self, entry: Rule) -> str | None:
+        """The note of every finding of `entry` where the other standard grades the rule
+        otherwise (or does not hold it); None where it grades it alike."""
+        code = entry.code
+        if code not in self._rule_notes:
+            other = self._other_linter()
+            theirs = next((rule for rule in other.rules if rule.code == code), None)
+            elsewhere = theirs.severity if theirs is not None else None
+            self._rule_notes[code] = (
+                None if elsewhere is entry.severity
+                else note(entry, self.options.target, elsewhere)
+            )
+        return self._rule_notes[code]
+
+    def _noted(self, candidate: Candidate, rules: list[Ruled]) -> list[Ruled]:
+        """`rules` with each hit's note, where the other standard judges the same text
+        otherwise: the same rule on the same span graded otherwise, or none of its rules
+        there (it allows the text), or another rule of its own on the text (what it reports
+        the text as: a host in brackets is S419's under RFC 3986, S407's under RFC 1738)."""
+        theirs = self._other_linter()._reading(candidate)
+        graded: dict[tuple[str, int, int], Severity] = {}
+        if theirs is not None:
+            for entry, hits, _ in theirs.hits:
+                for hit in hits or ():
+                    graded[(entry.code, hit.start, hit.end)] = hit.severity or entry.severity
+        mine = {
+            (entry.code, hit.start, hit.end) for entry, hits, _ in rules for hit in hits or ()
+        }
+        selected = {entry.code for entry in self.rules}
+        # What the other standard reports that this run does not: a rule of its own, or one
+        # both hold that found nothing here on that span.
+        held = self._held
+        instead = [
+            (start, end, code) for code, start, end in graded
+            if (code, start, end) not in mine and (code in selected or code not in held)
+        ]
+        target = self.options.target
+        noted: list[Ruled] = []
+        for entry, hits, _ in rules:
+            if not hits:
+                noted.append((entry, hits, None))
+                continue
+            notes: list[str | None] = []
+            for hit in hits:
+                own = hit.severity or entry.severity
+                key = (entry.code, hit.start, hit.end)
+                if key in graded:
+                    elsewhere: Severity | str | None = graded[key]
+                    if elsewhere is own:
+                        notes.append(None)
+                        continue
+                else:
+                    elsewhere = next(
+                        (code for start, end, code in sorted(instead)
+                         if _overlap(hit.start, hit.end, start, end)),
+                        None,
+                    )
+                notes.append(note(entry, target, elsewhere))
+            noted.append((entry, hits, tuple(notes) if any(notes) else None))
+        return noted
 
 
 class _Findings:
@@ -186,33 +288,44 @@ class _Findings:
         self._url_map: UrlMap | None = None
         self._password_spans: tuple[Span, ...] | None = None
 
-    def add(self, entry: Rule, hits: Iterable[Hit | TextHit]) -> None:
+    def add(
+        self,
+        entry: Rule,
+        hits: Iterable[Hit | TextHit],
+        notes: tuple[str | None, ...] | str | None = None,
+    ) -> None:
         """The findings of the rule `entry` from its hits, at most MAX_HITS_PER_RULE and one
         more past them that says so: a URL of 4 MB of "%" would otherwise make millions.
 
-        A template's placeholders (`{user_id}`, `%s`, `${port}`) are the program's, not URL
+        `notes`: each hit's note (standards.note), or one for every hit, or None. A
+        template's placeholders (`{user_id}`, `%s`, `${port}`) are the program's, not URL
         text: a hit on one of them, or on a component one stands in, is no finding; what
         lies outside them is linted as any URL is. A password is no finding only where
         placeholders are all it is (`${PW}`): one written around or beside them
         (`Secr%ET1`, `pre{x}post`) is a password written (section 6)."""
+        pairs: Iterable[tuple[Hit | TextHit, str | None]] = (
+            zip(hits, notes, strict=False) if isinstance(notes, tuple)
+            else ((hit, notes) for hit in hits)
+        )
         placeholders = self.candidate.placeholders
         if placeholders:
             on = _all_placeholders if entry.code == PASSWORD_RULE else _on_a_placeholder
-            hits = [hit for hit in hits if not on(hit, placeholders)]
-        for number, hit in enumerate(hits, 1):
+            pairs = [(hit, said) for hit, said in pairs if not on(hit, placeholders)]
+        for number, (hit, said) in enumerate(pairs, 1):
             too_many = number > MAX_HITS_PER_RULE
             if too_many:
+                # The summary quotes nothing of the URL; the note goes before the count.
                 message = (
-                    f"{entry.summary.rstrip('.')} (more than {MAX_HITS_PER_RULE} times in "
-                    "this URL: the rest are not listed)"
+                    f"{noted(entry.summary.rstrip('.'), said)} (more than "
+                    f"{MAX_HITS_PER_RULE} times in this URL: the rest are not listed)"
                 )
             else:
-                message = hit.message
+                message = noted(self._unquoted(entry, hit.message, hit), said)
             span = self._span(hit)
             fix = None if too_many else self._fix(hit, span)
             # A check beyond section 5's BNF may have a severity of its own (Rule.beyond_bnf).
             severity = (hit.severity if isinstance(hit, Hit) else None) or entry.severity
-            self._append(entry, self._unquoted(entry, message, hit), span, fix, severity)
+            self._append(entry, message, span, fix, severity)
             if too_many:
                 break
 
@@ -317,6 +430,14 @@ def _rest_spans(candidate: Candidate, rest: Span, start: int, end: int) -> list[
             Span(rest.start.shifted(max(start, tail) - tail), rest.start.shifted(end - tail))
         )
     return spans
+
+
+def _overlap(start: int, end: int, other_start: int, other_end: int) -> bool:
+    """Do [start, end) and [other_start, other_end) share a character, or does an empty
+    one lie within the other ("http URL with no host" at the host's place)?"""
+    if start == end or other_start == other_end:
+        return other_start <= start <= other_end or start <= other_start <= end
+    return start < other_end and other_start < end
 
 
 def _on_a_placeholder(hit: Hit | TextHit, placeholders: tuple[tuple[int, int], ...]) -> bool:

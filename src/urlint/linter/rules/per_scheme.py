@@ -153,7 +153,7 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     address = url[start:end]
     at = address.rfind("@")
     if not address:
-        yield Hit(start, end, "mailto: with no address")
+        yield Hit(start, end, "no address after 'mailto:'")
     elif at <= 0 or at == len(address) - 1:
         yield Hit(start, end, "not an address: an RFC 822 addr-spec is local-part@domain")
     else:
@@ -208,7 +208,7 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
         if not abnf.matches(abnf.ARTICLE, text):
             yield Hit(start, end, "invalid message-id: <unique>@<full_domain_name> (section 3.6)")
     elif not text:
-        yield Hit(start, end, "news: with no group or message-id")
+        yield Hit(start, end, "no group or message-id after 'news:'")
     elif text != "*" and not abnf.matches(abnf.GROUP, text):
         yield Hit(start, end, "invalid newsgroup name: a letter, then letters, digits and - . + _")
 
@@ -260,10 +260,10 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
     "S415", "invalid-telnet", Severity.ERROR, "3.8",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 leaves the telnet syntax to its scheme; RFC 4248 keeps RFC 1738 '
-        'section 3.8\'s, nothing after the final "/": the rule holds. Under --target '
-        'rfc3986 a "?" ends the authority (section 3.2), so telnet://host?x has "?x" '
-        'after the host, reported here.'
+        'RFC 3986 section 3.2 ends every authority at a "?", and leaves the telnet '
+        'syntax to its scheme: RFC 4248 keeps RFC 1738 section 3.8\'s, nothing after '
+        'the final "/". The rule holds, and under --target rfc3986 telnet://host?x has '
+        '"?x" after the host, reported here.'
     ),
     summary='A telnet URL with anything after the final "/".',
     explanation=(

@@ -152,10 +152,11 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.options.target == RFC3986:
         # Section 3.1 leaves scheme names to the IANA registry: the scheme table's are known.
         if spec is None:
-            yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one urlint knows "
-                      "as registered")
+            yield Hit(*subject.parsed.scheme_span, f"unknown scheme '{scheme}': not one urlint "
+                      "knows as registered")
     elif (spec is None or not spec.named_by_rfc1738) and not scheme.startswith("x-"):
-        yield Hit(*subject.parsed.scheme_span, f"scheme '{scheme}' is not one RFC 1738 defines")
+        yield Hit(*subject.parsed.scheme_span, f"unknown scheme '{scheme}': not one RFC 1738 "
+                  "defines")
 
 
 @rule(
@@ -192,7 +193,7 @@ def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if reserved and scheme not in subject.options.known_schemes:
         yield Hit(
             *subject.parsed.scheme_span,
-            f"scheme '{scheme}' is reserved by RFC 1738 section 4 but not defined",
+            f"scheme '{scheme}' is reserved but not defined",
         )
 
 
@@ -265,7 +266,12 @@ def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
             opaque = parsed.opaque
             if opaque is not None and subject.url.startswith("/", opaque[0]):
                 return
-        yield Hit(colon, colon + 1, f"'{parsed.scheme}:' must be followed by '//' (section 3.1)")
+        yield Hit(
+            colon,
+            colon + 1,
+            f"no '//' after '{parsed.scheme}:': the common Internet scheme syntax starts with "
+            "it (section 3.1)",
+        )
 
 
 def is_wildcard_host(host: str) -> bool:
@@ -287,8 +293,8 @@ def host_problem(host: str) -> str | None:
     """Why `host` is no host of section 3.1, or None if it is one."""
     if host.startswith("["):
         return (
-            "an IP literal in brackets is no RFC 1738 host (section 3.1: a domain name or a "
-            "dotted quad)"
+            "an IP literal in brackets, where a host is a domain name or a dotted quad "
+            "(section 3.1)"
         )
     if _DOTTED.match(host):
         groups = host.split(".")
@@ -550,7 +556,7 @@ def invalid_ip_literal(subject: UrlUnderCheck) -> Iterator[Hit]:
     start, end = span
     authority_end = parsed.authority[1] if parsed.authority is not None else end
     if url[end - 1] != "]" or end - start < 2:
-        yield Hit(start, end, "an IP literal with no closing ']' (RFC 3986 section 3.2.2)")
+        yield Hit(start, end, "an IP literal with no closing ']'")
         return
     from ...grammar.rfc3986 import ip_literal_problem  # a check under RFC 3986 alone
 
@@ -567,7 +573,7 @@ def invalid_ip_literal(subject: UrlUnderCheck) -> Iterator[Hit]:
             end,
             after,
             f"'{url[end:after]}' after the IP literal: only ':' and a port may follow "
-            "(RFC 3986 section 3.2)",
+            "(section 3.2)",
         )
 
 
