@@ -113,7 +113,9 @@ def test_check_paths_yields_the_findings_check_reports_in_its_order(tmp_path, ca
     assert (status, err) == (1, "")
     assert out.splitlines() == [_concise(f) for f in found]
     status, out, err = run(capsys, "check", "--isolated", "--format", "jsonl", *paths)
-    assert [json.loads(line) for line in out.splitlines()] == [finding_json(f) for f in found]
+    assert [json.loads(line) for line in out.splitlines()] == [
+        finding_json(f, "rfc1738") for f in found
+    ]
 
 
 def test_check_paths_takes_one_path_and_a_path_object(tmp_path):

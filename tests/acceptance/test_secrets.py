@@ -390,7 +390,7 @@ def test_a_password_an_html_attributes_quote_or_tag_end_cuts_is_hidden_everywher
     assert run(capsys, "check", "--isolated", "--select", "P501", "m.eml") == (1, "".join(
         f"m.eml:{place}: P501 a password in the URL: never write one (section 6)\n"
         for place in ("4:13", "5:9", "6:11", "8:25", "9:42")
-    ) + "Found 5 problems: 5 errors.\n", "")
+    ) + "Found 5 problems: 5 errors (target: RFC 1738).\n", "")
     _assert_hidden(capsys, "m.eml", "Pw0rd", "SECRET1")
 
 
@@ -432,7 +432,7 @@ def test_a_mime_parameter_is_masked_where_it_was_cut_from_however_often_it_repea
     assert run(capsys, "check", "--isolated", "m.eml") == (0, (  # warnings only
         "m.eml:6:1: M904 damaged message, read as far as it goes: multipart boundary "
         "'ftp://u:****' never appears: read as text\n"
-        "Found 1 problem: 1 warning.\n"
+        "Found 1 problem: 1 warning (target: RFC 1738).\n"
     ), "")
 
 
@@ -448,7 +448,7 @@ def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):
     assert run(capsys, "check", "--isolated", "--select", "C,M", "s.txt") == (0, (  # warnings
         "s.txt:1:30: M901 unused suppression: 'P501' matches no finding here\n"
         "s.txt:1:30: M901 unknown rule code 'FTP://X:****@H/' in a suppression\n"
-        "Found 2 problems: 2 warnings.\n"
+        "Found 2 problems: 2 warnings (target: RFC 1738).\n"
     ), "")
 
 
@@ -575,15 +575,16 @@ def test_a_password_with_a_hash_is_hidden_and_quoted_by_no_rule(capsys, here):
     # rule (section 6).
     (here / "hash.txt").write_text("ftp://fred:hunter#2@ftp.example.com/\n")
     assert run(capsys, "extract", "hash.txt") == (0, "ftp://fred:****@ftp.example.com/\n", "")
-    expected = (
-        1,
+    finding = (
         "hash.txt:1:12: S408 A port that is not a decimal number from 0 to 65535, or a colon "
         "with no port (in a part of the URL hidden as a password)\n"
-        "Found 1 problem: 1 error.\n",
-        "",
     )
-    assert run(capsys, "check", "--isolated", "hash.txt") == expected
-    assert run(capsys, "check", "--isolated", "--target", "rfc3986", "hash.txt") == expected
+    assert run(capsys, "check", "--isolated", "hash.txt") == (
+        1, finding + "Found 1 problem: 1 error (target: RFC 1738).\n", "",
+    )  # fmt: skip
+    assert run(capsys, "check", "--isolated", "--target", "rfc3986", "hash.txt") == (
+        1, finding + "Found 1 problem: 1 error (target: RFC 3986).\n", "",
+    )  # fmt: skip
     assert run(capsys, "check", "--isolated", "--select", "P501", "hash.txt") == (0, "", "")
 
 

@@ -14,7 +14,7 @@ from ..helpers import run
 SECRET = "s3cretpw"
 JSONL_KEYS = [
     "path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message",
-    "url", "fix", "mail",
+    "url", "fix", "mail", "target",
 ]
 
 
@@ -39,7 +39,7 @@ def test_text_format_and_exit_1(capsys, project):
         "a.txt:1:21: P501 a password in the URL: never write one (section 6)",
         "a.txt:2:24: C202 unsafe character '~' by RFC 1738 section 2.2"
         " (RFC 3986 allows it: --target rfc3986): write it as %7E",
-        "Found 2 problems: 1 error, 1 warning (1 fixable with --fix).",
+        "Found 2 problems: 1 error, 1 warning (1 fixable with --fix; target: RFC 1738).",
     ]
 
 
@@ -55,7 +55,7 @@ def test_fail_on_and_exit_zero(capsys, project):
         0,
         "a.txt:1:20: C202 unsafe character '~' by RFC 1738 section 2.2"
         " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
-        "Found 1 problem: 1 warning (1 fixable with --fix).\n",
+        "Found 1 problem: 1 warning (1 fixable with --fix; target: RFC 1738).\n",
         "",
     )
     assert run(capsys, "check", "--fail-on", "warning", "a.txt")[0] == 1
@@ -224,6 +224,32 @@ def test_diff_shows_fixes_masks_passwords_and_changes_nothing(capsys, project):
     assert run(capsys, "check", "--diff", "a.txt") == (0, "", "")
 
 
+def test_the_summary_names_the_standard_linted_against(capsys, project):
+    write(project / "a.txt", "see http://example.com:/x\n")
+    assert run(capsys, "check", "a.txt") == (
+        1,
+        "a.txt:1:23: S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a "
+        "warning: --target rfc3986): if the port is omitted, the colon is as well\n"
+        "Found 1 problem: 1 error (target: RFC 1738).\n",
+        "",
+    )
+    assert run(capsys, "check", "--target", "rfc3986", "--format", "full", "a.txt") == (
+        0,
+        "a.txt:1:23: S408 a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it an "
+        "error: --target rfc1738): if the port is omitted, the colon is as well "
+        "[invalid-port]\n"
+        "  |\n"
+        "1 | see http://example.com:/x\n"
+        "  |                       ^\n"
+        "\n"
+        "Found 1 problem: 1 warning (target: RFC 3986).\n",
+        "",
+    )
+    # a clean run says nothing, as ever (a hook's run)
+    write(project / "a.txt", "see http://example.com/x\n")
+    assert run(capsys, "check", "a.txt") == (0, "", "")
+
+
 def test_jsonl_and_json_records(capsys, project):
     write(project / "a.txt", "http://example.com/~x/\n")
     code, out, _ = run(capsys, "check", "--format", "jsonl", "a.txt")
@@ -246,8 +272,18 @@ def test_jsonl_and_json_records(capsys, project):
             "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}],
         },
         "mail": None,
+        "target": "rfc1738",
     }
     code, out, _ = run(capsys, "check", "--format", "json", "a.txt")
+    assert json.loads(out) == [record]
+    # the standard the run linted against, in every finding
+    code, out, _ = run(capsys, "check", "--format", "jsonl", "--target", "rfc3986", "a.txt")
+    assert (code, out) == (0, "")  # "~" is unreserved by RFC 3986
+    write(project / "a.txt", "http://example.com:/\n")
+    code, out, _ = run(capsys, "check", "--format", "jsonl", "--target", "rfc3986", "a.txt")
+    [record] = [json.loads(line) for line in out.splitlines()]
+    assert (record["code"], record["severity"], record["target"]) == ("S408", "warning", "rfc3986")
+    code, out, _ = run(capsys, "check", "--format", "json", "--target", "rfc3986", "a.txt")
     assert json.loads(out) == [record]
 
 
@@ -285,7 +321,7 @@ def test_full_format_shows_the_line_of_a_file_whose_name_holds_a_bang(capsys, pr
         "\n"
         "c.zip!d.txt:1:25: C201 unsafe character '|': write it as %7C [unsafe-character]\n"
         "\n"
-        "Found 2 problems: 2 errors (1 fixable with --fix).\n"
+        "Found 2 problems: 2 errors (1 fixable with --fix; target: RFC 1738).\n"
     )
 
 
@@ -475,7 +511,7 @@ def test_full_format_goes_on_past_a_files_from_entry_that_names_no_file(
         "  |\n"
         "1 | see http://u:****@h.example/x\n"
         "  |              ^^^^\n\n"
-        "Found 2 problems: 2 errors.\n"
+        "Found 2 problems: 2 errors (target: RFC 1738).\n"
     )
 
 

@@ -139,6 +139,6 @@ def test_stdin_filename_full_format_never_shows_the_line_of_the_file_on_disk(
         0,
         "a.py:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
         " (RFC 3986 allows it: --target rfc3986): write it as %7E [unsafe-tilde]\n\n"
-        "Found 1 problem: 1 warning.\n",
+        "Found 1 problem: 1 warning (target: RFC 1738).\n",
         "",
     )

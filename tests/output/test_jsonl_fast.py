@@ -408,12 +408,12 @@ def findings(draw):
 
 
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
-@given(findings())
-def test_a_check_jsonl_line_is_its_finding_json_as_json(finding):
+@given(findings(), st.sampled_from(["rfc1738", "rfc3986"]))
+def test_a_check_jsonl_line_is_its_finding_json_as_json(finding, target):
     # check's jsonl line, made without json.dumps and with the message's object made once,
     # is the line json.dumps made of finding_json: the same text, passwords masked alike
     from urlint.output import check
 
-    expected = json_line(check.finding_json(finding))
-    assert check.jsonl_line(finding) == expected
-    assert check.jsonl_line(finding) == expected  # the message's object kept: the same
+    expected = json_line(check.finding_json(finding, target))
+    assert check.jsonl_line(finding, target) == expected
+    assert check.jsonl_line(finding, target) == expected  # the message's object kept: the same

@@ -35,9 +35,9 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
-def junit(findings, fail_on: Severity = Severity.WARNING) -> str:
+def junit(findings, fail_on: Severity = Severity.WARNING, target: str = "rfc1738") -> str:
     out = io.StringIO()
-    write_junit(findings, out, fail_on)
+    write_junit(findings, out, fail_on, target)
     return out.getvalue()
 
 
@@ -62,6 +62,7 @@ EXPECTED = """\
 <?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="urlint" tests="2" failures="1" errors="0">
  <testsuite name="urlint" tests="2" failures="1" errors="0" skipped="0">
+  <properties><property name="target" value="rfc1738"/></properties>
   <testcase classname="urlint" name="a.txt">
    <failure type="error" message="P501 a password in the URL: never write one (section 6)">\
 a.txt:1:21: P501 a password in the URL: never write one (section 6) [embedded-password]</failure>
@@ -125,11 +126,28 @@ def test_a_run_without_findings_is_one_passing_test_case():
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<testsuites name="urlint" tests="1" failures="0" errors="0">\n'
         ' <testsuite name="urlint" tests="1" failures="0" errors="0" skipped="0">\n'
+        '  <properties><property name="target" value="rfc1738"/></properties>\n'
         '  <testcase classname="urlint" name="no findings"/>\n'
         " </testsuite>\n"
         "</testsuites>\n"
     )
     validated(text)
+
+
+def test_the_standard_linted_against_is_the_suites_property(project, capsys):
+    root = validated(junit([], target="rfc3986"))
+    suite = root.find("testsuite")
+    assert suite is not None
+    assert [(p.get("name"), p.get("value")) for p in suite.iter("property")] == [
+        ("target", "rfc3986")
+    ]
+    from urlint.commands.cli import main
+
+    assert main(["check", "--format", "junit", "--target", "rfc3986", "a.txt"]) == 1
+    root = validated(capsys.readouterr().out)
+    assert [(p.get("name"), p.get("value")) for p in root.iter("property")] == [
+        ("target", "rfc3986")
+    ]
 
 
 def finding(path: str, message: str, severity: Severity = Severity.ERROR) -> Finding:

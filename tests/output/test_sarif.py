@@ -106,7 +106,25 @@ def test_a_log_with_the_new_properties_is_valid_sarif_2_1_0(tmp_path):
         "precision": "high",
         "security-severity": "7.5",
     }
+    assert log["runs"][0]["properties"] == {"target": "rfc1738"}
     assert SECRET not in json.dumps(log)
+    graded = sarif_log([finding], all_rules(), "0", root=tmp_path, target="rfc3986")
+    jsonschema.Draft4Validator(schema).validate(graded)
+    assert graded["runs"][0]["properties"] == {"target": "rfc3986"}
+
+
+def test_the_run_names_the_standard_it_linted_against(tmp_path, monkeypatch, capsys):
+    from urlint.commands.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text("see http://example.com:/x\n")
+    for target, level in (("rfc1738", "error"), ("rfc3986", "warning")):
+        assert main(["check", "--isolated", "--format", "sarif", "--target", target, "."]) == (
+            1 if level == "error" else 0
+        )
+        (run,) = json.loads(capsys.readouterr().out)["runs"]
+        assert run["properties"] == {"target": target}
+        assert [(r["ruleId"], r["level"]) for r in run["results"]] == [("S408", level)]
 
 
 def test_a_rule_graded_by_rfc3986_has_its_level_and_tag():

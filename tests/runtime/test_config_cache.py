@@ -43,11 +43,12 @@ C202 = (
     "notes.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
     "--target rfc3986): write it as %7E\n"
 )
+FOUND = "Found 1 problem: 1 warning (1 fixable with --fix; target: RFC 1738).\n"
 
 
 def test_a_configuration_read_again_unchanged_is_not_parsed_again(project):
     first = check(project)
-    assert first == (0, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n", "True")
+    assert first == (0, C202 + FOUND, "True")
     assert check(project) == (*first[:2], "False")
     assert os.listdir(project / "cache") == ["parsed-config-1.marshal"]
 
@@ -65,7 +66,7 @@ def test_a_changed_configuration_is_read_anew(project):
 def test_a_damaged_cache_or_none_changes_nothing(project, monkeypatch):
     check(project)
     (project / "cache" / "parsed-config-1.marshal").write_bytes(b"\x00garbage")
-    assert check(project)[:2] == (0, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n")
+    assert check(project)[:2] == (0, C202 + FOUND)
     kept = (project / "cache" / "parsed-config-1.marshal").read_bytes()
     monkeypatch.setenv("URLINT_CACHE_DIR", "")  # none kept: parsed each time, nothing written
     assert check(project)[2] == "True"
@@ -82,7 +83,7 @@ def test_a_cache_entry_of_another_shape_is_parsed_again(project, entry):
     kept[where] = (state, None) if entry == "state and no document" else entry
     path.write_bytes(marshal.dumps(kept))
     assert check(project) == (
-        0, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n", "True"
+        0, C202 + FOUND, "True"
     )
 
 
@@ -107,6 +108,6 @@ def test_the_cache_keeps_urlints_table_alone(project):
         '[[tool.poetry.source]]\nurl = "https://fred:hunter2@pypi.example/simple"\n\n'
         '[tool.urlint]\nselect = ["C2"]\n'
     )
-    assert check(project)[:2] == (0, C202 + "Found 1 problem: 1 warning (1 fixable with --fix).\n")
+    assert check(project)[:2] == (0, C202 + FOUND)
     kept = (project / "cache" / "parsed-config-1.marshal").read_bytes()
     assert b"hunter2" not in kept and b"poetry" not in kept and b"C2" in kept

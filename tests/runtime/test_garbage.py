@@ -167,7 +167,10 @@ def test_the_command_ends_without_teardown_its_output_written_and_atexit_run_onc
     lines = done.stdout.splitlines()
     assert done.returncode == 1  # the C201 errors
     assert len(lines) == 2 * 3000 + 1  # a C202 and a C201 a line, all written out
-    assert lines[-1] == "Found 6000 problems: 3000 errors, 3000 warnings (6000 fixable with --fix)."
+    assert lines[-1] == (
+        "Found 6000 problems: 3000 errors, 3000 warnings (6000 fixable with --fix; target: "
+        "RFC 1738)."
+    )
     assert done.stderr == "atexit ran\nos._exit(1)\n"
 
 

@@ -341,7 +341,7 @@ def _write_report(
     if args.statistics or args.format not in LINE_FORMATS:
         _write_whole(args, settings, _counting(findings, counts), out)
     else:
-        _write_lines(args, findings, counts, out)
+        _write_lines(args, findings, counts, out, settings.options.target)
     fail_rank = settings.fail_on.rank
     failed = any(counts[s] for s in Severity if s.rank >= fail_rank)
     return (EXIT_FINDINGS if failed else EXIT_OK), sum(counts.values())
@@ -354,10 +354,15 @@ def _write_whole(
     junit)."""
     from ..output import check as report
 
+    # The standard the run linted against goes where a format has a place for it: each
+    # json finding, the JUnit test suite's properties, the SARIF run's property bag. A
+    # GitHub annotation and a GitLab Code Quality issue have none (their messages say it
+    # where the targets differ).
+    target = settings.options.target
     if args.statistics:
         out.writelines(line + "\n" for line in report.statistics(findings))
     elif args.format == "json":
-        report.write_json(findings, out)
+        report.write_json(findings, out, target)
     elif args.format == "github":
         report.write_github(findings, out)
     elif args.format == "gitlab":
@@ -367,19 +372,24 @@ def _write_whole(
     elif args.format == "junit":
         from ..output.junit import write_junit
 
-        write_junit(findings, out, settings.fail_on)
+        write_junit(findings, out, settings.fail_on, target)
     else:  # sarif
         from ..core.version import __version__
         from ..output.sarif import write_sarif
 
-        write_sarif(findings, settings.rules, __version__, out)
+        write_sarif(findings, settings.rules, __version__, out, target=target)
 
 
 def _write_lines(
-    args: argparse.Namespace, findings: Iterable[Finding], counts: Counter[Severity], out: TextIO
+    args: argparse.Namespace,
+    findings: Iterable[Finding],
+    counts: Counter[Severity],
+    out: TextIO,
+    target: str,
 ) -> None:
     """A line (a block, for `full`) for each finding, counted in `counts`; the text and
-    full formats end with a summary.
+    full formats end with a summary, which names the standard the run linted against
+    (`target`), as each jsonl finding does.
 
     The output formats load with the first finding: a clean run, a pre-commit hook's most
     often, writes nothing and needs none of them."""
@@ -387,14 +397,15 @@ def _write_lines(
     fixable = 0
     for finding in findings:
         if written is None:
-            written = _finding_text(args.format, _colour(args, out), args.stdin_filename)
+            written = _finding_text(args.format, target, _colour(args, out), args.stdin_filename)
         counts[finding.severity] += 1
         fixable += finding.fix is not None
         out.write(written(finding))
     if args.format in ("text", "full") and counts:
+        from ..linter.rules.standards import STANDARD_NAMES
         from ..output import check as report
 
-        out.write(report.summary_from_counts(counts, fixable) + "\n")
+        out.write(report.summary_from_counts(counts, fixable, STANDARD_NAMES[target]) + "\n")
 
 
 def _colour(args: argparse.Namespace, out: TextIO) -> bool:
@@ -408,15 +419,16 @@ def _colour(args: argparse.Namespace, out: TextIO) -> bool:
 
 
 def _finding_text(
-    format: str, colour: bool, stdin_name: str | None = None
+    format: str, target: str, colour: bool, stdin_name: str | None = None
 ) -> Callable[[Finding], str]:
     """What a finding is written as in a line format (`format`), its line end included.
 
+    `target`: the standard the run linted against (a jsonl finding's `target`);
     `stdin_name`: the name standard input was read as, whose lines are not on the disk."""
     from ..output import check as report
 
     if format == "jsonl":
-        return lambda finding: report.jsonl_line(finding) + "\n"
+        return lambda finding: report.jsonl_line(finding, target) + "\n"
     if format == "full":
         sources = _SourceLines()
 

@@ -16,6 +16,7 @@ from operator import itemgetter
 from ..core.findings import Finding, Fix, Severity
 from ..grammar.display import printable, shown
 from ..grammar.login import MASK, mask_password, merged_spans
+from ..linter.rules.rule import RFC1738
 from .printable import json_object, masked_text, masked_values, write_json_list
 
 TYPE_CHECKING = False
@@ -75,8 +76,13 @@ def text_line(finding: Finding, colour: bool = False) -> str:
     return f"{_BOLD}{location(finding)}:{_RESET} {tint}{finding.code}{_RESET} {message}"
 
 
-def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
-    """The closing "Found N problems: ..." sentence, by severity; "" when there are none."""
+def summary_from_counts(
+    counts: Counter[Severity], fixable: int = 0, standard: str | None = None
+) -> str:
+    """The closing "Found N problems: ..." sentence, by severity; "" when there are none.
+
+    It ends with what can be fixed and the standard the run linted against (`standard`,
+    "RFC 1738"): "(1 fixable with --fix; target: RFC 1738)"."""
     total = sum(counts.values())
     if not total:
         return ""
@@ -85,7 +91,10 @@ def summary_from_counts(counts: Counter[Severity], fixable: int = 0) -> str:
         for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
         if counts[s]
     ]
-    tail = f" ({fixable} fixable with --fix)" if fixable else ""
+    notes = [f"{fixable} fixable with --fix"] if fixable else []
+    if standard is not None:
+        notes.append(f"target: {standard}")
+    tail = f" ({'; '.join(notes)})" if notes else ""
     return f"Found {total} problem{'s' if total != 1 else ''}: {', '.join(parts)}{tail}."
 
 
@@ -108,14 +117,16 @@ def fix_record(fix: Fix | None) -> dict | None:
     }
 
 
-def finding_json(finding: Finding) -> dict:
+def finding_json(finding: Finding, target: str = RFC1738) -> dict:
     """One finding as JSON.
 
     Path, line, column, end_line, end_column, code, name, severity, message, url, fix, mail
     (the message and MIME part in a mail or news container, as extract's `message`; null for
-    plain text)."""
+    plain text), target (the standard the run linted against: "rfc1738" or "rfc3986", as
+    --target names it)."""
     fields = _fields_json(finding)
     fields["mail"] = masked_values(finding.mail.as_json()) if finding.mail is not None else None
+    fields["target"] = target
     return fields
 
 
@@ -136,8 +147,8 @@ def _fields_json(finding: Finding) -> dict:
     }
 
 
-def jsonl_line(finding: Finding) -> str:
-    """`json_line(finding_json(finding))`, made without json.dumps for each finding.
+def jsonl_line(finding: Finding, target: str = RFC1738) -> str:
+    """`json_line(finding_json(finding, target))`, made without json.dumps for each finding.
 
     And its message's object made once a message (output.extract.message_json): in mail,
     the message's fields masked and encoded again for each finding were most of a line's
@@ -147,14 +158,15 @@ def jsonl_line(finding: Finding) -> str:
 
     head = json_object(_fields_json(finding))
     mail = finding.mail
-    return f'{head[:-1]}, "mail": {"null" if mail is None else message_json(info_of(mail))}}}'
+    mail_json = "null" if mail is None else message_json(info_of(mail))
+    return f'{head[:-1]}, "mail": {mail_json}, "target": "{target}"}}'
 
 
-def write_json(findings: Iterable[Finding], out: TextIO) -> None:
+def write_json(findings: Iterable[Finding], out: TextIO, target: str = RFC1738) -> None:
     """The findings as one JSON list, written one finding at a time.
 
     As json.dumps(..., indent=1) writes it: a run's findings are never held."""
-    write_json_list((finding_json(finding) for finding in findings), out)
+    write_json_list((finding_json(finding, target) for finding in findings), out)
     out.write("\n")
 
 

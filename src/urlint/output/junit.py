@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from ..core.findings import Finding, Severity
 from ..grammar.display import shown
+from ..linter.rules.rule import RFC1738
 from .check import text_line
 
 TYPE_CHECKING = False
@@ -37,10 +38,14 @@ NO_FINDINGS = "no findings"  # the one test case of a run without findings
 
 
 def write_junit(
-    findings: Iterable[Finding], out: TextIO, fail_on: Severity = Severity.WARNING
+    findings: Iterable[Finding],
+    out: TextIO,
+    fail_on: Severity = Severity.WARNING,
+    target: str = RFC1738,
 ) -> None:
     """The JUnit XML report of `findings`: a test case for each file with findings, failed
-    by the findings at or above `fail_on`."""
+    by the findings at or above `fail_on`; the standard the run linted against (`target`)
+    is the test suite's property "target"."""
     import shutil  # here: a run in another format never pays for them
     import tempfile
 
@@ -57,6 +62,8 @@ def write_junit(
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f"<testsuites {counts}>\n")
         out.write(f' <testsuite {counts} skipped="0">\n')
+        out.write(f"  <properties><property {_attributes(name='target', value=target)}/>"
+                  "</properties>\n")
         cases.seek(0)
         shutil.copyfileobj(cases, out)
         out.write(" </testsuite>\n</testsuites>\n")

@@ -27,7 +27,7 @@ from urllib.parse import quote
 from ..core.findings import Finding, Severity
 from ..grammar.login import mask_password
 from ..linter.rules.pages import rule_page
-from ..linter.rules.rule import Rule
+from ..linter.rules.rule import RFC1738, Rule
 from ..sources.opening import STDIN
 from .printable import json_line, masked_values, write_json_list
 
@@ -191,12 +191,17 @@ def _source_root(root: Path | None) -> Path:
 
 
 def sarif_log(
-    findings: Iterable[Finding], rules: Iterable[Rule], version: str, root: Path | None = None
+    findings: Iterable[Finding],
+    rules: Iterable[Rule],
+    version: str,
+    root: Path | None = None,
+    target: str = RFC1738,
 ) -> dict:
-    """The SARIF document of `findings`, whole (`write_sarif` streams it)."""
+    """The SARIF document of `findings`, whole (`write_sarif` streams it); `target`: the
+    standard the run linted against, in the run's property bag."""
     root = _source_root(root)
     descriptors = list(rules)
-    document = _document(descriptors, version, root)
+    document = _document(descriptors, version, root, target)
     document["runs"][0]["results"] = list(sarif_results(findings, descriptors, root))
     return document
 
@@ -207,13 +212,14 @@ def write_sarif(
     version: str,
     out: TextIO,
     root: Path | None = None,
+    target: str = RFC1738,
 ) -> None:
     """The SARIF document, its results written one at a time.
 
     As `json_line(sarif_log(...), indent=1)` writes it: a run's findings are never held."""
     root = _source_root(root)
     descriptors = list(rules)
-    text = json_line(_document(descriptors, version, root), indent=1)
+    text = json_line(_document(descriptors, version, root, target), indent=1)
     head, marker, tail = text.rpartition(_NO_RESULTS)
     out.write(head + marker[:-2])
     write_json_list(sarif_results(findings, descriptors, root), out, level=3)
@@ -266,7 +272,7 @@ def sarif_results(
         yield result
 
 
-def _document(descriptors: list[Rule], version: str, root: Path) -> dict:
+def _document(descriptors: list[Rule], version: str, root: Path, target: str) -> dict:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -282,6 +288,9 @@ def _document(descriptors: list[Rule], version: str, root: Path) -> dict:
                 },
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
                 "columnKind": "unicodeCodePoints",
+                # The run's property bag (SARIF 2.1.0 section 3.8): the standard it linted
+                # against, as --target names it.
+                "properties": {"target": target},
                 "results": [],
             }
         ],
