@@ -53,6 +53,7 @@ PROCESSES: dict[str, tuple[str, ...]] = {
         "test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output",
     ),
     "tests/commands/test_extract_options.py": ("test_a_list_of_nul_ended_names_read_as_lines",),
+    "tests/commands/test_own_files.py": ("test_the_baseline_is_no_input_on_two_processes",),
     "tests/run/test_archive_units.py": (
         "test_the_summary_counts_the_same_messages_on_one_and_two_processes",
     ),

@@ -267,14 +267,18 @@ def check_paths(
         )
     names = _path_names(paths, jobs, engine, scheduler)
     accepted = None
+    own: frozenset[FileId] = frozenset()  # the baseline file: never linted by the run it serves
     if baseline is not None:
         from .linter.baseline import Baseline
+        from .sources.files import file_id
 
         accepted = Baseline.load(os.fspath(baseline))
+        found = file_id(os.fspath(baseline))
+        own = frozenset([found]) if found is not None else own
     checker = Checker(settings, accepted)
     if serial(engine, jobs):
-        return _masked(checker.check_paths(names))
-    return _masked(check_in_units(checker, names, frozenset(), jobs, None, engine, scheduler))
+        return _masked(checker.check_paths(names, own))
+    return _masked(check_in_units(checker, names, own, jobs, None, engine, scheduler))
 
 
 def _masked(findings: Iterable[Finding]) -> Iterator[Finding]:

@@ -122,6 +122,9 @@ class _Plan:
     paths: list[str]
     engine: str
     jobs: int | None
+    # The run's own files, never read by it, named or walked: the baseline it reads (a
+    # baseline lints as findings of the URLs it names, masked passwords among them).
+    own: frozenset[FileId] = frozenset()
 
 
 def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
@@ -160,10 +163,14 @@ def _planned(args: argparse.Namespace) -> _Plan:
 
     settings = settings_of(args)
     baseline = None
+    own: frozenset[FileId] = frozenset()
     if args.baseline:
         from ..linter.baseline import Baseline
+        from ..sources.files import file_id
 
         baseline = Baseline.load(args.baseline)
+        found = file_id(args.baseline)  # the same file by any name or link: by identity
+        own = frozenset([found]) if found is not None else own
     paths = input_paths(args.paths, args.files_from, args.from0)
     if args.stdin_filename is not None and "-" not in paths:
         if paths:
@@ -172,7 +179,7 @@ def _planned(args: argparse.Namespace) -> _Plan:
     if not paths and args.files_from is None:
         paths = ["."]
     engine, jobs = run_engine(args, paths)
-    return _Plan(settings, baseline, paths, engine, jobs)
+    return _Plan(settings, baseline, paths, engine, jobs, own)
 
 
 def _refused(args: argparse.Namespace, paths: list[str]) -> str:
@@ -201,11 +208,13 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
 
         if args.show_settings:
             return show_settings(args, plan.settings, out)
-        return show_files(plan.paths, plan.settings.selection, out)
+        return show_files(plan.paths, plan.settings.selection, out, plan.own)
     if args.add_ignore:
         return _add_ignores(args, plan)
     if args.write_baseline:
-        return _write_baseline(args, plan.settings, plan.paths)
+        from .baseline import write_check_baseline
+
+        return write_check_baseline(args, plan.settings, plan.paths, plan.own)
     if args.diff:
         return _diff(plan.settings, plan.paths, out)
     fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
@@ -300,9 +309,10 @@ def _report(
 ) -> int:
     """The findings under the plan's paths written to `out`; the exit status.
 
-    The files in `skip` are not read; the run's progress and summary go to standard
-    error."""
+    The files in `skip`, and the run's own (the baseline it reads), are not read; the
+    run's progress and summary go to standard error."""
     settings, paths = plan.settings, plan.paths
+    skip |= plan.own
     # The text and full formats end with a summary of their own ("Found 2 problems").
     own_summary = args.format in ("text", "full") and not args.statistics
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
@@ -536,7 +546,7 @@ def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
     from ..linter.add_ignore import NotAdded, add_ignores
 
     added, unwritten = 0, False
-    for outcome in add_ignores(plan.settings, plan.paths, plan.baseline):
+    for outcome in add_ignores(plan.settings, plan.paths, plan.baseline, plan.own):
         if isinstance(outcome, NotAdded):
             _note(f"{outcome.path}:{outcome.line}", f"{outcome.code}: no ignore comment: "
                   f"{outcome.reason}")
@@ -547,59 +557,6 @@ def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
         print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}",
               file=sys.stderr)
     return EXIT_ERROR if unwritten else EXIT_OK
-
-
-def _write_baseline(args: argparse.Namespace, settings: Settings, paths: list[str]) -> int:
-    """Every current finding written as a baseline; over an existing one, how many of its
-    entries no longer occur is said (they are dropped: the baseline keeps what occurs)."""
-    from ..linter.baseline import Baseline, write_baseline
-    from ..linter.checker import Checker
-    from ..sources.files import file_id
-
-    existing = file_id(args.write_baseline)
-    skip = frozenset([existing]) if existing is not None else frozenset()
-    previous = None
-    if existing is not None:
-        try:
-            previous = Baseline.load(args.write_baseline)
-        except ConfigError:
-            previous = None  # not a baseline: written over, as before, nothing to prune
-    tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary=True)
-    try:
-        findings = Checker(settings, observer=tally).check_paths(paths, skip)
-        if previous is not None:
-            findings = _matched(findings, previous)
-        try:
-            count = write_baseline(args.write_baseline, findings)
-        except OSError as error:  # the old baseline, if any, is as it was
-            return _error(
-                f"{_shown(args.write_baseline)}: cannot write the baseline: "
-                f"{_shown(error.strerror or str(error))}"
-            )
-    finally:
-        if tally is not None:
-            tally.settle()
-    if not args.quiet:
-        entries = f"{count} {'entry' if count == 1 else 'entries'}"
-        said = (
-            f"baseline: {entries}, {previous.left} dropped"
-            if previous is not None
-            else f"wrote a baseline of {count} finding{'s' if count != 1 else ''} to "
-            f"{_shown(args.write_baseline)}"
-        )
-        print(f"urlint: {said}", file=sys.stderr)
-    if tally is not None:
-        tally.found = count
-        tally.finish()
-    return EXIT_OK
-
-
-def _matched(findings: Iterable[Finding], previous: Baseline) -> Iterator[Finding]:
-    """`findings`, each matched off the previous baseline's entries as it passes: what is
-    left there at the end occurs no more."""
-    for finding in findings:
-        previous.accepts(finding)
-        yield finding
 
 
 __all__ = ["add_check_parser", "run_check"]

@@ -32,6 +32,7 @@ from .suppressions import DIRECTIVE
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..scanner.code import Regions
+    from ..sources.files import FileId
     from .baseline import Baseline
     from .config import Settings
 
@@ -79,12 +80,16 @@ _REFERENCE_DEFINITION = re.compile(r" {0,3}\[[^\]\n]+\]:")
 
 
 def add_ignores(
-    settings: Settings, paths: list[str], baseline: Baseline | None = None
+    settings: Settings,
+    paths: list[str],
+    baseline: Baseline | None = None,
+    skip: frozenset[FileId] = frozenset(),
 ) -> Iterator[Added | NotAdded]:
-    """An ignore comment added for each finding under `paths` (but what `baseline` accepts),
-    file by file; each finding none could be written for, said."""
+    """An ignore comment added for each finding under `paths` (but what `baseline` accepts,
+    and in the files of `skip`: the baseline file itself), file by file; each finding none
+    could be written for, said."""
     by_path: dict[str, list[Finding]] = {}
-    for finding in Checker(settings, baseline).check_paths(paths):
+    for finding in Checker(settings, baseline).check_paths(paths, skip):
         by_path.setdefault(finding.path, []).append(finding)
     for path, findings in by_path.items():
         yield from _add_in_file(path, findings)

@@ -78,9 +78,10 @@ def iter_files(
 ) -> Iterator[InputFile | Problem]:
     """The files under `paths`, directories walked in name order, each real directory once.
 
-    A path given is always read; what a walk passes over is `selection`'s choice
+    A path given is read; what a walk passes over is `selection`'s choice
     (sources/selection.py; by default ignore files and the directories tools make). Files in
-    `skip` (urlint's own output, being written) are passed over when walking."""
+    `skip` are never read, named or met in a walk: urlint's own files of this run (a report
+    or baseline being written, the baseline it reads, the store it scans into)."""
     work_begins()  # the command's start-up is over, before a pool forks (_runtime/garbage.py)
     seen_dirs: set[tuple[int, int]] = set()
     for path in paths:
@@ -97,6 +98,8 @@ def iter_files(
             continue
         except ValueError:  # a library caller's path with a NUL byte (the CLI's never has)
             yield Problem(ProblemKind.UNREADABLE, "a name with a NUL byte is no file name", path)
+            continue
+        if skip and (info.st_dev, info.st_ino) in skip:
             continue
         if stat.S_ISDIR(info.st_mode):
             if selection is None:
@@ -154,7 +157,7 @@ def _walk(
             if not (name == "tmp" and maildir):
                 yield from _walk(path, seen_dirs, skip, selection, (rules, name))
         else:
-            if skip.inodes and entry.inode() in skip.inodes and file_id(entry.path) in skip.ids:
+            if skip.inodes and skip.may_be(entry) and file_id(entry.path) in skip.ids:
                 continue
             yield InputFile(path, explicit=False)
 
@@ -166,6 +169,11 @@ class _Skipped:
     def __init__(self, ids: frozenset[FileId]) -> None:
         self.ids = ids
         self.inodes = frozenset(inode for _, inode in ids)
+
+    def may_be(self, entry: os.DirEntry[str]) -> bool:
+        """May `entry` be one of the files? Its inode says so, or it is a symbolic link,
+        whose own inode is not the file's it names (a link to the baseline is the baseline)."""
+        return entry.inode() in self.inodes or entry.is_symlink()
 
 
 def _is_maildir(names: set[str]) -> bool:
