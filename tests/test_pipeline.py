@@ -313,3 +313,24 @@ def test_scanned_inputs_read_no_more_of_an_input_once_it_is_passed_over(tmp_path
         "b.mbox", ["http://one.example/"], ["http://two.example/"],
     ]  # fmt: skip
     assert heard.heard[:3] == [("reading", "a.mbox"), ("tick", ""), ("read", "a.mbox")]
+
+
+def test_a_text_urlint_wrote_gives_nothing_where_a_walk_found_it(tmp_path):
+    # A baseline lists the URLs of the files it was made of; read, it reports them again.
+    from urlint.core.inputs import Crossposts, InputFile, Reading
+    from urlint.pipeline import scan_file_texts
+
+    path = tmp_path / "base.json"
+    path.write_text(
+        '{\n "urlint_baseline": 2,\n "findings": [\n  {\n   "rule": "C202",\n   "path": '
+        '"a.txt",\n   "url": "http://example.com/~fred/",\n   "url_hash": "0",\n   '
+        '"count": 1\n  }\n ]\n}\n'
+    )
+
+    def read(explicit: bool) -> list:
+        reading = Reading()
+        texts = list(scan_file_texts(InputFile(str(path), explicit), Crossposts(), reading))
+        return [[c.url for c in text.candidates] for text in texts] + [reading.kind]
+
+    assert read(explicit=False) == ["text"]  # recognised, then nothing: no text, no problem
+    assert read(explicit=True) == [["http://example.com/~fred/"], "text"]

@@ -19,6 +19,7 @@ from .core.records import record
 from .sources.files import iter_files
 from .sources.kinds import file_syntax
 from .sources.opening import input_stream, read_hash, unreadable
+from .sources.streams import peek
 from .sources.text import MAX_RUN, BinaryInput, read_chunks, scan_texts
 
 # Also named here, where they stood, for the modules and tests that import them from here
@@ -100,8 +101,12 @@ def _scan_file(
     marking: bool = False,
     hashing: bool = False,
 ) -> Generator[ScannedText | Problem | ArticleRead, None, None]:
-    """What `scan_file_texts` and the others say, read; a problem is yielded, never raised."""
-    from .sources.kinds import TEXT, recognised
+    """What `scan_file_texts` and the others say, read; a problem is yielded, never raised.
+
+    A text a walk found that urlint wrote (a baseline, a report: sources.kinds.urlint_wrote)
+    gives nothing: its URLs are the ones it was made of. A file named is read whatever it
+    holds."""
+    from .sources.kinds import TEXT, recognised, urlint_wrote
 
     reading.kind = reading.hash = None
     try:
@@ -112,6 +117,10 @@ def _scan_file(
             if skip is None:  # else the planner said them, before the archive's units
                 yield from problems
             if kind == TEXT:
+                if not source.explicit:
+                    head, stream = peek(stream)  # the bytes `recognised` looked at, kept
+                    if urlint_wrote(head) is not None:
+                        return
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
                 from .mail.containers import scan_container

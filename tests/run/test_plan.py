@@ -74,3 +74,21 @@ def test_a_large_code_file_among_others_goes_whole_between_their_units(tmp_path)
         ("WholeInput", ("b.py",)),
         *[("TextRange", "c.txt")] * 6,
     ]
+
+
+def test_a_large_report_urlint_wrote_found_in_a_walk_is_one_unit(tmp_path):
+    # Its whole reading gives nothing (pipeline: sources.kinds.urlint_wrote): no ranges.
+    rows = "".join(
+        f'{{"path": "a.txt", "line": {n}, "column": 1, "end_line": {n}, "end_column": 2, '
+        f'"url": "http://example.com/{n}/", "alt": null}}\n'
+        for n in range(1, 30_000)
+    )
+    path = tmp_path / "urls.log"  # running text by its name, as extract's jsonl may be
+    path.write_text(rows)
+    (source,) = iter_files([str(tmp_path)])
+    assert not source.explicit
+    assert planned(str(tmp_path)) == [
+        Planned(WholeInput((source,)), Counts(1, os.path.getsize(path)))
+    ]
+    # named, it is read as any text: in ranges
+    assert all(isinstance(unit.unit, TextRange) for unit in planned(str(path)))

@@ -124,8 +124,14 @@ def _large_file_units(
         kind = ""
     # Running text alone in ranges: a range of a code or markup file would be read from a
     # line where the lexer's state is not known (a string or a fenced block open across the
-    # cut). Its syntax is its name's, as its reading's (sources.kinds.file_syntax).
-    if kind == TEXT and size > range_bytes and _running_text(source.path):
+    # cut). Its syntax is its name's, as its reading's (sources.kinds.file_syntax). A large
+    # report urlint wrote, found in a walk, is read whole: its reading gives nothing.
+    if (
+        kind == TEXT
+        and size > range_bytes
+        and _running_text(source.path)
+        and (source.explicit or not _urlint_wrote(source.path))
+    ):
         covered = 0
         try:
             ranges = text_ranges(source.path, range_bytes=range_bytes)
@@ -166,6 +172,19 @@ def _large_file_units(
         if opened is not None:
             opened.raw.close()
     yield Planned(WholeInput((source,)), Counts(1, size))
+
+
+def _urlint_wrote(path: str) -> bool:
+    """Did urlint write the file at `path` (sources.kinds.urlint_wrote)?"""
+    from ..sources.kinds import urlint_wrote
+    from ..sources.opening import open_input
+    from ..sources.streams import SNIFF_BYTES
+
+    try:
+        with open_input(path) as stream:
+            return urlint_wrote(stream.read(SNIFF_BYTES)) is not None
+    except OSError:
+        return False
 
 
 def _running_text(path: str) -> bool:

@@ -237,6 +237,70 @@ def _first_line(path: str) -> bytes:
         return b""
 
 
+# What urlint writes, told by what it writes first: a run never lints, in a walk, the
+# files an earlier run wrote in the tree (a baseline would report every URL it keeps, the
+# masked passwords among them; a report, each finding again). Each entry: the opening its
+# writer writes to the byte (and as Windows' text mode writes it, "\r\n"), what the file
+# is, and, where the opening goes on with values, the pattern what follows must match.
+# tests/sources/test_own_files.py writes each with urlint and reads it here.
+_JSON_STRING = rb'"(?:[^"\\\r\n]|\\.)*"'
+_WHERE = (  # a finding's or a URL's place: check's and extract's json and jsonl
+    _JSON_STRING + rb',\s*"line": \d+,\s*"column": \d+,\s*"end_line": \d+,\s*'
+    rb'"end_column": \d+,\s*(?:"code": "[A-Z]\d{3}",\s*"name": "[a-z0-9-]*",\s*'
+    rb'"severity": "|"url": ")'
+)
+_FOUND = (_WHERE, "a report of urlint check or extract")
+_TABLE = "a table of urlint report"
+_FINDING_ROW = rb'"[A-Z]\d{3}", "name": "[a-z0-9-]*", "severity": "[a-z]+", "url": '
+_URLINT_WROTE: dict[bytes, tuple[bytes | None, str]] = {
+    b'{\n "urlint_baseline": ': (rb"\d", "a urlint baseline"),
+    b'{"urlint_baseline": ': (rb"\d", "a urlint baseline"),
+    (
+        b'{\n "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/'
+        b'sarif-schema-2.1.0.json",\n "version": "2.1.0",\n "runs": [\n  {\n   "tool": {\n'
+        b'    "driver": {\n     "name": "urlint",'
+    ): (None, "a SARIF report of urlint check"),
+    b'[\n {\n  "path": ': _FOUND,
+    b'{"path": ': _FOUND,
+    b'<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="urlint" ': (
+        None, "a JUnit report of urlint check"
+    ),
+    b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n': (
+        rb'(?:<meta [^>\r\n]*>\r?\n){0,4}<meta name="generator" content="urlint ',
+        "a page of urlint report --html",
+    ),
+    # the tables that hold URLs (census, findings), as csv, json and jsonl
+    b"url,scheme,host,count,messages,first_seen,last_seen,path,": (None, _TABLE),
+    b"code,name,severity,url,date,sender,path,": (None, _TABLE),
+    b'[\n{"url": ': (_JSON_STRING + rb', "scheme": ', _TABLE),
+    b'{"url": ': (_JSON_STRING + rb', "scheme": ', _TABLE),
+    b'[\n{"code": ': (_FINDING_ROW, _TABLE),
+    b'{"code": ': (_FINDING_ROW, _TABLE),
+}  # fmt: skip
+_URLINT_WROTE.update(
+    {opening.replace(b"\n", b"\r\n"): told for opening, told in _URLINT_WROTE.items()}
+)
+_OPENINGS = tuple(_URLINT_WROTE)
+_WHAT_FOLLOWS = {
+    follows: compiled_when_used(follows) for follows, _ in _URLINT_WROTE.values() if follows
+}
+
+
+def urlint_wrote(head: bytes) -> str | None:
+    """What urlint output a file that opens with `head` is (a baseline, a report, a table),
+    or None for any other file.
+
+    One look at the bytes the first read has: most files differ from every opening in their
+    first byte, and the patterns are compiled only for a file that opens as one does."""
+    if not head.startswith(_OPENINGS):
+        return None
+    for opening, (follows, what) in _URLINT_WROTE.items():
+        if head.startswith(opening):
+            if follows is None or _WHAT_FOLLOWS[follows].match(head, len(opening)):
+                return what
+    return None
+
+
 def recognised(path: str, stream: BinaryIO, name: str) -> tuple[list[Problem], BinaryIO, str]:
     """What a stream holds, the problem of a name that says otherwise, and the stream.
 
