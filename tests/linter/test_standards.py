@@ -1,7 +1,7 @@
 """Where the two targets differ, a finding's message says which standard it rests on.
 
 Each finding that the other target would not report, or would grade otherwise, names the
-standard and section it rests on and how to lint by the other (linter/rules/standards.py);
+standard and section it rests on and how to lint by the other (linter/rules/rule.py, note);
 every other finding's message is as it was. The notes are checked word for word, and
 against what linting under each target finds (tests/linter/test_target.py's cases).
 """
@@ -14,8 +14,15 @@ from urlint.core.findings import Severity
 from urlint.linter.config import select_rules
 from urlint.linter.rules.catalogue import all_rules, rules_by_code, rules_under
 from urlint.linter.rules.engine import MAX_HITS_PER_RULE, Linter
-from urlint.linter.rules.rule import RFC1738, RFC3986, RuleOptions
-from urlint.linter.rules.standards import citation, note, noted, other_target
+from urlint.linter.rules.rule import (
+    RFC1738,
+    RFC3986,
+    RuleOptions,
+    citation,
+    note,
+    noted,
+    other_target,
+)
 from urlint.scanner import scan
 
 from .test_target import CASES

@@ -412,7 +412,7 @@ def _write_lines(
         fixable += finding.fix is not None
         out.write(written(finding))
     if args.format in ("text", "full") and counts:
-        from ..linter.rules.standards import STANDARD_NAMES
+        from ..linter.rules.rule import STANDARD_NAMES
         from ..output import check as report
 
         out.write(report.summary_from_counts(counts, fixable, STANDARD_NAMES[target]) + "\n")

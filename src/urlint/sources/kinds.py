@@ -242,48 +242,57 @@ def _first_line(path: str) -> bytes:
 # masked passwords among them; a report, each finding again). Each entry: the opening its
 # writer writes to the byte (and as Windows' text mode writes it, "\r\n"), what the file
 # is, and, where the opening goes on with values, the pattern what follows must match.
-# tests/sources/test_own_files.py writes each with urlint and reads it here.
-_JSON_STRING = rb'"(?:[^"\\\r\n]|\\.)*"'
-_WHERE = (  # a finding's or a URL's place: check's and extract's json and jsonl
-    _JSON_STRING + rb',\s*"line": \d+,\s*"column": \d+,\s*"end_line": \d+,\s*'
-    rb'"end_column": \d+,\s*(?:"code": "[A-Z]\d{3}",\s*"name": "[a-z0-9-]*",\s*'
-    rb'"severity": "|"url": ")'
-)
-_FOUND = (_WHERE, "a report of urlint check or extract")
-_TABLE = "a table of urlint report"
-_FINDING_ROW = rb'"[A-Z]\d{3}", "name": "[a-z0-9-]*", "severity": "[a-z]+", "url": '
-_URLINT_WROTE: dict[bytes, tuple[bytes | None, str]] = {
-    b'{\n "urlint_baseline": ': (rb"\d", "a urlint baseline"),
-    b'{"urlint_baseline": ': (rb"\d", "a urlint baseline"),
-    (
-        b'{\n "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/'
-        b'sarif-schema-2.1.0.json",\n "version": "2.1.0",\n "runs": [\n  {\n   "tool": {\n'
-        b'    "driver": {\n     "name": "urlint",'
-    ): (None, "a SARIF report of urlint check"),
-    b'[\n {\n  "path": ': _FOUND,
-    b'{"path": ': _FOUND,
-    b'<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="urlint" ': (
-        None, "a JUnit report of urlint check"
-    ),
-    b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n': (
-        rb'(?:<meta [^>\r\n]*>\r?\n){0,4}<meta name="generator" content="urlint ',
-        "a page of urlint report --html",
-    ),
-    # the tables that hold URLs (census, findings), as csv, json and jsonl
-    b"url,scheme,host,count,messages,first_seen,last_seen,path,": (None, _TABLE),
-    b"code,name,severity,url,date,sender,path,": (None, _TABLE),
-    b'[\n{"url": ': (_JSON_STRING + rb', "scheme": ', _TABLE),
-    b'{"url": ': (_JSON_STRING + rb', "scheme": ', _TABLE),
-    b'[\n{"code": ': (_FINDING_ROW, _TABLE),
-    b'{"code": ': (_FINDING_ROW, _TABLE),
-}  # fmt: skip
-_URLINT_WROTE.update(
-    {opening.replace(b"\n", b"\r\n"): told for opening, told in _URLINT_WROTE.items()}
-)
-_OPENINGS = tuple(_URLINT_WROTE)
-_WHAT_FOLLOWS = {
-    follows: compiled_when_used(follows) for follows, _ in _URLINT_WROTE.values() if follows
-}
+# tests/sources/test_kinds.py writes each with urlint and reads it here. The table is made
+# for the first file that opens with one of these bytes (a hook's README never does).
+_FIRST_BYTES = frozenset(b"{[<uc")  # as bytes' items are: their ordinals
+_OWN: tuple[tuple[bytes, ...], dict[bytes, tuple[re.Pattern[bytes] | None, str]]] | None = None
+
+
+def _own_files() -> tuple[tuple[bytes, ...], dict[bytes, tuple[re.Pattern[bytes] | None, str]]]:
+    """The openings of what urlint writes, and for each what follows and what it is."""
+    global _OWN
+    if _OWN is None:
+        string = rb'"(?:[^"\\\r\n]|\\.)*"'
+        where = (  # a finding's or a URL's place: check's and extract's json and jsonl
+            string + rb',\s*"line": \d+,\s*"column": \d+,\s*"end_line": \d+,\s*'
+            rb'"end_column": \d+,\s*(?:"code": "[A-Z]\d{3}",\s*"name": "[a-z0-9-]*",\s*'
+            rb'"severity": "|"url": ")'
+        )
+        found = (where, "a report of urlint check or extract")
+        table = "a table of urlint report"
+        row = rb'"[A-Z]\d{3}", "name": "[a-z0-9-]*", "severity": "[a-z]+", "url": '
+        written: dict[bytes, tuple[bytes | None, str]] = {
+            b'{\n "urlint_baseline": ': (rb"\d", "a urlint baseline"),
+            b'{"urlint_baseline": ': (rb"\d", "a urlint baseline"),
+            (
+                b'{\n "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/'
+                b'schemas/sarif-schema-2.1.0.json",\n "version": "2.1.0",\n "runs": [\n  {\n'
+                b'   "tool": {\n    "driver": {\n     "name": "urlint",'
+            ): (None, "a SARIF report of urlint check"),
+            b'[\n {\n  "path": ': found,
+            b'{"path": ': found,
+            b'<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="urlint" ': (
+                None, "a JUnit report of urlint check"
+            ),
+            b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n': (
+                rb'(?:<meta [^>\r\n]*>\r?\n){0,4}<meta name="generator" content="urlint ',
+                "a page of urlint report --html",
+            ),
+            # the tables that hold URLs (census, findings), as csv, json and jsonl
+            b"url,scheme,host,count,messages,first_seen,last_seen,path,": (None, table),
+            b"code,name,severity,url,date,sender,path,": (None, table),
+            b'[\n{"url": ': (string + rb', "scheme": ', table),
+            b'{"url": ': (string + rb', "scheme": ', table),
+            b'[\n{"code": ': (row, table),
+            b'{"code": ': (row, table),
+        }  # fmt: skip
+        written.update({key.replace(b"\n", b"\r\n"): told for key, told in written.items()})
+        # each pattern compiled for the first file whose opening goes on with it
+        _OWN = tuple(written), {
+            opening: (None if follows is None else compiled_when_used(follows), what)
+            for opening, (follows, what) in written.items()
+        }
+    return _OWN
 
 
 def urlint_wrote(head: bytes) -> str | None:
@@ -291,12 +300,15 @@ def urlint_wrote(head: bytes) -> str | None:
     or None for any other file.
 
     One look at the bytes the first read has: most files differ from every opening in their
-    first byte, and the patterns are compiled only for a file that opens as one does."""
-    if not head.startswith(_OPENINGS):
+    first byte, and the table is made only for a file that opens as one does."""
+    if not head or head[0] not in _FIRST_BYTES:
         return None
-    for opening, (follows, what) in _URLINT_WROTE.items():
+    openings, written = _own_files()
+    if not head.startswith(openings):
+        return None
+    for opening, (follows, what) in written.items():
         if head.startswith(opening):
-            if follows is None or _WHAT_FOLLOWS[follows].match(head, len(opening)):
+            if follows is None or follows.match(head, len(opening)):
                 return what
     return None
 

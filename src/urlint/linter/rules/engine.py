@@ -13,8 +13,17 @@ from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
 from ...grammar.parse import parse
 from .catalogue import all_rules, rules_under
 from .locate import UrlMap
-from .rule import RFC3986, Hit, Rule, RuleOptions, TextHit, UrlUnderCheck
-from .standards import note, noted, other_target
+from .rule import (
+    RFC3986,
+    Hit,
+    Rule,
+    RuleOptions,
+    TextHit,
+    UrlUnderCheck,
+    note,
+    noted,
+    other_target,
+)
 from .text import may_hit
 
 # A candidate with no scheme outside a wrapper is linted (S401) only when it looks like an
@@ -77,7 +86,7 @@ class Linter:
     """Lints candidates with a fixed set of rules and options.
 
     `judged`: each finding the other standard would not report, or would grade otherwise,
-    says so in its message (standards.note); the other standard's Linter, which asks no
+    says so in its message (rule.note); the other standard's Linter, which asks no
     further, is made for the first URL with a finding."""
 
     def __init__(
@@ -174,8 +183,11 @@ class Linter:
         for entry, known, notes in rules:
             if known is _FRESH:
                 # The X rules read how the URL was found, never the target: a note of
-                # theirs is the rule's, where the other standard grades the rule otherwise.
-                findings.add(entry, entry.check(subject), self._rule_note(entry))  # type: ignore[misc]
+                # theirs is the rule's, where the other standard grades the rule otherwise
+                # (asked for a rule that hit: most wrapped URLs are hit by none).
+                hits = list(entry.check(subject))  # type: ignore[misc]
+                if hits:
+                    findings.add(entry, hits, self._rule_note(entry))
             else:
                 findings.add(entry, known, notes)  # type: ignore[arg-type]
         return findings.in_order()
@@ -306,7 +318,7 @@ class _Findings:
         """The findings of the rule `entry` from its hits, at most MAX_HITS_PER_RULE and one
         more past them that says so: a URL of 4 MB of "%" would otherwise make millions.
 
-        `notes`: each hit's note (standards.note), or one for every hit, or None. A
+        `notes`: each hit's note (rule.note), or one for every hit, or None. A
         template's placeholders (`{user_id}`, `%s`, `${port}`) are the program's, not URL
         text: a hit on one of them, or on a component one stands in, is no finding; what
         lies outside them is linted as any URL is. A password is no finding only where
