@@ -176,7 +176,7 @@ def _cut(text: str, start: int, end: int, limit: int, quoted_by: str, opener: in
             from .templates import extended_end
 
             end = extended_end(text, start, end, limit)
-        end = _first_unbalanced_closer(text, start, end)
+        end = first_unbalanced_closer(text, start, end)
     if quoted_by == "`":
         # Opened by a backquote (a Markdown code span, TeX's ``): the first backquote closes
         # it, whatever follows it (`https://x.org/?q=`\ before a Markdown line break).
@@ -217,7 +217,7 @@ def has_body(text: str, colon: int, end: int) -> bool:
     return end > body and (text[body] == "/" or _ALNUM.search(text, body, end) is not None)
 
 
-def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
+def first_unbalanced_closer(text: str, start: int, end: int) -> int:
     """A ")" with no "(" before it in the URL closes a parenthesis of the surrounding text
     (`(see http://a.example/x)`, Markdown's `[a](http://a.example/x)[b]`), so the URL ends
     there; a balanced one is the URL's own (`.../Foo_(bar)`). Likewise "]" and "}"."""
