@@ -1,5 +1,6 @@
-"""A regular expression is not a URL (scanner/regexes.py), in code: not listed, not linted.
-Lines from real repositories name the repository, the commit, the file and the line."""
+"""A regular expression is not a URL (scanner/regexes.py), in code and in files of a kind urlint
+does not read: not listed, not linted. Lines from real repositories name the repository, the
+commit, the file and the line."""
 
 from __future__ import annotations
 
@@ -21,6 +22,17 @@ def urls(text: str, syntax: str) -> list[tuple[str, tuple[int, int, int, int]]]:
 @pytest.mark.parametrize(
     ("syntax", "line"),
     [
+        # mojolicious/mojo b4de430651b722f560b1577da9018e3f402d96ab t/mojo/websocket.t:126
+        ("other", "  like $res->body, qr!ws://127\\.0\\.0\\.1:\\d+/!, 'right content';\n"),
+        # the same, t/mojolicious/lite_app.t:1148: `\?` and `\=` too
+        (
+            "other",
+            "  ->content_like(qr!http://127\\.0\\.0\\.1:\\d+/url_with/bar\\?foo\\=bar!);\n",
+        ),
+        # luarocks/luarocks 2d2cc8eff2f03c23d142f8059146fb241dcf56b5
+        # src/luarocks/fetch.lua:587 and fetch/git_ssh.lua:28: Lua's patterns
+        ("other", '   if rockspec.source.url:match("^git://github%.com/") or\n'),
+        ("other", '    if rockspec.source.url:match("^ssh://[^/]+:[^%d]") then\n'),
         # cli/cli 44ee17760709bedf1cad7e452e61751489b81a33
         # pkg/cmd/attestation/verify/verify.go:317: Go's raw string
         (
@@ -44,6 +56,8 @@ def urls(text: str, syntax: str) -> list[tuple[str, tuple[int, int, int, int]]]:
         # YAML's single quotes, and a plain scalar
         ("yaml", "pattern: '^https://www\\.example\\.com/.*$'\n"),
         ("yaml", "pattern: ^https://www\\.example\\.com/\n"),
+        # anchored at both ends, whatever closes it
+        ("other", "  qr{^https://example.com/$}x;\n"),
     ],
 )
 def test_a_regular_expression_is_no_url(syntax, line):
@@ -53,6 +67,33 @@ def test_a_regular_expression_is_no_url(syntax, line):
 @pytest.mark.parametrize(
     ("syntax", "line", "expected"),
     [
+        # perl-catalyst/catalyst-runtime 03d223ae3ad24efdd286683bec5218249a79f3b7
+        # t/aggregate/unit_core_uri_for.t:88: "^%$" in a fragment, no pattern's anchors
+        (
+            "other",
+            "    'http://127.0.0.1/foo/bar?param1=value1#fragment^%$',\n",
+            [("http://127.0.0.1/foo/bar?param1=value1#fragment^%$", (1, 6, 1, 56))],
+        ),
+        # nix-community/home-manager ec1a8fdf74ed3f276148ee106299a2ba0e65d51f
+        # modules/programs/sbt.nix:203: ".+" in a fragment
+        (
+            "other",
+            "  <https://www.scala-sbt.org/1.x/docs/Launcher-Configuration.html#3.+Repositories>\n",
+            [
+                (
+                    "https://www.scala-sbt.org/1.x/docs/Launcher-Configuration.html#3.+Repositories",
+                    (1, 4, 1, 82),
+                )
+            ],
+        ),
+        # a glob's "*" (mkerrisk/man-pages ae6b221882ce71ba82fcdbe02419a225111502f0
+        # man7/netlink.7:613) and "*.*"
+        (
+            "other",
+            ".UR ftp://ftp.inr.ac.ru\\:/ip\\-routing\\:/iproute2*\n.UE\n",
+            [("ftp://ftp.inr.ac.ru/ip-routing/iproute2*", (1, 5, 1, 50))],
+        ),
+        ("other", "get ftp://x.org/pub/*.* now\n", [("ftp://x.org/pub/*.*", (1, 5, 1, 24))]),
         # JSON's and JavaScript's `\/` is a "/", no pattern's escape
         (
             "json",
@@ -69,10 +110,18 @@ def test_what_only_looks_like_a_pattern_is_a_url(syntax, line, expected):
     assert urls(line, syntax) == expected
 
 
+def test_a_url_after_a_pattern_is_read_real_line():
+    """mojolicious/mojo b4de430651b722f560b1577da9018e3f402d96ab t/mojo/websocket.t:126: the
+    pattern ends with its delimiter; the rest of the line is read as ever."""
+    text = "  like $res->body, qr!ws://127\\.0\\.0\\.1:\\d+/!, 'see http://ok.example/';\n"
+    assert urls(text, "other") == [("http://ok.example/", (1, 53, 1, 71))]
+
+
 @pytest.mark.parametrize(
     ("name", "line"),
     [
         ("t.py", 'PERL = re.compile(r"^https://www\\.perl\\.(org|co)\\.uk/")\n'),
+        ("t.pl", "ok(qr{^https://www\\.perl\\.(org|co)\\.uk/}, 'x');\n"),
     ],
 )
 def test_a_pattern_is_neither_listed_nor_linted(capsys, tmp_path, monkeypatch, name, line):
@@ -83,6 +132,14 @@ def test_a_pattern_is_neither_listed_nor_linted(capsys, tmp_path, monkeypatch, n
     assert run(capsys, "extract", name) == (1, "", "")
     assert run(capsys, "check", "--isolated", "--select", "ALL", name) == (0, "", "")
     assert lint(line) != []  # in prose, linted
+
+
+def test_a_password_a_pattern_runs_over_stays_hidden():
+    # What a pattern covers is what its text read as a URL covers: a URL found inside a
+    # password its login reads on with is none (bare_url.inside_a_login).
+    text = "qr{ftp://u:Kqz\\.jvw mailto:Kqzjvw@h.example/}\n"
+    assert urls(text, "other") == []
+    assert urls('x = r"ftp://u:Kqz\\.jvw mailto:Kqzjvw@h.example/"\n', "python") == []
 
 
 @pytest.mark.parametrize(
@@ -109,9 +166,3 @@ def test_the_evidence(text, slashed, expected):
 
 def test_a_string_s_doubled_backslash_is_one_of_the_pattern():
     assert regexes.is_pattern("http://x\\\\.org", 0, 15, escapes=True)
-
-
-def test_a_password_a_pattern_runs_over_stays_hidden():
-    # What a pattern covers is what its text read as a URL covers: a URL found inside a
-    # password its login reads on with is none (bare_url.inside_a_login).
-    assert urls('x = r"ftp://u:Kqz\\.jvw mailto:Kqzjvw@h.example/"\n', "python") == []

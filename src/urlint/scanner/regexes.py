@@ -8,8 +8,8 @@ character by either RFC (RFC 1738 section 2.2 calls it unsafe, RFC 3986 leaves i
 no link a browser follows holds `[^`, `(?:` or `.*`. So a URL whose text holds the evidence
 is not reported at all: extract does not list it and check does not lint it (neither a list
 of a repository's links nor its findings should hold its patterns' escapes). It is read so
-in code (scanner.literals); never in prose, where a pattern is rare and the URL is kept for
-the linter.
+in code (scanner.literals) and in a file of a kind urlint does not read (scanner.other);
+never in prose, where a pattern is rare and the URL is kept for the linter.
 
 The evidence, any one enough:
 
