@@ -296,6 +296,61 @@ def test_a_placeholder_with_a_blank_inside_is_read_whole_real_line():
     ]
 
 
+# --- TeX's link commands ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (  # biblatex.def:529, the eprint:arxiv field format
+            "    {\\href{https://arxiv.org/\\abx@arxivpath/#1}{%\n",
+            (
+                "https://arxiv.org/\\abx@arxivpath/#1",
+                (1, 12, 1, 47),
+                ["\\abx@arxivpath", "#1"],
+            ),
+        ),
+        (  # biblatex.def:503, the doi field format
+            "    {\\href{https://doi.org/#1}{\\nolinkurl{#1}}}\n",
+            ("https://doi.org/#1", (1, 12, 1, 30), ["#1"]),
+        ),
+    ],
+)
+def test_a_tex_macro_s_control_sequences_and_parameters_are_placeholders_real_lines(
+    line, expected
+):
+    """plk/biblatex d11aa549d8485dd87f97026c7aeaeb46b20b3a6d tex/latex/biblatex/biblatex.def:
+    a URL template hyperref's `\\href` fills in from the macro's argument."""
+    url, span, held = expected
+    assert read(line) == [(url, span, ["template"], held, [(span[1], span[3])])]
+
+
+def test_a_tex_argument_of_macros_alone_holds_no_url_real_line():
+    """latex3/hyperref ea258be3080a76ca0c804c52ef17b4407aa17fd5 test/web.dtx:1587: `mailto:`
+    and a macro (as `"https://" + host` holds no URL)."""
+    assert read("\\def\\thewebemail{\\href{mailto:\\webemail}{\\webemail}}\n") == []
+
+
+def test_a_tex_argument_ends_exactly_at_its_brace_real_line():
+    """latex3/hyperref ea258be3080a76ca0c804c52ef17b4407aa17fd5 paperslides99.zip!ende.tex:35:
+    the argument's brace, then a line break with its spacing (`\\\\[\\sep]`, no pattern's)."""
+    text = "\\url{http://www.adobe.com/supportservice/devrelations/PDFS/TN/PDFSPEC.PDF}\\\\[\\sep]\n"
+    url = "http://www.adobe.com/supportservice/devrelations/PDFS/TN/PDFSPEC.PDF"
+    assert read(text) == [(url, (1, 6, 1, 74), [], [], [(6, 74)])]
+    # Its last character is the URL's, and braces inside pair.
+    assert read("\\url{http://x.org/a.}\n")[0][0] == "http://x.org/a."
+    assert read("\\href{http://x.org/{a}/b}{t}\n")[0][:3] == (
+        "http://x.org/{a}/b",
+        (1, 7, 1, 25),
+        ["template"],
+    )
+
+
+def test_a_tex_argument_not_closed_on_its_own_is_read_as_the_text_s():
+    # A TeX escape of one character, a blank: the URL ends at the backslash, as anywhere.
+    assert read("\\href{http://x.org/a\\#b}{t}\n")[0][0] == "http://x.org/a"
+    assert read("\\url{http://x.org/a b}\n")[0][0] == "http://x.org/a"
+
+
 # --- properties ------------------------------------------------------------------------
 
 _ALPHABET = st.sampled_from(
@@ -321,8 +376,8 @@ def test_every_url_is_its_pieces_text_and_holds_no_backslash_but_a_macro_s(text)
 @settings(max_examples=500, deadline=None)
 @given(_TEXTS.filter(lambda text: "@" not in text))
 def test_every_url_lies_within_one_prose_reads_there(text):
-    """Read warily, a text gives no URL where prose gives none: each lies within a URL
-    prose reads. But a URL read through an escape (`https\\://`, `\\@`,
+    """Read warily, a text gives no URL where prose gives none: each starts within a URL
+    prose reads, and lies within it. But a URL read through an escape (`https\\://`, `\\@`,
     troff's `\\:`), which prose reads as written or not at all; and where a login's "@" may
     follow, what prose hides as a password is hidden here too, but its reading of where
     one starts differs with where URLs end (test_no_password_is_shown_where_a_url_ends_early)."""
@@ -331,7 +386,11 @@ def test_every_url_lies_within_one_prose_reads_there(text):
         start, end = candidate.span.start.offset, candidate.span.end.offset
         if len(candidate.pieces) > 1:
             continue
-        assert any(a <= start and end <= b for a, b in prose), (candidate.url, prose)
+        assert any(a <= start < b for a, b in prose), (candidate.url, prose)
+        # It ends where prose's does at the latest, but where TeX's argument closes it
+        # exactly, its punctuation kept (`\\url{http://x.org/a.}`).
+        if text[end : end + 1] != "}":
+            assert any(a <= start and end <= b for a, b in prose), (candidate.url, prose)
 
 
 _MARKER = "KQZJVWY"  # letters that are no scheme's, host's or path's here

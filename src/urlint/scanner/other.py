@@ -17,6 +17,8 @@ code ends it there too, and what is no URL in code is none there:
   two apostrophes end one (Nix's indented string closes with them), but before `$` (Nix's
   `''${`, an escaped `${`);
 - a regular expression is no URL (scanner.regexes): `qr!ws://127\\.0\\.0\\.1:\\d+/!`;
+- in TeX's `\\url{...}` and `\\href{...}{...}` the argument is the URL, to its closing brace,
+  its macros' control sequences and parameters placeholders (scanner.tex);
 - a next line goes on with a URL only where continuation.going_on_at says one may in a
   kind urlint does not read (a comment's URL in a comment alike, its line starting as a
   URL's rest does), and never in a man page, whose next line is a request or text: read as
@@ -33,7 +35,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Span
 from ..grammar.login import secret_spans
-from . import bare, regexes
+from . import bare, regexes, tex
 from .bare_url import inside_a_login, not_bare_shaped, read_bare, templated
 from .body import BODY, NON_ASCII_DELIMITERS
 from .continuation import LOGIN_READ_ON, Lines, login_read_on
@@ -105,6 +107,10 @@ class OtherText:
         self, text: str, start: int, anchor: int, covered: int, index: Positions, quoted: str
     ) -> Found:
         """The URL at `start` as `bare` reads it, a pattern's too."""
+        if quoted == "{" and tex.opens_link(text, start - 1):
+            found = tex.read_link(text, start, anchor, covered, index)
+            if found is not None:
+                return None if found[1] < 0 else found
         reach = anchor + 1 + _REACH
         while True:
             limit, runs, cut = self._reach(text, start, anchor, quoted, reach)
