@@ -316,7 +316,8 @@ def test_a_run_of_urls_each_ended_early_is_read_in_linear_time(monkeypatch, unit
         assert len(found) == copies
         return counting.read
 
-    assert characters_read(4_000) <= 4.5 * characters_read(1_000)
+    few = characters_read(1_000)
+    assert 0 < characters_read(4_000) <= 4.5 * few  # 0: the pattern was not the one read
 
 
 def test_a_url_longer_than_the_first_window_is_read_whole():

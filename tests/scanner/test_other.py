@@ -444,4 +444,4 @@ def test_a_line_of_urls_each_ended_early_is_read_in_linear_time(monkeypatch, uni
         read_chars.clear()
         extract(unit * copies, syntax="other")
         counts.append(sum(read_chars))
-    assert counts[1] <= 4.5 * counts[0]
+    assert 0 < counts[1] <= 4.5 * counts[0]  # 0: the pattern was not the one read
