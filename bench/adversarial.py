@@ -88,6 +88,9 @@ INPUTS: dict[
     ),
     "line of <x:y": (lambda n: b"<x:y " * (n // 5) + b"\n", 1_000_000, EXTRACT),
     "line of a://": (lambda n: b"a://" * (n // 4) + b"\n", 1_000_000, EXTRACT),
+    # URL after URL on a line, each ended by a bracket it does not open: each read its
+    # body to the line's end (scanner.bare.body_end reads a window, doubled as needed)
+    "line of ab://b)": (lambda n: b"ab://b)" * (n // 7) + b"\n", 250_000, EXTRACT),
     # a word of login starts, then its "@": each start's readings run to the word's end
     "word of a:// then @ (masked)": (lambda n: b"a://" * (n // 4) + b"@x\n", 1_000_000, EXTRACT),
     # a minified line (no whitespace) of URLs with logins: each URL's login read on past

@@ -290,3 +290,36 @@ def test_an_asciidoc_block_macro_ends_at_its_attribute_list_in_any_text():
     assert [c.url for c in extract("see:https://x.org/a?ids[]=1\n")] == [
         "https://x.org/a?ids[]=1"
     ]
+
+
+class _CountingBody:
+    """bare.BODY, counting the characters each match may read (its window)."""
+
+    def __init__(self) -> None:
+        self.pattern, self.read = bare.BODY, 0
+
+    def match(self, text: str, start: int, end: int = 2**62) -> re.Match[str] | None:
+        self.read += min(end, len(text)) - start
+        return self.pattern.match(text, start, end)
+
+
+@pytest.mark.parametrize("unit", ["ab://b)", "`ab://b`", "ab://b]x", "ab://" + "x" * 300 + ")"])
+def test_a_run_of_urls_each_ended_early_is_read_in_linear_time(monkeypatch, unit):
+    # URL after URL in a run without a blank, each ended by a bracket it does not open (or
+    # the backquote it opened after): each URL's body is read in a window, doubled while
+    # nothing ends it, never the rest of the run (which made 140 KB take 14 s).
+    def characters_read(copies: int) -> int:
+        counting = _CountingBody()
+        monkeypatch.setattr(bare, "BODY", counting)
+        found = extract(unit * copies)
+        monkeypatch.setattr(bare, "BODY", counting.pattern)
+        assert len(found) == copies
+        return counting.read
+
+    few = characters_read(1_000)
+    assert 0 < characters_read(4_000) <= 4.5 * few  # 0: the pattern was not the one read
+
+
+def test_a_url_longer_than_the_first_window_is_read_whole():
+    url = "http://a.example/" + "x" * (3 * bare.BODY_WINDOW) + "/end"
+    assert urls(f"see {url}) and ({url}/more)\n") == [url, url + "/more"]

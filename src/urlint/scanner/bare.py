@@ -126,9 +126,44 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     template's placeholder with blanks inside (`{{ name }}`) does not end it
     (scanner.templates).
     """
-    match = BODY.match(text, start) if stop is None else BODY.match(text, start, stop)
+    window = start + BODY_WINDOW
+    # The body is read a window at a time, the window doubled while nothing ends the URL in
+    # it: in a long run without a blank, URL after URL each ended by a bracket it does not
+    # open (`a://b)a://b)...`) would have each read the run to its end again (time
+    # quadratic in the run); so each reads twice its own length at most.
+    match = BODY.match(text, start, window if stop is None or window < stop else stop)
     assert match is not None  # BODY matches the empty string
     end = match.end()
+    opener = url_start if url_start is not None else start
+    quoted_by = text[opener - 1] if opener > 0 else ""
+    if (
+        end == window
+        or quoted_by in _CUT_AFTER
+        or (text[end - 1] == "-" and text.startswith(">", end))
+        or _BRACKET.search(text, start, end) is not None
+    ):
+        limit = len(text) if stop is None else stop
+        end = _cut(text, start, end, limit, quoted_by, opener)  # nearly every URL: not cut
+        while end == window:  # nothing ended it in the window: a window twice as long
+            window = start + 2 * (window - start)
+            match = BODY.match(text, start, window if window < limit else limit)
+            assert match is not None
+            end = _cut(text, start, match.end(), limit, quoted_by, opener)
+    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
+        return end
+    return trim_end(text, start, end, quoted_by)
+
+
+# How much of a bare URL's body is read at first (body_end): nearly every URL ends within it.
+BODY_WINDOW = 256
+
+
+def _cut(text: str, start: int, end: int, limit: int, quoted_by: str, opener: int) -> int:
+    """Where the body text[start:end] ends once a bracket it does not open, the backquote
+    closing the one it opened after, or what follows a scheme glued on end it (a template's
+    placeholder read on first); `end` where none does. What it gives depends on the text
+    before its answer only: a window of the body ended by one of these gives what the whole
+    body does."""
     arrow = text[end - 1] == "-" and text.startswith(">", end)  # Perl's `$o->{k}`, PHP's
     if arrow or _BRACKET.search(text, start, end) is not None:  # nearly every URL: neither
         # rare: a URL with a brace, `$(` or `->` may be a template's, which reads on
@@ -140,10 +175,8 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
         ):
             from .templates import extended_end
 
-            end = extended_end(text, start, end, len(text) if stop is None else stop)
-        end = _first_unbalanced_closer(text, start, end)
-    opener = url_start if url_start is not None else start
-    quoted_by = text[opener - 1] if opener > 0 else ""
+            end = extended_end(text, start, end, limit)
+        end = first_unbalanced_closer(text, start, end)
     if quoted_by == "`":
         # Opened by a backquote (a Markdown code span, TeX's ``): the first backquote closes
         # it, whatever follows it (`https://x.org/?q=`\ before a Markdown line break).
@@ -152,9 +185,7 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = close
     elif quoted_by in _GLUED_ON:  # rare: no blank or quote before the scheme
         end = _glued_end(text, start, end, opener)
-    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
-        return end
-    return trim_end(text, start, end, quoted_by)
+    return end
 
 
 def _glued_end(text: str, start: int, end: int, opener: int) -> int:
@@ -186,7 +217,7 @@ def has_body(text: str, colon: int, end: int) -> bool:
     return end > body and (text[body] == "/" or _ALNUM.search(text, body, end) is not None)
 
 
-def _first_unbalanced_closer(text: str, start: int, end: int) -> int:
+def first_unbalanced_closer(text: str, start: int, end: int) -> int:
     """A ")" with no "(" before it in the URL closes a parenthesis of the surrounding text
     (`(see http://a.example/x)`, Markdown's `[a](http://a.example/x)[b]`), so the URL ends
     there; a balanced one is the URL's own (`.../Foo_(bar)`). Likewise "]" and "}"."""
@@ -240,6 +271,8 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
 # What stands right before a scheme glued on: a name's "::", troff's one-letter font names
 # (groff(7): R, I, B, the previous font P, and C where a device has a constant-width one).
 _GLUED_ON = frozenset(":RIBPC")
+# What before a scheme may make its body end early (_cut): a backquote, or a scheme glued on.
+_CUT_AFTER = _GLUED_ON.union("`")
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.

@@ -13,6 +13,9 @@ text each is then read here, in the region its scheme's colon stands in (scanner
   goes on with it (no next line's word, no hard-wrap join). A literal that holds only a
   scheme (`"https://" + host`) holds no URL.
 
+In any of them a regular expression is no URL (scanner.regexes):
+`re.compile(r"http://127\\.0\\.0\\.1/*")`, ``regexp.MustCompile(`^https://github\\.com/`)``.
+
 Each candidate says where it was found (`context`: "string", "comment", None for code
 outside both), and in shell and make files `$name` and `$(name)` are placeholders too, in
 YAML and TOML `$NAME` and `$(name)` (scanner.templates).
@@ -24,7 +27,7 @@ import re
 
 from ..core.model import Candidate, Span
 from ..core.records import built
-from . import bare
+from . import bare, regexes
 from .bare_url import (
     bare_candidate,
     inside_a_login,
@@ -33,7 +36,8 @@ from .bare_url import (
     read_bare,
     templated,
 )
-from .code import RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
+from .body import BODY
+from .code import LITERAL, RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
 from .continuation import Lines, login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
 
@@ -86,6 +90,8 @@ class CodeText:
             return None  # `:\/\/` where `\/` is no "/"
         if at < 0:  # code outside literals and comments: a value ends at its line's end
             found = read_bare(text, start, anchor, covered, index, lines_go_on=False)
+            if _a_pattern(text, start, anchor, None, TEXT):
+                return regexes.no_url(found)  # a regular expression
         else:
             region_start = regions.starts[at]
             limit, mode, context = regions.items[at][:3]
@@ -93,13 +99,18 @@ class CodeText:
                 start = bare.scheme_start(text, anchor, region_start)
                 if start < 0:
                     return None
+            pattern = _a_pattern(text, start, anchor, limit, mode)
             if mode != TEXT:  # a string literal
                 found = _in_literal(text, start, anchor, covered, index, mode, limit)
+                if pattern:
+                    return regexes.no_url(found)  # a regular expression
                 if found is not None and found[0] is not None and self.shell:
                     return templated(found[0], self.shell), found[1]
                 return found
             # a comment, a docstring
             found = read_bare(text, start, anchor, covered, index, limit, lines=self.lines)
+            if pattern:
+                return regexes.no_url(found)
             if found is not None and _before_an_escaped_quote(text, found):
                 # `# url: "http://x.org/a\""`: a quoted value's escaped quote, quoted in prose
                 found = read_bare(
@@ -115,6 +126,21 @@ class CodeText:
         if self.shell:
             candidate = templated(candidate, self.shell)
         return candidate, end
+
+
+def _a_pattern(text: str, start: int, anchor: int, limit: int | None, mode: int) -> bool:
+    """Is the URL-looking text at `start` (its colon at `anchor`) part of a regular
+    expression (scanner.regexes), read in a region of `mode` that ends at `limit`? Looked
+    for in its body, backslashes and all, to the brackets around it
+    (`re.compile(r"http://127\\.0\\.0\\.1/*")`)."""
+    stop = anchor + 1 + regexes.WINDOW
+    if limit is not None and limit < stop:
+        stop = limit
+    end = BODY.match(text, anchor + 1, stop).end()  # type: ignore[union-attr]  # matches empty
+    if not regexes.may_be_one(text, start, end):
+        return False  # nearly every URL: no pattern's character
+    end = bare.first_unbalanced_closer(text, anchor + 1, end)
+    return regexes.is_pattern(text, start, end, mode in (LITERAL, SLASHED), mode == SLASHED)
 
 
 def _before_an_escaped_quote(text: str, found: tuple[Candidate | None, int]) -> bool:

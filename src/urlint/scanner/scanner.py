@@ -17,8 +17,11 @@ A text is read in a syntax (scanner.syntax): running text (plain text and mail) 
 rules above; a code or configuration file's string literals and comments are found first
 (scanner.code), and a URL in a literal ends at its closing quote and at an escape
 (scanner.literals). In markup (Markdown, reStructuredText, AsciiDoc, HTML) the markup's own
-link forms say where a URL ends and what it was found in (scanner.markup). A URL holding
-placeholders (`{id}`, `%s`) is a template, wherever it is found (scanner.templates).
+link forms say where a URL ends and what it was found in (scanner.markup). A text of a kind
+urlint does not read (Perl, TeX, a man page ...) is running text read warily: what ends a
+URL in code ends it there, and no next line goes on with it (scanner.other). A URL holding
+placeholders (`{id}`, `%s`) is a template, wherever it is found (scanner.templates); a
+regular expression in code or such a text is no URL (scanner.regexes).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ if TYPE_CHECKING:
     from .code import LexState
     from .continuation import Lines
     from .literals import CodeText
+    from .other import OtherText
     from .positions import Positions
     from .syntax import Syntax
 
@@ -95,7 +99,14 @@ def iter_candidates(
     """`scan`, found as they are iterated."""
     index = LineIndex(text, line_base) if positions is None else positions
     scanned = _scan(
-        text, index, len(text), 0, _code(text, syntax), _markup(syntax), _lines(syntax)
+        text,
+        index,
+        len(text),
+        0,
+        _code(text, syntax),
+        _markup(syntax),
+        _lines(syntax),
+        _other(text, syntax),
     )
     return _candidates(scanned)
 
@@ -150,8 +161,9 @@ class ChunkScan:
         if code is not None:
             self.end_state = code.regions.state_at(self.stop)
         markup, lines = _markup(self.syntax), _lines(self.syntax)
+        other = _other(self.text, self.syntax)
         scanned = _scan(
-            self.text, self._index, self.stop, self.covered_until, code, markup, lines
+            self.text, self._index, self.stop, self.covered_until, code, markup, lines, other
         )
         for candidate, end in scanned:
             self.covered = end
@@ -178,8 +190,10 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     A URL holding placeholders (`{id}`, `%s`, `${name}`, `{{ name }}`, RFC 6570's
     `{?q}`) is flagged `template` in any syntax, its placeholders' offsets in its
     `placeholders`."""
-    code = _code(text, syntax)
-    scanned = _scan(text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax))
+    code, other = _code(text, syntax), _other(text, syntax)
+    scanned = _scan(
+        text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other
+    )
     return [candidate for candidate, _ in scanned if candidate is not None and candidate.url]
 
 
@@ -212,24 +226,35 @@ def _markup(syntax: Syntax | str) -> str | None:
 
 def _lines(syntax: Syntax | str) -> Lines | None:
     """How the lines of a text in `syntax` are read where a URL at a line end may go on
-    onto the next (continuation.Lines): for markup and a kind urlint does not read; None
-    for prose, HTML and code (whose comments' reader has its own: scanner.literals)."""
+    onto the next (continuation.Lines): for markup; None for prose, HTML and code (whose
+    comments' reader has its own: scanner.literals), and a kind urlint does not read (no
+    line goes on with a URL there: scanner.other)."""
     if syntax == TEXT:
         return None  # nothing imported for it
     from .continuation import Lines
     from .syntax import Syntax
 
     read_as = Syntax(syntax)
-    if read_as in (Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC, Syntax.OTHER):
+    if read_as in (Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC):
         return Lines(read_as.value)
     return None
 
 
+def _other(text: str, syntax: Syntax | str) -> OtherText | None:
+    """How a text of a kind urlint does not read is read (scanner.other), where `syntax` is
+    that kind's; None for any other."""
+    if syntax != "other":
+        return None  # running text, code and markup: nothing imported for them
+    from .other import OtherText
+
+    return OtherText(text)
+
+
 def _hits(
-    text: str, covered_until: int, stop: int, slashed: bool = False
+    text: str, covered_until: int, stop: int, slashed: bool = False, escaped: bool = False
 ) -> Iterator[tuple[int, int, int]]:
     """(start, kind, anchor) for every place a URL may start, in text order; `slashed`:
-    the colons of `:\\/\\/` too."""
+    the colons of `:\\/\\/` too; `escaped`: of `\\://` too, after the backslash."""
     lo = covered_until
     # A URL that starts before `stop` has its colon at most a scheme's length after it.
     colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
@@ -241,13 +266,17 @@ def _hits(
         from .literals import SLASHED_COLON
 
         passes += (_slashed_hits(text, SLASHED_COLON.finditer(text, lo, colon_stop), lo),)
+    if escaped:
+        from .other import ESCAPED_COLON
+
+        passes += (_escaped_hits(text, ESCAPED_COLON.finditer(text, lo, colon_stop), lo),)
     if len(text) <= _SMALL_TEXT:
         # A mail body or a short file: a sorted list costs less than merging generators,
         # and its size is bounded by the text's.
         hits = [hit for found in passes for hit in found]
         hits.sort()
         return iter(hits)
-    if not slashed:
+    if len(passes) == 2:
         return _merged(passes[1], passes[0])
     import heapq  # here: a pre-commit hook's small files never merge
 
@@ -314,6 +343,16 @@ def _slashed_hits(
             yield start, _BARE, match.start()
 
 
+def _escaped_hits(
+    text: str, backslashes: Iterator[re.Match[str]], floor: int
+) -> Iterator[tuple[int, int, int]]:
+    """Bare URL starts before `\\://`, the colon their anchor (read in scanner.other)."""
+    for match in backslashes:
+        start = bare.scheme_start(text, match.start(), floor)
+        if start >= 0:
+            yield start, _BARE, match.start() + 1
+
+
 def _bare_hits(
     text: str, colons: Iterator[re.Match[str]], floor: int
 ) -> Iterator[tuple[int, int, int]]:
@@ -350,16 +389,21 @@ def _scan(
     code: CodeText | None = None,
     markup: str | None = None,
     lines: Lines | None = None,
+    other: OtherText | None = None,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
     is code; `markup`: the markup syntax it is written in (scanner.markup), where it is
-    markup; `lines`: how its lines are read where a URL at a line end may go on."""
+    markup; `lines`: how its lines are read where a URL at a line end may go on; `other`:
+    how its URLs are read, where it is of a kind urlint does not read."""
     furniture = Furniture(text)
     covered = covered_until
     slashed = code is not None and code.slashed
+    escaped = other is not None and other.escaped_colons
     read = read_bare if code is None else code.bare
-    for start, kind, anchor in _hits(text, covered_until, stop, slashed):
+    if other is not None:
+        read = other.bare
+    for start, kind, anchor in _hits(text, covered_until, stop, slashed, escaped):
         if start < covered:
             continue
         if start >= stop:
