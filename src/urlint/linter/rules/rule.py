@@ -283,10 +283,15 @@ def noted(message: str, said: str | None) -> str:
     """`message` with the note `said` after what it finds, before its advice.
 
     Before the first ": " ("unsafe character '~' <note>: write it as %7E"), or at the end
-    of a message with no advice; `message` as it is for no note."""
+    of a message with no advice; `message` as it is for no note. A message that cites its
+    standard already before its advice ("... (section 3.3)") takes the other standard's
+    verdict alone, not a second citation."""
     if said is None:
         return message
     at = message.find(": ")
+    head = message if at < 0 else message[:at]
+    if "RFC " in head or "section " in head:
+        said = said[said.index("(") :]
     if at < 0:
         return f"{message} {said}"
     return f"{message[:at]} {said}{message[at:]}"

@@ -494,7 +494,7 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         # an empty password too, is the "user:password" RFC 3986 3.2.1 deprecates: an error.
         yield Hit(
             span[0], span[1] + 1,
-            f"a user name in an {scheme} URI: deprecated by RFC 9110 section 4.2.4 (RFC 3986 "
+            f"a user name in an {scheme} URI, deprecated by RFC 9110 section 4.2.4 (RFC 3986 "
             "section 3.2.1 allows it)",
             severity=Severity.WARNING,
             quotes_url=False,
