@@ -138,6 +138,14 @@ def test_printf_conversions_are_placeholders_in_code(syntax, line, expected):
     assert read(line, syntax) == [(url, span, holes, offsets, True)]
 
 
+def test_a_doubled_percent_sign_alone_makes_no_format():
+    # AntennaPod/AntennaPod b7ee12c, PlainTextLinksConverterTest.java line 43 (a test of a
+    # malformed URL): no conversion beside it, `%%` is a "%" that starts no escape (C206)
+    line = 'x = "https://example.org/%D0%%86_(%D1%%BC"\n'
+    url = "https://example.org/%D0%%86_(%D1%%BC"
+    assert read(line, "c-like") == [(url, (6, 42), [], (), False)]
+
+
 def test_in_running_text_a_bare_conversion_is_one_only_in_the_host_or_port():
     # `%x` in a path may be a writer's broken escape ("50%off"): left to the rules there;
     # in a host or a port no escape stands, and a conversion is a placeholder.

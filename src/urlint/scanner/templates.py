@@ -153,7 +153,18 @@ def placeholders(url: str, shell: bool | str = False) -> Placeholders:
     found = [match.span() for match in pattern.finditer(url)]
     if "$" in url or "%" in url:
         found = _with_authority(url, found)
+    if "%%" in url:
+        found = _percent_signs_of_a_format(url, found)
     return tuple(found)
+
+
+def _percent_signs_of_a_format(url: str, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`found` with each `%%` kept only where a printf conversion beside it makes the URL a
+    format: there `%%` writes the URL's "%" (`"a%%20b/%u"`); alone it is no placeholder but
+    a "%" that starts no escape (RFC 1738 section 2.2), as in `"/%D0%%86_"`."""
+    if any(url[start] == "%" and url[start:end] != "%%" for start, end in found):
+        return found
+    return [(start, end) for start, end in found if url[start:end] != "%%"]
 
 
 def _with_authority(url: str, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
