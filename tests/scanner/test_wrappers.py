@@ -114,6 +114,9 @@ def test_whitespace_after_url_prefix_may_include_a_line_break():
         # base/art/beamericonarticle.eps line 461): a scheme is written in one case
         "o`+afq!7nCf<bG:pYu53f3S=/q:bZFj8XW~>",
         "<Ab1:x/y>",
+        # uuencoded data (a MIME test message's part, uuencode's 61-character "M" lines):
+        # GMime's tests/data/mime-part/raptors.uu, line 1356
+        "MNU\",MU/8<TS:H!;JOLM/5N`7&W&>@S^-1RR?PM\\I[?+@'WXH`E5W8!<X4#ID\n",
     ],
 )
 def test_markup_and_prose_in_angle_brackets_is_no_url(text):

@@ -157,7 +157,19 @@ def _plausible_angle(text: str, match: re.Match[str]) -> bool:
     inside = text[colon:close]
     if inside.endswith("/") or ASCII_WHITESPACE.search(inside):
         return False
-    return URLISH.search(inside) is not None
+    return URLISH.search(inside) is not None and not _uuencoded_line(text, colon, eol)
+
+
+# A line of uuencoded data: "M" (45 bytes) and 60 characters from " " to "`" (POSIX uuencode,
+# the historical algorithm), where `<TS:H!;JOLM/5N`7&W&>` is no wrapper but bytes.
+_UUENCODED = compiled_when_used(r"M[ -`]{60}\r?")
+
+
+def _uuencoded_line(text: str, at: int, eol: int) -> bool:
+    """Is the line around `at` (ended at `eol`, -1 for the text's end) uuencoded data?"""
+    end = len(text) if eol < 0 else eol
+    start = text.rfind("\n", max(0, end - 63), at) + 1
+    return end - start <= 62 and _UUENCODED.fullmatch(text, start, end) is not None
 
 
 def _read_body(text: str, start: int, body: int, furniture: Furniture) -> _Body:
