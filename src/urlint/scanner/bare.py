@@ -136,17 +136,19 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     end = match.end()
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
+    bracket = _BRACKET.search(text, start, end) is not None  # nearly every URL has none
     if (
-        end == window
+        bracket
+        or end == window
         or quoted_by in _CUT_AFTER
         or (text[end - 1] == "-" and text.startswith(">", end))
-        or _BRACKET.search(text, start, end) is not None
     ):
         limit = len(text) if stop is None else stop
-        end = _cut(text, start, end, limit, quoted_by, opener)  # nearly every URL: not cut
+        end = _cut(text, start, end, limit, quoted_by, opener, bracket)  # nearly all: not cut
         while end == window:  # nothing ended it in the window: a window twice as long
-            window = start + 2 * (window - start)
-            match = BODY.match(text, start, window if window < limit else limit)
+            # (the body read on from the window's end: BODY is a class of characters)
+            reached, window = window, start + 2 * (window - start)
+            match = BODY.match(text, reached, window if window < limit else limit)
             assert match is not None
             end = _cut(text, start, match.end(), limit, quoted_by, opener)
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
@@ -158,14 +160,24 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
 BODY_WINDOW = 256
 
 
-def _cut(text: str, start: int, end: int, limit: int, quoted_by: str, opener: int) -> int:
+def _cut(
+    text: str,
+    start: int,
+    end: int,
+    limit: int,
+    quoted_by: str,
+    opener: int,
+    bracket: bool | None = None,
+) -> int:
     """Where the body text[start:end] ends once a bracket it does not open, the backquote
     closing the one it opened after, or what follows a scheme glued on end it (a template's
-    placeholder read on first); `end` where none does. What it gives depends on the text
-    before its answer only: a window of the body ended by one of these gives what the whole
-    body does."""
+    placeholder read on first); `end` where none does (`bracket`: whether the body holds a
+    bracket, where that was looked for). What it gives depends on the text before its answer
+    only: a window of the body ended by one of these gives what the whole body does."""
+    if bracket is None:
+        bracket = _BRACKET.search(text, start, end) is not None
     arrow = text[end - 1] == "-" and text.startswith(">", end)  # Perl's `$o->{k}`, PHP's
-    if arrow or _BRACKET.search(text, start, end) is not None:  # nearly every URL: neither
+    if arrow or bracket:
         # rare: a URL with a brace, `$(` or `->` may be a template's, which reads on
         if (
             arrow
