@@ -18,6 +18,10 @@ from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
 from .body import BODY
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 # The scheme just before a ":" (section 2.1: letters, digits, "+", ".", "-"), searched
 # within a short window ending at the colon; the leftmost match is the longest. Its
 # punctuation joins alphanumeric runs one character at a time ("svn+ssh", "z39.50r"):
@@ -289,3 +293,17 @@ _CUT_AFTER = _GLUED_ON.union("`")
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.
 _MAY_TRIM = frozenset(TRAILING_PUNCTUATION).union(OPENERS, QUOTES, *_CLOSED_BY.values())
+
+
+def runs_taken(runs: Iterable[tuple[int, int]], count: int) -> list[tuple[int, int]]:
+    """The stretches of `runs` (start and end offsets, in order) that hold their first
+    `count` characters: where a URL read over a string's or a line's joined runs lies."""
+    spans = []
+    for run_start, run_end in runs:
+        if count <= 0:
+            break
+        taken = min(count, run_end - run_start)
+        if taken:
+            spans.append((run_start, run_start + taken))
+        count -= taken
+    return spans

@@ -221,15 +221,7 @@ def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Posit
     end = bare.body_end(quoted, colon + 1, url_start=1)
     if not bare.has_body(quoted, colon, end):
         return None
-    spans = []
-    left = end - 1  # the joined text's characters taken
-    for run, run_end in bounds:
-        if left <= 0:
-            break
-        taken = min(left, run_end - run)
-        if taken:
-            spans.append((run, run + taken))
-        left -= taken
+    spans = bare.runs_taken(bounds, end - 1)  # the joined text's characters taken
     pieces = tuple(index.span(piece_start, piece_end) for piece_start, piece_end in spans)
     raw_end = spans[-1][1]
     url = joined[: end - 1]

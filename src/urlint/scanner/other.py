@@ -265,15 +265,7 @@ def _joined(
         colon - len(quote) <= 4 and not_bare_shaped(quoted, len(quote), colon, end)
     ):
         return None
-    spans = []
-    left = end - len(quote)  # the joined text's characters taken
-    for run_start, run_end in runs:
-        if left <= 0:
-            break
-        taken = min(left, run_end - run_start)
-        if taken:
-            spans.append((run_start, run_start + taken))
-        left -= taken
+    spans = bare.runs_taken(runs, end - len(quote))  # the joined text's characters taken
     raw_end = spans[-1][1]
     if text.find("@", start, raw_end) >= 0 and inside_a_login(text, start, raw_end, covered):
         return None, raw_end
