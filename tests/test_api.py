@@ -99,6 +99,7 @@ def test_scan_paths_yields_urls_and_problems_in_order(tmp_path):
     assert _summary(list(scan_paths(_inputs(tmp_path)))) == EXPECTED
 
 
+@pytest.mark.processes
 def test_scan_paths_on_two_processes_gives_what_one_gives(tmp_path, monkeypatch):
     # Small runs of messages: the mbox is read by several workers, each counting its
     # lines and messages from its own start, placed here (each URL's message included).
@@ -112,6 +113,7 @@ def test_scan_paths_on_two_processes_gives_what_one_gives(tmp_path, monkeypatch)
     assert list(scan_paths(paths, jobs=2)) == serial
 
 
+@pytest.mark.processes
 def test_a_crossposted_article_is_read_once_on_two_processes(tmp_path):
     article = "Newsgroups: a.b,c.d\nMessage-ID: <x@example.org>\n\nhttp://x.example/\n"
     for group in ("a/b", "c/d"):

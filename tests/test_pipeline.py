@@ -218,6 +218,7 @@ def test_a_news_article_read_whole_is_marked_before_and_after_with_the_counts(tm
     assert (reading.messages, reading.kind) == (1, "message")
 
 
+@pytest.mark.processes
 def test_a_plain_texts_reading_gives_no_message_record_and_loads_no_mail(tmp_path):
     # message_info: plain text's scanned texts name no message, and asking for the record
     # of none imports nothing of mail/ (a pre-commit hook's run reads plain text only).

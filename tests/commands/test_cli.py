@@ -100,6 +100,7 @@ def test_no_command_exit_2(capsys):
     assert main([]) == 2
 
 
+@pytest.mark.processes
 def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
     text = "".join(f"http://h{i}.example/\n" for i in range(20000))
     result = subprocess.run(  # `python -m urlint`, where no script is on the PATH
@@ -128,6 +129,7 @@ def test_binary_named_explicitly_is_noted(capsys, tmp_path):
     assert (code, out, err) == (1, "", f"urlint: {blob}: skipped: binary file (NUL byte)\n")
 
 
+@pytest.mark.processes
 def test_console_script_installed():
     bindir = os.path.dirname(sys.executable)
     result = subprocess.run(
@@ -163,6 +165,7 @@ def test_extract_refuses_a_wrong_configuration_as_check_does(capsys, tmp_path, m
     assert run(capsys, "check", "a.txt") == (2, "", message)
 
 
+@pytest.mark.processes
 def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_path):
     # os.fsdecode holds the byte 0xE9 of "caf\xe9.txt" as a lone surrogate, which no UTF-8
     # output can write: JSON wrote "caf?.txt" (the stream's replacement), text "caf\udce9";

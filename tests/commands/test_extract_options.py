@@ -169,6 +169,7 @@ texts = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -287,6 +288,7 @@ def test_files_from_errors_are_exit_2(capsys, here, monkeypatch):
 NUL_IN_A_LINE = "cannot read: a name with a NUL byte is no file name (maybe --from0 was meant)"
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("jobs", [[], ["-j", "1"], ["-j", "2"]])
 def test_a_list_of_nul_ended_names_read_as_lines(capsys, here, monkeypatch, jobs):
     # `find -print0 | urlint extract --files-from -`, --from0 forgotten: one entry

@@ -71,6 +71,7 @@ def test_the_baseline_read_is_no_input_by_any_name(capsys, tree):
     )  # fmt: skip
 
 
+@pytest.mark.processes
 def test_the_baseline_is_no_input_on_two_processes(capsys, tree):
     run(capsys, "check", "--write-baseline", "base.json", ".")
     (tree / "more.txt").write_text("see http://example.com/~fred/\n")

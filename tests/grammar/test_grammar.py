@@ -109,6 +109,7 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rfc1738_url)
 def test_grammar_urls_conform_and_lint_clean_at_error_level(url: str) -> None:

@@ -216,6 +216,7 @@ def _message(subject: str, parts: list[tuple[str, str, list[str]]]) -> bytes:
     return header + b"Content-Type: multipart/mixed; boundary=XX\n\n" + body
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_WORD, st.lists(_PART, min_size=1, max_size=3))
 def test_the_fallback_finds_the_urls_the_fast_path_finds(subject, parts):

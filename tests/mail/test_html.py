@@ -271,6 +271,7 @@ _PLAIN_MARKUP = re.compile(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(_PAGES)
 def test_the_markup_pattern_finds_what_its_plain_form_finds(source):
@@ -422,6 +423,7 @@ _TAG_WITH_URL = re.compile(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(_PAGES)
 def test_the_url_attributes_are_those_of_the_lazy_search_for_them(source):

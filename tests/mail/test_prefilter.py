@@ -382,6 +382,7 @@ _MESSAGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", sorted(_MESSAGES))
 @settings(max_examples=300)
 @example(_READINGS[0], [], [b"Content-Type: no-slash", b"Content-Type: image/gif"])  # the first

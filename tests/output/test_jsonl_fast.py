@@ -11,6 +11,7 @@ import pickle
 import string
 from http import HTTPStatus
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -344,6 +345,7 @@ def messages(draw):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
 @given(
     path=st.one_of(odd_text, logins),
@@ -407,6 +409,7 @@ def findings(draw):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
 @given(findings(), st.sampled_from(["rfc1738", "rfc3986"]))
 def test_a_check_jsonl_line_is_its_finding_json_as_json(finding, target):

@@ -1,45 +1,69 @@
-"""The marker tables of tests/conftest.py name files and tests that exist, so that a test
-renamed or moved does not lose its marker (and leave the quick run) unseen."""
+"""The markers that make the test tiers sit on the tests: registered, and on every test that
+starts a Python process, so that the quick tier keeps what it says it keeps."""
 
 from __future__ import annotations
 
 import ast
-import functools
 
 import pytest
 
-from .. import conftest
 from ..helpers import REPO
 
+TIERS = ("slow", "processes", "browser", "dask")
 
-@functools.cache
-def _tests_of(path: str) -> frozenset[str]:
-    tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
-    return frozenset(
-        node.name
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+
+def _marks(node: ast.AST) -> set[str]:
+    return {part.attr for part in ast.walk(node) if isinstance(part, ast.Attribute)}
+
+
+def _is_sys_executable(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "executable"
+        and getattr(node.value, "id", "") == "sys"
     )
 
 
-@pytest.mark.parametrize("path", sorted(conftest.MARKED_FILES))
-def test_each_marked_file_exists(path):
-    assert _tests_of(path)
-
-
-@pytest.mark.parametrize("table", ["PROCESSES", "SLOW"])
-def test_each_named_test_is_a_test_of_its_file(table):
-    missing = [
-        f"{path}::{name}"
-        for path, names in getattr(conftest, table).items()
-        for name in names
-        if name not in _tests_of(path)
-    ]
-    assert missing == []
+def _tests_starting_python() -> list[tuple[str, str, set[str]]]:
+    """(file, test, its markers) of each test whose own code names `sys.executable`."""
+    found = []
+    for path in sorted((REPO / "tests").rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        of_module = set().union(
+            *(
+                _marks(node.value)
+                for node in tree.body
+                if isinstance(node, ast.Assign)
+                and any(getattr(target, "id", "") == "pytestmark" for target in node.targets)
+            )
+        )
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                if any(map(_is_sys_executable, ast.walk(node))):
+                    marks = of_module | set().union(*map(_marks, node.decorator_list))
+                    found.append((path.relative_to(REPO).as_posix(), node.name, marks))
+    return found
 
 
 def test_the_markers_are_registered():
     text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     table = text.split("[tool.pytest.ini_options]", 1)[1].split("\n[", 1)[0]
-    for marker in ("slow", "processes", "browser", "dask"):
-        assert f'"{marker}: ' in table
+    assert [marker for marker in TIERS if f'"{marker}: ' not in table] == []
+
+
+def test_a_test_that_starts_python_is_marked_processes():
+    tests = _tests_starting_python()
+    assert len(tests) > 20  # the search sees them: tests/commands, tests/run, tests/runtime...
+    assert [f"{path}::{name}" for path, name, marks in tests if "processes" not in marks] == []
+
+
+@pytest.mark.parametrize(
+    ("source", "marked"),
+    [
+        ("def test_a():\n    run([sys.executable])\n", False),
+        ("@pytest.mark.processes\ndef test_a():\n    run([sys.executable])\n", True),
+    ],
+)
+def test_the_search_reads_a_decorator(source, marked):
+    (node,) = ast.parse(source).body
+    assert ("processes" in set().union(*map(_marks, node.decorator_list))) is marked

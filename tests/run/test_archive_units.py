@@ -149,6 +149,7 @@ def test_a_member_whose_gzip_trailer_lies_is_read_again_with_the_archive(tmp_pat
     assert "gzip stream cannot be read to its end: Incorrect length" in " ".join(lines)
 
 
+@pytest.mark.slow
 def test_a_member_that_would_reach_the_limit_is_not_carried(tmp_path):
     members = _members()
     # 70 MB of text in 70 KB: past the 64 MiB an archive this small may decompress to
@@ -183,6 +184,7 @@ def test_an_article_crossposted_from_an_archive_to_a_spool_is_read_once(tmp_path
 SUMMARY = re.compile(r"(?P<files>[\d,]+) files?, (?P<messages>[\d,]+) messages?")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("damaged", [False, True])
 def test_the_summary_counts_the_same_messages_on_one_and_two_processes(
     tmp_path, capsys, monkeypatch, damaged

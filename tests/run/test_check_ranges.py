@@ -8,6 +8,7 @@ from __future__ import annotations
 import pickle
 from functools import partial
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def _serial(checker: Checker, path: str, chunk_bytes: int) -> list:
         return list(checker.check_items(path, scan_texts(chunks, path)))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(BLOCKS, min_size=2, max_size=30),
@@ -115,6 +117,8 @@ def test_range_directives_cross_processes_with_what_they_suppressed():
     assert report.moved(10, 1000).used_before == ((10, "C2"),)
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, monkeypatch):
     # Through the command: -j 2 checks a text of 11 MB in ranges (of chunks of 512 KB), and its
     # output is the one process's, byte for byte, M901 included.

@@ -34,6 +34,7 @@ from urlint.run.runner import run_work
 from ..helpers import line_events
 from ..mail_helpers import mbox_of
 
+
 MESSAGE = (
     "Subject: {n}\nMessage-ID: <{n}@example.org>\n\n"
     "see http://example.com/~{n}/ and <URL:ftp://fred:pw@ftp.example.org/\n  {n}.txt>\n"
@@ -47,7 +48,12 @@ CROSSPOSTED = "comp.infosystems.www,comp.mail.misc"
 
 # A cluster's scheduler serves HTTP (health, metrics) on 8787, or on another port when a
 # cluster running already has it, and warns.
-pytestmark = pytest.mark.filterwarnings("ignore:Port 8787 is already in use")
+pytestmark = [
+    pytest.mark.dask,
+    pytest.mark.processes,
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:Port 8787 is already in use"),
+]
 
 
 @pytest.fixture(scope="module")

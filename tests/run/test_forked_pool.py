@@ -27,7 +27,11 @@ from urlint.run.work import InputResult
 from ..helpers import line_events
 from .work_helpers import broken_beside, killed_at, started
 
-pytestmark = pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here")
+
+pytestmark = [
+    pytest.mark.processes,
+    pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here"),
+]
 
 
 def _echoed(unit: tuple[int, float, int]) -> list:
@@ -70,6 +74,7 @@ def _ended(pids: list[int]) -> bool:
     return children is None or not children.intersection(pids)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(
     st.lists(

@@ -20,6 +20,8 @@ from urlint.run.work import core_count
 
 from ..mail_helpers import mbox_of
 
+pytestmark = [pytest.mark.processes]
+
 # `urlint ARGV...` in a process that counts the workers it forks (engines/forked.py forks
 # with os.fork) and writes their number to the file named first.
 COUNTING_FORKS = """
@@ -99,6 +101,7 @@ def _children(pid: int) -> list[int]:
         return []
 
 
+@pytest.mark.slow
 def test_workers_end_when_the_run_is_killed(tmp_path):
     if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children") or not hasattr(
         os, "pidfd_open"

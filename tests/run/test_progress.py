@@ -135,6 +135,7 @@ def on_terminal(argv: list[str], *, stdout_too: bool = False, cwd: Path | None =
     return status, b"".join(received[master]).decode("utf-8"), b"".join(received[output]).decode()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_progress_is_drawn_in_place_on_a_terminal_and_ends_with_the_summary(inputs, jobs):
     paths, expected = inputs
@@ -152,6 +153,7 @@ def test_progress_is_drawn_in_place_on_a_terminal_and_ends_with_the_summary(inpu
     assert summary == {**expected, "found": len(out.splitlines())}
 
 
+@pytest.mark.processes
 def test_output_on_the_same_terminal_is_never_mixed_with_the_progress_line(inputs, capsys):
     paths, expected = inputs
     status, terminal, _ = on_terminal(["extract", "-j", "1", *paths], stdout_too=True)
@@ -164,6 +166,8 @@ def test_output_on_the_same_terminal_is_never_mixed_with_the_progress_line(input
     assert _summary(shown[-1]) == {**expected, "found": len(expected_lines)}
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_check_shows_progress_and_its_text_format_keeps_one_summary(inputs):
     paths, expected = inputs
     status, terminal, out = on_terminal(["check", "--isolated", "--format", "concise", *paths])
@@ -179,6 +183,8 @@ def test_check_shows_progress_and_its_text_format_keeps_one_summary(inputs):
     assert _summary(screen(terminal)[-1])["found"] == findings
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_quiet_says_nothing_on_a_terminal(inputs):
     paths, _ = inputs
     status, terminal, out = on_terminal(["extract", "-q", *paths, "missing.txt"])
@@ -194,6 +200,8 @@ def test_quiet_says_nothing_on_a_terminal(inputs):
     assert status == 2 and "nope.toml" in terminal
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_no_progress_on_a_pipe_unless_asked(inputs):
     paths, expected = inputs
     command = [sys.executable, "-m", "urlint.commands.cli", "extract", "-j", "1", *paths]
@@ -216,6 +224,8 @@ def test_no_progress_on_a_pipe_unless_asked(inputs):
     assert "\r" not in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 @pytest.mark.parametrize("options", [["--format", "jsonl"], ["-c"], ["--unique"]])
 def test_the_summary_counts_what_extract_wrote_on_one_process_and_on_two(
     inputs, capsys, options
@@ -262,6 +272,7 @@ def test_the_summary_counts_what_check_read_on_one_process_and_on_two(inputs, ca
         assert _summary(err.splitlines()[-1]) == {**expected, "found": len(out.splitlines())}
 
 
+@pytest.mark.slow
 def test_units_count_their_files_bytes_and_messages(inputs, capsys, tmp_path):
     """Text ranges and runs of an mbox's messages, each with its share of the bytes."""
     paths, expected = inputs
@@ -378,6 +389,7 @@ def test_the_first_frame_on_two_processes_shows_messages_and_bytes(tmp_path, com
     assert done_messages > 0 and done_mb > 0 and rate > 0
 
 
+@pytest.mark.processes
 def test_a_pre_commit_run_never_loads_progress(tmp_path):
     sample = tmp_path / "README.txt"
     sample.write_text("See <URL:http://www.example.com/docs/index.html>\n")

@@ -68,6 +68,7 @@ def _collected(items):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(BLOCKS, min_size=1, max_size=40),
@@ -431,6 +432,7 @@ def _with_a_long_message(path, messages, lines):
     return path
 
 
+@pytest.mark.slow
 def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypatch):
     # A message too long for a run to hold (a run does not know which message it is, and
     # the note says so by its number), or messages that end by their Content-Length (a
@@ -555,6 +557,8 @@ def test_the_runs_of_an_mbox_shrink_towards_its_end():
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_every_kind_of_unit_gives_the_serial_output_on_one_and_two_processes(tmp_path):
     mbox_source = shared_path("corpora", "email-linux-mips-monthly-mbox-gz")
     maildir = shared_path("corpora", "email-linux-mips-maildir")
@@ -624,6 +628,7 @@ def test_a_batch_goes_back_as_one_result_around_each_news_article(tmp_path):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["", "truncated", "bomb", "misnamed"])
 def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch, damage):
     # Decompressed as a stream and cut into runs as it goes (in blocks of 16 KB here):
@@ -677,6 +682,7 @@ def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch
     assert _lines([str(path)], 2, run_bytes=5_000) == serial
 
 
+@pytest.mark.slow
 def test_a_message_too_long_is_cut_into_runs_too(tmp_path, monkeypatch):
     # A message longer than MAX_MESSAGE_BYTES (50 KB here) is read on as text; the runs
     # go on being cut inside it (a run holds about RUN_BYTES, however long the message).
@@ -691,6 +697,8 @@ def test_a_message_too_long_is_cut_into_runs_too(tmp_path, monkeypatch):
     assert _lines([str(path)], 2, run_bytes=20_000) == serial
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_a_large_text_misnamed_says_so_on_two_processes(tmp_path):
     text = "".join(f"see http://example.com/{n}/ here\n" for n in range(300_000))
     (tmp_path / "big.eml").write_text(text)  # 9 MB of plain text, named as a message
@@ -702,6 +710,7 @@ def test_a_large_text_misnamed_says_so_on_two_processes(tmp_path):
     assert _lines(paths, 2, range_bytes=5_000_000) == serial
 
 
+@pytest.mark.processes
 def test_standard_input_is_read_on_two_processes(tmp_path):
     # A worker's standard input is not the run's: the unit reading it is worked in the
     # writer's process, in its turn.
@@ -736,6 +745,8 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeypatch):
     # An mbox is checked in runs of messages (of 100 KB here); small files together, a
     # text with suppressions among them (a large text's ranges: tests/run/test_check_ranges.py).

@@ -41,6 +41,7 @@ def _table() -> tuple:
     return marshal.loads(PROGRAMS[KEY])
 
 
+@pytest.mark.processes
 @needs_table
 def test_each_program_is_what_this_pythons_compiler_makes():
     tool = _tool()
@@ -55,6 +56,7 @@ def test_every_pattern_a_hook_run_compiles_is_in_the_table():
     assert missing == [], STALE
 
 
+@pytest.mark.processes
 @needs_table
 def test_the_command_compiles_none_of_them_and_reads_as_ever(tmp_path):
     tool = _tool()
@@ -114,6 +116,7 @@ print(repr((key, marshal.loads(PROGRAMS[key]))))
 """
 
 
+@pytest.mark.processes
 def test_each_other_python_reads_its_own_table_as_its_compiler_makes_it():
     # The tables are written by one Python's marshal and read by each Python's own.
     tool = _tool()

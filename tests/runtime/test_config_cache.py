@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+pytestmark = [pytest.mark.processes]
+
 # The command as `urlint` runs it (__main__.run), saying at its end whether the TOML parser
 # was loaded.
 COMMAND = (
@@ -73,6 +75,7 @@ def test_a_damaged_cache_or_none_changes_nothing(project, monkeypatch):
     assert (project / "cache" / "parsed-config-1.marshal").read_bytes() == kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", [None, "x", (1,), "state and no document"])
 def test_a_cache_entry_of_another_shape_is_parsed_again(project, entry):
     # marshal reads the file, but an entry is not what a run wrote: (state, document)

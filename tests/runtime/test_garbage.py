@@ -14,6 +14,8 @@ import sys
 import threading
 import types
 
+import pytest
+
 from urlint._runtime import garbage
 from urlint.commands.cli import main
 
@@ -56,6 +58,7 @@ def _command(*args: str) -> tuple[subprocess.CompletedProcess[str], dict]:
     return done, json.loads(done.stderr.splitlines()[-1])
 
 
+@pytest.mark.processes
 def test_the_command_freezes_its_start_up_and_collects_during_its_run(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("See http://example.com/a and ftp://ftp.example.org/pub/.\n")
@@ -71,6 +74,7 @@ def test_the_command_freezes_its_start_up_and_collects_during_its_run(tmp_path):
     assert seen["exit"][0] is True and seen["exit"][1] > 10_000  # on, start-up still frozen
 
 
+@pytest.mark.processes
 def test_check_freezes_too(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("See http://example.com/~fred/ for notes.\n")
@@ -81,6 +85,7 @@ def test_check_freezes_too(tmp_path):
     assert seen["after"][0] is True and seen["after"][1] > 10_000
 
 
+@pytest.mark.processes
 def test_a_run_that_does_no_work_exits_with_the_collector_off():
     done, seen = _command("rule", "C202")
     assert done.returncode == 0
@@ -97,6 +102,7 @@ print(json.dumps([found, gc.isenabled(), gc.get_freeze_count()]))
 """
 
 
+@pytest.mark.processes
 def test_a_library_callers_process_keeps_its_collector(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("See http://example.com/a.\n")
@@ -116,6 +122,7 @@ def test_cli_main_in_a_programs_process_keeps_its_collector(tmp_path, capsys):
     assert gc.get_freeze_count() == frozen
 
 
+@pytest.mark.processes
 def test_a_collector_the_program_turned_off_stays_off_and_nothing_is_frozen():
     done = subprocess.run(
         [

@@ -55,6 +55,7 @@ def _allowed_here(unit: object) -> list[InputResult]:
     return [InputResult([heap._allowed])]
 
 
+@pytest.mark.processes
 def test_the_runners_workers_are_urlints_own(fresh_heap, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("")

@@ -198,6 +198,7 @@ _SCHEME_TEXT = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(_SCHEME_TEXT, st.data())
 def test_scheme_start_agrees_with_the_window_search(text, data):

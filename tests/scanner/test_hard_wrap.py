@@ -95,6 +95,7 @@ def test_a_word_alone_after_a_url_a_mail_client_cut_is_its_rest():
         )
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
     """Every hard-wrapped URL joined in the mail corpora is the URL its sender wrote.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from itertools import pairwise
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def text_at(text: str, span) -> str:
     return lines[span.start.line - 1][span.start.column - 1 : span.end.column - 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(broken_url())
 def test_wrapped_url_broken_anywhere_comes_back_whole(case):
@@ -80,6 +82,7 @@ def ends_cleanly(url: str) -> bool:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(
     rfc1738_url.filter(ends_cleanly),
@@ -97,6 +100,7 @@ def test_bare_url_in_prose_comes_back_whole(url, before, after):
 PROSE = "Nothing to see on this line, nor on the next one.\n" * 170
 
 
+@pytest.mark.slow
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(broken_url(), min_size=1, max_size=25), st.integers(1, 300))
 def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):

@@ -151,6 +151,7 @@ def test_a_tar_inside_a_zip_and_a_tgz_inside_a_tar(capsys, tmp_path):
     assert _member_records(records, f"{outer}!inner.tgz") == expected
 
 
+@pytest.mark.processes
 def test_a_tgz_on_standard_input(capsys, tmp_path):
     expected = _file_records(capsys, tmp_path / "files", _write_files(tmp_path / "files"))
     result = subprocess.run(
@@ -404,6 +405,7 @@ def test_sniffing_tar_and_zstd():
     )
 
 
+@pytest.mark.processes
 def test_tarfile_and_zstandard_are_imported_only_for_such_inputs():
     code = (
         "import sys\n"
@@ -422,6 +424,7 @@ def test_tarfile_and_zstandard_are_imported_only_for_such_inputs():
 # themselves.
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_tars_and_zstd_of_the_shared_monthly_mboxes(capsys, tmp_path):
     source = shared_path("corpora", "email-linux-mips-monthly-mbox-gz")

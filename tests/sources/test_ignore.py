@@ -288,6 +288,7 @@ entries_st = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(lines=lines_st, entries=entries_st, long_pattern=st.sampled_from([0, 1, 3, 1024]))
 def test_a_file_decides_as_git_reads_it(lines, entries, long_pattern):

@@ -213,6 +213,7 @@ def _segment_match(glob: str, name: str) -> bool:
     return glob[0] == name[0] and _segment_match(glob[1:], name[1:])
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(
     tokens=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=7),
@@ -402,6 +403,7 @@ def git_files(root: Path) -> list[str]:
     return sorted(name for name in os.fsdecode(result.stdout).split("\0") if name)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 @settings(
     max_examples=int(os.environ.get("URLINT_GIT_EXAMPLES", 150)),  # a long run: thousands

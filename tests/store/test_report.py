@@ -611,6 +611,7 @@ def without_override_rights() -> list[str]:
     return [setpriv, "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--"]
 
 
+@pytest.mark.processes
 def test_a_store_in_a_directory_it_may_not_write_in(tmp_path):
     """Read-only, SQLite reads a store in WAL mode through a -shm file it makes beside the
     store: the report reads a whole store (no -wal beside it) where none can be made."""
@@ -841,6 +842,7 @@ def test_vendored_chart_js_is_the_one_its_readme_names():
     assert inlined.startswith("/*\nThe MIT License (MIT)\n\nCopyright (c) 2014-2024 Chart.js")
 
 
+@pytest.mark.processes
 def test_the_check_path_imports_no_report():
     """A pre-commit hook (`urlint check`) pays nothing for the report."""
     probe = subprocess.run(

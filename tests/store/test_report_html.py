@@ -31,14 +31,18 @@ import pytest
 from ..store_helpers import build_archive
 from .test_report import hostile_store, parser
 
+
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 CHROMIUM = os.environ.get("URLINT_CHROMIUM") or next(filter(None, map(shutil.which, NAMES)), None)
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium to render the page in (Debian: apt-get install -y chromium; or set "
-    "URLINT_CHROMIUM to a Chromium or Chrome binary)",
-)
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium to render the page in (Debian: apt-get install -y chromium; or set "
+        "URLINT_CHROMIUM to a Chromium or Chrome binary)",
+    ),
+]
 
 # Any fetch fails: every host name resolves to nothing, and a connection would go to a
 # proxy at a port where nothing listens.

@@ -186,6 +186,7 @@ def test_without_findings_the_urls_are_stored_alone(tmp_path):
     assert alone["urls"] == everything["urls"] and alone["messages"] == everything["messages"]
 
 
+@pytest.mark.processes
 def test_two_processes_store_what_one_does(tmp_path):
     tree = build_tree(tmp_path / "archive")
     scanned(tmp_path / "one.sqlite", tree)
@@ -193,6 +194,7 @@ def test_two_processes_store_what_one_does(tmp_path):
     assert store_contents(tmp_path / "one.sqlite") == store_contents(tmp_path / "two.sqlite")
 
 
+@pytest.mark.processes
 def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, monkeypatch):
     # Its rows placed in the file, its suppressions joined across the ranges (M901 for one
     # that suppressed nothing, in the first range, said at the file's end): the store of
@@ -361,6 +363,7 @@ def test_units_are_planned_as_the_walk_goes(tmp_path):
     assert sorted(decisions) == sorted(str(tree / f"{n:04d}.txt") for n in range(walked))
 
 
+@pytest.mark.processes
 def test_a_crossposted_article_is_stored_once(tmp_path):
     """An article read under one group is passed over under the next, in a spool or in an
     archive read whole (its rows travel apart from the rest of the archive's), as
@@ -676,6 +679,7 @@ def test_the_command_scans_then_reads_only_what_changed(tmp_path, capsys, monkey
     assert "7 inputs" not in err and "(6 new)" in err
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_command_says_what_it_could_not_read_and_exits_2(tmp_path, capsys, monkeypatch, jobs):
     # A gzip stream cut short, under a name holding a login: said as `extract` says it, the
@@ -849,6 +853,8 @@ def stored_urls(store: Path) -> int:
         return -1
 
 
+@pytest.mark.slow
+@pytest.mark.processes
 def test_a_scan_killed_at_any_point_and_run_again_equals_an_uninterrupted_one(tmp_path):
     tree = resumable_tree(tmp_path / "archive")
     whole = tmp_path / "whole.sqlite"
