@@ -237,9 +237,9 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
 
 
 def runner_lines(path: str, jobs: int) -> list[str]:
-    from urlint.commands.unit_work import is_found_line, run_units
     from urlint.output.extract import UrlFormat
     from urlint.run.plan import plan
+    from urlint.work.extract import is_found_line, run_units
 
     return [
         event[2] if is_found_line(event) else repr(event)

@@ -13,8 +13,8 @@ pickled `Candidate`, which would cost more than finding it.
 `check_paths`: the findings `urlint check` reports on files, directories, mail and news
 archives, in its order, on one process, several or a Dask cluster, under the `Settings`
 given (the defaults where none are: no configuration file is read that was not given).
-`check_in_units` and `check_unit` are the check's units of work, for the command and for
-this alike: the same code makes the same findings.
+Both run the commands' own units of work (work/) on several processes or a cluster: the
+same code makes the same output.
 
 `as_dict`: any of urlint's records as plain data (dicts, lists, strings, integers, booleans
 and None) that `json.dumps` writes as it is. A record becomes a dict of its fields, in
@@ -49,14 +49,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .core.findings import Finding
-    from .core.inputs import ArticleRead, Crossposts, InputFile, Reading
-    from .core.model import ScannedText
-    from .linter.checker import Checker
     from .linter.config import Settings
-    from .linter.suppressions import RangeDirectives
     from .pipeline import Found
-    from .run.progress import Tally
-    from .run.work import InputResult, Unit, UnitResult
     from .scanner.syntax import Syntax
     from .sources.files import FileId
     from .sources.selection import Selection
@@ -154,7 +148,9 @@ def scan_paths(
     selection = file_selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
     if serial(engine, jobs):
         return _serial(names, selection)
-    return _in_units(names, selection, jobs, engine, scheduler)
+    from .work.scan import scan_in_units
+
+    return scan_in_units(names, selection, jobs, engine, scheduler)
 
 
 def _path_names(
@@ -183,45 +179,6 @@ def _serial(paths: list[str], selection: Selection) -> Iterator[Found | Problem]
     for item in read_paths(paths, selection):
         if isinstance(item, Problem) or item.candidate.url:
             yield item
-
-
-def _in_units(
-    paths: list[str],
-    selection: Selection,
-    jobs: int | None,
-    engine: str,
-    scheduler: str | None,
-) -> Iterator[Found | Problem]:
-    from .run.plan import planned_units
-    from .run.runner import run_work
-    from .run.wire import placed, unpack
-
-    units = planned_units(paths, selection=selection, relative=True)
-    events = run_work(units, packed_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
-    for event in events:
-        yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]
-
-
-def packed_unit(unit: Unit) -> list[InputResult]:
-    """A unit of work read in a worker process: each URL packed, each problem as it is.
-
-    The URLs packed by run/wire.py, each problem as it is, in order; input by input, with
-    the news articles each read (a crosspost is read once, by the writer's process)."""
-    from .pipeline import scan_input_marked
-    from .run.worker import worked
-
-    def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
-        return _packed(scan_input_marked(source, articles, reading), source.path)
-
-    return worked(unit, read_whole, _packed)
-
-
-def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
-    """Each URL of a unit's scanned texts packed for the trip back, the rest as it is."""
-    from .run.wire import pack
-    from .run.worker import url_events
-
-    return url_events(items, path, pack)
 
 
 def check_paths(
@@ -278,6 +235,8 @@ def check_paths(
     checker = Checker(settings, accepted)
     if serial(engine, jobs):
         return _masked(checker.check_paths(names, own))
+    from .work.check import check_in_units
+
     return _masked(check_in_units(checker, names, own, jobs, None, engine, scheduler))
 
 
@@ -306,104 +265,6 @@ def _masked(findings: Iterable[Finding]) -> Iterator[Finding]:
             yield finding
         else:
             yield replaced(finding, message=message, path=path)
-
-
-def check_in_units(
-    checker: Checker,
-    paths: Iterable[str],
-    skip: frozenset[FileId],
-    jobs: int | None,
-    tally: Tally | None,
-    engine: str,
-    scheduler: str | None,
-) -> Iterator[Finding]:
-    """`checker.check_paths` in units of work: the same findings in the same order.
-
-    On `jobs` processes or a Dask cluster's workers (`engine`, `scheduler`:
-    run.runner.run_work); `urlint check -j` and `check_paths` run it.
-
-    A large text file is checked in ranges, an mbox in runs of messages (mail has no
-    suppressions). A text file's suppressions are the file's: each range's findings are
-    suppressed by the directives on its lines and those before it, and the ranges'
-    directives are joined here, in order, to say at the file's end which suppressed nothing
-    (M901), as the check of the whole file says it."""
-    from functools import partial
-
-    from .run.plan import planned_units
-    from .run.runner import run_work
-
-    settings = checker.settings
-    units = planned_units(paths, selection=settings.selection, skip=skip, relative=True)
-    work = partial(check_unit, settings=settings)
-    events = run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
-    yield from checker.findings_of(events)
-
-
-def check_unit(unit: Unit, settings: Settings) -> UnitResult:
-    """A unit of work (core/units.py) checked in a worker process: its findings.
-
-    File by file (no baseline: the writer's process applies it, in the run's order). A range
-    of a text file ends with its RangeDirectives, for the writer to join
-    (Checker.findings_of)."""
-
-    from .core.inputs import ArticleRead
-    from .core.units import TextRange
-    from .linter.checker import Checker
-    from .linter.suppressions import Suppressions
-    from .pipeline import scan_input_marked
-    from .run.worker import worked
-
-    checker = Checker(settings)
-    in_range = isinstance(unit, TextRange)
-    final = unit.final if isinstance(unit, TextRange) else False  # the file's last range
-    # A range's suppressions: its look back's directives (RangeScan), then its own.
-    suppressions = Suppressions()
-
-    def check_whole(
-        source: InputFile, articles: Crossposts, reading: Reading
-    ) -> list[Finding | ArticleRead]:
-        items = scan_input_marked(source, articles, reading)
-        return list(checker.check_items(source.path, items))
-
-    def check_part(
-        items: Iterable[ScannedText | Problem | ArticleRead], path: str
-    ) -> list[Finding | ArticleRead | RangeDirectives]:
-        # a range of a text file, a run of an mbox's messages, or an archive's members
-        # (core.units.ArchiveMembers, ArchiveRest)
-        found: list[Finding | ArticleRead | RangeDirectives] = []
-        for item in items:
-            if isinstance(item, ArticleRead):
-                found.append(item)
-            elif isinstance(item, Problem):
-                found.extend(checker._not_in_baseline([checker._problem(item)]))
-            elif in_range:
-                found.extend(checker.lint_text(item, path, suppressions))
-            else:
-                found.extend(checker.lint_mail(item, item.path or path))
-        if in_range:
-            found.append(suppressions.of_range(path, final))
-        return found
-
-    look_back = suppressions.collect_from if in_range else None
-    return worked(unit, check_whole, check_part, look_back)
-
-
-def placed_findings(events: list, lines: int, chars: int, messages: int) -> list:
-    """The findings of a range of a text file or a relative run of an mbox, placed in the file.
-
-    With a range's RangeDirectives: `lines` lines, `chars` characters and `messages`
-    messages further on (run.runner.run_work's `place`)."""
-    from .core.findings import Finding
-    from .linter.suppressions import RangeDirectives
-
-    placed: list = []
-    for event in events:
-        if isinstance(event, Finding):
-            event = event.moved(lines, chars, messages)
-        elif isinstance(event, RangeDirectives):
-            event = event.moved(lines, chars)
-        placed.append(event)
-    return placed
 
 
 def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:

@@ -14,10 +14,10 @@ import zipfile
 
 import pytest
 
-from urlint.commands.unit_work import scan_unit
 from urlint.core.units import ArchiveMembers, ArchiveRest, WholeInput
 from urlint.output.extract import UrlFormat
 from urlint.run.plan import plan
+from urlint.work.extract import scan_unit
 
 from ..helpers import run
 from .test_units import _lines

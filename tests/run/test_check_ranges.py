@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from urlint.api import check_unit, placed_findings
 from urlint.core.model import Position, Span
 from urlint.core.units import TextRange
 from urlint.linter.checker import Checker
@@ -23,6 +22,7 @@ from urlint.run.plan import planned_units
 from urlint.run.runner import run_work
 from urlint.sources.ranges import text_ranges
 from urlint.sources.text import read_chunks
+from urlint.work.check import check_unit, placed_findings
 
 from ..helpers import run
 

@@ -24,16 +24,15 @@ import pytest
 
 from urlint import scan_paths
 from urlint.commands.cli import main
-from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from urlint.output.extract import UrlFormat
 from urlint.run.plan import planned_units
 from urlint.run.runner import run_work
+from urlint.work.extract import placed_lines, run_units, scan_unit
 
 from ..helpers import line_events
 from ..mail_helpers import mbox_of
-
 
 MESSAGE = (
     "Subject: {n}\nMessage-ID: <{n}@example.org>\n\n"

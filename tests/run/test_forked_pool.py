@@ -27,7 +27,6 @@ from urlint.run.work import InputResult
 from ..helpers import line_events
 from .work_helpers import broken_beside, killed_at, started
 
-
 pytestmark = [
     pytest.mark.processes,
     pytest.mark.skipif(not forked.AVAILABLE, reason="no safe fork here"),

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from urlint.commands.unit_work import run_units
 from urlint.core.counts import Counts
 from urlint.output.extract import UrlFormat
 from urlint.run.plan import planned_units
 from urlint.run.progress import MB, Tally
+from urlint.work.extract import run_units
 
 from ..helpers import REPO, line_events, run
 from ..mail_helpers import mbox_of

@@ -16,8 +16,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from urlint import api as library
-from urlint.commands.unit_work import placed_lines, run_units, scan_unit
 from urlint.core.counts import Counts
 from urlint.core.inputs import InputFile
 from urlint.core.model import ScannedText
@@ -33,6 +31,8 @@ from urlint.run.wire import placed, unpack
 from urlint.run.work import not_worked
 from urlint.sources.ranges import text_ranges
 from urlint.sources.text import decode, read_chunks, read_texts, scan_texts
+from urlint.work.extract import placed_lines, run_units, scan_unit
+from urlint.work.scan import packed_unit
 
 from ..helpers import line_events, run, shared_path
 
@@ -102,7 +102,7 @@ def test_a_text_cut_in_ranges_reads_as_the_whole_text(
     # `scan_paths(..., jobs=N)` does it).
     in_ranges = [
         item if isinstance(item, Problem) else unpack(item).candidate
-        for item in run_work(ranges, library.packed_unit, place=placed)
+        for item in run_work(ranges, packed_unit, place=placed)
     ]
     assert in_ranges == whole  # lines, columns and character offsets
 
@@ -125,7 +125,7 @@ def test_a_range_whose_look_back_starts_a_line_longer_than_its_chunk(tmp_path):
     whole = [item for item in _whole(path, 3000) if isinstance(item, Problem) or item.url]
     in_ranges = [
         item if isinstance(item, Problem) else unpack(item).candidate
-        for item in run_work(ranges, library.packed_unit, place=placed)
+        for item in run_work(ranges, packed_unit, place=placed)
     ]
     joined_urls = [c.url for c in whole if c.url.startswith("http://example.org/a/very")]
     assert joined_urls == ["http://example.org/a/very/long/path/index.html"] * 120
@@ -156,7 +156,7 @@ def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatc
     ]
     in_ranges = [
         item if isinstance(item, Problem) else unpack(item).candidate
-        for item in run_work(ranges, library.packed_unit, place=placed)
+        for item in run_work(ranges, packed_unit, place=placed)
     ]
     assert in_ranges == whole
 

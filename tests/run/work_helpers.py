@@ -11,9 +11,9 @@ import signal
 import threading
 import time
 
-from urlint.commands.unit_work import scan_unit
 from urlint.core.units import WholeInput
 from urlint.output.extract import UrlFormat
+from urlint.work.extract import scan_unit
 
 
 def killed_at(unit: WholeInput, url_format: UrlFormat) -> list:

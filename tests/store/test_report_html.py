@@ -31,7 +31,6 @@ import pytest
 from ..store_helpers import build_archive
 from .test_report import hostile_store, parser
 
-
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 CHROMIUM = os.environ.get("URLINT_CHROMIUM") or next(filter(None, map(shutil.which, NAMES)), None)
 

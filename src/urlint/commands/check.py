@@ -324,7 +324,7 @@ def _report(
     if serial(plan.engine, plan.jobs) or args.stdin_filename is not None:
         findings = checker.check_paths(paths, skip)
     else:
-        from ..api import check_in_units
+        from ..work.check import check_in_units
 
         findings = check_in_units(
             checker, paths, skip, plan.jobs, tally, plan.engine, args.scheduler

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from ..core.problems import Problem
     from ..output.extract import LineBlock, UrlWriter
     from ..run.progress import Tally
+    from ..work.extract import FoundLine
     from .options import Subcommands
-    from .unit_work import FoundLine
 
 
 def add_extract_parser(commands: Subcommands) -> None:
@@ -148,7 +148,7 @@ def run_extract(
     try:
         if not serial(engine, jobs):  # in units of work (run/), on processes or Dask workers
             from ..run.plan import planned_units
-            from .unit_work import run_units
+            from ..work.extract import run_units
 
             units = planned_units(paths, selection=selection, relative=True)
             events = run_units(units, writer.url_format, jobs, tally, engine, args.scheduler)
@@ -183,7 +183,7 @@ def _written(
 
     The events of a read in this process (each input, then its scanned texts:
     pipeline.scanned_inputs) or in units of work (the lines of their URLs, in blocks where
-    each is written as it comes: unit_work.run_units), a problem among them in its place."""
+    each is written as it comes: work.extract.run_units), a problem among them in its place."""
     from ..core.inputs import InputFile
     from ..core.model import ScannedText
     from ..core.problems import Problem

@@ -42,7 +42,7 @@ class Checker:
     """The rules run over inputs: their findings, suppressions and the baseline applied.
 
     It reads each input through the pipeline, in this process; the check command hands it
-    the units of a run on other cores (api.check_in_units). An `observer` (the run's
+    the units of a run on other cores (work.check.check_in_units). An `observer` (the run's
     progress line) hears of each input's start and end and of each text linted."""
 
     def __init__(
@@ -66,11 +66,11 @@ class Checker:
         """Every finding under `paths`, file by file in a stable order, streamed.
 
         But the files in `skip`, and what the settings' selection passes over in a walk;
-        read in this process (api.check_in_units checks them in units of work, on other
+        read in this process (work.check.check_in_units checks them in units of work, on other
         cores)."""
         for item in iter_files(paths, skip, self.settings.selection):
             if isinstance(item, Problem):
-                yield from self._not_in_baseline([self._problem(item)])
+                yield from self.problem_findings(item)
             elif self.stdin_name is not None and item.path == STDIN:
                 yield from self.check_stdin(self.stdin_name)
             else:
@@ -107,7 +107,7 @@ class Checker:
 
         for event in self.ranges_joined(events):
             if isinstance(event, Problem):  # met while planning: a path not read
-                yield from self._not_in_baseline([self._problem(event)])
+                yield from self.problem_findings(event)
             else:
                 yield from self._not_in_baseline([cast(Finding, event)])
 
@@ -173,7 +173,7 @@ class Checker:
                 yield item
                 continue
             if isinstance(item, Problem):
-                yield from self._not_in_baseline([self._problem(item)])
+                yield from self.problem_findings(item)
                 continue
             if item.mail is not None or item.path is not None:
                 yield from self._not_in_baseline(self.lint_mail(item, item.path or path))
@@ -256,6 +256,11 @@ class Checker:
             if self.baseline is not None and self.baseline.accepts(finding):
                 continue
             yield finding
+
+    def problem_findings(self, problem: Problem) -> Iterator[Finding]:
+        """The finding `problem` makes (an input not read: M-codes), unless it is silent,
+        off, ignored for its path or in the baseline."""
+        return self._not_in_baseline([self._problem(problem)])
 
     def _problem(self, problem: Problem) -> Finding | None:
         if problem.silent:

@@ -40,7 +40,7 @@ def run_work(
 ) -> Iterator[object]:
     """The events `work` makes of every unit, in serial order, on the engine asked for.
 
-    The events (commands.unit_work's `scan_unit` lines and `check_unit` findings; a
+    The events (work.extract's `scan_unit` lines and work.check's `check_unit` findings; a
     Problem met while planning passes as it is), unit after unit in the order
     given, put in their place by `place` (needed where a text file is cut in ranges:
     TextExtent). The local engine with `jobs` > 1 works the units in that many processes,

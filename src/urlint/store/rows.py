@@ -1,7 +1,7 @@
 """What a worker makes of a unit for the store: flat rows, sent back as plain tuples.
 
 Every input text in them is masked (output.printable, RFC 1738 section 6); plain tuples,
-as pickle's C code takes them whole (commands.unit_work.FoundLine says why).
+as pickle's C code takes them whole (work.extract.FoundLine says why).
 
 A unit's results (run.worker.worked) hold, for each input or part of one it read, one
 INPUT_READ event with its rows (MESSAGE before the first URL, finding or problem of that

@@ -2,9 +2,7 @@
 
 Each URL's line formatted in the worker (`scan_unit`), sent back as a `FoundLine`, never as
 a `Candidate` (pickling one costs as much as finding it). The runner (run/) does not know
-it: it is handed these functions, and the output formats stay apart from it. `check`'s
-units of work are the library's too (`urlint.check_paths`), so they live below, in api.py
-(`check_in_units`, `check_unit`).
+it: it is handed these functions, and the output formats stay apart from it.
 """
 
 from __future__ import annotations
