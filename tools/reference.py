@@ -1,4 +1,4 @@
-"""Write the generated reference pages of the docs: the commands and the rules.
+"""Write the generated pages of the docs: the commands, the rules and the modules.
 
 docs/reference/commands.md is made from urlint's own argparse parser (every command, every
 option, its help), docs/reference/rules/ from the rule catalogue (an index, and one page per
