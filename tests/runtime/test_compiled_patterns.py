@@ -36,6 +36,40 @@ needs_table = pytest.mark.skipif(
 )
 
 
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's engine only")
+def test_this_python_has_its_table():
+    # The fallback is silent for a user (re compiles as ever), so it is loud here: a Python
+    # the project supports and the table lacks fails until the tool is run with it.
+    assert KEY in PROGRAMS, f"no table for {KEY}: run `python tools/compile_patterns.py`"
+
+
+# The private names urlint's start-up and records lean on (docs/design/performance.md,
+# "Private interfaces"), each with a fallback where it is missing; here: present, and of
+# the shape used, in every Python installed here that the project supports.
+_PRIVATE_NAMES = """
+import _sre, atexit, gc, re
+from _collections import _tuplegetter
+getter = _tuplegetter(1, "doc")
+assert getter.__get__((0, 7)) == 7 and getter.__doc__ == "doc"
+assert callable(atexit._run_exitfuncs) and callable(gc.freeze)
+assert isinstance(re._cache, dict) and callable(_sre.compile)
+assert isinstance(_sre.MAGIC, int) and isinstance(_sre.CODESIZE, int)
+print("ok")
+"""
+
+
+@pytest.mark.processes
+def test_every_supported_python_here_has_the_private_names_used():
+    pythons = _tool().interpreters()
+    answers = [
+        subprocess.run(
+            [python, "-c", _PRIVATE_NAMES], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        for python in pythons
+    ]
+    assert answers == ["ok"] * len(pythons)
+
+
 def _table() -> tuple:
     """This Python's programs, as load_compiled reads them (marshal's bytes of a tuple)."""
     return marshal.loads(PROGRAMS[KEY])
