@@ -138,9 +138,8 @@ class MessageReader:
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
-            self._body(
-                header, lowered, ctype, body, body_line, f"{part}.1" if part else "1", depth, None
-            )
+            number = f"{part}.1" if part else "1"
+            self._body(_Part(header, lowered, body, body_line, number, None), ctype, depth)
 
     def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
         """(header, body, file line of the body's first line); damage is recorded."""
@@ -195,7 +194,7 @@ class MessageReader:
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:
-            self._body(header, lowered, ctype, body, body_line, part, depth, group)
+            self._body(_Part(header, lowered, body, body_line, part, group), ctype, depth)
 
     # -- bodies -------------------------------------------------------------------------
 
@@ -206,7 +205,7 @@ class MessageReader:
         boundary = ctype.params.get("boundary")
         if not boundary:
             self.problem(line, f"{ctype.full} without a boundary: read as text")
-            self._text(b"", b"", PLAIN, body, line, part or "1", None)
+            self._text(_Part(b"", b"", body, line, part or "1", None), PLAIN)
             return
         marks = _delimiters(body, boundary.encode("latin-1", "replace"))
         if not marks:
@@ -214,7 +213,7 @@ class MessageReader:
                 line,
                 f"multipart boundary '{ctype.shown('boundary')}' never appears: read as text",
             )
-            self._text(b"", b"", PLAIN, body, line, part or "1", None)
+            self._text(_Part(b"", b"", body, line, part or "1", None), PLAIN)
             return
         if not marks[-1][2]:
             self.problem(
@@ -245,28 +244,20 @@ class MessageReader:
             counted = content_start
             self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
 
-    def _body(
-        self,
-        header: bytes,
-        lowered: bytes,
-        ctype: ContentType,
-        body: bytes,
-        line: int,
-        part: str,
-        depth: int,
-        group: int | None,
-    ) -> None:
+    def _body(self, entity: _Part, ctype: ContentType, depth: int) -> None:
         if ctype.maintype == "message" and ctype.subtype in _MESSAGE_TYPES:
             if depth >= MAX_DEPTH:
-                self.problem(line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read")
+                self.problem(
+                    entity.line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read"
+                )
                 return
-            if transfer_encoding_of(header, lowered) in ("base64", "quoted-printable"):
+            if transfer_encoding_of(entity.header, entity.lowered) in _TRANSFORMING:
                 # not allowed (RFC 2046 5.2.1): read as text
-                self._text(header, lowered, PLAIN, body, line, part, group)
+                self._text(entity, PLAIN)
                 return
-            self.message(body, line, part, depth + 1)
+            self.message(entity.body, entity.line, entity.number, depth + 1)
         elif ctype.maintype == "text":
-            self._text(header, lowered, ctype, body, line, part, group)
+            self._text(entity, ctype)
         # Any other type is an attachment that is not text: skipped, as a reader would.
 
     def _within_memory(self, data: bytes, line: int) -> bytes:
@@ -288,20 +279,12 @@ class MessageReader:
         )
         return data[:cut]
 
-    def _text(
-        self,
-        header: bytes,
-        lowered: bytes,
-        ctype: ContentType,
-        body: bytes,
-        line: int,
-        part: str,
-        group: int | None,
-    ) -> None:
+    def _text(self, entity: _Part, ctype: ContentType) -> None:
         """A text part, decoded from its transfer encoding and its charset, as the texts it
         shows: itself (unwrapped where it is flowed), or an HTML page's visible text and URL
         attributes."""
-        data, byte_map, fixed = self._transfer_decoded(header, lowered, body, line)
+        body, line, part, group = entity.body, entity.line, entity.number, entity.group
+        data, byte_map, fixed = self._transfer_decoded(entity.header, entity.lowered, body, line)
         if len(data) > MAX_TEXT_BYTES // 4:
             data = self._within_memory(data, line)
         text, codec = self._charset_decoded(data, ctype, line)
@@ -393,6 +376,25 @@ class MessageReader:
                     attribute.read_on,
                 )
             )
+
+
+@record
+class _Part:
+    """A MIME entity as its body is read: its header (as written and lowered), its body and
+    the file line the body starts on, its part number (IMAP's, RFC 3501 6.4.5: "1.2") and
+    the multipart/alternative group it is one of."""
+
+    header: bytes
+    lowered: bytes
+    body: bytes
+    line: int
+    number: str
+    group: int | None
+
+
+# The transfer encodings that change a body's bytes (RFC 2045 6.1), which a message/rfc822
+# part may not have (RFC 2046 5.2.1).
+_TRANSFORMING = ("base64", "quoted-printable")
 
 
 def _broken_inside_words(ctype: ContentType) -> bool:
