@@ -844,3 +844,35 @@ def test_a_batch_of_files_travels_to_a_worker_as_it_was_planned(tmp_path):
     again = pickle.loads(pickle.dumps(units[0], pickle.HIGHEST_PROTOCOL))
     assert again == units[0]
     assert [type(source) for source in again.sources] == [InputFile] * 3
+
+
+def test_a_unit_whose_worker_failed_says_so_for_each_input_it_held_in_its_place():
+    from urlint.core.inputs import InputFile
+    from urlint.core.units import (
+        ArchiveMembers,
+        ArchiveRest,
+        MboxPlace,
+        MemberBytes,
+        MessageRun,
+        WholeInput,
+    )
+
+    def places(unit):
+        return [
+            (problem.path, problem.line, problem.reason)
+            for result in not_worked(unit, "died")
+            for problem in result.events
+        ]
+
+    whole = WholeInput((InputFile("a.txt", True), InputFile("b.txt", True)))
+    members = ArchiveMembers(
+        InputFile("t.tar", True),
+        (MemberBytes("t.tar!x", b"", 1, 0, 0), MemberBytes("t.tar!y", b"", 1, 1, 0)),
+        3,
+    )
+    run = MessageRun("box", MboxPlace(500, 41, 7, False), None)
+    assert places(whole) == [("a.txt", 1, "died"), ("b.txt", 1, "died")]
+    assert places(members) == [("t.tar!x", 1, "died"), ("t.tar!y", 1, "died")]
+    assert not_worked(members, "died")[0].archive == 3
+    assert places(ArchiveRest(InputFile("t.tar", True), 2, 3)) == [("t.tar", 1, "died")]
+    assert places(run) == [("box", 41, "died")]

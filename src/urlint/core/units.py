@@ -97,6 +97,10 @@ class WholeInput:
 
     sources: tuple[InputFile, ...]
 
+    def held(self) -> list[tuple[str, int]]:
+        """The inputs it holds, each as (path, the line a problem with it is placed on)."""
+        return [(source.path, 1) for source in self.sources]
+
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as two tuples of plain values, which pickle writes in C.
 
@@ -130,6 +134,10 @@ class TextRange:
     bom: bool  # the file starts with a UTF-8 byte order mark (the first chunk's `bom`)
     lookback: int = LOOKBACK_CHARS  # characters scanned again before chunks[first], at least
     lookback_lines: int = LOOKBACK_LINES  # and line ends, at least
+
+    def held(self) -> list[tuple[str, int]]:
+        """Its file, at the range's first line (placed in the file by the writer)."""
+        return [(self.path, 1)]
 
 
 @record
@@ -170,6 +178,10 @@ class MessageRun:
     # but the file's first run, whose count is the file's.
     relative: bool = False
 
+    def held(self) -> list[tuple[str, int]]:
+        """Its mbox, at the line the run starts on."""
+        return [(self.path, self.place.line)]
+
 
 @record
 class MemberBytes:
@@ -197,6 +209,10 @@ class ArchiveMembers:
     members: tuple[MemberBytes, ...]
     archive: int  # which archive of the run (a file named twice is read twice)
 
+    def held(self) -> list[tuple[str, int]]:
+        """Each member it carries, at its first line."""
+        return [(member.path, 1) for member in self.members]
+
 
 @record
 class ArchiveRest:
@@ -210,6 +226,10 @@ class ArchiveRest:
     source: InputFile
     skip: int
     archive: int  # as ArchiveMembers' archive
+
+    def held(self) -> list[tuple[str, int]]:
+        """The archive, at its first line."""
+        return [(self.source.path, 1)]
 
 
 @record

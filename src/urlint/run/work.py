@@ -70,17 +70,7 @@ def not_worked(unit: Unit, reason: str) -> UnitResult:
     whose reading failed does (`worked`): the ranges after it are placed as if it held no
     line. A relative run of an mbox is framed again here, copying no message, for the runs
     after it to be placed right."""
-    if isinstance(unit, WholeInput):
-        inputs = [(source.path, 1) for source in unit.sources]
-    elif isinstance(unit, ArchiveMembers):
-        inputs = [(member.path, 1) for member in unit.members]
-    elif isinstance(unit, ArchiveRest):
-        inputs = [(unit.source.path, 1)]
-    elif isinstance(unit, MessageRun):
-        inputs = [(unit.path, unit.place.line)]  # where the run starts
-    else:
-        inputs = [(unit.path, 1)]  # the range's first line, placed by the writer
-    problems = [Problem(ProblemKind.UNREADABLE, reason, path, line) for path, line in inputs]
+    problems = [Problem(ProblemKind.UNREADABLE, reason, path, line) for path, line in unit.held()]
     if isinstance(unit, TextRange):
         return [InputResult(problems, extent=TextExtent(unit.first == 0, 0, 0))]
     if isinstance(unit, MessageRun) and unit.relative:  # placed after what it holds, framed again
