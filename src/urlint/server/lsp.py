@@ -45,6 +45,7 @@ from .documents import (
 )
 
 SOURCE = "urlint"
+EXIT_OK, EXIT_ERROR_LSP = 0, 1  # the protocol's: an exit with or without a shutdown before it
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.urlint"
 _SEVERITIES = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -86,6 +87,7 @@ class UrlintServer(LanguageServer):
         self.configurations = Configurations()
         self.linted: dict[str, Linted] = {}
         self.config_errors: set[str] = set()  # said once until the file changes
+        self.shut_down = False  # the client asked for it: an exit after is a clean one
 
     def folders(self) -> list[str]:
         """The workspace folders' directories."""
@@ -176,6 +178,10 @@ def build_server() -> UrlintServer:
                 ]
             )
         )
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: UrlintServer, params: None) -> None:
+        ls.shut_down = True
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: UrlintServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -346,6 +352,16 @@ def rule_pages(linted: Linted, at: types.Position, markdown: bool) -> types.Hove
     )
 
 
-def serve() -> None:
-    """Run the language server over standard input and output until the client ends it."""
-    build_server().start_io()
+def serve() -> int:
+    """Run the language server over standard input and output until the client ends it.
+
+    The exit status the protocol asks for: 0 where the client asked the server to shut down
+    before it exits, else 1. The protocol's stream is a copy of standard output, which then
+    goes to standard error: a stray write (a warning printed) never lands in the middle of a
+    message, and the command's own flush at its end finds it open."""
+    server = build_server()
+    incoming = os.fdopen(os.dup(0), "rb")
+    outgoing = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    server.start_io(incoming, outgoing)
+    return EXIT_OK if server.shut_down else EXIT_ERROR_LSP
