@@ -64,11 +64,13 @@ def _settings(config: dict) -> Settings:
     [
         (
             "docs/guide.md",
-            "See <http://example.com/a^b> and http://u:pw@example.com/.\n\n    <http://x.org/c d>\n",
+            "See <http://example.com/a^b> and http://u:pw@example.com/.\n\n"
+            "    <http://x.org/c d>\n",
         ),
         (
             "tool.py",
-            'x = 1  # see <http://example.com/a^b>\ny = "http://example.com/a^b"  # urlint: ignore[C201]\n',
+            'x = 1  # see <http://example.com/a^b>\n'
+            'y = "http://example.com/a^b"  # urlint: ignore[C201]\n',
         ),
         ("notes.txt", "Read <URL:http://example.com/a|b> now.\r\nftp://x.org:99999/\r\n"),
         ("data.json", '{"u": "http://example.com/a^b"}\n'),
