@@ -69,7 +69,7 @@ def _settings(config: dict) -> Settings:
         ),
         (
             "tool.py",
-            'x = 1  # see <http://example.com/a^b>\n'
+            "x = 1  # see <http://example.com/a^b>\n"
             'y = "http://example.com/a^b"  # urlint: ignore[C201]\n',
         ),
         ("notes.txt", "Read <URL:http://example.com/a|b> now.\r\nftp://x.org:99999/\r\n"),
