@@ -48,6 +48,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .core.engines import Engine
     from .core.findings import Finding
     from .linter.config import Settings
     from .pipeline import Found
@@ -113,7 +114,7 @@ def scan_paths(
     jobs: int | None = None,
     exclude: Iterable[str] = (),
     respect_ignores: bool = True,
-    engine: str = LOCAL,
+    engine: Engine = LOCAL,
     scheduler: str | None = None,
 ) -> Iterator[Found | Problem]:
     """Every URL in `paths`, as `urlint extract` finds them, and the problems met.
@@ -186,7 +187,7 @@ def check_paths(
     settings: Settings | None = None,
     *,
     jobs: int | None = None,
-    engine: str = LOCAL,
+    engine: Engine = LOCAL,
     scheduler: str | None = None,
     baseline: PathArg | None = None,
 ) -> Iterator[Finding]:

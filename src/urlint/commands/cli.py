@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 PROG = "urlint"
 # The subcommands, in the order `urlint --help` lists them.
-COMMANDS = ("extract", "check", "scan", "report", "rules", "rule", "baseline")
+COMMANDS = ("extract", "check", "scan", "report", "rules", "rule", "baseline", "server")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -138,6 +138,10 @@ def _add_subparser(commands: Subcommands, name: str) -> None:
         from .baseline import add_baseline_parser
 
         add_baseline_parser(commands)
+    elif name == "server":
+        from .server import add_server_parser
+
+        add_server_parser(commands)
     else:
         from .rules import add_rule_parser
 
@@ -260,6 +264,10 @@ def _run(args: argparse.Namespace, out: io.TextIOWrapper, parser: argparse.Argum
         from .baseline import run_baseline
 
         return run_baseline(args, out)
+    if args.command == "server":
+        from .server import run_server
+
+        return run_server(args)
     return EXIT_ERROR  # pragma: no cover - argparse rejects unknown commands
 
 

@@ -8,9 +8,15 @@ checks only, in core: a pre-commit hook's run asks for them and loads nothing of
 
 from __future__ import annotations
 
-LOCAL = "local"  # this machine: this process (-j 1), or a pool of -j processes
-DASK = "dask"  # a Dask cluster's workers: one started for the run, or one at --scheduler
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for annotations only: a hook's run never imports typing for them
+    from typing import Final, Literal
+
+LOCAL: Final = "local"  # this machine: this process (-j 1), or a pool of -j processes
+DASK: Final = "dask"  # a Dask cluster's workers: one started for the run, or one at --scheduler
 ENGINES = (LOCAL, DASK)
+if TYPE_CHECKING:
+    Engine = Literal["local", "dask"]  # ENGINES, as a type checker reads them
 DASK_INSTALL = "pip install 'urlint[dask]'"
 
 

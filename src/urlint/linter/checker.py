@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..core.counts import ReadingObserver
     from ..core.message import InMessage
     from .baseline import Baseline
+    from .config import Target
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 
@@ -352,7 +353,7 @@ def lint(
     select: list[str] | None = None,
     ignore: list[str] | tuple[str, ...] = (),
     path: str = "",
-    target: str | None = None,
+    target: Target | None = None,
 ) -> list[Finding]:
     """Every finding in `text`: the library's entry point (`urlint.lint`).
 

@@ -27,10 +27,16 @@ from .rules.rule import RFC1738, TARGETS, RuleOptions
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from typing import Any
+    from typing import Any, Literal
 
     from .rules.rule import Rule
 
+    # The values of the settings that are one of a few, as type checkers read them:
+    # TARGETS and FAIL_ON's keys (checked at run time all the same: a ConfigError).
+    Target = Literal["rfc1738", "rfc3986"]
+    FailOn = Literal["error", "warning", "info"]
+
+_REPR_CODES = 5  # the rules a Settings' repr names by code before it counts them
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
 
 
@@ -263,6 +269,30 @@ class Settings:
         """Is `code` switched off for `path` by per-file-ignores?"""
         return covered(code, self.ignores_in(path))
 
+    def __repr__(self) -> str:
+        """A short form: the rules by their codes (the first few, and how many), the target,
+        then each other field that is not its default; masked, as every output is."""
+        from ..grammar.login import mask_password
+
+        codes = [entry.code for entry in self.rules]
+        rules = " ".join(codes[:_REPR_CODES]) + (
+            f" ... ({len(codes)} rules)" if len(codes) > _REPR_CODES else ""
+        )
+        shown = [f"rules=<{rules}>", f"target={self.options.target!r}"]
+        if self.options.known_schemes:
+            shown.append(f"known_schemes={sorted(self.options.known_schemes)!r}")
+        if self.options.allowed_ports:
+            shown.append(f"allowed_ports={dict(self.options.allowed_ports)!r}")
+        if self.fail_on is not Severity.ERROR:
+            shown.append(f"fail_on={self.fail_on.value!r}")
+        record = type(self)  # a record's fields and defaults (core/records.py)
+        defaults = record._field_defaults  # type: ignore[attr-defined]
+        for name in record._fields[3:]:  # type: ignore[attr-defined]  # after rules, options, fail_on
+            value = getattr(self, name)
+            if value != defaults[name]:
+                shown.append(f"{name}={value!r}")
+        return mask_password(f"Settings({', '.join(shown)})")
+
     def ignores_in(self, path: str) -> tuple[str, ...]:
         """The selectors per-file-ignores switch off for `path` (most files: none)."""
         if not self.per_file_ignores:
@@ -443,8 +473,8 @@ def build_settings(
     select: Sequence[str] | None = None,
     extend_select: Sequence[str] = (),
     ignore: Sequence[str] = (),
-    fail_on: str | None = None,
-    target: str | None = None,
+    fail_on: FailOn | None = None,
+    target: Target | None = None,
     exclude: Sequence[str] | None = None,
     extend_exclude: Sequence[str] = (),
     respect_ignores: bool = True,

@@ -1,0 +1,1 @@
+"""`urlint server`: the language server (pygls), imported only by that command."""

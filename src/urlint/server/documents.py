@@ -1,0 +1,257 @@
+"""An open document linted as `urlint check` lints its file, and what an editor is sent of it.
+
+The findings are the checker's (linter.checker.Checker.check_items over the text scanned in
+the syntax its name says: sources.text.scan_texts), under the configuration `urlint check`
+would read for the file: the nearest urlint.toml or pyproject.toml with a [tool.urlint]
+table from the file's directory up, with the file's path as `check` run in that
+configuration's directory names it (per-file-ignores match it). The edits are the ones
+`check --fix` applies (linter.fixes) and `check --add-ignore` writes (linter.add_ignore),
+made by their own code. Nothing here imports pygls: the places are plain numbers, in the
+units the editor counts (`Places`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_right
+
+from ..core.exits import ConfigError
+from ..core.findings import Finding
+from ..core.problems import Problem, ProblemKind
+from ..core.records import record, replaced
+from ..grammar.display import shown
+from ..grammar.login import mask_password
+from ..linter.checker import Checker
+from ..linter.config import Settings, build_settings, find_config, load_config
+from ..linter.fixes import Replacement, apply_replacements, fix_edits, offsets
+from ..scanner.textpos import line_starts
+from ..sources.kinds import TEXT, sniff
+from ..sources.streams import SNIFF_BYTES
+from ..sources.text import TextChunk, is_binary, scan_texts
+
+# The files a configuration is read from (linter.config.find_config): a change to one
+# changes the settings of the documents under its directory.
+CONFIG_NAMES = ("pyproject.toml", "urlint.toml")
+
+
+@record
+class Project:
+    """What a document is checked under: its settings, and the directory `check` runs in.
+
+    `settings` None where the configuration cannot be read: `error` says why (masked)."""
+
+    settings: Settings | None
+    root: str  # the configuration file's directory, else the workspace folder's
+    source: str | None = None  # the configuration file read
+    error: str = ""
+
+
+class Configurations:
+    """The settings of each configuration file, read once while the file is unchanged."""
+
+    def __init__(self) -> None:
+        # configuration file -> (its state when read: size, inode, times; the settings or
+        # the error it gave)
+        self._read: dict[str, tuple[tuple[int, ...], Settings | str]] = {}
+
+    def project_of(self, path: str, folders: list[str]) -> Project:
+        """The project the file at `path` (absolute) is checked in.
+
+        Its configuration, the nearest from its directory up (as `urlint check` run there
+        finds it); where there is none, the defaults, in the workspace folder that holds
+        it (else its own directory)."""
+        source = find_config(os.path.dirname(path))
+        if source is None:
+            return Project(build_settings(), _folder_of(path, folders))
+        root = os.path.dirname(source)
+        state = _state(source)
+        kept = self._read.get(source)
+        if kept is None or kept[0] != state:
+            kept = (state, _settings_from(source))
+            self._read[source] = kept
+        read = kept[1]
+        if isinstance(read, str):
+            return Project(None, root, source, read)
+        return Project(read, root, source)
+
+    def forget(self) -> None:
+        """Read every configuration file again when next asked (one has changed)."""
+        self._read.clear()
+
+
+def _settings_from(source: str) -> Settings | str:
+    """The settings of the configuration file `source`, or why it cannot be read (masked)."""
+    try:
+        return build_settings(load_config(source), source=source)
+    except ConfigError as error:
+        return shown(str(error))
+
+
+def _state(path: str) -> tuple[int, ...]:
+    """What tells one version of the file at `path` from another; () where it cannot be read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return ()
+    return info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns
+
+
+def _folder_of(path: str, folders: list[str]) -> str:
+    """The innermost of `folders` that holds `path`; else the directory `path` is in."""
+    holding = [folder for folder in folders if path.startswith(folder.rstrip(os.sep) + os.sep)]
+    return max(holding, key=len) if holding else os.path.dirname(path)
+
+
+def checked_path(path: str, root: str) -> str:
+    """`path` as `urlint check` run in `root` names it: relative where it is under it."""
+    relative = os.path.relpath(path, root)
+    return path if relative.startswith(os.pardir) else relative
+
+
+def document_findings(settings: Settings, path: str, text: str) -> list[Finding] | str:
+    """The findings `urlint check PATH` gives for the file at `path` holding `text`.
+
+    Or, for a text that holds mail, news or an archive (which `check` reads as such, not as
+    text), what it holds. `path` is the file's name as `check` names it (`checked_path`):
+    its syntax, its per-file-ignores. Messages are masked as `check` writes them (a reason
+    may quote a name). Nothing where --force-exclude is configured and `exclude` passes
+    over the file, as `check` has it."""
+    if settings.selection.excludes(path):
+        return []
+    head = text[:SNIFF_BYTES].encode("utf-8", "surrogatepass")
+    checker = Checker(settings)
+    items: list[Problem] | object
+    if is_binary(head):  # as sources.text.read_chunks tells it
+        items = [Problem(ProblemKind.BINARY, "binary file (NUL byte)", path, explicit=True)]
+    else:
+        kind = sniff(path, head)
+        if kind != TEXT:
+            return kind
+        items = scan_texts([TextChunk(text, True, "utf-8")], path)
+    found = []
+    for finding in checker.check_items(path, items):  # type: ignore[arg-type]
+        if isinstance(finding, Finding):
+            message = mask_password(finding.message)
+            found.append(
+                finding if message == finding.message else replaced(finding, message=message)
+            )
+    return found
+
+
+# The line ends an editor counts (LSP: "\n", "\r\n" and "\r"); urlint counts "\n" alone.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"  # LSP's PositionEncodingKind values
+
+
+class Places:
+    """Places in a text as urlint counts them and as an editor does.
+
+    urlint's: 1-based lines ended by "\\n" and 1-based columns in characters (code
+    points); an editor's (the Language Server Protocol's): 0-based lines ended by "\\n",
+    "\\r\\n" or "\\r", and characters counted in the units of the position encoding the
+    client and server agreed on (UTF-16 code units unless another was agreed: a character
+    outside the Basic Multilingual Plane counts two)."""
+
+    def __init__(self, text: str, encoding: str = UTF16) -> None:
+        self.text = text
+        self.encoding = encoding
+        self._starts = line_starts(text)
+        self._editor_starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset in the text of urlint's `line` and `column`."""
+        starts = self._starts
+        if line > len(starts):
+            return len(self.text)
+        return min(starts[line - 1] + column - 1, len(self.text))
+
+    def editor_position(self, offset: int) -> tuple[int, int]:
+        """The editor's (line, character) of the offset `offset`."""
+        line = bisect_right(self._editor_starts, offset) - 1
+        return line, self._units(self.text[self._editor_starts[line] : offset])
+
+    def editor_range(self, start: int, end: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The editor's start and end of the offsets `start` to `end`."""
+        return self.editor_position(start), self.editor_position(end)
+
+    def offset_at(self, line: int, character: int) -> int:
+        """The offset of the editor's (`line`, `character`): past a line's end, its end."""
+        starts = self._editor_starts
+        if line >= len(starts):
+            return len(self.text)
+        start = starts[line]
+        end = starts[line + 1] if line + 1 < len(starts) else len(self.text)
+        counted = 0
+        for at in range(start, end):
+            if counted >= character or self.text[at] in "\r\n":
+                return at
+            counted += self._units(self.text[at])
+        return end
+
+    def _units(self, text: str) -> int:
+        if self.encoding == UTF8:
+            return len(text.encode("utf-8", "surrogatepass"))
+        if self.encoding == UTF32 or text.isascii():
+            return len(text)
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+    def span_offsets(self, finding: Finding) -> tuple[int, int]:
+        """The offsets of `finding`'s span."""
+        span = finding.span
+        return (
+            self.offset(span.start.line, span.start.column),
+            self.offset(span.end.line, span.end.column),
+        )
+
+
+def fix_replacements(text: str, findings: list[Finding]) -> list[Replacement]:
+    """The replacements `check --fix` makes in `text` for the fixes of `findings`.
+
+    Edits that overlap an earlier one are left, as `--fix` leaves them for its next run
+    (linter.fixes.apply_replacements)."""
+    _, chosen = apply_replacements(text, offsets(text, fix_edits(findings)))
+    return chosen
+
+
+def ignore_replacement(path: str, text: str, finding: Finding) -> Replacement | None:
+    """The replacement `check --add-ignore` makes in `text` to suppress `finding`: an
+    `urlint: ignore[CODE]` comment at its line's end, or its code merged into the one there.
+
+    None where --add-ignore writes none (a plain text, a line inside a multi-line string,
+    a code block ...: linter.add_ignore says where). Made by --add-ignore's own code, on a
+    copy of the text in a file of the same name in a directory of its own (its syntax is
+    the name's), and read back."""
+    import tempfile
+
+    from ..linter.add_ignore import Added, _add_in_file
+    from ..sources.text import SourceText
+
+    name = os.path.basename(path) or "untitled"
+    with tempfile.TemporaryDirectory(prefix="urlint-server-") as directory:
+        copy = os.path.join(directory, name)
+        with open(copy, "wb") as handle:
+            handle.write(text.encode("utf-8", "surrogatepass"))
+        read = SourceText.read(copy)
+        if read is None or read.text != text:  # the copy does not read back as the text
+            return None
+        outcomes = list(_add_in_file(copy, [replaced(finding, path=copy)]))
+        if not any(isinstance(outcome, Added) for outcome in outcomes):
+            return None
+        written = SourceText.read(copy)
+    if written is None:
+        return None
+    return _changed(text, written.text)
+
+
+def _changed(old: str, new: str) -> Replacement:
+    """The one replacement that makes `old` into `new`: what lies between their common
+    start and their common end."""
+    limit = min(len(old), len(new))
+    start = 0
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < limit - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    return start, len(old) - end, new[start : len(new) - end]

@@ -1,0 +1,367 @@
+"""The language server: urlint's findings in an editor, over standard input and output.
+
+What it does, in the Language Server Protocol's words (pygls speaks it):
+
+- diagnostics for each open document, when it opens and each time it changes: the findings
+  `urlint check` gives for its file (server.documents), with the rule's code, a severity
+  mapped from urlint's, source "urlint";
+- code actions on them: a quick fix for each fix `check --fix` would make, an "ignore this
+  rule on this line" action that inserts the comment `check --add-ignore` would, where it
+  would; and a source action that applies every fix (`source.fixAll.urlint`);
+- the rule's page (`urlint rule CODE`) on hover over a finding;
+- the configuration read again when a pyproject.toml or urlint.toml changes (a watched
+  file's change, or a document of that name saved), and every open document's diagnostics
+  sent again.
+
+Documents are synchronised whole (TextDocumentSyncKind.Full): an incremental change is
+placed by lines, and pygls counts lines where Python's str.splitlines does (a form feed, a
+U+2028 end one), where the protocol's end at "\\n", "\\r\\n" and "\\r" only; an RFC's
+text, paged by form feeds, would be edited in the wrong place. No message says a password:
+the findings' are masked as `check` writes them, and names and errors are shown masked.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from ..core.faults import internal_error
+from ..core.findings import Finding, Severity
+from ..core.version import __version__
+from ..grammar.display import shown
+from .documents import (
+    CONFIG_NAMES,
+    UTF16,
+    Configurations,
+    Places,
+    checked_path,
+    document_findings,
+    fix_replacements,
+    ignore_replacement,
+)
+
+SOURCE = "urlint"
+EXIT_OK, EXIT_ERROR_LSP = 0, 1  # the protocol's: an exit with or without a shutdown before it
+FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.urlint"
+_SEVERITIES = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+}
+
+
+class Linted:
+    """An open document as last linted: its text, where it is, and its findings."""
+
+    def __init__(self, uri: str, path: str, text: str, findings: list[Finding], places: Places):
+        self.uri = uri
+        self.path = path  # as `check` names it
+        self.text = text
+        self.findings = findings
+        self.places = places
+
+    def finding_range(self, finding: Finding) -> types.Range:
+        """`finding`'s span in the editor's lines and units."""
+        start, end = self.places.span_offsets(finding)
+        return self.replacement_range(start, end)
+
+    def replacement_range(self, start: int, end: int) -> types.Range:
+        """The offsets `start` to `end` in the editor's lines and units."""
+        (start_line, start_char), (end_line, end_char) = self.places.editor_range(start, end)
+        return types.Range(
+            types.Position(start_line, start_char), types.Position(end_line, end_char)
+        )
+
+
+class UrlintServer(LanguageServer):
+    """pygls's server, with urlint's configurations and the open documents as linted."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full
+        )
+        self.configurations = Configurations()
+        self.linted: dict[str, Linted] = {}
+        self.config_errors: set[str] = set()  # said once until the file changes
+        self.shut_down = False  # the client asked for it: an exit after is a clean one
+
+    def folders(self) -> list[str]:
+        """The workspace folders' directories."""
+        paths = [to_fs_path(folder.uri) for folder in self.workspace.folders.values()]
+        root = self.workspace.root_path
+        return [path for path in [*paths, root] if path]
+
+    def lint(self, uri: str) -> None:
+        """Lint the open document `uri` and send its diagnostics."""
+        document = self.workspace.get_text_document(uri)
+        text = document.source
+        path = to_fs_path(uri) or document.path
+        diagnostics: list[types.Diagnostic] = []
+        try:
+            project = self.configurations.project_of(os.path.abspath(path), self.folders())
+            if project.settings is None:
+                self._config_error(project.source or "", project.error)
+                self.linted.pop(uri, None)
+            else:
+                named = checked_path(os.path.abspath(path), project.root)
+                found = document_findings(project.settings, named, text)
+                if isinstance(found, str):
+                    self._log(
+                        types.MessageType.Info,
+                        f"{shown(named)} holds {found}, which `urlint check` reads as such: "
+                        "the editor shows the findings of text",
+                    )
+                    found = []
+                encoding = self.workspace.position_encoding or UTF16
+                linted = Linted(uri, named, text, found, Places(text, str(encoding)))
+                self.linted[uri] = linted
+                diagnostics = [_as_diagnostic(linted, finding) for finding in found]
+        except Exception as error:  # noqa: BLE001 - one document's fault never stops the server
+            self._log(types.MessageType.Error, f"not linted: {shown(internal_error(error))}")
+            self.linted.pop(uri, None)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri, version=document.version, diagnostics=diagnostics
+            )
+        )
+
+    def lint_all(self) -> None:
+        """Lint every open document again (a configuration changed)."""
+        self.configurations.forget()
+        self.config_errors.clear()
+        for uri in list(self.workspace.text_documents):
+            self.lint(uri)
+
+    def _config_error(self, source: str, error: str) -> None:
+        if source in self.config_errors:
+            return
+        self.config_errors.add(source)
+        self.window_show_message(
+            types.ShowMessageParams(types.MessageType.Error, f"urlint: {error}")
+        )
+
+    def _log(self, kind: types.MessageType, message: str) -> None:
+        self.window_log_message(types.LogMessageParams(kind, f"urlint: {message}"))
+
+
+def is_configuration(uri: str) -> bool:
+    """Is the file at `uri` one a configuration is read from?"""
+    return os.path.basename(to_fs_path(uri) or uri) in CONFIG_NAMES
+
+
+def build_server() -> UrlintServer:
+    """The language server, its features registered."""
+    server = UrlintServer()
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: UrlintServer, params: types.InitializedParams) -> None:
+        # The configuration files watched, where the client lets a server ask for it.
+        watched = ls.client_capabilities.workspace
+        changes = watched.did_change_watched_files if watched is not None else None
+        if changes is None or not changes.dynamic_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=f"**/{name}") for name in CONFIG_NAMES]
+        )
+        ls.client_register_capability(
+            types.RegistrationParams(
+                registrations=[
+                    types.Registration(
+                        id="urlint-configuration",
+                        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                        register_options=options,
+                    )
+                ]
+            )
+        )
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: UrlintServer, params: None) -> None:
+        ls.shut_down = True
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: UrlintServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.lint(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: UrlintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.lint(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: UrlintServer, params: types.DidSaveTextDocumentParams) -> None:
+        if is_configuration(params.text_document.uri):
+            ls.lint_all()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: UrlintServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.linted.pop(uri, None)
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched(ls: UrlintServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(is_configuration(change.uri) for change in params.changes):
+            ls.lint_all()
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    def code_action(ls: UrlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        linted = ls.linted.get(params.text_document.uri)
+        if linted is None:
+            return []
+        return code_actions(linted, params.range, params.context.only)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: UrlintServer, params: types.HoverParams) -> types.Hover | None:
+        linted = ls.linted.get(params.text_document.uri)
+        if linted is None:
+            return None
+        return rule_pages(linted, params.position, _markdown(ls))
+
+    return server
+
+
+def _markdown(server: UrlintServer) -> bool:
+    """Does the client show a hover written in Markdown (the rule pages are)?"""
+    document = server.client_capabilities.text_document
+    hover = document.hover if document is not None else None
+    formats = hover.content_format if hover is not None else None
+    return bool(formats) and types.MarkupKind.Markdown in formats  # type: ignore[operator]
+
+
+def code_actions(
+    linted: Linted, asked: types.Range, only: Sequence[str] | None
+) -> list[types.CodeAction]:
+    """The code actions for the findings `asked` touches: for each, its fix and its ignore
+    comment where `check` would make them; and the fix of every finding in the document."""
+    places = linted.places
+    low = places.offset_at(asked.start.line, asked.start.character)
+    high = places.offset_at(asked.end.line, asked.end.character)
+    actions: list[types.CodeAction] = []
+    wanted_quick = _wanted(only, types.CodeActionKind.QuickFix.value)
+    for finding in linted.findings:
+        start, end = places.span_offsets(finding)
+        if not (start <= high and low <= end) or not wanted_quick:
+            continue
+        diagnostic = [_as_diagnostic(linted, finding)]
+        if finding.fix is not None:
+            replacements = fix_replacements(linted.text, [finding])
+            if replacements:
+                actions.append(
+                    _action(
+                        linted,
+                        f"urlint: {shown(finding.fix.description)} ({finding.code})",
+                        types.CodeActionKind.QuickFix,
+                        replacements,
+                        diagnostic,
+                        preferred=True,
+                    )
+                )
+        ignore = ignore_replacement(linted.path, linted.text, finding)
+        if ignore is not None:
+            actions.append(
+                _action(
+                    linted,
+                    f"urlint: ignore {finding.code} on this line",
+                    types.CodeActionKind.QuickFix,
+                    [ignore],
+                    diagnostic,
+                )
+            )
+    if _wanted(only, FIX_ALL) and any(f.fix is not None for f in linted.findings):
+        replacements = fix_replacements(linted.text, linted.findings)
+        if replacements:
+            actions.append(
+                _action(linted, "urlint: fix every safe fix", FIX_ALL, replacements, None)
+            )
+    return actions
+
+
+def _wanted(only: Sequence[str] | None, kind: str) -> bool:
+    """Does a request for the kinds `only` (None: any) take actions of `kind`? A kind takes
+    in those below it ("source" takes "source.fixAll.urlint")."""
+    asked = [str(getattr(each, "value", each)) for each in only or ()]  # an enum, or its value
+    return only is None or any(kind == each or kind.startswith(f"{each}.") for each in asked)
+
+
+def _as_diagnostic(linted: Linted, finding: Finding) -> types.Diagnostic:
+    """`finding` as the editor is sent it: its message (masked), code and severity."""
+    return types.Diagnostic(
+        range=linted.finding_range(finding),
+        message=finding.message,
+        severity=_SEVERITIES[finding.severity],
+        code=finding.code,
+        source=SOURCE,
+    )
+
+
+def _action(
+    linted: Linted,
+    title: str,
+    kind: str,
+    replacements: list[tuple[int, int, str]],
+    diagnostics: list[types.Diagnostic] | None,
+    preferred: bool | None = None,
+) -> types.CodeAction:
+    edits = [
+        types.TextEdit(range=linted.replacement_range(start, end), new_text=new)
+        for start, end, new in replacements
+    ]
+    return types.CodeAction(
+        title=title,
+        kind=kind,
+        diagnostics=diagnostics,
+        edit=types.WorkspaceEdit(changes={linted.uri: edits}),
+        is_preferred=preferred,
+    )
+
+
+def rule_pages(linted: Linted, at: types.Position, markdown: bool) -> types.Hover | None:
+    """The pages (`urlint rule CODE`) of the rules of the findings at `at`; None for none."""
+    from ..linter.rules.catalogue import rules_by_code
+    from ..linter.rules.pages import rule_page
+
+    places = linted.places
+    offset = places.offset_at(at.line, at.character)
+    codes: list[str] = []
+    first: Finding | None = None
+    for finding in linted.findings:
+        start, end = places.span_offsets(finding)
+        if start <= offset < end or start == end == offset:
+            if finding.code not in codes:
+                codes.append(finding.code)
+                first = first or finding
+    if first is None:
+        return None
+    catalogue = rules_by_code()
+    pages = [rule_page(catalogue[code]) for code in codes if code in catalogue]
+    if not pages:
+        return None
+    kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
+    return types.Hover(
+        contents=types.MarkupContent(kind=kind, value="\n".join(pages)),
+        range=linted.finding_range(first),
+    )
+
+
+def serve() -> int:
+    """Run the language server over standard input and output until the client ends it.
+
+    The exit status the protocol asks for: 0 where the client asked the server to shut down
+    before it exits, else 1. The protocol's stream is a copy of standard output, which then
+    goes to standard error: a stray write (a warning printed) never lands in the middle of a
+    message, and the command's own flush at its end finds it open."""
+    server = build_server()
+    incoming = os.fdopen(os.dup(0), "rb")
+    outgoing = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    server.start_io(incoming, outgoing)
+    return EXIT_OK if server.shut_down else EXIT_ERROR_LSP
