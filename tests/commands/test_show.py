@@ -11,22 +11,32 @@ from ..helpers import BAD, run
 def test_show_files_lists_what_a_run_would_read(capsys, project):
     (project / ".gitignore").write_text("b.txt\n")
     (project / ".git").mkdir()
-    assert run(capsys, "check", "--show-files") == (0, "a.py\nsrc/c.py\nurlint.toml\n", "")
-    assert run(capsys, "check", "--show-files", "-g", "!a.py", "--hidden") == (
+    assert run(capsys, "check", "--show-files") == (
+        0, ".env\n.github/ci.yml\n.gitignore\na.py\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n", ""
+    )
+    assert run(capsys, "check", "--show-files", "--no-hidden") == (
+        0, "a.py\nsrc/c.py\nurlint.toml\n", ""
+    )
+    assert run(capsys, "check", "--show-files", "-g", "!a.py") == (
         0, ".env\n.github/ci.yml\n.gitignore\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n", ""
     )
-    assert run(capsys, "check", "--show-files", "--no-ignore", "--extend-exclude", "src") == (
-        0, "a.py\nb.txt\nurlint.toml\n", ""
+    code, out, err = run(
+        capsys, "check", "--show-files", "--no-ignore", "--no-hidden", "--extend-exclude", "src"
     )
+    assert (code, out, err) == (0, "a.py\nb.txt\nurlint.toml\n", "")
 
 
 def test_extract_shows_the_files_check_would_read(capsys, project):
     (project / ".gitignore").write_text("b.txt\n")
     (project / ".git").mkdir()
-    assert run(capsys, "extract", "--show-files", ".") == (0, "a.py\nsrc/c.py\nurlint.toml\n", "")
-    assert run(capsys, "extract", "--show-files", "-g", "*.py", "--hidden", ".") == (
+    assert run(capsys, "extract", "--show-files", "--no-hidden", ".") == (
+        0, "a.py\nsrc/c.py\nurlint.toml\n", ""
+    )
+    assert run(capsys, "extract", "--show-files", "-g", "*.py", ".") == (
         0, "a.py\nsrc/.cache/d.py\nsrc/c.py\n", ""
     )
+    # what a walk finds nothing of is listed as nothing: --show-files is no run
+    assert run(capsys, "extract", "--show-files", "-g", "*.md", ".") == (0, "", "")
 
 
 def test_show_files_says_a_path_it_cannot_read_and_exits_2(capsys, project):
@@ -68,7 +78,7 @@ def test_show_settings_says_where_each_value_came_from(capsys, project):
         "--no-ignore = false  # default",
         "--force-exclude = false  # default",
         '--glob = ["*.py"]  # --glob',
-        "--hidden = false  # default",
+        "--no-hidden = false  # default",
     ]
     listed, _, origin = lines[-1].partition("  # ")
     assert origin == "what select, extend-select, ignore and target enable"

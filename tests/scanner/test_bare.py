@@ -324,3 +324,33 @@ def test_a_run_of_urls_each_ended_early_is_read_in_linear_time(monkeypatch, unit
 def test_a_url_longer_than_the_first_window_is_read_whole():
     url = "http://a.example/" + "x" * (3 * bare.BODY_WINDOW) + "/end"
     assert urls(f"see {url}) and ({url}/more)\n") == [url, url + "/more"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a parenthesis the URL opens and the prose closes after a blank: the prose's
+        ("See http://www.ibmlink.ibm.com/(search for the letter) today.",
+         [("http://www.ibmlink.ibm.com/", 5, 32)]),
+        ("Patch: ftp://ftp.example.com/pub/x.zip(unsupported version) here",
+         [("ftp://ftp.example.com/pub/x.zip", 8, 39)]),
+        # balanced inside the URL, or closed nowhere on its line: the URL's, as ever
+        ("Wiki http://en.wikipedia.org/wiki/Foo_(bar) ok",
+         [("http://en.wikipedia.org/wiki/Foo_(bar)", 6, 44)]),
+        ("Old http://x.example/a(b with no close\n) on the next line",
+         [("http://x.example/a(b", 5, 25)]),
+        # a shell's `$(` is a template's placeholder (templates.py), not prose
+        ("curl http://x.example/v/$(uname -s)/a.tgz",
+         [("http://x.example/v/$(uname -s)/a.tgz", 6, 42)]),
+    ],
+)
+def test_a_parenthesis_of_prose_glued_on_ends_the_url(text, expected):
+    assert [(c.url, c.span.start.column, c.span.end.column) for c in extract(text)] == expected
+
+
+def test_a_quoted_value_keeps_its_parenthesis():
+    # an HTML attribute's value runs to its quote (javadoc's `#wait(long, int)`): not cut
+    line = '<A HREF="http://java.example/Object.html#wait(long, int)">wait</A>'
+    assert [c.url for c in extract(line, syntax="html")] == [
+        "http://java.example/Object.html#wait(long"
+    ]

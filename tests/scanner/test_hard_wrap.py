@@ -187,3 +187,66 @@ def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
             "http://dms-www01.netcenter.com/cgi-bin/gx.cgi/mcp?p=041H1d3Qxx41H2g55Ep6l012000WRnwBz",
         ),
     ]
+
+
+# -- a URL that ends its line on a whole file name, and ".htm" cut before its "l" ----------
+
+
+LISTING = (
+    "Get the DHCP patch for bootpd from ftp://ftp.example.edu/pub/net/bootpd-243-dhcp.zip\n"
+    "960130 the patch is unsupported but works fine on SunOS and on the others too, ok.\n"
+)
+
+
+def spans(text: str) -> list[tuple[str, str | None, int, int, int, int]]:
+    return [
+        (c.url, c.alt, c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column)
+        for c in extract(text)
+    ]
+
+
+def test_a_url_that_ends_on_a_file_name_takes_no_word_from_the_next_line():
+    # a listing's date after an archive's name, at a mail client's wrap column
+    url = "ftp://ftp.example.edu/pub/net/bootpd-243-dhcp.zip"
+    assert spans(LISTING) == [(url, None, 1, 36, 1, 85)]
+    assert spans(LISTING.replace("960130 the", "32 bit and")) == [(url, None, 1, 36, 1, 85)]
+    # a separator still goes on with it: ".tar" then ".gz", ".html" then "#part"
+    tar = LISTING.replace("dhcp.zip\n960130", "dhcp.tar\n.gz, 960130")
+    assert joins(tar) == [
+        ("ftp://ftp.example.edu/pub/net/bootpd-243-dhcp.tar.gz", url[:-4] + ".tar", 1, 36, 2, 4)
+    ]
+    # cut inside the name (".zi"), the name is no whole one: joined by guess, as ever
+    cut = LISTING.replace("dhcp.zip\n960130", "dhcp.zi\np960130")
+    assert joins(cut) == [(url + "960130", url[:-1], 1, 36, 2, 8)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The FAQ is at http://www.example.com/~fred/faq.htm\nl\nand more text here.\n",
+            [("http://www.example.com/~fred/faq.html", "http://www.example.com/~fred/faq.htm",
+              1, 15, 2, 2)],
+        ),
+        (  # in a reply, the letter and a full stop after it
+            "> Read http://www.example.com/FAQ.HTM\n> L.\n",
+            [("http://www.example.com/FAQ.HTML", "http://www.example.com/FAQ.HTM", 1, 8, 2, 4)],
+        ),
+    ],
+)
+def test_htm_cut_before_its_l_is_joined(text, expected):
+    assert joins(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See http://www.example.com/faq.htm\nl is a letter.\n",  # not alone on its line
+        "See http://www.example.com/faq.htm\n  l\n",  # indented: a list, a new paragraph
+        "See http://www.example.com/faq.htm\n> l\n",  # another reply level
+        "See http://www.example.com/faq.htm\nL\n",  # the case of ".htm" is not this "L"'s
+        "See http://www.example.com/faq.html\nl\n",  # the name is whole already
+    ],
+)
+def test_htm_and_a_letter_that_is_not_its_rest(text):
+    assert joins(text) == []

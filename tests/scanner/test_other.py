@@ -82,7 +82,8 @@ def test_a_url_ends_at_its_line_end_and_no_tex_macro_goes_on_with_it_real_lines(
     assert read(text) == [
         ("https://www.latex-project.org/lppl/lppl-1-3c.txt", (1, 17, 1, 65), [], [], [(17, 65)])
     ]
-    assert Flag.JOINED_BY_GUESS in extract(text)[0].flags  # as prose
+    # as prose, no longer joined either: the URL ends its line on a whole file name (".txt")
+    assert extract(text)[0].flags == frozenset()
 
 
 @pytest.mark.parametrize(

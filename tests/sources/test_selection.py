@@ -21,7 +21,13 @@ from urlint.core.exits import ConfigError
 from urlint.core.inputs import InputFile
 from urlint.sources.files import iter_files
 from urlint.sources.listed import NotAPath, read_path_list
-from urlint.sources.selection import DEFAULT_SKIPPED, Selection, parse_ignore_file, path_matches
+from urlint.sources.selection import (
+    DEFAULT_SKIPPED,
+    VCS_DIRECTORIES,
+    Selection,
+    parse_ignore_file,
+    path_matches,
+)
 
 from ..helpers import run
 
@@ -41,9 +47,9 @@ def tree(root: Path, files: dict[str, str]) -> Path:
 def walked(*paths: str | Path, selection: Selection | None = None) -> list[str]:
     """The paths iter_files yields (files only), relative to the working directory.
 
-    Hidden files are read unless `selection` says otherwise: the ignore files under test
-    are among the files listed."""
-    chosen = Selection(hidden=True) if selection is None else selection
+    Hidden files are read, as by default: the ignore files under test are among the files
+    listed."""
+    chosen = Selection() if selection is None else selection
     return [
         item.path
         for item in iter_files([str(p) for p in paths], selection=chosen)
@@ -245,10 +251,40 @@ def test_the_directories_tools_make_and_vcs_are_skipped(repo):
     assert walked(".") == ["a.txt", "src/b.txt"]
 
 
+# ruff's default `exclude`, as https://docs.astral.sh/ruff/settings/#exclude lists it
+RUFF_EXCLUDE = {
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
+    ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache",
+    ".svn", ".tox", ".venv", ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist",
+    "node_modules", "site-packages", "venv",
+}  # fmt: skip
+
+
+def test_the_skipped_directories_are_ruffs_but_vscode_and_with_pycache():
+    assert VCS_DIRECTORIES == {".git", ".hg", ".svn", ".bzr", "_darcs"}
+    assert DEFAULT_SKIPPED == (RUFF_EXCLUDE - VCS_DIRECTORIES - {".vscode"}) | {"__pycache__"}
+
+
+def test_the_settings_of_an_editor_and_of_ci_are_read(repo):
+    tree(
+        repo,
+        {
+            ".vscode/settings.json": "", ".github/workflows/ci.yml": "", ".gitlab-ci.yml": "",
+            ".pre-commit-config.yaml": "", ".cargo/config.toml": "",
+            ".ipynb_checkpoints/n.ipynb": "", ".git-rewrite/t/a.txt": "",
+            "docs/_build/html/index.html": "",
+        },
+    )  # fmt: skip
+    assert walked(".") == [
+        ".cargo/config.toml", ".github/workflows/ci.yml", ".gitlab-ci.yml",
+        ".pre-commit-config.yaml", ".vscode/settings.json",
+    ]  # fmt: skip
+
+
 def test_no_ignore_reads_them_but_never_vcs_directories(repo):
     tree(repo, {"a.txt": "", ".venv/x.txt": "", "build/y.txt": "", ".svn/z": "", ".git/HEAD": ""})
     (repo / ".gitignore").write_text("a.txt\n")
-    assert walked(".", selection=Selection(respect_ignores=False, hidden=True)) == [
+    assert walked(".", selection=Selection(respect_ignores=False)) == [
         ".gitignore", ".venv/x.txt", "a.txt", "build/y.txt"
     ]
 
@@ -429,8 +465,8 @@ def test_the_walk_reads_what_git_does_not_ignore(files, ignores):
             (folder / ".gitignore").write_text("\n".join(patterns) + "\n")
         ours = sorted(
             os.path.relpath(item.path, root)
-            # hidden files read: git lists the .gitignore files
-            for item in iter_files([str(root)], selection=Selection(hidden=True))
+            # hidden files read (the default): git lists the .gitignore files
+            for item in iter_files([str(root)], selection=Selection())
             if isinstance(item, InputFile)
         )
         assert ours == git_files(root)
@@ -495,16 +531,16 @@ def test_check_reports_nothing_from_the_folders_of_a_fresh_checkout(capsys, repo
         "README.md:1:24: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
         "--target rfc3986): write it as %7E\n"
     )
-    # --no-ignore reads what ignore files and the default skips pass over, not hidden
-    # directories (ripgrep's -u; --hidden too is its -uu)
-    code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore")
+    # --no-ignore reads what ignore files and the default skips pass over, hidden
+    # directories too (read by default); with --no-hidden, not them (ripgrep's -u)
+    code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore", "--no-hidden")
     assert sorted(line.split(":")[0] for line in out.splitlines()) == [
         "README.md",
         "build/lib/notes.txt",
         "src/__pycache__/m.txt",
         "src/pkg.egg-info/PKG-INFO",
     ]
-    code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore", "--hidden")
+    code, out, _ = run(capsys, "check", "--format", "concise", "--no-ignore")
     assert sorted(line.split(":")[0] for line in out.splitlines()) == [
         ".hypothesis/examples/x",
         ".pytest_cache/README.md",
@@ -514,6 +550,21 @@ def test_check_reports_nothing_from_the_folders_of_a_fresh_checkout(capsys, repo
         "src/__pycache__/m.txt",
         "src/pkg.egg-info/PKG-INFO",
     ]
+
+
+def test_the_configuration_cache_kept_in_the_tree_gives_nothing(capsys, repo, monkeypatch):
+    # URLINT_CACHE_DIR pointed into the project: its one file is marshal's, a binary file
+    # (NUL bytes in every entry's sizes and times), which a walk passes over unsaid
+    from urlint._runtime import config_cache
+
+    monkeypatch.setenv("URLINT_CACHE_DIR", str(repo / ".urlint-cache"))
+    monkeypatch.setattr(config_cache, "_directory", None)
+    config_cache.enable()
+    tree(repo, {"pyproject.toml": '[tool.urlint]\nexclude = ["http://example.com/~x/"]\n'})
+    expected = (0, "pyproject.toml:2:13: http://example.com/~x/\n", "")
+    assert run(capsys, "extract", "-H", ".") == expected  # the cache written
+    assert os.listdir(repo / ".urlint-cache") == ["parsed-config-1.marshal"]
+    assert run(capsys, "extract", "-H", ".") == expected  # and read, and walked
 
 
 def test_force_exclude_passes_over_excluded_files_named_on_the_command_line(capsys, repo):
@@ -543,30 +594,36 @@ HIDDEN_TREE = {
 }  # fmt: skip
 
 
-def test_a_walk_passes_over_hidden_files_and_directories_unless_asked(repo):
+def test_a_walk_reads_hidden_files_and_directories_unless_told_not_to(repo):
     tree(repo, HIDDEN_TREE)
-    assert walked(".", selection=Selection()) == ["a.py", "b.txt", "docs/e.md", "src/c.py"]
-    assert walked(".", selection=Selection(hidden=True)) == [
+    assert walked(".", selection=Selection()) == [
         ".env", ".github/workflows/ci.yml", "a.py", "b.txt", "docs/e.md", "src/.cache/d.py",
         "src/c.py",
+    ]  # fmt: skip
+    # --no-hidden: ripgrep's default
+    assert walked(".", selection=Selection(hidden=False)) == [
+        "a.py", "b.txt", "docs/e.md", "src/c.py",
     ]  # fmt: skip
 
 
 def test_hidden_files_named_and_hidden_directories_named_are_read(repo):
     # what pre-commit passes: the files themselves, hidden or not
     tree(repo, HIDDEN_TREE)
-    assert walked(".env", ".github/workflows/ci.yml", selection=Selection()) == [
+    not_hidden = Selection(hidden=False)
+    assert walked(".env", ".github/workflows/ci.yml", selection=not_hidden) == [
         ".env", ".github/workflows/ci.yml",
     ]  # fmt: skip
     # a directory named is walked; only the hidden entries inside it are passed over
-    assert walked(".github", selection=Selection()) == [".github/workflows/ci.yml"]
+    assert walked(".github", selection=not_hidden) == [".github/workflows/ci.yml"]
+    assert walked("src", selection=not_hidden) == ["src/c.py"]
 
 
 def test_the_folders_of_a_maildir_plus_plus_are_read_though_hidden(repo):
     tree(repo, {"mail/cur/1": "", "mail/new/2": "", "mail/.Sent/cur/3": "", "mail/.x": ""})
-    assert walked("mail", selection=Selection()) == [
+    assert walked("mail", selection=Selection(hidden=False)) == [
         "mail/.Sent/cur/3", "mail/cur/1", "mail/new/2",
     ]  # fmt: skip
+    assert walked("mail") == ["mail/.Sent/cur/3", "mail/.x", "mail/cur/1", "mail/new/2"]
 
 
 @pytest.mark.parametrize(
@@ -582,19 +639,37 @@ def test_the_folders_of_a_maildir_plus_plus_are_read_though_hidden(repo):
         (("*.py", ".cache/"), ["a.py", "src/.cache/d.py", "src/c.py"]),
     ],
 )
-def test_globs_include_and_exclude_the_files_of_a_walk(repo, globs, expected):
+def test_globs_include_and_exclude_the_files_of_a_walk_as_ripgreps(repo, globs, expected):
+    # ripgrep's own default: hidden files passed over (--no-hidden)
+    tree(repo, HIDDEN_TREE)
+    assert walked(".", selection=Selection(globs=globs, hidden=False)) == expected
+
+
+@pytest.mark.parametrize(
+    ("globs", "expected"),
+    [
+        (("*.py",), ["a.py", "src/.cache/d.py", "src/c.py"]),
+        (("!*.py",), [".env", ".github/workflows/ci.yml", "b.txt", "docs/e.md"]),
+        (("!src/",), [".env", ".github/workflows/ci.yml", "a.py", "b.txt", "docs/e.md"]),
+        (("*.yml",), [".github/workflows/ci.yml"]),
+        (("!.*",), ["a.py", "b.txt", "docs/e.md", "src/c.py"]),  # --no-hidden as a glob
+    ],
+)
+def test_globs_choose_among_hidden_files_too_by_default(repo, globs, expected):
     tree(repo, HIDDEN_TREE)
     assert walked(".", selection=Selection(globs=globs)) == expected
 
 
 def test_globs_choose_nothing_among_the_files_named(repo):
     tree(repo, HIDDEN_TREE)
-    assert walked("b.txt", "src", selection=Selection(globs=("*.py",))) == ["b.txt", "src/c.py"]
+    assert walked("b.txt", "src", selection=Selection(globs=("*.py",))) == [
+        "b.txt", "src/.cache/d.py", "src/c.py",
+    ]  # fmt: skip
 
 
 def test_an_include_glob_reads_what_an_ignore_file_ignores_but_not_what_exclude_does(repo):
     tree(repo, {".gitignore": "*.log\n", "a.log": "", "b.log": "", "c.txt": ""})
-    assert walked(".", selection=Selection()) == ["c.txt"]
+    assert walked(".", selection=Selection()) == [".gitignore", "c.txt"]
     assert walked(".", selection=Selection(globs=("*.log",))) == ["a.log", "b.log"]
     chosen = Selection(exclude=("b.log",), globs=("*.log",))
     assert walked(".", selection=chosen) == ["a.log"]

@@ -22,6 +22,7 @@ from .options import (
     add_run_arguments,
     add_selection_arguments,
     make_tally,
+    read_nothing,
     run_engine,
 )
 
@@ -52,7 +53,7 @@ def add_check_parser(commands: Subcommands) -> None:
         description=(
             "Lint every URL in files and directories (recursively; '-' for standard input) "
             "against RFC 1738. Exit status: 0 nothing at or above --fail-on, 1 findings, "
-            "2 usage, configuration or internal error."
+            "2 usage, configuration or internal error, or no file found to read."
         ),
     )
     check.add_argument(
@@ -209,6 +210,8 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         if args.show_settings:
             return show_settings(args, plan.settings, out)
         return show_files(plan.paths, plan.settings.selection, out, plan.own)
+    if read_nothing(plan.paths, plan.settings.selection, plan.own):
+        return EXIT_ERROR
     if args.add_ignore:
         return _add_ignores(args, plan)
     if args.write_baseline:

@@ -5,7 +5,8 @@ the terminal's width, its usage errors masked as every output masks.
 
 Exit codes (a public contract, docs/design/finding-urls.md): 0 done (`extract`: a URL
 found), 1 findings (`check`) or no URL found (`extract`, as grep), 2 usage error,
-configuration error, an input that could not be read, or an internal error.
+configuration error, an input that could not be read, a walk that found no file to read
+(`check`, `extract`: options.read_nothing), or an internal error.
 
 `python -m urlint.commands.cli` runs it as `urlint` does, in a process of its own.
 """

@@ -17,6 +17,7 @@ from .options import (
     add_selection_arguments,
     add_show_files_argument,
     make_tally,
+    read_nothing,
     run_engine,
 )
 
@@ -40,8 +41,8 @@ def add_extract_parser(commands: Subcommands) -> None:
         help="list every URL in the inputs",
         description=(
             "List every URL in files, directories (recursively) or standard input ('-'). "
-            "Exit status: 0 a URL found, 1 none found, 2 usage or configuration error, or an "
-            "input not read (even with URLs found)."
+            "Exit status: 0 a URL found, 1 none found, 2 usage or configuration error, an "
+            "input not read (even with URLs found), or no file found to read."
         ),
     )
     extract.add_argument(
@@ -131,6 +132,8 @@ def run_extract(
         from .show import show_files
 
         return show_files(paths, selection, out)
+    if read_nothing(paths, selection):
+        return EXIT_ERROR
     tally = make_tally(args, "URL", paths, selection)
     if tally is not None:
         out = tally.guarded(out)

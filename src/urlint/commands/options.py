@@ -64,6 +64,41 @@ def _is_terminal(stream: object) -> bool:
         return False
 
 
+def read_nothing(
+    paths: list[str], selection: Selection, skip: frozenset[FileId] = frozenset()
+) -> bool:
+    """Would a run over `paths` read nothing? If so, said in one line on standard error.
+
+    As ripgrep's "No files were searched": a walk that finds no file is a filter that chose
+    what was not meant (`-g '*.md'` quoted where nothing matches), not a clean pass. Said
+    with -q too: it ends the run (exit 2). Where a file is named (a pre-commit hook's run),
+    standard input read or no path given (an empty --files-from list), never
+    (sources.files.finds_nothing)."""
+    from ..sources.files import finds_nothing
+
+    if not finds_nothing(paths, selection, skip):
+        return False
+    from ..grammar.display import shown
+
+    said = "paths " + " ".join(_quoted(path) for path in paths)
+    if selection.globs:
+        said += ", globs " + " ".join(_quoted(glob) for glob in selection.globs)
+    print(f"urlint: no files were read: {shown(said)}", file=sys.stderr)
+    return True
+
+
+def _quoted(word: str) -> str:
+    """`word` as a shell reads it back: bare when it can be, else in single quotes, else
+    (it holds one: a glob quoted twice, `"'*.md'"`) in double quotes where nothing in it
+    is special there."""
+    import shlex
+
+    quoted = shlex.quote(word)
+    if quoted == word or "'" not in word or any(c in word for c in '"$`\\!'):
+        return quoted
+    return f'"{word}"'
+
+
 # A run takes every core when the input is at least this large (a pool starts in about
 # 50 ms; below this a single process is done sooner).
 PARALLEL_BYTES = 64 * 1024 * 1024
@@ -194,12 +229,16 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that choose the files, the same for `check` and `extract`."""
     selection = parser.add_argument_group(
         "file selection",
-        "A directory is walked passing over what .gitignore, .ignore and .git/info/exclude "
-        "ignore, the directories tools make (.venv, venv, node_modules, build, dist, .tox, "
-        "site-packages, __pycache__, .pytest_cache, .mypy_cache, .ruff_cache), hidden files "
-        "and directories (a name starting with '.'), version control directories and what "
-        "exclude matches. A path named (or listed by --files-from) is always read: --glob, "
-        "--hidden and ignore files choose only among the files a walk finds.",
+        "A directory is walked, hidden files and directories (a name starting with '.') "
+        "read too, passing over what .gitignore, .ignore and .git/info/exclude ignore, the "
+        "directories tools make (ruff's default exclude but .vscode: .direnv, .eggs, "
+        ".git-rewrite, .ipynb_checkpoints, .mypy_cache, .nox, .pants.d, .pyenv, "
+        ".pytest_cache, .pytype, .ruff_cache, .tox, .venv, __pycache__, __pypackages__, "
+        "_build, buck-out, build, dist, node_modules, site-packages, venv), version control "
+        "directories and what exclude matches. A path named (or listed by --files-from) is "
+        "always read: --glob, --no-hidden and ignore files choose only among the files a "
+        "walk finds. A check or extract whose walks find no file to read says so and "
+        "exits 2.",
     )
     selection.add_argument(
         "-g",
@@ -210,14 +249,27 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
         help="read only the files of a walk that GLOB matches; '!GLOB' passes over what it "
         "matches instead (repeatable; the last glob that matches decides; .gitignore's "
         "syntax, a GLOB without '/' matching a name at any depth), as ripgrep's -g: what a "
-        "glob includes is read even where ignore files, --hidden or the default skips would "
-        "pass it over, but not where exclude matches. Not for the files named",
+        "glob includes is read even where ignore files, --no-hidden or the default skips "
+        "would pass it over, but not where exclude matches. Not for the files named",
+    )
+    # One setting, the last of the two flags deciding, as ripgrep's pair: linter/config.py
+    # reads it as --no-hidden's (a flag given says so in --show-settings, as --no-ignore).
+    selection.add_argument(
+        "--no-hidden",
+        dest="no_hidden",
+        action="store_true",
+        default=False,
+        help="pass over hidden files and directories (a name starting with '.') in a walk, "
+        "as ripgrep does by default (a Maildir++ folder, .Sent beside cur and new, is still "
+        "read)",
     )
     selection.add_argument(
         "--hidden",
-        action="store_true",
-        help="read hidden files and directories (a name starting with '.') in a walk too, "
-        "as ripgrep's --hidden (version control directories are still passed over)",
+        dest="no_hidden",
+        action="store_false",
+        default=False,
+        help="read hidden files and directories in a walk (the default; undoes an earlier "
+        "--no-hidden). Version control directories are passed over either way",
     )
     selection.add_argument(
         "--exclude",
@@ -290,7 +342,7 @@ def add_show_files_argument(parser: argparse.ArgumentParser) -> None:
         "--show-files",
         action="store_true",
         help="print the files the run would read, one a line, after ignore files, exclude, "
-        "--glob and --hidden; read none of them; exit 0 (2 when a PATH cannot be read)",
+        "--glob and --no-hidden; read none of them; exit 0 (2 when a PATH cannot be read)",
     )
 
 

@@ -134,7 +134,8 @@ OPTIONS = (
     Option("respect_ignores", "--no-ignore", None, True, _not),
     Option("force_exclude", "--force-exclude", None, False),
     Option("globs", "--glob", None, (), tuple),
-    Option("hidden", "--hidden", None, False),
+    # --hidden and --no-hidden set one flag, the last given deciding (commands/options.py)
+    Option("hidden", "--no-hidden", None, True, _not),
 )
 CONFIG_KEYS = tuple(option.key for option in OPTIONS if option.key is not None)
 _BY_NAME = {option.name: option for option in OPTIONS}
@@ -199,14 +200,14 @@ def file_selection(
     respect_ignores: bool = True,
     force_exclude: bool = False,
     globs: Sequence[str] = (),
-    hidden: bool = False,
+    hidden: bool = True,
     source: str | None = None,
 ) -> Selection:
     """Which files a directory walk reads, from the file selection's options alone.
 
     The configuration's `exclude` (replaced by `exclude`, added to by `extend_exclude`),
     ignore files read unless not `respect_ignores`, and with `force_exclude` the files
-    named too; `globs` as --glob has them, hidden files read with `hidden`."""
+    named too; `globs` as --glob has them, hidden files read unless not `hidden`."""
     patterns = exclude_patterns(
         config or {}, exclude=exclude, extend_exclude=extend_exclude, source=source
     )
@@ -226,7 +227,7 @@ class Settings:
     respect_ignores: bool = True  # False with --no-ignore
     force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
     globs: tuple[str, ...] = ()  # --glob: what a walk includes and excludes, ripgrep's way
-    hidden: bool = False  # a walk reads hidden files and directories too (--hidden)
+    hidden: bool = True  # a walk reads hidden files and directories too (off: --no-hidden)
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
@@ -480,7 +481,7 @@ def build_settings(
     respect_ignores: bool = True,
     force_exclude: bool = False,
     globs: Sequence[str] = (),
-    hidden: bool = False,
+    hidden: bool = True,
     source: str | None = None,
 ) -> Settings:
     """Settings from a config table and the options given beside it (OPTIONS' names).

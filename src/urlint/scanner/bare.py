@@ -155,6 +155,8 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             match = BODY.match(text, reached, window if window < limit else limit)
             assert match is not None
             end = _cut(text, start, match.end(), limit, quoted_by, opener)
+        if bracket and quoted_by not in ('"', "'"):  # (a quoted value's blank is no prose's)
+            end = _before_a_parenthesis_of_prose(text, start, end, limit)
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
         return end
     return trim_end(text, start, end, quoted_by)
@@ -202,6 +204,37 @@ def _cut(
     elif quoted_by in _GLUED_ON:  # rare: no blank or quote before the scheme
         end = _glued_end(text, start, end, opener)
     return end
+
+
+def _before_a_parenthesis_of_prose(text: str, start: int, end: int, limit: int) -> int:
+    """Where the body text[start:end] ends once a "(" it opens and never closes is closed
+    on its line after it: the parenthesis is the prose's, glued on with no blank
+    (`http://www.ibmlink.ibm.com/(search for ...)`, `.../x.zip(unsupported version)`). A
+    balanced one is the URL's own (`.../Foo_(bar)`); one closed nowhere on the line stays,
+    as ever. `end` otherwise."""
+    first = text.find("(", start, end)
+    if first < 0:
+        return end
+    depth, unclosed = 0, -1
+    for at in range(first, end):  # the body's own characters: linear in the URL
+        char = text[at]
+        if char == "(":
+            if depth == 0:
+                unclosed = at
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+    if depth == 0 or unclosed <= start or text[unclosed - 1] == "$":
+        return end  # closed, or a shell's `$(`: a template's placeholder (templates.py)
+    stop = min(limit, end + _PROSE_PARENTHESIS)  # a bound: a long line of them stays linear
+    line_end = text.find("\n", end, stop)
+    if text.find(")", end, line_end if line_end >= 0 else stop) < 0:
+        return end
+    return unclosed
+
+
+# How far after a URL the ")" closing a parenthesis it opened is looked for.
+_PROSE_PARENTHESIS = 200
 
 
 def _glued_end(text: str, start: int, end: int, opener: int) -> int:

@@ -99,6 +99,10 @@ def joined(
     if lines is not None and going_on_at(text, url_start, piece_end, next_start, lines) is None:
         return None
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
+    if piece_end == url_end == line_break:
+        rest = _htm_cut_before_its_l(text, line_start, url_start, url_end, line_break)
+        if rest is not None:
+            return (url_start, url_end), rest
     rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
     wide = url_end - line_start >= MIN_WRAP_COLUMN  # else not cut at a wrap column
     if rest is None and piece_end == url_end == line_break and wide:
@@ -310,11 +314,48 @@ def _cut_at_the_wrap_column(
     end = bare.body_end(text, pos)
     if not _rest_of_a_url(text, pos, end):
         return None
+    if _FILE_NAME_END.search(text, max(url_start, url_end - 8), url_end) and (
+        text[pos] not in _GOES_ON_A_FILE_NAME
+    ):
+        return None  # a whole file name: the next line's word is the next column or word
     if not all(
         _line_width(text, at, key) <= width for at in _neighbours(text, line_start, next_start)
     ):
         return None  # a line of the paragraph is longer: this one was not cut at its column
     return pos, end
+
+
+# A URL that ends its line on a file name's extension is whole: a mail client that wraps
+# at its column cut it before the next word, a date or a size in a listing
+# (`.../bootpd-243-dhcp.zip` then `960130 ...`), "32 bit", a word of prose. Only a separator
+# goes on with it (`.tar` then `.gz`, `.html` then `?q=`, `#top`).
+_FILE_NAME_END = compiled_when_used(
+    r"(?i:\.(?:s?html?|xhtml|txt|pdf|ps|tar|gz|tgz|bz2|xz|zip|hqx|sit|exe|lzh|arj))\Z"
+)
+_GOES_ON_A_FILE_NAME = frozenset("./?#&;=-_~%")
+
+
+def _htm_cut_before_its_l(
+    text: str, line_start: int, url_start: int, url_end: int, line_break: int
+) -> tuple[int, int] | None:
+    """The next line's "l", where a URL ends its line on ".htm" and the next line, at the
+    same reply level, holds that "l" alone (punctuation after it aside): a line cut before
+    the last letter of ".html" (no word of prose is one letter "l"); else None. Any width:
+    a writer's margin, not only a mail client's column, cuts there."""
+    ending = text[url_end - 4 : url_end]
+    if ending not in (".htm", ".HTM"):
+        return None
+    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
+    key = quote_key(prefix.group()) if prefix is not None else ""
+    next_start = _LINE_BREAK.match(text, line_break).end()  # type: ignore[union-attr]  # a line break is there
+    pos = _next_line_text(text, next_start, key)
+    letter = "l" if ending[-1] == "m" else "L"
+    if pos < 0 or not text.startswith(letter, pos) or _LONE_LETTER.match(text, pos + 1) is None:
+        return None
+    return pos, pos + 1
+
+
+_LONE_LETTER = compiled_when_used(r"[.,;:!?)]?[ \t]*(?:\r?\n|\Z)")
 
 
 def _next_line_text(text: str, pos: int, key: str) -> int:

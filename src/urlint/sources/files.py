@@ -112,6 +112,29 @@ def iter_files(
             yield InputFile(path, explicit=True)
 
 
+def finds_nothing(
+    paths: list[str], selection: Selection, skip: frozenset[FileId] = frozenset()
+) -> bool:
+    """Would a run over `paths` read no input at all, with nothing to say of it?
+
+    Only where every path is a directory (a file named, standard input or a path that cannot
+    be read is read, or said to be unreadable) and its walk finds no file: what ripgrep
+    calls "No files were searched". The walks stop at the first file found, before any is
+    opened. No path at all (an empty --files-from list: nothing changed) is no walk that
+    found nothing. A pre-commit hook's run names its files: it walks nothing here."""
+    if not paths:
+        return False
+    for path in paths:
+        if path == STDIN or _not_a_path(path):
+            return False
+        try:
+            if not stat.S_ISDIR(os.stat(path).st_mode):
+                return False
+        except (OSError, ValueError):  # said by the run: cannot read, or a NUL byte
+            return False
+    return next(iter(iter_files(paths, skip, selection)), None) is None
+
+
 def _walk(
     top: str,
     seen_dirs: set[tuple[int, int]],

@@ -8,10 +8,13 @@ the command line (or in `--files-from`) is never asked about: it is always read.
 What is skipped while walking:
 
 - version control directories (`.git`, `.hg`, `.svn`, `.bzr`, `_darcs`), always;
-- unless `--hidden`: hidden files and directories, whose name starts with `.` (ripgrep's
-  default), but for a Maildir++ folder (`.Sent` beside `cur` and `new`: mail, not a tool's);
-- unless `--no-ignore`: the directories tools make (`.venv`, `node_modules`, `build`, ...),
-  and what `.gitignore`, `.git/info/exclude` and `.ignore` files say, with git's semantics;
+- with `--no-hidden` only: hidden files and directories, whose name starts with `.`
+  (ripgrep's default, not a linter's: a project is configured in `.github/`,
+  `.pre-commit-config.yaml`, `.gitlab-ci.yml`), but for a Maildir++ folder (`.Sent` beside
+  `cur` and `new`: mail, not a tool's);
+- unless `--no-ignore`: the directories tools make (`DEFAULT_SKIPPED`: ruff's default
+  `exclude` but `.vscode`, and `__pycache__`), and what `.gitignore`, `.git/info/exclude`
+  and `.ignore` files say, with git's semantics;
 - what the `exclude` globs match (configuration, `--exclude`, `--extend-exclude`);
 - what `--glob` leaves out: ripgrep's overrides, gitignore globs where `!` excludes, the
   last that matches deciding. A file or directory a glob includes is read whatever an
@@ -41,12 +44,23 @@ if TYPE_CHECKING:
     from .ignore import IgnoreFile
 
 VCS_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
-# Directories that tools make and no one writes by hand: virtual environments, installed
-# packages, build output, caches (ruff's and ripgrep's users expect them passed over).
+# Directories that tools make and no one writes by hand: ruff's default `exclude`
+# (https://docs.astral.sh/ruff/settings/#exclude), its version control directories aside
+# (above), and `__pycache__`. Virtual environments and installed packages (`.venv`, `venv`,
+# `.direnv`, `.pyenv`, `__pypackages__`, `site-packages`, `node_modules`, `.eggs`), test
+# environments (`.tox`, `.nox`), caches (`.mypy_cache`, `.pytest_cache`, `.ruff_cache`,
+# `.pytype`, `__pycache__`), build output (`build`, `dist`, `_build`, `buck-out`,
+# `.pants.d`), Jupyter's copies of notebooks (`.ipynb_checkpoints`: every URL would be found
+# twice) and git's scratch tree of a filter-branch (`.git-rewrite`). Not ruff's `.vscode`: its
+# settings, launch and extension files are written by hand and committed, and hold URLs
+# (`$schema`, servers) a linter of URLs should read. urlint itself writes no directory
+# into a project: docs/guide/files.md, "urlint's own files".
 DEFAULT_SKIPPED = frozenset(
     {
-        ".venv", "venv", "node_modules", "build", "dist", ".tox", "site-packages",
-        "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+        ".direnv", ".eggs", ".git-rewrite", ".ipynb_checkpoints", ".mypy_cache", ".nox",
+        ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".tox", ".venv",
+        "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist",
+        "node_modules", "site-packages", "venv",
     }
 )
 GIT = ".git"
@@ -85,8 +99,9 @@ _Stack = tuple[tuple["IgnoreFile", str], ...]  # (file, path from its directory 
 class Selection:
     """How a walk chooses files: exclude globs, ignore files and the default skips.
 
-    How a walk chooses files: the exclude globs, and whether ignore files and the default
-    skipped directories count (`--no-ignore` turns both off)."""
+    How a walk chooses files: the exclude globs, whether ignore files and the default
+    skipped directories count (`--no-ignore` turns both off), the globs, and whether hidden
+    files and directories are read (by default; `--no-hidden` passes over them)."""
 
     exclude: tuple[str, ...] = ()
     respect_ignores: bool = True
@@ -94,7 +109,7 @@ class Selection:
     # pre-commit hook names every file it is given, excluded or not).
     force_exclude: bool = False
     globs: tuple[str, ...] = ()  # --glob, in the order given
-    hidden: bool = False  # read hidden files and directories too (--hidden)
+    hidden: bool = True  # read hidden files and directories too (off: --no-hidden)
 
     def excludes(self, path: str) -> bool:
         """Is a path named on the command line one `exclude` passes over?"""
