@@ -176,9 +176,11 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         with reading(connection, args.store):  # SQLite's errors: the store's, in one line
             selection = Selection(connection, filters_from(args))
-            if target:
-                with _written(target) as stream:
-                    _report(args, selection, stream)
+            if target and target != "-":
+                from ..sources.output_file import OutputFile
+
+                with OutputFile(target, newline="") as written:
+                    _report(args, selection, written.stream)
             elif out is None:
                 with _standard_output() as stream:
                     _report(args, selection, stream)
@@ -189,8 +191,6 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
         raise  # cli.main's to say
     except StoreError as error:
         return _error(str(error))
-    except OSError as error:
-        return _error(f"{target or 'output'}: cannot write: {error.strerror or error}")
     except Exception as error:  # noqa: BLE001 - the contract: exit 2, one line, no traceback
         if os.environ.get("URLINT_DEBUG"):
             raise
@@ -247,29 +247,3 @@ def _standard_output() -> Iterator[TextIO]:
     finally:
         stream.flush()
         stream.detach()
-
-
-@contextmanager
-def _written(path: str) -> Iterator[TextIO]:
-    """A stream to write the file at `path`, which replaces it only once all is written.
-
-    A report that fails half-way leaves the last one whole. A symbolic link is followed (its
-    file replaced, the link kept); a device or a FIFO (`/dev/stdout`) is written as it is."""
-    import tempfile
-
-    target = os.path.realpath(path)
-    if os.path.exists(target) and not os.path.isfile(target):
-        with open(target, "w", encoding="utf-8", errors="replace") as stream:
-            yield stream
-        return
-    handle, temporary = tempfile.mkstemp(prefix=".urlint-report-", dir=os.path.dirname(target))
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(handle, 0o666 & ~umask)  # as open() would make it, not mkstemp's 0600
-        with open(handle, "w", encoding="utf-8", errors="replace", newline="") as stream:
-            yield stream
-        os.replace(temporary, target)
-    except BaseException:
-        os.unlink(temporary)
-        raise
