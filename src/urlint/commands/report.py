@@ -187,7 +187,11 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
             else:
                 _report(args, selection, out)
         return EXIT_OK
-    except (BrokenPipeError, KeyboardInterrupt, OutputUnwritable):
+    except OutputUnwritable as error:
+        if error.where == "standard output":
+            raise  # cli.main's to say
+        return _error(f"{error.where}: cannot write: {error}")  # as cli.main says it
+    except (BrokenPipeError, KeyboardInterrupt):
         raise  # cli.main's to say
     except StoreError as error:
         return _error(str(error))
