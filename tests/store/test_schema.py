@@ -303,7 +303,7 @@ def test_a_store_a_scan_ended_is_not_read_whole_again(capsys, tmp_path, monkeypa
     checked: list[str] = []
     real = schema.check_whole
     monkeypatch.setattr(
-        schema, "check_whole", lambda connection, path: checked.append(path) or real(connection, path)
+        schema, "check_whole", lambda db, path: checked.append(path) or real(db, path)
     )
     assert _meta_keys(store) == ["schema_version", "urlint_version"]
     assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 
-
 def masked_text(text: str) -> str:
     """Input text for a JSON format or the store, its passwords masked.
 

@@ -179,7 +179,7 @@ class _Writing(io.FileIO):
 
     def write(self, data: object, /) -> int:  # type: ignore[override]
         try:
-            return super().write(data)  # type: ignore[arg-type]
+            return os.write(self.fileno(), data)  # type: ignore[arg-type]
         except BrokenPipeError:
             raise
         except OSError as error:
