@@ -33,6 +33,7 @@ __all__ = [
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
+    from typing import BinaryIO
 
     from .core.counts import ReadingObserver
     from .core.message import InMessage
@@ -103,9 +104,9 @@ def _scan_file(
 ) -> Generator[ScannedText | Problem | ArticleRead, None, None]:
     """What `scan_file_texts` and the others say, read; a problem is yielded, never raised.
 
-    A text a walk found that urlint wrote (a baseline, a report: sources.kinds.urlint_wrote)
-    gives nothing: its URLs are the ones it was made of. A file named is read whatever it
-    holds."""
+    A text a walk found that urlint wrote (a baseline, a report: sources.kinds.urlint_wrote;
+    a report of -o in a format with no mark of its own: sources.own_outputs) gives nothing:
+    its URLs are the ones it was made of. A file named is read whatever it holds."""
     from .sources.kinds import TEXT, recognised, urlint_wrote
 
     reading.kind = reading.hash = None
@@ -119,7 +120,7 @@ def _scan_file(
             if kind == TEXT:
                 if not source.explicit:
                     head, stream = peek(stream)  # the bytes `recognised` looked at, kept
-                    if urlint_wrote(head) is not None:
+                    if urlint_wrote(head) is not None or _own_output(opened):
                         return
                 yield from scan_texts(read_chunks(stream), source.path)
             else:
@@ -136,6 +137,20 @@ def _scan_file(
         yield Problem(
             ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path
         )
+
+
+def _own_output(stream: BinaryIO) -> bool:
+    """Is the open file a report urlint wrote with -o (sources.own_outputs), unchanged since?
+
+    Asked of the file opened, not of its name: the file read is the file known."""
+    import os
+
+    from .sources.own_outputs import is_own_output
+
+    try:
+        return is_own_output(os.fstat(stream.fileno()))
+    except (OSError, ValueError):  # no descriptor (a stream of a test): not known
+        return False
 
 
 def scan_paths(

@@ -129,7 +129,7 @@ def test_passwords_quotes_controls_and_flags_in_the_enum_order():
         at=(1, 2, 3, 4),
     )
     tail = (
-        '@h.example/\\"\\\\\\u0001\\u007f\\u0085\\u2028\\u2029é\ud800", "alt": "ftp://fred:****", '
+        '@h.example/\\"\\\\\\u0001\\u007f\\u0085\\u2028\\u2029é\\ud800", "alt": "ftp://fred:****", '
         '"wrapper": "url=", "message": null, '
         '"flags": ["line-break", "hyphen-break", "joined-by-guess"], "context": "text"}'
     )

@@ -430,8 +430,8 @@ def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monk
     statements: list[str] = []  # as run, parameters in them (the trace's expanded SQL)
 
     def traced(opened):
-        def opening(path: str) -> sqlite3.Connection:
-            connection = opened(path)
+        def opening(path: str, *check: bool) -> sqlite3.Connection:
+            connection = opened(path, *check)
             connection.set_trace_callback(statements.append)
             return connection
 

@@ -253,19 +253,67 @@ def damaged(store: Path) -> str:
     return " ".join(line for line in first.splitlines() if not line.startswith("***"))
 
 
-def test_a_damaged_store_is_neither_added_to_nor_reported(capsys, tmp_path):
+def test_a_damaged_store_is_neither_added_to_nor_reported_when_checked(capsys, tmp_path):
+    """--check-store: every page read first; the damage said in one line, nothing added."""
     store = large_store(tmp_path / "in")
     problem = damaged(store)
     (tmp_path / "in" / "new.txt").write_text("see http://new.example/\n")
     before = state(store)
     line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
-    for argv in (["scan", "-j", "1", "--store", str(store), str(tmp_path / "in")],
-                 ["report", str(store)],
-                 ["report", str(store), "--table", "domains"],
-                 ["report", str(store), "--html", str(tmp_path / "r.html")]):
+    for argv in (["scan", "-j", "1", "--check-store", "--store", str(store), str(tmp_path / "in")],
+                 ["report", "--check-store", str(store)],
+                 ["report", "--check-store", str(store), "--table", "domains"],
+                 ["report", "--check-store", str(store), "--html", str(tmp_path / "r.html")]):
         assert run(capsys, *argv) == (2, "", line)
     assert state(store) == before
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_store_a_scan_did_not_end_is_checked_whole_unasked(capsys, tmp_path):
+    """A scan killed leaves its mark in meta: the next scan and every report check the
+    store whole first (damage a crash may have left), without --check-store."""
+    store = large_store(tmp_path / "in")
+    problem = damaged(store)
+    connection = sqlite3.connect(store)
+    try:
+        connection.execute("INSERT INTO meta VALUES ('scan_not_ended', '1')")
+        connection.commit()
+    finally:
+        connection.close()
+    before = state(store)
+    line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
+    for argv in (["scan", "-j", "1", "--store", str(store), str(tmp_path / "in")],
+                 ["report", str(store)]):
+        assert run(capsys, *argv) == (2, "", line)
+    assert state(store) == before
+
+
+def _meta_keys(store: Path) -> list[str]:
+    connection = sqlite3.connect(store)
+    try:
+        return [key for (key,) in connection.execute("SELECT key FROM meta ORDER BY key")]
+    finally:
+        connection.close()
+
+
+def test_a_store_a_scan_ended_is_not_read_whole_again(capsys, tmp_path, monkeypatch):
+    """quick_check reads every page (seconds a GB): after a scan that ended, neither the
+    next scan nor a report runs it, unless asked; a scan killed is checked (above)."""
+    store = large_store(tmp_path / "in")
+    checked: list[str] = []
+    real = schema.check_whole
+    monkeypatch.setattr(
+        schema, "check_whole", lambda db, path: checked.append(path) or real(db, path)
+    )
+    assert _meta_keys(store) == ["schema_version", "urlint_version"]
+    assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0
+    assert run(capsys, "scan", "-j", "1", "--store", str(store), str(tmp_path / "in"))[0] == 0
+    assert checked == []
+    assert run(capsys, "report", "--check-store", str(store), "--table", "schemes")[0] == 0
+    assert run(capsys, "scan", "-j", "1", "--check-store", "--store", str(store),
+               str(tmp_path / "in"))[0] == 0
+    assert checked == [str(store), str(store)]
+    assert _meta_keys(store) == ["schema_version", "urlint_version"]
 
 
 def test_check_whole_says_ok_of_a_whole_store(tmp_path):
@@ -338,10 +386,10 @@ def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
     store = tmp_path / "v2.sqlite"
     version_2_store(store)
     assert columns(store, "urls") == URL_COLUMNS_V2
-    schema.connect(str(store)).close()
+    schema.connect(str(store)).close()  # as a scan killed then leaves it: marked open
     assert columns(store, "urls") == [*URL_COLUMNS_V2, "context"]
     assert rows(store, "SELECT key, value FROM meta ORDER BY key") == [
-        ("schema_version", "3"), ("urlint_version", urlint_version()),
+        ("scan_not_ended", "1"), ("schema_version", "3"), ("urlint_version", urlint_version()),
     ]
     # the rows held are kept, their context not known; the plain file is read again by the
     # next scan of it (status "failed"), the mbox is not

@@ -759,8 +759,8 @@ def test_a_store_that_cannot_be_written_is_said_to_be(tmp_path, capsys, monkeypa
     (tree / "more.txt").write_text("http://more.example/\n")
     connect = schema.connect
 
-    def read_only(path: str) -> sqlite3.Connection:
-        connection = connect(path)
+    def read_only(path: str, check: bool = False) -> sqlite3.Connection:
+        connection = connect(path, check)
         # SQLite's SQLITE_READONLY, as for a file of mode 444 (where root may write it too)
         connection.execute("PRAGMA query_only = ON")
         return connection
@@ -784,11 +784,17 @@ def test_a_damaged_store_is_said_to_be(tmp_path, capsys, monkeypatch):
     with open(store, "r+b") as damaged:  # the inputs' page: its header and meta are whole
         damaged.seek((inputs_page - 1) * page_bytes)
         damaged.write(b"\xff" * page_bytes)
-    # found before anything is read or written: what SQLite's quick_check finds, said
+    # asked (--check-store), found before anything is read or written: what SQLite's
+    # quick_check finds, said
     ((found,),) = query(store, "PRAGMA quick_check(1)")
     assert found.startswith(f"*** in database main ***\nPage {inputs_page}: ")
-    assert scan_error(capsys, "urls.sqlite", "archive") == (
+    assert scan_error(capsys, "urls.sqlite", "--check-store", "archive") == (
         f"urlint: urls.sqlite: the store is damaged: {found.splitlines()[1]}{schema.REBUILD}\n"
+    )
+    # unasked, after a scan that ended: found where the scan reads the page, said the same way
+    assert scan_error(capsys, "urls.sqlite", "archive") == (
+        f"urlint: urls.sqlite: the store is damaged: database disk image is malformed"
+        f"{schema.REBUILD}\n"
     )
 
 

@@ -30,7 +30,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Iterable, Iterator
-    from types import TracebackType
     from typing import TextIO
 
     from ..core.findings import Finding, Severity
@@ -202,15 +201,11 @@ def _refused(args: argparse.Namespace, paths: list[str]) -> str:
 def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> int:
     """The check the flags ask for, run; its exit status.
 
-    A baseline written, the fixes shown as a diff, or the findings reported (after the
-    fixes are applied, with --fix); or what the run would use and read, or comments added."""
-    if args.show_settings or args.show_files:
-        from .show import show_files, show_settings
-
-        if args.show_settings:
-            return show_settings(args, plan.settings, out)
-        return show_files(plan.paths, plan.settings.selection, out, plan.own)
-    if read_nothing(plan.paths, plan.settings.selection, plan.own):
+    A baseline written, or comments added; else what the run writes, to -o's file where one
+    is given (sources.output_file: whole or not at all), else to `out`."""
+    if not (args.show_settings or args.show_files) and read_nothing(
+        plan.paths, plan.settings.selection, plan.own
+    ):
         return EXIT_ERROR
     if args.add_ignore:
         return _add_ignores(args, plan)
@@ -218,14 +213,31 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         from .baseline import write_check_baseline
 
         return write_check_baseline(args, plan.settings, plan.paths, plan.own)
+    if args.output and args.output != "-":
+        from ..sources.output_file import OutputFile
+
+        with OutputFile(args.output) as report_file:
+            return _written_out(args, plan, report_file.stream, report_file.skip)
+    return _written_out(args, plan, out)
+
+
+def _written_out(
+    args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
+) -> int:
+    """What the run writes, written to `out`; its exit status.
+
+    What the run would use or read, the fixes shown as a diff, or the findings reported
+    (after the fixes are applied, with --fix). The files in `skip` (-o's) are not read."""
+    if args.show_settings or args.show_files:
+        from .show import show_files, show_settings
+
+        if args.show_settings:
+            return show_settings(args, plan.settings, out)
+        return show_files(plan.paths, plan.settings.selection, out, plan.own | skip)
     if args.diff:
         return _diff(plan.settings, plan.paths, out)
     fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
-    if args.output:
-        with _ReportFile(args.output) as report_file:
-            status = _report(args, plan, report_file.stream, report_file.skip)
-    else:
-        status = _report(args, plan, out)
+    status = _report(args, plan, out, skip)
     if args.fix and not args.quiet:
         print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
     if not_fixed:
@@ -254,59 +266,6 @@ def _shown(text: str) -> str:
     return shown(text)
 
 
-class _ReportFile:
-    """`-o FILE`: the report goes to a temporary file beside FILE, renamed over it only when
-    the run is done, so an input is never emptied before it is read; the walk passes over
-    both (they are urlint's output, not its input). A symbolic link is followed (the file
-    it names is replaced, the link kept), and a device or FIFO (`-o /dev/null`) is written
-    to as it is, never replaced: urlint reads neither as an input."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.temporary: str | None = None
-
-    def __enter__(self) -> _ReportFile:
-        import tempfile
-
-        from ..sources.files import file_id
-
-        target = os.path.realpath(self.path)
-        try:
-            if os.path.exists(target) and not os.path.isfile(target):
-                self.stream = open(target, "w", encoding="utf-8")  # noqa: SIM115
-                self.skip: frozenset = frozenset()
-                return self
-            handle, self.temporary = tempfile.mkstemp(
-                prefix=".urlint-report-", dir=os.path.dirname(target)
-            )
-        except OSError as error:
-            raise ConfigError(
-                f"-o {self.path}: cannot write there: {error.strerror or error}"
-            ) from None
-        self.target = target
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(handle, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
-        self.stream = open(handle, "w", encoding="utf-8")  # noqa: SIM115
-        ids = {file_id(self.temporary), file_id(target)}
-        self.skip = frozenset(i for i in ids if i is not None)
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.stream.close()
-        if self.temporary is None:
-            return
-        if kind is None:
-            os.replace(self.temporary, self.target)
-        else:
-            os.unlink(self.temporary)
-
-
 def _report(
     args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
 ) -> int:
@@ -319,7 +278,7 @@ def _report(
     # The text and full formats end with a summary of their own ("Found 2 problems").
     own_summary = args.format in ("text", "full") and not args.statistics
     tally = make_tally(args, "finding", paths, settings.selection, skip, own_summary)
-    if tally is not None and not args.output:
+    if tally is not None and not _to_file(args):
         out = tally.guarded(out)
     from ..linter.checker import Checker
 
@@ -428,7 +387,12 @@ def _colour(args: argparse.Namespace, out: TextIO) -> bool:
         return False
     from ..output.check import use_colour
 
-    return use_colour(args.color, not args.output and out.isatty(), os.environ)
+    return use_colour(args.color, not _to_file(args) and out.isatty(), os.environ)
+
+
+def _to_file(args: argparse.Namespace) -> bool:
+    """Does the run write to -o's file, not standard output (`-o -`)?"""
+    return bool(args.output) and args.output != "-"
 
 
 def _finding_text(

@@ -230,8 +230,11 @@ class _StandardOutput(io.BufferedIOBase):
 
 def _unwritable(error: OutputUnwritable) -> int:
     """Say once that the output could not be written; the exit status of a fault."""
-    _silence_stdout()  # what stayed in its buffer is not tried again at exit
-    print(f"urlint: standard output: cannot write: {error}", file=sys.stderr)
+    from ..grammar.display import shown
+
+    if error.where == "standard output":
+        _silence_stdout()  # what stayed in its buffer is not tried again at exit
+    print(f"urlint: {shown(error.where)}: cannot write: {error}", file=sys.stderr)
     return EXIT_ERROR
 
 

@@ -24,12 +24,15 @@ from .options import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import TextIO
 
     from ..core.inputs import InputFile
     from ..core.model import ScannedText
     from ..core.problems import Problem
     from ..output.extract import LineBlock, UrlWriter
     from ..run.progress import Tally
+    from ..sources.files import FileId
+    from ..sources.selection import Selection
     from ..work.extract import FoundLine
     from .options import Subcommands
 
@@ -56,6 +59,12 @@ def add_extract_parser(commands: Subcommands) -> None:
             "text: one URL a line (default); jsonl: one JSON object a line with positions and "
             "flags"
         ),
+    )
+    extract.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of standard output (FILE is replaced once all is written)",
     )
     extract.add_argument(
         "-H",
@@ -112,7 +121,6 @@ def run_extract(
     As grep's: 0 a URL found, 1 none, 2 an error (which wins over both)."""
     from ..grammar.display import shown
     from ..linter.config import selection_of
-    from ..output import extract as report
     from ..sources.files import input_paths
 
     if (args.count or args.files_with_urls) and args.format == "jsonl":
@@ -128,15 +136,46 @@ def run_extract(
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
+    if args.output and args.output != "-":
+        from ..sources.files import file_id
+        from ..sources.output_file import OutputFile
+
+        target_id = file_id(args.output)
+        if target_id is not None and any(p != "-" and file_id(p) == target_id for p in paths):
+            print(
+                f"urlint: -o {shown(args.output)}: that file is also an input; it is not "
+                "written over",
+                file=sys.stderr,
+            )
+            return EXIT_ERROR
+        with OutputFile(args.output) as output:
+            return _extracted(args, paths, selection, engine, jobs, output.stream, output.skip)
+    return _extracted(args, paths, selection, engine, jobs, out)
+
+
+def _extracted(
+    args: argparse.Namespace,
+    paths: list[str],
+    selection: Selection,
+    engine: str,
+    jobs: int | None,
+    out: TextIO,
+    skip: frozenset[FileId] = frozenset(),
+) -> int:
+    """The URLs of `paths` written to `out` as `args` ask (or the files a run would read);
+    the exit status. The files in `skip` (-o's) are not read."""
+    from ..grammar.display import shown
+    from ..output import extract as report
+
     if args.show_files:
         from .show import show_files
 
-        return show_files(paths, selection, out)
-    if read_nothing(paths, selection):
+        return show_files(paths, selection, out, skip)
+    if read_nothing(paths, selection, skip):
         return EXIT_ERROR
     tally = make_tally(args, "URL", paths, selection)
-    if tally is not None:
-        out = tally.guarded(out)
+    if tally is not None and not (args.output and args.output != "-"):
+        out = tally.guarded(out)  # standard output: the progress line drawn around it
     writer = report.UrlWriter(
         out,
         jsonl=args.format == "jsonl",
@@ -153,14 +192,14 @@ def run_extract(
             from ..run.plan import planned_units
             from ..work.extract import run_units
 
-            units = planned_units(paths, selection=selection, relative=True)
+            units = planned_units(paths, selection=selection, skip=skip, relative=True)
             events = run_units(units, writer.url_format, jobs, tally, engine, args.scheduler)
         else:  # in this process, input after input
             from ..pipeline import scanned_inputs
             from ..sources.files import iter_files
 
             listed = writer.listed if args.files_with_urls else None
-            events = scanned_inputs(iter_files(paths, selection=selection), tally, listed)
+            events = scanned_inputs(iter_files(paths, skip, selection), tally, listed)
         status = _written(events, writer, args.quiet, tally)
         writer.close()
     except ConfigError as error:  # the Dask scheduler at --scheduler not reached

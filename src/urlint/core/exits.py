@@ -16,8 +16,14 @@ class ConfigError(Exception):
 
 
 class OutputUnwritable(Exception):
-    """Standard output refused what was written: a full disk, an I/O error, or closed.
+    """An output refused what was written: a full disk, an I/O error, or closed.
+
+    `where`: the output, as the message names it (standard output, or `-o`'s file).
 
     It ends the run with one line and EXIT_ERROR: in `extract`'s grep contract exit 1 would
     say "no URL found". Not an OSError, so that no handler of an input's read errors takes
     it for one; a command's catch-all lets it through to the CLI's main, which says it."""
+
+    def __init__(self, reason: str, where: str = "standard output") -> None:
+        super().__init__(reason)
+        self.where = where

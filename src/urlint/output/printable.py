@@ -12,14 +12,16 @@ characters. So every such string passes through here:
   written as Python-style escapes (an ESC can set a terminal's title, and OSC 52 write its
   clipboard), and a line never starts with "::", which a GitHub Actions runner would take
   as a workflow command; `shown` masks, then makes printable;
-- in JSON formats, `json_line`: the content stays exact, JSON-escaped, and the characters
-  that break line-oriented readers (U+2028, U+2029, U+0085) or reach a terminal raw (DEL,
-  C1 controls) are written as \\u escapes too.
+- in JSON formats, `json_line`: the content stays exact, JSON-escaped, and every character
+  the text formats escape (`printable`: not `str.isprintable`) is written as a \\u escape
+  too: the characters that break line-oriented readers (U+2028, U+2029, U+0085), reach a
+  terminal raw (DEL, C1 controls), or reorder the text around them on a terminal or a
+  review page (the bidirectional overrides and isolates, U+202A to U+202E and U+2066 to
+  U+2069, and the other format characters); the value parsed is the same string.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from ..grammar.display import NAME_BYTES
@@ -29,10 +31,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import TextIO
-
-# JSON with ensure_ascii=False leaves these raw; a reader that splits lines with
-# str.splitlines() breaks at U+2028/U+2029/U+0085, and a terminal acts on C1 controls.
-_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 def masked_text(text: str) -> str:
@@ -62,8 +60,10 @@ def json_line(value: object, indent: int | None = None) -> str:
     import json  # here: a run that writes no JSON (a pre-commit hook's) never loads it
 
     text = json.dumps(value, ensure_ascii=False, indent=indent)
-    if _JSON_RAW.search(text):
-        text = _JSON_RAW.sub(_u_escape, text)
+    # JSON has escaped every control below DEL in its strings: a line end or a space left
+    # is the layout's own
+    if not text.isascii() or "\x7f" in text:
+        return _escaped(text)
     return text
 
 
@@ -75,9 +75,10 @@ def json_string(text: str | None) -> str:
     if text is None:
         return "null"
     text = _quoted(text)
-    # of _JSON_RAW, ASCII has only DEL: two tests quicker than the search (most URLs)
-    if (not text.isascii() or "\x7f" in text) and _JSON_RAW.search(text):
-        text = _JSON_RAW.sub(_u_escape, text)
+    # JSON has escaped every control below DEL: what is left that is not printable is a
+    # character `printable` escapes (one test in C for most URLs, all printable ASCII)
+    if not text.isprintable():
+        return _escaped(text)
     return text
 
 
@@ -121,8 +122,23 @@ def json_object(record: dict | None) -> str:
 _NAME_JSON: dict[str, str] = {}  # the field names of json_object's objects (a dozen), quoted
 
 
-def _u_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+def _escaped(text: str) -> str:
+    """JSON text, each character above US-ASCII's controls that `printable` escapes (not
+    `str.isprintable`: grammar.display) written as a JSON \\u escape.
+
+    One beyond U+FFFF as its UTF-16 pair (`\\udb40\\udc01`), as JSON escapes it; below
+    DEL, JSON's own escapes, and the layout's line ends and spaces, are left."""
+    return "".join(
+        char if char < "\x7f" or char.isprintable() else _u_escape(char) for char in text
+    )
+
+
+def _u_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def write_json_list(values: Iterable[object], out: TextIO, level: int = 0) -> None:

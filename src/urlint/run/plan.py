@@ -175,13 +175,19 @@ def _large_file_units(
 
 
 def _urlint_wrote(path: str) -> bool:
-    """Did urlint write the file at `path` (sources.kinds.urlint_wrote)?"""
+    """Did urlint write the file at `path`: known by its first bytes
+    (sources.kinds.urlint_wrote), or a report of -o unchanged since (sources.own_outputs)?"""
+    import os
+
     from ..sources.kinds import urlint_wrote
     from ..sources.opening import open_input
+    from ..sources.own_outputs import is_own_output
     from ..sources.streams import SNIFF_BYTES
 
     try:
         with open_input(path) as stream:
+            if is_own_output(os.fstat(stream.fileno())):
+                return True
             return urlint_wrote(stream.read(SNIFF_BYTES)) is not None
     except OSError:
         return False

@@ -79,6 +79,7 @@ def scan_into_store(
     on_problem: Callable[[Problem], None] | None = None,
     rebuild: bool = False,
     wait: bool = False,
+    check_store: bool = False,
     waiting: Callable[[int | None], None] | None = None,
 ) -> ScanSummary:
     """Scan `paths` into the store at `store` (made if new), reading only what changed.
@@ -94,9 +95,10 @@ def scan_into_store(
 
     One scan writes a store at a time (store.lock): one that finds another writing it
     raises a StoreError, or with `wait` waits for it to end (`waiting` told first of the
-    process it waits for). The store is checked whole before anything is added to it
-    (schema.connect); with `rebuild`, a urlint store, or a damaged one, is first
-    removed and made again from the inputs (store.rebuild). Raises schema.StoreError
+    process it waits for). The store is checked whole before anything is added to it where
+    the last scan into it did not end, or with `check_store` (schema.connect); with
+    `rebuild`, a urlint store, or a damaged one, is first removed and made again from the
+    inputs (store.rebuild). Raises schema.StoreError
     for a file that is no store, or a store it cannot use (locked by another process,
     read-only, damaged: schema.used)."""
     with held(store, wait=wait, waiting=waiting):
@@ -106,6 +108,7 @@ def scan_into_store(
         writer, decisions, missing = _scanned(
             store, paths, settings, jobs=jobs, tally=tally, engine=engine,
             scheduler=scheduler, findings=findings, on_problem=on_problem,
+            check_store=check_store,
         )
     actions = {action.value: 0 for action in Action}
     for decision in decisions.values():
@@ -129,11 +132,13 @@ def _scanned(
     scheduler: str | None,
     findings: bool,
     on_problem: Callable[[Problem], None] | None,
+    check_store: bool = False,
 ) -> tuple[StoreWriter, dict[str, Decision], list[Stored]]:
     """The scan itself, under the scan lock: its writer (what it wrote), what it decided on
     each input the walk found, and the stored inputs it found gone."""
     with schema.used(store):  # SQLite's errors: the store's, said in one line
-        connection = schema.connect(store)  # checked whole: never added to where damaged
+        # checked whole where the last scan did not end, or asked: never added to where damaged
+        connection = schema.connect(store, check_store)
         try:
             first = schema.for_first_scan(connection)
             stored = stored_inputs(connection)
@@ -161,6 +166,7 @@ def _scanned(
                 writer.add(event)
             writer.close()
             schema.with_late_indexes(connection)
+            schema.closed(connection)  # the scan ended: the next finds no mark of it
         finally:
             connection.close()
     return writer, decisions, missing

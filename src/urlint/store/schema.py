@@ -219,14 +219,15 @@ def used(path: str) -> Iterator[None]:
         raise StoreError(f"{path}: {reason.format(error=error)}") from None
 
 
-def connect(path: str) -> sqlite3.Connection:
+def connect(path: str, check: bool = False) -> sqlite3.Connection:
     """The store at `path`, made or brought up to SCHEMA_VERSION, for a scan to write.
 
     What the file is is asked first, by reading it alone (`version`): a file that is not a
-    urlint store, or not one this urlint can write, or a store that is damaged
-    (`check_whole`), is left as it was, in its journal mode, with no table made. Then WAL,
-    so that a reader (a report) never waits on the writer and a killed writer loses only its
-    open batch."""
+    urlint store, or not one this urlint can write, is left as it was, in its journal mode,
+    with no table made; so is a store found damaged (`check_whole`), which is asked where
+    the last scan into it did not end (`left_open`) or with `check` (`--check-store`). Then
+    WAL, so that a reader (a report) never waits on the writer and a killed writer loses
+    only its open batch; and the store is marked open until the scan ends (`closed`)."""
     with used(path):
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         try:
@@ -242,12 +243,13 @@ def connect(path: str) -> sqlite3.Connection:
                     f"{path}: the store is of schema version {found}; this urlint knows "
                     f"{SCHEMA_VERSION} at most: upgrade urlint"
                 )
-            if found:
+            if found and (check or left_open(connection)):
                 check_whole(connection, path)  # before anything is written to it
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA foreign_keys=ON")
             connection.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at each checkpoint
             _migrate(connection, found)
+            connection.execute(f"INSERT OR REPLACE INTO meta VALUES ('{_OPEN_KEY}', '1')")
         except BaseException:
             connection.close()
             raise
@@ -310,6 +312,24 @@ def _migrate(connection: sqlite3.Connection, found: int) -> None:
         raise
 
 
+# The mark of a scan writing the store (in `meta`), removed when it ends (`closed`): one
+# found by the next scan or report is a scan that did not end (killed, its machine down, a
+# disk that filled): the store is then checked whole (`check_whole`).
+_OPEN_KEY = "scan_not_ended"
+
+
+def left_open(connection: sqlite3.Connection) -> bool:
+    """Is the store marked open by a scan (`connect`): one that did not end, or one that
+    writes it now (a report beside a scan checks it too: it cannot tell them apart)?"""
+    row = connection.execute(f"SELECT 1 FROM meta WHERE key = '{_OPEN_KEY}'").fetchone()
+    return row is not None
+
+
+def closed(connection: sqlite3.Connection) -> None:
+    """The store's mark of a scan writing it removed: the scan ended, all it wrote is in."""
+    connection.execute(f"DELETE FROM meta WHERE key = '{_OPEN_KEY}'")
+
+
 def check_whole(connection: sqlite3.Connection, path: str) -> None:
     """A StoreError ("the store is damaged") where SQLite finds a page of the store damaged.
 
@@ -318,7 +338,12 @@ def check_whole(connection: sqlite3.Connection, path: str) -> None:
     order and bounds, no page used twice or lost, NOT NULL held), but not whether each index
     holds its table's rows (integrity_check's costlier part). A store damaged past its first
     page (4 KB overwritten, a sector lost) answers most queries as if it were whole; a scan
-    would add to it, a report count from what is left. The first problem found is said."""
+    would add to it, a report count from what is left. The first problem found is said.
+
+    It reads the whole file: about 4 s a GB of store from the page cache, and as long as
+    the disk takes to read it otherwise (a store of 518 MB: 1.9 s warm, 7.3 s cold, on two
+    busy cores, docs/reference/store.md). So it is not run on every scan and report: where
+    the last scan did not end (`left_open`), and where asked (`--check-store`)."""
     (first,) = connection.execute("PRAGMA quick_check(1)").fetchone()
     if first != "ok":
         # "*** in database main ***\nPage 7: ..." : the problem alone, on one line

@@ -1,8 +1,9 @@
 """How a report opens a store: read-only, checked, and its queries bounded.
 
 - `open_store`: the store opened read-only (from read-only media too), its tables checked
-  to be those urlint makes (store.schema.version) and its pages whole
-  (store.schema.check_whole), before any of the report's queries;
+  to be those urlint makes (store.schema.version), and its pages whole
+  (store.schema.check_whole) where the last scan did not end or where asked, before any
+  of the report's queries;
 - `Bounded`: the connection, whose queries together take at most a number of SQLite's
   steps proportional to the store's size;
 - `reading`: where the report reads it, SQLite's errors said in one line (a StoreError).
@@ -19,7 +20,7 @@ from pathlib import Path
 from .. import schema
 
 
-def open_store(path: str) -> sqlite3.Connection:
+def open_store(path: str, check: bool = False) -> sqlite3.Connection:
     """The store at `path`, opened read-only and checked, its queries bounded.
 
     A report never makes a store (a mistyped path would leave an empty one behind) and
@@ -27,7 +28,8 @@ def open_store(path: str) -> sqlite3.Connection:
     into it does): it reads beside a running scan (the store is in WAL mode), and from
     read-only media. Before any of the report's queries, the file is checked to hold the
     tables urlint makes and nothing else (schema.version), and its pages to be whole
-    (schema.check_whole); every query after is bounded (`Bounded`). Raises
+    (schema.check_whole) where the last scan into it did not end, or with `check`
+    (`--check-store`); every query after is bounded (`Bounded`). Raises
     schema.StoreError, and its errors are the store's (`reading`)."""
     where = Path(path)
     if not where.exists():
@@ -53,7 +55,8 @@ def open_store(path: str) -> sqlite3.Connection:
                     f"urlint's {schema.SCHEMA_VERSION}: a scan into it brings it up to date "
                     "(a report changes no store)"
                 )
-            schema.check_whole(connection, path)
+            if check or schema.left_open(connection):
+                schema.check_whole(connection, path)
     except BaseException:
         connection.close()
         raise
