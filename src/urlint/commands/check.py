@@ -68,6 +68,17 @@ def add_check_parser(commands: Subcommands) -> None:
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output"
     )
     check.add_argument(
+        "--also-write",
+        action="append",
+        default=[],
+        type=_format_and_file,
+        metavar="FORMAT:FILE",
+        help=(
+            "also write the findings in FORMAT to FILE, from the same run (repeatable): "
+            "`--format github --also-write sarif:urlint.sarif` annotates and writes SARIF"
+        ),
+    )
+    check.add_argument(
         "--color",
         choices=("auto", "always", "never"),  # output.check.COLOR_CHOICES
         default="auto",
@@ -154,6 +165,18 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
         )
 
 
+def _format_and_file(value: str) -> tuple[str, str]:
+    """--also-write's FORMAT:FILE, split at its first ':' (a format has none; a file may)."""
+    import argparse  # loaded: the parser is calling
+
+    format, colon, path = value.partition(":")
+    if not colon or not path or format not in CHECK_FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not FORMAT:FILE with FORMAT one of {', '.join(CHECK_FORMATS)}"
+        )
+    return format, path
+
+
 def _planned(args: argparse.Namespace) -> _Plan:
     """What a check's `args` ask for: settings, baseline, paths (default .), engine.
 
@@ -189,7 +212,14 @@ def _refused(args: argparse.Namespace, paths: list[str]) -> str:
     over."""
     if (args.fix or args.diff or args.add_ignore) and "-" in paths:
         return "--fix, --diff and --add-ignore work on files, not standard input"
-    for option, target_path in (("-o", args.output), ("--write-baseline", args.write_baseline)):
+    also = [path for _, path in args.also_write]
+    if also and (args.diff or args.add_ignore or args.write_baseline or args.statistics):
+        return (
+            "--also-write goes with a report of the findings, not --diff, --add-ignore, "
+            "--write-baseline or --statistics"
+        )
+    targets = [("-o", args.output), ("--write-baseline", args.write_baseline)]
+    for option, target_path in [*targets, *(("--also-write", path) for path in also)]:
         if target_path and _is_named_input(target_path, paths):
             return (
                 f"{option} {_shown(target_path)}: that file is also an input; it is not "
@@ -213,21 +243,33 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         from .baseline import write_check_baseline
 
         return write_check_baseline(args, plan.settings, plan.paths, plan.own)
-    if args.output and args.output != "-":
-        from ..sources.output_file import OutputFile
+    from contextlib import ExitStack
 
-        with OutputFile(args.output) as report_file:
-            return _written_out(args, plan, report_file.stream, report_file.skip)
-    return _written_out(args, plan, out)
+    from ..sources.output_file import OutputFile
+
+    with ExitStack() as files:
+        # --also-write's files, made as -o's is: whole or not at all, and never read
+        also = [(format, files.enter_context(OutputFile(path))) for format, path in args.also_write]
+        skip = frozenset().union(*(file.skip for _, file in also))
+        streams = [(format, file.stream) for format, file in also]
+        if args.output and args.output != "-":
+            report_file = files.enter_context(OutputFile(args.output))
+            return _written_out(args, plan, report_file.stream, skip | report_file.skip, streams)
+        return _written_out(args, plan, out, skip, streams)
 
 
 def _written_out(
-    args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
+    args: argparse.Namespace,
+    plan: _Plan,
+    out: TextIO,
+    skip: frozenset[FileId] = frozenset(),
+    also: list[tuple[str, TextIO]] | None = None,
 ) -> int:
     """What the run writes, written to `out`; its exit status.
 
     What the run would use or read, the fixes shown as a diff, or the findings reported
-    (after the fixes are applied, with --fix). The files in `skip` (-o's) are not read."""
+    (after the fixes are applied, with --fix), and in each of `also`'s formats to its
+    stream. The files in `skip` (-o's and --also-write's) are not read."""
     if args.show_settings or args.show_files:
         from .show import show_files, show_settings
 
@@ -237,7 +279,7 @@ def _written_out(
     if args.diff:
         return _diff(plan.settings, plan.paths, out)
     fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
-    status = _report(args, plan, out, skip)
+    status = _report(args, plan, out, skip, also or [])
     if args.fix and not args.quiet:
         print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
     if not_fixed:
@@ -267,9 +309,14 @@ def _shown(text: str) -> str:
 
 
 def _report(
-    args: argparse.Namespace, plan: _Plan, out: TextIO, skip: frozenset[FileId] = frozenset()
+    args: argparse.Namespace,
+    plan: _Plan,
+    out: TextIO,
+    skip: frozenset[FileId],
+    also: list[tuple[str, TextIO]],
 ) -> int:
-    """The findings under the plan's paths written to `out`; the exit status.
+    """The findings under the plan's paths written to `out`, and in each of `also`'s
+    formats to its stream; the exit status (`out`'s format's).
 
     The files in `skip`, and the run's own (the baseline it reads), are not read; the
     run's progress and summary go to standard error."""
@@ -291,15 +338,58 @@ def _report(
         findings = check_in_units(
             checker, paths, skip, plan.jobs, tally, plan.engine, args.scheduler
         )
+    spool = _Spool() if also else None
     try:
+        if spool is not None:
+            findings = spool.kept(findings)
         status, found = _write_report(args, settings, findings, out)
+        if spool is not None:
+            for format, stream in also:
+                written_as = type(args)(**{**vars(args), "format": format})
+                _write_report(written_as, settings, spool.again(), stream)
     finally:
         if tally is not None:
             tally.settle()
+        if spool is not None:
+            spool.close()
     if tally is not None:
         tally.found = found
         tally.finish(out)
     return status
+
+
+class _Spool:
+    """A run's findings kept on disk as they pass, to be written again in other formats.
+
+    The findings are written as they come and never held (`_write_report`): --also-write's
+    other formats read them back from a temporary file, so memory stays flat."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+
+    def kept(self, findings: Iterable[Finding]) -> Iterator[Finding]:
+        """`findings`, each kept as it passes."""
+        import pickle
+
+        for finding in findings:
+            pickle.dump(finding, self._file, pickle.HIGHEST_PROTOCOL)
+            yield finding
+
+    def again(self) -> Iterator[Finding]:
+        """The findings kept, in their order."""
+        import pickle
+
+        self._file.seek(0)
+        while True:
+            try:
+                yield pickle.load(self._file)
+            except EOFError:
+                return
+
+    def close(self) -> None:
+        self._file.close()
 
 
 def _write_report(
