@@ -190,7 +190,7 @@ def test_the_install_is_named_by_the_system_the_python_and_the_sources(tmp_path)
         return line
 
     first = key()
-    version = "%d.%d.%d" % sys.version_info[:3]
+    version = ".".join(map(str, sys.version_info[:3]))
     assert first.startswith(f"key=urlint-Linux-python{version}-")
     assert len(first) == len(f"key=urlint-Linux-python{version}-") + 20
     assert key() == first
