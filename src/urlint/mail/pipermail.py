@@ -10,7 +10,8 @@ spaces dropped (X104).
 
 A message is taken for pipermail's when both its From_ line and its From: field name its
 sender so, the same address (`is_obscured`): a mail client writes `From: Name <user@host>`,
-and no mbox writer but pipermail writes ` at ` in a From_ line. In such a message, a
+and no mbox writer but pipermail writes ` at ` in a From_ line; or when both name the
+sender pipermail writes for a message that has none, `bogus@does.not.exist.com`. In such a message, a
 `mailto:` with no `@` that ` at ` and a host name follow is read as the address it stood
 for, `@` in place of ` at `, and flagged PIPERMAIL_ADDRESS: its URL is then not its pieces'
 raw text joined (the blank before the host stands for the "@"), and check's findings on it
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 # pipermail's From_ line: the sender obscured, two spaces, then the date (Mailman 2's
 # `From %s  %s` with the address's "@" written " at ").
 _FROM_LINE = re.compile(rb"From ([^\s@]+) at ([^\s@]+)  \S")
+# What pipermail writes for a message that names no sender, in its From_ line and its From:
+# field (Mailman 2's archiver: `From bogus@does.not.exist.com  Wed Feb 23 13:29:31 2011`).
+_NO_SENDER = b"From bogus@does.not.exist.com  "
 # A host name after " at " (RFC 1034 3.5's labels; two at least: a local part ` at home`
 # is prose): what a bare `mailto:user` read on with.
 _HOST = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+"
@@ -52,12 +56,13 @@ def is_obscured(envelope: Envelope) -> bool:
     both write its sender `user at host`, the same address."""
     header = envelope.header
     line = _FROM_LINE.match(header)
-    if line is None:
-        return False
     sender = header_field(header, "From", envelope.lowered)
     if sender is None:
         return False
-    return sender.split(b" (", 1)[0].strip() == line.group(1) + b" at " + line.group(2)
+    address = sender.split(b" (", 1)[0].strip()
+    if line is None:  # a message without a sender, as pipermail writes one
+        return header.startswith(_NO_SENDER) and address == _NO_SENDER[5:-2]
+    return address == line.group(1) + b" at " + line.group(2)
 
 
 def read_addresses(
@@ -83,7 +88,7 @@ def _address(candidate: Candidate, text: str, positions: Positions) -> Candidate
 def _bare_address(candidate: Candidate, text: str, positions: Positions) -> Candidate | None:
     """`mailto:user at host`, read bare as `mailto:user`: read on over ` at host`."""
     end = candidate.span.end.offset
-    if end is None or len(candidate.pieces) != 1:
+    if end is None:
         return None
     found = _AT_HOST.match(text, end)
     if found is None:
@@ -96,8 +101,7 @@ def _bare_address(candidate: Candidate, text: str, positions: Positions) -> Cand
         url=f"{candidate.url}@{text[found.start(1) : found.end()]}",
         span=Span(candidate.span.start, rest.end),
         pieces=(*candidate.pieces, rest),
-        flags=candidate.flags - {Flag.MAYBE_CONTINUED} | {Flag.PIPERMAIL_ADDRESS},
-        continuation=None,
+        flags=candidate.flags | {Flag.PIPERMAIL_ADDRESS},
     )
 
 
