@@ -20,8 +20,15 @@ from ..pipermail_archive import MARCH, write_archive
 
 def _spots(records: list[dict]) -> list[tuple]:
     return [
-        (r["path"].rsplit("/", 1)[1], r["line"], r["column"], r["end_column"], r["url"],
-         r["flags"], r["wrapper"])
+        (
+            r["path"].rsplit("/", 1)[1],
+            r["line"],
+            r["column"],
+            r["end_column"],
+            r["url"],
+            r["flags"],
+            r["wrapper"],
+        )
         for r in records
     ]
 
@@ -43,8 +50,13 @@ def test_an_archive_s_addresses_are_read_as_the_addresses_they_stood_for(capsys,
         ("2010-March.txt", 26, 5, 36, "HTTP://Build.Example.org/devel/", [], None),
         ("2010-March.txt", 26, 64, 80, "tel:+15413828588", [], "angle"),
         (
-            "2010-March.txt", 27, 14, 75,
-            "mailto:devel-request@lists.example.org?subject=unsubscribe", address, None,
+            "2010-March.txt",
+            27,
+            14,
+            75,
+            "mailto:devel-request@lists.example.org?subject=unsubscribe",
+            address,
+            None,
         ),
         ("2010-March.txt", 32, 1, 40, "http://lists.example.org/listinfo/devel", [], None),
     ]
@@ -70,7 +82,9 @@ def test_the_same_text_in_a_mailbox_a_client_wrote_is_read_as_written(capsys, tm
 
 def test_plain_text_is_never_read_so(capsys, tmp_path):
     text = tmp_path / "notes.txt"
-    text.write_text("mailto:quozl at laptop.org and <mailto:esr at thyrsus.com>\n", encoding="ascii")
+    text.write_text(
+        "mailto:quozl at laptop.org and <mailto:esr at thyrsus.com>\n", encoding="ascii"
+    )
     code, records, _ = extract_jsonl(capsys, str(text))
     assert code == 0
     assert [(r["url"], r["flags"]) for r in records] == [
@@ -105,7 +119,10 @@ def test_a_finding_on_such_an_address_says_how_it_was_read(capsys, tmp_path):
     (finding,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 0  # a warning: check fails on errors
     assert (finding["code"], finding["url"], finding["line"], finding["column"]) == (
-        "C202", "mailto:jim~c@laptop.org", 7, 20,
+        "C202",
+        "mailto:jim~c@laptop.org",
+        7,
+        20,
     )
     assert finding["message"] == (
         "unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target rfc3986): "
@@ -145,8 +162,7 @@ def test_any_obscured_address_reads_back_whole(local, host, wrapped):
     written = f"mailto:{local} at {host}"
     body = f"<{written}>" if wrapped else f"Mail {written} now."
     data = (
-        f"From {local} at {host}  Tue Mar  2 01:02:03 2010\nFrom: {local} at {host} (A)\n\n"
-        f"{body}\n"
+        f"From {local} at {host}  Tue Mar  2 01:02:03 2010\nFrom: {local} at {host} (A)\n\n{body}\n"
     ).encode()
     read = [
         (scanned.text, list(scanned.candidates))  # each text's URLs found as it is read

@@ -18,7 +18,9 @@ def test_a_signature_s_labels_are_not_urls():
 
 
 def test_a_phone_url_written_as_one_is_read():
-    text = "call tel:+15413828588, <tel:+1-541-382-8588>, <URL:Tel:+15413828588> or fax:+15413828589\n"
+    text = (
+        "call tel:+15413828588, <tel:+1-541-382-8588>, <URL:Tel:+15413828588> or fax:+15413828589\n"
+    )
     assert [(c.url, c.wrapper and c.wrapper.value) for c in extract(text)] == [
         ("tel:+15413828588", None),
         ("tel:+1-541-382-8588", "angle"),
@@ -31,9 +33,11 @@ def test_the_phone_schemes_are_the_scheme_table_s():
     assert PHONE_SCHEMES == frozenset({"tel", "fax"})
 
 
-@given(name=st.sampled_from(["tel", "fax"]).flatmap(
-    lambda name: st.tuples(*(st.sampled_from([ch, ch.upper()]) for ch in name))
-).map("".join))
+@given(
+    name=st.sampled_from(["tel", "fax"])
+    .flatmap(lambda name: st.tuples(*(st.sampled_from([ch, ch.upper()]) for ch in name)))
+    .map("".join)
+)
 def test_any_capital_makes_a_label(name):
     text = f"{name}:+15413828588"
     assert is_phone_label(text, 0, len(name)) == (name != name.lower())

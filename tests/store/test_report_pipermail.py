@@ -39,8 +39,10 @@ def table(store: Path, name: str) -> list[dict[str, str]]:
 
 
 def test_the_hosts_are_the_addresses_hosts_never_their_local_parts(pipermail_store):
-    rows = [(r["host"], r["urls"], r["unique_urls"], r["messages"]) for r in
-            table(pipermail_store, "domains")]
+    rows = [
+        (r["host"], r["urls"], r["unique_urls"], r["messages"])
+        for r in table(pipermail_store, "domains")
+    ]
     assert rows == [
         ("build.example.org", "4", "3", "4"),
         ("lists.example.org", "4", "2", "3"),
@@ -57,30 +59,106 @@ def test_the_schemes_count_no_signature_s_label(pipermail_store):
 
 def test_the_census_holds_each_address_whole(pipermail_store):
     rows = [
-        (r["url"], r["host"], r["count"], r["messages"], r["first_seen"], r["last_seen"],
-         r["path"].rsplit("/", 1)[1], r["message_index"], r["line"], r["spellings"])
+        (
+            r["url"],
+            r["host"],
+            r["count"],
+            r["messages"],
+            r["first_seen"],
+            r["last_seen"],
+            r["path"].rsplit("/", 1)[1],
+            r["message_index"],
+            r["line"],
+            r["spellings"],
+        )
         for r in table(pipermail_store, "census")
     ]
     march, april = "2010-March.txt", "2010-April.txt"
     assert rows == [
-        ("http://build.example.org/devel/", "build.example.org", "3", "3",
-         "2010-03-02T01:02:03Z", "2010-04-01T09:00:00Z", march, "1", "7",
-         "HTTP://Build.Example.org/devel/ http://build.example.org/devel/"),
-        ("http://build.example.org:8080/devel/", "build.example.org", "1", "1",
-         "2010-04-02T01:02:03Z", "2010-04-02T01:02:03Z", april, "2", "16",
-         "http://build.example.org:8080/devel/"),
-        ("http://lists.example.org/listinfo/devel", "lists.example.org", "3", "3",
-         "2010-03-02T01:02:03Z", "2010-04-02T01:02:03Z", march, "1", "17",
-         "http://lists.example.org/listinfo/devel"),
-        ("mailto:devel-request@lists.example.org?subject=unsubscribe", "lists.example.org",
-         "1", "1", "2010-03-03T01:02:03Z", "2010-03-03T01:02:03Z", march, "2", "27",
-         "mailto:devel-request@lists.example.org?subject=unsubscribe"),
-        ("mailto:esr@thyrsus.com", "thyrsus.com", "1", "1", "2010-03-02T01:02:03Z",
-         "2010-03-02T01:02:03Z", march, "1", "8", "mailto:esr@thyrsus.com"),
-        ("mailto:quozl@laptop.org", "laptop.org", "2", "2", "2010-03-02T01:02:03Z",
-         "2010-04-01T09:00:00Z", march, "1", "8", "mailto:quozl@laptop.org"),
-        ("tel:+15413828588", "", "1", "1", "2010-03-03T01:02:03Z", "2010-03-03T01:02:03Z",
-         march, "2", "26", "tel:+15413828588"),
+        (
+            "http://build.example.org/devel/",
+            "build.example.org",
+            "3",
+            "3",
+            "2010-03-02T01:02:03Z",
+            "2010-04-01T09:00:00Z",
+            march,
+            "1",
+            "7",
+            "HTTP://Build.Example.org/devel/ http://build.example.org/devel/",
+        ),
+        (
+            "http://build.example.org:8080/devel/",
+            "build.example.org",
+            "1",
+            "1",
+            "2010-04-02T01:02:03Z",
+            "2010-04-02T01:02:03Z",
+            april,
+            "2",
+            "16",
+            "http://build.example.org:8080/devel/",
+        ),
+        (
+            "http://lists.example.org/listinfo/devel",
+            "lists.example.org",
+            "3",
+            "3",
+            "2010-03-02T01:02:03Z",
+            "2010-04-02T01:02:03Z",
+            march,
+            "1",
+            "17",
+            "http://lists.example.org/listinfo/devel",
+        ),
+        (
+            "mailto:devel-request@lists.example.org?subject=unsubscribe",
+            "lists.example.org",
+            "1",
+            "1",
+            "2010-03-03T01:02:03Z",
+            "2010-03-03T01:02:03Z",
+            march,
+            "2",
+            "27",
+            "mailto:devel-request@lists.example.org?subject=unsubscribe",
+        ),
+        (
+            "mailto:esr@thyrsus.com",
+            "thyrsus.com",
+            "1",
+            "1",
+            "2010-03-02T01:02:03Z",
+            "2010-03-02T01:02:03Z",
+            march,
+            "1",
+            "8",
+            "mailto:esr@thyrsus.com",
+        ),
+        (
+            "mailto:quozl@laptop.org",
+            "laptop.org",
+            "2",
+            "2",
+            "2010-03-02T01:02:03Z",
+            "2010-04-01T09:00:00Z",
+            march,
+            "1",
+            "8",
+            "mailto:quozl@laptop.org",
+        ),
+        (
+            "tel:+15413828588",
+            "",
+            "1",
+            "1",
+            "2010-03-03T01:02:03Z",
+            "2010-03-03T01:02:03Z",
+            march,
+            "2",
+            "26",
+            "tel:+15413828588",
+        ),
     ]
 
 
@@ -119,5 +197,7 @@ def test_every_series_has_a_colour_of_its_own(count):
 
 def test_the_colours_past_okabe_and_ito_s_are_hues_stepped_by_the_golden_angle():
     assert series_colours(11)[8:] == [
-        "hsl(0.0, 70%, 40%)", "hsl(137.5, 70%, 60%)", "hsl(275.0, 70%, 50%)",
+        "hsl(0.0, 70%, 40%)",
+        "hsl(137.5, 70%, 60%)",
+        "hsl(275.0, 70%, 50%)",
     ]

@@ -11,9 +11,9 @@ spaces dropped (X104).
 A message is taken for pipermail's when both its From_ line and its From: field name its
 sender so, the same address (`is_obscured`): a mail client writes `From: Name <user@host>`,
 and no mbox writer but pipermail writes ` at ` in a From_ line; or when both name the
-sender pipermail writes for a message that has none, `bogus@does.not.exist.com`. In such a message, a
-`mailto:` with no `@` that ` at ` and a host name follow is read as the address it stood
-for, `@` in place of ` at `, and flagged PIPERMAIL_ADDRESS: its URL is then not its pieces'
+sender pipermail writes for a message that has none, `bogus@does.not.exist.com`. In such
+a message, a `mailto:` with no `@` that ` at ` and a host name follow is read as the address
+it stood for, `@` in place of ` at `, and flagged PIPERMAIL_ADDRESS: its URL is then not its pieces'
 raw text joined (the blank before the host stands for the "@"), and check's findings on it
 say how it was read (linter.checker's PIPERMAIL_NOTE; mail gets no fixes). In any other
 message, and in every other file, nothing is read this way.
