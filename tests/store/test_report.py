@@ -64,7 +64,7 @@ Store:       {archive} (schema 3, urlint 1.0.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
 URLs:        11
-Unique URLs: 7
+Unique URLs: 7 as written, 7 in the census (one URL however spelt)
 Hosts:       6
 Findings:    4: 1 error, 2 warnings, 1 info
 Problems:    2: 1 charset, 1 malformed
@@ -102,7 +102,7 @@ def test_summary_under_filters_counts_what_they_select(capsys, archive):
         "Inputs:      2 with these URLs",
         "Messages:    3 with these URLs",
         "URLs:        7",
-        "Unique URLs: 3",
+        "Unique URLs: 3 as written, 3 in the census (one URL however spelt)",
         "Hosts:       3",
         "Findings:    3: 1 error, 2 warnings",
         "Problems:    2: 1 charset, 1 malformed (not narrowed by --domain or --scheme)",
@@ -137,7 +137,7 @@ def test_summary_of_an_empty_store(capsys, tmp_path):
         "Inputs:      0",
         "Messages:    0 read, 0 with URLs",
         "URLs:        0",
-        "Unique URLs: 0",
+        "Unique URLs: 0 as written, 0 in the census (one URL however spelt)",
         "Hosts:       0",
         "Findings:    0",
         "Problems:    0",
@@ -876,8 +876,8 @@ def test_chart_data(archive):
     assert data["rules"] == {
         "labels": ["2001-09", "2001-10", "2001-11"],
         "datasets": [
-            {"label": "C202 unsafe-character", "data": [0, 0, 1]},
-            {"label": "other rules", "data": [1, 0, 1]},
+            {"label": "C202 unsafe-character", "data": [0, 0, 1], "colour": "#0072B2"},
+            {"label": "other rules", "data": [1, 0, 1], "colour": "#E69F00"},
         ],
         "undated": 1,
     }

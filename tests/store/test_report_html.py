@@ -610,3 +610,55 @@ def test_the_census_of_a_list_archive_has_no_two_rows_of_one_url(browser, list_a
     assert fit[0] <= fit[1]
     assert len(heights) == 1, heights
     assert browser.problems() == []
+
+
+# --- A pipermail archive's page: no number cut, a colour for each series -----------------
+
+
+@pytest.fixture(scope="module")
+def pipermail_page(tmp_path_factory) -> Path:
+    """tests/pipermail_archive.py's two months, and a footer URL found 3,150 times (a
+    count of four digits, which the census once cut to "31...")."""
+    from urlint.linter.config import build_settings
+    from urlint.store.scan import scan_into_store
+
+    from ..pipermail_archive import write_archive
+
+    folder = tmp_path_factory.mktemp("pipermail-page")
+    archive = write_archive(folder)
+    (archive / "footers.txt").write_text("http://lists.example.org/listinfo/devel\n" * 3150)
+    store = folder / "devel.sqlite"
+    scan_into_store(str(store), [str(archive)], build_settings({}))
+    return write_page(str(store), folder / "devel.html")
+
+
+def test_the_census_cuts_no_number(browser, pipermail_page):
+    # A narrow window: the census's columns of numbers once took a share of its width.
+    browser.page("Emulation.setDeviceMetricsOverride", width=900, height=HEIGHT,
+                 deviceScaleFactor=1, mobile=False)
+    browser.open(pipermail_page)
+    cells = browser.evaluate(
+        "[...document.querySelectorAll('#table-census td.number')].map(td =>"
+        " [td.textContent, td.scrollWidth <= td.clientWidth])"
+    )
+    assert isinstance(cells, list)
+    # The first row's count, messages, message_index and line
+    assert [text for text, _ in cells[:4]] == ["3153", "3", "1", "17"]
+    assert [text for text, fits in cells if not fits] == []
+    totals = browser.evaluate(
+        "[...document.querySelectorAll('#totals dt, #totals dd')].map(e => e.textContent)"
+    )
+    assert totals[6:8] == ["Unique URLs", "8 as written, 7 in the census (one URL however spelt)"]
+    assert browser.problems() == []
+
+
+def test_each_rule_over_time_has_its_own_colour(browser, pages):
+    from urlint.store.report.page import OKABE_ITO
+
+    browser.open(pages["archive"])
+    colours = browser.evaluate(
+        "Chart.getChart('chart-rules').data.datasets.map(d => d.backgroundColor)"
+    )
+    assert colours == list(OKABE_ITO[:3])
+    bars = browser.evaluate("Chart.getChart('chart-hosts').data.datasets[0].backgroundColor")
+    assert bars == OKABE_ITO[0]

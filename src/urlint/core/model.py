@@ -42,6 +42,9 @@ class Flag(str, enum.Enum):
     # The URL holds placeholders (`{id}`, `%s`, `${name}`, `{{ name }}`, RFC 6570's `{?q}`):
     # a template, its placeholders' offsets in `Candidate.placeholders`.
     TEMPLATE = "template"
+    # A pipermail archive's `mailto:user at host` (the archive writes every "@" so), read as
+    # `mailto:user@host`: the URL is not its pieces' raw text joined (mail.pipermail).
+    PIPERMAIL_ADDRESS = "pipermail-address"
 
 
 @record
@@ -123,7 +126,8 @@ class Candidate(Located):
     `alt` the other reading where a break is ambiguous (RFC 1738 appendix: a hyphen at a
     line break may or may not be part of the URL). `pieces` are the raw spans the URL was
     stitched from, one per run of URL text (a line it crosses, split again where whitespace
-    inside the wrapper was dropped), so `url` is exactly the pieces' raw text joined; `span`
+    inside the wrapper was dropped), so `url` is exactly the pieces' raw text joined (but
+    for a PIPERMAIL_ADDRESS, whose ` at ` between two pieces reads as "@"); `span`
     runs from the first piece's start to the last piece's end. `wrapper_span` covers the
     delimiters too (from "<" or "URL=" to ">"), where there is a wrapper. `continuation` is
     the text at the start of the next line that plausibly continues a bare URL ending at a

@@ -12,7 +12,7 @@ from ..core.exits import ConfigError
 from ..core.faults import internal_error
 from ..core.findings import Finding, Fix
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
-from ..core.model import Candidate, Position, ScannedText, Span
+from ..core.model import Candidate, Flag, Position, ScannedText, Span
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..pipeline import scan_file_texts
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from .config import Target
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
+# What a finding on a pipermail archive's `mailto:user at host` says it was read as.
+PIPERMAIL_NOTE = " (read as an address the archive wrote `user at host`)"
 
 
 class Checker:
@@ -232,9 +234,12 @@ class Checker:
             self.observer.tick()
         ignores = self.settings.ignores_in(path)
         for candidate in scanned.candidates:
+            read_as_address = Flag.PIPERMAIL_ADDRESS in candidate.flags
             for finding in self._lint(candidate, path, scanned.mail):
                 if ignores and covered(finding.code, ignores):
                     continue
+                if read_as_address:  # the URL it is said of is not the text's
+                    finding = replaced(finding, message=finding.message + PIPERMAIL_NOTE)
                 yield replaced(finding, fix=None) if finding.fix is not None else finding
 
     def _lint(

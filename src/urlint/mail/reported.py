@@ -13,7 +13,9 @@ from ..core.records import replaced
 from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..grammar.schemes import INSIDE_THE_MESSAGE
 from ..scanner import iter_candidates
+from ..scanner.textpos import LineIndex
 from .mime import DecodedText, MessageReader
+from .pipermail import is_obscured, read_addresses
 
 
 def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
@@ -23,10 +25,11 @@ def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
     A text/html version of a multipart/alternative does not repeat a URL its text/plain
     version has; an HTML part reports each URL once (an anchor's href and its text are one
     link); an attribute's reference into the message (cid:) is no URL."""
-    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts)
+    obscured = is_obscured(reader.envelope)
+    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts, obscured)
     html_seen: dict[str, set[str]] = {}
     for decoded in reader.texts:
-        candidates = _candidates(decoded)
+        candidates = _candidates(decoded, obscured)
         if decoded.source.startswith("html-"):
             repeated = (
                 plain_urls.get(decoded.alternative_group, set())
@@ -49,10 +52,20 @@ def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
             pass
 
 
-def _candidates(decoded: DecodedText) -> Iterator[Candidate]:
-    if decoded.relocator is None:
+def _candidates(decoded: DecodedText, obscured: bool = False) -> Iterator[Candidate]:
+    """The URLs of a decoded text; `obscured`: of a pipermail archive's message, its
+    `mailto:user at host` read as the address (mail.pipermail)."""
+    if obscured:
+        positions = decoded.relocator or LineIndex(decoded.text, decoded.line_base)
+        candidates = read_addresses(
+            iter_candidates(decoded.text, positions=positions), decoded.text, positions
+        )
+        if decoded.relocator is None:
+            return candidates
+    elif decoded.relocator is None:
         return iter_candidates(decoded.text, line_base=decoded.line_base)
-    candidates = iter_candidates(decoded.text, positions=decoded.relocator)
+    else:
+        candidates = iter_candidates(decoded.text, positions=decoded.relocator)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
         return _attribute_urls(candidates, decoded)
     return candidates
@@ -89,7 +102,7 @@ def _is_plain_version(decoded: DecodedText) -> bool:
     return decoded.source == "text" and decoded.content_type == "text/plain"
 
 
-def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
+def _plain_urls_after_html(texts: Sequence[DecodedText], obscured: bool) -> dict[int, set[str]]:
     """The URLs of each text/plain version that comes after an HTML version of the same
     multipart/alternative (rare: RFC 2046 5.1.4 puts the plainest first), found before the
     HTML one is read; the others are recorded as they are read."""
@@ -102,7 +115,7 @@ def _plain_urls_after_html(texts: Sequence[DecodedText]) -> dict[int, set[str]]:
             html_groups.add(decoded.alternative_group)
         elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
             urls.setdefault(decoded.alternative_group, set()).update(
-                c.url for c in _candidates(decoded)
+                c.url for c in _candidates(decoded, obscured)
             )
     return urls
 

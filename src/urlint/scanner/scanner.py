@@ -369,6 +369,11 @@ def _bare_hits(
         elif text[start:colon].lower() in _BARE_NAMES and not _property_parameter(
             text, start, floor
         ):
+            if not text[start:colon].islower():  # `Tel:+1 541 ...`, a signature's label?
+                from .labels import is_phone_label  # here: lower-case names never load it
+
+                if is_phone_label(text, start, colon):
+                    continue
             yield start, _BARE, colon
 
 

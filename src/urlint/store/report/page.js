@@ -10,9 +10,8 @@
   Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
   Chart.defaults.color = "#1b1f24";
 
-  // Okabe and Ito's palette: told apart with any colour vision.
-  var PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
-                 "#F0E442", "#000000"];
+  // Each series' colour comes with the data (report/page.py's series_colours): no two of
+  // a chart's series share one, however many it draws.
 
   function chart(id, config) {
     var canvas = document.getElementById(id);
@@ -32,7 +31,7 @@
     return {
       type: "bar",
       data: {labels: labels,
-             datasets: [{label: label, data: values, backgroundColor: PALETTE[0]}]},
+             datasets: [{label: label, data: values, backgroundColor: data.colour}]},
       options: {
         indexAxis: horizontal ? "y" : "x",
         plugins: {legend: {display: false}},
@@ -49,9 +48,8 @@
     type: "bar",
     data: {
       labels: data.rules.labels,
-      datasets: data.rules.datasets.map(function (dataset, index) {
-        return {label: dataset.label, data: dataset.data,
-                backgroundColor: PALETTE[index % PALETTE.length]};
+      datasets: data.rules.datasets.map(function (dataset) {
+        return {label: dataset.label, data: dataset.data, backgroundColor: dataset.colour};
       })
     },
     options: {

@@ -96,7 +96,27 @@ def chart_data(selection: Selection, top: int) -> dict:
             "urls": [count for _, count in schemes],
         },
         "rules": _rules_over_time(queries.findings_by_month_and_rule(selection), top),
+        "colour": series_colours(1)[0],  # the one-series charts'
     }
+
+
+# Okabe and Ito's palette: eight colours told apart with any colour vision.
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+_GOLDEN_ANGLE = 137.507764  # degrees: each next hue as far from all before as it can be
+_LIGHTNESS = (40, 60, 50)  # per cent, in turn: hues that come close differ in lightness
+
+
+def series_colours(count: int) -> list[str]:
+    """A colour for each of `count` series of a chart, no two the same.
+
+    Okabe and Ito's eight first; past them hues stepped by the golden angle (HSL), their
+    lightness in turn one of three, so that however many rules a chart draws (--top) no
+    two of its series share a colour."""
+    colours = list(OKABE_ITO[:count])
+    for step in range(count - len(colours)):
+        hue = round(step * _GOLDEN_ANGLE % 360, 1)
+        colours.append(f"hsl({hue}, 70%, {_LIGHTNESS[step % len(_LIGHTNESS)]}%)")
+    return colours
 
 
 def _rules_over_time(rows: list[tuple[str | None, str, str, int]], top: int) -> dict:
@@ -116,9 +136,13 @@ def _rules_over_time(rows: list[tuple[str | None, str, str, int]], top: int) -> 
         series[OTHER_RULES] = [0] * len(labels)
     for month, code, _, count in dated:
         series[names[code] if code in charted else OTHER_RULES][column[month]] += count
+    colours = series_colours(len(series))
     return {
         "labels": [printable(month) for month in labels],
-        "datasets": [{"label": printable(label), "data": data} for label, data in series.items()],
+        "datasets": [
+            {"label": printable(label), "data": data, "colour": colour}
+            for (label, data), colour in zip(series.items(), colours, strict=True)
+        ],
         "undated": sum(row[3] for row in rows if row[0] is None),
     }
 
@@ -215,7 +239,8 @@ def page_html(
             f'<p class="about" id="filters">Filters: {_text(shown(" ".join(filters)))}</p>'
         )
     parts += ["</header>", '<dl class="totals" id="totals">']
-    for label, text in totals_lines(totals, selection.filters):
+    census_urls = census_size(selection)
+    for label, text in totals_lines(totals, selection.filters, census_urls):
         parts.append(f"<dt>{_text(label)}</dt><dd>{_text(text)}</dd>")
     parts.append("</dl>")
     parts += _odd_dates(totals)
@@ -247,7 +272,7 @@ def page_html(
         "percent-encodings or its default port were written: RFC 3986 section 6.2.2). "
         + _table_note(
             len(census_rows),
-            census_size(selection) if len(census_rows) >= limit else None,
+            census_urls,
             limit,
             "URLs",
             "census",
@@ -358,7 +383,10 @@ def _section(
     if fixed:  # the columns' widths (page.css), by a class: the page allows no style attribute
         parts.append(
             "<colgroup>"
-            + "".join(f'<col class="c-{_text(column)}">' for column in columns)
+            + "".join(
+                f'<col class="c-{_text(column)}{_number_width(rows, index, numeric)}">'
+                for index, column in enumerate(columns)
+            )
             + "</colgroup>"
         )
     parts.append("<thead><tr>")
@@ -382,6 +410,20 @@ def _section(
         parts.append(f"<tr>{''.join(cells)}</tr>")
     parts += ["</tbody>", "</table>", "</div>", "</section>"]
     return parts
+
+
+# A fixed table's column of numbers is as wide as its longest number, in digits (page.css's
+# `col.digits-N`), never narrower than this, and never wider than MAX_DIGITS.
+MIN_DIGITS, MAX_DIGITS = 6, 20
+
+
+def _number_width(rows: list[tuple], index: int, numeric: set[int]) -> str:
+    """The class that makes a fixed table's column of numbers wide enough for its longest
+    (page.css), so that no number is cut; nothing for a column of text."""
+    if index not in numeric:
+        return ""
+    longest = max((len(_cell(row[index])) for row in rows), default=0)
+    return f" digits-{min(MAX_DIGITS, max(MIN_DIGITS, longest))}"
 
 
 def _cell(value: object) -> str:

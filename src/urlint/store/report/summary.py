@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...grammar.display import printable, shown
 from . import queries
+from .census import census_size
 from .filters import Filters
 from .queries import Selection, Totals
 
@@ -29,7 +30,10 @@ def write_summary(store: str, selection: Selection, out: TextIO, top: int = 10) 
     first `top` messages of a Date they cannot have."""
     totals = queries.totals(selection, odd_limit=top)
     lines = [*_header(store, selection, totals)]
-    lines += [_line(label, text) for label, text in totals_lines(totals, selection.filters)]
+    lines += [
+        _line(label, text)
+        for label, text in totals_lines(totals, selection.filters, census_size(selection))
+    ]
     lines.append("")
     lines += odd_dates_listed(totals)
     lines += _ranked(
@@ -73,10 +77,11 @@ def _header(store: str, selection: Selection, totals: Totals) -> list[str]:
     return lines
 
 
-def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
+def totals_lines(totals: Totals, filters: Filters, census_urls: int) -> list[tuple[str, str]]:
     """The summary's counts as (label, text) lines.
 
-    The text printable (the page shows them too)."""
+    The text printable (the page shows them too). `census_urls`: the census's rows under
+    the same filters (census.census_size), said beside the distinct URLs as written."""
     if totals.messages_read is None:  # filtered: the inputs and messages with such URLs
         inputs = f"{totals.inputs} with these URLs"
         messages = f"{totals.messages} with these URLs"
@@ -89,12 +94,19 @@ def totals_lines(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
         ("Inputs", inputs),
         ("Messages", messages),
         ("URLs", str(totals.urls)),
-        ("Unique URLs", str(totals.unique_urls)),
+        ("Unique URLs", unique_urls_text(totals.unique_urls, census_urls)),
         ("Hosts", str(totals.hosts)),
         ("Findings", _breakdown(totals.findings, _severity)),
         ("Problems", _problems(totals, filters)),
         *_dates(totals, filters),
     ]
+
+
+def unique_urls_text(as_written: int, census_urls: int) -> str:
+    """What `Unique URLs` counts: the distinct URLs as written, and the census's count of
+    them (one URL however its scheme's and host's case, percent-encodings or default port
+    were written: census.normal_url), which is the same or fewer."""
+    return f"{as_written} as written, {census_urls} in the census (one URL however spelt)"
 
 
 def _breakdown(counts: tuple[tuple[str, int], ...], item: Callable[[str, int], str]) -> str:
