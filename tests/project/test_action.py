@@ -194,6 +194,12 @@ def test_the_install_is_named_by_the_system_the_python_and_the_sources(tmp_path)
     assert first.startswith(f"key=urlint-Linux-python{version}-")
     assert len(first) == len(f"key=urlint-Linux-python{version}-") + 20
     assert key() == first
+    # what an install writes into the tree it installs from does not change it
+    (source / "src" / "urlint.egg-info").mkdir()
+    (source / "src" / "urlint.egg-info" / "SOURCES.txt").write_text("x\n", encoding="utf-8")
+    (source / "src" / "urlint" / "__pycache__").mkdir()
+    (source / "src" / "urlint" / "__pycache__" / "a.pyc").write_bytes(b"\0")
+    assert key() == first
     (source / "src" / "urlint" / "a.py").write_text("A = 2\n", encoding="utf-8")
     assert key() != first
 
