@@ -343,8 +343,10 @@ def password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) 
     nothing past the URL, or no password starts in the URL (the next line's own login)."""
     gap = text[url_end : rest[0]]
     read_on = gap + text[rest[1] : rest[2]]
-    # A password hidden on both sides of the blanks after the URL starts again after them.
-    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS))
+    # A password hidden on both sides of the blanks after the URL starts again after them;
+    # one whose login's ":" the URL's reader trimmed as punctuation, right after that
+    # (`http://u:)pw://@h/`, read as `http://u`).
+    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS + ":"))
     reach = max(
         (
             stop

@@ -130,7 +130,8 @@ def login_read_on(
     so, the word is a second reading of where the password ends, which section 6 wants
     hidden too: (the end of the URL's own word, the word's start, its end), as login_rest
     gives it for the next line, where the URL read with it hides more of itself than alone
-    (grammar.login)."""
+    (grammar.login), or hides the start of what would else be read as a URL of its own
+    (`<URL:http://u:>pw://@h/>`: "pw://@h/" shows most of that password)."""
     limit = url_end + LOGIN_READ_ON
     at = text.find("@", url_end, limit)
     if at < 0:  # nearly every URL
@@ -156,10 +157,21 @@ def login_read_on(
     if url is None:
         url = text[url_start:url_end]
     read_on = text[url_end : rest[0]] + text[rest[1] : rest[2]]
-    return rest if _hides_more(url, read_on) else None
+    return rest if _hides_more(url, read_on) or _hides_a_scheme(url, read_on) else None
 
 
 def _hides_more(url: str, read_on: str) -> bool:
     """Does `url` read on with `read_on` hide more of itself than alone (grammar.login)?"""
     length = len(url)
     return within(secret_spans(url + read_on, length), length) != secret_spans(url)
+
+
+def _hides_a_scheme(url: str, read_on: str) -> bool:
+    """Does a password that starts in `url` and runs on into `read_on` hold a ":" there,
+    where a scheme's name would end and the scanner find a URL of its own?"""
+    length = len(url)
+    joined = url + read_on
+    return any(
+        stop > length and ":" in joined[max(start, length) : stop]
+        for start, stop in secret_spans(joined, length)
+    )
