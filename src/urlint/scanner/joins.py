@@ -310,7 +310,7 @@ def _cut_at_the_wrap_column(
     end = bare.body_end(text, pos)
     if not _rest_of_a_url(text, pos, end):
         return None
-    if _FILE_NAME_END.search(text, max(url_start, url_end - 8), url_end) and (
+    if bare.FILE_NAME_END.search(text, max(url_start, url_end - 8), url_end) and (
         text[pos] not in _GOES_ON_A_FILE_NAME
     ):
         return None  # a whole file name: the next line's word is the next column or word
@@ -321,13 +321,10 @@ def _cut_at_the_wrap_column(
     return pos, end
 
 
-# A URL that ends its line on a file name's extension is whole: a mail client that wraps
-# at its column cut it before the next word, a date or a size in a listing
+# A URL that ends its line on a whole file name (bare.FILE_NAME_END) is whole: a mail
+# client that wraps at its column cut it before the next word, a date or a size in a listing
 # (`.../bootpd-243-dhcp.zip` then `960130 ...`), "32 bit", a word of prose. Only a separator
 # goes on with it (`.tar` then `.gz`, `.html` then `?q=`, `#top`).
-_FILE_NAME_END = compiled_when_used(
-    r"(?i:\.(?:s?html?|xhtml|txt|pdf|ps|tar|gz|tgz|bz2|xz|zip|hqx|sit|exe|lzh|arj))\Z"
-)
 _GOES_ON_A_FILE_NAME = frozenset("./?#&;=-_~%")
 
 
