@@ -24,7 +24,7 @@ import zipfile
 from urllib.parse import quote, unquote
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from urlint.commands.cli import main
@@ -267,6 +267,25 @@ def _all_placeholders(url: str, start: int, end: int) -> bool:
 @pytest.mark.slow  # every example through every command and output format
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(placed())
+# A wrapper that closes inside the login, and the password after its ">" starts as a
+# scheme's name would (`JJJJJJ://@h/` was shown as a URL of its own); the same in a bare
+# URL whose ":" before the password is trimmed as punctuation.
+@example(
+    (
+        "wrapped-cut",
+        {"a.txt": b"see <URL:http://-\n   :>JJJJJJ://@h/> and http://example.com/~x\n"},
+        "http://-:>JJJJJJ://@h/",
+        ">JJJJJJ://",
+    )
+)
+@example(
+    (
+        "text",
+        {"a.txt": b"see http://u:)KQZJVW://@h/ and http://example.com/~x\n"},
+        "http://u:)KQZJVW://@h/",
+        ")KQZJVW://",
+    )
+)
 def test_no_output_shows_any_part_of_a_password(example):
     context, files, url, password = example
     start = os.getcwd()

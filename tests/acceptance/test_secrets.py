@@ -878,7 +878,7 @@ def test_a_header_field_folded_inside_a_password_hides_both_halves(capsys, here)
 
 
 def test_the_word_a_url_ends_inside_is_its_logins_second_reading():
-    # scanner.continuation.login_read_on: the rest of the word, as login_rest gives the
+    # scanner.login_runs_on.login_read_on: the rest of the word, as login_rest gives the
     # next line's; a word whose "@" closes no login across the URL's end is no rest.
     from urlint import extract
 

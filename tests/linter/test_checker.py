@@ -228,7 +228,7 @@ def test_a_file_of_a_kind_urlint_does_not_read_is_reported_and_never_fixed(path,
 
 
 def test_x105_only_where_the_next_line_may_go_on_with_the_url():
-    """X105 asks the scanner's one decision (continuation.going_on_at): none onto a key in a
+    """X105 asks the scanner's one decision (going_on.going_on_at): none onto a key in a
     file of a kind urlint does not read, one onto a comment of the same style in code."""
     found = {
         # android/nowinandroid d6abd6d3, build-logic/gradle.properties line 1

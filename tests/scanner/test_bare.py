@@ -123,9 +123,10 @@ from ..helpers import urls
         ("1abc://a.example/", []),
         # what quoted-printable left undecoded puts before a scheme (a tab, an "=")
         ("=09http://beryl.example/copy.html", ["http://beryl.example/copy.html"]),
-        ("go?u=3Dhttp://a.example/ or =3Dmailto:fred@a.example", [
-            "http://a.example/", "mailto:fred@a.example"
-        ]),
+        (
+            "go?u=3Dhttp://a.example/ or =3Dmailto:fred@a.example",
+            ["http://a.example/", "mailto:fred@a.example"],
+        ),
     ],
 )
 def test_bare_url_extent(text, expected):
@@ -288,9 +289,7 @@ def test_an_asciidoc_block_macro_ends_at_its_attribute_list_in_any_text():
     assert [c.url for c in extract(text)] == ["https://x.org/a.png", "https://x.org/b.mp4"]
     assert bare.body_end(text, 13, url_start=7) == 26
     # After a single ":" a bracket is the URL's own, as it was (`?ids[]=1`).
-    assert [c.url for c in extract("see:https://x.org/a?ids[]=1\n")] == [
-        "https://x.org/a?ids[]=1"
-    ]
+    assert [c.url for c in extract("see:https://x.org/a?ids[]=1\n")] == ["https://x.org/a?ids[]=1"]
 
 
 class _CountingBody:
@@ -330,18 +329,28 @@ def test_a_url_longer_than_the_first_window_is_read_whole():
     ("text", "expected"),
     [
         # a parenthesis the URL opens and the prose closes after a blank: the prose's
-        ("See http://www.ibmlink.ibm.com/(search for the letter) today.",
-         [("http://www.ibmlink.ibm.com/", 5, 32)]),
-        ("Patch: ftp://ftp.example.com/pub/x.zip(unsupported version) here",
-         [("ftp://ftp.example.com/pub/x.zip", 8, 39)]),
+        (
+            "See http://www.ibmlink.ibm.com/(search for the letter) today.",
+            [("http://www.ibmlink.ibm.com/", 5, 32)],
+        ),
+        (
+            "Patch: ftp://ftp.example.com/pub/x.zip(unsupported version) here",
+            [("ftp://ftp.example.com/pub/x.zip", 8, 39)],
+        ),
         # balanced inside the URL, or closed nowhere on its line: the URL's, as ever
-        ("Wiki http://en.wikipedia.org/wiki/Foo_(bar) ok",
-         [("http://en.wikipedia.org/wiki/Foo_(bar)", 6, 44)]),
-        ("Old http://x.example/a(b with no close\n) on the next line",
-         [("http://x.example/a(b", 5, 25)]),
+        (
+            "Wiki http://en.wikipedia.org/wiki/Foo_(bar) ok",
+            [("http://en.wikipedia.org/wiki/Foo_(bar)", 6, 44)],
+        ),
+        (
+            "Old http://x.example/a(b with no close\n) on the next line",
+            [("http://x.example/a(b", 5, 25)],
+        ),
         # a shell's `$(` is a template's placeholder (templates.py), not prose
-        ("curl http://x.example/v/$(uname -s)/a.tgz",
-         [("http://x.example/v/$(uname -s)/a.tgz", 6, 42)]),
+        (
+            "curl http://x.example/v/$(uname -s)/a.tgz",
+            [("http://x.example/v/$(uname -s)/a.tgz", 6, 42)],
+        ),
     ],
 )
 def test_a_parenthesis_of_prose_glued_on_ends_the_url(text, expected):
@@ -354,3 +363,37 @@ def test_a_quoted_value_keeps_its_parenthesis():
     assert [c.url for c in extract(line, syntax="html")] == [
         "http://java.example/Object.html#wait(long"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a dash of the prose glued on after a whole file name, before a blank: the
+        # prose's (ubbulls volleyball scraper's docstring; a Vietnamese word list's README)
+        (
+            " -http://ubbulls.com/sports/wvball/2017-18/files/teamstat.htm- year 2017\n",
+            [("http://ubbulls.com/sports/wvball/2017-18/files/teamstat.htm", 1, 3, 1, 62)],
+        ),
+        (
+            "* http://sealang.net/vietnamese/corpus.htm- not downloadable.\n",
+            [("http://sealang.net/vietnamese/corpus.htm", 1, 3, 1, 43)],
+        ),
+        # before a line end too: no hyphen break to join the next line's word
+        (
+            "see http://www.example.com/electro.htm-\nnext line here\n",
+            [("http://www.example.com/electro.htm", 1, 5, 1, 39)],
+        ),
+        # a hyphen that ends a path's word, or comes before more of the URL, stays
+        ("see http://x.example/a-b- here\n", [("http://x.example/a-b-", 1, 5, 1, 26)]),
+        (
+            "see http://x.example/a.htm-b.htm here\n",
+            [("http://x.example/a.htm-b.htm", 1, 5, 1, 33)],
+        ),
+    ],
+)
+def test_a_dash_after_a_whole_file_name_is_the_prose_s(text, expected):
+    found = [
+        (c.url, c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column)
+        for c in extract(text)
+    ]
+    assert found == expected

@@ -86,7 +86,7 @@ def test_a_letter_or_digit_never_goes_on_with_a_url_that_ends_on_one(last, first
     assert continuation(text, start, end) is None
 
 
-# Which next line may go on with a URL at its line end at all (continuation.going_on_at),
+# Which next line may go on with a URL at its line end at all (going_on.going_on_at),
 # read in the file's own syntax: a code or configuration file's, or a file of a kind urlint
 # does not read. Each the URL's line and the next ones as written in the file cited; the
 # URL, its line and column, its flags. Before, each URL that is none was flagged

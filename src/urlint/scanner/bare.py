@@ -157,9 +157,28 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = _cut(text, start, match.end(), limit, quoted_by, opener)
         if bracket and quoted_by not in ('"', "'"):  # (a quoted value's blank is no prose's)
             end = _before_a_parenthesis_of_prose(text, start, end, limit)
+    if text[end - 1] == "-" and (end == len(text) or text[end].isspace()):
+        end = _before_a_dash(text, start, end)
     if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
         return end
     return trim_end(text, start, end, quoted_by)
+
+
+# A file name's extension at a URL's end: the name is whole (a page, a document, an
+# archive), and what is glued on after it is no part of it (joins.py: no word of the next
+# line goes on with it; body_end: a dash of the prose).
+FILE_NAME_END = compiled_when_used(
+    r"(?i:\.(?:s?html?|xhtml|txt|pdf|ps|tar|gz|tgz|bz2|xz|zip|hqx|sit|exe|lzh|arj))\Z"
+)
+
+
+def _before_a_dash(text: str, start: int, end: int) -> int:
+    """Where a URL whose body text[start:end] ends on "-" before a blank or a line end ends:
+    before the "-" where a whole file name stands before it, a dash of the prose glued on
+    (`.../files/teamstat.htm- year 2017`, `.../corpus.htm- not downloadable`); else `end`
+    (a hyphen that ends a path's word, or breaks it at the line's end: the appendix's)."""
+    found = FILE_NAME_END.search(text, max(start, end - 9), end - 1)
+    return end - 1 if found is not None else end
 
 
 # How much of a bare URL's body is read at first (body_end): nearly every URL ends within it.

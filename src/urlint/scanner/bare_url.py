@@ -4,8 +4,9 @@ Below the scanner (scanner.py), which finds where URLs may start, and the reader
 (literals.py), which read a URL in the literal or comment it stands in and, in comments
 and outside both, as running text here (`read_bare`). A bare URL ends as bare.py says, or
 in a markup text where its markup's link forms say (markup.py); at its line's end the next
-line may go on with it (continuation.py, joins.py); a login it holds may run on past its
-end, and a URL inside a password is none of its own (section 6).
+line may go on with it (going_on.py, continuation.py, joins.py); a login it holds may run
+on past its end (login_runs_on.py), and a URL inside a password is none of its own
+(section 6).
 """
 
 from __future__ import annotations
@@ -15,16 +16,10 @@ from ..core.records import built
 from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
 from ..grammar.schemes import SCHEMES
 from . import bare, wrappers
-from .continuation import (
-    LOGIN_READ_ON,
-    NEAR_LINE_END,
-    URL_LINE_END,
-    Lines,
-    continuation,
-    login_read_on,
-    login_rest,
-)
+from .continuation import continuation
+from .going_on import Lines
 from .joins import joined
+from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, URL_LINE_END, login_read_on, login_rest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -151,7 +146,7 @@ def read_bare(
     ends and what it was found in (scanner.markup). Without `lines_go_on` (code outside its
     literals and comments: a YAML plain scalar, a shell word) no next line goes on with
     the URL, as a value ends at its line's end; a password may still. `lines`: how the
-    text's lines are read where one may go on (continuation.Lines; None for prose)."""
+    text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     context = None
     runs: Runs = ()
@@ -177,8 +172,10 @@ def read_bare(
         line_end = at_line_end.end() - 1
         closed = exact or not lines_go_on
         after, rest, wrapped = _at_line_end(text, start, end, line_end, closed, runs, markup, lines)
-        if rest is not None and text.find("@", start, end) < 0 and _login_read_on_before(
-            text, start, rest, covered
+        if (
+            rest is not None
+            and text.find("@", start, end) < 0
+            and _login_read_on_before(text, start, rest, covered)
         ):
             return None, end  # `1ftp://b://pw` / `pw@h/`: part of a password read on
     if (
@@ -211,10 +208,8 @@ def read_bare(
     return templated(candidate), covered
 
 
-def _login_read_on_before(
-    text: str, start: int, rest: tuple[int, int, int], covered: int
-) -> bool:
-    """Is the bare URL at text[start:] with the next line's word `rest` (continuation.
+def _login_read_on_before(text: str, start: int, rest: tuple[int, int, int], covered: int) -> bool:
+    """Is the bare URL at text[start:] with the next line's word `rest` (login_runs_on.
     login_rest: where the URL's trimmed end is, the word's start and end) part of a login
     that starts before it (`inside_a_login`), the "@" on the next line? The two are read as
     one, from a window as far back as `inside_a_login` looks: a text of such lines costs
@@ -280,7 +275,7 @@ def _at_line_end(
     but a password may; where it is made of `runs` (an escape's), no line's are added.
     Markdown, reST and AsciiDoc end a bare URL at its line's end (markup_lines.py): no guess
     joins the next line. Which next line may go on at all, `lines` says
-    (continuation.going_on_at)."""
+    (going_on.going_on_at)."""
     # Most such URLs have a blank line or the text's end after them, where no line goes on
     # with them: neither reading of the next line is looked for (each is a call of its own).
     next_start = line_end + 1
@@ -348,8 +343,10 @@ def password_end(text: str, url: str, url_end: int, rest: tuple[int, int, int]) 
     nothing past the URL, or no password starts in the URL (the next line's own login)."""
     gap = text[url_end : rest[0]]
     read_on = gap + text[rest[1] : rest[2]]
-    # A password hidden on both sides of the blanks after the URL starts again after them.
-    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS))
+    # A password hidden on both sides of the blanks after the URL starts again after them;
+    # one whose login's ":" the URL's reader trimmed as punctuation, right after that
+    # (`http://u:)pw://@h/`, read as `http://u`).
+    goes_on_at = len(url) + len(read_on) - len(read_on.lstrip(LINE_BLANKS + ":"))
     reach = max(
         (
             stop

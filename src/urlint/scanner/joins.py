@@ -9,21 +9,12 @@ other (`alt`), and the linter's X105 still asks for a wrapper (continuation.py).
 
 from __future__ import annotations
 
-import re
-
 from .._runtime.patterns import compiled_when_used
 from . import bare
 from .body import BODY
-from .continuation import (
-    ALNUM,
-    CELL_GAP,
-    COMMENT_LEADERS,
-    INDENT,
-    LINE_END,
-    TROFF_REQUEST,
-    Lines,
-    going_on_at,
-)
+from .continuation import ALNUM, CELL_GAP, TROFF_REQUEST
+from .going_on import COMMENT_LEADERS, Lines, going_on_at
+from .line_breaks import INDENT, past_line_break, past_line_end, run_end
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -41,7 +32,6 @@ MIN_WRAP_COLUMN = 60
 # one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.
 _URL_REST = compiled_when_used(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
 _ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
-_LINE_BREAK = re.compile(r"\r?\n")
 _COLUMN_GAP_BEFORE = compiled_when_used(r"\S[ \t]{3,}\Z")
 
 # A URL seldom ends on one of these: a line that ends on one inside a URL was broken there,
@@ -83,7 +73,7 @@ def joined(
     """The raw pieces of a bare URL broken across lines, first line first; None if unbroken.
 
     For the bare URL text[url_start:url_end] at its line's end, in a text whose lines are
-    read as `lines` says (None: prose; continuation.going_on_at decides which next line may
+    read as `lines` says (None: prose; going_on.going_on_at decides which next line may
     go on at all): (start, end) per line, at most MAX_JOINED_LINES. The URL is their text
     joined, `alt` (its first line's reading) text[url_start:min(url_end, pieces[0][1])].
     The first piece ends at url_end, or one later where a separator trimmed as punctuation
@@ -93,7 +83,7 @@ def joined(
     if first is None:
         return None
     piece_end, line_break = first
-    next_start = line_break + (2 if text.startswith("\r", line_break) else 1)
+    next_start = past_line_break(text, line_break)
     if next_start >= len(text) or text.startswith(("\n", "\r\n"), next_start):
         return None  # a blank line after it: most URLs at a line end
     if lines is not None and going_on_at(text, url_start, piece_end, next_start, lines) is None:
@@ -127,8 +117,7 @@ def _first_piece_end(text: str, url_start: int, url_end: int) -> tuple[int, int]
     at = url_end
     if at < len(text) and text[at] in _AFTER_TRIMMED:
         at += 1  # the only character trimmed between the URL and its line end
-    line_break = _LINE_BREAK.match(text, at)
-    if line_break is None:
+    if not text.startswith(("\n", "\r\n"), at):
         return None
     if at == url_end and text[url_end - 1] == "\\" and url_end - url_start > 1:
         return url_end - 1, at
@@ -158,13 +147,14 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
     `trimmed`)? False where its first word alone says no; _goes_on_with decides the rest."""
     # The next line's first word, roughly, past quote marks and blanks (string methods and
     # a pattern every scan has compiled: most URLs at a line end stop here).
-    pos = line_break + (2 if text.startswith("\r", line_break) else 1)
+    pos = past_line_break(text, line_break)
     head = text[pos : pos + 80]
     first = head.lstrip(" \t>|")
     pos += len(head) - len(first)
-    if not trimmed and last not in _SEPARATOR_ENDS and first[:1].isalnum() and first[:1].isascii():
+    letter_or_digit = first[:1].isalnum() and first[:1].isascii()
+    if not trimmed and last not in _SEPARATOR_ENDS and letter_or_digit:
         return False  # a letter or digit goes on only after a separator (the end's test)
-    end = BODY.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
+    end = run_end(BODY, text, pos)
     word = text[pos:end]
     if word and not word.strip("*#/;%-") and text.startswith((" ", "\t"), end):
         return True  # a comment's leader: _layout reads past it
@@ -181,12 +171,18 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
 
 
 def _goes_on_with(
-    text: str, url_start: int, url_end: int, last: str, pos: int, token_end: int, *line: int
+    text: str,
+    url_start: int,
+    url_end: int,
+    last: str,
+    pos: int,
+    token_end: int,
+    line_start: int,
+    line_break: int,
 ) -> bool:
     """Is text[pos:token_end], the next line's first word, shaped as the rest of a URL whose
-    line (its start and line break: `line`) ends on `last`?"""
+    line (from `line_start` to its line break at `line_break`) ends on `last`?"""
     token = text[pos:token_end]
-    line_start, line_break = line
     if not ALNUM.search(token) or SCHEME_START.match(token) or "://" in token:
         return False  # no word, or a URL of its own
     if token[0] in "([{<":
@@ -227,7 +223,7 @@ def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tupl
     """Where the next line's text starts, and whether its indent goes on with the URL's
     line as a paragraph's does; None where it is blank, at another reply level, or the
     URL's line comment ends with its line."""
-    next_start = line_break + (2 if text.startswith("\r", line_break) else 1)  # past "\r?\n"
+    next_start = past_line_break(text, line_break)
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     key = quote_key(prefix.group()) if prefix is not None else ""
     reply = QUOTE_PREFIX.match(text, next_start)
@@ -241,10 +237,10 @@ def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tupl
             own, nxt = leader.end(), nxt + len(leader.group())
         elif not leader.group().endswith("*"):  # "*" also marks a list's item
             return None  # the comment ends with its line: code, or another comment
-    next_text = INDENT.match(text, nxt).end()  # type: ignore[union-attr]  # matches empty
+    next_text = run_end(INDENT, text, nxt)
     if next_text >= len(text) or text[next_text] in "\r\n":
         return None  # a blank line ends the paragraph
-    own_text = INDENT.match(text, own, url_start).end()  # type: ignore[union-attr]  # matches empty
+    own_text = run_end(INDENT, text, own, url_start)
     indent, column = _width(text, own, own_text), _width(text, own, url_start)
     next_indent = _width(text, nxt, next_text)
     if own_text < url_start and _IN_A_COLUMN.search(text, own_text, url_start):
@@ -272,10 +268,10 @@ def _goes_on(
     start, end = piece
     first = _first_piece_end(text, start, end)
     line_start = text.rfind("\n", 0, start) + 1
-    if first is None or INDENT.match(text, line_start, start).end() != start:  # type: ignore[union-attr]  # matches empty
+    if first is None or run_end(INDENT, text, line_start, start) != start:
         return None  # text after the piece on its line, or before it: the URL ends there
     piece_end, line_break = first
-    next_start = line_break + (2 if text.startswith("\r", line_break) else 1)
+    next_start = past_line_break(text, line_break)
     if lines is not None and going_on_at(text, start, piece_end, next_start, lines) is None:
         return None
     rest = _broken_at_a_separator(text, line_start, start, end, piece_end, line_break)
@@ -298,7 +294,7 @@ def _cut_at_the_wrap_column(
         return None
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     key = quote_key(prefix.group()) if prefix is not None else ""
-    next_start = _LINE_BREAK.match(text, line_break).end()  # type: ignore[union-attr]  # a line break is there
+    next_start = past_line_break(text, line_break)
     pos = _next_line_text(text, next_start, key)
     if pos < 0:  # indented: a writer's rest set right under the URL, at the margin
         if not text.startswith((" ", "\t"), next_start) or url_start == line_start:
@@ -314,7 +310,7 @@ def _cut_at_the_wrap_column(
     end = bare.body_end(text, pos)
     if not _rest_of_a_url(text, pos, end):
         return None
-    if _FILE_NAME_END.search(text, max(url_start, url_end - 8), url_end) and (
+    if bare.FILE_NAME_END.search(text, max(url_start, url_end - 8), url_end) and (
         text[pos] not in _GOES_ON_A_FILE_NAME
     ):
         return None  # a whole file name: the next line's word is the next column or word
@@ -325,13 +321,10 @@ def _cut_at_the_wrap_column(
     return pos, end
 
 
-# A URL that ends its line on a file name's extension is whole: a mail client that wraps
-# at its column cut it before the next word, a date or a size in a listing
+# A URL that ends its line on a whole file name (bare.FILE_NAME_END) is whole: a mail
+# client that wraps at its column cut it before the next word, a date or a size in a listing
 # (`.../bootpd-243-dhcp.zip` then `960130 ...`), "32 bit", a word of prose. Only a separator
 # goes on with it (`.tar` then `.gz`, `.html` then `?q=`, `#top`).
-_FILE_NAME_END = compiled_when_used(
-    r"(?i:\.(?:s?html?|xhtml|txt|pdf|ps|tar|gz|tgz|bz2|xz|zip|hqx|sit|exe|lzh|arj))\Z"
-)
 _GOES_ON_A_FILE_NAME = frozenset("./?#&;=-_~%")
 
 
@@ -347,7 +340,7 @@ def _htm_cut_before_its_l(
         return None
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
     key = quote_key(prefix.group()) if prefix is not None else ""
-    next_start = _LINE_BREAK.match(text, line_break).end()  # type: ignore[union-attr]  # a line break is there
+    next_start = past_line_break(text, line_break)
     pos = _next_line_text(text, next_start, key)
     letter = "l" if ending[-1] == "m" else "L"
     if pos < 0 or not text.startswith(letter, pos) or _LONE_LETTER.match(text, pos + 1) is None:
@@ -406,10 +399,10 @@ def _a_word_cut(text: str, token: str, end: int) -> bool:
     """Is the word `token`, which ends at `end` and has no separator, the rest of a URL cut
     at the column: alone on its line, no sign-off or name, no lone word after it (a
     signature's name, or a fragment of a URL wrapped twice)?"""
-    line_end = LINE_END.match(text, end)
-    if line_end is None or _SIGN_OFF.match(token):
+    next_start = past_line_end(text, end)
+    if next_start is None or _SIGN_OFF.match(token):
         return False
-    return _LONE_WORD.match(text, line_end.end()) is None
+    return _LONE_WORD.match(text, next_start) is None
 
 
 def _neighbours(text: str, line_start: int, next_start: int) -> list[int]:

@@ -19,7 +19,7 @@ code ends it there too, and what is no URL in code is none there:
 - a regular expression is no URL (scanner.regexes): `qr!ws://127\\.0\\.0\\.1:\\d+/!`;
 - in TeX's `\\url{...}` and `\\href{...}{...}` the argument is the URL, to its closing brace,
   its macros' control sequences and parameters placeholders (scanner.tex);
-- a next line goes on with a URL only where continuation.going_on_at says one may in a
+- a next line goes on with a URL only where going_on.going_on_at says one may in a
   kind urlint does not read (a comment's URL in a comment alike, its line starting as a
   URL's rest does), and never in a man page, whose next line is a request or text: read as
   prose, in files of these kinds of fifteen repositories, each of the 81 joins was wrong
@@ -38,7 +38,8 @@ from ..grammar.login import secret_spans
 from . import bare, regexes, tex
 from .bare_url import inside_a_login, not_bare_shaped, read_bare, templated
 from .body import BODY, NON_ASCII_DELIMITERS
-from .continuation import LOGIN_READ_ON, Lines, login_read_on
+from .going_on import Lines
+from .login_runs_on import LOGIN_READ_ON, login_read_on
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -209,8 +210,11 @@ def _first_cut(text: str, start: int, end: int, quoted: str) -> int:
         if found is None:
             return -1
         at = found.start()
-        if text[at] != "'" or quoted == "'" or text.startswith("''", at) and not text.startswith(
-            "''$", at
+        if (
+            text[at] != "'"
+            or quoted == "'"
+            or text.startswith("''", at)
+            and not text.startswith("''$", at)
         ):
             return at
         start = at + (2 if text.startswith("''$", at) else 1)

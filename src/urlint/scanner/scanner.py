@@ -33,8 +33,8 @@ from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
 from .bare_url import password_end, read_bare, templated, word_start
-from .continuation import login_read_on, wrapper_login_rest
 from .furniture import Furniture
+from .login_runs_on import login_read_on, wrapper_login_rest
 from .textpos import LineIndex
 
 # "://" first: a colon followed by "//" is read as one whatever the scheme's name. The
@@ -62,7 +62,7 @@ _WRAPPER, _BARE = 0, 1
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .code import LexState
-    from .continuation import Lines
+    from .going_on import Lines
     from .literals import CodeText
     from .other import OtherText
     from .positions import Positions
@@ -226,12 +226,12 @@ def _markup(syntax: Syntax | str) -> str | None:
 
 def _lines(syntax: Syntax | str) -> Lines | None:
     """How the lines of a text in `syntax` are read where a URL at a line end may go on
-    onto the next (continuation.Lines): for markup; None for prose, HTML and code (whose
+    onto the next (going_on.Lines): for markup; None for prose, HTML and code (whose
     comments' reader has its own: scanner.literals), and a kind urlint does not read (no
     line goes on with a URL there: scanner.other)."""
     if syntax == TEXT:
         return None  # nothing imported for it
-    from .continuation import Lines
+    from .going_on import Lines
     from .syntax import Syntax
 
     read_as = Syntax(syntax)

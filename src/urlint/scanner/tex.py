@@ -23,7 +23,7 @@ import re
 from ..core.model import Candidate, Flag
 from . import bare
 from .bare_url import inside_a_login, password_end
-from .continuation import login_read_on
+from .login_runs_on import login_read_on
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

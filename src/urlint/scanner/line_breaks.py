@@ -1,0 +1,65 @@
+"""Past a URL's line end: where the next line starts, and where its text starts.
+
+The one place the scanner steps over a line break after a URL (`past_line_break`,
+`past_line_end`) and finds the text of the line after it (`next_line_start`), for the
+readers that ask what the next line holds: continuation.py (the linter's X105 hint),
+going_on.py (which next line may go on with a URL at all), login_runs_on.py (a login's
+second readings) and joins.py (a URL broken across lines). Imports wrappers.py, for the
+reply prefixes a mail quotes its lines with.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .wrappers import QUOTE_PREFIX, quote_key
+
+# Blanks, then a line break: what stands between a URL that ends its line and the next line.
+LINE_END = re.compile(r"[ \t]*\r?\n")
+INDENT = re.compile(r"[ \t]*")
+# A reply prefix is short: it is looked for this far back at most, so a run of ">" at the
+# start of a long text is read once, not once a URL.
+_PREFIX_LOOKBACK = 200
+
+
+def run_end(pattern: re.Pattern[str], text: str, pos: int, end: int | None = None) -> int:
+    """Where `pattern`, which matches the empty string, stops matching text[pos:end]."""
+    found = pattern.match(text, pos) if end is None else pattern.match(text, pos, end)
+    return pos if found is None else found.end()
+
+
+def past_line_break(text: str, line_break: int) -> int:
+    """Where the next line starts, past the line break ("\\n" or "\\r\\n") at `line_break`."""
+    return line_break + (2 if text.startswith("\r", line_break) else 1)
+
+
+def past_line_end(text: str, pos: int) -> int | None:
+    """Where the next line starts, where only blanks stand between `pos` and its line's
+    end; else None (text follows on the line, or the text ends)."""
+    found = LINE_END.match(text, pos)
+    return None if found is None else found.end()
+
+
+def next_line_start(
+    text: str, url_start: int, url_end: int, any_reply_level: bool = False
+) -> int | None:
+    """Where the text of the next line starts, when the URL text[url_start:url_end] ends
+    its line; else None.
+
+    Past the next line's reply prefix and indent. Its prefix must quote as the URL's own
+    line does (the same paragraph of the same mail), unless `any_reply_level`."""
+    pos = past_line_end(text, url_end)
+    if pos is None:
+        return None
+    if any_reply_level:
+        reply = QUOTE_PREFIX.match(text, pos)
+        return run_end(INDENT, text, pos if reply is None else reply.end())
+    low = max(0, url_start - _PREFIX_LOOKBACK)
+    line_start = text.rfind("\n", low, url_start) + 1 or low
+    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
+    if prefix is not None and prefix.group().strip():
+        reply = QUOTE_PREFIX.match(text, pos)
+        if reply is None or quote_key(reply.group()) != quote_key(prefix.group()):
+            return None
+        pos = reply.end()
+    return run_end(INDENT, text, pos)
