@@ -54,6 +54,14 @@ PROCESSES: dict[str, tuple[str, ...]] = {
     ),
     "tests/commands/test_extract_options.py": ("test_a_list_of_nul_ended_names_read_as_lines",),
     "tests/commands/test_own_files.py": ("test_the_baseline_is_no_input_on_two_processes",),
+    "tests/commands/test_settings_files.py": (
+        "test_a_configuration_that_links_to_a_device_is_refused_not_passed_over",
+        "test_a_configuration_named_that_is_a_fifo_is_refused_at_once",
+        "test_an_ignore_file_that_links_to_a_device_is_a_warning_and_the_run_goes_on",
+        "test_an_ignore_file_that_is_a_fifo_is_a_warning_and_the_run_goes_on",
+        "test_a_baseline_that_links_to_a_device_is_one_line_and_exit_2",
+        "test_a_baseline_that_is_a_fifo_is_refused_at_once",
+    ),
     "tests/run/test_archive_units.py": (
         "test_the_summary_counts_the_same_messages_on_one_and_two_processes",
     ),

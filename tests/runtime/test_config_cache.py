@@ -194,7 +194,8 @@ def test_a_link_planted_at_the_partial_files_name_is_not_written_through(project
     victim = project / "victim.txt"
     victim.write_text("precious\n")
     planted = (
-        f"ln -s {victim} {project}/cache/{CACHE}.$$; exec {sys.executable} -c \"$0\" check notes.txt"
+        f"ln -s {victim} {project}/cache/{CACHE}.$$; "
+        f'exec {sys.executable} -c "$0" check notes.txt'
     )
     result = subprocess.run(
         ["bash", "-c", planted, COMMAND], capture_output=True, text=True, cwd=project, check=False
