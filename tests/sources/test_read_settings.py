@@ -19,6 +19,8 @@ from urlint.sources.opening import (
     read_settings,
 )
 
+from ..helpers import REPO
+
 
 def refusal(path, limit: int = CONFIG_LIMIT) -> str:
     """What read_settings says of `path`, run on a thread that must end: a FIFO waited on
@@ -41,8 +43,7 @@ def refusal(path, limit: int = CONFIG_LIMIT) -> str:
 
 
 def test_the_limits_are_stated_in_the_docs():
-    with open("docs/reference/configuration.md", encoding="utf-8") as handle:
-        docs = handle.read()
+    docs = (REPO / "docs/reference/configuration.md").read_text(encoding="utf-8")
     assert (CONFIG_LIMIT, IGNORE_LIMIT, BASELINE_LIMIT) == (4 << 20, 8 << 20, 256 << 20)
     for line in (
         "| `urlint.toml`, `pyproject.toml` (`--config`) | 4 MB | exit 2 |",
