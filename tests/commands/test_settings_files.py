@@ -54,7 +54,11 @@ def urlint(*argv: str) -> tuple[int, str, str]:
     The timeout is a guard alone: a FIFO waited on fails the test instead of holding it."""
     result = subprocess.run(
         [sys.executable, "-m", "urlint", *argv],
-        capture_output=True, text=True, check=False, timeout=120, preexec_fn=_capped,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        preexec_fn=_capped,
     )
     return result.returncode, result.stdout, result.stderr
 
@@ -85,7 +89,9 @@ def test_a_configuration_nested_too_deeply_is_one_line_and_exit_2(
     (tmp_path / name).write_text(text)
     (tmp_path / "a.md").write_text(A_MD)
     assert run(capsys, command, "a.md") == (
-        2, "", f"urlint: {os.getcwd()}/{name}: invalid TOML: nested too deeply\n"
+        2,
+        "",
+        f"urlint: {os.getcwd()}/{name}: invalid TOML: nested too deeply\n",
     )
 
 
@@ -94,7 +100,9 @@ def test_a_configuration_over_its_limit_is_one_line_and_exit_2(capsys, repositor
         handle.write(b"# a comment\n" + b"#" * CONFIG_LIMIT + b"\n")
     for command in ("check", "extract"):
         assert run(capsys, command, "a.md") == (
-            2, "", f"urlint: {repository}/urlint.toml: cannot read: over the 4 MB limit\n"
+            2,
+            "",
+            f"urlint: {repository}/urlint.toml: cannot read: over the 4 MB limit\n",
         )
 
 
@@ -113,7 +121,9 @@ def test_a_configuration_that_links_to_a_device_is_refused_not_passed_over(repos
 def test_a_configuration_named_that_is_a_fifo_is_refused_at_once(repository):
     os.mkfifo("fifo.toml")
     assert urlint("check", "--config", "fifo.toml", "a.md") == (
-        2, "", "urlint: fifo.toml: cannot read: a FIFO, not a regular file\n"
+        2,
+        "",
+        "urlint: fifo.toml: cannot read: a FIFO, not a regular file\n",
     )
 
 
@@ -122,21 +132,19 @@ def test_a_configuration_named_that_is_a_fifo_is_refused_at_once(repository):
 
 @needs_dev_zero
 @pytest.mark.parametrize("where", [".gitignore", ".ignore", ".git/info/exclude"])
-def test_an_ignore_file_that_links_to_a_device_is_a_warning_and_the_run_goes_on(
-    repository, where
-):
+def test_an_ignore_file_that_links_to_a_device_is_a_warning_and_the_run_goes_on(repository, where):
     (repository / where).symlink_to("/dev/zero")
     warned = ignore_warning(where, LINK_TO_ZERO)
     assert urlint("check", ".") == (1, C202 + P501 + BOTH, warned)
-    assert urlint("extract", ".") == (
-        0, "http://example.com/~fred\nftp://fred:****@h/x\n", warned
-    )
+    assert urlint("extract", ".") == (0, "http://example.com/~fred\nftp://fred:****@h/x\n", warned)
 
 
 def test_an_ignore_file_that_is_a_fifo_is_a_warning_and_the_run_goes_on(repository):
     os.mkfifo(repository / ".ignore")
     assert urlint("check", ".") == (
-        1, C202 + P501 + BOTH, ignore_warning(".ignore", "a FIFO, not a regular file")
+        1,
+        C202 + P501 + BOTH,
+        ignore_warning(".ignore", "a FIFO, not a regular file"),
     )
 
 
@@ -177,7 +185,9 @@ def test_a_baseline_that_is_a_fifo_is_refused_at_once(repository):
     assert urlint("baseline", "show", "base.json") == (2, "", said)
     # written over: not read first, and not written either (never opened for writing)
     assert urlint("check", "--write-baseline", "base.json", "a.md") == (
-        2, "", "urlint: base.json: cannot write the baseline: not written: not a regular file\n"
+        2,
+        "",
+        "urlint: base.json: cannot write the baseline: not written: not a regular file\n",
     )
 
 
@@ -185,5 +195,7 @@ def test_a_baseline_over_its_limit_is_one_line_and_exit_2(capsys, repository):
     with open("base.json", "wb") as handle:
         handle.truncate(BASELINE_LIMIT + 1)  # sparse: refused by its size, never read
     assert run(capsys, "check", "--baseline", "base.json", "a.md") == (
-        2, "", "urlint: base.json: cannot read the baseline: over the 256 MB limit\n"
+        2,
+        "",
+        "urlint: base.json: cannot read the baseline: over the 256 MB limit\n",
     )

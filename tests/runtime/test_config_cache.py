@@ -46,7 +46,10 @@ def _at_most_a_gigabyte() -> None:
 def check(project, capped: bool = False) -> tuple[int, str, str]:
     result = subprocess.run(
         [sys.executable, "-c", COMMAND, "check", "notes.txt"],
-        capture_output=True, text=True, cwd=project, check=False,
+        capture_output=True,
+        text=True,
+        cwd=project,
+        check=False,
         preexec_fn=_at_most_a_gigabyte if capped else None,
     )
     parser_loaded = result.stderr.splitlines()[-1]
@@ -72,9 +75,10 @@ def test_a_configuration_read_again_unchanged_is_not_parsed_again(project):
     assert check(project) == KEPT
     assert os.listdir(project / "cache") == [CACHE]
     assert (project / "cache" / CACHE).stat().st_mode & 0o777 == 0o600
-    (where, (_, document)), = kept_table(project).items()
+    ((where, (_, document)),) = kept_table(project).items()
     assert (where, document) == (
-        os.path.realpath(project / "pyproject.toml"), {"tool": {"urlint": {"select": ["C2"]}}}
+        os.path.realpath(project / "pyproject.toml"),
+        {"tool": {"urlint": {"select": ["C2"]}}},
     )
 
 
@@ -147,14 +151,20 @@ def write_cache(project, table: object) -> None:
 @pytest.mark.parametrize(
     "entry",
     [
-        None, "x", (1,), "state and no document", "a document of a set",
-        "a document of bytes", "a state of strings", "a key not a string",
+        None,
+        "x",
+        (1,),
+        "state and no document",
+        "a document of a set",
+        "a document of bytes",
+        "a state of strings",
+        "a key not a string",
     ],
 )
 def test_a_cache_entry_of_another_shape_is_parsed_again(project, entry):
     # the checksum holds, but an entry is not what a run wrote: (state, document)
     check(project)
-    (where, (state, document)), = kept_table(project).items()
+    ((where, (state, document)),) = kept_table(project).items()
     shapes = {
         "state and no document": (state, None),
         "a document of a set": (state, {"tool": {"urlint": {"select": {"C2"}}}}),
@@ -178,8 +188,12 @@ def test_a_cache_others_may_write_is_not_used(project):
 def test_a_cache_over_its_size_is_not_read(project):
     check(project)
     table = kept_table(project)
-    table.update({f"/p{number}/urlint.toml": ((1, 2, 3, 4, 5), {"exclude": [f"{number}" * 1000]})
-                  for number in range(300)})
+    table.update(
+        {
+            f"/p{number}/urlint.toml": ((1, 2, 3, 4, 5), {"exclude": [f"{number}" * 1000]})
+            for number in range(300)
+        }
+    )
     write_cache(project, table)
     data = (project / "cache" / CACHE).read_bytes()
     assert len(data) > config_cache._MOST_BYTES and config_cache._unpacked(data) == table
@@ -194,8 +208,7 @@ def test_a_link_planted_at_the_partial_files_name_is_not_written_through(project
     victim = project / "victim.txt"
     victim.write_text("precious\n")
     planted = (
-        f"ln -s {victim} {project}/cache/{CACHE}.$$; "
-        f'exec {sys.executable} -c "$0" check notes.txt'
+        f'ln -s {victim} {project}/cache/{CACHE}.$$; exec {sys.executable} -c "$0" check notes.txt'
     )
     result = subprocess.run(
         ["bash", "-c", planted, COMMAND], capture_output=True, text=True, cwd=project, check=False

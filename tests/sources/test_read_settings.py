@@ -112,9 +112,7 @@ def test_a_file_that_is_not_there_is_the_systems_error(tmp_path):
         read_settings(str(tmp_path / "link.toml"), CONFIG_LIMIT)
 
 
-def test_a_file_that_grew_past_its_limit_since_its_size_was_taken_is_refused(
-    tmp_path, monkeypatch
-):
+def test_a_file_that_grew_past_its_limit_since_its_size_was_taken_is_refused(tmp_path, monkeypatch):
     # the size fstat gives is not trusted: what is read counts
     path = tmp_path / ".gitignore"
     path.write_bytes(b"x\n" * 100)
