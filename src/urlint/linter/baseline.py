@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from ..core.exits import ConfigError
 from ..core.findings import Finding
 from ..grammar.login import mask_password
-from ..sources.opening import write_whole
+from ..sources.opening import BASELINE_LIMIT, read_settings, write_whole
 
 VERSION = 2
 
@@ -91,10 +91,12 @@ class Baseline:
 
     @classmethod
     def load(cls, path: str) -> Baseline:
-        """Read the baseline at `path`, format 1 or 2; ConfigError when it cannot or is not one."""
+        """Read the baseline at `path`, format 1 or 2; ConfigError when it cannot or is not one.
+
+        Read as every file of settings is (`read_settings`): a FIFO, a device or a link to
+        one is refused unread, and so is a file over BASELINE_LIMIT."""
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
+            data = json.loads(read_settings(path, BASELINE_LIMIT).decode("utf-8"))
         except OSError as error:
             raise ConfigError(
                 f"{path}: cannot read the baseline: {error.strerror or error}"

@@ -21,6 +21,7 @@ from .._runtime.config_cache import kept
 from ..core.exits import ConfigError
 from ..core.findings import Severity
 from ..core.records import record
+from ..sources.opening import CONFIG_LIMIT, NotRead, read_settings
 from ..sources.selection import Selection, path_matches
 from .rules.rule import RFC1738, TARGETS, RuleOptions
 
@@ -389,14 +390,18 @@ def exclude_patterns(
 
 
 def find_config(start: str) -> str | None:
-    """The nearest urlint.toml, or pyproject.toml with a [tool.urlint] table, from `start` up."""
+    """The nearest urlint.toml, or pyproject.toml with a [tool.urlint] table, from `start` up.
+
+    A urlint.toml that is there is the one, whatever it is: one that is not a regular file
+    (a link to a device, a FIFO) is refused when it is read, never passed over for another
+    further up."""
     directory = os.path.abspath(start)
     while True:
         candidate = os.path.join(directory, "urlint.toml")
-        if os.path.isfile(candidate):
+        if os.path.lexists(candidate):
             return candidate
         pyproject = os.path.join(directory, "pyproject.toml")
-        if os.path.isfile(pyproject) and _mentions_urlint(pyproject):
+        if os.path.lexists(pyproject) and _mentions_urlint(pyproject):
             table = _load(pyproject)
             if "urlint" in table.get("tool", {}):
                 return pyproject
@@ -407,10 +412,14 @@ def find_config(start: str) -> str | None:
 
 
 def _mentions_urlint(path: str) -> bool:
-    """A cheap look before parsing: most pyproject.toml files have no urlint table."""
+    """A cheap look before parsing: most pyproject.toml files have no urlint table.
+
+    One that cannot be read as a configuration file (over CONFIG_LIMIT: which table it
+    holds is not known) may: it is parsed, and says why it cannot be."""
     try:
-        with open(path, "rb") as handle:
-            return b"urlint" in handle.read()
+        return b"urlint" in read_settings(path, CONFIG_LIMIT)
+    except NotRead:
+        return True
     except OSError:
         return False
 
@@ -456,9 +465,8 @@ def _parse(path: str) -> dict:
     else:  # Python 3.10: the same parser, before the standard library took it in
         import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
+        return tomllib.loads(read_settings(path, CONFIG_LIMIT).decode("utf-8"))
+    except OSError as error:  # a FIFO or a device (NotRead) too: never waited on nor read
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
@@ -466,6 +474,8 @@ def _parse(path: str) -> dict:
         raise ConfigError(
             f"{path}: invalid TOML: not UTF-8 ({error.reason} at byte {error.start})"
         ) from None
+    except RecursionError:  # the parser recurses once a level: arrays in arrays in ...
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
 
 
 def build_settings(

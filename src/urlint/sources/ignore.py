@@ -28,8 +28,12 @@ linear in the entry's length (times the patterns with wildcards, as git's does).
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from functools import lru_cache
+
+from .opening import IGNORE_LIMIT, NotRead, read_settings
 
 # No entry shorter than this (a name, or a path from the ignore file's directory) is matched
 # by a pattern holding more one-byte parts: a name has 255 bytes at most on the usual file
@@ -176,18 +180,45 @@ def parse_ignore_file(text: str) -> IgnoreFile | None:
 
 
 def load_ignore_file(path: str) -> IgnoreFile | None:
-    """The ignore file at `path`; None if it is absent, unreadable or has no pattern.
+    """The ignore file at `path`; None if it is absent, unreadable, refused or has no pattern.
 
     An unreadable one is passed over as git and ripgrep do (the walk reports it as an input
-    when it reads it)."""
+    when it reads it). One that is no regular file (a link to /dev/zero, a FIFO) or is over
+    IGNORE_LIMIT is refused unread (`read_settings`), with a warning (`_refused`), and the
+    walk goes on without it."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = read_settings(path, IGNORE_LIMIT)
+    except NotRead as refusal:
+        _refused(path, str(refusal))
+        return None
     except OSError:
         return None
     # File names are str decoded with surrogateescape (os.fsdecode): patterns are matched
     # as bytes against their very bytes, a name that is not UTF-8 too.
     return _parse(data)
+
+
+_warned: set[str] = set()  # the refused files said so: each once a process
+
+
+def _refused(path: str, reason: str) -> None:
+    """One line on standard error: the ignore file at `path` is not read, and why.
+
+    A warning, not an error that ends the run: the file is not urlint's but the tree's (git
+    itself only warns of one it cannot read), and a walk that went on without it reads
+    more files, never fewer; the warning says so. Said once, however many walks meet it."""
+    whole = os.path.abspath(path)
+    if whole in _warned:
+        return
+    _warned.add(whole)
+    from ..grammar.display import shown
+
+    named = shown(os.path.normpath(path))
+    print(
+        f"urlint: warning: {named}: ignore file not read ({shown(reason)}): the walk goes "
+        "on without its patterns",
+        file=sys.stderr,
+    )
 
 
 _WILDCARD = re.compile(rb"[*?\[\\]")  # what a plain pattern has none of

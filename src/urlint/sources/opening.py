@@ -2,7 +2,8 @@
 
 How an input file is opened and read: a FIFO without waiting for its writer, a device
 refused, a regular file hashed as it is read, a byte range of a file read again by a worker,
-a file written back with its fixes. Every input file is opened here.
+a file written back with its fixes. Every input file is opened here, and every file read
+whole as settings (configuration, ignore files, baselines: `read_settings`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import stat
 import sys
 
 from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
+from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 
 TYPE_CHECKING = False
@@ -62,21 +64,100 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
         os.set_blocking(descriptor, True)
         return os.fdopen(descriptor, "rb")
     if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a character device"
-            if stat.S_ISCHR(info.st_mode)
-            else "a block device"
-            if stat.S_ISBLK(info.st_mode)
-            else "a directory"  # a file replaced by one since the walk found it
-            if stat.S_ISDIR(info.st_mode)
-            else "a socket"
-        )
-        raise NotAFile(f"{kind}, not a file: not read")
+        # a directory: a file replaced by one since the walk found it
+        raise NotAFile(f"{_kind(info.st_mode)}, not a file: not read")
     if info.st_size >= LARGE_INPUT_BYTES:
         keep_freed_memory()
     if hashing:
         return io.BufferedReader(_Hashing(path, info.st_size))
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, as a message names it."""
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "a socket"
+
+
+# The most bytes of each file read whole as settings (`read_settings`): far more than any
+# written by hand or by urlint holds, far less than a machine's memory. A baseline is
+# urlint's own, some 150 bytes an entry: 256 MB is over a million findings.
+# (docs/reference/configuration.md, "Files read whole", states them.)
+CONFIG_LIMIT = 4 * 1024 * 1024  # urlint.toml, pyproject.toml
+IGNORE_LIMIT = 8 * 1024 * 1024  # .gitignore, .ignore, .git/info/exclude (git's: 100 MB)
+BASELINE_LIMIT = 256 * 1024 * 1024  # --baseline, and a --write-baseline written over
+_READ_PIECE = 64 * 1024  # what a file that grew since its size was looked at is read on in
+
+
+class NotRead(OSError):
+    """A file read whole as settings, refused unread: not a regular file, or over its limit."""
+
+    def __str__(self) -> str:
+        return self.strerror or ""
+
+
+def read_settings(path: str, limit: int) -> bytes:
+    """The bytes of the regular file at `path`, of at most `limit` bytes.
+
+    What urlint reads whole to decide how to run: a configuration file, an ignore file, a
+    baseline. A symbolic link is followed to a regular file alone: a FIFO, a device, a
+    socket or a directory is refused by what it is (NotRead), never read (a link to
+    /dev/zero would be read until memory ran out, a FIFO with no writer waited on for
+    ever). It is opened without waiting (O_NONBLOCK: a FIFO put in its place after it was
+    looked at opens at once, and is refused as it is found open), and more than `limit`
+    bytes are refused, the file's size first and then what is read (it may grow).
+    Raises NotRead, or OSError where the system would not open or read it."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRead(0, _not_regular(path, info.st_mode))
+    descriptor = os.open(
+        path,
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_CLOEXEC", 0),
+    )
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):  # replaced since it was looked at
+            raise NotRead(0, _not_regular(path, info.st_mode))
+        if info.st_size > limit:
+            raise NotRead(0, _over(limit))
+        pieces: list[bytes] = []
+        taken = 0
+        ask = info.st_size + 1  # all of it at once, and the end seen
+        while taken <= limit:
+            piece = os.read(descriptor, min(ask, limit + 1 - taken))
+            if not piece:
+                break
+            pieces.append(piece)
+            taken += len(piece)
+            ask = _READ_PIECE
+        if taken > limit:
+            raise NotRead(0, _over(limit))
+    finally:
+        os.close(descriptor)
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+def _over(limit: int) -> str:
+    return f"over the {size_text(limit)} limit"
+
+
+def _not_regular(path: str, mode: int) -> str:
+    """Why the file at `path` (`mode`, a link followed) is not read: what it is, and that
+    a link led there."""
+    kind = _kind(mode)
+    if os.path.islink(path):
+        kind = "a symbolic link to " + kind
+    return f"{kind}, not a regular file"
 
 
 class _Hashing(io.RawIOBase):
