@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...grammar import abnf
-from .rule import Hit, UrlUnderCheck, rule
+from .rule import HISTORIC, RFC3986, Hit, UrlUnderCheck, rule
 from .syntax import host_problem
 
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
@@ -289,11 +289,8 @@ def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S416", "invalid-wais", Severity.ERROR, "3.9",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
-        "1738 section 3.9's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
     explanation=(
         'Section 3.9: "wais://<host>:<port>/<database>", "...<database>?<search>" or '
@@ -365,11 +362,8 @@ def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S418", "invalid-prospero", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        "RFC 1738 section 3.11's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary="A prospero URL without /<hsoname> after the host.",
     explanation=(
         'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '

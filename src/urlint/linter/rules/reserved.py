@@ -14,7 +14,7 @@ from ...grammar.abnf import (
     USER_RESERVED,
     reserved_except,
 )
-from .rule import RFC3986, Hit, UrlUnderCheck, rule
+from .rule import HISTORIC, RFC3986, Hit, UrlUnderCheck, rule
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
@@ -167,11 +167,8 @@ def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        'RFC 1738 section 3.11\'s, whose ";" separates the fields: the rule holds.'
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded ";" in a prospero hsoname.',
     explanation=(
         'Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in '
@@ -203,11 +200,8 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
-        "1738 section 3.9's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A reserved character in a wais database, type, document id or search.",
     explanation=(
         "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
@@ -274,12 +268,8 @@ def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        'RFC 1738 section 3.11\'s fields, whose "=" and "/" are reserved: the rule '
-        'holds.'
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded "=" or "/" in a prospero field name or value.',
     explanation=(
         'Section 3.11: "each field/value pair is separated from each other and from the rest '

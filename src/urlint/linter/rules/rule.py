@@ -32,6 +32,13 @@ RFC1738 = "rfc1738"
 RFC3986 = "rfc3986"
 TARGETS = (RFC1738, RFC3986)
 
+# What RFC 3986 says of a rule about wais or prospero alone: the schemes' RFCs are Historic.
+HISTORIC = (
+    "Off under --target rfc3986: RFC {rfc}, which took {name} over from RFC 1738, is "
+    "Historic, and a {name} URI is read by RFC 3986's generic syntax alone (section 3), "
+    "which allows what this rule reports."
+)
+
 
 @record
 class RuleOptions:
