@@ -184,6 +184,25 @@ class Rule:
             "rfc1738": self.grade_under(RFC1738),
             "rfc3986": self.grade_under(RFC3986),
             "rfc3986_says": self.rfc3986_says,
+            # For each target: its grade ("off" where it does not hold), the section the
+            # rule rests on there (None: the run itself, or a target that does not hold
+            # it), and what it checks there.
+            "targets": {
+                target: {
+                    "grade": self.grade_under(target),
+                    "rests_on": (
+                        citation(self, target)
+                        if self.holds_under(target) and self.section is not None
+                        else None
+                    ),
+                    "checks": (
+                        self.rfc3986_says if target == RFC3986
+                        else self.summary if self.rfc1738
+                        else f"Off under RFC 1738: {self.explanation}"
+                    ),
+                }
+                for target in TARGETS
+            },
         }
 
 
