@@ -93,7 +93,9 @@ def _read_authority(
         host_end = close + 1 if close >= 0 else stop
         port_colon = url.find(":", host_end, stop)
     else:
-        port_colon = (url.find if generic else url.rfind)(":", host_start, stop)
+        port_colon = (
+            url.find(":", host_start, stop) if generic else url.rfind(":", host_start, stop)
+        )
     if port_colon >= 0:
         parsed.port = (port_colon + 1, stop)
         host_end = min(host_end, port_colon)
