@@ -168,20 +168,20 @@ def _addr_spec_faults(url: str, start: int, end: int) -> list[Fault]:
         for at, char in enumerate(written, start)
         if char in _MUST_BE_ENCODED
     ]
-    if faults:
-        return faults
     at = written.rfind("@")
     if at <= 0 or at == len(written) - 1:
         return [
+            *faults,
             Fault(
                 start, end, "not an address (RFC 6068 section 2): an addr-spec is local-part@domain"
-            )
+            ),
         ]
     try:
         local = _decoded_bytes(written[:at]).decode("utf-8")
     except UnicodeDecodeError:
         return [
-            Fault(start, start + at, "the local part's escapes are no UTF-8 (RFC 6068 section 2)")
+            *faults,
+            Fault(start, start + at, "the local part's escapes are no UTF-8 (RFC 6068 section 2)"),
         ]
     if LOCAL_PART.fullmatch(local) is None:
         faults.append(
