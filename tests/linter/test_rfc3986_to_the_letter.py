@@ -120,8 +120,10 @@ def _check(name: str, url: str, mutant: str, points: tuple[int, ...]) -> None:
     found = _findings(mutant)
     parsed = parse(mutant, generic=True)
     components = _components_at(parsed, points)
-    colon = mutant.find(":")
-    if colon >= 0 and min(points) <= colon + 3:
+    # The scheme and what opens the production ("file:", "http://") are a component too,
+    # as the drawn URI has them: a colon taken out is named by a finding on the scheme.
+    colon = url.find(":")
+    if min(points) <= colon + 3:
         components.append((0, colon + 3))
     points = (*points, _leaves(name, mutant))
     named = [
