@@ -127,9 +127,36 @@ def _with_query_and_fragment(head: st.SearchStrategy[str]) -> st.SearchStrategy[
 # URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ], of a scheme urlint reads by the
 # generic syntax alone: none of the ones whose RFCs the scheme strategies below draw, nor a
 # name a scanner takes for something else.
-_NAMED = {"http", "https", "ftp", "file", "mailto", "news", "nntp", "telnet", "gopher", "wais",
-          "prospero", "urn", "tel", "fax", "sip", "sips", "data", "cid", "mid", "xmpp", "magnet",
-          "geo", "afs", "nfs", "tn3270", "mailserver", "ws", "wss"}
+_NAMED = {
+    "http",
+    "https",
+    "ftp",
+    "file",
+    "mailto",
+    "news",
+    "nntp",
+    "telnet",
+    "gopher",
+    "wais",
+    "prospero",
+    "urn",
+    "tel",
+    "fax",
+    "sip",
+    "sips",
+    "data",
+    "cid",
+    "mid",
+    "xmpp",
+    "magnet",
+    "geo",
+    "afs",
+    "nfs",
+    "tn3270",
+    "mailserver",
+    "ws",
+    "wss",
+}
 generic_uri = _with_query_and_fragment(
     st.builds(
         lambda s, h: s + ":" + h,
@@ -159,9 +186,6 @@ http_uri = _with_query_and_fragment(
 # percent-encoded, as are the characters a URI cannot hold.
 ATEXT = ALPHA + DIGIT + "!#$%&'*+-/=?^_`{|}~"
 _AS_WRITTEN = ALPHA + DIGIT + "!$'*+-_~."  # what of dot-atom-text a URI holds as it is
-
-
-
 
 
 def _encoded(text: str) -> str:
@@ -247,7 +271,9 @@ _TAIL = rf"(?:\?{_QUERY})?(?:#{_QUERY})?"
 URI = rf"[A-Za-z][A-Za-z0-9+.\-]*:(?://{_AUTHORITY}{_ABEMPTY}|{_ABSOLUTE}|{_ROOTLESS}|){_TAIL}"
 _HTTP_HOST = f"(?:{_IP_LITERAL}|{_V4}|(?:[{_U}{_S}]|{_PCT})+)"
 HTTP_URI = rf"(?i:https?)://{_HTTP_HOST}(?::[0-9]*)?{_ABEMPTY}{_TAIL}"
-NNTP_URI = rf"(?i:nntp)://{_AUTHORITY}/(?:[A-Za-z0-9\-+_.]|{_PCT})+(?:/[0-9]{{1,16}})?(?:#{_QUERY})?"
+NNTP_URI = (
+    rf"(?i:nntp)://{_AUTHORITY}/(?:[A-Za-z0-9\-+_.]|{_PCT})+(?:/[0-9]{{1,16}})?(?:#{_QUERY})?"
+)
 FILE_URI = rf"(?i:file):(?://(?:{_HOST})?{_ABSOLUTE}|{_ABSOLUTE}){_TAIL}"
 
 PRODUCTIONS = {

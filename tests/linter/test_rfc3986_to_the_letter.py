@@ -72,8 +72,10 @@ _OWN = {"http-URI": ("http", "https"), "mailtoURI": ("mailto",), "nntpURI": ("nn
 
 def _generic(text: str) -> bool:
     scheme = text.split(":", 1)[0].lower()
-    return scheme not in abnf._NAMED and not scheme.startswith("x-") and bool(
-        abnf.compiled(abnf.URI).fullmatch(text)
+    return (
+        scheme not in abnf._NAMED
+        and not scheme.startswith("x-")
+        and bool(abnf.compiled(abnf.URI).fullmatch(text))
     )
 
 
