@@ -461,6 +461,18 @@ def test_rules_json_lists_every_rule_with_its_page(capsys):
         "rfc1738": "error",
         "rfc3986": "error",
         "rfc3986_says": rules_by_code()["C201"].rfc3986_says,  # its page's text, tested there
+        "targets": {
+            "rfc1738": {
+                "grade": "error",
+                "rests_on": "RFC 1738 section 2.2",
+                "checks": rules_by_code()["C201"].summary,
+            },
+            "rfc3986": {
+                "grade": "error",
+                "rests_on": "RFC 3986 section 2",
+                "checks": rules_by_code()["C201"].rfc3986_says,
+            },
+        },
     }
     assert all(r["summary"] and r["explanation"] and r["example"] for r in rules)
     codes = [r["code"] for r in rules]

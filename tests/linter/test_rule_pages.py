@@ -115,7 +115,7 @@ S402_PAGE = """\
 # S402 uppercase-scheme
 
 Severity: info (off unless selected). Rests on: RFC 1738 section 2.1, 5.
-Under RFC 3986 (--target rfc3986): info.
+Under RFC 3986 (--target rfc3986): info. Rests on: RFC 3986 section 3.1.
 Fix: safe fix available (--fix).
 
 ## What it does
@@ -177,7 +177,7 @@ def test_a_page_without_a_safe_fix_says_why() -> None:
 
 RULE_KEYS = [
     "code", "name", "severity", "section", "summary", "explanation", "example", "use_instead",
-    "fix", "fix_safety", "safe_fix", "rfc1738", "rfc3986", "rfc3986_says",
+    "fix", "fix_safety", "safe_fix", "rfc1738", "rfc3986", "rfc3986_says", "targets",
 ]
 
 
@@ -192,6 +192,35 @@ def test_rules_json_keys(capsys) -> None:
     assert by_code["S402"]["use_instead"] == "<URL:http://example.com/>"
     assert by_code["M902"]["use_instead"].startswith("urlint check notes.txt")
     assert [entry["fix_safety"] for entry in rules] == [entry.fix_safety for entry in all_rules()]
+    # For each target: its grade, the section it rests on there, and what it checks there.
+    assert by_code["S412"]["targets"] == {
+        "rfc1738": {
+            "grade": "error",
+            "rests_on": "RFC 1738 section 3.5",
+            "checks": "A mailto URL that is not one RFC 822 address (local-part@domain).",
+        },
+        "rfc3986": {
+            "grade": "error",
+            "rests_on": "RFC 6068 section 2",
+            "checks": rules_by_code()["S412"].rfc3986_says,
+        },
+    }
+    assert by_code["S416"]["targets"]["rfc3986"] == {
+        "grade": "off",
+        "rests_on": None,
+        "checks": "Off under --target rfc3986: RFC 4156, which took wais over from RFC 1738, "
+        "is Historic, and a wais URI is read by RFC 3986's generic syntax alone (section 3), "
+        "which allows what this rule reports.",
+    }
+    assert by_code["S419"]["targets"]["rfc1738"]["grade"] == "off"
+    assert by_code["S419"]["targets"]["rfc1738"]["checks"].startswith("Off under RFC 1738: ")
+    assert by_code["M901"]["targets"]["rfc3986"]["rests_on"] is None
+    # Every rule that holds under a target and rests on a section names it there.
+    assert all(
+        facts["rests_on"] is not None
+        for entry in rules if entry["code"][0] != "M"
+        for facts in entry["targets"].values() if facts["grade"] != "off"
+    )
 
 
 def test_m901_example_and_what_to_write_instead() -> None:
@@ -251,5 +280,5 @@ def test_the_grades_head_the_page() -> None:
     assert rule_page(rules_by_code()["S419"]).splitlines()[2:4] == [
         "Severity: error under RFC 3986 only (off under RFC 1738, the default target). "
         "Rests on: RFC 3986 section 3.2.2.",
-        "Under RFC 3986 (--target rfc3986): error.",
+        "Under RFC 3986 (--target rfc3986): error. Rests on: RFC 3986 section 3.2.2.",
     ]

@@ -79,7 +79,7 @@ POSITIVE = [
     ),
     (
         "S412",
-        "<URL:mailto:fred> <URL:mailto:fred@exa_mple.com>\n",
+        "<URL:mailto:fred> <URL:mailto:fred@example..com>\n",
         [(1, 13, 1, 17), (1, 36, 1, 48)],
     ),
     ("S413", "<URL:news:123comp.misc> <URL:news:id@>\n", [(1, 11, 1, 23), (1, 35, 1, 38)]),

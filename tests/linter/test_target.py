@@ -85,10 +85,17 @@ CASES = [
     ("<URL:http://h.example/p#a#b>\n", [("C203", "error", 1, 26, 27)], [
         ("C203", "error", 1, 26, 27),
     ]),
-    # Section 3.2.1: a ":" in the password is userinfo; the password itself is P501's.
+    # Section 3.2.1: a ":" in the password is userinfo; the password itself is P501's. Not
+    # in ftp, whose login is still RFC 1738's (section 3.2), nor telnet's (RFC 4248).
+    ("<URL:http://fred:a:b@www.example.com/>\n", [
+        ("P502", "info", 1, 13, 17), ("S409", "error", 1, 13, 22), ("P501", "error", 1, 18, 21),
+        ("R301", "error", 1, 19, 20),
+    ], [("P502", "info", 1, 13, 17), ("S409", "error", 1, 13, 22), ("P501", "error", 1, 18, 21)]),
     ("<URL:ftp://fred:a:b@ftp.example.com/>\n", [
         ("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 20), ("R301", "error", 1, 18, 19),
-    ], [("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 20)]),
+    ], [
+        ("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 20), ("R301", "error", 1, 18, 19),
+    ]),
     # A reg-name is any unreserved and sub-delims (section 3.2.2): S407 off.
     ("<URL:http://my_host.example/>\n", [("S407", "error", 1, 13, 28)], []),
     # RFC 8089 section 2: file:/path is a local-path.
@@ -99,8 +106,12 @@ CASES = [
     ("<URL:gemini://h.example/>\n", [("S403", "info", 1, 6, 12)], [("S403", "info", 1, 6, 12)]),
     ("<URL:afs://cell.example/u>\n", [("S404", "warning", 1, 6, 9)], []),
     ("<URL:x-local:thing>\n", [("S405", "info", 1, 6, 13)], [("S403", "info", 1, 6, 13)]),
-    # RFC 6068 (mailto) and RFC 5538 (news) redefine those schemes: S412, S413 off.
-    ("<URL:mailto:fred>\n", [("S412", "error", 1, 13, 17)], []),
+    # RFC 6068 (mailto) and RFC 5538 (news) redefine those schemes: S412 and S413 check
+    # their syntax. A list of addresses, an empty one, a news server are theirs.
+    ("<URL:mailto:fred>\n", [("S412", "error", 1, 13, 17)], [("S412", "error", 1, 13, 17)]),
+    ("<URL:mailto:a@b.example,c@d.example>\n", [("S412", "error", 1, 13, 26)], []),
+    ("<URL:mailto:?to=a@b.example>\n", [("S412", "error", 1, 13, 14)], []),
+    ("<URL:news://news.example/comp.misc>\n", [("S413", "error", 1, 11, 35)], []),
     # RFC 8089: ";" is a path character in a file URL (R306 off).
     ("<URL:file://h.example/a;b>\n", [("R306", "error", 1, 24, 25)], []),
 ]

@@ -175,15 +175,17 @@ def read_mailto(parsed: ParsedURL, end: int) -> None:
 def read_news(parsed: ParsedURL, end: int) -> None:
     """Read a news URL as a newsgroup or a message-id (section 3.6).
 
-    news:<newsgroup-name> | news:<message-id>; "@" tells them apart.
+    news:<newsgroup-name> | news:<message-id>; "@" tells them apart. Under --target rfc3986
+    the server RFC 5538 lets come first (news://server/group) is read as an authority, and
+    the group or message-id is the path after it.
     """
-    opaque = parsed.opaque
-    if opaque is None:
+    span = parsed.opaque if parsed.opaque is not None else parsed.path
+    if span is None:
         return
-    if "@" in parsed.url[opaque[0] : opaque[1]]:
-        parsed.article = opaque
+    if "@" in parsed.url[span[0] : span[1]]:
+        parsed.article = span
     else:
-        parsed.group = opaque
+        parsed.group = span
 
 
 def read_nntp(parsed: ParsedURL, end: int) -> None:

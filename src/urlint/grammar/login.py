@@ -39,7 +39,14 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
-from .schemes import LOGIN_AFTER_COLON, SCHEME_CHARS, SCHEMES, USERINFO_AFTER_COLON, Authority
+from .schemes import (
+    LOGIN_AFTER_COLON,
+    SCHEME_CHARS,
+    SCHEMES,
+    USERINFO_AFTER_COLON,
+    Authority,
+    SchemeSpec,
+)
 
 MASK = "****"
 
@@ -155,7 +162,7 @@ def password_spans(url: str, rest: str = "", generic: bool = False) -> list[tupl
     if own is not None:
         after = own.end()
         spec = SCHEMES.get(text[: after - 1].lower())
-        if text.startswith("//", after) and (spec is None or spec.authority is not _NEVER):
+        if text.startswith("//", after) and _has_authority(spec, generic):
             logins.append(read_login(text, after + 2, generic=generic))
             after = authority_end(text, after + 2, None, generic)
         elif spec is not None and spec.userinfo_after_colon:
@@ -177,7 +184,7 @@ def _inner_passwords(
         if match.start() >= before:
             break
         spec = SCHEMES.get(match.group()[:-3].lower())
-        if spec is None or spec.authority is not _NEVER:
+        if _has_authority(spec, generic):
             password = _password_of(read_login(text, match.end(), generic=generic))
             spans.extend(() if password is None else (password,))
     if decodings and _ESCAPED_DELIMITER.search(text, after):
@@ -192,6 +199,13 @@ def _inner_passwords(
 _OWN_SCHEME = compiled_when_used(rf"[{SCHEME_CHARS}]+:")
 _INNER_URL = compiled_when_used(rf"(?<![{SCHEME_CHARS}])[A-Za-z][{SCHEME_CHARS}]*://")
 _NEVER = Authority.NEVER
+
+
+def _has_authority(spec: SchemeSpec | None, generic: bool) -> bool:
+    """Does a "//" after the scheme's colon start an authority, as the target reads it? Not
+    in mailto or news to RFC 1738 (sections 3.5, 3.6); in news to RFC 3986 (RFC 5538's
+    server)."""
+    return spec is None or spec.authority is not _NEVER or (generic and spec.server_by_rfc3986)
 
 
 def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:

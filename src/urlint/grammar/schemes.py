@@ -86,6 +86,9 @@ class SchemeSpec:
     # In an HTML attribute, a reference into the message itself (RFC 2392 cid:, mid:) or
     # content held inline (RFC 2397 data:): not a place a reader could visit.
     inside_the_message: bool = False
+    # Its current RFC lets a "//" server follow the colon where RFC 1738 has none (RFC 5538
+    # section 2: news:[//server/]group): grammar.parse reads it so under --target rfc3986.
+    server_by_rfc3986: bool = False
     # Its section 5 scheme-specific part (`abnf`), None for genericurl's.
     grammar: str | None = None
     # Divides the url-path into the scheme's components (`components`), if it has any.
@@ -176,7 +179,7 @@ _ROWS = (
     SchemeSpec("mailto", "RFC 1738 section 3.5", _DEFINED, _NEVER, bare_without_slashes=True,
                grammar=abnf.MAILTO_PART, reader=components.read_mailto),
     SchemeSpec("news", "RFC 1738 section 3.6", _DEFINED, _NEVER, bare_without_slashes=True,
-               grammar=abnf.NEWS_PART, reader=components.read_news),
+               server_by_rfc3986=True, grammar=abnf.NEWS_PART, reader=components.read_news),
     _ip("nntp", "RFC 1738 section 3.7", 119, abnf.NNTP_PART, components.read_nntp),
     _ip("telnet", "RFC 1738 section 3.8", 23, abnf.TELNET_PART, components.read_telnet, login=True),
     _ip("wais", "RFC 1738 section 3.9", 210, abnf.WAIS_PART, components.read_wais),

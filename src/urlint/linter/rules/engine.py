@@ -277,6 +277,16 @@ class Linter:
                          if _overlap(hit.start, hit.end, start, end)),
                         None,
                     )
+                    if elsewhere == entry.code:
+                        # The same rule on an overlapping stretch (the standards cut an
+                        # address or a host apart otherwise): judged alike, or graded.
+                        elsewhere = next(
+                            graded[(code, start, end)] for start, end, code in sorted(instead)
+                            if code == entry.code and _overlap(hit.start, hit.end, start, end)
+                        )
+                        if elsewhere is own:
+                            notes.append(None)
+                            continue
                 notes.append(note(entry, target, elsewhere))
             noted.append((entry, hits, tuple(notes) if any(notes) else None))
         return noted

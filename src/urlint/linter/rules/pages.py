@@ -5,7 +5,7 @@ ruff's rule pages are one text for the docs and the CLI."""
 
 from __future__ import annotations
 
-from .rule import RFC3986, Rule
+from .rule import RFC3986, Rule, citation
 
 
 def where_fixes_go() -> str:
@@ -44,17 +44,21 @@ def _listed(names: list[str]) -> str:
 
 def grades(entry: Rule) -> list[str]:
     """The page's head lines on severity: under the default target (RFC 1738) with what the
-    rule rests on, then under --target rfc3986."""
+    rule rests on, then under --target rfc3986 with what it rests on there (what it checks
+    there is the page's "Under RFC 3986")."""
+    under_rfc3986 = f"Under RFC 3986 (--target rfc3986): {entry.grade_under(RFC3986)}"
+    if entry.holds_under(RFC3986) and entry.section is not None:
+        under_rfc3986 += f". Rests on: {citation(entry, RFC3986)}"
     if not entry.rfc1738:
         return [
             f"Severity: {entry.grade_under(RFC3986)} under RFC 3986 only (off under RFC 1738, "
             f"the default target). Rests on: {rests_on(entry)}.",
-            f"Under RFC 3986 (--target rfc3986): {entry.grade_under(RFC3986)}.",
+            f"{under_rfc3986}.",
         ]
     default = "on by default" if entry.on_by_default else "off unless selected"
     return [
         f"Severity: {entry.severity.value} ({default}). Rests on: {rests_on(entry)}.",
-        f"Under RFC 3986 (--target rfc3986): {entry.grade_under(RFC3986)}.",
+        f"{under_rfc3986}.",
     ]
 
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...grammar import abnf
-from .rule import Hit, UrlUnderCheck, rule
-from .syntax import host_problem
+from ...grammar.addresses import rfc822_faults, rfc6068_faults
+from .rule import HISTORIC, RFC3986, Hit, UrlUnderCheck, rule
 
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
 
@@ -116,20 +116,29 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S412", "invalid-mailto", Severity.ERROR, "3.5",
-    rfc3986=None,
+    rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'Off under --target rfc3986: RFC 6068 section 2 redefines mailto with RFC '
-        '3986\'s syntax: several addresses separated by ",", an empty address list '
-        '(mailto:?to=...), and percent-encoded characters in the local part and the '
-        'domain, none of which RFC 1738 section 3.5 allows.'
+        'RFC 6068 section 2 now defines mailto with RFC 3986\'s syntax: mailtoURI = '
+        '"mailto:" [ to ] [ hfields ], to = addr-spec *("," addr-spec), hfields = "?" hfield '
+        '*( "&" hfield ), hfield = hfname "=" hfvalue, each of *qchar. Under --target '
+        "rfc3986 this rule checks that, at MUST level: each address an RFC 5322 addr-spec "
+        '(dot-atom text or a quoted string, "@", dot-atom text or a domain literal), read '
+        'decoded, with no whitespace (rule 3); "/", "[", "]", "&", ";" and "=" in an '
+        'address percent-encoded (rule 1); percent-encoding in a domain only for UTF-8 '
+        '(rule 4); no "?", "=" or "/" unencoded in a header field (so its own "WRONG!" '
+        "example, mailto:joe@example.com?cc=bob@example.com?body=hello, is an error). A "
+        'list of addresses and an empty one (mailto:?to=...) are allowed. A fragment is '
+        'advice (info): "fragment identifiers ... SHOULD NOT be used on \'mailto\' URIs".'
     ),
     summary="A mailto URL that is not one RFC 822 address (local-part@domain).",
     explanation=(
         'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
         'additional information other than an Internet mailing address is present or '
-        'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1). Header '
-        'fields after "?" (RFC 2368, which updates section 3.5) are read as such, not as '
-        "part of the address."
+        'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1): a local '
+        'part of words (atoms or quoted strings) separated by ".", a domain of atoms or '
+        'domain literals separated by "." (so "u@8" and "v@=.h" are addresses, whatever a '
+        'host name may be). Header fields after "?" (RFC 2368, which updates section 3.5) '
+        "are read as such, not as part of the address."
     ),
     example="<URL:mailto:fred> or <URL:mailto:@example.com>",
     use_instead="<URL:mailto:fred@example.com>",
@@ -138,9 +147,9 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     schemes=("mailto",),
     beyond_bnf=(
         "Section 5 makes the address any 1*xchar, \"further defined in RFC822\": the "
-        "local-part@domain shape and the domain's host syntax are RFC 822's (section 6.1). An "
+        "local-part@domain shape and the syntax of each are RFC 822's (section 6.1). An "
         "error all the same: section 3.5 says the URL holds an Internet mailing address, and "
-        "without one no mail can be sent. The domain is read decoded (section 2.2): "
+        "without one no mail can be sent. The address is read decoded (section 2.2): "
         "someone@w%33.org is at w3.org.",
     ),
 )
@@ -149,41 +158,29 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     if parsed.address is None:
         return
-    start, end = parsed.address
-    address = url[start:end]
-    at = address.rfind("@")
-    if not address:
-        yield Hit(start, end, "no address after 'mailto:'")
-    elif at <= 0 or at == len(address) - 1:
-        yield Hit(start, end, "not an address: an RFC 822 addr-spec is local-part@domain")
+    if subject.options.target == RFC3986:
+        faults = rfc6068_faults(url, parsed.address, parsed.headers, parsed.fragment)
     else:
-        # The address is encoded822addr (section 5), encoded as section 2.2 says: the domain
-        # is judged decoded (`someone@w%33.org` is at w3.org), and a domain that decodes to
-        # no host name still is none.
-        domain = _decoded(address[at + 1 :])
-        if not (domain.startswith("[") and domain.endswith("]")):
-            problem = host_problem(domain)
-            if problem is not None:
-                yield Hit(start + at + 1, end, f"invalid mail domain: {problem}")
-
-
-_ESCAPE = re.compile("%([0-9A-Fa-f]{2})")
-
-
-def _decoded(text: str) -> str:
-    """`text` with each %XX escape (section 2.2) replaced by its octet, read as Latin-1."""
-    if "%" not in text:
-        return text
-    return _ESCAPE.sub(lambda match: chr(int(match.group(1), 16)), text)
+        faults = rfc822_faults(url, *parsed.address)
+    for fault in faults:
+        yield Hit(
+            fault.start, fault.end, fault.message,
+            severity=Severity.INFO if fault.advice else None,
+        )
 
 
 @rule(
     "S413", "invalid-news", Severity.ERROR, "3.6",
-    rfc3986=None,
+    rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'Off under --target rfc3986: RFC 5538 section 2.1 redefines news: a server '
-        '(news://server/group), wildmat patterns and a message-id, which RFC 1738 '
-        'section 3.6 does not allow.'
+        "RFC 5538 section 2.1 now defines news: news:[//server/](group or wildmat, or "
+        'message-id), the server an RFC 3986 authority. Under --target rfc3986 this rule '
+        'checks that: a server is followed by "/" (news://h is an error), a message-id '
+        'has one "@" with text on both sides (news:@ is one), and a newsgroup name is '
+        'letters, digits, "-", "+", "_", "." and percent-encoded octets, in any order '
+        '(RFC 5538 lets a group start with a digit and escape what it needs), with the '
+        'wildmat characters "*" and "?" (news:example.group.*). An IP literal naming the '
+        "server is S419's."
     ),
     summary='A news URL that is neither "*", a group name nor a message-id.',
     explanation=(
@@ -200,6 +197,9 @@ def _decoded(text: str) -> str:
 )
 def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
+    if subject.options.target == RFC3986:
+        yield from _rfc5538_news(subject)
+        return
     if parsed.opaque is None:
         return
     start, end = parsed.opaque
@@ -213,13 +213,57 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(start, end, "invalid newsgroup name: a letter, then letters, digits and - . + _")
 
 
+# RFC 5538's newsgroup name in a URI: letters, digits, "-", "+", "_", "." and escapes, in
+# any order ("example.group.n%2Fa"); a news URI's may be a wildmat ("*", "?").
+_RFC5538_GROUP = re.compile(r"(?:[A-Za-z0-9\-+_.]|%[0-9A-Fa-f]{2})+")
+_RFC5538_NEWSGROUPS = re.compile(r"(?:[A-Za-z0-9\-+_.*?]|%[0-9A-Fa-f]{2})+")
+# RFC 8089 Appendix E.3.2: unc-authority path-absolute, where unc-authority = 2*3"/"
+# file-host ("file:////host.example/share": the text after "file://").
+_UNC = re.compile(r"/{2,3}[^/?#]+/")
+_ARTICLE_NUMBER = re.compile("[0-9]{1,16}")  # RFC 5538: article-number = 1*16DIGIT
+
+
+def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
+    """The news URI as RFC 5538 section 2.1 writes one: [//server/] and a group, a wildmat
+    or a message-id."""
+    parsed = subject.parsed
+    url = subject.url
+    authority = parsed.authority
+    if authority is not None and parsed.path is None:
+        at = authority[1]
+        rest = parsed.rest
+        yield Hit(at, rest[1] if rest else at, "a news server is followed by '/' and a group "
+                  "or message-id (RFC 5538 section 2.1)")
+        return
+    span = parsed.opaque if parsed.opaque is not None else parsed.path
+    if span is None:
+        return
+    start, end = span
+    text = url[start:end]
+    if parsed.article is not None:
+        left, _, right = text.partition("@")
+        if not left or not right or "@" in right:
+            yield Hit(start, end, "invalid message-id (RFC 5538 section 2.1): one '@' with "
+                      "text on both sides")
+    elif not text:
+        yield Hit(start, end, "no group or message-id (RFC 5538 section 2.1)")
+    elif _RFC5538_NEWSGROUPS.fullmatch(text) is None:
+        yield Hit(start, end, "invalid newsgroup name (RFC 5538 section 2.1): letters, "
+                  "digits, - + _ . and %XX escapes, or a wildmat's * and ?")
+
+
 @rule(
     "S414", "invalid-nntp", Severity.ERROR, "3.7",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 leaves the nntp syntax to its scheme; RFC 5538 section 2.2 keeps '
-        'nntp://host/group/article-number, as RFC 1738 section 3.7 has it: the rule '
-        'holds.'
+        'RFC 5538 section 2.2 now defines nntp: nntp://server/group[/article-number], '
+        "the server an RFC 3986 authority. Under --target rfc3986 this rule checks that: "
+        'a group is there, its name letters, digits, "-", "+", "_", "." and '
+        "percent-encoded octets in any order (so RFC 5538's own "
+        "nntp://wild.server.example/example.group.n%2Fa/12345 is valid, where RFC 1738 "
+        "wants a letter first and no escape), the article number 1 to 16 digits, and "
+        "nothing after it. A user name in the server is allowed (RFC 5538 section 7: no "
+        "S409)."
     ),
     summary="An nntp URL without /<newsgroup-name>[/<article-number>] after the host.",
     explanation=(
@@ -244,12 +288,22 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
         at = group[0] if group else authority[1]
         yield Hit(at, at, "nntp URL with no newsgroup name")
         return
-    if not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
+    generic = subject.options.target == RFC3986
+    if generic:
+        if _RFC5538_GROUP.fullmatch(url, group[0], group[1]) is None:
+            yield Hit(*group, "invalid newsgroup name (RFC 5538 section 2.2): letters, "
+                      "digits, - + _ . and %XX escapes")
+    elif not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
         yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
     article = parsed.article
-    if article is not None and not abnf.matches(abnf.DIGITS, url[article[0] : article[1]]):
+    if article is not None and (
+        _ARTICLE_NUMBER.fullmatch(url, article[0], article[1]) is None if generic
+        else not abnf.matches(abnf.DIGITS, url[article[0] : article[1]])
+    ):
         yield Hit(
-            article[0], max(article[1], article[0]), "the article number must be decimal digits"
+            article[0], max(article[1], article[0]),
+            "the article number must be 1 to 16 decimal digits (RFC 5538 section 2.2)"
+            if generic else "the article number must be decimal digits",
         )
     extra = parsed.extra
     if extra is not None:
@@ -289,11 +343,8 @@ def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "S416", "invalid-wais", Severity.ERROR, "3.9",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
-        "1738 section 3.9's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
     explanation=(
         'Section 3.9: "wais://<host>:<port>/<database>", "...<database>?<search>" or '
@@ -331,9 +382,14 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
     "S417", "invalid-file", Severity.ERROR, "3.10",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        "RFC 8089 section 2 defines file URIs with RFC 3986's syntax: file-auth = "
-        '"localhost" / host, with no port, then path-absolute, so the port and the '
-        'missing "/" are still errors.'
+        "RFC 8089 section 2 defines file URIs with RFC 3986's syntax: file-hier-part = "
+        '( "//" auth-path ) / local-path, auth-path = [ file-auth ] path-absolute, '
+        'file-auth = "localhost" / host, with no port. So the port, a missing "/" after the '
+        'host, and a path that starts "//" (path-absolute never does: '
+        "file://localhost//a//../..//, file:////foo) are errors under --target rfc3986. "
+        "Appendix E.3.2 names the UNC form file:////host.example/share/file (\"//\" and a "
+        "host, then the path) a nonstandard variation some systems read, outside section "
+        "2's syntax: a warning."
     ),
     summary='A file URL not of the form file://<host>/<path>: a port, or no "/" after the host.',
     explanation=(
@@ -358,18 +414,31 @@ def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
     port = parsed.port
     if port is not None:
         yield Hit(port[0] - 1, port[1], "a file URL has no port")
-    if parsed.path is None:
+    path = parsed.path
+    if path is None:
         at = authority[1]
         yield Hit(at, at, "a file URL needs '/' and a path after the host")
+    elif subject.options.target == RFC3986 and subject.url.startswith("/", path[0]):
+        # RFC 8089 section 2: path-absolute = "/" [ segment-nz *( "/" segment ) ].
+        if authority[0] == authority[1] and _UNC.match(subject.url, path[0] - 1):
+            yield Hit(
+                authority[0] - 2, path[0] + 1,
+                "a UNC path written 'file:////host/...' is a nonstandard variation (RFC 8089 "
+                "Appendix E.3.2), outside section 2's syntax",
+                severity=Severity.WARNING,
+            )
+        else:
+            yield Hit(
+                path[0] - 1, path[0] + 1,
+                "a path that starts with '//' (RFC 8089 section 2): path-absolute starts with "
+                "one '/' and a segment",
+            )
 
 
 @rule(
     "S418", "invalid-prospero", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        "RFC 1738 section 3.11's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary="A prospero URL without /<hsoname> after the host.",
     explanation=(
         'Section 3.11: "prospero://<host>:<port>/<hsoname>;<field>=<value>"; section 5: '

@@ -14,7 +14,8 @@ from ...grammar.abnf import (
     USER_RESERVED,
     reserved_except,
 )
-from .rule import RFC3986, Hit, UrlUnderCheck, rule
+from .rule import HISTORIC, RFC3986, Hit, UrlUnderCheck, rule
+from .syntax import UNKNOWN_SCHEME_NOTE, off_the_grammar
 
 # The reserved characters each component may not hold as they are, from its line of section
 # 5's BNF (grammar.abnf). A separator the reader already cut the component at ("/" between
@@ -30,7 +31,11 @@ _IN_FIELD = reserved_except(FIELD_RESERVED)  # prospero field value: ";" (separa
 
 
 def _chars_in(
-    subject: UrlUnderCheck, span: tuple[int, int] | None, chars: str, message: str
+    subject: UrlUnderCheck,
+    span: tuple[int, int] | None,
+    chars: str,
+    message: str,
+    severity: Severity | None = None,
 ) -> Iterator[Hit]:
     if span is None:
         return
@@ -38,7 +43,10 @@ def _chars_in(
     for offset in range(span[0], span[1]):
         char = url[offset]
         if char in chars:
-            yield Hit(offset, offset + 1, message.format(char=char, code=f"%{ord(char):02X}"))
+            yield Hit(
+                offset, offset + 1, message.format(char=char, code=f"%{ord(char):02X}"),
+                severity=severity,
+            )
 
 
 @rule(
@@ -48,8 +56,10 @@ def _chars_in(
         'RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims '
         '/ ":" ), so "@" and "/" there are still errors; a ":" in the password is '
         'allowed by that grammar and is not reported under --target rfc3986 (the '
-        'password itself is P501). The WHATWG URL standard percent-encodes them in '
-        'the userinfo when it parses.'
+        'password itself is P501), except in ftp and telnet, which keep RFC 1738\'s '
+        'login (ftp is still defined by RFC 1738 section 3.2 alone; RFC 4248 section 2), '
+        'whose password holds no ":" (ftp://a:b:c@h/ is an error). The WHATWG URL '
+        'standard percent-encodes them in the userinfo when it parses.'
     ),
     summary='An unencoded ":", "@" or "/" in a user name or password.',
     explanation=(
@@ -65,17 +75,32 @@ def _chars_in(
         "login, and encoding a reserved character may change what the URL means (section 2.2). "
         "Nor does `--fix` ever edit a URL that may hold a password (section 6)."
     ),
+    beyond_bnf=(UNKNOWN_SCHEME_NOTE.format(what="login"),),
 )
 def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
+    # Section 4 only asks a scheme it does not define to follow section 3.1 ("should"): a
+    # warning there (syntax.off_the_grammar), under RFC 1738.
+    generic = subject.options.target == RFC3986
+    severity = None if generic else off_the_grammar(parsed.scheme)
     yield from _chars_in(
-        subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}"
+        subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}",
+        severity,
     )
-    # RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
-    in_password = _IN_USER.replace(":", "") if subject.options.target == RFC3986 else _IN_USER
+    # RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ),
+    # but ftp and telnet keep RFC 1738's login (RFC 1738 section 3.2, still ftp's only
+    # definition; RFC 4248), whose password holds no ":".
+    in_password = (
+        _IN_USER.replace(":", "") if generic and parsed.scheme not in _LOGIN_BY_RFC1738
+        else _IN_USER
+    )
     yield from _chars_in(
-        subject, parsed.password, in_password, "unencoded '{char}' in the password: write {code}"
+        subject, parsed.password, in_password, "unencoded '{char}' in the password: write {code}",
+        severity,
     )
+
+
+_LOGIN_BY_RFC1738 = frozenset({"ftp", "telnet"})
 
 
 @rule(
@@ -167,11 +192,8 @@ def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        'RFC 1738 section 3.11\'s, whose ";" separates the fields: the rule holds.'
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded ";" in a prospero hsoname.',
     explanation=(
         'Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in '
@@ -203,11 +225,8 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the wais syntax to its scheme; RFC 4156 (Historic) keeps RFC '
-        "1738 section 3.9's: the rule holds."
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A reserved character in a wais database, type, document id or search.",
     explanation=(
         "Section 5: database = *uchar, wtype = *uchar, wpath = *uchar; section 3.9: the "
@@ -274,12 +293,8 @@ def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 @rule(
     "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
-    rfc3986=Severity.ERROR,
-    rfc3986_says=(
-        'RFC 3986 leaves the prospero syntax to its scheme; RFC 4157 (Historic) keeps '
-        'RFC 1738 section 3.11\'s fields, whose "=" and "/" are reserved: the rule '
-        'holds.'
-    ),
+    rfc3986=None,
+    rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded "=" or "/" in a prospero field name or value.',
     explanation=(
         'Section 3.11: "each field/value pair is separated from each other and from the rest '

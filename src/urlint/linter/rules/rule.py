@@ -32,6 +32,13 @@ RFC1738 = "rfc1738"
 RFC3986 = "rfc3986"
 TARGETS = (RFC1738, RFC3986)
 
+# What RFC 3986 says of a rule about wais or prospero alone: the schemes' RFCs are Historic.
+HISTORIC = (
+    "Off under --target rfc3986: RFC {rfc}, which took {name} over from RFC 1738, is "
+    "Historic, and a {name} URI is read by RFC 3986's generic syntax alone (section 3), "
+    "which allows what this rule reports."
+)
+
 
 @record
 class RuleOptions:
@@ -177,6 +184,25 @@ class Rule:
             "rfc1738": self.grade_under(RFC1738),
             "rfc3986": self.grade_under(RFC3986),
             "rfc3986_says": self.rfc3986_says,
+            # For each target: its grade ("off" where it does not hold), the section the
+            # rule rests on there (None: the run itself, or a target that does not hold
+            # it), and what it checks there.
+            "targets": {
+                target: {
+                    "grade": self.grade_under(target),
+                    "rests_on": (
+                        citation(self, target)
+                        if self.holds_under(target) and self.section is not None
+                        else None
+                    ),
+                    "checks": (
+                        self.rfc3986_says if target == RFC3986
+                        else self.summary if self.rfc1738
+                        else f"Off under RFC 1738: {self.explanation}"
+                    ),
+                }
+                for target in TARGETS
+            },
         }
 
 

@@ -17,6 +17,7 @@ from .rule import RFC3986, Hit, UrlUnderCheck, rule
 _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\Z")
 _DOTTED = re.compile(r"[0-9.]+\Z")
 _SCHEME_START = re.compile(r"[^:/?#]*")
+_SCHEME_CHARS_ONLY = re.compile(r"[A-Za-z0-9+.\-]+\Z")
 
 # The schemes the S404 and S406 pages name, in the scheme table's order (section 3's).
 _RESERVED_NAMES = ", ".join(name for name, spec in SCHEMES.items() if spec.reserved_by_section_4)
@@ -50,9 +51,12 @@ UNKNOWN_SCHEME_NOTE = (
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), '
-        'followed by ":" (section 3). (RFC 3986 requires a letter first; RFC 1738 '
-        'also allowed a digit.) The WHATWG URL standard reads text with no scheme '
-        'only against a base URL, as a relative reference.'
+        'followed by ":" (section 3). RFC 3986 requires a letter first, where RFC 1738 '
+        'also allowed a digit, "+", "-" or ".": under --target rfc3986 "1http://h/", "0:/" '
+        'and "-i:" are reported here, not as unknown schemes (S403), since such text is no '
+        'URI, nor a relative reference (section 4.2: a relative path\'s first segment holds '
+        'no ":"). The WHATWG URL standard reads text with no scheme only against a base '
+        'URL, as a relative reference.'
     ),
     summary="The URL does not start with a scheme name and a colon.",
     explanation=(
@@ -80,6 +84,10 @@ def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if before and (before.isascii() or not any(char in before for char in "/?#")):
         end = colon
         message = f"'{url[:colon]}' is no scheme name: only letters, digits, '+', '.' and '-'"
+        if _SCHEME_CHARS_ONLY.match(before):
+            # RFC 3986 section 3.1 (the parse under --target rfc3986): a letter first. Such
+            # text is no relative reference either (section 4.2: no ":" in its first segment).
+            message = f"'{before}' is no scheme name: a scheme starts with a letter"
     else:
         end = _SCHEME_START.match(url).end() or 1  # type: ignore[union-attr]
         message = "no scheme: a URL starts with <scheme>:"
@@ -229,10 +237,11 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     rfc3986_says=(
         'RFC 3986 section 3 lets a URI have no authority (path-absolute, '
         'path-rootless), but the schemes still name one: RFC 9110 section 4.2.1 and '
-        '4.2.2 write http and https with "://", and ftp, gopher, nntp, telnet, wais '
-        'and prospero keep RFC 1738\'s "//" (RFC 4266, 5538, 4248, 4156, 4157). file '
-        'is the exception: RFC 8089 section 2 allows "file:/path" (a local-path), '
-        'which is not reported under --target rfc3986. The WHATWG URL standard reads '
+        '4.2.2 write http and https with "://", and ftp, gopher, nntp and telnet '
+        'keep RFC 1738\'s "//" (RFC 4266, 5538, 4248). file is an exception: RFC '
+        '8089 section 2 allows "file:/path" (a local-path), which is not reported under '
+        '--target rfc3986; so are wais and prospero, whose RFCs (4156, 4157) are '
+        'Historic: they are read by the generic syntax alone. The WHATWG URL standard reads '
         '"http:example.com" as http://example.com/ in its special schemes (a '
         'validation error).'
     ),
@@ -261,10 +270,14 @@ def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     spec = SCHEMES.get(parsed.scheme)
     if spec is not None and spec.ip_based and not parsed.ip_based:
         colon = parsed.scheme_span[1]
-        if parsed.scheme == "file" and subject.options.target == RFC3986:
+        if subject.options.target == RFC3986:
+            if parsed.scheme in _HISTORIC:
+                return  # read by RFC 3986's generic syntax alone, which needs no "//"
             # RFC 8089 section 2: local-path = path-absolute ("file:/etc/hosts").
             opaque = parsed.opaque
-            if opaque is not None and subject.url.startswith("/", opaque[0]):
+            if parsed.scheme == "file" and opaque is not None and subject.url.startswith(
+                "/", opaque[0]
+            ):
                 return
         yield Hit(
             colon,
@@ -321,15 +334,20 @@ def host_problem(host: str) -> str | None:
 
 @rule(
     "S407", "invalid-host", Severity.ERROR, "3.1",
-    rfc3986=None,
+    rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'Off under --target rfc3986: RFC 3986 section 3.2.2 allows any reg-name '
-        '(unreserved, pct-encoded, sub-delims: "my_host", an IDN percent-encoded), "a '
-        'registered name intended for lookup in the DNS" using RFC 1034\'s syntax only '
-        'by convention; an IP literal in brackets is a host there, checked by S419, '
-        'and 10.0.0.256 is a reg-name, not an IPv4address (first match wins). The '
-        'WHATWG URL standard fails on a host with a forbidden host code point, and on '
-        'a numeric one over 255.'
+        'RFC 9110 section 4.2.1, of http (and 4.2.2, of https): "A sender MUST NOT generate '
+        'an "http" URI with an empty host identifier. A recipient that processes such a URI '
+        'reference MUST reject it as invalid." ftp (RFC 1738 section 3.2, still its only '
+        'definition), gopher (RFC 4266), nntp (RFC 5538) and telnet (RFC 4248) keep RFC '
+        "1738's host, which is never empty. So under --target rfc3986 this rule reports an "
+        "empty host in those schemes (http://, https://:443/, http:///www.example.com) and "
+        'nothing else: RFC 3986 section 3.2.2 allows any reg-name (unreserved, '
+        'pct-encoded, sub-delims: "my_host", an IDN percent-encoded), "a registered name '
+        'intended for lookup in the DNS" using RFC 1034\'s syntax only by convention; an '
+        'IP literal in brackets is a host there, checked by S419, and 10.0.0.256 is a '
+        'reg-name, not an IPv4address (first match wins). The WHATWG URL standard fails on '
+        'a host with a forbidden host code point, and on a numeric one over 255.'
     ),
     summary="A host that is neither a domain name nor a dotted-quad IP address.",
     explanation=(
@@ -368,13 +386,24 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
     if span is None:
         return
     host = subject.url[span[0] : span[1]]
+    generic = subject.options.target == RFC3986
     if not host:
         # file:///path is the local machine (section 3.10); other schemes need a host,
-        # and schemes urlint does not know may leave it empty.
+        # and schemes urlint does not know may leave it empty. Under RFC 3986, those whose
+        # current RFC still requires one (_HOST_REQUIRED_BY).
+        if generic:
+            required_by = _HOST_REQUIRED_BY.get(parsed.scheme)
+            if required_by is not None:
+                yield Hit(
+                    span[0], span[0], f"{parsed.scheme} URI with no host ({required_by})"
+                )
+            return
         spec = SCHEMES.get(parsed.scheme)
         if spec is not None and spec.ip_based and parsed.scheme != "file":
             yield Hit(span[0], span[0], f"{parsed.scheme} URL with no host")
         return
+    if generic:
+        return  # any reg-name (RFC 3986 section 3.2.2); an IP literal is S419's
     if is_wildcard_host(host):
         return  # a pattern (is_wildcard_host), not a host a URL names
     problem = host_problem(host)
@@ -382,6 +411,17 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(
             span[0], span[1], f"invalid host: {problem}", severity=off_the_grammar(parsed.scheme)
         )
+
+
+# Where each scheme's current RFC requires a host, under RFC 3986: an empty one is an error.
+_HOST_REQUIRED_BY = {
+    "http": "RFC 9110 section 4.2.1: a recipient MUST reject it",
+    "https": "RFC 9110 section 4.2.2: a recipient MUST reject it",
+    "ftp": "RFC 1738 section 3.2",
+    "gopher": "RFC 4266",
+    "nntp": "RFC 5538",
+    "telnet": "RFC 4248",
+}  # fmt: skip
 
 
 @rule(
@@ -442,9 +482,11 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     "S409", "userinfo-not-allowed", Severity.ERROR, "3.3, 3.11, 5",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 3.2.1 allows a userinfo in any authority, but the schemes '
-        'forbid it: RFC 8089 section 2 gives file none; gopher, nntp, wais and prospero '
-        "keep RFC 1738's hostport (RFC 4266, 5538, 4156, 4157). RFC 9110 section 4.2.4 "
+        'RFC 3986 section 3.2.1 allows a userinfo in any authority, but some schemes '
+        'forbid it: RFC 8089 section 2 gives file none; gopher keeps RFC 1738\'s hostport '
+        '(RFC 4266). nntp may carry one (RFC 5538 section 7), and wais and prospero, '
+        'whose RFCs are Historic, are read by the generic syntax: none is reported '
+        "there under --target rfc3986 (a password is still P501's). RFC 9110 section 4.2.4 "
         'deprecates it in http and https URIs ("A sender MUST NOT generate the userinfo '
         'subcomponent" in a message): a user name alone there is a warning under --target '
         "rfc3986 (a Sentry DSN's key, a proxy's user, in configuration rather than in an "
@@ -482,6 +524,8 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         return
     scheme = parsed.scheme
     # The messages name the scheme and sections alone, never the login (engine: _unquoted).
+    if subject.options.target == RFC3986 and scheme in _USERINFO_ALLOWED:
+        return  # RFC 5538 section 7 (nntp); the generic syntax (wais, prospero: Historic)
     if subject.options.target != RFC3986:
         yield Hit(
             span[0], span[1] + 1,
@@ -516,9 +560,14 @@ _NO_LOGIN = {
 _DEPRECATED_USERINFO = frozenset({"http", "https"})
 _NO_USERINFO = {
     "http": "RFC 9110 section 4.2.4", "https": "RFC 9110 section 4.2.4",
-    "file": "RFC 8089 section 2", "gopher": "RFC 4266", "nntp": "RFC 5538",
-    "wais": "RFC 4156", "prospero": "RFC 4157",
+    "file": "RFC 8089 section 2", "gopher": "RFC 4266",
 }  # fmt: skip
+# The schemes RFC 1738 defines that RFC 3986 reads by the generic syntax alone: their
+# RFCs (4156, 4157) are Historic.
+_HISTORIC = frozenset({"wais", "prospero"})
+# Where a userinfo is allowed under RFC 3986 though RFC 1738 gives the scheme none: nntp
+# (RFC 5538 section 7), and the Historic schemes.
+_USERINFO_ALLOWED = frozenset({"nntp", *_HISTORIC})
 
 
 @rule(
