@@ -194,7 +194,7 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     scanned = _scan(
         text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other
     )
-    return [candidate for candidate, _ in scanned if candidate is not None and candidate.url]
+    return [candidate for candidate, _ in scanned if candidate is not None and candidate.listed]
 
 
 def _code(
@@ -403,11 +403,15 @@ def _scan(
     read = read_bare if code is None else code.bare
     if other is not None:
         read = other.bare
+    # Near-URLs (scanner.near), flagged malformed: beside the URLs, never instead of one.
+    near = _near_candidates(text, index, covered_until, stop, code, markup, other)
     for start, kind, anchor in _hits(text, covered_until, stop, slashed, escaped):
         if start < covered:
             continue
         if start >= stop:
             break
+        if near:
+            yield from _near_before(near, start, covered)
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             if wrapper is None:
@@ -428,6 +432,113 @@ def _scan(
             candidate, covered = found
             if candidate is not None:
                 yield candidate, covered
+                glue = _glued(text, start, candidate, index, code, markup)
+                if glue is not None:
+                    yield glue, covered
+    if near:
+        yield from _near_before(near, len(text), covered)
+
+
+def _near_candidates(
+    text: str,
+    index: Positions,
+    lo: int,
+    stop: int,
+    code: CodeText | None,
+    markup: str | None,
+    other: OtherText | None,
+) -> list[tuple[int, Candidate]]:
+    """The near-URLs starting in text[lo:stop], each with its offset, as candidates
+    flagged malformed (scanner.near): in code only in its running text (comments,
+    docstrings), never in what markup shows as written (a code block, a code span), and
+    `//https://` only in prose and markup (in code and in a kind urlint does not read, "//"
+    may open a comment)."""
+    from .near import TWICE, near_hits
+
+    hits = near_hits(text, lo, stop)
+    if not hits:
+        return []
+    found = []
+    written: list[tuple[int, int]] = []
+    if markup in ("markdown", "rst", "asciidoc"):
+        from .markup_lines import as_written
+
+        written = as_written(markup, text)
+    for hit in hits:
+        context = None
+        if code is not None:
+            from .code import TEXT as RUNNING
+
+            at = code.regions.at(hit.start)
+            if at < 0 or code.regions.items[at][1] != RUNNING:
+                continue  # code, or a string literal: a value, not prose
+            context = code.regions.items[at][2]
+        if (code is not None or other is not None) and hit.kind == TWICE and text.startswith(
+            "//", hit.start
+        ):
+            continue
+        if written:
+            from .markup_lines import within
+
+            if within(written, hit.start, hit.end):
+                continue
+        span = index.span(hit.start, hit.end)
+        found.append((hit.start, Candidate(
+            url=text[hit.start : hit.end],
+            span=span,
+            pieces=(span,),
+            flags=_MALFORMED,
+            context=context,
+        )))
+    return found
+
+
+_MALFORMED = frozenset({Flag.MALFORMED})
+
+
+def _near_before(
+    near: list[tuple[int, Candidate]], start: int, covered: int
+) -> Iterator[tuple[Candidate | None, int]]:
+    """The near-URLs of `near` (taken from its front) that start at or before `start`: each
+    outside the URLs found yielded, each inside one (a query's `?u=http//x.org`) dropped.
+    One that starts where a URL does (`https://https://x.org/`) comes before it."""
+    while near and near[0][0] <= start:
+        at, candidate = near.pop(0)
+        if at >= covered:
+            yield candidate, covered
+
+
+def _glued(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> Candidate | None:
+    """A near-URL flagged malformed for a closing mark of the text glued on the end of the
+    bare URL `candidate` (scanner.near.glued), or None: most URLs end at a blank."""
+    url = candidate.url
+    end = start + len(url)
+    if end >= len(text) or ord(text[end]) < 0x2000:
+        return None  # one comparison for each URL: the marks are all past U+2000
+    if code is not None and candidate.context != "comment":
+        return None
+    if candidate.wrapper is not None or not text.startswith(url, start):
+        return None
+    from .near import glued
+
+    mark = glued(text, start, end, markup == "markdown")
+    if mark < 0:
+        return None
+    span = index.span(start, end + 1)
+    return Candidate(
+        url=text[start : end + 1],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
 
 
 def _wrapped(
