@@ -285,18 +285,22 @@ def read_shape(url: str) -> Shape | None:
 def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
     """The offset of a closing mark of the text glued on the end of the URL
     text[url_start:url_end] (GLUE_PAIRS; in `markdown`, GLUE_SENTENCE too), or -1: none
-    stands there, or its opening stands before the URL on its line (the pair is the
-    text's)."""
+    stands there, or its opening stands before the URL in its paragraph, not closed (the
+    pair is the text's: a quotation may start lines before)."""
     if url_end >= len(text):
         return -1
     mark = text[url_end]
     opening = GLUE_PAIRS.get(mark)
     if opening is None:
         return url_end if markdown and mark in GLUE_SENTENCE else -1
-    line_start = text.rfind("\n", 0, url_start) + 1
-    if text.rfind(opening, line_start, url_start) > text.rfind(mark, line_start, url_start):
+    start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
+    if text.rfind(opening, start, url_start) > text.rfind(mark, start, url_start):
         return -1
     return url_end
+
+
+# How far back an opening mark is looked for, at most (a paragraph's length, a long one).
+_PARAGRAPH_LOOK = 2000
 
 
 def glued_shape(url: str) -> Shape | None:

@@ -190,7 +190,7 @@ def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
     safe_fix=True,
 )
 def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, FULL_WIDTH, "a full-width colon '：' (U+FF1A) in place of ':'", ":")
+    return _meant(subject, FULL_WIDTH, "a full-width colon '：' (U+FF1A) in place of ':'")
 
 
 @rule(
