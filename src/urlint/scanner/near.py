@@ -78,15 +78,6 @@ NEAR = compiled_when_used(
     rf"|(?P<doubled>//)(?=(?i:{_SCHEME})://{_HOST})"
     rf"|(?<=://)(?P<again>(?i:{_SCHEME}))(?=://{_HOST})"
 )
-# What is looked for first: any of these in a text may start a near-URL (a literal search,
-# fast where none stands); the common "://" is not among them, only what it turns into.
-_MAY_HOLD = compiled_when_used(
-    r":/(?![/\\])|[A-Za-z;]//|[ \t]:/|[:\uff1a][ \t]+/|:/[ \t]+/|://[ \t]|\uff1a"
-    r"""|(?:^|[\s(\["'<=])//"""
-    r"|://(?i:" + _SCHEME + ")://",
-    re.M,
-)
-
 # The host as matched after a separator, to place the rest.
 _HOST_AT = compiled_when_used(rf"{_HOST}(?::[0-9]{{1,5}})?")
 # A file's extension is no top label: `http//index.html` names a file.
@@ -125,12 +116,10 @@ class NearHit:
 
 
 def near_hits(text: str, lo: int, hi: int) -> list[NearHit]:
-    """The near-URLs that start in text[lo:hi], in text order (empty where none: most texts
-    hold none, and cost one literal-led search)."""
-    if _MAY_HOLD.search(text, lo, min(len(text), hi + 40)) is None:
-        return []
+    """The near-URLs that start in text[lo:hi], in text order (the scanner asks only
+    where its look for what may start one finds something: scanner.MAY_BE_NEAR)."""
     found: list[NearHit] = []
-    for match in NEAR.finditer(text, lo, min(len(text), hi + 40)):
+    for match in NEAR.finditer(text, lo):
         start = match.start()
         if start >= hi:
             break

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
@@ -42,6 +43,15 @@ from .textpos import LineIndex
 _COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
 _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
+
+# What may start a near-URL (scanner.near): ":/" but "://", "//" after a letter or ";",
+# blanks around "://" or between its slashes, a full-width colon, "//" after a blank or an
+# opening, and "://" twice. A text where none stands (most) loads no more: one search.
+MAY_BE_NEAR = compiled_when_used(
+    r":/(?![/\\])|[A-Za-z;]//|[ \t]:/|:[ \t]+/|:/[ \t]+/|://[ \t]|\uff1a"
+    r"""|(?:^|[\s(\["'<=])//|://[A-Za-z]+://""",
+    re.M,
+)
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -453,6 +463,8 @@ def _near_candidates(
     docstrings), never in what markup shows as written (a code block, a code span), and
     `//https://` only in prose and markup (in code and in a kind urlint does not read, "//"
     may open a comment)."""
+    if MAY_BE_NEAR.search(text, lo, min(len(text), stop + _NEAR_LOOK)) is None:
+        return []
     from .near import TWICE, near_hits
 
     hits = near_hits(text, lo, stop)
@@ -494,6 +506,8 @@ def _near_candidates(
 
 
 _MALFORMED = frozenset({Flag.MALFORMED})
+# How far past a chunk's stop a near-URL that starts before it is looked at.
+_NEAR_LOOK = 40
 
 
 def _near_before(

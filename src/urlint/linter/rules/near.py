@@ -15,19 +15,11 @@ from collections.abc import Iterator
 from ...core.findings import Severity
 from ...core.model import Flag
 from ...grammar.login import masked_quoting
-from ...scanner.near import (
-    FULL_WIDTH,
-    GLUED,
-    NO_COLON,
-    ONE_SLASH,
-    SEMICOLON,
-    SPACED,
-    TWICE,
-    Shape,
-    glued_shape,
-    read_shape,
-)
 from .rule import Hit, UrlUnderCheck, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...scanner.near import Shape
 
 _SEPARATOR_FIX = 'Write "://" between the scheme and the host.'
 _SEPARATOR_SAFETY = (
@@ -38,10 +30,15 @@ _SEPARATOR_SAFETY = (
 
 
 def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
-    """The near-URL's shape where the candidate is one of `kind`, else None."""
+    """The near-URL's shape where the candidate is one of `kind` (a kind of scanner.near:
+    ONE_SLASH "one-slash" ...), else None."""
     candidate = subject.candidate
     if Flag.MALFORMED not in candidate.flags:
         return None
+    # Here, not at the top: the rules run on near-URLs only (engine.Linter), and a hook's run
+    # on a file that holds none loads no more than the catalogue.
+    from ...scanner.near import GLUED, glued_shape, read_shape
+
     shape = read_shape(candidate.url) if kind != GLUED else glued_shape(candidate.url)
     if shape is None or shape.kind != kind:
         return None
@@ -94,7 +91,7 @@ _RFC3986_SEPARATOR = (
     safe_fix=True,
 )
 def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, ONE_SLASH, "one slash after the scheme")
+    return _meant(subject, "one-slash", "one slash after the scheme")
 
 
 @rule(
@@ -115,7 +112,7 @@ def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     safe_fix=True,
 )
 def missing_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, NO_COLON, "no ':' after the scheme")
+    return _meant(subject, "no-colon", "no ':' after the scheme")
 
 
 @rule(
@@ -135,7 +132,7 @@ def missing_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     safe_fix=True,
 )
 def semicolon_for_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, SEMICOLON, "';' in place of ':' after the scheme")
+    return _meant(subject, "semicolon", "';' in place of ':' after the scheme")
 
 
 @rule(
@@ -161,7 +158,7 @@ def semicolon_for_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     ),
 )
 def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, SPACED, "whitespace inside '://'")
+    return _meant(subject, "spaced", "whitespace inside '://'")
 
 
 @rule(
@@ -190,7 +187,7 @@ def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
     safe_fix=True,
 )
 def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
-    return _meant(subject, FULL_WIDTH, "a full-width colon '：' (U+FF1A) in place of ':'")
+    return _meant(subject, "full-width", "a full-width colon '：' (U+FF1A) in place of ':'")
 
 
 @rule(
@@ -222,11 +219,11 @@ def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     safe_fix=True,
 )
 def doubled_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
-    shape = _shape(subject, TWICE)
+    shape = _shape(subject, "twice")
     if shape is None:
         return iter(())
     fault = "a '//' before the scheme" if shape.end == 2 else "the scheme written twice"
-    return _meant(subject, TWICE, fault, "")
+    return _meant(subject, "twice", fault, "")
 
 
 # What each closing mark is called in a message.
@@ -279,7 +276,7 @@ _MARKS = {
     ),
 )
 def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
-    shape = _shape(subject, GLUED)
+    shape = _shape(subject, "glued")
     if shape is None:
         return
     mark = subject.candidate.url[-1]
