@@ -28,6 +28,7 @@ is, and the URL it most likely meant.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
@@ -115,18 +116,41 @@ class NearHit:
     kind: str
 
 
-def near_hits(text: str, lo: int, hi: int) -> list[NearHit]:
-    """The near-URLs that start in text[lo:hi], in text order (the scanner asks only
-    where its look for what may start one finds something: scanner.MAY_BE_NEAR)."""
-    found: list[NearHit] = []
-    for match in NEAR.finditer(text, lo):
-        start = match.start()
-        if start >= hi:
-            break
-        hit = _near_at(text, match)
-        if hit is not None:
-            found.append(hit)
-    return found
+def near_hits(text: str, lo: int, hi: int, slashes: Iterable[int]) -> list[NearHit]:
+    """The near-URLs that start in text[lo:hi], in text order, each read around one of
+    `slashes`: the offsets of the "/" ending what may start one (the scanner's look for
+    them, scanner.MAY_BE_NEAR, a literal-led search: the patterns here are looked for at
+    those places only)."""
+    found: dict[int, NearHit] = {}
+    match_at = NEAR.match
+    for slash in slashes:
+        for start in (_scheme_before(text, slash, lo), slash - 1, slash + 1):
+            if start < lo or start >= hi or start in found:
+                continue
+            match = match_at(text, start)
+            if match is not None:
+                hit = _near_at(text, match)
+                if hit is not None:
+                    found[hit.start] = hit
+    return [found[start] for start in sorted(found)]
+
+
+def _scheme_before(text: str, slash: int, lo: int) -> int:
+    """Where a scheme whose broken separator ends at `slash` would start: back over the
+    separator's characters (a few), then the scheme's letters."""
+    at = slash
+    floor = max(lo, slash - _SEPARATOR_LONGEST)
+    while at > floor and text[at - 1] in _SEPARATOR_CHARS:
+        at -= 1
+    floor = max(lo, at - _SCHEME_LONGEST)
+    while at > floor and text[at - 1].isascii() and text[at - 1].isalpha():
+        at -= 1
+    return at
+
+
+_SEPARATOR_CHARS = "/:;\uff1a \t"
+_SEPARATOR_LONGEST = 12  # "http :  / / x": blanks around each
+_SCHEME_LONGEST = max(len(name) for name in NEAR_SCHEMES)
 
 
 def _near_at(text: str, match: re.Match[str]) -> NearHit | None:
