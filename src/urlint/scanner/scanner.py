@@ -420,7 +420,7 @@ def _scan(
         if start >= stop:
             break
         if near:
-            yield from _near_before(near, start, covered)
+            yield from _near_before(text, index, near, start, covered)
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             if wrapper is None:
@@ -445,7 +445,7 @@ def _scan(
                 if glue is not None:
                     yield glue, covered
     if near:
-        yield from _near_before(near, len(text), covered)
+        yield from _near_before(text, index, near, len(text), covered)
 
 
 def _near_candidates(
@@ -456,9 +456,10 @@ def _near_candidates(
     code: CodeText | None,
     markup: str | None,
     other: OtherText | None,
-) -> list[tuple[int, Candidate]]:
-    """The near-URLs starting in text[lo:stop], each with its offset, as candidates
-    flagged malformed (scanner.near): in code only in its running text (comments,
+) -> list[tuple[int, int, str | None]]:
+    """The near-URLs starting in text[lo:stop]: (start, end, context) of each, to be made
+    candidates flagged malformed as they come in text order (`_near_before`: positions
+    are asked for in order, each costing a walk from the one before). In code only in its running text (comments,
     docstrings), never in what markup shows as written (a code block, a code span), and
     `//https://` only in prose and markup (in code and in a kind urlint does not read, "//"
     may open a comment)."""
@@ -496,14 +497,7 @@ def _near_candidates(
 
             if within(written, hit.start, hit.end):
                 continue
-        span = index.span(hit.start, hit.end)
-        found.append((hit.start, Candidate(
-            url=text[hit.start : hit.end],
-            span=span,
-            pieces=(span,),
-            flags=_MALFORMED,
-            context=context,
-        )))
+        found.append((hit.start, hit.end, context))
     return found
 
 
@@ -513,14 +507,19 @@ _NEAR_LOOK = 40
 
 
 def _near_before(
-    near: list[tuple[int, Candidate]], start: int, covered: int
+    text: str, index: Positions, near: list[tuple[int, int, str | None]], start: int, covered: int
 ) -> Iterator[tuple[Candidate | None, int]]:
     """The near-URLs of `near` (taken from its front) that start at or before `start`: each
-    outside the URLs found yielded, each inside one (a query's `?u=http//x.org`) dropped.
-    One that starts where a URL does (`https://https://x.org/`) comes before it."""
+    outside the URLs found yielded, a candidate flagged malformed; each inside one (a
+    query's `?u=http//x.org`) dropped. One that starts where a URL does
+    (`https://https://x.org/`) comes before it."""
     while near and near[0][0] <= start:
-        at, candidate = near.pop(0)
+        at, end, context = near.pop(0)
         if at >= covered:
+            span = index.span(at, end)
+            candidate = Candidate(
+                url=text[at:end], span=span, pieces=(span,), flags=_MALFORMED, context=context
+            )
             yield candidate, covered
 
 
