@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from urlint.core.model import Flag
 from urlint.scanner import extract, scan
-from urlint.scanner.scanner import MAY_BE_NEAR
+from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR
 from urlint.scanner.near import (
     FULL_WIDTH,
     GLUED,
@@ -199,7 +199,11 @@ _WORDS = st.lists(st.sampled_from(["see", "the", "docs", "at", "(", ")", ",", "\
 @given(_WORDS, _WORDS)
 def test_a_near_url_is_found_wherever_it_stands_and_alone(before, after):
     text = " ".join(before) + " http//example.com/a " + " ".join(after)
-    slashes = (match.start() for match in MAY_BE_NEAR.finditer(text))
+    slashes = sorted(
+        match.end() - 1
+        for pattern in (MAY_BE_NEAR, ONE_SLASH_NEAR)
+        for match in pattern.finditer(text)
+    )
     hits = near_hits(text, 0, len(text), slashes)
     assert [(hit.kind, text[hit.start : hit.end]) for hit in hits] == [
         (NO_COLON, "http//example.com/a")

@@ -44,13 +44,18 @@ _COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
 _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 
-# Where a near-URL (scanner.near) may be: a "/" that ends ":/" but "://", or "//" after
-# anything but ":" (`http//`, `;//`, `: //`, `：//`, `//https://`), or "://" before a blank,
-# after one, or before a second scheme. Led by the literal "/", one search as fast as the
-# colons' (a few hundred MB/s); a text where none stands (most) loads no more.
+# Where a near-URL (scanner.near) may be, each search led by a literal (a few hundred MB/s
+# where the text is not ASCII, GB/s where it is): "//" after a letter or ";" before a host's
+# first character (`http//`, `;//`), after a colon and blanks (`: //`), after a full-width
+# colon (`：//`), after a blank or an opening before a scheme (`//https://`), and "://"
+# before a blank, after one, or before a second scheme; and ":/" after a letter but "://"
+# (`https:/x`, `http:/ /x`). A text where none stands (most) loads no more.
 MAY_BE_NEAR = compiled_when_used(
-    r"/(?:(?<=:/)(?!/)|(?<=[^:]//)|(?<=://)(?:[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://))"
+    r"//(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
+    r"|(?<=\uff1a//)|(?<=://)(?:[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
+    r"""|(?<=[\s(\["'<=]//)(?=[A-Za-z]{2,6}://))"""
 )
+ONE_SLASH_NEAR = compiled_when_used(r":/(?![/\\])(?<=[A-Za-z]:/)")
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -465,11 +470,17 @@ def _near_candidates(
     may open a comment)."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
-    if first is None:
+    one = ONE_SLASH_NEAR.search(text, lo, end)
+    if first is None and one is None:
         return []
     from .near import TWICE, near_hits
 
-    slashes = (match.start() for match in MAY_BE_NEAR.finditer(text, first.start(), end))
+    slashes = [] if first is None else [
+        match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)
+    ]
+    if one is not None:
+        slashes += [match.end() - 1 for match in ONE_SLASH_NEAR.finditer(text, one.start(), end)]
+        slashes.sort()
     hits = near_hits(text, lo, stop, slashes)
     if not hits:
         return []
