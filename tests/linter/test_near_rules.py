@@ -16,34 +16,55 @@ from ..helpers import run
     ("text", "code", "column", "end_column", "message"),
     [
         (
-            "See https:/stalw.art now\n", "N601", 10, 12,
+            "See https:/stalw.art now\n",
+            "N601",
+            10,
+            12,
             "https:/stalw.art: one slash after the scheme; did you mean https://stalw.art?",
         ),
         (
-            "Post http//example.com/admin/post now\n", "N602", 10, 12,
+            "Post http//example.com/admin/post now\n",
+            "N602",
+            10,
+            12,
             "http//example.com/admin/post: no ':' after the scheme; did you mean "
             "http://example.com/admin/post?",
         ),
         (
-            "Fork https;//github.com/user/repo\n", "N603", 11, 14,
+            "Fork https;//github.com/user/repo\n",
+            "N603",
+            11,
+            14,
             "https;//github.com/user/repo: ';' in place of ':' after the scheme; did you mean "
             "https://github.com/user/repo?",
         ),
         (
-            "Open http: // example.com now\n", "N604", 10, 15,
+            "Open http: // example.com now\n",
+            "N604",
+            10,
+            15,
             "http: // example.com: whitespace inside '://'; did you mean http://example.com?",
         ),
         (
-            "地址：https：// github.com / user / repo\n", "N605", 9, 13,
+            "地址：https：// github.com / user / repo\n",
+            "N605",
+            9,
+            13,
             "https：// github.com / user / repo: a full-width colon '：' (U+FF1A) in place of "
             "':'; did you mean https://github.com/user/repo?",
         ),
         (
-            "Go //https://x.example/a now\n", "N606", 4, 6,
+            "Go //https://x.example/a now\n",
+            "N606",
+            4,
+            6,
             "//https://x.example/a: a '//' before the scheme; did you mean https://x.example/a?",
         ),
         (
-            "详见 https://example.com/docs）更多\n", "N607", 28, 29,
+            "详见 https://example.com/docs）更多\n",
+            "N607",
+            28,
+            29,
             "full-width parenthesis '）' (U+FF09) glued on the end of https://example.com/docs: "
             "a reader that links the URL takes it in; put a blank between them",
         ),
@@ -55,7 +76,10 @@ def test_each_near_url_is_an_error_showing_the_url_meant(
 ):
     (finding,) = lint(text, target=target)
     assert (finding.code, finding.line, finding.column, finding.end_column) == (
-        code, 1, column, end_column,
+        code,
+        1,
+        column,
+        end_column,
     )
     assert (finding.message, finding.severity) == (message, Severity.ERROR)
 
@@ -64,13 +88,17 @@ def test_a_doubled_scheme_beside_the_url_it_holds():
     found = lint("Go https://https://x.example/a now\n")
     assert [(f.code, f.column, f.end_column, f.message) for f in found] == [
         (
-            "N606", 4, 12,
+            "N606",
+            4,
+            12,
             "https://https://x.example/a: the scheme written twice; did you mean "
             "https://x.example/a?",
         ),
         # what the URL as read is, by RFC 1738: a host "https" and a ":" with no port
         (
-            "S408", 17, 18,
+            "S408",
+            17,
+            18,
             "a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
             "--target rfc3986): if the port is omitted, the colon is as well",
         ),
@@ -141,7 +169,9 @@ def test_extract_lists_near_urls_only_when_asked(capsys, tmp_path, monkeypatch):
     (tmp_path / "a.txt").write_text("See https:/stalw.art and https://x.example/a\n")
     assert run(capsys, "extract", "a.txt") == (0, "https://x.example/a\n", "")
     assert run(capsys, "extract", "--near", "-H", "a.txt") == (
-        0, "a.txt:1:5: https:/stalw.art\na.txt:1:26: https://x.example/a\n", "",
+        0,
+        "a.txt:1:5: https:/stalw.art\na.txt:1:26: https://x.example/a\n",
+        "",
     )
     code, out, _ = run(capsys, "extract", "--near", "--format", "jsonl", "a.txt")
     assert (code, out.count('"flags": ["malformed"]')) == (0, 1)
@@ -149,6 +179,8 @@ def test_extract_lists_near_urls_only_when_asked(capsys, tmp_path, monkeypatch):
 
 def test_a_broken_escape_before_a_word_is_no_printf_conversion():
     # badge URLs of GitHub Actions where a workflow's name had a space
-    found = lint("![CI](https://github.com/o/r/workflows/Continuous%integration/badge.svg)\n",
-                 path="README.md")
+    found = lint(
+        "![CI](https://github.com/o/r/workflows/Continuous%integration/badge.svg)\n",
+        path="README.md",
+    )
     assert [(f.code, f.column) for f in found] == [("C206", 50)]

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from urlint.core.model import Flag
 from urlint.scanner import extract, scan
-from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR
 from urlint.scanner.near import (
     FULL_WIDTH,
     GLUED,
@@ -24,6 +23,7 @@ from urlint.scanner.near import (
     near_hits,
     read_shape,
 )
+from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR
 
 
 def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:
@@ -128,7 +128,7 @@ def test_no_glued_mark_where_the_text_pairs_it_or_none_stands(text, syntax):
         ('re.compile(r"https?//(www\\.)?example\\.com")\n', "python"),
         ("pattern = 'https?//[^/]+'  # http//{host}/path\n", "python"),
         ('url = "http//" + host + ".example.com"\n', "python"),
-        ("fmt.Sprintf(\"%s//%s.example.com\", scheme, host)\n", "go"),
+        ('fmt.Sprintf("%s//%s.example.com", scheme, host)\n', "go"),
         ("Use http//{host}/api or http//$HOST.example.com\n", "text"),
         # a name inside a word, a path, a query
         ("See https://web.archive.org/web/2019/http:/example.com/x\n", "text"),

@@ -88,7 +88,9 @@ _EXTENSIONS = frozenset(
 )
 # What ends a near-URL's path: whitespace, the delimiters of RFC 1738 section 2.2 and of
 # the text around (quotes, CJK and full-width punctuation), as a bare URL ends.
-_PATH_END = compiled_when_used(r"[\s<>\"`\u00a0\u2018-\u201f\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff5b-\uff65]")
+_PATH_END = compiled_when_used(
+    r"[\s<>\"`\u00a0\u2018-\u201f\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff5b-\uff65]"
+)
 # Trimmed from a near-URL's end, as from a bare URL's: sentence punctuation.
 _TRAILING = ".,;:!?'"
 # Closing marks of the text around, glued on a URL's end (GLUED), each with its opening:
@@ -166,14 +168,16 @@ def _near_at(text: str, match: re.Match[str]) -> NearHit | None:
             return None
         start, kind, host_from = begin, TWICE, match.end() + 3
     else:
-        kind = _kind(match)
-        if kind is None:
+        read = _kind(match)
+        if read is None:
             return None
-        host_from = match.end()
+        kind, host_from = read, match.end()
     host = _HOST_AT.match(text, host_from)
     if host is None or _is_extension(text, host.start(), host.end()):
         return None
-    end = _path_end(text, host.end(), spaced=kind == FULL_WIDTH and match.group("spaced") != "\uff1a//")
+    end = _path_end(
+        text, host.end(), spaced=kind == FULL_WIDTH and match.group("spaced") != "\uff1a//"
+    )
     return NearHit(start, end, kind)
 
 
@@ -229,8 +233,10 @@ def _path_end(text: str, at: int, spaced: bool) -> int:
     while end > at and text[end - 1] in _TRAILING:
         end -= 1
     for opening, closing in ("()", "[]", "{}"):
-        while end > at and text[end - 1] == closing and (
-            text.count(opening, at, end) < text.count(closing, at, end)
+        while (
+            end > at
+            and text[end - 1] == closing
+            and (text.count(opening, at, end) < text.count(closing, at, end))
         ):
             end -= 1
     return end
@@ -274,8 +280,13 @@ def read_shape(url: str) -> Shape | None:
     if again is not None:
         inner = again[:-3]
         start = match.start("sep") - len(scheme)
-        return Shape(TWICE, start, match.start("again"), url[match.start("again") :],
-                     inner.lower() == scheme.lower())
+        return Shape(
+            TWICE,
+            start,
+            match.start("again"),
+            url[match.start("again") :],
+            inner.lower() == scheme.lower(),
+        )
     sep_start, sep_end = match.start("sep"), match.end("sep")
     if separator == "://":
         return None  # a URL's own separator

@@ -464,10 +464,10 @@ def _near_candidates(
 ) -> list[tuple[int, int, str | None]]:
     """The near-URLs starting in text[lo:stop]: (start, end, context) of each, to be made
     candidates flagged malformed as they come in text order (`_near_before`: positions
-    are asked for in order, each costing a walk from the one before). In code only in its running text (comments,
-    docstrings), never in what markup shows as written (a code block, a code span), and
-    `//https://` only in prose and markup (in code and in a kind urlint does not read, "//"
-    may open a comment)."""
+    are asked for in order, each costing a walk from the one before). In code only in its
+    running text (comments, docstrings), never in what markup shows as written (a code
+    block, a code span), and `//https://` only in prose and markup (in code and in a kind
+    urlint does not read, "//" may open a comment)."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
     one = ONE_SLASH_NEAR.search(text, lo, end)
@@ -475,9 +475,11 @@ def _near_candidates(
         return []
     from .near import TWICE, near_hits
 
-    slashes = [] if first is None else [
-        match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)
-    ]
+    slashes = (
+        []
+        if first is None
+        else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
+    )
     if one is not None:
         slashes += [match.end() - 1 for match in ONE_SLASH_NEAR.finditer(text, one.start(), end)]
         slashes.sort()
@@ -499,8 +501,10 @@ def _near_candidates(
             if at < 0 or code.regions.items[at][1] != RUNNING:
                 continue  # code, or a string literal: a value, not prose
             context = code.regions.items[at][2]
-        if (code is not None or other is not None) and hit.kind == TWICE and text.startswith(
-            "//", hit.start
+        if (
+            (code is not None or other is not None)
+            and hit.kind == TWICE
+            and text.startswith("//", hit.start)
         ):
             continue
         if written:

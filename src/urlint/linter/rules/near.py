@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _SEPARATOR_FIX = 'Write "://" between the scheme and the host.'
 _SEPARATOR_SAFETY = (
     "Fixed where a fix may go (the kinds and contexts urlint knows to be prose, "
-    "linter.fixable): the separator is rewritten as \"://\", nothing else. The host after it "
+    'linter.fixable): the separator is rewritten as "://", nothing else. The host after it '
     "is a dotted name or an address, so the URL meant is certain."
 )
 
@@ -66,15 +66,18 @@ def _meant(
 
 _RFC3986_SEPARATOR = (
     'RFC 3986 section 3: URI = scheme ":" hier-part, and hier-part = "//" authority '
-    "path-abempty for a URI with a host; section 3.1 ends the scheme at the first \":\". "
+    'path-abempty for a URI with a host; section 3.1 ends the scheme at the first ":". '
     "The same text is no URI by either standard, so the same grade. The WHATWG URL standard "
-    "reads \"https:/x.org\" as https://x.org/ in a browser's address bar (a validation "
+    'reads "https:/x.org" as https://x.org/ in a browser\'s address bar (a validation '
     "error), but no other reader does, and a link in Markdown or HTML goes nowhere."
 )
 
 
 @rule(
-    "N601", "one-slash", Severity.ERROR, "3.1",
+    "N601",
+    "one-slash",
+    Severity.ERROR,
+    "3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=_RFC3986_SEPARATOR,
     summary='A scheme that writes "//" followed by ":/" and a host: one slash missing.',
@@ -95,7 +98,10 @@ def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "N602", "missing-colon", Severity.ERROR, "2.1, 3.1",
+    "N602",
+    "missing-colon",
+    Severity.ERROR,
+    "2.1, 3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=_RFC3986_SEPARATOR,
     summary='A scheme name followed by "//" and a host with no ":" between them.',
@@ -116,7 +122,10 @@ def missing_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "N603", "semicolon-for-colon", Severity.ERROR, "2.1, 3.1",
+    "N603",
+    "semicolon-for-colon",
+    Severity.ERROR,
+    "2.1, 3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=_RFC3986_SEPARATOR,
     summary='A scheme name followed by ";//" and a host: ";" typed for ":".',
@@ -136,11 +145,14 @@ def semicolon_for_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "N604", "space-in-separator", Severity.ERROR, "2.2, 3.1",
+    "N604",
+    "space-in-separator",
+    Severity.ERROR,
+    "2.2, 3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 Appendix C: whitespace is no part of a URI, and a URI in text is '
-        "delimited by it; section 3 writes scheme \":\" \"//\" with nothing between. The same "
+        "RFC 3986 Appendix C: whitespace is no part of a URI, and a URI in text is "
+        'delimited by it; section 3 writes scheme ":" "//" with nothing between. The same '
         "text is no URI by either standard, so the same grade."
     ),
     summary='Whitespace inside or around the "://" after a scheme name, before a host.',
@@ -151,7 +163,7 @@ def semicolon_for_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     ),
     example="Open http: // example.com in a browser.",
     use_instead="Open http://example.com in a browser.",
-    fix="Remove the whitespace: write \"://\" between the scheme and the host.",
+    fix='Remove the whitespace: write "://" between the scheme and the host.',
     fix_safety=(
         "No automatic fix: a URL may be written so on purpose, to keep it from being a link "
         "(a defanged address in a report), and only its author knows."
@@ -162,7 +174,10 @@ def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "N605", "full-width-colon", Severity.ERROR, "2, 2.1",
+    "N605",
+    "full-width-colon",
+    Severity.ERROR,
+    "2, 2.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.1: a scheme ends at ":" (US-ASCII %x3A), and section 2 builds '
@@ -173,14 +188,14 @@ def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
     explanation=(
         'Section 2: "URLs are written only with the graphic printable characters of the '
         'US-ASCII coded character set"; section 2.1 ends the scheme at ":". An input method '
-        "set to Chinese or Japanese types \"：\" for \":\", often with blanks around it: "
+        'set to Chinese or Japanese types "：" for ":", often with blanks around it: '
         '"https：// github.com / user / repo" is no URL.'
     ),
     example="项目地址：https：//github.com/user/repo",
     use_instead="项目地址：https://github.com/user/repo",
     fix='Write the ASCII ":" (and no blanks) between the scheme and "//".',
     fix_safety=(
-        'Fixed where a fix may go (linter.fixable), and where no blank stands inside the URL: '
+        "Fixed where a fix may go (linter.fixable), and where no blank stands inside the URL: "
         'the full-width colon is rewritten as ":". With blanks around "//" or its slashes, '
         "which characters are the URL's is a guess: no automatic fix."
     ),
@@ -191,13 +206,16 @@ def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "N606", "doubled-scheme", Severity.ERROR, "3.1",
+    "N606",
+    "doubled-scheme",
+    Severity.ERROR,
+    "3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.2.2: the host after "//" is an IP literal, an address or a '
         'reg-name; in "https://https://x.org/" it is "https" with an empty port (section '
         '3.2.3), and "//https://x.org/" is a network-path reference (section 4.2) to the '
-        "host \"https\". The same text names no such host by either standard, so the same "
+        'host "https". The same text names no such host by either standard, so the same '
         "grade."
     ),
     summary='A scheme written twice: "//https://host/" or "https://https://host/".',
@@ -210,11 +228,11 @@ def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     ),
     example="[docs](//https://example.com/docs/)",
     use_instead="[docs](https://example.com/docs/)",
-    fix="Remove the first scheme (or the leading \"//\").",
+    fix='Remove the first scheme (or the leading "//").',
     fix_safety=(
-        'Fixed where a fix may go (linter.fixable), and where both schemes are the same (or '
+        "Fixed where a fix may go (linter.fixable), and where both schemes are the same (or "
         'the first is a bare "//"): the first is removed. Where they differ '
-        '(http://https://x.org/) which one was meant is a guess: no automatic fix.'
+        "(http://https://x.org/) which one was meant is a guess: no automatic fix."
     ),
     safe_fix=True,
 )
@@ -245,7 +263,10 @@ _MARKS = {
 
 
 @rule(
-    "N607", "glued-punctuation", Severity.ERROR, "appendix, 2.2",
+    "N607",
+    "glued-punctuation",
+    Severity.ERROR,
+    "appendix, 2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 3986 Appendix C: a URI in text is delimited by whitespace, angle brackets or "
@@ -264,7 +285,7 @@ _MARKS = {
         "only ASCII punctuation: GitHub's Markdown (GFM's extended autolinks) links "
         '"https://x.org/a）" with the "）", and a "，" or "。" after a URL in Chinese text '
         "with it, a page that does not exist. A closing mark whose opening stands before "
-        "the URL on its line (\"（https://x.org/a）\", a quotation) is the text's, and not "
+        'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
         "reported; in Markdown the sentence marks are reported too, as GitHub links them."
     ),
     example="详见 https://example.com/docs）",
