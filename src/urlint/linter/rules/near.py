@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 _SEPARATOR_FIX = 'Write "://" between the scheme and the host.'
 _SEPARATOR_SAFETY = (
-    "Fixed where a fix may go (the kinds and contexts urlint knows to be prose, "
-    'linter.fixable): the separator is rewritten as "://", nothing else. The host after it '
-    "is a dotted name or an address, so the URL meant is certain."
+    '`--fix` rewrites the separator as "://", nothing else: the host after it is a dotted '
+    "name or an address, so the URL meant is certain. Only where a fix may go (the kinds "
+    "and contexts urlint knows to be prose), never where a password may be (an edit would "
+    "show it in --diff: section 6)."
 )
 
 
@@ -195,9 +196,9 @@ def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
     use_instead="项目地址：https://github.com/user/repo",
     fix='Write the ASCII ":" (and no blanks) between the scheme and "//".',
     fix_safety=(
-        "Fixed where a fix may go (linter.fixable), and where no blank stands inside the URL: "
-        'the full-width colon is rewritten as ":". With blanks around "//" or its slashes, '
-        "which characters are the URL's is a guess: no automatic fix."
+        '`--fix` rewrites "：//" as "://" where no blank stands inside the URL, and only where '
+        'a fix may go. With blanks around "//" or its slashes, which characters are the '
+        "URL's is a guess: no automatic fix. Never where a password may be (section 6)."
     ),
     safe_fix=True,
 )
@@ -230,9 +231,9 @@ def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     use_instead="[docs](https://example.com/docs/)",
     fix='Remove the first scheme (or the leading "//").',
     fix_safety=(
-        "Fixed where a fix may go (linter.fixable), and where both schemes are the same (or "
-        'the first is a bare "//"): the first is removed. Where they differ '
-        "(http://https://x.org/) which one was meant is a guess: no automatic fix."
+        "`--fix` removes the first scheme where both are the same (or the first is a bare "
+        '"//"), and only where a fix may go. Where they differ (http://https://x.org/) which '
+        "one was meant is a guess: no automatic fix. Never where a password may be (section 6)."
     ),
     safe_fix=True,
 )
