@@ -264,25 +264,10 @@ def test_fixes_are_safe_edits() -> None:
 # Text around URLs as the scanner meets it: wrappers, breaks (after a hyphen too), reply
 # prefixes, inner spaces, page furniture, a next line that may go on with a bare URL.
 _AROUND = st.lists(
-    st.sampled_from(
-        [
-            "http://example.com/a",
-            "ftp://ftp.example.org/pub/",
-            "<URL:",
-            "<",
-            ">",
-            "-",
-            "\n",
-            "\n   ",
-            "\n> ",
-            " ",
-            "x",
-            "index.html",
-            "\f",
-            "\nPage 3\n",
-            "mailto:a@b.example",
-        ]
-    ),
+    st.sampled_from([
+        "http://example.com/a", "ftp://ftp.example.org/pub/", "<URL:", "<", ">", "-", "\n",
+        "\n   ", "\n> ", " ", "x", "index.html", "\f", "\nPage 3\n", "mailto:a@b.example",
+    ]),
     max_size=12,
 ).map("".join)
 
