@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from .core.faults import internal_error
 from .core.inputs import ArticleRead, Crossposts, InputFile, Reading
-from .core.model import Candidate, ScannedText
+from .core.model import Candidate, Flag, ScannedText
 from .core.problems import Problem, ProblemKind
 from .core.records import record
 from .sources.files import iter_files
@@ -165,7 +165,8 @@ def scan_paths(
         if isinstance(item, ScannedText):
             where, mail = item.path or path, message_info(item.mail)
             for candidate in item.candidates:
-                yield Found(where, candidate, mail)
+                if not candidate.flags or Flag.MALFORMED not in candidate.flags:
+                    yield Found(where, candidate, mail)  # a near-URL is no URL's
         elif isinstance(item, InputFile):
             path = item.path  # of the texts that come next
         else:

@@ -113,6 +113,13 @@ POSITIVE = [
         "<URL:http://example.com/a%0D%0ASet-Cookie:%20x=1>\n",
         [(1, 26, 1, 29), (1, 29, 1, 32)],
     ),
+    ("N601", "See https:/stalw.art now\n", [(1, 10, 1, 12)]),
+    ("N602", "Post http//example.com/x now\n", [(1, 10, 1, 12)]),
+    ("N603", "Fork https;//github.com/a\n", [(1, 11, 1, 14)]),
+    ("N604", "Open http: // example.com now\n", [(1, 10, 1, 15)]),
+    ("N605", "地址：https：//github.com/a\n", [(1, 9, 1, 12)]),
+    ("N606", "Go //https://x.example/a now\n", [(1, 4, 1, 6)]),
+    ("N607", "详见 https://example.com/docs）更多\n", [(1, 28, 1, 29)]),
 ]
 
 # (code, text): the rule stays silent
@@ -171,6 +178,13 @@ NEGATIVE = [
     ("P503", "http://example.com:80/ https://example.com:443/\n"),
     ("P504", "gopher://h.example:70/ http://h.example:8080/\n"),
     ("P505", "<URL:gopher://h/7%09x%09+%091%0D%0A+-1%0D%0A>\n"),  # section 3.4.9 requires them
+    ("N601", "See https://stalw.art and file:/etc/hosts.allow now\n"),
+    ("N602", "Post http://example.com/x or http//{host}/x now\n"),
+    ("N603", "Fork https://github.com/a; then build\n"),
+    ("N604", "Use http: // as the prefix\n"),
+    ("N605", "地址：https://github.com/a\n"),
+    ("N606", "See https://web.archive.org/web/2019/https://x.example/a now\n"),
+    ("N607", "（详见 https://example.com/docs）更多\n"),
 ]
 
 

@@ -283,6 +283,10 @@ def test_what_each_rule_rests_on_under_each_standard():
         "X101": "RFC 1738's appendix", "X102": "RFC 1738's appendix",
         "X103": "RFC 1738's appendix", "X104": "RFC 1738's appendix and section 2.2",
         "X105": "RFC 1738's appendix", "X106": "RFC 1738's appendix",
+        "N601": "RFC 1738 section 3.1", "N602": "RFC 1738 sections 2.1 and 3.1",
+        "N603": "RFC 1738 sections 2.1 and 3.1", "N604": "RFC 1738 sections 2.2 and 3.1",
+        "N605": "RFC 1738 sections 2 and 2.1", "N606": "RFC 1738 section 3.1",
+        "N607": "RFC 1738's appendix and section 2.2",
     }  # fmt: skip
     under_rfc3986 = {e.code: citation(e, RFC3986) for e in rules_under(RFC3986) if e.section}
     assert under_rfc3986 == {
@@ -306,4 +310,8 @@ def test_what_each_rule_rests_on_under_each_standard():
         "X101": "RFC 3986 Appendix C", "X102": "RFC 3986 Appendix C",
         "X103": "RFC 3986 Appendix C", "X104": "RFC 3986 Appendix C",
         "X105": "RFC 3986 Appendix C", "X106": "RFC 3986 Appendix C",
+        "N601": "RFC 3986 section 3", "N602": "RFC 3986 section 3",
+        "N603": "RFC 3986 section 3", "N604": "RFC 3986 Appendix C",
+        "N605": "RFC 3986 section 3.1", "N606": "RFC 3986 section 3.2.2",
+        "N607": "RFC 3986 Appendix C",
     }  # fmt: skip

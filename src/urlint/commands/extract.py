@@ -96,6 +96,14 @@ def add_extract_parser(commands: Subcommands) -> None:
         help="print each URL once, where it is first found (-c and -l count only those)",
     )
     extract.add_argument(
+        "--near",
+        action="store_true",
+        help=(
+            "list near-URLs too: the broken shapes of a URL someone meant (https:/x.org, "
+            "http//x.org, http: // x.org), flagged malformed; `check` reports them"
+        ),
+    )
+    extract.add_argument(
         "-0",
         "--null",
         action="store_true",
@@ -184,6 +192,7 @@ def _extracted(
         files_with_urls=args.files_with_urls,
         unique=args.unique,
         null=args.null,
+        near=args.near,
     )
     events: Iterable[InputFile | ScannedText | LineBlock | FoundLine | Problem]
     try:

@@ -45,6 +45,11 @@ class Flag(str, enum.Enum):
     # A pipermail archive's `mailto:user at host` (the archive writes every "@" so), read as
     # `mailto:user@host`: the URL is not its pieces' raw text joined (mail.pipermail).
     PIPERMAIL_ADDRESS = "pipermail-address"
+    # Not a URL but a near-URL: the broken shape of one someone meant (`https:/x.org`,
+    # `http//x.org`, `http: // x.org`, `//https://x.org/`), or a URL with a closing mark of
+    # the text glued on (`https://x.org/a）`): scanner.near. The linter's N rules read it;
+    # `extract` lists it only when asked (`--near`).
+    MALFORMED = "malformed"
 
 
 @record
@@ -162,6 +167,12 @@ class Candidate(Located):
     def has(self, flag: Flag) -> bool:
         """Whether the candidate is flagged `flag`."""
         return flag in self.flags
+
+    @property
+    def listed(self) -> bool:
+        """Is it a URL `extract` lists: not an empty wrapper (`<URL:>`), nor a near-URL
+        (flagged malformed, listed only with `--near`)?"""
+        return bool(self.url) and Flag.MALFORMED not in self.flags
 
     def alt_rest_text(self) -> str:
         """What follows the `alt` reading in the text, where it may finish a login: as

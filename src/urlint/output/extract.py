@@ -286,6 +286,7 @@ class UrlFormat:
     keyed: bool = False  # the key is asked for (`--unique`); else it is ""
     lined: bool = True  # the line is written (not with `-c` or `-l`); else it is ""
     end: str = "\n"  # what ends a line: a NUL for text lines with `-0`
+    near: bool = False  # near-URLs (flagged malformed) are written too (`--near`)
 
     @property
     def in_blocks(self) -> bool:
@@ -432,6 +433,7 @@ class UrlWriter:
         files_with_urls: bool = False,
         unique: bool = False,
         null: bool = False,
+        near: bool = False,
     ) -> None:
         self.out = out
         self.count, self.files_with_urls = count, files_with_urls
@@ -444,6 +446,7 @@ class UrlWriter:
             keyed=unique,
             lined=not (count or files_with_urls),
             end="\n" if jsonl else self.end,
+            near=near,
         )
         self.seen: set[str] | None = set() if unique else None  # every URL written
         self.found = False  # any URL written (or counted): extract's exit status 0
@@ -494,9 +497,9 @@ class UrlWriter:
         where, message = scanned.path or path, message_info(scanned.mail)
         if self.url_format.in_blocks:  # every URL written as it comes: no loop here for each
             return self.add_all(where, scanned.candidates, message)
-        written = 0
+        written, near = 0, self.url_format.near
         for candidate in scanned.candidates:
-            if not candidate.url:
+            if not (candidate.listed or near and candidate.url):
                 continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
             if self.add(where, candidate, message):
                 written += 1
@@ -515,9 +518,9 @@ class UrlWriter:
         what a URL takes."""
         line, show = self.url_format.line_maker(), self.url_format.show_passwords
         lines: list[str] = []
-        written = 0
+        written, near = 0, self.url_format.near
         for candidate in candidates:
-            if not candidate.url:
+            if not (candidate.listed or near and candidate.url):
                 continue
             lines.append(line(path, candidate, message, show))
             if len(lines) == _LINES_WRITTEN_AT_ONCE:

@@ -97,6 +97,7 @@ def url_events(
     items: Iterable[ScannedText | Problem | ArticleRead],
     path: str,
     made: Callable[[str, Candidate, MessageInfo | None], object],
+    near: bool = False,
 ) -> list:
     """What `made` makes of each URL of a unit's scanned texts, the other events as they are.
 
@@ -109,7 +110,7 @@ def url_events(
             where = item.path or path
             mail = message_info(item.mail)
             for candidate in item.candidates:
-                if candidate.url:
+                if candidate.listed or near and candidate.url:
                     events.append(made(where, candidate, mail))
         else:
             events.append(item)

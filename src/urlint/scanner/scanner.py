@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
@@ -42,6 +43,19 @@ from .textpos import LineIndex
 _COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
 _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
+
+# Where a near-URL (scanner.near) may be, each search led by a literal (a few hundred MB/s
+# where the text is not ASCII, GB/s where it is): "//" after a letter or ";" before a host's
+# first character (`http//`, `;//`), after a colon and blanks (`: //`), after a full-width
+# colon (`：//`), after a blank or an opening before a scheme (`//https://`), and "://"
+# before a blank, after one, or before a second scheme; and ":/" after a letter but "://"
+# (`https:/x`, `http:/ /x`). A text where none stands (most) loads no more.
+MAY_BE_NEAR = compiled_when_used(
+    r"//(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
+    r"|(?<=\uff1a//)|(?<=://)(?:[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
+    r"""|(?<=[\s(\["'<=]//)(?=[A-Za-z]{2,6}://))"""
+)
+ONE_SLASH_NEAR = compiled_when_used(r":/(?![/\\])(?<=[A-Za-z]:/)")
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -194,7 +208,7 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     scanned = _scan(
         text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other
     )
-    return [candidate for candidate, _ in scanned if candidate is not None and candidate.url]
+    return [candidate for candidate, _ in scanned if candidate is not None and candidate.listed]
 
 
 def _code(
@@ -408,11 +422,15 @@ def _scan(
     read = read_bare if code is None else code.bare
     if other is not None:
         read = other.bare
+    # Near-URLs (scanner.near), flagged malformed: beside the URLs, never instead of one.
+    near = _near_candidates(text, index, covered_until, stop, code, markup, other)
     for start, kind, anchor in _hits(text, covered_until, stop, slashed, escaped):
         if start < covered:
             continue
         if start >= stop:
             break
+        if near:
+            yield from _near_before(text, index, near, start, covered)
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             if wrapper is None:
@@ -433,6 +451,129 @@ def _scan(
             candidate, covered = found
             if candidate is not None:
                 yield candidate, covered
+                glue = _glued(text, start, candidate, index, code, markup)
+                if glue is not None:
+                    yield glue, covered
+    if near:
+        yield from _near_before(text, index, near, len(text), covered)
+
+
+def _near_candidates(
+    text: str,
+    index: Positions,
+    lo: int,
+    stop: int,
+    code: CodeText | None,
+    markup: str | None,
+    other: OtherText | None,
+) -> list[tuple[int, int, str | None]]:
+    """The near-URLs starting in text[lo:stop]: (start, end, context) of each, to be made
+    candidates flagged malformed as they come in text order (`_near_before`: positions
+    are asked for in order, each costing a walk from the one before). In code only in its
+    running text (comments, docstrings), never in what markup shows as written (a code
+    block, a code span), and `//https://` only in prose and markup (in code and in a kind
+    urlint does not read, "//" may open a comment)."""
+    end = min(len(text), stop + _NEAR_LOOK)
+    first = MAY_BE_NEAR.search(text, lo, end)
+    one = ONE_SLASH_NEAR.search(text, lo, end)
+    if first is None and one is None:
+        return []
+    from .near import TWICE, near_hits
+
+    slashes = (
+        []
+        if first is None
+        else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
+    )
+    if one is not None:
+        slashes += [match.end() - 1 for match in ONE_SLASH_NEAR.finditer(text, one.start(), end)]
+        slashes.sort()
+    hits = near_hits(text, lo, stop, slashes)
+    if not hits:
+        return []
+    found = []
+    written: list[tuple[int, int]] = []
+    if markup in ("markdown", "rst", "asciidoc"):
+        from .markup_lines import as_written
+
+        written = as_written(markup, text)
+    for hit in hits:
+        context = None
+        if code is not None:
+            from .code import TEXT as RUNNING
+
+            at = code.regions.at(hit.start)
+            if at < 0 or code.regions.items[at][1] != RUNNING:
+                continue  # code, or a string literal: a value, not prose
+            context = code.regions.items[at][2]
+        if (
+            (code is not None or other is not None)
+            and hit.kind == TWICE
+            and text.startswith("//", hit.start)
+        ):
+            continue
+        if written:
+            from .markup_lines import within
+
+            if within(written, hit.start, hit.end):
+                continue
+        found.append((hit.start, hit.end, context))
+    return found
+
+
+_MALFORMED = frozenset({Flag.MALFORMED})
+# How far past a chunk's stop a near-URL that starts before it is looked at.
+_NEAR_LOOK = 40
+
+
+def _near_before(
+    text: str, index: Positions, near: list[tuple[int, int, str | None]], start: int, covered: int
+) -> Iterator[tuple[Candidate | None, int]]:
+    """The near-URLs of `near` (taken from its front) that start at or before `start`: each
+    outside the URLs found yielded, a candidate flagged malformed; each inside one (a
+    query's `?u=http//x.org`) dropped. One that starts where a URL does
+    (`https://https://x.org/`) comes before it."""
+    while near and near[0][0] <= start:
+        at, end, context = near.pop(0)
+        if at >= covered:
+            span = index.span(at, end)
+            candidate = Candidate(
+                url=text[at:end], span=span, pieces=(span,), flags=_MALFORMED, context=context
+            )
+            yield candidate, covered
+
+
+def _glued(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> Candidate | None:
+    """A near-URL flagged malformed for a closing mark of the text glued on the end of the
+    bare URL `candidate` (scanner.near.glued), or None: most URLs end at a blank."""
+    url = candidate.url
+    end = start + len(url)
+    if end >= len(text) or ord(text[end]) < 0x2000:
+        return None  # one comparison for each URL: the marks are all past U+2000
+    if code is not None and candidate.context != "comment":
+        return None
+    if candidate.wrapper is not None or not text.startswith(url, start):
+        return None
+    from .near import glued
+
+    mark = glued(text, start, end, markup == "markdown")
+    if mark < 0:
+        return None
+    span = index.span(start, end + 1)
+    return Candidate(
+        url=text[start : end + 1],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
 
 
 def _wrapped(

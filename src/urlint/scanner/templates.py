@@ -108,9 +108,11 @@ _SHAPED = (
 # Every conversion: in code and configuration, and in a host or a port.
 PRINTF = _SHAPED + _CONVERSION + r"|%%"
 # In running text, those no broken escape looks like: `%s` and its kin, or a conversion
-# with a position, a flag, a precision or a length (`%1$s`, `%-5d`, `%.2f`, `%ld`).
+# with a position, a flag, a precision or a length (`%1$s`, `%-5d`, `%.2f`, `%ld`). `%i`,
+# `%r`, `%v` and `%q` before a letter are a word's broken escape
+# (`.../workflows/Continuous%integration/badge.svg`), not a conversion.
 _PRINTF_IN_TEXT = (
-    r"%(?:[sirvq@]|d(?![0-9A-Fa-f]))"
+    r"%(?:[s@]|[irvq](?![A-Za-z])|d(?![0-9A-Fa-f]))"
     r"|%(?![0-9A-Fa-f]{2})(?=[0-9]+\$|[-+#.]|(?:hh|ll|[hlLqjzZt])" + _CONVERSION + r")"
     r"(?:[0-9]+\$)?[-+#0]*(?:[0-9]+|\*)?(?:\.(?:[0-9]+|\*))?(?:hh|ll|[hlLqjzZt])?" + _CONVERSION
 )

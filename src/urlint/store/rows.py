@@ -131,7 +131,7 @@ def input_rows(
                 where = item.path or path
                 number = messages.number(where, item.mail)
                 for candidate in candidates:
-                    if candidate.url:  # an empty wrapper is no URL (extract's rule)
+                    if candidate.listed:  # an empty wrapper, a near-URL: no URL (extract's rule)
                         rows.append(url_row(where, number, candidate, item.mail))
             elif isinstance(item, Problem):
                 where = item.path or path

@@ -89,9 +89,11 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
 
     def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
         items = scan_input_marked(source, articles, reading)
-        return found_lines(items, source.path, line_format=line_format)
+        return found_lines(items, source.path, line_format=line_format, near=url_format.near)
 
-    results = worked(unit, read_whole, partial(found_lines, line_format=line_format))
+    results = worked(
+        unit, read_whole, partial(found_lines, line_format=line_format, near=url_format.near)
+    )
     if url_format.in_blocks:
         for result in results:
             result.events[:] = blocked(result.events, url_format.end)
@@ -99,11 +101,16 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
 
 
 def found_lines(
-    items: Iterable[ScannedText | Problem | ArticleRead], path: str, *, line_format: LineFormat
+    items: Iterable[ScannedText | Problem | ArticleRead],
+    path: str,
+    *,
+    line_format: LineFormat,
+    near: bool = False,
 ) -> list[FoundLine | Problem | ArticleRead]:
-    """The FoundLine of each URL in `items`, in order, the other events as they are."""
+    """The FoundLine of each URL in `items` (near-URLs too with `near`), in order, the other
+    events as they are."""
 
     def found_line(where: str, candidate: Candidate, mail: MessageInfo | None) -> FoundLine:
         return (where, *line_format(where, candidate, mail))
 
-    return url_events(items, path, found_line)
+    return url_events(items, path, found_line, near)

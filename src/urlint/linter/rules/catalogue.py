@@ -2,9 +2,9 @@
 
 Codes and names are a public contract (CHANGELOG.md). Families: X the text around a URL
 (appendix), C characters (2.2), R reserved characters (3.1-3.11), S scheme syntax (2.1, 3,
-4, 5), P security (3.1, 6), M the run itself. Each family declares its rules with
-`rule.rule` and lists them in its `RULES`; this module is the one that imports the
-families, and none of them imports it.
+4, 5), P security (3.1, 6), N near-URLs (2.1, 3.1), M the run itself. Each family declares
+its rules with `rule.rule` and lists them in its `RULES`; this module is the one that
+imports the families, and none of them imports it.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ def rules_by_code() -> dict[str, Rule]:
     The family modules are loaded on first call: a run that lints nothing never imports
     them.
     """
-    from . import characters, meta, per_scheme, reserved, security, syntax, text
+    from . import characters, meta, near, per_scheme, reserved, security, syntax, text
 
-    families = (text, characters, reserved, syntax, per_scheme, security, meta)  # X C R S S P M
+    # X C R S S P N M
+    families = (text, characters, reserved, syntax, per_scheme, security, near, meta)
     entries = sorted((entry for family in families for entry in family.RULES), key=_code)
     for before, after in zip(entries, entries[1:], strict=False):
         if before.code == after.code or before.name == after.name:

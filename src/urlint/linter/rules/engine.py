@@ -7,9 +7,15 @@ from itertools import islice
 
 from ..._runtime.patterns import compiled_when_used
 from ...core.findings import Edit, Finding, Fix, Severity
-from ...core.model import Candidate, Span
+from ...core.model import Candidate, Flag, Span
 from ...grammar.components import ParsedURL
-from ...grammar.login import masked, quotes_secret, secret_spans_read_on, within
+from ...grammar.login import (
+    mask_password,
+    masked,
+    quotes_secret,
+    secret_spans_read_on,
+    within,
+)
 from ...grammar.parse import parse
 from .catalogue import all_rules, rules_under
 from .locate import UrlMap
@@ -35,6 +41,9 @@ URL_ATTEMPT = compiled_when_used(r"[A-Za-z0-9/][^./\s]*[./]")
 
 # Rules about the text around a URL apply to an empty wrapper too; the others need a URL.
 TEXT_FAMILY = "X"
+# Rules about a near-URL (a candidate flagged malformed: scanner.near), the only ones run on
+# one: it is no URL, and what the others would find in it is the broken separator again.
+NEAR_FAMILY = "N"
 PASSWORD_RULE = "P501"  # its message says where a password is, never what it is
 MAX_HITS_PER_RULE = 100  # findings of one rule in one URL; past it, one finding says so
 
@@ -94,6 +103,7 @@ class Linter:
     ) -> None:
         self.rules = [entry for entry in rules if entry.check is not None]
         self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
+        self.near_rules = [entry for entry in self.rules if entry.code.startswith(NEAR_FAMILY)]
         self.options = options = options or RuleOptions()
         # Shared by every Linter of the same rules and options in the process: a worker
         # makes one for each unit of work, and an archive's URLs repeat from unit to unit.
@@ -120,7 +130,8 @@ class Linter:
             known = [
                 (entry, entry.code.startswith(TEXT_FAMILY))
                 for entry in self.rules
-                if entry.schemes is None or scheme in entry.schemes
+                if (entry.schemes is None or scheme in entry.schemes)
+                and not entry.code.startswith(NEAR_FAMILY)
             ]
             if len(self._by_scheme) < _SCHEMES_KEPT:  # a text may make up any number
                 self._by_scheme[scheme] = known
@@ -162,6 +173,8 @@ class Linter:
         self, candidate: Candidate, path: str = "", mail: InMessage | None = None
     ) -> list[Finding]:
         """The findings of the enabled rules on `candidate`, in position order."""
+        if candidate.flags and Flag.MALFORMED in candidate.flags:
+            return self._near(candidate, path, mail)
         url = candidate.url
         if url:
             reading = self._reading(candidate)
@@ -190,6 +203,16 @@ class Linter:
                     findings.add(entry, hits, self._rule_note(entry))
             else:
                 findings.add(entry, known, notes)  # type: ignore[arg-type]
+        return findings.in_order()
+
+    def _near(self, candidate: Candidate, path: str, mail: InMessage | None) -> list[Finding]:
+        """The findings of the N rules on a near-URL (their messages mask a password)."""
+        subject = UrlUnderCheck(candidate, _EMPTY_WRAPPER, self.options, [])
+        findings = _Findings(candidate, [], mask_password(candidate.url), path, mail)
+        for entry in self.near_rules:
+            hits = list(entry.check(subject))  # type: ignore[misc]
+            if hits:
+                findings.add(entry, hits)
         return findings.in_order()
 
     def _other_linter(self) -> Linter:

@@ -1,0 +1,323 @@
+"""N rules: near-URLs, the broken shapes of a URL someone meant (scanner.near).
+
+The scanner hands each near-URL on flagged `malformed` (`https:/stalw.art`, `http//x.org`,
+`https;//x.org`, `http: // x.org`, `https：//x.org`, `//https://x.org/`, a closing mark
+glued on a URL's end); the linter runs these rules on it, and no other (engine.Linter). Each
+message shows the URL the text most likely meant; a fix writes it only where that URL is
+certain (one character or a doubled scheme, no blank in between), and the checker offers it
+only where a fix may go at all (linter.fixable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.findings import Severity
+from ...core.model import Flag
+from ...grammar.login import masked_quoting
+from .rule import Hit, UrlUnderCheck, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...scanner.near import Shape
+
+_SEPARATOR_FIX = 'Write "://" between the scheme and the host.'
+_SEPARATOR_SAFETY = (
+    '`--fix` rewrites the separator as "://", nothing else: the host after it is a dotted '
+    "name or an address, so the URL meant is certain. Only where a fix may go (the kinds "
+    "and contexts urlint knows to be prose), never where a password may be (an edit would "
+    "show it in --diff: section 6)."
+)
+
+
+def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
+    """The near-URL's shape where the candidate is one of `kind` (a kind of scanner.near:
+    ONE_SLASH "one-slash" ...), else None."""
+    candidate = subject.candidate
+    if Flag.MALFORMED not in candidate.flags:
+        return None
+    # Here, not at the top: the rules run on near-URLs only (engine.Linter), and a hook's run
+    # on a file that holds none loads no more than the catalogue.
+    from ...scanner.near import GLUED, glued_shape, read_shape
+
+    shape = read_shape(candidate.url) if kind != GLUED else glued_shape(candidate.url)
+    if shape is None or shape.kind != kind:
+        return None
+    return shape
+
+
+def _meant(
+    subject: UrlUnderCheck, kind: str, fault: str, replacement: str = "://"
+) -> Iterator[Hit]:
+    """The hit of a near-URL of `kind`: "URL: fault; did you mean INTENDED?", with a fix
+    writing `replacement` for the broken part where the URL meant is certain and holds no
+    password (section 6: a fix would show the line)."""
+    shape = _shape(subject, kind)
+    if shape is None:
+        return
+    url = subject.candidate.url
+    message = masked_quoting(f"{url}: {fault}; did you mean {shape.intended}?", shape.intended)
+    certain = shape.certain and masked_quoting(shape.intended, shape.intended) == shape.intended
+    if not certain:
+        yield Hit(shape.start, shape.end, message)
+        return
+    described = f'write "{replacement}"' if replacement else "remove the doubled scheme"
+    yield Hit(shape.start, shape.end, message, replacement, described)
+
+
+_RFC3986_SEPARATOR = (
+    'RFC 3986 section 3: URI = scheme ":" hier-part, and hier-part = "//" authority '
+    'path-abempty for a URI with a host; section 3.1 ends the scheme at the first ":". '
+    "The same text is no URI by either standard, so the same grade. The WHATWG URL standard "
+    'reads "https:/x.org" as https://x.org/ in a browser\'s address bar (a validation '
+    "error), but no other reader does, and a link in Markdown or HTML goes nowhere."
+)
+
+
+@rule(
+    "N601",
+    "one-slash",
+    Severity.ERROR,
+    "3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=_RFC3986_SEPARATOR,
+    summary='A scheme that writes "//" followed by ":/" and a host: one slash missing.',
+    explanation=(
+        'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
+        'that it complies with the common Internet scheme syntax." "https:/stalw.art" is '
+        "read as the path /stalw.art with no host: a browser's link, a crawler and curl "
+        "go nowhere."
+    ),
+    example="See https:/stalw.art for the docs.",
+    use_instead="See https://stalw.art for the docs.",
+    fix=_SEPARATOR_FIX,
+    fix_safety=_SEPARATOR_SAFETY,
+    safe_fix=True,
+)
+def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "one-slash", "one slash after the scheme")
+
+
+@rule(
+    "N602",
+    "missing-colon",
+    Severity.ERROR,
+    "2.1, 3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=_RFC3986_SEPARATOR,
+    summary='A scheme name followed by "//" and a host with no ":" between them.',
+    explanation=(
+        'Section 2.1: a URL is "<scheme>:<scheme-specific-part>", the colon ending the '
+        'scheme; section 3.1 then writes "//" before the host. "http//example.com/x" has no '
+        "scheme at all: a reader takes it for a relative path, http//example.com/x under "
+        "the page it is on."
+    ),
+    example="The admin page is http//example.com/admin/post.",
+    use_instead="The admin page is http://example.com/admin/post.",
+    fix=_SEPARATOR_FIX,
+    fix_safety=_SEPARATOR_SAFETY,
+    safe_fix=True,
+)
+def missing_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "no-colon", "no ':' after the scheme")
+
+
+@rule(
+    "N603",
+    "semicolon-for-colon",
+    Severity.ERROR,
+    "2.1, 3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=_RFC3986_SEPARATOR,
+    summary='A scheme name followed by ";//" and a host: ";" typed for ":".',
+    explanation=(
+        'Section 2.1: the scheme ends at ":"; ";" is a reserved character with a meaning of '
+        'its own in a scheme\'s data (section 2.2). "https;//github.com/x" has no scheme: a '
+        "reader takes it for a relative path."
+    ),
+    example="Clone https;//github.com/user/repo.",
+    use_instead="Clone https://github.com/user/repo.",
+    fix=_SEPARATOR_FIX,
+    fix_safety=_SEPARATOR_SAFETY,
+    safe_fix=True,
+)
+def semicolon_for_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "semicolon", "';' in place of ':' after the scheme")
+
+
+@rule(
+    "N604",
+    "space-in-separator",
+    Severity.ERROR,
+    "2.2, 3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 Appendix C: whitespace is no part of a URI, and a URI in text is "
+        'delimited by it; section 3 writes scheme ":" "//" with nothing between. The same '
+        "text is no URI by either standard, so the same grade."
+    ),
+    summary='Whitespace inside or around the "://" after a scheme name, before a host.',
+    explanation=(
+        "Section 2.2: the space is unsafe, and whitespace ends a URL in text (appendix); "
+        'section 3.1 writes "://" with nothing between. "http: // example.com" is a word, '
+        "a colon and a path: no reader links it. Editors and translators leave such spaces."
+    ),
+    example="Open http: // example.com in a browser.",
+    use_instead="Open http://example.com in a browser.",
+    fix='Remove the whitespace: write "://" between the scheme and the host.',
+    fix_safety=(
+        "No automatic fix: a URL may be written so on purpose, to keep it from being a link "
+        "(a defanged address in a report), and only its author knows."
+    ),
+)
+def space_in_separator(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "spaced", "whitespace inside '://'")
+
+
+@rule(
+    "N605",
+    "full-width-colon",
+    Severity.ERROR,
+    "2, 2.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.1: a scheme ends at ":" (US-ASCII %x3A), and section 2 builds '
+        "a URI from US-ASCII characters only; the full-width colon U+FF1A is neither. The "
+        "same text is no URI by either standard, so the same grade."
+    ),
+    summary='A full-width colon "：" (U+FF1A) after a scheme name, before "//" and a host.',
+    explanation=(
+        'Section 2: "URLs are written only with the graphic printable characters of the '
+        'US-ASCII coded character set"; section 2.1 ends the scheme at ":". An input method '
+        'set to Chinese or Japanese types "：" for ":", often with blanks around it: '
+        '"https：// github.com / user / repo" is no URL.'
+    ),
+    example="项目地址：https：//github.com/user/repo",
+    use_instead="项目地址：https://github.com/user/repo",
+    fix='Write the ASCII ":" (and no blanks) between the scheme and "//".',
+    fix_safety=(
+        '`--fix` rewrites "：//" as "://" where no blank stands inside the URL, and only where '
+        'a fix may go. With blanks around "//" or its slashes, which characters are the '
+        "URL's is a guess: no automatic fix. Never where a password may be (section 6)."
+    ),
+    safe_fix=True,
+)
+def full_width_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "full-width", "a full-width colon '：' (U+FF1A) in place of ':'")
+
+
+@rule(
+    "N606",
+    "doubled-scheme",
+    Severity.ERROR,
+    "3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.2.2: the host after "//" is an IP literal, an address or a '
+        'reg-name; in "https://https://x.org/" it is "https" with an empty port (section '
+        '3.2.3), and "//https://x.org/" is a network-path reference (section 4.2) to the '
+        'host "https". The same text names no such host by either standard, so the same '
+        "grade."
+    ),
+    summary='A scheme written twice: "//https://host/" or "https://https://host/".',
+    explanation=(
+        'Section 3.1: after the scheme\'s "//" comes the host, "a fully qualified domain '
+        'name of a network host, or its IP address". In "https://https://x.org/" the host '
+        'is "https"; "//https://x.org/" in a link is relative to the page, a host named '
+        '"https". A copy of a URL pasted after a scheme already typed, or a link written '
+        'with "//" (protocol-relative) and a scheme.'
+    ),
+    example="[docs](//https://example.com/docs/)",
+    use_instead="[docs](https://example.com/docs/)",
+    fix='Remove the first scheme (or the leading "//").',
+    fix_safety=(
+        "`--fix` removes the first scheme where both are the same (or the first is a bare "
+        '"//"), and only where a fix may go. Where they differ (http://https://x.org/) which '
+        "one was meant is a guess: no automatic fix. Never where a password may be (section 6)."
+    ),
+    safe_fix=True,
+)
+def doubled_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
+    shape = _shape(subject, "twice")
+    if shape is None:
+        return iter(())
+    fault = "a '//' before the scheme" if shape.end == 2 else "the scheme written twice"
+    return _meant(subject, "twice", fault, "")
+
+
+# What each closing mark is called in a message.
+_MARKS = {
+    "\uff09": "full-width parenthesis",
+    "\u300d": "corner bracket",
+    "\u300f": "white corner bracket",
+    "\u3011": "black lenticular bracket",
+    "\u300b": "double angle bracket",
+    "\u201d": "closing quotation mark",
+    "\u2019": "closing quotation mark",
+    "\uff0c": "full-width comma",
+    "\u3002": "ideographic full stop",
+    "\u3001": "ideographic comma",
+    "\uff1b": "full-width semicolon",
+    "\uff01": "full-width exclamation mark",
+    "\uff1f": "full-width question mark",
+}
+
+
+@rule(
+    "N607",
+    "glued-punctuation",
+    Severity.ERROR,
+    "appendix, 2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 Appendix C: a URI in text is delimited by whitespace, angle brackets or "
+        "double quotes, and section 2 admits no character outside US-ASCII in one; a reader "
+        "that links a URL in text (GitHub's Markdown, a mail client) takes a non-ASCII mark "
+        "glued on its end into it. The same under either standard."
+    ),
+    summary=(
+        "A closing mark of the text (a full-width parenthesis, a curly quote; in Markdown a "
+        "CJK comma or full stop) glued on a URL's end with no opening before it."
+    ),
+    explanation=(
+        "The appendix asks for URLs in text to be delimited (<URL:...>), since a reader "
+        "cannot tell where a URL written in running text ends; section 2.2 allows no "
+        "character outside US-ASCII in a URL. A reader that links URLs in text knows "
+        "only ASCII punctuation: GitHub's Markdown (GFM's extended autolinks) links "
+        '"https://x.org/a）" with the "）", and a "，" or "。" after a URL in Chinese text '
+        "with it, a page that does not exist. A closing mark whose opening stands before "
+        'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
+        "reported; in Markdown the sentence marks are reported too, as GitHub links them."
+    ),
+    example="详见 https://example.com/docs）",
+    use_instead="详见 https://example.com/docs ）",
+    fix="Put a blank between the URL and the mark, or write the URL as <https://...>.",
+    fix_safety=(
+        "No automatic fix: whether the mark belongs to the sentence or was pasted with the "
+        "URL, and how the text is to be spaced, is the author's choice."
+    ),
+)
+def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
+    shape = _shape(subject, "glued")
+    if shape is None:
+        return
+    mark = subject.candidate.url[-1]
+    name = _MARKS.get(mark, "mark")
+    intended = masked_quoting(shape.intended, shape.intended)
+    yield Hit(
+        shape.start,
+        shape.end,
+        f"{name} '{mark}' (U+{ord(mark):04X}) glued on the end of {intended}: a reader "
+        "that links the URL takes it in; put a blank between them",
+    )
+
+
+RULES = (
+    one_slash,
+    missing_colon,
+    semicolon_for_colon,
+    space_in_separator,
+    full_width_colon,
+    doubled_scheme,
+    glued_punctuation,
+)

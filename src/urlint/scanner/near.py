@@ -1,0 +1,335 @@
+"""Near-URLs: the broken shapes of a URL someone meant, found beside the URLs. Pure.
+
+People mistype the separator after a scheme, and editors, translators and copy-paste leave
+it broken: one slash (`https:/stalw.art`), no colon (`http//example.com/admin`), a
+semicolon (`https;//github.com/x`), whitespace around it (`http: // example.com`), a
+full-width colon (`https：// github.com / user / repo`), a scheme written twice
+(`//https://host/`, `https://https://host/`). None of these is a URL by RFC 1738 (section
+3.1: the scheme, ":" and "//" before the host) or RFC 3986 (section 3: `scheme ":"
+hier-part`, `"//" authority`), so the scanner's bare URL reader does not take them; this
+module finds them, and the scanner hands each on flagged `malformed`, for the linter's N
+rules. `extract` lists none of them but with `--near`. A character of the text around
+glued on the URL's end where a reader that links it takes it in (`https://x.org/a）`) is
+found here too (GLUED).
+
+Strict, so that what is found is worth reading: a scheme urlint knows that writes "//"
+(NEAR_SCHEMES: not `file`, whose `file:/path` is RFC 8089's), at a word's start, then the
+broken separator, then a host: a dotted name whose last label is letters, or a dotted-quad
+address, then a port and a path as a URL has them. So no `C://`, `std::`, `Note: //x`, a
+template (`http//{host}`) or a regular expression (`https?//`, `http//www\\.x`) is read.
+`//https://host/` is read only in prose and markup, where `//` opens no comment, and only
+right after a blank or an opening bracket or quote. A near-URL inside a URL found (a
+query's `?u=http//x.org`) is left alone by the scanner.
+
+`read_shape` tells the linter what a near-URL's text is: its kind, where its broken part
+is, and the URL it most likely meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .._runtime.patterns import compiled_when_used
+from ..core.records import record
+from ..grammar.schemes import SCHEMES
+
+# The schemes whose URLs write "//" and a host, in any case: those with a default port or
+# section 3.1's syntax, but `file` (`file:/path` is RFC 8089's local path) and the opaque
+# ones (`mailto:`, `news:`, taken without "//").
+NEAR_SCHEMES = tuple(
+    sorted(
+        (
+            name
+            for name, spec in SCHEMES.items()
+            if (spec.default_port or spec.ip_based)
+            and name != "file"
+            and not spec.bare_without_slashes
+        ),
+        key=lambda name: (-len(name), name),
+    )
+)
+
+# The kinds of near-URL (the N rules' subjects).
+ONE_SLASH = "one-slash"  # https:/stalw.art
+NO_COLON = "no-colon"  # http//example.com
+SEMICOLON = "semicolon"  # https;//github.com
+SPACED = "spaced"  # http: // example.com
+FULL_WIDTH = "full-width"  # https：//github.com
+TWICE = "twice"  # //https://host/, https://https://host/
+GLUED = "glued"  # https://x.org/a）: a closing mark of the text glued on
+
+_SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
+# A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC
+# 1034 section 3.5), but a file's extension, or a dotted-quad address.
+_NAME = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9_-])"
+_QUAD = r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?![0-9.])"
+_HOST = rf"(?:{_QUAD}|{_NAME})"
+# The separators, each its group: what stands between the scheme and the host.
+_SEPARATOR = (
+    r"(?P<one>:/)"
+    r"|(?P<none>//)"
+    r"|(?P<semi>;//)"
+    r"|(?P<spaced>[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*)"
+)
+# Where a scheme may start: not inside a word, a path, an escape, a placeholder or a query.
+_BEFORE = r"(?<![A-Za-z0-9+.\-_/\\%$@{:&?#`])"
+NEAR = compiled_when_used(
+    rf"{_BEFORE}(?P<scheme>(?i:{_SCHEME}))(?:{_SEPARATOR})(?={_HOST})"
+    rf"|(?P<doubled>//)(?=(?i:{_SCHEME})://{_HOST})"
+    rf"|(?<=://)(?P<again>(?i:{_SCHEME}))(?=://{_HOST})"
+)
+# The host as matched after a separator, to place the rest.
+_HOST_AT = compiled_when_used(rf"{_HOST}(?::[0-9]{{1,5}})?")
+# A file's extension is no top label: `http//index.html` names a file.
+_EXTENSIONS = frozenset(
+    "html htm php js json xml css png jpg jpeg gif svg txt pdf yml yaml toml cfg ini exe "
+    "md rst py rb java".split()
+)
+# What ends a near-URL's path: whitespace, the delimiters of RFC 1738 section 2.2 and of
+# the text around (quotes, CJK and full-width punctuation), as a bare URL ends.
+_PATH_END = compiled_when_used(
+    r"[\s<>\"`\u00a0\u2018-\u201f\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff5b-\uff65]"
+)
+# Trimmed from a near-URL's end, as from a bare URL's: sentence punctuation.
+_TRAILING = ".,;:!?'"
+# Closing marks of the text around, glued on a URL's end (GLUED), each with its opening:
+# where the opening stands before the URL on its line, the pair is the text's and no fault.
+GLUE_PAIRS = {
+    "\uff09": "\uff08",  # ）（ full-width parentheses
+    "\u300d": "\u300c",  # 」「 corner brackets
+    "\u300f": "\u300e",  # 』『
+    "\u3011": "\u3010",  # 】【
+    "\u300b": "\u300a",  # 》《
+    "\u201d": "\u201c",  # ” “
+    "\u2019": "\u2018",  # ’ ‘
+}
+# Sentence marks of CJK text, glued on a URL's end: a fault only in Markdown, where GitHub's
+# autolink (GFM's extended autolinks) takes them into the link.
+GLUE_SENTENCE = "\uff0c\u3002\u3001\uff1b\uff01\uff1f"  # ，。、；！？
+
+
+@record
+class NearHit:
+    """A near-URL in a text: offsets [start, end) of its raw text, and its kind."""
+
+    start: int
+    end: int
+    kind: str
+
+
+def near_hits(text: str, lo: int, hi: int, slashes: Iterable[int]) -> list[NearHit]:
+    """The near-URLs that start in text[lo:hi], in text order, each read around one of
+    `slashes`: the offsets of the "/" ending what may start one (the scanner's look for
+    them, scanner.MAY_BE_NEAR, a literal-led search: the patterns here are looked for at
+    those places only)."""
+    found: dict[int, NearHit] = {}
+    match_at = NEAR.match
+    for slash in slashes:
+        for start in (_scheme_before(text, slash, lo), slash - 1, slash + 1):
+            if start < lo or start >= hi or start in found:
+                continue
+            match = match_at(text, start)
+            if match is not None:
+                hit = _near_at(text, match)
+                if hit is not None:
+                    found[hit.start] = hit
+    return [found[start] for start in sorted(found)]
+
+
+def _scheme_before(text: str, slash: int, lo: int) -> int:
+    """Where a scheme whose broken separator ends at `slash` would start: back over the
+    separator's characters (a few), then the scheme's letters."""
+    at = slash
+    floor = max(lo, slash - _SEPARATOR_LONGEST)
+    while at > floor and text[at - 1] in _SEPARATOR_CHARS:
+        at -= 1
+    floor = max(lo, at - _SCHEME_LONGEST)
+    while at > floor and text[at - 1].isascii() and text[at - 1].isalpha():
+        at -= 1
+    return at
+
+
+_SEPARATOR_CHARS = "/:;\uff1a \t"
+_SEPARATOR_LONGEST = 12  # "http :  / / x": blanks around each
+_SCHEME_LONGEST = max(len(name) for name in NEAR_SCHEMES)
+
+
+def _near_at(text: str, match: re.Match[str]) -> NearHit | None:
+    """The near-URL `match` starts, or None where it is none after all."""
+    start = match.start()
+    if match.group("doubled") is not None:
+        if start > 0 and not (text[start - 1].isspace() or text[start - 1] in "([\"'<="):
+            return None  # a path's "//", or a comment's
+        kind, host_from = TWICE, text.index("://", start + 2) + 3
+    elif match.group("again") is not None:
+        begin = _scheme_back(text, start - 3)
+        if begin < 0:
+            return None
+        start, kind, host_from = begin, TWICE, match.end() + 3
+    else:
+        read = _kind(match)
+        if read is None:
+            return None
+        kind, host_from = read, match.end()
+    host = _HOST_AT.match(text, host_from)
+    if host is None or _is_extension(text, host.start(), host.end()):
+        return None
+    end = _path_end(
+        text, host.end(), spaced=kind == FULL_WIDTH and match.group("spaced") != "\uff1a//"
+    )
+    return NearHit(start, end, kind)
+
+
+def _kind(match: re.Match[str]) -> str | None:
+    if match.group("one") is not None:
+        return ONE_SLASH
+    if match.group("none") is not None:
+        return NO_COLON
+    if match.group("semi") is not None:
+        return SEMICOLON
+    spaced = match.group("spaced")
+    if "\uff1a" in spaced:
+        return FULL_WIDTH
+    if spaced == "://":
+        return None  # a URL, the bare reader's
+    return SPACED
+
+
+def _scheme_back(text: str, colon: int) -> int:
+    """Where the scheme ends at `colon` starts (a scheme of NEAR_SCHEMES at a word's
+    start), or -1."""
+    at = colon
+    while at > 0 and (text[at - 1].isalnum() or text[at - 1] in "+.-") and colon - at < 12:
+        at -= 1
+    if text[at:colon].lower() not in NEAR_SCHEMES:
+        return -1
+    if at > 0 and (text[at - 1].isalnum() or text[at - 1] in "+.-_/\\%$@{:&?#`"):
+        return -1
+    return at
+
+
+def _is_extension(text: str, start: int, end: int) -> bool:
+    """Is the host's last label a file's extension (`index.html`), not a name's?"""
+    host = text[start:end].split(":", 1)[0]
+    return host.rsplit(".", 1)[-1].lower() in _EXTENSIONS
+
+
+def _path_end(text: str, at: int, spaced: bool) -> int:
+    """Where a near-URL whose host ends at `at` ends: its port and path read as a bare
+    URL's are, sentence punctuation and an unbalanced closing bracket trimmed. With
+    `spaced` (a full-width colon with blanks around "//", as machine translation writes
+    a URL), its path's " / " separators are read as "/"."""
+    end = at
+    if end < len(text) and text[end] in "/?#":
+        stop = _PATH_END.search(text, end)
+        end = stop.start() if stop is not None else len(text)
+    if spaced:
+        while True:
+            step = _SPACED_SEGMENT.match(text, end)
+            if step is None:
+                break
+            end = step.end()
+    while end > at and text[end - 1] in _TRAILING:
+        end -= 1
+    for opening, closing in ("()", "[]", "{}"):
+        while (
+            end > at
+            and text[end - 1] == closing
+            and (text.count(opening, at, end) < text.count(closing, at, end))
+        ):
+            end -= 1
+    return end
+
+
+# A path segment after " / ", where a full-width colon's URL is written with blanks around
+# its slashes (`https：// github.com / user / repo`).
+_SPACED_SEGMENT = compiled_when_used(r"[ \t]*/[ \t]*[A-Za-z0-9._~%-]+")
+
+
+@record
+class Shape:
+    """What a near-URL's text is: its kind, the offsets [start, end) of its broken part in
+    the text, the URL it most likely meant, and whether that URL is certain (a fix may
+    write it)."""
+
+    kind: str
+    start: int
+    end: int
+    intended: str
+    certain: bool
+
+
+_SHAPE = compiled_when_used(
+    rf"(?P<lead>//)?(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)"
+    rf"(?P<sep>:/(?!/)|//|;//|[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*)"
+    rf"(?P<again>(?i:{_SCHEME})://)?"
+)
+
+
+def read_shape(url: str) -> Shape | None:
+    """What the near-URL `url` (a candidate's text, flagged malformed) is, or None where it
+    is no near-URL's (a GLUED one is read by `glued_shape`)."""
+    match = _SHAPE.match(url)
+    if match is None:
+        return None
+    scheme, separator, rest = match.group("scheme"), match.group("sep"), url[match.end() :]
+    if match.group("lead") is not None:
+        return Shape(TWICE, 0, 2, url[2:], True)
+    again = match.group("again")
+    if again is not None:
+        inner = again[:-3]
+        start = match.start("sep") - len(scheme)
+        return Shape(
+            TWICE,
+            start,
+            match.start("again"),
+            url[match.start("again") :],
+            inner.lower() == scheme.lower(),
+        )
+    sep_start, sep_end = match.start("sep"), match.end("sep")
+    if separator == "://":
+        return None  # a URL's own separator
+    if separator == ":/":
+        kind = ONE_SLASH
+    elif separator == "//":
+        kind = NO_COLON
+    elif separator == ";//":
+        kind = SEMICOLON
+    elif "\uff1a" in separator:
+        kind = FULL_WIDTH
+    else:
+        kind = SPACED
+    spaced = kind == SPACED or separator != "\uff1a//" and kind == FULL_WIDTH
+    if spaced:
+        rest = re.sub(r"[ \t]*/[ \t]*", "/", rest)
+    return Shape(kind, sep_start, sep_end, f"{scheme}://{rest}", not spaced)
+
+
+def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
+    """The offset of a closing mark of the text glued on the end of the URL
+    text[url_start:url_end] (GLUE_PAIRS; in `markdown`, GLUE_SENTENCE too), or -1: none
+    stands there, or its opening stands before the URL in its paragraph, not closed (the
+    pair is the text's: a quotation may start lines before)."""
+    if url_end >= len(text):
+        return -1
+    mark = text[url_end]
+    opening = GLUE_PAIRS.get(mark)
+    if opening is None:
+        return url_end if markdown and mark in GLUE_SENTENCE else -1
+    start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
+    if text.rfind(opening, start, url_start) > text.rfind(mark, start, url_start):
+        return -1
+    return url_end
+
+
+# How far back an opening mark is looked for, at most (a paragraph's length, a long one).
+_PARAGRAPH_LOOK = 2000
+
+
+def glued_shape(url: str) -> Shape | None:
+    """What the near-URL `url` is where it is a URL and a closing mark glued on its end
+    (GLUED: the scanner takes the mark in), or None."""
+    if len(url) < 2 or (url[-1] not in GLUE_PAIRS and url[-1] not in GLUE_SENTENCE):
+        return None
+    return Shape(GLUED, len(url) - 1, len(url), url[:-1], False)

@@ -1,0 +1,186 @@
+"""The N rules on near-URLs: code, place, message (the URL meant), severity under both
+targets, and a fix only where the URL meant is certain and a fix may go."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlint.core.findings import Severity
+from urlint.linter.checker import lint
+from urlint.linter.rules.catalogue import rules_by_code
+
+from ..helpers import run
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "column", "end_column", "message"),
+    [
+        (
+            "See https:/stalw.art now\n",
+            "N601",
+            10,
+            12,
+            "https:/stalw.art: one slash after the scheme; did you mean https://stalw.art?",
+        ),
+        (
+            "Post http//example.com/admin/post now\n",
+            "N602",
+            10,
+            12,
+            "http//example.com/admin/post: no ':' after the scheme; did you mean "
+            "http://example.com/admin/post?",
+        ),
+        (
+            "Fork https;//github.com/user/repo\n",
+            "N603",
+            11,
+            14,
+            "https;//github.com/user/repo: ';' in place of ':' after the scheme; did you mean "
+            "https://github.com/user/repo?",
+        ),
+        (
+            "Open http: // example.com now\n",
+            "N604",
+            10,
+            15,
+            "http: // example.com: whitespace inside '://'; did you mean http://example.com?",
+        ),
+        (
+            "地址：https：// github.com / user / repo\n",
+            "N605",
+            9,
+            13,
+            "https：// github.com / user / repo: a full-width colon '：' (U+FF1A) in place of "
+            "':'; did you mean https://github.com/user/repo?",
+        ),
+        (
+            "Go //https://x.example/a now\n",
+            "N606",
+            4,
+            6,
+            "//https://x.example/a: a '//' before the scheme; did you mean https://x.example/a?",
+        ),
+        (
+            "详见 https://example.com/docs）更多\n",
+            "N607",
+            28,
+            29,
+            "full-width parenthesis '）' (U+FF09) glued on the end of https://example.com/docs: "
+            "a reader that links the URL takes it in; put a blank between them",
+        ),
+    ],
+)
+@pytest.mark.parametrize("target", ["rfc1738", "rfc3986"])
+def test_each_near_url_is_an_error_showing_the_url_meant(
+    text, code, column, end_column, message, target
+):
+    (finding,) = lint(text, target=target)
+    assert (finding.code, finding.line, finding.column, finding.end_column) == (
+        code,
+        1,
+        column,
+        end_column,
+    )
+    assert (finding.message, finding.severity) == (message, Severity.ERROR)
+
+
+def test_a_doubled_scheme_beside_the_url_it_holds():
+    found = lint("Go https://https://x.example/a now\n")
+    assert [(f.code, f.column, f.end_column, f.message) for f in found] == [
+        (
+            "N606",
+            4,
+            12,
+            "https://https://x.example/a: the scheme written twice; did you mean "
+            "https://x.example/a?",
+        ),
+        # what the URL as read is, by RFC 1738: a host "https" and a ":" with no port
+        (
+            "S408",
+            17,
+            18,
+            "a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
+            "--target rfc3986): if the port is omitted, the colon is as well",
+        ),
+    ]
+
+
+def test_no_other_rule_reads_a_near_url():
+    # "http: // example.com/~a b" would give C201, C202, S401 ... read as a URL
+    assert [f.code for f in lint("Open http: // example.com/~a|b now\n")] == ["N604"]
+
+
+def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
+    entries = [entry for code, entry in rules_by_code().items() if code.startswith("N")]
+    assert [(e.code, e.name) for e in entries] == [
+        ("N601", "one-slash"),
+        ("N602", "missing-colon"),
+        ("N603", "semicolon-for-colon"),
+        ("N604", "space-in-separator"),
+        ("N605", "full-width-colon"),
+        ("N606", "doubled-scheme"),
+        ("N607", "glued-punctuation"),
+    ]
+    assert {(e.severity, e.rfc3986) for e in entries} == {(Severity.ERROR, Severity.ERROR)}
+    assert all(e.section and "RFC 3986 " in e.rfc3986_says for e in entries)
+
+
+FILES = {
+    # fixed: the URL meant is certain, in prose
+    "a.md": "See https:/stalw.art and http//example.com/x.\n",
+    "b.txt": "Fork https;//github.com/user/repo and [d](//https://x.example/d/)\n",
+    "c.txt": "地址：https：//github.com/user/repo 和 https://https://x.example/e\n",
+    # no fix: the URL meant is a guess (blanks, two schemes, a glued mark)
+    "d.txt": "Open http: // example.com or http://https://x.example/f or https://x.example/g）\n",
+    # no fix: a comment of code is fixed, a Markdown code block never holds a near-URL
+    "e.py": "# see https:/stalw.art\nx = 1\n",
+    # a kind urlint does not read: reported, never fixed
+    "f.pl": "# see https:/stalw.art\n",
+}
+
+
+def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
+    capsys, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check", "--isolated", "--fix", "--select", "N", *FILES)
+    assert (code, err) == (1, "urlint: fixed 7 problems\n")
+    after = {name: (tmp_path / name).read_text(encoding="utf-8") for name in FILES}
+    assert after == {
+        "a.md": "See https://stalw.art and http://example.com/x.\n",
+        "b.txt": "Fork https://github.com/user/repo and [d](https://x.example/d/)\n",
+        "c.txt": "地址：https://github.com/user/repo 和 https://x.example/e\n",
+        "d.txt": FILES["d.txt"],
+        "e.py": "# see https://stalw.art\nx = 1\n",
+        "f.pl": FILES["f.pl"],
+    }
+    assert [line.split(" ")[0:2] for line in out.splitlines()[:-1]] == [
+        ["d.txt:1:10:", "N604"],
+        ["d.txt:1:30:", "N606"],
+        ["d.txt:1:79:", "N607"],
+        ["f.pl:1:12:", "N601"],
+    ]
+
+
+def test_extract_lists_near_urls_only_when_asked(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text("See https:/stalw.art and https://x.example/a\n")
+    assert run(capsys, "extract", "a.txt") == (0, "https://x.example/a\n", "")
+    assert run(capsys, "extract", "--near", "-H", "a.txt") == (
+        0,
+        "a.txt:1:5: https:/stalw.art\na.txt:1:26: https://x.example/a\n",
+        "",
+    )
+    code, out, _ = run(capsys, "extract", "--near", "--format", "jsonl", "a.txt")
+    assert (code, out.count('"flags": ["malformed"]')) == (0, 1)
+
+
+def test_a_broken_escape_before_a_word_is_no_printf_conversion():
+    # badge URLs of GitHub Actions where a workflow's name had a space
+    found = lint(
+        "![CI](https://github.com/o/r/workflows/Continuous%integration/badge.svg)\n",
+        path="README.md",
+    )
+    assert [(f.code, f.column) for f in found] == [("C206", 50)]

@@ -1,0 +1,223 @@
+"""Near-URLs (scanner.near): the broken shapes of a URL someone meant, found beside the URLs,
+flagged malformed; never listed by `extract` (the library's too), and never one where the
+text holds no such mistake."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urlint.core.model import Flag
+from urlint.scanner import extract, scan
+from urlint.scanner.near import (
+    FULL_WIDTH,
+    GLUED,
+    NO_COLON,
+    ONE_SLASH,
+    SEMICOLON,
+    SPACED,
+    TWICE,
+    Shape,
+    glued_shape,
+    near_hits,
+    read_shape,
+)
+from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR
+
+
+def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:
+    """(url, line, column, end column, context) of each near-URL scanned in `text`."""
+    return [
+        (c.url, c.line, c.column, c.end_column, c.context)
+        for c in scan(text, syntax=syntax)
+        if c.has(Flag.MALFORMED)
+    ]
+
+
+# Each shape as real text wrote it (the defect kinds of the lint-trust issue's mined fixes).
+@pytest.mark.parametrize(
+    ("text", "url", "column"),
+    [
+        ("Demo: https:/stalw.art for more.\n", "https:/stalw.art", 7),
+        ("Site http:/redaxscript.com today\n", "http:/redaxscript.com", 6),
+        ("Post to http//example.com/admin/post now.\n", "http//example.com/admin/post", 9),
+        ("(https//supportivekoala.com/)\n", "https//supportivekoala.com/", 2),
+        ("Fork https;//github.com/user/repo.\n", "https;//github.com/user/repo", 6),
+        ("Open http: // example.com in a browser\n", "http: // example.com", 6),
+        ("Open http :// example.com:8080/x here\n", "http :// example.com:8080/x", 6),
+        ("地址：https：// github.com / user / repo\n", "https：// github.com / user / repo", 4),
+        ("地址：https：//github.com/user/repo。\n", "https：//github.com/user/repo", 4),
+        ("FTP ftp:/ftp.example.org/pub/ here\n", "ftp:/ftp.example.org/pub/", 5),
+        ("Host http//192.168.1.10:8080/status\n", "http//192.168.1.10:8080/status", 6),
+        ("WS wss;//push.example.com/socket\n", "wss;//push.example.com/socket", 4),
+    ],
+)
+def test_each_broken_separator_is_a_near_url_at_its_place(text, url, column):
+    assert near(text) == [(url, 1, column, column + len(url), None)]
+
+
+def test_a_near_url_is_flagged_malformed_with_one_piece_and_no_other_flag():
+    (found,) = scan("See https:/stalw.art now\n")
+    assert (found.url, found.flags, found.pieces, found.span) == (
+        "https:/stalw.art",
+        frozenset({Flag.MALFORMED}),
+        (found.span,),
+        found.span,
+    )
+    assert (found.span.start.offset, found.span.end.offset) == (4, 20)
+
+
+def test_a_doubled_scheme_is_a_near_url_beside_the_url_it_holds():
+    text = "[docs](//https://example.com/docs/) and https://https://example.com/a\n"
+    found = [(c.url, c.column, c.has(Flag.MALFORMED)) for c in scan(text, syntax="markdown")]
+    assert found == [
+        ("//https://example.com/docs/", 8, True),
+        ("https://example.com/docs/", 10, False),
+        ("https://https://example.com/a", 41, True),
+        ("https://https://example.com/a", 41, False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax", "url"),
+    [
+        ("详见 https://example.com/docs）更多\n", "text", "https://example.com/docs）"),
+        ("See https://example.com/r” here\n", "text", "https://example.com/r”"),
+        ("请访问 https://example.com/x，然后\n", "markdown", "https://example.com/x，"),
+        ("结束 https://example.com/y。\n", "markdown", "https://example.com/y。"),
+        ("# see https://example.com/c） here\n", "python", "https://example.com/c）"),
+    ],
+)
+def test_a_closing_mark_glued_on_a_urls_end_is_a_near_url(text, syntax, url):
+    (found,) = near(text, syntax)
+    assert found[0] == url
+    assert text[found[2] - 1 : found[3] - 1] == url
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax"),
+    [
+        # paired marks are the text's: GB and Japanese brackets, quotations
+        ("（见 https://example.com/a）\n", "text"),
+        ("“https://example.com/q” he said\n", "text"),
+        ("「https://example.com/q」\n", "text"),
+        # a CJK sentence mark after a URL in plain text: no reader there is known to link it
+        ("请访问 https://example.com/x，然后\n", "text"),
+        # in a string literal the URL is a value ending at its quote
+        ('x = "https://example.com/c）"\n', "python"),
+        # a URL ending at a blank, or at ASCII punctuation
+        ("See https://example.com/a) and https://example.com/b.\n", "text"),
+    ],
+)
+def test_no_glued_mark_where_the_text_pairs_it_or_none_stands(text, syntax):
+    assert near(text, syntax) == []
+
+
+# Lines of real files that hold no near-URL (each cited), and the look-alikes the issue
+# names: none is read as one.
+@pytest.mark.parametrize(
+    ("text", "syntax"),
+    [
+        ("Note: //comment here\n", "text"),
+        ("Copy it to C://Users/me/app.example.com\n", "text"),
+        ("C:/Windows/System32/drivers/etc.hosts\n", "text"),
+        ("std::string url = base + host;\n", "c-like"),
+        ("file:/etc/hosts.allow is a local path (RFC 8089)\n", "text"),
+        # a regular expression, a template, a placeholder
+        ('re.compile(r"https?//(www\\.)?example\\.com")\n', "python"),
+        ("pattern = 'https?//[^/]+'  # http//{host}/path\n", "python"),
+        ('url = "http//" + host + ".example.com"\n', "python"),
+        ('fmt.Sprintf("%s//%s.example.com", scheme, host)\n', "go"),
+        ("Use http//{host}/api or http//$HOST.example.com\n", "text"),
+        # a name inside a word, a path, a query
+        ("See https://web.archive.org/web/2019/http:/example.com/x\n", "text"),
+        ("Go https://x.example/r?u=http//example.com/a now\n", "text"),
+        ("sub-http//example.com and xhttp//example.com\n", "text"),
+        # a file name is no host
+        ("Open http//index.html or https:/docs.md\n", "text"),
+        # no host at all
+        ("Use http: // as the prefix, or http:/path/to\n", "text"),
+        ("http:// and https:// are the schemes\n", "text"),
+        # a line comment after code, in C-like code and a kind urlint does not read
+        ("x = 1; //https://example.com/a\n", "c-like"),
+        ("my $x = 1; //https://example.com/a\n", "other"),
+        # a code span and a fenced block show text as written
+        ("Never write `http//example.com` here.\n", "markdown"),
+        ("```\ncurl http//example.com/x\n```\n", "markdown"),
+        # the URLs a near-URL is made of, written right
+        ("See https://stalw.art and http://example.com/admin/post.\n", "text"),
+    ],
+)
+def test_no_near_url_in_text_that_holds_no_such_mistake(text, syntax):
+    assert near(text, syntax) == []
+
+
+def test_in_code_a_comment_holds_near_urls_and_a_string_none():
+    text = '# docs at https//example.com/x\nURL = "https//example.com/y"\n'
+    assert near(text, "python") == [("https//example.com/x", 1, 11, 31, "comment")]
+
+
+def test_extract_lists_no_near_url_and_the_same_urls():
+    text = "See https:/stalw.art, //https://x.example/a and https://x.example/b）\n"
+    assert [c.url for c in extract(text)] == ["https://x.example/a", "https://x.example/b"]
+
+
+@pytest.mark.parametrize(
+    ("url", "shape"),
+    [
+        ("https:/stalw.art", Shape(ONE_SLASH, 5, 7, "https://stalw.art", True)),
+        ("http//example.com/x", Shape(NO_COLON, 4, 6, "http://example.com/x", True)),
+        ("https;//github.com/a", Shape(SEMICOLON, 5, 8, "https://github.com/a", True)),
+        ("http: // example.com", Shape(SPACED, 4, 9, "http://example.com", False)),
+        ("https：//github.com/a", Shape(FULL_WIDTH, 5, 8, "https://github.com/a", True)),
+        (
+            "https：// github.com / user / repo",
+            Shape(FULL_WIDTH, 5, 9, "https://github.com/user/repo", False),
+        ),
+        ("//https://x.example/", Shape(TWICE, 0, 2, "https://x.example/", True)),
+        ("https://https://x.example/", Shape(TWICE, 0, 8, "https://x.example/", True)),
+        ("http://https://x.example/", Shape(TWICE, 0, 7, "https://x.example/", False)),
+        ("https://x.example/", None),
+    ],
+)
+def test_a_near_urls_shape_names_its_broken_part_and_the_url_meant(url, shape):
+    assert read_shape(url) == shape
+
+
+def test_a_glued_marks_shape_is_the_url_without_it():
+    assert glued_shape("https://x.example/a）") == Shape(
+        GLUED, 19, 20, "https://x.example/a", False
+    )
+    assert glued_shape("https://x.example/a") is None
+
+
+# Text around a near-URL: prose words and blanks, none of which holds a scheme.
+_WORDS = st.lists(st.sampled_from(["see", "the", "docs", "at", "(", ")", ",", "\n", "note:"]))
+
+
+@given(_WORDS, _WORDS)
+def test_a_near_url_is_found_wherever_it_stands_and_alone(before, after):
+    text = " ".join(before) + " http//example.com/a " + " ".join(after)
+    slashes = sorted(
+        match.end() - 1
+        for pattern in (MAY_BE_NEAR, ONE_SLASH_NEAR)
+        for match in pattern.finditer(text)
+    )
+    hits = near_hits(text, 0, len(text), slashes)
+    assert [(hit.kind, text[hit.start : hit.end]) for hit in hits] == [
+        (NO_COLON, "http//example.com/a")
+    ]
+
+
+def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
+    # esr's Jargon File 4.4.7, "bamf" sense 4: the quotation opens two lines before its URL
+    text = (
+        "   3, to refer to directing someone to another location or resource (\u201cA user\n"
+        "   was asking about some technobabble so I bamfed them to\n"
+        "   http://www.catb.org/~esr/jargon/\u201d.)\n"
+    )
+    assert near(text) == []
+    assert near("A\n\n\u201cold.\n\nSee http://x.example/a\u201d now\n") == [
+        ("http://x.example/a\u201d", 5, 5, 24, None)
+    ]
