@@ -12,7 +12,7 @@ from .helpers import REPO
 
 def test_the_default_settings_read_in_one_line():
     assert repr(urlint.Settings.from_mapping({})) == (
-        "Settings(rules=<C201 C202 C203 C204 C205 ... (41 rules)>, target='rfc1738')"
+        "Settings(rules=<C201 C202 C203 C204 C205 ... (48 rules)>, target='rfc1738')"
     )
 
 
@@ -28,7 +28,7 @@ def test_settings_name_what_is_not_a_default_and_no_password():
         }
     )
     assert repr(settings) == (
-        "Settings(rules=<C201 S401 S402 S403 S406 ... (15 rules)>, target='rfc3986', "
+        "Settings(rules=<C201 S401 S402 S403 S406 ... (16 rules)>, target='rfc3986', "
         "known_schemes=['gopher2'], fail_on='warning', per_file_ignores=(('docs/*', ('C',)),), "
         "exclude=('http://user:****@example.org/*',))"
     )
