@@ -485,7 +485,9 @@ def _heredoc_body(lexer: _Lexer, start: int, word: str, tabs: bool) -> None:
         else:
             lexer.pos = start  # never closed: read as shell again
         return
-    lexer.regions.add(start, closing.start(), TEXT, STRING, ("heredoc", word, tabs), closing.end())
+    lexer.regions.add(
+        start, closing.start(), TEXT, STRING, ("heredoc", word, tabs), closing.end()
+    )
     lexer.pos = closing.end()
 
 
