@@ -194,10 +194,8 @@ def _goes_on_with(
         return False  # a note in brackets, a URL of its own in them
     if "@" in token.partition("/")[0] or "//" in token:
         return False  # an e-mail address, a login, an authority of its own
-    if token.startswith("..") or TROFF_REQUEST.match(token):
-        return False  # an elision, a troff request (".PP")
-    if _RULE.search(token):
-        return False  # a rule under a signature or above a cut (`-o-o-o-o`, `--rsa-----8<`)
+    if token.startswith("..") or TROFF_REQUEST.match(token) or _RULE.search(token):
+        return False  # an elision, a troff request (".PP"), a rule (`-o-o-o-o`, `--rsa---`)
     if CELL_GAP.match(text, token_end):
         return False  # a table's row: the word is a cell, another after it
     if last in _AFTER_TRIMMED and url_end < line_break:  # a trimmed separator kept
