@@ -110,6 +110,12 @@ def test_no_bullet_item_is_glued_on(bullet, word):
             "http://www.aioworld.com",
             5,
         ),
+        # An AmigaGuide's attribute commands (the comp.sys.amiga.games FAQ's faq.guide).
+        (
+            "@{b}FTP@{ub}\n    ftp://rtfm.mit.edu/pub/usenet/games_FAQ@{ub}\n",
+            "ftp://rtfm.mit.edu/pub/usenet/games_FAQ",
+            5,
+        ),
     ],
 )
 def test_a_documents_own_brace_markup_ends_the_url(text, url, column):

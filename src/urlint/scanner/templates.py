@@ -424,7 +424,8 @@ def before_markup_braces(text: str, start: int, end: int) -> int:
 
     A magazine's text marks its links, paragraphs and styles so
     (`Web : {bold}{link http://www.aio.co.uk}http://www.aio.co.uk{end}{nobold}`, and
-    `{bold}Email{nobold}`, `...text.{p}` elsewhere): the brace after the URL is no
+    `{bold}Email{nobold}`, `...text.{p}` elsewhere; an AmigaGuide's `@{b}`, `@{ub}`): the
+    brace after the URL is no
     placeholder of a template (RFC 6570's `{var}`) but the markup's, which ends the URL. A
     template written in a prose that writes no such markup
     (`https://api.example.com/users/{user}`) keeps its brace."""
@@ -433,7 +434,10 @@ def before_markup_braces(text: str, start: int, end: int) -> int:
         return end
     from .bare import trim_end
 
-    return trim_end(text, start, found.start())
+    cut = found.start()
+    if text[cut - 1] == "@":  # an AmigaGuide's attribute command: `@{b}`, `@{ub}`
+        cut -= 1
+    return trim_end(text, start, cut)
 
 
 def markup_names(text: str) -> frozenset[str]:
