@@ -34,7 +34,7 @@ ends, or at message starts; the Maildir's messages shared out among N Maildirs, 
 links in name order), and `bound` the speed-up that gives: what the machine allows
 urlint's own work, with no planner, no hand-offs and no writer; -j N is read against it.
 
-`--runner` times the runner in this process instead (`run_units(plan([INPUT]), jobs=...)`,
+`--runner` times the runner in this process instead (`run_units(plan([INPUT]), Engine(jobs=...))`,
 extract's jsonl lines as a worker formats them; needs urlint importable here): the speed of
 the units without the CLI's start-up and writer.
 """
@@ -237,13 +237,14 @@ def compare_cli(label: str, path: Path, command: str, args: argparse.Namespace) 
 
 
 def runner_lines(path: str, jobs: int) -> list[str]:
+    from urlint.core.engines import Engine
     from urlint.output.extract import UrlFormat
     from urlint.run.plan import plan
     from urlint.work.extract import is_found_line, run_units
 
     return [
         event[2] if is_found_line(event) else repr(event)
-        for event in run_units(plan([path]), UrlFormat(jsonl=True), jobs)
+        for event in run_units(plan([path]), UrlFormat(jsonl=True), Engine(jobs=jobs))
     ]
 
 

@@ -37,7 +37,7 @@ import enum
 import os
 from collections.abc import Iterable, Iterator
 
-from .core.engines import DASK, LOCAL, check_engine, serial
+from .core.engines import DASK, LOCAL, Engine, check_engine
 from .core.model import Candidate
 from .core.problems import Problem
 from .grammar.login import mask_password, masked, merged_spans, secret_spans, secret_spans_read_on
@@ -48,7 +48,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .core.engines import Engine
+    from .core.engines import EngineName
     from .core.findings import Finding
     from .linter.config import Settings
     from .pipeline import Found
@@ -114,7 +114,7 @@ def scan_paths(
     jobs: int | None = None,
     exclude: Iterable[str] = (),
     respect_ignores: bool = True,
-    engine: Engine = LOCAL,
+    engine: EngineName = LOCAL,
     scheduler: str | None = None,
 ) -> Iterator[Found | Problem]:
     """Every URL in `paths`, as `urlint extract` finds them, and the problems met.
@@ -143,15 +143,16 @@ def scan_paths(
     always read.
     """
     names = _path_names(paths, jobs, engine, scheduler)
+    run_on = Engine(engine, jobs, scheduler)
     from .linter.config import file_selection
 
     # What the options mean is linter.config's to say, for the CLI and the API alike.
     selection = file_selection(exclude=tuple(exclude), respect_ignores=respect_ignores)
-    if serial(engine, jobs):
+    if run_on.serial:
         return _serial(names, selection)
     from .work.scan import scan_in_units
 
-    return scan_in_units(names, selection, jobs, engine, scheduler)
+    return scan_in_units(names, selection, run_on)
 
 
 def _path_names(
@@ -187,7 +188,7 @@ def check_paths(
     settings: Settings | None = None,
     *,
     jobs: int | None = None,
-    engine: Engine = LOCAL,
+    engine: EngineName = LOCAL,
     scheduler: str | None = None,
     baseline: PathArg | None = None,
 ) -> Iterator[Finding]:
@@ -234,11 +235,12 @@ def check_paths(
         found = file_id(os.fspath(baseline))
         own = frozenset([found]) if found is not None else own
     checker = Checker(settings, accepted)
-    if serial(engine, jobs):
+    run_on = Engine(engine, jobs, scheduler)
+    if run_on.serial:
         return _masked(checker.check_paths(names, own))
     from .work.check import check_in_units
 
-    return _masked(check_in_units(checker, names, own, jobs, None, engine, scheduler))
+    return _masked(check_in_units(checker, names, own, run_on, None))
 
 
 def _masked(findings: Iterable[Finding]) -> Iterator[Finding]:

@@ -24,6 +24,7 @@ import pytest
 
 from urlint import scan_paths
 from urlint.commands.cli import main
+from urlint.core.engines import Engine
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
 from urlint.output.extract import UrlFormat
@@ -264,7 +265,7 @@ def test_a_store_scanned_on_dask_equals_one_scanned_here(inputs, small_units, sc
 
     settings = build_settings({})
     stores = {}
-    for name, engine in (("here", {}), ("dask", {"engine": "dask", "scheduler": scheduler})):
+    for name, engine in (("here", {}), ("dask", {"engine": Engine("dask", None, scheduler)})):
         path = str(tmp_path / f"{name}.sqlite")
         if name == "dask":  # the first store's key (store.sealing): the same hashes
             shutil.copyfile(tmp_path / "here.sqlite-key", f"{path}-key")
@@ -300,7 +301,7 @@ def _failing_scan(unit, url_format, failing: str, how: str, cue: str = ""):
 def _events(paths: list[str], work, scheduler: str | None) -> list:
     """The lines and problems of `work` on the units of `paths`, run on Dask."""
     units = planned_units(paths)
-    events = run_work(units, work, place=placed_lines, engine="dask", scheduler=scheduler)
+    events = run_work(units, work, Engine("dask", None, scheduler), place=placed_lines)
     return line_events(events)
 
 
@@ -358,8 +359,8 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
     ) as cluster:
         units = planned_units([mbox, str(dies)])  # the mbox's runs, then dies.txt alone
         events: list = []
-        for event in run_work(units, dying, place=placed_lines, engine="dask",
-                              scheduler=cluster.scheduler_address):
+        on_dask = Engine("dask", None, cluster.scheduler_address)
+        for event in run_work(units, dying, on_dask, place=placed_lines):
             events += line_events([event])
             if len(events) == len(whole_mbox):
                 go.touch()

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint.core.engines import Engine
 from urlint.core.inputs import InputFile
 from urlint.core.problems import Problem, ProblemKind
 from urlint.core.units import ArchiveMembers, MemberBytes, WholeInput
@@ -133,7 +134,7 @@ def test_a_run_forks_no_more_workers_than_its_units_nor_than_the_machine_runs(
     # and one worker a unit handed out, at most.
     monkeypatch.setenv("URLINT_MAX_JOBS", most)
     forks = _counted_forks(monkeypatch)
-    assert list(runner.run_work(range(units), _numbered, jobs=1000)) == list(range(units))
+    assert list(runner.run_work(range(units), _numbered, Engine(jobs=1000))) == list(range(units))
     assert len(forks) == workers
     assert _ended(forks)
 
@@ -186,7 +187,7 @@ def test_a_slow_unit_holds_up_no_other_worker(alarm, cue):
     # worker, engines/forked.AHEAD), the writer AHEAD_OF_WRITER (4) a worker ahead. With
     # two a worker, it did 1, 3 and 4, then waited (and the slow unit for ever).
     work = partial(_cued, cue=cue, until=8)
-    events = list(runner.run_work(range(12), work, jobs=2))
+    events = list(runner.run_work(range(12), work, Engine(jobs=2)))
     assert [number for number, _, _ in events] == list(range(12))
     slow_end = events[0][2]
     went_on = [number for number, started, _ in events[1:] if started < slow_end]
@@ -206,7 +207,7 @@ def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm, cue):
     units = [
         ArchiveMembers(InputFile("a.tar", True), (member,), number) for number in range(8)
     ]
-    events = list(runner.run_work(units, partial(_cued_members, cue=cue, until=4), jobs=2))
+    events = list(runner.run_work(units, partial(_cued_members, cue=cue, until=4), Engine(jobs=2)))
     assert [number for number, _, _ in events] == list(range(8))
     went_on = [number for number, started, _ in events[1:] if started < events[0][2]]
     assert went_on == [1, 3, 4]
@@ -219,7 +220,7 @@ def _run_through_the_pool(folder, names: list[str]) -> list:
         (folder / name).write_text(f"See http://example.com/{name}/ there.\n")
     units = [WholeInput((InputFile(str(folder / name), True),)) for name in names]
     work = partial(killed_at, url_format=UrlFormat())
-    return line_events(runner.run_work(units, work, jobs=2))
+    return line_events(runner.run_work(units, work, Engine(jobs=2)))
 
 
 def test_a_worker_killed_costs_its_unit_alone(tmp_path, alarm):

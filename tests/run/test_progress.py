@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from urlint.core.counts import Counts
+from urlint.core.engines import Engine
 from urlint.output.extract import UrlFormat
 from urlint.run.plan import planned_units
 from urlint.run.progress import MB, Tally
@@ -290,7 +291,7 @@ def test_units_count_their_files_bytes_and_messages(inputs, capsys, tmp_path):
     assert {"TextRange", "MessageRun"} <= {type(p.unit).__name__ for p in planned}
     for jobs in (1, 2):
         tally = Tally("URL", progress=False, summary=False)
-        events = run_units(planned, UrlFormat(), jobs, tally)
+        events = run_units(planned, UrlFormat(), Engine(jobs=jobs), tally)
         written = sum(isinstance(line, str) for line in line_events(events))
         assert written == serial["found"]
         assert tally.totals() == Counts(

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urlint.core.counts import Counts
+from urlint.core.engines import Engine
 from urlint.core.inputs import InputFile
 from urlint.core.model import ScannedText
 from urlint.core.problems import Problem, ProblemKind
@@ -183,10 +184,10 @@ def test_a_range_whose_reading_fails_is_still_placed(tmp_path, monkeypatch):
         yield from pieces
 
     url_format = UrlFormat(with_position=True)
-    whole = line_events(run_units(ranges, url_format, jobs=1))
-    before_failing = len(line_events(run_units(ranges[:2], url_format, jobs=1)))
+    whole = line_events(run_units(ranges, url_format, Engine(jobs=1)))
+    before_failing = len(line_events(run_units(ranges[:2], url_format, Engine(jobs=1))))
     monkeypatch.setattr(worker, "read_texts", failing_pieces)
-    events = line_events(run_units(ranges, url_format, jobs=1))
+    events = line_events(run_units(ranges, url_format, Engine(jobs=1)))
     problems = [n for n, event in enumerate(events) if isinstance(event, Problem)]
     assert len(problems) == 1
     problem = events[problems[0]]
@@ -310,7 +311,7 @@ def _lines(paths, jobs=None, line_format=UrlFormat(jsonl=True), **sizes):  # noq
         ]
     return [
         line if isinstance(line, str) else repr(line)
-        for line in line_events(run_units(plan(paths, **sizes), line_format, jobs))
+        for line in line_events(run_units(plan(paths, **sizes), line_format, Engine(jobs=jobs)))
     ]
 
 
@@ -523,7 +524,7 @@ def test_a_lost_relative_run_leaves_the_runs_after_it_in_their_place(tmp_path):
         def work(unit, lost=lost):
             return not_worked(unit, "died") if unit == lost else scan_unit(unit, line_format)
 
-        events = line_events(run_work(units, work, 1, place=placed_lines))
+        events = line_events(run_work(units, work, Engine(jobs=1), place=placed_lines))
         problems = [event for event in events if isinstance(event, Problem)]
         first = listing(b"b")[: lost.place.offset].count(b"\n") + 1
         assert [(p.path, p.line, p.reason) for p in problems] == [(paths[1], first, "died")]
@@ -736,7 +737,7 @@ def test_problems_keep_their_place_among_the_urls(tmp_path):
         str(tmp_path / "b.bin"),
         str(tmp_path / "c.txt"),
     ]
-    events = line_events(run_units(plan(paths), UrlFormat(), 2))
+    events = line_events(run_units(plan(paths), UrlFormat(), Engine(jobs=2)))
     assert [e if isinstance(e, str) else (e.kind.value, e.reason) for e in events] == [
         "http://a.example/",
         ("unreadable", "No such file or directory"),

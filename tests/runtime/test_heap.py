@@ -7,6 +7,7 @@ import pytest
 
 from urlint._runtime import heap
 from urlint.commands.cli import main
+from urlint.core.engines import Engine
 from urlint.core.inputs import InputFile
 from urlint.core.units import WholeInput
 from urlint.run.runner import run_work
@@ -60,7 +61,7 @@ def test_the_runners_workers_are_urlints_own(fresh_heap, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     units = [WholeInput((InputFile(str(empty), True),))] * 2
-    assert list(run_work(units, _allowed_here, jobs=2)) == [True, True]
+    assert list(run_work(units, _allowed_here, Engine(jobs=2))) == [True, True]
     assert heap._allowed is False  # this process (a library caller's) left as it was
 
 

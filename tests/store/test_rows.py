@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from urlint.core.engines import Engine
 from urlint.linter.config import build_settings
 from urlint.store.scan import scan_into_store
 
@@ -101,7 +102,7 @@ def test_a_large_code_file_is_stored_read_whole_each_url_in_its_literal(tmp_path
     code.write_text('DOC = """\n' + lines + '"""\n')  # 1.6 MB
     monkeypatch.setattr("urlint.run.plan.RANGE_BYTES", 300_000)
     store = tmp_path / "urls.sqlite"
-    summary = scan_into_store(str(store), [str(code)], build_settings({}), jobs=2)
+    summary = scan_into_store(str(store), [str(code)], build_settings({}), engine=Engine(jobs=2))
     assert summary.urls == 60_000
     rows = url_rows(store)
     assert {row[5] for row in rows} == {"string"}

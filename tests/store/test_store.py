@@ -27,6 +27,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from urlint.core.engines import Engine
 from urlint.core.units import TextRange
 from urlint.linter.config import build_settings
 from urlint.run.plan import planned_units
@@ -95,7 +96,8 @@ def scanned(store: Path, *paths: Path, jobs: int = 1):
 
 def scanned_with_own_key(store: Path, *paths: Path, jobs: int = 1):
     """As the CLI scans: the store's key read, or made (none made here first)."""
-    return scan_into_store(str(store), [str(path) for path in paths], SETTINGS, jobs=jobs)
+    names = [str(path) for path in paths]
+    return scan_into_store(str(store), names, SETTINGS, engine=Engine(jobs=jobs))
 
 
 def store_contents(store: Path) -> dict[str, list[tuple]]:
@@ -823,10 +825,12 @@ import urlint.core.units
 import urlint.store.writer
 urlint.core.units.RUN_BYTES = 4096
 urlint.store.writer.COMMIT_SECONDS = 0.0
+from urlint.core.engines import Engine
 from urlint.linter.config import build_settings
 from urlint.store.scan import scan_into_store
 from urlint.store.sealing import KEY_SUFFIX, Seal
-print(scan_into_store(sys.argv[1], sys.argv[2:], build_settings({}), jobs=2).line(), flush=True)
+two = Engine(jobs=2)
+print(scan_into_store(sys.argv[1], sys.argv[2:], build_settings({}), engine=two).line(), flush=True)
 """
 
 

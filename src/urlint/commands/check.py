@@ -10,8 +10,6 @@ import os
 import sys
 from collections import Counter
 
-from ..core.engines import serial
-
 # Only what builds the parser and plans the run is imported here (`urlint --help` builds
 # every command's parser); the settings, the checker and the formats when a check runs.
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, OutputUnwritable
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from typing import TextIO
 
+    from ..core.engines import Engine
     from ..core.findings import Finding, Severity
     from ..linter.baseline import Baseline
     from ..linter.config import Settings
@@ -131,8 +130,7 @@ class _Plan:
     settings: Settings
     baseline: Baseline | None
     paths: list[str]
-    engine: str
-    jobs: int | None
+    engine: Engine
     # The run's own files, never read by it, named or walked: the baseline it reads (a
     # baseline lints as findings of the URLs it names, masked passwords among them).
     own: frozenset[FileId] = frozenset()
@@ -201,8 +199,7 @@ def _planned(args: argparse.Namespace) -> _Plan:
         paths = ["-"]
     if not paths and args.files_from is None:
         paths = ["."]
-    engine, jobs = run_engine(args, paths)
-    return _Plan(settings, baseline, paths, engine, jobs, own)
+    return _Plan(settings, baseline, paths, run_engine(args, paths), own)
 
 
 def _refused(args: argparse.Namespace, paths: list[str]) -> str:
@@ -243,6 +240,8 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         from .baseline import write_check_baseline
 
         return write_check_baseline(args, plan.settings, plan.paths, plan.own)
+    if not args.output and not args.also_write:  # a hook's run: standard output alone
+        return _written_out(args, plan, out)
     from contextlib import ExitStack
 
     from ..sources.output_file import OutputFile
@@ -330,14 +329,12 @@ def _report(
     from ..linter.checker import Checker
 
     checker = Checker(settings, plan.baseline, tally, args.stdin_filename)
-    if serial(plan.engine, plan.jobs) or args.stdin_filename is not None:
+    if plan.engine.serial or args.stdin_filename is not None:
         findings = checker.check_paths(paths, skip)
     else:
         from ..work.check import check_in_units
 
-        findings = check_in_units(
-            checker, paths, skip, plan.jobs, tally, plan.engine, args.scheduler
-        )
+        findings = check_in_units(checker, paths, skip, plan.engine, tally)
     spool = _Spool() if also else None
     try:
         if spool is not None:

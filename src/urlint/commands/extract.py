@@ -9,7 +9,6 @@ import argparse
 import io
 import sys
 
-from ..core.engines import serial
 from ..core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError
 from .options import (
     add_config_arguments,
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import TextIO
 
+    from ..core.engines import Engine
     from ..core.inputs import InputFile
     from ..core.model import ScannedText
     from ..core.problems import Problem
@@ -132,7 +132,7 @@ def run_extract(
             if sys.stdin is None or sys.stdin.isatty():
                 parser.error("extract needs a PATH, or '-' to read standard input")
             paths = ["-"]
-        engine, jobs = run_engine(args, paths)
+        engine = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
@@ -149,16 +149,15 @@ def run_extract(
             )
             return EXIT_ERROR
         with OutputFile(args.output) as output:
-            return _extracted(args, paths, selection, engine, jobs, output.stream, output.skip)
-    return _extracted(args, paths, selection, engine, jobs, out)
+            return _extracted(args, paths, selection, engine, output.stream, output.skip)
+    return _extracted(args, paths, selection, engine, out)
 
 
 def _extracted(
     args: argparse.Namespace,
     paths: list[str],
     selection: Selection,
-    engine: str,
-    jobs: int | None,
+    engine: Engine,
     out: TextIO,
     skip: frozenset[FileId] = frozenset(),
 ) -> int:
@@ -188,12 +187,12 @@ def _extracted(
     )
     events: Iterable[InputFile | ScannedText | LineBlock | FoundLine | Problem]
     try:
-        if not serial(engine, jobs):  # in units of work (run/), on processes or Dask workers
+        if not engine.serial:  # in units of work (run/), on processes or Dask workers
             from ..run.plan import planned_units
             from ..work.extract import run_units
 
             units = planned_units(paths, selection=selection, skip=skip, relative=True)
-            events = run_units(units, writer.url_format, jobs, tally, engine, args.scheduler)
+            events = run_units(units, writer.url_format, engine, tally)
         else:  # in this process, input after input
             from ..pipeline import scanned_inputs
             from ..sources.files import iter_files

@@ -18,6 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..core.engines import Engine
     from ..run.progress import Tally
     from ..sources.files import FileId
     from ..sources.selection import Selection
@@ -128,15 +129,15 @@ def default_jobs(paths: list[str]) -> int:
     return 1
 
 
-def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | None]:
-    """The engine a run works on, and how many units it works at once.
+def run_engine(args: argparse.Namespace, paths: list[str]) -> Engine:
+    """The engine a run works on, how many units it works at once, and its scheduler.
 
     The engine: --engine, or Dask when only --scheduler is given. The units: -j, at most
     the worker processes this machine runs (`_within_the_machine`); None, the Dask engine's
     own default (every core of the cluster it starts, or the threads of the one at
     --scheduler). Raises ConfigError for --scheduler on this machine, for Dask not
     installed, or for a URLINT_MAX_JOBS that is no number: said before anything is read."""
-    from ..core.engines import DASK, LOCAL
+    from ..core.engines import DASK, LOCAL, Engine
 
     engine = args.engine or (DASK if args.scheduler is not None else LOCAL)
     if args.scheduler is not None and engine != DASK:
@@ -147,11 +148,10 @@ def run_engine(args: argparse.Namespace, paths: list[str]) -> tuple[str, int | N
         load()
         quiet()
         if args.scheduler is not None:  # units at once on that cluster's machines, not here
-            return engine, args.jobs
-        return engine, _within_the_machine(args, args.jobs)
-    return engine, _within_the_machine(
-        args, args.jobs if args.jobs is not None else default_jobs(paths)
-    )
+            return Engine(engine, args.jobs, args.scheduler)
+        return Engine(engine, _within_the_machine(args, args.jobs))
+    jobs = args.jobs if args.jobs is not None else default_jobs(paths)
+    return Engine(engine, _within_the_machine(args, jobs))
 
 
 def _within_the_machine(args: argparse.Namespace, jobs: int | None) -> int | None:

@@ -84,7 +84,7 @@ def run_scan(args: argparse.Namespace) -> int:
     try:
         settings = settings_of(args)
         paths = input_paths(args.paths, args.files_from, args.from0)
-        engine, jobs = run_engine(args, paths)
+        engine = run_engine(args, paths)
     except ConfigError as error:
         print(f"urlint: {shown(str(error))}", file=sys.stderr)
         return EXIT_ERROR
@@ -112,8 +112,8 @@ def run_scan(args: argparse.Namespace) -> int:
 
     try:
         summary = scan_into_store(
-            args.store, paths, settings, jobs=jobs, tally=tally, engine=engine,
-            scheduler=args.scheduler, findings=not args.no_findings,
+            args.store, paths, settings, engine=engine, tally=tally,
+            findings=not args.no_findings,
             on_problem=None if args.quiet else note, rebuild=args.rebuild, wait=args.wait,
             waiting=waiting, check_store=args.check_store,
         )

@@ -8,6 +8,8 @@ checks only, in core: a pre-commit hook's run asks for them and loads nothing of
 
 from __future__ import annotations
 
+from .records import record
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: a hook's run never imports typing for them
     from typing import Final, Literal
@@ -16,15 +18,29 @@ LOCAL: Final = "local"  # this machine: this process (-j 1), or a pool of -j pro
 DASK: Final = "dask"  # a Dask cluster's workers: one started for the run, or one at --scheduler
 ENGINES = (LOCAL, DASK)
 if TYPE_CHECKING:
-    Engine = Literal["local", "dask"]  # ENGINES, as a type checker reads them
+    EngineName = Literal["local", "dask"]  # ENGINES, as a type checker reads them
 DASK_INSTALL = "pip install 'urlint[dask]'"
 
 
-def serial(engine: str, jobs: int | None) -> bool:
-    """Is a run on `engine` with `jobs` read in this process, input after input?
+@record
+class Engine:
+    """Where a run works its units: the engine's name, how many units at once, and the
+    address of the Dask scheduler whose cluster works them (None: one started for the run).
 
-    No pool, no cluster. `jobs` None: the engine's own default (one process here)."""
-    return engine == LOCAL and (jobs is None or jobs <= 1)
+    `jobs` None is the engine's own default: one process here, every core of the cluster a
+    run starts, the threads of the one at `scheduler`."""
+
+    name: str = LOCAL
+    jobs: int | None = None
+    scheduler: str | None = None
+
+    @property
+    def serial(self) -> bool:
+        """Is the run read in this process, input after input (no pool, no cluster)?"""
+        return self.name == LOCAL and (self.jobs is None or self.jobs <= 1)
+
+
+HERE = Engine()  # this process, input after input: a run's default
 
 
 def check_engine(engine: str, scheduler: str | None) -> None:

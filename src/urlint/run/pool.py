@@ -17,7 +17,7 @@ from functools import partial
 
 from .._runtime import heap
 from ..core.counts import NOTHING, Counts
-from ..core.engines import DASK, serial
+from ..core.engines import DASK, Engine
 from ..core.problems import Problem
 from ..core.units import ArchiveMembers, MessageRun, Planned, WholeInput
 from ..sources.opening import STDIN
@@ -43,9 +43,7 @@ CARRIED_AHEAD_OF_WRITER = 2
 def unit_results(
     units: Iterable[Unit | Problem | Planned],
     work: Work,
-    jobs: int | None,
-    engine: str,
-    scheduler: str | None,
+    engine: Engine,
 ) -> Iterator[tuple[Counts, UnitResult]]:
     """Each unit's counts and result, in order, from the engine chosen.
 
@@ -53,17 +51,17 @@ def unit_results(
     runs (work.most_jobs: the CLI said so where -j asked for more) and no more than the
     units handed out; or Dask (imported only then: a run on this machine never pays for it)."""
     pool: AbstractContextManager[tuple[Submit, int]]
-    if engine == DASK:
+    if engine.name == DASK:
         from .engines.dask import dask_pool
 
-        pool = dask_pool(work, jobs, scheduler)
-    elif serial(engine, jobs):
+        pool = dask_pool(work, engine.jobs, engine.scheduler)
+    elif engine.serial:
         for item in units:
             unit, counts = _unplanned(item)
             yield counts, ([InputResult([unit])] if isinstance(unit, Problem) else work(unit))
         return
     else:
-        pool = _process_pool(work, min(jobs or 1, most_jobs()[0]))
+        pool = _process_pool(work, min(engine.jobs or 1, most_jobs()[0]))
     with pool as (submit, width):
         yield from _in_order(units, work, submit, width)
 

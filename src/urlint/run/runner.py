@@ -13,7 +13,7 @@ same units in this process, so a run's output does not depend on the engine.
 
 from __future__ import annotations
 
-from ..core.engines import LOCAL
+from ..core.engines import HERE, Engine
 from .merge import in_serial_order
 from .pool import unit_results
 
@@ -31,25 +31,23 @@ if TYPE_CHECKING:
 def run_work(
     units: Iterable[Unit | Problem | Planned],
     work: Work,
-    jobs: int | None = 1,
+    engine: Engine = HERE,
     tally: Tally | None = None,
     place: Place | None = None,
-    engine: str = LOCAL,
-    scheduler: str | None = None,
     mark_ends: bool = False,
 ) -> Iterator[object]:
-    """The events `work` makes of every unit, in serial order, on the engine asked for.
+    """The events `work` makes of every unit, in serial order, on `engine`.
 
     The events (work.extract's `scan_unit` lines and work.check's `check_unit` findings; a
     Problem met while planning passes as it is), unit after unit in the order
     given, put in their place by `place` (needed where a text file is cut in ranges:
     TextExtent). The local engine with `jobs` > 1 works the units in that many processes,
-    the Dask engine on the workers of the cluster at `scheduler`, or of one started for
+    the Dask engine on the workers of the cluster at its `scheduler`, or of one started for
     the run (`jobs` at once; None: the cluster's threads, or every core), at most
     pool.AHEAD_OF_WRITER a worker ahead of the writer (memory stays bounded whatever the
     input's size). Each unit's counts go to `tally` as its result is used (give
     `planned_units` for the files and bytes). With `mark_ends`, merge.UNIT_END follows
     each unit's events (a problem met planning is a unit too), whatever became of its
     work: the store's writer commits there."""
-    results = unit_results(units, work, jobs, engine, scheduler)
+    results = unit_results(units, work, engine)
     return in_serial_order(results, tally, place, mark_ends)

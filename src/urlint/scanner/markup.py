@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 
 from . import bare
+from .line_breaks import run_end
 
 MARKDOWN_LINK = "markdown-link"  # [text](URL "title"), ![alt](URL), [text](<URL>)
 MARKDOWN_REFERENCE = "markdown-reference"  # [label]: URL "title"
@@ -183,14 +184,14 @@ def _opening_parenthesis(text: str, start: int) -> int:
 def _destination(text: str, start: int) -> tuple[int, Pieces] | None:
     """The end of the link destination that starts at `start` and the pieces its backslash
     escapes leave (6.3); None where its parentheses do not balance."""
-    at = _DESTINATION_RUN.match(text, start).end()  # type: ignore[union-attr]  # matches ""
+    at = run_end(_DESTINATION_RUN, text, start)
     if text[at : at + 1] in (")", " ", "\n", ""):  # nearly every destination: done
         return at, _NO_PIECES
     depth = 0
     escapes: list[int] = []
     n = len(text)
     while True:
-        at = _DESTINATION_RUN.match(text, at).end()  # type: ignore[union-attr]  # matches ""
+        at = run_end(_DESTINATION_RUN, text, at)
         if at >= n:
             break
         char = text[at]
@@ -301,13 +302,13 @@ def _emphasis_opened(text: str, start: int, char: str) -> bool:
     low = max(0, _line_start(text, start))
     at = start
     while True:
-        run_end = text.rfind(char, low, at) + 1
-        if run_end <= 0:
+        run_stop = text.rfind(char, low, at) + 1
+        if run_stop <= 0:
             return False
-        at = run_end - 1
+        at = run_stop - 1
         while at > low and text[at - 1] == char:
             at -= 1
-        follows = text[run_end : run_end + 1]
+        follows = text[run_stop : run_stop + 1]
         if follows.strip() and not text[at - 1 : at].isalnum():
             return True
 
@@ -358,8 +359,8 @@ def _rst_target(text: str, start: int, indent: int) -> MarkupEnd:
         if len(line.expandtabs()) - len(line.expandtabs().lstrip()) <= indent:
             break  # a line not indented past the markup's start is the next block
     pieces: list[tuple[int, int]] = []
-    for run_start, run_end in runs:
-        pieces.extend(_escaped(text, run_start, run_end) or ((run_start, run_end),))
+    for run_start, run_stop in runs:
+        pieces.extend(_escaped(text, run_start, run_stop) or ((run_start, run_stop),))
     end = pieces[-1][1]
     return end, RST_TARGET, tuple(pieces) if len(pieces) > 1 else _NO_PIECES
 
@@ -398,7 +399,7 @@ def _asciidoc(text: str, start: int, end: int, before: str) -> MarkupEnd | None:
     if before == "<":
         if text[end : end + 1] != ">" or _BLANK.search(text, start, end):
             return None
-        stop = _ASCIIDOC_TARGET.match(text, start, end).end()  # type: ignore[union-attr]
+        stop = run_end(_ASCIIDOC_TARGET, text, start, end)
         if text[stop : stop + 1] == "[" and text[end - 1] == "]":  # <URL[text]>
             return stop, ASCIIDOC_LINK, _NO_PIECES
         return end, ASCIIDOC_AUTOLINK, _NO_PIECES
@@ -408,7 +409,7 @@ def _asciidoc(text: str, start: int, end: int, before: str) -> MarkupEnd | None:
             return close, ASCIIDOC_LINK, _NO_PIECES
         return None
     end = _code_end(text, start, end, before)
-    stop = _ASCIIDOC_TARGET.match(text, start).end()  # type: ignore[union-attr]  # matches ""
+    stop = run_end(_ASCIIDOC_TARGET, text, start)
     if text[stop : stop + 1] == "[" and _attributes_close(text, stop + 1):
         return stop, ASCIIDOC_LINK, _asciidoc_escaped(text, start, stop)
     if stop < end:  # a bare URL ends before a bracket (InlineLinkRx)
@@ -485,7 +486,7 @@ def _org(text: str, start: int) -> MarkupEnd | None:
     """Org's `[[URL]]` and `[[URL][text]]` (https://orgmode.org/manual/Link-Format.html: a
     bracket inside the link is escaped), and the wikis' `[[URL|text]]` (DokuWiki, vimwiki):
     the URL ends at the first "]" or "|", and never across whitespace."""
-    stop = _DOUBLE_BRACKET_TARGET.match(text, start).end()  # type: ignore[union-attr]  # matches ""
+    stop = run_end(_DOUBLE_BRACKET_TARGET, text, start)
     closer = text[stop : stop + 2]
     if closer in ("]]", "]["):
         return stop, ORG_LINK, _NO_PIECES
@@ -497,7 +498,7 @@ def _org(text: str, start: int) -> MarkupEnd | None:
 def _wiki(text: str, start: int) -> MarkupEnd | None:
     """MediaWiki's `[URL]` or `[URL text]`: the URL ends at the first space or bracket, no
     punctuation trimmed (https://www.mediawiki.org/wiki/Help:Links#External_links)."""
-    stop = _WIKI_TARGET.match(text, start).end()  # type: ignore[union-attr]  # matches ""
+    stop = run_end(_WIKI_TARGET, text, start)
     close = text.find("]", stop, _line_end(text, start))
     if close >= 0 and (close == stop or text[stop] in " \t"):
         return stop, WIKI_LINK, _NO_PIECES

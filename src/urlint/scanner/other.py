@@ -39,6 +39,7 @@ from . import bare, regexes, tex
 from .bare_url import inside_a_login, not_bare_shaped, read_bare, templated
 from .body import BODY, NON_ASCII_DELIMITERS
 from .going_on import Lines
+from .line_breaks import run_end
 from .login_runs_on import LOGIN_READ_ON, login_read_on
 
 TYPE_CHECKING = False
@@ -157,7 +158,7 @@ class OtherText:
             run_start = anchor
         escapes, cut = 0, False
         while True:
-            at = _PLAIN.match(text, at, reach).end()  # type: ignore[union-attr]  # matches empty
+            at = run_end(_PLAIN, text, at, reach)
             if at >= reach or at >= len(text):
                 break
             char = text[at]
@@ -240,7 +241,7 @@ def _stretch(text: str, anchor: int, quoted: str) -> int:
     `anchor` (to a blank or a delimiter, backslashes and all), within the quotes it
     follows and the brackets around it (`\\url{http://x.org/}\\\\[2ex]`: a line break after
     TeX's argument)."""
-    end = BODY.match(text, anchor + 1, anchor + 1 + regexes.WINDOW).end()  # type: ignore[union-attr]  # matches empty
+    end = run_end(BODY, text, anchor + 1, anchor + 1 + regexes.WINDOW)
     if quoted in ("'", "`"):
         close = text.find(quoted, anchor + 1, end)
         if close >= 0:
@@ -255,14 +256,14 @@ def _joined(
     latest), read as the runs joined: `https\\://x.org` is `https://x.org`, its pieces the
     runs it takes."""
     start = runs[0][0]
-    joined = "".join(text[run_start:run_end] for run_start, run_end in runs)
+    joined = "".join(text[run_start:run_stop] for run_start, run_stop in runs)
     quote = text[start - 1 : start]
     colon = len(quote)  # where the colon is in the joined text, the quote before it counted
-    for run_start, run_end in runs:
-        if run_start <= anchor < run_end:
+    for run_start, run_stop in runs:
+        if run_start <= anchor < run_stop:
             colon += anchor - run_start
             break
-        colon += run_end - run_start
+        colon += run_stop - run_start
     quoted = quote + joined
     end = bare.body_end(quoted, colon + 1, url_start=len(quote))
     if not bare.has_body(quoted, colon, end) or (

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
-from ..core.engines import LOCAL
+from ..core.engines import HERE, Engine
 from ..core.inputs import InputFile
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
@@ -71,10 +71,8 @@ def scan_into_store(
     paths: list[str],
     settings: Settings,
     *,
-    jobs: int | None = 1,
+    engine: Engine = HERE,
     tally: Tally | None = None,
-    engine: str = LOCAL,
-    scheduler: str | None = None,
     findings: bool = True,
     on_problem: Callable[[Problem], None] | None = None,
     rebuild: bool = False,
@@ -86,8 +84,8 @@ def scan_into_store(
 
     Inputs unchanged since its last
     scan are not read, an mbox that grew is read on from where that scan stopped, and
-    inputs gone lose their rows. The units are worked as `extract`'s are: here, on `jobs`
-    processes, or on a Dask cluster (`engine`, `scheduler`: run.runner.run_work); without
+    inputs gone lose their rows. The units are worked as `extract`'s are, on `engine`: here,
+    on its processes, or on a Dask cluster (run.runner.run_work); without
     `findings`, no URL is linted (the inputs read keep no findings). `on_problem` is
     told, in the inputs' order, of each problem but a binary file (an input, or the rest
     of one, not read; a limit reached; a damaged message; a charset read as another), its
@@ -106,8 +104,8 @@ def scan_into_store(
         if rebuild:
             removed(store)
         writer, decisions, missing = _scanned(
-            store, paths, settings, jobs=jobs, tally=tally, engine=engine,
-            scheduler=scheduler, findings=findings, on_problem=on_problem,
+            store, paths, settings, engine=engine, tally=tally,
+            findings=findings, on_problem=on_problem,
             check_store=check_store,
         )
     actions = {action.value: 0 for action in Action}
@@ -126,10 +124,8 @@ def _scanned(
     paths: list[str],
     settings: Settings,
     *,
-    jobs: int | None,
+    engine: Engine,
     tally: Tally | None,
-    engine: str,
-    scheduler: str | None,
     findings: bool,
     on_problem: Callable[[Problem], None] | None,
     check_store: bool = False,
@@ -155,10 +151,7 @@ def _scanned(
                 planned = _then_indexed(planned, connection)
             units = recorded(planned, writer.sent)
             work = partial(unit_rows, settings=settings, findings=findings)
-            events = run_work(
-                units, work, jobs, tally, placed_rows, engine=engine, scheduler=scheduler,
-                mark_ends=True,
-            )
+            events = run_work(units, work, engine, tally, placed_rows, mark_ends=True)
             if findings:  # a text file read in ranges: its unused suppressions (M901)
                 # at its last range's end; a file whose last range failed is read again
                 events = Checker(settings).ranges_joined(events, unfinished=False)

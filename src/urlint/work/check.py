@@ -22,6 +22,7 @@ from ..run.worker import worked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.engines import Engine
     from ..core.inputs import Crossposts, InputFile, Reading
     from ..core.model import ScannedText
     from ..linter.config import Settings
@@ -34,15 +35,13 @@ def check_in_units(
     checker: Checker,
     paths: Iterable[str],
     skip: frozenset[FileId],
-    jobs: int | None,
+    engine: Engine,
     tally: Tally | None,
-    engine: str,
-    scheduler: str | None,
 ) -> Iterator[Finding]:
     """`checker.check_paths` in units of work: the same findings in the same order.
 
-    On `jobs` processes or a Dask cluster's workers (`engine`, `scheduler`:
-    run.runner.run_work); `urlint check -j` and `check_paths` run it.
+    On `engine`: its processes here or a Dask cluster's workers (run.runner.run_work);
+    `urlint check -j` and `check_paths` run it.
 
     A large text file is checked in ranges, an mbox in runs of messages (mail has no
     suppressions). A text file's suppressions are the file's: each range's findings are
@@ -52,7 +51,7 @@ def check_in_units(
     settings = checker.settings
     units = planned_units(paths, selection=settings.selection, skip=skip, relative=True)
     work = partial(check_unit, settings=settings)
-    events = run_work(units, work, jobs, tally, placed_findings, engine=engine, scheduler=scheduler)
+    events = run_work(units, work, engine, tally, placed_findings)
     yield from checker.findings_of(events)
 
 

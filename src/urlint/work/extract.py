@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
-from ..core.engines import LOCAL
+from ..core.engines import HERE, Engine
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
 from ..core.model import ScannedText
 from ..core.problems import Problem
@@ -47,10 +47,8 @@ def is_found_line(event: object) -> bool:
 def run_units(
     units: Iterable[Unit | Problem | Planned],
     url_format: UrlFormat,
-    jobs: int | None = 1,
+    engine: Engine = HERE,
     tally: Tally | None = None,
-    engine: str = LOCAL,
-    scheduler: str | None = None,
 ) -> Iterator[FoundLine | Problem]:
     """What every unit found (`scan_unit`), unit after unit in the order given.
 
@@ -58,7 +56,7 @@ def run_units(
     work = partial(scan_unit, url_format=url_format)
     # (typing.cast is not imported: typing costs a -j run some milliseconds before its
     # workers fork)
-    return run_work(units, work, jobs, tally, placed_lines, engine, scheduler)  # type: ignore[return-value]  # extract's work makes only these
+    return run_work(units, work, engine, tally, placed_lines)  # type: ignore[return-value]  # extract's work makes only these
 
 
 def placed_lines(events: list, lines: int, chars: int, messages: int) -> list:

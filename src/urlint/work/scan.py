@@ -16,6 +16,7 @@ from ..run.worker import url_events, worked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..core.engines import Engine
     from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
     from ..core.model import ScannedText
     from ..pipeline import Found
@@ -26,13 +27,11 @@ if TYPE_CHECKING:
 def scan_in_units(
     paths: list[str],
     selection: Selection,
-    jobs: int | None,
-    engine: str,
-    scheduler: str | None,
+    engine: Engine,
 ) -> Iterator[Found | Problem]:
     """Every URL in `paths` and every problem, read in units of work, in the serial order."""
     units = planned_units(paths, selection=selection, relative=True)
-    events = run_work(units, packed_unit, jobs, place=placed, engine=engine, scheduler=scheduler)
+    events = run_work(units, packed_unit, engine, place=placed)
     for event in events:
         yield event if isinstance(event, Problem) else unpack(event)  # type: ignore[arg-type]
 
