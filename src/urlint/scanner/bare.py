@@ -186,11 +186,11 @@ def _before_a_dash(text: str, start: int, end: int) -> int:
 def _before_an_anchor(text: str, start: int, end: int, quote: str) -> int:
     """Where a URL whose body text[start:end] ends on "$" right before the quote that
     opened it closes ends: before the "$", a pattern's end anchor (a shell's
-    `grep -q "https://github.com/o/r.git$"`: the URL is the text the pattern matches), but
-    for a Windows share's "$" in a `smb:`, `cifs:` or `file:` URL (`smb://host/C$`,
-    `/ADMIN$`, `/IPC$`, `/print$`)."""
-    if not text.startswith(quote, end):
-        return end
+    `grep -q "https://github.com/o/r.git$"`: the URL is the text the pattern matches), after
+    a letter, a digit or "/" (a name's end, anchored), but for a Windows share's "$" in a
+    `smb:`, `cifs:` or `file:` URL (`smb://host/C$`, `/ADMIN$`, `/IPC$`, `/print$`)."""
+    if not text.startswith(quote, end) or not (text[end - 2].isalnum() or text[end - 2] == "/"):
+        return end  # after another sign: a test's odd fragment (`#fragment^%$`, Catalyst's)
     share = text[max(0, start - 5) : start].lower().endswith(_SHARE_SCHEMES)
     if share and _SHARE.search(text, max(start, end - 7), end):
         return end
