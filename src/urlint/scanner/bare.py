@@ -159,9 +159,11 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = _before_a_parenthesis_of_prose(text, start, end, limit)
     if text[end - 1] == "-" and (end == len(text) or text[end].isspace()):
         end = _before_a_dash(text, start, end)
-    if end == start or text[end - 1] not in _MAY_TRIM:  # nearly every URL: nothing to trim
-        return end
-    return trim_end(text, start, end, quoted_by)
+    if end > start and text[end - 1] in _MAY_TRIM:  # nearly every URL: nothing to trim
+        end = trim_end(text, start, end, quoted_by)
+    if end > start and text[end - 1] == "$" and quoted_by in _ANCHOR_QUOTES:
+        end = _before_an_anchor(text, start, end, quoted_by)
+    return end
 
 
 # A file name's extension at a URL's end: the name is whole (a page, a document, an
@@ -179,6 +181,26 @@ def _before_a_dash(text: str, start: int, end: int) -> int:
     (a hyphen that ends a path's word, or breaks it at the line's end: the appendix's)."""
     found = FILE_NAME_END.search(text, max(start, end - 9), end - 1)
     return end - 1 if found is not None else end
+
+
+def _before_an_anchor(text: str, start: int, end: int, quote: str) -> int:
+    """Where a URL whose body text[start:end] ends on "$" right before the quote that
+    opened it closes ends: before the "$", a pattern's end anchor (a shell's
+    `grep -q "https://github.com/o/r.git$"`: the URL is the text the pattern matches), after
+    a letter, a digit or "/" (a name's end, anchored), but for a Windows share's "$" in a
+    `smb:`, `cifs:` or `file:` URL (`smb://host/C$`, `/ADMIN$`, `/IPC$`, `/print$`)."""
+    if not text.startswith(quote, end) or not (text[end - 2].isalnum() or text[end - 2] == "/"):
+        return end  # after another sign: a test's odd fragment (`#fragment^%$`, Catalyst's)
+    share = text[max(0, start - 5) : start].lower().endswith(_SHARE_SCHEMES)
+    if share and _SHARE.search(text, max(start, end - 7), end):
+        return end
+    return end - 1
+
+
+_ANCHOR_QUOTES = frozenset("\"'")
+_SHARE_SCHEMES = ("smb:", "file:", "cifs:")  # a share is named in these (before "//")
+# A Windows administrative share's name: a drive's letter, ADMIN, IPC, PRINT, then "$".
+_SHARE = compiled_when_used(r"/(?:[A-Za-z]|(?i:admin|ipc|print))\$\Z")
 
 
 # How much of a bare URL's body is read at first (body_end): nearly every URL ends within it.
@@ -222,7 +244,25 @@ def _cut(
             end = close
     elif quoted_by in _GLUED_ON:  # rare: no blank or quote before the scheme
         end = _glued_end(text, start, end, opener)
+    elif quoted_by == "}" and _PROMPT_COLOUR.search(text, max(0, opener - 24), opener):
+        end = _before_a_prompt_escape(text, start, end)
     return end
+
+
+# A zsh prompt's colour right before a URL (zshmisc(1), "Visual effects": `%F{blue}`, a
+# background's `%K{...}`), as `print -P` and PROMPT write one.
+_PROMPT_COLOUR = compiled_when_used(r"%[FK]\{[\w#]*\}\Z")
+# The prompt escapes that end what it colours: `%f`, `%k`, the next colour, bold, underline,
+# standout (`%b`, `%u`, `%s`, in either case), `%{...%}`.
+_PROMPT_ESCAPE = compiled_when_used(r"%[fFkKbBuUsS{}]")
+
+
+def _before_a_prompt_escape(text: str, start: int, end: int) -> int:
+    """Where a URL coloured by a zsh prompt escape, its body text[start:end], ends: before
+    the escape that ends its colour (`print -P "%F{blue}https://x.org/a%f"`, `%F{red}`,
+    `%f%u`); zsh reads each "%" so, where printf would read `%f` and `%s` as conversions."""
+    found = _PROMPT_ESCAPE.search(text, start, end)
+    return end if found is None else found.start()
 
 
 def _before_a_parenthesis_of_prose(text: str, start: int, end: int, limit: int) -> int:
@@ -340,7 +380,7 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
 # (groff(7): R, I, B, the previous font P, and C where a device has a constant-width one).
 _GLUED_ON = frozenset(":RIBPC")
 # What before a scheme may make its body end early (_cut): a backquote, or a scheme glued on.
-_CUT_AFTER = _GLUED_ON.union("`")
+_CUT_AFTER = _GLUED_ON.union("`}")  # and a zsh prompt's colour (_before_a_prompt_escape)
 # The quotes that close a URL opened by the quote just before it.
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.

@@ -148,6 +148,10 @@ def read_bare(
     the URL, as a value ends at its line's end; a password may still. `lines`: how the
     text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
+    if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
+        from .templates import before_markup_braces  # prose: a brace may be its markup's
+
+        end = before_markup_braces(text, anchor + 1, end)
     context = None
     runs: Runs = ()
     exact = False

@@ -65,6 +65,11 @@ _COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
 _QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
 _QP_LINE = 76
 _OPENERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
+# A rule drawn with separators, under a signature or above a cut, is no URL's rest, though a
+# word of it may hold letters: a separator four times running (`--rsa-----8<`, `=====`,
+# `*****`, `.[......more......]`), or a separator and a letter or digit repeated (`-o-o-o-o`,
+# `=x=x=x=x`). A URL holds no such run (its `%20%20` units are three characters).
+_RULE = compiled_when_used(r"([^\w\s/%])\1{3}|([^\w\s/%][^\W_]|[^\W_][^\w\s/%])\2{3}")
 
 
 def joined(
@@ -86,7 +91,7 @@ def joined(
     next_start = past_line_break(text, line_break)
     if next_start >= len(text) or text.startswith(("\n", "\r\n"), next_start):
         return None  # a blank line after it: most URLs at a line end
-    if lines is not None and going_on_at(text, url_start, piece_end, next_start, lines) is None:
+    if not _next_line_may_go_on(text, url_start, piece_end, next_start, lines):
         return None
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
     if piece_end == url_end == line_break:
@@ -189,8 +194,8 @@ def _goes_on_with(
         return False  # a note in brackets, a URL of its own in them
     if "@" in token.partition("/")[0] or "//" in token:
         return False  # an e-mail address, a login, an authority of its own
-    if token.startswith("..") or TROFF_REQUEST.match(token):
-        return False  # an elision, a troff request (".PP")
+    if token.startswith("..") or TROFF_REQUEST.match(token) or _RULE.search(token):
+        return False  # an elision, a troff request (".PP"), a rule (`-o-o-o-o`, `--rsa---`)
     if CELL_GAP.match(text, token_end):
         return False  # a table's row: the word is a cell, another after it
     if last in _AFTER_TRIMMED and url_end < line_break:  # a trimmed separator kept
@@ -272,12 +277,49 @@ def _goes_on(
         return None  # text after the piece on its line, or before it: the URL ends there
     piece_end, line_break = first
     next_start = past_line_break(text, line_break)
-    if lines is not None and going_on_at(text, start, piece_end, next_start, lines) is None:
+    if not _next_line_may_go_on(text, start, piece_end, next_start, lines):
         return None
     rest = _broken_at_a_separator(text, line_start, start, end, piece_end, line_break)
     if rest is None:
         return None
     return (start, piece_end), rest
+
+
+def _next_line_may_go_on(
+    text: str, url_start: int, url_end: int, next_start: int, lines: Lines | None
+) -> bool:
+    """May the line at `next_start` go on with the URL text[url_start:url_end] at all? In
+    code, markup and a kind urlint does not read, as going_on.going_on_at says; in prose,
+    unless it is a list's next item or a field's label (_ITEM_OR_LABEL), behind the same
+    reply prefix or none."""
+    if lines is not None:
+        return going_on_at(text, url_start, url_end, next_start, lines) is not None
+    reply = QUOTE_PREFIX.match(text, next_start)
+    found = _ITEM_OR_LABEL.match(text, next_start if reply is None else reply.end())
+    if found is None:
+        return True
+    if found.group(1) != "*":
+        return False
+    # A "*" leads a block comment's lines too (RFC 4634 quotes C code so): its text right
+    # under the URL goes on with it; a list's next item starts at its item's indent.
+    line_start = text.rfind("\n", 0, url_start) + 1
+    under = _width(text, next_start, found.end() - 1) == _width(text, line_start, url_start)
+    return under
+
+
+# A prose line that starts with one of these is a list's next item or a field's label, never
+# a URL's rest: a bullet (`-`, `*`, `+`, `o`, `•`) or a number (`1.`, `2)`) or a letter
+# (`a)`) and a blank (FAQs and READMEs list their items so: an item's URL at its line end
+# was read on into the next item's text, `.../pub/files/` + `2`, `...sources-` + `o`, and
+# past a `*` as if a comment's leader: a `*` whose text stands right under the URL is
+# one, `_next_line_may_go_on`); a name, a colon and a blank or the line's end (a
+# header's or a form's next field: `Data_version : 1.2`, `Subject:`), where a URL's rest
+# holds its ":" before a port or a path (`org:80/`). going_on.py's _NO_CONTINUATION and
+# _KEY say the same of a line of code.
+_ITEM_OR_LABEL = compiled_when_used(
+    r"[ \t]*(?:([-*+o\u2022]|\d{1,3}[.)]|[A-Za-z]\))[ \t]+\S"
+    r"|[A-Za-z][\w.-]*[ \t]*:(?:[ \t]|\r?\n|\Z))"
+)
 
 
 def _cut_at_the_wrap_column(
@@ -376,8 +418,8 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
         or _ABBREVIATION.fullmatch(token)
     ):
         return False  # a note in brackets, a URL of its own, "e.g."
-    if not ALNUM.search(token):
-        return False  # a rule of "____"
+    if not ALNUM.search(token) or _RULE.search(token):
+        return False  # a rule of "____", `-o-o-o-o`, `--rsa-----8<`
     if not _URL_REST.search(token) and not _a_word_cut(text, token, end):
         return False  # a word of prose
     if "@" in token and "/" not in token:

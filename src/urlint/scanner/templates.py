@@ -94,8 +94,7 @@ _ALWAYS = (
     r"|\[(?:<\w+>)?(?:" + _BOUND + "-" + _BOUND + r"|[a-z]-[a-z]|[A-Z]-[A-Z])(?::[0-9]+)?\]"
     r"|\$[0-9](?!\w)"
     r"|%\(\w+\)[-+#0]*[0-9]*(?:\.[0-9]+)?[diouxXeEfFgGcrsa]"
-    r"|" + _PERCENT_NAME +
-    r"|(?:[$#%]\{|@\{\[|\{[{$]|\$\((?=[A-Za-z_(]))[^{}$#%@]*\Z"
+    r"|" + _PERCENT_NAME + r"|(?:[$#%]\{|@\{\[|\{[{$]|\$\((?=[A-Za-z_(]))[^{}$#%@]*\Z"
 )
 # printf's conversions (C, Python's `%r`, Go's verbs, Objective-C's `%@`): a position,
 # flags, a width, a precision, a length. Never where two hexadecimal digits follow the `%`:
@@ -405,3 +404,65 @@ def scheme_start(text: str, start: int, floor: int) -> int:
 
 # printf's sign, with a position or a mapping key, right before a scheme's name.
 _PRINTF_BEFORE = compiled_when_used(r"%(?:[0-9]+\$|\(\w+\))?\Z")
+
+
+# A word in braces, as a document's own markup writes one (`{p}`, `{end}`, `{bold}`).
+_BRACED_NAME = compiled_when_used(r"\{([A-Za-z][A-Za-z0-9]{0,15})\}")
+# What stands glued to a markup brace in its text: a letter or digit, another brace, or the
+# punctuation that ends a sentence before it (`{bold}Email{nobold}`, `...aio.co.uk{p}`).
+_GLUED_BEFORE = frozenset("}.,;:!?)")
+# How far back a brace's word is read for a "://" (a URL's, which is no markup): linear.
+_WORD_LOOKBACK = 200
+# The text last asked about and the names it writes in braces as its markup: a scan asks
+# for each URL with a brace in one text (a tuple, read and replaced whole).
+_last_markup: tuple[str | None, frozenset[str]] = (None, frozenset())
+
+
+def before_markup_braces(text: str, start: int, end: int) -> int:
+    """Where a bare URL in prose, its body text[start:end], ends once the document's own
+    markup ends it: before the first word in braces (`{name}`) in it, where the text writes
+    words in braces as its markup (`markup_names`: glued to its words outside any URL),
+    sentence punctuation then trimmed; `end` where it writes none.
+
+    A magazine's text marks its links, paragraphs and styles so
+    (`Web : {bold}{link http://www.aio.co.uk}http://www.aio.co.uk{end}{nobold}`, and
+    `{bold}Email{nobold}`, `...text.{p}` elsewhere; an AmigaGuide's `@{b}`, `@{ub}`): the
+    brace after the URL is no
+    placeholder of a template (RFC 6570's `{var}`) but the markup's, which ends the URL. A
+    template written in a prose that writes no such markup
+    (`https://api.example.com/users/{user}`) keeps its brace."""
+    found = _BRACED_NAME.search(text, start, end)
+    if found is None or not markup_names(text):
+        return end
+    from .bare import trim_end
+
+    cut = found.start()
+    if text[cut - 1] == "@":  # an AmigaGuide's attribute command: `@{b}`, `@{ub}`
+        cut -= 1
+    return trim_end(text, start, cut)
+
+
+def markup_names(text: str) -> frozenset[str]:
+    """The names `text` writes in braces as its own markup: a `{name}` glued to a word,
+    another brace or a sentence's end on either side, in a word that holds no "://" (a
+    URL's brace is what is asked about). Read once a text."""
+    global _last_markup
+    last = _last_markup
+    if last[0] is text:
+        return last[1]
+    names = set()
+    for found in _BRACED_NAME.finditer(text):
+        at, after = found.span()
+        before = text[at - 1] if at else " "
+        following = text[after] if after < len(text) else " "
+        if not (before.isalnum() or before in _GLUED_BEFORE or following.isalnum()) and (
+            following != "{"
+        ):
+            continue  # a word in braces alone: a placeholder named in prose
+        low = max(0, at - _WORD_LOOKBACK)
+        word = max(text.rfind(" ", low, at), text.rfind("\n", low, at), text.rfind("\t", low, at))
+        if text.find("://", max(word, low), at) < 0:
+            names.add(found.group(1))
+    result = frozenset(names)
+    _last_markup = (text, result)
+    return result

@@ -1,0 +1,184 @@
+"""Where a URL in prose, mail and shell ends: the text glued on after it that is none of it.
+
+Each case is written as a short text of the same shape as the real document it cites
+(Amiga announcements and the AIO disk magazine, AmigaTextFiles on GitHub; zsh scripts
+that print a coloured link with `print -P`; shell tests that grep a remote's URL).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urlint import extract
+
+from ..helpers import readings
+
+JOINED = ["joined-by-guess", "maybe-continued"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A list's next item: its bullet, a number or a letter and a blank.
+        (
+            "1. Get it from the archive http://www.example.com/pub/files/\n"
+            "2. 2.0/readme is the next step\n",
+            ("http://www.example.com/pub/files/", None, [], (1, 28, 1, 61), [(1, 28, 1, 61)]),
+        ),
+        (
+            "   o Sources: ftp://ftp.example.com/pub/sources-\n   o tools for all\n",
+            ("ftp://ftp.example.com/pub/sources-", None, [], (1, 15, 1, 49), [(1, 15, 1, 49)]),
+        ),
+        (
+            "* The archive is at http://www.example.com/pub/\n* docs/readme.txt is next\n",
+            ("http://www.example.com/pub/", None, [], (1, 21, 1, 48), [(1, 21, 1, 48)]),
+        ),
+        (
+            "> - get http://www.example.com/pub/tools-\n> - unpack it\n",
+            ("http://www.example.com/pub/tools-", None, [], (1, 9, 1, 42), [(1, 9, 1, 42)]),
+        ),
+        # A field's label: `name :` or `name:` and a blank.
+        (
+            "Archive-name: foo/faq\n"
+            "The latest version is kept at http://www.example.com/faq/\n"
+            "Data_version : 1.2\n",
+            # (X105's hint still asks: it reads the next line on its own evidence)
+            (
+                "http://www.example.com/faq/",
+                None,
+                ["maybe-continued"],
+                (2, 31, 2, 58),
+                [(2, 31, 2, 58)],
+            ),
+        ),
+        # A rule under a signature (announce 1029, Paul Kolenbrander's) and above a cut
+        # (announce 1165, the RSA-in-Perl signature).
+        (
+            "/aul |\\olenbrander    WWW   : http://www.iaehv.nl/users/paul/\n"
+            "-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-\n",
+            ("http://www.iaehv.nl/users/paul/", None, [], (1, 31, 1, 62), [(1, 31, 1, 62)]),
+        ),
+        (
+            "HAVE *YOU* EXPORTED A CRYPTO SYSTEM TODAY? --> http://dcs.ex.ac.uk/~aba/x.html\n"
+            "--rsa--------------------------------8<-------------------------------------\n",
+            ("http://dcs.ex.ac.uk/~aba/x.html", None, [], (1, 48, 1, 79), [(1, 48, 1, 79)]),
+        ),
+    ],
+)
+def test_a_line_that_does_not_go_on_is_not_joined(text, expected):
+    assert readings(text) == [expected]
+
+
+def test_a_block_comments_star_under_the_url_still_goes_on():
+    # RFC 4634's C comment, its text right under the URL: a leader, not a list's bullet.
+    text = (
+        " *      A combined document is available at\n"
+        " *              http://csrc.example.gov/publications/fips/\n"
+        " *              fips180-2/notice.pdf\n"
+    )
+    assert readings(text) == [
+        (
+            "http://csrc.example.gov/publications/fips/fips180-2/notice.pdf",
+            "http://csrc.example.gov/publications/fips/",
+            JOINED,
+            (2, 17, 3, 37),
+            [(2, 17, 2, 59), (3, 17, 3, 37)],
+        )
+    ]
+
+
+@given(st.sampled_from("-*+o"), st.text("abcdefgh", min_size=1, max_size=12))
+def test_no_bullet_item_is_glued_on(bullet, word):
+    text = f"see http://www.example.com/pub/a-\n{bullet} {word}/x\n"
+    assert [c.url for c in extract(text)] == ["http://www.example.com/pub/a-"]
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "column"),
+    [
+        # AIO's own markup (AIOIssue38/data/contact): a link, then its close and style.
+        (
+            "Web   : {bold}{link http://www.aio.co.uk}http://www.aio.co.uk{end}{nobold}\n"
+            "{bold}Email{nobold} : letters@aio.co.uk{p}\n",
+            "http://www.aio.co.uk",
+            42,
+        ),
+        (
+            "{bold}Contact{nobold}{p}\nsee http://www.aioworld.com{end}{p}or{p}\n",
+            "http://www.aioworld.com",
+            5,
+        ),
+        # An AmigaGuide's attribute commands (the comp.sys.amiga.games FAQ's faq.guide).
+        (
+            "@{b}FTP@{ub}\n    ftp://rtfm.mit.edu/pub/usenet/games_FAQ@{ub}\n",
+            "ftp://rtfm.mit.edu/pub/usenet/games_FAQ",
+            5,
+        ),
+    ],
+)
+def test_a_documents_own_brace_markup_ends_the_url(text, url, column):
+    found = [c for c in extract(text) if c.span.start.column == column]
+    assert [(c.url, sorted(f.value for f in c.flags)) for c in found] == [(url, [])]
+
+
+def test_a_template_in_prose_that_writes_no_brace_markup_keeps_its_brace():
+    text = "Each user's page is https://api.example.com/users/{user} (see {user} above).\n"
+    assert [(c.url, sorted(f.value for f in c.flags)) for c in extract(text)] == [
+        ("https://api.example.com/users/{user}", ["template"])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "urls"),
+    [
+        # `print -P` in zsh scripts: the colour's end, the next colour, underline's end.
+        (
+            'print -P "%F{blue}https://github.com/Veath/codexfast%f"\n',
+            ["https://github.com/Veath/codexfast"],
+        ),
+        (
+            "print -rPu2 '%F{red}> See %F{blue}https://www.python.org/dev/peps/pep-0508/"
+            "#examples%F{red}'\n",
+            ["https://www.python.org/dev/peps/pep-0508/#examples"],
+        ),
+        (
+            'print -P "info: %U%F{blue}https://github.com/alyraffauf/safari%f%u"\n',
+            ["https://github.com/alyraffauf/safari"],
+        ),
+    ],
+)
+@pytest.mark.parametrize("syntax", ["shell", "text"])
+def test_a_zsh_prompt_escape_ends_the_url(text, urls, syntax):
+    assert [c.url for c in extract(text, syntax=syntax)] == urls
+
+
+@pytest.mark.parametrize("syntax", ["shell", "text"])
+@pytest.mark.parametrize(
+    ("text", "urls"),
+    [
+        (
+            'if git remote get-url origin | grep -q "https://github.com/o/r.git$"; then\n',
+            ["https://github.com/o/r.git"],
+        ),
+        ("grep -q 'https://x.org/a$' log\n", ["https://x.org/a"]),
+        # A Windows administrative share's "$" is its name's.
+        ('net use "smb://host/C$"\n', ["smb://host/C$"]),
+        ('dir "smb://host/ADMIN$"\n', ["smb://host/ADMIN$"]),
+        # Not before the quote that opened it: the URL's own "$".
+        ("see http://x.org/a$ now\n", ["http://x.org/a$"]),
+    ],
+)
+def test_a_patterns_end_anchor_is_no_part_of_the_url(text, urls, syntax):
+    assert [c.url for c in extract(text, syntax=syntax)] == urls
+
+
+def test_printfs_conversion_after_a_url_no_colour_precedes_stays_a_placeholder():
+    (found,) = extract('printf "https://x.org/%s" "$p"\n', syntax="shell")
+    assert (found.url, sorted(f.value for f in found.flags)) == ("https://x.org/%s", ["template"])
+
+
+def test_the_anchor_span_ends_before_the_dollar():
+    (found,) = extract('grep -q "https://github.com/o/r.git$" f\n', syntax="shell")
+    assert (found.span.start.column, found.span.end.column) == (10, 36)
