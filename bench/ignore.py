@@ -77,7 +77,10 @@ def timed(command: list[str], root: Path, timeout: float) -> float:
     start = time.perf_counter()
     # its own process group: on a timeout, its workers end with it
     process = subprocess.Popen(
-        command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        command,
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:

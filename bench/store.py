@@ -132,10 +132,13 @@ def main() -> int:
     firsts_cpu: list[float] = []
     extracts_cpu: list[float] = []
     for _ in range(args.runs):
-        extracts.append(timed(
-            [*urlint, "extract", *jobs, "--format", "jsonl", str(root)], work / "x.jsonl",
-            extracts_cpu,
-        ))
+        extracts.append(
+            timed(
+                [*urlint, "extract", *jobs, "--format", "jsonl", str(root)],
+                work / "x.jsonl",
+                extracts_cpu,
+            )
+        )
         fresh(store)
         firsts.append(timed(scan, cpu=firsts_cpu))
         seconds.append(timed(scan))
@@ -145,8 +148,9 @@ def main() -> int:
         try:
             rescans.append(timed(scan))
             only = fresh(work / "added.sqlite")
-            added_only.append(timed([*urlint, "scan", *jobs, "--store", str(only),
-                                     *map(str, added)]))
+            added_only.append(
+                timed([*urlint, "scan", *jobs, "--store", str(only), *map(str, added)])
+            )
             whole = fresh(work / "whole.sqlite", like=store)
             timed([*urlint, "scan", *jobs, "--store", str(whole), str(root)])
             equal.append(store_digest(python, store) == store_digest(python, whole))
@@ -158,8 +162,9 @@ def main() -> int:
         try:
             rescans_twice.append(timed(scan))
             only = fresh(work / "added.sqlite")
-            added_only_twice.append(timed([*urlint, "scan", *jobs, "--store", str(only),
-                                           *map(str, added)]))
+            added_only_twice.append(
+                timed([*urlint, "scan", *jobs, "--store", str(only), *map(str, added)])
+            )
         finally:
             for path in added:
                 path.unlink()

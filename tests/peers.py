@@ -43,6 +43,7 @@ def load(peer: str, name: str = "cases.json") -> Any:
 
 # --- linkify-it and linkify-it-py: "first match's url" / "no link" ------------------------
 
+
 def linkify_it(peer: str) -> Iterator[PeerCase]:
     data = load(peer)
     for case in data["links"]:
@@ -58,6 +59,7 @@ def linkify_it(peer: str) -> Iterator[PeerCase]:
 
 
 # --- urlextract: find_urls and friends, per pytest group -----------------------------------
+
 
 def _host(url: str) -> str:
     rest = url.split("://", 1)[1] if "://" in url else url
@@ -140,6 +142,7 @@ def _kept_by_options(url: str, settings: list[str]) -> bool:
 
 # --- urlscan: the pattern matches at the start of the input --------------------------------
 
+
 def urlscan() -> Iterator[PeerCase]:
     for case in load("urlscan")["cases"]:
         text = case["input"]
@@ -155,6 +158,7 @@ def urlscan() -> Iterator[PeerCase]:
 
 
 # --- Mozilla mozTXTToHTMLConv: the converted text links this URL ---------------------------
+
 
 def mozilla() -> Iterator[PeerCase]:
     data = load("mozilla-mozTXTToHTMLConv")
@@ -175,6 +179,7 @@ def mozilla() -> Iterator[PeerCase]:
 
 
 # --- Emacs thing-at-point: the URL around a point ------------------------------------------
+
 
 def emacs() -> Iterator[PeerCase]:
     data = load("emacs-thingatpt")
@@ -260,6 +265,7 @@ def marked_links(text: str, marked: str) -> list[str]:
 
 # --- URI::Find: exactly these URIs in order ------------------------------------------------
 
+
 def uri_find() -> Iterator[PeerCase]:
     data = load("uri-find")
     for index, case in enumerate(data["cases"]):
@@ -276,7 +282,11 @@ def uri_find() -> Iterator[PeerCase]:
         "rfc3986_appendix_c.t",
         appendix_c,
         "urls",
-        ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"],
+        [
+            "http://www.w3.org/Addressing/",
+            "ftp://foo.example.com/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ],
         urls(appendix_c),
     )
 

@@ -71,9 +71,7 @@ class StoreBuilder:
         """A message of the input `input_id`: `path` is its file or member, `index` its
         number there; `date` as the store has it (ISO 8601 UTC, or None)."""
         values.setdefault("line", 1)
-        return self.insert(
-            "messages", input_id=input_id, path=path, idx=index, date=date, **values
-        )
+        return self.insert("messages", input_id=input_id, path=path, idx=index, date=date, **values)
 
     def url(
         self,
@@ -112,8 +110,16 @@ class StoreBuilder:
         for column in ("column", "end_line", "end_column"):
             values.setdefault(column, line if column == "end_line" else 1)
         return self.insert(
-            "findings", input_id=input_id, path=path, code=code, name=name,
-            severity=severity, url=url, message=message, line=line, **values,
+            "findings",
+            input_id=input_id,
+            path=path,
+            code=code,
+            name=name,
+            severity=severity,
+            url=url,
+            message=message,
+            line=line,
+            **values,
         )
 
     def problem(
@@ -126,8 +132,13 @@ class StoreBuilder:
         line: int = 1,
     ) -> int:
         return self.insert(
-            "problems", input_id=input_id, path=path, kind=kind, reason=reason,
-            message=message, line=line,
+            "problems",
+            input_id=input_id,
+            path=path,
+            kind=kind,
+            reason=reason,
+            message=message,
+            line=line,
         )
 
 
@@ -142,7 +153,6 @@ def scheme_and_host(url: str) -> tuple[str, str | None]:
     authority = rest[2:].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
     host = authority.rpartition("@")[2].split(":", 1)[0]
     return scheme.lower(), host.lower() or None
-
 
 
 # The archive most report tests read: an mbox of a mailing list (three messages, the
@@ -176,28 +186,85 @@ def build_archive(path: Path | str) -> Path:
         fred, ann = "Fred <fred@example.org>", "Ann <ann@example.net>"
         ietf = {"list_id": "ietf.ietf.org", "folder": MBOX}
         messages = {
-            1: store.message(inputs["mbox"], MBOX, 1, "2001-09-18T15:15:48Z", sender=fred,
-                             message_id="<1@example.org>", line=1, **ietf),
-            2: store.message(inputs["mbox"], MBOX, 2, "2001-11-02T08:00:00Z", sender=ann,
-                             message_id="<2@example.org>", line=20, **ietf),
-            3: store.message(inputs["mbox"], MBOX, 3, None, sender=fred,
-                             date_raw="Tuesday, sometime", message_id="<3@example.org>",
-                             line=40, **ietf),
-            4: store.message(inputs["maildir"], MAILDIR, 1, "2002-01-05T12:00:00Z",
-                             sender=ann, folder="Maildir", message_id="<4@example.net>"),
+            1: store.message(
+                inputs["mbox"],
+                MBOX,
+                1,
+                "2001-09-18T15:15:48Z",
+                sender=fred,
+                message_id="<1@example.org>",
+                line=1,
+                **ietf,
+            ),
+            2: store.message(
+                inputs["mbox"],
+                MBOX,
+                2,
+                "2001-11-02T08:00:00Z",
+                sender=ann,
+                message_id="<2@example.org>",
+                line=20,
+                **ietf,
+            ),
+            3: store.message(
+                inputs["mbox"],
+                MBOX,
+                3,
+                None,
+                sender=fred,
+                date_raw="Tuesday, sometime",
+                message_id="<3@example.org>",
+                line=40,
+                **ietf,
+            ),
+            4: store.message(
+                inputs["maildir"],
+                MAILDIR,
+                1,
+                "2002-01-05T12:00:00Z",
+                sender=ann,
+                folder="Maildir",
+                message_id="<4@example.net>",
+            ),
         }
         for kind, message, line, url in ARCHIVE_URLS:
             store.url(inputs[kind], paths[kind], url, messages.get(message or 0), line)
         mbox, text = inputs["mbox"], inputs["text"]
-        store.finding(mbox, MBOX, "P501", "password-in-url", "error",
-                      "ftp://fred:****@ftp.example.org/pub/", messages[1], 12)
-        store.finding(mbox, MBOX, "C202", "unsafe-character", "warning",
-                      "http://example.org/b", messages[2], 31)
-        store.finding(mbox, MBOX, "X105", "maybe-continued", "info",
-                      "gopher://gopher.example.edu:70/", messages[2], 32)
-        store.finding(text, TEXT, "C202", "unsafe-character", "warning",
-                      "http://example.org/b", None, 5)
+        store.finding(
+            mbox,
+            MBOX,
+            "P501",
+            "password-in-url",
+            "error",
+            "ftp://fred:****@ftp.example.org/pub/",
+            messages[1],
+            12,
+        )
+        store.finding(
+            mbox,
+            MBOX,
+            "C202",
+            "unsafe-character",
+            "warning",
+            "http://example.org/b",
+            messages[2],
+            31,
+        )
+        store.finding(
+            mbox,
+            MBOX,
+            "X105",
+            "maybe-continued",
+            "info",
+            "gopher://gopher.example.edu:70/",
+            messages[2],
+            32,
+        )
+        store.finding(
+            text, TEXT, "C202", "unsafe-character", "warning", "http://example.org/b", None, 5
+        )
         store.problem(mbox, MBOX, "malformed", "a header line that is no field", messages[3], 41)
-        store.problem(inputs["maildir"], MAILDIR, "charset", "unknown charset 'x-foo'",
-                      messages[4], 3)
+        store.problem(
+            inputs["maildir"], MAILDIR, "charset", "unknown charset 'x-foo'", messages[4], 3
+        )
     return Path(path)

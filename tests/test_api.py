@@ -53,8 +53,15 @@ def _summary(items: list[Found | Problem]) -> list[tuple]:
             c, m = item.candidate, item.message
             where = None if m is None else (m.index, m.message_id, m.part, m.source)
             summary.append(
-                (Path(item.path).name, c.url, c.line, c.column, c.span.start.offset,
-                 c.span.end.offset, where)
+                (
+                    Path(item.path).name,
+                    c.url,
+                    c.line,
+                    c.column,
+                    c.span.start.offset,
+                    c.span.end.offset,
+                    where,
+                )
             )
         else:
             summary.append((item.kind, Path(item.path).name, item.line))
@@ -170,9 +177,31 @@ def test_file_offsets_index_the_files_decoded_text(tmp_path):
 
 FRAGMENTS = st.sampled_from(
     [
-        "http://", "ftp://fred:pw@h/", "ftp://fred:se", "ret@h/", "<URL:", "<", ">", "URL=<",
-        "mailto:a@b", "news:x", "x.example/p", " ", "\n", "\r\n", "\t", "-", "> ", "a", "/",
-        "\u00e9", "\u2028", "(", ")", ".", "\f",
+        "http://",
+        "ftp://fred:pw@h/",
+        "ftp://fred:se",
+        "ret@h/",
+        "<URL:",
+        "<",
+        ">",
+        "URL=<",
+        "mailto:a@b",
+        "news:x",
+        "x.example/p",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "-",
+        "> ",
+        "a",
+        "/",
+        "\u00e9",
+        "\u2028",
+        "(",
+        ")",
+        ".",
+        "\f",
     ]
 )
 
@@ -190,9 +219,10 @@ def test_offsets_slice_what_lines_and_columns_address(text):
     starts = line_starts(text)
     for candidate in urlint.extract(text):
         start, end = candidate.span
-        assert text[start.offset : end.offset] == text[
-            _addressed(starts, start) : _addressed(starts, end)
-        ]
+        assert (
+            text[start.offset : end.offset]
+            == text[_addressed(starts, start) : _addressed(starts, end)]
+        )
         others = (candidate.wrapper_span, candidate.continuation, candidate.login_rest)
         for span in filter(None, [*candidate.pieces, *others]):
             assert span.start.offset == _addressed(starts, span.start)
@@ -427,5 +457,7 @@ def test_every_name_the_package_exports_is_its_modules_own():
     from urlint.linter.config import Settings
 
     assert (urlint.check_paths, urlint.Settings, urlint.ConfigError) == (
-        urlint.api.check_paths, Settings, ConfigError,
+        urlint.api.check_paths,
+        Settings,
+        ConfigError,
     )

@@ -24,7 +24,9 @@ from urlint.run.plan import planned_units
 
 from .helpers import REPO, run
 
-MESSAGE = "Message-ID: <{n}@example.org>\n\nhello http://ex.com/~{n} and telnet://u:pw@h{n}.example/\n"
+MESSAGE = (
+    "Message-ID: <{n}@example.org>\n\nhello http://ex.com/~{n} and telnet://u:pw@h{n}.example/\n"
+)
 
 
 def _inputs(folder: Path) -> list[str]:
@@ -65,8 +67,16 @@ def _mbox_findings() -> list[tuple]:
         for n in range(1, 5)
         for finding in (
             ("C202", "list.mbox", 5 * n - 1, 21, TILDE, f"http://ex.com/~{n}", False, n),
-            ("P501", "list.mbox", 5 * n - 1, 39, PASSWORD, f"telnet://u:****@h{n}.example/", False,
-             n),
+            (
+                "P501",
+                "list.mbox",
+                5 * n - 1,
+                39,
+                PASSWORD,
+                f"telnet://u:****@h{n}.example/",
+                False,
+                n,
+            ),
         )
     ]
 
@@ -76,8 +86,14 @@ EXPECTED = [
     ("C202", "notes.txt", 1, 19, TILDE, "http://ex.com/~a", True, None),
     ("P501", "notes.txt", 1, 37, PASSWORD, "ftp://fred:****@ftp.example.org/pub", False, None),
     (
-        "M901", "notes.txt", 3, 3, "unused suppression: 'P501' matches no finding here", None,
-        False, None,
+        "M901",
+        "notes.txt",
+        3,
+        3,
+        "unused suppression: 'P501' matches no finding here",
+        None,
+        False,
+        None,
     ),
     # no fix in a string literal: its value is the program's
     ("C202", "app.py", 1, 23, TILDE, "http://ex.com/~a", False, None),
@@ -91,8 +107,14 @@ EXPECTED = [
 def _summary(findings: list[Finding], folder: Path) -> list[tuple]:
     return [
         (
-            f.code, str(Path(f.path).relative_to(folder)), f.line, f.column, f.message, f.url,
-            f.fix is not None, None if f.mail is None else f.mail.index,
+            f.code,
+            str(Path(f.path).relative_to(folder)),
+            f.line,
+            f.column,
+            f.message,
+            f.url,
+            f.fix is not None,
+            None if f.mail is None else f.mail.index,
         )
         for f in findings
     ]
@@ -130,13 +152,20 @@ def test_a_missing_path_is_the_finding_check_reports_for_it(tmp_path, capsys):
     missing = str(tmp_path / "missing.txt")
     (finding,) = check_paths([missing])
     assert (finding.code, finding.name, finding.severity, finding.path) == (
-        "M902", "unreadable-input", urlint.Severity.ERROR, missing,
+        "M902",
+        "unreadable-input",
+        urlint.Severity.ERROR,
+        missing,
     )
     assert (finding.line, finding.column, finding.message) == (
-        1, 1, "cannot read: No such file or directory",
+        1,
+        1,
+        "cannot read: No such file or directory",
     )
     assert run(capsys, "check", "--isolated", "--format", "concise", missing) == (
-        1, f"{missing}:1:1: M902 cannot read: No such file or directory\n", "",
+        1,
+        f"{missing}:1:1: M902 cannot read: No such file or directory\n",
+        "",
     )
 
 
@@ -319,7 +348,9 @@ def test_a_baseline_accepts_the_findings_it_lists_as_check_does(tmp_path, capsys
     found = list(check_paths(notes, baseline=baseline))
     assert [(f.code, f.line, f.url) for f in found] == [("C202", 2, "http://ex.com/~b")]
     assert run(capsys, *command, "--baseline", str(baseline), str(notes)) == (
-        0, f"{notes}:2:19: C202 {TILDE}\n", "",
+        0,
+        f"{notes}:2:19: C202 {TILDE}\n",
+        "",
     )
 
 
@@ -345,7 +376,11 @@ def test_import_urlint_and_a_hooks_check_load_nothing_of_the_library_check(tmp_p
         " sorted(m for m in loaded if m.startswith(('urlint.run', 'urlint.linter.baseline'))))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
         env=_environment(),
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "['urlint']\n0 True False []\n", "")
@@ -383,8 +418,12 @@ def _project(folder: Path) -> Path:
 def test_the_guides_check_paths_example_runs_as_written(tmp_path):
     script = _project(tmp_path)
     done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-        cwd=tmp_path, env=_environment(),
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=_environment(),
     )
     tilde, password, space = (
         "docs/index.md:1:31: C202 unsafe character '~' by RFC 1738 section 2.2"
@@ -400,18 +439,28 @@ def test_the_guides_check_paths_example_runs_as_written(tmp_path):
             f'[tool.urlint]\nignore = ["P5"]\nfail-on = "{fail_on}"\n'
         )
         done = subprocess.run(
-            [sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-            cwd=tmp_path, env=_environment(),
+            [sys.executable, str(script)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env=_environment(),
         )
         assert (done.returncode, done.stdout, done.stderr) == (status, tilde + space, "")
     # a configuration urlint cannot read: one line, exit status 2
     (tmp_path / "pyproject.toml").write_text('[tool.urlint]\nfail-on = "never"\n')
     done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-        cwd=tmp_path, env=_environment(),
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=_environment(),
     )
     assert (done.returncode, done.stdout, done.stderr) == (
-        2, "", "urlint: pyproject.toml: fail-on must be one of error, warning, info, not 'never'\n",
+        2,
+        "",
+        "urlint: pyproject.toml: fail-on must be one of error, warning, info, not 'never'\n",
     )
 
 

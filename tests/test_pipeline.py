@@ -180,8 +180,6 @@ def test_piece_ends_are_where_byte_pieces_cuts(
     assert found == ends
 
 
-
-
 _ARTICLE = (
     b"Path: news!not-for-mail\nFrom: a@example.org\nNewsgroups: comp.a,comp.b\nSubject: x\n"
     b"Message-ID: <x1@example.org>\n\nhttp://example.org/crossposted\n"

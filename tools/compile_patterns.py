@@ -107,7 +107,9 @@ def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, i
                 for argv in RUNS:
                     subprocess.run(
                         [python, "-c", _RECORD, str(out), *argv, str(sample)],
-                        cwd=work, check=False, capture_output=True,
+                        cwd=work,
+                        check=False,
+                        capture_output=True,
                         # no parse kept from an earlier run (config_cache): the parser's too
                         env={**os.environ, "URLINT_CACHE_DIR": ""},
                     )

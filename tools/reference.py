@@ -245,7 +245,7 @@ def rule_pages() -> dict[Path, str]:
         "([selecting rules](../../guide/check.md#selecting-rules)).",
         "",
         "The severity column is the default target's (RFC 1738); the next is the grade under "
-        "`--target rfc3986`, where \"off\" means RFC 3986 does not hold the rule "
+        '`--target rfc3986`, where "off" means RFC 3986 does not hold the rule '
         "([Choosing a target standard](../../guide/target-standard.md)).",
         "",
         "| code | name | severity | under RFC 3986 | rests on | what it finds |",

@@ -25,9 +25,20 @@ from .sources.text import MAX_RUN, BinaryInput, read_chunks, scan_texts
 # Also named here, where they stood, for the modules and tests that import them from here
 # (core.inputs, core.model, sources.kinds and sources.text hold them).
 __all__ = [
-    "MAX_RUN", "ArticleRead", "Crossposts", "Found", "Reading", "ScannedText", "file_syntax",
-    "message_info", "scan_archive_again", "scan_file_texts", "scan_input_marked", "scan_paths",
-    "scan_texts", "scanned_inputs",
+    "MAX_RUN",
+    "ArticleRead",
+    "Crossposts",
+    "Found",
+    "Reading",
+    "ScannedText",
+    "file_syntax",
+    "message_info",
+    "scan_archive_again",
+    "scan_file_texts",
+    "scan_input_marked",
+    "scan_paths",
+    "scan_texts",
+    "scanned_inputs",
 ]
 
 TYPE_CHECKING = False

@@ -38,7 +38,9 @@ def test_a_codec_name_that_is_no_mime_charset_is_read_as_utf8(capsys, here):
 
 
 def test_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
-    (here / "from.eml").write_text("From: =?utf-8?b?a?= <a@example.com>\nSubject: x\n\nsee http://example.com/~x\n")
+    (here / "from.eml").write_text(
+        "From: =?utf-8?b?a?= <a@example.com>\nSubject: x\n\nsee http://example.com/~x\n"
+    )
     code, out, err = run(capsys, "extract", "--format", "jsonl", "from.eml")
     assert (code, err) == (0, "")
     assert json.loads(out)["message"]["from"] == "=?utf-8?b?a?= <a@example.com>"
@@ -48,8 +50,12 @@ def test_a_bad_encoded_word_in_from_is_shown_as_written(capsys, here):
 
 def test_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
     with zipfile.ZipFile(here / "crc.zip", "w") as archive:
-        archive.writestr("1.eml", "From: a@example.com\nSubject: x\n\nsee http://example.com/~one\n")
-        archive.writestr("2.eml", "From: a@example.com\nSubject: y\n\nsee http://example.com/~two\n")
+        archive.writestr(
+            "1.eml", "From: a@example.com\nSubject: x\n\nsee http://example.com/~one\n"
+        )
+        archive.writestr(
+            "2.eml", "From: a@example.com\nSubject: y\n\nsee http://example.com/~two\n"
+        )
     data = bytearray((here / "crc.zip").read_bytes())
     data[data.find(b"see http://example.com/~one")] ^= (
         0x20  # the stored bytes no longer match the CRC
@@ -57,12 +63,9 @@ def test_a_zip_member_with_a_bad_crc_is_m902_and_the_next_is_read(capsys, here):
     (here / "crc.zip").write_bytes(bytes(data))
     code, out, err = run(capsys, "extract", "crc.zip")
     assert (code, out) == (2, "http://example.com/~two\n")
-    assert (
-        err
-        == (
-            "urlint: crc.zip!1.eml: cannot read: cannot be read to its end: Bad CRC-32 for file "
-            "'1.eml'\n"
-        )
+    assert err == (
+        "urlint: crc.zip!1.eml: cannot read: cannot be read to its end: Bad CRC-32 for file "
+        "'1.eml'\n"
     )
     code, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "crc.zip")
     assert (code, out) == (
@@ -104,7 +107,9 @@ def test_bounded_int(digits, limit, value):
 
 def test_a_content_length_of_thousands_of_digits_loses_no_message(capsys, here):
     (here / "length.mbox").write_text(
-        "From a@b Mon Jan  1 00:00:00 2001\nContent-Length: " + "9" * 5000 + "\n\nsee http://example.com/\n\n"
+        "From a@b Mon Jan  1 00:00:00 2001\nContent-Length: "
+        + "9" * 5000
+        + "\n\nsee http://example.com/\n\n"
         "From a@b Mon Jan  1 00:00:00 2001\n\nsee http://example.com/two\n"
     )
     assert run(capsys, "extract", "length.mbox") == (
@@ -167,14 +172,11 @@ def test_a_fault_in_one_message_is_m902_and_the_next_messages_are_read(capsys, h
     (here / "a.mbox").write_text(box)
     code, out, err = run(capsys, "extract", "a.mbox")
     assert (code, out) == (2, "http://example.com/~one\nhttp://example.com/~three\n")
-    assert (
-        err
-        == (
-            # which message: in its `mail` (a run placed by the writer moves it), not the reason
-            "urlint: a.mbox:6 (message 2): cannot read: message not read: internal error: "
-            "KeyError: 'boom' "
-            "(set URLINT_DEBUG=1 for a traceback)\n"
-        )
+    assert err == (
+        # which message: in its `mail` (a run placed by the writer moves it), not the reason
+        "urlint: a.mbox:6 (message 2): cannot read: message not read: internal error: "
+        "KeyError: 'boom' "
+        "(set URLINT_DEBUG=1 for a traceback)\n"
     )
     monkeypatch.setenv("URLINT_DEBUG", "1")
     with pytest.raises(KeyError):
@@ -224,12 +226,9 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
     (here / "b.txt").write_text("see http://example.com/b\n")
     code, out, err = run(capsys, "extract", "a.txt", "b.txt")
     assert (code, out) == (2, "http://example.com/b\n")
-    assert (
-        err
-        == (
-            "urlint: a.txt: cannot read: not read to its end: internal error: IndexError: list "
-            "index out of range (set URLINT_DEBUG=1 for a traceback)\n"
-        )
+    assert err == (
+        "urlint: a.txt: cannot read: not read to its end: internal error: IndexError: list "
+        "index out of range (set URLINT_DEBUG=1 for a traceback)\n"
     )
 
 
@@ -286,12 +285,9 @@ def test_base64_encodings_run_together_are_all_read(capsys, here):
     )
     code, out, err = run(capsys, "extract", "joined.eml")
     assert (code, out) == (0, "http://one.example/\nhttp://two.example/\n")
-    assert (
-        err
-        == (
-            "urlint: joined.eml:4 (message 1): damaged message: base64 body holds padding inside "
-            "it (encodings run together); each piece decoded\n"
-        )
+    assert err == (
+        "urlint: joined.eml:4 (message 1): damaged message: base64 body holds padding inside "
+        "it (encodings run together); each piece decoded\n"
     )
 
 
@@ -342,7 +338,10 @@ def test_decompression_is_bounded_in_total_not_per_stream(capsys, here, monkeypa
 # An archive of five messages whose third is damaged, in every container: the other four's
 # URLs all come out.
 def _message(n: int, body: str = "", headers: str = "") -> bytes:
-    return (f"From: a@example.com\nSubject: m{n}\n{headers}\n" + (body or f"see http://example.com/~m{n}\n")).encode()
+    return (
+        f"From: a@example.com\nSubject: m{n}\n{headers}\n"
+        + (body or f"see http://example.com/~m{n}\n")
+    ).encode()
 
 
 _NESTED = "".join(
@@ -432,7 +431,10 @@ def test_a_damaged_third_message_loses_none_of_the_other_four(capsys, here, cont
     assert "Traceback" not in err and "internal error" not in err
     found = out.splitlines()
     assert [url for url in found if url.endswith(("~m1", "~m2", "~m4", "~m5"))] == [
-        "http://example.com/~m1", "http://example.com/~m2", "http://example.com/~m4", "http://example.com/~m5"
+        "http://example.com/~m1",
+        "http://example.com/~m2",
+        "http://example.com/~m4",
+        "http://example.com/~m5",
     ]
 
 
@@ -443,7 +445,7 @@ def test_one_rule_lists_at_most_100_findings_in_one_url(capsys, here):
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "a.txt")
     assert out.splitlines()[-1] == (
         'a.txt:1:114: C206 A "%" not followed by two hexadecimal digits (more than 100 times in '
-        'this URL: the rest are not listed)'
+        "this URL: the rest are not listed)"
     )
 
 
@@ -471,14 +473,22 @@ def test_a_run_without_whitespace_past_the_limit_is_read_in_pieces_and_reported(
 
     monkeypatch.setattr(text, "MAX_RUN", 100_000)
     monkeypatch.setattr(pipeline, "MAX_RUN", 100_000)
-    data = b"see http://a.example/" + b"x" * 300_000 + b" then http://b.example/\nnext http://c.example/\n"
+    data = (
+        b"see http://a.example/"
+        + b"x" * 300_000
+        + b" then http://b.example/\nnext http://c.example/\n"
+    )
     urls, problems = [], []
     for item in scan_texts(read_chunks(io.BytesIO(data), chunk_bytes=4096), "long.txt"):
         if isinstance(item, ScannedText):
             urls.extend(candidate.url for candidate in item.candidates)
         else:
             problems.append(item)
-    assert [url[:24] for url in urls] == ["http://a.example/xxxxxxx", "http://b.example/", "http://c.example/"]
+    assert [url[:24] for url in urls] == [
+        "http://a.example/xxxxxxx",
+        "http://b.example/",
+        "http://c.example/",
+    ]
     assert 100_000 - 8192 < len(urls[0]) < 300_000  # cut, and not before the run was 100,000 long
     reason = (
         "a run of more than 100,000 bytes without whitespace is read in pieces: a URL across a "
@@ -546,12 +556,9 @@ def test_a_base64_part_past_the_message_limit_is_reported_and_the_next_message_r
     )
     code, out, err = run(capsys, "extract", "big.mbox")
     assert (code, out) == (2, "http://m1.example/\nhttp://m2.example/\nhttp://m3.example/\n")
-    assert (
-        err
-        == (
-            "urlint: big.mbox:7: limit reached: message 2 is longer than 4,096 bytes: its start is "
-            "read as a message, the rest as plain text\n"
-        )
+    assert err == (
+        "urlint: big.mbox:7: limit reached: message 2 is longer than 4,096 bytes: its start is "
+        "read as a message, the rest as plain text\n"
     )
 
 

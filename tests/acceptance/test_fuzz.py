@@ -119,7 +119,7 @@ def entity(draw, depth: int = 0) -> str:
     boundary = draw(st.sampled_from(["B", "=_b", "", "a b", "--"]))
     lines = [
         f'Content-Type: {ctype}; charset="{draw(_CHARSETS)}"; boundary="{boundary}"; '
-        'format=flowed; delsp=yes'
+        "format=flowed; delsp=yes"
     ]
     lines.append(f"Content-Transfer-Encoding: {draw(_ENCODINGS)}")
     lines.extend(

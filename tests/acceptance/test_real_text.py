@@ -69,7 +69,12 @@ def test_rfc1738_original_layout():
     assert [c.url for c in spanning] == RFC1738_WRAPPED_ACROSS_LINES
     assert all(c.flags == {Flag.LINE_BREAK} and c.wrapper is Wrapper.URL for c in spanning)
     assert [(c.line, c.end_line) for c in spanning] == [
-        (1222, 1223), (1223, 1224), (1224, 1225), (1251, 1252), (1306, 1307), (1316, 1317)
+        (1222, 1223),
+        (1223, 1224),
+        (1224, 1225),
+        (1251, 1252),
+        (1306, 1307),
+        (1316, 1317),
     ]
 
 

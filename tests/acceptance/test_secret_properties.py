@@ -73,10 +73,26 @@ def _qp(text: str, cut: int) -> bytes:
 def placed(draw):
     """(context, files to write {name: bytes}, the URL, its password)."""
     url, password = draw(urls_with_password())
-    context = draw(st.sampled_from(
-        ["bare", "broken", "wrapped", "utf16", "qp", "base64", "html", "html-cut", "header",
-         "member", "name", "escaped", "qp-left", "wrapped-cut"]
-    ))
+    context = draw(
+        st.sampled_from(
+            [
+                "bare",
+                "broken",
+                "wrapped",
+                "utf16",
+                "qp",
+                "base64",
+                "html",
+                "html-cut",
+                "header",
+                "member",
+                "name",
+                "escaped",
+                "qp-left",
+                "wrapped-cut",
+            ]
+        )
+    )
     cut = draw(st.integers(min_value=1, max_value=max(1, len(url) - 1)))
     if context == "bare":
         files = {"a.txt": f"see {url} and http://example.com/~x\n".encode()}
@@ -95,7 +111,10 @@ def placed(draw):
         ]
         files = {"a.txt": ("\n".join(lines) + "> and http://example.com/~x\n").encode()}
     elif context == "utf16":
-        files = {"a.txt": codecs.BOM_UTF16_LE + f"see {url} and http://example.com/~x\n".encode("utf-16-le")}
+        files = {
+            "a.txt": codecs.BOM_UTF16_LE
+            + f"see {url} and http://example.com/~x\n".encode("utf-16-le")
+        }
     elif context == "qp":
         body = _qp(f"see {url} and http://example.com/~x", cut)
         files = {
@@ -204,8 +223,17 @@ def every_output(paths: list[str]) -> str:
         texts.append(_run("check", "--isolated", "--select", "ALL", "--format", fmt, *paths))
     for fmt in ("full", "json"):  # graded by RFC 3986: other messages, the same masking
         texts.append(
-            _run("check", "--isolated", "--target", "rfc3986", "--select", "ALL", "--format",
-                 fmt, *paths)
+            _run(
+                "check",
+                "--isolated",
+                "--target",
+                "rfc3986",
+                "--select",
+                "ALL",
+                "--format",
+                fmt,
+                *paths,
+            )
         )
     texts.append(_run("check", "--isolated", "--select", "ALL", "--statistics", *paths))
     texts.append(_run("check", "--isolated", "--select", "ALL", "--diff", *paths))

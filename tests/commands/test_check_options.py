@@ -75,10 +75,14 @@ def test_check_on_two_processes_reads_what_glob_and_hidden_choose(capsys, projec
 def test_extract_takes_glob_and_hidden(capsys, project):
     # (extract reads standard input when no PATH is given: "." is named)
     assert run(capsys, "extract", "-H", "-g", "*.txt", ".") == (
-        0, "b.txt:1:7: http://example.com/~x/\n", ""
+        0,
+        "b.txt:1:7: http://example.com/~x/\n",
+        "",
     )
     assert run(capsys, "extract", "-l", "-g", "!*.py", ".") == (
-        0, ".env\n.github/ci.yml\nb.txt\n", ""
+        0,
+        ".env\n.github/ci.yml\nb.txt\n",
+        "",
     )
     assert run(capsys, "extract", "-l", ".") == (0, "".join(f"{p}\n" for p in EVERY_FILE), "")
     assert run(capsys, "extract", "-l", "--no-hidden", ".") == (0, "a.py\nb.txt\nsrc/c.py\n", "")
@@ -102,14 +106,20 @@ def test_scan_takes_glob_and_hidden(capsys, project):
 def test_a_check_whose_walk_finds_nothing_says_so_and_exits_2(capsys, project):
     # the action's `args: -g '*.md'`, its quotes kept: no name has them
     assert run(capsys, "check", "-g", "'*.md'") == (
-        2, "", "urlint: no files were read: paths ., globs \"'*.md'\"\n"
+        2,
+        "",
+        "urlint: no files were read: paths ., globs \"'*.md'\"\n",
     )
     assert run(capsys, "check", "-q", "-g", "*.md", "-g", "!docs/**", ".", "src") == (
-        2, "", "urlint: no files were read: paths . src, globs '*.md' '!docs/**'\n"
+        2,
+        "",
+        "urlint: no files were read: paths . src, globs '*.md' '!docs/**'\n",
     )
     (project / "empty").mkdir()
     assert run(capsys, "check", "--format", "json", "empty") == (
-        2, "", "urlint: no files were read: paths empty\n"
+        2,
+        "",
+        "urlint: no files were read: paths empty\n",
     )
     # every file passed over by exclude
     assert run(capsys, "check", "--exclude", "*", ".")[0] == 2
@@ -117,12 +127,16 @@ def test_a_check_whose_walk_finds_nothing_says_so_and_exits_2(capsys, project):
 
 def test_extract_whose_walk_finds_nothing_says_so_and_exits_2(capsys, project):
     assert run(capsys, "extract", "-g", "*.md", ".") == (
-        2, "", "urlint: no files were read: paths ., globs '*.md'\n"
+        2,
+        "",
+        "urlint: no files were read: paths ., globs '*.md'\n",
     )
     (project / "dots").mkdir()
     (project / "dots" / ".profile").write_text("http://example.com/\n")
     assert run(capsys, "extract", "--no-hidden", "dots") == (
-        2, "", "urlint: no files were read: paths dots\n"
+        2,
+        "",
+        "urlint: no files were read: paths dots\n",
     )
     assert run(capsys, "extract", "dots") == (0, "http://example.com/\n", "")
 
@@ -133,7 +147,8 @@ def test_a_run_that_names_a_file_or_reads_standard_input_never_says_nothing_was_
     # a pre-commit hook's run: the files named, each excluded (--force-exclude) or not
     assert run(capsys, "check", "--force-exclude", "--exclude", "*.py", "a.py") == (0, "", "")
     assert run(capsys, "check", "-g", "*.md", "--format", "concise", "a.py")[:2] == (
-        0, "a.py:1:26: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+        0,
+        "a.py:1:26: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
         "--target rfc3986): write it as %7E\n",
     )
     # a directory that finds nothing beside a file named: the file is read
@@ -187,15 +202,19 @@ def test_stdin_filename_takes_the_per_file_ignores_of_its_name(capsys, project, 
 
 def test_stdin_filename_with_paths_but_no_dash_is_a_usage_error(capsys, project):
     assert run(capsys, "check", "--stdin-filename", "x.py", "a.py") == (
-        2, "", "urlint: --stdin-filename names standard input: give '-' as a PATH\n"
+        2,
+        "",
+        "urlint: --stdin-filename names standard input: give '-' as a PATH\n",
     )
 
 
 def test_stdin_filename_refuses_mail_on_standard_input(capsys, project, monkeypatch):
     stdin_bytes(monkeypatch, b"From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b\n\nhttp://e.example/\n")
     assert run(capsys, "check", "--stdin-filename", "x.txt") == (
-        2, "", "urlint: --stdin-filename x.txt: standard input holds mbox, not text: give it as "
-        "'-' alone\n"
+        2,
+        "",
+        "urlint: --stdin-filename x.txt: standard input holds mbox, not text: give it as "
+        "'-' alone\n",
     )
 
 

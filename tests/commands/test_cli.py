@@ -14,8 +14,17 @@ from urlint.commands.cli import main
 from ..helpers import run
 
 JSONL_KEYS = [
-    "path", "line", "column", "end_line", "end_column", "url", "alt", "wrapper", "message",
-    "flags", "context",
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "url",
+    "alt",
+    "wrapper",
+    "message",
+    "flags",
+    "context",
 ]
 
 
@@ -114,7 +123,10 @@ def test_stdin_and_broken_pipe_through_the_real_command(tmp_path):
     # a reader that stops early (`| head -1`) gets no traceback
     pipe = subprocess.Popen(
         f"{sys.executable} -m urlint.commands.cli extract - | head -1",
-        shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        shell=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     out, err = pipe.communicate(text.encode() * 5)
     assert out == b"http://h0.example/\n"
@@ -176,7 +188,9 @@ def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_pat
 
     def urlint(*argv: str) -> str:
         done = subprocess.run(
-            [sys.executable, "-m", "urlint", *argv], cwd=tmp_path, capture_output=True,
+            [sys.executable, "-m", "urlint", *argv],
+            cwd=tmp_path,
+            capture_output=True,
             check=False,
         )
         assert done.stderr == b""
@@ -184,8 +198,10 @@ def test_a_name_that_is_not_utf8_is_written_the_same_way_in_every_output(tmp_pat
 
     assert urlint("extract", "-l", ".") == "caf\\xe9.txt\nftp:fred:****@h\\xe9.txt\n"
     assert urlint("extract", "-c", ".") == "caf\\xe9.txt:1\nftp:fred:****@h\\xe9.txt:1\n"
-    paths = [json.loads(line)["path"] for line in urlint("extract", "--format", "jsonl", ".")
-             .splitlines()]
+    paths = [
+        json.loads(line)["path"]
+        for line in urlint("extract", "--format", "jsonl", ".").splitlines()
+    ]
     assert paths == ["caf\\xe9.txt", "ftp:fred:****@h\\xe9.txt"]
     check = ("check", "--isolated", "--select", "C202", ".")
     assert urlint(*check).splitlines()[0].startswith("caf\\xe9.txt:1:24: C202 ")
@@ -251,7 +267,9 @@ def test_an_output_closed_before_the_run_is_one_line_and_exit_2(tmp_path, comman
 def test_a_command_that_writes_nothing_runs_with_its_output_closed(tmp_path):
     (tmp_path / "a.txt").write_text("see http://example.com/\n")
     status, err = _urlint_with_stdout(
-        ["scan", "-q", "--isolated", "--store", "s.sqlite", "a.txt"], None, tmp_path,
+        ["scan", "-q", "--isolated", "--store", "s.sqlite", "a.txt"],
+        None,
+        tmp_path,
         close_stdout=True,
     )
     assert (status, err) == (0, "")

@@ -42,7 +42,9 @@ def stdin_bytes(monkeypatch, data: bytes) -> None:
 
 def test_exit_0_when_a_url_is_found(capsys, here):
     assert run(capsys, "extract", "one.txt") == (
-        0, "http://a.example/\nhttp://b.example/\nhttp://a.example/\n", ""
+        0,
+        "http://a.example/\nhttp://b.example/\nhttp://a.example/\n",
+        "",
     )
 
 
@@ -85,7 +87,9 @@ def test_count_lists_files_with_urls_and_their_number(capsys, here):
 def test_files_with_urls_lists_each_once(capsys, here):
     assert run(capsys, "extract", "-l", ".") == (0, "one.txt\ntwo.txt\n", "")
     assert run(capsys, "extract", "--files-with-urls", "two.txt", "one.txt") == (
-        0, "two.txt\none.txt\n", ""
+        0,
+        "two.txt\none.txt\n",
+        "",
     )
 
 
@@ -102,14 +106,19 @@ def test_files_with_urls_stops_reading_a_listed_file(capsys, here):
 
 def test_unique_keeps_the_first_of_each_url(capsys, here):
     assert run(capsys, "extract", "--unique", "one.txt", "one.txt") == (
-        0, "http://a.example/\nhttp://b.example/\n", ""
+        0,
+        "http://a.example/\nhttp://b.example/\n",
+        "",
     )
     assert run(capsys, "extract", "--unique", "-H", "one.txt") == (
-        0, "one.txt:1:5: http://a.example/\none.txt:1:27: http://b.example/\n", ""
+        0,
+        "one.txt:1:5: http://a.example/\none.txt:1:27: http://b.example/\n",
+        "",
     )
     _, out, _ = run(capsys, "extract", "--unique", "--format", "jsonl", "one.txt")
     assert [(r["line"], r["url"]) for r in map(json.loads, out.splitlines())] == [
-        (1, "http://a.example/"), (1, "http://b.example/")
+        (1, "http://a.example/"),
+        (1, "http://b.example/"),
     ]
     # -c and -l count only what --unique prints: a file whose URLs were all seen before
     # has none.
@@ -121,16 +130,22 @@ def test_unique_compares_urls_as_shown(capsys, here):
     # Two passwords, masked alike: one URL shown, and nothing tells there were two.
     assert run(capsys, "extract", "--unique", "two.txt") == (0, "ftp://fred:****@h.example/x\n", "")
     assert run(capsys, "extract", "--unique", "--show-passwords", "two.txt") == (
-        0, "ftp://fred:secret@h.example/x\nftp://fred:other@h.example/x\n", ""
+        0,
+        "ftp://fred:secret@h.example/x\nftp://fred:other@h.example/x\n",
+        "",
     )
 
 
 def test_null_ends_text_lines_and_follows_paths(capsys, here):
     assert run(capsys, "extract", "-0", "two.txt") == (
-        0, "ftp://fred:****@h.example/x\0ftp://fred:****@h.example/x\0", ""
+        0,
+        "ftp://fred:****@h.example/x\0ftp://fred:****@h.example/x\0",
+        "",
     )
     assert run(capsys, "extract", "--null", "-H", "--unique", "two.txt") == (
-        0, "two.txt:1:1: ftp://fred:****@h.example/x\0", ""
+        0,
+        "two.txt:1:1: ftp://fred:****@h.example/x\0",
+        "",
     )
     assert run(capsys, "extract", "-l", "-0", ".") == (0, "one.txt\0two.txt\0", "")
     assert run(capsys, "extract", "-c", "-0", ".") == (0, "one.txt\x003\ntwo.txt\x002\n", "")
@@ -142,7 +157,9 @@ def test_null_ends_text_lines_and_follows_paths(capsys, here):
 def test_paths_are_masked_and_escaped_in_counts_and_lists(capsys, here):
     (here / "ftp:__u:pw@h\x1b.txt").write_text("http://x.example/\n")
     assert run(capsys, "extract", "-l", "ftp:__u:pw@h\x1b.txt") == (
-        0, "ftp:__u:****@h\\x1b.txt\n", ""
+        0,
+        "ftp:__u:****@h\\x1b.txt\n",
+        "",
     )
 
 
@@ -221,14 +238,18 @@ def test_exclude_replaces_and_extend_exclude_adds(capsys, here):
     assert run(capsys, "extract", "-l", "--exclude", "one.txt", ".") == (0, "two.txt\n", "")
     assert run(capsys, "extract", "-l", "--extend-exclude", "one.txt", ".") == (1, "", "")
     assert run(capsys, "extract", "-l", "--exclude", "x,one.txt", "--exclude", "two.txt", ".") == (
-        1, "", ""
+        1,
+        "",
+        "",
     )
 
 
 def test_a_bad_configuration_is_exit_2_naming_it(capsys, here):
     (here / "urlint.toml").write_text('exclude = "two.txt"\n')
     assert run(capsys, "extract", "one.txt") == (
-        2, "", f"urlint: {here / 'urlint.toml'}: exclude must be a list of strings\n"
+        2,
+        "",
+        f"urlint: {here / 'urlint.toml'}: exclude must be a list of strings\n",
     )
     (here / "urlint.toml").write_text("exclude = [\n")
     code, out, err = run(capsys, "extract", "one.txt")
@@ -242,18 +263,20 @@ def test_no_ignore_reads_ignored_files_and_the_directories_tools_make(capsys, he
     (here / "node_modules" / "x.txt").write_text("http://x.example/\n")
     assert run(capsys, "extract", "-l", ".") == (0, "one.txt\n", "")
     assert run(capsys, "extract", "-l", "--no-ignore", ".") == (
-        0, "node_modules/x.txt\none.txt\ntwo.txt\n", ""
+        0,
+        "node_modules/x.txt\none.txt\ntwo.txt\n",
+        "",
     )
 
 
 def test_files_from_a_file_and_from_standard_input(capsys, here, monkeypatch):
     (here / "list.txt").write_text("two.txt\nnone.txt\n\none.txt\n")
-    assert run(capsys, "extract", "-l", "--files-from", "list.txt") == (
-        0, "two.txt\none.txt\n", ""
-    )
+    assert run(capsys, "extract", "-l", "--files-from", "list.txt") == (0, "two.txt\none.txt\n", "")
     stdin_bytes(monkeypatch, b"one.txt\0two.txt\0")
     assert run(capsys, "extract", "-c", "--files-from", "-", "--from0", "none.txt") == (
-        0, "one.txt:3\ntwo.txt:2\n", ""
+        0,
+        "one.txt:3\ntwo.txt:2\n",
+        "",
     )
 
 
@@ -272,16 +295,24 @@ def test_an_empty_list_reads_nothing(capsys, here, monkeypatch):
 
 def test_files_from_errors_are_exit_2(capsys, here, monkeypatch):
     assert run(capsys, "extract", "--files-from", "nope.txt") == (
-        2, "", "urlint: --files-from nope.txt: cannot read: No such file or directory\n"
+        2,
+        "",
+        "urlint: --files-from nope.txt: cannot read: No such file or directory\n",
     )
     assert run(capsys, "check", "--files-from", "nope.txt") == (
-        2, "", "urlint: --files-from nope.txt: cannot read: No such file or directory\n"
+        2,
+        "",
+        "urlint: --files-from nope.txt: cannot read: No such file or directory\n",
     )
     assert run(capsys, "extract", "--files-from", "-", "-") == (
-        2, "", "urlint: --files-from - and the PATH - cannot both read standard input\n"
+        2,
+        "",
+        "urlint: --files-from - and the PATH - cannot both read standard input\n",
     )
     assert run(capsys, "extract", "--from0", "one.txt") == (
-        2, "", "urlint: --from0 says how --files-from's paths end: give --files-from\n"
+        2,
+        "",
+        "urlint: --from0 says how --files-from's paths end: give --files-from\n",
     )
 
 
@@ -294,16 +325,22 @@ def test_a_list_of_nul_ended_names_read_as_lines(capsys, here, monkeypatch, jobs
     # `find -print0 | urlint extract --files-from -`, --from0 forgotten: one entry
     stdin_bytes(monkeypatch, b"./one.txt\0./two.txt\0")
     assert run(capsys, "extract", "--files-from", "-", *jobs) == (
-        2, "", f"urlint: ./one.txt\\x00./two.txt\\x00: {NUL_IN_A_LINE}\n"
+        2,
+        "",
+        f"urlint: ./one.txt\\x00./two.txt\\x00: {NUL_IN_A_LINE}\n",
     )
     # the rest of the list is read
     stdin_bytes(monkeypatch, b"none.txt\na\0b\none.txt\n")
     assert run(capsys, "extract", "-c", "--files-from", "-", *jobs) == (
-        2, "one.txt:3\n", f"urlint: a\\x00b: {NUL_IN_A_LINE}\n"
+        2,
+        "one.txt:3\n",
+        f"urlint: a\\x00b: {NUL_IN_A_LINE}\n",
     )
     stdin_bytes(monkeypatch, b"a\0b\n")
     assert run(capsys, "check", "--format", "concise", "--files-from", "-", *jobs) == (
-        1, f"a\\x00b:1:1: M902 {NUL_IN_A_LINE}\n", ""
+        1,
+        f"a\\x00b:1:1: M902 {NUL_IN_A_LINE}\n",
+        "",
     )
 
 
@@ -359,7 +396,9 @@ def test_j_past_the_most_the_machine_runs_is_said_once_and_cut(capsys, here, mon
     serial = run(capsys, "extract", "-j", "1", "one.txt", "two.txt")
     assert serial[0] == 0 and serial[2] == ""
     assert run(capsys, "extract", "-j", "1000", "one.txt", "two.txt") == (
-        0, serial[1], "urlint: -j 1000 is more than URLINT_MAX_JOBS=2; using 2\n"
+        0,
+        serial[1],
+        "urlint: -j 1000 is more than URLINT_MAX_JOBS=2; using 2\n",
     )
     assert run(capsys, "extract", "-j", "2", "one.txt", "two.txt") == serial
     assert run(capsys, "extract", "-q", "-j", "100000", "one.txt", "two.txt") == serial

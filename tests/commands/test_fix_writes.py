@@ -60,15 +60,25 @@ def test_a_fix_that_cannot_be_written_whole_leaves_the_file_byte_for_byte(tmp_pa
 def test_a_baseline_that_cannot_be_written_whole_keeps_the_old_one(tmp_path):
     (tmp_path / "doc.md").write_text(DOC[:4000], encoding="utf-8")
     first = _urlint(
-        "check", "--isolated", "--write-baseline", "base.json", "doc.md",
-        cwd=tmp_path, limit_bytes=10_000_000,
+        "check",
+        "--isolated",
+        "--write-baseline",
+        "base.json",
+        "doc.md",
+        cwd=tmp_path,
+        limit_bytes=10_000_000,
     )
     assert first.returncode == 0
     old = (tmp_path / "base.json").read_bytes()
     (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
     second = _urlint(
-        "check", "--isolated", "--write-baseline", "base.json", "doc.md",
-        cwd=tmp_path, limit_bytes=len(old) + 100,
+        "check",
+        "--isolated",
+        "--write-baseline",
+        "base.json",
+        "doc.md",
+        cwd=tmp_path,
+        limit_bytes=len(old) + 100,
     )
     assert second.returncode == 2
     assert second.stderr == "urlint: base.json: cannot write the baseline: File too large\n"

@@ -32,12 +32,18 @@ def test_damaged_messages_are_reported_and_the_rest_is_read(tmp_path, capsys):
     code, records, err = extract_jsonl(capsys, str(path))
     assert code == 0
     assert [r["url"] for r in records] == [
-        "http://example.org/in-the-body", "http://example.org/after-0",
-        "http://example.org/unclosed", "http://example.org/after-1",
-        "http://example.org/truncated", "http://example.org/after-2",
-        "http://example.org/nul", "http://example.org/after-3",
-        "http://example.org/long-line", "http://example.org/after-4",
-        "http://example.org/no-boundary", "http://example.org/after-5",
+        "http://example.org/in-the-body",
+        "http://example.org/after-0",
+        "http://example.org/unclosed",
+        "http://example.org/after-1",
+        "http://example.org/truncated",
+        "http://example.org/after-2",
+        "http://example.org/nul",
+        "http://example.org/after-3",
+        "http://example.org/long-line",
+        "http://example.org/after-4",
+        "http://example.org/no-boundary",
+        "http://example.org/after-5",
     ]
     assert [line.split(": ", 3)[2:] for line in err.splitlines()] == [
         ["damaged message", "a header line that is no field: the header ends there"],
@@ -84,8 +90,7 @@ def test_a_damaged_archive_never_stops_the_run(tmp_path, capsys, monkeypatch):
     assert "a-truncated.mbox.gz: cannot read: gzip stream cannot be read to its end" in err
     assert (
         "b-bomb.gz: cannot read: gzip stream cannot be read to its end: "
-        "decompressed past 1,000,000 bytes in all"
-        in err
+        "decompressed past 1,000,000 bytes in all" in err
     )
     assert "d-not-a.zip: cannot read: not a readable zip archive" in err
 
@@ -124,7 +129,10 @@ def test_a_file_that_is_not_what_its_name_says_is_noted(capsys, tmp_path):
             str(tmp_path / "notes.zip"),
         ]
     )
-    assert (code, capsys.readouterr().out) == (0, (  # M904 is a warning: no failure
-        f"{tmp_path}/notes.gz:1:1: M904 named as gzip, but it is not: read as plain text\n"
-        f"{tmp_path}/notes.zip:1:1: M904 named as zip, but it is not: read as plain text\n"
-    ))
+    assert (code, capsys.readouterr().out) == (
+        0,
+        (  # M904 is a warning: no failure
+            f"{tmp_path}/notes.gz:1:1: M904 named as gzip, but it is not: read as plain text\n"
+            f"{tmp_path}/notes.zip:1:1: M904 named as zip, but it is not: read as plain text\n"
+        ),
+    )

@@ -63,7 +63,8 @@ def test_the_baseline_read_is_no_input_by_any_name(capsys, tree):
         # named among the inputs, or met in the walk as itself or through a link
         for paths in ((".",), ("base.json", "notes.txt"), ("link.json", "notes.txt")):
             assert run(capsys, "check", "--baseline", given, *paths) == (0, "", ""), (
-                given, paths,
+                given,
+                paths,
             )
     # what --show-files lists is what the run reads
     assert run(capsys, "check", "--show-files", "--baseline", "link.json", ".") == (
@@ -75,8 +76,9 @@ def test_the_baseline_read_is_no_input_by_any_name(capsys, tree):
 def test_the_baseline_is_no_input_on_two_processes(capsys, tree):
     run(capsys, "check", "--write-baseline", "base.json", ".")
     (tree / "more.txt").write_text("see http://example.com/~fred/\n")
-    code, out, _ = run(capsys, "check", "--format", "jsonl", "-j", "2", "--baseline",
-                       "base.json", ".")
+    code, out, _ = run(
+        capsys, "check", "--format", "jsonl", "-j", "2", "--baseline", "base.json", "."
+    )
     assert (code, [json.loads(line)["path"] for line in out.splitlines()]) == (0, ["more.txt"])
 
 
@@ -99,8 +101,17 @@ def _reports(capsys, tree) -> None:
     run(capsys, "scan", "-q", "--store", "out/urls.sqlite", "notes.txt")
     run(capsys, "report", "out/urls.sqlite", "--html", "out/report.html")
     for fmt in ("csv", "json", "jsonl"):
-        run(capsys, "report", "out/urls.sqlite", "--table", "census", "--format", fmt,
-            "-o", f"out/census.{fmt}")
+        run(
+            capsys,
+            "report",
+            "out/urls.sqlite",
+            "--table",
+            "census",
+            "--format",
+            fmt,
+            "-o",
+            f"out/census.{fmt}",
+        )
     assert len(os.listdir(tree / "out")) == 14  # the store's key, WAL and index too
 
 

@@ -93,20 +93,41 @@ def test_passwords_hook_reports_only_passwords(scratch):
 # locale, which gettext would load to look for a translation of argparse's words
 # (commands/cli.py), typing, and the modules only other inputs, formats or options need.
 NOT_LOADED = (
-    "shutil", "locale", "bz2", "lzma", "zlib", "typing", "dataclasses", "inspect", "tempfile",
-    "contextlib", "json",
-    "heapq", "bisect", "fnmatch", "urlint.run.progress", "urlint.run.runner", "urlint.mail.mbox",
+    "shutil",
+    "locale",
+    "bz2",
+    "lzma",
+    "zlib",
+    "typing",
+    "dataclasses",
+    "inspect",
+    "tempfile",
+    "contextlib",
+    "json",
+    "heapq",
+    "bisect",
+    "fnmatch",
+    "urlint.run.progress",
+    "urlint.run.runner",
+    "urlint.mail.mbox",
     # a text file's: the readers of code and markup are loaded for files in their syntax only
-    "urlint.scanner.code", "urlint.scanner.literals", "urlint.scanner.templates",
+    "urlint.scanner.code",
+    "urlint.scanner.literals",
+    "urlint.scanner.templates",
     "urlint.scanner.markup",
 )
 # Patterns compiled when first used (urlint._runtime.patterns), which such a file never needs: the
 # login reader's (no "@"), page furniture's (no wrapper across lines), data: and tel: shapes.
 NOT_COMPILED = (
-    "grammar.login._CERTAIN_HOSTPORT", "grammar.login._LOGIN_START", "grammar.login._OWN_SCHEME",
+    "grammar.login._CERTAIN_HOSTPORT",
+    "grammar.login._LOGIN_START",
+    "grammar.login._OWN_SCHEME",
     "grammar.login._INNER_URL",
-    "scanner.furniture._KNOWN_FURNITURE", "grammar.schemes._DATA_HEAD",
-    "grammar.schemes._PHONE_NUMBER", "scanner.wrappers._ENCODED", "linter.suppressions.DIRECTIVE",
+    "scanner.furniture._KNOWN_FURNITURE",
+    "grammar.schemes._DATA_HEAD",
+    "grammar.schemes._PHONE_NUMBER",
+    "scanner.wrappers._ENCODED",
+    "linter.suppressions.DIRECTIVE",
 )
 
 
@@ -124,7 +145,10 @@ def test_the_command_parses_its_arguments_without_loading_gettext(tmp_path):
 
     def command(*argv: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=tmp_path,
+            [sys.executable, "-c", code, *argv],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
             check=False,
         )
 

@@ -42,7 +42,9 @@ def test_extract_says_these_notes(capsys, list_mail):
     status, out, err = run(capsys, "extract", list_mail)
     assert status == 0
     assert out.splitlines() == [
-        "http://example.org/plain", "http://example.org/unclosed", "http://example.org/cafe",
+        "http://example.org/plain",
+        "http://example.org/unclosed",
+        "http://example.org/cafe",
     ]
     assert err.splitlines() == NOTES
 
@@ -53,9 +55,7 @@ def test_scan_says_what_extract_says_and_stores_it(capsys, list_mail, jobs):
     assert (status, out) == (0, "")
     lines = err.splitlines()
     assert lines[:-1] == NOTES
-    assert lines[-1].startswith(
-        "urlint: s.sqlite: 1 input (1 new); wrote 3 messages, 3 URLs, "
-    )
+    assert lines[-1].startswith("urlint: s.sqlite: 1 input (1 new); wrote 3 messages, 3 URLs, ")
     connection = sqlite3.connect("s.sqlite")
     try:
         stored = connection.execute("SELECT kind, line FROM problems ORDER BY id").fetchall()

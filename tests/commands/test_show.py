@@ -12,13 +12,19 @@ def test_show_files_lists_what_a_run_would_read(capsys, project):
     (project / ".gitignore").write_text("b.txt\n")
     (project / ".git").mkdir()
     assert run(capsys, "check", "--show-files") == (
-        0, ".env\n.github/ci.yml\n.gitignore\na.py\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n", ""
+        0,
+        ".env\n.github/ci.yml\n.gitignore\na.py\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n",
+        "",
     )
     assert run(capsys, "check", "--show-files", "--no-hidden") == (
-        0, "a.py\nsrc/c.py\nurlint.toml\n", ""
+        0,
+        "a.py\nsrc/c.py\nurlint.toml\n",
+        "",
     )
     assert run(capsys, "check", "--show-files", "-g", "!a.py") == (
-        0, ".env\n.github/ci.yml\n.gitignore\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n", ""
+        0,
+        ".env\n.github/ci.yml\n.gitignore\nsrc/.cache/d.py\nsrc/c.py\nurlint.toml\n",
+        "",
     )
     code, out, err = run(
         capsys, "check", "--show-files", "--no-ignore", "--no-hidden", "--extend-exclude", "src"
@@ -30,10 +36,14 @@ def test_extract_shows_the_files_check_would_read(capsys, project):
     (project / ".gitignore").write_text("b.txt\n")
     (project / ".git").mkdir()
     assert run(capsys, "extract", "--show-files", "--no-hidden", ".") == (
-        0, "a.py\nsrc/c.py\nurlint.toml\n", ""
+        0,
+        "a.py\nsrc/c.py\nurlint.toml\n",
+        "",
     )
     assert run(capsys, "extract", "--show-files", "-g", "*.py", ".") == (
-        0, "a.py\nsrc/.cache/d.py\nsrc/c.py\n", ""
+        0,
+        "a.py\nsrc/.cache/d.py\nsrc/c.py\n",
+        "",
     )
     # what a walk finds nothing of is listed as nothing: --show-files is no run
     assert run(capsys, "extract", "--show-files", "-g", "*.md", ".") == (0, "", "")
@@ -41,7 +51,9 @@ def test_extract_shows_the_files_check_would_read(capsys, project):
 
 def test_show_files_says_a_path_it_cannot_read_and_exits_2(capsys, project):
     assert run(capsys, "check", "--show-files", "a.py", "nope.txt") == (
-        2, "a.py\n", "urlint: nope.txt: No such file or directory\n"
+        2,
+        "a.py\n",
+        "urlint: nope.txt: No such file or directory\n",
     )
 
 

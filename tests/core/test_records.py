@@ -127,6 +127,11 @@ def test_a_records_fields_read_as_namedtuples_and_its_mixin_comes_along():
     expected = namedtuple("Labelled", ["name", "count"])
     assert Labelled.__mro__[1:] == (tuple, Named, object)
     assert Labelled("ab cd").title() == "Ab Cd"
-    assert [Labelled.name.__doc__, Labelled.count.__doc__] == [
-        expected.name.__doc__, expected.count.__doc__,
-    ] == ["Alias for field number 0", "Alias for field number 1"]
+    assert (
+        [Labelled.name.__doc__, Labelled.count.__doc__]
+        == [
+            expected.name.__doc__,
+            expected.count.__doc__,
+        ]
+        == ["Alias for field number 0", "Alias for field number 1"]
+    )

@@ -122,17 +122,27 @@ def test_grammar_urls_conform_and_lint_clean_at_error_level(url: str) -> None:
 
 # Every example URL in RFC 1738's text (sections 3.1-3.11, the appendix's three, all references).
 RFC1738_EXAMPLES = [
-    "ftp://@host.com/", "ftp://host.com/", "ftp://foo:@host.com/",
-    "ftp://myname@host.dom/%2Fetc/motd", "ftp://myname@host.dom/etc/motd",
-    "ftp://myname@host.dom//etc/motd", "news:*", "file://vms.host.edu/disk$user/my/notes/note12345.txt",
-    "prospero://host.dom//pros/name", "ftp://info.cern.ch/pub/www/doc;type=d", "ftp://ds.internic.net/rfc",
+    "ftp://@host.com/",
+    "ftp://host.com/",
+    "ftp://foo:@host.com/",
+    "ftp://myname@host.dom/%2Fetc/motd",
+    "ftp://myname@host.dom/etc/motd",
+    "ftp://myname@host.dom//etc/motd",
+    "news:*",
+    "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+    "prospero://host.dom//pros/name",
+    "ftp://info.cern.ch/pub/www/doc;type=d",
+    "ftp://ds.internic.net/rfc",
     "http://ds.internic.net/instructions/overview.html#WARNING",
     "ftp://ds.internic.net/rfc/rfc1436.txt;type=a",
     "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
-    "ftp://ds.internic.net/rfc/rfc1630.txt", "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
+    "ftp://ds.internic.net/rfc/rfc1630.txt",
+    "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
     "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
-    "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z", "ftp://uu.psi.com/wp/nir.txt",
-    "ftp://quake.think.com/pub/wais/doc/protspec.txt", "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
+    "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
+    "ftp://uu.psi.com/wp/nir.txt",
+    "ftp://quake.think.com/pub/wais/doc/protspec.txt",
+    "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
 ]
 
 

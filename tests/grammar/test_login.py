@@ -38,8 +38,11 @@ READINGS = [
     ("http://a:b@c?d@e/", ("a", "b@c?d", "e", None), ("a", "b", "c", None)),
     ("ftp://fred:p@ss@h/", ("fred", "p@ss", "h", None), ("fred", "p@ss", "h", None)),
     # An escaped ":" is data (RFC 3986 section 3.2.1; RFC 1738 section 3.1 asks for it).
-    ("http://odder%3auser@h/", ("odder%3auser", None, "h", None),
-     ("odder%3auser", None, "h", None)),
+    (
+        "http://odder%3auser@h/",
+        ("odder%3auser", None, "h", None),
+        ("odder%3auser", None, "h", None),
+    ),
     ("ftp://us%3Aer:pw@host/", ("us%3Aer", "pw", "host", None), ("us%3Aer", "pw", "host", None)),
     # The url-path starts at the "/", the fragment at the "#": no login in either.
     ("ftp://fred:se/cret@h/", (None, None, "fred", "se"), (None, None, "fred", "se")),
@@ -63,7 +66,8 @@ def test_the_grammar_reads_the_login_where_the_target_does(url, under_rfc1738, u
 def test_the_authority_ends_where_each_target_ends_it():
     url = "ftp://fred:2024?pw@h/x#y"
     assert (authority_end(url, 6, len(url)), authority_end(url, 6, len(url), generic=True)) == (
-        20, 15,
+        20,
+        15,
     )
     # RFC 1738: a "?" with no "@" after it is no login's, and ends the authority there.
     assert authority_end("http://h?q/x", 7, 12) == 8
@@ -113,7 +117,8 @@ def test_sip_userinfo_is_before_the_at_and_never_in_parameters_or_headers(url, u
 PASSWORDS = [
     (
         "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
-        [], [],
+        [],
+        [],
         # No login on either reading; the masking's widest reading still hides "alice"
         # ("totp" is no name a reader takes for a host for certain: section 6, hide more).
         "otpauth://totp/Example:****@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
@@ -124,13 +129,24 @@ PASSWORDS = [
     ("ftp://fred:se/cret@h/", [], [], "ftp://fred:****@h/"),
     ("https://fred:secret@example.com/", ["secret"], ["secret"], "https://fred:****@example.com/"),
     # A URL written inside another, as written or escaped, is read as a URL of its own.
-    ("http://a.example/web/1997/ftp://fred:pw@h/", ["pw"], ["pw"], "http://a.example/web/1997/ftp://fred:****@h/"),
     (
-        "https://r.example/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F&sa=D", ["pw"], ["pw"],
+        "http://a.example/web/1997/ftp://fred:pw@h/",
+        ["pw"],
+        ["pw"],
+        "http://a.example/web/1997/ftp://fred:****@h/",
+    ),
+    (
+        "https://r.example/url?q=ftp%3A%2F%2Ffred%3Apw%40h%2F&sa=D",
+        ["pw"],
+        ["pw"],
         "https://r.example/url?q=ftp%3A%2F%2Ffred%3A****%40h%2F&sa=D",
     ),
-    ("sip:+1-212-555-1212:1234@gateway.com;user=phone", ["1234"], ["1234"],
-     "sip:+1-212-555-1212:****@gateway.com;user=phone"),
+    (
+        "sip:+1-212-555-1212:1234@gateway.com;user=phone",
+        ["1234"],
+        ["1234"],
+        "sip:+1-212-555-1212:****@gateway.com;user=phone",
+    ),
     # No "//": no authority (RFC 3986 section 3), and no login; hidden as a browser reads it.
     ("ftp:fred:secret@h", [], [], "ftp:fred:****@h"),
 ]

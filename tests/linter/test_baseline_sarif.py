@@ -104,19 +104,25 @@ def test_writing_over_a_baseline_keeps_what_occurs_and_says_how_many_dropped(cap
         f"<URL:{URL}>\nhttp://example.com/~x/\nhttp://example.com/~x/\n", encoding="utf-8"
     )
     assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
-        0, "", "urlint: wrote a baseline of 4 findings to base.json\n"
+        0,
+        "",
+        "urlint: wrote a baseline of 4 findings to base.json\n",
     )
     # the password's URL fixed, one of the two '~' gone: 3 of the 4 entries occur no more
     (project / "a.txt").write_text("http://example.com/~x/\n", encoding="utf-8")
     assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
-        0, "", "urlint: baseline: 1 entry, 3 dropped\n"
+        0,
+        "",
+        "urlint: baseline: 1 entry, 3 dropped\n",
     )
     data = json.loads((project / "base.json").read_text(encoding="utf-8"))
     assert [(e["rule"], e["url"], e["count"]) for e in data["findings"]] == [
         ("C202", "http://example.com/~x/", 1)
     ]
     assert run(capsys, "check", "--isolated", "--write-baseline", "base.json", "a.txt") == (
-        0, "", "urlint: baseline: 1 entry, 0 dropped\n"
+        0,
+        "",
+        "urlint: baseline: 1 entry, 0 dropped\n",
     )
     assert run(capsys, "check", "--isolated", "--baseline", "base.json", "a.txt") == (0, "", "")
 
@@ -144,7 +150,9 @@ def test_baseline_show_of_a_baseline_with_no_urls_names_them_by_hash(capsys, pro
     (project / "base.json").write_text(version_1(bytes(16)), encoding="utf-8")
     digest = hmac.new(bytes(16), MASKED_URL.encode(), hashlib.sha256).hexdigest()[:32]
     assert run(capsys, "baseline", "show", "base.json") == (
-        0, f"a.txt: P501 (a URL of hash {digest})\na.txt: R301 (a URL of hash {digest})\n", ""
+        0,
+        f"a.txt: P501 (a URL of hash {digest})\na.txt: R301 (a URL of hash {digest})\n",
+        "",
     )
 
 
@@ -442,7 +450,9 @@ def test_sarif_masks_messages_and_mail_properties(tmp_path, monkeypatch):
     header = (
         f"From: ftp://fred:{SECRET}@h\nMessage-ID: <ftp:fred:{SECRET}@h>\nSubject: x\n".encode()
     )
-    mail = MessageInfo(Envelope(header, 1, 1), "1", "text/plain", "header", f"X-URL-ftp://fred:{SECRET}@h")
+    mail = MessageInfo(
+        Envelope(header, 1, 1), "1", "text/plain", "header", f"X-URL-ftp://fred:{SECRET}@h"
+    )
     span = Span(Position(2, 3), Position(2, 9))
     finding = Finding(
         code="C202",
@@ -468,8 +478,15 @@ def test_sarif_masks_messages_and_mail_properties(tmp_path, monkeypatch):
     }
     assert result["properties"] == {
         "mail": {
-            "index": 1, "line": 1, "message_id": "<ftp:fred:****@h>", "date": None, "from": "ftp://fred:****@h",
-            "part": "1", "content_type": "text/plain", "source": "header", "header": "X-URL-ftp://fred:****@h",
+            "index": 1,
+            "line": 1,
+            "message_id": "<ftp:fred:****@h>",
+            "date": None,
+            "from": "ftp://fred:****@h",
+            "part": "1",
+            "content_type": "text/plain",
+            "source": "header",
+            "header": "X-URL-ftp://fred:****@h",
         }
     }
 

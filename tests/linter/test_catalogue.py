@@ -65,9 +65,21 @@ def test_rules_under_each_target() -> None:
     off = {entry.code for entry in all_rules()} - set(rfc3986)
     # wais and prospero, whose RFCs are Historic, are read by the generic syntax alone
     assert off == {
-        "C202", "R303", "R304", "R305", "R306", "R307", "S404", "S405", "S416", "S418",
+        "C202",
+        "R303",
+        "R304",
+        "R305",
+        "R306",
+        "R307",
+        "S404",
+        "S405",
+        "S416",
+        "S418",
     }
-    changed = {code: (rfc1738[code], rfc3986[code]) for code in rfc3986
-               if code in rfc1738 and rfc1738[code] != rfc3986[code]}
+    changed = {
+        code: (rfc1738[code], rfc3986[code])
+        for code in rfc3986
+        if code in rfc1738 and rfc1738[code] != rfc3986[code]
+    }
     assert changed == {"P503": ("warning", "info")}
     assert rfc3986["S419"] == "error"

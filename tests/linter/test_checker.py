@@ -51,9 +51,17 @@ def test_every_syntax_says_where_a_fix_goes_in_it():
 
 @pytest.mark.parametrize(
     ("path", "expected"),
-    [("a.py", COMMENTS), ("b.yaml", COMMENTS), ("c.sh", COMMENTS), ("d.json", None),
-     ("README.txt", PROSE), ("README.md", PROSE), ("notes", PROSE), ("-", PROSE),
-     ("lib/LWP/UserAgent.pm", None)],
+    [
+        ("a.py", COMMENTS),
+        ("b.yaml", COMMENTS),
+        ("c.sh", COMMENTS),
+        ("d.json", None),
+        ("README.txt", PROSE),
+        ("README.md", PROSE),
+        ("notes", PROSE),
+        ("-", PROSE),
+        ("lib/LWP/UserAgent.pm", None),
+    ],
 )
 def test_where_a_fix_goes_is_told_by_the_files_name(path, expected):
     assert fix_scope(file_syntax(path)) == expected
@@ -159,10 +167,7 @@ MARKDOWN = (
     "And http://a.example/a^b after it.\n"
 )
 ASCIIDOC = (
-    "See http://a.example/~fred/ for more.\n"
-    "----\n"
-    "curl https://www.example.com/test^path\n"
-    "----\n"
+    "See http://a.example/~fred/ for more.\n----\ncurl https://www.example.com/test^path\n----\n"
 )
 
 
@@ -174,24 +179,24 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
     (tmp_path / "a.md").write_text(MARKDOWN, encoding="utf-8")
     (tmp_path / "b.adoc").write_text(ASCIIDOC, encoding="utf-8")
     code, out, _ = run(capsys, "check", "--select", "C2", "--format", "concise", "a.md", "b.adoc")
-    assert (code, out.splitlines()) == (1, [
-        "a.md:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
-        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
-        "a.md:4:55: C201 unsafe character '^': write it as %5E",
-        "a.md:7:23: C201 unsafe character '^': write it as %5E",
-        "b.adoc:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
-        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
-        "b.adoc:3:34: C201 unsafe character '^': write it as %5E",
-    ])
+    assert (code, out.splitlines()) == (
+        1,
+        [
+            "a.md:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+            "a.md:4:55: C201 unsafe character '^': write it as %5E",
+            "a.md:7:23: C201 unsafe character '^': write it as %5E",
+            "b.adoc:1:22: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+            "b.adoc:3:34: C201 unsafe character '^': write it as %5E",
+        ],
+    )
     code, _, err = run(capsys, "check", "--fix", "--select", "C2", "a.md", "b.adoc")
     assert "fixed 3 problems" in err
     assert (tmp_path / "a.md").read_text(encoding="utf-8") == MARKDOWN.replace(
         "~fred", "%7Efred"
     ).replace("a^b", "a%5Eb")
-    assert (tmp_path / "b.adoc").read_text(encoding="utf-8") == ASCIIDOC.replace(
-        "~fred", "%7Efred"
-    )
-
+    assert (tmp_path / "b.adoc").read_text(encoding="utf-8") == ASCIIDOC.replace("~fred", "%7Efred")
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,8 @@ def test_per_file_ignores_give_a_paths_selectors_which_cover_codes_by_prefix():
     assert settings.ignores_in("src/a.py") == ()
     ignores = settings.ignores_in("tests/data/a.md")
     assert [code for code in ("S401", "C202", "C201", "X105") if covered(code, ignores)] == [
-        "S401", "C202", "X105",
+        "S401",
+        "C202",
+        "X105",
     ]
     assert settings.ignored_in("docs/a.md", "C202") and not settings.ignored_in("a.txt", "C202")

@@ -186,5 +186,6 @@ def test_a_fix_changes_only_url_text_in_prose_comments_and_links(syntax, data):
     _, chosen = apply_replacements(text, offsets(text, edits))
     for start, end, _ in chosen:
         assert any(low <= start and end <= high and fixable for low, high, fixable in pieces), (
-            text, text[start:end],
+            text,
+            text[start:end],
         )

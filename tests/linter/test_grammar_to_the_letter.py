@@ -106,8 +106,12 @@ def _beyond_the_bnf(code: str, url: str) -> bool:
     if code == "S412":  # an RFC 822 addr-spec, read decoded
         address = parsed.text(parsed.address) or ""
         local, at, domain = address.rpartition("@")
-        return not (local and at and _rfc822_words(_decoded(local), _LOCAL_WORD)
-                    and _rfc822_words(_decoded(domain), _SUB_DOMAIN))
+        return not (
+            local
+            and at
+            and _rfc822_words(_decoded(local), _LOCAL_WORD)
+            and _rfc822_words(_decoded(domain), _SUB_DOMAIN)
+        )
     return False
 
 
@@ -116,9 +120,11 @@ def _beyond_the_bnf(code: str, url: str) -> bool:
 # *(dtext / quoted-pair) "]"; local-part = word *("." word), domain = sub-domain *("."
 # sub-domain) (section 6.1).
 _SPECIALS = '()<>@,;:\\".[]'
-_ATOM = "[" + "".join(
-    re.escape(chr(code)) for code in range(33, 127) if chr(code) not in _SPECIALS
-) + "]+"
+_ATOM = (
+    "["
+    + "".join(re.escape(chr(code)) for code in range(33, 127) if chr(code) not in _SPECIALS)
+    + "]+"
+)
 _LOCAL_WORD = re.compile(_ATOM + r'|"(?:[^"\\\r\x80-\uffff]|\\[\x00-\x7f])*"')
 _SUB_DOMAIN = re.compile(_ATOM + r"|\[(?:[^\[\]\\\r\x80-\uffff]|\\[\x00-\x7f])*\]")
 
@@ -162,10 +168,32 @@ def _spans(parsed: ParsedURL) -> list[tuple[int, int]]:
 
 # The single-span components of a ParsedURL (grammar/components.py), every scheme's.
 COMPONENTS = (
-    "scheme_span", "fragment", "opaque", "authority", "userinfo", "user", "password", "host",
-    "port", "path", "rest", "typecode", "typecode_part", "search", "gtype", "selector",
-    "gopher_plus", "address", "headers", "group", "article", "extra", "database", "wtype",
-    "wpath", "hsoname",
+    "scheme_span",
+    "fragment",
+    "opaque",
+    "authority",
+    "userinfo",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "rest",
+    "typecode",
+    "typecode_part",
+    "search",
+    "gtype",
+    "selector",
+    "gopher_plus",
+    "address",
+    "headers",
+    "group",
+    "article",
+    "extra",
+    "database",
+    "wtype",
+    "wpath",
+    "hsoname",
 )
 
 

@@ -56,10 +56,20 @@ CASES = [
     (
         "https://M.A?d4W2@l",
         [
-            ("P502", "info", 14, 22, P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 "
-             "allows it: --target rfc3986)"),
-            ("S409", "error", 14, 23, S409_1738.format("https") + " (RFC 3986 allows it: "
-             "--target rfc3986)"),
+            (
+                "P502",
+                "info",
+                14,
+                22,
+                P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 allows it: --target rfc3986)",
+            ),
+            (
+                "S409",
+                "error",
+                14,
+                23,
+                S409_1738.format("https") + " (RFC 3986 allows it: --target rfc3986)",
+            ),
         ],
         [],
     ),
@@ -128,14 +138,26 @@ CASES = [
         [
             ("P502", "info", 13, 22, P502),
             ("S409", "error", 13, 23, S409_1738_GRADED.format("http")),
-            ("P503", "warning", 41, 45, "port 3128 is not http's default (80) by RFC 1738 "
-             "section 6 (RFC 3986 grades it info: --target rfc3986)"),
+            (
+                "P503",
+                "warning",
+                41,
+                45,
+                "port 3128 is not http's default (80) by RFC 1738 "
+                "section 6 (RFC 3986 grades it info: --target rfc3986)",
+            ),
         ],
         [
             ("P502", "info", 13, 22, P502),
             ("S409", "warning", 13, 23, S409_WARNING.format("http")),
-            ("P503", "info", 41, 45, "port 3128 is not http's default (80) by RFC 3986 "
-             "section 3.2.3 (RFC 1738 grades it a warning: --target rfc1738)"),
+            (
+                "P503",
+                "info",
+                41,
+                45,
+                "port 3128 is not http's default (80) by RFC 3986 "
+                "section 3.2.3 (RFC 1738 grades it a warning: --target rfc1738)",
+            ),
         ],
     ),
     # A password stays an error everywhere (P501, and S409 in http).
@@ -178,14 +200,28 @@ CASES = [
     (
         "ftp://fred:2024?pw@ftp.example.com/",
         [
-            ("P502", "info", 12, 16, P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 "
-             "allows it: --target rfc3986)"),
-            ("P501", "error", 17, 24, "a password in the URL by RFC 1738 sections 3.1 and 6 "
-             "(RFC 3986 reports it as P503: --target rfc3986): never write one (section 6)"),
+            (
+                "P502",
+                "info",
+                12,
+                16,
+                P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 allows it: --target rfc3986)",
+            ),
+            (
+                "P501",
+                "error",
+                17,
+                24,
+                "a password in the URL by RFC 1738 sections 3.1 and 6 "
+                "(RFC 3986 reports it as P503: --target rfc3986): never write one (section 6)",
+            ),
         ],
         [
             (
-                "P503", "info", 17, 21,
+                "P503",
+                "info",
+                17,
+                21,
                 "A port other than the scheme's default (in a part of the URL hidden as a "
                 "password) by RFC 3986 section 3.2.3 (RFC 1738 reports it as P501: --target "
                 "rfc1738)",
@@ -247,8 +283,10 @@ def test_a_password_in_the_authority_is_reported_and_never_shown(
         (start, start + len(password)),
     ]
     view = SourceView(text)
-    shown = [text_line(f) + jsonl_line(f) + json.dumps(finding_json(f)) + github_line(f)
-             for f in findings]
+    shown = [
+        text_line(f) + jsonl_line(f) + json.dumps(finding_json(f)) + github_line(f)
+        for f in findings
+    ]
     for finding in findings:
         line = view.line(finding.line)
         assert line is not None
@@ -260,9 +298,14 @@ def test_a_password_in_the_authority_is_reported_and_never_shown(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(
-    [*"ab1:/@?#%;=.<> \n", "://", "%3A", "%40", "sip:", "https://", "<URL:", "%25"]
-), max_size=30).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [*"ab1:/@?#%;=.<> \n", "://", "%3A", "%40", "sip:", "https://", "<URL:", "%25"]
+        ),
+        max_size=30,
+    ).map("".join)
+)
 def test_any_text_is_linted_under_rfc3986_without_raising(text) -> None:
     for finding in lint(text, select=["ALL"], target="rfc3986"):
         assert finding.code and finding.line >= 1

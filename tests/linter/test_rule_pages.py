@@ -64,7 +64,8 @@ def test_the_url_rules_are_the_five_families() -> None:
 
 def test_alternatives_are_split_between_wrapped_urls_only() -> None:
     assert alternatives("<URL:mailto:fred> or <URL:mailto:@example.com>") == [
-        "<URL:mailto:fred>", "<URL:mailto:@example.com>",
+        "<URL:mailto:fred>",
+        "<URL:mailto:@example.com>",
     ]
     text = "see <URL:http://a.example/> or not"
     assert alternatives(text) == [text]
@@ -112,7 +113,8 @@ def test_every_rule_says_what_to_write_instead_and_how_safe_its_fix_is(entry) ->
         assert "password" in entry.fix_safety  # the engine never edits a URL with one
 
 
-S402_PAGE = """\
+S402_PAGE = (
+    """\
 # S402 uppercase-scheme
 
 Severity: info (off unless selected). Rests on: RFC 1738 section 2.1, 5.
@@ -146,7 +148,10 @@ URL means the same. No fix where the scheme is broken across lines (a replacemen
 only within one line), in a URL that may hold a password (an edit would show it in --diff: \
 section 6), or in mail or an archive, whose text is decoded.
 
-""" + where_fixes_go() + "\n"
+"""
+    + where_fixes_go()
+    + "\n"
+)
 
 
 def test_a_rule_page_whole(capsys) -> None:
@@ -177,8 +182,21 @@ def test_a_page_without_a_safe_fix_says_why() -> None:
 
 
 RULE_KEYS = [
-    "code", "name", "severity", "section", "summary", "explanation", "example", "use_instead",
-    "fix", "fix_safety", "safe_fix", "rfc1738", "rfc3986", "rfc3986_says", "targets",
+    "code",
+    "name",
+    "severity",
+    "section",
+    "summary",
+    "explanation",
+    "example",
+    "use_instead",
+    "fix",
+    "fix_safety",
+    "safe_fix",
+    "rfc1738",
+    "rfc3986",
+    "rfc3986_says",
+    "targets",
 ]
 
 
@@ -187,8 +205,11 @@ def test_rules_json_keys(capsys) -> None:
     rules = json.loads(out)
     assert code == 0 and len(rules) == 57
     assert all(list(entry) == RULE_KEYS for entry in rules)
-    assert [(entry["rfc1738"], entry["rfc3986"]) for entry in rules if entry["code"] in (
-        "C202", "P503", "S419")] == [("warning", "off"), ("warning", "info"), ("off", "error")]
+    assert [
+        (entry["rfc1738"], entry["rfc3986"])
+        for entry in rules
+        if entry["code"] in ("C202", "P503", "S419")
+    ] == [("warning", "off"), ("warning", "info"), ("off", "error")]
     by_code = {entry["code"]: entry for entry in rules}
     assert by_code["S402"]["use_instead"] == "<URL:http://example.com/>"
     assert by_code["M902"]["use_instead"].startswith("urlint check notes.txt")
@@ -219,8 +240,10 @@ def test_rules_json_keys(capsys) -> None:
     # Every rule that holds under a target and rests on a section names it there.
     assert all(
         facts["rests_on"] is not None
-        for entry in rules if entry["code"][0] != "M"
-        for facts in entry["targets"].values() if facts["grade"] != "off"
+        for entry in rules
+        if entry["code"][0] != "M"
+        for facts in entry["targets"].values()
+        if facts["grade"] != "off"
     )
 
 
@@ -257,11 +280,24 @@ def test_every_page_with_a_fix_says_where_one_is_offered_and_where_never() -> No
     with_fix = [entry.code for entry in all_rules() if said in rule_page(entry)]
     assert with_fix == [entry.code for entry in all_rules() if entry.safe_fix]
     assert with_fix == [
-        "C201", "C202", "C203", "C204", "C205", "N601", "N602", "N603", "N605", "N606", "S402",
+        "C201",
+        "C202",
+        "C203",
+        "C204",
+        "C205",
+        "N601",
+        "N602",
+        "N603",
+        "N605",
+        "N606",
+        "S402",
     ]
     # One table says it: every kind the checker fixes in, and every kind it never does.
-    for name in (*(name for _, name, _ in FIXED_IN), *NEVER_FIXED.values(),
-                 *SHOWN_AS_WRITTEN.values()):
+    for name in (
+        *(name for _, name, _ in FIXED_IN),
+        *NEVER_FIXED.values(),
+        *SHOWN_AS_WRITTEN.values(),
+    ):
         assert name in said, name
     assert said.startswith(
         "Where a fix is offered, whatever the rule: in plain text; in the prose, links and "
@@ -270,8 +306,18 @@ def test_every_page_with_a_fix_says_where_one_is_offered_and_where_never() -> No
         "languages, YAML and TOML files, never past the comment's own line"
     )
     # What linter.fixable, the engine and lint_mail leave out, named each.
-    for place in ("template", "string literal", "comment", "shell word", "regular expression",
-                  "mail", "password", "line break", "backslash", "placeholder"):
+    for place in (
+        "template",
+        "string literal",
+        "comment",
+        "shell word",
+        "regular expression",
+        "mail",
+        "password",
+        "line break",
+        "backslash",
+        "placeholder",
+    ):
         assert place in said, place
 
 

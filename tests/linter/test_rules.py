@@ -211,7 +211,10 @@ def test_messages_name_the_fault() -> None:
     [port] = lint("<URL:gopher://mail.example.com:25/0HELO>\n", ["P504"])
     assert port.message == "port 25 is smtp's, not gopher's: a cross-protocol request"
     [hyphen] = lint("<URL:http://example.com/long-\n   name.html>\n", ["X102"])
-    assert hyphen.message == "line break after '-': the URL may also be http://example.com/longname.html"
+    assert (
+        hyphen.message
+        == "line break after '-': the URL may also be http://example.com/longname.html"
+    )
 
 
 def test_findings_carry_rule_metadata_and_masked_url() -> None:
@@ -264,10 +267,25 @@ def test_fixes_are_safe_edits() -> None:
 # Text around URLs as the scanner meets it: wrappers, breaks (after a hyphen too), reply
 # prefixes, inner spaces, page furniture, a next line that may go on with a bare URL.
 _AROUND = st.lists(
-    st.sampled_from([
-        "http://example.com/a", "ftp://ftp.example.org/pub/", "<URL:", "<", ">", "-", "\n",
-        "\n   ", "\n> ", " ", "x", "index.html", "\f", "\nPage 3\n", "mailto:a@b.example",
-    ]),
+    st.sampled_from(
+        [
+            "http://example.com/a",
+            "ftp://ftp.example.org/pub/",
+            "<URL:",
+            "<",
+            ">",
+            "-",
+            "\n",
+            "\n   ",
+            "\n> ",
+            " ",
+            "x",
+            "index.html",
+            "\f",
+            "\nPage 3\n",
+            "mailto:a@b.example",
+        ]
+    ),
     max_size=12,
 ).map("".join)
 

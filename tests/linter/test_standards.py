@@ -45,112 +45,152 @@ MESSAGES = [
     # The README's: "~" is unsafe by RFC 1738 section 2.2, unreserved by RFC 3986.
     (
         "<URL:http://example.com/~fred/%7E>\n",
-        ["C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
-         "rfc3986): write it as %7E"],
-        ["C207 %7E encodes '~', which needs no encoding by RFC 3986 section 2.3 (RFC 1738 "
-         "allows it: --target rfc1738)"],
+        [
+            "C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
+            "rfc3986): write it as %7E"
+        ],
+        [
+            "C207 %7E encodes '~', which needs no encoding by RFC 3986 section 2.3 (RFC 1738 "
+            "allows it: --target rfc1738)"
+        ],
     ),
     # What both report says nothing of either standard.
     (
         "<URL:http://example.com/a|b#c#d>\n",
-        ["C201 unsafe character '|': write it as %7C",
-         "C203 a second '#': only the first starts the fragment; write %23"],
-        ["C201 unsafe character '|': write it as %7C",
-         "C203 a second '#': only the first starts the fragment; write %23"],
+        [
+            "C201 unsafe character '|': write it as %7C",
+            "C203 a second '#': only the first starts the fragment; write %23",
+        ],
+        [
+            "C201 unsafe character '|': write it as %7C",
+            "C203 a second '#': only the first starts the fragment; write %23",
+        ],
     ),
     # Graded otherwise: a non-default port, an empty port.
     (
         "<URL:http://localhost:3000/> <URL:http://example.com:/>\n",
-        ["P503 port 3000 is not http's default (80) by RFC 1738 section 6 (RFC 3986 grades it "
-         "info: --target rfc3986)",
-         "S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
-         "--target rfc3986): if the port is omitted, the colon is as well"],
-        ["P503 port 3000 is not http's default (80) by RFC 3986 section 3.2.3 (RFC 1738 "
-         "grades it a warning: --target rfc1738)",
-         "S408 a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it an error: "
-         "--target rfc1738): if the port is omitted, the colon is as well"],
+        [
+            "P503 port 3000 is not http's default (80) by RFC 1738 section 6 (RFC 3986 grades it "
+            "info: --target rfc3986)",
+            "S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
+            "--target rfc3986): if the port is omitted, the colon is as well",
+        ],
+        [
+            "P503 port 3000 is not http's default (80) by RFC 3986 section 3.2.3 (RFC 1738 "
+            "grades it a warning: --target rfc1738)",
+            "S408 a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it an error: "
+            "--target rfc1738): if the port is omitted, the colon is as well",
+        ],
     ),
     # An empty port after a scheme RFC 1738 does not define is a warning under both.
-    ("<URL:foo://h.example:/>\n", [
-        "S403 unknown scheme 'foo': not one RFC 1738 defines",
-        "S408 a ':' with no port: if the port is omitted, the colon is as well",
-    ], [
-        "S403 unknown scheme 'foo': not one urlint knows as registered",
-        "S408 a ':' with no port: if the port is omitted, the colon is as well",
-    ]),
+    (
+        "<URL:foo://h.example:/>\n",
+        [
+            "S403 unknown scheme 'foo': not one RFC 1738 defines",
+            "S408 a ':' with no port: if the port is omitted, the colon is as well",
+        ],
+        [
+            "S403 unknown scheme 'foo': not one urlint knows as registered",
+            "S408 a ':' with no port: if the port is omitted, the colon is as well",
+        ],
+    ),
     # What the other reports as another rule: a host in brackets, a telnet "?".
     (
         "<URL:http://[::1::2]/>\n",
-        ["C201 unsafe character '[' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
-         "rfc3986): write it as %5B",
-         "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S419: --target "
-         "rfc3986): an IP literal in brackets, where a host is a domain name or a dotted quad "
-         "(section 3.1)",
-         "C201 unsafe character ']' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
-         "rfc3986): write it as %5D"],
-        ["S419 invalid IP literal by RFC 3986 section 3.2.2 (RFC 1738 reports it as S407: "
-         "--target rfc1738): '::1::2' is no IPv6 address as section 3.2.2 writes one"],
+        [
+            "C201 unsafe character '[' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
+            "rfc3986): write it as %5B",
+            "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S419: --target "
+            "rfc3986): an IP literal in brackets, where a host is a domain name or a dotted quad "
+            "(section 3.1)",
+            "C201 unsafe character ']' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
+            "rfc3986): write it as %5D",
+        ],
+        [
+            "S419 invalid IP literal by RFC 3986 section 3.2.2 (RFC 1738 reports it as S407: "
+            "--target rfc1738): '::1::2' is no IPv6 address as section 3.2.2 writes one"
+        ],
     ),
     (
         "<URL:http://[fe80::1/>\n",
-        ["C201 unsafe character '[': write it as %5B",
-         "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S419: --target "
-         "rfc3986): an IP literal in brackets, where a host is a domain name or a dotted quad "
-         "(section 3.1)"],
-        ["C201 unsafe character '[': write it as %5B",
-         "S419 an IP literal with no closing ']' by RFC 3986 section 3.2.2 (RFC 1738 reports "
-         "it as S407: --target rfc1738)"],
+        [
+            "C201 unsafe character '[': write it as %5B",
+            "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S419: --target "
+            "rfc3986): an IP literal in brackets, where a host is a domain name or a dotted quad "
+            "(section 3.1)",
+        ],
+        [
+            "C201 unsafe character '[': write it as %5B",
+            "S419 an IP literal with no closing ']' by RFC 3986 section 3.2.2 (RFC 1738 reports "
+            "it as S407: --target rfc1738)",
+        ],
     ),
     (
         "<URL:telnet://host?/>\n",
-        ["S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S415: --target "
-         "rfc3986): label 'host?' holds characters other than letters, digits and '-'"],
-        ["S415 a telnet URL ends after the host and port (and an optional '/') by RFC 3986 "
-         "section 3.2 (RFC 1738 reports it as S407: --target rfc1738)"],
+        [
+            "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 reports it as S415: --target "
+            "rfc3986): label 'host?' holds characters other than letters, digits and '-'"
+        ],
+        [
+            "S415 a telnet URL ends after the host and port (and an optional '/') by RFC 3986 "
+            "section 3.2 (RFC 1738 reports it as S407: --target rfc1738)"
+        ],
     ),
     (
         "<URL:x-local:thing>\n",
-        ["S405 experimental scheme 'x-local' by RFC 1738 section 4 (RFC 3986 reports it as "
-         "S403: --target rfc3986)"],
-        ["S403 unknown scheme 'x-local' by RFC 3986 section 3.1 (RFC 1738 reports it as "
-         "S405: --target rfc1738): not one urlint knows as registered"],
+        [
+            "S405 experimental scheme 'x-local' by RFC 1738 section 4 (RFC 3986 reports it as "
+            "S403: --target rfc3986)"
+        ],
+        [
+            "S403 unknown scheme 'x-local' by RFC 3986 section 3.1 (RFC 1738 reports it as "
+            "S405: --target rfc1738): not one urlint knows as registered"
+        ],
     ),
     # Rules RFC 3986 does not hold, each naming its RFC 1738 section.
     (
         "<URL:http://example.com/cgi?next=/x> <URL:ws://h.example/> <URL:afs://c.example/u> "
         "<URL:file:/etc/hosts> <URL:mailto:fred> <URL:mailto:> <URL:news:> "
         "<URL:file://h.example/a;b> <URL:http://my_host.example/%24>\n",
-        ["R303 unencoded '/' in the search part by RFC 1738 section 3.3 (RFC 3986 allows it: "
-         "--target rfc3986): write %2F",
-         "S403 unknown scheme 'ws' by RFC 1738 sections 2.1 and 4 (RFC 3986 allows it: "
-         "--target rfc3986): not one RFC 1738 defines",
-         "S404 scheme 'afs' is reserved but not defined by RFC 1738 section 4 (RFC 3986 "
-         "allows it: --target rfc3986)",
-         "S406 no '//' after 'file:' by RFC 1738 sections 3.1 and 5 (RFC 3986 allows it: "
-         "--target rfc3986): the common Internet scheme syntax starts with it (section 3.1)",
-         "S412 not an address: an RFC 822 addr-spec is local-part@domain",
-         "S412 no address after 'mailto:' by RFC 1738 section 3.5 (RFC 3986 allows it: "
-         "--target rfc3986)",
-         "S413 no group or message-id after 'news:'",
-         "R306 unencoded ';' in a file path by RFC 1738 section 3.10 (RFC 3986 allows it: "
-         "--target rfc3986): write %3B",
-         "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: --target rfc3986): "
-         "label 'my_host' holds characters other than letters, digits and '-'",
-         "C207 %24 encodes '$', which needs no encoding by RFC 1738 section 2.2 (RFC 3986 "
-         "allows it: --target rfc3986)"],
+        [
+            "R303 unencoded '/' in the search part by RFC 1738 section 3.3 (RFC 3986 allows it: "
+            "--target rfc3986): write %2F",
+            "S403 unknown scheme 'ws' by RFC 1738 sections 2.1 and 4 (RFC 3986 allows it: "
+            "--target rfc3986): not one RFC 1738 defines",
+            "S404 scheme 'afs' is reserved but not defined by RFC 1738 section 4 (RFC 3986 "
+            "allows it: --target rfc3986)",
+            "S406 no '//' after 'file:' by RFC 1738 sections 3.1 and 5 (RFC 3986 allows it: "
+            "--target rfc3986): the common Internet scheme syntax starts with it (section 3.1)",
+            "S412 not an address: an RFC 822 addr-spec is local-part@domain",
+            "S412 no address after 'mailto:' by RFC 1738 section 3.5 (RFC 3986 allows it: "
+            "--target rfc3986)",
+            "S413 no group or message-id after 'news:'",
+            "R306 unencoded ';' in a file path by RFC 1738 section 3.10 (RFC 3986 allows it: "
+            "--target rfc3986): write %3B",
+            "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: --target rfc3986): "
+            "label 'my_host' holds characters other than letters, digits and '-'",
+            "C207 %24 encodes '$', which needs no encoding by RFC 1738 section 2.2 (RFC 3986 "
+            "allows it: --target rfc3986)",
+        ],
         # mailto and news by their current RFCs: "mailto:" alone is allowed (RFC 6068
         # section 2: to and hfields are optional), "news:" and "mailto:fred" are not.
-        ["S412 not an address (RFC 6068 section 2): an addr-spec is local-part@domain",
-         "S413 no group or message-id (RFC 5538 section 2.1)"],
+        [
+            "S412 not an address (RFC 6068 section 2): an addr-spec is local-part@domain",
+            "S413 no group or message-id (RFC 5538 section 2.1)",
+        ],
     ),
     # A rule both hold names no standard where the other target reports it alike.
-    ("<URL:http:example.com/>\n", [
-        "S406 no '//' after 'http:': the common Internet scheme syntax starts with it "
-        "(section 3.1)",
-    ], [
-        "S406 no '//' after 'http:': the common Internet scheme syntax starts with it "
-        "(section 3.1)",
-    ]),
+    (
+        "<URL:http:example.com/>\n",
+        [
+            "S406 no '//' after 'http:': the common Internet scheme syntax starts with it "
+            "(section 3.1)",
+        ],
+        [
+            "S406 no '//' after 'http:': the common Internet scheme syntax starts with it "
+            "(section 3.1)",
+        ],
+    ),
 ]
 
 
@@ -170,7 +210,8 @@ def _differing(text: str, target: str) -> list[bool]:
     theirs = Linter(select_rules(["ALL"], [], [], other), RuleOptions(target=other))
     found = [f for candidate in scan(text) for f in linter.lint(candidate, "t.txt")]
     elsewhere = {
-        (f.code, f.span, f.severity) for candidate in scan(text)
+        (f.code, f.span, f.severity)
+        for candidate in scan(text)
         for f in theirs.lint(candidate, "t.txt")
     }
     return [(f.code, f.span, f.severity) not in elsewhere for f in found]

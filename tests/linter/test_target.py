@@ -48,54 +48,112 @@ CASES = [
         [("C201", "error", 1, 13, 14), ("S407", "error", 1, 13, 18), ("C201", "error", 1, 17, 18)],
         [],
     ),
-    ("<URL:http://[v1.fe:x]/>\n", [
-        ("C201", "error", 1, 13, 14), ("S407", "error", 1, 13, 22), ("C201", "error", 1, 21, 22),
-    ], []),
+    (
+        "<URL:http://[v1.fe:x]/>\n",
+        [
+            ("C201", "error", 1, 13, 14),
+            ("S407", "error", 1, 13, 22),
+            ("C201", "error", 1, 21, 22),
+        ],
+        [],
+    ),
     # A malformed literal is S419's, on what is between the brackets.
-    ("<URL:http://[::1::2]/>\n", [
-        ("C201", "error", 1, 13, 14), ("S407", "error", 1, 13, 21), ("C201", "error", 1, 20, 21),
-    ], [("S419", "error", 1, 14, 20)]),
+    (
+        "<URL:http://[::1::2]/>\n",
+        [
+            ("C201", "error", 1, 13, 14),
+            ("S407", "error", 1, 13, 21),
+            ("C201", "error", 1, 20, 21),
+        ],
+        [("S419", "error", 1, 14, 20)],
+    ),
     # No closing bracket: the "[" is unsafe under both, and the literal is unclosed.
-    ("<URL:http://[fe80::1/>\n", [
-        ("C201", "error", 1, 13, 14), ("S407", "error", 1, 13, 21),
-    ], [("C201", "error", 1, 13, 14), ("S419", "error", 1, 13, 21)]),
+    (
+        "<URL:http://[fe80::1/>\n",
+        [
+            ("C201", "error", 1, 13, 14),
+            ("S407", "error", 1, 13, 21),
+        ],
+        [("C201", "error", 1, 13, 14), ("S419", "error", 1, 13, 21)],
+    ),
     # Only ":" and a port may follow the "]" (section 3.2).
-    ("<URL:http://[::1]x/>\n", [
-        ("C201", "error", 1, 13, 14), ("S407", "error", 1, 13, 18), ("C201", "error", 1, 17, 18),
-    ], [("S419", "error", 1, 18, 19)]),
+    (
+        "<URL:http://[::1]x/>\n",
+        [
+            ("C201", "error", 1, 13, 14),
+            ("S407", "error", 1, 13, 18),
+            ("C201", "error", 1, 17, 18),
+        ],
+        [("S419", "error", 1, 18, 19)],
+    ),
     # Section 3.2.3: a non-default port is advice (P503 info); an empty one a warning.
-    ("<URL:http://localhost:3000/>\n", [("P503", "warning", 1, 23, 27)], [
-        ("P503", "info", 1, 23, 27),
-    ]),
-    ("<URL:http://example.com:/>\n", [("S408", "error", 1, 24, 25)], [
-        ("S408", "warning", 1, 24, 25),
-    ]),
+    (
+        "<URL:http://localhost:3000/>\n",
+        [("P503", "warning", 1, 23, 27)],
+        [
+            ("P503", "info", 1, 23, 27),
+        ],
+    ),
+    (
+        "<URL:http://example.com:/>\n",
+        [("S408", "error", 1, 24, 25)],
+        [
+            ("S408", "warning", 1, 24, 25),
+        ],
+    ),
     # A well-known port of another protocol is section 7.2's attack under both.
-    ("<URL:gopher://h.example:25/>\n", [("P504", "error", 1, 25, 27)], [
-        ("P504", "error", 1, 25, 27),
-    ]),
+    (
+        "<URL:gopher://h.example:25/>\n",
+        [("P504", "error", 1, 25, 27)],
+        [
+            ("P504", "error", 1, 25, 27),
+        ],
+    ),
     # Section 3.4: "/" and "?" are query characters (R303 off).
-    ("<URL:http://example.com/cgi?next=/home?x=1>\n", [
-        ("R303", "warning", 1, 34, 35), ("R303", "warning", 1, 39, 40),
-    ], []),
+    (
+        "<URL:http://example.com/cgi?next=/home?x=1>\n",
+        [
+            ("R303", "warning", 1, 34, 35),
+            ("R303", "warning", 1, 39, 40),
+        ],
+        [],
+    ),
     # Section 3.2: a "?" ends every authority, so telnet's host is "host" and "?/" is
     # after it (S415), where RFC 1738 reads "host?" as the host (S407).
     ("<URL:telnet://host?/>\n", [("S407", "error", 1, 15, 20)], [("S415", "error", 1, 19, 21)]),
     # Section 3.5: "#" only starts the fragment, in every scheme.
-    ("<URL:http://h.example/p#a#b>\n", [("C203", "error", 1, 26, 27)], [
-        ("C203", "error", 1, 26, 27),
-    ]),
+    (
+        "<URL:http://h.example/p#a#b>\n",
+        [("C203", "error", 1, 26, 27)],
+        [
+            ("C203", "error", 1, 26, 27),
+        ],
+    ),
     # Section 3.2.1: a ":" in the password is userinfo; the password itself is P501's. Not
     # in ftp, whose login is still RFC 1738's (section 3.2), nor telnet's (RFC 4248).
-    ("<URL:http://fred:a:b@www.example.com/>\n", [
-        ("P502", "info", 1, 13, 17), ("S409", "error", 1, 13, 22), ("P501", "error", 1, 18, 21),
-        ("R301", "error", 1, 19, 20),
-    ], [("P502", "info", 1, 13, 17), ("S409", "error", 1, 13, 22), ("P501", "error", 1, 18, 21)]),
-    ("<URL:ftp://fred:a:b@ftp.example.com/>\n", [
-        ("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 20), ("R301", "error", 1, 18, 19),
-    ], [
-        ("P502", "info", 1, 12, 16), ("P501", "error", 1, 17, 20), ("R301", "error", 1, 18, 19),
-    ]),
+    (
+        "<URL:http://fred:a:b@www.example.com/>\n",
+        [
+            ("P502", "info", 1, 13, 17),
+            ("S409", "error", 1, 13, 22),
+            ("P501", "error", 1, 18, 21),
+            ("R301", "error", 1, 19, 20),
+        ],
+        [("P502", "info", 1, 13, 17), ("S409", "error", 1, 13, 22), ("P501", "error", 1, 18, 21)],
+    ),
+    (
+        "<URL:ftp://fred:a:b@ftp.example.com/>\n",
+        [
+            ("P502", "info", 1, 12, 16),
+            ("P501", "error", 1, 17, 20),
+            ("R301", "error", 1, 18, 19),
+        ],
+        [
+            ("P502", "info", 1, 12, 16),
+            ("P501", "error", 1, 17, 20),
+            ("R301", "error", 1, 18, 19),
+        ],
+    ),
     # A reg-name is any unreserved and sub-delims (section 3.2.2): S407 off.
     ("<URL:http://my_host.example/>\n", [("S407", "error", 1, 13, 28)], []),
     # RFC 8089 section 2: file:/path is a local-path.
@@ -151,7 +209,12 @@ def test_what_follows_a_wildcard_is_still_linted() -> None:
 
 def test_wildcard_hosts() -> None:
     assert [is_wildcard_host(h) for h in ("*", "*.a.example", "*a.example", "*.", "**", "a*")] == [
-        True, True, True, False, False, False,
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
     ]
 
 
@@ -174,9 +237,7 @@ def test_a_process_lints_under_both_targets_without_mixing_them() -> None:
 def test_settings_under_rfc3986_cross_to_a_worker_graded_so() -> None:
     settings = build_settings({"target": "rfc3986"}, select=["ALL"])
     again = pickle.loads(pickle.dumps(settings.rules))
-    assert [(e.code, e.severity) for e in again] == [
-        (e.code, e.severity) for e in settings.rules
-    ]
+    assert [(e.code, e.severity) for e in again] == [(e.code, e.severity) for e in settings.rules]
 
 
 def test_ip_literal_messages() -> None:
@@ -190,7 +251,7 @@ def test_ip_literal_messages() -> None:
         "is no part of it"
     )
     assert ip_literal_problem("v7") == (
-        "'v7' is no IPvFuture (section 3.2.2: \"v\" 1*HEXDIG \".\" and then unreserved, "
+        '\'v7\' is no IPvFuture (section 3.2.2: "v" 1*HEXDIG "." and then unreserved, '
         "sub-delims or ':')"
     )
 
@@ -218,7 +279,11 @@ def test_the_ipv6_grammar_agrees_with_pythons_reading(chars) -> None:
 def test_the_library_lints_text_under_either_target() -> None:
     text = "see http://example.com/~fred/ and http://[::1]:8080/\n"
     assert [(f.code, f.span.start.column) for f in urlint.lint(text)] == [
-        ("C202", 24), ("C201", 42), ("S407", 42), ("C201", 46), ("P503", 48),
+        ("C202", 24),
+        ("C201", 42),
+        ("S407", 42),
+        ("C201", 46),
+        ("P503", 48),
     ]
     assert urlint.lint(text, target="rfc3986") == []
     with pytest.raises(urlint.ConfigError, match="target must be one of rfc1738, rfc3986"):

@@ -142,7 +142,6 @@ def test_a_password_is_no_finding_only_where_placeholders_are_all_it_is(line, ex
     assert findings(line, path) == expected
 
 
-
 # --- a property: never a finding on a placeholder, never a fix in a template ---------------
 
 _TEXT = st.sampled_from(

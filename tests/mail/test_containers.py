@@ -244,8 +244,21 @@ def _header_line_by_line(head: bytes, known_needed: int) -> bool:
 @given(
     st.lists(
         st.sampled_from(
-            [b"From", b"subject", b"X-Foo", b"Date", b":", b" ", b"\t", b"\n", b"\r", b"a@b",
-             b"x", b"\xe9", b"Note"]
+            [
+                b"From",
+                b"subject",
+                b"X-Foo",
+                b"Date",
+                b":",
+                b" ",
+                b"\t",
+                b"\n",
+                b"\r",
+                b"a@b",
+                b"x",
+                b"\xe9",
+                b"Note",
+            ]
         ),
         max_size=30,
     ),
@@ -253,10 +266,7 @@ def _header_line_by_line(head: bytes, known_needed: int) -> bool:
 )
 def test_header_test_reads_as_line_by_line(pieces, known_needed):
     head = b"".join(pieces)
-    assert kinds._looks_like_header(head, known_needed) == _header_line_by_line(
-        head, known_needed
-    )
-
+    assert kinds._looks_like_header(head, known_needed) == _header_line_by_line(head, known_needed)
 
 
 class _ShortReads(io.RawIOBase):
@@ -291,6 +301,7 @@ def test_read_at_most_gives_the_next_limit_bytes(size, limit, most, buffered):
     stream = io.BufferedReader(raw) if buffered else raw
     assert read_at_most(stream, limit) == data[:limit]
     assert stream.read() == data[limit:]
+
 
 def test_crossposted_article_is_read_once(tmp_path):
     article = (

@@ -34,7 +34,9 @@ MESSAGE = (
     b" the long one http://qp.example.org/very/lo=\n"
     b"ng/path.html\n"
     b"--XX\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
-    + base64.encodebytes(b"Mirror: ftp://b64.example.org/pub/x.tar.gz\nand http://b64.example.org/\n")
+    + base64.encodebytes(
+        b"Mirror: ftp://b64.example.org/pub/x.tar.gz\nand http://b64.example.org/\n"
+    )
     + b"--XX--\n"
 )
 FALLBACK_NOTE = "message read by the fallback parser (InjectedFault: injected fault)"
@@ -107,8 +109,15 @@ def test_a_fault_in_the_fast_path_hands_the_message_to_the_fallback(monkeypatch)
     assert problems(reader) == [(ProblemKind.MALFORMED, "M904", 3, FALLBACK_NOTE)]
     mail = reader.problems[0].mail
     assert mail is not None and mail.as_json() == {
-        "index": 2, "line": 3, "message_id": None, "date": None, "from": "a@example.org",
-        "part": "", "content_type": "", "source": "message", "header": None,
+        "index": 2,
+        "line": 3,
+        "message_id": None,
+        "date": None,
+        "from": "a@example.org",
+        "part": "",
+        "content_type": "",
+        "source": "message",
+        "header": None,
     }
 
 
@@ -121,10 +130,16 @@ def test_the_strict_switch_lets_the_fault_propagate(tmp_path, capsys):
     path = tmp_path / "m.eml"
     path.write_bytes(MESSAGE)
     code = main(["extract", "-H", str(path)])
-    assert (code, tuple(capsys.readouterr())) == (2, ("", (
-        f"urlint: {path}: cannot read: not read to its end: internal error: InjectedFault: "
-        "injected fault (set URLINT_DEBUG=1 for a traceback)\n"
-    )))
+    assert (code, tuple(capsys.readouterr())) == (
+        2,
+        (
+            "",
+            (
+                f"urlint: {path}: cannot read: not read to its end: internal error: InjectedFault: "
+                "injected fault (set URLINT_DEBUG=1 for a traceback)\n"
+            ),
+        ),
+    )
 
 
 @pytest.mark.usefixtures("late_fault")
@@ -133,15 +148,26 @@ def test_the_fallback_note_is_an_m904_finding_and_the_urls_are_found(monkeypatch
     path = tmp_path / "m.eml"
     path.write_bytes(MESSAGE)
     code = main(["check", "--isolated", "--select", "M904", "--format", "concise", str(path)])
-    assert (code, capsys.readouterr().out) == (0, (  # M904 is a warning
-        f"{path}:1:1: M904 damaged message, read as far as it goes: {FALLBACK_NOTE}\n"
-    ))
+    assert (code, capsys.readouterr().out) == (
+        0,
+        (  # M904 is a warning
+            f"{path}:1:1: M904 damaged message, read as far as it goes: {FALLBACK_NOTE}\n"
+        ),
+    )
     code = main(["extract", "-H", str(path)])
     captured = capsys.readouterr()
-    assert (code, captured.out) == (0, "".join(f"{path}:1:1: {url}\n" for url in [
-        "http://qp.example.org/a?b=1", "http://qp.example.org/very/long/path.html",
-        "ftp://b64.example.org/pub/x.tar.gz", "http://b64.example.org/",
-    ]))
+    assert (code, captured.out) == (
+        0,
+        "".join(
+            f"{path}:1:1: {url}\n"
+            for url in [
+                "http://qp.example.org/a?b=1",
+                "http://qp.example.org/very/long/path.html",
+                "ftp://b64.example.org/pub/x.tar.gz",
+                "http://b64.example.org/",
+            ]
+        ),
+    )
     assert captured.err == f"urlint: {path}:1 (message 1): damaged message: {FALLBACK_NOTE}\n"
 
 
@@ -184,10 +210,12 @@ def fallback_reading(data: bytes) -> MessageReader:
 _WORD = st.text(st.sampled_from("abcdefghij.,;:!?()'\"<>-=@"), min_size=1, max_size=8)
 _LINE = st.lists(
     st.one_of(_WORD, rfc1738_url, rfc1738_url.map(lambda url: f"<URL:{url}>")),
-    min_size=1, max_size=5,
+    min_size=1,
+    max_size=5,
 ).map(" ".join)
 _PART = st.tuples(
-    st.sampled_from(["7bit", "quoted-printable", "base64"]), st.sampled_from(["us-ascii", "utf-8"]),
+    st.sampled_from(["7bit", "quoted-printable", "base64"]),
+    st.sampled_from(["us-ascii", "utf-8"]),
     st.lists(_LINE, min_size=1, max_size=4),
 )
 
@@ -227,5 +255,6 @@ def test_the_fallback_finds_the_urls_the_fast_path_finds(subject, parts):
     assert [url for url, *_ in found(slow)] == fast_urls
     assert {(line, column) for _, line, column, *_ in found(slow)} <= {(1, 1)}
     assert (problems(fast), problems(slow)) == (
-        [], [(ProblemKind.MALFORMED, "M904", 1, FALLBACK_NOTE)],
+        [],
+        [(ProblemKind.MALFORMED, "M904", 1, FALLBACK_NOTE)],
     )

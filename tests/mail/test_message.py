@@ -131,8 +131,14 @@ def test_header_fields_are_placed_on_their_own_lines(tmp_path):
 
 
 HEADER_LINES = [
-    b"Subject: a note\n", b"X-Long: http://a.example/\n", b" http://x.example/a\n",
-    b"\tmore\r\n", b"bad line\n", b"From x@y Sat Jan  1 00:00:00 2000\n", b"\n", b" \n",
+    b"Subject: a note\n",
+    b"X-Long: http://a.example/\n",
+    b" http://x.example/a\n",
+    b"\tmore\r\n",
+    b"bad line\n",
+    b"From x@y Sat Jan  1 00:00:00 2000\n",
+    b"\n",
+    b" \n",
 ]
 
 
@@ -158,7 +164,7 @@ def _fields_folded_one_by_one(data: bytes) -> tuple:
                     return fields, at, line, "a header line that is no field: the header ends there"
             else:
                 name = match.group()[:-1].rstrip().decode("ascii")
-                fields.append((name, text[match.end():].strip(b" \t"), line))
+                fields.append((name, text[match.end() :].strip(b" \t"), line))
         at, line = next_at, line + 1
     return fields, len(data), line, None
 
@@ -178,8 +184,18 @@ def test_a_header_block_folded_over_many_lines_reads_as_line_by_line(lines):
 
 
 FIELD_PIECES = [
-    b"Content-Type", b"content-TYPE", b"Subject", b":", b" ", b"\t", b"\r", b"\n", b"\r\n",
-    b"text/plain;", b"boundary=\"b\"", b"x",
+    b"Content-Type",
+    b"content-TYPE",
+    b"Subject",
+    b":",
+    b" ",
+    b"\t",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"text/plain;",
+    b'boundary="b"',
+    b"x",
 ]
 
 
@@ -211,8 +227,21 @@ def test_a_field_is_unfolded_where_a_blank_follows_its_line_breaks(pieces):
 
 
 HEADER_PIECES = [
-    b"\n", b"\r\n", b"\r", b" ", b"\t", b"Subject", b"X-a1", b"-", b"_", b":", b"x y",
-    b"\x01", b"\xe9", b"From ", b"9",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b" ",
+    b"\t",
+    b"Subject",
+    b"X-a1",
+    b"-",
+    b"_",
+    b":",
+    b"x y",
+    b"\x01",
+    b"\xe9",
+    b"From ",
+    b"9",
 ]
 
 

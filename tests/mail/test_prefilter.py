@@ -156,8 +156,7 @@ def test_prefilter_reads_what_an_html_reading_makes_a_url_of(html, url, encoding
 
 
 _MULTIPART_OF = (
-    b"Subject: x\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
-    b"--b\n%s\n--b--\n"
+    b"Subject: x\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n--b\n%s\n--b--\n"
 )
 
 
@@ -193,13 +192,16 @@ _MULTIPART_OF = (
         ),
         # a multipart's part in such a charset, its parameter written as RFC 2045 allows
         (
-            _MULTIPART_OF % b"Content-Type: text/plain; CharSet = \"UTF-7\"\n\n"
+            _MULTIPART_OF % b'Content-Type: text/plain; CharSet = "UTF-7"\n\n'
             b"see http+ADoALwAv-example.org/j now",
             "http://example.org/j",
         ),
         (
-            _MULTIPART_OF % (b"Content-Type: text/plain; charset=\n\tcp500\n\n"
-            + "see http://example.org/k now".encode("cp500")),
+            _MULTIPART_OF
+            % (
+                b"Content-Type: text/plain; charset=\n\tcp500\n\n"
+                + "see http://example.org/k now".encode("cp500")
+            ),
             "http://example.org/k",
         ),
         (
@@ -259,10 +261,38 @@ def test_every_reference_the_html_reading_decodes_to_a_urls_character_is_looked_
 @given(
     st.lists(
         st.sampled_from(
-            ["http", "mailto", "mail", "to", "news", ":", "/", "&#58;", "&#x2f;", "&colon;",
-             "&sol;", "&lt;", "&gt;", "&#116;", "<b>", "</b>", "<br>", "<!-- -->", "\n", "\t",
-             " ", "example.org", "fred@", '<a href="', '">', "URL", "<", ">", "&amp;",
-             "<script>x</script>"]
+            [
+                "http",
+                "mailto",
+                "mail",
+                "to",
+                "news",
+                ":",
+                "/",
+                "&#58;",
+                "&#x2f;",
+                "&colon;",
+                "&sol;",
+                "&lt;",
+                "&gt;",
+                "&#116;",
+                "<b>",
+                "</b>",
+                "<br>",
+                "<!-- -->",
+                "\n",
+                "\t",
+                " ",
+                "example.org",
+                "fred@",
+                '<a href="',
+                '">',
+                "URL",
+                "<",
+                ">",
+                "&amp;",
+                "<script>x</script>",
+            ]
         ),
         max_size=25,
     ).map("".join)
@@ -355,10 +385,16 @@ _READINGS = [
 # Fields around them: other types and encodings (the first of each counts), and fields the
 # reader passes over.
 _OTHER_FIELDS = [
-    b"Content-Type: text/plain", b"Content-Type: image/gif", b"Content-Type: no-slash",
-    b"Content-Type:", b"Content-Type: text/plain; charset=us-ascii",
-    b"Content-Transfer-Encoding: 8bit", b"X-Content-Type: text/html; charset=utf-16",
-    b"X-Original-Content-Transfer-Encoding: base64", b"Subject: x", b"not a field",
+    b"Content-Type: text/plain",
+    b"Content-Type: image/gif",
+    b"Content-Type: no-slash",
+    b"Content-Type:",
+    b"Content-Type: text/plain; charset=us-ascii",
+    b"Content-Transfer-Encoding: 8bit",
+    b"X-Content-Type: text/html; charset=utf-16",
+    b"X-Original-Content-Transfer-Encoding: base64",
+    b"Subject: x",
+    b"not a field",
 ]
 
 
@@ -480,7 +516,7 @@ def test_each_field_with_an_encoded_word_is_judged_once_by_its_name(header, expe
         (b"a http:\n//b c http:/\t/d <i>e</i> f http:\n//g", False),
         (b"a http:\n//b c http:\n//d <p title=x>", False),
         # places outside any tag, then one inside
-        (b"a http:\n//b <i>c</i> <a title=\"http:\n//d\">e</a>", True),
+        (b'a http:\n//b <i>c</i> <a title="http:\n//d">e</a>', True),
         (b'a http:\n//b <a title="http:\n//c" href="http:/\n/d">e</a>', True),
     ],
 )
@@ -494,8 +530,15 @@ def test_line_broken_slashes_count_only_inside_a_tag(html, expected):
 # The pattern the line-broken slashes were once looked for with, its look ahead to the ">"
 # run from each of them: the split keeps what it accepted.
 _SLASHES_WITH_LOOK_AHEAD = re.compile(
-    rb":(?:" + prefilter._TAGS + rb"/" + prefilter._TAGS + rb"/|"
-    + prefilter._BREAKS + rb"/" + prefilter._BREAKS + rb"/(?=[^<>]*>))"
+    rb":(?:"
+    + prefilter._TAGS
+    + rb"/"
+    + prefilter._TAGS
+    + rb"/|"
+    + prefilter._BREAKS
+    + rb"/"
+    + prefilter._BREAKS
+    + rb"/(?=[^<>]*>))"
 )
 
 

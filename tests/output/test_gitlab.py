@@ -73,7 +73,7 @@ def test_a_report_is_exact(project):
         },
         {
             "description": "C202 unsafe character '~' by RFC 1738 section 2.2"
-                " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
             "check_name": "C202",
             "fingerprint": expected_fingerprint("C202", "a.txt", tilde, 1),
             "severity": "minor",
@@ -81,7 +81,7 @@ def test_a_report_is_exact(project):
         },
         {
             "description": "C202 unsafe character '~' by RFC 1738 section 2.2"
-                " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
             "check_name": "C202",
             "fingerprint": expected_fingerprint("C202", "a.txt", tilde, 2),
             "severity": "minor",

@@ -115,9 +115,7 @@ def test_a_code_url_line_says_where_in_the_code_it_was_found():
         '"flags": [], "context": "string"}'
     )
     templated = candidate("https://h/{id}", flags=(Flag.TEMPLATE,), context="comment")
-    assert jsonl_line("a.py", templated).endswith(
-        '"flags": ["template"], "context": "comment"}'
-    )
+    assert jsonl_line("a.py", templated).endswith('"flags": ["template"], "context": "comment"}')
 
 
 def test_passwords_quotes_controls_and_flags_in_the_enum_order():
@@ -196,7 +194,8 @@ def test_a_message_is_serialised_once_and_still_pickles():
     # The identity is read where the header is, and goes without it (a worker's findings
     # carried each message's header twice, and the writer read each again).
     assert (fresh.envelope.header, fresh.envelope.identity()) == (
-        b"", ("<m9@example.org>", None, "x@example.org")
+        b"",
+        ("<m9@example.org>", None, "x@example.org"),
     )
     assert message_json(fresh) == (
         '{"index": 9, "line": 80, "message_id": "<m9@example.org>", "date": null, '
@@ -212,10 +211,14 @@ def test_json_string_is_json_line_of_a_string():
 
 
 def test_json_object_is_json_line_of_an_object():
-    record = {"a": 1, "b\u2028": "x\x85\"", "c": None, "d": True, "e": 1.5, "f": [1, "\x7f"]}
-    assert json_object(record) == json_line(record) == (
-        '{"a": 1, "b\\u2028": "x\\u0085\\"", "c": null, "d": true, "e": 1.5, '
-        '"f": [1, "\\u007f"]}'
+    record = {"a": 1, "b\u2028": 'x\x85"', "c": None, "d": True, "e": 1.5, "f": [1, "\x7f"]}
+    assert (
+        json_object(record)
+        == json_line(record)
+        == (
+            '{"a": 1, "b\\u2028": "x\\u0085\\"", "c": null, "d": true, "e": 1.5, '
+            '"f": [1, "\\u007f"]}'
+        )
     )
     assert json_object({"b": Flag.PAGE_BREAK}) == json_line({"b": Flag.PAGE_BREAK})
     mixed = {"a": "a", 1: "b"}
@@ -230,7 +233,8 @@ def test_url_format_writes_the_jsonl_line_and_the_key():
     expected = reference_line("p", found, message)
     assert UrlFormat(jsonl=True)("p", found, message) == ("", expected)
     assert UrlFormat(jsonl=True, keyed=True)("p", found, message) == (
-        "ftp://fred:****@h/", expected
+        "ftp://fred:****@h/",
+        expected,
     )
 
 
@@ -241,7 +245,7 @@ MBOX = (
     b"Date: Thu, 1 Jan 1998 00:00:00 +0000\n"
     b"X-URL: http://x.example/\xc3\xa9\n"
     b"\n"
-    b"see <URL:http://a.example/very-\n  long> and ftp://u:pw@h.example/a\"b\n"
+    b'see <URL:http://a.example/very-\n  long> and ftp://u:pw@h.example/a"b\n'
     b"and http://c.example/\x7f\xc2\x85 end\n"
     b"\n"
     b"From b@c Thu Jan  1 00:00:00 1998\n"

@@ -55,8 +55,13 @@ CLEAN_ENV = {
 
 def _run(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] = CLEAN_ENV):
     return subprocess.run(
-        [str(arg) for arg in argv], cwd=cwd, env=env, capture_output=True, text=True,
-        check=False, timeout=1200,
+        [str(arg) for arg in argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=1200,
     )
 
 
@@ -147,8 +152,15 @@ def test_the_sdist_holds_what_a_build_needs_and_no_tests(dist):
         for path in REPO.glob(pattern)
     }
     assert top == {
-        "CHANGELOG.md", "MANIFEST.in", "PKG-INFO", "README.md", "pyproject.toml", "setup.cfg",
-        "setup.py", "src", *licenses,
+        "CHANGELOG.md",
+        "MANIFEST.in",
+        "PKG-INFO",
+        "README.md",
+        "pyproject.toml",
+        "setup.cfg",
+        "setup.py",
+        "src",
+        *licenses,
     }
     packed = {
         name.removeprefix(f"{NAME}/src/")
@@ -213,15 +225,14 @@ def _quick_start_in(venv: Path, cwd: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.processes
 @pytest.mark.parametrize("kind", ["pure", "compiled"])
-def test_each_wheel_installs_in_a_fresh_virtualenv_and_runs_the_quick_start(
-    dist, tmp_path, kind
-):
+def test_each_wheel_installs_in_a_fresh_virtualenv_and_runs_the_quick_start(dist, tmp_path, kind):
     wheel = dist / f"{NAME}-py3-none-any.whl" if kind == "pure" else _compiled_wheel(dist)
     venv = _venv_with(wheel, tmp_path)
     elsewhere = tmp_path / "elsewhere"  # not the repository: nothing of src/ on the path
     elsewhere.mkdir()
     where = _run(
-        venv / "bin" / "python", "-c",
+        venv / "bin" / "python",
+        "-c",
         "import urlint, urlint.scanner.scanner as s; print(urlint.__file__); print(s.__file__)",
         cwd=elsewhere,
     )
@@ -237,8 +248,15 @@ SECRET = "hunter22"
 
 
 def _git(cwd: Path, *args: str) -> str:
-    result = _run("git", "-c", "user.name=urlint tests", "-c", "user.email=tests@example.invalid",
-                  *args, cwd=cwd)
+    result = _run(
+        "git",
+        "-c",
+        "user.name=urlint tests",
+        "-c",
+        "user.email=tests@example.invalid",
+        *args,
+        cwd=cwd,
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -262,8 +280,20 @@ def test_pre_commit_installs_the_hook_at_the_release_tag(tmp_path):
     _git(project, "add", "notes.txt")
     env = {**CLEAN_ENV, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
     result = _run(
-        sys.executable, "-m", "pre_commit", "try-repo", clone, "urlint", "--ref", TAG,
-        "--files", "notes.txt", "--color", "never", cwd=project, env=env,
+        sys.executable,
+        "-m",
+        "pre_commit",
+        "try-repo",
+        clone,
+        "urlint",
+        "--ref",
+        TAG,
+        "--files",
+        "notes.txt",
+        "--color",
+        "never",
+        cwd=project,
+        env=env,
     )
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.splitlines()

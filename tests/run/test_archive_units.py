@@ -122,9 +122,7 @@ def test_members_carried_hold_their_bytes_and_the_allowance_of_their_stream(tmp_
         (0.97, ["ArchiveMembers"] * 6 + ["ArchiveRest"]),
     ],
 )
-def test_a_damaged_archive_is_read_on_as_a_whole_from_where_the_damage_is(
-    tmp_path, cut, kinds
-):
+def test_a_damaged_archive_is_read_on_as_a_whole_from_where_the_damage_is(tmp_path, cut, kinds):
     data = _tar(_members())
     archive = tmp_path / "mail.tgz"
     archive.write_bytes(data[: int(len(data) * cut)])

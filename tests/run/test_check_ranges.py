@@ -108,11 +108,16 @@ def test_range_directives_cross_processes_with_what_they_suppressed():
     assert report == RangeDirectives("t.txt", True, report.own, ((0, "C2"),))
     [own] = report.own
     assert (own.line, own.span, own.codes, own.used) == (
-        2, Span(Position(2, 3, 134), Position(2, 17, 148)), (), {"*"},
+        2,
+        Span(Position(2, 3, 134), Position(2, 17, 148)),
+        (),
+        {"*"},
     )
     moved = report.moved(10, 1000).own[0]
     assert (moved.line, moved.span, moved.used) == (
-        12, Span(Position(12, 3, 1134), Position(12, 17, 1148)), {"*"},
+        12,
+        Span(Position(12, 3, 1134), Position(12, 17, 1148)),
+        {"*"},
     )
     assert report.moved(10, 1000).used_before == ((10, "C2"),)
 
@@ -126,14 +131,25 @@ def test_check_on_two_processes_cuts_a_large_text_in_ranges(tmp_path, capsys, mo
     block = (
         "see http://ex.com/~a and ftp://fred:hunter2@ftp.example.org/pub\n"
         "# urlint: ignore[C202]\nsee http://ex.com/~b\n# urlint: ignore[P501]\n"
-        + "words " * 30 + "\n"
+        + "words " * 30
+        + "\n"
     )
     path = tmp_path / "big.txt"
     path.write_text(block * 36_000)
     assert sum(isinstance(p.unit, TextRange) for p in planned_units([str(path)])) > 1
     outputs = [
-        run(capsys, "check", "-j", jobs, "--isolated", "--select", "ALL", "--format",
-            "concise", str(path))
+        run(
+            capsys,
+            "check",
+            "-j",
+            jobs,
+            "--isolated",
+            "--select",
+            "ALL",
+            "--format",
+            "concise",
+            str(path),
+        )
         for jobs in ("1", "2")
     ]
     assert outputs[0] == outputs[1]

@@ -169,8 +169,16 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_extract_on_dask_writes_what_one_process_writes(inputs, small_units, scheduler, capsys):
     local = _run(capsys, "extract", "--isolated", "--format", "jsonl", "-j", "1", *inputs)
     on_dask = _run(
-        capsys, "extract", "--isolated", "--format", "jsonl", "--engine", "dask",
-        "--scheduler", scheduler, *inputs,
+        capsys,
+        "extract",
+        "--isolated",
+        "--format",
+        "jsonl",
+        "--engine",
+        "dask",
+        "--scheduler",
+        scheduler,
+        *inputs,
     )
     assert on_dask == local
     code, out, err = local
@@ -210,9 +218,10 @@ def test_scheduler_alone_chooses_dask_and_j_is_the_units_at_once(
     local = _run(capsys, "extract", "--isolated", "-j", "1", *inputs[1:3])
     assert widths == []
     assert _run(capsys, "extract", "--isolated", "--scheduler", scheduler, *inputs[1:3]) == local
-    assert _run(
-        capsys, "extract", "--isolated", "--scheduler", scheduler, "-j", "1", *inputs[1:3]
-    ) == local
+    assert (
+        _run(capsys, "extract", "--isolated", "--scheduler", scheduler, "-j", "1", *inputs[1:3])
+        == local
+    )
     assert widths == [2, 1]  # by default, the cluster's threads
 
 
@@ -305,9 +314,7 @@ def _events(paths: list[str], work, scheduler: str | None) -> list:
     return line_events(events)
 
 
-def test_a_unit_whose_work_raises_is_a_problem_and_the_run_goes_on(
-    inputs, small_units, scheduler
-):
+def test_a_unit_whose_work_raises_is_a_problem_and_the_run_goes_on(inputs, small_units, scheduler):
     maildir = Path(inputs[2]) / "cur"
     messages = sorted(str(path) for path in maildir.iterdir())
     paths = [inputs[1], *messages, inputs[3]]  # an mbox, 8 messages (3 units), a spool
@@ -354,9 +361,12 @@ def test_a_unit_whose_worker_dies_is_a_problem_and_the_run_goes_on(inputs, small
         # cluster's guard), not hangs
         **own_cluster_settings(),
     }
-    with dask.config.set(settings), distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster:
+    with (
+        dask.config.set(settings),
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+    ):
         units = planned_units([mbox, str(dies)])  # the mbox's runs, then dies.txt alone
         events: list = []
         on_dask = Engine("dask", None, cluster.scheduler_address)
@@ -429,9 +439,10 @@ def test_a_cluster_started_for_the_run_gives_units_up_when_no_worker_runs(
     from urlint.run.engines import dask as engine
 
     monkeypatch.setattr(engine, "NO_WORKERS_SECONDS", 1)
-    with dask.config.set(engine.own_cluster_settings()), distributed.LocalCluster(
-        n_workers=0, processes=True, dashboard_address=None
-    ) as cluster:
+    with (
+        dask.config.set(engine.own_cluster_settings()),
+        distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster,
+    ):
         work = partial(scan_unit, url_format=UrlFormat())
         events = _events([inputs[1]], work, cluster.scheduler_address)
     reason = "the Dask cluster lost it (no worker ran for 1 s)"
@@ -501,9 +512,18 @@ def test_a_malformed_scheduler_address_is_one_line_with_its_password_hidden(tmp_
     pytest.importorskip("distributed")
     (tmp_path / "a.txt").write_text("http://example.com/\n")
     done = subprocess.run(
-        [sys.executable, "-m", "urlint", "extract", "--scheduler",
-         "tcp://fred:Secretpw2y@127.0.0.1:8786", str(tmp_path / "a.txt")],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "urlint",
+            "extract",
+            "--scheduler",
+            "tcp://fred:Secretpw2y@127.0.0.1:8786",
+            str(tmp_path / "a.txt"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (
         2,
@@ -537,12 +557,24 @@ def test_an_address_dasks_settings_cannot_serve_is_one_line(tmp_path, address, s
     pytest.importorskip("distributed")
     (tmp_path / "a.txt").write_text("http://example.com/\n")
     done = subprocess.run(
-        [sys.executable, "-m", "urlint", "extract", "--scheduler", address,
-         str(tmp_path / "a.txt")],
-        capture_output=True, text=True, check=False, env={**os.environ, **settings},
+        [
+            sys.executable,
+            "-m",
+            "urlint",
+            "extract",
+            "--scheduler",
+            address,
+            str(tmp_path / "a.txt"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **settings},
     )
     assert (done.returncode, done.stdout, done.stderr) == (
-        2, "", f"urlint: cannot reach the Dask scheduler at {address}: {reason}\n"
+        2,
+        "",
+        f"urlint: cannot reach the Dask scheduler at {address}: {reason}\n",
     )
 
 

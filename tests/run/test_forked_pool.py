@@ -204,9 +204,7 @@ def test_units_that_carry_their_bytes_go_two_a_worker_ahead(alarm, cue):
     # to 16 MB a unit): of those, it plans two a worker ahead, not four. While the first
     # unit's worker works it, the other does 1, 3 and 4 (2 is held behind the slow one).
     member = MemberBytes("a.tar!m", b"x" * 100, 1, 0, 0)
-    units = [
-        ArchiveMembers(InputFile("a.tar", True), (member,), number) for number in range(8)
-    ]
+    units = [ArchiveMembers(InputFile("a.tar", True), (member,), number) for number in range(8)]
     events = list(runner.run_work(units, partial(_cued_members, cue=cue, until=4), Engine(jobs=2)))
     assert [number for number, _, _ in events] == list(range(8))
     went_on = [number for number, started, _ in events[1:] if started < events[0][2]]

@@ -45,16 +45,25 @@ def test_a_large_file_of_running_text_is_cut_in_ranges(tmp_path, name):
 
 @pytest.mark.parametrize(
     "name",
-    ["big.py", "big.js", "big.go", "big.json", "big.yaml", "Makefile", "big.c",
-     "big.md", "big.rst", "big.adoc", "big.html"],
+    [
+        "big.py",
+        "big.js",
+        "big.go",
+        "big.json",
+        "big.yaml",
+        "Makefile",
+        "big.c",
+        "big.md",
+        "big.rst",
+        "big.adoc",
+        "big.html",
+    ],
 )
 def test_a_large_code_or_markup_file_is_one_unit(tmp_path, name):
     path = tmp_path / name
     path.write_text(LINES)
     (source,) = iter_files([str(path)])
-    assert planned(str(path)) == [
-        Planned(WholeInput((source,)), Counts(1, os.path.getsize(path)))
-    ]
+    assert planned(str(path)) == [Planned(WholeInput((source,)), Counts(1, os.path.getsize(path)))]
 
 
 def test_a_large_code_file_among_others_goes_whole_between_their_units(tmp_path):
@@ -65,8 +74,10 @@ def test_a_large_code_file_among_others_goes_whole_between_their_units(tmp_path)
     kinds = [
         (type(planned.unit).__name__, os.path.basename(getattr(planned.unit, "path", "")))
         if isinstance(planned.unit, TextRange)
-        else (type(planned.unit).__name__,
-              tuple(os.path.basename(source.path) for source in planned.unit.sources))
+        else (
+            type(planned.unit).__name__,
+            tuple(os.path.basename(source.path) for source in planned.unit.sources),
+        )
         for planned in units
     ]
     assert kinds == [

@@ -108,13 +108,19 @@ def test_workers_end_when_the_run_is_killed(tmp_path):
     ):
         pytest.skip("needs Linux's /proc children lists and pidfd_open")
     mbox = tmp_path / "big.mbox"
-    mbox.write_bytes(mbox_of(*[
-        f"Subject: {n}\n\nhttp://example.org/{n}/ and more text to read\n".encode() * 40
-        for n in range(20_000)
-    ]))
+    mbox.write_bytes(
+        mbox_of(
+            *[
+                f"Subject: {n}\n\nhttp://example.org/{n}/ and more text to read\n".encode() * 40
+                for n in range(20_000)
+            ]
+        )
+    )
     run = subprocess.Popen(
         [sys.executable, "-m", "urlint.commands.cli", "extract", "-j", "2", str(mbox)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     workers: list[int] = []
     ends: list[int] = []

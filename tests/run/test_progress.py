@@ -228,9 +228,7 @@ def test_no_progress_on_a_pipe_unless_asked(inputs):
 @pytest.mark.slow
 @pytest.mark.processes
 @pytest.mark.parametrize("options", [["--format", "jsonl"], ["-c"], ["--unique"]])
-def test_the_summary_counts_what_extract_wrote_on_one_process_and_on_two(
-    inputs, capsys, options
-):
+def test_the_summary_counts_what_extract_wrote_on_one_process_and_on_two(inputs, capsys, options):
     paths, expected = inputs
     summaries = []
     for jobs in ("1", "2"):
@@ -307,7 +305,7 @@ def test_the_lines_say_it_exactly():
         "urlint: 60 files, 86,040 messages, 120,311 URLs, 3 damaged messages; "
         "313 MB in 7.9 s (39.6 MB/s)"
     )
-    assert tally.summary_line(125) .endswith("; 313 MB in 2 min 05 s (2.5 MB/s)")
+    assert tally.summary_line(125).endswith("; 313 MB in 2 min 05 s (2.5 MB/s)")
     tally.total = 500 * MB
     tally.counts = Counts(12, 0, 3_456)
     assert tally.progress_line(100 * MB, 2.5) == (
@@ -331,9 +329,7 @@ def test_a_line_of_messages_read_and_no_input_done_leaves_the_files_out():
     tally.counts = Counts(0, 0, 1_684)
     assert tally.progress_line(5 * MB, 2.0) == "urlint: 1,684 messages, 5.0 MB, 2.5 MB/s"
     tally.counts = Counts(1, 0, 1_684)
-    assert tally.progress_line(5 * MB, 2.0) == (
-        "urlint: 1 file, 1,684 messages, 5.0 MB, 2.5 MB/s"
-    )
+    assert tally.progress_line(5 * MB, 2.0) == ("urlint: 1 file, 1,684 messages, 5.0 MB, 2.5 MB/s")
     tally.counts = Counts()  # nothing read yet, and no message: the files are said
     assert tally.progress_line(0, 0.5) == "urlint: 0 files, 0.0 MB, 0.0 MB/s"
 

@@ -241,9 +241,9 @@ def test_the_last_ranges_are_parts_of_chunks(tmp_path):
         (196_500, 200_000),  # the last, with the empty last chunk
     ]
     parts = [r.chunks[r.first] for r in ranges[-8:]]
-    assert [part.piece for part in parts] == [(170_000, 180_000)] * 2 + [
-        (180_000, 190_000)
-    ] * 2 + [(190_000, 200_000)] * 4
+    assert [part.piece for part in parts] == [(170_000, 180_000)] * 2 + [(180_000, 190_000)] * 2 + [
+        (190_000, 200_000)
+    ] * 4
     assert all(r.chunks[r.first].piece is None for r in ranges[:-8])
     url_format = UrlFormat(with_position=True)
     whole = line_events(run_units(text_ranges(str(path), 10_000, 50_000) or (), url_format))
@@ -454,11 +454,13 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
 
     counted = tmp_path / "counted.mbox"
     body = "see http://example.com/~{n}/\n\nFrom a@example.org Thu Mar  1 03:00:13 2001\n"
-    counted.write_text("".join(
-        _HEAD.format(n=n).replace("\n\n", f"\nContent-Length: {len(body.format(n=n))}\n\n")
-        + body.format(n=n)
-        for n in range(2_000)
-    ))
+    counted.write_text(
+        "".join(
+            _HEAD.format(n=n).replace("\n\n", f"\nContent-Length: {len(body.format(n=n))}\n\n")
+            + body.format(n=n)
+            for n in range(2_000)
+        )
+    )
     units = list(plan([str(counted)], run_bytes=5_000, relative=True))
     runs = [unit for unit in units if isinstance(unit, MessageRun)]
     assert len(runs) > 10 and not any(run.relative for run in runs)
@@ -554,7 +556,14 @@ def test_the_runs_of_an_mbox_shrink_towards_its_end():
     # (389,000); 11,000, 5,000: an eighth of 40,000 at least (399,000). The last run, a
     # message, is what the results store reads again should the mbox grow.
     assert run_sizes(len(mbox)) == [
-        69_000, *[40_000] * 6, 30_000, 20_000, 20_000, 10_000, 10_000, 1_000
+        69_000,
+        *[40_000] * 6,
+        30_000,
+        20_000,
+        20_000,
+        10_000,
+        10_000,
+        1_000,
     ]
 
 
@@ -639,7 +648,8 @@ def test_a_compressed_mbox_in_runs_reads_as_the_whole_file(tmp_path, monkeypatch
     message = "From a@example.org Thu Mar  1 03:00:13 2001\nSubject: {n}\n{length}\n{body}\n"
     body = (
         "see http://example.com/~{n}/ and <URL:ftp://ftp.example.org/\n  {n}.txt>\n"
-        + "words without links " * 20 + "\n"
+        + "words without links " * 20
+        + "\n"
     )
     # mboxcl2: a Content-Length on every message but each seventh (those end at the From_
     # line after them), so the runs are cut by lengths as the whole reading cuts them.
@@ -770,7 +780,15 @@ def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeyp
     outputs = []
     for jobs in ("1", "2"):
         code, out, err = run(
-            capsys, "check", "-j", jobs, "--isolated", "--select", "ALL", "--format", "jsonl",
+            capsys,
+            "check",
+            "-j",
+            jobs,
+            "--isolated",
+            "--select",
+            "ALL",
+            "--format",
+            "jsonl",
             str(tmp_path),
         )
         outputs.append((code, out, err))
@@ -781,7 +799,7 @@ def test_check_finds_the_same_on_one_and_two_processes(tmp_path, capsys, monkeyp
     assert sum('"code": "P501"' in line for line in lines) == 3_000
 
 
-_TEXTS = st.text(alphabet="ab:/ \"{}%d", max_size=6)  # "%" and "%d": LineBlock's template
+_TEXTS = st.text(alphabet='ab:/ "{}%d', max_size=6)  # "%" and "%d": LineBlock's template
 _FOUND = st.one_of(
     _TEXTS,
     st.tuples(_TEXTS, st.integers(1, 10**6), _TEXTS),

@@ -17,9 +17,7 @@ import pytest
 from urlint._runtime.compiled_patterns import PROGRAMS
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY = (
-    sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder
-)
+KEY = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder)
 STALE = "a pattern changed: run `python tools/compile_patterns.py` and commit what it writes"
 
 
@@ -113,19 +111,26 @@ def test_the_command_compiles_none_of_them_and_reads_as_ever(tmp_path):
     held = {pattern for pattern, *_ in _table()}
     result = subprocess.run(
         [sys.executable, "-c", code, "check", "--select", "ALL", "README.txt"],
-        capture_output=True, text=True, cwd=tmp_path, check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
     )
     compiled_here = ast.literal_eval(result.stderr.splitlines()[-1])
     # What the password's line makes it compile (the login reader's patterns) is compiled
     # here; nothing the table holds is compiled again.
     assert compiled_here and not held.intersection(compiled_here)
-    assert (result.returncode, result.stdout.splitlines()) == (1, [
-        "README.txt:3:68: C202 unsafe character '~' by RFC 1738 section 2.2"
-        " (RFC 3986 allows it: --target rfc3986): write it as %7E",
-        "README.txt:5:11: P502 a user name in the URL",
-        "README.txt:5:16: P501 a password in the URL: never write one (section 6)",
-        "Found 3 problems: 1 error, 1 warning, 1 info (1 fixable with --fix; target: RFC 1738).",
-    ])
+    assert (result.returncode, result.stdout.splitlines()) == (
+        1,
+        [
+            "README.txt:3:68: C202 unsafe character '~' by RFC 1738 section 2.2"
+            " (RFC 3986 allows it: --target rfc3986): write it as %7E",
+            "README.txt:5:11: P502 a user name in the URL",
+            "README.txt:5:16: P501 a password in the URL: never write one (section 6)",
+            "Found 3 problems: 1 error, 1 warning, 1 info (1 fixable with --fix; target: "
+            "RFC 1738).",
+        ],
+    )
 
 
 def test_a_table_this_python_cannot_read_leaves_re_as_it_was(monkeypatch):
@@ -160,7 +165,9 @@ def test_each_other_python_reads_its_own_table_as_its_compiler_makes_it():
     for python in others:
         read = subprocess.run(
             [python, "-c", _OWN_TABLE, str(ROOT / "src")],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         key, table = ast.literal_eval(read.stdout)
         patterns = [(pattern, flags) for pattern, flags, *_ in table]

@@ -165,7 +165,10 @@ def _ending(tmp_path, first: str) -> subprocess.CompletedProcess[str]:
     text.write_text("See http://example.com/~fred/ and http://a.example/a^b.\n" * 3000)
     return subprocess.run(
         [sys.executable, "-c", _ENDING, first, "check", "--isolated", "notes.txt"],
-        capture_output=True, text=True, cwd=tmp_path, check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
     )
 
 

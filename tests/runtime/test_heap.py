@@ -33,9 +33,7 @@ def test_a_library_callers_process_keeps_its_malloc_settings(fresh_heap, tmp_pat
     assert heap._kept is False
 
 
-def test_urlints_own_process_keeps_freed_memory_once_a_large_input_is_opened(
-    fresh_heap, tmp_path
-):
+def test_urlints_own_process_keeps_freed_memory_once_a_large_input_is_opened(fresh_heap, tmp_path):
     heap.allow()
     small = tmp_path / "small.txt"
     small.write_text("http://example.com/\n")

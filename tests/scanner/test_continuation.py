@@ -105,8 +105,7 @@ NEVER_GOES_ON = [
         "lib/ansible/constants.py",
         "# http://nezzen.net/2008/06/23/colored-text-in-python-using-ansi-escape-sequences/\n"
         "COLOR_CODES = {\n",
-        ("http://nezzen.net/2008/06/23/colored-text-in-python-using-ansi-escape-sequences/",
-         1, 3),
+        ("http://nezzen.net/2008/06/23/colored-text-in-python-using-ansi-escape-sequences/", 1, 3),
     ),
     # ansible/ansible c9ac477e, test/lib/ansible_test/_internal/ci/azp.py line 177: a
     # comment after code, then code
@@ -132,8 +131,7 @@ NEVER_GOES_ON = [
         "library/privilege_util_test.ps1",
         "# taken from https://docs.microsoft.com/en-us/windows/desktop/SecAuthZ/privilege-c"
         "onstants\n$total_privileges = @(\n",
-        ("https://docs.microsoft.com/en-us/windows/desktop/SecAuthZ/privilege-constants",
-         1, 14),
+        ("https://docs.microsoft.com/en-us/windows/desktop/SecAuthZ/privilege-constants", 1, 14),
     ),
     # bitnami/charts 5165628a, bitnami/mariadb-galera/values.yaml line 525: a my.cnf in a
     # block scalar, its comment and then a key
@@ -211,8 +209,7 @@ NEVER_GOES_ON = [
         "v1alpha1/ingressroutetcpspec.go",
         "\t// More info: https://doc.traefik.io/traefik/v3.7/reference/install-configuration"
         "/entrypoints/\n\t// Default: all.\n",
-        ("https://doc.traefik.io/traefik/v3.7/reference/install-configuration/entrypoints/",
-         1, 16),
+        ("https://doc.traefik.io/traefik/v3.7/reference/install-configuration/entrypoints/", 1, 16),
     ),
 ]
 

@@ -24,7 +24,8 @@ PARAGRAPH = (
 def joins(text: str) -> list[tuple[str, str | None, int, int, int, int]]:
     return [
         (c.url, c.alt, c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column)
-        for c in extract(text) if Flag.JOINED_BY_GUESS in c.flags
+        for c in extract(text)
+        if Flag.JOINED_BY_GUESS in c.flags
     ]
 
 
@@ -225,8 +226,16 @@ def test_a_url_that_ends_on_a_file_name_takes_no_word_from_the_next_line():
     [
         (
             "The FAQ is at http://www.example.com/~fred/faq.htm\nl\nand more text here.\n",
-            [("http://www.example.com/~fred/faq.html", "http://www.example.com/~fred/faq.htm",
-              1, 15, 2, 2)],
+            [
+                (
+                    "http://www.example.com/~fred/faq.html",
+                    "http://www.example.com/~fred/faq.htm",
+                    1,
+                    15,
+                    2,
+                    2,
+                )
+            ],
         ),
         (  # in a reply, the letter and a full stop after it
             "> Read http://www.example.com/FAQ.HTM\n> L.\n",

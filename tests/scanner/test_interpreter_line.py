@@ -36,8 +36,15 @@ def test_the_interpreter_line_names_the_syntax(line: bytes, syntax: Syntax | Non
 
 @pytest.mark.parametrize(
     ("name", "syntax"),
-    [("run", "shell"), ("dir.d/run", "shell"), ("run.sh", "shell"), ("run.txt", "text"),
-     ("run.md", "markdown"), ("Makefile", "shell"), ("NEWS", "shell")],
+    [
+        ("run", "shell"),
+        ("dir.d/run", "shell"),
+        ("run.sh", "shell"),
+        ("run.txt", "text"),
+        ("run.md", "markdown"),
+        ("Makefile", "shell"),
+        ("NEWS", "shell"),
+    ],
 )
 def test_only_a_name_without_an_extension_is_read_by_its_first_line(
     tmp_path, name: str, syntax: str
@@ -62,16 +69,21 @@ def test_a_file_without_an_extension_is_read_as_its_interpreter_line_says(tmp_pa
     renamed.write_bytes(b"#!/bin/sh\n")
 
     assert (file_syntax(str(script)), file_syntax(str(plain)), file_syntax(str(renamed))) == (
-        "shell", "text", "text",
+        "shell",
+        "text",
+        "text",
     )
     found = [
-        (f.candidate.url, f.candidate.span.start.line, f.candidate.context,
-         [flag.value for flag in f.candidate.flags])
+        (
+            f.candidate.url,
+            f.candidate.span.start.line,
+            f.candidate.context,
+            [flag.value for flag in f.candidate.flags],
+        )
         for f in urlint.scan_paths([str(script), str(plain)])
     ]
     assert found == [
         ("https://github.com/nvm-sh/nvm/issues/1652#issuecomment-342571223", 2, "comment", []),
-        ("https://github.com/nvm-sh/nvm/releases/tag/$EXPECTED_VERSION", 4, "string",
-         ["template"]),
+        ("https://github.com/nvm-sh/nvm/releases/tag/$EXPECTED_VERSION", 4, "string", ["template"]),
         ("http://example.org/a", 1, None, []),
     ]

@@ -118,7 +118,9 @@ def test_no_next_line_goes_on_with_a_url(source, text, expected):
 
 def test_a_password_read_on_past_a_backslash_is_still_hidden(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "t.pl").write_text('a ftp://u:Kqzjvwy\\x@h.example/ b\n"http://u:Kqzjvwy\\@h.example/"\n')
+    (tmp_path / "t.pl").write_text(
+        'a ftp://u:Kqzjvwy\\x@h.example/ b\n"http://u:Kqzjvwy\\@h.example/"\n'
+    )
     code, out, err = run(capsys, "extract", "t.pl")
     assert (code, out, err) == (0, "ftp://u:****\nhttp://u:****@h.example/\n", "")
 
@@ -225,7 +227,9 @@ def test_a_man_page_s_troff_escapes_are_read_real_lines(line, expected):
 def test_troff_s_escapes_are_read_only_in_a_man_page():
     # No request line: the text is no man page, and `\-` ends the URL.
     assert read("see http://www.musl\\-libc.org/\n")[0][0] == "http://www.musl"
-    assert read(".TH LIBC 7\nsee http://www.musl\\-libc.org/\n")[0][0] == "http://www.musl-libc.org/"
+    assert (
+        read(".TH LIBC 7\nsee http://www.musl\\-libc.org/\n")[0][0] == "http://www.musl-libc.org/"
+    )
 
 
 # --- quotes and backquotes -------------------------------------------------------------
@@ -243,9 +247,11 @@ def test_an_apostrophe_inside_a_url_stays_real_line():
     """tmux/tmux c1f947a3c5bc72a40c32dead736f84c4628791ec
     regress/conf/01840240e807e837dbf76d85b4b938de.conf:747."""
     text = "#     http://example.org/foo/bar'baz.html\n"
-    assert read(text) == read(text, "text") == [
-        ("http://example.org/foo/bar'baz.html", (1, 7, 1, 42), [], [], [(7, 42)])
-    ]
+    assert (
+        read(text)
+        == read(text, "text")
+        == [("http://example.org/foo/bar'baz.html", (1, 7, 1, 42), [], [], [(7, 42)])]
+    )
 
 
 def test_a_backquote_ends_a_url_real_line():
@@ -299,6 +305,7 @@ def test_a_placeholder_with_a_blank_inside_is_read_whole_real_line():
 
 # --- TeX's link commands ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -316,9 +323,7 @@ def test_a_placeholder_with_a_blank_inside_is_read_whole_real_line():
         ),
     ],
 )
-def test_a_tex_macro_s_control_sequences_and_parameters_are_placeholders_real_lines(
-    line, expected
-):
+def test_a_tex_macro_s_control_sequences_and_parameters_are_placeholders_real_lines(line, expected):
     """plk/biblatex d11aa549d8485dd87f97026c7aeaeb46b20b3a6d tex/latex/biblatex/biblatex.def:
     a URL template hyperref's `\\href` fills in from the macro's argument."""
     url, span, held = expected
@@ -334,7 +339,9 @@ def test_a_tex_argument_of_macros_alone_holds_no_url_real_line():
 def test_a_tex_argument_ends_exactly_at_its_brace_real_line():
     """latex3/hyperref ea258be3080a76ca0c804c52ef17b4407aa17fd5 paperslides99.zip!ende.tex:35:
     the argument's brace, then a line break with its spacing (`\\\\[\\sep]`, no pattern's)."""
-    text = "\\url{http://www.adobe.com/supportservice/devrelations/PDFS/TN/PDFSPEC.PDF}\\\\[\\sep]\n"
+    text = (
+        "\\url{http://www.adobe.com/supportservice/devrelations/PDFS/TN/PDFSPEC.PDF}\\\\[\\sep]\n"
+    )
     url = "http://www.adobe.com/supportservice/devrelations/PDFS/TN/PDFSPEC.PDF"
     assert read(text) == [(url, (1, 6, 1, 74), [], [], [(6, 74)])]
     # Its last character is the URL's, and braces inside pair.
@@ -355,9 +362,43 @@ def test_a_tex_argument_not_closed_on_its_own_is_read_as_the_text_s():
 # --- properties ------------------------------------------------------------------------
 
 _ALPHABET = st.sampled_from(
-    ["http://", "ftp://u:p@", "https\\://", "mailto:", "a", "x.org", "/", ".", "-", "@", ":",
-     "\\", "\\@", "\\:", "\\-", "\\n", "'", "''", "`", '"', "(", ")", "{", "}", "#1",
-     "\\url{", "\\href{", "\\abx", " ", "\n", "\n.TH X 1\n", "${a b}", "[^", ".*", "%."]
+    [
+        "http://",
+        "ftp://u:p@",
+        "https\\://",
+        "mailto:",
+        "a",
+        "x.org",
+        "/",
+        ".",
+        "-",
+        "@",
+        ":",
+        "\\",
+        "\\@",
+        "\\:",
+        "\\-",
+        "\\n",
+        "'",
+        "''",
+        "`",
+        '"',
+        "(",
+        ")",
+        "{",
+        "}",
+        "#1",
+        "\\url{",
+        "\\href{",
+        "\\abx",
+        " ",
+        "\n",
+        "\n.TH X 1\n",
+        "${a b}",
+        "[^",
+        ".*",
+        "%.",
+    ]
 )
 _TEXTS = st.lists(_ALPHABET, max_size=30).map("".join)
 
@@ -402,10 +443,28 @@ def _password_in_an_other_text(draw: st.DrawFn) -> tuple[str, str]:
     """(a text with a URL whose password a backslash, a quote or a macro may cut, the
     password's marker letters)."""
     marker = draw(st.text(alphabet=_MARKER, min_size=6, max_size=8))
-    cut = draw(st.sampled_from(
-        ["", "\\", "\\n", "\\@", "\\'", "'", "''", "''$", "`", "\\:", "\\-", " ", "#1", "\\abx",
-         "\\.", "}"]
-    ))
+    cut = draw(
+        st.sampled_from(
+            [
+                "",
+                "\\",
+                "\\n",
+                "\\@",
+                "\\'",
+                "'",
+                "''",
+                "''$",
+                "`",
+                "\\:",
+                "\\-",
+                " ",
+                "#1",
+                "\\abx",
+                "\\.",
+                "}",
+            ]
+        )
+    )
     at = draw(st.integers(0, len(marker)))
     scheme = draw(st.sampled_from(["ftp", "http", "socks", "https\\"]))
     url = f"{scheme}://u:{marker[:at]}{cut}{marker[at:]}@h.example/x"

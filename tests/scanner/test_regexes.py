@@ -40,7 +40,10 @@ def urls(text: str, syntax: str) -> list[tuple[str, tuple[int, int, int, int]]]:
             "\t\torgAndRepoRegexp = regexp.MustCompile(`https://github\\.com/([^/]+/[^/]+)/`)\n",
         ),
         # pypa/pip 6d309205789d368b2749d93fd6193d584811efd5 tests/functional/test_install.py:999
-        ("python", '        r"    https://files\\.pythonhosted\\.org/packages/source/p/peep/peep"\n'),
+        (
+            "python",
+            '        r"    https://files\\.pythonhosted\\.org/packages/source/p/peep/peep"\n',
+        ),
         # apache/maven 540897d3d3c329a38e4df9648249c9d407dbc8c2 its/core-it-suite/src/test/java/
         # org/apache/maven/it/MavenITmng2741PluginMetadataResolutionErrorMessageTest.java:78
         ("c-like", '            ".*Connection to http://localhost:54312.*refused.*")) {\n'),
@@ -51,7 +54,10 @@ def urls(text: str, syntax: str) -> list[tuple[str, tuple[int, int, int, int]]]:
             '    + "(central|maven-core-it) \\\\(http://localhost:.*/repo\\\\):.*Connect.*"\n',
         ),
         # a pattern in a string with escapes: its backslash written as two
-        ("javascript", "navigateFallbackDenylist: [new RegExp('^https://www\\\\.google\\\\.com/')],\n"),
+        (
+            "javascript",
+            "navigateFallbackDenylist: [new RegExp('^https://www\\\\.google\\\\.com/')],\n",
+        ),
         ("json", '{"allow": "^https://github\\\\.com/[^/]+$"}\n'),
         # YAML's single quotes, and a plain scalar
         ("yaml", "pattern: '^https://www\\.example\\.com/.*$'\n"),

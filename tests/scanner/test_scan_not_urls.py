@@ -19,7 +19,8 @@ def test_a_scheme_after_a_double_colon_is_program_text_but_not_before_slashes():
 
 def test_vcard_and_icalendar_parameters_are_no_urls_but_their_url_values_are():
     text = (
-        "TEL;TYPE=fax:+15551234\nTEL;type=WORK;type=FAX:+15551235\nATTENDEE;CN=John:mailto:john@example.com\nfax:+15551236\n"
+        "TEL;TYPE=fax:+15551234\nTEL;type=WORK;type=FAX:+15551235\n"
+        "ATTENDEE;CN=John:mailto:john@example.com\nfax:+15551236\n"
     )
     assert [(c.url, c.span.start.line, c.span.start.column) for c in extract(text)] == [
         ("mailto:john@example.com", 3, 18),

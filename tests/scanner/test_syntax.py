@@ -152,8 +152,10 @@ NEW_MODULES = (
     ("name", "loaded"),
     [
         ("README.txt", []),
-        ("readme.py", ["bisect", "urlint.scanner.code", "urlint.scanner.literals",
-                       "urlint.scanner.syntax"]),
+        (
+            "readme.py",
+            ["bisect", "urlint.scanner.code", "urlint.scanner.literals", "urlint.scanner.syntax"],
+        ),
         ("readme.md", ["urlint.scanner.markup", "urlint.scanner.syntax"]),
     ],  # fmt: skip
 )

@@ -60,6 +60,7 @@ def test_appendix_examples_with_lines_collapsed_to_spaces():
 
 # --- forms ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("text", "url", "wrapper"),
     [
@@ -144,7 +145,7 @@ def test_an_unknown_scheme_in_one_case_may_open_an_angle_wrapper(text, expected)
         '    print "Pleased to meet you at: <URL:", $d->url, ">\n";\n',
         "<URL:'name'>",
         "x = '<URL:' + url + '>'",
-        "<URL:\", 5>",
+        '<URL:", 5>',
     ],
 )
 def test_a_quote_that_closes_a_string_after_the_wrappers_colon_is_no_url(text):
@@ -167,6 +168,7 @@ def test_bare_url_inside_wrapper_is_not_reported_twice():
 
 
 # --- whitespace and hyphens -------------------------------------------------------------
+
 
 def test_inner_whitespace_removed_and_flagged():
     candidate = only("<gopher://gopher.micro.umn.edu/00/Information\nAbout Gopher/About Gopher>")
@@ -277,6 +279,7 @@ def test_blank_lines_alone_end_a_wrapper():
 
 # --- reply prefixes --------------------------------------------------------------------
 
+
 def test_reply_prefix_repeating_first_line_is_dropped():
     text = "> The list is at <URL:http://www.example.org/tools/\n> mirrors/by-country.html> ok\n"
     candidate = only(text)
@@ -305,6 +308,7 @@ def test_deeper_quote_on_continuation_closes_the_wrapper():
 
 
 # --- unterminated wrappers -----------------------------------------------------------------
+
 
 def test_unterminated_wrapper_yields_first_line_and_scanning_goes_on():
     text = "see <URL:http://a.example/start, and more\nprose http://b.example/ here\n"

@@ -184,8 +184,7 @@ def test_a_truncated_tgz_keeps_the_members_before_the_damage(capsys, tmp_path):
     boxes = [
         mbox_of(
             *(
-                f"Subject: {n}.{i}\n\nsee http://example.com/m{n}/{i}\n{rng.randbytes(700).hex()}\n"
-                .encode()
+                f"Subject: {n}.{i}\n\nsee http://example.com/m{n}/{i}\n{rng.randbytes(700).hex()}\n".encode()
                 for i in range(20)
             )
         )

@@ -267,9 +267,35 @@ def test_the_reference_is_wildmatch(pattern, text, expected):
 # (stars and their runs, `**` between slashes or not, classes of every shape, escapes,
 # trailing spaces, `!`, a trailing '/', a comment).
 PIECES = [
-    "a", "b", "ab", "/", "/", "*", "*", "**", "?", "[ab]", "[!a]", "[^b]", "[a-b]", "[]a]",
-    "[[:alpha:]]", "[[:digit:]]", "[a", "[[:x]", "\\", "\\*", "\\ ", "\\a", " ", "-", "]",
-    "!", ":", "#", "1",
+    "a",
+    "b",
+    "ab",
+    "/",
+    "/",
+    "*",
+    "*",
+    "**",
+    "?",
+    "[ab]",
+    "[!a]",
+    "[^b]",
+    "[a-b]",
+    "[]a]",
+    "[[:alpha:]]",
+    "[[:digit:]]",
+    "[a",
+    "[[:x]",
+    "\\",
+    "\\*",
+    "\\ ",
+    "\\a",
+    " ",
+    "-",
+    "]",
+    "!",
+    ":",
+    "#",
+    "1",
 ]
 NAMES = ["a", "b", "ab", "ba", "1", "a b", "*", "[", "]", "-", "!a", "#", ":", "a\\"]
 lines_st = st.lists(
@@ -313,9 +339,7 @@ def test_a_pattern_of_a_megabyte_is_put_off_not_translated():
     # megabyte can match it, so its regex is never made for a walk's names and paths.
     ignore_file = parse_ignore_file("a" * MEGABYTE + "*\n")
     assert ignore_file is not None
-    assert [(run, fewest, index) for run, fewest, index in ignore_file.long] == [
-        (0, MEGABYTE, 0)
-    ]
+    assert [(run, fewest, index) for run, fewest, index in ignore_file.long] == [(0, MEGABYTE, 0)]
     assert (ignore_file.names, ignore_file.paths) == (None, None)
     assert ignore_file.decides("f1.txt", "f1.txt") is None
     assert ignore_file.decides("a" * 255, "a" * 255) is None
@@ -500,12 +524,28 @@ def test_a_walk_under_long_patterns_that_match(repository):
     (repository / ".gitignore").write_text(
         "f" + "*" * MEGABYTE + "\n"  # every name that starts with f
         "!f1[0-9].txt\n"  # f10.txt to f19.txt back
-        + "a" * MEGABYTE + "\n"  # plain: none of these names
-        + "!" + "*" * 1000 + "5.txt\n"  # a run of stars is one: f5.txt, f15.txt, ... back
+        + "a" * MEGABYTE
+        + "\n"  # plain: none of these names
+        + "!"
+        + "*" * 1000
+        + "5.txt\n"  # a run of stars is one: f5.txt, f15.txt, ... back
     )
     assert walked(repository) == [
-        ".gitignore", "f10.txt", "f11.txt", "f12.txt", "f13.txt", "f14.txt", "f15.txt",
-        "f16.txt", "f17.txt", "f18.txt", "f19.txt", "f25.txt", "f35.txt", "f45.txt", "f5.txt",
+        ".gitignore",
+        "f10.txt",
+        "f11.txt",
+        "f12.txt",
+        "f13.txt",
+        "f14.txt",
+        "f15.txt",
+        "f16.txt",
+        "f17.txt",
+        "f18.txt",
+        "f19.txt",
+        "f25.txt",
+        "f35.txt",
+        "f45.txt",
+        "f5.txt",
     ]
 
 

@@ -33,8 +33,17 @@ def written(tmp_path, monkeypatch, capsys):
     run(capsys, "report", "urls.sqlite", "-o", "summary.txt")
     for table in ("census", "findings", "domains"):
         for fmt in ("csv", "json", "jsonl"):
-            run(capsys, "report", "urls.sqlite", "--table", table, "--format", fmt,
-                "-o", f"{table}.{fmt}")
+            run(
+                capsys,
+                "report",
+                "urls.sqlite",
+                "--table",
+                table,
+                "--format",
+                fmt,
+                "-o",
+                f"{table}.{fmt}",
+            )
     return {path.name: path.read_bytes()[:SNIFF_BYTES] for path in tmp_path.iterdir()}
 
 

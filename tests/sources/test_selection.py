@@ -200,8 +200,10 @@ def _segments_match(segments: list[str], parts: list[str]) -> bool:
         if len(segments) == 1:
             return bool(parts)  # a trailing `/**`: something inside
         return any(_segments_match(segments[1:], parts[i:]) for i in range(len(parts) + 1))
-    return bool(parts) and _segment_match(segments[0], parts[0]) and (
-        _segments_match(segments[1:], parts[1:])
+    return (
+        bool(parts)
+        and _segment_match(segments[0], parts[0])
+        and (_segments_match(segments[1:], parts[1:]))
     )
 
 
@@ -285,7 +287,10 @@ def test_no_ignore_reads_them_but_never_vcs_directories(repo):
     tree(repo, {"a.txt": "", ".venv/x.txt": "", "build/y.txt": "", ".svn/z": "", ".git/HEAD": ""})
     (repo / ".gitignore").write_text("a.txt\n")
     assert walked(".", selection=Selection(respect_ignores=False)) == [
-        ".gitignore", ".venv/x.txt", "a.txt", "build/y.txt"
+        ".gitignore",
+        ".venv/x.txt",
+        "a.txt",
+        "build/y.txt",
     ]
 
 
@@ -299,10 +304,18 @@ def test_gitignore_semantics(repo):
         repo,
         {
             ".gitignore": "*.log\n!keep.log\n/out/\ndocs/*.tmp\nfoo/**\n!foo/keep.txt\n",
-            "a.log": "", "keep.log": "", "out/x.txt": "", "sub/out/y.txt": "",
-            "docs/a.tmp": "", "docs/deep/b.tmp": "", "foo/keep.txt": "", "foo/gone.txt": "",
+            "a.log": "",
+            "keep.log": "",
+            "out/x.txt": "",
+            "sub/out/y.txt": "",
+            "docs/a.tmp": "",
+            "docs/deep/b.tmp": "",
+            "foo/keep.txt": "",
+            "foo/gone.txt": "",
             "src/.gitignore": "local.txt\n!important.log\n",
-            "src/local.txt": "", "src/important.log": "", "src/other.log": "",
+            "src/local.txt": "",
+            "src/important.log": "",
+            "src/other.log": "",
         },
     )
     assert walked(".") == [
@@ -404,10 +417,42 @@ def test_a_pattern_matches_a_name_that_is_not_utf8(repo):
 NAMES = ["a", "b", "x.log", "y.txt", "keep.log", "c d"]
 DIRS = ["d", "e", "logs"]
 PATTERNS = [
-    "a", "/a", "b/", "*.log", "!keep.log", "!*.log", "d/", "/d/", "e/a", "d/**", "**/b",
-    "d/**/y.txt", "!d/", "logs", "!logs/keep.log", "?.txt", "[ab]", "*", "e/*", "c d", "!b",
-    "logs/**", "!logs/**/", "**/e/", "d/*/", "**/e/**/", "/**/b", "**", "!**/", "*/", "e/**",
-    "!d/**/", "**/*.log", "[!a]", "d/*", "!e",
+    "a",
+    "/a",
+    "b/",
+    "*.log",
+    "!keep.log",
+    "!*.log",
+    "d/",
+    "/d/",
+    "e/a",
+    "d/**",
+    "**/b",
+    "d/**/y.txt",
+    "!d/",
+    "logs",
+    "!logs/keep.log",
+    "?.txt",
+    "[ab]",
+    "*",
+    "e/*",
+    "c d",
+    "!b",
+    "logs/**",
+    "!logs/**/",
+    "**/e/",
+    "d/*/",
+    "**/e/**/",
+    "/**/b",
+    "**",
+    "!**/",
+    "*/",
+    "e/**",
+    "!d/**/",
+    "**/*.log",
+    "[!a]",
+    "d/*",
+    "!e",
 ]
 files_st = st.lists(
     st.tuples(st.lists(st.sampled_from(DIRS), max_size=3), st.sampled_from(NAMES)),
@@ -434,7 +479,10 @@ def git_files(root: Path) -> list[str]:
     }
     result = subprocess.run(
         ["git", "-c", "core.quotePath=false", "ls-files", "-z", "--others", "--exclude-standard"],
-        cwd=root, capture_output=True, check=True, env=environment,
+        cwd=root,
+        capture_output=True,
+        check=True,
+        env=environment,
     )
     return sorted(name for name in os.fsdecode(result.stdout).split("\0") if name)
 
@@ -479,7 +527,10 @@ def test_read_path_list(tmp_path):
     listed = tmp_path / "list"
     listed.write_bytes(b"a.txt\r\nb c.txt\n\n-\nd\xe9.txt\n")
     assert read_path_list(str(listed), nul=False) == [
-        "a.txt", "b c.txt", "./-", os.fsdecode(b"d\xe9.txt")
+        "a.txt",
+        "b c.txt",
+        "./-",
+        os.fsdecode(b"d\xe9.txt"),
     ]
     listed.write_bytes(b"a\nb\0c\0\0")
     assert read_path_list(str(listed), nul=True) == ["a\nb", "c"]

@@ -26,7 +26,10 @@ from .test_schema import made_older
 def report_command(store: Path, *argv: str, prefix: tuple[str, ...] = ()):
     return subprocess.run(
         [*prefix, sys.executable, "-m", "urlint", "report", str(store), *argv],
-        capture_output=True, text=True, timeout=120, cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
     )
 
 
@@ -44,8 +47,11 @@ def read_only_media(folder: Path) -> Iterator[None]:
     if os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("a read-only file system is mounted by root alone")
     folder.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
-                          capture_output=True, text=True)
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+    )
     if made.returncode != 0:
         pytest.skip(f"no tmpfs can be mounted here: {made.stderr.strip()}")
     try:
@@ -108,7 +114,9 @@ def test_a_wal_that_cannot_be_read_is_said_not_passed_over(tmp_path):
         remount_read_only(media)
         done = report_command(store)
         assert (done.returncode, done.stdout, done.stderr) == (
-            2, "", f"urlint: {store}: cannot open the store: its -wal file holds transactions "
+            2,
+            "",
+            f"urlint: {store}: cannot open the store: its -wal file holds transactions "
             "not yet in the store, which SQLite reads only where it can write beside the store "
             "(open the store there once)\n",
         )
@@ -160,7 +168,9 @@ def test_a_report_past_its_budget_stops_with_one_line(capsys, tmp_path, small_bu
     store = str(many_urls(tmp_path / "urls.sqlite"))
     size = os.path.getsize(store)
     assert report(capsys, store, "--table", "domains") == (
-        2, "", f"urlint: {store}: the report stopped: its queries took more than 1,000 steps "
+        2,
+        "",
+        f"urlint: {store}: the report stopped: its queries took more than 1,000 steps "
         f"of SQLite's, the most a store of {size:,} bytes is read in\n",
     )
 
@@ -174,7 +184,9 @@ def test_a_store_without_the_indexes_of_a_finished_first_scan_says_so(
     connection.close()
     store = str(path)
     assert report(capsys, store, "--table", "domains") == (
-        2, "", f"urlint: {store}: the report stopped: its queries took more than 1,000 steps "
+        2,
+        "",
+        f"urlint: {store}: the report stopped: its queries took more than 1,000 steps "
         f"of SQLite's, the most a store of {os.path.getsize(store):,} bytes is read in (it "
         "lacks the indexes a first scan builds at its end: one is under way, or was stopped, "
         "and a scan finishes it)\n",

@@ -25,6 +25,7 @@ APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*
 def percent_normal(text: str) -> str:
     """Section 6.2.2.1 (the hexadecimal digits of a percent-encoding in upper case) and
     6.2.2.2 (a percent-encoded unreserved character decoded)."""
+
     def one(match: re.Match[str]) -> str:
         char = chr(int(match.group(0)[1:], 16))
         return char if char in UNRESERVED else match.group(0).upper()
@@ -60,17 +61,13 @@ def reference(uri: str) -> str:
 
 def cased(word: str) -> st.SearchStrategy[str]:
     """`word` with each letter in either case."""
-    return st.tuples(*(st.sampled_from(sorted({c.lower(), c.upper()})) for c in word)).map(
-        "".join
-    )
+    return st.tuples(*(st.sampled_from(sorted({c.lower(), c.upper()})) for c in word)).map("".join)
 
 
 HEX = "0123456789abcdefABCDEF"
 percent = st.tuples(st.sampled_from(HEX), st.sampled_from(HEX)).map(lambda p: "%" + "".join(p))
 # an unreserved character, percent-encoded in either case
-encoded_unreserved = st.sampled_from(sorted(UNRESERVED)).flatmap(
-    lambda c: cased(f"%{ord(c):02x}")
-)
+encoded_unreserved = st.sampled_from(sorted(UNRESERVED)).flatmap(lambda c: cased(f"%{ord(c):02x}"))
 
 
 def text_of(chars: str) -> st.SearchStrategy[str]:
@@ -122,8 +119,14 @@ def test_the_normal_form_of_a_normal_form_is_itself(text):
 def test_what_is_one_url():
     """Each line: spellings of one URL, and its normal form."""
     cases = {
-        "http://example.com/": ["http://example.com", "HTTP://Example.COM", "http://example.com:80/",
-                                "http://example.com:/", "http://ex%61mple.com/", "http://example.com:080"],
+        "http://example.com/": [
+            "http://example.com",
+            "HTTP://Example.COM",
+            "http://example.com:80/",
+            "http://example.com:/",
+            "http://ex%61mple.com/",
+            "http://example.com:080",
+        ],
         "mailto:ann@example.net": ["Mailto:ann@example.net", "MAILTO:ann@example.net"],
         "http://example.com/~user/": ["http://example.com/%7euser/", "http://example.com/%7Euser/"],
         "http://example.com/a%2Fb?q=%3F#%2A": ["http://example.com/a%2fb?q=%3f#%2a"],
@@ -136,16 +139,26 @@ def test_what_is_one_url():
         assert normal_url(normal) == normal
     # What the RFC leaves as it is: the user information's case, a path's case and its
     # dot-segments, a percent-encoded reserved character, a "%" that starts no encoding.
-    for kept in ("http://Fred@example.com/A/../B", "http://example.com/a%2Fb",
-                 "http://example.com/100%", "news:comp.Infosystems.www", "www.example.com"):
+    for kept in (
+        "http://Fred@example.com/A/../B",
+        "http://example.com/a%2Fb",
+        "http://example.com/100%",
+        "news:comp.Infosystems.www",
+        "www.example.com",
+    ):
         assert normal_url(kept) == kept
 
 
 SPELLINGS = (
-    "http://example.com", "HTTP://Example.COM/", "http://example.com:80/",
-    "Mailto:ann@example.net", "mailto:ann@example.net",
-    "http://example.com/%7euser", "http://example.com/~user",
-    "ftp://fred:****@ftp.example.org/pub/", "FTP://fred:****@FTP.example.org:21/pub/",
+    "http://example.com",
+    "HTTP://Example.COM/",
+    "http://example.com:80/",
+    "Mailto:ann@example.net",
+    "mailto:ann@example.net",
+    "http://example.com/%7euser",
+    "http://example.com/~user",
+    "ftp://fred:****@ftp.example.org/pub/",
+    "FTP://fred:****@FTP.example.org:21/pub/",
     "http://example.com/a",
 )
 

@@ -49,7 +49,10 @@ _HOLDER = textwrap.dedent(
 def holder(store: Path, *more: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", _HOLDER, str(store), *more],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
     )
 
 
@@ -59,7 +62,9 @@ def test_a_second_scan_says_which_scan_writes_the_store_and_exits_2(tmp_path, ca
     with held("urls.sqlite"):
         code, out, err = run(capsys, "scan", "-j", "1", "--store", "urls.sqlite", "archive")
         assert (code, out, err) == (
-            2, "", f"urlint: urls.sqlite: the store is being written by another scan "
+            2,
+            "",
+            f"urlint: urls.sqlite: the store is being written by another scan "
             f"(pid {os.getpid()})\n",
         )
         assert not Path("urls.sqlite").exists()  # nothing made, nothing written
@@ -76,9 +81,21 @@ def test_wait_waits_for_the_scan_that_writes_the_store(tmp_path):
     other = holder(store)
     assert other.stdout.readline() == "locked\n"
     waiting = subprocess.Popen(
-        [sys.executable, "-m", "urlint", "scan", "--wait", "-j", "1", "--store", str(store),
-         str(tree)],
-        stderr=subprocess.PIPE, text=True, cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "urlint",
+            "scan",
+            "--wait",
+            "-j",
+            "1",
+            "--store",
+            str(store),
+            str(tree),
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
     )
     try:
         assert waiting.stderr.readline() == (
@@ -176,21 +193,36 @@ def test_two_scans_at_once_end_as_one_scan_would(tmp_path):
     store = tmp_path / "urls.sqlite"
     scans = [
         subprocess.Popen(
-            [sys.executable, "-m", "urlint", "scan", "--wait", "-j", "1", "--store",
-             str(store), str(tree)],
-            stderr=subprocess.PIPE, text=True, cwd=REPO,
+            [
+                sys.executable,
+                "-m",
+                "urlint",
+                "scan",
+                "--wait",
+                "-j",
+                "1",
+                "--store",
+                str(store),
+                str(tree),
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
         )
         for _ in range(2)
     ]
     errors = [scan.communicate(timeout=300)[1] for scan in scans]
     assert [scan.returncode for scan in scans] == [0, 0]
     summaries = sorted(error.splitlines()[-1].split(";")[0] for error in errors)
-    assert summaries == [f"urlint: {store}: 6 inputs (6 new)",
-                         f"urlint: {store}: 6 inputs (6 unchanged)"]
+    assert summaries == [
+        f"urlint: {store}: 6 inputs (6 new)",
+        f"urlint: {store}: 6 inputs (6 unchanged)",
+    ]
     alone = tmp_path / "alone.sqlite"
     (tmp_path / "alone.sqlite-key").write_bytes((tmp_path / "urls.sqlite-key").read_bytes())
     subprocess.run(
-        [sys.executable, "-m", "urlint", "scan", "-q", "-j", "1", "--store", str(alone),
-         str(tree)], check=True, cwd=REPO,
+        [sys.executable, "-m", "urlint", "scan", "-q", "-j", "1", "--store", str(alone), str(tree)],
+        check=True,
+        cwd=REPO,
     )
     assert store_contents(store) == store_contents(alone)

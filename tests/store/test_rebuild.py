@@ -73,7 +73,9 @@ def test_a_store_whose_first_page_is_damaged_is_made_again_where_its_key_is_besi
         file.write(b"\0" * 100)
     before = state(store)
     assert run(capsys, "scan", "--rebuild", "--store", str(store), inputs(store)) == (
-        2, "", f"urlint: {store}: not a urlint store: file is not a database; --rebuild "
+        2,
+        "",
+        f"urlint: {store}: not a urlint store: file is not a database; --rebuild "
         "removes only a urlint store\n",
     )
     assert state(store) == before
@@ -90,13 +92,19 @@ def other_database(path: Path) -> Path:
 @pytest.mark.parametrize(
     ("make", "reason"),
     [
-        (other_database,
-         "not a urlint store: the file holds tables, but no urlint store's"),
-        (lambda path: path.write_text("my notes, not a database, long enough to be read\n" * 3),
-         "not a urlint store: file is not a database"),
-        (lambda path: changed(path, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
-                                    "INSERT INTO meta VALUES ('schema_version', '2');"),
-         "not a urlint store: its meta table names no urlint version"),
+        (other_database, "not a urlint store: the file holds tables, but no urlint store's"),
+        (
+            lambda path: path.write_text("my notes, not a database, long enough to be read\n" * 3),
+            "not a urlint store: file is not a database",
+        ),
+        (
+            lambda path: changed(
+                path,
+                "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+                "INSERT INTO meta VALUES ('schema_version', '2');",
+            ),
+            "not a urlint store: its meta table names no urlint version",
+        ),
     ],
     ids=["another program's database", "a text file", "a meta table of another program"],
 )
@@ -106,7 +114,9 @@ def test_any_other_file_is_left_as_it_is(capsys, tmp_path, make, reason):
     make(path)
     before = state(path)
     assert run(capsys, "scan", "--rebuild", "--store", str(path), str(tmp_path / "a.txt")) == (
-        2, "", f"urlint: {path}: {reason}; --rebuild removes only a urlint store\n",
+        2,
+        "",
+        f"urlint: {path}: {reason}; --rebuild removes only a urlint store\n",
     )
     assert state(path) == before
 
@@ -116,7 +126,9 @@ def test_a_store_of_a_later_urlint_is_left_to_it(capsys, tmp_path):
     changed(store, "UPDATE meta SET value = '99' WHERE key = 'schema_version';")
     before = state(store)
     assert run(capsys, "scan", "--rebuild", "--store", str(store), inputs(store)) == (
-        2, "", f"urlint: {store}: the store is of schema version 99; this urlint knows 3 at "
+        2,
+        "",
+        f"urlint: {store}: the store is of schema version 99; this urlint knows 3 at "
         "most: upgrade urlint; --rebuild removes only a urlint store\n",
     )
     assert state(store) == before
@@ -153,6 +165,8 @@ def test_a_store_on_read_only_media_is_said_to_be_unopenable_and_left(capsys, tm
         remount_read_only(media)
         before = state(store)
         assert run(capsys, "scan", "--rebuild", "--store", str(store), str(media / "a.txt")) == (
-            2, "", f"urlint: {store}: cannot open the store: unable to open database file\n"
+            2,
+            "",
+            f"urlint: {store}: cannot open the store: unable to open database file\n",
         )
         assert state(store) == before

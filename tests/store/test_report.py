@@ -59,7 +59,9 @@ def archive(tmp_path):
 def test_summary(capsys, archive):
     status, out, err = report(capsys, archive)
     assert (status, err) == (0, "")
-    assert out == f"""\
+    assert (
+        out
+        == f"""\
 Store:       {archive} (schema 3, urlint 1.0.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
@@ -92,6 +94,7 @@ Findings by rule
   1  P501  password-in-url  error
   1  X105  maybe-continued  info
 """
+    )
 
 
 def test_summary_under_filters_counts_what_they_select(capsys, archive):
@@ -277,10 +280,18 @@ def test_census_as_json_and_jsonl(capsys, archive):
     ]
     assert rows[1]["spellings"] == "gopher://gopher.example.edu:70/"
     assert rows[4] == {
-        "url": "http://www.example.org/a", "scheme": "http", "host": "www.example.org",
-        "count": 4, "messages": 3, "first_seen": "2001-09-18T15:15:48Z",
-        "last_seen": "2001-11-02T08:00:00Z", "path": "lists/ietf.mbox", "message_index": 1,
-        "message_id": "<1@example.org>", "line": 10, "context": None,
+        "url": "http://www.example.org/a",
+        "scheme": "http",
+        "host": "www.example.org",
+        "count": 4,
+        "messages": 3,
+        "first_seen": "2001-09-18T15:15:48Z",
+        "last_seen": "2001-11-02T08:00:00Z",
+        "path": "lists/ietf.mbox",
+        "message_index": 1,
+        "message_id": "<1@example.org>",
+        "line": 10,
+        "context": None,
         "spellings": "http://www.example.org/a",
     }
     assert rows[6]["host"] is None and rows[6]["message_index"] is None
@@ -290,9 +301,10 @@ def test_census_as_json_and_jsonl(capsys, archive):
 
 def test_empty_table_in_each_format(capsys, tmp_path):
     store = str(StoreBuilder(tmp_path / "empty.sqlite").close())
-    assert report(capsys, store, "--table", "census")[1] == ",".join(
-        tables.TABLES["census"].columns
-    ) + "\n"
+    assert (
+        report(capsys, store, "--table", "census")[1]
+        == ",".join(tables.TABLES["census"].columns) + "\n"
+    )
     assert report(capsys, store, "--table", "census", "--format", "json")[1] == "[]\n"
     assert report(capsys, store, "--table", "months", "--format", "jsonl")[1] == ""
 
@@ -304,7 +316,9 @@ def test_limit_and_top(capsys, archive):
     assert "Top hosts\n  4  www.example.org\n\nTop schemes\n  7  http\n\n" in out
     # a count past SQLite's 64-bit integers asks for every row
     assert report(capsys, archive, "--table", "domains", "--limit", "9" * 20) == (
-        0, TABLES["domains"], ""
+        0,
+        TABLES["domains"],
+        "",
     )
 
 
@@ -323,8 +337,9 @@ def test_standard_output_by_default(capsys, archive):
 def test_non_ascii_text_is_kept(capsys, tmp_path):
     with StoreBuilder(tmp_path / "s.sqlite") as store:
         mbox = store.input("a.mbox", "mbox")
-        message = store.message(mbox, "a.mbox", 1, "2003-03-03T03:03:03Z",
-                                sender="Zoë Ångström <zoe@example.se>")
+        message = store.message(
+            mbox, "a.mbox", 1, "2003-03-03T03:03:03Z", sender="Zoë Ångström <zoe@example.se>"
+        )
         store.url(mbox, "a.mbox", "http://bücher.example/ä", message)
     _, out, _ = report(capsys, str(store.path), "--table", "senders")
     assert out.splitlines()[1] == (
@@ -363,40 +378,77 @@ def census_urls(capsys, store: str, *filters: str) -> list[str]:
     "filters, expected",
     [
         # Message 2 alone was written in October to December 2001.
-        (("--since", "2001-10", "--until", "2001-12"),
-         ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"]),
+        (
+            ("--since", "2001-10", "--until", "2001-12"),
+            ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"],
+        ),
         # --until takes the whole period it names: 2001-11-02 is in "2001-11".
-        (("--until", "2001-11"),
-         ["ftp://fred:****@ftp.example.org/pub/", "gopher://gopher.example.edu/",
-          "http://example.org/b", "http://www.example.org/a"]),
-        (("--until", "2001-09-18"), ["ftp://fred:****@ftp.example.org/pub/",
-                                     "http://www.example.org/a"]),
+        (
+            ("--until", "2001-11"),
+            [
+                "ftp://fred:****@ftp.example.org/pub/",
+                "gopher://gopher.example.edu/",
+                "http://example.org/b",
+                "http://www.example.org/a",
+            ],
+        ),
+        (
+            ("--until", "2001-09-18"),
+            ["ftp://fred:****@ftp.example.org/pub/", "http://www.example.org/a"],
+        ),
         (("--until", "2001-09-17"), []),
         # A time is a bound to the second, inclusive at both ends.
-        (("--since", "2001-11-02T08:00:00Z", "--until", "2001-11-02T08:00:00Z"),
-         ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"]),
+        (
+            ("--since", "2001-11-02T08:00:00Z", "--until", "2001-11-02T08:00:00Z"),
+            ["gopher://gopher.example.edu/", "http://example.org/b", "http://www.example.org/a"],
+        ),
         (("--since", "2001-11-02T08:00:01Z"), ["http://badexample.org/", "mailto:ann@example.net"]),
         (("--since", "2002"), ["http://badexample.org/", "mailto:ann@example.net"]),
         (("--folder", "Maildir"), ["http://badexample.org/", "mailto:ann@example.net"]),
-        (("--folder", "Maildir", "--folder", "lists/ietf.mbox", "--scheme", "mailto,ftp"),
-         ["ftp://fred:****@ftp.example.org/pub/", "mailto:ann@example.net"]),
+        (
+            ("--folder", "Maildir", "--folder", "lists/ietf.mbox", "--scheme", "mailto,ftp"),
+            ["ftp://fred:****@ftp.example.org/pub/", "mailto:ann@example.net"],
+        ),
         # A domain takes its subdomains, not a name that ends alike (badexample.org).
-        (("--domain", "example.org"),
-         ["ftp://fred:****@ftp.example.org/pub/", "http://example.org/b",
-          "http://www.example.org/a"]),
-        (("--domain", "EXAMPLE.org."),
-         ["ftp://fred:****@ftp.example.org/pub/", "http://example.org/b",
-          "http://www.example.org/a"]),
+        (
+            ("--domain", "example.org"),
+            [
+                "ftp://fred:****@ftp.example.org/pub/",
+                "http://example.org/b",
+                "http://www.example.org/a",
+            ],
+        ),
+        (
+            ("--domain", "EXAMPLE.org."),
+            [
+                "ftp://fred:****@ftp.example.org/pub/",
+                "http://example.org/b",
+                "http://www.example.org/a",
+            ],
+        ),
         (("--domain", "www.example.org"), ["http://www.example.org/a"]),
-        (("--domain", "example.net,gopher.example.edu"),
-         ["gopher://gopher.example.edu/", "mailto:ann@example.net"]),
-        (("--domain", "org"), ["ftp://fred:****@ftp.example.org/pub/", "http://badexample.org/",
-                               "http://example.org/b", "http://www.example.org/a"]),
+        (
+            ("--domain", "example.net,gopher.example.edu"),
+            ["gopher://gopher.example.edu/", "mailto:ann@example.net"],
+        ),
+        (
+            ("--domain", "org"),
+            [
+                "ftp://fred:****@ftp.example.org/pub/",
+                "http://badexample.org/",
+                "http://example.org/b",
+                "http://www.example.org/a",
+            ],
+        ),
         (("--domain", "nowhere.example"), []),
-        (("--scheme", "GOPHER", "--scheme", "news:"),
-         ["gopher://gopher.example.edu/", "news:comp.infosystems.www"]),
-        (("--domain", "example.org", "--since", "2001-10"),
-         ["http://example.org/b", "http://www.example.org/a"]),
+        (
+            ("--scheme", "GOPHER", "--scheme", "news:"),
+            ["gopher://gopher.example.edu/", "news:comp.infosystems.www"],
+        ),
+        (
+            ("--domain", "example.org", "--since", "2001-10"),
+            ["http://example.org/b", "http://www.example.org/a"],
+        ),
     ],
 )
 def test_filters_select_urls(capsys, archive, filters, expected):
@@ -408,7 +460,7 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
     _, out, _ = report(capsys, archive, "--table", "census", "--since", "2001-10")
     assert out.splitlines()[-1] == (
         "mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,"
-        "2002-01-05T12:00:00Z,\"Maildir/cur/1:2,S\",1,<4@example.net>,9,,"
+        '2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,'
         "mailto:ann@example.net"
     )
     assert out.splitlines()[4] == (
@@ -438,10 +490,18 @@ def test_each_index_a_first_scan_builds_is_read_by_a_query(capsys, archive, monk
         return opening
 
     monkeypatch.setattr(access, "_read_only", traced(access._read_only))
-    outputs = [(), ("--html", str(tmp_path / "r.html")),
-               *(("--table", name) for name in command.TABLE_NAMES)]
-    for filters in ((), ("--since", "2001-10", "--until", "2001-12"), ("--folder", "Maildir"),
-                    ("--domain", "example.org"), ("--scheme", "ftp")):
+    outputs = [
+        (),
+        ("--html", str(tmp_path / "r.html")),
+        *(("--table", name) for name in command.TABLE_NAMES),
+    ]
+    for filters in (
+        (),
+        ("--since", "2001-10", "--until", "2001-12"),
+        ("--folder", "Maildir"),
+        ("--domain", "example.org"),
+        ("--scheme", "ftp"),
+    ):
         for output in outputs:
             assert report(capsys, archive, *output, *filters)[0] == 0
     notes = tmp_path / "notes.txt"
@@ -515,8 +575,17 @@ def test_period(text, start, end):
 
 
 @pytest.mark.parametrize(
-    "text", ["2001-13", "2001-00", "2001-02-00", "2001-02-29", "01-09", "yesterday", "2001-9",
-             "2001-09-18T24:00:00Z"]
+    "text",
+    [
+        "2001-13",
+        "2001-00",
+        "2001-02-00",
+        "2001-02-29",
+        "01-09",
+        "yesterday",
+        "2001-9",
+        "2001-09-18T24:00:00Z",
+    ],
 )
 def test_a_date_that_is_none_is_a_usage_error(capsys, archive, text):
     with pytest.raises(SystemExit) as exit:
@@ -575,8 +644,11 @@ def test_a_database_of_other_tables(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("version", "reason"),
     [
-        ("99", "the store is of schema version 99; this urlint reads version 3 at most: "
-         "upgrade urlint"),
+        (
+            "99",
+            "the store is of schema version 99; this urlint reads version 3 at most: "
+            "upgrade urlint",
+        ),
         ("abc", "not a urlint store: its schema version is not a number"),
     ],
 )
@@ -596,7 +668,6 @@ def test_a_damaged_store(capsys, archive):
         store.write(b"\xff" * (size - 4096))
     err = one_line_error(capsys, archive, "--table", "census")
     assert err.startswith(f"urlint: {archive}: ")
-
 
 
 def without_override_rights() -> list[str]:
@@ -622,9 +693,19 @@ def test_a_store_in_a_directory_it_may_not_write_in(tmp_path):
     folder.chmod(0o555)
     try:
         done = subprocess.run(
-            [*without_override_rights(), sys.executable, "-m", "urlint", "report", str(store),
-             "--table", "folders"],
-            capture_output=True, text=True, timeout=60,
+            [
+                *without_override_rights(),
+                sys.executable,
+                "-m",
+                "urlint",
+                "report",
+                str(store),
+                "--table",
+                "folders",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
     finally:
         folder.chmod(0o755)
@@ -639,9 +720,12 @@ def test_format_without_table(capsys, archive):
 
 
 def test_output_and_html(capsys, archive, tmp_path):
-    assert one_line_error(
-        capsys, archive, "--html", str(tmp_path / "r.html"), "-o", str(tmp_path / "r.txt")
-    ) == "urlint: -o goes with the summary or --table: --html names its own file\n"
+    assert (
+        one_line_error(
+            capsys, archive, "--html", str(tmp_path / "r.html"), "-o", str(tmp_path / "r.txt")
+        )
+        == "urlint: -o goes with the summary or --table: --html names its own file\n"
+    )
 
 
 def test_the_cli_runs_report_once_wired(capsys, archive):
@@ -758,14 +842,37 @@ def hostile_store(path) -> str:
     the charts' data."""
     with StoreBuilder(path) as store:
         mbox = store.input("a.mbox", "mbox")
-        message = store.message(mbox, "a.mbox", 1, "2003-03-03T03:03:03Z",
-                                sender="<img src=x onerror=alert(1)>", folder="<b>f</b>")
-        store.url(mbox, "a.mbox", 'http://h.example/</script><script>document.title="pwned"'
-                  "</script>", message, host="</script><script>alert(2)</script>")
-        store.url(mbox, "a.mbox", "http://h.example/<!--<script>", message,
-                  host='h"><svg onload=alert(3)>')
-        store.finding(mbox, "a.mbox", "C201", "</script><b>x", "warning",
-                      "http://h.example/<!--<script>", message)
+        message = store.message(
+            mbox,
+            "a.mbox",
+            1,
+            "2003-03-03T03:03:03Z",
+            sender="<img src=x onerror=alert(1)>",
+            folder="<b>f</b>",
+        )
+        store.url(
+            mbox,
+            "a.mbox",
+            'http://h.example/</script><script>document.title="pwned"</script>',
+            message,
+            host="</script><script>alert(2)</script>",
+        )
+        store.url(
+            mbox,
+            "a.mbox",
+            "http://h.example/<!--<script>",
+            message,
+            host='h"><svg onload=alert(3)>',
+        )
+        store.finding(
+            mbox,
+            "a.mbox",
+            "C201",
+            "</script><b>x",
+            "warning",
+            "http://h.example/<!--<script>",
+            message,
+        )
     return str(path)
 
 
@@ -784,7 +891,8 @@ def test_page_escapes_every_string_from_the_store(capsys, tmp_path):
     assert data is not None
     parsed = json.loads(data.group(1))
     assert parsed["hosts"]["labels"] == [
-        "</script><script>alert(2)</script>", 'h"><svg onload=alert(3)>'
+        "</script><script>alert(2)</script>",
+        'h"><svg onload=alert(3)>',
     ]
     assert parsed["rules"]["datasets"][0]["label"] == "C201 </script><b>x"
 
@@ -825,9 +933,11 @@ def test_page_limits_its_tables_and_says_so(capsys, archive, tmp_path):
     text = page.read_text(encoding="utf-8")
     census_table = text.split('id="table-census"', 1)[1].split("</table>", 1)[0]
     assert census_table.count("<tr>") == 3  # the header and two rows: the most found
-    assert "<td class=\"url\">http://www.example.org/a</td>" in census_table
-    assert "The first 2 of 7 URLs, the most found first: `urlint report --table census` " \
+    assert '<td class="url">http://www.example.org/a</td>' in census_table
+    assert (
+        "The first 2 of 7 URLs, the most found first: `urlint report --table census` "
         "lists them all." in text
+    )
 
 
 def test_vendored_chart_js_is_the_one_its_readme_names():
@@ -846,16 +956,30 @@ def test_vendored_chart_js_is_the_one_its_readme_names():
 def test_the_check_path_imports_no_report():
     """A pre-commit hook (`urlint check`) pays nothing for the report."""
     probe = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c",
-         "import sys; from urlint.commands.cli import main; "
-         "sys.exit(main(['check', 'README.md']))"],
-        cwd=REPO, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-c",
+            "import sys; from urlint.commands.cli import main; "
+            "sys.exit(main(['check', 'README.md']))",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    imported = [line.rsplit("|", 1)[-1].strip() for line in probe.stderr.splitlines()
-                if line.startswith("import time:")]
+    imported = [
+        line.rsplit("|", 1)[-1].strip()
+        for line in probe.stderr.splitlines()
+        if line.startswith("import time:")
+    ]
     assert "urlint.commands.cli" in imported
-    assert not [name for name in imported
-                if name.startswith("urlint.store") or name == "urlint.commands.report"]
+    assert not [
+        name
+        for name in imported
+        if name.startswith("urlint.store") or name == "urlint.commands.report"
+    ]
 
 
 def test_chart_data(archive):
@@ -900,13 +1024,22 @@ def odd_dates(tmp_path):
             ("2030-01-01T00:00:00Z", "Tue, 1 Jan 2030 00:00:00 +0000", "http://b.example/"),
         ]
         for index, (date, raw, url) in enumerate(dated, 1):
-            message = store.message(mbox, "list.mbox", index, date, date_raw=raw,
-                                    line=10 * index, message_id=f"<{index}@example.org>")
+            message = store.message(
+                mbox,
+                "list.mbox",
+                index,
+                date,
+                date_raw=raw,
+                line=10 * index,
+                message_id=f"<{index}@example.org>",
+            )
             store.url(mbox, "list.mbox", url, message, 10 * index + 5)
-        store.finding(mbox, "list.mbox", "C202", "unsafe-character", "warning",
-                      "http://a.example/", 1, 15)
-        store.finding(mbox, "list.mbox", "C202", "unsafe-character", "warning",
-                      "http://a.example/", 2, 25)
+        store.finding(
+            mbox, "list.mbox", "C202", "unsafe-character", "warning", "http://a.example/", 1, 15
+        )
+        store.finding(
+            mbox, "list.mbox", "C202", "unsafe-character", "warning", "http://a.example/", 2, 25
+        )
     return str(path)
 
 
@@ -915,7 +1048,7 @@ def test_dates_a_message_cannot_have_are_off_the_summarys_dates(capsys, odd_date
     assert status == 0
     lines = out.splitlines()
     start = lines.index("Dates:       2001-03-01 to 2001-05-10")
-    assert lines[start:start + 8] == [
+    assert lines[start : start + 8] == [
         "Dates:       2001-03-01 to 2001-05-10",
         "Odd dates:   2 messages dated before 1971 or after their scan, left off the time "
         "axis (--all-dates puts them on it)",
@@ -929,7 +1062,7 @@ def test_dates_a_message_cannot_have_are_off_the_summarys_dates(capsys, odd_date
     _, out, _ = report(capsys, odd_dates, "--all-dates")
     lines = out.splitlines()
     start = lines.index("Dates:       0102-05-19 to 2030-01-01")
-    assert lines[start:start + 6] == [
+    assert lines[start : start + 6] == [
         "Dates:       0102-05-19 to 2030-01-01",
         "Odd dates:   2 messages dated before 1971 or after their scan, on the time axis "
         "(--all-dates)",
@@ -945,13 +1078,17 @@ def test_dates_a_message_cannot_have_are_off_the_summarys_dates(capsys, odd_date
 def test_dates_a_message_cannot_have_are_off_the_months_table(capsys, odd_dates):
     # March to May 2001, then the URLs of the odd dates in the row of no month: each of
     # a.example and b.example was seen with a date on the axis, so none is new there.
-    assert report(capsys, odd_dates, "--table", "months") == (0, """\
+    assert report(capsys, odd_dates, "--table", "months") == (
+        0,
+        """\
 month,urls,unique_urls,messages,new_urls
 2001-03,1,1,1,1
 2001-04,0,0,0,0
 2001-05,1,1,1,1
 ,2,2,2,0
-""", "")
+""",
+        "",
+    )
     _, out, _ = report(capsys, odd_dates, "--table", "months", "--all-dates")
     rows = out.splitlines()
     assert rows[1] == "0102-05,1,1,1,1"
@@ -963,14 +1100,29 @@ def test_dates_a_message_cannot_have_are_kept_and_listed(capsys, odd_dates):
     """Off the time axis, but in the store as read: the findings table lists their Date."""
     _, out, _ = report(capsys, odd_dates, "--table", "findings")
     assert [row.split(",")[4] for row in out.splitlines()[1:]] == [
-        "0102-05-19T04:56:53Z", "2001-03-01T00:00:00Z",
+        "0102-05-19T04:56:53Z",
+        "2001-03-01T00:00:00Z",
     ]
     _, out, _ = report(capsys, odd_dates, "--table", "census")
     assert [row.split(",")[:7] for row in out.splitlines()[1:]] == [
-        ["http://a.example/", "http", "a.example", "2", "2", "2001-03-01T00:00:00Z",
-         "2001-03-01T00:00:00Z"],
-        ["http://b.example/", "http", "b.example", "2", "2", "2001-05-10T00:00:00Z",
-         "2001-05-10T00:00:00Z"],
+        [
+            "http://a.example/",
+            "http",
+            "a.example",
+            "2",
+            "2",
+            "2001-03-01T00:00:00Z",
+            "2001-03-01T00:00:00Z",
+        ],
+        [
+            "http://b.example/",
+            "http",
+            "b.example",
+            "2",
+            "2",
+            "2001-05-10T00:00:00Z",
+            "2001-05-10T00:00:00Z",
+        ],
     ]
     _, out, _ = report(capsys, odd_dates, "--table", "census", "--all-dates")
     assert [row.split(",")[5:7] for row in out.splitlines()[1:]] == [
@@ -987,8 +1139,13 @@ def test_the_bounds_of_a_date_a_message_can_have(tmp_path):
     path = tmp_path / "bounds.sqlite"
     with StoreBuilder(path) as store:
         mbox = store.input("list.mbox", "mbox", scanned_at="2026-11-23T10:00:00Z")
-        dates = ("1970-12-31T23:59:59Z", "1971-01-01T00:00:00Z", "2026-11-23T10:00:00Z",
-                 "2026-11-23T10:00:01Z", None)
+        dates = (
+            "1970-12-31T23:59:59Z",
+            "1971-01-01T00:00:00Z",
+            "2026-11-23T10:00:00Z",
+            "2026-11-23T10:00:01Z",
+            None,
+        )
         for index, date in enumerate(dates, 1):
             store.message(mbox, "list.mbox", index, date)
     connection = open_store(str(path))
@@ -998,7 +1155,8 @@ def test_the_bounds_of_a_date_a_message_can_have(tmp_path):
         connection.close()
     assert count == 2
     assert [(date, index) for date, _, _, index in listed] == [
-        ("1970-12-31T23:59:59Z", 1), ("2026-11-23T10:00:01Z", 4),
+        ("1970-12-31T23:59:59Z", 1),
+        ("2026-11-23T10:00:01Z", 4),
     ]
 
 
@@ -1028,12 +1186,20 @@ def test_an_odd_dates_text_is_written_safely(capsys, tmp_path):
     path = tmp_path / "hostile.sqlite"
     with StoreBuilder(path) as store:
         mbox = store.input("list.mbox", "mbox")
-        store.message(mbox, "list.mbox", 1, "0001-01-01T00:00:00Z",
-                      date_raw="\x1b[2J<script>alert(1)</script>")
+        store.message(
+            mbox,
+            "list.mbox",
+            1,
+            "0001-01-01T00:00:00Z",
+            date_raw="\x1b[2J<script>alert(1)</script>",
+        )
     _, out, _ = report(capsys, str(path))
-    assert ("  0001-01-01T00:00:00Z  list.mbox (message 1): "
-            "\\x1b[2J<script>alert(1)</script>\n") in out
+    assert (
+        "  0001-01-01T00:00:00Z  list.mbox (message 1): \\x1b[2J<script>alert(1)</script>\n"
+    ) in out
     page = tmp_path / "r.html"
     assert report(capsys, str(path), "--html", str(page)) == (0, "", "")
-    assert ("<li>0001-01-01T00:00:00Z list.mbox (message 1): "
-            "\\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt;</li>") in page.read_text()
+    assert (
+        "<li>0001-01-01T00:00:00Z list.mbox (message 1): "
+        "\\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt;</li>"
+    ) in page.read_text()

@@ -52,9 +52,19 @@ BAR = (0x00, 0x72, 0xB2)  # page.js: the first colour of its palette, every one-
 
 def chromium(profile: Path, *arguments: str, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         f"--user-data-dir={profile}", *NETWORK_OFF, *arguments],
-        capture_output=True, timeout=timeout, check=False,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            *NETWORK_OFF,
+            *arguments,
+        ],
+        capture_output=True,
+        timeout=timeout,
+        check=False,
     )
 
 
@@ -154,11 +164,22 @@ class Browser:
             os.dup2(ours[1], 4)
 
         self.process = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--remote-debugging-pipe", f"--user-data-dir={profile}", *NETWORK_OFF,
-             f"--window-size={WIDTH},{HEIGHT}", "about:blank"],
-            pass_fds=(3, 4), preexec_fn=on_fds_3_and_4,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--remote-debugging-pipe",
+                f"--user-data-dir={profile}",
+                *NETWORK_OFF,
+                f"--window-size={WIDTH},{HEIGHT}",
+                "about:blank",
+            ],
+            pass_fds=(3, 4),
+            preexec_fn=on_fds_3_and_4,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         os.close(to_browser)
         os.close(from_browser)
@@ -171,8 +192,13 @@ class Browser:
         ]
         for domain in ("Page", "Runtime", "Log", "Network"):
             self.page(f"{domain}.enable")
-        self.page("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
-                  deviceScaleFactor=1, mobile=False)
+        self.page(
+            "Emulation.setDeviceMetricsOverride",
+            width=WIDTH,
+            height=HEIGHT,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     def call(self, method: str, session: str | None = None, **params: object) -> dict:
         self._last_id += 1
@@ -224,8 +250,7 @@ class Browser:
             "return [r.x + r.width / 2, r.y + r.height / 2]; })()"
         )
         for kind in ("mousePressed", "mouseReleased"):
-            self.page("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
-                      clickCount=1)
+            self.page("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
     def problems(self) -> list[dict]:
         """What the page reported going wrong: exceptions, console errors, log errors
@@ -242,8 +267,11 @@ class Browser:
         return wrong
 
     def requests(self) -> list[str]:
-        return [event["params"]["request"]["url"] for event in self.events
-                if event.get("method") == "Network.requestWillBeSent"]
+        return [
+            event["params"]["request"]["url"]
+            for event in self.events
+            if event.get("method") == "Network.requestWillBeSent"
+        ]
 
     def close(self) -> None:
         try:
@@ -278,8 +306,13 @@ def test_charts_draw_a_bar_for_each_value(browser, pages):
         "datasets": [{"label": "URLs", "data": [2, 0, 3, 0, 2], "drawn": 5}],
     }
     assert charts["chart-hosts"]["labels"] == [
-        "www.example.org", "example.org", "badexample.org", "example.net", "ftp.example.org",
-        "gopher.example.edu", "(no host)",
+        "www.example.org",
+        "example.org",
+        "badexample.org",
+        "example.net",
+        "ftp.example.org",
+        "gopher.example.edu",
+        "(no host)",
     ]
     assert charts["chart-hosts"]["datasets"][0]["data"] == [4, 2, 1, 1, 1, 1, 1]
     assert charts["chart-hosts"]["datasets"][0]["drawn"] == 7
@@ -322,16 +355,24 @@ def test_census_sorts_by_the_column_clicked(browser, pages):
     header = "#table-census th:nth-child({}) button".format
     # As written: the most found first, then by URL.
     assert census_column(browser, 0) == [
-        "http://www.example.org/a", "http://example.org/b",
-        "ftp://fred:****@ftp.example.org/pub/", "gopher://gopher.example.edu/",
-        "http://badexample.org/", "mailto:ann@example.net", "news:comp.infosystems.www",
+        "http://www.example.org/a",
+        "http://example.org/b",
+        "ftp://fred:****@ftp.example.org/pub/",
+        "gopher://gopher.example.edu/",
+        "http://badexample.org/",
+        "mailto:ann@example.net",
+        "news:comp.infosystems.www",
     ]
     assert sorted_by(browser) == [("count", "descending")]
     browser.click(header(1))  # url
     ascending = [
-        "ftp://fred:****@ftp.example.org/pub/", "gopher://gopher.example.edu/",
-        "http://badexample.org/", "http://example.org/b", "http://www.example.org/a",
-        "mailto:ann@example.net", "news:comp.infosystems.www",
+        "ftp://fred:****@ftp.example.org/pub/",
+        "gopher://gopher.example.edu/",
+        "http://badexample.org/",
+        "http://example.org/b",
+        "http://www.example.org/a",
+        "mailto:ann@example.net",
+        "news:comp.infosystems.www",
     ]
     assert census_column(browser, 0) == ascending
     assert sorted_by(browser) == [("url", "ascending")]
@@ -389,9 +430,9 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     position, chunks, header = 8, [], b""
     while position < len(data):
-        length = int.from_bytes(data[position:position + 4], "big")
-        kind = data[position + 4:position + 8]
-        body = data[position + 8:position + 8 + length]
+        length = int.from_bytes(data[position : position + 4], "big")
+        kind = data[position + 4 : position + 8]
+        body = data[position + 8 : position + 8 + length]
         if kind == b"IHDR":
             header = body
         elif kind == b"IDAT":
@@ -406,7 +447,7 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     rows, previous = [], bytearray(stride)
     for y in range(height):
         start = y * (stride + 1)
-        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        kind, row = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
         if kind == 1:  # Sub
             for i in range(channels, stride):
                 row[i] = (row[i] + row[i - channels]) & 0xFF
@@ -424,9 +465,11 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
         previous = row
-        rows.append(bytes(row) if channels == 3 else bytes(
-            value for i, value in enumerate(row) if i % 4 != 3
-        ))
+        rows.append(
+            bytes(row)
+            if channels == 3
+            else bytes(value for i, value in enumerate(row) if i % 4 != 3)
+        )
     return width, height, rows
 
 
@@ -438,12 +481,18 @@ def test_screenshot_shows_the_charts(pages, tmp_path):
     """Chromium's own --screenshot of the page, network off: not blank, and the charts'
     bars are on it in their colour."""
     shot = tmp_path / "page.png"
-    run = chromium(tmp_path / "profile", f"--window-size={WIDTH},{HEIGHT}", "--hide-scrollbars",
-                   "--virtual-time-budget=5000", f"--screenshot={shot}", pages["archive"].as_uri())
+    run = chromium(
+        tmp_path / "profile",
+        f"--window-size={WIDTH},{HEIGHT}",
+        "--hide-scrollbars",
+        "--virtual-time-budget=5000",
+        f"--screenshot={shot}",
+        pages["archive"].as_uri(),
+    )
     assert run.returncode == 0 and shot.exists(), run.stderr.decode(errors="replace")[-2000:]
     width, height, rows = png_pixels(shot.read_bytes())
     assert (width, height) == (WIDTH, HEIGHT)
-    pixels = [row[i:i + 3] for row in rows for i in range(0, len(row), 3)]
+    pixels = [row[i : i + 3] for row in rows for i in range(0, len(row), 3)]
     white = sum(1 for pixel in pixels if pixel == b"\xff\xff\xff")
     bars = sum(1 for pixel in pixels if near(pixel, BAR))
     assert white < 0.97 * len(pixels)  # text, rules and charts: not a blank page
@@ -462,13 +511,17 @@ def test_month_chart_pixels_match_its_data(browser, pages):
         "  chart.scales.y.getPixelForValue(1)]; })()"
     )
     x, y, width, height = box
-    shot = browser.page("Page.captureScreenshot", format="png", captureBeyondViewport=False,
-                        clip={"x": x, "y": y, "width": width, "height": height, "scale": 1})
+    shot = browser.page(
+        "Page.captureScreenshot",
+        format="png",
+        captureBeyondViewport=False,
+        clip={"x": x, "y": y, "width": width, "height": height, "scale": 1},
+    )
     shot_width, _, rows = png_pixels(base64.b64decode(shot["data"]))
     row = rows[round(line_y)]
     runs, inside = [], False
     for column in range(shot_width):
-        bar = near(row[column * 3:column * 3 + 3], BAR)
+        bar = near(row[column * 3 : column * 3 + 3], BAR)
         if bar and not inside:
             runs.append([column, column])
         if bar:
@@ -516,8 +569,10 @@ def list_archive(tmp_path_factory) -> Path:
 
     from ..helpers import shared_path
 
-    folders = [shared_path("corpora", name) for name in
-               ("email-linux-mips-maildir", "email-linux-mips-monthly-mbox-gz")]
+    folders = [
+        shared_path("corpora", name)
+        for name in ("email-linux-mips-maildir", "email-linux-mips-monthly-mbox-gz")
+    ]
     store = tmp_path_factory.mktemp("list") / "list.sqlite"
     scan_into_store(str(store), [str(folder) for folder in folders], build_settings({}))
     return store
@@ -541,8 +596,10 @@ def test_the_time_charts_of_a_list_archive_leave_its_odd_date_off(browser, list_
     one message was left off and how to chart it."""
     summary = report_text(str(list_archive))
     assert "\nDates:       1996-04-19 to 2005-12-22\n" in summary
-    assert ("\nOdd dates:   1 message dated before 1971 or after its scan, left off the time "
-            "axis (--all-dates puts it on it)\n") in summary
+    assert (
+        "\nOdd dates:   1 message dated before 1971 or after its scan, left off the time "
+        "axis (--all-dates puts it on it)\n"
+    ) in summary
     months = report_text(str(list_archive), "--table", "months").splitlines()[1:]
     dated = [row.split(",") for row in months if not row.startswith(",")]
     assert (dated[0][0], dated[-1][0], len(dated)) == ("1996-04", "2005-12", 117)
@@ -567,8 +624,10 @@ def test_the_time_charts_of_a_list_archive_leave_its_odd_date_off(browser, list_
     captions = browser.evaluate(
         "[...document.querySelectorAll('figcaption')].map(c => c.textContent)"
     )
-    assert captions[0] == ("1 message dated before 1971 or after its scan, left off the time "
-                           "axis (--all-dates puts it on it): 1 URL not charted here.")
+    assert captions[0] == (
+        "1 message dated before 1971 or after its scan, left off the time "
+        "axis (--all-dates puts it on it): 1 URL not charted here."
+    )
     assert browser.problems() == []
 
 
@@ -582,8 +641,12 @@ def test_the_census_of_a_list_archive_has_no_two_rows_of_one_url(browser, list_a
 
     from urlint.store.report.census import normal_url
 
-    rows = [json.loads(line) for line in
-            report_text(str(list_archive), "--table", "census", "--format", "jsonl").splitlines()]
+    rows = [
+        json.loads(line)
+        for line in report_text(
+            str(list_archive), "--table", "census", "--format", "jsonl"
+        ).splitlines()
+    ]
     normals = [normal_url(row["url"]) for row in rows]
     assert normals == [row["url"] for row in rows]
     assert len(set(normals)) == len(rows)
@@ -634,8 +697,13 @@ def pipermail_page(tmp_path_factory) -> Path:
 
 def test_the_census_cuts_no_number(browser, pipermail_page):
     # A narrow window: the census's columns of numbers once took a share of its width.
-    browser.page("Emulation.setDeviceMetricsOverride", width=900, height=HEIGHT,
-                 deviceScaleFactor=1, mobile=False)
+    browser.page(
+        "Emulation.setDeviceMetricsOverride",
+        width=900,
+        height=HEIGHT,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
     browser.open(pipermail_page)
     cells = browser.evaluate(
         "[...document.querySelectorAll('#table-census td.number')].map(td =>"

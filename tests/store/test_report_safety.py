@@ -34,41 +34,87 @@ from ..store_helpers import StoreBuilder
 
 # Pieces an attacker would put together, and any characters at all between them.
 PIECES = (
-    "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", ";", ",", '"', "'", " ", ":", "::",
-    "::error file=README.md,line=1::x", "\x1b]0;PWNED\x07", "\x1b[2J", "\x00", "\x7f",
-    "\x85", "\x9b", "\u2028", "\u2029", "\u202e", ";=", "\t+", ';"-', "=cmd|' /C calc'!A0",
-    '=HYPERLINK("http://evil.example/","x")', "ftp://fred:secret@h.example/", "é",
+    "=",
+    "+",
+    "-",
+    "@",
+    "\t",
+    "\r",
+    "\n",
+    "\r\n",
+    ";",
+    ",",
+    '"',
+    "'",
+    " ",
+    ":",
+    "::",
+    "::error file=README.md,line=1::x",
+    "\x1b]0;PWNED\x07",
+    "\x1b[2J",
+    "\x00",
+    "\x7f",
+    "\x85",
+    "\x9b",
+    "\u2028",
+    "\u2029",
+    "\u202e",
+    ";=",
+    "\t+",
+    ';"-',
+    "=cmd|' /C calc'!A0",
+    '=HYPERLINK("http://evil.example/","x")',
+    "ftp://fred:secret@h.example/",
+    "é",
 )
-hostile = st.lists(
-    st.one_of(st.sampled_from(PIECES), st.text(max_size=3)), max_size=5
-).map("".join)
+hostile = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=3)), max_size=5).map("".join)
 maybe_hostile = st.none() | hostile
 # A Date as the store holds one (ISO 8601 UTC), or none, or any text (a store by hand) but
 # NUL: SQLite's string functions end a text at a NUL, so the census's key of a sighting
 # (census._FIRST_KEY) loses its id, and the URL its row (a scan stores no such Date).
-dates = st.none() | st.sampled_from(("2001-09-18T15:15:48Z", "2002-01-05T12:00:00Z")) | (
-    hostile.map(lambda text: text.replace("\x00", ""))
+dates = (
+    st.none()
+    | st.sampled_from(("2001-09-18T15:15:48Z", "2002-01-05T12:00:00Z"))
+    | (hostile.map(lambda text: text.replace("\x00", "")))
 )
 
-messages = st.fixed_dictionaries({
-    "path": hostile, "sender": maybe_hostile, "list_id": maybe_hostile,
-    "folder": maybe_hostile, "message_id": maybe_hostile, "date": dates,
-})
-urls = st.fixed_dictionaries({
-    "url": hostile, "scheme": hostile, "host": maybe_hostile, "path": hostile,
-    "message": st.none() | st.integers(0, 2),
-})
-findings = st.fixed_dictionaries({
-    "code": hostile, "name": hostile, "severity": st.sampled_from(("error", "warning")) | hostile,
-    "url": st.none() | st.integers(0, 3) | hostile, "message": st.none() | st.integers(0, 2),
-})
-stores = st.fixed_dictionaries({
-    "input": st.fixed_dictionaries({"path": hostile, "kind": hostile, "scanned_at": hostile}),
-    "messages": st.lists(messages, max_size=3),
-    "urls": st.lists(urls, min_size=1, max_size=4),
-    "findings": st.lists(findings, max_size=2),
-    "problems": st.lists(st.tuples(hostile, hostile), max_size=1),
-})
+messages = st.fixed_dictionaries(
+    {
+        "path": hostile,
+        "sender": maybe_hostile,
+        "list_id": maybe_hostile,
+        "folder": maybe_hostile,
+        "message_id": maybe_hostile,
+        "date": dates,
+    }
+)
+urls = st.fixed_dictionaries(
+    {
+        "url": hostile,
+        "scheme": hostile,
+        "host": maybe_hostile,
+        "path": hostile,
+        "message": st.none() | st.integers(0, 2),
+    }
+)
+findings = st.fixed_dictionaries(
+    {
+        "code": hostile,
+        "name": hostile,
+        "severity": st.sampled_from(("error", "warning")) | hostile,
+        "url": st.none() | st.integers(0, 3) | hostile,
+        "message": st.none() | st.integers(0, 2),
+    }
+)
+stores = st.fixed_dictionaries(
+    {
+        "input": st.fixed_dictionaries({"path": hostile, "kind": hostile, "scanned_at": hostile}),
+        "messages": st.lists(messages, max_size=3),
+        "urls": st.lists(urls, min_size=1, max_size=4),
+        "findings": st.lists(findings, max_size=2),
+        "problems": st.lists(st.tuples(hostile, hostile), max_size=1),
+    }
+)
 
 
 def masked(value: str | None) -> str | None:
@@ -83,14 +129,18 @@ def fill(builder: StoreBuilder, drawn: dict) -> None:
         connection.execute(f"DELETE FROM {table}")
     source = drawn["input"]
     input_id = builder.input(
-        masked(source["path"]), masked(source["kind"]),
-        key="input", scanned_at=masked(source["scanned_at"]),
+        masked(source["path"]),
+        masked(source["kind"]),
+        key="input",
+        scanned_at=masked(source["scanned_at"]),
     )
     message_ids = [
         builder.message(
-            input_id, masked(message["path"]), index, masked(message["date"]),
-            **{key: masked(message[key]) for key in ("sender", "list_id", "folder",
-                                                     "message_id")},
+            input_id,
+            masked(message["path"]),
+            index,
+            masked(message["date"]),
+            **{key: masked(message[key]) for key in ("sender", "list_id", "folder", "message_id")},
         )
         for index, message in enumerate(drawn["messages"], 1)
     ]
@@ -100,15 +150,27 @@ def fill(builder: StoreBuilder, drawn: dict) -> None:
 
     url_texts = [masked(url["url"]) for url in drawn["urls"]]
     for url, text in zip(drawn["urls"], url_texts, strict=True):
-        builder.url(input_id, masked(url["path"]), text, message_of(url["message"]),
-                    scheme=masked(url["scheme"]), host=masked(url["host"]))
+        builder.url(
+            input_id,
+            masked(url["path"]),
+            text,
+            message_of(url["message"]),
+            scheme=masked(url["scheme"]),
+            host=masked(url["host"]),
+        )
     for finding in drawn["findings"]:
         target = finding["url"]
         if isinstance(target, int):  # one of the URLs found, as `check` reports it
             target = url_texts[target % len(url_texts)]
-        builder.finding(input_id, "f", masked(finding["code"]), masked(finding["name"]),
-                        masked(finding["severity"]), masked(target),
-                        message_of(finding["message"]))
+        builder.finding(
+            input_id,
+            "f",
+            masked(finding["code"]),
+            masked(finding["name"]),
+            masked(finding["severity"]),
+            masked(target),
+            message_of(finding["message"]),
+        )
     for kind, reason in drawn["problems"]:
         builder.problem(input_id, "p", masked(kind), masked(reason))
     connection.execute("COMMIT")
@@ -173,7 +235,9 @@ def outputs(path: str) -> dict[str, str]:
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(drawn=stores)
 def test_every_report_is_safe_whatever_the_store_holds(builder, drawn):

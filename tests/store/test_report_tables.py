@@ -85,10 +85,12 @@ def test_a_value_of_another_type_is_written_as_text():
     [
         # OWASP's two examples: the second as OWASP escapes it; the first with a quote
         # after its ";" too, where a reader that splits at ";" starts a cell
-        ('=1+2";=1+2', "\"'=1+2\"\";'=1+2\",3\n"),
-        ("=1+2'\" ;,=1+2", "\"'=1+2'\"\" ;,=1+2\",3\n"),
-        ('=HYPERLINK("http://evil.example/","x")',
-         "\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",3\n"),
+        ('=1+2";=1+2', '"\'=1+2"";\'=1+2",3\n'),
+        ("=1+2'\" ;,=1+2", '"\'=1+2\'"" ;,=1+2",3\n'),
+        (
+            '=HYPERLINK("http://evil.example/","x")',
+            '"\'=HYPERLINK(""http://evil.example/"",""x"")",3\n',
+        ),
         ("=cmd|' /C calc'!A0 <l.example.com>", "'=cmd|' /C calc'!A0 <l.example.com>,3\n"),
         ("a\r\nb", "a\\x0d\\x0ab,3\n"),  # one line: no field quoted over two
     ],
@@ -134,8 +136,8 @@ def test_member_names_in_the_census_csv_are_escaped(capsys, hostile_tar):
     assert table(capsys, hostile_tar, "census") == (
         "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,"
         "line,context,spellings\n"
-        "http://example.com/~x0,http,example.com,1,1,,,\"names.tar!a\\x0a::error file=README.md,"
-        "line=1::injected by a tar member\\x0a.eml\",1,,4,,http://example.com/~x0\n"
+        'http://example.com/~x0,http,example.com,1,1,,,"names.tar!a\\x0a::error file=README.md,'
+        'line=1::injected by a tar member\\x0a.eml",1,,4,,http://example.com/~x0\n'
         "http://example.com/~x1,http,example.com,1,1,,,names.tar!b\\x1b]0;PWNED\\x07.eml,1,,4,,"
         "http://example.com/~x1\n"
     )
@@ -155,7 +157,7 @@ def formula_mail(tmp_path, monkeypatch, capsys) -> str:
     """A store of a message whose From, List-Id and hosts are spreadsheet formulas."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "formulas.eml").write_text(
-        "From: =HYPERLINK(\"http://evil.example/\",\"x\")\n"
+        'From: =HYPERLINK("http://evil.example/","x")\n'
         "List-Id: =cmd|' /C calc'!A0 <l.example.com>\n"
         "Subject: s\n\nsee <URL:http://-1+2.example/> and <URL:http://@x.example/>\n"
     )
@@ -165,17 +167,17 @@ def formula_mail(tmp_path, monkeypatch, capsys) -> str:
 
 FORMULA_TABLES = {
     "senders": "sender,urls,unique_urls,messages,first_seen,last_seen\n"
-               "\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",2,2,1,,\n",
+    '"\'=HYPERLINK(""http://evil.example/"",""x"")",2,2,1,,\n',
     "lists": "list_id,urls,unique_urls,messages,first_seen,last_seen\n"
-             "'=cmd|' /C calc'!A0 <l.example.com>,2,2,1,,\n",
+    "'=cmd|' /C calc'!A0 <l.example.com>,2,2,1,,\n",
     "domains": "host,urls,unique_urls,messages,first_seen,last_seen\n"
-               "'-1+2.example,1,1,1,,\n"
-               "x.example,1,1,1,,\n",
+    "'-1+2.example,1,1,1,,\n"
+    "x.example,1,1,1,,\n",
     "census": "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,"
-              "message_id,line,context,spellings\n"
-              "http://-1+2.example/,http,'-1+2.example,1,1,,,formulas.eml,1,,5,,"
-              "http://-1+2.example/\n"
-              "http://@x.example/,http,x.example,1,1,,,formulas.eml,1,,5,,http://@x.example/\n",
+    "message_id,line,context,spellings\n"
+    "http://-1+2.example/,http,'-1+2.example,1,1,,,formulas.eml,1,,5,,"
+    "http://-1+2.example/\n"
+    "http://@x.example/,http,x.example,1,1,,,formulas.eml,1,,5,,http://@x.example/\n",
 }
 
 
@@ -216,12 +218,21 @@ def test_the_findings_and_problems_tables_are_safe_in_the_csv(capsys, tmp_path):
 
     with StoreBuilder(tmp_path / "hand.sqlite") as store:
         first = store.input("a.eml", "mail")
-        message = store.message(first, "a.eml", 1, None, sender="=HYPERLINK(\"x\")")
-        store.finding(first, "a.eml", "C202", "unsafe-character", "warning",
-                      "http://a.example/", message, 3, text="@SUM(1+1)")
+        message = store.message(first, "a.eml", 1, None, sender='=HYPERLINK("x")')
+        store.finding(
+            first,
+            "a.eml",
+            "C202",
+            "unsafe-character",
+            "warning",
+            "http://a.example/",
+            message,
+            3,
+            text="@SUM(1+1)",
+        )
         store.problem(first, "a.eml", "charset", "-2+3\n::error::x", message, 2)
     assert table(capsys, str(tmp_path / "hand.sqlite"), "findings").splitlines()[1:] == [
-        "C202,unsafe-character,warning,http://a.example/,,\"'=HYPERLINK(\"\"x\"\")\",a.eml,1,,3,"
+        'C202,unsafe-character,warning,http://a.example/,,"\'=HYPERLINK(""x"")",a.eml,1,,3,'
         "'@SUM(1+1)",
     ]
     assert table(capsys, str(tmp_path / "hand.sqlite"), "problems").splitlines()[1:] == [

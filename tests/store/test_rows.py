@@ -68,12 +68,16 @@ def test_a_template_url_is_read_back_with_its_flag_and_context(capsys, code_and_
 
 def test_the_census_says_where_each_url_was_first_found_in(capsys, code_and_text):
     assert run(capsys, "scan", "-q", "--store", "urls.sqlite", "code.py", "notes.txt") == (
-        0, "", ""
+        0,
+        "",
+        "",
     )
     code, out, err = run(capsys, "report", "urls.sqlite", "--table", "census", "--format", "jsonl")
     assert (code, err) == (0, "")
-    assert [(row["url"], row["path"], row["line"], row["context"])
-            for row in map(json.loads, out.splitlines())] == [
+    assert [
+        (row["url"], row["path"], row["line"], row["context"])
+        for row in map(json.loads, out.splitlines())
+    ] == [
         ("https://a.example/x", "code.py", 1, "string"),  # its first sighting: code.py's
         ("https://b.example/guide", "code.py", 2, "comment"),
         ("https://c.example/users/{user_id}/", "code.py", 3, "string"),

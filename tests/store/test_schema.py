@@ -50,8 +50,7 @@ def made_older(store: Path, version: int) -> None:
     """The store, made by this urlint, as a urlint of schema `version` made it: the columns
     later versions added dropped, its meta saying `version`."""
     undone = "".join(
-        script for number, script in sorted(_ADDED_AFTER.items(), reverse=True)
-        if number > version
+        script for number, script in sorted(_ADDED_AFTER.items(), reverse=True) if number > version
     )
     changed(store, undone + f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version';")
 
@@ -106,33 +105,61 @@ SELECT n AS id, 1 AS input_id, NULL AS message, 'a' AS path, 'http://x/' AS url,
     ("script", "line"),
     [
         (ENDLESS_URLS, "not a urlint store: it holds a view (urls), and a urlint store holds none"),
-        ("CREATE TRIGGER gone AFTER INSERT ON urls BEGIN DELETE FROM inputs; END;",
-         "not a urlint store: it holds a trigger (gone), and a urlint store holds none"),
-        ("CREATE VIRTUAL TABLE search USING fts5(url);",
-         "not a urlint store: it holds a virtual table (search), and a urlint store holds none"),
-        ("ALTER TABLE urls ADD COLUMN note TEXT;",
-         "not a urlint store: its table urls has a column urlint's has not (note)"),
-        ("ALTER TABLE urls DROP COLUMN header;",
-         "not a urlint store: its table urls has no column header"),
-        ("CREATE TABLE problems_again (id INTEGER PRIMARY KEY, input_id INTEGER REFERENCES "
-         "inputs(id) ON DELETE CASCADE, message INTEGER REFERENCES messages(id) ON DELETE "
-         "CASCADE, path TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT, line INTEGER NOT NULL);"
-         "DROP TABLE problems; ALTER TABLE problems_again RENAME TO problems;",
-         "not a urlint store: its table problems is not as urlint makes it (its columns' types "
-         "or constraints)"),
-        ("CREATE TABLE notes (x);",
-         "not a urlint store: it holds a table urlint makes none of (notes)"),
+        (
+            "CREATE TRIGGER gone AFTER INSERT ON urls BEGIN DELETE FROM inputs; END;",
+            "not a urlint store: it holds a trigger (gone), and a urlint store holds none",
+        ),
+        (
+            "CREATE VIRTUAL TABLE search USING fts5(url);",
+            "not a urlint store: it holds a virtual table (search), and a urlint store holds none",
+        ),
+        (
+            "ALTER TABLE urls ADD COLUMN note TEXT;",
+            "not a urlint store: its table urls has a column urlint's has not (note)",
+        ),
+        (
+            "ALTER TABLE urls DROP COLUMN header;",
+            "not a urlint store: its table urls has no column header",
+        ),
+        (
+            "CREATE TABLE problems_again (id INTEGER PRIMARY KEY, input_id INTEGER REFERENCES "
+            "inputs(id) ON DELETE CASCADE, message INTEGER REFERENCES messages(id) ON DELETE "
+            "CASCADE, path TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT, line INTEGER NOT NULL);"
+            "DROP TABLE problems; ALTER TABLE problems_again RENAME TO problems;",
+            "not a urlint store: its table problems is not as urlint makes it (its columns' types "
+            "or constraints)",
+        ),
+        (
+            "CREATE TABLE notes (x);",
+            "not a urlint store: it holds a table urlint makes none of (notes)",
+        ),
         ("DROP TABLE findings;", "not a urlint store: no such table: findings"),
-        ("DROP TABLE meta; CREATE VIEW meta (key, value) AS SELECT 'schema_version', '2';",
-         "not a urlint store: its meta is a view"),
-        ("ALTER TABLE meta ADD COLUMN note TEXT;",
-         "not a urlint store: its table meta has a column urlint's has not (note)"),
-        ("DELETE FROM meta WHERE key = 'schema_version';",
-         "not a urlint store: its meta table holds no schema version"),
+        (
+            "DROP TABLE meta; CREATE VIEW meta (key, value) AS SELECT 'schema_version', '2';",
+            "not a urlint store: its meta is a view",
+        ),
+        (
+            "ALTER TABLE meta ADD COLUMN note TEXT;",
+            "not a urlint store: its table meta has a column urlint's has not (note)",
+        ),
+        (
+            "DELETE FROM meta WHERE key = 'schema_version';",
+            "not a urlint store: its meta table holds no schema version",
+        ),
     ],
-    ids=["endless view", "trigger", "virtual table", "extra column", "missing column",
-         "constraint dropped", "extra table", "missing table", "meta a view", "meta changed",
-         "no version"],
+    ids=[
+        "endless view",
+        "trigger",
+        "virtual table",
+        "extra column",
+        "missing column",
+        "constraint dropped",
+        "extra table",
+        "missing table",
+        "meta a view",
+        "meta changed",
+        "no version",
+    ],
 )
 def test_a_store_whose_tables_are_not_urlints_is_refused_and_left_as_it_is(
     capsys, tmp_path, script, line
@@ -148,10 +175,15 @@ def test_a_report_of_a_store_whose_urls_are_an_endless_view_ends_at_once(tmp_pat
     changed(store, "PRAGMA journal_mode=DELETE;" + ENDLESS_URLS)
     done = subprocess.run(
         [sys.executable, "-m", "urlint", "report", str(store)],
-        capture_output=True, text=True, timeout=60, cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
     )
     assert (done.returncode, done.stdout, done.stderr) == (
-        2, "", f"urlint: {store}: not a urlint store: it holds a view (urls), and a urlint "
+        2,
+        "",
+        f"urlint: {store}: not a urlint store: it holds a view (urls), and a urlint "
         "store holds none\n",
     )
 
@@ -185,8 +217,11 @@ def test_a_database_of_another_program_is_left_exactly_as_it_was(capsys, tmp_pat
 
 def test_a_meta_table_of_version_1_alone_is_refused_and_left_in_its_journal_mode(capsys, tmp_path):
     old = tmp_path / "old.db"
-    changed(old, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                 "INSERT INTO meta VALUES ('schema_version', '1');")
+    changed(
+        old,
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO meta VALUES ('schema_version', '1');",
+    )
     refused_by_both(capsys, old, "not a urlint store: no such table: inputs")
     assert journal_mode(old) == "delete"
 
@@ -198,13 +233,17 @@ def test_a_report_never_migrates_a_store_of_an_older_schema(capsys, tmp_path):
     before = state(store)
     code, out, err = run(capsys, "report", str(store))
     assert (code, out, err) == (
-        2, "", f"urlint: {store}: the store is of schema version 1, older than this urlint's 3: "
+        2,
+        "",
+        f"urlint: {store}: the store is of schema version 1, older than this urlint's 3: "
         "a scan into it brings it up to date (a report changes no store)\n",
     )
     assert state(store) == before
     # the scan it names does: its plain hashes forgotten (store.schema.MIGRATIONS)
     assert run(capsys, "scan", "-q", "--store", str(store), str(store.parent / "notes.txt")) == (
-        0, "", ""
+        0,
+        "",
+        "",
     )
     code, out, err = run(capsys, "report", str(store), "--table", "schemes")
     assert (code, err) == (0, "")
@@ -214,9 +253,7 @@ def test_an_empty_file_is_made_a_store_by_scan(capsys, tmp_path):
     (tmp_path / "a.txt").write_text("see http://example.com/\n")
     empty = tmp_path / "empty.sqlite"
     empty.touch()
-    assert run(capsys, "scan", "-q", "--store", str(empty), str(tmp_path / "a.txt")) == (
-        0, "", ""
-    )
+    assert run(capsys, "scan", "-q", "--store", str(empty), str(tmp_path / "a.txt")) == (0, "", "")
     assert journal_mode(empty) == "wal"
 
 
@@ -242,7 +279,7 @@ def damaged(store: Path) -> str:
     SQLite's quick_check finds first, as the line says it (one line, its header left out)."""
     data = bytearray(store.read_bytes())
     middle = len(data) // 3
-    data[middle:middle + 4096] = bytes(byte ^ 0xFF for byte in data[middle:middle + 4096])
+    data[middle : middle + 4096] = bytes(byte ^ 0xFF for byte in data[middle : middle + 4096])
     store.write_bytes(bytes(data))
     connection = sqlite3.connect(store)
     try:
@@ -260,10 +297,12 @@ def test_a_damaged_store_is_neither_added_to_nor_reported_when_checked(capsys, t
     (tmp_path / "in" / "new.txt").write_text("see http://new.example/\n")
     before = state(store)
     line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
-    for argv in (["scan", "-j", "1", "--check-store", "--store", str(store), str(tmp_path / "in")],
-                 ["report", "--check-store", str(store)],
-                 ["report", "--check-store", str(store), "--table", "domains"],
-                 ["report", "--check-store", str(store), "--html", str(tmp_path / "r.html")]):
+    for argv in (
+        ["scan", "-j", "1", "--check-store", "--store", str(store), str(tmp_path / "in")],
+        ["report", "--check-store", str(store)],
+        ["report", "--check-store", str(store), "--table", "domains"],
+        ["report", "--check-store", str(store), "--html", str(tmp_path / "r.html")],
+    ):
         assert run(capsys, *argv) == (2, "", line)
     assert state(store) == before
     assert not (tmp_path / "r.html").exists()
@@ -282,8 +321,10 @@ def test_a_store_a_scan_did_not_end_is_checked_whole_unasked(capsys, tmp_path):
         connection.close()
     before = state(store)
     line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
-    for argv in (["scan", "-j", "1", "--store", str(store), str(tmp_path / "in")],
-                 ["report", str(store)]):
+    for argv in (
+        ["scan", "-j", "1", "--store", str(store), str(tmp_path / "in")],
+        ["report", str(store)],
+    ):
         assert run(capsys, *argv) == (2, "", line)
     assert state(store) == before
 
@@ -310,8 +351,12 @@ def test_a_store_a_scan_ended_is_not_read_whole_again(capsys, tmp_path, monkeypa
     assert run(capsys, "scan", "-j", "1", "--store", str(store), str(tmp_path / "in"))[0] == 0
     assert checked == []
     assert run(capsys, "report", "--check-store", str(store), "--table", "schemes")[0] == 0
-    assert run(capsys, "scan", "-j", "1", "--check-store", "--store", str(store),
-               str(tmp_path / "in"))[0] == 0
+    assert (
+        run(
+            capsys, "scan", "-j", "1", "--check-store", "--store", str(store), str(tmp_path / "in")
+        )[0]
+        == 0
+    )
     assert checked == [str(store), str(store)]
     assert _meta_keys(store) == ["schema_version", "urlint_version"]
 
@@ -350,8 +395,10 @@ def version_2_store(path: Path) -> None:
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.executescript(
-            schema._TABLES_V1 + schema.MIGRATIONS[1]
-            + "".join(f"{create};" for create in schema._late_indexes()) + V2_ROWS
+            schema._TABLES_V1
+            + schema.MIGRATIONS[1]
+            + "".join(f"{create};" for create in schema._late_indexes())
+            + V2_ROWS
         )
     finally:
         connection.close()
@@ -360,9 +407,10 @@ def version_2_store(path: Path) -> None:
 def columns(path: Path, table: str) -> list[str]:
     connection = sqlite3.connect(path)
     try:
-        return [name for (name,) in connection.execute(
-            "SELECT name FROM pragma_table_info(?)", (table,)
-        )]
+        return [
+            name
+            for (name,) in connection.execute("SELECT name FROM pragma_table_info(?)", (table,))
+        ]
     finally:
         connection.close()
 
@@ -376,9 +424,25 @@ def rows(path: Path, sql: str) -> list[tuple]:
 
 
 URL_COLUMNS_V2 = [
-    "id", "input_id", "message", "path", "url", "scheme", "host", "line", "column",
-    "end_line", "end_column", "offset", "wrapper", "alt", "flags", "part", "content_type",
-    "source", "header",
+    "id",
+    "input_id",
+    "message",
+    "path",
+    "url",
+    "scheme",
+    "host",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "offset",
+    "wrapper",
+    "alt",
+    "flags",
+    "part",
+    "content_type",
+    "source",
+    "header",
 ]
 
 
@@ -389,7 +453,9 @@ def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
     schema.connect(str(store)).close()  # as a scan killed then leaves it: marked open
     assert columns(store, "urls") == [*URL_COLUMNS_V2, "context"]
     assert rows(store, "SELECT key, value FROM meta ORDER BY key") == [
-        ("scan_not_ended", "1"), ("schema_version", "3"), ("urlint_version", urlint_version()),
+        ("scan_not_ended", "1"),
+        ("schema_version", "3"),
+        ("urlint_version", urlint_version()),
     ]
     # the rows held are kept, their context not known; the plain file is read again by the
     # next scan of it (status "failed"), the mbox is not
@@ -398,7 +464,8 @@ def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
         ("list.mbox", "http://m.example/", None),
     ]
     assert rows(store, "SELECT path, status, hash FROM inputs ORDER BY id") == [
-        ("code.py", "failed", "aa"), ("list.mbox", "done", "bb"),
+        ("code.py", "failed", "aa"),
+        ("list.mbox", "done", "bb"),
     ]
     assert {"urls_url", "urls_host", "urls_input"} <= {
         name for (name,) in rows(store, "SELECT name FROM sqlite_master WHERE type = 'index'")
@@ -448,7 +515,9 @@ def test_a_store_newer_than_this_urlint_is_refused_by_scan_and_left_as_it_is(cap
     before = state(store)
     code, out, err = run(capsys, "scan", "-j", "1", "--store", str(store), str(store.parent))
     assert (code, out, err) == (
-        2, "", f"urlint: {store}: the store is of schema version 4; this urlint knows 3 at most: "
+        2,
+        "",
+        f"urlint: {store}: the store is of schema version 4; this urlint knows 3 at most: "
         "upgrade urlint\n",
     )
     assert state(store) == before

@@ -61,8 +61,12 @@ def build_tree(root: Path) -> Path:
         "See <URL:ftp://ds.in\n   ternic.net/rfc> and http://www.example.edu/~jsmith/x.\n"
     )
     (root / "list.mbox").write_bytes(
-        mbox_of(*[message(n, f"http://example.org/{n}/", list_id="tools.example.org")
-                  for n in range(1, 4)])
+        mbox_of(
+            *[
+                message(n, f"http://example.org/{n}/", list_id="tools.example.org")
+                for n in range(1, 4)
+            ]
+        )
     )
     maildir = root / "Maildir"
     for sub in ("cur", "new", "tmp"):
@@ -70,8 +74,11 @@ def build_tree(root: Path) -> Path:
     (maildir / "cur" / "1700000000.1.host:2,S").write_bytes(message(10, "gopher://g.example.net/"))
     (maildir / "new" / "1700000001.2.host").write_bytes(message(11, "http://new.example.com/a"))
     (root / "2001-03.mbox.gz").write_bytes(
-        gzip.compress(mbox_of(message(20, "http://gz.example.org/"),
-                              message(21, "ftp://ftp.example.org/pub/")))
+        gzip.compress(
+            mbox_of(
+                message(20, "http://gz.example.org/"), message(21, "ftp://ftp.example.org/pub/")
+            )
+        )
     )
     packed = root / "old.tar.gz"
     inner = root / "inner.mbox"
@@ -154,16 +161,51 @@ def test_a_scan_stores_what_extract_and_check_give(tmp_path, capsys):
     mbox = str(tree / "list.mbox")
     maildir = str(tree / "Maildir")
     assert messages == [
-        (f"{maildir}/cur/1700000000.1.host:2,S", 1, "<m10@example.org>",
-         "2001-03-11T02:00:13Z", None, maildir, "S"),
-        (f"{maildir}/new/1700000001.2.host", 1, "<m11@example.org>",
-         "2001-03-12T02:00:13Z", None, maildir, None),
-        (mbox, 1, "<m1@example.org>", "2001-03-02T02:00:13Z",
-         "Tools users <tools.example.org>", mbox, None),
-        (mbox, 2, "<m2@example.org>", "2001-03-03T02:00:13Z",
-         "Tools users <tools.example.org>", mbox, None),
-        (mbox, 3, "<m3@example.org>", "2001-03-04T02:00:13Z",
-         "Tools users <tools.example.org>", mbox, None),
+        (
+            f"{maildir}/cur/1700000000.1.host:2,S",
+            1,
+            "<m10@example.org>",
+            "2001-03-11T02:00:13Z",
+            None,
+            maildir,
+            "S",
+        ),
+        (
+            f"{maildir}/new/1700000001.2.host",
+            1,
+            "<m11@example.org>",
+            "2001-03-12T02:00:13Z",
+            None,
+            maildir,
+            None,
+        ),
+        (
+            mbox,
+            1,
+            "<m1@example.org>",
+            "2001-03-02T02:00:13Z",
+            "Tools users <tools.example.org>",
+            mbox,
+            None,
+        ),
+        (
+            mbox,
+            2,
+            "<m2@example.org>",
+            "2001-03-03T02:00:13Z",
+            "Tools users <tools.example.org>",
+            mbox,
+            None,
+        ),
+        (
+            mbox,
+            3,
+            "<m3@example.org>",
+            "2001-03-04T02:00:13Z",
+            "Tools users <tools.example.org>",
+            mbox,
+            None,
+        ),
     ]
     assert query(store, "SELECT path, kind, status, messages FROM inputs ORDER BY path") == [
         (str(tree / "2001-03.mbox.gz"), "gzip", "done", 2),
@@ -178,9 +220,7 @@ def test_a_scan_stores_what_extract_and_check_give(tmp_path, capsys):
 def test_without_findings_the_urls_are_stored_alone(tmp_path):
     tree = build_tree(tmp_path / "archive")
     scanned(tmp_path / "all.sqlite", tree)
-    summary = scan_into_store(
-        str(tmp_path / "urls.sqlite"), [str(tree)], SETTINGS, findings=False
-    )
+    summary = scan_into_store(str(tmp_path / "urls.sqlite"), [str(tree)], SETTINGS, findings=False)
     assert (summary.urls, summary.findings) == (10, 0)
     everything = store_contents(tmp_path / "all.sqlite")
     alone = store_contents(tmp_path / "urls.sqlite")
@@ -228,11 +268,14 @@ def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, m
         assert store_contents(store) == whole
     findings = query(
         tmp_path / "ranges2.sqlite",
-        'SELECT code, line, "column", text FROM findings WHERE code = \'M901\'',
+        "SELECT code, line, \"column\", text FROM findings WHERE code = 'M901'",
     )
     assert findings == [
         (
-            "M901", 1, 3, "unused suppression: 'S408' matches no finding here",
+            "M901",
+            1,
+            3,
+            "unused suppression: 'S408' matches no finding here",
         )
     ]
     last = 2 + 33 * 999  # the last block's first line
@@ -240,9 +283,9 @@ def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, m
         tmp_path / "ranges2.sqlite",
         'SELECT url, line, "column", end_line, offset FROM urls ORDER BY id DESC LIMIT 1',
     ) == [("http://ex.com/~b", last + 2, 5, last + 2, path.stat().st_size - 6 * 60 * 30 - 30 - 17)]
-    assert query(
-        tmp_path / "ranges2.sqlite", "SELECT status, kind FROM inputs"
-    ) == [("done", "text")]
+    assert query(tmp_path / "ranges2.sqlite", "SELECT status, kind FROM inputs") == [
+        ("done", "text")
+    ]
     assert kinds == ["TextRange"] * len(kinds) and len(kinds) > 1
 
 
@@ -254,8 +297,9 @@ def test_a_second_scan_reads_nothing_unchanged(tmp_path, monkeypatch):
     read = []
     original = writer.StoreWriter._write
     monkeypatch.setattr(
-        writer.StoreWriter, "_write", lambda self, rows, path: read.append(path) or original(
-            self, rows, path)
+        writer.StoreWriter,
+        "_write",
+        lambda self, rows, path: read.append(path) or original(self, rows, path),
     )
     summary = scanned(store, tree)
     assert summary.actions["unchanged"] == 6 and summary.urls == 0 and read == []
@@ -304,18 +348,26 @@ def test_a_rescan_reads_only_what_changed_and_equals_a_fresh_scan(tmp_path):
     # a text file changed, a gzipped month removed, a new month added, one file touched
     (tree / "notes.txt").write_text("Now only http://changed.example.org/.\n")
     (tree / "2001-03.mbox.gz").unlink()
-    (tree / "2001-04.mbox.gz").write_bytes(gzip.compress(mbox_of(message(40, "http://apr.example/"))))
+    (tree / "2001-04.mbox.gz").write_bytes(
+        gzip.compress(mbox_of(message(40, "http://apr.example/")))
+    )
     os.utime(tree / "old.tar.gz", ns=(1, 1))
 
     summary = scanned(store, tree)
     assert summary.actions == {
-        "new": 2, "changed": 1, "resumed": 0, "renamed": 2, "unchanged": 2, "gone": 1,
+        "new": 2,
+        "changed": 1,
+        "resumed": 0,
+        "renamed": 2,
+        "unchanged": 2,
+        "gone": 1,
     }
     assert summary.urls == 3  # the new message, the changed text, the new month
     scanned(tmp_path / "fresh.sqlite", tree)
     assert store_contents(store) == store_contents(tmp_path / "fresh.sqlite")
-    assert query(store, "SELECT path, flags FROM messages WHERE folder = ? ORDER BY path",
-                 str(maildir)) == [
+    assert query(
+        store, "SELECT path, flags FROM messages WHERE folder = ? ORDER BY path", str(maildir)
+    ) == [
         (f"{maildir}/cur/1700000000.1.host:2,RS", "RS"),
         (f"{maildir}/cur/1700000001.2.host:2,", ""),
         (f"{maildir}/new/1700000002.3.host", None),
@@ -390,7 +442,8 @@ def test_a_crossposted_article_is_stored_once(tmp_path):
     for jobs in (1, 2):
         scanned(tmp_path / f"{jobs}.sqlite", tmp_path / "archive", jobs=jobs)
     assert query(tmp_path / "1.sqlite", "SELECT url FROM urls ORDER BY url") == [
-        ("http://example.org/crossposted",), ("http://example.org/one/",),
+        ("http://example.org/crossposted",),
+        ("http://example.org/one/",),
         ("http://example.org/three/",),
     ]
     assert store_contents(tmp_path / "1.sqlite") == store_contents(tmp_path / "2.sqlite")
@@ -398,11 +451,18 @@ def test_a_crossposted_article_is_stored_once(tmp_path):
 
 def large_mbox(path: Path, first: int, count: int) -> None:
     with open(path, "ab") as out:
-        out.write(mbox_of(*[
-            message(n, f"http://example.org/{n}/ and ftp://fred:hunter{n}@ftp.example.org/",
-                    date=f"Mon, {1 + n % 28:02d} Jan 2001 10:00:00 -0000")
-            for n in range(first, first + count)
-        ]))
+        out.write(
+            mbox_of(
+                *[
+                    message(
+                        n,
+                        f"http://example.org/{n}/ and ftp://fred:hunter{n}@ftp.example.org/",
+                        date=f"Mon, {1 + n % 28:02d} Jan 2001 10:00:00 -0000",
+                    )
+                    for n in range(first, first + count)
+                ]
+            )
+        )
 
 
 def test_an_mbox_that_grew_is_read_on_from_where_the_last_scan_stopped(tmp_path, monkeypatch):
@@ -492,10 +552,12 @@ def test_the_store_holds_no_password(tmp_path):
     (tree / "secret.txt").write_text(
         "ftp://fred:Plant3dSecret@ftp.example.org/ and <URL:ftp://fred:pw2Plant3dSecret@h/>\n"
     )
-    (tree / "secret.mbox").write_bytes(mbox_of(
-        b"From: ftp://fred:Plant3dSecret@mail.example\nMessage-ID: <ftp://x:Plant3dSecret@y>\n"
-        b"Subject: s\n\nhttp://joe:Plant3dSecret@www.example.com/x\n"
-    ))
+    (tree / "secret.mbox").write_bytes(
+        mbox_of(
+            b"From: ftp://fred:Plant3dSecret@mail.example\nMessage-ID: <ftp://x:Plant3dSecret@y>\n"
+            b"Subject: s\n\nhttp://joe:Plant3dSecret@www.example.com/x\n"
+        )
+    )
     store = tmp_path / "urls.sqlite"
     scanned(store, tree)
     assert query(store, "SELECT count(*) FROM urls WHERE url LIKE '%****%'") == [(3,)]
@@ -609,7 +671,9 @@ def test_a_key_file_that_holds_no_key_keeps_no_hash(tmp_path, holder):
     assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
     after = os.lstat(key)
     assert (after.st_mode, after.st_ino, after.st_size) == (
-        before.st_mode, before.st_ino, before.st_size,
+        before.st_mode,
+        before.st_ino,
+        before.st_size,
     )
 
 
@@ -635,7 +699,8 @@ def test_none_is_bound_as_null_and_an_adapter_the_program_has_is_kept():
         writer.bind_none_as_null()
         assert key in sqlite3.adapters  # found first: no search for one
         assert connection.execute("SELECT typeof(?), ? IS NULL", (None, None)).fetchone() == (
-            "null", 1,
+            "null",
+            1,
         )
 
         def own(value: None) -> str:
@@ -718,8 +783,10 @@ def test_the_command_says_what_it_could_not_read_and_exits_2(tmp_path, capsys, m
         (["--store", "s.sqlite", "-"], "scan reads files, not standard input"),
         (["--store", "s.sqlite"], "scan needs a PATH"),
         (["--store", "notes.txt", "."], "not a urlint store"),
-        (["--store", "s.sqlite", "--scheduler", "tcp://h:1", "--engine", "local", "."],
-         "--scheduler is for --engine dask"),
+        (
+            ["--store", "s.sqlite", "--scheduler", "tcp://h:1", "--engine", "local", "."],
+            "--scheduler is for --engine dask",
+        ),
     ],
 )
 def test_the_command_says_what_is_wrong_in_one_line(tmp_path, capsys, monkeypatch, argv, message):
@@ -769,8 +836,7 @@ def test_a_store_that_cannot_be_written_is_said_to_be(tmp_path, capsys, monkeypa
 
     monkeypatch.setattr(schema, "connect", read_only)
     assert scan_error(capsys, "urls.sqlite", "archive") == (
-        "urlint: urls.sqlite: the store cannot be written: attempt to write a readonly "
-        "database\n"
+        "urlint: urls.sqlite: the store cannot be written: attempt to write a readonly database\n"
     )
 
 
@@ -852,7 +918,10 @@ def run_killable(store: Path, tree: Path) -> subprocess.Popen:
     # machine is stopped.
     return subprocess.Popen(
         [sys.executable, "-c", _KILLABLE, str(store), str(tree)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
 
 
@@ -899,9 +968,7 @@ def indexes(store: Path) -> set[str]:
     return {name for (name,) in query(store, "SELECT name FROM sqlite_master WHERE type='index'")}
 
 
-def test_a_first_scan_builds_the_late_indexes_once_its_last_unit_is_planned(
-    tmp_path, monkeypatch
-):
+def test_a_first_scan_builds_the_late_indexes_once_its_last_unit_is_planned(tmp_path, monkeypatch):
     monkeypatch.setattr("urlint.core.units.RUN_BYTES", 2048)  # the mbox in many runs, a unit each
     mbox = tmp_path / "list.mbox"
     large_mbox(mbox, 1, 100)
@@ -1009,14 +1076,16 @@ def test_two_names_that_differ_only_in_a_password_are_two_inputs(tmp_path):
         (location + "#2", f"{root}/ftp:u:****@h.txt"),
     ]
     assert query(store, "SELECT url FROM urls ORDER BY id") == [
-        ("http://a.example/2",), ("http://a.example/1",),
+        ("http://a.example/2",),
+        ("http://a.example/1",),
     ]
     assert scanned(store, root).actions["unchanged"] == 2
     (root / "ftp:u:Secretpw2y@h.txt").write_text("http://a.example/3\n")
     summary = scanned(store, root)
     assert (summary.actions["changed"], summary.actions["unchanged"]) == (1, 1)
     assert sorted(query(store, "SELECT url FROM urls")) == [
-        ("http://a.example/2",), ("http://a.example/3",),
+        ("http://a.example/2",),
+        ("http://a.example/3",),
     ]
     data = store.read_bytes()
     assert b"Secretpw2y" not in data and b"Otherpw3z" not in data

@@ -66,7 +66,10 @@ def load_compiled() -> None:
         from .compiled_patterns import PROGRAMS
 
         key = (
-            sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE,
+            sys.implementation.name,
+            *sys.version_info[:2],
+            _sre.MAGIC,
+            _sre.CODESIZE,
             sys.byteorder,
         )
         table = PROGRAMS.get(key)

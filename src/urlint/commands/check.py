@@ -602,14 +602,15 @@ def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
     added, unwritten = 0, False
     for outcome in add_ignores(plan.settings, plan.paths, plan.baseline, plan.own):
         if isinstance(outcome, NotAdded):
-            _note(f"{outcome.path}:{outcome.line}", f"{outcome.code}: no ignore comment: "
-                  f"{outcome.reason}")
+            _note(
+                f"{outcome.path}:{outcome.line}",
+                f"{outcome.code}: no ignore comment: {outcome.reason}",
+            )
             unwritten = unwritten or outcome.unwritten
         else:
             added += outcome.comments
     if not args.quiet:
-        print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}",
-              file=sys.stderr)
+        print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}", file=sys.stderr)
     return EXIT_ERROR if unwritten else EXIT_OK
 
 

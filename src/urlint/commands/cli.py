@@ -112,7 +112,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-
 def _add_subparser(commands: Subcommands, name: str) -> None:
     """The subcommand `name` added by its own module, the only one imported for it."""
     if name == "extract":

@@ -56,8 +56,7 @@ def add_extract_parser(commands: Subcommands) -> None:
         choices=("text", "jsonl"),
         default="text",
         help=(
-            "text: one URL a line (default); jsonl: one JSON object a line with positions and "
-            "flags"
+            "text: one URL a line (default); jsonl: one JSON object a line with positions and flags"
         ),
     )
     extract.add_argument(

@@ -31,8 +31,17 @@ if TYPE_CHECKING:
 # tables.TABLES's names, kept here so that building the parser imports no table
 # (tests/store/test_report.py checks the two agree).
 TABLE_NAMES = (
-    "domains", "schemes", "months", "lists", "folders", "senders", "rules",
-    "finding-domains", "findings", "problems", "census",
+    "domains",
+    "schemes",
+    "months",
+    "lists",
+    "folders",
+    "senders",
+    "rules",
+    "finding-domains",
+    "findings",
+    "problems",
+    "census",
 )
 TABLE_FORMATS = ("csv", "json", "jsonl")
 PAGE_LIMIT = 1000  # the page's tables, by default: a page of a million rows would not open
@@ -205,8 +214,7 @@ def run_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if os.environ.get("URLINT_DEBUG"):
             raise
         return _error(
-            f"internal error: {type(error).__name__}: {error} (set URLINT_DEBUG=1 for a "
-            "traceback)"
+            f"internal error: {type(error).__name__}: {error} (set URLINT_DEBUG=1 for a traceback)"
         )
     finally:
         connection.close()

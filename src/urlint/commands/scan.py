@@ -92,8 +92,11 @@ def run_scan(args: argparse.Namespace) -> int:
         print("urlint: scan needs a PATH (or --files-from)", file=sys.stderr)
         return EXIT_ERROR
     if "-" in paths:
-        print("urlint: scan reads files, not standard input (it has no second version to "
-              "compare a re-scan with)", file=sys.stderr)
+        print(
+            "urlint: scan reads files, not standard input (it has no second version to "
+            "compare a re-scan with)",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
     tally = make_tally(args, "URL", paths, settings.selection)
 
@@ -102,8 +105,11 @@ def run_scan(args: argparse.Namespace) -> int:
             tally.settle()
         if not args.quiet:
             named = f" (pid {holder})" if holder is not None else ""
-            print(f"urlint: {shown(args.store)}: waiting for the scan that writes the store"
-                  f"{named} to end", file=sys.stderr)
+            print(
+                f"urlint: {shown(args.store)}: waiting for the scan that writes the store"
+                f"{named} to end",
+                file=sys.stderr,
+            )
 
     def note(problem: Problem) -> None:  # as extract says it (masked already: the store's)
         if tally is not None:
@@ -112,10 +118,17 @@ def run_scan(args: argparse.Namespace) -> int:
 
     try:
         summary = scan_into_store(
-            args.store, paths, settings, engine=engine, tally=tally,
+            args.store,
+            paths,
+            settings,
+            engine=engine,
+            tally=tally,
             findings=not args.no_findings,
-            on_problem=None if args.quiet else note, rebuild=args.rebuild, wait=args.wait,
-            waiting=waiting, check_store=args.check_store,
+            on_problem=None if args.quiet else note,
+            rebuild=args.rebuild,
+            wait=args.wait,
+            waiting=waiting,
+            check_store=args.check_store,
         )
     except (StoreError, ConfigError) as error:  # ConfigError: a scheduler not reached
         print(f"urlint: {shown(str(error))}", file=sys.stderr)

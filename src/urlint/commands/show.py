@@ -48,8 +48,10 @@ def _value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     if hasattr(value, "items"):
-        pairs = [f"{json.dumps(str(key), ensure_ascii=False)} = {_value(item)}"
-                 for key, item in value.items()]
+        pairs = [
+            f"{json.dumps(str(key), ensure_ascii=False)} = {_value(item)}"
+            for key, item in value.items()
+        ]
         return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
     return str(value)
 

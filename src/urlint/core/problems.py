@@ -52,8 +52,12 @@ class ProblemKind(str, enum.Enum):
 
 
 _CODES = {
-    ProblemKind.UNREADABLE: "M902", ProblemKind.BINARY: "M903", ProblemKind.MALFORMED: "M904",
-    ProblemKind.MISNAMED: "M904", ProblemKind.CHARSET: "M905", ProblemKind.LIMIT: "M906",
+    ProblemKind.UNREADABLE: "M902",
+    ProblemKind.BINARY: "M903",
+    ProblemKind.MALFORMED: "M904",
+    ProblemKind.MISNAMED: "M904",
+    ProblemKind.CHARSET: "M905",
+    ProblemKind.LIMIT: "M906",
 }
 _LABELS = {
     ProblemKind.UNREADABLE: "cannot read",

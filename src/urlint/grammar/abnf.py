@@ -151,9 +151,7 @@ SELECTOR = f"{XCHAR}*"  # not possessive: the "%09" after it must be able to tak
 GOPHER_PLUS = f"{XCHAR}*+"
 # gopherurl = "gopher://" hostport [ "/" [ gtype [ selector
 #             [ "%09" search [ "%09" gopher+_string ] ] ] ] ]      (EID 5118: "/" quoted)
-GOPHER_PART = (
-    f"//{HOSTPORT}(?:/(?:{GTYPE}(?:{SELECTOR}(?:%09{SEARCH}(?:%09{GOPHER_PLUS})?)?)?)?)?"
-)
+GOPHER_PART = f"//{HOSTPORT}(?:/(?:{GTYPE}(?:{SELECTOR}(?:%09{SEARCH}(?:%09{GOPHER_PLUS})?)?)?)?)?"
 
 # encoded822addr = 1*xchar   ; further defined in RFC822
 ENCODED822ADDR = f"{XCHAR}++"

@@ -12,9 +12,7 @@ import re
 from functools import cache
 
 # unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"   (section 2.3)
-UNRESERVED_CHARS = (
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
-)
+UNRESERVED_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
 UNRESERVED_SET = frozenset(UNRESERVED_CHARS)
 # sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="   (2.2)
 SUB_DELIMS_CHARS = "!$&'()*+,;="
@@ -87,7 +85,7 @@ def ip_literal_problem(inside: str) -> str | None:
         if is_ipvfuture(inside):
             return None
         return (
-            f"'{inside}' is no IPvFuture (section 3.2.2: \"v\" 1*HEXDIG \".\" and then "
+            f'\'{inside}\' is no IPvFuture (section 3.2.2: "v" 1*HEXDIG "." and then '
             "unreserved, sub-delims or ':')"
         )
     if is_ipv6address(inside):

@@ -23,9 +23,20 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
-    "BARE_COLON_PATTERN", "BARE_WITHOUT_SLASHES", "DEFAULT_PORTS", "INSIDE_THE_MESSAGE",
-    "IP_SCHEMES", "LOGIN_AFTER_COLON", "SCHEME_CHARS", "SCHEMES", "Authority", "SchemeSpec",
-    "Standing", "USERINFO_AFTER_COLON", "conforms", "is_known_scheme",
+    "BARE_COLON_PATTERN",
+    "BARE_WITHOUT_SLASHES",
+    "DEFAULT_PORTS",
+    "INSIDE_THE_MESSAGE",
+    "IP_SCHEMES",
+    "LOGIN_AFTER_COLON",
+    "SCHEME_CHARS",
+    "SCHEMES",
+    "Authority",
+    "SchemeSpec",
+    "Standing",
+    "USERINFO_AFTER_COLON",
+    "conforms",
+    "is_known_scheme",
 ]
 
 
@@ -159,11 +170,22 @@ def _ip(
     )
 
 
-def _bare(name: str, defined_in: str, shape: Callable[[str, int, int], bool] | None = None,
-          inside: bool = False, standing: Standing = Standing.REGISTERED) -> SchemeSpec:
+def _bare(
+    name: str,
+    defined_in: str,
+    shape: Callable[[str, int, int], bool] | None = None,
+    inside: bool = False,
+    standing: Standing = Standing.REGISTERED,
+) -> SchemeSpec:
     """A registered scheme written without "//" and taken bare so."""
-    return SchemeSpec(name, defined_in, standing, bare_without_slashes=True, bare_shape=shape,
-                      inside_the_message=inside)
+    return SchemeSpec(
+        name,
+        defined_in,
+        standing,
+        bare_without_slashes=True,
+        bare_shape=shape,
+        inside_the_message=inside,
+    )
 
 
 def _port(name: str, defined_in: str, port: int) -> SchemeSpec:
@@ -173,21 +195,49 @@ def _port(name: str, defined_in: str, port: int) -> SchemeSpec:
 _ROWS = (
     # Section 3: the ten schemes RFC 1738 defines, and their default ports.
     _ip("ftp", "RFC 1738 section 3.2", 21, abnf.FTP_PART, components.read_ftp, login=True),
-    _ip("http", "RFC 1738 section 3.3", 80, abnf.HTTP_PART, components.read_http,
-        search_after_host=True),
+    _ip(
+        "http",
+        "RFC 1738 section 3.3",
+        80,
+        abnf.HTTP_PART,
+        components.read_http,
+        search_after_host=True,
+    ),
     _ip("gopher", "RFC 1738 section 3.4", 70, abnf.GOPHER_PART, components.read_gopher),
-    SchemeSpec("mailto", "RFC 1738 section 3.5", _DEFINED, _NEVER, bare_without_slashes=True,
-               grammar=abnf.MAILTO_PART, reader=components.read_mailto),
-    SchemeSpec("news", "RFC 1738 section 3.6", _DEFINED, _NEVER, bare_without_slashes=True,
-               server_by_rfc3986=True, grammar=abnf.NEWS_PART, reader=components.read_news),
+    SchemeSpec(
+        "mailto",
+        "RFC 1738 section 3.5",
+        _DEFINED,
+        _NEVER,
+        bare_without_slashes=True,
+        grammar=abnf.MAILTO_PART,
+        reader=components.read_mailto,
+    ),
+    SchemeSpec(
+        "news",
+        "RFC 1738 section 3.6",
+        _DEFINED,
+        _NEVER,
+        bare_without_slashes=True,
+        server_by_rfc3986=True,
+        grammar=abnf.NEWS_PART,
+        reader=components.read_news,
+    ),
     _ip("nntp", "RFC 1738 section 3.7", 119, abnf.NNTP_PART, components.read_nntp),
     _ip("telnet", "RFC 1738 section 3.8", 23, abnf.TELNET_PART, components.read_telnet, login=True),
     _ip("wais", "RFC 1738 section 3.9", 210, abnf.WAIS_PART, components.read_wais),
     _ip("file", "RFC 1738 section 3.10", None, abnf.FILE_PART, components.read_file),
     _ip("prospero", "RFC 1738 section 3.11", 1525, abnf.PROSPERO_PART, components.read_prospero),
     # RFC 2818 reads https as http with its own port; urlint reads it by section 3.3.
-    SchemeSpec("https", "RFC 2818", authority=_IP, login_after_colon=True, default_port=443,
-               grammar=abnf.HTTP_PART, reader=components.read_http),
+    SchemeSpec(
+        "https",
+        "RFC 2818",
+        authority=_IP,
+        login_after_colon=True,
+        default_port=443,
+        grammar=abnf.HTTP_PART,
+        reader=components.read_http,
+    ),
     # Section 4: "proposed at various times, but this document does not define their syntax".
     _bare("cid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
     _bare("mid", "RFC 1738 section 4; RFC 2392", inside=True, standing=_RESERVED),
@@ -201,10 +251,20 @@ _ROWS = (
     _bare("urn", "RFC 2141"),
     _bare("tel", "RFC 3966", shape=phone_shaped),
     _bare("fax", "RFC 2806", shape=phone_shaped),
-    SchemeSpec("sip", "RFC 3261", login_after_colon=True, userinfo_after_colon=True,
-               bare_without_slashes=True),
-    SchemeSpec("sips", "RFC 3261", login_after_colon=True, userinfo_after_colon=True,
-               bare_without_slashes=True),
+    SchemeSpec(
+        "sip",
+        "RFC 3261",
+        login_after_colon=True,
+        userinfo_after_colon=True,
+        bare_without_slashes=True,
+    ),
+    SchemeSpec(
+        "sips",
+        "RFC 3261",
+        login_after_colon=True,
+        userinfo_after_colon=True,
+        bare_without_slashes=True,
+    ),
     _bare("xmpp", "RFC 5122"),
     _bare("data", "RFC 2397", shape=data_shaped, inside=True),
     _bare("magnet", "IANA provisional"),

@@ -116,9 +116,7 @@ class Baseline:
         return False
 
 
-def _read(
-    path: str, data: object
-) -> tuple[Counter[Key], Callable[[Finding], Key], dict[Key, str]]:
+def _read(path: str, data: object) -> tuple[Counter[Key], Callable[[Finding], Key], dict[Key, str]]:
     def bad(reason: str) -> ConfigError:
         return ConfigError(f"{path}: not a urlint baseline ({reason})")
 
@@ -182,8 +180,13 @@ def write_baseline(path: str, findings: Iterable[Finding]) -> int:
         counts[key] += 1
         urls.setdefault(key, mask_password(finding.url or ""))
     entries = [
-        {"rule": rule, "path": file, "url": urls[(rule, file, digest)], "url_hash": digest,
-         "count": count}
+        {
+            "rule": rule,
+            "path": file,
+            "url": urls[(rule, file, digest)],
+            "url_hash": digest,
+            "count": count,
+        }
         for (rule, file, digest), count in sorted(counts.items())
     ]
     data = {"urlint_baseline": VERSION, "findings": entries}

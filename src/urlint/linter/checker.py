@@ -328,9 +328,7 @@ def _fixable_text(
     runs = []
     for piece in candidate.pieces:
         start, end = piece.start.offset, piece.end.offset
-        if start is None or end is None or not 0 <= start - base <= end - base <= len(
-            scanned.text
-        ):
+        if start is None or end is None or not 0 <= start - base <= end - base <= len(scanned.text):
             return False
         runs.append((start - base, end - base))
     if not runs:

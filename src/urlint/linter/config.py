@@ -508,17 +508,13 @@ def build_settings(
         raise ConfigError(f"{where}: fail-on must be one of {', '.join(FAIL_ON)}, not {fail!r}")
     standard = target or _configured(config, "target", where)
     if not isinstance(standard, str) or standard not in TARGETS:
-        raise ConfigError(
-            f"{where}: target must be one of {', '.join(TARGETS)}, not {standard!r}"
-        )
+        raise ConfigError(f"{where}: target must be one of {', '.join(TARGETS)}, not {standard!r}")
     rules = select_rules(chosen, extended, ignored, standard)
     return Settings(
         rules=tuple(rules),
         options=RuleOptions(
             target=standard,
-            known_schemes=frozenset(
-                s.lower() for s in _configured(config, "known_schemes", where)
-            ),
+            known_schemes=frozenset(s.lower() for s in _configured(config, "known_schemes", where)),
             allowed_ports=_configured(config, "allowed_ports", where),
         ),
         fail_on=FAIL_ON[fail],

@@ -190,7 +190,8 @@ def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
     view = SourceView(old)
     secrets = view.mask_edits()
     fixes = [
-        fix for fix in offsets(old, edits)
+        fix
+        for fix in offsets(old, edits)
         if not any(start < fix[1] and fix[0] < end for start, end, _ in secrets)
     ]
     before, _ = apply_replacements(old, secrets)

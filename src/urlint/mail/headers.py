@@ -79,7 +79,7 @@ def read_header_block(data: bytes, start: int = 0) -> HeaderBlock:
                     return HeaderBlock(ended(), at, line, problem)
             else:
                 name = match.group()[:-1].rstrip().decode("ascii")
-                ended().append(HeaderField(name, text[match.end():].strip(b" \t"), line))
+                ended().append(HeaderField(name, text[match.end() :].strip(b" \t"), line))
         at = next_at
         line += 1
     return HeaderBlock(ended(), end, line, problem)

@@ -371,8 +371,10 @@ class _Mbox:
             yield RawText(piece, self.line)
         else:
             self.index += 1
-            reason = (f"message {self.index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
-                      "its start is read as a message, the rest as plain text")
+            reason = (
+                f"message {self.index} is longer than {size_text(MAX_MESSAGE_BYTES)}: "
+                "its start is read as a message, the rest as plain text"
+            )
             yield Problem(ProblemKind.LIMIT, reason, line=self.line)
             yield _raw_message(piece, self.line, self.index)
             self.overflowing = True

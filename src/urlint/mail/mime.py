@@ -297,8 +297,12 @@ class MessageReader:
             )
             return
         relocator = Relocator(
-            body, line, byte_map=byte_map, codec=None if is_single_byte(codec) else codec,
-            charset_text=text, collapsed=fixed,
+            body,
+            line,
+            byte_map=byte_map,
+            codec=None if is_single_byte(codec) else codec,
+            charset_text=text,
+            collapsed=fixed,
         )
         if flowed:
             text, mapping = unflow(text, delsp=True)

@@ -97,9 +97,7 @@ def info_of(mail: InMessage) -> MessageInfo:
     return mail
 
 
-def _read_envelope(
-    index: int, line: int, identity: Identity, json_text: str | None
-) -> Envelope:
+def _read_envelope(index: int, line: int, identity: Identity, json_text: str | None) -> Envelope:
     """An envelope sent from another process (Envelope.__reduce__): its identity, no header."""
     envelope = Envelope(b"", index, line, b"")
     envelope._identity = identity
@@ -137,7 +135,12 @@ class MessageInfo:
         # Pickled by its fields (a worker's results go to the writer's process): compiled
         # (setup.py), the class has no __new__ that pickle's default can call bare.
         return _read_info, (
-            self.envelope, self.part, self.content_type, self.source, self.header, self.json_text
+            self.envelope,
+            self.part,
+            self.content_type,
+            self.source,
+            self.header,
+            self.json_text,
         )
 
     @property
@@ -167,7 +170,10 @@ class MessageInfo:
     def moved(self, lines: int, messages: int) -> MessageInfo:
         """Where this is, its message `messages` messages and `lines` lines further on."""
         moved = MessageInfo(
-            self.envelope.moved(lines, messages), self.part, self.content_type, self.source,
+            self.envelope.moved(lines, messages),
+            self.part,
+            self.content_type,
+            self.source,
             self.header,
         )
         moved.json_text = self.json_text  # (no numbers in it)
@@ -176,7 +182,9 @@ class MessageInfo:
     def place_json(self) -> dict:
         """The fields of the jsonl `message` object after the message's identity."""
         return {
-            "part": self.part, "content_type": self.content_type, "source": self.source,
+            "part": self.part,
+            "content_type": self.content_type,
+            "source": self.source,
             "header": self.header,
         }
 

@@ -94,13 +94,16 @@ def relative_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Plan
                 if cut is None:
                     break
                 place = MboxPlace(last, 1, 0, counted=False)
-                yield Planned(MessageRun(source.path, place, cut, relative=True),
-                              Counts(0, cut - last))
+                yield Planned(
+                    MessageRun(source.path, place, cut, relative=True), Counts(0, cut - last)
+                )
                 last = cut
             if not counted and size - last <= longest:
                 place = MboxPlace(last, 1, 0, counted=False)
-                yield Planned(MessageRun(source.path, place, None, relative=True),
-                              Counts(1, max(0, size - last)))
+                yield Planned(
+                    MessageRun(source.path, place, None, relative=True),
+                    Counts(1, max(0, size - last)),
+                )
                 return
             start = _framed_to(stream, last, counted)
     except OSError as error:
@@ -237,4 +240,3 @@ class _BreaksOff:
         if not data:
             raise _BrokenOff
         return data
-

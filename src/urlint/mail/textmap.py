@@ -117,7 +117,13 @@ class Relocator:
     """
 
     __slots__ = (
-        "raw", "raw_line", "byte_map", "codec", "charset_text", "char_maps", "collapsed",
+        "raw",
+        "raw_line",
+        "byte_map",
+        "codec",
+        "charset_text",
+        "char_maps",
+        "collapsed",
         "_walk",
     )
 

@@ -266,9 +266,7 @@ def _positioned_line_of(
     return joined(positioned_pieces(path, candidate, show_passwords=show))
 
 
-def _jsonl_line_of(
-    path: str, candidate: Candidate, message: MessageInfo | None, show: bool
-) -> str:
+def _jsonl_line_of(path: str, candidate: Candidate, message: MessageInfo | None, show: bool) -> str:
     return jsonl_line(path, candidate, message, show_passwords=show)
 
 

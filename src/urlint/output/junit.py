@@ -62,8 +62,9 @@ def write_junit(
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f"<testsuites {counts}>\n")
         out.write(f' <testsuite {counts} skipped="0">\n')
-        out.write(f"  <properties><property {_attributes(name='target', value=target)}/>"
-                  "</properties>\n")
+        out.write(
+            f"  <properties><property {_attributes(name='target', value=target)}/></properties>\n"
+        )
         cases.seek(0)
         shutil.copyfileobj(cases, out)
         out.write(" </testsuite>\n</testsuites>\n")

@@ -46,7 +46,10 @@ def plan(
     A plain text file of running text or an mbox larger than `range_bytes` in ranges or
     runs of messages, anything else whole (a code or markup file too)."""
     for planned in planned_units(
-        paths, selection=selection, range_bytes=range_bytes, run_bytes=run_bytes,
+        paths,
+        selection=selection,
+        range_bytes=range_bytes,
+        run_bytes=run_bytes,
         relative=relative,
     ):
         yield planned.unit
@@ -72,7 +75,9 @@ def planned_units(
     results store, whose resume places are framed): the writer's process no longer
     frames every byte of it."""
     return planned_from(
-        iter_files(paths, skip, selection), range_bytes=range_bytes, run_bytes=run_bytes,
+        iter_files(paths, skip, selection),
+        range_bytes=range_bytes,
+        run_bytes=run_bytes,
         relative=relative,
     )
 

@@ -222,4 +222,3 @@ def _unplanned(item: Unit | Problem | Planned) -> tuple[Unit | Problem, Counts]:
 
 def _ready(counts: Counts, item: UnitResult | Waiting) -> tuple[Counts, UnitResult]:
     return counts, item if isinstance(item, list) else item()
-

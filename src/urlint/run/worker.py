@@ -356,4 +356,3 @@ def _look_back_start(look_back: list[str], chars: int, lines: int) -> tuple[int,
     if by_lines < len(text):
         by_lines = text.rfind("\n", 0, max(0, by_lines)) + 1
     return index, max(0, min(by_chars, by_lines))
-

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "syntax_of",
-           "syntax_of_script"]
+__all__ = ["CODE_SYNTAXES", "MARKUP_SYNTAXES", "Syntax", "syntax_of", "syntax_of_script"]
 
 
 class Syntax(str, enum.Enum):
@@ -173,10 +172,30 @@ _PROSE_EXTENSIONS = frozenset({"txt", "text", "log", "eml", "mbox", "news", "mai
 # `LICENSE-MIT`, `COPYING.LIB`, `INSTALL.unix`): the GNU Coding Standards' and
 # open-source projects' names for their documents.
 _PROSE_NAMES = (
-    "readme", "read.me", "license", "licence", "copying", "copyright", "authors",
-    "contributors", "maintainers", "credits", "thanks", "changelog", "changes", "news",
-    "history", "install", "notice", "todo", "hacking", "bugs", "faq", "notes",
-    "release-notes", "releasenotes",
+    "readme",
+    "read.me",
+    "license",
+    "licence",
+    "copying",
+    "copyright",
+    "authors",
+    "contributors",
+    "maintainers",
+    "credits",
+    "thanks",
+    "changelog",
+    "changes",
+    "news",
+    "history",
+    "install",
+    "notice",
+    "todo",
+    "hacking",
+    "bugs",
+    "faq",
+    "notes",
+    "release-notes",
+    "releasenotes",
 )
 
 
@@ -224,10 +243,19 @@ def _by_extension(base: str) -> Syntax:
 # The interpreters a script's first line (`#!`, POSIX exec and every Unix kernel) names, by
 # the program's name without its version (python3.11 is python).
 _INTERPRETERS = {
-    "sh": Syntax.SHELL, "bash": Syntax.SHELL, "dash": Syntax.SHELL, "ksh": Syntax.SHELL,
-    "mksh": Syntax.SHELL, "zsh": Syntax.SHELL, "ash": Syntax.SHELL, "busybox": Syntax.SHELL,
-    "python": Syntax.PYTHON, "pypy": Syntax.PYTHON,
-    "node": Syntax.JAVASCRIPT, "nodejs": Syntax.JAVASCRIPT, "deno": Syntax.JAVASCRIPT,
+    "sh": Syntax.SHELL,
+    "bash": Syntax.SHELL,
+    "dash": Syntax.SHELL,
+    "ksh": Syntax.SHELL,
+    "mksh": Syntax.SHELL,
+    "zsh": Syntax.SHELL,
+    "ash": Syntax.SHELL,
+    "busybox": Syntax.SHELL,
+    "python": Syntax.PYTHON,
+    "pypy": Syntax.PYTHON,
+    "node": Syntax.JAVASCRIPT,
+    "nodejs": Syntax.JAVASCRIPT,
+    "deno": Syntax.JAVASCRIPT,
     "bun": Syntax.JAVASCRIPT,
 }
 
@@ -245,4 +273,3 @@ def syntax_of_script(first_line: bytes) -> Syntax | None:
         return Syntax.OTHER
     program = words[0].rsplit(b"/", 1)[-1].decode("ascii", "replace").rstrip("0123456789.")
     return _INTERPRETERS.get(program.lower(), Syntax.OTHER)
-

@@ -16,7 +16,13 @@ class LineIndex:
     """
 
     __slots__ = (
-        "_text", "_newline", "_line_base", "_column_base", "_offset_base", "_offset", "_line",
+        "_text",
+        "_newline",
+        "_line_base",
+        "_column_base",
+        "_offset_base",
+        "_offset",
+        "_line",
         "_line_start",
     )
 

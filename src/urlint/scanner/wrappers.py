@@ -108,7 +108,9 @@ def read_wrapper(text: str, lt: int, furniture: Furniture) -> WrapperMatch | Non
 # What a wrapper may hold that is no URL: an elision or a quoted word (`<URL:...>`,
 # `<http://...>`, `<URL:"name">`), and in a `<scheme:...>` wrapper encoded data: "begin 644
 # name", a uuencoded line (M and 60 characters from " " to "`"), a long base64 run.
-_ELISION = re.compile(rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`""")
+_ELISION = re.compile(
+    rf"""(?:{SCHEME_START.pattern}(?://)?)?(?:\.+|\u2026+)|"[^"]*"|'[^']*'|`[^`]*`"""
+)
 
 
 # A quote right after the wrapper's colon that closes a string: the one in code that held
@@ -124,6 +126,8 @@ def _elided(url: str) -> bool:
     if _ELISION.fullmatch(url) is None:
         return False
     return not (url.endswith(":.") and conforms(url))
+
+
 _ENCODED = compiled_when_used(
     rf"{SCHEME_START.pattern}(?:begin[0-7]{{3}}|M[ -`]{{40,}}|[A-Za-z0-9+/]{{40,}}={{0,2}}$)"
 )

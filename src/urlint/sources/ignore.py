@@ -48,8 +48,18 @@ class IgnoreFile:
     """The patterns of one ignore file, and whether they ignore or take back an entry."""
 
     __slots__ = (
-        "lines", "run_ignores", "plain_names", "plain_paths", "names", "paths", "wild_runs",
-        "_wild", "_run_regexes", "long", "long_from", "_long_regexes",
+        "lines",
+        "run_ignores",
+        "plain_names",
+        "plain_paths",
+        "names",
+        "paths",
+        "wild_runs",
+        "_wild",
+        "_run_regexes",
+        "long",
+        "long_from",
+        "_long_regexes",
     )
 
     def __init__(
@@ -92,9 +102,13 @@ class IgnoreFile:
         path_bytes = path.encode("utf-8", "surrogateescape")
         # the last run holding a pattern that matches (git: the last match decides)
         last = max(self.plain_names.get(name_bytes, -1), self.plain_paths.get(path_bytes, -1))
-        if self.wild_runs and self.wild_runs[-1] > last and (
-            (self.names is not None and self.names.fullmatch(name_bytes) is not None)
-            or (self.paths is not None and self.paths.fullmatch(path_bytes) is not None)
+        if (
+            self.wild_runs
+            and self.wild_runs[-1] > last
+            and (
+                (self.names is not None and self.names.fullmatch(name_bytes) is not None)
+                or (self.paths is not None and self.paths.fullmatch(path_bytes) is not None)
+            )
         ):
             last = self._last_wild_run(name_bytes, path_bytes, last)
         if 0 <= self.long_from <= len(path_bytes):  # (a path is as long as its name or more)
@@ -451,8 +465,10 @@ class _Classes:
                 if at == len(pattern):
                     return None
                 byte = pattern[at]
-            elif byte == ord("-") and previous is not None and (
-                pattern[at + 1 : at + 2] not in _ENDS
+            elif (
+                byte == ord("-")
+                and previous is not None
+                and (pattern[at + 1 : at + 2] not in _ENDS)
             ):
                 at += 1
                 if pattern[at] == ord("\\"):
@@ -543,9 +559,7 @@ def _segment_regex(tokens: list[bytes]) -> bytes:
     if not any(pieces):  # a star alone: no name is empty (nor the end of a directory's path)
         return _BYTE + b"+"
     first, *middle, last = (b"".join(piece) for piece in pieces)
-    return b"".join(
-        [first, *(_first_place(piece, _BYTE) for piece in middle), _BYTE, b"*", last]
-    )
+    return b"".join([first, *(_first_place(piece, _BYTE) for piece in middle), _BYTE, b"*", last])
 
 
 def _first_place(piece: bytes, step: bytes, followed_by: bytes = b"") -> bytes:

@@ -30,8 +30,15 @@ MBOX, MMDF, BABYL, MESSAGE, TEXT = "mbox", "mmdf", "babyl", "message", "text"
 GZIP, BZIP2, XZ, ZSTD, ZIP, TAR = "gzip", "bzip2", "xz", "zstd", "zip", "tar"
 # What a compressed file's name ends with ("2001-March.txt.gz" holds "2001-March.txt").
 COMPRESSED_SUFFIXES = {
-    ".gz": GZIP, ".tgz": GZIP, ".bz2": BZIP2, ".tbz": BZIP2, ".tbz2": BZIP2, ".xz": XZ,
-    ".txz": XZ, ".zst": ZSTD, ".tzst": ZSTD,
+    ".gz": GZIP,
+    ".tgz": GZIP,
+    ".bz2": BZIP2,
+    ".tbz": BZIP2,
+    ".tbz2": BZIP2,
+    ".xz": XZ,
+    ".txz": XZ,
+    ".zst": ZSTD,
+    ".tzst": ZSTD,
 }
 # The short names of compressed tars: "mail.tgz" holds "mail.tar".
 _TAR_SHORTHANDS = (".tgz", ".tbz", ".tbz2", ".txz", ".tzst")
@@ -288,10 +295,13 @@ def _own_files() -> tuple[tuple[bytes, ...], dict[bytes, tuple[re.Pattern[bytes]
         }  # fmt: skip
         written.update({key.replace(b"\n", b"\r\n"): told for key, told in written.items()})
         # each pattern compiled for the first file whose opening goes on with it
-        _OWN = tuple(written), {
-            opening: (None if follows is None else compiled_when_used(follows), what)
-            for opening, (follows, what) in written.items()
-        }
+        _OWN = (
+            tuple(written),
+            {
+                opening: (None if follows is None else compiled_when_used(follows), what)
+                for opening, (follows, what) in written.items()
+            },
+        )
     return _OWN
 
 

@@ -97,9 +97,7 @@ def _units(
                 ):
                     break
                 carried = MemberBytes(member.path, data, member.depth, made, allowance)
-                if batch and (
-                    len(batch) == BATCH_FILES or batch_bytes + len(data) > BATCH_BYTES
-                ):
+                if batch and (len(batch) == BATCH_FILES or batch_bytes + len(data) > BATCH_BYTES):
                     if made == len(batch):  # the first unit: after what the opening met
                         yield from (Planned(problem) for problem in problems)
                     at = max(covered, min(raw.tell(), size))  # a zip is read from its end

@@ -339,9 +339,7 @@ def _holds(descriptor: int, expected: bytes) -> bool:
         return handle.read(len(expected) + 1) == expected
 
 
-def _replace(
-    path: str, data: bytes, mode: int, owner: tuple[int, int] | None = None
-) -> None:
+def _replace(path: str, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
     """`path` replaced by a new file holding `data`, made beside it with `mode` (and
     `owner`'s user and group, where the system lets us give them)."""
     import tempfile

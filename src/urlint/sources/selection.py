@@ -57,10 +57,28 @@ VCS_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs"})
 # into a project: docs/guide/files.md, "urlint's own files".
 DEFAULT_SKIPPED = frozenset(
     {
-        ".direnv", ".eggs", ".git-rewrite", ".ipynb_checkpoints", ".mypy_cache", ".nox",
-        ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".tox", ".venv",
-        "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist",
-        "node_modules", "site-packages", "venv",
+        ".direnv",
+        ".eggs",
+        ".git-rewrite",
+        ".ipynb_checkpoints",
+        ".mypy_cache",
+        ".nox",
+        ".pants.d",
+        ".pyenv",
+        ".pytest_cache",
+        ".pytype",
+        ".ruff_cache",
+        ".tox",
+        ".venv",
+        "__pycache__",
+        "__pypackages__",
+        "_build",
+        "buck-out",
+        "build",
+        "dist",
+        "node_modules",
+        "site-packages",
+        "venv",
     }
 )
 GIT = ".git"
@@ -211,7 +229,10 @@ class Rules:
             if found is not None:
                 gitignores = ((found, ""), *gitignores)
         if (ignores, gitignores, info_exclude, in_repository) == (
-            self.ignores, self.gitignores, self.info_exclude, self.in_repository
+            self.ignores,
+            self.gitignores,
+            self.info_exclude,
+            self.in_repository,
         ):
             return self
         return Rules(self.selection, ignores, gitignores, info_exclude, in_repository)
@@ -224,9 +245,17 @@ def _above(rules: Rules, directory: str, is_root: bool) -> Rules:
     from .ignore import load_ignore_file  # (parse_ignore_file says why here)
 
     ancestors = list(_ancestors(os.path.abspath(directory)))
-    root = None if is_root else next(
-        (i for i, (path, _) in enumerate(ancestors) if os.path.lexists(os.path.join(path, GIT))),
-        None,
+    root = (
+        None
+        if is_root
+        else next(
+            (
+                i
+                for i, (path, _) in enumerate(ancestors)
+                if os.path.lexists(os.path.join(path, GIT))
+            ),
+            None,
+        )
     )
     ignores: list[tuple[IgnoreFile, str]] = []
     gitignores: list[tuple[IgnoreFile, str]] = []
@@ -242,9 +271,7 @@ def _above(rules: Rules, directory: str, is_root: bool) -> Rules:
             if index == root:
                 found = load_ignore_file(os.path.join(path, GIT, "info", "exclude"))
                 info_exclude = ((found, prefix),) if found is not None else ()
-    return Rules(
-        rules.selection, tuple(ignores), tuple(gitignores), info_exclude, root is not None
-    )
+    return Rules(rules.selection, tuple(ignores), tuple(gitignores), info_exclude, root is not None)
 
 
 class Overrides:
@@ -309,5 +336,3 @@ def _ancestors(absolute: str) -> Iterator[tuple[str, str]]:
         prefix = os.path.basename(child) + "/" + prefix
         yield parent, prefix
         child = parent
-
-

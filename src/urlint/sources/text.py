@@ -127,8 +127,10 @@ def byte_pieces(
             return
         cut = data.rfind(b"\n") + 1
         if cut:  # the usual read: the piece is copied once, not twice
-            piece = data if cut == len(data) and not pending else b"".join(
-                (pending, memoryview(data)[:cut])
+            piece = (
+                data
+                if cut == len(data) and not pending
+                else b"".join((pending, memoryview(data)[:cut]))
             )
             pending = data[cut:]
             yield piece, False
@@ -421,4 +423,3 @@ class SourceText:
 
 class BinaryInput(Exception):
     """The input is not text."""
-

@@ -237,4 +237,3 @@ def _under(location: str, places: list[tuple[str, str]]) -> bool:
 
 def _location_of(key: str) -> str:
     return key.partition(":")[2]
-

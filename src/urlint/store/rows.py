@@ -93,9 +93,7 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     final = unit.final  # the file's last range: its unused suppressions are known
 
     def range_rows(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
-        events = input_rows(
-            checker, items, path, reading=reading, range_suppressions=suppressions
-        )
+        events = input_rows(checker, items, path, reading=reading, range_suppressions=suppressions)
         return [*events, suppressions.of_range(path, final)]
 
     look_back = suppressions.collect_from
@@ -138,8 +136,10 @@ def input_rows(
                 rows.append(problem_row(item, where, messages.number(where, item.mail)))
             yield item
 
-    checked = with_url_rows(items) if checker is None else checker.check_items(
-        path, with_url_rows(items), range_suppressions
+    checked = (
+        with_url_rows(items)
+        if checker is None
+        else checker.check_items(path, with_url_rows(items), range_suppressions)
     )
     for event in checked:
         if isinstance(event, (ScannedText, Problem)):
@@ -238,10 +238,17 @@ class _Messages:
             self.place = (where, stored_text(where), stored_text(folder), _masked(flags))
         _, masked_where, masked_folder, flags = self.place
         return (
-            MESSAGE, masked_where, mail.index, mail.line, _masked(message_id),
-            utc_date(date), _masked(date), _masked(sender),
+            MESSAGE,
+            masked_where,
+            mail.index,
+            mail.line,
+            _masked(message_id),
+            utc_date(date),
+            _masked(date),
+            _masked(sender),
             _masked(" ".join(text_of(list_id).split()) if list_id else None),
-            masked_folder, flags,
+            masked_folder,
+            flags,
         )
 
     def _folder(self, where: str) -> tuple[str, str | None]:
@@ -290,9 +297,22 @@ def url_row(path: str, message: int, candidate: Candidate, mail: InMessage | Non
     start, end = span.start, span.end
     wrapper = candidate.wrapper
     return (
-        URL, stored_text(path), message, url, scheme, host, start.line, start.column,
-        end.line, end.column, start.offset, None if wrapper is None else wrapper.value, alt,
-        flags_text(candidate.flags), *_place(mail), candidate.context,
+        URL,
+        stored_text(path),
+        message,
+        url,
+        scheme,
+        host,
+        start.line,
+        start.column,
+        end.line,
+        end.column,
+        start.offset,
+        None if wrapper is None else wrapper.value,
+        alt,
+        flags_text(candidate.flags),
+        *_place(mail),
+        candidate.context,
     )
 
 
@@ -306,16 +326,31 @@ def _place(mail: InMessage | None) -> tuple:
 
 def problem_row(problem: Problem, path: str, message: int) -> Row:
     """The PROBLEM row of `problem` met in `path` (in its message `message`, 0 for none)."""
-    return (PROBLEM, stored_text(path), message, problem.kind.value,
-            stored_text(problem.reason), problem.line)
+    return (
+        PROBLEM,
+        stored_text(path),
+        message,
+        problem.kind.value,
+        stored_text(problem.reason),
+        problem.line,
+    )
 
 
 def finding_row(finding: Finding, message: int) -> Row:
     """The FINDING row of `finding` (in its message `message`, 0 for none)."""
     return (
-        FINDING, stored_text(finding.path), message, finding.code, finding.name,
-        finding.severity.value, stored_text(finding.message), finding.url, finding.line,
-        finding.column, finding.end_line, finding.end_column,
+        FINDING,
+        stored_text(finding.path),
+        message,
+        finding.code,
+        finding.name,
+        finding.severity.value,
+        stored_text(finding.message),
+        finding.url,
+        finding.line,
+        finding.column,
+        finding.end_line,
+        finding.end_column,
     )
 
 
@@ -369,8 +404,15 @@ _DAY = 86400
 
 
 def _common_utc(
-    day: str, month_name: str, year: str, hour: str, minute: str, second: str, sign: str,
-    zone_hours: str, zone_minutes: str,
+    day: str,
+    month_name: str,
+    year: str,
+    hour: str,
+    minute: str,
+    second: str,
+    sign: str,
+    zone_hours: str,
+    zone_minutes: str,
 ) -> str | None:
     """The common form's groups in UTC; None for no such time (31 Feb, a second 60, as
     email.utils refuses them) or one out of the years 1 to 9999 (where email.utils would

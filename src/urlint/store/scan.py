@@ -57,8 +57,12 @@ class ScanSummary:
         inputs = sum(self.actions.values()) - self.actions.get("gone", 0)
         wrote = ", ".join(
             plural(count, noun)
-            for count, noun in ((self.messages, "message"), (self.urls, "URL"),
-                                (self.findings, "finding"), (self.problems, "problem"))
+            for count, noun in (
+                (self.messages, "message"),
+                (self.urls, "URL"),
+                (self.findings, "finding"),
+                (self.problems, "problem"),
+            )
         )
         return (
             f"{plural(inputs, 'input')} ({done or 'none'}); wrote {wrote} "
@@ -104,8 +108,13 @@ def scan_into_store(
         if rebuild:
             removed(store)
         writer, decisions, missing = _scanned(
-            store, paths, settings, engine=engine, tally=tally,
-            findings=findings, on_problem=on_problem,
+            store,
+            paths,
+            settings,
+            engine=engine,
+            tally=tally,
+            findings=findings,
+            on_problem=on_problem,
             check_store=check_store,
         )
     actions = {action.value: 0 for action in Action}
@@ -114,8 +123,13 @@ def scan_into_store(
     actions["gone"] = len(missing)
     counts = writer.counts
     return ScanSummary(
-        actions, counts[MESSAGE], counts[URL], counts[FINDING], counts[PROBLEM],
-        time.monotonic() - started, writer.failures,
+        actions,
+        counts[MESSAGE],
+        counts[URL],
+        counts[FINDING],
+        counts[PROBLEM],
+        time.monotonic() - started,
+        writer.failures,
     )
 
 

@@ -369,9 +369,7 @@ def for_first_scan(connection: sqlite3.Connection) -> bool:
     scan have been killed before its end. Outside a transaction (PRAGMA foreign_keys is
     a no-op in one)."""
     if connection.execute("SELECT 1 FROM inputs LIMIT 1").fetchone() is None:
-        connection.executescript(
-            "".join(f"DROP INDEX IF EXISTS {name};" for name in LATE_INDEXES)
-        )
+        connection.executescript("".join(f"DROP INDEX IF EXISTS {name};" for name in LATE_INDEXES))
         connection.execute("PRAGMA foreign_keys=OFF")
         return True
     with_late_indexes(connection)
@@ -418,7 +416,10 @@ def _objects(connection: sqlite3.Connection) -> tuple[set[str], dict[str, str]]:
 
 
 def _check_tables(
-    connection: sqlite3.Connection, path: str, tables: set[str], others: dict[str, str],
+    connection: sqlite3.Connection,
+    path: str,
+    tables: set[str],
+    others: dict[str, str],
     found: int,
 ) -> None:
     """A StoreError where the file's `tables` and `others` (`_objects`) are not those of a
@@ -426,8 +427,7 @@ def _check_tables(
     if others:
         name, kind = min(others.items())
         raise StoreError(
-            f"{path}: not a urlint store: it holds a {kind} ({name}), and a urlint store "
-            "holds none"
+            f"{path}: not a urlint store: it holds a {kind} ({name}), and a urlint store holds none"
         )
     expected = _shapes(found)
     if tables - set(expected):
@@ -449,8 +449,7 @@ def _shape(connection: sqlite3.Connection, table: str) -> tuple:
     constraints (the indexes SQLite makes for them)."""
     columns = tuple(
         connection.execute(
-            'SELECT cid, name, type, "notnull", dflt_value, pk, hidden '
-            "FROM pragma_table_xinfo(?)",
+            'SELECT cid, name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?)',
             (table,),
         )
     )
@@ -467,13 +466,19 @@ def _shape(connection: sqlite3.Connection, table: str) -> tuple:
     constraints = tuple(
         sorted(
             (
-                (origin, unique, partial, tuple(
-                    column for (column,) in connection.execute(
-                        "SELECT name FROM pragma_index_info(?) ORDER BY seqno", (index,)
-                    )
-                ))
+                (
+                    origin,
+                    unique,
+                    partial,
+                    tuple(
+                        column
+                        for (column,) in connection.execute(
+                            "SELECT name FROM pragma_index_info(?) ORDER BY seqno", (index,)
+                        )
+                    ),
+                )
                 for index, unique, origin, partial in connection.execute(
-                    "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?)",
+                    'SELECT name, "unique", origin, partial FROM pragma_index_list(?)',
                     (table,),
                 ).fetchall()
                 if origin != "c"  # CREATE INDEX: anyone's (the section's comment)

@@ -87,7 +87,9 @@ def _key(path: str) -> bytes | None:
 # A FIFO opened without waiting for a writer, a terminal without becoming the process's own
 # (no such flags on Windows, nor FIFOs; there, bytes as they are, not text's CRLF read as LF).
 _OPEN_NOT_WAITING = (
-    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_BINARY", 0)
 )
 

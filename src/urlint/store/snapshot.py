@@ -33,8 +33,7 @@ for _table, _columns in {
 def contents(connection: sqlite3.Connection) -> dict[str, list[tuple]]:
     """Every table's rows, sorted (None first)."""
     return {
-        table: sorted(connection.execute(query), key=_sortable)
-        for table, query in _QUERIES.items()
+        table: sorted(connection.execute(query), key=_sortable) for table, query in _QUERIES.items()
     }
 
 

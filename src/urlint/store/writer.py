@@ -51,7 +51,7 @@ _INSERT = {
     URL: 'INSERT INTO urls (input_id, message, path, url, scheme, host, line, "column", '
     'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header, '
     "context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    FINDING: 'INSERT INTO findings (input_id, message, path, code, name, severity, text, url, '
+    FINDING: "INSERT INTO findings (input_id, message, path, code, name, severity, text, url, "
     'line, "column", end_line, end_column) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     PROBLEM: "INSERT INTO problems (input_id, message, path, kind, reason, line) "
     "VALUES (?, ?, ?, ?, ?, ?)",
@@ -59,8 +59,19 @@ _INSERT = {
 _TABLES = ("urls", "findings", "problems", "messages")  # a message's rows before it
 # An input's state after a unit of it (`_state`), as the last columns of both statements.
 _STATE = (
-    "kind", "size", "mtime_ns", "inode", "device", "hash", "scanned_at", "status",
-    "resume_offset", "resume_line", "resume_index", "resume_counted", "messages",
+    "kind",
+    "size",
+    "mtime_ns",
+    "inode",
+    "device",
+    "hash",
+    "scanned_at",
+    "status",
+    "resume_offset",
+    "resume_line",
+    "resume_index",
+    "resume_counted",
+    "messages",
 )
 _INSERT_INPUT = (
     f"INSERT INTO inputs (id, path, location, key, {', '.join(_STATE)}) "
@@ -207,8 +218,15 @@ class StoreWriter:
             execute(
                 "UPDATE inputs SET path = ?, location = ?, size = ?, mtime_ns = ?, inode = ?, "
                 "device = ? WHERE id = ?",
-                (path, decision.location, state.size, state.mtime_ns, state.inode,
-                 state.device, old.id),
+                (
+                    path,
+                    decision.location,
+                    state.size,
+                    state.mtime_ns,
+                    state.inode,
+                    state.device,
+                    old.id,
+                ),
             )
             if decision.action is Action.RENAMED:
                 for table in _TABLES:
@@ -309,7 +327,11 @@ class StoreWriter:
             place = decision.stored.resume
             before = place.index if place is not None else 0
         values = self._state_values(
-            kind or "file", decision.state, digest, status, resume,
+            kind or "file",
+            decision.state,
+            digest,
+            status,
+            resume,
             before + self.messages.get(path, 0),
         )
         new = self.new_inputs.get(path)
@@ -319,15 +341,29 @@ class StoreWriter:
             self.states.append((*values, input_id))
 
     def _state_values(
-        self, kind: str, state: FileState, digest: str | None, status: str,
-        resume: MboxPlace | None, messages: int,
+        self,
+        kind: str,
+        state: FileState,
+        digest: str | None,
+        status: str,
+        resume: MboxPlace | None,
+        messages: int,
     ) -> tuple:
         """An input's state, as the _STATE columns say, in their order."""
         return (
-            kind, state.size, state.mtime_ns, state.inode, state.device, digest,
-            self.scanned_at, status,
-            *((resume.offset, resume.line, resume.index, int(resume.counted))
-              if resume is not None else (None, None, None, None)),
+            kind,
+            state.size,
+            state.mtime_ns,
+            state.inode,
+            state.device,
+            digest,
+            self.scanned_at,
+            status,
+            *(
+                (resume.offset, resume.line, resume.index, int(resume.counted))
+                if resume is not None
+                else (None, None, None, None)
+            ),
             messages,
         )
 
@@ -345,7 +381,10 @@ class StoreWriter:
             self.next_input += 1
             # written at the unit's end, with the state `_state` gives it then, if it does
             self.new_inputs[path] = (
-                input_id, stored_text(path), decision.location, decision.key,
+                input_id,
+                stored_text(path),
+                decision.location,
+                decision.key,
                 *self._state_values("file", decision.state, None, "partial", None, 0),
             )
         else:
@@ -450,4 +489,3 @@ class StoreWriter:
     def close(self) -> None:
         """The last batch committed."""
         self.connection.execute("COMMIT")
-

@@ -23,8 +23,19 @@ _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 NEEDLESSLY_ENCODED = UNRESERVED_SET
 
 _NAMES = {
-    " ": "space", "<": "'<'", ">": "'>'", '"': "'\"'", "{": "'{'", "}": "'}'", "|": "'|'",
-    "\\": "backslash", "^": "'^'", "[": "'['", "]": "']'", "`": "backquote", "~": "'~'",
+    " ": "space",
+    "<": "'<'",
+    ">": "'>'",
+    '"': "'\"'",
+    "{": "'{'",
+    "}": "'}'",
+    "|": "'|'",
+    "\\": "backslash",
+    "^": "'^'",
+    "[": "'['",
+    "]": "']'",
+    "`": "backquote",
+    "~": "'~'",
     "#": "'#'",
 }
 
@@ -65,20 +76,23 @@ def _encoding_hits(subject: UrlUnderCheck, pattern: re.Pattern[str], what: str) 
 
 
 @rule(
-    "C201", "unsafe-character", Severity.ERROR, "2.2",
+    "C201",
+    "unsafe-character",
+    Severity.ERROR,
+    "2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 2 has none of these characters in a URI (they are neither '
-        'reserved, section 2.2, nor unreserved, 2.3): each is percent-encoded (2.1). '
+        "RFC 3986 section 2 has none of these characters in a URI (they are neither "
+        "reserved, section 2.2, nor unreserved, 2.3): each is percent-encoded (2.1). "
         '"[" and "]" are reserved (2.2) and allowed only as the delimiters of an IP '
-        'literal host (3.2.2; Appendix D.1), so under --target rfc3986 those two are '
-        'not reported there (S419 checks the literal). The WHATWG URL standard calls '
-        'each an invalid URL unit (a validation error) and parses on, '
+        "literal host (3.2.2; Appendix D.1), so under --target rfc3986 those two are "
+        "not reported there (S419 checks the literal). The WHATWG URL standard calls "
+        "each an invalid URL unit (a validation error) and parses on, "
         'percent-encoding some (space, \'"\', "<", ">", "`", "{", "}" in a path) and '
         'reading "\\" as "/" in its special schemes (http, https, ws, wss, ftp, '
-        'file).'
+        "file)."
     ),
-    summary="An unsafe character (space < > \" { } | \\ ^ [ ] `) written as it is.",
+    summary='An unsafe character (space < > " { } | \\ ^ [ ] `) written as it is.',
     explanation=(
         'Section 2.2: "Characters can be unsafe for a number of reasons. The space character '
         "is unsafe because significant spaces may disappear and insignificant spaces may be "
@@ -125,7 +139,10 @@ def _delimits_ip_literal(subject: UrlUnderCheck, offset: int) -> bool:
 
 
 @rule(
-    "C202", "unsafe-tilde", Severity.WARNING, "2.2",
+    "C202",
+    "unsafe-tilde",
+    Severity.WARNING,
+    "2.2",
     rfc3986=None,
     rfc3986_says=(
         'Off under --target rfc3986: RFC 3986 section 2.3 makes "~" unreserved, and '
@@ -156,13 +173,16 @@ def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "C203", "unsafe-hash", Severity.ERROR, "2.2",
+    "C203",
+    "unsafe-hash",
+    Severity.ERROR,
+    "2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.5: fragment = *( pchar / "/" / "?" ); "#" is a reserved '
-        'gen-delim (2.2) that only starts the fragment, in every scheme (section 3), '
+        "gen-delim (2.2) that only starts the fragment, in every scheme (section 3), "
         'so a second "#" is written %23. The WHATWG URL standard keeps a later "#" in '
-        'the fragment as written, so readers still differ.'
+        "the fragment as written, so readers still differ."
     ),
     summary='A "#" other than the one that starts the fragment.',
     explanation=(
@@ -206,26 +226,29 @@ def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "C204", "non-ascii", Severity.ERROR, "2.2",
+    "C204",
+    "non-ascii",
+    Severity.ERROR,
+    "2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 2: a URI is a sequence of US-ASCII characters; other text '
-        'is percent-encoded as its UTF-8 octets (2.5), and a host name written in its '
-        'IDNA form (3.2.2). RFC 3987 (IRIs) and the WHATWG URL standard accept such '
-        'characters in text and encode them when they parse (UTF-8 percent-encoding; '
-        'UTS #46 for a host), but the URI they send is the encoded one.'
+        "RFC 3986 section 2: a URI is a sequence of US-ASCII characters; other text "
+        "is percent-encoded as its UTF-8 octets (2.5), and a host name written in its "
+        "IDNA form (3.2.2). RFC 3987 (IRIs) and the WHATWG URL standard accept such "
+        "characters in text and encode them when they parse (UTF-8 percent-encoding; "
+        "UTS #46 for a host), but the URI they send is the encoded one."
     ),
     summary="A character outside US-ASCII.",
     explanation=(
         'Section 2.2: "URLs are written only with the graphic printable characters of the '
-        'US-ASCII coded character set. The octets 80-FF hexadecimal are not used in US-ASCII '
+        "US-ASCII coded character set. The octets 80-FF hexadecimal are not used in US-ASCII "
         '... these must be encoded." A URL with such a character means different octets to '
         "readers using different character sets."
     ),
     example="<URL:http://example.com/café>",
     use_instead="<URL:http://example.com/caf%C3%A9>",
     fix=(
-        "Percent-encode the character's UTF-8 octets (%C3%A9 for \"é\"); in a host name, write its "
+        'Percent-encode the character\'s UTF-8 octets (%C3%A9 for "é"); in a host name, write its '
         "IDNA form (RFC 3490)."
     ),
     fix_safety=(
@@ -241,13 +264,16 @@ def non_ascii(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "C205", "control-character", Severity.ERROR, "2.2",
+    "C205",
+    "control-character",
+    Severity.ERROR,
+    "2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 2: no control character is a URI character (only the '
-        'graphic US-ASCII ones are). The WHATWG URL standard strips leading and '
-        'trailing C0 controls and spaces, removes tabs and newlines anywhere and '
-        'percent-encodes other C0 controls, each a validation error.'
+        "RFC 3986 section 2: no control character is a URI character (only the "
+        "graphic US-ASCII ones are). The WHATWG URL standard strips leading and "
+        "trailing C0 controls and spaces, removes tabs and newlines anywhere and "
+        "percent-encodes other C0 controls, each a validation error."
     ),
     summary="A control character (00-1F, 7F hexadecimal) written as it is.",
     explanation=(
@@ -273,12 +299,15 @@ def control_character(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "C206", "invalid-escape", Severity.ERROR, "2.2",
+    "C206",
+    "invalid-escape",
+    Severity.ERROR,
+    "2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 2.1: pct-encoded = "%" HEXDIG HEXDIG, and a "%" meant as '
         'data is written %25 (2.4). The WHATWG URL standard leaves a lone "%" as '
-        'written (a validation error), so decoders still differ.'
+        "written (a validation error), so decoders still differ."
     ),
     summary='A "%" not followed by two hexadecimal digits.',
     explanation=(
@@ -307,20 +336,23 @@ def invalid_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "C207", "needless-escape", Severity.INFO, "2.2",
+    "C207",
+    "needless-escape",
+    Severity.INFO,
+    "2.2",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        'RFC 3986 section 2.3: the characters that need no escape are its unreserved '
+        "RFC 3986 section 2.3: the characters that need no escape are its unreserved "
         'ones (letters, digits, "-", ".", "_", "~"), whose escapes "should not be '
         'created by URI producers" and are decoded by normalisation (6.2.2.2). Under '
         '--target rfc3986 %7E is reported; an escape of a sub-delim ("$", "+", "!", '
         '"*", "\'", "(", ")", ",") is not, since URIs that differ in the encoding of a '
-        'reserved character are not equivalent (2.2).'
+        "reserved character are not equivalent (2.2)."
     ),
     summary="An escape for a character that needs none (an alphanumeric or $-_.+!*'(),).",
     explanation=(
         'Section 2.2: "characters that are not required to be encoded (including '
-        'alphanumerics) may be encoded within the scheme-specific part of a URL, as long as '
+        "alphanumerics) may be encoded within the scheme-specific part of a URL, as long as "
         'they are not being used for a reserved purpose." Allowed, but it hides the text and '
         "makes equal URLs look different."
     ),

@@ -108,8 +108,9 @@ class Linter:
         # Shared by every Linter of the same rules and options in the process: a worker
         # makes one for each unit of work, and an archive's URLs repeat from unit to unit.
         # (A rule's function is in the key: a test that replaces one gets a cache of its own.)
-        ports = sorted((host, tuple(sorted(allowed))) for host, allowed in
-                       options.allowed_ports.items())
+        ports = sorted(
+            (host, tuple(sorted(allowed))) for host, allowed in options.allowed_ports.items()
+        )
         checks = tuple((entry.code, entry.check) for entry in self.rules)
         # The target too: the rules read it (rule.RuleOptions.target), and so does the parse;
         # and whether the readings hold the other standard's notes.
@@ -229,7 +230,8 @@ class Linter:
             # The catalogue's own entries, graded by _their_grade: copies graded by RFC
             # 3986 (catalogue.rules_under) cost a hook's run a tenth of a millisecond.
             rules = [
-                entry for entry in all_rules()
+                entry
+                for entry in all_rules()
                 if entry.holds_under(other) and (entry.code in selected or entry.code not in held)
             ]
             options = RuleOptions(other, self.options.known_schemes, self.options.allowed_ports)
@@ -251,8 +253,7 @@ class Linter:
             theirs = next((rule for rule in other.rules if rule.code == code), None)
             elsewhere = self._their_grade(theirs) if theirs is not None else None
             self._rule_notes[code] = (
-                None if elsewhere is entry.severity
-                else note(entry, self.options.target, elsewhere)
+                None if elsewhere is entry.severity else note(entry, self.options.target, elsewhere)
             )
         return self._rule_notes[code]
 
@@ -268,15 +269,14 @@ class Linter:
                 for hit in hits or ():
                     their = hit.severity or self._their_grade(entry)
                     graded[(entry.code, hit.start, hit.end)] = their
-        mine = {
-            (entry.code, hit.start, hit.end) for entry, hits, _ in rules for hit in hits or ()
-        }
+        mine = {(entry.code, hit.start, hit.end) for entry, hits, _ in rules for hit in hits or ()}
         selected = {entry.code for entry in self.rules}
         # What the other standard reports that this run does not: a rule of its own, or one
         # both hold that found nothing here on that span.
         held = self._held
         instead = [
-            (start, end, code) for code, start, end in graded
+            (start, end, code)
+            for code, start, end in graded
             if (code, start, end) not in mine and (code in selected or code not in held)
         ]
         target = self.options.target
@@ -296,15 +296,19 @@ class Linter:
                         continue
                 else:
                     elsewhere = next(
-                        (code for start, end, code in sorted(instead)
-                         if _overlap(hit.start, hit.end, start, end)),
+                        (
+                            code
+                            for start, end, code in sorted(instead)
+                            if _overlap(hit.start, hit.end, start, end)
+                        ),
                         None,
                     )
                     if elsewhere == entry.code:
                         # The same rule on an overlapping stretch (the standards cut an
                         # address or a host apart otherwise): judged alike, or graded.
                         elsewhere = next(
-                            graded[(code, start, end)] for start, end, code in sorted(instead)
+                            graded[(code, start, end)]
+                            for start, end, code in sorted(instead)
                             if code == entry.code and _overlap(hit.start, hit.end, start, end)
                         )
                         if elsewhere is own:
@@ -321,7 +325,14 @@ class _Findings:
     raw spans of its password are worked out once, for the first hit that needs them."""
 
     __slots__ = (
-        "candidate", "secrets", "shown", "path", "mail", "fixable", "found", "_url_map",
+        "candidate",
+        "secrets",
+        "shown",
+        "path",
+        "mail",
+        "fixable",
+        "found",
+        "_url_map",
         "_password_spans",
     )
 
@@ -358,7 +369,8 @@ class _Findings:
         placeholders are all it is (`${PW}`): one written around or beside them
         (`Secr%ET1`, `pre{x}post`) is a password written (section 6)."""
         pairs: Iterable[tuple[Hit | TextHit, str | None]] = (
-            zip(hits, notes, strict=False) if isinstance(notes, tuple)
+            zip(hits, notes, strict=False)
+            if isinstance(notes, tuple)
             else ((hit, notes) for hit in hits)
         )
         placeholders = self.candidate.placeholders
@@ -428,8 +440,16 @@ class _Findings:
             self._password_spans = password_spans_of(self.candidate, self.secrets)
         self.found.append(
             Finding(
-                entry.code, entry.name, severity, message, span, self.path,
-                self.shown or None, fix, self.mail, self._password_spans,
+                entry.code,
+                entry.name,
+                severity,
+                message,
+                span,
+                self.path,
+                self.shown or None,
+                fix,
+                self.mail,
+                self._password_spans,
             )
         )
 

@@ -8,11 +8,12 @@ from .rule import Rule
 # The family's rules, in code order (catalogue.rules_by_code reads this).
 RULES = (
     Rule(
-        "M901", "unused-suppression", Severity.WARNING, None,
+        "M901",
+        "unused-suppression",
+        Severity.WARNING,
+        None,
         rfc3986=Severity.WARNING,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary="An `urlint: ignore[...]` comment that suppresses nothing.",
         explanation=(
             "A suppression that matches no finding on its line or the next is stale: the URL was "
@@ -31,11 +32,12 @@ RULES = (
         ),
     ),
     Rule(
-        "M902", "unreadable-input", Severity.ERROR, None,
+        "M902",
+        "unreadable-input",
+        Severity.ERROR,
+        None,
         rfc3986=Severity.ERROR,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary="An input that could not be read (missing, no permission, or undecodable).",
         explanation=(
             "A file that cannot be read was not checked: its URLs are unknown. The run goes on "
@@ -53,11 +55,12 @@ RULES = (
         ),
     ),
     Rule(
-        "M903", "binary-skipped", Severity.INFO, None,
+        "M903",
+        "binary-skipped",
+        Severity.INFO,
+        None,
         rfc3986=Severity.INFO,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary="A binary file named on the command line was skipped.",
         explanation=(
             "urlint reads text. A file with NUL bytes in its first 8 KiB is taken for binary and "
@@ -72,11 +75,12 @@ RULES = (
         fix_safety="No fix: the file is not text, and urlint never writes to it.",
     ),
     Rule(
-        "M904", "damaged-message", Severity.WARNING, None,
+        "M904",
+        "damaged-message",
+        Severity.WARNING,
+        None,
         rfc3986=Severity.WARNING,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary="A mail or news message that is damaged; it was read as far as it goes.",
         explanation=(
             "A message with a malformed header line, a multipart boundary that never appears or "
@@ -99,11 +103,12 @@ RULES = (
         ),
     ),
     Rule(
-        "M905", "charset-fallback", Severity.INFO, None,
+        "M905",
+        "charset-fallback",
+        Severity.INFO,
+        None,
         rfc3986=Severity.INFO,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary=(
             "A text part whose charset is unknown, or whose text is not in the charset it names."
         ),
@@ -123,11 +128,12 @@ RULES = (
         ),
     ),
     Rule(
-        "M906", "limit-reached", Severity.WARNING, None,
+        "M906",
+        "limit-reached",
+        Severity.WARNING,
+        None,
         rfc3986=Severity.WARNING,
-        rfc3986_says=(
-            'About the run, not a URL: the same under either standard.'
-        ),
+        rfc3986_says=("About the run, not a URL: the same under either standard."),
         summary=(
             "A limit that keeps time and memory bounded was reached: part of an input was read in "
             "pieces or passed over."

@@ -18,10 +18,13 @@ _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
 
 
 @rule(
-    "S410", "invalid-ftp-typecode", Severity.ERROR, "3.2.2, 3.2.3",
+    "S410",
+    "invalid-ftp-typecode",
+    Severity.ERROR,
+    "3.2.2, 3.2.3",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 leaves the ftp syntax to its scheme, and ftp is still defined only '
+        "RFC 3986 leaves the ftp syntax to its scheme, and ftp is still defined only "
         'by RFC 1738 section 3.2 (typecode "a", "i" or "d"): the rule holds.'
     ),
     summary='An ftp ";type=" with a typecode other than a, i or d.',
@@ -50,10 +53,13 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S411", "invalid-gopher-path", Severity.ERROR, "3.4",
+    "S411",
+    "invalid-gopher-path",
+    Severity.ERROR,
+    "3.4",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 leaves the gopher syntax to its scheme; RFC 4266 keeps RFC 1738 '
+        "RFC 3986 leaves the gopher syntax to its scheme; RFC 4266 keeps RFC 1738 "
         "section 3.4's: the rule holds."
     ),
     summary=(
@@ -115,25 +121,28 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S412", "invalid-mailto", Severity.ERROR, "3.5",
+    "S412",
+    "invalid-mailto",
+    Severity.ERROR,
+    "3.5",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 6068 section 2 now defines mailto with RFC 3986\'s syntax: mailtoURI = '
+        "RFC 6068 section 2 now defines mailto with RFC 3986's syntax: mailtoURI = "
         '"mailto:" [ to ] [ hfields ], to = addr-spec *("," addr-spec), hfields = "?" hfield '
         '*( "&" hfield ), hfield = hfname "=" hfvalue, each of *qchar. Under --target '
         "rfc3986 this rule checks that, at MUST level: each address an RFC 5322 addr-spec "
         '(dot-atom text or a quoted string, "@", dot-atom text or a domain literal), read '
         'decoded, with no whitespace (rule 3); "/", "[", "]", "&", ";" and "=" in an '
-        'address percent-encoded (rule 1); percent-encoding in a domain only for UTF-8 '
+        "address percent-encoded (rule 1); percent-encoding in a domain only for UTF-8 "
         '(rule 4); no "?", "=" or "/" unencoded in a header field (so its own "WRONG!" '
         "example, mailto:joe@example.com?cc=bob@example.com?body=hello, is an error). A "
-        'list of addresses and an empty one (mailto:?to=...) are allowed. A fragment is '
-        'advice (info): "fragment identifiers ... SHOULD NOT be used on \'mailto\' URIs".'
+        "list of addresses and an empty one (mailto:?to=...) are allowed. A fragment is "
+        "advice (info): \"fragment identifiers ... SHOULD NOT be used on 'mailto' URIs\"."
     ),
     summary="A mailto URL that is not one RFC 822 address (local-part@domain).",
     explanation=(
         'Section 3.5: "A mailto URL takes the form: mailto:<rfc822-addr-spec> ... No '
-        'additional information other than an Internet mailing address is present or '
+        "additional information other than an Internet mailing address is present or "
         'implied." An addr-spec is local-part "@" domain (RFC 822 section 6.1): a local '
         'part of words (atoms or quoted strings) separated by ".", a domain of atoms or '
         'domain literals separated by "." (so "u@8" and "v@=.h" are addresses, whatever a '
@@ -146,7 +155,7 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     fix_safety="No automatic fix: the missing local part or domain cannot be guessed.",
     schemes=("mailto",),
     beyond_bnf=(
-        "Section 5 makes the address any 1*xchar, \"further defined in RFC822\": the "
+        'Section 5 makes the address any 1*xchar, "further defined in RFC822": the '
         "local-part@domain shape and the syntax of each are RFC 822's (section 6.1). An "
         "error all the same: section 3.5 says the URL holds an Internet mailing address, and "
         "without one no mail can be sent. The address is read decoded (section 2.2): "
@@ -164,21 +173,26 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
         faults = rfc822_faults(url, *parsed.address)
     for fault in faults:
         yield Hit(
-            fault.start, fault.end, fault.message,
+            fault.start,
+            fault.end,
+            fault.message,
             severity=Severity.INFO if fault.advice else None,
         )
 
 
 @rule(
-    "S413", "invalid-news", Severity.ERROR, "3.6",
+    "S413",
+    "invalid-news",
+    Severity.ERROR,
+    "3.6",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 5538 section 2.1 now defines news: news:[//server/](group or wildmat, or "
-        'message-id), the server an RFC 3986 authority. Under --target rfc3986 this rule '
+        "message-id), the server an RFC 3986 authority. Under --target rfc3986 this rule "
         'checks that: a server is followed by "/" (news://h is an error), a message-id '
         'has one "@" with text on both sides (news:@ is one), and a newsgroup name is '
         'letters, digits, "-", "+", "_", "." and percent-encoded octets, in any order '
-        '(RFC 5538 lets a group start with a digit and escape what it needs), with the '
+        "(RFC 5538 lets a group start with a digit and escape what it needs), with the "
         'wildmat characters "*" and "?" (news:example.group.*). An IP literal naming the '
         "server is S419's."
     ),
@@ -232,8 +246,11 @@ def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
     if authority is not None and parsed.path is None:
         at = authority[1]
         rest = parsed.rest
-        yield Hit(at, rest[1] if rest else at, "a news server is followed by '/' and a group "
-                  "or message-id (RFC 5538 section 2.1)")
+        yield Hit(
+            at,
+            rest[1] if rest else at,
+            "a news server is followed by '/' and a group or message-id (RFC 5538 section 2.1)",
+        )
         return
     span = parsed.opaque if parsed.opaque is not None else parsed.path
     if span is None:
@@ -243,20 +260,30 @@ def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
     if parsed.article is not None:
         left, _, right = text.partition("@")
         if not left or not right or "@" in right:
-            yield Hit(start, end, "invalid message-id (RFC 5538 section 2.1): one '@' with "
-                      "text on both sides")
+            yield Hit(
+                start,
+                end,
+                "invalid message-id (RFC 5538 section 2.1): one '@' with text on both sides",
+            )
     elif not text:
         yield Hit(start, end, "no group or message-id (RFC 5538 section 2.1)")
     elif _RFC5538_NEWSGROUPS.fullmatch(text) is None:
-        yield Hit(start, end, "invalid newsgroup name (RFC 5538 section 2.1): letters, "
-                  "digits, - + _ . and %XX escapes, or a wildmat's * and ?")
+        yield Hit(
+            start,
+            end,
+            "invalid newsgroup name (RFC 5538 section 2.1): letters, "
+            "digits, - + _ . and %XX escapes, or a wildmat's * and ?",
+        )
 
 
 @rule(
-    "S414", "invalid-nntp", Severity.ERROR, "3.7",
+    "S414",
+    "invalid-nntp",
+    Severity.ERROR,
+    "3.7",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 5538 section 2.2 now defines nntp: nntp://server/group[/article-number], '
+        "RFC 5538 section 2.2 now defines nntp: nntp://server/group[/article-number], "
         "the server an RFC 3986 authority. Under --target rfc3986 this rule checks that: "
         'a group is there, its name letters, digits, "-", "+", "_", "." and '
         "percent-encoded octets in any order (so RFC 5538's own "
@@ -291,19 +318,25 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
     generic = subject.options.target == RFC3986
     if generic:
         if _RFC5538_GROUP.fullmatch(url, group[0], group[1]) is None:
-            yield Hit(*group, "invalid newsgroup name (RFC 5538 section 2.2): letters, "
-                      "digits, - + _ . and %XX escapes")
+            yield Hit(
+                *group,
+                "invalid newsgroup name (RFC 5538 section 2.2): letters, "
+                "digits, - + _ . and %XX escapes",
+            )
     elif not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
         yield Hit(*group, "invalid newsgroup name: a letter, then letters, digits and - . + _")
     article = parsed.article
     if article is not None and (
-        _ARTICLE_NUMBER.fullmatch(url, article[0], article[1]) is None if generic
+        _ARTICLE_NUMBER.fullmatch(url, article[0], article[1]) is None
+        if generic
         else not abnf.matches(abnf.DIGITS, url[article[0] : article[1]])
     ):
         yield Hit(
-            article[0], max(article[1], article[0]),
+            article[0],
+            max(article[1], article[0]),
             "the article number must be 1 to 16 decimal digits (RFC 5538 section 2.2)"
-            if generic else "the article number must be decimal digits",
+            if generic
+            else "the article number must be decimal digits",
         )
     extra = parsed.extra
     if extra is not None:
@@ -311,11 +344,14 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S415", "invalid-telnet", Severity.ERROR, "3.8",
+    "S415",
+    "invalid-telnet",
+    Severity.ERROR,
+    "3.8",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.2 ends every authority at a "?", and leaves the telnet '
-        'syntax to its scheme: RFC 4248 keeps RFC 1738 section 3.8\'s, nothing after '
+        "syntax to its scheme: RFC 4248 keeps RFC 1738 section 3.8's, nothing after "
         'the final "/". The rule holds, and under --target rfc3986 telnet://host?x has '
         '"?x" after the host, reported here.'
     ),
@@ -342,7 +378,10 @@ def invalid_telnet(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S416", "invalid-wais", Severity.ERROR, "3.9",
+    "S416",
+    "invalid-wais",
+    Severity.ERROR,
+    "3.9",
     rfc3986=None,
     rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A wais URL not of the form /database, /database?search or /database/wtype/wpath.",
@@ -379,7 +418,10 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S417", "invalid-file", Severity.ERROR, "3.10",
+    "S417",
+    "invalid-file",
+    Severity.ERROR,
+    "3.10",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 8089 section 2 defines file URIs with RFC 3986's syntax: file-hier-part = "
@@ -387,7 +429,7 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
         'file-auth = "localhost" / host, with no port. So the port, a missing "/" after the '
         'host, and a path that starts "//" (path-absolute never does: '
         "file://localhost//a//../..//, file:////foo) are errors under --target rfc3986. "
-        "Appendix E.3.2 names the UNC form file:////host.example/share/file (\"//\" and a "
+        'Appendix E.3.2 names the UNC form file:////host.example/share/file ("//" and a '
         "host, then the path) a nonstandard variation some systems read, outside section "
         "2's syntax: a warning."
     ),
@@ -422,21 +464,26 @@ def invalid_file(subject: UrlUnderCheck) -> Iterator[Hit]:
         # RFC 8089 section 2: path-absolute = "/" [ segment-nz *( "/" segment ) ].
         if authority[0] == authority[1] and _UNC.match(subject.url, path[0] - 1):
             yield Hit(
-                authority[0] - 2, path[0] + 1,
+                authority[0] - 2,
+                path[0] + 1,
                 "a UNC path written 'file:////host/...' is a nonstandard variation (RFC 8089 "
                 "Appendix E.3.2), outside section 2's syntax",
                 severity=Severity.WARNING,
             )
         else:
             yield Hit(
-                path[0] - 1, path[0] + 1,
+                path[0] - 1,
+                path[0] + 1,
                 "a path that starts with '//' (RFC 8089 section 2): path-absolute starts with "
                 "one '/' and a segment",
             )
 
 
 @rule(
-    "S418", "invalid-prospero", Severity.ERROR, "3.11",
+    "S418",
+    "invalid-prospero",
+    Severity.ERROR,
+    "3.11",
     rfc3986=None,
     rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary="A prospero URL without /<hsoname> after the host.",

@@ -44,22 +44,27 @@ def _chars_in(
         char = url[offset]
         if char in chars:
             yield Hit(
-                offset, offset + 1, message.format(char=char, code=f"%{ord(char):02X}"),
+                offset,
+                offset + 1,
+                message.format(char=char, code=f"%{ord(char):02X}"),
                 severity=severity,
             )
 
 
 @rule(
-    "R301", "reserved-in-userinfo", Severity.ERROR, "3.1",
+    "R301",
+    "reserved-in-userinfo",
+    Severity.ERROR,
+    "3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims '
+        "RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims "
         '/ ":" ), so "@" and "/" there are still errors; a ":" in the password is '
-        'allowed by that grammar and is not reported under --target rfc3986 (the '
-        'password itself is P501), except in ftp and telnet, which keep RFC 1738\'s '
-        'login (ftp is still defined by RFC 1738 section 3.2 alone; RFC 4248 section 2), '
+        "allowed by that grammar and is not reported under --target rfc3986 (the "
+        "password itself is P501), except in ftp and telnet, which keep RFC 1738's "
+        "login (ftp is still defined by RFC 1738 section 3.2 alone; RFC 4248 section 2), "
         'whose password holds no ":" (ftp://a:b:c@h/ is an error). The WHATWG URL '
-        'standard percent-encodes them in the userinfo when it parses.'
+        "standard percent-encodes them in the userinfo when it parses."
     ),
     summary='An unencoded ":", "@" or "/" in a user name or password.',
     explanation=(
@@ -84,18 +89,25 @@ def reserved_in_userinfo(subject: UrlUnderCheck) -> Iterator[Hit]:
     generic = subject.options.target == RFC3986
     severity = None if generic else off_the_grammar(parsed.scheme)
     yield from _chars_in(
-        subject, parsed.user, _IN_USER, "unencoded '{char}' in the user name: write {code}",
+        subject,
+        parsed.user,
+        _IN_USER,
+        "unencoded '{char}' in the user name: write {code}",
         severity,
     )
     # RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ),
     # but ftp and telnet keep RFC 1738's login (RFC 1738 section 3.2, still ftp's only
     # definition; RFC 4248), whose password holds no ":".
     in_password = (
-        _IN_USER.replace(":", "") if generic and parsed.scheme not in _LOGIN_BY_RFC1738
+        _IN_USER.replace(":", "")
+        if generic and parsed.scheme not in _LOGIN_BY_RFC1738
         else _IN_USER
     )
     yield from _chars_in(
-        subject, parsed.password, in_password, "unencoded '{char}' in the password: write {code}",
+        subject,
+        parsed.password,
+        in_password,
+        "unencoded '{char}' in the password: write {code}",
         severity,
     )
 
@@ -104,13 +116,16 @@ _LOGIN_BY_RFC1738 = frozenset({"ftp", "telnet"})
 
 
 @rule(
-    "R302", "reserved-in-ftp-path", Severity.ERROR, "3.2.2",
+    "R302",
+    "reserved-in-ftp-path",
+    Severity.ERROR,
+    "3.2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 3986 leaves each scheme's syntax to its specification (section 3), and "
         'ftp is still defined only by RFC 1738 section 3.2, ";type=" included: the '
         'rule holds. RFC 3986 section 3.3 itself allows ";" in a segment (a '
-        'sub-delim), which is why it reads ftp by its own rule here.'
+        "sub-delim), which is why it reads ftp by its own rule here."
     ),
     summary='An unencoded ";" in an ftp path other than the final ";type=".',
     explanation=(
@@ -137,14 +152,17 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "R303", "reserved-in-http-search", Severity.WARNING, "3.3",
+    "R303",
+    "reserved-in-http-search",
+    Severity.WARNING,
+    "3.3",
     rfc3986=None,
     rfc3986_says=(
         'Off under --target rfc3986: RFC 3986 section 3.4 allows "/" and "?" in a '
         'query (query = *( pchar / "/" / "?" )), and section 3 lets the query follow '
-        'the authority with an empty path (http://example.com?q=1); RFC 9110 section '
+        "the authority with an empty path (http://example.com?q=1); RFC 9110 section "
         '4.2.1 writes http-URI = "http" "://" authority path-abempty [ "?" query ]. '
-        'The WHATWG URL standard reads them the same.'
+        "The WHATWG URL standard reads them the same."
     ),
     summary=(
         'An unencoded "?" or "/" in the search part of an http URL, or a search right after '
@@ -155,7 +173,7 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
         'reserved." Section 5: search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]: no "/" '
         'and no "?"; and httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: the "?" '
         'comes after the "/" that ends the host, never right after the host. RFC 3986 later '
-        'allowed both characters in a query, and a query right after the host (section 3.3: '
+        "allowed both characters in a query, and a query right after the host (section 3.3: "
         "path-abempty may be empty), hence a warning. Write http://example.com/?q=1 for "
         "http://example.com?q=1."
     ),
@@ -191,7 +209,10 @@ def reserved_in_http_search(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "R304", "reserved-in-prospero-name", Severity.ERROR, "3.11",
+    "R304",
+    "reserved-in-prospero-name",
+    Severity.ERROR,
+    "3.11",
     rfc3986=None,
     rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded ";" in a prospero hsoname.',
@@ -224,7 +245,10 @@ def reserved_in_prospero_name(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "R305", "reserved-in-wais-path", Severity.ERROR, "3.9",
+    "R305",
+    "reserved-in-wais-path",
+    Severity.ERROR,
+    "3.9",
     rfc3986=None,
     rfc3986_says=HISTORIC.format(name="wais", rfc="4156"),
     summary="A reserved character in a wais database, type, document id or search.",
@@ -263,10 +287,13 @@ def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "R306", "reserved-in-file-path", Severity.ERROR, "3.10",
+    "R306",
+    "reserved-in-file-path",
+    Severity.ERROR,
+    "3.10",
     rfc3986=None,
     rfc3986_says=(
-        'Off under --target rfc3986: RFC 8089 section 2 defines file URIs with RFC '
+        "Off under --target rfc3986: RFC 8089 section 2 defines file URIs with RFC "
         '3986\'s path-absolute, whose segments allow ";" (a sub-delim, section 3.3); '
         "RFC 1738 section 3.10's ban no longer applies."
     ),
@@ -280,7 +307,7 @@ def reserved_in_wais_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     fix='Write the ";" as %3B.',
     fix_safety=(
         "No automatic fix: encoding a reserved character may change what the URL means (section "
-        "2.2), and only the author knows whether the \";\" is part of the file's name."
+        '2.2), and only the author knows whether the ";" is part of the file\'s name.'
     ),
     schemes=("file",),
 )
@@ -292,7 +319,10 @@ def reserved_in_file_path(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "R307", "reserved-in-prospero-field", Severity.ERROR, "3.11",
+    "R307",
+    "reserved-in-prospero-field",
+    Severity.ERROR,
+    "3.11",
     rfc3986=None,
     rfc3986_says=HISTORIC.format(name="prospero", rfc="4157"),
     summary='An unencoded "=" or "/" in a prospero field name or value.',

@@ -196,8 +196,10 @@ class Rule:
                         else None
                     ),
                     "checks": (
-                        self.rfc3986_says if target == RFC3986
-                        else self.summary if self.rfc1738
+                        self.rfc3986_says
+                        if target == RFC3986
+                        else self.summary
+                        if self.rfc1738
                         else f"Off under RFC 1738: {self.explanation}"
                     ),
                 }
@@ -237,8 +239,23 @@ def rule(
     def entry(check: Check) -> Rule:
         only = frozenset(schemes) if schemes is not None else None
         return Rule(
-            code, name, severity, section, summary, explanation, example, use_instead, fix,
-            fix_safety, safe_fix, check, only, beyond_bnf, rfc3986, rfc3986_says, rfc1738,
+            code,
+            name,
+            severity,
+            section,
+            summary,
+            explanation,
+            example,
+            use_instead,
+            fix,
+            fix_safety,
+            safe_fix,
+            check,
+            only,
+            beyond_bnf,
+            rfc3986,
+            rfc3986_says,
+            rfc1738,
         )
 
     return entry

@@ -15,13 +15,49 @@ from .rule import RFC3986, Hit, UrlUnderCheck, rule
 # protocol's request to another's port is section 6's attack ("the use of gopher URLs to
 # cause a rude message to be sent via a SMTP server").
 WELL_KNOWN_PORTS = {
-    7: "echo", 9: "discard", 13: "daytime", 19: "chargen", 20: "ftp-data", 21: "ftp", 22: "ssh",
-    23: "telnet", 25: "smtp", 37: "time", 53: "domain", 69: "tftp", 70: "gopher", 79: "finger",
-    80: "http", 88: "kerberos", 110: "pop3", 111: "sunrpc", 113: "ident", 119: "nntp",
-    123: "ntp", 135: "msrpc", 139: "netbios", 143: "imap", 161: "snmp", 179: "bgp", 194: "irc",
-    210: "wais", 389: "ldap", 443: "https", 445: "microsoft-ds", 465: "smtps", 512: "exec",
-    513: "login", 514: "shell", 515: "printer", 563: "nntps", 587: "submission", 636: "ldaps",
-    993: "imaps", 995: "pop3s", 1525: "prospero", 6667: "irc",
+    7: "echo",
+    9: "discard",
+    13: "daytime",
+    19: "chargen",
+    20: "ftp-data",
+    21: "ftp",
+    22: "ssh",
+    23: "telnet",
+    25: "smtp",
+    37: "time",
+    53: "domain",
+    69: "tftp",
+    70: "gopher",
+    79: "finger",
+    80: "http",
+    88: "kerberos",
+    110: "pop3",
+    111: "sunrpc",
+    113: "ident",
+    119: "nntp",
+    123: "ntp",
+    135: "msrpc",
+    139: "netbios",
+    143: "imap",
+    161: "snmp",
+    179: "bgp",
+    194: "irc",
+    210: "wais",
+    389: "ldap",
+    443: "https",
+    445: "microsoft-ds",
+    465: "smtps",
+    512: "exec",
+    513: "login",
+    514: "shell",
+    515: "printer",
+    563: "nntps",
+    587: "submission",
+    636: "ldaps",
+    993: "imaps",
+    995: "pop3s",
+    1525: "prospero",
+    6667: "irc",
 }
 _LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
 
@@ -42,29 +78,32 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
 
 
 @rule(
-    "P501", "embedded-password", Severity.ERROR, "3.1, 6",
+    "P501",
+    "embedded-password",
+    Severity.ERROR,
+    "3.1, 6",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.2.1: "Use of the format "user:password" in the userinfo '
         'field is deprecated"; section 7.5: a password in the userinfo "should be '
         'considered an error (or simply ignored)". The WHATWG URL standard still '
-        'parses one.'
+        "parses one."
     ),
     summary="A password written in the URL.",
     explanation=(
         'Section 6: "The use of URLs containing passwords that should be secret is clearly '
         'unwise." A URL is copied, logged, cached and indexed: whoever sees it sees the '
         "password. urlint never shows it (ftp://fred:****@host/) in any output. The "
-        "password is the one the target reads: in the authority after \"//\", up to the "
+        'password is the one the target reads: in the authority after "//", up to the '
         'first "/" or "#" under RFC 1738 (sections 3.1, 5: a "?" may stand in a login) and '
         'the first "/", "?" or "#" under RFC 3986 (section 3.2), from the first ":" to the '
         'last "@"; an escaped %3A is the user\'s, not the separator (RFC 3986 section 3.2.1); '
         "sip and sips put theirs after the colon, before the parameters and headers (RFC 3261 "
         "section 19.1.1); a URL written inside the URL (a web archive's, a redirect's, "
-        "escaped or not) is read the same way. An \"@\" in a path or query is no login's "
+        'escaped or not) is read the same way. An "@" in a path or query is no login\'s '
         "(otpauth://totp/Example:alice@google.com). Where a reader may take more for a "
         "password (an unencoded / # ? in the login, ftp://fred:hunter#2@host/), the outputs "
-        "hide that too, and another rule reports the URL (S408 for the port \"hunter\")."
+        'hide that too, and another rule reports the URL (S408 for the port "hunter").'
     ),
     example="<URL:ftp://fred:secret@ftp.example.com/>",
     use_instead="<URL:ftp://fred@ftp.example.com/>",
@@ -104,12 +143,15 @@ def embedded_password(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "P502", "embedded-user", Severity.INFO, "3.1, 3.2.1",
+    "P502",
+    "embedded-user",
+    Severity.INFO,
+    "3.1, 3.2.1",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        'RFC 3986 section 3.2.1 allows a user name in the userinfo; section 7.6 notes '
-        'that a userinfo can mislead a reader about the host. Information under '
-        'either standard.'
+        "RFC 3986 section 3.2.1 allows a user name in the userinfo; section 7.6 notes "
+        "that a userinfo can mislead a reader about the host. Information under "
+        "either standard."
     ),
     summary="A user name written in the URL.",
     explanation=(
@@ -132,19 +174,22 @@ def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "P503", "non-default-port", Severity.WARNING, "6",
+    "P503",
+    "non-default-port",
+    Severity.WARNING,
+    "6",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        'RFC 3986 section 3.2.3 allows any port (port = *DIGIT) and only asks '
+        "RFC 3986 section 3.2.3 allows any port (port = *DIGIT) and only asks "
         "producers to omit one equal to the scheme's default (6.2.3, scheme-based "
         "normalisation); section 7.2's caution is about well-known ports, which P504 "
-        'reports. So under --target rfc3986 a non-default port is advice: info, off '
-        'unless selected.'
+        "reports. So under --target rfc3986 a non-default port is advice: info, off "
+        "unless selected."
     ),
     summary="A port other than the scheme's default.",
     explanation=(
         'Section 6: "Caution should be used when using any URL which specifies a port number '
-        'other than the default for the protocol, especially when it is a number within the '
+        "other than the default for the protocol, especially when it is a number within the "
         'reserved space." List the ports you expect under `allowed-ports` in the configuration.'
     ),
     example="<URL:http://example.com:8080/>",
@@ -167,7 +212,10 @@ def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "P504", "cross-protocol-port", Severity.ERROR, "6",
+    "P504",
+    "cross-protocol-port",
+    Severity.ERROR,
+    "6",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 7.2: "Applications should prevent dereference of a URI that '
@@ -209,7 +257,10 @@ def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "P505", "encoded-line-break", Severity.ERROR, "6",
+    "P505",
+    "encoded-line-break",
+    Severity.ERROR,
+    "6",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 7.2: percent-encoded delimiters of a protocol ("CR and LF '

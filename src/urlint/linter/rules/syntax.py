@@ -47,16 +47,19 @@ UNKNOWN_SCHEME_NOTE = (
 
 
 @rule(
-    "S401", "invalid-scheme", Severity.ERROR, "2.1",
+    "S401",
+    "invalid-scheme",
+    Severity.ERROR,
+    "2.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), '
         'followed by ":" (section 3). RFC 3986 requires a letter first, where RFC 1738 '
         'also allowed a digit, "+", "-" or ".": under --target rfc3986 "1http://h/", "0:/" '
         'and "-i:" are reported here, not as unknown schemes (S403), since such text is no '
-        'URI, nor a relative reference (section 4.2: a relative path\'s first segment holds '
+        "URI, nor a relative reference (section 4.2: a relative path's first segment holds "
         'no ":"). The WHATWG URL standard reads text with no scheme only against a base '
-        'URL, as a relative reference.'
+        "URL, as a relative reference."
     ),
     summary="The URL does not start with a scheme name and a colon.",
     explanation=(
@@ -95,12 +98,15 @@ def invalid_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S402", "uppercase-scheme", Severity.INFO, "2.1, 5",
+    "S402",
+    "uppercase-scheme",
+    Severity.INFO,
+    "2.1, 5",
     rfc3986=Severity.INFO,
     rfc3986_says=(
         'RFC 3986 section 3.1: schemes are case-insensitive, "the canonical form is '
         'lowercase", and documents "should" write them in lower case (also 6.2.2.1). '
-        'The WHATWG URL standard lower-cases the scheme when it parses.'
+        "The WHATWG URL standard lower-cases the scheme when it parses."
     ),
     summary="A scheme name with upper-case letters.",
     explanation=(
@@ -122,18 +128,26 @@ def uppercase_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     span = subject.parsed.scheme_span
     written = subject.url[span[0] : span[1]]
     if written != written.lower():
-        yield Hit(span[0], span[1], f"scheme '{written}' in upper case: write '{written.lower()}'",
-                  replacement=written.lower(), fix_description="lower-case the scheme")
+        yield Hit(
+            span[0],
+            span[1],
+            f"scheme '{written}' in upper case: write '{written.lower()}'",
+            replacement=written.lower(),
+            fix_description="lower-case the scheme",
+        )
 
 
 @rule(
-    "S403", "unknown-scheme", Severity.INFO, "2.1, 4",
+    "S403",
+    "unknown-scheme",
+    Severity.INFO,
+    "2.1, 4",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        'RFC 3986 section 3.1 defers scheme names to the IANA registry (section 8; '
-        'RFC 7595). Under --target rfc3986 a scheme urlint knows as registered (the '
-        'scheme table: https, ws, tel, urn, data, ldap ...) counts as known, and only '
-        'one outside it is reported.'
+        "RFC 3986 section 3.1 defers scheme names to the IANA registry (section 8; "
+        "RFC 7595). Under --target rfc3986 a scheme urlint knows as registered (the "
+        "scheme table: https, ws, tel, urn, data, ldap ...) counts as known, and only "
+        "one outside it is reported."
     ),
     summary="A scheme RFC 1738 does not define and the configuration does not list.",
     explanation=(
@@ -160,21 +174,27 @@ def unknown_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.options.target == RFC3986:
         # Section 3.1 leaves scheme names to the IANA registry: the scheme table's are known.
         if spec is None:
-            yield Hit(*subject.parsed.scheme_span, f"unknown scheme '{scheme}': not one urlint "
-                      "knows as registered")
+            yield Hit(
+                *subject.parsed.scheme_span,
+                f"unknown scheme '{scheme}': not one urlint knows as registered",
+            )
     elif (spec is None or not spec.named_by_rfc1738) and not scheme.startswith("x-"):
-        yield Hit(*subject.parsed.scheme_span, f"unknown scheme '{scheme}': not one RFC 1738 "
-                  "defines")
+        yield Hit(
+            *subject.parsed.scheme_span, f"unknown scheme '{scheme}': not one RFC 1738 defines"
+        )
 
 
 @rule(
-    "S404", "reserved-scheme", Severity.WARNING, "4",
+    "S404",
+    "reserved-scheme",
+    Severity.WARNING,
+    "4",
     rfc3986=None,
     rfc3986_says=(
         "Off under --target rfc3986: the reservation is RFC 1738 section 4's; RFC "
-        '3986 leaves scheme names to the IANA registry (section 8), where cid and mid '
-        '(RFC 2392), nfs (RFC 2224), tn3270 (RFC 6270) and afs are registered, and '
-        'mailserver is Historic.'
+        "3986 leaves scheme names to the IANA registry (section 8), where cid and mid "
+        "(RFC 2392), nfs (RFC 2224), tn3270 (RFC 6270) and afs are registered, and "
+        "mailserver is Historic."
     ),
     summary=f"A scheme RFC 1738 reserves but does not define: {_RESERVED_NAMES}.",
     explanation=(
@@ -206,7 +226,10 @@ def reserved_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S405", "experimental-scheme", Severity.INFO, "4",
+    "S405",
+    "experimental-scheme",
+    Severity.INFO,
+    "4",
     rfc3986=None,
     rfc3986_says=(
         'Off under --target rfc3986: RFC 3986 has no "x-" convention; scheme names '
@@ -232,18 +255,21 @@ def experimental_scheme(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S406", "missing-double-slash", Severity.ERROR, "3.1, 5",
+    "S406",
+    "missing-double-slash",
+    Severity.ERROR,
+    "3.1, 5",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 3 lets a URI have no authority (path-absolute, '
-        'path-rootless), but the schemes still name one: RFC 9110 section 4.2.1 and '
+        "RFC 3986 section 3 lets a URI have no authority (path-absolute, "
+        "path-rootless), but the schemes still name one: RFC 9110 section 4.2.1 and "
         '4.2.2 write http and https with "://", and ftp, gopher, nntp and telnet '
         'keep RFC 1738\'s "//" (RFC 4266, 5538, 4248). file is an exception: RFC '
         '8089 section 2 allows "file:/path" (a local-path), which is not reported under '
-        '--target rfc3986; so are wais and prospero, whose RFCs (4156, 4157) are '
-        'Historic: they are read by the generic syntax alone. The WHATWG URL standard reads '
+        "--target rfc3986; so are wais and prospero, whose RFCs (4156, 4157) are "
+        "Historic: they are read by the generic syntax alone. The WHATWG URL standard reads "
         '"http:example.com" as http://example.com/ in its special schemes (a '
-        'validation error).'
+        "validation error)."
     ),
     summary=f'An IP-based scheme ({_IP_NAMES}) without "//".',
     explanation=(
@@ -275,8 +301,10 @@ def missing_double_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
                 return  # read by RFC 3986's generic syntax alone, which needs no "//"
             # RFC 8089 section 2: local-path = path-absolute ("file:/etc/hosts").
             opaque = parsed.opaque
-            if parsed.scheme == "file" and opaque is not None and subject.url.startswith(
-                "/", opaque[0]
+            if (
+                parsed.scheme == "file"
+                and opaque is not None
+                and subject.url.startswith("/", opaque[0])
             ):
                 return
         yield Hit(
@@ -333,21 +361,24 @@ def host_problem(host: str) -> str | None:
 
 
 @rule(
-    "S407", "invalid-host", Severity.ERROR, "3.1",
+    "S407",
+    "invalid-host",
+    Severity.ERROR,
+    "3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 9110 section 4.2.1, of http (and 4.2.2, of https): "A sender MUST NOT generate '
         'an "http" URI with an empty host identifier. A recipient that processes such a URI '
         'reference MUST reject it as invalid." ftp (RFC 1738 section 3.2, still its only '
-        'definition), gopher (RFC 4266), nntp (RFC 5538) and telnet (RFC 4248) keep RFC '
+        "definition), gopher (RFC 4266), nntp (RFC 5538) and telnet (RFC 4248) keep RFC "
         "1738's host, which is never empty. So under --target rfc3986 this rule reports an "
         "empty host in those schemes (http://, https://:443/, http:///www.example.com) and "
-        'nothing else: RFC 3986 section 3.2.2 allows any reg-name (unreserved, '
+        "nothing else: RFC 3986 section 3.2.2 allows any reg-name (unreserved, "
         'pct-encoded, sub-delims: "my_host", an IDN percent-encoded), "a registered name '
-        'intended for lookup in the DNS" using RFC 1034\'s syntax only by convention; an '
-        'IP literal in brackets is a host there, checked by S419, and 10.0.0.256 is a '
-        'reg-name, not an IPv4address (first match wins). The WHATWG URL standard fails on '
-        'a host with a forbidden host code point, and on a numeric one over 255.'
+        "intended for lookup in the DNS\" using RFC 1034's syntax only by convention; an "
+        "IP literal in brackets is a host there, checked by S419, and 10.0.0.256 is a "
+        "reg-name, not an IPv4address (first match wins). The WHATWG URL standard fails on "
+        "a host with a forbidden host code point, and on a numeric one over 255."
     ),
     summary="A host that is neither a domain name nor a dotted-quad IP address.",
     explanation=(
@@ -355,7 +386,7 @@ def host_problem(host: str) -> str | None:
         'as a set of four decimal digit groups separated by "." ... a sequence of domain '
         'labels separated by ".", each domain label starting and ending with an '
         'alphanumerical character and possibly also containing "-" characters. The rightmost '
-        'domain label will never start with a digit, though, which syntactically distinguishes '
+        "domain label will never start with a digit, though, which syntactically distinguishes "
         'all domain names from the IP addresses." A host pattern ("*", "*.example.com", '
         '"*example.com"), as httpx\'s proxy mounts, CSP host-sources and CORS allow-lists '
         "write them, is a pattern in a value, not a host a URL names: it is not reported."
@@ -394,9 +425,7 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
         if generic:
             required_by = _HOST_REQUIRED_BY.get(parsed.scheme)
             if required_by is not None:
-                yield Hit(
-                    span[0], span[0], f"{parsed.scheme} URI with no host ({required_by})"
-                )
+                yield Hit(span[0], span[0], f"{parsed.scheme} URI with no host ({required_by})")
             return
         spec = SCHEMES.get(parsed.scheme)
         if spec is not None and spec.ip_based and parsed.scheme != "file":
@@ -425,14 +454,17 @@ _HOST_REQUIRED_BY = {
 
 
 @rule(
-    "S408", "invalid-port", Severity.ERROR, "3.1",
+    "S408",
+    "invalid-port",
+    Severity.ERROR,
+    "3.1",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 3.2.3: port = *DIGIT, so anything but digits is an error; '
+        "RFC 3986 section 3.2.3: port = *DIGIT, so anything but digits is an error; "
         'an empty port after ":" is allowed, but "URI producers and normalizers '
         'should omit the port component and its ":" delimiter if port is empty" '
-        '(6.2.3): a warning under --target rfc3986. RFC 3986 sets no upper bound; the '
-        'WHATWG URL standard fails on a port over 65535, as any client must.'
+        "(6.2.3): a warning under --target rfc3986. RFC 3986 sets no upper bound; the "
+        "WHATWG URL standard fails on a port over 65535, as any client must."
     ),
     summary="A port that is not a decimal number from 0 to 65535, or a colon with no port.",
     explanation=(
@@ -479,13 +511,16 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "S409", "userinfo-not-allowed", Severity.ERROR, "3.3, 3.11, 5",
+    "S409",
+    "userinfo-not-allowed",
+    Severity.ERROR,
+    "3.3, 3.11, 5",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 section 3.2.1 allows a userinfo in any authority, but some schemes '
-        'forbid it: RFC 8089 section 2 gives file none; gopher keeps RFC 1738\'s hostport '
-        '(RFC 4266). nntp may carry one (RFC 5538 section 7), and wais and prospero, '
-        'whose RFCs are Historic, are read by the generic syntax: none is reported '
+        "RFC 3986 section 3.2.1 allows a userinfo in any authority, but some schemes "
+        "forbid it: RFC 8089 section 2 gives file none; gopher keeps RFC 1738's hostport "
+        "(RFC 4266). nntp may carry one (RFC 5538 section 7), and wais and prospero, "
+        "whose RFCs are Historic, are read by the generic syntax: none is reported "
         "there under --target rfc3986 (a password is still P501's). RFC 9110 section 4.2.4 "
         'deprecates it in http and https URIs ("A sender MUST NOT generate the userinfo '
         'subcomponent" in a message): a user name alone there is a warning under --target '
@@ -499,8 +534,8 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         'a hostport. Section 3.3 says of http: "No user name or password is allowed"; 3.11 '
         "the same of prospero. Clients that accept one anyway differ in what they do with it, "
         "and it is a favourite of phishing: http://www.bank.example@evil.example/. The login "
-        "is read where the target reads it (RFC 1738 lets a \"?\" stand in one, RFC 3986 "
-        "ends the authority there): an \"@\" in the path or query is none."
+        'is read where the target reads it (RFC 1738 lets a "?" stand in one, RFC 3986 '
+        'ends the authority there): an "@" in the path or query is none.'
     ),
     example="<URL:http://fred@www.example.com/>",
     use_instead="<URL:http://www.example.com/>",
@@ -528,7 +563,8 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         return  # RFC 5538 section 7 (nntp); the generic syntax (wais, prospero: Historic)
     if subject.options.target != RFC3986:
         yield Hit(
-            span[0], span[1] + 1,
+            span[0],
+            span[1] + 1,
             f"{scheme} URLs take no user name or password (section {_NO_LOGIN.get(scheme, '5')})",
             quotes_url=False,
         )
@@ -537,7 +573,8 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         # in configuration (a Sentry DSN, a proxy's user) is none yet. Any ":" after it,
         # an empty password too, is the "user:password" RFC 3986 3.2.1 deprecates: an error.
         yield Hit(
-            span[0], span[1] + 1,
+            span[0],
+            span[1] + 1,
             f"a user name in an {scheme} URI, deprecated by RFC 9110 section 4.2.4 (RFC 3986 "
             "section 3.2.1 allows it)",
             severity=Severity.WARNING,
@@ -545,7 +582,8 @@ def userinfo_not_allowed(subject: UrlUnderCheck) -> Iterator[Hit]:
         )
     else:
         yield Hit(
-            span[0], span[1] + 1,
+            span[0],
+            span[1] + 1,
             f"{scheme} URIs take no userinfo ({_NO_USERINFO.get(scheme, 'its own RFC')})",
             quotes_url=False,
         )
@@ -571,7 +609,10 @@ _USERINFO_ALLOWED = frozenset({"nntp", *_HISTORIC})
 
 
 @rule(
-    "S419", "invalid-ip-literal", Severity.ERROR, "3.2.2",
+    "S419",
+    "invalid-ip-literal",
+    Severity.ERROR,
+    "3.2.2",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         'RFC 3986 section 3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]", IPv6address '

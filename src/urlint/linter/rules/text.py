@@ -12,13 +12,16 @@ from .rule import Hit, TextHit, UrlUnderCheck, rule
 
 
 @rule(
-    "X101", "unterminated-wrapper", Severity.ERROR, "appendix",
+    "X101",
+    "unterminated-wrapper",
+    Severity.ERROR,
+    "appendix",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        'RFC 3986 Appendix C keeps the angle brackets around a URI in text '
+        "RFC 3986 Appendix C keeps the angle brackets around a URI in text "
         '(<http://example.com/>) and calls the "URL:" prefix no longer recommended, '
         'though still met; a "<" with no ">" leaves where the URI ends unknown, under '
-        'either standard.'
+        "either standard."
     ),
     summary='A "<URL:" (or "<scheme:") wrapper with no closing ">".',
     explanation=(
@@ -46,11 +49,14 @@ def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 
 @rule(
-    "X102", "ambiguous-hyphen-break", Severity.WARNING, "appendix",
+    "X102",
+    "ambiguous-hyphen-break",
+    Severity.WARNING,
+    "appendix",
     rfc3986=Severity.WARNING,
     rfc3986_says=(
         'RFC 3986 Appendix C: "No whitespace should be introduced after a hyphen" '
-        'when a URI is broken across lines, and a reader of one broken right after a '
+        "when a URI is broken across lines, and a reader of one broken right after a "
         '"-" "should be aware that the hyphen may or may not actually be part of the '
         'URI". The same ambiguity, the same grade.'
     ),
@@ -60,7 +66,7 @@ def unterminated_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
         "Because some typesetters and printers may (erroneously) introduce a hyphen at the end "
         "of line when breaking a line, the interpreter of a URL containing a line break "
         "immediately after a hyphen should ignore all unencoded whitespace around the line "
-        'break, and should be aware that the hyphen may or may not actually be part of the '
+        "break, and should be aware that the hyphen may or may not actually be part of the "
         'URL." urlint keeps the hyphen and offers the other reading.'
     ),
     example="<URL:http://example.com/long-\n   name.html>",
@@ -85,12 +91,15 @@ def ambiguous_hyphen_break(subject: UrlUnderCheck) -> Iterator[Hit]:
 
 
 @rule(
-    "X103", "page-furniture-in-wrapper", Severity.INFO, "appendix",
+    "X103",
+    "page-furniture-in-wrapper",
+    Severity.INFO,
+    "appendix",
     rfc3986=Severity.INFO,
     rfc3986_says=(
-        'RFC 3986 Appendix C has the whitespace added to break a long URI across '
-        'lines ignored when it is extracted; a page footer or running header is no '
-        'whitespace, and is left out the same way here.'
+        "RFC 3986 Appendix C has the whitespace added to break a long URI across "
+        "lines ignored when it is extracted; a page footer or running header is no "
+        "whitespace, and is left out the same way here."
     ),
     summary="A wrapped URL with a page footer, form feed or running header between its lines.",
     explanation=(
@@ -125,12 +134,15 @@ REFLOWED_COLUMN = 200
 
 
 @rule(
-    "X104", "space-in-wrapper", Severity.WARNING, "appendix, 2.2",
+    "X104",
+    "space-in-wrapper",
+    Severity.WARNING,
+    "appendix, 2.2",
     rfc3986=Severity.WARNING,
     rfc3986_says=(
-        'RFC 3986 Appendix C allows whitespace inside a delimited URI only as it was '
+        "RFC 3986 Appendix C allows whitespace inside a delimited URI only as it was "
         'added "to break a long URI across lines"; whitespace that is not at a line '
-        'break is none of that.'
+        "break is none of that."
     ),
     summary="Whitespace inside a wrapper that is not at a line break.",
     explanation=(
@@ -163,13 +175,16 @@ def space_in_wrapper(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 
 @rule(
-    "X105", "broken-bare-url", Severity.WARNING, "appendix",
+    "X105",
+    "broken-bare-url",
+    Severity.WARNING,
+    "appendix",
     rfc3986=Severity.WARNING,
     rfc3986_says=(
         'RFC 3986 Appendix C: "Using <> angle brackets around each URI is especially '
-        'recommended as a delimiting style for a reference that contains embedded '
+        "recommended as a delimiting style for a reference that contains embedded "
         'whitespace"; a bare URI broken across lines has no delimiter to say where it '
-        'ends.'
+        "ends."
     ),
     summary="A bare URL at a line end that the next line seems to continue.",
     explanation=(
@@ -200,12 +215,15 @@ def broken_bare_url(subject: UrlUnderCheck) -> Iterator[TextHit]:
 
 
 @rule(
-    "X106", "empty-wrapper", Severity.WARNING, "appendix",
+    "X106",
+    "empty-wrapper",
+    Severity.WARNING,
+    "appendix",
     rfc3986=Severity.WARNING,
     rfc3986_says=(
-        'RFC 3986 Appendix C delimits a URI with angle brackets; an empty pair holds '
-        'none. (An empty reference is a same-document reference, section 4.4, which a '
-        'wrapper in text never means.)'
+        "RFC 3986 Appendix C delimits a URI with angle brackets; an empty pair holds "
+        "none. (An empty reference is a same-document reference, section 4.4, which a "
+        "wrapper in text never means.)"
     ),
     summary='A wrapper with nothing in it: "<URL:>".',
     explanation=(

@@ -54,8 +54,7 @@ def load() -> ModuleType:
         import distributed  # type: ignore[import-not-found, unused-ignore]
     except ImportError as error:
         raise EngineUnavailable(
-            f"the dask engine needs Dask's distributed package, not installed here: "
-            f"{DASK_INSTALL}"
+            f"the dask engine needs Dask's distributed package, not installed here: {DASK_INSTALL}"
         ) from error
     return distributed
 

@@ -140,9 +140,10 @@ def _why(connection: sqlite3.Connection) -> str:
     """What may have made a urlint store's queries that long: the indexes a first scan
     builds at its end missing (schema.LATE_INDEXES), where they are."""
     try:
-        held = {name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'index'"
-        )}
+        held = {
+            name
+            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
+        }
     except sqlite3.Error:
         return ""
     if set(schema.LATE_INDEXES) <= held:
@@ -189,8 +190,10 @@ def _whole_in_its_file(path: str, error: sqlite3.Error) -> bool:
     folder = os.path.dirname(os.path.abspath(path))
     if code != schema.READONLY and not (code == schema.CANTOPEN and not os.access(folder, os.W_OK)):
         return False
-    for suffix, held in (("-wal", "transactions not yet in the store"),
-                         ("-journal", "a transaction cut short")):
+    for suffix, held in (
+        ("-wal", "transactions not yet in the store"),
+        ("-journal", "a transaction cut short"),
+    ):
         if _size(path + suffix) > 0:
             raise schema.StoreError(
                 f"{path}: cannot open the store: its {suffix} file holds {held}, which SQLite "

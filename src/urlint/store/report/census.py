@@ -25,8 +25,19 @@ from functools import lru_cache
 from .queries import Selection
 
 CENSUS_COLUMNS = (
-    "url", "scheme", "host", "count", "messages", "first_seen", "last_seen",
-    "path", "message_index", "message_id", "line", "context", "spellings",
+    "url",
+    "scheme",
+    "host",
+    "count",
+    "messages",
+    "first_seen",
+    "last_seen",
+    "path",
+    "message_index",
+    "message_id",
+    "line",
+    "context",
+    "spellings",
 )
 
 # RFC 3986 section 2.3: the unreserved characters, which a URI producer should not
@@ -37,8 +48,18 @@ UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 # prospero), RFC 9110 sections 4.2.1-4.2.2 (http, https), RFC 5538 (nntp), RFC 6455
 # (ws, wss), RFC 4516 (ldap), RFC 2326 (rtsp).
 DEFAULT_PORTS = {
-    "http": 80, "https": 443, "ftp": 21, "telnet": 23, "gopher": 70, "wais": 210,
-    "prospero": 1525, "nntp": 119, "ws": 80, "wss": 443, "ldap": 389, "rtsp": 554,
+    "http": 80,
+    "https": 443,
+    "ftp": 21,
+    "telnet": 23,
+    "gopher": 70,
+    "wais": 210,
+    "prospero": 1525,
+    "nntp": 119,
+    "ws": 80,
+    "wss": 443,
+    "ldap": 389,
+    "rtsp": 554,
 }
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")  # RFC 3986 section 3.1
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
@@ -66,7 +87,7 @@ def normal_url(url: str) -> str:
     if scheme is None:
         return url
     name = scheme.group()[:-1].lower()
-    rest = url[scheme.end():]
+    rest = url[scheme.end() :]
     if not rest.startswith("//"):
         return f"{name}:{rest}"
     end = len(rest)
@@ -122,14 +143,13 @@ def with_census_functions(connection: sqlite3.Connection) -> None:
     connection.create_function("urlint_normal_url", 1, normal_url, deterministic=True)
     connection.create_aggregate("urlint_spellings", 1, _Spellings)  # type: ignore[arg-type]
 
+
 # The key of a sighting, to take the least of with min(): a dated one before any undated
 # one ("d" < "u"), then by date, then by urls.id, written last in 20 digits so that the
 # id is read back from the key's end. One aggregate gives the first sighting in the same
 # pass that counts (SQLite takes a bare column from a min() row only when it is the
 # query's one min() or max(), and first_seen and last_seen are two more).
-_FIRST_KEY = (
-    "min(CASE WHEN date IS NULL THEN 'u' ELSE 'd' || date END || printf('%020d', id))"
-)
+_FIRST_KEY = "min(CASE WHEN date IS NULL THEN 'u' ELSE 'd' || date END || printf('%020d', id))"
 
 _CENSUS = """
     SELECT c.url, c.scheme, c.host, c.count, c.messages, c.first_seen, c.last_seen,

@@ -302,9 +302,7 @@ def _odd_dates(totals: Totals) -> list[str]:
     parts = [f'<details class="about" id="odd-dates"><summary>{_text(title)}</summary><ul>']
     for date, written, path, index in totals.odd_listed:
         as_written = f": {written}" if written else ""
-        parts.append(
-            f"<li>{_cell(date)} {_cell(path)} (message {index}){_cell(as_written)}</li>"
-        )
+        parts.append(f"<li>{_cell(date)} {_cell(path)} (message {index}){_cell(as_written)}</li>")
     parts.append("</ul></details>")
     return parts
 

@@ -407,8 +407,17 @@ def findings_by_month_and_rule(
 
 
 FINDING_COLUMNS = (
-    "code", "name", "severity", "url", "date", "sender", "path", "message_index",
-    "message_id", "line", "text",
+    "code",
+    "name",
+    "severity",
+    "url",
+    "date",
+    "sender",
+    "path",
+    "message_index",
+    "message_id",
+    "line",
+    "text",
 )
 
 

@@ -151,9 +151,7 @@ def _dates(totals: Totals, filters: Filters) -> list[tuple[str, str]]:
         count = totals.odd_dated
         messages = "a message" if count == 1 else "messages"
         where.append(f"{count} in {messages} of an odd date")
-    lines.append(
-        ("Undated", f"{undated} URL{'s' if undated != 1 else ''}: " + ", ".join(where))
-    )
+    lines.append(("Undated", f"{undated} URL{'s' if undated != 1 else ''}: " + ", ".join(where)))
     return lines
 
 

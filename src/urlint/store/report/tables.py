@@ -56,9 +56,7 @@ def _months(selection: Selection, limit: int | None) -> Iterable[tuple]:
 
 
 TABLES: dict[str, Table] = {
-    "domains": Table(
-        ("host", *queries.GROUP_COLUMNS), "URLs by host", _grouped("host")
-    ),
+    "domains": Table(("host", *queries.GROUP_COLUMNS), "URLs by host", _grouped("host")),
     "schemes": Table(("scheme", *queries.GROUP_COLUMNS), "URLs by scheme", _grouped("scheme")),
     "months": Table(queries.MONTH_COLUMNS, "URLs by month of their message's Date", _months),
     "lists": Table(
