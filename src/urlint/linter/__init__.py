@@ -3,4 +3,8 @@
 The rules (sections cited on each), the checker that runs them over a text's URLs, the
 configuration, inline suppressions, the baseline, fixes and the source view an output
 shows. It is handed texts and gives findings; it starts no process and prints nothing
-(commands wire it to the runner and the output formats)."""
+(commands wire it to the runner and the output formats).
+
+Its modules, top to bottom (each imports only from those below it; pyproject.toml's import
+contract checks it): add_ignore; fixes; checker; config and source_view; rules; baseline,
+fixable and suppressions."""

@@ -3,4 +3,8 @@
 The inputs are planned into units of work, worked in this process, a pool of
 processes or on a Dask cluster, and merged back into the serial order; the progress line;
 the flat wire format results travel in. It knows what to do with a unit only through the
-work function a command hands it (lint a unit, format its lines)."""
+work function a command hands it (lint a unit, format its lines).
+
+Its modules, top to bottom (each imports only from those below it; pyproject.toml's import
+contract checks it): runner; pool; the engines, merge, plan and worker; progress, wire and
+work."""

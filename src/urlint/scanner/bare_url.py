@@ -151,7 +151,9 @@ def read_bare(
     if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
         from .templates import before_markup_braces  # prose: a brace may be its markup's
 
-        end = before_markup_braces(text, anchor + 1, end)
+        cut = before_markup_braces(text, anchor + 1, end)
+        if cut < end:  # the sentence's punctuation before the brace trimmed, as at any end
+            end = bare.trim_end(text, anchor + 1, cut)
     context = None
     runs: Runs = ()
     exact = False

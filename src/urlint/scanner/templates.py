@@ -421,8 +421,8 @@ _last_markup: tuple[str | None, frozenset[str]] = (None, frozenset())
 def before_markup_braces(text: str, start: int, end: int) -> int:
     """Where a bare URL in prose, its body text[start:end], ends once the document's own
     markup ends it: before the first word in braces (`{name}`) in it, where the text writes
-    words in braces as its markup (`markup_names`: glued to its words outside any URL),
-    sentence punctuation then trimmed; `end` where it writes none.
+    words in braces as its markup (`markup_names`: glued to its words outside any URL); `end`
+    where it writes none. The caller trims the sentence's punctuation before the brace.
 
     A magazine's text marks its links, paragraphs and styles so
     (`Web : {bold}{link http://www.aio.co.uk}http://www.aio.co.uk{end}{nobold}`, and
@@ -434,12 +434,10 @@ def before_markup_braces(text: str, start: int, end: int) -> int:
     found = _BRACED_NAME.search(text, start, end)
     if found is None or not markup_names(text):
         return end
-    from .bare import trim_end
-
     cut = found.start()
     if text[cut - 1] == "@":  # an AmigaGuide's attribute command: `@{b}`, `@{ub}`
         cut -= 1
-    return trim_end(text, start, cut)
+    return cut
 
 
 def markup_names(text: str) -> frozenset[str]:
