@@ -343,7 +343,11 @@ def _layers(root: Path) -> list[list[str]]:
 
     with open(root / "pyproject.toml", "rb") as stream:
         contracts = tomllib.load(stream)["tool"]["importlinter"]["contracts"]
-    (layers,) = (contract["layers"] for contract in contracts if contract["type"] == "layers")
+    (layers,) = (  # the whole package's: the others order the modules inside one package
+        contract["layers"]
+        for contract in contracts
+        if contract["type"] == "layers" and "containers" not in contract
+    )
     return [[name.strip() for name in layer.split("|")] for layer in layers]
 
 
