@@ -99,7 +99,7 @@ def test_a_doubled_scheme_beside_the_url_it_holds():
             "S408",
             17,
             18,
-            "a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
+            "a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it info: "
             "--target rfc3986): if the port is omitted, the colon is as well",
         ),
     ]

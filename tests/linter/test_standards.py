@@ -72,26 +72,29 @@ MESSAGES = [
         [
             "P503 port 3000 is not http's default (80) by RFC 1738 section 6 (RFC 3986 grades it "
             "info: --target rfc3986)",
-            "S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it a warning: "
+            "S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it info: "
             "--target rfc3986): if the port is omitted, the colon is as well",
         ],
         [
             "P503 port 3000 is not http's default (80) by RFC 3986 section 3.2.3 (RFC 1738 "
             "grades it a warning: --target rfc1738)",
             "S408 a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it an error: "
-            "--target rfc1738): if the port is omitted, the colon is as well",
+            "--target rfc1738): a URI producer should leave the colon out too (section 6.2.3)",
         ],
     ),
-    # An empty port after a scheme RFC 1738 does not define is a warning under both.
+    # An empty port after a scheme RFC 1738 does not define: a warning by RFC 1738, advice
+    # (info) by RFC 3986, which allows it and asks producers to leave the colon out.
     (
         "<URL:foo://h.example:/>\n",
         [
             "S403 unknown scheme 'foo': not one RFC 1738 defines",
-            "S408 a ':' with no port: if the port is omitted, the colon is as well",
+            "S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it info: "
+            "--target rfc3986): if the port is omitted, the colon is as well",
         ],
         [
             "S403 unknown scheme 'foo': not one urlint knows as registered",
-            "S408 a ':' with no port: if the port is omitted, the colon is as well",
+            "S408 a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it a warning: "
+            "--target rfc1738): a URI producer should leave the colon out too (section 6.2.3)",
         ],
     ),
     # What the other reports as another rule: a host in brackets, a telnet "?".

@@ -98,7 +98,7 @@ CASES = [
         "<URL:http://example.com:/>\n",
         [("S408", "error", 1, 24, 25)],
         [
-            ("S408", "warning", 1, 24, 25),
+            ("S408", "info", 1, 24, 25),
         ],
     ),
     # A well-known port of another protocol is section 7.2's attack under both.

@@ -128,6 +128,15 @@ _CLOSING = frozenset(")]}>\"'")
 _BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fields[3:])  # type: ignore[attr-defined]  # a record's, as namedtuple's
 
 
+def _before_markup_braces(text: str, start: int, end: int) -> int:
+    """Where a URL in prose ends once the text's own brace markup ends it (templates'
+    before_markup_braces), the sentence's punctuation before the brace trimmed as at any end."""
+    from .templates import before_markup_braces
+
+    cut = before_markup_braces(text, start, end)
+    return bare.trim_end(text, start, cut) if cut < end else end
+
+
 def read_bare(
     text: str,
     start: int,
@@ -149,11 +158,7 @@ def read_bare(
     text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
-        from .templates import before_markup_braces  # prose: a brace may be its markup's
-
-        cut = before_markup_braces(text, anchor + 1, end)
-        if cut < end:  # the sentence's punctuation before the brace trimmed, as at any end
-            end = bare.trim_end(text, anchor + 1, cut)
+        end = _before_markup_braces(text, anchor + 1, end)  # prose: a brace may be its markup's
     context = None
     runs: Runs = ()
     exact = False

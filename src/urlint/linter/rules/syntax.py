@@ -463,8 +463,8 @@ _HOST_REQUIRED_BY = {
         "RFC 3986 section 3.2.3: port = *DIGIT, so anything but digits is an error; "
         'an empty port after ":" is allowed, but "URI producers and normalizers '
         'should omit the port component and its ":" delimiter if port is empty" '
-        "(6.2.3): a warning under --target rfc3986. RFC 3986 sets no upper bound; the "
-        "WHATWG URL standard fails on a port over 65535, as any client must."
+        "(6.2.3): below a MUST, so advice, info under --target rfc3986. RFC 3986 sets no "
+        "upper bound; the WHATWG URL standard fails on a port over 65535, as any client must."
     ),
     summary="A port that is not a decimal number from 0 to 65535, or a colon with no port.",
     explanation=(
@@ -496,13 +496,16 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     port = subject.url[span[0] : span[1]]
     severity = off_the_grammar(subject.parsed.scheme)
     if not port:
-        # RFC 3986 section 3.2.3 allows an empty port, and only asks producers to omit it.
+        # RFC 3986 section 3.2.3 allows an empty port, and only asks producers to omit it
+        # (a "should": advice, info).
         generic = subject.options.target == RFC3986
         yield Hit(
             span[0] - 1,
             span[0],
-            "a ':' with no port: if the port is omitted, the colon is as well",
-            severity=Severity.WARNING if generic else severity,
+            "a ':' with no port: a URI producer should leave the colon out too (section 6.2.3)"
+            if generic
+            else "a ':' with no port: if the port is omitted, the colon is as well",
+            severity=Severity.INFO if generic else severity,
         )
     elif not (port.isascii() and port.isdigit()):
         yield Hit(span[0], span[1], f"port '{port}' is not a decimal number", severity=severity)
