@@ -368,7 +368,7 @@ def test_python_prefixes_and_triple_quotes():
 def test_javascript_template_literals_nest():
     text = "`a ${b ? `c${d}` : 'e}'} f` + \"g\" // h\n"
     assert regions(text, "javascript") == [
-        ("a ${b ? `c${d}` : 'e}'} f", SLASHED, "string"),
+        ("a ${b ? `c${d}` : 'e}'} f", SLASHED, "template literal"),
         ("g", SLASHED, "string"),
         (" h", TEXT, "comment"),
     ]
