@@ -397,7 +397,7 @@ _BEFORE_REGEX_WORDS = frozenset(
 )
 _CONDITION_WORDS = frozenset({"if", "while", "for", "with"})
 _PARENS = re.compile(r"[()]")
-_PAREN_LOOK_BACK = 2000  # a condition's head is no longer than this
+_PAREN_LOOK_BACK = 512  # a condition's head is no longer than this
 _PAREN_STEPS = 64  # nor holds more parentheses
 
 
@@ -679,10 +679,12 @@ _ARITHMETIC_LOOK_BACK = 200  # an arithmetic expression's `((` is no further bac
 def _shell(lexer: _Lexer) -> None:
     text = lexer.text
     heredocs: list[tuple[str, bool]] = []  # opened on this line, read from the next
+    line_end = -1  # the end of the line they were opened on (found once a line)
     while True:
         match = _SH_OPEN.search(text, lexer.pos)
         if heredocs:
-            line_end = lexer.line_end(lexer.pos)
+            if line_end < lexer.pos:
+                line_end = lexer.line_end(lexer.pos)
             if match is None or match.start() > line_end:
                 # the line that opened them has ended: their bodies come first
                 lexer.pos = line_end + 1
