@@ -120,14 +120,26 @@ def metered(monkeypatch):
             monkeypatch.setattr(
                 code, name, {key: MeteredPattern(item, meter, False) for key, item in value.items()}
             )
+    class MeteredRe:
+        """The `re` module as the lexer sees it: a pattern it compiles as it reads is
+        metered too (as reading across lines)."""
+
+        def __getattr__(self, name):
+            return getattr(re, name)
+
+        @staticmethod
+        def compile(pattern, flags=0):
+            return MeteredPattern(re.compile(pattern, flags), meter, True)
+
+    monkeypatch.setattr(code, "re", MeteredRe())
+    monkeypatch.setattr(code, "_CLOSINGS", {})  # its own cache: none of its patterns kept
     closing = code._closing
-    monkeypatch.setattr(
-        code,
-        "_closing",
-        lambda closer, escapes, one_line: MeteredPattern(
-            closing(closer, escapes, one_line), meter, not one_line
-        ),
-    )
+
+    def metered_closing(closer: str, escapes: bool, one_line: bool) -> MeteredPattern:
+        compiled = closing(closer, escapes, one_line)
+        return MeteredPattern(compiled.pattern, meter, not one_line)
+
+    monkeypatch.setattr(code, "_closing", metered_closing)
 
     def read(text: str, syntax: str) -> int:
         metered_text = MeteredText(text)
