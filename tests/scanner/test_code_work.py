@@ -192,6 +192,18 @@ def test_the_lexer_reads_a_hostile_shape_in_linear_work(metered, shape, syntax):
     assert large <= 4.5 * small + 1000, (small, large)
 
 
+@pytest.mark.parametrize(
+    ("unit", "end", "syntax"),
+    [('cat <<A "x" ', "\nA\n", "shell"), ("x = (a) / 2; ", "\n", "javascript"),
+     ("cat <<A <<B ", "\nA\nB\n", "shell"), ("'it ", "\n", "python")],
+)  # fmt: skip
+def test_one_long_line_is_read_in_linear_work(metered, unit, end, syntax):
+    """A minified file's one line: what is looked for to the line's end is looked for once."""
+    small = metered(unit * 1000 + end, syntax)
+    large = metered(unit * 4000 + end, syntax)
+    assert large <= 4.5 * small + 1000, (small, large)
+
+
 def test_unclosed_here_documents_cost_what_the_same_bytes_cost_once(metered):
     """The reliability review's shape: `cat <<EOF1`, `cat <<EOF2` ... never closed. The
     first runs to the file's end, as the shell reads it: each byte is read a few times."""

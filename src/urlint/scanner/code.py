@@ -673,6 +673,7 @@ _SH_OPEN = re.compile(r"[#'\"\\<`]")
 _HEREDOC_OPEN = re.compile(r"<<(-?)[ \t]*")
 _WORD_PART = re.compile(r"""[^\s;&|()<>'"\\]+|'[^'\n]*'|"[^"\n]*"|\\[^\n]""")
 _WORD_BREAK = frozenset(" \t\n;&|()")
+_WORD_END = frozenset(" \t\r\n\v\f;&|()<>")  # the shell's metacharacters, and blanks
 _ARITHMETIC_LOOK_BACK = 200  # an arithmetic expression's `((` is no further back on its line
 
 
@@ -743,10 +744,10 @@ def _heredoc_word(text: str, at: int) -> tuple[str, bool, int] | None:
     if before.count("((") > before.count("))"):
         return None  # `$(( x << y ))`: a shift
     parts = []
-    while True:
+    while pos < len(text) and text[pos] not in _WORD_END:
         part = _WORD_PART.match(text, pos)
         if part is None:
-            break
+            return None  # a quote not closed on its line
         piece = part.group()
         parts.append(piece[1:-1] if piece[0] in "'\"" else piece[1:] if piece[0] == "\\" else piece)
         pos = part.end()
