@@ -125,3 +125,19 @@ def test_add_ignore_writes_no_comment_inside_a_programs_value(capsys, project):
             "/~g/  // urlint: ignore[C202]"
         ), name
     assert written["a.json5"] == FILES["a.json5"] and written["a.adoc"] == FILES["a.adoc"]
+
+
+def test_a_directive_inside_a_programs_value_is_not_merged_into(capsys, tmp_path, monkeypatch):
+    """A here-document's line that holds `urlint: ignore[...]` is the program's text: the
+    codes of its other findings are not added to it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "urlint.toml").write_text("")
+    text = "cat <<EOF\n# http://example.com/~a/|b  # urlint: ignore[C201]\nEOF\n"
+    (tmp_path / "a.sh").write_text(text)
+    assert run(capsys, "check", "--add-ignore", "a.sh") == (
+        0,
+        "",
+        "urlint: a.sh:2: C202: no ignore comment: the line ends inside a shell here-document: "
+        "a comment there would be part of it\nurlint: added 0 ignore comments\n",
+    )
+    assert (tmp_path / "a.sh").read_text() == text
