@@ -60,7 +60,8 @@ def test_fix_changes_only_the_prose_after_each_programs_value(capsys, project):
         "a.adoc:16:25", "a.adoc:18:26",
     ]  # fmt: skip
     assert (code, lines[-1]) == (
-        0, "Found 25 problems: 25 warnings (8 fixable with --fix; target: RFC 1738)."
+        0,
+        "Found 25 problems: 25 warnings (8 fixable with --fix; target: RFC 1738).",
     )
     code, out, err = run(capsys, "check", "--select", "C202", "--fix", *FILES)
     assert err == "urlint: fixed 8 problems\n"

@@ -3,10 +3,10 @@
 The work is counted, not timed: every look the lexer takes at its text (a `str` method on
 it, a character read) and every pattern it runs over it is metered by the characters it
 may have read: a search to where it stops, a match to its end, a failed match to its
-widest reach (its line's end, or the text's for a pattern that reads across lines). A lexer that reads a
-stretch again for each of many constructs (a here-document's closing line looked for from
-each unclosed `<<`, to the file's end) shows a work that grows with the square of the
-input."""
+widest reach (its line's end, or the text's for a pattern that reads across lines). A lexer
+that reads a stretch again for each of many constructs (a here-document's closing line
+looked for from each unclosed `<<`, to the file's end) shows a work that grows with the
+square of the input."""
 
 from __future__ import annotations
 
@@ -114,12 +114,16 @@ def metered(monkeypatch):
     for name, value in list(vars(code).items()):
         if isinstance(value, re.Pattern):
             monkeypatch.setattr(code, name, MeteredPattern(value, meter, name in ACROSS_LINES))
-        elif name != "_CLOSINGS" and isinstance(value, dict) and value and all(
-            isinstance(item, re.Pattern) for item in value.values()
+        elif (
+            name != "_CLOSINGS"
+            and isinstance(value, dict)
+            and value
+            and all(isinstance(item, re.Pattern) for item in value.values())
         ):
             monkeypatch.setattr(
                 code, name, {key: MeteredPattern(item, meter, False) for key, item in value.items()}
             )
+
     class MeteredRe:
         """The `re` module as the lexer sees it: a pattern it compiles as it reads is
         metered too (as reading across lines)."""
@@ -164,7 +168,7 @@ HOSTILE = [
     ("cat <<-'E F'\n\tx\n", "shell"),
     ("cat <<A <<B <<C \"x\" 'y' z\nA\n", "shell"),  # a line of here-documents and words
     ("x=$((1<<y)) <<\n", "shell"),
-    ("echo \"a\n", "shell"),  # a quote never closed
+    ('echo "a\n', "shell"),  # a quote never closed
     ("echo 'a `b\n", "shell"),
     ('s = f"{d["#"]} {x:{y}} \\\n', "python"),
     ('s = f"{(\n', "python"),
@@ -207,7 +211,7 @@ def test_one_long_line_is_read_in_linear_work(metered, unit, end, syntax):
 def test_unclosed_here_documents_cost_what_the_same_bytes_cost_once(metered):
     """The reliability review's shape: `cat <<EOF1`, `cat <<EOF2` ... never closed. The
     first runs to the file's end, as the shell reads it: each byte is read a few times."""
-    text = "".join("cat <<EOF%d\n" % i for i in range(25000))
+    text = "".join(f"cat <<EOF{i}\n" for i in range(25000))
     assert metered(text, "shell") <= 4 * len(text)
 
 

@@ -11,8 +11,8 @@ part of it) or code urlint cannot read one way, a line continued by a backslash,
 that ends in what markup shows as written (a code block, an HTML <pre> or <script>: the
 comment would be shown as code or run), a Markdown link reference definition (a comment
 after it makes it text), a URL that goes on onto the next line. Where a comment may go is
-decided with the fixes, in one place (linter.fixable.comment_place). The file is read and written back as `--fix` does
-(sources.text.SourceText): in the encoding it was read in.
+decided with the fixes, in one place (linter.fixable.comment_place). The file is read and
+written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
 """
 
 from __future__ import annotations

@@ -716,16 +716,20 @@ def _shell(lexer: _Lexer) -> None:
         elif char == "'" and (at == 0 or text[at - 1] != "$"):
             lexer.spanning(at + 1, "'", RAW, escapes=False)
         elif char == "`":
-            closed = _closing("`", True, True).match(text, at + 1)
-            if closed is None:
-                lexer.pos = at + 1
-            else:
-                lexer.regions.add(
-                    at + 1, closed.end() - 1, TEXT, SUBSTITUTION, None, closed.end()
-                )
-                lexer.pos = closed.end()
+            _substitution(lexer, at + 1)
         else:
             lexer.spanning(at + 1, char, LITERAL)
+
+
+def _substitution(lexer: _Lexer, start: int) -> None:
+    """A command substitution in backquotes whose text starts at `start`, closed on its
+    line (code: a URL in it ends there); none where it is not."""
+    closed = _closing("`", True, True).match(lexer.text, start)
+    if closed is None:
+        lexer.pos = start
+    else:
+        lexer.regions.add(start, closed.end() - 1, TEXT, SUBSTITUTION, None, closed.end())
+        lexer.pos = closed.end()
 
 
 def _heredoc_word(text: str, at: int) -> tuple[str, bool, int] | None:

@@ -82,12 +82,16 @@ class CodeText:
             candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         return templated(candidate, self.shell) if self.shell else candidate
 
+    def _region_at(self, offset: int) -> int:
+        """The index of the region `offset` is in, -1 where it is in none, or in code the
+        lexer could not read one way (AMBIGUOUS: read as code)."""
+        at = self.regions.at(offset)
+        return -1 if at >= 0 and self.regions.items[at][2] == AMBIGUOUS else at
+
     def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
         """`read_bare` for a URL of this text: read in the region its colon is in."""
         regions = self.regions
-        at = regions.at(anchor)
-        if at >= 0 and regions.items[at][2] == AMBIGUOUS:
-            at = -1  # what the lexer could not tell: read as code
+        at = self._region_at(anchor)
         context = None
         if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
             return None  # `:\/\/` where `\/` is no "/"
