@@ -3,8 +3,8 @@
 A small lexer for each family of languages (scanner.syntax) marks where a text's string
 literals and comments are, as regions (`Regions`), each with the construct it is (a
 comment, a string, a raw string, a text block, a here-document, a block scalar ...: the
-names below) and the mode a URL in it is read in (scanner.literals says how): TEXT for
-prose (comments, Python docstrings, shell here-documents, YAML block scalars), LITERAL for
+names below) and the mode a URL in it is read in (scanner.literals says how): TEXT as
+running text (comments, Python docstrings, shell here-documents, YAML block scalars), LITERAL for
 a string literal with escape sequences, RAW for one without (Python's r"...", Rust's
 r#"..."#, C++'s R"(...)", Go's backquotes, shell's and TOML's '...'), SLASHED for a LITERAL
 whose language reads `\\/` as "/" (JSON, RFC 8259 section 7; JavaScript; YAML's
@@ -140,7 +140,6 @@ class _Lexer:
         quote: str,
         mode: int,
         escapes: bool = True,
-        construct: str = STRING,
         ambiguous: bool = True,
     ) -> bool:
         """A literal whose content starts at `start`, closed by `quote` on its line (a
@@ -149,12 +148,13 @@ class _Lexer:
         `ambiguous`; the caller reads on otherwise)."""
         match = _closing(quote, escapes, True).match(self.text, start)
         if match is None:
-            self.pos = self.line_end(start)
-            if ambiguous and self.pos > start:
-                self.regions.add(start, self.pos, TEXT, AMBIGUOUS)
+            if ambiguous:
+                self.ambiguous_to_line_end(start)
+            else:
+                self.pos = self.line_end(start)
             return False
         close = match.end() - len(quote)
-        self.regions.add(start, close, mode, construct)
+        self.regions.add(start, close, mode, STRING)
         self.pos = match.end()
         return True
 
