@@ -605,3 +605,16 @@ def test_what_the_lexer_cannot_read_one_way_is_ambiguous_to_its_lines_end():
     assert constructs('n = f(a) / 2; // see "it\n', "javascript") == [(' see "it', COMMENT)]
     # an arithmetic shift is no here-document
     assert constructs("echo $((1 << x)) # c\n", "shell") == [("# c", COMMENT)]
+
+
+def test_a_template_literal_never_closed_leaves_the_rest_not_known():
+    # JavaScript rejects the file; what follows its backquote is not read as code again
+    # from each backquote after it (each escaped here), nor offered a fix
+    text = "a = 1 // ok\nb = `x\\` // http://example.com/~a/\\`\n// http://example.com/~b/\n"
+    assert constructs(text, "javascript") == [
+        (" ok", COMMENT), ("`x\\` // http://example.com/~a/\\`\n// http://example.com/~b/\n",
+                           AMBIGUOUS),
+    ]  # fmt: skip
+    assert [(c.url, c.context) for c in extract(text, syntax="javascript")] == [
+        ("http://example.com/~a/\\`", None), ("http://example.com/~b/", None)
+    ]  # fmt: skip

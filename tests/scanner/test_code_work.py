@@ -176,6 +176,8 @@ HOSTILE = [
     ("if (a) /b\n", "javascript"),
     ("((((x)/)/)/)/ ", "javascript"),
     ("`${`${'\n", "javascript"),
+    ("\\`\n", "javascript"),  # a template never closed: each backquote after it escaped
+    ("))/\n", "javascript"),  # a `)` whose `(` is never found
     ('r#"\n', "c-like"),
     ('R"x(\n', "c-like"),
     ('@"a""\n', "c-like"),
@@ -229,7 +231,7 @@ TOKENS = st.sampled_from(
     st.sampled_from(["shell", "python", "javascript", "c-like", "yaml", "json", "toml", "go"]),
 )
 def test_the_lexer_reads_any_repeated_text_in_linear_work(metered, unit, syntax):
-    """Any text of the lexers' own characters, written 40 and 160 times over: the work of
+    """Any text of the lexers' own characters, written 100 and 400 times over: the work of
     the longer is at most about four times the shorter's (a square would be sixteen)."""
-    small, large = grows_linearly(metered, unit + "\n", syntax, 40)
+    small, large = grows_linearly(metered, unit + "\n", syntax, 100)
     assert large <= 6 * small + 2000, (small, large)

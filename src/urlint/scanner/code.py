@@ -399,6 +399,7 @@ _CONDITION_WORDS = frozenset({"if", "while", "for", "with"})
 _PARENS = re.compile(r"[()]")
 _PAREN_LOOK_BACK = 512  # a condition's head is no longer than this
 _PAREN_STEPS = 64  # nor holds more parentheses
+_PAREN_STRETCH = 64
 
 
 def _javascript(lexer: _Lexer) -> None:
@@ -469,20 +470,24 @@ def _closes_a_condition(lexer: _Lexer, close: int) -> bool | None:
     "/" starts a regular expression)? None where its `(` is not found within a bounded
     look back (the parentheses in strings and comments not counted)."""
     text, regions = lexer.text, lexer.regions
-    low = max(0, close - _PAREN_LOOK_BACK)
+    floor = max(0, close - _PAREN_LOOK_BACK)
     depth = 1
     steps = 0
-    for match in _PARENS.finditer(text[low:close][::-1]):  # back from `close`
-        at = close - 1 - match.start()
-        if regions.at(at) >= 0:
-            continue
-        steps += 1
-        if steps > _PAREN_STEPS:
-            return None
-        depth += 1 if text[at] == ")" else -1
-        if depth == 0:
-            before = _previous(text, at)
-            return before >= 0 and _word_before(text, before) in _CONDITION_WORDS
+    high = close
+    while high > floor:  # back from `close`, a stretch at a time: most `(` are near
+        low = max(floor, high - _PAREN_STRETCH)
+        for match in _PARENS.finditer(text[low:high][::-1]):
+            at = high - 1 - match.start()
+            if regions.at(at) >= 0:
+                continue
+            steps += 1
+            if steps > _PAREN_STEPS:
+                return None
+            depth += 1 if text[at] == ")" else -1
+            if depth == 0:
+                before = _previous(text, at)
+                return before >= 0 and _word_before(text, before) in _CONDITION_WORDS
+        high = low
     return None
 
 
@@ -496,7 +501,10 @@ def _template_literal(lexer: _Lexer, start: int) -> None:
     text = lexer.text
     end = _template_end(text, start, 0)
     if end < 0 and lexer.final:
-        lexer.pos = start  # fail safe: never closed
+        # never closed (or nested past what is read): what follows is not known, and is
+        # not read again from each backquote after it
+        lexer.regions.add(start - 1, len(text), TEXT, AMBIGUOUS)
+        lexer.pos = len(text)
         return
     close, after = (len(text), len(text)) if end < 0 else (end, end + 1)  # open: the chunk's rest
     lexer.regions.add(start, close, SLASHED, TEMPLATE, ("`",), after)
