@@ -15,7 +15,7 @@ In a code text only a comment is prose: every other construct its lexer knows
 is the program's value, and a stretch it cannot read one way is not known to be prose. A
 URL there gets no fix (its context is not "comment"), and `check --add-ignore` writes no
 comment at the end of a line that ends inside one (`comment_place`, which says why in the
-words of `VALUES`); nor inside what markup shows as written.
+words of `values`); nor inside what markup shows as written.
 """
 
 from __future__ import annotations
