@@ -388,7 +388,32 @@ INPUTS: dict[
         500_000,
         ("check", "--format", "github"),
     ),
+    # a shell file of here-documents never closed, each its own word (the reliability
+    # review's S14): each looked for its closing line to the file's end
+    "check: .sh of here-documents never closed": (
+        lambda n: b"".join(b"cat <<EOF%d\n" % i for i in range(n // 12)),
+        400_000,
+        CHECK,
+    ),
+    # here-documents each closed, each its own word, with a comment's URL after each
+    "check: .sh of closed here-documents, a comment after each": (
+        lambda n: b"".join(
+            b"cat <<EOF%d\nsee http://x.example/~a\nEOF%d\n# http://x.example/~b\n" % (i, i)
+            for i in range(n // 64)
+        ),
+        400_000,
+        CHECK,
+    ),
+    # lines of here-document openers and quoted words: each line's end found once
+    "check: .sh, lines of here-document openers and words": (
+        lambda n: (b'cat <<A "x" ' * 100 + b"\nA\n") * (n // 1203),
+        400_000,
+        CHECK,
+    ),
 }
+# The name an input is written under where its kind is read from its name (a .sh file is
+# read as shell); else input_name says.
+FILE_NAMES = {name: "input.sh" for name in INPUTS if ".sh" in name}
 
 
 def run_once(path: str, command: tuple[str, ...]) -> None:
@@ -399,17 +424,20 @@ def run_once(path: str, command: tuple[str, ...]) -> None:
         urlint([*command, "--isolated", "-o", os.devnull, path])
 
 
-def input_name(data: bytes) -> str:
+def input_name(data: bytes, name: str = "") -> str:
     """A zip is read by its name too; a message is named as one (.eml): a header longer
-    than what content sniffing reads is a message's only by its name."""
+    than what content sniffing reads is a message's only by its name; a shell file is
+    named as one (FILE_NAMES)."""
+    if name in FILE_NAMES:
+        return FILE_NAMES[name]
     if data.startswith(b"PK"):
         return "input.zip"
     return "input.eml" if data.startswith(b"From: ") else "input"
 
 
-def seconds(data: bytes, command: tuple[str, ...]) -> float:
+def seconds(data: bytes, command: tuple[str, ...], name: str = "") -> float:
     with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, input_name(data))
+        path = os.path.join(folder, input_name(data, name))
         with open(path, "wb") as handle:
             handle.write(data)
         runs = []
@@ -420,11 +448,11 @@ def seconds(data: bytes, command: tuple[str, ...]) -> float:
     return statistics.median(runs)
 
 
-def peak_rss_mb(data: bytes, command: tuple[str, ...]) -> float:
+def peak_rss_mb(data: bytes, command: tuple[str, ...], name: str = "") -> float:
     """Peak resident memory of a fresh process doing the same (its own VmHWM: the rusage of
     a child counts the parent it was forked from)."""
     with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, input_name(data))
+        path = os.path.join(folder, input_name(data, name))
         with open(path, "wb") as handle:
             handle.write(data)
         code = (
@@ -457,10 +485,10 @@ def main() -> int:
     for name, (make, size, command) in INPUTS.items():
         if args.names and not any(part in name for part in args.names):
             continue
-        times = [seconds(make(size * k), command) for k in (1, 2, 4)]
+        times = [seconds(make(size * k), command, name) for k in (1, 2, 4)]
         ratio = times[2] / max(times[0], 1e-6)
         worst = max(worst, ratio)
-        rss = peak_rss_mb(make(size * 4), command)
+        rss = peak_rss_mb(make(size * 4), command, name)
         worst_rss = max(worst_rss, rss)
         report[name] = {
             "n": size,

@@ -108,22 +108,22 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
     assert run(capsys, "check", "--add-ignore", *files) == (
         0,
         "",
-        "urlint: a.py:2: C202: no ignore comment: the line ends inside a multi-line string "
-        "or template literal: a comment there would be part of it\n"
+        "urlint: a.py:2: C202: no ignore comment: the line ends inside a multi-line string: "
+        "a comment there would be part of it\n"
         "urlint: a.py:4: C202: no ignore comment: the line goes on after a backslash: a "
         "comment would end it\n"
-        "urlint: b.js:2: C202: no ignore comment: the line ends inside a multi-line string or "
-        "template literal: a comment there would be part of it\n"
+        "urlint: b.js:2: C202: no ignore comment: the line ends inside a template literal: a "
+        "comment there would be part of it\n"
         "urlint: c.json:1: C202: no ignore comment: JSON has no comments\n"
         "urlint: d.txt:1: C202: no ignore comment: plain text has no comment syntax\n"
         "urlint: e.md:2: C202: no ignore comment: the line ends in what the markup shows as "
         "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
         "urlint: f.rst:1: C202: no ignore comment: a reStructuredText comment is a line of its "
         "own\n"
-        "urlint: g.yaml:2: C202: no ignore comment: the line ends inside a multi-line string "
-        "or template literal: a comment there would be part of it\n"
-        "urlint: h.sh:2: C202: no ignore comment: the line ends inside a multi-line string "
-        "or template literal: a comment there would be part of it\n"
+        "urlint: g.yaml:2: C202: no ignore comment: the line ends inside a YAML block scalar: "
+        "a comment there would be part of it\n"
+        "urlint: h.sh:2: C202: no ignore comment: the line ends inside a shell here-document: "
+        "a comment there would be part of it\n"
         "urlint: added 0 ignore comments\n",
     )
     assert {name: (project / name).read_text(encoding="utf-8") for name in files} == files

@@ -15,7 +15,22 @@ import urlint
 from urlint.core.model import Flag
 from urlint.pipeline import ScannedText, scan_texts
 from urlint.scanner import ChunkScan, extract, scan
-from urlint.scanner.code import LITERAL, RAW, SLASHED, TEXT, lex
+from urlint.scanner.code import (
+    AMBIGUOUS,
+    BLOCK_SCALAR,
+    COMMENT,
+    HEREDOC,
+    LITERAL,
+    RAW,
+    RAW_STRING,
+    SLASHED,
+    STRING,
+    SUBSTITUTION,
+    TEMPLATE,
+    TEXT,
+    TEXT_BLOCK,
+    lex,
+)
 from urlint.sources.text import TextChunk
 
 
@@ -368,7 +383,7 @@ def test_python_prefixes_and_triple_quotes():
 def test_javascript_template_literals_nest():
     text = "`a ${b ? `c${d}` : 'e}'} f` + \"g\" // h\n"
     assert regions(text, "javascript") == [
-        ("a ${b ? `c${d}` : 'e}'} f", SLASHED, "string"),
+        ("a ${b ? `c${d}` : 'e}'} f", SLASHED, "template literal"),
         ("g", SLASHED, "string"),
         (" h", TEXT, "comment"),
     ]
@@ -467,3 +482,139 @@ def test_a_shell_word_is_never_joined_with_the_next_command():
     assert [c.url for c in extract(text, syntax="text")] == [
         "https://a.example/pub/release-1.2.tar.gz"
     ]
+
+
+# --- the program's value: raw strings, text blocks, here-documents, block scalars -----------
+#
+# The reliability review's shapes (../shared/reviews/reliability-repro-2026-11-26b.sh, the
+# fixes that changed what a file means): the URL is found where it is one, in the construct
+# it stands in, never in a comment (no fix and no ignore comment goes there: linter.fixable).
+
+VALUES = [
+    # a Rust raw string holding JavaScript (the Rust Reference, "Raw string literals")
+    (
+        'const JS: &str = r#"\n  var s = "x"; // docs: http://example.com/~fred/\n"#;\n'
+        'fn main() { print!("{}", JS); }\n',
+        "c-like", [("http://example.com/~fred/", 45, 70, "string")],
+    ),
+    # r"..." has no escapes: the backslash before its quote is text, and it closes there
+    ('let a = r"C:\\dir // http://example.com/~a/ \\"; // b\n', "c-like",
+     [("http://example.com/~a/", 20, 42, "string")]),
+    # a Java text block (JEP 378)
+    (
+        'String s = """\n    <script>var x = 1; // see http://example.com/~fred/\n'
+        '    </script>\n    """;\n',
+        "c-like", [("http://example.com/~fred/", 45, 70, "string")],
+    ),
+    # a C++ raw string with a delimiter, `)"` inside it
+    (
+        '#include <cstdio>\nconst char *js = R"js(\nvar x = 1; // see '
+        'http://example.com/~fred/ )"\n)js";\n',
+        "c-like", [("http://example.com/~fred/", 59, 84, "string")],
+    ),
+    # C#'s verbatim string: "" is a quote, and it goes on across lines
+    ('var s = @"C:\\ ""q"" // http://example.com/~fred/\n";\n', "c-like",
+     [("http://example.com/~fred/", 23, 48, "string")]),
+    # here-documents: a quoted word, a word with a hyphen, `<<-` and a quoted word with a
+    # blank; after the last one's line, a comment again
+    (
+        "cat <<\\EOF\n# see http://example.com/~fred/\nEOF\ncat <<END-DATA\n"
+        "# also http://example.com/~fred/\nEND-DATA\ncat <<-\"E F\"\n"
+        "\t# tab http://example.com/~fred/\n\tE F\n# after http://example.com/~fred/\n",
+        "shell",
+        [
+            ("http://example.com/~fred/", 17, 42, "string"),
+            ("http://example.com/~fred/", 69, 94, "string"),
+            ("http://example.com/~fred/", 124, 149, "string"),
+            ("http://example.com/~fred/", 163, 188, "comment"),
+        ],
+    ),
+    # never closed: the shell reads the body to the file's end
+    ("cat <<EOF\n# see http://example.com/~fred/\n", "shell",
+     [("http://example.com/~fred/", 16, 41, "string")]),
+    # YAML block scalars after an anchor and after a tag (YAML 1.2 section 6.9)
+    (
+        "anchored: &note |\n  see the page # http://example.com/~fred/\n"
+        "tagged: !!str >-\n  echo hi # http://example.com/~fred/\n"
+        "# after http://example.com/~fred/\n",
+        "yaml",
+        [
+            ("http://example.com/~fred/", 35, 60, "string"),
+            ("http://example.com/~fred/", 90, 115, "string"),
+            ("http://example.com/~fred/", 124, 149, "comment"),
+        ],
+    ),
+    # a regular expression after an `if (...)`: its quote opens no string
+    (
+        "const line = '\"x';\nif (line.length) /^\"/.test(line) && "
+        'console.log("see // http://example.com/~fred/");\n',
+        "javascript", [("http://example.com/~fred/", 75, 100, "string")],
+    ),
+    # JSON5's single-quoted string
+    ("{ note: 'see // http://example.com/~fred/' }\n", "json",
+     [("http://example.com/~fred/", 16, 41, "string")]),
+    # a Python 3.12 f-string whose field holds its own quote (PEP 701)
+    ('d = {"#": "k"}\nprint(f"{d["#"]} http://example.com/~fred/")\n', "python",
+     [("http://example.com/~fred/", 32, 57, "string")]),
+]
+
+
+@pytest.mark.parametrize(("text", "syntax", "expected"), VALUES)
+def test_a_url_in_the_programs_value_is_found_in_its_construct(text, syntax, expected):
+    found = [
+        (c.url, c.span.start.offset, c.span.end.offset, c.context)
+        for c in extract(text, syntax=syntax)
+    ]
+    assert found == expected
+    assert [text[start:end] for _, start, end, _ in found] == [url for url, _, _, _ in expected]
+
+
+def constructs(text: str, syntax: str) -> list[tuple[str, str]]:
+    found = lex(text, syntax)
+    return [
+        (text[start:end], construct)
+        for start, (end, _, construct, _, _) in zip(found.starts, found.items, strict=True)
+    ]
+
+
+def test_each_construct_is_named():
+    assert constructs('a = r#"x"# + R"(y)" + """\nz""" + `w` + "v" // c\n', "c-like") == [
+        ("x", RAW_STRING), ("y", RAW_STRING), ("\nz", TEXT_BLOCK), ("v", STRING),
+        (" c", COMMENT),
+    ]  # fmt: skip
+    assert constructs("x := `a`\n", "go") == [("a", RAW_STRING)]
+    assert constructs("echo `date` <<E\nb\nE\n", "shell") == [
+        ("date", SUBSTITUTION), ("b\n", HEREDOC)
+    ]  # fmt: skip
+    assert constructs("k: |\n  v\n", "yaml") == [("  v", BLOCK_SCALAR)]
+    assert constructs("t = `a${b}`\n", "javascript") == [("a${b}", TEMPLATE)]
+
+
+def test_what_the_lexer_cannot_read_one_way_is_ambiguous_to_its_lines_end():
+    # a quote not closed on its line; a "/" after a `)` whose `(` is not near (a regular
+    # expression or a division: the quote after it opens a string, or not)
+    assert constructs("x = 'it\ny = 1 # c\n", "python") == [("it", AMBIGUOUS), ("# c", COMMENT)]
+    far = "f(" + "a" * 600 + ")"
+    text = far + ' / 2 / "x // http://example.com/~fred/" // c\nz = 1 // d\n'
+    assert constructs(text, "javascript") == [
+        ('/ 2 / "x // http://example.com/~fred/" // c', AMBIGUOUS), (" d", COMMENT)
+    ]  # fmt: skip
+    (found,) = extract(text, syntax="javascript")
+    assert (found.url, found.context) == ("http://example.com/~fred/", None)
+    # a division after a call's `)`: the comment after it is one
+    assert constructs('n = f(a) / 2; // see "it\n', "javascript") == [(' see "it', COMMENT)]
+    # an arithmetic shift is no here-document
+    assert constructs("echo $((1 << x)) # c\n", "shell") == [("# c", COMMENT)]
+
+
+def test_a_template_literal_never_closed_leaves_the_rest_not_known():
+    # JavaScript rejects the file; what follows its backquote is not read as code again
+    # from each backquote after it (each escaped here), nor offered a fix
+    text = "a = 1 // ok\nb = `x\\` // http://example.com/~a/\\`\n// http://example.com/~b/\n"
+    assert constructs(text, "javascript") == [
+        (" ok", COMMENT), ("`x\\` // http://example.com/~a/\\`\n// http://example.com/~b/\n",
+                           AMBIGUOUS),
+    ]  # fmt: skip
+    assert [(c.url, c.context) for c in extract(text, syntax="javascript")] == [
+        ("http://example.com/~a/\\`", None), ("http://example.com/~b/", None)
+    ]  # fmt: skip

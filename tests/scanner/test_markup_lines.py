@@ -157,6 +157,17 @@ def test_the_lines_of_a_code_block(syntax: str, text: str, lines: list[int]) -> 
         ("asciidoc", 'Roses are +++<span style="color: #FF0000">red</span>+++.\n',
          ['+++<span style="color: #FF0000">red</span>+++']),
         ("asciidoc", "a\n++++\n<b>http://x.org</b>\n++++\n", ["++++\n<b>http://x.org</b>\n++++\n"]),
+        # Asciidoctor's monospace (a sample command) and a constrained passthrough; a `+`
+        # after a word's character opens none, nor one between blanks
+        ("asciidoc", "Run `curl http://x.org/~f/` now, +http://x.org/~y+ and C+ or 1 + 1.\n",
+         ["`curl http://x.org/~f/`", "+http://x.org/~y+"]),
+        ("asciidoc", "C+ grade, D+ and http://x.org/~z, ``a`` b\n", ["``a``"]),
+        ("asciidoc", "+a\n\nb+ http://x.org/~z\n", []),  # no passthrough over a blank line
+        # a paragraph styled as source or literal, to its blank line
+        ("asciidoc", "[source,sh]\ncurl http://x.org/~e/\nls\n\nhttp://x.org/~g/\n",
+         ["curl http://x.org/~e/\nls\n"]),
+        ("asciidoc", "[literal]\nhttp://x.org/~l/\n\n[quote]\nhttp://x.org/~q/\n",
+         ["http://x.org/~l/\n"]),
         # golangci/golangci-lint 6fb5dee3, docs/layouts/_partials/custom/head-end.html line 1:
         # a script's attributes are markup's, its text is run as written
         ("html", '<script defer src="https://cdn.example/q.js"></script>\n<script>u = 1',

@@ -5,12 +5,14 @@ As ruff's `--add-noqa`: at the end of the finding's line, in the file's own comm
 comment can go without changing what the file means, nothing is written and the finding
 is said (`NotAdded`): a file with no comments (JSON, RFC 8259; plain text), a line of its own
 comments only (reStructuredText, AsciiDoc, a Dockerfile), mail, an archive's member, a line
-that ends inside a multi-line string or template literal (a comment there would be part of
-the string), a line continued by a backslash, a line that ends in what markup shows as
-written (a code block, an HTML <pre> or <script>: the comment would be shown as code or
-run), a Markdown link reference definition (a comment after it makes it text), a URL that
-goes on onto the next line. The file is read and written back as `--fix` does
-(sources.text.SourceText): in the encoding it was read in.
+that ends inside what is the program's value (a multi-line string, a raw string, a text
+block, a template literal, a here-document, a YAML block scalar: a comment there would be
+part of it) or code urlint cannot read one way, a line continued by a backslash, a line
+that ends in what markup shows as written (a code block, an HTML <pre> or <script>: the
+comment would be shown as code or run), a Markdown link reference definition (a comment
+after it makes it text), a URL that goes on onto the next line. Where a comment may go is
+decided with the fixes, in one place (linter.fixable.comment_place). The file is read and
+written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..sources.kinds import PACKED_SUFFIXES, file_syntax
 from ..sources.opening import rewrite
 from ..sources.text import SourceText
 from .checker import Checker
+from .fixable import AFTER, INSIDE, comment_place
 from .fixes import apply_replacements
 from .suppressions import DIRECTIVE
 
@@ -226,34 +229,20 @@ def _comment_edit(
         end -= 1
     content = text[start:end]
     existing = DIRECTIVE.search(content)
-    if existing is not None:  # merged into the directive the line has
-        if existing.group(1) is None:
-            return None
+    if existing is not None and existing.group(1) is None:
+        return None
+    place = comment_place(regions, written, start, end, len(text))
+    if existing is not None and place in (AFTER, INSIDE):  # merged into the line's directive
         had = [c.strip().upper() for c in re.split(r"[\s,]+", existing.group(1)) if c.strip()]
         merged = ", ".join([*had, *(c for c in codes if c not in had)])
         return start + existing.start(1), start + existing.end(1), merged
     directive = f"urlint: ignore[{', '.join(codes)}]"
     opener, closer, space = style
-    if written and _inside(written, end, len(text)):
-        return (
-            "the line ends in what the markup shows as written (a code block, <pre>, "
-            "<script>): a comment would be shown as code or run"
-        )
+    if place == INSIDE:
+        return end, end, f" {directive}"  # inside a block comment: its text
+    if place != AFTER:
+        return place
     if regions is not None:
-        from ..scanner.code import COMMENT
-
-        index = regions.at(end)
-        # the line's last character in a literal: one that goes on (a docstring), or that
-        # ends with the line (a YAML block scalar's last line, a here-document's): not a
-        # quoted string closed on the line, whose closing quote is in no region
-        last = regions.at(end - 1) if end > start else -1
-        if index >= 0 and regions.items[index][2] == COMMENT:
-            return end, end, f" {directive}"  # inside a block comment: its text
-        if index >= 0 or (last >= 0 and regions.items[last][2] != COMMENT):
-            return (
-                "the line ends inside a multi-line string or template literal: a "
-                "comment there would be part of it"
-            )
         if content.rstrip().endswith("\\"):
             return "the line goes on after a backslash: a comment would end it"
     elif style is _MARKUP:
@@ -263,15 +252,3 @@ def _comment_edit(
         if content.rfind("<") > content.rfind(">"):
             return "the line ends inside a tag: a comment there would break it"
     return end, end, f"{space}{opener} {directive}{' ' + closer if closer else ''}"
-
-
-def _inside(spans: list[tuple[int, int]], at: int, length: int) -> bool:
-    """Is the place `at` (a line's end, where a comment would go) inside one of `spans`: a
-    span that starts before it and ends after it, or at the text's end?"""
-    from bisect import bisect_left
-
-    index = bisect_left(spans, (at, 0)) - 1
-    if index < 0:
-        return False
-    start, end = spans[index]
-    return start < at and (at < end or end == length == at)

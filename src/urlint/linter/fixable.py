@@ -1,4 +1,5 @@
-"""Where a fix may be offered: the kinds of file and the contexts urlint knows to be prose.
+"""Where a fix or an ignore comment may go: the kinds of file and the contexts urlint knows
+to be prose.
 
 A fix is offered only where applying it cannot change what the file means, and urlint
 fails safe: it offers one only in the kinds and contexts `FIXED_IN` names, and in none it
@@ -8,9 +9,18 @@ URL itself (`plain_raw_text`): never a fix for a URL whose raw text holds a back
 placeholder, or a character its file's syntax may give a meaning. The checker decides by
 this module (linter.checker.lint_text); the rule pages say it, in one sentence made from
 `FIXED_IN` (linter.rules.pages).
+
+In a code text only a comment is prose: every other construct its lexer knows
+(scanner.code: a string, a raw string, a text block, a here-document, a block scalar ...)
+is the program's value, and a stretch it cannot read one way is not known to be prose. A
+URL there gets no fix (its context is not "comment"), and `check --add-ignore` writes no
+comment at the end of a line that ends inside one (`comment_place`, which says why in the
+words of `values`); nor inside what markup shows as written.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from ..core.model import Flag
 from ..grammar.abnf import HEX_CHARS
@@ -18,6 +28,7 @@ from ..grammar.abnf import HEX_CHARS
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.model import Candidate
+    from ..scanner.code import Regions
 
 PROSE, COMMENTS = "prose", "comments"
 
@@ -61,6 +72,75 @@ def fix_may_apply(candidate: Candidate, scope: str | None) -> bool:
     if scope is None or Flag.TEMPLATE in candidate.flags or candidate.context == "string":
         return False
     return scope == PROSE or candidate.context == "comment"
+
+
+# Where an ignore comment goes on a line (comment_place): after the line's code, in a comment
+# of its own, or inside the comment (or HTML comment) the line ends in, as its text.
+AFTER, INSIDE = "after", "inside"
+# What markup shows as written, said where no comment goes in it.
+AS_WRITTEN = (
+    "the line ends in what the markup shows as written (a code block, <pre>, <script>): a "
+    "comment would be shown as code or run"
+)
+
+
+@cache
+def values() -> dict[str, str]:
+    """The constructs of a code text that are the program's value, or not known to be prose
+    (scanner.code), each named as --add-ignore says it: all but a comment."""
+    from ..scanner import code  # loaded for code files only: not on a README's path
+
+    return {
+        code.STRING: "a multi-line string",
+        code.RAW_STRING: "a raw string",
+        code.TEXT_BLOCK: "a text block",
+        code.TEMPLATE: "a template literal",
+        code.HEREDOC: "a shell here-document",
+        code.BLOCK_SCALAR: "a YAML block scalar",
+        code.SUBSTITUTION: "a command substitution",
+        code.AMBIGUOUS: "code urlint cannot read one way (a quote not closed on its line, a "
+        "/ that may start a regular expression)",
+    }
+
+
+def comment_place(
+    regions: Regions | None, written: list[tuple[int, int]], start: int, end: int, length: int
+) -> str:
+    """Where an ignore comment may go on a line that runs from `start` to `end` (its end,
+    before any line break), in a text of `length` characters: AFTER its code, INSIDE the
+    comment it ends in (a code text's: `regions`, scanner.code's), or why none may (a
+    sentence): the line ends inside a construct that is the program's value (`values`), or
+    in what markup shows as written (`written`: scanner.markup_lines.as_written)."""
+    if written and _inside(written, end, length):
+        return AS_WRITTEN
+    if regions is None:
+        return AFTER
+    index = regions.at(end)
+    # the line's last character in a literal: one that goes on (a docstring), or that ends
+    # with the line (a YAML block scalar's last line, a here-document's): not a quoted
+    # string closed on the line, whose closing quote is in no region
+    last = regions.at(end - 1) if end > start else -1
+    construct = regions.items[index][2] if index >= 0 else None
+    if construct is None and last >= 0:
+        construct = regions.items[last][2]
+    if construct is None:
+        return AFTER
+    names = values()
+    if construct not in names:
+        return INSIDE if index >= 0 else AFTER  # a comment: its text, or after its end
+    return f"the line ends inside {names[construct]}: a comment there would be part of it"
+
+
+def _inside(spans: list[tuple[int, int]], at: int, length: int) -> bool:
+    """Is the place `at` (a line's end, where a comment would go) inside one of `spans`: a
+    span that starts before it and ends after it, or at the text's end?"""
+    from bisect import bisect_left
+
+    index = bisect_left(spans, (at, 0)) - 1
+    if index < 0:
+        return False
+    span_start, span_end = spans[index]
+    return span_start < at and (at < span_end or span_end == length == at)
 
 
 # What a URL's raw text never holds where a fix is offered, in any syntax: a backslash (an

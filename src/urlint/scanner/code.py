@@ -1,16 +1,23 @@
 """The string literals and comments of a code or configuration file, found in one linear pass.
 
 A small lexer for each family of languages (scanner.syntax) marks where a text's string
-literals and comments are, as regions (`Regions`), each with the mode a URL in it is read
-in (scanner.literals says how): TEXT for prose (comments, Python docstrings, shell
-here-documents, YAML block scalars), LITERAL for a string literal with escape sequences,
-RAW for one without (Python's r"...", Go's backquotes, shell's and TOML's '...'), SLASHED
-for a LITERAL whose language reads `\\/` as "/" (JSON, RFC 8259 section 7; JavaScript;
-YAML's double-quoted scalars, YAML 1.2 section 5.7). Outside regions, code is running text.
+literals and comments are, as regions (`Regions`), each with the construct it is (a
+comment, a string, a raw string, a text block, a here-document, a block scalar ...: the
+names below) and the mode a URL in it is read in (scanner.literals says how): TEXT as
+running text (comments, Python docstrings, shell here-documents, YAML block scalars), LITERAL for
+a string literal with escape sequences, RAW for one without (Python's r"...", Rust's
+r#"..."#, C++'s R"(...)", Go's backquotes, shell's and TOML's '...'), SLASHED for a LITERAL
+whose language reads `\\/` as "/" (JSON, RFC 8259 section 7; JavaScript; YAML's
+double-quoted scalars, YAML 1.2 section 5.7). Outside regions, code is running text. Only a
+comment is prose; every other construct is the program's value (linter.fixable: no fix and
+no ignore comment goes in one).
 
-Where the lexer cannot tell what it reads it fails safe, to running text: a quote not closed
-on its line (where the language closes strings on their line) starts nothing; a construct
-never closed (a `\"\"\"` to the end of the file) is no region. A long text is scanned in
+Where the lexer cannot tell what it reads it fails safe: a quote not closed on its line
+(where the language closes strings on their line) starts nothing, and the rest of its line
+is AMBIGUOUS (read as code, but neither prose nor a place for a comment); a `/` that may
+start a JavaScript regular expression or be a division, where the two readings differ, the
+same; a construct never closed (a `\"\"\"` to the end of the file) is no region, but for a
+shell here-document, which the shell reads to the file's end. A long text is scanned in
 chunks (pipeline.scan_texts): `Regions.state_at` is the construct a chunk leaves open at
 its end (a docstring across it), for the next chunk's lexer to resume in (`lex(state=)`).
 """
@@ -23,9 +30,25 @@ from bisect import bisect_right
 from .syntax import Syntax
 
 TEXT, LITERAL, RAW, SLASHED = range(4)
-STRING, COMMENT = "string", "comment"
+# The constructs a region is (linter.fixable words each for what it says).
+COMMENT = "comment"
+STRING = "string"  # a string literal, a docstring
+RAW_STRING = "raw string"  # Rust's r#"..."#, C++'s R"(...)", C#'s @"...", Go's `...`
+TEXT_BLOCK = "text block"  # Java's and Kotlin's (and Swift's, C#'s) """..."""
+TEMPLATE = "template literal"  # JavaScript's `...${}...`
+HEREDOC = "here-document"  # the shell's <<WORD
+BLOCK_SCALAR = "block scalar"  # YAML's | and >
+SUBSTITUTION = "command substitution"  # the shell's `...`: code
+AMBIGUOUS = "code read two ways"  # where the lexer cannot tell: read as code
+# The `context` a URL found in each construct is given (core.model.Candidate): "comment",
+# "string", or None for code.
+CONTEXTS: dict[str, str | None] = {
+    COMMENT: "comment", STRING: "string", RAW_STRING: "string", TEXT_BLOCK: "string",
+    TEMPLATE: "string", HEREDOC: "string", BLOCK_SCALAR: "string", SUBSTITUTION: None,
+    AMBIGUOUS: None,
+}  # fmt: skip
 
-# How to resume a construct a chunk leaves open: (closer, mode, context, honours escapes),
+# How to resume a construct a chunk leaves open: (closer, mode, construct, honours escapes),
 # or a here-document's ("heredoc", word, tabs stripped), or a YAML block scalar's
 # ("block", the indentation its lines are deeper than), or a template literal's ("`",).
 LexState = tuple
@@ -36,27 +59,27 @@ class Regions:
 
     Each region is the content between a literal's quotes (or a comment's text), from
     `starts[i]`; `items[i]` holds its end (exclusive), the mode a URL in it is read in
-    (TEXT, LITERAL, RAW, SLASHED), its context ("string", "comment"; None for a shell
-    command substitution), the offset after its closer, and how to resume it where it may
-    span a chunk's end (LexState)."""
+    (TEXT, LITERAL, RAW, SLASHED), the construct it is (COMMENT, STRING, HEREDOC ...:
+    CONTEXTS gives a URL's context from it), the offset after its closer, and how to
+    resume it where it may span a chunk's end (LexState)."""
 
     __slots__ = ("starts", "items")
 
     def __init__(self) -> None:
         self.starts: list[int] = []
-        self.items: list[tuple[int, int, str | None, int, LexState | None]] = []
+        self.items: list[tuple[int, int, str, int, LexState | None]] = []
 
     def add(
         self,
         start: int,
         end: int,
         mode: int,
-        context: str | None,
+        construct: str,
         resume: LexState | None = None,
         after: int | None = None,
     ) -> None:
         self.starts.append(start)
-        self.items.append((end, mode, context, end if after is None else after, resume))
+        self.items.append((end, mode, construct, end if after is None else after, resume))
 
     def at(self, offset: int) -> int:
         """The index of the region holding `offset`, or -1 where it is in no region."""
@@ -111,39 +134,63 @@ class _Lexer:
         self.regions.add(start, end, TEXT, COMMENT)
         self.pos = end
 
-    def single_line(self, start: int, quote: str, mode: int, escapes: bool = True) -> bool:
+    def single_line(
+        self,
+        start: int,
+        quote: str,
+        mode: int,
+        escapes: bool = True,
+        ambiguous: bool = True,
+    ) -> bool:
         """A literal whose content starts at `start`, closed by `quote` on its line (a
         backslash and a line end go on with it, where `escapes`); False, and the rest of
-        the line passed over as text, where it is not closed there (fail safe)."""
+        the line passed over, where it is not closed there (fail safe: AMBIGUOUS, where
+        `ambiguous`; the caller reads on otherwise)."""
         match = _closing(quote, escapes, True).match(self.text, start)
         if match is None:
-            self.pos = self.line_end(start)
+            if ambiguous:
+                self.ambiguous_to_line_end(start)
+            else:
+                self.pos = self.line_end(start)
             return False
         close = match.end() - len(quote)
         self.regions.add(start, close, mode, STRING)
         self.pos = match.end()
         return True
 
+    def ambiguous_to_line_end(self, start: int) -> None:
+        """The rest of the line from `start` read as code that may be a literal's value:
+        AMBIGUOUS (no fix, no comment at its end)."""
+        end = self.line_end(start)
+        if end > start:
+            self.regions.add(start, end, TEXT, AMBIGUOUS)
+        self.pos = end
+
     def spanning(
-        self, start: int, closer: str, mode: int, context: str = STRING, escapes: bool = True
+        self,
+        start: int,
+        closer: str,
+        mode: int,
+        construct: str = STRING,
+        escapes: bool = True,
     ) -> None:
         """A literal or comment whose content starts at `start` and closes at `closer`,
         across lines. Never closed: no region where the text ends its file (fail safe),
         else the rest of the text (the next chunk goes on with it)."""
-        text, key, resume = self.text, closer + str(escapes), (closer, mode, context, escapes)
+        text, key, resume = self.text, closer + str(escapes), (closer, mode, construct, escapes)
         match = None
         if self.missing.get(key, len(text) + 1) > start:
             match = _closing(closer, escapes, False).match(text, start)
         if match is None:
             self.missing[key] = min(start, self.missing.get(key, start))
             if not self.final:
-                self.regions.add(start, len(text), mode, context, resume)
+                self.regions.add(start, len(text), mode, construct, resume)
                 self.pos = len(text)
             else:
                 self.pos = start  # fail safe: what follows the opener is read as code
             return
         close = match.end() - len(closer)
-        self.regions.add(start, close, mode, context, resume, match.end())
+        self.regions.add(start, close, mode, construct, resume, match.end())
         self.pos = match.end()
 
     def resume(self, state: LexState) -> None:
@@ -158,8 +205,8 @@ class _Lexer:
         elif kind == "`":
             _template_literal(self, 0)
         else:
-            closer, mode, context, escapes = state
-            self.spanning(0, closer, mode, context, escapes)
+            closer, mode, construct, escapes = state
+            self.spanning(0, closer, mode, construct, escapes)
 
 
 _CLOSINGS: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
@@ -182,8 +229,10 @@ def _closing(closer: str, escapes: bool, one_line: bool) -> re.Pattern[str]:
     return pattern
 
 
-# Python (PEP 701 f-strings read as other strings: a placeholder's braces are URL text
-# that scanner.templates reads). The prefixes: r, b, u, f, t and their pairs.
+# Python. The prefixes: r, b, u, f, t and their pairs. An f-string (and a t-string) on one
+# line is read to its closing quote past its replacement fields, whose expressions may hold
+# strings in the same quote (PEP 701, Python 3.12: `f"{d["#"]} ..."`); a placeholder's braces
+# are URL text that scanner.templates reads. A triple-quoted one closes at its closer.
 _PY_OPEN = re.compile(r"[#\"']")
 _PY_PREFIXES = frozenset({"r", "b", "u", "f", "t", "rb", "br", "fr", "rf", "tr", "rt"})
 _WORD = re.compile(r"\w")
@@ -203,21 +252,113 @@ def _python(lexer: _Lexer) -> None:
         if char == "#":
             lexer.comment_to_line_end(at)
             continue
-        prefix_start = at
-        while prefix_start > at - 2 and prefix_start > 0 and text[prefix_start - 1].isalpha():
-            prefix_start -= 1
-        prefix = text[prefix_start:at].lower()
-        if prefix_start > 0 and _WORD.match(text, prefix_start - 1):
-            prefix = ""  # part of a longer name: no prefix we know
-        raw = "r" in prefix if prefix in _PY_PREFIXES else False
+        prefix_start, prefix = _py_prefix(text, at)
+        raw = "r" in prefix
         if text.startswith(char * 3, at):
             start = at + 3
             if _statement(text, prefix_start):
                 lexer.spanning(start, char * 3, TEXT)  # a docstring: prose
             else:
                 lexer.spanning(start, char * 3, RAW if raw else LITERAL)
+        elif "f" in prefix or "t" in prefix:
+            close = _fstring_end(text, at + 1, char, False, 0)
+            if close < 0:
+                lexer.ambiguous_to_line_end(at + 1)
+            else:
+                lexer.regions.add(at + 1, close, RAW if raw else LITERAL, STRING)
+                lexer.pos = close + 1
         else:
             lexer.single_line(at + 1, char, RAW if raw else LITERAL)
+
+
+def _py_prefix(text: str, at: int) -> tuple[int, str]:
+    """Where the prefix of a string whose quote is at `at` starts, and the prefix (lower
+    case; "" where the letters before the quote are no prefix we know)."""
+    prefix_start = at
+    while prefix_start > at - 2 and prefix_start > 0 and text[prefix_start - 1].isalpha():
+        prefix_start -= 1
+    prefix = text[prefix_start:at].lower()
+    if prefix_start > 0 and _WORD.match(text, prefix_start - 1):
+        return prefix_start, ""  # part of a longer name: no prefix we know
+    return prefix_start, prefix if prefix in _PY_PREFIXES else ""
+
+
+# What an f-string's text stops at (its quote, a replacement field's brace, an escape, its
+# line's end), and what an expression in a replacement field stops at.
+_FSTRING_STOPS = {quote: re.compile(rf"[{quote}{{}}\\\n]") for quote in "'\""}
+_FIELD_STOP = re.compile(r"[][(){}\"':\\\n]")
+_MAX_FSTRING_NESTING = 8  # f-strings inside f-strings' fields, at most
+
+
+def _fstring_end(text: str, pos: int, quote: str, spec: bool, nesting: int) -> int:
+    """The offset of the quote closing a one-line f-string whose text starts at `pos`; -1
+    where it is not closed on its line. `spec`: the text is a replacement field's format
+    spec, which ends at the field's `}` (the offset after it is returned)."""
+    stops = _FSTRING_STOPS[quote]
+    while True:
+        match = stops.search(text, pos)
+        if match is None:
+            return -1
+        at = match.start()
+        char = text[at]
+        if char == "\\":
+            pos = at + 2
+        elif char == "{":
+            if not spec and text.startswith("{{", at):
+                pos = at + 2
+            else:
+                pos = _field_end(text, at + 1, quote, nesting)
+                if pos < 0:
+                    return -1
+        elif char == "}":
+            if spec:
+                return at + 1
+            pos = at + 1  # `}}`, or a lone one
+        elif char == quote and not spec:
+            return at
+        else:  # a line's end, or the f-string's quote inside a format spec
+            return -1
+
+
+def _field_end(text: str, pos: int, quote: str, nesting: int) -> int:
+    """The offset after the `}` closing a replacement field whose expression starts at
+    `pos`, in a one-line f-string quoted by `quote`; -1 where it does not close."""
+    if nesting >= _MAX_FSTRING_NESTING:
+        return -1
+    depth = 0
+    while True:
+        match = _FIELD_STOP.search(text, pos)
+        if match is None:
+            return -1
+        at = match.start()
+        char = text[at]
+        pos = at + 1
+        if char in "([{":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "}":
+            if depth <= 0:
+                return pos
+            depth -= 1
+        elif char == ":" and depth <= 0:
+            return _fstring_end(text, pos, quote, True, nesting)  # the format spec
+        elif char in "\"'":
+            _, prefix = _py_prefix(text, at)
+            if text.startswith(char * 3, at):
+                return -1  # a triple-quoted string in a one-line field: not read here
+            if "f" in prefix or "t" in prefix:
+                close = _fstring_end(text, pos, char, False, nesting + 1)
+            else:
+                closed = _closing(char, True, True).match(text, pos)
+                close = -1 if closed is None else closed.end() - 1
+            if close < 0:
+                return -1
+            pos = close + 1
+        elif char == "\n":
+            return -1
+        elif char == "\\":
+            pos = at + 2
 
 
 def _statement(text: str, at: int) -> bool:
@@ -241,7 +382,12 @@ def _previous(text: str, at: int) -> int:
 
 
 # JavaScript and TypeScript: '...' and "..." (each closed on its line), `...${}...`, //,
-# /* */, and regular expression literals (whose quotes open nothing).
+# /* */, and regular expression literals (whose quotes open nothing). Whether a "/" starts
+# one or divides is decided as JavaScript's tokenizers do, by the token before it: after an
+# operator, an opening bracket, a keyword or at a line's start a regular expression; after a
+# name, a number or a closing bracket a division; after a `)`, a regular expression where the
+# parenthesis closes an `if`, `while`, `for` or `with` head. Where that `(` is not found
+# near, and both readings are possible, the rest of the line is AMBIGUOUS.
 _JS_OPEN = re.compile(r"[/\"'`]")
 _REGEX_LITERAL = re.compile(r"(?:[^/\\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])+/")
 # After these (or at a line's start) a "/" starts a regular expression, not a division.
@@ -249,6 +395,11 @@ _BEFORE_REGEX = frozenset("(,=:[!&|?{};+-*%<>~^")
 _BEFORE_REGEX_WORDS = frozenset(
     {"return", "typeof", "case", "do", "else", "in", "of", "void", "yield", "await"}
 )
+_CONDITION_WORDS = frozenset({"if", "while", "for", "with"})
+_PARENS = re.compile(r"[()]")
+_PAREN_LOOK_BACK = 512  # a condition's head is no longer than this
+_PAREN_STEPS = 64  # nor holds more parentheses
+_PAREN_STRETCH = 64
 
 
 def _javascript(lexer: _Lexer) -> None:
@@ -262,10 +413,14 @@ def _javascript(lexer: _Lexer) -> None:
         if char == "/":
             if _comment(lexer, at):
                 continue
-            if _regex_may_start(text, at):
+            regex = _regex_may_start(lexer, at)
+            if regex is not False:
                 literal = _REGEX_LITERAL.match(text, at + 1, at + 1000)  # one is short
                 if literal is not None:
-                    lexer.pos = literal.end()
+                    if regex is None:  # a regular expression or a division: not known
+                        lexer.ambiguous_to_line_end(at)
+                    else:
+                        lexer.pos = literal.end()
                     continue
             lexer.pos = at + 1
         elif char == "`":
@@ -286,17 +441,54 @@ def _comment(lexer: _Lexer, at: int) -> bool:
     return False
 
 
-def _regex_may_start(text: str, at: int) -> bool:
+def _regex_may_start(lexer: _Lexer, at: int) -> bool | None:
     """Does a "/" at `at` start a regular expression literal (after an operator, an opening
-    bracket, a keyword, or at a line's start), not a division?"""
+    bracket, a keyword, at a line's start, or after a condition's `)`), not a division?
+    None where it is not known (a `)` whose `(` is not found near)."""
+    text = lexer.text
     before = _previous(text, at)
     if before < 0 or text[before] == "\n" or text[before] in _BEFORE_REGEX:
         return True
-    start = before
-    while start > 0 and start > before - 7 and text[start - 1].isalpha():
+    if text[before] == ")":
+        return _closes_a_condition(lexer, before)
+    return _word_before(text, before) in _BEFORE_REGEX_WORDS
+
+
+def _word_before(text: str, last: int) -> str:
+    """The keyword-sized word that ends at `last` (inclusive); "" where none, or where it is
+    the end of a longer name."""
+    start = last + 1
+    while start > 0 and start > last - 7 and text[start - 1].isalpha():
         start -= 1
-    word = text[start : before + 1]
-    return word in _BEFORE_REGEX_WORDS and (start == 0 or not _WORD.match(text, start - 1))
+    if start > 0 and _WORD.match(text, start - 1):
+        return ""
+    return text[start : last + 1]
+
+
+def _closes_a_condition(lexer: _Lexer, close: int) -> bool | None:
+    """Does the `)` at `close` end an `if`, `while`, `for` or `with` head (after which a
+    "/" starts a regular expression)? None where its `(` is not found within a bounded
+    look back (the parentheses in strings and comments not counted)."""
+    text, regions = lexer.text, lexer.regions
+    floor = max(0, close - _PAREN_LOOK_BACK)
+    depth = 1
+    steps = 0
+    high = close
+    while high > floor:  # back from `close`, a stretch at a time: most `(` are near
+        low = max(floor, high - _PAREN_STRETCH)
+        for match in _PARENS.finditer(text[low:high][::-1]):
+            at = high - 1 - match.start()
+            if regions.at(at) >= 0:
+                continue
+            steps += 1
+            if steps > _PAREN_STEPS:
+                return None
+            depth += 1 if text[at] == ")" else -1
+            if depth == 0:
+                before = _previous(text, at)
+                return before >= 0 and _word_before(text, before) in _CONDITION_WORDS
+        high = low
+    return None
 
 
 _TEMPLATE_STOP = re.compile(r"[`\\$]")
@@ -309,10 +501,13 @@ def _template_literal(lexer: _Lexer, start: int) -> None:
     text = lexer.text
     end = _template_end(text, start, 0)
     if end < 0 and lexer.final:
-        lexer.pos = start  # fail safe: never closed
+        # never closed (or nested past what is read): what follows is not known, and is
+        # not read again from each backquote after it
+        lexer.regions.add(start - 1, len(text), TEXT, AMBIGUOUS)
+        lexer.pos = len(text)
         return
     close, after = (len(text), len(text)) if end < 0 else (end, end + 1)  # open: the chunk's rest
-    lexer.regions.add(start, close, SLASHED, STRING, ("`",), after)
+    lexer.regions.add(start, close, SLASHED, TEMPLATE, ("`",), after)
     lexer.pos = after
 
 
@@ -370,10 +565,19 @@ def _expression_end(text: str, pos: int, nesting: int) -> int:
 
 
 # C, C++, Java, Rust, Ruby, PHP... and Go: "..." and '...' closed on their line (a "'" that
-# is not, a Rust lifetime, opens nothing; Go's runes read as strings), //, /* */; and Go's
-# raw strings in backquotes, across lines.
+# is not, a Rust lifetime, opens nothing; Go's runes read as strings), //, /* */; and across
+# lines, each to its own closer with no escapes but the text block's: Go's raw strings in
+# backquotes, Rust's raw strings (r"...", r#"..."#, br and cr too; the Rust Reference,
+# "Raw string literals"), C++'s raw strings (R"delim(...)delim", with u8, u, U, L before;
+# C++11 [lex.string]), C#'s verbatim strings (@"...", where "" is a quote), and the text
+# blocks of Java (JEP 378), Kotlin, Swift and C# 11 (three or more double quotes).
 _C_OPEN = re.compile(r"[/\"']")
 _GO_OPEN = re.compile(r"[/\"'`]")
+_RAW_PREFIX = re.compile(r"(?<!\w)(?:[bc]?r|(?:u8|[uUL])?R)\Z")  # Rust's, C++'s
+_CPP_DELIMITER = re.compile(r'"([^()\\\s"]{0,16})\(')
+_VERBATIM = re.compile(r'[^"]*(?:""[^"]*)*"(?!")')  # C#'s @"...": "" is a quote
+_MAX_HASHES = 255  # a Rust raw string's #s (the Rust Reference: fewer than 256)
+_QUOTES = re.compile(r'"{3,}')
 
 
 def _c_like(lexer: _Lexer, opens: re.Pattern[str] = _C_OPEN) -> None:
@@ -388,15 +592,63 @@ def _c_like(lexer: _Lexer, opens: re.Pattern[str] = _C_OPEN) -> None:
             if not _comment(lexer, at):
                 lexer.pos = at + 1
         elif char == "`":
-            lexer.spanning(at + 1, "`", RAW, escapes=False)
-        elif not lexer.single_line(at + 1, char, LITERAL) and char == "'":
-            lexer.pos = at + 1  # a lifetime or an apostrophe: on from the next character
+            lexer.spanning(at + 1, "`", RAW, RAW_STRING, escapes=False)
+        elif char == "'":
+            if not lexer.single_line(at + 1, char, LITERAL, ambiguous=False):
+                lexer.pos = at + 1  # a lifetime or an apostrophe: on from the next character
+        elif not _raw_or_block(lexer, at):
+            lexer.single_line(at + 1, char, LITERAL)
 
 
-# JSON (and JSON with comments): "..." only, each on its line; `//` and `/* */` comments.
-# One pattern finds the strings (a lock file holds tens of thousands): a string not closed
-# on its line matches nothing, and the text after its quote is read on.
-_JSON_TOKEN = re.compile(r'"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"|/[/*]')
+def _raw_or_block(lexer: _Lexer, at: int) -> bool:
+    """A raw string, a verbatim string or a text block whose `"` is at `at` (read, True),
+    or none."""
+    text = lexer.text
+    quotes = _QUOTES.match(text, at)
+    if quotes is not None:
+        closer = quotes.group()
+        lexer.spanning(quotes.end(), closer, LITERAL, TEXT_BLOCK, escapes=len(closer) == 3)
+        return True
+    hashes = at
+    while hashes > 0 and text[hashes - 1] == "#" and at - hashes < _MAX_HASHES:
+        hashes -= 1
+    letter = text[hashes - 1 : hashes]
+    if letter in ("r", "R") and _RAW_PREFIX.search(text, max(0, hashes - 4), hashes):
+        if letter == "r":  # Rust's
+            closer = '"' + text[hashes:at]
+            lexer.spanning(at + 1, closer, RAW, RAW_STRING, escapes=False)
+            return True
+        delimiter = _CPP_DELIMITER.match(text, at) if hashes == at else None
+        if delimiter is not None:  # C++'s
+            closer = ")" + delimiter.group(1) + '"'
+            lexer.spanning(delimiter.end(), closer, RAW, RAW_STRING, escapes=False)
+            return True
+    if hashes == at and (letter == "@" or text[at - 2 : at] == "@$"):
+        return _verbatim(lexer, at + 1)
+    return False
+
+
+def _verbatim(lexer: _Lexer, start: int) -> bool:
+    """C#'s verbatim string whose content starts at `start`: to a `"` not doubled."""
+    failed = lexer.missing.get("@", len(lexer.text) + 1)
+    match = _VERBATIM.match(lexer.text, start) if start < failed else None
+    if match is None:
+        lexer.missing["@"] = min(start, failed)
+        lexer.ambiguous_to_line_end(start)  # never closed: not known
+        return True
+    lexer.regions.add(start, match.end() - 1, RAW, RAW_STRING, None, match.end())
+    lexer.pos = match.end()
+    return True
+
+
+# JSON (and JSON with comments): "..." each on its line, and JSON5's '...'; `//` and `/* */`
+# comments. One pattern finds the strings (a lock file holds tens of thousands): a string
+# not closed on its line matches nothing, and the text after its quote is read on.
+_JSON_TOKEN = re.compile(
+    r'"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"'
+    r"|'([^'\\\n]*(?:\\[^\n][^'\\\n]*)*)'"
+    r"|/[/*]"
+)
 
 
 def _json(lexer: _Lexer) -> None:
@@ -418,18 +670,30 @@ def _json(lexer: _Lexer) -> None:
 # Shell and make: '...' (raw), "..." and $'...' (escapes), across lines; # at a word's
 # start; here-documents; a backslash quotes the next character; a command substitution in
 # backquotes ends a URL inside it (read as code, no context of its own).
+#
+# A here-document (POSIX, Shell Command Language 2.7.4; bash's manual, "Here Documents"):
+# `<<` or `<<-`, then a word, whose quotes are removed to give the delimiter (`<<\\EOF`,
+# `<<'EOF'`, `<<"E F"`, `<<END-DATA`); its body, from the next line, ends at a line that
+# is the delimiter alone (after tabs, for `<<-`) and, never closed, at the file's end, as
+# the shell reads it. A word that starts with a digit or `=` is no delimiter, nor is a `<<`
+# inside `((`: arithmetic's shift.
 _SH_OPEN = re.compile(r"[#'\"\\<`]")
-_HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+_HEREDOC_OPEN = re.compile(r"<<(-?)[ \t]*")
+_WORD_PART = re.compile(r"""[^\s;&|()<>'"\\]+|'[^'\n]*'|"[^"\n]*"|\\[^\n]""")
 _WORD_BREAK = frozenset(" \t\n;&|()")
+_WORD_END = frozenset(" \t\r\n\v\f;&|()<>")  # the shell's metacharacters, and blanks
+_ARITHMETIC_LOOK_BACK = 200  # an arithmetic expression's `((` is no further back on its line
 
 
 def _shell(lexer: _Lexer) -> None:
     text = lexer.text
     heredocs: list[tuple[str, bool]] = []  # opened on this line, read from the next
+    line_end = -1  # the end of the line they were opened on (found once a line)
     while True:
         match = _SH_OPEN.search(text, lexer.pos)
         if heredocs:
-            line_end = lexer.line_end(lexer.pos)
+            if line_end < lexer.pos:
+                line_end = lexer.line_end(lexer.pos)
             if match is None or match.start() > line_end:
                 # the line that opened them has ended: their bodies come first
                 lexer.pos = line_end + 1
@@ -449,46 +713,96 @@ def _shell(lexer: _Lexer) -> None:
         elif char == "\\":
             lexer.pos = at + 2
         elif char == "<":
-            heredoc = _HEREDOC.match(text, at)
+            heredoc = _heredoc_word(text, at)
             if text.startswith("<<<", at):  # a here-string: a word follows, no body
                 lexer.pos = at + 3
             elif heredoc is None:
                 lexer.pos = at + 1
             else:
-                heredocs.append((heredoc.group(3), heredoc.group(1) == "-"))
-                lexer.pos = heredoc.end()
+                word, tabs, lexer.pos = heredoc
+                heredocs.append((word, tabs))
         elif char == "'" and (at == 0 or text[at - 1] != "$"):
             lexer.spanning(at + 1, "'", RAW, escapes=False)
         elif char == "`":
-            closed = _closing("`", True, True).match(text, at + 1)
-            if closed is None:
-                lexer.pos = at + 1
-            else:
-                lexer.regions.add(at + 1, closed.end() - 1, TEXT, None, None, closed.end())
-                lexer.pos = closed.end()
+            _substitution(lexer, at + 1)
         else:
             lexer.spanning(at + 1, char, LITERAL)
 
 
+def _substitution(lexer: _Lexer, start: int) -> None:
+    """A command substitution in backquotes whose text starts at `start`, closed on its
+    line (code: a URL in it ends there); none where it is not."""
+    closed = _closing("`", True, True).match(lexer.text, start)
+    if closed is None:
+        lexer.pos = start
+    else:
+        lexer.regions.add(start, closed.end() - 1, TEXT, SUBSTITUTION, None, closed.end())
+        lexer.pos = closed.end()
+
+
+def _heredoc_word(text: str, at: int) -> tuple[str, bool, int] | None:
+    """The delimiter of a here-document whose `<<` is at `at` (its word's quotes removed),
+    whether its body's lines may start with tabs (`<<-`), and the offset after the word;
+    None where no here-document starts there."""
+    opener = _HEREDOC_OPEN.match(text, at)
+    if opener is None:
+        return None
+    pos = opener.end()
+    first = text[pos : pos + 1]
+    if not first or first.isdigit() or first == "=":
+        return None
+    line_start = text.rfind("\n", max(0, at - _ARITHMETIC_LOOK_BACK), at) + 1
+    before = text[max(line_start, at - _ARITHMETIC_LOOK_BACK) : at]
+    if before.count("((") > before.count("))"):
+        return None  # `$(( x << y ))`: a shift
+    parts = []
+    while pos < len(text) and text[pos] not in _WORD_END:
+        part = _WORD_PART.match(text, pos)
+        if part is None:
+            return None  # a quote not closed on its line
+        piece = part.group()
+        parts.append(piece[1:-1] if piece[0] in "'\"" else piece[1:] if piece[0] == "\\" else piece)
+        pos = part.end()
+    word = "".join(parts)
+    return (word, opener.group(1) == "-", pos) if word else None
+
+
 def _heredoc_body(lexer: _Lexer, start: int, word: str, tabs: bool) -> None:
-    """A here-document's body, from `start` to its line holding `word` alone: prose."""
+    """A here-document's body, from `start` to its line holding `word` alone: the
+    program's text (read as prose). Never closed: to the text's end."""
     text = lexer.text
     if start > len(text):
         lexer.pos = len(text)
         return
-    pattern = re.compile(("^\t*" if tabs else "^") + re.escape(word) + r"[ \t]*$", re.MULTILINE)
-    closing = pattern.search(text, start)
+    closing = _heredoc_end(text, start, word, tabs)
     if closing is None:
-        if not lexer.final:
-            lexer.regions.add(start, len(text), TEXT, STRING, ("heredoc", word, tabs))
-            lexer.pos = len(text)
-        else:
-            lexer.pos = start  # never closed: read as shell again
+        lexer.regions.add(start, len(text), TEXT, HEREDOC, ("heredoc", word, tabs))
+        lexer.pos = len(text)
         return
-    lexer.regions.add(
-        start, closing.start(), TEXT, STRING, ("heredoc", word, tabs), closing.end()
-    )
-    lexer.pos = closing.end()
+    close, after = closing
+    lexer.regions.add(start, close, TEXT, HEREDOC, ("heredoc", word, tabs), after)
+    lexer.pos = after + 1 if after < len(text) else after  # past its line's end
+
+
+def _heredoc_end(text: str, start: int, word: str, tabs: bool) -> tuple[int, int] | None:
+    """Where the line that closes a here-document whose body starts at `start` (a line's
+    start) starts, and where its text ends (before its newline); None where no line does.
+    Each occurrence of `word` is looked at once: linear in the body."""
+    at = start
+    while True:
+        found = text.find(word, at)
+        if found < 0:
+            return None
+        line = found
+        if tabs:
+            while line > start and text[line - 1] == "\t":
+                line -= 1
+        end = found + len(word)
+        if end < len(text) and text[end] == "\r":
+            end += 1  # a CRLF line's
+        if (line == start or text[line - 1] == "\n") and (end == len(text) or text[end] == "\n"):
+            return line, end
+        at = found + 1
 
 
 # TOML (v1.0.0): "..." and '...' on their line, """...""" and '''...''' across lines, #.
@@ -513,9 +827,11 @@ def _toml(lexer: _Lexer) -> None:
 
 
 # YAML 1.2: a quote opens a scalar only at the scalar's start; # after a blank; block
-# scalars (| and >) are prose, their lines deeper than the line that opens them.
+# scalars (| and >, with their indicators: section 8.1.1) are the value, their lines deeper
+# than the line that opens them, after the node's properties where it has any (an anchor
+# `&name`, a tag `!!str`, `!local`: section 6.9).
 _YAML_OPEN = re.compile(r"[#\"'|>]")
-_BLOCK_HEADER = re.compile(r"[|>][-+0-9]*[ \t]*(?:#[^\n]*)?(?=\n|\Z)")
+_BLOCK_HEADER = re.compile(r"[|>][-+0-9]*[ \t]*(?:#[^\n]*|\r)?(?=\n|\Z)")
 _INDENT = re.compile(r"[ \t]*")
 
 
@@ -532,20 +848,36 @@ def _yaml(lexer: _Lexer) -> None:
                 lexer.comment_to_line_end(at)
             else:
                 lexer.pos = at + 1
-        elif not _scalar_start(text, at):
-            lexer.pos = at + 1  # inside a plain scalar: `it's`, `a|b`
         elif char in "|>":
             header = _BLOCK_HEADER.match(text, at)
-            if header is None:
-                lexer.pos = at + 1
+            if header is None or not _scalar_start(text, _properties_start(text, at)):
+                lexer.pos = at + 1  # inside a plain scalar: `a|b`, `x > y`
             else:
                 line_start = text.rfind("\n", 0, at) + 1
                 indent = _INDENT.match(text, line_start).end() - line_start  # type: ignore[union-attr]  # matches empty
                 _block_scalar(lexer, header.end() + 1, indent)
+        elif not _scalar_start(text, at):
+            lexer.pos = at + 1  # inside a plain scalar: `it's`
         elif char == "'":
             _yaml_single(lexer, at + 1)
         else:
             lexer.spanning(at + 1, '"', SLASHED)
+
+
+def _properties_start(text: str, at: int) -> int:
+    """Where the properties (anchors `&a`, tags `!t`) right before the indicator at `at` on
+    its line start; `at` where it has none."""
+    start = at
+    while True:
+        last = _previous(text, start)
+        if last < 0 or text[last] == "\n":
+            return start
+        first = last
+        while first > 0 and text[first - 1] not in " \t\n":
+            first -= 1
+        if text[first] not in "&!":
+            return start
+        start = first
 
 
 def _scalar_start(text: str, at: int) -> bool:
@@ -572,18 +904,19 @@ def _yaml_single(lexer: _Lexer, start: int) -> None:
 
 def _block_scalar(lexer: _Lexer, start: int, indent: int) -> None:
     """A block scalar's lines from `start`: blank ones, and those indented deeper than
-    `indent`, prose."""
+    `indent` (the value, read as prose)."""
     text = lexer.text
     pos = end = min(start, len(text))
     while pos < len(text):
         line_end = lexer.line_end(pos)
         blanks = _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches empty
-        if blanks < line_end and blanks - pos <= indent:
+        blank = blanks == line_end or (blanks + 1 == line_end and text[blanks] == "\r")
+        if not blank and blanks - pos <= indent:
             break
         end = line_end
         pos = line_end + 1
     if end > start:
-        lexer.regions.add(start, end, TEXT, STRING, ("block", indent))
+        lexer.regions.add(start, end, TEXT, BLOCK_SCALAR, ("block", indent))
     lexer.pos = max(end, start)
 
 

@@ -37,7 +37,7 @@ from .bare_url import (
     templated,
 )
 from .body import BODY
-from .code import LITERAL, RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
+from .code import AMBIGUOUS, CONTEXTS, LITERAL, RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
 from .continuation import Lines, login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
 
@@ -78,13 +78,20 @@ class CodeText:
         variables as placeholders)."""
         at = self.regions.at(offset)
         if at >= 0:
-            candidate = candidate._replace(context=self.regions.items[at][2])  # type: ignore[attr-defined]  # a record's, as namedtuple's
+            context = CONTEXTS[self.regions.items[at][2]]
+            candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
         return templated(candidate, self.shell) if self.shell else candidate
+
+    def _region_at(self, offset: int) -> int:
+        """The index of the region `offset` is in, -1 where it is in none, or in code the
+        lexer could not read one way (AMBIGUOUS: read as code)."""
+        at = self.regions.at(offset)
+        return -1 if at >= 0 and self.regions.items[at][2] == AMBIGUOUS else at
 
     def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
         """`read_bare` for a URL of this text: read in the region its colon is in."""
         regions = self.regions
-        at = regions.at(anchor)
+        at = self._region_at(anchor)
         context = None
         if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
             return None  # `:\/\/` where `\/` is no "/"
@@ -94,7 +101,8 @@ class CodeText:
                 return regexes.no_url(found)  # a regular expression
         else:
             region_start = regions.starts[at]
-            limit, mode, context = regions.items[at][:3]
+            limit, mode, construct = regions.items[at][:3]
+            context = CONTEXTS[construct]
             if start < region_start:  # no scheme starts before its literal
                 start = bare.scheme_start(text, anchor, region_start)
                 if start < 0:

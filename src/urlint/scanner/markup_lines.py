@@ -175,6 +175,29 @@ def _paragraphs_from(
 _INDENTED_CODE = re.compile(r"(?: {0,3}\t| {4})")
 _DOCTEST = re.compile(r"[ \t]*>>>")
 _LITERAL_PARAGRAPH = re.compile(r"[ \t]+\S")
+# An AsciiDoc block attribute line that makes the paragraph after it a listing or literal
+# one (Asciidoctor, "Source blocks", "Listing blocks", "Literal blocks": `[source,ruby]`,
+# `[listing]`, `[literal]`), or a passthrough (`[pass]`).
+_ASCIIDOC_VERBATIM_STYLE = re.compile(
+    r"\[(?:source|listing|literal|pass)(?:[,#.%][^\]\n]*)?\][ \t]*\r?\Z"
+)
+
+
+def _styled_paragraph_lines(lines: list[str], line_base: int, skip: frozenset[int]) -> list[int]:
+    """The lines of AsciiDoc paragraphs that a verbatim style (`[source]`, `[listing]`,
+    `[literal]`, `[pass]`) on the line before makes shown as written, to the next blank
+    line (a delimited block after one is a fenced block's)."""
+    inside: list[int] = []
+    open_ = False
+    for number, line in enumerate(lines, line_base):
+        if number in skip or not line.strip():
+            open_ = False
+            continue
+        if open_:
+            inside.append(number)
+        elif _ASCIIDOC_VERBATIM_STYLE.match(line):
+            open_ = True
+    return inside
 
 
 def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int]) -> list[int]:
@@ -221,20 +244,25 @@ def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[in
     if syntax == "asciidoc":
         fenced = _fenced_lines(lines, line_base, _ASCIIDOC_FENCE)
         literal = _paragraphs_from(lines, line_base, frozenset(fenced), _LITERAL_PARAGRAPH)
-        return frozenset(fenced + literal)
+        styled = _styled_paragraph_lines(lines, line_base, frozenset(fenced))
+        return frozenset(fenced + literal + styled)
     return frozenset()
 
 
 # What markup shows as written inside a line or paragraph: a Markdown code span (a run of
 # backquotes to the next run as long, CommonMark 0.31.2 section 6.1), a reST inline literal
-# (``...``) and a literal role's text (:code:`...`), an AsciiDoc passthrough (+++...+++,
-# ++...++, pass:[...], $$...$$, and literal monospace `+...+`); and an HTML element whose
-# text a browser shows or runs as written (<pre>, <code>, <script>, <style>, <textarea>),
-# in HTML and in Markdown's HTML.
+# (``...``) and a literal role's text (:code:`...`), AsciiDoc's monospace (`...`, ``...``:
+# a sample command, fail safe though Asciidoctor still reads a URL there), passthroughs
+# (+...+, ++...++, +++...+++, pass:[...], $$...$$, and literal monospace `+...+`); and an
+# HTML element whose text a browser shows or runs as written (<pre>, <code>, <script>,
+# <style>, <textarea>), in HTML and in Markdown's HTML.
 _CODE_SPAN_RUN = re.compile(r"`+")
 _RST_LITERAL_RUN = re.compile(r"(?<!`)``(?!`)")
 _RST_LITERAL_ROLE = re.compile(r":(?:code|literal|samp|file|command|kbd)(?::[\w-]+)?:`[^`]*`")
 _ASCIIDOC_PASS_RUN = re.compile(r"(?<!\+)\+{2,3}(?!\+)")
+# A constrained passthrough's `+` (Asciidoctor, "Passthroughs"): a lone one that opens,
+# before a character that is no blank and after none that is a word's, or that closes.
+_ASCIIDOC_PLUS = re.compile(r"(?<!\+)\+(?!\+)")
 _ASCIIDOC_PASS_MACRO = re.compile(r"pass:[a-z,]*\[[^\]]*\]|\$\$.*?\$\$|`\+[^`\n]*\+`")
 _HTML_AS_WRITTEN = re.compile(r"<(pre|code|script|style|textarea)\b[^>]*>", re.IGNORECASE)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\r?\n")
@@ -245,8 +273,8 @@ Spans = list[tuple[int, int]]
 SHOWN_AS_WRITTEN: dict[str, str] = {
     "markdown": "Markdown's fenced and indented code blocks and code spans",
     "rst": "reST's literal blocks, code directives, doctest blocks and inline literals",
-    "asciidoc": "AsciiDoc's listing, literal and passthrough blocks, literal paragraphs and "
-    "passthroughs",
+    "asciidoc": "AsciiDoc's listing, literal and passthrough blocks, literal paragraphs (and "
+    "those styled [source], [listing], [literal]), monospace and passthroughs",
     "html": "the text of HTML's <pre>, <code>, <script>, <style> and <textarea>, in Markdown "
     "too",
 }
@@ -269,6 +297,8 @@ def as_written(syntax: str, text: str) -> Spans:
         spans.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
     elif syntax == "asciidoc":
         spans.extend(_paired_runs(text, _ASCIIDOC_PASS_RUN, blocks))
+        spans.extend(_constrained_passthroughs(text, blocks))
+        spans.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
         spans.extend(match.span() for match in _ASCIIDOC_PASS_MACRO.finditer(text))
     return _merged(spans)
 
@@ -339,6 +369,29 @@ def _paired_runs(text: str, run: re.Pattern[str], blocks: Spans) -> Spans:
             continue
         spans.append((runs[index][0], runs[closer][1]))
         index = closer + 1
+    return spans
+
+
+def _constrained_passthroughs(text: str, blocks: Spans) -> Spans:
+    """AsciiDoc's constrained passthroughs (`+text+`): from a `+` that may open one (no
+    blank after it, no word's character before it) to the next that may close one (no
+    blank before it, no word's character after it) in its paragraph, outside blocks."""
+    spans: Spans = []
+    opened = -1
+    for match in _ASCIIDOC_PLUS.finditer(text):
+        at = match.start()
+        if blocks and within(blocks, at, at + 1):
+            opened = -1
+            continue
+        before, after = text[at - 1 : at], text[at + 1 : at + 2]
+        if opened >= 0 and before.strip() and not (after.isalnum() or after == "_"):
+            if _PARAGRAPH_BREAK.search(text, opened, at) is None:
+                spans.append((opened, at + 1))
+                opened = -1
+                continue
+            opened = -1
+        if after.strip() and not (before.isalnum() or before == "_"):
+            opened = at
     return spans
 
 
