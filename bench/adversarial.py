@@ -98,7 +98,9 @@ INPUTS: dict[
     "minified line of login URLs": (MINIFIED_LOGINS, 25_000, EXTRACT),
     # A login read on past punctuation, to the next line's word (continuation.login_read_on)
     "lines of logins cut by a quote, the rest on the next line": (
-        lambda n: b'ftp://u:p"\nq@h.example/ ' * (n // 24) + b"\n", 500_000, EXTRACT
+        lambda n: b'ftp://u:p"\nq@h.example/ ' * (n // 24) + b"\n",
+        500_000,
+        EXTRACT,
     ),
     # A wrapper's login read on past blank lines (continuation.wrapper_login_rest)
     "wrappers of logins cut by blank lines": (
@@ -135,13 +137,16 @@ INPUTS: dict[
     ),
     "check: minified line of login URLs": (MINIFIED_LOGINS, 25_000, CHECK),
     "check --diff: minified line of fixable and login URLs": (
-        lambda n: b"[" + b",".join(b'"HTTP://x.example/","ftp://u:p@h/"' for _ in range(n // 34))
-        + b"]\n",
+        lambda n: (
+            b"[" + b",".join(b'"HTTP://x.example/","ftp://u:p@h/"' for _ in range(n // 34)) + b"]\n"
+        ),
         25_000,
         ("check", "--select", "ALL", "--diff"),
     ),
     "check --format full: minified line of login URLs": (
-        MINIFIED_LOGINS, 25_000, ("check", "--select", "ALL", "--format", "full")
+        MINIFIED_LOGINS,
+        25_000,
+        ("check", "--select", "ALL", "--format", "full"),
     ),
     "word of escaped a:// then @ (check --format full)": (
         lambda n: b"see http://x.example/~a " + b"a%3A%2F%2F" * (n // 10) + b"%40x\n",
@@ -149,10 +154,12 @@ INPUTS: dict[
         ("check", "--format", "full"),
     ),
     "word of logins escaped three times over, and of nested %25 (check --format full)": (
-        lambda n: b"see http://x.example/?u="
-        + b"ftp%25253A%25252F%25252Fu%25253Ap%252540h" * (n // 80)
-        + b"%25" * (n // 6)
-        + b"3A%40x\n",
+        lambda n: (
+            b"see http://x.example/?u="
+            + b"ftp%25253A%25252F%25252Fu%25253Ap%252540h" * (n // 80)
+            + b"%25" * (n // 6)
+            + b"3A%40x\n"
+        ),
         1_000_000,
         ("check", "--format", "full"),
     ),
@@ -203,9 +210,11 @@ INPUTS: dict[
     ),
     # a header of n / 40 fields, each holding a URL: each field is placed on its line
     "header of many URL fields": (
-        lambda n: b"From: a@example.com\n"
-        + b"".join(b"X-Archive-%06d: <http://x.example/a>\n" % i for i in range(n // 40))
-        + b"\nbody\n",
+        lambda n: (
+            b"From: a@example.com\n"
+            + b"".join(b"X-Archive-%06d: <http://x.example/a>\n" % i for i in range(n // 40))
+            + b"\nbody\n"
+        ),
         250_000,
         EXTRACT,
     ),
@@ -214,8 +223,11 @@ INPUTS: dict[
     # read_header_block (a header with a bad line): each continuation line was added to
     # its field's value by copying the value
     "header of a field folded over many lines, then a bad line": (
-        lambda n: b"From: a@example.com\nX-Long: a\n" + b" http://x.example/a\n" * (n // 20)
-        + b"bad line\n\nbody\n",
+        lambda n: (
+            b"From: a@example.com\nX-Long: a\n"
+            + b" http://x.example/a\n" * (n // 20)
+            + b"bad line\n\nbody\n"
+        ),
         400_000,
         EXTRACT,
     ),

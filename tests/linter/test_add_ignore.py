@@ -65,7 +65,9 @@ def test_add_ignore_then_check_reports_nothing_and_every_file_still_parses(capsy
     code, out, _ = run(capsys, "check", "--select", "ALL", "--format", "concise", *FILES)
     assert (code, len(out.splitlines())) == (1, 17)
     assert run(capsys, "check", "--select", "ALL", "--add-ignore", *FILES) == (
-        0, "", "urlint: added 16 ignore comments\n"
+        0,
+        "",
+        "urlint: added 16 ignore comments\n",
     )
     assert run(capsys, "check", "--select", "ALL", *FILES) == (0, "", "")
     written = {name: (project / name).read_text(encoding="utf-8") for name in FILES}
@@ -153,7 +155,9 @@ def test_add_ignore_never_writes_a_password_anywhere_it_reports(capsys, project)
 
 def test_add_ignore_works_on_files_not_standard_input(capsys, project):
     assert run(capsys, "check", "--add-ignore", "-") == (
-        2, "", "urlint: --fix, --diff and --add-ignore work on files, not standard input\n"
+        2,
+        "",
+        "urlint: --fix, --diff and --add-ignore work on files, not standard input\n",
     )
 
 
@@ -193,8 +197,10 @@ def test_python_after_add_ignore_parses_the_same_and_only_what_was_said_remains(
     # what check still reports was said; a finding said may be covered all the same, by
     # the comment added on the line before it
     _, out, _ = run(capsys, "check", "--format", "concise", "--ignore", "M901", "m.py")
-    left = {f"{line.split(':')[0]}:{line.split(':')[1]}: {line.split(' ')[1]}"
-            for line in out.splitlines()}
+    left = {
+        f"{line.split(':')[0]}:{line.split(':')[1]}: {line.split(' ')[1]}"
+        for line in out.splitlines()
+    }
     assert left <= {line.removeprefix("urlint: ").split(": no ignore")[0] for line in said}
     changed = sum(a != b for a, b in zip(text.split("\n"), written.split("\n"), strict=True))
     plural = "" if changed == 1 else "s"

@@ -53,7 +53,7 @@ def offsets(found) -> list[tuple[int, int]]:
 
 def test_the_closing_quote_and_an_escape_end_a_url():
     # encode/httpx tests/models/test_responses.py: the quote and the "\n" were read in
-    text = '        "Redirect location: \'https://other.org\'\\n"\n'
+    text = "        \"Redirect location: 'https://other.org'\\n\"\n"
     found = only(text, "python")
     assert (found.url, found.context, found.flags) == ("https://other.org", "string", frozenset())
     assert (found.line, found.column, found.end_line, found.end_column) == (1, 30, 1, 47)
@@ -144,7 +144,9 @@ def test_a_regular_expression_literal_holds_no_url():
     line = "      /https:\\/\\/cdn\\.travis-ci\\.(org|com)\\/assets\\/(vendor|travis)-.+.js/,\n"
     assert urls(line, "javascript") == []
     # travis-ci/travis-web app/adapters/v3.js: the quotes inside open no string
-    line = "    let match = this.host.match(/(https?:\\/\\/)?([^\\/\"]+)/); s = 'http://a.example/';\n"
+    line = (
+        "    let match = this.host.match(/(https?:\\/\\/)?([^\\/\"]+)/); s = 'http://a.example/';\n"
+    )
     assert urls(line, "javascript") == [("http://a.example/", "string")]
 
 
@@ -470,7 +472,10 @@ def test_a_yaml_plain_value_is_never_joined_with_the_next_key():
     text = 'repo_url: https://github.com/encode/httpx/\nedit_uri: ""\n'
     found = only(text, "yaml")
     assert (found.url, found.alt, sorted(found.flags), found.context) == (
-        "https://github.com/encode/httpx/", None, [], None
+        "https://github.com/encode/httpx/",
+        None,
+        [],
+        None,
     )
     assert (found.span.start.offset, found.span.end.offset) == (10, 42)
 
@@ -495,31 +500,40 @@ VALUES = [
     (
         'const JS: &str = r#"\n  var s = "x"; // docs: http://example.com/~fred/\n"#;\n'
         'fn main() { print!("{}", JS); }\n',
-        "c-like", [("http://example.com/~fred/", 45, 70, "string")],
+        "c-like",
+        [("http://example.com/~fred/", 45, 70, "string")],
     ),
     # r"..." has no escapes: the backslash before its quote is text, and it closes there
-    ('let a = r"C:\\dir // http://example.com/~a/ \\"; // b\n', "c-like",
-     [("http://example.com/~a/", 20, 42, "string")]),
+    (
+        'let a = r"C:\\dir // http://example.com/~a/ \\"; // b\n',
+        "c-like",
+        [("http://example.com/~a/", 20, 42, "string")],
+    ),
     # a Java text block (JEP 378)
     (
         'String s = """\n    <script>var x = 1; // see http://example.com/~fred/\n'
         '    </script>\n    """;\n',
-        "c-like", [("http://example.com/~fred/", 45, 70, "string")],
+        "c-like",
+        [("http://example.com/~fred/", 45, 70, "string")],
     ),
     # a C++ raw string with a delimiter, `)"` inside it
     (
         '#include <cstdio>\nconst char *js = R"js(\nvar x = 1; // see '
         'http://example.com/~fred/ )"\n)js";\n',
-        "c-like", [("http://example.com/~fred/", 59, 84, "string")],
+        "c-like",
+        [("http://example.com/~fred/", 59, 84, "string")],
     ),
     # C#'s verbatim string: "" is a quote, and it goes on across lines
-    ('var s = @"C:\\ ""q"" // http://example.com/~fred/\n";\n', "c-like",
-     [("http://example.com/~fred/", 23, 48, "string")]),
+    (
+        'var s = @"C:\\ ""q"" // http://example.com/~fred/\n";\n',
+        "c-like",
+        [("http://example.com/~fred/", 23, 48, "string")],
+    ),
     # here-documents: a quoted word, a word with a hyphen, `<<-` and a quoted word with a
     # blank; after the last one's line, a comment again
     (
         "cat <<\\EOF\n# see http://example.com/~fred/\nEOF\ncat <<END-DATA\n"
-        "# also http://example.com/~fred/\nEND-DATA\ncat <<-\"E F\"\n"
+        '# also http://example.com/~fred/\nEND-DATA\ncat <<-"E F"\n'
         "\t# tab http://example.com/~fred/\n\tE F\n# after http://example.com/~fred/\n",
         "shell",
         [
@@ -530,8 +544,11 @@ VALUES = [
         ],
     ),
     # never closed: the shell reads the body to the file's end
-    ("cat <<EOF\n# see http://example.com/~fred/\n", "shell",
-     [("http://example.com/~fred/", 16, 41, "string")]),
+    (
+        "cat <<EOF\n# see http://example.com/~fred/\n",
+        "shell",
+        [("http://example.com/~fred/", 16, 41, "string")],
+    ),
     # YAML block scalars after an anchor and after a tag (YAML 1.2 section 6.9)
     (
         "anchored: &note |\n  see the page # http://example.com/~fred/\n"
@@ -548,14 +565,21 @@ VALUES = [
     (
         "const line = '\"x';\nif (line.length) /^\"/.test(line) && "
         'console.log("see // http://example.com/~fred/");\n',
-        "javascript", [("http://example.com/~fred/", 75, 100, "string")],
+        "javascript",
+        [("http://example.com/~fred/", 75, 100, "string")],
     ),
     # JSON5's single-quoted string
-    ("{ note: 'see // http://example.com/~fred/' }\n", "json",
-     [("http://example.com/~fred/", 16, 41, "string")]),
+    (
+        "{ note: 'see // http://example.com/~fred/' }\n",
+        "json",
+        [("http://example.com/~fred/", 16, 41, "string")],
+    ),
     # a Python 3.12 f-string whose field holds its own quote (PEP 701)
-    ('d = {"#": "k"}\nprint(f"{d["#"]} http://example.com/~fred/")\n', "python",
-     [("http://example.com/~fred/", 32, 57, "string")]),
+    (
+        'd = {"#": "k"}\nprint(f"{d["#"]} http://example.com/~fred/")\n',
+        "python",
+        [("http://example.com/~fred/", 32, 57, "string")],
+    ),
 ]
 
 

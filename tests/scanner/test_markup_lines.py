@@ -133,45 +133,78 @@ def test_the_lines_of_a_code_block(syntax: str, text: str, lines: list[int]) -> 
     [
         # golangci/golangci-lint 6fb5dee3, docs/content/docs/contributing/website.md line 75:
         # a code span (CommonMark 6.1: to the next run of as many backquotes)
-        ("markdown", "And navigate to `http://localhost:1313` after a successful build.\n",
-         ["`http://localhost:1313`"]),
+        (
+            "markdown",
+            "And navigate to `http://localhost:1313` after a successful build.\n",
+            ["`http://localhost:1313`"],
+        ),
         ("markdown", "a `` b ` c `` d `e\n\nf` g\n", ["`` b ` c ``"]),  # no span over a blank
         # curl/curl 5c61e168, docs/SSLCERTS.md line 128: an indented code block
-        ("markdown", "Sample:\n\n    curl https://example.com\n\nafter\n",
-         ["    curl https://example.com\n"]),
+        (
+            "markdown",
+            "Sample:\n\n    curl https://example.com\n\nafter\n",
+            ["    curl https://example.com\n"],
+        ),
         ("markdown", "text\n    not code http://x.org\n", []),  # no paragraph interrupted
         # pratas/smash 1be431b2, README.md line 225: <pre>'s text, not its tags
-        ("markdown", "<pre>http://www.gnu.org/licenses/gpl-3.0.html</pre>\n",
-         ["http://www.gnu.org/licenses/gpl-3.0.html"]),
+        (
+            "markdown",
+            "<pre>http://www.gnu.org/licenses/gpl-3.0.html</pre>\n",
+            ["http://www.gnu.org/licenses/gpl-3.0.html"],
+        ),
         # psf/requests 1f6589ec, docs/user/advanced.rst line 997: inline literals
-        ("rst", "such as ``http://localhost`` will also match ``http://localhost.other.com``\n",
-         ["``http://localhost``", "``http://localhost.other.com``"]),
+        (
+            "rst",
+            "such as ``http://localhost`` will also match ``http://localhost.other.com``\n",
+            ["``http://localhost``", "``http://localhost.other.com``"],
+        ),
         # psf/requests 1f6589ec, docs/user/quickstart.rst line 32: a doctest block
-        ("rst", "Try:\n\n>>> r = requests.get('https://api.github.com/events')\n\nout\n",
-         [">>> r = requests.get('https://api.github.com/events')\n"]),
+        (
+            "rst",
+            "Try:\n\n>>> r = requests.get('https://api.github.com/events')\n\nout\n",
+            [">>> r = requests.get('https://api.github.com/events')\n"],
+        ),
         ("rst", "See `the events <https://api.github.com/events>`_ here.\n", []),  # a link
         # asciidoctor/asciidoctor-pdf 25bd46ad, NOTICE.adoc line 14: a literal paragraph
-        ("asciidoc", "at:\n\n   http://opensource.org/licenses/MIT\n\nUnless\n",
-         ["   http://opensource.org/licenses/MIT\n"]),
+        (
+            "asciidoc",
+            "at:\n\n   http://opensource.org/licenses/MIT\n\nUnless\n",
+            ["   http://opensource.org/licenses/MIT\n"],
+        ),
         # asciidoctor/asciidoctor-pdf 25bd46ad, examples/chronicles-example.adoc line 226
-        ("asciidoc", 'Roses are +++<span style="color: #FF0000">red</span>+++.\n',
-         ['+++<span style="color: #FF0000">red</span>+++']),
+        (
+            "asciidoc",
+            'Roses are +++<span style="color: #FF0000">red</span>+++.\n',
+            ['+++<span style="color: #FF0000">red</span>+++'],
+        ),
         ("asciidoc", "a\n++++\n<b>http://x.org</b>\n++++\n", ["++++\n<b>http://x.org</b>\n++++\n"]),
         # Asciidoctor's monospace (a sample command) and a constrained passthrough; a `+`
         # after a word's character opens none, nor one between blanks
-        ("asciidoc", "Run `curl http://x.org/~f/` now, +http://x.org/~y+ and C+ or 1 + 1.\n",
-         ["`curl http://x.org/~f/`", "+http://x.org/~y+"]),
+        (
+            "asciidoc",
+            "Run `curl http://x.org/~f/` now, +http://x.org/~y+ and C+ or 1 + 1.\n",
+            ["`curl http://x.org/~f/`", "+http://x.org/~y+"],
+        ),
         ("asciidoc", "C+ grade, D+ and http://x.org/~z, ``a`` b\n", ["``a``"]),
         ("asciidoc", "+a\n\nb+ http://x.org/~z\n", []),  # no passthrough over a blank line
         # a paragraph styled as source or literal, to its blank line
-        ("asciidoc", "[source,sh]\ncurl http://x.org/~e/\nls\n\nhttp://x.org/~g/\n",
-         ["curl http://x.org/~e/\nls\n"]),
-        ("asciidoc", "[literal]\nhttp://x.org/~l/\n\n[quote]\nhttp://x.org/~q/\n",
-         ["http://x.org/~l/\n"]),
+        (
+            "asciidoc",
+            "[source,sh]\ncurl http://x.org/~e/\nls\n\nhttp://x.org/~g/\n",
+            ["curl http://x.org/~e/\nls\n"],
+        ),
+        (
+            "asciidoc",
+            "[literal]\nhttp://x.org/~l/\n\n[quote]\nhttp://x.org/~q/\n",
+            ["http://x.org/~l/\n"],
+        ),
         # golangci/golangci-lint 6fb5dee3, docs/layouts/_partials/custom/head-end.html line 1:
         # a script's attributes are markup's, its text is run as written
-        ("html", '<script defer src="https://cdn.example/q.js"></script>\n<script>u = 1',
-         ["u = 1"]),
+        (
+            "html",
+            '<script defer src="https://cdn.example/q.js"></script>\n<script>u = 1',
+            ["u = 1"],
+        ),
     ],
 )
 def test_what_markup_shows_as_written(syntax: str, text: str, written: list[str]) -> None:

@@ -178,9 +178,7 @@ def _style(path: str) -> tuple[str, str, str] | str:
     return _STYLES.get(syntax) or _NONE.get(syntax, f"{syntax} has no comment urlint knows")
 
 
-def _not_for(
-    finding: Finding, style: tuple[str, str, str] | str, source: SourceText | None
-) -> str:
+def _not_for(finding: Finding, style: tuple[str, str, str] | str, source: SourceText | None) -> str:
     """Why no comment can hold `finding`, by what it is; "" when one may."""
     if finding.mail is not None:
         return "a finding in mail: urlint writes no comment into a message"

@@ -118,9 +118,7 @@ def _rst_literal_lines(lines: list[str], line_base: int) -> list[int]:
                 inside.append(number)
                 continue
             opened_at = None
-        if _RST_CODE_DIRECTIVE.match(body) or (
-            body.endswith("::") and not body.startswith("..")
-        ):
+        if _RST_CODE_DIRECTIVE.match(body) or (body.endswith("::") and not body.startswith("..")):
             opened_at = indent
     return inside
 
@@ -275,8 +273,7 @@ SHOWN_AS_WRITTEN: dict[str, str] = {
     "rst": "reST's literal blocks, code directives, doctest blocks and inline literals",
     "asciidoc": "AsciiDoc's listing, literal and passthrough blocks, literal paragraphs (and "
     "those styled [source], [listing], [literal]), monospace and passthroughs",
-    "html": "the text of HTML's <pre>, <code>, <script>, <style> and <textarea>, in Markdown "
-    "too",
+    "html": "the text of HTML's <pre>, <code>, <script>, <style> and <textarea>, in Markdown too",
 }
 
 
@@ -347,8 +344,10 @@ def _paired_runs(text: str, run: re.Pattern[str], blocks: Spans) -> Spans:
             block += 1
         inside = block < len(blocks) and blocks[block][0] <= start
         before = runs[index - 1][1] if index else 0
-        if inside or _PARAGRAPH_BREAK.search(text, before, start) or (
-            index and paragraph[index - 1] < 0
+        if (
+            inside
+            or _PARAGRAPH_BREAK.search(text, before, start)
+            or (index and paragraph[index - 1] < 0)
         ):
             number += 1
         paragraph[index] = -1 if inside else number
