@@ -121,7 +121,7 @@ def _finding(name: str, text: str, code: str):
 def test_the_ignore_comment_is_add_ignores_own():
     text = "x = 1  # see <http://example.com/a^b>  # urlint: ignore[X104]\n"
     finding = _finding("tool.py", text, "C201")
-    assert ignore_replacement("tool.py", text, finding) == (60, 60, ", C201")
+    assert ignore_replacement("tool.py", text, finding) == (56, 60, "X104, C201")
     # where --add-ignore writes none, none
     json_text = '{"u": "http://example.com/a^b"}\n'
     assert (

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.findings import Finding
 from ..core.records import record
@@ -113,20 +113,41 @@ def _add_in_file(path: str, findings: list[Finding]) -> Iterator[Added | NotAdde
         else:
             by_line.setdefault(finding.line, set()).add(finding.code)
     if by_line and source is not None and not isinstance(style, str):
-        yield from _written(path, source, style, by_line, refused)
+        edits = _edits(path, source.text, style, by_line, refused)
+        if edits:
+            yield from _written(path, source, edits, by_line, refused)
     yield from sorted(refused, key=lambda said: (said.line, said.code))
 
 
-def _written(
+def ignore_edits(
+    path: str, text: str, findings: Iterable[Finding]
+) -> tuple[list[tuple[int, int, str]], list[NotAdded]]:
+    """The edits `--add-ignore` makes to `text`, the text of a file named `path`, for
+    `findings` (of that text), and each finding no comment can hold, said; nothing is read
+    or written (an editor's unsaved text: urlint.server)."""
+    style = _style(path)
+    by_line: dict[int, set[str]] = {}
+    refused: list[NotAdded] = []
+    for finding in findings:
+        reason = _not_for(finding, style, None, on_disk=False)
+        if reason:
+            refused.append(NotAdded(path, finding.line, finding.code, reason))
+        else:
+            by_line.setdefault(finding.line, set()).add(finding.code)
+    if not by_line or isinstance(style, str):
+        return [], refused
+    return _edits(path, text, style, by_line, refused), refused
+
+
+def _edits(
     path: str,
-    source: SourceText,
+    text: str,
     style: tuple[str, str, str],
     by_line: dict[int, set[str]],
     refused: list[NotAdded],
-) -> Iterator[Added]:
-    """The comments for the codes of each line of `by_line` written into the file; what
-    cannot be written added to `refused`."""
-    text = source.text
+) -> list[tuple[int, int, str]]:
+    """The edit that makes each line of `by_line` suppress its codes; what cannot be
+    written added to `refused`."""
     starts = line_starts(text)
     syntax = str(file_syntax(path))
     regions = _regions(text, syntax)
@@ -149,8 +170,19 @@ def _written(
             refused.extend(NotAdded(path, line, code, edit) for code in codes)
         elif edit is not None:
             edits.append(edit)
-    if not edits:
-        return
+    return edits
+
+
+def _written(
+    path: str,
+    source: SourceText,
+    edits: list[tuple[int, int, str]],
+    by_line: dict[int, set[str]],
+    refused: list[NotAdded],
+) -> Iterator[Added]:
+    """The edits written into the file at `path`; where they cannot be, each code of their
+    lines added to `refused`."""
+    text = source.text
     new_text, chosen = apply_replacements(text, edits)
     shifts = [(start, len(new) - (end - start)) for start, end, new in chosen]
     try:
@@ -178,19 +210,27 @@ def _style(path: str) -> tuple[str, str, str] | str:
     return _STYLES.get(syntax) or _NONE.get(syntax, f"{syntax} has no comment urlint knows")
 
 
-def _not_for(finding: Finding, style: tuple[str, str, str] | str, source: SourceText | None) -> str:
-    """Why no comment can hold `finding`, by what it is; "" when one may."""
+def _not_for(
+    finding: Finding,
+    style: tuple[str, str, str] | str,
+    source: SourceText | None,
+    on_disk: bool = True,
+) -> str:
+    """Why no comment can hold `finding`, by what it is and where; "" when one may.
+
+    `on_disk`: the finding's file is to be read again and written (`source`, as read);
+    not for a text handed in whole (ignore_edits)."""
     if finding.mail is not None:
         return "a finding in mail: urlint writes no comment into a message"
     if finding.code.startswith("M9"):
         return "a finding of the run, not of a URL: no comment suppresses it"
-    if not os.path.isfile(finding.path):
+    if on_disk and not os.path.isfile(finding.path):
         return "inside an archive or a compressed file, which is not written"
     if isinstance(style, str):
         return style
-    if source is None:
+    if on_disk and source is None:
         return "the file is too large or could not be read again"
-    if not source.exact:
+    if on_disk and source is not None and not source.exact:
         return "some of its bytes do not decode as its encoding says: it is not written"
     if finding.span.end.line > finding.span.start.line:
         return "the URL goes on onto the next line: a comment at the line's end would cut it"

@@ -218,40 +218,10 @@ def ignore_replacement(path: str, text: str, finding: Finding) -> Replacement | 
     """The replacement `check --add-ignore` makes in `text` to suppress `finding`: an
     `urlint: ignore[CODE]` comment at its line's end, or its code merged into the one there.
 
-    None where --add-ignore writes none (a plain text, a line inside a multi-line string,
-    a code block ...: linter.add_ignore says where). Made by --add-ignore's own code, on a
-    copy of the text in a file of the same name in a directory of its own (its syntax is
-    the name's), and read back."""
-    import tempfile
+    None where --add-ignore writes none (a plain text, a line inside a program's value, a
+    code block ...: linter.add_ignore says where), made by its own code on the text as the
+    editor holds it (linter.add_ignore.ignore_edits)."""
+    from ..linter.add_ignore import ignore_edits
 
-    from ..linter.add_ignore import Added, _add_in_file
-    from ..sources.text import SourceText
-
-    name = os.path.basename(path) or "untitled"
-    with tempfile.TemporaryDirectory(prefix="urlint-server-") as directory:
-        copy = os.path.join(directory, name)
-        with open(copy, "wb") as handle:
-            handle.write(text.encode("utf-8", "surrogatepass"))
-        read = SourceText.read(copy)
-        if read is None or read.text != text:  # the copy does not read back as the text
-            return None
-        outcomes = list(_add_in_file(copy, [replaced(finding, path=copy)]))
-        if not any(isinstance(outcome, Added) for outcome in outcomes):
-            return None
-        written = SourceText.read(copy)
-    if written is None:
-        return None
-    return _changed(text, written.text)
-
-
-def _changed(old: str, new: str) -> Replacement:
-    """The one replacement that makes `old` into `new`: what lies between their common
-    start and their common end."""
-    limit = min(len(old), len(new))
-    start = 0
-    while start < limit and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < limit - start and old[-1 - end] == new[-1 - end]:
-        end += 1
-    return start, len(old) - end, new[start : len(new) - end]
+    edits, _ = ignore_edits(path, text, [finding])
+    return edits[0] if len(edits) == 1 else None
