@@ -6,7 +6,7 @@ from urlint.core.findings import Finding
 from urlint.linter.config import select_rules
 from urlint.linter.rules.engine import Linter
 from urlint.linter.rules.rule import RuleOptions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 
 def lint(

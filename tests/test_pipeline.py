@@ -13,7 +13,7 @@ from urlint import extract
 from urlint.core.model import ScannedText
 from urlint.core.problems import Problem
 from urlint.pipeline import Found, scan_paths
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 from urlint.sources import text as text_source
 from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks, scan_texts
 

@@ -76,7 +76,7 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     "comment", a markup link's kind: scanner.markup; None for running text); a URL holding
     placeholders (`{id}`, `%s`) is flagged `template` in any syntax
     (scanner.scanner.extract)."""
-    from .scanner import extract as found
+    from .scanner.scanner import extract as found
 
     return found(text, syntax=syntax_named(syntax))
 
@@ -85,7 +85,7 @@ def scan(text: str, *, line_base: int = 1, syntax: Syntax | str = TEXT) -> list[
     """Every URL candidate in `text`, in text order, empty wrappers (`url` "") included.
 
     `line_base`: the line number of the text's first line; `syntax` as for `extract`."""
-    from .scanner import scan as scanned
+    from .scanner.scanner import scan as scanned
 
     return scanned(text, line_base=line_base, syntax=syntax_named(syntax))
 

@@ -13,7 +13,7 @@ import pytest
 from urlint.commands.cli import main
 from urlint.mail.decoders import unflow
 from urlint.mail.mbox import RawMessage, split_mbox
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 
 from ..helpers import CORPORA, shared_path
 from ..mail_helpers import file_urls, found

@@ -6,7 +6,7 @@ import pytest
 
 from urlint.core.model import Flag
 from urlint.linter.fixable import COMMENTS, FIXED_IN, NEVER_FIXED, PROSE, fix_may_apply, fix_scope
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 from urlint.scanner.syntax import Syntax
 from urlint.sources.kinds import file_syntax
 

@@ -17,7 +17,7 @@ from urlint.linter.config import build_settings
 from urlint.linter.fixable import plain_raw_text
 from urlint.linter.fixes import apply_replacements, fix_edits, offsets
 from urlint.linter.suppressions import Suppressions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 from urlint.sources.kinds import file_syntax
 
 from ..helpers import run

@@ -25,7 +25,7 @@ from urlint.grammar.parse import parse
 from urlint.linter.config import select_rules
 from urlint.linter.rules.engine import Linter
 from urlint.linter.rules.rule import RFC3986, RuleOptions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 from urlint.scanner.templates import placeholders
 
 from .. import rfc3986_strategies as abnf
@@ -127,6 +127,10 @@ def _check(name: str, url: str, mutant: str, points: tuple[int, ...]) -> None:
     colon = url.find(":")
     if min(points) <= colon + 3:
         components.append((0, colon + 3))
+    if mutant.split(":", 1)[0].lower() != url[:colon].lower():
+        # Another scheme (`n:ntp://[::]/a`): the rest is read by its grammar, or the generic
+        # one, and what it makes wrong may stand anywhere (a '[' in a path).
+        components.append((0, len(mutant)))
     points = (*points, _leaves(name, mutant))
     named = [
         (finding.code, _offsets(finding))

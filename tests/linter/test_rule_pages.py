@@ -19,7 +19,7 @@ from urlint.linter.rules.catalogue import all_rules, rules_by_code
 from urlint.linter.rules.engine import Linter
 from urlint.linter.rules.pages import rule_page, where_fixes_go
 from urlint.linter.rules.rule import RFC3986, RuleOptions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 from ..helpers import run
 from ..lint_helpers import lint

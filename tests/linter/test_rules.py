@@ -297,7 +297,7 @@ def test_an_x_rule_hits_only_a_candidate_it_may_hit(text):
     from urlint.grammar.parse import parse
     from urlint.linter.rules.rule import UrlUnderCheck
     from urlint.linter.rules.text import may_hit
-    from urlint.scanner import scan
+    from urlint.scanner.scanner import scan
 
     x_rules = [entry for entry in all_rules() if entry.code.startswith("X")]
     assert len(x_rules) == 6

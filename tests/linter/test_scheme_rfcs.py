@@ -15,7 +15,7 @@ import pytest
 from urlint.linter.config import select_rules
 from urlint.linter.rules.engine import Linter
 from urlint.linter.rules.rule import RFC1738, RFC3986, RuleOptions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 
 def found(text: str, target: str) -> list[tuple]:

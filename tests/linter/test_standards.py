@@ -23,7 +23,7 @@ from urlint.linter.rules.rule import (
     noted,
     other_target,
 )
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 from .test_target import CASES
 

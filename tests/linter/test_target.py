@@ -19,7 +19,7 @@ from urlint.linter.config import build_settings, select_rules
 from urlint.linter.rules.engine import Linter
 from urlint.linter.rules.rule import RFC1738, RFC3986, RuleOptions
 from urlint.linter.rules.syntax import is_wildcard_host
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 
 def found(text: str, target: str, select: tuple[str, ...] = ("ALL",)) -> list[tuple]:

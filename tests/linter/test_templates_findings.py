@@ -13,7 +13,7 @@ from urlint.core.model import Flag, ScannedText
 from urlint.linter.checker import Checker
 from urlint.linter.config import build_settings
 from urlint.linter.suppressions import Suppressions
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 from urlint.sources.kinds import file_syntax
 
 

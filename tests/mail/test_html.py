@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from urlint.mail import html
 from urlint.mail.html import read_html
 from urlint.mail.message import read_message
-from urlint.scanner import iter_candidates
+from urlint.scanner.scanner import iter_candidates
 
 from ..mail_helpers import found
 

@@ -21,7 +21,7 @@ from urlint.mail.decoders import decode_quoted_printable
 from urlint.mail.message import read_message
 from urlint.mail.prefilter import may_hold_urls
 from urlint.mail.reported import message_texts
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 
 
 @settings(max_examples=200)

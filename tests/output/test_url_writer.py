@@ -6,7 +6,7 @@ import io
 
 from urlint.core.model import ScannedText
 from urlint.output.extract import UrlWriter
-from urlint.scanner import scan
+from urlint.scanner.scanner import scan
 
 
 def _scanned(text: str, member: str | None = None) -> ScannedText:

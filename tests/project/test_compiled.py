@@ -102,7 +102,7 @@ class _CountedPositions:
 
 def test_a_texts_candidates_are_found_as_they_are_iterated():
     # (In both builds: compiled, a generator expression found them all before the first.)
-    from urlint.scanner import iter_candidates
+    from urlint.scanner.scanner import iter_candidates
 
     text = "".join(f"see http://h{n}.example/ and <URL:ftp://f{n}.example/>\n" for n in range(2000))
     positions = _CountedPositions(text)

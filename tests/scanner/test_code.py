@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 import urlint
 from urlint.core.model import Flag
 from urlint.pipeline import ScannedText, scan_texts
-from urlint.scanner import ChunkScan, extract, scan
 from urlint.scanner.code import (
     AMBIGUOUS,
     BLOCK_SCALAR,
@@ -31,6 +30,7 @@ from urlint.scanner.code import (
     TEXT_BLOCK,
     lex,
 )
+from urlint.scanner.scanner import ChunkScan, extract, scan
 from urlint.sources.text import TextChunk
 
 

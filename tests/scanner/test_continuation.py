@@ -216,7 +216,7 @@ NEVER_GOES_ON = [
 
 @pytest.mark.parametrize(("path", "text", "expected"), NEVER_GOES_ON)
 def test_no_line_of_code_key_directive_or_path_goes_on_with_a_url(path, text, expected):
-    from urlint.scanner import scan
+    from urlint.scanner.scanner import scan
     from urlint.scanner.syntax import syntax_of
 
     found = [
@@ -232,7 +232,7 @@ def test_no_line_of_code_key_directive_or_path_goes_on_with_a_url(path, text, ex
 def test_a_comments_url_goes_on_in_a_comment_of_the_same_style_after_a_query_separator():
     """A query's next parameter, on a comment line of the same leader: X105's hint (the
     comment's end bounds the URL itself)."""
-    from urlint.scanner import scan
+    from urlint.scanner.scanner import scan
 
     # reed9999/slowgames 42ba756e, site-yucata/classify_games.py line 46
     text = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 
 
 def found(text: str) -> list[tuple[str, str | None, list[tuple[int, int]]]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from urlint.core.model import Flag
-from urlint.scanner import ChunkScan, extract
+from urlint.scanner.scanner import ChunkScan, extract
 
 
 def read(text: str, syntax: str) -> list[tuple]:

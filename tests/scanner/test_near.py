@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.core.model import Flag
-from urlint.scanner import extract, scan
 from urlint.scanner.near import (
     FULL_WIDTH,
     GLUED,
@@ -23,7 +22,7 @@ from urlint.scanner.near import (
     near_hits,
     read_shape,
 )
-from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR
+from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR, extract, scan
 
 
 def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import urlint
-from urlint.scanner import ChunkScan, extract, scan
+from urlint.scanner.scanner import ChunkScan, extract, scan
 
 
 def found(text: str, syntax: str) -> list[tuple]:

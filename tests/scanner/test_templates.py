@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlint.core.model import Flag
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 from urlint.scanner.templates import CONFIG, SHELL, placeholders
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from urlint.core.model import Flag
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 from urlint.scanner.templates import CODE, placeholders
 
 from .test_templates_variables import read

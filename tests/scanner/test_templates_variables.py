@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from urlint.core.model import Flag
-from urlint.scanner import extract
+from urlint.scanner.scanner import extract
 from urlint.scanner.templates import CODE, CONFIG, SHELL, placeholders
 
 

@@ -16,7 +16,7 @@ from ..core.model import Candidate, Flag, Position, ScannedText, Span
 from ..core.problems import Problem
 from ..core.records import replaced
 from ..pipeline import scan_file_texts
-from ..scanner import scan
+from ..scanner.scanner import scan
 from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN

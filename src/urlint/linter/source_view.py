@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 
 from ..grammar.login import MASK, merged_spans, secret_spans
-from ..scanner import scan
+from ..scanner.scanner import scan
 from ..scanner.textpos import line_starts
 from ..scanner.wrappers import LINE_PREFIX
 from .rules.engine import password_spans_of

@@ -12,7 +12,7 @@ from ..core.model import Candidate, ScannedText
 from ..core.records import replaced
 from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..grammar.schemes import INSIDE_THE_MESSAGE
-from ..scanner import iter_candidates
+from ..scanner.scanner import iter_candidates
 from ..scanner.textpos import LineIndex
 from .mime import DecodedText, MessageReader
 from .pipermail import is_obscured, read_addresses

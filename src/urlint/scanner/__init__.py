@@ -5,7 +5,3 @@ contract checks it): scanner; other; literals and tex; bare_url; joins; continua
 html_links; going_on, login_runs_on and markup; line_breaks; wrappers; bare; code,
 markup_lines and templates; body, furniture, labels, near, positions, regexes, syntax and
 textpos."""
-
-from .scanner import ChunkScan, extract, iter_candidates, scan
-
-__all__ = ["ChunkScan", "extract", "iter_candidates", "scan"]

@@ -21,7 +21,7 @@ from ..core.model import ScannedText
 from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
-from ..scanner import ChunkScan
+from ..scanner.scanner import ChunkScan
 from ..scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from .kinds import file_syntax
 from .opening import open_input
