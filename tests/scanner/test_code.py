@@ -642,3 +642,35 @@ def test_a_template_literal_never_closed_leaves_the_rest_not_known():
     assert [(c.url, c.context) for c in extract(text, syntax="javascript")] == [
         ("http://example.com/~a/\\`", None), ("http://example.com/~b/", None)
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        # a script in a YAML block scalar (actions/github-script's `script: |`): its
+        # string's escape ends the URL
+        (
+            "w.yml",
+            "script: |\n  const body = 'at https://github.com/o/r/issues/new/choose\\n\\n';\n",
+            [("https://github.com/o/r/issues/new/choose", 2, 20, 2, 60)],
+        ),
+        # a here-document's text, another program's: printf's escape
+        (
+            "a.sh",
+            "cat <<EOF | xargs printf\nsee https://x.example/a/b\\n\nEOF\n",
+            [("https://x.example/a/b", 2, 5, 2, 26)],
+        ),
+        # a comment's backslash is no escape: the URL holds it (and is linted for it)
+        (
+            "a.sh",
+            "# see https://x.example/a\\b\n",
+            [("https://x.example/a\\b", 1, 7, 1, 28)],
+        ),
+    ],
+)
+def test_a_url_in_another_programs_text_ends_at_its_escape(name, text, found):
+    from urlint.scanner.syntax import syntax_of
+
+    assert [
+        (c.url, *c.span.start[:2], *c.span.end[:2]) for c in extract(text, syntax=syntax_of(name))
+    ] == found

@@ -33,7 +33,7 @@ from itertools import accumulate, compress, islice
 
 from ..core.records import record
 from ..grammar.login import word_end
-from ..scanner.continuation import LOGIN_READ_ON
+from ..scanner.login_runs_on import LOGIN_READ_ON
 from .textmap import OffsetMap
 
 # Markup, in one pass over the page: what is hidden (comments by the tokenizer's rules,
@@ -405,7 +405,7 @@ def _read_on(source: str, value_end: int) -> str:
     else "". A quote or a ">" is a character a password
     may hold: `href="ftp://fred:pw"d@h/"` reads as a browser reads it (the value
     `ftp://fred:pw`) and as its writer meant it (the password `pw"d`), and section 6 wants
-    both hidden, as the scanner hides a plain text's (scanner.continuation.login_read_on)."""
+    both hidden, as the scanner hides a plain text's (scanner.login_runs_on.login_read_on)."""
     word = source[value_end : word_end(source, value_end, value_end + LOGIN_READ_ON)]
     return word if "@" in word else ""
 

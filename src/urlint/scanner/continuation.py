@@ -20,10 +20,6 @@ from .._runtime.patterns import compiled_when_used
 from . import bare
 from .going_on import Lines, going_on_at
 from .line_breaks import next_line_start, past_line_end
-
-# Read from here by literals.py (`Lines`, `login_read_on`) and mail/html.py, which other
-# work is changing now; they are to import them from going_on.py and login_runs_on.py.
-from .login_runs_on import LOGIN_READ_ON, login_read_on  # noqa: F401
 from .wrappers import SCHEME_START
 
 # A URL that ends on one of these is mid-path or mid-query ...

@@ -5,7 +5,8 @@ text each is then read here, in the region its scheme's colon stands in (scanner
 
 - outside every literal and comment: running text;
 - in a comment, a docstring, a here-document, a YAML block scalar: running text, ended at
-  the region's end at the latest (`/* see https://x.org*/`);
+  the region's end at the latest (`/* see https://x.org*/`), and in a here-document or a
+  block scalar at a backslash (another program's text: its escape);
 - in a string literal: to the closing quote at most, and never past an escape sequence
   (`"https://x.org\\n"`: `https://x.org`), but for `\\/` where the language reads it as "/"
   (JSON, JavaScript, YAML's double quotes): `"https:\\/\\/x.org\\/a"` is `https://x.org/a`,
@@ -37,8 +38,22 @@ from .bare_url import (
     templated,
 )
 from .body import BODY
-from .code import AMBIGUOUS, CONTEXTS, LITERAL, RAW, SLASHED, STRING, TEXT, LexState, Regions, lex
-from .continuation import Lines, login_read_on
+from .code import (
+    AMBIGUOUS,
+    BLOCK_SCALAR,
+    CONTEXTS,
+    HEREDOC,
+    LITERAL,
+    RAW,
+    SLASHED,
+    STRING,
+    TEXT,
+    LexState,
+    Regions,
+    lex,
+)
+from .going_on import Lines
+from .login_runs_on import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
 
 TYPE_CHECKING = False
@@ -60,6 +75,10 @@ _DEFAULTS_BEFORE_CONTEXT = tuple(
     Candidate._field_defaults[name]  # type: ignore[attr-defined]  # a record's, as namedtuple's
     for name in Candidate._fields[3 : Candidate._fields.index("context")]  # type: ignore[attr-defined]
 )
+
+
+# The regions whose text is another program's, quoted whole (scanner.code).
+_ANOTHER_PROGRAMS = frozenset({HEREDOC, BLOCK_SCALAR})
 
 
 class CodeText:
@@ -115,7 +134,8 @@ class CodeText:
                 if found is not None and found[0] is not None and self.shell:
                     return templated(found[0], self.shell), found[1]
                 return found
-            # a comment, a docstring
+            # a comment, a docstring, another program's text
+            limit = _before_an_escape(text, anchor, limit, construct)
             found = read_bare(text, start, anchor, covered, index, limit, lines=self.lines)
             if pattern:
                 return regexes.no_url(found)
@@ -134,6 +154,16 @@ class CodeText:
         if self.shell:
             candidate = templated(candidate, self.shell)
         return candidate, end
+
+
+def _before_an_escape(text: str, anchor: int, limit: int, construct: str) -> int:
+    """Where a URL of a region (`construct`, to `limit`) ends at the latest: in another
+    program's text (a script in a YAML block scalar, a here-document's) at a backslash,
+    that language's escape (`'...issues/new/choose\\n\\n'`), which no URL holds."""
+    if construct not in _ANOTHER_PROGRAMS:
+        return limit
+    escape = text.find("\\", anchor, limit)
+    return limit if escape < 0 else escape
 
 
 def _a_pattern(text: str, start: int, anchor: int, limit: int | None, mode: int) -> bool:
