@@ -182,15 +182,13 @@ def selection_of(args: argparse.Namespace) -> Selection:
     config, source = read_configuration(args.config, args.isolated)
     given = given_options(args)
     if not config:  # nothing to check: the rule catalogue is not loaded
-        chosen = {name: given[name] for name in _SELECTION_OPTIONS if name in given}
-        return file_selection(config, **chosen)
+        return file_selection(config, **_of_selection(given))
     return build_settings(config, source=source, **given).selection
 
 
-# What file_selection takes of the options: the rest are a check's.
-_SELECTION_OPTIONS = (
-    "exclude", "extend_exclude", "respect_ignores", "force_exclude", "globs", "hidden",
-)  # fmt: skip
+def _of_selection(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of `options` that choose files (file_selection's keywords)."""
+    return {name: value for name, value in options.items() if name in _SELECTION_OPTIONS}
 
 
 def file_selection(
@@ -215,6 +213,16 @@ def file_selection(
     return Selection(patterns, respect_ignores, force_exclude, tuple(globs), hidden)
 
 
+# What file_selection takes of the options (its keyword-only parameters, read from its code
+# object: inspect would cost the hook's start-up its import): the rest are a check's.
+_SELECTION_OPTIONS = frozenset(
+    file_selection.__code__.co_varnames[
+        file_selection.__code__.co_argcount : file_selection.__code__.co_argcount
+        + file_selection.__code__.co_kwonlyargcount
+    ]
+) - {"source"}
+
+
 @record
 class Settings:
     """What a check runs with: the rules enabled, their options, and the files chosen."""
@@ -223,12 +231,8 @@ class Settings:
     options: RuleOptions = RuleOptions()
     fail_on: Severity = Severity.ERROR
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    exclude: tuple[str, ...] = ()
     source: str | None = None  # the configuration file read, if any
-    respect_ignores: bool = True  # False with --no-ignore
-    force_exclude: bool = False  # exclude applies to the files named too (--force-exclude)
-    globs: tuple[str, ...] = ()  # --glob: what a walk includes and excludes, ripgrep's way
-    hidden: bool = True  # a walk reads hidden files and directories too (off: --no-hidden)
+    selection: Selection = Selection()  # which files a directory walk reads (file_selection)
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
@@ -250,13 +254,6 @@ class Settings:
         key."""
         name = os.fspath(path)
         return build_settings(load_config(name), source=name)
-
-    @property
-    def selection(self) -> Selection:
-        """Which files a directory walk reads (selection.py)."""
-        return Selection(
-            self.exclude, self.respect_ignores, self.force_exclude, self.globs, self.hidden
-        )
 
     @property
     def codes(self) -> frozenset[str]:
@@ -287,12 +284,8 @@ class Settings:
             shown.append(f"allowed_ports={dict(self.options.allowed_ports)!r}")
         if self.fail_on is not Severity.ERROR:
             shown.append(f"fail_on={self.fail_on.value!r}")
-        record = type(self)  # a record's fields and defaults (core/records.py)
-        defaults = record._field_defaults  # type: ignore[attr-defined]
-        for name in record._fields[3:]:  # type: ignore[attr-defined]  # after rules, options, fail_on
-            value = getattr(self, name)
-            if value != defaults[name]:
-                shown.append(f"{name}={value!r}")
+        shown += _not_defaults(self, 3)  # after rules, options and fail_on
+        shown += _not_defaults(self.selection, 0)
         return mask_password(f"Settings({', '.join(shown)})")
 
     def ignores_in(self, path: str) -> tuple[str, ...]:
@@ -305,6 +298,18 @@ class Settings:
             if path_matches(path, pattern)
             for selector in selectors
         )
+
+
+def _not_defaults(value: object, first: int) -> list[str]:
+    """`name=value` for each field of the record `value` from its `first` on that is not
+    its default (core/records.py), but a record's own, shown field by field."""
+    record = type(value)
+    defaults = record._field_defaults  # type: ignore[attr-defined]
+    return [
+        f"{name}={getattr(value, name)!r}"
+        for name in record._fields[first:]  # type: ignore[attr-defined]
+        if getattr(value, name) != defaults[name] and name != "selection"
+    ]
 
 
 def covered(code: str, selectors: Iterable[str]) -> bool:
@@ -486,18 +491,18 @@ def build_settings(
     ignore: Sequence[str] = (),
     fail_on: FailOn | None = None,
     target: Target | None = None,
-    exclude: Sequence[str] | None = None,
-    extend_exclude: Sequence[str] = (),
-    respect_ignores: bool = True,
-    force_exclude: bool = False,
-    globs: Sequence[str] = (),
-    hidden: bool = True,
     source: str | None = None,
+    **selection: Any,
 ) -> Settings:
     """Settings from a config table and the options given beside it (OPTIONS' names).
 
     The options take precedence: `select` replaces the configured selection; `extend_select` and
-    `ignore` add to it, as the flags of the same names do."""
+    `ignore` add to it, as the flags of the same names do. `selection`: the options that
+    choose files, file_selection's keywords (exclude, extend_exclude, respect_ignores,
+    force_exclude, globs, hidden)."""
+    unknown = set(selection) - _SELECTION_OPTIONS
+    if unknown:
+        raise TypeError(f"build_settings() got unexpected options: {', '.join(sorted(unknown))}")
     config = dict(config or {})
     where = source or "configuration"
     chosen = select if select is not None else _configured(config, "select", where)
@@ -519,14 +524,8 @@ def build_settings(
         ),
         fail_on=FAIL_ON[fail],
         per_file_ignores=_configured(config, "per_file_ignores", where),
-        exclude=exclude_patterns(
-            config, exclude=exclude, extend_exclude=extend_exclude, source=source
-        ),
         source=source,
-        respect_ignores=respect_ignores,
-        force_exclude=force_exclude,
-        globs=tuple(globs),
-        hidden=hidden,
+        selection=file_selection(config, source=source, **selection),
     )
 
 
