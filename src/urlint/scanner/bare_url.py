@@ -16,15 +16,13 @@ from ..core.records import built
 from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
 from ..grammar.schemes import SCHEMES
 from . import bare, wrappers
-from .continuation import continuation
-from .going_on import Lines
-from .joins import joined
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, URL_LINE_END, login_read_on, login_rest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     # The runs of text a URL is made of, (start, end) each, joined without what lies
     # between (markup's pieces; markup itself loads only for a markup file).
+    from .going_on import Lines
     from .markup import Pieces as Runs
     from .positions import Positions
 
@@ -295,13 +293,19 @@ def _at_line_end(
         and text[next_start] != "\n"
         and not text.startswith("\r\n", next_start)
     )
-    after = continuation(text, start, end, lines) if goes_on and not exact else None
+    after = None
+    if goes_on and not exact:
+        # the next line's readings load with the first URL a next line may go on with (a
+        # hook's small README may have none): continuation, going_on, joins
+        from .continuation import continuation
+
+        after = continuation(text, start, end, lines)
     exact = exact or markup in _ENDS_AT_LINE_END
-    wrapped = (
-        joined(text, start, end, lines)
-        if goes_on and end - start >= 8 and not (exact or runs)
-        else None
-    )
+    wrapped = None
+    if goes_on and end - start >= 8 and not (exact or runs):
+        from .joins import joined
+
+        wrapped = joined(text, start, end, lines)
     # A login reads on only with a word that has an "@" (each looked for first, in C).
     next_end = text.find("\n", next_start)
     rest = None

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...grammar import abnf
-from ...grammar.addresses import rfc822_faults, rfc6068_faults
 from .rule import HISTORIC, RFC3986, Hit, UrlUnderCheck, rule
 
 _PLUS_TYPES = "+?!$"  # sections 3.4.4-3.4.9: the forms a gopher+ string takes
@@ -167,6 +166,9 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     url = subject.url
     if parsed.address is None:
         return
+    # the address readers load with the first mailto: URL (a hook's run reads few)
+    from ...grammar.addresses import rfc822_faults, rfc6068_faults
+
     if subject.options.target == RFC3986:
         faults = rfc6068_faults(url, parsed.address, parsed.headers, parsed.fragment)
     else:
