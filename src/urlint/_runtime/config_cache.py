@@ -49,14 +49,22 @@ _MODULUS = (1 << 61) - 1  # a prime (Mersenne's): `_checksum`
 _directory: str | None = None  # set by `enable`: the command's process only
 
 
-def enable() -> None:
-    """Keep parsed configurations in the user's cache directory (module docstring)."""
-    global _directory
+def cache_directory() -> str | None:
+    """The user's cache directory for urlint: $URLINT_CACHE_DIR, else
+    $XDG_CACHE_HOME/urlint, else ~/.cache/urlint; None where URLINT_CACHE_DIR is empty (no
+    cache kept). The configurations' cache's and the record of -o reports'
+    (sources.own_outputs)."""
     chosen = os.environ.get("URLINT_CACHE_DIR")
     if chosen is None:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         chosen = os.path.join(base, "urlint")
-    _directory = chosen or None
+    return chosen or None
+
+
+def enable() -> None:
+    """Keep parsed configurations in the user's cache directory (module docstring)."""
+    global _directory
+    _directory = cache_directory()
 
 
 def kept(parse: Callable[[str], dict]) -> Callable[[str], dict]:

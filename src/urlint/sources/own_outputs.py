@@ -86,12 +86,11 @@ def remember(path: str) -> None:
 
 
 def record_directory() -> str | None:
-    """The directory the record is kept in; None where the user keeps no cache."""
-    chosen = os.environ.get("URLINT_CACHE_DIR")
-    if chosen is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        chosen = os.path.join(base, "urlint")
-    return chosen or None
+    """The directory the record is kept in (the configuration cache's); None where the user
+    keeps no cache."""
+    from .._runtime.config_cache import cache_directory
+
+    return cache_directory()
 
 
 def record_path(directory: str) -> str:
