@@ -182,3 +182,24 @@ def test_printfs_conversion_after_a_url_no_colour_precedes_stays_a_placeholder()
 def test_the_anchor_span_ends_before_the_dollar():
     (found,) = extract('grep -q "https://github.com/o/r.git$" f\n', syntax="shell")
     assert (found.span.start.column, found.span.end.column) == (10, 36)
+
+
+@pytest.mark.parametrize(
+    ("text", "urls"),
+    [
+        # /etc/passwd's and /etc/shadow's lines: a table's fields, not news: URLs
+        ("news:x:9:13:news:/usr/lib/news:/sbin/nologin\n", []),
+        ("news:*:12796:0:99999:7:::\n", []),
+        # RFC 1738 section 3.6's three forms, and RFC 5538's server
+        (
+            "see news:comp.infosystems.www.misc and news:*\n",
+            ["news:comp.infosystems.www.misc", "news:*"],
+        ),
+        ("mid news:12345@example.org.\n", ["news:12345@example.org"]),
+        ("news://news.example.org/comp.lang.c\n", ["news://news.example.org/comp.lang.c"]),
+        # a malformed one someone meant stays a URL, for the linter to name
+        ("news:alt.fan.foo/123\n", ["news:alt.fan.foo/123"]),
+    ],
+)
+def test_a_news_url_has_a_group_a_message_id_or_a_server(text, urls):
+    assert [candidate.url for candidate in extract(text)] == urls

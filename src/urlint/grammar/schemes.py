@@ -142,6 +142,19 @@ def phone_shaped(text: str, start: int, end: int) -> bool:
     return _PHONE_NUMBER.match(text, start, end) is not None
 
 
+# RFC 1738 section 3.6 (and RFC 5538): news:*, news:<group>, news:<article> (its "@" and host
+# after any of uchar ; / ? : & =), or RFC 5538's news://server. A group or "*" followed by a
+# ":" with no "@" after it (an /etc/passwd or /etc/shadow line's `news:x:9:13:news:/usr/lib/news`,
+# `news:*:12796:0`) is a field of a table, not a URL.
+_NEWS_BODY = compiled_when_used(r"//|[^@\s<>]+@|(?:\*|[A-Za-z0-9][-A-Za-z0-9.+_]*)(?![:\w])")
+
+
+def news_shaped(text: str, start: int, end: int) -> bool:
+    """Is text[start:end], what follows "news:", a newsgroup, "*", a message-id or a
+    server (RFC 1738 section 3.6, RFC 5538 section 2)?"""
+    return _NEWS_BODY.match(text, start, end) is not None
+
+
 _DEFINED, _RESERVED, _PROPOSED = Standing.DEFINED, Standing.RESERVED, Standing.PROPOSED
 _IP, _NEVER = Authority.REQUIRED, Authority.NEVER
 
@@ -220,6 +233,7 @@ _ROWS = (
         _NEVER,
         bare_without_slashes=True,
         server_by_rfc3986=True,
+        bare_shape=news_shaped,
         grammar=abnf.NEWS_PART,
         reader=components.read_news,
     ),
