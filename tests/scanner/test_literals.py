@@ -183,3 +183,82 @@ def test_an_escaped_quote_after_a_url_in_a_yaml_comment_real_line():
     assert [c.url for c in extract("# see http://x.org/a\\b\n", syntax="python")] == [
         "http://x.org/a\\b"
     ]
+
+
+# --- an f-string's replacement fields are read whole, quotes and all ---------------------
+
+
+def test_a_field_holding_the_strings_quote_is_read_whole_real_lines():
+    # Real lines (Python 3.12, PEP 701), found in the public code index: a script saving
+    # an organisation's repositories, and one listing a user's collaborators.
+    text = (
+        'r = get(f"https://api.github.com/repos/{repo["full_name"]}/contents/CITATION.cff")\n'
+        'r2 = get(f"https://api.github.com/repos/{repo["owner"]["login"]}/{repo["name"]}/c")\n'
+    )
+    assert read(text, "python") == [
+        (
+            'https://api.github.com/repos/{repo["full_name"]}/contents/CITATION.cff',
+            "string",
+            (1, 11, 1, 81),
+            ['{repo["full_name"]}'],
+            True,
+        ),
+        (
+            'https://api.github.com/repos/{repo["owner"]["login"]}/{repo["name"]}/c',
+            "string",
+            (2, 12, 2, 82),
+            ['{repo["owner"]["login"]}', '{repo["name"]}'],
+            True,
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # the other quote inside, as before Python 3.12
+        (
+            "u = f\"https://x.org/{item['episode']}/x\"\n",
+            ("https://x.org/{item['episode']}/x", (1, 7, 1, 40), ["{item['episode']}"]),
+        ),
+        # an expression with blanks and its own strings; a format spec with a field
+        (
+            'u = f"https://x.org/{d["k"] if a else "b c"}/q"\n',
+            (
+                'https://x.org/{d["k"] if a else "b c"}/q',
+                (1, 7, 1, 47),
+                ['{d["k"] if a else "b c"}'],
+            ),
+        ),
+        (
+            'u = f"https://x.org/{x:{w}}/{d["k"]}"\n',
+            ('https://x.org/{x:{w}}/{d["k"]}', (1, 7, 1, 37), ["{x:{w}}", '{d["k"]}']),
+        ),
+        # a t-string (PEP 750) alike; an escaped brace is the string's text
+        (
+            't = t"https://x.org/{d["k"]}/t"\n',
+            ('https://x.org/{d["k"]}/t', (1, 7, 1, 31), ['{d["k"]}']),
+        ),
+        (
+            'u = f"https://x.org/{{lit}}/{d["k"]}/z"\n',
+            ('https://x.org/{{lit}}/{d["k"]}/z', (1, 7, 1, 39), ["{{lit}}", '{d["k"]}']),
+        ),
+    ],
+)
+def test_an_f_strings_fields_are_placeholders_read_whole(line, expected):
+    url, span, held = expected
+    assert read(line, "python") == [(url, "string", span, held, True)]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # what ends a URL outside its fields still ends it: a blank, an escape
+        ('u = f"see https://x.org/{a} and {b["c"]}"\n', ("https://x.org/{a}", (1, 11, 1, 28))),
+        ('u = f"https://x.org/{a}\\n{b["c"]}"\n', ("https://x.org/{a}", (1, 7, 1, 24))),
+        # no f-string: a plain string's quote ends the URL, as ever
+        ('u = "https://x.org/{d["\n', ("https://x.org/{d", (1, 6, 1, 22))),
+    ],
+)
+def test_an_f_strings_url_still_ends_outside_its_fields(line, expected):
+    assert [(url, span) for url, _, span, _, _ in read(line, "python")] == [expected]

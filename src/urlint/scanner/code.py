@@ -320,6 +320,21 @@ def _fstring_end(text: str, pos: int, quote: str, spec: bool, nesting: int) -> i
             return -1
 
 
+def formats_fields(text: str, quote_at: int) -> bool:
+    """Is the string whose opening quote is at `quote_at` a Python f-string or t-string
+    (PEP 498, PEP 750), whose braces open replacement fields? No other language we read
+    writes an `f` or `t` right before a quote."""
+    _, prefix = _py_prefix(text, quote_at)
+    return "f" in prefix or "t" in prefix
+
+
+def field_end(text: str, brace: int, quote: str) -> int:
+    """The offset after the `}` closing the replacement field opened at `brace` in a
+    one-line f-string quoted by `quote`, its expression's strings read (PEP 701:
+    `{item["episode"]}` in `f"..."`); -1 where it does not close on its line."""
+    return _field_end(text, brace + 1, quote, 0)
+
+
 def _field_end(text: str, pos: int, quote: str, nesting: int) -> int:
     """The offset after the `}` closing a replacement field whose expression starts at
     `pos`, in a one-line f-string quoted by `quote`; -1 where it does not close."""

@@ -50,11 +50,14 @@ from .code import (
     TEXT,
     LexState,
     Regions,
+    field_end,
+    formats_fields,
     lex,
 )
 from .going_on import Lines
 from .login_runs_on import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
+from .templates import TEMPLATE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,9 +134,7 @@ class CodeText:
                 found = _in_literal(text, start, anchor, covered, index, mode, limit)
                 if pattern:
                     return regexes.no_url(found)  # a regular expression
-                if found is not None and found[0] is not None and self.shell:
-                    return templated(found[0], self.shell), found[1]
-                return found
+                return self._literals(text, start, anchor, found, region_start - 1, limit, index)
             # a comment, a docstring, another program's text
             limit = _before_an_escape(text, anchor, limit, construct)
             found = read_bare(text, start, anchor, covered, index, limit, lines=self.lines)
@@ -154,6 +155,27 @@ class CodeText:
         if self.shell:
             candidate = templated(candidate, self.shell)
         return candidate, end
+
+    def _literals(
+        self,
+        text: str,
+        start: int,
+        anchor: int,
+        found: Found,
+        quote_at: int,
+        limit: int,
+        index: Positions,
+    ) -> Found:
+        """The URL `found` in the string literal whose quote is at `quote_at`, with this
+        syntax's variables as placeholders, and an f-string's fields read whole."""
+        if found is None or found[0] is None:
+            return found
+        read = found[0], found[1]
+        if self.shell:
+            read = templated(read[0], self.shell), read[1]
+        if formats_fields(text, quote_at):
+            read = _with_fields(text, start, anchor, read, quote_at, limit, index)
+        return read
 
 
 def _before_an_escape(text: str, anchor: int, limit: int, construct: str) -> int:
@@ -245,6 +267,81 @@ def _in_literal(
         return candidate, end
     candidate = bare_candidate(text, start, end, None, rest, index)._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
     return templated(candidate), max(end, password_end(text, url, end, rest))
+
+
+# How far past its scheme a URL in an f-string is read for its replacement fields: a URL
+# and the fields it holds are short; past it, the URL ends as a literal's does.
+_FIELDS_REACH = 2048
+
+
+def _with_fields(
+    text: str,
+    start: int,
+    anchor: int,
+    found: tuple[Candidate, int],
+    quote_at: int,
+    limit: int,
+    index: Positions,
+) -> tuple[Candidate, int]:
+    """The URL `found` at `start` in an f-string or t-string (its quote at `quote_at`) that
+    closes at `limit`, read on through the replacement fields it holds: a field is the
+    program's expression, read as Python reads it (code.field_end), its quotes, blanks and
+    brackets the field's (PEP 701's `f"https://x.org/{item["episode"]}/x"`, `{d['k']}`,
+    `{a + b}`), each field a placeholder and the URL a template. The text is read with
+    each field's inside masked, so what ends a URL outside its fields (a blank, a quote, an
+    escape) still ends it. A field not closed on its line, an escaped brace (`{{`), and a
+    URL read with a login's rest, are left as the literal's reading gives them."""
+    candidate, end = found
+    if candidate.login_rest is not None:
+        return found
+    stop = min(limit, anchor + 1 + _FIELDS_REACH)
+    quote = text[quote_at]
+    fields: list[tuple[int, int]] = []
+    shown = [text[start - 1 : anchor + 1]]  # the quote before it, its scheme, then its body
+    at = anchor + 1
+    while True:
+        brace = text.find("{", at, stop)
+        if brace < 0:
+            break
+        if text.startswith("{", brace + 1):  # `{{`: a brace of the string's text
+            shown.append(text[at : brace + 2])
+            at = brace + 2
+            continue
+        close = field_end(text, brace, quote)
+        if close < 0 or close > stop:
+            break
+        shown.append(text[at : brace + 1])
+        shown.append("x" * (close - brace - 2))  # the field's inside: no URL's end
+        at = close - 1
+        fields.append((brace, close))
+    if not fields:
+        return found
+    shown.append(text[at:stop])
+    masked = "".join(shown)
+    escape = masked.find("\\", anchor + 1 - (start - 1))
+    new_end = (
+        start - 1 + bare.body_end(masked, anchor + 2 - start, 1, escape if escape >= 0 else None)
+    )
+    inside = tuple((brace - start, close - start) for brace, close in fields if close <= new_end)
+    if new_end < end or not inside:
+        return found
+    span = index.span(start, new_end)
+    held = sorted(set(candidate.placeholders) | set(inside))
+    # a placeholder the URL's text shows inside a field (`{w}` of `{x:{w}}`) is the field's
+    placeholders = tuple(
+        one
+        for one in held
+        if not any(o[0] <= one[0] and one[1] <= o[1] and o != one for o in inside)
+    )
+    fielded = Candidate(
+        text[start:new_end],
+        span,
+        (span,),
+        flags=candidate.flags | TEMPLATE,
+        context=candidate.context,
+        placeholders=placeholders,
+    )
+    return fielded, new_end
 
 
 def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Positions) -> Found:
