@@ -203,3 +203,63 @@ def test_the_anchor_span_ends_before_the_dollar():
 )
 def test_a_news_url_has_a_group_a_message_id_or_a_server(text, urls):
     assert [candidate.url for candidate in extract(text)] == urls
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The same rules as above, glued to the URL on its own line, with no blank.
+        (
+            "WWW   : http://www.iaehv.nl/users/paul/-o-o-o-o-o-o-o-o-o-o-o-o-o-o-o-\n",
+            ("http://www.iaehv.nl/users/paul/", None, [], (1, 9, 1, 40), [(1, 9, 1, 40)]),
+        ),
+        (
+            "--> http://dcs.ex.ac.uk/~aba/x.html--rsa------------8<------------\n",
+            ("http://dcs.ex.ac.uk/~aba/x.html", None, [], (1, 5, 1, 36), [(1, 5, 1, 36)]),
+        ),
+        (
+            "http://www.example.org/~joe/======\n",
+            ("http://www.example.org/~joe/", None, [], (1, 1, 1, 29), [(1, 1, 1, 29)]),
+        ),
+        # A label is the cut's only after a whole file name; a rule's scissors only before <.
+        (
+            "http://example.com/x--rsa-----8<---\n",
+            ("http://example.com/x--rsa", None, [], (1, 1, 1, 26), [(1, 1, 1, 26)]),
+        ),
+        # An XML comment closed right after the URL it holds (xml2rfc sources of
+        # draft-ietf-appsawg-file-scheme, phluid61/internet-drafts): its "--" is the comment's.
+        (
+            "Section 2.2.1<!--http://msdn.microsoft.com/en-us/library/dd891456.aspx-->.</t>\n",
+            (
+                "http://msdn.microsoft.com/en-us/library/dd891456.aspx",
+                None,
+                [],
+                (1, 18, 1, 71),
+                [(1, 18, 1, 71)],
+            ),
+        ),
+    ],
+)
+def test_a_rule_or_a_comments_close_glued_on_ends_the_url(text, expected):
+    assert readings(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com/a--b",  # two dashes, and text after them
+        "http://example.com/a-b-c-d/e.html",  # pairs that differ
+        "http://example.com/x8",
+        "http://example.com/88888",
+        "http://example.com/a_____",  # "_" is a word's character, as in joins
+        "http://example.com/a--",
+    ],
+)
+def test_a_url_with_no_rule_at_its_end_keeps_it(url):
+    assert [c.url for c in extract(f"see {url} now\n")] == [url]
+
+
+@given(st.text(alphabet="-=o8<_/a.", max_size=40))
+def test_a_rule_cut_leaves_a_prefix_of_the_url(tail):
+    found = extract(f"http://example.com/{tail}\n")
+    assert all(("http://example.com/" + tail).startswith(c.url) for c in found[:1])

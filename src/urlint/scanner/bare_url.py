@@ -11,11 +11,13 @@ on past its end (login_runs_on.py), and a URL inside a password is none of its o
 
 from __future__ import annotations
 
+from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Span
 from ..core.records import built
 from ..grammar.login import LINE_BLANKS, secret_spans, secret_spans_read_on
 from ..grammar.schemes import SCHEMES
 from . import bare, wrappers
+from .line_breaks import RULE
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, URL_LINE_END, login_read_on, login_rest
 
 TYPE_CHECKING = False
@@ -135,6 +137,41 @@ def _before_markup_braces(text: str, start: int, end: int) -> int:
     return bare.trim_end(text, start, cut) if cut < end else end
 
 
+# A short label a rule begins with (`--rsa` of `--rsa-----8<---`, above a cut).
+_RULE_LABEL = compiled_when_used(r"[^\w\s/%]{2}[A-Za-z]{1,8}\Z")
+_RULE_REACH = 200  # a rule is looked for this far back from a URL's end at most: linear
+# An HTML or XML comment's close right after a URL it holds with no blank
+# (`<!--http://msdn.microsoft.com/en-us/library/dd891456.aspx-->` in xml2rfc sources): the
+# body ends at its `>`, and its `--` is the comment's (no URL ends on `--` before a `>`).
+_COMMENT_CLOSE = "-->"
+
+
+def _before_what_is_glued_on(text: str, start: int, anchor: int, end: int) -> int:
+    """Where the bare URL whose body is text[start:end] ends once what is glued on at its
+    end with no blank is no part of it, the punctuation before it trimmed as at any end:
+    a comment's close (_COMMENT_CLOSE), or a rule drawn with separators (line_breaks.RULE)
+    that runs to its end (`.../users/paul/-o-o-o-o-o-o-o` under a signature,
+    `x.html--rsa-----8<---` above a cut: the scissors' `8` is the rule's before their `<`,
+    a label before it only after a whole file name, bare.FILE_NAME_END); `end` where
+    nothing is."""
+    if text.startswith(_COMMENT_CLOSE, end - 2) and end - 2 > anchor + 1:
+        return bare.trim_end(text, start, end - 2)
+    last = text[end - 1]
+    tail = end - 1 if last == "8" and text.startswith("<", end) else end
+    if tail == end and not (last == text[end - 2] or last == text[end - 3]):
+        return end  # nearly every URL: no run nor repeated pair at its end
+    found = RULE.search(text, max(anchor + 1, tail - _RULE_REACH), tail)
+    if found is None or not set(text[found.end() : tail]) <= set(found.group()):
+        return end  # no rule, or one with more of the URL after it
+    cut = found.start()
+    label = _RULE_LABEL.search(text, max(anchor + 1, cut - 10), cut)
+    if label is not None and bare.FILE_NAME_END.search(
+        text, max(start, label.start() - 8), label.start()
+    ):
+        cut = label.start()
+    return bare.trim_end(text, start, cut) if cut > anchor + 1 else end
+
+
 def read_bare(
     text: str,
     start: int,
@@ -155,6 +192,7 @@ def read_bare(
     the URL, as a value ends at its line's end; a password may still. `lines`: how the
     text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
+    end = _before_what_is_glued_on(text, start, anchor, end)
     if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
         end = _before_markup_braces(text, anchor + 1, end)  # prose: a brace may be its markup's
     context = None

@@ -14,7 +14,7 @@ from . import bare
 from .body import BODY
 from .continuation import ALNUM, CELL_GAP, TROFF_REQUEST
 from .going_on import COMMENT_LEADERS, Lines, going_on_at
-from .line_breaks import INDENT, past_line_break, past_line_end, run_end
+from .line_breaks import INDENT, RULE, past_line_break, past_line_end, run_end
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -65,11 +65,6 @@ _COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
 _QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
 _QP_LINE = 76
 _OPENERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
-# A rule drawn with separators, under a signature or above a cut, is no URL's rest, though a
-# word of it may hold letters: a separator four times running (`--rsa-----8<`, `=====`,
-# `*****`, `.[......more......]`), or a separator and a letter or digit repeated (`-o-o-o-o`,
-# `=x=x=x=x`). A URL holds no such run (its `%20%20` units are three characters).
-_RULE = compiled_when_used(r"([^\w\s/%])\1{3}|([^\w\s/%][^\W_]|[^\W_][^\w\s/%])\2{3}")
 
 
 def joined(
@@ -194,7 +189,7 @@ def _goes_on_with(
         return False  # a note in brackets, a URL of its own in them
     if "@" in token.partition("/")[0] or "//" in token:
         return False  # an e-mail address, a login, an authority of its own
-    if token.startswith("..") or TROFF_REQUEST.match(token) or _RULE.search(token):
+    if token.startswith("..") or TROFF_REQUEST.match(token) or RULE.search(token):
         return False  # an elision, a troff request (".PP"), a rule (`-o-o-o-o`, `--rsa---`)
     if CELL_GAP.match(text, token_end):
         return False  # a table's row: the word is a cell, another after it
@@ -418,7 +413,7 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
         or _ABBREVIATION.fullmatch(token)
     ):
         return False  # a note in brackets, a URL of its own, "e.g."
-    if not ALNUM.search(token) or _RULE.search(token):
+    if not ALNUM.search(token) or RULE.search(token):
         return False  # a rule of "____", `-o-o-o-o`, `--rsa-----8<`
     if not _URL_REST.search(token) and not _a_word_cut(text, token, end):
         return False  # a word of prose

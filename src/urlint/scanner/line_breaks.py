@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import compiled_when_used
 from .wrappers import QUOTE_PREFIX, quote_key
+
+# A rule drawn with separators, under a signature or above a cut, is no URL's text, though a
+# word of it may hold letters: a separator four times running (`--rsa-----8<`, `=====`,
+# `*****`, `.[......more......]`), or a separator and a letter or digit repeated (`-o-o-o-o`,
+# `=x=x=x=x`). A URL holds no such run (its `%20%20` units are three characters). Neither
+# the next line's text (joins.py) nor the URL's own line's glued on (bare_url.py).
+RULE = compiled_when_used(r"([^\w\s/%])\1{3}|([^\w\s/%][^\W_]|[^\W_][^\w\s/%])\2{3}")
 
 # Blanks, then a line break: what stands between a URL that ends its line and the next line.
 LINE_END = re.compile(r"[ \t]*\r?\n")
