@@ -263,3 +263,23 @@ def test_a_url_with_no_rule_at_its_end_keeps_it(url):
 def test_a_rule_cut_leaves_a_prefix_of_the_url(tail):
     found = extract(f"http://example.com/{tail}\n")
     assert all(("http://example.com/" + tail).startswith(c.url) for c in found[:1])
+
+
+@pytest.mark.parametrize("syntax", ["markdown", "text"])
+@pytest.mark.parametrize(
+    ("text", "urls"),
+    [
+        # A Jekyll archive of a mailing list (GraseHotspot/mailing-list-archives,
+        # _emails/2011/10/428e5044...md, line 63): each mail in a code block between
+        # `{% raw %}` and `{% endraw %}`, the last line of its footer the list's URL.
+        (
+            "```\nhttps://lists.sourceforge.net/lists/listinfo/grase-hotspot{% endraw %}\n```\n",
+            ["https://lists.sourceforge.net/lists/listinfo/grase-hotspot"],
+        ),
+        ("see https://x.org/a{%- endfor -%} now\n", ["https://x.org/a"]),
+        # a tag that writes text, or decides what is written, is the template's
+        ("see https://x.org/a{% if y %}/b now\n", ["https://x.org/a{% if y %}/b"]),
+    ],
+)
+def test_a_template_tag_that_writes_no_text_ends_the_url(text, urls, syntax):
+    assert [c.url for c in extract(text, syntax=syntax)] == urls

@@ -327,11 +327,10 @@ def _with_fields(
         return found
     span = index.span(start, new_end)
     held = sorted(set(candidate.placeholders) | set(inside))
-    # a placeholder the URL's text shows inside a field (`{w}` of `{x:{w}}`) is the field's
+    # one inside another is the outer one's: `{w}` of the field `{x:{w}}`, the field
+    # `{count-1}` of curl's range `[0-{count-1}]`
     placeholders = tuple(
-        one
-        for one in held
-        if not any(o[0] <= one[0] and one[1] <= o[1] and o != one for o in inside)
+        one for one in held if not any(o[0] <= one[0] and one[1] <= o[1] and o != one for o in held)
     )
     fielded = Candidate(
         text[start:new_end],

@@ -364,6 +364,15 @@ def _after_an_arrow(text: str, start: int, end: int, stop: int) -> bool:
     return sigil >= 0 and _ARROW_CHAIN.fullmatch(text, sigil, end) is not None
 
 
+# A Liquid, Jinja or Django tag that writes no text of its own, the block's structure
+# (`{% raw %}`, `{% endraw %}`, `{% endif %}`, `{% else %}`, `{%- endfor -%}`): a URL it
+# stands right after with no blank ends before it (a Jekyll archive's mail, in a code
+# block between `{% raw %}` and `{% endraw %}`: `.../listinfo/grase-hotspot{% endraw %}`).
+_TAG_OF_NO_TEXT = compiled_when_used(
+    r"\{%-?[ \t]*(?:raw|end[a-z]*|else|comment|verbatim)[ \t]*-?%\}"
+)
+
+
 def extended_end(text: str, start: int, end: int, stop: int) -> int:
     """Where the bare URL text[start:end], which a blank, a quote, `<` or `>` ended inside
     a placeholder (`{{ name }}`, `$(uname -s)`, `{{ if ne $p "80" }}`, `{<n>a,b}`, `{ x }`)
@@ -373,6 +382,8 @@ def extended_end(text: str, start: int, end: int, stop: int) -> int:
     bounded number of times."""
     opened = _still_open(text, start, end, [])
     while end < stop:
+        if opened and _TAG_OF_NO_TEXT.match(text, opened[-1]) is not None:
+            return opened[-1]  # `{% endraw %}` after the URL: the template's, not its text
         if text[end] == ">" and _after_an_arrow(text, start, end, stop):
             resume = end + 1
         elif opened:
