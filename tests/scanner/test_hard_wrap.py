@@ -96,15 +96,61 @@ def test_a_word_alone_after_a_url_a_mail_client_cut_is_its_rest():
         )
 
 
+# A reference list quoted twice (perceval's hyperkitty_2016_april.mbox, line 169): the
+# reply's second quote mark pushed "elop" past the column of a line already cut there.
+TWICE = (
+    "> > Saludos,\n"
+    "> > \n"
+    "> > [2]?https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-dev\n"
+    "> > elop\n"
+    "> > ment-analytics\n"
+    "> > \n"
+    "> > --\n"
+)
+
+
+def test_a_quoted_url_cut_at_the_column_twice_is_joined():
+    assert readings(TWICE) == [
+        (
+            "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-development-analytics",
+            "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-dev",
+            ["joined-by-guess", "maybe-continued"],
+            (3, 9, 5, 19),
+            [(3, 9, 3, 72), (4, 5, 4, 9), (5, 5, 5, 19)],
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("> > elop\n", "> > Jesus\n"),  # a name
+        ("> > elop\n", "> > thanks\n"),  # a sign-off
+        ("> > elop\n", "> > elopementally\n"),  # longer than a quote mark pushes on
+        ("> > ment-analytics\n", ">  ment-analytics\n"),  # another reply level
+        ("> > [2]?https", "[2]?https"),  # not quoted: no reply quoted it again
+    ],
+)
+def test_a_word_alone_after_a_quoted_url_that_is_not_its_rest(old, new):
+    text = TWICE.replace(old, new, 1)
+    if not new.startswith("[2]"):
+        assert [c.url for c in extract(text)] == [
+            "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-dev"
+        ]
+    else:
+        assert extract(text)[0].pieces[-1].end.line == 3
+
+
 @pytest.mark.slow
 @pytest.mark.corpus
 def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
     """Every hard-wrapped URL joined in the mail corpora is the URL its sender wrote.
 
-    Each was read against its message: all 14 are the URL the sender wrote (the EFF one
+    Each was read against its message: all 15 are the URL the sender wrote (the EFF one
     goes on after a space the sender's client put in, which no reader can undo). Five are
     cut before a word with no separator, alone on its line ("doclib" then "rary"); a list
-    that left them out asserted the cut URL. One keeps a separator trimmed at the line end
+    that left them out asserted the cut URL. One was cut twice, quoted again (line 169:
+    "open-dev", "elop", "ment-analytics"). One keeps a separator trimmed at the line end
     (joins.joined): `.../eepro100.` then `html`."""
     folders = (
         sorted(p.name for p in CORPORA.glob("*") if p.name.startswith(("email-", "netnews-")))
@@ -160,6 +206,11 @@ def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
         (
             "email-perceval-hyperkitty-tests/perceval/hyperkitty/hyperkitty_2016_april.mbox",
             88,
+            "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-development-analytics",
+        ),
+        (
+            "email-perceval-hyperkitty-tests/perceval/hyperkitty/hyperkitty_2016_april.mbox",
+            169,
             "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-development-analytics",
         ),
         (

@@ -99,6 +99,9 @@ def joined(
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
             return (url_start, url_end), rest
+        twice = _wrapped_again_when_quoted(text, line_start, url_start, url_end, line_break)
+        if twice is not None:
+            return (url_start, url_end), *twice
     if rest is None:
         return None
     pieces = [(url_start, piece_end), rest]
@@ -356,6 +359,48 @@ def _cut_at_the_wrap_column(
     ):
         return None  # a line of the paragraph is longer: this one was not cut at its column
     return pos, end
+
+
+# What a reply's quote mark pushes past the column of a line already cut there: a few
+# letters or digits of the URL alone on their line.
+_PUSHED_PAST = compiled_when_used(r"[A-Za-z0-9]{1,8}(?=[ \t]*\r?\n)")
+
+
+def _wrapped_again_when_quoted(
+    text: str, line_start: int, url_start: int, url_end: int, line_break: int
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The next two lines' pieces, where a quoted URL was cut at the column twice: a mail
+    client cut it at its column (the rest on the next line), and a reply that quoted the
+    message again made the line longer than the column, so the line was cut once more, a
+    few letters pushed onto a line of their own. In a reference list of a mailing list's
+    archive (perceval's hyperkitty_2016_april.mbox, quoted a second time):
+
+        > > [2] https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-dev
+        > > elop
+        > > ment-analytics
+
+    The URL is quoted and ends its line, at least MIN_WRAP_COLUMN wide, on a letter or
+    digit, in no column; the next line holds a word of a few letters or digits alone, no
+    sign-off or name; the line after starts with the rest of a URL (_rest_of_a_url); all
+    three at the same reply level. Else None."""
+    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
+    if prefix is None or not text[url_end - 1].isalnum():
+        return None  # only a reply quotes a line again; a separator's break is read elsewhere
+    if _COLUMN_GAP_BEFORE.search(text, line_start, url_start):
+        return None  # a column of a signature or table
+    key = quote_key(prefix.group())
+    pos = _next_line_text(text, past_line_break(text, line_break), key)
+    pushed = _PUSHED_PAST.match(text, pos) if pos >= 0 else None
+    if pushed is None or _SIGN_OFF.match(pushed.group()):
+        return None
+    after = past_line_end(text, pushed.end())
+    rest = _next_line_text(text, after, key) if after is not None else -1
+    if rest < 0:
+        return None
+    end = bare.body_end(text, rest)
+    if not _rest_of_a_url(text, rest, end):
+        return None
+    return (pos, pushed.end()), (rest, end)
 
 
 # A URL that ends its line on a whole file name (bare.FILE_NAME_END) is whole: a mail
