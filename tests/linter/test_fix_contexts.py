@@ -141,6 +141,7 @@ PIECES = {
     "yaml": {"comment": (True, "# see {}\n"), "value": (False, "u: {}\n")},
     "toml": {"comment": (True, "# see {}\n"), "value": (False, 'u = "{}"\n')},
     "json": {"value": (False, '{"u": "{}"}\n')},
+    "properties": {"comment": (True, "# see {}\n"), "value": (False, "u={}\n")},
     "javascript": {
         "comment": (True, "// see {}\n"), "string": (False, 'u = "{}";\n'),
         "template": (False, "u = `{}`;\n"),
@@ -154,7 +155,7 @@ PIECES = {
 NAMES = {"markdown": "a.md", "rst": "a.rst", "asciidoc": "a.adoc", "html": "a.html",
          "python": "a.py", "yaml": "a.yaml", "toml": "a.toml", "json": "a.json",
          "javascript": "a.js", "go": "a.go", "c-like": "a.c", "shell": "a.sh",
-         "text": "a.txt", "other": "a.tex"}  # fmt: skip
+         "text": "a.txt", "other": "a.tex", "properties": "a.properties"}  # fmt: skip
 
 
 def test_every_syntax_has_its_pieces():

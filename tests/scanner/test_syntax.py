@@ -70,7 +70,7 @@ NAMES = [
     ("TODO.org", Syntax.TEXT),  # a document by its name
     ("newsletter.org", Syntax.OTHER),  # "news" is a document's name, "newsletter" not
     ("main.tf", Syntax.OTHER),
-    ("gradle.properties", Syntax.OTHER),
+    ("gradle.properties", Syntax.PROPERTIES),  # java.util.Properties
     (".md", Syntax.OTHER),  # a dot file's name is no extension: a tool's, hidden
     (".npmrc", Syntax.OTHER),
     ("archive.tar.gz", Syntax.OTHER),  # sources.kinds.file_syntax reads what it holds
@@ -104,8 +104,8 @@ def test_the_values_are_stable_names():
     assert [(member.name, member.value) for member in Syntax] == [
         ("TEXT", "text"), ("PYTHON", "python"), ("JAVASCRIPT", "javascript"), ("GO", "go"),
         ("SHELL", "shell"), ("C_LIKE", "c-like"), ("YAML", "yaml"), ("TOML", "toml"),
-        ("JSON", "json"), ("MARKDOWN", "markdown"), ("RST", "rst"), ("ASCIIDOC", "asciidoc"),
-        ("HTML", "html"), ("OTHER", "other"),
+        ("JSON", "json"), ("PROPERTIES", "properties"), ("MARKDOWN", "markdown"),
+        ("RST", "rst"), ("ASCIIDOC", "asciidoc"), ("HTML", "html"), ("OTHER", "other"),
     ]  # fmt: skip
     assert str(Syntax.PYTHON) == "python" and Syntax("json") is Syntax.JSON
     assert Syntax.C_LIKE == "c-like"  # a str enum: compared with its value

@@ -76,6 +76,7 @@ _NONE = {
     "json": "JSON has no comments",
     "rst": "a reStructuredText comment is a line of its own",
     "asciidoc": "an AsciiDoc comment is a line of its own",
+    "properties": "a properties file's comment is a line of its own",
 }
 # A Markdown link reference definition's line (CommonMark 0.31.2 section 4.7): nothing but
 # whitespace may follow its destination and title.

@@ -48,6 +48,7 @@ FIXED_IN: tuple[tuple[str, str, str], ...] = (
     ("c-like", "C-like languages", COMMENTS),
     ("yaml", "YAML", COMMENTS),
     ("toml", "TOML", COMMENTS),
+    ("properties", "Java properties", COMMENTS),
 )
 # And the syntaxes no fix goes in, each with why (the rule pages name them too).
 NEVER_FIXED: dict[str, str] = {

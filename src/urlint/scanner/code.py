@@ -29,7 +29,7 @@ from bisect import bisect_right
 
 from .syntax import Syntax
 
-TEXT, LITERAL, RAW, SLASHED = range(4)
+TEXT, LITERAL, RAW, SLASHED, PROPERTY = range(5)  # PROPERTY: a properties file's value
 # The constructs a region is (linter.fixable words each for what it says).
 COMMENT = "comment"
 STRING = "string"  # a string literal, a docstring
@@ -204,6 +204,8 @@ class _Lexer:
             _block_scalar(self, 0, state[1])
         elif kind == "`":
             _template_literal(self, 0)
+        elif kind == "property":
+            _property_value(self, 0)
         else:
             closer, mode, construct, escapes = state
             self.spanning(0, closer, mode, construct, escapes)
@@ -324,6 +326,8 @@ def formats_fields(text: str, quote_at: int) -> bool:
     """Is the string whose opening quote is at `quote_at` a Python f-string or t-string
     (PEP 498, PEP 750), whose braces open replacement fields? No other language we read
     writes an `f` or `t` right before a quote."""
+    if text[quote_at : quote_at + 1] not in ("'", '"'):
+        return False  # no quote: a properties value after its key's `=`
     _, prefix = _py_prefix(text, quote_at)
     return "f" in prefix or "t" in prefix
 
@@ -935,6 +939,76 @@ def _block_scalar(lexer: _Lexer, start: int, indent: int) -> None:
     lexer.pos = max(end, start)
 
 
+# Java's properties files (java.util.Properties.load): a line whose first character past
+# its blanks is "#" or "!" is a comment; any other holds a key, a separator ("=", ":" or
+# blanks) and the value, to its logical line's end: a line that ends on an odd number of
+# backslashes goes on, the next line's leading blanks passed over. In the key and the
+# value a backslash escapes the character after it (`\:` is ":", `\=` is "=", `\\` is
+# "\"; `\t`, `\n`, `\r`, `\f` and `\uXXXX` stand for what they name). A value is read in
+# PROPERTY mode (scanner.literals, which reads its escapes and its logical line).
+_PROPERTY_BLANKS = re.compile(r"[ \t\f]*")
+
+
+def _properties(lexer: _Lexer) -> None:
+    text = lexer.text
+    length = len(text)
+    while lexer.pos < length:
+        line_end = lexer.line_end(lexer.pos)
+        at = _PROPERTY_BLANKS.match(text, lexer.pos).end()  # type: ignore[union-attr]  # matches empty
+        if at >= line_end or text[at] in "\r\n":
+            lexer.pos = line_end + 1
+        elif text[at] in "#!":
+            lexer.comment_to_line_end(at + 1)
+            lexer.pos = line_end + 1
+        else:
+            _property_value(lexer, _value_start(text, at, line_end))
+            lexer.pos += 1
+
+
+def _value_start(text: str, at: int, line_end: int) -> int:
+    """Where the value of the property whose key starts at `at` starts: past the key (to
+    its first unescaped "=", ":" or blank) and the separator (blanks, one "=" or ":",
+    blanks)."""
+    pos = at
+    while pos < line_end:
+        char = text[pos]
+        if char == "\\":
+            pos += 2
+            continue
+        if char in "=: \t\f\r":
+            break
+        pos += 1
+    pos = _PROPERTY_BLANKS.match(text, min(pos, line_end)).end()  # type: ignore[union-attr]
+    if pos < line_end and text[pos] in "=:":
+        pos = _PROPERTY_BLANKS.match(text, pos + 1).end()  # type: ignore[union-attr]
+    return min(pos, line_end)
+
+
+def _property_value(lexer: _Lexer, start: int) -> None:
+    """The value that starts at `start`, to its logical line's end: a PROPERTY region (its
+    lines' line breaks in it, where it goes on past one)."""
+    end = property_line_end(lexer.text, start)
+    if end > start:
+        lexer.regions.add(start, end, PROPERTY, STRING, ("property",))
+    lexer.pos = end
+
+
+def property_line_end(text: str, pos: int) -> int:
+    """Where the logical line of a properties file at `pos` ends (before its line break):
+    past each line that ends on an odd number of backslashes (it goes on)."""
+    while True:
+        line_end = text.find("\n", pos)
+        if line_end < 0:
+            return len(text)
+        last = line_end - 1 if text[line_end - 1 : line_end] == "\r" else line_end
+        at = last
+        while at > pos and text[at - 1] == "\\":  # the line's own run: each line read once
+            at -= 1
+        if (last - at) % 2 == 0:
+            return last
+        pos = line_end + 1
+
+
 _FAMILIES = {
     Syntax.PYTHON: _python,
     Syntax.JAVASCRIPT: _javascript,
@@ -944,4 +1018,5 @@ _FAMILIES = {
     Syntax.SHELL: _shell,
     Syntax.TOML: _toml,
     Syntax.YAML: _yaml,
+    Syntax.PROPERTIES: _properties,
 }

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.model import Candidate, Span
+from ..core.model import Candidate, Flag, Span
 from ..core.records import built
 from . import bare, regexes
 from .bare_url import (
@@ -44,6 +44,7 @@ from .code import (
     CONTEXTS,
     HEREDOC,
     LITERAL,
+    PROPERTY,
     RAW,
     SLASHED,
     STRING,
@@ -57,15 +58,18 @@ from .code import (
 from .going_on import Lines
 from .login_runs_on import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
-from .templates import TEMPLATE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .positions import Positions
 
 # Where `\/` reads as "/": JSON (RFC 8259 section 7), JavaScript, YAML 1.2 (section 5.7).
+_TEMPLATE = frozenset({Flag.TEMPLATE})
 _SLASHED_SYNTAXES = frozenset({Syntax.JSON, Syntax.JAVASCRIPT, Syntax.YAML})
-SLASHED_COLON = re.compile(r":\\/\\/")  # `https:\/\/`: JSON's escaped "://"
+# Where a URL may start that no colon's hit finds: JSON's escaped "://" (`https:\/\/`,
+# anchored at its colon), and a properties file's escaped colon (`https\://`, anchored at
+# its backslash: CodeText.bare reads it only in a properties value).
+SLASHED_COLON = re.compile(r":\\/\\/|\\:(?=//)")
 # Whose `$` variables are placeholders: scanner.templates' SHELL and CONFIG, and CODE for any
 # other code, where every printf conversion is (that module loads only for a URL that may be
 # a template: a hook's start-up).
@@ -110,13 +114,26 @@ class CodeText:
         at = self.regions.at(offset)
         return -1 if at >= 0 and self.regions.items[at][2] == AMBIGUOUS else at
 
+    def _colon(self, text: str, anchor: int, at: int) -> int:
+        """The colon of a URL whose hit is at `anchor`, in the region at index `at` (-1:
+        none): its backslash's colon where it is a properties value's `https\\://`; -1
+        where the hit starts no URL there (`:\\/\\/` where `\\/` is no "/", `\\://`
+        outside a properties value)."""
+        mode = self.regions.items[at][1] if at >= 0 else TEXT
+        if text.startswith("\\/", anchor + 1) and mode != SLASHED:
+            return -1
+        if text[anchor] == "\\":
+            return anchor + 1 if mode == PROPERTY else -1
+        return anchor
+
     def bare(self, text: str, start: int, anchor: int, covered: int, index: Positions) -> Found:
         """`read_bare` for a URL of this text: read in the region its colon is in."""
         regions = self.regions
         at = self._region_at(anchor)
         context = None
-        if text.startswith("\\/", anchor + 1) and (at < 0 or regions.items[at][1] != SLASHED):
-            return None  # `:\/\/` where `\/` is no "/"
+        anchor = self._colon(text, anchor, at)
+        if anchor < 0:
+            return None
         if at < 0:  # code outside literals and comments: a value ends at its line's end
             found = read_bare(text, start, anchor, covered, index, lines_go_on=False)
             if _a_pattern(text, start, anchor, None, TEXT):
@@ -130,8 +147,11 @@ class CodeText:
                 if start < 0:
                     return None
             pattern = _a_pattern(text, start, anchor, limit, mode)
-            if mode != TEXT:  # a string literal
-                found = _in_literal(text, start, anchor, covered, index, mode, limit)
+            if mode != TEXT:  # a string literal, a properties value (its escapes, its lines)
+                if mode == PROPERTY:
+                    found = _in_property(text, start, anchor, covered, index, limit, region_start)
+                else:
+                    found = _in_literal(text, start, anchor, covered, index, mode, limit)
                 if pattern:
                     return regexes.no_url(found)  # a regular expression
                 return self._literals(text, start, anchor, found, region_start - 1, limit, index)
@@ -223,7 +243,9 @@ def code_text(
     read_as = Syntax(syntax)
     if read_as not in CODE_SYNTAXES:
         return None
-    slashed = read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0
+    slashed = (read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0) or (
+        read_as is Syntax.PROPERTIES and text.find("\\://") >= 0
+    )
     return CodeText(lex(text, read_as, state, final), _VARIABLES.get(read_as, _CODE), slashed)
 
 
@@ -336,11 +358,88 @@ def _with_fields(
         text[start:new_end],
         span,
         (span,),
-        flags=candidate.flags | TEMPLATE,
+        flags=candidate.flags | _TEMPLATE,
         context=candidate.context,
         placeholders=placeholders,
     )
     return fielded, new_end
+
+
+# The escapes of a properties value that stand for a character a URL does not hold, or for
+# a character not written (java.util.Properties.load): they end the URL, as a string
+# literal's escape does. Any other `\X` is X (`\:`, `\=`, `\#`, `\!`).
+_PROPERTY_ENDS = frozenset("tnrfu\\ \t\f")
+_MAX_PROPERTY_RUNS = 32  # escapes and continued lines read through in one URL: past them, it ends
+
+
+def _in_property(
+    text: str,
+    start: int,
+    anchor: int,
+    covered: int,
+    index: Positions,
+    limit: int,
+    value_start: int,
+) -> Found:
+    """The URL at `start` in a properties value whose logical line ends at `limit`, read as
+    java.util.Properties reads it: an escape that stands for a character is that character,
+    a line that ends on a backslash goes on past the next line's leading blanks
+    (`https\\://x.org/a/\\` then `    b` is `https://x.org/a/b`), the URL made of the runs
+    of written text around them, its span on the written text; an escape of a character no
+    URL holds (`\\\\`, `\\t`, `\\u0026`) ends it. A URL written with none is read as a
+    literal's is."""
+    # `h\` then `    ttp://...`: the scheme's first letters on the lines before
+    bounds = _scheme_begun_before(text, start, value_start)
+    run = start
+    escape = text.find("\\", start, limit)
+    while escape >= 0 and len(bounds) < _MAX_PROPERTY_RUNS:
+        after = text[escape + 1 : escape + 2]
+        if after in ("\n", "\r") and escape + 1 < limit:  # the logical line goes on
+            next_line = text.find("\n", escape + 1) + 1
+            bounds.append((run, escape))
+            run = _BLANKS.match(text, next_line).end()  # type: ignore[union-attr]  # matches empty
+        elif after and after not in _PROPERTY_ENDS and escape + 1 < limit:
+            bounds.append((run, escape))
+            run = escape + 1  # the escaped character, read as itself
+        else:
+            limit = escape
+            break
+        escape = text.find("\\", run + (1 if run == escape + 1 else 0), limit)
+    if not bounds:
+        return _in_literal(text, start, anchor, covered, index, RAW, limit)
+    bounds.append((run, limit))
+    return _from_runs(text, bounds, anchor, index)
+
+
+_BLANKS = re.compile(r"[ \t\f]*")
+
+
+def _scheme_begun_before(text: str, start: int, value_start: int) -> list[tuple[int, int]]:
+    """The first letters of a scheme that a properties value's lines before the one at
+    `start` end with before their continuing backslash (`h\\` then `    ttp://`), each
+    line's as (start, the backslash), first line first; none where the URL's line does not
+    go on from one so."""
+    begun: list[tuple[int, int]] = []
+    while len(begun) < _MAX_PROPERTY_RUNS:
+        line_break = text.rfind("\n", value_start, start)
+        if line_break < 0 or _BLANKS.match(text, line_break + 1).end() != start:  # type: ignore[union-attr]
+            break
+        backslash = line_break - 2 if text[line_break - 1 : line_break] == "\r" else line_break - 1
+        if backslash <= value_start or text[backslash] != "\\":
+            break
+        letters = backslash
+        while letters > value_start and _SCHEME_CHAR.match(text, letters - 1):
+            letters -= 1
+        if letters == backslash:
+            break
+        begun.insert(0, (letters, backslash))
+        start = letters
+    while begun and not text[begun[0][0]].isalpha():
+        begun.pop(0)  # a scheme starts with a letter
+    return begun
+
+
+_SCHEME_CHAR = re.compile(r"[A-Za-z0-9+.-]")
 
 
 def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Positions) -> Found:
@@ -349,9 +448,21 @@ def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Posit
     `https://x.org/a`, its pieces the runs it takes."""
     bounds = [(run, following - 1) for run, following in zip(runs, runs[1:], strict=False)]
     bounds.append((runs[-1], limit))
+    return _from_runs(text, bounds, anchor, index)
+
+
+def _from_runs(text: str, bounds: list[tuple[int, int]], anchor: int, index: Positions) -> Found:
+    """The URL made of the runs of raw text `bounds` ((start, end) each, the scheme at the
+    first's start, its colon at `anchor` in one of them), read as the runs joined, its
+    pieces the runs it takes."""
     joined = "".join(text[run:run_end] for run, run_end in bounds)
-    quoted = text[runs[0] - 1 : runs[0]] + joined  # what quotes it, as bare.body_end reads
-    colon = anchor - runs[0] + 1
+    quoted = text[bounds[0][0] - 1 : bounds[0][0]] + joined  # what quotes it, as body_end reads
+    colon = 1  # where the colon is in `quoted`, the quote before it counted
+    for run, run_end in bounds:
+        if run <= anchor < run_end:
+            colon += anchor - run
+            break
+        colon += run_end - run
     end = bare.body_end(quoted, colon + 1, url_start=1)
     if not bare.has_body(quoted, colon, end):
         return None
@@ -359,7 +470,7 @@ def _unescaped(text: str, runs: list[int], anchor: int, limit: int, index: Posit
     pieces = tuple(index.span(piece_start, piece_end) for piece_start, piece_end in spans)
     raw_end = spans[-1][1]
     url = joined[: end - 1]
-    rest = login_read_on(text, runs[0], raw_end, url)
+    rest = login_read_on(text, bounds[0][0], raw_end, url)
     candidate = Candidate(
         url,
         Span(pieces[0].start, pieces[-1].end),

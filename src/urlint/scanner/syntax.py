@@ -30,6 +30,7 @@ class Syntax(str, enum.Enum):
     YAML = "yaml"
     TOML = "toml"
     JSON = "json"
+    PROPERTIES = "properties"  # Java's: key=value, "#" comments, backslash escapes
     MARKDOWN = "markdown"
     RST = "rst"
     ASCIIDOC = "asciidoc"
@@ -52,6 +53,7 @@ CODE_SYNTAXES = frozenset(
         Syntax.YAML,
         Syntax.TOML,
         Syntax.JSON,
+        Syntax.PROPERTIES,
     }
 )
 
@@ -99,6 +101,9 @@ _BY_EXTENSION: dict[str, Syntax] = {
     "yml": Syntax.YAML,
     "toml": Syntax.TOML,
     "json": Syntax.JSON,
+    # java.util.Properties' files: configuration, resource bundles, the Gradle and Maven
+    # wrappers' (`distributionUrl=https\\://services.gradle.org/...`)
+    "properties": Syntax.PROPERTIES,
     "jsonc": Syntax.JSON,
     "json5": Syntax.JSON,
     "jsonl": Syntax.JSON,
