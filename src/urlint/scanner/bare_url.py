@@ -156,10 +156,15 @@ def _before_what_is_glued_on(text: str, start: int, anchor: int, end: int) -> in
     nothing is."""
     if text.startswith(_COMMENT_CLOSE, end - 2) and end - 2 > anchor + 1:
         return bare.trim_end(text, start, end - 2)
-    last = text[end - 1]
-    tail = end - 1 if last == "8" and text.startswith("<", end) else end
-    if tail == end and not (last == text[end - 2] or last == text[end - 3]):
-        return end  # nearly every URL: no run nor repeated pair at its end
+    tail = end - 1 if text[end - 1] == "8" and text.startswith("<", end) else end
+    last = text[tail - 1]
+    # a rule's four repetitions end the URL (a run `====`, a pair `-o-o-o-o`), or nothing
+    # does: nearly every URL, told by a few of its last characters
+    if not (
+        last == text[tail - 2] == text[tail - 3] == text[tail - 4]
+        or (last == text[tail - 3] == text[tail - 5] and text[tail - 2] == text[tail - 4])
+    ):
+        return end
     found = RULE.search(text, max(anchor + 1, tail - _RULE_REACH), tail)
     if found is None or not set(text[found.end() : tail]) <= set(found.group()):
         return end  # no rule, or one with more of the URL after it
@@ -192,7 +197,9 @@ def read_bare(
     the URL, as a value ends at its line's end; a password may still. `lines`: how the
     text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
-    end = _before_what_is_glued_on(text, start, anchor, end)
+    last = text[end - 1]  # (a rule repeats its last character 2 and 4 or 1 and 2 back)
+    if last == "-" or last == "8" or last == text[end - 3] in (text[end - 2], text[end - 5]):
+        end = _before_what_is_glued_on(text, start, anchor, end)
     if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
         end = _before_markup_braces(text, anchor + 1, end)  # prose: a brace may be its markup's
     context = None
@@ -233,13 +240,9 @@ def read_bare(
         and not_bare_shaped(text, start, anchor, end)
     ):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
-    if wrapped is not None and limit is not None and wrapped[-1][1] > limit:
-        wrapped = None  # a comment's end: what follows is no part of it
-    if wrapped is not None:
-        candidate = _joined_candidate(text, start, end, wrapped, index)
-        if context is not None:
-            candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
-        return templated(candidate), wrapped[-1][1]
+    if wrapped is not None and (limit is None or wrapped[-1][1] <= limit):
+        # (past a comment's end, what follows is no part of it)
+        return _joined_found(text, start, end, wrapped, index, context)
     if after is None and rest is None and context is None and not runs:  # most: made in C
         span = index.span(start, end)
         url = text[start:end]
@@ -253,6 +256,22 @@ def read_bare(
         covered = max(end, password_end(text, url, end, rest))
     candidate = bare_candidate(text, start, end, after, rest, index, context, runs)
     return templated(candidate), covered
+
+
+def _joined_found(
+    text: str,
+    start: int,
+    end: int,
+    wrapped: tuple[tuple[int, int], ...],
+    index: Positions,
+    context: str | None,
+) -> tuple[Candidate, int]:
+    """The URL at `start` joined with the lines that go on with it (`wrapped`, its pieces),
+    found in `context`, and the offset it covers the text to."""
+    candidate = _joined_candidate(text, start, end, wrapped, index)
+    if context is not None:
+        candidate = candidate._replace(context=context)  # type: ignore[attr-defined]  # a record's, as namedtuple's
+    return templated(candidate), wrapped[-1][1]
 
 
 def _login_read_on_before(text: str, start: int, rest: tuple[int, int, int], covered: int) -> bool:
