@@ -378,8 +378,8 @@ def test_as_dict_refuses_what_is_no_record():
 
 CODE = 'HOME = "https://a.example/x"  # see https://b.example/y\n'
 KNOWN = (
-    "text, python, javascript, go, shell, c-like, yaml, toml, json, markdown, rst, asciidoc, "
-    "html, other"
+    "text, python, javascript, go, shell, c-like, yaml, toml, json, properties, markdown, rst, "
+    "asciidoc, html, other"
 )
 
 

@@ -68,14 +68,14 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
 
     `syntax` says what `text` is written in: a `urlint.Syntax`, or its value ("text", the
     default: prose, mail, news; "python", "javascript", "go", "shell", "c-like", "json",
-    "yaml", "toml", "markdown", "rst", "asciidoc", "html"; "other", a kind urlint does not
-    read, scanned as prose but more warily; `urlint.scanner.syntax.syntax_of` tells it from a
-    file's name). A name it does not know is a ValueError that lists the known
-    ones. In code, a URL in a string literal ends at its closing quote and never takes in
-    an escape sequence; each candidate's `context` says what it was found in ("string",
-    "comment", a markup link's kind: scanner.markup; None for running text); a URL holding
-    placeholders (`{id}`, `%s`) is flagged `template` in any syntax
-    (scanner.scanner.extract)."""
+    "yaml", "toml", "properties", "markdown", "rst", "asciidoc", "html"; "other", a kind
+    urlint does not read, scanned as prose but more warily;
+    `urlint.scanner.syntax.syntax_of` tells it from a file's name). A name it does not know
+    is a ValueError that lists the known ones. In code, a URL in a string literal ends at
+    its closing quote and never takes in an escape sequence; each candidate's `context` says
+    what it was found in ("string", "comment", a markup link's kind: scanner.markup; None
+    for running text); a URL holding placeholders (`{id}`, `%s`) is flagged `template` in
+    any syntax (scanner.scanner.extract)."""
     from .scanner.scanner import extract as found
 
     return found(text, syntax=syntax_named(syntax))
