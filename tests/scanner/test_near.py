@@ -16,9 +16,12 @@ from urlint.scanner.near import (
     ONE_SLASH,
     SEMICOLON,
     SPACED,
+    SWAPPED,
     TWICE,
+    UNCLOSED,
     Shape,
     glued_shape,
+    markdown_shape,
     near_hits,
     read_shape,
 )
@@ -216,3 +219,100 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
     assert near("A\n\n\u201cold.\n\nSee http://x.example/a\u201d now\n") == [
         ("http://x.example/a\u201d", 5, 5, 24, None)
     ]
+
+
+# Markdown links written around a URL that Markdown reads as no link: the link's whole text,
+# before the URL it holds (which is a URL as ever).
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "See [http://a.example/](Site) now\n",
+            [
+                ("[http://a.example/](Site)", 1, 5, 30, "markdown-autolink"),
+            ],
+        ),
+        (
+            "![https://a.example/logo.png](the logo)\n",
+            [("[https://a.example/logo.png](the logo)", 1, 2, 40, "markdown-autolink")],
+        ),
+        (
+            "[t](https://a.example/p more\n",
+            [("[t](https://a.example/p", 1, 1, 24, "markdown-autolink")],
+        ),
+        (
+            "x\n[t]( https://a.example/p",
+            [("[t]( https://a.example/p", 2, 1, 25, "markdown-autolink")],
+        ),
+        (
+            "* [S](https://a.example/Vo C.pdf) - x\n",
+            [("[S](https://a.example/Vo C.pdf)", 1, 3, 34, "markdown-autolink")],
+        ),
+    ],
+)
+def test_a_markdown_link_markdown_reads_as_no_link_is_a_near_url(text, found):
+    assert near(text, "markdown") == found
+    assert [c.url for c in scan(text, syntax="markdown") if not c.has(Flag.MALFORMED)] == [
+        url[url.index("http") :].split(" ")[0].split("]")[0] for url, *_ in found
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[https://a.example](https://a.example) [https://a.example/a](#top)\n",
+        "[https://a.example/a](docs/a.md) [https://a.example/b](b.html)\n",
+        '[a](https://a.example/a "T") [b](https://a.example/(b)c) [c](<https://a.example/c d>)\n',
+        "[c](\n  https://a.example/c)\n",
+        "see (https://a.example/p more) and \\[https://a.example/](Site)\n",
+        "`[t](https://a.example/p` and [a] (https://a.example/q r)\n",
+    ],
+)
+def test_a_markdown_link_that_is_one_or_is_no_link_at_all_is_no_near_url(text):
+    assert near(text, "markdown") == []
+
+
+def test_the_same_links_in_plain_text_are_no_near_urls():
+    assert near("See [http://a.example/](Site) and [t](https://a.example/p more\n") == []
+
+
+_LINK_TEXT = st.text(st.sampled_from("ab xyz.-"), min_size=1, max_size=12).filter(
+    lambda t: t.strip() == t
+)
+_PATH = st.lists(st.sampled_from(["a", "b", "/", "-", "_", ".", "~", "%20"]), max_size=8).map(
+    lambda parts: "".join(parts) + "z"  # a letter last: no sentence punctuation to trim
+)
+
+
+@given(_LINK_TEXT, _PATH, st.sampled_from(["", ' "title"', " 'title'"]))
+def test_a_link_markdown_makes_is_never_a_near_url(text, path, title):
+    line = f"See [{text}](https://a.example/{path}{title}) now.\n"
+    assert near(line, "markdown") == []
+
+
+@given(_LINK_TEXT, _PATH)
+def test_a_link_not_closed_on_its_line_is_a_near_url_from_its_bracket(text, path):
+    line = f"See [{text}](https://a.example/{path}\nnext line\n"
+    assert near(line, "markdown") == [
+        (
+            f"[{text}](https://a.example/{path}",
+            1,
+            5,
+            5 + len(text) + 21 + len(path),
+            "markdown-autolink",
+        )
+    ]
+
+
+def test_markdown_shape_reads_the_link_meant():
+    assert markdown_shape("[http://a.example/](Site)") == Shape(
+        SWAPPED, 0, 25, "[Site](http://a.example/)", False
+    )
+    assert markdown_shape("[t](https://a.example/p") == Shape(
+        UNCLOSED, 0, 23, "[t](https://a.example/p)", False
+    )
+    assert markdown_shape("[S](https://a.example/V C.pdf)") == Shape(
+        UNCLOSED, 0, 30, "[S](https://a.example/V%20C.pdf)", False
+    )
+    assert markdown_shape("https://a.example/") is None
+    assert read_shape("[t](https://a.example/p") is None

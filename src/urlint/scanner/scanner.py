@@ -455,10 +455,7 @@ def _scan(
                 continue
             candidate, covered = found
             if candidate is not None:
-                yield candidate, covered
-                glue = _glued(text, start, candidate, index, code, markup)
-                if glue is not None:
-                    yield glue, covered
+                yield from _near_around(text, start, candidate, covered, index, code, markup)
     if near:
         yield from _near_before(text, index, near, len(text), covered)
 
@@ -540,6 +537,26 @@ def _near_before(
             yield candidate, covered
 
 
+def _near_around(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    covered: int,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> tuple[tuple[Candidate | None, int], ...]:
+    """The bare URL `candidate` and the near-URL around it (`_glued`), if any, in text
+    order: a Markdown link around the URL starts before it, a glued mark with it. A tuple,
+    not a generator: one for each URL."""
+    glue = _glued(text, start, candidate, index, code, markup)
+    if glue is None:
+        return ((candidate, covered),)
+    if glue.span.start != candidate.span.start:  # a glued mark starts with the URL
+        return (glue, covered), (candidate, covered)
+    return (candidate, covered), (glue, covered)
+
+
 def _glued(
     text: str,
     start: int,
@@ -549,9 +566,14 @@ def _glued(
     markup: str | None,
 ) -> Candidate | None:
     """A near-URL flagged malformed for a closing mark of the text glued on the end of the
-    bare URL `candidate` (scanner.near.glued), or None: most URLs end at a blank."""
+    bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
+    it that Markdown reads as no link (scanner.markup.broken_link); None for most URLs."""
     url = candidate.url
     end = start + len(url)
+    if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
+        link = _broken_link(text, start, end, index, candidate)
+        if link is not None:
+            return link
     if end >= len(text) or ord(text[end]) < 0x2000:
         return None  # one comparison for each URL: the marks are all past U+2000
     if code is not None and candidate.context != "comment":
@@ -566,6 +588,33 @@ def _glued(
     span = index.span(start, end + 1)
     return Candidate(
         url=text[start : end + 1],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
+
+
+# The contexts of a URL Markdown leaves bare (scanner.markup), where a link written around it
+# may be broken.
+_BARE_IN_MARKDOWN = frozenset({"markdown-autolink", "markdown-text"})
+
+
+def _broken_link(
+    text: str, start: int, end: int, index: Positions, candidate: Candidate
+) -> Candidate | None:
+    """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
+    that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
+    if start == 0 or text[start - 1] not in "[( \t\n":
+        return None  # one comparison for most URLs
+    from .markup import broken_link
+
+    found = broken_link(text, start, end)
+    if found is None:
+        return None
+    span = index.span(found[0], found[1])
+    return Candidate(
+        url=text[found[0] : found[1]],
         span=span,
         pieces=(span,),
         flags=_MALFORMED,
