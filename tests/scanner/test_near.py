@@ -245,6 +245,10 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
             [("[t]( https://a.example/p", 2, 1, 25, "markdown-autolink")],
         ),
         (
+            "* [Perl](http://a.example/wiki/Perl}\n",
+            [("[Perl](http://a.example/wiki/Perl}", 1, 3, 37, "markdown-autolink")],
+        ),
+        (
             "* [S](https://a.example/Vo C.pdf) - x\n",
             [("[S](https://a.example/Vo C.pdf)", 1, 3, 34, "markdown-autolink")],
         ),
@@ -253,7 +257,7 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
 def test_a_markdown_link_markdown_reads_as_no_link_is_a_near_url(text, found):
     assert near(text, "markdown") == found
     assert [c.url for c in scan(text, syntax="markdown") if not c.has(Flag.MALFORMED)] == [
-        url[url.index("http") :].split(" ")[0].split("]")[0] for url, *_ in found
+        url[url.index("http") :].split(" ")[0].split("]")[0].rstrip("}") for url, *_ in found
     ]
 
 
@@ -314,5 +318,18 @@ def test_markdown_shape_reads_the_link_meant():
     assert markdown_shape("[S](https://a.example/V C.pdf)") == Shape(
         UNCLOSED, 0, 30, "[S](https://a.example/V%20C.pdf)", False
     )
+    assert markdown_shape("[P](http://a.example/P}") == Shape(
+        UNCLOSED, 0, 23, "[P](http://a.example/P)", False
+    )
     assert markdown_shape("https://a.example/") is None
     assert read_shape("[t](https://a.example/p") is None
+
+
+def test_in_markdown_a_paired_closing_mark_glued_on_a_url_is_a_near_url():
+    # free-programming-books' CODE_OF_CONDUCT-ja.md before a6c5241d5a: GitHub linked
+    # "https://contributor-covenant.org/version/1/3/0/）から引用したものです。"
+    text = "バージョン1.3.0（https://x.example/version/1/3/0/）から引用したものです。\n"
+    assert near(text, "markdown") == [
+        ("https://x.example/version/1/3/0/）", 1, 12, 45, "markdown-autolink")
+    ]
+    assert near(text) == []

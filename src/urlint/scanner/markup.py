@@ -614,14 +614,18 @@ def _unclosed(text: str, start: int, end: int) -> tuple[int, int] | None:
     link there: the span from the link text's "[" to the URL's end, or to the ")" that
     closes the destination a blank broke, on the same line."""
     opener = _opening_parenthesis(text, start)
-    if opener <= 0 or text[opener - 1] != "]" or (end < len(text) and not text[end].isspace()):
+    if opener <= 0 or text[opener - 1] != "]":
+        return None
+    found = _destination(text, start)
+    if found is not None:
+        if _link_closes(text, found[0]):
+            return None  # a link after all
+        end = max(end, found[0])  # `[a](https://x.org/a}`: the destination's characters
+    if end < len(text) and not text[end].isspace():
         return None
     bracket = _link_text_start(text, opener - 1)
     if bracket < 0:
         return None
-    found = _destination(text, start)
-    if found is not None and _link_closes(text, found[0]):
-        return None  # a link after all
     eol = _line_end(text, end)
     close = text.find(")", end, eol)
     if close < 0:

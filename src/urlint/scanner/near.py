@@ -330,20 +330,24 @@ def markdown_shape(url: str) -> Shape | None:
         return Shape(SWAPPED, 0, len(url), f"[{target}]({text})", False)
     if closed:
         return Shape(UNCLOSED, 0, len(url), f"[{text}]({target.replace(' ', '%20')})", False)
+    if url[-1] in "]}>":  # typed for the ")" it stands where: `[a](https://x.org/a}`
+        return Shape(UNCLOSED, 0, len(url), f"{url[:-1]})", False)
     return Shape(UNCLOSED, 0, len(url), f"{url})", False)
 
 
 def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
     """The offset of a closing mark of the text glued on the end of the URL
     text[url_start:url_end] (GLUE_PAIRS; in `markdown`, GLUE_SENTENCE too), or -1: none
-    stands there, or its opening stands before the URL in its paragraph, not closed (the
-    pair is the text's: a quotation may start lines before)."""
+    stands there, or, but in `markdown`, its opening stands before the URL in its
+    paragraph, not closed (the pair is the text's: a quotation may start lines before).
+    GitHub's Markdown links `（https://x.org/a）` with the "）" whatever stands before: its
+    autolinks end at a blank, and trim ASCII punctuation only."""
     if url_end >= len(text):
         return -1
     mark = text[url_end]
     opening = GLUE_PAIRS.get(mark)
-    if opening is None:
-        return url_end if markdown and mark in GLUE_SENTENCE else -1
+    if opening is None or markdown:
+        return url_end if markdown and (opening is not None or mark in GLUE_SENTENCE) else -1
     start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
     if text.rfind(opening, start, url_start) > text.rfind(mark, start, url_start):
         return -1

@@ -294,7 +294,8 @@ _MARKS = {
         '"https://x.org/a）" with the "）", and a "，" or "。" after a URL in Chinese text '
         "with it, a page that does not exist. A closing mark whose opening stands before "
         'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
-        "reported; in Markdown the sentence marks are reported too, as GitHub links them."
+        "reported but in Markdown, where GitHub links it all the same; in Markdown the "
+        "sentence marks are reported too, as GitHub links them."
     ),
     example="详见 https://example.com/docs）",
     use_instead="详见 https://example.com/docs ）",
