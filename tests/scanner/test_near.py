@@ -249,6 +249,10 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
             [("[Perl](http://a.example/wiki/Perl}", 1, 3, 37, "markdown-autolink")],
         ),
         (
+            "请打开一个[问题](https://a.example/issues）开始讨论相关主题。\n",
+            [("[问题](https://a.example/issues）", 1, 6, 36, "markdown-autolink")],
+        ),
+        (
             "* [S](https://a.example/Vo C.pdf) - x\n",
             [("[S](https://a.example/Vo C.pdf)", 1, 3, 34, "markdown-autolink")],
         ),
@@ -257,7 +261,7 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
 def test_a_markdown_link_markdown_reads_as_no_link_is_a_near_url(text, found):
     assert near(text, "markdown") == found
     assert [c.url for c in scan(text, syntax="markdown") if not c.has(Flag.MALFORMED)] == [
-        url[url.index("http") :].split(" ")[0].split("]")[0].rstrip("}") for url, *_ in found
+        url[url.index("http") :].split(" ")[0].split("]")[0].rstrip("}）") for url, *_ in found
     ]
 
 
@@ -270,6 +274,8 @@ def test_a_markdown_link_markdown_reads_as_no_link_is_a_near_url(text, found):
         "[c](\n  https://a.example/c)\n",
         "see (https://a.example/p more) and \\[https://a.example/](Site)\n",
         "`[t](https://a.example/p` and [a] (https://a.example/q r)\n",
+        "Formats:\n\n    ```text\n    [(PDF)](https://a.example/book.\n    ```\n",
+        "```\n[https://a.example/](Site) 详见 https://a.example/docs）\n```\n",
     ],
 )
 def test_a_markdown_link_that_is_one_or_is_no_link_at_all_is_no_near_url(text):
@@ -321,6 +327,10 @@ def test_markdown_shape_reads_the_link_meant():
     assert markdown_shape("[P](http://a.example/P}") == Shape(
         UNCLOSED, 0, 23, "[P](http://a.example/P)", False
     )
+    assert markdown_shape("[问题](https://a.example/issues）") == Shape(
+        UNCLOSED, 0, 30, "[问题](https://a.example/issues)", False
+    )
+    assert glued_shape("[问题](https://a.example/issues）") is None
     assert markdown_shape("https://a.example/") is None
     assert read_shape("[t](https://a.example/p") is None
 

@@ -623,6 +623,9 @@ def _unclosed(text: str, start: int, end: int) -> tuple[int, int] | None:
         end = max(end, found[0])  # `[a](https://x.org/a}`: the destination's characters
     if end < len(text) and not text[end].isspace():
         return None
+    full_width = text.find("\uff09", start, end)  # `[a](https://x.org/a）and prose`
+    if full_width >= 0:
+        end = full_width + 1
     bracket = _link_text_start(text, opener - 1)
     if bracket < 0:
         return None

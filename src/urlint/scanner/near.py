@@ -330,7 +330,7 @@ def markdown_shape(url: str) -> Shape | None:
         return Shape(SWAPPED, 0, len(url), f"[{target}]({text})", False)
     if closed:
         return Shape(UNCLOSED, 0, len(url), f"[{text}]({target.replace(' ', '%20')})", False)
-    if url[-1] in "]}>":  # typed for the ")" it stands where: `[a](https://x.org/a}`
+    if url[-1] in "]}>\uff09":  # typed for the ")" it stands where: `[a](https://x.org/a}`
         return Shape(UNCLOSED, 0, len(url), f"{url[:-1]})", False)
     return Shape(UNCLOSED, 0, len(url), f"{url})", False)
 
@@ -363,4 +363,6 @@ def glued_shape(url: str) -> Shape | None:
     (GLUED: the scanner takes the mark in), or None."""
     if len(url) < 2 or (url[-1] not in GLUE_PAIRS and url[-1] not in GLUE_SENTENCE):
         return None
+    if url[0] == "[":
+        return None  # a Markdown link's text (markdown_shape), which ends as it may
     return Shape(GLUED, len(url) - 1, len(url), url[:-1], False)

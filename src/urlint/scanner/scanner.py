@@ -557,6 +557,27 @@ def _near_around(
     return (candidate, covered), (glue, covered)
 
 
+# The last text `_shown_as_written` read, and what of it its markup shows as written: a
+# near-URL around a bare URL is rare, and a text's code blocks are found once for all of
+# them. One tuple, swapped whole.
+_LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
+
+
+def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
+    """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
+    a code span: markup_lines.as_written), where no near-URL is reported, as
+    `_near_candidates` reports none?"""
+    global _LAST_WRITTEN
+    if markup not in ("markdown", "rst", "asciidoc"):
+        return False
+    from .markup_lines import as_written, within
+
+    last = _LAST_WRITTEN
+    if last[0] != markup or last[1] is not text:
+        last = _LAST_WRITTEN = (markup, text, as_written(markup, text))
+    return within(last[2], first, final)
+
+
 def _glued(
     text: str,
     start: int,
@@ -583,7 +604,7 @@ def _glued(
     from .near import glued
 
     mark = glued(text, start, end, markup == "markdown")
-    if mark < 0:
+    if mark < 0 or _shown_as_written(markup, text, start, end + 1):
         return None
     span = index.span(start, end + 1)
     return Candidate(
@@ -610,7 +631,7 @@ def _broken_link(
     from .markup import broken_link
 
     found = broken_link(text, start, end)
-    if found is None:
+    if found is None or _shown_as_written("markdown", text, found[0], found[1]):
         return None
     span = index.span(found[0], found[1])
     return Candidate(
