@@ -338,11 +338,12 @@ _MARKDOWN_SAFETY = (
         "text, under the current one. The same under either standard."
     ),
     summary=(
-        "A Markdown link whose text is a URL and whose destination is a word: "
-        '"[https://x.org](Site)", text and target swapped.'
+        "A Markdown link whose text is a URL and whose destination is a word: text and "
+        "target swapped."
     ),
     explanation=(
-        'Section 2.1: a URL is "<scheme>:<scheme-specific-part>"; the destination "Site" '
+        'Section 2.1: a URL is "<scheme>:<scheme-specific-part>"; in '
+        '`[https://x.org](Site)` the destination "Site" '
         "has no scheme, so it is no URL, and Markdown (CommonMark 0.31.2 section 6.3) links "
         "the text to it: a relative reference to a page named Site under the page read. The "
         "URL in the link text is shown, and links nowhere (a link holds no other link)."
@@ -368,8 +369,7 @@ def swapped_link(subject: UrlUnderCheck) -> Iterator[Hit]:
         "under either standard."
     ),
     summary=(
-        'A Markdown link whose destination is not closed: "[text](https://x.org/page" with '
-        'no ")", or a blank inside it, "[text](https://x.org/a b.pdf)".'
+        'A Markdown link whose destination is not closed on its line (no ")"), or holds a blank.'
     ),
     explanation=(
         "Section 2.2: the space is unsafe, and a URL in text ends at whitespace (appendix). "
