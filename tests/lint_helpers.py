@@ -10,18 +10,30 @@ from urlint.scanner.scanner import scan
 
 
 def lint(
-    text: str, select: list[str] | None = None, options: RuleOptions | None = None
+    text: str,
+    select: list[str] | None = None,
+    options: RuleOptions | None = None,
+    syntax: str = "text",
 ) -> list[Finding]:
+    """Every finding in `text` read in `syntax` (scanner.syntax: "text", "markdown" ...)."""
     linter = Linter(select_rules(select or ["ALL"], [], []), options)
-    return [finding for candidate in scan(text) for finding in linter.lint(candidate, "t.txt")]
+    return [
+        finding
+        for candidate in scan(text, syntax=syntax)
+        for finding in linter.lint(candidate, "t.txt")
+    ]
 
 
 def spans(
-    text: str, select: list[str] | None = None, options: RuleOptions | None = None
+    text: str,
+    select: list[str] | None = None,
+    options: RuleOptions | None = None,
+    syntax: str = "text",
 ) -> list[tuple]:
     """(code, line, column, end_line, end_column) of every finding."""
     return [
-        (f.code, f.line, f.column, f.end_line, f.end_column) for f in lint(text, select, options)
+        (f.code, f.line, f.column, f.end_line, f.end_column)
+        for f in lint(text, select, options, syntax)
     ]
 
 

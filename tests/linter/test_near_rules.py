@@ -3,6 +3,8 @@ targets, and a fix only where the URL meant is certain and a fix may go."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from urlint.core.findings import Severity
@@ -120,6 +122,8 @@ def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
         ("N605", "full-width-colon"),
         ("N606", "doubled-scheme"),
         ("N607", "glued-punctuation"),
+        ("N608", "swapped-link"),
+        ("N609", "unclosed-link"),
     ]
     assert {(e.severity, e.rfc3986) for e in entries} == {(Severity.ERROR, Severity.ERROR)}
     assert all(e.section and "RFC 3986 " in e.rfc3986_says for e in entries)
@@ -184,3 +188,62 @@ def test_a_broken_escape_before_a_word_is_no_printf_conversion():
         path="README.md",
     )
     assert [(f.code, f.column) for f in found] == [("C206", 50)]
+
+
+MARKDOWN = (
+    "Read [https://example.com/docs](the docs).\n"
+    "See [the guide](https://example.com/guide for more.\n"
+    "Get [the PDF](https://x.example/a b.pdf) here\n"
+    "Last [one](https://x.example/z\n"
+)
+
+
+@pytest.mark.parametrize("target", ["rfc1738", "rfc3986"])
+def test_markdown_links_that_make_no_link_are_errors_showing_the_link_meant_and_never_fixed(
+    capsys, tmp_path, monkeypatch, target
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.md").write_text(MARKDOWN, encoding="utf-8")
+    code, out, err = run(
+        capsys, "check", "--isolated", "--fix", "--target", target, "--select", "N", "a.md"
+    )
+    assert (code, err) == (1, "urlint: fixed 0 problems\n")
+    assert (tmp_path / "a.md").read_text(encoding="utf-8") == MARKDOWN
+    assert out.splitlines()[:-1] == [
+        "a.md:1:6: N608 [https://example.com/docs](the docs): link text and target swapped; "
+        "did you mean [the docs](https://example.com/docs)?",
+        "a.md:2:5: N609 [the guide](https://example.com/guide: the link's '(' is not closed on "
+        "its line: no link is made; did you mean [the guide](https://example.com/guide)?",
+        "a.md:3:5: N609 [the PDF](https://x.example/a b.pdf): a blank in the link's "
+        "destination, where Markdown ends it: no link is made; did you mean "
+        "[the PDF](https://x.example/a%20b.pdf)?",
+        "a.md:4:6: N609 [one](https://x.example/z: the link's '(' is not closed on its line: "
+        "no link is made; did you mean [one](https://x.example/z)?",
+    ]
+    code, out, _ = run(
+        capsys, "check", "--isolated", "--format", "json", "--target", target, "a.md"
+    )
+    assert {(f["code"], f["severity"], f["fix"]) for f in json.loads(out)} == {
+        ("N608", "error", None),
+        ("N609", "error", None),
+    }
+
+
+def test_a_markdown_link_that_makes_no_link_is_no_url_to_extract(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.md").write_text(MARKDOWN, encoding="utf-8")
+    urls = "https://example.com/docs\nhttps://example.com/guide\nhttps://x.example/a\n"
+    assert run(capsys, "extract", "a.md") == (0, urls + "https://x.example/z\n", "")
+    code, out, _ = run(capsys, "extract", "--near", "a.md")
+    assert (code, out.splitlines()[:2]) == (
+        0,
+        ["[https://example.com/docs](the docs)", "https://example.com/docs"],
+    )
+
+
+def test_a_password_in_a_broken_markdown_link_is_never_shown(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.md").write_text("See [x](ftp://fred:hunter2@x.example/a b)\n")
+    code, out, err = run(capsys, "check", "--isolated", "--select", "N", "a.md")
+    assert code == 1 and "hunter2" not in out + err
+    assert "N609" in out

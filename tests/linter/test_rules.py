@@ -120,7 +120,15 @@ POSITIVE = [
     ("N605", "地址：https：//github.com/a\n", [(1, 9, 1, 12)]),
     ("N606", "Go //https://x.example/a now\n", [(1, 4, 1, 6)]),
     ("N607", "详见 https://example.com/docs）更多\n", [(1, 28, 1, 29)]),
+    ("N608", "Read [https://example.com/docs](the docs).\n", [(1, 6, 1, 42)]),
+    (
+        "N609",
+        "See [the guide](https://example.com/guide for more.\n[a](https://x.example/a b.pdf)\n",
+        [(1, 5, 1, 42), (2, 1, 2, 31)],
+    ),
 ]
+# The rules on Markdown's links: their cases are read as Markdown.
+SYNTAX = {"N608": "markdown", "N609": "markdown"}
 
 # (code, text): the rule stays silent
 NEGATIVE = [
@@ -185,17 +193,24 @@ NEGATIVE = [
     ("N605", "地址：https://github.com/a\n"),
     ("N606", "See https://web.archive.org/web/2019/https://x.example/a now\n"),
     ("N607", "（详见 https://example.com/docs）更多\n"),
+    ("N608", "[https://example.com](https://example.com) [https://x.example/a](#top)\n"),
+    (
+        "N609",
+        '[a](https://x.example/a "T") [b](https://x.example/(b)c) [c](\n  https://x.example/c)\n',
+    ),
 ]
 
 
 @pytest.mark.parametrize("code,text,expected", POSITIVE, ids=[c[0] for c in POSITIVE])
 def test_rule_reports_exact_span(code: str, text: str, expected: list[tuple]) -> None:
-    assert spans(text, [code]) == [(code, *span) for span in expected]
+    assert spans(text, [code], syntax=SYNTAX.get(code, "text")) == [
+        (code, *span) for span in expected
+    ]
 
 
 @pytest.mark.parametrize("code,text", NEGATIVE, ids=[c[0] for c in NEGATIVE])
 def test_rule_stays_silent(code: str, text: str) -> None:
-    assert spans(text, [code]) == []
+    assert spans(text, [code], syntax=SYNTAX.get(code, "text")) == []
 
 
 def test_every_url_rule_has_a_positive_and_a_negative_case() -> None:

@@ -16,13 +16,16 @@ from urlint.scanner.near import (
     ONE_SLASH,
     SEMICOLON,
     SPACED,
+    SWAPPED,
     TWICE,
+    UNCLOSED,
     Shape,
     glued_shape,
+    markdown_shape,
     near_hits,
     read_shape,
 )
-from urlint.scanner.scanner import MAY_BE_NEAR, ONE_SLASH_NEAR, extract, scan
+from urlint.scanner.scanner import MAY_BE_NEAR, extract, scan
 
 
 def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:
@@ -198,11 +201,7 @@ _WORDS = st.lists(st.sampled_from(["see", "the", "docs", "at", "(", ")", ",", "\
 @given(_WORDS, _WORDS)
 def test_a_near_url_is_found_wherever_it_stands_and_alone(before, after):
     text = " ".join(before) + " http//example.com/a " + " ".join(after)
-    slashes = sorted(
-        match.end() - 1
-        for pattern in (MAY_BE_NEAR, ONE_SLASH_NEAR)
-        for match in pattern.finditer(text)
-    )
+    slashes = [match.end() - 1 for match in MAY_BE_NEAR.finditer(text)]
     hits = near_hits(text, 0, len(text), slashes)
     assert [(hit.kind, text[hit.start : hit.end]) for hit in hits] == [
         (NO_COLON, "http//example.com/a")
@@ -220,3 +219,127 @@ def test_a_quotation_opened_lines_before_pairs_its_closing_mark():
     assert near("A\n\n\u201cold.\n\nSee http://x.example/a\u201d now\n") == [
         ("http://x.example/a\u201d", 5, 5, 24, None)
     ]
+
+
+# Markdown links written around a URL that Markdown reads as no link: the link's whole text,
+# before the URL it holds (which is a URL as ever).
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "See [http://a.example/](Site) now\n",
+            [
+                ("[http://a.example/](Site)", 1, 5, 30, "markdown-autolink"),
+            ],
+        ),
+        (
+            "![https://a.example/logo.png](the logo)\n",
+            [("[https://a.example/logo.png](the logo)", 1, 2, 40, "markdown-autolink")],
+        ),
+        (
+            "[t](https://a.example/p more\n",
+            [("[t](https://a.example/p", 1, 1, 24, "markdown-autolink")],
+        ),
+        (
+            "x\n[t]( https://a.example/p",
+            [("[t]( https://a.example/p", 2, 1, 25, "markdown-autolink")],
+        ),
+        (
+            "* [Perl](http://a.example/wiki/Perl}\n",
+            [("[Perl](http://a.example/wiki/Perl}", 1, 3, 37, "markdown-autolink")],
+        ),
+        (
+            "请打开一个[问题](https://a.example/issues）开始讨论相关主题。\n",
+            [("[问题](https://a.example/issues）", 1, 6, 36, "markdown-autolink")],
+        ),
+        (
+            "* [S](https://a.example/Vo C.pdf) - x\n",
+            [("[S](https://a.example/Vo C.pdf)", 1, 3, 34, "markdown-autolink")],
+        ),
+    ],
+)
+def test_a_markdown_link_markdown_reads_as_no_link_is_a_near_url(text, found):
+    assert near(text, "markdown") == found
+    assert [c.url for c in scan(text, syntax="markdown") if not c.has(Flag.MALFORMED)] == [
+        url[url.index("http") :].split(" ")[0].split("]")[0].rstrip("}）") for url, *_ in found
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[https://a.example](https://a.example) [https://a.example/a](#top)\n",
+        "[https://a.example/a](docs/a.md) [https://a.example/b](b.html)\n",
+        '[a](https://a.example/a "T") [b](https://a.example/(b)c) [c](<https://a.example/c d>)\n',
+        "[c](\n  https://a.example/c)\n",
+        "see (https://a.example/p more) and \\[https://a.example/](Site)\n",
+        "`[t](https://a.example/p` and [a] (https://a.example/q r)\n",
+        "Formats:\n\n    ```text\n    [(PDF)](https://a.example/book.\n    ```\n",
+        "```\n[https://a.example/](Site) 详见 https://a.example/docs）\n```\n",
+    ],
+)
+def test_a_markdown_link_that_is_one_or_is_no_link_at_all_is_no_near_url(text):
+    assert near(text, "markdown") == []
+
+
+def test_the_same_links_in_plain_text_are_no_near_urls():
+    assert near("See [http://a.example/](Site) and [t](https://a.example/p more\n") == []
+
+
+_LINK_TEXT = st.text(st.sampled_from("ab xyz.-"), min_size=1, max_size=12).filter(
+    lambda t: t.strip() == t
+)
+_PATH = st.lists(st.sampled_from(["a", "b", "/", "-", "_", ".", "~", "%20"]), max_size=8).map(
+    lambda parts: "".join(parts) + "z"  # a letter last: no sentence punctuation to trim
+)
+
+
+@given(_LINK_TEXT, _PATH, st.sampled_from(["", ' "title"', " 'title'"]))
+def test_a_link_markdown_makes_is_never_a_near_url(text, path, title):
+    line = f"See [{text}](https://a.example/{path}{title}) now.\n"
+    assert near(line, "markdown") == []
+
+
+@given(_LINK_TEXT, _PATH)
+def test_a_link_not_closed_on_its_line_is_a_near_url_from_its_bracket(text, path):
+    line = f"See [{text}](https://a.example/{path}\nnext line\n"
+    assert near(line, "markdown") == [
+        (
+            f"[{text}](https://a.example/{path}",
+            1,
+            5,
+            5 + len(text) + 21 + len(path),
+            "markdown-autolink",
+        )
+    ]
+
+
+def test_markdown_shape_reads_the_link_meant():
+    assert markdown_shape("[http://a.example/](Site)") == Shape(
+        SWAPPED, 0, 25, "[Site](http://a.example/)", False
+    )
+    assert markdown_shape("[t](https://a.example/p") == Shape(
+        UNCLOSED, 0, 23, "[t](https://a.example/p)", False
+    )
+    assert markdown_shape("[S](https://a.example/V C.pdf)") == Shape(
+        UNCLOSED, 0, 30, "[S](https://a.example/V%20C.pdf)", False
+    )
+    assert markdown_shape("[P](http://a.example/P}") == Shape(
+        UNCLOSED, 0, 23, "[P](http://a.example/P)", False
+    )
+    assert markdown_shape("[问题](https://a.example/issues）") == Shape(
+        UNCLOSED, 0, 30, "[问题](https://a.example/issues)", False
+    )
+    assert glued_shape("[问题](https://a.example/issues）") is None
+    assert markdown_shape("https://a.example/") is None
+    assert read_shape("[t](https://a.example/p") is None
+
+
+def test_in_markdown_a_paired_closing_mark_glued_on_a_url_is_a_near_url():
+    # free-programming-books' CODE_OF_CONDUCT-ja.md before a6c5241d5a: GitHub linked
+    # "https://contributor-covenant.org/version/1/3/0/）から引用したものです。"
+    text = "バージョン1.3.0（https://x.example/version/1/3/0/）から引用したものです。\n"
+    assert near(text, "markdown") == [
+        ("https://x.example/version/1/3/0/）", 1, 12, 45, "markdown-autolink")
+    ]
+    assert near(text) == []

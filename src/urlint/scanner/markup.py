@@ -578,6 +578,88 @@ def _after_line_prefix(
     return None if previous_start < 0 else line_before.fullmatch(text, previous_start, previous_end)
 
 
+# Markdown links written around a URL that Markdown reads as no link (scanner.near's SWAPPED
+# and UNCLOSED near-URLs): looked at only for a URL the reading above left bare.
+
+
+def broken_link(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """[from, to) of a Markdown link written around the URL text[start:end], read bare, that
+    Markdown reads as no link: its text and its destination swapped (`[URL](text)`: the
+    link goes to a relative reference named after its text, RFC 3986 section 4.2), or its
+    destination not closed on its line (`[text](URL` with no ")", or a blank inside it,
+    `[text](https://x.org/a b.pdf)`: CommonMark 6.3 allows no blank in a destination not
+    in `<...>`, and a link is made only where its ")" follows); None for any other URL."""
+    before = text[start - 1] if start > 0 else "\n"
+    if before == "[":
+        return _swapped(text, start, end)
+    if before in "( \t\n":
+        return _unclosed(text, start, end)
+    return None
+
+
+def _swapped(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """`[URL](text)`: the URL is the whole link text, and the destination, closed on its
+    line, is a word or words, no URL nor path (no ":", "/", ".", "#", "?", "(")."""
+    if not text.startswith("](", end) or (start >= 2 and text[start - 2] == "\\"):
+        return None
+    close = text.find(")", end + 2, _line_end(text, end))
+    target = text[end + 2 : close]
+    if close < 0 or not target.strip() or any(char in target for char in ":/.#?(\\<"):
+        return None
+    return start - 1, close + 1
+
+
+def _unclosed(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """`[text](URL` where the URL ends at a blank or its line's end and no ")" closes the
+    link there: the span from the link text's "[" to the URL's end, or to the ")" that
+    closes the destination a blank broke, on the same line."""
+    opener = _opening_parenthesis(text, start)
+    if opener <= 0 or text[opener - 1] != "]":
+        return None
+    found = _destination(text, start)
+    if found is not None:
+        if _link_closes(text, found[0]):
+            return None  # a link after all
+        end = max(end, found[0])  # `[a](https://x.org/a}`: the destination's characters
+    if end < len(text) and not text[end].isspace():
+        return None
+    full_width = text.find("\uff09", start, end)  # `[a](https://x.org/a）and prose`
+    if full_width >= 0:
+        end = full_width + 1
+    bracket = _link_text_start(text, opener - 1)
+    if bracket < 0:
+        return None
+    eol = _line_end(text, end)
+    close = text.find(")", end, eol)
+    if close < 0:
+        return bracket, end
+    rest = text[end:close]
+    if "(" in rest or "[" in rest or rest.strip()[:1] in ('"', "'"):
+        return None  # another construct, or a title not closed: not a blank in the URL
+    return bracket, close + 1
+
+
+def _link_text_start(text: str, closer: int) -> int:
+    """The offset of the "[" the "]" at `closer` closes, on its line (brackets inside paired,
+    escaped ones skipped), or -1."""
+    depth = 0
+    at = closer - 1
+    low = _line_start(text, closer)
+    while at >= max(low, 0):
+        char = text[at]
+        if at > 0 and text[at - 1] == "\\":
+            at -= 2
+            continue
+        if char == "]":
+            depth += 1
+        elif char == "[":
+            if depth == 0:
+                return at
+            depth -= 1
+        at -= 1
+    return -1
+
+
 def _line_start(text: str, at: int) -> int:
     """The start of the line `at` is on, or -1 where it is more than _LOOK_BACK back (a line
     that long starts no construct this module reads)."""
@@ -597,4 +679,4 @@ def _line_end(text: str, at: int) -> int:
     return eol if eol >= 0 else limit
 
 
-__all__ = ["CONTEXTS", "EXACT_CONTEXTS", "MarkupEnd", "markup_end"]
+__all__ = ["CONTEXTS", "EXACT_CONTEXTS", "MarkupEnd", "broken_link", "markup_end"]

@@ -10,7 +10,8 @@ hier-part`, `"//" authority`), so the scanner's bare URL reader does not take th
 module finds them, and the scanner hands each on flagged `malformed`, for the linter's N
 rules. `extract` lists none of them but with `--near`. A character of the text around
 glued on the URL's end where a reader that links it takes it in (`https://x.org/a）`) is
-found here too (GLUED).
+found here too (GLUED), and in Markdown a link written around a URL that Markdown reads as no
+link (SWAPPED, UNCLOSED: scanner.markup.broken_link finds them; `markdown_shape` reads them).
 
 Strict, so that what is found is worth reading: a scheme urlint knows that writes "//"
 (NEAR_SCHEMES: not `file`, whose `file:/path` is RFC 8089's), at a word's start, then the
@@ -58,6 +59,8 @@ SPACED = "spaced"  # http: // example.com
 FULL_WIDTH = "full-width"  # https：//github.com
 TWICE = "twice"  # //https://host/, https://https://host/
 GLUED = "glued"  # https://x.org/a）: a closing mark of the text glued on
+SWAPPED = "swapped"  # [https://x.org/](Site): a Markdown link's text and target swapped
+UNCLOSED = "unclosed"  # [a](https://x.org/p, [a](https://x.org/a b.pdf): Markdown makes no link
 
 _SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
 # A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC
@@ -269,7 +272,8 @@ _SHAPE = compiled_when_used(
 
 def read_shape(url: str) -> Shape | None:
     """What the near-URL `url` (a candidate's text, flagged malformed) is, or None where it
-    is no near-URL's (a GLUED one is read by `glued_shape`)."""
+    is no near-URL's (a GLUED one is read by `glued_shape`, a Markdown link's by
+    `markdown_shape`)."""
     match = _SHAPE.match(url)
     if match is None:
         return None
@@ -306,17 +310,44 @@ def read_shape(url: str) -> Shape | None:
     return Shape(kind, sep_start, sep_end, f"{scheme}://{rest}", not spaced)
 
 
+# A Markdown link as scanner.markup.broken_link hands it on: `[URL](text)`, `[text](URL`,
+# `[text](URL with a blank)`.
+_MARKDOWN_LINK = compiled_when_used(
+    r"\[(?P<text>.*)\]\((?P<blanks>[ \t]*)(?P<target>.*?)(?P<close>\))?"
+)
+
+
+def markdown_shape(url: str) -> Shape | None:
+    """What the near-URL `url` is where it is a Markdown link that Markdown reads as no link
+    (SWAPPED, UNCLOSED; the span its whole text), or None. An UNCLOSED one's intended link
+    is certain only where nothing follows the URL ("[a](https://x.org/p" at its line's
+    end): a blank inside is a "%20", a "/" or a slip, which only its author knows."""
+    match = _MARKDOWN_LINK.fullmatch(url)
+    if match is None:
+        return None
+    text, target, closed = match.group("text"), match.group("target"), match.group("close")
+    if "://" in text and closed and "://" not in target:
+        return Shape(SWAPPED, 0, len(url), f"[{target}]({text})", False)
+    if closed:
+        return Shape(UNCLOSED, 0, len(url), f"[{text}]({target.replace(' ', '%20')})", False)
+    if url[-1] in "]}>\uff09":  # typed for the ")" it stands where: `[a](https://x.org/a}`
+        return Shape(UNCLOSED, 0, len(url), f"{url[:-1]})", False)
+    return Shape(UNCLOSED, 0, len(url), f"{url})", False)
+
+
 def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
     """The offset of a closing mark of the text glued on the end of the URL
     text[url_start:url_end] (GLUE_PAIRS; in `markdown`, GLUE_SENTENCE too), or -1: none
-    stands there, or its opening stands before the URL in its paragraph, not closed (the
-    pair is the text's: a quotation may start lines before)."""
+    stands there, or, but in `markdown`, its opening stands before the URL in its
+    paragraph, not closed (the pair is the text's: a quotation may start lines before).
+    GitHub's Markdown links `（https://x.org/a）` with the "）" whatever stands before: its
+    autolinks end at a blank, and trim ASCII punctuation only."""
     if url_end >= len(text):
         return -1
     mark = text[url_end]
     opening = GLUE_PAIRS.get(mark)
-    if opening is None:
-        return url_end if markdown and mark in GLUE_SENTENCE else -1
+    if opening is None or markdown:
+        return url_end if markdown and (opening is not None or mark in GLUE_SENTENCE) else -1
     start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
     if text.rfind(opening, start, url_start) > text.rfind(mark, start, url_start):
         return -1
@@ -332,4 +363,6 @@ def glued_shape(url: str) -> Shape | None:
     (GLUED: the scanner takes the mark in), or None."""
     if len(url) < 2 or (url[-1] not in GLUE_PAIRS and url[-1] not in GLUE_SENTENCE):
         return None
+    if url[0] == "[":
+        return None  # a Markdown link's text (markdown_shape), which ends as it may
     return Shape(GLUED, len(url) - 1, len(url), url[:-1], False)

@@ -44,18 +44,23 @@ _COLON = re.compile(f"://|{BARE_COLON_PATTERN}")
 
 _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 
-# Where a near-URL (scanner.near) may be, each search led by a literal (a few hundred MB/s
-# where the text is not ASCII, GB/s where it is): "//" after a letter or ";" before a host's
-# first character (`http//`, `;//`), after a colon and blanks (`: //`), after a full-width
-# colon (`：//`), after a blank or an opening before a scheme (`//https://`), and "://"
-# before a blank, after one, or before a second scheme; and ":/" after a letter but "://"
-# (`https:/x`, `http:/ /x`). A text where none stands (most) loads no more.
+# Where a near-URL (scanner.near) may be: one search, led by the literal "/" (the regex
+# engine's fast loop, in ASCII text and wider alike), that stops at "//" after a letter or
+# ";" before a host's first character (`http//`, `;//`), after a colon and blanks (`: //`),
+# after a full-width colon (`：//`), after a blank or an opening before a scheme
+# (`//https://`), and "://" before a blank, after one, or before a second scheme; and at
+# ":/" after a letter but "://" (`https:/x`, `http:/ /x`). What it matches is the "/"s
+# alone (the rest is looked around), so each match ends at the "/" a near-URL's separator
+# ends with. One search, not one for "//" and one for ":/": each pass over a text costs
+# what the colon pass does, and a pattern whose alternatives start with different
+# characters ("//" or ":") has no literal to search for (twelve times slower). A text
+# where none stands (most) loads no more.
 MAY_BE_NEAR = compiled_when_used(
-    r"//(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
-    r"|(?<=\uff1a//)|(?<=://)(?:[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
+    r"/(?:/(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
+    r"|(?<=\uff1a//)|(?<=://)(?=[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
     r"""|(?<=[\s(\["'<=]//)(?=[A-Za-z]{2,6}://))"""
+    r"|(?<=:/)(?<=[A-Za-z]:/)(?![/\\]))"
 )
-ONE_SLASH_NEAR = compiled_when_used(r":/(?![/\\])(?<=[A-Za-z]:/)")
 
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
@@ -450,10 +455,7 @@ def _scan(
                 continue
             candidate, covered = found
             if candidate is not None:
-                yield candidate, covered
-                glue = _glued(text, start, candidate, index, code, markup)
-                if glue is not None:
-                    yield glue, covered
+                yield from _near_around(text, start, candidate, covered, index, code, markup)
     if near:
         yield from _near_before(text, index, near, len(text), covered)
 
@@ -475,19 +477,11 @@ def _near_candidates(
     urlint does not read, "//" may open a comment)."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
-    one = ONE_SLASH_NEAR.search(text, lo, end)
-    if first is None and one is None:
+    if first is None:
         return []
     from .near import TWICE, near_hits
 
-    slashes = (
-        []
-        if first is None
-        else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
-    )
-    if one is not None:
-        slashes += [match.end() - 1 for match in ONE_SLASH_NEAR.finditer(text, one.start(), end)]
-        slashes.sort()
+    slashes = [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
     hits = near_hits(text, lo, stop, slashes)
     if not hits:
         return []
@@ -543,6 +537,47 @@ def _near_before(
             yield candidate, covered
 
 
+def _near_around(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    covered: int,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> tuple[tuple[Candidate | None, int], ...]:
+    """The bare URL `candidate` and the near-URL around it (`_glued`), if any, in text
+    order: a Markdown link around the URL starts before it, a glued mark with it. A tuple,
+    not a generator: one for each URL."""
+    glue = _glued(text, start, candidate, index, code, markup)
+    if glue is None:
+        return ((candidate, covered),)
+    if glue.span.start != candidate.span.start:  # a glued mark starts with the URL
+        return (glue, covered), (candidate, covered)
+    return (candidate, covered), (glue, covered)
+
+
+# The last text `_shown_as_written` read, and what of it its markup shows as written: a
+# near-URL around a bare URL is rare, and a text's code blocks are found once for all of
+# them. One tuple, swapped whole.
+_LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
+
+
+def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
+    """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
+    a code span: markup_lines.as_written), where no near-URL is reported, as
+    `_near_candidates` reports none?"""
+    global _LAST_WRITTEN
+    if markup not in ("markdown", "rst", "asciidoc"):
+        return False
+    from .markup_lines import as_written, within
+
+    last = _LAST_WRITTEN
+    if last[0] != markup or last[1] is not text:
+        last = _LAST_WRITTEN = (markup, text, as_written(markup, text))
+    return within(last[2], first, final)
+
+
 def _glued(
     text: str,
     start: int,
@@ -552,9 +587,14 @@ def _glued(
     markup: str | None,
 ) -> Candidate | None:
     """A near-URL flagged malformed for a closing mark of the text glued on the end of the
-    bare URL `candidate` (scanner.near.glued), or None: most URLs end at a blank."""
+    bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
+    it that Markdown reads as no link (scanner.markup.broken_link); None for most URLs."""
     url = candidate.url
     end = start + len(url)
+    if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
+        link = _broken_link(text, start, end, index, candidate)
+        if link is not None:
+            return link
     if end >= len(text) or ord(text[end]) < 0x2000:
         return None  # one comparison for each URL: the marks are all past U+2000
     if code is not None and candidate.context != "comment":
@@ -564,11 +604,38 @@ def _glued(
     from .near import glued
 
     mark = glued(text, start, end, markup == "markdown")
-    if mark < 0:
+    if mark < 0 or _shown_as_written(markup, text, start, end + 1):
         return None
     span = index.span(start, end + 1)
     return Candidate(
         url=text[start : end + 1],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
+
+
+# The contexts of a URL Markdown leaves bare (scanner.markup), where a link written around it
+# may be broken.
+_BARE_IN_MARKDOWN = frozenset({"markdown-autolink", "markdown-text"})
+
+
+def _broken_link(
+    text: str, start: int, end: int, index: Positions, candidate: Candidate
+) -> Candidate | None:
+    """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
+    that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
+    if start == 0 or text[start - 1] not in "[( \t\n":
+        return None  # one comparison for most URLs
+    from .markup import broken_link
+
+    found = broken_link(text, start, end)
+    if found is None or _shown_as_written("markdown", text, found[0], found[1]):
+        return None
+    span = index.span(found[0], found[1])
+    return Candidate(
+        url=text[found[0] : found[1]],
         span=span,
         pieces=(span,),
         flags=_MALFORMED,

@@ -2,7 +2,9 @@
 
 The scanner hands each near-URL on flagged `malformed` (`https:/stalw.art`, `http//x.org`,
 `https;//x.org`, `http: // x.org`, `https：//x.org`, `//https://x.org/`, a closing mark
-glued on a URL's end); the linter runs these rules on it, and no other (engine.Linter). Each
+glued on a URL's end, a Markdown link around a URL that Markdown reads as no link: its text
+and target swapped, its destination not closed); the linter runs these rules on it, and no
+other (engine.Linter). Each
 message shows the URL the text most likely meant; a fix writes it only where that URL is
 certain (one character or a doubled scheme, no blank in between), and the checker offers it
 only where a fix may go at all (linter.fixable).
@@ -38,9 +40,14 @@ def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
         return None
     # Here, not at the top: the rules run on near-URLs only (engine.Linter), and a hook's run
     # on a file that holds none loads no more than the catalogue.
-    from ...scanner.near import GLUED, glued_shape, read_shape
+    from ...scanner.near import GLUED, SWAPPED, UNCLOSED, glued_shape, markdown_shape, read_shape
 
-    shape = read_shape(candidate.url) if kind != GLUED else glued_shape(candidate.url)
+    if kind == GLUED:
+        shape = glued_shape(candidate.url)
+    elif kind in (SWAPPED, UNCLOSED):
+        shape = markdown_shape(candidate.url)
+    else:
+        shape = read_shape(candidate.url)
     if shape is None or shape.kind != kind:
         return None
     return shape
@@ -287,7 +294,8 @@ _MARKS = {
         '"https://x.org/a）" with the "）", and a "，" or "。" after a URL in Chinese text '
         "with it, a page that does not exist. A closing mark whose opening stands before "
         'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
-        "reported; in Markdown the sentence marks are reported too, as GitHub links them."
+        "reported but in Markdown, where GitHub links it all the same; in Markdown the "
+        "sentence marks are reported too, as GitHub links them."
     ),
     example="详见 https://example.com/docs）",
     use_instead="详见 https://example.com/docs ）",
@@ -312,6 +320,80 @@ def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
     )
 
 
+_MARKDOWN_SAFETY = (
+    "No automatic fix: which text was meant as the link's, and whether a blank was meant "
+    'as "%20", a "/" or nothing, only the author knows.'
+)
+
+
+@rule(
+    "N608",
+    "swapped-link",
+    Severity.ERROR,
+    "2.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 section 4.2: a reference with no scheme is a relative reference, resolved "
+        "against the page's own URI (section 5.2): the link goes to a page named after its "
+        "text, under the current one. The same under either standard."
+    ),
+    summary=(
+        "A Markdown link whose text is a URL and whose destination is a word: text and "
+        "target swapped."
+    ),
+    explanation=(
+        'Section 2.1: a URL is "<scheme>:<scheme-specific-part>"; in '
+        '`[https://x.org](Site)` the destination "Site" '
+        "has no scheme, so it is no URL, and Markdown (CommonMark 0.31.2 section 6.3) links "
+        "the text to it: a relative reference to a page named Site under the page read. The "
+        "URL in the link text is shown, and links nowhere (a link holds no other link)."
+    ),
+    example="Read [https://example.com/docs](the docs).",
+    use_instead="Read [the docs](https://example.com/docs).",
+    fix="Swap them: the text in brackets, the URL in parentheses.",
+    fix_safety=_MARKDOWN_SAFETY,
+)
+def swapped_link(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "swapped", "link text and target swapped")
+
+
+@rule(
+    "N609",
+    "unclosed-link",
+    Severity.ERROR,
+    "appendix, 2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 Appendix C: whitespace delimits a URI in text, and section 2 admits none "
+        'in one; the link CommonMark would make needs its ")" on the line. The same '
+        "under either standard."
+    ),
+    summary=(
+        'A Markdown link whose destination is not closed on its line (no ")"), or holds a blank.'
+    ),
+    explanation=(
+        "Section 2.2: the space is unsafe, and a URL in text ends at whitespace (appendix). "
+        "Markdown (CommonMark 0.31.2 section 6.3) allows no blank in a link destination not "
+        'written in "<...>", and makes a link only where its ")" follows: here it makes none, '
+        "shows the brackets as written, and GitHub links the URL's first part alone."
+    ),
+    example="See [the guide](https://example.com/guide for more.",
+    use_instead="See [the guide](https://example.com/guide) for more.",
+    fix='Close the destination with ")", and write a blank in it as "%20".',
+    fix_safety=_MARKDOWN_SAFETY,
+)
+def unclosed_link(subject: UrlUnderCheck) -> Iterator[Hit]:
+    shape = _shape(subject, "unclosed")
+    if shape is None:
+        return iter(())
+    fault = (
+        "a blank in the link's destination, where Markdown ends it: no link is made"
+        if subject.candidate.url.endswith(")")
+        else "the link's '(' is not closed on its line: no link is made"
+    )
+    return _meant(subject, "unclosed", fault)
+
+
 RULES = (
     one_slash,
     missing_colon,
@@ -320,4 +402,6 @@ RULES = (
     full_width_colon,
     doubled_scheme,
     glued_punctuation,
+    swapped_link,
+    unclosed_link,
 )
