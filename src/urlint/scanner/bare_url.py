@@ -11,6 +11,8 @@ on past its end (login_runs_on.py), and a URL inside a password is none of its o
 
 from __future__ import annotations
 
+from functools import cache
+
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Span
 from ..core.records import built
@@ -22,6 +24,8 @@ from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, URL_LINE_END, login_rea
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     # The runs of text a URL is made of, (start, end) each, joined without what lies
     # between (markup's pieces; markup itself loads only for a markup file).
     from .going_on import Lines
@@ -324,6 +328,20 @@ def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
     return as_template(candidate, shell)
 
 
+@cache
+def _next_line_readers() -> tuple[
+    Callable[[str, int, int, Lines | None], tuple[int, int] | None],
+    Callable[[str, int, int, Lines | None], tuple[tuple[int, int], ...] | None],
+]:
+    """continuation.continuation and joins.joined, loaded with the first URL a next line may
+    go on with (a hook's small README may have none: start-up), and once: an import
+    statement run for each such URL costs more than the call (callgrind)."""
+    from .continuation import continuation
+    from .joins import joined
+
+    return continuation, joined
+
+
 def _at_line_end(
     text: str,
     start: int,
@@ -352,17 +370,11 @@ def _at_line_end(
     )
     after = None
     if goes_on and not exact:
-        # the next line's readings load with the first URL a next line may go on with (a
-        # hook's small README may have none): continuation, going_on, joins
-        from .continuation import continuation
-
-        after = continuation(text, start, end, lines)
+        after = _next_line_readers()[0](text, start, end, lines)
     exact = exact or markup in _ENDS_AT_LINE_END
     wrapped = None
     if goes_on and end - start >= 8 and not (exact or runs):
-        from .joins import joined
-
-        wrapped = joined(text, start, end, lines)
+        wrapped = _next_line_readers()[1](text, start, end, lines)
     # A login reads on only with a word that has an "@" (each looked for first, in C).
     next_end = text.find("\n", next_start)
     rest = None
