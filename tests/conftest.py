@@ -4,6 +4,16 @@ the tests themselves: pyproject.toml lists them, CONTRIBUTING.md the tiers they 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Property tests judge what a function gives, never how long it took: hypothesis's default
+# deadline (200 ms an example) failed a test under load (a busy CI machine, `-n auto`
+# beside other jobs), so every test runs without one. And each draws the same examples run
+# after run (derandomize: its seed is the test's own), so a run fails only on what changed
+# since the last, never on a rare example met by chance that day; the slow tier draws
+# 10,000 an example where the quick one draws hundreds. A test may still ask for its own.
+settings.register_profile("urlint", deadline=None, derandomize=True)
+settings.load_profile("urlint")
 
 
 @pytest.fixture(autouse=True)
