@@ -67,7 +67,9 @@ def _conforms(name: str, text: str) -> bool:
 
 
 _OWN = {"http-URI": ("http", "https"), "mailtoURI": ("mailto",), "nntpURI": ("nntp",),
-        "file-URI": ("file",)}  # fmt: skip
+        "file-URI": ("file",), "newsURI": ("news",), "telnetURI": ("telnet",),
+        "gopherURI": ("gopher",), "ftpURI": ("ftp",),
+        "historicURI": ("wais", "prospero")}  # fmt: skip
 
 
 def _generic(text: str) -> bool:
