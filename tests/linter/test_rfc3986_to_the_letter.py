@@ -3,10 +3,13 @@ ABNF, to the letter.
 
 URIs are drawn from each production (tests/rfc3986_strategies.py, the test's own reading of
 the grammars: the generic URI of Appendix A under a scheme urlint reads by it alone, RFC
-9110's http-URI and https-URI, RFC 6068's mailtoURI, RFC 5538's nntpURI, RFC 8089's
-file-URI) and linted in the appendix's wrapper, `<URL:...>`. A drawn URI gets no finding but
-those about something else (section 7's risks, the info rules on allowed forms: an unknown
-scheme, a needless escape, a scheme in upper case, a non-default port). Each one-character
+9110's http-URI and https-URI, RFC 6068's mailtoURI, RFC 5538's nntpURL (section 3) and
+newsURL (section 4), RFC 8089's file-URI, RFC 4248's telnet URL and RFC 4266's gopher URL
+(each RFC 1738's, in an RFC 3986 authority), RFC 1738's ftpurl (ftp has no successor), and
+the generic URI under wais and prospero, which are Historic) and linted in the appendix's
+wrapper, `<URL:...>`. A drawn URI gets no finding but those about something else (section
+7's risks, the info rules on allowed forms: an unknown scheme, a needless escape, a scheme
+in upper case, a non-default port). Each one-character
 mutant that leaves the production gets a finding whose span covers the mutated character,
 or a component of the mutant it is in, or the place where a left-to-right reading of the
 production leaves it; mutants the scanner takes for no URL are passed over, as in the RFC
