@@ -92,6 +92,7 @@ CASES = [
     ("news://news.server.example/", [("S413", "error", 11, 33)], []),
     ("news://news.server.example/*", [("S413", "error", 11, 34)], []),
     ("news:a%3Eb@example.org", [], [("S413", "error", 12, 15)]),
+    ("news:a/b@example.org", [], [("S413", "error", 12, 13)]),
     ("news:a,b", [("S413", "error", 11, 14)], [("S413", "error", 11, 14)]),
     ("nntp://wild.server.example/example.group.n%2Fa/12345", [("S414", "error", 33, 52)], []),
     ("nntp://news.example/1group/12345678901234567", [("S414", "error", 26, 32)], [

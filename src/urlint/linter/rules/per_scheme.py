@@ -193,13 +193,14 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
         "article / newsgroups ), the server an RFC 3986 authority. Under --target rfc3986 "
         'this rule checks that: a server is followed by "/" (news://h is an error); an '
         'article, a Message-ID without its angle brackets, has one "@" with text on both '
-        'sides (news:@ is an error) and no %3E (">"); newsgroups = *( group-char / '
-        'pct-encoded / "*" ), so a group name is letters, digits, "-", "+", "_", "." and '
-        "percent-encoded octets, in any order (RFC 5538 lets a group start with a digit "
-        'and escape what it needs), with the wildmat\'s "*" (news:example.group.*; its "?" '
-        "is written %3F), and may be empty (news://news.server.example/ is section 4's own "
-        'example). A "?" starts RFC 3986\'s query, which section 2.3 leaves unspecified. An '
-        "IP literal naming the server is S419's."
+        'sides (news:@ is an error), its "/" percent-encoded, and no %3E (">"); '
+        'newsgroups = *( group-char / pct-encoded / "*" ), so a group name is letters, '
+        'digits, "-", "+", "_", "." and percent-encoded octets, in any order (RFC 5538 '
+        "lets a group start with a digit and escape what it needs), with the wildmat's "
+        '"*" (news:example.group.*; its "?" is written %3F), and may be empty '
+        '(news://news.server.example/ is section 4\'s own example). A "?" starts RFC '
+        "3986's query, which section 2.3 leaves unspecified. An IP literal naming the "
+        "server is S419's."
     ),
     summary='A news URL that is neither "*", a group name nor a message-id.',
     explanation=(
@@ -276,6 +277,14 @@ def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
                 end,
                 "invalid message-id (RFC 5538 section 4): one '@' with text on both sides",
             )
+        slash = text.find("/")
+        while slash >= 0:
+            yield Hit(
+                start + slash,
+                start + slash + 1,
+                "unencoded '/' in a message-id (RFC 5538 section 4): write %2F",
+            )
+            slash = text.find("/", slash + 1)
         at = text.lower().find("%3e")
         if at >= 0:
             yield Hit(
