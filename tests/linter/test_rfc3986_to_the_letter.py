@@ -9,12 +9,12 @@ newsURL (section 4), RFC 8089's file-URI, RFC 4248's telnet URL and RFC 4266's g
 the generic URI under wais and prospero, which are Historic) and linted in the appendix's
 wrapper, `<URL:...>`. A drawn URI gets no finding but those about something else (section
 7's risks, the info rules on allowed forms: an unknown scheme, a needless escape, a scheme
-in upper case, a non-default port). Each one-character
-mutant that leaves the production gets a finding whose span covers the mutated character,
-or a component of the mutant it is in, or the place where a left-to-right reading of the
-production leaves it; mutants the scanner takes for no URL are passed over, as in the RFC
-1738 half (test_grammar_to_the_letter.py, whose mutants these are). `pytest -m slow` runs
-10,000 examples of each production.
+in upper case, a non-default port). Each one-character mutant that leaves the production
+gets a finding whose span covers the mutated character, or a component of the mutant it is
+in, or the place where a left-to-right reading of the production leaves it; mutants the
+scanner takes for no URL are passed over, as in the RFC 1738 half
+(test_grammar_to_the_letter.py, whose mutants these are). `pytest -m slow` runs 10,000
+examples of each production.
 """
 
 from __future__ import annotations
