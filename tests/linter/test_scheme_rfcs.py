@@ -109,6 +109,12 @@ CASES = [
     ("news://[::1::2]/g", [
         ("S413", "error", 11, 23), ("C201", "error", 13, 14), ("C201", "error", 20, 21),
     ], [("S419", "error", 14, 20)]),
+    # RFC 3986 ends the authority at a "?" (section 3.2); what follows is no part of RFC 1738
+    # section 5's ftpurl nor of RFC 4266 section 2.1's gopher URL (the property found them).
+    ("ftp://0?0.0.0", [("S407", "error", 12, 17)], [("R302", "error", 13, 19)]),
+    ("gopher://0?0.0.0", [("S407", "error", 15, 20)], [("S411", "error", 16, 22)]),
+    ("ftp://h/a?b", [], []),
+    ("gopher://h/1a?b", [], []),
     # ftp is still RFC 1738's, telnet RFC 4248's: no ":" in a password.
     ("ftp://a:b:c@h/", [
         ("P502", "info", 12, 13), ("P501", "error", 14, 17), ("R301", "error", 15, 16),
@@ -176,6 +182,12 @@ def test_the_messages_name_the_scheme_rfc_and_what_is_wrong() -> None:
         "Appendix E.3.2), outside section 2's syntax (RFC 1738 allows it: --target rfc1738)",
         "S412 a fragment on a mailto URI, which RFC 6068 section 2 advises against (RFC 1738 "
         "allows it: --target rfc1738): fragment identifiers SHOULD NOT be used on one",
+    ]
+    assert said("<URL:ftp://h?x> <URL:gopher://h?x>\n", RFC3986) == [
+        "R302 a query after the host (RFC 1738 section 5) (RFC 1738 reports it as S407: "
+        "--target rfc1738): an ftp URL has only '/' and a path after it",
+        "S411 a query after the host (RFC 4266 section 2.1) (RFC 1738 reports it as S407: "
+        "--target rfc1738): a gopher path follows a '/'",
     ]
     assert said("<URL:news:a%3Eb@example.org> <URL:news:a,b>\n", RFC3986) == [
         "S413 '%3E' ('>') in a message-id (RFC 5538 section 4) (RFC 1738 allows it: --target "

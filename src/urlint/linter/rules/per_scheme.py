@@ -59,7 +59,10 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 3986 leaves the gopher syntax to its scheme; RFC 4266 keeps RFC 1738 "
-        "section 3.4's: the rule holds."
+        'section 3.4\'s: the rule holds. And where RFC 3986 ends the authority at a "?" '
+        "(section 3.2), what follows the host is no gopher path: RFC 4266 section 2.1 "
+        "writes gopher://<host>:<port>/<gopher-path> (gopher://host?x is an error here; "
+        'under RFC 1738 the "?" is in the host, S407).'
     ),
     summary=(
         "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
@@ -90,6 +93,13 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
 def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
+    rest = parsed.rest
+    if rest is not None:  # RFC 3986 ended the authority at a "?" (--target rfc3986)
+        yield Hit(
+            rest[0],
+            rest[1],
+            "a query after the host (RFC 4266 section 2.1): a gopher path follows a '/'",
+        )
     gtype = parsed.gtype
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
         yield Hit(
