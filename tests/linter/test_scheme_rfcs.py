@@ -111,8 +111,8 @@ CASES = [
     ], [("S419", "error", 14, 20)]),
     # RFC 3986 ends the authority at a "?" (section 3.2); what follows is no part of RFC 1738
     # section 5's ftpurl nor of RFC 4266 section 2.1's gopher URL (the property found them).
-    ("ftp://0?0.0.0", [("S407", "error", 12, 17)], [("R302", "error", 13, 19)]),
-    ("gopher://0?0.0.0", [("S407", "error", 15, 20)], [("S411", "error", 16, 22)]),
+    ("ftp://0?0.0.0", [("S407", "error", 12, 19)], [("R302", "error", 13, 19)]),
+    ("gopher://0?0.0.0", [("S407", "error", 15, 22)], [("S411", "error", 16, 22)]),
     ("ftp://h/a?b", [], []),
     ("gopher://h/1a?b", [], []),
     # ftp is still RFC 1738's, telnet RFC 4248's: no ":" in a password.
