@@ -324,8 +324,9 @@ gopher_uri = st.builds(
 
 # RFC 1738 section 5 (ftp has no successor): ftpurl = "ftp://" login [ "/" fpath [ ";type="
 # ftptype ]], the login in an RFC 3986 authority (no "?" in it), fsegment = *[ uchar | "?" |
-# ":" | "@" | "&" | "=" ] ("?" left out: RFC 3986 would start a query there).
-_FSEGMENT = star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'()," + ":@&="))
+# ":" | "@" | "&" | "=" ] ("?" left out: RFC 3986 would start a query there), and RFC 3986's
+# "~", unreserved there (section 2.3; RFC 1738 had it encoded).
+_FSEGMENT = star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~" + ":@&="))
 ftp_uri = st.builds(
     lambda user, password, h, p, path, typecode: (
         "ftp://"
@@ -342,8 +343,8 @@ ftp_uri = st.builds(
             else ""
         )
     ),
-    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),;&="))),
-    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),;&="))),
+    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~;&="))),
+    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~;&="))),
     http_host,
     st.one_of(st.none(), chars(DIGIT, 1, 5)),
     st.one_of(st.none(), st.lists(_FSEGMENT, min_size=1, max_size=3).map("/".join)),
@@ -409,7 +410,8 @@ GOPHER_URI = (
     rf"(?:/(?:{_XCHAR}{_XCHAR}*(?:%09(?:{_XCHAR}|%0[9aAdD])*"
     rf"(?:%09[+!$?](?:{_XCHAR}|%0[9aAdD])*)?)?)?)?(?:#{_QUERY})?"
 )
-_FCHAR = rf"(?:[A-Za-z0-9$\-_.+!*'(),?:@&=]|{_PCT})"
+# (With RFC 3986's "~", unreserved there (section 2.3), which RFC 1738 had encoded.)
+_FCHAR = rf"(?:[A-Za-z0-9$\-_.+!*'(),~?:@&=]|{_PCT})"
 FTP_URI = (
     rf"(?i:ftp)://(?:{_LOGIN}(?::{_LOGIN})?@)?{_HTTP_HOST}(?::[0-9]*)?"
     rf"(?:/{_FCHAR}*(?:/{_FCHAR}*)*(?:;(?i:type)=[AIDaid])?)?(?:#{_QUERY})?"
