@@ -99,6 +99,7 @@ def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
             rest[0],
             rest[1],
             "a query after the host (RFC 4266 section 2.1): a gopher path follows a '/'",
+            quotes_url=False,
         )
     gtype = parsed.gtype
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):

@@ -152,6 +152,7 @@ def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
             rest[1],
             "a query after the host (RFC 1738 section 5): an ftp URL has only '/' and a path "
             "after it",
+            quotes_url=False,
         )
     for segment in subject.parsed.segments:
         yield from _chars_in(
