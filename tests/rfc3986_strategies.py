@@ -215,7 +215,7 @@ mailto_uri = st.builds(
     st.one_of(st.none(), hfields),
 ).filter(lambda uri: uri != "mailto:")  # (alone, a label in prose to the scanner)
 
-# RFC 5538 section 2: nntpURI = "nntp:" server "/" group [ "/" article-number ], server =
+# RFC 5538 section 3: nntpURL = "nntp:" server "/" group [ "/" article-number ], server =
 # "//" authority (a host here), group = 1*( group-char / pct-encoded ), article-number =
 # 1*16DIGIT.
 group = star(one_of_chars(ALPHA + DIGIT + "-+_."), min_size=1)
@@ -235,6 +235,125 @@ file_uri = st.one_of(
         path_absolute,
     ),
     path_absolute.map(lambda p: "file:" + p),
+)
+
+# RFC 5538 section 4: newsURL = "news:" [ server "/" ] ( article / newsgroups ), newsgroups
+# = *( group-char / pct-encoded / "*" ) (a wildmat, possibly empty: news://server/ is its
+# example), article = msg-id-core: one "@" between text each side of what a path segment
+# holds but "@" (its "/", "?", "#", "[", "]" and "%" percent-encoded), no %3E (">").
+wildmat = star(one_of_chars(ALPHA + DIGIT + "-+_.*")).filter(
+    lambda text: text == "" or text.strip(".") != ""  # (dots alone: an elision to the scanner)
+)
+_ID_SIDE = UNRESERVED + "!$&'()*+,;=:"
+_NO_GT = st.builds(
+    lambda a, b: "%" + a + b, st.sampled_from(HEXDIG), st.sampled_from(HEXDIG)
+).filter(lambda escape: escape.upper() != "%3E")
+message_id = st.builds(
+    lambda local, domain: local + "@" + domain,
+    star(st.one_of(st.sampled_from(_ID_SIDE), _NO_GT), min_size=1),
+    star(st.one_of(st.sampled_from(_ID_SIDE), _NO_GT), min_size=1),
+)
+news_uri = st.builds(
+    lambda server, body: "news:" + ("//" + server + "/" if server is not None else "") + body,
+    st.one_of(st.none(), http_host),
+    st.one_of(group, wildmat, message_id),
+).filter(lambda uri: uri != "news:")  # (alone, a label in prose to the scanner)
+
+# RFC 4248 section 2: telnet://<user>:<password>@<host>:<port>/, "The final "/" character may
+# be omitted", the login as RFC 1738 section 5 writes it (a password holds no ":"), in an
+# RFC 3986 authority (no "?" in it: section 3.2 ends the authority there).
+_LOGIN_CHARS = UNRESERVED + SUB_DELIMS
+telnet_uri = st.builds(
+    lambda user, password, h, p, slash: (
+        "telnet://"
+        + (
+            user + (":" + password if password is not None else "") + "@"
+            if user is not None
+            else ""
+        )
+        + h
+        + (":" + p if p is not None else "")
+        + slash
+    ),
+    st.one_of(st.none(), star(one_of_chars(_LOGIN_CHARS))),
+    st.one_of(st.none(), star(one_of_chars(_LOGIN_CHARS))),
+    http_host,
+    st.one_of(st.none(), chars(DIGIT, 1, 5)),
+    st.sampled_from(["", "/"]),
+)
+
+# RFC 4266 section 2.1: gopher://<host>:<port>/<gopher-path>, gopher-path = <gophertype>
+# <selector> [ "%09" <search> [ "%09" <gopher+_string> ] ], each of RFC 1738 section 5's
+# xchar (as a path segment of RFC 3986 holds them; a "?" would start its query). The
+# selector holds no tab, CR or LF (section 2.1), nor does the type; a gopher+ string starts
+# with "+", "!" or "$" (the forms of RFC 1738 sections 3.4.4-3.4.9; "?" would start a query).
+_NO_TAB_CR_LF = st.builds(
+    lambda a, b: "%" + a + b, st.sampled_from(HEXDIG), st.sampled_from(HEXDIG)
+).filter(lambda escape: escape.upper() not in ("%09", "%0A", "%0D"))
+_GOPHER_CHAR = st.one_of(st.sampled_from(UNRESERVED + SUB_DELIMS + ":@"), _NO_TAB_CR_LF)
+gopher_uri = st.builds(
+    lambda h, p, path: "gopher://" + h + (":" + p if p is not None else "") + path,
+    http_host,
+    st.one_of(st.none(), chars(DIGIT, 1, 5)),
+    st.one_of(
+        st.just(""),
+        st.just("/"),
+        st.builds(
+            lambda gtype, selector, search, plus: (
+                "/"
+                + gtype
+                + selector
+                + (
+                    "%09" + search + ("%09" + plus if plus is not None else "")
+                    if search is not None
+                    else ""
+                )
+            ),
+            _GOPHER_CHAR,
+            star(st.one_of(_GOPHER_CHAR, st.just("/"))),
+            st.one_of(st.none(), star(_GOPHER_CHAR)),
+            st.one_of(
+                st.none(),
+                st.builds(
+                    lambda first, rest: first + rest, st.sampled_from("+!$"), star(_GOPHER_CHAR)
+                ),
+            ),
+        ),
+    ),
+)
+
+# RFC 1738 section 5 (ftp has no successor): ftpurl = "ftp://" login [ "/" fpath [ ";type="
+# ftptype ]], the login in an RFC 3986 authority (no "?" in it), fsegment = *[ uchar | "?" |
+# ":" | "@" | "&" | "=" ] ("?" left out: RFC 3986 would start a query there), and RFC 3986's
+# "~", unreserved there (section 2.3; RFC 1738 had it encoded).
+_FSEGMENT = star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~" + ":@&="))
+ftp_uri = st.builds(
+    lambda user, password, h, p, path, typecode: (
+        "ftp://"
+        + (
+            user + (":" + password if password is not None else "") + "@"
+            if user is not None
+            else ""
+        )
+        + h
+        + (":" + p if p is not None else "")
+        + (
+            "/" + path + (";type=" + typecode if typecode is not None else "")
+            if path is not None
+            else ""
+        )
+    ),
+    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~;&="))),
+    st.one_of(st.none(), star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~;&="))),
+    http_host,
+    st.one_of(st.none(), chars(DIGIT, 1, 5)),
+    st.one_of(st.none(), st.lists(_FSEGMENT, min_size=1, max_size=3).map("/".join)),
+    st.one_of(st.none(), st.sampled_from("aidAID")),
+)
+
+# wais and prospero are Historic (RFCs 4156, 4157): the generic URI of Appendix A alone.
+historic_uri = _with_query_and_fragment(
+    st.builds(lambda s, h: s + ":" + h, st.sampled_from(["wais", "prospero"]), hier_part)
 )
 
 # The test's own recognisers, one per production, as `regex` patterns (partial matching
@@ -276,12 +395,39 @@ NNTP_URI = (
 )
 FILE_URI = rf"(?i:file):(?://(?:{_HOST})?{_ABSOLUTE}|{_ABSOLUTE}){_TAIL}"
 
+_NEWSGROUPS = rf"(?:[A-Za-z0-9\-+_.*]|{_PCT})*"
+_ID_SIDE_RE = f"(?:[{_U}{_S}:]|%(?![3][eE])[0-9A-Fa-f]{{2}})+"
+# (A query RFC 3986 allows, which RFC 5538 section 2.3 leaves unspecified.)
+NEWS_URI = (
+    rf"(?i:news):(?://{_AUTHORITY}/)?(?:{_NEWSGROUPS}|{_ID_SIDE_RE}@{_ID_SIDE_RE})"
+    rf"(?:\?{_QUERY})?(?:#{_QUERY})?"
+)
+_LOGIN = f"(?:[{_U}{_S}]|{_PCT})*"
+TELNET_URI = rf"(?i:telnet)://(?:{_LOGIN}(?::{_LOGIN})?@)?{_HTTP_HOST}(?::[0-9]*)?/?(?:#{_QUERY})?"
+_XCHAR = rf"(?:[{_U}{_S}:@/?]|%(?![0][9aAdD])[0-9A-Fa-f]{{2}})"
+GOPHER_URI = (
+    rf"(?i:gopher)://{_HTTP_HOST}(?::[0-9]*)?"
+    rf"(?:/(?:{_XCHAR}{_XCHAR}*(?:%09(?:{_XCHAR}|%0[9aAdD])*"
+    rf"(?:%09[+!$?](?:{_XCHAR}|%0[9aAdD])*)?)?)?)?(?:#{_QUERY})?"
+)
+# (With RFC 3986's "~", unreserved there (section 2.3), which RFC 1738 had encoded.)
+_FCHAR = rf"(?:[A-Za-z0-9$\-_.+!*'(),~?:@&=]|{_PCT})"
+FTP_URI = (
+    rf"(?i:ftp)://(?:{_LOGIN}(?::{_LOGIN})?@)?{_HTTP_HOST}(?::[0-9]*)?"
+    rf"(?:/{_FCHAR}*(?:/{_FCHAR}*)*(?:;(?i:type)=[AIDaid])?)?(?:#{_QUERY})?"
+)
+
 PRODUCTIONS = {
     "URI": (generic_uri, URI),
     "http-URI": (http_uri, HTTP_URI),
     "mailtoURI": (mailto_uri, None),  # recognised by `is_mailto_uri`
     "nntpURI": (nntp_uri, NNTP_URI),
     "file-URI": (file_uri, FILE_URI),
+    "newsURI": (news_uri, NEWS_URI),
+    "telnetURI": (telnet_uri, TELNET_URI),
+    "gopherURI": (gopher_uri, GOPHER_URI),
+    "ftpURI": (ftp_uri, FTP_URI),
+    "historicURI": (historic_uri, URI),
 }
 
 _COMPILED: dict[str, regex.Pattern[str]] = {}

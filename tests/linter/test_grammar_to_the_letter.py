@@ -383,6 +383,25 @@ READ_TO_THE_LETTER = [
     # ends before it, so "fred:pa" is a host and a port that is no number (S408, its message
     # quoting none of what the outputs hide as a password: section 6), and no password.
     ("<URL:ftp://fred:pa#ss@h/>", [("S408", "error", 1, 17, 19)]),
+    # Sections 3.1 and 5: the login ends at the first "/" (within a user or password a "/"
+    # "must be encoded"; ftpurl = "ftp://" login [ "/" fpath ... ]), so an "@" in the path
+    # reads no user name past it: the hostport "w.h:u" has a port that is no number (S408),
+    # and the path "P/@s" is fine.
+    ("<URL:ftp://w.h:u/P/@s>", [("S408", "error", 1, 16, 17)]),
+    # A range check beside a fault section 5 has but urlint grades a warning, each on its
+    # rule's page: the "/" of an http search (section 3.3: reserved there; RFC 3986 allows
+    # it, R303), a "~" (section 2.2: unsafe; RFC 3986 made it unreserved, C202), a search
+    # right after the host (section 5; RFC 3986 allows it, R303). The octet or port over
+    # range is an error of its own, at its own span.
+    (
+        "<URL:http://10.0.0.256/?a/b>",
+        [("S407", "error", 1, 13, 23), ("R303", "warning", 1, 26, 27)],
+    ),
+    (
+        "<URL:http://10.0.0.256/~u>",
+        [("S407", "error", 1, 13, 23), ("C202", "warning", 1, 24, 25)],
+    ),
+    ("<URL:http://h:99999?x>", [("S408", "error", 1, 15, 20), ("R303", "warning", 1, 20, 21)]),
     # Beyond the BNF: octets and 16-bit ports are errors for the schemes section 5 defines
     # and for https; on a scheme it does not define, section 3.1's host and port are a
     # warning (section 4: "should").
@@ -425,6 +444,68 @@ def test_what_section_5_puts_where_is_reported_there(text: str, expected: list[t
         if f.end_line == f.line
     ]
     assert found == expected
+
+
+def test_an_at_sign_in_the_path_reads_no_login_and_a_hash_ends_one() -> None:
+    """Section 5: a login ends at the "/" before the fpath, and "#" (section 2.2's fragment
+    delimiter) is in no login: the S408 on what a login would have read says which part is
+    wrong, and quotes none of it (it may be a password, section 6)."""
+    message = (
+        "A port that is not a decimal number from 0 to 65535, or a colon with no port "
+        "(in a part of the URL hidden as a password)"
+    )
+    for text, span in (
+        ("<URL:ftp://w.h:u/P/@s>\n", (16, 17)),
+        ("<URL:ftp://fred:pa#ss@h/>\n", (17, 19)),
+    ):
+        [port] = lint(text)
+        assert (port.code, port.column, port.end_column, port.message) == ("S408", *span, message)
+
+
+def test_a_range_check_beside_a_fault_graded_a_warning_names_each_part() -> None:
+    """An octet or port over its range is an error at its own span (beyond the BNF: a TCP port
+    is 16 bits, an octet 8), and the fault section 5 has elsewhere in the URL is named at its
+    own span, as a warning where RFC 3986 later allowed it (each rule's page says so): the
+    range check never stands for it."""
+    said = {
+        text: [(f.code, f.severity.value, f.column, f.end_column, f.message) for f in lint(text)]
+        for text in (
+            "<URL:http://10.0.0.256/?a/b>\n",
+            "<URL:http://10.0.0.256/~u>\n",
+            "<URL:http://h:99999?x>\n",
+        )
+    }
+    octet = (
+        "S407", "error", 13, 23,
+        "invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: --target rfc3986): '256' "
+        "is over 255 in a dotted-quad address",
+    )  # fmt: skip
+    assert said == {
+        "<URL:http://10.0.0.256/?a/b>\n": [
+            octet,
+            (
+                "R303", "warning", 26, 27,
+                "unencoded '/' in the search part by RFC 1738 section 3.3 (RFC 3986 allows it: "
+                "--target rfc3986): write %2F",
+            ),
+        ],
+        "<URL:http://10.0.0.256/~u>\n": [
+            octet,
+            (
+                "C202", "warning", 24, 25,
+                "unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
+                "rfc3986): write it as %7E",
+            ),
+        ],
+        "<URL:http://h:99999?x>\n": [
+            ("S408", "error", 15, 20, "port 99999 is over 65535"),
+            (
+                "R303", "warning", 20, 21,
+                "a search right after the host by RFC 1738 section 3.3 (RFC 3986 allows it: "
+                "--target rfc3986): section 5 puts it after '/' (http://host/?search)",
+            ),
+        ],
+    }  # fmt: skip
 
 
 def test_a_wrapped_scheme_gone_wrong_is_named() -> None:

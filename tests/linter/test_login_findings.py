@@ -226,6 +226,16 @@ CASES = [
                 "password) by RFC 3986 section 3.2.3 (RFC 1738 reports it as P501: --target "
                 "rfc1738)",
             ),
+            # ... and the query RFC 3986 starts at the "?", which RFC 1738 section 5's
+            # ftpurl has none of (its words quote none of the URL).
+            (
+                "R302",
+                "error",
+                21,
+                41,
+                "a query after the host (RFC 1738 section 5) (RFC 1738 reports it as P501: "
+                "--target rfc1738): an ftp URL has only '/' and a path after it",
+            ),
         ],
     ),
 ]

@@ -3,15 +3,18 @@ ABNF, to the letter.
 
 URIs are drawn from each production (tests/rfc3986_strategies.py, the test's own reading of
 the grammars: the generic URI of Appendix A under a scheme urlint reads by it alone, RFC
-9110's http-URI and https-URI, RFC 6068's mailtoURI, RFC 5538's nntpURI, RFC 8089's
-file-URI) and linted in the appendix's wrapper, `<URL:...>`. A drawn URI gets no finding but
-those about something else (section 7's risks, the info rules on allowed forms: an unknown
-scheme, a needless escape, a scheme in upper case, a non-default port). Each one-character
-mutant that leaves the production gets a finding whose span covers the mutated character,
-or a component of the mutant it is in, or the place where a left-to-right reading of the
-production leaves it; mutants the scanner takes for no URL are passed over, as in the RFC
-1738 half (test_grammar_to_the_letter.py, whose mutants these are). `pytest -m slow` runs
-10,000 examples of each production.
+9110's http-URI and https-URI, RFC 6068's mailtoURI, RFC 5538's nntpURL (section 3) and
+newsURL (section 4), RFC 8089's file-URI, RFC 4248's telnet URL and RFC 4266's gopher URL
+(each RFC 1738's, in an RFC 3986 authority), RFC 1738's ftpurl (ftp has no successor), and
+the generic URI under wais and prospero, which are Historic) and linted in the appendix's
+wrapper, `<URL:...>`. A drawn URI gets no finding but those about something else (section
+7's risks, the info rules on allowed forms: an unknown scheme, a needless escape, a scheme
+in upper case, a non-default port). Each one-character mutant that leaves the production
+gets a finding whose span covers the mutated character, or a component of the mutant it is
+in, or the place where a left-to-right reading of the production leaves it; mutants the
+scanner takes for no URL are passed over, as in the RFC 1738 half
+(test_grammar_to_the_letter.py, whose mutants these are). `pytest -m slow` runs 10,000
+examples of each production.
 """
 
 from __future__ import annotations
@@ -67,7 +70,9 @@ def _conforms(name: str, text: str) -> bool:
 
 
 _OWN = {"http-URI": ("http", "https"), "mailtoURI": ("mailto",), "nntpURI": ("nntp",),
-        "file-URI": ("file",)}  # fmt: skip
+        "file-URI": ("file",), "newsURI": ("news",), "telnetURI": ("telnet",),
+        "gopherURI": ("gopher",), "ftpURI": ("ftp",),
+        "historicURI": ("wais", "prospero")}  # fmt: skip
 
 
 def _generic(text: str) -> bool:

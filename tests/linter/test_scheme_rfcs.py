@@ -80,12 +80,20 @@ CASES = [
     ("file://localhost//a//../..//", [], [("S417", "error", 22, 24)]),
     ("file:////host.example/share/f", [], [("S417", "warning", 11, 15)]),
     ("file:/etc/hosts", [("S406", "error", 10, 11)], []),
-    # RFC 5538: news:[//server/], a message-id with text both sides of its "@", groups
-    # of letters, digits, - + _ . and escapes in any order, wildmats in news.
+    # RFC 5538 section 4: news:[//server/], a message-id with text both sides of its "@"
+    # and no %3E, newsgroups of letters, digits, - + _ . and escapes in any order, a
+    # wildmat's "*" (its "?" is %3F), or none (news://news.server.example/ is its example);
+    # section 3: an nntp group likewise, an article number of 1 to 16 digits.
     ("news:@", [("S413", "error", 11, 12)], [("S413", "error", 11, 12)]),
     ("news://h", [("S413", "error", 11, 14)], [("S413", "error", 14, 14)]),
     ("news:example.group.*", [("S413", "error", 11, 26)], []),
     ("news://wild.server.example/example.group.th?se", [("S413", "error", 11, 52)], []),
+    ("news://wild.server.example/example.group.th%3Fse", [("S413", "error", 11, 54)], []),
+    ("news://news.server.example/", [("S413", "error", 11, 33)], []),
+    ("news://news.server.example/*", [("S413", "error", 11, 34)], []),
+    ("news:a%3Eb@example.org", [], [("S413", "error", 12, 15)]),
+    ("news:a/b@example.org", [], [("S413", "error", 12, 13)]),
+    ("news:a,b", [("S413", "error", 11, 14)], [("S413", "error", 11, 14)]),
     ("nntp://wild.server.example/example.group.n%2Fa/12345", [("S414", "error", 33, 52)], []),
     ("nntp://news.example/1group/12345678901234567", [("S414", "error", 26, 32)], [
         ("S414", "error", 33, 50),
@@ -101,6 +109,12 @@ CASES = [
     ("news://[::1::2]/g", [
         ("S413", "error", 11, 23), ("C201", "error", 13, 14), ("C201", "error", 20, 21),
     ], [("S419", "error", 14, 20)]),
+    # RFC 3986 ends the authority at a "?" (section 3.2); what follows is no part of RFC 1738
+    # section 5's ftpurl nor of RFC 4266 section 2.1's gopher URL (the property found them).
+    ("ftp://0?0.0.0", [("S407", "error", 12, 19)], [("R302", "error", 13, 19)]),
+    ("gopher://0?0.0.0", [("S407", "error", 15, 22)], [("S411", "error", 16, 22)]),
+    ("ftp://h/a?b", [], []),
+    ("gopher://h/1a?b", [], []),
     # ftp is still RFC 1738's, telnet RFC 4248's: no ":" in a password.
     ("ftp://a:b:c@h/", [
         ("P502", "info", 12, 13), ("P501", "error", 14, 17), ("R301", "error", 15, 16),
@@ -159,7 +173,7 @@ def test_the_messages_name_the_scheme_rfc_and_what_is_wrong() -> None:
         "rfc1738): write %3D",
         "S417 a path that starts with '//' (RFC 8089 section 2) (RFC 1738 allows it: --target "
         "rfc1738): path-absolute starts with one '/' and a segment",
-        "S413 a news server is followed by '/' and a group or message-id (RFC 5538 section 2.1)",
+        "S413 a news server is followed by '/' and a group or message-id (RFC 5538 section 4)",
         "S408 port '1:2' is not a decimal number by RFC 3986 section 3.2.3 (RFC 1738 reports it "
         "as S407: --target rfc1738)",
         "S401 '1http' is no scheme name by RFC 3986 section 3.1 (RFC 1738 reports it as S403: "
@@ -168,6 +182,18 @@ def test_the_messages_name_the_scheme_rfc_and_what_is_wrong() -> None:
         "Appendix E.3.2), outside section 2's syntax (RFC 1738 allows it: --target rfc1738)",
         "S412 a fragment on a mailto URI, which RFC 6068 section 2 advises against (RFC 1738 "
         "allows it: --target rfc1738): fragment identifiers SHOULD NOT be used on one",
+    ]
+    assert said("<URL:ftp://h?x> <URL:gopher://h?x>\n", RFC3986) == [
+        "R302 a query after the host (RFC 1738 section 5) (RFC 1738 reports it as S407: "
+        "--target rfc1738): an ftp URL has only '/' and a path after it",
+        "S411 a query after the host (RFC 4266 section 2.1) (RFC 1738 reports it as S407: "
+        "--target rfc1738): a gopher path follows a '/'",
+    ]
+    assert said("<URL:news:a%3Eb@example.org> <URL:news:a,b>\n", RFC3986) == [
+        "S413 '%3E' ('>') in a message-id (RFC 5538 section 4) (RFC 1738 allows it: --target "
+        "rfc1738): no Message-ID holds one",
+        "S413 invalid newsgroup name (RFC 5538 section 4): letters, digits, - + _ . and %XX "
+        "escapes, or a wildmat's * (its ? written %3F)",
     ]
     assert said("<URL:mailto:v@=.h> <URL:mailto:a.@b>\n", RFC1738) == [
         "S412 invalid local part: RFC 822 words (atoms or quoted strings) separated by '.'",

@@ -167,7 +167,8 @@ MESSAGES = [
             "S412 not an address: an RFC 822 addr-spec is local-part@domain",
             "S412 no address after 'mailto:' by RFC 1738 section 3.5 (RFC 3986 allows it: "
             "--target rfc3986)",
-            "S413 no group or message-id after 'news:'",
+            "S413 no group or message-id after 'news:' by RFC 1738 section 3.6 (RFC 3986 allows "
+            "it: --target rfc3986)",
             "R306 unencoded ';' in a file path by RFC 1738 section 3.10 (RFC 3986 allows it: "
             "--target rfc3986): write %3B",
             "S407 invalid host by RFC 1738 section 3.1 (RFC 3986 allows it: --target rfc3986): "
@@ -176,11 +177,10 @@ MESSAGES = [
             "allows it: --target rfc3986)",
         ],
         # mailto and news by their current RFCs: "mailto:" alone is allowed (RFC 6068
-        # section 2: to and hfields are optional), "news:" and "mailto:fred" are not.
-        [
-            "S412 not an address (RFC 6068 section 2): an addr-spec is local-part@domain",
-            "S413 no group or message-id (RFC 5538 section 2.1)",
-        ],
+        # section 2: to and hfields are optional), and "news:" (RFC 5538 section 4:
+        # newsgroups = *( group-char / pct-encoded / "*" ), possibly empty); "mailto:fred"
+        # is not.
+        ["S412 not an address (RFC 6068 section 2): an addr-spec is local-part@domain"],
     ),
     # A rule both hold names no standard where the other target reports it alike.
     (
@@ -349,8 +349,8 @@ def test_what_each_rule_rests_on_under_each_standard():
         "S407": "RFC 9110 section 4.2.1",
         "S408": "RFC 3986 section 3.2.3", "S409": "RFC 3986 section 3.2.1",
         "S410": "RFC 1738 section 3.2", "S411": "RFC 1738 section 3.4",
-        "S412": "RFC 6068 section 2", "S413": "RFC 5538 section 2.1",
-        "S414": "RFC 5538 section 2.2", "S415": "RFC 3986 section 3.2",
+        "S412": "RFC 6068 section 2", "S413": "RFC 5538 section 4",
+        "S414": "RFC 5538 section 3", "S415": "RFC 3986 section 3.2",
         "S417": "RFC 8089 section 2", "S419": "RFC 3986 section 3.2.2",
         "X101": "RFC 3986 Appendix C", "X102": "RFC 3986 Appendix C",
         "X103": "RFC 3986 Appendix C", "X104": "RFC 3986 Appendix C",

@@ -98,7 +98,7 @@ class SchemeSpec:
     # content held inline (RFC 2397 data:): not a place a reader could visit.
     inside_the_message: bool = False
     # Its current RFC lets a "//" server follow the colon where RFC 1738 has none (RFC 5538
-    # section 2: news:[//server/]group): grammar.parse reads it so under --target rfc3986.
+    # section 4: news:[//server/]group): grammar.parse reads it so under --target rfc3986.
     server_by_rfc3986: bool = False
     # Its section 5 scheme-specific part (`abnf`), None for genericurl's.
     grammar: str | None = None
@@ -151,7 +151,7 @@ _NEWS_BODY = compiled_when_used(r"//|[^@\s<>]+@|(?:\*|[A-Za-z0-9][-A-Za-z0-9.+_]
 
 def news_shaped(text: str, start: int, end: int) -> bool:
     """Is text[start:end], what follows "news:", a newsgroup, "*", a message-id or a
-    server (RFC 1738 section 3.6, RFC 5538 section 2)?"""
+    server (RFC 1738 section 3.6, RFC 5538 section 4)?"""
     return _NEWS_BODY.match(text, start, end) is not None
 
 

@@ -59,7 +59,10 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
     rfc3986=Severity.ERROR,
     rfc3986_says=(
         "RFC 3986 leaves the gopher syntax to its scheme; RFC 4266 keeps RFC 1738 "
-        "section 3.4's: the rule holds."
+        'section 3.4\'s: the rule holds. And where RFC 3986 ends the authority at a "?" '
+        "(section 3.2), what follows the host is no gopher path: RFC 4266 section 2.1 "
+        "writes gopher://<host>:<port>/<gopher-path> (gopher://host?x is an error here; "
+        'under RFC 1738 the "?" is in the host, S407).'
     ),
     summary=(
         "A gopher path that cannot be sent: a tab, CR or LF in the type or selector, or an "
@@ -90,6 +93,14 @@ def invalid_ftp_typecode(subject: UrlUnderCheck) -> Iterator[Hit]:
 def invalid_gopher_path(subject: UrlUnderCheck) -> Iterator[Hit]:
     parsed = subject.parsed
     url = subject.url
+    rest = parsed.rest
+    if rest is not None:  # RFC 3986 ended the authority at a "?" (--target rfc3986)
+        yield Hit(
+            rest[0],
+            rest[1],
+            "a query after the host (RFC 4266 section 2.1): a gopher path follows a '/'",
+            quotes_url=False,
+        )
     gtype = parsed.gtype
     if gtype is not None and url[gtype[0] : gtype[1]].upper() in ("%09", "%0A", "%0D"):
         yield Hit(
@@ -189,13 +200,17 @@ def invalid_mailto(subject: UrlUnderCheck) -> Iterator[Hit]:
     "3.6",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        "RFC 5538 section 2.1 now defines news: news:[//server/](group or wildmat, or "
-        "message-id), the server an RFC 3986 authority. Under --target rfc3986 this rule "
-        'checks that: a server is followed by "/" (news://h is an error), a message-id '
-        'has one "@" with text on both sides (news:@ is one), and a newsgroup name is '
-        'letters, digits, "-", "+", "_", "." and percent-encoded octets, in any order '
-        "(RFC 5538 lets a group start with a digit and escape what it needs), with the "
-        'wildmat characters "*" and "?" (news:example.group.*). An IP literal naming the '
+        'RFC 5538 section 4 now defines news: newsURL = "news:" [ server "/" ] ( '
+        "article / newsgroups ), the server an RFC 3986 authority. Under --target rfc3986 "
+        'this rule checks that: a server is followed by "/" (news://h is an error); an '
+        'article, a Message-ID without its angle brackets, has one "@" with text on both '
+        'sides (news:@ is an error), its "/" percent-encoded, and no %3E (">"); '
+        'newsgroups = *( group-char / pct-encoded / "*" ), so a group name is letters, '
+        'digits, "-", "+", "_", "." and percent-encoded octets, in any order (RFC 5538 '
+        "lets a group start with a digit and escape what it needs), with the wildmat's "
+        '"*" (news:example.group.*; its "?" is written %3F), and may be empty '
+        '(news://news.server.example/ is section 4\'s own example). A "?" starts RFC '
+        "3986's query, which section 2.3 leaves unspecified. An IP literal naming the "
         "server is S419's."
     ),
     summary='A news URL that is neither "*", a group name nor a message-id.',
@@ -229,19 +244,22 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(start, end, "invalid newsgroup name: a letter, then letters, digits and - . + _")
 
 
-# RFC 5538's newsgroup name in a URI: letters, digits, "-", "+", "_", "." and escapes, in
-# any order ("example.group.n%2Fa"); a news URI's may be a wildmat ("*", "?").
+# RFC 5538 section 3: group = 1*( group-char / pct-encoded ), group-char = ALPHA / DIGIT /
+# "-" / "+" / "_" / ".", in any order ("example.group.n%2Fa"); section 4: newsgroups = *(
+# group-char / pct-encoded / "*" ), a wildmat whose "?" is written %3F.
 _RFC5538_GROUP = re.compile(r"(?:[A-Za-z0-9\-+_.]|%[0-9A-Fa-f]{2})+")
-_RFC5538_NEWSGROUPS = re.compile(r"(?:[A-Za-z0-9\-+_.*?]|%[0-9A-Fa-f]{2})+")
+_RFC5538_NEWSGROUPS = re.compile(r"(?:[A-Za-z0-9\-+_.*]|%[0-9A-Fa-f]{2})*")
 # RFC 8089 Appendix E.3.2: unc-authority path-absolute, where unc-authority = 2*3"/"
 # file-host ("file:////host.example/share": the text after "file://").
 _UNC = re.compile(r"/{2,3}[^/?#]+/")
-_ARTICLE_NUMBER = re.compile("[0-9]{1,16}")  # RFC 5538: article-number = 1*16DIGIT
+_ARTICLE_NUMBER = re.compile("[0-9]{1,16}")  # RFC 5538 section 3: article-number = 1*16DIGIT
 
 
 def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
-    """The news URI as RFC 5538 section 2.1 writes one: [//server/] and a group, a wildmat
-    or a message-id."""
+    """The news URI as RFC 5538 section 4 writes one: newsURL = "news:" [ server "/" ] (
+    article / newsgroups ), the article a Message-ID without its angle brackets, the
+    newsgroups a wildmat, possibly empty (news://news.server.example/ is its example). A
+    "?" starts RFC 3986's query, which RFC 5538 (section 2.3) does not specify."""
     parsed = subject.parsed
     url = subject.url
     authority = parsed.authority
@@ -251,30 +269,46 @@ def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(
             at,
             rest[1] if rest else at,
-            "a news server is followed by '/' and a group or message-id (RFC 5538 section 2.1)",
+            "a news server is followed by '/' and a group or message-id (RFC 5538 section 4)",
         )
         return
     span = parsed.opaque if parsed.opaque is not None else parsed.path
     if span is None:
         return
     start, end = span
+    question = url.find("?", start, end)
+    if question >= 0:
+        end = question
     text = url[start:end]
-    if parsed.article is not None:
+    if "@" in text:
         left, _, right = text.partition("@")
         if not left or not right or "@" in right:
             yield Hit(
                 start,
                 end,
-                "invalid message-id (RFC 5538 section 2.1): one '@' with text on both sides",
+                "invalid message-id (RFC 5538 section 4): one '@' with text on both sides",
             )
-    elif not text:
-        yield Hit(start, end, "no group or message-id (RFC 5538 section 2.1)")
+        slash = text.find("/")
+        while slash >= 0:
+            yield Hit(
+                start + slash,
+                start + slash + 1,
+                "unencoded '/' in a message-id (RFC 5538 section 4): write %2F",
+            )
+            slash = text.find("/", slash + 1)
+        at = text.lower().find("%3e")
+        if at >= 0:
+            yield Hit(
+                start + at,
+                start + at + 3,
+                "'%3E' ('>') in a message-id (RFC 5538 section 4): no Message-ID holds one",
+            )
     elif _RFC5538_NEWSGROUPS.fullmatch(text) is None:
         yield Hit(
             start,
             end,
-            "invalid newsgroup name (RFC 5538 section 2.1): letters, "
-            "digits, - + _ . and %XX escapes, or a wildmat's * and ?",
+            "invalid newsgroup name (RFC 5538 section 4): letters, digits, - + _ . and %XX "
+            "escapes, or a wildmat's * (its ? written %3F)",
         )
 
 
@@ -285,7 +319,7 @@ def _rfc5538_news(subject: UrlUnderCheck) -> Iterator[Hit]:
     "3.7",
     rfc3986=Severity.ERROR,
     rfc3986_says=(
-        "RFC 5538 section 2.2 now defines nntp: nntp://server/group[/article-number], "
+        "RFC 5538 section 3 now defines nntp: nntp://server/group[/article-number], "
         "the server an RFC 3986 authority. Under --target rfc3986 this rule checks that: "
         'a group is there, its name letters, digits, "-", "+", "_", "." and '
         "percent-encoded octets in any order (so RFC 5538's own "
@@ -322,7 +356,7 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
         if _RFC5538_GROUP.fullmatch(url, group[0], group[1]) is None:
             yield Hit(
                 *group,
-                "invalid newsgroup name (RFC 5538 section 2.2): letters, "
+                "invalid newsgroup name (RFC 5538 section 3): letters, "
                 "digits, - + _ . and %XX escapes",
             )
     elif not abnf.matches(abnf.GROUP, url[group[0] : group[1]]):
@@ -336,7 +370,7 @@ def invalid_nntp(subject: UrlUnderCheck) -> Iterator[Hit]:
         yield Hit(
             article[0],
             max(article[1], article[0]),
-            "the article number must be 1 to 16 decimal digits (RFC 5538 section 2.2)"
+            "the article number must be 1 to 16 decimal digits (RFC 5538 section 3)"
             if generic
             else "the article number must be decimal digits",
         )

@@ -125,7 +125,10 @@ _LOGIN_BY_RFC1738 = frozenset({"ftp", "telnet"})
         "RFC 3986 leaves each scheme's syntax to its specification (section 3), and "
         'ftp is still defined only by RFC 1738 section 3.2, ";type=" included: the '
         'rule holds. RFC 3986 section 3.3 itself allows ";" in a segment (a '
-        "sub-delim), which is why it reads ftp by its own rule here."
+        "sub-delim), which is why it reads ftp by its own rule here. And where RFC 3986 "
+        'ends the authority at a "?" (section 3.2), what follows the host is no part of '
+        'RFC 1738 section 5\'s ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]] '
+        '(ftp://host?x): an error here (under RFC 1738 the "?" is in the host, S407).'
     ),
     summary='An unencoded ";" in an ftp path other than the final ";type=".',
     explanation=(
@@ -142,6 +145,15 @@ _LOGIN_BY_RFC1738 = frozenset({"ftp", "telnet"})
     schemes=("ftp",),
 )
 def reserved_in_ftp_path(subject: UrlUnderCheck) -> Iterator[Hit]:
+    rest = subject.parsed.rest
+    if rest is not None:  # RFC 3986 ended the authority at a "?" (--target rfc3986)
+        yield Hit(
+            rest[0],
+            rest[1],
+            "a query after the host (RFC 1738 section 5): an ftp URL has only '/' and a path "
+            "after it",
+            quotes_url=False,
+        )
     for segment in subject.parsed.segments:
         yield from _chars_in(
             subject,
