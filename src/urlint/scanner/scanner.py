@@ -454,7 +454,12 @@ def _scan(
             if found is None:
                 continue
             candidate, covered = found
-            if candidate is not None:
+            if candidate is None:
+                continue
+            end = start + len(candidate.url)
+            if markup != "markdown" and (end >= len(text) or ord(text[end]) < _MARKS_FROM):
+                yield candidate, covered  # most URLs: no near-URL around them (_glued)
+            else:
                 yield from _near_around(text, start, candidate, covered, index, code, markup)
     if near:
         yield from _near_before(text, index, near, len(text), covered)
@@ -578,6 +583,11 @@ def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> 
     return within(last[2], first, final)
 
 
+# The closing marks a near-URL's glued mark may be (scanner.near.glued) all stand past
+# U+2000: a URL followed by a character before it has none glued on.
+_MARKS_FROM = 0x2000
+
+
 def _glued(
     text: str,
     start: int,
@@ -595,8 +605,8 @@ def _glued(
         link = _broken_link(text, start, end, index, candidate)
         if link is not None:
             return link
-    if end >= len(text) or ord(text[end]) < 0x2000:
-        return None  # one comparison for each URL: the marks are all past U+2000
+    if end >= len(text) or ord(text[end]) < _MARKS_FROM:
+        return None  # one comparison for each URL (in _scan, outside Markdown)
     if code is not None and candidate.context != "comment":
         return None
     if candidate.wrapper is not None or not text.startswith(url, start):
