@@ -283,3 +283,23 @@ def test_a_rule_cut_leaves_a_prefix_of_the_url(tail):
 )
 def test_a_template_tag_that_writes_no_text_ends_the_url(text, urls, syntax):
     assert [c.url for c in extract(text, syntax=syntax)] == urls
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "span"),
+    [
+        # A shell's command substitution quoted in prose: its closing backquote is no part of
+        # the URL (section 2.2: "`" is always encoded in one).
+        ("run `curl http://x.org/y` now", "http://x.org/y", (1, 11, 1, 25)),
+        ("see `curl http://x.org/y`.", "http://x.org/y", (1, 11, 1, 25)),
+        # One inside the URL as well: kept, as written (the program's or the markup's own).
+        ("two http://x.org/a`b` here", "http://x.org/a`b`", (1, 5, 1, 22)),
+        ("odd http://x.org/a`b here", "http://x.org/a`b", (1, 5, 1, 21)),
+    ],
+)
+def test_a_backquote_glued_on_a_urls_end_closes_what_opened_before_it(text, url, span):
+    found = extract(text)
+    assert [
+        (c.url, (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column))
+        for c in found
+    ] == [(url, span)]

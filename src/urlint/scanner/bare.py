@@ -353,13 +353,19 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
     A URL right after an opening quote ends before its closing quotes: `'http://x/'`,
     `‘http://x/’`, and after a backquote `http://x/` (Markdown) or ``http://x/'' (TeX).
     Otherwise a trailing "'" stays when it pairs with one inside the URL
-    (`.../blah_'quoted'`) and goes when the URL holds an odd number of them."""
+    (`.../blah_'quoted'`) and goes when the URL holds an odd number of them. A trailing
+    backquote, the URL's only one, closes what opened before it (a shell's
+    `` `curl http://x/y` ``): section 2.2 lists "`" among the characters a URL always
+    encodes."""
     closing_quotes = _CLOSED_BY.get(quoted_by, "")
     counts: dict[str, int] | None = None  # taken once, so a run of quotes trims in linear time
     while end > start:
         char = text[end - 1]
         if char in TRAILING_PUNCTUATION or char in OPENERS or char in closing_quotes:
             pass
+        elif char == "`":
+            if text.count("`", start, end) != 1:
+                break  # one inside the URL too: a markup's or a program's own, kept
         elif char in QUOTES:
             if counts is None:
                 segment = text[start:end]
