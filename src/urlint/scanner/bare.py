@@ -364,8 +364,8 @@ def trim_end(text: str, start: int, end: int, quoted_by: str = "") -> int:
         if char in TRAILING_PUNCTUATION or char in OPENERS or char in closing_quotes:
             pass
         elif char == "`":
-            if text.count("`", start, end) != 1:
-                break  # one inside the URL too: a markup's or a program's own, kept
+            if text.count("`", start, end) != 1 or text[end - 2] == "\\":
+                break  # one inside the URL too, or escaped: a markup's or a program's own
         elif char in QUOTES:
             if counts is None:
                 segment = text[start:end]
