@@ -259,21 +259,22 @@ news_uri = st.builds(
     st.one_of(group, wildmat, message_id),
 ).filter(lambda uri: uri != "news:")  # (alone, a label in prose to the scanner)
 
+
+def _login(user: str | None, password: str | None) -> str:
+    """A login as RFC 1738 section 3.1 writes it before the host: "user:password@", "user@",
+    or nothing where there is no user."""
+    if user is None:
+        return ""
+    return user + (":" + password if password is not None else "") + "@"
+
+
 # RFC 4248 section 2: telnet://<user>:<password>@<host>:<port>/, "The final "/" character may
 # be omitted", the login as RFC 1738 section 5 writes it (a password holds no ":"), in an
 # RFC 3986 authority (no "?" in it: section 3.2 ends the authority there).
 _LOGIN_CHARS = UNRESERVED + SUB_DELIMS
 telnet_uri = st.builds(
     lambda user, password, h, p, slash: (
-        "telnet://"
-        + (
-            user + (":" + password if password is not None else "") + "@"
-            if user is not None
-            else ""
-        )
-        + h
-        + (":" + p if p is not None else "")
-        + slash
+        "telnet://" + _login(user, password) + h + (":" + p if p is not None else "") + slash
     ),
     st.one_of(st.none(), star(one_of_chars(_LOGIN_CHARS))),
     st.one_of(st.none(), star(one_of_chars(_LOGIN_CHARS))),
@@ -330,11 +331,7 @@ _FSEGMENT = star(one_of_chars(ALPHA + DIGIT + "$-_.+!*'(),~" + ":@&="))
 ftp_uri = st.builds(
     lambda user, password, h, p, path, typecode: (
         "ftp://"
-        + (
-            user + (":" + password if password is not None else "") + "@"
-            if user is not None
-            else ""
-        )
+        + _login(user, password)
         + h
         + (":" + p if p is not None else "")
         + (
