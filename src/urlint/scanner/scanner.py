@@ -491,11 +491,6 @@ def _near_candidates(
     if not hits:
         return []
     found = []
-    written: list[tuple[int, int]] = []
-    if markup in ("markdown", "rst", "asciidoc"):
-        from .markup_lines import as_written
-
-        written = as_written(markup, text)
     for hit in hits:
         context = None
         if code is not None:
@@ -511,11 +506,8 @@ def _near_candidates(
             and text.startswith("//", hit.start)
         ):
             continue
-        if written:
-            from .markup_lines import within
-
-            if within(written, hit.start, hit.end):
-                continue
+        if _shown_as_written(markup, text, hit.start, hit.end):
+            continue
         found.append((hit.start, hit.end, context))
     return found
 
@@ -570,8 +562,8 @@ _LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
 
 def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
     """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
-    a code span: markup_lines.as_written), where no near-URL is reported, as
-    `_near_candidates` reports none?"""
+    a code span: markup_lines.as_written), where no near-URL is reported? A text's spans
+    are found once, for the near-URLs the search finds and those around its URLs alike."""
     global _LAST_WRITTEN
     if markup not in ("markdown", "rst", "asciidoc"):
         return False
