@@ -133,7 +133,7 @@ def _scan_file(
                     head, stream = peek(stream)  # the bytes `recognised` looked at, kept
                     if urlint_wrote(head) is not None or _own_output(opened):
                         return
-                yield from scan_texts(read_chunks(stream), source.path)
+                yield from scan_texts(read_chunks(stream), source.path, near=reading.near)
             else:
                 from .mail.containers import scan_container
 
@@ -172,7 +172,7 @@ def scan_paths(
     What a walk passes over is `selection`'s choice. The library's `urlint.scan_paths` reads
     with it in one process (api.py)."""
     path = ""
-    for item in scanned_inputs(iter_files(paths, selection=selection)):
+    for item in scanned_inputs(iter_files(paths, selection=selection), near=False):
         if isinstance(item, ScannedText):
             where, mail = item.path or path, message_info(item.mail)
             for candidate in item.candidates:
@@ -188,6 +188,7 @@ def scanned_inputs(
     sources: Iterable[InputFile | Problem],
     observer: ReadingObserver | None = None,
     passed_over: Callable[[str], bool] | None = None,
+    near: bool = True,
 ) -> Iterator[InputFile | ScannedText | Problem]:
     """Every text of `sources` scanned, input after input, in this process.
 
@@ -196,8 +197,9 @@ def scanned_inputs(
     never raised, and a problem among `sources` (a path not walked: sources.files.iter_files)
     passes in its place. `observer` (the run's progress line) hears of each input's start
     and end and of each text read; the rest of an input is not read once `passed_over(its
-    path)` says so (`extract -l` has listed it)."""
-    crossposts, reading = Crossposts(), Reading()  # the run's: a crosspost is read once
+    path)` says so (`extract -l` has listed it). `near`: whether near-URLs are looked for
+    (core.inputs.Reading)."""
+    crossposts, reading = Crossposts(), Reading(near)  # the run's: a crosspost is read once
     for source in sources:
         yield source
         if isinstance(source, Problem):

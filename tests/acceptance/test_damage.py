@@ -215,8 +215,8 @@ def test_a_fault_in_one_file_is_reported_and_the_next_file_is_read(capsys, here,
 
     real = pipeline.scan_texts
 
-    def faulty(chunks, path=""):
-        for scanned in real(chunks, path):
+    def faulty(chunks, path="", near=True):
+        for scanned in real(chunks, path, near=near):
             if "crash" in scanned.text:
                 raise IndexError("list index out of range")
             yield scanned

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from urlint.commands.cli import main
 from urlint.mail import html
 from urlint.mail.html import read_html
 from urlint.mail.message import read_message
@@ -38,6 +39,27 @@ def test_html_only_message_gives_href_and_visible_text(tmp_path):
         ("http://example.org/b&c", "html-text"),
         ("http://example.org/logo.png", "html-src"),
     ]
+
+
+def test_an_html_parts_url_is_kept_beside_the_near_url_of_its_text(tmp_path, capsys):
+    """The near-URL of a doubled scheme reads as the URL at its start does: the one is no
+    repeat of the other, and the part's URL is linted (once a near-URL's text was taken for
+    the URL seen, and the URL dropped)."""
+    path = tmp_path / "page.eml"
+    path.write_bytes(
+        b"From: a@example.org\nContent-Type: text/html\n\n<p>see https://https://x.org/a now</p>\n"
+    )
+    code = main(["check", "--select", "N606,S408", str(path)])
+    assert (code, capsys.readouterr().out.splitlines()[:2]) == (
+        1,
+        [
+            f"{path}:4:8: N606 https://https://x.org/a: the scheme written twice; did you mean "
+            "https://x.org/a?",
+            f"{path}:4:21: S408 a ':' with no port by RFC 1738 section 3.1 (RFC 3986 grades it "
+            "info: --target rfc3986): if the port is omitted, the colon is as well",
+        ],
+    )
+    assert [item.candidate.url for item in found(path)] == ["https://https://x.org/a"]
 
 
 def test_a_password_cut_by_a_tag_end_is_no_url_of_the_text(tmp_path):

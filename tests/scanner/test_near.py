@@ -25,7 +25,7 @@ from urlint.scanner.near import (
     near_hits,
     read_shape,
 )
-from urlint.scanner.scanner import MAY_BE_NEAR, extract, scan
+from urlint.scanner.scanner import MAY_BE_NEAR, extract, iter_candidates, scan
 
 
 def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:
@@ -343,3 +343,47 @@ def test_in_markdown_a_paired_closing_mark_glued_on_a_url_is_a_near_url():
         ("https://x.example/version/1/3/0/）", 1, 12, 45, "markdown-autolink")
     ]
     assert near(text) == []
+
+
+# Pieces of text where near-URLs and URLs stand side by side, glued and apart, in each
+# syntax's forms: the search for near-URLs may be left out, and nothing else changes.
+_PIECES = st.lists(
+    st.sampled_from(
+        [
+            "https://x.example/a",
+            "https:/x.example/b",
+            "http//x.example/c",
+            "ftp;//x.example/d",
+            "http: // x.example",
+            "https：//x.example/e",
+            "//https://x.example/f",
+            "https://https://x.example/g",
+            "）",
+            "”",
+            "[",
+            "](",
+            ")",
+            "<",
+            ">",
+            '"',
+            "`",
+            "#",
+            "@",
+            " ",
+            "\n",
+            "\n\n",
+            "    ",
+            "```\n",
+            "mailto:a@x.example",
+        ]
+    ),
+    max_size=14,
+).map("".join)
+
+
+@given(_PIECES, st.sampled_from(["text", "markdown", "rst", "html", "python", "yaml", "other"]))
+def test_without_near_urls_looked_for_the_other_candidates_are_the_same(text, syntax):
+    every = scan(text, syntax=syntax)
+    assert list(iter_candidates(text, syntax=syntax, near=False)) == [
+        c for c in every if not c.has(Flag.MALFORMED)
+    ]

@@ -206,7 +206,9 @@ def _extracted(
             from ..sources.files import iter_files
 
             listed = writer.listed if args.files_with_urls else None
-            events = scanned_inputs(iter_files(paths, skip, selection), tally, listed)
+            events = scanned_inputs(
+                iter_files(paths, skip, selection), tally, listed, near=args.near
+            )
         status = _written(events, writer, args.quiet, tally)
         writer.close()
     except ConfigError as error:  # the Dask scheduler at --scheduler not reached

@@ -36,11 +36,16 @@ class Reading:
     prefilter: no URL can come out of them), the damaged ones (a header, a boundary, an
     encoding: ProblemKind.MALFORMED), the input being read (how far it is read is how far
     it is done: the progress line), and what the input read whole was read as
-    (sources.kinds: the store records it, and need not sniff the file a second time)."""
+    (sources.kinds: the store records it, and need not sniff the file a second time).
 
-    __slots__ = ("messages", "damaged", "stream", "kind", "hash")
+    Its one setting, `near`, says whether the scan looks for near-URLs (the broken shapes
+    of a URL someone meant, scanner.near): `check` reads them; a reading that drops them
+    (`extract` but with `--near`, the store, the library's scan_paths) is spared their search."""
 
-    def __init__(self) -> None:
+    __slots__ = ("near", "messages", "damaged", "stream", "kind", "hash")
+
+    def __init__(self, near: bool = True) -> None:
+        self.near = near
         self.messages = 0
         self.damaged = 0
         self.stream: BinaryIO | None = None

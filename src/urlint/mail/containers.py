@@ -130,7 +130,7 @@ def scan_read(
                     message_id = item.reader.envelope.message_id or ""
                     yield ArticleRead(message_id, reading.messages, reading.damaged)
                 reading.messages += 1
-                yield from message_texts(item.reader, item.path)
+                yield from message_texts(item.reader, item.path, reading.near)
                 problems = item.reader.problems
                 reading.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
                 for problem in sorted(problems, key=_line_of):
@@ -142,7 +142,7 @@ def scan_read(
         elif isinstance(item, Problem):
             yield item
         else:
-            yield from _contained_text(item)
+            yield from _contained_text(item, reading.near)
 
 
 def _message_not_read(item: MessageItem, error: Exception) -> Problem:
@@ -155,7 +155,7 @@ def _message_not_read(item: MessageItem, error: Exception) -> Problem:
     return Problem(ProblemKind.UNREADABLE, reason, item.path, line, mail=item.reader.info())
 
 
-def _contained_text(item: TextItem) -> Iterator[ScannedText | Problem]:
+def _contained_text(item: TextItem, near: bool) -> Iterator[ScannedText | Problem]:
     """Plain text inside a container (an archive's member, a nested stream), scanned; a
     damaged member or stream is a problem, the rest of it lost."""
     from ..sources.archives import stream_errors
@@ -163,9 +163,9 @@ def _contained_text(item: TextItem) -> Iterator[ScannedText | Problem]:
     try:
         if item.stream is None:
             chunk = TextChunk(_decoded(item.data), True, "utf-8")
-            texts = scan_texts([chunk], item.path, (item.line, 0, 0))
+            texts = scan_texts([chunk], item.path, (item.line, 0, 0), near=near)
         else:
-            texts = scan_texts(read_chunks(item.stream), item.path)
+            texts = scan_texts(read_chunks(item.stream), item.path, near=near)
         for scanned in texts:
             yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
     except BinaryInput as error:

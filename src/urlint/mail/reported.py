@@ -17,19 +17,30 @@ from ..scanner.textpos import LineIndex
 from .mime import DecodedText, MessageReader
 from .pipermail import is_obscured, read_addresses
 
+# A URL as a part's repeat of it is known: its text, and whether it is a URL (Candidate.
+# listed) or a near-URL. A near-URL that reads as a URL does (`https://https://x.org/`, the
+# near-URL before the URL at its start) stands for no URL, nor a URL for it.
+Seen = tuple[str, bool]
 
-def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
+
+def _seen_as(candidate: Candidate) -> Seen:
+    """How `candidate` is known where a part's repeat of a URL is looked for (Seen)."""
+    return candidate.url, candidate.listed
+
+
+def message_texts(reader: MessageReader, path: str, near: bool = True) -> Iterator[ScannedText]:
     """Each text of a decoded message that reports a URL, with its URLs at raw positions in
     the file at `path`, found as they are iterated (a message's URLs are never all held).
 
     A text/html version of a multipart/alternative does not repeat a URL its text/plain
     version has; an HTML part reports each URL once (an anchor's href and its text are one
-    link); an attribute's reference into the message (cid:) is no URL."""
+    link); an attribute's reference into the message (cid:) is no URL. Without `near`, no
+    near-URL is looked for (scanner.ChunkScan)."""
     obscured = is_obscured(reader.envelope)
-    plain_urls: dict[int, set[str]] = _plain_urls_after_html(reader.texts, obscured)
-    html_seen: dict[str, set[str]] = {}
+    plain_urls: dict[int, set[Seen]] = _plain_urls_after_html(reader.texts, obscured, near)
+    html_seen: dict[str, set[Seen]] = {}
     for decoded in reader.texts:
-        candidates = _candidates(decoded, obscured)
+        candidates = _candidates(decoded, obscured, near)
         if decoded.source.startswith("html-"):
             repeated = (
                 plain_urls.get(decoded.alternative_group, set())
@@ -52,20 +63,22 @@ def message_texts(reader: MessageReader, path: str) -> Iterator[ScannedText]:
             pass
 
 
-def _candidates(decoded: DecodedText, obscured: bool = False) -> Iterator[Candidate]:
-    """The URLs of a decoded text; `obscured`: of a pipermail archive's message, its
-    `mailto:user at host` read as the address (mail.pipermail)."""
+def _candidates(decoded: DecodedText, obscured: bool, near: bool) -> Iterator[Candidate]:
+    """The URLs of a decoded text (and its near-URLs, with `near`); `obscured`: of a
+    pipermail archive's message, its `mailto:user at host` read as the address
+    (mail.pipermail)."""
+    text = decoded.text
     if obscured:
-        positions = decoded.relocator or LineIndex(decoded.text, decoded.line_base)
+        positions = decoded.relocator or LineIndex(text, decoded.line_base)
         candidates = read_addresses(
-            iter_candidates(decoded.text, positions=positions), decoded.text, positions
+            iter_candidates(text, positions=positions, near=near), text, positions
         )
         if decoded.relocator is None:
             return candidates
     elif decoded.relocator is None:
-        return iter_candidates(decoded.text, line_base=decoded.line_base)
+        return iter_candidates(text, line_base=decoded.line_base, near=near)
     else:
-        candidates = iter_candidates(decoded.text, positions=decoded.relocator)
+        candidates = iter_candidates(text, positions=decoded.relocator, near=near)
     if decoded.source.startswith("html-") and decoded.source != "html-text":  # an attribute
         return _attribute_urls(candidates, decoded)
     return candidates
@@ -102,12 +115,14 @@ def _is_plain_version(decoded: DecodedText) -> bool:
     return decoded.source == "text" and decoded.content_type == "text/plain"
 
 
-def _plain_urls_after_html(texts: Sequence[DecodedText], obscured: bool) -> dict[int, set[str]]:
+def _plain_urls_after_html(
+    texts: Sequence[DecodedText], obscured: bool, near: bool
+) -> dict[int, set[Seen]]:
     """The URLs of each text/plain version that comes after an HTML version of the same
     multipart/alternative (rare: RFC 2046 5.1.4 puts the plainest first), found before the
     HTML one is read; the others are recorded as they are read."""
     html_groups: set[int] = set()
-    urls: dict[int, set[str]] = {}
+    urls: dict[int, set[Seen]] = {}
     for decoded in texts:
         if decoded.alternative_group is None:
             continue
@@ -115,22 +130,23 @@ def _plain_urls_after_html(texts: Sequence[DecodedText], obscured: bool) -> dict
             html_groups.add(decoded.alternative_group)
         elif decoded.alternative_group in html_groups and _is_plain_version(decoded):
             urls.setdefault(decoded.alternative_group, set()).update(
-                c.url for c in _candidates(decoded, obscured)
+                _seen_as(c) for c in _candidates(decoded, obscured, near)
             )
     return urls
 
 
-def _recorded(candidates: Iterator[Candidate], urls: set[str]) -> Iterator[Candidate]:
+def _recorded(candidates: Iterator[Candidate], urls: set[Seen]) -> Iterator[Candidate]:
     for candidate in candidates:
-        urls.add(candidate.url)
+        urls.add(_seen_as(candidate))
         yield candidate
 
 
 def _first_seen(
-    candidates: Iterator[Candidate], repeated: set[str], seen: set[str]
+    candidates: Iterator[Candidate], repeated: set[Seen], seen: set[Seen]
 ) -> Iterator[Candidate]:
     for candidate in candidates:
-        if candidate.url in repeated or candidate.url in seen:
+        key = _seen_as(candidate)
+        if key in repeated or key in seen:
             continue
-        seen.add(candidate.url)
+        seen.add(key)
         yield candidate

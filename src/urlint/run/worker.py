@@ -75,7 +75,7 @@ def worked(
                 results.append(InputResult(events, counts=counts))
                 continue
         elif isinstance(item, TextRange):
-            scan = RangeScan(item, look_back)
+            scan = RangeScan(item, look_back, reading.near)
             events, counts = _read(partial(part, iter(scan), item.path), item.path, reading)
             # Placed by the writer even where a fault cut the scan short: what it found
             # before counts from the range's start, and a file's first range still starts
@@ -259,13 +259,18 @@ class RangeScan:
     but for their texts, given to `look_back`), in order; then what the range holds
     (`extent`; None when its bytes could not be read). Each chunk is decoded on its own, as
     the whole file's reading decodes it, and placed from the range's start: line 1, column
-    1 (the chunk before it ends a line), character 0."""
+    1 (the chunk before it ends a line), character 0. `near`: whether near-URLs are looked
+    for (core.inputs.Reading)."""
 
     def __init__(
-        self, unit: TextRange, look_back: Callable[[ScannedText], None] | None = None
+        self,
+        unit: TextRange,
+        look_back: Callable[[ScannedText], None] | None = None,
+        near: bool = True,
     ) -> None:
         self.unit = unit
         self.look_back = look_back
+        self.near = near
         self.extent: TextExtent | None = None
 
     def __iter__(self) -> Iterator[ScannedText | Problem]:
@@ -298,7 +303,7 @@ class RangeScan:
             -sum(len(chunk.text) for chunk in kept),
         )
         look_back_texts = len(kept)
-        scan = scan_texts(self._texts(kept, decoded), unit.path, begins)
+        scan = scan_texts(self._texts(kept, decoded), unit.path, begins, near=self.near)
         number = -1
         while True:
             try:

@@ -114,8 +114,9 @@ def iter_candidates(
     line_base: int = 1,
     positions: Positions | None = None,
     syntax: Syntax | str = TEXT,
+    near: bool = True,
 ) -> Iterator[Candidate]:
-    """`scan`, found as they are iterated."""
+    """`scan`, found as they are iterated; without `near`, no near-URL is looked for (ChunkScan)."""
     index = LineIndex(text, line_base) if positions is None else positions
     scanned = _scan(
         text,
@@ -126,6 +127,7 @@ def iter_candidates(
         _markup(syntax),
         _lines(syntax),
         _other(text, syntax),
+        near,
     )
     return _candidates(scanned)
 
@@ -152,7 +154,10 @@ class ChunkScan:
     in the whole text: the candidates' positions carry offsets into that. `syntax` is what
     the text is written in; `state`, for a code syntax, the construct (a docstring, a
     comment) the chunk before left open at its `stop`, and once iterated `end_state` the
-    one this chunk leaves open at its own (scanner.code.Regions.state_at)."""
+    one this chunk leaves open at its own (scanner.code.Regions.state_at). `near`: whether
+    near-URLs (scanner.near, flagged malformed) are looked for: the linter's N rules read
+    them, and a reading that lists only URLs (`extract` but with `--near`) is spared their
+    search, a pass over the whole text; the other candidates are the same either way."""
 
     def __init__(
         self,
@@ -165,8 +170,10 @@ class ChunkScan:
         covered_until: int,
         syntax: Syntax | str = TEXT,
         state: LexState | None = None,
+        near: bool = True,
     ) -> None:
         self.text = text
+        self.near = near
         self.stop = stop
         self.covered_until = covered_until
         self.covered = covered_until
@@ -182,7 +189,15 @@ class ChunkScan:
         markup, lines = _markup(self.syntax), _lines(self.syntax)
         other = _other(self.text, self.syntax)
         scanned = _scan(
-            self.text, self._index, self.stop, self.covered_until, code, markup, lines, other
+            self.text,
+            self._index,
+            self.stop,
+            self.covered_until,
+            code,
+            markup,
+            lines,
+            other,
+            self.near,
         )
         for candidate, end in scanned:
             self.covered = end
@@ -211,7 +226,7 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     `placeholders`."""
     code, other = _code(text, syntax), _other(text, syntax)
     scanned = _scan(
-        text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other
+        text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other, False
     )
     return [candidate for candidate, _ in scanned if candidate is not None and candidate.listed]
 
@@ -414,12 +429,14 @@ def _scan(
     markup: str | None = None,
     lines: Lines | None = None,
     other: OtherText | None = None,
+    near: bool = True,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
     is code; `markup`: the markup syntax it is written in (scanner.markup), where it is
     markup; `lines`: how its lines are read where a URL at a line end may go on; `other`:
-    how its URLs are read, where it is of a kind urlint does not read."""
+    how its URLs are read, where it is of a kind urlint does not read; `near`: whether
+    near-URLs are looked for (ChunkScan)."""
     furniture = Furniture(text)
     covered = covered_until
     slashed = code is not None and code.slashed
@@ -428,14 +445,16 @@ def _scan(
     if other is not None:
         read = other.bare
     # Near-URLs (scanner.near), flagged malformed: beside the URLs, never instead of one.
-    near = _near_candidates(text, index, covered_until, stop, code, markup, other)
+    near_urls = (
+        _near_candidates(text, index, covered_until, stop, code, markup, other) if near else []
+    )
     for start, kind, anchor in _hits(text, covered_until, stop, slashed, escaped):
         if start < covered:
             continue
         if start >= stop:
             break
-        if near:
-            yield from _near_before(text, index, near, start, covered)
+        if near_urls:
+            yield from _near_before(text, index, near_urls, start, covered)
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             if wrapper is None:
@@ -457,12 +476,14 @@ def _scan(
             if candidate is None:
                 continue
             end = start + len(candidate.url)
-            if markup != "markdown" and (end >= len(text) or ord(text[end]) < _MARKS_FROM):
+            if not near or (
+                markup != "markdown" and (end >= len(text) or ord(text[end]) < _MARKS_FROM)
+            ):
                 yield candidate, covered  # most URLs: no near-URL around them (_glued)
             else:
                 yield from _near_around(text, start, candidate, covered, index, code, markup)
-    if near:
-        yield from _near_before(text, index, near, len(text), covered)
+    if near_urls:
+        yield from _near_before(text, index, near_urls, len(text), covered)
 
 
 def _near_candidates(

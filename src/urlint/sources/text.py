@@ -261,6 +261,7 @@ def scan_texts(
     path: str = "",
     start: TextStart = FILE_START,
     syntax: str | None = None,
+    near: bool = True,
 ) -> Generator[ScannedText | Problem, None, TextStart]:
     """Every chunk of a text that starts at `start`, scanned, as if the text were scanned whole.
 
@@ -271,7 +272,8 @@ def scan_texts(
     final is left unscanned, for the text after it. The text is read in `syntax`
     (scanner.syntax), by default the one `path`'s name says; a code file's chunk hands the
     next the literal or comment it leaves open (ChunkScan.end_state). A range of a file
-    starts its look back in code, outside any literal."""
+    starts its look back in code, outside any literal. Without `near`, no near-URL is
+    looked for (scanner.ChunkScan)."""
     carry = ""
     line_base, column_base, offset_base = start
     covered = 0
@@ -290,6 +292,7 @@ def scan_texts(
             covered_until=covered,
             syntax=read_as,
             state=state,
+            near=near,
         )
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)

@@ -73,7 +73,9 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     (The module docstring says how.) `settings`: the rules whose findings are kept; none without
     `findings` (`scan --no-findings`: the URLs alone, nothing linted)."""
     checker = Checker(settings) if findings else None
-    reading = Reading()  # what the unit reads: its messages, and each input's hash and kind
+    # What the unit reads: its messages, and each input's hash and kind; near-URLs looked
+    # for only where the N rules read them.
+    reading = Reading(near=checker is not None)
 
     def whole(source: InputFile, articles: Crossposts, read: Reading) -> list:
         items = scan_input_marked(source, articles, read, hashing=True)

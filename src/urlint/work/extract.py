@@ -92,7 +92,10 @@ def scan_unit(unit: Unit, url_format: UrlFormat) -> UnitResult:
         return found_lines(items, source.path, line_format=line_format, near=url_format.near)
 
     results = worked(
-        unit, read_whole, partial(found_lines, line_format=line_format, near=url_format.near)
+        unit,
+        read_whole,
+        partial(found_lines, line_format=line_format, near=url_format.near),
+        reading=Reading(url_format.near),  # near-URLs looked for only where they are listed
     )
     if url_format.in_blocks:
         for result in results:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..core.inputs import Reading
 from ..core.problems import Problem
 from ..pipeline import scan_input_marked
 from ..run.plan import planned_units
@@ -17,7 +18,7 @@ from ..run.worker import url_events, worked
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.engines import Engine
-    from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+    from ..core.inputs import ArticleRead, Crossposts, InputFile
     from ..core.model import ScannedText
     from ..pipeline import Found
     from ..run.work import InputResult, Unit
@@ -45,7 +46,7 @@ def packed_unit(unit: Unit) -> list[InputResult]:
     def read_whole(source: InputFile, articles: Crossposts, reading: Reading) -> list:
         return _packed(scan_input_marked(source, articles, reading), source.path)
 
-    return worked(unit, read_whole, _packed)
+    return worked(unit, read_whole, _packed, reading=Reading(near=False))  # none is packed
 
 
 def _packed(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
