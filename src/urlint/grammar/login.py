@@ -313,7 +313,8 @@ def secret_spans(
     ):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1, slashes_from))
     if "@" not in text or ":" not in text:
-        return merged_spans(spans)  # no login starts (each holds a ":"), or none holds a password
+        # no login starts (each holds a ":"), or none holds a password: most text, most URLs
+        return merged_spans(spans) if spans else spans
     at = 0
     end = -1  # the end of the word of the last login start
     in_word = 0  # login starts in that word so far
@@ -535,7 +536,8 @@ def mask_password(text: str, rest: str = "") -> str:
     `text` is a URL, or any text holding URLs; `rest` as for `secret_spans_read_on`."""
     if rest:
         return masked(text, within(secret_spans_read_on(text, rest), len(text)))
-    return masked(text, secret_spans(text))  # none in most text: secret_spans says so first
+    spans = secret_spans(text)  # none in most text: secret_spans says so first
+    return masked(text, spans) if spans else text
 
 
 def masked_items(text: str, separators: re.Pattern[str] | None = None) -> list[str]:

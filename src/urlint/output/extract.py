@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..mail.origin import MessageInfo
 
 FLAG_ORDER = {flag: index for index, flag in enumerate(Flag)}
+_MALFORMED = Flag.MALFORMED  # a near-URL's flag: listed only with --near
 
 
 def url_shown(url: str | None, show_passwords: bool, rest: str = "") -> str | None:
@@ -497,7 +498,9 @@ class UrlWriter:
             return self.add_all(where, scanned.candidates, message)
         written, near = 0, self.url_format.near
         for candidate in scanned.candidates:
-            if not (candidate.listed or near and candidate.url):
+            if not candidate.url or (
+                candidate.flags and not near and _MALFORMED in candidate.flags
+            ):
                 continue  # an empty wrapper ("<URL:>") is no URL; `check` reports it (X106)
             if self.add(where, candidate, message):
                 written += 1
@@ -518,8 +521,10 @@ class UrlWriter:
         lines: list[str] = []
         written, near = 0, self.url_format.near
         for candidate in candidates:
-            if not (candidate.listed or near and candidate.url):
-                continue
+            if not candidate.url or (
+                candidate.flags and not near and _MALFORMED in candidate.flags
+            ):
+                continue  # (Candidate.listed, written out: a call fewer for each URL)
             lines.append(line(path, candidate, message, show))
             if len(lines) == _LINES_WRITTEN_AT_ONCE:
                 written += self._write_lines(lines)

@@ -20,7 +20,7 @@ from functools import partial
 from ..core.counts import NOTHING, Counts
 from ..core.faults import internal_error
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
-from ..core.model import ScannedText
+from ..core.model import Flag, ScannedText
 from ..core.problems import Problem, ProblemKind
 from ..core.records import replaced
 from ..core.units import ArchiveMembers, ArchiveRest, MessageRun, TextRange, WholeInput
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from ..core.model import Candidate
     from ..mail.mbox import FramingEnd
     from ..mail.origin import MessageInfo
+
+_MALFORMED = Flag.MALFORMED  # a near-URL's flag: listed only with `near`
 
 
 # What a worker makes of one input read whole (the news articles it reads go into the
@@ -110,7 +112,9 @@ def url_events(
             where = item.path or path
             mail = message_info(item.mail)
             for candidate in item.candidates:
-                if candidate.listed or near and candidate.url:
+                if candidate.url and not (
+                    candidate.flags and not near and _MALFORMED in candidate.flags
+                ):  # (Candidate.listed, written out: a call fewer for each URL)
                     events.append(made(where, candidate, mail))
         else:
             events.append(item)

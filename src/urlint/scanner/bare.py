@@ -16,7 +16,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
-from .body import BODY
+from .body import BODY, BODY_WITHOUT_BRACKETS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ _SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128)
 
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKET = re.compile(r"[()\[\]{}]")
+_BRACKETS = frozenset("()[]{}")
 TRAILING_PUNCTUATION = frozenset(".,;:!?")
 QUOTES = {"'": "'", "\u2019": "\u2018"}  # closing quote -> its opening quote
 CLOSERS = {")": "(", "]": "[", "}": "{"}
@@ -135,19 +136,43 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     # it: in a long run without a blank, URL after URL each ended by a bracket it does not
     # open (`a://b)a://b)...`) would have each read the run to its end again (time
     # quadratic in the run); so each reads twice its own length at most.
-    match = BODY.match(text, start, window if stop is None or window < stop else stop)
-    assert match is not None  # BODY matches the empty string
+    limit = len(text) if stop is None else stop
+    reach = window if window < limit else limit
+    # Up to a bracket first, one match: nearly every URL holds none, and is read whole.
+    match = BODY_WITHOUT_BRACKETS.match(text, start, reach)
+    assert match is not None  # it matches the empty string
     end = match.end()
+    bracket = end < reach and text[end] in _BRACKETS
+    if bracket:  # the rest of the body, brackets and all
+        match = BODY.match(text, end, reach)
+        assert match is not None
+        end = match.end()
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
-    bracket = _BRACKET.search(text, start, end) is not None  # nearly every URL has none
+    if bracket or end == window or quoted_by in _CUT_AFTER or text[end - 1] in _RARE_LAST:
+        return _end_read_on(text, start, end, window, limit, opener, quoted_by, bracket)
+    return end  # nearly every URL: nothing ends it early, nothing is trimmed
+
+
+def _end_read_on(
+    text: str,
+    start: int,
+    end: int,
+    window: int,
+    limit: int,
+    opener: int,
+    quoted_by: str,
+    bracket: bool,
+) -> int:
+    """body_end's answer for a body text[start:end] (read no further than `limit`) that
+    holds a bracket, fills its first `window`, follows a quote or a sign that may end it
+    early (_CUT_AFTER), or ends on a character that may be no part of it (_RARE_LAST)."""
     if (
         bracket
         or end == window
         or quoted_by in _CUT_AFTER
         or (text[end - 1] == "-" and text.startswith(">", end))
     ):
-        limit = len(text) if stop is None else stop
         end = _cut(text, start, end, limit, quoted_by, opener, bracket)  # nearly all: not cut
         while end == window:  # nothing ended it in the window: a window twice as long
             # (the body read on from the window's end: BODY is a class of characters)
@@ -159,7 +184,7 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
             end = _before_a_parenthesis_of_prose(text, start, end, limit)
     if text[end - 1] == "-" and (end == len(text) or text[end].isspace()):
         end = _before_a_dash(text, start, end)
-    if end > start and text[end - 1] in _MAY_TRIM:  # nearly every URL: nothing to trim
+    if end > start and text[end - 1] in _MAY_TRIM:
         end = trim_end(text, start, end, quoted_by)
     if end > start and text[end - 1] == "$" and quoted_by in _ANCHOR_QUOTES:
         end = _before_an_anchor(text, start, end, quoted_by)
@@ -320,6 +345,8 @@ def has_body(text: str, colon: int, end: int) -> bool:
     body = colon + 1
     if text.startswith("//", body):
         body += 2
+    if end > body and text[body].isalnum():  # nearly every URL (_ALNUM's first character)
+        return True
     if end - body == 1 and text[body] == "*":
         return True
     return end > body and (text[body] == "/" or _ALNUM.search(text, body, end) is not None)
@@ -391,6 +418,10 @@ _CUT_AFTER = _GLUED_ON.union("`}")  # and a zsh prompt's colour (_before_a_promp
 _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 # What trim_end may take from a URL's end: a URL that ends otherwise is left as it is.
 _MAY_TRIM = frozenset(TRAILING_PUNCTUATION).union(OPENERS, QUOTES, *_CLOSED_BY.values())
+# What a body may end on that is no part of it: what trim_end takes, a dash of the prose
+# (_before_a_dash, and `->` after a placeholder: _cut), a pattern's end anchor
+# (_before_an_anchor). Every other ending, body_end takes as it is.
+_RARE_LAST = _MAY_TRIM.union("-$")
 
 
 def runs_taken(runs: Iterable[tuple[int, int]], count: int) -> list[tuple[int, int]]:

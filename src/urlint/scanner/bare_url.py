@@ -202,9 +202,13 @@ def read_bare(
     text's lines are read where one may go on (going_on.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     last = text[end - 1]  # (a rule repeats its last character 2 and 4 or 1 and 2 back)
-    if last == "-" or last == "8" or last == text[end - 3] in (text[end - 2], text[end - 5]):
+    if (
+        last == text[end - 3] in (text[end - 2], text[end - 5])
+        or last == "-"
+        or (last == "8" and text.startswith("<", end))  # scissors: `8<`
+    ):
         end = _before_what_is_glued_on(text, start, anchor, end)
-    if markup is None and lines is None and lines_go_on and text.find("{", anchor, end) >= 0:
+    if text.find("{", anchor, end) >= 0 and markup is None and lines is None and lines_go_on:
         end = _before_markup_braces(text, anchor + 1, end)  # prose: a brace may be its markup's
     context = None
     runs: Runs = ()

@@ -20,3 +20,5 @@ NON_ASCII_DELIMITERS = (
 # A bare URL's body: everything up to whitespace or a delimiter (compiled at import: every
 # scan reads each URL's body with it).
 BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')
+# The same, up to a bracket too: where one stands, bare.body_end reads on with BODY.
+BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"(){{}}\\[\\]{NON_ASCII_DELIMITERS}]*')

@@ -475,13 +475,10 @@ def _scan(
             candidate, covered = found
             if candidate is None:
                 continue
-            end = start + len(candidate.url)
-            if not near or (
-                markup != "markdown" and (end >= len(text) or ord(text[end]) < _MARKS_FROM)
-            ):
-                yield candidate, covered  # most URLs: no near-URL around them (_glued)
-            else:
+            if near and _may_have_near_around(text, start, candidate, markup):
                 yield from _near_around(text, start, candidate, covered, index, code, markup)
+            else:
+                yield candidate, covered
     if near_urls:
         yield from _near_before(text, index, near_urls, len(text), covered)
 
@@ -553,6 +550,13 @@ def _near_before(
                 url=text[at:end], span=span, pieces=(span,), flags=_MALFORMED, context=context
             )
             yield candidate, covered
+
+
+def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: str | None) -> bool:
+    """May the bare URL `candidate` at `start` have a near-URL around it (_glued): a link
+    Markdown makes none of around it, or a closing mark glued on its end? Most URLs: no."""
+    end = start + len(candidate.url)
+    return markup == "markdown" or (end < len(text) and ord(text[end]) >= _MARKS_FROM)
 
 
 def _near_around(
