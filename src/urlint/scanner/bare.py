@@ -142,15 +142,14 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     match = BODY_WITHOUT_BRACKETS.match(text, start, reach)
     assert match is not None  # it matches the empty string
     end = match.end()
-    bracket = end < reach and text[end] in _BRACKETS
-    if bracket:  # the rest of the body, brackets and all
-        match = BODY.match(text, end, reach)
-        assert match is not None
-        end = match.end()
     opener = url_start if url_start is not None else start
     quoted_by = text[opener - 1] if opener > 0 else ""
-    if bracket or end == window or quoted_by in _CUT_AFTER or text[end - 1] in _RARE_LAST:
-        return _end_read_on(text, start, end, window, limit, opener, quoted_by, bracket)
+    if end < reach and text[end] in _BRACKETS:  # the rest of the body, brackets and all
+        match = BODY.match(text, end, reach)
+        assert match is not None
+        return _end_read_on(text, start, match.end(), window, limit, opener, quoted_by, True)
+    if end == window or quoted_by in _CUT_AFTER or text[end - 1] in _RARE_LAST:
+        return _end_read_on(text, start, end, window, limit, opener, quoted_by, False)
     return end  # nearly every URL: nothing ends it early, nothing is trimmed
 
 
