@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .core.faults import internal_error
 from .core.inputs import ArticleRead, Crossposts, InputFile, Reading
 from .core.model import Candidate, Flag, ScannedText
 from .core.problems import Problem, ProblemKind
@@ -145,6 +144,8 @@ def _scan_file(
     except OSError as error:
         yield unreadable(error, source.path)
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
+        from .core.faults import internal_error  # a fault's path: not a hook's every run
+
         yield Problem(
             ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path
         )

@@ -17,7 +17,6 @@ from ..core.findings import Finding, Fix, Severity
 from ..grammar.display import printable, shown
 from ..grammar.login import MASK, mask_password, merged_spans
 from ..linter.rules.rule import RFC1738
-from .printable import json_object, masked_text, masked_values, write_json_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,6 +123,8 @@ def finding_json(finding: Finding, target: str = RFC1738) -> dict:
     (the message and MIME part in a mail or news container, as extract's `message`; null for
     plain text), target (the standard the run linted against: "rfc1738" or "rfc3986", as
     --target names it)."""
+    from .printable import masked_values  # the JSON formats': not loaded for text
+
     fields = _fields_json(finding)
     fields["mail"] = masked_values(finding.mail.as_json()) if finding.mail is not None else None
     fields["target"] = target
@@ -132,6 +133,8 @@ def finding_json(finding: Finding, target: str = RFC1738) -> dict:
 
 def _fields_json(finding: Finding) -> dict:
     """finding_json's fields before `mail`."""
+    from .printable import masked_text  # the JSON formats': not loaded for text
+
     return {
         "path": masked_text(finding.path),
         "line": finding.line,
@@ -155,6 +158,7 @@ def jsonl_line(finding: Finding, target: str = RFC1738) -> str:
     cost."""
     from ..mail.origin import info_of
     from .extract import message_json
+    from .printable import json_object
 
     head = json_object(_fields_json(finding))
     mail = finding.mail
@@ -166,6 +170,8 @@ def write_json(findings: Iterable[Finding], out: TextIO, target: str = RFC1738) 
     """The findings as one JSON list, written one finding at a time.
 
     As json.dumps(..., indent=1) writes it: a run's findings are never held."""
+    from .printable import write_json_list
+
     write_json_list((finding_json(finding, target) for finding in findings), out)
     out.write("\n")
 

@@ -14,7 +14,6 @@ import stat
 import sys
 
 from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
-from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 
 TYPE_CHECKING = False
@@ -148,6 +147,8 @@ def read_settings(path: str, limit: int) -> bytes:
 
 
 def _over(limit: int) -> str:
+    from ..core.numbers import size_text  # a refusal's message: not a hook's every run
+
     return f"over the {size_text(limit)} limit"
 
 
