@@ -17,7 +17,7 @@ from .core.problems import Problem, ProblemKind
 from .core.records import record
 from .sources.files import iter_files
 from .sources.kinds import file_syntax
-from .sources.opening import input_stream, read_hash, unreadable
+from .sources.opening import input_stream, unreadable
 from .sources.streams import peek
 from .sources.text import MAX_RUN, BinaryInput, read_chunks, scan_texts
 
@@ -138,6 +138,8 @@ def _scan_file(
 
                 yield from scan_container(source, stream, kind, articles, reading, skip, marking)
         if hashing:
+            from .sources.hashing import read_hash  # the results store's: not a check's
+
             reading.hash = read_hash(opened)
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)

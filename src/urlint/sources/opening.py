@@ -1,7 +1,8 @@
 """How an input file is opened and read: every input file is opened here.
 
 How an input file is opened and read: a FIFO without waiting for its writer, a device
-refused, a regular file hashed as it is read, a byte range of a file read again by a worker.
+refused, a regular file hashed as it is read (sources.hashing), a byte range of a file read
+again by a worker.
 Every input file is opened here, and every file read whole as settings (configuration,
 ignore files, baselines: `read_settings`). A file written back (its fixes, a baseline) is
 written by sources.rewriting, which a check that writes nothing never loads.
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import BinaryIO
 
-    from _typeshed import WriteableBuffer
 
 STDIN = "-"
 
@@ -57,7 +57,7 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
 
     A FIFO is opened without waiting for a writer (with none, it reads as empty;
     `<(zcat x.gz)` streams as ever); a device or a socket is refused (NotAFile). `hashing`:
-    a regular file's bytes are hashed as they are read (`read_hash`)."""
+    a regular file's bytes are hashed as they are read (sources.hashing.read_hash)."""
     info = os.stat(path)
     if stat.S_ISFIFO(info.st_mode):
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -69,7 +69,9 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
     if info.st_size >= LARGE_INPUT_BYTES:
         keep_freed_memory()
     if hashing:
-        return io.BufferedReader(_Hashing(path, info.st_size))
+        from .hashing import Hashing  # the results store's: not a check's
+
+        return io.BufferedReader(Hashing(path, info.st_size))
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
 
 
@@ -162,69 +164,6 @@ def _not_regular(path: str, mode: int) -> str:
     return f"{kind}, not a regular file"
 
 
-class _Hashing(io.RawIOBase):
-    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash,
-    made as an input is read whole (no second reading of it: a Maildir's small files paid
-    more for opening each again than for reading it), or by `content_hash`."""
-
-    def __init__(self, path: str, size: int | None = None) -> None:
-        import hashlib
-
-        super().__init__()
-        self.file = io.FileIO(path, "r")
-        self.name = path
-        self.digest = hashlib.sha256()
-        # the bytes the hash must cover: the file's as opened, or its first `size`
-        self.size = os.fstat(self.file.fileno()).st_size if size is None else size
-        self.read_bytes = 0
-        self.in_order = True  # no seek away from where the reading is
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: WriteableBuffer) -> int | None:
-        # every read comes here (RawIOBase: read, readall)
-        read = self.file.readinto(buffer)
-        if read:
-            self.digest.update(memoryview(buffer)[:read])
-            self.read_bytes += read
-        return read
-
-    def seek(self, offset: int, whence: int = 0) -> int:
-        place = self.file.seek(offset, whence)
-        if place != self.read_bytes:
-            self.in_order = False
-        return place
-
-    def tell(self) -> int:
-        return self.file.tell()
-
-    def fileno(self) -> int:
-        return self.file.fileno()
-
-    def close(self) -> None:
-        self.file.close()
-        super().close()
-
-    def hash(self) -> str | None:
-        """The file's SHA-256 if it was read whole, in order; else None."""
-        if self.in_order and self.read_bytes == self.size:
-            return self.digest.hexdigest()
-        return None
-
-
-def read_hash(stream: object) -> str | None:
-    """The SHA-256 of the file `stream` read, if it was read to its end and in order.
-
-    The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read to its
-    end and in order; else None (content_hash reads it again)."""
-    raw = getattr(stream, "raw", None)
-    return raw.hash() if isinstance(raw, _Hashing) else None
-
-
 def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[BinaryIO]:
     """An input opened for reading, to use in a `with` (standard input for STDIN).
 
@@ -250,30 +189,6 @@ def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
             return stream.read(-1 if end is None else end - start)
     except OSError as error:
         return unreadable(error, path)
-
-
-def content_hash(path: str, size: int | None = None) -> str | None:
-    """The SHA-256 of the first `size` bytes of the file at `path`, or None.
-
-    The SHA-256 of the first `size` bytes of the file at `path` (all of them for None): what
-    tells the results store that a file is unchanged, or grew by appending (store.
-    inventory); None for standard input or a file that cannot be read, or is shorter. Read
-    into one buffer the size of the file (at most HASH_BLOCK), unbuffered: a Maildir's small
-    files cost a read each, and no megabyte is taken from the heap for them."""
-    if path == STDIN:
-        return None
-    try:
-        with _Hashing(path, size) as reading:
-            buffer = memoryview(bytearray(min(max(reading.size, 1), HASH_BLOCK)))
-            while (left := reading.size - reading.read_bytes) > 0:
-                if not reading.readinto(buffer[: min(left, len(buffer))]):
-                    break  # shorter than `size`: no hash
-            return reading.hash()
-    except OSError:
-        return None
-
-
-HASH_BLOCK = 1024 * 1024
 
 
 def unreadable(error: OSError, path: str) -> Problem:
