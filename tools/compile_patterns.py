@@ -9,7 +9,9 @@ Run it from the repository root with the project installed in the interpreter ru
 (the patterns are those `urlint check` and `urlint extract` compile on a small text file and
 on a small Python file, read from a run of each, in a directory with no configuration and
 in one configured in its pyproject.toml), after changing a pattern;
-tests/runtime/test_compiled_patterns.py says when.
+tests/runtime/test_compiled_patterns.py says when. The patterns compiled as a module of
+urlint._runtime.patterns.PARTS is imported are kept apart, that module's own (PARTED),
+loaded as it is imported; the others (PROGRAMS) at the command's start.
 Each PYTHON (default: the pyenv interpreters of the versions pyproject.toml supports that
 are installed here, and this one) compiles them with its own compiler; its table is keyed
 by its version, its regex engine's MAGIC and CODESIZE and its byte order, and a Python with
@@ -48,19 +50,31 @@ RUNS = (("check",), ("extract",))
 CONFIGURED = '[project]\nname = "x"\n\n[tool.urlint]\nselect = ["ALL"]\nignore = ["C2"]\n'
 
 # Run in a process of its own (the run's imports must start from nothing): the command as
-# `urlint` runs it, its pattern table left out, each (pattern, flags) re compiles recorded.
+# `urlint` runs it, its pattern table left out, each (pattern, flags) re compiles recorded
+# with the module of PARTS being imported as it compiles (None: none).
 _RECORD = """
 import sys
 import re
 compiler = getattr(re, "_compiler", None) or __import__("sre_compile")
 compiled = []
 original = compiler.compile
+import urlint._runtime.patterns
+PARTS = urlint._runtime.patterns.PARTS
+def importing():
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>":
+            name = frame.f_globals.get("__name__", "")
+            for part in PARTS:
+                if name == part or name.startswith(part + "."):
+                    return part
+        frame = frame.f_back
+    return None
 def recording(pattern, flags=0):
-    compiled.append((pattern, int(flags)))
+    compiled.append((pattern, int(flags), importing()))
     return original(pattern, flags)
 compiler.compile = recording
-import urlint._runtime.patterns
-urlint._runtime.patterns.load_compiled = lambda: None
+urlint._runtime.patterns.load_compiled = lambda part=None: None
 import atexit
 out = sys.argv[1]
 atexit.register(lambda: open(out, "w").write(repr(compiled)))
@@ -94,9 +108,11 @@ print(repr((key, tuple(programs))))
 """
 
 
-def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, int]]:
-    """The (pattern, flags) a run of each of RUNS compiles, in order, each once."""
-    seen: dict[tuple[str | bytes, int], None] = {}
+def recorded_patterns(python: str = sys.executable) -> dict[tuple[str | bytes, int], str | None]:
+    """The (pattern, flags) a run of each of RUNS compiles, in order, each once, with the
+    module of PARTS whose own it is (None: one a run compiles other than as such a module
+    is imported)."""
+    seen: dict[tuple[str | bytes, int], str | None] = {}
     with tempfile.TemporaryDirectory() as plain, tempfile.TemporaryDirectory() as configured:
         Path(configured, "pyproject.toml").write_text(CONFIGURED)
         out = Path(plain, "compiled.txt")
@@ -113,9 +129,11 @@ def recorded_patterns(python: str = sys.executable) -> list[tuple[str | bytes, i
                         # no parse kept from an earlier run (config_cache): the parser's too
                         env={**os.environ, "URLINT_CACHE_DIR": ""},
                     )
-                    for found in ast.literal_eval(out.read_text()):
-                        seen[found] = None
-    return list(seen)
+                    for pattern, flags, part in ast.literal_eval(out.read_text()):
+                        # a module's own only while no other compiles it too
+                        known = seen.get((pattern, flags), part)
+                        seen[pattern, flags] = None if known is None or part is None else known
+    return seen
 
 
 def programs(python: str, patterns: list) -> tuple:
@@ -131,24 +149,39 @@ def programs(python: str, patterns: list) -> tuple:
 
 
 def _written() -> dict:
-    """The tables TARGET holds now, each a tuple of programs."""
+    """The tables TARGET holds now, each a tuple of programs: PROGRAMS's and PARTED's of
+    each Python together."""
     if not TARGET.exists():
         return {}
-    module = ast.parse(TARGET.read_text())
-    for node in module.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "PROGRAMS":
-            written = ast.literal_eval(node.value)  # type: ignore[arg-type]
-            return {
-                key: marshal.loads(table) if isinstance(table, bytes) else table
-                for key, table in written.items()
-            }
-    return {}
+    tables: dict = {}
+    for node in ast.parse(TARGET.read_text()).body:
+        if not isinstance(node, ast.AnnAssign):
+            continue
+        name = getattr(node.target, "id", "")
+        written = ast.literal_eval(node.value)  # type: ignore[arg-type]
+        if name == "PROGRAMS":
+            held = [written]
+        elif name == "PARTED":
+            held = list(written.values())
+        else:
+            continue
+        for part in held:
+            for key, table in part.items():
+                programs = marshal.loads(table) if isinstance(table, bytes) else table
+                tables[key] = tables.get(key, ()) + tuple(programs)
+    return tables
 
 
 def table_of(programs: tuple) -> bytes:
     """A table as TARGET holds it: marshal's bytes of its programs (format 4, which every
     supported Python reads), read with marshal.loads only by the Python of its key."""
     return marshal.dumps(programs, 4)
+
+
+def _part_of(table: tuple, recorded: dict, part: str | None) -> tuple:
+    """The programs of `table` that are `part`'s (recorded_patterns: None, the others); a
+    pattern no run compiles now is none's."""
+    return tuple(program for program in table if recorded.get(program[:2], "") == part)
 
 
 def interpreters() -> list[str]:
@@ -167,7 +200,8 @@ def interpreters() -> list[str]:
 
 def main() -> int:
     pythons = sys.argv[1:] or interpreters()
-    patterns = recorded_patterns()
+    recorded = recorded_patterns()
+    patterns = list(recorded)
     # The tables of Pythons not at hand stay, less the patterns no run compiles now (a
     # pattern they lack compiles as ever there).
     wanted = set(patterns)
@@ -177,6 +211,7 @@ def main() -> int:
         if len(key) == 6  # with the byte order: programs in bytes
     }
     tables.update(programs(python, patterns) for python in pythons)
+    parts = sorted({part for part in recorded.values() if part is not None})
     lines = [
         "# ruff: noqa: E501",
         '"""Generated by tools/compile_patterns.py: do not edit (run it again instead).',
@@ -189,13 +224,22 @@ def main() -> int:
         "start-up). Each key's table is marshal's bytes of that tuple of programs: loading",
         "this module copies the bytes of every Python's table, and only the running Python's",
         "is unmarshalled (all of them as tuples were a quarter of a million instructions",
-        "more at start-up, callgrind).",
+        "more at start-up, callgrind). PROGRAMS is loaded at the command's start; PARTED holds",
+        "each module of urlint._runtime.patterns.PARTS its own, loaded as it is imported.",
         '"""',
         "",
         "PROGRAMS: dict[tuple, bytes] = {",
     ]
     for key in sorted(tables):
-        lines.append(f"    {key!r}: {table_of(tables[key])!r},")
+        lines.append(f"    {key!r}: {table_of(_part_of(tables[key], recorded, None))!r},")
+    lines.append("}")
+    lines.append("# Each module of urlint._runtime.patterns.PARTS: its own, loaded as it is.")
+    lines.append("PARTED: dict[str, dict[tuple, bytes]] = {")
+    for part in parts:
+        lines.append(f"    {part!r}: {{")
+        for key in sorted(tables):
+            lines.append(f"        {key!r}: {table_of(_part_of(tables[key], recorded, part))!r},")
+        lines.append("    },")
     lines.append("}")
     TARGET.write_text("\n".join(lines) + "\n")
     print(f"{TARGET.relative_to(ROOT)}: {len(patterns)} patterns for {len(tables)} Pythons")

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .core.faults import internal_error
 from .core.inputs import ArticleRead, Crossposts, InputFile, Reading
 from .core.model import Candidate, Flag, ScannedText
 from .core.problems import Problem, ProblemKind
 from .core.records import record
 from .sources.files import iter_files
 from .sources.kinds import file_syntax
-from .sources.opening import input_stream, read_hash, unreadable
+from .sources.opening import input_stream, unreadable
 from .sources.streams import peek
 from .sources.text import MAX_RUN, BinaryInput, read_chunks, scan_texts
 
@@ -139,12 +138,16 @@ def _scan_file(
 
                 yield from scan_container(source, stream, kind, articles, reading, skip, marking)
         if hashing:
+            from .sources.hashing import read_hash  # the results store's: not a check's
+
             reading.hash = read_hash(opened)
     except BinaryInput as error:
         yield Problem(ProblemKind.BINARY, str(error), source.path, explicit=source.explicit)
     except OSError as error:
         yield unreadable(error, source.path)
     except Exception as error:  # noqa: BLE001 - one input's fault never ends the run
+        from .core.faults import internal_error  # a fault's path: not a hook's every run
+
         yield Problem(
             ProblemKind.UNREADABLE, f"not read to its end: {internal_error(error)}", source.path
         )

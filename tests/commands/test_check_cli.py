@@ -7,7 +7,7 @@ import json
 import pytest
 
 from urlint.linter.rules.catalogue import rules_by_code
-from urlint.output.check import LINE_CONTEXT
+from urlint.output.full import LINE_CONTEXT
 
 from ..helpers import run
 

@@ -1,6 +1,6 @@
 """`check --fix` and `--write-baseline` never lose or bend a user's file: a write is whole or
 not at all, fixes are applied to the text they were decided on, and only regular files are
-written (sources.opening.rewrite)."""
+written (sources.rewriting.rewrite)."""
 
 from __future__ import annotations
 

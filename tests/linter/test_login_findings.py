@@ -15,7 +15,9 @@ from urlint.core.version import __version__
 from urlint.linter.checker import lint
 from urlint.linter.rules.catalogue import rules_under
 from urlint.linter.source_view import SourceView
-from urlint.output.check import finding_json, full_block, github_line, jsonl_line, text_line
+from urlint.output.check import finding_json, jsonl_line, text_line
+from urlint.output.full import full_block
+from urlint.output.github import github_line
 from urlint.output.sarif import sarif_log
 
 S403_1738 = "unknown scheme '{}': not one RFC 1738 defines"

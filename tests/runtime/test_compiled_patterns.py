@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from urlint._runtime.compiled_patterns import PROGRAMS
+from urlint._runtime.compiled_patterns import PARTED, PROGRAMS
+from urlint._runtime.patterns import PARTS
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder)
@@ -73,19 +74,73 @@ def _table() -> tuple:
     return marshal.loads(PROGRAMS[KEY])
 
 
+def _parts() -> dict[str, tuple]:
+    """This Python's programs of each module of PARTS, loaded as it is imported."""
+    return {part: marshal.loads(tables[KEY]) for part, tables in PARTED.items()}
+
+
+def _every_program() -> tuple:
+    """This Python's programs: those loaded at the start, then each part's."""
+    return _table() + tuple(program for part in _parts().values() for program in part)
+
+
 @pytest.mark.processes
 @needs_table
 def test_each_program_is_what_this_pythons_compiler_makes():
     tool = _tool()
-    patterns = [(pattern, flags) for pattern, flags, *_ in _table()]
-    assert tool.programs(sys.executable, patterns) == (KEY, _table())
+    patterns = [(pattern, flags) for pattern, flags, *_ in _every_program()]
+    assert tool.programs(sys.executable, patterns) == (KEY, _every_program())
 
 
 @needs_table
 def test_every_pattern_a_hook_run_compiles_is_in_the_table():
-    held = {(pattern, flags) for pattern, flags, *_ in _table()}
-    missing = [found for found in _tool().recorded_patterns() if found not in held]
+    held = {(pattern, flags): None for pattern, flags, *_ in _table()}
+    for part, programs in _parts().items():
+        held.update({(pattern, flags): part for pattern, flags, *_ in programs})
+    recorded = _tool().recorded_patterns()
+    missing = [found for found in recorded if found not in held]
     assert missing == [], STALE
+    # each where it is loaded: at the start, or as the module whose own it is is imported
+    assert {found: held[found] for found in recorded} == recorded, STALE
+
+
+@needs_table
+def test_a_part_is_each_module_of_parts_own():
+    # A module few runs import (a mailto URL's addresses; the TOML parser) has its own part,
+    # every pattern it compiles in it (recorded from the tool's samples, which read both).
+    assert sorted(PARTED) == sorted(PARTS)
+    assert all(len(programs) > 0 for programs in _parts().values())
+    mailto = {pattern for pattern, *_ in _parts()["urlint.grammar.addresses"]}
+    import urlint.grammar.addresses as addresses
+
+    assert {addresses.LOCAL_PART.pattern, addresses.RFC822_DOMAIN.pattern} <= mailto
+    assert not mailto & {pattern for pattern, *_ in _table()}
+
+
+_LOADED = """
+import _sre, marshal, re, sys
+from urlint._runtime import compiled_patterns, patterns
+key = (sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, sys.byteorder)
+part = "urlint.grammar.addresses"
+held = [(type(p), p, f) for p, f, *_ in marshal.loads(compiled_patterns.PARTED[part][key])]
+patterns.load_compiled(part)  # as a library's process would: the first was never loaded
+first = sum(found in re._cache for found in held)
+patterns.load_compiled()
+patterns.load_compiled(part)
+print(first, sum(found in re._cache for found in held), len(held))
+"""
+
+
+@pytest.mark.processes
+@needs_table
+def test_a_part_is_loaded_only_where_the_command_loaded_the_first():
+    # A program that uses urlint as a library compiles as ever: a module of PARTS asks for
+    # its part as it is imported, and gets it only in the command's process.
+    answer = subprocess.run(
+        [sys.executable, "-c", _LOADED], capture_output=True, text=True, check=True
+    ).stdout.split()
+    held = len(_parts()["urlint.grammar.addresses"])
+    assert answer == ["0", str(held), str(held)]
 
 
 @pytest.mark.processes
@@ -93,6 +148,7 @@ def test_every_pattern_a_hook_run_compiles_is_in_the_table():
 def test_the_command_compiles_none_of_them_and_reads_as_ever(tmp_path):
     tool = _tool()
     sample = tmp_path / "README.txt"
+    # (its mailto URL's addresses are read: a module of PARTS, its patterns loaded as it is)
     sample.write_text(tool.SAMPLE + "and ftp://fred:hunter2@ftp.example.org/pub/\n")
     code = (
         "import atexit, re, sys\n"
@@ -108,7 +164,7 @@ def test_the_command_compiles_none_of_them_and_reads_as_ever(tmp_path):
         "from urlint.__main__ import run\n"
         "run()\n"
     )
-    held = {pattern for pattern, *_ in _table()}
+    held = {pattern for pattern, *_ in _every_program()}
     result = subprocess.run(
         [sys.executable, "-c", code, "check", "--select", "ALL", "README.txt"],
         capture_output=True,

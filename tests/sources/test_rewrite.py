@@ -1,4 +1,4 @@
-"""A file urlint writes is written whole or not at all, one writer at a time (sources.opening)."""
+"""A file urlint writes is written whole or not at all, one writer at a time (sources.rewriting)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlint.sources import opening
-from urlint.sources.opening import Refused, rewrite, write_whole
+from urlint.sources import rewriting
+from urlint.sources.rewriting import Refused, rewrite, write_whole
 
 
 def test_a_rewrite_replaces_the_bytes_and_keeps_the_mode(tmp_path):
@@ -69,18 +69,18 @@ def test_the_second_of_two_writers_waits_for_the_first_and_is_refused(tmp_path, 
     old, first, second = b"~x\n", b"%7Ex\n", b"%7E7Ex\n"
     target.write_bytes(old)
     in_replace, go_on = threading.Event(), threading.Event()
-    replace = opening._replace
+    replace = rewriting._replace
 
     def held_in_replace(*args, **kwargs):
         in_replace.set()
         assert go_on.wait(60)
         replace(*args, **kwargs)
 
-    monkeypatch.setattr(opening, "_replace", held_in_replace)
+    monkeypatch.setattr(rewriting, "_replace", held_in_replace)
     writer = threading.Thread(target=rewrite, args=(str(target), first, old))
     writer.start()
     assert in_replace.wait(60)  # the first holds the lock, its text not yet in place
-    monkeypatch.setattr(opening, "_replace", replace)
+    monkeypatch.setattr(rewriting, "_replace", replace)
     refused: list[BaseException] = []
 
     def second_writer():
@@ -127,7 +127,7 @@ def test_an_interrupted_write_leaves_the_old_file_byte_for_byte(
         raise OSError(28, "No space left on device")
 
     with monkeypatch_module.context() as patch:
-        patch.setattr(opening.os, failing, full_disk)
+        patch.setattr(rewriting.os, failing, full_disk)
         with pytest.raises(OSError) as failed:
             rewrite(str(target), new, expected=old)
     assert failed.value.strerror == "No space left on device"

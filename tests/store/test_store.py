@@ -31,7 +31,8 @@ from urlint.core.engines import Engine
 from urlint.core.units import TextRange
 from urlint.linter.config import build_settings
 from urlint.run.plan import planned_units
-from urlint.sources.opening import content_hash, open_input, read_hash
+from urlint.sources.hashing import content_hash, read_hash
+from urlint.sources.opening import open_input
 from urlint.store import scan, schema, writer
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store

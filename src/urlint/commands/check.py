@@ -423,7 +423,9 @@ def _write_whole(
     elif args.format == "json":
         report.write_json(findings, out, target)
     elif args.format == "github":
-        report.write_github(findings, out)
+        from ..output.github import write_github
+
+        write_github(findings, out)
     elif args.format == "gitlab":
         from ..output.gitlab import write_gitlab
 
@@ -494,13 +496,15 @@ def _finding_text(
     if format == "jsonl":
         return lambda finding: report.jsonl_line(finding, target) + "\n"
     if format == "full":
+        from ..output.full import full_block
+
         sources = _SourceLines()
 
         def block(finding: Finding) -> str:
             not_on_disk = finding.mail is not None or finding.path == stdin_name
             shown = sources.line(finding.path, finding.line, not_on_disk)
             line, cuts = shown if shown is not None else (None, [])
-            return report.full_block(finding, line, cuts, colour) + "\n\n"
+            return full_block(finding, line, cuts, colour) + "\n\n"
 
         return block
     return lambda finding: report.text_line(finding, colour) + "\n"

@@ -32,7 +32,10 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import load_compiled
 from ..core.records import record
+
+load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
 
 # RFC 822 section 3.3: specials = "(" / ")" / "<" / ">" / "@" / "," / ";" / ":" / "\" /
 # <"> / "." / "[" / "]"; atom = 1*<any CHAR except specials, SPACE and CTLs>.

@@ -205,7 +205,7 @@ def _has_authority(spec: SchemeSpec | None, generic: bool) -> bool:
     """Does a "//" after the scheme's colon start an authority, as the target reads it? Not
     in mailto or news to RFC 1738 (sections 3.5, 3.6); in news to RFC 3986 (RFC 5538's
     server)."""
-    return spec is None or spec.authority is not _NEVER or (generic and spec.server_by_rfc3986)
+    return spec is None or spec.authority != _NEVER or (generic and spec.server_by_rfc3986)
 
 
 def _widest_login(url: str, start: int, end: int, scheme: str) -> Login | None:

@@ -40,9 +40,7 @@ def parse(url: str, generic: bool = False) -> ParsedURL:
     spec = SCHEMES.get(parsed.scheme)
     start = colon + 1
     authority = url.startswith("//", start) and (
-        spec is None
-        or spec.authority is not Authority.NEVER
-        or (generic and spec.server_by_rfc3986)
+        spec is None or spec.authority != Authority.NEVER or (generic and spec.server_by_rfc3986)
     )
     # The login as the target reads it (grammar.login): within the authority, never past
     # a "#", so the fragment starts at the first "#".

@@ -25,7 +25,7 @@ from ..core.findings import Finding
 from ..core.records import record
 from ..scanner.textpos import line_starts
 from ..sources.kinds import PACKED_SUFFIXES, file_syntax
-from ..sources.opening import rewrite
+from ..sources.rewriting import rewrite
 from ..sources.text import SourceText
 from .checker import Checker
 from .fixable import AFTER, INSIDE, comment_place

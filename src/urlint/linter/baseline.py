@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable
 from ..core.exits import ConfigError
 from ..core.findings import Finding
 from ..grammar.login import mask_password
-from ..sources.opening import BASELINE_LIMIT, read_settings, write_whole
+from ..sources.opening import BASELINE_LIMIT, read_settings
+from ..sources.rewriting import write_whole
 
 VERSION = 2
 

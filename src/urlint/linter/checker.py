@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..core.exits import ConfigError
-from ..core.faults import internal_error
 from ..core.findings import Finding, Fix
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
 from ..core.model import Candidate, Flag, Position, ScannedText, Span
@@ -250,6 +249,8 @@ class Checker:
         try:
             return self.linter.lint(candidate, path, mail)
         except Exception as error:  # noqa: BLE001 - one URL's fault never ends the run
+            from ..core.faults import internal_error  # a fault's path: not a hook's every run
+
             finding = self._run_finding(
                 "M902", f"URL not linted: {internal_error(error)}", path, candidate.span
             )

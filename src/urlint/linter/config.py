@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from .._runtime.config_cache import kept
+from .._runtime.patterns import load_compiled
 from ..core.exits import ConfigError
 from ..core.findings import Severity
 from ..core.records import record
@@ -465,6 +466,7 @@ def _load(path: str) -> dict:
 
 
 def _parse(path: str) -> dict:
+    load_compiled("tomllib")  # the parser's patterns, compiled, before it is imported (PARTS)
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10: the same parser, before the standard library took it in

@@ -24,7 +24,7 @@ from ..core.records import record
 from ..grammar.display import printable, shown
 from ..scanner.textpos import line_starts
 from ..sources.files import iter_files
-from ..sources.opening import Refused, rewrite
+from ..sources.rewriting import Refused, rewrite
 from ..sources.text import SourceText
 from .checker import Checker
 from .config import Settings

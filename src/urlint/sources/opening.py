@@ -1,9 +1,11 @@
 """How an input file is opened and read: every input file is opened here.
 
 How an input file is opened and read: a FIFO without waiting for its writer, a device
-refused, a regular file hashed as it is read, a byte range of a file read again by a worker,
-a file written back with its fixes. Every input file is opened here, and every file read
-whole as settings (configuration, ignore files, baselines: `read_settings`).
+refused, a regular file hashed as it is read (sources.hashing), a byte range of a file read
+again by a worker.
+Every input file is opened here, and every file read whole as settings (configuration,
+ignore files, baselines: `read_settings`). A file written back (its fixes, a baseline) is
+written by sources.rewriting, which a check that writes nothing never loads.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import stat
 import sys
 
 from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
-from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 
 TYPE_CHECKING = False
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import BinaryIO
 
-    from _typeshed import WriteableBuffer
 
 STDIN = "-"
 
@@ -57,7 +57,7 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
 
     A FIFO is opened without waiting for a writer (with none, it reads as empty;
     `<(zcat x.gz)` streams as ever); a device or a socket is refused (NotAFile). `hashing`:
-    a regular file's bytes are hashed as they are read (`read_hash`)."""
+    a regular file's bytes are hashed as they are read (sources.hashing.read_hash)."""
     info = os.stat(path)
     if stat.S_ISFIFO(info.st_mode):
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -69,7 +69,9 @@ def open_input(path: str, hashing: bool = False) -> BinaryIO:
     if info.st_size >= LARGE_INPUT_BYTES:
         keep_freed_memory()
     if hashing:
-        return io.BufferedReader(_Hashing(path, info.st_size))
+        from .hashing import Hashing  # the results store's: not a check's
+
+        return io.BufferedReader(Hashing(path, info.st_size))
     return open(path, "rb")  # noqa: SIM115 - the caller closes it
 
 
@@ -148,6 +150,8 @@ def read_settings(path: str, limit: int) -> bytes:
 
 
 def _over(limit: int) -> str:
+    from ..core.numbers import size_text  # a refusal's message: not a hook's every run
+
     return f"over the {size_text(limit)} limit"
 
 
@@ -158,69 +162,6 @@ def _not_regular(path: str, mode: int) -> str:
     if os.path.islink(path):
         kind = "a symbolic link to " + kind
     return f"{kind}, not a regular file"
-
-
-class _Hashing(io.RawIOBase):
-    """A file's raw reads, hashed (SHA-256) as they go: the results store's content hash,
-    made as an input is read whole (no second reading of it: a Maildir's small files paid
-    more for opening each again than for reading it), or by `content_hash`."""
-
-    def __init__(self, path: str, size: int | None = None) -> None:
-        import hashlib
-
-        super().__init__()
-        self.file = io.FileIO(path, "r")
-        self.name = path
-        self.digest = hashlib.sha256()
-        # the bytes the hash must cover: the file's as opened, or its first `size`
-        self.size = os.fstat(self.file.fileno()).st_size if size is None else size
-        self.read_bytes = 0
-        self.in_order = True  # no seek away from where the reading is
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: WriteableBuffer) -> int | None:
-        # every read comes here (RawIOBase: read, readall)
-        read = self.file.readinto(buffer)
-        if read:
-            self.digest.update(memoryview(buffer)[:read])
-            self.read_bytes += read
-        return read
-
-    def seek(self, offset: int, whence: int = 0) -> int:
-        place = self.file.seek(offset, whence)
-        if place != self.read_bytes:
-            self.in_order = False
-        return place
-
-    def tell(self) -> int:
-        return self.file.tell()
-
-    def fileno(self) -> int:
-        return self.file.fileno()
-
-    def close(self) -> None:
-        self.file.close()
-        super().close()
-
-    def hash(self) -> str | None:
-        """The file's SHA-256 if it was read whole, in order; else None."""
-        if self.in_order and self.read_bytes == self.size:
-            return self.digest.hexdigest()
-        return None
-
-
-def read_hash(stream: object) -> str | None:
-    """The SHA-256 of the file `stream` read, if it was read to its end and in order.
-
-    The SHA-256 of the file `stream` read (open_input with `hashing`), if it was read to its
-    end and in order; else None (content_hash reads it again)."""
-    raw = getattr(stream, "raw", None)
-    return raw.hash() if isinstance(raw, _Hashing) else None
 
 
 def input_stream(path: str, hashing: bool = False) -> AbstractContextManager[BinaryIO]:
@@ -248,136 +189,6 @@ def read_range(path: str, start: int, end: int | None) -> bytes | Problem:
             return stream.read(-1 if end is None else end - start)
     except OSError as error:
         return unreadable(error, path)
-
-
-def content_hash(path: str, size: int | None = None) -> str | None:
-    """The SHA-256 of the first `size` bytes of the file at `path`, or None.
-
-    The SHA-256 of the first `size` bytes of the file at `path` (all of them for None): what
-    tells the results store that a file is unchanged, or grew by appending (store.
-    inventory); None for standard input or a file that cannot be read, or is shorter. Read
-    into one buffer the size of the file (at most HASH_BLOCK), unbuffered: a Maildir's small
-    files cost a read each, and no megabyte is taken from the heap for them."""
-    if path == STDIN:
-        return None
-    try:
-        with _Hashing(path, size) as reading:
-            buffer = memoryview(bytearray(min(max(reading.size, 1), HASH_BLOCK)))
-            while (left := reading.size - reading.read_bytes) > 0:
-                if not reading.readinto(buffer[: min(left, len(buffer))]):
-                    break  # shorter than `size`: no hash
-            return reading.hash()
-    except OSError:
-        return None
-
-
-HASH_BLOCK = 1024 * 1024
-
-
-class Refused(OSError):
-    """A file urlint will not write: not a regular file, or changed since it was read."""
-
-    def __str__(self) -> str:
-        return self.strerror or ""
-
-
-def rewrite(path: str, data: bytes, expected: bytes | None = None) -> None:
-    """A file's bytes replaced by `data`, whole or not at all (fixes, baselines).
-
-    The new bytes go to a temporary file in the same directory, flushed to the disk, with
-    the old file's mode (and owner, where the system lets us), which is then renamed over
-    the old one (POSIX rename is atomic): a full disk, a file-size limit or a crash half way
-    leaves the old file byte for byte. One writer at a time: the old file is locked while it
-    is compared and replaced, and with `expected` (the bytes the fixes were decided on) a
-    file that holds anything else now is refused (Refused), never written over: another
-    run, or an editor, changed it meanwhile. A symbolic link, a FIFO or a device is
-    refused, never opened for writing. Raises OSError."""
-    info = os.lstat(path)
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
-        raise Refused(0, f"not written: {kind}")
-    held = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    try:
-        _lock(held)
-        now, there = os.fstat(held), os.lstat(path)
-        # the file locked must still be the one at `path`: a writer before us renamed
-        # another over it while we waited
-        if (now.st_dev, now.st_ino) != (there.st_dev, there.st_ino) or (
-            expected is not None and not _holds(held, expected)
-        ):
-            raise Refused(0, "not written: it changed since it was read (run again)")
-        _replace(path, data, stat.S_IMODE(now.st_mode), (now.st_uid, now.st_gid))
-    finally:
-        os.close(held)  # the lock goes with it
-
-
-def write_whole(path: str, data: bytes) -> None:
-    """The file at `path` written with `data`, whole or not at all, made where it is
-    missing (a baseline): as `rewrite`, which replaces one that is there. Raises OSError."""
-    try:
-        os.lstat(path)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        _replace(path, data, 0o666 & ~umask)  # as open() would have made it
-        return
-    rewrite(path, data)
-
-
-def _lock(descriptor: int) -> None:
-    """An exclusive advisory lock on the open file (POSIX flock; none where there is none)."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: a rename there is no atomic replace either
-        return
-    fcntl.flock(descriptor, fcntl.LOCK_EX)
-
-
-def _holds(descriptor: int, expected: bytes) -> bool:
-    """Does the open file hold exactly `expected`?"""
-    with open(descriptor, "rb", closefd=False) as handle:
-        return handle.read(len(expected) + 1) == expected
-
-
-def _replace(path: str, data: bytes, mode: int, owner: tuple[int, int] | None = None) -> None:
-    """`path` replaced by a new file holding `data`, made beside it with `mode` (and
-    `owner`'s user and group, where the system lets us give them)."""
-    import tempfile
-
-    folder = os.path.dirname(path) or "."
-    handle, temporary = tempfile.mkstemp(
-        prefix="." + os.path.basename(path) + ".", suffix=".urlint", dir=folder
-    )
-    try:
-        try:
-            written = memoryview(data)
-            while written:  # a write may take less than it was given
-                written = written[os.write(handle, written) :]
-            os.fsync(handle)
-            os.chmod(handle, mode)
-            if owner is not None and hasattr(os, "chown"):
-                with _quietly():  # not ours to give away: it stays the writer's
-                    os.chown(handle, *owner)
-        finally:
-            os.close(handle)
-        os.replace(temporary, path)
-    except BaseException:
-        with _quietly():
-            os.unlink(temporary)
-        raise
-    with _quietly():  # the rename itself reaches the disk with the folder's entry
-        folder_handle = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(folder_handle)
-        finally:
-            os.close(folder_handle)
-
-
-def _quietly() -> AbstractContextManager[None]:
-    """A block whose OSError is dropped: cleaning up after the error that counts."""
-    import contextlib
-
-    return contextlib.suppress(OSError)
 
 
 def unreadable(error: OSError, path: str) -> Problem:

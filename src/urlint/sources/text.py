@@ -18,7 +18,6 @@ import os
 from collections.abc import Generator, Iterable, Iterator
 
 from ..core.model import ScannedText
-from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
 from ..scanner.scanner import ChunkScan
@@ -304,6 +303,8 @@ def scan_texts(
         state = scanning.end_state
         at_stop = scanning.stop_position()
         if cut and not (run_cut and no_break(text, stop)):  # once a run
+            from ..core.numbers import size_text  # a cut's message: not a hook's every run
+
             reason = (
                 f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
                 "URL across a cut is cut"

@@ -41,8 +41,8 @@ from ..output.extract import flags_text, url_shown
 from ..pipeline import scan_input_marked
 from ..run.work import Unit, UnitResult
 from ..run.worker import worked
+from ..sources.hashing import content_hash
 from ..sources.kinds import MESSAGE as ONE_MESSAGE
-from ..sources.opening import content_hash
 from .storable import stored_text
 
 TYPE_CHECKING = False

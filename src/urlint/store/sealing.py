@@ -24,7 +24,7 @@ import hmac
 import os
 import stat
 
-from ..sources.opening import content_hash
+from ..sources.hashing import content_hash
 
 KEY_SUFFIX = "-key"  # beside the store, as SQLite's own `-wal` and `-shm`
 KEY_BYTES = 32
