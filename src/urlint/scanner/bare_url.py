@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     # The runs of text a URL is made of, (start, end) each, joined without what lies
     # between (markup's pieces; markup itself loads only for a markup file).
-    from .going_on import Lines
+    from .line_breaks import Lines
     from .markup import Pieces as Runs
     from .positions import Positions
 
@@ -199,7 +199,7 @@ def read_bare(
     ends and what it was found in (scanner.markup). Without `lines_go_on` (code outside its
     literals and comments: a YAML plain scalar, a shell word) no next line goes on with
     the URL, as a value ends at its line's end; a password may still. `lines`: how the
-    text's lines are read where one may go on (going_on.Lines; None for prose)."""
+    text's lines are read where one may go on (line_breaks.Lines; None for prose)."""
     end = bare.body_end(text, anchor + 1, start, limit)  # (url_start, stop)
     last = text[end - 1]  # (a rule repeats its last character 2 and 4 or 1 and 2 back)
     if (

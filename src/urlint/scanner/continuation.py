@@ -18,8 +18,8 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from . import bare
-from .going_on import Lines, going_on_at
-from .line_breaks import next_line_start, past_line_end
+from .going_on import going_on_at
+from .line_breaks import Lines, next_line_start, past_line_end
 from .wrappers import SCHEME_START
 
 # A URL that ends on one of these is mid-path or mid-query ...

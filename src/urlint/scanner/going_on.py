@@ -5,41 +5,19 @@ ask before their own evidence (`going_on_at`): in prose any line may, their evid
 decides; in Markdown, reST and AsciiDoc no line that is markup of its own; in code,
 configuration and a kind urlint does not read, no line of code, key, list item,
 directive comment or path, and a comment's URL only a comment line of the same style.
-Imports line_breaks.py (a line's indent), and markup_lines.py only for a markup text.
+How a text's lines are read (`Lines`) is line_breaks.py's, which every scan that reads a
+URL at a line end loads; this module, only where a next line is looked at. Imports
+markup_lines.py only for a markup text.
 """
 
 from __future__ import annotations
 
 from .._runtime.patterns import compiled_when_used
-from .line_breaks import INDENT, run_end
+from .line_breaks import INDENT, Lines, run_end
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .code import Regions
-
-
-class Lines:
-    """How a text's lines are read where a URL at a line end may go on onto the next one
-    (`going_on_at`): its syntax's name, and for code its literals and comments."""
-
-    __slots__ = ("syntax", "regions", "_written", "_written_in")
-
-    def __init__(self, syntax: str, regions: Regions | None = None) -> None:
-        # "markdown", "rst", "asciidoc"; "other"; "code", with a code text's regions
-        # (scanner.code), which are None for any other syntax.
-        self.syntax = syntax
-        self.regions = regions
-        self._written: list[tuple[int, int]] = []
-        self._written_in: str | None = None
-
-    def written(self, text: str) -> list[tuple[int, int]]:
-        """What the markup shows as written in `text` (markup_lines.as_written), read once
-        a text: only where a URL at a line end has a line after it."""
-        if self._written_in is not text:
-            from .markup_lines import as_written
-
-            self._written, self._written_in = as_written(self.syntax, text), text
-        return self._written
 
 
 def going_on_at(

@@ -13,8 +13,8 @@ from .._runtime.patterns import compiled_when_used
 from . import bare
 from .body import BODY
 from .continuation import ALNUM, CELL_GAP, TROFF_REQUEST
-from .going_on import COMMENT_LEADERS, Lines, going_on_at
-from .line_breaks import INDENT, RULE, past_line_break, past_line_end, run_end
+from .going_on import COMMENT_LEADERS, going_on_at
+from .line_breaks import INDENT, RULE, Lines, past_line_break, past_line_end, run_end
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break

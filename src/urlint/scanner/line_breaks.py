@@ -4,8 +4,10 @@ The one place the scanner steps over a line break after a URL (`past_line_break`
 `past_line_end`) and finds the text of the line after it (`next_line_start`), for the
 readers that ask what the next line holds: continuation.py (the linter's X105 hint),
 going_on.py (which next line may go on with a URL at all), login_runs_on.py (a login's
-second readings) and joins.py (a URL broken across lines). Imports wrappers.py, for the
-reply prefixes a mail quotes its lines with.
+second readings) and joins.py (a URL broken across lines); and how a text's lines are read
+where a URL at a line end may go on (`Lines`: its syntax, and a code text's regions), which
+every scan of markup or code holds, and going_on.py reads only where a next line is looked
+at. Imports wrappers.py, for the reply prefixes a mail quotes its lines with.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from .wrappers import QUOTE_PREFIX, quote_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .code import Regions
 
 # A rule drawn with separators, under a signature or above a cut, is no URL's text, though a
 # word of it may hold letters: a separator four times running (`--rsa-----8<`, `=====`,
@@ -71,3 +77,27 @@ def next_line_start(
             return None
         pos = reply.end()
     return run_end(INDENT, text, pos)
+
+
+class Lines:
+    """How a text's lines are read where a URL at a line end may go on onto the next one
+    (`going_on_at`): its syntax's name, and for code its literals and comments."""
+
+    __slots__ = ("syntax", "regions", "_written", "_written_in")
+
+    def __init__(self, syntax: str, regions: Regions | None = None) -> None:
+        # "markdown", "rst", "asciidoc"; "other"; "code", with a code text's regions
+        # (scanner.code), which are None for any other syntax.
+        self.syntax = syntax
+        self.regions = regions
+        self._written: list[tuple[int, int]] = []
+        self._written_in: str | None = None
+
+    def written(self, text: str) -> list[tuple[int, int]]:
+        """What the markup shows as written in `text` (markup_lines.as_written), read once
+        a text: only where a URL at a line end has a line after it."""
+        if self._written_in is not text:
+            from .markup_lines import as_written
+
+            self._written, self._written_in = as_written(self.syntax, text), text
+        return self._written

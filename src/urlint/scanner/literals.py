@@ -55,7 +55,7 @@ from .code import (
     formats_fields,
     lex,
 )
-from .going_on import Lines
+from .line_breaks import Lines
 from .login_runs_on import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
 

@@ -38,8 +38,7 @@ from ..grammar.login import secret_spans
 from . import bare, regexes, tex
 from .bare_url import inside_a_login, not_bare_shaped, read_bare, templated
 from .body import BODY, NON_ASCII_DELIMITERS
-from .going_on import Lines
-from .line_breaks import run_end
+from .line_breaks import Lines, run_end
 from .login_runs_on import LOGIN_READ_ON, login_read_on
 
 TYPE_CHECKING = False

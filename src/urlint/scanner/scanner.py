@@ -81,7 +81,7 @@ _WRAPPER, _BARE = 0, 1
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .code import LexState
-    from .going_on import Lines
+    from .line_breaks import Lines
     from .literals import CodeText
     from .other import OtherText
     from .positions import Positions
@@ -260,12 +260,12 @@ def _markup(syntax: Syntax | str) -> str | None:
 
 def _lines(syntax: Syntax | str) -> Lines | None:
     """How the lines of a text in `syntax` are read where a URL at a line end may go on
-    onto the next (going_on.Lines): for markup; None for prose, HTML and code (whose
+    onto the next (line_breaks.Lines): for markup; None for prose, HTML and code (whose
     comments' reader has its own: scanner.literals), and a kind urlint does not read (no
     line goes on with a URL there: scanner.other)."""
     if syntax == TEXT:
         return None  # nothing imported for it
-    from .going_on import Lines
+    from .line_breaks import Lines
     from .syntax import Syntax
 
     read_as = Syntax(syntax)
