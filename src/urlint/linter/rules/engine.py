@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from itertools import islice
 
 from ..._runtime.patterns import compiled_when_used
@@ -102,8 +103,6 @@ class Linter:
         self, rules: Iterable[Rule], options: RuleOptions | None = None, judged: bool = True
     ) -> None:
         self.rules = [entry for entry in rules if entry.check is not None]
-        self.text_rules = [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
-        self.near_rules = [entry for entry in self.rules if entry.code.startswith(NEAR_FAMILY)]
         self.options = options = options or RuleOptions()
         # Shared by every Linter of the same rules and options in the process: a worker
         # makes one for each unit of work, and an archive's URLs repeat from unit to unit.
@@ -121,7 +120,18 @@ class Linter:
         self._judged = judged
         self._other: Linter | None = None
         self._held: frozenset[str] = frozenset()  # the codes this standard holds (_other_linter)
+        self._selected: frozenset[str] = frozenset()  # the codes of `rules` (_other_linter)
         self._rule_notes: dict[str, str | None] = {}
+
+    @cached_property
+    def text_rules(self) -> list[Rule]:
+        """The rules about the text around a URL (the X family): an empty wrapper's."""
+        return [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
+
+    @cached_property
+    def near_rules(self) -> list[Rule]:
+        """The N rules: a near-URL's, and the only ones run on it (made with the first)."""
+        return [entry for entry in self.rules if entry.code.startswith(NEAR_FAMILY)]
 
     def _rules_for(self, scheme: str) -> list[tuple[Rule, bool]]:
         """The rules about a URL of `scheme`, in order, each with whether it is about the
@@ -225,7 +235,7 @@ class Linter:
         if self._other is None:
             target = self.options.target
             other = other_target(target)
-            selected = {entry.code for entry in self.rules}
+            selected = self._selected = frozenset(entry.code for entry in self.rules)
             held = self._held = frozenset(entry.code for entry in rules_under(target))
             # The catalogue's own entries, graded by _their_grade: copies graded by RFC
             # 3986 (catalogue.rules_under) cost a hook's run a tenth of a millisecond.
@@ -270,7 +280,7 @@ class Linter:
                     their = hit.severity or self._their_grade(entry)
                     graded[(entry.code, hit.start, hit.end)] = their
         mine = {(entry.code, hit.start, hit.end) for entry, hits, _ in rules for hit in hits or ()}
-        selected = {entry.code for entry in self.rules}
+        selected = self._selected
         # What the other standard reports that this run does not: a rule of its own, or one
         # both hold that found nothing here on that span.
         held = self._held
