@@ -22,3 +22,7 @@ NON_ASCII_DELIMITERS = (
 BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')
 # The same, up to a bracket too: where one stands, bare.body_end reads on with BODY.
 BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"(){{}}\\[\\]{NON_ASCII_DELIMITERS}]*')
+# The closing marks of the text around a URL that a reader's linker takes in when glued on
+# its end (scanner.near.glued: full-width and CJK brackets, curly quotes) all stand past
+# U+2000: a URL followed by a character before it has none glued on.
+GLUED_MARKS_FROM = 0x2000

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
 from .bare_url import password_end, read_bare, templated, word_start
+from .body import GLUED_MARKS_FROM
 from .furniture import Furniture
 from .login_runs_on import login_read_on, wrapper_login_rest
 from .textpos import LineIndex
@@ -80,6 +82,8 @@ _WRAPPER, _BARE = 0, 1
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from .code import LexState
     from .line_breaks import Lines
     from .literals import CodeText
@@ -454,7 +458,7 @@ def _scan(
         if start >= stop:
             break
         if near_urls:
-            yield from _near_before(text, index, near_urls, start, covered)
+            yield from _near_placed().near_before(text, index, near_urls, start, covered)
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             if wrapper is None:
@@ -476,11 +480,12 @@ def _scan(
             if candidate is None:
                 continue
             if near and _may_have_near_around(text, start, candidate, markup):
-                yield from _near_around(text, start, candidate, covered, index, code, markup)
+                near_around = _near_placed().near_around
+                yield from near_around(text, start, candidate, covered, index, code, markup)
             else:
                 yield candidate, covered
     if near_urls:
-        yield from _near_before(text, index, near_urls, len(text), covered)
+        yield from _near_placed().near_before(text, index, near_urls, len(text), covered)
 
 
 def _near_candidates(
@@ -492,182 +497,36 @@ def _near_candidates(
     markup: str | None,
     other: OtherText | None,
 ) -> list[tuple[int, int, str | None]]:
-    """The near-URLs starting in text[lo:stop]: (start, end, context) of each, to be made
-    candidates flagged malformed as they come in text order (`_near_before`: positions
-    are asked for in order, each costing a walk from the one before). In code only in its
-    running text (comments, docstrings), never in what markup shows as written (a code
-    block, a code span), and `//https://` only in prose and markup (in code and in a kind
-    urlint does not read, "//" may open a comment)."""
+    """The near-URLs starting in text[lo:stop] (near_placed.near_found), where the search for
+    them finds a place one may stand: most texts have none, and load no more."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
     if first is None:
         return []
-    from .near import TWICE, near_hits
-
     slashes = [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
-    hits = near_hits(text, lo, stop, slashes)
-    if not hits:
-        return []
-    found = []
-    for hit in hits:
-        context = None
-        if code is not None:
-            from .code import TEXT as RUNNING
-
-            at = code.regions.at(hit.start)
-            if at < 0 or code.regions.items[at][1] != RUNNING:
-                continue  # code, or a string literal: a value, not prose
-            context = code.regions.items[at][2]
-        if (
-            (code is not None or other is not None)
-            and hit.kind == TWICE
-            and text.startswith("//", hit.start)
-        ):
-            continue
-        if _shown_as_written(markup, text, hit.start, hit.end):
-            continue
-        found.append((hit.start, hit.end, context))
-    return found
+    return _near_placed().near_found(text, slashes, lo, stop, code, markup, other)
 
 
-_MALFORMED = frozenset({Flag.MALFORMED})
 # How far past a chunk's stop a near-URL that starts before it is looked at.
 _NEAR_LOOK = 40
 
 
-def _near_before(
-    text: str, index: Positions, near: list[tuple[int, int, str | None]], start: int, covered: int
-) -> Iterator[tuple[Candidate | None, int]]:
-    """The near-URLs of `near` (taken from its front) that start at or before `start`: each
-    outside the URLs found yielded, a candidate flagged malformed; each inside one (a
-    query's `?u=http//x.org`) dropped. One that starts where a URL does
-    (`https://https://x.org/`) comes before it."""
-    while near and near[0][0] <= start:
-        at, end, context = near.pop(0)
-        if at >= covered:
-            span = index.span(at, end)
-            candidate = Candidate(
-                url=text[at:end], span=span, pieces=(span,), flags=_MALFORMED, context=context
-            )
-            yield candidate, covered
-
-
 def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: str | None) -> bool:
-    """May the bare URL `candidate` at `start` have a near-URL around it (_glued): a link
-    Markdown makes none of around it, or a closing mark glued on its end? Most URLs: no."""
+    """May the bare URL `candidate` at `start` have a near-URL around it (near_placed.
+    near_around): a link Markdown makes none of around it, or a closing mark glued on its
+    end? Most URLs: no."""
     end = start + len(candidate.url)
-    return markup == "markdown" or (end < len(text) and ord(text[end]) >= _MARKS_FROM)
+    return markup == "markdown" or (end < len(text) and ord(text[end]) >= GLUED_MARKS_FROM)
 
 
-def _near_around(
-    text: str,
-    start: int,
-    candidate: Candidate,
-    covered: int,
-    index: Positions,
-    code: CodeText | None,
-    markup: str | None,
-) -> tuple[tuple[Candidate | None, int], ...]:
-    """The bare URL `candidate` and the near-URL around it (`_glued`), if any, in text
-    order: a Markdown link around the URL starts before it, a glued mark with it. A tuple,
-    not a generator: one for each URL."""
-    glue = _glued(text, start, candidate, index, code, markup)
-    if glue is None:
-        return ((candidate, covered),)
-    if glue.span.start != candidate.span.start:  # a glued mark starts with the URL
-        return (glue, covered), (candidate, covered)
-    return (candidate, covered), (glue, covered)
+@cache
+def _near_placed() -> ModuleType:
+    """scanner.near_placed, loaded with the first near-URL a text may hold (most hold none),
+    and once: an import statement run for each URL of a Markdown text costs more than the
+    call."""
+    from . import near_placed
 
-
-# The last text `_shown_as_written` read, and what of it its markup shows as written: a
-# near-URL around a bare URL is rare, and a text's code blocks are found once for all of
-# them. One tuple, swapped whole.
-_LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
-
-
-def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
-    """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
-    a code span: markup_lines.as_written), where no near-URL is reported? A text's spans
-    are found once, for the near-URLs the search finds and those around its URLs alike."""
-    global _LAST_WRITTEN
-    if markup not in ("markdown", "rst", "asciidoc"):
-        return False
-    from .markup_lines import as_written, within
-
-    last = _LAST_WRITTEN
-    if last[0] != markup or last[1] is not text:
-        last = _LAST_WRITTEN = (markup, text, as_written(markup, text))
-    return within(last[2], first, final)
-
-
-# The closing marks a near-URL's glued mark may be (scanner.near.glued) all stand past
-# U+2000: a URL followed by a character before it has none glued on.
-_MARKS_FROM = 0x2000
-
-
-def _glued(
-    text: str,
-    start: int,
-    candidate: Candidate,
-    index: Positions,
-    code: CodeText | None,
-    markup: str | None,
-) -> Candidate | None:
-    """A near-URL flagged malformed for a closing mark of the text glued on the end of the
-    bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
-    it that Markdown reads as no link (scanner.markup.broken_link); None for most URLs."""
-    url = candidate.url
-    end = start + len(url)
-    if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
-        link = _broken_link(text, start, end, index, candidate)
-        if link is not None:
-            return link
-    if end >= len(text) or ord(text[end]) < _MARKS_FROM:
-        return None  # one comparison for each URL (in _scan, outside Markdown)
-    if code is not None and candidate.context != "comment":
-        return None
-    if candidate.wrapper is not None or not text.startswith(url, start):
-        return None
-    from .near import glued
-
-    mark = glued(text, start, end, markup == "markdown")
-    if mark < 0 or _shown_as_written(markup, text, start, end + 1):
-        return None
-    span = index.span(start, end + 1)
-    return Candidate(
-        url=text[start : end + 1],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-    )
-
-
-# The contexts of a URL Markdown leaves bare (scanner.markup), where a link written around it
-# may be broken.
-_BARE_IN_MARKDOWN = frozenset({"markdown-autolink", "markdown-text"})
-
-
-def _broken_link(
-    text: str, start: int, end: int, index: Positions, candidate: Candidate
-) -> Candidate | None:
-    """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
-    that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
-    if start == 0 or text[start - 1] not in "[( \t\n":
-        return None  # one comparison for most URLs
-    from .markup import broken_link
-
-    found = broken_link(text, start, end)
-    if found is None or _shown_as_written("markdown", text, found[0], found[1]):
-        return None
-    span = index.span(found[0], found[1])
-    return Candidate(
-        url=text[found[0] : found[1]],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-    )
+    return near_placed
 
 
 def _wrapped(

@@ -1,0 +1,191 @@
+"""Near-URLs placed among a text's URLs: the scanner's side of scanner.near.
+
+The scanner's search (scanner.MAY_BE_NEAR) finds where a near-URL may stand; where it finds
+a place (few texts), this module reads the near-URLs there (`near_found`) and hands them
+on, flagged malformed, in text order among the URLs (`near_before`), and reads a near-URL
+around a bare URL found (`near_around`: a closing mark glued on its end, a Markdown link
+around it that Markdown reads as no link). Loaded only then: a hook's run on a file that
+holds none never loads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..core.model import Candidate, Flag
+from .body import GLUED_MARKS_FROM
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .literals import CodeText
+    from .other import OtherText
+    from .positions import Positions
+
+
+def near_found(
+    text: str,
+    slashes: list[int],
+    lo: int,
+    stop: int,
+    code: CodeText | None,
+    markup: str | None,
+    other: OtherText | None,
+) -> list[tuple[int, int, str | None]]:
+    """The near-URLs starting in text[lo:stop], each read around one of `slashes` (the
+    places the scanner's search found: near.near_hits): (start, end, context) of each, to
+    be made candidates flagged malformed as they come in text order (`near_before`:
+    positions are asked for in order, each costing a walk from the one before). In code
+    only in its running text (comments, docstrings), never in what markup shows as written
+    (a code block, a code span), and `//https://` only in prose and markup (in code and in
+    a kind urlint does not read, "//" may open a comment)."""
+    from .near import TWICE, near_hits
+
+    hits = near_hits(text, lo, stop, slashes)
+    if not hits:
+        return []
+    found = []
+    for hit in hits:
+        context = None
+        if code is not None:
+            from .code import TEXT as RUNNING
+
+            at = code.regions.at(hit.start)
+            if at < 0 or code.regions.items[at][1] != RUNNING:
+                continue  # code, or a string literal: a value, not prose
+            context = code.regions.items[at][2]
+        if (
+            (code is not None or other is not None)
+            and hit.kind == TWICE
+            and text.startswith("//", hit.start)
+        ):
+            continue
+        if _shown_as_written(markup, text, hit.start, hit.end):
+            continue
+        found.append((hit.start, hit.end, context))
+    return found
+
+
+_MALFORMED = frozenset({Flag.MALFORMED})
+
+
+def near_before(
+    text: str, index: Positions, near: list[tuple[int, int, str | None]], start: int, covered: int
+) -> Iterator[tuple[Candidate | None, int]]:
+    """The near-URLs of `near` (taken from its front) that start at or before `start`: each
+    outside the URLs found yielded, a candidate flagged malformed; each inside one (a
+    query's `?u=http//x.org`) dropped. One that starts where a URL does
+    (`https://https://x.org/`) comes before it."""
+    while near and near[0][0] <= start:
+        at, end, context = near.pop(0)
+        if at >= covered:
+            span = index.span(at, end)
+            candidate = Candidate(
+                url=text[at:end], span=span, pieces=(span,), flags=_MALFORMED, context=context
+            )
+            yield candidate, covered
+
+
+def near_around(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    covered: int,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> tuple[tuple[Candidate | None, int], ...]:
+    """The bare URL `candidate` and the near-URL around it (`_glued`), if any, in text
+    order: a Markdown link around the URL starts before it, a glued mark with it. A tuple,
+    not a generator: one for each URL."""
+    glue = _glued(text, start, candidate, index, code, markup)
+    if glue is None:
+        return ((candidate, covered),)
+    if glue.span.start != candidate.span.start:  # a glued mark starts with the URL
+        return (glue, covered), (candidate, covered)
+    return (candidate, covered), (glue, covered)
+
+
+# The last text `_shown_as_written` read, and what of it its markup shows as written: a
+# near-URL around a bare URL is rare, and a text's code blocks are found once for all of
+# them. One tuple, swapped whole.
+_LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
+
+
+def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
+    """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
+    a code span: markup_lines.as_written), where no near-URL is reported? A text's spans
+    are found once, for the near-URLs the search finds and those around its URLs alike."""
+    global _LAST_WRITTEN
+    if markup not in ("markdown", "rst", "asciidoc"):
+        return False
+    from .markup_lines import as_written, within
+
+    last = _LAST_WRITTEN
+    if last[0] != markup or last[1] is not text:
+        last = _LAST_WRITTEN = (markup, text, as_written(markup, text))
+    return within(last[2], first, final)
+
+
+def _glued(
+    text: str,
+    start: int,
+    candidate: Candidate,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+) -> Candidate | None:
+    """A near-URL flagged malformed for a closing mark of the text glued on the end of the
+    bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
+    it that Markdown reads as no link (scanner.markup.broken_link); None for most URLs."""
+    url = candidate.url
+    end = start + len(url)
+    if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
+        link = _broken_link(text, start, end, index, candidate)
+        if link is not None:
+            return link
+    if end >= len(text) or ord(text[end]) < GLUED_MARKS_FROM:
+        return None  # one comparison for each URL (in _scan, outside Markdown)
+    if code is not None and candidate.context != "comment":
+        return None
+    if candidate.wrapper is not None or not text.startswith(url, start):
+        return None
+    from .near import glued
+
+    mark = glued(text, start, end, markup == "markdown")
+    if mark < 0 or _shown_as_written(markup, text, start, end + 1):
+        return None
+    span = index.span(start, end + 1)
+    return Candidate(
+        url=text[start : end + 1],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
+
+
+# The contexts of a URL Markdown leaves bare (scanner.markup), where a link written around it
+# may be broken.
+_BARE_IN_MARKDOWN = frozenset({"markdown-autolink", "markdown-text"})
+
+
+def _broken_link(
+    text: str, start: int, end: int, index: Positions, candidate: Candidate
+) -> Candidate | None:
+    """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
+    that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
+    if start == 0 or text[start - 1] not in "[( \t\n":
+        return None  # one comparison for most URLs
+    from .markup import broken_link
+
+    found = broken_link(text, start, end)
+    if found is None or _shown_as_written("markdown", text, found[0], found[1]):
+        return None
+    span = index.span(found[0], found[1])
+    return Candidate(
+        url=text[found[0] : found[1]],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+    )
