@@ -112,6 +112,16 @@ def text_phases(path: Path, runs: int) -> dict:
     )
 
 
+def _extract_reading() -> object:
+    """A Reading as extract's: no near-URL looked for (an install from before that option,
+    as it read)."""
+    from urlint import pipeline
+
+    if "near" in inspect.signature(pipeline.Reading).parameters:
+        return pipeline.Reading(near=False)
+    return pipeline.Reading()
+
+
 def mail_phases(path: Path, runs: int) -> dict:
     from urlint import pipeline
     from urlint.core.inputs import InputFile
@@ -148,7 +158,7 @@ def mail_phases(path: Path, runs: int) -> dict:
         try:
             with redirect_stderr(io.StringIO()):
                 for item in pipeline.scan_file_texts(
-                    InputFile(str(path), True), pipeline.Crossposts(), pipeline.Reading()
+                    InputFile(str(path), True), pipeline.Crossposts(), _extract_reading()
                 ):
                     if isinstance(item, ScannedText):
                         found.extend((item, c) for c in item.candidates if c.url)

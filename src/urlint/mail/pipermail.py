@@ -56,12 +56,14 @@ def is_obscured(envelope: Envelope) -> bool:
     both write its sender `user at host`, the same address."""
     header = envelope.header
     line = _FROM_LINE.match(header)
+    if line is None and not header.startswith(_NO_SENDER):
+        return False  # most messages: their From_ line writes no `user at host`
     sender = header_field(header, "From", envelope.lowered)
     if sender is None:
         return False
     address = sender.split(b" (", 1)[0].strip()
     if line is None:  # a message without a sender, as pipermail writes one
-        return header.startswith(_NO_SENDER) and address == _NO_SENDER[5:-2]
+        return address == _NO_SENDER[5:-2]
     return address == line.group(1) + b" at " + line.group(2)
 
 
