@@ -10,6 +10,7 @@ import marshal
 import re
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,70 @@ def test_each_other_python_reads_its_own_table_as_its_compiler_makes_it():
         patterns = [(pattern, flags) for pattern, flags, *_ in table]
         assert len(patterns) == len(_table())
         assert tool.programs(python, patterns) == (key, table)
+
+
+def _later() -> dict:
+    """This Python's programs of the patterns compiled when first used (compiled_later.py)."""
+    from urlint._runtime.compiled_later import LATER
+
+    return marshal.loads(zlib.decompress(LATER[KEY]))
+
+
+@pytest.mark.processes
+@needs_table
+def test_every_pattern_compiled_when_used_has_its_program_as_this_python_makes_it():
+    tool = _tool()
+    held = {(pattern, flags): None for pattern, flags, *_ in _every_program()}
+    later = tool.later_patterns(held)
+    assert sorted(_later(), key=repr) == sorted(later, key=repr), STALE
+    key, made = tool.programs(sys.executable, later)
+    assert {(p[0], p[1]): tuple(p[2:]) for p in made} == _later(), STALE
+
+
+@needs_table
+def test_a_pattern_made_from_its_program_is_the_one_re_compiles():
+    from urlint._runtime import patterns
+
+    programs = _later()
+    assert len(programs) > 40
+    for (pattern, flags), program in programs.items():
+        assert patterns._from_program(pattern, program) == re.compile(pattern, flags)
+
+
+_LATER_USED = """
+import re, sys
+compiler = re._compiler
+made = []
+original = compiler.compile
+def recording(pattern, flags=0):
+    made.append(pattern)
+    return original(pattern, flags)
+compiler.compile = recording
+from urlint._runtime import patterns
+if sys.argv[1] == "command":
+    patterns.load_compiled()  # as the command's process does at its start
+from urlint.scanner.bare import FILE_NAME_END
+found = FILE_NAME_END.search("see x.html")
+print(found.group(), FILE_NAME_END.pattern in made)
+"""
+
+
+@pytest.mark.processes
+@needs_table
+@pytest.mark.parametrize(("process", "compiled"), [("command", "False"), ("library", "True")])
+def test_a_pattern_compiled_when_used_is_made_from_its_program_in_the_command_only(
+    process, compiled
+):
+    # The command's process makes it from compiled_later.py; a program that uses urlint as
+    # a library compiles it as ever.
+    answer = subprocess.run(
+        [sys.executable, "-c", _LATER_USED, process], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert answer == [".html", compiled]
+
+
+def test_a_program_this_engine_refuses_is_compiled_as_ever():
+    from urlint._runtime import patterns
+
+    assert patterns._from_program("x(?P<a>y)", (32, bytes(4), 0, {"a": 1}, (None, "a"))) is None
+    assert patterns._from_program("x", None) is None

@@ -122,6 +122,8 @@ def iter_candidates(
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated; without `near`, no near-URL is looked for (ChunkScan)."""
     index = LineIndex(text, line_base) if positions is None else positions
+    if syntax == TEXT:  # running text (mail's, news's, a document's): none of the four
+        return _candidates(_scan(text, index, len(text), 0, None, None, None, None, near))
     scanned = _scan(
         text,
         index,
