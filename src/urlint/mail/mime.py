@@ -20,7 +20,7 @@ from functools import partial
 
 from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
-from ..core.records import record
+from ..core.records import built, record
 from .decoders import (
     decode_base64,
     decode_charset,
@@ -139,7 +139,7 @@ class MessageReader:
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
             number = f"{part}.1" if part else "1"
-            self._body(_Part(header, lowered, body, body_line, number, None), ctype, depth)
+            self._body(built(_Part, (header, lowered, body, body_line, number, None)), ctype, depth)
 
     def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
         """(header, body, file line of the body's first line); damage is recorded."""
@@ -194,7 +194,7 @@ class MessageReader:
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:
-            self._body(_Part(header, lowered, body, body_line, part, group), ctype, depth)
+            self._body(built(_Part, (header, lowered, body, body_line, part, group)), ctype, depth)
 
     # -- bodies -------------------------------------------------------------------------
 
@@ -386,7 +386,8 @@ class MessageReader:
 class _Part:
     """A MIME entity as its body is read: its header (as written and lowered), its body and
     the file line the body starts on, its part number (IMAP's, RFC 3501 6.4.5: "1.2") and
-    the multipart/alternative group it is one of."""
+    the multipart/alternative group it is one of. Made with records.built for each part (a
+    record's constructor is a Python function)."""
 
     header: bytes
     lowered: bytes

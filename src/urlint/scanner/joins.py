@@ -86,25 +86,16 @@ def joined(
     next_start = past_line_break(text, line_break)
     if next_start >= len(text) or text.startswith(("\n", "\r\n"), next_start):
         return None  # a blank line after it: most URLs at a line end
-    if not _next_line_may_go_on(text, url_start, piece_end, next_start, lines):
-        return None
+    # What the next line's words say first (most such lines go on with no URL), then
+    # whether that line may go on at all: the answer is both's, in either order.
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
-    if piece_end == url_end == line_break:
-        rest = _htm_cut_before_its_l(text, line_start, url_start, url_end, line_break)
-        if rest is not None:
-            return (url_start, url_end), rest
-    rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
-    wide = url_end - line_start >= MIN_WRAP_COLUMN  # else not cut at a wrap column
-    if rest is None and piece_end == url_end == line_break and wide:
-        rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
-        if rest is not None:
-            return (url_start, url_end), rest
-        twice = _wrapped_again_when_quoted(text, line_start, url_start, url_end, line_break)
-        if twice is not None:
-            return (url_start, url_end), *twice
-    if rest is None:
+    found = _first_rest(text, line_start, url_start, url_end, piece_end, line_break)
+    if found is None or not _next_line_may_go_on(text, url_start, piece_end, next_start, lines):
         return None
-    pieces = [(url_start, piece_end), rest]
+    rest, whole = found
+    if whole:
+        return rest
+    pieces = [(url_start, piece_end), rest[0]]
     while len(pieces) < MAX_JOINED_LINES:  # a URL longer than two lines goes on again
         more = _goes_on(text, pieces[-1], lines)
         if more is None:
@@ -112,6 +103,31 @@ def joined(
         pieces[-1], following = more
         pieces.append(following)
     return tuple(pieces)
+
+
+def _first_rest(
+    text: str, line_start: int, url_start: int, url_end: int, piece_end: int, line_break: int
+) -> tuple[tuple[tuple[int, int], ...], bool] | None:
+    """The next line's piece that goes on with the URL text[url_start:url_end] (its line
+    from `line_start`, its first piece ending at `piece_end`, its line break at
+    `line_break`), by its words alone: (the pieces, whether they are the URL's whole, its
+    first line's included), or None. A ".htm" cut before its "l", a URL cut at a wrap
+    column or wrapped again where quoted are whole; one broken at a separator may go on."""
+    if piece_end == url_end == line_break:
+        rest = _htm_cut_before_its_l(text, line_start, url_start, url_end, line_break)
+        if rest is not None:
+            return ((url_start, url_end), rest), True
+    rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
+    if rest is not None:
+        return (rest,), False
+    if piece_end == url_end == line_break and url_end - line_start >= MIN_WRAP_COLUMN:
+        rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
+        if rest is not None:
+            return ((url_start, url_end), rest), True
+        twice = _wrapped_again_when_quoted(text, line_start, url_start, url_end, line_break)
+        if twice is not None:
+            return ((url_start, url_end), *twice), True
+    return None
 
 
 def _first_piece_end(text: str, url_start: int, url_end: int) -> tuple[int, int] | None:

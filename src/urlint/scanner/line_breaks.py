@@ -62,12 +62,16 @@ def next_line_start(
 
     Past the next line's reply prefix and indent. Its prefix must quote as the URL's own
     line does (the same paragraph of the same mail), unless `any_reply_level`."""
-    pos = past_line_end(text, url_end)
-    if pos is None:
+    # (past_line_end and run_end, written out: every URL at a line end asks)
+    found = LINE_END.match(text, url_end)
+    if found is None:
         return None
+    pos = found.end()
     if any_reply_level:
         reply = QUOTE_PREFIX.match(text, pos)
-        return run_end(INDENT, text, pos if reply is None else reply.end())
+        pos = pos if reply is None else reply.end()
+        indent = INDENT.match(text, pos)
+        return pos if indent is None else indent.end()
     low = max(0, url_start - _PREFIX_LOOKBACK)
     line_start = text.rfind("\n", low, url_start) + 1 or low
     prefix = QUOTE_PREFIX.match(text, line_start, url_start)
@@ -76,7 +80,8 @@ def next_line_start(
         if reply is None or quote_key(reply.group()) != quote_key(prefix.group()):
             return None
         pos = reply.end()
-    return run_end(INDENT, text, pos)
+    indent = INDENT.match(text, pos)
+    return pos if indent is None else indent.end()
 
 
 class Lines:
