@@ -66,8 +66,9 @@ def _compiled(pattern: str | bytes, flags: int) -> re.Pattern:
 # with the module's name), not with what every hook's run compiles: few runs import them (a
 # mailto URL's addresses; the TOML parser, for a configuration not kept from the run
 # before: config_cache), and each pattern loaded costs a run as much whether it is used or
-# not (tools/compile_patterns.py keeps each module's apart).
-PARTS = ("tomllib", "urlint.grammar.addresses")
+# not (tools/compile_patterns.py keeps each module's apart). The code scanner's too: a
+# hook's run on prose (a README) never imports it.
+PARTS = ("tomllib", "urlint.grammar.addresses", "urlint.scanner.code", "urlint.scanner.literals")
 
 _loaded: set[str | None] = set()  # the parts loaded in this process; None: the first
 

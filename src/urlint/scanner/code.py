@@ -27,7 +27,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from .._runtime.patterns import load_compiled
 from .syntax import Syntax
+
+load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
 
 TEXT, LITERAL, RAW, SLASHED, PROPERTY = range(5)  # PROPERTY: a properties file's value
 # The constructs a region is (linter.fixable words each for what it says).

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import load_compiled
 from ..core.model import Candidate, Flag, Span
 from ..core.records import built
 from . import bare, regexes
@@ -58,6 +59,8 @@ from .code import (
 from .line_breaks import Lines
 from .login_runs_on import login_read_on
 from .syntax import CODE_SYNTAXES, Syntax
+
+load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
