@@ -49,6 +49,7 @@ COMPILED = [
     "src/urlint/scanner/joins.py",
     "src/urlint/scanner/line_breaks.py",
     "src/urlint/scanner/login_runs_on.py",
+    "src/urlint/scanner/near_placed.py",
     "src/urlint/scanner/scanner.py",
     "src/urlint/scanner/textpos.py",
     "src/urlint/scanner/wrappers.py",

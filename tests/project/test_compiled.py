@@ -38,6 +38,7 @@ COMPILED = [
     "urlint.scanner.joins",
     "urlint.scanner.line_breaks",
     "urlint.scanner.login_runs_on",
+    "urlint.scanner.near_placed",
     "urlint.scanner.scanner",
     "urlint.scanner.textpos",
     "urlint.scanner.wrappers",

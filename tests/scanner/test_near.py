@@ -387,3 +387,12 @@ def test_without_near_urls_looked_for_the_other_candidates_are_the_same(text, sy
     assert list(iter_candidates(text, syntax=syntax, near=False)) == [
         c for c in every if not c.has(Flag.MALFORMED)
     ]
+
+
+def test_every_closing_mark_read_as_glued_on_stands_past_the_bound_the_scanner_asks():
+    # The scanner asks near.glued only after a URL followed by a character past
+    # GLUED_MARKS_FROM (scanner._may_have_near_around): a mark below it would never be read.
+    from urlint.scanner.body import GLUED_MARKS_FROM
+    from urlint.scanner.near import GLUE_PAIRS, GLUE_SENTENCE
+
+    assert min(map(ord, {*GLUE_PAIRS, *GLUE_SENTENCE})) >= GLUED_MARKS_FROM == 0x2000

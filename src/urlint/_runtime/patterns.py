@@ -17,7 +17,10 @@ scan runs (`scanner`, `scanner.bare`) are compiled at import as before.
 
 from __future__ import annotations
 
-import _sre  # type: ignore[import-not-found]  # re's engine, which re loaded (no stubs)
+try:
+    import _sre  # type: ignore[import-not-found]  # re's engine, which re loaded (no stubs)
+except ImportError:  # an interpreter whose re is built otherwise: it compiles as ever
+    _sre = None
 import re
 from functools import cache
 
@@ -55,7 +58,8 @@ def compiled_when_used(pattern, flags=0):  # type: ignore[no-untyped-def,no-rede
 def _compiled(pattern: str | bytes, flags: int) -> re.Pattern:
     """`re.compile(pattern, flags)`, made from its program in compiled_later.py where the
     command's process has one (`later_programs`) and `re`'s cache has not the pattern."""
-    if None in _loaded and (type(pattern), pattern, flags) not in re._cache:  # type: ignore[attr-defined]  # re's own
+    cache = getattr(re, "_cache", None)  # re's own, as re.compile reads it (a dict)
+    if None in _loaded and cache is not None and (type(pattern), pattern, flags) not in cache:
         made = _from_program(pattern, later_programs().get((pattern, flags)))
         if made is not None:
             return made
@@ -144,7 +148,10 @@ def _from_program(pattern: str | bytes, program: Sequence | None) -> re.Pattern 
     try:
         compiled_flags, code, groups, groupindex, indexgroup = program
         words = memoryview(code).cast("I").tolist()  # the words, unsigned, 4 bytes
-        return _sre.compile(pattern, compiled_flags, words, groups, groupindex, indexgroup)  # type: ignore[no-any-return]
+        made: re.Pattern = _sre.compile(
+            pattern, compiled_flags, words, groups, groupindex, indexgroup
+        )
+        return made
     except Exception:  # noqa: BLE001 - a program this engine refuses: compiled as ever
         return None
 

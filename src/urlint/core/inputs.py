@@ -30,7 +30,8 @@ class InputFile:
 
 
 class Reading:
-    """What a reading has met so far, for the caller that created it and handed it over.
+    """One reading of inputs: what it looks for, and what it has met so far, for the caller
+    that created it and handed it over.
 
     The scan functions count into it: the messages met (read, or passed over by the
     prefilter: no URL can come out of them), the damaged ones (a header, a boundary, an
@@ -39,8 +40,9 @@ class Reading:
     (sources.kinds: the store records it, and need not sniff the file a second time).
 
     Its one setting, `near`, says whether the scan looks for near-URLs (the broken shapes
-    of a URL someone meant, scanner.near): `check` reads them; a reading that drops them
-    (`extract` but with `--near`, the store, the library's scan_paths) is spared their search."""
+    of a URL someone meant, scanner.near): `check` reads them, and a scan into the results
+    store that lints; a reading that drops them (`extract` but with `--near`, `scan
+    --no-findings`, the library's scan_paths) is spared their search."""
 
     __slots__ = ("near", "messages", "damaged", "stream", "kind", "hash")
 

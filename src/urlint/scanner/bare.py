@@ -16,7 +16,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
-from .body import BODY, BODY_WITHOUT_BRACKETS
+from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ _UPPER_HEX = "0123456789ABCDEF"
 _SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
 
 _ALNUM = re.compile(r"[^\W_]")
-_BRACKET = re.compile(r"[()\[\]{}]")
-_BRACKETS = frozenset("()[]{}")
+_BRACKET = re.compile(f"[{re.escape(BRACKETS)}]")
+_BRACKETS = frozenset(BRACKETS)
 TRAILING_PUNCTUATION = frozenset(".,;:!?")
 QUOTES = {"'": "'", "\u2019": "\u2018"}  # closing quote -> its opening quote
 CLOSERS = {")": "(", "]": "[", "}": "{"}

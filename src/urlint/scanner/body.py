@@ -5,7 +5,9 @@ Below bare.py and templates.py, which both read a body with it: a URL ends at wh
 there) or a delimiter: ASCII `<`, `>` and `"` (RFC 1738 section 2.2), and the delimiters of
 non-ASCII text, which no URL holds: double and angle quotation marks, dashes, the ellipsis,
 CJK and fullwidth punctuation (`｜http://example.com｜`). Non-ASCII letters and the
-typographic apostrophe (`i’m`) do not end a URL.
+typographic apostrophe (`i’m`) do not end a URL. `BODY_WITHOUT_BRACKETS` reads the same up
+to a bracket too (bare.body_end: nearly every URL holds none), and `GLUED_MARKS_FROM` bounds
+the closing marks of the text around a URL that scanner.near reads as glued on its end.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ NON_ASCII_DELIMITERS = (
 # A bare URL's body: everything up to whitespace or a delimiter (compiled at import: every
 # scan reads each URL's body with it).
 BODY = re.compile(f'[^\\s<>"{NON_ASCII_DELIMITERS}]*')
-# The same, up to a bracket too: where one stands, bare.body_end reads on with BODY.
-BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"(){{}}\\[\\]{NON_ASCII_DELIMITERS}]*')
+# The brackets a URL may hold or be closed by (bare.body_end and first_unbalanced_closer).
+BRACKETS = "()[]{}"
+# BODY, up to a bracket too: where one stands, bare.body_end reads on with BODY.
+BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"{re.escape(BRACKETS)}{NON_ASCII_DELIMITERS}]*')
 # The closing marks of the text around a URL that a reader's linker takes in when glued on
 # its end (scanner.near.glued: full-width and CJK brackets, curly quotes) all stand past
 # U+2000: a URL followed by a character before it has none glued on.

@@ -86,16 +86,16 @@ def joined(
     next_start = past_line_break(text, line_break)
     if next_start >= len(text) or text.startswith(("\n", "\r\n"), next_start):
         return None  # a blank line after it: most URLs at a line end
-    # What the next line's words say first (most such lines go on with no URL), then
-    # whether that line may go on at all: the answer is both's, in either order.
+    # The next line's words first (most such lines go on with no URL), then whether that
+    # line may go on at all: a join needs both, and the words are the cheaper to ask.
     line_start = text.rfind("\n", 0, url_start) + 1  # a line ends one URL at most: linear
     found = _first_rest(text, line_start, url_start, url_end, piece_end, line_break)
     if found is None or not _next_line_may_go_on(text, url_start, piece_end, next_start, lines):
         return None
-    rest, whole = found
-    if whole:
-        return rest
-    pieces = [(url_start, piece_end), rest[0]]
+    first_pieces, may_go_on = found
+    if not may_go_on:
+        return first_pieces
+    pieces = list(first_pieces)
     while len(pieces) < MAX_JOINED_LINES:  # a URL longer than two lines goes on again
         more = _goes_on(text, pieces[-1], lines)
         if more is None:
@@ -108,25 +108,25 @@ def joined(
 def _first_rest(
     text: str, line_start: int, url_start: int, url_end: int, piece_end: int, line_break: int
 ) -> tuple[tuple[tuple[int, int], ...], bool] | None:
-    """The next line's piece that goes on with the URL text[url_start:url_end] (its line
-    from `line_start`, its first piece ending at `piece_end`, its line break at
-    `line_break`), by its words alone: (the pieces, whether they are the URL's whole, its
-    first line's included), or None. A ".htm" cut before its "l", a URL cut at a wrap
-    column or wrapped again where quoted are whole; one broken at a separator may go on."""
+    """The pieces of the URL text[url_start:url_end] joined with the next line, by that
+    line's words alone (its line from `line_start`, its first piece ending at `piece_end`,
+    its line break at `line_break`), and whether a line after may go on too; None where
+    the next line does not. A ".htm" cut before its "l", a URL cut at a wrap column or
+    wrapped again where quoted end there; one broken at a separator may go on."""
     if piece_end == url_end == line_break:
         rest = _htm_cut_before_its_l(text, line_start, url_start, url_end, line_break)
         if rest is not None:
-            return ((url_start, url_end), rest), True
+            return ((url_start, url_end), rest), False
     rest = _broken_at_a_separator(text, line_start, url_start, url_end, piece_end, line_break)
     if rest is not None:
-        return (rest,), False
+        return ((url_start, piece_end), rest), True
     if piece_end == url_end == line_break and url_end - line_start >= MIN_WRAP_COLUMN:
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
-            return ((url_start, url_end), rest), True
+            return ((url_start, url_end), rest), False
         twice = _wrapped_again_when_quoted(text, line_start, url_start, url_end, line_break)
         if twice is not None:
-            return ((url_start, url_end), *twice), True
+            return ((url_start, url_end), *twice), False
     return None
 
 

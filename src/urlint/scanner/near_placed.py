@@ -4,8 +4,9 @@ The scanner's search (scanner.MAY_BE_NEAR) finds where a near-URL may stand; whe
 a place (few texts), this module reads the near-URLs there (`near_found`) and hands them
 on, flagged malformed, in text order among the URLs (`near_before`), and reads a near-URL
 around a bare URL found (`near_around`: a closing mark glued on its end, a Markdown link
-around it that Markdown reads as no link). Loaded only then: a hook's run on a file that
-holds none never loads it.
+around it that Markdown reads as no link). Loaded only then: where no place is found and
+no bare URL has a closing mark after it (most prose and code), not at all; in Markdown,
+whose every bare URL may have a broken link around it, with the first bare URL.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ def _glued(
         if link is not None:
             return link
     if end >= len(text) or ord(text[end]) < GLUED_MARKS_FROM:
-        return None  # one comparison for each URL (in _scan, outside Markdown)
+        return None  # (scanner._may_have_near_around asked it already, outside Markdown)
     if code is not None and candidate.context != "comment":
         return None
     if candidate.wrapper is not None or not text.startswith(url, start):

@@ -122,8 +122,8 @@ def iter_candidates(
 ) -> Iterator[Candidate]:
     """`scan`, found as they are iterated; without `near`, no near-URL is looked for (ChunkScan)."""
     index = LineIndex(text, line_base) if positions is None else positions
-    if syntax == TEXT:  # running text (mail's, news's, a document's): none of the four
-        return _candidates(_scan(text, index, len(text), 0, None, None, None, None, near))
+    if syntax == TEXT:  # running text (mail's, news's): no code, markup, lines or other kind
+        return _candidates(_scan(text, index, len(text), 0, near=near))
     scanned = _scan(
         text,
         index,
@@ -232,7 +232,15 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
     `placeholders`."""
     code, other = _code(text, syntax), _other(text, syntax)
     scanned = _scan(
-        text, LineIndex(text), len(text), 0, code, _markup(syntax), _lines(syntax), other, False
+        text,
+        LineIndex(text),
+        len(text),
+        0,
+        code,
+        _markup(syntax),
+        _lines(syntax),
+        other,
+        near=False,
     )
     return [candidate for candidate, _ in scanned if candidate is not None and candidate.listed]
 

@@ -120,13 +120,17 @@ class Linter:
         self._judged = judged
         self._other: Linter | None = None
         self._held: frozenset[str] = frozenset()  # the codes this standard holds (_other_linter)
-        self._selected: frozenset[str] = frozenset()  # the codes of `rules` (_other_linter)
         self._rule_notes: dict[str, str | None] = {}
 
     @cached_property
     def text_rules(self) -> list[Rule]:
         """The rules about the text around a URL (the X family): an empty wrapper's."""
         return [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
+
+    @cached_property
+    def selected_codes(self) -> frozenset[str]:
+        """The codes of the rules it runs (made with the first finding's note)."""
+        return frozenset(entry.code for entry in self.rules)
 
     @cached_property
     def near_rules(self) -> list[Rule]:
@@ -235,7 +239,7 @@ class Linter:
         if self._other is None:
             target = self.options.target
             other = other_target(target)
-            selected = self._selected = frozenset(entry.code for entry in self.rules)
+            selected = self.selected_codes
             held = self._held = frozenset(entry.code for entry in rules_under(target))
             # The catalogue's own entries, graded by _their_grade: copies graded by RFC
             # 3986 (catalogue.rules_under) cost a hook's run a tenth of a millisecond.
@@ -280,7 +284,7 @@ class Linter:
                     their = hit.severity or self._their_grade(entry)
                     graded[(entry.code, hit.start, hit.end)] = their
         mine = {(entry.code, hit.start, hit.end) for entry, hits, _ in rules for hit in hits or ()}
-        selected = self._selected
+        selected = self.selected_codes
         # What the other standard reports that this run does not: a rule of its own, or one
         # both hold that found nothing here on that span.
         held = self._held
