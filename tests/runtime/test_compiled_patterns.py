@@ -294,8 +294,16 @@ def test_a_pattern_compiled_when_used_is_made_from_its_program_in_the_command_on
     assert answer == [".html", compiled]
 
 
-def test_a_program_this_engine_refuses_is_compiled_as_ever():
+def test_a_program_this_engine_refuses_is_compiled_as_ever(monkeypatch):
     from urlint._runtime import patterns
 
-    assert patterns._from_program("x(?P<a>y)", (32, bytes(4), 0, {"a": 1}, (None, "a"))) is None
-    assert patterns._from_program("x", None) is None
+    pattern = "x(?P<b>y)z"
+    refused = (32, bytes(4), 0, {"b": 1}, (None, "b"))
+    assert patterns._from_program(pattern, refused) is None
+    assert patterns._from_program(pattern, None) is None
+    # In the command's process, with that program at hand: re compiles it as ever.
+    monkeypatch.setattr(patterns, "_loaded", {None})
+    monkeypatch.setattr(patterns, "later_programs", lambda: {(pattern, 0): refused})
+    monkeypatch.delitem(re._cache, (str, pattern, 0), raising=False)
+    made = patterns._compiled(pattern, 0)
+    assert made == re.compile(pattern) and made.match("xyz").group("b") == "y"
