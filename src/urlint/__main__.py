@@ -8,11 +8,14 @@ program or a test that runs the command inside its own process calls
 
 import sys
 
-from ._runtime import config_cache, garbage, patterns
+from . import _runtime
 
 
 def run() -> None:
     """Run `urlint` with the process's arguments, and exit with its status."""
+    _runtime.find_own_modules()  # before the others of urlint's modules load
+    from ._runtime import config_cache, garbage, patterns
+
     garbage.defer()  # before the command's modules load (garbage.py)
     try:
         patterns.load_compiled()  # before the modules that compile them load

@@ -4,7 +4,9 @@ A pre-commit hook starts urlint for every commit, so start-up is most of its run
 (bench/latency.py). Each module here buys back a measured part of it and says what it
 measured: the garbage collector held off (`garbage`), freed memory kept (`heap`), argparse's
 words without gettext (`untranslated`), patterns compiled on first use or loaded compiled
-(`patterns`, `compiled_patterns`), parsed configuration files cached (`config_cache`).
+(`patterns`, `compiled_patterns`), parsed configuration files cached (`config_cache`),
+and urlint's own modules found without the import system's search (`find_own_modules`,
+below: here, not in a module of its own, since loading a module is what it saves).
 The domain code asks these modules for a service and never depends on how they do it.
 
 One idiom serves the whole package in place of `typing.TYPE_CHECKING`: a module writes
@@ -14,3 +16,91 @@ time the block is skipped without importing `typing`, which a hook's start-up wo
 for. Such an import is still an arrow of the design, and may point only down the layers
 (docs/design/architecture.md).
 """
+
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
+
+
+def find_own_modules() -> None:
+    """Find urlint's modules from their package's listing, ahead of the import system.
+
+    A hook's run imports some 70 of urlint's modules, and the import system asks each of its
+    finders for each of them, down to the one that searches the package's directory: some
+    200 steps of Python (importlib's) a module, about 1% of the run (callgrind, bench/
+    latency.py). `_OwnModules` answers at once for a plain source module or package of
+    urlint and leaves everything else to the import system: what it finds is the spec that
+    search would find (the same loader, file, cached file and package path). Only the
+    command's process asks (`__main__.run`)."""
+    if not any(isinstance(finder, _OwnModules) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _OwnModules(__name__.rpartition(".")[0]))
+
+
+class _OwnModules:
+    """A finder (importlib.abc.MetaPathFinder) of the modules of `package`, read from each
+    package directory's listing once.
+
+    It answers only where that listing leaves one reading: a `NAME.py` and nothing else of
+    that NAME (no extension module, which the import system would load first, as a build
+    compiled by mypyc has; no directory); or a directory whose `__init__.py` is so. Any
+    other name is the import system's, as is every module where the interpreter keeps its
+    compiled files elsewhere (PYTHONPYCACHEPREFIX) or optimises (-O)."""
+
+    def __init__(self, package: str) -> None:
+        self._prefix = package + "."
+        self._sources: dict[str, frozenset[str]] = {}
+        tag = sys.implementation.cache_tag
+        plain = tag is not None and sys.pycache_prefix is None and not sys.flags.optimize
+        # what importlib.util.cache_from_source appends to a source's directory and name
+        self._compiled = f"{os.sep}__pycache__{os.sep}%s.{tag}.pyc" if plain else None
+
+    def find_spec(
+        self, fullname: str, path: list[str] | None = None, target: object = None
+    ) -> ModuleSpec | None:
+        """The spec of urlint's module `fullname` in the package directory `path`, or None."""
+        if path is None or len(path) != 1 or not fullname.startswith(self._prefix):
+            return None
+        directory = path[0]
+        name = fullname.rpartition(".")[2]
+        if name in self._sources_in(directory):
+            spec = self._spec(fullname, directory, name)
+        else:
+            inside = directory + os.sep + name
+            if "__init__" not in self._sources_in(inside):
+                return None
+            spec = self._spec(fullname, inside, "__init__")
+            spec.submodule_search_locations = [inside]
+        return spec
+
+    def _spec(self, fullname: str, directory: str, name: str) -> ModuleSpec:
+        origin = directory + os.sep + name + ".py"
+        spec = ModuleSpec(fullname, SourceFileLoader(fullname, origin), origin=origin)
+        spec.has_location = True
+        if self._compiled is not None:
+            spec.cached = directory + self._compiled % name
+        return spec
+
+    def _sources_in(self, directory: str) -> frozenset[str]:
+        """The names of `directory`'s plain source modules: each NAME.py with no extension
+        module NAME.SUFFIX and no directory NAME beside it."""
+        sources = self._sources.get(directory)
+        if sources is None:
+            try:
+                listing = os.listdir(directory)
+            except OSError:  # no directory (a module's name), or none readable
+                listing = []
+            named, others = set(), set()
+            for entry in listing:
+                stem, dot, rest = entry.partition(".")
+                if not dot:  # a directory: a package, or a namespace's part
+                    others.add(stem)
+                elif rest == "py":
+                    named.add(stem)
+                elif dot + rest in EXTENSION_SUFFIXES:
+                    others.add(stem)
+            sources = self._sources[directory] = frozenset(named - others)
+        return sources
+
+    def invalidate_caches(self) -> None:
+        """Forget the listings (importlib.invalidate_caches asks each finder)."""
+        self._sources.clear()
