@@ -153,12 +153,16 @@ def test_console_script_installed():
 def test_a_ctrl_c_before_the_command_runs_is_exit_130_and_no_traceback(monkeypatch, capsys):
     # as the parser is built, before cli.main's own catching (a Ctrl-C at start-up)
     import urlint.__main__
+    import urlint._runtime
     import urlint.commands.cli
+    from urlint._runtime import garbage
 
     def interrupted(command=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(urlint.__main__.garbage, "defer", lambda: None)  # this process's own
+    # this process's own: its collector, and its import system
+    monkeypatch.setattr(garbage, "defer", lambda: None)
+    monkeypatch.setattr(urlint._runtime, "find_own_modules", lambda: None)
     monkeypatch.setattr(urlint.commands.cli, "build_parser", interrupted)
     monkeypatch.setattr(sys, "argv", ["urlint", "check", "x.txt"])
     with pytest.raises(SystemExit) as exit_info:

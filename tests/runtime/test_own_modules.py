@@ -129,6 +129,7 @@ def test_where_compiled_files_are_kept_elsewhere_the_system_names_them(package, 
     assert spec.cached.startswith(os.path.join(package, "elsewhere"))
 
 
+@pytest.mark.processes
 def test_the_commands_process_finds_its_modules_so_and_a_library_never_does():
     probe = (
         "import sys\n"
@@ -150,6 +151,4 @@ def test_the_commands_process_finds_its_modules_so_and_a_library_never_does():
     assert done.stdout.splitlines()[0] == "False"  # imported as a library: no finder
     finder_name, near_file = done.stderr.split()
     assert finder_name == "_OwnModules"
-    assert near_file == os.path.join(
-        os.path.dirname(urlint.__file__), "linter", "rules", "near.py"
-    )
+    assert near_file == os.path.join(os.path.dirname(urlint.__file__), "linter", "rules", "near.py")

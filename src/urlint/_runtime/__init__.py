@@ -17,9 +17,16 @@ for. Such an import is still an arrow of the design, and may point only down the
 (docs/design/architecture.md).
 """
 
+from __future__ import annotations
+
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import ModuleType
 
 
 def find_own_modules() -> None:
@@ -55,7 +62,7 @@ class _OwnModules:
         self._compiled = f"{os.sep}__pycache__{os.sep}%s.{tag}.pyc" if plain else None
 
     def find_spec(
-        self, fullname: str, path: list[str] | None = None, target: object = None
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         """The spec of urlint's module `fullname` in the package directory `path`, or None."""
         if path is None or len(path) != 1 or not fullname.startswith(self._prefix):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 from itertools import islice
+from operator import attrgetter
 
 from ..._runtime.patterns import compiled_when_used
 from ...core.findings import Edit, Finding, Fix, Severity
@@ -18,7 +19,7 @@ from ...grammar.login import (
     within,
 )
 from ...grammar.parse import parse
-from .catalogue import all_rules, rules_under
+from .catalogue import all_rules
 from .locate import UrlMap
 from .rule import (
     RFC3986,
@@ -61,6 +62,7 @@ CACHED_URLS = 4096
 _FRESH = None  # a rule about the text around the URL: run for each candidate
 _SCHEMES_KEPT = 64  # schemes whose rules a Linter keeps (`Linter._rules_for`)
 _READINGS: dict[tuple, dict[tuple[str, str, bool], _UrlReading | None]] = {}
+_CODE_AND_CHECK = attrgetter("code", "check")  # what tells a Linter's rules apart (_READINGS)
 
 # What a rule found in a URL: the rule, its hits (None for an X rule: _FRESH), and each
 # hit's note where the other standard judges it otherwise (None: no hit has one).
@@ -110,7 +112,7 @@ class Linter:
         ports = sorted(
             (host, tuple(sorted(allowed))) for host, allowed in options.allowed_ports.items()
         )
-        checks = tuple((entry.code, entry.check) for entry in self.rules)
+        checks = tuple(map(_CODE_AND_CHECK, self.rules))
         # The target too: the rules read it (rule.RuleOptions.target), and so does the parse;
         # and whether the readings hold the other standard's notes.
         signature = (checks, options.known_schemes, tuple(ports), options.target, judged)
@@ -143,10 +145,10 @@ class Linter:
         known = self._by_scheme.get(scheme)
         if known is None:
             known = [
-                (entry, entry.code.startswith(TEXT_FAMILY))
+                (entry, entry.code[0] == TEXT_FAMILY)
                 for entry in self.rules
                 if (entry.schemes is None or scheme in entry.schemes)
-                and not entry.code.startswith(NEAR_FAMILY)
+                and entry.code[0] != NEAR_FAMILY
             ]
             if len(self._by_scheme) < _SCHEMES_KEPT:  # a text may make up any number
                 self._by_scheme[scheme] = known
@@ -240,14 +242,17 @@ class Linter:
             target = self.options.target
             other = other_target(target)
             selected = self.selected_codes
-            held = self._held = frozenset(entry.code for entry in rules_under(target))
             # The catalogue's own entries, graded by _their_grade: copies graded by RFC
             # 3986 (catalogue.rules_under) cost a hook's run a tenth of a millisecond.
-            rules = [
-                entry
-                for entry in all_rules()
-                if entry.holds_under(other) and (entry.code in selected or entry.code not in held)
-            ]
+            held: set[str] = set()
+            rules = []
+            for entry in all_rules():
+                here = entry.holds_under(target)
+                if here:
+                    held.add(entry.code)
+                if entry.holds_under(other) and (not here or entry.code in selected):
+                    rules.append(entry)
+            self._held = frozenset(held)
             options = RuleOptions(other, self.options.known_schemes, self.options.allowed_ports)
             self._other = Linter(rules, options, judged=False)
         return self._other
