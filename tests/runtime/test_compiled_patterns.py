@@ -54,6 +54,9 @@ assert getter.__get__((0, 7)) == 7 and getter.__doc__ == "doc"
 assert callable(atexit._run_exitfuncs) and callable(gc.freeze)
 assert isinstance(re._cache, dict) and callable(_sre.compile)
 assert isinstance(_sre.MAGIC, int) and isinstance(_sre.CODESIZE, int)
+import _imp, importlib.machinery
+assert _imp.extension_suffixes() == importlib.machinery.EXTENSION_SUFFIXES
+assert importlib.machinery.SourceFileLoader.__name__ == "SourceFileLoader"
 print("ok")
 """
 

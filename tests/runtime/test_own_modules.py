@@ -8,12 +8,17 @@ import os
 import pkgutil
 import subprocess
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, SourceFileLoader
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
 
 import pytest
 
 import urlint
 from urlint._runtime import _OwnModules
+
+
+def _finder(package):
+    """The finder as the command's process makes it (find_own_modules)."""
+    return _OwnModules(package, ModuleSpec, SourceFileLoader, EXTENSION_SUFFIXES)
 
 
 def _described(spec):
@@ -38,7 +43,7 @@ def _every_module():
 
 
 def test_each_of_urlints_modules_gets_the_spec_the_import_system_finds():
-    finder = _OwnModules("urlint")
+    finder = _finder("urlint")
     compared = 0
     for name in _every_module():
         parent = name.rpartition(".")[0]
@@ -79,7 +84,7 @@ def package(tmp_path):
 
 
 def test_a_plain_source_module_is_found_with_its_compiled_file(package):
-    spec = _OwnModules("pkg").find_spec("pkg.plain", [package])
+    spec = _finder("pkg").find_spec("pkg.plain", [package])
     assert spec.origin == os.path.join(package, "plain.py")
     assert spec.cached == importlib.util.cache_from_source(spec.origin)
     assert spec.submodule_search_locations is None
@@ -88,7 +93,7 @@ def test_a_plain_source_module_is_found_with_its_compiled_file(package):
 
 @pytest.mark.parametrize("name", ["sub", "both"])
 def test_a_package_is_found_as_a_package(package, name):
-    spec = _OwnModules("pkg").find_spec(f"pkg.{name}", [package])
+    spec = _finder("pkg").find_spec(f"pkg.{name}", [package])
     inside = os.path.join(package, name)
     assert spec.origin == os.path.join(inside, "__init__.py")
     assert spec.submodule_search_locations == [inside]
@@ -109,11 +114,11 @@ def test_a_package_is_found_as_a_package(package, name):
 )
 def test_everything_else_is_left_to_the_import_system(package, name, path):
     paths = {"package": [package], None: None, "two": [package, package]}
-    assert _OwnModules("pkg").find_spec(name, paths[path]) is None
+    assert _finder("pkg").find_spec(name, paths[path]) is None
 
 
 def test_the_listing_is_read_again_after_invalidate_caches(package):
-    finder = _OwnModules("pkg")
+    finder = _finder("pkg")
     assert finder.find_spec("pkg.late", [package]) is None
     with open(os.path.join(package, "late.py"), "w") as handle:
         handle.write("")
@@ -124,7 +129,7 @@ def test_the_listing_is_read_again_after_invalidate_caches(package):
 
 def test_where_compiled_files_are_kept_elsewhere_the_system_names_them(package, monkeypatch):
     monkeypatch.setattr(sys, "pycache_prefix", os.path.join(package, "elsewhere"))
-    spec = _OwnModules("pkg").find_spec("pkg.plain", [package])
+    spec = _finder("pkg").find_spec("pkg.plain", [package])
     assert spec.cached == importlib.util.cache_from_source(spec.origin)
     assert spec.cached.startswith(os.path.join(package, "elsewhere"))
 
@@ -138,9 +143,12 @@ def test_the_commands_process_finds_its_modules_so_and_a_library_never_does():
         "print(any(isinstance(f, _OwnModules) for f in sys.meta_path))\n"
         "sys.argv = ['urlint', 'rules', '--format', 'json']\n"
         "import atexit\n"
-        "atexit.register(lambda: print(\n"
-        "    type(sys.meta_path[0]).__name__, sys.modules['urlint.linter.rules.near'].__file__,\n"
-        "    file=sys.stderr))\n"
+        "def ended():\n"
+        "    from importlib.machinery import SourceFileLoader\n"
+        "    near = sys.modules['urlint.linter.rules.near']\n"
+        "    print(type(sys.meta_path[0]).__name__, near.__file__, file=sys.stderr)\n"
+        "    print(isinstance(near.__loader__, SourceFileLoader), file=sys.stderr)\n"
+        "atexit.register(ended)\n"
         "from urlint.__main__ import run\n"
         "run()\n"
     )
@@ -149,6 +157,6 @@ def test_the_commands_process_finds_its_modules_so_and_a_library_never_does():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "False"  # imported as a library: no finder
-    finder_name, near_file = done.stderr.split()
-    assert finder_name == "_OwnModules"
+    finder_name, near_file, by_source_loader = done.stderr.split()
+    assert (finder_name, by_source_loader) == ("_OwnModules", "True")
     assert near_file == os.path.join(os.path.dirname(urlint.__file__), "linter", "rules", "near.py")

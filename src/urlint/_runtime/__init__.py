@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
+    from importlib.abc import Loader
+    from importlib.machinery import ModuleSpec
     from types import ModuleType
 
 
@@ -33,14 +34,31 @@ def find_own_modules() -> None:
     """Find urlint's modules from their package's listing, ahead of the import system.
 
     A hook's run imports some 70 of urlint's modules, and the import system asks each of its
-    finders for each of them, down to the one that searches the package's directory: some
-    200 steps of Python (importlib's) a module, about 1% of the run (callgrind, bench/
-    latency.py). `_OwnModules` answers at once for a plain source module or package of
-    urlint and leaves everything else to the import system: what it finds is the spec that
-    search would find (the same loader, file, cached file and package path). Only the
-    command's process asks (`__main__.run`)."""
-    if not any(isinstance(finder, _OwnModules) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _OwnModules(__name__.rpartition(".")[0]))
+    finders for each of them, down to the one that searches the package's directory, all
+    in Python (importlib's): 5.3 million instructions of the 117 million of a hook's run
+    (callgrind, bench/latency.py's samples). `_OwnModules` answers at once for a plain
+    source module or package of urlint and leaves everything else to the import system:
+    what it finds is the spec that search would find (the same loader, file, cached file
+    and package path). Only the command's process asks (`__main__.run`).
+
+    Its classes are those that loaded this package (importlib itself is not loaded by a
+    hook's run, and importing it would cost half what the finder saves): a source
+    install's, where that is importlib's SourceFileLoader; any other install (a zip, a
+    frozen application) is the import system's alone, as is a Python without `_imp`."""
+    loader = __spec__.loader
+    if (
+        loader is None
+        or type(loader).__name__ != "SourceFileLoader"
+        or any(isinstance(finder, _OwnModules) for finder in sys.meta_path)
+    ):
+        return
+    try:
+        from _imp import extension_suffixes  # importlib.machinery.EXTENSION_SUFFIXES's
+    except ImportError:
+        return
+    package = __name__.rpartition(".")[0]
+    finder = _OwnModules(package, type(__spec__), type(loader), extension_suffixes())
+    sys.meta_path.insert(0, finder)
 
 
 class _OwnModules:
@@ -53,8 +71,16 @@ class _OwnModules:
     other name is the import system's, as is every module where the interpreter keeps its
     compiled files elsewhere (PYTHONPYCACHEPREFIX) or optimises (-O)."""
 
-    def __init__(self, package: str) -> None:
+    def __init__(
+        self,
+        package: str,
+        spec: type[ModuleSpec],
+        loader: Callable[..., Loader],  # called (fullname, path), as SourceFileLoader is
+        extensions: list[str],
+    ) -> None:
         self._prefix = package + "."
+        self._made_spec, self._loader = spec, loader
+        self._extensions = frozenset(extensions)  # each an extension module's NAME.SUFFIX
         self._sources: dict[str, frozenset[str]] = {}
         tag = sys.implementation.cache_tag
         plain = tag is not None and sys.pycache_prefix is None and not sys.flags.optimize
@@ -81,7 +107,7 @@ class _OwnModules:
 
     def _spec(self, fullname: str, directory: str, name: str) -> ModuleSpec:
         origin = directory + os.sep + name + ".py"
-        spec = ModuleSpec(fullname, SourceFileLoader(fullname, origin), origin=origin)
+        spec = self._made_spec(fullname, self._loader(fullname, origin), origin=origin)
         spec.has_location = True
         if self._compiled is not None:
             spec.cached = directory + self._compiled % name
@@ -103,7 +129,7 @@ class _OwnModules:
                     others.add(stem)
                 elif rest == "py":
                     named.add(stem)
-                elif dot + rest in EXTENSION_SUFFIXES:
+                elif dot + rest in self._extensions:
                     others.add(stem)
             sources = self._sources[directory] = frozenset(named - others)
         return sources
