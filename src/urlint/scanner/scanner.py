@@ -152,8 +152,12 @@ class ChunkScan:
 
     A chunk full of "<URL:a" never holds its hundreds of thousands of candidates at once.
 
-    Candidates that start at or after `stop` are left for the next chunk, which begins at
-    `stop`; text before `covered_until` belongs to a URL the previous chunk reported.
+    Candidates that start at or after `stop` are left for the next chunk; text before
+    `covered_until` belongs to a URL the previous chunk reported, and text before `since`
+    is the look back: the previous chunk scanned it, and it is read here only as what
+    stands before the chunk's first line (the line a URL is joined from, an opening fence
+    or quote), as the whole text's scan reads it. `state_from` is where the next chunk's
+    text starts (its look back's start; `stop` by default).
     Once iterated to the end, `covered` is the offset up to which the candidates cover the
     text and `stop_position()` the position of `stop` (where the next chunk's line and
     column numbers continue). `offset_base` is the offset of the chunk's first character
@@ -177,10 +181,14 @@ class ChunkScan:
         syntax: Syntax | str = TEXT,
         state: LexState | None = None,
         near: bool = True,
+        since: int = 0,
+        state_from: int | None = None,
     ) -> None:
         self.text = text
         self.near = near
         self.stop = stop
+        self.since = since
+        self.state_from = stop if state_from is None else state_from
         self.covered_until = covered_until
         self.covered = covered_until
         self.syntax = syntax
@@ -191,7 +199,7 @@ class ChunkScan:
     def __iter__(self) -> Iterator[Candidate]:
         code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
         if code is not None:
-            self.end_state = code.regions.state_at(self.stop)
+            self.end_state = code.regions.state_at(self.state_from)
         markup, lines = _markup(self.syntax), _lines(self.syntax)
         other = _other(self.text, self.syntax)
         scanned = _scan(
@@ -204,6 +212,7 @@ class ChunkScan:
             lines,
             other,
             self.near,
+            self.since,
         )
         for candidate, end in scanned:
             self.covered = end
@@ -213,6 +222,10 @@ class ChunkScan:
     def stop_position(self) -> Position:
         """The position of `stop`: where the next chunk's lines and columns continue."""
         return self._index.position(self.stop)
+
+    def position(self, offset: int) -> Position:
+        """The position of text[offset] (where the next chunk's look back starts)."""
+        return self._index.position(offset)
 
 
 def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
@@ -444,25 +457,26 @@ def _scan(
     lines: Lines | None = None,
     other: OtherText | None = None,
     near: bool = True,
+    since: int = 0,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
     is code; `markup`: the markup syntax it is written in (scanner.markup), where it is
     markup; `lines`: how its lines are read where a URL at a line end may go on; `other`:
     how its URLs are read, where it is of a kind urlint does not read; `near`: whether
-    near-URLs are looked for (ChunkScan)."""
+    near-URLs are looked for; `since`: where the look back before a chunk ends (ChunkScan),
+    no place before it looked at for a URL."""
     furniture = Furniture(text)
     covered = covered_until
+    lo = max(since, covered_until)
     slashed = code is not None and code.slashed
     escaped = other is not None and other.escaped_colons
     read = read_bare if code is None else code.bare
     if other is not None:
         read = other.bare
     # Near-URLs (scanner.near), flagged malformed: beside the URLs, never instead of one.
-    near_urls = (
-        _near_candidates(text, index, covered_until, stop, code, markup, other) if near else []
-    )
-    for start, kind, anchor in _hits(text, covered_until, stop, slashed, escaped):
+    near_urls = _near_candidates(text, index, lo, stop, code, markup, other) if near else []
+    for start, kind, anchor in _hits(text, lo, stop, slashed, escaped):
         if start < covered:
             continue
         if start >= stop:

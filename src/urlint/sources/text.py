@@ -196,16 +196,16 @@ def last_newline(stream: BinaryIO, start: int, end: int) -> int:
 _NEWLINE_WINDOW = 4 * 1024
 
 
-def no_break(text: str, stop: int) -> bool:
-    """No line end, space or tab in text[:stop] (where overlap_start may start a chunk)."""
+def no_break(text: str, stop: int, start: int = 0) -> bool:
+    """No line end, space or tab in text[start:stop] (where overlap_start may start a chunk)."""
     return (
-        text.find(" ", 0, stop) < 0
-        and text.find("\n", 0, stop) < 0
-        and text.find("\t", 0, stop) < 0
+        text.find(" ", start, stop) < 0
+        and text.find("\n", start, stop) < 0
+        and text.find("\t", start, stop) < 0
     )
 
 
-def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
+def overlap_start(text: str, starts_line: bool = True, since: int = 0) -> tuple[int, bool]:
     """Where the kept-back overlap of a chunk starts, and whether it cuts a long run.
 
     The overlap starts at a line start with more than
@@ -216,21 +216,23 @@ def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
     a long line), so that its start is a line start as a line end before it would make
     it: a range of a file (run.worker.RangeScan) starts its look back at a line start that
     the whole file's scan meets in the middle of its text, and the two must keep back the
-    same overlap from there on (tests/run/test_units.py)."""
+    same overlap from there on (tests/run/test_units.py). `since`: where the text after
+    the chunk's look back starts (scan_texts); the overlap is that of text[since:], as if
+    the text started there."""
     by_lines = len(text)
     for _ in range(MAX_RAW_LINES + 2):
-        by_lines = text.rfind("\n", 0, by_lines)
+        by_lines = text.rfind("\n", since, by_lines)
         if by_lines < 0:
-            by_lines = 0
+            by_lines = since
             break
     else:
         by_lines += 1
-    by_chars = max(0, len(text) - MAX_RAW_CHARS - 1)
-    line_start = text.rfind("\n", 0, by_chars) + 1
-    if line_start == 0 and by_chars > 0 and not starts_line:
+    by_chars = max(since, len(text) - MAX_RAW_CHARS - 1)
+    line_start = max(since, text.rfind("\n", since, by_chars) + 1)
+    if line_start == since and by_chars > since and not starts_line:
         # One very long line: start the overlap after whitespace, where no URL is cut.
-        space = max(text.rfind(" ", 0, by_chars), text.rfind("\t", 0, by_chars))
-        line_start = space + 1
+        space = max(text.rfind(" ", since, by_chars), text.rfind("\t", since, by_chars))
+        line_start = max(since, space + 1)
     start = max(by_lines, line_start)
     if len(text) - start > MAX_RUN:
         # A line longer than that: start after its last whitespace, else cut the run.
@@ -239,6 +241,29 @@ def overlap_start(text: str, starts_line: bool = True) -> tuple[int, bool]:
             return by_chars, True
         start = space + 1
     return start, False
+
+
+def look_back_start(text: str, stop: int) -> int:
+    """Where the text after a chunk's `stop` is read from: the look back before it.
+
+    The line start MAX_RAW_LINES lines before `stop`, or the first line start at most
+    MAX_RAW_CHARS before it, whichever is nearer (the text's start where it has fewer);
+    `stop` itself where it is inside a line (a long line cut after a blank). What the
+    scan reads before a URL's line is bounded as the overlap after it is: the line a URL is
+    joined from or its quote's prefix, a wrapper's opening, a quotation's opening mark, a
+    fence. A later `stop` never has an earlier look back, so each chunk's text (which starts
+    at the one before's look back) holds its own whole, as the whole text would."""
+    if stop == 0 or text[stop - 1] != "\n":
+        return stop
+    by_lines = stop - 1
+    for _ in range(MAX_RAW_LINES):
+        by_lines = text.rfind("\n", 0, by_lines)
+        if by_lines < 0:
+            break
+    by_lines += 1
+    if stop <= MAX_RAW_CHARS:
+        return by_lines
+    return max(by_lines, text.find("\n", stop - MAX_RAW_CHARS - 1, stop) + 1)
 
 
 def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
@@ -264,7 +289,9 @@ def scan_texts(
 ) -> Generator[ScannedText | Problem, None, TextStart]:
     """Every chunk of a text that starts at `start`, scanned, as if the text were scanned whole.
 
-    Together the candidates are those of the whole text. A run of text without whitespace
+    Together the candidates are those of the whole text: a chunk's candidates start at the
+    stop of the one before, and its text a look back before that (`look_back_start`), so
+    that its first lines are read with the lines before them. A run of text without whitespace
     longer than MAX_RUN is read in pieces, reported as a Problem of kind "limit" at the cut
     (a URL across it is cut there). Returns where a text after the chunks would start (a
     range of a large file: run.work.TextExtent); the overlap of a last chunk that is not
@@ -276,12 +303,14 @@ def scan_texts(
     carry = ""
     line_base, column_base, offset_base = start
     covered = 0
+    since, starts_line = 0, not column_base  # where the text after the look back starts
     run_cut = False  # the chunk before cut a run: this one goes on with it
     read_as = file_syntax(path) if syntax is None else syntax
     state = None  # what the chunk before left open, in code
     for chunk in chunks:
         text = carry + chunk.text if carry else chunk.text
-        stop, cut = (len(text), False) if chunk.final else overlap_start(text, not column_base)
+        stop, cut = (len(text), False) if chunk.final else overlap_start(text, starts_line, since)
+        back = stop if chunk.final else look_back_start(text, stop)
         scanning = ChunkScan(
             text,
             line_base=line_base,
@@ -292,6 +321,8 @@ def scan_texts(
             syntax=read_as,
             state=state,
             near=near,
+            since=since,
+            state_from=back,
         )
         candidates = iter(scanning)
         yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
@@ -302,7 +333,7 @@ def scan_texts(
             pass
         state = scanning.end_state
         at_stop = scanning.stop_position()
-        if cut and not (run_cut and no_break(text, stop)):  # once a run
+        if cut and not (run_cut and no_break(text, stop, since)):  # once a run
             from ..core.numbers import size_text  # a cut's message: not a hook's every run
 
             reason = (
@@ -311,10 +342,15 @@ def scan_texts(
             )
             yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
         run_cut = cut
-        line_base, column_base = at_stop.line, at_stop.column - 1
-        offset_base += stop
-        carry = text[stop:]
-        covered = max(0, scanning.covered - stop)
+        starts_line = at_stop.column == 1
+        # The next text starts at the look back before `stop` (what is read there is read
+        # with the lines before it, as in the whole text), its candidates at `stop`.
+        at_back = scanning.position(back) if back < stop else at_stop
+        line_base, column_base = at_back.line, at_back.column - 1
+        offset_base += back
+        carry = text[back:]
+        since = stop - back
+        covered = max(0, scanning.covered - back)
     line_base, column_base = position_after(carry, line_base, column_base)
     return line_base, column_base, offset_base + len(carry)
 
