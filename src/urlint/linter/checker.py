@@ -201,9 +201,16 @@ class Checker:
         scope = fix_scope(syntax)
         as_written: list[tuple[int, int]] = []
         if scope == PROSE and syntax != "text":  # a hook's README.txt loads no markup module
+            from ..scanner.markup_lines import SHOWN_AS_WRITTEN
             from ..scanner.markup_lines import as_written as written_in
 
-            as_written = written_in(syntax, scanned.text)
+            if scanned.offset_base and syntax in SHOWN_AS_WRITTEN:
+                # A later chunk of a long file (sources.text.scan_texts) sees its blocks
+                # from its own look back only: a fence or <pre> opened before it is not
+                # known there, so what it shows as written cannot be told (fail safe).
+                scope = None
+            else:
+                as_written = written_in(syntax, scanned.text)
         suppressions.collect_from(scanned)
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
