@@ -81,6 +81,12 @@ def test_a_doubled_scheme_is_a_near_url_beside_the_url_it_holds():
     ]
 
 
+def test_a_doubled_scheme_at_the_texts_start_is_a_near_url_as_after_a_blank():
+    # The first line of a file or of a mail's body: no character before its "//".
+    for text, column in (("//https://x.org/path here\n", 1), ("see //https://x.org/path\n", 5)):
+        assert near(text) == [("//https://x.org/path", 1, column, column + 20, None)]
+
+
 @pytest.mark.parametrize(
     ("text", "syntax", "url"),
     [

@@ -49,18 +49,18 @@ _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 # Where a near-URL (scanner.near) may be: one search, led by the literal "/" (the regex
 # engine's fast loop, in ASCII text and wider alike), that stops at "//" after a letter or
 # ";" before a host's first character (`http//`, `;//`), after a colon and blanks (`: //`),
-# after a full-width colon (`：//`), after a blank or an opening before a scheme
-# (`//https://`), and "://" before a blank, after one, or before a second scheme; and at
-# ":/" after a letter but "://" (`https:/x`, `http:/ /x`). What it matches is the "/"s
-# alone (the rest is looked around), so each match ends at the "/" a near-URL's separator
-# ends with. One search, not one for "//" and one for ":/": each pass over a text costs
-# what the colon pass does, and a pattern whose alternatives start with different
-# characters ("//" or ":") has no literal to search for (twelve times slower). A text
-# where none stands (most) loads no more.
+# after a full-width colon (`：//`), after a blank or an opening, or at the text's start,
+# before a scheme (`//https://`), and "://" before a blank, after one, or before a second
+# scheme; and at ":/" after a letter but "://" (`https:/x`, `http:/ /x`). What it matches
+# is the "/"s alone (the rest is looked around), so each match ends at the "/" a
+# near-URL's separator ends with. One search, not one for "//" and one for ":/": each pass
+# over a text costs what the colon pass does, and a pattern whose alternatives start with
+# different characters ("//" or ":") has no literal to search for (twelve times slower). A
+# text where none stands (most) loads no more.
 MAY_BE_NEAR = compiled_when_used(
     r"/(?:/(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
     r"|(?<=\uff1a//)|(?<=://)(?=[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
-    r"""|(?<=[\s(\["'<=]//)(?=[A-Za-z]{2,6}://))"""
+    r"""|(?:(?<=[\s(\["'<=]//)|(?<=\A//))(?=[A-Za-z]{2,6}://))"""
     r"|(?<=:/)(?<=[A-Za-z]:/)(?![/\\]))"
 )
 
