@@ -103,6 +103,39 @@ def test_the_first_line_after_a_stop_reads_as_in_the_whole_text(before, probe, p
     assert found(scan_texts(chunks, path)) == expected
 
 
+@pytest.mark.parametrize(
+    ("lines_in_block", "closed_before"),
+    [
+        pytest.param(800, None, id="a fence opened chunks before and still open"),
+        pytest.param(800, 30, id="a fence closed inside the look back"),
+        pytest.param(800, 100, id="a fence closed before the look back"),
+    ],
+)
+@pytest.mark.parametrize("chunk_bytes", [4096, 16384])
+def test_a_chunk_that_starts_inside_a_fenced_block_knows_it(
+    lines_in_block, closed_before, chunk_bytes
+):
+    block = [f"code line {number:04d} with nothing on it" for number in range(lines_in_block)]
+    if closed_before is not None:  # the fence closes that many lines before the block's end
+        block.insert(len(block) - closed_before, "```")
+    lines = ["Prose first.", "```", *block, "http//x.org/last-in-block"]
+    if closed_before is None:
+        lines.append("```")
+    lines += ["http//x.org/after", "end"]
+    text = "\n".join(lines) + "\n"
+    after = ("http//x.org/after", len(lines) - 1, 1, len(lines) - 1, 18, MALFORMED)
+    if closed_before is None:  # the near-URL in the block is shown as written: none
+        expected = [after]
+    else:  # the block closed: both are prose
+        last = len(lines) - 2
+        expected = [("http//x.org/last-in-block", last, 1, last, 26, MALFORMED), after]
+    whole = found(scan_texts([TextChunk(text, True, "utf-8")], "a.md"))
+    assert whole == expected
+    chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))
+    assert len(chunks) > 1
+    assert found(scan_texts(chunks, "a.md")) == expected
+
+
 def test_the_look_back_is_as_long_as_the_overlap_and_starts_a_line():
     text = "x\n" * 200
     assert look_back_start(text, 300) == 300 - 2 * MAX_RAW_LINES
@@ -120,10 +153,9 @@ def test_the_look_back_is_as_long_as_the_overlap_and_starts_a_line():
 # its own next line: a line the text repeats after it would be read as page furniture
 # (scanner.furniture) by how often the text at hand has it, which a chunk of a few kilobytes
 # tells otherwise than the whole text; at 512 KB a running header or footer is on every page
-# of a chunk.) No fenced block: a chunk's text that starts inside one reads its fences the
-# other way round (what markup shows as written is found in a chunk's own text:
-# markup_lines.as_written), which the look back mends only for a block opened within it.
-# Every literal closed, as test_code's chunked property has it.
+# of a chunk.) Fenced blocks open and close anywhere: a chunk's text that starts inside one
+# is read knowing it (ChunkScan.opened). Every literal closed, as test_code's chunked
+# property has it.
 SNIPPETS = st.sampled_from(
     [
         "see http://example.com/a and https://x.org/path?q=1#f for details.",
@@ -139,6 +171,9 @@ SNIPPETS = st.sampled_from(
         "`https:/x.org/in-span` # see http://x.org/comment",
         '"""\nA docstring: http://x.org/doc, https:/x.org/near\n"""',
         "x = 'http://x.org/string' + \"https;//x.org/s\"",
+        "```",
+        "```\nrun --url http//x.org/in-fence https:/x.org/fenced\n```",
+        "~~~~\nhttp//x.org/tilde-fence\n~~~~~",
         "",
     ]
 )
@@ -173,3 +208,14 @@ def test_a_text_read_in_chunks_of_kilobytes_gives_what_its_whole_scan_gives(
     chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=chunk_bytes))
     assert len(chunks) > 1
     assert found(scan_texts(chunks, path, near=near)) == whole
+
+
+def test_a_chunk_that_starts_inside_a_rest_literal_block_knows_it():
+    block = [f"    code line {number:04d} with nothing on it" for number in range(800)]
+    lines = ["Example::", "", *block, "    http//x.org/in-block", "", "http//x.org/after", "end"]
+    text = "\n".join(lines) + "\n"
+    expected = [("http//x.org/after", len(lines) - 1, 1, len(lines) - 1, 18, MALFORMED)]
+    assert found(scan_texts([TextChunk(text, True, "utf-8")], "a.rst")) == expected
+    chunks = list(read_chunks(io.BytesIO(text.encode()), chunk_bytes=4096))
+    assert len(chunks) > 2
+    assert found(scan_texts(chunks, "a.rst")) == expected

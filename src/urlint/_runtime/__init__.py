@@ -63,13 +63,15 @@ def find_own_modules() -> None:
 
 class _OwnModules:
     """A finder (importlib.abc.MetaPathFinder) of the modules of `package`, read from each
-    package directory's listing once.
+    package directory's listing, listed again when the directory changes (its mtime, as
+    the import system's own finder does: a long-running `urlint server` upgraded in place).
 
     It answers only where that listing leaves one reading: a `NAME.py` and nothing else of
     that NAME (no extension module, which the import system would load first, as a build
     compiled by mypyc has; no directory); or a directory whose `__init__.py` is so. Any
-    other name is the import system's, as is every module where the interpreter keeps its
-    compiled files elsewhere (PYTHONPYCACHEPREFIX) or optimises (-O)."""
+    other name is the import system's. Where the interpreter keeps its compiled files
+    elsewhere (PYTHONPYCACHEPREFIX) or optimises (-O), the spec's cached file is left for
+    the import system to name."""
 
     def __init__(
         self,
@@ -81,7 +83,7 @@ class _OwnModules:
         self._prefix = package + "."
         self._made_spec, self._loader = spec, loader
         self._extensions = frozenset(extensions)  # each an extension module's NAME.SUFFIX
-        self._sources: dict[str, frozenset[str]] = {}
+        self._sources: dict[str, tuple[float, frozenset[str]]] = {}  # by mtime, as listed
         tag = sys.implementation.cache_tag
         plain = tag is not None and sys.pycache_prefix is None and not sys.flags.optimize
         # what importlib.util.cache_from_source appends to a source's directory and name
@@ -116,22 +118,25 @@ class _OwnModules:
     def _sources_in(self, directory: str) -> frozenset[str]:
         """The names of `directory`'s plain source modules: each NAME.py with no extension
         module NAME.SUFFIX and no directory NAME beside it."""
-        sources = self._sources.get(directory)
-        if sources is None:
-            try:
-                listing = os.listdir(directory)
-            except OSError:  # no directory (a module's name), or none readable
-                listing = []
-            named, others = set(), set()
-            for entry in listing:
-                stem, dot, rest = entry.partition(".")
-                if not dot:  # a directory: a package, or a namespace's part
-                    others.add(stem)
-                elif rest == "py":
-                    named.add(stem)
-                elif dot + rest in self._extensions:
-                    others.add(stem)
-            sources = self._sources[directory] = frozenset(named - others)
+        try:
+            mtime = os.stat(directory).st_mtime
+            listed = self._sources.get(directory)
+            if listed is not None and listed[0] == mtime:
+                return listed[1]
+            listing = os.listdir(directory)
+        except OSError:  # no directory (a module's name), or none readable
+            return frozenset()
+        named, others = set(), set()
+        for entry in listing:
+            stem, dot, rest = entry.partition(".")
+            if not dot:  # a directory: a package, or a namespace's part
+                others.add(stem)
+            elif rest == "py":
+                named.add(stem)
+            elif dot + rest in self._extensions:
+                others.add(stem)
+        sources = frozenset(named - others)
+        self._sources[directory] = (mtime, sources)
         return sources
 
     def invalidate_caches(self) -> None:

@@ -20,6 +20,7 @@ from .wrappers import QUOTE_PREFIX, quote_key
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .code import Regions
+    from .markup_lines import OpenBlock
 
 # A rule drawn with separators, under a signature or above a cut, is no URL's text, though a
 # word of it may hold letters: a separator four times running (`--rsa-----8<`, `=====`,
@@ -88,13 +89,17 @@ class Lines:
     """How a text's lines are read where a URL at a line end may go on onto the next one
     (`going_on_at`): its syntax's name, and for code its literals and comments."""
 
-    __slots__ = ("syntax", "regions", "_written", "_written_in")
+    __slots__ = ("syntax", "regions", "opened", "_written", "_written_in")
 
-    def __init__(self, syntax: str, regions: Regions | None = None) -> None:
+    def __init__(
+        self, syntax: str, regions: Regions | None = None, opened: OpenBlock = None
+    ) -> None:
         # "markdown", "rst", "asciidoc"; "other"; "code", with a code text's regions
-        # (scanner.code), which are None for any other syntax.
+        # (scanner.code), which are None for any other syntax. `opened`: the markup block
+        # the text starts inside of (markup_lines.OpenBlock: a long text's later chunk).
         self.syntax = syntax
         self.regions = regions
+        self.opened = opened
         self._written: list[tuple[int, int]] = []
         self._written_in: str | None = None
 
@@ -104,5 +109,6 @@ class Lines:
         if self._written_in is not text:
             from .markup_lines import as_written
 
-            self._written, self._written_in = as_written(self.syntax, text), text
+            self._written = as_written(self.syntax, text, self.opened)
+            self._written_in = text
         return self._written

@@ -80,8 +80,8 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
 
 
 __all__ = [
-    "SHOWN_AS_WRITTEN", "as_written", "code_block_lines", "cross_reference", "markup_line",
-    "within",
+    "SHOWN_AS_WRITTEN", "OpenBlock", "as_written", "block_open_at", "code_block_lines",
+    "cross_reference", "markup_line", "within",
 ]  # fmt: skip
 
 
@@ -104,12 +104,14 @@ _RST_CODE_DIRECTIVE = re.compile(
 )
 
 
-def _rst_literal_lines(lines: list[str], line_base: int) -> list[int]:
+def _rst_literal_lines(
+    lines: list[str], line_base: int, opened_at: int | None = None
+) -> tuple[list[int], int | None]:
     """The lines of reST literal blocks and code directives' content: after a paragraph that
     ends in "::" or such a directive, the blank lines and the lines indented deeper than
-    it, up to the first line that is not."""
+    it, up to the first line that is not; and the block open after the last line (the
+    indentation of the line that opened it), as `opened_at` is before the first."""
     inside: list[int] = []
-    opened_at: int | None = None  # the indentation of the line that opened a block
     for number, line in enumerate(lines, line_base):
         body = line.strip()
         indent = len(line) - len(line.lstrip(" \t"))
@@ -120,15 +122,18 @@ def _rst_literal_lines(lines: list[str], line_base: int) -> list[int]:
             opened_at = None
         if _RST_CODE_DIRECTIVE.match(body) or (body.endswith("::") and not body.startswith("..")):
             opened_at = indent
-    return inside
+    return inside, opened_at
 
 
-def _fenced_lines(lines: list[str], line_base: int, fence: re.Pattern[str]) -> list[int]:
+def _fenced_lines(
+    lines: list[str], line_base: int, fence: re.Pattern[str], opener: str = ""
+) -> tuple[list[int], str]:
     """The lines of the blocks `fence` opens and closes, the fences too (a Markdown fence
-    closes at a longer one of its character too; an AsciiDoc delimiter at its own)."""
+    closes at a longer one of its character too; an AsciiDoc delimiter at its own); and the
+    fence of the block open after the last line ("" for none), as `opener` is before the
+    first."""
     markdown = fence is _MARKDOWN_FENCE
     inside: list[int] = []
-    opener = ""
     for number, line in enumerate(lines, line_base):
         match = fence.match(line.rstrip("\r"))
         after = line[match.end() :].strip() if match else ""
@@ -144,7 +149,7 @@ def _fenced_lines(lines: list[str], line_base: int, fence: re.Pattern[str]) -> l
         closer = match.group(1)
         if closer == opener or (markdown and closer[0] == opener[0] and len(closer) > len(opener)):
             opener = ""
-    return inside
+    return inside, opener
 
 
 def _paragraphs_from(
@@ -221,30 +226,64 @@ def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int])
     return inside
 
 
-def code_block_lines(syntax: str, text: str, line_base: int = 1) -> frozenset[int]:
+# The block a markup text's start is inside of, which what comes before it opened: a fence
+# (Markdown's ``` or ~~~, AsciiDoc's ----), or a reST literal block's opening line's
+# indentation; None for none. A long text's chunk is read knowing it
+# (sources.text.scan_texts: `block_open_at` the chunk before's end).
+OpenBlock = str | int | None
+
+
+def code_block_lines(
+    syntax: str, text: str, line_base: int = 1, opened: OpenBlock = None
+) -> frozenset[int]:
     """The numbers of the lines of `text` (its first is `line_base`) in a block that the
     markup `syntax` shows as written: a Markdown fenced or indented code block, an AsciiDoc
     listing, literal or passthrough block (delimiters included) or literal paragraph, a reST
     literal block, code directive or doctest block. A URL in it is an example of text,
     which a fix would change (a comment in a code sample that shows `^` unescaped on
     purpose). A block left open runs to the text's end, as CommonMark and Asciidoctor read
-    it."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the text's last line ends with its newline: no line after it
+    it; `opened`: the block the text starts inside of."""
+    lines = _lines_of(text)
     if syntax == "rst":
-        literal = _rst_literal_lines(lines, line_base)
+        literal, _ = _rst_literal_lines(lines, line_base, _indent(opened))
         doctest = _paragraphs_from(lines, line_base, frozenset(literal), _DOCTEST)
         return frozenset(literal + doctest)
     if syntax == "markdown":
-        fenced = _fenced_lines(lines, line_base, _MARKDOWN_FENCE)
+        fenced, _ = _fenced_lines(lines, line_base, _MARKDOWN_FENCE, _fence(opened))
         return frozenset(fenced + _indented_code_lines(lines, line_base, frozenset(fenced)))
     if syntax == "asciidoc":
-        fenced = _fenced_lines(lines, line_base, _ASCIIDOC_FENCE)
+        fenced, _ = _fenced_lines(lines, line_base, _ASCIIDOC_FENCE, _fence(opened))
         literal = _paragraphs_from(lines, line_base, frozenset(fenced), _LITERAL_PARAGRAPH)
         styled = _styled_paragraph_lines(lines, line_base, frozenset(fenced))
         return frozenset(fenced + literal + styled)
     return frozenset()
+
+
+def block_open_at(syntax: str, text: str, offset: int, opened: OpenBlock = None) -> OpenBlock:
+    """The block open at `offset` (a line start) of a text in the markup `syntax` that
+    starts inside `opened`: what the next chunk of a long text starts inside of."""
+    lines = _lines_of(text[:offset])
+    if syntax == "rst":
+        return _rst_literal_lines(lines, 1, _indent(opened))[1]
+    if syntax in ("markdown", "asciidoc"):
+        fence = _MARKDOWN_FENCE if syntax == "markdown" else _ASCIIDOC_FENCE
+        return _fenced_lines(lines, 1, fence, _fence(opened))[1] or None
+    return None
+
+
+def _lines_of(text: str) -> list[str]:
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text's last line ends with its newline: no line after it
+    return lines
+
+
+def _fence(opened: OpenBlock) -> str:
+    return opened if isinstance(opened, str) else ""
+
+
+def _indent(opened: OpenBlock) -> int | None:
+    return opened if isinstance(opened, int) else None
 
 
 # What markup shows as written inside a line or paragraph: a Markdown code span (a run of
@@ -277,13 +316,13 @@ SHOWN_AS_WRITTEN: dict[str, str] = {
 }
 
 
-def as_written(syntax: str, text: str) -> Spans:
+def as_written(syntax: str, text: str, opened: OpenBlock = None) -> Spans:
     """The stretches of `text` (offsets, sorted, apart) that the markup `syntax`
     ("markdown", "rst", "asciidoc", "html") shows as written: its code blocks and literal
     blocks (`code_block_lines`), code spans, inline literals and passthroughs, and HTML's
     <pre>, <code>, <script>, <style> and <textarea> elements. A fix changes no URL in them
     (linter.checker), and no URL goes on onto their lines (continuation.going_on_at)."""
-    blocks = _line_spans(text, code_block_lines(syntax, text))
+    blocks = _line_spans(text, code_block_lines(syntax, text, 1, opened))
     spans = list(blocks)
     if syntax in ("markdown", "html"):
         spans.extend(_html_elements(text))

@@ -19,6 +19,7 @@ from .body import GLUED_MARKS_FROM
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .literals import CodeText
+    from .markup_lines import OpenBlock
     from .other import OtherText
     from .positions import Positions
 
@@ -31,6 +32,7 @@ def near_found(
     code: CodeText | None,
     markup: str | None,
     other: OtherText | None,
+    opened: OpenBlock = None,
 ) -> list[tuple[int, int, str | None]]:
     """The near-URLs starting in text[lo:stop], each read around one of `slashes` (the
     places the scanner's search found: near.near_hits): (start, end, context) of each, to
@@ -38,7 +40,8 @@ def near_found(
     positions are asked for in order, each costing a walk from the one before). In code
     only in its running text (comments, docstrings), never in what markup shows as written
     (a code block, a code span), and `//https://` only in prose and markup (in code and in
-    a kind urlint does not read, "//" may open a comment)."""
+    a kind urlint does not read, "//" may open a comment). `opened`: the markup block the
+    text starts inside of (markup_lines.OpenBlock)."""
     from .near import TWICE, near_hits
 
     hits = near_hits(text, lo, stop, slashes)
@@ -60,7 +63,7 @@ def near_found(
             and text.startswith("//", hit.start)
         ):
             continue
-        if _shown_as_written(markup, text, hit.start, hit.end):
+        if _shown_as_written(markup, text, hit.start, hit.end, opened):
             continue
         found.append((hit.start, hit.end, context))
     return found
@@ -94,11 +97,12 @@ def near_around(
     index: Positions,
     code: CodeText | None,
     markup: str | None,
+    opened: OpenBlock = None,
 ) -> tuple[tuple[Candidate | None, int], ...]:
     """The bare URL `candidate` and the near-URL around it (`_glued`), if any, in text
     order: a Markdown link around the URL starts before it, a glued mark with it. A tuple,
     not a generator: one for each URL."""
-    glue = _glued(text, start, candidate, index, code, markup)
+    glue = _glued(text, start, candidate, index, code, markup, opened)
     if glue is None:
         return ((candidate, covered),)
     if glue.span.start != candidate.span.start:  # a glued mark starts with the URL
@@ -109,10 +113,12 @@ def near_around(
 # The last text `_shown_as_written` read, and what of it its markup shows as written: a
 # near-URL around a bare URL is rare, and a text's code blocks are found once for all of
 # them. One tuple, swapped whole.
-_LAST_WRITTEN: tuple[str, str, list[tuple[int, int]]] = ("", "", [])
+_LAST_WRITTEN: tuple[str, str, OpenBlock, list[tuple[int, int]]] = ("", "", None, [])
 
 
-def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> bool:
+def _shown_as_written(
+    markup: str | None, text: str, first: int, final: int, opened: OpenBlock
+) -> bool:
     """Is text[first:final], a near-URL, in what the markup shows as written (a code block,
     a code span: markup_lines.as_written), where no near-URL is reported? A text's spans
     are found once, for the near-URLs the search finds and those around its URLs alike."""
@@ -122,9 +128,9 @@ def _shown_as_written(markup: str | None, text: str, first: int, final: int) -> 
     from .markup_lines import as_written, within
 
     last = _LAST_WRITTEN
-    if last[0] != markup or last[1] is not text:
-        last = _LAST_WRITTEN = (markup, text, as_written(markup, text))
-    return within(last[2], first, final)
+    if last[0] != markup or last[1] is not text or last[2] != opened:
+        last = _LAST_WRITTEN = (markup, text, opened, as_written(markup, text, opened))
+    return within(last[3], first, final)
 
 
 def _glued(
@@ -134,6 +140,7 @@ def _glued(
     index: Positions,
     code: CodeText | None,
     markup: str | None,
+    opened: OpenBlock,
 ) -> Candidate | None:
     """A near-URL flagged malformed for a closing mark of the text glued on the end of the
     bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
@@ -141,7 +148,7 @@ def _glued(
     url = candidate.url
     end = start + len(url)
     if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
-        link = _broken_link(text, start, end, index, candidate)
+        link = _broken_link(text, start, end, index, candidate, opened)
         if link is not None:
             return link
     if end >= len(text) or ord(text[end]) < GLUED_MARKS_FROM:
@@ -153,7 +160,7 @@ def _glued(
     from .near import glued
 
     mark = glued(text, start, end, markup == "markdown")
-    if mark < 0 or _shown_as_written(markup, text, start, end + 1):
+    if mark < 0 or _shown_as_written(markup, text, start, end + 1, opened):
         return None
     span = index.span(start, end + 1)
     return Candidate(
@@ -171,7 +178,7 @@ _BARE_IN_MARKDOWN = frozenset({"markdown-autolink", "markdown-text"})
 
 
 def _broken_link(
-    text: str, start: int, end: int, index: Positions, candidate: Candidate
+    text: str, start: int, end: int, index: Positions, candidate: Candidate, opened: OpenBlock
 ) -> Candidate | None:
     """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
     that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
@@ -180,7 +187,7 @@ def _broken_link(
     from .markup import broken_link
 
     found = broken_link(text, start, end)
-    if found is None or _shown_as_written("markdown", text, found[0], found[1]):
+    if found is None or _shown_as_written("markdown", text, found[0], found[1], opened):
         return None
     span = index.span(found[0], found[1])
     return Candidate(

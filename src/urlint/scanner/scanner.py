@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from .code import LexState
     from .line_breaks import Lines
     from .literals import CodeText
+    from .markup_lines import OpenBlock
     from .other import OtherText
     from .positions import Positions
     from .syntax import Syntax
@@ -157,7 +158,9 @@ class ChunkScan:
     is the look back: the previous chunk scanned it, and it is read here only as what
     stands before the chunk's first line (the line a URL is joined from, an opening fence
     or quote), as the whole text's scan reads it. `state_from` is where the next chunk's
-    text starts (its look back's start; `stop` by default).
+    text starts (its look back's start; `stop` by default). `opened`, for a markup syntax,
+    the block (a fence, a literal block) the text starts inside of, and once iterated
+    `end_opened` the one open where the next chunk's text starts (markup_lines.OpenBlock).
     Once iterated to the end, `covered` is the offset up to which the candidates cover the
     text and `stop_position()` the position of `stop` (where the next chunk's line and
     column numbers continue). `offset_base` is the offset of the chunk's first character
@@ -183,6 +186,7 @@ class ChunkScan:
         near: bool = True,
         since: int = 0,
         state_from: int | None = None,
+        opened: OpenBlock = None,
     ) -> None:
         self.text = text
         self.near = near
@@ -194,13 +198,19 @@ class ChunkScan:
         self.syntax = syntax
         self.state = state
         self.end_state: LexState | None = None
+        self.opened = opened
+        self.end_opened: OpenBlock = None
         self._index = LineIndex(text, line_base, column_base, offset_base)
 
     def __iter__(self) -> Iterator[Candidate]:
         code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
         if code is not None:
             self.end_state = code.regions.state_at(self.state_from)
-        markup, lines = _markup(self.syntax), _lines(self.syntax)
+        markup, lines = _markup(self.syntax), _lines(self.syntax, self.opened)
+        if lines is not None and self.state_from < len(self.text):  # a fence, a literal block
+            from .markup_lines import block_open_at
+
+            self.end_opened = block_open_at(lines.syntax, self.text, self.state_from, self.opened)
         other = _other(self.text, self.syntax)
         scanned = _scan(
             self.text,
@@ -213,6 +223,7 @@ class ChunkScan:
             other,
             self.near,
             self.since,
+            self.opened,
         )
         for candidate, end in scanned:
             self.covered = end
@@ -285,11 +296,12 @@ def _markup(syntax: Syntax | str) -> str | None:
     return read_as.value if read_as in MARKUP_SYNTAXES else None
 
 
-def _lines(syntax: Syntax | str) -> Lines | None:
+def _lines(syntax: Syntax | str, opened: OpenBlock = None) -> Lines | None:
     """How the lines of a text in `syntax` are read where a URL at a line end may go on
     onto the next (line_breaks.Lines): for markup; None for prose, HTML and code (whose
     comments' reader has its own: scanner.literals), and a kind urlint does not read (no
-    line goes on with a URL there: scanner.other)."""
+    line goes on with a URL there: scanner.other). `opened`: the markup block the text
+    starts inside of (ChunkScan)."""
     if syntax == TEXT:
         return None  # nothing imported for it
     from .line_breaks import Lines
@@ -297,7 +309,7 @@ def _lines(syntax: Syntax | str) -> Lines | None:
 
     read_as = Syntax(syntax)
     if read_as in (Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC):
-        return Lines(read_as.value)
+        return Lines(read_as.value, opened=opened)
     return None
 
 
@@ -458,6 +470,7 @@ def _scan(
     other: OtherText | None = None,
     near: bool = True,
     since: int = 0,
+    opened: OpenBlock = None,
 ) -> Iterator[tuple[Candidate | None, int]]:
     """(candidate, the offset it covers the text to); None for a wrapper that holds no URL
     (nothing inside it is one either). `code`: the text's literals and comments, where it
@@ -465,7 +478,8 @@ def _scan(
     markup; `lines`: how its lines are read where a URL at a line end may go on; `other`:
     how its URLs are read, where it is of a kind urlint does not read; `near`: whether
     near-URLs are looked for; `since`: where the look back before a chunk ends (ChunkScan),
-    no place before it looked at for a URL."""
+    no place before it looked at for a URL; `opened`: the markup block the text starts
+    inside of (ChunkScan)."""
     furniture = Furniture(text)
     covered = covered_until
     lo = max(since, covered_until)
@@ -475,7 +489,7 @@ def _scan(
     if other is not None:
         read = other.bare
     # Near-URLs (scanner.near), flagged malformed: beside the URLs, never instead of one.
-    near_urls = _near_candidates(text, index, lo, stop, code, markup, other) if near else []
+    near_urls = _near_candidates(text, index, lo, stop, code, markup, other, opened) if near else []
     for start, kind, anchor in _hits(text, lo, stop, slashed, escaped):
         if start < covered:
             continue
@@ -505,7 +519,7 @@ def _scan(
                 continue
             if near and _may_have_near_around(text, start, candidate, markup):
                 near_around = _near_placed().near_around
-                yield from near_around(text, start, candidate, covered, index, code, markup)
+                yield from near_around(text, start, candidate, covered, index, code, markup, opened)
             else:
                 yield candidate, covered
     if near_urls:
@@ -520,6 +534,7 @@ def _near_candidates(
     code: CodeText | None,
     markup: str | None,
     other: OtherText | None,
+    opened: OpenBlock = None,
 ) -> list[tuple[int, int, str | None]]:
     """The near-URLs starting in text[lo:stop] (near_placed.near_found), where the search for
     them finds a place one may stand: most texts have none, and load no more."""
@@ -528,7 +543,7 @@ def _near_candidates(
     if first is None:
         return []
     slashes = [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
-    return _near_placed().near_found(text, slashes, lo, stop, code, markup, other)
+    return _near_placed().near_found(text, slashes, lo, stop, code, markup, other, opened)
 
 
 # How far past a chunk's stop a near-URL that starts before it is looked at.

@@ -297,7 +297,8 @@ def scan_texts(
     range of a large file: run.work.TextExtent); the overlap of a last chunk that is not
     final is left unscanned, for the text after it. The text is read in `syntax`
     (scanner.syntax), by default the one `path`'s name says; a code file's chunk hands the
-    next the literal or comment it leaves open (ChunkScan.end_state). A range of a file
+    next the literal or comment it leaves open (ChunkScan.end_state), a markup file's the
+    fence or literal block (ChunkScan.end_opened). A range of a file
     starts its look back in code, outside any literal. Without `near`, no near-URL is
     looked for (scanner.ChunkScan)."""
     carry = ""
@@ -307,6 +308,7 @@ def scan_texts(
     run_cut = False  # the chunk before cut a run: this one goes on with it
     read_as = file_syntax(path) if syntax is None else syntax
     state = None  # what the chunk before left open, in code
+    opened = None  # the block (a fence, a literal block) it left open, in markup
     for chunk in chunks:
         text = carry + chunk.text if carry else chunk.text
         stop, cut = (len(text), False) if chunk.final else overlap_start(text, starts_line, since)
@@ -320,6 +322,7 @@ def scan_texts(
             covered_until=covered,
             syntax=read_as,
             state=state,
+            opened=opened,
             near=near,
             since=since,
             state_from=back,
@@ -331,7 +334,7 @@ def scan_texts(
             return at_end.line, at_end.column - 1, offset_base + stop
         for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
             pass
-        state = scanning.end_state
+        state, opened = scanning.end_state, scanning.end_opened
         at_stop = scanning.stop_position()
         if cut and not (run_cut and no_break(text, stop, since)):  # once a run
             from ..core.numbers import size_text  # a cut's message: not a hook's every run

@@ -127,7 +127,7 @@ class Linter:
     @cached_property
     def text_rules(self) -> list[Rule]:
         """The rules about the text around a URL (the X family): an empty wrapper's."""
-        return [entry for entry in self.rules if entry.code.startswith(TEXT_FAMILY)]
+        return [entry for entry in self.rules if entry.code[0] == TEXT_FAMILY]
 
     @cached_property
     def selected_codes(self) -> frozenset[str]:
@@ -137,7 +137,7 @@ class Linter:
     @cached_property
     def near_rules(self) -> list[Rule]:
         """The N rules: a near-URL's, and the only ones run on it (made with the first)."""
-        return [entry for entry in self.rules if entry.code.startswith(NEAR_FAMILY)]
+        return [entry for entry in self.rules if entry.code[0] == NEAR_FAMILY]
 
     def _rules_for(self, scheme: str) -> list[tuple[Rule, bool]]:
         """The rules about a URL of `scheme`, in order, each with whether it is about the
