@@ -136,6 +136,36 @@ def test_a_chunk_that_starts_inside_a_fenced_block_knows_it(
     assert found(scan_texts(chunks, "a.md")) == expected
 
 
+def _look_back_line_by_line(text: str, stop: int) -> int:
+    """look_back_start as its bounds say it, a line at a time."""
+    if stop == 0 or text[stop - 1] != "\n":
+        return stop
+    by_lines = stop - 1
+    for _ in range(MAX_RAW_LINES):
+        by_lines = text.rfind("\n", 0, by_lines)
+        if by_lines < 0:
+            break
+    by_lines += 1
+    if stop <= MAX_RAW_CHARS:
+        return by_lines
+    return max(by_lines, text.find("\n", stop - MAX_RAW_CHARS - 1, stop) + 1)
+
+
+@given(
+    st.lists(st.integers(0, 400), min_size=1, max_size=300),
+    st.integers(0, 2**31),
+)
+def test_the_look_back_is_where_its_bounds_say(line_lengths, at):
+    text = "".join("y" * length + "\n" for length in line_lengths)
+    line_starts = [offset + 1 for offset, char in enumerate(text) if char == "\n"]
+    stops = [0, len(text), MAX_RAW_CHARS, MAX_RAW_CHARS + 1, at % (len(text) + 1)]
+    stops.append(line_starts[at % len(line_starts)])  # where a stop falls: a line start
+    stops += [start for start in line_starts if abs(start - MAX_RAW_CHARS) < 500]
+    for stop in stops:
+        stop = min(stop, len(text))
+        assert look_back_start(text, stop) == _look_back_line_by_line(text, stop), stop
+
+
 def test_the_look_back_is_as_long_as_the_overlap_and_starts_a_line():
     text = "x\n" * 200
     assert look_back_start(text, 300) == 300 - 2 * MAX_RAW_LINES

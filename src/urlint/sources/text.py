@@ -255,15 +255,14 @@ def look_back_start(text: str, stop: int) -> int:
     at the one before's look back) holds its own whole, as the whole text would."""
     if stop == 0 or text[stop - 1] != "\n":
         return stop
-    by_lines = stop - 1
-    for _ in range(MAX_RAW_LINES):
-        by_lines = text.rfind("\n", 0, by_lines)
-        if by_lines < 0:
-            break
-    by_lines += 1
-    if stop <= MAX_RAW_CHARS:
-        return by_lines
-    return max(by_lines, text.find("\n", stop - MAX_RAW_CHARS - 1, stop) + 1)
+    low = max(0, stop - MAX_RAW_CHARS - 1)
+    # The line ends before the one that ends the line before `stop`, within the characters'
+    # bound, counted back in C: where MAX_RAW_LINES of them stand there, the nearer bound
+    # is the lines'.
+    before = text[low : stop - 1].rsplit("\n", MAX_RAW_LINES)
+    if len(before) > MAX_RAW_LINES:
+        return low + len(before[0]) + 1
+    return 0 if stop <= MAX_RAW_CHARS else text.find("\n", low, stop) + 1
 
 
 def position_after(text: str, line_base: int, column_base: int) -> tuple[int, int]:
