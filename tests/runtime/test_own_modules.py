@@ -117,16 +117,24 @@ def test_everything_else_is_left_to_the_import_system(package, name, path):
     assert _finder("pkg").find_spec(name, paths[path]) is None
 
 
+def _changed_within_the_mtimes_grain(package: str, removed: tuple[str, ...] = ()) -> float:
+    """`late.py` added to `package` (and `removed` taken out) after a finder listed it, its
+    mtime set back as a change within the same grain leaves it; that mtime."""
+    moment = os.stat(package).st_mtime
+    with open(os.path.join(package, "late.py"), "w") as handle:
+        handle.write("")
+    for name in removed:
+        os.remove(os.path.join(package, name))
+    os.utime(package, (moment, moment))
+    return moment
+
+
 def test_the_listing_is_read_again_when_the_directory_changes(package):
     # As the import system's own finder: a long-running `urlint server` upgraded in place.
     finder = _finder("pkg")
     assert finder.find_spec("pkg.late", [package]) is None
-    moment = os.stat(package).st_mtime
-    with open(os.path.join(package, "late.py"), "w") as handle:
-        handle.write("")
-    os.remove(os.path.join(package, "plain.py"))
-    os.utime(package, (moment, moment))  # a change within the mtime's grain: not seen
-    assert finder.find_spec("pkg.late", [package]) is None
+    moment = _changed_within_the_mtimes_grain(package, removed=("plain.py",))
+    assert finder.find_spec("pkg.late", [package]) is None  # not seen: the same mtime
     assert finder.find_spec("pkg.plain", [package]) is not None
     os.utime(package, (moment + 10, moment + 10))
     assert finder.find_spec("pkg.late", [package]).origin == os.path.join(package, "late.py")
@@ -136,10 +144,7 @@ def test_the_listing_is_read_again_when_the_directory_changes(package):
 def test_the_listing_is_read_again_after_invalidate_caches(package):
     finder = _finder("pkg")
     assert finder.find_spec("pkg.late", [package]) is None
-    moment = os.stat(package).st_mtime
-    with open(os.path.join(package, "late.py"), "w") as handle:
-        handle.write("")
-    os.utime(package, (moment, moment))
+    _changed_within_the_mtimes_grain(package)
     assert finder.find_spec("pkg.late", [package]) is None  # the listing is kept
     finder.invalidate_caches()
     assert finder.find_spec("pkg.late", [package]).origin == os.path.join(package, "late.py")
