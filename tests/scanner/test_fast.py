@@ -1,0 +1,207 @@
+"""The scanner's fast path (scanner.fast) against the pure path, the reference: both read
+every text alike, candidate for candidate (URL, spans, pieces, flags, context).
+
+Two fast paths are compared with the pure one: fast.py as Python (its rules, in any
+install) and fast.py as compiled by Cython (skipped where it is not built, with the reason
+said; failed there when URLINT_EXPECT_COMPILED=1, as .ci/run's compiled install sets).
+The texts: generated ones, mild (prose with URLs in the shapes the fast path takes and the
+ones it hands back) and adversarial (the characters its rules turn on, in any order), and
+every file of ../shared/corpora (URLINT_SHARED)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from urlint.scanner import fast, scanner
+from urlint.scanner.scanner import ChunkScan, scan
+
+from ..helpers import CORPORA, read_text
+
+_EXPECTED = os.environ.get("URLINT_EXPECT_COMPILED") == "1"
+
+
+def _fast_as_python():
+    """fast.py loaded from its source as a module of its own, whether or not it is built."""
+    path = Path(fast.__file__).with_name("fast.py")
+    spec = importlib.util.spec_from_file_location("urlint.scanner._fast_as_python", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+AS_PYTHON = _fast_as_python()
+
+
+@pytest.fixture(scope="module", params=["python", "compiled"])
+def fast_path(request):
+    """The fast module to compare with the pure path: fast.py run as Python, or compiled."""
+    if request.param == "python":
+        return AS_PYTHON
+    if not fast.COMPILED:
+        if _EXPECTED:
+            pytest.fail(f"urlint.scanner.fast is not compiled: {fast.__file__}")
+        pytest.skip("urlint.scanner.fast is not compiled here (no C compiler or no Cython)")
+    return fast
+
+
+def _read(text: str, module, syntax: str = "text", chunk: tuple[int, int] | None = None):
+    """The candidates of `text` with `module` as the fast path (None: the pure path);
+    `chunk`: (stop, covered_until) of one ChunkScan instead of the whole text's scan."""
+    saved = scanner.FAST, scanner.fast
+    scanner.FAST = module is not None
+    scanner.fast = module if module is not None else saved[1]
+    try:
+        if chunk is None:
+            return scan(text, syntax=syntax)
+        stop, covered = chunk
+        return list(ChunkScan(text, line_base=3, stop=stop, covered_until=covered, syntax=syntax))
+    finally:
+        scanner.FAST, scanner.fast = saved
+
+
+def _same(text: str, module, syntax: str = "text", chunk=None) -> None:
+    assert _read(text, module, syntax, chunk) == _read(text, None, syntax, chunk)
+
+
+# Mild: prose and URLs, most of the common shape (no "@" near), some of the shapes the fast
+# path hands back, with marks around them.
+_WORDS = ["see ", "the page ", "at ", "Note: ", "x", "\n", "\n\n", " ", "  ", "\t", "\r\n"]
+# What the next line starts with, after a URL at a line's end: a path, a query, a login's
+# rest, a word, nothing.
+_NEXT = ["b/c.html", "/g.html", "c=d", "d@h/", "and more", "  indented", "> quoted", "\n", ""]
+_MARKS = list(".,;:!?~-_/#*|()[]<>\"'`%$=")
+_COMMON = [
+    "http://example.com/",
+    "https://www.example.org/a/b.html",
+    "ftp://ftp.example.net/pub/file.tar.gz",
+    "http://example.com/a?b=c&d=e#f",
+    "http://example.com/%7Euser/",
+    "http://example.com/$x",
+    "HTTP://EXAMPLE.COM/",
+    "http://example.com/a.",
+    "http://example.com/a...",
+    "gopher://g.example:70/1",
+    "ftp://fred:pw",
+    "http://example.com/a/b/c/d/",
+]
+_HANDED_BACK = [
+    "svn+ssh://h.example/r",
+    "news://n.example/g",
+    "data://x",
+    "mailto:fred@example.com",
+    "news:comp.lang.python",
+    "http://fred:pw@h.example/",
+    "<URL:http://w.example/x>",
+    "<http://a.example/>",
+    "(http://p.example/x)",
+    '"http://q.example/"',
+    "'http://q.example/'",
+    "http://u.example/file.htm-",
+    "http://example.com/{id}",
+    "http://example.com/caf\u00e9",
+    "http://ex-\nample.com/",
+    "http://example.com/very/long/" + "p" * 300,
+    "1http://x.example/",
+    "=3Dhttp://x.example/",
+    "%shttp://x.example/",
+    "http://",
+    "http://.",
+    "http:///",
+    "https://x.example/a\u2014b",
+]
+_AT_LINE_END = st.tuples(
+    st.sampled_from(_COMMON),
+    st.text(st.sampled_from(".,;:!?"), max_size=2),
+    st.sampled_from(["\n", " \n", "\r\n", "\t\n"]),
+    st.sampled_from(_NEXT),
+).map("".join)
+_LOGIN_READ_ON = st.sampled_from(
+    ["ftp://fred:pw d@h/", "http://h.example/a b@c", "ftp://f:p\nw@h/"]
+)
+_MILD = st.lists(
+    st.tuples(
+        st.sampled_from(_WORDS + _MARKS),
+        st.one_of(
+            st.sampled_from(_COMMON),
+            _AT_LINE_END,
+            st.sampled_from(_HANDED_BACK),
+            _LOGIN_READ_ON,
+        ),
+        st.text(st.sampled_from(_MARKS), max_size=3),
+        st.sampled_from(_WORDS),
+    ).map("".join),
+    max_size=12,
+).map("".join)
+
+# Adversarial: the characters the fast path's rules turn on, in any order.
+_ALPHABET = "ab:/.h p@\n\r\t<>\"'`()[]{}%$=-,;!?*|\\\x0b\x1c\u00a0\u2014\u00e9"
+_ADVERSARIAL = st.lists(
+    st.one_of(st.sampled_from(["http", "://", "ftp://", "x.y/", "\n\n", "@h"]), st.text(_ALPHABET)),
+    max_size=30,
+).map("".join)
+_TEXTS = st.one_of(_MILD, _ADVERSARIAL)
+_SYNTAXES = st.sampled_from(["text", "text", "text", "python", "markdown", "other"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=_TEXTS, syntax=_SYNTAXES)
+def test_generated_texts_read_alike(fast_path, text, syntax):
+    _same(text, fast_path, syntax)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=_TEXTS, cut=st.integers(0, 400), back=st.integers(0, 50))
+def test_generated_chunks_read_alike(fast_path, text, cut, back):
+    stop = min(cut, len(text))
+    _same(text, fast_path, chunk=(stop, max(0, stop - back)))
+
+
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=_TEXTS, syntax=_SYNTAXES)
+def test_ten_thousand_generated_texts_read_alike(fast_path, text, syntax):
+    _same(text, fast_path, syntax)
+
+
+def test_every_file_of_the_shared_corpora_reads_alike(fast_path):
+    if not CORPORA.is_dir():
+        pytest.skip(f"{CORPORA} is not present (URLINT_SHARED)")
+    read = 0
+    for path in sorted(CORPORA.rglob("*")):
+        if path.is_file() and path.suffix != ".gz":
+            _same(read_text(path), fast_path)
+            read += 1
+    assert read > 1000  # every file, not a folder that went missing
+
+
+def test_the_common_shape_is_read_by_the_fast_path():
+    # What the fast path proves easy, and what it hands back (-1), on its own rules.
+    text = "see http://example.com/a. and (http://x.example/b) or http://h.example/c\nnext\n"
+    colon = text.index("://")
+    assert AS_PYTHON.easy_scheme_start(text, colon, 0) == 4
+    assert text[4 : AS_PYTHON.easy_end(text, 4, colon)] == "http://example.com/a"
+    second = text.index("://", colon + 1)
+    assert AS_PYTHON.easy_scheme_start(text, second, 0) == text.index("http://x")
+    assert AS_PYTHON.easy_end(text, text.index("http://x"), second) == -1  # a bracket
+    third = text.index("://", second + 1)
+    assert AS_PYTHON.easy_end(text, text.index("http://h"), third) == -1  # a next line
+    assert AS_PYTHON.easy_scheme_start('"http://q/"', 5, 0) == -1  # a quote before it
+
+
+def test_the_pure_path_is_taken_when_asked_for():
+    # URLINT_PURE=1: the compiled install's reference path (bench/same_output.py)
+    import subprocess
+
+    probe = "from urlint.scanner import scanner; print(scanner.FAST)"
+    env = {**os.environ, "URLINT_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert done.stdout == "False\n"
