@@ -239,9 +239,7 @@ def test_each_wheel_installs_in_a_fresh_virtualenv_and_runs_the_quick_start(dist
     package, scanner = where.stdout.splitlines()
     assert package.startswith(str(venv))
     assert scanner.endswith(".py") == (kind == "pure"), scanner
-    _quick_start_in(
-        venv, elsewhere, "pure Python" if kind == "pure" else "compiled: cython, mypyc"
-    )
+    _quick_start_in(venv, elsewhere, "pure Python" if kind == "pure" else "compiled: cython, mypyc")
 
 
 # --- pre-commit at the release tag --------------------------------------------------------
