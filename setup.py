@@ -89,12 +89,15 @@ if MODE != "0":
     except ImportError:
         print("setup.py: no Cython here: the scanner's fast path is not compiled", file=sys.stderr)
     else:
-        fast = Extension("urlint.scanner.fast", [FAST], optional=MODE != "1")
-        ext_modules += cythonize(
-            [fast],
+        (fast,) = cythonize(
+            [Extension("urlint.scanner.fast", [FAST])],
             # annotations are for mypy; the C types are fast.pxd's
             compiler_directives={"language_level": 3, "annotation_typing": False},
             quiet=True,
         )
+        # A C build that fails leaves the pure package (set here: cythonize's own copy of
+        # the extension drops `optional`); a compiled build (URLINT_COMPILE=1) must be one.
+        fast.optional = MODE != "1"
+        ext_modules.append(fast)
 
 setup(ext_modules=ext_modules)
