@@ -92,6 +92,10 @@ _COMMON = [
     "gopher://g.example:70/1",
     "ftp://fred:pw",
     "http://example.com/a/b/c/d/",
+    "http://example.com/a)b",
+    "http://example.com/x]",
+    "http://example.com/x}$(y)",
+    "http://example.com/a)->",
 ]
 _HANDED_BACK = [
     "svn+ssh://h.example/r",
@@ -191,7 +195,10 @@ def test_the_common_shape_is_read_by_the_fast_path():
     assert text[4 : AS_PYTHON.easy_end(text, 4, colon)] == "http://example.com/a"
     second = text.index("://", colon + 1)
     assert AS_PYTHON.easy_scheme_start(text, second, 0) == text.index("http://x")
-    assert AS_PYTHON.easy_end(text, text.index("http://x"), second) == -1  # a bracket
+    at = text.index("http://x")  # a closing bracket that opens none in it: the prose's
+    assert text[at : AS_PYTHON.easy_end(text, at, second)] == "http://x.example/b"
+    opened = "see http://x.example/a_(b) now"
+    assert AS_PYTHON.easy_end(opened, 4, 8) == -1  # an opening bracket: handed back
     third = text.index("://", second + 1)
     assert AS_PYTHON.easy_end(text, text.index("http://h"), third) == -1  # a next line
     assert AS_PYTHON.easy_scheme_start('"http://q/"', 5, 0) == -1  # a quote before it

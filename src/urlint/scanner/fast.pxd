@@ -18,7 +18,7 @@ cpdef Py_ssize_t easy_end(str text, Py_ssize_t start, Py_ssize_t anchor)
 
 @cython.locals(
     length=Py_ssize_t, body=Py_ssize_t, window=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t,
-    code=Py_UCS4, first=Py_UCS4,
+    closer=Py_ssize_t, code=Py_UCS4, first=Py_UCS4,
 )
 cdef Py_ssize_t _body_end(str text, Py_ssize_t anchor)
 

@@ -16,10 +16,11 @@ The common shape (about three bare URLs in four of the benchmark text, bench/thr
 - a scheme of ASCII letters and digits, a letter first, shorter than bare.scheme_start's
   short window, after a blank or one of `(<[,;*|>` (no escape, placeholder or name before
   it: bare.scheme_start's first way), then "://";
-- a body of printable ASCII with no bracket, no quote or backquote and no "@", shorter
-  than bare.BODY_WINDOW, ended by a blank, `<`, `>`, `"` or the text's end, its last
-  character no "-" (bare.body_end's simple way), sentence punctuation trimmed from it, a
-  letter, a digit or "/" first (bare.has_body);
+- a body of printable ASCII with no opening bracket, no quote or backquote and no "@",
+  shorter than bare.BODY_WINDOW, ended by a blank, `<`, `>`, `"` or the text's end, or
+  before a closing bracket it opens none for (the prose's), its last character no "-"
+  (bare.body_end's simple way), sentence punctuation trimmed from it, a letter, a digit
+  or "/" first (bare.has_body);
 - no line end within login_runs_on.NEAR_LINE_END after it (its line goes on) or one
   followed by a blank line or the text's end (no next line goes on with it), and no "@"
   within LOGIN_READ_ON (no login reads on);
@@ -164,24 +165,38 @@ def easy_end(text: str, start: int, anchor: int) -> int:
 
 def _body_end(text: str, anchor: int) -> int:
     """Where the body after the "://" at `anchor` ends, where bare.body_end takes its simple
-    way (no bracket, quote or "@", printable ASCII, shorter than its window, no "-" last)
-    and bare.has_body holds; -1 where that is not proven."""
+    way and bare.has_body holds; -1 where that is not proven. The simple way: printable
+    ASCII with no quote, "@" or opening bracket, shorter than its window, no "-" last; or
+    such a body up to a closing bracket that opens none in it, which ends it there
+    (bare.first_unbalanced_closer: `(see http://x.org/a)`), where the rest of the body's
+    run has no template's brace or `$(`, no arrow or `[<` at its end (bare._cut)."""
     length = len(text)
     body = anchor + 3
     window = anchor + 1 + BODY_WINDOW
+    closer = -1
     at = body
     while at < length:
         code = ord(text[at])
         if _ends_body(code):
             break
-        if _hands_back_in_body(code):
+        if closer >= 0:
+            # past the closer: the rest of the run, which bare._cut looks through
+            if code > 0x7E or code == 0x7B or (code == 0x28 and ord(text[at - 1]) == 0x24):
+                return -1  # the body's full class; a template's "{" or "$("
+        elif code == 0x29 or code == 0x5D or code == 0x7D:  # ) ] }
+            closer = at
+        elif _hands_back_in_body(code):
             return -1
         at += 1
         if at == window:
             return -1  # a long body: read the window's way
     end = at
+    if ord(text[end - 1]) == 0x2D or ord(text[end - 1]) == 0x5B:
+        return -1  # a dash at the end (a file name's, an arrow's), a "[" (of `[<`)
+    if closer >= 0:
+        end = closer
     if end == body or ord(text[end - 1]) == 0x2D:
-        return -1  # nothing after "//"; a dash at the end (a file name's, an arrow's)
+        return -1  # nothing after "//"; a dash at the end (a file name's)
     while end > anchor + 1 and _is_trailing(ord(text[end - 1])):
         end -= 1
     if end <= body:
