@@ -204,6 +204,7 @@ def test_the_common_shape_is_read_by_the_fast_path():
     assert AS_PYTHON.easy_scheme_start('"http://q/"', 5, 0) == -1  # a quote before it
 
 
+@pytest.mark.processes
 def test_the_pure_path_is_taken_when_asked_for():
     # URLINT_PURE=1: the compiled install's reference path (bench/same_output.py)
     import subprocess
