@@ -22,8 +22,9 @@ The common shape (about three bare URLs in four of the benchmark text, bench/thr
   (bare.body_end's simple way), sentence punctuation trimmed from it, a letter, a digit
   or "/" first (bare.has_body);
 - no line end within login_runs_on.NEAR_LINE_END after it (its line goes on) or one
-  followed by a blank line or the text's end (no next line goes on with it), and no "@"
-  within LOGIN_READ_ON (no login reads on);
+  followed by a blank line or the text's end (no next line goes on with it), and no login
+  that reads on past it (no "@" within LOGIN_READ_ON, or login_runs_on.login_read_on, the
+  pure path's own reading, finds none);
 - a scheme with no bare shape to check (bare_url.not_bare_shaped).
 """
 
@@ -37,7 +38,7 @@ from ..core.records import built
 from ..grammar.schemes import SCHEMES
 from . import bare_url
 from .bare import BODY_WINDOW
-from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END
+from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -158,8 +159,11 @@ def easy_end(text: str, start: int, anchor: int) -> int:
     end = _body_end(text, anchor)
     if end < 0 or not _line_goes_on_alone(text, end):
         return -1
-    if text.find("@", end, end + LOGIN_READ_ON) >= 0:
-        return -1  # a login that may read on (login_runs_on.login_read_on)
+    if (
+        text.find("@", end, end + LOGIN_READ_ON) >= 0
+        and login_read_on(text, start, end) is not None
+    ):
+        return -1  # a login that reads on: the pure path's own reading says (read_bare's)
     return end
 
 
