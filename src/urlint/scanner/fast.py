@@ -11,7 +11,8 @@ tests/scanner/test_fast.py runs the two paths side by side on generated texts an
 shared corpora: a change to the pure path's rules that this module does not follow fails
 there.
 
-The common shape (about three bare URLs in four of the benchmark text, bench/throughput.py):
+The common shape (two in three of the colon pass's hits on the benchmark text,
+bench/throughput.py):
 
 - a scheme of ASCII letters and digits, a letter first, shorter than bare.scheme_start's
   short window, after a blank or one of `(<[,;*|>` (no escape, placeholder or name before
@@ -37,7 +38,7 @@ from ..core.model import Candidate
 from ..core.records import built
 from ..grammar.schemes import SCHEMES
 from . import bare_url
-from .bare import BODY_WINDOW
+from .bare import _SHORT_WINDOW, BODY_WINDOW  # (the first: bare.scheme_start's first look)
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 
 TYPE_CHECKING = False
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
 
-# bare.scheme_start's first look: a scheme this long or longer is searched the slow way.
-SHORT_WINDOW = 12
 # The schemes whose bare URL has a shape to check (bare_url.not_bare_shaped): handed back.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
 _SHAPED_FIRST = "".join(sorted({name[0] for name in _SHAPED}))
@@ -131,7 +130,7 @@ def easy_scheme_start(text: str, colon: int, floor: int) -> int:
     first way and gives that (letters and digits, a letter first, after a blank or a mark
     `_may_stand_before` allows, inside the short window and after `floor`); -1 where that is
     not proven."""
-    low = max(floor, colon - SHORT_WINDOW)
+    low = max(floor, colon - _SHORT_WINDOW)
     at = colon
     while at > low and _is_alnum(ord(text[at - 1])):
         at -= 1
