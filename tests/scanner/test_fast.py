@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlint.scanner import fast, scanner
-from urlint.scanner.scanner import ChunkScan, scan
+from urlint.scanner.scanner import ChunkScan, iter_candidates
 
 from ..helpers import CORPORA, read_text
 
@@ -53,17 +53,30 @@ def fast_path(request):
     return fast
 
 
-def _read(text: str, module, syntax: str = "text", chunk: tuple[int, int] | None = None):
-    """The candidates of `text` with `module` as the fast path (None: the pure path);
-    `chunk`: (stop, covered_until) of one ChunkScan instead of the whole text's scan."""
+def _read(text: str, module, syntax: str = "text", chunk: tuple[int, int, int] | None = None):
+    """The candidates of `text` with `module` as the fast path (None: the pure path), as
+    `extract` reads them (no near-URL looked for: the fast path's only reading); `chunk`:
+    (stop, covered_until, since) of one ChunkScan instead of the whole text's scan, its
+    candidates and where they cover the text to."""
     saved = scanner.FAST, scanner.fast
     scanner.FAST = module is not None
     scanner.fast = module if module is not None else saved[1]
     try:
         if chunk is None:
-            return scan(text, syntax=syntax)
-        stop, covered = chunk
-        return list(ChunkScan(text, line_base=3, stop=stop, covered_until=covered, syntax=syntax))
+            return list(iter_candidates(text, syntax=syntax, near=False))
+        stop, covered, since = chunk
+        scanned = ChunkScan(
+            text,
+            line_base=3,
+            column_base=2,
+            offset_base=7,
+            stop=stop,
+            covered_until=covered,
+            since=since,
+            syntax=syntax,
+            near=False,
+        )
+        return list(scanned), scanned.covered
     finally:
         scanner.FAST, scanner.fast = saved
 
@@ -163,10 +176,12 @@ def test_generated_texts_read_alike(fast_path, text, syntax):
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=_TEXTS, cut=st.integers(0, 400), back=st.integers(0, 50))
-def test_generated_chunks_read_alike(fast_path, text, cut, back):
+@given(
+    text=_TEXTS, cut=st.integers(0, 400), back=st.integers(0, 50), since=st.integers(0, 50)
+)
+def test_generated_chunks_read_alike(fast_path, text, cut, back, since):
     stop = min(cut, len(text))
-    _same(text, fast_path, chunk=(stop, max(0, stop - back)))
+    _same(text, fast_path, chunk=(stop, max(0, stop - back), min(since, stop)))
 
 
 @pytest.mark.slow

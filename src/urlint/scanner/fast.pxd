@@ -1,6 +1,8 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the rules
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
+from libc.string cimport memchr
 
 cdef bint _is_space(Py_UCS4 code)
 cdef bint _is_letter(Py_UCS4 code)
@@ -25,5 +27,38 @@ cdef Py_ssize_t _body_end(str text, Py_ssize_t anchor)
 @cython.locals(length=Py_ssize_t, near=Py_ssize_t, at=Py_ssize_t, code=Py_UCS4)
 cdef bint _line_goes_on_alone(str text, Py_ssize_t end)
 
-@cython.locals(end=Py_ssize_t, url=str)
-cpdef read_bare(str text, Py_ssize_t start, Py_ssize_t anchor, Py_ssize_t covered, index)
+cdef class ProseLane:
+    cdef str text
+    cdef object index, hard, other_hits, colon_match, colons, wrapper_hits
+    cdef Py_ssize_t floor, stop, colon_stop, covered, lt_from, colon_from
+    cdef Py_ssize_t wrapper_at, colon_start, colon_anchor
+    cdef bint narrow, wrappers_done, colons_done, done, walks
+    cdef Py_ssize_t offset, line, line_start, line_base, column_base, offset_base
+
+    @cython.locals(text=str, length=Py_ssize_t, at=Py_ssize_t, following=Py_UCS4)
+    cdef void _next_wrapper(self)
+
+    @cython.locals(text=str, colon=Py_ssize_t, start=Py_ssize_t, slashed=bint)
+    cdef void _next_colon(self)
+
+    @cython.locals(text=str, newlines=Py_ssize_t, column=Py_ssize_t)
+    cdef object _span(self, Py_ssize_t start, Py_ssize_t end)
+
+    @cython.locals(
+        out=list, text=str, start=Py_ssize_t, kind=int, anchor=Py_ssize_t, end=Py_ssize_t,
+        url=str,
+    )
+    cpdef list batch(self)
+
+@cython.locals(place=Py_ssize_t, code=Py_ssize_t)
+cdef bint _may_end_a_bare_name(str text, Py_ssize_t colon)
+
+cdef bint _one_byte_a_character(str text)
+
+@cython.locals(data="const unsigned char*", found="const unsigned char*")
+cdef Py_ssize_t _find_narrow(str text, unsigned char char, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(data="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t)
+cdef Py_ssize_t _newlines(str text, Py_ssize_t start, Py_ssize_t end)
+
+cdef Py_ssize_t _after_last_newline(str text, Py_ssize_t start, Py_ssize_t end)

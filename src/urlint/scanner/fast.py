@@ -32,14 +32,16 @@ bench/throughput.py):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from re import Match
+from re import Match, Pattern
 
-from ..core.model import Candidate
+from ..core.model import Candidate, Position, Span
 from ..core.records import built
-from ..grammar.schemes import SCHEMES
+from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
 from .bare import _SHORT_WINDOW, BODY_WINDOW  # (the first: bare.scheme_start's first look)
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
+from .textpos import LineIndex
+from .wrappers import OPEN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,6 +49,10 @@ if TYPE_CHECKING:
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
+if COMPILED:
+    # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
+    # module's branches use them, and this file as Python needs no Cython.
+    import cython
 
 # The schemes whose bare URL has a shape to check (bare_url.not_bare_shaped): handed back.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
@@ -237,37 +243,279 @@ def _line_goes_on_alone(text: str, end: int) -> bool:
     return ord(text[at]) == 0x0D and at + 1 < length and ord(text[at + 1]) == 0x0A
 
 
-def read_bare(
-    text: str, start: int, anchor: int, covered: int, index: Positions
-) -> tuple[Candidate | None, int] | None:
-    """bare_url.read_bare for prose: the easy URL read here, any other there."""
-    end = easy_end(text, start, anchor)
-    if end < 0:
-        return bare_url.read_bare(text, start, anchor, covered, index)
-    span = index.span(start, end)
-    url = text[start:end]
-    candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
-    if url.find("%") >= 0 or url.find("$") >= 0:  # may be a template (no "{" or "[" here)
-        return bare_url.templated(candidate), end
-    return candidate, end
+class ProseLane:
+    """_scan's reading of running text, hit by hit, where this module is compiled: the
+    common bare URL read here, every other hit handed to the scanner's own code.
+
+    The hits are scanner._hits' for prose, from `floor` on: each "<" that opens a wrapper
+    (wrappers.OPEN, as scanner._wrapper_hits finds them) and each bare URL start of a
+    colon that `colon_pattern` (scanner._COLON) matches before `colon_stop` (an easy
+    scheme read here, any other by `other_hits`: scanner._bare_hits for that one match),
+    in text order, a wrapper first at the same offset. In a text of one byte a character
+    (Latin-1: most) C finds the "<" and ":" and looks at each before a pattern is asked;
+    in any other, the passes' own iterators `wrapper_hits` and `colons` give them.
+
+    A hit before `covered` is inside a URL read already; the reading stops at the first
+    hit at or after `stop`. An easy URL (easy_end) is made the candidate bare_url.read_bare
+    makes of it, its span `index`'s (counted here, where `index` is a textpos.LineIndex,
+    and handed back to it before it is asked again); for any other hit, `hard(start, kind,
+    anchor, covered)` gives what _scan's loop gives: None for nothing, or (the candidate
+    or None, the offset covered to). `batch()` gives the next (candidate, covered) pairs
+    _scan yields, a few hundred at most (a chunk full of URLs is never held at once), and
+    an empty list at the end."""
+
+    def __init__(
+        self,
+        text: str,
+        floor: int,
+        stop: int,
+        colon_stop: int,
+        covered: int,
+        index: Positions,
+        hard: Callable[[int, int, int, int], tuple[Candidate | None, int] | None],
+        other_hits: Callable[[Match[str]], Iterator[tuple[int, int, int]]],
+        colon_pattern: Pattern[str],
+        colons: Iterator[Match[str]],
+        wrapper_hits: Iterator[tuple[int, int, int]],
+    ) -> None:
+        self.text = text
+        self.floor = floor
+        self.stop = stop
+        self.colon_stop = colon_stop
+        self.covered = covered
+        self.index = index
+        self.hard = hard
+        self.other_hits = other_hits
+        self.colon_match = colon_pattern.match
+        self.colons = colons
+        self.wrapper_hits = wrapper_hits
+        self.narrow = _one_byte_a_character(text)
+        self.lt_from = floor  # where the next "<" is looked for (a narrow text)
+        self.colon_from = floor  # where the next ":" is (a narrow text)
+        self.wrapper_at = -1
+        self.wrappers_done = False
+        self.colon_start = -1
+        self.colon_anchor = -1
+        self.colons_done = False
+        self.done = False
+        # The line walk for easy URLs' spans, where `index` is a LineIndex: where it was
+        # last asked (offset, line, that line's start) and its bases.
+        self.walks = type(index) is LineIndex
+        self.offset = self.line = self.line_start = 0
+        self.line_base = self.column_base = self.offset_base = 0
+        if self.walks:
+            self.line_base, self.column_base, self.offset_base = index.bases()  # type: ignore[attr-defined]  # a LineIndex's
+            self.offset, self.line, self.line_start = index.walk()  # type: ignore[attr-defined]
+
+    def _next_wrapper(self) -> None:
+        """Take the next wrapper start (or none is left)."""
+        if not self.narrow:
+            found = next(self.wrapper_hits, None)
+            if found is None:
+                self.wrappers_done = True
+                self.wrapper_at = -1
+            else:
+                self.wrapper_at = found[0]
+            return
+        text = self.text
+        length = len(text)
+        at = self.lt_from
+        while True:
+            at = _find_narrow(text, 0x3C, at, length)  # "<"
+            if at < 0:
+                self.wrappers_done = True
+                self.wrapper_at = -1
+                return
+            following = ord(text[at + 1]) if at + 1 < length else 0
+            # (wrappers.OPEN: a blank or a letter after the "<", else no wrapper opens)
+            if (following == 0x20 or following == 0x09 or _is_letter(following)) and (
+                _OPEN(text, at) is not None
+            ):
+                self.wrapper_at = at
+                self.lt_from = at + 1
+                return
+            at += 1
+
+    def _next_colon(self) -> None:
+        """Take the next bare URL start of a colon (or none is left)."""
+        text = self.text
+        while True:
+            match = None
+            if self.narrow:
+                colon = _find_narrow(text, 0x3A, self.colon_from, self.colon_stop)  # ":"
+                if colon < 0:
+                    self.colons_done = True
+                    self.colon_start = -1
+                    return
+                slashed = (
+                    colon + 3 <= self.colon_stop
+                    and ord(text[colon + 1]) == 0x2F
+                    and ord(text[colon + 2]) == 0x2F
+                )
+                # (scanner._COLON: "://", or a name taken bare whose last letters stand
+                # before it; its search goes on after what it matched)
+                self.colon_from = colon + 3 if slashed else colon + 1
+                if not slashed and not _may_end_a_bare_name(text, colon):
+                    continue
+            else:
+                match = next(self.colons, None)
+                if match is None:
+                    self.colons_done = True
+                    self.colon_start = -1
+                    return
+                colon = match.start()
+                slashed = match.end() > colon + 1
+            start = easy_scheme_start(text, colon, self.floor) if slashed else -1
+            if start < 0:
+                if match is None:
+                    match = self.colon_match(text, colon, self.colon_stop)
+                    if match is None:
+                        continue
+                found = next(self.other_hits(match), None)
+                if found is None:
+                    continue
+                start = found[0]
+            self.colon_start = start
+            self.colon_anchor = colon
+            return
+
+    def _span(self, start: int, end: int) -> Span:
+        """The span of the easy URL text[start:end], on one line: index.span's."""
+        if not self.walks or start < self.offset:
+            if self.walks:
+                self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
+            span = self.index.span(start, end)
+            if self.walks:
+                self.offset, self.line, self.line_start = self.index.walk()  # type: ignore[attr-defined]
+            return span
+        text = self.text
+        newlines = _newlines(text, self.offset, start)
+        if newlines:
+            self.line += newlines
+            self.line_start = _after_last_newline(text, self.offset, start)
+        self.offset = start
+        column = start - self.line_start + 1
+        if self.line == self.line_base:
+            column += self.column_base
+        first = built(Position, (self.line, column, start + self.offset_base))
+        last = built(Position, (self.line, column + end - start, end + self.offset_base))
+        return built(Span, (first, last))
+
+    def batch(self) -> list[tuple[Candidate | None, int]]:
+        """The next pairs _scan yields (empty at the end)."""
+        out: list[tuple[Candidate | None, int]] = []
+        if self.done:
+            return out
+        text = self.text
+        if self.wrapper_at < 0 and not self.wrappers_done:
+            self._next_wrapper()
+        if self.colon_start < 0 and not self.colons_done:
+            self._next_colon()
+        while len(out) < _BATCH:
+            if self.wrapper_at >= 0 and (
+                self.colon_start < 0 or self.wrapper_at <= self.colon_start
+            ):
+                start = self.wrapper_at
+                kind = 0
+                anchor = start
+                self._next_wrapper()
+            elif self.colon_start >= 0:
+                start = self.colon_start
+                kind = 1
+                anchor = self.colon_anchor
+                self._next_colon()
+            else:
+                self.done = True
+                break
+            if start < self.covered:
+                continue
+            if start >= self.stop:
+                self.done = True
+                break
+            end = easy_end(text, start, anchor) if kind == 1 else -1
+            if end >= 0:
+                span = self._span(start, end)
+                url = text[start:end]
+                candidate = built(Candidate, (url, span, (span,), *_BARE_DEFAULTS))
+                if url.find("%") >= 0 or url.find("$") >= 0:  # may be a template (no "{", "[")
+                    candidate = bare_url.templated(candidate)
+                self.covered = end
+                out.append((candidate, end))
+                continue
+            if self.walks:
+                self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
+            found = self.hard(start, kind, anchor, self.covered)
+            if self.walks:
+                self.offset, self.line, self.line_start = self.index.walk()  # type: ignore[attr-defined]
+            if found is None:
+                continue
+            self.covered = found[1]
+            if found[0] is not None or kind == 0:  # a wrapper with no URL covers its text
+                out.append(found)
+        if self.done and self.walks:
+            self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
+        return out
 
 
-def bare_hits(
-    text: str,
-    colons: Iterator[Match[str]],
-    floor: int,
-    slow: Callable[[str, Iterator[Match[str]], int], Iterator[tuple[int, int, int]]],
-) -> Iterator[tuple[int, int, int]]:
-    """The scanner's bare URL hits (scanner._bare_hits, passed as `slow`, whose kind 1 is a
-    bare URL's): each "://" whose scheme has the common shape found here, any other colon
-    by `slow`."""
-    for match in colons:
-        colon = match.start()
-        start = easy_scheme_start(text, colon, floor) if match.end() > colon + 1 else -1
-        if start >= 0:
-            yield start, 1, colon
-        else:
-            yield from slow(text, iter((match,)), floor)
+# How many pairs a batch holds at most.
+_BATCH = 256
+
+_OPEN = OPEN.match
+
+# The letters the names of the schemes taken bare without "//" have at their last places
+# (the last first), either case: a colon with other letters before it is no such scheme's
+# (scanner._COLON's pattern, grammar.schemes.BARE_COLON_PATTERN, is asked for the others).
+_NAME_PLACES = min(len(name) for name in BARE_WITHOUT_SLASHES)
+_NAME_LETTERS = bytes(
+    1 if chr(code).lower() in {name[-1 - place] for name in BARE_WITHOUT_SLASHES} else 0
+    for place in range(_NAME_PLACES)
+    for code in range(128)
+)
 
 
-__all__ = ["COMPILED", "bare_hits", "easy_end", "easy_scheme_start", "read_bare"]
+def _may_end_a_bare_name(text: str, colon: int) -> bool:
+    """May the colon at `colon` follow a name taken bare without "//" (`_NAME_LETTERS`)?"""
+    if colon < _NAME_PLACES:
+        return False
+    for place in range(_NAME_PLACES):
+        code = ord(text[colon - 1 - place])
+        if code > 0x7F or _NAME_LETTERS[place * 128 + code] == 0:
+            return False
+    return True
+
+
+def _one_byte_a_character(text: str) -> bool:
+    """Is `text` stored one byte a character (Latin-1), where C finds its characters?"""
+    if COMPILED:
+        return PyUnicode_KIND(text) == 1  # noqa: F821  # (fast.pxd's)
+    return False
+
+
+def _find_narrow(text: str, char: int, start: int, end: int) -> int:
+    """The first offset of the ASCII character `char` in text[start:end] of a Latin-1
+    `text`, or -1 (memchr)."""
+    if COMPILED and start < end:
+        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # noqa: F821
+        found = cython.cast(cython.p_uchar, memchr(data + start, char, end - start))  # noqa: F821
+        return -1 if found == cython.NULL else found - data
+    return text.find(chr(char), start, end)
+
+
+def _newlines(text: str, start: int, end: int) -> int:
+    """How many line ends text[start:end] holds (a loop the C compiler runs on many bytes
+    at once, where `text` is one byte a character)."""
+    if COMPILED and PyUnicode_KIND(text) == 1:  # noqa: F821
+        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # noqa: F821
+        count = 0
+        for at in range(start, end):
+            count += data[at] == 10
+        return count
+    return text.count("\n", start, end)
+
+
+def _after_last_newline(text: str, start: int, end: int) -> int:
+    """The offset after the last line end in text[start:end] (one stands there)."""
+    return text.rfind("\n", start, end) + 1
+
+
+__all__ = ["COMPILED", "ProseLane", "easy_end", "easy_scheme_start"]

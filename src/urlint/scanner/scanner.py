@@ -26,6 +26,7 @@ regular expression in code or such a text is no URL (scanner.regexes).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -33,7 +34,7 @@ from functools import cache
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
-from . import bare, wrappers
+from . import bare, fast, wrappers
 from .bare_url import password_end, read_bare, templated, word_start
 from .body import GLUED_MARKS_FROM
 from .furniture import Furniture
@@ -78,6 +79,11 @@ _DENSE_BLOCK = _LT_LOOK * _SPARSE_LT
 
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
+
+# The compiled fast path (scanner.fast): running text's common bare URL read in C, every
+# other hit by the code below. Where that module is compiled, and URLINT_PURE is not set
+# ("1": the pure path, the reference, in a compiled install).
+FAST = fast.COMPILED and os.environ.get("URLINT_PURE") != "1"
 
 
 TYPE_CHECKING = False
@@ -329,8 +335,7 @@ def _hits(
     """(start, kind, anchor) for every place a URL may start, in text order; `slashed`:
     the colons of `:\\/\\/` too; `escaped`: of `\\://` too, after the backslash."""
     lo = covered_until
-    # A URL that starts before `stop` has its colon at most a scheme's length after it.
-    colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
+    colon_stop = _colon_stop(text, stop)
     passes: tuple[Iterator[tuple[int, int, int]], ...] = (
         _wrapper_hits(text, lo),
         _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
@@ -354,6 +359,12 @@ def _hits(
     import heapq  # here: a pre-commit hook's small files never merge
 
     return heapq.merge(*passes)
+
+
+def _colon_stop(text: str, stop: int) -> int:
+    """Where the colon pass ends for hits before `stop`: a URL that starts before it has
+    its colon at most a scheme's length after it."""
+    return min(len(text), stop + bare.SCHEME_WINDOW + 3)
 
 
 def _merged(
@@ -483,6 +494,9 @@ def _scan(
     furniture = Furniture(text)
     covered = covered_until
     lo = max(since, covered_until)
+    if FAST and not near and code is None and markup is None and lines is None and other is None:
+        yield from _scan_fast(text, index, stop, covered, lo, furniture)
+        return
     slashed = code is not None and code.slashed
     escaped = other is not None and other.escaped_colons
     read = read_bare if code is None else code.bare
@@ -524,6 +538,42 @@ def _scan(
                 yield candidate, covered
     if near_urls:
         yield from _near_placed().near_before(text, index, near_urls, len(text), covered)
+
+
+def _scan_fast(
+    text: str, index: Positions, stop: int, covered: int, lo: int, furniture: Furniture
+) -> Iterator[tuple[Candidate | None, int]]:
+    """_scan for running text where no near-URL is looked for, on the compiled fast path
+    (fast.ProseLane): its easy bare URLs read in C, every other hit as _scan's loop reads
+    it (written out for prose below)."""
+
+    def hard(start: int, kind: int, anchor: int, covered: int) -> tuple[Candidate | None, int] | None:
+        if kind == _WRAPPER:
+            wrapper = wrappers.read_wrapper(text, start, furniture)
+            return None if wrapper is None else _wrapped(text, wrapper, index)
+        return read_bare(text, start, anchor, covered, index)
+
+    def other_hits(match: re.Match[str]) -> Iterator[tuple[int, int, int]]:
+        return _bare_hits(text, iter((match,)), lo)
+
+    colon_stop = _colon_stop(text, stop)
+    lane = fast.ProseLane(
+        text,
+        lo,
+        stop,
+        colon_stop,
+        covered,
+        index,
+        hard,
+        other_hits,
+        _COLON,
+        _COLON.finditer(text, lo, colon_stop),
+        _wrapper_hits(text, lo),
+    )
+    batch = lane.batch()
+    while batch:
+        yield from batch
+        batch = lane.batch()
 
 
 def _near_candidates(
