@@ -15,17 +15,29 @@ cdef bint _is_trailing(Py_UCS4 code)
 @cython.locals(low=Py_ssize_t, at=Py_ssize_t)
 cpdef Py_ssize_t easy_scheme_start(str text, Py_ssize_t colon, Py_ssize_t floor)
 
-@cython.locals(end=Py_ssize_t)
+@cython.locals(end=Py_ssize_t, quoted=bint, before=Py_UCS4)
 cpdef Py_ssize_t easy_end(str text, Py_ssize_t start, Py_ssize_t anchor)
+
+@cython.locals(last=Py_UCS4)
+cdef bint _may_have_glued_on(str text, Py_ssize_t end)
 
 @cython.locals(
     length=Py_ssize_t, body=Py_ssize_t, window=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t,
     closer=Py_ssize_t, code=Py_UCS4, first=Py_UCS4,
 )
-cdef Py_ssize_t _body_end(str text, Py_ssize_t anchor)
+cdef Py_ssize_t _body_end(str text, Py_ssize_t anchor, bint quoted)
 
-@cython.locals(length=Py_ssize_t, near=Py_ssize_t, at=Py_ssize_t, code=Py_UCS4)
-cdef bint _line_goes_on_alone(str text, Py_ssize_t end)
+@cython.locals(
+    length=Py_ssize_t, near=Py_ssize_t, at=Py_ssize_t, code=Py_UCS4, trimmed=bint,
+    next_start=Py_ssize_t,
+)
+cdef bint _nothing_goes_on(str text, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(
+    last=Py_UCS4, length=Py_ssize_t, window=Py_ssize_t, at=Py_ssize_t, first=Py_UCS4,
+    code=Py_UCS4, line_end=Py_ssize_t, wrap_column=Py_ssize_t,
+)
+cdef bint _next_line_says_no(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t next_start)
 
 cdef class ProseLane:
     cdef str text

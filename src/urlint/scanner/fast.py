@@ -151,8 +151,12 @@ def easy_end(text: str, start: int, anchor: int) -> int:
     """Where the bare URL whose scheme starts at `start`, "://" at `anchor`, ends, where it
     has the common shape (this module's docstring) and bare_url.read_bare, in prose, makes
     it a plain candidate of text[start:end]; -1 where that is not proven."""
-    if start > 0 and not _may_stand_before(ord(text[start - 1])):
-        return -1
+    quoted = False
+    if start > 0:
+        before = ord(text[start - 1])
+        quoted = before == 0x22  # '"'
+        if not quoted and not _may_stand_before(before):
+            return -1
     if anchor + 3 > len(text) or text[anchor + 1] != "/" or text[anchor + 2] != "/":
         return -1
     if (
@@ -161,8 +165,8 @@ def easy_end(text: str, start: int, anchor: int) -> int:
         and text[start:anchor].lower() in _SHAPED
     ):
         return -1  # "data://": a shape to check
-    end = _body_end(text, anchor)
-    if end < 0 or not _line_goes_on_alone(text, end):
+    end = _body_end(text, anchor, quoted)
+    if end < 0 or _may_have_glued_on(text, end) or not _nothing_goes_on(text, start, end):
         return -1
     if (
         text.find("@", end, end + LOGIN_READ_ON) >= 0
@@ -172,13 +176,26 @@ def easy_end(text: str, start: int, anchor: int) -> int:
     return end
 
 
-def _body_end(text: str, anchor: int) -> int:
+def _may_have_glued_on(text: str, end: int) -> bool:
+    """May the body that ends at `end` have what is glued on at its end to drop
+    (bare_url._before_what_is_glued_on: read_bare's own test of its last characters)?"""
+    last = text[end - 1]
+    return (
+        (last == text[end - 3] and (text[end - 3] == text[end - 2] or text[end - 3] == text[end - 5]))
+        or last == "-"
+        or (last == "8" and end < len(text) and text[end] == "<")
+    )
+
+
+def _body_end(text: str, anchor: int, quoted: bool) -> int:
     """Where the body after the "://" at `anchor` ends, where bare.body_end takes its simple
     way and bare.has_body holds; -1 where that is not proven. The simple way: printable
     ASCII with no quote, "@" or opening bracket, shorter than its window, no "-" last; or
     such a body up to a closing bracket that opens none in it, which ends it there
     (bare.first_unbalanced_closer: `(see http://x.org/a)`), where the rest of the body's
-    run has no template's brace or `$(`, no arrow or `[<` at its end (bare._cut)."""
+    run has no template's brace or `$(`, no arrow or `[<` at its end (bare._cut). After a
+    double quote (`quoted`), the simple way only with no closing bracket (a quoted value's
+    is not the prose's) and no "$" last (a pattern's end anchor: bare._before_an_anchor)."""
     length = len(text)
     body = anchor + 3
     window = anchor + 1 + BODY_WINDOW
@@ -203,6 +220,8 @@ def _body_end(text: str, anchor: int) -> int:
     if ord(text[end - 1]) == 0x2D or ord(text[end - 1]) == 0x5B:
         return -1  # a dash at the end (a file name's, an arrow's), a "[" (of `[<`)
     if closer >= 0:
+        if quoted:
+            return -1
         end = closer
     if end == body or ord(text[end - 1]) == 0x2D:
         return -1  # nothing after "//"; a dash at the end (a file name's)
@@ -213,14 +232,18 @@ def _body_end(text: str, anchor: int) -> int:
     first = ord(text[body])
     if not (_is_alnum(first) or first == 0x2F):
         return -1  # bare.has_body's other cases
+    if quoted and ord(text[end - 1]) == 0x24:
+        return -1
     return end
 
 
-def _line_goes_on_alone(text: str, end: int) -> bool:
-    """Does no next line go on with a URL that ends at `end`: no line end near after it
-    (login_runs_on.URL_LINE_END: what the body's class takes, blanks, a line end), or a
-    blank line or the text's end after that line end (bare_url._at_line_end)? False where
-    that is not proven."""
+def _nothing_goes_on(text: str, start: int, end: int) -> bool:
+    """Does nothing on the next line go on with the URL text[start:end], where read_bare
+    reads on at its line's end (bare_url._at_line_end: continuation, joins.joined, a
+    login's rest)? True where its line goes on past it (no login_runs_on.URL_LINE_END
+    near: what the body's class takes, blanks, a line end), a blank line or the text's end
+    follows, or the next line's first character says no at once; False where that is not
+    proven."""
     length = len(text)
     near = min(length, end + NEAR_LINE_END)
     at = end
@@ -231,16 +254,67 @@ def _line_goes_on_alone(text: str, end: int) -> bool:
         if _ends_body(code):
             break
         at += 1
+    trimmed = at > end  # what the body's class takes after the URL: trimmed punctuation
     while at < near and (ord(text[at]) == 0x20 or ord(text[at]) == 0x09):
         at += 1
     if at < near and ord(text[at]) == 0x0D:
         at += 1
     if at >= near or ord(text[at]) != 0x0A:
         return True  # its line goes on
-    at += 1
-    if at >= length or ord(text[at]) == 0x0A:
+    next_start = at + 1
+    if next_start >= length or ord(text[next_start]) == 0x0A:
         return True
-    return ord(text[at]) == 0x0D and at + 1 < length and ord(text[at + 1]) == 0x0A
+    if ord(text[next_start]) == 0x0D and next_start + 1 < length and ord(text[next_start + 1]) == 0x0A:
+        return True
+    return not trimmed and _next_line_says_no(text, start, end, next_start)
+
+
+def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool:
+    """Does the next line, which starts at `next_start`, go on with the URL text[start:end]
+    that only blanks follow to its line's end in no way? Its first character past blanks
+    (within the 80 both readers look at) is no path's or query's and no reply prefix's
+    (continuation.continuation says no there), the URL ends on no separator
+    (continuation.ENDS_MID_URL, joins.SEPARATOR_ENDS); where the URL ends its line with no
+    blank, that character is a letter or digit (joins._may_go_on says no), the URL is no
+    ".htm" cut before its "l" and its line is shorter than a mail client's wrap column
+    (joins.MIN_WRAP_COLUMN); and the line holds no "@" (login_runs_on.login_rest)."""
+    ends_mid_url, starts_mid_url, separator_ends, wrap_column = _next_line_rules()
+    last = text[end - 1]
+    if last in ends_mid_url or last in separator_ends:
+        return False
+    length = len(text)
+    window = min(length, next_start + 80)
+    at = next_start
+    while at < window and (ord(text[at]) == 0x20 or ord(text[at]) == 0x09):
+        at += 1
+    if at >= window:
+        return False
+    first = text[at]
+    if first in starts_mid_url or first == ">" or first == "|":
+        return False
+    if ord(text[end]) == 0x0A or ord(text[end]) == 0x0D:  # the URL ends its line
+        code = ord(first)
+        if not _is_alnum(code) or text[end - 4 : end].lower() == ".htm":
+            return False
+        if end - (text.rfind("\n", 0, start) + 1) >= wrap_column:
+            return False
+    line_end = text.find("\n", next_start)
+    return text.find("@", next_start, line_end if line_end >= 0 else length) < 0
+
+
+def _next_line_rules() -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+    """continuation's and joins' characters and column (_next_line_says_no), loaded with
+    the first URL a next line may go on with, as bare_url loads those readers."""
+    global _NEXT_LINE_RULES
+    if _NEXT_LINE_RULES is None:
+        from .continuation import ENDS_MID_URL, STARTS_MID_URL
+        from .joins import MIN_WRAP_COLUMN, SEPARATOR_ENDS
+
+        _NEXT_LINE_RULES = (ENDS_MID_URL, STARTS_MID_URL, SEPARATOR_ENDS, MIN_WRAP_COLUMN)
+    return _NEXT_LINE_RULES
+
+
+_NEXT_LINE_RULES: tuple[frozenset[str], frozenset[str], frozenset[str], int] | None = None
 
 
 class ProseLane:
