@@ -558,10 +558,15 @@ def _may_end_a_bare_name(text: str, colon: int) -> bool:
     return True
 
 
+# The C below: on the compiled module's branches (COMPILED) alone, the names fast.pxd
+# cimports from CPython's and C's headers (PyUnicode_KIND, PyUnicode_DATA, memchr), which
+# neither Python nor a type checker knows.
+
+
 def _one_byte_a_character(text: str) -> bool:
     """Is `text` stored one byte a character (Latin-1), where C finds its characters?"""
     if COMPILED:
-        return PyUnicode_KIND(text) == 1  # noqa: F821  # (fast.pxd's)
+        return PyUnicode_KIND(text) == 1  # type: ignore[name-defined]  # noqa: F821
     return False
 
 
@@ -569,17 +574,17 @@ def _find_narrow(text: str, char: int, start: int, end: int) -> int:
     """The first offset of the ASCII character `char` in text[start:end] of a Latin-1
     `text`, or -1 (memchr)."""
     if COMPILED and start < end:
-        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # noqa: F821
-        found = cython.cast(cython.p_uchar, memchr(data + start, char, end - start))  # noqa: F821
-        return -1 if found == cython.NULL else found - data
+        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
+        found = memchr(data + start, char, end - start)  # type: ignore[name-defined]  # noqa: F821
+        return -1 if found == cython.NULL else cython.cast(cython.p_uchar, found) - data
     return text.find(chr(char), start, end)
 
 
 def _newlines(text: str, start: int, end: int) -> int:
     """How many line ends text[start:end] holds (a loop the C compiler runs on many bytes
     at once, where `text` is one byte a character)."""
-    if COMPILED and PyUnicode_KIND(text) == 1:  # noqa: F821
-        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # noqa: F821
+    if COMPILED and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
+        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
         count = 0
         for at in range(start, end):
             count += data[at] == 10
