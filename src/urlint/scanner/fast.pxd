@@ -27,6 +27,9 @@ cdef bint _may_have_glued_on(str text, Py_ssize_t end)
 )
 cdef Py_ssize_t _body_end(str text, Py_ssize_t anchor, bint quoted)
 
+@cython.locals(body=Py_ssize_t, first=Py_UCS4)
+cdef Py_ssize_t _trimmed_end(str text, Py_ssize_t anchor, Py_ssize_t end, bint quoted)
+
 @cython.locals(
     length=Py_ssize_t, near=Py_ssize_t, at=Py_ssize_t, code=Py_UCS4, trimmed=bint,
     next_start=Py_ssize_t,
@@ -43,7 +46,7 @@ cdef class ProseLane:
     cdef str text
     cdef object index, hard, other_hits, colon_match, colons, wrapper_hits
     cdef Py_ssize_t floor, stop, colon_stop, covered, lt_from, colon_from
-    cdef Py_ssize_t wrapper_at, colon_start, colon_anchor
+    cdef Py_ssize_t wrapper_at, colon_start, colon_anchor, kind, anchor
     cdef bint narrow, wrappers_done, colons_done, done, walks
     cdef Py_ssize_t offset, line, line_start, line_base, column_base, offset_base
 
@@ -52,6 +55,9 @@ cdef class ProseLane:
 
     @cython.locals(text=str, colon=Py_ssize_t, start=Py_ssize_t, slashed=bint)
     cdef void _next_colon(self)
+
+    @cython.locals(start=Py_ssize_t)
+    cdef Py_ssize_t _next_hit(self)
 
     @cython.locals(text=str, newlines=Py_ssize_t, column=Py_ssize_t)
     cdef object _span(self, Py_ssize_t start, Py_ssize_t end)

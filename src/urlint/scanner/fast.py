@@ -180,11 +180,9 @@ def _may_have_glued_on(text: str, end: int) -> bool:
     """May the body that ends at `end` have what is glued on at its end to drop
     (bare_url._before_what_is_glued_on: read_bare's own test of its last characters)?"""
     last = text[end - 1]
-    return (
-        (last == text[end - 3] and (text[end - 3] == text[end - 2] or text[end - 3] == text[end - 5]))
-        or last == "-"
-        or (last == "8" and end < len(text) and text[end] == "<")
-    )
+    if last == text[end - 3] and (last == text[end - 2] or last == text[end - 5]):
+        return True  # a rule's repetitions (`====`, `-o-o-o-o`)
+    return last == "-" or (last == "8" and end < len(text) and text[end] == "<")
 
 
 def _body_end(text: str, anchor: int, quoted: bool) -> int:
@@ -195,7 +193,7 @@ def _body_end(text: str, anchor: int, quoted: bool) -> int:
     (bare.first_unbalanced_closer: `(see http://x.org/a)`), where the rest of the body's
     run has no template's brace or `$(`, no arrow or `[<` at its end (bare._cut). After a
     double quote (`quoted`), the simple way only with no closing bracket (a quoted value's
-    is not the prose's) and no "$" last (a pattern's end anchor: bare._before_an_anchor)."""
+    is not the prose's)."""
     length = len(text)
     body = anchor + 3
     window = anchor + 1 + BODY_WINDOW
@@ -225,6 +223,14 @@ def _body_end(text: str, anchor: int, quoted: bool) -> int:
         end = closer
     if end == body or ord(text[end - 1]) == 0x2D:
         return -1  # nothing after "//"; a dash at the end (a file name's)
+    return _trimmed_end(text, anchor, end, quoted)
+
+
+def _trimmed_end(text: str, anchor: int, end: int, quoted: bool) -> int:
+    """Where the body after the "://" at `anchor`, read to `end`, ends once its sentence
+    punctuation is trimmed, where bare.has_body holds and, after a double quote (`quoted`),
+    it ends on no "$" (a pattern's end anchor: bare._before_an_anchor); else -1."""
+    body = anchor + 3
     while end > anchor + 1 and _is_trailing(ord(text[end - 1])):
         end -= 1
     if end <= body:
@@ -262,10 +268,8 @@ def _nothing_goes_on(text: str, start: int, end: int) -> bool:
     if at >= near or ord(text[at]) != 0x0A:
         return True  # its line goes on
     next_start = at + 1
-    if next_start >= length or ord(text[next_start]) == 0x0A:
-        return True
-    if ord(text[next_start]) == 0x0D and next_start + 1 < length and ord(text[next_start + 1]) == 0x0A:
-        return True
+    if next_start >= length or text.startswith(("\n", "\r\n"), next_start):
+        return True  # a blank line or the text's end after it
     return not trimmed and _next_line_says_no(text, start, end, next_start)
 
 
@@ -372,6 +376,7 @@ class ProseLane:
         self.colon_anchor = -1
         self.colons_done = False
         self.done = False
+        self.kind = self.anchor = 0  # the last hit's (_next_hit)
         # The line walk for easy URLs' spans, where `index` is a LineIndex: where it was
         # last asked (offset, line, that line's start) and its bases.
         self.walks = type(index) is LineIndex
@@ -475,6 +480,21 @@ class ProseLane:
         last = built(Position, (self.line, column + end - start, end + self.offset_base))
         return built(Span, (first, last))
 
+    def _next_hit(self) -> int:
+        """The next hit's start (its kind and anchor in `kind` and `anchor`): the wrapper's
+        where a wrapper and a bare URL start at one offset; -1 where none is left."""
+        if self.wrapper_at >= 0 and (self.colon_start < 0 or self.wrapper_at <= self.colon_start):
+            start = self.wrapper_at
+            self.kind, self.anchor = 0, start
+            self._next_wrapper()
+            return start
+        if self.colon_start >= 0:
+            start = self.colon_start
+            self.kind, self.anchor = 1, self.colon_anchor
+            self._next_colon()
+            return start
+        return -1
+
     def batch(self) -> list[tuple[Candidate | None, int]]:
         """The next pairs _scan yields (empty at the end)."""
         out: list[tuple[Candidate | None, int]] = []
@@ -486,26 +506,13 @@ class ProseLane:
         if self.colon_start < 0 and not self.colons_done:
             self._next_colon()
         while len(out) < _BATCH:
-            if self.wrapper_at >= 0 and (
-                self.colon_start < 0 or self.wrapper_at <= self.colon_start
-            ):
-                start = self.wrapper_at
-                kind = 0
-                anchor = start
-                self._next_wrapper()
-            elif self.colon_start >= 0:
-                start = self.colon_start
-                kind = 1
-                anchor = self.colon_anchor
-                self._next_colon()
-            else:
+            start = self._next_hit()
+            if start < 0 or start >= self.stop:
                 self.done = True
                 break
             if start < self.covered:
                 continue
-            if start >= self.stop:
-                self.done = True
-                break
+            kind, anchor = self.kind, self.anchor
             end = easy_end(text, start, anchor) if kind == 1 else -1
             if end >= 0:
                 span = self._span(start, end)
@@ -575,8 +582,11 @@ def _find_narrow(text: str, char: int, start: int, end: int) -> int:
     `text`, or -1 (memchr)."""
     if COMPILED and start < end:
         data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
-        found = memchr(data + start, char, end - start)  # type: ignore[name-defined]  # noqa: F821
-        return -1 if found == cython.NULL else cython.cast(cython.p_uchar, found) - data
+        found = cython.cast(
+            cython.p_uchar,
+            memchr(data + start, char, end - start),  # type: ignore[name-defined]  # noqa: F821
+        )
+        return -1 if found == cython.NULL else found - data
     return text.find(chr(char), start, end)
 
 

@@ -490,13 +490,32 @@ def _scan(
     how its URLs are read, where it is of a kind urlint does not read; `near`: whether
     near-URLs are looked for; `since`: where the look back before a chunk ends (ChunkScan),
     no place before it looked at for a URL; `opened`: the markup block the text starts
-    inside of (ChunkScan)."""
+    inside of (ChunkScan). Running text read for its URLs alone (no near-URL) is read on
+    the compiled fast path where it runs (FAST)."""
+    if FAST and not near and code is None and markup is None and lines is None and other is None:
+        return _scan_fast(text, index, stop, covered_until, max(since, covered_until))
+    return _scan_read(
+        text, index, stop, covered_until, code, markup, lines, other, near, since, opened
+    )
+
+
+def _scan_read(
+    text: str,
+    index: Positions,
+    stop: int,
+    covered_until: int,
+    code: CodeText | None,
+    markup: str | None,
+    lines: Lines | None,
+    other: OtherText | None,
+    near: bool,
+    since: int,
+    opened: OpenBlock,
+) -> Iterator[tuple[Candidate | None, int]]:
+    """_scan, hit by hit, in Python (the pure path)."""
     furniture = Furniture(text)
     covered = covered_until
     lo = max(since, covered_until)
-    if FAST and not near and code is None and markup is None and lines is None and other is None:
-        yield from _scan_fast(text, index, stop, covered, lo, furniture)
-        return
     slashed = code is not None and code.slashed
     escaped = other is not None and other.escaped_colons
     read = read_bare if code is None else code.bare
@@ -541,13 +560,16 @@ def _scan(
 
 
 def _scan_fast(
-    text: str, index: Positions, stop: int, covered: int, lo: int, furniture: Furniture
+    text: str, index: Positions, stop: int, covered: int, lo: int
 ) -> Iterator[tuple[Candidate | None, int]]:
     """_scan for running text where no near-URL is looked for, on the compiled fast path
-    (fast.ProseLane): its easy bare URLs read in C, every other hit as _scan's loop reads
-    it (written out for prose below)."""
+    (fast.ProseLane): its easy bare URLs read in C, every other hit as _scan_read's loop
+    reads it (written out for prose below), from `lo` on."""
+    furniture = Furniture(text)
 
-    def hard(start: int, kind: int, anchor: int, covered: int) -> tuple[Candidate | None, int] | None:
+    def hard(
+        start: int, kind: int, anchor: int, covered: int
+    ) -> tuple[Candidate | None, int] | None:
         if kind == _WRAPPER:
             wrapper = wrappers.read_wrapper(text, start, furniture)
             return None if wrapper is None else _wrapped(text, wrapper, index)
