@@ -4,6 +4,10 @@ cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
+# byte tables read in the C loops
+cdef bytes _SCHEME_CHAR, _NAME_LETTERS
+cdef Py_ssize_t _NAME_PLACES
+
 cdef bint _is_space(Py_UCS4 code)
 cdef bint _is_letter(Py_UCS4 code)
 cdef bint _is_alnum(Py_UCS4 code)
@@ -50,7 +54,7 @@ cdef class ProseLane:
     cdef bint narrow, wrappers_done, colons_done, done, walks
     cdef Py_ssize_t offset, line, line_start, line_base, column_base, offset_base
 
-    @cython.locals(text=str, length=Py_ssize_t, at=Py_ssize_t, following=Py_UCS4)
+    @cython.locals(text=str, length=Py_ssize_t, at=Py_ssize_t)
     cdef void _next_wrapper(self)
 
     @cython.locals(text=str, colon=Py_ssize_t, start=Py_ssize_t, slashed=bint)
@@ -59,7 +63,16 @@ cdef class ProseLane:
     @cython.locals(start=Py_ssize_t)
     cdef Py_ssize_t _next_hit(self)
 
-    @cython.locals(text=str, newlines=Py_ssize_t, column=Py_ssize_t)
+    @cython.locals(newlines=Py_ssize_t)
+    cdef void _walk_to(self, Py_ssize_t offset)
+
+    cdef void _walk_on(self, Py_ssize_t offset)
+
+    cdef void _hand_walk(self)
+
+    cdef void _take_walk(self)
+
+    @cython.locals(column=Py_ssize_t)
     cdef object _span(self, Py_ssize_t start, Py_ssize_t end)
 
     @cython.locals(
@@ -67,6 +80,11 @@ cdef class ProseLane:
         url=str,
     )
     cpdef list batch(self)
+
+    cdef object _hard(self, Py_ssize_t start, Py_ssize_t kind, Py_ssize_t anchor)
+
+@cython.locals(length=Py_ssize_t, code=Py_ssize_t)
+cdef bint _may_open(str text, Py_ssize_t at)
 
 @cython.locals(place=Py_ssize_t, code=Py_ssize_t)
 cdef bint _may_end_a_bare_name(str text, Py_ssize_t colon)

@@ -38,7 +38,9 @@ from ..core.model import Candidate, Position, Span
 from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
-from .bare import _SHORT_WINDOW, BODY_WINDOW  # (the first: bare.scheme_start's first look)
+
+# (the first: bare.scheme_start's first look)
+from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 from .textpos import LineIndex
 from .wrappers import OPEN
@@ -384,7 +386,7 @@ class ProseLane:
         self.line_base = self.column_base = self.offset_base = 0
         if self.walks:
             self.line_base, self.column_base, self.offset_base = index.bases()  # type: ignore[attr-defined]  # a LineIndex's
-            self.offset, self.line, self.line_start = index.walk()  # type: ignore[attr-defined]
+            self._take_walk()
 
     def _next_wrapper(self) -> None:
         """Take the next wrapper start (or none is left)."""
@@ -405,11 +407,7 @@ class ProseLane:
                 self.wrappers_done = True
                 self.wrapper_at = -1
                 return
-            following = ord(text[at + 1]) if at + 1 < length else 0
-            # (wrappers.OPEN: a blank or a letter after the "<", else no wrapper opens)
-            if (following == 0x20 or following == 0x09 or _is_letter(following)) and (
-                _OPEN(text, at) is not None
-            ):
+            if _may_open(text, at) and _OPEN(text, at) is not None:
                 self.wrapper_at = at
                 self.lt_from = at + 1
                 return
@@ -458,21 +456,32 @@ class ProseLane:
             self.colon_anchor = colon
             return
 
+    def _walk_to(self, offset: int) -> None:
+        """Count the lines on to `offset` (at or after where the walk stands), in C."""
+        newlines = _newlines(self.text, self.offset, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = _after_last_newline(self.text, self.offset, offset)
+        self.offset = offset
+
+    def _hand_walk(self) -> None:
+        """Hand the walk to `index` before it is asked (it counts on from there)."""
+        self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]  # a LineIndex's
+
+    def _take_walk(self) -> None:
+        """Go on from where `index` was asked last."""
+        self.offset, self.line, self.line_start = self.index.walk()  # type: ignore[attr-defined]  # a LineIndex's
+
     def _span(self, start: int, end: int) -> Span:
         """The span of the easy URL text[start:end], on one line: index.span's."""
         if not self.walks or start < self.offset:
             if self.walks:
-                self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
+                self._hand_walk()
             span = self.index.span(start, end)
             if self.walks:
-                self.offset, self.line, self.line_start = self.index.walk()  # type: ignore[attr-defined]
+                self._take_walk()
             return span
-        text = self.text
-        newlines = _newlines(text, self.offset, start)
-        if newlines:
-            self.line += newlines
-            self.line_start = _after_last_newline(text, self.offset, start)
-        self.offset = start
+        self._walk_to(start)
         column = start - self.line_start + 1
         if self.line == self.line_base:
             column += self.column_base
@@ -523,25 +532,63 @@ class ProseLane:
                 self.covered = end
                 out.append((candidate, end))
                 continue
-            if self.walks:
-                self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
-            found = self.hard(start, kind, anchor, self.covered)
-            if self.walks:
-                self.offset, self.line, self.line_start = self.index.walk()  # type: ignore[attr-defined]
+            found = self._hard(start, kind, anchor)
             if found is None:
                 continue
             self.covered = found[1]
             if found[0] is not None or kind == 0:  # a wrapper with no URL covers its text
                 out.append(found)
-        if self.done and self.walks:
-            self.index.walked_to(self.offset, self.line, self.line_start)  # type: ignore[attr-defined]
+        if self.done and self.walks:  # and on to `stop`, where the next chunk's lines go on
+            self._walk_on(min(self.stop, len(text)))
+            self._hand_walk()
         return out
+
+    def _hard(self, start: int, kind: int, anchor: int) -> tuple[Candidate | None, int] | None:
+        """`hard`'s reading of the hit at `start`, the lines up to it counted here."""
+        if not self.walks:
+            return self.hard(start, kind, anchor, self.covered)
+        self._walk_on(start)
+        self._hand_walk()
+        found = self.hard(start, kind, anchor, self.covered)
+        self._take_walk()
+        return found
+
+    def _walk_on(self, offset: int) -> None:
+        """Count the lines on to `offset`, where it is past where the walk stands."""
+        if offset > self.offset:
+            self._walk_to(offset)
 
 
 # How many pairs a batch holds at most.
 _BATCH = 256
 
 _OPEN = OPEN.match
+
+# Section 2.1's scheme characters (the ASCII ones a scheme's name is made of), a byte each.
+_SCHEME_CHAR = bytes(1 if code in SCHEME_CHAR_LIST.encode() else 0 for code in range(128))
+
+
+def _may_open(text: str, at: int) -> bool:
+    """May the "<" at `at` open a wrapper (wrappers.OPEN, which is asked where it may)? A
+    blank after it (`< URL:`), or a letter and scheme characters up to a ":" (`<URL:`,
+    `<http:`); no tag's name (`<a href`) or address (`<fred@x.org>`)."""
+    length = len(text)
+    at += 1
+    if at >= length:
+        return False
+    code = ord(text[at])
+    if code == 0x20 or code == 0x09:
+        return True
+    if not _is_letter(code):
+        return False
+    at += 1
+    while at < length:
+        code = ord(text[at])
+        if code > 0x7F or _SCHEME_CHAR[code] == 0:
+            return code == 0x3A  # ":"
+        at += 1
+    return False
+
 
 # The letters the names of the schemes taken bare without "//" have at their last places
 # (the last first), either case: a colon with other letters before it is no such scheme's
