@@ -99,7 +99,7 @@ def _build() -> str:
 
     from ..scanner import scanner
 
-    compilers = ["cython"] if scanner.FAST else []
+    compilers = ["cython"] if scanner.fast_lane() is not None else []
     if (scanner.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)):
         compilers.append("mypyc")
     return f"compiled: {', '.join(compilers)}" if compilers else "pure Python"

@@ -34,7 +34,7 @@ from functools import cache
 from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
-from . import bare, fast, wrappers
+from . import bare, wrappers
 from .bare_url import password_end, read_bare, templated, word_start
 from .body import GLUED_MARKS_FROM
 from .furniture import Furniture
@@ -79,11 +79,6 @@ _DENSE_BLOCK = _LT_LOOK * _SPARSE_LT
 
 # Hit kinds, in the order they win when two start at the same offset.
 _WRAPPER, _BARE = 0, 1
-
-# The compiled fast path (scanner.fast): running text's common bare URL read in C, every
-# other hit by the code below. Where that module is compiled, and URLINT_PURE is not set
-# ("1": the pure path, the reference, in a compiled install).
-FAST = fast.COMPILED and os.environ.get("URLINT_PURE") != "1"
 
 
 TYPE_CHECKING = False
@@ -491,9 +486,11 @@ def _scan(
     near-URLs are looked for; `since`: where the look back before a chunk ends (ChunkScan),
     no place before it looked at for a URL; `opened`: the markup block the text starts
     inside of (ChunkScan). Running text read for its URLs alone (no near-URL) is read on
-    the compiled fast path where it runs (FAST)."""
-    if FAST and not near and code is None and markup is None and lines is None and other is None:
-        return _scan_fast(text, index, stop, covered_until, max(since, covered_until))
+    the compiled fast path where it runs (fast_lane)."""
+    if not near and code is None and markup is None and lines is None and other is None:
+        lane = fast_lane()
+        if lane is not None:
+            return _scan_fast(lane, text, index, stop, covered_until, max(since, covered_until))
     return _scan_read(
         text, index, stop, covered_until, code, markup, lines, other, near, since, opened
     )
@@ -559,12 +556,26 @@ def _scan_read(
         yield from _near_placed().near_before(text, index, near_urls, len(text), covered)
 
 
+@cache
+def fast_lane() -> ModuleType | None:
+    """scanner.fast where it is compiled (setup.py) and URLINT_PURE does not turn it off
+    ("1": the pure path, the reference, in a compiled install); None for the pure path.
+
+    Loaded with the first text read on it (_scan): a hook's `check`, which looks for
+    near-URLs too, never loads it."""
+    if os.environ.get("URLINT_PURE") == "1":
+        return None
+    from . import fast
+
+    return fast if fast.COMPILED else None
+
+
 def _scan_fast(
-    text: str, index: Positions, stop: int, covered: int, lo: int
+    fast: ModuleType, text: str, index: Positions, stop: int, covered: int, lo: int
 ) -> Iterator[tuple[Candidate | None, int]]:
     """_scan for running text where no near-URL is looked for, on the compiled fast path
-    (fast.ProseLane): its easy bare URLs read in C, every other hit as _scan_read's loop
-    reads it (written out for prose below), from `lo` on."""
+    `fast` (scanner.fast.ProseLane): its easy bare URLs read in C, every other hit as
+    _scan_read's loop reads it (written out for prose below), from `lo` on."""
     furniture = Furniture(text)
 
     def hard(
