@@ -1,31 +1,41 @@
-"""Running text's common bare URL, proven easy and read in C; every other hit handed back.
+"""Running text's hits read in C: the common bare URL proven easy and read there, every
+other hit handed back to the scanner's own code.
 
 Compiled by Cython where a C compiler built it (setup.py; `fast.pxd` gives the C types),
-else this same module is plain Python and the scanner does not call it (scanner.FAST: the
-pure path is the reference, and as Python this module would gain nothing). Its rules are
-the pure path's, read off bare.scheme_start and bare_url.read_bare for prose (no markup, no
-code): it only PROVES that a hit has the common shape, where the pure path takes its
-simplest way, and gives what that way gives; a hit it cannot prove so goes to the pure
-path's own code (`read_bare` below; `bare_hits`'s `slow`). It decides no hard case.
-tests/scanner/test_fast.py runs the two paths side by side on generated texts and the
-shared corpora: a change to the pure path's rules that this module does not follow fails
-there.
+else this same module is plain Python and the scanner does not load it for reading
+(scanner.fast_lane: the pure path is the reference, and as Python this module would gain
+nothing). Where it runs: running text (plain text, mail, news) read for its URLs alone
+(`extract`, the library's `extract`; no near-URL looked for), ProseLane below, which
+`scanner._scan` hands such a text.
 
-The common shape (two in three of the colon pass's hits on the benchmark text,
+It finds the hits as the scanner's two literal passes do (scanner._wrapper_hits,
+scanner._bare_hits), in C where the text is stored a byte a character (memchr for "<" and
+":", a pattern asked only where a wrapper or a scheme's name may stand), and counts the
+lines up to each URL in C. Its rules are the pure path's, read off bare.scheme_start,
+bare_url.read_bare, continuation.continuation and joins.joined for prose: it only PROVES
+that a hit has the common shape, where the pure path takes its simplest way, and gives
+what that way gives; a hit it cannot prove so goes to the pure path's own code. It
+decides no hard case. tests/scanner/test_fast.py runs the two paths side by side on
+generated texts, chunks of them and the shared corpora: a change to the pure path's rules
+that this module does not follow fails there.
+
+The common shape (four in five of the bare URLs of the benchmark text,
 bench/throughput.py):
 
 - a scheme of ASCII letters and digits, a letter first, shorter than bare.scheme_start's
-  short window, after a blank or one of `(<[,;*|>` (no escape, placeholder or name before
-  it: bare.scheme_start's first way), then "://";
-- a body of printable ASCII with no opening bracket, no quote or backquote and no "@",
-  shorter than bare.BODY_WINDOW, ended by a blank, `<`, `>`, `"` or the text's end, or
-  before a closing bracket it opens none for (the prose's), its last character no "-"
-  (bare.body_end's simple way), sentence punctuation trimmed from it, a letter, a digit
-  or "/" first (bare.has_body);
-- no line end within login_runs_on.NEAR_LINE_END after it (its line goes on) or one
-  followed by a blank line or the text's end (no next line goes on with it), and no login
-  that reads on past it (no "@" within LOGIN_READ_ON, or login_runs_on.login_read_on, the
-  pure path's own reading, finds none);
+  short window, after a blank, a double quote or one of `(<[,;*|>` (no escape,
+  placeholder or name before it: bare.scheme_start's first way), then "://";
+- a body of printable ASCII with no opening bracket, no single quote or backquote and no
+  "@", shorter than bare.BODY_WINDOW, ended by a blank, `<`, `>`, `"` or the text's end,
+  or before a closing bracket it opens none for (the prose's; not after a double quote),
+  its last character no "-" and nothing glued on (bare.body_end's simple way,
+  bare_url._before_what_is_glued_on's test), sentence punctuation trimmed from it, a
+  letter, a digit or "/" first (bare.has_body), no "$" last after a double quote;
+- no line end within login_runs_on.NEAR_LINE_END after it (its line goes on); or one
+  followed by a blank line or the text's end; or a next line whose first character says
+  no to every reading of it at once (`_next_line_says_no`); and no login that reads on
+  past it (no "@" within LOGIN_READ_ON, or login_runs_on.login_read_on, the pure path's
+  own reading, finds none; no "@" on the next line);
 - a scheme with no bare shape to check (bare_url.not_bare_shaped).
 """
 
@@ -55,6 +65,12 @@ if COMPILED:
     # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
     # module's branches use them, and this file as Python needs no Cython.
     import cython
+
+# The reaches the rules read (bare's, login_runs_on's), as C integers where compiled.
+_SCHEME_LOOK = _SHORT_WINDOW
+_BODY_LOOK = BODY_WINDOW
+_LOGIN_LOOK = LOGIN_READ_ON
+_LINE_END_LOOK = NEAR_LINE_END
 
 # The schemes whose bare URL has a shape to check (bare_url.not_bare_shaped): handed back.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
@@ -138,7 +154,7 @@ def easy_scheme_start(text: str, colon: int, floor: int) -> int:
     first way and gives that (letters and digits, a letter first, after a blank or a mark
     `_may_stand_before` allows, inside the short window and after `floor`); -1 where that is
     not proven."""
-    low = max(floor, colon - _SHORT_WINDOW)
+    low = max(floor, colon - _SCHEME_LOOK)
     at = colon
     while at > low and _is_alnum(ord(text[at - 1])):
         at -= 1
@@ -170,10 +186,7 @@ def easy_end(text: str, start: int, anchor: int) -> int:
     end = _body_end(text, anchor, quoted)
     if end < 0 or _may_have_glued_on(text, end) or not _nothing_goes_on(text, start, end):
         return -1
-    if (
-        text.find("@", end, end + LOGIN_READ_ON) >= 0
-        and login_read_on(text, start, end) is not None
-    ):
+    if text.find("@", end, end + _LOGIN_LOOK) >= 0 and login_read_on(text, start, end) is not None:
         return -1  # a login that reads on: the pure path's own reading says (read_bare's)
     return end
 
@@ -198,7 +211,7 @@ def _body_end(text: str, anchor: int, quoted: bool) -> int:
     is not the prose's)."""
     length = len(text)
     body = anchor + 3
-    window = anchor + 1 + BODY_WINDOW
+    window = anchor + 1 + _BODY_LOOK
     closer = -1
     at = body
     while at < length:
@@ -253,7 +266,7 @@ def _nothing_goes_on(text: str, start: int, end: int) -> bool:
     follows, or the next line's first character says no at once; False where that is not
     proven."""
     length = len(text)
-    near = min(length, end + NEAR_LINE_END)
+    near = min(length, end + _LINE_END_LOOK)
     at = end
     while at < near:
         code = ord(text[at])
@@ -590,26 +603,28 @@ def _may_open(text: str, at: int) -> bool:
     return False
 
 
-# The letters the names of the schemes taken bare without "//" have at their last places
-# (the last first), either case: a colon with other letters before it is no such scheme's
-# (scanner._COLON's pattern, grammar.schemes.BARE_COLON_PATTERN, is asked for the others).
-_NAME_PLACES = min(len(name) for name in BARE_WITHOUT_SLASHES)
-_NAME_LETTERS = bytes(
-    1 if chr(code).lower() in {name[-1 - place] for name in BARE_WITHOUT_SLASHES} else 0
-    for place in range(_NAME_PLACES)
-    for code in range(128)
-)
+# The names of the schemes taken bare without "//", as scanner._COLON's pattern reads them
+# (grammar.schemes.BARE_COLON_PATTERN: ASCII letters of either case).
+_BARE_NAMES = tuple(sorted(BARE_WITHOUT_SLASHES))
 
 
 def _may_end_a_bare_name(text: str, colon: int) -> bool:
-    """May the colon at `colon` follow a name taken bare without "//" (`_NAME_LETTERS`)?"""
-    if colon < _NAME_PLACES:
-        return False
-    for place in range(_NAME_PLACES):
-        code = ord(text[colon - 1 - place])
-        if code > 0x7F or _NAME_LETTERS[place * 128 + code] == 0:
-            return False
-    return True
+    """May the colon at `colon` follow a name taken bare without "//" (`_BARE_NAMES`, either
+    case)? The pattern is asked only where one does: "Files:" and "Note:" are turned
+    away here."""
+    for name in _BARE_NAMES:
+        size = len(name)
+        if size > colon:
+            continue
+        at = 0
+        while at < size:
+            code = ord(text[colon - size + at])
+            if code > 0x7F or (code | 0x20) != ord(name[at]):
+                break
+            at += 1
+        if at == size:
+            return True
+    return False
 
 
 # The C below: on the compiled module's branches (COMPILED) alone, the names fast.pxd
