@@ -75,7 +75,7 @@ def _read(text: str, module, syntax: str = "text", chunk: tuple[int, int, int] |
             syntax=syntax,
             near=False,
         )
-        return list(scanned), scanned.covered
+        return list(scanned), scanned.covered, scanned.stop_position()
     finally:
         scanner.fast_lane = saved
 
@@ -87,9 +87,12 @@ def _same(text: str, module, syntax: str = "text", chunk=None) -> None:
 # Mild: prose and URLs, most of the common shape (no "@" near), some of the shapes the fast
 # path hands back, with marks around them.
 _WORDS = ["see ", "the page ", "at ", "Note: ", "x", "\n", "\n\n", " ", "  ", "\t", "\r\n"]
+# (a line as long as a mail client's wrap column, where joins reads on at its end)
+_WORDS += ["a line of prose as long as the wrap column a mail client cuts at ", "Files: "]
 # What the next line starts with, after a URL at a line's end: a path, a query, a login's
 # rest, a word, nothing.
 _NEXT = ["b/c.html", "/g.html", "c=d", "d@h/", "and more", "  indented", "> quoted", "\n", ""]
+_NEXT += ["l", "l.", "| piped", "#frag", "word and x@y", "    ", "9 more", ".PP", "-o-o-o-o"]
 _MARKS = list(".,;:!?~-_/#*|()[]<>\"'`%$=")
 _COMMON = [
     "http://example.com/",
@@ -108,6 +111,13 @@ _COMMON = [
     "http://example.com/x]",
     "http://example.com/x}$(y)",
     "http://example.com/a)->",
+    "http://example.com/page.htm",
+    "http://example.com/a=b",
+    "http://example.com/a/",
+    "http://example.com/x====",
+    "http://example.com/a8",
+    "news:comp.lang.python",
+    "urn:ietf:rfc:1738",
 ]
 _HANDED_BACK = [
     "svn+ssh://h.example/r",
@@ -213,7 +223,44 @@ def test_the_common_shape_is_read_by_the_fast_path():
     assert AS_PYTHON.easy_end(opened, 4, 8) == -1  # an opening bracket: handed back
     third = text.index("://", second + 1)
     assert AS_PYTHON.easy_end(text, text.index("http://h"), third) == -1  # a next line
-    assert AS_PYTHON.easy_scheme_start('"http://q/"', 5, 0) == -1  # a quote before it
+    assert AS_PYTHON.easy_scheme_start("'http://q/'", 5, 0) == -1  # a single quote before it
+
+
+def test_a_double_quote_before_a_url_keeps_it_easy_but_for_a_bracket_or_an_anchor():
+    quoted = 'href "http://q.example/a" and "http://q.example/(b)" or "http://q.example/c$"'
+    # (the scheme's start after a quote is bare.scheme_start's: easy_scheme_start's first
+    # way takes none after a quote)
+    first = quoted.index("://")
+    assert quoted[6 : AS_PYTHON.easy_end(quoted, 6, first)] == "http://q.example/a"
+    second = quoted.index("://", first + 1)
+    assert AS_PYTHON.easy_end(quoted, second - 4, second) == -1  # a closing bracket's
+    third = quoted.index("://", second + 1)
+    assert AS_PYTHON.easy_end(quoted, third - 4, third) == -1  # a pattern's "$" anchor
+
+
+@pytest.mark.parametrize(
+    ("text", "easy"),
+    [
+        ("see http://x.example/a\nThe next line\n", True),  # a word of prose: no reading on
+        ("see http://x.example/a  \n  and more\n", True),
+        ("see http://x.example/a/\nb/c.html\n", False),  # ends on a separator: may go on
+        ("see http://x.example/a\n/b.html\n", False),  # the next line starts a path
+        ("see http://x.example/a\n> quoted\n", False),  # a reply's next line: joins reads it
+        ("see http://x.example/a.htm\nl\n", False),  # ".htm" cut before its "l"
+        ("see http://x.example/a\nfred@x.example\n", False),  # a login's rest may be there
+        ("see http://x.example/a.\nThe next\n", False),  # punctuation trimmed before the end
+        ("x" * 50 + " http://x.example/abc\nnext\n", False),  # at a mail client's wrap column
+        ("x" * 50 + " http://x.example/abc \nnext\n", True),  # a blank: joins reads no further
+    ],
+)
+def test_a_url_at_its_line_end_is_easy_where_the_next_line_says_no_at_once(text, easy):
+    colon = text.index("://")
+    start = text.rindex(" ", 0, colon) + 1
+    end = AS_PYTHON.easy_end(text, start, colon)
+    assert (end >= 0) is easy
+    if easy:
+        assert text[start:end] == text[start:].split()[0]
+    _same(text, AS_PYTHON)
 
 
 @pytest.mark.processes

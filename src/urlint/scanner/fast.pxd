@@ -5,7 +5,8 @@ from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
 # byte tables read in the C loops
-cdef bytes _SCHEME_CHAR
+cdef bytes _SCHEME_CHAR, _NAME_LETTERS
+cdef Py_ssize_t _NAME_PLACES
 cdef Py_ssize_t _SCHEME_LOOK, _BODY_LOOK, _LOGIN_LOOK, _LINE_END_LOOK
 cdef tuple _BARE_NAMES
 
@@ -87,7 +88,7 @@ cdef class ProseLane:
 @cython.locals(length=Py_ssize_t, code=Py_ssize_t)
 cdef bint _may_open(str text, Py_ssize_t at)
 
-@cython.locals(name=str, size=Py_ssize_t, at=Py_ssize_t, code=Py_ssize_t)
+@cython.locals(place=Py_ssize_t, name=str, size=Py_ssize_t, at=Py_ssize_t, code=Py_ssize_t)
 cdef bint _may_end_a_bare_name(str text, Py_ssize_t colon)
 
 cdef bint _one_byte_a_character(str text)

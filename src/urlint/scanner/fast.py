@@ -604,14 +604,28 @@ def _may_open(text: str, at: int) -> bool:
 
 
 # The names of the schemes taken bare without "//", as scanner._COLON's pattern reads them
-# (grammar.schemes.BARE_COLON_PATTERN: ASCII letters of either case).
+# (grammar.schemes.BARE_COLON_PATTERN: ASCII letters of either case), and the letters they
+# have at their last places (the last first), a byte each: most colons have other letters
+# before them, told at once.
 _BARE_NAMES = tuple(sorted(BARE_WITHOUT_SLASHES))
+_NAME_PLACES = min(len(name) for name in _BARE_NAMES)
+_NAME_LETTERS = bytes(
+    1 if chr(code).lower() in {name[-1 - place] for name in _BARE_NAMES} else 0
+    for place in range(_NAME_PLACES)
+    for code in range(128)
+)
 
 
 def _may_end_a_bare_name(text: str, colon: int) -> bool:
     """May the colon at `colon` follow a name taken bare without "//" (`_BARE_NAMES`, either
     case)? The pattern is asked only where one does: "Files:" and "Note:" are turned
     away here."""
+    if colon < _NAME_PLACES:
+        return False
+    for place in range(_NAME_PLACES):
+        code = ord(text[colon - 1 - place])
+        if code > 0x7F or _NAME_LETTERS[place * 128 + code] == 0:
+            return False
     for name in _BARE_NAMES:
         size = len(name)
         if size > colon:
