@@ -48,8 +48,6 @@ from ..core.model import Candidate, Position, Span
 from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
-
-# (the first: bare.scheme_start's first look)
 from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 from .textpos import LineIndex
@@ -67,7 +65,7 @@ if COMPILED:
     import cython
 
 # The reaches the rules read (bare's, login_runs_on's), as C integers where compiled.
-_SCHEME_LOOK = _SHORT_WINDOW
+_SCHEME_LOOK = _SHORT_WINDOW  # bare.scheme_start's first look
 _BODY_LOOK = BODY_WINDOW
 _LOGIN_LOOK = LOGIN_READ_ON
 _LINE_END_LOOK = NEAR_LINE_END
@@ -102,7 +100,8 @@ def _ends_body(code: int) -> bool:
 
 def _may_stand_before(code: int) -> bool:
     """May `code` stand right before an easy URL's scheme: a blank, or one of `(<[,;*|>`? No
-    quote (a quote moves where the URL ends: bare._CLOSED_BY, _ANCHOR_QUOTES), no name's
+    quote (a quote moves where the URL ends: bare._CLOSED_BY, _ANCHOR_QUOTES; easy_end reads
+    what a double quote moves itself), no name's
     ":", no "=", "\\", "%", "$" or ")" (bare.scheme_start's escapes and placeholders), no "`"
     or "}" (bare._CUT_AFTER), no "/" or "@"."""
     return (
