@@ -272,3 +272,58 @@ def test_the_pure_path_is_taken_when_asked_for():
     env = {**os.environ, "URLINT_PURE": "1"}
     done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
     assert done.stdout == "None\n"
+
+
+def _found(paths: list[Path], module) -> list:
+    """What the library's scan_paths finds in `paths` (mail read as mail), with `module`
+    as the fast path (None: the pure path)."""
+    from urlint.api import scan_paths
+
+    saved = scanner.fast_lane
+    scanner.fast_lane = lambda: module
+    try:
+        return list(scan_paths([str(path) for path in paths]))
+    finally:
+        scanner.fast_lane = saved
+
+
+# A message of an mbox: a body of the mild texts, sent as it is, quoted-printable or base64.
+_ENCODINGS = st.sampled_from(["8bit", "quoted-printable", "base64"])
+
+
+def _message(body: str, encoding: str) -> str:
+    import base64
+    import quopri
+
+    data = body.encode("utf-8")
+    if encoding == "quoted-printable":
+        data = quopri.encodestring(data)
+    elif encoding == "base64":
+        data = base64.encodebytes(data)
+    encoded = data.decode("ascii", "replace") if encoding != "8bit" else body
+    return (
+        "From fred@x.example Thu Mar  1 03:00:13 2001\n"
+        "From: fred@x.example\nSubject: a note\nMIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=utf-8\n"
+        f"Content-Transfer-Encoding: {encoding}\n\n{encoded}\n\n"
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=st.lists(st.tuples(_MILD, _ENCODINGS), min_size=1, max_size=4))
+def test_generated_mail_reads_alike(fast_path, messages, tmp_path_factory):
+    # The mail reader hands each message's decoded text to the scanner: both paths find
+    # the same URLs at the same places in the same messages.
+    path = tmp_path_factory.mktemp("mail") / "box.mbox"
+    path.write_text("".join(_message(body, encoding) for body, encoding in messages), "utf-8")
+    assert _found([path], fast_path) == _found([path], None)
+
+
+def test_the_shared_mail_and_news_read_alike(fast_path):
+    if not CORPORA.is_dir():
+        pytest.skip(f"{CORPORA} is not present (URLINT_SHARED)")
+    folders = sorted(p for p in CORPORA.iterdir() if p.name.startswith(("email-", "netnews-")))
+    assert len(folders) > 5  # every folder, not a name that changed
+    found = _found(folders, fast_path)
+    assert found == _found(folders, None)
+    assert len(found) > 1000
