@@ -317,6 +317,67 @@ def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
     return _encoding_name(value) if value else ""
 
 
+def content_of(
+    header: bytes, lowered: bytes, default: str = "text/plain"
+) -> tuple[ContentType, str]:
+    """(content_type_of, transfer_encoding_of) of one header block, from one look.
+
+    What the two give, found by one look for "content-" at the lines' starts
+    (`content_fields`): each of them passed over the whole block where its field is
+    missing, and most messages and parts name only one of the two."""
+    type_value, encoding_value = content_fields(header, lowered)
+    if type_value is None and default == "text/plain":
+        ctype = PLAIN
+    else:
+        ctype = content_type(type_value, default)
+    return ctype, _encoding_name(encoding_value) if encoding_value else ""
+
+
+_CONTENT = b"content-"
+_LINE_CONTENT = b"\ncontent-"
+
+
+def content_fields(header: bytes, lowered: bytes) -> tuple[bytes | None, bytes | None]:
+    """The first Content-Type and Content-Transfer-Encoding fields' values, as `header_field`
+    reads each (None for a field missing), from one look at the lines that start "content-"
+    (`lowered` is the block in lower case)."""
+    type_value = encoding_value = None
+    type_found = encoding_found = False
+    if lowered.startswith(_CONTENT):
+        at = 0
+    else:
+        at = lowered.find(_LINE_CONTENT) + 1
+        if at == 0:
+            return None, None
+    while True:
+        name = at + 8  # past "content-"
+        if not type_found and lowered.startswith(b"type", name):
+            value = _value_after_name(header, lowered, name + 4)
+            if value is not None:
+                type_value, type_found = value, True
+        elif not encoding_found and lowered.startswith(b"transfer-encoding", name):
+            value = _value_after_name(header, lowered, name + 17)
+            if value is not None:
+                encoding_value, encoding_found = value, True
+        if type_found and encoding_found:
+            break
+        at = lowered.find(_LINE_CONTENT, at + 1) + 1
+        if at == 0:
+            break
+    return type_value, encoding_value
+
+
+def _value_after_name(header: bytes, lowered: bytes, colon: int) -> bytes | None:
+    """The value of the field whose name ends at `colon`, as `header_field` cuts it; None
+    where blanks and a colon do not follow the name (it is another field's)."""
+    while lowered[colon : colon + 1] in (b" ", b"\t"):
+        colon += 1
+    if lowered[colon : colon + 1] != b":":
+        return None
+    end = FIELD_END.search(header, colon)
+    return unfold(header[colon + 1 : end.start() if end else len(header)]).strip()
+
+
 @lru_cache(maxsize=64)
 def _encoding_name(value: bytes) -> str:
     return value.decode("latin-1").strip().lower()

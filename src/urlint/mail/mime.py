@@ -32,11 +32,10 @@ from .decoders import (
 from .headers import (
     PLAIN,
     ContentType,
-    content_type_of,
+    content_of,
     field_around,
     split_entity,
     text_of,
-    transfer_encoding_of,
 )
 from .html import read_html
 from .origin import Envelope, MessageInfo
@@ -134,12 +133,13 @@ class MessageReader:
         header, body, body_line = split or self._split(data, line)
         lowered = self.envelope.lowered if split else header.lower()
         self._header_urls(header, lowered, line, part)
-        ctype = content_type_of(header, lowered)
+        ctype, encoding = content_of(header, lowered)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
             number = f"{part}.1" if part else "1"
-            self._body(built(_Part, (header, lowered, body, body_line, number, None)), ctype, depth)
+            entity = built(_Part, (header, encoding, body, body_line, number, None))
+            self._body(entity, ctype, depth)
 
     def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
         """(header, body, file line of the body's first line); damage is recorded."""
@@ -189,12 +189,11 @@ class MessageReader:
     ) -> None:
         """A MIME body part: its own header, then its body."""
         header, body, body_line = self._split(data, line)
-        lowered = header.lower()
-        ctype = content_type_of(header, lowered, default)
+        ctype, encoding = content_of(header, header.lower(), default)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:
-            self._body(built(_Part, (header, lowered, body, body_line, part, group)), ctype, depth)
+            self._body(built(_Part, (header, encoding, body, body_line, part, group)), ctype, depth)
 
     # -- bodies -------------------------------------------------------------------------
 
@@ -205,7 +204,7 @@ class MessageReader:
         boundary = ctype.params.get("boundary")
         if not boundary:
             self.problem(line, f"{ctype.full} without a boundary: read as text")
-            self._text(_Part(b"", b"", body, line, part or "1", None), PLAIN)
+            self._text(_Part(b"", "", body, line, part or "1", None), PLAIN)
             return
         marks = _delimiters(body, boundary.encode("latin-1", "replace"))
         if not marks:
@@ -213,7 +212,7 @@ class MessageReader:
                 line,
                 f"multipart boundary '{ctype.shown('boundary')}' never appears: read as text",
             )
-            self._text(_Part(b"", b"", body, line, part or "1", None), PLAIN)
+            self._text(_Part(b"", "", body, line, part or "1", None), PLAIN)
             return
         if not marks[-1][2]:
             self.problem(
@@ -251,7 +250,7 @@ class MessageReader:
                     entity.line, f"messages nested deeper than {MAX_DEPTH}: the rest is not read"
                 )
                 return
-            if transfer_encoding_of(entity.header, entity.lowered) in _TRANSFORMING:
+            if entity.encoding in _TRANSFORMING:
                 # not allowed (RFC 2046 5.2.1): read as text
                 self._text(entity, PLAIN)
                 return
@@ -284,7 +283,7 @@ class MessageReader:
         shows: itself (unwrapped where it is flowed), or an HTML page's visible text and URL
         attributes."""
         body, line, part, group = entity.body, entity.line, entity.number, entity.group
-        data, byte_map, fixed = self._transfer_decoded(entity.header, entity.lowered, body, line)
+        data, byte_map, fixed = self._transfer_decoded(entity.encoding, entity.header, body, line)
         if len(data) > MAX_TEXT_BYTES // 4:
             data = self._within_memory(data, line)
         text, codec = self._charset_decoded(data, ctype, line)
@@ -315,12 +314,13 @@ class MessageReader:
         )
 
     def _transfer_decoded(
-        self, header: bytes, lowered: bytes, body: bytes, line: int
+        self, encoding: str, header: bytes, body: bytes, line: int
     ) -> tuple[bytes, OffsetMap | None, bool]:
-        """A part's body decoded from its Content-Transfer-Encoding (RFC 2045, section 6):
-        (the bytes, where each stands in the body when they moved and can be placed one by
-        one, whether they moved as a whole); a problem met is recorded."""
-        encoding = transfer_encoding_of(header, lowered)
+        """A part's body decoded from its Content-Transfer-Encoding (RFC 2045, section 6).
+
+        `encoding` is its name in lower case (headers.content_of), `header` the part's
+        header. Returns (the bytes, where each stands in the body when they moved and can
+        be placed one by one, whether they moved as a whole); a problem met is recorded."""
         if encoding in _IDENTITY_ENCODINGS:
             return body, None, False
         if encoding == "quoted-printable":
@@ -384,13 +384,14 @@ class MessageReader:
 
 @record
 class _Part:
-    """A MIME entity as its body is read: its header (as written and lowered), its body and
-    the file line the body starts on, its part number (IMAP's, RFC 3501 6.4.5: "1.2") and
-    the multipart/alternative group it is one of. Made with records.built for each part (a
-    record's constructor is a Python function)."""
+    """A MIME entity as its body is read: its header, its Content-Transfer-Encoding (lower
+    case, "" for none: headers.content_of), its body and the file line the body starts on,
+    its part number (IMAP's, RFC 3501 6.4.5: "1.2") and the multipart/alternative group it
+    is one of. Made with records.built for each part (a record's constructor is a Python
+    function)."""
 
     header: bytes
-    lowered: bytes
+    encoding: str
     body: bytes
     line: int
     number: str

@@ -22,11 +22,11 @@ from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_C
 from .decoders import keeps_ascii
 from .headers import (
     ContentType,
+    content_of,
     content_type_of,
     field_around,
     header_end_at,
     header_stop,
-    transfer_encoding_of,
 )
 from .html import BLOCK_NAMES
 from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
@@ -156,14 +156,14 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # any other body is read with the message's own transfer encoding, and as HTML, in a
     # charset and flowed only as its own Content-Type says: the one the reader reads (a
     # header the reader ends sooner, at a damaged line, has none of its own, or this one).
-    ctype = content_type_of(header, lowered)
+    ctype, encoding = content_of(header, lowered)
     nested = header_end == start or ctype.maintype in ("multipart", "message")
     if not nested and ctype.maintype not in READ_MAINTYPES:
         return False  # a body the reader does not read (an image, an application)
     if nested:
         hiding = _hiding_encodings(data, start, end)
     else:  # the body is decoded as the reader decodes it
-        hiding = {transfer_encoding_of(header, lowered)} & _HIDING
+        hiding = {encoding} & _HIDING
     if hiding - {"quoted-printable"}:  # base64 or uuencode
         return True
     if hiding:  # quoted-printable only
