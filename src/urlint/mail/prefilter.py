@@ -136,7 +136,7 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
 def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     """Whether a URL can come out of data[start:end], a message known to hold no "://"."""
     # The header is only ever scanned where it holds "://", "mailto:", "<url:" or an
-    # encoded word (mime._HEADER_HINTS); the body wherever the scanner would start a URL,
+    # encoded word (mime._header_urls); the body wherever the scanner would start a URL,
     # or its decoding may make one.
     # The header as the reader splits it: none where it is damaged (a line that is neither
     # a field nor a continuation ends it, and the body, read from there, may start a URL
