@@ -554,3 +554,32 @@ def test_the_slashes_are_found_where_the_look_ahead_found_them(text, skip, trim)
         or prefilter._slashes_in_a_tag(data, skip, end)
     )
     assert found is bool(_SLASHES_WITH_LOOK_AHEAD.search(data, skip, end))
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"=?", b"?=", b"=", b"?", b"Subject: ", b"To: ", b"From ", b"\n", b" ", b"x"]
+        ),
+        max_size=20,
+    )
+)
+def test_an_encoded_word_is_judged_in_each_field_where_a_find_finds_one(pieces):
+    # The prefilter looks for "=?" with the regex engine, not bytes.find: the fields it
+    # judges are the same, each at its first encoded word.
+    from urlint.mail.headers import field_around
+    from urlint.mail.mime import holds_urls
+
+    header = b"".join(pieces)
+    expected, at = False, header.find(b"=?")
+    while at >= 0 and not expected:
+        _, end, name = field_around(header, at)
+        expected = holds_urls(name)
+        at = header.find(b"=?", end)
+    assert prefilter._encoded_url_field(header) == expected
+
+
+def test_an_encoded_word_in_a_field_read_for_urls_keeps_the_message():
+    assert prefilter._encoded_url_field(b"To: =?a?q?b?=\nSubject: =?a?q?b?=\n")
+    assert not prefilter._encoded_url_field(b"To: =?a?q?b?=\nFrom: =?a?q?b?=\n")
+    assert may_hold_urls(b"From a 1:00\nX-Note: see <URL:x>\n\nno link\n", (0, 41)) == [True]
