@@ -223,6 +223,16 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
 
 # A field ends at a line end not followed by a blank (RFC 5322 2.2.3: folding).
 FIELD_END = re.compile(rb"\n(?![ \t])")
+# Blanks, the colon, and the value to FIELD_END (the first line end no blank follows): a
+# field's value as `header_field` cuts it, in one match from the end of its name.
+_COLON_AND_VALUE = re.compile(rb"[ \t]*:([^\n]*(?:\n[ \t][^\n]*)*)")
+
+
+def _value_after_name(header: bytes, colon: int) -> bytes | None:
+    """The value of the field whose name ends at `colon`, as `header_field` cuts it; None
+    where blanks and a colon do not follow the name (it is another field's)."""
+    found = _COLON_AND_VALUE.match(header, colon)
+    return None if found is None else unfold(found.group(1)).strip()
 
 
 def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
@@ -236,13 +246,9 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
     key, line_key = _field_keys(name)
     at = 0 if lowered.startswith(key) else lowered.find(line_key) + 1
     while at > 0 or (at == 0 and lowered.startswith(key)):
-        colon = at + len(key)
-        while lowered[colon : colon + 1] in (b" ", b"\t"):
-            colon += 1
-        if lowered[colon : colon + 1] == b":":
-            end = FIELD_END.search(header, colon)
-            value = header[colon + 1 : end.start() if end else len(header)]
-            return unfold(value).strip()
+        value = _value_after_name(header, at + len(key))
+        if value is not None:
+            return value
         at = lowered.find(line_key, at + 1) + 1
         if at == 0:
             break
@@ -352,11 +358,11 @@ def content_fields(header: bytes, lowered: bytes) -> tuple[bytes | None, bytes |
     while True:
         name = at + 8  # past "content-"
         if not type_found and lowered.startswith(b"type", name):
-            value = _value_after_name(header, lowered, name + 4)
+            value = _value_after_name(header, name + 4)
             if value is not None:
                 type_value, type_found = value, True
         elif not encoding_found and lowered.startswith(b"transfer-encoding", name):
-            value = _value_after_name(header, lowered, name + 17)
+            value = _value_after_name(header, name + 17)
             if value is not None:
                 encoding_value, encoding_found = value, True
         if type_found and encoding_found:
@@ -365,17 +371,6 @@ def content_fields(header: bytes, lowered: bytes) -> tuple[bytes | None, bytes |
         if at == 0:
             break
     return type_value, encoding_value
-
-
-def _value_after_name(header: bytes, lowered: bytes, colon: int) -> bytes | None:
-    """The value of the field whose name ends at `colon`, as `header_field` cuts it; None
-    where blanks and a colon do not follow the name (it is another field's)."""
-    while lowered[colon : colon + 1] in (b" ", b"\t"):
-        colon += 1
-    if lowered[colon : colon + 1] != b":":
-        return None
-    end = FIELD_END.search(header, colon)
-    return unfold(header[colon + 1 : end.start() if end else len(header)]).strip()
 
 
 @lru_cache(maxsize=64)
