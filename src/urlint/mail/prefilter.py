@@ -191,8 +191,10 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
 def _decoded_starts_a_url(decoded: bytes, body: int = 0) -> bool:
     """Does text a decoding made hold "://", or from `body` on another start of a URL the
     scanner reads (a bare scheme's colon, a wrapper), where the raw bytes held none?"""
-    return b"://" in decoded or bool(
-        _BARE_COLON.search(decoded, body) or _WRAPPER.search(decoded, body)
+    return bool(
+        _DOUBLE_SLASH.search(decoded)
+        or _BARE_COLON.search(decoded, body)
+        or _WRAPPER.search(decoded, body)
     )
 
 
