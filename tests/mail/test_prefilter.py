@@ -583,3 +583,30 @@ def test_an_encoded_word_in_a_field_read_for_urls_keeps_the_message():
     assert prefilter._encoded_url_field(b"To: =?a?q?b?=\nSubject: =?a?q?b?=\n")
     assert not prefilter._encoded_url_field(b"To: =?a?q?b?=\nFrom: =?a?q?b?=\n")
     assert may_hold_urls(b"From a 1:00\nX-Note: see <URL:x>\n\nno link\n", (0, 41)) == [True]
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"/", b"html", b"HTML", b"message", b"Message", b"/rfc822", b"/news", b"x", b"\n"]
+        ),
+        max_size=16,
+    ),
+    st.integers(0, 40),
+    st.integers(0, 80),
+)
+def test_a_multipart_is_read_for_html_and_a_message_part_in_one_pass(pieces, start, end):
+    # One pass to the first of the two types, the other looked for after it: what a search
+    # for each says.
+    data = b"".join(pieces)
+    assert prefilter._types_named(data, start, end) == (
+        prefilter._HTML_TYPE.search(data, start, end) is not None,
+        prefilter._MESSAGE_PART.search(data, start, end) is not None,
+    )
+
+
+def test_the_types_a_multipart_names():
+    assert prefilter._types_named(b"a/Html b", 0, 8) == (True, False)
+    assert prefilter._types_named(b"message/RFC822 text/html", 0, 24) == (True, True)
+    assert prefilter._types_named(b"message/news", 0, 12) == (False, True)
+    assert prefilter._types_named(b"message/news", 0, 11) == (False, False)

@@ -113,6 +113,10 @@ _PART_PARAMETER = re.compile(
 _MESSAGE_PART = re.compile(
     rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
 )
+# Either of the two, from its "/": a multipart is read for both in one pass (each alone ran
+# over the whole of it, its attachments too, from each "/"), the other looked for on from
+# the first found (`_types_named`).
+_NAMED_TYPE = re.compile(_HTML_TYPE.pattern + rb"|" + _MESSAGE_PART.pattern)
 _DOUBLE_SLASH = re.compile(rb"://")
 # Literals looked for in a header: the regex engine's loop to a literal's first byte
 # outruns CPython 3.11's `bytes.find` of a short needle where that byte is rare (1.5 KB
@@ -182,10 +186,24 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         if _decoded_starts_a_url(data, body):
             return True
     # A multipart's own parts say which of them is HTML (their media type, in any case).
-    html = _HTML_TYPE.search(data, start, end) is not None if nested else ctype.subtype == "html"
+    if nested:
+        html, message_part = _types_named(data, start, end)
+    else:
+        html, message_part = ctype.subtype == "html", False
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    return _decoded_apart(data, start, end, None if nested else ctype, html)
+    return _decoded_apart(data, start, end, None if nested else ctype, html, message_part)
+
+
+def _types_named(data: bytes, start: int, end: int) -> tuple[bool, bool]:
+    """Does data[start:end] name html anywhere (_HTML_TYPE), and a message part's type
+    (_MESSAGE_PART)? One pass to the first of either, the other looked for after it."""
+    found = _NAMED_TYPE.search(data, start, end)
+    if found is None:
+        return False, False
+    if data[found.start() + 1] in b"Hh":  # "/html"
+        return True, _MESSAGE_PART.search(data, found.end(), end) is not None
+    return _HTML_TYPE.search(data, found.end(), end) is not None, True
 
 
 def _decoded_starts_a_url(decoded: bytes, body: int = 0) -> bool:
@@ -349,7 +367,12 @@ def _encoded_url_field(header: bytes) -> bool:
 
 
 def _decoded_apart(
-    data: bytes, start: int, end: int, ctype: ContentType | None, html: bool
+    data: bytes,
+    start: int,
+    end: int,
+    ctype: ContentType | None,
+    html: bool,
+    message_part: bool = False,
 ) -> bool:
     """Does data[start:end] hold text that decoding may make a URL's start of where the raw
     bytes hold none: UTF-16 or UTF-32 (their ASCII with NULs between: looked at without
@@ -358,7 +381,8 @@ def _decoded_apart(
     break goes with its space, RFC 3676 4.2: `http:/ ` / `/example.org`), or a message part
     and an encoded word, which its header may hold (read as a message's)? A single part's
     parameters are read from `ctype`, its Content-Type; in a multipart or message/* (no
-    `ctype`), every DelSp and charset parameter in it (a superset of its parts' own)."""
+    `ctype`), every DelSp and charset parameter in it (a superset of its parts' own);
+    `message_part`: it names a message part's type (_types_named)."""
     if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
         joined = data[start:end].replace(b"\0", b"")
         if _decoded_starts_a_url(joined):
@@ -368,7 +392,7 @@ def _decoded_apart(
     if ctype is not None:
         return "delsp" in ctype.params or not keeps_ascii(ctype.params.get("charset", ""))
     # (A message part's type is rarer than "=?", which quoted-printable words hold too.)
-    if _MESSAGE_PART.search(data, start, end) and data.find(b"=?", start, end) >= 0:
+    if message_part and data.find(b"=?", start, end) >= 0:
         return True  # an encoded word, maybe in a message part's header
     for parameter in _PART_PARAMETER.finditer(data, start, end):
         name_end = parameter.start() - (data[parameter.start() - 1] in b" \t")
