@@ -113,9 +113,9 @@ _PART_PARAMETER = re.compile(
 _MESSAGE_PART = re.compile(
     rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
 )
-# Either of the two, from its "/": a multipart is read for both in one pass (each alone ran
-# over the whole of it, its attachments too, from each "/"), the other looked for on from
-# the first found (`_types_named`).
+# "/html" or a message part's type (_HTML_TYPE, _MESSAGE_PART), from its "/": a multipart is
+# read for both in one pass to the first of either (each alone ran over the whole of it, its
+# attachments too, from each "/"), the other looked for on from there (`_types_named`).
 _NAMED_TYPE = re.compile(_HTML_TYPE.pattern + rb"|" + _MESSAGE_PART.pattern)
 _DOUBLE_SLASH = re.compile(rb"://")
 # Literals looked for in a header: the regex engine's loop to a literal's first byte
