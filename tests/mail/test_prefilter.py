@@ -610,3 +610,26 @@ def test_the_types_a_multipart_names():
     assert prefilter._types_named(b"message/RFC822 text/html", 0, 24) == (True, True)
     assert prefilter._types_named(b"message/news", 0, 12) == (False, True)
     assert prefilter._types_named(b"message/news", 0, 11) == (False, False)
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from([b"://", b":/", b"/", b":", b"x", b"\n", b"Subject: s\n"])),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_each_message_of_a_block_is_read_where_every_slash_of_the_block_says(bodies):
+    # Each message is looked at for its first "://": the messages read are those a pass
+    # over the whole block for every "://", each placed in its message, says hold one (the
+    # others looked at further as ever).
+    messages = [b"From a 1:00\nSubject: m\n\n" + b"".join(body) for body in bodies]
+    data = b"".join(messages)
+    bounds = [sum(map(len, messages[:number])) for number in range(len(messages) + 1)]
+    slashes = [at for at in range(len(data)) if data.startswith(b"://", at)]
+    expected = [
+        any(start <= at < end for at in slashes)
+        or prefilter._without_double_slash(data, start, end)
+        for start, end in zip(bounds, bounds[1:], strict=False)
+    ]
+    assert may_hold_urls(data, bounds) == expected
