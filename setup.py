@@ -1,19 +1,34 @@
-"""The build: pure Python by default; with URLINT_COMPILE=1 the hot path is compiled with
-mypyc, as black ships its wheels. The same typed source serves both; where
-there is no C compiler, install without URLINT_COMPILE.
+"""The build: the scanner's fast path compiled with Cython where it can be, the pure
+Python package everywhere else; with URLINT_COMPILE=1 the hot path compiled with mypyc
+too, as black ships its wheels. Each compiled module is built from the same source the
+pure package runs.
 
-    pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel   # what the build runs
-    URLINT_COMPILE=1 pip install --no-build-isolation .
+    pip install .                     # the Cython fast path where a C compiler is present
+    URLINT_COMPILE=0 pip install .    # pure Python (the py3-none-any wheel)
+    pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel 'Cython>=3'
+    URLINT_COMPILE=1 pip install --no-build-isolation .   # mypyc and Cython
 
-A release ships it as a wheel for its platform beside the pure one (tools/release.sh:
-`URLINT_COMPILE=1 python -m build --wheel --no-isolation`; setuptools tags a wheel with
-extension modules for its interpreter and platform, not py3-none-any).
+The Cython fast path (FAST: scanner/fast.py, in Cython's pure-Python mode, its C types in
+fast.pxd) is an optional extension: where it cannot be built (no C compiler, no Python
+headers; no Cython in a build without isolation) the install goes on, pure, and reads as
+the same (scanner.FAST says which runs; `urlint --version` too). Cython is a build
+requirement (pyproject.toml), fetched as setuptools is by an isolated build.
 
-Compiled: what each hit, each URL and each message runs through (the scanner, the URL
-grammar and masking, the mbox framing, the prefilter, the MIME reader, header and transfer
-decoding, HTML text, a message's identity, positions back to raw lines, which URLs a message
-reports, the text decoding, the extract formats). The whole test suite passes on it
-(.ci/run runs it on both builds). The fault boundary around the MIME reader
+The two compilers coexist: mypyc compiles typed Python modules as they are (every call
+between them stays a Python-level call, so it gains a third or so), Cython compiles the
+fast path's loops over a text's characters to C loops (no mypyc module has such a loop:
+they lean on str methods and regular expressions, which are C already). The fast path is
+the bigger gain on text (docs/design/performance.md, "The compiled fast path"), and needs
+no pinned mypy: it is what a plain install builds. A release ships the compiled wheel for
+its platform, both compilers' (tools/release.sh: `URLINT_COMPILE=1 python -m build --wheel
+--no-isolation`; setuptools tags a wheel with extension modules for its interpreter and
+platform, not py3-none-any), beside the pure one (URLINT_COMPILE=0).
+
+Compiled by mypyc: what each hit, each URL and each message runs through (the scanner, the
+URL grammar and masking, the mbox framing, the prefilter, the MIME reader, header and
+transfer decoding, HTML text, a message's identity, positions back to raw lines, which URLs
+a message reports, the text decoding, the extract formats). The whole test suite passes on
+it (.ci/run runs it on both builds). The fault boundary around the MIME reader
 (mail/message.py), the mail reader's loop (mail/reader.py) and the pipeline stay Python:
 tests put faults into them by patching (tests/acceptance/test_damage.py,
 tests/mail/test_fallback.py),
@@ -21,10 +36,11 @@ which compiled code, calling its functions directly, would not see.
 """
 
 import os
+import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 
-# The modules compiled (tests/project/test_compiled.py checks each is an extension).
+# The modules mypyc compiles (tests/project/test_compiled.py checks each is an extension).
 COMPILED = [
     "src/urlint/grammar/components.py",
     "src/urlint/grammar/display.py",
@@ -56,10 +72,32 @@ COMPILED = [
     "src/urlint/sources/text.py",
 ]
 
+# Compiled by Cython (tests/project/test_compiled.py checks it is an extension where built).
+FAST = "src/urlint/scanner/fast.py"
+
+# "0": pure; "1": mypyc and Cython; unset: Cython where it can be.
+MODE = os.environ.get("URLINT_COMPILE", "")
+
 ext_modules = []
-if os.environ.get("URLINT_COMPILE") == "1":
+if MODE == "1":
     from mypyc.build import mypycify
 
     ext_modules = mypycify(COMPILED, opt_level="3")
+if MODE != "0":
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("setup.py: no Cython here: the scanner's fast path is not compiled", file=sys.stderr)
+    else:
+        (fast,) = cythonize(
+            [Extension("urlint.scanner.fast", [FAST])],
+            # annotations are for mypy; the C types are fast.pxd's
+            compiler_directives={"language_level": 3, "annotation_typing": False},
+            quiet=True,
+        )
+        # A C build that fails leaves the pure package (set here: cythonize's own copy of
+        # the extension drops `optional`); a compiled build (URLINT_COMPILE=1) must be one.
+        fast.optional = MODE != "1"
+        ext_modules.append(fast)
 
 setup(ext_modules=ext_modules)

@@ -204,38 +204,65 @@ def compare_with_ripgrep(path: Path, label: str, args: argparse.Namespace) -> di
     """`urlint extract -j JOBS --format F` (each of `--formats`) and `rg -o` on `path`,
     alternately, `--runs` times each (the options add_ripgrep_options gives): medians, MB/s,
     URL counts and the ratio urlint/ripgrep (ripgrep's time over urlint's) for each format.
-    One process (-j 1) by default: ripgrep reads one file on one thread."""
+    One process (-j 1) by default: ripgrep reads one file on one thread. With `--pure`, the
+    same urlint on its pure path too (URLINT_PURE=1), and with each `--also NAME=URLINT`
+    another urlint (another build, another commit), each in the same rounds: their ratios
+    are keyed "FORMAT NAME" ("text pure"), and "same_output" says whether each wrote what
+    the first urlint did."""
     runs, jobs, formats = args.runs, args.jobs, tuple(args.formats.split(","))
     rg = shutil.which("rg")
     if rg is None:
         raise SystemExit("ripgrep (rg) is not installed: apt-get install ripgrep")
     size_mb = path.stat().st_size / 1e6
-    commands = {
-        "ripgrep": [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)]
+    commands: dict[str, tuple[list[str], dict[str, str] | None]] = {
+        "ripgrep": (
+            [rg, "-o", "-a", "--no-filename", "--no-line-number", RG_PATTERN, str(path)],
+            None,
+        )
     }
+    builds: list[tuple[str, list[str], dict[str, str] | None]] = [
+        ("", urlint_command(args.urlint), None)
+    ]
+    if args.pure:
+        builds.append((" pure", urlint_command(args.urlint), {**os.environ, "URLINT_PURE": "1"}))
+    for also in args.also:
+        name, _, executable = also.partition("=")
+        builds.append((f" {name}", [executable], None))
     for form in formats:
-        command = [*urlint_command(args.urlint), "extract", "-j", str(jobs), "--format", form]
-        commands[f"urlint {form}"] = [*command, str(path)]
+        for suffix, command, env in builds:
+            argv = [*command, "extract", "-j", str(jobs), "--format", form, str(path)]
+            commands[f"urlint {form}{suffix}"] = (argv, env)
     times: dict[str, list[float]] = {name: [] for name in commands}
     counts = {}
+    outputs = {}
     for _ in range(runs):
-        for name, argv in commands.items():
+        for name, (argv, env) in commands.items():
             out = WORK / f"{label}-{name.replace(' ', '-')}.out"
-            seconds, _ = timed_run(argv, str(out))
+            seconds, _ = timed_run(argv, str(out), env)
             times[name].append(seconds)
             counts[name] = sum(1 for _ in open(out, "rb"))
+            outputs[name] = out
     result = {
         "input_mb": round(size_mb, 1),
         "runs": runs,
         "jobs": jobs,
+        "load": [round(load, 2) for load in os.getloadavg()],
         "seconds": {name: round(median(t), 3) for name, t in times.items()},
         "mb_per_s": {name: round(size_mb / median(t), 1) for name, t in times.items()},
         "urls": counts,
         "ratio": {
-            form: round(median(times["ripgrep"]) / median(times[f"urlint {form}"]), 3)
-            for form in formats
+            name.removeprefix("urlint "): round(median(times["ripgrep"]) / median(t), 3)
+            for name, t in times.items()
+            if name != "ripgrep"
         },
     }
+    if len(builds) > 1:
+        result["same_output"] = {
+            f"{form}{suffix}": outputs[f"urlint {form}{suffix}"].read_bytes()
+            == outputs[f"urlint {form}"].read_bytes()
+            for form in formats
+            for suffix, _, _ in builds[1:]
+        }
     return result
 
 
@@ -247,6 +274,16 @@ def add_ripgrep_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="urlint's -j (default: 1)")
     parser.add_argument("--formats", default="text,jsonl", help="urlint's --format, each")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--pure", action="store_true", help="also run the same urlint on its pure path"
+    )
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="NAME=URLINT",
+        help="also run another urlint executable, its ratios named NAME (repeatable)",
+    )
     parser.add_argument("--check", type=float, help="exit 1 when the text ratio is below")
     parser.add_argument("--check-jsonl", type=float, help="exit 1 when the jsonl ratio is below")
 
@@ -262,13 +299,15 @@ def missed_goals(result: dict, args: argparse.Namespace) -> bool:
     return missed
 
 
-def timed_run(argv: list[str], stdout_path: str = os.devnull) -> tuple[float, int]:
+def timed_run(
+    argv: list[str], stdout_path: str = os.devnull, env: dict[str, str] | None = None
+) -> tuple[float, int]:
     """(seconds, peak RSS in KB) of one command, output to a file (not /dev/null: ripgrep
-    stops early when its output is /dev/null)."""
+    stops early when its output is /dev/null); `env` its environment (None: this one's)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     with open(stdout_path, "wb") as out:
-        subprocess.run(argv, stdout=out, stderr=subprocess.DEVNULL, check=True)
+        subprocess.run(argv, stdout=out, stderr=subprocess.DEVNULL, check=True, env=env)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return seconds, max(peak, before)

@@ -1,8 +1,9 @@
 """Mail: `urlint extract` on ~100 MB of real list mail in one mbox, against `rg -o` on the
 same raw bytes, and peak memory on a 1 GB mbox.
 
-    python bench/mail.py [--urlint PATH] [--jobs 1] [--formats text,jsonl] [--megabytes 100]
-                         [--runs 5] [--check 0.2] [--check-jsonl 0.18] [--memory]
+    python bench/mail.py [--urlint PATH] [--pure] [--also NAME=PATH] [--jobs 1]
+                         [--formats text,jsonl] [--megabytes 100] [--runs 5]
+                         [--check 0.2] [--check-jsonl 0.18] [--memory]
 
 urlint splits the mbox, decodes every message (quoted-printable, base64, charsets,
 format=flowed, HTML) and scans the decoded text; ripgrep matches the raw bytes and decodes

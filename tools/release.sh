@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Build urlint's release into OUTDIR (default: dist/ at the repository's root) and check it:
-#   - the sdist and the pure wheel (py3-none-any), by `python -m build`: the wheel is built
-#     from the sdist, so a file the build needs and the sdist lacks fails here;
-#   - the compiled wheel for this platform (setup.py, URLINT_COMPILE=1: mypyc, as black
-#     ships its wheels), built from the same sdist without build isolation, as mypyc must
-#     be the pinned mypy; its tag must name this interpreter and platform, not py3-none-any;
+#   - the sdist and the pure wheel (py3-none-any), by `python -m build` with
+#     URLINT_COMPILE=0 (setup.py: no extension): the wheel is built from the sdist, so a
+#     file the build needs and the sdist lacks fails here;
+#   - the compiled wheel for this platform (setup.py, URLINT_COMPILE=1: the hot path by
+#     mypyc, as black ships its wheels, and the scanner's fast path by Cython), built from
+#     the same sdist without build isolation, as mypyc must be the pinned mypy; its tag
+#     must name this interpreter and platform, not py3-none-any;
 #   - `twine check --strict` over the three (the metadata and the README as PyPI renders it).
 # The Python it runs ($PYTHON, else the repository's .venv, else python3) needs the
 # release extra: `pip install -e '.[release]'` (pinned there). Needs a C compiler for the
@@ -23,7 +25,7 @@ elif [[ -x "$root/.venv/bin/python" ]]; then
 else
   python=python3
 fi
-for module in build twine mypyc setuptools wheel; do
+for module in build twine mypyc Cython setuptools wheel; do
   if ! "$python" -c "import $module" 2>/dev/null; then
     echo "release.sh: $python has no $module: pip install -e '.[release]'" >&2
     exit 2
@@ -34,7 +36,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The sdist, then the pure wheel from it, each in an isolated environment
-"$python" -m build --outdir "$work/dist" "$root"
+URLINT_COMPILE=0 "$python" -m build --outdir "$work/dist" "$root"
 sdists=("$work"/dist/urlint-*.tar.gz)
 sdist=${sdists[0]}
 name=$(basename "$sdist" .tar.gz)

@@ -312,3 +312,26 @@ def test_crossposted_article_is_read_once(tmp_path):
         (tmp_path / group).mkdir(parents=True)
         (tmp_path / group / "17").write_bytes(article)
     assert file_urls(tmp_path) == ["http://example.org/crossposted"]
+
+
+@given(
+    st.lists(st.sampled_from([b">From ", b">", b"From ", b">Fro", b"\n", b"x"]), max_size=12),
+    st.integers(0, 40),
+    st.integers(0, 40),
+)
+def test_mboxrd_quoting_is_looked_for_where_a_find_finds_it(pieces, start, end):
+    from urlint.mail.mbox import _quoted_from
+
+    data = b"".join(pieces)
+    assert _quoted_from(data, start, end) == data.find(b">From ", start, end)
+
+
+def test_an_mboxrd_message_copied_out_has_its_quoting_undone():
+    from urlint.mail.mbox import _quoted_from
+
+    data = b"From a 1:00\n\n>From here\n>>From there\n"
+    assert _quoted_from(data, 0, len(data)) == 13
+    assert _quoted_from(data, 14, len(data)) == 25
+    assert _quoted_from(data, 15, 30) == -1
+    messages = list(split_mbox(io.BytesIO(data)))
+    assert [m.data for m in messages] == [b"From a 1:00\n\nFrom here\n>From there\n"]

@@ -260,3 +260,130 @@ def test_a_header_ends_where_the_general_field_name_says(pieces):
     for at in range(len(data) + 1):
         found, expected = _HEADER_END_OR_BAD_LINE.search(data, at), general.search(data, at)
         assert (found and found.span()) == (expected and expected.span())
+
+
+CONTENT_PIECES = [
+    b"Content-Type",
+    b"content-TYPE",
+    b"Content-Transfer-Encoding",
+    b"CONTENT-transfer-encoding",
+    b"Content-",
+    b"Content-Typo",
+    b"Subject",
+    b":",
+    b" ",
+    b"\t",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"text/html;",
+    b"multipart/mixed;",
+    b'boundary="b"',
+    b"charset=utf-8",
+    b"Base64",
+    b"x",
+]
+
+
+@given(
+    st.lists(st.sampled_from(CONTENT_PIECES), max_size=30),
+    st.sampled_from(["text/plain", "message/rfc822"]),
+)
+def test_one_look_finds_the_content_type_and_the_transfer_encoding_as_two_do(pieces, default):
+    # content_of reads both fields from one look at the lines starting "content-": the
+    # first field of each name, as content_type_of and transfer_encoding_of read them.
+    from urlint.mail.headers import content_of, content_type_of, transfer_encoding_of
+
+    header = b"".join(pieces)
+    lowered = header.lower()
+    assert content_of(header, lowered, default) == (
+        content_type_of(header, lowered, default),
+        transfer_encoding_of(header, lowered),
+    )
+
+
+def test_one_look_reads_the_first_field_of_each_name():
+    from urlint.mail.headers import content_fields, content_of
+
+    header = (
+        b"Content-Type:text/x\n"  # the first line: no line end before it
+        b"Content-Typo: no\n"
+        b"content-transfer-encoding :\n QUOTED-printable \n"
+        b"Content-Type: text/html\n"
+        b"Content-Transfer-Encoding: base64\n"
+    )
+    assert content_fields(header, header.lower()) == (b"text/x", b"QUOTED-printable")
+    ctype, encoding = content_of(header, header.lower())
+    assert (ctype.full, encoding) == ("text/x", "quoted-printable")
+    assert content_fields(b"Subject: x\n", b"subject: x\n") == (None, None)
+    assert content_fields(b"Content-Type x\n", b"content-type x\n") == (None, None)
+
+
+HINT_PIECES = [
+    b"://",
+    b"mailto:",
+    b"MailTo:",
+    b"<url:",
+    b"<URL:",
+    b"=?",
+    b"?=",
+    b":",
+    b"/",
+    b"<",
+    b"mail",
+    b"to",
+    b"\n",
+    b"\r\n",
+    b" ",
+    b"Subject: ",
+    b"Received: ",
+    b"From ",
+    b"x",
+]
+
+
+@given(st.lists(st.sampled_from(HINT_PIECES), max_size=30))
+def test_the_header_fields_read_for_urls_are_those_a_find_of_each_hint_names(pieces):
+    # The reader finds "://", "mailto:" and "<url:" (any case) at their colon by one
+    # pattern, and "=?" by another: the fields it reads are those holding a place where
+    # the header has "://" or "=?", or its lowered text "mailto:" or "<url:", in order.
+    from urlint.mail.headers import field_around
+    from urlint.mail.mime import MessageReader, holds_urls
+    from urlint.mail.origin import Envelope
+
+    header = b"".join(pieces)
+    lowered = header.lower()
+    hints = ((header, b"://"), (lowered, b"mailto:"), (lowered, b"<url:"), (header, b"=?"))
+    hits = sorted(
+        at for where, hint in hints for at in range(len(where)) if where.startswith(hint, at)
+    )
+    expected, done = [], -1
+    for hit in hits:
+        if hit < done:
+            continue
+        start, done, name = field_around(header, hit)
+        if holds_urls(name):
+            expected.append((name, 7 + header.count(b"\n", 0, start)))
+    reader = MessageReader(Envelope(header, 1, 7))
+    reader._header_urls(header, 7, "")
+    assert [(text.header, text.line_base) for text in reader.texts] == expected
+
+
+def test_a_header_field_is_read_for_the_urls_it_may_hold():
+    from urlint.mail.mime import MessageReader
+    from urlint.mail.origin import Envelope
+
+    header = (
+        b"Subject: see <URL:ftp://x.org/>\n"
+        b"To: fred@example.org\n"
+        b"List-Post: <MAILTO:list@example.org>\n"
+        b"X-Note: plain\n"
+        b"List-Id: =?utf-8?q?a?= b\n"
+    )
+    reader = MessageReader(Envelope(header, 1, 3))
+    reader._header_urls(header, 3, "")
+    assert [(text.header, text.line_base, text.text) for text in reader.texts] == [
+        ("Subject", 3, "Subject: see <URL:ftp://x.org/>"),
+        ("List-Post", 5, "List-Post: <MAILTO:list@example.org>"),
+        ("List-Id", 7, "List-Id: a b"),
+    ]

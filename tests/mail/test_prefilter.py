@@ -554,3 +554,82 @@ def test_the_slashes_are_found_where_the_look_ahead_found_them(text, skip, trim)
         or prefilter._slashes_in_a_tag(data, skip, end)
     )
     assert found is bool(_SLASHES_WITH_LOOK_AHEAD.search(data, skip, end))
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"=?", b"?=", b"=", b"?", b"Subject: ", b"To: ", b"From ", b"\n", b" ", b"x"]
+        ),
+        max_size=20,
+    )
+)
+def test_an_encoded_word_is_judged_in_each_field_where_a_find_finds_one(pieces):
+    # The prefilter looks for "=?" with the regex engine, not bytes.find: the fields it
+    # judges are the same, each at its first encoded word.
+    from urlint.mail.headers import field_around
+    from urlint.mail.mime import holds_urls
+
+    header = b"".join(pieces)
+    expected, at = False, header.find(b"=?")
+    while at >= 0 and not expected:
+        _, end, name = field_around(header, at)
+        expected = holds_urls(name)
+        at = header.find(b"=?", end)
+    assert prefilter._encoded_url_field(header) == expected
+
+
+def test_an_encoded_word_in_a_field_read_for_urls_keeps_the_message():
+    assert prefilter._encoded_url_field(b"To: =?a?q?b?=\nSubject: =?a?q?b?=\n")
+    assert not prefilter._encoded_url_field(b"To: =?a?q?b?=\nFrom: =?a?q?b?=\n")
+    assert may_hold_urls(b"From a 1:00\nX-Note: see <URL:x>\n\nno link\n", (0, 41)) == [True]
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"/", b"html", b"HTML", b"message", b"Message", b"/rfc822", b"/news", b"x", b"\n"]
+        ),
+        max_size=16,
+    ),
+    st.integers(0, 40),
+    st.integers(0, 80),
+)
+def test_a_multipart_is_read_for_html_and_a_message_part_in_one_pass(pieces, start, end):
+    # One pass to the first of the two types, the other looked for after it: what a search
+    # for each says.
+    data = b"".join(pieces)
+    assert prefilter._types_named(data, start, end) == (
+        prefilter._HTML_TYPE.search(data, start, end) is not None,
+        prefilter._MESSAGE_PART.search(data, start, end) is not None,
+    )
+
+
+def test_the_types_a_multipart_names():
+    assert prefilter._types_named(b"a/Html b", 0, 8) == (True, False)
+    assert prefilter._types_named(b"message/RFC822 text/html", 0, 24) == (True, True)
+    assert prefilter._types_named(b"message/news", 0, 12) == (False, True)
+    assert prefilter._types_named(b"message/news", 0, 11) == (False, False)
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from([b"://", b":/", b"/", b":", b"x", b"\n", b"Subject: s\n"])),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_each_message_of_a_block_is_read_where_every_slash_of_the_block_says(bodies):
+    # Each message is looked at for its first "://": the messages read are those a pass
+    # over the whole block for every "://", each placed in its message, says hold one (the
+    # others looked at further as ever).
+    messages = [b"From a 1:00\nSubject: m\n\n" + b"".join(body) for body in bodies]
+    data = b"".join(messages)
+    bounds = [sum(map(len, messages[:number])) for number in range(len(messages) + 1)]
+    slashes = [at for at in range(len(data)) if data.startswith(b"://", at)]
+    expected = [
+        any(start <= at < end for at in slashes)
+        or prefilter._without_double_slash(data, start, end)
+        for start, end in zip(bounds, bounds[1:], strict=False)
+    ]
+    assert may_hold_urls(data, bounds) == expected

@@ -9,6 +9,8 @@ import importlib
 import importlib.machinery
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,10 +48,14 @@ COMPILED = [
 ]
 
 
+# setup.py's FAST: what Cython compiles, in every build but the pure one
+FAST = "urlint.scanner.fast"
+
+
 def test_the_compiled_modules_are_setup_pys():
     setup = (Path(__file__).parents[2] / "setup.py").read_text()
     listed = re.findall(r'"src/(urlint/[a-z/_]+)\.py"', setup)
-    assert [name.replace("/", ".") for name in listed] == COMPILED
+    assert [name.replace("/", ".") for name in listed] == [*COMPILED, FAST]
 
 
 @pytest.mark.skipif(os.environ.get("URLINT_EXPECT_COMPILED") != "1", reason="the pure-Python build")
@@ -57,6 +63,61 @@ def test_the_hot_path_runs_compiled():
     for name in COMPILED:
         path = importlib.import_module(name).__file__ or ""
         assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), path
+
+
+@pytest.mark.skipif(os.environ.get("URLINT_EXPECT_COMPILED") != "1", reason="the pure-Python build")
+def test_the_fast_path_runs_compiled():
+    from urlint.scanner import scanner
+
+    path = importlib.import_module(FAST).__file__ or ""
+    assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), path
+    assert scanner.fast_lane() is not None
+
+
+def _version(**environ: str) -> str:
+    """What `urlint --version` prints, run with `environ` added to this one's."""
+    done = subprocess.run(
+        [sys.executable, "-m", "urlint", "--version"],
+        env={**os.environ, **environ},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+@pytest.mark.processes
+def test_the_version_says_which_build_runs():
+    from urlint.core.version import __version__
+    from urlint.scanner import fast, scanner
+
+    extension = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    compiled = [
+        name
+        for name, runs in (
+            # the fast path where it is built and not turned off (URLINT_PURE=1)
+            (
+                "cython",
+                (fast.__file__ or "").endswith(extension) and scanner.fast_lane() is not None,
+            ),
+            ("mypyc", (scanner.__file__ or "").endswith(extension)),
+        )
+        if runs
+    ]
+    build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
+    assert _version() == f"urlint {__version__} ({build})\n"
+    if os.environ.get("URLINT_EXPECT_COMPILED") == "1":
+        assert build == "compiled: cython, mypyc"
+
+
+@pytest.mark.processes
+def test_the_version_says_the_pure_path_runs_where_it_is_asked_for():
+    from urlint.core.version import __version__
+    from urlint.scanner import scanner
+
+    pure_path = _version(URLINT_PURE="1")
+    mypyc = (scanner.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    assert pure_path == f"urlint {__version__} ({'compiled: mypyc' if mypyc else 'pure Python'})\n"
 
 
 # A generator expression may stand as a call's argument (the call consumes it); anywhere

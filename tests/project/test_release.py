@@ -24,7 +24,7 @@ import pytest
 from urlint.core.version import __version__
 
 from ..helpers import REPO
-from .test_compiled import COMPILED  # setup.py's, by the test that keeps the two equal
+from .test_compiled import COMPILED, FAST  # setup.py's, by the tests that keep them equal
 
 NAME = f"urlint-{__version__}"
 TAG = f"v{__version__}"
@@ -194,7 +194,7 @@ def test_the_compiled_wheel_is_for_this_platform_and_holds_each_compiled_module(
     assert f"Tag: {tag}\n" in tags
     assert "Root-Is-Purelib: false\n" in tags
     extensions = {name for name in names if name.endswith(".so")}
-    for module in COMPILED:
+    for module in [*COMPILED, FAST]:
         stem = module.replace(".", "/")
         assert any(name.startswith(stem + ".") for name in extensions), module
         assert f"{stem}.py" in names  # the source beside it, as black's wheels have
@@ -210,9 +210,9 @@ def _venv_with(wheel: Path, tmp_path: Path) -> Path:
     return venv
 
 
-def _quick_start_in(venv: Path, cwd: Path) -> None:
+def _quick_start_in(venv: Path, cwd: Path, build: str) -> None:
     version = _run(venv / "bin" / "urlint", "--version", cwd=cwd)
-    assert (version.returncode, version.stdout) == (0, f"urlint {__version__}\n")
+    assert (version.returncode, version.stdout) == (0, f"urlint {__version__} ({build})\n")
     result = _run(venv / "bin" / "urlint", *_quick_start(), cwd=cwd)
     assert (result.returncode, result.stderr) == (0, "")
     lines = result.stdout.splitlines()
@@ -239,7 +239,7 @@ def test_each_wheel_installs_in_a_fresh_virtualenv_and_runs_the_quick_start(dist
     package, scanner = where.stdout.splitlines()
     assert package.startswith(str(venv))
     assert scanner.endswith(".py") == (kind == "pure"), scanner
-    _quick_start_in(venv, elsewhere)
+    _quick_start_in(venv, elsewhere, "pure Python" if kind == "pure" else "compiled: cython, mypyc")
 
 
 # --- pre-commit at the release tag --------------------------------------------------------

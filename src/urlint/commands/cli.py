@@ -80,7 +80,7 @@ class _Version(argparse.Action):
         from ..core.version import __version__
 
         try:
-            sys.stdout.write(f"urlint {__version__}\n")
+            sys.stdout.write(f"urlint {__version__} ({_build()})\n")
             sys.stdout.flush()
         except BrokenPipeError:
             _silence_stdout()
@@ -89,6 +89,20 @@ class _Version(argparse.Action):
             reason = error.strerror if isinstance(error, OSError) else "it is closed"
             parser.exit(EXIT_ERROR, f"urlint: standard output: cannot write: {reason}\n")
         parser.exit()
+
+
+def _build() -> str:
+    """Which of urlint's builds runs: "pure Python", or "compiled: " and the compilers whose
+    code runs (setup.py: "cython", the scanner's fast path, unless URLINT_PURE=1 turns it
+    off; "mypyc", the hot path's modules)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from ..scanner import scanner
+
+    compilers = ["cython"] if scanner.fast_lane() is not None else []
+    if (scanner.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)):
+        compilers.append("mypyc")
+    return f"compiled: {', '.join(compilers)}" if compilers else "pure Python"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

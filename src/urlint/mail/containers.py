@@ -132,9 +132,10 @@ def scan_read(
                 reading.messages += 1
                 yield from message_texts(item.reader, item.path, reading.near)
                 problems = item.reader.problems
-                reading.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
-                for problem in sorted(problems, key=_line_of):
-                    yield replaced(problem, path=item.path)
+                if problems:  # (most messages have none: no generator, no sort)
+                    reading.damaged += any(p.kind is ProblemKind.MALFORMED for p in problems)
+                    for problem in sorted(problems, key=_line_of):
+                        yield replaced(problem, path=item.path)
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
                 yield _message_not_read(item, error)
             if marked:

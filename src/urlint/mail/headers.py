@@ -223,6 +223,16 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
 
 # A field ends at a line end not followed by a blank (RFC 5322 2.2.3: folding).
 FIELD_END = re.compile(rb"\n(?![ \t])")
+# Blanks, the colon, and the value to FIELD_END (the first line end no blank follows): a
+# field's value as `header_field` cuts it, in one match from the end of its name.
+_COLON_AND_VALUE = re.compile(rb"[ \t]*:([^\n]*(?:\n[ \t][^\n]*)*)")
+
+
+def _value_after_name(header: bytes, colon: int) -> bytes | None:
+    """The value of the field whose name ends at `colon`, as `header_field` cuts it; None
+    where blanks and a colon do not follow the name (it is another field's)."""
+    found = _COLON_AND_VALUE.match(header, colon)
+    return None if found is None else unfold(found.group(1)).strip()
 
 
 def header_field(header: bytes, name: str, lowered: bytes | None = None) -> bytes | None:
@@ -236,13 +246,9 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
     key, line_key = _field_keys(name)
     at = 0 if lowered.startswith(key) else lowered.find(line_key) + 1
     while at > 0 or (at == 0 and lowered.startswith(key)):
-        colon = at + len(key)
-        while lowered[colon : colon + 1] in (b" ", b"\t"):
-            colon += 1
-        if lowered[colon : colon + 1] == b":":
-            end = FIELD_END.search(header, colon)
-            value = header[colon + 1 : end.start() if end else len(header)]
-            return unfold(value).strip()
+        value = _value_after_name(header, at + len(key))
+        if value is not None:
+            return value
         at = lowered.find(line_key, at + 1) + 1
         if at == 0:
             break
@@ -315,6 +321,56 @@ def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
     header's first such field. mail.prefilter asks it too."""
     value = header_field(header, "Content-Transfer-Encoding", lowered)
     return _encoding_name(value) if value else ""
+
+
+def content_of(
+    header: bytes, lowered: bytes, default: str = "text/plain"
+) -> tuple[ContentType, str]:
+    """(content_type_of, transfer_encoding_of) of one header block, from one look.
+
+    What the two give, found by one look for "content-" at the lines' starts
+    (`content_fields`): each of them passed over the whole block where its field is
+    missing, and most messages and parts name only one of the two."""
+    type_value, encoding_value = content_fields(header, lowered)
+    if type_value is None and default == "text/plain":
+        ctype = PLAIN
+    else:
+        ctype = content_type(type_value, default)
+    return ctype, _encoding_name(encoding_value) if encoding_value else ""
+
+
+_CONTENT = b"content-"
+_LINE_CONTENT = b"\ncontent-"
+
+
+def content_fields(header: bytes, lowered: bytes) -> tuple[bytes | None, bytes | None]:
+    """The first Content-Type and Content-Transfer-Encoding fields' values, as `header_field`
+    reads each (None for a field missing), from one look at the lines that start "content-"
+    (`lowered` is the block in lower case)."""
+    type_value = encoding_value = None
+    type_found = encoding_found = False
+    if lowered.startswith(_CONTENT):
+        at = 0
+    else:
+        at = lowered.find(_LINE_CONTENT) + 1
+        if at == 0:
+            return None, None
+    while True:
+        name = at + 8  # past "content-"
+        if not type_found and lowered.startswith(b"type", name):
+            value = _value_after_name(header, name + 4)
+            if value is not None:
+                type_value, type_found = value, True
+        elif not encoding_found and lowered.startswith(b"transfer-encoding", name):
+            value = _value_after_name(header, name + 17)
+            if value is not None:
+                encoding_value, encoding_found = value, True
+        if type_found and encoding_found:
+            break
+        at = lowered.find(_LINE_CONTENT, at + 1) + 1
+        if at == 0:
+            break
+    return type_value, encoding_value
 
 
 @lru_cache(maxsize=64)

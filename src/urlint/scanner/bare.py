@@ -44,7 +44,7 @@ _SHORT_WINDOW = 12  # nearly every scheme is shorter: search this first
 _UPPER_HEX = "0123456789ABCDEF"
 # Section 2.1's scheme characters listed one by one, for str.rstrip: the run of them that
 # ends at the colon is the only place a scheme can start (SCHEME_BEFORE holds no other).
-_SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
+SCHEME_CHAR_LIST = re.sub(f"[^{SCHEME_CHARS}]", "", "".join(map(chr, range(128))))
 
 _ALNUM = re.compile(r"[^\W_]")
 _BRACKET = re.compile(f"[{re.escape(BRACKETS)}]")
@@ -63,7 +63,7 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     # begins with a letter and holds letters and digits only ("http", "ftp"), the match is
     # the whole run, and the character before it, outside the run, is no letter or digit:
     # the search, which tries every offset of the window, is left for the rest.
-    run_start = low + len(text[low:colon].rstrip(_SCHEME_CHAR_LIST))
+    run_start = low + len(text[low:colon].rstrip(SCHEME_CHAR_LIST))
     run = text[run_start:colon]
     if run_start > low and text[run_start - 1] == "=" and _after_an_escape(text, run_start, colon):
         start = run_start + 2

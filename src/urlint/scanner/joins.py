@@ -38,7 +38,7 @@ _COLUMN_GAP_BEFORE = compiled_when_used(r"\S[ \t]{3,}\Z")
 # and any word of URL characters goes on with it. A hyphen above all: xml2rfc breaks after
 # one and never adds one (the appendix's typesetter might: `alt` keeps the first line).
 _ENDS_INSIDE = frozenset("-_~+#=&")
-_SEPARATOR_ENDS = _ENDS_INSIDE | frozenset("/\\")  # and "/" or "\\", which need the word
+SEPARATOR_ENDS = _ENDS_INSIDE | frozenset("/\\")  # and "/" or "\\", which need the word
 # A line that ends on "/" (or RFC 8792's folding "\") ends a URL as often as it breaks one:
 # the next word must look like a path.
 _PATH_REST = compiled_when_used(r"[/=&?#%~_;,]|\.[A-Za-z0-9]|[0-9]")
@@ -171,7 +171,7 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
     first = head.lstrip(" \t>|")
     pos += len(head) - len(first)
     letter_or_digit = first[:1].isalnum() and first[:1].isascii()
-    if not trimmed and last not in _SEPARATOR_ENDS and letter_or_digit:
+    if not trimmed and last not in SEPARATOR_ENDS and letter_or_digit:
         return False  # a letter or digit goes on only after a separator (the end's test)
     end = run_end(BODY, text, pos)
     word = text[pos:end]

@@ -26,6 +26,7 @@ regular expression in code or such a text is no URL (scanner.regexes).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -329,8 +330,7 @@ def _hits(
     """(start, kind, anchor) for every place a URL may start, in text order; `slashed`:
     the colons of `:\\/\\/` too; `escaped`: of `\\://` too, after the backslash."""
     lo = covered_until
-    # A URL that starts before `stop` has its colon at most a scheme's length after it.
-    colon_stop = min(len(text), stop + bare.SCHEME_WINDOW + 3)
+    colon_stop = _colon_stop(text, stop)
     passes: tuple[Iterator[tuple[int, int, int]], ...] = (
         _wrapper_hits(text, lo),
         _bare_hits(text, _COLON.finditer(text, lo, colon_stop), lo),
@@ -354,6 +354,12 @@ def _hits(
     import heapq  # here: a pre-commit hook's small files never merge
 
     return heapq.merge(*passes)
+
+
+def _colon_stop(text: str, stop: int) -> int:
+    """Where the colon pass ends for hits before `stop`: a URL that starts before it has
+    its colon at most a scheme's length after it."""
+    return min(len(text), stop + bare.SCHEME_WINDOW + 3)
 
 
 def _merged(
@@ -479,7 +485,31 @@ def _scan(
     how its URLs are read, where it is of a kind urlint does not read; `near`: whether
     near-URLs are looked for; `since`: where the look back before a chunk ends (ChunkScan),
     no place before it looked at for a URL; `opened`: the markup block the text starts
-    inside of (ChunkScan)."""
+    inside of (ChunkScan). Running text read for its URLs alone (no near-URL) is read on
+    the compiled fast path where it runs (fast_lane)."""
+    if not near and code is None and markup is None and lines is None and other is None:
+        lane = fast_lane()
+        if lane is not None:
+            return _scan_fast(lane, text, index, stop, covered_until, max(since, covered_until))
+    return _scan_read(
+        text, index, stop, covered_until, code, markup, lines, other, near, since, opened
+    )
+
+
+def _scan_read(
+    text: str,
+    index: Positions,
+    stop: int,
+    covered_until: int,
+    code: CodeText | None,
+    markup: str | None,
+    lines: Lines | None,
+    other: OtherText | None,
+    near: bool,
+    since: int,
+    opened: OpenBlock,
+) -> Iterator[tuple[Candidate | None, int]]:
+    """_scan, hit by hit, in Python (the pure path)."""
     furniture = Furniture(text)
     covered = covered_until
     lo = max(since, covered_until)
@@ -524,6 +554,59 @@ def _scan(
                 yield candidate, covered
     if near_urls:
         yield from _near_placed().near_before(text, index, near_urls, len(text), covered)
+
+
+@cache
+def fast_lane() -> ModuleType | None:
+    """scanner.fast where it is compiled (setup.py) and URLINT_PURE does not turn it off
+    ("1": the pure path, the reference, in a compiled install); None for the pure path.
+
+    Loaded with the first text read on it (_scan): a hook's `check`, which looks for
+    near-URLs too, never loads it."""
+    if os.environ.get("URLINT_PURE") == "1":
+        return None
+    from . import fast
+
+    return fast if fast.COMPILED else None
+
+
+def _scan_fast(
+    fast: ModuleType, text: str, index: Positions, stop: int, covered: int, lo: int
+) -> Iterator[tuple[Candidate | None, int]]:
+    """_scan for running text where no near-URL is looked for, on the compiled fast path
+    `fast` (scanner.fast.ProseLane): its easy bare URLs read in C, every other hit as
+    _scan_read's loop reads it (written out for prose below), from `lo` on."""
+    furniture = Furniture(text)
+
+    def hard(
+        start: int, kind: int, anchor: int, covered: int
+    ) -> tuple[Candidate | None, int] | None:
+        if kind == _WRAPPER:
+            wrapper = wrappers.read_wrapper(text, start, furniture)
+            return None if wrapper is None else _wrapped(text, wrapper, index)
+        return read_bare(text, start, anchor, covered, index)
+
+    def other_hits(match: re.Match[str]) -> Iterator[tuple[int, int, int]]:
+        return _bare_hits(text, iter((match,)), lo)
+
+    colon_stop = _colon_stop(text, stop)
+    lane = fast.ProseLane(
+        text,
+        lo,
+        stop,
+        colon_stop,
+        covered,
+        index,
+        hard,
+        other_hits,
+        _COLON,
+        _COLON.finditer(text, lo, colon_stop),
+        _wrapper_hits(text, lo),
+    )
+    batch = lane.batch()
+    while batch:
+        yield from batch
+        batch = lane.batch()
 
 
 def _near_candidates(

@@ -57,6 +57,21 @@ class LineIndex:
         self._offset = offset
         return self._line, self._line_start
 
+    def bases(self) -> tuple[int, int, int]:
+        """(line, column, offset) bases: the first line's number, the columns before the
+        text on it, the offset of the text's start in the whole."""
+        return self._line_base, self._column_base, self._offset_base
+
+    def walk(self) -> tuple[int, int, int]:
+        """Where the index was last asked about: (offset, its line, that line's start)."""
+        return self._offset, self._line, self._line_start
+
+    def walked_to(self, offset: int, line: int, line_start: int) -> None:
+        """Go on from `offset` on `line`, which starts at `line_start`: where a reader that
+        counted the lines itself (scanner.fast) got to, which the index need not count
+        again."""
+        self._offset, self._line, self._line_start = offset, line, line_start
+
     def position(self, offset: int) -> Position:
         """The position of `offset`: its line, its 1-based column, and its offset in the whole."""
         line, line_start = self.locate(offset)
