@@ -33,6 +33,9 @@ _COLUMN_GAP = compiled_when_used(r"[ \t]{2,}\S")
 # What follows a table's cell: three blanks or a tab before the next cell, or two after a
 # word that ends on no sentence punctuation (a sentence's end is followed by two spaces).
 CELL_GAP = compiled_when_used(r"[^\s]*(?:[ \t]*\t|[ \t]{3,}|(?<![.,;:!?)\]])[ \t]{2})\S")
+# How far into the next line its first character is looked for, past blanks (joins reads
+# that far too).
+NEXT_LINE_LOOK = 80
 # A troff request (".PP"), which is no word of a URL.
 TROFF_REQUEST = compiled_when_used(r"\.[A-Za-z]{1,2}\Z")
 
@@ -51,7 +54,7 @@ def continuation(
         if next_start is not None and not ends_mid_url:
             # The next line's first character, checked first as most URLs at a line end
             # are followed by one that is no separator (nor a reply prefix's quote mark).
-            first = text[next_start : next_start + 80].lstrip(" \t")[:1]
+            first = text[next_start : next_start + NEXT_LINE_LOOK].lstrip(" \t")[:1]
             if first and first not in STARTS_MID_URL and first not in ">|":
                 return None
         pos = next_line_start(text, url_start, url_end)

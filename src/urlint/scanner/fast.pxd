@@ -5,18 +5,18 @@ from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
 # byte tables read in the C loops
-cdef bytes _SCHEME_CHAR, _NAME_LETTERS
+cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING
 cdef Py_ssize_t _NAME_PLACES
 cdef Py_ssize_t _SCHEME_LOOK, _BODY_LOOK, _LOGIN_LOOK, _LINE_END_LOOK
 cdef tuple _BARE_NAMES
 
-cdef bint _is_space(Py_UCS4 code)
+cdef bint _is_space(Py_ssize_t code)
 cdef bint _is_letter(Py_UCS4 code)
 cdef bint _is_alnum(Py_UCS4 code)
-cdef bint _ends_body(Py_UCS4 code)
+cdef bint _ends_body(Py_ssize_t code)
 cdef bint _may_stand_before(Py_UCS4 code)
 cdef bint _hands_back_in_body(Py_UCS4 code)
-cdef bint _is_trailing(Py_UCS4 code)
+cdef bint _is_trailing(Py_ssize_t code)
 
 @cython.locals(low=Py_ssize_t, at=Py_ssize_t)
 cpdef Py_ssize_t easy_scheme_start(str text, Py_ssize_t colon, Py_ssize_t floor)
@@ -44,7 +44,7 @@ cdef bint _nothing_goes_on(str text, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(
     last=Py_UCS4, length=Py_ssize_t, window=Py_ssize_t, at=Py_ssize_t, first=Py_UCS4,
-    code=Py_UCS4, line_end=Py_ssize_t, wrap_column=Py_ssize_t,
+    code=Py_UCS4, line_end=Py_ssize_t, wrap_column=Py_ssize_t, look=Py_ssize_t,
 )
 cdef bint _next_line_says_no(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t next_start)
 

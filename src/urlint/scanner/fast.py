@@ -48,7 +48,8 @@ from ..core.model import Candidate, Position, Span
 from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
-from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST
+from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST, TRAILING_PUNCTUATION
+from .body import BODY
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 from .textpos import LineIndex
 from .wrappers import OPEN
@@ -70,6 +71,13 @@ _BODY_LOOK = BODY_WINDOW
 _LOGIN_LOOK = LOGIN_READ_ON
 _LINE_END_LOOK = NEAR_LINE_END
 
+# The ASCII characters that are whitespace, that end a bare URL's body (body.BODY's class
+# does not take them) and that are trimmed from its end, a byte each: the classes the
+# pure path reads, tabled for the C loops.
+_SPACE = bytes(chr(code).isspace() for code in range(128))
+_BODY_ENDS = bytes(BODY.fullmatch(chr(code)) is None for code in range(128))
+_TRAILING = bytes(chr(code) in TRAILING_PUNCTUATION for code in range(128))
+
 # The schemes whose bare URL has a shape to check (bare_url.not_bare_shaped): handed back.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
 _SHAPED_FIRST = "".join(sorted({name[0] for name in _SHAPED}))
@@ -79,7 +87,7 @@ _BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fi
 
 def _is_space(code: int) -> bool:
     """Is the ASCII character `code` whitespace, as str.isspace and the pattern `\\s` read it?"""
-    return 0x09 <= code <= 0x0D or 0x1C <= code <= 0x20
+    return code < 0x80 and _SPACE[code] == 1
 
 
 def _is_letter(code: int) -> bool:
@@ -93,9 +101,9 @@ def _is_alnum(code: int) -> bool:
 
 
 def _ends_body(code: int) -> bool:
-    """Does the ASCII character `code` end a bare URL's body (body.BODY): a blank, `<`, `>`,
-    `"`?"""
-    return _is_space(code) or code == 0x3C or code == 0x3E or code == 0x22
+    """Does the ASCII character `code` end a bare URL's body (body.BODY: a blank, `<`, `>`,
+    `"`)?"""
+    return code < 0x80 and _BODY_ENDS[code] == 1
 
 
 def _may_stand_before(code: int) -> bool:
@@ -138,14 +146,7 @@ def _hands_back_in_body(code: int) -> bool:
 
 def _is_trailing(code: int) -> bool:
     """Is `code` sentence punctuation trimmed from a URL's end (bare.TRAILING_PUNCTUATION)?"""
-    return (
-        code == 0x2E  # .
-        or code == 0x2C  # ,
-        or code == 0x3B  # ;
-        or code == 0x3A  # :
-        or code == 0x21  # !
-        or code == 0x3F  # ?
-    )
+    return code < 0x80 and _TRAILING[code] == 1
 
 
 def easy_scheme_start(text: str, colon: int, floor: int) -> int:
@@ -290,18 +291,18 @@ def _nothing_goes_on(text: str, start: int, end: int) -> bool:
 def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool:
     """Does the next line, which starts at `next_start`, go on with the URL text[start:end]
     that only blanks follow to its line's end in no way? Its first character past blanks
-    (within the 80 both readers look at) is no path's or query's and no reply prefix's
-    (continuation.continuation says no there), the URL ends on no separator
+    (within continuation.NEXT_LINE_LOOK, as both readers look) is no path's or query's and
+    no reply prefix's (continuation.continuation says no there), the URL ends on no separator
     (continuation.ENDS_MID_URL, joins.SEPARATOR_ENDS); where the URL ends its line with no
     blank, that character is a letter or digit (joins._may_go_on says no), the URL is no
     ".htm" cut before its "l" and its line is shorter than a mail client's wrap column
     (joins.MIN_WRAP_COLUMN); and the line holds no "@" (login_runs_on.login_rest)."""
-    ends_mid_url, starts_mid_url, separator_ends, wrap_column = _next_line_rules()
+    ends_mid_url, starts_mid_url, separator_ends, wrap_column, look = _next_line_rules()
     last = text[end - 1]
     if last in ends_mid_url or last in separator_ends:
         return False
     length = len(text)
-    window = min(length, next_start + 80)
+    window = min(length, next_start + look)
     at = next_start
     while at < window and (ord(text[at]) == 0x20 or ord(text[at]) == 0x09):
         at += 1
@@ -320,19 +321,25 @@ def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool
     return text.find("@", next_start, line_end if line_end >= 0 else length) < 0
 
 
-def _next_line_rules() -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+def _next_line_rules() -> tuple[frozenset[str], frozenset[str], frozenset[str], int, int]:
     """continuation's and joins' characters and column (_next_line_says_no), loaded with
     the first URL a next line may go on with, as bare_url loads those readers."""
     global _NEXT_LINE_RULES
     if _NEXT_LINE_RULES is None:
-        from .continuation import ENDS_MID_URL, STARTS_MID_URL
+        from .continuation import ENDS_MID_URL, NEXT_LINE_LOOK, STARTS_MID_URL
         from .joins import MIN_WRAP_COLUMN, SEPARATOR_ENDS
 
-        _NEXT_LINE_RULES = (ENDS_MID_URL, STARTS_MID_URL, SEPARATOR_ENDS, MIN_WRAP_COLUMN)
+        _NEXT_LINE_RULES = (
+            ENDS_MID_URL,
+            STARTS_MID_URL,
+            SEPARATOR_ENDS,
+            MIN_WRAP_COLUMN,
+            NEXT_LINE_LOOK,
+        )
     return _NEXT_LINE_RULES
 
 
-_NEXT_LINE_RULES: tuple[frozenset[str], frozenset[str], frozenset[str], int] | None = None
+_NEXT_LINE_RULES: tuple[frozenset[str], frozenset[str], frozenset[str], int, int] | None = None
 
 
 class ProseLane:

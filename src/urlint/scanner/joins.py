@@ -12,7 +12,7 @@ from __future__ import annotations
 from .._runtime.patterns import compiled_when_used
 from . import bare
 from .body import BODY
-from .continuation import ALNUM, CELL_GAP, TROFF_REQUEST
+from .continuation import ALNUM, CELL_GAP, NEXT_LINE_LOOK, TROFF_REQUEST
 from .going_on import COMMENT_LEADERS, going_on_at
 from .line_breaks import INDENT, RULE, Lines, past_line_break, past_line_end, run_end
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
@@ -167,7 +167,7 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
     # The next line's first word, roughly, past quote marks and blanks (string methods and
     # a pattern every scan has compiled: most URLs at a line end stop here).
     pos = past_line_break(text, line_break)
-    head = text[pos : pos + 80]
+    head = text[pos : pos + NEXT_LINE_LOOK]
     first = head.lstrip(" \t>|")
     pos += len(head) - len(first)
     letter_or_digit = first[:1].isalnum() and first[:1].isascii()
