@@ -8,8 +8,8 @@ pure package runs.
     pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel 'Cython>=3'
     URLINT_COMPILE=1 pip install --no-build-isolation .   # mypyc and Cython
 
-The Cython fast path (FAST: scanner/fast.py, in Cython's pure-Python mode, its C types in
-fast.pxd) is an optional extension: where it cannot be built (no C compiler, no Python
+The Cython fast path (FAST: scanner/fast.py and mail/fast.py, in Cython's pure-Python mode,
+their C types in their .pxd files) is optional: where it cannot be built (no C compiler, no Python
 headers; no Cython in a build without isolation) the install goes on, pure, and reads as
 the same (scanner.FAST says which runs; `urlint --version` too). Cython is a build
 requirement (pyproject.toml), fetched as setuptools is by an isolated build.
@@ -72,8 +72,9 @@ COMPILED = [
     "src/urlint/sources/text.py",
 ]
 
-# Compiled by Cython (tests/project/test_compiled.py checks it is an extension where built).
-FAST = "src/urlint/scanner/fast.py"
+# Compiled by Cython (tests/project/test_compiled.py checks each is an extension where
+# built): the scanner's fast path, and the mail reader's loops over bytes.
+FAST = ["src/urlint/scanner/fast.py", "src/urlint/mail/fast.py"]
 
 # "0": pure; "1": mypyc and Cython; unset: Cython where it can be.
 MODE = os.environ.get("URLINT_COMPILE", "")
@@ -89,15 +90,17 @@ if MODE != "0":
     except ImportError:
         print("setup.py: no Cython here: the scanner's fast path is not compiled", file=sys.stderr)
     else:
-        (fast,) = cythonize(
-            [Extension("urlint.scanner.fast", [FAST])],
-            # annotations are for mypy; the C types are fast.pxd's
+        fast = cythonize(
+            [Extension(path[4:-3].replace("/", "."), [path]) for path in FAST],
+            # annotations are for mypy; the C types are each module's .pxd's
             compiler_directives={"language_level": 3, "annotation_typing": False},
             quiet=True,
         )
-        # A C build that fails leaves the pure package (set here: cythonize's own copy of
-        # the extension drops `optional`); a compiled build (URLINT_COMPILE=1) must be one.
-        fast.optional = MODE != "1"
-        ext_modules.append(fast)
+        for extension in fast:
+            # A C build that fails leaves the pure package (set here: cythonize's own copy
+            # of an extension drops `optional`); a compiled build (URLINT_COMPILE=1) must be
+            # one.
+            extension.optional = MODE != "1"
+        ext_modules.extend(fast)
 
 setup(ext_modules=ext_modules)

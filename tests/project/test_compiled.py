@@ -49,13 +49,13 @@ COMPILED = [
 
 
 # setup.py's FAST: what Cython compiles, in every build but the pure one
-FAST = "urlint.scanner.fast"
+FAST = ["urlint.scanner.fast", "urlint.mail.fast"]
 
 
 def test_the_compiled_modules_are_setup_pys():
     setup = (Path(__file__).parents[2] / "setup.py").read_text()
     listed = re.findall(r'"src/(urlint/[a-z/_]+)\.py"', setup)
-    assert [name.replace("/", ".") for name in listed] == [*COMPILED, FAST]
+    assert [name.replace("/", ".") for name in listed] == [*COMPILED, *FAST]
 
 
 @pytest.mark.skipif(os.environ.get("URLINT_EXPECT_COMPILED") != "1", reason="the pure-Python build")
@@ -66,12 +66,15 @@ def test_the_hot_path_runs_compiled():
 
 
 @pytest.mark.skipif(os.environ.get("URLINT_EXPECT_COMPILED") != "1", reason="the pure-Python build")
-def test_the_fast_path_runs_compiled():
+def test_the_fast_paths_run_compiled():
+    from urlint.mail import headers
     from urlint.scanner import scanner
 
-    path = importlib.import_module(FAST).__file__ or ""
-    assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), path
+    for name in FAST:
+        path = importlib.import_module(name).__file__ or ""
+        assert path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), path
     assert scanner.fast_lane() is not None
+    assert headers.LOOPS is importlib.import_module("urlint.mail.fast")
 
 
 def _version(**environ: str) -> str:

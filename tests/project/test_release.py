@@ -194,7 +194,7 @@ def test_the_compiled_wheel_is_for_this_platform_and_holds_each_compiled_module(
     assert f"Tag: {tag}\n" in tags
     assert "Root-Is-Purelib: false\n" in tags
     extensions = {name for name in names if name.endswith(".so")}
-    for module in [*COMPILED, FAST]:
+    for module in [*COMPILED, *FAST]:
         stem = module.replace(".", "/")
         assert any(name.startswith(stem + ".") for name in extensions), module
         assert f"{stem}.py" in names  # the source beside it, as black's wheels have

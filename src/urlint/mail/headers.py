@@ -12,10 +12,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..core.builds import compiled
 from ..core.faults import internal_error
 from ..core.records import record, replaced
 from ..grammar.login import masked_piece
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
+from . import fast
+
+# The mail reader's loops in C where they are compiled (mail/fast.py), None for the pure path.
+LOOPS = compiled(fast)
 
 _FIELD_NAME = re.compile(FIELD_NAME)
 
@@ -386,9 +391,7 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
     if data.startswith((b"\n", b"\r\n")):
         cut = data.index(b"\n") + 1
         return b"", data[cut:], line + 1, None
-    found = _HEADER_END_OR_BAD_LINE.search(data)
-    # (its span asked once: each call on a match costs a method call)
-    found_start, found_end = found.span() if found is not None else (-1, -1)
+    found_start, found_end = _header_end_span(data)
     at_bad_line = found_end == found_start + 1  # the line after it is no field (or none)
     if (at_bad_line and found_start < len(data) - 1) or not _FIELD_START.match(data):
         block = read_header_block(data)
@@ -398,11 +401,27 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
             line + block.body_line,
             block.problem,
         )
-    if found is None or at_bad_line:  # all header, no blank line
+    if found_start < 0 or at_bad_line:  # all header, no blank line
         header = data if data.endswith(b"\n") else data + b"\n"
         return header, b"", line + header.count(b"\n"), None
     header = data[: found_start + 1]
     return header, data[found_end:], line + header.count(b"\n") + 1, None
+
+
+def _header_end_span(data: bytes) -> tuple[int, int]:
+    """The span of _HEADER_END_OR_BAD_LINE's first match in `data`: a line end and the
+    blank line after it, or the line end alone before a bad line; (-1, -1) for none."""
+    if LOOPS is None:
+        found = _HEADER_END_OR_BAD_LINE.search(data)
+        return (-1, -1) if found is None else found.span()
+    stop = LOOPS.header_stop(data, 0, len(data))
+    if stop < 0:
+        return -1, -1
+    if data.startswith(b"\n", stop + 1):
+        return stop, stop + 2
+    if data.startswith(b"\r\n", stop + 1):
+        return stop, stop + 3
+    return stop, stop + 1
 
 
 def header_stop(data: bytes, start: int, end: int) -> int:
@@ -410,6 +429,9 @@ def header_stop(data: bytes, start: int, end: int) -> int:
 
     (a header whose first line is a field's): the line end before its blank line, or before
     a line that is neither a field nor a continuation (what follows is the body), or `end`."""
+    if LOOPS is not None:
+        stop: int = LOOPS.header_stop(data, start, end)
+        return end if stop < 0 else stop
     found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
     return end if found is None else found.start()
 

@@ -16,6 +16,7 @@ from ..core.units import MboxPlace
 from ..sources.archives import BLOCK_BYTES  # the blocks read (tests set mbox.BLOCK_BYTES)
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.streams import SNIFF_BYTES, Prefix
+from .headers import LOOPS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -298,7 +299,10 @@ class _Mbox:
             self.counted = place.counted
 
     def count_lines(self, data: bytes, base: int, at: int) -> None:
-        self.line += data.count(b"\n", self.line_at - base, at - base)
+        if LOOPS is None:
+            self.line += data.count(b"\n", self.line_at - base, at - base)
+        else:
+            self.line += LOOPS.newlines(data, self.line_at - base, at - base)
         self.line_at = at
 
     def _may_hold_urls(self, data: bytes, start: int, end: int) -> bool:

@@ -20,6 +20,7 @@ from itertools import pairwise
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
 from .headers import (
+    LOOPS,
     ContentType,
     content_of,
     content_type_of,
@@ -155,7 +156,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     lowered = header.lower()
     if b"mailto:" in lowered or _URL_WRAPPER.search(lowered):
         return True
-    if _BARE_COLON.search(data, header_end, end) or _WRAPPER.search(data, header_end, end):
+    if _body_may_start_a_url(data, header_end, end):
         return True
     if _encoded_url_field(header):
         return True
@@ -206,11 +207,15 @@ def _types_named(data: bytes, start: int, end: int) -> tuple[bool, bool]:
 def _decoded_starts_a_url(decoded: bytes, body: int = 0) -> bool:
     """Does text a decoding made hold "://", or from `body` on another start of a URL the
     scanner reads (a bare scheme's colon, a wrapper), where the raw bytes held none?"""
-    return bool(
-        _DOUBLE_SLASH.search(decoded)
-        or _BARE_COLON.search(decoded, body)
-        or _WRAPPER.search(decoded, body)
-    )
+    return bool(_DOUBLE_SLASH.search(decoded) or _body_may_start_a_url(decoded, body, len(decoded)))
+
+
+def _body_may_start_a_url(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end] hold a bare scheme's colon or a wrapper's start (the scanner's
+    triggers but "://")?"""
+    if LOOPS is not None:
+        return bool(LOOPS.body_may_start_a_url(data, start, end))
+    return bool(_BARE_COLON.search(data, start, end) or _WRAPPER.search(data, start, end))
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:

@@ -26,12 +26,12 @@ regular expression in code or such a text is no URL (scanner.regexes).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from functools import cache
 
 from .._runtime.patterns import compiled_when_used
+from ..core.builds import compiled
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
@@ -563,11 +563,9 @@ def fast_lane() -> ModuleType | None:
 
     Loaded with the first text read on it (_scan): a hook's `check`, which looks for
     near-URLs too, never loads it."""
-    if os.environ.get("URLINT_PURE") == "1":
-        return None
     from . import fast
 
-    return fast if fast.COMPILED else None
+    return compiled(fast)
 
 
 def _scan_fast(

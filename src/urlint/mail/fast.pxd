@@ -1,0 +1,31 @@
+# C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the loops
+# are written once, in fast.py, and run the same compiled or as Python.
+cimport cython
+from libc.string cimport memchr
+
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CHAR
+cdef tuple _BARE_NAMES
+cdef Py_ssize_t _SHORTEST
+
+@cython.locals(base="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t)
+cpdef Py_ssize_t newlines(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+cdef tuple _clamped(Py_ssize_t length, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(at=Py_ssize_t, after=Py_ssize_t)
+cpdef Py_ssize_t header_stop(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(name_start=Py_ssize_t)
+cdef bint _field_name_at(bytes data, Py_ssize_t at, Py_ssize_t end)
+
+@cython.locals(colon=Py_ssize_t, angle=Py_ssize_t)
+cpdef bint body_may_start_a_url(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(place=Py_ssize_t, code=Py_ssize_t, name=bytes, size=Py_ssize_t, at=Py_ssize_t)
+cdef bint _ends_a_bare_name(bytes data, Py_ssize_t colon)
+
+@cython.locals(at=Py_ssize_t)
+cdef bint _opens_a_wrapper(bytes data, Py_ssize_t angle, Py_ssize_t end)
+
+@cython.locals(base="const unsigned char*", found="const unsigned char*")
+cdef Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
