@@ -66,17 +66,47 @@ def _reading_with(module):
     try:
         yield
     finally:
-        for reader, kept in zip(_READERS, saved):
+        for reader, kept in zip(_READERS, saved, strict=True):
             reader.LOOPS = kept
 
 
 # Mild: header blocks and bodies of the pieces the loops decide on.
 _PIECES = [
-    "Subject: a note\n", "Received: from x\n\tby y\n", "X-Odd name : v\n", "From x y\n",
-    "To: fred@x.example\n", "\n", "\r\n", "not a field\n", " folded\n", "\t\n", ":\n",
-    "see mailto:fred@x.example ", "MAILTO:x", "News:comp.lang", "xurn:", "tel:+1", "ip:",
-    "<URL:http://x/>", "< \thttp:x>", "<x+.-y:", "<1a:", "<a", "cid:", "magnet:", "geo:",
-    "data:", "sips:", "Xmpp:", "fax", ":", "<", "a", "é:", "\x00", "=?utf-8?q?x?=",
+    "Subject: a note\n",
+    "Received: from x\n\tby y\n",
+    "X-Odd name : v\n",
+    "From x y\n",
+    "To: fred@x.example\n",
+    "\n",
+    "\r\n",
+    "not a field\n",
+    " folded\n",
+    "\t\n",
+    ":\n",
+    "see mailto:fred@x.example ",
+    "MAILTO:x",
+    "News:comp.lang",
+    "xurn:",
+    "tel:+1",
+    "ip:",
+    "<URL:http://x/>",
+    "< \thttp:x>",
+    "<x+.-y:",
+    "<1a:",
+    "<a",
+    "cid:",
+    "magnet:",
+    "geo:",
+    "data:",
+    "sips:",
+    "Xmpp:",
+    "fax",
+    ":",
+    "<",
+    "a",
+    "é:",
+    "\x00",
+    "=?utf-8?q?x?=",
 ]
 _MILD = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
 # Adversarial: the bytes the loops turn on, in any order.
@@ -105,6 +135,67 @@ def test_a_body_starts_a_url_where_the_prefilters_patterns_find_one(loops, data,
         data, start, end
     )
     assert loops.body_may_start_a_url(data, start, end) is (pure is not None)
+
+
+# Header blocks: fields and continuations in any case, the content fields among them.
+_HEADER_PIECES = [
+    "Content-Type: text/plain\n",
+    "content-type : Text/HTML; charset=x\n",
+    "CONTENT-TYPE:\n",
+    "Content-Transfer-Encoding: base64\n",
+    "content-transfer-encoding:\tQuoted-Printable \n",
+    "Content-Typex: a/b\n",
+    "Content-Type a/b\n",
+    " folded; boundary=b\r\n",
+    "\tx\n",
+    "Content-Disposition: inline\n",
+    "Subject: mailto: <URL: x\n",
+    "X: MailTo:\n",
+    "<Url:",
+    "Content-",
+    "Content-Transfer-Encoding",
+    "\r\n",
+    "\n",
+    ":",
+    " ",
+    "mailto",
+    "<url",
+]
+_HEADERS = st.lists(st.sampled_from(_HEADER_PIECES), max_size=12).map(
+    lambda pieces: "".join(pieces).encode("utf-8")
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(header=st.one_of(_HEADERS, _DATA))
+def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header):
+    with _reading_with(None):
+        pure = headers.content_fields(header, header.lower())
+    assert loops.content_fields(header) == pure
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(header=st.one_of(_HEADERS, _DATA))
+def test_a_header_names_a_url_where_its_lowered_block_holds_mailto_or_a_wrapper(loops, header):
+    lowered = header.lower()
+    assert loops.names_a_url(header) is (b"mailto:" in lowered or b"<url:" in lowered)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=_DATA, needle=st.sampled_from([b">From ", b"From", b"\n", b"a:"]), start=_PLACE, end=_PLACE
+)
+def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start, end):
+    assert loops.find(data, needle, start, end) == data.find(needle, start, end)
+
+
+def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():
+    header = (
+        b"Subject: x\nCONTENT-type : text/plain;\r\n charset=us-ascii \n"
+        b"Content-Type: text/html\ncontent-transfer-encoding:\t8bit\n"
+    )
+    assert AS_PYTHON.content_fields(header) == (b"text/plain; charset=us-ascii", b"8bit")
+    assert AS_PYTHON.content_fields(b"Content-Typex: a/b\nContent-Type a/b\n") == (None, None)
 
 
 @pytest.mark.parametrize(

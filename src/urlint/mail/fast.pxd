@@ -3,6 +3,9 @@
 cimport cython
 from libc.string cimport memchr
 
+cdef extern from "string.h":
+    void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
+
 cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CHAR
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
@@ -29,3 +32,18 @@ cdef bint _opens_a_wrapper(bytes data, Py_ssize_t angle, Py_ssize_t end)
 
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cdef Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(end=Py_ssize_t, at=Py_ssize_t, name=Py_ssize_t, type_value=bytes, encoding_value=bytes)
+cpdef tuple content_fields(bytes header)
+
+@cython.locals(size=Py_ssize_t, place=Py_ssize_t, code=Py_ssize_t)
+cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
+
+@cython.locals(end=Py_ssize_t, at=Py_ssize_t, start=Py_ssize_t, value=bytes)
+cdef object _value_after_name(bytes header, Py_ssize_t colon)
+
+@cython.locals(end=Py_ssize_t, colon=Py_ssize_t)
+cpdef bint names_a_url(bytes header)
+
+@cython.locals(base="const unsigned char*", found="const unsigned char*")
+cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end)

@@ -162,8 +162,96 @@ def _opens_a_wrapper(data: bytes, angle: int, end: int) -> bool:
     return at < end and data[at] == 58
 
 
+def content_fields(header: bytes) -> tuple[bytes | None, bytes | None]:
+    """The first Content-Type and Content-Transfer-Encoding fields' values of a header
+    block, unfolded and trimmed (None for a field missing): what headers.content_fields
+    reads from its lines that start "content-" in any case, without the block lowered."""
+    type_value: bytes | None = None
+    encoding_value: bytes | None = None
+    end = len(header)
+    at = 0
+    while at < end:
+        if _lower_at(header, at, b"content-"):
+            name = at + 8
+            if type_value is None and _lower_at(header, name, b"type"):
+                type_value = _value_after_name(header, name + 4)
+            elif encoding_value is None and _lower_at(header, name, b"transfer-encoding"):
+                encoding_value = _value_after_name(header, name + 17)
+            if type_value is not None and encoding_value is not None:
+                break
+        at = _find_byte(header, 10, at, end)
+        if at < 0:
+            break
+        at += 1
+    return type_value, encoding_value
+
+
+def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
+    """Does data[at:] start with `lower` (lower-case ASCII), in either case (bytes.lower)?"""
+    size = len(lower)
+    if at + size > len(data):
+        return False
+    for place in range(size):
+        code = data[at + place]
+        if 65 <= code <= 90:
+            code += 32
+        if code != lower[place]:
+            return False
+    return True
+
+
+def _value_after_name(header: bytes, colon: int) -> bytes | None:
+    """The value of the field whose name ends at `colon`: blanks and a colon, then the rest
+    of its line and its continuation lines, unfolded and trimmed (headers._value_after_name);
+    None where blanks and a colon do not follow the name."""
+    end = len(header)
+    at = colon
+    while at < end and (header[at] == 32 or header[at] == 9):
+        at += 1
+    if at >= end or header[at] != 58:
+        return None
+    start = at + 1
+    at = _find_byte(header, 10, start, end)
+    while at >= 0 and at + 1 < end and (header[at + 1] == 32 or header[at + 1] == 9):
+        at = _find_byte(header, 10, at + 1, end)
+    value = header[start : end if at < 0 else at]
+    if _find_byte(value, 10, 0, len(value)) >= 0:
+        value = value.replace(b"\r\n", b"").replace(b"\n", b"")
+    return value.strip()
+
+
+def names_a_url(header: bytes) -> bool:
+    """Does a header block hold "mailto:" or "<url:", in any case (the prefilter's look at a
+    header, which else lowers the block to find them)?"""
+    end = len(header)
+    colon = _find_byte(header, 58, 0, end)
+    while colon >= 0:
+        if colon >= 6 and _lower_at(header, colon - 6, b"mailto"):
+            return True
+        if colon >= 4 and _lower_at(header, colon - 4, b"<url"):
+            return True
+        colon = _find_byte(header, 58, colon + 1, end)
+    return False
+
+
+def find(data: bytes, needle: bytes, start: int, end: int) -> int:
+    """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
+    end)` for offsets within the data (memmem)."""
+    if COMPILED:
+        end = min(end, len(data))
+        if start < 0 or end - start < len(needle):
+            return data.find(needle, start, end)
+        base = cython.cast(cython.p_uchar, data)
+        found = cython.cast(
+            cython.p_uchar,
+            memmem(base + start, end - start, cython.cast(cython.p_uchar, needle), len(needle)),  # type: ignore[name-defined]  # noqa: F821
+        )
+        return -1 if found == cython.NULL else found - base
+    return data.find(needle, start, end)
+
+
 # The C below: on the compiled module's branches (COMPILED) alone, the names fast.pxd
-# cimports from C's headers (memchr), which neither Python nor a type checker knows.
+# cimports from C's headers (memchr, memmem), which neither Python nor a type checker knows.
 
 
 def _find_byte(data: bytes, byte: int, start: int, end: int) -> int:
@@ -181,4 +269,12 @@ def _find_byte(data: bytes, byte: int, start: int, end: int) -> int:
     return data.find(bytes((byte,)), start, end)
 
 
-__all__ = ["COMPILED", "body_may_start_a_url", "header_stop", "newlines"]
+__all__ = [
+    "COMPILED",
+    "body_may_start_a_url",
+    "content_fields",
+    "find",
+    "header_stop",
+    "names_a_url",
+    "newlines",
+]

@@ -329,7 +329,7 @@ def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
 
 
 def content_of(
-    header: bytes, lowered: bytes, default: str = "text/plain"
+    header: bytes, lowered: bytes | None = None, default: str = "text/plain"
 ) -> tuple[ContentType, str]:
     """(content_type_of, transfer_encoding_of) of one header block, from one look.
 
@@ -348,10 +348,18 @@ _CONTENT = b"content-"
 _LINE_CONTENT = b"\ncontent-"
 
 
-def content_fields(header: bytes, lowered: bytes) -> tuple[bytes | None, bytes | None]:
+def content_fields(
+    header: bytes, lowered: bytes | None = None
+) -> tuple[bytes | None, bytes | None]:
     """The first Content-Type and Content-Transfer-Encoding fields' values, as `header_field`
     reads each (None for a field missing), from one look at the lines that start "content-"
-    (`lowered` is the block in lower case)."""
+    (`lowered` is the block in lower case, where the caller has it; the loops in C need
+    none)."""
+    if LOOPS is not None:
+        found: tuple[bytes | None, bytes | None] = LOOPS.content_fields(header)
+        return found
+    if lowered is None:
+        lowered = header.lower()
     type_value = encoding_value = None
     type_found = encoding_found = False
     if lowered.startswith(_CONTENT):

@@ -492,12 +492,15 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
 
 def _quoted_from(data: bytes, start: int, end: int) -> int:
     """Where the first ">From " in data[start:end] starts, as `bytes.find` says (-1: none)."""
+    if LOOPS is not None:
+        at: int = LOOPS.find(data, b">From ", start, end)
+        return at
     found = _QUOTED_FROM_LITERAL.search(data, start, end)
     return -1 if found is None else found.start()
 
 
 def _raw_message(piece: bytes, line: int, index: int) -> RawMessage:
-    if _QUOTED_FROM_LITERAL.search(piece) is not None:
+    if _quoted_from(piece, 0, len(piece)) >= 0:
         piece = _QUOTED_FROM.sub(rb"\1", piece)
     return RawMessage(piece, line, index)
 

@@ -136,9 +136,8 @@ class MessageReader:
     ) -> None:
         """A whole message (or a message/rfc822 part): its URL fields, then its body."""
         header, body, body_line = split or self._split(data, line)
-        lowered = self.envelope.lowered if split else header.lower()
         self._header_urls(header, line, part)
-        ctype, encoding = content_of(header, lowered)
+        ctype, encoding = content_of(header, self.envelope.lowered if split else None)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
@@ -190,7 +189,7 @@ class MessageReader:
     ) -> None:
         """A MIME body part: its own header, then its body."""
         header, body, body_line = self._split(data, line)
-        ctype, encoding = content_of(header, header.lower(), default)
+        ctype, encoding = content_of(header, None, default)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:

@@ -153,8 +153,10 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     if data.find(b"\r", start, header_end) >= 0:
         header_end = start
     header = data[start:header_end]
-    lowered = header.lower()
-    if b"mailto:" in lowered or _URL_WRAPPER.search(lowered):
+    lowered = (
+        None if LOOPS is not None else header.lower()
+    )  # (the loops need it lowered in no look)
+    if _names_a_url(header, lowered):
         return True
     if _body_may_start_a_url(data, header_end, end):
         return True
@@ -191,6 +193,14 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     if html and _html_may_start_a_url(data, header_end, end):
         return True
     return _decoded_apart(data, start, end, None if nested else ctype, html, message_part)
+
+
+def _names_a_url(header: bytes, lowered: bytes | None) -> bool:
+    """Does a header block hold "mailto:" or "<url:" in any case (`lowered`: the block
+    lowered, None where the loops in C look)?"""
+    if lowered is None:
+        return bool(LOOPS.names_a_url(header))  # type: ignore[union-attr]  # (None: lowered is given)
+    return b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
 
 
 def _types_named(data: bytes, start: int, end: int) -> tuple[bool, bool]:
