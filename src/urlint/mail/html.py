@@ -31,6 +31,7 @@ from collections import deque
 from html import unescape
 from itertools import accumulate, compress, islice
 
+from .._runtime.patterns import compiled_when_used
 from ..core.records import record
 from ..grammar.login import word_end
 from ..scanner.login_runs_on import LOGIN_READ_ON
@@ -61,6 +62,8 @@ BLOCK_NAMES = (
     r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
     r"|section|t(?:able|d|h|r)|ul)\b"
 )
+# (compiled at import: its pattern is this Python's own, possessive from 3.11 on, where
+# tools/compile_patterns.py keeps one program for every Python)
 _MARKUP = re.compile(
     r"(<(?:(!)--(?:-?>|.*?(?:--!?>|\Z))"
     r"|(script|style|head|title)\b[^>]*>" + _HIDDEN_TEXT + r"(?:</\3\s*>|\Z)"
@@ -70,18 +73,18 @@ _MARKUP = re.compile(
 )
 # A character reference, as html.unescape finds one (HTML5, a semicolon optional); one
 # group, so that re.split gives the text and the references in turn.
-_REFERENCE = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
+_REFERENCE = compiled_when_used(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
 # A start tag (to its ">", or to the end of a page where it has none: one match, not a
 # failed search from each "<" of it). Only a tag that names a URL attribute and "=" is read
 # attribute by attribute (most tags name none).
-_START_TAG = re.compile(r"<[A-Za-z][^>]*>?")
+_START_TAG = compiled_when_used(r"<[A-Za-z][^>]*>?")
 # HTML's whitespace (WHATWG "ASCII whitespace"; a CR is one before the tokenizer sees it),
 # which parts a tag's names and attributes; the classes below are built from it.
 _SPACE = " \t\n\r\f"
 _NOT_NAME = _SPACE + "/>"  # what ends a tag's or an attribute's name
 # An attribute's name follows HTML's whitespace, "/" or a quoted value's end
 # (_ATTRIBUTE), which leads the pattern: the engine tries the names only there.
-_NAMES_A_URL = re.compile(
+_NAMES_A_URL = compiled_when_used(
     rf"[{_SPACE}/\"'](?:href|src|srcset|action|content|background)[{_SPACE}]*=", re.I
 )
 # A tag's name and its attributes, by the tokenizer's rules (WHATWG HTML 13.2.5.8 and
@@ -95,8 +98,8 @@ _NAMES_A_URL = re.compile(
 # ended, as every character but the separators at the end starts one, so none starts
 # inside a value: what a quoted value holds is no attribute (`title="see href=..."`).
 # Group 1 is the name, 2 to 4 the value (double-quoted, single-quoted, unquoted).
-_TAG_NAME = re.compile(f"[^{_NOT_NAME}]*")
-_ATTRIBUTE = re.compile(
+_TAG_NAME = compiled_when_used(f"[^{_NOT_NAME}]*")
+_ATTRIBUTE = compiled_when_used(
     f"[{_SPACE}/]*([^{_NOT_NAME}][^{_NOT_NAME}=]*)"
     f"""(?:[{_SPACE}]*=[{_SPACE}]*(?:"([^"]*)"?|'([^']*)'?|([^{_SPACE}>]*)))?"""
 )
@@ -106,8 +109,8 @@ _ATTRIBUTE = re.compile(
 _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "background"})
 _READ_ATTRIBUTES = _URL_ATTRIBUTES | {"content", "http-equiv"}
 # content="5; url='http://...'" (HTML's "shared declarative refresh steps").
-_REFRESH_URL = re.compile(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
-_SRCSET_URL = re.compile(r"[\s,]*(\S+)")
+_REFRESH_URL = compiled_when_used(r"\s*[0-9.]*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?", re.I)
+_SRCSET_URL = compiled_when_used(r"[\s,]*(\S+)")
 _TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
 
 

@@ -6,9 +6,9 @@ message comes out as its bytes (`RawMessage`), text that is no message as `RawTe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 
+from .._runtime.patterns import compiled_when_used
 from ..core.numbers import bounded_int, size_text
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record, replaced
@@ -87,13 +87,13 @@ class _Buffer:
         return self.data[start - self.base : end - self.base]
 
 
-_CONTENT_LENGTH = re.compile(rb"(?im)^Content-Length:[ \t]*(\d+)[ \t]*\r?$")
-_HEADER_END = re.compile(rb"\n\r?\n")
-_QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")
+_CONTENT_LENGTH = compiled_when_used(rb"(?im)^Content-Length:[ \t]*(\d+)[ \t]*\r?$")
+_HEADER_END = compiled_when_used(rb"\n\r?\n")
+_QUOTED_FROM = compiled_when_used(rb"(?m)^>(>*From )")
 # Where mboxrd's quoting may be, looked for before a message is copied out: the regex
 # engine's loop to a literal's first byte (">") outruns CPython 3.11's `bytes.find` of a
 # short needle (30 MB of bench/mail.py's mbox: 9.7 ms against 14.5).
-_QUOTED_FROM_LITERAL = re.compile(rb">From ")
+_QUOTED_FROM_LITERAL = compiled_when_used(rb">From ")
 
 
 class FramingEnd:
@@ -393,13 +393,13 @@ class _Mbox:
 # longer one starting "From " is a body's line. Bounded, it is known for one or not once
 # this much past its start has been read, however the reads fell.
 _LONGEST_FROM_LINE = 1000
-_FROM_LINE = re.compile(
+_FROM_LINE = compiled_when_used(
     rb"From (?=[^\n]{0,%d}\n)" % (_LONGEST_FROM_LINE - 7) + FROM_LINE.pattern[5:]
 )
 # A From_ line after a blank line, read to its line end (so one still arriving is left for
 # the next look). Led by its literal "From ", with the blank line looked at behind it: the
 # regex engine then skips to candidates at memchr speed, not to every line end.
-_FROM_LINE_AFTER_BLANK = re.compile(
+_FROM_LINE_AFTER_BLANK = compiled_when_used(
     rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n"
 )
 

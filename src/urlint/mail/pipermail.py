@@ -21,9 +21,9 @@ message, and in every other file, nothing is read this way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from .._runtime.patterns import compiled_when_used
 from ..core.model import Candidate, Flag, Span
 from ..core.records import replaced
 from .headers import header_field
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 # pipermail's From_ line: the sender obscured, two spaces, then the date (Mailman 2's
 # `From %s  %s` with the address's "@" written " at ").
-_FROM_LINE = re.compile(rb"From ([^\s@]+) at ([^\s@]+)  \S")
+_FROM_LINE = compiled_when_used(rb"From ([^\s@]+) at ([^\s@]+)  \S")
 # What pipermail writes for a message that names no sender, in its From_ line and its From:
 # field (Mailman 2's archiver: `From bogus@does.not.exist.com  Wed Feb 23 13:29:31 2011`).
 _NO_SENDER = b"From bogus@does.not.exist.com  "
@@ -44,10 +44,10 @@ _NO_SENDER = b"From bogus@does.not.exist.com  "
 _HOST = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+"
 # A bare `mailto:user` read on: " at ", the host, and a query (`?subject=...`) up to a
 # blank or a closing bracket, punctuation at its end left as a bare URL's is.
-_AT_HOST = re.compile(
+_AT_HOST = compiled_when_used(
     r" at (" + _HOST + r")(\?[^\s<>\"'()\[\]]*[^\s<>\"'()\[\].,;:!?])?(?![A-Za-z0-9@-])"
 )
-_HOST_FIRST = re.compile(_HOST + r"(?:\?|\Z)")  # a wrapped one's piece after "at"
+_HOST_FIRST = compiled_when_used(_HOST + r"(?:\?|\Z)")  # a wrapped one's piece after "at"
 _MAILTO = "mailto:"
 
 

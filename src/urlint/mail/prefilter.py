@@ -13,10 +13,10 @@ generated text.
 from __future__ import annotations
 
 import binascii
-import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from .._runtime.patterns import compiled_when_used
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
 from .headers import (
@@ -33,14 +33,15 @@ from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
 # candidates at memchr speed.
-_WRAPPER = re.compile(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
-_BARE_COLON = re.compile(BARE_COLON_PATTERN.encode())  # the scanner's own pattern, for bytes
+_WRAPPER = compiled_when_used(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
+# The scanner's own pattern, for bytes.
+_BARE_COLON = compiled_when_used(BARE_COLON_PATTERN.encode())
 # Content-Transfer-Encoding fields, their names in any case (RFC 5322 1.2.2), anywhere in a
 # multipart or message part (a single part's own is read as the reader reads it:
 # headers.transfer_encoding_of): their values say whether text is hidden. Led by the
 # literal "-" (searching the lower-cased text for "-encoding" instead cost more: a
 # multipart's attachments lowered too).
-_TRANSFER_ENCODING = re.compile(
+_TRANSFER_ENCODING = compiled_when_used(
     rb"-(?i:encoding)[ \t]*:[ \t]*(?:\r?\n[ \t]+)?[\"']?([A-Za-z0-9-]*)"
 )
 # The transfer encodings that can hide a URL from the raw bytes.
@@ -59,7 +60,7 @@ _HIDING = frozenset({"base64", "quoted-printable", *UUENCODINGS})
 # nothing; a script, a style, the head and the title go with their text. Looked for where a
 # body may be read as HTML (the message names html) and holds no other start. A comment that
 # holds "<" or ">", or such an element that holds "<", is not taken for what goes here.
-_HTML_TYPE = re.compile(rb"/(?i:html)")  # led by "/": lowering a multipart cost more
+_HTML_TYPE = compiled_when_used(rb"/(?i:html)")  # led by "/": lowering a multipart cost more
 _SCHEME = SCHEME_CHARS.encode()
 # After a "<": an element read to its end tag, whose text goes too (one that holds no "<"),
 # or a tag, a comment or a declaration (that holds no "<" or ">").
@@ -69,27 +70,27 @@ _DROPPED = (
 )
 _TAGS = rb"(?:<" + _DROPPED + rb")*"
 _BREAKS = rb"[\t\r\n]*"
-_HTML_REFERENCE = re.compile(
+_HTML_REFERENCE = compiled_when_used(
     rb"&(?:colon|sol|period|plus|Tab|NewLine|fjlig"
     rb"|#0*(?:9|1[03]|4[3-9]|5[0-8]|6[5-9]|[78][0-9]|9[07-9]|1[01][0-9]|12[0-2])(?![0-9])"
     rb"|#[xX]0*(?:[9aAdD]|2[b-fB-F]|3[0-9abAB]|[4-6][0-9a-fA-F]|7[0-9aA])(?![0-9a-fA-F])"
     rb"|(?:lt|LT|nvlt|#0*60(?![0-9])|#[xX]0*3[cC](?![0-9a-fA-F]));?[ \t]*"
     rb"(?:[A-Za-z][" + _SCHEME + rb"]*)?(?::|<|&(?!gt;|amp;|nbsp;|quot;)))"
 )
-_HTML_SLASHES = re.compile(rb":" + _TAGS + rb"/" + _TAGS + rb"/")
+_HTML_SLASHES = compiled_when_used(rb":" + _TAGS + rb"/" + _TAGS + rb"/")
 # Line breaks around the slashes, which count only in a tag (`_slashes_in_a_tag`): a look
 # ahead to the ">" in the pattern ran on to the next "<" or ">" again from each of them, a
 # body of thousands of them and no tag read over once each.
-_HTML_BROKEN_SLASHES = re.compile(rb":" + _BREAKS + rb"/" + _BREAKS + rb"/")
-_ANGLE = re.compile(rb"[<>]")
-_HTML_SPLIT_SCHEME = re.compile(
+_HTML_BROKEN_SLASHES = compiled_when_used(rb":" + _BREAKS + rb"/" + _BREAKS + rb"/")
+_ANGLE = compiled_when_used(rb"[<>]")
+_HTML_SPLIT_SCHEME = compiled_when_used(
     rb"<(?<=[" + _SCHEME + rb"<]<)" + _DROPPED + _TAGS + rb"[" + _SCHEME + rb"]*:"
 )
 # A line end between letters, the next line's a word and a colon: where a bare scheme's
 # name broken by it (a fold in an href) may end (`_folded_bare_scheme`).
 _LONGEST_BARE = max(map(len, BARE_WITHOUT_SLASHES))
 _BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
-_LINE_STARTING_A_COLON = re.compile(
+_LINE_STARTING_A_COLON = compiled_when_used(
     rb"\n(?:(?<=[A-Za-z]\n)|(?<=[A-Za-z]\r\n))(?=([A-Za-z]{1,%d}):)" % (_LONGEST_BARE - 1)
 )
 
@@ -104,26 +105,26 @@ def _named_before(name: bytes) -> bytes:
 # A multipart's parts' DelSp and charset parameters, in any case, from their "=" (most of a
 # multipart's "=" are no parameter's: one look behind at the byte before each turns most
 # away), the charset's value.
-_PART_PARAMETER = re.compile(
+_PART_PARAMETER = compiled_when_used(
     rb"=(?<=[PpTt \t]=)(?:" + _named_before(b"delsp") + rb"|" + _named_before(b"charset") + rb")"
     rb"[ \t]*(?:\r?\n[ \t]+)?[\"']?([^\s\"';]*)"  # (the value folded after the "=" too)
 )
 # A message part's media type (message/rfc822, news, global: mime.py reads its header
 # as a message's), any case, from its "/".
-_MESSAGE_PART = re.compile(
+_MESSAGE_PART = compiled_when_used(
     rb"/(?<=[Mm][Ee][Ss][Ss][Aa][Gg][Ee]/)(?:[Rr][Ff][Cc]822|[Nn][Ee][Ww][Ss]|[Gg][Ll][Oo][Bb][Aa][Ll])"
 )
 # "/html" or a message part's type (_HTML_TYPE, _MESSAGE_PART), from its "/": a multipart is
 # read for both in one pass to the first of either (each alone ran over the whole of it, its
 # attachments too, from each "/"), the other looked for on from there (`_types_named`).
-_NAMED_TYPE = re.compile(_HTML_TYPE.pattern + rb"|" + _MESSAGE_PART.pattern)
-_DOUBLE_SLASH = re.compile(rb"://")
+_NAMED_TYPE = compiled_when_used(_HTML_TYPE.pattern + rb"|" + _MESSAGE_PART.pattern)
+_DOUBLE_SLASH = compiled_when_used(rb"://")
 # Literals looked for in a header: the regex engine's loop to a literal's first byte
 # outruns CPython 3.11's `bytes.find` of a short needle where that byte is rare (1.5 KB
 # headers: "=?" 0.8 us against 1.7, "<url:" 0.8 against 1.2; "mailto:", whose "m" is
 # common, stays a find).
-_URL_WRAPPER = re.compile(rb"<url:")
-_ENCODED_WORD_START = re.compile(rb"=\?")
+_URL_WRAPPER = compiled_when_used(rb"<url:")
+_ENCODED_WORD_START = compiled_when_used(rb"=\?")
 
 
 def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
@@ -329,7 +330,7 @@ class _ReadParts:
 
 
 # Where a blank line starts: "\n\n" or "\n\r\n" (a header block ends there).
-_BLANK_LINE = re.compile(rb"\n(?=\r?\n)")
+_BLANK_LINE = compiled_when_used(rb"\n(?=\r?\n)")
 
 
 class _HeaderBlocks:
