@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlint.mail import fast, headers, mbox, prefilter
+from urlint.mail import fast, headers, mbox, mime, prefilter
 
 from ..helpers import CORPORA
 
@@ -54,7 +54,7 @@ def loops(request):
 
 
 # The mail modules that read through the loops: each binds LOOPS when it is loaded.
-_READERS = (headers, mbox, prefilter)
+_READERS = (headers, mbox, mime, prefilter)
 
 
 @contextmanager
@@ -187,6 +187,14 @@ def test_a_header_names_a_url_where_its_lowered_block_holds_mailto_or_a_wrapper(
 )
 def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start, end):
     assert loops.find(data, needle, start, end) == data.find(needle, start, end)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(header=st.one_of(_HEADERS, _DATA))
+def test_a_header_hints_at_urls_where_the_readers_patterns_do(loops, header):
+    colons = [found.start() for found in mime._HEADER_COLON_HINT.finditer(header)]
+    words = [found.start() for found in mime._ENCODED_WORD_START.finditer(header)]
+    assert loops.header_url_hints(header) == sorted(colons + words)
 
 
 def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():

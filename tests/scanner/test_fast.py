@@ -245,7 +245,10 @@ def test_a_double_quote_before_a_url_keeps_it_easy_but_for_a_bracket_or_an_ancho
         ("see http://x.example/a  \n  and more\n", True),
         ("see http://x.example/a/\nb/c.html\n", False),  # ends on a separator: may go on
         ("see http://x.example/a\n/b.html\n", False),  # the next line starts a path
-        ("see http://x.example/a\n> quoted\n", False),  # a reply's next line: joins reads it
+        ("see http://x.example/a\n> quoted\n", True),  # a reply's line: the readers say no
+        ("> see http://x.example/a/\n> b/c.html\n", False),  # a path on the reply's next line
+        ("see http://x.example/dir/\nwords of prose\n", True),  # a separator, then prose
+        ("see http://x.example/dir/\nindex.html\n", False),  # a separator, then a file
         ("see http://x.example/a.htm\nl\n", False),  # ".htm" cut before its "l"
         ("see http://x.example/a\nfred@x.example\n", False),  # a login's rest may be there
         ("see http://x.example/a.\nThe next\n", False),  # punctuation trimmed before the end
@@ -253,7 +256,7 @@ def test_a_double_quote_before_a_url_keeps_it_easy_but_for_a_bracket_or_an_ancho
         ("x" * 50 + " http://x.example/abc \nnext\n", True),  # a blank: joins reads no further
     ],
 )
-def test_a_url_at_its_line_end_is_easy_where_the_next_line_says_no_at_once(text, easy):
+def test_a_url_at_its_line_end_is_easy_where_nothing_on_the_next_line_goes_on(text, easy):
     colon = text.index("://")
     start = text.rindex(" ", 0, colon) + 1
     end = AS_PYTHON.easy_end(text, start, colon)

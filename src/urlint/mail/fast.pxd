@@ -47,3 +47,6 @@ cpdef bint names_a_url(bytes header)
 
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
+cpdef list header_url_hints(bytes header)

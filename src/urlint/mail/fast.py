@@ -234,6 +234,37 @@ def names_a_url(header: bytes) -> bool:
     return False
 
 
+def header_url_hints(header: bytes) -> list[int]:
+    """Where a header block may hold a URL, in order: each colon of "://", or after
+    "mailto" or "<url" in either case, and each "=?" (an encoded word's start): the starts
+    of mime._HEADER_COLON_HINT's and mime._ENCODED_WORD_START's matches, sorted."""
+    end = len(header)
+    colons: list[int] = []
+    colon = _find_byte(header, 58, 0, end)
+    while colon >= 0:
+        if (
+            (colon + 2 < end and header[colon + 1] == 47 and header[colon + 2] == 47)
+            or (colon >= 6 and _lower_at(header, colon - 6, b"mailto"))
+            or (colon >= 4 and _lower_at(header, colon - 4, b"<url"))
+        ):
+            colons.append(colon)
+        colon = _find_byte(header, 58, colon + 1, end)
+    hints: list[int] = []
+    taken = 0  # the colons placed so far
+    equals = _find_byte(header, 61, 0, end)
+    while equals >= 0:
+        if equals + 1 < end and header[equals + 1] == 63:
+            while taken < len(colons) and colons[taken] < equals:
+                hints.append(colons[taken])
+                taken += 1
+            hints.append(equals)
+        equals = _find_byte(header, 61, equals + 1, end)
+    while taken < len(colons):
+        hints.append(colons[taken])
+        taken += 1
+    return hints
+
+
 def find(data: bytes, needle: bytes, start: int, end: int) -> int:
     """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
     end)` for offsets within the data (memmem)."""
@@ -275,6 +306,7 @@ __all__ = [
     "content_fields",
     "find",
     "header_stop",
+    "header_url_hints",
     "names_a_url",
     "newlines",
 ]

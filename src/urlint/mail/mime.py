@@ -31,6 +31,7 @@ from .decoders import (
     unflow,
 )
 from .headers import (
+    LOOPS,
     PLAIN,
     ContentType,
     content_of,
@@ -154,11 +155,9 @@ class MessageReader:
 
     def _header_urls(self, header: bytes, line: int, part: str) -> None:
         """The header's fields read for URLs that may hold one, each a DecodedText."""
-        hits = [found.start() for found in _HEADER_COLON_HINT.finditer(header)]
-        hits += [found.start() for found in _ENCODED_WORD_START.finditer(header)]
+        hits = _url_hints(header)
         if not hits:
             return
-        hits.sort()
         done = -1
         counted, lines = 0, 0  # the line ends before `counted`: fields come in header order
         for hit in hits:
@@ -412,6 +411,18 @@ def _broken_inside_words(ctype: ContentType) -> bool:
         ctype.params.get("format", "").lower() == "flowed"
         and ctype.params.get("delsp", "").lower() == "yes"
     )
+
+
+def _url_hints(header: bytes) -> list[int]:
+    """Where a header block may hold a URL (a hint's colon, an encoded word's start), in
+    order."""
+    if LOOPS is not None:
+        hints: list[int] = LOOPS.header_url_hints(header)
+        return hints
+    hits = [found.start() for found in _HEADER_COLON_HINT.finditer(header)]
+    hits += [found.start() for found in _ENCODED_WORD_START.finditer(header)]
+    hits.sort()
+    return hits
 
 
 def holds_urls(name: str) -> bool:

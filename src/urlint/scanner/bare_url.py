@@ -333,13 +333,14 @@ def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
 
 
 @cache
-def _next_line_readers() -> tuple[
+def next_line_readers() -> tuple[
     Callable[[str, int, int, Lines | None], tuple[int, int] | None],
     Callable[[str, int, int, Lines | None], tuple[tuple[int, int], ...] | None],
 ]:
     """continuation.continuation and joins.joined, loaded with the first URL a next line may
     go on with (a hook's small README may have none: start-up), and once: an import
-    statement run for each such URL costs more than the call (callgrind)."""
+    statement run for each such URL costs more than the call (callgrind). The fast path
+    (scanner.fast) asks them too."""
     from .continuation import continuation
     from .joins import joined
 
@@ -374,11 +375,11 @@ def _at_line_end(
     )
     after = None
     if goes_on and not exact:
-        after = _next_line_readers()[0](text, start, end, lines)
+        after = next_line_readers()[0](text, start, end, lines)
     exact = exact or markup in _ENDS_AT_LINE_END
     wrapped = None
     if goes_on and end - start >= 8 and not (exact or runs):
-        wrapped = _next_line_readers()[1](text, start, end, lines)
+        wrapped = next_line_readers()[1](text, start, end, lines)
     # A login reads on only with a word that has an "@" (each looked for first, in C).
     next_end = text.find("\n", next_start)
     rest = None

@@ -42,6 +42,9 @@ cdef Py_ssize_t _trimmed_end(str text, Py_ssize_t anchor, Py_ssize_t end, bint q
 )
 cdef bint _nothing_goes_on(str text, Py_ssize_t start, Py_ssize_t end)
 
+@cython.locals(line_end=Py_ssize_t)
+cdef bint _readers_say_no(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t next_start)
+
 @cython.locals(
     last=Py_UCS4, length=Py_ssize_t, window=Py_ssize_t, at=Py_ssize_t, first=Py_UCS4,
     code=Py_UCS4, line_end=Py_ssize_t, wrap_column=Py_ssize_t, look=Py_ssize_t,

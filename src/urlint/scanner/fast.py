@@ -33,9 +33,11 @@ bench/throughput.py):
   letter, a digit or "/" first (bare.has_body), no "$" last after a double quote;
 - no line end within login_runs_on.NEAR_LINE_END after it (its line goes on); or one
   followed by a blank line or the text's end; or a next line whose first character says
-  no to every reading of it at once (`_next_line_says_no`); and no login that reads on
-  past it (no "@" within LOGIN_READ_ON, or login_runs_on.login_read_on, the pure path's
-  own reading, finds none; no "@" on the next line);
+  no to every reading of it at once (`_next_line_says_no`), or else whose readers, the
+  pure path's own (continuation and joins, asked as bare_url asks them), find nothing
+  there (`_readers_say_no`: a reply's quoted line, a URL ending on a separator); and no
+  login that reads on past it (no "@" within LOGIN_READ_ON, or login_runs_on.login_read_on,
+  the pure path's own reading, finds none; no "@" on the next line);
 - a scheme with no bare shape to check (bare_url.not_bare_shaped).
 """
 
@@ -285,7 +287,27 @@ def _nothing_goes_on(text: str, start: int, end: int) -> bool:
     next_start = at + 1
     if next_start >= length or text.startswith(("\n", "\r\n"), next_start):
         return True  # a blank line or the text's end after it
-    return not trimmed and _next_line_says_no(text, start, end, next_start)
+    if trimmed:
+        return False
+    return _next_line_says_no(text, start, end, next_start) or _readers_say_no(
+        text, start, end, next_start
+    )
+
+
+def _readers_say_no(text: str, start: int, end: int, next_start: int) -> bool:
+    """Does the next line, which starts at `next_start`, go on with the URL text[start:end]
+    in no way, as the pure path's own readers of it say (bare_url._at_line_end's: continuation
+    and joins.joined, asked as it asks them, for prose), with no "@" on it (no login's rest:
+    login_runs_on.login_rest)? Asked where the next line's first character alone does not
+    say (a reply's quoted line, a URL ending on a separator): the readers' answer, not a
+    rule written again."""
+    line_end = text.find("\n", next_start)
+    if text.find("@", next_start, line_end if line_end >= 0 else len(text)) >= 0:
+        return False
+    continuation, joined = bare_url.next_line_readers()
+    if continuation(text, start, end, None) is not None:
+        return False
+    return end - start < 8 or joined(text, start, end, None) is None
 
 
 def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool:
