@@ -197,6 +197,27 @@ def test_a_header_hints_at_urls_where_the_readers_patterns_do(loops, header):
     assert loops.header_url_hints(header) == sorted(colons + words)
 
 
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(_HEADERS, _DATA), start=st.integers(0, 130), end=st.integers(0, 130))
+def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, start, end):
+    found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
+    assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
+    triggers = prefilter._BARE_COLON.search(data, start, end) or prefilter._WRAPPER.search(
+        data, start, end
+    )
+    assert loops.body_may_start_a_url(data, start, end) is (triggers is not None)
+    assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
+    assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
+    with _reading_with(None):
+        assert loops.content_fields(data) == headers.content_fields(data, data.lower())
+    lowered = data.lower()
+    assert loops.names_a_url(data) is (b"mailto:" in lowered or b"<url:" in lowered)
+    colons = [found.start() for found in mime._HEADER_COLON_HINT.finditer(data)]
+    words = [found.start() for found in mime._ENCODED_WORD_START.finditer(data)]
+    assert loops.header_url_hints(data) == sorted(colons + words)
+
+
 def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():
     header = (
         b"Subject: x\nCONTENT-type : text/plain;\r\n charset=us-ascii \n"
