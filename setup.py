@@ -8,11 +8,12 @@ pure package runs.
     pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel 'Cython>=3'
     URLINT_COMPILE=1 pip install --no-build-isolation .   # mypyc and Cython
 
-The Cython fast path (FAST: scanner/fast.py and mail/fast.py, in Cython's pure-Python mode,
-their C types in their .pxd files) is optional: where it cannot be built (no C compiler, no Python
-headers; no Cython in a build without isolation) the install goes on, pure, and reads as
-the same (scanner.FAST says which runs; `urlint --version` too). Cython is a build
-requirement (pyproject.toml), fetched as setuptools is by an isolated build.
+The Cython fast path (FAST: scanner/fast.py, the scanner's lane, and mail/fast.py, the mail
+reader's loops over bytes; each in Cython's pure-Python mode, its C types in its .pxd) is
+optional: where it cannot be built (no C compiler, no Python headers; no Cython in a build
+without isolation) the install goes on, pure, and reads as the same (core.builds.compiled
+says whether compiled code runs; `urlint --version` too). Cython is a build requirement
+(pyproject.toml), fetched as setuptools is by an isolated build.
 
 The two compilers coexist: mypyc compiles typed Python modules as they are (every call
 between them stays a Python-level call, so it gains a third or so), Cython compiles the
@@ -88,7 +89,7 @@ if MODE != "0":
     try:
         from Cython.Build import cythonize
     except ImportError:
-        print("setup.py: no Cython here: the scanner's fast path is not compiled", file=sys.stderr)
+        print("setup.py: no Cython here: the fast paths are not compiled", file=sys.stderr)
     else:
         fast = cythonize(
             [Extension(path[4:-3].replace("/", "."), [path]) for path in FAST],
