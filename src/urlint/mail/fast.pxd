@@ -6,7 +6,7 @@ from libc.string cimport memchr
 cdef extern from "string.h":
     void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CHAR
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
 
@@ -50,3 +50,5 @@ cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end
 
 @cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
 cpdef list header_url_hints(bytes header)
+
+cdef bint _after_mailto_or_url(bytes header, Py_ssize_t colon)

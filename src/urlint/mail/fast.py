@@ -1,5 +1,6 @@
-"""The mail reader's loops over a container's bytes, in C: line ends counted, a header's
-end found, a body looked at for the start of a URL.
+"""The mail reader's loops over a container's bytes, in C: line ends counted; a header's
+end, its content fields and the places it may hold a URL found; a body looked at for the
+start of a URL.
 
 Compiled by Cython where a C compiler built it (setup.py; `fast.pxd` gives the C types),
 else this same module is plain Python and the mail reader does not load it (`LOOPS`
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
+from ..sources.kinds import FIELD_NAME
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
@@ -41,8 +43,10 @@ _LAST_LETTERS = b"".join(
 _SCHEME_CHAR = bytes(
     code < 128 and re.fullmatch(f"[{SCHEME_CHARS}]", chr(code)) is not None for code in range(256)
 )
-# A header field's name (sources.kinds.FIELD_NAME): printable ASCII but ":".
-_NAME_CHAR = bytes(33 <= code <= 126 and code != 58 for code in range(256))
+# A header field name's characters (sources.kinds.FIELD_NAME's class: printable ASCII but
+# ":"), a byte each.
+_NAME_CLASS = FIELD_NAME[: FIELD_NAME.index(b"]") + 1]
+_NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for code in range(256))
 
 
 def newlines(data: bytes, start: int, end: int) -> int:
@@ -226,12 +230,17 @@ def names_a_url(header: bytes) -> bool:
     end = len(header)
     colon = _find_byte(header, 58, 0, end)
     while colon >= 0:
-        if colon >= 6 and _lower_at(header, colon - 6, b"mailto"):
-            return True
-        if colon >= 4 and _lower_at(header, colon - 4, b"<url"):
+        if _after_mailto_or_url(header, colon):
             return True
         colon = _find_byte(header, 58, colon + 1, end)
     return False
+
+
+def _after_mailto_or_url(header: bytes, colon: int) -> bool:
+    """Does "mailto" or "<url", in either case, stand right before header[colon]?"""
+    return (colon >= 6 and _lower_at(header, colon - 6, b"mailto")) or (
+        colon >= 4 and _lower_at(header, colon - 4, b"<url")
+    )
 
 
 def header_url_hints(header: bytes) -> list[int]:
@@ -243,10 +252,8 @@ def header_url_hints(header: bytes) -> list[int]:
     colon = _find_byte(header, 58, 0, end)
     while colon >= 0:
         if (
-            (colon + 2 < end and header[colon + 1] == 47 and header[colon + 2] == 47)
-            or (colon >= 6 and _lower_at(header, colon - 6, b"mailto"))
-            or (colon >= 4 and _lower_at(header, colon - 4, b"<url"))
-        ):
+            colon + 2 < end and header[colon + 1] == 47 and header[colon + 2] == 47
+        ) or _after_mailto_or_url(header, colon):
             colons.append(colon)
         colon = _find_byte(header, 58, colon + 1, end)
     hints: list[int] = []

@@ -92,7 +92,8 @@ _HEADER_END = compiled_when_used(rb"\n\r?\n")
 _QUOTED_FROM = compiled_when_used(rb"(?m)^>(>*From )")
 # Where mboxrd's quoting may be, looked for before a message is copied out: the regex
 # engine's loop to a literal's first byte (">") outruns CPython 3.11's `bytes.find` of a
-# short needle (30 MB of bench/mail.py's mbox: 9.7 ms against 14.5).
+# short needle (30 MB of bench/mail.py's mbox: 9.7 ms against 14.5), and the compiled
+# loops' memmem (mail.fast.find) the regex engine (5.1 ms against 9.9).
 _QUOTED_FROM_LITERAL = compiled_when_used(rb">From ")
 
 

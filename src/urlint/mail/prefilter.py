@@ -154,9 +154,8 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     if data.find(b"\r", start, header_end) >= 0:
         header_end = start
     header = data[start:header_end]
-    lowered = (
-        None if LOOPS is not None else header.lower()
-    )  # (the loops need it lowered in no look)
+    # The block lowered for the pure path's looks; the loops in C read it as it stands.
+    lowered = header.lower() if LOOPS is None else None
     if _names_a_url(header, lowered):
         return True
     if _body_may_start_a_url(data, header_end, end):
@@ -198,9 +197,11 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
 
 def _names_a_url(header: bytes, lowered: bytes | None) -> bool:
     """Does a header block hold "mailto:" or "<url:" in any case (`lowered`: the block
-    lowered, None where the loops in C look)?"""
+    lowered, where the caller has it)?"""
+    if LOOPS is not None:
+        return bool(LOOPS.names_a_url(header))
     if lowered is None:
-        return bool(LOOPS.names_a_url(header))  # type: ignore[union-attr]  # (None: lowered is given)
+        lowered = header.lower()
     return b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
 
 
