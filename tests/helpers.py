@@ -3,8 +3,11 @@ URLs urlint extracts from a text; the command line run in this process."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -98,3 +101,48 @@ def line_events(events, end: str = "\n") -> list:
 
 # A line with one URL whose finding is a warning (C202: "~"), for the option tests.
 BAD = "see http://example.com/~x/\n"
+
+
+def fast_as_python(module: ModuleType) -> ModuleType:
+    """A fast path's source (the .py beside `module`, compiled or not) loaded as a module of
+    its own: its rules run as Python, in any install."""
+    package, _, name = module.__name__.rpartition(".")
+    path = Path(module.__file__ or "").with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"{package}._{name}_as_python", path)
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = loaded
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+def fast_path_to_compare(kind: str, module: ModuleType, as_python: ModuleType) -> ModuleType:
+    """The fast module a test compares with the pure path: `as_python` for "python"; for
+    "compiled", `module` where it is compiled, else skipped with the reason said (failed
+    where URLINT_EXPECT_COMPILED=1, as .ci/run's compiled install sets)."""
+    if kind == "python":
+        return as_python
+    if not module.COMPILED:
+        if os.environ.get("URLINT_EXPECT_COMPILED") == "1":
+            pytest.fail(f"{module.__name__} is not compiled: {module.__file__}")
+        pytest.skip(f"{module.__name__} is not compiled here (no C compiler or no Cython)")
+    return module
+
+
+def shared_mail_and_news() -> list[Path]:
+    """The mail and news folders of ../shared/corpora (skipped where it is not present)."""
+    if not CORPORA.is_dir():
+        pytest.skip(f"{CORPORA} is not present (URLINT_SHARED)")
+    folders = sorted(p for p in CORPORA.iterdir() if p.name.startswith(("email-", "netnews-")))
+    assert len(folders) > 5  # every folder, not a name that changed
+    return folders
+
+
+def printed_on_the_pure_path(probe: str) -> str:
+    """What Python code `probe` prints in a process of its own with URLINT_PURE=1 (the
+    compiled install's reference path: bench/same_output.py)."""
+    import subprocess
+
+    env = {**os.environ, "URLINT_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    return done.stdout

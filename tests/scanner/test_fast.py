@@ -10,9 +10,6 @@ every file of ../shared/corpora (URLINT_SHARED)."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,35 +19,22 @@ from hypothesis import strategies as st
 from urlint.scanner import fast, scanner
 from urlint.scanner.scanner import ChunkScan, iter_candidates
 
-from ..helpers import CORPORA, read_text
+from ..helpers import (
+    CORPORA,
+    fast_as_python,
+    fast_path_to_compare,
+    printed_on_the_pure_path,
+    read_text,
+    shared_mail_and_news,
+)
 
-_EXPECTED = os.environ.get("URLINT_EXPECT_COMPILED") == "1"
-
-
-def _fast_as_python():
-    """fast.py loaded from its source as a module of its own, whether or not it is built."""
-    path = Path(fast.__file__).with_name("fast.py")
-    spec = importlib.util.spec_from_file_location("urlint.scanner._fast_as_python", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-AS_PYTHON = _fast_as_python()
+AS_PYTHON = fast_as_python(fast)
 
 
 @pytest.fixture(scope="module", params=["python", "compiled"])
 def fast_path(request):
     """The fast module to compare with the pure path: fast.py run as Python, or compiled."""
-    if request.param == "python":
-        return AS_PYTHON
-    if not fast.COMPILED:
-        if _EXPECTED:
-            pytest.fail(f"urlint.scanner.fast is not compiled: {fast.__file__}")
-        pytest.skip("urlint.scanner.fast is not compiled here (no C compiler or no Cython)")
-    return fast
+    return fast_path_to_compare(request.param, fast, AS_PYTHON)
 
 
 def _read(text: str, module, syntax: str = "text", chunk: tuple[int, int, int] | None = None):
@@ -268,13 +252,10 @@ def test_a_url_at_its_line_end_is_easy_where_nothing_on_the_next_line_goes_on(te
 
 @pytest.mark.processes
 def test_the_pure_path_is_taken_when_asked_for():
-    # URLINT_PURE=1: the compiled install's reference path (bench/same_output.py)
-    import subprocess
-
-    probe = "from urlint.scanner import scanner; print(scanner.fast_lane())"
-    env = {**os.environ, "URLINT_PURE": "1"}
-    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
-    assert done.stdout == "None\n"
+    assert (
+        printed_on_the_pure_path("from urlint.scanner import scanner; print(scanner.fast_lane())")
+        == "None\n"
+    )
 
 
 def _found(paths: list[Path], module) -> list:
@@ -323,10 +304,7 @@ def test_generated_mail_reads_alike(fast_path, messages, tmp_path_factory):
 
 
 def test_the_shared_mail_and_news_read_alike(fast_path):
-    if not CORPORA.is_dir():
-        pytest.skip(f"{CORPORA} is not present (URLINT_SHARED)")
-    folders = sorted(p for p in CORPORA.iterdir() if p.name.startswith(("email-", "netnews-")))
-    assert len(folders) > 5  # every folder, not a name that changed
+    folders = shared_mail_and_news()
     found = _found(folders, fast_path)
     assert found == _found(folders, None)
     assert len(found) > 1000

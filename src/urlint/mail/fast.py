@@ -130,7 +130,9 @@ def body_may_start_a_url(data: bytes, start: int, end: int) -> bool:
 
 
 def _ends_a_bare_name(data: bytes, colon: int) -> bool:
-    """Does a bare scheme's name (either case) end right before data[colon]?"""
+    """Does a bare scheme's name (either case) end right before data[colon]? (The test
+    scanner.fast._may_end_a_bare_name makes of a text's characters, made of a message's
+    bytes: the C types of the two differ.)"""
     if colon < _SHORTEST:
         return False
     for place in range(1, _SHORTEST + 1):
