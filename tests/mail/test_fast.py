@@ -104,14 +104,14 @@ def test_line_ends_are_counted_as_bytes_count_counts_them(loops, data, start, en
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=_DATA, start=st.integers(0, 130), end=st.integers(0, 130))
+@given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_a_header_stops_where_the_pure_pattern_finds_its_end(loops, data, start, end):
     found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
     assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=_DATA, start=st.integers(0, 130), end=st.integers(0, 130))
+@given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_a_body_starts_a_url_where_the_prefilters_patterns_find_one(loops, data, start, end):
     pure = prefilter._BARE_COLON.search(data, start, end) or prefilter._WRAPPER.search(
         data, start, end

@@ -295,11 +295,14 @@ def find(data: bytes, needle: bytes, start: int, end: int) -> int:
 
 
 def _find_byte(data: bytes, byte: int, start: int, end: int) -> int:
-    """The first offset of `byte` in data[start:end] (within the data), or -1 (memchr)."""
+    """The first offset of `byte` in data[start:end], or -1 (memchr); `start` and `end` held
+    to the data, as a pattern's search holds its `pos` and `endpos` (never counted from the
+    end, nor read past either end)."""
+    start = max(start, 0)
+    end = min(end, len(data))
+    if start >= end:
+        return -1
     if COMPILED:
-        end = min(end, len(data))
-        if start >= end:
-            return -1
         base = cython.cast(cython.p_uchar, data)
         found = cython.cast(
             cython.p_uchar,
