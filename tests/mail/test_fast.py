@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlint.mail import fast, headers, mbox, mime, prefilter
+from urlint.mail import fast, headers, html, mbox, mime, prefilter
 
 from ..helpers import (
     fast_as_python,
@@ -157,13 +157,6 @@ def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(header=st.one_of(_HEADERS, _DATA))
-def test_a_header_names_a_url_where_its_lowered_block_holds_mailto_or_a_wrapper(loops, header):
-    lowered = header.lower()
-    assert loops.names_a_url(header) is (b"mailto:" in lowered or b"<url:" in lowered)
-
-
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=_DATA, needle=st.sampled_from([b">From ", b"From", b"\n", b"a:"]), start=_PLACE, end=_PLACE
 )
@@ -179,9 +172,213 @@ def test_a_header_hints_at_urls_where_the_readers_patterns_do(loops, header):
     assert loops.header_url_hints(header) == sorted(colons + words)
 
 
+# A multipart's pieces: its part headers' transfer encodings, media types and parameters,
+# in any case, folded, quoted, and the bytes the look turns on.
+_NESTED_PIECES = [
+    "Content-Type: multipart/mixed; boundary=b\n\n",
+    "--b\n",
+    "--b--\n",
+    "Content-Transfer-Encoding: base64\n",
+    'content-transfer-ENCODING :\r\n "Quoted-Printable"\n',
+    "-encoding:\n\tx-uue",
+    "-Encoding\t: 7bit",
+    "Content-Type: text/HTML; charset=utf-7\n",
+    "Content-Type: Message/RFC822\n",
+    "message/news",
+    "MESSAGE/global",
+    "/html",
+    "/Htm",
+    "message",
+    "charset = 'cp037'",
+    "CharSet=\n us-ascii;",
+    "delsp=yes",
+    "DelSp =\r\n\tYes",
+    "format=flowed; delsp\t=no",
+    "=?utf-8?q?see_http=3A//x?=",
+    "see http=3A//x.example/ =\n",
+    "aGVsbG8=\n",
+    "\x00h\x00t\x00t\x00p\x00:\x00/\x00/",
+    "<a href=x>",
+    "-",
+    "/",
+    "=",
+    "\n\n",
+    "x",
+]
+_NESTED = st.lists(st.sampled_from(_NESTED_PIECES), max_size=16).map(
+    lambda pieces: "".join(pieces).encode("utf-8")
+)
+_ANY = st.one_of(_NESTED, _HEADERS, _DATA)
+
+
+def _held(data: bytes, start: int, end: int) -> tuple[int, int]:
+    """start and end held to the data, as a search's pos and endpos read them."""
+    start = min(max(start, 0), len(data))
+    return start, min(max(end, start), len(data))
+
+
+def _first_look(data: bytes, start: int, end: int) -> tuple[int, bool, bool]:
+    """What the pure prefilter finds first in data[start:end] (mail.fast.message_look)."""
+    header_end = headers.header_end_at(data, start, end)
+    if data.find(b"\r", start, header_end) >= 0:
+        header_end = start
+    lowered = data[start:header_end].lower()
+    body = prefilter._BARE_COLON.search(data, header_end, end) or prefilter._WRAPPER.search(
+        data, header_end, end
+    )
+    starts = b"mailto:" in lowered or b"<url:" in lowered or body is not None
+    return header_end, starts, data.find(b"=?", start, header_end) >= 0
+
+
+def _marks(data: bytes, start: int, end: int) -> tuple:
+    """What the pure prefilter's patterns find in data[start:end] (mail.fast.nested_marks)."""
+    return (
+        [(m.start(), m.group(1)) for m in prefilter._TRANSFER_ENCODING.finditer(data, start, end)],
+        prefilter._HTML_TYPE.search(data, start, end) is not None,
+        prefilter._MESSAGE_PART.search(data, start, end) is not None,
+        data.find(b"\0", start, end) >= 0,
+        data.find(b"=?", start, end) >= 0,
+        [(m.start(), m.group(1)) for m in prefilter._PART_PARAMETER.finditer(data, start, end)],
+    )
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_ANY, start=_PLACE, end=_PLACE)
+def test_a_messages_first_look_finds_what_the_pure_prefilter_finds(loops, data, start, end):
+    start, end = _held(data, start, end)
+    with _reading_with(None):
+        pure = _first_look(data, start, end)
+    assert loops.message_look(data, start, end) == pure
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_ANY, start=_PLACE, end=_PLACE)
+def test_a_multiparts_marks_are_what_the_prefilters_patterns_find(loops, data, start, end):
+    marks = loops.nested_marks(data, start, end)
+    start, end = _held(data, start, end)
+    assert marks == _marks(data, start, end)
+    assert marks[1:3] == prefilter._types_named(data, start, end)
+
+
+def test_a_multiparts_marks_read_folds_quotes_and_looks_behind_the_start():
+    data = b'Content-Type: message/RFC822\nx-ENCODING :\r\n "Base64"; DelSp =\tYes\n'
+    # the field's "-" at 30, its value after a fold and a quote; the "=" at 60
+    assert AS_PYTHON.nested_marks(data, 0, len(data)) == (
+        [(30, b"Base64")],
+        False,
+        True,
+        False,
+        False,
+        [(60, b"Yes")],
+    )
+    # "message/" before the start is looked at, as the pattern's look behind does
+    assert AS_PYTHON.nested_marks(data, 21, 27)[2] is False  # "rfc822" cut by the end
+    assert AS_PYTHON.nested_marks(data, 21, 28)[2] is True
+
+
+# An mbox's lines: From_ lines whole and broken, after blank lines and not, long ones.
+_FROM_PIECES = [
+    "From fred@x.example Thu Mar  1 03:00:13 2001\n",
+    "From x 1:23\n",
+    "From x\t12:34\n",
+    "From  x 12:34\n",
+    "From x 12:3\n",
+    "From x12:34\n",
+    "From ",
+    "From",
+    "F",
+    "\n\n",
+    "\n\r\n",
+    "\r\n",
+    "\n",
+    " ",
+    "\t",
+    "9:59",
+    ":",
+    "x" * 985,
+    "body line\n",
+]
+_FROM_DATA = st.lists(st.sampled_from(_FROM_PIECES), max_size=14).map(
+    lambda pieces: "".join(pieces).encode("utf-8")
+)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(_FROM_DATA, _DATA), at=_PLACE, first_only=st.booleans())
+def test_from_lines_are_found_where_the_framings_pattern_finds_them(loops, data, at, first_only):
+    pattern = mbox._FROM_LINE_AFTER_BLANK
+    pure = [found.start() for found in pattern.finditer(data, max(at, 0))]
+    expected = pure[:1] if first_only else pure
+    assert loops.from_lines(data, at, first_only, mbox._FROM_LINE_TAIL) == expected
+
+
+def test_a_from_line_ends_within_its_longest():
+    line = b"From x Thu Mar  1 03:00:13 2001"
+    for pad, found in [(mbox._FROM_LINE_TAIL - len(line) + 5, [2]), (994 - len(line) + 5, [])]:
+        data = b"\n\n" + line + b"x" * pad + b"\n"
+        assert AS_PYTHON.from_lines(data, 0, False, mbox._FROM_LINE_TAIL) == found
+
+
+# HTML: tags of URL attributes and others, in any case, broken, and characters the
+# pattern's case folding reads as letters of the names ("\u017f" as "s", "\u212a" as "k").
+_TAG_PIECES = [
+    "<a",
+    "<A ",
+    "<1",
+    "< b",
+    " href=",
+    "HREF\t=",
+    " hrefx=",
+    "'src =",
+    '"srcset=',
+    "/ACTION=",
+    "\fcontent\n=",
+    " background=",
+    " x=",
+    " src",
+    ">",
+    "<",
+    "=",
+    "a",
+    " ",
+    "\u00e9",
+    "\u00ff",
+    "\u017frc=",
+    "bac\u212aground=",
+    "\u0131",
+]
+_PAGES = st.lists(st.sampled_from(_TAG_PIECES), max_size=30).map("".join)
+
+
+def _tags_of_urls(source: str) -> list[tuple[int, int]]:
+    """The start tags html.py reads for URL attributes, by its patterns."""
+    return [
+        tag.span()
+        for tag in html._START_TAG.finditer(source)
+        if html._NAMES_A_URL.search(source, tag.start(), tag.end()) is not None
+    ]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=_PAGES)
+def test_the_tags_of_url_attributes_are_those_html_reads(loops, source):
+    tags = loops.url_tags(source, html._URL_NAMES)
+    if all(char <= "\xff" for char in source):
+        assert tags == _tags_of_urls(source)
+    else:  # handed back: the pattern folds some such characters to the names' letters
+        assert tags is None
+
+
+def test_a_tag_names_a_url_attribute_in_any_case_after_a_blank_a_slash_or_a_quote():
+    page = "<a HREF = x><b title=\"href\"><img\nsrc=y><p x='y'srcset=z><i data-href=q>"
+    # a quoted value holds no name; "data-href" is no URL attribute
+    assert AS_PYTHON.url_tags(page, html._URL_NAMES) == [(0, 12), (28, 39), (39, 56)]
+    assert AS_PYTHON.url_tags("<a \u017frc=x>", html._URL_NAMES) is None
+
+
 @pytest.mark.slow
 @settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.one_of(_HEADERS, _DATA), start=st.integers(0, 130), end=st.integers(0, 130))
+@given(data=st.one_of(_ANY, _FROM_DATA), start=st.integers(0, 130), end=st.integers(0, 130))
 def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, start, end):
     found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
     assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
@@ -193,11 +390,15 @@ def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, sta
     assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
     with _reading_with(None):
         assert loops.content_fields(data) == headers.content_fields(data, data.lower())
-    lowered = data.lower()
-    assert loops.names_a_url(data) is (b"mailto:" in lowered or b"<url:" in lowered)
     colons = [found.start() for found in mime._HEADER_COLON_HINT.finditer(data)]
     words = [found.start() for found in mime._ENCODED_WORD_START.finditer(data)]
     assert loops.header_url_hints(data) == sorted(colons + words)
+    froms = [found.start() for found in mbox._FROM_LINE_AFTER_BLANK.finditer(data, start)]
+    assert loops.from_lines(data, start, False, mbox._FROM_LINE_TAIL) == froms
+    assert loops.nested_marks(data, start, end) == _marks(data, *_held(data, start, end))
+    with _reading_with(None):
+        first = _first_look(data, *_held(data, start, end))
+    assert loops.message_look(data, *_held(data, start, end)) == first
 
 
 def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():
@@ -265,6 +466,16 @@ def test_generated_mail_reads_alike(loops, messages, tmp_path_factory):
     # found at the same places, the same problems.
     path = tmp_path_factory.mktemp("mail") / "box.mbox"
     path.write_bytes(_mbox(messages).encode("utf-8"))
+    assert _found([path], loops) == _found([path], None)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=st.lists(_NESTED, min_size=1, max_size=5))
+def test_generated_multiparts_read_alike(loops, messages, tmp_path_factory):
+    # The prefilter's look at a multipart: its parts' encodings, types and parameters.
+    path = tmp_path_factory.mktemp("mail") / "box.mbox"
+    text = "".join(message.decode("utf-8") for message in messages)
+    path.write_bytes(_mbox([text]).encode("utf-8"))
     assert _found([path], loops) == _found([path], None)
 
 

@@ -540,8 +540,10 @@ def test_a_lost_relative_run_leaves_the_runs_after_it_in_their_place(tmp_path):
 
 def test_the_runs_of_an_mbox_shrink_towards_its_end():
     # 400 messages of 1,000 bytes, a place every 40,000 bytes or more; read in blocks of
-    # 10,000, the framing stands at a message's start at 69,000 (its first reads), 79,000,
-    # 89,000 and so on, and a place falls at the first of those past the distance asked.
+    # 10,000 (of 40,000 once more than 40,000 is kept: the first message's Content-Length
+    # is looked for in its first 65,536 bytes), the framing stands at a message's start at
+    # 89,000 (its first reads), 99,000, 109,000 and so on, and a place falls at the first of
+    # those past the distance asked.
     head = b"From a@example.org Thu Mar  1 03:00:13 2001\nSubject: s\n\n"
     mbox = (head + b"x" * (998 - len(head)) + b"\n\n") * 400
 
@@ -549,18 +551,19 @@ def test_the_runs_of_an_mbox_shrink_towards_its_end():
         places = [p.offset for p in mbox_places(io.BytesIO(mbox), 40_000, 10_000, size=size)]
         return [end - start for start, end in zip(places, [*places[1:], len(mbox)], strict=True)]
 
-    assert run_sizes(None) == [69_000, *[40_000] * 8, 11_000]
-    # Known the size, from 269,000 on a quarter of what is left is less than 40,000:
-    # 131,000 left, the next place 32,750 on at least (at 309,000); 91,000 left, 22,750
-    # (339,000); 61,000 left, 15,250 (359,000); 41,000, 10,250 (379,000); 21,000, 5,250
+    assert run_sizes(None) == [89_000, *[40_000] * 7, 31_000]
+    # Known the size, from 289,000 on a quarter of what is left is less than 40,000:
+    # 111,000 left, the next place 27,750 on at least (at 319,000); 81,000 left, 20,250
+    # (349,000); 51,000 left, 12,750 (369,000); 31,000, 7,750 (379,000); 21,000, 5,250
     # (389,000); 11,000, 5,000: an eighth of 40,000 at least (399,000). The last run, a
     # message, is what the results store reads again should the mbox grow.
     assert run_sizes(len(mbox)) == [
-        69_000,
-        *[40_000] * 6,
+        89_000,
+        *[40_000] * 5,
+        30_000,
         30_000,
         20_000,
-        20_000,
+        10_000,
         10_000,
         10_000,
         1_000,

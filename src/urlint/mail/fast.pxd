@@ -1,12 +1,13 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the loops
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
+from cpython.unicode cimport PyUnicode_KIND
 from libc.string cimport memchr
 
 cdef extern from "string.h":
     void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _MARKED, _ENCODING_CHAR, _PARAMETER_STOP
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
 
@@ -42,8 +43,33 @@ cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
 @cython.locals(end=Py_ssize_t, at=Py_ssize_t, start=Py_ssize_t, value=bytes)
 cdef object _value_after_name(bytes header, Py_ssize_t colon)
 
-@cython.locals(end=Py_ssize_t, colon=Py_ssize_t)
-cpdef bint names_a_url(bytes header)
+@cython.locals(colon=Py_ssize_t)
+cdef bint _names_a_url_in(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(header_end=Py_ssize_t, stop=Py_ssize_t, starts=bint)
+cpdef tuple message_look(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+cdef bint _blank_line_at(bytes data, Py_ssize_t at, Py_ssize_t end)
+
+@cython.locals(equals=Py_ssize_t)
+cdef bint _encoded_word_in(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(encodings=list, parameters=list, html=bint, message_part=bint, nul=bint, encoded_word=bint, encodings_from=Py_ssize_t, parameters_from=Py_ssize_t, at=Py_ssize_t, code=int, value=Py_ssize_t, value_end=Py_ssize_t)
+cpdef tuple nested_marks(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(base="const unsigned char*", marked="const unsigned char*")
+cdef Py_ssize_t _next_marked(bytes data, Py_ssize_t start, Py_ssize_t end)
+
+cdef Py_ssize_t _encoding_value_at(bytes data, Py_ssize_t at, Py_ssize_t end)
+
+@cython.locals(fold=Py_ssize_t)
+cdef Py_ssize_t _after_fold_and_quote(bytes data, Py_ssize_t at, Py_ssize_t end)
+
+@cython.locals(subtype=bytes)
+cdef bint _message_part_at(bytes data, Py_ssize_t slash, Py_ssize_t end)
+
+@cython.locals(name_end=Py_ssize_t)
+cdef bint _names_a_parameter(bytes data, Py_ssize_t equals)
 
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end)
@@ -51,4 +77,25 @@ cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end
 @cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
 cpdef list header_url_hints(bytes header)
 
-cdef bint _after_mailto_or_url(bytes header, Py_ssize_t colon)
+cdef bint _after_mailto_or_url(bytes data, Py_ssize_t colon, Py_ssize_t start=*)
+
+@cython.locals(found=list, end=Py_ssize_t, start=Py_ssize_t, line_end=Py_ssize_t)
+cpdef list from_lines(bytes data, Py_ssize_t at, bint first_only, Py_ssize_t tail)
+
+@cython.locals(after=Py_ssize_t, line_end=Py_ssize_t, at=Py_ssize_t)
+cdef Py_ssize_t _from_line_end(bytes data, Py_ssize_t start, Py_ssize_t end, Py_ssize_t tail)
+
+cdef bint _from_at(bytes data, Py_ssize_t at)
+
+@cython.locals(tags=list, end=Py_ssize_t, at=Py_ssize_t, close=Py_ssize_t, tag_end=Py_ssize_t)
+cpdef list url_tags(str source, tuple names)
+
+cdef bint _latin1(str source)
+
+cdef bint _ascii_letter(Py_UCS4 char)
+
+@cython.locals(at=Py_ssize_t, name=str, after=Py_ssize_t)
+cdef bint _names_a_url_attribute(str source, Py_ssize_t start, Py_ssize_t end, tuple names)
+
+@cython.locals(place=Py_ssize_t)
+cdef bint _lower_str_at(str source, Py_ssize_t at, str lower, Py_ssize_t end)

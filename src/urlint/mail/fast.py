@@ -1,6 +1,7 @@
-"""The mail reader's loops over a container's bytes, in C: line ends counted; a header's
-end, its content fields and the places it may hold a URL found; a body looked at for the
-start of a URL.
+"""The mail reader's loops over a container's bytes, in C: an mbox's From_ lines found
+and its line ends counted; a header's end, its content fields and the places it may hold a
+URL found; a message, a body and a multipart looked at for what the prefilter reads; the
+tags of an HTML page that name a URL attribute found.
 
 Compiled by Cython where a C compiler built it (setup.py; `fast.pxd` gives the C types),
 else this same module is plain Python and the mail reader does not load it (`LOOPS`
@@ -226,22 +227,22 @@ def _value_after_name(header: bytes, colon: int) -> bytes | None:
     return value.strip()
 
 
-def names_a_url(header: bytes) -> bool:
-    """Does a header block hold "mailto:" or "<url:", in any case (the prefilter's look at a
-    header, which else lowers the block to find them)?"""
-    end = len(header)
-    colon = _find_byte(header, 58, 0, end)
+def _names_a_url_in(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end] hold "mailto:" or "<url:", in any case (what the prefilter's
+    pure path finds in a header block it lowers)?"""
+    colon = _find_byte(data, 58, start, end)
     while colon >= 0:
-        if _after_mailto_or_url(header, colon):
+        if _after_mailto_or_url(data, colon, start):
             return True
-        colon = _find_byte(header, 58, colon + 1, end)
+        colon = _find_byte(data, 58, colon + 1, end)
     return False
 
 
-def _after_mailto_or_url(header: bytes, colon: int) -> bool:
-    """Does "mailto" or "<url", in either case, stand right before header[colon]?"""
-    return (colon >= 6 and _lower_at(header, colon - 6, b"mailto")) or (
-        colon >= 4 and _lower_at(header, colon - 4, b"<url")
+def _after_mailto_or_url(data: bytes, colon: int, start: int = 0) -> bool:
+    """Does "mailto" or "<url", in either case, stand right before data[colon], after
+    `start`?"""
+    return (colon - start >= 6 and _lower_at(data, colon - 6, b"mailto")) or (
+        colon - start >= 4 and _lower_at(data, colon - 4, b"<url")
     )
 
 
@@ -272,6 +273,297 @@ def header_url_hints(header: bytes) -> list[int]:
         hints.append(colons[taken])
         taken += 1
     return hints
+
+
+def from_lines(data: bytes, at: int, first_only: bool, tail: int) -> list[int]:
+    """Where the From_ lines after a blank line start, from `at` on (the first only, if
+    asked): the starts of mbox._FROM_LINE_AFTER_BLANK's matches from `at`, as finditer
+    (or search) gives them, `tail` the farthest its line end stands past "From "
+    (mbox._FROM_LINE_TAIL). Led by the "F" of each "From ", which is rarer than the line
+    ends the pattern's look behind turns on."""
+    found: list[int] = []
+    end = len(data)
+    start = _find_byte(data, 70, at, end)
+    while start >= 0:
+        line_end = _from_line_end(data, start, end, tail)
+        if line_end >= 0:
+            found.append(start)
+            if first_only:
+                break
+            start = _find_byte(data, 70, line_end + 1, end)  # (finditer goes on past it)
+        else:
+            start = _find_byte(data, 70, start + 1, end)
+    return found
+
+
+def _from_line_end(data: bytes, start: int, end: int, tail: int) -> int:
+    """Where the From_ line after a blank line that starts at data[start] ends (its line
+    end), -1 where none starts there (mbox._FROM_LINE_AFTER_BLANK.match): "From " after
+    "\n\n" or "\n\r\n"; its line end `tail` bytes past it at most; before that, a word,
+    a blank, and after the blank a time's `d:dd` (sources.kinds.FROM_LINE)."""
+    after = start + 5
+    if after > end or not _from_at(data, start):
+        return -1
+    if not (start >= 2 and data[start - 1] == 10):
+        return -1
+    if not (
+        data[start - 2] == 10 or (start >= 3 and data[start - 2] == 13 and data[start - 3] == 10)
+    ):
+        return -1
+    line_end = _find_byte(data, 10, after, min(end, after + tail + 1))
+    if line_end < 0:
+        return -1
+    at = after
+    while at < line_end and data[at] != 32 and data[at] != 9:
+        at += 1
+    if at == after or at == line_end:
+        return -1  # no word, or no blank after it
+    at += 1
+    while at + 3 < line_end:
+        if (
+            48 <= data[at] <= 57
+            and data[at + 1] == 58
+            and 48 <= data[at + 2] <= 57
+            and 48 <= data[at + 3] <= 57
+        ):
+            return line_end
+        at += 1
+    return -1
+
+
+def _from_at(data: bytes, at: int) -> bool:
+    """Does data[at:] start with "From "?"""
+    return (
+        data[at] == 70
+        and data[at + 1] == 114
+        and data[at + 2] == 111
+        and data[at + 3] == 109
+        and data[at + 4] == 32
+    )
+
+
+def message_look(data: bytes, start: int, end: int) -> tuple[int, bool, bool]:
+    """The prefilter's first look at a message data[start:end] that holds no "://".
+
+    (where its header ends as headers.header_end_at says, `start` for a header that holds
+    a "\r", which the prefilter reads as none; whether that header holds "mailto:" or
+    "<url:" in any case (`_names_a_url_in`) or the body after it a bare scheme's colon or a
+    wrapper's start (`body_may_start_a_url`); whether that header holds "=?", an encoded
+    word's start), from one call: most messages are told by it alone."""
+    end = min(end, len(data))
+    header_end = start
+    if data.startswith(b"From ", start, end) or _field_name_at(data, start, end):
+        stop = header_stop(data, start, end)
+        stop = end if stop < 0 else stop
+        if _blank_line_at(data, stop, end):
+            header_end = stop
+    if _find_byte(data, 13, start, header_end) >= 0:
+        header_end = start
+    starts = _names_a_url_in(data, start, header_end) or body_may_start_a_url(data, header_end, end)
+    return header_end, starts, _encoded_word_in(data, start, header_end)
+
+
+def _blank_line_at(data: bytes, at: int, end: int) -> bool:
+    """Does data[at:end] start with "\n\n" or "\n\r\n" (a line end, then a blank line)?"""
+    if at + 2 > end or data[at] != 10:
+        return False
+    return data[at + 1] == 10 or (at + 3 <= end and data[at + 1] == 13 and data[at + 2] == 10)
+
+
+def _encoded_word_in(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end] hold "=?" (`data.find(b"=?", start, end) >= 0`)?"""
+    equals = _find_byte(data, 61, start, end)
+    while equals >= 0:
+        if equals + 1 < end and data[equals + 1] == 63:
+            return True
+        equals = _find_byte(data, 61, equals + 1, end)
+    return False
+
+
+# The bytes a multipart's look turns on (`nested_marks`): "-", "/", "=" and NUL.
+_MARKED = bytes(code in b"-/=\0" for code in range(256))
+# A field's value's characters (prefilter._TRANSFER_ENCODING's value), a byte each; and
+# those a parameter's value stops at (prefilter._PART_PARAMETER's: `\s`, quotes and ";").
+_ENCODING_CHAR = bytes(
+    chr(code).isascii() and (chr(code).isalnum() or code == 45) for code in range(256)
+)
+_PARAMETER_STOP = bytes(code in b" \t\n\r\f\v\"';" for code in range(256))
+
+
+def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, bool, bool, list]:
+    """What the prefilter reads of a multipart or message/* data[start:end], in one pass.
+
+    (its Content-Transfer-Encoding fields: the start and value of each of
+    prefilter._TRANSFER_ENCODING's matches, as finditer gives them; whether it names html
+    (prefilter._HTML_TYPE) and a message part's type (prefilter._MESSAGE_PART) anywhere;
+    whether it holds a NUL, and "=?"; its DelSp and charset parameters: the start and value
+    of each of prefilter._PART_PARAMETER's matches, as finditer gives them). Each pattern
+    looks behind `start` as a search from there does, and no further than `end`."""
+    start = max(start, 0)
+    end = min(end, len(data))
+    encodings: list[tuple[int, bytes]] = []
+    parameters: list[tuple[int, bytes]] = []
+    html = message_part = nul = encoded_word = False
+    encodings_from = parameters_from = start  # where each finditer goes on from
+    at = _next_marked(data, start, end)
+    while at >= 0:
+        code = data[at]
+        if code == 45:  # "-"
+            if at >= encodings_from and at + 9 <= end and _lower_at(data, at + 1, b"encoding"):
+                value = _encoding_value_at(data, at + 9, end)
+                if value >= 0:
+                    value_end = value
+                    while value_end < end and _ENCODING_CHAR[data[value_end]]:
+                        value_end += 1
+                    encodings.append((at, data[value:value_end]))
+                    encodings_from = value_end
+        elif code == 47:  # "/"
+            html = html or (at + 5 <= end and _lower_at(data, at + 1, b"html"))
+            message_part = message_part or _message_part_at(data, at, end)
+        elif code == 61:  # "="
+            encoded_word = encoded_word or (at + 1 < end and data[at + 1] == 63)
+            if at >= parameters_from and _names_a_parameter(data, at):
+                value = _after_fold_and_quote(data, at + 1, end)
+                value_end = value
+                while value_end < end and not _PARAMETER_STOP[data[value_end]]:
+                    value_end += 1
+                parameters.append((at, data[value:value_end]))
+                parameters_from = value_end
+        else:
+            nul = True
+        at = _next_marked(data, at + 1, end)
+    return encodings, html, message_part, nul, encoded_word, parameters
+
+
+def _next_marked(data: bytes, start: int, end: int) -> int:
+    """The first offset in data[start:end] of a byte `nested_marks` turns on, or -1."""
+    if COMPILED:
+        base = cython.cast(cython.p_uchar, data)
+        marked = cython.cast(cython.p_uchar, _MARKED)
+        while start < end:
+            if marked[base[start]]:
+                return start
+            start += 1
+        return -1
+    while start < end:
+        if _MARKED[data[start]]:
+            return start
+        start += 1
+    return -1
+
+
+def _encoding_value_at(data: bytes, at: int, end: int) -> int:
+    """Where the value of a field whose name ends at `at` starts, as
+    prefilter._TRANSFER_ENCODING reads it (blanks, ":", then `_after_fold_and_quote`); -1
+    where no colon follows the name."""
+    while at < end and (data[at] == 32 or data[at] == 9):
+        at += 1
+    if at >= end or data[at] != 58:
+        return -1
+    return _after_fold_and_quote(data, at + 1, end)
+
+
+def _after_fold_and_quote(data: bytes, at: int, end: int) -> int:
+    """Past blanks, a line end that blanks follow (a folded value, RFC 5322 2.2.3) and a
+    quote, where there are: `[ \t]*(?:\r?\n[ \t]+)?[\"']?` from `at`, within `end`."""
+    while at < end and (data[at] == 32 or data[at] == 9):
+        at += 1
+    fold = at
+    if fold + 1 < end and data[fold] == 13 and data[fold + 1] == 10:
+        fold += 2
+    elif fold < end and data[fold] == 10:
+        fold += 1
+    if fold > at and fold < end and (data[fold] == 32 or data[fold] == 9):
+        at = fold
+        while at < end and (data[at] == 32 or data[at] == 9):
+            at += 1
+    if at < end and (data[at] == 34 or data[at] == 39):
+        at += 1
+    return at
+
+
+def _message_part_at(data: bytes, slash: int, end: int) -> bool:
+    """Does the "/" at data[slash] stand in a message part's type (prefilter._MESSAGE_PART:
+    "message/" before it, looked at behind the search's start too, and "rfc822", "news" or
+    "global" after it, in any case)?"""
+    if slash < 7 or not _lower_at(data, slash - 7, b"message"):
+        return False
+    for subtype in (b"rfc822", b"news", b"global"):
+        if slash + 1 + len(subtype) <= end and _lower_at(data, slash + 1, subtype):
+            return True
+    return False
+
+
+def _names_a_parameter(data: bytes, equals: int) -> bool:
+    """Does a DelSp or charset parameter's name, in any case, end right before the "=" at
+    data[equals], a blank between or none (prefilter._PART_PARAMETER's look behind)?"""
+    name_end = equals
+    if name_end >= 1 and (data[name_end - 1] == 32 or data[name_end - 1] == 9):
+        name_end -= 1
+    return (name_end >= 5 and _lower_at(data, name_end - 5, b"delsp")) or (
+        name_end >= 7 and _lower_at(data, name_end - 7, b"charset")
+    )
+
+
+def url_tags(source: str, names: tuple[str, ...]) -> list[tuple[int, int]] | None:
+    """The start tags of an HTML page that name a URL attribute, their spans in order.
+
+    The spans of html._START_TAG's matches over the page (a "<" and an ASCII letter, to the
+    first ">" after them or to the page's end) in which html._NAMES_A_URL finds one of
+    `names`, in any case, after HTML's whitespace, "/" or a quote and before blanks and an
+    "=". None for a page of characters past U+00FF, handed back: the pattern's case
+    folding reads "\u017f" as "s" and "\u212a" as "k", which no Latin-1 character is."""
+    if not _latin1(source):
+        return None
+    tags: list[tuple[int, int]] = []
+    end = len(source)
+    at = source.find("<")
+    while at >= 0:
+        if at + 1 < end and _ascii_letter(source[at + 1]):
+            close = source.find(">", at + 2)
+            tag_end = end if close < 0 else close + 1
+            if _names_a_url_attribute(source, at, tag_end, names):
+                tags.append((at, tag_end))
+            at = source.find("<", tag_end)
+        else:
+            at = source.find("<", at + 1)
+    return tags
+
+
+def _latin1(source: str) -> bool:
+    """Are all of `source`'s characters U+00FF or below?"""
+    if COMPILED:
+        return PyUnicode_KIND(source) == 1  # type: ignore[name-defined]  # noqa: F821
+    return not source or max(source) <= "\xff"
+
+
+def _ascii_letter(char: str) -> bool:
+    return "a" <= char <= "z" or "A" <= char <= "Z"
+
+
+def _names_a_url_attribute(source: str, start: int, end: int, names: tuple[str, ...]) -> bool:
+    """Does source[start:end] hold one of `names`, in any case, after HTML's whitespace
+    (html._SPACE), "/" or a quote, then whitespace and an "="?"""
+    for at in range(start, end):
+        if source[at] in " \t\n\r\f/\"'":
+            for name in names:
+                if _lower_str_at(source, at + 1, name, end):
+                    after = at + 1 + len(name)
+                    while after < end and source[after] in " \t\n\r\f":
+                        after += 1
+                    if after < end and source[after] == "=":
+                        return True
+    return False
+
+
+def _lower_str_at(source: str, at: int, lower: str, end: int) -> bool:
+    """Does source[at:end] start with `lower` (ASCII lower-case letters), in either case?"""
+    if at + len(lower) > end:
+        return False
+    for place in range(len(lower)):
+        if (ord(source[at + place]) | 0x20) != ord(lower[place]):
+            return False
+    return True
 
 
 def find(data: bytes, needle: bytes, start: int, end: int) -> int:
@@ -317,8 +609,11 @@ __all__ = [
     "body_may_start_a_url",
     "content_fields",
     "find",
+    "from_lines",
     "header_stop",
     "header_url_hints",
-    "names_a_url",
+    "message_look",
+    "nested_marks",
     "newlines",
+    "url_tags",
 ]

@@ -35,6 +35,7 @@ from .._runtime.patterns import compiled_when_used
 from ..core.records import record
 from ..grammar.login import word_end
 from ..scanner.login_runs_on import LOGIN_READ_ON
+from .headers import LOOPS
 from .textmap import OffsetMap
 
 # Markup, in one pass over the page: what is hidden (comments by the tokenizer's rules,
@@ -84,9 +85,8 @@ _SPACE = " \t\n\r\f"
 _NOT_NAME = _SPACE + "/>"  # what ends a tag's or an attribute's name
 # An attribute's name follows HTML's whitespace, "/" or a quoted value's end
 # (_ATTRIBUTE), which leads the pattern: the engine tries the names only there.
-_NAMES_A_URL = compiled_when_used(
-    rf"[{_SPACE}/\"'](?:href|src|srcset|action|content|background)[{_SPACE}]*=", re.I
-)
+_URL_NAMES = ("href", "src", "srcset", "action", "content", "background")
+_NAMES_A_URL = compiled_when_used(rf"[{_SPACE}/\"'](?:{'|'.join(_URL_NAMES)})[{_SPACE}]*=", re.I)
 # A tag's name and its attributes, by the tokenizer's rules (WHATWG HTML 13.2.5.8 and
 # 13.2.5.32-39), within the tag as _START_TAG ends it (the markup pattern's end, so the
 # two agree on what is a tag): a name runs to HTML's whitespace, "/" or ">"; attributes are
@@ -337,14 +337,26 @@ def _attributes(source: str, hidden: tuple[array, array]) -> list[Attribute]:
     head's tags are tags (`<link href>`, `<base href>`, a meta refresh)."""
     starts, ends = hidden
     found: list[Attribute] = []
-    for tag in _START_TAG.finditer(source):
-        at, end = tag.span()
+    for at, end in _url_tags(source):
         index = bisect_right(starts, at) - 1
         if index >= 0 and starts[index] < at < ends[index]:
             continue
-        if _NAMES_A_URL.search(source, at, end) is not None:
-            found.extend(_tag_urls(source, at, end))
+        found.extend(_tag_urls(source, at, end))
     return [attribute for attribute in found if attribute.value]
+
+
+def _url_tags(source: str) -> list[tuple[int, int]]:
+    """The spans of the start tags that name a URL attribute (most tags name none): found
+    by the compiled loops where they run and read the page (mail.fast.url_tags), else each
+    tag looked at for one."""
+    tags = LOOPS.url_tags(source, _URL_NAMES) if LOOPS is not None else None
+    if tags is not None:
+        return tags
+    return [
+        tag.span()
+        for tag in _START_TAG.finditer(source)
+        if _NAMES_A_URL.search(source, tag.start(), tag.end()) is not None
+    ]
 
 
 def _tag_urls(source: str, at: int, end: int) -> list[Attribute]:

@@ -13,7 +13,8 @@ generated text.
 from __future__ import annotations
 
 import binascii
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from .._runtime.patterns import compiled_when_used
@@ -150,17 +151,20 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # The header as the reader splits it: none where it is damaged (a line that is neither
     # a field nor a continuation ends it, and the body, read from there, may start a URL
     # in what would else be taken for fields), or has a "\r" (the body read whole).
-    header_end = header_end_at(data, start, end)
-    if data.find(b"\r", start, header_end) >= 0:
-        header_end = start
-    header = data[start:header_end]
-    # The block lowered for the pure path's looks; the loops in C read it as it stands.
-    lowered = header.lower() if LOOPS is None else None
-    if _names_a_url(header, lowered):
-        return True
-    if _body_may_start_a_url(data, header_end, end):
-        return True
-    if _encoded_url_field(header):
+    if LOOPS is not None:  # the header's end and the first looks, in one call
+        header_end, starts, encoded = LOOPS.message_look(data, start, end)
+        header = data[start:header_end]
+        lowered = None  # the loops in C read the block as it stands
+    else:
+        header_end = header_end_at(data, start, end)
+        if data.find(b"\r", start, header_end) >= 0:
+            header_end = start
+        header = data[start:header_end]
+        lowered = header.lower()  # for the looks below
+        starts = b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
+        starts = starts or _body_may_start_a_url(data, header_end, end)
+        encoded = True  # (_encoded_url_field looks for an encoded word's start itself)
+    if starts or (encoded and _encoded_url_field(header)):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
     # any other body is read with the message's own transfer encoding, and as HTML, in a
@@ -170,8 +174,9 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     nested = header_end == start or ctype.maintype in ("multipart", "message")
     if not nested and ctype.maintype not in READ_MAINTYPES:
         return False  # a body the reader does not read (an image, an application)
+    marks = _nested_marks(data, start, end) if nested else None
     if nested:
-        hiding = _hiding_encodings(data, start, end)
+        hiding = _hiding_encodings(data, start, end, marks)
     else:  # the body is decoded as the reader decodes it
         hiding = {encoding} & _HIDING
     if hiding - {"quoted-printable"}:  # base64 or uuencode
@@ -185,29 +190,49 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         body = header_end
         if _decoded_starts_a_url(data, body):
             return True
+        marks = _nested_marks(data, start, end) if nested else None
     # A multipart's own parts say which of them is HTML (their media type, in any case).
     if nested:
-        html, message_part = _types_named(data, start, end)
+        html, message_part = _types_named(data, start, end, marks)
     else:
         html, message_part = ctype.subtype == "html", False
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    return _decoded_apart(data, start, end, None if nested else ctype, html, message_part)
+    return _decoded_apart(data, start, end, None if nested else ctype, html, message_part, marks)
 
 
-def _names_a_url(header: bytes, lowered: bytes | None) -> bool:
-    """Does a header block hold "mailto:" or "<url:" in any case (`lowered`: the block
-    lowered, where the caller has it)?"""
-    if LOOPS is not None:
-        return bool(LOOPS.names_a_url(header))
-    if lowered is None:
-        lowered = header.lower()
-    return b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
+# What the compiled loops read of a multipart or message/* in one pass (mail.fast.nested_marks:
+# its Content-Transfer-Encoding fields, whether it names html and a message part's type,
+# whether it holds a NUL and "=?", its DelSp and charset parameters), where they run; the
+# pure path runs each pattern below where it is asked, and stops as soon as it can.
+NestedMarks = tuple[list[tuple[int, bytes]], bool, bool, bool, bool, list[tuple[int, bytes]]]
 
 
-def _types_named(data: bytes, start: int, end: int) -> tuple[bool, bool]:
+def _found(
+    pattern: re.Pattern[bytes], data: bytes, start: int, end: int
+) -> Iterator[tuple[int, bytes]]:
+    """The start and group 1 of each of `pattern`'s matches in data[start:end], found as
+    they are iterated (a generator function: mypyc makes a list of a generator expression),
+    as nested_marks lists them."""
+    for match in pattern.finditer(data, start, end):
+        yield match.start(), match.group(1)
+
+
+def _nested_marks(data: bytes, start: int, end: int) -> NestedMarks | None:
+    if LOOPS is None:
+        return None
+    marks: NestedMarks = LOOPS.nested_marks(data, start, end)
+    return marks
+
+
+def _types_named(
+    data: bytes, start: int, end: int, marks: NestedMarks | None = None
+) -> tuple[bool, bool]:
     """Does data[start:end] name html anywhere (_HTML_TYPE), and a message part's type
-    (_MESSAGE_PART)? One pass to the first of either, the other looked for after it."""
+    (_MESSAGE_PART)? One pass to the first of either, the other looked for after it (or
+    what `marks` says)."""
+    if marks is not None:
+        return marks[1], marks[2]
     found = _NAMED_TYPE.search(data, start, end)
     if found is None:
         return False, False
@@ -275,18 +300,22 @@ def _folded_bare_scheme(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-def _hiding_encodings(data: bytes, start: int, end: int) -> set[str]:
+def _hiding_encodings(
+    data: bytes, start: int, end: int, marks: NestedMarks | None = None
+) -> set[str]:
     """The transfer encodings in data[start:end], a multipart's or message part's, that can
-    hide a URL from the raw bytes (_HIDING), of parts the reader decodes as text."""
+    hide a URL from the raw bytes (_HIDING), of parts the reader decodes as text: of its
+    Content-Transfer-Encoding fields (_TRANSFER_ENCODING's, or `marks`')."""
     found = set()
     parts = None  # made at the first base64 field: most parts are never asked about
-    for field in _TRANSFER_ENCODING.finditer(data, start, end):
-        encoding = field.group(1).decode("latin-1").lower()
+    fields = marks[0] if marks is not None else _found(_TRANSFER_ENCODING, data, start, end)
+    for at, value in fields:
+        encoding = value.decode("latin-1").lower()
         if encoding not in _HIDING or encoding in found:
             continue
         if encoding == "base64":
             parts = parts or _ReadParts(data, start, end)
-            if not parts.read_by(field.start()):
+            if not parts.read_by(at):
                 continue
         found.add(encoding)
     return found
@@ -387,6 +416,7 @@ def _decoded_apart(
     ctype: ContentType | None,
     html: bool,
     message_part: bool = False,
+    marks: NestedMarks | None = None,
 ) -> bool:
     """Does data[start:end] hold text that decoding may make a URL's start of where the raw
     bytes hold none: UTF-16 or UTF-32 (their ASCII with NULs between: looked at without
@@ -396,8 +426,10 @@ def _decoded_apart(
     and an encoded word, which its header may hold (read as a message's)? A single part's
     parameters are read from `ctype`, its Content-Type; in a multipart or message/* (no
     `ctype`), every DelSp and charset parameter in it (a superset of its parts' own);
-    `message_part`: it names a message part's type (_types_named)."""
-    if data.find(b"\0", start, end) >= 0:  # UTF-16, UTF-32: their ASCII with NULs between
+    `message_part`: it names a message part's type (_types_named); `marks`, what the
+    compiled loops read of it."""
+    nul = marks[3] if marks is not None else data.find(b"\0", start, end) >= 0
+    if nul:  # UTF-16, UTF-32: their ASCII with NULs between
         joined = data[start:end].replace(b"\0", b"")
         if _decoded_starts_a_url(joined):
             return True
@@ -406,10 +438,11 @@ def _decoded_apart(
     if ctype is not None:
         return "delsp" in ctype.params or not keeps_ascii(ctype.params.get("charset", ""))
     # (A message part's type is rarer than "=?", which quoted-printable words hold too.)
-    if message_part and data.find(b"=?", start, end) >= 0:
+    if message_part and (marks[4] if marks is not None else data.find(b"=?", start, end) >= 0):
         return True  # an encoded word, maybe in a message part's header
-    for parameter in _PART_PARAMETER.finditer(data, start, end):
-        name_end = parameter.start() - (data[parameter.start() - 1] in b" \t")
-        if data[name_end - 1] in b"pP" or not keeps_ascii(parameter.group(1).decode("latin-1")):
+    parameters = marks[5] if marks is not None else _found(_PART_PARAMETER, data, start, end)
+    for at, value in parameters:
+        name_end = at - (data[at - 1] in b" \t")
+        if data[name_end - 1] in b"pP" or not keeps_ascii(value.decode("latin-1")):
             return True  # DelSp, or a charset that does not keep ASCII
     return False
