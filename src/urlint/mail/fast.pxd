@@ -7,7 +7,7 @@ from libc.string cimport memchr
 cdef extern from "string.h":
     void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _MARKED, _ENCODING_CHAR, _PARAMETER_STOP
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
 
@@ -54,11 +54,8 @@ cdef bint _blank_line_at(bytes data, Py_ssize_t at, Py_ssize_t end)
 @cython.locals(equals=Py_ssize_t)
 cdef bint _encoded_word_in(bytes data, Py_ssize_t start, Py_ssize_t end)
 
-@cython.locals(encodings=list, parameters=list, html=bint, message_part=bint, nul=bint, encoded_word=bint, encodings_from=Py_ssize_t, parameters_from=Py_ssize_t, at=Py_ssize_t, code=int, value=Py_ssize_t, value_end=Py_ssize_t)
+@cython.locals(encodings=list, parameters=list, html=bint, message_part=bint, nul=bint, encoded_word=bint, parameters_from=Py_ssize_t, at=Py_ssize_t, value=Py_ssize_t, value_end=Py_ssize_t)
 cpdef tuple nested_marks(bytes data, Py_ssize_t start, Py_ssize_t end)
-
-@cython.locals(base="const unsigned char*", marked="const unsigned char*")
-cdef Py_ssize_t _next_marked(bytes data, Py_ssize_t start, Py_ssize_t end)
 
 cdef Py_ssize_t _encoding_value_at(bytes data, Py_ssize_t at, Py_ssize_t end)
 

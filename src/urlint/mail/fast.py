@@ -380,8 +380,6 @@ def _encoded_word_in(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-# The bytes a multipart's look turns on (`nested_marks`): "-", "/", "=" and NUL.
-_MARKED = bytes(code in b"-/=\0" for code in range(256))
 # A field's value's characters (prefilter._TRANSFER_ENCODING's value), a byte each; and
 # those a parameter's value stops at (prefilter._PART_PARAMETER's: `\s`, quotes and ";").
 _ENCODING_CHAR = bytes(
@@ -391,65 +389,53 @@ _PARAMETER_STOP = bytes(code in b" \t\n\r\f\v\"';" for code in range(256))
 
 
 def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, bool, bool, list]:
-    """What the prefilter reads of a multipart or message/* data[start:end], in one pass.
+    """What the prefilter reads of a multipart or message/* data[start:end].
 
     (its Content-Transfer-Encoding fields: the start and value of each of
     prefilter._TRANSFER_ENCODING's matches, as finditer gives them; whether it names html
     (prefilter._HTML_TYPE) and a message part's type (prefilter._MESSAGE_PART) anywhere;
     whether it holds a NUL, and "=?"; its DelSp and charset parameters: the start and value
     of each of prefilter._PART_PARAMETER's matches, as finditer gives them). Each pattern
-    looks behind `start` as a search from there does, and no further than `end`."""
+    looks behind `start` as a search from there does, and no further than `end`. A pass
+    (memchr) for each byte the patterns start at: "-", "/", NUL and "="."""
     start = max(start, 0)
     end = min(end, len(data))
     encodings: list[tuple[int, bytes]] = []
-    parameters: list[tuple[int, bytes]] = []
-    html = message_part = nul = encoded_word = False
-    encodings_from = parameters_from = start  # where each finditer goes on from
-    at = _next_marked(data, start, end)
+    at = _find_byte(data, 45, start, end)  # "-"
     while at >= 0:
-        code = data[at]
-        if code == 45:  # "-"
-            if at >= encodings_from and at + 9 <= end and _lower_at(data, at + 1, b"encoding"):
-                value = _encoding_value_at(data, at + 9, end)
-                if value >= 0:
-                    value_end = value
-                    while value_end < end and _ENCODING_CHAR[data[value_end]]:
-                        value_end += 1
-                    encodings.append((at, data[value:value_end]))
-                    encodings_from = value_end
-        elif code == 47:  # "/"
-            html = html or (at + 5 <= end and _lower_at(data, at + 1, b"html"))
-            message_part = message_part or _message_part_at(data, at, end)
-        elif code == 61:  # "="
-            encoded_word = encoded_word or (at + 1 < end and data[at + 1] == 63)
-            if at >= parameters_from and _names_a_parameter(data, at):
-                value = _after_fold_and_quote(data, at + 1, end)
-                value_end = value
-                while value_end < end and not _PARAMETER_STOP[data[value_end]]:
-                    value_end += 1
-                parameters.append((at, data[value:value_end]))
-                parameters_from = value_end
+        value = -1
+        if at + 9 <= end and _lower_at(data, at + 1, b"encoding"):
+            value = _encoding_value_at(data, at + 9, end)
+        if value >= 0:
+            value_end = value
+            while value_end < end and _ENCODING_CHAR[data[value_end]]:
+                value_end += 1
+            encodings.append((at, data[value:value_end]))
+            at = _find_byte(data, 45, value_end, end)  # (finditer goes on past it)
         else:
-            nul = True
-        at = _next_marked(data, at + 1, end)
+            at = _find_byte(data, 45, at + 1, end)
+    html = message_part = False
+    at = _find_byte(data, 47, start, end)  # "/"
+    while at >= 0 and not (html and message_part):
+        html = html or (at + 5 <= end and _lower_at(data, at + 1, b"html"))
+        message_part = message_part or _message_part_at(data, at, end)
+        at = _find_byte(data, 47, at + 1, end)
+    nul = _find_byte(data, 0, start, end) >= 0
+    encoded_word = False
+    parameters: list[tuple[int, bytes]] = []
+    parameters_from = start  # where the parameters' finditer goes on from
+    at = _find_byte(data, 61, start, end)  # "="
+    while at >= 0:
+        encoded_word = encoded_word or (at + 1 < end and data[at + 1] == 63)
+        if at >= parameters_from and _names_a_parameter(data, at):
+            value = _after_fold_and_quote(data, at + 1, end)
+            value_end = value
+            while value_end < end and not _PARAMETER_STOP[data[value_end]]:
+                value_end += 1
+            parameters.append((at, data[value:value_end]))
+            parameters_from = value_end
+        at = _find_byte(data, 61, at + 1, end)
     return encodings, html, message_part, nul, encoded_word, parameters
-
-
-def _next_marked(data: bytes, start: int, end: int) -> int:
-    """The first offset in data[start:end] of a byte `nested_marks` turns on, or -1."""
-    if COMPILED:
-        base = cython.cast(cython.p_uchar, data)
-        marked = cython.cast(cython.p_uchar, _MARKED)
-        while start < end:
-            if marked[base[start]]:
-                return start
-            start += 1
-        return -1
-    while start < end:
-        if _MARKED[data[start]]:
-            return start
-        start += 1
-    return -1
 
 
 def _encoding_value_at(data: bytes, at: int, end: int) -> int:
