@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urlint.mail import fast, headers, html, mbox, mime, prefilter
@@ -374,6 +374,95 @@ def test_a_tag_names_a_url_attribute_in_any_case_after_a_blank_a_slash_or_a_quot
     # a quoted value holds no name; "data-href" is no URL attribute
     assert AS_PYTHON.url_tags(page, html._URL_NAMES) == [(0, 12), (28, 39), (39, 56)]
     assert AS_PYTHON.url_tags("<a \u017frc=x>", html._URL_NAMES) is None
+
+
+# Markup: comments by the tokenizer's rules, hidden elements and their end tags in any case,
+# block and other tags, declarations, broken ones, and the characters `\w`, `\s` and the
+# pattern's case folding turn on.
+_MARKUP_PIECES = [
+    "<!--",
+    "-->",
+    "--!>",
+    "<!-->",
+    "<!--->",
+    "<!---->",
+    "--",
+    "<script>",
+    "</script >",
+    "</SCRIPT\t>",
+    "<Script x='>'>",
+    "<scripts>",
+    "<script-x>",
+    "<style>",
+    "</style>",
+    "<head>",
+    "</head>",
+    "<title>",
+    "</tItle>",
+    "</title\xa0>",
+    "<p>",
+    "</p>",
+    "<P class=x>",
+    "<pre>",
+    "<pr>",
+    "<p-x>",
+    "<p\u00b2>",
+    "<br/>",
+    "<h1>",
+    "<h7>",
+    "<td>",
+    "<tdx>",
+    "<a href=x>",
+    "</a>",
+    "<b>",
+    "</>",
+    "< p>",
+    "<!DOCTYPE html>",
+    "<?xml?>",
+    "<!x",
+    "<",
+    ">",
+    "text ",
+    "http://x.example/ ",
+    "\u00e9",
+    "\u00aa",
+    "\x85",
+    "\n",
+    "\u0131",
+    "\u017f",
+]
+_MARKUP_PAGES = st.lists(st.sampled_from(_MARKUP_PIECES), max_size=24).map("".join)
+
+
+def _stripped(page: str) -> tuple:
+    """html._strip_markup's reading of `page` by its pattern, as lists."""
+    with _reading_with(None):
+        text, mapping, hidden = html._strip_markup(page)
+    return text, list(mapping.starts), list(mapping.targets), list(hidden[0]), list(hidden[1])
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(page=_MARKUP_PAGES)
+def test_markup_is_read_as_the_markup_pattern_reads_it(loops, page):
+    assume("<" not in page[page.rfind(">") + 1 :])  # a page read in one window
+    read = loops.markup(page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS))
+    if all(char <= "\xff" for char in page):
+        assert read == _stripped(page)
+    else:  # handed back: the pattern folds "\u0131" to "i" and "\u017f" to "s"
+        assert read is None
+
+
+def test_markup_drops_tags_ends_lines_at_block_tags_and_hides_comments_and_scripts():
+    page = "a<b>c</B><!-- x --><P>d<script>e</SCRIPT >f<head><title>t</title></head>"
+    text, starts, targets, hidden_starts, hidden_ends = AS_PYTHON.markup(
+        page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS)
+    )
+    assert text == "ac\ndf"
+    assert (hidden_starts, hidden_ends) == ([9, 23], [19, 42])  # the comment, the script
+    # each match's end, and a block tag's start too (its line end); the head read to its
+    # end tag is one match, which hides no tag
+    assert (starts, targets) == ([1, 2, 2, 2, 3, 4, 5], [4, 9, 19, 19, 22, 42, 72])
+    assert _stripped(page) == (text, starts, targets, hidden_starts, hidden_ends)
 
 
 @pytest.mark.slow

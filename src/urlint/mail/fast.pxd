@@ -1,13 +1,14 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the loops
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
-from cpython.unicode cimport PyUnicode_KIND
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
 cdef extern from "string.h":
     void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
+cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
 
@@ -96,3 +97,23 @@ cdef bint _names_a_url_attribute(str source, Py_ssize_t start, Py_ssize_t end, t
 
 @cython.locals(place=Py_ssize_t)
 cdef bint _lower_str_at(str source, Py_ssize_t at, str lower, Py_ssize_t end)
+
+@cython.locals(end=Py_ssize_t, pieces=list, starts=list, targets=list, hidden_starts=list, hidden_ends=list, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, found=Py_ssize_t, match_end=Py_ssize_t, kind=Py_ssize_t)
+cpdef tuple markup(str source, frozenset blocks, frozenset hidden)
+
+@cython.locals(after=Py_ssize_t, word_end=Py_ssize_t, name=str, close=Py_ssize_t, element_end=Py_ssize_t, slash=bint, letter=Py_ssize_t)
+cdef Py_ssize_t _markup_at(str source, Py_ssize_t at, Py_ssize_t end, frozenset blocks, frozenset hidden)
+
+@cython.locals(dashes=Py_ssize_t)
+cdef Py_ssize_t _comment_end(str source, Py_ssize_t body, Py_ssize_t end)
+
+cdef Py_ssize_t _word_end(str source, Py_ssize_t at, Py_ssize_t end)
+
+@cython.locals(size=Py_ssize_t, tag=Py_ssize_t, at=Py_ssize_t)
+cdef Py_ssize_t _end_tag_end(str source, Py_ssize_t start, Py_ssize_t end, Py_ssize_t name, Py_ssize_t name_end)
+
+@cython.locals(place=Py_ssize_t, one=long, two=long)
+cdef bint _same_letters(str source, Py_ssize_t at, Py_ssize_t other, Py_ssize_t size)
+
+@cython.locals(base="const unsigned char*", found="const unsigned char*")
+cdef Py_ssize_t _find_char(str source, int char, Py_ssize_t start, Py_ssize_t end)

@@ -516,6 +516,164 @@ def url_tags(source: str, names: tuple[str, ...]) -> list[tuple[int, int]] | Non
     return tags
 
 
+# What a markup match is replaced by, and whether it hides its tags (`markup`).
+_NO_MARKUP = -1
+_TAG = 0  # a tag, or the head read to its end tag: dropped
+_BLOCK = 1  # a block element's tag: a line end
+_HIDDEN = 2  # a comment, a script, a style or a title: dropped, its tags no client reads
+# A Latin-1 character of `\w` and of `\s` (Python's own classes, for a str), a byte each.
+_WORD_CHAR = bytes(re.fullmatch(r"\w", chr(code)) is not None for code in range(256))
+_SPACE_CHAR = bytes(re.fullmatch(r"\s", chr(code)) is not None for code in range(256))
+
+
+def markup(
+    source: str, blocks: frozenset[str], hidden: frozenset[str]
+) -> tuple[str, list[int], list[int], list[int], list[int]] | None:
+    """An HTML page's markup read as html._MARKUP.split reads it in one window.
+
+    (its text, a block tag a line end and any other match dropped; the entries html's
+    OffsetMap of that text takes, its starts and their targets, as html._replaced makes
+    them; the starts and ends of the matches that hide their tags: comments, and the
+    elements of `hidden` read to their end tag but the head) of a page whose characters
+    are U+00FF or below, where `blocks` are the block elements' names; None for another
+    page, handed back. The caller asks it of a page that html._strip_markup reads in one
+    window: shorter than one, with no "<" after its last ">". Each "<" is read as the
+    pattern's alternatives read it, in their order, and a match goes on from its end."""
+    if not _latin1(source):
+        return None
+    end = len(source)
+    pieces: list[str] = []
+    starts: list[int] = []
+    targets: list[int] = []
+    hidden_starts: list[int] = []
+    hidden_ends: list[int] = []
+    written = 0  # the text's length so far
+    text_from = 0  # where the text not yet taken starts
+    at = _find_char(source, 60, 0, end)  # "<"
+    while at >= 0:
+        found = _markup_at(source, at, end, blocks, hidden)
+        if found == _NO_MARKUP:
+            at = _find_char(source, 60, at + 1, end)
+            continue
+        match_end, kind = found // 4, found % 4
+        pieces.append(source[text_from:at])
+        written += at - text_from
+        if kind == _BLOCK:
+            starts.append(written)
+            targets.append(at)
+            pieces.append("\n")
+            written += 1
+        starts.append(written)
+        targets.append(match_end)
+        if kind == _HIDDEN:
+            hidden_starts.append(at)
+            hidden_ends.append(match_end)
+        text_from = match_end
+        at = _find_char(source, 60, match_end, end)
+    pieces.append(source[text_from:])
+    return "".join(pieces), starts, targets, hidden_starts, hidden_ends
+
+
+def _markup_at(
+    source: str, at: int, end: int, blocks: frozenset[str], hidden: frozenset[str]
+) -> int:
+    """html._MARKUP's match at the "<" at source[at], its end and kind (_TAG, _BLOCK,
+    _HIDDEN) as `end * 4 + kind`; _NO_MARKUP where none starts there (the "<" is text)."""
+    after = at + 1
+    if after >= end:
+        return _NO_MARKUP
+    if source.startswith("!--", after):  # a comment, to its end by the tokenizer's rules
+        return _comment_end(source, at + 4, end) * 4 + _HIDDEN
+    word_end = _word_end(source, after, end)
+    if word_end > after:
+        name = source[after:word_end].lower()
+        if name in hidden:  # an element read to its end tag
+            close = _find_char(source, 62, word_end, end)
+            if close < 0:
+                return _NO_MARKUP  # (nor does any later alternative find its ">")
+            element_end = _end_tag_end(source, close + 1, end, after, word_end)
+            return element_end * 4 + (_TAG if name == "head" else _HIDDEN)
+    slash = after < end and source[after] == "/"
+    letter = after + 1 if slash else after
+    if slash:
+        word_end = _word_end(source, letter, end)
+    if word_end > letter and source[letter:word_end].lower() in blocks:
+        close = _find_char(source, 62, word_end, end)
+        return _NO_MARKUP if close < 0 else (close + 1) * 4 + _BLOCK
+    if letter < end and _ascii_letter(source[letter]):  # any other tag
+        close = _find_char(source, 62, letter + 1, end)
+        return _NO_MARKUP if close < 0 else (close + 1) * 4 + _TAG
+    if source[after] == "!" or source[after] == "?":  # a declaration, a processing instruction
+        close = _find_char(source, 62, after + 1, end)
+        return _NO_MARKUP if close < 0 else (close + 1) * 4 + _TAG
+    return _NO_MARKUP
+
+
+def _comment_end(source: str, body: int, end: int) -> int:
+    """Where a comment whose "<!--" ends at `body` ends: "<!-->" and "<!--->" at once,
+    else past the first "-->" or "--!>", else at the page's end."""
+    if source.startswith(">", body):
+        return body + 1
+    if source.startswith("->", body):
+        return body + 2
+    dashes = source.find("--", body)
+    while dashes >= 0:
+        if source.startswith(">", dashes + 2):
+            return dashes + 3
+        if source.startswith("!>", dashes + 2):
+            return dashes + 4
+        dashes = source.find("--", dashes + 1)
+    return end
+
+
+def _word_end(source: str, at: int, end: int) -> int:
+    """Where the run of `\\w` characters from source[at] ends (a Latin-1 page's)."""
+    while at < end and _WORD_CHAR[ord(source[at])]:
+        at += 1
+    return at
+
+
+def _end_tag_end(source: str, start: int, end: int, name: int, name_end: int) -> int:
+    """Past the first end tag from `start` of the element whose name is
+    source[name:name_end] (in any case, blanks before its ">"), or the page's end."""
+    size = name_end - name
+    tag = source.find("</", start)
+    while tag >= 0:
+        at = tag + 2
+        if at + size <= end and _same_letters(source, at, name, size):
+            at += size
+            while at < end and _SPACE_CHAR[ord(source[at])]:
+                at += 1
+            if at < end and source[at] == ">":
+                return at + 1
+        tag = source.find("</", tag + 1)
+    return end
+
+
+def _same_letters(source: str, at: int, other: int, size: int) -> bool:
+    """Are source[at:at + size] and source[other:other + size] alike in any case (ASCII)?"""
+    for place in range(size):
+        one, two = ord(source[at + place]), ord(source[other + place])
+        if one != two and not (one | 0x20 == two | 0x20 and 97 <= (one | 0x20) <= 122):
+            return False
+    return True
+
+
+def _find_char(source: str, char: int, start: int, end: int) -> int:
+    """The first offset of the character `char` in source[start:end] (0 <= start, end <=
+    len(source)), or -1: memchr over a Latin-1 page's one byte a character."""
+    if start >= end:
+        return -1
+    if COMPILED:
+        base = cython.cast(cython.p_uchar, PyUnicode_DATA(source))  # type: ignore[name-defined]  # noqa: F821
+        found = cython.cast(
+            cython.p_uchar,
+            memchr(base + start, char, end - start),  # type: ignore[name-defined]  # noqa: F821
+        )
+        return -1 if found == cython.NULL else found - base
+    return source.find(chr(char), start, end)
+
+
 def _latin1(source: str) -> bool:
     """Are all of `source`'s characters U+00FF or below?"""
     if COMPILED:
@@ -598,6 +756,7 @@ __all__ = [
     "from_lines",
     "header_stop",
     "header_url_hints",
+    "markup",
     "message_look",
     "nested_marks",
     "newlines",

@@ -56,18 +56,36 @@ from .textmap import OffsetMap
 # - the block names are grouped by their first letter; each must be the whole word (`\b`),
 #   so their order does not matter.
 _HIDDEN_TEXT = r"[^<]*+(?:<(?!/\3\s*>)[^<]*+)*+" if sys.version_info >= (3, 11) else r".*?"
-# The elements that end a line of text (any case: the patterns using it are), as one
-# pattern: mail.prefilter asks it too (a tag of any other element joins the text around it).
-BLOCK_NAMES = (
-    r"(?:a(?:ddress|rticle|side)|b(?:lockquote|r)|d(?:d|iv|l|t)"
-    r"|f(?:ieldset|igcaption|igure|ooter|orm)|h(?:[1-6]|eader|r)|li|main|nav|ol|p(?:re)?"
-    r"|section|t(?:able|d|h|r)|ul)\b"
+# The elements that end a line of text (a tag of any other element joins the text around
+# it), and those whose text goes with them (the head's tags are read, its title is not).
+BLOCK_ELEMENTS = frozenset(
+    "address article aside blockquote br dd div dl dt fieldset figcaption figure footer form"
+    " h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table td th tr ul".split()
 )
+HIDDEN_ELEMENTS = ("script", "style", "head", "title")
+_HIDDEN_SET = frozenset(HIDDEN_ELEMENTS)
+
+
+def _grouped(names: frozenset[str]) -> str:
+    """`names` as one alternation, grouped by their first letter."""
+    rests: dict[str, list[str]] = {}
+    for name in sorted(names):
+        rests.setdefault(name[0], []).append(name[1:])
+    alternatives = [
+        first if after == [""] else f"{first}(?:{'|'.join(after)})"
+        for first, after in rests.items()
+    ]
+    return f"(?:{'|'.join(alternatives)})"
+
+
+# The block elements' names as one pattern, any case (the patterns using it are), each the
+# whole word: mail.prefilter asks it too.
+BLOCK_NAMES = _grouped(BLOCK_ELEMENTS) + r"\b"
 # (compiled at import: its pattern is this Python's own, possessive from 3.11 on, where
 # tools/compile_patterns.py keeps one program for every Python)
 _MARKUP = re.compile(
     r"(<(?:(!)--(?:-?>|.*?(?:--!?>|\Z))"
-    r"|(script|style|head|title)\b[^>]*>" + _HIDDEN_TEXT + r"(?:</\3\s*>|\Z)"
+    r"|(" + "|".join(HIDDEN_ELEMENTS) + r")\b[^>]*>" + _HIDDEN_TEXT + r"(?:</\3\s*>|\Z)"
     r"|/?" + BLOCK_NAMES + r"[^>]*(>)"
     r"|/?[A-Za-z][^>]*>|![^>]*>|\?[^>]*>))",
     re.S | re.I,
@@ -200,6 +218,9 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
     """A tag goes; a block tag leaves a line end (at the tag's place). With the text: its
     OffsetMap, and the spans of the comments, scripts, styles and titles it hides, whose
     tags no client reads."""
+    read = _markup_read_at_once(source)
+    if read is not None:
+        return read
     texts: list[str] = []
     mapping = _offset_map()
     hidden = (array("q"), array("q"))
@@ -229,6 +250,23 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
         hidden[1].extend(compress(ends[1::2], hides))
         window_start = window_end
     return "".join(texts), mapping, hidden
+
+
+def _markup_read_at_once(source: str) -> tuple[str, OffsetMap, tuple[array, array]] | None:
+    """What `_strip_markup` gives of a page it reads in one window (shorter than one, no "<"
+    after its last ">"), from the compiled loops (mail.fast.markup) where they run and read
+    it (a Latin-1 page): one pass in C, for the pattern's split and the lists made of it;
+    None for the pattern's reading."""
+    if LOOPS is None or len(source) > _WINDOW_CHARS or "<" in source[source.rfind(">") + 1 :]:
+        return None
+    read = LOOPS.markup(source, BLOCK_ELEMENTS, _HIDDEN_SET)
+    if read is None:
+        return None
+    text, starts, targets, hidden_starts, hidden_ends = read
+    mapping = _offset_map()
+    mapping.starts.extend(starts)
+    mapping.targets.extend(targets)
+    return text, mapping, (array("q", hidden_starts), array("q", hidden_ends))
 
 
 def _markup_cuts(source: str, region: int) -> list[int]:
