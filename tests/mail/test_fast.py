@@ -156,6 +156,36 @@ def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header
     assert loops.content_fields(header) == pure
 
 
+# A message's identity fields, in any case, folded, and names they start.
+_IDENTITY_PIECES = [
+    "From fred@x.example Thu Mar  1 03:00:13 2001\n",
+    "From: Fred <fred@x.example>\n",
+    "FROM : fred\n",
+    "From-X: no\n",
+    "Message-ID: <1@x.example>\n",
+    "message-idx: no\n",
+    "Message-Id:\n <2@x.example>\n",
+    "Date: Thu, 1 Mar 2001\r\n",
+    "DATE\t:\n",
+    "Subject: date: from:\n",
+    " folded\n",
+    "\n",
+    "x",
+]
+_IDENTITIES = st.lists(st.sampled_from(_IDENTITY_PIECES), max_size=10).map(
+    lambda pieces: "".join(pieces).encode("utf-8")
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(header=st.one_of(_IDENTITIES, _HEADERS, _DATA))
+def test_named_fields_are_read_as_header_field_reads_each(loops, header):
+    names = ("Message-ID", "Date", "From")
+    with _reading_with(None):
+        pure = tuple(headers.header_field(header, name, header.lower()) for name in names)
+    assert loops.fields_named(header, (b"message-id", b"date", b"from")) == pure
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=_DATA, needle=st.sampled_from([b">From ", b"From", b"\n", b"a:"]), start=_PLACE, end=_PLACE
@@ -479,6 +509,8 @@ def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, sta
     assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
     with _reading_with(None):
         assert loops.content_fields(data) == headers.content_fields(data, data.lower())
+        named = tuple(headers.header_field(data, name, data.lower()) for name in ("Date", "From"))
+    assert loops.fields_named(data, (b"date", b"from")) == named
     colons = [found.start() for found in mime._HEADER_COLON_HINT.finditer(data)]
     words = [found.start() for found in mime._ENCODED_WORD_START.finditer(data)]
     assert loops.header_url_hints(data) == sorted(colons + words)

@@ -35,8 +35,13 @@ cdef bint _opens_a_wrapper(bytes data, Py_ssize_t angle, Py_ssize_t end)
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cdef Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
 
-@cython.locals(end=Py_ssize_t, at=Py_ssize_t, name=Py_ssize_t, type_value=bytes, encoding_value=bytes)
+@cython.locals(values=tuple)
 cpdef tuple content_fields(bytes header)
+
+cdef tuple _CONTENT_FIELDS
+
+@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes)
+cpdef tuple fields_named(bytes header, tuple names)
 
 @cython.locals(size=Py_ssize_t, place=Py_ssize_t, code=Py_ssize_t)
 cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)

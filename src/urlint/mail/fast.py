@@ -173,24 +173,37 @@ def content_fields(header: bytes) -> tuple[bytes | None, bytes | None]:
     """The first Content-Type and Content-Transfer-Encoding fields' values of a header
     block, unfolded and trimmed (None for a field missing): what headers.content_fields
     reads from its lines that start "content-" in any case, without the block lowered."""
-    type_value: bytes | None = None
-    encoding_value: bytes | None = None
+    values = fields_named(header, _CONTENT_FIELDS)
+    return values[0], values[1]
+
+
+_CONTENT_FIELDS = (b"content-type", b"content-transfer-encoding")
+
+
+def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None, ...]:
+    """The value of the first field of each of `names` (lower case) in a header block,
+    unfolded and trimmed, None for a field missing: what headers.header_field reads for
+    each (a line that starts with the name in any case, then blanks and a colon), in one
+    pass over the block's lines, without the block lowered."""
+    values: list[bytes | None] = [None] * len(names)
+    left = len(names)
     end = len(header)
     at = 0
     while at < end:
-        if _lower_at(header, at, b"content-"):
-            name = at + 8
-            if type_value is None and _lower_at(header, name, b"type"):
-                type_value = _value_after_name(header, name + 4)
-            elif encoding_value is None and _lower_at(header, name, b"transfer-encoding"):
-                encoding_value = _value_after_name(header, name + 17)
-            if type_value is not None and encoding_value is not None:
-                break
+        for index in range(len(names)):
+            name = names[index]
+            if values[index] is None and _lower_at(header, at, name):
+                value = _value_after_name(header, at + len(name))
+                if value is not None:
+                    values[index] = value
+                    left -= 1
+        if left == 0:
+            break
         at = _find_byte(header, 10, at, end)
         if at < 0:
             break
         at += 1
-    return type_value, encoding_value
+    return tuple(values)
 
 
 def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
@@ -752,6 +765,7 @@ __all__ = [
     "COMPILED",
     "body_may_start_a_url",
     "content_fields",
+    "fields_named",
     "find",
     "from_lines",
     "header_stop",

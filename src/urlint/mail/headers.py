@@ -262,6 +262,24 @@ def header_field(header: bytes, name: str, lowered: bytes | None = None) -> byte
     return None
 
 
+def header_fields(
+    header: bytes, names: tuple[str, ...], lowered: bytes | None = None
+) -> list[bytes | None]:
+    """`header_field` of each of `names`, in their order: from one pass over the block's
+    lines where the loops in C run (`lowered` is then not needed)."""
+    if LOOPS is not None:
+        found: tuple[bytes | None, ...] = LOOPS.fields_named(header, _lowered_names(names))
+        return list(found)
+    if lowered is None:
+        lowered = header.lower()
+    return [header_field(header, name, lowered) for name in names]
+
+
+@lru_cache(maxsize=64)
+def _lowered_names(names: tuple[str, ...]) -> tuple[bytes, ...]:
+    return tuple(_field_keys(name)[0] for name in names)
+
+
 @lru_cache(maxsize=64)
 def _field_keys(name: str) -> tuple[bytes, bytes]:
     """The name in lower case, as it starts a header block and as it starts a line."""

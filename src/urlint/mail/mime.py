@@ -138,7 +138,9 @@ class MessageReader:
         """A whole message (or a message/rfc822 part): its URL fields, then its body."""
         header, body, body_line = split or self._split(data, line)
         self._header_urls(header, line, part)
-        ctype, encoding = content_of(header, self.envelope.lowered if split else None)
+        # (the envelope's lowered header for the pure path's look; the loops in C need none)
+        lowered = self.envelope.lowered if split and LOOPS is None else None
+        ctype, encoding = content_of(header, lowered)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)

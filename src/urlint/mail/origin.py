@@ -5,13 +5,16 @@ Which message a URL or a problem is in: its place in its container and its ident
 
 from __future__ import annotations
 
-from .headers import header_field, text_of
+from .headers import header_fields, text_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.message import InMessage
 
     Identity = tuple[str | None, str | None, str | None]  # Message-ID, Date, From
+
+
+_IDENTITY_FIELDS = ("Message-ID", "Date", "From")
 
 
 class Envelope:
@@ -23,11 +26,11 @@ class Envelope:
     read again in the writer's process, one envelope at a time. What else the header says
     is the worker's to read (the store's List-Id, crossposts)."""
 
-    __slots__ = ("header", "lowered", "index", "line", "_identity", "json_text", "_moved")
+    __slots__ = ("header", "_lowered", "index", "line", "_identity", "json_text", "_moved")
 
     def __init__(self, header: bytes, index: int, line: int, lowered: bytes | None = None) -> None:
         self.header = header
-        self.lowered = header.lower() if lowered is None else lowered
+        self._lowered = lowered  # made when first asked for: most messages never need it
         self.index = index
         self.line = line
         self._identity: Identity | None = None
@@ -39,13 +42,20 @@ class Envelope:
         # one moved envelope, and its identity's JSON is made once, as before it moved.
         self._moved: tuple[int, int, Envelope] | None = None
 
+    @property
+    def lowered(self) -> bytes:
+        """The header in lower case (field names are case-insensitive, RFC 5322 1.2.2)."""
+        if self._lowered is None:
+            self._lowered = self.header.lower()
+        return self._lowered
+
     def identity(self) -> Identity:
         """The message's Message-ID, Date and From as text, read from its header once."""
         if self._identity is None:
-            found = []
-            for name in ("Message-ID", "Date", "From"):
-                value = header_field(self.header, name, self.lowered)
-                found.append(" ".join(text_of(value).split()) if value else None)
+            found = [
+                " ".join(text_of(value).split()) if value else None
+                for value in header_fields(self.header, _IDENTITY_FIELDS, self._lowered)
+            ]
             self._identity = (found[0], found[1], found[2])
         return self._identity
 
