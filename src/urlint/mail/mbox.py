@@ -16,7 +16,7 @@ from ..core.units import MboxPlace
 from ..sources import archives
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.streams import SNIFF_BYTES, Prefix
-from .headers import LOOPS
+from .headers import LOOPS, newlines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -311,10 +311,7 @@ class _Mbox:
             self.counted = place.counted
 
     def count_lines(self, data: bytes, base: int, at: int) -> None:
-        if LOOPS is None:
-            self.line += data.count(b"\n", self.line_at - base, at - base)
-        else:
-            self.line += LOOPS.newlines(data, self.line_at - base, at - base)
+        self.line += newlines(data, self.line_at - base, at - base)
         self.line_at = at
 
     def _may_hold_urls(self, data: bytes, start: int, end: int) -> bool:

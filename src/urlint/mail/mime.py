@@ -36,6 +36,7 @@ from .headers import (
     ContentType,
     content_of,
     field_around,
+    newlines,
     split_entity,
     text_of,
 )
@@ -169,7 +170,7 @@ class MessageReader:
             raw = header[start:done]
             if not holds_urls(name):
                 continue
-            lines += header.count(b"\n", counted, start)
+            lines += newlines(header, counted, start)
             counted = start
             field_line = line + lines
             raw = raw.replace(b"\r", b"")
@@ -240,7 +241,7 @@ class MessageReader:
                 chunk = chunk[:-2]
             elif chunk.endswith(b"\n"):
                 chunk = chunk[:-1]
-            part_line += body.count(b"\n", counted, content_start)
+            part_line += newlines(body, counted, content_start)
             counted = content_start
             self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
 
