@@ -15,6 +15,7 @@ import string
 from functools import lru_cache
 from itertools import accumulate
 
+from .headers import LOOPS
 from .textmap import OffsetMap
 
 TYPE_CHECKING = False
@@ -37,13 +38,16 @@ def quoted_printable_map(raw: bytes) -> OffsetMap:
     Where decode_quoted_printable's output came from: a point after every escape and soft
     break, so the first piece of a URL maps to its own raw line. Built only for a part that
     has a URL to place."""
+    mapping = OffsetMap()
+    if LOOPS is not None:  # the same points, in one pass in C
+        mapping.starts, mapping.targets = LOOPS.quoted_printable_points(raw)
+        return mapping
     # Each token shortens the output by its length less what it produces: an escape makes
     # one byte, a soft break none.
     tokens = [
         (found.end(), found.end() - found.start() - (found.lastindex == 1))
         for found in _QP_TOKEN.finditer(raw)
     ]
-    mapping = OffsetMap()
     if tokens:
         ends = [end for end, _ in tokens]
         shifts = accumulate(shrink for _, shrink in tokens)

@@ -122,3 +122,8 @@ cdef bint _same_letters(str source, Py_ssize_t at, Py_ssize_t other, Py_ssize_t 
 
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cdef Py_ssize_t _find_char(str source, int char, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(starts=list, targets=list, end=Py_ssize_t, shift=Py_ssize_t, at=Py_ssize_t, token_end=Py_ssize_t, point=Py_ssize_t)
+cpdef tuple quoted_printable_points(bytes raw)
+
+cdef bint _hex_digit(long code)

@@ -723,6 +723,41 @@ def _lower_str_at(source: str, at: int, lower: str, end: int) -> bool:
     return True
 
 
+def quoted_printable_points(raw: bytes) -> tuple[list[int], list[int]]:
+    """Where quoted-printable's decoding of `raw` came from: the starts and targets of
+    decoders.quoted_printable_map's OffsetMap (a point after each of _QP_TOKEN's matches,
+    an escape "=XX" or a soft break "=" and a line end, the last of those that end at one
+    output offset), in one pass."""
+    starts: list[int] = []
+    targets: list[int] = []
+    end = len(raw)
+    shift = 0  # how much shorter the output is than the input, so far
+    at = _find_byte(raw, 61, 0, end)
+    while at >= 0:
+        token_end = -1
+        if at + 2 < end and _hex_digit(raw[at + 1]) and _hex_digit(raw[at + 2]):
+            token_end, shift = at + 3, shift + 2  # one byte made of three
+        elif at + 1 < end and raw[at + 1] == 10:
+            token_end, shift = at + 2, shift + 2
+        elif at + 2 < end and raw[at + 1] == 13 and raw[at + 2] == 10:
+            token_end, shift = at + 3, shift + 3
+        if token_end < 0:
+            at = _find_byte(raw, 61, at + 1, end)
+            continue
+        point = token_end - shift
+        if starts and starts[-1] == point:  # (the points never go back)
+            targets[-1] = token_end
+        else:
+            starts.append(point)
+            targets.append(token_end)
+        at = _find_byte(raw, 61, token_end, end)
+    return starts, targets
+
+
+def _hex_digit(code: int) -> bool:
+    return 48 <= code <= 57 or 65 <= code <= 70 or 97 <= code <= 102
+
+
 def find(data: bytes, needle: bytes, start: int, end: int) -> int:
     """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
     end)` for offsets within the data (memmem)."""
@@ -774,5 +809,6 @@ __all__ = [
     "message_look",
     "nested_marks",
     "newlines",
+    "quoted_printable_points",
     "url_tags",
 ]
