@@ -474,6 +474,16 @@ _MARKUP_PIECES = [
 _MARKUP_PAGES = st.lists(st.sampled_from(_MARKUP_PIECES), max_size=24).map("".join)
 
 
+def _markup(loops, page: str) -> tuple | None:
+    """mail.fast.markup's reading of `page`, as lists (None: handed back)."""
+    mapping, hidden = ([], []), ([], [])
+    text = loops.markup(page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS), mapping, hidden)
+    if text is None:
+        assert mapping == hidden == ([], [])  # nothing appended
+        return None
+    return text, *mapping, *hidden
+
+
 def _stripped(page: str) -> tuple:
     """html._strip_markup's reading of `page` by its pattern, as lists."""
     with _reading_with(None):
@@ -484,19 +494,28 @@ def _stripped(page: str) -> tuple:
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(page=_MARKUP_PAGES)
 def test_markup_is_read_as_the_markup_pattern_reads_it(loops, page):
-    assume("<" not in page[page.rfind(">") + 1 :])  # a page read in one window
-    read = loops.markup(page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS))
+    assume("<" not in page[page.rfind(">") + 1 :])  # a page whose markup is read whole
+    read = _markup(loops, page)
     if all(char <= "\xff" for char in page):
         assert read == _stripped(page)
     else:  # handed back: the pattern folds "\u0131" to "i" and "\u017f" to "s"
         assert read is None
 
 
+def test_a_long_pages_markup_is_read_in_batches_as_the_pattern_reads_it(loops, monkeypatch):
+    # The text's runs and the entries are handed on in batches (of _BATCH entries, or 16
+    # where the batch can be set): a page of many of them reads as the pattern reads it
+    # in windows (html._WINDOW_CHARS, set small).
+    if loops is AS_PYTHON:
+        monkeypatch.setattr(AS_PYTHON, "_BATCH", 16)
+    monkeypatch.setattr(html, "_WINDOW_CHARS", 4096)
+    page = "<p>a <b>b</b> <!-- c --> d<br>" * 9000 + "<script>x</script>e"
+    assert _markup(loops, page) == _stripped(page)
+
+
 def test_markup_drops_tags_ends_lines_at_block_tags_and_hides_comments_and_scripts():
     page = "a<b>c</B><!-- x --><P>d<script>e</SCRIPT >f<head><title>t</title></head>"
-    text, starts, targets, hidden_starts, hidden_ends = AS_PYTHON.markup(
-        page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS)
-    )
+    text, starts, targets, hidden_starts, hidden_ends = _markup(AS_PYTHON, page)
     assert text == "ac\ndf"
     assert (hidden_starts, hidden_ends) == ([9, 23], [19, 42])  # the comment, the script
     # each match's end, and a block tag's start too (its line end); the head read to its

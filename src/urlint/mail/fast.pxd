@@ -103,8 +103,12 @@ cdef bint _names_a_url_attribute(str source, Py_ssize_t start, Py_ssize_t end, t
 @cython.locals(place=Py_ssize_t)
 cdef bint _lower_str_at(str source, Py_ssize_t at, str lower, Py_ssize_t end)
 
-@cython.locals(end=Py_ssize_t, pieces=list, starts=list, targets=list, hidden_starts=list, hidden_ends=list, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, found=Py_ssize_t, match_end=Py_ssize_t, kind=Py_ssize_t)
-cpdef tuple markup(str source, frozenset blocks, frozenset hidden)
+@cython.locals(end=Py_ssize_t, texts=list, pieces=list, starts=list, targets=list, hidden_starts=list, hidden_ends=list, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, found=Py_ssize_t, match_end=Py_ssize_t, kind=Py_ssize_t)
+cpdef str markup(str source, frozenset blocks, frozenset hidden, tuple mapping, tuple hidden_spans)
+
+cdef Py_ssize_t _BATCH
+
+cdef void _hand_on(list texts, list pieces, tuple entries, tuple into) except *
 
 @cython.locals(after=Py_ssize_t, word_end=Py_ssize_t, name=str, close=Py_ssize_t, element_end=Py_ssize_t, slash=bint, letter=Py_ssize_t)
 cdef Py_ssize_t _markup_at(str source, Py_ssize_t at, Py_ssize_t end, frozenset blocks, frozenset hidden)

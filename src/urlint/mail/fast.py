@@ -17,6 +17,7 @@ the engine's entry at each).
 from __future__ import annotations
 
 import re
+from collections.abc import MutableSequence
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from ..sources.kinds import FIELD_NAME
@@ -540,21 +541,28 @@ _SPACE_CHAR = bytes(re.fullmatch(r"\s", chr(code)) is not None for code in range
 
 
 def markup(
-    source: str, blocks: frozenset[str], hidden: frozenset[str]
-) -> tuple[str, list[int], list[int], list[int], list[int]] | None:
-    """An HTML page's markup read as html._MARKUP.split reads it in one window.
+    source: str,
+    blocks: frozenset[str],
+    hidden: frozenset[str],
+    mapping: tuple[MutableSequence[int], MutableSequence[int]],
+    hidden_spans: tuple[MutableSequence[int], MutableSequence[int]],
+) -> str | None:
+    """An HTML page's markup read as html._MARKUP.split reads it, in one pass.
 
-    (its text, a block tag a line end and any other match dropped; the entries html's
-    OffsetMap of that text takes, its starts and their targets, as html._replaced makes
-    them; the starts and ends of the matches that hide their tags: comments, and the
-    elements of `hidden` read to their end tag but the head) of a page whose characters
-    are U+00FF or below, where `blocks` are the block elements' names; None for another
-    page, handed back. The caller asks it of a page that html._strip_markup reads in one
-    window: shorter than one, with no "<" after its last ">". Each "<" is read as the
-    pattern's alternatives read it, in their order, and a match goes on from its end."""
+    The text of a page whose characters are U+00FF or below (a block tag a line end, any
+    other match dropped), where `blocks` are the block elements' names; its OffsetMap's
+    starts and targets, as html._replaced makes them, appended to `mapping`, and the starts
+    and ends of the matches that hide their tags (comments, and the elements of `hidden`
+    read to their end tag but the head) to `hidden_spans`. None for another page, handed
+    back, nothing appended. The caller asks it of a page with no "<" after its last ">"
+    (html._markup_region reads the whole of such a page). Each "<" is read as the
+    pattern's alternatives read it, in their order, and a match goes on from its end. What
+    it holds beside the page and its text is a bounded batch of entries (`_BATCH`): the
+    entries go to the caller's arrays, the text's pieces into joined runs, batch by batch."""
     if not _latin1(source):
         return None
     end = len(source)
+    texts: list[str] = []  # runs of the text, each joined from a batch of pieces
     pieces: list[str] = []
     starts: list[int] = []
     targets: list[int] = []
@@ -582,9 +590,36 @@ def markup(
             hidden_starts.append(at)
             hidden_ends.append(match_end)
         text_from = match_end
+        if len(starts) >= _BATCH:
+            _hand_on(texts, pieces, (starts, targets), mapping)
+            _hand_on(texts, [], (hidden_starts, hidden_ends), hidden_spans)
         at = _find_char(source, 60, match_end, end)
     pieces.append(source[text_from:])
-    return "".join(pieces), starts, targets, hidden_starts, hidden_ends
+    _hand_on(texts, pieces, (starts, targets), mapping)
+    _hand_on(texts, [], (hidden_starts, hidden_ends), hidden_spans)
+    return "".join(texts)
+
+
+# How many map entries `markup` holds before it hands them on (what html._strip_markup's
+# windows hold at most, in tags).
+_BATCH = 1 << 14
+
+
+def _hand_on(
+    texts: list[str],
+    pieces: list[str],
+    entries: tuple[list[int], list[int]],
+    into: tuple[MutableSequence[int], MutableSequence[int]],
+) -> None:
+    """A batch handed on: `pieces` joined onto `texts`, `entries` appended to `into`;
+    both emptied."""
+    if pieces:
+        texts.append("".join(pieces))
+        pieces.clear()
+    into[0].extend(entries[0])
+    into[1].extend(entries[1])
+    entries[0].clear()
+    entries[1].clear()
 
 
 def _markup_at(

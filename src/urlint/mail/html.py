@@ -253,20 +253,20 @@ def _strip_markup(source: str) -> tuple[str, OffsetMap, tuple[array, array]]:
 
 
 def _markup_read_at_once(source: str) -> tuple[str, OffsetMap, tuple[array, array]] | None:
-    """What `_strip_markup` gives of a page it reads in one window (shorter than one, no "<"
-    after its last ">"), from the compiled loops (mail.fast.markup) where they run and read
-    it (a Latin-1 page): one pass in C, for the pattern's split and the lists made of it;
-    None for the pattern's reading."""
-    if LOOPS is None or len(source) > _WINDOW_CHARS or "<" in source[source.rfind(">") + 1 :]:
+    """What `_strip_markup` gives of a page whose whole it reads (no "<" after its last
+    ">": `_markup_region`), from the compiled loops (mail.fast.markup) where they run and
+    read it (a Latin-1 page): one pass in C, for the pattern's split and the lists made of
+    it; None for the pattern's reading."""
+    if LOOPS is None or "<" in source[source.rfind(">") + 1 :]:
         return None
-    read = LOOPS.markup(source, BLOCK_ELEMENTS, _HIDDEN_SET)
-    if read is None:
-        return None
-    text, starts, targets, hidden_starts, hidden_ends = read
     mapping = _offset_map()
-    mapping.starts.extend(starts)
-    mapping.targets.extend(targets)
-    return text, mapping, (array("q", hidden_starts), array("q", hidden_ends))
+    hidden = (array("q"), array("q"))
+    text = LOOPS.markup(
+        source, BLOCK_ELEMENTS, _HIDDEN_SET, (mapping.starts, mapping.targets), hidden
+    )
+    if text is None:
+        return None
+    return text, mapping, hidden
 
 
 def _markup_cuts(source: str, region: int) -> list[int]:
