@@ -100,7 +100,19 @@ _PIECES = [
     "\x00",
     "=?utf-8?q?x?=",
 ]
-_MILD = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
+
+
+def _texts_of(pieces: list[str], most: int) -> st.SearchStrategy[str]:
+    """Texts made of up to `most` of `pieces`, in any order."""
+    return st.lists(st.sampled_from(pieces), max_size=most).map("".join)
+
+
+def _bytes_of(pieces: list[str], most: int) -> st.SearchStrategy[bytes]:
+    """`_texts_of` in UTF-8."""
+    return _texts_of(pieces, most).map(lambda text: text.encode("utf-8"))
+
+
+_MILD = _texts_of(_PIECES, 40)
 # Adversarial: the bytes the loops turn on, in any order.
 _ADVERSARIAL = st.text(alphabet="\n\r\t :<>-+.aeilmnorstuxAMT0é", max_size=120)
 _DATA = st.one_of(_MILD, _ADVERSARIAL).map(lambda text: text.encode("utf-8"))
@@ -153,9 +165,7 @@ _HEADER_PIECES = [
     "mailto",
     "<url",
 ]
-_HEADERS = st.lists(st.sampled_from(_HEADER_PIECES), max_size=12).map(
-    lambda pieces: "".join(pieces).encode("utf-8")
-)
+_HEADERS = _bytes_of(_HEADER_PIECES, 12)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -182,9 +192,7 @@ _IDENTITY_PIECES = [
     "\n",
     "x",
 ]
-_IDENTITIES = st.lists(st.sampled_from(_IDENTITY_PIECES), max_size=10).map(
-    lambda pieces: "".join(pieces).encode("utf-8")
-)
+_IDENTITIES = _bytes_of(_IDENTITY_PIECES, 10)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -245,9 +253,7 @@ _NESTED_PIECES = [
     "\n\n",
     "x",
 ]
-_NESTED = st.lists(st.sampled_from(_NESTED_PIECES), max_size=16).map(
-    lambda pieces: "".join(pieces).encode("utf-8")
-)
+_NESTED = _bytes_of(_NESTED_PIECES, 16)
 _ANY = st.one_of(_NESTED, _HEADERS, _DATA)
 
 
@@ -338,9 +344,7 @@ _FROM_PIECES = [
     "x" * 985,
     "body line\n",
 ]
-_FROM_DATA = st.lists(st.sampled_from(_FROM_PIECES), max_size=14).map(
-    lambda pieces: "".join(pieces).encode("utf-8")
-)
+_FROM_DATA = _bytes_of(_FROM_PIECES, 14)
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -387,7 +391,7 @@ _TAG_PIECES = [
     "bac\u212aground=",
     "\u0131",
 ]
-_PAGES = st.lists(st.sampled_from(_TAG_PIECES), max_size=30).map("".join)
+_PAGES = _texts_of(_TAG_PIECES, 30)
 
 
 def _tags_of_urls(source: str) -> list[tuple[int, int]]:
@@ -471,7 +475,7 @@ _MARKUP_PIECES = [
     "\u0131",
     "\u017f",
 ]
-_MARKUP_PAGES = st.lists(st.sampled_from(_MARKUP_PIECES), max_size=24).map("".join)
+_MARKUP_PAGES = _texts_of(_MARKUP_PIECES, 24)
 
 
 def _markup(loops, page: str) -> tuple | None:
@@ -524,10 +528,9 @@ def test_markup_drops_tags_ends_lines_at_block_tags_and_hides_comments_and_scrip
     assert _stripped(page) == (text, starts, targets, hidden_starts, hidden_ends)
 
 
-_QUOTED_PRINTABLE = st.lists(
-    st.sampled_from(["=3D", "=3d", "=\n", "=\r\n", "=", "=4", "=G1", "==", "a", "\n", "\r", " "]),
-    max_size=30,
-).map(lambda pieces: "".join(pieces).encode("ascii"))
+_QUOTED_PRINTABLE = _bytes_of(
+    ["=3D", "=3d", "=\n", "=\r\n", "=", "=4", "=G1", "==", "a", "\n", "\r", " "], 30
+)
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])

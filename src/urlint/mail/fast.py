@@ -709,7 +709,10 @@ def _same_letters(source: str, at: int, other: int, size: int) -> bool:
 
 def _find_char(source: str, char: int, start: int, end: int) -> int:
     """The first offset of the character `char` in source[start:end] (0 <= start, end <=
-    len(source)), or -1: memchr over a Latin-1 page's one byte a character."""
+    len(source)), or -1: memchr over a Latin-1 page's one byte a character. (The twin of
+    scanner.fast._find_narrow: a C function of one compiled module is another's only by
+    a cimport, which this module's pure-Python mode cannot write without Cython at run
+    time.)"""
     if start >= end:
         return -1
     if COMPILED:
