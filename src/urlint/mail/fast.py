@@ -1,7 +1,8 @@
 """The mail reader's loops over a container's bytes, in C: an mbox's From_ lines found
-and its line ends counted; a header's end, its content fields and the places it may hold a
-URL found; a message, a body and a multipart looked at for what the prefilter reads; the
-tags of an HTML page that name a URL attribute found.
+and its line ends counted; a header's end, its named fields and the places it may hold a
+URL found; a message, a body and a multipart looked at for what the prefilter reads; an
+HTML page's markup read and its tags that name a URL attribute found; a quoted-printable
+part's offset map made.
 
 Compiled by Cython where a C compiler built it (setup.py; `fast.pxd` gives the C types),
 else this same module is plain Python and the mail reader does not load it (`LOOPS`
@@ -397,9 +398,11 @@ def _encoded_word_in(data: bytes, start: int, end: int) -> bool:
 # A field's value's characters (prefilter._TRANSFER_ENCODING's value), a byte each; and
 # those a parameter's value stops at (prefilter._PART_PARAMETER's: `\s`, quotes and ";").
 _ENCODING_CHAR = bytes(
-    chr(code).isascii() and (chr(code).isalnum() or code == 45) for code in range(256)
+    re.fullmatch(rb"[A-Za-z0-9-]", bytes((code,))) is not None for code in range(256)
 )
-_PARAMETER_STOP = bytes(code in b" \t\n\r\f\v\"';" for code in range(256))
+_PARAMETER_STOP = bytes(
+    re.fullmatch(rb"[\s\"';]", bytes((code,))) is not None for code in range(256)
+)
 
 
 def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, bool, bool, list]:
@@ -733,6 +736,7 @@ def _latin1(source: str) -> bool:
 
 
 def _ascii_letter(char: str) -> bool:
+    """Is `char` an ASCII letter (a start tag's first character, html._START_TAG)?"""
     return "a" <= char <= "z" or "A" <= char <= "Z"
 
 

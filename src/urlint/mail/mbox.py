@@ -30,8 +30,9 @@ MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 # decompressed stream's buffer (archives.BLOCK_BYTES), whose reads draw on its Budget.
 BLOCK_BYTES = archives.BLOCK_BYTES // 4
 # Once what is kept of a message longer than this many blocks is copied into each new one,
-# the reads grow to this many blocks: a long message is copied a few times, not once a block.
-_GROWN_BLOCKS = 4
+# the reads grow to this many blocks (a decompressed stream's buffer, at most): a long
+# message is copied a few times, not once a block.
+_GROWN_BLOCKS = archives.BLOCK_BYTES // BLOCK_BYTES
 
 # Which messages to read at all: called with a buffer and the offsets that bound messages
 # in it (message i is data[bounds[i]:bounds[i + 1]]), so a message that is skipped is never
