@@ -176,6 +176,35 @@ def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header
     assert loops.content_fields(header) == pure
 
 
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(_HEADERS, _DATA))
+def test_a_parts_header_is_read_in_one_walk_as_the_pure_reader_reads_it(loops, data):
+    with _reading_with(None):
+        pure = _entity_header(data)
+    assert loops.entity_header(data) == pure
+
+
+@pytest.mark.parametrize(
+    ("data", "read"),
+    [
+        (b"A: 1\nContent-Type: text/html\n\nbody", (28, 2, b"text/html", None)),
+        # a field folded over the stop's line: the value holds its continuation
+        (
+            b"Content-transfer-encoding:\r\n base64\r\n\r\nx",
+            (36, 2, None, b"base64"),
+        ),
+        # a line that is no field ends the header: no blank line, no fields read
+        (b"Content-Type: a/b\nnot a field\n\n", (17, 1, None, None)),
+        # no line end at all
+        (b"Content-Type: a/b", (-1, 0, None, None)),
+    ],
+)
+def test_a_parts_header_walk_gives_its_stop_lines_and_content_fields(data, read):
+    with _reading_with(None):
+        assert _entity_header(data) == read
+    assert AS_PYTHON.entity_header(data) == read
+
+
 # A message's identity fields, in any case, folded, and names they start.
 _IDENTITY_PIECES = [
     "From fred@x.example Thu Mar  1 03:00:13 2001\n",
@@ -263,7 +292,7 @@ def _held(data: bytes, start: int, end: int) -> tuple[int, int]:
     return start, min(max(end, start), len(data))
 
 
-def _first_look(data: bytes, start: int, end: int) -> tuple[int, bool, bool]:
+def _first_look(data: bytes, start: int, end: int) -> tuple:
     """What the pure prefilter finds first in data[start:end] (mail.fast.message_look)."""
     header_end = headers.header_end_at(data, start, end)
     if data.find(b"\r", start, header_end) >= 0:
@@ -273,7 +302,22 @@ def _first_look(data: bytes, start: int, end: int) -> tuple[int, bool, bool]:
         data, header_end, end
     )
     starts = b"mailto:" in lowered or b"<url:" in lowered or body is not None
-    return header_end, starts, data.find(b"=?", start, header_end) >= 0
+    fields = headers.content_fields(data[start:header_end], lowered)
+    return header_end, starts, data.find(b"=?", start, header_end) >= 0, *fields
+
+
+def _entity_header(data: bytes) -> tuple:
+    """What the pure reader reads of a part's header (mail.fast.entity_header): where it
+    stops, the line ends up to and with the stop, the content fields where a blank line
+    follows the stop."""
+    found = headers._HEADER_END_OR_BAD_LINE.search(data)
+    if found is None:
+        return -1, data.count(b"\n"), None, None
+    stop = found.start()
+    header = data[: stop + 1]
+    fields = headers.content_fields(header, header.lower())
+    blank_line = data.startswith((b"\n\n", b"\n\r\n"), stop)
+    return stop, header.count(b"\n"), *(fields if blank_line else (None, None))
 
 
 def _marks(data: bytes, start: int, end: int) -> tuple:
@@ -559,6 +603,8 @@ def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, sta
     assert loops.body_may_start_a_url(data, start, end) is (triggers is not None)
     assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
     assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
+    with _reading_with(None):
+        assert loops.entity_header(data) == _entity_header(data)
     with _reading_with(None):
         assert loops.content_fields(data) == headers.content_fields(data, data.lower())
         named = tuple(headers.header_field(data, name, data.lower()) for name in ("Date", "From"))

@@ -7,6 +7,7 @@ from libc.string cimport memchr
 cdef extern from "string.h":
     void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
+cdef bint _IN_C  # COMPILED, as the loops read it
 cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
@@ -46,13 +47,19 @@ cpdef tuple fields_named(bytes header, tuple names)
 @cython.locals(size=Py_ssize_t, place=Py_ssize_t, code=Py_ssize_t)
 cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
 
-@cython.locals(end=Py_ssize_t, at=Py_ssize_t, start=Py_ssize_t, value=bytes)
-cdef object _value_after_name(bytes header, Py_ssize_t colon)
+@cython.locals(at=Py_ssize_t, start=Py_ssize_t, value=bytes)
+cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
+
+@cython.locals(values=list, stop=Py_ssize_t, lines=Py_ssize_t)
+cpdef tuple entity_header(bytes data)
+
+@cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, line_end=Py_ssize_t)
+cdef tuple _header_fields(bytes data, Py_ssize_t start, Py_ssize_t end, tuple names, list values)
 
 @cython.locals(colon=Py_ssize_t)
 cdef bint _names_a_url_in(bytes data, Py_ssize_t start, Py_ssize_t end)
 
-@cython.locals(header_end=Py_ssize_t, stop=Py_ssize_t, starts=bint)
+@cython.locals(header_end=Py_ssize_t, stop=Py_ssize_t, starts=bint, encoded=bint, values=list)
 cpdef tuple message_look(bytes data, Py_ssize_t start, Py_ssize_t end)
 
 cdef bint _blank_line_at(bytes data, Py_ssize_t at, Py_ssize_t end)

@@ -25,6 +25,9 @@ from ..sources.kinds import FIELD_NAME
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
+# The loops' test of it: a C constant where compiled (fast.pxd), which a call reads with
+# no lookup in the module's globals (COMPILED, a Python name, cost one a call).
+_IN_C = COMPILED
 if COMPILED:
     # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
     # module's branches use them, and this file as Python needs no Cython.
@@ -55,7 +58,7 @@ _NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for cod
 def newlines(data: bytes, start: int, end: int) -> int:
     """How many line ends data[start:end] holds: `data.count(b"\\n", start, end)`, in a
     loop the C compiler runs on many bytes at once."""
-    if COMPILED:
+    if _IN_C:
         start, end = _clamped(len(data), start, end)
         base = cython.cast(cython.p_uchar, data)
         count = 0
@@ -195,7 +198,7 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
         for index in range(len(names)):
             name = names[index]
             if values[index] is None and _lower_at(header, at, name):
-                value = _value_after_name(header, at + len(name))
+                value = _value_after_name(header, at + len(name), end)
                 if value is not None:
                     values[index] = value
                     left -= 1
@@ -206,6 +209,52 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
             break
         at += 1
     return tuple(values)
+
+
+def entity_header(data: bytes) -> tuple[int, int, bytes | None, bytes | None]:
+    """A message's or part's header read in one walk over its lines, for
+    headers.split_entity: where it stops (`header_stop(data, 0, len(data))`, -1 for
+    nowhere), the line ends up to and with that stop, and the header block's
+    Content-Type and Content-Transfer-Encoding values (`content_fields` of
+    data[:stop + 1]; read where a blank line follows the stop, else None)."""
+    values: list[bytes | None] = [None, None]
+    stop, lines = _header_fields(data, 0, len(data), _CONTENT_FIELDS, values)
+    if stop < 0 or not _blank_line_at(data, stop, len(data)):
+        return stop, lines, None, None
+    return stop, lines, values[0], values[1]
+
+
+def _header_fields(
+    data: bytes, start: int, end: int, names: tuple[bytes, ...], values: list[bytes | None]
+) -> tuple[int, int]:
+    """`header_stop(data, start, end)` and the line ends from `start` up to and with it, the
+    first value of each field of `names` (lower case) on the lines before it set in
+    `values` (fields_named's; None left for a field missing), in one walk over the lines.
+
+    A field's value ends at a line end no blank follows, at the stop at the latest (no
+    blank follows the stop): the values are those of the header block that ends there,
+    where a blank line follows it."""
+    end = min(end, len(data))
+    left = len(names)
+    lines = 0
+    at = start  # a line's start
+    while True:
+        if left:
+            for index in range(len(names)):
+                name = names[index]
+                if values[index] is None and _lower_at(data, at, name):
+                    value = _value_after_name(data, at + len(name), end)
+                    if value is not None:
+                        values[index] = value
+                        left -= 1
+        line_end = _find_byte(data, 10, at, end)
+        if line_end < 0:
+            return -1, lines
+        lines += 1
+        at = line_end + 1
+        if not (at < end and (data[at] == 32 or data[at] == 9)):
+            if not _field_name_at(data, at, end):
+                return line_end, lines
 
 
 def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
@@ -222,11 +271,11 @@ def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
     return True
 
 
-def _value_after_name(header: bytes, colon: int) -> bytes | None:
-    """The value of the field whose name ends at `colon`: blanks and a colon, then the rest
-    of its line and its continuation lines, unfolded and trimmed (headers._value_after_name);
-    None where blanks and a colon do not follow the name."""
-    end = len(header)
+def _value_after_name(header: bytes, colon: int, end: int) -> bytes | None:
+    """The value of the field whose name ends at `colon`, in a header block that ends at
+    `end`: blanks and a colon, then the rest of its line and its continuation lines,
+    unfolded and trimmed (headers._value_after_name); None where blanks and a colon do not
+    follow the name."""
     at = colon
     while at < end and (header[at] == 32 or header[at] == 9):
         at += 1
@@ -357,25 +406,30 @@ def _from_at(data: bytes, at: int) -> bool:
     )
 
 
-def message_look(data: bytes, start: int, end: int) -> tuple[int, bool, bool]:
+def message_look(
+    data: bytes, start: int, end: int
+) -> tuple[int, bool, bool, bytes | None, bytes | None]:
     """The prefilter's first look at a message data[start:end] that holds no "://".
 
     (where its header ends as headers.header_end_at says, `start` for a header that holds
     a "\r", which the prefilter reads as none; whether that header holds "mailto:" or
     "<url:" in any case (`_names_a_url_in`) or the body after it a bare scheme's colon or a
     wrapper's start (`body_may_start_a_url`); whether that header holds "=?", an encoded
-    word's start), from one call: most messages are told by it alone."""
+    word's start; that header's Content-Type and Content-Transfer-Encoding values,
+    `content_fields`'), from one call: most messages are told by it alone."""
     end = min(end, len(data))
     header_end = start
+    values: list[bytes | None] = [None, None]
     if data.startswith(b"From ", start, end) or _field_name_at(data, start, end):
-        stop = header_stop(data, start, end)
+        stop = _header_fields(data, start, end, _CONTENT_FIELDS, values)[0]
         stop = end if stop < 0 else stop
         if _blank_line_at(data, stop, end):
             header_end = stop
-    if _find_byte(data, 13, start, header_end) >= 0:
-        header_end = start
+    if header_end == start or _find_byte(data, 13, start, header_end) >= 0:
+        return start, body_may_start_a_url(data, start, end), False, None, None
     starts = _names_a_url_in(data, start, header_end) or body_may_start_a_url(data, header_end, end)
-    return header_end, starts, _encoded_word_in(data, start, header_end)
+    encoded = _encoded_word_in(data, start, header_end)
+    return header_end, starts, encoded, values[0], values[1]
 
 
 def _blank_line_at(data: bytes, at: int, end: int) -> bool:
@@ -718,7 +772,7 @@ def _find_char(source: str, char: int, start: int, end: int) -> int:
     time.)"""
     if start >= end:
         return -1
-    if COMPILED:
+    if _IN_C:
         base = cython.cast(cython.p_uchar, PyUnicode_DATA(source))  # type: ignore[name-defined]  # noqa: F821
         found = cython.cast(
             cython.p_uchar,
@@ -730,7 +784,7 @@ def _find_char(source: str, char: int, start: int, end: int) -> int:
 
 def _latin1(source: str) -> bool:
     """Are all of `source`'s characters U+00FF or below?"""
-    if COMPILED:
+    if _IN_C:
         return PyUnicode_KIND(source) == 1  # type: ignore[name-defined]  # noqa: F821
     return not source or max(source) <= "\xff"
 
@@ -803,7 +857,7 @@ def _hex_digit(code: int) -> bool:
 def find(data: bytes, needle: bytes, start: int, end: int) -> int:
     """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
     end)` for offsets within the data (memmem)."""
-    if COMPILED:
+    if _IN_C:
         end = min(end, len(data))
         if start < 0 or end - start < len(needle):
             return data.find(needle, start, end)
@@ -816,7 +870,7 @@ def find(data: bytes, needle: bytes, start: int, end: int) -> int:
     return data.find(needle, start, end)
 
 
-# The C below: on the compiled module's branches (COMPILED) alone, the names fast.pxd
+# The C below: on the compiled module's branches (_IN_C) alone, the names fast.pxd
 # cimports from C's headers (memchr, memmem), which neither Python nor a type checker knows.
 
 
@@ -828,7 +882,7 @@ def _find_byte(data: bytes, byte: int, start: int, end: int) -> int:
     end = min(end, len(data))
     if start >= end:
         return -1
-    if COMPILED:
+    if _IN_C:
         base = cython.cast(cython.p_uchar, data)
         found = cython.cast(
             cython.p_uchar,
@@ -842,6 +896,7 @@ __all__ = [
     "COMPILED",
     "body_may_start_a_url",
     "content_fields",
+    "entity_header",
     "fields_named",
     "find",
     "from_lines",

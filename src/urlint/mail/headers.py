@@ -348,6 +348,10 @@ def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
     return _encoding_name(value) if value else ""
 
 
+# A header block's first Content-Type and Content-Transfer-Encoding values (`content_fields`).
+ContentFields = tuple[bytes | None, bytes | None]
+
+
 def content_of(
     header: bytes, lowered: bytes | None = None, default: str = "text/plain"
 ) -> tuple[ContentType, str]:
@@ -356,7 +360,13 @@ def content_of(
     What the two give, found by one look for "content-" at the lines' starts
     (`content_fields`): each of them passed over the whole block where its field is
     missing, and most messages and parts name only one of the two."""
-    type_value, encoding_value = content_fields(header, lowered)
+    return content_from(content_fields(header, lowered), default)
+
+
+def content_from(fields: ContentFields, default: str = "text/plain") -> tuple[ContentType, str]:
+    """`content_of` of the header block whose `content_fields` are `fields` (where the
+    walk that found the block's end read them: split_entity, mail.fast.message_look)."""
+    type_value, encoding_value = fields
     if type_value is None and default == "text/plain":
         ctype = PLAIN
     else:
@@ -368,15 +378,13 @@ _CONTENT = b"content-"
 _LINE_CONTENT = b"\ncontent-"
 
 
-def content_fields(
-    header: bytes, lowered: bytes | None = None
-) -> tuple[bytes | None, bytes | None]:
+def content_fields(header: bytes, lowered: bytes | None = None) -> ContentFields:
     """The first Content-Type and Content-Transfer-Encoding fields' values, as `header_field`
     reads each (None for a field missing), from one look at the lines that start "content-"
     (`lowered` is the block in lower case, where the caller has it; the loops in C need
     none)."""
     if LOOPS is not None:
-        found: tuple[bytes | None, bytes | None] = LOOPS.content_fields(header)
+        found: ContentFields = LOOPS.content_fields(header)
         return found
     if lowered is None:
         lowered = header.lower()
@@ -411,15 +419,34 @@ def _encoding_name(value: bytes) -> str:
     return value.decode("latin-1").strip().lower()
 
 
-def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]:
+# A message or part split (split_entity): its header, its body, the file line of the body's
+# first line, the damage met or None, and the header's ContentFields where the walk that
+# found its end read them (None: content_of reads them).
+Entity = tuple[bytes, bytes, int, str | None, ContentFields | None]
+# An Entity as the reader reads it, its damage recorded: header, body, body line, fields.
+Split = tuple[bytes, bytes, int, ContentFields | None]
+
+
+def split_entity(data: bytes, line: int) -> Entity:
     """A message or MIME part split into its header and its body.
 
-    (header, body, file line of the body's first line, damage or None) of a message or MIME
-    part starting at file line `line`."""
+    (header, body, file line of the body's first line, damage or None, the header's
+    content_fields or None: an Entity) of a message or MIME part starting at file line
+    `line`. The compiled loops read the header's end, its lines and its content fields in
+    one walk (mail.fast.entity_header)."""
     if data.startswith((b"\n", b"\r\n")):
         cut = data.index(b"\n") + 1
-        return b"", data[cut:], line + 1, None
-    found_start, found_end = _header_end_span(data)
+        return b"", data[cut:], line + 1, None, None
+    fields: ContentFields | None = None
+    lines = -1  # the line ends of the header, where counted with its end
+    if LOOPS is None:
+        found = _HEADER_END_OR_BAD_LINE.search(data)
+        found_start, found_end = (-1, -1) if found is None else found.span()
+    else:
+        stop, lines, type_value, encoding_value = LOOPS.entity_header(data)
+        found_start, found_end = _end_span(data, stop)
+        if found_end > found_start + 1:  # a blank line after the stop: the values are read
+            fields = type_value, encoding_value
     at_bad_line = found_end == found_start + 1  # the line after it is no field (or none)
     if (at_bad_line and found_start < len(data) - 1) or not _FIELD_START.match(data):
         block = read_header_block(data)
@@ -428,12 +455,15 @@ def split_entity(data: bytes, line: int) -> tuple[bytes, bytes, int, str | None]
             data[block.body_start :],
             line + block.body_line,
             block.problem,
+            None,
         )
     if found_start < 0 or at_bad_line:  # all header, no blank line
         header = data if data.endswith(b"\n") else data + b"\n"
-        return header, b"", line + newlines(header, 0, len(header)), None
+        return header, b"", line + newlines(header, 0, len(header)), None, None
     header = data[: found_start + 1]
-    return header, data[found_end:], line + newlines(header, 0, len(header)) + 1, None
+    if lines < 0:
+        lines = newlines(header, 0, len(header))
+    return header, data[found_end:], line + lines + 1, None, fields
 
 
 def newlines(data: bytes, start: int, end: int) -> int:
@@ -445,13 +475,10 @@ def newlines(data: bytes, start: int, end: int) -> int:
     return data.count(b"\n", start, end)
 
 
-def _header_end_span(data: bytes) -> tuple[int, int]:
-    """The span of _HEADER_END_OR_BAD_LINE's first match in `data`: a line end and the
-    blank line after it, or the line end alone before a bad line; (-1, -1) for none."""
-    if LOOPS is None:
-        found = _HEADER_END_OR_BAD_LINE.search(data)
-        return (-1, -1) if found is None else found.span()
-    stop = LOOPS.header_stop(data, 0, len(data))
+def _end_span(data: bytes, stop: int) -> tuple[int, int]:
+    """The span of _HEADER_END_OR_BAD_LINE's first match in `data`, where header_stop finds
+    its start at `stop`: a line end and the blank line after it, or the line end alone
+    before a bad line; (-1, -1) for none (a stop of -1)."""
     if stop < 0:
         return -1, -1
     if data.startswith(b"\n", stop + 1):

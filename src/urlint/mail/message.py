@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from .headers import split_entity
+from .headers import Split, split_entity
 from .mime import MessageReader
 from .origin import Envelope
 
@@ -25,12 +25,12 @@ def read_message(data: bytes, line: int, index: int) -> MessageReader:
     environment variable URLINT_STRICT set (non-empty), that exception propagates instead,
     so that a fault in the fast path fails a test rather than being read around: the test
     suite sets it (tests/conftest.py)."""
-    header, body, body_line, damage = split_entity(data, line)
+    header, body, body_line, damage, fields = split_entity(data, line)
     reader = MessageReader(Envelope(header, index, line))
     if damage:
         reader.problem(body_line, damage)
     try:
-        read_fast(reader, data, line, (header, body, body_line))
+        read_fast(reader, data, line, (header, body, body_line, fields))
     except (RecursionError, MemoryError):
         raise
     except Exception as error:  # the fast path met what it cannot read: the stdlib's turn
@@ -44,11 +44,10 @@ def read_message(data: bytes, line: int, index: int) -> MessageReader:
     return reader
 
 
-def read_fast(
-    reader: MessageReader, data: bytes, line: int, split: tuple[bytes, bytes, int]
-) -> None:
+def read_fast(reader: MessageReader, data: bytes, line: int, split: Split) -> None:
     """The fast reader's reading of a whole message into `reader`.
 
-    (its header and body as `split_entity` split them at file line `line`): the step
+    (its header, body and content fields as `split_entity` split them at file line `line`,
+    a Split): the step
     `read_message` falls back from, called by its name in this module."""
     reader.message(data, line, split=split)

@@ -34,7 +34,9 @@ from .headers import (
     LOOPS,
     PLAIN,
     ContentType,
-    content_of,
+    Split,
+    content_fields,
+    content_from,
     field_around,
     newlines,
     split_entity,
@@ -134,14 +136,16 @@ class MessageReader:
         line: int,
         part: str = "",
         depth: int = 0,
-        split: tuple[bytes, bytes, int] | None = None,
+        split: Split | None = None,
     ) -> None:
         """A whole message (or a message/rfc822 part): its URL fields, then its body."""
-        header, body, body_line = split or self._split(data, line)
+        header, body, body_line, fields = split or self._split(data, line)
         self._header_urls(header, line, part)
-        # (the envelope's lowered header for the pure path's look; the loops in C need none)
-        lowered = self.envelope.lowered if split and LOOPS is None else None
-        ctype, encoding = content_of(header, lowered)
+        if fields is None:  # not read with the header's end
+            # (the envelope's lowered header for the pure path's look; the loops in C need none)
+            lowered = self.envelope.lowered if split and LOOPS is None else None
+            fields = content_fields(header, lowered)
+        ctype, encoding = content_from(fields)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:  # a single-part body is part 1 of its message (IMAP numbering, RFC 3501 6.4.5)
@@ -149,12 +153,13 @@ class MessageReader:
             entity = built(_Part, (header, encoding, body, body_line, number, None))
             self._body(entity, ctype, depth)
 
-    def _split(self, data: bytes, line: int) -> tuple[bytes, bytes, int]:
-        """(header, body, file line of the body's first line); damage is recorded."""
-        header, body, body_line, damage = split_entity(data, line)
+    def _split(self, data: bytes, line: int) -> Split:
+        """(header, body, file line of the body's first line, the header's content fields
+        where read with its end: a Split); damage is recorded."""
+        header, body, body_line, damage, fields = split_entity(data, line)
         if damage:
             self.problem(body_line, damage)
-        return header, body, body_line
+        return header, body, body_line, fields
 
     def _header_urls(self, header: bytes, line: int, part: str) -> None:
         """The header's fields read for URLs that may hold one, each a DecodedText."""
@@ -190,8 +195,10 @@ class MessageReader:
         self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None
     ) -> None:
         """A MIME body part: its own header, then its body."""
-        header, body, body_line = self._split(data, line)
-        ctype, encoding = content_of(header, None, default)
+        header, body, body_line, fields = self._split(data, line)
+        if fields is None:  # not read with the header's end
+            fields = content_fields(header)
+        ctype, encoding = content_from(fields, default)
         if ctype.maintype == "multipart":
             self._multipart(ctype, body, body_line, part, depth)
         else:

@@ -22,8 +22,10 @@ from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_C
 from .decoders import keeps_ascii
 from .headers import (
     LOOPS,
+    ContentFields,
     ContentType,
-    content_of,
+    content_fields,
+    content_from,
     content_type_of,
     field_around,
     header_end_at,
@@ -151,26 +153,30 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # The header as the reader splits it: none where it is damaged (a line that is neither
     # a field nor a continuation ends it, and the body, read from there, may start a URL
     # in what would else be taken for fields), or has a "\r" (the body read whole).
-    if LOOPS is not None:  # the header's end and the first looks, in one call
-        header_end, starts, encoded = LOOPS.message_look(data, start, end)
-        header = data[start:header_end]
+    fields: ContentFields | None = None
+    if LOOPS is not None:  # the header's end, its content fields and the first looks, at once
+        header_end, starts, encoded, type_value, encoding_value = LOOPS.message_look(
+            data, start, end
+        )
+        fields = type_value, encoding_value
         lowered = None  # the loops in C read the block as it stands
     else:
         header_end = header_end_at(data, start, end)
         if data.find(b"\r", start, header_end) >= 0:
             header_end = start
-        header = data[start:header_end]
-        lowered = header.lower()  # for the looks below
+        lowered = data[start:header_end].lower()  # for the looks below
         starts = b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
         starts = starts or _body_may_start_a_url(data, header_end, end)
         encoded = True  # (_encoded_url_field looks for an encoded word's start itself)
-    if starts or (encoded and _encoded_url_field(header)):
+    if starts or (encoded and _encoded_url_field(data[start:header_end])):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
     # any other body is read with the message's own transfer encoding, and as HTML, in a
     # charset and flowed only as its own Content-Type says: the one the reader reads (a
     # header the reader ends sooner, at a damaged line, has none of its own, or this one).
-    ctype, encoding = content_of(header, lowered)
+    if fields is None:
+        fields = content_fields(data[start:header_end], lowered)
+    ctype, encoding = content_from(fields)
     nested = header_end == start or ctype.maintype in ("multipart", "message")
     if not nested and ctype.maintype not in READ_MAINTYPES:
         return False  # a body the reader does not read (an image, an application)

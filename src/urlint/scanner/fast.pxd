@@ -4,6 +4,7 @@ cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
+cdef bint _IN_C  # COMPILED, as the loops read it
 # byte tables read in the C loops
 cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING
 cdef Py_ssize_t _NAME_PLACES

@@ -62,6 +62,9 @@ if TYPE_CHECKING:
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
+# The loops' test of it: a C constant where compiled (fast.pxd), which a call reads with
+# no lookup in the module's globals (COMPILED, a Python name, cost one a call).
+_IN_C = COMPILED
 if COMPILED:
     # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
     # module's branches use them, and this file as Python needs no Cython.
@@ -669,14 +672,14 @@ def _may_end_a_bare_name(text: str, colon: int) -> bool:
     return False
 
 
-# The C below: on the compiled module's branches (COMPILED) alone, the names fast.pxd
+# The C below: on the compiled module's branches (_IN_C) alone, the names fast.pxd
 # cimports from CPython's and C's headers (PyUnicode_KIND, PyUnicode_DATA, memchr), which
 # neither Python nor a type checker knows.
 
 
 def _one_byte_a_character(text: str) -> bool:
     """Is `text` stored one byte a character (Latin-1), where C finds its characters?"""
-    if COMPILED:
+    if _IN_C:
         return PyUnicode_KIND(text) == 1  # type: ignore[name-defined]  # noqa: F821
     return False
 
@@ -684,7 +687,7 @@ def _one_byte_a_character(text: str) -> bool:
 def _find_narrow(text: str, char: int, start: int, end: int) -> int:
     """The first offset of the ASCII character `char` in text[start:end] of a Latin-1
     `text`, or -1 (memchr)."""
-    if COMPILED and start < end:
+    if _IN_C and start < end:
         data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
         found = cython.cast(
             cython.p_uchar,
@@ -697,7 +700,7 @@ def _find_narrow(text: str, char: int, start: int, end: int) -> int:
 def _newlines(text: str, start: int, end: int) -> int:
     """How many line ends text[start:end] holds (a loop the C compiler runs on many bytes
     at once, where `text` is one byte a character)."""
-    if COMPILED and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
+    if _IN_C and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
         data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
         count = 0
         for at in range(start, end):
