@@ -5,7 +5,9 @@ placed; header fields scanned or not; quoted replies rejoined."""
 
 from __future__ import annotations
 
-from hypothesis import given
+import re
+
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ..mail_helpers import MIME, MIME_URLS, extract_jsonl, found
@@ -387,3 +389,28 @@ def test_a_header_field_is_read_for_the_urls_it_may_hold():
         ("List-Post", 5, "List-Post: <MAILTO:list@example.org>"),
         ("List-Id", 7, "List-Id: a b"),
     ]
+
+
+# RFC 2045 5.1's parameter: a token, "=", a value that is a token or a quoted-string (RFC
+# 822's, its quoted pairs in it), blanks around the "=" as mailers write them.
+_PARAMETER_AS_WRITTEN = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)')
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(list(';=" \\\tab\nx\r*\xe9')), max_size=30).map("".join))
+def test_parameters_are_read_as_the_grammar_reads_them(value):
+    # headers._PARAMETER's quoted string is unrolled for speed: the same matches.
+    from urlint.mail.headers import _PARAMETER
+
+    def read(pattern: re.Pattern[str]) -> list:
+        return [(found.span(), found.groups()) for found in pattern.finditer(value)]
+
+    assert read(_PARAMETER) == read(_PARAMETER_AS_WRITTEN)
+
+
+def test_a_quoted_parameter_holds_its_pairs_and_ends_at_its_closing_quote():
+    from urlint.mail.headers import content_type
+
+    ctype = content_type(b'multipart/mixed; boundary="a\\"b;c" ; charset = x')
+    assert (ctype.full, ctype.params) == ("multipart/mixed", {"boundary": 'a"b;c', "charset": "x"})
+    assert ctype.places == {"charset": 47}  # (the boundary, unquoted, stands nowhere as it is)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .._runtime.patterns import compiled_when_used
 from ..core.numbers import bounded_int, size_text
 from ..core.problems import Problem, ProblemKind
-from ..core.records import record, replaced
+from ..core.records import built, record, replaced
 from ..core.units import MboxPlace
 from ..sources import archives
 from ..sources.kinds import BABYL, FROM_LINE
@@ -363,7 +363,7 @@ class _Mbox:
                 piece = data[at:past]
                 if 0 <= quoted < past:
                     piece = _QUOTED_FROM.sub(rb"\1", piece)
-                yield RawMessage(piece, self.line, self.index)
+                yield built(RawMessage, (piece, self.line, self.index))
 
     def last(self, data: bytes, base: int) -> Iterator[RawMessage | RawText]:
         """What is left at the end of the input."""

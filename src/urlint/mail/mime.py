@@ -299,10 +299,9 @@ class MessageReader:
         kind = ctype.full
         html = ctype.subtype == "html"
         flowed = _broken_inside_words(ctype)
-        if byte_map is None and not fixed and not flowed and not html:
-            self.texts.append(
-                DecodedText(text, line, None, self.envelope, part, kind, "text", None, group)
-            )
+        if byte_map is None and not fixed and not flowed and not html:  # most texts
+            fields = (text, line, None, self.envelope, part, kind, "text", None, group, "")
+            self.texts.append(built(DecodedText, fields))
             return
         relocator = Relocator(
             body,

@@ -15,7 +15,7 @@ from functools import partial
 from ..core.faults import internal_error
 from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
-from ..core.records import record, replaced
+from ..core.records import built, record, replaced
 from ..sources import kinds
 from ..sources.kinds import leading_blank_lines
 from ..sources.nested import ReadFromHere, read_member_bytes, read_nested
@@ -152,7 +152,7 @@ def messages_of(
                     mail=MessageInfo(envelope, "", "", "message"),
                 )
                 continue
-            yield MessageItem(path, reader)
+            yield built(MessageItem, (path, reader, False))  # (a record's call is Python's)
         elif isinstance(item, RawText):
             yield TextItem(path, None, item.data, item.line)
         else:

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 
 from ..core.model import Candidate, ScannedText
-from ..core.records import replaced
+from ..core.records import built, replaced
 from ..grammar.login import secret_spans, secret_spans_read_on, within, word_end
 from ..grammar.schemes import INSIDE_THE_MESSAGE
 from ..scanner.scanner import iter_candidates
@@ -58,7 +58,8 @@ def message_texts(reader: MessageReader, path: str, near: bool = True) -> Iterat
         if first is None:
             continue
         candidates = chain((first,), candidates)
-        yield ScannedText(decoded.text, decoded.line_base, 0, candidates, path, decoded.info())
+        fields = (decoded.text, decoded.line_base, 0, candidates, path, decoded.info(), 0)
+        yield built(ScannedText, fields)
         for _ in candidates:  # what the reader left: a later HTML version needs these URLs
             pass
 

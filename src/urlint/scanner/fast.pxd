@@ -10,6 +10,7 @@ cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING
 cdef Py_ssize_t _NAME_PLACES
 cdef Py_ssize_t _SCHEME_LOOK, _BODY_LOOK, _LOGIN_LOOK, _LINE_END_LOOK
 cdef tuple _BARE_NAMES
+cdef object _NONE_LEFT
 
 cdef bint _is_space(Py_ssize_t code)
 cdef bint _is_letter(Py_UCS4 code)

@@ -367,6 +367,10 @@ def _next_line_rules() -> tuple[frozenset[str], frozenset[str], frozenset[str], 
 _NEXT_LINE_RULES: tuple[frozenset[str], frozenset[str], frozenset[str], int, int] | None = None
 
 
+# An iterator with nothing left (shared: nothing is ever taken from it).
+_NONE_LEFT: Iterator = iter(())
+
+
 class ProseLane:
     """_scan's reading of running text, hit by hit, where this module is compiled: the
     common bare URL read here, every other hit handed to the scanner's own code.
@@ -377,7 +381,8 @@ class ProseLane:
     scheme read here, any other by `other_hits`: scanner._bare_hits for that one match),
     in text order, a wrapper first at the same offset. In a text of one byte a character
     (Latin-1: most) C finds the "<" and ":" and looks at each before a pattern is asked;
-    in any other, the passes' own iterators `wrapper_hits` and `colons` give them.
+    in any other, the passes' own iterators give them: `wrapper_hits(text, floor)` and
+    `colon_pattern`'s finditer, made only there.
 
     A hit before `covered` is inside a URL read already; the reading stops at the first
     hit at or after `stop`. An easy URL (easy_end) is made the candidate bare_url.read_bare
@@ -399,8 +404,7 @@ class ProseLane:
         hard: Callable[[int, int, int, int], tuple[Candidate | None, int] | None],
         other_hits: Callable[[Match[str]], Iterator[tuple[int, int, int]]],
         colon_pattern: Pattern[str],
-        colons: Iterator[Match[str]],
-        wrapper_hits: Iterator[tuple[int, int, int]],
+        wrapper_hits: Callable[[str, int], Iterator[tuple[int, int, int]]],
     ) -> None:
         self.text = text
         self.floor = floor
@@ -411,9 +415,13 @@ class ProseLane:
         self.hard = hard
         self.other_hits = other_hits
         self.colon_match = colon_pattern.match
-        self.colons = colons
-        self.wrapper_hits = wrapper_hits
         self.narrow = _one_byte_a_character(text)
+        # A narrow text's hits are found in C: no pass's iterator made for it.
+        self.colons: Iterator[Match[str]] = _NONE_LEFT
+        self.wrapper_hits: Iterator[tuple[int, int, int]] = _NONE_LEFT
+        if not self.narrow:
+            self.colons = colon_pattern.finditer(text, floor, colon_stop)
+            self.wrapper_hits = wrapper_hits(text, floor)
         self.lt_from = floor  # where the next "<" is looked for (a narrow text)
         self.colon_from = floor  # where the next ":" is (a narrow text)
         self.wrapper_at = -1

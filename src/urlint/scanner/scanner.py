@@ -598,8 +598,7 @@ def _scan_fast(
         hard,
         other_hits,
         _COLON,
-        _COLON.finditer(text, lo, colon_stop),
-        _wrapper_hits(text, lo),
+        _wrapper_hits,
     )
     batch = lane.batch()
     while batch:
