@@ -235,10 +235,21 @@ def test_named_fields_are_read_as_header_field_reads_each(loops, header):
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    data=_DATA, needle=st.sampled_from([b">From ", b"From", b"\n", b"a:"]), start=_PLACE, end=_PLACE
+    data=_DATA,
+    needle=st.sampled_from([b">From ", b"From", b"\n", b"a:", b"://"]),
+    start=_PLACE,
+    end=_PLACE,
+    lead=st.integers(-1, 6),
 )
-def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start, end):
-    assert loops.find(data, needle, start, end) == data.find(needle, start, end)
+def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start, end, lead):
+    assert loops.find(data, needle, start, end, lead) == data.find(needle, start, end)
+
+
+def test_a_needle_led_by_a_byte_is_found_whole_within_the_bounds():
+    data = b"a:/ x:// y://"
+    assert [AS_PYTHON.find(data, b"://", 0, end, 1) for end in (7, 8, 13)] == [-1, 5, 5]
+    assert AS_PYTHON.find(data, b"://", 6, 13, 1) == 10
+    assert AS_PYTHON.find(b">>From x", b">From ", 0, 8, 1) == 1
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,9 +4,6 @@ cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
 
-cdef extern from "string.h":
-    void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
-
 cdef bint _IN_C  # COMPILED, as the loops read it
 cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
@@ -81,8 +78,11 @@ cdef bint _message_part_at(bytes data, Py_ssize_t slash, Py_ssize_t end)
 @cython.locals(name_end=Py_ssize_t)
 cdef bint _names_a_parameter(bytes data, Py_ssize_t equals)
 
-@cython.locals(base="const unsigned char*", found="const unsigned char*")
-cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end)
+@cython.locals(size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t)
+cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*)
+
+@cython.locals(place=Py_ssize_t)
+cdef bint _same_at(bytes data, Py_ssize_t at, bytes needle)
 
 @cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
 cpdef list header_url_hints(bytes header)
