@@ -583,6 +583,84 @@ def test_markup_drops_tags_ends_lines_at_block_tags_and_hides_comments_and_scrip
     assert _stripped(page) == (text, starts, targets, hidden_starts, hidden_ends)
 
 
+# Character references of every shape the pattern reads, and near ones it does not.
+_REFERENCE_PIECES = [
+    "&amp;",
+    "&amp",
+    "&nbsp;",
+    "&lt",
+    "&#64;",
+    "&#64",
+    "&#x3A;",
+    "&#X3a",
+    "&#x;",
+    "&#;",
+    "&#",
+    "&x",
+    "&",
+    "&&",
+    "&" + "a" * 33 + ";",
+    "&" + "b" * 32 + ";",
+    "&\xe9;",
+    "&\u0100;",
+    "#",
+    ";",
+    " ",
+    "\t",
+    "\n",
+    "<",
+    "a",
+    "1",
+    "f",
+]
+_REFERENCE_TEXTS = _texts_of(_REFERENCE_PIECES, 24)
+
+
+def _references(loops, text: str) -> tuple | None:
+    """mail.fast.references' reading of `text`, as lists (None: handed back)."""
+    mapping: tuple[list[int], list[int]] = ([], [])
+    decoded = loops.references(text, html.unescape, mapping)
+    if decoded is None:
+        assert mapping == ([], [])  # nothing appended
+        return None
+    return decoded, *mapping
+
+
+def _decoded(text: str) -> tuple:
+    """html._decode_references' reading of `text` by its pattern, as lists."""
+    with _reading_with(None):
+        decoded, mapping = html._decode_references(text)
+    return decoded, list(mapping.starts), list(mapping.targets)
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=_REFERENCE_TEXTS)
+def test_references_are_decoded_as_the_reference_pattern_reads_them(loops, text):
+    read = _references(loops, text)
+    if all(char <= "\xff" for char in text):
+        assert read == _decoded(text)
+    else:  # handed back
+        assert read is None
+
+
+def test_references_are_decoded_and_placed_in_batches(loops, monkeypatch):
+    if loops is AS_PYTHON:
+        monkeypatch.setattr(AS_PYTHON, "_BATCH", 16)
+    monkeypatch.setattr(html, "_WINDOW_CHARS", 4096)
+    text = "a&amp;b &#64;c &nbsp &x; &#x;" * 5000
+    assert _references(loops, text) == _decoded(text)
+
+
+def test_a_reference_gives_its_reading_and_the_map_places_it():
+    # "&#64;" (5 characters) reads "@", the match "&ampx" reads "&x" (HTML5 reads a named
+    # reference without its ";"); "&#;" is no reference. The map: where each reading starts
+    # and ends, and where its reference does.
+    text, starts, targets = _references(AS_PYTHON, "a&#64;b&ampx&#;")
+    assert text == "a@b&x&#;"
+    assert (starts, targets) == ([1, 2, 3, 5], [1, 6, 7, 12])
+    assert _decoded("a&#64;b&ampx&#;") == (text, starts, targets)
+
+
 _QUOTED_PRINTABLE = _bytes_of(
     ["=3D", "=3d", "=\n", "=\r\n", "=", "=4", "=G1", "==", "a", "\n", "\r", " "], 30
 )

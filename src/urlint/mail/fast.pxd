@@ -113,6 +113,14 @@ cdef bint _lower_str_at(str source, Py_ssize_t at, str lower, Py_ssize_t end)
 @cython.locals(end=Py_ssize_t, texts=list, pieces=list, starts=list, targets=list, hidden_starts=list, hidden_ends=list, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, found=Py_ssize_t, match_end=Py_ssize_t, kind=Py_ssize_t)
 cpdef str markup(str source, frozenset blocks, frozenset hidden, tuple mapping, tuple hidden_spans)
 
+@cython.locals(end=Py_ssize_t, texts=list, pieces=list, starts=list, targets=list, read=dict, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, reference_end=Py_ssize_t, reference=str, replacement=str)
+cpdef str references(str text, object decode, tuple mapping)
+
+@cython.locals(after=Py_ssize_t, run=Py_ssize_t)
+cdef Py_ssize_t _reference_end(str text, Py_ssize_t at, Py_ssize_t end)
+
+cdef bint _hex_char(Py_UCS4 char)
+
 cdef Py_ssize_t _BATCH
 
 cdef void _hand_on(list texts, list pieces, tuple entries, tuple into) except *

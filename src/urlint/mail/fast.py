@@ -18,7 +18,7 @@ the engine's entry at each).
 from __future__ import annotations
 
 import re
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from ..sources.kinds import FIELD_NAME
@@ -679,6 +679,89 @@ def _hand_on(
     entries[1].clear()
 
 
+def references(
+    text: str,
+    decode: Callable[[str], str],
+    mapping: tuple[MutableSequence[int], MutableSequence[int]],
+) -> str | None:
+    """An HTML page's visible text with its character references decoded, in one pass.
+
+    What html._decode_references gives of a text whose characters are U+00FF or below:
+    each of html._REFERENCE's matches, as its split finds them, replaced by `decode`'s
+    reading of it (html.unescape, asked once a reference), and the OffsetMap's starts and
+    targets html._replaced makes appended to `mapping`, batch by batch (`_BATCH`). None
+    for another text, handed back, nothing appended."""
+    if not _latin1(text):
+        return None
+    end = len(text)
+    texts: list[str] = []
+    pieces: list[str] = []
+    starts: list[int] = []
+    targets: list[int] = []
+    read: dict[str, str] = {}  # each reference's reading
+    written = 0  # the text's length so far
+    text_from = 0  # where the text not yet taken starts
+    at = _find_char(text, 38, 0, end)  # "&"
+    while at >= 0:
+        reference_end = _reference_end(text, at, end)
+        if reference_end < 0:
+            at = _find_char(text, 38, at + 1, end)
+            continue
+        reference = text[at:reference_end]
+        replacement = read.get(reference)
+        if replacement is None:
+            replacement = read[reference] = decode(reference)
+        pieces.append(text[text_from:at])
+        written += at - text_from
+        if replacement:
+            starts.append(written)
+            targets.append(at)
+            pieces.append(replacement)
+            written += len(replacement)
+        starts.append(written)
+        targets.append(reference_end)
+        text_from = reference_end
+        if len(starts) >= _BATCH:
+            _hand_on(texts, pieces, (starts, targets), mapping)
+        at = _find_char(text, 38, reference_end, end)
+    pieces.append(text[text_from:])
+    _hand_on(texts, pieces, (starts, targets), mapping)
+    return "".join(texts)
+
+
+def _reference_end(text: str, at: int, end: int) -> int:
+    """Where html._REFERENCE's match at the "&" at text[at] ends, -1 where none starts
+    there: "#" and digits, "#", an "x" and hex digits, or 1 to 32 characters but a blank,
+    "<", "&", "#" and ";" (in that order of the pattern's alternatives), then a ";" if one
+    follows."""
+    after = at + 1
+    if after >= end:
+        return -1
+    if text[after] == "#":
+        run = after + 1
+        while run < end and "0" <= text[run] <= "9":
+            run += 1
+        if run == after + 1 and run < end and (text[run] == "x" or text[run] == "X"):
+            run += 1
+            while run < end and _hex_char(text[run]):
+                run += 1
+            if run == after + 2:
+                return -1
+        elif run == after + 1:
+            return -1  # (no name holds a "#")
+    else:
+        run = after
+        while run < end and run - after < 32 and text[run] not in "\t\n\f <&#;":
+            run += 1
+        if run == after:
+            return -1
+    return run + 1 if run < end and text[run] == ";" else run
+
+
+def _hex_char(char: str) -> bool:
+    return "0" <= char <= "9" or "a" <= char <= "f" or "A" <= char <= "F"
+
+
 def _markup_at(
     source: str, at: int, end: int, blocks: frozenset[str], hidden: frozenset[str]
 ) -> int:
@@ -919,5 +1002,6 @@ __all__ = [
     "nested_marks",
     "newlines",
     "quoted_printable_points",
+    "references",
     "url_tags",
 ]

@@ -312,9 +312,14 @@ def _split_tail(tail: str) -> list:
 def _decode_references(text: str) -> tuple[str, OffsetMap]:
     """Character references decoded, as html.unescape decodes them. A page uses a few
     (&nbsp; most), each many times: each is decoded once a window. A window of a long
-    text ends before an "&": no reference holds one but at its start."""
-    texts: list[str] = []
+    text ends before an "&": no reference holds one but at its start. The compiled loops
+    read a Latin-1 text at once (mail.fast.references)."""
     mapping = _offset_map()
+    if LOOPS is not None:  # a Latin-1 text, in one pass in C
+        decoded = LOOPS.references(text, unescape, (mapping.starts, mapping.targets))
+        if decoded is not None:
+            return decoded, mapping
+    texts: list[str] = []
     window_start = 0
     while window_start < len(text):
         window_end = text.find("&", window_start + max(_WINDOW_CHARS, 1))
