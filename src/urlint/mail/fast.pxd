@@ -38,11 +38,13 @@ cpdef tuple content_fields(bytes header)
 
 cdef tuple _CONTENT_FIELDS
 
-@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes)
+@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, first=Py_ssize_t)
 cpdef tuple fields_named(bytes header, tuple names)
 
-@cython.locals(size=Py_ssize_t, place=Py_ssize_t, code=Py_ssize_t)
+@cython.locals(size=Py_ssize_t, place=Py_ssize_t)
 cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
+
+cdef inline Py_ssize_t _lower_byte(Py_ssize_t code)
 
 @cython.locals(at=Py_ssize_t, start=Py_ssize_t, value=bytes)
 cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
@@ -50,7 +52,7 @@ cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
 @cython.locals(values=list, stop=Py_ssize_t, lines=Py_ssize_t)
 cpdef tuple entity_header(bytes data)
 
-@cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, line_end=Py_ssize_t)
+@cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, line_end=Py_ssize_t, first=Py_ssize_t)
 cdef tuple _header_fields(bytes data, Py_ssize_t start, Py_ssize_t end, tuple names, list values)
 
 @cython.locals(colon=Py_ssize_t)

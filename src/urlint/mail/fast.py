@@ -195,9 +195,10 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
     end = len(header)
     at = 0
     while at < end:
+        first = _lower_byte(header[at])  # (_lower_at's first test: most lines name none)
         for index in range(len(names)):
             name = names[index]
-            if values[index] is None and _lower_at(header, at, name):
+            if values[index] is None and name[0] == first and _lower_at(header, at, name):
                 value = _value_after_name(header, at + len(name), end)
                 if value is not None:
                     values[index] = value
@@ -239,10 +240,11 @@ def _header_fields(
     lines = 0
     at = start  # a line's start
     while True:
-        if left:
+        if left and at < end:
+            first = _lower_byte(data[at])  # (_lower_at's first test: most lines name none)
             for index in range(len(names)):
                 name = names[index]
-                if values[index] is None and _lower_at(data, at, name):
+                if values[index] is None and name[0] == first and _lower_at(data, at, name):
                     value = _value_after_name(data, at + len(name), end)
                     if value is not None:
                         values[index] = value
@@ -263,12 +265,14 @@ def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
     if at + size > len(data):
         return False
     for place in range(size):
-        code = data[at + place]
-        if 65 <= code <= 90:
-            code += 32
-        if code != lower[place]:
+        if _lower_byte(data[at + place]) != lower[place]:
             return False
     return True
+
+
+def _lower_byte(code: int) -> int:
+    """A byte in lower case, as bytes.lower makes it (ASCII letters only)."""
+    return code + 32 if 65 <= code <= 90 else code
 
 
 def _value_after_name(header: bytes, colon: int, end: int) -> bytes | None:
