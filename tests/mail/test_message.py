@@ -292,20 +292,25 @@ CONTENT_PIECES = [
     st.sampled_from(["text/plain", "message/rfc822"]),
 )
 def test_one_look_finds_the_content_type_and_the_transfer_encoding_as_two_do(pieces, default):
-    # content_of reads both fields from one look at the lines starting "content-": the
+    # content_fields reads both fields from one look at the lines starting "content-": the
     # first field of each name, as content_type_of and transfer_encoding_of read them.
-    from urlint.mail.headers import content_of, content_type_of, transfer_encoding_of
+    from urlint.mail.headers import (
+        content_fields,
+        content_from,
+        content_type_of,
+        transfer_encoding_of,
+    )
 
     header = b"".join(pieces)
     lowered = header.lower()
-    assert content_of(header, lowered, default) == (
+    assert content_from(content_fields(header, lowered), default) == (
         content_type_of(header, lowered, default),
         transfer_encoding_of(header, lowered),
     )
 
 
 def test_one_look_reads_the_first_field_of_each_name():
-    from urlint.mail.headers import content_fields, content_of
+    from urlint.mail.headers import content_fields, content_from
 
     header = (
         b"Content-Type:text/x\n"  # the first line: no line end before it
@@ -315,7 +320,7 @@ def test_one_look_reads_the_first_field_of_each_name():
         b"Content-Transfer-Encoding: base64\n"
     )
     assert content_fields(header, header.lower()) == (b"text/x", b"QUOTED-printable")
-    ctype, encoding = content_of(header, header.lower())
+    ctype, encoding = content_from(content_fields(header, header.lower()))
     assert (ctype.full, encoding) == ("text/x", "quoted-printable")
     assert content_fields(b"Subject: x\n", b"subject: x\n") == (None, None)
     assert content_fields(b"Content-Type x\n", b"content-type x\n") == (None, None)

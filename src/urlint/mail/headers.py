@@ -358,20 +358,12 @@ def transfer_encoding_of(header: bytes, lowered: bytes) -> str:
 ContentFields = tuple[bytes | None, bytes | None]
 
 
-def content_of(
-    header: bytes, lowered: bytes | None = None, default: str = "text/plain"
-) -> tuple[ContentType, str]:
-    """(content_type_of, transfer_encoding_of) of one header block, from one look.
-
-    What the two give, found by one look for "content-" at the lines' starts
-    (`content_fields`): each of them passed over the whole block where its field is
-    missing, and most messages and parts name only one of the two."""
-    return content_from(content_fields(header, lowered), default)
-
-
 def content_from(fields: ContentFields, default: str = "text/plain") -> tuple[ContentType, str]:
-    """`content_of` of the header block whose `content_fields` are `fields` (where the
-    walk that found the block's end read them: split_entity, mail.fast.message_look)."""
+    """(content_type_of, transfer_encoding_of) of the header block whose `content_fields`
+    are `fields`: read by one look for "content-" at the lines' starts (each of the two
+    passed over the whole block where its field is missing, and most messages and parts
+    name only one of them), or by the walk that found the block's end (split_entity,
+    mail.fast.message_look)."""
     type_value, encoding_value = fields
     if type_value is None and default == "text/plain":
         ctype = PLAIN
@@ -427,7 +419,7 @@ def _encoding_name(value: bytes) -> str:
 
 # A message or part split (split_entity): its header, its body, the file line of the body's
 # first line, the damage met or None, and the header's ContentFields where the walk that
-# found its end read them (None: content_of reads them).
+# found its end read them (None: content_fields reads them).
 Entity = tuple[bytes, bytes, int, str | None, ContentFields | None]
 # An Entity as the reader reads it, its damage recorded: header, body, body line, fields.
 Split = tuple[bytes, bytes, int, ContentFields | None]

@@ -47,7 +47,6 @@ def read_message(data: bytes, line: int, index: int) -> MessageReader:
 def read_fast(reader: MessageReader, data: bytes, line: int, split: Split) -> None:
     """The fast reader's reading of a whole message into `reader`.
 
-    (its header, body and content fields as `split_entity` split them at file line `line`,
-    a Split): the step
-    `read_message` falls back from, called by its name in this module."""
+    (its header, body and content fields as `split_entity` split them at file line `line`:
+    a Split): the step `read_message` falls back from, called by its name in this module."""
     reader.message(data, line, split=split)

@@ -300,8 +300,8 @@ class MessageReader:
         html = ctype.subtype == "html"
         flowed = _broken_inside_words(ctype)
         if byte_map is None and not fixed and not flowed and not html:  # most texts
-            fields = (text, line, None, self.envelope, part, kind, "text", None, group, "")
-            self.texts.append(built(DecodedText, fields))
+            values = (text, line, None, self.envelope, part, kind, "text", None, group, "")
+            self.texts.append(built(DecodedText, values))  # (a record's call is Python's)
             return
         relocator = Relocator(
             body,
@@ -326,7 +326,7 @@ class MessageReader:
     ) -> tuple[bytes, OffsetMap | None, bool]:
         """A part's body decoded from its Content-Transfer-Encoding (RFC 2045, section 6).
 
-        `encoding` is its name in lower case (headers.content_of), `header` the part's
+        `encoding` is its name in lower case (headers.content_from), `header` the part's
         header. Returns (the bytes, where each stands in the body when they moved and can
         be placed one by one, whether they moved as a whole); a problem met is recorded."""
         if encoding in _IDENTITY_ENCODINGS:
@@ -393,7 +393,7 @@ class MessageReader:
 @record
 class _Part:
     """A MIME entity as its body is read: its header, its Content-Transfer-Encoding (lower
-    case, "" for none: headers.content_of), its body and the file line the body starts on,
+    case, "" for none: headers.content_from), its body and the file line the body starts on,
     its part number (IMAP's, RFC 3501 6.4.5: "1.2") and the multipart/alternative group it
     is one of. Made with records.built for each part (a record's constructor is a Python
     function)."""

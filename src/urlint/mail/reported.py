@@ -58,8 +58,8 @@ def message_texts(reader: MessageReader, path: str, near: bool = True) -> Iterat
         if first is None:
             continue
         candidates = chain((first,), candidates)
-        fields = (decoded.text, decoded.line_base, 0, candidates, path, decoded.info(), 0)
-        yield built(ScannedText, fields)
+        values = (decoded.text, decoded.line_base, 0, candidates, path, decoded.info(), 0)
+        yield built(ScannedText, values)  # (a record's call is Python's)
         for _ in candidates:  # what the reader left: a later HTML version needs these URLs
             pass
 
