@@ -38,8 +38,11 @@ cpdef tuple content_fields(bytes header)
 
 cdef tuple _CONTENT_FIELDS
 
-@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, first=Py_ssize_t)
+@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t)
 cpdef tuple fields_named(bytes header, tuple names)
+
+@cython.locals(found=Py_ssize_t, first=Py_ssize_t, index=Py_ssize_t, name=bytes)
+cdef Py_ssize_t _named_at(bytes data, Py_ssize_t at, Py_ssize_t end, tuple names, list values) except -1
 
 @cython.locals(size=Py_ssize_t, place=Py_ssize_t)
 cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
@@ -52,7 +55,7 @@ cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
 @cython.locals(values=list, stop=Py_ssize_t, lines=Py_ssize_t)
 cpdef tuple entity_header(bytes data)
 
-@cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, index=Py_ssize_t, name=bytes, line_end=Py_ssize_t, first=Py_ssize_t)
+@cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, line_end=Py_ssize_t)
 cdef tuple _header_fields(bytes data, Py_ssize_t start, Py_ssize_t end, tuple names, list values)
 
 @cython.locals(colon=Py_ssize_t)

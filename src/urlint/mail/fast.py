@@ -195,14 +195,7 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
     end = len(header)
     at = 0
     while at < end:
-        first = _lower_byte(header[at])  # (_lower_at's first test: most lines name none)
-        for index in range(len(names)):
-            name = names[index]
-            if values[index] is None and name[0] == first and _lower_at(header, at, name):
-                value = _value_after_name(header, at + len(name), end)
-                if value is not None:
-                    values[index] = value
-                    left -= 1
+        left -= _named_at(header, at, end, names, values)
         if left == 0:
             break
         at = _find_byte(header, 10, at, end)
@@ -241,14 +234,7 @@ def _header_fields(
     at = start  # a line's start
     while True:
         if left and at < end:
-            first = _lower_byte(data[at])  # (_lower_at's first test: most lines name none)
-            for index in range(len(names)):
-                name = names[index]
-                if values[index] is None and name[0] == first and _lower_at(data, at, name):
-                    value = _value_after_name(data, at + len(name), end)
-                    if value is not None:
-                        values[index] = value
-                        left -= 1
+            left -= _named_at(data, at, end, names, values)
         line_end = _find_byte(data, 10, at, end)
         if line_end < 0:
             return -1, lines
@@ -257,6 +243,24 @@ def _header_fields(
         if not (at < end and (data[at] == 32 or data[at] == 9)):
             if not _field_name_at(data, at, end):
                 return line_end, lines
+
+
+def _named_at(
+    data: bytes, at: int, end: int, names: tuple[bytes, ...], values: list[bytes | None]
+) -> int:
+    """The value of the field at data[at], a line's start in a header block that ends at
+    `end`, set in `values` where it is one of `names` (lower case) found on no line before
+    (None there) and blanks and a colon follow its name; how many were set."""
+    found = 0
+    first = _lower_byte(data[at])  # (_lower_at's first test: most lines name none)
+    for index in range(len(names)):
+        name = names[index]
+        if values[index] is None and name[0] == first and _lower_at(data, at, name):
+            value = _value_after_name(data, at + len(name), end)
+            if value is not None:
+                values[index] = value
+                found += 1
+    return found
 
 
 def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
