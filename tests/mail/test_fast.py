@@ -233,6 +233,17 @@ def test_named_fields_are_read_as_header_field_reads_each(loops, header):
     assert loops.fields_named(header, (b"message-id", b"date", b"from")) == pure
 
 
+def test_named_fields_read_the_first_of_each_name_an_empty_one_too(loops):
+    # (an empty name is a line that starts with its colon, as header_field reads it)
+    header = b": v\nX-Date: no\nDATE : d\n folded\nx: y\nDate: later\n"
+    assert loops.fields_named(header, (b"", b"date", b"x", b"to")) == (
+        b"v",
+        b"d folded",
+        b"y",
+        None,
+    )
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=_DATA,

@@ -255,7 +255,7 @@ def _named_at(
     first = _lower_byte(data[at])  # (_lower_at's first test: most lines name none)
     for index in range(len(names)):
         name = names[index]
-        if values[index] is None and name[0] == first and _lower_at(data, at, name):
+        if values[index] is None and (not name or name[0] == first) and _lower_at(data, at, name):
             value = _value_after_name(data, at + len(name), end)
             if value is not None:
                 values[index] = value

@@ -160,13 +160,12 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # The header as the reader splits it: none where it is damaged (a line that is neither
     # a field nor a continuation ends it, and the body, read from there, may start a URL
     # in what would else be taken for fields), or has a "\r" (the body read whole).
-    fields: ContentFields | None = None
+    fields: ContentFields
     if LOOPS is not None:  # the header's end, its content fields and the first looks, at once
         header_end, starts, encoded, type_value, encoding_value = LOOPS.message_look(
             data, start, end
         )
         fields = type_value, encoding_value
-        lowered = None  # the loops in C read the block as it stands
     else:
         header_end = header_end_at(data, start, end)
         if data.find(b"\r", start, header_end) >= 0:
@@ -175,14 +174,13 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
         starts = b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
         starts = starts or _body_may_start_a_url(data, header_end, end)
         encoded = True  # (_encoded_url_field looks for an encoded word's start itself)
+        fields = content_fields(data[start:header_end], lowered)
     if starts or (encoded and _encoded_url_field(data[start:header_end])):
         return True
     # Only a multipart or message/* body holds part headers of its own (RFC 2046 5.1, 5.2);
     # any other body is read with the message's own transfer encoding, and as HTML, in a
     # charset and flowed only as its own Content-Type says: the one the reader reads (a
     # header the reader ends sooner, at a damaged line, has none of its own, or this one).
-    if fields is None:
-        fields = content_fields(data[start:header_end], lowered)
     ctype, encoding = content_from(fields)
     nested = header_end == start or ctype.maintype in ("multipart", "message")
     if not nested and ctype.maintype not in READ_MAINTYPES:
