@@ -124,7 +124,6 @@ cpdef str references(str text, object decode, tuple mapping)
 @cython.locals(after=Py_ssize_t, run=Py_ssize_t)
 cdef Py_ssize_t _reference_end(str text, Py_ssize_t at, Py_ssize_t end)
 
-cdef bint _hex_char(Py_UCS4 char)
 
 cdef Py_ssize_t _BATCH
 

@@ -751,7 +751,7 @@ def _reference_end(text: str, at: int, end: int) -> int:
             run += 1
         if run == after + 1 and run < end and (text[run] == "x" or text[run] == "X"):
             run += 1
-            while run < end and _hex_char(text[run]):
+            while run < end and _hex_digit(ord(text[run])):
                 run += 1
             if run == after + 2:
                 return -1
@@ -764,10 +764,6 @@ def _reference_end(text: str, at: int, end: int) -> int:
         if run == after:
             return -1
     return run + 1 if run < end and text[run] == ";" else run
-
-
-def _hex_char(char: str) -> bool:
-    return "0" <= char <= "9" or "a" <= char <= "f" or "A" <= char <= "F"
 
 
 def _markup_at(
@@ -942,6 +938,7 @@ def quoted_printable_points(raw: bytes) -> tuple[list[int], list[int]]:
 
 
 def _hex_digit(code: int) -> bool:
+    """Is the character of this code a hex digit, in either case?"""
     return 48 <= code <= 57 or 65 <= code <= 70 or 97 <= code <= 102
 
 
