@@ -164,7 +164,7 @@ def test_a_fault_in_one_message_is_m902_and_the_next_messages_are_read(capsys, h
             raise KeyError("boom")
         return real(data, line, index)
 
-    monkeypatch.setattr("urlint.mail.reader.read_message", faulty)
+    monkeypatch.setattr(message, "read_message", faulty)
     box = "".join(
         f"From a@b Mon Jan  1 00:00:00 2001\nSubject: {n}\n\nsee http://example.com/~{n}\n\n"
         for n in ("one", "two", "three")

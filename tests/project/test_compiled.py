@@ -17,10 +17,12 @@ import pytest
 
 # setup.py's COMPILED, as modules
 COMPILED = [
+    "urlint.core.inputs",
     "urlint.grammar.components",
     "urlint.grammar.display",
     "urlint.grammar.login",
     "urlint.grammar.parse",
+    "urlint.mail.containers",
     "urlint.mail.decoders",
     "urlint.mail.headers",
     "urlint.mail.html",
@@ -28,6 +30,7 @@ COMPILED = [
     "urlint.mail.mime",
     "urlint.mail.origin",
     "urlint.mail.prefilter",
+    "urlint.mail.reader",
     "urlint.mail.reported",
     "urlint.mail.textmap",
     "urlint.output.extract",

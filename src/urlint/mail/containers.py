@@ -169,8 +169,8 @@ def _contained_text(item: TextItem, near: bool) -> Iterator[ScannedText | Proble
             texts = scan_texts(read_chunks(item.stream), item.path, near=near)
         for scanned in texts:
             yield replaced(scanned, path=item.path) if isinstance(scanned, ScannedText) else scanned
-    except BinaryInput as error:
-        yield Problem(ProblemKind.BINARY, str(error), item.path, explicit=False)
+    except BinaryInput as binary:  # (a name of its own: mypyc types a name by its first use)
+        yield Problem(ProblemKind.BINARY, str(binary), item.path, explicit=False)
     except stream_errors() as error:  # a damaged member or stream: the rest of it is lost
         reason = f"cannot be read to its end: {error or type(error).__name__}"
         yield Problem(ProblemKind.UNREADABLE, reason, item.path, item.line)

@@ -20,9 +20,8 @@ from ..sources import kinds
 from ..sources.kinds import leading_blank_lines
 from ..sources.nested import ReadFromHere, read_member_bytes, read_nested
 from ..sources.streams import Prepended, read_at_most
-from . import mbox
+from . import mbox, message
 from .mbox import RawMessage, RawText, UrlFilter
-from .message import read_message
 from .mime import MessageReader
 from .origin import Envelope, MessageInfo
 
@@ -110,7 +109,7 @@ def read_kind(
         if may_hold_urls is None or may_hold_urls(data, (0, len(data)))[0]:
             skip = leading_blank_lines(data)
             yield MessageItem(
-                path, read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True
+                path, message.read_message(data[skip:], 1 + data.count(b"\n", 0, skip), 1), True
             )
         rest = stream.read(1)
         if rest:
@@ -137,7 +136,7 @@ def messages_of(
         if isinstance(item, RawMessage):
             try:
                 if may_hold_urls is None or may_hold_urls(item.data, (0, len(item.data)))[0]:
-                    reader = read_message(item.data, item.line, item.index)
+                    reader = message.read_message(item.data, item.line, item.index)
                 else:
                     continue
             except Exception as error:  # noqa: BLE001 - one message's fault never ends the archive
