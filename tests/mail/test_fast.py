@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,29 @@ _PLACE = st.integers(-5, 130)
 @given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_line_ends_are_counted_as_bytes_count_counts_them(loops, data, start, end):
     assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.lists(
+        st.sampled_from([b"\n", b"\n\n\n", b"\r\n", b"a", b"From x", b"\xe9"]), max_size=400
+    ).map(b"".join),
+    start=st.integers(-5, 1300),
+    end=st.integers(-5, 1300),
+)
+def test_line_ends_of_long_data_are_counted_as_bytes_count_counts_them(loops, data, start, end):
+    # many of newlines' blocks, full of line ends or of none, and the bytes after the last
+    assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
+
+
+def test_a_run_of_line_ends_longer_than_a_blocks_count_is_counted_whole(loops):
+    data = b"\n" * 1000 + b"x" * 300 + b"\n" * 257
+    assert [loops.newlines(data, 0, end) for end in (255, 256, 1000, len(data))] == [
+        255,
+        256,
+        1000,
+        1257,
+    ]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -254,6 +278,22 @@ def test_named_fields_read_the_first_of_each_name_an_empty_one_too(loops):
 )
 def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start, end, lead):
     assert loops.find(data, needle, start, end, lead) == data.find(needle, start, end)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_DATA, cuts=st.lists(_PLACE, max_size=6), lead=st.integers(0, 2))
+def test_the_pieces_lacking_a_needle_are_those_bytes_find_finds_it_not_in(loops, data, cuts, lead):
+    bounds = (0, *sorted(min(max(cut, 0), len(data)) for cut in cuts), len(data))
+    pieces = list(pairwise(bounds))
+    expected = [n for n, (start, end) in enumerate(pieces) if data.find(b"://", start, end) < 0]
+    assert loops.lacking(data, b"://", bounds, lead) == expected
+
+
+def test_the_pieces_lacking_a_needle_are_numbered_in_the_block():
+    data = b"a:// b:/ c:/ d://"
+    assert AS_PYTHON.lacking(data, b"://", (0, 5, 9, 13, len(data)), 1) == [1, 2]
+    # a needle across a cut is in neither piece
+    assert AS_PYTHON.lacking(b"x:// y", b"://", [0, 3, 6], 1) == [0, 1]
 
 
 def test_a_needle_led_by_a_byte_is_found_whole_within_the_bounds():

@@ -10,7 +10,9 @@ cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
 
-@cython.locals(base="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t)
+cdef Py_ssize_t _BLOCK_BYTES
+
+@cython.locals(base="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t, block="unsigned char", place=Py_ssize_t)
 cpdef Py_ssize_t newlines(bytes data, Py_ssize_t start, Py_ssize_t end)
 
 cdef tuple _clamped(Py_ssize_t length, Py_ssize_t start, Py_ssize_t end)
@@ -85,6 +87,9 @@ cdef bint _names_a_parameter(bytes data, Py_ssize_t equals)
 
 @cython.locals(size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t)
 cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*)
+
+@cython.locals(numbers=list, start=Py_ssize_t, end=Py_ssize_t, number=Py_ssize_t)
+cpdef list lacking(bytes data, bytes needle, object bounds, Py_ssize_t lead=*)
 
 @cython.locals(place=Py_ssize_t)
 cdef bint _same_at(bytes data, Py_ssize_t at, bytes needle)

@@ -18,7 +18,7 @@ the engine's entry at each).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, MutableSequence, Sequence
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from ..sources.kinds import FIELD_NAME
@@ -57,15 +57,28 @@ _NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for cod
 
 def newlines(data: bytes, start: int, end: int) -> int:
     """How many line ends data[start:end] holds: `data.count(b"\\n", start, end)`, in a
-    loop the C compiler runs on many bytes at once."""
+    loop the C compiler runs on many bytes at once: counted a block at a time in a byte
+    (a count of one byte a lane, added across the lanes once a block, where a count as wide
+    as the sum widened every lane at each step: 2.5 instructions a byte, now a quarter)."""
     if _IN_C:
         start, end = _clamped(len(data), start, end)
         base = cython.cast(cython.p_uchar, data)
         count = 0
-        for at in range(start, end):
-            count += base[at] == 10
+        at = start
+        while at + _BLOCK_BYTES <= end:
+            block = 0
+            for place in range(_BLOCK_BYTES):
+                block += base[at + place] == 10
+            count += block
+            at += _BLOCK_BYTES
+        for place in range(at, end):
+            count += base[place] == 10
         return count
     return data.count(b"\n", start, end)
+
+
+# The bytes a block of `newlines` counts in one byte: fewer than 256.
+_BLOCK_BYTES = 128
 
 
 def _clamped(length: int, start: int, end: int) -> tuple[int, int]:
@@ -962,6 +975,20 @@ def find(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) -> int
     return -1
 
 
+def lacking(data: bytes, needle: bytes, bounds: Sequence[int], lead: int = 0) -> list[int]:
+    """The numbers of the pieces data[bounds[i]:bounds[i + 1]] that hold no `needle`, each
+    looked at by `find` (led by the needle's byte at `lead`): one call for a block of
+    messages, where the prefilter's call for each took a fifth of its look at most of them."""
+    numbers: list[int] = []
+    start = bounds[0]
+    for number in range(len(bounds) - 1):
+        end = bounds[number + 1]
+        if find(data, needle, start, end, lead) < 0:
+            numbers.append(number)
+        start = end
+    return numbers
+
+
 def _same_at(data: bytes, at: int, needle: bytes) -> bool:
     """Does data[at:] start with `needle` (`at` and the needle within the data)?"""
     for place in range(len(needle)):
@@ -1002,6 +1029,7 @@ __all__ = [
     "from_lines",
     "header_stop",
     "header_url_hints",
+    "lacking",
     "markup",
     "message_look",
     "nested_marks",

@@ -101,7 +101,9 @@ cdef bint _one_byte_a_character(str text)
 @cython.locals(data="const unsigned char*", found="const unsigned char*")
 cdef Py_ssize_t _find_narrow(str text, unsigned char char, Py_ssize_t start, Py_ssize_t end)
 
-@cython.locals(data="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t)
+cdef Py_ssize_t _BLOCK_CHARACTERS
+
+@cython.locals(data="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t, block="unsigned char", place=Py_ssize_t)
 cdef Py_ssize_t _newlines(str text, Py_ssize_t start, Py_ssize_t end)
 
 cdef Py_ssize_t _after_last_newline(str text, Py_ssize_t start, Py_ssize_t end)

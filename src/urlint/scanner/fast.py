@@ -707,14 +707,26 @@ def _find_narrow(text: str, char: int, start: int, end: int) -> int:
 
 def _newlines(text: str, start: int, end: int) -> int:
     """How many line ends text[start:end] holds (a loop the C compiler runs on many bytes
-    at once, where `text` is one byte a character)."""
+    at once, where `text` is one byte a character: counted a block at a time in a byte, as
+    mail.fast.newlines counts, and for the same reason)."""
     if _IN_C and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
         data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
         count = 0
-        for at in range(start, end):
-            count += data[at] == 10
+        at = start
+        while at + _BLOCK_CHARACTERS <= end:
+            block = 0
+            for place in range(_BLOCK_CHARACTERS):
+                block += data[at + place] == 10
+            count += block
+            at += _BLOCK_CHARACTERS
+        for place in range(at, end):
+            count += data[place] == 10
         return count
     return text.count("\n", start, end)
+
+
+# The characters a block of `_newlines` counts in one byte: fewer than 256.
+_BLOCK_CHARACTERS = 128
 
 
 def _after_last_newline(text: str, start: int, end: int) -> int:
