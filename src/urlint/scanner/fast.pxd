@@ -1,8 +1,15 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the rules
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from libc.string cimport memchr
+
+
+cdef extern from "Python.h":
+    # a type's instance of `nitems` items, zeroed (a tuple subclass's own tp_alloc)
+    object PyType_GenericAlloc(type kind, Py_ssize_t nitems)
 
 cdef bint _IN_C  # COMPILED, as the loops read it
 # byte tables read in the C loops
@@ -107,3 +114,6 @@ cdef Py_ssize_t _BLOCK_CHARACTERS
 cdef Py_ssize_t _newlines(str text, Py_ssize_t start, Py_ssize_t end)
 
 cdef Py_ssize_t _after_last_newline(str text, Py_ssize_t start, Py_ssize_t end)
+
+@cython.locals(size=Py_ssize_t, place=Py_ssize_t)
+cdef object _record(type kind, tuple fields, tuple defaults=*)
