@@ -2,7 +2,7 @@
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
-from libc.string cimport memchr
+from libc.string cimport memchr, memcmp
 
 cdef bint _IN_C  # COMPILED, as the loops read it
 cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
@@ -85,7 +85,10 @@ cdef bint _message_part_at(bytes data, Py_ssize_t slash, Py_ssize_t end)
 @cython.locals(name_end=Py_ssize_t)
 cdef bint _names_a_parameter(bytes data, Py_ssize_t equals)
 
-@cython.locals(size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t)
+@cython.locals(
+    size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t,
+    base="const unsigned char*", wanted="const unsigned char*", found="const unsigned char*",
+)
 cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*)
 
 @cython.locals(numbers=list, start=Py_ssize_t, end=Py_ssize_t, number=Py_ssize_t)

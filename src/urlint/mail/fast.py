@@ -967,6 +967,22 @@ def find(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) -> int
         return data.find(needle, start, end)  # (offsets from the end, as bytes.find reads them)
     byte = needle[lead]
     last = end - size + lead + 1  # the lead byte of a needle that ends by `end` stands before
+    if _IN_C:  # memchr and memcmp on the bytes (a call for each lead byte met, no more)
+        base = cython.cast(cython.p_uchar, data)
+        wanted = cython.cast(cython.p_uchar, needle)
+        at = start + lead
+        while at < last:
+            found = cython.cast(
+                cython.p_uchar,
+                memchr(base + at, byte, last - at),  # type: ignore[name-defined]  # noqa: F821
+            )
+            if found == cython.NULL:
+                return -1
+            at = found - base
+            if memcmp(base + at - lead, wanted, size) == 0:  # type: ignore[name-defined]  # noqa: F821
+                return at - lead
+            at += 1
+        return -1
     at = _find_byte(data, byte, start + lead, last)
     while at >= 0:
         if _same_at(data, at - lead, needle):
