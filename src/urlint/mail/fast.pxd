@@ -33,7 +33,7 @@ cdef bint _ends_a_bare_name(bytes data, Py_ssize_t colon)
 cdef bint _opens_a_wrapper(bytes data, Py_ssize_t angle, Py_ssize_t end)
 
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
-cdef Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
+cdef inline Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(values=tuple)
 cpdef tuple content_fields(bytes header)
@@ -46,8 +46,8 @@ cpdef tuple fields_named(bytes header, tuple names)
 @cython.locals(found=Py_ssize_t, first=Py_ssize_t, index=Py_ssize_t, name=bytes)
 cdef Py_ssize_t _named_at(bytes data, Py_ssize_t at, Py_ssize_t end, tuple names, list values) except -1
 
-@cython.locals(size=Py_ssize_t, place=Py_ssize_t)
-cdef bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
+@cython.locals(size=Py_ssize_t, place=Py_ssize_t, base="const unsigned char*", wanted="const unsigned char*")
+cdef inline bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
 
 cdef inline Py_ssize_t _lower_byte(Py_ssize_t code)
 

@@ -281,6 +281,13 @@ def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
     size = len(lower)
     if at + size > len(data):
         return False
+    if _IN_C and at >= 0:  # the bytes read in place (each read checked against the bounds)
+        base = cython.cast(cython.p_uchar, data)
+        wanted = cython.cast(cython.p_uchar, lower)
+        for place in range(size):
+            if _lower_byte(base[at + place]) != wanted[place]:
+                return False
+        return True
     for place in range(size):
         if _lower_byte(data[at + place]) != lower[place]:
             return False
