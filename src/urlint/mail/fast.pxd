@@ -20,8 +20,8 @@ cdef tuple _clamped(Py_ssize_t length, Py_ssize_t start, Py_ssize_t end)
 @cython.locals(at=Py_ssize_t, after=Py_ssize_t)
 cpdef Py_ssize_t header_stop(bytes data, Py_ssize_t start, Py_ssize_t end)
 
-@cython.locals(name_start=Py_ssize_t)
-cdef bint _field_name_at(bytes data, Py_ssize_t at, Py_ssize_t end)
+@cython.locals(name_start=Py_ssize_t, base="const unsigned char*", table="const unsigned char*")
+cdef inline bint _field_name_at(bytes data, Py_ssize_t at, Py_ssize_t end)
 
 @cython.locals(colon=Py_ssize_t, angle=Py_ssize_t)
 cpdef bint body_may_start_a_url(bytes data, Py_ssize_t start, Py_ssize_t end)

@@ -116,6 +116,17 @@ def _field_name_at(data: bytes, at: int, end: int) -> bool:
     """Does a field's name and its colon start at data[at] (FIELD_NAME: printable ASCII but
     ":", then blanks, then ":"), within `end`?"""
     name_start = at
+    if _IN_C and at >= 0:  # the bytes and the table read in place
+        end = min(end, len(data))
+        base = cython.cast(cython.p_uchar, data)
+        table = cython.cast(cython.p_uchar, _NAME_CHAR)
+        while at < end and table[base[at]]:
+            at += 1
+        if at == name_start:
+            return False
+        while at < end and (base[at] == 32 or base[at] == 9):
+            at += 1
+        return at < end and base[at] == 58
     while at < end and _NAME_CHAR[data[at]]:
         at += 1
     if at == name_start:
