@@ -30,7 +30,7 @@ URL grammar and masking, the mbox framing, the prefilter, the MIME reader, heade
 transfer decoding, HTML text, a message's identity, positions back to raw lines, which URLs
 a message reports, the text decoding, the extract formats, and the loops that take a
 container's messages to their texts: mail/reader.py, mail/containers.py, core/inputs.py,
-whose interpreted loops took 3% of a run on mail). The whole test suite passes on it
+run for every message of a mailbox). The whole test suite passes on it
 (.ci/run runs it on both builds). The fault boundary around the MIME reader
 (mail/message.py) and the pipeline stay Python: tests put faults into them by patching
 (tests/acceptance/test_damage.py, tests/mail/test_fallback.py), which compiled code,
