@@ -289,6 +289,10 @@ def test_the_pieces_lacking_a_needle_are_those_bytes_find_finds_it_not_in(loops,
     assert loops.lacking(data, b"://", bounds, lead) == expected
 
 
+def test_no_piece_lacks_a_needle_where_the_bounds_cut_none(loops):
+    assert [loops.lacking(b"x:/", b"://", bounds, 1) for bounds in ((), (0,), [3])] == [[], [], []]
+
+
 def test_the_pieces_lacking_a_needle_are_numbered_in_the_block():
     data = b"a:// b:/ c:/ d://"
     assert AS_PYTHON.lacking(data, b"://", (0, 5, 9, 13, len(data)), 1) == [1, 2]

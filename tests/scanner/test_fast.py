@@ -68,6 +68,21 @@ def _same(text: str, module, syntax: str = "text", chunk=None) -> None:
     assert _read(text, module, syntax, chunk) == _read(text, None, syntax, chunk)
 
 
+def test_an_easy_urls_records_are_the_pure_paths_in_type_and_hash(fast_path):
+    # The lane makes an easy URL's records itself (fast._record): each is of the class the
+    # pure path makes and hashes as its record does, so a set of both holds one.
+    text = "see http://example.com/a/b.html and ftp://ftp.example.net/pub/\n"
+    made, expected = _read(text, fast_path), _read(text, None)
+    assert [c.url for c in made] == ["http://example.com/a/b.html", "ftp://ftp.example.net/pub/"]
+    for candidate, pure in zip(made, expected, strict=True):
+        for mine, theirs in ((candidate, pure), (candidate.span, pure.span)):
+            assert type(mine) is type(theirs)
+            assert hash(mine) == hash(theirs)
+            assert len({mine, theirs}) == 1
+        assert type(candidate.span.start) is type(pure.span.start)
+        assert hash(candidate.span.end) == hash(pure.span.end)
+
+
 # Mild: prose and URLs, most of the common shape (no "@" near), some of the shapes the fast
 # path hands back, with marks around them.
 _WORDS = ["see ", "the page ", "at ", "Note: ", "x", "\n", "\n\n", " ", "  ", "\t", "\r\n"]

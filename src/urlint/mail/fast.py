@@ -1014,6 +1014,8 @@ def lacking(data: bytes, needle: bytes, bounds: Sequence[int], lead: int = 0) ->
     looked at by `find` (led by the needle's byte at `lead`): one call for a block of
     messages, where the prefilter's call for each took a fifth of its look at most of them."""
     numbers: list[int] = []
+    if len(bounds) < 2:
+        return numbers  # no piece
     start = bounds[0]
     for number in range(len(bounds) - 1):
         end = bounds[number + 1]

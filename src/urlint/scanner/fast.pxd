@@ -12,6 +12,7 @@ cdef extern from "Python.h":
     object PyType_GenericAlloc(type kind, Py_ssize_t nitems)
 
 cdef bint _IN_C  # COMPILED, as the loops read it
+cdef bint _RECORDS_IN_C
 # byte tables read in the C loops
 cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING
 cdef Py_ssize_t _NAME_PLACES

@@ -43,6 +43,7 @@ bench/throughput.py):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from re import Match, Pattern
 
@@ -71,6 +72,10 @@ if COMPILED:
     # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
     # module's branches use them, and this file as Python needs no Cython.
     import cython
+# Records made in C as tuple.__new__ makes them (`_record`), on the Pythons whose tuple holds
+# its items alone: from 3.14 a tuple caches its hash in it too, which tuple.__new__ marks
+# as not yet made (a record allocated here would hash to 0).
+_RECORDS_IN_C = _IN_C and sys.version_info < (3, 14)
 
 # The reaches the rules read (bare's, login_runs_on's), as C integers where compiled.
 _SCHEME_LOOK = _SHORT_WINDOW  # bare.scheme_start's first look
@@ -691,8 +696,9 @@ def _record(kind: type, fields: tuple, defaults: tuple = ()) -> Any:
     """The record `kind` of `fields`, then `defaults`: records.built's (tuple.__new__'s)
     record, made in C as tuple.__new__ makes a subclass's, the record allocated and each
     field set in it (tuple.__new__ made a tuple of the fields, then the record, and copied
-    them over: the lane's four records of an easy URL took 1,400 instructions each)."""
-    if _IN_C:
+    them over: the lane's four records of an easy URL took 1,400 instructions each), where
+    the tuple's layout is known (`_RECORDS_IN_C`)."""
+    if _RECORDS_IN_C:
         size = len(fields)
         made = PyType_GenericAlloc(kind, size + len(defaults))  # type: ignore[name-defined]  # noqa: F821
         for place in range(size):
