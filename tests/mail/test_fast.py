@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from array import array
 from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
@@ -590,12 +591,13 @@ _MARKUP_PAGES = _texts_of(_MARKUP_PIECES, 24)
 
 def _markup(loops, page: str) -> tuple | None:
     """mail.fast.markup's reading of `page`, as lists (None: handed back)."""
-    mapping, hidden = ([], []), ([], [])
+    mapping, hidden = (array("q"), array("q")), (array("q"), array("q"))
     text = loops.markup(page, html.BLOCK_ELEMENTS, frozenset(html.HIDDEN_ELEMENTS), mapping, hidden)
+    read = [entries.tolist() for entries in (*mapping, *hidden)]
     if text is None:
-        assert mapping == hidden == ([], [])  # nothing appended
+        assert read == [[], [], [], []]  # nothing appended
         return None
-    return text, *mapping, *hidden
+    return text, *read
 
 
 def _stripped(page: str) -> tuple:
@@ -673,12 +675,13 @@ _REFERENCE_TEXTS = _texts_of(_REFERENCE_PIECES, 24)
 
 def _references(loops, text: str) -> tuple | None:
     """mail.fast.references' reading of `text`, as lists (None: handed back)."""
-    mapping: tuple[list[int], list[int]] = ([], [])
+    mapping = (array("q"), array("q"))
     decoded = loops.references(text, html.unescape, mapping)
+    read = [entries.tolist() for entries in mapping]
     if decoded is None:
-        assert mapping == ([], [])  # nothing appended
+        assert read == [[], []]  # nothing appended
         return None
-    return decoded, *mapping
+    return decoded, *read
 
 
 def _decoded(text: str) -> tuple:

@@ -2,6 +2,7 @@
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.string cimport memchr, memcmp
 
 cdef bint _IN_C  # COMPILED, as the loops read it
@@ -136,6 +137,9 @@ cdef Py_ssize_t _reference_end(str text, Py_ssize_t at, Py_ssize_t end)
 cdef Py_ssize_t _BATCH
 
 cdef void _hand_on(list texts, list pieces, tuple entries, tuple into) except *
+
+@cython.locals(size=Py_ssize_t, packed=bytes, base=cython.p_longlong, index=Py_ssize_t)
+cdef bytes _packed(list entries)
 
 @cython.locals(after=Py_ssize_t, word_end=Py_ssize_t, name=str, close=Py_ssize_t, element_end=Py_ssize_t, slash=bint, letter=Py_ssize_t)
 cdef Py_ssize_t _markup_at(str source, Py_ssize_t at, Py_ssize_t end, frozenset blocks, frozenset hidden)
