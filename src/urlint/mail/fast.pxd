@@ -41,8 +41,15 @@ cpdef tuple content_fields(bytes header)
 
 cdef tuple _CONTENT_FIELDS
 
-@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t)
+@cython.locals(values=list, left=Py_ssize_t, end=Py_ssize_t, at=Py_ssize_t, firsts=bytes)
 cpdef tuple fields_named(bytes header, tuple names)
+
+cdef bytes _first_bytes(tuple names)
+
+cdef bytes _CONTENT_FIRSTS
+
+@cython.locals(first=Py_ssize_t, index=Py_ssize_t)
+cdef inline bint _may_name(bytes data, Py_ssize_t at, bytes firsts)
 
 @cython.locals(found=Py_ssize_t, first=Py_ssize_t, index=Py_ssize_t, name=bytes)
 cdef Py_ssize_t _named_at(bytes data, Py_ssize_t at, Py_ssize_t end, tuple names, list values) except -1
@@ -59,7 +66,7 @@ cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
 cpdef tuple entity_header(bytes data)
 
 @cython.locals(left=Py_ssize_t, lines=Py_ssize_t, at=Py_ssize_t, line_end=Py_ssize_t)
-cdef tuple _header_fields(bytes data, Py_ssize_t start, Py_ssize_t end, tuple names, list values)
+cdef tuple _header_fields(bytes data, Py_ssize_t start, Py_ssize_t end, tuple names, bytes firsts, list values)
 
 @cython.locals(colon=Py_ssize_t)
 cdef bint _names_a_url_in(bytes data, Py_ssize_t start, Py_ssize_t end)
@@ -101,6 +108,7 @@ cdef bint _same_at(bytes data, Py_ssize_t at, bytes needle)
 @cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
 cpdef list header_url_hints(bytes header)
 
+@cython.locals(last=Py_ssize_t)
 cdef bint _after_mailto_or_url(bytes data, Py_ssize_t colon, Py_ssize_t start=*)
 
 @cython.locals(found=list, end=Py_ssize_t, start=Py_ssize_t, line_end=Py_ssize_t)
@@ -118,7 +126,7 @@ cdef bint _latin1(str source)
 
 cdef bint _ascii_letter(Py_UCS4 char)
 
-@cython.locals(at=Py_ssize_t, name=str, after=Py_ssize_t)
+@cython.locals(at=Py_ssize_t, name=str, after=Py_ssize_t, first=Py_ssize_t)
 cdef bint _names_a_url_attribute(str source, Py_ssize_t start, Py_ssize_t end, tuple names)
 
 @cython.locals(place=Py_ssize_t)

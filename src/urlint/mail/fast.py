@@ -218,9 +218,11 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
     values: list[bytes | None] = [None] * len(names)
     left = len(names)
     end = len(header)
+    firsts = _first_bytes(names)
     at = 0
     while at < end:
-        left -= _named_at(header, at, end, names, values)
+        if _may_name(header, at, firsts):
+            left -= _named_at(header, at, end, names, values)
         if left == 0:
             break
         at = _find_byte(header, 10, at, end)
@@ -237,18 +239,24 @@ def entity_header(data: bytes) -> tuple[int, int, bytes | None, bytes | None]:
     Content-Type and Content-Transfer-Encoding values (`content_fields` of
     data[:stop + 1]; read where a blank line follows the stop, else None)."""
     values: list[bytes | None] = [None, None]
-    stop, lines = _header_fields(data, 0, len(data), _CONTENT_FIELDS, values)
+    stop, lines = _header_fields(data, 0, len(data), _CONTENT_FIELDS, _CONTENT_FIRSTS, values)
     if stop < 0 or not _blank_line_at(data, stop, len(data)):
         return stop, lines, None, None
     return stop, lines, values[0], values[1]
 
 
 def _header_fields(
-    data: bytes, start: int, end: int, names: tuple[bytes, ...], values: list[bytes | None]
+    data: bytes,
+    start: int,
+    end: int,
+    names: tuple[bytes, ...],
+    firsts: bytes | None,
+    values: list[bytes | None],
 ) -> tuple[int, int]:
     """`header_stop(data, start, end)` and the line ends from `start` up to and with it, the
-    first value of each field of `names` (lower case) on the lines before it set in
-    `values` (fields_named's; None left for a field missing), in one walk over the lines.
+    first value of each field of `names` (lower case; `firsts`, their `_first_bytes`) on
+    the lines before it set in `values` (fields_named's; None left for a field missing), in
+    one walk over the lines.
 
     A field's value ends at a line end no blank follows, at the stop at the latest (no
     blank follows the stop): the values are those of the header block that ends there,
@@ -258,7 +266,7 @@ def _header_fields(
     lines = 0
     at = start  # a line's start
     while True:
-        if left and at < end:
+        if left and at < end and _may_name(data, at, firsts):
             left -= _named_at(data, at, end, names, values)
         line_end = _find_byte(data, 10, at, end)
         if line_end < 0:
@@ -268,6 +276,30 @@ def _header_fields(
         if not (at < end and (data[at] == 32 or data[at] == 9)):
             if not _field_name_at(data, at, end):
                 return line_end, lines
+
+
+def _first_bytes(names: tuple[bytes, ...]) -> bytes | None:
+    """The first byte of each of `names` (lower case), in order; None where one is empty
+    (it names every line)."""
+    if not all(names):
+        return None
+    return bytes([name[0] for name in names])
+
+
+_CONTENT_FIRSTS = _first_bytes(_CONTENT_FIELDS)
+
+
+def _may_name(data: bytes, at: int, firsts: bytes | None) -> bool:
+    """Can one of the names whose `_first_bytes` are `firsts` start at data[at], which is in
+    the data? Its first byte in lower case is one of theirs (a line is asked for its name
+    only then: most lines of a header name none of those asked for)."""
+    if firsts is None:
+        return True
+    first = _lower_byte(data[at])
+    for index in range(len(firsts)):
+        if firsts[index] == first:
+            return True
+    return False
 
 
 def _named_at(
@@ -344,10 +376,14 @@ def _names_a_url_in(data: bytes, start: int, end: int) -> bool:
 
 def _after_mailto_or_url(data: bytes, colon: int, start: int = 0) -> bool:
     """Does "mailto" or "<url", in either case, stand right before data[colon], after
-    `start`?"""
-    return (colon - start >= 6 and _lower_at(data, colon - 6, b"mailto")) or (
-        colon - start >= 4 and _lower_at(data, colon - 4, b"<url")
-    )
+    `start`? (Told first by the byte before the colon, their last: a header's colons end
+    its field names and times, most of them.)"""
+    if colon - start < 4:
+        return False
+    last = _lower_byte(data[colon - 1])
+    if last == 0x6F:  # "o"
+        return colon - start >= 6 and _lower_at(data, colon - 6, b"mailto")
+    return last == 0x6C and _lower_at(data, colon - 4, b"<url")  # "l"
 
 
 def header_url_hints(header: bytes) -> list[int]:
@@ -461,7 +497,7 @@ def message_look(
     header_end = start
     values: list[bytes | None] = [None, None]
     if data.startswith(b"From ", start, end) or _field_name_at(data, start, end):
-        stop = _header_fields(data, start, end, _CONTENT_FIELDS, values)[0]
+        stop = _header_fields(data, start, end, _CONTENT_FIELDS, _CONTENT_FIRSTS, values)[0]
         stop = end if stop < 0 else stop
         if _blank_line_at(data, stop, end):
             header_end = stop
@@ -828,6 +864,7 @@ def _markup_at(
     if source.startswith("!--", after):  # a comment, to its end by the tokenizer's rules
         return _comment_end(source, at + 4, end) * 4 + _HIDDEN
     word_end = _word_end(source, after, end)
+    name = ""
     if word_end > after:
         name = source[after:word_end].lower()
         if name in hidden:  # an element read to its end tag
@@ -838,9 +875,10 @@ def _markup_at(
             return element_end * 4 + (_TAG if name == "head" else _HIDDEN)
     slash = after < end and source[after] == "/"
     letter = after + 1 if slash else after
-    if slash:
+    if slash:  # (else the name read above)
         word_end = _word_end(source, letter, end)
-    if word_end > letter and source[letter:word_end].lower() in blocks:
+        name = source[letter:word_end].lower()
+    if word_end > letter and name in blocks:
         close = _find_char(source, 62, word_end, end)
         return _NO_MARKUP if close < 0 else (close + 1) * 4 + _BLOCK
     if letter < end and _ascii_letter(source[letter]):  # any other tag
@@ -935,10 +973,11 @@ def _ascii_letter(char: str) -> bool:
 def _names_a_url_attribute(source: str, start: int, end: int, names: tuple[str, ...]) -> bool:
     """Does source[start:end] hold one of `names`, in any case, after HTML's whitespace
     (html._SPACE), "/" or a quote, then whitespace and an "="?"""
-    for at in range(start, end):
+    for at in range(start, end - 1):  # (a name starts after the separator, within the tag)
         if source[at] in " \t\n\r\f/\"'":
+            first = ord(source[at + 1]) | 0x20  # (_lower_str_at's first test, asked once)
             for name in names:
-                if _lower_str_at(source, at + 1, name, end):
+                if (not name or ord(name[0]) == first) and _lower_str_at(source, at + 1, name, end):
                     after = at + 1 + len(name)
                     while after < end and source[after] in " \t\n\r\f":
                         after += 1
