@@ -309,6 +309,18 @@ def test_one_look_finds_the_content_type_and_the_transfer_encoding_as_two_do(pie
     )
 
 
+TYPE_VALUES = [b"", b" ", b"MultiPart", b"/", b"message", b"Mixed", b";", b"\n\t", b"text", b" x"]
+
+
+@given(st.one_of(st.none(), st.lists(st.sampled_from(TYPE_VALUES), max_size=8).map(b"".join)))
+def test_the_top_level_type_alone_is_the_one_the_whole_value_gives(value):
+    # The prefilter reads a multipart's type without its parameters (maintype_of): the
+    # same type content_from reads, folded, empty, unnamed or damaged.
+    from urlint.mail.headers import content_from, maintype_of
+
+    assert maintype_of(value) == content_from((value, None))[0].maintype
+
+
 def test_one_look_reads_the_first_field_of_each_name():
     from urlint.mail.headers import content_fields, content_from
 

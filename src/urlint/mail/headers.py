@@ -208,13 +208,8 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
     says. Cached: most messages in an archive share a handful of values (the result is
     shared: read only)."""
     text = unfold(value).decode("latin-1") if value else ""
-    semicolon = text.find(";")  # where the parameters start
-    if semicolon < 0:
-        semicolon = len(text)  # none
-    kind = text[:semicolon]
-    maintype, slash, subtype = kind.strip().lower().partition("/")
-    if not slash or not maintype or not subtype:
-        maintype, _, subtype = default.partition("/")
+    semicolon = _parameters_start(text)
+    maintype, subtype = _media_type(text, semicolon, default)
     params: dict[str, str] = {}
     places: dict[str, int] = {}
     for match in _PARAMETER.finditer(text, semicolon):
@@ -232,6 +227,32 @@ def content_type(value: bytes | None, default: str = "text/plain") -> ContentTyp
     words = subtype.split()
     # (built: a record's own constructor is a Python function, called for most parts)
     return built(ContentType, (maintype, words[0] if words else subtype, params, text, places))
+
+
+def _parameters_start(text: str) -> int:
+    """Where a Content-Type value's parameters start: its first ";", or its end."""
+    semicolon = text.find(";")
+    return len(text) if semicolon < 0 else semicolon
+
+
+def _media_type(text: str, semicolon: int, default: str) -> tuple[str, str]:
+    """The type and subtype a Content-Type value names before its parameters (at
+    `semicolon`), in lower case; `default`'s where it names none that reads."""
+    maintype, slash, subtype = text[:semicolon].strip().lower().partition("/")
+    if not slash or not maintype or not subtype:
+        maintype, _, subtype = default.partition("/")
+    return maintype, subtype
+
+
+def maintype_of(value: bytes | None) -> str:
+    """`content_from`'s Content-Type's top-level type, for a header block whose
+    Content-Type field has the value `value` (None: it has none), where only that is asked:
+    the parameters, a multipart's boundary among them, new at each message, are not read
+    (mail.prefilter)."""
+    if not value:
+        return "text"
+    text = unfold(value).decode("latin-1")
+    return _media_type(text, _parameters_start(text), "text/plain")[0]
 
 
 # A field ends at a line end not followed by a blank (RFC 5322 2.2.3: folding).

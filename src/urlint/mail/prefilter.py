@@ -30,6 +30,7 @@ from .headers import (
     field_around,
     header_end_at,
     header_stop,
+    maintype_of,
 )
 from .html import BLOCK_NAMES
 from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
@@ -187,10 +188,15 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
     # any other body is read with the message's own transfer encoding, and as HTML, in a
     # charset and flowed only as its own Content-Type says: the one the reader reads (a
     # header the reader ends sooner, at a damaged line, has none of its own, or this one).
-    ctype, encoding = content_from(fields)
-    nested = header_end == start or ctype.maintype in ("multipart", "message")
-    if not nested and ctype.maintype not in READ_MAINTYPES:
-        return False  # a body the reader does not read (an image, an application)
+    # Only a single part's Content-Type is read whole: a multipart's parameters (its
+    # boundary, new at each message, which content_type's cache never holds) are not read.
+    nested = header_end == start or maintype_of(fields[0]) in ("multipart", "message")
+    ctype: ContentType | None = None
+    encoding = ""
+    if not nested:
+        ctype, encoding = content_from(fields)
+        if ctype.maintype not in READ_MAINTYPES:
+            return False  # a body the reader does not read (an image, an application)
     marks = _nested_marks(data, start, end) if nested else None
     if nested:
         hiding = _hiding_encodings(data, start, end, marks)
@@ -209,13 +215,13 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
             return True
         marks = _nested_marks(data, start, end) if nested else None
     # A multipart's own parts say which of them is HTML (their media type, in any case).
-    if nested:
+    if ctype is None:
         html, message_part = _types_named(data, start, end, marks)
     else:
         html, message_part = ctype.subtype == "html", False
     if html and _html_may_start_a_url(data, header_end, end):
         return True
-    return _decoded_apart(data, start, end, None if nested else ctype, html, message_part, marks)
+    return _decoded_apart(data, start, end, ctype, html, message_part, marks)
 
 
 # What the compiled loops read of a multipart or message/* in one pass (mail.fast.nested_marks:
