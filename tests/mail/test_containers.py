@@ -326,6 +326,26 @@ def test_mboxrd_quoting_is_looked_for_where_a_find_finds_it(pieces, start, end):
     assert _quoted_from(data, start, end) == data.find(b">From ", start, end)
 
 
+@given(
+    st.lists(st.sampled_from([b">From ", b">", b"From ", b">Fro", b"\n", b"x"]), max_size=12),
+    st.integers(0, 40),
+    st.integers(0, 40),
+    st.integers(-3, 1),
+)
+def test_mboxrd_quoting_is_told_by_the_look_for_from_lines_where_it_covers(
+    pieces, start, end, before
+):
+    # The framing's look for From_ lines says where ">From " first stands from where it
+    # looked (mail.fast.from_lines); the messages' pass takes that, or looks itself.
+    from urlint.mail.mbox import _first_quoted
+
+    data = b"".join(pieces)
+    looked_from = max(0, start + before)
+    hint = (looked_from, data.find(b">From ", looked_from))
+    assert _first_quoted(data, start, end, hint) == data.find(b">From ", start, end)
+    assert _first_quoted(data, start, end, None) == data.find(b">From ", start, end)
+
+
 def test_an_mboxrd_message_copied_out_has_its_quoting_undone():
     from urlint.mail.mbox import _quoted_from
 

@@ -436,6 +436,9 @@ def test_a_multiparts_marks_read_folds_quotes_and_looks_behind_the_start():
 # An mbox's lines: From_ lines whole and broken, after blank lines and not, long ones.
 _FROM_PIECES = [
     "From fred@x.example Thu Mar  1 03:00:13 2001\n",
+    ">From x 1:23\n",  # mboxrd's quoting, in a body and in a From_ line
+    "From x >From 1:23\n",
+    ">",
     "From x 1:23\n",
     "From x\t12:34\n",
     "From  x 12:34\n",
@@ -465,6 +468,13 @@ def test_from_lines_are_found_where_the_framings_pattern_finds_them(loops, data,
     pure = [found.start() for found in pattern.finditer(data, max(at, 0))]
     expected = pure[:1] if first_only else pure
     assert loops.from_lines(data, at, first_only, mbox._FROM_LINE_TAIL) == expected
+    # mboxrd's quoting, met on the way: where ">From " first stands from the message's
+    # start on, before `at` (half way to it here) or after
+    quoted: list[int] = []
+    message_start = max(at, 0) // 2
+    tail = mbox._FROM_LINE_TAIL
+    assert loops.from_lines(data, at, first_only, tail, quoted, message_start) == expected
+    assert quoted == ([] if first_only else [data.find(b">From ", message_start)])
 
 
 def test_a_from_line_ends_within_its_longest():

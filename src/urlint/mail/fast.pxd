@@ -111,8 +111,8 @@ cpdef list header_url_hints(bytes header)
 @cython.locals(last=Py_ssize_t)
 cdef bint _after_mailto_or_url(bytes data, Py_ssize_t colon, Py_ssize_t start=*)
 
-@cython.locals(found=list, end=Py_ssize_t, start=Py_ssize_t, line_end=Py_ssize_t)
-cpdef list from_lines(bytes data, Py_ssize_t at, bint first_only, Py_ssize_t tail)
+@cython.locals(found=list, end=Py_ssize_t, start=Py_ssize_t, line_end=Py_ssize_t, looked_from=Py_ssize_t, first_quoted=Py_ssize_t)
+cpdef list from_lines(bytes data, Py_ssize_t at, bint first_only, Py_ssize_t tail, list quoted=*, Py_ssize_t quoted_from=*)
 
 @cython.locals(after=Py_ssize_t, line_end=Py_ssize_t, at=Py_ssize_t)
 cdef Py_ssize_t _from_line_end(bytes data, Py_ssize_t start, Py_ssize_t end, Py_ssize_t tail)

@@ -415,24 +415,54 @@ def header_url_hints(header: bytes) -> list[int]:
     return hints
 
 
-def from_lines(data: bytes, at: int, first_only: bool, tail: int) -> list[int]:
+def from_lines(
+    data: bytes,
+    at: int,
+    first_only: bool,
+    tail: int,
+    quoted: list[int] | None = None,
+    quoted_from: int = 0,
+) -> list[int]:
     """Where the From_ lines after a blank line start, from `at` on (the first only, if
     asked): the starts of mbox._FROM_LINE_AFTER_BLANK's matches from `at`, as finditer
     (or search) gives them, `tail` the farthest its line end stands past "From "
     (mbox._FROM_LINE_TAIL). Led by the "F" of each "From ", which is rarer than the line
-    ends the pattern's look behind turns on."""
+    ends the pattern's look behind turns on.
+
+    With `quoted` (and not `first_only`), where mboxrd's quoting first stands from
+    `quoted_from` on (at `at` at the latest: the message the look goes on in) is appended
+    to it, `data.find(b">From ", quoted_from)` (-1: nowhere), read from the same "F"s past
+    `at`: the framing needs no pass of its own for it (mbox._first_quoted)."""
     found: list[int] = []
     end = len(data)
+    looked_from = max(at, 0)
+    first_quoted = -2  # not looked for
+    if quoted is not None and not first_only:  # (one starting before `at`, then on the way)
+        first_quoted = find(
+            data, b">From ", min(max(quoted_from, 0), looked_from), looked_from + 5, 1
+        )
     start = _find_byte(data, 70, at, end)
     while start >= 0:
+        if (
+            first_quoted == -1
+            and start > looked_from
+            and data[start - 1] == 62  # ">"
+            and start + 5 <= end
+            and _from_at(data, start)
+        ):
+            first_quoted = start - 1
         line_end = _from_line_end(data, start, end, tail)
         if line_end >= 0:
             found.append(start)
             if first_only:
                 break
+            if first_quoted == -1:  # an "F" of the From_ line passed over is looked at too
+                first_quoted = find(data, b">From ", start, line_end, 1)
             start = _find_byte(data, 70, line_end + 1, end)  # (finditer goes on past it)
         else:
             start = _find_byte(data, 70, start + 1, end)
+    if first_quoted != -2 and quoted is not None:
+        quoted.append(first_quoted)
     return found
 
 

@@ -258,7 +258,10 @@ def _framed(
             data, base = buffer.data, buffer.base  # the look for a length read more
         # Where Content-Length rules, only the next From_ line: the message after it may have
         # its own length (looking further each time would be quadratic in the block).
-        ends = _from_lines(data, max(0, mbox.search - base), first_only=mbox.counted)
+        # (and where mboxrd's quoting first stands from the message's start, if told)
+        quoted: list[int] = []
+        start = max(0, mbox.start - base)
+        ends = _from_lines(data, max(0, mbox.search - base), mbox.counted, quoted, start)
         # What is too long is known by where the message (or text) ends, not by how much the
         # buffer holds: the reading is the same wherever the blocks fall.
         ends = _up_to_one_too_long(ends, mbox.start - base)
@@ -271,7 +274,8 @@ def _framed(
         ):
             yield from mbox.overflow(data, base)
         elif ends:
-            yield from mbox.up_to_from_lines(data, base, ends)
+            hint = (start, quoted[0]) if quoted else None
+            yield from mbox.up_to_from_lines(data, base, ends, hint)
         elif buffer.eof:
             yield from mbox.last(data, base)
             return
@@ -327,9 +331,10 @@ class _Mbox:
         self.start, self.search = end, end + 1
 
     def up_to_from_lines(
-        self, data: bytes, base: int, ends: list[int]
+        self, data: bytes, base: int, ends: list[int], quoted: QuotedHint = None
     ) -> Iterator[RawMessage | RawText]:
-        """The messages that the From_ lines at `ends` (offsets in `data`) end."""
+        """The messages that the From_ lines at `ends` (offsets in `data`) end (`quoted`:
+        what the look for them saw of mboxrd's quoting, `_first_quoted`)."""
         if self.overflowing:  # the first From_ line ends the text
             yield RawText(data[self.start - base : ends[0]], self.line)
             self.overflowing = False
@@ -343,16 +348,21 @@ class _Mbox:
             # nothing is searched for quoting nor copied out.
             self.index += len(ends)
         else:
-            yield from self._chosen(data, base, bounds, chosen)
+            yield from self._chosen(data, base, bounds, chosen, quoted)
         self.start = base + ends[-1]
         self.search = self.start + 1
 
     def _chosen(
-        self, data: bytes, base: int, bounds: tuple[int, ...], chosen: Sequence[bool] | None
+        self,
+        data: bytes,
+        base: int,
+        bounds: tuple[int, ...],
+        chosen: Sequence[bool] | None,
+        hint: QuotedHint = None,
     ) -> Iterator[RawMessage]:
         """The messages between `bounds` (offsets in `data`) that `chosen` says to read (all,
         for None), mboxrd's quoting undone."""
-        quoted = _quoted_from(data, bounds[0], bounds[-1])  # mboxrd quoting: one pass
+        quoted = _first_quoted(data, bounds[0], bounds[-1], hint)  # mboxrd quoting: one pass
         for number in range(len(bounds) - 1):
             self.index += 1
             if chosen is None or chosen[number]:
@@ -415,11 +425,21 @@ _FROM_LINE_AFTER_BLANK = compiled_when_used(
 )
 
 
-def _from_lines(data: bytes, at: int, first_only: bool = False) -> list[int]:
+def _from_lines(
+    data: bytes,
+    at: int,
+    first_only: bool = False,
+    quoted: list[int] | None = None,
+    quoted_from: int = 0,
+) -> list[int]:
     """Offsets of the From_ lines after a blank line that start at or after `at` (only the
-    first of them, if asked)."""
+    first of them, if asked). The compiled loops append to `quoted` where mboxrd's quoting
+    first stands from `quoted_from` on, met on the way (mail.fast.from_lines); the pattern
+    does not."""
     if LOOPS is not None:
-        lines: list[int] = LOOPS.from_lines(data, at, first_only, _FROM_LINE_TAIL)
+        lines: list[int] = LOOPS.from_lines(
+            data, at, first_only, _FROM_LINE_TAIL, quoted, quoted_from
+        )
         return lines
     if first_only:
         found = _FROM_LINE_AFTER_BLANK.search(data, at)
@@ -504,10 +524,32 @@ def place_at(stream: BinaryIO, at: int) -> MboxPlace:
     return MboxPlace(at, end.line, end.messages, counted=False)
 
 
+# What the look for From_ lines saw of mboxrd's quoting: where it looked from, and the
+# first ">From " from there (-1: none); None where it did not say.
+QuotedHint = tuple[int, int] | None
+
+
+def _first_quoted(data: bytes, start: int, end: int, hint: QuotedHint) -> int:
+    """`_quoted_from(data, start, end)`, told by `hint` where it says: it looked from `start`
+    or before (or from just after it, where no ">" stands at `start` to start one: a
+    message's From_ line starts at `start`), and what it found is not before `start`."""
+    if hint is not None:
+        looked_from, first = hint
+        covers = looked_from <= start or (
+            looked_from == start + 1 and not data.startswith(b">", start)
+        )
+        if covers and (first < 0 or first >= start):
+            return first if 0 <= first and first + len(_QUOTE) <= end else -1
+    return _quoted_from(data, start, end)
+
+
+_QUOTE = b">From "
+
+
 def _quoted_from(data: bytes, start: int, end: int) -> int:
     """Where the first ">From " in data[start:end] starts, as `bytes.find` says (-1: none)."""
     if LOOPS is not None:
-        at: int = LOOPS.find(data, b">From ", start, end, 1)  # led by its "F", rarer than ">"
+        at: int = LOOPS.find(data, _QUOTE, start, end, 1)  # led by its "F", rarer than ">"
         return at
     found = _QUOTED_FROM_LITERAL.search(data, start, end)
     return -1 if found is None else found.start()
