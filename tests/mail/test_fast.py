@@ -462,19 +462,21 @@ _FROM_DATA = _bytes_of(_FROM_PIECES, 14)
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.one_of(_FROM_DATA, _DATA), at=_PLACE, first_only=st.booleans())
-def test_from_lines_are_found_where_the_framings_pattern_finds_them(loops, data, at, first_only):
+@given(data=st.one_of(_FROM_DATA, _DATA), at=_PLACE, first_only=st.booleans(), message_start=_PLACE)
+def test_from_lines_are_found_where_the_framings_pattern_finds_them(
+    loops, data, at, first_only, message_start
+):
     pattern = mbox._FROM_LINE_AFTER_BLANK
     pure = [found.start() for found in pattern.finditer(data, max(at, 0))]
     expected = pure[:1] if first_only else pure
     assert loops.from_lines(data, at, first_only, mbox._FROM_LINE_TAIL) == expected
     # mboxrd's quoting, met on the way: where ">From " first stands from the message's
-    # start on, before `at` (half way to it here) or after
+    # start on, before `at` or after (from `at` where the start is given past it)
     quoted: list[int] = []
-    message_start = max(at, 0) // 2
     tail = mbox._FROM_LINE_TAIL
     assert loops.from_lines(data, at, first_only, tail, quoted, message_start) == expected
-    assert quoted == ([] if first_only else [data.find(b">From ", message_start)])
+    looked_from = min(max(message_start, 0), max(at, 0))
+    assert quoted == ([] if first_only else [data.find(b">From ", looked_from)])
 
 
 def test_a_from_line_ends_within_its_longest():
