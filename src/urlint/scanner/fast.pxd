@@ -14,7 +14,7 @@ cdef extern from "Python.h":
 cdef bint _IN_C  # COMPILED, as the loops read it
 cdef bint _RECORDS_IN_C
 # byte tables read in the C loops
-cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING
+cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING, _SHAPED_START
 cdef Py_ssize_t _NAME_PLACES
 cdef Py_ssize_t _SCHEME_LOOK, _BODY_LOOK, _LOGIN_LOOK, _LINE_END_LOOK
 cdef tuple _BARE_NAMES
@@ -35,6 +35,9 @@ cpdef Py_ssize_t easy_scheme_start(str text, Py_ssize_t colon, Py_ssize_t floor)
 cpdef Py_ssize_t easy_end(str text, Py_ssize_t start, Py_ssize_t anchor)
 
 @cython.locals(last=Py_UCS4)
+@cython.locals(code=Py_ssize_t)
+cdef bint _may_start_shaped(str text, Py_ssize_t start)
+
 cdef bint _may_have_glued_on(str text, Py_ssize_t end)
 
 @cython.locals(
