@@ -531,14 +531,10 @@ QuotedHint = tuple[int, int] | None
 
 def _first_quoted(data: bytes, start: int, end: int, hint: QuotedHint) -> int:
     """`_quoted_from(data, start, end)`, told by `hint` where it says: it looked from `start`
-    or before (or from just after it, where no ">" stands at `start` to start one: a
-    message's From_ line starts at `start`), and what it found is not before `start`."""
+    or before, and what it found is not before `start`."""
     if hint is not None:
         looked_from, first = hint
-        covers = looked_from <= start or (
-            looked_from == start + 1 and not data.startswith(b">", start)
-        )
-        if covers and (first < 0 or first >= start):
+        if looked_from <= start and (first < 0 or first >= start):
             return first if 0 <= first and first + len(_QUOTE) <= end else -1
     return _quoted_from(data, start, end)
 
