@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint.grammar import login
 from urlint.grammar.login import (
+    ESCAPED_TIMES,
     authority_end,
     mask_password,
     password_spans,
@@ -249,3 +251,32 @@ def test_any_text_is_read_without_raising(url, rest, start):
         parse(url, generic)
         read_login(url, min(start, len(url)), generic=generic)
     read_userinfo(url, min(start, len(url)))
+
+
+def test_a_remembered_reading_is_each_callers_own():
+    """The spans of a text read before come from the cache: a caller may extend its list
+    (masked_piece does) without changing what the next caller is given."""
+    for text, spans in (
+        ("ftp://fred:pw@host/", [(11, 13)]),
+        ("see ftp%3A%2F%2Ffred%3Apw%40h/ now", [(23, 25)]),
+    ):
+        first = secret_spans(text)
+        first.append((0, 1))
+        assert secret_spans(text) == spans
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(_ANY, _ANY.map(lambda text: text + "x" * 250 + text)),
+    st.one_of(st.none(), st.integers(min_value=0, max_value=60)),
+    st.integers(min_value=0, max_value=ESCAPED_TIMES),
+    st.integers(min_value=0, max_value=10),
+)
+def test_the_quick_answers_and_the_remembered_ones_are_the_full_readings(
+    text, starts_before, decodings, slashes_from
+):
+    """No escape's start and no login start: no span, as the whole reading finds; a text
+    read again (remembered where short) is read the same."""
+    full = login._read_spans(text, starts_before, decodings, slashes_from, bool(decodings))
+    assert secret_spans(text, starts_before, decodings, slashes_from) == full
+    assert secret_spans(text, starts_before, decodings, slashes_from) == full

@@ -36,6 +36,7 @@ written without it (`ftp:fred:pw@h`, S406). The exact reading is always within t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
@@ -305,15 +306,40 @@ def secret_spans(
     starts a login only from `slashes_from` on: the scanner reads a line's last word joined
     to the next line's first, and a path typed with "//" there (`/srv/mirror//data`) is no
     login the next line's URL goes on."""
+    escapes = bool(decodings) and ("%" in text or "&" in text or "\\" in text or "=" in text)
+    if not escapes and ("@" not in text or ":" not in text):
+        # no escape's start, and no login starts (each holds a ":"), or none holds a
+        # password: most text, most URLs
+        return []
+    if len(text) > _REMEMBERED_LENGTH:
+        return _read_spans(text, starts_before, decodings, slashes_from, escapes)
+    return list(_remembered_spans(text, starts_before, decodings, slashes_from, escapes))
+
+
+# The texts whose reading is remembered: a URL (a mailing list's footer and signatures name
+# the same ones in every message, an HTML part's repeat of its text/plain part names them
+# again, and each is read where it is found, then where it is shown: on the first 8 MB of
+# bench/mail.py's mbox, 409 readings of 127 texts), at most this long, so that the cache
+# holds about a megabyte at most.
+_REMEMBERED_LENGTH = 256
+
+
+@lru_cache(maxsize=4096)
+def _remembered_spans(
+    text: str, starts_before: int | None, decodings: int, slashes_from: int, escapes: bool
+) -> tuple[tuple[int, int], ...]:
+    """`_read_spans`' answer, remembered: a tuple, each caller given its own list of it."""
+    return tuple(_read_spans(text, starts_before, decodings, slashes_from, escapes))
+
+
+def _read_spans(
+    text: str, starts_before: int | None, decodings: int, slashes_from: int, escapes: bool
+) -> list[tuple[int, int]]:
+    """`secret_spans` read; `escapes`: whether `text` holds an escape's start."""
     spans: list[tuple[int, int]] = []
-    if (
-        decodings
-        and ("%" in text or "&" in text or "\\" in text or "=" in text)  # every escape's start
-        and _ESCAPED_DELIMITER.search(text)
-    ):
+    if escapes and _ESCAPED_DELIMITER.search(text):
         spans.extend(_escaped_reading(text, starts_before, decodings - 1, slashes_from))
     if "@" not in text or ":" not in text:
-        # no login starts (each holds a ":"), or none holds a password: most text, most URLs
         return merged_spans(spans) if spans else spans
     at = 0
     end = -1  # the end of the word of the last login start
