@@ -5,6 +5,8 @@ placed; header fields scanned or not; quoted replies rejoined."""
 
 from __future__ import annotations
 
+import base64
+import email.errors
 import re
 
 from hypothesis import given, settings
@@ -409,6 +411,67 @@ def test_a_header_field_is_read_for_the_urls_it_may_hold():
         ("List-Post", 5, "List-Post: <MAILTO:list@example.org>"),
         ("List-Id", 7, "List-Id: a b"),
     ]
+
+
+_CHARSETS = ["utf-8", "UTF-8", "iso-8859-1", "us-ascii", "iso-2022-jp", "bog5", "utf-8*en"]
+
+
+def _word(charset: str, encoding: str, payload: bytes, raw: str) -> str:
+    """An encoded word of `payload`, or of `raw` as written where it is given."""
+    if raw:
+        return f"=?{charset}?{encoding}?{raw}?="
+    if encoding in "Bb":
+        text = base64.b64encode(payload).decode("ascii").rstrip("=")
+    else:
+        text = "".join(f"={byte:02X}" if byte > 126 or byte < 33 else chr(byte) for byte in payload)
+        text = text.replace("?", "=3F")
+    return f"=?{charset}?{encoding}?{text}?="
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_CHARSETS),
+            st.sampled_from("BbQq"),
+            st.one_of(st.binary(max_size=12), st.text("ab=_/:%\xe9", max_size=12).map(str.encode)),
+            st.sampled_from(["", "", "Zm9v", "==", "a=3", "=E9t=C3=A9", "\xe9"]),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from([" ", "\n ", " x "]),
+)
+def test_encoded_words_decode_as_the_standard_librarys_header_classes_read_them(words, between):
+    """Each word (decoded once and then remembered) reads as email.header reads it alone,
+    in any charset, a known one, one Python lacks, one that will not decode it; whitespace
+    between two words goes (RFC 2047 6.2)."""
+    from email.header import decode_header, make_header
+
+    from urlint.mail.headers import _ENCODED_WORD, _decoded_anyway, decode_encoded_words
+
+    def alone(word: str) -> str:
+        try:
+            return str(make_header(decode_header(word)))
+        except LookupError:
+            return _decoded_anyway(word)
+        except (UnicodeError, ValueError, AssertionError, email.errors.MessageError):
+            return word
+
+    written = between.join(_word(*word) for word in words)
+    adjacent = re.sub(r"(\?=)\s+(?==\?)", r"\1", written)
+    expected = _ENCODED_WORD.sub(lambda word: alone(word.group()), adjacent)
+    for _ in range(2):  # read, then remembered
+        assert decode_encoded_words(written) == expected
+
+
+def test_an_encoded_word_in_a_charset_python_lacks_reads_as_utf_8_or_windows_1252():
+    from urlint.mail.headers import decode_encoded_words
+
+    assert (
+        decode_encoded_words("=?bog5?B?Zm9v?= =?x-unknown?q?ftp=3A=2F=2Fh_=E9?=") == "fooftp://h é"
+    )
+    assert decode_encoded_words("=?bog5?B?Zm9vY?=") == "=?bog5?B?Zm9vY?="  # will not decode
 
 
 # RFC 2045 5.1's parameter: a token, "=", a value that is a token or a quoted-string (RFC

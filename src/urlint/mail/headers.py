@@ -129,23 +129,33 @@ def decode_encoded_words(text: str) -> str:
     """RFC 2047 encoded words decoded; whitespace between two of them dropped (section 6.2).
 
     A word that will not decode is left as written."""
+    text = _BETWEEN_WORDS.sub(r"\1", text)
+    return _ENCODED_WORD.sub(_decoded_word, text)
+
+
+def _decoded_word(word: re.Match[str]) -> str:
+    """One encoded word decoded (`_word_decoded`: its text, read once)."""
+    return _word_decoded(word.group())
+
+
+# A thread's subject and a sender's name come back in message after message, each read
+# by the standard library's header classes (tens of microseconds a word).
+@lru_cache(maxsize=1024)
+def _word_decoded(word: str) -> str:
+    """The encoded word `word` (a match of _ENCODED_WORD) decoded; as written where it
+    will not decode."""
     from email.errors import MessageError  # only for encoded words: start-up
     from email.header import decode_header, make_header
 
-    text = _BETWEEN_WORDS.sub(r"\1", text)
-
-    def one(match: re.Match[str]) -> str:
-        try:
-            return str(make_header(decode_header(match.group())))
-        except LookupError:  # a charset Python does not know
-            return _decoded_anyway(match)
-        except (UnicodeError, ValueError, AssertionError, MessageError):
-            return match.group()  # HeaderParseError, CharsetError ("=?\xe9utf-8?b?...?=")
-
-    return _ENCODED_WORD.sub(one, text)
+    try:
+        return str(make_header(decode_header(word)))
+    except LookupError:  # a charset Python does not know
+        return _decoded_anyway(word)
+    except (UnicodeError, ValueError, AssertionError, MessageError):
+        return word  # HeaderParseError, CharsetError ("=?\xe9utf-8?b?...?=")
 
 
-def _decoded_anyway(word: re.Match[str]) -> str:
+def _decoded_anyway(word: str) -> str:
     """An encoded word in a charset Python does not know, read as a text part in one is
     (decoders.decode_charset: UTF-8, else Windows-1252), not shown as written: a base64
     word would show what it hides, a password too, to anyone who decodes it (RFC 1738
@@ -154,14 +164,15 @@ def _decoded_anyway(word: re.Match[str]) -> str:
 
     from .decoders import decode_charset
 
-    payload = word.group(3).encode("latin-1", "replace")
+    _, encoding, text = word[2:-2].split("?")  # (none of its parts holds a "?")
+    payload = text.encode("latin-1", "replace")
     try:
-        if word.group(2) in "Bb":
+        if encoding in "Bb":
             data = binascii.a2b_base64(payload + b"=" * (-len(payload) % 4))
         else:  # Q: "_" is a space (RFC 2047 4.2)
             data = binascii.a2b_qp(payload.replace(b"_", b" "))
     except (binascii.Error, ValueError):
-        return word.group()
+        return word
     return decode_charset(data, None)[0]
 
 

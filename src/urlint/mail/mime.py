@@ -242,12 +242,12 @@ class MessageReader:
             if closing:
                 break  # the closing delimiter: what follows is the epilogue
             end = following[0] if following else len(body)
-            chunk = body[content_start:end]
             # The line end before a delimiter belongs to the delimiter (RFC 2046 5.1.1).
-            if chunk.endswith(b"\r\n"):
-                chunk = chunk[:-2]
-            elif chunk.endswith(b"\n"):
-                chunk = chunk[:-1]
+            if body.endswith(b"\r\n", content_start, end):
+                end -= 2
+            elif body.endswith(b"\n", content_start, end):
+                end -= 1
+            chunk = body[content_start:end]  # (cut once: a part may be megabytes)
             part_line += newlines(body, counted, content_start)
             counted = content_start
             self._entity(chunk, part_line, f"{prefix}{number}", default, depth + 1, group)
