@@ -28,10 +28,10 @@ platform, not py3-none-any), beside the pure one (URLINT_COMPILE=0).
 Compiled by mypyc: what each hit, each URL and each message runs through (the scanner, the
 URL grammar and masking, the mbox framing, the prefilter, the MIME reader, header and
 transfer decoding, HTML text, a message's identity, positions back to raw lines, which URLs
-a message reports, the text decoding, the extract formats, and the loops that take a
-container's messages to their texts: mail/reader.py, mail/containers.py, core/inputs.py,
-run for every message of a mailbox). The whole test suite passes on it
-(.ci/run runs it on both builds). The fault boundary around the MIME reader
+a message reports and a pipermail archive's addresses in it, the text decoding, the extract
+formats, and the loops that take a container's messages to their texts: mail/reader.py,
+mail/containers.py, core/inputs.py, run for every message of a mailbox). The whole test
+suite passes on it (.ci/run runs it on both builds). The fault boundary around the MIME reader
 (mail/message.py) and the pipeline stay Python: tests put faults into them by patching
 (tests/acceptance/test_damage.py, tests/mail/test_fallback.py), which compiled code,
 calling its functions directly, would not see; mail/reader.py calls the boundary through
@@ -57,6 +57,7 @@ COMPILED = [
     "src/urlint/mail/mbox.py",
     "src/urlint/mail/mime.py",
     "src/urlint/mail/origin.py",
+    "src/urlint/mail/pipermail.py",
     "src/urlint/mail/prefilter.py",
     "src/urlint/mail/reader.py",
     "src/urlint/mail/reported.py",

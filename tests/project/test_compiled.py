@@ -29,6 +29,7 @@ COMPILED = [
     "urlint.mail.mbox",
     "urlint.mail.mime",
     "urlint.mail.origin",
+    "urlint.mail.pipermail",
     "urlint.mail.prefilter",
     "urlint.mail.reader",
     "urlint.mail.reported",
