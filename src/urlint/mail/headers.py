@@ -130,10 +130,10 @@ def decode_encoded_words(text: str) -> str:
 
     A word that will not decode is left as written."""
     text = _BETWEEN_WORDS.sub(r"\1", text)
-    return _ENCODED_WORD.sub(_decoded_word, text)
+    return _ENCODED_WORD.sub(_decoded_match, text)
 
 
-def _decoded_word(word: re.Match[str]) -> str:
+def _decoded_match(word: re.Match[str]) -> str:
     """One encoded word decoded (`_word_decoded`: its text, read once)."""
     return _word_decoded(word.group())
 
