@@ -465,6 +465,18 @@ def test_encoded_words_decode_as_the_standard_librarys_header_classes_read_them(
         assert decode_encoded_words(written) == expected
 
 
+def test_a_long_encoded_word_is_decoded_each_time_not_remembered():
+    """The cache holds short words only: a word of a megabyte would hold its memory."""
+    from urlint.mail.headers import _remembered_word, decode_encoded_words
+
+    word = "=?utf-8?B?" + base64.b64encode(b"ftp://h/" + b"a" * 600).decode("ascii") + "?="
+    before = _remembered_word.cache_info()
+    for _ in range(2):
+        assert decode_encoded_words(word) == "ftp://h/" + "a" * 600
+    after = _remembered_word.cache_info()
+    assert (after.hits, after.misses) == (before.hits, before.misses)
+
+
 def test_an_encoded_word_in_a_charset_python_lacks_reads_as_utf_8_or_windows_1252():
     from urlint.mail.headers import decode_encoded_words
 

@@ -311,7 +311,8 @@ def secret_spans(
         # no escape's start, and no login starts (each holds a ":"), or none holds a
         # password: most text, most URLs
         return []
-    if len(text) > _REMEMBERED_LENGTH:
+    if len(text) > _REMEMBERED_LENGTH or type(text) is not str:
+        # (a str subclass may compare equal to a text whose reading differs: read each)
         return _read_spans(text, starts_before, decodings, slashes_from, escapes)
     return list(_remembered_spans(text, starts_before, decodings, slashes_from, escapes))
 
@@ -320,7 +321,8 @@ def secret_spans(
 # the same ones in every message, an HTML part's repeat of its text/plain part names them
 # again, and each is read where it is found, then where it is shown: on the first 8 MB of
 # bench/mail.py's mbox, 409 readings of 127 texts), at most this long, so that the cache
-# holds 2.5 MB at most (4,096 texts of 256 characters that hold a password: 2.4 MB measured).
+# stays small: 4,096 texts of 256 characters that hold a password, 2.4 MB measured in
+# ASCII, 5.6 MB in characters past U+FFFF (four bytes each).
 _REMEMBERED_LENGTH = 256
 
 

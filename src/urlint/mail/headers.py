@@ -134,13 +134,24 @@ def decode_encoded_words(text: str) -> str:
 
 
 def _decoded_match(word: re.Match[str]) -> str:
-    """One encoded word decoded (`_word_decoded`: its text, read once)."""
-    return _word_decoded(word.group())
+    """One encoded word decoded; read once, where it is short (`_remembered_word`)."""
+    text = word.group()
+    return _word_decoded(text) if len(text) > _REMEMBERED_WORD else _remembered_word(text)
 
 
 # A thread's subject and a sender's name come back in message after message, each read
-# by the standard library's header classes (tens of microseconds a word).
+# by the standard library's header classes (tens of microseconds a word): remembered, where
+# no longer than RFC 2047's 75 characters (section 2) allow with room to spare, so that
+# the cache stays small (a word of a megabyte, which the pattern reads, is read each time).
+_REMEMBERED_WORD = 256
+
+
 @lru_cache(maxsize=1024)
+def _remembered_word(word: str) -> str:
+    """`_word_decoded(word)`, remembered."""
+    return _word_decoded(word)
+
+
 def _word_decoded(word: str) -> str:
     """The encoded word `word` (a match of _ENCODED_WORD) decoded; as written where it
     will not decode."""
