@@ -140,9 +140,10 @@ def _decoded_match(word: re.Match[str]) -> str:
 
 
 # A thread's subject and a sender's name come back in message after message, each read
-# by the standard library's header classes (tens of microseconds a word): remembered, where
-# no longer than RFC 2047's 75 characters (section 2) allow with room to spare, so that
-# the cache stays small (a word of a megabyte, which the pattern reads, is read each time).
+# by the standard library's header classes (tens of microseconds a word): a word is
+# remembered where it is at most this long (RFC 2047 section 2 allows 75 characters;
+# mailers write longer ones), so that the cache stays small: a word of a megabyte, which
+# the pattern reads too, is decoded each time.
 _REMEMBERED_WORD = 256
 
 
