@@ -32,7 +32,7 @@ from html import unescape
 from itertools import accumulate, compress, islice
 
 from .._runtime.patterns import compiled_when_used
-from ..core.records import record
+from ..core.records import built, record
 from ..grammar.login import word_end
 from ..scanner.login_runs_on import LOGIN_READ_ON
 from .headers import LOOPS
@@ -173,7 +173,7 @@ def read_html(source: str) -> HtmlText:
     attributes = _attributes(source, hidden)
     if any(attribute.read_on for attribute in attributes):
         text = _read_ons_blanked(text, attributes, without_tags, decoded)
-    return HtmlText(text, attributes, (without_tags, decoded))
+    return built(HtmlText, (text, attributes, (without_tags, decoded)))
 
 
 def _read_ons_blanked(
@@ -474,7 +474,10 @@ def _url(name: str, raw: str, offset: int, read_on: str = "", read_on_at: int = 
     value = unescape(raw) if "&" in raw else raw
     lead = len(value) - len(value.lstrip(_SPACE))
     value = value.strip(_SPACE).translate(_TAB_OR_NEWLINE)
-    return Attribute(name, value, offset + (lead if lead < len(raw) else 0), read_on, read_on_at)
+    place = offset + (lead if lead < len(raw) else 0)
+    return built(
+        Attribute, (name, value, place, read_on, read_on_at)
+    )  # (a record's call is Python's)
 
 
 def _srcset(value: str) -> list[tuple[str, int]]:

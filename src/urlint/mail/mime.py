@@ -187,9 +187,9 @@ class MessageReader:
             if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
                 text = text_of(raw)
                 relocator = Relocator(b"", field_line, collapsed=True)
-            self.texts.append(
-                DecodedText(text, field_line, relocator, self.envelope, part, "", "header", name)
-            )
+            envelope = self.envelope
+            values = (text, field_line, relocator, envelope, part, "", "header", name, None, "")
+            self.texts.append(built(DecodedText, values))
 
     def _entity(
         self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None
@@ -317,9 +317,8 @@ class MessageReader:
         if html:
             self._html(text, relocator, part, kind, group)
             return
-        self.texts.append(
-            DecodedText(text, 1, relocator, self.envelope, part, kind, "text", None, group)
-        )
+        moved = (text, 1, relocator, self.envelope, part, kind, "text", None, group, "")
+        self.texts.append(built(DecodedText, moved))
 
     def _transfer_decoded(
         self, encoding: str, header: bytes, body: bytes, line: int
@@ -360,34 +359,25 @@ class MessageReader:
     ) -> None:
         """An HTML part's texts: its visible text, then each URL attribute's value."""
         page = read_html(source)
-        self.texts.append(
-            DecodedText(
-                page.text,
+        steps = relocator.then(page.steps[0]).then(page.steps[1])
+        values = (page.text, 1, steps, self.envelope, part, kind, "html-text", None, group, "")
+        self.texts.append(built(DecodedText, values))
+        for attribute in page.attributes:
+            named = f"html-{attribute.name}"
+            placed = relocator.then(FixedMap(attribute.offset))
+            values = (
+                attribute.value,
                 1,
-                relocator.then(page.steps[0]).then(page.steps[1]),
+                placed,
                 self.envelope,
                 part,
                 kind,
-                "html-text",
+                named,
                 None,
                 group,
+                attribute.read_on,
             )
-        )
-        for attribute in page.attributes:
-            self.texts.append(
-                DecodedText(
-                    attribute.value,
-                    1,
-                    relocator.then(FixedMap(attribute.offset)),
-                    self.envelope,
-                    part,
-                    kind,
-                    f"html-{attribute.name}",
-                    None,
-                    group,
-                    attribute.read_on,
-                )
-            )
+            self.texts.append(built(DecodedText, values))
 
 
 @record

@@ -16,6 +16,7 @@ from bisect import bisect_right
 from collections.abc import Callable, MutableSequence
 
 from ..core.model import Position, Span
+from ..core.records import built
 from ..scanner.textpos import LineIndex
 
 
@@ -78,8 +79,8 @@ class LazyMap(OffsetMap):
     def source(self, offset: int) -> int:
         """As OffsetMap.source, the map built first if this is its first use."""
         if self._build is not None:
-            built = self._build()
-            self.starts, self.targets = built.starts, built.targets
+            made = self._build()
+            self.starts, self.targets = made.starts, made.targets
             self._build = None
         return super().source(offset)
 
@@ -185,7 +186,7 @@ class Relocator:
         to count in)."""
         decoded = offset
         if self.collapsed:
-            return Position(self.raw_line, 1, decoded)
+            return built(Position, (self.raw_line, 1, decoded))  # (a record's call is Python's)
         for step in reversed(self.char_maps):
             offset = step.source(offset)
         if self.codec is not None:
@@ -202,7 +203,7 @@ class Relocator:
             column = offset - line_start + 1
         else:
             column = self._column(line_start, offset, self.codec)
-        return Position(self.raw_line + index, column, decoded)
+        return built(Position, (self.raw_line + index, column, decoded))
 
     def _column(self, line_start: int, offset: int, codec: str) -> int:
         """The column of raw[offset] on its line, in characters of the codec: counted on
@@ -236,8 +237,10 @@ class Relocator:
         first = self.position(start)
         # The offsets are those of the decoded text whatever the raw lines and columns do.
         if end <= start or self.collapsed:
-            return Span(first, Position(first.line, first.column, max(start, end)))
+            return built(
+                Span, (first, built(Position, (first.line, first.column, max(start, end))))
+            )
         last = self.position(end - 1)
         if last.line < first.line or (last.line == first.line and last.column < first.column):
-            return Span(first, Position(first.line, first.column, end))
-        return Span(first, Position(last.line, last.column + 1, end))
+            return built(Span, (first, built(Position, (first.line, first.column, end))))
+        return built(Span, (first, built(Position, (last.line, last.column + 1, end))))

@@ -62,16 +62,17 @@ def read_nested(
     nested archives share. `skip`: a tar or zip archive read again to read on from its
     member `skip` (ReadFromHere is given once the members before are read: what comes before
     is what the members' own units, or the planner, gave already)."""
+    # A function that hands on an iterator, not a generator: a mailbox's every message
+    # would pass through one more Python frame (this module is not compiled).
     if budget is None:
         budget = archives.Budget(size_hint)
     if kind in COMPRESSED:
-        yield from _decompressed(path, stream, kind, depth, budget, read, skip)
-    elif kind == ZIP:
-        yield from _zip(path, stream, depth, seekable, budget, read, skip)
-    elif kind == TAR:
-        yield from _tar(path, stream, depth, budget, read, skip)
-    else:
-        yield from read(path, stream, kind)
+        return _decompressed(path, stream, kind, depth, budget, read, skip)
+    if kind == ZIP:
+        return _zip(path, stream, depth, seekable, budget, read, skip)
+    if kind == TAR:
+        return _tar(path, stream, depth, budget, read, skip)
+    return read(path, stream, kind)
 
 
 def _nested(
