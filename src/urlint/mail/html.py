@@ -475,9 +475,8 @@ def _url(name: str, raw: str, offset: int, read_on: str = "", read_on_at: int = 
     lead = len(value) - len(value.lstrip(_SPACE))
     value = value.strip(_SPACE).translate(_TAB_OR_NEWLINE)
     place = offset + (lead if lead < len(raw) else 0)
-    return built(
-        Attribute, (name, value, place, read_on, read_on_at)
-    )  # (a record's call is Python's)
+    # (records.built: a record's own constructor is a Python function)
+    return built(Attribute, (name, value, place, read_on, read_on_at))
 
 
 def _srcset(value: str) -> list[tuple[str, int]]:
