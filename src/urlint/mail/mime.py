@@ -106,6 +106,35 @@ class DecodedText:
         return MessageInfo(self.envelope, self.part, self.content_type, self.source, self.header)
 
 
+def _decoded(
+    text: str,
+    line_base: int,
+    relocator: Relocator | None,
+    envelope: Envelope,
+    part: str,
+    content_type: str,
+    source: str,
+    header: str | None = None,
+    group: int | None = None,
+    read_on: str = "",
+) -> DecodedText:
+    """A DecodedText made by records.built, its fields in the class's order here alone: a
+    record's own constructor is a Python function, and the reader makes one a text."""
+    fields = (
+        text,
+        line_base,
+        relocator,
+        envelope,
+        part,
+        content_type,
+        source,
+        header,
+        group,
+        read_on,
+    )
+    return built(DecodedText, fields)
+
+
 class MessageReader:
     """Reads one message into DecodedTexts and Problems.
 
@@ -187,9 +216,8 @@ class MessageReader:
             if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
                 text = text_of(raw)
                 relocator = Relocator(b"", field_line, collapsed=True)
-            envelope = self.envelope
-            values = (text, field_line, relocator, envelope, part, "", "header", name, None, "")
-            self.texts.append(built(DecodedText, values))
+            decoded = _decoded(text, field_line, relocator, self.envelope, part, "", "header", name)
+            self.texts.append(decoded)
 
     def _entity(
         self, data: bytes, line: int, part: str, default: str, depth: int, group: int | None
@@ -300,8 +328,9 @@ class MessageReader:
         html = ctype.subtype == "html"
         flowed = _broken_inside_words(ctype)
         if byte_map is None and not fixed and not flowed and not html:  # most texts
-            values = (text, line, None, self.envelope, part, kind, "text", None, group, "")
-            self.texts.append(built(DecodedText, values))  # (a record's call is Python's)
+            self.texts.append(
+                _decoded(text, line, None, self.envelope, part, kind, "text", None, group)
+            )
             return
         relocator = Relocator(
             body,
@@ -317,8 +346,9 @@ class MessageReader:
         if html:
             self._html(text, relocator, part, kind, group)
             return
-        moved = (text, 1, relocator, self.envelope, part, kind, "text", None, group, "")
-        self.texts.append(built(DecodedText, moved))
+        self.texts.append(
+            _decoded(text, 1, relocator, self.envelope, part, kind, "text", None, group)
+        )
 
     def _transfer_decoded(
         self, encoding: str, header: bytes, body: bytes, line: int
@@ -359,25 +389,17 @@ class MessageReader:
     ) -> None:
         """An HTML part's texts: its visible text, then each URL attribute's value."""
         page = read_html(source)
+        envelope = self.envelope
         steps = relocator.then(page.steps[0]).then(page.steps[1])
-        values = (page.text, 1, steps, self.envelope, part, kind, "html-text", None, group, "")
-        self.texts.append(built(DecodedText, values))
+        self.texts.append(
+            _decoded(page.text, 1, steps, envelope, part, kind, "html-text", None, group)
+        )
         for attribute in page.attributes:
-            named = f"html-{attribute.name}"
             placed = relocator.then(FixedMap(attribute.offset))
-            values = (
-                attribute.value,
-                1,
-                placed,
-                self.envelope,
-                part,
-                kind,
-                named,
-                None,
-                group,
-                attribute.read_on,
-            )
-            self.texts.append(built(DecodedText, values))
+            named = f"html-{attribute.name}"
+            value, read_on = attribute.value, attribute.read_on
+            decoded = _decoded(value, 1, placed, envelope, part, kind, named, None, group, read_on)
+            self.texts.append(decoded)
 
 
 @record

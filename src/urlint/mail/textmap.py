@@ -236,11 +236,11 @@ class Relocator:
         already belong to the next raw line (a soft break, a joined flowed line)."""
         first = self.position(start)
         # The offsets are those of the decoded text whatever the raw lines and columns do.
+        line, column = first.line, first.column
         if end <= start or self.collapsed:
-            return built(
-                Span, (first, built(Position, (first.line, first.column, max(start, end))))
-            )
-        last = self.position(end - 1)
-        if last.line < first.line or (last.line == first.line and last.column < first.column):
-            return built(Span, (first, built(Position, (first.line, first.column, end))))
-        return built(Span, (first, built(Position, (last.line, last.column + 1, end))))
+            end = max(start, end)
+        else:
+            last = self.position(end - 1)
+            if last.line > line or (last.line == line and last.column >= column):
+                line, column = last.line, last.column + 1
+        return built(Span, (first, built(Position, (line, column, end))))
