@@ -413,6 +413,30 @@ def test_a_header_field_is_read_for_the_urls_it_may_hold():
     ]
 
 
+def test_a_decoded_text_made_in_c_holds_each_field_in_its_own_place():
+    from urlint.mail.mime import DecodedText, _decoded
+    from urlint.mail.origin import Envelope
+
+    envelope = Envelope(b"From: a@example.org\n", 2, 9)
+    made = _decoded("see x", 4, None, envelope, "1.2", "text/html", "html-href", "To", 3, "w")
+    assert made == DecodedText(
+        text="see x",
+        line_base=4,
+        relocator=None,
+        envelope=envelope,
+        part="1.2",
+        content_type="text/html",
+        source="html-href",
+        header="To",
+        alternative_group=3,
+        read_on="w",
+    )
+    assert type(made) is DecodedText and made.read_on == "w" and made.alternative_group == 3
+    assert _decoded("t", 1, None, envelope, "1", "", "header") == DecodedText(
+        "t", 1, None, envelope, "1", "", "header"
+    )
+
+
 _CHARSETS = ["utf-8", "UTF-8", "iso-8859-1", "us-ascii", "iso-2022-jp", "bog5", "utf-8*en"]
 
 
