@@ -60,3 +60,11 @@ def assert_code_means_the_same(directory, before: dict[str, str]) -> None:
         elif name.endswith(".js") and shutil.which("node") is not None:
             check = subprocess.run(["node", "--check", str(path)], check=False)
             assert check.returncode == 0, name
+
+
+def every_place(found: list[Finding]) -> list[tuple[Finding, object]]:
+    """Each finding with each place it names, in text order: its own span, and the spans
+    of its `more` (one finding a URL and a rule holds the rule's other places in that URL:
+    linter.certainty.one_a_rule)."""
+    placed = [(f, f.span) for f in found] + [(f, span) for f in found for span in f.more]
+    return sorted(placed, key=lambda pair: (pair[1].start.line, pair[1].start.column))

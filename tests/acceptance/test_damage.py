@@ -439,13 +439,15 @@ def test_a_damaged_third_message_loses_none_of_the_other_four(capsys, here, cont
 
 
 def test_one_rule_lists_at_most_100_findings_in_one_url(capsys, here):
+    """One finding a URL and a rule (linter.certainty.one_a_rule), holding at most 100
+    places more: the rule stops listing them there."""
     (here / "a.txt").write_text("see http://x/" + "%" * 5000 + " ok\n")
     code, out, _ = run(capsys, "check", "--isolated", "--statistics", "a.txt")
-    assert (code, out) == (1, "101  C206  invalid-escape [error]\n")
+    assert (code, out) == (1, "1  C206  invalid-escape [error]\n")
     _, out, _ = run(capsys, "check", "--isolated", "--format", "concise", "a.txt")
     assert out.splitlines()[-1] == (
-        'a.txt:1:114: C206 A "%" not followed by two hexadecimal digits (more than 100 times in '
-        "this URL: the rest are not listed)"
+        "a.txt:1:14: C206 '%' starts no escape (two hex digits must follow): a literal '%' is"
+        " %25 (100 more in this URL)"
     )
 
 

@@ -10,6 +10,7 @@ import zipfile
 
 import pytest
 
+from tests.lint_helpers import every_place
 from urlint.commands.cli import main
 from urlint.grammar.login import mask_password, secret_spans
 from urlint.grammar.parse import parse
@@ -173,7 +174,9 @@ def test_the_password_rule_fires_where_the_target_reads_one_within_the_masking(u
     hidden = secret_spans(url)
     for target, expected in zip(("rfc1738", "rfc3986"), REPORTED.get(url, ([], [])), strict=True):
         found = lint(f"<URL:{url}>\n", select=["P501"], target=target)
-        spans = [(f.column - 6, f.end_column - 6) for f in found]  # in the URL, 0-based
+        spans = [  # in the URL, 0-based
+            (span.start.column - 6, span.end.column - 6) for _, span in every_place(found)
+        ]
         assert [url[start:end] for start, end in spans] == expected, target
         assert all(any(a <= start and end <= b for a, b in hidden) for start, end in spans)
         assert all(f.url == shown for f in found)

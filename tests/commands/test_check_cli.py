@@ -24,6 +24,7 @@ JSONL_KEYS = [
     "message",
     "url",
     "fix",
+    "more",
     "mail",
     "target",
 ]
@@ -299,6 +300,7 @@ def test_jsonl_and_json_records(capsys, project):
             "description": "encode as %7E",
             "edits": [{"line": 1, "column": 20, "end_line": 1, "end_column": 21, "text": "%7E"}],
         },
+        "more": [],
         "mail": None,
         "target": "rfc1738",
     }

@@ -84,6 +84,7 @@ def test_show_settings_says_where_each_value_came_from(capsys, project):
         'fail-on = "warning"  # urlint.toml: fail-on',
         'target = "rfc3986"  # --target',
         "known-schemes = []  # default",
+        'test-data = "info"  # default',
         "allowed-ports = {}  # default",
         "exclude = []  # default",
         "--extend-exclude = []  # default",

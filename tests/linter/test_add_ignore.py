@@ -124,7 +124,7 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "own\n"
         "urlint: g.yaml:2: C202: no ignore comment: the line ends inside a YAML block scalar: "
         "a comment there would be part of it\n"
-        "urlint: h.sh:2: C202: no ignore comment: the line ends inside a shell here-document: "
+        "urlint: h.sh:2: C202: no ignore comment: the line ends inside a here-document: "
         "a comment there would be part of it\n"
         "urlint: added 0 ignore comments\n",
     )

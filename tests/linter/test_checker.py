@@ -60,7 +60,8 @@ def test_every_syntax_says_where_a_fix_goes_in_it():
         ("README.md", PROSE),
         ("notes", PROSE),
         ("-", PROSE),
-        ("lib/LWP/UserAgent.pm", None),
+        ("lib/LWP/UserAgent.pm", "comments"),  # Perl: read from its row, fixed in comments
+        ("man/urlint.1", None),
     ],
 )
 def test_where_a_fix_goes_is_told_by_the_files_name(path, expected):
@@ -200,19 +201,25 @@ def test_fix_never_touches_a_url_in_a_markup_files_code_block(capsys, tmp_path, 
 
 
 @pytest.mark.parametrize(
-    ("path", "text"),
+    ("path", "text", "syntax"),
     [
         # Perl: "\@" keeps Perl from interpolating @aas; "%5C@" would not
-        ("t/uri.t", 'is($u, "http://a.example/~fred/\\@aas");\n'),
-        ("doc/paper.tex", "\\href{http://a.example/~fred/}{Fred}\n"),  # % starts a TeX comment
-        ("spec/url_spec.lua", 'assert.equal("http://a.example/~fred/", u)\n'),
-        ("pom.xml", "<url>http://a.example/~fred/</url>\n"),
-        ("bin/run", "#!/usr/bin/perl\nprint 'http://a.example/~fred/';\n"),
+        ("t/uri.t", 'is($u, "http://a.example/~fred/\\@aas");\n', "perl"),
+        # % starts a TeX comment
+        ("doc/paper.tex", "\\href{http://a.example/~fred/}{Fred}\n", "tex"),
+        ("spec/url_spec.lua", 'assert.equal("http://a.example/~fred/", u)\n', "lua"),
+        ("pom.xml", "<url>http://a.example/~fred/</url>\n", "xml"),
+        ("bin/run", "#!/usr/bin/perl\nprint 'http://a.example/~fred/';\n", "perl"),
+        ("man/urlint.1", ".UR http://a.example/~fred/\n.UE\n", "other"),
+        ("data.zzz", "see http://a.example/~fred/ here\n", "other"),
     ],
 )
-def test_a_file_of_a_kind_urlint_does_not_read_is_reported_and_never_fixed(path, text, tmp_path):
-    """A file of a kind urlint does not read (scanner.syntax.Syntax.OTHER): what its
-    characters mean there is not known, so its URLs are linted and no fix is offered."""
+def test_a_file_outside_the_written_readers_is_reported_and_not_fixed_in_code(
+    path, text, syntax, tmp_path
+):
+    """A file of a kind read from its row (scanner.file_kinds) or not known at all
+    (scanner.syntax.Syntax.OTHER): its URLs are linted, and no fix is offered outside a
+    comment (a string, a macro's argument, an element's text are the program's)."""
     from urlint.core.model import ScannedText
     from urlint.linter.checker import Checker
     from urlint.linter.config import build_settings
@@ -223,8 +230,7 @@ def test_a_file_of_a_kind_urlint_does_not_read_is_reported_and_never_fixed(path,
     named.parent.mkdir(parents=True, exist_ok=True)
     named.write_text(text, encoding="utf-8")
     checker = Checker(build_settings({}, select=["C202"]))
-    syntax = file_syntax(str(named))
-    assert syntax == "other"
+    assert file_syntax(str(named)) == syntax
     scanned = ScannedText(text, 1, 0, scan(text, syntax=syntax))
     found = list(checker.lint_text(scanned, str(named), Suppressions()))
     line = text.count("\n", 0, text.index("~")) + 1

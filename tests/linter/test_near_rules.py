@@ -139,7 +139,8 @@ FILES = {
     # no fix: a comment of code is fixed, a Markdown code block never holds a near-URL
     "e.py": "# see https:/stalw.art\nx = 1\n",
     # a kind urlint does not read: reported, never fixed
-    "f.pl": "# see https:/stalw.art\n",
+    "f.pl": "# see https:/stalw.art\n",  # Perl: read from its row, fixed in comments
+    "g.zzz": "# see https:/stalw.art\n",  # a kind not known: never fixed
 }
 
 
@@ -150,7 +151,7 @@ def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "check", "--isolated", "--fix", "--select", "N", *FILES)
-    assert (code, err) == (1, "urlint: fixed 7 problems\n")
+    assert (code, err) == (1, "urlint: fixed 8 problems\n")
     after = {name: (tmp_path / name).read_text(encoding="utf-8") for name in FILES}
     assert after == {
         "a.md": "See https://stalw.art and http://example.com/x.\n",
@@ -158,13 +159,14 @@ def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
         "c.txt": "地址：https://github.com/user/repo 和 https://x.example/e\n",
         "d.txt": FILES["d.txt"],
         "e.py": "# see https://stalw.art\nx = 1\n",
-        "f.pl": FILES["f.pl"],
+        "f.pl": "# see https://stalw.art\n",
+        "g.zzz": FILES["g.zzz"],
     }
     assert [line.split(" ")[0:2] for line in out.splitlines()[:-1]] == [
         ["d.txt:1:10:", "N604"],
         ["d.txt:1:30:", "N606"],
         ["d.txt:1:79:", "N607"],
-        ["f.pl:1:12:", "N601"],
+        ["g.zzz:1:12:", "N601"],
     ]
 
 

@@ -138,7 +138,7 @@ def test_a_directive_inside_a_programs_value_is_not_merged_into(capsys, tmp_path
     assert run(capsys, "check", "--add-ignore", "a.sh") == (
         0,
         "",
-        "urlint: a.sh:2: C202: no ignore comment: the line ends inside a shell here-document: "
+        "urlint: a.sh:2: C202: no ignore comment: the line ends inside a here-document: "
         "a comment there would be part of it\nurlint: added 0 ignore comments\n",
     )
     assert (tmp_path / "a.sh").read_text() == text

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.lint_helpers import every_place
 from urlint.core.model import Flag, ScannedText
 from urlint.linter.checker import Checker
 from urlint.linter.config import build_settings
@@ -22,8 +23,8 @@ def findings(text: str, path: str, target: str | None = None) -> list[tuple[str,
     file `path` is."""
     checker = Checker(build_settings({}, select=["ALL"], target=target))
     scanned = ScannedText(text, 1, 0, scan(text, syntax=file_syntax(path)))
-    found = checker.lint_text(scanned, path, Suppressions())
-    return [(f.code, f.column, f.end_column) for f in found]
+    found = list(checker.lint_text(scanned, path, Suppressions()))
+    return [(f.code, span.start.column, span.end.column) for f, span in every_place(found)]
 
 
 def test_a_placeholder_that_may_hold_what_is_missing_silences_its_absence():

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import urlint
 from urlint.core.model import Flag
 from urlint.pipeline import ScannedText, scan_texts
-from urlint.scanner.code import (
+from urlint.scanner.code import lex
+from urlint.scanner.lexer import (
     AMBIGUOUS,
     BLOCK_SCALAR,
     COMMENT,
@@ -28,7 +29,6 @@ from urlint.scanner.code import (
     TEMPLATE,
     TEXT,
     TEXT_BLOCK,
-    lex,
 )
 from urlint.scanner.scanner import ChunkScan, extract, scan
 from urlint.sources.text import TextChunk

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlint.scanner import code
+from urlint.scanner import code, lexer
 
 
 class Meter:
@@ -136,14 +136,16 @@ def metered(monkeypatch):
             return MeteredPattern(re.compile(pattern, flags), meter, True)
 
     monkeypatch.setattr(code, "re", MeteredRe())
-    monkeypatch.setattr(code, "_CLOSINGS", {})  # its own cache: none of its patterns kept
-    closing = code._closing
+    monkeypatch.setattr(lexer, "re", MeteredRe())
+    monkeypatch.setattr(lexer, "_CLOSINGS", {})  # its own cache: none of its patterns kept
+    closing = lexer.closing
 
     def metered_closing(closer: str, escapes: bool, one_line: bool) -> MeteredPattern:
         compiled = closing(closer, escapes, one_line)
         return MeteredPattern(compiled.pattern, meter, not one_line)
 
-    monkeypatch.setattr(code, "_closing", metered_closing)
+    monkeypatch.setattr(lexer, "closing", metered_closing)
+    monkeypatch.setattr(code, "closing", metered_closing)
 
     def read(text: str, syntax: str) -> int:
         metered_text = MeteredText(text)

@@ -65,6 +65,9 @@ class Finding(Located):
     mail: InMessage | None = None  # the message and MIME part, for mail and news
     # Raw spans of the URL's password: what a source view masks.
     password_spans: tuple[Span, ...] = ()
+    # The other places in the same URL where the same rule found the same fault: one
+    # finding a URL and a rule (linter.certainty.one_a_rule), each place kept.
+    more: tuple[Span, ...] = ()
 
     def sort_key(self) -> tuple:
         """The order findings are reported in: by path, line, column, then rule code."""
@@ -89,5 +92,6 @@ class Finding(Located):
             span=self.span.moved(lines, characters),
             fix=fix,
             password_spans=tuple(span.moved(lines, characters) for span in self.password_spans),
+            more=tuple(span.moved(lines, characters) for span in self.more),
             mail=mail,
         )

@@ -34,7 +34,7 @@ from .suppressions import DIRECTIVE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..scanner.code import Regions
+    from ..scanner.lexer import Regions
     from ..sources.files import FileId
     from .baseline import Baseline
     from .config import Settings
@@ -69,8 +69,6 @@ _STYLES = {
     "javascript": _SLASHES, "go": _SLASHES, "c-like": _SLASHES,
     "markdown": _MARKUP, "html": _MARKUP,
 }  # fmt: skip
-# C-like files whose comments start with `#`: Ruby's
-_HASH_C_LIKE = (".rb", "gemfile", "rakefile")
 _NONE = {
     "text": "plain text has no comment syntax",
     "json": "JSON has no comments",
@@ -206,8 +204,14 @@ def _style(path: str) -> tuple[str, str, str] | str:
     if name in ("dockerfile", "containerfile"):
         return "a Dockerfile comment is a line of its own"
     syntax = str(file_syntax(path))
-    if syntax == "c-like" and name.endswith(_HASH_C_LIKE):
-        return _HASH
+    from ..scanner.file_kinds import table_kind
+
+    kind = table_kind(syntax)
+    if kind is not None:
+        leader = kind.comment_leader
+        if leader is None:
+            return f"a {syntax} comment is a line of its own"
+        return (leader, "", "  ")
     return _STYLES.get(syntax) or _NONE.get(syntax, f"{syntax} has no comment urlint knows")
 
 
@@ -241,9 +245,9 @@ def _not_for(
 def _regions(text: str, syntax: str) -> Regions | None:
     """The string literals and comments of a code file's text (scanner.code); None for
     markup."""
-    from ..scanner.syntax import CODE_SYNTAXES
+    from ..scanner.syntax import CODE_SYNTAXES, family_of
 
-    if syntax not in CODE_SYNTAXES:
+    if family_of(syntax) not in CODE_SYNTAXES:
         return None
     from ..scanner.code import lex
 

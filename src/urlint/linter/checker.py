@@ -20,6 +20,7 @@ from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
 from ..sources.text import scan_texts
+from .certainty import graded, is_test_data
 from .config import Settings, build_settings, covered
 from .fixable import COMMENTS, PROSE, fix_may_apply, fix_scope, plain_raw_text
 from .rules.catalogue import rules_by_code
@@ -212,10 +213,11 @@ class Checker:
             else:
                 as_written = written_in(syntax, scanned.text)
         suppressions.collect_from(scanned)
+        test_data = self.settings.test_data == "info" and is_test_data(path)
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
             text_asked = False  # the URL's own text is asked once, for its first fix
-            for finding in self._lint(candidate, path):
+            for finding in graded(self._lint(candidate, path), candidate, test_data):
                 if ignores and covered(finding.code, ignores):
                     continue
                 if suppressions.suppresses(finding):
@@ -241,7 +243,7 @@ class Checker:
         ignores = self.settings.ignores_in(path)
         for candidate in scanned.candidates:
             read_as_address = Flag.PIPERMAIL_ADDRESS in candidate.flags
-            for finding in self._lint(candidate, path, scanned.mail):
+            for finding in graded(self._lint(candidate, path, scanned.mail), candidate, False):
                 if ignores and covered(finding.code, ignores):
                     continue
                 if read_as_address:  # the URL it is said of is not the text's

@@ -130,6 +130,8 @@ OPTIONS = (
     Option("fail_on", "--fail-on", "fail-on", "error"),  # checked with the flag's value
     Option("target", "--target", "target", RFC1738),  # checked with the flag's value
     Option("known_schemes", None, "known-schemes", (), check=_strings),
+    # "info": a finding in test data fails nothing (linter.certainty); "lint": as anywhere
+    Option("test_data", None, "test-data", "info"),
     Option("allowed_ports", None, "allowed-ports", MappingProxyType({}), check=_ports),
     Option("exclude", "--exclude", "exclude", (), split_commas, _strings),
     Option("extend_exclude", "--extend-exclude", None, (), split_commas),
@@ -234,6 +236,9 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     source: str | None = None  # the configuration file read, if any
     selection: Selection = Selection()  # which files a directory walk reads (file_selection)
+    # "info": findings in test data are info (linter.certainty.is_test_data); "lint": graded
+    # as anywhere else
+    test_data: str = "info"
 
     @classmethod
     def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
@@ -528,7 +533,20 @@ def build_settings(
         per_file_ignores=_configured(config, "per_file_ignores", where),
         source=source,
         selection=file_selection(config, source=source, **selection),
+        test_data=_test_data(_configured(config, "test_data", where), where),
     )
+
+
+TEST_DATA = ("info", "lint")
+
+
+def _test_data(value: object, where: str) -> str:
+    """The `test-data` setting, checked: "info" or "lint"."""
+    if value not in TEST_DATA:
+        raise ConfigError(
+            f"{where}: test-data must be one of {', '.join(TEST_DATA)}, not {value!r}"
+        )
+    return value  # type: ignore[return-value]  # one of TEST_DATA
 
 
 def select_rules(

@@ -28,7 +28,7 @@ from ..grammar.abnf import HEX_CHARS
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.model import Candidate
-    from ..scanner.code import Regions
+    from ..scanner.lexer import Regions
 
 PROSE, COMMENTS = "prose", "comments"
 
@@ -49,18 +49,28 @@ FIXED_IN: tuple[tuple[str, str, str], ...] = (
     ("yaml", "YAML", COMMENTS),
     ("toml", "TOML", COMMENTS),
     ("properties", "Java properties", COMMENTS),
+    (
+        "table",
+        "the file-kind table's other kinds (Haskell, OCaml, Ruby, Lua, TeX and more)",
+        COMMENTS,
+    ),
 )
 # And the syntaxes no fix goes in, each with why (the rule pages name them too).
 NEVER_FIXED: dict[str, str] = {
     "json": "JSON, which has no comments",
-    "other": "a file of a kind urlint does not read (Perl, TeX, XML, a man page ...)",
+    "other": "a file of a kind urlint does not know (a man page, an unknown extension ...)",
 }
 _SCOPES = {syntax: scope for syntax, _, scope in FIXED_IN}
 
 
 def fix_scope(syntax: str) -> str | None:
     """Where in a text of `syntax` a fix may go: PROSE, COMMENTS, or None (nowhere)."""
-    return _SCOPES.get(syntax)
+    scope = _SCOPES.get(syntax)
+    if scope is not None or syntax in NEVER_FIXED:
+        return scope  # a hook's README.txt loads no table of kinds
+    from ..scanner.file_kinds import table_kind
+
+    return _SCOPES["table"] if table_kind(syntax) is not None else None
 
 
 def fix_may_apply(candidate: Candidate, scope: str | None) -> bool:
@@ -89,14 +99,14 @@ AS_WRITTEN = (
 def values() -> dict[str, str]:
     """The constructs of a code text that are the program's value, or not known to be prose
     (scanner.code), each named as --add-ignore says it: all but a comment."""
-    from ..scanner import code  # loaded for code files only: not on a README's path
+    from ..scanner import lexer as code  # loaded for code files only: not on a README's path
 
     return {
         code.STRING: "a multi-line string",
         code.RAW_STRING: "a raw string",
         code.TEXT_BLOCK: "a text block",
         code.TEMPLATE: "a template literal",
-        code.HEREDOC: "a shell here-document",
+        code.HEREDOC: "a here-document",
         code.BLOCK_SCALAR: "a YAML block scalar",
         code.SUBSTITUTION: "a command substitution",
         code.AMBIGUOUS: "code urlint cannot read one way (a quote not closed on its line, a "

@@ -69,6 +69,8 @@ def text_line(finding: Finding, colour: bool = False) -> str:
     With `colour`, the location is bold and the code in its severity's colour.
     """
     message = shown(finding.message)
+    if finding.more:
+        message += f" ({len(finding.more)} more in this URL)"
     if not colour:
         return f"{location(finding)}: {finding.code} {message}"
     tint = _COLOURS[finding.severity]
@@ -147,6 +149,16 @@ def _fields_json(finding: Finding) -> dict:
         "message": mask_password(finding.message),
         "url": finding.url,
         "fix": fix_record(finding.fix),
+        # the same rule's other places in the URL (linter.certainty.one_a_rule)
+        "more": [
+            {
+                "line": span.start.line,
+                "column": span.start.column,
+                "end_line": span.end.line,
+                "end_column": span.end.column,
+            }
+            for span in finding.more
+        ],
     }
 
 

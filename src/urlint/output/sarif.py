@@ -269,6 +269,24 @@ def sarif_results(
         }
         if finding.code in index:
             result["ruleIndex"] = index[finding.code]
+        if finding.more:  # the same rule's other places in this URL
+            result["relatedLocations"] = [
+                {
+                    "id": number,
+                    **location(
+                        finding.path,
+                        {
+                            "startLine": span.start.line,
+                            "startColumn": span.start.column,
+                            "endLine": span.end.line,
+                            "endColumn": max(span.end.column, 1),
+                        },
+                        root,
+                        parts,
+                    ),
+                }
+                for number, span in enumerate(finding.more, 1)
+            ]
         if finding.mail is not None:
             result["properties"] = {"mail": masked_values(finding.mail.as_json())}
         yield result

@@ -25,83 +25,33 @@ its end (a docstring across it), for the next chunk's lexer to resume in (`lex(s
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
 from .._runtime.patterns import load_compiled
+from .file_kinds import table_kind
+from .lexer import (
+    AMBIGUOUS,
+    BLOCK_SCALAR,
+    COMMENT,
+    HEREDOC,
+    LITERAL,
+    PROPERTY,
+    RAW,
+    RAW_STRING,
+    SLASHED,
+    STRING,
+    SUBSTITUTION,
+    TEMPLATE,
+    TEXT,
+    TEXT_BLOCK,
+    Lexer,
+    LexState,
+    Regions,
+    closing,
+)
 from .syntax import Syntax
+from .table_code import read_table, resume_table
 
 load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
-
-TEXT, LITERAL, RAW, SLASHED, PROPERTY = range(5)  # PROPERTY: a properties file's value
-# The constructs a region is (linter.fixable words each for what it says).
-COMMENT = "comment"
-STRING = "string"  # a string literal, a docstring
-RAW_STRING = "raw string"  # Rust's r#"..."#, C++'s R"(...)", C#'s @"...", Go's `...`
-TEXT_BLOCK = "text block"  # Java's and Kotlin's (and Swift's, C#'s) """..."""
-TEMPLATE = "template literal"  # JavaScript's `...${}...`
-HEREDOC = "here-document"  # the shell's <<WORD
-BLOCK_SCALAR = "block scalar"  # YAML's | and >
-SUBSTITUTION = "command substitution"  # the shell's `...`: code
-AMBIGUOUS = "code read two ways"  # where the lexer cannot tell: read as code
-# The `context` a URL found in each construct is given (core.model.Candidate): "comment",
-# "string", or None for code.
-CONTEXTS: dict[str, str | None] = {
-    COMMENT: "comment", STRING: "string", RAW_STRING: "string", TEXT_BLOCK: "string",
-    TEMPLATE: "string", HEREDOC: "string", BLOCK_SCALAR: "string", SUBSTITUTION: None,
-    AMBIGUOUS: None,
-}  # fmt: skip
-
-# How to resume a construct a chunk leaves open: (closer, mode, construct, honours escapes),
-# or a here-document's ("heredoc", word, tabs stripped), or a YAML block scalar's
-# ("block", the indentation its lines are deeper than), or a template literal's ("`",).
-LexState = tuple
-
-
-class Regions:
-    """The string literals and comments of a text, in text order.
-
-    Each region is the content between a literal's quotes (or a comment's text), from
-    `starts[i]`; `items[i]` holds its end (exclusive), the mode a URL in it is read in
-    (TEXT, LITERAL, RAW, SLASHED), the construct it is (COMMENT, STRING, HEREDOC ...:
-    CONTEXTS gives a URL's context from it), the offset after its closer, and how to
-    resume it where it may span a chunk's end (LexState)."""
-
-    __slots__ = ("starts", "items")
-
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.items: list[tuple[int, int, str, int, LexState | None]] = []
-
-    def add(
-        self,
-        start: int,
-        end: int,
-        mode: int,
-        construct: str,
-        resume: LexState | None = None,
-        after: int | None = None,
-    ) -> None:
-        self.starts.append(start)
-        self.items.append((end, mode, construct, end if after is None else after, resume))
-
-    def at(self, offset: int) -> int:
-        """The index of the region holding `offset`, or -1 where it is in no region."""
-        index = bisect_right(self.starts, offset) - 1
-        if index >= 0 and offset < self.items[index][0]:
-            return index
-        return -1
-
-    def state_at(self, offset: int) -> LexState | None:
-        """How a lexer resumes at `offset` (a chunk's end): None where no construct that
-        spans lines is open there; ("skip", n) where `offset` is inside a closer, n
-        characters before its end."""
-        index = bisect_right(self.starts, offset) - 1
-        if index < 0:
-            return None
-        end, _, _, after, resume = self.items[index]
-        if offset >= after or resume is None:
-            return None
-        return resume if offset < end else ("skip", after - offset)
 
 
 def lex(
@@ -112,126 +62,35 @@ def lex(
     `state`: a construct the text starts inside of (Regions.state_at of the chunk before).
     `final`: the text ends its file; else a construct still open at its end goes on in
     the next chunk (kept, to its end), where at a file's end it is no region."""
-    lexer = _Lexer(text, final)
+    lexer = Lexer(text, final)
     if state is not None:
-        lexer.resume(state)
-    _FAMILIES[Syntax(syntax)](lexer)
+        _resume(lexer, state)
+    kind = table_kind(syntax)
+    if kind is not None:
+        read_table(lexer, kind)
+    else:
+        _FAMILIES[Syntax(syntax)](lexer)
     return lexer.regions
 
 
-class _Lexer:
-    """The state of one pass: the text, where it is, the regions found."""
-
-    __slots__ = ("text", "final", "pos", "regions", "missing")
-
-    def __init__(self, text: str, final: bool) -> None:
-        self.text, self.final, self.pos, self.regions = text, final, 0, Regions()
-        self.missing: dict[str, int] = {}  # closers not found from an offset on
-
-    def line_end(self, pos: int) -> int:
-        """The offset of the line end at or after `pos` (the text's end where none)."""
-        return self.text.find("\n", pos) % (len(self.text) + 1)  # -1: the text's length
-
-    def comment_to_line_end(self, start: int) -> None:
-        end = self.line_end(start)
-        self.regions.add(start, end, TEXT, COMMENT)
-        self.pos = end
-
-    def single_line(
-        self,
-        start: int,
-        quote: str,
-        mode: int,
-        escapes: bool = True,
-        ambiguous: bool = True,
-    ) -> bool:
-        """A literal whose content starts at `start`, closed by `quote` on its line (a
-        backslash and a line end go on with it, where `escapes`); False, and the rest of
-        the line passed over, where it is not closed there (fail safe: AMBIGUOUS, where
-        `ambiguous`; the caller reads on otherwise)."""
-        match = _closing(quote, escapes, True).match(self.text, start)
-        if match is None:
-            if ambiguous:
-                self.ambiguous_to_line_end(start)
-            else:
-                self.pos = self.line_end(start)
-            return False
-        close = match.end() - len(quote)
-        self.regions.add(start, close, mode, STRING)
-        self.pos = match.end()
-        return True
-
-    def ambiguous_to_line_end(self, start: int) -> None:
-        """The rest of the line from `start` read as code that may be a literal's value:
-        AMBIGUOUS (no fix, no comment at its end)."""
-        end = self.line_end(start)
-        if end > start:
-            self.regions.add(start, end, TEXT, AMBIGUOUS)
-        self.pos = end
-
-    def spanning(
-        self,
-        start: int,
-        closer: str,
-        mode: int,
-        construct: str = STRING,
-        escapes: bool = True,
-    ) -> None:
-        """A literal or comment whose content starts at `start` and closes at `closer`,
-        across lines. Never closed: no region where the text ends its file (fail safe),
-        else the rest of the text (the next chunk goes on with it)."""
-        text, key, resume = self.text, closer + str(escapes), (closer, mode, construct, escapes)
-        match = None
-        if self.missing.get(key, len(text) + 1) > start:
-            match = _closing(closer, escapes, False).match(text, start)
-        if match is None:
-            self.missing[key] = min(start, self.missing.get(key, start))
-            if not self.final:
-                self.regions.add(start, len(text), mode, construct, resume)
-                self.pos = len(text)
-            else:
-                self.pos = start  # fail safe: what follows the opener is read as code
-            return
-        close = match.end() - len(closer)
-        self.regions.add(start, close, mode, construct, resume, match.end())
-        self.pos = match.end()
-
-    def resume(self, state: LexState) -> None:
-        """Start inside the construct `state` says the chunk before left open."""
-        kind = state[0]
-        if kind == "skip":
-            self.pos = state[1]
-        elif kind == "heredoc":
-            _heredoc_body(self, 0, state[1], state[2])
-        elif kind == "block":
-            _block_scalar(self, 0, state[1])
-        elif kind == "`":
-            _template_literal(self, 0)
-        elif kind == "property":
-            _property_value(self, 0)
-        else:
-            closer, mode, construct, escapes = state
-            self.spanning(0, closer, mode, construct, escapes)
-
-
-_CLOSINGS: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
-
-
-def _closing(closer: str, escapes: bool, one_line: bool) -> re.Pattern[str]:
-    """A pattern matching a literal's content and its closer: runs of plain characters,
-    each escape (where `escapes`) or lone first character of the closer followed by another
-    run (the loop unrolled: linear, and a run is one step of the regex engine)."""
-    key = (closer, escapes, one_line)
-    pattern = _CLOSINGS.get(key)
-    if pattern is None:
-        first = re.escape(closer[0])
-        plain = f"[^{first}" + (r"\n" if one_line else "") + (r"\\" if escapes else "") + "]*"
-        others = [r"\\[\s\S]"] if escapes else []
-        if len(closer) > 1:  # a quote that does not start the closer: `"` inside `"""`
-            others.append(f"{first}(?!{re.escape(closer[1:])})")
-        between = f"(?:(?:{'|'.join(others)}){plain})*" if others else ""
-        pattern = _CLOSINGS[key] = re.compile(f"{plain}{between}{re.escape(closer)}")
-    return pattern
+def _resume(lexer: Lexer, state: LexState) -> None:
+    """Start inside the construct `state` says the chunk before left open."""
+    kind = state[0]
+    if resume_table(lexer, state):
+        pass
+    elif kind == "skip":
+        lexer.pos = state[1]
+    elif kind == "heredoc":
+        _heredoc_body(lexer, 0, state[1], state[2])
+    elif kind == "block":
+        _block_scalar(lexer, 0, state[1])
+    elif kind == "`":
+        _template_literal(lexer, 0)
+    elif kind == "property":
+        _property_value(lexer, 0)
+    else:
+        closer, mode, construct, escapes = state
+        lexer.spanning(0, closer, mode, construct, escapes)
 
 
 # Python. The prefixes: r, b, u, f, t and their pairs. An f-string (and a t-string) on one
@@ -246,7 +105,7 @@ _WORD = re.compile(r"\w")
 _GOES_ON = frozenset("([{,=+\\%")
 
 
-def _python(lexer: _Lexer) -> None:
+def _python(lexer: Lexer) -> None:
     text = lexer.text
     while True:
         match = _PY_OPEN.search(text, lexer.pos)
@@ -372,7 +231,7 @@ def _field_end(text: str, pos: int, quote: str, nesting: int) -> int:
             if "f" in prefix or "t" in prefix:
                 close = _fstring_end(text, pos, char, False, nesting + 1)
             else:
-                closed = _closing(char, True, True).match(text, pos)
+                closed = closing(char, True, True).match(text, pos)
                 close = -1 if closed is None else closed.end() - 1
             if close < 0:
                 return -1
@@ -424,7 +283,7 @@ _PAREN_STEPS = 64  # nor holds more parentheses
 _PAREN_STRETCH = 64
 
 
-def _javascript(lexer: _Lexer) -> None:
+def _javascript(lexer: Lexer) -> None:
     text = lexer.text
     while True:
         match = _JS_OPEN.search(text, lexer.pos)
@@ -451,7 +310,7 @@ def _javascript(lexer: _Lexer) -> None:
             lexer.single_line(at + 1, char, SLASHED)
 
 
-def _comment(lexer: _Lexer, at: int) -> bool:
+def _comment(lexer: Lexer, at: int) -> bool:
     """A `//` or `/*` comment starting at `at` (read, True), or none."""
     text = lexer.text
     if text.startswith("//", at):
@@ -463,7 +322,7 @@ def _comment(lexer: _Lexer, at: int) -> bool:
     return False
 
 
-def _regex_may_start(lexer: _Lexer, at: int) -> bool | None:
+def _regex_may_start(lexer: Lexer, at: int) -> bool | None:
     """Does a "/" at `at` start a regular expression literal (after an operator, an opening
     bracket, a keyword, at a line's start, or after a condition's `)`), not a division?
     None where it is not known (a `)` whose `(` is not found near)."""
@@ -487,7 +346,7 @@ def _word_before(text: str, last: int) -> str:
     return text[start : last + 1]
 
 
-def _closes_a_condition(lexer: _Lexer, close: int) -> bool | None:
+def _closes_a_condition(lexer: Lexer, close: int) -> bool | None:
     """Does the `)` at `close` end an `if`, `while`, `for` or `with` head (after which a
     "/" starts a regular expression)? None where its `(` is not found within a bounded
     look back (the parentheses in strings and comments not counted)."""
@@ -517,7 +376,7 @@ _TEMPLATE_STOP = re.compile(r"[`\\$]")
 _EXPRESSION_STOP = re.compile(r"[{}\"'`]")
 
 
-def _template_literal(lexer: _Lexer, start: int) -> None:
+def _template_literal(lexer: Lexer, start: int) -> None:
     """A template literal whose content starts at `start`: to its closing backquote, past
     `${...}` expressions (their braces counted, their strings and templates read)."""
     text = lexer.text
@@ -582,7 +441,7 @@ def _expression_end(text: str, pos: int, nesting: int) -> int:
                 return -1
             pos = end + 1
         else:
-            closed = _closing(char, True, True).match(text, at + 1)
+            closed = closing(char, True, True).match(text, at + 1)
             pos = at + 1 if closed is None else closed.end()
 
 
@@ -602,7 +461,7 @@ _MAX_HASHES = 255  # a Rust raw string's #s (the Rust Reference: fewer than 256)
 _QUOTES = re.compile(r'"{3,}')
 
 
-def _c_like(lexer: _Lexer, opens: re.Pattern[str] = _C_OPEN) -> None:
+def _c_like(lexer: Lexer, opens: re.Pattern[str] = _C_OPEN) -> None:
     text = lexer.text
     while True:
         match = opens.search(text, lexer.pos)
@@ -622,7 +481,7 @@ def _c_like(lexer: _Lexer, opens: re.Pattern[str] = _C_OPEN) -> None:
             lexer.single_line(at + 1, char, LITERAL)
 
 
-def _raw_or_block(lexer: _Lexer, at: int) -> bool:
+def _raw_or_block(lexer: Lexer, at: int) -> bool:
     """A raw string, a verbatim string or a text block whose `"` is at `at` (read, True),
     or none."""
     text = lexer.text
@@ -650,7 +509,7 @@ def _raw_or_block(lexer: _Lexer, at: int) -> bool:
     return False
 
 
-def _verbatim(lexer: _Lexer, start: int) -> bool:
+def _verbatim(lexer: Lexer, start: int) -> bool:
     """C#'s verbatim string whose content starts at `start`: to a `"` not doubled."""
     failed = lexer.missing.get("@", len(lexer.text) + 1)
     match = _VERBATIM.match(lexer.text, start) if start < failed else None
@@ -673,7 +532,7 @@ _JSON_TOKEN = re.compile(
 )
 
 
-def _json(lexer: _Lexer) -> None:
+def _json(lexer: Lexer) -> None:
     text = lexer.text
     starts, items = lexer.regions.starts, lexer.regions.items
     while True:
@@ -707,7 +566,7 @@ _WORD_END = frozenset(" \t\r\n\v\f;&|()<>")  # the shell's metacharacters, and b
 _ARITHMETIC_LOOK_BACK = 200  # an arithmetic expression's `((` is no further back on its line
 
 
-def _shell(lexer: _Lexer) -> None:
+def _shell(lexer: Lexer) -> None:
     text = lexer.text
     heredocs: list[tuple[str, bool]] = []  # opened on this line, read from the next
     line_end = -1  # the end of the line they were opened on (found once a line)
@@ -751,10 +610,10 @@ def _shell(lexer: _Lexer) -> None:
             lexer.spanning(at + 1, char, LITERAL)
 
 
-def _substitution(lexer: _Lexer, start: int) -> None:
+def _substitution(lexer: Lexer, start: int) -> None:
     """A command substitution in backquotes whose text starts at `start`, closed on its
     line (code: a URL in it ends there); none where it is not."""
-    closed = _closing("`", True, True).match(lexer.text, start)
+    closed = closing("`", True, True).match(lexer.text, start)
     if closed is None:
         lexer.pos = start
     else:
@@ -789,7 +648,7 @@ def _heredoc_word(text: str, at: int) -> tuple[str, bool, int] | None:
     return (word, opener.group(1) == "-", pos) if word else None
 
 
-def _heredoc_body(lexer: _Lexer, start: int, word: str, tabs: bool) -> None:
+def _heredoc_body(lexer: Lexer, start: int, word: str, tabs: bool) -> None:
     """A here-document's body, from `start` to its line holding `word` alone: the
     program's text (read as prose). Never closed: to the text's end."""
     text = lexer.text
@@ -831,7 +690,7 @@ def _heredoc_end(text: str, start: int, word: str, tabs: bool) -> tuple[int, int
 _TOML_OPEN = re.compile(r"[#\"']")
 
 
-def _toml(lexer: _Lexer) -> None:
+def _toml(lexer: Lexer) -> None:
     text = lexer.text
     while True:
         match = _TOML_OPEN.search(text, lexer.pos)
@@ -857,7 +716,7 @@ _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*[ \t]*(?:#[^\n]*|\r)?(?=\n|\Z)")
 _INDENT = re.compile(r"[ \t]*")
 
 
-def _yaml(lexer: _Lexer) -> None:
+def _yaml(lexer: Lexer) -> None:
     text = lexer.text
     while True:
         match = _YAML_OPEN.search(text, lexer.pos)
@@ -914,7 +773,7 @@ def _scalar_start(text: str, at: int) -> bool:
 _YAML_SINGLE = re.compile(r"(?:[^']|'')*'")  # '' is a quote (YAML 1.2 section 7.3.2)
 
 
-def _yaml_single(lexer: _Lexer, start: int) -> None:
+def _yaml_single(lexer: Lexer, start: int) -> None:
     """A single-quoted scalar whose content starts at `start`: no escapes but `''`."""
     match = _YAML_SINGLE.match(lexer.text, start)
     if match is None:
@@ -924,7 +783,7 @@ def _yaml_single(lexer: _Lexer, start: int) -> None:
     lexer.pos = match.end()
 
 
-def _block_scalar(lexer: _Lexer, start: int, indent: int) -> None:
+def _block_scalar(lexer: Lexer, start: int, indent: int) -> None:
     """A block scalar's lines from `start`: blank ones, and those indented deeper than
     `indent` (the value, read as prose)."""
     text = lexer.text
@@ -952,7 +811,7 @@ def _block_scalar(lexer: _Lexer, start: int, indent: int) -> None:
 _PROPERTY_BLANKS = re.compile(r"[ \t\f]*")
 
 
-def _properties(lexer: _Lexer) -> None:
+def _properties(lexer: Lexer) -> None:
     text = lexer.text
     length = len(text)
     while lexer.pos < length:
@@ -987,7 +846,7 @@ def _value_start(text: str, at: int, line_end: int) -> int:
     return min(pos, line_end)
 
 
-def _property_value(lexer: _Lexer, start: int) -> None:
+def _property_value(lexer: Lexer, start: int) -> None:
     """The value that starts at `start`, to its logical line's end: a PROPERTY region (its
     lines' line breaks in it, where it goes on past one)."""
     end = property_line_end(lexer.text, start)

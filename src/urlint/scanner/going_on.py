@@ -17,7 +17,7 @@ from .line_breaks import INDENT, Lines, run_end
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .code import Regions
+    from .lexer import Regions
 
 
 def going_on_at(

@@ -19,7 +19,7 @@ from .wrappers import QUOTE_PREFIX, quote_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .code import Regions
+    from .lexer import Regions
     from .markup_lines import OpenBlock
 
 # A rule drawn with separators, under a signature or above a cut, is no URL's text, though a

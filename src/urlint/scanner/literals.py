@@ -39,7 +39,9 @@ from .bare_url import (
     templated,
 )
 from .body import BODY
-from .code import (
+from .code import field_end, formats_fields, lex
+from .file_kinds import table_kind
+from .lexer import (
     AMBIGUOUS,
     BLOCK_SCALAR,
     CONTEXTS,
@@ -52,13 +54,10 @@ from .code import (
     TEXT,
     LexState,
     Regions,
-    field_end,
-    formats_fields,
-    lex,
 )
 from .line_breaks import Lines
 from .login_runs_on import login_read_on
-from .syntax import CODE_SYNTAXES, Syntax
+from .syntax import CODE_SYNTAXES, Syntax, family_of
 
 load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
 
@@ -243,13 +242,15 @@ def code_text(
 ) -> CodeText | None:
     """`text`'s regions where `syntax` is a code syntax (scanner.code); None otherwise
     (running text, and markup, which scanner.markup reads)."""
-    read_as = Syntax(syntax)
+    read_as = family_of(syntax)
     if read_as not in CODE_SYNTAXES:
         return None
     slashed = (read_as in _SLASHED_SYNTAXES and text.find(":\\/\\/") >= 0) or (
         read_as is Syntax.PROPERTIES and text.find("\\://") >= 0
     )
-    return CodeText(lex(text, read_as, state, final), _VARIABLES.get(read_as, _CODE), slashed)
+    kind = table_kind(syntax)
+    variables = kind.variables if kind is not None else _VARIABLES.get(read_as, _CODE)
+    return CodeText(lex(text, syntax, state, final), variables, slashed)
 
 
 def _in_literal(

@@ -51,7 +51,7 @@ def near_found(
     for hit in hits:
         context = None
         if code is not None:
-            from .code import TEXT as RUNNING
+            from .lexer import TEXT as RUNNING
 
             at = code.regions.at(hit.start)
             if at < 0 or code.regions.items[at][1] != RUNNING:

@@ -85,7 +85,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from .code import LexState
+    from .lexer import LexState
     from .line_breaks import Lines
     from .literals import CodeText
     from .markup_lines import OpenBlock
@@ -277,9 +277,9 @@ def _code(
     read by scanner.literals); None for running text."""
     if syntax == TEXT:
         return None  # nothing imported for it
-    from .syntax import CODE_SYNTAXES, Syntax
+    from .syntax import CODE_SYNTAXES, family_of
 
-    if Syntax(syntax) not in CODE_SYNTAXES:  # a ValueError for a name it does not know
+    if family_of(syntax) not in CODE_SYNTAXES:  # a ValueError for a name it does not know
         return None  # markup: running text, its link forms read by scanner.markup
     from .literals import code_text
 
@@ -291,9 +291,9 @@ def _markup(syntax: Syntax | str) -> str | None:
     forms say where a URL ends (scanner.markup); None for running text and code."""
     if syntax == TEXT:
         return None  # nothing imported for it
-    from .syntax import MARKUP_SYNTAXES, Syntax
+    from .syntax import MARKUP_SYNTAXES, family_of
 
-    read_as = Syntax(syntax)
+    read_as = family_of(syntax)
     return read_as.value if read_as in MARKUP_SYNTAXES else None
 
 
@@ -306,9 +306,9 @@ def _lines(syntax: Syntax | str, opened: OpenBlock = None) -> Lines | None:
     if syntax == TEXT:
         return None  # nothing imported for it
     from .line_breaks import Lines
-    from .syntax import Syntax
+    from .syntax import Syntax, family_of
 
-    read_as = Syntax(syntax)
+    read_as = family_of(syntax)
     if read_as in (Syntax.MARKDOWN, Syntax.RST, Syntax.ASCIIDOC):
         return Lines(read_as.value, opened=opened)
     return None
@@ -528,15 +528,10 @@ def _scan_read(
         if near_urls:
             yield from _near_placed().near_before(text, index, near_urls, start, covered)
         if kind == _WRAPPER:
-            wrapper = wrappers.read_wrapper(text, start, furniture)
-            if wrapper is None:
-                continue
-            candidate, covered = _wrapped(text, wrapper, index)
-            if code is not None and candidate is not None:
-                candidate = code.placed(candidate, start)
-            elif markup is not None and candidate is not None:
-                candidate = _in_markup(markup, text, wrapper, candidate, index)
-            yield candidate, covered
+            found = _wrapper_at(text, start, furniture, index, code, markup, other)
+            if found is not None:
+                candidate, covered = found
+                yield candidate, covered
         else:
             if markup is None and lines is None:  # prose and code
                 found = read(text, start, anchor, covered, index)
@@ -554,6 +549,43 @@ def _scan_read(
                 yield candidate, covered
     if near_urls:
         yield from _near_placed().near_before(text, index, near_urls, len(text), covered)
+
+
+def _wrapper_at(
+    text: str,
+    start: int,
+    furniture: Furniture,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+    other: OtherText | None,
+) -> tuple[Candidate | None, int] | None:
+    """The wrapper whose `<` is at `start`, placed in its code or markup, and where it
+    ends; None where none is read there (no wrapper, or a doc comment's link and label in
+    code, whose bare URL the colon's hit reads alone)."""
+    wrapper = wrappers.read_wrapper(text, start, furniture)
+    if wrapper is None:
+        return None
+    candidate, covered = _wrapped(text, wrapper, index)
+    if (code is not None or other is not None) and _labelled(candidate):
+        return None  # `<https://x.org/a label>`: the bare URL in it is read alone
+    if code is not None and candidate is not None:
+        candidate = code.placed(candidate, start)
+    elif markup is not None and candidate is not None:
+        candidate = _in_markup(markup, text, wrapper, candidate, index)
+    return candidate, covered
+
+
+def _labelled(candidate: Candidate | None) -> bool:
+    """Is `candidate` a `<scheme:...>` wrapper holding a blank on one of its lines: in
+    code and the kinds not read as prose, a doc comment's link and its label (Haddock's
+    `<https://x.org/a label>`), not RFC 1738's wrapper, whose blanks are dropped only in
+    prose and in a `<URL:...>`?"""
+    return (
+        candidate is not None
+        and candidate.wrapper is Wrapper.ANGLE
+        and Flag.INNER_WHITESPACE in candidate.flags
+    )
 
 
 @cache

@@ -1,0 +1,197 @@
+"""How sure a finding is: what fails a run, and one finding for a URL and a rule.
+
+A linter earns its place in CI only if a healthy repository passes it. What a reader of a
+finding would never change fails nothing: a finding stays (it is shown as info, and
+`--fail-on info` or the `test-data = "lint"` setting raises it) but is no error or warning:
+
+- **test data**: a file of a test suite or its fixtures, by a documented rule on its path
+  (`is_test_data`): URL parsers' and validators' tests hold invalid URLs on purpose, and
+  tests hold placeholder logins (`user:pass@`);
+- **a placeholder password**: a word that stands for one (`password`, `secret`, `pass`,
+  `changeme`, `xxxx`, `<password>`, `YOUR_PASSWORD`, `${PW}` aside: a template's
+  placeholders are no finding at all), in a documented connection string
+  (`postgres://user:password@localhost/db`): no one's secret is shown (and it is masked
+  still);
+- **a placeholder host or port**: `https://host:port/`, `http://ip:port`, `hostname`,
+  `HOST`, `...` (an elision), upper-case words (`https://YOUR_DOMAIN/`): the text says where
+  a reader puts their own.
+
+A URL's findings of one rule become one finding, at the first place, holding the others'
+spans (`Finding.more`): a URL full of backslashes is one C201, not fifteen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..core.findings import Finding, Severity
+from ..core.records import replaced
+from ..grammar.parse import parse
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..core.model import Candidate
+
+# The names of folders that hold a test suite or its data, whole or as the last word of a
+# folder's name (after "-", "_" or "."): `tests/`, `testdata/`, `__tests__/`, `spec/`,
+# `fixtures/`, `play-integration-test/`, `protovalidate-conformance/`, `Polly.Core.Tests/`,
+# Perl's `t/` (whole only). A folder a word starts (`test_output/`, pytest's
+# `test_name_0/`) is not one.
+TEST_FOLDER_WORDS = frozenset(
+    {
+        "t",
+        "test",
+        "tests",
+        "testing",
+        "testdata",
+        "testfiles",
+        "testcases",
+        "testsuite",
+        "spec",
+        "specs",
+        "fixture",
+        "fixtures",
+        "conformance",
+        "e2e",
+        "__tests__",
+        "__fixtures__",
+        "__snapshots__",
+        "snapshots",
+        "mocks",
+        "__mocks__",
+    }
+)
+# Test files by their names: `test_x.py`, `x_test.go`, `x_tests.rs`, `XTest.java`,
+# `XTests.swift`, `XSpec.scala`, `x_spec.rb`, `x.spec.ts`, `x.test.js`, `x_SUITE.erl`,
+# `XSuite.scala`, Perl's `x.t`, a `.test` fixture.
+_TEST_FILE = re.compile(
+    r"(?:^test_|_tests?\.|_spec\.|_suite\.|\.(?:spec|test)\.|\.t$|\.test$)"
+    r"|(?:Tests?|Spec|Suite)\.[A-Za-z0-9]+$"
+)
+_WORDS = re.compile(r"[-_.]")
+
+
+def is_test_data(path: str) -> bool:
+    """Is the file at `path` a test suite's or its data's? A folder of its path named by a
+    word of TEST_FOLDER_WORDS (`tests/`, `src/test/java/`, `integration-test/`), or a
+    test file's name (`x_test.go`, `FooTest.java`, `foo.spec.ts`, `test_foo.py`)."""
+    parts = path.replace("\\", "/").split("/")
+    name = parts[-1].rsplit("!", 1)[-1]
+    if _TEST_FILE.search(name) or _TEST_FILE.search(name.lower()):
+        return True
+    for folder in parts[:-1]:
+        lowered = folder.lower()
+        if lowered in TEST_FOLDER_WORDS:
+            return True
+        last = _WORDS.split(lowered)[-1]
+        if last != lowered and last != "t" and last in TEST_FOLDER_WORDS:
+            return True  # `play-integration-test/`, `Polly.Core.Tests/`: Perl's `t/` whole
+    return False
+
+
+# Words that stand for a password, not one (compared lower-cased, without "-", "_"): what
+# documentation writes where the reader's own goes. Words that may be a real one (`secret`,
+# `foo`) are not among them: a finding on them still fails.
+_PASSWORD_WORDS = frozenset(
+    """pass passwd password pwd changeme changeit mypassword yourpassword mypass
+    yourpass dbpassword userpassword adminpassword rootpassword""".split()
+)
+_MASKED_WORD = re.compile(r"(?:x{3,}|\*{3,}|\.{3}|…)\Z", re.IGNORECASE)
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+_BRACKETED = re.compile(r"(?:<[^<>]*>|\[[^\[\]]*\]|\{[^{}]*\}|\([^()]*\))\Z")
+
+
+def placeholder_word(word: str, words: frozenset[str]) -> bool:
+    """Does `word` stand for a value rather than be one: one of `words` (any case, `-`
+    and `_` aside), a word in capitals (`YOUR_PASSWORD`, `PORT`), `my` or `your` before a
+    name, a run of `x`s or `*`s, an ellipsis, or anything in brackets (`<password>`)?"""
+    if not word:
+        return False
+    plain = word.lower().replace("-", "").replace("_", "")
+    if plain in words or _MASKED_WORD.match(word) or _BRACKETED.match(word):
+        return True
+    if len(word) > 1 and _CAPITALS.match(word):
+        return True
+    return plain.startswith("your") and plain[4:].isalpha()
+
+
+# Words that stand for a host or a port in an authority (`https://ip:port/`,
+# `http://hostname:PORT`); `host` and `example` are real names in examples and tests.
+_HOST_WORDS = frozenset("ip ipaddress hostname yourdomain yourhost servername domainname".split())
+_PORT_WORDS = frozenset("port portnumber".split())
+
+
+def placeholder_password(password: str) -> bool:
+    """Is `password` a word standing for one (`password`, `secret`, `<pass>`, `XXXX`)?"""
+    return placeholder_word(password, _PASSWORD_WORDS)
+
+
+def placeholder_authority(host: str, port: str) -> bool:
+    """Does the host or the port stand for one: a port that is a word (`port`, `PORT`,
+    `<port>`), a host in brackets or capitals (`<host>`, `HOST`), an elision (`...`), or
+    a word such as `ip` and `hostname`?"""
+    if port and not port.isdigit() and placeholder_word(port, _PORT_WORDS):
+        return True
+    if not host:
+        return False
+    return (
+        placeholder_word(host, _HOST_WORDS)
+        or host.startswith(("...", "…"))
+        or host.endswith(("...", "…"))
+    )
+
+
+def as_info(finding: Finding, why: str) -> Finding:
+    """`finding` shown as info, never failing a run, and with no fix; `why` said."""
+    if finding.severity is Severity.INFO:
+        return finding
+    return replaced(finding, severity=Severity.INFO, fix=None, message=f"{finding.message} ({why})")
+
+
+def one_a_rule(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings of one URL, one a rule: the first of each code, the others' spans in
+    its `more`, in text order."""
+    kept: dict[str, Finding] = {}
+    more: dict[str, list] = {}
+    for finding in findings:
+        first = kept.get(finding.code)
+        if first is None:
+            kept[finding.code] = finding
+        else:
+            more.setdefault(finding.code, []).append(finding.span)
+    if not more:
+        return list(kept.values())
+    return [
+        replaced(finding, more=tuple(more[code])) if code in more else finding
+        for code, finding in kept.items()
+    ]
+
+
+# The rules that speak of a URL's login: a placeholder password makes them info.
+_LOGIN_RULES = frozenset({"P501", "P502", "S409", "R301"})
+
+
+def graded(findings: list[Finding], candidate: Candidate, test_data: bool) -> list[Finding]:
+    """A URL's findings, one a rule (`one_a_rule`), each shown as info where what it is
+    about stands for something (a placeholder host, port or password) or the file is
+    test data (`test_data`)."""
+    if not findings:
+        return findings
+    findings = one_a_rule(findings)
+    if test_data:
+        return [as_info(finding, "in test data") for finding in findings]
+    url = candidate.url
+    parsed = parse(url)
+    host = url[slice(*parsed.host)] if parsed.host is not None else ""
+    port = url[slice(*parsed.port)] if parsed.port is not None else ""
+    if placeholder_authority(host, port) or (
+        parsed.user is not None and "[" in url[parsed.user[0] : parsed.user[1]]
+    ):
+        return [as_info(finding, "a placeholder") for finding in findings]
+    if parsed.password is not None and placeholder_password(url[slice(*parsed.password)]):
+        return [
+            as_info(finding, "a placeholder password") if finding.code in _LOGIN_RULES else finding
+            for finding in findings
+        ]
+    return findings

@@ -1,0 +1,196 @@
+"""The string literals and comments of a file of a kind read from its row (scanner.file_kinds).
+
+One pass, led by one search for every opener the row names (its block comments, its string
+forms, its line comments, in that order: `--[[` is Lua's block before it is a line comment,
+three double quotes open a triple-quoted string before they are an empty one), each read as
+scanner.lexer's pass reads a construct: a literal closed on its line (not closed there,
+the rest of the line is code read two ways: no fix, no comment), one across lines to its
+closer (never closed at the file's end, what follows its opener is read as code), a nested block comment to the closer
+that balances it, a here-document's body from the next line to the line that holds its
+word alone. What the row does not name is code: a URL in it ends at its line's end.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .file_kinds import FORMS, Form, Kind, table_kind
+from .lexer import COMMENT, HEREDOC, RAW, RAW_STRING, STRING, TEXT, Lexer, LexState
+
+# The constructs a form names (scanner.file_kinds writes them as words).
+_CONSTRUCTS = {"string": STRING, "raw string": RAW_STRING, "here-document": HEREDOC}
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_BLANKS = re.compile(r"[ \t]*")
+
+
+# What an alternative of a kind's search is: a block comment, a string form, a line comment.
+_BLOCK, _FORM, _COMMENT = range(3)
+
+
+@cache
+def _reader(name: str) -> tuple[re.Pattern[str], tuple[tuple[int, int], ...]]:
+    """The one search for a kind's openers, and what each alternative is: (_BLOCK, the
+    index of the row's block comment), (_FORM, the index of its string form) or
+    (_COMMENT, 0)."""
+    kind = table_kind(name)
+    assert kind is not None
+    parts: list[str] = []
+    actions: list[tuple[int, int]] = []
+    for index, (opener, _, _) in enumerate(kind.blocks):
+        parts.append(opener)
+        actions.append((_BLOCK, index))
+    for index, form_name in enumerate(kind.strings):
+        parts.append(FORMS[form_name].opener)
+        actions.append((_FORM, index))
+    for opener in kind.comments:
+        parts.append(opener)
+        actions.append((_COMMENT, 0))
+    pattern = "|".join(f"(?P<a{index}>{part})" for index, part in enumerate(parts))
+    return re.compile(pattern or r"(?!)"), tuple(actions)
+
+
+@cache
+def _opener(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def read_table(lexer: Lexer, kind: Kind) -> None:
+    """Mark the literals and comments of `lexer`'s text, written in `kind`."""
+    search, actions = _reader(kind.name)
+    text = lexer.text
+    heredocs: list[tuple[str, int]] = []  # opened on this line: (word, mode), read next
+    line_end = -1
+    while True:
+        match = search.search(text, lexer.pos)
+        if heredocs:
+            if line_end < lexer.pos:
+                line_end = lexer.line_end(lexer.pos)
+            if match is None or match.start() > line_end:
+                lexer.pos = line_end + 1
+                for word, mode in heredocs:
+                    _heredoc(lexer, lexer.pos, word, mode)
+                heredocs = []
+                line_end = -1
+                continue
+        if match is None:
+            return
+        what, index = actions[int((match.lastgroup or "a0")[1:])]
+        end = match.end()
+        if what == _COMMENT:
+            lexer.comment_to_line_end(end)
+        elif what == _BLOCK:
+            opener, closer, nested = kind.blocks[index]
+            if "\\" in closer:
+                local = _opener(opener).match(text, match.start())
+                closer = local.expand(closer) if local is not None else closer
+            if nested:
+                _nested(lexer, end, opener, closer, 1)
+            else:
+                lexer.spanning(end, closer, TEXT, COMMENT, escapes=False)
+        else:
+            heredoc = _form(lexer, match, FORMS[kind.strings[index]])
+            if heredoc is not None:
+                heredocs.append(heredoc)
+
+
+def _form(lexer: Lexer, match: re.Match[str], form: Form) -> tuple[str, int] | None:
+    """Read the string form whose opener `match` found; a here-document's (word, mode),
+    whose body is read from the next line."""
+    text, at, end = lexer.text, match.start(), match.end()
+    local = _opener(form.opener).match(text, at)
+    assert local is not None
+    construct = _CONSTRUCTS[form.construct]
+    escapes = form.mode != RAW
+    if form.closer == "heredoc":
+        word = next((group for group in local.groups()[1:] if group), None)
+        word = word or local.group(local.lastindex or 0)
+        lexer.pos = end
+        return (word, form.mode)
+    if form.closer == "pair":
+        opening = next(group for group in local.groups() if group)
+        closer = _PAIRS.get(opening, opening)
+    elif "\\" in form.closer:
+        closer = local.expand(form.closer)
+    else:
+        closer = form.closer
+    if closer == "\n":  # to the line's end (Zig's `\\` lines)
+        line_end = lexer.line_end(end)
+        lexer.regions.add(end, line_end, form.mode, construct)
+        lexer.pos = line_end
+    elif form.lines:
+        lexer.spanning(end, closer, form.mode, construct, escapes)
+    else:
+        lexer.single_line(end, closer, form.mode, escapes, ambiguous=closer in "\"'")
+    return None
+
+
+def _nested(lexer: Lexer, start: int, opener: str, closer: str, depth: int) -> None:
+    """A block comment that nests, its text from `start` at `depth` (1: inside one), to
+    the closer that balances it. Never closed: the rest of the text where it goes on in the
+    next chunk, else no region (fail safe: read as code), and no later opener of it either
+    (a file's one unbalanced comment is read once, not once an opener)."""
+    text, key = lexer.text, "nested" + opener
+    failed = lexer.missing.get(key, len(text) + 1)
+    if start >= failed:
+        lexer.pos = start
+        return
+    pattern = _opener(f"(?P<open>{opener})|{re.escape(closer)}")
+    pos = start
+    while depth:
+        found = pattern.search(text, pos)
+        if found is None:
+            break
+        depth += 1 if found.lastgroup == "open" else -1
+        pos = found.end()
+        if not depth:
+            resume = ("nested", opener, closer, 1)
+            lexer.regions.add(start, found.start(), TEXT, COMMENT, resume, pos)
+            lexer.pos = pos
+            return
+    if not lexer.final:
+        lexer.regions.add(start, len(text), TEXT, COMMENT, ("nested", opener, closer, depth))
+        lexer.pos = len(text)
+        return
+    lexer.missing[key] = start
+    lexer.pos = start
+
+
+def _heredoc(lexer: Lexer, start: int, word: str, mode: int) -> None:
+    """A here-document's body from `start` (a line's start) to the line holding `word`
+    alone, blanks before it allowed (Ruby's `<<~`, PHP's, HCL's `<<-`); never closed, to
+    the text's end, as the languages read it."""
+    text = lexer.text
+    resume = ("table-heredoc", word, mode)
+    at = start
+    while at <= len(text):
+        found = text.find(word, at)
+        if found < 0:
+            break
+        line = text.rfind("\n", 0, found) + 1
+        after = found + len(word)
+        rest = _BLANKS.match(text, after).end()  # type: ignore[union-attr]  # matches empty
+        if (
+            line >= start
+            and _BLANKS.fullmatch(text, line, found)
+            and (rest >= len(text) or text[rest] in "\r\n;,).")
+        ):
+            lexer.regions.add(start, line, mode, HEREDOC, resume, after)
+            lexer.pos = after
+            return
+        at = found + 1
+    lexer.regions.add(start, len(text), mode, HEREDOC, resume)
+    lexer.pos = len(text)
+
+
+def resume_table(lexer: Lexer, state: LexState) -> bool:
+    """Start inside a construct of a table kind that the chunk before left open (True),
+    or not one of theirs (False)."""
+    if state[0] == "nested":
+        _, opener, closer, depth = state
+        _nested(lexer, 0, opener, closer, depth)
+        return True
+    if state[0] == "table-heredoc":
+        _heredoc(lexer, 0, state[1], state[2])
+        return True
+    return False
