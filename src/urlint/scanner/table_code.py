@@ -5,9 +5,10 @@ forms, its line comments, in that order: `--[[` is Lua's block before it is a li
 three double quotes open a triple-quoted string before they are an empty one), each read as
 scanner.lexer's pass reads a construct: a literal closed on its line (not closed there,
 the rest of the line is code read two ways: no fix, no comment), one across lines to its
-closer (never closed at the file's end, what follows its opener is read as code), a nested block comment to the closer
-that balances it, a here-document's body from the next line to the line that holds its
-word alone. What the row does not name is code: a URL in it ends at its line's end.
+closer (never closed at the file's end, what follows its opener is read as code), a nested
+block comment to the closer that balances it, a here-document's body from the next line to
+the line that holds its word alone. What the row does not name is code: a URL in it ends
+at its line's end.
 """
 
 from __future__ import annotations
