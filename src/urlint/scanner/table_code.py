@@ -47,8 +47,18 @@ def _reader(name: str) -> tuple[re.Pattern[str], tuple[tuple[int, int], ...]]:
     for opener in kind.comments:
         parts.append(opener)
         actions.append((_COMMENT, 0))
-    pattern = "|".join(f"(?P<a{index}>{part})" for index, part in enumerate(parts))
-    return re.compile(pattern or r"(?!)"), tuple(actions)
+    alternatives, groups = [], 0
+    for index, part in enumerate(parts):
+        # a part's back-references to its own groups, numbered in the whole pattern
+        shift = groups + 1  # the alternative's own named group comes first
+        renumbered = _BACKREFERENCE.sub(lambda m: f"{m[1]}\\{int(m[2]) + shift}", part)
+        alternatives.append(f"(?P<a{index}>{renumbered})")
+        groups += 1 + re.compile(part).groups
+    return re.compile("|".join(alternatives) or r"(?!)"), tuple(actions)
+
+
+# A back-reference in a pattern (`\1`), not an escaped backslash before a digit (`\\1`).
+_BACKREFERENCE = re.compile(r"(?<!\\)((?:\\\\)*)\\(\d)")
 
 
 @cache
