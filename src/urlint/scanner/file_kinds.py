@@ -87,8 +87,31 @@ FORMS: dict[str, Form] = {
     "ocaml-quoted": Form(r"\{([a-z_]*)\|", r"|\1}", _RAW, True, "raw string"),
     # Haskell's quasi-quotes: [uri|http://x.org/|] (GHC's QuasiQuotes)
     "quasiquote": Form(r"\[[A-Za-z_][\w.']*\|", "|]", _RAW, True, "raw string"),
-    # Nix's indented strings: ''...'' (Nix manual, "String literals")
-    "nix-indented": Form(r"''", "''", _RAW, True, "raw string"),
+    # Nix's indented strings: ''...'', where ''$, ''' and ''\ are escapes (Nix manual,
+    # "String literals"): a closer a pattern says
+    "nix-indented": Form(r"''", r"(?:''(?![$'\\]))", _RAW, True, "raw string"),
+    # "..." across lines with no backslash escapes (PowerShell's: its escape is a backquote)
+    "dq-raw-lines": Form(r'"', '"', _RAW, True),
+    # character literals that are a quote, passed over (no closer): no string opens at
+    # Clojure's \", Emacs Lisp's ?\", Erlang's $", Elixir's and Ruby's ?"
+    "clj-char": Form(
+        r"\\(?:newline|space|tab|formfeed|backspace|return|u[0-9a-fA-F]{4}|.)", "", _RAW, False
+    ),
+    "lisp-char": Form(r"(?<![\w?-])\?\\?[\"'|]", "", _RAW, False),
+    "erlang-char": Form(r"\$\\?[\"'%]", "", _RAW, False),
+    "question-char": Form(r"(?<![\w)\]}?])\?\\?[\"'`]", "", _RAW, False),
+    # a regular expression between slashes after an operator or an opening (Ruby's, Perl's,
+    # Crystal's `=~ /https?:\/\//`), on its line, with escapes
+    "slash-regex": Form(
+        r"(?:(?<=[=~(,!|&;{])|(?<=[=~(,!|&;{] )|(?<=[=~(,!|&;{]  ))/(?![/\s*=])",
+        "/",
+        _LITERAL,
+        False,
+    ),
+    # Elixir's sigils in triple quotes: ~S"""...""", ~s'''...'''
+    "sigil-heredoc": Form(r"~[a-zA-Z]\w*(\"\"\"|''')", r"\1", _LITERAL, True),
+    # Jsonnet's text blocks: |||...||| (the Jsonnet reference, "Text blocks")
+    "text-block": Form(r"\|\|\|", "|||", _RAW, True, "raw string"),
     # Swift's extended delimiters: #"..."#, ##"..."## (The Swift Programming Language,
     # "Extended String Delimiters")
     "swift-raw": Form(r'(#+)"', r'"\1', _RAW, False, "raw string"),
@@ -240,7 +263,7 @@ KINDS: tuple[Kind, ...] = (
     # java.util.Properties' files: configuration, resource bundles, the Gradle and Maven
     # wrappers' (`distributionUrl=https\\://services.gradle.org/...`)
     _k("java-properties", _PROPS, "properties"),
-    _k("markdown", _MD, "md markdown mdown mkd mdx"),
+    _k("markdown", _MD, "md markdown mdown mkd mdx rmd qmd"),
     _k("rst", _RST, "rst rest"),
     _k("asciidoc", _ADOC, "adoc asciidoc asc"),
     _k("html", _HTML, "html htm xhtml"),
@@ -259,9 +282,9 @@ KINDS: tuple[Kind, ...] = (
         "ruby jruby",
         (_HASH,),
         ((r"(?m:^)=begin\b", "\n=end", False),),
-        "heredoc percent dq-lines sq-lines",
+        "heredoc percent question-char slash-regex dq-lines sq-lines",
     ),
-    _k("crystal", TABLE, "cr", "", "crystal", (_HASH,), (), "heredoc percent dq-lines char"),
+    _k("crystal", TABLE, "cr", "", "crystal", (_HASH,), (), "heredoc percent question-char slash-regex dq-lines char"),
     # Embedded Ruby and other templates: their text is the page's, read as prose with
     # code's ends (a kind not read)
     _k("erb", _OTHER, "erb epp rhtml haml slim liquid mustache hbs handlebars njk jinja j2 twig"),
@@ -273,7 +296,7 @@ KINDS: tuple[Kind, ...] = (
         "perl",
         (r"(?<![$\\])#",),
         ((r"(?m:^)=[a-zA-Z]\w*", "\n=cut", False),),
-        "heredoc perl-quote dq-lines sq-lines",
+        "heredoc perl-quote slash-regex dq-lines sq-lines",
         "shell",
     ),
     _k(
@@ -348,7 +371,7 @@ KINDS: tuple[Kind, ...] = (
         "",
         (_SEMI,),
         ((r"#\|", "|#", True),),
-        "dq-lines",
+        "lisp-char dq-lines",
     ),
     _k("opam", TABLE, "opam", "opam", "", (_HASH,), ((r"\(\*", "*)", True),), "tdq-raw dq-lines"),
     _k("reason", TABLE, "re rei", "", "", (_SLASHES,), (_C_BLOCK,), "ocaml-quoted dq-lines char"),
@@ -371,7 +394,7 @@ KINDS: tuple[Kind, ...] = (
         "elixir",
         (_HASH,),
         (),
-        "tdq tsq sigil dq-lines sq-lines",
+        "tdq tsq sigil-heredoc sigil question-char dq-lines sq-lines",
     ),
     _k(
         "erlang",
@@ -381,7 +404,7 @@ KINDS: tuple[Kind, ...] = (
         "escript",
         (r"(?<!\$)%",),
         (),
-        "tdq dq-lines sq",
+        "tdq erlang-char dq-lines sq",
     ),
     _k("gleam", TABLE, "gleam", "", "", (_SLASHES,), (), "dq-lines"),
     _k(
@@ -392,7 +415,7 @@ KINDS: tuple[Kind, ...] = (
         "bb clojure",
         (_SEMI,),
         (),
-        "clj-regex dq-lines",
+        "clj-regex clj-char dq-lines",
     ),
     _k(
         "lisp",
@@ -402,7 +425,7 @@ KINDS: tuple[Kind, ...] = (
         "sbcl guile racket emacs",
         (_SEMI,),
         ((r"#\|", "|#", True),),
-        "dq-lines",
+        "lisp-char dq-lines",
     ),
     _k(
         "lua",
@@ -427,7 +450,7 @@ KINDS: tuple[Kind, ...] = (
     _k(
         "r",
         TABLE,
-        "r rd rprofile rmd qmd",
+        "r rprofile",
         ".rprofile",
         "rscript",
         (_HASH,),
@@ -475,7 +498,7 @@ KINDS: tuple[Kind, ...] = (
         "pwsh powershell",
         (_HASH,),
         ((r"<#", "#>", False),),
-        "ps-here dq-lines sq-raw-lines",
+        "ps-here dq-raw-lines sq-raw-lines",
         "shell",
     ),
     _k("batch", TABLE, "bat cmd", "", "", (r"(?im:^)[ \t]*@?(?:rem\b|::)",), (), "dq-raw"),
@@ -548,7 +571,7 @@ KINDS: tuple[Kind, ...] = (
         "jsonnet",
         (_SLASHES, _HASH),
         (_C_BLOCK,),
-        "dq-lines sq-lines",
+        "text-block dq-lines sq-lines",
     ),
     _k("cue", TABLE, "cue", "", "", (_SLASHES,), (), "tdq dq"),
     _k("dhall", TABLE, "dhall", "", "", (r"--",), ((r"\{-", "-}", True),), "nix-indented dq-lines"),
@@ -572,7 +595,7 @@ KINDS: tuple[Kind, ...] = (
     _k(
         "tex",
         TABLE,
-        "tex sty cls ltx dtx ins bbx cbx lbx def fdd bib bst ctx clo fd",
+        "tex sty cls ltx dtx ins bbx cbx lbx def fdd bib bst ctx clo fd rd",
         "",
         "",
         (_TEX_PERCENT,),

@@ -113,11 +113,15 @@ def _form(lexer: Lexer, match: re.Match[str], form: Form) -> tuple[str, int] | N
     assert local is not None
     construct = _CONSTRUCTS[form.construct]
     escapes = form.mode != RAW
-    if form.closer == "heredoc":
-        word = next((group for group in local.groups()[1:] if group), None)
-        word = word or local.group(local.lastindex or 0)
+    if form.closer == "heredoc":  # the word: <<~WORD, <<"WORD" or <<WORD
         lexer.pos = end
-        return (word, form.mode)
+        return (local.group(2) or local.group(4) or local.group(5), form.mode)
+    if not form.closer:  # a character literal: passed over (Clojure's \", Lisp's ?\")
+        lexer.pos = end
+        return None
+    if form.closer.startswith("(?"):  # a closer a pattern says (Nix's '' but ''$)
+        _closed_by_pattern(lexer, end, form.closer, form.mode, construct)
+        return None
     if form.closer == "pair":
         opening = next(group for group in local.groups() if group)
         closer = _PAIRS.get(opening, opening)
@@ -134,6 +138,26 @@ def _form(lexer: Lexer, match: re.Match[str], form: Form) -> tuple[str, int] | N
     else:
         lexer.single_line(end, closer, form.mode, escapes, ambiguous=closer in "\"'")
     return None
+
+
+def _closed_by_pattern(lexer: Lexer, start: int, closer: str, mode: int, construct: str) -> None:
+    """A literal from `start` to the first match of the pattern `closer`, across lines;
+    never closed, as `Lexer.spanning`: no region at the file's end, else to the text's end
+    (each failed search remembered: one pass over the text)."""
+    text, key = lexer.text, "pattern" + closer
+    found = None
+    if lexer.missing.get(key, len(text) + 1) > start:
+        found = _opener(closer).search(text, start)
+    if found is None:
+        lexer.missing[key] = min(start, lexer.missing.get(key, start))
+        if not lexer.final:
+            lexer.regions.add(start, len(text), mode, construct)
+            lexer.pos = len(text)
+        else:
+            lexer.pos = start
+        return
+    lexer.regions.add(start, found.start(), mode, construct, None, found.end())
+    lexer.pos = found.end()
 
 
 def _nested(lexer: Lexer, start: int, opener: str, closer: str, depth: int) -> None:
