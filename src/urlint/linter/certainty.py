@@ -7,13 +7,16 @@ finding would never change fails nothing: a finding stays (it is shown as info, 
 - **test data**: a file of a test suite or its fixtures, by a documented rule on its path
   (`is_test_data`): URL parsers' and validators' tests hold invalid URLs on purpose, and
   tests hold placeholder logins (`user:pass@`);
-- **a placeholder password**: a word that stands for one (`password`, `secret`, `pass`,
-  `changeme`, `xxxx`, `<password>`, `YOUR_PASSWORD`, `${PW}` aside: a template's
-  placeholders are no finding at all), in a documented connection string
+- **a placeholder password**: a word that stands for one (`password`, `pass`, `pwd`,
+  `changeme`, `xxxx`, `<password>`, `YOUR_PASSWORD`; `${PW}` aside: a template's
+  placeholders are no finding at all), or the user's own name again (a default account's,
+  `postgres:postgres`), in a documented connection string
   (`postgres://user:password@localhost/db`): no one's secret is shown (and it is masked
   still);
-- **a placeholder host or port**: `https://host:port/`, `http://ip:port`, `hostname`,
-  `HOST`, `...` (an elision), upper-case words (`https://YOUR_DOMAIN/`): the text says where
+- **a placeholder host, port, user or scheme**: `https://ip:port/`, `http://hostname:PORT`,
+  `<host>`, a label in capitals or the reader's own (`USER_NAME.github.io`, `my_host.com`),
+  a host of one letter, `...` (an elision), an optional part written out
+  (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`: the text says where
   a reader puts their own.
 
 A URL's findings of one rule become one finding, at the first place, holding the others'
@@ -129,17 +132,25 @@ def placeholder_password(password: str) -> bool:
 
 def placeholder_authority(host: str, port: str) -> bool:
     """Does the host or the port stand for one: a port that is a word (`port`, `PORT`,
-    `<port>`), a host in brackets or capitals (`<host>`, `HOST`), an elision (`...`), or
-    a word such as `ip` and `hostname`?"""
+    `<port>`), a host in brackets (`<host>`), a word such as `ip` and `hostname`, a label
+    in capitals or one of the reader's own (`USER_NAME.github.io`, `my_host.com`,
+    `your-domain.example`), one letter (`http://a:b@c/`), or an elision (`...`)?"""
     if port and not port.isdigit() and placeholder_word(port, _PORT_WORDS):
         return True
     if not host:
         return False
-    return (
-        placeholder_word(host, _HOST_WORDS)
-        or host.startswith(("...", "…"))
-        or host.endswith(("...", "…"))
-    )
+    if len(host) == 1 or host.startswith(("...", "…")) or host.endswith(("...", "…")):
+        return True
+    if placeholder_word(host, _HOST_WORDS):
+        return True
+    return any(_PLACEHOLDER_LABEL.match(label) for label in host.split("."))
+
+
+# A host's label that names the reader's own: in capitals (`USER_NAME`, `YOUR_ORG`), or
+# `my_`, `your_`, `your-` before a name.
+_PLACEHOLDER_LABEL = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+\Z|(?i:my_|your[_-])\w")
+# Schemes whose name is a word for one: a syntax written out (`scheme://user@host/`).
+_PLACEHOLDER_SCHEMES = frozenset({"scheme", "protocol", "proto"})
 
 
 def as_info(finding: Finding, why: str) -> Finding:
@@ -185,11 +196,16 @@ def graded(findings: list[Finding], candidate: Candidate, test_data: bool) -> li
     parsed = parse(url)
     host = url[slice(*parsed.host)] if parsed.host is not None else ""
     port = url[slice(*parsed.port)] if parsed.port is not None else ""
-    if placeholder_authority(host, port) or (
-        parsed.user is not None and "[" in url[parsed.user[0] : parsed.user[1]]
+    user = url[slice(*parsed.user)] if parsed.user is not None else ""
+    if (
+        parsed.scheme in _PLACEHOLDER_SCHEMES
+        or placeholder_authority(host, port)
+        or "[" in user
+        or "(" in user
     ):
         return [as_info(finding, "a placeholder") for finding in findings]
-    if parsed.password is not None and placeholder_password(url[slice(*parsed.password)]):
+    password = url[slice(*parsed.password)] if parsed.password is not None else None
+    if password is not None and (placeholder_password(password) or password == user):
         return [
             as_info(finding, "a placeholder password") if finding.code in _LOGIN_RULES else finding
             for finding in findings

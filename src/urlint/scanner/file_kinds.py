@@ -157,7 +157,6 @@ _HASH_WORD = r"(?<![^\s;&|(){}\[\]])#"  # a `#` starting a word (shells, Nix, CM
 _DASHES = r"--"
 _SLASHES = r"//"
 _PERCENT = r"%"
-_TEX_PERCENT = r"(?<!\\)%"  # TeX's: `\%` is a percent sign
 _SEMI = r";"
 _C_BLOCK = (r"/\*", "*/", False)
 
@@ -184,8 +183,9 @@ class Kind:
         more (`(?m:^)[ \t]*#`: a comment is a line of its own)."""
         for opener in self.comments:
             plain = _LOOKAROUND.sub("", opener)
-            if plain and not _SPECIAL.search(plain.replace("\\\\", "")):
-                return plain.replace("\\", "")
+            leader = plain.replace("\\", "")
+            if leader and not _SPECIAL.search(plain.replace("\\\\", "")):
+                return leader
         return None
 
 
@@ -284,7 +284,16 @@ KINDS: tuple[Kind, ...] = (
         ((r"(?m:^)=begin\b", "\n=end", False),),
         "heredoc percent question-char slash-regex dq-lines sq-lines",
     ),
-    _k("crystal", TABLE, "cr", "", "crystal", (_HASH,), (), "heredoc percent question-char slash-regex dq-lines char"),
+    _k(
+        "crystal",
+        TABLE,
+        "cr",
+        "",
+        "crystal",
+        (_HASH,),
+        (),
+        "heredoc percent question-char slash-regex dq-lines char",
+    ),
     # Embedded Ruby and other templates: their text is the page's, read as prose with
     # code's ends (a kind not read)
     _k("erb", _OTHER, "erb epp rhtml haml slim liquid mustache hbs handlebars njk jinja j2 twig"),
@@ -592,16 +601,11 @@ KINDS: tuple[Kind, ...] = (
     _k("graphql", TABLE, "graphql gql graphqls", "", "", (_HASH,), (), "tdq dq"),
     _k("prisma", TABLE, "prisma", "", "", (_SLASHES,), (), "dq"),
     _k("protobuf-text", TABLE, "textproto pbtxt txtpb prototxt", "", "", (_HASH,), (), "dq sq"),
-    _k(
-        "tex",
-        TABLE,
-        "tex sty cls ltx dtx ins bbx cbx lbx def fdd bib bst ctx clo fd rd",
-        "",
-        "",
-        (_TEX_PERCENT,),
-        (),
-        "",
-    ),
+    # TeX and LaTeX (and R's documentation, written in a LaTeX of its own): the reader of
+    # the kinds not read as code (scanner.other, scanner.tex) knows \url{...}, \href,
+    # control sequences and escapes; a `%` there is a comment but in a \url's argument,
+    # which a row's comment could not tell
+    _k("tex", _OTHER, "tex sty cls ltx dtx ins bbx cbx lbx def fdd bib bst ctx clo fd rd bbl"),
     _k("texinfo", TABLE, "texi texinfo txi", "", "", (r"(?m:^)@c(?:omment)?\b",), (), ""),
     _k(
         "vim",
@@ -797,7 +801,6 @@ KINDS: tuple[Kind, ...] = (
     ),
     _k("mermaid", TABLE, "mmd mermaid", "", "", (r"%%",), (), "dq"),
     _k("dot", TABLE, "dot gv", "", "", (_SLASHES, r"(?m:^)#"), (_C_BLOCK,), "dq-lines"),
-    _k("bibtex-style", TABLE, "bbl", "", "", (_TEX_PERCENT,), (), ""),
     _k("org", _OTHER, "org"),
     _k("wiki", _OTHER, "wiki mediawiki textile creole pod6 rdoc"),
     _k("smithy", _C, "smithy"),

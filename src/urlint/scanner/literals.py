@@ -93,10 +93,14 @@ _ANOTHER_PROGRAMS = frozenset({HEREDOC, BLOCK_SCALAR})
 class CodeText:
     """A code text's regions, and how its syntax reads URLs (the scanner's `code`)."""
 
-    __slots__ = ("regions", "shell", "slashed", "lines")
+    __slots__ = ("regions", "shell", "slashed", "lines", "wary")
 
-    def __init__(self, regions: Regions, shell: str, slashed: bool) -> None:
+    def __init__(self, regions: Regions, shell: str, slashed: bool, wary: bool = False) -> None:
         self.regions = regions
+        # a kind read from its row (scanner.file_kinds): its code outside literals and
+        # comments is read as the kinds not read are (scanner.other): a backslash, a
+        # backquote, a double quote, or the quote the URL follows ends a URL there
+        self.wary = wary
         self.lines = Lines("code", regions)  # which next line a comment's URL may go on onto
         self.shell = shell  # `$` variables are placeholders too: templates.SHELL, CONFIG, ""
         self.slashed = slashed  # `:\/\/` may start a URL: its hits are looked for
@@ -137,7 +141,8 @@ class CodeText:
         if anchor < 0:
             return None
         if at < 0:  # code outside literals and comments: a value ends at its line's end
-            found = read_bare(text, start, anchor, covered, index, lines_go_on=False)
+            limit = _code_stop(text, start, anchor) if self.wary else None
+            found = read_bare(text, start, anchor, covered, index, limit, lines_go_on=False)
             if _a_pattern(text, start, anchor, None, TEXT):
                 return regexes.no_url(found)  # a regular expression
         else:
@@ -250,7 +255,23 @@ def code_text(
     )
     kind = table_kind(syntax)
     variables = kind.variables if kind is not None else _VARIABLES.get(read_as, _CODE)
-    return CodeText(lex(text, syntax, state, final), variables, slashed)
+    return CodeText(lex(text, syntax, state, final), variables, slashed, kind is not None)
+
+
+_CODE_STOPS = re.compile(r"[\\`\"\n]")
+
+
+def _code_stop(text: str, start: int, anchor: int) -> int | None:
+    """Where a URL in the code of a kind read from its row stops at the latest: at a
+    backslash, a backquote or a double quote (no URL holds one: RFC 3986 section 2), or at
+    the quote it follows; None where none is on its line."""
+    found = _CODE_STOPS.search(text, anchor)
+    stop = found.start() if found is not None and text[found.start()] != "\n" else None
+    if start > 0 and text[start - 1] == "'":
+        quote = text.find("'", anchor, stop if stop is not None else text.find("\n", anchor))
+        if quote >= 0:
+            stop = quote
+    return stop
 
 
 def _in_literal(

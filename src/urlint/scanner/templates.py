@@ -63,8 +63,9 @@ if TYPE_CHECKING:
 
 # A name in capitals after a "%" that starts no escape: curl's test files' variables
 # (`%HOSTIP`, `%HTTPPORT`: its tests/FILEFORMAT.md, "Variables"), and cmd.exe's, closed by
-# a second "%" (`%APPDATA%`).
-_PERCENT_NAME = r"%(?![0-9A-Fa-f]{2})[A-Z_][A-Z0-9_]+(?:%(?!\w))?"
+# a second "%" (`%APPDATA%`); any name closed so (`%package%`: Composer's and
+# documentation's placeholders).
+_PERCENT_NAME = r"%(?![0-9A-Fa-f]{2})(?:[A-Z_][A-Z0-9_]+(?:%(?!\w))?|[A-Za-z_]\w*%(?!\w))"
 # A range's bound: digits, or a placeholder that gives them (`[0-{count-1}]`,
 # `[%TESTNUMBER0001-%TESTNUMBER0003]`), each character read one way only (no backtracking
 # over a long run of digits).

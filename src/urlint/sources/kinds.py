@@ -216,8 +216,15 @@ def file_syntax(path: str) -> str:
 
     syntax = syntax_of(inner_name(path))  # a compressed file is read as what it holds
     if syntax is Syntax.TEXT and head:
+        if _JSON_START.match(head):  # a fixture, a generated dashboard: JSON, named so
+            return Syntax.JSON
         return syntax_of_script(head) or syntax
     return syntax
+
+
+# What a JSON text without an extension opens with: an object or an array, then a member's
+# name, a value's opening, or the line's end (RFC 8259 section 2). No prose does.
+_JSON_START = re.compile(rb'[ \t\r\n]*[\[{][ \t\r]*(?:["{\[]|\n|\Z)')
 
 
 def _has_extension(path: str) -> bool:
