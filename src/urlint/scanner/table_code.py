@@ -51,7 +51,9 @@ def _reader(name: str) -> tuple[re.Pattern[str], tuple[tuple[int, int], ...]]:
     for index, part in enumerate(parts):
         # a part's back-references to its own groups, numbered in the whole pattern
         shift = groups + 1  # the alternative's own named group comes first
-        renumbered = _BACKREFERENCE.sub(lambda m: f"{m[1]}\\{int(m[2]) + shift}", part)
+        renumbered = _BACKREFERENCE.sub(
+            lambda m, shift=shift: f"{m[1]}\\{int(m[2]) + shift}", part
+        )
         alternatives.append(f"(?P<a{index}>{renumbered})")
         groups += 1 + re.compile(part).groups
     return re.compile("|".join(alternatives) or r"(?!)"), tuple(actions)
