@@ -14,7 +14,7 @@ at its line's end.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, partial
 
 from .file_kinds import FORMS, Form, Kind, table_kind
 from .lexer import COMMENT, HEREDOC, RAW, RAW_STRING, STRING, TEXT, Lexer, LexState
@@ -51,12 +51,15 @@ def _reader(name: str) -> tuple[re.Pattern[str], tuple[tuple[int, int], ...]]:
     for index, part in enumerate(parts):
         # a part's back-references to its own groups, numbered in the whole pattern
         shift = groups + 1  # the alternative's own named group comes first
-        renumbered = _BACKREFERENCE.sub(
-            lambda m, shift=shift: f"{m[1]}\\{int(m[2]) + shift}", part
-        )
+        renumbered = _BACKREFERENCE.sub(partial(_shifted, shift), part)
         alternatives.append(f"(?P<a{index}>{renumbered})")
         groups += 1 + re.compile(part).groups
     return re.compile("|".join(alternatives) or r"(?!)"), tuple(actions)
+
+
+def _shifted(shift: int, match: re.Match[str]) -> str:
+    """A back-reference `match` found, its group's number moved on by `shift`."""
+    return f"{match[1]}\\{int(match[2]) + shift}"
 
 
 # A back-reference in a pattern (`\1`), not an escaped backslash before a digit (`\\1`).
