@@ -68,8 +68,9 @@ def extract(text: str, *, syntax: Syntax | str = TEXT) -> list[Candidate]:
 
     `syntax` says what `text` is written in: a `urlint.Syntax`, or its value ("text", the
     default: prose, mail, news; "python", "javascript", "go", "shell", "c-like", "json",
-    "yaml", "toml", "properties", "markdown", "rst", "asciidoc", "html"; "other", a kind
-    urlint does not read, scanned as prose but more warily;
+    "yaml", "toml", "properties", "markdown", "rst", "asciidoc", "html"; a file kind read
+    from its row of urlint.scanner.file_kinds, by its name: "haskell", "ruby", "lua" ...;
+    "other", a kind urlint does not read, scanned as prose but more warily;
     `urlint.scanner.syntax.syntax_of` tells it from a file's name). A name it does not know
     is a ValueError that lists the known ones. In code, a URL in a string literal ends at
     its closing quote and never takes in an escape sequence; each candidate's `context` says
@@ -97,15 +98,22 @@ def syntax_named(syntax: object) -> Syntax | str:
         return syntax
     from .scanner.syntax import Syntax
 
-    if isinstance(syntax, Syntax):
+    if isinstance(syntax, Syntax) and syntax is not Syntax.TABLE:
         return syntax
-    if isinstance(syntax, str):
+    if isinstance(syntax, str) and syntax != Syntax.TABLE:
+        from .scanner.file_kinds import table_kind
+
+        if table_kind(syntax) is not None:
+            return syntax  # a kind read from its row: "haskell", "ruby"
         try:
             return Syntax(syntax)
         except ValueError:
             pass
-    known = ", ".join(member.value for member in Syntax)
-    raise ValueError(f"unknown syntax {syntax!r}: the known ones are {known}")
+    known = ", ".join(member.value for member in Syntax if member is not Syntax.TABLE)
+    raise ValueError(
+        f"unknown syntax {syntax!r}: the known ones are {known}, and the file kinds read from"
+        " their rows (urlint.scanner.file_kinds: haskell, ruby, lua ...)"
+    )
 
 
 def scan_paths(

@@ -139,7 +139,7 @@ FILES = {
     # no fix: a comment of code is fixed, a Markdown code block never holds a near-URL
     "e.py": "# see https:/stalw.art\nx = 1\n",
     # a kind urlint does not read: reported, never fixed
-    "f.pl": "# see https:/stalw.art\n",  # Perl: read from its row, fixed in comments
+    "f.rb": "# see https:/stalw.art\n",  # Ruby: read from its row, fixed in comments
     "g.zzz": "# see https:/stalw.art\n",  # a kind not known: never fixed
 }
 
@@ -159,7 +159,7 @@ def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
         "c.txt": "地址：https://github.com/user/repo 和 https://x.example/e\n",
         "d.txt": FILES["d.txt"],
         "e.py": "# see https://stalw.art\nx = 1\n",
-        "f.pl": "# see https://stalw.art\n",
+        "f.rb": "# see https://stalw.art\n",
         "g.zzz": FILES["g.zzz"],
     }
     assert [line.split(" ")[0:2] for line in out.splitlines()[:-1]] == [

@@ -95,10 +95,10 @@ def test_add_ignore_writes_no_comment_inside_a_programs_value(capsys, project):
             "comment there would be part of it",
             "urlint: a.cpp:2: C202: no ignore comment: the line ends inside a raw string: a "
             "comment there would be part of it",
-            "urlint: a.sh:2: C202: no ignore comment: the line ends inside a shell "
-            "here-document: a comment there would be part of it",
-            "urlint: a.sh:5: C202: no ignore comment: the line ends inside a shell "
-            "here-document: a comment there would be part of it",
+            "urlint: a.sh:2: C202: no ignore comment: the line ends inside a here-document: "
+            "a comment there would be part of it",
+            "urlint: a.sh:5: C202: no ignore comment: the line ends inside a here-document: "
+            "a comment there would be part of it",
             "urlint: a.yaml:2: C202: no ignore comment: the line ends inside a YAML block "
             "scalar: a comment there would be part of it",
             "urlint: a.yaml:4: C202: no ignore comment: the line ends inside a YAML block "

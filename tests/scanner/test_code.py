@@ -356,8 +356,8 @@ def test_running_text_is_read_as_before():
     line = "  \"Redirect location: 'https://other.org'\\n\"\n"
     assert extract(line, syntax="text") == extract(line)
     assert extract(line)[0].url == "https://other.org'\\n"
-    with pytest.raises(ValueError, match="'cobol' is not a valid Syntax"):
-        extract(line, syntax="cobol")
+    with pytest.raises(ValueError, match="'klingon' is not a valid Syntax"):
+        extract(line, syntax="klingon")
 
 
 # --- the lexer -------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def test_every_row_compiles_and_names_only_known_forms():
         ("main.tf", "terraform"),
         ("manifests/init.pp", "puppet"),
         ("flake.nix", "nix"),
-        ("base/ltnews.dtx", "tex"),
+        ("base/ltnews.dtx", "other"),  # TeX: the wary reader (scanner.other, scanner.tex)
         ("projectile.el", "lisp"),
         ("sql/vector.sql", "sql"),
         ("src/UniswapV3Pool.sol", "solidity"),
@@ -73,7 +73,7 @@ def test_every_row_compiles_and_names_only_known_forms():
         ("po/fr.po", "python"),
         ("Gemfile", "ruby"),
         ("lib/rack.rb", "ruby"),
-        ("lib/Plack.pm", "perl"),
+        ("lib/Plack.pm", "other"),  # Perl: the wary reader (scanner.other)
         ("src/Composer.php", "php"),
         ("go.mod", "go-module"),
         ("Program.fs", "f#"),
@@ -82,7 +82,7 @@ def test_every_row_compiles_and_names_only_known_forms():
         ("ftplugin/tex.vim", "vim"),
         ("README.md", "markdown"),
         ("analysis.Rmd", "markdown"),
-        ("man/testthat.Rd", "tex"),
+        ("man/testthat.Rd", "other"),
         ("notes.txt", "text"),
         ("README", "text"),
         ("page.1", "other"),
@@ -97,7 +97,7 @@ def test_a_file_is_named_to_its_kind(name, syntax):
     ("line", "syntax"),
     [
         (b"#!/usr/bin/env ruby\n", "ruby"),
-        (b"#!/usr/bin/perl -w\n", "perl"),
+        (b"#!/usr/bin/perl -w\n", "other"),
         (b"#!/usr/bin/env escript\n", "erlang"),
         (b"#!/usr/bin/env -S julia --startup-file=no\n", "julia"),
         (b"#!/usr/bin/env pwsh\n", "powershell"),
@@ -160,28 +160,11 @@ CONVENTIONS = [
             ("http://z.org/c", "comment"),
         ],
     ),
-    # TeX: `%` starts a comment, `\%` is a percent sign
-    (
-        "tex",
-        "\\url{http://x.org/a}% a comment\n50\\% of http://y.org/b\n",
-        [("http://x.org/a", None), ("http://y.org/b", None)],
-    ),
     # Ruby: here-documents, percent literals, a regular expression, a `?"` character
     (
         "ruby",
         'q = ?"\nx = <<~EOS\n  see http://x.org/a\n  EOS\ny = %q(http://y.org/b)\n'
         "m = l =~ /(a):(\\d)(:in `(.*)')?/\n# http://z.org/c\n",
-        [
-            ("http://x.org/a", "string"),
-            ("http://y.org/b", "string"),
-            ("http://z.org/c", "comment"),
-        ],
-    ),
-    # Perl: a here-document's quoted word, a quote-like operator, POD
-    (
-        "perl",
-        '$r = <<"EOT";\nhttp://x.org/a\nEOT\nmy $u = qq{http://y.org/b};\n'
-        "=head1 SEE\n\nhttp://z.org/c\n\n=cut\n",
         [
             ("http://x.org/a", "string"),
             ("http://y.org/b", "string"),
@@ -348,7 +331,6 @@ def test_chunked_text_of_a_kind_reads_as_the_whole_text(name, data):
         ("ruby", "x = <<~EOS\n"),
         ("lua", "--[==[ "),
         ("ocaml", "{a| (* "),
-        ("perl", 'q{ <<"E"\n'),
         ("nix", "'' "),
         ("elixir", '~S""" '),
         ("powershell", "@'\n"),
@@ -411,15 +393,21 @@ ORACLE_KINDS = {
 }  # fmt: skip
 
 
+_FILES_A_KIND = 60  # files with a URL read a kind: a minute's work in all
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not TRUST.is_dir(), reason="the breadth set is not fetched (bench/trust.py)")
 def test_the_table_reads_comments_and_strings_as_pygments_does_on_real_files():
     """Every URL urlint finds in files of the breadth set of a kind in ORACLE_KINDS: its
     context (comment, string, code) is the one Pygments' token at its start says."""
     agree: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    files: collections.Counter = collections.Counter()
     for path in sorted(TRUST.rglob("*")):
         syntax = str(syntax_of(str(path)))
-        if syntax not in ORACLE_KINDS or not path.is_file() or path.stat().st_size > 400_000:
+        if syntax not in ORACLE_KINDS or files[syntax] >= _FILES_A_KIND:
+            continue
+        if not path.is_file() or path.stat().st_size > 200_000:
             continue
         try:
             text = path.read_text(encoding="utf-8")
@@ -430,6 +418,7 @@ def test_the_table_reads_comments_and_strings_as_pygments_does_on_real_files():
         theirs = _pygments_contexts(text, path.name)
         if theirs is None:
             continue
+        files[syntax] += 1
         ours = [
             c.context if c.context in ("comment", "string") else None
             for c in extract(text, syntax=syntax)
@@ -447,7 +436,6 @@ def test_a_comment_leader_is_what_an_ignore_comment_starts_with():
     assert leaders["haskell"] == "--"
     assert leaders["ruby"] == "#"
     assert leaders["php"] == "//"
-    assert leaders["tex"] == "%"
     assert leaders["erlang"] == "%"
     assert leaders["lisp"] == ";"
     assert leaders["vim"] is None  # a `"` comment is a line of its own

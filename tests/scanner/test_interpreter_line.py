@@ -23,7 +23,7 @@ from urlint.sources.kinds import file_syntax
         (b"#!/usr/bin/env PYTHONDONTWRITEBYTECODE=1 python\n", Syntax.PYTHON),
         (b"#!/usr/local/bin/node\n", Syntax.JAVASCRIPT),
         # not a language read as code here: a kind not read, never fixed
-        (b"#!/usr/bin/perl -w\n", "perl"),  # read from its row (scanner.file_kinds)
+        (b"#!/usr/bin/perl -w\n", Syntax.OTHER),
         (b"#!/usr/bin/env ruby\n", "ruby"),
         (b"#!\n", Syntax.OTHER),
         (b"# just a comment\n", None),

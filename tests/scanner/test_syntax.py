@@ -33,8 +33,8 @@ NAMES = [
     ("a/B.java", Syntax.C_LIKE),
     ("x.c", Syntax.C_LIKE),
     ("x.h", Syntax.C_LIKE),
-    ("lib/x.rb", Syntax.C_LIKE),
-    ("index.php", Syntax.C_LIKE),
+    ("lib/x.rb", "ruby"),  # read from its row (scanner.file_kinds)
+    ("index.php", "php"),
     (".github/workflows/publish.yaml", Syntax.YAML),  # pallets/flask
     ("mkdocs.yml", Syntax.YAML),  # encode/httpx
     ("guide/book.toml", Syntax.TOML),  # rust-lang/mdBook
@@ -59,32 +59,32 @@ NAMES = [
     ("2001-March.log", Syntax.TEXT),
     ("article.news", Syntax.TEXT),
     # a kind urlint does not read: scanned as text, never fixed
-    ("lib/LWP/UserAgent.pm", Syntax.OTHER),
+    ("lib/LWP/UserAgent.pm", Syntax.OTHER),  # Perl: the wary reader
     ("t/base/ua.t", Syntax.OTHER),
     ("doc/paper.tex", Syntax.OTHER),
     ("refs.bib", Syntax.OTHER),
-    ("spec/url_spec.lua", Syntax.OTHER),
-    ("pom.xml", Syntax.OTHER),
+    ("spec/url_spec.lua", "lua"),
+    ("pom.xml", "xml"),
     ("man/urlint.1", Syntax.OTHER),
     ("agenda.org", Syntax.OTHER),
     ("TODO.org", Syntax.TEXT),  # a document by its name
     ("newsletter.org", Syntax.OTHER),  # "news" is a document's name, "newsletter" not
-    ("main.tf", Syntax.OTHER),
+    ("main.tf", "terraform"),
     ("gradle.properties", Syntax.PROPERTIES),  # java.util.Properties
     (".md", Syntax.OTHER),  # a dot file's name is no extension: a tool's, hidden
-    (".npmrc", Syntax.OTHER),
+    (".npmrc", "ini"),
     ("archive.tar.gz", Syntax.OTHER),  # sources.kinds.file_syntax reads what it holds
-    ("Vagrantfile", Syntax.C_LIKE),  # Ruby, as a Gemfile
+    ("Vagrantfile", "ruby"),  # Ruby, as a Gemfile
     ("Jenkinsfile", Syntax.C_LIKE),  # Groovy
     ("Caddyfile", Syntax.OTHER),
     ("Procfile", Syntax.OTHER),
-    ("go.sum", Syntax.OTHER),  # an extension not known here
+    ("go.sum", "go-module"),
 ]
 
 
 @pytest.mark.parametrize(("name", "expected"), NAMES)
 def test_a_name_gives_its_syntax(name, expected):
-    assert syntax_of(name) is expected
+    assert syntax_of(name) == expected and type(syntax_of(name)) is type(expected)
 
 
 def test_case_and_the_directory_do_not_matter():
@@ -105,7 +105,8 @@ def test_the_values_are_stable_names():
         ("TEXT", "text"), ("PYTHON", "python"), ("JAVASCRIPT", "javascript"), ("GO", "go"),
         ("SHELL", "shell"), ("C_LIKE", "c-like"), ("YAML", "yaml"), ("TOML", "toml"),
         ("JSON", "json"), ("PROPERTIES", "properties"), ("MARKDOWN", "markdown"),
-        ("RST", "rst"), ("ASCIIDOC", "asciidoc"), ("HTML", "html"), ("OTHER", "other"),
+        ("RST", "rst"), ("ASCIIDOC", "asciidoc"), ("HTML", "html"), ("TABLE", "table"),
+        ("OTHER", "other"),
     ]  # fmt: skip
     assert str(Syntax.PYTHON) == "python" and Syntax("json") is Syntax.JSON
     assert Syntax.C_LIKE == "c-like"  # a str enum: compared with its value

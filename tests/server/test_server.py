@@ -264,7 +264,8 @@ async def test_a_configuration_that_cannot_be_read_is_said_and_lints_nothing(
     said = [m.message for m in client.messages]
     assert [m for m in said if "colour" in m] == [
         f"urlint: {project / 'urlint.toml'}: unknown key 'colour' (known: select, ignore, "
-        "extend-select, per-file-ignores, fail-on, target, known-schemes, allowed-ports, exclude)"
+        "extend-select, per-file-ignores, fail-on, target, known-schemes, test-data, allowed-ports,"
+        " exclude)"
     ]
 
 

@@ -9,13 +9,13 @@ finding would never change fails nothing: a finding stays (it is shown as info, 
   tests hold placeholder logins (`user:pass@`);
 - **a placeholder password**: a word that stands for one (`password`, `pass`, `pwd`,
   `changeme`, `xxxx`, `<password>`, `YOUR_PASSWORD`; `${PW}` aside: a template's
-  placeholders are no finding at all), or the user's own name again (a default account's,
-  `postgres:postgres`), in a documented connection string
+  placeholders are no finding at all), one character, or the user's own name again (a
+  default account's, `postgres:postgres`), in a documented connection string
   (`postgres://user:password@localhost/db`): no one's secret is shown (and it is masked
   still);
 - **a placeholder host, port, user or scheme**: `https://ip:port/`, `http://hostname:PORT`,
   `<host>`, a label in capitals or the reader's own (`USER_NAME.github.io`, `my_host.com`),
-  a host of one letter, `...` (an elision), an optional part written out
+  `...` (an elision), an optional part written out
   (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`: the text says where
   a reader puts their own.
 
@@ -126,20 +126,21 @@ _PORT_WORDS = frozenset("port portnumber".split())
 
 
 def placeholder_password(password: str) -> bool:
-    """Is `password` a word standing for one (`password`, `secret`, `<pass>`, `XXXX`)?"""
-    return placeholder_word(password, _PASSWORD_WORDS)
+    """Is `password` a word standing for one (`password`, `<pass>`, `XXXX`), or one
+    character (`http://a:b@c/`)?"""
+    return len(password) == 1 or placeholder_word(password, _PASSWORD_WORDS)
 
 
 def placeholder_authority(host: str, port: str) -> bool:
     """Does the host or the port stand for one: a port that is a word (`port`, `PORT`,
     `<port>`), a host in brackets (`<host>`), a word such as `ip` and `hostname`, a label
     in capitals or one of the reader's own (`USER_NAME.github.io`, `my_host.com`,
-    `your-domain.example`), one letter (`http://a:b@c/`), or an elision (`...`)?"""
+    `your-domain.example`), or an elision (`...`)?"""
     if port and not port.isdigit() and placeholder_word(port, _PORT_WORDS):
         return True
     if not host:
         return False
-    if len(host) == 1 or host.startswith(("...", "…")) or host.endswith(("...", "…")):
+    if host.startswith(("...", "…")) or host.endswith(("...", "…")):
         return True
     if placeholder_word(host, _HOST_WORDS):
         return True

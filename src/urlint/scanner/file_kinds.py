@@ -137,14 +137,6 @@ FORMS: dict[str, Form] = {
     # Ruby's and Crystal's percent literals: %q(...), %Q[...], %w{...}, %r{...}, %(...)
     # (the Ruby reference, "Percent Strings"), to the bracket that closes the opener
     "percent": Form(r"(?<![\w)\]}])%[qQwWiIrsx]?([(\[{<|!/^])", "pair", _LITERAL, True),
-    # Perl's quote-like operators: q, qq, qw, qr, m, s, tr, y with any delimiter (perlop,
-    # "Quote and Quote-like Operators")
-    "perl-quote": Form(
-        r"(?<![\w$@%&>:-])(?:qq|qw|qr|q|tr|m|s|y)(?:\s*([({\[<])|([!#/|^~,\"']))",
-        "pair",
-        _LITERAL,
-        True,
-    ),
     # Elixir's sigils: ~r/.../, ~S"...", ~s(...) (Elixir's "Sigils")
     "sigil": Form(r"~[a-zA-Z]\w*([/|\"'(\[{<])", "pair", _LITERAL, True),
     # Clojure's regular expressions: #"..."
@@ -297,17 +289,9 @@ KINDS: tuple[Kind, ...] = (
     # Embedded Ruby and other templates: their text is the page's, read as prose with
     # code's ends (a kind not read)
     _k("erb", _OTHER, "erb epp rhtml haml slim liquid mustache hbs handlebars njk jinja j2 twig"),
-    _k(
-        "perl",
-        TABLE,
-        "pl pm t pod psgi xs",
-        "",
-        "perl",
-        (r"(?<![$\\])#",),
-        ((r"(?m:^)=[a-zA-Z]\w*", "\n=cut", False),),
-        "heredoc perl-quote slash-regex dq-lines sq-lines",
-        "shell",
-    ),
+    # Perl: the wary reader of the kinds not read as code (scanner.other) knows its `\@`
+    # (an "@" in a string) and its patterns (`qr!...!`, `m{...}`), which a row could not
+    _k("perl", _OTHER, "pl pm t pod psgi xs", "", "perl"),
     _k(
         "php",
         TABLE,

@@ -151,11 +151,11 @@ def syntax_of(name: str) -> Syntax | str:
     if dot == 0 and base.find(".", 1) < 0:
         return Syntax.OTHER
     kind = by_extension(base[dot + 1 :])
-    if kind is not None and kind.family != "text":
+    if kind is not None and kind.family not in ("text", "other"):
         return _syntax(kind)
-    if kind is not None or _prose_name(base):
+    if _prose_name(base):  # a document by its name: `TODO.org`, `README.Debian`
         return Syntax.TEXT
-    return Syntax.OTHER
+    return Syntax.OTHER if kind is None else _syntax(kind)
 
 
 def syntax_of_script(first_line: bytes) -> Syntax | str | None:
