@@ -558,3 +558,20 @@ def test_a_password_a_closed_construct_leaves_open_is_still_read_on_the_next_lin
         )
         assert (rest.start.line, rest.start.column, rest.end.line, rest.end.column) == (2, 1, 2, 10)
         assert candidate.flags == frozenset()
+
+
+def test_a_gfm_table_cell_ends_a_url_at_its_pipe():
+    """grafana/jsonnet-libs snmp-observ-lib/README.md: a URL in a table's cell, the next
+    cell glued on (`...monitor-snmp.html|system,if_mib|`); an escaped pipe stays the
+    cell's, and outside a table a pipe is the URL's."""
+    text = (
+        "| vendor | https://x.org/a/monitor.html|system,if_mib| |\n"
+        "| --- | --- |\n"
+        "| b | https://y.org/a\\|b | \n"
+        "see https://z.org/a|b here\n"
+    )
+    assert [(c.url, c.context) for c in extract(text, syntax="markdown")] == [
+        ("https://x.org/a/monitor.html", "markdown-autolink"),
+        ("https://y.org/a|b", "markdown-autolink"),
+        ("https://z.org/a|b", "markdown-autolink"),
+    ]

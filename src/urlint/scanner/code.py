@@ -43,6 +43,7 @@ from .lexer import (
     TEMPLATE,
     TEXT,
     TEXT_BLOCK,
+    Bodies,
     Lexer,
     LexState,
     Regions,
@@ -568,20 +569,14 @@ _ARITHMETIC_LOOK_BACK = 200  # an arithmetic expression's `((` is no further bac
 
 def _shell(lexer: Lexer) -> None:
     text = lexer.text
-    heredocs: list[tuple[str, bool]] = []  # opened on this line, read from the next
-    line_end = -1  # the end of the line they were opened on (found once a line)
+    heredocs = Bodies()  # opened on this line, read from the next
     while True:
         match = _SH_OPEN.search(text, lexer.pos)
-        if heredocs:
-            if line_end < lexer.pos:
-                line_end = lexer.line_end(lexer.pos)
-            if match is None or match.start() > line_end:
-                # the line that opened them has ended: their bodies come first
-                lexer.pos = line_end + 1
-                for word, tabs in heredocs:
-                    _heredoc_body(lexer, lexer.pos, word, tabs)
-                heredocs = []
-                continue
+        due = heredocs.due(lexer, -1 if match is None else match.start())
+        if due:  # the line that opened them has ended: their bodies come first
+            for word, tabs in due:
+                _heredoc_body(lexer, lexer.pos, word, bool(tabs))
+            continue
         if match is None:
             return
         at = match.start()
@@ -601,7 +596,7 @@ def _shell(lexer: Lexer) -> None:
                 lexer.pos = at + 1
             else:
                 word, tabs, lexer.pos = heredoc
-                heredocs.append((word, tabs))
+                heredocs.opened.append((word, tabs))
         elif char == "'" and (at == 0 or text[at - 1] != "$"):
             lexer.spanning(at + 1, "'", RAW, escapes=False)
         elif char == "`":

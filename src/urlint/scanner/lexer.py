@@ -181,3 +181,30 @@ def closing(closer: str, escapes: bool, one_line: bool) -> re.Pattern[str]:
         between = f"(?:(?:{'|'.join(others)}){plain})*" if others else ""
         pattern = _CLOSINGS[key] = re.compile(f"{plain}{between}{re.escape(closer)}")
     return pattern
+
+
+class Bodies:
+    """The here-documents opened on the line being read, whose bodies start on the next:
+    a lexer reads on to the line's end, then their bodies, in order (the shell's and a
+    table kind's). The line's end is found once a line: a long line of constructs after
+    a `<<WORD` is read once."""
+
+    __slots__ = ("opened", "line_end")
+
+    def __init__(self) -> None:
+        # (word, how its body is read: the shell's tabs stripped, a table kind's mode)
+        self.opened: list[tuple[str, int]] = []
+        self.line_end = -1
+
+    def due(self, lexer: Lexer, next_at: int) -> list[tuple[str, int]]:
+        """The here-documents whose bodies come before the construct found at `next_at`
+        (-1: none), the lexer moved to the next line's start; [] where none is due."""
+        if not self.opened:
+            return []
+        if self.line_end < lexer.pos:
+            self.line_end = lexer.line_end(lexer.pos)
+        if 0 <= next_at <= self.line_end:
+            return []
+        lexer.pos = self.line_end + 1
+        due, self.opened = self.opened, []
+        return due

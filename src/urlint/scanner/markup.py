@@ -146,7 +146,24 @@ def _markdown(text: str, start: int, end: int, before: str) -> MarkupEnd | None:
         found = _destination(text, start)
         if found is not None and _definition_ends(text, found[0]):
             return found[0], MARKDOWN_REFERENCE, found[1]
+    end = _cell_end(text, start, end)
     return _gfm_autolink(text, start, _escape_end(text, start, _code_end(text, start, end, before)))
+
+
+# A GFM table's row: a line that starts with a pipe (GFM spec, "Tables (extension)"). Its
+# cells are split at each unescaped pipe before their text is read: no URL goes on past one.
+_TABLE_ROW = re.compile(r"[ \t]*\|")
+
+
+def _cell_end(text: str, start: int, end: int) -> int:
+    """`end`, or the unescaped pipe before it that ends the table cell a URL at `start` is
+    in."""
+    pipe = text.find("|", start, end)
+    if pipe < 0 or not _TABLE_ROW.match(text, _line_start(text, start)):
+        return end
+    while pipe >= 0 and text[pipe - 1] == "\\":
+        pipe = text.find("|", pipe + 1, end)
+    return end if pipe < 0 else pipe
 
 
 def _markdown_angle(text: str, start: int, end: int) -> MarkupEnd | None:

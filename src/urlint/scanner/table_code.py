@@ -17,7 +17,7 @@ import re
 from functools import cache, partial
 
 from .file_kinds import FORMS, Form, Kind, table_kind
-from .lexer import COMMENT, HEREDOC, RAW, RAW_STRING, STRING, TEXT, Lexer, LexState
+from .lexer import COMMENT, HEREDOC, RAW, RAW_STRING, STRING, TEXT, Bodies, Lexer, LexState
 
 # The constructs a form names (scanner.file_kinds writes them as words).
 _CONSTRUCTS = {"string": STRING, "raw string": RAW_STRING, "here-document": HEREDOC}
@@ -75,20 +75,14 @@ def read_table(lexer: Lexer, kind: Kind) -> None:
     """Mark the literals and comments of `lexer`'s text, written in `kind`."""
     search, actions = _reader(kind.name)
     text = lexer.text
-    heredocs: list[tuple[str, int]] = []  # opened on this line: (word, mode), read next
-    line_end = -1
+    heredocs = Bodies()  # opened on this line: (word, mode), read from the next
     while True:
         match = search.search(text, lexer.pos)
-        if heredocs:
-            if line_end < lexer.pos:
-                line_end = lexer.line_end(lexer.pos)
-            if match is None or match.start() > line_end:
-                lexer.pos = line_end + 1
-                for word, mode in heredocs:
-                    _heredoc(lexer, lexer.pos, word, mode)
-                heredocs = []
-                line_end = -1
-                continue
+        due = heredocs.due(lexer, -1 if match is None else match.start())
+        if due:
+            for word, mode in due:
+                _heredoc(lexer, lexer.pos, word, mode)
+            continue
         if match is None:
             return
         what, index = actions[int((match.lastgroup or "a0")[1:])]
@@ -107,7 +101,7 @@ def read_table(lexer: Lexer, kind: Kind) -> None:
         else:
             heredoc = _form(lexer, match, FORMS[kind.strings[index]])
             if heredoc is not None:
-                heredocs.append(heredoc)
+                heredocs.opened.append(heredoc)
 
 
 def _form(lexer: Lexer, match: re.Match[str], form: Form) -> tuple[str, int] | None:
