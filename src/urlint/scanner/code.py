@@ -50,7 +50,6 @@ from .lexer import (
     closing,
 )
 from .syntax import Syntax
-from .table_code import read_table, resume_table
 
 load_compiled(__name__)  # its patterns, compiled, before they are compiled below (PARTS)
 
@@ -68,6 +67,8 @@ def lex(
         _resume(lexer, state)
     kind = table_kind(syntax)
     if kind is not None:
+        from .table_code import read_table  # a hook's run on a .py file loads it not
+
         read_table(lexer, kind)
     else:
         _FAMILIES[Syntax(syntax)](lexer)
@@ -77,8 +78,10 @@ def lex(
 def _resume(lexer: Lexer, state: LexState) -> None:
     """Start inside the construct `state` says the chunk before left open."""
     kind = state[0]
-    if resume_table(lexer, state):
-        pass
+    if kind in ("nested", "table-heredoc"):  # a table kind's (scanner.table_code)
+        from .table_code import resume_table
+
+        resume_table(lexer, state)
     elif kind == "skip":
         lexer.pos = state[1]
     elif kind == "heredoc":

@@ -27,8 +27,7 @@ and from Pygments' lexer for it, the test oracle.
 
 from __future__ import annotations
 
-import re
-
+from .._runtime.patterns import compiled_when_used
 from ..core.records import record
 
 __all__ = ["FORMS", "KINDS", "TABLE", "Form", "Kind", "by_extension", "by_interpreter", "by_name"]
@@ -181,8 +180,8 @@ class Kind:
         return None
 
 
-_LOOKAROUND = re.compile(r"\(\?<?[=!](?:[^()\\]|\\.|\([^()]*\))*\)")
-_SPECIAL = re.compile(r"(?<!\\)[()\[\]?^$*+|{}.]|\\[A-Za-z]")
+_LOOKAROUND = compiled_when_used(r"\(\?<?[=!](?:[^()\\]|\\.|\([^()]*\))*\)")
+_SPECIAL = compiled_when_used(r"(?<!\\)[()\[\]?^$*+|{}.]|\\[A-Za-z]")
 
 
 def _k(
