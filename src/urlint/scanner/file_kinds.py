@@ -17,7 +17,7 @@ What a row's syntax holds, for a TABLE kind:
   at the closer that balances it (Haskell's `{- {- -} -}`);
 - `strings`: its string forms, named from FORMS below (`"..."` on one line with escapes,
   across lines, raw, a character literal, a here-document, Lua's long brackets, OCaml's
-  quoted strings, Haskell's quasi-quotes, Ruby's and Perl's quote-like operators ...);
+  quoted strings, Haskell's quasi-quotes, Ruby's percent literals ...);
 - `variables`: which `$` variables are placeholders (scanner.templates: "shell" for every
   `$name`, "config" for `$NAME` in capitals, "code" for printf's conversions only).
 
@@ -99,7 +99,7 @@ FORMS: dict[str, Form] = {
     "lisp-char": Form(r"(?<![\w?-])\?\\?[\"'|]", "", _RAW, False),
     "erlang-char": Form(r"\$\\?[\"'%]", "", _RAW, False),
     "question-char": Form(r"(?<![\w)\]}?])\?\\?[\"'`]", "", _RAW, False),
-    # a regular expression between slashes after an operator or an opening (Ruby's, Perl's,
+    # a regular expression between slashes after an operator or an opening (Ruby's and
     # Crystal's `=~ /https?:\/\//`), on its line, with escapes
     "slash-regex": Form(
         r"(?:(?<=[=~(,!|&;{])|(?<=[=~(,!|&;{] )|(?<=[=~(,!|&;{]  ))/(?![/\s*=])",
@@ -122,7 +122,7 @@ FORMS: dict[str, Form] = {
     # PowerShell's here-strings: @" and @' ending their line, closed by "@ or '@ at a
     # line's start (about_Quoting_Rules)
     "ps-here": Form(r"@([\"'])(?=[ \t]*\r?\n)", "\n\\1@", _RAW, True, "here-document"),
-    # here-documents: Ruby's and Crystal's <<~ID, <<-ID, <<ID; Perl's <<"ID"; PHP's <<<ID;
+    # here-documents: Ruby's and Crystal's <<~ID, <<-ID, <<ID, <<"ID"; PHP's <<<ID;
     # HCL's <<EOF and <<-EOF. The body, from the next line, closes at a line holding the
     # word alone (blanks before it allowed). A bare word after << is in capitals: `a << b`
     # is a shift or an append.
@@ -341,7 +341,7 @@ KINDS: tuple[Kind, ...] = (
         ((r"\{-", "-}", True),),
         "tdq dq char",
     ),
-    _k("agda", TABLE, "agda", "", "", (r"--",), ((r"\{-", "-}", True),), "dq"),
+    _k("agda", TABLE, "agda", "", "", (_DASHES,), ((r"\{-", "-}", True),), "dq"),
     # Cabal's package descriptions: `--` comments at a line's start, values to the line's end
     _k("cabal", TABLE, "cabal", "cabal.project", "", (r"(?m:^)[ \t]*--",), (), ""),
     _k(
@@ -566,7 +566,16 @@ KINDS: tuple[Kind, ...] = (
         "text-block dq-lines sq-lines",
     ),
     _k("cue", TABLE, "cue", "", "", (_SLASHES,), (), "tdq dq"),
-    _k("dhall", TABLE, "dhall", "", "", (r"--",), ((r"\{-", "-}", True),), "nix-indented dq-lines"),
+    _k(
+        "dhall",
+        TABLE,
+        "dhall",
+        "",
+        "",
+        (_DASHES,),
+        ((r"\{-", "-}", True),),
+        "nix-indented dq-lines",
+    ),
     _k(
         "sql",
         TABLE,
@@ -697,7 +706,7 @@ KINDS: tuple[Kind, ...] = (
     _k("vue", _HTML, "vue svelte astro"),
     _k("gherkin", TABLE, "feature", "", "", (r"(?m:^)[ \t]*#",), (), "tdq"),
     _k("robot", TABLE, "robot resource", "", "", (r"(?m:^)[ \t]*#|(?<=\s\s)#",), (), ""),
-    _k("ada", TABLE, "adb ads ada gpr", "", "", (r"--",), (), "dq-raw"),
+    _k("ada", TABLE, "adb ads ada gpr", "", "", (_DASHES,), (), "dq-raw"),
     _k(
         "pascal",
         TABLE,
@@ -722,7 +731,7 @@ KINDS: tuple[Kind, ...] = (
         "dq",
     ),
     _k("verilog", _C, "vh"),
-    _k("vhdl", TABLE, "vhd vhdl", "", "", (r"--",), (), "dq-raw"),
+    _k("vhdl", TABLE, "vhd vhdl", "", "", (_DASHES,), (), "dq-raw"),
     _k("prolog", TABLE, "prolog", "", "swipl", (_PERCENT,), (_C_BLOCK,), "dq sq"),
     _k("smalltalk", TABLE, "st", "", "", (), ((r'"', '"', False),), "sq-raw"),
     _k("haxe-hxml", TABLE, "hxml", "", "", (_HASH,), (), ""),
@@ -802,10 +811,10 @@ KINDS: tuple[Kind, ...] = (
     _k("snakemake", _PY, "smk", "snakefile"),
     _k("cython", _PY, "pxi"),
     _k("kotlin-script", _C, "main.kts"),
-    _k("lean", TABLE, "lean", "", "", (r"--",), ((r"/-", "-/", True),), "dq"),
+    _k("lean", TABLE, "lean", "", "", (_DASHES,), ((r"/-", "-/", True),), "dq"),
     _k("coq", TABLE, "v.coq", "", "", (), ((r"\(\*", "*)", True),), "dq-lines"),
     _k("isabelle", TABLE, "thy", "", "", (), ((r"\(\*", "*)", True),), "dq-lines"),
-    _k("futhark", TABLE, "fut", "", "", (r"--",), (), "dq char"),
+    _k("futhark", TABLE, "fut", "", "", (_DASHES,), (), "dq char"),
     _k("ampl", TABLE, "ampl", "", "", (_HASH,), (_C_BLOCK,), "dq sq"),
     _k("stata", TABLE, "do ado", "", "", (r"(?m:^)[ \t]*\*", _SLASHES), (_C_BLOCK,), "dq"),
     _k("sas", TABLE, "sas", "", "", (r"(?m:^)[ \t]*\*",), (_C_BLOCK,), "dq sq"),
