@@ -10,7 +10,7 @@ all: the exit status under each target, the URLs extract lists, the findings per
 by severity, and the distinct shapes of the error findings (rule, file kind, context), each
 with an example place, for a person to class as real, debatable or false.
 
-    python bench/trust.py [--root /work/trust] [--only NAME ...] [--json OUT] [--errors OUT]
+    python bench/trust.py [--root ../trust] [--only NAME ...] [--json OUT] [--errors OUT]
 
 `--json` writes every figure (to compare a change with `compare OLD NEW`); `--errors`
 writes every error finding, one JSON line each, for reading. It needs no network: the
@@ -153,7 +153,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
     parser.add_argument(
-        "--root", type=Path, default=Path(os.environ.get("URLINT_TRUST", "/work/trust"))
+        "--root", type=Path, default=Path(os.environ.get("URLINT_TRUST", REPO.parent / "trust"))
     )
     parser.add_argument("--list", type=Path, default=SHARED / "trust" / "repos.tsv")
     parser.add_argument("--urlint", default="urlint", help="the urlint executable to run")
