@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlint.scanner import code, lexer
+from urlint.scanner import code, lexer, table_code
 
 
 class Meter:
@@ -146,6 +146,18 @@ def metered(monkeypatch):
 
     monkeypatch.setattr(lexer, "closing", metered_closing)
     monkeypatch.setattr(code, "closing", metered_closing)
+    # a table kind's reader (scanner.table_code): its one search and every pattern it
+    # compiles as it reads (openers, closers, a here-document's closing line)
+    reader, opener = table_code._reader, table_code._opener
+
+    def metered_reader(name: str):
+        pattern, actions = reader(name)
+        return MeteredPattern(pattern, meter, True), actions
+
+    monkeypatch.setattr(table_code, "_reader", metered_reader)
+    monkeypatch.setattr(
+        table_code, "_opener", lambda pattern: MeteredPattern(opener(pattern), meter, True)
+    )
 
     def read(text: str, syntax: str) -> int:
         metered_text = MeteredText(text)
@@ -187,6 +199,16 @@ HOSTILE = [
     ("k: &a !t |\n  v\n", "yaml"),
     ("- 'a\n", "yaml"),
     ("{'a\n", "json"),
+    # kinds read from their rows (scanner.table_code): openers never closed, nested
+    ("{- {- ", "haskell"),
+    ("x = <<~EOS\n", "ruby"),
+    ("x = <<~EOS%d\n", "ruby"),
+    ("--[==[ ", "lua"),
+    ("{a| (* ", "ocaml"),
+    ("'' ", "nix"),
+    ('~S""" ', "elixir"),
+    ("@'\n", "powershell"),
+    ("#= #= ", "julia"),
 ]
 
 
@@ -203,7 +225,8 @@ def test_the_lexer_reads_a_hostile_shape_in_linear_work(metered, shape, syntax):
 @pytest.mark.parametrize(
     ("unit", "end", "syntax"),
     [('cat <<A "x" ', "\nA\n", "shell"), ("x = (a) / 2; ", "\n", "javascript"),
-     ("cat <<A <<B ", "\nA\nB\n", "shell"), ("'it ", "\n", "python")],
+     ("cat <<A <<B ", "\nA\nB\n", "shell"), ("'it ", "\n", "python"),
+     ("x = <<A A ", "\nA\n", "ruby")],
 )  # fmt: skip
 def test_one_long_line_is_read_in_linear_work(metered, unit, end, syntax):
     """A minified file's one line: what is looked for to the line's end is looked for once."""

@@ -33,7 +33,9 @@ from .lexer import (
     BLOCK_SCALAR,
     COMMENT,
     HEREDOC,
+    HEREDOC_STATE,
     LITERAL,
+    NESTED_STATE,
     PROPERTY,
     RAW,
     RAW_STRING,
@@ -78,7 +80,7 @@ def lex(
 def _resume(lexer: Lexer, state: LexState) -> None:
     """Start inside the construct `state` says the chunk before left open."""
     kind = state[0]
-    if kind in ("nested", "table-heredoc"):  # a table kind's (scanner.table_code)
+    if kind in (NESTED_STATE, HEREDOC_STATE):  # a table kind's (scanner.table_code)
         from .table_code import resume_table
 
         resume_table(lexer, state)

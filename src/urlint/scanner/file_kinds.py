@@ -874,13 +874,9 @@ def by_name(base: str) -> Kind | None:
     known = _NAMES.get(base)
     if known is not None:
         return known
-    first = base.find(".", 1)
-    if first > 0:
-        second = base.rfind(".", 0, len(base))
-        penultimate = base.rfind(".", 0, second)
-        if penultimate >= 0:
-            return _EXTENSIONS.get(base[penultimate + 1 :])
-    return None
+    last = base.rfind(".")
+    before = base.rfind(".", 1, last) if last > 0 else -1
+    return _EXTENSIONS.get(base[before + 1 :]) if before > 0 else None
 
 
 def by_interpreter(program: str) -> Kind | None:

@@ -32,6 +32,9 @@ CONTEXTS: dict[str, str | None] = {
     AMBIGUOUS: None,
 }  # fmt: skip
 
+# How a table kind's constructs that span lines resume in the next chunk
+# (scanner.table_code): a block comment that nests, at its depth, and a here-document.
+NESTED_STATE, HEREDOC_STATE = "nested", "table-heredoc"
 # How to resume a construct a chunk leaves open: (closer, mode, construct, honours escapes),
 # or a here-document's ("heredoc", word, tabs stripped), or a YAML block scalar's
 # ("block", the indentation its lines are deeper than), or a template literal's ("`",).

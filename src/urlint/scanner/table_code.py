@@ -17,12 +17,23 @@ import re
 from functools import cache, partial
 
 from .file_kinds import FORMS, Form, Kind, table_kind
-from .lexer import COMMENT, HEREDOC, RAW, RAW_STRING, STRING, TEXT, Bodies, Lexer, LexState
+from .lexer import (
+    COMMENT,
+    HEREDOC,
+    HEREDOC_STATE,
+    NESTED_STATE,
+    RAW,
+    RAW_STRING,
+    STRING,
+    TEXT,
+    Bodies,
+    Lexer,
+    LexState,
+)
 
 # The constructs a form names (scanner.file_kinds writes them as words).
 _CONSTRUCTS = {"string": STRING, "raw string": RAW_STRING, "here-document": HEREDOC}
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_BLANKS = re.compile(r"[ \t]*")
 
 
 # What an alternative of a kind's search is: a block comment, a string form, a line comment.
@@ -178,12 +189,12 @@ def _nested(lexer: Lexer, start: int, opener: str, closer: str, depth: int) -> N
         depth += 1 if found.lastgroup == "open" else -1
         pos = found.end()
         if not depth:
-            resume = ("nested", opener, closer, 1)
+            resume = (NESTED_STATE, opener, closer, 1)
             lexer.regions.add(start, found.start(), TEXT, COMMENT, resume, pos)
             lexer.pos = pos
             return
     if not lexer.final:
-        lexer.regions.add(start, len(text), TEXT, COMMENT, ("nested", opener, closer, depth))
+        lexer.regions.add(start, len(text), TEXT, COMMENT, (NESTED_STATE, opener, closer, depth))
         lexer.pos = len(text)
         return
     lexer.missing[key] = start
@@ -192,39 +203,30 @@ def _nested(lexer: Lexer, start: int, opener: str, closer: str, depth: int) -> N
 
 def _heredoc(lexer: Lexer, start: int, word: str, mode: int) -> None:
     """A here-document's body from `start` (a line's start) to the line holding `word`
-    alone, blanks before it allowed (Ruby's `<<~`, PHP's, HCL's `<<-`); never closed, to
-    the text's end, as the languages read it."""
+    alone, blanks before it allowed (Ruby's `<<~`, PHP's, HCL's `<<-`) and a statement's
+    end after it (`EOS;`, `EOS)`); never closed, to the text's end, as the languages read
+    it. One search for the closing line: linear in the body, however often the word
+    stands inside its lines."""
     text = lexer.text
-    resume = ("table-heredoc", word, mode)
-    at = start
-    while at <= len(text):
-        found = text.find(word, at)
-        if found < 0:
-            break
-        line = text.rfind("\n", 0, found) + 1
-        after = found + len(word)
-        rest = _BLANKS.match(text, after).end()  # type: ignore[union-attr]  # matches empty
-        if (
-            line >= start
-            and _BLANKS.fullmatch(text, line, found)
-            and (rest >= len(text) or text[rest] in "\r\n;,).")
-        ):
-            lexer.regions.add(start, line, mode, HEREDOC, resume, after)
-            lexer.pos = after
-            return
-        at = found + 1
-    lexer.regions.add(start, len(text), mode, HEREDOC, resume)
-    lexer.pos = len(text)
+    resume = (HEREDOC_STATE, word, mode)
+    closing = _opener(rf"(?m)^[ \t]*({re.escape(word)})[ \t]*(?=[\r\n;,).]|\Z)")
+    found = closing.search(text, start)
+    if found is None:
+        lexer.regions.add(start, len(text), mode, HEREDOC, resume)
+        lexer.pos = len(text)
+        return
+    lexer.regions.add(start, found.start(), mode, HEREDOC, resume, found.end(1))
+    lexer.pos = found.end(1)
 
 
 def resume_table(lexer: Lexer, state: LexState) -> bool:
     """Start inside a construct of a table kind that the chunk before left open (True),
     or not one of theirs (False)."""
-    if state[0] == "nested":
+    if state[0] == NESTED_STATE:
         _, opener, closer, depth = state
         _nested(lexer, 0, opener, closer, depth)
         return True
-    if state[0] == "table-heredoc":
+    if state[0] == HEREDOC_STATE:
         _heredoc(lexer, 0, state[1], state[2])
         return True
     return False
