@@ -693,16 +693,10 @@ KINDS: tuple[Kind, ...] = (
     _k("groff", _OTHER, "1 2 3 4 5 6 7 8 9 1p 3p man mdoc roff me ms n"),
     _k("diff", _OTHER, "diff patch"),
     _k("csv", _OTHER, "csv tsv psv"),
-    _k(
-        "css",
-        TABLE,
-        "css scss less sass styl pcss",
-        "",
-        "",
-        (r"(?<![:\w])//",),
-        (_C_BLOCK,),
-        "dq sq",
-    ),
+    # CSS has block comments only (CSS Syntax Level 3, 4.3.2): `//` in it is no comment
+    # (`url(//cdn.example.org/a.png)`); Sass, SCSS, Less and Stylus add `//` line comments
+    _k("css", TABLE, "css pcss", "", "", (), (_C_BLOCK,), "dq sq"),
+    _k("scss", TABLE, "scss less sass styl", "", "", (r"(?<![:\w(])//",), (_C_BLOCK,), "dq sq"),
     _k("vue", _HTML, "vue svelte astro"),
     _k("gherkin", TABLE, "feature", "", "", (r"(?m:^)[ \t]*#",), (), "tdq"),
     _k("robot", TABLE, "robot resource", "", "", (r"(?m:^)[ \t]*#|(?<=\s\s)#",), (), ""),
