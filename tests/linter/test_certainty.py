@@ -124,9 +124,43 @@ def test_a_placeholder_authority_stands_for_the_readers_own(host, port, expected
             ],
         ),
         ("see scheme://me:pw@proxy.com:80\n", [("P501", "info", " (a placeholder)")]),
+        # a template's placeholder in the authority (composer/composer
+        # src/Composer/Util/Filesystem.php:686, a regular expression's replacement)
+        (
+            "$path = Preg::replace('{^(?:file:///([a-z]):?/)}i', 'file://$1:/', $path);\n",
+            [("S408", "info", " (a placeholder)"), ("S417", "info", " (a placeholder)")],
+        ),
+        # nginx's Unix socket syntax (libevent/libevent include/event2/http.h:1462)
+        (
+            " * http://unix:/run/control.sock:/controller\n",
+            [("S408", "info", " (a Unix socket's path, nginx's syntax)")],
+        ),
+        # a scheme urlint does not know, with no "//" (App-vNext/Polly
+        # docs/strategies/index.md:132, DocFX's cross-reference)
+        (
+            "<xref:Polly.PredicateBuilder`1>, is a utility class\n",
+            [("C201", "info", " (a scheme urlint does not know)")],
+        ),
+        # the text calls the URL invalid (libevent include/event2/http.h:1419-1420;
+        # status-im/nim-chronos docs/src/tutorials/http_client/chapter4.md:56)
+        (
+            " * mailto://www.example.com/cgi-bin/fortune.pl is not a reasonable\n",
+            [("S412", "info", " (the text calls it invalid)")],
+        ),
+        (
+            "for invalid URIs (e.g. `https://123.456.789.90`) the resolution can stall\n",
+            [("S407", "info", " (the text calls it invalid)")],
+        ),
+        # an IP literal is no placeholder in brackets
+        (
+            "see http://[::1]:25/\n",
+            [("C201", "error", ""), ("P504", "warning", ""), ("S407", "error", "")],
+        ),
+        # "invalid" in the URL itself says nothing of it
+        ("see http://x.org/invalid|page\n", [("C201", "error", "")]),
     ],
 )
-def test_placeholders_make_their_findings_info(text, expected):
+def test_what_a_url_stands_for_grades_its_findings(text, expected):
     found = sorted(lint(text), key=lambda f: f.code)
     assert [
         (f.code, f.severity.value, why if f.message.endswith(why) else f.message)

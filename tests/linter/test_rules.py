@@ -321,3 +321,31 @@ def test_an_x_rule_hits_only_a_candidate_it_may_hit(text):
             continue
         subject = UrlUnderCheck(candidate, parse(candidate.url), RuleOptions(), [])
         assert [entry.code for entry in x_rules if list(entry.check(subject))] == []
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "expected"),
+    [
+        # A page's route in the fragment (commercialhaskell/stack README.md:27, matrix.to):
+        # browsers keep the second "#"; a plain second "#" is an error still.
+        ("C203", "https://matrix.to/#/#haskell-stack:matrix.org\n", [(1, 21, "warning")]),
+        ("C203", "https://example.org/#!/a#b\n", [(1, 25, "warning")]),
+        ("C203", "https://x.org/tree/master/stable#es#deprecated\n", [(1, 36, "error")]),
+        # An absolute name's final dot (grafana/jsonnet-libs nginx-directory/config.libsonnet:
+        # 15): off RFC 1738's grammar, the same host.
+        ("S407", "http://prometheus.default.svc.cluster.local./p/\n", [(1, 8, "warning")]),
+        ("S407", "http://a..b./p\n", [(1, 8, "error")]),
+        # Another protocol's port on this machine (ninenines/cowboy src/cowboy_req.erl:332).
+        (
+            "P504",
+            "http://localhost:443/path http://127.0.0.1:25/\n",
+            [
+                (1, 18, "warning"),
+                (1, 44, "warning"),
+            ],
+        ),
+        ("P504", "http://mail.example.com:25/\n", [(1, 25, "error")]),
+    ],
+)
+def test_what_a_rule_grades_by_the_urls_own_shape(code, text, expected):
+    assert [(f.line, f.column, f.severity.value) for f in lint(text, [code])] == expected

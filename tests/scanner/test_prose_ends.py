@@ -303,3 +303,58 @@ def test_a_backquote_glued_on_a_urls_end_closes_what_opened_before_it(text, url,
         (c.url, (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column))
         for c in found
     ] == [(url, span)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # HTML escaped once more (clojure/clojurescript samples/twitterbuzz/tweet_maps.txt,
+        # a tweet's `source`): a character reference for a delimiter ends the URL.
+        (
+            ':source "&lt;a href=&quot;http://bit.ly&quot; rel=&quot;nofollow&quot;&gt;"',
+            [("http://bit.ly", (1, 27, 1, 40))],
+        ),
+        ("&lt;http://y.org/p&gt; and", [("http://y.org/p", (1, 5, 1, 19))]),
+        ("'http://z.org/a&#39; b", [("http://z.org/a", (1, 2, 1, 16))]),
+        # `&amp;` is a query's own "&", escaped: the URL goes on over it.
+        ("see http://x.org/a?b=1&amp;c=2 now", [("http://x.org/a?b=1&amp;c=2", (1, 5, 1, 31))]),
+        # A list of URLs (App-vNext/Polly samples/Chaos/Properties/launchSettings.json; make's
+        # patsubst in ninenines/cowboy erlang.mk:492): "," or ";" before a scheme and "://".
+        (
+            '"applicationUrl": "https://localhost:62683;http://localhost:62684",',
+            [
+                ("https://localhost:62683", (1, 20, 1, 43)),
+                ("http://localhost:62684", (1, 44, 1, 66)),
+            ],
+        ),
+        (
+            "$(patsubst git://a.org/%,https://a.org/%,x)",
+            [
+                ("git://a.org/%", (1, 12, 1, 25)),
+                ("https://a.org/%,x", (1, 26, 1, 43)),
+            ],
+        ),
+        # A query's URL after "=" is the query's own.
+        (
+            "see http://a.org/?u=http://b.org/x,y",
+            [("http://a.org/?u=http://b.org/x,y", (1, 5, 1, 37))],
+        ),
+        # A string's escape right before its closing quote (ninenines/cowboy erlang.mk:1944,
+        # commercialhaskell/stack etc/scripts/mirror-ghc-bindists-to-github.sh:71).
+        (
+            'Write("# https://hexdocs.pm/elixir_make/Mix.html\\n"),',
+            [("https://hexdocs.pm/elixir_make/Mix.html", (1, 10, 1, 49))],
+        ),
+        (
+            'echo "url: \\"https://github.com/c/ghc/$f\\"" >>a.yaml',
+            [("https://github.com/c/ghc/$f", (1, 14, 1, 41))],
+        ),
+        # A backslash that is no escape before a quote stays the URL's (C201 reports it).
+        ('"http://x.org/a\\b" now', [("http://x.org/a\\b", (1, 2, 1, 18))]),
+    ],
+)
+def test_what_html_escapes_lists_and_string_escapes_end_a_url_with(text, found):
+    assert [
+        (c.url, (c.span.start.line, c.span.start.column, c.span.end.line, c.span.end.column))
+        for c in extract(text)
+    ] == found

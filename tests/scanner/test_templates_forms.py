@@ -383,3 +383,31 @@ def test_helm_templates_in_yaml_real_lines(line, expected):
 )  # fmt: skip
 def test_ruby_interpolation_in_markdown_real_lines(line, expected):
     assert read(line, "markdown") == expected
+
+
+# --- Ruby's named conversion, make's pattern stem ------------------------------------------
+
+
+@pytest.mark.parametrize("syntax", ["ruby", "text"])
+def test_rubys_named_conversion_is_a_placeholder_and_its_angle_brackets_no_end(syntax):
+    # rubocop/rubocop tasks/changelog.rb:14
+    line = "  CONTRIBUTOR = '[@%<user>s]: https://github.com/%<user>s'\n"
+    assert read(line, syntax) == [
+        ("https://github.com/%<user>s", (31, 58), ["%<user>s"], ((19, 27),), True)
+    ]
+
+
+def test_a_make_patterns_stem_is_a_placeholder():
+    # ninenines/cowboy erlang.mk:492 (a make file is read as shell): each URL of the list,
+    # the second with the make function's arguments after it (`$(call ...)`, a placeholder)
+    line = "query_repo_git = $(patsubst git://github.com/%,https://github.com/%,$(call x,$1))\n"
+    assert read(line, "shell") == [
+        ("git://github.com/%", (29, 47), ["%"], ((17, 18),), True),
+        (
+            "https://github.com/%,$(call x,$1)",
+            (48, 81),
+            ["%", "$(call x,$1)"],
+            ((19, 20), (21, 33)),
+            True,
+        ),
+    ]

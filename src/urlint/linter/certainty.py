@@ -16,8 +16,13 @@ finding would never change fails nothing: a finding stays (it is shown as info, 
 - **a placeholder host, port, user or scheme**: `https://ip:port/`, `http://hostname:PORT`,
   `<host>`, a label in capitals or the reader's own (`USER_NAME.github.io`, `my_host.com`),
   `...` (an elision), an optional part written out
-  (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`: the text says where
-  a reader puts their own.
+  (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`, a template's
+  placeholder in the authority (`file://$1:/`, `http://%s:%d/`): the text says where a
+  reader or a program puts their own;
+- **a scheme urlint does not know, without "//"**: DocFX's `<xref:Ns.Type`1>`, a
+  program's own `name:value`: nothing says the text is a URL at all;
+- **a Unix socket's path in the authority**: nginx's and libevent's `http://unix:/path:/`
+  (nginx's `proxy_pass`), which no standard writes and no server is named by.
 
 A URL's findings of one rule become one finding, at the first place, holding the others'
 spans (`Finding.more`): a URL full of backslashes is one C201, not fifteen.
@@ -29,12 +34,15 @@ import re
 from collections.abc import Iterable
 
 from ..core.findings import Finding, Severity
+from ..core.model import Flag
 from ..core.records import replaced
 from ..grammar.parse import parse
+from ..grammar.schemes import SCHEMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..core.model import Candidate
+    from ..grammar.components import ParsedURL
 
 # The names of folders that hold a test suite or its data, whole or as the last word of a
 # folder's name (after "-", "_" or "."): `tests/`, `testdata/`, `__tests__/`, `spec/`,
@@ -138,8 +146,8 @@ def placeholder_authority(host: str, port: str) -> bool:
     `your-domain.example`), or an elision (`...`)?"""
     if port and not port.isdigit() and placeholder_word(port, _PORT_WORDS):
         return True
-    if not host:
-        return False
+    if not host or (host.startswith("[") and ":" in host):
+        return False  # none, or an IP literal (RFC 3986 section 3.2.2), `[::1]`
     if host.startswith(("...", "…")) or host.endswith(("...", "…")):
         return True
     if placeholder_word(host, _HOST_WORDS):
@@ -180,21 +188,69 @@ def one_a_rule(findings: Iterable[Finding]) -> list[Finding]:
     ]
 
 
+def _placeholder_in(
+    part: tuple[int, int] | None, placeholders: tuple[tuple[int, int], ...]
+) -> bool:
+    """Does one of a template's `placeholders` (offsets in its URL) stand in `part`?"""
+    if part is None:
+        return False
+    start, end = part
+    return any(begin < end and start < finish for begin, finish in placeholders)
+
+
+# What a text says of a URL it shows as a wrong one, on the URL's own lines: "for invalid
+# URIs (e.g. URL)", "URL is not a reasonable mailto url", "a malformed URL: URL".
+_CALLED_INVALID = re.compile(
+    r"\b(?:invalid|malformed|ill-formed|bogus|not\s+(?:an?\s+)?(?:valid|reasonable|legal"
+    r"|correct|well-formed|proper))\b",
+    re.IGNORECASE,
+)
+
+
+def called_invalid(said: str) -> bool:
+    """Does `said`, the text of a URL's lines, call the URL a wrong one: `invalid`,
+    `malformed`, `not a valid`, `not a reasonable`...? Documentation shows what a parser
+    refuses (libevent's `evhttp_uri_parse`: "mailto://www.example.com/cgi-bin/fortune.pl
+    is not a reasonable mailto url"), which no reader would change."""
+    return _CALLED_INVALID.search(said) is not None
+
+
 # The rules that speak of a URL's login: a placeholder password makes them info.
 _LOGIN_RULES = frozenset({"P501", "P502", "S409", "R301"})
 
 
-def graded(findings: list[Finding], candidate: Candidate, test_data: bool) -> list[Finding]:
+def graded(
+    findings: list[Finding], candidate: Candidate, test_data: bool, said: str = ""
+) -> list[Finding]:
     """A URL's findings, one a rule (`one_a_rule`), each shown as info where what it is
-    about stands for something (a placeholder host, port or password) or the file is
-    test data (`test_data`)."""
+    about stands for something (a placeholder host, port or password), the file is test
+    data (`test_data`), or the text of its lines (`said`, the URL's own text as "URL")
+    calls it invalid (`called_invalid`)."""
     if not findings:
         return findings
     findings = one_a_rule(findings)
-    if test_data:
-        return [as_info(finding, "in test data") for finding in findings]
     url = candidate.url
     parsed = parse(url)
+    why = "in test data" if test_data else _uncertain(candidate, parsed, said)
+    if why:
+        return [as_info(finding, why) for finding in findings]
+    user = url[slice(*parsed.user)] if parsed.user is not None else ""
+    password = url[slice(*parsed.password)] if parsed.password is not None else None
+    if password is not None and (placeholder_password(password) or password == user):
+        return [
+            as_info(finding, "a placeholder password") if finding.code in _LOGIN_RULES else finding
+            for finding in findings
+        ]
+    return findings
+
+
+def _uncertain(candidate: Candidate, parsed: ParsedURL, said: str) -> str:
+    """Why every finding of `candidate` (its URL `parsed`; `said`, the text of its lines)
+    is info, or "": what its text says of it, a placeholder where a host, a port, a user or
+    a scheme stands, a scheme urlint does not know, a Unix socket's path."""
+    if said and called_invalid(said):
+        return "the text calls it invalid"
+    url = candidate.url
     host = url[slice(*parsed.host)] if parsed.host is not None else ""
     port = url[slice(*parsed.port)] if parsed.port is not None else ""
     user = url[slice(*parsed.user)] if parsed.user is not None else ""
@@ -203,12 +259,15 @@ def graded(findings: list[Finding], candidate: Candidate, test_data: bool) -> li
         or placeholder_authority(host, port)
         or "[" in user
         or "(" in user
+        or _placeholder_in(parsed.authority, candidate.placeholders)
     ):
-        return [as_info(finding, "a placeholder") for finding in findings]
-    password = url[slice(*parsed.password)] if parsed.password is not None else None
-    if password is not None and (placeholder_password(password) or password == user):
-        return [
-            as_info(finding, "a placeholder password") if finding.code in _LOGIN_RULES else finding
-            for finding in findings
-        ]
-    return findings
+        return "a placeholder"
+    if (
+        parsed.scheme not in SCHEMES
+        and not url.startswith("//", parsed.scheme_span[1] + 1)
+        and not candidate.has(Flag.MALFORMED)  # a near-URL: its N rules read its shape
+    ):
+        return "a scheme urlint does not know"
+    if parsed.host is not None and host.lower() == "unix" and url.startswith(":/", parsed.host[1]):
+        return "a Unix socket's path, nginx's syntax"
+    return ""

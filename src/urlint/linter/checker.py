@@ -217,7 +217,9 @@ class Checker:
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
             text_asked = False  # the URL's own text is asked once, for its first fix
-            for finding in graded(self._lint(candidate, path), candidate, test_data):
+            findings = self._lint(candidate, path)
+            said = _its_lines(scanned, candidate) if findings else ""
+            for finding in graded(findings, candidate, test_data, said):
                 if ignores and covered(finding.code, ignores):
                     continue
                 if suppressions.suppresses(finding):
@@ -322,6 +324,24 @@ def _stdin_texts(stream: BinaryIO, name: str) -> Iterator[ScannedText | Problem]
         yield Problem(ProblemKind.BINARY, str(error), name, explicit=True)
     except OSError as error:
         yield unreadable(error, name)
+
+
+def _its_lines(scanned: ScannedText, candidate: Candidate) -> str:
+    """The text of the lines `candidate` stands on, its own text blanked out, at most
+    _SAID characters either side of it: what the text says of the URL
+    (certainty.called_invalid); "" where its place in the text cannot be told."""
+    base = scanned.offset_base
+    start, end = candidate.span.start.offset, candidate.span.end.offset
+    text = scanned.text
+    if start is None or end is None or not 0 <= start - base <= end - base <= len(text):
+        return ""
+    start, end = start - base, end - base
+    before = max(text.rfind("\n", max(0, start - _SAID), start) + 1, start - _SAID)
+    after = text.find("\n", end, end + _SAID)
+    return text[before:start] + " URL " + text[end : after if after >= 0 else end + _SAID]
+
+
+_SAID = 100  # how far either side of a URL what the text says of it is read
 
 
 def _fixable_text(

@@ -16,7 +16,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
-from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS
+from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS, DELIMITER_ENTITIES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -129,8 +129,37 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     `url_start` is where the whole URL starts (its scheme), to see what quotes it; `stop`
     where it ends at the latest (a string literal's closing quote: scanner.code). A
     template's placeholder with blanks inside (`{{ name }}`) does not end it
-    (scanner.templates).
+    (scanner.templates). An HTML character reference for a delimiter ends it as its
+    character would (body.DELIMITER_ENTITIES: `&quot;http://x.org/a&quot;`), and so does a
+    "," or ";" that another URL follows (a list's: `https://a:1;http://a:2`).
     """
+    end = _body_end(text, start, url_start, stop)
+    cut = _separator(text, start, end)
+    return end if cut < 0 else _body_end(text, start, url_start, cut)
+
+
+def _separator(text: str, start: int, end: int) -> int:
+    """The first place in the body text[start:end] that ends it as a delimiter would: an
+    HTML character reference for one, or a "," or ";" right before another URL's scheme
+    and "://" (a list's separator: no URL holds another's scheme after one, as a query's
+    `?u=http://...` does after "="); -1 where none is."""
+    entity = text.find("&", start, end)
+    while entity >= 0 and not text.startswith(DELIMITER_ENTITIES, entity):
+        entity = text.find("&", entity + 1, end)
+    if text.find("://", start, end) >= 0:
+        listed = _LISTED_URL.search(text, start, end)
+        if listed is not None and (entity < 0 or listed.start() < entity):
+            return listed.start()
+    return entity
+
+
+# A "," or ";" between two URLs of a list (ASP.NET's launchSettings' `applicationUrl`,
+# make's `$(patsubst git://%,https://%,...)`), before the second's scheme and "://".
+_LISTED_URL = compiled_when_used(r"[,;](?=[A-Za-z][A-Za-z0-9+.-]*://)")
+
+
+def _body_end(text: str, start: int, url_start: int | None, stop: int | None) -> int:
+    """body_end's answer, character references aside."""
     window = start + BODY_WINDOW
     # The body is read a window at a time, the window doubled while nothing ends the URL in
     # it: in a long run without a blank, URL after URL each ended by a bracket it does not
@@ -148,7 +177,12 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
         match = BODY.match(text, end, reach)
         assert match is not None
         return _end_read_on(text, start, match.end(), window, limit, opener, quoted_by, True)
-    if end == window or quoted_by in _CUT_AFTER or text[end - 1] in _RARE_LAST:
+    if (
+        end == window
+        or quoted_by in _CUT_AFTER
+        or text[end - 1] in _RARE_LAST
+        or text[end - 2] == "\\"
+    ):
         return _end_read_on(text, start, end, window, limit, opener, quoted_by, False)
     return end  # nearly every URL: nothing ends it early, nothing is trimmed
 
@@ -171,6 +205,7 @@ def _end_read_on(
         or end == window
         or quoted_by in _CUT_AFTER
         or (text[end - 1] == "-" and text.startswith(">", end))
+        or (text[end - 1] == "%" and text.startswith("<", end))
     ):
         end = _cut(text, start, end, limit, quoted_by, opener, bracket)  # nearly all: not cut
         while end == window:  # nothing ended it in the window: a window twice as long
@@ -183,11 +218,32 @@ def _end_read_on(
             end = _before_a_parenthesis_of_prose(text, start, end, limit)
     if text[end - 1] == "-" and (end == len(text) or text[end].isspace()):
         end = _before_a_dash(text, start, end)
+    if end < limit and end > start + 1 and "\\" in text[end - 2 : end]:
+        end = _before_an_escape(text, start, end)  # (at `limit`: a raw literal's text)
     if end > start and text[end - 1] in _MAY_TRIM:
         end = trim_end(text, start, end, quoted_by)
     if end > start and text[end - 1] == "$" and quoted_by in _ANCHOR_QUOTES:
         end = _before_an_anchor(text, start, end, quoted_by)
     return end
+
+
+def _before_an_escape(text: str, start: int, end: int) -> int:
+    """Where a URL whose body text[start:end] ends on a backslash or an escape sequence
+    right before a quote ends: before them, the string's own (`"https://x.org/a\\n"`, a
+    shell's `"url: \\"https://x.org/$f\\""`), as no URL holds a backslash (RFC 1738 section
+    2.2, RFC 3986 section 2); else `end`."""
+    if end >= len(text) or text[end] not in "\"'":
+        return end
+    while end - start > 2 and text[end - 2] == "\\" and text[end - 1] in _ESCAPED:
+        end -= 2
+    if text[end - 1] == "\\":
+        end -= 1
+    return end
+
+
+# The characters after a backslash that make a string's escape sequence at a URL's end:
+# a line end, a tab, a NUL, a quote, a backslash (C's, and every language's after it).
+_ESCAPED = frozenset("nrt0\\\"'")
 
 
 # A file name's extension at a URL's end: the name is whole (a page, a document, an
@@ -248,6 +304,8 @@ def _cut(
     if bracket is None:
         bracket = _BRACKET.search(text, start, end) is not None
     arrow = text[end - 1] == "-" and text.startswith(">", end)  # Perl's `$o->{k}`, PHP's
+    # or Ruby's named conversion, `%<name>s`: read on as an arrow is
+    arrow = arrow or (text[end - 1] == "%" and text.startswith("<", end))
     if arrow or bracket:
         # rare: a URL with a brace, `$(` or `->` may be a template's, which reads on
         if (
@@ -419,8 +477,9 @@ _CLOSED_BY = {"'": "'", "\u2018": "\u2019", "`": "`'"}
 _MAY_TRIM = frozenset(TRAILING_PUNCTUATION).union(OPENERS, QUOTES, *_CLOSED_BY.values())
 # What a body may end on that is no part of it: what trim_end takes, a dash of the prose
 # (_before_a_dash, and `->` after a placeholder: _cut), a pattern's end anchor
-# (_before_an_anchor). Every other ending, body_end takes as it is.
-_RARE_LAST = _MAY_TRIM.union("-$")
+# (_before_an_anchor), an escape sequence's backslash (_before_an_escape), the "%" of Ruby's
+# `%<name>s` (_cut). Every other ending, body_end takes as it is.
+_RARE_LAST = _MAY_TRIM.union("-$\\%")
 
 
 def runs_taken(runs: Iterable[tuple[int, int]], count: int) -> list[tuple[int, int]]:

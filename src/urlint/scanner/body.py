@@ -8,6 +8,9 @@ CJK and fullwidth punctuation (`｜http://example.com｜`). Non-ASCII letters an
 typographic apostrophe (`i’m`) do not end a URL. `BODY_WITHOUT_BRACKETS` reads the same up
 to a bracket too (bare.body_end: nearly every URL holds none), and `GLUED_MARKS_FROM` bounds
 the closing marks of the text around a URL that scanner.near reads as glued on its end.
+`DELIMITER_ENTITIES` are HTML's character references for the delimiters (`&quot;`,
+`&lt;`, `&gt;`, `&#39;`...): where text holds HTML escaped once more (HTML inside JSON, a
+feed, a log), one ends a URL as its character would.
 """
 
 from __future__ import annotations
@@ -30,3 +33,12 @@ BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"{re.escape(BRACKETS)}{NON_ASCII_DEL
 # its end (scanner.near.glued: full-width and CJK brackets, curly quotes) all stand past
 # U+2000: a URL followed by a character before it has none glued on.
 GLUED_MARKS_FROM = 0x2000
+# HTML's character references for the delimiters `"`, `'`, `<` and `>` (the HTML Living
+# Standard's named references, and the numeric ones in decimal and hexadecimal): escaped
+# HTML's `href=&quot;http://x.org/a&quot;&gt;`. No URL holds one: RFC 3986 section 3.4 leaves
+# "&" to a query's own use, and a parameter named "quot;" is none a server reads.
+DELIMITER_ENTITIES = (
+    "&quot;", "&QUOT;", "&lt;", "&LT;", "&gt;", "&GT;", "&apos;",
+    "&#34;", "&#39;", "&#60;", "&#62;", "&#x22;", "&#x27;", "&#x3c;", "&#x3e;",
+    "&#x3C;", "&#x3E;", "&#X22;", "&#X27;", "&#X3C;", "&#X3E;",
+)  # fmt: skip

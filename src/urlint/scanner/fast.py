@@ -52,7 +52,7 @@ from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
 from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST, TRAILING_PUNCTUATION
-from .body import BODY
+from .body import BODY, DELIMITER_ENTITIES
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 from .textpos import LineIndex
 from .wrappers import OPEN
@@ -143,7 +143,7 @@ def _may_stand_before(code: int) -> bool:
 def _hands_back_in_body(code: int) -> bool:
     """Does `code` in a URL's body hand it back: a control character or non-ASCII (the
     body's full class), a bracket (which may close the prose's), a quote, a backquote, "@"
-    (a login)?"""
+    (a login), a backslash (an escape sequence: bare._before_an_escape)?"""
     return (
         code < 0x21
         or code > 0x7E
@@ -156,6 +156,7 @@ def _hands_back_in_body(code: int) -> bool:
         or code == 0x27  # '
         or code == 0x60  # `
         or code == 0x40  # @
+        or code == 0x5C  # backslash
     )
 
 
@@ -250,12 +251,16 @@ def _body_end(text: str, anchor: int, quoted: bool) -> int:
             closer = at
         elif _hands_back_in_body(code):
             return -1
+        elif code == 0x26 and text.startswith(DELIMITER_ENTITIES, at):
+            return -1  # "&quot;": bare.body_end's character references
         at += 1
         if at == window:
             return -1  # a long body: read the window's way
     end = at
-    if ord(text[end - 1]) == 0x2D or ord(text[end - 1]) == 0x5B:
-        return -1  # a dash at the end (a file name's, an arrow's), a "[" (of `[<`)
+    if ord(text[end - 1]) == 0x2D or ord(text[end - 1]) == 0x5B or ord(text[end - 1]) == 0x25:
+        return -1  # a dash at the end (a file name's, an arrow's), a "[" (of `[<`), a "%"
+    if text.find("://", body, end) >= 0:
+        return -1  # maybe two URLs of a list (bare.body_end's separator)
     if closer >= 0:
         if quoted:
             return -1

@@ -4,7 +4,7 @@ Programs and configuration build URLs from templates: Python's format strings an
 (`https://api.example.com/users/{user_id}`), printf's (`https://%s/%d`, `%(name)s`,
 `%-5d`, `%1$s`, `%ld`, Objective-C's `%@`), JavaScript's template literals and shell
 (`${name}`, `$(cmd)`), Jinja, Mustache, Go and Helm templates (`{{ name }}`, quotes inside
-too), Ruby's `#{expr}` and `%{name}`, SPF's macros (RFC 7208 section 7), PHP's `{$var}`,
+too), Ruby's `#{expr}`, `%{name}` and `%<name>s`, SPF's macros (RFC 7208 section 7), PHP's `{$var}`,
 Perl's `@{[ expr ]}` and a variable's element (`$h{key}`, `$a[0]`, `$o->{k}`, PHP's
 `$o->prop`), curl's URL globs (`{a,b}`, `[1-100]`, `[a-z:2]`, named `{<n>a,b}`: curl's
 manual, "URL globbing"), rewrite targets' back-references (`$1`), and RFC 6570's URI
@@ -41,7 +41,8 @@ their characters, as no URL writes them: `$(` before a name or a command (`$(VER
 `$(uname -s)`), and `$` and one digit (a rewrite target's back-reference,
 `https://x.org/$1`). A `%` before a name in capitals that starts no escape (curl's test
 variables, `%HOSTIP`; cmd.exe's `%APPDATA%`) is no URL text either, and a placeholder in
-every text.
+every text. In shell and make files any "%" that starts no escape is one: make's pattern's
+stem (`$(patsubst git://%,https://%,$(x))`).
 
 Whitespace, a quote, `<` and `>` inside a placeholder (`{{ name }}`, `$(uname -s)`,
 `@{[ $c->url ]}`, `{{ if ne $port "80" }}`, curl's `{<name>a,b}`, Perl's `$o->{k}`) do not
@@ -66,6 +67,8 @@ if TYPE_CHECKING:
 # a second "%" (`%APPDATA%`); any name closed so (`%package%`: Composer's and
 # documentation's placeholders).
 _PERCENT_NAME = r"%(?![0-9A-Fa-f]{2})(?:[A-Z_][A-Z0-9_]+(?:%(?!\w))?|[A-Za-z_]\w*%(?!\w))"
+# Ruby's named conversion (Kernel#format: `%<name>s`, flags, a width, a precision).
+_NAMED_CONVERSION = r"%<\w+>[-+#0]*[0-9]*(?:\.[0-9]+)?[diouxXeEfFgGcsbBp]"
 # A range's bound: digits, or a placeholder that gives them (`[0-{count-1}]`,
 # `[%TESTNUMBER0001-%TESTNUMBER0003]`), each character read one way only (no backtracking
 # over a long run of digits).
@@ -79,7 +82,8 @@ _BOUND = r"(?:[0-9]|\{[^{}'\"]*\}|%[A-Z_][A-Z_]*)+"
 # so OkHttp's test text `?a=!$(),` is none); a variable's element before a variable alone;
 # curl's ranges (digits or letters, a step after ":", a name in angle brackets first),
 # never an IP literal (which holds ":" and no "-": RFC 3986 section 3.2.2); a rewrite
-# target's back-reference; printf's named form. Last, an expression still open at the
+# target's back-reference; printf's named forms (Python's `%(name)s`, Ruby's
+# `%<name>s`: Kernel#format's "format style"). Last, an expression still open at the
 # URL's end, where a string's quote inside it cut the literal (Ruby's
 # `"file://#{fixture("a.tgz")}"`: scanner.code reads no quotes nested in one): what follows
 # its opening is the program's.
@@ -95,7 +99,11 @@ _ALWAYS = (
     r"|\[(?:<\w+>)?(?:" + _BOUND + "-" + _BOUND + r"|[a-z]-[a-z]|[A-Z]-[A-Z])(?::[0-9]+)?\]"
     r"|\$[0-9](?!\w)"
     r"|%\(\w+\)[-+#0]*[0-9]*(?:\.[0-9]+)?[diouxXeEfFgGcrsa]"
-    r"|" + _PERCENT_NAME + r"|(?:[$#%]\{|@\{\[|\{[{$]|\$\((?=[A-Za-z_(]))[^{}$#%@]*\Z"
+    r"|"
+    + _NAMED_CONVERSION
+    + r"|"
+    + _PERCENT_NAME
+    + r"|(?:[$#%]\{|@\{\[|\{[{$]|\$\((?=[A-Za-z_(]))[^{}$#%@]*\Z"
 )
 # printf's conversions (C, Python's `%r`, Go's verbs, Objective-C's `%@`): a position,
 # flags, a width, a precision, a length. Never where two hexadecimal digits follow the `%`:
@@ -120,10 +128,13 @@ _PRINTF_IN_TEXT = (
 # variables are, by POSIX's convention for those the system uses, XBD section 8.1).
 _SHELL_VARIABLE = r"|\$[A-Za-z_]\w*"
 _CONFIG_VARIABLE = r"|\$[A-Z_][A-Z0-9_]*(?![a-z])"
+# A "%" that starts no escape and no conversion, in shell and make files: make's pattern's
+# stem (GNU make's manual, "Pattern Rules": `$(patsubst git://%,https://%,$(x))`).
+_STEM = r"|%(?![0-9A-Fa-f]{2})"
 
 PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + _PRINTF_IN_TEXT)
 CODE_PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + PRINTF)
-SHELL_PLACEHOLDER = compiled_when_used(_ALWAYS + _SHELL_VARIABLE + "|" + PRINTF)
+SHELL_PLACEHOLDER = compiled_when_used(_ALWAYS + _SHELL_VARIABLE + "|" + PRINTF + _STEM)
 CONFIG_PLACEHOLDER = compiled_when_used(_ALWAYS + _CONFIG_VARIABLE + "|" + PRINTF)
 # A "%" that starts no escape (RFC 1738 section 2.2): where none stands, nor a brace, a
 # bracket or a "$", a URL holds no placeholder.
@@ -387,6 +398,8 @@ def extended_end(text: str, start: int, end: int, stop: int) -> int:
             return opened[-1]  # `{% endraw %}` after the URL: the template's, not its text
         if text[end] == ">" and _after_an_arrow(text, start, end, stop):
             resume = end + 1
+        elif text[end] == "<" and (named := _NAMED.match(text, end - 1, stop)) is not None:
+            resume = named.end()  # Ruby's `%<name>s`
         elif opened:
             resume = _read_on(text, start, end, stop, opened)
             if resume <= end:  # no placeholder closes after what ended the URL
@@ -398,6 +411,9 @@ def extended_end(text: str, start: int, end: int, stop: int) -> int:
         opened = _still_open(text, resume, body.end(), opened)
         end = body.end()
     return end
+
+
+_NAMED = compiled_when_used(_NAMED_CONVERSION)
 
 
 def scheme_start(text: str, start: int, floor: int) -> int:

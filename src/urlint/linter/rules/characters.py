@@ -14,6 +14,9 @@ from .rule import RFC3986, Hit, UrlUnderCheck, rule
 UNSAFE = re.compile(char_class("".join(char for char in UNSAFE_CHARS if char not in "#%~")))
 _TILDE = re.compile("~")
 _HASH = re.compile("#")
+# What starts a fragment that is a single-page application's route (a hash route, Google's
+# old "hash bang"): matrix.to's `#/#room:example.org`.
+_ROUTES = ("/", "!/")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
@@ -191,7 +194,11 @@ def unsafe_tilde(subject: UrlUnderCheck) -> Iterator[Hit]:
         'identifier that might follow it." The first "#" starts the fragment (appendix); any '
         "later one is read as part of the fragment by some systems and cut off by others. A "
         '"#" inside a login (ftp://fred:pa#ss@host/) is read by some as the password\'s, by '
-        "others as the start of the fragment, which leaves no host."
+        "others as the start of the fragment, which leaves no host. A warning, not an error, "
+        'where the fragment is a page\'s route ("#/" or "#!/": '
+        "https://matrix.to/#/#room:example.org): the page's own script reads the fragment "
+        'whole, and every browser keeps the later "#" in it (the WHATWG URL standard\'s '
+        "fragment state); %23 is still the standard's way."
     ),
     example="<URL:http://example.com/page#part#2>",
     use_instead="<URL:http://example.com/page#part%232>",
@@ -214,7 +221,23 @@ def unsafe_hash(subject: UrlUnderCheck) -> Iterator[Hit]:
         offset = match.start()
         if offset == starts:
             continue
-        if offset > starts >= 0:
+        if offset > starts >= 0 and subject.url.startswith(_ROUTES, starts + 1):
+            # A client-side route (`#/room/#name`, `#!/a#b`): the page's script reads the
+            # fragment whole, as browsers keep it (WHATWG URL's fragment state), though
+            # RFC 3986 section 3.5's fragment holds no "#".
+            message = (
+                "a second '#' in a fragment that is a page's route: browsers keep it, "
+                "RFC 3986 section 3.5 does not; write %23"
+            )
+            yield Hit(
+                offset,
+                offset + 1,
+                message,
+                replacement="%23",
+                fix_description="encode as %23",
+                severity=Severity.WARNING,
+            )
+        elif offset > starts >= 0:
             message = "a second '#': only the first starts the fragment; write %23"
             yield Hit(
                 offset, offset + 1, message, replacement="%23", fix_description="encode as %23"

@@ -250,8 +250,9 @@ def invalid_news(subject: UrlUnderCheck) -> Iterator[Hit]:
 _RFC5538_GROUP = re.compile(r"(?:[A-Za-z0-9\-+_.]|%[0-9A-Fa-f]{2})+")
 _RFC5538_NEWSGROUPS = re.compile(r"(?:[A-Za-z0-9\-+_.*]|%[0-9A-Fa-f]{2})*")
 # RFC 8089 Appendix E.3.2: unc-authority path-absolute, where unc-authority = 2*3"/"
-# file-host ("file:////host.example/share": the text after "file://").
-_UNC = re.compile(r"/{2,3}[^/?#]+/")
+# file-host ("file:////host.example/share": the text after "file://"), or a host alone
+# (`file:////server`, Windows' `\\server`).
+_UNC = re.compile(r"/{2,3}[^/?#]+(?:/|\Z)")
 _ARTICLE_NUMBER = re.compile("[0-9]{1,16}")  # RFC 5538 section 3: article-number = 1*16DIGIT
 
 
@@ -464,10 +465,10 @@ def invalid_wais(subject: UrlUnderCheck) -> Iterator[Hit]:
         '( "//" auth-path ) / local-path, auth-path = [ file-auth ] path-absolute, '
         'file-auth = "localhost" / host, with no port. So the port, a missing "/" after the '
         'host, and a path that starts "//" (path-absolute never does: '
-        "file://localhost//a//../..//, file:////foo) are errors under --target rfc3986. "
+        "file://localhost//a//../..//) are errors under --target rfc3986. "
         'Appendix E.3.2 names the UNC form file:////host.example/share/file ("//" and a '
-        "host, then the path) a nonstandard variation some systems read, outside section "
-        "2's syntax: a warning."
+        "host, then the path; file:////host, the host alone) a nonstandard variation some "
+        "systems read, outside section 2's syntax: a warning."
     ),
     summary='A file URL not of the form file://<host>/<path>: a port, or no "/" after the host.',
     explanation=(

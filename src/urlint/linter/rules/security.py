@@ -61,6 +61,11 @@ WELL_KNOWN_PORTS = {
 _LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
 
 
+# This machine's own names and addresses: `localhost` and its subdomains (RFC 6761 section
+# 6.3), 127.0.0.0/8 (RFC 1122 section 3.2.1.3), ::1 (RFC 4291 section 2.5.3).
+_LOOPBACK = re.compile(r"(?:[a-z0-9.-]*\.)?localhost\.?\Z|127\.[0-9.]+\Z|\[(?:0*:)*:?0*1\]\Z")
+
+
 def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     """(start, end, number) of a decimal port in a scheme with a known default port."""
     span = subject.parsed.port
@@ -235,7 +240,10 @@ def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
         "fact cause a possibly damaging remote operation to occur. The unsafe URL is typically "
         "constructed by specifying a port number other than that reserved for the network "
         "protocol in question ... An example has been the use of gopher URLs to cause a rude "
-        'message to be sent via a SMTP server."'
+        'message to be sent via a SMTP server." A warning, not an error, where the host is '
+        "this machine's own (localhost and its subdomains, RFC 6761 section 6.3; 127.0.0.0/8; "
+        "[::1]): a test's or a development server's port, which the reader chose, not a "
+        "server another reader's client is sent to."
     ),
     example="<URL:gopher://mail.example.com:25/0HELO%20...>",
     use_instead="<URL:gopher://mail.example.com/0HELO%20...>   (no port: gopher's own, 70)",
@@ -249,12 +257,22 @@ def cross_protocol_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
     if found is not None and found[2] in WELL_KNOWN_PORTS:
         scheme = subject.parsed.scheme
-        yield Hit(
-            found[0],
-            found[1],
+        message = (
             f"port {found[2]} is {WELL_KNOWN_PORTS[found[2]]}'s, not {scheme}'s: a cross-protocol "
-            "request",
+            "request"
         )
+        host = (subject.parsed.text(subject.parsed.host) or "").lower()
+        if _LOOPBACK.match(host):
+            # The reader's own machine, whose ports the reader chose (a test's or a
+            # development server's), not a server another reader's client is sent to.
+            yield Hit(
+                found[0],
+                found[1],
+                f"{message} to this machine's own address",
+                severity=Severity.WARNING,
+            )
+        else:
+            yield Hit(found[0], found[1], message)
 
 
 @rule(

@@ -410,6 +410,9 @@ def host_problem(host: str) -> str | None:
             "forbids an empty host."
         ),
         UNKNOWN_SCHEME_NOTE.format(what="host"),
+        "A fully qualified name's final dot (http://svc.cluster.local./): a warning, not an "
+        "error. Section 5's hostname ends with its toplabel, but RFC 1034 section 3.1 writes "
+        'an absolute name with "a dot at the end", which reaches the same host.',
     ),
 )
 def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
@@ -437,7 +440,17 @@ def invalid_host(subject: UrlUnderCheck) -> Iterator[Hit]:
     if is_wildcard_host(host):
         return  # a pattern (is_wildcard_host), not a host a URL names
     problem = host_problem(host)
-    if problem is not None:
+    if problem is not None and host.endswith(".") and host_problem(host[:-1]) is None:
+        # An absolute name's root (RFC 1034 section 3.1: "a dot at the end"), which
+        # resolves as the name without it: off section 5's grammar, not off the host.
+        yield Hit(
+            span[0],
+            span[1],
+            f"invalid host: {problem}; a fully qualified name's final dot (RFC 1034 section "
+            "3.1) reaches the same host",
+            severity=Severity.WARNING,
+        )
+    elif problem is not None:
         yield Hit(
             span[0], span[1], f"invalid host: {problem}", severity=off_the_grammar(parsed.scheme)
         )
