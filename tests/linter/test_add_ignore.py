@@ -104,6 +104,9 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "f.rst": "see http://a.example/~x/\n",
         "g.yaml": "a: |\n  http://a.example/~x/\n",  # a block scalar's last line
         "h.sh": "cat <<EOF\nhttp://a.example/~x/\nEOF\n",  # a here-document
+        "i.mdx": "see http://a.example/~x/\n",  # MDX reads no HTML comment
+        "j.rb": "R = Regexp.new(<<~RE)\n  http://a.example/~x/\nRE\n",  # a here-document
+        "k.rb": "S = %(http://a.example/~x/\nmore)\n",  # a %(...) string across lines
     }
     for name, text in files.items():
         (project / name).write_text(text, encoding="utf-8")
@@ -126,6 +129,12 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "a comment there would be part of it\n"
         "urlint: h.sh:2: C202: no ignore comment: the line ends inside a here-document: "
         "a comment there would be part of it\n"
+        "urlint: i.mdx:1: C202: no ignore comment: an MDX comment is JSX's {/* */}, which "
+        "urlint does not write\n"
+        "urlint: j.rb:2: C202: no ignore comment: the line ends inside a here-document: a "
+        "comment there would be part of it\n"
+        "urlint: k.rb:1: C202: no ignore comment: the line ends inside a multi-line string: a "
+        "comment there would be part of it\n"
         "urlint: added 0 ignore comments\n",
     )
     assert {name: (project / name).read_text(encoding="utf-8") for name in files} == files

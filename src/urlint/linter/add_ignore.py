@@ -203,6 +203,9 @@ def _style(path: str) -> tuple[str, str, str] | str:
         return "a compressed file is not written"
     if name in ("dockerfile", "containerfile"):
         return "a Dockerfile comment is a line of its own"
+    if name.endswith(".mdx"):
+        # MDX (2 and later) reads no HTML comment: "<!--" is an error there, or text
+        return "an MDX comment is JSX's {/* */}, which urlint does not write"
     syntax = str(file_syntax(path))
     from ..scanner.file_kinds import table_kind
 
