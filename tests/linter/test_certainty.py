@@ -21,6 +21,9 @@ from urlint.linter.checker import lint
         ("core/play-integration-test/src/x.scala", True),
         ("tools/protovalidate-conformance/internal/cases/cases_is_uri.go", True),
         ("src/Polly.Core.Tests/Foo.cs", True),
+        ("required/latex-lab/testfiles-math-luatex/fakemath.tpf", True),  # l3build's
+        ("tests-integration/a.go", True),
+        ("test-results/a.txt", False),
         ("spec/url_spec.rb", True),
         ("t/uri.t", True),
         ("lib/x_test.go", True),
@@ -151,6 +154,8 @@ def test_a_placeholder_authority_stands_for_the_readers_own(host, port, expected
             "for invalid URIs (e.g. `https://123.456.789.90`) the resolution can stall\n",
             [("S407", "info", " (the text calls it invalid)")],
         ),
+        # a test's call's input (latex3/latex2e texmf/tex/luatex/lualibs/lualibs-url.lua:414)
+        ('-- test("file:///c|/oeps.txt")\n', [("C201", "info", " (a test's input)")]),
         # an IP literal is no placeholder in brackets
         (
             "see http://[::1]:25/\n",

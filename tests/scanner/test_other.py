@@ -509,3 +509,33 @@ def test_a_line_of_urls_each_ended_early_is_read_in_linear_time(monkeypatch, uni
         extract(unit * copies, syntax="other")
         counts.append(sum(read_chars))
     assert 0 < counts[1] <= 4.5 * counts[0]  # 0: the pattern was not the one read
+
+
+@pytest.mark.parametrize(
+    ("line", "url", "span"),
+    [
+        # latex3/latex2e base/doc/ltnews03.tex:150: `\verb`'s delimiter closes the URL
+        (
+            "The \\LaTeX{} home page is \\verb|http://www.tex.ac.uk/ctan/latex/|\n",
+            "http://www.tex.ac.uk/ctan/latex/",
+            (1, 33, 1, 65),
+        ),
+        ("see \\path!http://x.org/a|b! now\n", "http://x.org/a|b", (1, 11, 1, 27)),
+        # latex3/latex2e base/doc/ltnews13.tex:174: a comment's "%" at the line's end
+        (
+            "  \\file{http://www.latex-project.org/papers/xo-pfloat.pdf%\n   \\hspace*{-16pt}}\n",
+            "http://www.latex-project.org/papers/xo-pfloat.pdf",
+            (1, 9, 1, 58),
+        ),
+        # latex3/latex2e required/amsmath/amsmath.dtx:291: `^^J`, a line end by its code
+        (
+            "See also https://www.ams.org/tex/amslatex.html.^^J%\n",
+            "https://www.ams.org/tex/amslatex.html",
+            (1, 10, 1, 47),
+        ),
+        # an escape's "%" and a "^" alone stay the URL's
+        ("see http://x.org/a%20b^c here\n", "http://x.org/a%20b^c", (1, 5, 1, 25)),
+    ],
+)
+def test_tex_ends_a_url_at_a_verbatim_delimiter_a_comment_and_a_character_code(line, url, span):
+    assert read(line) == [(url, span, [], [], [(span[1], span[3])])]

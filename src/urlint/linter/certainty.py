@@ -19,6 +19,9 @@ finding would never change fails nothing: a finding stays (it is shown as info, 
   (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`, a template's
   placeholder in the authority (`file://$1:/`, `http://%s:%d/`): the text says where a
   reader or a program puts their own;
+- **what the URL's own lines say of it**: that it is invalid (`called_invalid`: a parser's
+  documentation showing what it refuses), or that it is a test's input (the first argument
+  of a `test(...)`, `assert...(...)` call);
 - **a scheme urlint does not know, without "//"**: DocFX's `<xref:Ns.Type`1>`, a
   program's own `name:value`: nothing says the text is a URL at all;
 - **a Unix socket's path in the authority**: nginx's and libevent's `http://unix:/path:/`
@@ -48,7 +51,8 @@ if TYPE_CHECKING:
 # folder's name (after "-", "_" or "."): `tests/`, `testdata/`, `__tests__/`, `spec/`,
 # `fixtures/`, `play-integration-test/`, `protovalidate-conformance/`, `Polly.Core.Tests/`,
 # Perl's `t/` (whole only). A folder a word starts (`test_output/`, pytest's
-# `test_name_0/`) is not one.
+# `test_name_0/`) is not one, but for a suite's plural or data words (LEADING_TEST_WORDS:
+# l3build's `testfiles-math-luatex/`, `tests-integration/`).
 TEST_FOLDER_WORDS = frozenset(
     {
         "t",
@@ -73,6 +77,9 @@ TEST_FOLDER_WORDS = frozenset(
         "__mocks__",
     }
 )
+LEADING_TEST_WORDS = frozenset(
+    {"tests", "testdata", "testfiles", "testcases", "testsuite", "fixtures", "specs"}
+)
 # Test files by their names: `test_x.py`, `x_test.go`, `x_tests.rs`, `XTest.java`,
 # `XTests.swift`, `XSpec.scala`, `x_spec.rb`, `x.spec.ts`, `x.test.js`, `x_SUITE.erl`,
 # `XSuite.scala`, Perl's `x.t`, a `.test` fixture.
@@ -95,9 +102,11 @@ def is_test_data(path: str) -> bool:
         lowered = folder.lower()
         if lowered in TEST_FOLDER_WORDS:
             return True
-        last = _WORDS.split(lowered)[-1]
-        if last != lowered and last != "t" and last in TEST_FOLDER_WORDS:
-            return True  # `play-integration-test/`, `Polly.Core.Tests/`: Perl's `t/` whole
+        words = _WORDS.split(lowered)
+        if len(words) > 1 and (
+            (words[-1] != "t" and words[-1] in TEST_FOLDER_WORDS) or words[0] in LEADING_TEST_WORDS
+        ):
+            return True  # `play-integration-test/`, `Polly.Core.Tests/`, `testfiles-math/`
     return False
 
 
@@ -207,6 +216,12 @@ _CALLED_INVALID = re.compile(
 )
 
 
+# A URL that is the first argument of a test's call, on its own line (a test suite kept in
+# a library's comments, lualibs-url.lua's `-- test("file:///c|/oeps.txt")`; an inline
+# test's `assert("http://[::1")`): an input chosen to be odd, as a test file's are.
+_TEST_CALL = re.compile(r"\b(?:test|assert|expect)\w*!?\s*\(\s*[\"'`]? URL ")
+
+
 def called_invalid(said: str) -> bool:
     """Does `said`, the text of a URL's lines, call the URL a wrong one: `invalid`,
     `malformed`, `not a valid`, `not a reasonable`...? Documentation shows what a parser
@@ -250,6 +265,8 @@ def _uncertain(candidate: Candidate, parsed: ParsedURL, said: str) -> str:
     a scheme stands, a scheme urlint does not know, a Unix socket's path."""
     if said and called_invalid(said):
         return "the text calls it invalid"
+    if said and _TEST_CALL.search(said) is not None:
+        return "a test's input"
     url = candidate.url
     host = url[slice(*parsed.host)] if parsed.host is not None else ""
     port = url[slice(*parsed.port)] if parsed.port is not None else ""

@@ -18,7 +18,9 @@ code ends it there too, and what is no URL in code is none there:
   `''${`, an escaped `${`);
 - a regular expression is no URL (scanner.regexes): `qr!ws://127\\.0\\.0\\.1:\\d+/!`;
 - in TeX's `\\url{...}` and `\\href{...}{...}` the argument is the URL, to its closing brace,
-  its macros' control sequences and parameters placeholders (scanner.tex);
+  its macros' control sequences and parameters placeholders (scanner.tex); `\\verb|...|`'s
+  delimiter (and `\\url|...|`'s, `\\path|...|`'s) ends one, as do TeX's `^^J` (a character
+  by its code) and a comment's "%" at its line's end (the next line is TeX's);
 - a next line goes on with a URL only where going_on.going_on_at says one may in a
   kind urlint does not read (a comment's URL in a comment alike, its line starting as a
   URL's rest does), and never in a man page, whose next line is a request or text: read as
@@ -49,7 +51,7 @@ Found = tuple[Candidate | None, int] | None
 
 # A run of a URL's body that holds nothing but its own characters: up to whitespace, a
 # delimiter (body.BODY's), or a backslash, a backquote or a quote, which may end it.
-_PLAIN = re.compile(f"[^\\s<>\"\\\\`'{NON_ASCII_DELIMITERS}]*")
+_PLAIN = re.compile(f"[^\\s<>\"\\\\`'^%{NON_ASCII_DELIMITERS}]*")
 
 # The escapes that stand for a URL's character: the backslash dropped, the character read.
 # Perl's `\@`; `\:` and `\=`, as java.util.Properties.store writes them; `\(` and `\)`, a
@@ -112,6 +114,10 @@ class OtherText:
             found = tex.read_link(text, start, anchor, covered, index)
             if found is not None:
                 return None if found[1] < 0 else found
+        elif quoted and not quoted.isalnum():
+            close = tex.delimited_end(text, start)
+            if close > anchor:  # `\verb|http://x.org/|`: to the delimiter at the latest
+                return self._read_bare(text, start, anchor, covered, index, close)
         reach = anchor + 1 + _REACH
         while True:
             limit, runs, cut = self._reach(text, start, anchor, quoted, reach)
@@ -173,6 +179,11 @@ class OtherText:
                 at += 1  # an apostrophe inside (`.../bar'baz.html`): prose's trim decides
             elif char == "'" and text.startswith("''$", at):
                 at += 2  # Nix's `''${`: an escaped `${`, a placeholder's
+            elif char in "^%":
+                if _TEX_CUT.match(text, at):
+                    cut = True
+                    break
+                at += 1  # an escape's "%", a "^" of the URL's (C201 reports it)
             else:
                 cut = char in "`'"  # else whitespace or a delimiter: the body's own end
                 break
@@ -199,7 +210,11 @@ def _hidden_as_in_prose(
     return found
 
 
-_CUTTING = re.compile("[\\\\`']")
+# TeX's that end a URL: `^^J` (a character by its code, the TeXbook's chapter 8), and a
+# comment's "%" at its line's end (`\file{http://x.org/a.pdf%` then `\hspace*{-16pt}}`:
+# the "%" drops the line end, and the next line goes on with TeX, not the URL).
+_TEX_CUT = re.compile(r"\^\^|%[ \t]*(?:\r?\n|\Z)")
+_CUTTING = re.compile("[\\\\`']|" + _TEX_CUT.pattern)
 
 
 def _first_cut(text: str, start: int, end: int, quoted: str) -> int:

@@ -85,6 +85,24 @@ def macros(url: str) -> tuple[tuple[int, int], ...]:
     return tuple(found.span() for found in _MACRO.finditer(url))
 
 
+# The commands whose argument is delimited by any character, the same both sides:
+# `\verb|...|` and `\verb*|...|` (LaTeX's), `\url|...|` and `\path|...|` (the url package's
+# manual: "\url|...| or \url{...}").
+_DELIMITED = re.compile(r"\\(?:verb\*?|url|path)\Z")
+
+
+def delimited_end(text: str, start: int) -> int:
+    """The offset of the character that closes the argument a URL at `start` opens, where
+    it follows `\\verb`, `\\url` or `\\path` and the argument's delimiter (`\\verb|http://x|`),
+    on its line; -1 where it follows none, or the argument is not closed there."""
+    if start < 2 or text[start - 1] in "{ \t\n" or text[start - 1].isalpha():
+        return -1
+    if _DELIMITED.search(text, max(0, start - 7), start - 1) is None:
+        return -1
+    line_end = text.find("\n", start)
+    return text.find(text[start - 1], start, line_end if line_end >= 0 else len(text))
+
+
 def read_link(
     text: str, start: int, anchor: int, covered: int, index: Positions
 ) -> tuple[Candidate | None, int] | None:
@@ -138,4 +156,4 @@ def _merged(
     return tuple(kept)
 
 
-__all__ = ["argument_end", "macros", "opens_link", "read_link"]
+__all__ = ["argument_end", "delimited_end", "macros", "opens_link", "read_link"]
