@@ -415,3 +415,50 @@ def test_table_kind_names_only_the_rows_read_from_the_table():
     assert table_kind("haskell") is not None
     assert table_kind("python") is None
     assert table_kind("nosuchkind") is None
+
+
+def _literal(pattern: str) -> str | None:
+    """A text `pattern` (a row's opener) matches at a line's start: its lookarounds, its
+    optional blanks and groups dropped, its first alternative and a class's first character
+    taken, its escapes read; None where that text is not one it matches (the rows of a
+    class or a repetition are read by CONVENTIONS)."""
+    plain = re.sub(
+        r"\(\?[<!=][^)]*\)|\(\?m:\^\)|\[ \\t\]\*|\\s\*|\\b|-\?|\(\?:[^)]*\)\?", "", pattern
+    )
+    plain = re.sub(r"\[(.)[^\]]*\]", r"\1", plain.split("|")[0])
+    plain = re.sub(r"\\(.)", r"\1", plain)
+    return plain if re.match(pattern, plain) else None
+
+
+def _row_cases(kind) -> list[tuple[str, list[tuple[str, str]]]]:
+    """A line for the row's line comment, each block comment and each string form whose
+    opener and closer are plain text, with the URL each gives and its context."""
+    cases = []
+    for opener in kind.comments:
+        plain = _literal(opener) or kind.comment_leader
+        if plain is not None:
+            cases.append((f"{plain} see http://y.org/b\n", [("http://y.org/b", "comment")]))
+    for opener, closer, _ in kind.blocks:
+        plain = _literal(opener)
+        if plain is not None:
+            cases.append((f"{plain} http://x.org/a {closer}\n", [("http://x.org/a", "comment")]))
+    for name in kind.strings:
+        form = FORMS[name]
+        plain = _literal(form.opener)
+        if plain is None or form.closer in ("", "heredoc", "pair", "\n") or "\\" in form.closer:
+            continue
+        text = f"x = {plain}http://z.org/c{form.closer}\n"
+        cases.append((text, [("http://z.org/c", "string")]))
+    return cases
+
+
+@pytest.mark.parametrize("kind", TABLE_KINDS, ids=[kind.name for kind in TABLE_KINDS])
+def test_every_rows_comments_and_strings_give_a_url_and_its_context(kind):
+    cases = _row_cases(kind)
+    assert cases  # every row reads a comment or a string
+    for text, expected in cases:
+        found = [
+            (url, "string" if context in ("raw string", "here-document") else context)
+            for url, context in urls(text, kind.name)
+        ]
+        assert found == expected, text
