@@ -134,6 +134,8 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     "," or ";" that another URL follows (a list's: `https://a:1;http://a:2`).
     """
     end = _body_end(text, start, url_start, stop)
+    if text.find("&", start, end) < 0 and text.find("://", start, end) < 0:
+        return end  # nearly every URL: neither a reference nor another URL's "://"
     cut = _separator(text, start, end)
     return end if cut < 0 else _body_end(text, start, url_start, cut)
 
@@ -146,16 +148,17 @@ def _separator(text: str, start: int, end: int) -> int:
     entity = text.find("&", start, end)
     while entity >= 0 and not text.startswith(DELIMITER_ENTITIES, entity):
         entity = text.find("&", entity + 1, end)
-    if text.find("://", start, end) >= 0:
-        listed = _LISTED_URL.search(text, start, end)
-        if listed is not None and (entity < 0 or listed.start() < entity):
-            return listed.start()
+    slashes = text.find("://", start, entity if entity >= 0 else end)
+    while slashes >= 0:
+        # the scheme's name before it, and what stands before the name (ASP.NET's
+        # launchSettings' `applicationUrl`, make's `$(patsubst git://%,https://%,...)`)
+        low = max(start, slashes - _SHORT_WINDOW)  # (a name no longer: linear)
+        before = text[low:slashes].rstrip(SCHEME_CHAR_LIST)
+        name = low + len(before)
+        if before[-1:] in (",", ";") and name < slashes and text[name].isalpha():
+            return name - 1
+        slashes = text.find("://", slashes + 3, entity if entity >= 0 else end)
     return entity
-
-
-# A "," or ";" between two URLs of a list (ASP.NET's launchSettings' `applicationUrl`,
-# make's `$(patsubst git://%,https://%,...)`), before the second's scheme and "://".
-_LISTED_URL = compiled_when_used(r"[,;](?=[A-Za-z][A-Za-z0-9+.-]*://)")
 
 
 def _body_end(text: str, start: int, url_start: int | None, stop: int | None) -> int:
