@@ -107,6 +107,7 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "i.mdx": "see http://a.example/~x/\n",  # MDX reads no HTML comment
         "j.rb": "R = Regexp.new(<<~RE)\n  http://a.example/~x/\nRE\n",  # a here-document
         "k.rb": "S = %(http://a.example/~x/\nmore)\n",  # a %(...) string across lines
+        "l.py": "# see https://host:port/a~b\n",  # a placeholder: info, failing nothing
     }
     for name, text in files.items():
         (project / name).write_text(text, encoding="utf-8")
@@ -135,6 +136,10 @@ def test_a_finding_no_comment_can_hold_is_said_and_the_file_left(capsys, project
         "comment there would be part of it\n"
         "urlint: k.rb:1: C202: no ignore comment: the line ends inside a multi-line string: a "
         "comment there would be part of it\n"
+        "urlint: l.py:1: C202: no ignore comment: an info finding fails no run (--fail-on info "
+        "writes one)\n"
+        "urlint: l.py:1: S408: no ignore comment: an info finding fails no run (--fail-on info "
+        "writes one)\n"
         "urlint: added 0 ignore comments\n",
     )
     assert {name: (project / name).read_text(encoding="utf-8") for name in files} == files

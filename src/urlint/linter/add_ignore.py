@@ -21,7 +21,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 
-from ..core.findings import Finding
+from ..core.findings import Finding, Severity
 from ..core.records import record
 from ..scanner.textpos import line_starts
 from ..sources.kinds import PACKED_SUFFIXES, file_syntax
@@ -94,11 +94,14 @@ def add_ignores(
     for finding in Checker(settings, baseline).check_paths(paths, skip):
         by_path.setdefault(finding.path, []).append(finding)
     for path, findings in by_path.items():
-        yield from _add_in_file(path, findings)
+        yield from _add_in_file(path, findings, settings.fail_on is Severity.INFO)
 
 
-def _add_in_file(path: str, findings: list[Finding]) -> Iterator[Added | NotAdded]:
-    """The comments for `findings`, all of the file at `path`, written into it."""
+def _add_in_file(
+    path: str, findings: list[Finding], info_fails: bool
+) -> Iterator[Added | NotAdded]:
+    """The comments for `findings`, all of the file at `path`, written into it (for an info
+    finding only where `info_fails`: the run's `--fail-on info`)."""
     style = _style(path)
     source = None
     if not isinstance(style, str):
@@ -106,7 +109,7 @@ def _add_in_file(path: str, findings: list[Finding]) -> Iterator[Added | NotAdde
     by_line: dict[int, set[str]] = {}
     refused: list[NotAdded] = []
     for finding in findings:
-        reason = _not_for(finding, style, source)
+        reason = _not_for(finding, style, source, info_fails=info_fails)
         if reason:
             refused.append(NotAdded(path, finding.line, finding.code, reason))
         else:
@@ -223,11 +226,17 @@ def _not_for(
     style: tuple[str, str, str] | str,
     source: SourceText | None,
     on_disk: bool = True,
+    info_fails: bool = True,
 ) -> str:
     """Why no comment can hold `finding`, by what it is and where; "" when one may.
 
     `on_disk`: the finding's file is to be read again and written (`source`, as read);
-    not for a text handed in whole (ignore_edits)."""
+    not for a text handed in whole (ignore_edits). `info_fails`: an info finding fails the
+    run, and a comment may be written for it."""
+    if not info_fails and finding.severity is Severity.INFO:
+        # An uncertain reading, a placeholder, test data or advice (linter.certainty):
+        # nothing to silence, and a comment there would stay when the text is mended.
+        return "an info finding fails no run (--fail-on info writes one)"
     if finding.mail is not None:
         return "a finding in mail: urlint writes no comment into a message"
     if finding.code.startswith("M9"):
