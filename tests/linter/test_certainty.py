@@ -156,6 +156,15 @@ def test_a_placeholder_authority_stands_for_the_readers_own(host, port, expected
         ),
         # a test's call's input (latex3/latex2e texmf/tex/luatex/lualibs/lualibs-url.lua:414)
         ('-- test("file:///c|/oeps.txt")\n', [("C201", "info", " (a test's input)")]),
+        # an authority written out as marks (trpc/trpc
+        # examples/lambda-api-gateway-streaming/src/client.ts:15)
+        (
+            "url: 'https://???????.execute-api.us-east-1.amazonaws.com/dev',\n",
+            [("R303", "info", " (a placeholder)"), ("S407", "info", " (a placeholder)")],
+        ),
+        # a user name that stands for one (dlang/dub source/dub/internal/vibecompat/inet/url.d)
+        ("see http://user@example.com/\n", [("S409", "info", " (a placeholder user)")]),
+        ("see http://fred@example.com/\n", [("S409", "error", "")]),
         # an IP literal is no placeholder in brackets
         (
             "see http://[::1]:25/\n",

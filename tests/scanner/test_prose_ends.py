@@ -349,6 +349,12 @@ def test_a_backquote_glued_on_a_urls_end_closes_what_opened_before_it(text, url,
             'echo "url: \\"https://github.com/c/ghc/$f\\"" >>a.yaml',
             [("https://github.com/c/ghc/$f", (1, 14, 1, 41))],
         ),
+        # A terminal's escape character (junegunn/fzf CHANGELOG.md:1177, an OSC 8 link).
+        (
+            "printf '<< \\e]8;;http://github.com/junegunn/fzf\\e\\\\Link to \\e[32mfz' | fzf",
+            [("http://github.com/junegunn/fzf", (1, 18, 1, 48))],
+        ),
+        ('echo "see http://x.org/a\\033[0m"', [("http://x.org/a", (1, 11, 1, 25))]),
         # A backslash that is no escape before a quote stays the URL's (C201 reports it).
         ('"http://x.org/a\\b" now', [("http://x.org/a\\b", (1, 2, 1, 18))]),
     ],

@@ -411,3 +411,14 @@ def test_a_make_patterns_stem_is_a_placeholder():
             True,
         ),
     ]
+
+
+@pytest.mark.parametrize("syntax", ["lisp"])
+def test_lisps_format_directives_are_placeholders(syntax):
+    # edicl/hunchentoot run-test.lisp:46; racket/scribble's `format` alike
+    line = '(test-hunchentoot (format nil "http://localhost:~A" *test-port*))\n'
+    assert read(line, syntax) == [("http://localhost:~A", (32, 51), ["~A"], ((17, 19),), True)]
+    # a user's folder is no directive
+    assert read('(define v "https://example.org/~alice/")\n', syntax) == [
+        ("https://example.org/~alice/", (12, 39), [], (), False)
+    ]

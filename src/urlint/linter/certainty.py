@@ -17,8 +17,10 @@ finding would never change fails nothing: a finding stays (it is shown as info, 
   `<host>`, a label in capitals or the reader's own (`USER_NAME.github.io`, `my_host.com`),
   `...` (an elision), an optional part written out
   (`ssh://[user@]host`, `https://(user@)host`), a scheme named `scheme`, a template's
-  placeholder in the authority (`file://$1:/`, `http://%s:%d/`): the text says where a
-  reader or a program puts their own;
+  placeholder in the authority (`file://$1:/`, `http://%s:%d/`), an authority written
+  as marks (`https://???????.example.com`): the text says where a reader or a program
+  puts their own; a user name that is a word for one (`http://user@host/`) makes the
+  login rules info;
 - **what the URL's own lines say of it**: that it is invalid (`called_invalid`: a parser's
   documentation showing what it refuses), or that it is a test's input (the first argument
   of a `test(...)`, `assert...(...)` call);
@@ -136,6 +138,13 @@ def placeholder_word(word: str, words: frozenset[str]) -> bool:
     return plain.startswith("your") and plain[4:].isalpha()
 
 
+# Words that stand for a user name (`http://user@example.com/`), compared as passwords are.
+_USER_WORDS = frozenset(
+    "user username usr login yourname yourusername youruser myuser myusername".split()
+)
+# An authority written out as marks (`https://???????.execute-api.example.com/`,
+# `ftp://****:****@host/`, `https://xxx.example.com`): where the reader's own goes.
+_ELIDED = re.compile(r"\?{3,}|\*{3,}|[xX]{3,}[.:@]")
 # Words that stand for a host or a port in an authority (`https://ip:port/`,
 # `http://hostname:PORT`); `host` and `example` are real names in examples and tests.
 _HOST_WORDS = frozenset("ip ipaddress hostname yourdomain yourhost servername domainname".split())
@@ -252,11 +261,14 @@ def graded(
     user = url[slice(*parsed.user)] if parsed.user is not None else ""
     password = url[slice(*parsed.password)] if parsed.password is not None else None
     if password is not None and (placeholder_password(password) or password == user):
-        return [
-            as_info(finding, "a placeholder password") if finding.code in _LOGIN_RULES else finding
-            for finding in findings
-        ]
-    return findings
+        why = "a placeholder password"
+    elif password is None and placeholder_word(user, _USER_WORDS):
+        why = "a placeholder user"
+    else:
+        return findings
+    return [
+        as_info(finding, why) if finding.code in _LOGIN_RULES else finding for finding in findings
+    ]
 
 
 def _uncertain(candidate: Candidate, parsed: ParsedURL, said: str) -> str:
@@ -277,6 +289,7 @@ def _uncertain(candidate: Candidate, parsed: ParsedURL, said: str) -> str:
         or "[" in user
         or "(" in user
         or _placeholder_in(parsed.authority, candidate.placeholders)
+        or (parsed.authority is not None and _ELIDED.match(url, parsed.authority[0]))
     ):
         return "a placeholder"
     if (

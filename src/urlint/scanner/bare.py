@@ -16,7 +16,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
 from ..grammar.schemes import is_known_scheme
-from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS, DELIMITER_ENTITIES
+from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS, DELIMITER_ENTITIES, TERMINAL_ESCAPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -134,8 +134,12 @@ def body_end(text: str, start: int, url_start: int | None = None, stop: int | No
     "," or ";" that another URL follows (a list's: `https://a:1;http://a:2`).
     """
     end = _body_end(text, start, url_start, stop)
-    if text.find("&", start, end) < 0 and text.find("://", start, end) < 0:
-        return end  # nearly every URL: neither a reference nor another URL's "://"
+    if (
+        text.find("&", start, end) < 0
+        and text.find("://", start, end) < 0
+        and text.find("\\", start, end) < 0
+    ):
+        return end  # nearly every URL: no reference, no other URL's "://", no backslash
     cut = _separator(text, start, end)
     return end if cut < 0 else _body_end(text, start, url_start, cut)
 
@@ -144,10 +148,16 @@ def _separator(text: str, start: int, end: int) -> int:
     """The first place in the body text[start:end] that ends it as a delimiter would: an
     HTML character reference for one, or a "," or ";" right before another URL's scheme
     and "://" (a list's separator: no URL holds another's scheme after one, as a query's
-    `?u=http://...` does after "="); -1 where none is."""
+    `?u=http://...` does after "="), or a terminal's escape sequence (an OSC 8 link's
+    `\\e]8;;http://x.org/\\e\\\\`); -1 where none is."""
     entity = text.find("&", start, end)
     while entity >= 0 and not text.startswith(DELIMITER_ENTITIES, entity):
         entity = text.find("&", entity + 1, end)
+    escape = text.find("\\", start, entity if entity >= 0 else end)
+    while escape >= 0 and not text.startswith(TERMINAL_ESCAPES, escape):
+        escape = text.find("\\", escape + 1, entity if entity >= 0 else end)
+    if escape >= 0:
+        entity = escape  # the first of the two
     slashes = text.find("://", start, entity if entity >= 0 else end)
     while slashes >= 0:
         # the scheme's name before it, and what stands before the name (ASP.NET's

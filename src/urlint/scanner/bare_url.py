@@ -325,7 +325,13 @@ def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
     """`candidate`, flagged as a template where it holds placeholders (scanner.templates;
     `shell`: whose `$` variables are placeholders too, as templates.placeholders says)."""
     url = candidate.url
-    if "{" not in url and "%" not in url and "$" not in url and "[" not in url:
+    if (
+        "{" not in url
+        and "%" not in url
+        and "$" not in url
+        and "[" not in url
+        and not ("~" in url and shell == "lisp")  # templates.LISP's `format` directives
+    ):
         return candidate  # most URLs: templates is not loaded for them (templates.may_hold)
     from .templates import as_template
 

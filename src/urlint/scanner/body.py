@@ -42,3 +42,7 @@ DELIMITER_ENTITIES = (
     "&#34;", "&#39;", "&#60;", "&#62;", "&#x22;", "&#x27;", "&#x3c;", "&#x3e;",
     "&#x3C;", "&#x3E;", "&#X22;", "&#X27;", "&#X3C;", "&#X3E;",
 )  # fmt: skip
+# A terminal's escape character as strings write it (`\e`, `\033`, `\x1b`, `\u001b`):
+# printf's OSC 8 hyperlink, `\e]8;;http://x.org/\e\\text\e]8;;\e\\`, and colour codes
+# around a URL. No URL holds one (RFC 3986 section 2: no backslash, no control).
+TERMINAL_ESCAPES = ("\\e", "\\E", "\\033", "\\x1b", "\\x1B", "\\u001b", "\\u001B")

@@ -19,7 +19,8 @@ What a row's syntax holds, for a TABLE kind:
   across lines, raw, a character literal, a here-document, Lua's long brackets, OCaml's
   quoted strings, Haskell's quasi-quotes, Ruby's percent literals ...);
 - `variables`: which `$` variables are placeholders (scanner.templates: "shell" for every
-  `$name`, "config" for `$NAME` in capitals, "code" for printf's conversions only).
+  `$name`, "config" for `$NAME` in capitals, "code" for printf's conversions only, "lisp"
+  for those and `format`'s directives, `~A`).
 
 The facts come from each language's reference (cited on its row where a form is unusual)
 and from Pygments' lexer for it, the test oracle.
@@ -418,6 +419,7 @@ KINDS: tuple[Kind, ...] = (
         (_SEMI,),
         ((r"#\|", "|#", True),),
         "lisp-char dq-lines",
+        "lisp",
     ),
     _k(
         "lua",

@@ -136,6 +136,11 @@ PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + _PRINTF_IN_TEXT)
 CODE_PLACEHOLDER = compiled_when_used(_ALWAYS + "|" + PRINTF)
 SHELL_PLACEHOLDER = compiled_when_used(_ALWAYS + _SHELL_VARIABLE + "|" + PRINTF + _STEM)
 CONFIG_PLACEHOLDER = compiled_when_used(_ALWAYS + _CONFIG_VARIABLE + "|" + PRINTF)
+# Lisp's `format` directives, an argument's (Common Lisp's CLHS 22.3, Racket's `format`):
+# `(format nil "http://localhost:~A/" port)`; `~alice`, a user's folder, is none.
+LISP_PLACEHOLDER = compiled_when_used(
+    _ALWAYS + "|" + PRINTF + r"|~[0-9,]*[:@]*[aAsSdDxX](?![A-Za-z0-9])"
+)
 # A "%" that starts no escape (RFC 1738 section 2.2): where none stands, nor a brace, a
 # bracket or a "$", a URL holds no placeholder.
 _NOT_AN_ESCAPE = compiled_when_used(r"%(?![0-9A-Fa-f]{2})")
@@ -146,8 +151,13 @@ _AUTHORITY_END = compiled_when_used(r"[/?#]")
 
 # What a text's `$` variables and printf conversions are: shell's, a configuration file's,
 # any other code's, or running text's (`False` or "").
-SHELL, CONFIG, CODE = "shell", "config", "code"
-_BY_KIND = {SHELL: SHELL_PLACEHOLDER, CONFIG: CONFIG_PLACEHOLDER, CODE: CODE_PLACEHOLDER}
+SHELL, CONFIG, CODE, LISP = "shell", "config", "code", "lisp"
+_BY_KIND = {
+    SHELL: SHELL_PLACEHOLDER,
+    CONFIG: CONFIG_PLACEHOLDER,
+    CODE: CODE_PLACEHOLDER,
+    LISP: LISP_PLACEHOLDER,
+}
 
 TEMPLATE = frozenset({Flag.TEMPLATE})
 
@@ -159,8 +169,15 @@ def placeholders(url: str, shell: bool | str = False) -> Placeholders:
 
     `shell`: what the text is, as its `$` variables and printf conversions are read: SHELL
     (or True: every `$name`), CONFIG (a YAML or TOML file's: `$NAME` in capitals), CODE (any
-    other code: every printf conversion), or running text (False, "")."""
-    if "{" not in url and "$" not in url and "[" not in url and not _NOT_AN_ESCAPE.search(url):
+    other code: every printf conversion), LISP (Lisp's: its `format` directives too), or
+    running text (False, "")."""
+    if (
+        "{" not in url
+        and "$" not in url
+        and "[" not in url
+        and not _NOT_AN_ESCAPE.search(url)
+        and not (shell == LISP and "~" in url)
+    ):
         return ()  # escapes alone (most URLs with a "%"): the forms' pattern is not compiled
     pattern = SHELL_PLACEHOLDER if shell is True else _BY_KIND.get(shell or "", PLACEHOLDER)
     found = [match.span() for match in pattern.finditer(url)]
@@ -244,7 +261,7 @@ def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
 
 def may_hold(url: str, shell: bool | str = False) -> bool:
     """Can `url` hold a placeholder at all (a cheap test, in C, before `placeholders`)?"""
-    return "{" in url or "%" in url or "$" in url or "[" in url
+    return "{" in url or "%" in url or "$" in url or "[" in url or ("~" in url and shell == LISP)
 
 
 def as_template(candidate: Candidate, shell: bool | str = False) -> Candidate:
