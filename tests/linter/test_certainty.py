@@ -9,6 +9,7 @@ import pytest
 
 from tests.helpers import run
 from urlint.core.findings import Severity
+from urlint.linter import certainty
 from urlint.linter.certainty import is_test_data, placeholder_authority, placeholder_password
 from urlint.linter.checker import lint
 
@@ -237,3 +238,40 @@ def test_sarif_lists_the_other_places_as_related_locations(capsys, project):
     [result] = json.loads(out)["runs"][0]["results"]
     related = result["relatedLocations"]
     assert [(r["id"], r["physicalLocation"]["region"]["startColumn"]) for r in related] == [(1, 22)]
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "blocks"),
+    [
+        # Rust's test module: from the attribute to the brace closing the module
+        (
+            "src/lib.rs",
+            'fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { "x" }\n}\nfn g() {}\n',
+            [(10, 55)],
+        ),
+        # D's unittest blocks (dlang/dub source/dub/internal/vibecompat/inet/url.d)
+        ("url.d", "unittest {\n  a;\n}\nvoid f() {}\nunittest { b; }\n", [(0, 17), (30, 45)]),
+        # Zig's test declarations; an opener never closed runs to the text's end
+        ("a.zig", 'const a = 1;\ntest "x" {\n  {}\n}\ntest "y" {\n', [(13, 30), (31, 42)]),
+        # EUnit's tests in the module, to -endif.
+        ("a.erl", "f() -> ok.\n-ifdef(TEST).\nt() -> ok.\n-endif.\ng() -> ok.\n", [(11, 43)]),
+        # a kind that keeps none, and a name no kind has
+        ("a.py", "#[cfg(test)]\nmod tests {}\n", []),
+        ("README", "unittest {}\n", []),
+    ],
+)
+def test_test_blocks_are_where_a_file_keeps_its_tests(path, text, blocks):
+    assert certainty.test_blocks(path, text) == blocks
+
+
+def test_a_finding_in_a_test_block_is_info_and_passes_the_run(capsys, project):
+    (project / "lib.rs").write_text(
+        'const U: &str = "https://x.org/a|b";\n#[cfg(test)]\nmod tests {\n'
+        '    const V: &str = "http://[::1";\n}\n'
+    )
+    assert run(capsys, "check", "lib.rs")[0] == 1  # the first URL's error
+    out = run(capsys, "check", "--format", "concise", "--select", "C201", "lib.rs")[1]
+    assert out.splitlines()[:2] == [
+        "lib.rs:1:33: C201 unsafe character '|': write it as %7C",
+        "lib.rs:4:29: C201 unsafe character '[': write it as %5B (in test data)",
+    ]

@@ -36,13 +36,16 @@ spans (`Finding.more`): a URL full of backslashes is one C201, not fifteen.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
+from functools import cache
 
 from ..core.findings import Finding, Severity
 from ..core.model import Flag
 from ..core.records import replaced
 from ..grammar.parse import parse
 from ..grammar.schemes import SCHEMES
+from ..scanner.file_kinds import by_file_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -110,6 +113,60 @@ def is_test_data(path: str) -> bool:
         ):
             return True  # `play-integration-test/`, `Polly.Core.Tests/`, `testfiles-math/`
     return False
+
+
+def test_blocks(path: str, text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the test blocks `text`, a file named `path`, keeps beside
+    its code, in order: its kind's `tests` (scanner.file_kinds), a block to the brace that
+    closes its opener's first `{` (braces in its strings and comments counted too: a block
+    read too long or too short is test data or not, never a fix) or to its closer's text;
+    [] for a kind that has none."""
+    kind = by_file_name(path)
+    if kind is None or not kind.tests:
+        return []
+    blocks: list[tuple[int, int]] = []
+    for opener, closer in kind.tests:
+        reached = 0  # an opener inside a block found is that block's: each text read once
+        for match in _opener(opener).finditer(text):
+            if match.start() < reached:
+                continue
+            if closer == "}":
+                end = _braces_closed(text, text.find("{", match.end()))
+            else:
+                found = text.find(closer, match.end())
+                end = len(text) if found < 0 else found + len(closer)
+            blocks.append((match.start(), end))
+            reached = end
+    return sorted(blocks)
+
+
+@cache
+def _opener(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+_BRACE = re.compile(r"[{}]")
+
+
+def _braces_closed(text: str, brace: int) -> int:
+    """Where the `{` at `brace` is closed (after its `}`); the text's end where it is not,
+    or where no `{` is (-1)."""
+    if brace < 0:
+        return len(text)
+    depth = 0
+    for match in _BRACE.finditer(text, brace):
+        depth += 1 if match.group() == "{" else -1
+        if depth == 0:
+            return match.end()
+    return len(text)
+
+
+def in_blocks(offset: int, blocks: list[tuple[int, int]]) -> bool:
+    """Is `offset` inside one of `blocks` (in order, not overlapping)?"""
+    from bisect import bisect_right  # a file with test blocks only: a hook's start-up
+
+    at = bisect_right(blocks, (offset, sys.maxsize)) - 1
+    return at >= 0 and blocks[at][0] <= offset < blocks[at][1]
 
 
 # Words that stand for a password, not one (compared lower-cased, without "-", "_"): what

@@ -20,7 +20,7 @@ from ..sources.files import FileId, iter_files
 from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
 from ..sources.text import scan_texts
-from .certainty import graded, is_test_data
+from .certainty import graded, in_blocks, is_test_data, test_blocks
 from .config import Settings, build_settings, covered
 from .fixable import COMMENTS, PROSE, fix_may_apply, fix_scope, plain_raw_text
 from .rules.catalogue import rules_by_code
@@ -214,12 +214,20 @@ class Checker:
                 as_written = written_in(syntax, scanned.text)
         suppressions.collect_from(scanned)
         test_data = self.settings.test_data == "info" and is_test_data(path)
+        blocks = (
+            test_blocks(path, scanned.text)
+            if self.settings.test_data == "info" and not test_data
+            else []
+        )
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
             text_asked = False  # the URL's own text is asked once, for its first fix
             findings = self._lint(candidate, path)
             said = _its_lines(scanned, candidate) if findings else ""
-            for finding in graded(findings, candidate, test_data, said):
+            in_tests = test_data or (
+                bool(findings) and bool(blocks) and _in_a_block(scanned, candidate, blocks)
+            )
+            for finding in graded(findings, candidate, in_tests, said):
                 if ignores and covered(finding.code, ignores):
                     continue
                 if suppressions.suppresses(finding):
@@ -324,6 +332,13 @@ def _stdin_texts(stream: BinaryIO, name: str) -> Iterator[ScannedText | Problem]
         yield Problem(ProblemKind.BINARY, str(error), name, explicit=True)
     except OSError as error:
         yield unreadable(error, name)
+
+
+def _in_a_block(scanned: ScannedText, candidate: Candidate, blocks: list[tuple[int, int]]) -> bool:
+    """Does `candidate` start inside one of `blocks` (offsets in `scanned`'s text: the
+    test blocks its file keeps, certainty.test_blocks)?"""
+    start = candidate.span.start.offset
+    return start is not None and in_blocks(start - scanned.offset_base, blocks)
 
 
 def _its_lines(scanned: ScannedText, candidate: Candidate) -> str:

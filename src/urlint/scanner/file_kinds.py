@@ -20,7 +20,11 @@ What a row's syntax holds, for a TABLE kind:
   quoted strings, Haskell's quasi-quotes, Ruby's percent literals ...);
 - `variables`: which `$` variables are placeholders (scanner.templates: "shell" for every
   `$name`, "config" for `$NAME` in capitals, "code" for printf's conversions only, "lisp"
-  for those and `format`'s directives, `~A`).
+  for those and `format`'s directives, `~A`);
+- `tests`: the openers of the test blocks its files keep beside their code (Rust's
+  `#[cfg(test)]` module, D's `unittest`, Zig's `test`, EUnit's `-ifdef(TEST).`), each with
+  its closer: "}" for the braces the opener's first `{` opens, or a text (`-endif.`). A
+  URL there is test data (linter.certainty.test_blocks).
 
 The facts come from each language's reference (cited on its row where a form is unusual)
 and from Pygments' lexer for it, the test oracle.
@@ -31,7 +35,17 @@ from __future__ import annotations
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
 
-__all__ = ["FORMS", "KINDS", "TABLE", "Form", "Kind", "by_extension", "by_interpreter", "by_name"]
+__all__ = [
+    "FORMS",
+    "KINDS",
+    "TABLE",
+    "Form",
+    "Kind",
+    "by_extension",
+    "by_file_name",
+    "by_interpreter",
+    "by_name",
+]
 
 # The family of a kind read from its row (scanner.code's table reader).
 TABLE = "table"
@@ -166,6 +180,7 @@ class Kind:
     blocks: tuple[tuple[str, str, bool], ...] = ()
     strings: tuple[str, ...] = ()
     variables: str = "code"
+    tests: tuple[tuple[str, str], ...] = ()
 
     @property
     def comment_leader(self) -> str | None:
@@ -195,6 +210,7 @@ def _k(
     blocks: tuple[tuple[str, str, bool], ...] = (),
     strings: str = "",
     variables: str = "code",
+    tests: tuple[tuple[str, str], ...] = (),
 ) -> Kind:
     """A row, its lists written as words."""
     return Kind(
@@ -207,6 +223,7 @@ def _k(
         blocks,
         tuple(strings.split()),
         variables,
+        tests,
     )
 
 
@@ -240,10 +257,14 @@ KINDS: tuple[Kind, ...] = (
         "c",
         _C,
         "c h cc cpp cxx c++ hpp hh hxx h++ ipp inl tcc ino cu cuh m mm java kt kts cs"
-        " csx rs swift scala sc sbt groovy gradle dart v sv svh vala proto thrift"
-        " glsl hlsl frag vert metal idl ceylon hx d",
+        " csx swift scala sc sbt groovy gradle dart v sv svh vala proto thrift"
+        " glsl hlsl frag vert metal idl ceylon hx",
         "jenkinsfile",
     ),
+    # Rust's test module (the Rust reference, "Conditional compilation": `#[cfg(test)]`),
+    # D's unittest blocks (the D specification, "Unit Tests")
+    _k("rust", _C, "rs", tests=((r"#\[cfg\(test\)\]", "}"),)),
+    _k("d", _C, "d", tests=((r"\bunittest\b", "}"),)),
     _k("yaml", _YAML, "yaml yml", ".clang-format .clang-tidy .yamllint"),
     _k("toml", _TOML, "toml", "pipfile cargo.lock poetry.lock uv.lock"),
     _k(
@@ -398,6 +419,8 @@ KINDS: tuple[Kind, ...] = (
         (r"(?<!\$)%",),
         (),
         "tdq erlang-char dq-lines sq",
+        # EUnit's tests kept in the module (EUnit's user's guide, "Compilation control")
+        tests=((r"(?m:^)-ifdef\(TEST\)\.", "-endif."),),
     ),
     _k("gleam", TABLE, "gleam", "", "", (_SLASHES,), (), "dq-lines"),
     _k(
@@ -461,7 +484,18 @@ KINDS: tuple[Kind, ...] = (
         ((r"#\[", "]#", True),),
         "tdq-raw dq char",
     ),
-    _k("zig", TABLE, "zig zon", "", "", (_SLASHES,), (), "zig-lines dq char"),
+    # Zig's test declarations (Zig's reference, "Zig Test": `test "name" { ... }`)
+    _k(
+        "zig",
+        TABLE,
+        "zig zon",
+        "",
+        "",
+        (_SLASHES,),
+        (),
+        "zig-lines dq char",
+        tests=((r"(?m:^)[ \t]*test\b", "}"),),
+    ),
     _k(
         "odin",
         TABLE,
@@ -873,6 +907,17 @@ def by_name(base: str) -> Kind | None:
     last = base.rfind(".")
     before = base.rfind(".", 1, last) if last > 0 else -1
     return _EXTENSIONS.get(base[before + 1 :]) if before > 0 else None
+
+
+def by_file_name(name: str) -> Kind | None:
+    """The kind of a file by its name (a path: its last part, any case): by_name, then its
+    last extension; None where neither is known."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit("!", 1)[-1].lower()
+    known = by_name(base)
+    if known is not None:
+        return known
+    dot = base.rfind(".")
+    return by_extension(base[dot + 1 :]) if dot > 0 else None
 
 
 def by_interpreter(program: str) -> Kind | None:
