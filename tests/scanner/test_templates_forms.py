@@ -422,3 +422,17 @@ def test_lisps_format_directives_are_placeholders(syntax):
     assert read('(define v "https://example.org/~alice/")\n', syntax) == [
         ("https://example.org/~alice/", (12, 39), [], (), False)
     ]
+
+
+def test_scaladocs_source_link_variables_are_placeholders():
+    # playframework/playframework project/Docs.scala:278 (Scaladoc's -doc-source-url)
+    line = 's"-source-links:x=https://github.com/p/p/tree/${commitish}€{FILE_PATH}.scala"\n'
+    assert read(line, "c-like") == [
+        (
+            "https://github.com/p/p/tree/${commitish}€{FILE_PATH}.scala",
+            (19, 77),
+            ["${commitish}", "€{FILE_PATH}"],
+            ((28, 40), (40, 52)),
+            True,
+        )
+    ]

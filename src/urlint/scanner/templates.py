@@ -4,12 +4,13 @@ Programs and configuration build URLs from templates: Python's format strings an
 (`https://api.example.com/users/{user_id}`), printf's (`https://%s/%d`, `%(name)s`,
 `%-5d`, `%1$s`, `%ld`, Objective-C's `%@`), JavaScript's template literals and shell
 (`${name}`, `$(cmd)`), Jinja, Mustache, Go and Helm templates (`{{ name }}`, quotes inside
-too), Ruby's `#{expr}`, `%{name}` and `%<name>s`, SPF's macros (RFC 7208 section 7), PHP's `{$var}`,
-Perl's `@{[ expr ]}` and a variable's element (`$h{key}`, `$a[0]`, `$o->{k}`, PHP's
-`$o->prop`), curl's URL globs (`{a,b}`, `[1-100]`, `[a-z:2]`, named `{<n>a,b}`: curl's
-manual, "URL globbing"), rewrite targets' back-references (`$1`), and RFC 6570's URI
-templates (`{var}`, `{+var}`, `{#var}`, `{/var*}`, `{?x,y}`, `{&x}`, `{;x}`, `{.x}`). None
-of these can be URL text by either standard: RFC 1738 section 2.2 calls `{`, `}`, `[` and `]`
+too), Ruby's `#{expr}`, `%{name}` and `%<name>s`, SPF's macros (RFC 7208 section 7),
+PHP's `{$var}`, Perl's `@{[ expr ]}` and a variable's element (`$h{key}`, `$a[0]`,
+`$o->{k}`, PHP's `$o->prop`), Scaladoc's source links' `€{FILE_PATH}`, curl's URL globs
+(`{a,b}`, `[1-100]`, `[a-z:2]`, named `{<n>a,b}`: curl's manual, "URL globbing"), rewrite
+targets' back-references (`$1`), and RFC 6570's URI templates (`{var}`, `{+var}`,
+`{#var}`, `{/var*}`, `{?x,y}`, `{&x}`, `{;x}`, `{.x}`). None of these can be URL text by
+either standard: RFC 1738 section 2.2 calls `{`, `}`, `[` and `]`
 unsafe and `<`, `>` delimiters, RFC 3986 leaves braces and `>` out altogether and allows
 brackets only around an IP literal (section 3.2.2, which no range or variable is), and a
 `%` not followed by two hexadecimal digits is no escape (both: RFC 1738 section 2.2, RFC
@@ -82,7 +83,8 @@ _BOUND = r"(?:[0-9]|\{[^{}'\"]*\}|%[A-Z_][A-Z_]*)+"
 # so OkHttp's test text `?a=!$(),` is none); a variable's element before a variable alone;
 # curl's ranges (digits or letters, a step after ":", a name in angle brackets first),
 # never an IP literal (which holds ":" and no "-": RFC 3986 section 3.2.2); a rewrite
-# target's back-reference; printf's named forms (Python's `%(name)s`, Ruby's
+# target's back-reference; Scaladoc's source links' variables (`€{FILE_PATH}`, its
+# `-doc-source-url` option); printf's named forms (Python's `%(name)s`, Ruby's
 # `%<name>s`: Kernel#format's "format style"). Last, an expression still open at the
 # URL's end, where a string's quote inside it cut the literal (Ruby's
 # `"file://#{fixture("a.tgz")}"`: scanner.code reads no quotes nested in one): what follows
@@ -98,6 +100,7 @@ _ALWAYS = (
     r"|\$[A-Za-z_]\w*(?:(?:->)?(?:\{[^{}]*\}|\[[^\[\]]*\])|->[A-Za-z_]\w*)+"
     r"|\[(?:<\w+>)?(?:" + _BOUND + "-" + _BOUND + r"|[a-z]-[a-z]|[A-Z]-[A-Z])(?::[0-9]+)?\]"
     r"|\$[0-9](?!\w)"
+    r"|\u20ac\{[A-Z_]+\}"
     r"|%\(\w+\)[-+#0]*[0-9]*(?:\.[0-9]+)?[diouxXeEfFgGcrsa]"
     r"|"
     + _NAMED_CONVERSION
