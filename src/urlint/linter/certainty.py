@@ -40,12 +40,12 @@ import sys
 from collections.abc import Iterable
 from functools import cache
 
+from .._runtime.patterns import compiled_when_used
 from ..core.findings import Finding, Severity
 from ..core.model import Flag
 from ..core.records import replaced
 from ..grammar.parse import parse
 from ..grammar.schemes import SCHEMES
-from ..scanner.file_kinds import by_file_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,11 +88,11 @@ LEADING_TEST_WORDS = frozenset(
 # Test files by their names: `test_x.py`, `x_test.go`, `x_tests.rs`, `XTest.java`,
 # `XTests.swift`, `XSpec.scala`, `x_spec.rb`, `x.spec.ts`, `x.test.js`, `x_SUITE.erl`,
 # `XSuite.scala`, Perl's `x.t`, a `.test` fixture.
-_TEST_FILE = re.compile(
+_TEST_FILE = compiled_when_used(
     r"(?:^test_|_tests?\.|_spec\.|_suite\.|\.(?:spec|test)\.|\.t$|\.test$)"
     r"|(?:Tests?|Spec|Suite)\.[A-Za-z0-9]+$"
 )
-_WORDS = re.compile(r"[-_.]")
+_WORDS = compiled_when_used(r"[-_.]")
 
 
 def is_test_data(path: str) -> bool:
@@ -121,6 +121,8 @@ def test_blocks(path: str, text: str) -> list[tuple[int, int]]:
     closes its opener's first `{` (braces in its strings and comments counted too: a block
     read too long or too short is test data or not, never a fix) or to its closer's text;
     [] for a kind that has none."""
+    from ..scanner.file_kinds import by_file_name  # code's only: a README loads no table
+
     kind = by_file_name(path)
     if kind is None or not kind.tests:
         return []
@@ -145,7 +147,7 @@ def _opener(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-_BRACE = re.compile(r"[{}]")
+_BRACE = compiled_when_used(r"[{}]")
 
 
 def _braces_closed(text: str, brace: int) -> int:
@@ -176,9 +178,9 @@ _PASSWORD_WORDS = frozenset(
     """pass passwd password pwd changeme changeit mypassword yourpassword mypass
     yourpass dbpassword userpassword adminpassword rootpassword""".split()
 )
-_MASKED_WORD = re.compile(r"(?:x{3,}|\*{3,}|\.{3}|…)\Z", re.IGNORECASE)
-_CAPITALS = re.compile(r"[A-Z][A-Z0-9_]*\Z")
-_BRACKETED = re.compile(r"(?:<[^<>]*>|\[[^\[\]]*\]|\{[^{}]*\}|\([^()]*\))\Z")
+_MASKED_WORD = compiled_when_used(r"(?:x{3,}|\*{3,}|\.{3}|…)\Z", re.IGNORECASE)
+_CAPITALS = compiled_when_used(r"[A-Z][A-Z0-9_]*\Z")
+_BRACKETED = compiled_when_used(r"(?:<[^<>]*>|\[[^\[\]]*\]|\{[^{}]*\}|\([^()]*\))\Z")
 
 
 def placeholder_word(word: str, words: frozenset[str]) -> bool:
@@ -201,7 +203,7 @@ _USER_WORDS = frozenset(
 )
 # An authority written out as marks (`https://???????.execute-api.example.com/`,
 # `ftp://****:****@host/`, `https://xxx.example.com`): where the reader's own goes.
-_ELIDED = re.compile(r"\?{3,}|\*{3,}|[xX]{3,}[.:@]")
+_ELIDED = compiled_when_used(r"\?{3,}|\*{3,}|[xX]{3,}[.:@]")
 # Words that stand for a host or a port in an authority (`https://ip:port/`,
 # `http://hostname:PORT`); `host` and `example` are real names in examples and tests.
 _HOST_WORDS = frozenset("ip ipaddress hostname yourdomain yourhost servername domainname".split())
@@ -232,7 +234,7 @@ def placeholder_authority(host: str, port: str) -> bool:
 
 # A host's label that names the reader's own: in capitals (`USER_NAME`, `YOUR_ORG`), or
 # `my_`, `your_`, `your-` before a name.
-_PLACEHOLDER_LABEL = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+\Z|(?i:my_|your[_-])\w")
+_PLACEHOLDER_LABEL = compiled_when_used(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+\Z|(?i:my_|your[_-])\w")
 # Schemes whose name is a word for one: a syntax written out (`scheme://user@host/`).
 _PLACEHOLDER_SCHEMES = frozenset({"scheme", "protocol", "proto"})
 
@@ -275,7 +277,7 @@ def _placeholder_in(
 
 # What a text says of a URL it shows as a wrong one, on the URL's own lines: "for invalid
 # URIs (e.g. URL)", "URL is not a reasonable mailto url", "a malformed URL: URL".
-_CALLED_INVALID = re.compile(
+_CALLED_INVALID = compiled_when_used(
     r"\b(?:invalid|malformed|ill-formed|bogus|not\s+(?:an?\s+)?(?:valid|reasonable|legal"
     r"|correct|well-formed|proper))\b",
     re.IGNORECASE,
@@ -285,7 +287,7 @@ _CALLED_INVALID = re.compile(
 # A URL that is the first argument of a test's call, on its own line (a test suite kept in
 # a library's comments, lualibs-url.lua's `-- test("file:///c|/oeps.txt")`; an inline
 # test's `assert("http://[::1")`): an input chosen to be odd, as a test file's are.
-_TEST_CALL = re.compile(r"\b(?:test|assert|expect)\w*!?\s*\(\s*[\"'`]? URL ")
+_TEST_CALL = compiled_when_used(r"\b(?:test|assert|expect)\w*!?\s*\(\s*[\"'`]? URL ")
 
 
 def called_invalid(said: str) -> bool:

@@ -216,8 +216,8 @@ class Checker:
         test_data = self.settings.test_data == "info" and is_test_data(path)
         blocks = (
             test_blocks(path, scanned.text)
-            if self.settings.test_data == "info" and not test_data
-            else []
+            if scope == COMMENTS and self.settings.test_data == "info" and not test_data
+            else []  # (prose keeps no test blocks)
         )
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
