@@ -428,10 +428,15 @@ INPUTS: dict[
         400_000,
         CHECK,
     ),
+    # Markdown: a line of URLs that each end in "~" (or "_", "*"), each asking whether an
+    # emphasis opened before it on its line (round five's N1: each searched the line back)
+    ".md, line of URLs ending in ~": (lambda n: b"e http://a/~ " * (n // 13), 200_000, EXTRACT),
+    ".md, line of URLs ending in _": (lambda n: b"e http://a/_ " * (n // 13), 200_000, EXTRACT),
 }
 # The name an input is written under where its kind is read from its name (a .sh file is
-# read as shell); else input_name says.
+# read as shell, a .md file as Markdown); else input_name says.
 FILE_NAMES = {name: "input.sh" for name in INPUTS if ".sh" in name}
+FILE_NAMES.update({name: "input.md" for name in INPUTS if name.startswith(".md")})
 
 
 def run_once(path: str, command: tuple[str, ...]) -> None:

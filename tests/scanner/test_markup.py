@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlint.scanner.markup import CONTEXTS, EXACT_CONTEXTS, MarkupEnd, markup_end
+from urlint.scanner.scanner import extract
 
 
 def read(syntax: str, text: str, plain: str) -> tuple[int, MarkupEnd | None]:
@@ -706,3 +707,17 @@ def test_a_wrapper_end_is_kept_or_cut_on_its_line(syntax: str, before: str, afte
     start = len(before) + 1
     found = markup_end(syntax, text, start, start + 15)
     assert found is None or start + 8 < found[0] <= start + 15 and found[2] == ()
+
+
+def test_an_emphasis_opener_is_looked_for_on_the_urls_line_within_a_bound():
+    # CommonMark 6.2: `*` opens an emphasis the URL's last `*` closes (cmark-gfm trims it)
+    assert [c.url for c in extract("*see https://x.org/a*", syntax="markdown")] == [
+        "https://x.org/a"
+    ]
+    # an opener more than markup._LOOK_BACK back on a long line is not looked for: each
+    # URL's search is bounded, so a line of thousands of them is read in linear time
+    # (bench/adversarial.py, ".md, line of URLs ending in ~")
+    line = "*" + "y " * 600 + "https://x.org/a*"
+    assert [c.url for c in extract(line, syntax="markdown")] == ["https://x.org/a*"]
+    many = "e http://a/~ " * 3000
+    assert [c.url for c in extract(many, syntax="markdown")] == ["http://a/~"] * 3000

@@ -159,8 +159,9 @@ def _cell_end(text: str, start: int, end: int) -> int:
     """`end`, or the unescaped pipe before it that ends the table cell a URL at `start` is
     in."""
     pipe = text.find("|", start, end)
-    if pipe < 0 or not _TABLE_ROW.match(text, _line_start(text, start)):
-        return end
+    line = _line_start(text, start) if pipe >= 0 else -1
+    if line < 0 or not _TABLE_ROW.match(text, line):
+        return end  # no pipe, or a line too long to be a table's row
     while pipe >= 0 and text[pipe - 1] == "\\":
         pipe = text.find("|", pipe + 1, end)
     return end if pipe < 0 else pipe
@@ -315,8 +316,10 @@ def _emphasis_opened(text: str, start: int, char: str) -> bool:
     """Did `char` open an emphasis (`*`, `_`) or a strikethrough (`~`) before the URL on its
     line: left-flanking, followed by no whitespace, preceded by none of a word's characters
     (CommonMark 6.2)? An opener on a line before is not looked for: a stray `_` further up a
-    list would cut a URL's own."""
-    low = max(0, _line_start(text, start))
+    list would cut a URL's own, nor one further back than _LOOK_BACK on a long line (each
+    URL's search bounded: a line of many URLs stays linear)."""
+    line = _line_start(text, start)
+    low = line if line >= 0 else start - _LOOK_BACK
     at = start
     while True:
         run_stop = text.rfind(char, low, at) + 1
