@@ -45,6 +45,43 @@ def test_an_offset_is_the_editors_line_and_utf16_character(text, data):
     assert places.offset_at(line, character) == offset
 
 
+@given(
+    st.lists(st.sampled_from(["a", "é", "\U0001f600", "\n", "\r\n", " "]), max_size=4000),
+    st.lists(st.integers(0, 10**6), max_size=20),
+    st.sampled_from([UTF8, UTF16, UTF32]),
+)
+def test_a_long_lines_positions_are_counted_from_its_marks_as_from_its_start(
+    pieces, wanted, encoding
+):
+    text = "".join(pieces)
+    places = Places(text, encoding)
+    codec = {UTF8: "utf-8", UTF16: "utf-16-le", UTF32: "utf-32-le"}[encoding]
+    size = {UTF8: 1, UTF16: 2, UTF32: 4}[encoding]
+    for offset in sorted(want % (len(text) + 1) for want in wanted) + [len(text)]:
+        if 0 < offset < len(text) and text[offset - 1 : offset + 1] == "\r\n":
+            continue  # between "\r" and "\n" is no place in an editor
+        before = text[:offset]
+        start = max((m.end() for m in LINE_ENDS.finditer(before)), default=0)
+        expected = (
+            len(LINE_ENDS.findall(before)),
+            len(text[start:offset].encode(codec, "surrogatepass")) // size,
+        )
+        assert places.editor_position(offset) == expected
+
+
+def test_a_line_of_thousands_of_characters_is_counted_at_each_place():
+    text = "a\U0001f600é " * 1500 + "\nb"  # a line of 6,000 characters, 1,500 of them two units
+    places = Places(text, UTF16)
+    assert [places.editor_position(offset) for offset in (1023, 1024, 1025, 5999, 6000, 6002)] == [
+        (0, 1279),
+        (0, 1280),
+        (0, 1281),
+        (0, 7499),
+        (0, 7500),
+        (1, 1),
+    ]
+
+
 def test_the_units_of_each_position_encoding():
     text = "\U0001f600é <http://x.org/a^b>"  # the "^" is code point 18
     caret = text.index("^")

@@ -142,6 +142,7 @@ def document_findings(settings: Settings, path: str, text: str) -> list[Finding]
 # The line ends an editor counts (LSP: "\n", "\r\n" and "\r"); urlint counts "\n" alone.
 _LINE_END = re.compile(r"\r\n|\r|\n")
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"  # LSP's PositionEncodingKind values
+_STRIDE = 1024  # characters between a long line's marks (Places.editor_position)
 
 
 class Places:
@@ -158,6 +159,7 @@ class Places:
         self.encoding = encoding
         self._starts = line_starts(text)
         self._editor_starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
+        self._marks: dict[int, list[int]] = {}  # a long line's units at every _STRIDE
 
     def offset(self, line: int, column: int) -> int:
         """The offset in the text of urlint's `line` and `column`."""
@@ -167,9 +169,30 @@ class Places:
         return min(starts[line - 1] + column - 1, len(self.text))
 
     def editor_position(self, offset: int) -> tuple[int, int]:
-        """The editor's (line, character) of the offset `offset`."""
+        """The editor's (line, character) of the offset `offset`: counted from the line's
+        start, or on a long line from the nearest of its marks (a line of thousands of
+        findings is counted once, not once a finding)."""
         line = bisect_right(self._editor_starts, offset) - 1
-        return line, self._units(self.text[self._editor_starts[line] : offset])
+        start = self._editor_starts[line]
+        if offset - start <= _STRIDE:
+            return line, self._units(self.text[start:offset])
+        marks = self._marks.get(line)
+        if marks is None:
+            marks = self._marks[line] = self._line_marks(line)
+        index = (offset - start) // _STRIDE
+        mark = start + index * _STRIDE
+        return line, marks[index] + self._units(self.text[mark:offset])
+
+    def _line_marks(self, line: int) -> list[int]:
+        """The units of the editor's `line` up to each multiple of _STRIDE characters in it."""
+        starts = self._editor_starts
+        start = starts[line]
+        end = starts[line + 1] if line + 1 < len(starts) else len(self.text)
+        marks, units = [0], 0
+        for at in range(start + _STRIDE, end + 1, _STRIDE):
+            units += self._units(self.text[at - _STRIDE : at])
+            marks.append(units)
+        return marks
 
     def editor_range(self, start: int, end: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """The editor's start and end of the offsets `start` to `end`."""
