@@ -342,9 +342,9 @@ def _in_a_block(scanned: ScannedText, candidate: Candidate, blocks: list[tuple[i
 
 
 def _its_lines(scanned: ScannedText, candidate: Candidate) -> str:
-    """The text of the lines `candidate` stands on, its own text blanked out, at most
-    _SAID characters either side of it: what the text says of the URL
-    (certainty.called_invalid); "" where its place in the text cannot be told."""
+    """The text of the lines `candidate` stands on, at most _SAID characters either side of
+    it, its own text written " URL " (so that its words say nothing of it): what the text
+    says of the URL (certainty.called_invalid); "" where its place cannot be told."""
     base = scanned.offset_base
     start, end = candidate.span.start.offset, candidate.span.end.offset
     text = scanned.text
