@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..._runtime.patterns import compiled_when_used
 from ...core.findings import Severity
 from ...grammar.login import password_spans
 from ...grammar.schemes import DEFAULT_PORTS
@@ -63,7 +64,9 @@ _LINE_BREAK_ESCAPE = re.compile(r"%0[AaDd0]")
 
 # This machine's own names and addresses: `localhost` and its subdomains (RFC 6761 section
 # 6.3), 127.0.0.0/8 (RFC 1122 section 3.2.1.3), ::1 (RFC 4291 section 2.5.3).
-_LOOPBACK = re.compile(r"(?:[a-z0-9.-]*\.)?localhost\.?\Z|127\.[0-9.]+\Z|\[(?:0*:)*:?0*1\]\Z")
+_LOOPBACK = compiled_when_used(
+    r"(?:[a-z0-9.-]*\.)?localhost\.?\Z|127\.[0-9.]+\Z|\[(?:0*:)*:?0*1\]\Z"
+)
 
 
 def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
