@@ -200,20 +200,20 @@ CASES = [
     ),
     # Section 5's "?" in a password; RFC 3986's query: a port, hidden as a password.
     (
-        "ftp://fred:2024?pw@ftp.example.com/",
+        "ftp://fred.example:2024?pw@ftp.example.com/",
         [
             (
                 "P502",
                 "info",
                 12,
-                16,
+                24,
                 P502 + " by RFC 1738 sections 3.1 and 3.2.1 (RFC 3986 allows it: --target rfc3986)",
             ),
             (
                 "P501",
                 "error",
-                17,
-                24,
+                25,
+                32,
                 "a password in the URL by RFC 1738 sections 3.1 and 6 "
                 "(RFC 3986 reports it as P503: --target rfc3986): never write one (section 6)",
             ),
@@ -222,8 +222,8 @@ CASES = [
             (
                 "P503",
                 "info",
-                17,
-                21,
+                25,
+                29,
                 "A port other than the scheme's default (in a part of the URL hidden as a "
                 "password) by RFC 3986 section 3.2.3 (RFC 1738 reports it as P501: --target "
                 "rfc1738)",
@@ -233,8 +233,8 @@ CASES = [
             (
                 "R302",
                 "error",
-                21,
-                41,
+                29,
+                49,
                 "a query after the host (RFC 1738 section 5) (RFC 1738 reports it as P501: "
                 "--target rfc1738): an ftp URL has only '/' and a path after it",
             ),

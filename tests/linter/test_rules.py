@@ -184,6 +184,15 @@ NEGATIVE = [
     ("P501", "<URL:ftp://foo:@host.com/>\n"),  # an empty password hides nothing
     ("P502", "<URL:ftp://@host.com/>\n"),
     ("P503", "http://example.com:80/ https://example.com:443/\n"),
+    # Ports their writers chose: this machine's, a private network's, an intranet's names.
+    (
+        "P503",
+        "http://localhost:4000 http://127.0.0.1:8080/ http://0.0.0.0:8000/ "
+        "http://10.1.2.3:8080/ http://192.168.1.1:8443/x http://172.16.0.9:3000/ "
+        "http://169.254.1.1:81/ http://myserver:8080/ http://db:5432/ http://host1:9000/ "
+        "http://printer.local:631/ http://router.home.arpa:8080/ http://api.internal:81/ "
+        "http://app.test:3000/ http://app.localhost:3000/\n",
+    ),
     ("P504", "gopher://h.example:70/ http://h.example:8080/\n"),
     ("P505", "<URL:gopher://h/7%09x%09+%091%0D%0A+-1%0D%0A>\n"),  # section 3.4.9 requires them
     ("N601", "See https://stalw.art and file:/etc/hosts.allow now\n"),
@@ -263,6 +272,16 @@ def test_allowed_ports_and_known_schemes_from_options() -> None:
         == []
     )
     assert spans("http://example.com:8080/\n", ["P503"], options) == [("P503", 1, 20, 1, 24)]
+
+
+def test_a_port_on_a_host_of_the_internet_is_reported() -> None:
+    # Public names and addresses, and names that merely look local (`corp` is no reserved name).
+    text = "http://8.8.8.8:8080/ http://intranet.corp:8080/ http://localhost.example.com:81/\n"
+    assert spans(text, ["P503"]) == [
+        ("P503", 1, 16, 1, 20),
+        ("P503", 1, 43, 1, 47),
+        ("P503", 1, 78, 1, 80),
+    ]
 
 
 def test_fixes_are_safe_edits() -> None:

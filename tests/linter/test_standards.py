@@ -68,7 +68,7 @@ MESSAGES = [
     ),
     # Graded otherwise: a non-default port, an empty port.
     (
-        "<URL:http://localhost:3000/> <URL:http://example.com:/>\n",
+        "<URL:http://example.com:3000/> <URL:http://example.com:/>\n",
         [
             "P503 port 3000 is not http's default (80) by RFC 1738 section 6 (RFC 3986 grades it "
             "info: --target rfc3986)",
@@ -229,7 +229,7 @@ def test_a_finding_has_a_note_exactly_where_the_other_target_differs(text) -> No
 
 def test_a_run_that_selects_part_of_the_rules_judges_by_the_other_standard_all_the_same():
     # P503 is info under RFC 3986, off by default there: under RFC 1738 it is graded so.
-    assert messages("<URL:http://localhost:3000/>\n", RFC1738, ("P503",)) == [
+    assert messages("<URL:http://example.com:3000/>\n", RFC1738, ("P503",)) == [
         "P503 port 3000 is not http's default (80) by RFC 1738 section 6 (RFC 3986 grades it "
         "info: --target rfc3986)",
     ]

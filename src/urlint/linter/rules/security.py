@@ -69,6 +69,33 @@ _LOOPBACK = compiled_when_used(
 )
 
 
+# Names that stand for one site's own hosts, never for a server on the Internet: RFC 6761
+# section 6.3's `localhost`, RFC 6762's `.local` (mDNS), RFC 8375's `.home.arpa`, ICANN's
+# `.internal` (2024, for private use), and RFC 6761 section 6.2's `.test`.
+_LOCAL_NAMES = compiled_when_used(
+    r"(?:[a-z0-9_.-]*\.)?(?:localhost|local|home\.arpa|internal|test)\.?\Z"
+)
+
+
+def _chosen_on_purpose(host: str) -> bool:
+    """Is `host` (lower case) one whose port its writer chose: this machine, a private or
+    link-local network's address, a name with no dot (an intranet's or a container's, `db`,
+    `myserver`), or a name reserved for local use? A development server's, a container's or
+    an intranet's URL, written so on purpose: no port there is section 6's caution."""
+    if not host:
+        return False
+    if host[0] == "[" or host[-1].isdigit():
+        import ipaddress  # an address's: few URLs hold one
+
+        try:
+            address = ipaddress.ip_address(host.strip("[]"))
+        except ValueError:
+            pass  # a name ending in a digit (`host1`), or no address at all
+        else:
+            return address.is_private or address.is_loopback or address.is_unspecified
+    return "." not in host.rstrip(".") or _LOCAL_NAMES.match(host) is not None
+
+
 def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     """(start, end, number) of a decimal port in a scheme with a known default port."""
     span = subject.parsed.port
@@ -199,7 +226,13 @@ def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
     explanation=(
         'Section 6: "Caution should be used when using any URL which specifies a port number '
         "other than the default for the protocol, especially when it is a number within the "
-        'reserved space." List the ports you expect under `allowed-ports` in the configuration.'
+        'reserved space." List the ports you expect under `allowed-ports` in the configuration. '
+        "Not reported where the writer chose the port on purpose: on this machine "
+        "(`localhost`, 127.0.0.0/8, [::1], 0.0.0.0), a private or link-local network's "
+        "address (RFC 1918, RFC 4193, 169.254.0.0/16, fe80::/10, and the documentation "
+        "ranges of RFC 5737 and RFC 3849), a host name with no dot (an intranet's or a "
+        "container's: `http://db:5432`), or a name reserved for local use (`.local`, RFC "
+        "6762; `.home.arpa`, RFC 8375; `.internal`; `.test`, RFC 6761 section 6.2)."
     ),
     example="<URL:http://example.com:8080/>",
     use_instead="<URL:http://example.com/>",
@@ -211,7 +244,11 @@ def embedded_user(subject: UrlUnderCheck) -> Iterator[Hit]:
 )
 def non_default_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     found = _port(subject)
-    if found is not None and found[2] not in WELL_KNOWN_PORTS:
+    if (
+        found is not None
+        and found[2] not in WELL_KNOWN_PORTS
+        and not _chosen_on_purpose((subject.parsed.text(subject.parsed.host) or "").lower())
+    ):
         scheme = subject.parsed.scheme
         yield Hit(
             found[0],
