@@ -70,6 +70,30 @@ from ..helpers import run
             "full-width parenthesis '）' (U+FF09) glued on the end of https://example.com/docs: "
             "a reader that links the URL takes it in; put a blank between them",
         ),
+        (
+            "Visit https:www.example.com/docs now\n",
+            "N610",
+            12,
+            13,
+            "https:www.example.com/docs: no '//' after the scheme; did you mean "
+            "https://www.example.com/docs?",
+        ),
+        (
+            "See https://example. org/docs now\n",
+            "N611",
+            21,
+            22,
+            "https://example. org/docs: a blank inside the URL; did you mean "
+            "https://example.org/docs?",
+        ),
+        (
+            "Read http://files.example.org/paper/ report2015.pdf today\n",
+            "N611",
+            37,
+            38,
+            "http://files.example.org/paper/ report2015.pdf: a blank inside the URL; did you mean "
+            "http://files.example.org/paper/report2015.pdf?",
+        ),
     ],
 )
 @pytest.mark.parametrize("target", ["rfc1738", "rfc3986"])
@@ -124,6 +148,8 @@ def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
         ("N607", "glued-punctuation"),
         ("N608", "swapped-link"),
         ("N609", "unclosed-link"),
+        ("N610", "missing-slashes"),
+        ("N611", "blank-inside"),
     ]
     assert {(e.severity, e.rfc3986) for e in entries} == {(Severity.ERROR, Severity.ERROR)}
     assert all(e.section and "RFC 3986 " in e.rfc3986_says for e in entries)
@@ -136,8 +162,10 @@ FILES = {
     "c.txt": "地址：https：//github.com/user/repo 和 https://https://x.example/e\n",
     # no fix: the URL meant is a guess (blanks, two schemes, a glued mark)
     "d.txt": "Open http: // example.com or http://https://x.example/f or https://x.example/g）\n",
-    # no fix: a comment of code is fixed, a Markdown code block never holds a near-URL
-    "e.py": "# see https:/stalw.art\nx = 1\n",
+    # a host name split by a blank is joined; a path split is a guess ("%20"?), not fixed
+    "h.txt": "See https://example. org/a and https://x.example/p/ report.pdf\n",
+    # no fix: a comment of code is fixed, a string never (its text is a program's value)
+    "e.py": "# see https:/stalw.art\nx = 'https:www.example.com/'\n",
     # a kind urlint does not read: reported, never fixed
     "f.rb": "# see https:/stalw.art\n",  # Ruby: read from its row, fixed in comments
     "g.zzz": "# see https:/stalw.art\n",  # a kind not known: never fixed
@@ -151,21 +179,24 @@ def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "check", "--isolated", "--fix", "--select", "N", *FILES)
-    assert (code, err) == (1, "urlint: fixed 8 problems\n")
+    assert (code, err) == (1, "urlint: fixed 9 problems\n")
     after = {name: (tmp_path / name).read_text(encoding="utf-8") for name in FILES}
     assert after == {
         "a.md": "See https://stalw.art and http://example.com/x.\n",
         "b.txt": "Fork https://github.com/user/repo and [d](https://x.example/d/)\n",
         "c.txt": "地址：https://github.com/user/repo 和 https://x.example/e\n",
         "d.txt": FILES["d.txt"],
-        "e.py": "# see https://stalw.art\nx = 1\n",
+        "e.py": "# see https://stalw.art\nx = 'https:www.example.com/'\n",
         "f.rb": "# see https://stalw.art\n",
         "g.zzz": FILES["g.zzz"],
+        "h.txt": "See https://example.org/a and https://x.example/p/ report.pdf\n",
     }
     assert [line.split(" ")[0:2] for line in out.splitlines()[:-1]] == [
         ["d.txt:1:10:", "N604"],
         ["d.txt:1:30:", "N606"],
         ["d.txt:1:79:", "N607"],
+        ["h.txt:1:51:", "N611"],
+        ["e.py:2:11:", "N610"],
         ["g.zzz:1:12:", "N601"],
     ]
 

@@ -126,6 +126,8 @@ POSITIVE = [
         "See [the guide](https://example.com/guide for more.\n[a](https://x.example/a b.pdf)\n",
         [(1, 5, 1, 42), (2, 1, 2, 31)],
     ),
+    ("N610", "Visit https:www.example.com/docs now\n", [(1, 12, 1, 13)]),
+    ("N611", "See https://example. org/docs now\n", [(1, 21, 1, 22)]),
 ]
 # The rules on Markdown's links: their cases are read as Markdown.
 SYNTAX = {"N608": "markdown", "N609": "markdown"}
@@ -207,6 +209,8 @@ NEGATIVE = [
         "N609",
         '[a](https://x.example/a "T") [b](https://x.example/(b)c) [c](\n  https://x.example/c)\n',
     ),
+    ("N610", "Note:www.example.com and https://www.example.com/ and mailto:www.x.org\n"),
+    ("N611", "See http://x.org/ first. Then http://localhost. Then https://x.org/ a.pdf\n"),
 ]
 
 

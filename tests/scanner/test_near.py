@@ -13,9 +13,11 @@ from urlint.scanner.near import (
     FULL_WIDTH,
     GLUED,
     NO_COLON,
+    NO_SLASH,
     ONE_SLASH,
     SEMICOLON,
     SPACED,
+    SPLIT,
     SWAPPED,
     TWICE,
     UNCLOSED,
@@ -24,8 +26,10 @@ from urlint.scanner.near import (
     markdown_shape,
     near_hits,
     read_shape,
+    split_shape,
 )
 from urlint.scanner.scanner import MAY_BE_NEAR, extract, iter_candidates, scan
+from urlint.scanner.syntax import syntax_of
 
 
 def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str | None]]:
@@ -53,6 +57,15 @@ def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str 
         ("FTP ftp:/ftp.example.org/pub/ here\n", "ftp:/ftp.example.org/pub/", 5),
         ("Host http//192.168.1.10:8080/status\n", "http//192.168.1.10:8080/status", 6),
         ("WS wss;//push.example.com/socket\n", "wss;//push.example.com/socket", 4),
+        ("Visit https:www.example.com/ now\n", "https:www.example.com/", 7),
+        ("(HTTP:www.example.com/A)\n", "HTTP:www.example.com/A", 2),
+        ("See https://example. org/docs now\n", "https://example. org/docs", 5),
+        ("At http://www.example. com.\n", "http://www.example. com", 4),
+        (
+            "Read http://x.example.org/paper/ report2015.pdf today\n",
+            "http://x.example.org/paper/ report2015.pdf",
+            6,
+        ),
     ],
 )
 def test_each_broken_separator_is_a_near_url_at_its_place(text, url, column):
@@ -161,9 +174,81 @@ def test_no_near_url_in_text_that_holds_no_such_mistake(text, syntax):
     assert near(text, syntax) == []
 
 
-def test_in_code_a_comment_holds_near_urls_and_a_string_none():
-    text = '# docs at https//example.com/x\nURL = "https//example.com/y"\n'
-    assert near(text, "python") == [("https//example.com/x", 1, 11, 31, "comment")]
+def test_in_code_a_comment_and_a_string_hold_near_urls_and_an_expression_none():
+    text = (
+        '# docs at https//example.com/x\nURL = "https//example.com/y"\n'
+        "B = 'https:/example.org/a.json'\nC = http//example.com\n"
+        'D = "http://example. org/x"\n'
+    )
+    assert near(text, "python") == [
+        ("https//example.com/x", 1, 11, 31, "comment"),
+        ("https//example.com/y", 2, 8, 28, "string"),
+        ("https:/example.org/a.json", 3, 6, 31, "string"),
+        ("http://example. org/x", 5, 6, 27, "string"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax", "found"),
+    [
+        (
+            'class A { String u = "https://http://host.example.com/x"; }\n',
+            "c-like",
+            [("https://http://host.example.com/x", 1, 23, 56, "string")],
+        ),
+        (
+            'class A { String v = "http;//www.example.com/"; }\n',
+            "c-like",
+            [("http;//www.example.com/", 1, 23, 46, "string")],
+        ),
+        # a shell's and a configuration's unquoted words are values
+        (
+            "FROM debian\nRUN curl -fsSL https:/foo.example.com/a | sh\n",
+            syntax_of("Dockerfile"),
+            [("https:/foo.example.com/a", 2, 16, 40, None)],
+        ),
+        (
+            'url: https:/foo.example.com/a\nother: "http;//www.example.com/"\n',
+            "yaml",
+            [
+                ("https:/foo.example.com/a", 1, 6, 30, None),
+                ("http;//www.example.com/", 2, 9, 32, "string"),
+            ],
+        ),
+        (
+            ".TH X 1\nSee https:/example.org/a.json now.\n",
+            syntax_of("x.1"),
+            [
+                ("https:/example.org/a.json", 2, 5, 30, None),
+            ],
+        ),
+        (
+            "See https:www.example.com/ now.\n",
+            "rst",
+            [("https:www.example.com/", 1, 5, 27, None)],
+        ),
+    ],
+)
+def test_every_kind_holds_near_urls_in_its_strings_comments_and_values(text, syntax, found):
+    assert near(text, syntax) == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sentence's next word after a URL: no part of it
+        "See http://x.org/ first. Then http://localhost. Then go.\n",
+        "Mirror at http://x.org/docs/ index and https://x.org/ report.pdf\n",
+        "The host http://example.com. org is a word here\n",
+        "A name with its top label http://www.example.com. com\n",
+        "Not a label: http://example. organisation/\n",
+        "Capitals: http://server. Com/x\n",
+        # "www." after a colon that follows no scheme, or a word
+        "Note:www.example.com and mailto:www.example.com\n",
+    ],
+)
+def test_no_blank_inside_and_no_missing_slashes_where_the_text_goes_on_otherwise(text):
+    assert near(text) == []
 
 
 def test_extract_lists_no_near_url_and_the_same_urls():
@@ -186,11 +271,22 @@ def test_extract_lists_no_near_url_and_the_same_urls():
         ("//https://x.example/", Shape(TWICE, 0, 2, "https://x.example/", True)),
         ("https://https://x.example/", Shape(TWICE, 0, 8, "https://x.example/", True)),
         ("http://https://x.example/", Shape(TWICE, 0, 7, "https://x.example/", False)),
+        ("https:www.example.com/", Shape(NO_SLASH, 5, 6, "https://www.example.com/", True)),
         ("https://x.example/", None),
     ],
 )
 def test_a_near_urls_shape_names_its_broken_part_and_the_url_meant(url, shape):
     assert read_shape(url) == shape
+
+
+def test_a_split_urls_shape_is_certain_where_a_host_name_was_split():
+    assert split_shape("https://example. org/a") == Shape(
+        SPLIT, 16, 17, "https://example.org/a", True
+    )
+    assert split_shape("https://x.example/p/ r.pdf") == Shape(
+        SPLIT, 20, 21, "https://x.example/p/r.pdf", False
+    )
+    assert split_shape("[https://x.example/a](the docs)") is None
 
 
 def test_a_glued_marks_shape_is_the_url_without_it():

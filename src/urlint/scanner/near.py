@@ -1,17 +1,20 @@
 """Near-URLs: the broken shapes of a URL someone meant, found beside the URLs. Pure.
 
 People mistype the separator after a scheme, and editors, translators and copy-paste leave
-it broken: one slash (`https:/stalw.art`), no colon (`http//example.com/admin`), a
-semicolon (`https;//github.com/x`), whitespace around it (`http: // example.com`), a
-full-width colon (`https：// github.com / user / repo`), a scheme written twice
-(`//https://host/`, `https://https://host/`). None of these is a URL by RFC 1738 (section
-3.1: the scheme, ":" and "//" before the host) or RFC 3986 (section 3: `scheme ":"
-hier-part`, `"//" authority`), so the scanner's bare URL reader does not take them; this
-module finds them, and the scanner hands each on flagged `malformed`, for the linter's N
-rules. `extract` lists none of them but with `--near`. A character of the text around
-glued on the URL's end where a reader that links it takes it in (`https://x.org/a）`) is
-found here too (GLUED), and in Markdown a link written around a URL that Markdown reads as no
-link (SWAPPED, UNCLOSED: scanner.markup.broken_link finds them; `markdown_shape` reads them).
+it broken: one slash (`https:/stalw.art`) or none (`https:www.example.com`), no colon
+(`http//example.com/admin`), a semicolon (`https;//github.com/x`), whitespace around it
+(`http: // example.com`), a full-width colon (`https：// github.com / user / repo`), a
+scheme written twice (`//https://host/`, `https://https://host/`). None of these is a URL
+by RFC 1738 (section 3.1: the scheme, ":" and "//" before the host) or RFC 3986 (section
+3: `scheme ":" hier-part`, `"//" authority`), so the scanner's bare URL reader does not
+take them; this module finds them, and the scanner hands each on flagged `malformed`, for
+the linter's N rules: in prose, markup, comments, string literals, and a shell's or a
+configuration's values (scanner.near_placed). `extract` lists none of them but with
+`--near`. A character of the text around glued on the URL's end where a reader that links
+it takes it in (`https://x.org/a）`) is found here too (GLUED), a URL a blank split where
+what follows goes on with it beyond doubt (`https://example. org/a`: SPLIT), and in
+Markdown a link written around a URL that Markdown reads as no link (SWAPPED, UNCLOSED:
+scanner.markup.broken_link finds them; `markdown_shape` reads them).
 
 Strict, so that what is found is worth reading: a scheme urlint knows that writes "//"
 (NEAR_SCHEMES: not `file`, whose `file:/path` is RFC 8089's), at a word's start, then the
@@ -53,6 +56,7 @@ NEAR_SCHEMES = tuple(
 
 # The kinds of near-URL (the N rules' subjects).
 ONE_SLASH = "one-slash"  # https:/stalw.art
+NO_SLASH = "no-slash"  # https:www.example.com
 NO_COLON = "no-colon"  # http//example.com
 SEMICOLON = "semicolon"  # https;//github.com
 SPACED = "spaced"  # http: // example.com
@@ -61,6 +65,7 @@ TWICE = "twice"  # //https://host/, https://https://host/
 GLUED = "glued"  # https://x.org/a）: a closing mark of the text glued on
 SWAPPED = "swapped"  # [https://x.org/](Site): a Markdown link's text and target swapped
 UNCLOSED = "unclosed"  # [a](https://x.org/p, [a](https://x.org/a b.pdf): Markdown makes no link
+SPLIT = "split"  # https://example. org/a, https://x.org/paper/ report.pdf: a blank inside
 
 _SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
 # A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC
@@ -74,6 +79,7 @@ _SEPARATOR = (
     r"|(?P<none>//)"
     r"|(?P<semi>;//)"
     r"|(?P<spaced>[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*)"
+    r"|(?P<bare>:)(?=(?i:www)\.)"
 )
 # Where a scheme may start: not inside a word, a path, an escape, a placeholder or a query.
 _BEFORE = r"(?<![A-Za-z0-9+.\-_/\\%$@{:&?#`])"
@@ -123,9 +129,9 @@ class NearHit:
 
 def near_hits(text: str, lo: int, hi: int, slashes: Iterable[int]) -> list[NearHit]:
     """The near-URLs that start in text[lo:hi], in text order, each read around one of
-    `slashes`: the offsets of the "/" ending what may start one (the scanner's look for
-    them, scanner.MAY_BE_NEAR, a literal-led search: the patterns here are looked for at
-    those places only)."""
+    `slashes`: the offsets of the "/" ending what may start one, or of a host's first
+    letter right after a scheme's ":" (the scanner's look for them, scanner.MAY_BE_NEAR, a
+    literal-led search: the patterns here are looked for at those places only)."""
     found: dict[int, NearHit] = {}
     match_at = NEAR.match
     for slash in slashes:
@@ -187,6 +193,8 @@ def _near_at(text: str, match: re.Match[str]) -> NearHit | None:
 def _kind(match: re.Match[str]) -> str | None:
     if match.group("one") is not None:
         return ONE_SLASH
+    if match.group("bare") is not None:
+        return NO_SLASH
     if match.group("none") is not None:
         return NO_COLON
     if match.group("semi") is not None:
@@ -265,7 +273,7 @@ class Shape:
 
 _SHAPE = compiled_when_used(
     rf"(?P<lead>//)?(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)"
-    rf"(?P<sep>:/(?!/)|//|;//|[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*)"
+    rf"(?P<sep>:/(?!/)|//|;//|[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*|:(?=(?i:www)\.))"
     rf"(?P<again>(?i:{_SCHEME})://)?"
 )
 
@@ -296,6 +304,8 @@ def read_shape(url: str) -> Shape | None:
         return None  # a URL's own separator
     if separator == ":/":
         kind = ONE_SLASH
+    elif separator == ":":
+        kind = NO_SLASH
     elif separator == "//":
         kind = NO_COLON
     elif separator == ";//":
@@ -366,3 +376,62 @@ def glued_shape(url: str) -> Shape | None:
     if url[0] == "[":
         return None  # a Markdown link's text (markdown_shape), which ends as it may
     return Shape(GLUED, len(url) - 1, len(url), url[:-1], False)
+
+
+# A top label a host name is read to end with where a blank split it off its name
+# (`https://example. org/`): the generic names and the country codes most text names,
+# lower case. A word of a sentence after a URL's full stop is seldom one, and then seldom
+# followed by "/" or the sentence's end.
+_TOP_LABELS = frozenset(
+    "com org net edu gov mil int io info biz dev app co us uk de fr jp cn ru ca au nl it "
+    "es se no fi dk ch at be pl br in kr tw hk eu me tv cc xyz ai gg ly ie nz za mx ar cz "
+    "gr hu pt ro tr ua il sg".split()
+)
+# After a URL that ends at a blank: the rest of its host (a top label, a port, a path), or a
+# file's name after a path's last "/" (`paper/ report2015.pdf`), ending where a URL ends.
+_HOST_REST = compiled_when_used(r"(?P<label>[a-z]{2,4})(?=[/:?#]|[.,;!?)]?(?:\s|\Z))")
+_FILE_REST = compiled_when_used(
+    r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:pdf|html?|php|aspx?|jsp|zip|"
+    r"tar\.gz|tgz|gz|docx?|xlsx?|pptx?|txt|md|json|xml|csv|png|jpe?g|gif|svg|mp4|mp3)"
+    r"(?=[.,;!?)]?(?:\s|\Z))"
+)
+
+
+def split_end(text: str, url_start: int, url_end: int) -> int:
+    """The end of the rest of the URL text[url_start:url_end] that one blank split off it,
+    or -1: its host name's top label after "NAME. " (`https://example. org/a`), where the
+    URL is a scheme, "//" and a name of no top label; or a file's name after a path that
+    ends in "/" (`https://x.org/paper/ report2015.pdf`). What follows the blank must go on
+    with the URL beyond doubt: a sentence's next word (`see http://x.org/ first.`) does
+    not."""
+    if text.startswith(". ", url_end):
+        match = _HOST_REST.match(text, url_end + 2)
+        if match is None or match.group("label") not in _TOP_LABELS:
+            return -1
+        host = text[url_start:url_end].partition("://")[2]
+        if not host or not _BARE_NAME.fullmatch(host) or host.rsplit(".", 1)[-1] in _TOP_LABELS:
+            return -1
+        return _path_end(text, match.end(), spaced=False)
+    if url_end > url_start and text[url_end - 1] == "/" and text.startswith(" ", url_end):
+        if text.find("/", text.find("://", url_start, url_end) + 3, url_end - 1) < 0:
+            return -1  # no path: "https://x.org/ report.pdf" names a site, then a file
+        match = _FILE_REST.match(text, url_end + 1)
+        return -1 if match is None else match.end()
+    return -1
+
+
+_SCHEME_AND_SLASHES = compiled_when_used(r"[A-Za-z][A-Za-z0-9+.-]*://")
+# A host name's labels, no top label yet: what a URL split after "NAME." holds.
+_BARE_NAME = compiled_when_used(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
+
+
+def split_shape(url: str) -> Shape | None:
+    """What the near-URL `url` is where it is a URL a blank split (SPLIT, read by
+    `split_end`): the blank, and the URL without it, certain where a host name was split
+    (its top label is certain) and not where a path was (a "%20", a "-" or nothing may
+    have been meant)."""
+    blank = url.find(" ")
+    if blank < 0 or _SCHEME_AND_SLASHES.match(url, 0, blank) is None:
+        return None  # a Markdown link's text (markdown_shape), or no URL's
+    intended = url[:blank] + url[blank + 1 :]
+    return Shape(SPLIT, blank, blank + 1, intended, url[blank - 1] == ".")

@@ -50,23 +50,40 @@ def near_found(
     found = []
     for hit in hits:
         context = None
+        end = hit.end
         if code is not None:
-            from .lexer import TEXT as RUNNING
-
-            at = code.regions.at(hit.start)
-            if at < 0 or code.regions.items[at][1] != RUNNING:
-                continue  # code, or a string literal: a value, not prose
-            context = code.regions.items[at][2]
+            placed = _in_code(code, hit.start, end)
+            if placed is None:
+                continue
+            context, end = placed
         if (
             (code is not None or other is not None)
             and hit.kind == TWICE
             and text.startswith("//", hit.start)
         ):
             continue
-        if _shown_as_written(markup, text, hit.start, hit.end, opened):
+        if _shown_as_written(markup, text, hit.start, end, opened):
             continue
-        found.append((hit.start, hit.end, context))
+        found.append((hit.start, end, context))
     return found
+
+
+def _in_code(code: CodeText, start: int, end: int) -> tuple[str | None, int] | None:
+    """The context of a near-URL text[start:end] in code and where it ends there (at its
+    literal's closing quote), or None where it is in what a program reads as code: an
+    expression (`http//x.y` divides in Python), a command substitution. A literal's or a
+    comment's text, and in shell and configuration an unquoted word (`RUN curl
+    https:/x.org/a`, `url: https:/x.org/a`), is a value or prose someone wrote a URL in."""
+    from .lexer import AMBIGUOUS, CONTEXTS, SUBSTITUTION
+    from .templates import CONFIG, SHELL
+
+    at = code.regions.at(start)
+    if at < 0:
+        return (None, end) if code.shell in (SHELL, CONFIG) else None
+    region_end, _, construct = code.regions.items[at][:3]
+    if construct in (SUBSTITUTION, AMBIGUOUS):
+        return None
+    return CONTEXTS[construct], min(end, region_end)
 
 
 _MALFORMED = frozenset({Flag.MALFORMED})
@@ -151,7 +168,11 @@ def _glued(
         link = _broken_link(text, start, end, index, candidate, opened)
         if link is not None:
             return link
-    if end >= len(text) or ord(text[end]) < GLUED_MARKS_FROM:
+    if end >= len(text):
+        return None
+    if text[end] in " .":
+        return _split(text, start, end, candidate, index, markup, opened)
+    if ord(text[end]) < GLUED_MARKS_FROM:
         return None  # (scanner._may_have_near_around asked it already, outside Markdown)
     if code is not None and candidate.context != "comment":
         return None
@@ -169,6 +190,30 @@ def _glued(
         pieces=(span,),
         flags=_MALFORMED,
         context=candidate.context,
+    )
+
+
+def _split(
+    text: str,
+    start: int,
+    end: int,
+    candidate: Candidate,
+    index: Positions,
+    markup: str | None,
+    opened: OpenBlock,
+) -> Candidate | None:
+    """A near-URL flagged malformed for the bare URL text[start:end] and the rest of it a
+    blank split off (scanner.near.split_end: `https://example. org/a`), or None."""
+    if candidate.wrapper is not None or not text.startswith(candidate.url, start):
+        return None  # a URL joined across lines, or written in a wrapper: read as it is
+    from .near import split_end
+
+    rest = split_end(text, start, end)
+    if rest < 0 or _shown_as_written(markup, text, start, rest, opened):
+        return None
+    span = index.span(start, rest)
+    return Candidate(
+        url=text[start:rest], span=span, pieces=(span,), flags=_MALFORMED, context=candidate.context
     )
 
 

@@ -652,10 +652,23 @@ def _near_candidates(
     them finds a place one may stand: most texts have none, and load no more."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
-    if first is None:
+    # A host right after the colon, no slash between (`https:www.x.org`): found where its
+    # name starts, read back from there as from a separator's last "/".
+    bare = text.find(_NO_SLASH_HOST, lo, end)
+    if first is None and bare < 0:
         return []
-    slashes = [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
+    slashes = (
+        []
+        if first is None
+        else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
+    )
+    while bare >= 0:
+        slashes.append(bare + 1)
+        bare = text.find(_NO_SLASH_HOST, bare + 1, end)
     return _near_placed().near_found(text, slashes, lo, stop, code, markup, other, opened)
+
+
+_NO_SLASH_HOST = ":www."
 
 
 # How far past a chunk's stop a near-URL that starts before it is looked at.
@@ -664,10 +677,20 @@ _NEAR_LOOK = 40
 
 def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: str | None) -> bool:
     """May the bare URL `candidate` at `start` have a near-URL around it (near_placed.
-    near_around): a link Markdown makes none of around it, or a closing mark glued on its
-    end? Most URLs: no."""
-    end = start + len(candidate.url)
-    return markup == "markdown" or (end < len(text) and ord(text[end]) >= GLUED_MARKS_FROM)
+    near_around): a link Markdown makes none of around it, a closing mark glued on its
+    end, the rest of it split off by a blank? Most URLs: no."""
+    url = candidate.url
+    end = start + len(url)
+    if markup == "markdown":
+        return True
+    if end >= len(text):
+        return False
+    after = text[end]
+    return (
+        ord(after) >= GLUED_MARKS_FROM
+        or (after == " " and url[-1] == "/")  # a file's name split off its path's "/"?
+        or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
+    )
 
 
 @cache

@@ -1,6 +1,7 @@
 """N rules: near-URLs, the broken shapes of a URL someone meant (scanner.near).
 
-The scanner hands each near-URL on flagged `malformed` (`https:/stalw.art`, `http//x.org`,
+The scanner hands each near-URL on flagged `malformed` (`https:/stalw.art`,
+`https:www.x.org`, `http//x.org`,
 `https;//x.org`, `http: // x.org`, `https：//x.org`, `//https://x.org/`, a closing mark
 glued on a URL's end, a Markdown link around a URL that Markdown reads as no link: its text
 and target swapped, its destination not closed); the linter runs these rules on it, and no
@@ -40,21 +41,27 @@ def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
         return None
     # Here, not at the top: the rules run on near-URLs only (engine.Linter), and a hook's run
     # on a file that holds none loads no more than the catalogue.
-    from ...scanner.near import GLUED, SWAPPED, UNCLOSED, glued_shape, markdown_shape, read_shape
+    from ...scanner import near
 
-    if kind == GLUED:
-        shape = glued_shape(candidate.url)
-    elif kind in (SWAPPED, UNCLOSED):
-        shape = markdown_shape(candidate.url)
+    if kind == near.GLUED:
+        shape = near.glued_shape(candidate.url)
+    elif kind == near.SPLIT:
+        shape = near.split_shape(candidate.url)
+    elif kind in (near.SWAPPED, near.UNCLOSED):
+        shape = near.markdown_shape(candidate.url)
     else:
-        shape = read_shape(candidate.url)
+        shape = near.read_shape(candidate.url)
     if shape is None or shape.kind != kind:
         return None
     return shape
 
 
 def _meant(
-    subject: UrlUnderCheck, kind: str, fault: str, replacement: str = "://"
+    subject: UrlUnderCheck,
+    kind: str,
+    fault: str,
+    replacement: str = "://",
+    described: str = "remove the doubled scheme",
 ) -> Iterator[Hit]:
     """The hit of a near-URL of `kind`: "URL: fault; did you mean INTENDED?", with a fix
     writing `replacement` for the broken part where the URL meant is certain and holds no
@@ -68,7 +75,8 @@ def _meant(
     if not certain:
         yield Hit(shape.start, shape.end, message)
         return
-    described = f'write "{replacement}"' if replacement else "remove the doubled scheme"
+    if replacement:
+        described = f'write "{replacement}"'
     yield Hit(shape.start, shape.end, message, replacement, described)
 
 
@@ -103,6 +111,37 @@ _RFC3986_SEPARATOR = (
 )
 def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _meant(subject, "one-slash", "one slash after the scheme")
+
+
+@rule(
+    "N610",
+    "missing-slashes",
+    Severity.ERROR,
+    "3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3 reads "https:www.example.com" as a scheme and a path with no '
+        "authority, and RFC 9110 section 4.2.1 gives http and https URIs an authority always "
+        '("http" "://" authority path-abempty; "A sender MUST NOT generate an "http" URI '
+        'with an empty host identifier"). The same text is no http URL by either standard, '
+        "so the same grade."
+    ),
+    summary='A scheme that writes "//" followed by ":" and a host name, no slash between.',
+    explanation=(
+        'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
+        'that it complies with the common Internet scheme syntax." "https:www.example.com" '
+        'is read as the path "www.example.com" with no host: a browser\'s link and a '
+        'crawler go nowhere. Only a host name that starts with "www." is read so, where '
+        "no other reading is likely."
+    ),
+    example="Visit https:www.example.com/docs for more.",
+    use_instead="Visit https://www.example.com/docs for more.",
+    fix=_SEPARATOR_FIX,
+    fix_safety=_SEPARATOR_SAFETY,
+    safe_fix=True,
+)
+def missing_slashes(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "no-slash", "no '//' after the scheme")
 
 
 @rule(
@@ -394,6 +433,42 @@ def unclosed_link(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _meant(subject, "unclosed", fault)
 
 
+@rule(
+    "N611",
+    "blank-inside",
+    Severity.ERROR,
+    "2.2, appendix",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 Appendix C: whitespace delimits a URI in text, and section 2 admits none "
+        "in one. The same text is two words by either standard, so the same grade."
+    ),
+    summary=(
+        "A blank inside a URL where what follows it goes on with the URL: a host name's top "
+        'label ("example. org"), a file\'s name after the path\'s "/" ("/ report.pdf").'
+    ),
+    explanation=(
+        "Section 2.2: the space is unsafe, and a URL in text ends at whitespace (appendix): "
+        '"https://example. org/a" is read as "https://example", a host with no top label, '
+        'and "https://x.org/paper/ report2015.pdf" as the folder, not the paper. Only what '
+        "goes on with the URL beyond doubt is read so: a top label a host name is written "
+        'with, followed by "/", a port or the sentence\'s end, after a name that has none; '
+        "a file's name with a document's extension after a path's last \"/\"."
+    ),
+    example="See https://example. org/docs and https://x.example/paper/ report2015.pdf now.",
+    use_instead="See https://example.org/docs and https://x.example/paper/report2015.pdf now.",
+    fix="Remove the blank.",
+    fix_safety=(
+        "`--fix` removes the blank inside a host name (the name is certain), and only where a "
+        'fix may go. In a path the blank may stand for "%20", a "-" or nothing: no automatic '
+        "fix. Never where a password may be (section 6)."
+    ),
+    safe_fix=True,
+)
+def blank_inside(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "split", "a blank inside the URL", "", "remove the blank")
+
+
 RULES = (
     one_slash,
     missing_colon,
@@ -404,4 +479,6 @@ RULES = (
     glued_punctuation,
     swapped_link,
     unclosed_link,
+    missing_slashes,
+    blank_inside,
 )
