@@ -131,6 +131,109 @@ def test_a_doubled_scheme_beside_the_url_it_holds():
     ]
 
 
+@pytest.mark.parametrize(
+    ("path", "text", "found"),
+    [
+        (
+            "a.py",
+            "A = 'https://x.example.org/a\"'\n",
+            [
+                (
+                    "N607",
+                    29,
+                    30,
+                    "double quote '\"' (U+0022) glued on the end of https://x.example.org/a: "
+                    "the string's value holds it, and no URL does; remove it",
+                )
+            ],
+        ),
+        (
+            "a.md",
+            "See https://github.com/a/b/issues> now\n",
+            [
+                (
+                    "N607",
+                    34,
+                    35,
+                    "closing angle bracket '>' (U+003E) glued on the end of "
+                    "https://github.com/a/b/issues: a reader that links the URL takes it in; "
+                    "put a blank between them",
+                )
+            ],
+        ),
+        (
+            "Dockerfile",
+            "RUN curl -o a.tgz https:/dl.example.com/a.tgz\n",
+            [
+                (
+                    "N601",
+                    24,
+                    26,
+                    "https:/dl.example.com/a.tgz: one slash after the scheme; did you mean "
+                    "https://dl.example.com/a.tgz?",
+                )
+            ],
+        ),
+        (
+            "values.yaml",
+            "image:\n  url: https:www.example.com/a\n",
+            [
+                (
+                    "N610",
+                    13,
+                    14,
+                    "https:www.example.com/a: no '//' after the scheme; did you mean "
+                    "https://www.example.com/a?",
+                )
+            ],
+        ),
+        (
+            "A.java",
+            'String u = "https://https://x.example.org/a";\n',
+            [
+                (
+                    "N606",
+                    13,
+                    21,
+                    "https://https://x.example.org/a: the scheme written twice; did you mean "
+                    "https://x.example.org/a?",
+                ),
+                (
+                    "S408",
+                    26,
+                    27,
+                    "a ':' with no port by RFC 3986 section 3.2.3 (RFC 1738 grades it an error: "
+                    "--target rfc1738): a URI producer should leave the colon out too (section "
+                    "6.2.3)",
+                ),
+            ],
+        ),
+        (
+            "ls.1",
+            ".TH LS 1\nSee http;//www.example.com/ls now.\n",
+            [
+                (
+                    "N603",
+                    9,
+                    12,
+                    "http;//www.example.com/ls: ';' in place of ':' after the scheme; did you "
+                    "mean http://www.example.com/ls?",
+                )
+            ],
+        ),
+    ],
+)
+def test_each_file_kind_reports_near_urls_in_its_strings_values_and_prose(
+    capsys, tmp_path, monkeypatch, path, text, found
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / path).write_text(text, encoding="utf-8")
+    _, out, _ = run(capsys, "check", "--isolated", "--format", "json", "--target", "rfc3986", path)
+    assert [
+        (f["code"], f["column"], f["end_column"], f["message"]) for f in json.loads(out)
+    ] == found
+
+
 def test_no_other_rule_reads_a_near_url():
     # "http: // example.com/~a b" would give C201, C202, S401 ... read as a URL
     assert [f.code for f in lint("Open http: // example.com/~a|b now\n")] == ["N604"]

@@ -108,6 +108,18 @@ def test_a_doubled_scheme_at_the_texts_start_is_a_near_url_as_after_a_blank():
         ("请访问 https://example.com/x，然后\n", "markdown", "https://example.com/x，"),
         ("结束 https://example.com/y。\n", "markdown", "https://example.com/y。"),
         ("# see https://example.com/c） here\n", "python", "https://example.com/c）"),
+        ("见 http://example.org/themes：\n", "markdown", "http://example.org/themes："),
+        # GitHub's autolinks end at "<" only: a ">" no "<" opens is taken in
+        (
+            "See https://github.com/a/b/issues> for bugs.\n",
+            "markdown",
+            "https://github.com/a/b/issues>",
+        ),
+        # a string literal whose value is a URL and a mark: the program reads it in
+        ('x = "https://example.com/c）"\n', "python", "https://example.com/c）"),
+        ("B = ['https://x.example.org/a\"']\n", "python", 'https://x.example.org/a"'),
+        ('const u = "https://x.example.org/a>";\n', "javascript", "https://x.example.org/a>"),
+        ('  "homepage": "https://x.example.org/a\'",\n', "json", "https://x.example.org/a'"),
     ],
 )
 def test_a_closing_mark_glued_on_a_urls_end_is_a_near_url(text, syntax, url):
@@ -125,8 +137,13 @@ def test_a_closing_mark_glued_on_a_urls_end_is_a_near_url(text, syntax, url):
         ("「https://example.com/q」\n", "text"),
         # a CJK sentence mark after a URL in plain text: no reader there is known to link it
         ("请访问 https://example.com/x，然后\n", "text"),
-        # in a string literal the URL is a value ending at its quote
-        ('x = "https://example.com/c）"\n', "python"),
+        # a string literal whose value is more than the URL and the mark: prose
+        ('x = "（见 https://example.com/c）"\n', "python"),
+        ('x = "see https://example.com/c。"\n', "python"),
+        ('x = ["https://example.com/a", "https://example.com/b"]\n', "python"),
+        # a ">" an HTML tag's or an autolink's "<" opens, or in plain text
+        ("<https://x.example.org/a> and <img src=https://x.example.org/b.png>\n", "markdown"),
+        ("See https://x.example.org/a> in plain text\n", "text"),
         # a URL ending at a blank, or at ASCII punctuation
         ("See https://example.com/a) and https://example.com/b.\n", "text"),
     ],

@@ -115,7 +115,13 @@ GLUE_PAIRS = {
 }
 # Sentence marks of CJK text, glued on a URL's end: a fault only in Markdown, where GitHub's
 # autolink (GFM's extended autolinks) takes them into the link.
-GLUE_SENTENCE = "\uff0c\u3002\u3001\uff1b\uff01\uff1f"  # ，。、；！？
+GLUE_SENTENCE = "\uff0c\u3002\u3001\uff1b\uff01\uff1f\uff1a"  # ，。、；！？：
+# Marks no URL holds (RFC 3986 section 2; RFC 1738 section 2.2 calls them unsafe), glued on
+# a URL's end inside a string literal whose value is the URL and the mark
+# (`"https://x.org/a'"`): a program that reads the value takes the mark in. Markdown's
+# autolinks end at "<" but take a ">" in (GFM's extended autolinks), so there a ">" glued on
+# a URL that no "<" opens is one too.
+GLUE_IN_A_VALUE = "'\"<>]"
 
 
 @record
@@ -345,6 +351,18 @@ def markdown_shape(url: str) -> Shape | None:
     return Shape(UNCLOSED, 0, len(url), f"{url})", False)
 
 
+def glued_in_markdown_text(text: str, url_start: int, url_end: int) -> int:
+    """The offset of a ">" glued on the end of the URL text[url_start:url_end] in Markdown's
+    running text, where GitHub's autolink takes it in, or -1: none stands there, or a "<"
+    opens it (an autolink, an HTML tag) on its line."""
+    if not text.startswith(">", url_end):
+        return -1
+    line = text.rfind("\n", 0, url_start) + 1
+    if text.rfind("<", line, url_start) > text.rfind(">", line, url_start):
+        return -1  # `<https://x.org/a>`, `<img src=https://x.org/a>`: an HTML tag's
+    return url_end
+
+
 def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
     """The offset of a closing mark of the text glued on the end of the URL
     text[url_start:url_end] (GLUE_PAIRS; in `markdown`, GLUE_SENTENCE too), or -1: none
@@ -371,7 +389,7 @@ _PARAGRAPH_LOOK = 2000
 def glued_shape(url: str) -> Shape | None:
     """What the near-URL `url` is where it is a URL and a closing mark glued on its end
     (GLUED: the scanner takes the mark in), or None."""
-    if len(url) < 2 or (url[-1] not in GLUE_PAIRS and url[-1] not in GLUE_SENTENCE):
+    if len(url) < 2 or url[-1] not in GLUED_MARKS:
         return None
     if url[0] == "[":
         return None  # a Markdown link's text (markdown_shape), which ends as it may
@@ -435,3 +453,7 @@ def split_shape(url: str) -> Shape | None:
         return None  # a Markdown link's text (markdown_shape), or no URL's
     intended = url[:blank] + url[blank + 1 :]
     return Shape(SPLIT, blank, blank + 1, intended, url[blank - 1] == ".")
+
+
+# Every mark read as glued on a URL's end, somewhere.
+GLUED_MARKS = frozenset(GLUE_PAIRS) | frozenset(GLUE_SENTENCE) | frozenset(GLUE_IN_A_VALUE)

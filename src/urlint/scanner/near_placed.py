@@ -172,16 +172,30 @@ def _glued(
         return None
     if text[end] in " .":
         return _split(text, start, end, candidate, index, markup, opened)
-    if ord(text[end]) < GLUED_MARKS_FROM:
-        return None  # (scanner._may_have_near_around asked it already, outside Markdown)
-    if code is not None and candidate.context != "comment":
-        return None
     if candidate.wrapper is not None or not text.startswith(url, start):
         return None
-    from .near import glued
+    if code is not None and candidate.context == "string":
+        from .near import GLUED_MARKS
 
-    mark = glued(text, start, end, markup == "markdown")
-    if mark < 0 or _shown_as_written(markup, text, start, end + 1, opened):
+        if not _the_literal_is(code, start, end + 1) or text[end] not in GLUED_MARKS:
+            return None  # (a mark of the text after it: read below, as in a comment)
+    elif text[end] == ">":
+        if markup != "markdown" or candidate.context not in _BARE_IN_MARKDOWN:
+            return None
+        from .near import glued_in_markdown_text
+
+        if glued_in_markdown_text(text, start, end) < 0:
+            return None
+    else:
+        if ord(text[end]) < GLUED_MARKS_FROM:
+            return None  # (scanner._may_have_near_around asked it already, outside Markdown)
+        if code is not None and candidate.context != "comment":
+            return None
+        from .near import glued
+
+        if glued(text, start, end, markup == "markdown") < 0:
+            return None
+    if _shown_as_written(markup, text, start, end + 1, opened):
         return None
     span = index.span(start, end + 1)
     return Candidate(
@@ -191,6 +205,12 @@ def _glued(
         flags=_MALFORMED,
         context=candidate.context,
     )
+
+
+def _the_literal_is(code: CodeText, start: int, end: int) -> bool:
+    """Is text[start:end] a string literal's whole content (its value, quotes aside)?"""
+    at = code.regions.at(start)
+    return at >= 0 and code.regions.starts[at] == start and code.regions.items[at][0] == end
 
 
 def _split(

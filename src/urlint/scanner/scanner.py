@@ -690,7 +690,12 @@ def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: s
         ord(after) >= GLUED_MARKS_FROM
         or (after == " " and url[-1] == "/")  # a file's name split off its path's "/"?
         or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
+        or (after in "'\"<>]" and text[end + 1 : end + 2] in _QUOTES)  # a literal's mark?
     )
+
+
+# What closes a string literal, where a mark before it may be glued on a URL in its value.
+_QUOTES = ("'", '"', "`")
 
 
 @cache

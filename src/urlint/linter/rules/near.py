@@ -306,6 +306,12 @@ _MARKS = {
     "\uff1b": "full-width semicolon",
     "\uff01": "full-width exclamation mark",
     "\uff1f": "full-width question mark",
+    "\uff1a": "full-width colon",
+    "'": "single quote",
+    '"': "double quote",
+    "<": "angle bracket",
+    ">": "closing angle bracket",
+    "]": "closing bracket",
 }
 
 
@@ -323,7 +329,8 @@ _MARKS = {
     ),
     summary=(
         "A closing mark of the text (a full-width parenthesis, a curly quote; in Markdown a "
-        "CJK comma or full stop) glued on a URL's end with no opening before it."
+        'CJK comma or full stop, or a ">") glued on a URL\'s end with no opening before it, '
+        "or a mark no URL holds at the end of a string literal whose value is the URL."
     ),
     explanation=(
         "The appendix asks for URLs in text to be delimited (<URL:...>), since a reader "
@@ -334,7 +341,11 @@ _MARKS = {
         "with it, a page that does not exist. A closing mark whose opening stands before "
         'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
         "reported but in Markdown, where GitHub links it all the same; in Markdown the "
-        "sentence marks are reported too, as GitHub links them."
+        'sentence marks are reported too, as GitHub links them, and a ">" that no "<" '
+        'opens (GFM\'s autolinks end at "<" only). In a string literal whose value is a '
+        'URL and one mark ("https://x.org/a\'", "https://x.org/a。") the program reads the '
+        "mark as the URL's: section 2.2 calls quotes and angle brackets unsafe, and allows "
+        "no character outside US-ASCII."
     ),
     example="详见 https://example.com/docs）",
     use_instead="详见 https://example.com/docs ）",
@@ -351,11 +362,15 @@ def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
     mark = subject.candidate.url[-1]
     name = _MARKS.get(mark, "mark")
     intended = masked_quoting(shape.intended, shape.intended)
+    quoted = '"\'"' if mark == "'" else f"'{mark}'"
+    if subject.candidate.context == "string":
+        outcome = "the string's value holds it, and no URL does; remove it"
+    else:
+        outcome = "a reader that links the URL takes it in; put a blank between them"
     yield Hit(
         shape.start,
         shape.end,
-        f"{name} '{mark}' (U+{ord(mark):04X}) glued on the end of {intended}: a reader "
-        "that links the URL takes it in; put a blank between them",
+        f"{name} {quoted} (U+{ord(mark):04X}) glued on the end of {intended}: {outcome}",
     )
 
 
