@@ -128,9 +128,11 @@ POSITIVE = [
     ),
     ("N610", "Visit https:www.example.com/docs now\n", [(1, 12, 1, 13)]),
     ("N611", "See https://example. org/docs now\n", [(1, 21, 1, 22)]),
+    ("N612", 'Read [the paper]("https://x.example/p.pdf") first.\n', [(1, 6, 1, 44)]),
+    ("N613", "See https://x.example/wiki/Red–black_tree now\n", [(1, 31, 1, 32)]),
 ]
 # The rules on Markdown's links: their cases are read as Markdown.
-SYNTAX = {"N608": "markdown", "N609": "markdown"}
+SYNTAX = {"N608": "markdown", "N609": "markdown", "N612": "markdown"}
 
 # (code, text): the rule stays silent
 NEGATIVE = [
@@ -211,6 +213,8 @@ NEGATIVE = [
     ),
     ("N610", "Note:www.example.com and https://www.example.com/ and mailto:www.x.org\n"),
     ("N611", "See http://x.org/ first. Then http://localhost. Then https://x.org/ a.pdf\n"),
+    ("N612", '[a](https://x.example/a "T") [b](<https://x.example/b>) "https://x.example/c"\n'),
+    ("N613", "See https://x.example/a—the best—and https://x.example/b – a.html now\n"),
 ]
 
 

@@ -111,6 +111,14 @@ def test_a_cross_reference_closes_interpreted_text_after_a_role(text, data):
         ("markdown", "``` a`b\nx\n", []),  # a backquote in its info string: no fence
         ("markdown", "```\nx\n", [1, 2]),  # left open: to the text's end
         ("markdown", "```\nx\n``` y\nz\n```\n", [1, 2, 3, 4, 5]),  # text after: no close
+        # CommonMark 0.31.2 section 5.2: in a list item, code is indented four columns past
+        # the item's content; a tab-indented item after a blank line is a nested list
+        # (jwasham/coding-interview-university 8f06d1b8^, translations/README-ja.md line 1256)
+        ("markdown", "- a\n\n\t- [b](https://x.org/b)\n", []),
+        ("markdown", "- a\n\n      code\n\n  para\n\n    more\n", [3]),
+        ("markdown", "1.  a\n\n        code\n\n    para\n", [3]),
+        ("markdown", "- a\n  - b\n\n  para\n\n      code\n", [6]),
+        ("markdown", "- a\n\npara\n\n    code\n", [5]),  # the list ended: code again
         # Asciidoctor's listing and literal blocks close at their own delimiter
         ("asciidoc", "a\n----\nx\n----\nb\n....\ny\n....\n", [2, 3, 4, 6, 7, 8]),
         ("asciidoc", "-----\nx\n----\ny\n-----\n", [1, 2, 3, 4, 5]),

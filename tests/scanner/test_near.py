@@ -66,6 +66,34 @@ def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str 
             "http://x.example.org/paper/ report2015.pdf",
             6,
         ),
+        # a path split where only a URL's text follows: an escape, a slug and its fragment
+        # (ansible/ansible, a generated line wrap), a query's value that is a host
+        (
+            "See: https://x.example.com/docs/disks/   local-ssd#limits for\n",
+            "https://x.example.com/docs/disks/   local-ssd#limits",
+            6,
+        ),
+        (
+            "B https://img.example.io/badge/ %E2%9C%94%20Ok-green.svg x\n",
+            "https://img.example.io/badge/ %E2%9C%94%20Ok-green.svg",
+            3,
+        ),
+        (
+            "Go http://www.example.com/r?to= www.attacker.com. Here\n",
+            "http://www.example.com/r?to= www.attacker.com",
+            4,
+        ),
+        # a typographer's dash between a URL and the rest of its path
+        (
+            "See https://en.wikipedia.org/wiki/Red–black_tree.\n",
+            "https://en.wikipedia.org/wiki/Red–black_tree",
+            5,
+        ),
+        (
+            "IBM: http://www.ibm.example—copytrade.shtml\n",
+            "http://www.ibm.example—copytrade.shtml",
+            6,
+        ),
     ],
 )
 def test_each_broken_separator_is_a_near_url_at_its_place(text, url, column):
@@ -115,6 +143,25 @@ def test_a_doubled_scheme_at_the_texts_start_is_a_near_url_as_after_a_blank():
             "markdown",
             "https://github.com/a/b/issues>",
         ),
+        # a ">" no "<" opens: a reST hyperlink target's (python/peps f2109c5f^, pep-0462.txt
+        # line 303), a comment's
+        (
+            ".. _Elastic recheck: http://status.example.org/recheck/>\n",
+            "text",
+            "http://status.example.org/recheck/>",
+        ),
+        (
+            "/* https://en.wikipedia.org/wiki/De_Morgan%27s_laws> */\n",
+            "c-like",
+            "https://en.wikipedia.org/wiki/De_Morgan%27s_laws>",
+        ),
+        # a double quote no quote before it opens (rails/rails 159e605d^, a Textile link in
+        # railties/guides/source/action_controller_overview.textile line 137)
+        (
+            'the "API documentation":http://api.example.org/P.html" here\n',
+            "text",
+            'http://api.example.org/P.html"',
+        ),
         # a string literal whose value is a URL and a mark: the program reads it in
         ('x = "https://example.com/c）"\n', "python", "https://example.com/c）"),
         ("B = ['https://x.example.org/a\"']\n", "python", 'https://x.example.org/a"'),
@@ -141,9 +188,9 @@ def test_a_closing_mark_glued_on_a_urls_end_is_a_near_url(text, syntax, url):
         ('x = "（见 https://example.com/c）"\n', "python"),
         ('x = "see https://example.com/c。"\n', "python"),
         ('x = ["https://example.com/a", "https://example.com/b"]\n', "python"),
-        # a ">" an HTML tag's or an autolink's "<" opens, or in plain text
+        # a ">" an HTML tag's, an autolink's or a wrapper's "<" opens
         ("<https://x.example.org/a> and <img src=https://x.example.org/b.png>\n", "markdown"),
-        ("See https://x.example.org/a> in plain text\n", "text"),
+        ("<URL:https://x.example.org/a> and <https://x.example.org/b>\n", "text"),
         # a URL ending at a blank, or at ASCII punctuation
         ("See https://example.com/a) and https://example.com/b.\n", "text"),
     ],
@@ -180,8 +227,8 @@ def test_no_glued_mark_where_the_text_pairs_it_or_none_stands(text, syntax):
         # a line comment after code, in C-like code and a kind urlint does not read
         ("x = 1; //https://example.com/a\n", "c-like"),
         ("my $x = 1; //https://example.com/a\n", "other"),
-        # a code span and a fenced block show text as written
-        ("Never write `http//example.com` here.\n", "markdown"),
+        # a code span's command and a fenced block show text as written
+        ("Never run `curl http//example.com` here.\n", "markdown"),
         ("```\ncurl http//example.com/x\n```\n", "markdown"),
         # the URLs a near-URL is made of, written right
         ("See https://stalw.art and http://example.com/admin/post.\n", "text"),
@@ -244,6 +291,18 @@ def test_in_code_a_comment_and_a_string_hold_near_urls_and_an_expression_none():
             "rst",
             [("https:www.example.com/", 1, 5, 27, None)],
         ),
+        # a code span that opens with a near-URL shows a URL's mistake (spring-projects/
+        # spring-boot 21c63082^, spring-boot-sample-liquibase/README.adoc line 5)
+        (
+            "You can look at `http//localhost:8080/liquibase` to review.\n",
+            "asciidoc",
+            [("http//localhost:8080/liquibase", 1, 18, 48, None)],
+        ),
+        (
+            "- Use `http: // example.com` instead.\n",
+            "markdown",
+            [("http: // example.com", 1, 8, 28, None)],
+        ),
     ],
 )
 def test_every_kind_holds_near_urls_in_its_strings_comments_and_values(text, syntax, found):
@@ -260,6 +319,9 @@ def test_every_kind_holds_near_urls_in_its_strings_comments_and_values(text, syn
         "A name with its top label http://www.example.com. com\n",
         "Not a label: http://example. organisation/\n",
         "Capitals: http://server. Com/x\n",
+        # a dash before a sentence's next word, a blank before a word or a heading's "#"
+        "See https://x.example/a—the best site, https://x.example/b – a.html\n",
+        "See https://x.example/a/ C# docs and https://x.example/b/ #1 and/or more\n",
         # "www." after a colon that follows no scheme, or a word
         "Note:www.example.com and mailto:www.example.com\n",
     ],

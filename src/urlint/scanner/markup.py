@@ -614,7 +614,20 @@ def broken_link(text: str, start: int, end: int) -> tuple[int, int] | None:
         return _swapped(text, start, end)
     if before in "( \t\n":
         return _unclosed(text, start, end)
+    if before in "\"'":
+        return _quoted(text, start, end)
     return None
+
+
+def _quoted(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """`[text]("URL")`: the destination written in quotes, which CommonMark 0.31.2 section
+    6.3 takes into it (a title stands after a destination, never alone): the span from the
+    link text's "[" to the ")", on the URL's line."""
+    quote = text[start - 1]
+    if start < 3 or text[start - 3 : start - 1] != "](" or not text.startswith(quote + ")", end):
+        return None
+    bracket = _link_text_start(text, start - 3)
+    return None if bracket < 0 else (bracket, end + 2)
 
 
 def _swapped(text: str, start: int, end: int) -> tuple[int, int] | None:

@@ -204,11 +204,14 @@ def _styled_paragraph_lines(lines: list[str], line_base: int, skip: frozenset[in
 
 
 def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int]) -> list[int]:
-    """The lines of Markdown's indented code blocks, the blank lines between theirs too."""
+    """The lines of Markdown's indented code blocks, the blank lines between theirs too. In
+    a list item a code block is indented four columns past the item's content (CommonMark
+    0.31.2 section 5.2): `- a`, a blank line and a tab-indented `- b` is a nested list."""
     inside: list[int] = []
     pending: list[int] = []  # blank lines, inside only if the block goes on after them
     open_ = False
     blank_before = True
+    items: list[int] = []  # the content columns of the list items open, innermost last
     for number, line in enumerate(lines, line_base):
         blank = not line.strip()
         if number in skip:
@@ -216,14 +219,43 @@ def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int])
         elif blank:
             if open_:
                 pending.append(number)
-        elif _INDENTED_CODE.match(line) and (open_ or blank_before):
-            inside.extend(pending)
-            inside.append(number)
-            open_, pending = True, []
         else:
-            open_, pending = False, []
+            width = _columns(line, len(line) - len(line.lstrip(" \t")))
+            if width >= (items[-1] if items else 0) + 4 and (open_ or blank_before):
+                inside.extend(pending)
+                inside.append(number)
+                open_, pending = True, []
+            else:
+                open_, pending = False, []
+                item = _LIST_ITEM.match(line)
+                if item is not None or blank_before:
+                    while items and width < items[-1]:
+                        items.pop()  # a line left of an item's content ends the item
+                if item is not None:
+                    items.append(_content_column(line, item.end()))
         blank_before = blank
     return inside
+
+
+# A Markdown list item's marker and the blanks after it (CommonMark 0.31.2 section 5.2).
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]+|\Z)")
+
+
+def _columns(line: str, end: int) -> int:
+    """The column line[:end] reaches, a tab going on to the next multiple of four."""
+    column = 0
+    for char in line[:end]:
+        column = column + 4 - column % 4 if char == "\t" else column + 1
+    return column
+
+
+def _content_column(line: str, end: int) -> int:
+    """The column a list item's content starts at, its marker and blanks ending at `end`:
+    after the blanks, or one past the marker where more than four (or none) follow it."""
+    marker_end = len(line[:end].rstrip(" \t"))
+    column = _columns(line, end)
+    after = _columns(line, marker_end)
+    return after + 1 if column - after > 4 or end >= len(line) else column
 
 
 # The block a markup text's start is inside of, which what comes before it opened: a fence
@@ -324,10 +356,14 @@ def as_written(syntax: str, text: str, opened: OpenBlock = None) -> Spans:
     (linter.checker), and no URL goes on onto their lines (continuation.going_on_at)."""
     blocks = _line_spans(text, code_block_lines(syntax, text, 1, opened))
     spans = list(blocks)
-    if syntax in ("markdown", "html"):
+    if syntax == "html":
         spans.extend(_html_elements(text))
     if syntax == "markdown":
-        spans.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
+        code_spans = _paired_runs(text, _CODE_SPAN_RUN, blocks)
+        spans.extend(code_spans)
+        # `<script>` in a code span or a code block is text, no element (a security
+        # guide's prose): it opens none
+        spans.extend(_html_elements(text, _merged(blocks + code_spans)))
     elif syntax == "rst":
         spans.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
         spans.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
@@ -433,18 +469,24 @@ def _constrained_passthroughs(text: str, blocks: Spans) -> Spans:
     return spans
 
 
-def _html_elements(text: str) -> Spans:
+def _html_elements(text: str, skip: Spans | None = None) -> Spans:
     """The contents of the elements a browser shows or runs as written, from the end of
     their start tag (whose attributes are markup's, `<script src="...">`) to their end tag
-    (or the text's end, where it is not closed)."""
+    (or the text's end, where it is not closed); a tag inside one of `skip` (sorted, apart:
+    Markdown's code spans and blocks) is text, and neither opens nor closes one."""
     spans: Spans = []
     at = 0
     while True:
         opened = _HTML_AS_WRITTEN.search(text, at)
         if opened is None:
             return spans
+        if skip and within(skip, opened.start(), opened.end()):
+            at = opened.end()
+            continue
         closer = re.compile(rf"</{opened.group(1)}\s*>", re.IGNORECASE)
         closed = closer.search(text, opened.end())
+        while closed is not None and skip and within(skip, closed.start(), closed.end()):
+            closed = closer.search(text, closed.end())
         end = len(text) if closed is None else closed.start()
         spans.append((opened.end(), end))
         if closed is None:

@@ -65,14 +65,16 @@ TWICE = "twice"  # //https://host/, https://https://host/
 GLUED = "glued"  # https://x.org/a）: a closing mark of the text glued on
 SWAPPED = "swapped"  # [https://x.org/](Site): a Markdown link's text and target swapped
 UNCLOSED = "unclosed"  # [a](https://x.org/p, [a](https://x.org/a b.pdf): Markdown makes no link
+QUOTED = "quoted"  # [a]("https://x.org/"): Markdown takes the quotes into the link
+DASHED = "dashed"  # https://x.org/wiki/Red–black_tree: a dash between a URL and its rest
 SPLIT = "split"  # https://example. org/a, https://x.org/paper/ report.pdf: a blank inside
 
 _SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
 # A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC
-# 1034 section 3.5), but a file's extension, or a dotted-quad address.
+# 1034 section 3.5), but a file's extension, a dotted-quad address, or `localhost`.
 _NAME = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9_-])"
 _QUAD = r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?![0-9.])"
-_HOST = rf"(?:{_QUAD}|{_NAME})"
+_HOST = rf"(?:{_QUAD}|{_NAME}|localhost(?![A-Za-z0-9_.-]))"
 # The separators, each its group: what stands between the scheme and the host.
 _SEPARATOR = (
     r"(?P<one>:/)"
@@ -82,7 +84,7 @@ _SEPARATOR = (
     r"|(?P<bare>:)(?=(?i:www)\.)"
 )
 # Where a scheme may start: not inside a word, a path, an escape, a placeholder or a query.
-_BEFORE = r"(?<![A-Za-z0-9+.\-_/\\%$@{:&?#`])"
+_BEFORE = r"(?<![A-Za-z0-9+.\-_/\\%$@{:&?#])"
 NEAR = compiled_when_used(
     rf"{_BEFORE}(?P<scheme>(?i:{_SCHEME}))(?:{_SEPARATOR})(?={_HOST})"
     rf"|(?P<doubled>//)(?=(?i:{_SCHEME})://{_HOST})"
@@ -221,7 +223,7 @@ def _scheme_back(text: str, colon: int) -> int:
         at -= 1
     if text[at:colon].lower() not in NEAR_SCHEMES:
         return -1
-    if at > 0 and (text[at - 1].isalnum() or text[at - 1] in "+.-_/\\%$@{:&?#`"):
+    if at > 0 and (text[at - 1].isalnum() or text[at - 1] in "+.-_/\\%$@{:&?#"):
         return -1
     return at
 
@@ -342,6 +344,8 @@ def markdown_shape(url: str) -> Shape | None:
     if match is None:
         return None
     text, target, closed = match.group("text"), match.group("target"), match.group("close")
+    if closed and len(target) > 2 and target[0] in "\"'" and target[-1] == target[0]:
+        return Shape(QUOTED, 0, len(url), f"[{text}]({target[1:-1]})", False)
     if "://" in text and closed and "://" not in target:
         return Shape(SWAPPED, 0, len(url), f"[{target}]({text})", False)
     if closed:
@@ -351,16 +355,28 @@ def markdown_shape(url: str) -> Shape | None:
     return Shape(UNCLOSED, 0, len(url), f"{url})", False)
 
 
-def glued_in_markdown_text(text: str, url_start: int, url_end: int) -> int:
-    """The offset of a ">" glued on the end of the URL text[url_start:url_end] in Markdown's
-    running text, where GitHub's autolink takes it in, or -1: none stands there, or a "<"
-    opens it (an autolink, an HTML tag) on its line."""
+def glued_angle(text: str, url_start: int, url_end: int) -> int:
+    """The offset of a ">" glued on the end of the URL text[url_start:url_end] that no "<"
+    opens in its paragraph (a wrapper's, RFC 1738's appendix: `<URL:...>`; an autolink's; an
+    HTML tag's), or -1. GitHub's Markdown takes it into the link; a reST hyperlink target
+    (`.. _name: URL>`) into the URL."""
     if not text.startswith(">", url_end):
         return -1
-    line = text.rfind("\n", 0, url_start) + 1
-    if text.rfind("<", line, url_start) > text.rfind(">", line, url_start):
-        return -1  # `<https://x.org/a>`, `<img src=https://x.org/a>`: an HTML tag's
+    start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
+    if text.rfind("<", start, url_start) > text.rfind(">", start, url_start):
+        return -1  # `<https://x.org/a>`, `<img src=https://x.org/a>`, POD's `L<text\n|URL>`
     return url_end
+
+
+def glued_quote(text: str, url_start: int, url_end: int) -> int:
+    """The offset of a double quote glued on the end of the URL text[url_start:url_end] in
+    running text that no quote before it on its line opens: quotes before it there, and
+    they pair up (`"API docs":http://x.org/a.html"`, a Textile link), or -1. A quotation
+    opened lines before is not read (it may close here), nor data whose quotes the lines
+    before left open."""
+    line = text.rfind("\n", 0, url_start) + 1
+    before = text.count('"', line, url_start)
+    return url_end if before and before % 2 == 0 else -1
 
 
 def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
@@ -416,11 +432,13 @@ _FILE_REST = compiled_when_used(
 
 
 def split_end(text: str, url_start: int, url_end: int) -> int:
-    """The end of the rest of the URL text[url_start:url_end] that one blank split off it,
-    or -1: its host name's top label after "NAME. " (`https://example. org/a`), where the
-    URL is a scheme, "//" and a name of no top label; or a file's name after a path that
-    ends in "/" (`https://x.org/paper/ report2015.pdf`). What follows the blank must go on
-    with the URL beyond doubt: a sentence's next word (`see http://x.org/ first.`) does
+    """The end of the rest of the URL text[url_start:url_end] that blanks split off it, or
+    -1: its host name's top label after "NAME. " (`https://example. org/a`), where the URL
+    is a scheme, "//" and a name of no top label; after a path that ends in "/", a file's
+    name (`https://x.org/paper/ report2015.pdf`) or a path's segment that only a URL writes
+    (an escape, `/ %E2%9C%94x`; a slug and its fragment, `/ local-ssd#limits`); after a
+    query's "=", a URL or a "www." name (`?to= www.x.org`). What follows the blanks must go
+    on with the URL beyond doubt: a sentence's next word (`see http://x.org/ first.`) does
     not."""
     if text.startswith(". ", url_end):
         match = _HOST_REST.match(text, url_end + 2)
@@ -430,15 +448,35 @@ def split_end(text: str, url_start: int, url_end: int) -> int:
         if not host or not _BARE_NAME.fullmatch(host) or host.rsplit(".", 1)[-1] in _TOP_LABELS:
             return -1
         return _path_end(text, match.end(), spaced=False)
-    if url_end > url_start and text[url_end - 1] == "/" and text.startswith(" ", url_end):
-        if text.find("/", text.find("://", url_start, url_end) + 3, url_end - 1) < 0:
-            return -1  # no path: "https://x.org/ report.pdf" names a site, then a file
-        match = _FILE_REST.match(text, url_end + 1)
-        return -1 if match is None else match.end()
-    return -1
+    last = text[url_end - 1 : url_end] if url_end > url_start else ""
+    if last not in ("/", "=") or not text.startswith(" ", url_end):
+        return -1
+    rest = url_end + 1
+    while rest < url_end + _BLANKS_MOST and text.startswith(" ", rest):
+        rest += 1
+    if last == "=":  # a query's value after "= ": a URL or a host name (`?to= www.x.org`)
+        match = _VALUE_REST.match(text, rest)
+    elif text.find("/", text.find("://", url_start, url_end) + 3, url_end - 1) < 0:
+        return -1  # no path: "https://x.org/ report.pdf" names a site, then a file
+    else:
+        match = _FILE_REST.match(text, rest) or _PATH_REST.match(text, rest)
+    if match is None:
+        return -1
+    end = match.end()
+    while text[end - 1] in _TRAILING:
+        end -= 1
+    return end
 
 
 _SCHEME_AND_SLASHES = compiled_when_used(r"[A-Za-z][A-Za-z0-9+.-]*://")
+# A few blanks at most, as a line wrapped by a tool leaves them; a segment only a URL
+# writes, and a query's value that is a URL or a host (what split_end reads after them).
+_BLANKS_MOST = 3
+_PATH_REST = compiled_when_used(
+    r"(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~%]*[-_][A-Za-z0-9._~%-]*#(?=[^\s#]))"
+    r"[^\s\"'<>()\[\]]*"
+)
+_VALUE_REST = compiled_when_used(r"(?:www\.|https?://)[A-Za-z0-9-]+\.[^\s\"'<>()\[\]]*")
 # A host name's labels, no top label yet: what a URL split after "NAME." holds.
 _BARE_NAME = compiled_when_used(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 
@@ -451,9 +489,43 @@ def split_shape(url: str) -> Shape | None:
     blank = url.find(" ")
     if blank < 0 or _SCHEME_AND_SLASHES.match(url, 0, blank) is None:
         return None  # a Markdown link's text (markdown_shape), or no URL's
-    intended = url[:blank] + url[blank + 1 :]
-    return Shape(SPLIT, blank, blank + 1, intended, url[blank - 1] == ".")
+    after = len(url) - len(url[blank:].lstrip(" "))
+    intended = url[:blank] + url[after:]
+    return Shape(SPLIT, blank, after, intended, url[blank - 1] == ".")
 
 
 # Every mark read as glued on a URL's end, somewhere.
 GLUED_MARKS = frozenset(GLUE_PAIRS) | frozenset(GLUE_SENTENCE) | frozenset(GLUE_IN_A_VALUE)
+
+
+# The dashes of typography (en, em), which a bare URL ends at, and the rest of a path glued
+# on after one that only a URL writes: a "_", a "/", or a page's extension
+# (`wiki/Red–black_tree`, `www.ibm.com—copytrade.shtml`), not a sentence's next word
+# (`https://x.org—the site`).
+DASHES = "\u2013\u2014"
+_DASHED_REST = compiled_when_used(
+    r"[A-Za-z0-9][A-Za-z0-9.~%-]*(?:[_/][A-Za-z0-9_.~%/-]*|\.(?:s?html?|php|aspx?|jsp|pdf))"
+    r"(?![A-Za-z0-9_~%/-])"
+)
+
+
+def dashed_end(text: str, url_end: int) -> int:
+    """The end of the rest of a URL that a dash at `url_end` splits off it (`DASHES`,
+    `_DASHED_REST`), sentence punctuation trimmed, or -1."""
+    match = _DASHED_REST.match(text, url_end + 1)
+    if match is None:
+        return -1
+    end = match.end()
+    while text[end - 1] in _TRAILING:
+        end -= 1
+    return end
+
+
+def dashed_shape(url: str) -> Shape | None:
+    """What the near-URL `url` is where a dash splits a URL and the rest of its path
+    (DASHED): the dash, and the URL meant with an ASCII hyphen, not certain (an em dash
+    often stands for a "/" a converter took)."""
+    at = next((index for index, char in enumerate(url) if char in DASHES), -1)
+    if at <= 0 or _SCHEME_AND_SLASHES.match(url, 0, at) is None:
+        return None
+    return Shape(DASHED, at, at + 1, f"{url[:at]}-{url[at + 1 :]}", False)

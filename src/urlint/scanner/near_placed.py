@@ -62,8 +62,8 @@ def near_found(
             and text.startswith("//", hit.start)
         ):
             continue
-        if _shown_as_written(markup, text, hit.start, end, opened):
-            continue
+        if _shown_as_written(markup, text, hit.start, end, opened) and text[hit.start - 1] != "`":
+            continue  # (a code span that opens with a near-URL shows a URL's mistake, not text)
         found.append((hit.start, end, context))
     return found
 
@@ -174,27 +174,10 @@ def _glued(
         return _split(text, start, end, candidate, index, markup, opened)
     if candidate.wrapper is not None or not text.startswith(url, start):
         return None
-    if code is not None and candidate.context == "string":
-        from .near import GLUED_MARKS
-
-        if not _the_literal_is(code, start, end + 1) or text[end] not in GLUED_MARKS:
-            return None  # (a mark of the text after it: read below, as in a comment)
-    elif text[end] == ">":
-        if markup != "markdown" or candidate.context not in _BARE_IN_MARKDOWN:
-            return None
-        from .near import glued_in_markdown_text
-
-        if glued_in_markdown_text(text, start, end) < 0:
-            return None
-    else:
-        if ord(text[end]) < GLUED_MARKS_FROM:
-            return None  # (scanner._may_have_near_around asked it already, outside Markdown)
-        if code is not None and candidate.context != "comment":
-            return None
-        from .near import glued
-
-        if glued(text, start, end, markup == "markdown") < 0:
-            return None
+    if text[end] in "\u2013\u2014":  # near.DASHES: an en or em dash, and more of a path?
+        return _dashed(text, start, end, candidate, index, code, markup, opened)
+    if not _mark_glued_on(text, start, end, candidate.context, code, markup):
+        return None
     if _shown_as_written(markup, text, start, end + 1, opened):
         return None
     span = index.span(start, end + 1)
@@ -204,7 +187,64 @@ def _glued(
         pieces=(span,),
         flags=_MALFORMED,
         context=candidate.context,
+        # the word after, where a reader may find the rest of a login, read on from the mark
+        login_rest_text=candidate.login_rest_text.removeprefix(text[end]),
     )
+
+
+def _dashed(
+    text: str,
+    start: int,
+    end: int,
+    candidate: Candidate,
+    index: Positions,
+    code: CodeText | None,
+    markup: str | None,
+    opened: OpenBlock,
+) -> Candidate | None:
+    """A near-URL flagged malformed for the bare URL text[start:end], a dash glued on its
+    end and the rest of a path after it (scanner.near.dashed_end), or None."""
+    if code is not None and candidate.context not in ("comment", "string"):
+        return None
+    from .near import dashed_end
+
+    rest = dashed_end(text, end)
+    if rest < 0 or _shown_as_written(markup, text, start, rest, opened):
+        return None
+    span = index.span(start, rest)
+    return Candidate(
+        url=text[start:rest],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+        login_rest_text=candidate.login_rest_text,
+    )
+
+
+def _mark_glued_on(
+    text: str, start: int, end: int, context: str | None, code: CodeText | None, markup: str | None
+) -> bool:
+    """Is the character at `end` a mark glued on the end of the URL text[start:end], which
+    the URL's reader takes in (scanner.near: glued, glued_angle, glued_quote, and a string
+    literal's value)?"""
+    from . import near
+
+    mark = text[end]
+    if code is not None and context == "string":
+        return _the_literal_is(code, start, end + 1) and mark in near.GLUED_MARKS
+    if mark == '"':
+        return code is None and markup is None and near.glued_quote(text, start, end) >= 0
+    if mark == ">":
+        if markup == "markdown":
+            if context not in _BARE_IN_MARKDOWN:
+                return False
+        elif markup == "html" or (code is not None and context != "comment"):
+            return False  # a tag's, or code's
+        return near.glued_angle(text, start, end) >= 0
+    if ord(mark) < GLUED_MARKS_FROM or (code is not None and context != "comment"):
+        return False  # (scanner._may_have_near_around asked the first, outside Markdown)
+    return near.glued(text, start, end, markup == "markdown") >= 0
 
 
 def _the_literal_is(code: CodeText, start: int, end: int) -> bool:
@@ -233,7 +273,12 @@ def _split(
         return None
     span = index.span(start, rest)
     return Candidate(
-        url=text[start:rest], span=span, pieces=(span,), flags=_MALFORMED, context=candidate.context
+        url=text[start:rest],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+        login_rest_text=candidate.login_rest_text,
     )
 
 
@@ -247,7 +292,7 @@ def _broken_link(
 ) -> Candidate | None:
     """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
     that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
-    if start == 0 or text[start - 1] not in "[( \t\n":
+    if start == 0 or text[start - 1] not in "[( \t\n\"'":
         return None  # one comparison for most URLs
     from .markup import broken_link
 
@@ -261,4 +306,5 @@ def _broken_link(
         pieces=(span,),
         flags=_MALFORMED,
         context=candidate.context,
+        login_rest_text=candidate.login_rest_text,
     )

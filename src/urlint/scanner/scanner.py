@@ -688,9 +688,11 @@ def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: s
     after = text[end]
     return (
         ord(after) >= GLUED_MARKS_FROM
-        or (after == " " and url[-1] == "/")  # a file's name split off its path's "/"?
+        or (after == " " and url[-1] in "/=")  # a segment split off its path's "/"?
         or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
-        or (after in "'\"<>]" and text[end + 1 : end + 2] in _QUOTES)  # a literal's mark?
+        or after == ">"  # no "<" opens it?
+        or (after == '"' and markup is None)  # no quote opens it?
+        or (after in "'\"<]" and text[end + 1 : end + 2] in _QUOTES)  # a literal's mark?
     )
 
 

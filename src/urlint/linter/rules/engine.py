@@ -12,7 +12,6 @@ from ...core.findings import Edit, Finding, Fix, Severity
 from ...core.model import Candidate, Flag, Span
 from ...grammar.components import ParsedURL
 from ...grammar.login import (
-    mask_password,
     masked,
     quotes_secret,
     secret_spans_read_on,
@@ -223,9 +222,12 @@ class Linter:
         return findings.in_order()
 
     def _near(self, candidate: Candidate, path: str, mail: InMessage | None) -> list[Finding]:
-        """The findings of the N rules on a near-URL (their messages mask a password)."""
-        subject = UrlUnderCheck(candidate, _EMPTY_WRAPPER, self.options, [])
-        findings = _Findings(candidate, [], mask_password(candidate.url), path, mail)
+        """The findings of the N rules on a near-URL (their messages mask a password, read
+        on into the word after it too, as a URL's are)."""
+        url = candidate.url
+        secrets = secret_spans_read_on(url, candidate.login_rest_text)
+        subject = UrlUnderCheck(candidate, _EMPTY_WRAPPER, self.options, secrets)
+        findings = _Findings(candidate, secrets, masked(url, within(secrets, len(url))), path, mail)
         for entry in self.near_rules:
             hits = list(entry.check(subject))  # type: ignore[misc]
             if hits:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...core.model import Flag
-from ...grammar.login import masked_quoting
+from ...grammar.login import MASK, masked_quoting, secret_spans_read_on
 from .rule import Hit, UrlUnderCheck, rule
 
 TYPE_CHECKING = False
@@ -47,13 +47,25 @@ def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
         shape = near.glued_shape(candidate.url)
     elif kind == near.SPLIT:
         shape = near.split_shape(candidate.url)
-    elif kind in (near.SWAPPED, near.UNCLOSED):
+    elif kind == near.DASHED:
+        shape = near.dashed_shape(candidate.url)
+    elif kind in (near.SWAPPED, near.UNCLOSED, near.QUOTED):
         shape = near.markdown_shape(candidate.url)
     else:
         shape = near.read_shape(candidate.url)
     if shape is None or shape.kind != kind:
         return None
     return shape
+
+
+def _masked(subject: UrlUnderCheck, message: str, url: str) -> str:
+    """`message`, which quotes `url` (the URL meant), with every password `url` may hold
+    hidden: read alone, and read on into the word after the near-URL, where a reader may
+    find the rest of a login (`ftp://fred:pw"` at a line end, `rest@host/` on the next)."""
+    for start, end in secret_spans_read_on(url, subject.candidate.login_rest_text):
+        if end > start and start < len(url):
+            message = message.replace(url[start : min(end, len(url))], MASK)
+    return masked_quoting(message, url)
 
 
 def _meant(
@@ -70,8 +82,8 @@ def _meant(
     if shape is None:
         return
     url = subject.candidate.url
-    message = masked_quoting(f"{url}: {fault}; did you mean {shape.intended}?", shape.intended)
-    certain = shape.certain and masked_quoting(shape.intended, shape.intended) == shape.intended
+    message = _masked(subject, f"{url}: {fault}; did you mean {shape.intended}?", shape.intended)
+    certain = shape.certain and _masked(subject, shape.intended, shape.intended) == shape.intended
     if not certain:
         yield Hit(shape.start, shape.end, message)
         return
@@ -328,9 +340,10 @@ _MARKS = {
         "glued on its end into it. The same under either standard."
     ),
     summary=(
-        "A closing mark of the text (a full-width parenthesis, a curly quote; in Markdown a "
-        'CJK comma or full stop, or a ">") glued on a URL\'s end with no opening before it, '
-        "or a mark no URL holds at the end of a string literal whose value is the URL."
+        'A closing mark of the text (a full-width parenthesis, a curly quote, a ">" or a '
+        "double quote; in Markdown a CJK comma or full stop) glued on a URL's end with no "
+        "opening before it, or a mark no URL holds at the end of a string literal whose value "
+        "is the URL."
     ),
     explanation=(
         "The appendix asks for URLs in text to be delimited (<URL:...>), since a reader "
@@ -342,7 +355,10 @@ _MARKS = {
         'the URL on its line ("（https://x.org/a）", a quotation) is the text\'s, and not '
         "reported but in Markdown, where GitHub links it all the same; in Markdown the "
         'sentence marks are reported too, as GitHub links them, and a ">" that no "<" '
-        'opens (GFM\'s autolinks end at "<" only). In a string literal whose value is a '
+        'opens (GFM\'s autolinks end at "<" only); in running text and a comment, a ">" '
+        'that no "<" opens on its line, and in running text a double quote that no quote '
+        "before it in its paragraph opens (a reST hyperlink target, a Textile link take "
+        "them in). In a string literal whose value is a "
         'URL and one mark ("https://x.org/a\'", "https://x.org/a。") the program reads the '
         "mark as the URL's: section 2.2 calls quotes and angle brackets unsafe, and allows "
         "no character outside US-ASCII."
@@ -361,10 +377,14 @@ def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
         return
     mark = subject.candidate.url[-1]
     name = _MARKS.get(mark, "mark")
-    intended = masked_quoting(shape.intended, shape.intended)
+    intended = _masked(subject, shape.intended, shape.intended)
     quoted = '"\'"' if mark == "'" else f"'{mark}'"
     if subject.candidate.context == "string":
         outcome = "the string's value holds it, and no URL does; remove it"
+    elif mark == ">" and not (subject.candidate.context or "").startswith("markdown"):
+        outcome = "no '<' opens it; remove it, or write the URL as <URL>"
+    elif mark == '"':
+        outcome = "no quote before it opens it; remove it"
     else:
         outcome = "a reader that links the URL takes it in; put a blank between them"
     yield Hit(
@@ -484,6 +504,81 @@ def blank_inside(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _meant(subject, "split", "a blank inside the URL", "", "remove the blank")
 
 
+@rule(
+    "N612",
+    "quoted-link-destination",
+    Severity.ERROR,
+    "2.2, appendix",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 Appendix C: double quotes delimit a URI in text and are no part of it; "
+        "section 2 admits none in one. Markdown's destination is what stands in the "
+        "parentheses, quotes and all: a relative reference, resolved against the page (section "
+        "5.2). The same under either standard."
+    ),
+    summary="A Markdown link whose destination is written in quotes, which Markdown takes in.",
+    explanation=(
+        "Section 2.2 calls the double quote unsafe: it delimits URLs in text, and is no part "
+        "of one. Markdown (CommonMark 0.31.2 section 6.3) reads everything in the parentheses "
+        "as the destination, quotes too (a title in quotes stands after a destination, never "
+        'alone): `[a]("https://x.org/")` links to "%22https://x.org/%22" under the page read, '
+        "a page that does not exist."
+    ),
+    example='Read [the paper]("https://example.com/paper.pdf") first.',
+    use_instead="Read [the paper](https://example.com/paper.pdf) first.",
+    fix="Remove the quotes around the destination.",
+    fix_safety=_MARKDOWN_SAFETY,
+)
+def quoted_link_destination(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "quoted", "the link's destination in quotes, which Markdown takes in")
+
+
+@rule(
+    "N613",
+    "dash-inside",
+    Severity.ERROR,
+    "2, 2.2",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        "RFC 3986 section 2 builds a URI from US-ASCII characters only; an en or em dash is "
+        "none (an IRI's, RFC 3987, is percent-encoded as a URI: %E2%80%93). The same under "
+        "either standard."
+    ),
+    summary=(
+        "An en or em dash between a URL and the rest of its path "
+        '("wiki/Red–black_tree", "www.ibm.com—copytrade.shtml").'
+    ),
+    explanation=(
+        'Section 2: "URLs are written only with the graphic printable characters of the '
+        "US-ASCII coded character set.\" A typographer's dash (U+2013, U+2014), put in by a "
+        "word processor's autocorrect or a converter, ends a URL in text for every reader "
+        "that links one: the link goes to the first part, a page that does not exist. Only "
+        'a dash followed, with no blank, by what only a path writes (a "_", a "/", a page\'s '
+        "extension) is read so; a dash before a sentence's next word is the sentence's."
+    ),
+    example="See https://en.wikipedia.org/wiki/Red–black_tree for the proof.",
+    use_instead="See https://en.wikipedia.org/wiki/Red-black_tree for the proof.",
+    fix='Write the character the URL holds: a "-", a "/", or the escaped dash.',
+    fix_safety=(
+        'No automatic fix: an em dash often stands for a "/" or a "-" a converter took, and '
+        "only the author knows which."
+    ),
+)
+def dash_inside(subject: UrlUnderCheck) -> Iterator[Hit]:
+    shape = _shape(subject, "dashed")
+    if shape is None:
+        return iter(())
+    url = subject.candidate.url
+    dash = url[shape.start]
+    name = "an en dash" if dash == "\u2013" else "an em dash"
+    message = (
+        f"{url}: {name} '{dash}' (U+{ord(dash):04X}) inside the URL, where every reader ends "
+        "it; write the character the URL holds ('-', '/') or %E2%80%9"
+        + ("3" if dash == "\u2013" else "4")
+    )
+    return iter((Hit(shape.start, shape.end, _masked(subject, message, url)),))
+
+
 RULES = (
     one_slash,
     missing_colon,
@@ -496,4 +591,6 @@ RULES = (
     unclosed_link,
     missing_slashes,
     blank_inside,
+    quoted_link_destination,
+    dash_inside,
 )
