@@ -39,6 +39,9 @@ from urlint.linter.checker import lint
         ("fixtures/mail.eml", True),
         ("README.md", False),
         ("docs/testing.md", False),
+        # a topic's folder (kubernetes/community, contributors/devel/sig-testing/)
+        ("contributors/devel/sig-testing/flaky-tests.md", False),
+        ("testing/helpers.go", True),
         ("contest/a.txt", False),
         ("latest/notes.txt", False),
         ("src/main/scala/x.scala", False),

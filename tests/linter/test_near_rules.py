@@ -255,6 +255,7 @@ def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
         ("N611", "blank-inside"),
         ("N612", "quoted-link-destination"),
         ("N613", "dash-inside"),
+        ("N614", "doubled-colon"),
     ]
     assert {(e.severity, e.rfc3986) for e in entries} == {(Severity.ERROR, Severity.ERROR)}
     assert all(e.section and "RFC 3986 " in e.rfc3986_says for e in entries)

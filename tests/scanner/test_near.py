@@ -58,6 +58,10 @@ def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str 
         ("Host http//192.168.1.10:8080/status\n", "http//192.168.1.10:8080/status", 6),
         ("WS wss;//push.example.com/socket\n", "wss;//push.example.com/socket", 4),
         ("Visit https:www.example.com/ now\n", "https:www.example.com/", 7),
+        # a web scheme and a host, no slash (conda-forge/staged-recipes 893e395a^,
+        # recipes/skforecast/meta.yaml line 43), a colon too many
+        ("home: https:skforecast.org\n", "https:skforecast.org", 7),
+        ("Home: http:://www.itk.org\n", "http:://www.itk.org", 7),
         ("(HTTP:www.example.com/A)\n", "HTTP:www.example.com/A", 2),
         ("See https://example. org/docs now\n", "https://example. org/docs", 5),
         ("At http://www.example. com.\n", "http://www.example. com", 4),
@@ -291,6 +295,20 @@ def test_in_code_a_comment_and_a_string_hold_near_urls_and_an_expression_none():
             "rst",
             [("https:www.example.com/", 1, 5, 27, None)],
         ),
+        # a string literal's value that is a URL with blanks in its path (ScoopInstaller/
+        # Extras, bucket/postman.json line 11); a message that starts with a URL is none
+        (
+            '{"url": "https://dl.example.io/11.8/Postman v11.8 (x64).exe#/dl.7z",\n'
+            ' "note": "https://x.example.org is down", "n": "see https://x.example.org/ d.pdf"}\n',
+            "json",
+            [("https://dl.example.io/11.8/Postman v11.8 (x64).exe#/dl.7z", 1, 10, 67, "string")],
+        ),
+        # YAML's comments start with "#": a "//" before a scheme is a value's
+        (
+            "  url: //https://pypi.io/packages/source/p/x-1.0.tar.gz\n",
+            "yaml",
+            [("//https://pypi.io/packages/source/p/x-1.0.tar.gz", 1, 8, 56, None)],
+        ),
         # a code span that opens with a near-URL shows a URL's mistake (spring-projects/
         # spring-boot 21c63082^, spring-boot-sample-liquibase/README.adoc line 5)
         (
@@ -322,6 +340,9 @@ def test_every_kind_holds_near_urls_in_its_strings_comments_and_values(text, syn
         # a dash before a sentence's next word, a blank before a word or a heading's "#"
         "See https://x.example/a—the best site, https://x.example/b – a.html\n",
         "See https://x.example/a/ C# docs and https://x.example/b/ #1 and/or more\n",
+        # a colon after a scheme that writes none before a host, a port, a word
+        "Use http:8080 or git:example.com/x, or ssh:host.example.com\n",
+        "Protocols: http:, https: and ftp: are read\n",
         # "www." after a colon that follows no scheme, or a word
         "Note:www.example.com and mailto:www.example.com\n",
     ],

@@ -95,6 +95,11 @@ _TEST_FILE = compiled_when_used(
 _WORDS = compiled_when_used(r"[-_.]")
 
 
+# Words that name a test suite's folder whole, but not as a name's last word: Perl's `t/`
+# (`lib-t/`), and `testing/` (Kubernetes' `sig-testing/`, a `load-testing/` guide: a topic).
+_NOT_LAST_WORDS = frozenset({"t", "testing"})
+
+
 def is_test_data(path: str) -> bool:
     """Is the file at `path` a test suite's or its data's? A folder of its path named by a
     word of TEST_FOLDER_WORDS (`tests/`, `src/test/java/`, `integration-test/`), or a
@@ -109,7 +114,8 @@ def is_test_data(path: str) -> bool:
             return True
         words = _WORDS.split(lowered)
         if len(words) > 1 and (
-            (words[-1] != "t" and words[-1] in TEST_FOLDER_WORDS) or words[0] in LEADING_TEST_WORDS
+            (words[-1] not in _NOT_LAST_WORDS and words[-1] in TEST_FOLDER_WORDS)
+            or words[0] in LEADING_TEST_WORDS
         ):
             return True  # `play-integration-test/`, `Polly.Core.Tests/`, `testfiles-math/`
     return False

@@ -55,10 +55,14 @@ NEAR_SCHEMES = tuple(
 )
 
 # The kinds of near-URL (the N rules' subjects).
+# The schemes read with no slash at all before a host (`https:www.x.org`, `http:x.org`):
+# the web's, which nobody writes so on purpose.
+NO_SLASH_SCHEMES = ("http", "https", "ftp")
 ONE_SLASH = "one-slash"  # https:/stalw.art
 NO_SLASH = "no-slash"  # https:www.example.com
 NO_COLON = "no-colon"  # http//example.com
 SEMICOLON = "semicolon"  # https;//github.com
+COLONS = "colons"  # http:://www.itk.org
 SPACED = "spaced"  # http: // example.com
 FULL_WIDTH = "full-width"  # https：//github.com
 TWICE = "twice"  # //https://host/, https://https://host/
@@ -80,8 +84,9 @@ _SEPARATOR = (
     r"(?P<one>:/)"
     r"|(?P<none>//)"
     r"|(?P<semi>;//)"
+    r"|(?P<colons>:{2,3}//)"
     r"|(?P<spaced>[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*)"
-    r"|(?P<bare>:)(?=(?i:www)\.)"
+    rf"|(?P<bare>:)(?=(?:{_QUAD}|{_NAME}))"
 )
 # Where a scheme may start: not inside a word, a path, an escape, a placeholder or a query.
 _BEFORE = r"(?<![A-Za-z0-9+.\-_/\\%$@{:&?#])"
@@ -202,11 +207,13 @@ def _kind(match: re.Match[str]) -> str | None:
     if match.group("one") is not None:
         return ONE_SLASH
     if match.group("bare") is not None:
-        return NO_SLASH
+        return NO_SLASH if match.group("scheme").lower() in NO_SLASH_SCHEMES else None
     if match.group("none") is not None:
         return NO_COLON
     if match.group("semi") is not None:
         return SEMICOLON
+    if match.group("colons") is not None:
+        return COLONS
     spaced = match.group("spaced")
     if "\uff1a" in spaced:
         return FULL_WIDTH
@@ -281,7 +288,7 @@ class Shape:
 
 _SHAPE = compiled_when_used(
     rf"(?P<lead>//)?(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)"
-    rf"(?P<sep>:/(?!/)|//|;//|[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*|:(?=(?i:www)\.))"
+    rf"(?P<sep>:/(?!/)|//|;//|:{{2,3}}//|[ \t]*[:\uff1a][ \t]*/[ \t]*/[ \t]*|:(?=[A-Za-z0-9]))"
     rf"(?P<again>(?i:{_SCHEME})://)?"
 )
 
@@ -318,6 +325,8 @@ def read_shape(url: str) -> Shape | None:
         kind = NO_COLON
     elif separator == ";//":
         kind = SEMICOLON
+    elif separator.startswith("::"):
+        kind = COLONS
     elif "\uff1a" in separator:
         kind = FULL_WIDTH
     else:
@@ -477,19 +486,39 @@ _PATH_REST = compiled_when_used(
     r"[^\s\"'<>()\[\]]*"
 )
 _VALUE_REST = compiled_when_used(r"(?:www\.|https?://)[A-Za-z0-9-]+\.[^\s\"'<>()\[\]]*")
+
+
+def split_in_a_value(text: str, url_end: int, value_end: int) -> int:
+    """`value_end` where a string literal's value, from a URL that ends at a blank at
+    `url_end` to `value_end`, is that URL and more of its path: what follows holds no other
+    URL and ends as a path does (a "/", a file's extension, a fragment: `".../Postman
+    v11.84.2 (x64).exe#/dl.7z"`), or -1 (a message: `"https://x.org is down"`)."""
+    rest = text[url_end:value_end]
+    if "://" in rest or _VALUE_PATH_END.search(rest) is None:
+        return -1
+    return value_end
+
+
+# How a URL's path that blanks split ends in a literal's value: a file's extension, a
+# fragment or a query after one, or a "/".
+_VALUE_PATH_END = compiled_when_used(r"(?:\.[A-Za-z0-9]{1,5}(?:[#?][^\s]*)?|/)\Z")
 # A host name's labels, no top label yet: what a URL split after "NAME." holds.
 _BARE_NAME = compiled_when_used(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 
 
-def split_shape(url: str) -> Shape | None:
+def split_shape(url: str, in_a_value: bool = False) -> Shape | None:
     """What the near-URL `url` is where it is a URL a blank split (SPLIT, read by
     `split_end`): the blank, and the URL without it, certain where a host name was split
     (its top label is certain) and not where a path was (a "%20", a "-" or nothing may
-    have been meant)."""
+    have been meant); `in_a_value` (a string literal's, split_in_a_value), the URL with
+    each blank escaped, as the program that reads it sends it."""
     blank = url.find(" ")
     if blank < 0 or _SCHEME_AND_SLASHES.match(url, 0, blank) is None:
         return None  # a Markdown link's text (markdown_shape), or no URL's
     after = len(url) - len(url[blank:].lstrip(" "))
+    if in_a_value and url[blank - 1] != ".":  # a program reads a literal's value: each
+        # blank but a host name's as a space it escapes
+        return Shape(SPLIT, blank, after, url.replace(" ", "%20"), False)
     intended = url[:blank] + url[after:]
     return Shape(SPLIT, blank, after, intended, url[blank - 1] == ".")
 

@@ -38,9 +38,10 @@ def near_found(
     places the scanner's search found: near.near_hits): (start, end, context) of each, to
     be made candidates flagged malformed as they come in text order (`near_before`:
     positions are asked for in order, each costing a walk from the one before). In code
-    only in its running text (comments, docstrings), never in what markup shows as written
-    (a code block, a code span), and `//https://` only in prose and markup (in code and in
-    a kind urlint does not read, "//" may open a comment). `opened`: the markup block the
+    in its comments, its literals and a shell's or configuration's values (`_in_code`),
+    never in what markup shows as written (a code block, a code span but one that opens
+    with the near-URL), and `//https://` only in prose, markup and configuration (in code
+    and in a kind urlint does not read, "//" may open a comment). `opened`: the markup block the
     text starts inside of (markup_lines.OpenBlock)."""
     from .near import TWICE, near_hits
 
@@ -57,11 +58,11 @@ def near_found(
                 continue
             context, end = placed
         if (
-            (code is not None or other is not None)
+            ((code is not None and code.shell != "config") or other is not None)
             and hit.kind == TWICE
             and text.startswith("//", hit.start)
         ):
-            continue
+            continue  # (YAML's and TOML's comments start with "#": "//" is a value's there)
         if _shown_as_written(markup, text, hit.start, end, opened) and text[hit.start - 1] != "`":
             continue  # (a code span that opens with a near-URL shows a URL's mistake, not text)
         found.append((hit.start, end, context))
@@ -171,7 +172,7 @@ def _glued(
     if end >= len(text):
         return None
     if text[end] in " .":
-        return _split(text, start, end, candidate, index, markup, opened)
+        return _split(text, start, end, candidate, index, code, markup, opened)
     if candidate.wrapper is not None or not text.startswith(url, start):
         return None
     if text[end] in "\u2013\u2014":  # near.DASHES: an en or em dash, and more of a path?
@@ -259,16 +260,22 @@ def _split(
     end: int,
     candidate: Candidate,
     index: Positions,
+    code: CodeText | None,
     markup: str | None,
     opened: OpenBlock,
 ) -> Candidate | None:
     """A near-URL flagged malformed for the bare URL text[start:end] and the rest of it a
-    blank split off (scanner.near.split_end: `https://example. org/a`), or None."""
+    blank split off (scanner.near.split_end: `https://example. org/a`; in a string literal
+    whose value starts with the URL, split_in_a_value), or None."""
     if candidate.wrapper is not None or not text.startswith(candidate.url, start):
         return None  # a URL joined across lines, or written in a wrapper: read as it is
-    from .near import split_end
+    from .near import split_end, split_in_a_value
 
     rest = split_end(text, start, end)
+    if rest < 0 and code is not None and candidate.context == "string":
+        at = code.regions.at(start)
+        if at >= 0 and code.regions.starts[at] == start:  # not a string of prose
+            rest = split_in_a_value(text, end, code.regions.items[at][0])
     if rest < 0 or _shown_as_written(markup, text, start, rest, opened):
         return None
     span = index.span(start, rest)

@@ -51,8 +51,9 @@ _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 # engine's fast loop, in ASCII text and wider alike), that stops at "//" after a letter or
 # ";" before a host's first character (`http//`, `;//`), after a colon and blanks (`: //`),
 # after a full-width colon (`：//`), after a blank or an opening, or at the text's start,
-# before a scheme (`//https://`), and "://" before a blank, after one, or before a second
-# scheme; and at ":/" after a letter but "://" (`https:/x`, `http:/ /x`). What it matches
+# before a scheme (`//https://`), and "://" before a blank, after one or a second colon
+# (`http:://`), or before a second scheme; and at ":/" after a letter but "://"
+# (`https:/x`, `http:/ /x`). What it matches
 # is the "/"s alone (the rest is looked around), so each match ends at the "/" a
 # near-URL's separator ends with. One search, not one for "//" and one for ":/": each pass
 # over a text costs what the colon pass does, and a pattern whose alternatives start with
@@ -60,7 +61,7 @@ _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 # text where none stands (most) loads no more.
 MAY_BE_NEAR = compiled_when_used(
     r"/(?:/(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
-    r"|(?<=\uff1a//)|(?<=://)(?=[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)"
+    r"|(?<=\uff1a//)|(?<=://)(?=[ \t]|[A-Za-z]{2,6}://)|(?<=[ \t]://)|(?<=[A-Za-z]:://)"
     r"""|(?:(?<=[\s(\["'<=]//)|(?<=\A//))(?=[A-Za-z]{2,6}://))"""
     r"|(?<=:/)(?<=[A-Za-z]:/)(?![/\\]))"
 )
@@ -652,23 +653,29 @@ def _near_candidates(
     them finds a place one may stand: most texts have none, and load no more."""
     end = min(len(text), stop + _NEAR_LOOK)
     first = MAY_BE_NEAR.search(text, lo, end)
-    # A host right after the colon, no slash between (`https:www.x.org`): found where its
-    # name starts, read back from there as from a separator's last "/".
-    bare = text.find(_NO_SLASH_HOST, lo, end)
-    if first is None and bare < 0:
-        return []
     slashes = (
         []
         if first is None
         else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
     )
-    while bare >= 0:
-        slashes.append(bare + 1)
-        bare = text.find(_NO_SLASH_HOST, bare + 1, end)
+    # A host right after a web scheme's colon, no slash between (`https:www.x.org`): found
+    # where its name starts, read back from there as from a separator's last "/". Nearly
+    # every "http:" has its "//": one comparison each.
+    for needle in _NO_SLASH_AFTER:
+        at = text.find(needle, lo, end)
+        while at >= 0:
+            at += len(needle)
+            if at < end and text[at].isalnum():
+                slashes.append(at)
+            at = text.find(needle, at, end)
+    if not slashes:
+        return []
     return _near_placed().near_found(text, slashes, lo, stop, code, markup, other, opened)
 
 
-_NO_SLASH_HOST = ":www."
+# The ends of "http:", "ftp:" and "https:" (scanner.near.NO_SLASH_SCHEMES), lower or upper
+# case.
+_NO_SLASH_AFTER = ("tp:", "tps:", "TP:", "TPS:")
 
 
 # How far past a chunk's stop a near-URL that starts before it is looked at.
@@ -689,6 +696,7 @@ def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: s
     return (
         ord(after) >= GLUED_MARKS_FROM
         or (after == " " and url[-1] in "/=")  # a segment split off its path's "/"?
+        or (after == " " and text[start - 1 : start] in _QUOTES)  # a literal's value split?
         or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
         or after == ">"  # no "<" opens it?
         or (after == '"' and markup is None)  # no quote opens it?

@@ -46,7 +46,7 @@ def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
     if kind == near.GLUED:
         shape = near.glued_shape(candidate.url)
     elif kind == near.SPLIT:
-        shape = near.split_shape(candidate.url)
+        shape = near.split_shape(candidate.url, candidate.context == "string")
     elif kind == near.DASHED:
         shape = near.dashed_shape(candidate.url)
     elif kind in (near.SWAPPED, near.UNCLOSED, near.QUOTED):
@@ -143,8 +143,8 @@ def one_slash(subject: UrlUnderCheck) -> Iterator[Hit]:
         'Section 3.1: "The scheme specific data start with a double slash "//" to indicate '
         'that it complies with the common Internet scheme syntax." "https:www.example.com" '
         'is read as the path "www.example.com" with no host: a browser\'s link and a '
-        'crawler go nowhere. Only a host name that starts with "www." is read so, where '
-        "no other reading is likely."
+        "crawler go nowhere. Only http, https and ftp are read so, with a host name or an "
+        "address right after the colon."
     ),
     example="Visit https:www.example.com/docs for more.",
     use_instead="Visit https://www.example.com/docs for more.",
@@ -579,6 +579,33 @@ def dash_inside(subject: UrlUnderCheck) -> Iterator[Hit]:
     return iter((Hit(shape.start, shape.end, _masked(subject, message, url)),))
 
 
+@rule(
+    "N614",
+    "doubled-colon",
+    Severity.ERROR,
+    "2.1, 3.1",
+    rfc3986=Severity.ERROR,
+    rfc3986_says=(
+        'RFC 3986 section 3.1 ends the scheme at the first ":"; "http:://x.org" is then the '
+        'path "://x.org" with no authority, which RFC 9110 section 4.2.1 gives every http '
+        "URI. The same text names no host by either standard, so the same grade."
+    ),
+    summary='A scheme name followed by "::" (or ":::") and "//", then a host.',
+    explanation=(
+        'Section 2.1 ends the scheme at ":", and section 3.1 writes "//" and the host right '
+        'after it: "http:://www.example.org" has a ":" where the host should start, and '
+        "no reader finds the host."
+    ),
+    example="Home: http:://www.example.org/project",
+    use_instead="Home: http://www.example.org/project",
+    fix=_SEPARATOR_FIX,
+    fix_safety=_SEPARATOR_SAFETY,
+    safe_fix=True,
+)
+def doubled_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "colons", "a ':' too many after the scheme")
+
+
 RULES = (
     one_slash,
     missing_colon,
@@ -593,4 +620,5 @@ RULES = (
     blank_inside,
     quoted_link_destination,
     dash_inside,
+    doubled_colon,
 )
