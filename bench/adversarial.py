@@ -432,6 +432,16 @@ INPUTS: dict[
     # emphasis opened before it on its line (round five's N1: each searched the line back)
     ".md, line of URLs ending in ~": (lambda n: b"e http://a/~ " * (n // 13), 200_000, EXTRACT),
     ".md, line of URLs ending in _": (lambda n: b"e http://a/_ " * (n // 13), 200_000, EXTRACT),
+    # near-URLs around URLs on one line: a quote, a ">", a dash, a blank after each; each
+    # asks what stands before it on its line or in its paragraph
+    "check: one line of URLs with a quote, '>', a dash or a blank glued on": (
+        lambda n: (
+            b'a "b" http://x.example/c" http://x.example/d> http://x.example/e\xe2\x80\x93'
+            b"f_g http://x.example/h/ i_j#k " * (n // 110)
+        ),
+        400_000,
+        CHECK,
+    ),
 }
 # The name an input is written under where its kind is read from its name (a .sh file is
 # read as shell, a .md file as Markdown); else input_name says.

@@ -62,7 +62,7 @@ def near(text: str, syntax: str = "text") -> list[tuple[str, int, int, int, str 
         # recipes/skforecast/meta.yaml line 43), a colon too many
         ("home: https:skforecast.org\n", "https:skforecast.org", 7),
         ("Home: http:://www.itk.org\n", "http:://www.itk.org", 7),
-        ("(HTTP:www.example.com/A)\n", "HTTP:www.example.com/A", 2),
+        ("(http:www.example.com/A)\n", "http:www.example.com/A", 2),
         ("See https://example. org/docs now\n", "https://example. org/docs", 5),
         ("At http://www.example. com.\n", "http://www.example. com", 4),
         (

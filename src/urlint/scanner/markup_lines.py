@@ -220,14 +220,19 @@ def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int])
             if open_:
                 pending.append(number)
         else:
-            width = _columns(line, len(line) - len(line.lstrip(" \t")))
-            if width >= (items[-1] if items else 0) + 4 and (open_ or blank_before):
+            first = line[0]
+            if first == " " or first == "\t":
+                indent = len(line) - len(line.lstrip(" \t"))
+                width = _columns(line, indent) if line.find("\t", 0, indent) >= 0 else indent
+            else:
+                indent = width = 0  # most lines: no indentation, no code
+            if (open_ or blank_before) and width >= (items[-1] if items else 0) + 4:
                 inside.extend(pending)
                 inside.append(number)
                 open_, pending = True, []
             else:
                 open_, pending = False, []
-                item = _LIST_ITEM.match(line)
+                item = _LIST_ITEM.match(line) if line[indent] in _ITEM_STARTS else None
                 if item is not None or blank_before:
                     while items and width < items[-1]:
                         items.pop()  # a line left of an item's content ends the item
@@ -237,8 +242,10 @@ def _indented_code_lines(lines: list[str], line_base: int, skip: frozenset[int])
     return inside
 
 
-# A Markdown list item's marker and the blanks after it (CommonMark 0.31.2 section 5.2).
+# A Markdown list item's marker and the blanks after it (CommonMark 0.31.2 section 5.2),
+# and the characters one starts with (most lines start with none: one comparison).
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]+|\Z)")
+_ITEM_STARTS = frozenset("-+*0123456789")
 
 
 def _columns(line: str, end: int) -> int:

@@ -371,7 +371,7 @@ def glued_angle(text: str, url_start: int, url_end: int) -> int:
     (`.. _name: URL>`) into the URL."""
     if not text.startswith(">", url_end):
         return -1
-    start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
+    start = _paragraph_start(text, url_start)
     if text.rfind("<", start, url_start) > text.rfind(">", start, url_start):
         return -1  # `<https://x.org/a>`, `<img src=https://x.org/a>`, POD's `L<text\n|URL>`
     return url_end
@@ -383,7 +383,10 @@ def glued_quote(text: str, url_start: int, url_end: int) -> int:
     they pair up (`"API docs":http://x.org/a.html"`, a Textile link), or -1. A quotation
     opened lines before is not read (it may close here), nor data whose quotes the lines
     before left open."""
-    line = text.rfind("\n", 0, url_start) + 1
+    floor = max(url_start - _PARAGRAPH_LOOK, 0)
+    line = text.rfind("\n", floor, url_start) + 1
+    if line == 0 and floor > 0:
+        return -1  # a line longer than the look back: its quotes are not counted
     before = text.count('"', line, url_start)
     return url_end if before and before % 2 == 0 else -1
 
@@ -401,7 +404,7 @@ def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
     opening = GLUE_PAIRS.get(mark)
     if opening is None or markdown:
         return url_end if markdown and (opening is not None or mark in GLUE_SENTENCE) else -1
-    start = max(text.rfind("\n\n", 0, url_start), url_start - _PARAGRAPH_LOOK, 0)
+    start = _paragraph_start(text, url_start)
     if text.rfind(opening, start, url_start) > text.rfind(mark, start, url_start):
         return -1
     return url_end
@@ -409,6 +412,13 @@ def glued(text: str, url_start: int, url_end: int, markdown: bool) -> int:
 
 # How far back an opening mark is looked for, at most (a paragraph's length, a long one).
 _PARAGRAPH_LOOK = 2000
+
+
+def _paragraph_start(text: str, at: int) -> int:
+    """Where the paragraph `at` stands in starts, or `_PARAGRAPH_LOOK` before `at`: each
+    search back is bounded, so a long text with no blank line costs each URL no more."""
+    floor = max(at - _PARAGRAPH_LOOK, 0)
+    return max(text.rfind("\n\n", floor, at), floor)
 
 
 def glued_shape(url: str) -> Shape | None:

@@ -66,6 +66,11 @@ MAY_BE_NEAR = compiled_when_used(
     r"|(?<=:/)(?<=[A-Za-z]:/)(?![/\\]))"
 )
 
+# Where a web scheme (scanner.near.NO_SLASH_SCHEMES: "http:", "https:", "ftp:") may stand
+# before a host with no slash: a search led by the literal "tp", one pass for all three
+# (lower case: `HTTP:x.org` is left).
+MAY_HAVE_NO_SLASH = compiled_when_used(r"tps?:(?=[A-Za-z0-9])")
+
 # Texts up to this size have their hits listed and sorted; longer ones merge them lazily,
 # so a chunk full of "<a:" never holds a million hits at once.
 _SMALL_TEXT = 256 * 1024
@@ -659,23 +664,11 @@ def _near_candidates(
         else [match.end() - 1 for match in MAY_BE_NEAR.finditer(text, first.start(), end)]
     )
     # A host right after a web scheme's colon, no slash between (`https:www.x.org`): found
-    # where its name starts, read back from there as from a separator's last "/". Nearly
-    # every "http:" has its "//": one comparison each.
-    for needle in _NO_SLASH_AFTER:
-        at = text.find(needle, lo, end)
-        while at >= 0:
-            at += len(needle)
-            if at < end and text[at].isalnum():
-                slashes.append(at)
-            at = text.find(needle, at, end)
+    # where its name starts, read back from there as from a separator's last "/".
+    slashes.extend(match.end() for match in MAY_HAVE_NO_SLASH.finditer(text, lo, end))
     if not slashes:
         return []
     return _near_placed().near_found(text, slashes, lo, stop, code, markup, other, opened)
-
-
-# The ends of "http:", "ftp:" and "https:" (scanner.near.NO_SLASH_SCHEMES), lower or upper
-# case.
-_NO_SLASH_AFTER = ("tp:", "tps:", "TP:", "TPS:")
 
 
 # How far past a chunk's stop a near-URL that starts before it is looked at.
@@ -699,7 +692,7 @@ def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: s
         or (after == " " and text[start - 1 : start] in _QUOTES)  # a literal's value split?
         or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
         or after == ">"  # no "<" opens it?
-        or (after == '"' and markup is None)  # no quote opens it?
+        or (after == '"' and markup is None and candidate.context is None)  # none opens it?
         or (after in "'\"<]" and text[end + 1 : end + 2] in _QUOTES)  # a literal's mark?
     )
 
