@@ -33,6 +33,9 @@ BODY_WITHOUT_BRACKETS = re.compile(f'[^\\s<>"{re.escape(BRACKETS)}{NON_ASCII_DEL
 # its end (scanner.near.glued: full-width and CJK brackets, curly quotes) all stand past
 # U+2000: a URL followed by a character before it has none glued on.
 GLUED_MARKS_FROM = 0x2000
+# Typography's dashes (en, em), which end a bare URL in text: one glued between a URL and the
+# rest of its path (`wiki/Red–black_tree`) is read as a near-URL's (scanner.near).
+DASHES = "\u2013\u2014"
 # HTML's character references for the delimiters `"`, `'`, `<` and `>` (the HTML Living
 # Standard's named references, and the numeric ones in decimal and hexadecimal): escaped
 # HTML's `href=&quot;http://x.org/a&quot;&gt;`. No URL holds one: RFC 3986 section 3.4 leaves

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
 from ..grammar.schemes import SCHEMES
+from .body import DASHES
 
 # The schemes whose URLs write "//" and a host, in any case: those with a default port or
 # section 3.1's syntax, but `file` (`file:/path` is RFC 8089's local path) and the opaque
@@ -479,10 +480,12 @@ def split_end(text: str, url_start: int, url_end: int) -> int:
         return -1  # no path: "https://x.org/ report.pdf" names a site, then a file
     else:
         match = _FILE_REST.match(text, rest) or _PATH_REST.match(text, rest)
-    if match is None:
-        return -1
-    end = match.end()
-    while text[end - 1] in _TRAILING:
+    return -1 if match is None else _untrailed(text, match.start(), match.end())
+
+
+def _untrailed(text: str, start: int, end: int) -> int:
+    """The end of text[start:end] with sentence punctuation (`_TRAILING`) trimmed."""
+    while end > start and text[end - 1] in _TRAILING:
         end -= 1
     return end
 
@@ -537,11 +540,9 @@ def split_shape(url: str, in_a_value: bool = False) -> Shape | None:
 GLUED_MARKS = frozenset(GLUE_PAIRS) | frozenset(GLUE_SENTENCE) | frozenset(GLUE_IN_A_VALUE)
 
 
-# The dashes of typography (en, em), which a bare URL ends at, and the rest of a path glued
-# on after one that only a URL writes: a "_", a "/", or a page's extension
-# (`wiki/Red–black_tree`, `www.ibm.com—copytrade.shtml`), not a sentence's next word
-# (`https://x.org—the site`).
-DASHES = "\u2013\u2014"
+# The rest of a path glued on after a dash (body.DASHES) that only a URL writes: a "_", a
+# "/", or a page's extension (`wiki/Red–black_tree`, `www.ibm.com—copytrade.shtml`), not a
+# sentence's next word (`https://x.org—the site`).
 _DASHED_REST = compiled_when_used(
     r"[A-Za-z0-9][A-Za-z0-9.~%-]*(?:[_/][A-Za-z0-9_.~%/-]*|\.(?:s?html?|php|aspx?|jsp|pdf))"
     r"(?![A-Za-z0-9_~%/-])"
@@ -552,12 +553,7 @@ def dashed_end(text: str, url_end: int) -> int:
     """The end of the rest of a URL that a dash at `url_end` splits off it (`DASHES`,
     `_DASHED_REST`), sentence punctuation trimmed, or -1."""
     match = _DASHED_REST.match(text, url_end + 1)
-    if match is None:
-        return -1
-    end = match.end()
-    while text[end - 1] in _TRAILING:
-        end -= 1
-    return end
+    return -1 if match is None else _untrailed(text, match.start(), match.end())
 
 
 def dashed_shape(url: str) -> Shape | None:

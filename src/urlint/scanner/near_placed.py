@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.model import Candidate, Flag
-from .body import GLUED_MARKS_FROM
+from .body import DASHES, GLUED_MARKS_FROM
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -160,9 +160,10 @@ def _glued(
     markup: str | None,
     opened: OpenBlock,
 ) -> Candidate | None:
-    """A near-URL flagged malformed for a closing mark of the text glued on the end of the
-    bare URL `candidate` (scanner.near.glued), or, in Markdown, for a link written around
-    it that Markdown reads as no link (scanner.markup.broken_link); None for most URLs."""
+    """A near-URL flagged malformed around the bare URL `candidate`: in Markdown a link
+    written around it that Markdown reads as no link (scanner.markup.broken_link); the rest
+    of it a blank split off (`_split`) or a dash (`_dashed`); a mark glued on its end
+    (`_mark_glued_on`). None for most URLs."""
     url = candidate.url
     end = start + len(url)
     if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
@@ -175,21 +176,15 @@ def _glued(
         return _split(text, start, end, candidate, index, code, markup, opened)
     if candidate.wrapper is not None or not text.startswith(url, start):
         return None
-    if text[end] in "\u2013\u2014":  # near.DASHES: an en or em dash, and more of a path?
+    if text[end] in DASHES:  # and more of a path after it?
         return _dashed(text, start, end, candidate, index, code, markup, opened)
     if not _mark_glued_on(text, start, end, candidate.context, code, markup):
         return None
     if _shown_as_written(markup, text, start, end + 1, opened):
         return None
-    span = index.span(start, end + 1)
-    return Candidate(
-        url=text[start : end + 1],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-        # the word after, where a reader may find the rest of a login, read on from the mark
-        login_rest_text=candidate.login_rest_text.removeprefix(text[end]),
+    # the word after, where a reader may find the rest of a login, read on from the mark
+    return _malformed(
+        text, start, end + 1, index, candidate, candidate.login_rest_text.removeprefix(text[end])
     )
 
 
@@ -212,15 +207,7 @@ def _dashed(
     rest = dashed_end(text, end)
     if rest < 0 or _shown_as_written(markup, text, start, rest, opened):
         return None
-    span = index.span(start, rest)
-    return Candidate(
-        url=text[start:rest],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-        login_rest_text=candidate.login_rest_text,
-    )
+    return _malformed(text, start, rest, index, candidate)
 
 
 def _mark_glued_on(
@@ -233,7 +220,7 @@ def _mark_glued_on(
 
     mark = text[end]
     if code is not None and context == "string":
-        return _the_literal_is(code, start, end + 1) and mark in near.GLUED_MARKS
+        return _literal_end(code, start) == end + 1 and mark in near.GLUED_MARKS
     if mark == '"':
         return code is None and markup is None and near.glued_quote(text, start, end) >= 0
     if mark == ">":
@@ -248,10 +235,33 @@ def _mark_glued_on(
     return near.glued(text, start, end, markup == "markdown") >= 0
 
 
-def _the_literal_is(code: CodeText, start: int, end: int) -> bool:
-    """Is text[start:end] a string literal's whole content (its value, quotes aside)?"""
+def _malformed(
+    text: str,
+    start: int,
+    end: int,
+    index: Positions,
+    candidate: Candidate,
+    login_rest_text: str | None = None,
+) -> Candidate:
+    """The near-URL text[start:end] around the bare URL `candidate`, flagged malformed: its
+    context, and the word after it where a reader may find the rest of a login (the URL's
+    own, but where `login_rest_text` says)."""
+    span = index.span(start, end)
+    return Candidate(
+        url=text[start:end],
+        span=span,
+        pieces=(span,),
+        flags=_MALFORMED,
+        context=candidate.context,
+        login_rest_text=candidate.login_rest_text if login_rest_text is None else login_rest_text,
+    )
+
+
+def _literal_end(code: CodeText, start: int) -> int:
+    """The end of the string literal whose content (its value, quotes aside) starts at
+    `start`, or -1 where none does (a string of prose that holds a URL further on)."""
     at = code.regions.at(start)
-    return at >= 0 and code.regions.starts[at] == start and code.regions.items[at][0] == end
+    return code.regions.items[at][0] if at >= 0 and code.regions.starts[at] == start else -1
 
 
 def _split(
@@ -273,20 +283,12 @@ def _split(
 
     rest = split_end(text, start, end)
     if rest < 0 and code is not None and candidate.context == "string":
-        at = code.regions.at(start)
-        if at >= 0 and code.regions.starts[at] == start:  # not a string of prose
-            rest = split_in_a_value(text, end, code.regions.items[at][0])
+        value_end = _literal_end(code, start)
+        if value_end >= 0:
+            rest = split_in_a_value(text, end, value_end)
     if rest < 0 or _shown_as_written(markup, text, start, rest, opened):
         return None
-    span = index.span(start, rest)
-    return Candidate(
-        url=text[start:rest],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-        login_rest_text=candidate.login_rest_text,
-    )
+    return _malformed(text, start, rest, index, candidate)
 
 
 # The contexts of a URL Markdown leaves bare (scanner.markup), where a link written around it
@@ -298,7 +300,8 @@ def _broken_link(
     text: str, start: int, end: int, index: Positions, candidate: Candidate, opened: OpenBlock
 ) -> Candidate | None:
     """A near-URL flagged malformed for a Markdown link around the bare URL text[start:end]
-    that Markdown reads as no link (`[URL](text)`, `[text](URL` unclosed), or None."""
+    that Markdown reads as no link (`[URL](text)`, `[text]("URL")`, `[text](URL` unclosed),
+    or None."""
     if start == 0 or text[start - 1] not in "[( \t\n\"'":
         return None  # one comparison for most URLs
     from .markup import broken_link
@@ -306,12 +309,4 @@ def _broken_link(
     found = broken_link(text, start, end)
     if found is None or _shown_as_written("markdown", text, found[0], found[1], opened):
         return None
-    span = index.span(found[0], found[1])
-    return Candidate(
-        url=text[found[0] : found[1]],
-        span=span,
-        pieces=(span,),
-        flags=_MALFORMED,
-        context=candidate.context,
-        login_rest_text=candidate.login_rest_text,
-    )
+    return _malformed(text, found[0], found[1], index, candidate)
