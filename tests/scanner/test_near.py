@@ -159,6 +159,18 @@ def test_a_doubled_scheme_at_the_texts_start_is_a_near_url_as_after_a_blank():
             "c-like",
             "https://en.wikipedia.org/wiki/De_Morgan%27s_laws>",
         ),
+        # reST: a URL that closes interpreted text, or a reference, not in <...> (ansible/
+        # ansible 30039544^, docs/docsite/rst/dev_guide/testing_units_modules.rst line 563)
+        (
+            '   `"Why Most Unit Testing is Waste" https://x.example.com/Waste.pdf`\n',
+            "rst",
+            "https://x.example.com/Waste.pdf`",
+        ),
+        (
+            "using is `to support Python-3 http://x.example.com/s.html#p-3`_\n",
+            "rst",
+            "http://x.example.com/s.html#p-3`",
+        ),
         # a double quote no quote before it opens (rails/rails 159e605d^, a Textile link in
         # railties/guides/source/action_controller_overview.textile line 137)
         (
@@ -192,6 +204,12 @@ def test_a_closing_mark_glued_on_a_urls_end_is_a_near_url(text, syntax, url):
         ('x = "（见 https://example.com/c）"\n', "python"),
         ('x = "see https://example.com/c。"\n', "python"),
         ('x = ["https://example.com/a", "https://example.com/b"]\n', "python"),
+        # reST links written right, a role's text, an inline literal
+        (
+            "`link <https://x.example.org/b>`_ :code:`https://x.example.org/d` "
+            "``https://x.example.org/e``\n",
+            "rst",
+        ),
         # a ">" an HTML tag's, an autolink's or a wrapper's "<" opens
         ("<https://x.example.org/a> and <img src=https://x.example.org/b.png>\n", "markdown"),
         ("<URL:https://x.example.org/a> and <https://x.example.org/b>\n", "text"),

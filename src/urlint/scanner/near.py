@@ -129,7 +129,7 @@ GLUE_SENTENCE = "\uff0c\u3002\u3001\uff1b\uff01\uff1f\uff1a"  # ，。、；！�
 # (`"https://x.org/a'"`): a program that reads the value takes the mark in. Markdown's
 # autolinks end at "<" but take a ">" in (GFM's extended autolinks), so there a ">" glued on
 # a URL that no "<" opens is one too.
-GLUE_IN_A_VALUE = "'\"<>]"
+GLUE_IN_A_VALUE = "'\"<>]`"
 
 
 @record
@@ -375,6 +375,24 @@ def glued_angle(text: str, url_start: int, url_end: int) -> int:
     start = _paragraph_start(text, url_start)
     if text.rfind("<", start, url_start) > text.rfind(">", start, url_start):
         return -1  # `<https://x.org/a>`, `<img src=https://x.org/a>`, POD's `L<text\n|URL>`
+    return url_end
+
+
+def glued_backquote(text: str, url_start: int, url_end: int) -> int:
+    """The offset of a backquote glued on the end of the URL text[url_start:url_end] in
+    reST that closes interpreted text or a reference opened before it in its paragraph:
+    `` `"A paper" https://x.org/a.pdf` `` (docutils shows a title, links nothing), `` `a
+    paper https://x.org/a.pdf`_ `` (a reference to a target of that name: the URL of a
+    link is written in `<...>`). Not a role's (`` :code:`...` ``) or an inline literal's
+    (double backquotes), nor a link written right (`` `text <URL>`_ ``); else -1."""
+    if not text.startswith("`", url_end) or text.startswith("``", url_end):
+        return -1
+    if text[url_start - 1 : url_start] == "<":
+        return -1
+    start = _paragraph_start(text, url_start)
+    opening = text.rfind("`", start, url_start)
+    if opening < 0 or text[opening - 1 : opening] in ("`", ":", "_"):
+        return -1
     return url_end
 
 

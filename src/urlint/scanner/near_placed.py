@@ -223,6 +223,8 @@ def _mark_glued_on(
         return _literal_end(code, start) == end + 1 and mark in near.GLUED_MARKS
     if mark == '"':
         return code is None and markup is None and near.glued_quote(text, start, end) >= 0
+    if mark == "`":
+        return markup == "rst" and near.glued_backquote(text, start, end) >= 0
     if mark == ">":
         if markup == "markdown":
             if context not in _BARE_IN_MARKDOWN:

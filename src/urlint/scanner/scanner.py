@@ -692,6 +692,7 @@ def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: s
         or (after == " " and text[start - 1 : start] in _QUOTES)  # a literal's value split?
         or (after == "." and text.startswith(" ", end + 1))  # a top label off its name?
         or after == ">"  # no "<" opens it?
+        or (after == "`" and markup == "rst")  # interpreted text's end?
         or (after == '"' and markup is None and candidate.context is None)  # none opens it?
         or (after in "'\"<]" and text[end + 1 : end + 2] in _QUOTES)  # a literal's mark?
     )

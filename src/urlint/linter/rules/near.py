@@ -324,6 +324,7 @@ _MARKS = {
     "<": "angle bracket",
     ">": "closing angle bracket",
     "]": "closing bracket",
+    "`": "backquote",
 }
 
 
@@ -358,7 +359,9 @@ _MARKS = {
         'opens (GFM\'s autolinks end at "<" only); in running text and a comment, a ">" '
         'that no "<" opens on its line, and in running text a double quote that no quote '
         "before it in its paragraph opens (a reST hyperlink target, a Textile link take "
-        "them in). In a string literal whose value is a "
+        'them in); in reST, a backquote that closes interpreted text (`"A paper" URL`, '
+        "shown as a title) or a reference (`a paper URL`_, a target of that name) around a "
+        "URL not written in <...>: no link. In a string literal whose value is a "
         'URL and one mark ("https://x.org/a\'", "https://x.org/a。") the program reads the '
         "mark as the URL's: section 2.2 calls quotes and angle brackets unsafe, and allows "
         "no character outside US-ASCII."
@@ -385,6 +388,8 @@ def glued_punctuation(subject: UrlUnderCheck) -> Iterator[Hit]:
         outcome = "no '<' opens it; remove it, or write the URL as <URL>"
     elif mark == '"':
         outcome = "no quote before it opens it; remove it"
+    elif mark == "`":
+        outcome = "in reST a URL in backquotes links nowhere; write `text <URL>`_"
     else:
         outcome = "a reader that links the URL takes it in; put a blank between them"
     yield Hit(
