@@ -609,13 +609,16 @@ def masked_piece(piece: str, text: str, at: int | None = None) -> str:
     return masked(piece, merged_spans(spans))
 
 
-def masked_quoting(message: str, text: str) -> str:
+def masked_quoting(message: str, text: str, rest: str = "") -> str:
     """`message`, which may quote `text`, with each password of `text` hidden in it.
 
     It may quote `text` or parts of it as something else wrote it (a library's error repeats
     an address without its scheme, where the login reads no more): each password of `text`
-    is hidden wherever it stands, and the message's own masked."""
-    for start, end in secret_spans(text):
+    is hidden wherever it stands, and the message's own masked. `rest` as for
+    `secret_spans_read_on`: a password `text` starts and the word after it ends is hidden
+    too, as far as `text` holds it."""
+    for start, end in secret_spans_read_on(text, rest):
+        end = min(end, len(text))
         if end > start:  # (an empty stretch stands everywhere)
             message = message.replace(text[start:end], MASK)
     return mask_password(message)

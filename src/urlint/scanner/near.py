@@ -257,8 +257,7 @@ def _path_end(text: str, at: int, spaced: bool) -> int:
             if step is None:
                 break
             end = step.end()
-    while end > at and text[end - 1] in _TRAILING:
-        end -= 1
+    end = _untrailed(text, at, end)
     for opening, closing in ("()", "[]", "{}"):
         while (
             end > at
@@ -462,10 +461,14 @@ _TOP_LABELS = frozenset(
 # After a URL that ends at a blank: the rest of its host (a top label, a port, a path), or a
 # file's name after a path's last "/" (`paper/ report2015.pdf`), ending where a URL ends.
 _HOST_REST = compiled_when_used(r"(?P<label>[a-z]{2,4})(?=[/:?#]|[.,;!?)]?(?:\s|\Z))")
+# The extensions of the files and pages a URL's path names, which prose's words do not end
+# with (split_end, dashed_end).
+_PAGE_EXTENSION = (
+    r"\.(?:pdf|s?html?|php|aspx?|jsp|zip|tar\.gz|tgz|gz|docx?|xlsx?|pptx?|txt|md|json|xml|"
+    r"csv|png|jpe?g|gif|svg|mp4|mp3)"
+)
 _FILE_REST = compiled_when_used(
-    r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:pdf|html?|php|aspx?|jsp|zip|"
-    r"tar\.gz|tgz|gz|docx?|xlsx?|pptx?|txt|md|json|xml|csv|png|jpe?g|gif|svg|mp4|mp3)"
-    r"(?=[.,;!?)]?(?:\s|\Z))"
+    rf"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*{_PAGE_EXTENSION}(?=[.,;!?)]?(?:\s|\Z))"
 )
 
 
@@ -562,7 +565,7 @@ GLUED_MARKS = frozenset(GLUE_PAIRS) | frozenset(GLUE_SENTENCE) | frozenset(GLUE_
 # "/", or a page's extension (`wiki/Red–black_tree`, `www.ibm.com—copytrade.shtml`), not a
 # sentence's next word (`https://x.org—the site`).
 _DASHED_REST = compiled_when_used(
-    r"[A-Za-z0-9][A-Za-z0-9.~%-]*(?:[_/][A-Za-z0-9_.~%/-]*|\.(?:s?html?|php|aspx?|jsp|pdf))"
+    rf"[A-Za-z0-9][A-Za-z0-9.~%-]*(?:[_/][A-Za-z0-9_.~%/-]*|{_PAGE_EXTENSION})"
     r"(?![A-Za-z0-9_~%/-])"
 )
 

@@ -58,12 +58,13 @@ def near_found(
                 continue
             context, end = placed
         if (
-            ((code is not None and code.shell != "config") or other is not None)
+            ((code is not None and not _configuration(code)) or other is not None)
             and hit.kind == TWICE
             and text.startswith("//", hit.start)
         ):
             continue  # (YAML's and TOML's comments start with "#": "//" is a value's there)
-        if _shown_as_written(markup, text, hit.start, end, opened) and text[hit.start - 1] != "`":
+        opens_a_span = text[hit.start - 1 : hit.start] == "`"
+        if _shown_as_written(markup, text, hit.start, end, opened) and not opens_a_span:
             continue  # (a code span that opens with a near-URL shows a URL's mistake, not text)
         found.append((hit.start, end, context))
     return found
@@ -85,6 +86,13 @@ def _in_code(code: CodeText, start: int, end: int) -> tuple[str | None, int] | N
     if construct in (SUBSTITUTION, AMBIGUOUS):
         return None
     return CONTEXTS[construct], min(end, region_end)
+
+
+def _configuration(code: CodeText) -> bool:
+    """Is `code` a configuration kind's (YAML, TOML: `#` comments, values unquoted)?"""
+    from .templates import CONFIG  # (loaded with code's reading, not a hook's on prose)
+
+    return code.shell == CONFIG
 
 
 _MALFORMED = frozenset({Flag.MALFORMED})

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ...core.findings import Severity
 from ...core.model import Flag
-from ...grammar.login import MASK, masked_quoting, secret_spans_read_on
+from ...grammar.login import masked_quoting
 from .rule import Hit, UrlUnderCheck, rule
 
 TYPE_CHECKING = False
@@ -62,10 +62,7 @@ def _masked(subject: UrlUnderCheck, message: str, url: str) -> str:
     """`message`, which quotes `url` (the URL meant), with every password `url` may hold
     hidden: read alone, and read on into the word after the near-URL, where a reader may
     find the rest of a login (`ftp://fred:pw"` at a line end, `rest@host/` on the next)."""
-    for start, end in secret_spans_read_on(url, subject.candidate.login_rest_text):
-        if end > start and start < len(url):
-            message = message.replace(url[start : min(end, len(url))], MASK)
-    return masked_quoting(message, url)
+    return masked_quoting(message, url, subject.candidate.login_rest_text)
 
 
 def _meant(
@@ -538,6 +535,10 @@ def quoted_link_destination(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _meant(subject, "quoted", "the link's destination in quotes, which Markdown takes in")
 
 
+# What each dash of scanner.body.DASHES is called in a message.
+_DASH_NAMES = {"\u2013": "an en dash", "\u2014": "an em dash"}
+
+
 @rule(
     "N613",
     "dash-inside",
@@ -575,11 +576,10 @@ def dash_inside(subject: UrlUnderCheck) -> Iterator[Hit]:
         return iter(())
     url = subject.candidate.url
     dash = url[shape.start]
-    name = "an en dash" if dash == "\u2013" else "an em dash"
+    escaped = "".join(f"%{byte:02X}" for byte in dash.encode())  # RFC 3986 section 2.1
     message = (
-        f"{url}: {name} '{dash}' (U+{ord(dash):04X}) inside the URL, where every reader ends "
-        "it; write the character the URL holds ('-', '/') or %E2%80%9"
-        + ("3" if dash == "\u2013" else "4")
+        f"{url}: {_DASH_NAMES[dash]} '{dash}' (U+{ord(dash):04X}) inside the URL, where every "
+        f"reader ends it; write the character the URL holds ('-', '/') or {escaped}"
     )
     return iter((Hit(shape.start, shape.end, _masked(subject, message, url)),))
 

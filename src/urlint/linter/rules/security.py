@@ -69,12 +69,10 @@ _LOOPBACK = compiled_when_used(
 )
 
 
-# Names that stand for one site's own hosts, never for a server on the Internet: RFC 6761
-# section 6.3's `localhost`, RFC 6762's `.local` (mDNS), RFC 8375's `.home.arpa`, ICANN's
+# Names that stand for one site's own hosts, never for a server on the Internet, beside this
+# machine's (_LOOPBACK): RFC 6762's `.local` (mDNS), RFC 8375's `.home.arpa`, ICANN's
 # `.internal` (2024, for private use), and RFC 6761 section 6.2's `.test`.
-_LOCAL_NAMES = compiled_when_used(
-    r"(?:[a-z0-9_.-]*\.)?(?:localhost|local|home\.arpa|internal|test)\.?\Z"
-)
+_LOCAL_NAMES = compiled_when_used(r"(?:[a-z0-9_.-]*\.)?(?:local|home\.arpa|internal|test)\.?\Z")
 
 
 def _chosen_on_purpose(host: str) -> bool:
@@ -93,7 +91,11 @@ def _chosen_on_purpose(host: str) -> bool:
             pass  # a name ending in a digit (`host1`), or no address at all
         else:
             return address.is_private or address.is_loopback or address.is_unspecified
-    return "." not in host.rstrip(".") or _LOCAL_NAMES.match(host) is not None
+    return (
+        "." not in host.rstrip(".")
+        or _LOOPBACK.match(host) is not None
+        or _LOCAL_NAMES.match(host) is not None
+    )
 
 
 def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
