@@ -51,6 +51,164 @@ def test_a_link_a_fifo_and_a_folder_are_refused_never_opened_for_writing(tmp_pat
     assert outside.read_bytes() == b"see http://a.example/~fred/\n"
 
 
+def test_a_read_only_file_is_refused_even_for_root_and_kept(tmp_path):
+    """Its owner made it read-only (generated or vendored): a rename would need only the
+    folder's permission, so it is refused before anything is made."""
+    target = tmp_path / "generated.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    target.chmod(0o444)
+    with pytest.raises(Refused) as refused:
+        rewrite(str(target), b"see http://a.example/%7Efred/\n", expected=target.read_bytes())
+    assert str(refused.value) == "not written: read-only (mode 0444)"
+    assert target.read_bytes() == b"see http://a.example/~fred/\n"
+    assert sorted(os.listdir(tmp_path)) == ["generated.md"]
+
+
+def test_a_file_with_a_second_name_is_refused_and_both_names_keep_it(tmp_path):
+    target, other = tmp_path / "notes.md", tmp_path / "other-name.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    os.link(target, other)
+    with pytest.raises(Refused) as refused:
+        rewrite(str(target), b"see http://a.example/%7Efred/\n", expected=target.read_bytes())
+    assert str(refused.value) == (
+        "not written: it has 2 names (hard links), and the others would keep the old text"
+    )
+    assert target.read_bytes() == other.read_bytes() == b"see http://a.example/~fred/\n"
+    assert target.stat().st_ino == other.stat().st_ino
+
+
+def test_another_users_file_is_refused(tmp_path, monkeypatch):
+    """Run as a user who owns neither the file nor is root (the folder writable by both):
+    the file would change hands, so it is not written."""
+    target = tmp_path / "theirs.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    monkeypatch.setattr(rewriting.os, "geteuid", lambda: target.stat().st_uid + 1)
+    with pytest.raises(Refused) as refused:
+        rewrite(str(target), b"x", expected=target.read_bytes())
+    assert str(refused.value) == "not written: it belongs to another user"
+    assert target.read_bytes() == b"see http://a.example/~fred/\n"
+
+
+def test_setuid_setgid_owner_group_and_attributes_are_kept(tmp_path):
+    """The new file gets the old one's owner and group first (a change of owner clears
+    setuid and setgid), then its mode, then its extended attributes."""
+    target = tmp_path / "tool.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    target.chmod(0o6755)
+    before = target.stat()
+    try:
+        os.setxattr(target, "user.origin", b"kept")
+    except OSError:
+        pytest.skip("this file system keeps no user attributes")
+    rewrite(str(target), b"see http://a.example/%7Efred/\n", expected=target.read_bytes())
+    after = target.stat()
+    assert target.read_bytes() == b"see http://a.example/%7Efred/\n"
+    assert stat.S_IMODE(after.st_mode) == 0o6755
+    assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
+    assert os.listxattr(target) == ["user.origin"]
+    assert os.getxattr(target, "user.origin") == b"kept"
+
+
+def _access_list(*entries: tuple[int, int, int]) -> bytes:
+    """A POSIX ACL as Linux stores it in system.posix_acl_access: version 2, then (tag,
+    permissions, id) entries."""
+    import struct
+
+    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *entry) for entry in entries)
+
+
+def test_a_posix_acl_is_kept(tmp_path):
+    target = tmp_path / "shared.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    anyone = 0xFFFFFFFF
+    # owner rw, user 4242 rw, group r, mask rw, others r
+    acl = _access_list(
+        (0x01, 6, anyone), (0x02, 6, 4242), (0x04, 4, anyone), (0x10, 6, anyone), (0x20, 4, anyone)
+    )
+    try:
+        os.setxattr(target, "system.posix_acl_access", acl)
+    except OSError:
+        pytest.skip("this file system keeps no POSIX ACL")
+    rewrite(str(target), b"see http://a.example/%7Efred/\n", expected=target.read_bytes())
+    assert os.getxattr(target, "system.posix_acl_access") == acl
+    assert stat.S_IMODE(target.stat().st_mode) == 0o664  # the mask shows as the group's bits
+
+
+def test_an_attribute_that_cannot_be_given_refuses_the_write(tmp_path, monkeypatch):
+    target = tmp_path / "labelled.md"
+    target.write_bytes(b"see http://a.example/~fred/\n")
+    label = b"system_u:object_r:etc_t:s0\x00"
+    monkeypatch.setattr(rewriting.os, "listxattr", lambda handle: ["security.selinux"])
+    asked: list[int] = []
+
+    def labels(handle, name):
+        asked.append(handle)
+        if len(asked) == 1:  # the old file's, read first
+            return label
+        raise OSError(61, "No data available")  # the new file has none of its own
+
+    monkeypatch.setattr(rewriting.os, "getxattr", labels)
+
+    def refused_label(*args):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(rewriting.os, "setxattr", refused_label)
+    with pytest.raises(Refused) as refused:
+        rewrite(str(target), b"x", expected=target.read_bytes())
+    assert str(refused.value) == "not written: its attribute security.selinux cannot be kept"
+    assert target.read_bytes() == b"see http://a.example/~fred/\n"
+    assert sorted(os.listdir(tmp_path)) == ["labelled.md"]
+
+
+@pytest.mark.processes
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_as_another_user_a_shared_folders_files_are_refused():
+    """As root, the reviewer's case: uid 65534 in a folder anyone may write, a root-owned
+    0644 file, and a 0444 file of its own; both refused in one line each, exit 2."""
+    import subprocess
+    import sys
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="urlint-shared-")
+    try:
+        os.chmod(folder, 0o777)
+        theirs, mine = os.path.join(folder, "theirs.md"), os.path.join(folder, "mine.md")
+        for name in (theirs, mine):
+            with open(name, "w") as handle:
+                handle.write("see http://example.com/~fred\n")
+        os.chmod(theirs, 0o644)
+        os.chown(mine, 65534, 65534)
+        os.chmod(mine, 0o444)
+        as_nobody = {"user": 65534, "group": 65534, "extra_groups": []}
+        try:
+            subprocess.run([sys.executable, "-c", "pass"], check=True, **as_nobody)
+        except (OSError, subprocess.CalledProcessError):
+            pytest.skip("this Python is out of reach of uid 65534")
+        said = {}
+        for name in (theirs, mine):
+            run = subprocess.run(
+                [sys.executable, "-m", "urlint", "check", "--isolated", "--fix", name],
+                capture_output=True,
+                text=True,
+                cwd=folder,
+                **as_nobody,
+                env={**os.environ, "URLINT_CACHE_DIR": ""},
+            )
+            said[os.path.basename(name)] = (run.returncode, run.stderr.splitlines()[0])
+        assert said == {
+            "theirs.md": (2, f"urlint: {theirs}: not written: this user may not write it"),
+            "mine.md": (2, f"urlint: {mine}: not written: read-only (mode 0444)"),
+        }
+        for name in (theirs, mine):
+            with open(name) as handle:
+                assert handle.read() == "see http://example.com/~fred\n"
+        assert os.stat(theirs).st_uid == 0
+    finally:
+        import shutil
+
+        shutil.rmtree(folder)
+
+
 def test_write_whole_makes_a_missing_file_as_open_would(tmp_path):
     target = tmp_path / "urlint-baseline.json"
     umask = os.umask(0o022)
