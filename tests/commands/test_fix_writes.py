@@ -164,3 +164,44 @@ def test_a_fifo_named_to_fix_is_read_once_and_never_written(capsys, tmp_path, mo
         "urlint: pipe.md: not fixed: not a regular file (a symbolic link, a FIFO or a "
         "device)\nurlint: fixed 0 problems\n",
     )
+
+
+def test_fixes_that_overlap_or_follow_one_another_are_all_applied(capsys, tmp_path, monkeypatch):
+    """A host's split joined (N611) shows a '~' with a fix of its own: the fixed file is
+    checked and fixed again, as ruff's --fix does, until it has no fix left."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "doc.md").write_text("see https://example. org/~x here\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "--fix", "doc.md")
+    assert (code, out, err) == (0, "", "urlint: fixed 2 problems\n")
+    assert (tmp_path / "doc.md").read_text(
+        encoding="utf-8"
+    ) == "see https://example.org/%7Ex here\n"
+
+
+def test_fixes_left_after_the_last_pass_are_said_and_fail_the_run(capsys, tmp_path, monkeypatch):
+    from urlint.linter import fixes
+
+    monkeypatch.setattr(fixes, "_PASSES", 1)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "doc.md").write_text("see https://example. org/~x here\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "--fix", "doc.md")
+    assert code == 1
+    assert out.splitlines()[0].startswith("doc.md:1:25: C202 unsafe character '~'")
+    assert err == (
+        "urlint: fixed 1 problem\n"
+        "urlint: 1 fixable problem not fixed: a fix overlapped another, or a fixed URL has "
+        "another fix (run --fix again)\n"
+    )
+
+
+@pytest.mark.slow
+def test_a_markdown_file_past_its_first_chunk_is_fixed_whole(capsys, tmp_path, monkeypatch):
+    """Read in chunks of 512 KB, a long Markdown file's later chunks kept no fix: --fix
+    fixed part of it and exited 0. Each chunk now knows the blocks open before it."""
+    monkeypatch.chdir(tmp_path)
+    lines = 12_000  # 640 KB: two chunks
+    doc = "".join(f"line {n:07d} see http://example.com/~fred/{n}\n" for n in range(lines))
+    (tmp_path / "big.md").write_text(doc, encoding="utf-8")
+    code, out, err = run(capsys, "check", "--isolated", "--fix", "big.md")
+    assert (code, out, err) == (0, "", f"urlint: fixed {lines} problems\n")
+    assert (tmp_path / "big.md").read_text(encoding="utf-8") == doc.replace("~", "%7E")

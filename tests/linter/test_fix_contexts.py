@@ -195,11 +195,12 @@ def test_a_fix_changes_only_url_text_in_prose_comments_and_links(syntax, data):
         )
 
 
-def test_past_a_long_markup_files_first_chunk_no_fix_is_offered(capsys, tmp_path, monkeypatch):
+def test_past_a_long_markup_files_first_chunk_its_fences_are_known(capsys, tmp_path, monkeypatch):
     # A fence opened more than a chunk's look back before the second chunk's start: that
     # chunk alone would read its closing fence as an opener, and the code block's last
-    # lines as prose (sources.text.scan_texts). What it shows as written cannot be told
-    # there, so no fix goes in it; the first chunk's prose is fixed as ever.
+    # lines as prose (sources.text.scan_texts). It is handed the fence open where its text
+    # starts, so no fix goes in the block, and the prose after it is fixed as the first
+    # chunk's is (it kept none once).
     filler = "x = 1  # a line of the sample, long enough to fill the chunk quickly\n"
     text = (
         "See http://example.com/~amy/ first.\n"
@@ -210,10 +211,10 @@ def test_past_a_long_markup_files_first_chunk_no_fix_is_offered(capsys, tmp_path
     (tmp_path / "long.md").write_text(text)
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "check", "--isolated", "--fix", "--format", "concise", "long.md")
-    assert (tmp_path / "long.md").read_text() == text.replace("/~amy/", "/%7Eamy/", 1)
+    fixed = text.replace("/~amy/", "/%7Eamy/").replace("/~bob/", "/%7Ebob/")
+    assert (tmp_path / "long.md").read_text() == fixed
     note = "by RFC 1738 section 2.2 (RFC 3986 allows it: --target rfc3986): write it as %7E"
     assert out.splitlines() == [
         f"long.md:9003:25: C202 unsafe character '~' {note}",  # in the code block: as it was
-        f"long.md:9005:24: C202 unsafe character '~' {note}",  # prose, in the second chunk
     ]
-    assert (code, err) == (0, "urlint: fixed 1 problem\n")
+    assert (code, err) == (0, "urlint: fixed 2 problems\n")

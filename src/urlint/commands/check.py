@@ -278,12 +278,34 @@ def _written_out(
     if args.diff:
         return _diff(plan.settings, plan.paths, out)
     fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
-    status = _report(args, plan, out, skip, also or [])
+    left = _Fixable()
+    status = _report(args, plan, out, skip, also or [], left if args.fix else None)
     if args.fix and not args.quiet:
         print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
     if not_fixed:
         return EXIT_ERROR  # a file left as it was, its fixes refused: not a finding
+    if left.count:
+        # A fix that overlaps another's is left for the next run, and a fix's text may
+        # show a URL that has a fix of its own: said, and not a clean run
+        print(
+            f"urlint: {left.count} fixable problem{'s' if left.count != 1 else ''} not fixed: "
+            "a fix overlapped another, or a fixed URL has another fix (run --fix again)",
+            file=sys.stderr,
+        )
+        status = max(status, EXIT_FINDINGS)
     return EXIT_OK if args.exit_zero else status
+
+
+class _Fixable:
+    """How many findings a run reported with a fix still to apply, once --fix has run."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def counted(self, findings: Iterable[Finding]) -> Iterator[Finding]:
+        for finding in findings:
+            self.count += finding.fix is not None
+            yield finding
 
 
 def _error(said: str) -> int:
@@ -313,9 +335,11 @@ def _report(
     out: TextIO,
     skip: frozenset[FileId],
     also: list[tuple[str, TextIO]],
+    left: _Fixable | None = None,
 ) -> int:
     """The findings under the plan's paths written to `out`, and in each of `also`'s
-    formats to its stream; the exit status (`out`'s format's).
+    formats to its stream; the exit status (`out`'s format's). `left` counts those with a
+    fix (after --fix, those it left).
 
     The files in `skip`, and the run's own (the baseline it reads), are not read; the
     run's progress and summary go to standard error."""
@@ -335,6 +359,8 @@ def _report(
         from ..work.check import check_in_units
 
         findings = check_in_units(checker, paths, skip, plan.engine, tally)
+    if left is not None:
+        findings = left.counted(findings)
     spool = _Spool() if also else None
     try:
         if spool is not None:

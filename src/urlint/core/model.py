@@ -205,3 +205,8 @@ class ScannedText:
     path: str | None = None  # the input's own path when None; "a.zip!b.eml" for a member
     mail: InMessage | None = None  # set for decoded mail text: candidates are relocated
     offset_base: int = 0  # the offset of text[0] in the whole decoded text (Position.offset)
+    # A chunk of a long markup text: the block (a fence, a literal block's indent) open
+    # where its text starts, and whether that is known (not in a range of a file read from
+    # its middle, whose start nobody read)
+    opened: str | int | None = None
+    start_known: bool = True

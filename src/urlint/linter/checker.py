@@ -62,6 +62,10 @@ class Checker:
         self.observer = observer
         self.crossposts = Crossposts()  # news articles read (a crosspost is checked once)
         self.reading = Reading()  # what the input being read is read as, and how far
+        # The last markup chunk read: its path, its text's offset and length, and what it
+        # shows as written inside or across lines (None: not known), so that the next chunk
+        # of the same text knows whether one is open where its text starts
+        self._chunk_before: tuple[str, int, int, list[tuple[int, int]] | None] | None = None
 
     def check_paths(
         self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
@@ -202,16 +206,9 @@ class Checker:
         scope = fix_scope(syntax)
         as_written: list[tuple[int, int]] = []
         if scope == PROSE and syntax != "text":  # a hook's README.txt loads no markup module
-            from ..scanner.markup_lines import SHOWN_AS_WRITTEN
-            from ..scanner.markup_lines import as_written as written_in
-
-            if scanned.offset_base and syntax in SHOWN_AS_WRITTEN:
-                # A later chunk of a long file (sources.text.scan_texts) sees its blocks
-                # from its own look back only: a fence or <pre> opened before it is not
-                # known there, so what it shows as written cannot be told (fail safe).
-                scope = None
-            else:
-                as_written = written_in(syntax, scanned.text)
+            as_written, known = self._written_in(syntax, scanned, path)
+            if not known:
+                scope = None  # what it shows as written cannot be told: no fix (fail safe)
         suppressions.collect_from(scanned)
         test_data = self.settings.test_data == "info" and is_test_data(path)
         blocks = (
@@ -241,6 +238,36 @@ class Checker:
                     ):
                         finding = replaced(finding, fix=None)
                 yield finding
+
+    def _written_in(
+        self, syntax: str, scanned: ScannedText, path: str
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """What the markup text shows as written (markup_lines.as_written), and whether it
+        is known.
+
+        A later chunk of a long file (sources.text.scan_texts) is handed the fence or
+        literal block open where its text starts; a code span, an element or a literal open
+        there is told by the chunk before's reading, which the chunk's text starts inside
+        of. Not known: a chunk whose text starts inside one, or after a chunk that was not
+        known, or a range of a file read from its middle."""
+        from ..scanner.markup_lines import open_across, written_parts
+
+        as_written, inline = written_parts(syntax, scanned.text, scanned.opened)
+        offset = scanned.offset_base
+        known = True
+        if offset:
+            before = self._chunk_before
+            known = scanned.start_known and before is not None and before[0] == path
+            if known and before is not None:
+                _, before_offset, before_length, before_inline = before
+                at = offset - before_offset
+                known = (
+                    before_inline is not None
+                    and 0 <= at <= before_length
+                    and not open_across(before_inline, at, before_length)
+                )
+        self._chunk_before = (path, offset, len(scanned.text), inline if known else None)
+        return as_written, known
 
     def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
         """The findings in decoded mail, or in a text inside an archive.

@@ -100,22 +100,50 @@ class NotFixed:
     reason: str
 
 
+# How many times a file's fixes are applied, at most, while its fixed text has more (a fix
+# that overlapped another's, a host's split joined and then a character of it encoded):
+# each pass reads the file again
+_PASSES = 8
+
+
 def fix_files(settings: Settings, paths: list[str]) -> Iterator[int | NotFixed]:
-    """The safe fixes under `paths` applied in place: for each file fixed, how many were."""
+    """The safe fixes under `paths` applied in place: for each file fixed, how many were.
+
+    A fixed file is checked again, and fixed again while it has fixes (at most _PASSES
+    times): a fix that overlapped another, or one the fixed text shows, is applied on the
+    text the pass before made (ruff's --fix goes on the same way)."""
     for path, source, edits in _fixable_files(settings, paths):
-        if isinstance(source, NotFixed):
-            yield source
-            continue
-        try:
-            data, applied = fixed_bytes(source, edits)
-            rewrite(path, data, expected=source.encoded(source.text, []))
-        except Refused as refused:
-            yield NotFixed(path, str(refused))
-            continue
-        except (OSError, UnicodeEncodeError) as error:
-            yield NotFixed(path, f"cannot write the fixes: {_reason(error)}")
-            continue
-        yield applied
+        applied = 0
+        for _ in range(_PASSES):
+            outcome = _written(path, source, edits)
+            if isinstance(outcome, NotFixed):
+                if applied:
+                    yield applied  # an earlier pass's fixes are in the file
+                yield outcome
+                break
+            applied += outcome
+            again = next(_fixable_files(settings, [path]), None)
+            if again is None:
+                yield applied
+                break
+            _, source, edits = again
+        else:
+            yield applied
+
+
+def _written(path: str, source: SourceText | NotFixed, edits: list[Edit]) -> int | NotFixed:
+    """The file at `path` written with `edits` applied to `source`: how many were (those
+    overlapping an earlier one are not), or why none could be."""
+    if isinstance(source, NotFixed):
+        return source
+    try:
+        data, applied = fixed_bytes(source, edits)
+        rewrite(path, data, expected=source.encoded(source.text, []))
+    except Refused as refused:
+        return NotFixed(path, str(refused))
+    except (OSError, UnicodeEncodeError) as error:
+        return NotFixed(path, f"cannot write the fixes: {_reason(error)}")
+    return applied
 
 
 def fix_diffs(settings: Settings, paths: list[str]) -> Iterator[str | NotFixed]:

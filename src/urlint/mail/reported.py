@@ -58,7 +58,17 @@ def message_texts(reader: MessageReader, path: str, near: bool = True) -> Iterat
         if first is None:
             continue
         candidates = chain((first,), candidates)
-        values = (decoded.text, decoded.line_base, 0, candidates, path, decoded.info(), 0)
+        values = (
+            decoded.text,
+            decoded.line_base,
+            0,
+            candidates,
+            path,
+            decoded.info(),
+            0,
+            None,
+            True,
+        )
         yield built(ScannedText, values)  # (a record's call is Python's)
         for _ in candidates:  # what the reader left: a later HTML version needs these URLs
             pass

@@ -81,7 +81,7 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
 
 __all__ = [
     "SHOWN_AS_WRITTEN", "OpenBlock", "as_written", "block_open_at", "code_block_lines",
-    "cross_reference", "markup_line", "within",
+    "cross_reference", "markup_line", "open_across", "within", "written_parts",
 ]  # fmt: skip
 
 
@@ -361,25 +361,38 @@ def as_written(syntax: str, text: str, opened: OpenBlock = None) -> Spans:
     blocks (`code_block_lines`), code spans, inline literals and passthroughs, and HTML's
     <pre>, <code>, <script>, <style> and <textarea> elements. A fix changes no URL in them
     (linter.checker), and no URL goes on onto their lines (continuation.going_on_at)."""
+    return written_parts(syntax, text, opened)[0]
+
+
+def written_parts(syntax: str, text: str, opened: OpenBlock = None) -> tuple[Spans, Spans]:
+    """What `as_written` finds, and apart from it, sorted, the part inside or across lines
+    (code spans, elements, literals): not the blocks, whose state at a line start
+    `block_open_at` tells, so a later chunk of a long text is handed it."""
     blocks = _line_spans(text, code_block_lines(syntax, text, 1, opened))
-    spans = list(blocks)
+    inline: Spans = []
     if syntax == "html":
-        spans.extend(_html_elements(text))
+        inline.extend(_html_elements(text))
     if syntax == "markdown":
         code_spans = _paired_runs(text, _CODE_SPAN_RUN, blocks)
-        spans.extend(code_spans)
+        inline.extend(code_spans)
         # `<script>` in a code span or a code block is text, no element (a security
         # guide's prose): it opens none
-        spans.extend(_html_elements(text, _merged(blocks + code_spans)))
+        inline.extend(_html_elements(text, _merged(blocks + code_spans)))
     elif syntax == "rst":
-        spans.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
-        spans.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
+        inline.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
+        inline.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
     elif syntax == "asciidoc":
-        spans.extend(_paired_runs(text, _ASCIIDOC_PASS_RUN, blocks))
-        spans.extend(_constrained_passthroughs(text, blocks))
-        spans.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
-        spans.extend(match.span() for match in _ASCIIDOC_PASS_MACRO.finditer(text))
-    return _merged(spans)
+        inline.extend(_paired_runs(text, _ASCIIDOC_PASS_RUN, blocks))
+        inline.extend(_constrained_passthroughs(text, blocks))
+        inline.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
+        inline.extend(match.span() for match in _ASCIIDOC_PASS_MACRO.finditer(text))
+    return _merged(blocks + inline), sorted(inline)
+
+
+def open_across(spans: Spans, offset: int, length: int) -> bool:
+    """Does one of `spans` (of a text `length` long) hold `offset`, or run on to the text's
+    end from before it (left open there)?"""
+    return any(start <= offset and (end > offset or end == length) for start, end in spans)
 
 
 def within(spans: Spans, start: int, end: int) -> bool:

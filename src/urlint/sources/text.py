@@ -327,7 +327,15 @@ def scan_texts(
             state_from=back,
         )
         candidates = iter(scanning)
-        yield ScannedText(text, line_base, column_base, candidates, offset_base=offset_base)
+        yield ScannedText(
+            text,
+            line_base,
+            column_base,
+            candidates,
+            offset_base=offset_base,
+            opened=opened,
+            start_known=start == FILE_START,
+        )
         if chunk.final:
             at_end = scanning.stop_position()
             return at_end.line, at_end.column - 1, offset_base + stop
