@@ -112,7 +112,7 @@ def _reports(capsys, tree) -> None:
             "-o",
             f"out/census.{fmt}",
         )
-    assert len(os.listdir(tree / "out")) == 14  # the store's key, WAL and index too
+    assert len(os.listdir(tree / "out")) == 15  # the store's key, close record, WAL, index
 
 
 def test_a_walk_passes_over_the_files_earlier_runs_wrote(capsys, tree):
@@ -150,7 +150,7 @@ def test_a_file_named_is_read_whatever_it_holds(capsys, tree):
     assert out.splitlines() == [
         "out/base.json", "out/census.csv", "out/census.json", "out/census.jsonl",
         "out/report.html", "out/urlint.json", "out/urlint.jsonl", "out/urlint.junit",
-        "out/urlint.sarif", "out/urls.jsonl", "out/urls.sqlite", "out/urls.sqlite-key",
-        "out/urls.sqlite-shm", "out/urls.sqlite-wal",
+        "out/urlint.sarif", "out/urls.jsonl", "out/urls.sqlite", "out/urls.sqlite-closed",
+        "out/urls.sqlite-key", "out/urls.sqlite-shm", "out/urls.sqlite-wal",
     ]  # fmt: skip
     assert run(capsys, "check", "out") == (0, "", "")

@@ -73,8 +73,10 @@ def test_each_file_urlint_writes_with_urls_in_it_is_told_by_its_opening(written)
         "domains.csv": None,
         "domains.json": None,
         "domains.jsonl": None,
-        # the store is binary (never read as text in a walk) and its key holds no URL
+        # the store is binary (never read as text in a walk); its key and the record of
+        # its last close (store.closing) hold no URL
         "urls.sqlite": None,
+        "urls.sqlite-closed": None,
         "urls.sqlite-key": None,
         "urls.sqlite-shm": None,
         "urls.sqlite-wal": None,

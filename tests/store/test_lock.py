@@ -71,7 +71,13 @@ def test_a_second_scan_says_which_scan_writes_the_store_and_exits_2(tmp_path, ca
         assert Path("urls.sqlite-lock").read_text() == f"{os.getpid()}\n"
     assert not Path("urls.sqlite-lock").exists()  # removed by its holder
     assert run(capsys, "scan", "-q", "--store", "urls.sqlite", "archive") == (0, "", "")
-    assert sorted(os.listdir(tmp_path)) == ["archive", "urls.sqlite", "urls.sqlite-key"]
+    # no lock: its key, and the record of its close (store.closing), alone beside it
+    assert sorted(os.listdir(tmp_path)) == [
+        "archive",
+        "urls.sqlite",
+        "urls.sqlite-closed",
+        "urls.sqlite-key",
+    ]
 
 
 @pytest.mark.processes

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from urlint.store import schema
+from urlint.store.closing import CLOSED_SUFFIX, record_closed
 from urlint.store.schema import REBUILD
 
 from ..helpers import REPO, run
@@ -281,6 +283,12 @@ def damaged(store: Path) -> str:
     middle = len(data) // 3
     data[middle : middle + 4096] = bytes(byte ^ 0xFF for byte in data[middle : middle + 4096])
     store.write_bytes(bytes(data))
+    return first_problem(store)
+
+
+def first_problem(store: Path) -> str:
+    """What SQLite's quick_check finds first in the store, as the line says it (one line,
+    its header left out); read as any SQLite tool reads it, the file's times unchanged."""
     connection = sqlite3.connect(store)
     try:
         (first,) = connection.execute("PRAGMA quick_check(1)").fetchone()
@@ -288,6 +296,32 @@ def damaged(store: Path) -> str:
         connection.close()
     assert first != "ok"
     return " ".join(line for line in first.splitlines() if not line.startswith("***"))
+
+
+def overwritten_in_its_middle(store: Path) -> str:
+    """4 KB in the middle of the store's file overwritten with random bytes (the same on
+    every run), as `dd conv=notrunc` writes them: what quick_check finds first.
+
+    In a store of `large_store`'s, a leaf of the `urls` table: a page that neither a
+    re-scan (it reads `inputs`) nor the summary (its counts read indexes) reads."""
+    middle = store.stat().st_size // 2
+    with open(store, "r+b") as file:
+        file.seek(middle)
+        file.write(random.Random(middle).randbytes(4096))
+    return first_problem(store)
+
+
+def urlint(*argv: str) -> tuple[int, str, str]:
+    """`urlint ARGV...` as a command of its own: (exit status, stdout, stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "urlint", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert "Traceback" not in done.stderr
+    return done.returncode, done.stdout, done.stderr
 
 
 def test_a_damaged_store_is_neither_added_to_nor_reported_when_checked(capsys, tmp_path):
@@ -359,6 +393,155 @@ def test_a_store_a_scan_ended_is_not_read_whole_again(capsys, tmp_path, monkeypa
     )
     assert checked == [str(store), str(store)]
     assert _meta_keys(store) == ["schema_version", "urlint_version"]
+
+
+@pytest.mark.processes
+def test_a_scan_into_a_store_damaged_since_the_last_scan_ended_says_so_and_adds_nothing(tmp_path):
+    """4 KB in the middle of the store overwritten: a page no query of the scan reads, but
+    the file is not as the last scan that ended left it (store.closing): checked whole
+    before anything is added, one line, exit status 2."""
+    store = large_store(tmp_path / "in")
+    problem = overwritten_in_its_middle(store)
+    (tmp_path / "in" / "new.txt").write_text("see http://new.example/\n")
+    before = state(store)
+    assert urlint("scan", "--store", str(store), str(tmp_path / "in")) == (
+        2,
+        "",
+        f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n",
+    )
+    assert state(store) == before
+
+
+@pytest.mark.processes
+def test_a_report_of_a_store_damaged_since_the_last_scan_ended_says_so(capsys, tmp_path):
+    """The summary reads indexes alone, not the damaged page: the store checked whole
+    first, as every other report of it (the file is not as the last scan left it)."""
+    store = large_store(tmp_path / "in")
+    problem = overwritten_in_its_middle(store)
+    before = state(store)
+    line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
+    assert urlint("report", str(store)) == (2, "", line)
+    for argv in (
+        ["report", str(store), "--table", "schemes"],
+        ["report", str(store), "--html", str(tmp_path / "r.html")],
+    ):
+        assert run(capsys, *argv) == (2, "", line)
+    assert state(store) == before
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_the_whole_check_finds_damage_on_pages_no_run_reads(capsys, tmp_path):
+    """Damage the file's times do not show (the disk's own: here the record of the last
+    close written after it) on a page no query of a re-scan or of the summary reads goes
+    unseen by them; the whole check asked for, `report --check-store` (the one a schedule
+    runs, docs/guide/store.md) or `scan --check-store`, finds it."""
+    store = large_store(tmp_path / "in")
+    problem = overwritten_in_its_middle(store)
+    record_closed(str(store))
+    assert run(capsys, "scan", "-q", "-j", "1", "--store", str(store), str(tmp_path / "in")) == (
+        0,
+        "",
+        "",
+    )
+    assert run(capsys, "report", str(store))[0] == 0
+    before = state(store)
+    line = f"urlint: {store}: the store is damaged: {problem}{REBUILD}\n"
+    assert run(capsys, "report", "--check-store", str(store)) == (2, "", line)
+    assert run(
+        capsys, "scan", "-j", "1", "--check-store", "--store", str(store), str(tmp_path / "in")
+    ) == (2, "", line)
+    assert state(store) == before
+
+
+def _first_leaf_of_urls(store: Path) -> tuple[int, int]:
+    """The first leaf page of the store's `urls` table (an interior page's first child)
+    and the row id of its first cell (https://sqlite.org/fileformat2.html#b_tree_pages)."""
+    ((page_bytes, root),) = rows(
+        store, "SELECT page_size, rootpage FROM pragma_page_size, sqlite_master WHERE name = 'urls'"
+    )
+    data = store.read_bytes()
+    interior = data[(root - 1) * page_bytes : root * page_bytes]
+    assert interior[0] == 0x05  # an interior page of a table: the store has a few leaves
+    first_cell = int.from_bytes(interior[12:14], "big")
+    leaf = int.from_bytes(interior[first_cell : first_cell + 4], "big")
+    page = data[(leaf - 1) * page_bytes : leaf * page_bytes]
+    assert page[0] == 0x0D  # a leaf page of a table
+    cell = int.from_bytes(page[8:10], "big")
+    _, cell = _varint(page, cell)  # the payload's size, then the row id
+    rowid, _ = _varint(page, cell)
+    return leaf, rowid
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    """SQLite's variable-length integer at `at` in `data`, and where the next field starts."""
+    value = 0
+    for place in range(8):
+        byte = data[at + place]
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + place + 1
+    return (value << 8) | data[at + 8], at + 9
+
+
+def test_each_page_a_run_reads_is_checked_as_read(tmp_path):
+    """A leaf of `urls` whose middle is overwritten, its first row whole: read as SQLite
+    reads it by default, that row is there; read by a scan's or a report's connection
+    (cell_size_check), the page is "malformed", said as the store's damage."""
+    from urlint.store.report.access import open_store, reading
+
+    store = large_store(tmp_path / "in")
+    leaf, rowid = _first_leaf_of_urls(store)
+    page_bytes = rows(store, "PRAGMA page_size")[0][0]
+    with open(store, "r+b") as file:
+        file.seek((leaf - 1) * page_bytes + page_bytes // 2)
+        file.write(random.Random(leaf).randbytes(4096))
+    record_closed(str(store))  # as the disk's own fault leaves it: not checked whole
+    lookup = "SELECT url FROM urls WHERE id = ?"
+    assert rows(store, lookup.replace("?", str(rowid))) == [("http://host0.example/page/0",)]
+    line = f"{store}: the store is damaged: database disk image is malformed{REBUILD}"
+    connection = open_store(str(store))
+    try:
+        with pytest.raises(schema.StoreError) as raised, reading(connection, str(store)):
+            connection.execute(lookup, (rowid,)).fetchall()
+    finally:
+        connection.close()
+    assert str(raised.value) == line
+    connection = schema.connect(str(store))  # last: it marks the store open
+    try:
+        with pytest.raises(schema.StoreError) as raised, schema.used(str(store)):
+            connection.execute(lookup, (rowid,)).fetchall()
+    finally:
+        connection.close()
+    assert str(raised.value) == line
+
+
+def test_a_store_no_scan_vouches_for_is_checked_once_by_a_scan(capsys, tmp_path, monkeypatch):
+    """Without the record of its last close (a store of an earlier urlint, or copied
+    without it), a report reads the store unchecked (it would check it every time: it
+    writes no record), and a scan checks it before it adds to it, once: it writes the
+    record. A store another program changed (an index of one's own) is checked by the
+    next report and scan, then not again."""
+    store = large_store(tmp_path / "in")
+    checked: list[str] = []
+    real = schema.check_whole
+    monkeypatch.setattr(
+        schema, "check_whole", lambda db, path: checked.append(path) or real(db, path)
+    )
+    scan_argv = ["scan", "-q", "-j", "1", "--store", str(store), str(tmp_path / "in")]
+    Path(f"{store}{CLOSED_SUFFIX}").unlink()
+    assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0
+    assert checked == []
+    assert run(capsys, *scan_argv) == (0, "", "")
+    assert checked == [str(store)]
+    assert Path(f"{store}{CLOSED_SUFFIX}").is_file()
+    assert run(capsys, *scan_argv) == (0, "", "")
+    assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0
+    assert checked == [str(store)]
+    changed(store, "CREATE INDEX my_hosts ON urls(host, url);")
+    assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0
+    assert run(capsys, *scan_argv) == (0, "", "")
+    assert run(capsys, "report", str(store), "--table", "schemes")[0] == 0
+    assert checked == [str(store)] * 3
 
 
 def test_check_whole_says_ok_of_a_whole_store(tmp_path):

@@ -34,6 +34,7 @@ from urlint.run.plan import planned_units
 from urlint.sources.hashing import content_hash, read_hash
 from urlint.sources.opening import open_input
 from urlint.store import scan, schema, writer
+from urlint.store.closing import record_closed
 from urlint.store.rows import scheme_and_host, utc_date
 from urlint.store.scan import scan_into_store
 from urlint.store.sealing import KEY_SUFFIX, Seal
@@ -860,7 +861,13 @@ def test_a_damaged_store_is_said_to_be(tmp_path, capsys, monkeypatch):
     assert scan_error(capsys, "urls.sqlite", "--check-store", "archive") == (
         f"urlint: urls.sqlite: the store is damaged: {found.splitlines()[1]}{schema.REBUILD}\n"
     )
-    # unasked, after a scan that ended: found where the scan reads the page, said the same way
+    # unasked: the file is not as the scan that ended left it (store.closing), checked whole
+    assert scan_error(capsys, "urls.sqlite", "archive") == (
+        f"urlint: urls.sqlite: the store is damaged: {found.splitlines()[1]}{schema.REBUILD}\n"
+    )
+    # as the disk's own fault leaves it, the file's times those of the scan's close: found
+    # where the scan reads the page, said the same way
+    record_closed("urls.sqlite")
     assert scan_error(capsys, "urls.sqlite", "archive") == (
         f"urlint: urls.sqlite: the store is damaged: database disk image is malformed"
         f"{schema.REBUILD}\n"

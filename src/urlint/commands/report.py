@@ -92,7 +92,8 @@ def add_report_parser(commands: Subcommands) -> None:
         "--check-store",
         action="store_true",
         help="check every page of the store first (SQLite's quick_check: about 4 s a GB of "
-        "store, more from a cold disk); done anyway where the last scan into it did not end",
+        "store, more from a cold disk); done anyway where the last scan into it did not end, "
+        "or its file changed since it ended",
     )
     report.add_argument(
         "--top",

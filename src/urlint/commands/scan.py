@@ -58,7 +58,7 @@ def add_scan_parser(commands: Subcommands) -> None:
         action="store_true",
         help="check every page of the store before the scan adds to it (SQLite's "
         "quick_check: about 4 s a GB of store, more from a cold disk); done anyway where "
-        "the last scan into it did not end",
+        "the last scan into it did not end, or its file changed since it ended",
     )
     scan.add_argument(
         "--no-findings",

@@ -22,6 +22,7 @@ from ..run.plan import planned_from
 from ..run.runner import run_work
 from ..sources.files import FileId, file_id, iter_files
 from . import schema
+from .closing import CLOSED_SUFFIX, record_closed
 from .inventory import Action, Decision, Stored, decision_on, gone, stored_inputs
 from .lock import LOCK_SUFFIX, held
 from .rebuild import removed
@@ -98,7 +99,8 @@ def scan_into_store(
     One scan writes a store at a time (store.lock): one that finds another writing it
     raises a StoreError, or with `wait` waits for it to end (`waiting` told first of the
     process it waits for). The store is checked whole before anything is added to it where
-    the last scan into it did not end, or with `check_store` (schema.connect); with
+    the last scan into it did not end, where its file is not as the last scan that ended
+    left it (store.closing), or with `check_store` (schema.connect); with
     `rebuild`, a urlint store, or a damaged one, is first removed and made again from the
     inputs (store.rebuild). Raises schema.StoreError
     for a file that is no store, or a store it cannot use (locked by another process,
@@ -176,13 +178,16 @@ def _scanned(
             schema.closed(connection)  # the scan ended: the next finds no mark of it
         finally:
             connection.close()
+        # closed, its last pages in the file: what a later run finds otherwise, something
+        # other than a scan wrote (store.closing), and it checks the store whole first
+        record_closed(store)
     return writer, decisions, missing
 
 
 def _own_files(store: str) -> frozenset[FileId]:
-    """The store's file, its key (store.sealing), its lock (store.lock) and SQLite's
-    beside it (the WAL, its index)."""
-    suffixes = ("", KEY_SUFFIX, LOCK_SUFFIX, "-wal", "-shm", "-journal")
+    """The store's file, its key (store.sealing), its lock (store.lock), the record of its
+    last close (store.closing) and SQLite's beside it (the WAL, its index)."""
+    suffixes = ("", KEY_SUFFIX, LOCK_SUFFIX, CLOSED_SUFFIX, "-wal", "-shm", "-journal")
     # SQLite's files, and the lock, are beside the file a link names (lock.held)
     bases = {store, os.path.realpath(store)}
     found = (file_id(base + suffix) for base in bases for suffix in suffixes)

@@ -25,6 +25,8 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from .closing import as_closed
+
 SCHEMA_VERSION = 3
 
 # Version 1. Times are ISO 8601 in UTC ("2026-11-23T10:00:00Z"). Lines and columns are
@@ -225,12 +227,19 @@ def connect(path: str, check: bool = False) -> sqlite3.Connection:
     What the file is is asked first, by reading it alone (`version`): a file that is not a
     urlint store, or not one this urlint can write, is left as it was, in its journal mode,
     with no table made; so is a store found damaged (`check_whole`), which is asked where
-    the last scan into it did not end (`left_open`) or with `check` (`--check-store`). Then
-    WAL, so that a reader (a report) never waits on the writer and a killed writer loses
-    only its open batch; and the store is marked open until the scan ends (`closed`)."""
+    the last scan into it did not end (`left_open`), where the file is not as the last scan
+    that ended left it, or no record says so (store.closing), and with `check`
+    (`--check-store`). Every page read after is checked as SQLite reads it
+    (`cell_size_check`). Then WAL, so that a reader (a report) never waits on the writer
+    and a killed writer loses only its open batch; and the store is marked open until the
+    scan ends (`closed`)."""
+    # Before the connection reads the file: the scan vouches for it when it ends
+    # (closing.record_closed), so it adds only to a store it checked or one a scan left so.
+    left_whole = as_closed(path) is True
     with used(path):
         connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         try:
+            checked_as_read(connection)
             # A new file's pages: PAGE_BYTES, larger than SQLite's own. An archive's rows are
             # added in their thousands and read whole by reports; inserting them, and building
             # the late indexes, take less CPU with larger pages (bench/store.py's archive).
@@ -243,7 +252,7 @@ def connect(path: str, check: bool = False) -> sqlite3.Connection:
                     f"{path}: the store is of schema version {found}; this urlint knows "
                     f"{SCHEMA_VERSION} at most: upgrade urlint"
                 )
-            if found and (check or left_open(connection)):
+            if found and (check or not left_whole or left_open(connection)):
                 check_whole(connection, path)  # before anything is written to it
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA foreign_keys=ON")
@@ -318,6 +327,19 @@ def _migrate(connection: sqlite3.Connection, found: int) -> None:
 _OPEN_KEY = "scan_not_ended"
 
 
+def checked_as_read(connection: sqlite3.Connection) -> None:
+    """Every page of the store `connection` reads from now checked as SQLite reads it.
+
+    SQLite's `PRAGMA cell_size_check` (https://sqlite.org/pragma.html#pragma_cell_size_check):
+    a page's cells found within its bounds when it is read, else "database disk image is
+    malformed" (said as `used` says it). Without it, SQLite reads of a page the cells a
+    query asks for alone: a whole row of a damaged page is read as if the page were whole,
+    and a damaged one may be read as a row of garbage. A whole-store check reads every page
+    (`check_whole`); this, those a run reads, at a cost lost in the run's own
+    (docs/guide/store.md)."""
+    connection.execute("PRAGMA cell_size_check = ON")
+
+
 def left_open(connection: sqlite3.Connection) -> bool:
     """Is the store marked open by a scan (`connect`): one that did not end, or one that
     writes it now (a report beside a scan checks it too: it cannot tell them apart)?"""
@@ -343,7 +365,8 @@ def check_whole(connection: sqlite3.Connection, path: str) -> None:
     It reads the whole file: about 4 s a GB of store from the page cache, and as long as
     the disk takes to read it otherwise (a store of 518 MB: 1.9 s warm, 7.3 s cold, on two
     busy cores, docs/reference/store.md). So it is not run on every scan and report: where
-    the last scan did not end (`left_open`), and where asked (`--check-store`)."""
+    the last scan did not end (`left_open`), where the file is not as the last scan that
+    ended left it (store.closing), and where asked (`--check-store`)."""
     (first,) = connection.execute("PRAGMA quick_check(1)").fetchone()
     if first != "ok":
         # "*** in database main ***\nPage 7: ..." : the problem alone, on one line

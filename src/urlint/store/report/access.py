@@ -2,8 +2,9 @@
 
 - `open_store`: the store opened read-only (from read-only media too), its tables checked
   to be those urlint makes (store.schema.version), and its pages whole
-  (store.schema.check_whole) where the last scan did not end or where asked, before any
-  of the report's queries;
+  (store.schema.check_whole) where the last scan did not end, where the file is not as
+  the last scan that ended left it (store.closing) or where asked, before any of the
+  report's queries; each page it reads after, as SQLite reads it;
 - `Bounded`: the connection, whose queries together take at most a number of SQLite's
   steps proportional to the store's size;
 - `reading`: where the report reads it, SQLite's errors said in one line (a StoreError).
@@ -18,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import schema
+from ..closing import as_closed
 
 
 def open_store(path: str, check: bool = False) -> sqlite3.Connection:
@@ -28,14 +30,19 @@ def open_store(path: str, check: bool = False) -> sqlite3.Connection:
     into it does): it reads beside a running scan (the store is in WAL mode), and from
     read-only media. Before any of the report's queries, the file is checked to hold the
     tables urlint makes and nothing else (schema.version), and its pages to be whole
-    (schema.check_whole) where the last scan into it did not end, or with `check`
-    (`--check-store`); every query after is bounded (`Bounded`). Raises
-    schema.StoreError, and its errors are the store's (`reading`)."""
+    (schema.check_whole) where the last scan into it did not end, where the file is not as
+    the last scan that ended left it (store.closing: not where no record says either), or
+    with `check` (`--check-store`); every query after is bounded (`Bounded`), and every
+    page it reads checked as read (schema.checked_as_read). Raises schema.StoreError, and
+    its errors are the store's (`reading`)."""
     where = Path(path)
     if not where.exists():
         raise schema.StoreError(f"{path}: no such file")
     if not where.is_file():
         raise schema.StoreError(f"{path}: not a file")
+    # Before SQLite reads the file. No record (a store shared without it): not checked, as
+    # a report, which writes none, would check it on every run (store.closing).
+    changed = as_closed(path) is False
     with schema.used(path):
         connection = _read_only(path)
     try:
@@ -55,7 +62,7 @@ def open_store(path: str, check: bool = False) -> sqlite3.Connection:
                     f"urlint's {schema.SCHEMA_VERSION}: a scan into it brings it up to date "
                     "(a report changes no store)"
                 )
-            if check or schema.left_open(connection):
+            if check or changed or schema.left_open(connection):
                 schema.check_whole(connection, path)
     except BaseException:
         connection.close()
@@ -209,6 +216,7 @@ def _opened(uri: str) -> Bounded:
         # and the upper levels of the indexes stay in memory. The first statement: it
         # reads the file (and its WAL), so a store SQLite cannot open fails here.
         connection.execute("PRAGMA cache_size = -65536")
+        schema.checked_as_read(connection)
     except BaseException:
         connection.close()
         raise
