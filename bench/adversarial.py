@@ -32,6 +32,9 @@ from urlint.pipeline import scan_paths
 PROSE = b"Some words of prose, a line of them, for the wrapper to run over.\n"
 EXTRACT: tuple[str, ...] = ()  # the pipeline `urlint extract` runs; else a command's arguments
 CHECK = ("check",)
+# The language server's reading of a document: its findings, then each one's range in the
+# editor's units (UTF-16), as it publishes them (server.documents)
+SERVER = ("server: findings and their ranges",)
 
 
 def mail(headers: bytes, body: bytes) -> bytes:
@@ -442,17 +445,46 @@ INPUTS: dict[
         400_000,
         CHECK,
     ),
+    # The server: one long line of findings, each one's range in UTF-16 units (round
+    # five's N6: each counted from the line's start)
+    "server: one line of findings, their UTF-16 ranges": (
+        lambda n: "\u00e9 http://a/^ ".encode() * (n // 15),
+        100_000,
+        SERVER,
+    ),
+    # Markdown's HTML on one line: tags with attributes, comments, unclosed quotes; each
+    # value read once, each quote's close looked for within a bound
+    "check: .md, one line of tags, comments and URLs in attributes": (
+        lambda n: (
+            b'<a title="see http://x.example/~t" href="http://x.example/~h">x</a> '
+            b"<!-- http://x.example/~c --> <img alt='a' src=http://x.example/~s> <b c=\" "
+            * (n // 140)
+        ),
+        200_000,
+        CHECK,
+    ),
 }
 # The name an input is written under where its kind is read from its name (a .sh file is
 # read as shell, a .md file as Markdown); else input_name says.
 FILE_NAMES = {name: "input.sh" for name in INPUTS if ".sh" in name}
 FILE_NAMES.update({name: "input.md" for name in INPUTS if name.startswith(".md")})
+FILE_NAMES.update({name: "input.md" for name in INPUTS if ": .md" in name})
 
 
 def run_once(path: str, command: tuple[str, ...]) -> None:
     if command == EXTRACT:
         for _ in scan_paths([path]):
             pass
+    elif command == SERVER:
+        from urlint.linter.config import build_settings
+        from urlint.server.documents import Places, document_findings
+
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        found = document_findings(build_settings({}), path, text)
+        places = Places(text)
+        for finding in found if isinstance(found, list) else ():
+            places.editor_range(*places.span_offsets(finding))
     else:
         urlint([*command, "--isolated", "-o", os.devnull, path])
 

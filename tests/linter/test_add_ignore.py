@@ -64,12 +64,21 @@ def test_add_ignore_then_check_reports_nothing_and_every_file_still_parses(capsy
         (project / name).write_text(text, encoding="utf-8")
     code, out, _ = run(capsys, "check", "--select", "ALL", "--format", "concise", *FILES)
     assert (code, len(out.splitlines())) == (1, 17)
+    # a URL inside an HTML comment that spans lines: the comment's text is a tool's to
+    # read (a directive), and a directive added to it would change it
     assert run(capsys, "check", "--select", "ALL", "--add-ignore", *FILES) == (
         0,
         "",
-        "urlint: added 16 ignore comments\n",
+        "urlint: e.md:6: C202: no ignore comment: the line ends inside an HTML comment or "
+        "tag: a comment there would be part of it, or break it\n"
+        "urlint: added 15 ignore comments\n",
     )
-    assert run(capsys, "check", "--select", "ALL", *FILES) == (0, "", "")
+    code, out, _ = run(capsys, "check", "--select", "ALL", "--format", "concise", *FILES)
+    assert (code, out.splitlines()) == (
+        0,
+        ["e.md:6:18: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows it: "
+         "--target rfc3986): write it as %7E"],
+    )  # fmt: skip
     written = {name: (project / name).read_text(encoding="utf-8") for name in FILES}
     assert written["a.py"] == (
         "# the docs: http://a.example/~fred/  # urlint: ignore[C202]\n"
@@ -88,7 +97,7 @@ def test_add_ignore_then_check_reports_nothing_and_every_file_still_parses(capsy
         "ignore[C202] -->",
         "",
         "<!-- an old note",
-        "http://a.example/~z/ urlint: ignore[C202]",
+        "http://a.example/~z/",
     ]
     assert_code_means_the_same(project, FILES)
 
@@ -261,4 +270,40 @@ def test_no_comment_in_what_markup_shows_as_written_nor_after_a_reference_defini
         **MARKUP_LINES,
         "c.md": "<pre>\nhttp://www.gnu.org/licenses/~x/gpl-3.0.html\n</pre>\n"
         "<pre>http://www.gnu.org/licenses/~y/gpl-3.0.html</pre> <!-- urlint: ignore[C202] -->\n",
+    }
+
+
+HTML_LINES = {
+    # a URL in an HTML comment that spans lines: a comment's text is a tool's to read
+    "e.md": "Text\n\n<!--\nhttp://x.example/~x/\n-->\n",
+    # a tag across lines: a comment after its first or middle line would be in the tag
+    "f.html": '<img\n  src="http://x.example/~x/a.png"\n  alt="x">\n',
+    # an alt text across lines: a comment there would be the alt text's
+    "g.md": '<img alt="see\nhttp://x.example/~x/ and\nmore" src="a.png">\n',
+    # after a comment closed on its line, and after a tag: between elements
+    "h.md": "<!-- see http://x.example/~x/ here -->\n",
+    "i.html": '<a href="http://x.example/~x/">x</a>\n',
+}
+
+
+def test_an_ignore_comment_only_where_the_html_parser_sees_one_between_elements(capsys, project):
+    for name, text in HTML_LINES.items():
+        (project / name).write_text(text, encoding="utf-8")
+    why = (
+        "no ignore comment: the line ends inside an HTML comment or tag: a comment there "
+        "would be part of it, or break it"
+    )
+    assert run(capsys, "check", "--select", "C202", "--add-ignore", *HTML_LINES) == (
+        0,
+        "",
+        f"urlint: e.md:4: C202: {why}\n"
+        f"urlint: f.html:2: C202: {why}\n"
+        f"urlint: g.md:2: C202: {why}\n"
+        "urlint: added 2 ignore comments\n",
+    )
+    written = {name: (project / name).read_text(encoding="utf-8") for name in HTML_LINES}
+    assert written == {
+        **HTML_LINES,
+        "h.md": "<!-- see http://x.example/~x/ here --> <!-- urlint: ignore[C202] -->\n",
+        "i.html": '<a href="http://x.example/~x/">x</a> <!-- urlint: ignore[C202] -->\n',
     }

@@ -65,6 +65,17 @@ CONTEXTS = [
     ("o.html", "<style>a { background: url(https://x.example/~x/a.png) }</style>\n", LEFT),
     ("p.html", "<textarea>https://x.example/~x/</textarea>\n", LEFT),
     ("q.html", "<p>See https://x.example/~x/ now.</p>\n", FIXED),
+    # What no renderer shows but tools read as written: an HTML comment (a tool's
+    # directive, in Markdown too), and an attribute's value but a link's: an alt text
+    # across lines, a title; a link's value across lines is left too
+    ("t.md", "Text\n\n<!-- see http://x.example/~x/ here -->\n", LEFT),
+    ("u.html", "<!--\nhttp://x.example/~x/\n-->\n", LEFT),
+    ("v.md", '<img alt="a picture of\nhttp://x.example/~x/ and" src="a.png">\n', LEFT),
+    ("w.html", '<a title="http://x.example/~x/" href="b.html">b</a>\n', LEFT),
+    ("x.html", '<a href="http://x.example/\n~x/">b</a>\n', LEFT),
+    ("y.html", '<img\n  src="http://x.example/~x/a.png"\n  alt="x">\n', FIXED),
+    # a comment's opener in a code span is text: the URL after it is prose
+    ("z.md", "Write `<!--` to open one; see http://x.example/~x/ here.\n", FIXED),
     # a kind urlint does not read, and JSON: no fix anywhere
     ("r.tex", "See \\url{http://x.example/~x/} and http://x.example/~y/ here.\n", LEFT),
     ("s.json", '{"url": "http://x.example/~x/"}\n', LEFT),

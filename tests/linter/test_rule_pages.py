@@ -312,10 +312,11 @@ def test_every_page_with_a_fix_says_where_one_is_offered_and_where_never() -> No
         assert name in said, name
     assert said.startswith(
         "Where a fix is offered, whatever the rule: in plain text; in the prose, links and "
-        "attributes of Markdown, reStructuredText, AsciiDoc and HTML; and in the comments of "
-        "Python (and gettext catalogs), JavaScript and TypeScript, Go, shell and make, C-like "
-        "languages, YAML, TOML, Java properties and the file-kind table's other kinds (Haskell,"
-        " OCaml, Ruby, Lua, TeX and more) files, never past the comment's own line"
+        "link attributes (`href`, `src`, on one line) of Markdown, reStructuredText, AsciiDoc "
+        "and HTML; and in the comments of Python (and gettext catalogs), JavaScript and "
+        "TypeScript, Go, shell and make, C-like languages, YAML, TOML, Java properties and the "
+        "file-kind table's other kinds (Haskell, OCaml, Ruby, Lua, TeX and more) files, never "
+        "past the comment's own line"
     )
     # What linter.fixable, the engine and lint_mail leave out, named each.
     for place in (
@@ -329,6 +330,8 @@ def test_every_page_with_a_fix_says_where_one_is_offered_and_where_never() -> No
         "line break",
         "backslash",
         "placeholder",
+        "HTML comment",
+        "another attribute's value",
     ):
         assert place in said, place
 

@@ -9,7 +9,9 @@ that ends inside what is the program's value (a multi-line string, a raw string,
 block, a template literal, a here-document, a YAML block scalar: a comment there would be
 part of it) or code urlint cannot read one way, a line continued by a backslash, a line
 that ends in what markup shows as written (a code block, an HTML <pre> or <script>: the
-comment would be shown as code or run), a Markdown link reference definition (a comment
+comment would be shown as code or run) or inside an HTML comment or tag (where the HTML
+parser would not see a comment of its own between elements), a Markdown link reference
+definition (a comment
 after it makes it text), a URL that goes on onto the next line. Where a comment may go is
 decided with the fixes, in one place (linter.fixable.comment_place). The file is read and
 written back as `--fix` does (sources.text.SourceText): in the encoding it was read in.
@@ -154,13 +156,16 @@ def _edits(
     syntax = str(file_syntax(path))
     regions = _regions(text, syntax)
     written: list[tuple[int, int]] = []
+    html: list[tuple[int, int]] = []
     if style is _MARKUP:  # what the markup shows as written: no comment goes in it
-        from ..scanner.markup_lines import as_written
+        from ..scanner.markup_lines import as_written, html_kept
 
         written = as_written(syntax, text)
+        # nor in an HTML comment or a tag (a comment in one is part of it, or breaks it)
+        html = html_kept(text, written if syntax == "markdown" else None)[1]
     edits = []
     for line, codes in sorted(by_line.items()):
-        edit = _comment_edit(text, starts, line, sorted(codes), style, regions, written)
+        edit = _comment_edit(text, starts, line, sorted(codes), style, regions, written, html)
         if (
             isinstance(edit, tuple)
             and edit[0] == edit[1]  # a comment added, not one merged into
@@ -274,9 +279,12 @@ def _comment_edit(
     style: tuple[str, str, str],
     regions: Regions | None,
     written: list[tuple[int, int]],
+    html: list[tuple[int, int]] | None = None,
 ) -> tuple[int, int, str] | str | None:
     """The edit that makes line `line` suppress `codes`: a replacement, or why none can be
-    made; None where the line's `urlint: ignore` suppresses every rule already."""
+    made; None where the line's `urlint: ignore` suppresses every rule already. `html`:
+    the HTML comments and tags of a markup text (markup_lines.html_kept), where the
+    HTML parser would not see a comment of its own between elements."""
     start = starts[line - 1]
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
@@ -300,10 +308,12 @@ def _comment_edit(
     if regions is not None:
         if content.rstrip().endswith("\\"):
             return "the line goes on after a backslash: a comment would end it"
-    elif style is _MARKUP:
-        before = text[:end]
-        if before.rfind("<!--") > before.rfind("-->"):
-            return end, end, f" {directive}"  # inside an HTML comment: its text
-        if content.rfind("<") > content.rfind(">"):
-            return "the line ends inside a tag: a comment there would break it"
+    elif style is _MARKUP and html:
+        from .fixable import inside_a_span
+
+        if inside_a_span(html, end, len(text)):
+            return (
+                "the line ends inside an HTML comment or tag: a comment there would be "
+                "part of it, or break it"
+            )
     return end, end, f"{space}{opener} {directive}{' ' + closer if closer else ''}"

@@ -242,8 +242,8 @@ class Checker:
     def _written_in(
         self, syntax: str, scanned: ScannedText, path: str
     ) -> tuple[list[tuple[int, int]], bool]:
-        """What the markup text shows as written (markup_lines.as_written), and whether it
-        is known.
+        """What the markup text shows as written (markup_lines.as_written) or tools read so
+        (an HTML comment, an attribute's value but a link's), and whether it is known.
 
         A later chunk of a long file (sources.text.scan_texts) is handed the fence or
         literal block open where its text starts; a code span, an element or a literal open
@@ -252,7 +252,7 @@ class Checker:
         known, or a range of a file read from its middle."""
         from ..scanner.markup_lines import open_across, written_parts
 
-        as_written, inline = written_parts(syntax, scanned.text, scanned.opened)
+        as_written, inline = written_parts(syntax, scanned.text, scanned.opened, True)
         offset = scanned.offset_base
         known = True
         if offset:

@@ -122,7 +122,7 @@ def comment_place(
     comment it ends in (a code text's: `regions`, scanner.code's), or why none may (a
     sentence): the line ends inside a construct that is the program's value (`values`), or
     in what markup shows as written (`written`: scanner.markup_lines.as_written)."""
-    if written and _inside(written, end, length):
+    if written and inside_a_span(written, end, length):
         return AS_WRITTEN
     if regions is None:
         return AFTER
@@ -142,7 +142,7 @@ def comment_place(
     return f"the line ends inside {names[construct]}: a comment there would be part of it"
 
 
-def _inside(spans: list[tuple[int, int]], at: int, length: int) -> bool:
+def inside_a_span(spans: list[tuple[int, int]], at: int, length: int) -> bool:
     """Is the place `at` (a line's end, where a comment would go) inside one of `spans`: a
     span that starts before it and ends after it, or at the text's end?"""
     from bisect import bisect_left

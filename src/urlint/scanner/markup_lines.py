@@ -81,7 +81,7 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
 
 __all__ = [
     "SHOWN_AS_WRITTEN", "OpenBlock", "as_written", "block_open_at", "code_block_lines",
-    "cross_reference", "markup_line", "open_across", "within", "written_parts",
+    "cross_reference", "html_kept", "markup_line", "open_across", "within", "written_parts",
 ]  # fmt: skip
 
 
@@ -364,20 +364,29 @@ def as_written(syntax: str, text: str, opened: OpenBlock = None) -> Spans:
     return written_parts(syntax, text, opened)[0]
 
 
-def written_parts(syntax: str, text: str, opened: OpenBlock = None) -> tuple[Spans, Spans]:
+def written_parts(
+    syntax: str, text: str, opened: OpenBlock = None, read_by_tools: bool = False
+) -> tuple[Spans, Spans]:
     """What `as_written` finds, and apart from it, sorted, the part inside or across lines
     (code spans, elements, literals): not the blocks, whose state at a line start
-    `block_open_at` tells, so a later chunk of a long text is handed it."""
+    `block_open_at` tells, so a later chunk of a long text is handed it. With
+    `read_by_tools`, in HTML and Markdown's HTML, what no renderer shows but tools read as
+    written, which a fix must not change either (`html_kept`)."""
     blocks = _line_spans(text, code_block_lines(syntax, text, 1, opened))
     inline: Spans = []
     if syntax == "html":
         inline.extend(_html_elements(text))
+        if read_by_tools:
+            inline.extend(html_kept(text)[0])
     if syntax == "markdown":
         code_spans = _paired_runs(text, _CODE_SPAN_RUN, blocks)
         inline.extend(code_spans)
         # `<script>` in a code span or a code block is text, no element (a security
         # guide's prose): it opens none
-        inline.extend(_html_elements(text, _merged(blocks + code_spans)))
+        code = _merged(blocks + code_spans)
+        inline.extend(_html_elements(text, code))
+        if read_by_tools:
+            inline.extend(html_kept(text, code)[0])
     elif syntax == "rst":
         inline.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
         inline.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
@@ -512,6 +521,67 @@ def _html_elements(text: str, skip: Spans | None = None) -> Spans:
         if closed is None:
             return spans
         at = closed.end()
+
+
+# HTML's comments, start tags and their attributes (WHATWG HTML, "13.1.2.3 Attributes",
+# "13.1.6 Comments"): a value quoted or not. A quoted value is looked for within a bound,
+# so that an unclosed quote costs a bounded search, not one to the text's end.
+_HTML_COMMENT_OPEN = "<!--"
+_HTML_COMMENT_CLOSE = "-->"
+_START_TAG = re.compile(r"<[A-Za-z][A-Za-z0-9:-]*")
+_ATTRIBUTE = re.compile(
+    r"""[ \t\r\n\f]+([^\s"'>/=]+)(?:[ \t\r\n\f]*=[ \t\r\n\f]*"""
+    r"""("[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'=<>`]+))?"""
+)
+_TAG_END = re.compile(r"[ \t\r\n\f]*/?>")
+# The attributes whose value is a link a reader follows: a fix there is a fix of the link
+_LINK_ATTRIBUTES = frozenset({"href", "src"})
+
+
+def html_kept(text: str, skip: Spans | None = None) -> tuple[Spans, Spans]:
+    """What a tool reads as written in HTML (and Markdown's HTML): the comments
+    (`<!-- ... -->`, some are a tool's directives) and every attribute value but a link's
+    (`href`, `src`) on one line; and, apart, each comment and start tag whole, where an
+    ignore comment would be part of it or break it. A tag or comment inside one of `skip`
+    (sorted, apart: Markdown's code) is text. Linear: each tag's values are read once,
+    each quote's close searched within a bound."""
+    kept: Spans = []
+    whole: Spans = []
+    at = 0
+    length = len(text)
+    while True:
+        opener = text.find("<", at)
+        if opener < 0:
+            return kept, whole
+        if skip and within(skip, opener, opener + 1):
+            at = opener + 1
+            continue
+        if text.startswith(_HTML_COMMENT_OPEN, opener):
+            closed = text.find(_HTML_COMMENT_CLOSE, opener + 4)
+            end = length if closed < 0 else closed + 3
+            kept.append((opener, end))
+            whole.append((opener, end))
+            at = end
+            continue
+        tag = _START_TAG.match(text, opener)
+        if tag is None:
+            at = opener + 1
+            continue
+        place = tag.end()
+        while True:
+            attribute = _ATTRIBUTE.match(text, place)
+            if attribute is None:
+                break
+            value_start, value_end = attribute.span(2)
+            if value_start >= 0 and (
+                attribute.group(1).lower() not in _LINK_ATTRIBUTES or "\n" in attribute.group(2)
+            ):
+                kept.append((value_start, value_end))
+            place = attribute.end()
+        closing = _TAG_END.match(text, place)
+        end = closing.end() if closing is not None else place
+        whole.append((opener, end))
+        at = max(end, opener + 1)
 
 
 def _merged(spans: Spans) -> Spans:

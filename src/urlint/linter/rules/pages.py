@@ -22,9 +22,12 @@ def where_fixes_go() -> str:
     never = [*NEVER_FIXED.values(), "mail or an archive, whose text is decoded"]
     return (
         f"Where a fix is offered, whatever the rule: in {_listed(texts)}; in the prose, links "
-        f"and attributes of {_listed(markup)}; and in the comments of {_listed(comments)} "
+        f"and link attributes (`href`, `src`, on one line) of {_listed(markup)}; and in the "
+        f"comments of {_listed(comments)} "
         "files, never past the comment's own line (a string literal, a shell word or a YAML "
-        "plain scalar is a value). Never in what markup shows as written: "
+        "plain scalar is a value). Never in an HTML comment (a tool may read it as a "
+        "directive) nor in another attribute's value (an `alt` or a `title` text). Never in "
+        "what markup shows as written: "
         f"{'; '.join(written)}; nor, in a long file of such markup read in chunks, from "
         "a chunk whose text starts inside a code span or an element on: the checker does "
         "not know there where it closes. Never in "
