@@ -307,3 +307,38 @@ def test_an_ignore_comment_only_where_the_html_parser_sees_one_between_elements(
         "h.md": "<!-- see http://x.example/~x/ here --> <!-- urlint: ignore[C202] -->\n",
         "i.html": '<a href="http://x.example/~x/">x</a> <!-- urlint: ignore[C202] -->\n',
     }
+
+
+AFTER_THE_LINE = {
+    # a YAML plain scalar going on onto the next line: a comment ends it, and the next
+    # line no longer parses; on its last line, a comment is the file's own
+    "j.yaml": "key: first part\n  http://x.example/~a\n  last http://x.example/~b\n",
+    # a Markdown hard line break, of a backslash and of two spaces
+    "k.md": "Line with http://x.example/~c \\\nnext\n\nLine http://x.example/~d  \nnext\n",
+    # a link reference definition whose title is on the next line
+    "l.md": '[r]: http://x.example/a\n  "title http://x.example/~e"\n',
+}
+
+
+def test_no_comment_where_it_would_end_a_scalar_a_break_or_a_definition(capsys, project):
+    for name, text in AFTER_THE_LINE.items():
+        (project / name).write_text(text, encoding="utf-8")
+    assert run(capsys, "check", "--select", "C202", "--add-ignore", *AFTER_THE_LINE) == (
+        0,
+        "",
+        "urlint: j.yaml:2: C202: no ignore comment: a plain scalar goes on onto the next line: "
+        "a comment would end it, and the file would not parse\n"
+        "urlint: k.md:1: C202: no ignore comment: a hard line break ends the line: a comment "
+        "after it would undo it\n"
+        "urlint: k.md:4: C202: no ignore comment: a hard line break ends the line: a comment "
+        "after it would undo it\n"
+        "urlint: l.md:2: C202: no ignore comment: a link reference definition: a comment after "
+        "it would make it text\n"
+        "urlint: added 1 ignore comment\n",
+    )
+    written = {name: (project / name).read_text(encoding="utf-8") for name in AFTER_THE_LINE}
+    assert written == {
+        **AFTER_THE_LINE,
+        "j.yaml": "key: first part\n  http://x.example/~a\n"
+        "  last http://x.example/~b  # urlint: ignore[C202]\n",
+    }

@@ -76,6 +76,26 @@ CONTEXTS = [
     ("y.html", '<img\n  src="http://x.example/~x/a.png"\n  alt="x">\n', FIXED),
     # a comment's opener in a code span is text: the URL after it is prose
     ("z.md", "Write `<!--` to open one; see http://x.example/~x/ here.\n", FIXED),
+    # Markdown's texts a reader is shown or read aloud, no link: an image's alt text, a
+    # link's title, a reference definition's title on its next line
+    ("aa.md", "![diagram of http://x.example/~x/](pic.png)\n", LEFT),
+    ("ab.md", 'See [docs](b.html "about http://x.example/~x/").\n', LEFT),
+    ("ac.md", '[r]: b.html\n  "mirror http://x.example/~x/"\n', LEFT),
+    # reST: a section title (a longer one outgrows its underline), a comment, an image's
+    # alt option, a raw directive's body, a grid table's row (a longer cell moves the
+    # border); a note's body is prose, a hyperlink target a link
+    ("ad.rst", "Title http://x.example/~x/\n==========================\n", LEFT),
+    ("ae.rst", ".. see http://x.example/~x/\n", LEFT),
+    ("af.rst", ".. image:: a.png\n   :alt: picture of http://x.example/~x/\n", LEFT),
+    ("ag.rst", ".. raw:: html\n\n   <a>http://x.example/~x/</a>\n", LEFT),
+    (
+        "ah.rst",
+        "+---+-------------------------+\n| a | http://x.example/~x/    |\n"
+        "+---+-------------------------+\n",
+        LEFT,
+    ),
+    ("ai.rst", ".. note::\n\n   body http://x.example/~x/ here\n", FIXED),
+    ("aj.rst", ".. _t: http://x.example/~x/\n", FIXED),
     # a kind urlint does not read, and JSON: no fix anywhere
     ("r.tex", "See \\url{http://x.example/~x/} and http://x.example/~y/ here.\n", LEFT),
     ("s.json", '{"url": "http://x.example/~x/"}\n', LEFT),

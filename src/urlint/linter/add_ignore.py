@@ -81,6 +81,17 @@ _NONE = {
 # A Markdown link reference definition's line (CommonMark 0.31.2 section 4.7): nothing but
 # whitespace may follow its destination and title.
 _REFERENCE_DEFINITION = re.compile(r" {0,3}\[[^\]\n]+\]:")
+# A Markdown hard line break (CommonMark 0.31.2 section 6.7): two spaces or more, or a
+# backslash, at the line's end; a comment after it would make it none.
+_HARD_BREAK = re.compile(r"(?:  |\\)[ \t]*\r?$")
+# A YAML line that starts a node (a mapping's key, a sequence's entry, a document's marker)
+# or a comment: after it, the line before is not a plain scalar going on (YAML 1.2.2
+# section 7.3.3, "Plain Style": a comment ends one, and a line after it cannot go on)
+_YAML_NODE = re.compile(
+    r"[ \t]*(?:-(?:[ \t]|$)|\?(?:[ \t]|$)|#|---|\.\.\.|[^\s#][^#\n]*?:(?:[ \t]|$))"
+)
+_YAML_OPENS = re.compile(r".*(?::|[|>][-+0-9]*)[ \t]*$")  # a key's value, a block scalar
+_LOOK_BACK_LINES = 16  # a Markdown paragraph's lines looked back over for its definition
 
 
 def add_ignores(
@@ -166,18 +177,50 @@ def _edits(
     edits = []
     for line, codes in sorted(by_line.items()):
         edit = _comment_edit(text, starts, line, sorted(codes), style, regions, written, html)
-        if (
-            isinstance(edit, tuple)
-            and edit[0] == edit[1]  # a comment added, not one merged into
-            and syntax == "markdown"
-            and _REFERENCE_DEFINITION.match(text, starts[line - 1])
-        ):
-            edit = "a link reference definition: a comment after it would make it text"
+        if isinstance(edit, tuple) and edit[0] == edit[1]:  # added, not merged into one
+            edit = _after_the_line(syntax, text, starts, line) or edit
         if isinstance(edit, str):
             refused.extend(NotAdded(path, line, code, edit) for code in codes)
         elif edit is not None:
             edits.append(edit)
     return edits
+
+
+def _after_the_line(syntax: str, text: str, starts: list[int], line: int) -> str:
+    """Why a comment at the end of line `line` (from 1) would change what the text means
+    in `syntax` though it goes after the line's content, or "": a Markdown link reference
+    definition (the line, or a line of its paragraph, starts one) would become text, a
+    Markdown hard line break none; a YAML plain scalar going on onto the next line would
+    no longer parse."""
+    start = starts[line - 1]
+    end = starts[line] if line < len(starts) else len(text)
+    content = text[start:end].rstrip("\n")
+    if syntax == "markdown":
+        first = line
+        while (
+            first > max(1, line - _LOOK_BACK_LINES)
+            and text[starts[first - 2] : starts[first - 1]].strip()
+        ):
+            first -= 1  # back to the paragraph's first line
+        if any(_REFERENCE_DEFINITION.match(text, starts[n - 1]) for n in range(first, line + 1)):
+            return "a link reference definition: a comment after it would make it text"
+        if _HARD_BREAK.search(content):
+            return "a hard line break ends the line: a comment after it would undo it"
+    elif syntax == "yaml" and not _YAML_OPENS.match(content):
+        following = line
+        while following < len(starts):
+            following += 1
+            after = text[
+                starts[following - 1] : starts[following] if following < len(starts) else len(text)
+            ]
+            if after.strip():
+                if not _YAML_NODE.match(after):
+                    return (
+                        "a plain scalar goes on onto the next line: a comment would end it, "
+                        "and the file would not parse"
+                    )
+                break
+    return ""
 
 
 def _written(
