@@ -252,21 +252,34 @@ async def test_the_configuration_read_again_when_it_changes(client: Client, work
     ]
 
 
-async def test_a_configuration_that_cannot_be_read_is_said_and_lints_nothing(
+async def test_a_configuration_that_cannot_be_read_is_said_once_and_the_defaults_lint(
     client: Client, workspace
 ):
+    plain = _seen(await _open(client, workspace / "unconfigured" / "guide.md", MARKDOWN))
+    assert plain != []
     project = workspace / "broken"
     project.mkdir()
     (project / "urlint.toml").write_text(
         'select = ["C201"]\ncolour = "http://u:Tr0ub4dor@x.org"\n', encoding="utf-8"
     )
-    assert await _open(client, project / "guide.md", MARKDOWN) == []
+    assert _seen(await _open(client, project / "guide.md", MARKDOWN)) == plain
+    assert _seen(await _open(client, project / "again.md", MARKDOWN)) == plain
+    # a pyproject.toml that cannot be read to see whether it holds urlint's table (a link
+    # to a device) was an internal error, and the document was not linted
+    device = workspace / "device"
+    device.mkdir()
+    (device / "pyproject.toml").symlink_to("/dev/zero")
+    assert _seen(await _open(client, device / "guide.md", MARKDOWN)) == plain
+    assert _seen(await _open(client, device / "again.md", MARKDOWN)) == plain
     said = [m.message for m in client.messages]
-    assert [m for m in said if "colour" in m] == [
+    assert [m for m in said if "colour" in m or "pyproject" in m] == [
         f"urlint: {project / 'urlint.toml'}: unknown key 'colour' (known: select, ignore, "
         "extend-select, per-file-ignores, fail-on, target, known-schemes, test-data, allowed-ports,"
-        " exclude)"
+        " exclude)",
+        f"urlint: {device / 'pyproject.toml'}: cannot read: a symbolic link to a character "
+        "device, not a regular file",
     ]
+    assert [m for m in said if "internal error" in m] == []
 
 
 async def test_the_configuration_files_are_watched(client: Client):

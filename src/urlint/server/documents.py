@@ -60,8 +60,13 @@ class Configurations:
 
         Its configuration, the nearest from its directory up (as `urlint check` run there
         finds it); where there is none, the defaults, in the workspace folder that holds
-        it (else its own directory)."""
-        source = find_config(os.path.dirname(path))
+        it (else its own directory). A configuration that cannot be read, or a
+        pyproject.toml that cannot be read to see whether it is one, gives no settings and
+        why (`error`)."""
+        try:
+            source = find_config(os.path.dirname(path))
+        except ConfigError as error:
+            return Project(None, _folder_of(path, folders), error=shown(str(error)))
         if source is None:
             return Project(build_settings(), _folder_of(path, folders))
         root = os.path.dirname(source)

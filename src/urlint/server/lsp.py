@@ -22,8 +22,11 @@ the findings' are masked as `check` writes them, and names and errors are shown 
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -33,6 +36,7 @@ from ..core.faults import internal_error
 from ..core.findings import Finding, Severity
 from ..core.version import __version__
 from ..grammar.display import shown
+from ..linter.config import build_settings
 from .documents import (
     CONFIG_NAMES,
     UTF16,
@@ -103,23 +107,23 @@ class UrlintServer(LanguageServer):
         diagnostics: list[types.Diagnostic] = []
         try:
             project = self.configurations.project_of(os.path.abspath(path), self.folders())
-            if project.settings is None:
-                self._config_error(project.source or "", project.error)
-                self.linted.pop(uri, None)
-            else:
-                named = checked_path(os.path.abspath(path), project.root)
-                found = document_findings(project.settings, named, text)
-                if isinstance(found, str):
-                    self._log(
-                        types.MessageType.Info,
-                        f"{shown(named)} holds {found}, which `urlint check` reads as such: "
-                        "the editor shows the findings of text",
-                    )
-                    found = []
-                encoding = self.workspace.position_encoding or UTF16
-                linted = Linted(uri, named, text, found, Places(text, str(encoding)))
-                self.linted[uri] = linted
-                diagnostics = [_as_diagnostic(linted, finding) for finding in found]
+            settings = project.settings
+            if settings is None:  # said once; the document linted under the defaults
+                self._config_error(project.source or project.error, project.error)
+                settings = build_settings()
+            named = checked_path(os.path.abspath(path), project.root)
+            found = document_findings(settings, named, text)
+            if isinstance(found, str):
+                self._log(
+                    types.MessageType.Info,
+                    f"{shown(named)} holds {found}, which `urlint check` reads as such: "
+                    "the editor shows the findings of text",
+                )
+                found = []
+            encoding = self.workspace.position_encoding or UTF16
+            linted = Linted(uri, named, text, found, Places(text, str(encoding)))
+            self.linted[uri] = linted
+            diagnostics = [_as_diagnostic(linted, finding) for finding in found]
         except Exception as error:  # noqa: BLE001 - one document's fault never stops the server
             self._log(types.MessageType.Error, f"not linted: {shown(internal_error(error))}")
             self.linted.pop(uri, None)
@@ -137,6 +141,7 @@ class UrlintServer(LanguageServer):
             self.lint(uri)
 
     def _config_error(self, source: str, error: str) -> None:
+        """`error` shown once for the configuration `source` (until one changes)."""
         if source in self.config_errors:
             return
         self.config_errors.add(source)
@@ -154,10 +159,11 @@ def is_configuration(uri: str) -> bool:
 
 
 def build_server() -> UrlintServer:
-    """The language server, its features registered."""
+    """The language server, its features registered (each answered, `_answered`)."""
     server = UrlintServer()
+    feature = _registrar(server)
 
-    @server.feature(types.INITIALIZED)
+    @feature(types.INITIALIZED)
     def initialized(ls: UrlintServer, params: types.InitializedParams) -> None:
         # The configuration files watched, where the client lets a server ask for it.
         watched = ls.client_capabilities.workspace
@@ -179,24 +185,24 @@ def build_server() -> UrlintServer:
             )
         )
 
-    @server.feature(types.SHUTDOWN)
+    @feature(types.SHUTDOWN)
     def shutdown(ls: UrlintServer, params: None) -> None:
         ls.shut_down = True
 
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: UrlintServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.lint(params.text_document.uri)
 
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: UrlintServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.lint(params.text_document.uri)
 
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: UrlintServer, params: types.DidSaveTextDocumentParams) -> None:
         if is_configuration(params.text_document.uri):
             ls.lint_all()
 
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: UrlintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
@@ -204,12 +210,12 @@ def build_server() -> UrlintServer:
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
 
-    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched(ls: UrlintServer, params: types.DidChangeWatchedFilesParams) -> None:
         if any(is_configuration(change.uri) for change in params.changes):
             ls.lint_all()
 
-    @server.feature(
+    @feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
     )
@@ -219,7 +225,7 @@ def build_server() -> UrlintServer:
             return []
         return code_actions(linted, params.range, params.context.only)
 
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: UrlintServer, params: types.HoverParams) -> types.Hover | None:
         linted = ls.linted.get(params.text_document.uri)
         if linted is None:
@@ -352,6 +358,103 @@ def rule_pages(linted: Linted, at: types.Position, markdown: bool) -> types.Hove
     )
 
 
+def _registrar(server: UrlintServer) -> Callable[..., Callable[[Callable[..., Any]], Any]]:
+    """`server.feature`, each handler it registers `_answered`."""
+
+    def feature(*names: Any) -> Callable[[Callable[..., Any]], Any]:
+        def register(handler: Callable[..., Any]) -> Any:
+            return server.feature(*names)(_answered(handler))
+
+        return register
+
+    return feature
+
+
+def _answered(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """`handler`, its fault sent to the client as one line (an internal error and its
+    reason, shown masked), never as the traceback pygls would put in the error's data."""
+    import functools
+
+    from pygls.exceptions import JsonRpcException, JsonRpcInternalError
+
+    @functools.wraps(handler)
+    def answered(*args: Any) -> Any:
+        try:
+            return handler(*args)
+        except JsonRpcException:
+            raise
+        except Exception as error:  # noqa: BLE001 - said to the client in one line
+            raise JsonRpcInternalError(message=shown(internal_error(error))) from None
+
+    return answered
+
+
+# The most a message may declare it holds: 64 MB (a document past it is not an editor's).
+# A larger length is a garbled stream's: reading it would take the server's memory.
+MAX_MESSAGE = 64 * 1024 * 1024
+
+
+class BoundedInput:
+    """The client's stream as pygls reads it: a message that declares more than
+    MAX_MESSAGE is not read, but said in one line on standard error, and the stream read
+    on from the next header, so that the next request is answered."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self._skipping = False
+
+    def readline(self) -> bytes:
+        line = self._stream.readline()
+        while self._skipping and line:
+            header = line.find(b"Content-Length:")
+            if header >= 0:
+                self._skipping = False
+                return line[header:]
+            line = self._stream.readline()
+        return line
+
+    def read(self, size: int = -1) -> bytes:
+        if size <= MAX_MESSAGE:
+            return self._stream.read(size)
+        print(
+            f"urlint server: a message of {size} bytes declared, more than {MAX_MESSAGE}: "
+            "not read, the stream read on from the next header",
+            file=sys.stderr,
+            flush=True,
+        )
+        self._skipping = True
+        # what pygls reads instead: a notification no one handles, so that it goes on
+        return b'{"jsonrpc": "2.0", "method": "$/urlint/skipped", "params": null}'
+
+    def close(self) -> None:
+        self._stream.close()
+
+
+class _OneLine(logging.Formatter):
+    """pygls's log records as urlint says things: one line each, its exception's reason
+    without the traceback, shown masked (a record may quote a message's parameters)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = [line for line in record.getMessage().splitlines() if line.strip()] or [""]
+        # a traceback written into the message (pygls's "Unable to deserialize message"):
+        # its first line and its exception's
+        said = lines[0] if len(lines) == 1 else f"{lines[0]}: {lines[-1]}"
+        fault = record.exc_info[1] if record.exc_info else None
+        if isinstance(fault, Exception):
+            said = f"{said}: {internal_error(fault)}"
+        return "urlint server: " + shown(" ".join(said.split()))
+
+
+def _log_in_one_line() -> None:
+    """pygls's warnings and errors on standard error, a line each (_OneLine)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    log = logging.getLogger("pygls")
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING)
+    log.propagate = False
+
+
 def serve() -> int:
     """Run the language server over standard input and output until the client ends it.
 
@@ -359,9 +462,10 @@ def serve() -> int:
     before it exits, else 1. The protocol's stream is a copy of standard output, which then
     goes to standard error: a stray write (a warning printed) never lands in the middle of a
     message, and the command's own flush at its end finds it open."""
+    _log_in_one_line()
     server = build_server()
     incoming = os.fdopen(os.dup(0), "rb")
     outgoing = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
-    server.start_io(incoming, outgoing)
+    server.start_io(BoundedInput(incoming), outgoing)  # type: ignore[arg-type]  # its reads
     return EXIT_OK if server.shut_down else EXIT_ERROR_LSP
