@@ -160,53 +160,73 @@ def test_an_attribute_that_cannot_be_given_refuses_the_write(tmp_path, monkeypat
     assert sorted(os.listdir(tmp_path)) == ["labelled.md"]
 
 
-@pytest.mark.processes
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
-def test_as_another_user_a_shared_folders_files_are_refused():
-    """As root, the reviewer's case: uid 65534 in a folder anyone may write, a root-owned
-    0644 file, and a 0444 file of its own; both refused in one line each, exit 2."""
-    import subprocess
-    import sys
+@pytest.fixture
+def shared_folder():
+    """A folder anyone may write, where uid 65534 can reach it (not under pytest's own
+    temporary folder, which only root may enter)."""
+    import pathlib
+    import shutil
     import tempfile
 
     folder = tempfile.mkdtemp(prefix="urlint-shared-")
-    try:
-        os.chmod(folder, 0o777)
-        theirs, mine = os.path.join(folder, "theirs.md"), os.path.join(folder, "mine.md")
-        for name in (theirs, mine):
-            with open(name, "w") as handle:
-                handle.write("see http://example.com/~fred\n")
-        os.chmod(theirs, 0o644)
-        os.chown(mine, 65534, 65534)
-        os.chmod(mine, 0o444)
-        as_nobody = {"user": 65534, "group": 65534, "extra_groups": []}
-        try:
-            subprocess.run([sys.executable, "-c", "pass"], check=True, **as_nobody)
-        except (OSError, subprocess.CalledProcessError):
-            pytest.skip("this Python is out of reach of uid 65534")
-        said = {}
-        for name in (theirs, mine):
-            run = subprocess.run(
-                [sys.executable, "-m", "urlint", "check", "--isolated", "--fix", name],
-                capture_output=True,
-                text=True,
-                cwd=folder,
-                **as_nobody,
-                env={**os.environ, "URLINT_CACHE_DIR": ""},
-            )
-            said[os.path.basename(name)] = (run.returncode, run.stderr.splitlines()[0])
-        assert said == {
-            "theirs.md": (2, f"urlint: {theirs}: not written: this user may not write it"),
-            "mine.md": (2, f"urlint: {mine}: not written: read-only (mode 0444)"),
-        }
-        for name in (theirs, mine):
-            with open(name) as handle:
-                assert handle.read() == "see http://example.com/~fred\n"
-        assert os.stat(theirs).st_uid == 0
-    finally:
-        import shutil
+    os.chmod(folder, 0o777)
+    yield pathlib.Path(folder)
+    shutil.rmtree(folder)
 
-        shutil.rmtree(folder)
+
+def _as_nobody(path: str, data: bytes) -> str:
+    """What `rewrite` says when uid 65534, in no group but its own, writes `data` to
+    `path`: "" where it wrote it. Run in a forked child (this process's modules, loaded
+    already: nothing to read from paths that user may not reach)."""
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's
+        said = b""
+        try:
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            with open(path, "rb") as handle:
+                rewrite(path, data, expected=handle.read())
+        except BaseException as error:  # noqa: BLE001 - said to the parent
+            said = str(error).encode() or type(error).__name__.encode()
+        os.write(writing, said)
+        os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading, "rb") as pipe:
+        said = pipe.read().decode()
+    os.waitpid(child, 0)
+    return said
+
+
+@pytest.mark.processes
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_as_another_user_a_shared_folders_files_are_refused(shared_folder):
+    """As root, the reviewer's case: uid 65534 in a folder anyone may write, a root-owned
+    0644 file, and a 0444 file of its own: both refused, both kept, the first still
+    root's; a 0644 file of its own is written, and stays its own."""
+    folder = shared_folder
+    theirs, mine, own = (str(folder / name) for name in ("theirs.md", "mine.md", "own.md"))
+    for name in (theirs, mine, own):
+        with open(name, "w") as handle:
+            handle.write("see http://example.com/~fred\n")
+    os.chmod(theirs, 0o644)
+    os.chown(mine, 65534, 65534)
+    os.chmod(mine, 0o444)
+    os.chown(own, 65534, 65534)
+    fixed = b"see http://example.com/%7Efred\n"
+    assert [_as_nobody(name, fixed) for name in (theirs, mine, own)] == [
+        "not written: this user may not write it",
+        "not written: read-only (mode 0444)",
+        "",
+    ]
+    with open(theirs, "rb") as first, open(mine, "rb") as second, open(own, "rb") as third:
+        assert [first.read(), second.read(), third.read()] == [
+            b"see http://example.com/~fred\n",
+            b"see http://example.com/~fred\n",
+            fixed,
+        ]
+    assert [os.stat(name).st_uid for name in (theirs, mine, own)] == [0, 65534, 65534]
 
 
 def test_write_whole_makes_a_missing_file_as_open_would(tmp_path):
