@@ -250,9 +250,8 @@ MARKUP_LINES = {
 def test_no_comment_in_what_markup_shows_as_written_nor_after_a_reference_definition(
     capsys, project
 ):
-    for name, text in MARKUP_LINES.items():
-        (project / name).write_text(text, encoding="utf-8")
-    assert run(capsys, "check", "--select", "C202", "--add-ignore", *MARKUP_LINES) == (
+    said, written = _ignores_added(capsys, project, MARKUP_LINES)
+    assert said == (
         0,
         "",
         "urlint: a.md:3: C202: no ignore comment: the line ends in what the markup shows as "
@@ -265,7 +264,6 @@ def test_no_comment_in_what_markup_shows_as_written_nor_after_a_reference_defini
         "written (a code block, <pre>, <script>): a comment would be shown as code or run\n"
         "urlint: added 1 ignore comment\n",
     )
-    written = {name: (project / name).read_text(encoding="utf-8") for name in MARKUP_LINES}
     assert written == {
         **MARKUP_LINES,
         "c.md": "<pre>\nhttp://www.gnu.org/licenses/~x/gpl-3.0.html\n</pre>\n"
@@ -286,14 +284,22 @@ HTML_LINES = {
 }
 
 
-def test_an_ignore_comment_only_where_the_html_parser_sees_one_between_elements(capsys, project):
-    for name, text in HTML_LINES.items():
+def _ignores_added(capsys, project, files: dict[str, str]) -> tuple[tuple, dict[str, str]]:
+    """`check --select C202 --add-ignore` on `files` (name: text) written in `project`:
+    what it said, and the files' texts after it."""
+    for name, text in files.items():
         (project / name).write_text(text, encoding="utf-8")
+    said = run(capsys, "check", "--select", "C202", "--add-ignore", *files)
+    return said, {name: (project / name).read_text(encoding="utf-8") for name in files}
+
+
+def test_an_ignore_comment_only_where_the_html_parser_sees_one_between_elements(capsys, project):
+    said, written = _ignores_added(capsys, project, HTML_LINES)
     why = (
         "no ignore comment: the line ends inside an HTML comment or tag: a comment there "
         "would be part of it, or break it"
     )
-    assert run(capsys, "check", "--select", "C202", "--add-ignore", *HTML_LINES) == (
+    assert said == (
         0,
         "",
         f"urlint: e.md:4: C202: {why}\n"
@@ -301,7 +307,6 @@ def test_an_ignore_comment_only_where_the_html_parser_sees_one_between_elements(
         f"urlint: g.md:2: C202: {why}\n"
         "urlint: added 2 ignore comments\n",
     )
-    written = {name: (project / name).read_text(encoding="utf-8") for name in HTML_LINES}
     assert written == {
         **HTML_LINES,
         "h.md": "<!-- see http://x.example/~x/ here --> <!-- urlint: ignore[C202] -->\n",
@@ -321,9 +326,8 @@ AFTER_THE_LINE = {
 
 
 def test_no_comment_where_it_would_end_a_scalar_a_break_or_a_definition(capsys, project):
-    for name, text in AFTER_THE_LINE.items():
-        (project / name).write_text(text, encoding="utf-8")
-    assert run(capsys, "check", "--select", "C202", "--add-ignore", *AFTER_THE_LINE) == (
+    said, written = _ignores_added(capsys, project, AFTER_THE_LINE)
+    assert said == (
         0,
         "",
         "urlint: j.yaml:2: C202: no ignore comment: a plain scalar goes on onto the next line: "
@@ -336,7 +340,6 @@ def test_no_comment_where_it_would_end_a_scalar_a_break_or_a_definition(capsys, 
         "it would make it text\n"
         "urlint: added 1 ignore comment\n",
     )
-    written = {name: (project / name).read_text(encoding="utf-8") for name in AFTER_THE_LINE}
     assert written == {
         **AFTER_THE_LINE,
         "j.yaml": "key: first part\n  http://x.example/~a\n"
