@@ -169,7 +169,8 @@ def _edits(
     written: list[tuple[int, int]] = []
     html: list[tuple[int, int]] = []
     if style is _MARKUP:  # what the markup shows as written: no comment goes in it
-        from ..scanner.markup_lines import as_written, html_kept
+        from ..scanner.markup_kept import html_kept
+        from ..scanner.markup_lines import as_written
 
         written = as_written(syntax, text)
         # nor in an HTML comment or a tag (a comment in one is part of it, or breaks it)

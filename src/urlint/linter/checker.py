@@ -250,9 +250,10 @@ class Checker:
         there is told by the chunk before's reading, which the chunk's text starts inside
         of. Not known: a chunk whose text starts inside one, or after a chunk that was not
         known, or a range of a file read from its middle."""
-        from ..scanner.markup_lines import open_across, written_parts
+        from ..scanner.markup_kept import fix_free
+        from ..scanner.markup_lines import open_across
 
-        as_written, inline = written_parts(syntax, scanned.text, scanned.opened, True)
+        as_written, inline = fix_free(syntax, scanned.text, scanned.opened)
         offset = scanned.offset_base
         known = True
         if offset:

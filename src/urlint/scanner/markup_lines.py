@@ -81,7 +81,8 @@ def markup_line(syntax: str, text: str, at: int) -> bool:
 
 __all__ = [
     "SHOWN_AS_WRITTEN", "OpenBlock", "as_written", "block_open_at", "code_block_lines",
-    "cross_reference", "html_kept", "markup_line", "open_across", "within", "written_parts",
+    "cross_reference", "line_spans", "lines_of", "markup_line", "merged", "open_across",
+    "within", "written_parts",
 ]  # fmt: skip
 
 
@@ -282,7 +283,7 @@ def code_block_lines(
     which a fix would change (a comment in a code sample that shows `^` unescaped on
     purpose). A block left open runs to the text's end, as CommonMark and Asciidoctor read
     it; `opened`: the block the text starts inside of."""
-    lines = _lines_of(text)
+    lines = lines_of(text)
     if syntax == "rst":
         literal, _ = _rst_literal_lines(lines, line_base, _indent(opened))
         doctest = _paragraphs_from(lines, line_base, frozenset(literal), _DOCTEST)
@@ -301,7 +302,7 @@ def code_block_lines(
 def block_open_at(syntax: str, text: str, offset: int, opened: OpenBlock = None) -> OpenBlock:
     """The block open at `offset` (a line start) of a text in the markup `syntax` that
     starts inside `opened`: what the next chunk of a long text starts inside of."""
-    lines = _lines_of(text[:offset])
+    lines = lines_of(text[:offset])
     if syntax == "rst":
         return _rst_literal_lines(lines, 1, _indent(opened))[1]
     if syntax in ("markdown", "asciidoc"):
@@ -310,7 +311,7 @@ def block_open_at(syntax: str, text: str, offset: int, opened: OpenBlock = None)
     return None
 
 
-def _lines_of(text: str) -> list[str]:
+def lines_of(text: str) -> list[str]:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()  # the text's last line ends with its newline: no line after it
@@ -364,41 +365,29 @@ def as_written(syntax: str, text: str, opened: OpenBlock = None) -> Spans:
     return written_parts(syntax, text, opened)[0]
 
 
-def written_parts(
-    syntax: str, text: str, opened: OpenBlock = None, read_by_tools: bool = False
-) -> tuple[Spans, Spans]:
+def written_parts(syntax: str, text: str, opened: OpenBlock = None) -> tuple[Spans, Spans]:
     """What `as_written` finds, and apart from it, sorted, the part inside or across lines
     (code spans, elements, literals): not the blocks, whose state at a line start
-    `block_open_at` tells, so a later chunk of a long text is handed it. With
-    `read_by_tools`, in HTML and Markdown's HTML, what no renderer shows but tools read as
-    written, which a fix must not change either (`html_kept`)."""
-    blocks = _line_spans(text, code_block_lines(syntax, text, 1, opened))
+    `block_open_at` tells, so a later chunk of a long text is handed it."""
+    blocks = line_spans(text, code_block_lines(syntax, text, 1, opened))
     inline: Spans = []
     if syntax == "html":
         inline.extend(_html_elements(text))
-        if read_by_tools:
-            inline.extend(html_kept(text)[0])
     if syntax == "markdown":
         code_spans = _paired_runs(text, _CODE_SPAN_RUN, blocks)
         inline.extend(code_spans)
         # `<script>` in a code span or a code block is text, no element (a security
         # guide's prose): it opens none
-        code = _merged(blocks + code_spans)
-        inline.extend(_html_elements(text, code))
-        if read_by_tools:
-            inline.extend(html_kept(text, code)[0])
-            inline.extend(_markdown_texts_kept(text, code))
+        inline.extend(_html_elements(text, merged(blocks + code_spans)))
     elif syntax == "rst":
         inline.extend(_paired_runs(text, _RST_LITERAL_RUN, blocks))
         inline.extend(match.span() for match in _RST_LITERAL_ROLE.finditer(text))
-        if read_by_tools:
-            inline.extend(_line_spans(text, _rst_lines_kept(_lines_of(text))))
     elif syntax == "asciidoc":
         inline.extend(_paired_runs(text, _ASCIIDOC_PASS_RUN, blocks))
         inline.extend(_constrained_passthroughs(text, blocks))
         inline.extend(_paired_runs(text, _CODE_SPAN_RUN, blocks))
         inline.extend(match.span() for match in _ASCIIDOC_PASS_MACRO.finditer(text))
-    return _merged(blocks + inline), sorted(inline)
+    return merged(blocks + inline), sorted(inline)
 
 
 def open_across(spans: Spans, offset: int, length: int) -> bool:
@@ -417,7 +406,7 @@ def within(spans: Spans, start: int, end: int) -> bool:
     return index + 1 < len(spans) and spans[index + 1][0] < end
 
 
-def _line_spans(text: str, numbers: frozenset[int]) -> Spans:
+def line_spans(text: str, numbers: frozenset[int]) -> Spans:
     """The stretches of `text` the lines numbered `numbers` (from 1) take, their line ends
     too."""
     if not numbers:
@@ -526,203 +515,7 @@ def _html_elements(text: str, skip: Spans | None = None) -> Spans:
         at = closed.end()
 
 
-# HTML's comments, start tags and their attributes (WHATWG HTML, "13.1.2.3 Attributes",
-# "13.1.6 Comments"): a value quoted or not. A quoted value is looked for within a bound,
-# so that an unclosed quote costs a bounded search, not one to the text's end.
-_HTML_COMMENT_OPEN = "<!--"
-_HTML_COMMENT_CLOSE = "-->"
-_START_TAG = re.compile(r"<[A-Za-z][A-Za-z0-9:-]*")
-_ATTRIBUTE = re.compile(
-    r"""[ \t\r\n\f]+([^\s"'>/=]+)(?:[ \t\r\n\f]*=[ \t\r\n\f]*"""
-    r"""("[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'=<>`]+))?"""
-)
-_TAG_END = re.compile(r"[ \t\r\n\f]*/?>")
-# The attributes whose value is a link a reader follows: a fix there is a fix of the link
-_LINK_ATTRIBUTES = frozenset({"href", "src"})
-
-
-def html_kept(text: str, skip: Spans | None = None) -> tuple[Spans, Spans]:
-    """What a tool reads as written in HTML (and Markdown's HTML): the comments
-    (`<!-- ... -->`, some are a tool's directives) and every attribute value but a link's
-    (`href`, `src`) on one line; and, apart, each comment and start tag whole, where an
-    ignore comment would be part of it or break it. A tag or comment inside one of `skip`
-    (sorted, apart: Markdown's code) is text. Linear: each tag's values are read once,
-    each quote's close searched within a bound."""
-    kept: Spans = []
-    whole: Spans = []
-    at = 0
-    length = len(text)
-    while True:
-        opener = text.find("<", at)
-        if opener < 0:
-            return kept, whole
-        if skip and within(skip, opener, opener + 1):
-            at = opener + 1
-            continue
-        if text.startswith(_HTML_COMMENT_OPEN, opener):
-            closed = text.find(_HTML_COMMENT_CLOSE, opener + 4)
-            end = length if closed < 0 else closed + 3
-            kept.append((opener, end))
-            whole.append((opener, end))
-            at = end
-            continue
-        tag = _START_TAG.match(text, opener)
-        if tag is None:
-            at = opener + 1
-            continue
-        place = tag.end()
-        while True:
-            attribute = _ATTRIBUTE.match(text, place)
-            if attribute is None:
-                break
-            value_start, value_end = attribute.span(2)
-            if value_start >= 0 and (
-                attribute.group(1).lower() not in _LINK_ATTRIBUTES or "\n" in attribute.group(2)
-            ):
-                kept.append((value_start, value_end))
-            place = attribute.end()
-        closing = _TAG_END.match(text, place)
-        end = closing.end() if closing is not None else place
-        whole.append((opener, end))
-        at = max(end, opener + 1)
-
-
-# Markdown's texts that are no prose a fix may change (CommonMark 0.31.2 sections 6.3 and
-# 6.4, 4.7): an image's description (its alt text), a link's title and a link reference
-# definition's title. Each is looked for within a bound, so that an unclosed one costs a
-# bounded search.
-_IMAGE_OPEN = re.compile(r"!\[")
-_IMAGE_ALT_END = re.compile(r"[^\]\n]{0,1000}(?:\n[^\]\n]{1,1000}){0,8}\][(\[]")
-_LINK_TITLE = re.compile(
-    r"\]\([ \t]*(?:<[^>\n]{0,2000}>|[^\s()<]{1,2000})[ \t]*\n?[ \t]*"
-    r"(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*\)"
-)
-_DEFINITION_TITLE = re.compile(
-    r"^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\n?[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})"
-    r"[ \t]*\n?[ \t]*(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*$",
-    re.MULTILINE,
-)
-
-
-def _markdown_texts_kept(text: str, skip: Spans) -> Spans:
-    """The alt texts of Markdown's images and the titles of its links and link reference
-    definitions, outside `skip` (code): a URL in one is the text a reader is shown or read
-    aloud, no link; a fix would change that text."""
-    spans: Spans = []
-    for opener in _IMAGE_OPEN.finditer(text):
-        if skip and within(skip, opener.start(), opener.end()):
-            continue
-        alt = _IMAGE_ALT_END.match(text, opener.end())
-        if alt is not None:
-            spans.append((opener.end(), alt.end() - 2))
-    for pattern in (_LINK_TITLE, _DEFINITION_TITLE):
-        for title in pattern.finditer(text):
-            if not (skip and within(skip, title.start(), title.end())):
-                spans.append(title.span(1))
-    return spans
-
-
-# reStructuredText's lines that are no prose a fix may change (Docutils, "reStructuredText
-# Markup Specification"): a section title (a longer title outgrows its underline), a grid
-# or simple table's rows (a longer cell moves the columns), a comment's lines, a directive's
-# options (`:alt:`) and the body of a directive whose body is not prose (`raw`, `csv-table`,
-# `math`, `include`'s options ...).
-_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1+[ \t]*\Z")
-_GRID_BORDER = re.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*\Z")
-_SIMPLE_BORDER = re.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*\Z")
-_EXPLICIT = re.compile(r"([ \t]*)\.\.(?:[ \t]+|\Z)")
-_DIRECTIVE = re.compile(r"(?:\|[^|\n]+\|[ \t]+)?([\w:+.-]+)::(?:[ \t]|\Z)")
-_OPTION = re.compile(r"[ \t]+:(?![ \t])([^:\n]+):(?:[ \t]|\Z)")
-_PROSE_DIRECTIVES = frozenset(
-    "admonition attention caution danger error hint important note tip warning seealso "
-    "versionadded versionchanged deprecated topic sidebar rubric epigraph highlights "
-    "pull-quote compound container figure image list-table table class only".split()
-)
-_LINK_OPTIONS = frozenset({"target"})  # an image's link: a fix there is a fix of the link
-
-
-def _rst_lines_kept(lines: list[str]) -> frozenset[int]:
-    """The numbers (from 1) of `lines` no fix may change in reST: section titles, table
-    rows, comments, directive options but a link's, the bodies of directives not of prose.
-    One pass; a block's extent by its indentation."""
-    kept: set[int] = set()
-    count = len(lines)
-    index = 0
-    while index < count:
-        line = lines[index].rstrip("\r")
-        following = lines[index + 1].rstrip("\r") if index + 1 < count else ""
-        if _GRID_BORDER.match(line) or _SIMPLE_BORDER.match(line):
-            end = _table_end(lines, index, _SIMPLE_BORDER.match(line) is not None)
-            kept.update(range(index + 1, end + 1))
-            index = end
-        elif line.strip() and _ADORNMENT.match(following) and not _ADORNMENT.match(line):
-            kept.add(index + 1)  # a section title, over its underline
-            index += 1
-        elif _EXPLICIT.match(line):
-            index = _explicit_block(lines, index, kept)
-        else:
-            index += 1
-    return frozenset(kept)
-
-
-def _table_end(lines: list[str], index: int, simple: bool) -> int:
-    """Where the table whose border is line `index` ends (the index after its last line):
-    at a blank line, or for a simple table, whose rows may hold blank lines, after the
-    paragraph that holds its last border (looked for 40 lines on at most)."""
-    count = len(lines)
-    end = index + 1
-    while end < count and lines[end].strip():
-        end += 1
-    while (
-        simple
-        and end + 1 < count
-        and lines[end + 1].strip()
-        and any(_SIMPLE_BORDER.match(row) for row in lines[end + 1 : end + 40])
-    ):
-        end += 1
-        while end < count and lines[end].strip():
-            end += 1
-    return end
-
-
-def _explicit_block(lines: list[str], index: int, kept: set[int]) -> int:
-    """The explicit markup block at line `index` (`.. ` and the lines indented past it),
-    its lines no fix may change added to `kept` (numbers from 1): a comment's all, a
-    directive's options but a link's, and its body where it is not prose; a hyperlink
-    target's and a footnote's none. Returns the index after the block."""
-    explicit = _EXPLICIT.match(lines[index])
-    assert explicit is not None
-    indent = len(explicit.group(1))
-    rest = lines[index][explicit.end() :]
-    count = len(lines)
-    end = index + 1
-    while end < count and (
-        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
-    ):
-        end += 1
-    while end > index + 1 and not lines[end - 1].strip():
-        end -= 1
-    if rest.startswith(("_", "[")):  # a hyperlink target, a footnote: a link, prose
-        return end
-    directive = _DIRECTIVE.match(rest)
-    if directive is None:  # a comment: the whole block
-        kept.update(range(index + 1, end + 1))
-        return end
-    prose = directive.group(1).lower() in _PROSE_DIRECTIVES
-    in_options = True
-    for number in range(index + 1, end):
-        option = _OPTION.match(lines[number]) if in_options else None
-        if option is not None:
-            if option.group(1).strip().lower() not in _LINK_OPTIONS:
-                kept.add(number + 1)
-            continue
-        in_options = False
-        if not prose:
-            kept.add(number + 1)
-    return end
-
-
-def _merged(spans: Spans) -> Spans:
+def merged(spans: Spans) -> Spans:
     """`spans` sorted, those that overlap or touch made one, the empty left out."""
     merged: Spans = []
     for start, end in sorted(spans):
