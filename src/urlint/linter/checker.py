@@ -62,10 +62,9 @@ class Checker:
         self.observer = observer
         self.crossposts = Crossposts()  # news articles read (a crosspost is checked once)
         self.reading = Reading()  # what the input being read is read as, and how far
-        # The last markup chunk read: its path, its text's offset and length, and what it
-        # shows as written inside or across lines (None: not known), so that the next chunk
-        # of the same text knows whether one is open where its text starts
-        self._chunk_before: tuple[str, int, int, list[tuple[int, int]] | None] | None = None
+        # The last markup text read, so that the next chunk of the same long text knows
+        # whether a code span or an element is open where its text starts
+        self._chunk_before: _MarkupReading | None = None
 
     def check_paths(
         self, paths: Iterable[str], skip: frozenset[FileId] = frozenset()
@@ -204,10 +203,10 @@ class Checker:
         ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
         syntax = file_syntax(path)  # once: a name without an extension is read for its #!
         scope = fix_scope(syntax)
-        as_written: list[tuple[int, int]] = []
+        reading: _MarkupReading | None = None
         if scope == PROSE and syntax != "text":  # a hook's README.txt loads no markup module
-            as_written, known = self._written_in(syntax, scanned, path)
-            if not known:
+            reading = self._markup_reading(syntax, scanned, path)
+            if not reading.known:
                 scope = None  # what it shows as written cannot be told: no fix (fail safe)
         suppressions.collect_from(scanned)
         test_data = self.settings.test_data == "info" and is_test_data(path)
@@ -231,6 +230,7 @@ class Checker:
                     continue
                 if finding.fix is not None:
                     if keeps_fixes and not text_asked:
+                        as_written = reading.as_written() if reading is not None else []
                         keeps_fixes = _fixable_text(scanned, candidate, syntax, scope, as_written)
                         text_asked = True
                     if not keeps_fixes or (
@@ -239,36 +239,32 @@ class Checker:
                         finding = replaced(finding, fix=None)
                 yield finding
 
-    def _written_in(
-        self, syntax: str, scanned: ScannedText, path: str
-    ) -> tuple[list[tuple[int, int]], bool]:
-        """What the markup text shows as written (markup_lines.as_written) or tools read so
-        (an HTML comment, an attribute's value but a link's), and whether it is known.
+    def _markup_reading(self, syntax: str, scanned: ScannedText, path: str) -> _MarkupReading:
+        """The markup text's reading of what no fix may change, and whether it is known.
 
         A later chunk of a long file (sources.text.scan_texts) is handed the fence or
         literal block open where its text starts; a code span, an element or a literal open
-        there is told by the chunk before's reading, which the chunk's text starts inside
-        of. Not known: a chunk whose text starts inside one, or after a chunk that was not
-        known, or a range of a file read from its middle."""
-        from ..scanner.markup_kept import fix_free
-        from ..scanner.markup_lines import open_across
-
-        as_written, inline = fix_free(syntax, scanned.text, scanned.opened)
+        there is told by the chunk before's reading, which its text starts inside of. Not
+        known: a chunk whose text starts inside one, or after a chunk that was not known,
+        or a range of a file read from its middle."""
         offset = scanned.offset_base
         known = True
+        before = self._chunk_before
         if offset:
-            before = self._chunk_before
-            known = scanned.start_known and before is not None and before[0] == path
+            known = scanned.start_known and before is not None and before.path == path
             if known and before is not None:
-                _, before_offset, before_length, before_inline = before
-                at = offset - before_offset
+                from ..scanner.markup_lines import open_across
+
+                inline = before.inline()  # read now: its text is let go
+                at = offset - before.offset
                 known = (
-                    before_inline is not None
-                    and 0 <= at <= before_length
-                    and not open_across(before_inline, at, before_length)
+                    inline is not None
+                    and 0 <= at <= before.length
+                    and not open_across(inline, at, before.length)
                 )
-        self._chunk_before = (path, offset, len(scanned.text), inline if known else None)
-        return as_written, known
+        reading = _MarkupReading(syntax, scanned, path, known)
+        self._chunk_before = reading
+        return reading
 
     def lint_mail(self, scanned: ScannedText, path: str) -> Iterator[Finding]:
         """The findings in decoded mail, or in a text inside an archive.
@@ -385,6 +381,34 @@ def _its_lines(scanned: ScannedText, candidate: Candidate) -> str:
 
 
 _SAID = 100  # how far either side of a URL what the text says of it is read
+
+
+class _MarkupReading:
+    """What a markup text shows or tools read as written (scanner.markup_kept.fix_free),
+    read when first asked: a text with no fix to place never reads it, but for the chunk
+    after it in a long file, which asks what it left open (`inline`)."""
+
+    def __init__(self, syntax: str, scanned: ScannedText, path: str, known: bool) -> None:
+        self.path, self.offset, self.length = path, scanned.offset_base, len(scanned.text)
+        self.known = known
+        self._syntax, self._text, self._opened = syntax, scanned.text, scanned.opened
+        self._read: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None
+
+    def _spans(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        if self._read is None:
+            from ..scanner.markup_kept import fix_free
+
+            self._read = fix_free(self._syntax, self._text, self._opened)
+            self._text = ""  # read: not held longer
+        return self._read
+
+    def as_written(self) -> list[tuple[int, int]]:
+        """Where no fix goes, sorted, apart."""
+        return self._spans()[0]
+
+    def inline(self) -> list[tuple[int, int]] | None:
+        """The part inside or across lines; None where the reading is not known."""
+        return self._spans()[1] if self.known else None
 
 
 def _fixable_text(

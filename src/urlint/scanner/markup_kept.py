@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from .._runtime.patterns import compiled_when_used
 from .markup_lines import OpenBlock, Spans, line_spans, lines_of, merged, within, written_parts
 
 __all__ = ["fix_free", "html_kept"]
@@ -43,12 +44,12 @@ def fix_free(syntax: str, text: str, opened: OpenBlock = None) -> tuple[Spans, S
 # so that an unclosed quote costs a bounded search, not one to the text's end.
 _HTML_COMMENT_OPEN = "<!--"
 _HTML_COMMENT_CLOSE = "-->"
-_START_TAG = re.compile(r"<[A-Za-z][A-Za-z0-9:-]*")
-_ATTRIBUTE = re.compile(
+_START_TAG = compiled_when_used(r"<[A-Za-z][A-Za-z0-9:-]*")
+_ATTRIBUTE = compiled_when_used(
     r"""[ \t\r\n\f]+([^\s"'>/=]+)(?:[ \t\r\n\f]*=[ \t\r\n\f]*"""
     r"""("[^"]{0,65536}"|'[^']{0,65536}'|[^\s"'=<>`]+))?"""
 )
-_TAG_END = re.compile(r"[ \t\r\n\f]*/?>")
+_TAG_END = compiled_when_used(r"[ \t\r\n\f]*/?>")
 # The attributes whose value is a link a reader follows: a fix there is a fix of the link
 _LINK_ATTRIBUTES = frozenset({"href", "src"})
 
@@ -103,13 +104,13 @@ def html_kept(text: str, skip: Spans | None = None) -> tuple[Spans, Spans]:
 # 6.4, 4.7): an image's description (its alt text), a link's title and a link reference
 # definition's title. Each is looked for within a bound, so that an unclosed one costs a
 # bounded search.
-_IMAGE_OPEN = re.compile(r"!\[")
-_IMAGE_ALT_END = re.compile(r"[^\]\n]{0,1000}(?:\n[^\]\n]{1,1000}){0,8}\][(\[]")
-_LINK_TITLE = re.compile(
+_IMAGE_OPEN = compiled_when_used(r"!\[")
+_IMAGE_ALT_END = compiled_when_used(r"[^\]\n]{0,1000}(?:\n[^\]\n]{1,1000}){0,8}\][(\[]")
+_LINK_TITLE = compiled_when_used(
     r"\]\([ \t]*(?:<[^>\n]{0,2000}>|[^\s()<]{1,2000})[ \t]*\n?[ \t]*"
     r"(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*\)"
 )
-_DEFINITION_TITLE = re.compile(
+_DEFINITION_TITLE = compiled_when_used(
     r"^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\n?[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})"
     r"[ \t]*\n?[ \t]*(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*$",
     re.MULTILINE,
@@ -139,12 +140,12 @@ def _markdown_texts_kept(text: str, skip: Spans) -> Spans:
 # or simple table's rows (a longer cell moves the columns), a comment's lines, a directive's
 # options (`:alt:`) and the body of a directive whose body is not prose (`raw`, `csv-table`,
 # `math`, `include`'s options ...).
-_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1+[ \t]*\Z")
-_GRID_BORDER = re.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*\Z")
-_SIMPLE_BORDER = re.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*\Z")
-_EXPLICIT = re.compile(r"([ \t]*)\.\.(?:[ \t]+|\Z)")
-_DIRECTIVE = re.compile(r"(?:\|[^|\n]+\|[ \t]+)?([\w:+.-]+)::(?:[ \t]|\Z)")
-_OPTION = re.compile(r"[ \t]+:(?![ \t])([^:\n]+):(?:[ \t]|\Z)")
+_ADORNMENT = compiled_when_used(r"([!-/:-@\[-`{-~])\1+[ \t]*\Z")
+_GRID_BORDER = compiled_when_used(r"[ \t]*\+(?:[-=]+\+)+[ \t]*\Z")
+_SIMPLE_BORDER = compiled_when_used(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*\Z")
+_EXPLICIT = compiled_when_used(r"([ \t]*)\.\.(?:[ \t]+|\Z)")
+_DIRECTIVE = compiled_when_used(r"(?:\|[^|\n]+\|[ \t]+)?([\w:+.-]+)::(?:[ \t]|\Z)")
+_OPTION = compiled_when_used(r"[ \t]+:(?![ \t])([^:\n]+):(?:[ \t]|\Z)")
 _PROSE_DIRECTIVES = frozenset(
     "admonition attention caution danger error hint important note tip warning seealso "
     "versionadded versionchanged deprecated topic sidebar rubric epigraph highlights "
