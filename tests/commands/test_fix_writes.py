@@ -205,3 +205,52 @@ def test_a_markdown_file_past_its_first_chunk_is_fixed_whole(capsys, tmp_path, m
     code, out, err = run(capsys, "check", "--isolated", "--fix", "big.md")
     assert (code, out, err) == (0, "", f"urlint: fixed {lines} problems\n")
     assert (tmp_path / "big.md").read_text(encoding="utf-8") == doc.replace("~", "%7E")
+
+
+def _fixed_through(stdin: bytes, *argv: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "urlint", "check", "--isolated", "--fix", *argv],
+        input=stdin,
+        capture_output=True,
+        check=False,
+    )
+
+
+@pytest.mark.processes
+def test_fix_on_standard_input_writes_the_fixed_text_and_says_the_rest():
+    """`check --fix -` as ruff's: an editor or a formatter pipes the text through it; the
+    fixed text on standard output, in the input's encoding and line ends, the findings
+    left and the count on standard error. A code span's URL is the markup's: left."""
+    text = "see https://example. org/~x here\r\nand `http://a.example/~code`\r\n"
+    done = _fixed_through(text.encode("utf-16"), "--select", "ALL", "--stdin-filename", "a.md", "-")
+    assert done.stdout.decode("utf-16") == (
+        "see https://example.org/%7Ex here\r\nand `http://a.example/~code`\r\n"
+    )
+    assert done.stdout.startswith(b"\xff\xfe")  # its byte order mark kept
+    assert (done.returncode, done.stderr.decode().splitlines()) == (
+        0,
+        [
+            "a.md:2:23: C202 unsafe character '~' by RFC 1738 section 2.2 (RFC 3986 allows "
+            "it: --target rfc3986): write it as %7E",
+            "Found 1 problem: 1 warning (target: RFC 1738).",
+            "urlint: fixed 2 problems",
+        ],
+    )
+
+
+@pytest.mark.processes
+def test_standard_input_that_cannot_be_fixed_comes_out_as_it_went_in():
+    """Bytes that do not decode as text are not written back changed: out as they came,
+    the reason said, exit 2 (a pipe never loses the text); and --fix takes '-' alone."""
+    data = b"see http://a.example/~x \xff\xfe\x00 here\n"
+    done = _fixed_through(data, "-")
+    assert (done.returncode, done.stdout) == (2, data)
+    assert done.stderr.decode().splitlines() == [
+        "urlint: -: not fixed: some of its bytes do not decode as text"
+    ]
+    both = _fixed_through(b"see http://a.example/~x\n", "-", "other.md")
+    assert (both.returncode, both.stdout) == (2, b"")
+    assert both.stderr.decode().splitlines() == [
+        "urlint: --fix on standard input takes it alone ('-' the only PATH, no -o or "
+        "--also-write): the fixed text goes to standard output"
+    ]

@@ -180,7 +180,7 @@ def test_add_ignore_works_on_files_not_standard_input(capsys, project):
     assert run(capsys, "check", "--add-ignore", "-") == (
         2,
         "",
-        "urlint: --fix, --diff and --add-ignore work on files, not standard input\n",
+        "urlint: --diff and --add-ignore work on files, not standard input\n",
     )
 
 

@@ -111,7 +111,12 @@ def add_check_parser(commands: Subcommands) -> None:
         help="write a baseline accepting every current finding, and exit 0; over an "
         "existing baseline, say how many of its entries no longer occur (dropped)",
     )
-    check.add_argument("--fix", action="store_true", help="apply the safe fixes in place")
+    check.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes in place (standard input, '-' alone: the fixed text to "
+        "standard output, the findings left to standard error)",
+    )
     check.add_argument(
         "--diff", action="store_true", help="print the safe fixes as a unified diff; change nothing"
     )
@@ -205,10 +210,15 @@ def _planned(args: argparse.Namespace) -> _Plan:
 def _refused(args: argparse.Namespace, paths: list[str]) -> str:
     """Why the flags cannot go with these inputs, as said (masked); "" when they can.
 
-    Standard input cannot be fixed; an output file that is also an input is not written
-    over."""
-    if (args.fix or args.diff or args.add_ignore) and "-" in paths:
-        return "--fix, --diff and --add-ignore work on files, not standard input"
+    Standard input is fixed alone, and never given a diff or comments; an output file that
+    is also an input is not written over."""
+    if (args.diff or args.add_ignore) and "-" in paths:
+        return "--diff and --add-ignore work on files, not standard input"
+    if args.fix and "-" in paths and (paths != ["-"] or args.output or args.also_write):
+        return (
+            "--fix on standard input takes it alone ('-' the only PATH, no -o or "
+            "--also-write): the fixed text goes to standard output"
+        )
     also = [path for _, path in args.also_write]
     if also and (args.diff or args.add_ignore or args.write_baseline or args.statistics):
         return (
@@ -240,6 +250,8 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
         from .baseline import write_check_baseline
 
         return write_check_baseline(args, plan.settings, plan.paths, plan.own)
+    if args.fix and plan.paths == ["-"]:
+        return _fixed_stdin(args, plan)
     if not args.output and not args.also_write:  # a hook's run: standard output alone
         return _written_out(args, plan, out)
     from contextlib import ExitStack
@@ -593,6 +605,42 @@ def _note(path: str, text: str) -> None:
     """A note on standard error about `path`; both shown masked and printable (an error's
     text may quote the path again)."""
     print(f"urlint: {_shown(path)}: {_shown(text)}", file=sys.stderr)
+
+
+def _fixed_stdin(args: argparse.Namespace, plan: _Plan) -> int:
+    """`check --fix -`: standard input with its safe fixes applied, written to standard
+    output, as ruff's `check --fix -` writes it (an editor or a formatter pipes through
+    it); the findings left, and how many were fixed, on standard error. Where it cannot be
+    fixed, it is written out as it came, the reason said, exit 2: the text is never lost."""
+    import io
+
+    from ..core.findings import Finding
+    from ..linter.checker import Checker
+    from ..linter.fixes import NotFixed, fixed_input
+    from ..sources.text import MAX_SOURCE_BYTES, read_chunks, scan_texts
+
+    name = args.stdin_filename or "-"
+    data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+    if len(data) > MAX_SOURCE_BYTES:
+        outcome: tuple[bytes, int] | NotFixed = NotFixed(
+            name, "not fixed: standard input is larger than 64 MB"
+        )
+        data += sys.stdin.buffer.read()
+    else:
+        outcome = fixed_input(plan.settings, name, data)
+    fixed, count = (data, 0) if isinstance(outcome, NotFixed) else outcome
+    sys.stdout.buffer.write(fixed)
+    sys.stdout.buffer.flush()
+    if isinstance(outcome, NotFixed):
+        _note(outcome.path, outcome.reason)
+        return EXIT_ERROR
+    checker = Checker(plan.settings, plan.baseline, stdin_name=name)
+    found = checker.check_items(name, scan_texts(read_chunks(io.BytesIO(fixed)), name))
+    findings = (finding for finding in found if isinstance(finding, Finding))
+    status, _ = _write_report(args, plan.settings, findings, sys.stderr)
+    if not args.quiet:
+        print(f"urlint: fixed {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+    return EXIT_OK if args.exit_zero else status
 
 
 def _fix(settings: Settings, paths: list[str]) -> tuple[int, int]:

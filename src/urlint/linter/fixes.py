@@ -2,12 +2,12 @@
 
 A fix is a set of raw edits (findings.Edit) that never changes what a URL means and never
 touches a URL that may hold a password (rules.engine). Edits that overlap an earlier one are
-left for the next run. The file is read and written back by one decoder (sources.text.SourceText,
-the scan's own), so an edit lands on the character the scan saw, and each chunk is written
-in the encoding it was read in (a UTF-16 file stays UTF-16 with its byte order mark). The
-diff hides every password in the file (source_view), so `--diff` shows none either
-(RFC 1738 section 6). A file whose fixes cannot be applied is said (NotFixed), not
-written.
+applied in the file's next pass. The file is read and written back by one decoder
+(sources.text.SourceText, the scan's own), so an edit lands on the character the scan saw,
+and each chunk is written in the encoding it was read in (a UTF-16 file stays UTF-16 with
+its byte order mark). The diff hides every password in the file (source_view), so `--diff`
+shows none either (RFC 1738 section 6). A file whose fixes cannot be applied is said
+(NotFixed), not written. Standard input's text is fixed the same way (`fixed_input`).
 """
 
 from __future__ import annotations
@@ -144,6 +144,38 @@ def _written(path: str, source: SourceText | NotFixed, edits: list[Edit]) -> int
     except (OSError, UnicodeEncodeError) as error:
         return NotFixed(path, f"cannot write the fixes: {_reason(error)}")
     return applied
+
+
+def fixed_input(settings: Settings, name: str, data: bytes) -> tuple[bytes, int] | NotFixed:
+    """`data` (standard input's bytes, read as the file `name`: --stdin-filename) with its
+    safe fixes applied, pass after pass as `fix_files` applies a file's, and how many were;
+    NotFixed where it is not text urlint may write back as it was, or `name` is excluded."""
+    import io
+
+    from ..sources.kinds import TEXT, recognised
+    from ..sources.text import read_chunks, scan_texts
+
+    if settings.selection.excludes(name):
+        return NotFixed(name, "not fixed: excluded (--force-exclude)")
+    _, _, kind = recognised(name, io.BytesIO(data), name)
+    if kind != TEXT:
+        return NotFixed(name, f"not fixed: standard input holds {kind}, not text")
+    checker = Checker(settings)
+    applied = 0
+    for _ in range(_PASSES):
+        source = SourceText.of(io.BytesIO(data))
+        if source is None or not source.exact:
+            return NotFixed(name, "not fixed: some of its bytes do not decode as text")
+        found = checker.check_items(name, scan_texts(read_chunks(io.BytesIO(data)), name))
+        edits = fix_edits(finding for finding in found if isinstance(finding, Finding))
+        if not edits:
+            break
+        try:
+            data, count = fixed_bytes(source, edits)
+        except UnicodeEncodeError as error:
+            return NotFixed(name, f"cannot write the fixes: {_reason(error)}")
+        applied += count
+    return data, applied
 
 
 def fix_diffs(settings: Settings, paths: list[str]) -> Iterator[str | NotFixed]:

@@ -445,8 +445,17 @@ class SourceText:
             if os.path.getsize(path) > MAX_SOURCE_BYTES:
                 return None
             with open_input(path) as stream:
-                pieces = list(read_chunks(stream))
-        except (OSError, ValueError, BinaryInput):
+                return cls.of(stream)
+        except (OSError, ValueError):
+            return None
+
+    @classmethod
+    def of(cls, stream: BinaryIO) -> SourceText | None:
+        """The text of the bytes `stream` holds (standard input's, say); None when binary.
+        Raises OSError."""
+        try:
+            pieces = list(read_chunks(stream))
+        except BinaryInput:
             return None
         starts, offset = [], 0
         for piece in pieces:
