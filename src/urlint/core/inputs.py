@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     UrlFilter = Callable[[bytes, Sequence[int]], Sequence[bool]]
 
 
+STDIN = "-"  # the path that names standard input, as a command's PATH and everywhere after
+
+
 @record
 class InputFile:
     """A file to read: `path` as the user will see it."""

@@ -15,7 +15,7 @@ import string
 from functools import lru_cache
 from itertools import accumulate
 
-from .headers import LOOPS
+from .loops import LOOPS
 from .textmap import OffsetMap
 
 TYPE_CHECKING = False

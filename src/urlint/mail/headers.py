@@ -12,17 +12,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..core.builds import compiled
 from ..core.faults import internal_error
 from ..core.records import built, record, replaced
 from ..grammar.login import masked_piece
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
-from . import fast
-
-# The mail reader's loops in C where they are compiled (mail/fast.py), None for the pure path:
-# chosen once, here, the lowest of the modules that run them (mbox, mime and prefilter
-# read it from here).
-LOOPS = compiled(fast)
+from .loops import LOOPS
 
 _FIELD_NAME = re.compile(FIELD_NAME)
 

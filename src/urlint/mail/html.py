@@ -35,7 +35,7 @@ from .._runtime.patterns import compiled_when_used
 from ..core.records import built, record
 from ..grammar.login import word_end
 from ..scanner.login_runs_on import LOGIN_READ_ON
-from .headers import LOOPS
+from .loops import LOOPS
 from .textmap import OffsetMap
 
 # Markup, in one pass over the page: what is hidden (comments by the tokenizer's rules,

@@ -16,7 +16,8 @@ from ..core.units import MboxPlace
 from ..sources import archives
 from ..sources.kinds import BABYL, FROM_LINE
 from ..sources.streams import SNIFF_BYTES, Prefix
-from .headers import LOOPS, newlines
+from .headers import newlines
+from .loops import LOOPS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

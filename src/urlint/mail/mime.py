@@ -31,7 +31,6 @@ from .decoders import (
     unflow,
 )
 from .headers import (
-    LOOPS,
     PLAIN,
     ContentType,
     Split,
@@ -43,6 +42,7 @@ from .headers import (
     text_of,
 )
 from .html import read_html
+from .loops import LOOPS
 from .origin import Envelope, MessageInfo
 from .textmap import FixedMap, LazyMap, OffsetMap, Relocator
 

@@ -21,7 +21,6 @@ from .._runtime.patterns import compiled_when_used
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
 from .headers import (
-    LOOPS,
     ContentFields,
     ContentType,
     content_fields,
@@ -33,6 +32,7 @@ from .headers import (
     maintype_of,
 )
 from .html import BLOCK_NAMES
+from .loops import LOOPS
 from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
 
 # Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to

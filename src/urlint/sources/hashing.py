@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 
-from .opening import STDIN
+from ..core.inputs import STDIN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,15 +16,13 @@ import stat
 import sys
 
 from .._runtime.heap import LARGE_INPUT_BYTES, keep_freed_memory
+from ..core.inputs import STDIN
 from ..core.problems import Problem, ProblemKind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from typing import BinaryIO
-
-
-STDIN = "-"
 
 
 def regular_file_size(path: str) -> int | None:
