@@ -27,17 +27,17 @@ _EXPORTS = {
     "extract": "api",
     "scan": "api",
     "Syntax": "scanner.syntax",
-    "lint": "linter.checker",
+    "lint": "api",
     "Finding": "core.findings",
     "Severity": "core.findings",
-    "scan_paths": "api",
+    "scan_paths": "api_paths",
     "Found": "pipeline",
     "Problem": "core.problems",
     "ProblemKind": "core.problems",
     "MessageInfo": "mail.origin",
     "as_dict": "api",
     "__version__": "core.version",
-    "check_paths": "api",
+    "check_paths": "api_paths",
     "Settings": "linter.config",
     "ConfigError": "core.exits",
 }
@@ -45,14 +45,14 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import as_dict, check_paths, extract, scan, scan_paths
+    from .api import as_dict, extract, lint, scan
+    from .api_paths import check_paths, scan_paths
     from .core.exits import ConfigError
     from .core.findings import Finding, Severity
     from .core.model import Candidate, Flag, Position, Span, Wrapper
     from .core.problems import Problem, ProblemKind
     from .core.version import __version__
     from .grammar.login import mask_password
-    from .linter.checker import lint
     from .linter.config import Settings
     from .mail.origin import MessageInfo
     from .pipeline import Found

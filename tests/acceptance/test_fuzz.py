@@ -25,9 +25,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from urlint.api import lint
 from urlint.commands.cli import main
 from urlint.grammar.parse import parse
-from urlint.linter.checker import lint
 from urlint.mail.message import read_message
 
 from ..helpers import CORPORA, REPO

@@ -27,9 +27,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from urlint.api import lint
 from urlint.commands.cli import main
 from urlint.grammar.login import ESCAPED_TIMES, mask_password, secret_spans
-from urlint.linter.checker import lint
 
 EXAMPLES = int(os.environ.get("URLINT_SECRET_EXAMPLES", "2000"))
 MARKER_LETTERS = "KQZJVWY"  # no hex digit, no rule-code letter, not in any fixed output text

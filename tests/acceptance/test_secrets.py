@@ -11,10 +11,10 @@ import zipfile
 import pytest
 
 from tests.lint_helpers import every_place
+from urlint.api import lint
 from urlint.commands.cli import main
 from urlint.grammar.login import mask_password, secret_spans
 from urlint.grammar.parse import parse
-from urlint.linter.checker import lint
 
 from ..helpers import run
 

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from tests.helpers import run
+from urlint.api import lint
 from urlint.core.findings import Severity
 from urlint.linter import certainty
 from urlint.linter.certainty import is_test_data, placeholder_authority, placeholder_password
-from urlint.linter.checker import lint
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlint.api import lint
 from urlint.core.version import __version__
-from urlint.linter.checker import lint
 from urlint.linter.rules.catalogue import rules_under
 from urlint.linter.source_view import SourceView
 from urlint.output.check import finding_json, jsonl_line, text_line

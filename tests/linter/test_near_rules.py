@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from urlint.api import lint
 from urlint.core.findings import Severity
-from urlint.linter.checker import lint
 from urlint.linter.rules.catalogue import rules_by_code
 
 from ..helpers import run

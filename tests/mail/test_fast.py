@@ -825,7 +825,7 @@ def test_a_body_starts_a_url_at_a_bare_schemes_colon_or_a_wrappers_start(body, s
 def _found(paths: list[Path], module) -> list:
     """What the library's scan_paths finds in `paths` (mail read as mail), its problems
     too, with `module` as the mail reader's loops (None: the pure path)."""
-    from urlint.api import scan_paths
+    from urlint.api_paths import scan_paths
 
     with _reading_with(module):
         return list(scan_paths([str(path) for path in paths]))

@@ -276,7 +276,7 @@ def test_the_pure_path_is_taken_when_asked_for():
 def _found(paths: list[Path], module) -> list:
     """What the library's scan_paths finds in `paths` (mail read as mail), with `module`
     as the fast path (None: the pure path)."""
-    from urlint.api import scan_paths
+    from urlint.api_paths import scan_paths
 
     saved = scanner.fast_lane
     scanner.fast_lane = lambda: module

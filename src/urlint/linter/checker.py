@@ -447,7 +447,7 @@ def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
     return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
 
 
-def lint(
+def findings_in_text(
     text: str,
     *,
     select: list[str] | None = None,
@@ -455,7 +455,7 @@ def lint(
     path: str = "",
     target: Target | None = None,
 ) -> list[Finding]:
-    """Every finding in `text`: the library's entry point (`urlint.lint`).
+    """Every finding in `text`, read as plain text (the library's `urlint.lint`).
 
     The default rules unless `select` names others, minus `ignore`, graded by the standard
     `target` ("rfc1738", the default, or "rfc3986"); inline suppressions apply. URLs in

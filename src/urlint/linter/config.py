@@ -241,7 +241,7 @@ class Settings:
     test_data: str = "info"
 
     @classmethod
-    def from_mapping(cls, config: Mapping[str, Any], **options: Any) -> Settings:
+    def from_mapping(cls, config: Mapping[str, object], **options: object) -> Settings:
         """Settings from a configuration table, its keys as urlint.toml spells them
         (`{"target": "rfc3986", "fail-on": "warning"}`), and `options` over it (OPTIONS'
         names, as `build_settings` takes them).
@@ -250,7 +250,9 @@ class Settings:
         for key in config:
             if key not in CONFIG_KEYS:
                 raise ConfigError(f"unknown key '{key}' (known: {', '.join(CONFIG_KEYS)})")
-        return build_settings(config, **options)
+        # each value checked where build_settings reads it (a ConfigError); the hints name
+        # what the run time binds (typing.get_type_hints), as a hook loads no `typing`
+        return build_settings(config, **options)  # type: ignore[arg-type]
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> Settings:
