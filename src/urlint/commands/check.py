@@ -23,6 +23,7 @@ from .options import (
     read_nothing,
     run_engine,
 )
+from .writes import FixesLeft, diff_written, fix_in_place, ignores_added
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def _checked(args: argparse.Namespace, plan: _Plan, out: io.TextIOWrapper) -> in
     ):
         return EXIT_ERROR
     if args.add_ignore:
-        return _add_ignores(args, plan)
+        return ignores_added(plan.settings, plan.paths, plan.baseline, plan.own, args.quiet)
     if args.write_baseline:
         from .baseline import write_check_baseline
 
@@ -288,9 +289,9 @@ def _written_out(
             return show_settings(args, plan.settings, out)
         return show_files(plan.paths, plan.settings.selection, out, plan.own | skip)
     if args.diff:
-        return _diff(plan.settings, plan.paths, out)
-    fixed, not_fixed = _fix(plan.settings, plan.paths) if args.fix else (0, 0)
-    left = _Fixable()
+        return diff_written(plan.settings, plan.paths, out)
+    fixed, not_fixed = fix_in_place(plan.settings, plan.paths) if args.fix else (0, 0)
+    left = FixesLeft()
     status = _report(args, plan, out, skip, also or [], left if args.fix else None)
     if args.fix and not args.quiet:
         print(f"urlint: fixed {fixed} problem{'s' if fixed != 1 else ''}", file=sys.stderr)
@@ -306,18 +307,6 @@ def _written_out(
         )
         status = max(status, EXIT_FINDINGS)
     return EXIT_OK if args.exit_zero else status
-
-
-class _Fixable:
-    """How many findings a run reported with a fix still to apply, once --fix has run."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def counted(self, findings: Iterable[Finding]) -> Iterator[Finding]:
-        for finding in findings:
-            self.count += finding.fix is not None
-            yield finding
 
 
 def _error(said: str) -> int:
@@ -347,7 +336,7 @@ def _report(
     out: TextIO,
     skip: frozenset[FileId],
     also: list[tuple[str, TextIO]],
-    left: _Fixable | None = None,
+    left: FixesLeft | None = None,
 ) -> int:
     """The findings under the plan's paths written to `out`, and in each of `also`'s
     formats to its stream; the exit status (`out`'s format's). `left` counts those with a
@@ -601,38 +590,19 @@ def _is_own_file(path: str) -> bool:
     return True
 
 
-def _note(path: str, text: str) -> None:
-    """A note on standard error about `path`; both shown masked and printable (an error's
-    text may quote the path again)."""
-    print(f"urlint: {_shown(path)}: {_shown(text)}", file=sys.stderr)
-
-
 def _fixed_stdin(args: argparse.Namespace, plan: _Plan) -> int:
-    """`check --fix -`: standard input with its safe fixes applied, written to standard
-    output, as ruff's `check --fix -` writes it (an editor or a formatter pipes through
-    it); the findings left, and how many were fixed, on standard error. Where it cannot be
-    fixed, it is written out as it came, the reason said, exit 2: the text is never lost."""
+    """`check --fix -`: standard input's fixed text on standard output (commands.writes),
+    then the findings left, and how many were fixed, on standard error."""
     import io
 
     from ..core.findings import Finding
     from ..linter.checker import Checker
-    from ..linter.fixes import NotFixed, fixed_input
-    from ..sources.text import MAX_SOURCE_BYTES, read_chunks, scan_texts
+    from ..sources.text import read_chunks, scan_texts
+    from .writes import fixed_stdin
 
     name = args.stdin_filename or "-"
-    data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
-    if len(data) > MAX_SOURCE_BYTES:
-        outcome: tuple[bytes, int] | NotFixed = NotFixed(
-            name, "not fixed: standard input is larger than 64 MB"
-        )
-        data += sys.stdin.buffer.read()
-    else:
-        outcome = fixed_input(plan.settings, name, data)
-    fixed, count = (data, 0) if isinstance(outcome, NotFixed) else outcome
-    sys.stdout.buffer.write(fixed)
-    sys.stdout.buffer.flush()
-    if isinstance(outcome, NotFixed):
-        _note(outcome.path, outcome.reason)
+    fixed, count = fixed_stdin(plan.settings, name)
+    if fixed is None:
         return EXIT_ERROR
     checker = Checker(plan.settings, plan.baseline, stdin_name=name)
     found = checker.check_items(name, scan_texts(read_chunks(io.BytesIO(fixed)), name))
@@ -641,55 +611,6 @@ def _fixed_stdin(args: argparse.Namespace, plan: _Plan) -> int:
     if not args.quiet:
         print(f"urlint: fixed {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
     return EXIT_OK if args.exit_zero else status
-
-
-def _fix(settings: Settings, paths: list[str]) -> tuple[int, int]:
-    """The safe fixes applied in place: how many, and in how many files none could be."""
-    from ..linter.fixes import NotFixed, fix_files
-
-    fixed = not_fixed = 0
-    for outcome in fix_files(settings, paths):
-        if isinstance(outcome, NotFixed):
-            _note(outcome.path, outcome.reason)
-            not_fixed += 1
-        else:
-            fixed += outcome
-    return fixed, not_fixed
-
-
-def _diff(settings: Settings, paths: list[str], out: TextIO) -> int:
-    """The safe fixes written to `out` as a diff; exit 1 when there is one."""
-    from ..linter.fixes import NotFixed, fix_diffs
-
-    changed = False
-    for diff in fix_diffs(settings, paths):
-        if isinstance(diff, NotFixed):
-            _note(diff.path, diff.reason)
-        else:
-            changed = True
-            out.write(diff)
-    return EXIT_FINDINGS if changed else EXIT_OK
-
-
-def _add_ignores(args: argparse.Namespace, plan: _Plan) -> int:
-    """An ignore comment added for each current finding (linter/add_ignore.py); each one
-    that cannot be, and how many were added, said on standard error; exit status 0, or 2
-    where a file could not be written (it is left as it was)."""
-    from ..linter.add_ignore import NotAdded, add_ignores
-
-    added, unwritten = 0, False
-    for outcome in add_ignores(plan.settings, plan.paths, plan.baseline, plan.own):
-        if isinstance(outcome, NotAdded):
-            _note(
-                f"{outcome.path}:{outcome.line}",
-                f"{outcome.code}: no ignore comment: {outcome.reason}",
-            )
-            unwritten = unwritten or outcome.unwritten
-        else:
-            added += outcome.comments
-    if not args.quiet:
-        print(f"urlint: added {added} ignore comment{'s' if added != 1 else ''}", file=sys.stderr)
-    return EXIT_ERROR if unwritten else EXIT_OK
 
 
 __all__ = ["add_check_parser", "run_check"]
