@@ -182,6 +182,9 @@ def _as_nobody(path: str, data: bytes) -> str:
     child = os.fork()
     if child == 0:  # pragma: no cover - the child's
         said = b""
+        import signal
+
+        signal.alarm(120)  # a child that hangs ends: the parent's wait never outlives it
         try:
             os.setgroups([])
             os.setgid(65534)
