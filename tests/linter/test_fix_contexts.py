@@ -81,6 +81,8 @@ CONTEXTS = [
     ("aa.md", "![diagram of http://x.example/~x/](pic.png)\n", LEFT),
     ("ab.md", 'See [docs](b.html "about http://x.example/~x/").\n', LEFT),
     ("ac.md", '[r]: b.html\n  "mirror http://x.example/~x/"\n', LEFT),
+    # a destination's own parentheses are no title: the link is fixed
+    ("ak.md", "See [a](http://x.example/~x/a_(b)) here.\n", FIXED),
     # reST: a section title (a longer one outgrows its underline), a comment, an image's
     # alt option, a raw directive's body, a grid table's row (a longer cell moves the
     # border); a note's body is prose, a hyperlink target a link

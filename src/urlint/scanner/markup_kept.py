@@ -102,17 +102,18 @@ def html_kept(text: str, skip: Spans | None = None) -> tuple[Spans, Spans]:
 
 # Markdown's texts that are no prose a fix may change (CommonMark 0.31.2 sections 6.3 and
 # 6.4, 4.7): an image's description (its alt text), a link's title and a link reference
-# definition's title. Each is looked for within a bound, so that an unclosed one costs a
-# bounded search.
+# definition's title, apart from its destination by whitespace (a destination's own
+# parentheses, `wiki/A_(b)`, are no title). Each is looked for within a bound, so that an
+# unclosed one costs a bounded search.
 _IMAGE_OPEN = compiled_when_used(r"!\[")
 _IMAGE_ALT_END = compiled_when_used(r"[^\]\n]{0,1000}(?:\n[^\]\n]{1,1000}){0,8}\][(\[]")
 _LINK_TITLE = compiled_when_used(
-    r"\]\([ \t]*(?:<[^>\n]{0,2000}>|[^\s()<]{1,2000})[ \t]*\n?[ \t]*"
+    r"\]\([ \t]*(?:<[^>\n]{0,2000}>|[^\s()<]{1,2000})(?:[ \t]+\n?|\n)[ \t]*"
     r"(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*\)"
 )
 _DEFINITION_TITLE = compiled_when_used(
     r"^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\n?[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})"
-    r"[ \t]*\n?[ \t]*(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*$",
+    r"(?:[ \t]+\n?|\n)[ \t]*(\"[^\"]{0,1000}\"|'[^']{0,1000}'|\([^()]{0,1000}\))[ \t]*$",
     re.MULTILINE,
 )
 
