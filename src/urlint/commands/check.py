@@ -1,7 +1,10 @@
 """`urlint check`: its arguments, and its run.
 
 The configuration and the flags read, the inputs checked (here, or in units of work on
-other cores), the findings written as the format asks; the exit status."""
+other cores), the findings written as the format asks; the exit status.
+
+Past 600 lines: the command's plan, its run and its report, which share the parsed
+arguments; what it writes into files is commands/writes.py's."""
 
 from __future__ import annotations
 

@@ -31,6 +31,9 @@ delimiters decoded (a client that decodes `odder%3auser` before it splits it sen
 as a password), after every "://" (`1ftp://` too), and after the section 3.1 schemes
 written without it (`ftp:fred:pw@h`, S406). The exact reading is always within them (RFC
 3986's ends no later than RFC 1738's, its password starting at the same ":").
+
+Past 600 lines: the one reader of a URL's login; the two questions it answers read the same
+grammar, and two modules would be two readers of it.
 """
 
 from __future__ import annotations

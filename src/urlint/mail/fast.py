@@ -13,6 +13,10 @@ too, and on the mail of ../shared/corpora. They are loops the regex engine and `
 methods run slower than C does (bench/mail.py: CPython's `bytes.count` of one byte looks
 at a byte at a time, and a pattern that stops at every line end, or at every colon, pays
 the engine's entry at each).
+
+Past 600 lines: Cython makes one extension of a module, and these loops share their C
+helpers (a field name's place, a lower-cased compare, a blank line found), which a split
+would call across extensions for every byte they read.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 A message is cut out where it stands, never the file read whole (RFC 4155 for mbox). A
 message comes out as its bytes (`RawMessage`), text that is no message as `RawText`.
+
+Past 600 lines: mbox, MMDF and Babyl are cut from one sliding buffer by one framing
+(Content-Length believed or not, a message too long), which each format's reader asks of.
 """
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ What a row's syntax holds, for a TABLE kind:
 
 The facts come from each language's reference (cited on its row where a form is unusual)
 and from Pygments' lexer for it, the test oracle.
+
+Past 600 lines: most of it is the table itself, a row of data for each of the kinds; its
+code is the few functions that read a row.
 """
 
 from __future__ import annotations

@@ -42,6 +42,9 @@ URLs in prose (`markdown-autolink`, `markdown-text`, `asciidoc-autolink`, `rst-s
 
 Cost: a few character comparisons around `start` and `end` for most URLs; a line, a title or
 a paragraph is read only where those match. Called once per candidate in markup files.
+
+Past 600 lines: a reader for each markup (Markdown, reStructuredText, AsciiDoc, LaTeX, Org,
+wikis), each a few functions over the one question of where a URL ends in it.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ other (engine.Linter). Each
 message shows the URL the text most likely meant; a fix writes it only where that URL is
 certain (one character or a doubled scheme, no blank in between), and the checker offers it
 only where a fix may go at all (linter.fixable).
+
+Past 600 lines: fourteen rules, N601 to N614, each its data, its check and its message, as
+the other rule modules hold theirs.
 """
 
 from __future__ import annotations
