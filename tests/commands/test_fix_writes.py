@@ -178,6 +178,29 @@ def test_fixes_that_overlap_or_follow_one_another_are_all_applied(capsys, tmp_pa
     ) == "see https://example.org/%7Ex here\n"
 
 
+def test_diff_shows_what_fix_writes_its_later_passes_too(capsys, tmp_path, monkeypatch):
+    """--diff shows the file --fix would write: the '~' the joined host shows is fixed in
+    the second pass, and a password stays hidden in both sides."""
+    monkeypatch.chdir(tmp_path)
+    text = "see https://example. org/~x here\nftp://fred:secret@h.example/~y\n"
+    (tmp_path / "doc.md").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check", "--isolated", "--select", "ALL", "--diff", "doc.md")
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "--- a/doc.md",
+        "+++ b/doc.md",
+        "@@ -1,2 +1,2 @@",
+        "-see https://example. org/~x here",
+        "+see https://example.org/%7Ex here",
+        " ftp://fred:****@h.example/~y",
+    ]
+    assert (tmp_path / "doc.md").read_text(encoding="utf-8") == text
+    run(capsys, "check", "--isolated", "--select", "ALL", "--fix", "doc.md")
+    assert (tmp_path / "doc.md").read_text(encoding="utf-8").splitlines()[0] == (
+        "see https://example.org/%7Ex here"
+    )
+
+
 def test_fixes_left_after_the_last_pass_are_said_and_fail_the_run(capsys, tmp_path, monkeypatch):
     from urlint.linter import fixes
 

@@ -153,14 +153,24 @@ def fixed_input(settings: Settings, name: str, data: bytes) -> tuple[bytes, int]
     import io
 
     from ..sources.kinds import TEXT, recognised
-    from ..sources.text import read_chunks, scan_texts
 
     if settings.selection.excludes(name):
         return NotFixed(name, "not fixed: excluded (--force-exclude)")
     _, _, kind = recognised(name, io.BytesIO(data), name)
     if kind != TEXT:
         return NotFixed(name, f"not fixed: standard input holds {kind}, not text")
-    checker = Checker(settings)
+    return _fixed_in_passes(Checker(settings), name, data)
+
+
+def _fixed_in_passes(checker: Checker, name: str, data: bytes) -> tuple[bytes, int] | NotFixed:
+    """`data`, the bytes of the file `name`, with its safe fixes applied pass after pass
+    (at most _PASSES) while the text they make has more, each pass read as the file is
+    read; and how many were applied. NotFixed where the bytes do not decode, or a fix
+    cannot be written in the text's encoding."""
+    import io
+
+    from ..sources.text import read_chunks, scan_texts
+
     applied = 0
     for _ in range(_PASSES):
         source = SourceText.of(io.BytesIO(data))
@@ -179,12 +189,21 @@ def fixed_input(settings: Settings, name: str, data: bytes) -> tuple[bytes, int]
 
 
 def fix_diffs(settings: Settings, paths: list[str]) -> Iterator[str | NotFixed]:
-    """The safe fixes under `paths` as a unified diff for each file, passwords hidden."""
-    for path, source, edits in _fixable_files(settings, paths):
+    """The safe fixes under `paths` as a unified diff for each file, passwords hidden: what
+    `fix_files` would write, its passes after the first included."""
+    import io
+
+    checker = Checker(settings)
+    for path, source, _ in _fixable_files(settings, paths):
         if isinstance(source, NotFixed):
             yield source
             continue
-        diff = masked_diff(path, source, edits)
+        fixed = _fixed_in_passes(checker, path, source.encoded(source.text, []))
+        if isinstance(fixed, NotFixed):
+            yield fixed
+            continue
+        after = SourceText.of(io.BytesIO(fixed[0]))
+        diff = masked_text_diff(path, source.text, source.text if after is None else after.text)
         if diff:
             yield diff
 
@@ -242,20 +261,16 @@ def _reason(error: OSError | UnicodeEncodeError) -> str:
     return str(error)
 
 
-def masked_diff(path: str, source: SourceText, edits: list[Edit]) -> str:
-    """Unified diff of the file against the file with `edits`, every password hidden in both.
+def masked_text_diff(path: str, old: str, new: str) -> str:
+    """Unified diff of the text `old` against `new` (the same text fixed), every password
+    hidden in both (a fix never touches a URL that may hold one)."""
+    before, _ = apply_replacements(old, SourceView(old).mask_edits())
+    after, _ = apply_replacements(new, SourceView(new).mask_edits())
+    return _unified(path, before, after)
 
-    An edit that would touch a hidden stretch is left out (none should)."""
-    old = source.text
-    view = SourceView(old)
-    secrets = view.mask_edits()
-    fixes = [
-        fix
-        for fix in offsets(old, edits)
-        if not any(start < fix[1] and fix[0] < end for start, end, _ in secrets)
-    ]
-    before, _ = apply_replacements(old, secrets)
-    after, _ = apply_replacements(old, [*fixes, *secrets])
+
+def _unified(path: str, before: str, after: str) -> str:
+    """The unified diff of two texts of the file at `path`, each line printable."""
     name = shown(path)
     lines = difflib.unified_diff(
         _lines(before), _lines(after), fromfile=f"a/{name}", tofile=f"b/{name}"
