@@ -236,8 +236,8 @@ class Places:
 def fix_replacements(text: str, findings: list[Finding]) -> list[Replacement]:
     """The replacements `check --fix` makes in `text` for the fixes of `findings`.
 
-    Edits that overlap an earlier one are left, as `--fix` leaves them for its next run
-    (linter.fixes.apply_replacements)."""
+    Its first pass: edits that overlap an earlier one are left for the next fix-all, where
+    `check --fix` goes on to its next pass at once (linter.fixes)."""
     _, chosen = apply_replacements(text, offsets(text, fix_edits(findings)))
     return chosen
 
