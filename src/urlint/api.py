@@ -117,8 +117,10 @@ def lint(
     findings are masked. `path` names the text (its per-file ignores; the text is read as
     plain text whatever its name). Raises ConfigError for an unknown selector or target."""
     from .linter.checker import findings_in_text
+    from .linter.config import build_settings
 
-    return findings_in_text(text, select=select, ignore=ignore, path=path, target=target)
+    settings = build_settings({}, select=select, ignore=list(ignore), target=target)
+    return findings_in_text(text, settings, path)
 
 
 def as_dict(value: object, *, show_passwords: bool = False) -> dict[str, Any]:

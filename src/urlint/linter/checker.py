@@ -21,7 +21,7 @@ from ..sources.kinds import file_syntax
 from ..sources.opening import STDIN
 from ..sources.text import scan_texts
 from .certainty import graded, in_blocks, is_test_data, test_blocks
-from .config import Settings, build_settings, covered
+from .config import Settings, covered
 from .fixable import COMMENTS, PROSE, fix_may_apply, fix_scope, plain_raw_text
 from .rules.catalogue import rules_by_code
 from .rules.engine import Linter
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from ..core.counts import ReadingObserver
     from ..core.message import InMessage
     from .baseline import Baseline
-    from .config import Target
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 # What a finding on a pipermail archive's `mailto:user at host` says it was read as.
@@ -447,20 +446,9 @@ def _beyond_its_line(fix: Fix, candidate: Candidate) -> bool:
     return any(edit.span.start.line != line or edit.span.end.line != line for edit in fix.edits)
 
 
-def findings_in_text(
-    text: str,
-    *,
-    select: list[str] | None = None,
-    ignore: list[str] | tuple[str, ...] = (),
-    path: str = "",
-    target: Target | None = None,
-) -> list[Finding]:
-    """Every finding in `text`, read as plain text (the library's `urlint.lint`).
-
-    The default rules unless `select` names others, minus `ignore`, graded by the standard
-    `target` ("rfc1738", the default, or "rfc3986"); inline suppressions apply. URLs in
-    findings are masked. Raises ConfigError for an unknown selector or target."""
-    settings = build_settings({}, select=select, ignore=list(ignore), target=target)
+def findings_in_text(text: str, settings: Settings, path: str = "") -> list[Finding]:
+    """Every finding in `text` under `settings`, read as plain text named `path`, inline
+    suppressions applied (the library's `urlint.lint`, which says what it takes)."""
     checker = Checker(settings)
     suppressions = Suppressions()
     found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
