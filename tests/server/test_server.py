@@ -219,6 +219,42 @@ async def test_a_change_is_linted_again(client: Client, workspace):
     assert _seen(await client.diagnostics_of(uri, 2)) == [(1, 24, 1, 25, "C201", ERROR, C201_CARET)]
 
 
+def _long_markdown(lines: int) -> str:
+    return "".join(
+        f"Item {n}: <http://example.com/a^{n}>.\n" if n % 50 == 0 else f"Line {n} of prose.\n"
+        for n in range(lines)
+    )
+
+
+async def test_an_edit_moves_the_kept_findings_and_their_fixes(client: Client, workspace):
+    # 400 lines: seven segments of 64, of which an edit at the top lints again the first few;
+    # the findings of the rest are kept, and moved a line down
+    path = workspace / "long" / "guide.md"
+    uri = from_fs_path(str(path))
+    text = _long_markdown(400)
+    assert [d[0] for d in _seen(await _open(client, path, text))] == list(range(0, 400, 50))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            [types.TextDocumentContentChangeWholeDocument(text="# Title\n" + text)],
+        )
+    )
+    carets = [(n + 1, len(f"Item {n}: <http://example.com/a")) for n in range(0, 400, 50)]
+    assert _seen(await client.diagnostics_of(uri, 2)) == [
+        (line, at, line, at + 1, "C201", ERROR, C201_CARET) for line, at in carets
+    ]
+    # the last finding's fix, from a segment kept: where the text now has it ("Item 350:
+    # <http://example.com/a^350>." on line 351, its caret at 31)
+    assert await _actions(client, path, 351, 31, only=["quickfix"]) == [
+        ("urlint: encode as %5E (C201)", "quickfix", [((351, 31), (351, 32), "%5E")]),
+        (
+            "urlint: ignore C201 on this line",
+            "quickfix",
+            [((351, 37), (351, 37), " <!-- urlint: ignore[C201] -->")],
+        ),
+    ]
+
+
 async def test_the_configuration_read_again_when_it_changes(client: Client, workspace):
     project = workspace / "configured"
     config = project / "urlint.toml"

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..core.counts import ReadingObserver
     from ..core.message import InMessage
     from .baseline import Baseline
+    from .whole_text import WholeText
 
 _FILE_START = Span(Position(1, 1), Position(1, 1))
 # What a finding on a pipermail archive's `mailto:user at host` says it was read as.
@@ -140,7 +141,11 @@ class Checker:
 
     def _ranges_unused(self, ranges: tuple[str, Suppressions] | None) -> Iterator[Finding]:
         if ranges is not None:
-            yield from (f for f in self._unused(ranges[1], ranges[0]) if f is not None)
+            yield from self.unused_suppressions(ranges[1], ranges[0])
+
+    def unused_suppressions(self, suppressions: Suppressions, path: str) -> Iterator[Finding]:
+        """The M901 findings of the file `path`'s suppressions that suppressed nothing."""
+        return (f for f in self._unused(suppressions, path) if f is not None)
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         """The findings of one input, read through the pipeline in this process."""
@@ -188,7 +193,11 @@ class Checker:
             yield from self._not_in_baseline(self._unused(suppressions, path))
 
     def lint_text(
-        self, scanned: ScannedText, path: str, suppressions: Suppressions
+        self,
+        scanned: ScannedText,
+        path: str,
+        suppressions: Suppressions,
+        whole: WholeText | None = None,
     ) -> Iterator[Finding]:
         """The findings in a scanned plain text, suppressions and per-file ignores applied.
 
@@ -196,24 +205,31 @@ class Checker:
         (linter.fixable): in the kinds and contexts urlint knows to be prose, never in what
         markup shows as written (scanner.markup_lines.as_written), never for a URL whose
         raw text may mean more than its characters, and in code never past the comment's
-        own line."""
+        own line. With `whole`, the text is a chunk of that text, and what markup shows as
+        written and the test blocks are read over the whole of it (linter.whole_text), as
+        the whole text's lint reads them."""
         if self.observer is not None:
             self.observer.tick()
         ignores = self.settings.ignores_in(path)  # per-file-ignores: matched once a text
         syntax = file_syntax(path)  # once: a name without an extension is read for its #!
         scope = fix_scope(syntax)
-        reading: _MarkupReading | None = None
+        reading: _MarkupReading | _WholeReading | None = None
         if scope == PROSE and syntax != "text":  # a hook's README.txt loads no markup module
-            reading = self._markup_reading(syntax, scanned, path)
+            if whole is not None:
+                reading = _WholeReading(whole, scanned)
+            else:
+                reading = self._markup_reading(syntax, scanned, path)
             if not reading.known:
                 scope = None  # what it shows as written cannot be told: no fix (fail safe)
         suppressions.collect_from(scanned)
         test_data = self.settings.test_data == "info" and is_test_data(path)
-        blocks = (
-            test_blocks(path, scanned.text)
-            if scope == COMMENTS and self.settings.test_data == "info" and not test_data
-            else []  # (prose keeps no test blocks)
-        )
+        blocks: list[tuple[int, int]] = []  # (prose keeps no test blocks)
+        if scope == COMMENTS and self.settings.test_data == "info" and not test_data:
+            blocks = (
+                test_blocks(path, scanned.text)
+                if whole is None
+                else whole.blocks_in(scanned.offset_base, scanned.offset_base + len(scanned.text))
+            )
         for candidate in scanned.candidates:
             keeps_fixes = fix_may_apply(candidate, scope)
             text_asked = False  # the URL's own text is asked once, for its first fix
@@ -410,6 +426,19 @@ class _MarkupReading:
         return self._spans()[1] if self.known else None
 
 
+class _WholeReading:
+    """A chunk's part of what its whole text shows as written (linter.whole_text): known."""
+
+    known = True
+
+    def __init__(self, whole: WholeText, scanned: ScannedText) -> None:
+        self._whole, self._start, self._end = whole, scanned.offset_base, len(scanned.text)
+
+    def as_written(self) -> list[tuple[int, int]]:
+        """Where no fix goes in the chunk's text, sorted, apart."""
+        return self._whole.written_in(self._start, self._start + self._end)
+
+
 def _fixable_text(
     scanned: ScannedText,
     candidate: Candidate,
@@ -452,5 +481,5 @@ def findings_in_text(text: str, settings: Settings, path: str = "") -> list[Find
     checker = Checker(settings)
     suppressions = Suppressions()
     found = list(checker.lint_text(ScannedText(text, 1, 0, scan(text)), path, suppressions))
-    found.extend(f for f in checker._unused(suppressions, path) if f is not None)
+    found.extend(checker.unused_suppressions(suppressions, path))
     return found

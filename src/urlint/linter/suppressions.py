@@ -139,15 +139,17 @@ class Suppressions:
                     result.append((directive, selector))
         return result
 
-    def of_range(self, path: str, final: bool) -> RangeDirectives:
+    def of_range(self, path: str, final: bool, first: int = 1) -> RangeDirectives:
         """What a range of a text file knows of the file's suppressions, for the writer to join.
 
-        The range's lines are counted from 1, its look back's before them."""
-        own = tuple(directive for directive in self._by_line.values() if directive.line >= 1)
+        The range's lines are counted from 1, its look back's before them; or the range
+        starts at line `first` (a segment of a document the language server lints apart,
+        its lines counted in the document)."""
+        own = tuple(directive for directive in self._by_line.values() if directive.line >= first)
         used_before = tuple(
             (directive.line, selector)
             for directive in self._by_line.values()
-            if directive.line < 1
+            if directive.line < first
             for selector in sorted(directive.used)
         )
         return RangeDirectives(path, final, own, used_before)
@@ -155,9 +157,12 @@ class Suppressions:
     def join(self, part: RangeDirectives) -> None:
         """Take in the next range's directives, placed in the file.
 
-        Its own, and what it used of those before it."""
+        Its own, and what it used of those before it. A directive it holds that is already
+        held (read in the range before's overlap too) keeps what either used."""
         for directive in part.own:
-            self._by_line.setdefault(directive.line, directive)
+            held = self._by_line.setdefault(directive.line, directive)
+            if held is not directive:
+                held.used.update(directive.used)
         for line, selector in part.used_before:
             before = self._by_line.get(line)
             if before is not None:

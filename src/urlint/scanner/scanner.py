@@ -209,6 +209,10 @@ class ChunkScan:
         self.syntax = syntax
         self.state = state
         self.end_state: LexState | None = None
+        # In code, a literal or comment open where the text ends (or a closer ending there),
+        # read as open because the text is not the last chunk: where it never closes, the
+        # whole text's lexer reads what follows its opener as code (scanner.lexer.spanning)
+        self.open_at_end = False
         self.opened = opened
         self.end_opened: OpenBlock = None
         self._index = LineIndex(text, line_base, column_base, offset_base)
@@ -217,6 +221,8 @@ class ChunkScan:
         code = _code(self.text, self.syntax, self.state, self.stop >= len(self.text))
         if code is not None:
             self.end_state = code.regions.state_at(self.state_from)
+            last = len(self.text) - 1
+            self.open_at_end = last >= 0 and code.regions.state_at(last) is not None
         markup, lines = _markup(self.syntax), _lines(self.syntax, self.opened)
         if lines is not None and self.state_from < len(self.text):  # a fence, a literal block
             from .markup_lines import block_open_at

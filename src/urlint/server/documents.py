@@ -15,20 +15,21 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 
 from ..core.exits import ConfigError
 from ..core.findings import Finding
 from ..core.problems import Problem, ProblemKind
-from ..core.records import record, replaced
+from ..core.records import record
 from ..grammar.display import shown
-from ..grammar.login import mask_password
 from ..linter.checker import Checker
 from ..linter.config import Settings, build_settings, find_config, load_config
 from ..linter.fixes import Replacement, apply_replacements, fix_edits, offsets
 from ..scanner.textpos import line_starts
 from ..sources.kinds import TEXT, sniff
 from ..sources.streams import SNIFF_BYTES
-from ..sources.text import TextChunk, is_binary, scan_texts
+from ..sources.text import is_binary
+from .segments import SegmentedLint, masked, whole_findings
 
 # The files a configuration is read from (linter.config.find_config): a change to one
 # changes the settings of the documents under its directory.
@@ -54,6 +55,7 @@ class Configurations:
         # configuration file -> (its state when read: size, inode, times; the settings or
         # the error it gave)
         self._read: dict[str, tuple[tuple[int, ...], Settings | str]] = {}
+        self._defaults: Settings | None = None
 
     def project_of(self, path: str, folders: list[str]) -> Project:
         """The project the file at `path` (absolute) is checked in.
@@ -68,7 +70,7 @@ class Configurations:
         except ConfigError as error:
             return Project(None, _folder_of(path, folders), error=shown(str(error)))
         if source is None:
-            return Project(build_settings(), _folder_of(path, folders))
+            return Project(self.defaults(), _folder_of(path, folders))
         root = os.path.dirname(source)
         state = _state(source)
         kept = self._read.get(source)
@@ -80,9 +82,18 @@ class Configurations:
             return Project(None, root, source, read)
         return Project(read, root, source)
 
+    def defaults(self) -> Settings:
+        """The settings of a file no configuration applies to: one object while nothing
+        changes, so that a document's segments linted under them are kept
+        (server.segments)."""
+        if self._defaults is None:
+            self._defaults = build_settings()
+        return self._defaults
+
     def forget(self) -> None:
         """Read every configuration file again when next asked (one has changed)."""
         self._read.clear()
+        self._defaults = None
 
 
 def _settings_from(source: str) -> Settings | str:
@@ -114,34 +125,29 @@ def checked_path(path: str, root: str) -> str:
     return path if relative.startswith(os.pardir) else relative
 
 
-def document_findings(settings: Settings, path: str, text: str) -> list[Finding] | str:
+def document_findings(
+    settings: Settings, path: str, text: str, kept: SegmentedLint | None = None
+) -> Sequence[Finding] | str:
     """The findings `urlint check PATH` gives for the file at `path` holding `text`.
 
     Or, for a text that holds mail, news or an archive (which `check` reads as such, not as
     text), what it holds. `path` is the file's name as `check` names it (`checked_path`):
     its syntax, its per-file-ignores. Messages are masked as `check` writes them (a reason
     may quote a name). Nothing where --force-exclude is configured and `exclude` passes
-    over the file, as `check` has it."""
+    over the file, as `check` has it. With `kept`, the document's segments as last linted
+    (server.segments): only those the change since reaches are linted again."""
     if settings.selection.excludes(path):
         return []
     head = text[:SNIFF_BYTES].encode("utf-8", "surrogatepass")
-    checker = Checker(settings)
-    items: list[Problem] | object
     if is_binary(head):  # as sources.text.read_chunks tells it
-        items = [Problem(ProblemKind.BINARY, "binary file (NUL byte)", path, explicit=True)]
-    else:
-        kind = sniff(path, head)
-        if kind != TEXT:
-            return kind
-        items = scan_texts([TextChunk(text, True, "utf-8")], path)
-    found = []
-    for finding in checker.check_items(path, items):  # type: ignore[arg-type]
-        if isinstance(finding, Finding):
-            message = mask_password(finding.message)
-            found.append(
-                finding if message == finding.message else replaced(finding, message=message)
-            )
-    return found
+        problem = Problem(ProblemKind.BINARY, "binary file (NUL byte)", path, explicit=True)
+        return [masked(f) for f in Checker(settings).problem_findings(problem)]
+    kind = sniff(path, head)
+    if kind != TEXT:
+        return kind
+    if kept is not None:
+        return kept.findings(settings, path, text)
+    return whole_findings(Checker(settings), path, text)
 
 
 # The line ends an editor counts (LSP: "\n", "\r\n" and "\r"); urlint counts "\n" alone.
@@ -165,6 +171,15 @@ class Places:
         self._starts = line_starts(text)
         self._editor_starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
         self._marks: dict[int, list[int]] = {}  # a long line's units at every _STRIDE
+
+    def lines_alike(self) -> bool:
+        """Are the editor's lines urlint's (no line ends in a lone "\r")?"""
+        return len(self._starts) == len(self._editor_starts)
+
+    def line_start(self, line: int) -> int:
+        """The offset where urlint's `line` starts (past the last line: the text's end)."""
+        starts = self._starts
+        return starts[line - 1] if line <= len(starts) else len(self.text)
 
     def offset(self, line: int, column: int) -> int:
         """The offset in the text of urlint's `line` and `column`."""
@@ -233,7 +248,7 @@ class Places:
         )
 
 
-def fix_replacements(text: str, findings: list[Finding]) -> list[Replacement]:
+def fix_replacements(text: str, findings: Sequence[Finding]) -> list[Replacement]:
     """The replacements `check --fix` makes in `text` for the fixes of `findings`.
 
     Its first pass: edits that overlap an earlier one are left for the next fix-all, where

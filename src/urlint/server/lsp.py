@@ -36,7 +36,6 @@ from ..core.faults import internal_error
 from ..core.findings import Finding, Severity
 from ..core.version import __version__
 from ..grammar.display import shown
-from ..linter.config import build_settings
 from .documents import (
     CONFIG_NAMES,
     UTF16,
@@ -47,6 +46,7 @@ from .documents import (
     fix_replacements,
     ignore_replacement,
 )
+from .segments import PlacedFindings, SegmentedLint
 
 SOURCE = "urlint"
 EXIT_OK, EXIT_ERROR_LSP = 0, 1  # the protocol's: an exit with or without a shutdown before it
@@ -61,7 +61,7 @@ _SEVERITIES = {
 class Linted:
     """An open document as last linted: its text, where it is, and its findings."""
 
-    def __init__(self, uri: str, path: str, text: str, findings: list[Finding], places: Places):
+    def __init__(self, uri: str, path: str, text: str, findings: Sequence[Finding], places: Places):
         self.uri = uri
         self.path = path  # as `check` names it
         self.text = text
@@ -81,6 +81,54 @@ class Linted:
         )
 
 
+class SentDiagnostics:
+    """An open document's diagnostics as last sent, kept by what each is made of.
+
+    A diagnostic is its finding's code, message and severity, and its range: the finding's
+    lines and columns, counted in the editor's units on the text of those lines. Where the
+    editor's lines are urlint's (no line ends in a lone "\r"), a finding with those same
+    is sent the diagnostic made before: an edit makes those of the findings it changed."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple, types.Diagnostic] = {}
+
+    def of(self, linted: Linted) -> list[types.Diagnostic]:
+        """The diagnostics of `linted`'s findings, in their order."""
+        places = linted.places
+        if not places.lines_alike():
+            self._made = {}
+            return [_as_diagnostic(linted, finding) for finding in linted.findings]
+        found = linted.findings
+        placed = (
+            found.as_linted()
+            if isinstance(found, PlacedFindings)
+            else ((finding, 0, 0) for finding in found)
+        )
+        text, made = linted.text, self._made
+        kept: dict[tuple, types.Diagnostic] = {}
+        diagnostics = []
+        for finding, lines, characters in placed:
+            span = finding.span
+            first, last = span.start.line + lines, span.end.line + lines
+            key = (
+                finding.code,
+                finding.message,
+                finding.severity,
+                first,
+                span.start.column,
+                last,
+                span.end.column,
+                text[places.line_start(first) : places.line_start(last + 1)],
+            )
+            diagnostic = made.get(key) or kept.get(key)
+            if diagnostic is None:
+                diagnostic = _as_diagnostic(linted, finding.moved(lines, characters))
+            kept[key] = diagnostic
+            diagnostics.append(diagnostic)
+        self._made = kept
+        return diagnostics
+
+
 class UrlintServer(LanguageServer):
     """pygls's server, with urlint's configurations and the open documents as linted."""
 
@@ -90,6 +138,8 @@ class UrlintServer(LanguageServer):
         )
         self.configurations = Configurations()
         self.linted: dict[str, Linted] = {}
+        self.segmented: dict[str, SegmentedLint] = {}  # each open document's, kept by segment
+        self.sent: dict[str, SentDiagnostics] = {}  # each open document's diagnostics
         self.config_errors: set[str] = set()  # said once until the file changes
         self.shut_down = False  # the client asked for it: an exit after is a clean one
 
@@ -110,9 +160,10 @@ class UrlintServer(LanguageServer):
             settings = project.settings
             if settings is None:  # said once; the document linted under the defaults
                 self._config_error(project.source or project.error, project.error)
-                settings = build_settings()
+                settings = self.configurations.defaults()
             named = checked_path(os.path.abspath(path), project.root)
-            found = document_findings(settings, named, text)
+            kept = self.segmented.setdefault(uri, SegmentedLint())
+            found = document_findings(settings, named, text, kept)
             if isinstance(found, str):
                 self._log(
                     types.MessageType.Info,
@@ -123,10 +174,12 @@ class UrlintServer(LanguageServer):
             encoding = self.workspace.position_encoding or UTF16
             linted = Linted(uri, named, text, found, Places(text, str(encoding)))
             self.linted[uri] = linted
-            diagnostics = [_as_diagnostic(linted, finding) for finding in found]
+            diagnostics = self.sent.setdefault(uri, SentDiagnostics()).of(linted)
         except Exception as error:  # noqa: BLE001 - one document's fault never stops the server
             self._log(types.MessageType.Error, f"not linted: {shown(internal_error(error))}")
             self.linted.pop(uri, None)
+            self.segmented.pop(uri, None)  # linted whole next time
+            self.sent.pop(uri, None)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri, version=document.version, diagnostics=diagnostics
@@ -206,6 +259,8 @@ def build_server() -> UrlintServer:
     def did_close(ls: UrlintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
+        ls.segmented.pop(uri, None)
+        ls.sent.pop(uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )

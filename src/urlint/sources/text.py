@@ -30,6 +30,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from ..scanner.lexer import LexState
+    from ..scanner.markup_lines import OpenBlock
+
 # A large text is read, decoded and scanned a chunk of this much at a time (and a line
 # end). Small enough that the chunk as bytes and as text (ASCII: a byte a character) stays
 # in a core's cache through the decoding, the two literal searches and the newline count
@@ -279,6 +282,138 @@ TextStart = tuple[int, int, int]
 FILE_START: TextStart = (1, 0, 0)
 
 
+@record
+class ChunkPlace:
+    """Where the scan of a text's next chunk starts, and what the chunks before it left.
+
+    `carry`: the text kept back from the chunk before (its look back and overlap), which
+    the next chunk's text starts with, at `line_base`, `column_base` and `offset_base`;
+    `since`, where in it the text not yet scanned starts; `covered`, how far into it the
+    chunk before's last URL reached. `state`, in code, the literal or comment left open
+    (ChunkScan.end_state), and `opened`, in markup, the fence or literal block
+    (ChunkScan.end_opened). A chunk's candidates and findings are a function of this and
+    its text alone: the language server keeps them a segment of a document at a time
+    (server.segments), and lints again only the segments an edit reaches."""
+
+    carry: str
+    line_base: int
+    column_base: int
+    offset_base: int
+    covered: int = 0
+    since: int = 0
+    starts_line: bool = True  # the text starts a line
+    run_cut: bool = False  # the chunk before cut a run: the next goes on with it
+    state: LexState | None = None
+    opened: OpenBlock = None
+    start_known: bool = True  # the text's start was read (not a range's middle)
+
+    @classmethod
+    def at(cls, start: TextStart) -> ChunkPlace:
+        """The place of a text's first chunk, the text starting at `start`."""
+        line_base, column_base, offset_base = start
+        return cls(
+            "",
+            line_base,
+            column_base,
+            offset_base,
+            starts_line=not column_base,
+            start_known=start == FILE_START,
+        )
+
+
+class ChunkStep:
+    """One chunk of a text scanned from its place (ChunkPlace), and the place it leaves.
+
+    `scanned` is the chunk as the linter reads it; once its candidates are all read,
+    `next_place()` is the place of the chunk after it (a chunk that is not final), with
+    the Problem of a long run it cut, if any, and `end()` where a text after a final one
+    would start."""
+
+    def __init__(
+        self, chunk: TextChunk, place: ChunkPlace, path: str, syntax: str, near: bool
+    ) -> None:
+        self.place = place
+        self.final = chunk.final
+        self.path = path
+        text = place.carry + chunk.text if place.carry else chunk.text
+        since = place.since
+        if chunk.final:
+            stop, self._cut = len(text), False
+        else:
+            stop, self._cut = overlap_start(text, place.starts_line, since)
+        self._back = stop if chunk.final else look_back_start(text, stop)
+        self._scanning = ChunkScan(
+            text,
+            line_base=place.line_base,
+            column_base=place.column_base,
+            offset_base=place.offset_base,
+            stop=stop,
+            covered_until=place.covered,
+            syntax=syntax,
+            state=place.state,
+            opened=place.opened,
+            near=near,
+            since=since,
+            state_from=self._back,
+        )
+        self._candidates = iter(self._scanning)
+        self.scanned = ScannedText(
+            text,
+            place.line_base,
+            place.column_base,
+            self._candidates,
+            offset_base=place.offset_base,
+            opened=place.opened,
+            start_known=place.start_known,
+        )
+
+    @property
+    def left_open(self) -> bool:
+        """Once its candidates are read: does the chunk's text end inside a literal or
+        comment (scanner.ChunkScan.open_at_end)?"""
+        return self._scanning.open_at_end
+
+    def end(self) -> TextStart:
+        """Where a text after this chunk, the final one, would start."""
+        at_end = self._scanning.stop_position()
+        return at_end.line, at_end.column - 1, self.place.offset_base + self._scanning.stop
+
+    def next_place(self) -> tuple[ChunkPlace, Problem | None]:
+        """The next chunk's place (what the reader of this one left is read first), and
+        the Problem of a run longer than MAX_RUN cut here."""
+        for _ in self._candidates:  # the next chunk needs this one's end
+            pass
+        scanning, place, back = self._scanning, self.place, self._back
+        text, stop, since = scanning.text, scanning.stop, place.since
+        problem = None
+        if self._cut and not (place.run_cut and no_break(text, stop, since)):  # once a run
+            from ..core.numbers import size_text  # a cut's message: not a hook's every run
+
+            reason = (
+                f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
+                "URL across a cut is cut"
+            )
+            problem = Problem(ProblemKind.LIMIT, reason, self.path, scanning.stop_position().line)
+        at_stop = scanning.stop_position()
+        # The next text starts at the look back before `stop` (what is read there is read
+        # with the lines before it, as in the whole text), its candidates at `stop`.
+        at_back = scanning.position(back) if back < stop else at_stop
+        following = ChunkPlace(
+            text[back:],
+            at_back.line,
+            at_back.column - 1,
+            place.offset_base + back,
+            covered=max(0, scanning.covered - back),
+            since=stop - back,
+            starts_line=at_stop.column == 1,
+            run_cut=self._cut,
+            state=scanning.end_state,
+            opened=scanning.end_opened,
+            start_known=place.start_known,
+        )
+        return following, problem
+
+
 def scan_texts(
     chunks: Iterable[TextChunk],
     path: str = "",
@@ -297,72 +432,21 @@ def scan_texts(
     final is left unscanned, for the text after it. The text is read in `syntax`
     (scanner.syntax), by default the one `path`'s name says; a code file's chunk hands the
     next the literal or comment it leaves open (ChunkScan.end_state), a markup file's the
-    fence or literal block (ChunkScan.end_opened). A range of a file
+    fence or literal block (ChunkScan.end_opened): ChunkPlace. A range of a file
     starts its look back in code, outside any literal. Without `near`, no near-URL is
     looked for (scanner.ChunkScan)."""
-    carry = ""
-    line_base, column_base, offset_base = start
-    covered = 0
-    since, starts_line = 0, not column_base  # where the text after the look back starts
-    run_cut = False  # the chunk before cut a run: this one goes on with it
     read_as = file_syntax(path) if syntax is None else syntax
-    state = None  # what the chunk before left open, in code
-    opened = None  # the block (a fence, a literal block) it left open, in markup
+    place = ChunkPlace.at(start)
     for chunk in chunks:
-        text = carry + chunk.text if carry else chunk.text
-        stop, cut = (len(text), False) if chunk.final else overlap_start(text, starts_line, since)
-        back = stop if chunk.final else look_back_start(text, stop)
-        scanning = ChunkScan(
-            text,
-            line_base=line_base,
-            column_base=column_base,
-            offset_base=offset_base,
-            stop=stop,
-            covered_until=covered,
-            syntax=read_as,
-            state=state,
-            opened=opened,
-            near=near,
-            since=since,
-            state_from=back,
-        )
-        candidates = iter(scanning)
-        yield ScannedText(
-            text,
-            line_base,
-            column_base,
-            candidates,
-            offset_base=offset_base,
-            opened=opened,
-            start_known=start == FILE_START,
-        )
+        step = ChunkStep(chunk, place, path, read_as, near)
+        yield step.scanned
         if chunk.final:
-            at_end = scanning.stop_position()
-            return at_end.line, at_end.column - 1, offset_base + stop
-        for _ in candidates:  # what the reader of this chunk left: the next chunk needs its end
-            pass
-        state, opened = scanning.end_state, scanning.end_opened
-        at_stop = scanning.stop_position()
-        if cut and not (run_cut and no_break(text, stop, since)):  # once a run
-            from ..core.numbers import size_text  # a cut's message: not a hook's every run
-
-            reason = (
-                f"a run of more than {size_text(MAX_RUN)} without whitespace is read in pieces: a "
-                "URL across a cut is cut"
-            )
-            yield Problem(ProblemKind.LIMIT, reason, path, at_stop.line)
-        run_cut = cut
-        starts_line = at_stop.column == 1
-        # The next text starts at the look back before `stop` (what is read there is read
-        # with the lines before it, as in the whole text), its candidates at `stop`.
-        at_back = scanning.position(back) if back < stop else at_stop
-        line_base, column_base = at_back.line, at_back.column - 1
-        offset_base += back
-        carry = text[back:]
-        since = stop - back
-        covered = max(0, scanning.covered - back)
-    line_base, column_base = position_after(carry, line_base, column_base)
-    return line_base, column_base, offset_base + len(carry)
+            return step.end()
+        place, problem = step.next_place()
+        if problem is not None:
+            yield problem
+    line_base, column_base = position_after(place.carry, place.line_base, place.column_base)
+    return line_base, column_base, place.offset_base + len(place.carry)
 
 
 def decode(data: bytes) -> tuple[str, str]:
