@@ -67,12 +67,12 @@ def test_a_clean_run_writes_empty_reports(tree, capsys):
         (
             ("--also-write", "sarif"),
             "argument --also-write: 'sarif' is not FORMAT:FILE with FORMAT one of text, "
-            "concise, full, json, jsonl, sarif, github, gitlab, junit",
+            "concise, full, json, jsonl, sarif, github, gitlab, junit, markdown",
         ),
         (
             ("--also-write", "pdf:r.pdf"),
             "argument --also-write: 'pdf:r.pdf' is not FORMAT:FILE with FORMAT one of text, "
-            "concise, full, json, jsonl, sarif, github, gitlab, junit",
+            "concise, full, json, jsonl, sarif, github, gitlab, junit, markdown",
         ),
     ],
 )

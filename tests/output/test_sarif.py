@@ -111,6 +111,17 @@ def test_a_log_with_the_new_properties_is_valid_sarif_2_1_0(tmp_path):
     graded = sarif_log([finding], all_rules(), "0", root=tmp_path, target="rfc3986")
     jsonschema.Draft4Validator(schema).validate(graded)
     assert graded["runs"][0]["properties"] == {"target": "rfc3986"}
+    # with the rule pages' place, each rule's helpUri (a URI, as the schema has it)
+    linked = sarif_log(
+        [finding], all_rules(), "0", root=tmp_path, rule_pages="https://x.example/r/{code}.md"
+    )
+    jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker()).validate(linked)
+    rules = linked["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[linked["runs"][0]["results"][0]["ruleIndex"]]["helpUri"] == (
+        "https://x.example/r/P501.md"
+    )
+    assert all(rule["helpUri"] == f"https://x.example/r/{rule['id']}.md" for rule in rules)
+    assert all("helpUri" not in rule for rule in log["runs"][0]["tool"]["driver"]["rules"])
 
 
 def test_the_run_names_the_standard_it_linted_against(tmp_path, monkeypatch, capsys):

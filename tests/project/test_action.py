@@ -40,6 +40,7 @@ def test_the_action_is_composite_with_its_inputs_and_output():
         "target": "",
         "fail-on": "",
         "sarif-file": "",
+        "summary": "true",
         "python": "python3",
     }
     assert all(
@@ -86,7 +87,24 @@ def runner(tmp_path: Path) -> dict[str, str]:
         "URLINT_TARGET": "",
         "URLINT_FAIL_ON": "",
         "URLINT_SARIF_FILE": "",
+        "URLINT_SUMMARY": "true",
+        "URLINT_ACTION_REPOSITORY": "",
+        "URLINT_ACTION_REF": "",
     }
+
+
+def on_github(env: dict[str, str], tmp_path: Path) -> dict[str, str]:
+    """`env` with what GitHub's runner sets besides: the server, the repository and its
+    commit, the step's summary file, and this action's repository and ref."""
+    env.update(
+        GITHUB_SERVER_URL="https://github.com",
+        GITHUB_REPOSITORY="o/project",
+        GITHUB_SHA="0123abc",
+        GITHUB_STEP_SUMMARY=str(tmp_path / "summary.md"),
+        URLINT_ACTION_REPOSITORY="o/urlint",
+        URLINT_ACTION_REF="v1.2.0",
+    )
+    return env
 
 
 def run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
@@ -244,6 +262,24 @@ def test_the_check_step_runs_once_with_the_inputs(tmp_path, inputs, options, pat
 
 
 @pytest.mark.processes
+@pytest.mark.parametrize("summary", ["true", "false"])
+def test_on_github_the_rule_pages_are_linked_and_a_summary_written(tmp_path, summary):
+    env = on_github(runner(tmp_path), tmp_path)
+    env["URLINT_SUMMARY"] = summary
+    recorder(env, tmp_path, "urlint")
+    assert run_step("Check the URLs", env, tmp_path).returncode == 0
+    written = [
+        "--also-write", f"markdown:{tmp_path / 'summary.md'}",
+        "--source-links", "https://github.com/o/project/blob/0123abc/{path}#L{line}",
+    ]  # fmt: skip
+    assert recorded(tmp_path)[0][7:-2] == [
+        "--rule-pages",
+        "https://github.com/o/urlint/blob/v1.2.0/docs/reference/rules/{code}.md",
+        *(written if summary == "true" else []),
+    ]
+
+
+@pytest.mark.processes
 def test_the_sarif_file_goes_where_the_input_says(tmp_path):
     env = runner(tmp_path)
     recorder(env, tmp_path, "urlint")
@@ -312,6 +348,31 @@ def test_the_check_step_with_urlint_writes_sarif_and_annotations_and_fails(tmp_p
         assert SECRET not in done.stdout + done.stderr + json.dumps(log)
     output = (tmp_path / "output").read_text(encoding="utf-8")
     assert output == f"sarif-file={sarif}\nfindings=2\n" * 2
+    # on GitHub: the rule pages in the SARIF rules, and the job summary, linked
+    on_github(env, tmp_path)
+    assert run_step("Check the URLs", env, project).returncode == 1
+    rules = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["tool"]["driver"]["rules"]
+    pages = "https://github.com/o/urlint/blob/v1.2.0/docs/reference/rules/"
+    assert {r["id"]: r["helpUri"] for r in rules if r["id"] in ("P501", "C202")} == {
+        "P501": pages + "P501.md",
+        "C202": pages + "C202.md",
+    }
+    source = "https://github.com/o/project/blob/0123abc/docs/a.txt"
+    assert (tmp_path / "summary.md").read_text(encoding="utf-8") == (
+        "## urlint: 2 findings (1 error, 1 warning)\n\n"
+        "Linted against RFC 1738.\n\n"
+        "| rule | name | severity | findings |\n|---|---|---|---:|\n"
+        f"| [P501]({pages}P501.md) | embedded-password | error | 1 |\n"
+        f"| [C202]({pages}C202.md) | unsafe-tilde | warning | 1 |\n\n"
+        "All findings:\n\n| where | rule | message |\n|---|---|---|\n"
+        f"| [docs/a.txt:1:17]({source}#L1) | [P501]({pages}P501.md) "
+        "| a password in the URL: never write one (section 6) |\n"
+        f"| [docs/a.txt:1:63]({source}#L1) | [C202]({pages}C202.md) "
+        "| unsafe character '\\~' by RFC 1738 section 2.2 (RFC 3986 allows it: --target "
+        "rfc3986): write it as %7E |\n"
+    )
+    env.update(URLINT_ACTION_REPOSITORY="", URLINT_ACTION_REF="")  # `uses: ./`: no pages
+    del env["GITHUB_STEP_SUMMARY"]
     # --fail-on error: the warning alone no longer fails the step
     env["URLINT_FAIL_ON"] = "error"
     assert run_step("Check the URLs", env, project).returncode == 1

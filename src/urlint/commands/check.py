@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 CHECK_FORMATS = (
     "text", "concise", "full", "json", "jsonl", "sarif", "github", "gitlab", "junit",
+    "markdown",
 )  # fmt: skip
 
 
@@ -79,6 +80,24 @@ def add_check_parser(commands: Subcommands) -> None:
         help=(
             "also write the findings in FORMAT to FILE, from the same run (repeatable): "
             "`--format github --also-write sarif:urlint.sarif` annotates and writes SARIF"
+        ),
+    )
+    check.add_argument(
+        "--rule-pages",
+        metavar="TEMPLATE",
+        type=_template("{code}"),
+        help=(
+            "where each rule's page is, as a URL with {code} for the rule's code: SARIF's "
+            "helpUri and the markdown format's links"
+        ),
+    )
+    check.add_argument(
+        "--source-links",
+        metavar="TEMPLATE",
+        type=_template("{path}"),
+        help=(
+            "where a file's line is shown, as a URL with {path} (from the working directory) "
+            "and {line}: the markdown format's links to each finding"
         ),
     )
     check.add_argument(
@@ -170,6 +189,19 @@ def run_check(args: argparse.Namespace, out: io.TextIOWrapper) -> int:
             f"internal error: {type(error).__name__}: {_shown(str(error))} (set "
             "URLINT_DEBUG=1 for a traceback)"
         )
+
+
+def _template(needed: str) -> Callable[[str], str]:
+    """A URL template's check: it holds `needed` (an argparse type)."""
+
+    def template(value: str) -> str:
+        import argparse  # loaded: the parser is calling
+
+        if needed not in value:
+            raise argparse.ArgumentTypeError(f"{value!r} holds no {needed}")
+        return value
+
+    return template
 
 
 def _format_and_file(value: str) -> tuple[str, str]:
@@ -440,7 +472,7 @@ def _write_whole(
     args: argparse.Namespace, settings: Settings, findings: Iterable[Finding], out: TextIO
 ) -> None:
     """The statistics, or a format written as one document (json, github, sarif, gitlab,
-    junit)."""
+    junit, markdown)."""
     from ..output import check as report
 
     # The standard the run linted against goes where a format has a place for it: each
@@ -464,11 +496,19 @@ def _write_whole(
         from ..output.junit import write_junit
 
         write_junit(findings, out, settings.fail_on, target)
+    elif args.format == "markdown":
+        from ..linter.rules.rule import STANDARD_NAMES
+        from ..output.markdown import write_markdown
+
+        standard = STANDARD_NAMES[target]
+        write_markdown(findings, out, standard, args.rule_pages, args.source_links)
     else:  # sarif
         from ..core.version import __version__
         from ..output.sarif import write_sarif
 
-        write_sarif(findings, settings.rules, __version__, out, target=target)
+        write_sarif(
+            findings, settings.rules, __version__, out, target=target, rule_pages=args.rule_pages
+        )
 
 
 def _write_lines(

@@ -92,9 +92,10 @@ def rule_precision(entry: Rule) -> str:
     return _PRECISION_BY_FAMILY.get(entry.code[:1], "medium")
 
 
-def rule_descriptor(entry: Rule) -> dict:
+def rule_descriptor(entry: Rule, rule_pages: str | None = None) -> dict:
     """A rule as a SARIF reportingDescriptor: its code, name, texts, level and RFC 1738
-    section; its precision, and for a security rule its tag and security severity.
+    section; its precision, and for a security rule its tag and security severity; with
+    `rule_pages` (a URL template holding `{code}`), its page's address (helpUri).
 
     A rule graded by --target rfc3986 (catalogue.rules_under) has that standard's level and
     the tag "rfc3986" (its page says which section of RFC 3986 speaks to it)."""
@@ -108,7 +109,7 @@ def rule_descriptor(entry: Rule) -> dict:
     if score is not None:
         tags.append("security")
         properties["security-severity"] = score
-    return {
+    descriptor = {
         "id": entry.code,
         "name": entry.name,
         "shortDescription": {"text": entry.summary},
@@ -117,6 +118,11 @@ def rule_descriptor(entry: Rule) -> dict:
         "defaultConfiguration": {"level": _LEVEL[entry.severity]},
         "properties": properties,
     }
+    if rule_pages:
+        from .markdown import filled
+
+        descriptor["helpUri"] = filled(rule_pages, code=entry.code)
+    return descriptor
 
 
 def artifact_location(path: str, root: Path) -> dict:
@@ -198,12 +204,14 @@ def sarif_log(
     version: str,
     root: Path | None = None,
     target: str = RFC1738,
+    rule_pages: str | None = None,
 ) -> dict:
     """The SARIF document of `findings`, whole (`write_sarif` streams it); `target`: the
-    standard the run linted against, in the run's property bag."""
+    standard the run linted against, in the run's property bag; `rule_pages`: where the
+    rules' pages are (rule_descriptor)."""
     root = _source_root(root)
     descriptors = list(rules)
-    document = _document(descriptors, version, root, target)
+    document = _document(descriptors, version, root, target, rule_pages)
     document["runs"][0]["results"] = list(sarif_results(findings, descriptors, root))
     return document
 
@@ -215,13 +223,14 @@ def write_sarif(
     out: TextIO,
     root: Path | None = None,
     target: str = RFC1738,
+    rule_pages: str | None = None,
 ) -> None:
     """The SARIF document, its results written one at a time.
 
     As `json_line(sarif_log(...), indent=1)` writes it: a run's findings are never held."""
     root = _source_root(root)
     descriptors = list(rules)
-    text = json_line(_document(descriptors, version, root, target), indent=1)
+    text = json_line(_document(descriptors, version, root, target, rule_pages), indent=1)
     head, marker, tail = text.rpartition(_NO_RESULTS)
     out.write(head + marker[:-2])
     write_json_list(sarif_results(findings, descriptors, root), out, level=3)
@@ -292,7 +301,9 @@ def sarif_results(
         yield result
 
 
-def _document(descriptors: list[Rule], version: str, root: Path, target: str) -> dict:
+def _document(
+    descriptors: list[Rule], version: str, root: Path, target: str, rule_pages: str | None
+) -> dict:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -303,7 +314,7 @@ def _document(descriptors: list[Rule], version: str, root: Path, target: str) ->
                         "name": "urlint",
                         "version": version,
                         "semanticVersion": version,
-                        "rules": [rule_descriptor(entry) for entry in descriptors],
+                        "rules": [rule_descriptor(e, rule_pages) for e in descriptors],
                     }
                 },
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
