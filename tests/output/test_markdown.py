@@ -44,20 +44,25 @@ def test_counts_by_severity_and_rule_errors_first_then_the_findings():
         "Linted against RFC 1738.\n\n" + HEAD + "| P501 | name-of-P501 | error | 1 |\n"
         "| C202 | name-of-C202 | warning | 2 |\n"
         "| X106 | name-of-X106 | info | 1 |\n\n"
-        "All findings:\n\n" + LIST + "| docs/a.md:1:3 | C202 | m |\n"
-        "| docs/a.md:2:3 | P501 | m |\n"
+        "All findings:\n\n" + LIST + "| docs/a.md:2:3 | P501 | m |\n"
+        "| docs/a.md:1:3 | C202 | m |\n"
         "| docs/a.md:3:3 | C202 | m |\n"
         "| docs/a.md:4:3 | X106 | m |\n"
     )
 
 
-def test_the_first_findings_are_listed_and_the_rest_counted():
+def test_the_first_findings_are_listed_the_most_severe_first_and_the_rest_counted():
     found = [_finding("C202", Severity.WARNING, n) for n in range(1, FIRST_SHOWN + 8)]
+    found.append(_finding("P501", Severity.ERROR, 999))  # found last, listed first
     text = _written(found)
-    assert text.startswith(f"## urlint: {FIRST_SHOWN + 7} findings ({FIRST_SHOWN + 7} warnings)")
-    assert f"The first {FIRST_SHOWN} findings:" in text
-    assert text.count("| docs/a.md:") == FIRST_SHOWN
-    assert text.endswith("\nand 7 more (the full list: the SARIF report or the log).\n")
+    assert text.startswith(
+        f"## urlint: {FIRST_SHOWN + 8} findings (1 error, {FIRST_SHOWN + 7} warnings)"
+    )
+    listed = text[text.index(f"The first {FIRST_SHOWN} findings, the most severe first:") :]
+    rows = [line for line in listed.splitlines() if line.startswith("| docs/a.md:")]
+    assert rows[:2] == ["| docs/a.md:999:3 | P501 | m |", "| docs/a.md:1:3 | C202 | m |"]
+    assert len(rows) == FIRST_SHOWN
+    assert text.endswith("\nand 8 more (the full list: the SARIF report or the log).\n")
 
 
 def test_links_to_the_rule_pages_and_the_lines_each_value_encoded():

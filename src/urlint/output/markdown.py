@@ -2,7 +2,8 @@
 
 What GitHub shows as a job's summary (the action writes it to GITHUB_STEP_SUMMARY) and a
 merge request comment can hold: a heading with the counts by severity, a table of the
-findings' counts by rule, and the first findings (FIRST_SHOWN) with their places. A rule
+findings' counts by rule, and the first findings (FIRST_SHOWN, the most severe first) with
+their places. A rule
 links to its page, a place to the file's line, where the run was given where those are
 (`--rule-pages`, `--source-links`: templates holding `{code}`, and `{path}` and `{line}`).
 Every text from the run (a path, a message) is masked as every output masks a password,
@@ -22,7 +23,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
-FIRST_SHOWN = 50  # findings listed one by one; the rest are counted
+FIRST_SHOWN = 50  # findings listed one by one, the most severe first; the rest are counted
+_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 _PLURAL = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "infos"}
 _SINGULAR = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}
 
@@ -56,22 +58,25 @@ def write_markdown(
 ) -> None:
     """The report of `findings` (linted against `standard`, its name) as Markdown.
 
-    The findings are counted as they pass; only the first FIRST_SHOWN are kept."""
+    The findings are counted as they pass; only the first FIRST_SHOWN of each severity are
+    kept, and the first FIRST_SHOWN of those, errors first, listed (each severity in the
+    order found)."""
     by_severity: Counter[Severity] = Counter()
     by_rule: Counter[tuple[str, str, Severity]] = Counter()
-    first: list[Finding] = []
+    kept: dict[Severity, list[Finding]] = {severity: [] for severity in _ORDER}
     for finding in findings:
         by_severity[finding.severity] += 1
         by_rule[(finding.code, finding.name, finding.severity)] += 1
-        if len(first) < FIRST_SHOWN:
-            first.append(finding)
+        if len(kept[finding.severity]) < FIRST_SHOWN:
+            kept[finding.severity].append(finding)
+    first = [finding for severity in _ORDER for finding in kept[severity]][:FIRST_SHOWN]
     total = sum(by_severity.values())
     if not total:
         out.write(f"## urlint: no findings\n\nEvery URL passes against {standard}.\n")
         return
     counts = ", ".join(
         f"{by_severity[s]:,} {_SINGULAR[s] if by_severity[s] == 1 else _PLURAL[s]}"
-        for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+        for s in _ORDER
         if by_severity[s]
     )
     out.write(f"## urlint: {total:,} finding{'s' if total != 1 else ''} ({counts})\n\n")
@@ -83,7 +88,11 @@ def write_markdown(
         out.write(
             f"| {_rule(code, rule_pages)} | {escaped(name)} | {_SINGULAR[severity]} | {count:,} |\n"
         )
-    shown_here = "All findings" if total <= FIRST_SHOWN else f"The first {FIRST_SHOWN} findings"
+    shown_here = (
+        "All findings"
+        if total <= FIRST_SHOWN
+        else f"The first {FIRST_SHOWN} findings, the most severe first"
+    )
     out.write(f"\n{shown_here}:\n\n| where | rule | message |\n|---|---|---|\n")
     for finding in first:
         out.write(
