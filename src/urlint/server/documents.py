@@ -168,13 +168,29 @@ class Places:
     def __init__(self, text: str, encoding: str = UTF16) -> None:
         self.text = text
         self.encoding = encoding
-        self._starts = line_starts(text)
-        self._editor_starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
+        self._lines: list[int] | None = None  # where urlint's lines start, when first asked
+        self._editor_lines: list[int] | None = None  # and the editor's
         self._marks: dict[int, list[int]] = {}  # a long line's units at every _STRIDE
+
+    @property
+    def _starts(self) -> list[int]:
+        if self._lines is None:
+            self._lines = line_starts(self.text)
+        return self._lines
+
+    @property
+    def _editor_starts(self) -> list[int]:
+        if self._editor_lines is None:
+            self._editor_lines = (
+                self._starts
+                if self.lines_alike()
+                else [0, *(match.end() for match in _LINE_END.finditer(self.text))]
+            )
+        return self._editor_lines
 
     def lines_alike(self) -> bool:
         """Are the editor's lines urlint's (no line ends in a lone "\r")?"""
-        return len(self._starts) == len(self._editor_starts)
+        return self.text.count("\r") == self.text.count("\r\n")
 
     def line_start(self, line: int) -> int:
         """The offset where urlint's `line` starts (past the last line: the text's end)."""

@@ -22,6 +22,9 @@ the findings' are masked as `check` writes them, and names and errors are shown 
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
 import logging
 import os
 import sys
@@ -30,6 +33,7 @@ from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.uris import to_fs_path
 
 from ..core.faults import internal_error
@@ -47,6 +51,10 @@ from .documents import (
     ignore_replacement,
 )
 from .segments import PlacedFindings, SegmentedLint
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from cattrs import Converter  # pygls's (lsprotocol's) converter
 
 SOURCE = "urlint"
 EXIT_OK, EXIT_ERROR_LSP = 0, 1  # the protocol's: an exit with or without a shutdown before it
@@ -82,59 +90,81 @@ class Linted:
 
 
 class SentDiagnostics:
-    """An open document's diagnostics as last sent, kept by what each is made of.
+    """An open document's diagnostics as last sent, as JSON, kept a segment at a time.
 
     A diagnostic is its finding's code, message and severity, and its range: the finding's
-    lines and columns, counted in the editor's units on the text of those lines. Where the
-    editor's lines are urlint's (no line ends in a lone "\r"), a finding with those same
-    is sent the diagnostic made before: an edit makes those of the findings it changed."""
+    lines and columns, counted in the editor's units on the text of those lines. A segment
+    kept since the last lint (server.segments: the same findings, read from the same text)
+    that has moved by no line is sent the JSON made before; an edit makes those of the
+    segments it linted again. Where the editor's lines are not urlint's (a lone "\\r" ends
+    one), every diagnostic is made again."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple, types.Diagnostic] = {}
+        # a segment's findings (by identity) -> (them, the lines they had moved, their JSON)
+        self._made: dict[int, tuple[tuple[Finding, ...], int, list[str]]] = {}
 
-    def of(self, linted: Linted) -> list[types.Diagnostic]:
-        """The diagnostics of `linted`'s findings, in their order."""
-        places = linted.places
-        if not places.lines_alike():
-            self._made = {}
-            return [_as_diagnostic(linted, finding) for finding in linted.findings]
+    def of(self, linted: Linted) -> list[str]:
+        """The diagnostics of `linted`'s findings, in their order, each as JSON."""
         found = linted.findings
-        placed = (
-            found.as_linted()
-            if isinstance(found, PlacedFindings)
-            else ((finding, 0, 0) for finding in found)
+        parts = found.parts() if isinstance(found, PlacedFindings) else [(tuple(found), 0, 0)]
+        alike = linted.places.lines_alike()
+        made: dict[int, tuple[tuple[Finding, ...], int, list[str]]] = {}
+        sent: list[str] = []
+        for findings, lines, characters in parts:
+            before = self._made.get(id(findings))
+            if alike and before is not None and before[0] is findings and before[1] == lines:
+                encoded = before[2]
+            else:
+                encoded = [
+                    _encoded(_as_diagnostic(linted, finding.moved(lines, characters)))
+                    for finding in findings
+                ]
+            made[id(findings)] = (findings, lines, encoded)
+            sent.extend(encoded)
+        self._made = made
+        return sent
+
+
+def _encoded(diagnostic: types.Diagnostic) -> str:
+    """`diagnostic` as the JSON pygls would send (ASCII: non-ASCII characters escaped)."""
+    global _CONVERTER
+    if _CONVERTER is None:
+        _CONVERTER = default_converter()
+    return json.dumps(_CONVERTER.unstructure(diagnostic), separators=(",", ":"))
+
+
+_CONVERTER: Converter | None = None
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, and a message sent from its JSON text (`send_json`): a document's
+    thousands of diagnostics are encoded once each (SentDiagnostics), not at every edit."""
+
+    def send_json(self, body: str) -> None:
+        """Send the message whose JSON text is `body` (ASCII), framed as pygls frames its
+        own (a Content-Length header counted in bytes, and a Content-Type)."""
+        if self.writer is None:
+            return
+        header = (
+            f"Content-Length: {len(body)}\r\n"
+            f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
         )
-        text, made = linted.text, self._made
-        kept: dict[tuple, types.Diagnostic] = {}
-        diagnostics = []
-        for finding, lines, characters in placed:
-            span = finding.span
-            first, last = span.start.line + lines, span.end.line + lines
-            key = (
-                finding.code,
-                finding.message,
-                finding.severity,
-                first,
-                span.start.column,
-                last,
-                span.end.column,
-                text[places.line_start(first) : places.line_start(last + 1)],
-            )
-            diagnostic = made.get(key) or kept.get(key)
-            if diagnostic is None:
-                diagnostic = _as_diagnostic(linted, finding.moved(lines, characters))
-            kept[key] = diagnostic
-            diagnostics.append(diagnostic)
-        self._made = kept
-        return diagnostics
+        written = self.writer.write((header + body).encode(self.CHARSET))
+        if inspect.isawaitable(written):
+            asyncio.ensure_future(written)
 
 
 class UrlintServer(LanguageServer):
     """pygls's server, with urlint's configurations and the open documents as linted."""
 
+    protocol: _Protocol
+
     def __init__(self) -> None:
         super().__init__(
-            SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full
+            SOURCE,
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Full,
+            protocol_cls=_Protocol,
         )
         self.configurations = Configurations()
         self.linted: dict[str, Linted] = {}
@@ -154,7 +184,7 @@ class UrlintServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         text = document.source
         path = to_fs_path(uri) or document.path
-        diagnostics: list[types.Diagnostic] = []
+        diagnostics: list[str] = []  # each as JSON (SentDiagnostics)
         try:
             project = self.configurations.project_of(os.path.abspath(path), self.folders())
             settings = project.settings
@@ -180,11 +210,17 @@ class UrlintServer(LanguageServer):
             self.linted.pop(uri, None)
             self.segmented.pop(uri, None)  # linted whole next time
             self.sent.pop(uri, None)
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=uri, version=document.version, diagnostics=diagnostics
-            )
+        self.publish(uri, document.version, diagnostics)
+
+    def publish(self, uri: str, version: int | None, diagnostics: list[str]) -> None:
+        """Send the diagnostics of version `version` of `uri`, each given as JSON."""
+        params = {"uri": uri} if version is None else {"uri": uri, "version": version}
+        head = json.dumps(
+            {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
         )
+        # the diagnostics spliced in as the params' last member: {..., "diagnostics": [...]}}
+        body = f'{head[:-2]}, "diagnostics": [{",".join(diagnostics)}]}}}}'
+        self.protocol.send_json(body)
 
     def lint_all(self) -> None:
         """Lint every open document again (a configuration changed)."""

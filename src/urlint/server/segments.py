@@ -119,6 +119,14 @@ class PlacedFindings(Sequence[Finding]):
     def __iter__(self) -> Iterator[Finding]:
         return iter(self._all())
 
+    def parts(self) -> Iterator[tuple[tuple[Finding, ...], int, int]]:
+        """Each segment's findings as linted (the same tuple while the segment is kept),
+        with the lines and characters they have moved since; then the rest, placed."""
+        for segment in self._segments:
+            yield (segment.findings, *segment.moved_by)
+        if self._more:
+            yield tuple(self._more), 0, 0
+
     def as_linted(self) -> Iterator[tuple[Finding, int, int]]:
         """Each finding as it was linted, with the lines and characters it has moved since."""
         for segment in self._segments:
