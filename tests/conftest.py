@@ -6,13 +6,17 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from .helpers import examples
+
 # Property tests judge what a function gives, never how long it took: hypothesis's default
 # deadline (200 ms an example) failed a test under load (a busy CI machine, `-n auto`
 # beside other jobs), so every test runs without one. And each draws the same examples run
 # after run (derandomize: its seed is the test's own), so a run fails only on what changed
 # since the last, never on a rare example met by chance that day; the slow tier draws
-# 10,000 an example where the quick one draws hundreds. A test may still ask for its own.
-settings.register_profile("urlint", deadline=None, derandomize=True)
+# 10,000 an example where the quick one draws hundreds. A test may still ask for its own,
+# through helpers.examples: the quick tier draws a quarter of what it asks (and of
+# hypothesis's 100 where it asks for none), URLINT_THOROUGH=1 all of it.
+settings.register_profile("urlint", deadline=None, derandomize=True, max_examples=examples(100))
 settings.load_profile("urlint")
 
 

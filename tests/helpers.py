@@ -20,6 +20,17 @@ PEER_FIXTURES = SHARED / "peer-fixtures"
 SPEC = SHARED / "spec"
 
 
+# The quick tier (the README's test command) draws a quarter of each property test's
+# examples; URLINT_THOROUGH=1 draws them all (.ci/run: the slow tier and the compiled
+# build's whole suite). Every example is the same run after run (tests/conftest.py).
+THOROUGH = os.environ.get("URLINT_THOROUGH") == "1"
+
+
+def examples(count: int) -> int:
+    """How many examples a property test that asks for `count` draws in this run."""
+    return count if THOROUGH else max(10, count // 4)
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared, or skip the test when it is not there."""
     path = SHARED.joinpath(*parts)

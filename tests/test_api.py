@@ -21,7 +21,7 @@ from urlint.run.wire import pack, unpack
 from urlint.scanner.textpos import line_starts
 from urlint.sources.text import SourceText
 
-from .helpers import REPO
+from .helpers import REPO, examples
 
 MESSAGES = [
     "Message-ID: <1@example.org>\nSubject: see http://h.example/s\n\nhello http://a.example/\n",
@@ -211,7 +211,7 @@ def _addressed(starts: list[int], position: Position) -> int:
     return starts[position.line - 1] + position.column - 1
 
 
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(500), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(FRAGMENTS, max_size=40).map("".join))
 @example("see <URL:ftp://ds.in\n  ternic.net/rfc>.")
 @example("get ftp://fred:se\nret@h/ now")
@@ -244,7 +244,7 @@ def test_offsets_of_the_appendix_example():
 # --- what a worker sends back --------------------------------------------------------------
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(FRAGMENTS, max_size=40).map("".join))
 def test_a_packed_url_unpacks_to_what_was_packed(text):
     for candidate in urlint.scan(text):

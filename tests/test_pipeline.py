@@ -17,6 +17,8 @@ from urlint.scanner.scanner import scan
 from urlint.sources import text as text_source
 from urlint.sources.text import BinaryInput, byte_pieces, piece_ends, read_chunks, scan_texts
 
+from .helpers import examples
+
 SAMPLE = (
     "intro http://a.example/one and <URL:ftp://b.example/pub/\n   two.txt> done\n"
     "> quoted <URL:http://c.example/x/\n> y.html>\n"
@@ -144,7 +146,9 @@ PIECES_CASES = (
 )
 # The one setting monkeypatch makes is made again for every example.
 PIECES_SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 

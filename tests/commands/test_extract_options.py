@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..helpers import run
+from ..helpers import examples, run
 
 ONE = "see http://a.example/ and http://b.example/\nhttp://a.example/\n"
 TWO = "ftp://fred:secret@h.example/x and ftp://fred:other@h.example/x\n"
@@ -188,7 +188,9 @@ texts = st.lists(
 
 @pytest.mark.slow
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(texts=texts)
 def test_counts_lists_and_unique_agree_with_the_url_lines(capsys, tmp_path, texts):

@@ -13,7 +13,7 @@ from urlint.grammar.parse import parse
 from urlint.grammar.schemes import DEFAULT_PORTS, conforms
 from urlint.linter.rules.security import WELL_KNOWN_PORTS
 
-from ..helpers import shared_path
+from ..helpers import examples, shared_path
 from ..lint_helpers import lint
 from ..rfc1738_strategies import rfc1738_url
 
@@ -110,7 +110,7 @@ def _reason_beyond_bnf(code: str, url: str) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rfc1738_url)
 def test_grammar_urls_conform_and_lint_clean_at_error_level(url: str) -> None:
     assert conforms(url)

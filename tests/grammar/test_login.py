@@ -19,6 +19,8 @@ from urlint.grammar.login import (
 )
 from urlint.grammar.parse import parse
 
+from ..helpers import examples
+
 # (URL, (user, password, host, port) under RFC 1738, the same under RFC 3986)
 READINGS = [
     # RFC 3986 section 3.2: the authority is "totp"; "Example:alice@google.com" is the path.
@@ -193,7 +195,7 @@ def authority_free(draw) -> tuple[str, bool]:
     return f"{head}{query}{fragment}", "@" not in query
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(authority_free())
 def test_no_password_where_the_authority_has_no_at(example):
     url, for_rfc1738_too = example
@@ -204,7 +206,7 @@ def test_no_password_where_the_authority_has_no_at(example):
         assert parse(url).user is None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.sampled_from(["sip", "sips"]),
     _WORD,
@@ -215,7 +217,7 @@ def test_no_sip_password_in_parameters_or_headers(scheme, host, headers):
     assert password_spans(url) == password_spans(url, generic=True) == []
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     _SCHEMES,
     _WORD,
@@ -242,7 +244,7 @@ _PIECES = st.sampled_from(
 _ANY = st.lists(_PIECES, max_size=30).map("".join)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_ANY, _ANY, st.integers(min_value=0, max_value=40))
 def test_any_text_is_read_without_raising(url, rest, start):
     for generic in (False, True):
@@ -289,7 +291,7 @@ def test_a_str_subclass_is_read_for_itself_never_from_the_cache():
     assert secret_spans(lower + " ") == [(27, 29)]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     st.one_of(_ANY, _ANY.map(lambda text: text + "x" * 250 + text)),
     st.one_of(st.none(), st.integers(min_value=0, max_value=60)),

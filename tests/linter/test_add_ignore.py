@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..helpers import run
+from ..helpers import examples, run
 from ..lint_helpers import assert_code_means_the_same
 
 PYTHON = (
@@ -196,7 +196,7 @@ PYTHON_LINES = [
 ]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     lines=st.lists(
         st.tuples(st.sampled_from(PYTHON_LINES), st.sampled_from(["~x", "a|b", "%7Ex"])),

@@ -17,6 +17,8 @@ from urlint.linter.checker import Checker
 from urlint.linter.config import build_settings
 from urlint.sources.text import read_chunks, scan_texts
 
+from ..helpers import examples
+
 CHUNK = 4096  # the reader's chunk, small: a text of a few hundred lines crosses many
 
 
@@ -97,7 +99,7 @@ BLOCKS = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(blocks=BLOCKS, sizes=st.lists(st.integers(1, 60), min_size=30, max_size=30))
 def test_a_chunk_never_offers_a_fix_the_whole_text_does_not(blocks, sizes):
     """Wherever blocks, elements and code spans open and close around the chunks' edges,

@@ -20,7 +20,7 @@ from urlint.linter.suppressions import Suppressions
 from urlint.scanner.scanner import scan
 from urlint.sources.kinds import file_syntax
 
-from ..helpers import run
+from ..helpers import examples, run
 
 FIXED, LEFT = True, False
 CONTEXTS = [
@@ -202,7 +202,7 @@ def test_every_syntax_has_its_pieces():
 
 
 @pytest.mark.parametrize("syntax", sorted(PIECES))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_a_fix_changes_only_url_text_in_prose_comments_and_links(syntax, data):
     """For any document of pieces, `--fix`'s edits change only characters of a URL, and

@@ -34,6 +34,7 @@ from urlint.linter.rules.syntax import is_wildcard_host
 from urlint.scanner.templates import placeholders
 
 from .. import rfc1738_strategies as bnf
+from ..helpers import examples
 from ..lint_helpers import lint
 
 PRODUCTIONS = {
@@ -315,7 +316,7 @@ def _check(url: str, mutant: str, points: tuple[int, ...]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PRODUCTIONS))
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_section_5_urls_lint_clean_and_their_mutants_are_named(name: str, data) -> None:
     _check(*data.draw(mutants(PRODUCTIONS[name])))

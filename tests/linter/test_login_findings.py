@@ -20,6 +20,8 @@ from urlint.output.full import full_block
 from urlint.output.github import github_line
 from urlint.output.sarif import sarif_log
 
+from ..helpers import examples
+
 S403_1738 = "unknown scheme '{}': not one RFC 1738 defines"
 # A scheme RFC 3986's registry knows: the message says which standard reports it.
 S403_REGISTERED = (
@@ -266,7 +268,7 @@ def test_the_rule_pages_say_how_each_target_grades_it() -> None:
 MARKER = "KQZJVWY"  # letters no output, rule text or position uses
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.sampled_from(["http", "https", "ftp", "gopher", "telnet", "sip", "otpauth"]),
     st.text(alphabet="abz019-._~!$&'()*+,;=%", max_size=5),
@@ -309,7 +311,7 @@ def test_a_password_in_the_authority_is_reported_and_never_shown(
     assert [w for w in windows if any(c in MARKER for c in w) and w in output] == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(
         st.sampled_from(

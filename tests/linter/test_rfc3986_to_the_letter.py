@@ -32,6 +32,7 @@ from urlint.scanner.scanner import scan
 from urlint.scanner.templates import placeholders
 
 from .. import rfc3986_strategies as abnf
+from ..helpers import examples
 from .test_grammar_to_the_letter import (
     NOT_A_URL,
     WRAPPER,
@@ -144,7 +145,7 @@ def _check(name: str, url: str, mutant: str, points: tuple[int, ...]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(abnf.PRODUCTIONS))
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_rfc3986_uris_lint_clean_and_their_mutants_are_named(name: str, data) -> None:
     _check(name, *data.draw(mutants(abnf.PRODUCTIONS[name][0])))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from urlint.linter.rules.catalogue import all_rules
 from urlint.linter.rules.rule import RuleOptions
 
+from ..helpers import examples
 from ..lint_helpers import lint, spans
 
 # (code, text, expected spans)
@@ -335,7 +336,7 @@ _AROUND = st.lists(
 
 
 @given(_AROUND)
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 def test_an_x_rule_hits_only_a_candidate_it_may_hit(text):
     """Linter.lint runs no X rule on a candidate text.may_hit rules out: none can hit it."""
     from urlint.grammar.parse import parse

@@ -23,6 +23,7 @@ from urlint.sources import kinds
 from urlint.sources.kinds import sniff
 from urlint.sources.streams import SNIFF_BYTES, read_at_most
 
+from ..helpers import examples
 from ..mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
 
 
@@ -240,7 +241,7 @@ def _header_line_by_line(head: bytes, known_needed: int) -> bool:
     return known >= known_needed
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(
     st.lists(
         st.sampled_from(
@@ -285,7 +286,7 @@ class _ShortReads(io.RawIOBase):
         return len(piece)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.integers(0, 3 * 1024 * 1024),
     st.integers(0, 3 * 1024 * 1024),

@@ -21,6 +21,7 @@ from urlint.mail.decoders import (
 from urlint.mail.message import read_message
 from urlint.mail.reported import message_texts
 
+from ..helpers import examples
 from ..rfc1738_strategies import rfc1738_url
 
 
@@ -58,7 +59,7 @@ def test_charsets_fall_back_safely(data, label, expected):
     assert decode_charset(data, label) == expected
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(rfc1738_url, st.sampled_from(["quoted-printable", "base64"]), st.integers(10, 76))
 def test_any_rfc1738_url_comes_out_of_an_encoded_body_whole(url, encoding, width):
     body = f"Here it is: <URL:{url}> and that is all.\n".encode()

@@ -21,6 +21,7 @@ from urlint.mail.message import read_message
 from urlint.mail.mime import MessageReader
 from urlint.mail.reported import message_texts
 
+from ..helpers import examples
 from ..rfc1738_strategies import rfc1738_url
 
 # A multipart/mixed message: a quoted-printable part (an escape "=3D", soft breaks, one
@@ -245,7 +246,7 @@ def _message(subject: str, parts: list[tuple[str, str, list[str]]]) -> bytes:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_WORD, st.lists(_PART, min_size=1, max_size=3))
 def test_the_fallback_finds_the_urls_the_fast_path_finds(subject, parts):
     data = _message(subject, parts)

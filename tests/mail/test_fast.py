@@ -25,6 +25,7 @@ import urlint.mail
 from urlint.mail import decoders, fast, headers, html, mbox, mime, prefilter
 
 from ..helpers import (
+    examples,
     fast_as_python,
     fast_path_to_compare,
     printed_on_the_pure_path,
@@ -121,13 +122,13 @@ _DATA = st.one_of(_MILD, _ADVERSARIAL).map(lambda text: text.encode("utf-8"))
 _PLACE = st.integers(-5, 130)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_line_ends_are_counted_as_bytes_count_counts_them(loops, data, start, end):
     assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.lists(
         st.sampled_from([b"\n", b"\n\n\n", b"\r\n", b"a", b"From x", b"\xe9"]), max_size=400
@@ -150,14 +151,14 @@ def test_a_run_of_line_ends_longer_than_a_blocks_count_is_counted_whole(loops):
     ]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_a_header_stops_where_the_pure_pattern_finds_its_end(loops, data, start, end):
     found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
     assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_DATA, start=_PLACE, end=_PLACE)
 def test_a_body_starts_a_url_where_the_prefilters_patterns_find_one(loops, data, start, end):
     pure = prefilter._BARE_COLON.search(data, start, end) or prefilter._WRAPPER.search(
@@ -193,7 +194,7 @@ _HEADER_PIECES = [
 _HEADERS = _bytes_of(_HEADER_PIECES, 12)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(header=st.one_of(_HEADERS, _DATA))
 def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header):
     with _reading_with(None):
@@ -201,7 +202,7 @@ def test_the_content_fields_are_read_as_the_pure_reader_reads_them(loops, header
     assert loops.content_fields(header) == pure
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.one_of(_HEADERS, _DATA))
 def test_a_parts_header_is_read_in_one_walk_as_the_pure_reader_reads_it(loops, data):
     with _reading_with(None):
@@ -249,7 +250,7 @@ _IDENTITY_PIECES = [
 _IDENTITIES = _bytes_of(_IDENTITY_PIECES, 10)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(header=st.one_of(_IDENTITIES, _HEADERS, _DATA))
 def test_named_fields_are_read_as_header_field_reads_each(loops, header):
     names = ("Message-ID", "Date", "From")
@@ -269,7 +270,7 @@ def test_named_fields_read_the_first_of_each_name_an_empty_one_too(loops):
     )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=_DATA,
     needle=st.sampled_from([b">From ", b"From", b"\n", b"a:", b"://"]),
@@ -281,7 +282,7 @@ def test_a_needle_is_found_where_bytes_find_finds_it(loops, data, needle, start,
     assert loops.find(data, needle, start, end, lead) == data.find(needle, start, end)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_DATA, cuts=st.lists(_PLACE, max_size=6), lead=st.integers(0, 2))
 def test_the_pieces_lacking_a_needle_are_those_bytes_find_finds_it_not_in(loops, data, cuts, lead):
     bounds = (0, *sorted(min(max(cut, 0), len(data)) for cut in cuts), len(data))
@@ -308,7 +309,7 @@ def test_a_needle_led_by_a_byte_is_found_whole_within_the_bounds():
     assert AS_PYTHON.find(b">>From x", b">From ", 0, 8, 1) == 1
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(header=st.one_of(_HEADERS, _DATA))
 def test_a_header_hints_at_urls_where_the_readers_patterns_do(loops, header):
     colons = [found.start() for found in mime._HEADER_COLON_HINT.finditer(header)]
@@ -399,7 +400,7 @@ def _marks(data: bytes, start: int, end: int) -> tuple:
     )
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_ANY, start=_PLACE, end=_PLACE)
 def test_a_messages_first_look_finds_what_the_pure_prefilter_finds(loops, data, start, end):
     start, end = _held(data, start, end)
@@ -408,7 +409,7 @@ def test_a_messages_first_look_finds_what_the_pure_prefilter_finds(loops, data, 
     assert loops.message_look(data, start, end) == pure
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_ANY, start=_PLACE, end=_PLACE)
 def test_a_multiparts_marks_are_what_the_prefilters_patterns_find(loops, data, start, end):
     marks = loops.nested_marks(data, start, end)
@@ -461,7 +462,7 @@ _FROM_PIECES = [
 _FROM_DATA = _bytes_of(_FROM_PIECES, 14)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.one_of(_FROM_DATA, _DATA), at=_PLACE, first_only=st.booleans(), message_start=_PLACE)
 def test_from_lines_are_found_where_the_framings_pattern_finds_them(
     loops, data, at, first_only, message_start
@@ -526,7 +527,7 @@ def _tags_of_urls(source: str) -> list[tuple[int, int]]:
     ]
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(source=_PAGES)
 def test_the_tags_of_url_attributes_are_those_html_reads(loops, source):
     tags = loops.url_tags(source, html._URL_NAMES)
@@ -619,7 +620,7 @@ def _stripped(page: str) -> tuple:
     return text, list(mapping.starts), list(mapping.targets), list(hidden[0]), list(hidden[1])
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(page=_MARKUP_PAGES)
 def test_markup_is_read_as_the_markup_pattern_reads_it(loops, page):
     assume("<" not in page[page.rfind(">") + 1 :])  # a page whose markup is read whole
@@ -703,7 +704,7 @@ def _decoded(text: str) -> tuple:
     return decoded, list(mapping.starts), list(mapping.targets)
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_REFERENCE_TEXTS)
 def test_references_are_decoded_as_the_reference_pattern_reads_them(loops, text):
     read = _references(loops, text)
@@ -736,7 +737,7 @@ _QUOTED_PRINTABLE = _bytes_of(
 )
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(raw=st.one_of(_QUOTED_PRINTABLE, _DATA))
 def test_quoted_printable_points_are_those_of_its_decodings_map(loops, raw):
     with _reading_with(None):
@@ -840,7 +841,7 @@ def _mbox(messages: list[str]) -> str:
 _MESSAGES = st.lists(st.one_of(_MILD, _ADVERSARIAL), min_size=1, max_size=5)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(messages=_MESSAGES)
 def test_generated_mail_reads_alike(loops, messages, tmp_path_factory):
     # Framing, the prefilter, the header's end: the same messages read, the same URLs
@@ -850,7 +851,7 @@ def test_generated_mail_reads_alike(loops, messages, tmp_path_factory):
     assert _found([path], loops) == _found([path], None)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(messages=st.lists(_NESTED, min_size=1, max_size=5))
 def test_generated_multiparts_read_alike(loops, messages, tmp_path_factory):
     # The prefilter's look at a multipart: its parts' encodings, types and parameters.

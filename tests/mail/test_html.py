@@ -22,6 +22,7 @@ from urlint.mail.html import read_html
 from urlint.mail.message import read_message
 from urlint.scanner.scanner import iter_candidates
 
+from ..helpers import examples
 from ..mail_helpers import found
 
 
@@ -216,7 +217,7 @@ def _attribute(separator: str, name: str, equals: str, quote: str, value: str) -
     return f"{separator}{name}{equals}{(words[0].lstrip('=') if words else '') or 'v'}"
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.sampled_from(["a", "img", "form", "A"]), st.lists(_ATTRIBUTES, max_size=5))
 def test_a_tags_url_attributes_are_those_the_stdlibs_parser_reads(tag, attributes):
     # A closed start tag whose quoted values hold no ">" (where html.parser reads on to
@@ -294,7 +295,7 @@ _PLAIN_MARKUP = re.compile(
 
 
 @pytest.mark.slow
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(_PAGES)
 def test_the_markup_pattern_finds_what_its_plain_form_finds(source):
     def plain(match: re.Match[str]) -> tuple[object, ...]:
@@ -446,7 +447,7 @@ _TAG_WITH_URL = re.compile(
 
 
 @pytest.mark.slow
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(_PAGES)
 def test_the_url_attributes_are_those_of_the_lazy_search_for_them(source):
     hidden = html._strip_markup(source)[2] if "<" in source else (array("q"), array("q"))

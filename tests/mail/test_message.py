@@ -12,6 +12,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ..helpers import examples
 from ..mail_helpers import MIME, MIME_URLS, extract_jsonl, found
 
 
@@ -452,7 +453,7 @@ def _word(charset: str, encoding: str, payload: bytes, raw: str) -> str:
     return f"=?{charset}?{encoding}?{text}?="
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(
     st.lists(
         st.tuples(
@@ -515,7 +516,7 @@ def test_an_encoded_word_in_a_charset_python_lacks_reads_as_utf_8_or_windows_125
 _PARAMETER_AS_WRITTEN = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)')
 
 
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(st.lists(st.sampled_from(list(';=" \\\tab\nx\r*\xe9')), max_size=30).map("".join))
 def test_parameters_are_read_as_the_grammar_reads_them(value):
     # headers._PARAMETER's quoted string is unrolled for speed: the same matches.

@@ -23,8 +23,10 @@ from urlint.mail.prefilter import may_hold_urls
 from urlint.mail.reported import message_texts
 from urlint.scanner.scanner import extract
 
+from ..helpers import examples
 
-@settings(max_examples=200)
+
+@settings(max_examples=examples(200))
 @given(st.text(st.sampled_from("abcmailtonewsMAILTOhttp:/<>URL .@\n-"), max_size=80))
 def test_prefilter_passes_every_message_the_scanner_finds_a_url_in(body):
     message = ("Subject: x\n\n" + body).encode()
@@ -257,7 +259,7 @@ def test_every_reference_the_html_reading_decodes_to_a_urls_character_is_looked_
         assert prefilter._HTML_REFERENCE.match(harmless) is None
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.lists(
         st.sampled_from(
@@ -338,7 +340,7 @@ def test_prefilter_looks_at_a_message_where_it_stands_in_a_buffer():
     assert may_hold(buffer, len(without) + len(with_url), len(buffer)) is False
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     st.text(st.sampled_from("abcmailtonewsMAILTOhttp:/<>URL .@\n-="), max_size=80),
     st.integers(2, 20),
@@ -420,7 +422,7 @@ _MESSAGES = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", sorted(_MESSAGES))
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @example(_READINGS[0], [], [b"Content-Type: no-slash", b"Content-Type: image/gif"])  # the first
 @example(_READINGS[1], [], [b"not a field", b"Content-Type: image/gif"])  # found by CI
 @example(_READINGS[0], [], [b"not a field", b"Content-Type: image/gif"])  # a damaged header
@@ -542,7 +544,7 @@ _SLASHES_WITH_LOOK_AHEAD = re.compile(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     st.text(st.sampled_from(":/\n\t\r<>ab ="), max_size=60), st.integers(0, 5), st.integers(0, 5)
 )

@@ -27,7 +27,7 @@ from urlint.output.extract import (
 )
 from urlint.output.printable import json_line, json_object, json_string, masked_text, masked_values
 
-from ..helpers import run
+from ..helpers import examples, run
 
 
 def reference_record(path, candidate, message=None, *, show_passwords=False) -> dict:
@@ -350,7 +350,7 @@ def messages(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow])
 @given(
     path=st.one_of(odd_text, logins),
     found=candidates(),
@@ -378,7 +378,7 @@ def test_json_object_is_json_line_for_any_object(record):
     assert json_object(record) == json_line(record)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(headers=st.lists(st.tuples(st.sampled_from(["From", "Message-ID", "Date"]), odd_text)))
 def test_a_line_from_a_real_header_is_the_reference_line(headers):
     header = "".join(f"{name}: {value}\n".replace("\r", "") for name, value in headers)
@@ -414,7 +414,7 @@ def findings(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow])
 @given(findings(), st.sampled_from(["rfc1738", "rfc3986"]))
 def test_a_check_jsonl_line_is_its_finding_json_as_json(finding, target):
     # check's jsonl line, made without json.dumps and with the message's object made once,

@@ -24,7 +24,7 @@ from urlint.sources.ranges import text_ranges
 from urlint.sources.text import read_chunks
 from urlint.work.check import check_unit, placed_findings
 
-from ..helpers import run
+from ..helpers import examples, run
 
 # Lines with findings (a tilde C202, a password, an unsafe space, a wrapper over two
 # lines), suppressions of them on their own line and on the line before, bare ones, and
@@ -53,7 +53,7 @@ def _serial(checker: Checker, path: str, chunk_bytes: int) -> list:
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(BLOCKS, min_size=2, max_size=30),
     st.integers(40, 150),

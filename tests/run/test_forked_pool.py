@@ -25,7 +25,7 @@ from urlint.run.engines import forked
 from urlint.run.pool import _worker_started
 from urlint.run.work import InputResult
 
-from ..helpers import line_events
+from ..helpers import examples, line_events
 from .work_helpers import broken_beside, killed_at, started
 
 pytestmark = [
@@ -75,7 +75,7 @@ def _ended(pids: list[int]) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from([0.0, 0.002, 0.01]), st.integers(0, 3)),

@@ -35,7 +35,7 @@ from urlint.sources.text import decode, read_chunks, read_texts, scan_texts
 from urlint.work.extract import placed_lines, run_units, scan_unit
 from urlint.work.scan import packed_unit
 
-from ..helpers import line_events, run, shared_path
+from ..helpers import examples, line_events, run, shared_path
 
 BLOCKS = st.sampled_from(
     [
@@ -70,7 +70,7 @@ def _collected(items):
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(BLOCKS, min_size=1, max_size=40),
     st.integers(60, 200),
@@ -336,7 +336,7 @@ def _message(body: list[bytes], length: int | None) -> bytes:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     # The one setting monkeypatch makes is made again, the same, for every example.
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
@@ -384,7 +384,7 @@ _UNCLOSED = (
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     bodies=st.lists(
         st.one_of(st.lists(MBOX_LINES, max_size=12), st.just(None)), min_size=1, max_size=40
@@ -471,7 +471,7 @@ def test_an_mbox_is_framed_where_relative_runs_cannot_cut_it(tmp_path, monkeypat
 _FROM = _FROM_LINE.encode()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     pieces=st.lists(
         st.one_of(

@@ -17,7 +17,7 @@ from urlint.grammar.schemes import (
 )
 from urlint.scanner import bare
 
-from ..helpers import urls
+from ..helpers import examples, urls
 
 
 @pytest.mark.parametrize(
@@ -200,7 +200,7 @@ _SCHEME_TEXT = st.one_of(
 
 
 @pytest.mark.slow
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(_SCHEME_TEXT, st.data())
 def test_scheme_start_agrees_with_the_window_search(text, data):
     colon = data.draw(st.integers(0, len(text)))
@@ -253,7 +253,7 @@ def test_a_colon_read_by_both_alternatives_gives_one_url():
     ]
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.text("mailtonewscidurnelfaxpsgMAILTOSX: ", max_size=80))
 def test_bare_colon_pattern_finds_the_colon_after_each_bare_name(text):
     # its look-behind on the names' last letters turns colons away, never one of theirs

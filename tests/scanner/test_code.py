@@ -33,6 +33,8 @@ from urlint.scanner.lexer import (
 from urlint.scanner.scanner import ChunkScan, extract, scan
 from urlint.sources.text import TextChunk
 
+from ..helpers import examples
+
 
 def urls(text: str, syntax: str) -> list[tuple[str, str | None]]:
     """(url, context) of each URL found in `text` read in `syntax`."""
@@ -422,7 +424,7 @@ LINES = st.sampled_from(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(LINES, min_size=1, max_size=30), st.integers(min_value=1, max_value=40))
 def test_chunked_code_reads_as_the_whole_text(lines, copies):
     text = "\n".join(lines * copies) + "\n"
@@ -442,7 +444,7 @@ def test_chunked_code_reads_as_the_whole_text(lines, copies):
 SOURCE_CHARS = st.text(alphabet="\"'`#/\\*{}$<-:| \n\tax=h.oEF", max_size=300)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(SOURCE_CHARS, st.sampled_from(["python", "javascript", "go", "shell", "c-like",
                                         "json", "yaml", "toml"]))  # fmt: skip
 def test_regions_are_in_order_apart_and_within_the_text(text, syntax):
@@ -454,7 +456,7 @@ def test_regions_are_in_order_apart_and_within_the_text(text, syntax):
         previous_after = after
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text(alphabet="\"'`#/\\{}$ \nabh:.%s", max_size=120), st.sampled_from(
     ["python", "javascript", "go", "shell", "c-like", "json", "yaml", "toml"]))  # fmt: skip
 def test_a_candidate_is_its_pieces_raw_text(text, syntax):

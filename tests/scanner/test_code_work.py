@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 
 from urlint.scanner import code, lexer, table_code
 
+from ..helpers import examples
+
 
 class Meter:
     """The characters the lexer may have read."""
@@ -249,7 +251,9 @@ TOKENS = st.sampled_from(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )  # the fixture's patches hold for every example; its meter is reset for each reading
 @given(
     st.lists(TOKENS, min_size=1, max_size=24).map("".join),

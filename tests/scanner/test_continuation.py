@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from urlint.scanner.continuation import continuation
 from urlint.scanner.joins import joined
 
+from ..helpers import examples
+
 
 def _url_at_line_end(text: str) -> tuple[int, int]:
     start = text.index("http")
@@ -70,7 +72,7 @@ def test_a_url_that_ends_on_a_letter_is_not_joined_with_a_digit():
     assert (joined(text, start, end), continuation(text, start, end)) == (None, None)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     last=st.sampled_from("abcZ09"),
     first=st.sampled_from("abcXYZ0123456789"),

@@ -19,7 +19,7 @@ from urlint.core.model import Flag
 from urlint.scanner import bare
 from urlint.scanner.joins import MAX_JOINED_LINES, joined
 
-from ..helpers import readings
+from ..helpers import examples, readings
 
 JOINED = ["joined-by-guess", "maybe-continued"]
 
@@ -358,7 +358,7 @@ _URL_WORD = st.text(alphabet="abc-/._=&?%#~\\", min_size=1, max_size=12)
 _INDENT = st.sampled_from(["", " ", "   ", "\t", "> "])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @example([("", "a-", ""), ("", "b.html", " more words")])
 @example([("", "a-", ""), ("", "b-", ""), ("", "c/", ""), ("", "d.html", " more words")])
 @example([("   ", "a\\", ""), ("      ", "b&c=", ""), ("", "d", "")])

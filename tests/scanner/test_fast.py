@@ -21,6 +21,7 @@ from urlint.scanner.scanner import ChunkScan, iter_candidates
 
 from ..helpers import (
     CORPORA,
+    examples,
     fast_as_python,
     fast_path_to_compare,
     printed_on_the_pure_path,
@@ -177,13 +178,13 @@ _TEXTS = st.one_of(_MILD, _ADVERSARIAL)
 _SYNTAXES = st.sampled_from(["text", "text", "text", "python", "markdown", "other"])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_TEXTS, syntax=_SYNTAXES)
 def test_generated_texts_read_alike(fast_path, text, syntax):
     _same(text, fast_path, syntax)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_TEXTS, cut=st.integers(0, 400), back=st.integers(0, 50), since=st.integers(0, 50))
 def test_generated_chunks_read_alike(fast_path, text, cut, back, since):
     stop = min(cut, len(text))
@@ -308,7 +309,7 @@ def _message(body: str, encoding: str) -> str:
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(messages=st.lists(st.tuples(_MILD, _ENCODINGS), min_size=1, max_size=4))
 def test_generated_mail_reads_alike(fast_path, messages, tmp_path_factory):
     # The mail reader hands each message's decoded text to the scanner: both paths find

@@ -18,6 +18,8 @@ from urlint.scanner.file_kinds import FORMS, KINDS, NAMED, TABLE, by_extension, 
 from urlint.scanner.scanner import extract
 from urlint.scanner.syntax import Syntax, syntax_of, syntax_of_script
 
+from ..helpers import examples
+
 REPO = Path(__file__).resolve().parents[2]
 TRUST = REPO.parent / "trust"  # bench/trust.py's repositories, when fetched
 TABLE_KINDS = [kind for kind in KINDS if kind.family == TABLE]
@@ -296,7 +298,7 @@ CHUNK_PIECES = {
 
 
 @pytest.mark.parametrize("name", sorted(CHUNK_PIECES))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_chunked_text_of_a_kind_reads_as_the_whole_text(name, data):
     """A long file is scanned in chunks (sources.text.scan_texts), each lexer resuming in

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from urlint.scanner.markup import CONTEXTS, EXACT_CONTEXTS, MarkupEnd, markup_end
 from urlint.scanner.scanner import extract
 
+from ..helpers import examples
+
 
 def read(syntax: str, text: str, plain: str) -> tuple[int, MarkupEnd | None]:
     """Where `plain` starts in `text`, and markup_end for it."""
@@ -669,7 +671,7 @@ _MARKUP_TEXT = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(syntax=st.sampled_from(_SYNTAXES), before=_MARKUP_TEXT, after=_MARKUP_TEXT)
 def test_result_is_within_the_text_and_its_pieces_in_order(
     syntax: str, before: str, after: str
@@ -689,7 +691,7 @@ def test_result_is_within_the_text_and_its_pieces_in_order(
         assert all(b <= c for (_, b), (c, _) in zip(pieces, pieces[1:], strict=False))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(syntax=st.sampled_from(_SYNTAXES), before=_MARKUP_TEXT, after=_MARKUP_TEXT)
 def test_an_exact_end_read_again_is_the_same(syntax: str, before: str, after: str) -> None:
     text = f"{before}https://x.org/a{after}"
@@ -700,7 +702,7 @@ def test_an_exact_end_read_again_is_the_same(syntax: str, before: str, after: st
         assert markup_end(syntax, text, start, found[0]) == found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(syntax=st.sampled_from(_SYNTAXES), before=_MARKUP_TEXT, after=_MARKUP_TEXT)
 def test_a_wrapper_end_is_kept_or_cut_on_its_line(syntax: str, before: str, after: str) -> None:
     text = f"{before}<https://x.org/a>{after}"

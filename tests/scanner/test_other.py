@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from urlint import extract
 from urlint.core.model import Flag
 
-from ..helpers import run
+from ..helpers import examples, run
 
 # The repositories read, at the commits read.
 MOJO = "mojolicious/mojo b4de430651b722f560b1577da9018e3f402d96ab"
@@ -407,7 +407,7 @@ _ALPHABET = st.sampled_from(
 _TEXTS = st.lists(_ALPHABET, max_size=30).map("".join)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_TEXTS)
 def test_every_url_is_its_pieces_text_and_holds_no_backslash_but_a_macro_s(text):
     for candidate in extract(text, syntax="other"):
@@ -419,7 +419,7 @@ def test_every_url_is_its_pieces_text_and_holds_no_backslash_but_a_macro_s(text)
         assert "\\" not in "".join(outside)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(_TEXTS.filter(lambda text: "@" not in text))
 def test_every_url_lies_within_one_prose_reads_there(text):
     """Read warily, a text gives no URL where prose gives none: each starts within a URL
@@ -478,7 +478,7 @@ def _password_in_an_other_text(draw: st.DrawFn) -> tuple[str, str]:
     return f"{head}{before}{url}{after}\n", marker
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(_password_in_an_other_text())
 def test_no_password_is_shown_where_a_url_ends_early(case):
     # Section 6: what a URL that ends at an escape, a quote or a brace shows, masked as

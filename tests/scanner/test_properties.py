@@ -13,6 +13,7 @@ from urlint import Flag, extract, scan
 from urlint.pipeline import ScannedText, scan_texts
 from urlint.sources.text import read_chunks
 
+from ..helpers import examples
 from ..rfc1738_strategies import rfc1738_url
 
 PAGE_BREAK = (
@@ -52,7 +53,7 @@ def text_at(text: str, span) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(broken_url())
 def test_wrapped_url_broken_anywhere_comes_back_whole(case):
     url, text, style = case
@@ -83,7 +84,7 @@ def ends_cleanly(url: str) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     rfc1738_url.filter(ends_cleanly),
     st.sampled_from([" ", "\n", "\t", " (", "\u00a0"]),
@@ -101,7 +102,7 @@ PROSE = "Nothing to see on this line, nor on the next one.\n" * 170
 
 
 @pytest.mark.slow
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(broken_url(), min_size=1, max_size=25), st.integers(1, 300))
 def test_chunked_reading_finds_what_a_whole_scan_finds(cases, chunk_bytes):
     text = PROSE + "".join(case[1] for case in cases)

@@ -12,6 +12,8 @@ from urlint.linter.config import build_settings
 from urlint.server import segments
 from urlint.server.segments import SegmentedLint, whole_findings
 
+from ..helpers import examples
+
 DEFAULTS = build_settings()
 
 # Lines of each syntax: URLs with findings and fixes, and what opens and closes the
@@ -102,7 +104,9 @@ def documents_and_edits(draw):
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(documents_and_edits())
 def test_every_edit_gives_the_whole_documents_findings(monkeypatch, case):

@@ -18,6 +18,8 @@ from urlint.core.model import ScannedText
 from urlint.scanner.wrappers import MAX_RAW_CHARS, MAX_RAW_LINES
 from urlint.sources.text import TextChunk, look_back_start, overlap_start, read_chunks, scan_texts
 
+from ..helpers import examples
+
 
 def found(items) -> list[tuple[str, int, int, int, int, list[str]]]:
     return [
@@ -219,7 +221,7 @@ def prose(number: int) -> str:
             return f"Prose line {word} of the text, with nothing to see on it."
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.lists(st.tuples(SNIPPETS, st.integers(0, 3)), min_size=150, max_size=300),
     st.sampled_from([4096, 8192, 16384]),

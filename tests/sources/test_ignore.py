@@ -21,6 +21,8 @@ from urlint.sources.files import iter_files
 from urlint.sources.ignore import LONG_PATTERN, load_ignore_file, parse_ignore_file
 from urlint.sources.selection import Selection
 
+from ..helpers import examples
+
 # -- git's reading, plainly: wildmatch.c's dowild and dir.c's choice of name or path -------
 
 MATCH, NOMATCH, ABORT_ALL, ABORT_TO_STARSTAR = 0, 1, -1, -2
@@ -315,7 +317,7 @@ entries_st = st.lists(
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(lines=lines_st, entries=entries_st, long_pattern=st.sampled_from([0, 1, 3, 1024]))
 def test_a_file_decides_as_git_reads_it(lines, entries, long_pattern):
     # LONG_PATTERN made small puts off patterns a short entry could not match: it must

@@ -14,10 +14,12 @@ from urlint.core.exits import OutputUnwritable
 from urlint.sources import output_file, own_outputs
 from urlint.sources.output_file import OutputFile
 
+from ..helpers import examples
+
 _STEPS = ("write", "fsync", "replace")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     old=st.text(max_size=3000),
     new=st.lists(st.text(min_size=1, max_size=4000), min_size=1, max_size=6),

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from urlint.sources import rewriting
 from urlint.sources.rewriting import Refused, rewrite, write_whole
 
+from ..helpers import examples
+
 
 def test_a_rewrite_replaces_the_bytes_and_keeps_the_mode(tmp_path):
     target = tmp_path / "notes.md"
@@ -284,7 +286,7 @@ def test_the_second_of_two_writers_waits_for_the_first_and_is_refused(tmp_path, 
 _STEPS = ("write", "fsync", "chmod", "replace")
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     old=st.binary(max_size=300),
     new=st.binary(min_size=1, max_size=300),

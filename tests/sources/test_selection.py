@@ -29,7 +29,7 @@ from urlint.sources.selection import (
     path_matches,
 )
 
-from ..helpers import run
+from ..helpers import examples, run
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:
@@ -222,7 +222,7 @@ def _segment_match(glob: str, name: str) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(
     tokens=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=7),
     negated=st.booleans(),
@@ -727,7 +727,9 @@ def test_an_include_glob_reads_what_an_ignore_file_ignores_but_not_what_exclude_
 
 
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     names=st.lists(st.from_regex(r"[a-c]{1,2}\.(py|txt)", fullmatch=True), min_size=1, max_size=6),

@@ -30,6 +30,7 @@ from urlint.store.report.summary import write_summary
 from urlint.store.report.tables import FORMATS, FORMULA_LEADS, TABLES, write_table
 from urlint.store.storable import stored_text
 
+from ..helpers import examples
 from ..store_helpers import StoreBuilder
 
 # Pieces an attacker would put together, and any characters at all between them.
@@ -235,7 +236,7 @@ def outputs(path: str) -> dict[str, str]:
 
 
 @settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
