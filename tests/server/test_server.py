@@ -255,6 +255,51 @@ async def test_an_edit_moves_the_kept_findings_and_their_fixes(client: Client, w
     ]
 
 
+def _mixed_markdown(lines: int) -> str:
+    """Markdown of `lines` lines: prose, URLs with findings, code spans, a fence."""
+    out = []
+    for n in range(lines):
+        if n % 7 == 0:
+            out.append(f"Item {n}: <http://example.com/a^{n}> and http://h.example/~u{n}.")
+        elif n % 97 == 50:
+            out.append("```")
+        elif n % 11 == 0:
+            out.append(f"A `code span http://example.com/~c{n}` in prose.")
+        else:
+            out.append(f"Line {n} of prose, nothing in it.")
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.slow
+async def test_every_edit_of_a_long_document_gives_what_check_gives(client: Client, workspace):
+    # 1,200 lines, 20 edits at seeded places (a character typed, a line put in, a fence
+    # opened): after each, the diagnostics are the findings `urlint check` gives the file
+    import random
+
+    from urlint import Settings, check_paths
+
+    path = workspace / "edits" / "guide.md"
+    uri = from_fs_path(str(path))
+    text = _mixed_markdown(1200)
+    await _open(client, path, text)
+    rng = random.Random(82)
+    for version in range(2, 22):
+        at = rng.randrange(len(text))
+        text = text[:at] + rng.choice(["~", "x", "\n", "`", "```\n", "A line.\n"]) + text[at:]
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                [types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+        seen = await client.diagnostics_of(uri, version)
+        path.write_text(text, encoding="utf-8")
+        found = check_paths([path], Settings.from_mapping({}))
+        assert sorted(
+            (d.range.start.line + 1, d.range.start.character + 1, d.code, d.message) for d in seen
+        ) == sorted((f.line, f.column, f.code, f.message) for f in found), version
+
+
 async def test_the_configuration_read_again_when_it_changes(client: Client, workspace):
     project = workspace / "configured"
     config = project / "urlint.toml"
