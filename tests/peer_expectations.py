@@ -160,7 +160,6 @@ OVERRIDES: dict[tuple[str, str], tuple[Any, str]] = {
     ("mozilla", "broken end <script"): ([], MARKUP_IS_TEXT),
     # Emacs thing-at-point
     ("emacs", "foo://www.gnu.org"): ("foo://www.gnu.org", ANY_SCHEME),
-    ("emacs", "foohttp://www.gnu.org"): ("foohttp://www.gnu.org", ANY_SCHEME),
     ("emacs", "Url: <url:foo://www.gnu.org/a bc>..."): (
         "foo://www.gnu.org/abc",
         WRAPPER_WHITESPACE,

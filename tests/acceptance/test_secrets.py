@@ -577,8 +577,8 @@ def test_extract_prints_no_password_the_parser_sees(capsys, here):
 
 
 def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here):
-    # Found by the property test: in `1ftp://a://Secretpw@h/` (no scheme starts with a
-    # digit) the password of the login after "1ftp://" is "//Secretpw"; the URL
+    # Found by the property test: in `1ftp://a://Secretpw@h/` the password of the login
+    # after "ftp://" (the "1" a word glued on before it) is "//Secretpw"; the URL
     # "a://Secretpw@h/" taken alone would show it as a user name. Also across a line
     # break; but a URL after a closed word on the line before is a URL.
     (here / "g.txt").write_text(
@@ -587,7 +587,7 @@ def test_a_url_inside_a_password_that_starts_before_it_is_not_a_url(capsys, here
     )
     assert run(capsys, "extract", "g.txt") == (
         0,
-        "https://[2607:5300:60::413a]\nmailto:somebody@company.example\n",
+        "ftp://a:****@h/\nhttps://[2607:5300:60::413a]\nmailto:somebody@company.example\n",
         "",
     )
 
@@ -600,7 +600,7 @@ def test_a_url_inside_a_password_whose_rest_is_on_the_next_line_is_not_a_url(cap
     (here / "b.txt").write_text(
         "see 1ftp://b://Secret\nPw2y@h/ and\nsee ftp://fred:Secret\nPw2y@host/ ok\n"
     )
-    assert run(capsys, "extract", "b.txt") == (0, "ftp://fred:****\n", "")
+    assert run(capsys, "extract", "b.txt") == (0, "ftp://b:****\nftp://fred:****\n", "")
 
 
 def test_a_url_whose_own_login_is_the_one_the_line_before_starts_is_a_url(capsys, here):
@@ -869,13 +869,18 @@ def test_jsonl_escapes_line_separators(capsys, here):
 
 
 def test_no_url_is_taken_from_the_middle_of_a_password(capsys, here):
-    # The bare scanner starts no URL at "1ftp://" (a scheme starts with a letter), nor where
-    # its word may hold a password: "Secretpw2y://@h/" is part of one. A URL in a word with
-    # no login before it is still a URL.
+    # The bare scanner starts no URL at "1abc://" (a scheme starts with a letter; "1ftp://"
+    # is "ftp://", a word glued on before it), nor where its word may hold a password:
+    # "Secretpw2y://@h/" is part of one. A URL in a word with no login before it is still a
+    # URL.
     (here / "a.txt").write_text(
         "see 1ftp://:Secretpw2y://@h/ and 1abc://x/http://y.example/ then http://example.com/\n"
     )
-    assert run(capsys, "extract", "a.txt") == (0, "http://y.example/\nhttp://example.com/\n", "")
+    assert run(capsys, "extract", "a.txt") == (
+        0,
+        "ftp://:****@h/\nhttp://y.example/\nhttp://example.com/\n",
+        "",
+    )
 
 
 def test_a_password_a_line_break_cuts_is_hidden_on_both_lines(capsys, here):

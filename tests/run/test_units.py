@@ -142,7 +142,9 @@ def test_a_range_starts_only_after_a_chunk_that_ends_a_line(tmp_path, monkeypatc
 
     monkeypatch.setattr(text_source, "MAX_RUN", 100_000)
     path = tmp_path / "t.txt"
-    run = "x" * 250_000 + "http://example.com/in/a/long/run" + "y" * 200
+    # (no URL in the run: "-" joins "http" to the word before it, where "xhttp://" would be
+    # a URL after a word glued on, and one in the rest of a cut run no range reads yet)
+    run = "x" * 250_000 + "-http://example.com/in/a/long/run" + "y" * 200
     path.write_text(("see http://example.org/a\n" * 40 + run + "\n") * 6)
     ranges = list(text_ranges(str(path), 20_000, 100_000, 16384, 2) or ())
     data = path.read_bytes()

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlint import Position, Span, extract
+from urlint.grammar import schemes
 from urlint.grammar.schemes import (
     BARE_COLON_PATTERN,
     BARE_WITHOUT_SLASHES,
@@ -174,8 +175,23 @@ def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
     if match is None:
         return -1
     start = match.start()
-    if start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
-        return -1
+    slashed = text.startswith("//", colon + 1)
+    name = text[start:colon].lower()
+    # a word glued on before a known scheme, "://" after it, the name opened by no delimiter
+    # (a quote, a bracket, "=") nor a placeholder's sign
+    tails = [cut for cut in range(1, len(name) - 1) if name[cut:] in _KNOWN_SCHEMES]
+    if (
+        slashed
+        and tails
+        and name not in _KNOWN_SCHEMES
+        and name not in _WHOLE_NAMES
+        and (name[tails[0] - 1].isalnum() or name[tails[0] - 1] == ".")
+        and not (start > 0 and text[start - 1] in "\"'`(<[=$%")
+    ):
+        start += tails[0]
+    elif start > 0 and text[start - 1].isascii() and text[start - 1].isalnum():
+        if not (slashed and name in _KNOWN_SCHEMES):
+            return -1  # a word that starts with a digit, but for a known scheme's "://"
     if start > 0 and text[start - 1] == "\\":  # an escape's letter glued on: "\\nhttps://"
         run = text[start:colon].lower()
         if run not in _KNOWN_SCHEMES and run[1:] in _KNOWN_SCHEMES:
@@ -188,12 +204,14 @@ def _scheme_start_by_search(text: str, colon: int, floor: int) -> int:
 
 
 _KNOWN_SCHEMES = {name for name in SCHEMES if is_known_scheme(name)}
+_WHOLE_NAMES = schemes._ENDING_IN_A_KNOWN_ONE
 _SCHEME_TEXT = st.one_of(
     st.text("ab19Z+.-:_/ \u00e9", max_size=60),
     st.lists(
         st.sampled_from(["=", "=3D", "=A0", "=09", "=3d", "=FE", "3D", "http", "ftp", "ED"])
         | st.sampled_from(["mailto", "x", "1", "://", ":", " ", "+", "."])
-        | st.sampled_from(["\\", "n", "fI", "::", "sftp", "rsync"]),
+        | st.sampled_from(["\\", "n", "fI", "::", "sftp", "rsync"])
+        | st.sampled_from(["EUR", "web", "snews", "tftp", "ws", "-", "s", "2024"]),
         max_size=12,
     ).map("".join),
 )
@@ -233,7 +251,9 @@ def test_scheme_start_agrees_with_the_window_search(text, data):
         ("=09http://", 3),
         ("a=3Dhttps://", 4),
         ("=A0ftp://", 3),
-        ("=3dhttp://", -1),  # lower-case hex is no escape RFC 2045 writes: "3dhttp"
+        # lower-case hex is no escape RFC 2045 writes, but a word glued on before "http"
+        ("=3dhttp://", 3),
+        ("=3dhttp:", -1),  # no "://": "3dhttp" is no name taken bare
         ("=FEED://", 1),  # "ED" is no scheme: "FEED" is one
         ("1=3Dhttp://", 4),
     ],

@@ -35,6 +35,7 @@ __all__ = [
     "Standing",
     "USERINFO_AFTER_COLON",
     "conforms",
+    "glued_before_scheme",
     "is_known_scheme",
 ]
 
@@ -339,6 +340,42 @@ _KNOWN = frozenset(name for name, spec in SCHEMES.items() if spec.standing != St
 def is_known_scheme(name: str) -> bool:
     """Whether `name`, in any case, is a scheme of the table that RFC 1738 did not only propose."""
     return name.lower() in _KNOWN
+
+
+# Names outside the table that end in one of its schemes right after a letter: read whole,
+# never as a word glued on before that scheme (`glued_before_scheme`). Registered with IANA:
+# tftp (RFC 3617), shttp (RFC 2660), turn (RFC 7065), and aim, appdata and msnim
+# (provisional); in use though unregistered: Globus's gsiftp, KDE's webdav.
+_ENDING_IN_A_KNOWN_ONE = frozenset(
+    {"aim", "appdata", "gsiftp", "msnim", "shttp", "tftp", "turn", "webdav"}
+)
+_LONGEST_KNOWN = max(map(len, _KNOWN))
+# Their last two letters: a name that ends otherwise (`gemini`, `myapp`) ends in none of them.
+_KNOWN_ENDINGS = frozenset(name[-2:] for name in _KNOWN)
+
+
+def glued_before_scheme(name: str) -> int:
+    """How many leading characters of `name`, a run of scheme characters, are a word glued on
+    before the scheme urlint knows that ends it; 0 where there is none.
+
+    Spam glues a word or an amount's currency on a URL with no blank (`websitehttps://...`,
+    `EUR.https://...`): section 2.1 lets a scheme hold letters, digits and ".", but a scheme
+    is a registered name, and a name that is none and ends in a known one is that one with a
+    word of the text before it. Only where the longest known scheme at its end follows a
+    letter, a digit or ".": a "+" or "-" there joins a registered scheme's parts (`svn+ssh`,
+    `git+https`, `coap+ws`), which is kept whole, as is a name with no known scheme at its
+    end (`foo.bar`, `myapp`) and one that is itself a scheme (`sftp`, `tftp`: the table's
+    and `_ENDING_IN_A_KNOWN_ONE`)."""
+    lowered = name.lower()
+    if lowered in _KNOWN or lowered[-2:] not in _KNOWN_ENDINGS or lowered in _ENDING_IN_A_KNOWN_ONE:
+        return 0
+    # The longest known scheme at its end first: "xsnews" is "x" before "snews", and in
+    # "foo+snews" the "+" joins "snews", not a word "foo+s" glued before "news".
+    for cut in range(max(1, len(lowered) - _LONGEST_KNOWN), len(lowered) - 1):
+        if lowered[cut:] in _KNOWN:
+            before = lowered[cut - 1]
+            return cut if before.isalnum() or before == "." else 0
+    return 0
 
 
 def _letters_at(names: tuple[str, ...], place: int) -> str:

@@ -15,7 +15,7 @@ import re
 
 from .._runtime.patterns import compiled_when_used
 from ..grammar.abnf import SCHEME_CHARS
-from ..grammar.schemes import is_known_scheme
+from ..grammar.schemes import glued_before_scheme, is_known_scheme
 from .body import BODY, BODY_WITHOUT_BRACKETS, BRACKETS, DELIMITER_ENTITIES, TERMINAL_ESCAPES
 
 TYPE_CHECKING = False
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 # "can...http://" is the word "can..." before "http://", not a scheme. Departure from
 # section 5's BNF, which lets a scheme start with a digit: a scheme starts with a letter,
 # as RFC 3986 later required and every registered scheme does, so "1.http://" is a list
-# number before "http://" and "1abc://" is no URL.
+# number before "http://" and "1abc://" is no URL. A word glued on before a scheme urlint
+# knows is no part of it either ("websitehttps://", "2024http://": glued_on).
 # Compiled when first used, as what only scheme_start's slow way reads (a hook's run on a
 # small file mostly never takes it: _runtime.patterns).
 SCHEME_BEFORE = compiled_when_used(r"[A-Za-z][A-Za-z0-9]*(?:[+.\-][A-Za-z0-9]+)*\Z")
@@ -68,7 +69,7 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
     if run_start > low and text[run_start - 1] == "=" and _after_an_escape(text, run_start, colon):
         start = run_start + 2
     elif run_start > low and run[:1].isalpha() and run.isalnum():
-        start = run_start
+        start = run_start + glued_on(text, run_start, colon)
     else:
         match = SCHEME_BEFORE.search(text, run_start, colon)
         if (
@@ -82,8 +83,15 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         if match is None:
             return -1  # "12:30", "1.2://"
         start = match.start()
-        if start > 0 and _ALNUM_BEFORE.match(text, start - 1):
-            return -1  # a word that starts with a digit: "1abc://"
+        glued = glued_on(text, start, colon)
+        if glued:
+            start += glued
+        elif (
+            start > 0
+            and _ALNUM_BEFORE.match(text, start - 1)
+            and not (text.startswith("//", colon + 1) and is_known_scheme(text[start:colon]))
+        ):
+            return -1  # a word that starts with a digit: "1abc://" (but "2024http://")
     if start > 0 and text[start - 1] in "\\:%$)":  # rare: one look for all
         if text[start - 1] == "\\":
             start += _escape_letters(text[start:colon])
@@ -97,6 +105,25 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
             # `image::https://x.org/a.png[Alt]`, `include::https://x.org/a.adoc[]`.
             return -1
     return start
+
+
+def glued_on(text: str, start: int, colon: int) -> int:
+    """How many characters at `start` of the scheme's name text[start:colon] are a word glued
+    on before a scheme urlint knows (schemes.glued_before_scheme: `websitehttps://`,
+    `EUR.https://`, `2024http://`), where "://" follows: a name before a bare colon alone is
+    taken only whole (`return:` holds no "urn:", `Hotel:` no "tel:"). None where a
+    delimiter opens the name (`_NAME_OPENED_BY`)."""
+    if (start > 0 and text[start - 1] in _NAME_OPENED_BY) or not text.startswith("//", colon + 1):
+        return 0
+    return glued_before_scheme(text[start:colon])
+
+
+# What, right before a scheme's name, says where the URL starts, as a wrapper's "<" does: a
+# quote, an opening bracket, "=" (a Markdown link's destination, an HTML attribute's value,
+# a string's: `[a](websitehttps://x.org)` links to that whole name, and the linter reports
+# its scheme); and a placeholder's sign, whose name the letters are (`$xhttp://`,
+# `%sftp://`: templates).
+_NAME_OPENED_BY = frozenset("\"'`(<[=$%")
 
 
 def _escape_letters(run: str) -> int:

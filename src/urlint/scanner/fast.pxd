@@ -18,6 +18,7 @@ cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING, _SHAPED_S
 cdef Py_ssize_t _NAME_PLACES
 cdef Py_ssize_t _SCHEME_LOOK, _BODY_LOOK, _LOGIN_LOOK, _LINE_END_LOOK
 cdef tuple _BARE_NAMES
+cdef frozenset _NAMES_AS_WRITTEN
 cdef object _NONE_LEFT
 
 cdef bint _is_space(Py_ssize_t code)

@@ -24,7 +24,8 @@ bench/throughput.py):
 
 - a scheme of ASCII letters and digits, a letter first, shorter than bare.scheme_start's
   short window, after a blank, a double quote or one of `(<[,;*|>` (no escape,
-  placeholder or name before it: bare.scheme_start's first way), then "://";
+  placeholder or name before it: bare.scheme_start's first way), then "://"; no word glued
+  on before a known scheme at its end (bare.glued_on: `websitehttps://`);
 - a body of printable ASCII with no opening bracket, no single quote or backquote and no
   "@", shorter than bare.BODY_WINDOW, ended by a blank, `<`, `>`, `"` or the text's end,
   or before a closing bracket it opens none for (the prose's; not after a double quote),
@@ -55,7 +56,7 @@ from ..core.model import Candidate, Position, Span
 from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
-from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST, TRAILING_PUNCTUATION
+from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST, TRAILING_PUNCTUATION, glued_on
 from .body import BODY, DELIMITER_ENTITIES
 from .login_runs_on import LOGIN_READ_ON, NEAR_LINE_END, login_read_on
 from .textpos import LineIndex
@@ -94,6 +95,10 @@ _SPACE = bytes(chr(code).isspace() for code in range(128))
 _BODY_ENDS = bytes(BODY.fullmatch(chr(code)) is None for code in range(128))
 _TRAILING = bytes(chr(code) in TRAILING_PUNCTUATION for code in range(128))
 
+# The table's names in lower and in upper case: a scheme written so (nearly every URL's
+# "http" or "https") has no word glued on before it, which a set's look tells with no call
+# of bare.glued_on (easy_scheme_start).
+_NAMES_AS_WRITTEN = frozenset(name for known in SCHEMES for name in (known, known.upper()))
 # The schemes whose bare URL has a shape to check (bare_url.not_bare_shaped): handed back.
 _SHAPED = frozenset(name for name, spec in SCHEMES.items() if spec.bare_shape is not None)
 _SHAPED_FIRST = "".join(sorted({name[0] for name in _SHAPED}))
@@ -172,8 +177,8 @@ def _is_trailing(code: int) -> bool:
 def easy_scheme_start(text: str, colon: int, floor: int) -> int:
     """Where the scheme before the "://" at `colon` starts, where bare.scheme_start takes its
     first way and gives that (letters and digits, a letter first, after a blank or a mark
-    `_may_stand_before` allows, inside the short window and after `floor`); -1 where that is
-    not proven."""
+    `_may_stand_before` allows, inside the short window and after `floor`, no word glued on
+    before a known scheme); -1 where that is not proven."""
     low = max(floor, colon - _SCHEME_LOOK)
     at = colon
     while at > low and _is_alnum(ord(text[at - 1])):
@@ -182,6 +187,8 @@ def easy_scheme_start(text: str, colon: int, floor: int) -> int:
         return -1  # the window's edge (or `floor`), or no name: the slow way's
     if not _is_letter(ord(text[at])) or not _may_stand_before(ord(text[at - 1])):
         return -1
+    if text[at:colon] not in _NAMES_AS_WRITTEN and glued_on(text, at, colon):
+        return -1  # a word glued on before a known scheme (`websitehttps://`): the slow way's
     return at
 
 
