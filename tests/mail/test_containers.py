@@ -1,8 +1,8 @@
 """Containers: the same message from every mailbox, archive and folder form.
 
 Containers (sources/kinds.py, mail/mbox.py, mail/reader.py): the same message from .eml,
-mbox (rd, cl2, CRLF), compressed mbox, Maildir, MH, zip, MMDF and Babyl; sniffing; a
-crossposted article read once."""
+mbox (rd, cl2, CRLF, Netscape's), compressed mbox, Maildir, MH, zip, MMDF and Babyl;
+sniffing; a crossposted article read once."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from urlint.sources import kinds
 from urlint.sources.kinds import sniff
 from urlint.sources.streams import SNIFF_BYTES, read_at_most
 
-from ..helpers import examples
+from ..helpers import examples, shared_path
 from ..mail_helpers import MIME, MIME_URLS, file_urls, found, mbox_of
 
 
@@ -356,3 +356,154 @@ def test_an_mboxrd_message_copied_out_has_its_quoting_undone():
     assert _quoted_from(data, 15, 30) == -1
     messages = list(split_mbox(io.BytesIO(data)))
     assert [m.data for m in messages] == [b"From a 1:00\n\nFrom here\n>From there\n"]
+
+
+# The first lines of a Netscape mbox: its From_ line with no date, then the header
+# (email-mimekit-gmime-tests/mimekit/mbox/content-length.mbox.txt, lines 1 to 3).
+_NETSCAPE_START = (
+    b"From - \n"
+    b"Return-Path: <>\n"
+    b"Received: from navstar1.mcom.com ([205.217.251.46]) by hedgehog.mcom.com\n"
+)
+
+
+def test_an_mbox_opening_with_a_dateless_from_line_is_sniffed_as_one():
+    header = b"From: a@example.org\nSubject: x\n\nbody\n"
+    assert sniff("inbox", _NETSCAPE_START + b"To: atzet@netscape.com\n\n") == kinds.MBOX
+    assert sniff("inbox", b"From -\n" + header) == kinds.MBOX
+    assert sniff("inbox", b"From - \r\n" + header.replace(b"\n", b"\r\n")) == kinds.MBOX
+    assert sniff("inbox", b"From - Thu Feb  8 18:49:08 1996\nbody\n") == kinds.MBOX  # dated
+    # no header after it, or prose: text
+    assert sniff("notes", b"From - \nthe notes go on here\n") == kinds.TEXT
+    assert sniff("notes", b"From -\nSubject: one mail field\nNote: of two\n\n") == kinds.TEXT
+    assert sniff("notes", b"From the desk of the editor\n" + header) == kinds.TEXT
+    assert sniff("notes", b"From here on, notes.\n\nhttp://example.org/\n") == kinds.TEXT
+    # A sender alone, with no date (MimeKit's mbox/issue1189.mbox.txt opens so): the framing
+    # starts no message at such a line, so an mbox of them is read as text, where every
+    # message's URLs are found, not as one message with the others for its epilogue.
+    assert sniff("inbox", b"From 1844347792267117879@xxx\n" + header) == kinds.TEXT
+
+
+def _messages(mbox: bytes) -> list[tuple[int, int]]:
+    """(index, line) of each message `split_mbox` cuts from `mbox`."""
+    return [(m.index, m.line) for m in split_mbox(io.BytesIO(mbox)) if isinstance(m, RawMessage)]
+
+
+# Two messages, the first a multipart whose closing boundary line the second's From_ line
+# follows with no blank line between; `{close}` and `{from_line}` set them.
+_AFTER_A_MULTIPART = (
+    b"From a@example.org Thu Mar  1 03:00:13 2001\n"
+    b"Subject: one\n"
+    b'Content-Type: multipart/mixed; boundary="=_b 1(2)"\n'
+    b"\n"
+    b"--=_b 1(2)\n"
+    b"Content-Type: text/plain\n"
+    b"\n"
+    b"see http://one.example.org/\n"
+    b"%(close)s\n"
+    b"%(from_line)s\n"
+    b"Subject: two\n"
+    b"\n"
+    b"see http://two.example.org/\n"
+)
+_SECOND_FROM_LINE = b"From b@example.org Thu Mar  1 03:00:14 2001"
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+@pytest.mark.parametrize("block", [7, 61, 4096])
+def test_a_from_line_right_after_a_closing_boundary_starts_a_message(
+    tmp_path, monkeypatch, crlf, block
+):
+    monkeypatch.setattr("urlint.mail.mbox.BLOCK_BYTES", block)
+    mbox = _AFTER_A_MULTIPART % {b"close": b"--=_b 1(2)--", b"from_line": _SECOND_FROM_LINE}
+    if crlf:
+        mbox = mbox.replace(b"\n", b"\r\n")
+    assert _messages(mbox) == [(1, 1), (2, 10)]
+    path = tmp_path / "box.mbox"
+    path.write_bytes(mbox)
+    assert [
+        (i.candidate.url, i.candidate.line, i.candidate.column, i.message.index)
+        for i in found(path)
+    ] == [("http://one.example.org/", 8, 5, 1), ("http://two.example.org/", 13, 5, 2)]
+
+
+@pytest.mark.parametrize(
+    ("line_before", "messages"),
+    [
+        pytest.param(b"--=_b 1(2)--", [(1, 1), (2, 10)], id="closing"),
+        pytest.param(b"--" + b"b" * 70 + b"--", [(1, 1), (2, 10)], id="longest-boundary"),
+        pytest.param(b"--=_b 1(2)", [(1, 1)], id="opening-a-part"),
+        pytest.param(b"see the end--", [(1, 1)], id="prose"),
+        pytest.param(b"-" * 30, [(1, 1)], id="rule-of-dashes"),
+        pytest.param(b"--" + b"b" * 71 + b"--", [(1, 1)], id="boundary-too-long"),
+        pytest.param(b"--not a boundary!--", [(1, 1)], id="no-boundary-character"),
+        pytest.param(b"--=_b --", [(1, 1)], id="boundary-ending-in-a-space"),
+        pytest.param(b" --=_b 1(2)--", [(1, 1)], id="not-at-the-line-start"),
+    ],
+)
+def test_a_from_line_in_a_body_starts_a_message_only_after_a_blank_or_closing_line(
+    line_before, messages
+):
+    mbox = _AFTER_A_MULTIPART % {b"close": line_before, b"from_line": _SECOND_FROM_LINE}
+    assert _messages(mbox) == messages
+    assert _messages(mbox.replace(b"\n", b"\r\n")) == messages
+
+
+@pytest.mark.parametrize(
+    ("line_before", "from_line", "messages"),
+    [
+        pytest.param(b"--=_b 1(2)--", b"From - ", [(1, 1), (2, 10)], id="after-closing"),
+        pytest.param(b"--=_b 1(2)--\n", b"From -", [(1, 1), (2, 11)], id="after-blank"),
+        pytest.param(b"--=_b 1(2)--\n", b"From -\t", [(1, 1), (2, 11)], id="tab-after"),
+        pytest.param(b"--=_b 1(2)--\n", b"From - nobody", [(1, 1)], id="words-after"),
+        pytest.param(b"--=_b 1(2)--\n", b"From -x", [(1, 1)], id="no-blank-after"),
+        pytest.param(b"see the end", b"From - ", [(1, 1)], id="after-prose"),
+    ],
+)
+def test_netscapes_from_line_with_no_date_starts_a_message(line_before, from_line, messages):
+    mbox = _AFTER_A_MULTIPART % {b"close": line_before, b"from_line": from_line}
+    assert _messages(mbox) == messages
+    assert _messages(mbox.replace(b"\n", b"\r\n")) == messages
+
+
+@pytest.mark.corpus
+def test_a_netscape_mbox_is_read_as_its_messages():
+    # MimeKit's Netscape mbox: From_ lines with no date ("From - "), and From_ lines right
+    # after a multipart's closing boundary line. Its first message's Content-Length is not
+    # its body's, so it is split at From_ lines: a From_ line after a base64 line with no
+    # blank line (as at lines 12194, 12399, 12812 and 12916) starts no message, and those
+    # four are read within the message before them.
+    path = shared_path(
+        "corpora", "email-mimekit-gmime-tests", "mimekit", "mbox", "content-length.mbox.txt"
+    )
+    assert kinds.file_kind(str(path)) == kinds.MBOX
+    with path.open("rb") as stream:
+        lines = [line for _, line in _messages(stream.read())]
+    assert lines == [
+        1, 53, 211, 369, 536, 10845, 11518, 11643, 11704, 11784, 11905, 12149, 12289,
+        12367, 12463, 12540, 12649, 12892, 12976, 13029, 13105, 13198, 13296, 13391, 13444,
+    ]  # fmt: skip
+    assert [
+        (i.candidate.url, i.candidate.line, i.candidate.column, i.message.index)
+        for i in found(path)
+    ] == [
+        ("http://www.twg.com/emissary/wmall.html", 10880, 33, 6),
+        ("http://www.twg.com/emissary/bort10.html", 10881, 20, 6),
+        ("http://www.twg.com/emissary/updt11.html", 10882, 8, 6),
+        ("http://www.twg.com/emissary/secure.html", 10884, 15, 6),
+        ("http://www.twg.com/press/0108.html", 10886, 12, 6),
+        ("http://www.twg.com/emissary/emissnews.html", 10888, 34, 6),
+        ("http://www.attachmate.com", 10901, 29, 6),
+        ("http://www.twg.com/emissary/emiss1.html", 10902, 67, 6),
+        ("http://www.twg.com/Wollongong.html", 10904, 42, 6),
+        ("mailto:johnn@twg.com", 10914, 15, 6),
+        ("http://www.strataware.com/", 11740, 44, 9),
+        ("mailto:rosenqui@strataware.com", 11741, 1, 9),
+        # message 10 starts right after message 9's closing boundary line ("---ABC--")
+        ("http://www.entrust.com", 11819, 50, 10),
+        ("mailto:rangerm@entrust.com", 11821, 22, 10),
+        ("mailto:rvander@entrust.com", 11822, 2, 10),
+        ("mailto:rosenqui@strataware.com", 11823, 17, 10),
+        ("http://www.strataware.com/", 11857, 44, 10),
+        ("mailto:rosenqui@strataware.com", 11858, 1, 10),
+    ]

@@ -325,6 +325,8 @@ MBOX_LINES = st.sampled_from(
         b"\n",
         b"From someone@example.org Thu Mar  1 03:00:13 2001\n",  # a From_ line in a body
         b"words " * 30 + b"\n",
+        b"--" + b"b" * 70 + b"--\n",  # a closing boundary line, the longest: a From_ line after it
+        b"From - \n",  # Netscape's From_ line, with no date
     ]
 )
 
@@ -477,7 +479,10 @@ _FROM = _FROM_LINE.encode()
 @given(
     pieces=st.lists(
         st.one_of(
-            st.sampled_from([b"\n", b"\r\n", _FROM, b"From the body\n", b">" + _FROM]),
+            st.sampled_from(
+                [b"\n", b"\r\n", _FROM, b"From the body\n", b">" + _FROM, b"From - \n"]
+                + [b"--b--\n", b"--b--\r\n", b"--" + b"b" * 70 + b"--\n", b"------\n"]
+            ),
             st.integers(1, 150_000).map(lambda n: b"x" * n + b"\n"),  # lines of 1 to 150,000
         ),
         max_size=14,
@@ -488,10 +493,11 @@ _FROM = _FROM_LINE.encode()
 def test_a_message_start_is_found_where_the_whole_search_finds_it(pieces, at, within):
     # Read 64 KB at a time from `at`, with only what a From_ line still arriving needs
     # kept (a line of megabytes is passed over, not searched again a block at a time):
-    # the From_ line after a blank line found is the first the whole bytes hold from `at`.
+    # the From_ line after a blank line or a closing boundary line found is the first the
+    # whole bytes hold from `at`.
     data = b"".join(pieces)
-    found = mbox._FROM_LINE_AFTER_BLANK.search(data, min(at, len(data)))
-    wanted = found.start() if found is not None and found.start() <= at + within else None
+    found = mbox._from_line_starts(data, min(at, len(data)), first_only=True)
+    wanted = found[0] if found and found[0] <= at + within else None
     assert mbox.message_start_after(io.BytesIO(data), at, within) == wanted
 
 

@@ -6,7 +6,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.string cimport memchr, memcmp
 
 cdef bint _IN_C  # COMPILED, as the loops read it
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _BOUNDARY_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
@@ -116,6 +116,9 @@ cpdef list from_lines(bytes data, Py_ssize_t at, bint first_only, Py_ssize_t tai
 
 @cython.locals(after=Py_ssize_t, line_end=Py_ssize_t, at=Py_ssize_t)
 cdef Py_ssize_t _from_line_end(bytes data, Py_ssize_t start, Py_ssize_t end, Py_ssize_t tail)
+
+@cython.locals(close_end=Py_ssize_t, at=Py_ssize_t, low=Py_ssize_t, line_start=Py_ssize_t, dashes=bint)
+cdef bint _after_closing_boundary(bytes data, Py_ssize_t start)
 
 cdef bint _from_at(bytes data, Py_ssize_t at)
 

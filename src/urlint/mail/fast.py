@@ -26,7 +26,7 @@ from array import array
 from collections.abc import Callable, Sequence
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
-from ..sources.kinds import FIELD_NAME
+from ..sources.kinds import BOUNDARY_CHARS, FIELD_NAME, LONGEST_CLOSE_DELIMITER
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
@@ -58,6 +58,11 @@ _SCHEME_CHAR = bytes(
 # ":"), a byte each.
 _NAME_CLASS = FIELD_NAME[: FIELD_NAME.index(b"]") + 1]
 _NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for code in range(256))
+# A MIME boundary's characters (sources.kinds.BOUNDARY_CHARS, as its pattern reads them), a
+# byte each.
+_BOUNDARY_CHAR = bytes(
+    re.fullmatch(b"[%s]" % BOUNDARY_CHARS, bytes((code,))) is not None for code in range(256)
+)
 
 
 def newlines(data: bytes, start: int, end: int) -> int:
@@ -427,11 +432,10 @@ def from_lines(
     quoted: list[int] | None = None,
     quoted_from: int = 0,
 ) -> list[int]:
-    """Where the From_ lines after a blank line start, from `at` on (the first only, if
-    asked): the starts of mbox._FROM_LINE_AFTER_BLANK's matches from `at`, as finditer
-    (or search) gives them, `tail` the farthest its line end stands past "From "
-    (mbox._FROM_LINE_TAIL). Led by the "F" of each "From ", which is rarer than the line
-    ends the pattern's look behind turns on.
+    """Where the From_ lines after a blank line or a closing boundary line start, from `at`
+    on (the first only, if asked): what mbox._from_line_starts gives from `at`, `tail` the
+    farthest its line end stands past "From " (mbox._FROM_LINE_TAIL). Led by the "F" of
+    each "From ", which is rarer than the line ends the pattern's look behind turns on.
 
     With `quoted` (and not `first_only`), where mboxrd's quoting first stands from
     `quoted_from` on (at `at` at the latest: the message the look goes on in) is appended
@@ -471,23 +475,34 @@ def from_lines(
 
 
 def _from_line_end(data: bytes, start: int, end: int, tail: int) -> int:
-    """Where the From_ line after a blank line that starts at data[start] ends (its line
-    end), -1 where none starts there (mbox._FROM_LINE_AFTER_BLANK.match): "From " after
-    "\n\n" or "\n\r\n"; its line end `tail` bytes past it at most; before that, a word,
-    a blank, and after the blank a time's `d:dd` (sources.kinds.FROM_LINE)."""
+    """Where the From_ line that starts a message at data[start] ends (its line end), -1
+    where none starts there (where mbox._from_line_starts finds none): "From " after "\n\n"
+    or "\n\r\n", or after a closing boundary line (`_after_closing_boundary`); its line end
+    `tail` bytes past it at most; before that, a dash and blanks alone (Netscape's with no
+    date, sources.kinds.DATELESS_FROM_LINE), or a word, a blank, and after the blank a time's
+    `d:dd` (sources.kinds.FROM_LINE)."""
     after = start + 5
     if after > end or not _from_at(data, start):
         return -1
     if not (start >= 2 and data[start - 1] == 10):
         return -1
     if not (
-        data[start - 2] == 10 or (start >= 3 and data[start - 2] == 13 and data[start - 3] == 10)
+        data[start - 2] == 10
+        or (start >= 3 and data[start - 2] == 13 and data[start - 3] == 10)
+        or _after_closing_boundary(data, start)
     ):
         return -1
     line_end = _find_byte(data, 10, after, min(end, after + tail + 1))
     if line_end < 0:
         return -1
     at = after
+    if data[at] == 45:  # "-": Netscape's sender, with no date when blanks alone follow it
+        at += 1
+        while at < line_end and (data[at] == 32 or data[at] == 9):
+            at += 1
+        if at == line_end or (at + 1 == line_end and data[at] == 13):
+            return line_end
+        at = after
     while at < line_end and data[at] != 32 and data[at] != 9:
         at += 1
     if at == after or at == line_end:
@@ -503,6 +518,37 @@ def _from_line_end(data: bytes, start: int, end: int, tail: int) -> int:
             return line_end
         at += 1
     return -1
+
+
+def _after_closing_boundary(data: bytes, start: int) -> bool:
+    """Does a closing boundary line end right before data[start], after a line end?
+
+    A line end, "--", 1 to 70 boundary characters (the last no space, not all of them
+    dashes), "--", then "\r\n" or "\n" (mbox._after_closing_boundary, which reads
+    sources.kinds.CLOSE_DELIMITER_LINE); data[start - 1] is a line end."""
+    close_end = start - 1  # past the line's last byte but its "\r"
+    if close_end >= 1 and data[close_end - 1] == 13:
+        close_end -= 1
+    if close_end < 6 or data[close_end - 1] != 45 or data[close_end - 2] != 45:
+        return False  # no room for a line end and "--x--", or not "--" at its end
+    at = close_end - 3
+    low = max(close_end - LONGEST_CLOSE_DELIMITER - 1, 0)  # the line end before the longest
+    while at >= low and data[at] != 10:
+        at -= 1
+    if at < low:
+        return False  # a line longer than a closing boundary line, or the data's first
+    line_start = at + 1
+    if close_end - line_start < 5 or data[line_start] != 45 or data[line_start + 1] != 45:
+        return False
+    if data[close_end - 3] == 32:
+        return False  # a boundary's last character is no space
+    dashes = True
+    for at in range(line_start + 2, close_end - 2):
+        if not _BOUNDARY_CHAR[data[at]]:
+            return False
+        if data[at] != 45:
+            dashes = False
+    return not dashes
 
 
 def _from_at(data: bytes, at: int) -> bool:

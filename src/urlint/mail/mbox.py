@@ -17,7 +17,13 @@ from ..core.problems import Problem, ProblemKind
 from ..core.records import built, record, replaced
 from ..core.units import MboxPlace
 from ..sources import archives
-from ..sources.kinds import BABYL, FROM_LINE
+from ..sources.kinds import (
+    BABYL,
+    CLOSE_DELIMITER_LINE,
+    DATELESS_FROM_LINE,
+    FROM_LINE,
+    LONGEST_CLOSE_DELIMITER,
+)
 from ..sources.streams import SNIFF_BYTES, Prefix
 from .headers import newlines
 from .loops import LOOPS
@@ -139,12 +145,12 @@ def split_mbox(
 ) -> Iterator[RawMessage | RawText | Problem]:
     """Messages of an mbox, streamed (RFC 4155).
 
-    A message starts at a From_ line after a blank line (or at the start); mboxrd's `>From `
-    quoting is undone one level; where a Content-Length field (mboxcl, mboxcl2) ends the
-    body exactly on the next From_ line or at the end, it is believed, so an unquoted
-    "From " in such a body stays in it. A message longer than MAX_MESSAGE_BYTES is read as a
-    message up to its last line end before there and as text after, in pieces of that size
-    at most.
+    A message starts at a From_ line after a blank line or a multipart's closing boundary
+    line (or at the start); mboxrd's `>From ` quoting is undone one level; where a
+    Content-Length field (mboxcl, mboxcl2) ends the body exactly on the next From_ line or at
+    the end, it is believed, so an unquoted "From " in such a body stays in it. A message
+    longer than MAX_MESSAGE_BYTES is read as a message up to its last line end before there
+    and as text after, in pieces of that size at most.
 
     The messages whole in the buffer are cut out together, and `may_hold_urls` says which of
     them to read: one that is skipped is never copied out, nor its lines counted one by one
@@ -162,15 +168,16 @@ def split_mbox(
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
 
 
-# A From_ line counts only after a blank line: up to 3 bytes before it ("\n\r\n").
-_LOOK_BEHIND = 3
+# A From_ line counts only after a blank line or a closing boundary line: up to this many
+# bytes before it ("\n", the longest closing boundary line, "\r\n"), and no byte further back.
+_LOOK_BEHIND = 1 + LONGEST_CLOSE_DELIMITER + 2
 
 
 def lead_bytes(place: MboxPlace) -> int:
     """How many bytes before `place` a stream read from it starts with.
 
-    Inside a message too long, a From_ line may follow at once, and its blank line lies
-    before the place."""
+    Inside a message too long, a From_ line may follow at once, and the blank line or
+    closing boundary line it follows lies before the place."""
     return min(_LOOK_BEHIND, place.offset) if place.overflowing else 0
 
 
@@ -415,18 +422,54 @@ class _Mbox:
 
 # A From_ line is a line (RFC 5322 2.1.1: at most 998 characters, and its line end); a
 # longer one starting "From " is a body's line. Bounded, it is known for one or not once
-# this much past its start has been read, however the reads fell.
+# this much past its start has been read, however the reads fell. A dated one
+# (sources.kinds.FROM_LINE), or Netscape's with no date (DATELESS_FROM_LINE).
 _LONGEST_FROM_LINE = 1000
 _FROM_LINE_TAIL = _LONGEST_FROM_LINE - 7  # its line end past "From " at most
 _FROM_LINE = compiled_when_used(
-    rb"From (?=[^\n]{0,%d}\n)" % _FROM_LINE_TAIL + FROM_LINE.pattern[5:]
+    rb"From (?=[^\n]{0,%d}\n)(?:" % _FROM_LINE_TAIL
+    + DATELESS_FROM_LINE.pattern[5:]
+    + rb"|"
+    + FROM_LINE.pattern[5:]
+    + rb")"
 )
-# A From_ line after a blank line, read to its line end (so one still arriving is left for
-# the next look). Led by its literal "From ", with the blank line looked at behind it: the
-# regex engine then skips to candidates at memchr speed, not to every line end.
-_FROM_LINE_AFTER_BLANK = compiled_when_used(
-    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom ))" + _FROM_LINE.pattern[5:] + rb"[^\n]*\n"
+# A From_ line after a blank line, or after a line that ends "--" (a closing boundary line,
+# as `_after_closing_boundary` tells), read to its line end (so one still arriving is left
+# for the next look). Led by its literal "From ", with the line before looked at behind it:
+# the regex engine then skips to candidates at memchr speed, not to every line end.
+_FROM_LINE_AFTER_BREAK = compiled_when_used(
+    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom )|(?<=--\nFrom )|(?<=--\r\nFrom ))"
+    + _FROM_LINE.pattern[5:]
+    + rb"[^\n]*\n"
 )
+# A closing boundary line from its line start to the next line's (sources.kinds).
+_CLOSE_DELIMITER_LINE = compiled_when_used(CLOSE_DELIMITER_LINE)
+
+
+def _from_line_starts(data: bytes, at: int, first_only: bool = False) -> list[int]:
+    """Offsets of the From_ lines after a blank line or a closing boundary line that start at
+    or after `at` (only the first of them, if asked): the pure path's look, which the
+    compiled loops' (mail.fast.from_lines) stands for."""
+    starts = []
+    for found in _FROM_LINE_AFTER_BREAK.finditer(data, at):
+        start = found.start()
+        # "\n\n" or "\n\r\n" behind: a blank line; "--\n" or "--\r\n": a line to read.
+        if data[start - 2] == 10 or data[start - 3] == 10 or _after_closing_boundary(data, start):
+            starts.append(start)
+            if first_only:
+                break
+    return starts
+
+
+def _after_closing_boundary(data: bytes, start: int) -> bool:
+    """Is the line before the one at `start` a closing boundary line, after a line end?
+
+    The line before a From_ line in an mbox Netscape wrote may be the closing delimiter
+    line of the message's multipart (RFC 2046 5.1.1), with no blank line between. Read
+    from the `_LOOK_BEHIND` bytes before `start` alone, whatever `data` holds before them
+    (the whole file's reading and a run's decide alike)."""
+    line_start = data.rfind(b"\n", max(0, start - _LOOK_BEHIND), start - 1) + 1
+    return line_start > 0 and _CLOSE_DELIMITER_LINE.fullmatch(data, line_start, start) is not None
 
 
 def _from_lines(
@@ -436,19 +479,16 @@ def _from_lines(
     quoted: list[int] | None = None,
     quoted_from: int = 0,
 ) -> list[int]:
-    """Offsets of the From_ lines after a blank line that start at or after `at` (only the
-    first of them, if asked). The compiled loops append to `quoted` where mboxrd's quoting
-    first stands from `quoted_from` on, met on the way (mail.fast.from_lines); the pattern
-    does not."""
+    """Offsets of the From_ lines after a blank line or a closing boundary line that start
+    at or after `at` (only the first of them, if asked). The compiled loops append to
+    `quoted` where mboxrd's quoting first stands from `quoted_from` on, met on the way
+    (mail.fast.from_lines); the pure path's look does not."""
     if LOOPS is not None:
         lines: list[int] = LOOPS.from_lines(
             data, at, first_only, _FROM_LINE_TAIL, quoted, quoted_from
         )
         return lines
-    if first_only:
-        found = _FROM_LINE_AFTER_BLANK.search(data, at)
-        return [found.start()] if found else []
-    return [match.start() for match in _FROM_LINE_AFTER_BLANK.finditer(data, at)]
+    return _from_line_starts(data, at, first_only)
 
 
 def _up_to_one_too_long(ends: list[int], start: int) -> list[int]:
@@ -477,14 +517,15 @@ def _counted(buffer: _Buffer) -> bool:
 
 
 def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
-    """The offset of the first From_ line after a blank line from `at` on, or None.
+    """The offset of the first From_ line that starts a message from `at` on, or None.
 
-    The offset of the first From_ line after a blank line that starts at `at` or later,
-    looked for in the `within` bytes from there (the stream is seeked): None when there is
-    none, or when the stream ends first. In an mbox whose messages do not end by their
-    Content-Length (`counted_mbox`), the whole file's reading starts a message there, and at
-    no other place (`_from_lines`; a message too long is read on as text up to it):
-    mail.runs cuts such an mbox there with no framing of what comes before."""
+    The offset of the first From_ line after a blank line or a closing boundary line that
+    starts at `at` or later, looked for in the `within` bytes from there (the stream is
+    seeked): None when there is none, or when the stream ends first. In an mbox whose
+    messages do not end by their Content-Length (`counted_mbox`), the whole file's reading
+    starts a message there, and at no other place (`_from_lines`; a message too long is read
+    on as text up to it): mail.runs cuts such an mbox there with no framing of what comes
+    before."""
     low = max(0, at - _LOOK_BEHIND)  # where `data` starts in the stream
     stream.seek(low)
     data = b""
@@ -495,13 +536,13 @@ def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
         if not block:
             return None
         data += block
-        found = _FROM_LINE_AFTER_BLANK.search(data, search)
-        if found is not None:
-            return low + found.start() if low + found.start() <= at + within else None
+        found = _from_line_starts(data, search, first_only=True)
+        if found:
+            return low + found[0] if low + found[0] <= at + within else None
         # A From_ line may stand on the last line, unfinished: the next look starts there,
-        # what is before its blank line dropped. A From_ line starts a line and ends within
-        # _LONGEST_FROM_LINE: past a last line longer, none can start before the next line
-        # (the look stays linear in a line of megabytes).
+        # what is before the line it follows dropped. A From_ line starts a line and ends
+        # within _LONGEST_FROM_LINE: past a last line longer, none can start before the next
+        # line (the look stays linear in a line of megabytes).
         search = max(search, data.rfind(b"\n") + 1)
         if len(data) - search > _LONGEST_FROM_LINE:
             search = len(data)

@@ -70,12 +70,13 @@ def message_runs(
 def relative_runs(source: InputFile, size: int, run_bytes: int) -> Iterator[Planned]:
     """A plain mbox in runs as `message_runs` cuts it, found with no framing of the file.
 
-    Each run starts at a From_ line after a blank line, found by reading near where it
-    should start (mbox.message_start_after), and counts its lines and messages from there
-    (`MessageRun.relative`), for the writer to place (run.work.TextExtent). Where the
-    messages end by their Content-Length (a From_ line in a body is no message's start), or
-    no From_ line is found near enough (a message too long: no run may hold one), the file
-    is cut as `message_runs` cuts it, on from the last run found."""
+    Each run starts at a From_ line after a blank line (or a closing boundary line), found
+    by reading near where it should start (mbox.message_start_after), and counts its lines
+    and messages from there (`MessageRun.relative`), for the writer to place
+    (run.work.TextExtent). Where the messages end by their Content-Length (a From_ line in a
+    body is no message's start), or no From_ line is found near enough (a message too long:
+    no run may hold one), the file is cut as `message_runs` cuts it, on from the last run
+    found."""
     last = 0  # where the run being cut starts
     # A run holds no message too long: the whole file's reading reads one on as text,
     # saying which message it is by its number, which a run does not know.

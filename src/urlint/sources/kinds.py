@@ -50,6 +50,21 @@ ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 # An mbox From_ line: "From " sender, then a date (asctime, RFC 5322 or Google Takeout's
 # "+0000 2025" form): something with a time in it.
 FROM_LINE = compiled_when_used(rb"From [^ \t\n]+[ \t]+[^\n]*?\d:\d\d")
+# Netscape's and Mozilla's From_ line where they wrote no date: "From -", blanks at most
+# after the dash (with a date, "From - Mon Jan  1 00:00:00 2001", it is a FROM_LINE). It
+# opens an mbox where a mail header follows it (`sniff`: a text may open so), and mail.mbox
+# starts a message at it as at a dated one. A sender alone with no date starts none there,
+# and opens no mbox: the messages after the first would be read as its epilogue.
+DATELESS_FROM_LINE = compiled_when_used(rb"From -[ \t]*(?=\r?\n)")
+# RFC 2046 section 5.1.1: a boundary's characters (bchars, the space last), and the closing
+# delimiter line that ends a multipart: "--", a boundary of 1 to 70 of them whose last is no
+# space, "--", its line end; a line of dashes alone is taken for a rule, not for one.
+# Netscape wrote an mbox's next From_ line right after it, with no blank line (mail.mbox).
+BOUNDARY_CHARS = rb"0-9A-Za-z'()+_,\-./:=? "
+LONGEST_CLOSE_DELIMITER = 74  # "--", 70 bchars, "--"; its line end not counted
+CLOSE_DELIMITER_LINE = (
+    rb"--(?!-+--\r?\n)[" + BOUNDARY_CHARS + rb"]{0,69}[" + BOUNDARY_CHARS[:-1] + rb"]--\r?\n"
+)
 # RFC 5322 section 2.2: a field name is printable ASCII but ":" (ftext = %d33-57 /
 # %d59-126), then the colon (RFC 822's obsolete syntax allows blanks before it). Every reader
 # of a header line builds on this one piece (mail.headers, mail.mime), and so does the
@@ -91,8 +106,11 @@ def sniff(name: str, head: bytes) -> str:
         return MMDF
     if head.startswith(b"BABYL OPTIONS:"):
         return BABYL
-    if head.startswith(b"From ") and FROM_LINE.match(head):
-        return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
+    if head.startswith(b"From "):
+        if FROM_LINE.match(head):
+            return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
+        if DATELESS_FROM_LINE.match(head) and _looks_like_header(head[head.find(b"\n") + 1 :], 2):
+            return MBOX
     if _looks_like_header(
         head[leading_blank_lines(head) :], 1 if name.lower().endswith(MESSAGE_SUFFIXES) else 2
     ):
