@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 LINES = 5000
@@ -57,20 +58,29 @@ def document(lines: int = LINES) -> str:
     return "\n".join(out) + "\n"
 
 
-def python_module(lines: int = LINES) -> str:
-    """A Python module of `lines` lines: functions with docstrings and comments that name
-    URLs, strings that hold them, a finding (a user's `~`, a port out of range) in some."""
+def _repeated(lines: int, block: Callable[[int], list[str]]) -> str:
+    """A text of `lines` lines: `block(n)`'s lines for n = 0, 1, 2 ..., cut at `lines`."""
     out: list[str] = []
     number = 0
     while len(out) < lines:
-        out += [
-            f"def fetch_{number}(session, retries=3):",
-            f'    """Fetch item {number} from https://api.example.org/v2/items/{number}.',
+        out += block(number)
+        number += 1
+    return "\n".join(out[:lines]) + "\n"
+
+
+def python_module(lines: int = LINES) -> str:
+    """A Python module of `lines` lines: functions with docstrings and comments that name
+    URLs, strings that hold them, a finding (a user's `~`, a port out of range) in some."""
+    return _repeated(
+        lines,
+        lambda n: [
+            f"def fetch_{n}(session, retries=3):",
+            f'    """Fetch item {n} from https://api.example.org/v2/items/{n}.',
             "",
-            f"    See http://example.com/~docs/{number} for the format.",
+            f"    See http://example.com/~docs/{n} for the format.",
             '    """',
-            f"    # mirror: ftp://ftp.example.org:99999/pub/{number}/",
-            f'    url = "https://api.example.org/v2/items/{number}?page=1"',
+            f"    # mirror: ftp://ftp.example.org:99999/pub/{n}/",
+            f'    url = "https://api.example.org/v2/items/{n}?page=1"',
             "    for attempt in range(retries):",
             "        response = session.get(url, timeout=10)",
             "        if response.ok:",
@@ -78,28 +88,25 @@ def python_module(lines: int = LINES) -> str:
             "    return None",
             "",
             "",
-        ]
-        number += 1
-    return "\n".join(out[:lines]) + "\n"
+        ],
+    )
 
 
 def plain_text(lines: int = LINES) -> str:
     """A plain text of `lines` lines: paragraphs of prose, URLs in angle brackets over two
     lines, bare ones, a finding (a user's `~`, a space in a path) in some."""
-    out: list[str] = []
-    number = 0
-    while len(out) < lines:
-        out += [
-            f"Section {number}. The archive of the list is kept at",
-            f"<http://lists.example.org/pipermail/list-{number}/",
+    return _repeated(
+        lines,
+        lambda n: [
+            f"Section {n}. The archive of the list is kept at",
+            f"<http://lists.example.org/pipermail/list-{n}/",
             "2024-March/thread.html> and its mirror at",
-            f"http://mirror.example.net/~lists/{number}/ for readers abroad.",
+            f"http://mirror.example.net/~lists/{n}/ for readers abroad.",
             "Send questions to the list; its rules are on the web page",
-            f"http://www.example.org/rules {number}.html and in the FAQ.",
+            f"http://www.example.org/rules {n}.html and in the FAQ.",
             "",
-        ]
-        number += 1
-    return "\n".join(out[:lines]) + "\n"
+        ],
+    )
 
 
 DOCUMENTS = {
