@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-Spans = list[tuple[int, int]]
+from ..scanner.markup_lines import Spans
 
 
 class WholeText:

@@ -189,7 +189,7 @@ class Places:
         return self._editor_lines
 
     def lines_alike(self) -> bool:
-        """Are the editor's lines urlint's (no line ends in a lone "\r")?"""
+        """Are the editor's lines urlint's (no line ends in a lone "\\r")?"""
         return self.text.count("\r") == self.text.count("\r\n")
 
     def line_start(self, line: int) -> int:

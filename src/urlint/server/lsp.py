@@ -29,6 +29,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, BinaryIO
 
 from lsprotocol import types
@@ -127,13 +128,13 @@ class SentDiagnostics:
 
 def _encoded(diagnostic: types.Diagnostic) -> str:
     """`diagnostic` as the JSON pygls would send (ASCII: non-ASCII characters escaped)."""
-    global _CONVERTER
-    if _CONVERTER is None:
-        _CONVERTER = default_converter()
-    return json.dumps(_CONVERTER.unstructure(diagnostic), separators=(",", ":"))
+    return json.dumps(_converter().unstructure(diagnostic), separators=(",", ":"))
 
 
-_CONVERTER: Converter | None = None
+@cache
+def _converter() -> Converter:
+    """pygls's converter of the protocol's types to JSON's, made once."""
+    return default_converter()
 
 
 class _Protocol(LanguageServerProtocol):

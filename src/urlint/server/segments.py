@@ -89,7 +89,8 @@ class PlacedFindings(Sequence[Finding]):
     """A document's findings, each segment's placed where the segment now stands when read.
 
     An edit moves the findings after it; most are never read one by one (an editor is
-    sent each one's code, message and lines: `as_linted`), so they are moved when read."""
+    sent the diagnostics of each segment's as they were made: `parts`), so they are moved
+    when read."""
 
     def __init__(self, segments: list[Segment], more: list[Finding]) -> None:
         self._segments = segments
@@ -127,15 +128,6 @@ class PlacedFindings(Sequence[Finding]):
         if self._more:
             yield tuple(self._more), 0, 0
 
-    def as_linted(self) -> Iterator[tuple[Finding, int, int]]:
-        """Each finding as it was linted, with the lines and characters it has moved since."""
-        for segment in self._segments:
-            lines, characters = segment.moved_by
-            for finding in segment.findings:
-                yield finding, lines, characters
-        for finding in self._more:
-            yield finding, 0, 0
-
 
 def _moved_place(place: ChunkPlace, lines: int, characters: int) -> ChunkPlace:
     return replaced(
@@ -168,8 +160,8 @@ class SegmentedLint:
             return self._found
         kept = self.segments if under == self._under else []
         segments, reach = _planned(self.text, kept, text)
-        whole = WholeText(text, file_syntax(path), path)
         syntax = file_syntax(path)
+        whole = WholeText(text, syntax, path)
         place = ChunkPlace.at(FILE_START)
         linted: list[Segment] = []
         self.relinted = 0
@@ -318,6 +310,7 @@ def _linted(
     suppressions = Suppressions()
     whole.forget()
     findings = tuple(masked(f) for f in checker.lint_text(step.scanned, path, suppressions, whole))
+    # (no Problem of a run cut: a document with a line past MAX_RAW_CHARS is linted whole)
     after = None if final else step.next_place()[0]
     chunk_end = place.offset_base + len(step.scanned.text)
     first = place.line_base + place.carry.count("\n", 0, place.since)
