@@ -239,7 +239,66 @@ def test_no_other_rule_reads_a_near_url():
     assert [f.code for f in lint("Open http: // example.com/~a|b now\n")] == ["N604"]
 
 
-def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
+@pytest.mark.parametrize("target", ["rfc1738", "rfc3986"])
+def test_a_word_glued_on_before_a_scheme_is_a_warning_on_the_word(target):
+    text = (
+        "Spam: EUR.https://x.example/2024/a and websitehttps://y.example/b 2024http://z.example\n"
+    )
+    found = [f for f in lint(text, target=target) if f.code == "N615"]
+    assert [(f.column, f.end_column, f.severity, f.message) for f in found] == [
+        (
+            7,
+            11,
+            Severity.WARNING,
+            "EUR.https://x.example/2024/a: a word glued on before the scheme; did you mean "
+            "https://x.example/2024/a?",
+        ),
+        (
+            40,
+            47,
+            Severity.WARNING,
+            "websitehttps://y.example/b: a word glued on before the scheme; did you mean "
+            "https://y.example/b?",
+        ),
+        (
+            67,
+            71,
+            Severity.WARNING,
+            "2024http://z.example: a word glued on before the scheme; did you mean "
+            "http://z.example?",
+        ),
+    ]
+
+
+def test_a_glued_word_hides_the_password_of_the_url_it_is_glued_on():
+    found = lint("userhttps://u:secret7@x.example/a\n", select=["N615"])
+    assert [(f.column, f.end_column, f.message) for f in found] == [
+        (
+            1,
+            5,
+            "userhttps://u:****@x.example/a: a word glued on before the scheme; did you mean "
+            "https://u:****@x.example/a?",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("a.txt", "see https://x.example/a\n"),  # a blank before it
+        ("a.txt", "see (websitehttps://x.example/a)\n"),  # a delimiter opens the name
+        ("a.txt", "git+https://h.example/x and svn+ssh://h.example/y\n"),  # parts joined
+        ("a.txt", "tftp://t.example/boot and shttp://s.example/\n"),  # registered names
+        ("a.txt", "%shttp://x.example/ $xhttp://x.example/\n"),  # a placeholder's name
+        ("a.py", 'x = "see:\\nhttps://x.example/a"\n'),  # an escape's letter
+        ("a.md", "A span: `loghttps://x.example/a`.\n"),  # shown as written
+    ],
+)
+def test_no_glued_word_where_none_is_glued_on(path, text):
+    assert [f.code for f in lint(text, path=path, select=["N615"])] == []
+
+
+def test_each_n_rule_has_one_grade_under_both_targets_and_a_section():
     entries = [entry for code, entry in rules_by_code().items() if code.startswith("N")]
     assert [(e.code, e.name) for e in entries] == [
         ("N601", "one-slash"),
@@ -256,8 +315,13 @@ def test_each_n_rule_is_an_error_under_both_targets_on_a_section():
         ("N612", "quoted-link-destination"),
         ("N613", "dash-inside"),
         ("N614", "doubled-colon"),
+        ("N615", "glued-word"),
     ]
-    assert {(e.severity, e.rfc3986) for e in entries} == {(Severity.ERROR, Severity.ERROR)}
+    # but a glued word, which spam writes on purpose and a reader can see past: a warning
+    assert {(e.code, e.severity, e.rfc3986) for e in entries if e.severity != Severity.ERROR} == {
+        ("N615", Severity.WARNING, Severity.WARNING)
+    }
+    assert {e.rfc3986 for e in entries if e.severity == Severity.ERROR} == {Severity.ERROR}
     assert all(e.section and "RFC 3986 " in e.rfc3986_says for e in entries)
 
 
@@ -309,15 +373,16 @@ def test_fix_writes_the_url_meant_where_it_is_certain_and_a_fix_may_go(
 
 def test_extract_lists_near_urls_only_when_asked(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "a.txt").write_text("See https:/stalw.art and https://x.example/a\n")
-    assert run(capsys, "extract", "a.txt") == (0, "https://x.example/a\n", "")
+    (tmp_path / "a.txt").write_text("See https:/stalw.art and https://x.example/a athttp://y.ex\n")
+    assert run(capsys, "extract", "a.txt") == (0, "https://x.example/a\nhttp://y.ex\n", "")
     assert run(capsys, "extract", "--near", "-H", "a.txt") == (
         0,
-        "a.txt:1:5: https:/stalw.art\na.txt:1:26: https://x.example/a\n",
+        "a.txt:1:5: https:/stalw.art\na.txt:1:26: https://x.example/a\n"
+        "a.txt:1:46: athttp://y.ex\na.txt:1:48: http://y.ex\n",
         "",
     )
     code, out, _ = run(capsys, "extract", "--near", "--format", "jsonl", "a.txt")
-    assert (code, out.count('"flags": ["malformed"]')) == (0, 1)
+    assert (code, out.count('"flags": ["malformed"]')) == (0, 2)
 
 
 def test_a_broken_escape_before_a_word_is_no_printf_conversion():

@@ -118,6 +118,26 @@ def glued_on(text: str, start: int, colon: int) -> int:
     return glued_before_scheme(text[start:colon])
 
 
+def may_follow_a_glued_word(text: str, start: int) -> bool:
+    """May a word be glued on before the scheme that starts at `start` (`glued_word_start`
+    tells)? Nearly every URL: no blank, line end or mark before it, no."""
+    return start > 0 and (text[start - 1].isalnum() or text[start - 1] == ".")
+
+
+def glued_word_start(text: str, start: int) -> int:
+    """Where the word `glued_on` cut off before the scheme that starts at `start` starts
+    (`websitehttps://`, `EUR.https://`, `2024http://`), or -1 where no word is glued on
+    there: the letters of an escape (`\\nhttp://`) are none."""
+    low = max(0, start - SCHEME_WINDOW)
+    run_start = low + len(text[low:start].rstrip(SCHEME_CHAR_LIST))
+    if run_start == start or text[run_start - 1 : run_start] == "\\":
+        return -1
+    colon = text.find(":", start, start + SCHEME_WINDOW)
+    if colon < 0 or glued_on(text, run_start, colon) != start - run_start:
+        return -1
+    return run_start
+
+
 # What, right before a scheme's name, says where the URL starts, as a wrapper's "<" does: a
 # quote, an opening bracket, "=" (a Markdown link's destination, an HTML attribute's value,
 # a string's: `[a](websitehttps://x.org)` links to that whole name, and the linter reports

@@ -14,7 +14,9 @@ configuration's values (scanner.near_placed). `extract` lists none of them but w
 it takes it in (`https://x.org/a）`) is found here too (GLUED), a URL a blank split where
 what follows goes on with it beyond doubt (`https://example. org/a`: SPLIT), and in
 Markdown a link written around a URL that Markdown reads as no link (SWAPPED, UNCLOSED:
-scanner.markup.broken_link finds them; `markdown_shape` reads them).
+scanner.markup.broken_link finds them; `markdown_shape` reads them), and a word glued on
+before a URL's scheme (WORD: `websitehttps://x.org/`, whose URL the scanner reads from the
+scheme).
 
 Strict, so that what is found is worth reading: a scheme urlint knows that writes "//"
 (NEAR_SCHEMES: not `file`, whose `file:/path` is RFC 8089's), at a word's start, then the
@@ -36,7 +38,7 @@ from collections.abc import Iterable
 
 from .._runtime.patterns import compiled_when_used
 from ..core.records import record
-from ..grammar.schemes import SCHEMES
+from ..grammar.schemes import SCHEMES, glued_before_scheme
 from .body import DASHES
 
 # The schemes whose URLs write "//" and a host, in any case: those with a default port or
@@ -73,6 +75,7 @@ UNCLOSED = "unclosed"  # [a](https://x.org/p, [a](https://x.org/a b.pdf): Markdo
 QUOTED = "quoted"  # [a]("https://x.org/"): Markdown takes the quotes into the link
 DASHED = "dashed"  # https://x.org/wiki/Red–black_tree: a dash between a URL and its rest
 SPLIT = "split"  # https://example. org/a, https://x.org/paper/ report.pdf: a blank inside
+WORD = "word"  # websitehttps://x.org/a, EUR.https://x.org/a: a word glued on before the scheme
 
 _SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
 # A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC
@@ -555,6 +558,17 @@ def split_shape(url: str, in_a_value: bool = False) -> Shape | None:
         return Shape(SPLIT, blank, after, url.replace(" ", "%20"), False)
     intended = url[:blank] + url[after:]
     return Shape(SPLIT, blank, after, intended, url[blank - 1] == ".")
+
+
+def word_shape(url: str) -> Shape | None:
+    """What the near-URL `url` is where a word is glued on before its scheme with no blank
+    (WORD; the scanner reads the URL from the scheme: bare.glued_on): the word, and the URL
+    without it, not certain (a blank may have been meant, or nothing of the word)."""
+    colon = url.find("://")
+    glued = glued_before_scheme(url[:colon]) if colon > 0 else 0
+    if not glued:
+        return None
+    return Shape(WORD, 0, glued, url[glued:], False)
 
 
 # Every mark read as glued on a URL's end, somewhere.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.model import Candidate, Flag
+from .bare import glued_word_start, may_follow_a_glued_word
 from .body import DASHES, GLUED_MARKS_FROM
 
 TYPE_CHECKING = False
@@ -174,6 +175,9 @@ def _glued(
     (`_mark_glued_on`). None for most URLs."""
     url = candidate.url
     end = start + len(url)
+    word = _word_glued_on(text, start, end, index, candidate, markup, opened)
+    if word is not None:
+        return word
     if markup == "markdown" and candidate.context in _BARE_IN_MARKDOWN:
         link = _broken_link(text, start, end, index, candidate, opened)
         if link is not None:
@@ -194,6 +198,28 @@ def _glued(
     return _malformed(
         text, start, end + 1, index, candidate, candidate.login_rest_text.removeprefix(text[end])
     )
+
+
+def _word_glued_on(
+    text: str,
+    start: int,
+    end: int,
+    index: Positions,
+    candidate: Candidate,
+    markup: str | None,
+    opened: OpenBlock,
+) -> Candidate | None:
+    """The near-URL of a word glued on before the bare URL `candidate`'s scheme with no
+    blank, the word and the URL (`websitehttps://x.org/a`: bare.glued_word_start), or None:
+    most URLs, and one in what markup shows as written."""
+    if not may_follow_a_glued_word(text, start):
+        return None
+    if candidate.wrapper is not None or not text.startswith(candidate.url, start):
+        return None
+    word = glued_word_start(text, start)
+    if word < 0 or _shown_as_written(markup, text, word, end, opened):
+        return None
+    return _malformed(text, word, end, index, candidate)
 
 
 def _dashed(

@@ -688,10 +688,10 @@ _NEAR_LOOK = 40
 def _may_have_near_around(text: str, start: int, candidate: Candidate, markup: str | None) -> bool:
     """May the bare URL `candidate` at `start` have a near-URL around it (near_placed.
     near_around): a link Markdown makes none of around it, a closing mark glued on its
-    end, the rest of it split off by a blank? Most URLs: no."""
+    end, the rest of it split off by a blank, a word glued on before it? Most URLs: no."""
     url = candidate.url
     end = start + len(url)
-    if markup == "markdown":
+    if markup == "markdown" or bare.may_follow_a_glued_word(text, start):
         return True
     if end >= len(text):
         return False

@@ -1,16 +1,15 @@
 """N rules: near-URLs, the broken shapes of a URL someone meant (scanner.near).
 
 The scanner hands each near-URL on flagged `malformed` (`https:/stalw.art`,
-`https:www.x.org`, `http//x.org`,
-`https;//x.org`, `http: // x.org`, `https：//x.org`, `//https://x.org/`, a closing mark
-glued on a URL's end, a Markdown link around a URL that Markdown reads as no link: its text
-and target swapped, its destination not closed); the linter runs these rules on it, and no
-other (engine.Linter). Each
-message shows the URL the text most likely meant; a fix writes it only where that URL is
-certain (one character or a doubled scheme, no blank in between), and the checker offers it
-only where a fix may go at all (linter.fixable).
+`https:www.x.org`, `http//x.org`, `https;//x.org`, `http: // x.org`, `https：//x.org`,
+`//https://x.org/`, a closing mark glued on a URL's end, a Markdown link around a URL that
+Markdown reads as no link: its text and target swapped, its destination not closed, a word
+glued on before a scheme); the linter runs these rules on it, and no other (engine.Linter).
+Each message shows the URL the text most likely meant; a fix writes it only where that URL
+is certain (one character or a doubled scheme, no blank in between), and the checker
+offers it only where a fix may go at all (linter.fixable).
 
-Past 600 lines: fourteen rules, N601 to N614, each its data, its check and its message, as
+Past 600 lines: fifteen rules, N601 to N615, each its data, its check and its message, as
 the other rule modules hold theirs.
 """
 
@@ -52,6 +51,8 @@ def _shape(subject: UrlUnderCheck, kind: str) -> Shape | None:
         shape = near.split_shape(candidate.url, candidate.context == "string")
     elif kind == near.DASHED:
         shape = near.dashed_shape(candidate.url)
+    elif kind == near.WORD:
+        shape = near.word_shape(candidate.url)
     elif kind in (near.SWAPPED, near.UNCLOSED, near.QUOTED):
         shape = near.markdown_shape(candidate.url)
     else:
@@ -614,6 +615,45 @@ def doubled_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
     return _meant(subject, "colons", "a ':' too many after the scheme")
 
 
+@rule(
+    "N615",
+    "glued-word",
+    Severity.WARNING,
+    "2.1, appendix",
+    rfc3986=Severity.WARNING,
+    rfc3986_says=(
+        'RFC 3986 section 3.1 lets a scheme hold letters, digits, "+", "-" and ".", '
+        'and Appendix C delimits a URI in text by whitespace: "websitehttps://x.org/" '
+        'is the URI of a scheme "websitehttps" that no registry holds. The same under '
+        "either standard."
+    ),
+    summary=(
+        'A word glued on before a URL\'s scheme with no blank ("websitehttps://", '
+        '"EUR.https://", "2024http://").'
+    ),
+    explanation=(
+        'Section 2.1: a scheme name is "a sequence of characters", letters, digits, "+", '
+        '"." and "-", so "websitehttps://x.org/" is read as a URL of the scheme '
+        '"websitehttps", and the appendix has a URL in text end at whitespace. urlint '
+        "reads the URL from the scheme it knows (a registered name that ends in a known "
+        'one, "tftp", "shttp", is read whole, and "+" or "-" joins a scheme\'s parts: '
+        '"git+https"), and reports the word here: a reader that links URLs in text '
+        "(GitHub's Markdown) links none there, and a program that reads the text takes the "
+        "word in. Spam glues words on so to slip past filters; in a document it is a blank "
+        "left out."
+    ),
+    example="Read the guide athttps://example.com/guide",
+    use_instead="Read the guide at https://example.com/guide",
+    fix="Put a blank between the word and the URL, or remove the word.",
+    fix_safety=(
+        "No automatic fix: whether a blank was left out or the word pasted on is the "
+        "author's to say."
+    ),
+)
+def glued_word(subject: UrlUnderCheck) -> Iterator[Hit]:
+    return _meant(subject, "word", "a word glued on before the scheme")
+
+
 RULES = (
     one_slash,
     missing_colon,
@@ -629,4 +669,5 @@ RULES = (
     quoted_link_destination,
     dash_inside,
     doubled_colon,
+    glued_word,
 )
