@@ -20,6 +20,7 @@ import ast
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS_PAGE = Path("docs/reference/commands.md")
@@ -314,14 +315,19 @@ def modules_page(root: Path = ROOT) -> str:
         "",
         "Every module of `src/urlint`, layer by layer from the top, as the import contract",
         "in `pyproject.toml` orders them ([Architecture](architecture.md#the-layers) says what",
-        "each layer owns); each line is the summary its docstring opens with.",
+        "each layer owns); each line is the summary its docstring opens with. Under a package",
+        "whose modules import one another, their order, as its own contract there states it.",
     ]
+    orders = _orders(root)
     for layer in _layers(root):
         for package in layer:
             path = source / package.replace(".", "/")
             if path.is_dir():
                 name = path.relative_to(source / "urlint").as_posix()
                 lines += ["", f"## `{name}/`", "", _summary(path / "__init__.py"), ""]
+                for inner in sorted(orders):
+                    if inner == package or inner.startswith(package + "."):
+                        lines += [_order_line(inner, package, orders[inner]), ""]
                 modules = sorted(path.rglob("*.py"))
                 lines += [
                     f"- `{module.relative_to(path).as_posix()}`: {_summary(module)}"
@@ -336,19 +342,47 @@ def modules_page(root: Path = ROOT) -> str:
 
 def _layers(root: Path) -> list[list[str]]:
     """The packages of each layer of the import contract, top down."""
+    (layers,) = (  # the whole package's: the others order the modules inside one package
+        contract["layers"]
+        for contract in _contracts(root)
+        if contract["type"] == "layers" and "containers" not in contract
+    )
+    return _rows(layers)
+
+
+def _orders(root: Path) -> dict[str, list[list[str]]]:
+    """Each package's order of its own modules (its inner contract's rows), top down."""
+    return {
+        container: _rows(contract["layers"])
+        for contract in _contracts(root)
+        if contract["type"] == "layers"
+        for container in contract.get("containers", ())
+    }
+
+
+def _contracts(root: Path) -> list[dict[str, Any]]:
+    """The import contracts of pyproject.toml."""
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10: tomli, as urlint's own configuration reader
         import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
     with open(root / "pyproject.toml", "rb") as stream:
-        contracts = tomllib.load(stream)["tool"]["importlinter"]["contracts"]
-    (layers,) = (  # the whole package's: the others order the modules inside one package
-        contract["layers"]
-        for contract in contracts
-        if contract["type"] == "layers" and "containers" not in contract
-    )
+        contracts: list[dict[str, Any]] = tomllib.load(stream)["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def _rows(layers: list[str]) -> list[list[str]]:
+    """A contract's layers as rows of names, top down."""
     return [[name.strip() for name in layer.split("|")] for layer in layers]
+
+
+def _order_line(container: str, package: str, rows: list[list[str]]) -> str:
+    """A package's order of its modules as one line of the modules page."""
+    name = container.removeprefix("urlint.").replace(".", "/")
+    whose = "Its modules" if container == package else f"`{name}/`'s modules"
+    order = "; ".join(", ".join(f"`{module}`" for module in row) for row in rows)
+    return f"{whose}, top to bottom (each imports only from the rows after its own): {order}."
 
 
 def _summary(module: Path) -> str:

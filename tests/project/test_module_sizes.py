@@ -18,7 +18,6 @@ PAST_THE_LIMIT = {
     "linter/rules/syntax.py",
     "mail/fast.py",
     "mail/mbox.py",
-    "scanner/code.py",
     "scanner/fast.py",
     "scanner/file_kinds.py",
     "scanner/markup.py",

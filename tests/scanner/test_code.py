@@ -1,4 +1,4 @@
-"""URLs in code and configuration: string literals, escapes, comments (scanner/code.py and
+"""URLs in code and configuration: string literals, escapes, comments (scanner/code/ and
 scanner/literals.py). Lines quoted from real repositories (fetched at their default branch in
 November 2026) name the repository and the file; each is a line or two, not a file."""
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import urlint
 from urlint.core.model import Flag
 from urlint.pipeline import ScannedText, scan_texts
-from urlint.scanner.code import lex
+from urlint.scanner.code.lexing import lex
 from urlint.scanner.lexer import (
     AMBIGUOUS,
     BLOCK_SCALAR,

@@ -1,4 +1,4 @@
-"""The code lexer's work grows linearly with its input, whatever the input (scanner/code.py).
+"""The code lexer's work grows linearly with its input, whatever the input (scanner/code/).
 
 The work is counted, not timed: every look the lexer takes at its text (a `str` method on
 it, a character read) and every pattern it runs over it is metered by the characters it
@@ -19,9 +19,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlint.scanner import code, lexer, table_code
+from urlint.scanner import lexer, table_code
+from urlint.scanner.code import (
+    c_like,
+    javascript,
+    json,
+    lexing,
+    preceding,
+    properties,
+    python,
+    shell,
+    toml,
+    yaml,
+)
 
 from ..helpers import examples
+
+# The code lexers' modules (scanner/code/): each `re` and `closing` they read metered.
+FAMILIES = (c_like, javascript, json, lexing, preceding, properties, python, shell, toml, yaml)
 
 
 class Meter:
@@ -104,7 +119,7 @@ def _width(pattern: re.Pattern[str]) -> int:
     return _parser.parse(pattern.pattern, pattern.flags).getwidth()[1]
 
 
-# The module's patterns that read across lines (any other stops at its line's end).
+# The lexers' patterns that read across lines (any other stops at its line's end).
 ACROSS_LINES = {"_VERBATIM", "_YAML_SINGLE", "_JSON_TOKEN"}
 
 
@@ -113,18 +128,19 @@ def metered(monkeypatch):
     """lex(text, syntax) -> the characters it read, with every pattern of the lexer and
     its text metered."""
     meter = Meter()
-    for name, value in list(vars(code).items()):
+    patterns = [
+        (module, name, value) for module in FAMILIES for name, value in vars(module).items()
+    ]
+    for module, name, value in patterns:
         if isinstance(value, re.Pattern):
-            monkeypatch.setattr(code, name, MeteredPattern(value, meter, name in ACROSS_LINES))
+            monkeypatch.setattr(module, name, MeteredPattern(value, meter, name in ACROSS_LINES))
         elif (
-            name != "_CLOSINGS"
-            and isinstance(value, dict)
+            isinstance(value, dict)
             and value
             and all(isinstance(item, re.Pattern) for item in value.values())
         ):
-            monkeypatch.setattr(
-                code, name, {key: MeteredPattern(item, meter, False) for key, item in value.items()}
-            )
+            metered = {key: MeteredPattern(item, meter, False) for key, item in value.items()}
+            monkeypatch.setattr(module, name, metered)
 
     class MeteredRe:
         """The `re` module as the lexer sees it: a pattern it compiles as it reads is
@@ -137,7 +153,9 @@ def metered(monkeypatch):
         def compile(pattern, flags=0):
             return MeteredPattern(re.compile(pattern, flags), meter, True)
 
-    monkeypatch.setattr(code, "re", MeteredRe())
+    for module in FAMILIES:
+        if hasattr(module, "re"):
+            monkeypatch.setattr(module, "re", MeteredRe())
     monkeypatch.setattr(lexer, "re", MeteredRe())
     monkeypatch.setattr(lexer, "_CLOSINGS", {})  # its own cache: none of its patterns kept
     closing = lexer.closing
@@ -147,7 +165,9 @@ def metered(monkeypatch):
         return MeteredPattern(compiled.pattern, meter, not one_line)
 
     monkeypatch.setattr(lexer, "closing", metered_closing)
-    monkeypatch.setattr(code, "closing", metered_closing)
+    for module in FAMILIES:
+        if hasattr(module, "closing"):
+            monkeypatch.setattr(module, "closing", metered_closing)
     # a table kind's reader (scanner.table_code): its one search and every pattern it
     # compiles as it reads (openers, closers, a here-document's closing line)
     reader, opener = table_code._reader, table_code._opener
@@ -165,7 +185,7 @@ def metered(monkeypatch):
         metered_text = MeteredText(text)
         metered_text.meter = meter
         meter.read = 0
-        code.lex(metered_text, syntax)
+        lexing.lex(metered_text, syntax)
         return meter.read
 
     return read

@@ -1,7 +1,7 @@
 """A Java properties file (`.properties`) read as java.util.Properties.load reads it
-(scanner/code.py's lexer, scanner/literals.py's `_in_property`): "#" and "!" comment lines,
-a key and its separator, a value to its logical line's end, its escapes read as the
-characters they stand for, the URL's span on the written text.
+(scanner/code/properties.py's lexer, scanner/literals.py's `_in_property`): "#" and "!"
+comment lines, a key and its separator, a value to its logical line's end, its escapes read
+as the characters they stand for, the URL's span on the written text.
 
 The Gradle wrapper's files are the real ones of four repositories fetched for this
 (int128/gradle-ssh-plugin, Triple-T/gradle-play-publisher, spring-projects/spring-petclinic,

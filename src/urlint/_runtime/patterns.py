@@ -104,8 +104,8 @@ def load_compiled(part: str | None = None) -> None:
         if table is None:
             return
         cache = re._cache  # type: ignore[attr-defined]  # re's own, as re.compile reads it
-        # As _from_program makes each, written out: a call for each of a hook's patterns cost
-        # its start 0.2 million instructions (callgrind).
+        # As _from_program makes each, written out: a call for each of a hook's patterns
+        # was a measured part of its start (docs/design/performance.md).
         for pattern, flags, compiled_flags, program, groups, groupindex, indexgroup in (
             marshal.loads(table)  # this Python's table alone: the others stay bytes
         ):

@@ -2,5 +2,5 @@
 
 One module per subcommand (extract, check, scan, report, rules, baseline) holds its arguments and
 its run, which wires sources, the runner, the linter and the output formats together.
-Imports point one way: cli (main) -> parser -> the subcommands -> arguments, options; the
-work each hands the runner is work/'s."""
+The work each hands the runner is work/'s; the modules' order, top to bottom, is
+pyproject.toml's import contract (docs/design/modules.md shows it)."""

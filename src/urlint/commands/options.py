@@ -100,8 +100,8 @@ def _quoted(word: str) -> str:
     return f'"{word}"'
 
 
-# A run takes every core when the input is at least this large (a pool starts in about
-# 50 ms; below this a single process is done sooner).
+# A run takes every core when the input is at least this large (below it, a single
+# process is done before a pool has started: docs/design/performance.md).
 PARALLEL_BYTES = 64 * 1024 * 1024
 
 

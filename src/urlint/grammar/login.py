@@ -322,10 +322,9 @@ def secret_spans(
 
 # The texts whose reading is remembered: a URL (a mailing list's footer and signatures name
 # the same ones in every message, an HTML part's repeat of its text/plain part names them
-# again, and each is read where it is found, then where it is shown: on the first 8 MB of
-# bench/mail.py's mbox, 409 readings of 127 texts), at most this long, so that the cache
-# stays small: 4,096 texts of 256 characters that hold a password, 2.4 MB measured in
-# ASCII, 5.6 MB in characters past U+FFFF (four bytes each).
+# again, and each is read where it is found, then where it is shown: a few texts read many
+# times over), at most this long, so that the cache stays small whatever the texts hold
+# (docs/design/performance.md has the counts and the cache's size at its bound).
 _REMEMBERED_LENGTH = 256
 
 

@@ -40,8 +40,8 @@ __all__ = [
 ]
 
 
-# Standing and Authority are names for strings, not Enums: building an Enum class costs a
-# hook's run 0.65 to 0.85 million instructions (callgrind), and these are only told apart.
+# Standing and Authority are names for strings, not Enums: building an Enum class is a
+# measured part of a hook's run (docs/design/performance.md), and these are only told apart.
 
 
 class Standing:

@@ -5,6 +5,5 @@ configuration, inline suppressions, the baseline, fixes and the source view an o
 shows. It is handed texts and gives findings; it starts no process and prints nothing
 (commands wire it to the runner and the output formats).
 
-Its modules, top to bottom (each imports only from those below it; pyproject.toml's import
-contract checks it): add_ignore; fixes; checker; config and source_view; rules; baseline,
-fixable and suppressions."""
+Its modules' order, top to bottom, is pyproject.toml's import contract (docs/design/modules.md
+shows it)."""

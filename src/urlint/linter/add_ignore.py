@@ -310,7 +310,7 @@ def _regions(text: str, syntax: str) -> Regions | None:
 
     if family_of(syntax) not in CODE_SYNTAXES:
         return None
-    from ..scanner.code import lex
+    from ..scanner.code.lexing import lex
 
     return lex(text, syntax)
 

@@ -134,7 +134,7 @@ def _decoded_match(word: re.Match[str]) -> str:
 
 
 # A thread's subject and a sender's name come back in message after message, each read
-# by the standard library's header classes (tens of microseconds a word): a word is
+# by the standard library's header classes, which are slow at it: a word is
 # remembered where it is at most this long (RFC 2047 section 2 allows 75 characters;
 # mailers write longer ones), so that the cache stays small: a word of a megabyte, which
 # the pattern reads too, is decoded each time.

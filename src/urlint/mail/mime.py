@@ -78,9 +78,9 @@ READ_MAINTYPES = frozenset({"text", "message", "multipart"})
 # of them. Each look is a pass over every header in the archive, so only these: another
 # opaque scheme in a header field is not worth a pass of its own. Patterns led by a
 # literal, not `bytes.find`: the regex engine's loop to a literal's first byte outruns
-# CPython 3.11's find of a short needle (1.5 KB headers: the two looks 3.6 us where four
-# finds, two of them in the lowered header, took 4.8); one alternation of the four has no
-# literal to lead it, and is slower (bench/README.md).
+# CPython's find of a short needle (four finds, two of them in the lowered header, took
+# longer than the two looks); one alternation of the four has no literal to lead it, and
+# is slower (docs/design/performance.md).
 _HEADER_COLON_HINT = re.compile(rb":(?://|(?<=[Mm][Aa][Ii][Ll][Tt][Oo]:)|(?<=<[Uu][Rr][Ll]:))")
 _ENCODED_WORD_START = re.compile(rb"=\?")
 

@@ -124,9 +124,8 @@ _MESSAGE_PART = compiled_when_used(
 _NAMED_TYPE = compiled_when_used(_HTML_TYPE.pattern + rb"|" + _MESSAGE_PART.pattern)
 _DOUBLE_SLASH = compiled_when_used(rb"://")
 # Literals looked for in a header: the regex engine's loop to a literal's first byte
-# outruns CPython 3.11's `bytes.find` of a short needle where that byte is rare (1.5 KB
-# headers: "=?" 0.8 us against 1.7, "<url:" 0.8 against 1.2; "mailto:", whose "m" is
-# common, stays a find).
+# outruns CPython's `bytes.find` of a short needle where that byte is rare ("mailto:",
+# whose "m" is common, stays a find; docs/design/performance.md).
 _URL_WRAPPER = compiled_when_used(rb"<url:")
 _ENCODED_WORD_START = compiled_when_used(rb"=\?")
 
@@ -136,11 +135,9 @@ def may_hold_urls(data: bytes, bounds: Sequence[int]) -> list[bool]:
 
     For each message data[bounds[i]:bounds[i + 1]] (a block of a container, cut where its
     messages start), whether a URL can come out of it. Each message is looked at for a
-    "://" to its first (most messages that hold a URL hold one, and the look stops there:
-    every "://" of the block found and placed by a bisect cost 12.4 ms on 30 MB of
-    bench/mail.py's mbox, the pattern's search to the first 9.9, the compiled loops' led by
-    its "/", rarer in mail than ":", 3.1, in one call for the block); only the others are
-    looked at further."""
+    "://" to its first (most messages that hold a URL hold one, and the look stops there;
+    the compiled loops lead it by its "/", rarer in mail than ":", in one call for the
+    block: docs/design/performance.md); only the others are looked at further."""
     if LOOPS is not None:
         flags = [True] * (len(bounds) - 1)
         for number in LOOPS.lacking(data, b"://", bounds, 1):

@@ -5,6 +5,5 @@ processes or on a Dask cluster, and merged back into the serial order; the progr
 the flat wire format results travel in. It knows what to do with a unit only through the
 work function a command hands it (lint a unit, format its lines).
 
-Its modules, top to bottom (each imports only from those below it; pyproject.toml's import
-contract checks it): runner; pool; the engines, merge, plan and worker; progress, wire and
-work."""
+Its modules' order, top to bottom, is pyproject.toml's import contract (docs/design/modules.md
+shows it)."""

@@ -39,7 +39,8 @@ from .bare_url import (
     templated,
 )
 from .body import BODY
-from .code import field_end, formats_fields, lex
+from .code.lexing import lex
+from .code.python import field_end, formats_fields
 from .file_kinds import table_kind
 from .lexer import (
     AMBIGUOUS,

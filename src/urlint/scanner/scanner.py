@@ -61,7 +61,7 @@ _BARE_NAMES = frozenset(BARE_WITHOUT_SLASHES)
 # is the "/"s alone (the rest is looked around), so each match ends at the "/" a
 # near-URL's separator ends with. One search, not one for "//" and one for ":/": each pass
 # over a text costs what the colon pass does, and a pattern whose alternatives start with
-# different characters ("//" or ":") has no literal to search for (twelve times slower). A
+# different characters ("//" or ":") has no literal to search for, and is much slower. A
 # text where none stands (most) loads no more.
 MAY_BE_NEAR = compiled_when_used(
     r"/(?:/(?:(?<=[A-Za-z;]//)(?=[A-Za-z0-9])|(?<=[:\uff1a][ \t]//)|(?<=[:\uff1a][ \t][ \t]//)"
@@ -153,7 +153,7 @@ def iter_candidates(
 def _candidates(scanned: Iterator[tuple[Candidate | None, int]]) -> Iterator[Candidate]:
     # A generator function, not a generator expression: mypyc compiles a generator
     # expression into a list, which held every candidate of a decoded mail text at once
-    # (bench/adversarial.py's 16 MB base64 HTML part peaked at 304 MB; tests/test_compiled.py).
+    # (bench/adversarial.py's base64 HTML part: docs/design/performance.md#memory).
     for candidate, _ in scanned:
         if candidate is not None:
             yield candidate

@@ -57,7 +57,7 @@ class Syntax(str, enum.Enum):
         return self.value
 
 
-#: Syntaxes whose string literals and comments the code lexer (scanner/code.py) reads.
+#: Syntaxes whose string literals and comments the code lexers (scanner/code/) read.
 CODE_SYNTAXES = frozenset(
     {
         Syntax.PYTHON,
