@@ -1040,7 +1040,7 @@ def test_the_store_and_its_report_name_no_password(capsys, here):
     connection.close()
     code, out, err = run(capsys, "report", store, "--folder", "ftp://fred:Secretpw2y@h/")
     assert code == 0, err
-    assert out.splitlines()[0].startswith("Store:       ftp:/fred:****@h/s.db (schema 3, ")
+    assert out.splitlines()[0].startswith("Store:       ftp:/fred:****@h/s.db (schema 4, ")
     assert "Filters:     --folder ftp://fred:****@h/" in out.splitlines()
     code, _, err = run(capsys, "report", store, "--html", "page.html")
     page = (here / "page.html").read_text()

@@ -214,6 +214,6 @@ def test_a_report_never_writes_a_store(capsys, tmp_path):
     with pytest.raises(schema.StoreError) as refused:
         access.open_store(str(store))
     assert str(refused.value) == (
-        f"{store}: the store is of schema version 2, older than this urlint's 3: a scan into "
+        f"{store}: the store is of schema version 2, older than this urlint's 4: a scan into "
         "it brings it up to date (a report changes no store)"
     )

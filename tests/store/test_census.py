@@ -171,16 +171,16 @@ def test_the_census_has_one_row_for_the_spellings_of_one_url(capsys, tmp_path):
     status, out, _ = run(capsys, "report", str(tmp_path / "s.sqlite"), "--table", "census")
     assert status == 0
     assert out.splitlines() == [
-        "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,"
-        "line,context,spellings",
-        "ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,2,0,,,notes.txt,,,8,,"
+        "url,scheme,host,count,messages,in_headers,first_seen,last_seen,path,message_index,"
+        "message_id,line,context,source,header,part,spellings",
+        "ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,2,0,0,,,notes.txt,,,8,,,,,"
         "FTP://fred:****@FTP.example.org:21/pub/ ftp://fred:****@ftp.example.org/pub/",
-        "http://example.com/,http,example.com,3,0,,,notes.txt,,,1,,"
+        "http://example.com/,http,example.com,3,0,0,,,notes.txt,,,1,,,,,"
         "HTTP://Example.COM/ http://example.com http://example.com:80/",
-        "http://example.com/a,http,example.com,1,0,,,notes.txt,,,10,,http://example.com/a",
-        "http://example.com/~user,http,example.com,2,0,,,notes.txt,,,6,,"
+        "http://example.com/a,http,example.com,1,0,0,,,notes.txt,,,10,,,,,http://example.com/a",
+        "http://example.com/~user,http,example.com,2,0,0,,,notes.txt,,,6,,,,,"
         "http://example.com/%7euser http://example.com/~user",
-        "mailto:ann@example.net,mailto,example.net,2,0,,,notes.txt,,,4,,"
+        "mailto:ann@example.net,mailto,example.net,2,0,0,,,notes.txt,,,4,,,,,"
         "Mailto:ann@example.net mailto:ann@example.net",
     ]
     # No two rows normalise alike, and every spelling is a URL the store holds (masked).

@@ -128,7 +128,7 @@ def test_a_store_of_a_later_urlint_is_left_to_it(capsys, tmp_path):
     assert run(capsys, "scan", "--rebuild", "--store", str(store), inputs(store)) == (
         2,
         "",
-        f"urlint: {store}: the store is of schema version 99; this urlint knows 3 at "
+        f"urlint: {store}: the store is of schema version 99; this urlint knows 4 at "
         "most: upgrade urlint; --rebuild removes only a urlint store\n",
     )
     assert state(store) == before

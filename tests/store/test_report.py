@@ -62,7 +62,7 @@ def test_summary(capsys, archive):
     assert (
         out
         == f"""\
-Store:       {archive} (schema 3, urlint 1.0.0, last scan 2026-11-23T10:00:00Z)
+Store:       {archive} (schema 4, urlint 1.0.0, last scan 2026-11-23T10:00:00Z)
 Inputs:      3 (1 maildir, 1 mbox, 1 text)
 Messages:    4 read, 4 with URLs
 URLs:        11
@@ -108,7 +108,8 @@ def test_summary_under_filters_counts_what_they_select(capsys, archive):
         "Unique URLs: 3 as written, 3 in the census (one URL however spelt)",
         "Hosts:       3",
         "Findings:    3: 1 error, 2 warnings",
-        "Problems:    2: 1 charset, 1 malformed (not narrowed by --domain or --scheme)",
+        "Problems:    2: 1 charset, 1 malformed "
+        "(not narrowed by --domain, --scheme or --urls-from)",
         "Dates:       2001-09-18 to 2001-11-02",
         "Undated:     3 URLs: 2 in plain text, 1 in a message whose Date was not read",
         "",
@@ -229,23 +230,23 @@ gopher.example.edu,1,0,0,1,1,1
     # undated message 3 and the plain text count, but give no date. news: is in plain text
     # alone: its reference is the file and line, with no message.
     "census": """\
-url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,line,context,spellings
-ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12,,ftp://fred:****@ftp.example.org/pub/
-gopher://gopher.example.edu/,gopher,gopher.example.edu,1,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32,,gopher://gopher.example.edu:70/
-http://badexample.org/,http,badexample.org,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8,,http://badexample.org/
-http://example.org/b,http,example.org,2,1,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31,,http://example.org/b
-http://www.example.org/a,http,www.example.org,4,3,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10,,http://www.example.org/a
-mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,mailto:ann@example.net
-news:comp.infosystems.www,news,,1,0,,,notes.txt,,,4,,news:comp.infosystems.www
+url,scheme,host,count,messages,in_headers,first_seen,last_seen,path,message_index,message_id,line,context,source,header,part,spellings
+ftp://fred:****@ftp.example.org/pub/,ftp,ftp.example.org,1,1,0,2001-09-18T15:15:48Z,2001-09-18T15:15:48Z,lists/ietf.mbox,1,<1@example.org>,12,,,,,ftp://fred:****@ftp.example.org/pub/
+gopher://gopher.example.edu/,gopher,gopher.example.edu,1,1,0,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,32,,,,,gopher://gopher.example.edu:70/
+http://badexample.org/,http,badexample.org,1,1,0,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,8,,,,,http://badexample.org/
+http://example.org/b,http,example.org,2,1,0,2001-11-02T08:00:00Z,2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,31,,,,,http://example.org/b
+http://www.example.org/a,http,www.example.org,4,3,0,2001-09-18T15:15:48Z,2001-11-02T08:00:00Z,lists/ietf.mbox,1,<1@example.org>,10,,,,,http://www.example.org/a
+mailto:ann@example.net,mailto,example.net,1,1,0,2002-01-05T12:00:00Z,2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,,,,mailto:ann@example.net
+news:comp.infosystems.www,news,,1,0,0,,,notes.txt,,,4,,,,,news:comp.infosystems.www
 """,  # noqa: E501 - a CSV row is one line
     # Each finding in the order stored, with its message's Date and sender; the one in
     # plain text has neither, nor a message.
     "findings": """\
-code,name,severity,url,date,sender,path,message_index,message_id,line,text
-P501,password-in-url,error,ftp://fred:****@ftp.example.org/pub/,2001-09-18T15:15:48Z,Fred <fred@example.org>,lists/ietf.mbox,1,<1@example.org>,12,password-in-url in ftp://fred:****@ftp.example.org/pub/
-C202,unsafe-character,warning,http://example.org/b,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,31,unsafe-character in http://example.org/b
-X105,maybe-continued,info,gopher://gopher.example.edu:70/,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,32,maybe-continued in gopher://gopher.example.edu:70/
-C202,unsafe-character,warning,http://example.org/b,,,notes.txt,,,5,unsafe-character in http://example.org/b
+code,name,severity,url,date,sender,path,message_index,message_id,line,source,header,part,text
+P501,password-in-url,error,ftp://fred:****@ftp.example.org/pub/,2001-09-18T15:15:48Z,Fred <fred@example.org>,lists/ietf.mbox,1,<1@example.org>,12,,,,password-in-url in ftp://fred:****@ftp.example.org/pub/
+C202,unsafe-character,warning,http://example.org/b,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,31,,,,unsafe-character in http://example.org/b
+X105,maybe-continued,info,gopher://gopher.example.edu:70/,2001-11-02T08:00:00Z,Ann <ann@example.net>,lists/ietf.mbox,2,<2@example.org>,32,,,,maybe-continued in gopher://gopher.example.edu:70/
+C202,unsafe-character,warning,http://example.org/b,,,notes.txt,,,5,,,,unsafe-character in http://example.org/b
 """,  # noqa: E501 - a CSV row is one line
     # The damaged message 3 has no Date the store could read: its date is empty.
     "problems": """\
@@ -285,6 +286,7 @@ def test_census_as_json_and_jsonl(capsys, archive):
         "host": "www.example.org",
         "count": 4,
         "messages": 3,
+        "in_headers": 0,
         "first_seen": "2001-09-18T15:15:48Z",
         "last_seen": "2001-11-02T08:00:00Z",
         "path": "lists/ietf.mbox",
@@ -292,6 +294,9 @@ def test_census_as_json_and_jsonl(capsys, archive):
         "message_id": "<1@example.org>",
         "line": 10,
         "context": None,
+        "source": None,
+        "header": None,
+        "part": None,
         "spellings": "http://www.example.org/a",
     }
     assert rows[6]["host"] is None and rows[6]["message_index"] is None
@@ -459,13 +464,13 @@ def test_filtered_census_counts_only_the_selected_sightings(capsys, archive):
     """Under --since 2001-10, www.example.org/a is seen once (message 2), not four times."""
     _, out, _ = report(capsys, archive, "--table", "census", "--since", "2001-10")
     assert out.splitlines()[-1] == (
-        "mailto:ann@example.net,mailto,example.net,1,1,2002-01-05T12:00:00Z,"
-        '2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,'
+        "mailto:ann@example.net,mailto,example.net,1,1,0,2002-01-05T12:00:00Z,"
+        '2002-01-05T12:00:00Z,"Maildir/cur/1:2,S",1,<4@example.net>,9,,,,,'
         "mailto:ann@example.net"
     )
     assert out.splitlines()[4] == (
-        "http://www.example.org/a,http,www.example.org,1,1,2001-11-02T08:00:00Z,"
-        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30,,"
+        "http://www.example.org/a,http,www.example.org,1,1,0,2001-11-02T08:00:00Z,"
+        "2001-11-02T08:00:00Z,lists/ietf.mbox,2,<2@example.org>,30,,,,,"
         "http://www.example.org/a"
     )
 
@@ -646,7 +651,7 @@ def test_a_database_of_other_tables(capsys, tmp_path):
     [
         (
             "99",
-            "the store is of schema version 99; this urlint reads version 3 at most: "
+            "the store is of schema version 99; this urlint reads version 4 at most: "
             "upgrade urlint",
         ),
         ("abc", "not a urlint store: its schema version is not a number"),
@@ -1104,13 +1109,14 @@ def test_dates_a_message_cannot_have_are_kept_and_listed(capsys, odd_dates):
         "2001-03-01T00:00:00Z",
     ]
     _, out, _ = report(capsys, odd_dates, "--table", "census")
-    assert [row.split(",")[:7] for row in out.splitlines()[1:]] == [
+    assert [row.split(",")[:8] for row in out.splitlines()[1:]] == [
         [
             "http://a.example/",
             "http",
             "a.example",
             "2",
             "2",
+            "0",
             "2001-03-01T00:00:00Z",
             "2001-03-01T00:00:00Z",
         ],
@@ -1120,12 +1126,13 @@ def test_dates_a_message_cannot_have_are_kept_and_listed(capsys, odd_dates):
             "b.example",
             "2",
             "2",
+            "0",
             "2001-05-10T00:00:00Z",
             "2001-05-10T00:00:00Z",
         ],
     ]
     _, out, _ = report(capsys, odd_dates, "--table", "census", "--all-dates")
-    assert [row.split(",")[5:7] for row in out.splitlines()[1:]] == [
+    assert [row.split(",")[6:8] for row in out.splitlines()[1:]] == [
         ["0102-05-19T04:56:53Z", "2001-03-01T00:00:00Z"],
         ["2001-05-10T00:00:00Z", "2030-01-01T00:00:00Z"],
     ]

@@ -379,20 +379,28 @@ def test_census_sorts_by_the_column_clicked(browser, pages):
     browser.click(header(1))
     assert census_column(browser, 0) == ascending[::-1]
     assert sorted_by(browser) == [("url", "descending")]
-    # A column of numbers: the most first at the first click, as numbers (a text sort
-    # puts 10 before 4), then the least first.
-    browser.click(header(11))  # line
-    assert census_column(browser, 10) == ["32", "31", "12", "10", "9", "8", "4"]
-    assert sorted_by(browser) == [("line", "descending")]
-    browser.click(header(11))
-    assert census_column(browser, 10) == ["4", "8", "9", "10", "12", "31", "32"]
-    assert sorted_by(browser) == [("line", "ascending")]
-    browser.click(header(9))  # message_index: the empty (plain text) last, both ways
-    assert census_column(browser, 8) == ["2", "2", "1", "1", "1", "1", ""]
-    browser.click(header(9))
-    assert census_column(browser, 8) == ["1", "1", "1", "1", "2", "2", ""]
-    browser.click(header(4))  # count: a number column, the most first though url was sorted
-    assert census_column(browser, 3) == ["4", "2", "1", "1", "1", "1", "1"]
+    # A column of numbers: the most first at the first click, as numbers, then the least
+    # first (ties in the order they had).
+    browser.click(header(4))  # messages
+    assert census_column(browser, 3) == ["3", "1", "1", "1", "1", "1", "0"]
+    assert sorted_by(browser) == [("messages", "descending")]
+    browser.click(header(4))
+    assert census_column(browser, 3) == ["0", "1", "1", "1", "1", "1", "3"]
+    assert sorted_by(browser) == [("messages", "ascending")]
+    browser.click(header(6))  # first_seen: the empty (plain text) last, both ways
+    assert census_column(browser, 5) == [
+        "2001-09-18T15:15:48Z",
+        "2001-09-18T15:15:48Z",
+        "2001-11-02T08:00:00Z",
+        "2001-11-02T08:00:00Z",
+        "2002-01-05T12:00:00Z",
+        "2002-01-05T12:00:00Z",
+        "",
+    ]
+    browser.click(header(6))
+    assert census_column(browser, 5)[-2:] == ["2001-09-18T15:15:48Z", ""]
+    browser.click(header(3))  # count: a number column, the most first though a date was sorted
+    assert census_column(browser, 2) == ["4", "2", "1", "1", "1", "1", "1"]
     assert browser.problems() == []
 
 
@@ -635,8 +643,7 @@ def test_the_time_charts_of_a_list_archive_leave_its_odd_date_off(browser, list_
 @pytest.mark.corpus
 def test_the_census_of_a_list_archive_has_no_two_rows_of_one_url(browser, list_archive):
     """One row for each normal form, every spelling a URL the store holds (masked); on the
-    page the census fits the page's width, and a row whose URL fits one line is one line
-    high."""
+    page the census fits the page's width, and no cell of it is cut."""
     import sqlite3
 
     from urlint.store.report.census import normal_url
@@ -661,17 +668,12 @@ def test_the_census_of_a_list_archive_has_no_two_rows_of_one_url(browser, list_a
     page = list_archive.parent / "census.html"
     report_text(str(list_archive), "--html", str(page))
     browser.open(page)
-    fit, heights = browser.evaluate(
+    fit = browser.evaluate(
         "(() => { const table = document.getElementById('table-census');"
-        " const box = table.parentNode;"
-        " const lines = cell => { const range = document.createRange();"
-        "  range.selectNodeContents(cell); return range.getClientRects().length; };"
-        " const rows = [...table.tBodies[0].rows].filter(row => lines(row.cells[0]) === 1);"
-        " return [[table.scrollWidth, box.clientWidth],"
-        "  [...new Set(rows.map(row => Math.round(row.getBoundingClientRect().height)))]]; })()"
+        " return [table.scrollWidth, table.parentNode.clientWidth]; })()"
     )
     assert fit[0] <= fit[1]
-    assert len(heights) == 1, heights
+    assert browser.evaluate(CUT_CELLS)["cut"] == []  # every cell whole
     assert browser.problems() == []
 
 
@@ -710,8 +712,8 @@ def test_the_census_cuts_no_number(browser, pipermail_page):
         " [td.textContent, td.scrollWidth <= td.clientWidth])"
     )
     assert isinstance(cells, list)
-    # The first row's count, messages, message_index and line
-    assert [text for text, _ in cells[:4]] == ["3153", "3", "1", "17"]
+    # The first row's count, messages and in_headers
+    assert [text for text, _ in cells[:3]] == ["3153", "3", "0"]
     assert [text for text, fits in cells if not fits] == []
     totals = browser.evaluate(
         "[...document.querySelectorAll('#totals dt, #totals dd')].map(e => e.textContent)"
@@ -730,3 +732,67 @@ def test_each_rule_over_time_has_its_own_colour(browser, pages):
     assert colours == list(OKABE_ITO[:3])
     bars = browser.evaluate("Chart.getChart('chart-hosts').data.datasets[0].backgroundColor")
     assert bars == OKABE_ITO[0]
+
+
+# --- At 1280 px: the columns a reader scans whole, the rest in a row's details -------------
+
+CUT_CELLS = (
+    "(() => { const cut = [];"
+    " for (const table of document.querySelectorAll('table')) {"
+    "  const names = [...table.tHead.rows[0].cells].map(th => th.textContent);"
+    "  for (const row of table.tBodies[0].rows) { [...row.cells].forEach((td, i) => {"
+    "   if (td.scrollWidth > td.clientWidth || td.scrollHeight > td.clientHeight)"
+    "    cut.push([table.id, names[i], td.textContent]); }); } }"
+    " const fit = [...document.querySelectorAll('table')].map(table =>"
+    "  [table.id, table.scrollWidth <= table.parentNode.clientWidth]);"
+    " return {cut: cut, fit: fit}; })()"
+)
+
+
+@pytest.mark.parametrize("name", ["archive", "pipermail"])
+def test_at_1280_px_no_cell_is_cut_and_a_row_opens_to_its_details(
+    browser, pages, pipermail_page, name
+):
+    """Every cell of every table is whole (its text within its box: no ellipsis, no
+    overflow), each table fits the page's width, and a census row's details (where it was
+    first seen, its spellings) open whole on a click."""
+    browser.page(
+        "Emulation.setDeviceMetricsOverride",
+        width=1280,
+        height=HEIGHT,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
+    browser.open(pages["archive"] if name == "archive" else pipermail_page)
+    headers = browser.evaluate(
+        "[...document.querySelectorAll('#table-census th')].map(th => th.textContent)"
+    )
+    assert headers == [
+        "url",
+        "host",
+        "count",
+        "messages",
+        "in_headers",
+        "first_seen",
+        "last_seen",
+        "first seen in",
+    ]
+    found = browser.evaluate(CUT_CELLS)
+    assert found["cut"] == []
+    assert {table for table, fits in found["fit"] if not fits} == set()
+    overflow = browser.evaluate(
+        "[...document.querySelectorAll('#table-census td')].map(td =>"
+        " getComputedStyle(td).textOverflow).filter(value => value !== 'clip')"
+    )
+    assert overflow == []
+    browser.click("#table-census tbody tr:first-child summary")
+    opened = browser.evaluate(
+        "(() => { const details = document.querySelector('#table-census tbody tr details');"
+        " return [details.open, [...details.querySelectorAll('dt')].map(dt => dt.textContent),"
+        "  [...details.querySelectorAll('dd')].every(dd => dd.scrollWidth <= dd.clientWidth)]; })()"
+    )
+    assert opened[0] is True and opened[2] is True
+    if name == "archive":  # http://www.example.org/a: its first sighting, in message 1
+        assert opened[1] == ["scheme", "path", "message_index", "message_id", "line", "spellings"]
+    assert browser.evaluate(CUT_CELLS)["fit"] == found["fit"]  # opened, still within the page
+    assert browser.problems() == []

@@ -134,12 +134,12 @@ def hostile_tar(tmp_path, monkeypatch, capsys) -> str:
 
 def test_member_names_in_the_census_csv_are_escaped(capsys, hostile_tar):
     assert table(capsys, hostile_tar, "census") == (
-        "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,"
-        "line,context,spellings\n"
-        'http://example.com/~x0,http,example.com,1,1,,,"names.tar!a\\x0a::error file=README.md,'
-        'line=1::injected by a tar member\\x0a.eml",1,,4,,http://example.com/~x0\n'
-        "http://example.com/~x1,http,example.com,1,1,,,names.tar!b\\x1b]0;PWNED\\x07.eml,1,,4,,"
-        "http://example.com/~x1\n"
+        "url,scheme,host,count,messages,in_headers,first_seen,last_seen,path,message_index,"
+        "message_id,line,context,source,header,part,spellings\n"
+        'http://example.com/~x0,http,example.com,1,1,0,,,"names.tar!a\\x0a::error file=README.md,'
+        'line=1::injected by a tar member\\x0a.eml",1,,4,,text,,1,http://example.com/~x0\n'
+        "http://example.com/~x1,http,example.com,1,1,0,,,names.tar!b\\x1b]0;PWNED\\x07.eml,1,,4,,"
+        "text,,1,http://example.com/~x1\n"
     )
 
 
@@ -173,11 +173,12 @@ FORMULA_TABLES = {
     "domains": "host,urls,unique_urls,messages,first_seen,last_seen\n"
     "'-1+2.example,1,1,1,,\n"
     "x.example,1,1,1,,\n",
-    "census": "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,"
-    "message_id,line,context,spellings\n"
-    "http://-1+2.example/,http,'-1+2.example,1,1,,,formulas.eml,1,,5,,"
+    "census": "url,scheme,host,count,messages,in_headers,first_seen,last_seen,path,"
+    "message_index,message_id,line,context,source,header,part,spellings\n"
+    "http://-1+2.example/,http,'-1+2.example,1,1,0,,,formulas.eml,1,,5,,text,,1,"
     "http://-1+2.example/\n"
-    "http://@x.example/,http,x.example,1,1,,,formulas.eml,1,,5,,http://@x.example/\n",
+    "http://@x.example/,http,x.example,1,1,0,,,formulas.eml,1,,5,,text,,1,"
+    "http://@x.example/\n",
 }
 
 
@@ -204,8 +205,9 @@ def test_a_context_written_into_a_store_by_hand_is_text_in_the_csv(capsys, tmp_p
         store.url(first, "a.py", "http://b.example/", line=2, context="x\n::error::y")
     out = table(capsys, str(tmp_path / "hand.sqlite"), "census")
     assert out.splitlines()[1:] == [
-        "http://a.example/,http,a.example,1,0,,,a.py,,,1,'=cmd|' /C calc'!A0,http://a.example/",
-        "http://b.example/,http,b.example,1,0,,,a.py,,,2,x\\x0a::error::y,http://b.example/",
+        "http://a.example/,http,a.example,1,0,0,,,a.py,,,1,'=cmd|' /C calc'!A0,,,,"
+        "http://a.example/",
+        "http://b.example/,http,b.example,1,0,0,,,a.py,,,2,x\\x0a::error::y,,,,http://b.example/",
     ]
     rows = json.loads(table(capsys, str(tmp_path / "hand.sqlite"), "census", "--format", "json"))
     assert [row["context"] for row in rows] == ["=cmd|' /C calc'!A0", "x\n::error::y"]
@@ -232,7 +234,7 @@ def test_the_findings_and_problems_tables_are_safe_in_the_csv(capsys, tmp_path):
         )
         store.problem(first, "a.eml", "charset", "-2+3\n::error::x", message, 2)
     assert table(capsys, str(tmp_path / "hand.sqlite"), "findings").splitlines()[1:] == [
-        'C202,unsafe-character,warning,http://a.example/,,"\'=HYPERLINK(""x"")",a.eml,1,,3,'
+        'C202,unsafe-character,warning,http://a.example/,,"\'=HYPERLINK(""x"")",a.eml,1,,3,,,,'
         "'@SUM(1+1)",
     ]
     assert table(capsys, str(tmp_path / "hand.sqlite"), "problems").splitlines()[1:] == [

@@ -85,12 +85,12 @@ def test_the_census_says_where_each_url_was_first_found_in(capsys, code_and_text
     code, out, err = run(capsys, "report", "urls.sqlite", "--table", "census")
     assert (code, err) == (0, "")
     assert out == (
-        "url,scheme,host,count,messages,first_seen,last_seen,path,message_index,message_id,"
-        "line,context,spellings\n"
-        "https://a.example/x,https,a.example,2,0,,,code.py,,,1,string,https://a.example/x\n"
-        "https://b.example/guide,https,b.example,1,0,,,code.py,,,2,comment,"
+        "url,scheme,host,count,messages,in_headers,first_seen,last_seen,path,message_index,"
+        "message_id,line,context,source,header,part,spellings\n"
+        "https://a.example/x,https,a.example,2,0,0,,,code.py,,,1,string,,,,https://a.example/x\n"
+        "https://b.example/guide,https,b.example,1,0,0,,,code.py,,,2,comment,,,,"
         "https://b.example/guide\n"
-        "https://c.example/users/{user_id}/,https,c.example,1,0,,,code.py,,,3,string,"
+        "https://c.example/users/{user_id}/,https,c.example,1,0,0,,,code.py,,,3,string,,,,"
         "https://c.example/users/{user_id}/\n"
     )
 

@@ -44,8 +44,12 @@ def changed(store: Path, script: str) -> None:
 
 
 # What each schema version after the first added to the tables, undone: version 3 added
-# urls.context (store.schema.MIGRATIONS).
-_ADDED_AFTER = {3: "ALTER TABLE urls DROP COLUMN context;"}
+# urls.context, version 4 findings.part, .source and .header (store.schema.MIGRATIONS).
+_ADDED_AFTER = {
+    3: "ALTER TABLE urls DROP COLUMN context;",
+    4: "ALTER TABLE findings DROP COLUMN part; ALTER TABLE findings DROP COLUMN source;"
+    "ALTER TABLE findings DROP COLUMN header;",
+}
 
 
 def made_older(store: Path, version: int) -> None:
@@ -237,7 +241,7 @@ def test_a_report_never_migrates_a_store_of_an_older_schema(capsys, tmp_path):
     assert (code, out, err) == (
         2,
         "",
-        f"urlint: {store}: the store is of schema version 1, older than this urlint's 3: "
+        f"urlint: {store}: the store is of schema version 1, older than this urlint's 4: "
         "a scan into it brings it up to date (a report changes no store)\n",
     )
     assert state(store) == before
@@ -637,7 +641,7 @@ def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
     assert columns(store, "urls") == [*URL_COLUMNS_V2, "context"]
     assert rows(store, "SELECT key, value FROM meta ORDER BY key") == [
         ("scan_not_ended", "1"),
-        ("schema_version", "3"),
+        ("schema_version", "4"),
         ("urlint_version", urlint_version()),
     ]
     # the rows held are kept, their context not known; the plain file is read again by the
@@ -655,7 +659,7 @@ def test_a_version_2_store_is_given_the_context_column_its_rows_null(tmp_path):
     }
     # and it is a store of this version as this urlint makes one
     schema.connect(str(store)).close()
-    assert rows(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("3",)]
+    assert rows(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("4",)]
 
 
 def urlint_version() -> str:
@@ -694,13 +698,13 @@ def test_a_scan_into_a_version_2_store_gives_its_code_files_their_context(capsys
 
 def test_a_store_newer_than_this_urlint_is_refused_by_scan_and_left_as_it_is(capsys, tmp_path):
     store = small_store(tmp_path / "in")
-    changed(store, "UPDATE meta SET value = '4' WHERE key = 'schema_version';")
+    changed(store, "UPDATE meta SET value = '5' WHERE key = 'schema_version';")
     before = state(store)
     code, out, err = run(capsys, "scan", "-j", "1", "--store", str(store), str(store.parent))
     assert (code, out, err) == (
         2,
         "",
-        f"urlint: {store}: the store is of schema version 4; this urlint knows 3 at most: "
+        f"urlint: {store}: the store is of schema version 5; this urlint knows 4 at most: "
         "upgrade urlint\n",
     )
     assert state(store) == before

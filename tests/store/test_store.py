@@ -690,7 +690,7 @@ def test_a_version_1_store_forgets_its_plain_hashes(tmp_path):
     connection.close()
     schema.connect(str(store)).close()
     assert query(store, "SELECT DISTINCT hash FROM inputs") == [(None,)]
-    assert query(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("3",)]
+    assert query(store, "SELECT value FROM meta WHERE key = 'schema_version'") == [("4",)]
 
 
 def test_none_is_bound_as_null_and_an_adapter_the_program_has_is_kept():

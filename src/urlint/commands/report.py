@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..store.report.filters import period
+from .options import add_urls_from_argument
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ def add_report_parser(commands: Subcommands) -> None:
         metavar="SCHEME",
         help="URLs of this scheme (http, ftp, ...); comma-separated",
     )
+    add_urls_from_argument(filters, "report (and their findings)")
 
 
 def _count(value: str) -> int:

@@ -15,7 +15,12 @@ import argparse
 import sys
 
 from ..core.exits import EXIT_ERROR, EXIT_OK, ConfigError
-from .options import add_rule_arguments, add_run_arguments, add_selection_arguments
+from .options import (
+    add_rule_arguments,
+    add_run_arguments,
+    add_selection_arguments,
+    add_urls_from_argument,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,6 +70,7 @@ def add_scan_parser(commands: Subcommands) -> None:
         action="store_true",
         help="store the URLs alone: lint none (what this scan reads keeps no findings)",
     )
+    add_urls_from_argument(scan, "store (a change from the store's last scan reads its mail again)")
     add_rule_arguments(scan)
     add_selection_arguments(scan)
     add_run_arguments(scan, "no notes on damaged or unread input, ")
@@ -124,6 +130,7 @@ def run_scan(args: argparse.Namespace) -> int:
             engine=engine,
             tally=tally,
             findings=not args.no_findings,
+            urls_from=args.urls_from,
             on_problem=None if args.quiet else note,
             rebuild=args.rebuild,
             wait=args.wait,

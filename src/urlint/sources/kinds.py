@@ -310,7 +310,9 @@ def _own_files() -> tuple[tuple[bytes, ...], dict[bytes, tuple[re.Pattern[bytes]
                 rb'(?:<meta [^>\r\n]*>\r?\n){0,4}<meta name="generator" content="urlint ',
                 "a page of urlint report --html",
             ),
-            # the tables that hold URLs (census, findings), as csv, json and jsonl
+            # the tables that hold URLs (census, findings), as csv, json and jsonl; the census
+            # as a store of schema version 3 or older wrote it too
+            b"url,scheme,host,count,messages,in_headers,first_seen,last_seen,": (None, table),
             b"url,scheme,host,count,messages,first_seen,last_seen,path,": (None, table),
             b"code,name,severity,url,date,sender,path,": (None, table),
             b'[\n{"url": ': (string + rb', "scheme": ', table),

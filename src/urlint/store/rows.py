@@ -27,6 +27,7 @@ from functools import lru_cache, partial
 
 from ..core.findings import Finding
 from ..core.inputs import ArticleRead, Crossposts, InputFile, Reading
+from ..core.message import ALL, taken_from
 from ..core.model import ScannedText
 from ..core.problems import Problem
 from ..core.records import replaced
@@ -59,7 +60,7 @@ MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, ROWS = "m", "u", "f", "p", "i", "r"
 # ("u", path, message index or 0, url, scheme, host, line, column, end_line, end_column,
 #  offset, wrapper, alt, flags, part, content_type, source, header, context)
 # ("f", path, message index or 0, code, name, severity, text, url, line, column, end_line,
-#  end_column)
+#  end_column, part, source, header)
 # ("p", path, message index or 0, kind, reason, line)
 # Events: ("i", input path, messages read, damaged, [rows], SHA-256 or None, kind or None):
 #  for an input read whole, its SHA-256 and its kind (sources.kinds); ("r", [rows]): the
@@ -67,11 +68,15 @@ MESSAGE, URL, FINDING, PROBLEM, INPUT_READ, ROWS = "m", "u", "f", "p", "i", "r"
 Row = tuple
 
 
-def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResult:
+def unit_rows(
+    unit: Unit, settings: Settings, findings: bool = True, urls_from: str = ALL
+) -> UnitResult:
     """A unit of work read in a worker process for the store: its rows, input by input.
 
     (The module docstring says how.) `settings`: the rules whose findings are kept; none without
-    `findings` (`scan --no-findings`: the URLs alone, nothing linted)."""
+    `findings` (`scan --no-findings`: the URLs alone, nothing linted). `urls_from`: the
+    texts whose URLs and findings are kept, by where they were in their message
+    (core.message.taken_from: `scan --urls-from`)."""
     checker = Checker(settings) if findings else None
     # What the unit reads: its messages, and each input's hash and kind; near-URLs looked
     # for only where the N rules read them.
@@ -79,7 +84,9 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
 
     def whole(source: InputFile, articles: Crossposts, read: Reading) -> list:
         items = scan_input_marked(source, articles, read, hashing=True)
-        events = input_rows(checker, items, source.path, reading=read, whole=True)
+        events = input_rows(
+            checker, items, source.path, reading=read, whole=True, urls_from=urls_from
+        )
         # the hash of the bytes read (None: not all of them, in order) and what the
         # reading recognised the file as (None: it could not be read)
         digest = read.hash or content_hash(source.path)
@@ -87,7 +94,8 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
         return events
 
     if checker is None or not isinstance(unit, TextRange):
-        return worked(unit, whole, partial(input_rows, checker, reading=reading), None, reading)
+        part = partial(input_rows, checker, reading=reading, urls_from=urls_from)
+        return worked(unit, whole, part, None, reading)
     # A range of a text file: its findings suppressed by the directives on its lines and
     # those before it (its look back's), and what it knows of the file's suppressions at
     # its end, which the writer's process joins (Checker.ranges_joined), as check does.
@@ -95,7 +103,14 @@ def unit_rows(unit: Unit, settings: Settings, findings: bool = True) -> UnitResu
     final = unit.final  # the file's last range: its unused suppressions are known
 
     def range_rows(items: Iterable[ScannedText | Problem | ArticleRead], path: str) -> list:
-        events = input_rows(checker, items, path, reading=reading, range_suppressions=suppressions)
+        events = input_rows(
+            checker,
+            items,
+            path,
+            reading=reading,
+            range_suppressions=suppressions,
+            urls_from=urls_from,
+        )
         return [*events, suppressions.of_range(path, final)]
 
     look_back = suppressions.collect_from
@@ -110,12 +125,15 @@ def input_rows(
     reading: Reading,
     whole: bool = False,
     range_suppressions: Suppressions | None = None,
+    urls_from: str = ALL,
 ) -> list:
     """The events of one input's (or one part's: not `whole`) scanned texts.
 
     Its INPUT_READ event with their rows, after a ROWS event before each article's mark, and
     the messages `reading` counted while they were read. `range_suppressions`: the
-    suppressions of a range of a text file (Checker.check_items)."""
+    suppressions of a range of a text file (Checker.check_items). A text `urls_from` does
+    not take (a header field's, or the body's) is passed over: neither its URLs nor its
+    findings are rows."""
     before = reading.messages, reading.damaged
     events: list = []
     rows: list = []  # since the last mark
@@ -126,6 +144,8 @@ def input_rows(
     ) -> Iterator[ScannedText | Problem | ArticleRead]:
         for item in items:
             if isinstance(item, ScannedText):
+                if urls_from != ALL and not taken_from(_source(item.mail), urls_from):
+                    continue
                 candidates = list(item.candidates)  # found as iterated: once, here
                 item = replaced(item, candidates=candidates)
                 where = item.path or path
@@ -318,7 +338,12 @@ def url_row(path: str, message: int, candidate: Candidate, mail: InMessage | Non
     )
 
 
+def _source(mail: InMessage | None) -> str | None:
+    return None if mail is None else mail.source
+
+
 def _place(mail: InMessage | None) -> tuple:
+    """Where in its message a text was: part, content type, source, header field."""
     if mail is None:
         return (None, None, None, None)
     # A Content-Type is read from the message, a URL with a password in it too (jsonl masks
@@ -353,7 +378,14 @@ def finding_row(finding: Finding, message: int) -> Row:
         finding.column,
         finding.end_line,
         finding.end_column,
+        *_finding_place(finding.mail),
     )
+
+
+def _finding_place(mail: InMessage | None) -> tuple:
+    """A finding's part, source and header field: its text's (`_place`, but the type)."""
+    part, _, source, header = _place(mail)
+    return (part, source, header)
 
 
 @lru_cache(maxsize=4096)  # an archive's URLs repeat: its footers, its signatures

@@ -13,6 +13,7 @@ from functools import partial
 
 from ..core.engines import HERE, Engine
 from ..core.inputs import InputFile
+from ..core.message import ALL
 from ..core.problems import Problem, ProblemKind
 from ..core.records import record
 from ..core.units import Planned
@@ -79,6 +80,7 @@ def scan_into_store(
     engine: Engine = HERE,
     tally: Tally | None = None,
     findings: bool = True,
+    urls_from: str = ALL,
     on_problem: Callable[[Problem], None] | None = None,
     rebuild: bool = False,
     wait: bool = False,
@@ -91,7 +93,9 @@ def scan_into_store(
     scan are not read, an mbox that grew is read on from where that scan stopped, and
     inputs gone lose their rows. The units are worked as `extract`'s are, on `engine`: here,
     on its processes, or on a Dask cluster (run.runner.run_work); without
-    `findings`, no URL is linted (the inputs read keep no findings). `on_problem` is
+    `findings`, no URL is linted (the inputs read keep no findings). `urls_from`: which
+    URLs are stored by where they were in their message (core.message.URLS_FROM; a store
+    that held others has its mail read again: schema.taking_urls_from). `on_problem` is
     told, in the inputs' order, of each problem but a binary file (an input, or the rest
     of one, not read; a limit reached; a damaged message; a charset read as another), its
     path and reason masked as the store keeps them.
@@ -116,6 +120,7 @@ def scan_into_store(
             engine=engine,
             tally=tally,
             findings=findings,
+            urls_from=urls_from,
             on_problem=on_problem,
             check_store=check_store,
         )
@@ -145,6 +150,7 @@ def _scanned(
     findings: bool,
     on_problem: Callable[[Problem], None] | None,
     check_store: bool = False,
+    urls_from: str = ALL,
 ) -> tuple[StoreWriter, dict[str, Decision], list[Stored]]:
     """The scan itself, under the scan lock: its writer (what it wrote), what it decided on
     each input the walk found, and the stored inputs it found gone."""
@@ -152,6 +158,7 @@ def _scanned(
         # checked whole where the last scan did not end, or asked: never added to where damaged
         connection = schema.connect(store, check_store)
         try:
+            schema.taking_urls_from(connection, urls_from)  # before the inputs are read
             first = schema.for_first_scan(connection)
             stored = stored_inputs(connection)
             seal = store_seal(store)  # before the store's own files are known: its key is one
@@ -166,7 +173,7 @@ def _scanned(
             if first:
                 planned = _then_indexed(planned, connection)
             units = recorded(planned, writer.sent)
-            work = partial(unit_rows, settings=settings, findings=findings)
+            work = partial(unit_rows, settings=settings, findings=findings, urls_from=urls_from)
             events = run_work(units, work, engine, tally, placed_rows, mark_ends=True)
             if findings:  # a text file read in ranges: its unused suppressions (M901)
                 # at its last range's end; a file whose last range failed is read again

@@ -13,8 +13,11 @@ SQLite tool. Every text that came from the input is masked as every output masks
 - `urls`: every URL `urlint extract` finds, with its place in the file and its message,
   and what it was found in (`context`, as jsonl's: "string" or "comment" in a code or
   configuration file, a markup construct's kind in a markup file; NULL for running text,
-  and for a row a store of version 2 or older held, where it is not known).
-- `findings`: what `urlint check` reports on them (the configuration's rules).
+  and for a row a store of version 2 or older held, where it is not known); in mail, where
+  in the message (`source`: "header" for a header field's URL, `header` naming the field;
+  else the body's, `part` naming its MIME part: jsonl's `message.source`).
+- `findings`: what `urlint check` reports on them (the configuration's rules), with where
+  their URL was in its message (`part`, `source`, `header`, as the URL's row has them).
 - `problems`: inputs and messages not read as they are (damaged, binary, cut at a limit).
 """
 
@@ -25,9 +28,10 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ..core.message import ALL, HEADER, HEADERS
 from .closing import as_closed
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Version 1. Times are ISO 8601 in UTC ("2026-11-23T10:00:00Z"). Lines and columns are
 # 1-based, columns in characters of the decoded line, `end_column` exclusive (as in the
@@ -106,6 +110,7 @@ CREATE TABLE findings (
     "column" INTEGER NOT NULL,
     end_line INTEGER NOT NULL,
     end_column INTEGER NOT NULL
+    -- part TEXT, source TEXT, header TEXT: added by version 4 (MIGRATIONS), the last columns
 );
 CREATE TABLE problems (
     id INTEGER PRIMARY KEY,
@@ -137,6 +142,9 @@ LATE_INDEXES = {
     "urls_url": "urls(url)",
     "urls_scheme": "urls(scheme)",
     "findings_code": "findings(code)",
+    # The URLs of header fields alone (a partial index: a few of an archive's URLs), which
+    # the summary counts
+    "urls_header": f"urls(source) WHERE source = '{HEADER}'",
 }
 
 # MIGRATIONS[n] brings a store of version n to n + 1; a store newer than SCHEMA_VERSION
@@ -155,6 +163,21 @@ MIGRATIONS: dict[int, str] = {
     # text, and an mbox, a Maildir or an archive is not read again for a NULL it keeps.
     2: "ALTER TABLE urls ADD COLUMN context TEXT;"
     "UPDATE inputs SET status = 'failed' WHERE kind = 'text';",
+    # Version 4: a finding says where its URL was in its message (`part`, `source`,
+    # `header`), as its URL's row does, so that a header field's findings can be told from
+    # the body's (report --urls-from). The rows held already take them from their URL's
+    # row: the first row of that URL text in that message whose lines hold the finding's
+    # (a finding's span is within its URL's). A finding in plain text keeps NULL, as a new
+    # one does; one on no stored URL (a damaged message's, a near-URL's) too: not known.
+    3: "ALTER TABLE findings ADD COLUMN part TEXT;"
+    "ALTER TABLE findings ADD COLUMN source TEXT;"
+    "ALTER TABLE findings ADD COLUMN header TEXT;"
+    "UPDATE findings SET (part, source, header) = ("
+    " SELECT u.part, u.source, u.header FROM urls AS u"
+    " WHERE u.message = findings.message AND u.url = findings.url"
+    " AND u.line <= findings.line AND findings.line <= u.end_line"
+    " ORDER BY u.id LIMIT 1"
+    ") WHERE message IS NOT NULL AND url IS NOT NULL;",
 }
 
 
@@ -325,6 +348,39 @@ def _migrate(connection: sqlite3.Connection, found: int) -> None:
 # found by the next scan or report is a scan that did not end (killed, its machine down, a
 # disk that filled): the store is then checked whole (`check_whole`).
 _OPEN_KEY = "scan_not_ended"
+
+
+# Which URLs the store holds by where they were in their message (`scan --urls-from`: in
+# `meta`, where not all of them).
+URLS_FROM_KEY = "urls_from"
+
+
+def taking_urls_from(connection: sqlite3.Connection, urls_from: str) -> None:
+    """The store marked as holding the URLs `urls_from` takes (core.message.URLS_FROM).
+
+    Where the scans before took others, the inputs are read again whole by this one
+    (`status` "failed", store.inventory), so that the store holds one kind of URLs, not
+    what each input's last reading took: every input where the headers' URLs alone were
+    or are taken, else every input but a plain text file (it has no header)."""
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (URLS_FROM_KEY,)).fetchone()
+    held = ALL if row is None else row[0]
+    if held == urls_from:
+        return
+    connection.execute("BEGIN IMMEDIATE")  # one transaction: both, or neither
+    try:
+        where = "" if HEADERS in (held, urls_from) else " WHERE kind != 'text'"
+        connection.execute(f"UPDATE inputs SET status = 'failed'{where}")
+        if urls_from == ALL:
+            connection.execute("DELETE FROM meta WHERE key = ?", (URLS_FROM_KEY,))
+        else:
+            connection.execute(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)", (URLS_FROM_KEY, urls_from)
+            )
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
 
 
 def checked_as_read(connection: sqlite3.Connection) -> None:

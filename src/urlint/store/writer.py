@@ -52,7 +52,8 @@ _INSERT = {
     'end_line, end_column, "offset", wrapper, alt, flags, part, content_type, source, header, '
     "context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     FINDING: "INSERT INTO findings (input_id, message, path, code, name, severity, text, url, "
-    'line, "column", end_line, end_column) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'line, "column", end_line, end_column, part, source, header) '
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     PROBLEM: "INSERT INTO problems (input_id, message, path, kind, reason, line) "
     "VALUES (?, ?, ?, ?, ?, ?)",
 }

@@ -12,7 +12,12 @@ A URL's reference is its first sighting: the message with the earliest Date that
 (the first found, of those of that date), or, when no message with a date holds it, the
 first place it was found (in the order the scan stored them: the order of its reading).
 Where it was is its path, message and line, and what it was found in there (`context`, as
-the store has it: "string", "comment", a markup link's kind; null for running text).
+the store has it: "string", "comment", a markup link's kind; null for running text), and
+in mail where in its message (`source`: "header", its field in `header`, or the body's
+"text", "html-href", ..., its MIME part in `part`, as jsonl's `message` has them).
+`in_headers` counts the sightings in a header field (List-Unsubscribe, X-Url): a URL of
+every message's header is told from the body's at a glance, and `--urls-from` leaves them
+out or keeps them alone.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import sqlite3
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ...core.message import HEADER
 from .queries import Selection
 
 CENSUS_COLUMNS = (
@@ -30,6 +36,7 @@ CENSUS_COLUMNS = (
     "host",
     "count",
     "messages",
+    "in_headers",
     "first_seen",
     "last_seen",
     "path",
@@ -37,6 +44,9 @@ CENSUS_COLUMNS = (
     "message_id",
     "line",
     "context",
+    "source",
+    "header",
+    "part",
     "spellings",
 )
 
@@ -152,12 +162,14 @@ def with_census_functions(connection: sqlite3.Connection) -> None:
 _FIRST_KEY = "min(CASE WHEN date IS NULL THEN 'u' ELSE 'd' || date END || printf('%020d', id))"
 
 _CENSUS = """
-    SELECT c.url, c.scheme, c.host, c.count, c.messages, c.first_seen, c.last_seen,
-           fu.path, fm.idx, fm.message_id, fu.line, fu.context, c.spellings
+    SELECT c.url, c.scheme, c.host, c.count, c.messages, c.in_headers, c.first_seen,
+           c.last_seen, fu.path, fm.idx, fm.message_id, fu.line, fu.context, fu.source,
+           fu.header, fu.part, c.spellings
     FROM (
         SELECT urlint_normal_url(url) AS url, min(scheme) AS scheme, min(host) AS host,
                count(*) AS count, count(DISTINCT message) AS messages,
-               min(date) AS first_seen, max(date) AS last_seen, {first_key} AS first_key,
+               coalesce(sum(source = '{header}'), 0) AS in_headers, min(date) AS first_seen,
+               max(date) AS last_seen, {first_key} AS first_key,
                urlint_spellings(url) AS spellings
         FROM selected_urls GROUP BY 1  -- read in table order and sorted: queries.urls_by
     ) AS c
@@ -184,6 +196,7 @@ def census(
         selection.urls,
         _CENSUS.format(
             first_key=_FIRST_KEY,
+            header=HEADER,
             order=order,
             limit="" if limit is None else f"LIMIT {int(limit)}",
         ),

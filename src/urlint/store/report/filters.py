@@ -7,8 +7,9 @@ hold. They select rows by what the rows are about:
 - `--since`, `--until`, `--folder`: the message a URL, finding or problem is in. A URL in
   plain text, or in a message whose Date could not be read, has no date, so a date filter
   leaves it out; one in plain text has no folder either.
-- `--domain`, `--scheme`: the URL (a finding's, the URL it is about). A problem is about
-  no URL, so these two leave problems to the message filters alone.
+- `--domain`, `--scheme`, `--urls-from`: the URL (a finding's, the URL it is about;
+  `--urls-from`, where it was in its message: a header field or the body). A problem is
+  about no URL, so these leave problems to the message filters alone.
 
 Dates in the store are ISO 8601 in UTC of one width ("2001-09-18T15:15:48Z"), so they
 compare as text; a bound is turned into such a text and compared with `>=` or `<`.
@@ -20,6 +21,7 @@ import argparse
 import re
 from datetime import datetime, timedelta
 
+from ...core.message import ALL
 from ...core.records import record
 from ...grammar.login import masked_items
 
@@ -29,7 +31,7 @@ _DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2})
 
 @record
 class Filters:
-    """What --since, --until, --folder, --domain and --scheme select.
+    """What --since, --until, --folder, --domain, --scheme and --urls-from select.
 
     The selection as the command line gave it. `since` and `until` are bounds in the
     store's date format: `since` inclusive, `until` exclusive (the end of the period the
@@ -40,6 +42,7 @@ class Filters:
     folders: tuple[str, ...] = ()
     domains: tuple[str, ...] = ()
     schemes: tuple[str, ...] = ()
+    urls_from: str = ALL  # core.message.URLS_FROM
     # The options as given, in order, for the summary and the page to say what they show.
     described: tuple[str, ...] = ()
     # --all-dates: a message's Date on the time axis even where it cannot be (queries.py:
@@ -53,8 +56,8 @@ class Filters:
 
     @property
     def by_url(self) -> bool:
-        """Whether a filter asks about the URL (its host or scheme)."""
-        return bool(self.domains or self.schemes)
+        """Whether a filter asks about the URL (its host, scheme or place in its message)."""
+        return bool(self.domains or self.schemes or self.urls_from != ALL)
 
 
 def filters_from(args: argparse.Namespace) -> Filters:
@@ -69,6 +72,9 @@ def filters_from(args: argparse.Namespace) -> Filters:
     described += [f"--folder {folder}" for folder in folders]
     described += [f"--domain {domain}" for domain in domains]
     described += [f"--scheme {scheme}" for scheme in schemes]
+    urls_from = getattr(args, "urls_from", ALL)
+    if urls_from != ALL:
+        described.append(f"--urls-from {urls_from}")
     return Filters(
         since=args.since.start if args.since else None,
         until=args.until.end if args.until else None,
@@ -77,6 +83,7 @@ def filters_from(args: argparse.Namespace) -> Filters:
         # a trailing dot names the same host (RFC 1034 section 3.1).
         domains=tuple(domain.lower().rstrip(".") for domain in domains),
         schemes=tuple(scheme.lower().rstrip(":") for scheme in schemes),
+        urls_from=urls_from,
         described=tuple(described),
         all_dates=bool(getattr(args, "all_dates", False)),
     )

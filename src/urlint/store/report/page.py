@@ -25,6 +25,7 @@ import json
 import os
 from importlib import resources
 
+from ...core.message import HEADER
 from ...grammar.display import printable, shown
 from . import queries
 from .census import CENSUS_COLUMNS, census, census_size
@@ -33,16 +34,22 @@ from .summary import NO_HOST, odd_dates_text, store_about, totals_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import TextIO
 
 CHART_JS_VERSION = "4.6.1"  # vendor/README.md says where it is from
 OTHER_RULES = "other rules"  # the rules past --top, summed in one dataset of their chart
-# The classes of the tables' other columns that are laid out their own way.
-_TEXT_CLASSES = {"url": "url", "first_seen": "date", "last_seen": "date"}
+# The classes of the tables' other columns that are laid out their own way (page.css): a
+# URL wraps anywhere, a host after a dot, a date never.
+_TEXT_CLASSES = {"url": "url", "host": "host", "first_seen": "date", "last_seen": "date"}
+# The census's columns a reader scans, shown whole in its table; the rest of a row (where it
+# was first seen, its spellings) in its last cell's details, opened on demand.
+CENSUS_SHOWN = ("url", "host", "count", "messages", "in_headers", "first_seen", "last_seen")
+CENSUS_DETAILS = tuple(column for column in CENSUS_COLUMNS if column not in CENSUS_SHOWN)
+WHERE = "first seen in"  # the header of the census's column of details
 # The tables' columns that hold numbers: right-aligned, and sorted as numbers.
 NUMBER_COLUMNS = frozenset(
-    {"urls", "unique_urls", "messages", "findings", "count", "message_index", "line"}
+    {"urls", "unique_urls", "messages", "in_headers", "findings", "count", "message_index", "line"}
 )
 
 
@@ -265,11 +272,13 @@ def page_html(
     parts += _section(
         "Census",
         "census",
-        "Each distinct URL: how often it was found and in how many messages, when it was "
-        "first and last seen, and where it was first seen (path, message, Message-ID, "
-        "line, and what it was found in there: a string, a comment, a link), and the "
-        "spellings seen of it (one URL however its scheme's and host's case, its "
-        "percent-encodings or its default port were written: RFC 3986 section 6.2.2). "
+        "Each distinct URL: how often it was found, in how many messages and how many "
+        "times in a header field (List-Unsubscribe, X-Url), when it was first and last "
+        "seen; and, a row's details opened, where it was first seen (path, message, "
+        "Message-ID, line, what it was found in there: a string, a comment, a link; in its "
+        "message: a header field or the body's MIME part), and the spellings seen of it "
+        "(one URL however its scheme's and host's case, its percent-encodings or its "
+        "default port were written: RFC 3986 section 6.2.2). "
         + _table_note(
             len(census_rows),
             census_urls,
@@ -280,7 +289,7 @@ def page_html(
         CENSUS_COLUMNS,
         census_rows,
         sorted_by="count",
-        fixed=True,
+        details=CENSUS_DETAILS,
     )
     parts.append(
         f'<footer class="about">Written by urlint {_text(__version__)}; charts by Chart.js '
@@ -363,11 +372,12 @@ def _section(
     columns: Iterable[str],
     rows: list[tuple],
     sorted_by: str,
-    fixed: bool = False,
+    details: tuple[str, ...] = (),
 ) -> list[str]:
-    """A titled, sortable table; `fixed`: laid out to the page's width (page.css)."""
+    """A titled, sortable table; the `details` columns in each row's last cell (`_details`)."""
     columns = tuple(columns)
     numeric = {index for index, column in enumerate(columns) if column in NUMBER_COLUMNS}
+    shown = [index for index, column in enumerate(columns) if column not in details]
     parts = [f'<section id="{section_id}">', f"<h2>{_text(title)}</h2>"]
     if note:
         parts.append(f'<p class="note">{_text(note)}</p>')
@@ -377,51 +387,76 @@ def _section(
     parts += [
         '<div class="scroll">',
         f'<table class="sortable" id="table-{section_id}">',
+        "<thead><tr>",
     ]
-    if fixed:  # the columns' widths (page.css), by a class: the page allows no style attribute
-        parts.append(
-            "<colgroup>"
-            + "".join(
-                f'<col class="c-{_text(column)}{_number_width(rows, index, numeric)}">'
-                for index, column in enumerate(columns)
-            )
-            + "</colgroup>"
-        )
-    parts.append("<thead><tr>")
-    for index, column in enumerate(columns):
-        classes = ' class="number"' if index in numeric else ""
+    headers = [(columns[index], index in numeric) for index in shown]
+    if details:
+        headers.append((WHERE, False))
+    for column, is_number in headers:
+        classes = ' class="number"' if is_number else ""
         sort = ' aria-sort="descending"' if column == sorted_by else ""
-        title = f' title="{_text(column)}"' if fixed else ""
-        parts.append(
-            f'<th{classes}{sort}{title}><button type="button">{_text(column)}</button></th>'
-        )
+        parts.append(f'<th{classes}{sort}><button type="button">{_text(column)}</button></th>')
     parts += ["</tr></thead>", "<tbody>"]
     for row in rows:
         cells = []
-        for index, (column, value) in enumerate(zip(columns, row, strict=True)):
+        for index in shown:
+            column = columns[index]
             kind = "number" if index in numeric else _TEXT_CLASSES.get(column, "")
             classes = f' class="{kind}"' if kind else ""
-            text = _cell(value)
-            # a cell cut to one line keeps its whole text in its title
-            title = f' title="{text}"' if fixed and text and kind != "url" else ""
-            cells.append(f"<td{classes}{title}>{text}</td>")
+            text = _BROKEN.get(kind, _cell)(row[index])
+            cells.append(f"<td{classes}>{text}</td>")
+        if details:
+            cells.append(_details(dict(zip(columns, row, strict=True)), details))
         parts.append(f"<tr>{''.join(cells)}</tr>")
     parts += ["</tbody>", "</table>", "</div>", "</section>"]
     return parts
 
 
-# A fixed table's column of numbers is as wide as its longest number, in digits (page.css's
-# `col.digits-N`), never narrower than this, and never wider than MAX_DIGITS.
-MIN_DIGITS, MAX_DIGITS = 6, 20
+def _details(row: dict[str, object], details: tuple[str, ...]) -> str:
+    """A census row's last cell: where it was first seen in a word (its summary), and the
+    `details` columns that hold a value, each whole, when opened."""
+    source, header, part = row.get("source"), row.get("header"), row.get("part")
+    if source == HEADER:
+        where = f"{header} header" if header else "a header"
+    elif source is not None:
+        where = f"body, part {part}" if part else "body"
+    else:
+        where = "file"  # plain text: in no message
+    listed = "".join(
+        f'<dt>{_text(column)}</dt><dd class="{_DETAIL_CLASSES.get(column, "text")}">'
+        f"{_cell(row[column])}</dd>"
+        for column in details
+        if row[column] not in (None, "")
+    )
+    return (
+        f'<td class="details"><details><summary>{_cell(where)}</summary>'
+        f"<dl>{listed}</dl></details></td>"
+    )
 
 
-def _number_width(rows: list[tuple], index: int, numeric: set[int]) -> str:
-    """The class that makes a fixed table's column of numbers wide enough for its longest
-    (page.css), so that no number is cut; nothing for a column of text."""
-    if index not in numeric:
-        return ""
-    longest = max((len(_cell(row[index])) for row in rows), default=0)
-    return f" digits-{min(MAX_DIGITS, max(MIN_DIGITS, longest))}"
+# How a detail is laid out (page.css): the spellings, a URL each, wrap anywhere.
+_DETAIL_CLASSES = {"spellings": "url"}
+
+
+def _broken_at(mark: str, after: bool = True) -> Callable[[object], str]:
+    """A cell whose text may break at each `mark` (after it, or before), and nowhere else
+    (each piece a span kept to one line: page.css): a host after a dot, a date before its
+    time; never cut, one line where it fits."""
+
+    def cell(value: object) -> str:
+        if value is None:
+            return ""
+        pieces = printable(str(value)).split(mark)
+        if after:
+            pieces = [piece + mark for piece in pieces[:-1]] + pieces[-1:]
+        else:
+            pieces = pieces[:1] + [mark + piece for piece in pieces[1:]]
+        return "<wbr>".join(f"<span>{_text(piece)}</span>" for piece in pieces)
+
+    return cell
+
+
+_BROKEN = {"host": _broken_at("."), "date": _broken_at("T", after=False)}
 
 
 def _cell(value: object) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 
+from ...core.message import ALL, HEADER, HEADERS
 from ...core.records import record
 from .access import open_store as open_store  # where the report opens the store
 from .filters import Filters
@@ -124,12 +125,15 @@ class Selection:
         )
         self.connection.executemany("INSERT INTO temp.report_hosts VALUES (?)", chosen)
 
-    def _url_conditions(self, host: str, scheme: str) -> list[str]:
+    def _url_conditions(self, host: str, scheme: str, source: str) -> list[str]:
         conditions = []
         if self.filters.domains:
             conditions.append(f"{host} IN (SELECT host FROM temp.report_hosts)")
         if self.filters.schemes:
             conditions.append(f"{scheme} IN ({self.scheme_list})")
+        if self.filters.urls_from != ALL:  # core.message.taken_from, in SQL
+            taken = "IS" if self.filters.urls_from == HEADERS else "IS NOT"
+            conditions.append(f"{source} {taken} '{HEADER}'")
         return conditions
 
     def _selected(self, name: str, query: str) -> str:
@@ -149,13 +153,16 @@ class Selection:
         """The common table expression of the URLs the filters select.
 
         `selected_urls`: each URL found (an occurrence, not a distinct URL) that the
-        filters select, with the fields of its message (NULL for plain text): `date` as
-        the time axis takes it (axis_date), `read_date` as the store has it."""
-        conditions = self.message_conditions + self._url_conditions("u.host", "u.scheme")
+        filters select, with its source in its message (core.message.HEADER for a header
+        field's) and the fields of its message (NULL for plain text): `date` as the time
+        axis takes it (axis_date), `read_date` as the store has it."""
+        conditions = self.message_conditions + self._url_conditions(
+            "u.host", "u.scheme", "u.source"
+        )
         return self._selected(
             "selected_urls",
             f"""SELECT u.id, u.input_id, u.message, u.path, u.url, u.scheme, u.host, u.line,
-                       {self.date("m")} AS date, m.date AS read_date, m.idx, m.message_id,
+                       u.source, {self.date("m")} AS date, m.date AS read_date, m.idx, m.message_id,
                        m.sender, m.list_id, m.folder
                 FROM urls AS u LEFT JOIN messages AS m ON m.id = u.message
                 {_where(conditions)}""",
@@ -171,7 +178,7 @@ class Selection:
         if self.filtered:
             return self.urls
         return """selected_urls AS (
-            SELECT id, input_id, message, path, url, scheme, host, line FROM urls
+            SELECT id, input_id, message, path, url, scheme, host, line, source FROM urls
         )"""
 
     @property
@@ -183,13 +190,13 @@ class Selection:
         # The URL's host and scheme as its first `urls` row has them (one probe of
         # urls_url); a finding whose URL text no row holds takes its scheme from the text.
         scheme = "coalesce(fu.scheme, lower(substr(f.url, 1, instr(f.url, ':') - 1)))"
-        conditions = self.message_conditions + self._url_conditions("fu.host", scheme)
+        conditions = self.message_conditions + self._url_conditions("fu.host", scheme, "f.source")
         return self._selected(
             "selected_findings",
             f"""SELECT f.id, f.input_id, f.message, f.code, f.name, f.severity, f.url,
                        {self.date("m")} AS date, m.date AS read_date, fu.host AS host,
                        {scheme} AS scheme, f.path, f.line, f.text, m.idx,
-                       m.message_id, m.sender
+                       m.message_id, m.sender, f.part, f.source, f.header
                 FROM findings AS f
                 LEFT JOIN messages AS m ON m.id = f.message
                 LEFT JOIN urls AS fu
@@ -417,6 +424,9 @@ FINDING_COLUMNS = (
     "message_index",
     "message_id",
     "line",
+    "source",
+    "header",
+    "part",
     "text",
 )
 
@@ -426,11 +436,12 @@ def findings_listed(selection: Selection, limit: int | None = None) -> Iterator[
     order the scan stored them (the order of its reading).
 
     One of FINDING_COLUMNS each: the Date as the store has it (an odd one too: this
-    lists, it charts nothing); None for what a finding in plain text has not."""
+    lists, it charts nothing); where its URL was in its message (source, header field,
+    MIME part: as the census has them); None for what a finding in plain text has not."""
     return selection.rows(
         selection.findings,
         f"""SELECT code, name, severity, url, read_date, sender, path, idx, message_id,
-                   line, text
+                   line, source, header, part, text
             FROM selected_findings ORDER BY id {_limit(limit)}""",
     )
 
@@ -466,6 +477,7 @@ class Totals:
     unique_urls: int
     hosts: int  # distinct hosts
     without_host: int  # selected URLs of no host (news:, a file URL with none)
+    in_headers: int  # selected URLs in a header field of their message (List-Unsubscribe)
     in_plain_text: int  # selected URLs in no message: they have no date
     undated_in_messages: int  # selected URLs in a message whose Date was not read
     odd_dated: int  # selected URLs in a message of a Date it cannot have, off the time axis
@@ -558,6 +570,7 @@ def totals(selection: Selection, odd_limit: int | None = 10) -> Totals:
         unique_urls=unique_urls,
         hosts=_count(selection, "SELECT DISTINCT host FROM selected_urls WHERE host IS NOT NULL"),
         without_host=_count(selection, "WHERE host IS NULL"),
+        in_headers=_count(selection, f"WHERE source = '{HEADER}'"),
         in_plain_text=in_plain_text,
         undated_in_messages=undated,
         odd_dated=odd_dated,

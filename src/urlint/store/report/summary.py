@@ -8,6 +8,7 @@ already (`ftp://fred:****@host/`): they are shown as stored.
 
 from __future__ import annotations
 
+from ...core.message import ALL
 from ...grammar.display import printable, shown
 from . import queries
 from .census import census_size
@@ -93,13 +94,21 @@ def totals_lines(totals: Totals, filters: Filters, census_urls: int) -> list[tup
     return [
         ("Inputs", inputs),
         ("Messages", messages),
-        ("URLs", str(totals.urls)),
+        ("URLs", urls_text(totals, filters)),
         ("Unique URLs", unique_urls_text(totals.unique_urls, census_urls)),
         ("Hosts", str(totals.hosts)),
         ("Findings", _breakdown(totals.findings, _severity)),
         ("Problems", _problems(totals, filters)),
         *_dates(totals, filters),
     ]
+
+
+def urls_text(totals: Totals, filters: Filters) -> str:
+    """The URLs, and how many of them were in a header field of their message."""
+    if not totals.in_headers:
+        return str(totals.urls)
+    how = ": --urls-from body leaves them out" if filters.urls_from == ALL else ""
+    return f"{totals.urls} ({totals.in_headers} in header fields{how})"
 
 
 def unique_urls_text(as_written: int, census_urls: int) -> str:
@@ -119,7 +128,7 @@ def _breakdown(counts: tuple[tuple[str, int], ...], item: Callable[[str, int], s
 def _problems(totals: Totals, filters: Filters) -> str:
     text = _breakdown(totals.problems, lambda kind, count: f"{count} {printable(kind)}")
     if filters.by_url and totals.problems:  # filters.py: a problem is about no URL
-        text += " (not narrowed by --domain or --scheme)"
+        text += " (not narrowed by --domain, --scheme or --urls-from)"
     return text
 
 
