@@ -121,6 +121,8 @@ def _first_rest(
     if rest is not None:
         return ((url_start, piece_end), rest), True
     if piece_end == url_end == line_break and url_end - line_start >= MIN_WRAP_COLUMN:
+        if text[url_end - 1] == "=" and _encoded_around(text, line_start, line_break):
+            return None  # an encoder's soft line break, not a mail client's column
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
             return ((url_start, url_end), rest), False
@@ -213,15 +215,17 @@ def _goes_on_with(
     if CELL_GAP.match(text, token_end):
         return False  # a table's row: the word is a cell, another after it
     if last in _AFTER_TRIMMED and url_end < line_break:  # a trimmed separator kept
-        if last == "." and _EXTENSION.match(token):
-            return True
-        return _AFTER_TRIMMED[last].match(token) is not None
+        return (last == "." and _EXTENSION.match(token) is not None) or _AFTER_TRIMMED[last].match(
+            token
+        ) is not None
+    if not _weighs_as_a_rest(text, url_start, pos, token_end, last):
+        return False  # a label, a host of its own, a word of prose with prose after it
     if last in _ENDS_INSIDE:
         if text[url_end - 2] == last:
             return False  # a rule ("____"), a dash ("--"): the URL ended before it
         if last in "=&":  # a value, or the next parameter; not a quoted-printable soft break
-            soft = line_break - line_start == _QP_LINE or _QP_ESCAPE.search(
-                text, line_start, line_break
+            soft = _soft_line_break(text, line_start, line_break) or (
+                last == "=" and token[0] == "="  # `=` then `=20`: an escape on the next line
             )
             return _URL_REST.search(token) is not None and not soft
         return token[0].isalnum() or token[0] == "%"
@@ -236,6 +240,73 @@ def _goes_on_with(
     if token[0] in _STARTS_INSIDE:  # the URL ends on a letter or digit, the line on a separator
         return token[0] != "." or _PATH_REST.search(token, 1) is not None
     return False
+
+
+def _soft_line_break(text: str, line_start: int, line_break: int) -> bool:
+    """Does the line from `line_start` to `line_break` end on a quoted-printable soft line
+    break, when it ends on "=": it holds an undecoded escape, or fills the 76 columns an
+    encoder fills?"""
+    return _QP_ESCAPE.search(text, line_start, line_break) is not None or _encoded_around(
+        text, line_start, line_break
+    )
+
+
+def _encoded_around(text: str, line_start: int, line_break: int) -> bool:
+    """Is the line from `line_start` to `line_break` the 76 columns a quoted-printable
+    encoder fills, or are there escapes around it that only an encoder writes?"""
+    return (
+        line_break - line_start == _QP_LINE
+        or _QP_NEARBY.search(
+            text, max(line_start - _QP_NEAR, 0), min(line_break + _QP_NEAR, len(text))
+        )
+        is not None
+    )
+
+
+# An encoder that wraps at a narrower column (74, 75) leaves its soft breaks on lines
+# that hold no escape; the escapes a few lines around tell (a list's digest kept encoded:
+# `.../~thorgal/Mo=` then `on/`, with `=B6`, `=3D` and `=20` lines nearby). Only those
+# no URL's query holds so often as a value (`?p_prodid=22&p_catid=21`): an encoded "=", a
+# blank before a line's end, an eight-bit byte.
+_QP_NEARBY = compiled_when_used(r"=3D|=20(?=[ \t]*\r?\n)|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})")
+_QP_NEAR = 400
+
+
+# The next line's first word weighed against what stands after it on its line. Alone, or
+# with only punctuation or a closing bracket after it, it ends the URL as it would on one
+# line. With words after it, it is the rest of a URL only when shaped as one: a file
+# name's or a host's dot, a query's or fragment's character, a directory's "/" at its end
+# (`club.de/aida/0031.html abrufen.`, `peter.weigoldt/ zum Download`); a word with prose
+# after it is prose (FAQs and digests: `.../upchug/` then `Amiga/Commodore Computer User's
+# club`, `.../set2anim/` then `SET2ANIM is a program`, `.../amisite` then `#The online
+# magazine`, a signature's `.../szczepan/` then `A1200 BlizzIv 2+8MB RAM`). A word before
+# a colon and a blank is a label (`APC&TCP: http://...`, `*2: http://...`, the next row
+# of a list of labelled URLs), and a host name after a "/" an address of its own (a list
+# of mirrors: `.../pub/cbm/` then `ftp.funet.fi/pub/cbm/`). A hyphen's word is not
+# weighed so: a hyphen breaks a word of the URL (`.../Copyright-` then `Owner.  Since`).
+_URL_SHAPED = compiled_when_used(r"\.[A-Za-z0-9]|[?=&#%~_]|/\Z")
+_AFTER_A_WORD = compiled_when_used(r"\S*[ \t][^\n]*?[^\W_]")
+_A_HOST = compiled_when_used(
+    r"(?i:(?:www|ftp)\.[a-z0-9-]+\.|[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|edu|gov|mil)(?:/|\Z))"
+)
+
+
+def _weighs_as_a_rest(text: str, url_start: int, pos: int, token_end: int, last: str) -> bool:
+    """Does the next line's first word text[pos:token_end], after a URL that starts at
+    `url_start` (-1: not asked) and whose line ends on `last`, weigh as the URL's rest
+    against what follows it on its line (above)?"""
+    if text.startswith((": ", ":\t", ":\n", ":\r\n"), token_end):
+        return False  # a label
+    closer = _OPENERS.get(text[url_start - 1 : url_start]) if url_start > 0 else None
+    if last == "-" or (closer is not None and text.startswith(closer, token_end)):
+        return True  # a hyphen's word; a word the bracket or quote before the URL closes
+    token = text[pos:token_end]
+    core = token[1:] if token[0] in "/?&#;" else token  # ".gz" keeps its dot
+    if last and last in "/\\" and _A_HOST.match(core):
+        return False
+    if not _AFTER_A_WORD.match(text, token_end):
+        return True  # alone on its line, or a closing mark after it
+    return _URL_SHAPED.search(core) is not None and not _ABBREVIATION.fullmatch(core)
 
 
 def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tuple[int, bool] | None:
@@ -476,6 +547,8 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
         return False  # a note in brackets, a URL of its own, "e.g."
     if not ALNUM.search(token) or RULE.search(token):
         return False  # a rule of "____", `-o-o-o-o`, `--rsa-----8<`
+    if not _weighs_as_a_rest(text, -1, pos, end, "") or _a_tables_row(text, pos, end):
+        return False  # a label, a word with prose after it, a table's next row
     if not _URL_REST.search(token) and not _a_word_cut(text, token, end):
         return False  # a word of prose
     if "@" in token and "/" not in token:
@@ -483,6 +556,21 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
     next_end = text.find("\n", end)
     # the next line holds a URL of its own: a list or a table of URLs
     return text.find("://", pos, next_end if next_end >= 0 else len(text)) < 0
+
+
+def _a_tables_row(text: str, pos: int, end: int) -> bool:
+    """Is the word text[pos:end] that starts a line a table's cell, another after it, under
+    a line set in columns too (an index's `docs/anno    4K   2+Announce for the new
+    http://www.annuaire`, then `msworddt.txt       docs/anno`)? Justified prose, whose
+    blanks are two at most, is no table."""
+    if not CELL_GAP.match(text, end):
+        return False
+    next_start = text.rfind("\n", 0, pos) + 1
+    own_start = text.rfind("\n", 0, max(next_start - 1, 0)) + 1
+    return _TABLE_GAP.search(text, own_start, next_start) is not None
+
+
+_TABLE_GAP = compiled_when_used(r"\S(?:[ \t]*\t|[ \t]{3,})\S")
 
 
 # A word alone on its line after a URL cut at the column is the URL's rest ("doclib" then
