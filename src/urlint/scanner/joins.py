@@ -15,6 +15,7 @@ from .body import BODY
 from .continuation import ALNUM, CELL_GAP, NEXT_LINE_LOOK, TROFF_REQUEST
 from .going_on import COMMENT_LEADERS, going_on_at
 from .line_breaks import INDENT, RULE, Lines, past_line_break, past_line_end, run_end
+from .next_word import ABBREVIATION, CLOSERS, a_tables_row, weighs_as_a_rest
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -31,7 +32,6 @@ MIN_WRAP_COLUMN = 60
 # ... and the next line's first word goes on with the URL only if it looks like the rest of
 # one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.
 _URL_REST = compiled_when_used(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
-_ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
 _COLUMN_GAP_BEFORE = compiled_when_used(r"\S[ \t]{3,}\Z")
 
 # A URL seldom ends on one of these: a line that ends on one inside a URL was broken there,
@@ -64,7 +64,6 @@ _COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
 # is the 76 characters an encoder fills, ends on a soft line break, not on a URL's "=".
 _QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
 _QP_LINE = 76
-_OPENERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
 
 
 def joined(
@@ -218,7 +217,7 @@ def _goes_on_with(
         return (last == "." and _EXTENSION.match(token) is not None) or _AFTER_TRIMMED[last].match(
             token
         ) is not None
-    if not _weighs_as_a_rest(text, url_start, pos, token_end, last):
+    if not weighs_as_a_rest(text, text[url_start - 1 : url_start], pos, token_end, last):
         return False  # a label, a host of its own, a word of prose with prose after it
     if last in _ENDS_INSIDE:
         if text[url_end - 2] == last:
@@ -230,7 +229,7 @@ def _goes_on_with(
             return _URL_REST.search(token) is not None and not soft
         return token[0].isalnum() or token[0] == "%"
     if last in "/\\":
-        closer = _OPENERS.get(text[url_start - 1 : url_start])
+        closer = CLOSERS.get(text[url_start - 1 : url_start])
         if closer is not None and text.startswith(closer, token_end):
             return True  # the bracket or quote before the URL closes after the word
         authority = text.find("://", url_start, url_end)
@@ -270,43 +269,6 @@ def _encoded_around(text: str, line_start: int, line_break: int) -> bool:
 # blank before a line's end, an eight-bit byte.
 _QP_NEARBY = compiled_when_used(r"=3D|=20(?=[ \t]*\r?\n)|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})")
 _QP_NEAR = 400
-
-
-# The next line's first word weighed against what stands after it on its line. Alone, or
-# with only punctuation or a closing bracket after it, it ends the URL as it would on one
-# line. With words after it, it is the rest of a URL only when shaped as one: a file
-# name's or a host's dot, a query's or fragment's character, a directory's "/" at its end
-# (`club.de/aida/0031.html abrufen.`, `peter.weigoldt/ zum Download`); a word with prose
-# after it is prose (FAQs and digests: `.../upchug/` then `Amiga/Commodore Computer User's
-# club`, `.../set2anim/` then `SET2ANIM is a program`, `.../amisite` then `#The online
-# magazine`, a signature's `.../szczepan/` then `A1200 BlizzIv 2+8MB RAM`). A word before
-# a colon and a blank is a label (`APC&TCP: http://...`, `*2: http://...`, the next row
-# of a list of labelled URLs), and a host name after a "/" an address of its own (a list
-# of mirrors: `.../pub/cbm/` then `ftp.funet.fi/pub/cbm/`). A hyphen's word is not
-# weighed so: a hyphen breaks a word of the URL (`.../Copyright-` then `Owner.  Since`).
-_URL_SHAPED = compiled_when_used(r"\.[A-Za-z0-9]|[?=&#%~_]|/\Z")
-_AFTER_A_WORD = compiled_when_used(r"\S*[ \t][^\n]*?[^\W_]")
-_A_HOST = compiled_when_used(
-    r"(?i:(?:www|ftp)\.[a-z0-9-]+\.|[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|edu|gov|mil)(?:/|\Z))"
-)
-
-
-def _weighs_as_a_rest(text: str, url_start: int, pos: int, token_end: int, last: str) -> bool:
-    """Does the next line's first word text[pos:token_end], after a URL that starts at
-    `url_start` (-1: not asked) and whose line ends on `last`, weigh as the URL's rest
-    against what follows it on its line (above)?"""
-    if text.startswith((": ", ":\t", ":\n", ":\r\n"), token_end):
-        return False  # a label
-    closer = _OPENERS.get(text[url_start - 1 : url_start]) if url_start > 0 else None
-    if last == "-" or (closer is not None and text.startswith(closer, token_end)):
-        return True  # a hyphen's word; a word the bracket or quote before the URL closes
-    token = text[pos:token_end]
-    core = token[1:] if token[0] in "/?&#;" else token  # ".gz" keeps its dot
-    if last and last in "/\\" and _A_HOST.match(core):
-        return False
-    if not _AFTER_A_WORD.match(text, token_end):
-        return True  # alone on its line, or a closing mark after it
-    return _URL_SHAPED.search(core) is not None and not _ABBREVIATION.fullmatch(core)
 
 
 def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tuple[int, bool] | None:
@@ -542,12 +504,12 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
         len(token) < 2
         or token[0] in "([{<"
         or SCHEME_START.match(token)
-        or _ABBREVIATION.fullmatch(token)
+        or ABBREVIATION.fullmatch(token)
     ):
         return False  # a note in brackets, a URL of its own, "e.g."
     if not ALNUM.search(token) or RULE.search(token):
         return False  # a rule of "____", `-o-o-o-o`, `--rsa-----8<`
-    if not _weighs_as_a_rest(text, -1, pos, end, "") or _a_tables_row(text, pos, end):
+    if not weighs_as_a_rest(text, "", pos, end, "") or a_tables_row(text, pos, end):
         return False  # a label, a word with prose after it, a table's next row
     if not _URL_REST.search(token) and not _a_word_cut(text, token, end):
         return False  # a word of prose
@@ -556,21 +518,6 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
     next_end = text.find("\n", end)
     # the next line holds a URL of its own: a list or a table of URLs
     return text.find("://", pos, next_end if next_end >= 0 else len(text)) < 0
-
-
-def _a_tables_row(text: str, pos: int, end: int) -> bool:
-    """Is the word text[pos:end] that starts a line a table's cell, another after it, under
-    a line set in columns too (an index's `docs/anno    4K   2+Announce for the new
-    http://www.annuaire`, then `msworddt.txt       docs/anno`)? Justified prose, whose
-    blanks are two at most, is no table."""
-    if not CELL_GAP.match(text, end):
-        return False
-    next_start = text.rfind("\n", 0, pos) + 1
-    own_start = text.rfind("\n", 0, max(next_start - 1, 0)) + 1
-    return _TABLE_GAP.search(text, own_start, next_start) is not None
-
-
-_TABLE_GAP = compiled_when_used(r"\S(?:[ \t]*\t|[ \t]{3,})\S")
 
 
 # A word alone on its line after a URL cut at the column is the URL's rest ("doclib" then
