@@ -146,12 +146,14 @@ def test_a_word_alone_after_a_quoted_url_that_is_not_its_rest(old, new):
 def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
     """Every hard-wrapped URL joined in the mail corpora is the URL its sender wrote.
 
-    Each was read against its message: all 15 are the URL the sender wrote (the EFF one
+    Each was read against its message: all 14 are the URL the sender wrote (the EFF one
     goes on after a space the sender's client put in, which no reader can undo). Five are
     cut before a word with no separator, alone on its line ("doclib" then "rary"); a list
     that left them out asserted the cut URL. One was cut twice, quoted again (line 169:
     "open-dev", "elop", "ment-analytics"). One keeps a separator trimmed at the line end
-    (joins.joined): `.../eepro100.` then `html`."""
+    (joins.joined): `.../eepro100.` then `html`. A spam's `?cid=3D10=` then `00&mid=3D3000`
+    (spam/004, line 133) is no join: a quoted-printable soft break left encoded, as the
+    `=3D` escapes around it tell."""
     folders = (
         sorted(p.name for p in CORPORA.glob("*") if p.name.startswith(("email-", "netnews-")))
         if CORPORA.is_dir()
@@ -214,11 +216,6 @@ def test_every_join_on_the_mail_corpora_is_listed(capsys, monkeypatch):
             "https://speakerdeck.com/jgbarah/grimoirelab-a-tool-for-open-development-analytics",
         ),
         (
-            "email-spamassassin-t-data/spam/004",
-            133,
-            "http://211.154.134.27/Z/teeth/index.html?cid=3D10=00&mid=3D3000",
-        ),
-        (
             "email-spamassassin-t-data/welcomelists/action.eff.org",
             441,
             "http://www.linuxworldexpo.com/linuxworldexpo/v31/floorplan/floorplan.cvn?b=97&",
@@ -267,9 +264,12 @@ def test_a_url_that_ends_on_a_file_name_takes_no_word_from_the_next_line():
     assert joins(tar) == [
         ("ftp://ftp.example.edu/pub/net/bootpd-243-dhcp.tar.gz", url[:-4] + ".tar", 1, 36, 2, 4)
     ]
-    # cut inside the name (".zi"), the name is no whole one: joined by guess, as ever
+    # cut inside the name (".z"): its rest alone on the next line is joined by guess; a
+    # word with prose after it is no URL's rest
+    cut = LISTING.replace("dhcp.zip\n960130 the", "dhcp.z\nip\n960130 the")
+    assert joins(cut) == [(url, url[:-2], 1, 36, 2, 3)]
     cut = LISTING.replace("dhcp.zip\n960130", "dhcp.zi\np960130")
-    assert joins(cut) == [(url + "960130", url[:-1], 1, 36, 2, 8)]
+    assert spans(cut) == [(url[:-1], None, 1, 36, 1, 84)]
 
 
 @pytest.mark.parametrize(

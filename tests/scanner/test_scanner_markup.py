@@ -476,24 +476,25 @@ def test_no_guessed_join_in_a_markdown_code_block_real_lines():
 
 
 @pytest.mark.parametrize(
-    ("syntax", "next_line"),
+    ("syntax", "next_line", "in_text"),
     [
-        ("markdown", "```shell_session"),  # a code fence (CommonMark 4.5)
-        ("rst", ":url_base: the base"),  # a field list
-        ("asciidoc", "//:uri-install-doc: {uri-docs}/install-toolchain"),  # a comment line
-        ("asciidoc", "//comment_here"),
-        ("asciidoc", ":uri_docs: https://docs.example.org"),  # an attribute entry
-        ("asciidoc", ".Title_of_the_block"),  # a block title
+        ("markdown", "```shell_session", True),  # a code fence (CommonMark 4.5)
+        ("rst", ":url_base: the base", True),  # a field list
+        ("asciidoc", "//:uri-install-doc: {uri-docs}/install-toolchain", True),  # a comment
+        ("asciidoc", "//comment_here", True),
+        # an attribute entry; in running text too a word before ": " and a URL is a label
+        ("asciidoc", ":uri_docs: https://docs.example.org", False),
+        ("asciidoc", ".Title_of_the_block", True),  # a block title
     ],
 )
-def test_a_line_that_is_markup_of_its_own_is_no_continuation(syntax, next_line):
+def test_a_line_that_is_markup_of_its_own_is_no_continuation(syntax, next_line, in_text):
     # Where the URL ends on "/" and the next line's first word looks like a path, it is
     # offered as the URL's continuation (the hint, X105): a line of markup is none.
     text = f"See https://x.org/a/\n{next_line}\n"
     (url, _, span, pieces, flags), *_ = found(text, syntax)
     assert (url, span, pieces, flags) == ("https://x.org/a/", (1, 5, 1, 21), [(1, 5, 1, 21)], [])
     # Read as running text, the same line goes on with it (a hint, or a guessed join).
-    assert "maybe-continued" in found(text, "text")[0][4]
+    assert ("maybe-continued" in found(text, "text")[0][4]) is in_text
 
 
 def test_a_rest_role_target_is_a_cross_reference_real_line():

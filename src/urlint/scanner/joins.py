@@ -15,6 +15,7 @@ from .body import BODY
 from .continuation import ALNUM, CELL_GAP, NEXT_LINE_LOOK, TROFF_REQUEST
 from .going_on import COMMENT_LEADERS, going_on_at
 from .line_breaks import INDENT, RULE, Lines, past_line_break, past_line_end, run_end
+from .next_word import ABBREVIATION, CLOSERS, a_tables_row, weighs_as_a_rest
 from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -31,7 +32,6 @@ MIN_WRAP_COLUMN = 60
 # ... and the next line's first word goes on with the URL only if it looks like the rest of
 # one: a separator, a dot inside a name, a digit. Prose ("and", "e.g.") is never glued on.
 _URL_REST = compiled_when_used(r"[/=&?%#_~+]|\.[A-Za-z0-9]|[0-9]")
-_ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
 _COLUMN_GAP_BEFORE = compiled_when_used(r"\S[ \t]{3,}\Z")
 
 # A URL seldom ends on one of these: a line that ends on one inside a URL was broken there,
@@ -64,7 +64,6 @@ _COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
 # is the 76 characters an encoder fills, ends on a soft line break, not on a URL's "=".
 _QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
 _QP_LINE = 76
-_OPENERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
 
 
 def joined(
@@ -121,6 +120,8 @@ def _first_rest(
     if rest is not None:
         return ((url_start, piece_end), rest), True
     if piece_end == url_end == line_break and url_end - line_start >= MIN_WRAP_COLUMN:
+        if text[url_end - 1] == "=" and _encoded_around(text, line_start, line_break):
+            return None  # an encoder's soft line break, not a mail client's column
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
             return ((url_start, url_end), rest), False
@@ -213,20 +214,22 @@ def _goes_on_with(
     if CELL_GAP.match(text, token_end):
         return False  # a table's row: the word is a cell, another after it
     if last in _AFTER_TRIMMED and url_end < line_break:  # a trimmed separator kept
-        if last == "." and _EXTENSION.match(token):
-            return True
-        return _AFTER_TRIMMED[last].match(token) is not None
+        return (last == "." and _EXTENSION.match(token) is not None) or _AFTER_TRIMMED[last].match(
+            token
+        ) is not None
+    if not weighs_as_a_rest(text, text[url_start - 1 : url_start], pos, token_end, last):
+        return False  # a label, a host of its own, a word of prose with prose after it
     if last in _ENDS_INSIDE:
         if text[url_end - 2] == last:
             return False  # a rule ("____"), a dash ("--"): the URL ended before it
         if last in "=&":  # a value, or the next parameter; not a quoted-printable soft break
-            soft = line_break - line_start == _QP_LINE or _QP_ESCAPE.search(
-                text, line_start, line_break
+            soft = _soft_line_break(text, line_start, line_break) or (
+                last == "=" and token[0] == "="  # `=` then `=20`: an escape on the next line
             )
             return _URL_REST.search(token) is not None and not soft
         return token[0].isalnum() or token[0] == "%"
     if last in "/\\":
-        closer = _OPENERS.get(text[url_start - 1 : url_start])
+        closer = CLOSERS.get(text[url_start - 1 : url_start])
         if closer is not None and text.startswith(closer, token_end):
             return True  # the bracket or quote before the URL closes after the word
         authority = text.find("://", url_start, url_end)
@@ -236,6 +239,36 @@ def _goes_on_with(
     if token[0] in _STARTS_INSIDE:  # the URL ends on a letter or digit, the line on a separator
         return token[0] != "." or _PATH_REST.search(token, 1) is not None
     return False
+
+
+def _soft_line_break(text: str, line_start: int, line_break: int) -> bool:
+    """Does the line from `line_start` to `line_break` end on a quoted-printable soft line
+    break, when it ends on "=": it holds an undecoded escape, or fills the 76 columns an
+    encoder fills?"""
+    return _QP_ESCAPE.search(text, line_start, line_break) is not None or _encoded_around(
+        text, line_start, line_break
+    )
+
+
+def _encoded_around(text: str, line_start: int, line_break: int) -> bool:
+    """Is the line from `line_start` to `line_break` the 76 columns a quoted-printable
+    encoder fills, or are there escapes around it that only an encoder writes?"""
+    return (
+        line_break - line_start == _QP_LINE
+        or _QP_NEARBY.search(
+            text, max(line_start - _QP_NEAR, 0), min(line_break + _QP_NEAR, len(text))
+        )
+        is not None
+    )
+
+
+# An encoder that wraps at a narrower column (74, 75) leaves its soft breaks on lines
+# that hold no escape; the escapes a few lines around tell (a list's digest kept encoded:
+# `.../~thorgal/Mo=` then `on/`, with `=B6`, `=3D` and `=20` lines nearby). Only those
+# no URL's query holds so often as a value (`?p_prodid=22&p_catid=21`): an encoded "=", a
+# blank before a line's end, an eight-bit byte.
+_QP_NEARBY = compiled_when_used(r"=3D|=20(?=[ \t]*\r?\n)|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})")
+_QP_NEAR = 400
 
 
 def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tuple[int, bool] | None:
@@ -471,11 +504,13 @@ def _rest_of_a_url(text: str, pos: int, end: int) -> bool:
         len(token) < 2
         or token[0] in "([{<"
         or SCHEME_START.match(token)
-        or _ABBREVIATION.fullmatch(token)
+        or ABBREVIATION.fullmatch(token)
     ):
         return False  # a note in brackets, a URL of its own, "e.g."
     if not ALNUM.search(token) or RULE.search(token):
         return False  # a rule of "____", `-o-o-o-o`, `--rsa-----8<`
+    if not weighs_as_a_rest(text, "", pos, end, "") or a_tables_row(text, pos, end):
+        return False  # a label, a word with prose after it, a table's next row
     if not _URL_REST.search(token) and not _a_word_cut(text, token, end):
         return False  # a word of prose
     if "@" in token and "/" not in token:
