@@ -5,12 +5,12 @@ The regular expressions a hook's run compiles, each as CPython's regex compiler 
 it for the version, engine (MAGIC, CODESIZE) and byte order of the key: (pattern, flags
 as re.compile is given them, flags compiled, program, groups, group index, index group),
 the arguments of _sre.compile (urlint._runtime.patterns.load_compiled); the program in
-bytes, its words in the machine's order (a tuple of them took 0.4 ms to load at
+bytes, its words in the machine's order (a tuple of them is slower to load at
 start-up). Each key's table is marshal's bytes of that tuple of programs: loading
 this module copies the bytes of every Python's table, and only the running Python's
-is unmarshalled (all of them as tuples were a quarter of a million instructions
-more at start-up, callgrind). PROGRAMS is loaded at the command's start; PARTED holds
-each module of urlint._runtime.patterns.PARTS its own, loaded as it is imported.
+is unmarshalled (docs/design/performance.md, "Figures the code's choices rest on").
+PROGRAMS is loaded at the command's start; PARTED holds each module of
+urlint._runtime.patterns.PARTS its own, loaded as it is imported.
 """
 
 PROGRAMS: dict[tuple, bytes] = {

@@ -724,7 +724,7 @@ def _record(kind: type, fields: tuple, defaults: tuple = ()) -> Any:
     """The record `kind` of `fields`, then `defaults`: records.built's (tuple.__new__'s)
     record, made in C as tuple.__new__ makes a subclass's, the record allocated and each
     field set in it (tuple.__new__ made a tuple of the fields, then the record, and copied
-    them over: the lane's four records of an easy URL took 1,400 instructions each), where
+    them over: docs/design/performance.md, "Figures the code's choices rest on"), where
     the tuple's layout is known (`_RECORDS_IN_C`)."""
     if _RECORDS_IN_C:
         size = len(fields)

@@ -76,8 +76,8 @@ def open_store(path: str, check: bool = False) -> sqlite3.Connection:
 # (store.report.queries), and takes less than one step a byte of the store: the summary, each
 # table and the page, under each filter, on the stores of bench/store.py's archive and of
 # the shared corpora. Twenty a byte leave room for a store of another shape; at the tens of
-# millions of steps a second SQLite takes, the limit is a few seconds for a small store,
-# and about a minute for a store of 100 MB.
+# millions of steps a second SQLite takes, the limit is seconds for a small store and
+# grows with the store (docs/design/performance.md, "Figures the code's choices rest on").
 STEPS_PER_BYTE = 20
 LEAST_STEPS = 50_000_000
 # The budget is counted by a call of Python every STEP_BATCH steps: rare enough to cost
