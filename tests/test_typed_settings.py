@@ -12,7 +12,7 @@ from .helpers import REPO
 
 def test_the_default_settings_read_in_one_line():
     assert repr(urlint.Settings.from_mapping({})) == (
-        "Settings(rules=<C201 C202 C203 C204 C205 ... (55 rules)>, target='rfc1738')"
+        "Settings(rules=<C201 C202 C203 C204 C205 ... (56 rules)>, target='rfc1738')"
     )
 
 

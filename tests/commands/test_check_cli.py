@@ -467,7 +467,7 @@ def test_no_format_ever_shows_a_password(capsys, project, fmt):
 def test_rules_json_lists_every_rule_with_its_page(capsys):
     code, out, _ = run(capsys, "rules", "--format", "json")
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 64
+    assert code == 0 and len(rules) == 65
     assert rules[0] == {
         "code": "C201",
         "name": "unsafe-character",

@@ -66,7 +66,7 @@ CORRECTIONS_STILL_NOTED = {"P501": {"P502"}, "R301": {"P502"}}
 
 
 def test_the_url_rules_are_the_five_families() -> None:
-    assert len(URL_RULES) == 58
+    assert len(URL_RULES) == 59
     assert {entry.code[0] for entry in URL_RULES} == set("XCRSPN")
 
 
@@ -211,7 +211,7 @@ RULE_KEYS = [
 def test_rules_json_keys(capsys) -> None:
     code, out, _ = run(capsys, "rules", "--format", "json")
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 64
+    assert code == 0 and len(rules) == 65
     assert all(list(entry) == RULE_KEYS for entry in rules)
     assert [
         (entry["rfc1738"], entry["rfc3986"])

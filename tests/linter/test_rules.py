@@ -132,6 +132,7 @@ POSITIVE = [
     ("N612", 'Read [the paper]("https://x.example/p.pdf") first.\n', [(1, 6, 1, 44)]),
     ("N613", "See https://x.example/wiki/Red–black_tree now\n", [(1, 31, 1, 32)]),
     ("N614", "Home: http:://www.example.org/project\n", [(1, 11, 1, 15)]),
+    ("N615", "Read the guide athttps://example.com/guide\n", [(1, 16, 1, 18)]),
 ]
 # The rules on Markdown's links: their cases are read as Markdown.
 SYNTAX = {"N608": "markdown", "N609": "markdown", "N612": "markdown"}
@@ -218,6 +219,7 @@ NEGATIVE = [
     ("N612", '[a](https://x.example/a "T") [b](<https://x.example/b>) "https://x.example/c"\n'),
     ("N613", "See https://x.example/a—the best—and https://x.example/b – a.html now\n"),
     ("N614", "std::string a:://b and C:://x.example.org and http://x.example.org/a::b\n"),
+    ("N615", "see https://x.example/a, git+https://h.example/x (websitehttps://x.example/a)\n"),
 ]
 
 

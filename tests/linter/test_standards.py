@@ -334,7 +334,7 @@ def test_what_each_rule_rests_on_under_each_standard():
         "N608": "RFC 1738 section 2.1", "N609": "RFC 1738's appendix and section 2.2",
         "N610": "RFC 1738 section 3.1", "N611": "RFC 1738's appendix and section 2.2",
         "N612": "RFC 1738's appendix and section 2.2", "N613": "RFC 1738 sections 2 and 2.2",
-        "N614": "RFC 1738 sections 2.1 and 3.1",
+        "N614": "RFC 1738 sections 2.1 and 3.1", "N615": "RFC 1738's appendix and section 2.1",
     }  # fmt: skip
     under_rfc3986 = {e.code: citation(e, RFC3986) for e in rules_under(RFC3986) if e.section}
     assert under_rfc3986 == {
@@ -365,5 +365,5 @@ def test_what_each_rule_rests_on_under_each_standard():
         "N608": "RFC 3986 section 4.2", "N609": "RFC 3986 Appendix C",
         "N610": "RFC 3986 section 3", "N611": "RFC 3986 Appendix C",
         "N612": "RFC 3986 Appendix C", "N613": "RFC 3986 section 2",
-        "N614": "RFC 3986 section 3.1",
+        "N614": "RFC 3986 section 3.1", "N615": "RFC 3986 section 3.1",
     }  # fmt: skip

@@ -15,8 +15,7 @@ it takes it in (`https://x.org/a）`) is found here too (GLUED), a URL a blank s
 what follows goes on with it beyond doubt (`https://example. org/a`: SPLIT), and in
 Markdown a link written around a URL that Markdown reads as no link (SWAPPED, UNCLOSED:
 scanner.markup.broken_link finds them; `markdown_shape` reads them), and a word glued on
-before a URL's scheme (WORD: `websitehttps://x.org/`, whose URL the scanner reads from the
-scheme).
+before a URL's scheme (WORD: `websitehttps://x.org/`; the URL read from the scheme).
 
 Strict, so that what is found is worth reading: a scheme urlint knows that writes "//"
 (NEAR_SCHEMES: not `file`, whose `file:/path` is RFC 8089's), at a word's start, then the
