@@ -163,3 +163,27 @@ def test_a_sign_offs_dashes_are_no_urls_rest():
 )
 def test_line_kind(text, at, expected):
     assert line_kind(text, at) == expected
+
+
+# Two messages of the usrp-users list (2025), as their text parts read: a URL at a line
+# end, then a word alone before the code it speaks of; a signature's fields.
+ADVICE = (
+    "Very good advice:\n"
+    "https://github.com/EttusResearch/uhd/blob/master/host/lib/usrp/dboard/db_basic_and_lf.cpp#L269\n"
+    "states\n"
+    "    // disable TX dboard clock by default\n"
+)
+SIGNATURE = (
+    "Mail: mikio@dolphinsystem.jp\nURL : http://www.dolphinsystem.jp/\nTEL/FAX : 03-6658-4949\n"
+)
+
+
+def test_a_word_before_the_code_it_speaks_of_and_a_signatures_field_are_no_urls_rest():
+    assert spans(ADVICE) == [
+        (
+            "https://github.com/EttusResearch/uhd/blob/master/host/lib/usrp/dboard/db_basic_and_lf.cpp#L269",
+            None,
+            (2, 1, 2, 95),
+        )
+    ]
+    assert spans(SIGNATURE)[-1] == ("http://www.dolphinsystem.jp/", None, (2, 7, 2, 35))

@@ -336,12 +336,12 @@ def _next_line_may_go_on(
 # was read on into the next item's text, `.../pub/files/` + `2`, `...sources-` + `o`, and
 # past a `*` as if a comment's leader: a `*` whose text stands right under the URL is
 # one, `_next_line_may_go_on`); a name, a colon and a blank or the line's end (a
-# header's or a form's next field: `Data_version : 1.2`, `Subject:`), where a URL's rest
-# holds its ":" before a port or a path (`org:80/`). going_on.py's _NO_CONTINUATION and
-# _KEY say the same of a line of code.
+# header's or a form's next field: `Data_version : 1.2`, `Subject:`, a signature's
+# `TEL/FAX : 03-...`), where a URL's rest holds its ":" before a port or a path
+# (`org:80/`). going_on.py's _NO_CONTINUATION and _KEY say the same of a line of code.
 _ITEM_OR_LABEL = compiled_when_used(
     r"[ \t]*(?:([-*+o\u2022]|\d{1,3}[.)]|[A-Za-z]\))[ \t]+\S"
-    r"|[A-Za-z][\w.-]*[ \t]*:(?:[ \t]|\r?\n|\Z))"
+    r"|[A-Za-z][\w.-]*(?:/[A-Za-z][\w.-]*)?[ \t]*:(?:[ \t]|\r?\n|\Z))"
 )
 
 
@@ -499,13 +499,18 @@ _SIGN_OFF = compiled_when_used(
 _LONE_WORD = compiled_when_used(r"[ \t]*(?:[>|][ \t]?)*[ \t]*[^\s/>|][^\s/]*[ \t]*(?:\r?\n|\Z)")
 
 
+# What may follow a word cut at the column, on the next line of its kind: nothing (a blank
+# line, the text's end), or the link again in brackets (`<http://...>`, as Outlook writes).
+_ENDS_A_CUT = ("", "\r", "\n", "<")
+
+
 def _a_word_cut(text: str, token: str, end: int) -> bool:
     """Is the word `token`, which ends at `end` and has no separator, the rest of a URL cut
-    at the column: alone on its line, no sign-off or name, no prose after it on a line of
-    its kind (a blank line, the text's end, another reply level, or a mail client's
-    `<http://...>` of the same link may follow)? A word alone with words going on after it
-    is a line a reply's quoting cut short (`> says`, then the rest of the sentence), a
-    signature's name, or a fragment of a URL wrapped twice."""
+    at the column: alone on its line, no sign-off or name, and its paragraph's last line
+    (a blank line, the text's end, another reply level, or a mail client's `<http://...>`
+    of the same link after it)? A word alone with text going on after it is a line a
+    reply's quoting cut short (`> says`, then the rest of the sentence), a word before the
+    code it speaks of, a signature's name, or a fragment of a URL wrapped twice."""
     next_start = past_line_end(text, end)
     if next_start is None or _SIGN_OFF.match(token):
         return False
@@ -516,7 +521,7 @@ def _a_word_cut(text: str, token: str, end: int) -> bool:
     line_start = text.rfind("\n", 0, end) + 1
     key = line_kind(text, line_start)[0]
     kind, at = line_kind(text, next_start)
-    return kind != key or not text[at : at + NEXT_LINE_LOOK].lstrip(" \t")[:1].isalnum()
+    return kind != key or text[at : at + NEXT_LINE_LOOK].lstrip(" \t")[:1] in _ENDS_A_CUT
 
 
 def _neighbours(text: str, line_start: int, next_start: int) -> list[int]:
