@@ -469,10 +469,9 @@ def test_netscapes_from_line_with_no_date_starts_a_message(line_before, from_lin
 @pytest.mark.corpus
 def test_a_netscape_mbox_is_read_as_its_messages():
     # MimeKit's Netscape mbox: From_ lines with no date ("From - "), and From_ lines right
-    # after a multipart's closing boundary line. Its first message's Content-Length is not
-    # its body's, so it is split at From_ lines: a From_ line after a base64 line with no
-    # blank line (as at lines 12194, 12399, 12812 and 12916) starts no message, and those
-    # four are read within the message before them.
+    # after a multipart's closing boundary line or an attachment's last base64 line (lines
+    # 12194, 12399, 12812 and 12916), with no blank line. Its first message's Content-Length
+    # is not its body's, so it is split at From_ lines.
     path = shared_path(
         "corpora", "email-mimekit-gmime-tests", "mimekit", "mbox", "content-length.mbox.txt"
     )
@@ -480,8 +479,9 @@ def test_a_netscape_mbox_is_read_as_its_messages():
     with path.open("rb") as stream:
         lines = [line for _, line in _messages(stream.read())]
     assert lines == [
-        1, 53, 211, 369, 536, 10845, 11518, 11643, 11704, 11784, 11905, 12149, 12289,
-        12367, 12463, 12540, 12649, 12892, 12976, 13029, 13105, 13198, 13296, 13391, 13444,
+        1, 53, 211, 369, 536, 10845, 11518, 11643, 11704, 11784, 11905, 12149, 12194,
+        12289, 12367, 12399, 12463, 12540, 12649, 12812, 12892, 12916, 12976, 13029, 13105,
+        13198, 13296, 13391, 13444,
     ]  # fmt: skip
     assert [
         (i.candidate.url, i.candidate.line, i.candidate.column, i.message.index)
@@ -507,3 +507,47 @@ def test_a_netscape_mbox_is_read_as_its_messages():
         ("http://www.strataware.com/", 11857, 44, 10),
         ("mailto:rosenqui@strataware.com", 11858, 1, 10),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line_before", "messages"),
+    [
+        # an attachment's last base64 line: padded, or unpadded and 16 characters at least
+        pytest.param(b"9I6Afej0ntfbH9vlRwQIl7MeXMqoBV0AAAAAAAAAAAAA", [(1, 1), (2, 10)], id="full"),
+        pytest.param(b"AA==", [(1, 1), (2, 10)], id="padded-twice"),
+        pytest.param(b"GgAAAAAAAAAAAAA=", [(1, 1), (2, 10)], id="padded-once"),
+        pytest.param(b"A" * 76, [(1, 1), (2, 10)], id="longest"),
+        # a word, a line too long or not of whole groups, other characters: no base64 line
+        pytest.param(b"Alex", [(1, 1)], id="a-word"),
+        pytest.param(b"A" * 80, [(1, 1)], id="too-long"),
+        pytest.param(b"AAAAA==", [(1, 1)], id="not-whole-groups"),
+        pytest.param(b"A===", [(1, 1)], id="padded-thrice"),
+        pytest.param(b"AAAA-AAAAAAAAAAA", [(1, 1)], id="a-dash"),
+    ],
+)
+def test_a_from_line_right_after_a_base64_line_starts_a_message(line_before, messages):
+    # Netscape wrote the next message's From_ line right after an attachment's last base64
+    # line (MimeKit's mbox/content-length.mbox.txt, line 12194 after "...BV0AAAAAAAAAAAAA").
+    mbox = _AFTER_A_MULTIPART % {b"close": line_before, b"from_line": _SECOND_FROM_LINE}
+    assert _messages(mbox) == messages
+    assert _messages(mbox.replace(b"\n", b"\r\n")) == messages
+
+
+@pytest.mark.corpus
+def test_an_mbox_opening_with_a_byte_order_mark_is_read_as_its_messages(tmp_path):
+    # MimeKit's mbox/unmunged.mbox.txt: a UTF-8 BOM, then Netscape's dateless "From -".
+    path = shared_path(
+        "corpora", "email-mimekit-gmime-tests", "mimekit", "mbox", "unmunged.mbox.txt"
+    )
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfFrom -\n")
+    assert kinds.file_kind(str(path)) == kinds.MBOX
+    assert _messages(data) == [(1, 1), (2, 13)]
+    # a URL in each message is found in it, on its line
+    box = tmp_path / "box.mbox"
+    box.write_bytes(data.replace(b"Russia with love", b"Russia https://example.org/007"))
+    assert [
+        (i.candidate.url, i.candidate.line, i.candidate.column, i.message.index) for i in found(box)
+    ] == [("https://example.org/007", 9, 13, 1), ("https://example.org/007", 21, 13, 2)]
+    # a BOM before anything but a From_ line is no mbox's
+    assert sniff("notes", b"\xef\xbb\xbfFrom here on, notes.\n") == kinds.TEXT

@@ -6,7 +6,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.string cimport memchr, memcmp
 
 cdef bint _IN_C  # COMPILED, as the loops read it
-cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _BOUNDARY_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
+cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _BOUNDARY_CHAR, _BASE64_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
@@ -119,6 +119,9 @@ cdef Py_ssize_t _from_line_end(bytes data, Py_ssize_t start, Py_ssize_t end, Py_
 
 @cython.locals(close_end=Py_ssize_t, at=Py_ssize_t, low=Py_ssize_t, line_start=Py_ssize_t, dashes=bint)
 cdef bint _after_closing_boundary(bytes data, Py_ssize_t start)
+
+@cython.locals(line_end=Py_ssize_t, at=Py_ssize_t, low=Py_ssize_t, line_start=Py_ssize_t, length=Py_ssize_t, pads=Py_ssize_t)
+cdef bint _after_base64_line(bytes data, Py_ssize_t start)
 
 cdef bint _from_at(bytes data, Py_ssize_t at)
 

@@ -26,7 +26,12 @@ from array import array
 from collections.abc import Callable, Sequence
 
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
-from ..sources.kinds import BOUNDARY_CHARS, FIELD_NAME, LONGEST_CLOSE_DELIMITER
+from ..sources.kinds import (
+    BOUNDARY_CHARS,
+    FIELD_NAME,
+    LONGEST_BASE64_LINE,
+    LONGEST_CLOSE_DELIMITER,
+)
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
@@ -62,6 +67,10 @@ _NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for cod
 # byte each.
 _BOUNDARY_CHAR = bytes(
     re.fullmatch(b"[%s]" % BOUNDARY_CHARS, bytes((code,))) is not None for code in range(256)
+)
+# base64's characters but its "=" padding (RFC 2045 section 6.8), a byte each.
+_BASE64_CHAR = bytes(
+    re.fullmatch(b"[A-Za-z0-9+/]", bytes((code,))) is not None for code in range(256)
 )
 
 
@@ -490,6 +499,7 @@ def _from_line_end(data: bytes, start: int, end: int, tail: int) -> int:
         data[start - 2] == 10
         or (start >= 3 and data[start - 2] == 13 and data[start - 3] == 10)
         or _after_closing_boundary(data, start)
+        or _after_base64_line(data, start)
     ):
         return -1
     line_end = _find_byte(data, 10, after, min(end, after + tail + 1))
@@ -549,6 +559,37 @@ def _after_closing_boundary(data: bytes, start: int) -> bool:
         if data[at] != 45:
             dashes = False
     return not dashes
+
+
+def _after_base64_line(data: bytes, start: int) -> bool:
+    """Does a base64 body's line end right before data[start], after a line end?
+
+    Whole groups of 4 base64 characters, the last perhaps padded with "=" ("xyz=" or
+    "xy=="), 76 characters at most, padded or 16 long at least, then "\r\n" or "\n"
+    (mbox._after_base64_line, which reads mbox._BASE64_LINE); data[start - 1] is a line
+    end."""
+    line_end = start - 1  # past the line's last byte but its "\r"
+    if line_end >= 1 and data[line_end - 1] == 13:
+        line_end -= 1
+    low = max(line_end - LONGEST_BASE64_LINE - 1, 0)  # the line end before the longest
+    at = line_end - 1
+    while at >= low and data[at] != 10:
+        at -= 1
+    if at < low:
+        return False  # a line longer than a base64 line, or the data's first
+    line_start = at + 1
+    length = line_end - line_start
+    if length == 0 or length % 4 != 0:
+        return False
+    pads = 0
+    if data[line_end - 1] == 61:  # "="
+        pads = 2 if data[line_end - 2] == 61 else 1
+    elif length < 16:
+        return False
+    for at in range(line_start, line_end - pads):
+        if not _BASE64_CHAR[data[at]]:
+            return False
+    return True
 
 
 def _from_at(data: bytes, at: int) -> bool:

@@ -22,7 +22,10 @@ from ..sources.kinds import (
     CLOSE_DELIMITER_LINE,
     DATELESS_FROM_LINE,
     FROM_LINE,
+    LONGEST_BASE64_LINE,
     LONGEST_CLOSE_DELIMITER,
+    UTF8_BOM,
+    UTF8_BOM_FROM,
 )
 from ..sources.streams import SNIFF_BYTES, Prefix
 from .headers import newlines
@@ -170,7 +173,7 @@ def split_mbox(
 
 # A From_ line counts only after a blank line or a closing boundary line: up to this many
 # bytes before it ("\n", the longest closing boundary line, "\r\n"), and no byte further back.
-_LOOK_BEHIND = 1 + LONGEST_CLOSE_DELIMITER + 2
+_LOOK_BEHIND = 1 + max(LONGEST_CLOSE_DELIMITER, LONGEST_BASE64_LINE) + 2
 
 
 def lead_bytes(place: MboxPlace) -> int:
@@ -312,6 +315,8 @@ class _Mbox:
         self.buffer.more(0)
         self.may_hold_urls = may_hold_urls
         lead = 0 if place is None else lead_bytes(place)  # read before the place
+        if place is None and self.buffer.data.startswith(UTF8_BOM_FROM):
+            lead = len(UTF8_BOM)  # a byte order mark before the first From_ line: no text
         self.start = lead
         self.line = 1 if place is None else place.line
         self.line_at = lead
@@ -438,7 +443,8 @@ _FROM_LINE = compiled_when_used(
 # for the next look). Led by its literal "From ", with the line before looked at behind it:
 # the regex engine then skips to candidates at memchr speed, not to every line end.
 _FROM_LINE_AFTER_BREAK = compiled_when_used(
-    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom )|(?<=--\nFrom )|(?<=--\r\nFrom ))"
+    rb"From (?:(?<=\n\nFrom )|(?<=\n\r\nFrom )|(?<=--\nFrom )|(?<=--\r\nFrom )"
+    rb"|(?<=[A-Za-z0-9+/=]\nFrom )|(?<=[A-Za-z0-9+/=]\r\nFrom ))"
     + _FROM_LINE.pattern[5:]
     + rb"[^\n]*\n"
 )
@@ -453,8 +459,14 @@ def _from_line_starts(data: bytes, at: int, first_only: bool = False) -> list[in
     starts = []
     for found in _FROM_LINE_AFTER_BREAK.finditer(data, at):
         start = found.start()
-        # "\n\n" or "\n\r\n" behind: a blank line; "--\n" or "--\r\n": a line to read.
-        if data[start - 2] == 10 or data[start - 3] == 10 or _after_closing_boundary(data, start):
+        # "\n\n" or "\n\r\n" behind: a blank line; "--\n" or "--\r\n" or a base64
+        # character's: a line to read.
+        if (
+            data[start - 2] == 10
+            or data[start - 3] == 10
+            or _after_closing_boundary(data, start)
+            or _after_base64_line(data, start)
+        ):
             starts.append(start)
             if first_only:
                 break
@@ -470,6 +482,27 @@ def _after_closing_boundary(data: bytes, start: int) -> bool:
     (the whole file's reading and a run's decide alike)."""
     line_start = data.rfind(b"\n", max(0, start - _LOOK_BEHIND), start - 1) + 1
     return line_start > 0 and _CLOSE_DELIMITER_LINE.fullmatch(data, line_start, start) is not None
+
+
+# A base64 body's line (RFC 2045 section 6.8: whole 4-character groups, 76 characters at
+# most), padded with "=" or 16 characters long at least (no word of prose is): Netscape
+# wrote the next message's From_ line right after an attachment's last line too.
+_BASE64_LINE = compiled_when_used(
+    rb"(?=[^\n]*=\r?\n|[A-Za-z0-9+/]{16})"
+    rb"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)\r?\n"
+)
+
+
+def _after_base64_line(data: bytes, start: int) -> bool:
+    """Is the line before the one at `start` a base64 body's line (`_BASE64_LINE`), after
+    a line end? Read from the `_LOOK_BEHIND` bytes before `start` alone, as
+    `_after_closing_boundary` reads."""
+    line_start = data.rfind(b"\n", max(0, start - _LOOK_BEHIND), start - 1) + 1
+    return (
+        line_start > 0
+        and start - line_start <= LONGEST_BASE64_LINE + 2
+        and _BASE64_LINE.fullmatch(data, line_start, start) is not None
+    )
 
 
 def _from_lines(

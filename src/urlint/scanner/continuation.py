@@ -19,7 +19,7 @@ import re
 from .._runtime.patterns import compiled_when_used
 from . import bare
 from .going_on import going_on_at
-from .line_breaks import Lines, next_line_start, past_line_end
+from .line_breaks import Lines, next_line_start, past_line_end, quoted_by_initials
 from .wrappers import SCHEME_START
 
 # A URL that ends on one of these is mid-path or mid-query ...
@@ -53,9 +53,15 @@ def continuation(
     if lines is None:
         if next_start is not None and not ends_mid_url:
             # The next line's first character, checked first as most URLs at a line end
-            # are followed by one that is no separator (nor a reply prefix's quote mark).
+            # are followed by one that is no separator (nor a reply prefix's quote mark
+            # or a writer's initials).
             first = text[next_start : next_start + NEXT_LINE_LOOK].lstrip(" \t")[:1]
-            if first and first not in STARTS_MID_URL and first not in ">|":
+            if (
+                first
+                and first not in STARTS_MID_URL
+                and first not in ">|"
+                and not (first.isupper() and quoted_by_initials(text, next_start))
+            ):
                 return None
         pos = next_line_start(text, url_start, url_end)
     elif next_start is None:

@@ -65,6 +65,9 @@ cdef bint _readers_say_no(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t
 )
 cdef bint _next_line_says_no(str text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t next_start)
 
+@cython.locals(stop=Py_ssize_t, pos=Py_ssize_t)
+cdef bint _initials_before(str text, Py_ssize_t at, Py_ssize_t window)
+
 cdef class ProseLane:
     cdef str text
     cdef object index, hard, other_hits, colon_match, colons, wrapper_hits

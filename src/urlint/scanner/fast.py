@@ -371,6 +371,8 @@ def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool
     first = text[at]
     if first in starts_mid_url or first == ">" or first == "|":
         return False
+    if _initials_before(text, at, window):
+        return False  # a reply prefix of a writer's initials: its readers look past it
     if ord(text[end]) == 0x0A or ord(text[end]) == 0x0D:  # the URL ends its line
         code = ord(first)
         if not _is_alnum(code) or text[end - 4 : end].lower() == ".htm":
@@ -379,6 +381,19 @@ def _next_line_says_no(text: str, start: int, end: int, next_start: int) -> bool
             return False
     line_end = text.find("\n", next_start)
     return text.find("@", next_start, line_end if line_end >= 0 else length) < 0
+
+
+def _initials_before(text: str, at: int, window: int) -> bool:
+    """Does text[at:] start with a writer's initials before a quote mark (" AB> ", as
+    line_breaks.quoted_by_initials reads them past the blanks): a capital, at most three
+    letters more, then ">"?"""
+    if at >= window or not 0x41 <= ord(text[at]) <= 0x5A:
+        return False
+    stop = min(window, at + 5)
+    pos = at + 1
+    while pos < stop and _is_letter(ord(text[pos])):
+        pos += 1
+    return pos < stop and ord(text[pos]) == 0x3E
 
 
 def _next_line_rules() -> tuple[frozenset[str], frozenset[str], frozenset[str], int, int]:

@@ -14,9 +14,18 @@ from . import bare
 from .body import BODY
 from .continuation import ALNUM, CELL_GAP, NEXT_LINE_LOOK, TROFF_REQUEST
 from .going_on import COMMENT_LEADERS, going_on_at
-from .line_breaks import INDENT, RULE, Lines, past_line_break, past_line_end, run_end
+from .line_breaks import (
+    INDENT,
+    RULE,
+    Lines,
+    line_kind,
+    past_line_break,
+    past_line_end,
+    quoted_by_initials,
+    run_end,
+)
 from .next_word import ABBREVIATION, CLOSERS, a_tables_row, weighs_as_a_rest
-from .wrappers import QUOTE_PREFIX, SCHEME_START, quote_key
+from .wrappers import QUOTE_PREFIX, SCHEME_START
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
 # bare URLs too): a mail client that hard-wraps a paragraph cuts a URL where its column
@@ -170,6 +179,8 @@ def _may_go_on(text: str, line_break: int, last: str, trimmed: bool) -> bool:
     pos = past_line_break(text, line_break)
     head = text[pos : pos + NEXT_LINE_LOOK]
     first = head.lstrip(" \t>|")
+    if first[:1].isupper() and quoted_by_initials(text, pos):
+        first = head[QUOTE_PREFIX.match(head).end() :].lstrip(" \t")  # type: ignore[union-attr]
     pos += len(head) - len(first)
     letter_or_digit = first[:1].isalnum() and first[:1].isascii()
     if not trimmed and last not in SEPARATOR_ENDS and letter_or_digit:
@@ -276,13 +287,11 @@ def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tupl
     line as a paragraph's does; None where it is blank, at another reply level, or the
     URL's line comment ends with its line."""
     next_start = past_line_break(text, line_break)
-    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
-    key = quote_key(prefix.group()) if prefix is not None else ""
-    reply = QUOTE_PREFIX.match(text, next_start)
-    if (quote_key(reply.group()) if reply is not None else "") != key:
-        return None
-    own = prefix.end() if prefix is not None and key else line_start
-    nxt = reply.end() if reply is not None and key else next_start
+    key, own = line_kind(text, line_start)
+    next_key, nxt = line_kind(text, next_start)
+    if next_key != key:
+        return None  # another reply level, a patch's other column, a signature's separator
+    own = min(own, url_start)
     leader = _COMMENT_LEADER.match(text, own, url_start)
     if leader is not None:  # the same leader on both lines is no text of either
         if text.startswith(leader.group(), nxt):
@@ -320,7 +329,7 @@ def _goes_on(
     start, end = piece
     first = _first_piece_end(text, start, end)
     line_start = text.rfind("\n", 0, start) + 1
-    if first is None or run_end(INDENT, text, line_start, start) != start:
+    if first is None or run_end(INDENT, text, line_kind(text, line_start)[1], start) != start:
         return None  # text after the piece on its line, or before it: the URL ends there
     piece_end, line_break = first
     next_start = past_line_break(text, line_break)
@@ -337,12 +346,12 @@ def _next_line_may_go_on(
 ) -> bool:
     """May the line at `next_start` go on with the URL text[url_start:url_end] at all? In
     code, markup and a kind urlint does not read, as going_on.going_on_at says; in prose,
-    unless it is a list's next item or a field's label (_ITEM_OR_LABEL), behind the same
-    reply prefix or none."""
+    unless it is a list's next item or a field's label (_ITEM_OR_LABEL) past its reply
+    prefix and diff column (the line's kind, which each reading of the next line holds
+    to the URL's own: line_breaks.line_kind)."""
     if lines is not None:
         return going_on_at(text, url_start, url_end, next_start, lines) is not None
-    reply = QUOTE_PREFIX.match(text, next_start)
-    found = _ITEM_OR_LABEL.match(text, next_start if reply is None else reply.end())
+    found = _ITEM_OR_LABEL.match(text, line_kind(text, next_start)[1])
     if found is None:
         return True
     if found.group(1) != "*":
@@ -360,12 +369,12 @@ def _next_line_may_go_on(
 # was read on into the next item's text, `.../pub/files/` + `2`, `...sources-` + `o`, and
 # past a `*` as if a comment's leader: a `*` whose text stands right under the URL is
 # one, `_next_line_may_go_on`); a name, a colon and a blank or the line's end (a
-# header's or a form's next field: `Data_version : 1.2`, `Subject:`), where a URL's rest
-# holds its ":" before a port or a path (`org:80/`). going_on.py's _NO_CONTINUATION and
-# _KEY say the same of a line of code.
+# header's or a form's next field: `Data_version : 1.2`, `Subject:`, a signature's
+# `TEL/FAX : 03-...`), where a URL's rest holds its ":" before a port or a path
+# (`org:80/`). going_on.py's _NO_CONTINUATION and _KEY say the same of a line of code.
 _ITEM_OR_LABEL = compiled_when_used(
     r"[ \t]*(?:([-*+o\u2022]|\d{1,3}[.)]|[A-Za-z]\))[ \t]+\S"
-    r"|[A-Za-z][\w.-]*[ \t]*:(?:[ \t]|\r?\n|\Z))"
+    r"|[A-Za-z][\w.-]*(?:/[A-Za-z][\w.-]*)?[ \t]*:(?:[ \t]|\r?\n|\Z))"
 )
 
 
@@ -381,8 +390,7 @@ def _cut_at_the_wrap_column(
     width = url_end - line_start
     if width < MIN_WRAP_COLUMN or url_end != line_break:
         return None
-    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
-    key = quote_key(prefix.group()) if prefix is not None else ""
+    key = line_kind(text, line_start)[0]
     next_start = past_line_break(text, line_break)
     pos = _next_line_text(text, next_start, key)
     if pos < 0:  # indented: a writer's rest set right under the URL, at the margin
@@ -437,7 +445,7 @@ def _wrapped_again_when_quoted(
         return None  # only a reply quotes a line again; a separator's break is read elsewhere
     if _COLUMN_GAP_BEFORE.search(text, line_start, url_start):
         return None  # a column of a signature or table
-    key = quote_key(prefix.group())
+    key = line_kind(text, line_start)[0]
     pos = _next_line_text(text, past_line_break(text, line_break), key)
     pushed = _PUSHED_PAST.match(text, pos) if pos >= 0 else None
     if pushed is None or _SIGN_OFF.match(pushed.group()):
@@ -469,8 +477,7 @@ def _htm_cut_before_its_l(
     ending = text[url_end - 4 : url_end]
     if ending not in (".htm", ".HTM"):
         return None
-    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
-    key = quote_key(prefix.group()) if prefix is not None else ""
+    key = line_kind(text, line_start)[0]
     next_start = past_line_break(text, line_break)
     pos = _next_line_text(text, next_start, key)
     letter = "l" if ending[-1] == "m" else "L"
@@ -483,14 +490,13 @@ _LONE_LETTER = compiled_when_used(r"[.,;:!?)]?[ \t]*(?:\r?\n|\Z)")
 
 
 def _next_line_text(text: str, pos: int, key: str) -> int:
-    """Where the text of the line at `pos` starts, past a reply prefix of quote marks `key`
-    (quote_key); -1 where it is at another reply level, indented or blank (a new paragraph
-    or a list, not a wrapped word)."""
-    reply = QUOTE_PREFIX.match(text, pos)
-    if (quote_key(reply.group()) if reply is not None else "") != key:
+    """Where the text of the line at `pos` starts, past its reply prefix and diff column,
+    when it is of the kind `key` (line_breaks.line_kind); -1 where it is of another kind
+    (another reply level, a patch's other column), indented or blank (a new paragraph or
+    a list, not a wrapped word)."""
+    kind, pos = line_kind(text, pos)
+    if kind != key:
         return -1
-    if reply is not None:
-        pos = reply.end()
     if text[pos : pos + 1].isspace() or pos >= len(text):
         return -1  # indented or blank: a new paragraph or a list, not a wrapped word
     return pos
@@ -528,14 +534,29 @@ _SIGN_OFF = compiled_when_used(
 _LONE_WORD = compiled_when_used(r"[ \t]*(?:[>|][ \t]?)*[ \t]*[^\s/>|][^\s/]*[ \t]*(?:\r?\n|\Z)")
 
 
+# What may follow a word cut at the column, on the next line of its kind: nothing (a blank
+# line, the text's end), or the link again in brackets (`<http://...>`, as Outlook writes).
+_ENDS_A_CUT = ("", "\r", "\n", "<")
+
+
 def _a_word_cut(text: str, token: str, end: int) -> bool:
     """Is the word `token`, which ends at `end` and has no separator, the rest of a URL cut
-    at the column: alone on its line, no sign-off or name, no lone word after it (a
-    signature's name, or a fragment of a URL wrapped twice)?"""
+    at the column: alone on its line, no sign-off or name, and its paragraph's last line
+    (a blank line, the text's end, another reply level, or a mail client's `<http://...>`
+    of the same link after it)? A word alone with text going on after it is a line a
+    reply's quoting cut short (`> says`, then the rest of the sentence), a word before the
+    code it speaks of, a signature's name, or a fragment of a URL wrapped twice."""
     next_start = past_line_end(text, end)
     if next_start is None or _SIGN_OFF.match(token):
         return False
-    return _LONE_WORD.match(text, next_start) is None
+    if next_start >= len(text):
+        return True
+    if _LONE_WORD.match(text, next_start) is not None:
+        return False  # a lone word after it, at any reply level
+    line_start = text.rfind("\n", 0, end) + 1
+    key = line_kind(text, line_start)[0]
+    kind, at = line_kind(text, next_start)
+    return kind != key or text[at : at + NEXT_LINE_LOOK].lstrip(" \t")[:1] in _ENDS_A_CUT
 
 
 def _neighbours(text: str, line_start: int, next_start: int) -> list[int]:
@@ -553,10 +574,8 @@ def _line_width(text: str, start: int, key: str) -> int:
     """The length of the line at `start`, or 0 when it is blank or at another reply level
     (no part of the paragraph)."""
     end = text.find("\n", start)
-    line = text[start : end if end >= 0 else len(text)].rstrip("\r")
-    prefix = QUOTE_PREFIX.match(line)
-    if (quote_key(prefix.group()) if prefix is not None else "") != key or not line[
-        prefix.end() if prefix else 0 :
-    ].strip():
+    end = len(text) if end < 0 else end
+    kind, at = line_kind(text, start)
+    if kind != key or not text[at:end].strip():
         return 0
-    return len(line)
+    return len(text[start:end].rstrip("\r"))

@@ -36,6 +36,67 @@ INDENT = re.compile(r"[ \t]*")
 # start of a long text is read once, not once a URL.
 _PREFIX_LOOKBACK = 200
 
+# A unified diff's hunk header (a patch inline in list mail): the lines after it to the
+# hunk's end start with its columns, "+" added, "-" removed, " " kept ("\\ No newline").
+_HUNK_HEADER = compiled_when_used(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_DIFF_COLUMNS = "+- \\"
+# How many lines back a line's hunk header is looked for: a URL in a longer hunk is read
+# as prose (bounded: each URL at a line end in a long patch asks).
+_HUNK_LOOKBACK = 400
+# A signature separator ("-- ", RFC 3676 section 4.3; "--" where the blank was stripped),
+# or a sign-off's dashes before a name ("--Alice", "-- Bob").
+_SIGNATURE_SEPARATOR = compiled_when_used(r"--[ ]?(?:\r?(?:\n|\Z)|[A-Z][a-z])")
+
+
+def line_kind(text: str, line_start: int) -> tuple[str, int]:
+    """What kind of line of mail, news or prose starts at `line_start`, and where its text
+    starts: a URL at a line end goes on only onto a line of its own kind.
+
+    The kind is the line's reply prefix's quote marks (quote_key: ">>", "|", "AB>"; "" for
+    none), then, in a patch's hunk, the diff's column ("+", "-", " "), whose text starts
+    past it; a signature separator ("-- ", or a sign-off's "--Alice") is a kind of its own,
+    which no URL goes on onto."""
+    reply = QUOTE_PREFIX.match(text, line_start)
+    key = quote_key(reply.group()) if reply is not None else ""
+    pos = line_start if reply is None else reply.end()
+    column = text[pos : pos + 1]
+    if column in ("+", "-", " ") and _in_a_hunk(text, line_start, key):
+        return key + "\0" + column, pos + 1
+    if column == "-" and _SIGNATURE_SEPARATOR.match(text, pos):
+        return key + "\0--", pos
+    return key, pos
+
+
+# A line quoted with a writer's initials (Supercite's " AB> "), which a URL's next line is
+# looked at for past its first letter (continuation.py, joins.py; scanner.fast as they do).
+_INITIALS = compiled_when_used(r"[ \t]*[A-Z][A-Za-z]{0,3}>")
+
+
+def quoted_by_initials(text: str, line_start: int) -> bool:
+    """Does the line at `line_start` start with a reply prefix of a writer's initials?"""
+    return _INITIALS.match(text, line_start) is not None
+
+
+def _in_a_hunk(text: str, line_start: int, key: str) -> bool:
+    """Is the line at `line_start`, with reply prefix quote marks `key`, a line of a unified
+    diff's hunk: after a hunk header, with only the diff's lines (or blank ones, where a
+    mailer stripped a kept line's blank) between, all quoted alike?"""
+    end = line_start
+    for _ in range(_HUNK_LOOKBACK):
+        if end == 0:
+            return False
+        start = text.rfind("\n", 0, end - 1) + 1
+        reply = QUOTE_PREFIX.match(text, start, end)
+        if (quote_key(reply.group()) if reply is not None else "") != key:
+            return False
+        pos = start if reply is None else reply.end()
+        if _HUNK_HEADER.match(text, pos):
+            return True
+        if text[pos : pos + 1] not in _DIFF_COLUMNS and text[pos:end].strip():
+            return False
+        end = start
+    return False
+
 
 def run_end(pattern: re.Pattern[str], text: str, pos: int, end: int | None = None) -> int:
     """Where `pattern`, which matches the empty string, stops matching text[pos:end]."""
@@ -61,8 +122,9 @@ def next_line_start(
     """Where the text of the next line starts, when the URL text[url_start:url_end] ends
     its line; else None.
 
-    Past the next line's reply prefix and indent. Its prefix must quote as the URL's own
-    line does (the same paragraph of the same mail), unless `any_reply_level`."""
+    Past the next line's reply prefix, diff column and indent. It must be of the URL's own
+    line's kind (line_kind: the same reply level of the same mail, the same column of a
+    patch), unless `any_reply_level`."""
     # (past_line_end and run_end, written out: every URL at a line end asks)
     found = LINE_END.match(text, url_end)
     if found is None:
@@ -74,13 +136,12 @@ def next_line_start(
         indent = INDENT.match(text, pos)
         return pos if indent is None else indent.end()
     low = max(0, url_start - _PREFIX_LOOKBACK)
-    line_start = text.rfind("\n", low, url_start) + 1 or low
-    prefix = QUOTE_PREFIX.match(text, line_start, url_start)
-    if prefix is not None and prefix.group().strip():
-        reply = QUOTE_PREFIX.match(text, pos)
-        if reply is None or quote_key(reply.group()) != quote_key(prefix.group()):
-            return None
-        pos = reply.end()
+    line_start = text.rfind("\n", low, url_start) + 1
+    # (a line longer than the look back is read as a line of no kind: prose)
+    key = line_kind(text, line_start)[0] if line_start or low == 0 else ""
+    kind, pos = line_kind(text, pos)
+    if kind != key:
+        return None
     indent = INDENT.match(text, pos)
     return pos if indent is None else indent.end()
 

@@ -25,8 +25,9 @@ OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?!:)
 _LINE_BREAK_NEXT = re.compile(r"[ \t]*\r?\n")
 URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 
-# Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ").
-QUOTE_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
+# Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> "), and Supercite's
+# quoted writer's initials before a mark (" AB> ", "> Jo> ").
+QUOTE_PREFIX = re.compile(r"[ \t]*(?:(?:[>|]|[A-Z][A-Za-z]{0,3}>)[ \t]?)+")
 # What may stand before a line's text: a reply prefix, then an indent.
 LINE_PREFIX = re.compile(rf"(?:{QUOTE_PREFIX.pattern})?[ \t]*")
 ASCII_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
@@ -233,8 +234,9 @@ def _read_body(text: str, start: int, body: int, furniture: Furniture) -> _Body:
 
 
 def quote_key(prefix: str) -> str:
-    """The quote marks of a reply prefix, spacing aside: "> > " and ">> " are both ">>"."""
-    return "".join(ch for ch in prefix if ch in ">|")
+    """The quote marks of a reply prefix, spacing aside: "> > " and ">> " are both ">>",
+    " AB> " is "AB>"."""
+    return "".join(ch for ch in prefix if ch not in " \t")
 
 
 def _assemble(text: str, end: int, raw: list[tuple[int, int]], flags: set[Flag]) -> _Body:

@@ -62,6 +62,7 @@ DATELESS_FROM_LINE = compiled_when_used(rb"From -[ \t]*(?=\r?\n)")
 # Netscape wrote an mbox's next From_ line right after it, with no blank line (mail.mbox).
 BOUNDARY_CHARS = rb"0-9A-Za-z'()+_,\-./:=? "
 LONGEST_CLOSE_DELIMITER = 74  # "--", 70 bchars, "--"; its line end not counted
+LONGEST_BASE64_LINE = 76  # RFC 2045 section 6.8; Netscape wrote a From_ line after one too
 CLOSE_DELIMITER_LINE = (
     rb"--(?!-+--\r?\n)[" + BOUNDARY_CHARS + rb"]{0,69}[" + BOUNDARY_CHARS[:-1] + rb"]--\r?\n"
 )
@@ -84,6 +85,10 @@ _MAIL_FIELDS = frozenset(
     xref user-agent list-id precedence status approved distribution followup-to
     nntp-posting-host summary keywords x-newsreader article-i.d. envelope-to""".split()
 )
+# UTF-8's byte order mark, which an editor on Windows writes before an mbox's first From_
+# line: the mbox is read past it.
+UTF8_BOM = b"\xef\xbb\xbf"
+UTF8_BOM_FROM = UTF8_BOM + b"From "
 MESSAGE_SUFFIXES = (".eml", ".msg", ".mbox", ".mbx", ".news", ".art")
 _BLANK_LINES = re.compile(rb"(?:[ \t]*\r?\n)+")
 
@@ -106,6 +111,8 @@ def sniff(name: str, head: bytes) -> str:
         return MMDF
     if head.startswith(b"BABYL OPTIONS:"):
         return BABYL
+    if head.startswith(UTF8_BOM_FROM):
+        head = head[len(UTF8_BOM) :]  # an mbox an editor saved with a BOM (mail.mbox skips it)
     if head.startswith(b"From "):
         if FROM_LINE.match(head):
             return MBOX  # a From_ line with a date (RFC 4155): what no other text starts with
