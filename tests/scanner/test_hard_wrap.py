@@ -264,10 +264,14 @@ def test_a_url_that_ends_on_a_file_name_takes_no_word_from_the_next_line():
     assert joins(tar) == [
         ("ftp://ftp.example.edu/pub/net/bootpd-243-dhcp.tar.gz", url[:-4] + ".tar", 1, 36, 2, 4)
     ]
-    # cut inside the name (".z"): its rest alone on the next line is joined by guess; a
-    # word with prose after it is no URL's rest
-    cut = LISTING.replace("dhcp.zip\n960130 the", "dhcp.z\nip\n960130 the")
+    # cut inside the name (".z"): its rest alone on the next line, its paragraph's last, is
+    # joined by guess; with the paragraph going on after it, it may be a line a reply's
+    # quoting cut short (joins._a_word_cut), and is left; a word with prose after it on its
+    # line is no URL's rest
+    cut = LISTING.replace("dhcp.zip\n960130 the", "dhcp.z\nip\n\n960130 the")
     assert joins(cut) == [(url, url[:-2], 1, 36, 2, 3)]
+    cut = LISTING.replace("dhcp.zip\n960130 the", "dhcp.z\nip\n960130 the")
+    assert spans(cut) == [(url[:-2], None, 1, 36, 1, 83)]
     cut = LISTING.replace("dhcp.zip\n960130", "dhcp.zi\np960130")
     assert spans(cut) == [(url[:-1], None, 1, 36, 1, 84)]
 
