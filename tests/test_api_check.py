@@ -414,6 +414,7 @@ def _project(folder: Path) -> Path:
     return script
 
 
+@pytest.mark.slow  # the guide's script in a Python of its own
 @pytest.mark.processes
 def test_the_guides_check_paths_example_runs_as_written(tmp_path):
     script = _project(tmp_path)

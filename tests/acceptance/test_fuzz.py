@@ -30,7 +30,7 @@ from urlint.commands.cli import main
 from urlint.grammar.parse import parse
 from urlint.mail.message import read_message
 
-from ..helpers import CORPORA, REPO
+from ..helpers import CORPORA, REPO, examples
 
 EXAMPLES = int(os.environ.get("URLINT_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -202,7 +202,7 @@ def test_generated_mail_through_the_reader_and_the_cli(data):
     _through_the_cli(data, "m.eml")
 
 
-@FUZZ
+@settings(FUZZ, max_examples=examples(EXAMPLES))
 @given(st.text(alphabet=TROUBLE + "abc019", max_size=300))
 def test_any_text_through_the_scanner_grammar_and_rules(text):
     for finding in lint(text, select=["ALL"]):

@@ -31,6 +31,8 @@ from urlint.api import lint
 from urlint.commands.cli import main
 from urlint.grammar.login import ESCAPED_TIMES, mask_password, secret_spans
 
+from ..helpers import examples
+
 EXAMPLES = int(os.environ.get("URLINT_SECRET_EXAMPLES", "2000"))
 MARKER_LETTERS = "KQZJVWY"  # no hex digit, no rule-code letter, not in any fixed output text
 TROUBLE = "ab:@/?#%;1"
@@ -259,7 +261,11 @@ def leaks(password: str, output: str) -> list[str]:
     return sorted(w for w in marked if any(w in text for text in readings))
 
 
-@settings(max_examples=min(EXAMPLES, 300), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=examples(min(EXAMPLES, 300)),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(urls_with_password())
 def test_p501_reports_within_what_the_outputs_hide(example):
     # P501 reports the password where each target reads the login (grammar.login), always

@@ -960,6 +960,7 @@ def test_the_word_a_url_ends_inside_is_its_logins_second_reading():
     assert (plain.url, plain.login_rest, plain.login_rest_text) == ("http://h/x", None, "")
 
 
+@pytest.mark.slow  # a word of thousands of logins
 def test_a_word_of_many_logins_is_hidden_in_linear_time():
     # Each login start's readings run to its word's end: past 16 starts in one word the
     # rest of it is hidden whole, to its last "@" (bench/adversarial.py times it).

@@ -41,6 +41,7 @@ def _urlint(*argv: str, cwd, limit_bytes: int) -> subprocess.CompletedProcess[st
     )
 
 
+@pytest.mark.slow  # urlint in a Python of its own, under a file-size limit
 @pytest.mark.processes
 def test_a_fix_that_cannot_be_written_whole_leaves_the_file_byte_for_byte(tmp_path):
     """Under a file-size limit the fixed file cannot be written: the old one stays whole,
@@ -56,6 +57,7 @@ def test_a_fix_that_cannot_be_written_whole_leaves_the_file_byte_for_byte(tmp_pa
     assert sorted(os.listdir(tmp_path)) == ["doc.md"]
 
 
+@pytest.mark.slow  # urlint twice in a Python of its own, under a file-size limit
 @pytest.mark.processes
 def test_a_baseline_that_cannot_be_written_whole_keeps_the_old_one(tmp_path):
     (tmp_path / "doc.md").write_text(DOC[:4000], encoding="utf-8")

@@ -873,6 +873,7 @@ def test_generated_multiparts_read_alike(loops, messages, tmp_path_factory):
     assert _found([path], loops) == _found([path], None)
 
 
+@pytest.mark.slow  # all the mail and news of ../shared/corpora, through both paths
 def test_the_shared_mail_and_news_read_alike(loops):
     folders = shared_mail_and_news()
     found = _found(folders, loops)

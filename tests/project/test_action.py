@@ -316,6 +316,7 @@ def test_an_error_stops_the_step_with_its_status_and_no_report(tmp_path):
     assert (tmp_path / "output").read_text(encoding="utf-8") == ""
 
 
+@pytest.mark.slow  # the action's step in a shell, urlint run twice
 @pytest.mark.processes
 def test_the_check_step_with_urlint_writes_sarif_and_annotations_and_fails(tmp_path):
     installed = Path(sys.executable).parent / "urlint"

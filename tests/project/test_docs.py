@@ -6,6 +6,7 @@ need no MkDocs."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -28,6 +29,9 @@ def _reference_tool() -> ModuleType:
 
 
 reference = _reference_tool()
+# The pages depend on the sources alone, never on the folder stale() or write() is given:
+# made once for every test here, not at each call of stale() and write().
+reference.pages = functools.cache(reference.pages)
 
 # --- the generated pages --------------------------------------------------------------------
 

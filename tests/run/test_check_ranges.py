@@ -77,6 +77,7 @@ def test_a_text_checked_in_ranges_gives_the_whole_files_findings(
     assert in_ranges == whole  # codes, spans (lines, columns, offsets), fixes, order
 
 
+@pytest.mark.slow  # 1,500 suppressions checked in ranges and whole
 def test_a_suppression_on_a_ranges_last_line_serves_the_next_ranges_first(tmp_path):
     # Each finding's line follows its directive's: where a range starts at a finding, the
     # directive that suppresses it is on the last line of the range before. Its C202 is

@@ -245,6 +245,7 @@ def test_the_summary_counts_what_extract_wrote_on_one_process_and_on_two(inputs,
     assert summaries[0] == summaries[1]
 
 
+@pytest.mark.slow  # every rule over every input, in three commands
 def test_the_summary_counts_the_findings_check_wrote(inputs, capsys):
     paths, expected = inputs
     argv = ["check", "--isolated", "--summary", "--select", "ALL", *paths]

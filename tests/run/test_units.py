@@ -224,6 +224,7 @@ def test_ranges_start_with_one_chunk_and_shrink_towards_the_end(tmp_path):
     assert [r.final for r in ranges] == [False] * 11 + [True]
 
 
+@pytest.mark.slow  # a file of 200,000 bytes planned in parts of 2,000
 def test_the_last_ranges_are_parts_of_chunks(tmp_path):
     # The same file, parts of 2,000 bytes at least: where a quarter of what is left is
     # less than a chunk, the range that starts a chunk is a part of it, cut at a line end

@@ -244,6 +244,7 @@ def _later() -> dict:
     return marshal.loads(zlib.decompress(LATER[KEY]))
 
 
+@pytest.mark.slow  # compiles every pattern urlint compiles when used, in a Python of its own
 @pytest.mark.processes
 @needs_table
 def test_every_pattern_compiled_when_used_has_its_program_as_this_python_makes_it():

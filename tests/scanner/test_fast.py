@@ -202,6 +202,7 @@ def test_ten_thousand_generated_texts_read_alike(fast_path, text, syntax):
     _same(text, fast_path, syntax)
 
 
+@pytest.mark.slow  # every file of ../shared/corpora, through both paths
 def test_every_file_of_the_shared_corpora_reads_alike(fast_path):
     if not CORPORA.is_dir():
         pytest.skip(f"{CORPORA} is not present (URLINT_SHARED)")
@@ -323,6 +324,7 @@ def test_generated_mail_reads_alike(fast_path, messages, tmp_path_factory):
     assert _found([path], fast_path) == _found([path], None)
 
 
+@pytest.mark.slow  # all the mail and news of ../shared/corpora, through both paths
 def test_the_shared_mail_and_news_read_alike(fast_path):
     folders = shared_mail_and_news()
     found = _found(folders, fast_path)

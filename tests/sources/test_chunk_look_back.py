@@ -221,6 +221,7 @@ def prose(number: int) -> str:
             return f"Prose line {word} of the text, with nothing to see on it."
 
 
+@pytest.mark.slow  # texts of hundreds of lines, each scanned whole and in chunks
 @settings(max_examples=examples(100))
 @given(
     st.lists(st.tuples(SNIPPETS, st.integers(0, 3)), min_size=150, max_size=300),

@@ -436,6 +436,7 @@ def test_hostile_shapes_decide_at_once(lines, entry, expected):
     assert decides(os.fsencode(lines), os.fsencode(entry)) is expected
 
 
+@pytest.mark.slow  # an ignore file of 20,000 patterns
 def test_thousands_of_patterns_decide_by_the_last_that_matches():
     lines = "".join(f"f{i}.txt\n!f{i}.txt\nd{i}/f{i}.txt\n!*{i}.log\n" for i in range(5000))
     ignore_file = parse_ignore_file(lines + "f7.txt\nd1/*.log\n")

@@ -66,6 +66,7 @@ def test_a_regular_file_is_read_whole_within_its_limit(tmp_path_factory, content
         assert str(refused.value) == f"over the {limit:,} bytes limit"
 
 
+@pytest.mark.slow  # reads a file of 256 MB
 def test_the_limit_is_said_in_megabytes(tmp_path):
     path = tmp_path / "big.json"
     with open(path, "wb") as handle:

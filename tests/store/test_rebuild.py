@@ -34,6 +34,7 @@ def rebuilt(capsys, store: Path) -> str:
     return err
 
 
+@pytest.mark.slow  # a store of 3,000 URLs, scanned twice
 def test_a_damaged_store_is_made_again_from_its_inputs(capsys, tmp_path):
     store = large_store(tmp_path / "in")
     key = Path(f"{store}{KEY_SUFFIX}").read_bytes()

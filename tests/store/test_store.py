@@ -238,6 +238,7 @@ def test_two_processes_store_what_one_does(tmp_path):
     assert store_contents(tmp_path / "one.sqlite") == store_contents(tmp_path / "two.sqlite")
 
 
+@pytest.mark.slow  # a text of 9 MB, scanned three times
 @pytest.mark.processes
 def test_a_large_text_is_stored_in_ranges_as_it_is_stored_read_whole(tmp_path, monkeypatch):
     # Its rows placed in the file, its suppressions joined across the ranges (M901 for one
