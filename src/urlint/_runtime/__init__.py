@@ -35,8 +35,8 @@ def find_own_modules() -> None:
 
     A hook's run imports some 70 of urlint's modules, and the import system asks each of its
     finders for each of them, down to the one that searches the package's directory, all
-    in Python (importlib's): 4.8 million instructions of the 117 million of a hook's run
-    (callgrind, bench/latency.py's samples). `_OwnModules` answers at once for a plain
+    in Python (importlib's: a measured share of a hook's run, docs/design/performance.md,
+    "Figures the code's choices rest on"). `_OwnModules` answers at once for a plain
     source module or package of urlint and leaves everything else to the import system:
     what it finds is the spec that search would find (the same loader, file, cached file
     and package path). Only the command's process asks (`__main__.run`).

@@ -22,9 +22,9 @@ was called in the process).
 
 At its end the command's process skips the interpreter's teardown (`leave`). Exiting the
 ordinary way finalizes the interpreter: it frees, one by one, every module, function, class
-and compiled pattern start-up made. For a hook's `urlint check` on one small file that was
-5.2 of its 120 million instructions (callgrind, PYTHONHASHSEED=0; bench/latency.py), and
-none of it is seen: the operating system takes a process's memory back at once. So `leave`
+and compiled pattern start-up made: a measured share of a hook's `urlint check` on one small
+file (docs/design/performance.md, "Figures the code's choices rest on"), and none of it is
+seen: the operating system takes a process's memory back at once. So `leave`
 does what an exit does that can be seen, and ends the process there (`os._exit`): the
 functions registered with `atexit` run, last registered first, as at any exit (`tempfile`'s
 and `weakref.finalize`'s clean-ups, a coverage tool's), then standard output and standard

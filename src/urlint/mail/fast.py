@@ -78,7 +78,8 @@ def newlines(data: bytes, start: int, end: int) -> int:
     """How many line ends data[start:end] holds: `data.count(b"\\n", start, end)`, in a
     loop the C compiler runs on many bytes at once: counted a block at a time in a byte
     (a count of one byte a lane, added across the lanes once a block, where a count as wide
-    as the sum widened every lane at each step: 2.5 instructions a byte, now a quarter)."""
+    as the sum widened every lane at each step: four times the instructions; performance.md,
+    "Figures the code's choices rest on")."""
     if _IN_C:
         start, end = _clamped(len(data), start, end)
         base = cython.cast(cython.p_uchar, data)
@@ -879,7 +880,7 @@ def _hand_on(
 def _packed(entries: list[int]) -> bytes:
     """`entries` as array("q") holds them, in a row of bytes. Written in place where
     compiled: array's own conversion of an item parses a format for it (array.extend of a
-    list: 200 instructions an entry, a fifth of what the HTML reader's work took)."""
+    list: performance.md, "Figures the code's choices rest on")."""
     if _IN_C:
         size = len(entries)
         packed = PyBytes_FromStringAndSize(  # type: ignore[name-defined]  # noqa: F821
@@ -1157,8 +1158,8 @@ def find(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) -> int
     """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
     end)`, found by memchr from each of the needle's byte at `lead`, the caller's rarest
     (memchr passes over the bytes between at many a step, where memmem and the regex
-    engine's search for a short needle look at each: bench/mail.py's mbox, 30 MB, "://"
-    led by "/" 3.1 ms, by the pattern 10.9; ">From " led by "F" 2.8, by memmem 5.6)."""
+    engine's search for a short needle look at each: performance.md, "Figures the code's
+    choices rest on")."""
     end = min(end, len(data))
     size = len(needle)
     if start < 0 or end - start < size or not 0 <= lead < size:

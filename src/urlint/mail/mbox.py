@@ -38,9 +38,10 @@ if TYPE_CHECKING:
 # A message longer than this is read in pieces: the first as a message, the rest as text.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 # The blocks read (tests set mbox.BLOCK_BYTES): small enough that a block stays in the
-# processor's cache while it is added to what is kept and searched (30 MB of bench/mail.py's
-# mbox framed in 26 ms with blocks of 1 MiB, 37 ms with 4 MiB), and no larger than a
-# decompressed stream's buffer (archives.BLOCK_BYTES), whose reads draw on its Budget.
+# processor's cache while it is added to what is kept and searched (framed faster than in
+# blocks of 4 MiB: docs/design/performance.md, "Figures the code's choices rest on"),
+# and no larger than a decompressed stream's buffer (archives.BLOCK_BYTES), whose reads
+# draw on its Budget.
 BLOCK_BYTES = archives.BLOCK_BYTES // 4
 # Once what is kept of a message longer than this many blocks is copied into each new one,
 # the reads grow to this many blocks (a decompressed stream's buffer, at most): a long
@@ -117,8 +118,8 @@ _HEADER_END = compiled_when_used(rb"\n\r?\n")
 _QUOTED_FROM = compiled_when_used(rb"(?m)^>(>*From )")
 # Where mboxrd's quoting may be, looked for before a message is copied out: the regex
 # engine's loop to a literal's first byte (">") outruns CPython 3.11's `bytes.find` of a
-# short needle (30 MB of bench/mail.py's mbox: 9.7 ms against 14.5), and the compiled
-# loops' search led by its "F" (mail.fast.find) either (2.8 ms).
+# short needle, and the compiled loops' search led by its "F" (mail.fast.find) outruns
+# both (docs/design/performance.md, "Figures the code's choices rest on").
 _QUOTED_FROM_LITERAL = compiled_when_used(rb">From ")
 
 

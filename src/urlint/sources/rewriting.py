@@ -1,8 +1,8 @@
 """A file written back whole or not at all: an input's fixes or ignore comments, a baseline.
 
 Apart from sources.opening, which reads every input: a pre-commit hook's check writes
-nothing, and loading what writes cost its start-up 0.2 million instructions (callgrind,
-bench/latency.py).
+nothing, and loading what writes costs its start-up (docs/design/performance.md, "Figures
+the code's choices rest on").
 """
 
 from __future__ import annotations
