@@ -120,14 +120,17 @@ def glued_on(text: str, start: int, colon: int) -> int:
 
 def may_follow_a_glued_word(text: str, start: int) -> bool:
     """May a word be glued on before the scheme that starts at `start` (`glued_word_start`
-    tells)? Nearly every URL: no blank, line end or mark before it, no."""
-    return start > 0 and (text[start - 1].isalnum() or text[start - 1] == ".")
+    tells)? Only a letter or digit right before it: nearly every URL has a blank, a line
+    end or a mark there. A "." is left out: the URL starts at the scheme all the same
+    (`glued_on`), but a batch file's `echo.http://...` (Sphinx's make.bat) and a full stop
+    with no blank after it are no word glued on."""
+    return start > 0 and text[start - 1].isalnum()
 
 
 def glued_word_start(text: str, start: int) -> int:
     """Where the word `glued_on` cut off before the scheme that starts at `start` starts
-    (`websitehttps://`, `EUR.https://`, `2024http://`), or -1 where no word is glued on
-    there: the letters of an escape (`\\nhttp://`) are none."""
+    (`websitehttps://`, `2024http://`), or -1 where no word is glued on there: the letters
+    of an escape (`\\nhttp://`) are none."""
     low = max(0, start - SCHEME_WINDOW)
     run_start = low + len(text[low:start].rstrip(SCHEME_CHAR_LIST))
     if run_start == start or text[run_start - 1 : run_start] == "\\":

@@ -74,7 +74,7 @@ UNCLOSED = "unclosed"  # [a](https://x.org/p, [a](https://x.org/a b.pdf): Markdo
 QUOTED = "quoted"  # [a]("https://x.org/"): Markdown takes the quotes into the link
 DASHED = "dashed"  # https://x.org/wiki/Red–black_tree: a dash between a URL and its rest
 SPLIT = "split"  # https://example. org/a, https://x.org/paper/ report.pdf: a blank inside
-WORD = "word"  # websitehttps://x.org/a, EUR.https://x.org/a: a word glued on before the scheme
+WORD = "word"  # websitehttps://x.org/a, 2024http://x.org/a: a word glued on before the scheme
 
 _SCHEME = "|".join(re.escape(name) for name in NEAR_SCHEMES)
 # A host: a dotted name whose last label is letters (RFC 1738 section 3.1's toplabel; RFC

@@ -628,8 +628,7 @@ def doubled_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
         "either standard."
     ),
     summary=(
-        'A word glued on before a URL\'s scheme with no blank ("websitehttps://", '
-        '"EUR.https://", "2024http://").'
+        'A word glued on before a URL\'s scheme with no blank ("websitehttps://", "2024http://").'
     ),
     explanation=(
         'Section 2.1: a scheme name is "a sequence of characters", letters, digits, "+", '
@@ -639,8 +638,10 @@ def doubled_colon(subject: UrlUnderCheck) -> Iterator[Hit]:
         'one, "tftp", "shttp", is read whole, and "+" or "-" joins a scheme\'s parts: '
         '"git+https"), and reports the word here: a reader that links URLs in text '
         "(GitHub's Markdown) links none there, and a program that reads the text takes the "
-        "word in. Spam glues words on so to slip past filters; in a document it is a blank "
-        "left out."
+        'word in. A word that ends in a "." is not reported (a batch file\'s '
+        '"echo.http://...", a full stop with no blank after it), though the URL starts at '
+        "the scheme all the same. Spam glues words on to slip past filters; in a document "
+        "it is a blank left out."
     ),
     example="Read the guide athttps://example.com/guide",
     use_instead="Read the guide at https://example.com/guide",
