@@ -1,8 +1,8 @@
 """A file's SHA-256, made as it is read: the results store's content hash.
 
 Apart from sources.opening, which opens every input (a hashed one as `open_input` with
-`hashing`): a check hashes nothing, and loading this cost a hook's start-up 0.2 million
-instructions (callgrind, bench/latency.py).
+`hashing`): a check hashes nothing, and loading this costs a hook's start-up
+(docs/design/performance.md, "Figures the code's choices rest on").
 """
 
 from __future__ import annotations
