@@ -499,10 +499,14 @@ def test_a_run_on_this_machine_does_not_load_dask(tmp_path):
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed') "
         "or m == 'urlint.run.engines.dask'))"
     )
+    # in a folder of its own: a worker's folder is no part of what is asked
     done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path / "a.txt")], capture_output=True, text=True
+        [sys.executable, "-c", code, str(tmp_path / "a.txt")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert (done.returncode, done.stdout.splitlines()[-1:]) == (0, ["[]"]), done.stderr
 
 
 def test_a_malformed_scheduler_address_is_one_line_with_its_password_hidden(tmp_path):

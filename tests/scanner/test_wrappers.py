@@ -362,3 +362,16 @@ def test_a_wrapper_closed_first_on_the_next_line_reads_the_login_on_past_it(
     found = only(text)
     assert (found.url, found.login_rest_text) == (url, rest)
     assert without_offsets(found.login_rest) == rest_span
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        # quoted by marks: the next line's "A>" is the URL's rest and the close
+        ("> found it under <URL:nntp://h.example/a00\n> A> and after.\n", "nntp://h.example/a00A"),
+        # quoted by a writer's initials: the same initials are the next line's prefix
+        ("Jo> see <URL:http://x.example/a\nJo> bc> and after\n", "http://x.example/abc"),
+    ],
+)
+def test_a_quoted_wrapper_reads_its_next_line_by_its_first_lines_prefix(text, url):
+    assert [(c.url, c.span.start.line, c.span.end.line) for c in extract(text)] == [(url, 1, 2)]

@@ -25,8 +25,9 @@ OPEN = re.compile(rf"<(?:[ \t]*([Uu][Rr][Ll]):|([A-Za-z][{SCHEME_CHARS}]*):(?!:)
 _LINE_BREAK_NEXT = re.compile(r"[ \t]*\r?\n")
 URL_EQUALS = "url="  # the March 1993 draft wrote URL=<...>
 
-# Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> "), and Supercite's
-# quoted writer's initials before a mark (" AB> ", "> Jo> ").
+# Mail reply prefixes: "> ", ">> ", "> > ", "| " (and Usenet's "|> ") ...
+MARKS_PREFIX = re.compile(r"[ \t]*(?:[>|][ \t]?)+")
+# ... and Supercite's quoted writer's initials before a mark (" AB> ", "> Jo> ").
 QUOTE_PREFIX = re.compile(r"[ \t]*(?:(?:[>|]|[A-Z][A-Za-z]{0,3}>)[ \t]?)+")
 # What may stand before a line's text: a reply prefix, then an indent.
 LINE_PREFIX = re.compile(rf"(?:{QUOTE_PREFIX.pattern})?[ \t]*")
@@ -213,8 +214,11 @@ def _read_body(text: str, start: int, body: int, furniture: Furniture) -> _Body:
             flags.add(Flag.PAGE_BREAK)
         if first_key:
             # Only a prefix that repeats the first line's is a reply prefix; any other ">"
-            # at a line start closes the wrapper.
-            reply = QUOTE_PREFIX.match(text, nxt)
+            # at a line start closes the wrapper. A first line quoted by marks alone has
+            # the next read by marks alone: `> A>` there is the URL's rest "A" and the
+            # wrapper's close, not a writer's initials.
+            quoted = QUOTE_PREFIX if first_key.strip(">|") else MARKS_PREFIX
+            reply = quoted.match(text, nxt)
             if reply and quote_key(reply.group()) == first_key:
                 flags.add(Flag.REPLY_PREFIX)
                 nxt = reply.end()
