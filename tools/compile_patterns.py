@@ -276,7 +276,7 @@ def main() -> int:
         "bytes, its words in the machine's order (a tuple of them is slower to load at",
         "start-up). Each key's table is marshal's bytes of that tuple of programs: loading",
         "this module copies the bytes of every Python's table, and only the running Python's",
-        "is unmarshalled (docs/design/performance.md, \"Figures the code's choices rest on\").",
+        'is unmarshalled (docs/design/performance.md, "Figures the code\'s choices rest on").',
         "PROGRAMS is loaded at the command's start; PARTED holds each module of",
         "urlint._runtime.patterns.PARTS its own, loaded as it is imported.",
         '"""',
