@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+from ..core.message import HEADER
 from ..core.numbers import size_text
 from ..core.problems import Problem, ProblemKind
 from ..core.records import built, record
@@ -216,7 +217,7 @@ class MessageReader:
             if "=?" in text:  # RFC 2047: the decoded words stand nowhere in the file
                 text = text_of(raw)
                 relocator = Relocator(b"", field_line, collapsed=True)
-            decoded = _decoded(text, field_line, relocator, self.envelope, part, "", "header", name)
+            decoded = _decoded(text, field_line, relocator, self.envelope, part, "", HEADER, name)
             self.texts.append(decoded)
 
     def _entity(
