@@ -894,3 +894,16 @@ def test_the_pure_path_reads_mail_when_asked_for():
         printed_on_the_pure_path("from urlint.mail import headers; print(headers.LOOPS)")
         == "None\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "starts"),
+    [
+        (b"x\nI\nFrom x 1:23\n", []),  # after a one-character line: no blank line before
+        (b"b\nFrom x 1:23\n", []),  # the data's second line (no wrap to its end)
+        (b"x\n\nFrom a 1:23\n", [3]),
+        (b"x\n\r\nFrom a 1:23\n", [4]),
+    ],
+)
+def test_the_pure_framing_takes_a_from_line_after_a_blank_line_only(data, starts):
+    assert mbox._from_line_starts(data, 0) == starts

@@ -83,6 +83,8 @@ def test_where_a_glued_on_scheme_starts(text, expected):
         ("EUR.https", 4),
         ("Xftp", 1),
         ("xsnews", 1),  # "snews", not "news"
+        ("xtftp", 1),  # "tftp", a name read whole, not "ftp"
+        ("Xshttp", 1),
         ("https", 0),
         ("HTTPS", 0),
         ("tftp", 0),

@@ -349,7 +349,10 @@ def is_known_scheme(name: str) -> bool:
 _ENDING_IN_A_KNOWN_ONE = frozenset(
     {"aim", "appdata", "gsiftp", "msnim", "shttp", "tftp", "turn", "webdav"}
 )
-_LONGEST_KNOWN = max(map(len, _KNOWN))
+# The names a glued word is cut off before: the table's, and these, read whole (`xtftp`
+# is "x" before "tftp", not "xt" before "ftp").
+_WHOLE_NAMES = _KNOWN | _ENDING_IN_A_KNOWN_ONE
+_LONGEST_KNOWN = max(map(len, _WHOLE_NAMES))
 # Their last two letters: a name that ends otherwise (`gemini`, `myapp`) ends in none of them.
 _KNOWN_ENDINGS = frozenset(name[-2:] for name in _KNOWN)
 
@@ -367,12 +370,12 @@ def glued_before_scheme(name: str) -> int:
     end (`foo.bar`, `myapp`) and one that is itself a scheme (`sftp`, `tftp`: the table's
     and `_ENDING_IN_A_KNOWN_ONE`)."""
     lowered = name.lower()
-    if lowered in _KNOWN or lowered[-2:] not in _KNOWN_ENDINGS or lowered in _ENDING_IN_A_KNOWN_ONE:
+    if lowered in _WHOLE_NAMES or lowered[-2:] not in _KNOWN_ENDINGS:
         return 0
     # The longest known scheme at its end first: "xsnews" is "x" before "snews", and in
     # "foo+snews" the "+" joins "snews", not a word "foo+s" glued before "news".
     for cut in range(max(1, len(lowered) - _LONGEST_KNOWN), len(lowered) - 1):
-        if lowered[cut:] in _KNOWN:
+        if lowered[cut:] in _WHOLE_NAMES:
             before = lowered[cut - 1]
             return cut if before.isalnum() or before == "." else 0
     return 0

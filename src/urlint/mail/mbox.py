@@ -464,7 +464,7 @@ def _from_line_starts(data: bytes, at: int, first_only: bool = False) -> list[in
         # character's: a line to read.
         if (
             data[start - 2] == 10
-            or data[start - 3] == 10
+            or (start >= 3 and data[start - 2] == 13 and data[start - 3] == 10)
             or _after_closing_boundary(data, start)
             or _after_base64_line(data, start)
         ):

@@ -77,10 +77,27 @@ def quoted_by_initials(text: str, line_start: int) -> bool:
     return _INITIALS.match(text, line_start) is not None
 
 
+# The last text asked of and the offsets of every hunk header in it, found once a text:
+# an indented line is asked of at every URL at a line end, and nearly every text holds no
+# hunk, whose lines then need no walk back. One tuple, swapped whole.
+_LAST_HEADERS: tuple[str, list[int]] = ("", [])
+
+
+def _a_header_before(text: str, line_start: int) -> bool:
+    """Does a hunk header stand anywhere in `text` before `line_start`?"""
+    global _LAST_HEADERS
+    last = _LAST_HEADERS
+    if last[0] is not text:
+        last = _LAST_HEADERS = (text, [found.start() for found in _HUNK_HEADER.finditer(text)])
+    return bool(last[1]) and last[1][0] < line_start
+
+
 def _in_a_hunk(text: str, line_start: int, key: str) -> bool:
     """Is the line at `line_start`, with reply prefix quote marks `key`, a line of a unified
     diff's hunk: after a hunk header, with only the diff's lines (or blank ones, where a
     mailer stripped a kept line's blank) between, all quoted alike?"""
+    if not _a_header_before(text, line_start):
+        return False
     end = line_start
     for _ in range(_HUNK_LOOKBACK):
         if end == 0:
