@@ -868,6 +868,10 @@ def hostile_store(path) -> str:
             "http://h.example/<!--<script>",
             message,
             host='h"><svg onload=alert(3)>',
+            # a header field's name may hold "<", ">", '"' and "&" (RFC 5322 section 3.6.8)
+            source="header",
+            header="X-<svg onload=alert(4)>",
+            part='"&',
         )
         store.finding(
             mbox,
@@ -892,6 +896,8 @@ def test_page_escapes_every_string_from_the_store(capsys, tmp_path):
     assert "<!--" not in text
     assert "<img" not in text and "<svg" not in text and "<b>" not in text
     assert "&lt;/script&gt;&lt;script&gt;document.title=&quot;pwned&quot;" in text
+    # where a URL was, in a census row's details
+    assert "X-&lt;svg onload=alert(4)&gt; header" in text
     data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text)
     assert data is not None
     parsed = json.loads(data.group(1))

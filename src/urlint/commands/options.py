@@ -350,12 +350,12 @@ def add_urls_from_argument(parser: argparse.ArgumentParser, what: str) -> None:
     """--urls-from: which URLs, by where they were in their message (`scan`, `report`).
 
     `what`: what the command does with the URLs it takes ("store", "report")."""
-    from ..core.message import URLS_FROM
+    from ..core.message import ALL, URLS_FROM
 
     parser.add_argument(
         "--urls-from",
         choices=URLS_FROM,
-        default=URLS_FROM[0],
+        default=ALL,
         help=f"which URLs to {what}: all (default); body: leave out those of a mail or news "
         "header field (List-Unsubscribe, X-Url, ...); headers: those alone",
     )

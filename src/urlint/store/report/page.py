@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 CHART_JS_VERSION = "4.6.1"  # vendor/README.md says where it is from
 OTHER_RULES = "other rules"  # the rules past --top, summed in one dataset of their chart
 # The classes of the tables' other columns that are laid out their own way (page.css): a
-# URL wraps anywhere, a host after a dot, a date never.
+# URL wraps anywhere, a host after a dot, a date after its day (before its time).
 _TEXT_CLASSES = {"url": "url", "host": "host", "first_seen": "date", "last_seen": "date"}
 # The census's columns a reader scans, shown whole in its table; the rest of a row (where it
 # was first seen, its spellings) in its last cell's details, opened on demand.
