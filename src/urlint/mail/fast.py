@@ -78,8 +78,8 @@ def newlines(data: bytes, start: int, end: int) -> int:
     """How many line ends data[start:end] holds: `data.count(b"\\n", start, end)`, in a
     loop the C compiler runs on many bytes at once: counted a block at a time in a byte
     (a count of one byte a lane, added across the lanes once a block, where a count as wide
-    as the sum widened every lane at each step: four times the instructions; performance.md,
-    "Figures the code's choices rest on")."""
+    as the sum widened every lane at each step: performance.md, "Figures the code's choices
+    rest on")."""
     if _IN_C:
         start, end = _clamped(len(data), start, end)
         base = cython.cast(cython.p_uchar, data)
@@ -442,10 +442,11 @@ def from_lines(
     quoted: list[int] | None = None,
     quoted_from: int = 0,
 ) -> list[int]:
-    """Where the From_ lines after a blank line or a closing boundary line start, from `at`
-    on (the first only, if asked): what mbox._from_line_starts gives from `at`, `tail` the
-    farthest its line end stands past "From " (mbox._FROM_LINE_TAIL). Led by the "F" of
-    each "From ", which is rarer than the line ends the pattern's look behind turns on.
+    """Where the From_ lines after a blank line, a closing boundary line or a base64 line
+    start, from `at` on (the first only, if asked): what mbox._from_line_starts gives from
+    `at`, `tail` the farthest its line end stands past "From " (mbox._FROM_LINE_TAIL). Led
+    by the "F" of each "From ", which is rarer than the line ends the pattern's look behind
+    turns on.
 
     With `quoted` (and not `first_only`), where mboxrd's quoting first stands from
     `quoted_from` on (at `at` at the latest: the message the look goes on in) is appended

@@ -172,8 +172,9 @@ def split_mbox(
     return items  # type: ignore[return-value]  # no MboxPlace among them: no `every`
 
 
-# A From_ line counts only after a blank line or a closing boundary line: up to this many
-# bytes before it ("\n", the longest closing boundary line, "\r\n"), and no byte further back.
+# A From_ line counts only after a blank line, a closing boundary line or a base64 line: up
+# to this many bytes before it ("\n", the longest closing boundary line or base64 line,
+# "\r\n"), and no byte further back.
 _LOOK_BEHIND = 1 + max(LONGEST_CLOSE_DELIMITER, LONGEST_BASE64_LINE) + 2
 
 
@@ -454,9 +455,9 @@ _CLOSE_DELIMITER_LINE = compiled_when_used(CLOSE_DELIMITER_LINE)
 
 
 def _from_line_starts(data: bytes, at: int, first_only: bool = False) -> list[int]:
-    """Offsets of the From_ lines after a blank line or a closing boundary line that start at
-    or after `at` (only the first of them, if asked): the pure path's look, which the
-    compiled loops' (mail.fast.from_lines) stands for."""
+    """Offsets of the From_ lines after a blank line, a closing boundary line or a base64
+    line that start at or after `at` (only the first of them, if asked): the pure path's
+    look, which the compiled loops' (mail.fast.from_lines) stands for."""
     starts = []
     for found in _FROM_LINE_AFTER_BREAK.finditer(data, at):
         start = found.start()
@@ -513,9 +514,9 @@ def _from_lines(
     quoted: list[int] | None = None,
     quoted_from: int = 0,
 ) -> list[int]:
-    """Offsets of the From_ lines after a blank line or a closing boundary line that start
-    at or after `at` (only the first of them, if asked). The compiled loops append to
-    `quoted` where mboxrd's quoting first stands from `quoted_from` on, met on the way
+    """Offsets of the From_ lines after a blank line, a closing boundary line or a base64
+    line that start at or after `at` (only the first of them, if asked). The compiled loops
+    append to `quoted` where mboxrd's quoting first stands from `quoted_from` on, met on the way
     (mail.fast.from_lines); the pure path's look does not."""
     if LOOPS is not None:
         lines: list[int] = LOOPS.from_lines(
@@ -553,9 +554,9 @@ def _counted(buffer: _Buffer) -> bool:
 def message_start_after(stream: BinaryIO, at: int, within: int) -> int | None:
     """The offset of the first From_ line that starts a message from `at` on, or None.
 
-    The offset of the first From_ line after a blank line or a closing boundary line that
-    starts at `at` or later, looked for in the `within` bytes from there (the stream is
-    seeked): None when there is none, or when the stream ends first. In an mbox whose
+    The offset of the first From_ line after a blank line, a closing boundary line or a
+    base64 line that starts at `at` or later, looked for in the `within` bytes from there
+    (the stream is seeked): None when there is none, or when the stream ends first. In an mbox whose
     messages do not end by their Content-Length (`counted_mbox`), the whole file's reading
     starts a message there, and at no other place (`_from_lines`; a message too long is read
     on as text up to it): mail.runs cuts such an mbox there with no framing of what comes

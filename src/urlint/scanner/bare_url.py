@@ -128,7 +128,7 @@ _CLOSING = frozenset(")]}>\"'")
 # The defaults of a candidate's fields after its pieces (read from the record), for the
 # candidate most URLs are: a bare URL, its span its one piece. Made by the tuple's own
 # constructor (records.built): calling Candidate runs its __new__, a Python function, for
-# each URL, a tenth of what a URL costs (docs/design/performance.md).
+# each URL, a measured share of what a URL costs (docs/design/performance.md).
 _BARE_DEFAULTS = tuple(Candidate._field_defaults[name] for name in Candidate._fields[3:])  # type: ignore[attr-defined]  # a record's, as namedtuple's
 
 

@@ -24,7 +24,7 @@ from .line_breaks import (
     quoted_by_initials,
     run_end,
 )
-from .next_word import ABBREVIATION, CLOSERS, a_tables_row, weighs_as_a_rest
+from .next_word import ABBREVIATION, CLOSER_OF, a_tables_row, weighs_as_a_rest
 from .wrappers import QUOTE_PREFIX, SCHEME_START
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -240,7 +240,7 @@ def _goes_on_with(
             return _URL_REST.search(token) is not None and not soft
         return token[0].isalnum() or token[0] == "%"
     if last in "/\\":
-        closer = CLOSERS.get(text[url_start - 1 : url_start])
+        closer = CLOSER_OF.get(text[url_start - 1 : url_start])
         if closer is not None and text.startswith(closer, token_end):
             return True  # the bracket or quote before the URL closes after the word
         authority = text.find("://", url_start, url_end)

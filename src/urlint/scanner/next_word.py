@@ -12,8 +12,9 @@ from .continuation import CELL_GAP
 
 # An abbreviation ("e.g.", "V.A.K"): dotted, but no host's or file name's dot.
 ABBREVIATION = compiled_when_used(r"(?:[A-Za-z]\.)+[A-Za-z]?")
-# What closes a bracket or quote that stands right before a URL.
-CLOSERS = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
+# What closes a bracket or quote that stands right before a URL, by its opening (bare.OPENERS
+# has the brackets alone).
+CLOSER_OF = {"(": ")", "[": "]", "<": ">", '"': '"', "'": "'"}
 
 # The next line's first word weighed against what stands after it on its line. Alone, or
 # with only punctuation or a closing bracket after it, it ends the URL as it would on one
@@ -40,7 +41,7 @@ def weighs_as_a_rest(text: str, opener: str, pos: int, token_end: int, last: str
     asked), weigh as the URL's rest against what follows it on its line (above)?"""
     if text.startswith((": ", ":\t", ":\n", ":\r\n"), token_end):
         return False  # a label
-    closer = CLOSERS.get(opener)
+    closer = CLOSER_OF.get(opener)
     if last == "-" or (closer is not None and text.startswith(closer, token_end)):
         return True  # a hyphen's word; a word the bracket or quote before the URL closes
     token = text[pos:token_end]
