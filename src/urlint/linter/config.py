@@ -220,14 +220,11 @@ def file_selection(
     return Selection(patterns, respect_ignores, force_exclude, tuple(globs), hidden)
 
 
-# What file_selection takes of the options (its keyword-only parameters, read from its code
-# object: inspect would cost the hook's start-up its import): the rest are a check's.
+# The options that choose files: file_selection's keywords but `source`, the rest being a
+# check's (tests/linter/test_config.py holds this to file_selection's signature).
 _SELECTION_OPTIONS = frozenset(
-    file_selection.__code__.co_varnames[
-        file_selection.__code__.co_argcount : file_selection.__code__.co_argcount
-        + file_selection.__code__.co_kwonlyargcount
-    ]
-) - {"source"}
+    ("exclude", "extend_exclude", "respect_ignores", "force_exclude", "globs", "hidden")
+)
 
 
 @record
