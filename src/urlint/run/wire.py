@@ -13,13 +13,12 @@ arrives is what left).
 from __future__ import annotations
 
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
+from ..core.records import built
 from ..mail.origin import moved_mail
 from ..pipeline import Found
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..mail.origin import MessageInfo
 
 # (path, message, url, alt, wrapper, flags, login_rest_text, context, placeholders, shape,
@@ -35,9 +34,6 @@ _FLAG_BITS = {flag: 1 << index for index, flag in enumerate(Flag)}
 _FLAG_SETS: dict[int, frozenset[Flag]] = {0: frozenset()}  # made once per combination
 _WRAPPER_SPAN, _CONTINUATION, _LOGIN_REST = 1 << 16, 1 << 17, 1 << 18
 _PIECES = _WRAPPER_SPAN - 1
-# What a record's constructor ends in (core/records.py: a named tuple), without the Python-level
-# call before it: half the time of unpacking a URL.
-_NEW: Any = tuple.__new__
 
 
 def pack(path: str, candidate: Candidate, message: MessageInfo | None) -> Packed:
@@ -81,7 +77,7 @@ def unpack(packed: Packed) -> Found:
     """The `Found` that `pack` was given."""
     path, message, url, alt, wrapper, flags, rest_text, context, placeholders, shape = packed[:10]
     numbers = packed[10:]
-    new = _NEW
+    new = built  # a record without its constructor's Python-level call
     spans = [
         new(
             Span,
