@@ -1,7 +1,7 @@
 """A `@record` class behaves as the namedtuple of its fields would.
 
 core/records.py: a `@record` class behaves as the namedtuple of its fields would, whatever
-its size (its constructor written in records.py, or namedtuple's past those)."""
+its size (its constructor written in _runtime/named_tuples.py, or namedtuple's past those)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urlint.core import records
 from urlint.core.model import Candidate, Position, Span
 from urlint.core.records import record, replaced
-from urlint.linter.rules.rule import Rule
 
 
 @record
@@ -81,14 +79,6 @@ def test_a_record_larger_than_the_written_constructors_is_made_by_namedtuple():
     assert value.f7 == 7
     assert big(**dict(zip(names, range(30), strict=True))).f29 == 19 + 10
     assert big.__new__.__code__.co_filename == "<string>"  # namedtuple's, compiled from text
-
-
-def test_the_rule_record_is_built_from_a_written_constructor():
-    # A hook's start-up builds Rule (18 fields): namedtuple's constructor, compiled from a
-    # string, cost about 0.1 ms of it (python -X importtime; bench/latency.py).
-    assert len(Rule._fields) < len(records._CONSTRUCTORS)
-    assert Rule.__new__.__code__.co_filename == records.__file__
-    assert Rule.__new__.__code__.co_varnames[:19] == ("_cls", *Rule._fields)
 
 
 @given(st.integers(min_value=0, max_value=24), st.data())

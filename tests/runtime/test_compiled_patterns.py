@@ -45,12 +45,16 @@ def test_this_python_has_its_table():
 
 # The private names urlint's start-up and records lean on (docs/design/performance.md,
 # "Private interfaces"), each with a fallback where it is missing; here: present, and of
-# the shape used, in every Python installed here that the project supports.
+# the shape used, in every Python installed here that the project supports (a code
+# object's parameters renamed for binding too: _runtime/named_tuples.py).
 _PRIVATE_NAMES = """
 import _sre, atexit, gc, re
 from _collections import _tuplegetter
 getter = _tuplegetter(1, "doc")
 assert getter.__get__((0, 7)) == 7 and getter.__doc__ == "doc"
+written = lambda _cls, a: (_cls, a)
+renamed = type(written)(written.__code__.replace(co_varnames=("_cls", "name")), {}, "__new__")
+assert renamed(None, name=1) == (None, 1)
 assert callable(atexit._run_exitfuncs) and callable(gc.freeze)
 assert isinstance(re._cache, dict) and callable(_sre.compile)
 assert isinstance(_sre.MAGIC, int) and isinstance(_sre.CODESIZE, int)

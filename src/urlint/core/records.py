@@ -9,25 +9,16 @@ ordering and repr for a fraction of that. Fields and defaults are read from the 
 annotations, in order, exactly as a dataclass would read them.
 
 Why not `namedtuple` itself: it compiles each class's constructor from a string, at
-start-up, for every record a `check` loads (bench/latency.py). Here the constructors are
-written once below, one for each number of fields, compiled with this module; a record's is
-one of them under its own field names. The class is what namedtuple would build: the same
-constructor code, the same C item getters, `_fields`, `_field_defaults`, `__match_args__`,
-`_make`, `_replace`, `_asdict`, `__getnewargs__` (pickling) and repr.
+start-up, for every record a `check` loads (bench/README.md, "Start-up tuning"). Here a
+record's constructor and field getters come from `_runtime.named_tuples`, which makes them
+as namedtuple does without compiling text. The class is what namedtuple would build: the
+same constructor code, the same C field getters, `_fields`, `_field_defaults`,
+`__match_args__`, `_make`, `_replace`, `_asdict`, `__getnewargs__` (pickling) and repr.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
-from types import FunctionType
-
-try:  # namedtuple's item getter, in C (collections/__init__.py takes it so too)
-    from _collections import _tuplegetter  # type: ignore[import-not-found]  # no stub
-except ImportError:  # pragma: no cover - other Pythons
-
-    def _tuplegetter(index: int, doc: str) -> property:  # type: ignore[misc]
-        return property(itemgetter(index), doc=doc)
-
+from .._runtime.named_tuples import constructor, getters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,76 +41,6 @@ if TYPE_CHECKING:
 
 _NO_DEFAULT = object()
 _tuple_new = tuple.__new__
-
-# A record's constructor, by its number of fields: namedtuple's code (`_tuple_new(_cls,
-# (a, b))`), its parameters renamed to the record's fields. Binding reads a parameter by
-# its position, a keyword by its name: `Position(1, 2, 3)` and `Position(line=1, column=2,
-# offset=3)` bind as namedtuple's own constructor binds them.
-_CONSTRUCTORS = (
-    lambda _cls: _tuple_new(_cls, ()),
-    lambda _cls, a: _tuple_new(_cls, (a,)),
-    lambda _cls, a, b: _tuple_new(_cls, (a, b)),
-    lambda _cls, a, b, c: _tuple_new(_cls, (a, b, c)),
-    lambda _cls, a, b, c, d: _tuple_new(_cls, (a, b, c, d)),
-    lambda _cls, a, b, c, d, e: _tuple_new(_cls, (a, b, c, d, e)),
-    lambda _cls, a, b, c, d, e, f: _tuple_new(_cls, (a, b, c, d, e, f)),
-    lambda _cls, a, b, c, d, e, f, g: _tuple_new(_cls, (a, b, c, d, e, f, g)),
-    lambda _cls, a, b, c, d, e, f, g, h: _tuple_new(_cls, (a, b, c, d, e, f, g, h)),
-    lambda _cls, a, b, c, d, e, f, g, h, i: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i)),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j: _tuple_new(_cls, (a, b, c, d, e, f, g, h, i, j)),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x)
-    ),
-    lambda _cls, a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y: _tuple_new(
-        _cls, (a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q, r, s, t, u, v, w, x, y)
-    ),
-)
-
-
-def _constructor(size: int) -> FunctionType:
-    """The constructor of `size` fields: written above, or for a record larger than any
-    there (the report's totals, never at start-up), namedtuple's, compiled as it does."""
-    if size < len(_CONSTRUCTORS):
-        return _CONSTRUCTORS[size]  # type: ignore[return-value]  # a lambda is a function
-    from collections import namedtuple
-
-    return namedtuple("Record", ["_"] * size, rename=True).__new__  # type: ignore[return-value]
 
 
 def replaced(value, /, **changes):  # type: ignore[no-untyped-def,no-redef]  # noqa: F811
@@ -153,16 +74,10 @@ def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
     body = {**_METHODS, **namespace}  # the class's own methods before namedtuple's
     for key in ("__dict__", "__weakref__", "__annotations__"):
         body.pop(key, None)
-    template = _constructor(len(names))
-    new = FunctionType(
-        template.__code__.replace(co_varnames=("_cls", *names)),
-        template.__globals__,
-        "__new__",
-        given or None,
-    )
+    new = constructor(names, given or None)
     new.__qualname__ = f"{cls.__qualname__}.__new__"  # as namedtuple names it
     # each field's getter, over its default (there may be more getters than fields)
-    body.update(zip(names, _getters(len(names)), strict=False))
+    body.update(zip(names, getters(len(names)), strict=False))
     body.update(
         __new__=new,
         __slots__=(),
@@ -178,24 +93,6 @@ def record(cls: type) -> type:  # type: ignore[no-redef]  # noqa: F811
     built = type(cls.__name__, (tuple, *bases), body)  # bases: a mixin, e.g. model.Located
     built.__qualname__ = cls.__qualname__
     return built
-
-
-def _getters(size: int) -> tuple[property, ...]:
-    """The item getters of fields 0 to `size` - 1, as namedtuple makes them.
-
-    A getter holds its index and doc alone, so every record shares those made once here."""
-    if size > len(_GETTERS):
-        return (*_GETTERS, *_made_getters(len(_GETTERS), size))
-    return _GETTERS
-
-
-def _made_getters(start: int, stop: int) -> tuple[property, ...]:
-    return tuple(
-        _tuplegetter(index, f"Alias for field number {index}") for index in range(start, stop)
-    )
-
-
-_GETTERS = _made_getters(0, len(_CONSTRUCTORS))
 
 
 # namedtuple's methods, which read a record's fields from the class (namedtuple's read them
