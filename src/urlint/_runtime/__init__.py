@@ -5,8 +5,9 @@ A pre-commit hook starts urlint for every commit, so start-up is most of its run
 measured: the garbage collector held off (`garbage`), freed memory kept (`heap`), argparse's
 words without gettext (`untranslated`), patterns compiled on first use or loaded compiled
 (`patterns`, `compiled_patterns`), parsed configuration files cached (`config_cache`),
-and urlint's own modules found without the import system's search (`find_own_modules`,
-below: here, not in a module of its own, since loading a module is what it saves).
+records' constructors written once, not compiled from text (`named_tuples`), and urlint's
+own modules found without the import system's search (`find_own_modules`, below: here,
+not in a module of its own, since loading a module is what it saves).
 The domain code asks these modules for a service and never depends on how they do it.
 
 One idiom serves the whole package in place of `typing.TYPE_CHECKING`: a module writes
