@@ -29,12 +29,11 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, default_converter
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from ..core.faults import internal_error
@@ -52,10 +51,6 @@ from .documents import (
     ignore_replacement,
 )
 from .segments import PlacedFindings, SegmentedLint
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from cattrs import Converter  # pygls's (lsprotocol's) converter
 
 SOURCE = "urlint"
 EXIT_OK, EXIT_ERROR_LSP = 0, 1  # the protocol's: an exit with or without a shutdown before it
@@ -117,7 +112,7 @@ class SentDiagnostics:
                 encoded = before[2]
             else:
                 encoded = [
-                    _encoded(_as_diagnostic(linted, finding.moved(lines, characters)))
+                    _diagnostic_json(linted, finding.moved(lines, characters))
                     for finding in findings
                 ]
             made[id(findings)] = (findings, lines, encoded)
@@ -126,15 +121,21 @@ class SentDiagnostics:
         return sent
 
 
-def _encoded(diagnostic: types.Diagnostic) -> str:
-    """`diagnostic` as the JSON pygls would send (ASCII: non-ASCII characters escaped)."""
-    return json.dumps(_converter().unstructure(diagnostic), separators=(",", ":"))
-
-
-@cache
-def _converter() -> Converter:
-    """pygls's converter of the protocol's types to JSON's, made once."""
-    return default_converter()
+def _diagnostic_json(linted: Linted, finding: Finding) -> str:
+    """`finding` as the editor is sent it (`_as_diagnostic`'s), written as JSON text (ASCII:
+    non-ASCII characters escaped, as pygls sends its own): a document can have thousands,
+    and pygls's converter reads each field's type to unstructure it (its cost:
+    docs/design/performance.md, "The language server"). tests/server/test_diagnostics_json.py
+    holds the two to the same JSON."""
+    start, end = linted.places.span_offsets(finding)
+    (start_line, start_char), (end_line, end_char) = linted.places.editor_range(start, end)
+    return (
+        f'{{"range":{{"start":{{"line":{start_line},"character":{start_char}}},'
+        f'"end":{{"line":{end_line},"character":{end_char}}}}},'
+        f'"message":{json.dumps(finding.message)},'
+        f'"severity":{_SEVERITIES[finding.severity].value},'
+        f'"code":{json.dumps(finding.code)},"source":{json.dumps(SOURCE)}}}'
+    )
 
 
 class _Protocol(LanguageServerProtocol):
