@@ -251,14 +251,6 @@ def test_a_url_a_document_broke_is_joined(text, expected):
             "http://www.example.gov/~someone/commercialemail/S771index.html_____________",
             [],
         ),
-        # A quoted-printable soft line break ("=" at the end of a line that holds "=3D"),
-        # not a query's "=" (MimeKit's content-length.mbox.txt, line 10888).
-        (
-            'Meet us!"></A><A href=3D"http://www.example.com/emissary/emissnews.ht=\n'
-            'ml"><IMG src=3D"cid:3.1996@example.com" align=3D"BOTTOM">\n',
-            "http://www.example.com/emissary/emissnews.ht=",
-            [],
-        ),
     ],
 )
 def test_nothing_else_is_joined(text, url, flags):

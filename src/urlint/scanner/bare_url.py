@@ -248,6 +248,9 @@ def read_bare(
         and not_bare_shaped(text, start, anchor, end)
     ):
         return None  # "data:" or "fax:" in prose (nor the start of a URL a line break cut)
+    if wrapped is not None and len(wrapped) == 1:
+        # a quoted-printable soft break ends the URL (joins.joined): its "=" is no part of it
+        end, wrapped, after = wrapped[0][1], None, None
     if wrapped is not None and (limit is None or wrapped[-1][1] <= limit):
         # (past a comment's end, what follows is no part of it)
         return _joined_found(text, start, end, wrapped, index, context)

@@ -25,6 +25,7 @@ from .line_breaks import (
     run_end,
 )
 from .next_word import ABBREVIATION, CLOSER_OF, a_tables_row, weighs_as_a_rest
+from .soft_breaks import encoded_around, over_soft_breaks, soft_line_break
 from .wrappers import QUOTE_PREFIX, SCHEME_START
 
 # A bare URL broken across lines (the appendix's wrapper is for this, but writers break
@@ -69,10 +70,6 @@ _STARTS_INSIDE = frozenset("/?&#;.")
 # What a document repeats before each line of a comment (code) that a URL and its rest
 # both stand in: the same leader on both lines is no text of either.
 _COMMENT_LEADER = compiled_when_used(rf"[ \t]*(?:{COMMENT_LEADERS})(?=[ \t])")
-# An undecoded quoted-printable escape (RFC 2045 section 6.7): a line that holds one, or
-# is the 76 characters an encoder fills, ends on a soft line break, not on a URL's "=".
-_QP_ESCAPE = compiled_when_used(r"=[0-9A-F]{2}")
-_QP_LINE = 76
 
 
 def joined(
@@ -86,7 +83,13 @@ def joined(
     joined, `alt` (its first line's reading) text[url_start:min(url_end, pieces[0][1])].
     The first piece ends at url_end, or one later where a separator trimmed as punctuation
     is kept (`http://www.iana.` then `org/...`), or one earlier where RFC 8792's folding
-    "\\" is dropped (section 7.2.2)."""
+    "\\" is dropped (section 7.2.2) or a quoted-printable soft line break's "="
+    (soft_breaks.over_soft_breaks); one piece alone where such a soft break ends the URL, its "="
+    no part of it."""
+    if text[url_end - 1] == "=":
+        over = over_soft_breaks(text, url_start, url_end, MAX_JOINED_LINES)
+        if over is not None:
+            return over
     first = _first_piece_end(text, url_start, url_end)
     if first is None:
         return None
@@ -129,7 +132,7 @@ def _first_rest(
     if rest is not None:
         return ((url_start, piece_end), rest), True
     if piece_end == url_end == line_break and url_end - line_start >= MIN_WRAP_COLUMN:
-        if text[url_end - 1] == "=" and _encoded_around(text, line_start, line_break):
+        if text[url_end - 1] == "=" and encoded_around(text, line_start, line_break):
             return None  # an encoder's soft line break, not a mail client's column
         rest = _cut_at_the_wrap_column(text, line_start, url_start, url_end, line_break)
         if rest is not None:
@@ -234,7 +237,7 @@ def _goes_on_with(
         if text[url_end - 2] == last:
             return False  # a rule ("____"), a dash ("--"): the URL ended before it
         if last in "=&":  # a value, or the next parameter; not a quoted-printable soft break
-            soft = _soft_line_break(text, line_start, line_break) or (
+            soft = soft_line_break(text, line_start, line_break) or (
                 last == "=" and token[0] == "="  # `=` then `=20`: an escape on the next line
             )
             return _URL_REST.search(token) is not None and not soft
@@ -250,36 +253,6 @@ def _goes_on_with(
     if token[0] in _STARTS_INSIDE:  # the URL ends on a letter or digit, the line on a separator
         return token[0] != "." or _PATH_REST.search(token, 1) is not None
     return False
-
-
-def _soft_line_break(text: str, line_start: int, line_break: int) -> bool:
-    """Does the line from `line_start` to `line_break` end on a quoted-printable soft line
-    break, when it ends on "=": it holds an undecoded escape, or fills the 76 columns an
-    encoder fills?"""
-    return _QP_ESCAPE.search(text, line_start, line_break) is not None or _encoded_around(
-        text, line_start, line_break
-    )
-
-
-def _encoded_around(text: str, line_start: int, line_break: int) -> bool:
-    """Is the line from `line_start` to `line_break` the 76 columns a quoted-printable
-    encoder fills, or are there escapes around it that only an encoder writes?"""
-    return (
-        line_break - line_start == _QP_LINE
-        or _QP_NEARBY.search(
-            text, max(line_start - _QP_NEAR, 0), min(line_break + _QP_NEAR, len(text))
-        )
-        is not None
-    )
-
-
-# An encoder that wraps at a narrower column (74, 75) leaves its soft breaks on lines
-# that hold no escape; the escapes a few lines around tell (a list's digest kept encoded:
-# `.../~thorgal/Mo=` then `on/`, with `=B6`, `=3D` and `=20` lines nearby). Only those
-# no URL's query holds so often as a value (`?p_prodid=22&p_catid=21`): an encoded "=", a
-# blank before a line's end, an eight-bit byte.
-_QP_NEARBY = compiled_when_used(r"=3D|=20(?=[ \t]*\r?\n)|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})")
-_QP_NEAR = 400
 
 
 def _layout(text: str, line_start: int, url_start: int, line_break: int) -> tuple[int, bool] | None:
