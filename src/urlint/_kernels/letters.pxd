@@ -7,6 +7,8 @@ cdef bint _IN_C
 
 cpdef Py_ssize_t lower_byte(Py_ssize_t code) noexcept
 
+cdef inline Py_ssize_t _lowered(Py_ssize_t code) noexcept
+
 @cython.locals(size=Py_ssize_t, place=Py_ssize_t, base="const unsigned char*", wanted="const unsigned char*")
 cpdef bint lower_at(bytes data, Py_ssize_t at, bytes lower) except -1
 

@@ -20,6 +20,11 @@ if COMPILED:
 
 def lower_byte(code: int) -> int:
     """The byte `code` in lower case, as bytes.lower makes it (ASCII letters only)."""
+    return _lowered(code)
+
+
+def _lowered(code: int) -> int:
+    """`lower_byte`, inlined where compiled (lower_at's loop calls it for every byte)."""
     return code + 32 if 65 <= code <= 90 else code
 
 
@@ -33,7 +38,7 @@ def lower_at(data: bytes, at: int, lower: bytes) -> bool:
         base = cython.cast(cython.p_uchar, data)
         wanted = cython.cast(cython.p_uchar, lower)
         for place in range(size):
-            if lower_byte(base[at + place]) != wanted[place]:
+            if _lowered(base[at + place]) != wanted[place]:
                 return False
         return True
     return data[at : at + size].lower() == lower
