@@ -80,8 +80,16 @@ COMPILED = [
 ]
 
 # Compiled by Cython (tests/project/test_compiled.py checks each is an extension where
-# built): the scanner's fast path, and the mail reader's loops over bytes.
-FAST = ["src/urlint/scanner/fast.py", "src/urlint/mail/fast.py"]
+# built): the rule-free kernels, the scanner's fast path and the mail reader's loops over
+# bytes, which cimport the kernels.
+FAST = [
+    "src/urlint/_kernels/letters.py",
+    "src/urlint/_kernels/lines.py",
+    "src/urlint/_kernels/records.py",
+    "src/urlint/_kernels/search.py",
+    "src/urlint/scanner/fast.py",
+    "src/urlint/mail/fast.py",
+]
 
 # "0": pure; "1": mypyc and Cython; unset: Cython where it can be.
 MODE = os.environ.get("URLINT_COMPILE", "")

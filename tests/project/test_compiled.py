@@ -53,7 +53,14 @@ COMPILED = [
 
 
 # setup.py's FAST: what Cython compiles, in every build but the pure one
-FAST = ["urlint.scanner.fast", "urlint.mail.fast"]
+FAST = [
+    "urlint._kernels.letters",
+    "urlint._kernels.lines",
+    "urlint._kernels.records",
+    "urlint._kernels.search",
+    "urlint.scanner.fast",
+    "urlint.mail.fast",
+]
 
 
 def test_the_compiled_modules_are_setup_pys():

@@ -70,8 +70,8 @@ def _same(text: str, module, syntax: str = "text", chunk=None) -> None:
 
 
 def test_an_easy_urls_records_are_the_pure_paths_in_type_and_hash(fast_path):
-    # The lane makes an easy URL's records itself (fast._record): each is of the class the
-    # pure path makes and hashes as its record does, so a set of both holds one.
+    # The lane makes an easy URL's records itself (_kernels.records.record): each is of the class
+    # the pure path makes and hashes as its record does, so a set of both holds one.
     text = "see http://example.com/a/b.html and ftp://ftp.example.net/pub/\n"
     made, expected = _read(text, fast_path), _read(text, None)
     assert [c.url for c in made] == ["http://example.com/a/b.html", "ftp://ftp.example.net/pub/"]

@@ -1,22 +1,19 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the loops
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
-from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from libc.string cimport memchr, memcmp
+# the rule-free kernels, called in C (their cpdef functions, through each module's table)
+from urlint._kernels.letters cimport (
+    is_hex_digit, lower_at, lower_byte, one_byte_a_character, same_letters, text_lower_at,
+)
+from urlint._kernels.lines cimport line_ends_in_bytes
+from urlint._kernels.search cimport find_byte, find_bytes, find_char
 
 cdef bint _IN_C  # COMPILED, as the loops read it
 cdef bytes _LAST_LETTERS, _SCHEME_CHAR, _NAME_CLASS, _NAME_CHAR, _BOUNDARY_CHAR, _BASE64_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
 cdef tuple _BARE_NAMES
 cdef Py_ssize_t _SHORTEST
-
-cdef Py_ssize_t _BLOCK_BYTES
-
-@cython.locals(base="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t, block="unsigned char", place=Py_ssize_t)
-cpdef Py_ssize_t newlines(bytes data, Py_ssize_t start, Py_ssize_t end)
-
-cdef tuple _clamped(Py_ssize_t length, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(at=Py_ssize_t, after=Py_ssize_t)
 cpdef Py_ssize_t header_stop(bytes data, Py_ssize_t start, Py_ssize_t end)
@@ -32,9 +29,6 @@ cdef bint _ends_a_bare_name(bytes data, Py_ssize_t colon)
 
 @cython.locals(at=Py_ssize_t)
 cdef bint _opens_a_wrapper(bytes data, Py_ssize_t angle, Py_ssize_t end)
-
-@cython.locals(base="const unsigned char*", found="const unsigned char*")
-cdef inline Py_ssize_t _find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(values=tuple)
 cpdef tuple content_fields(bytes header)
@@ -53,11 +47,6 @@ cdef inline bint _may_name(bytes data, Py_ssize_t at, bytes firsts)
 
 @cython.locals(found=Py_ssize_t, first=Py_ssize_t, index=Py_ssize_t, name=bytes)
 cdef Py_ssize_t _named_at(bytes data, Py_ssize_t at, Py_ssize_t end, tuple names, list values) except -1
-
-@cython.locals(size=Py_ssize_t, place=Py_ssize_t, base="const unsigned char*", wanted="const unsigned char*")
-cdef inline bint _lower_at(bytes data, Py_ssize_t at, bytes lower)
-
-cdef inline Py_ssize_t _lower_byte(Py_ssize_t code)
 
 @cython.locals(at=Py_ssize_t, start=Py_ssize_t, value=bytes)
 cdef object _value_after_name(bytes header, Py_ssize_t colon, Py_ssize_t end)
@@ -93,17 +82,8 @@ cdef bint _message_part_at(bytes data, Py_ssize_t slash, Py_ssize_t end)
 @cython.locals(name_end=Py_ssize_t)
 cdef bint _names_a_parameter(bytes data, Py_ssize_t equals)
 
-@cython.locals(
-    size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t,
-    base="const unsigned char*", wanted="const unsigned char*", found="const unsigned char*",
-)
-cpdef Py_ssize_t find(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*)
-
 @cython.locals(numbers=list, start=Py_ssize_t, end=Py_ssize_t, number=Py_ssize_t)
 cpdef list lacking(bytes data, bytes needle, object bounds, Py_ssize_t lead=*)
-
-@cython.locals(place=Py_ssize_t)
-cdef bint _same_at(bytes data, Py_ssize_t at, bytes needle)
 
 @cython.locals(end=Py_ssize_t, colons=list, colon=Py_ssize_t, hints=list, taken=Py_ssize_t, equals=Py_ssize_t)
 cpdef list header_url_hints(bytes header)
@@ -128,15 +108,10 @@ cdef bint _from_at(bytes data, Py_ssize_t at)
 @cython.locals(tags=list, end=Py_ssize_t, at=Py_ssize_t, close=Py_ssize_t, tag_end=Py_ssize_t)
 cpdef list url_tags(str source, tuple names)
 
-cdef bint _latin1(str source)
-
 cdef bint _ascii_letter(Py_UCS4 char)
 
 @cython.locals(at=Py_ssize_t, name=str, after=Py_ssize_t, first=Py_ssize_t)
 cdef bint _names_a_url_attribute(str source, Py_ssize_t start, Py_ssize_t end, tuple names)
-
-@cython.locals(place=Py_ssize_t)
-cdef bint _lower_str_at(str source, Py_ssize_t at, str lower, Py_ssize_t end)
 
 @cython.locals(end=Py_ssize_t, texts=list, pieces=list, starts=list, targets=list, hidden_starts=list, hidden_ends=list, written=Py_ssize_t, text_from=Py_ssize_t, at=Py_ssize_t, found=Py_ssize_t, match_end=Py_ssize_t, kind=Py_ssize_t)
 cpdef str markup(str source, frozenset blocks, frozenset hidden, tuple mapping, tuple hidden_spans)
@@ -146,7 +121,6 @@ cpdef str references(str text, object decode, tuple mapping)
 
 @cython.locals(after=Py_ssize_t, run=Py_ssize_t)
 cdef Py_ssize_t _reference_end(str text, Py_ssize_t at, Py_ssize_t end)
-
 
 cdef Py_ssize_t _BATCH
 
@@ -166,13 +140,6 @@ cdef Py_ssize_t _word_end(str source, Py_ssize_t at, Py_ssize_t end)
 @cython.locals(size=Py_ssize_t, tag=Py_ssize_t, at=Py_ssize_t)
 cdef Py_ssize_t _end_tag_end(str source, Py_ssize_t start, Py_ssize_t end, Py_ssize_t name, Py_ssize_t name_end)
 
-@cython.locals(place=Py_ssize_t, one=long, two=long)
-cdef bint _same_letters(str source, Py_ssize_t at, Py_ssize_t other, Py_ssize_t size)
-
-@cython.locals(base="const unsigned char*", found="const unsigned char*")
-cdef Py_ssize_t _find_char(str source, int char, Py_ssize_t start, Py_ssize_t end)
-
 @cython.locals(starts=list, targets=list, end=Py_ssize_t, shift=Py_ssize_t, at=Py_ssize_t, token_end=Py_ssize_t, point=Py_ssize_t)
 cpdef tuple quoted_printable_points(bytes raw)
 
-cdef bint _hex_digit(long code)

@@ -15,8 +15,10 @@ at a byte at a time, and a pattern that stops at every line end, or at every col
 the engine's entry at each).
 
 Past 600 lines: Cython makes one extension of a module, and these loops share their C
-helpers (a field name's place, a lower-cased compare, a blank line found), which a split
-would call across extensions for every byte they read.
+helpers (a field name's place, a blank line found), which a split would call across
+extensions for every byte they read. The rule-free primitives they stand on (a byte or a
+character found, a needle found from its rarest byte, line ends counted, letters compared
+in either case) are the kernels' (urlint._kernels), cimported (fast.pxd): a C call.
 """
 
 from __future__ import annotations
@@ -25,6 +27,16 @@ import re
 from array import array
 from collections.abc import Callable, Sequence
 
+from .._kernels.letters import (
+    is_hex_digit,
+    lower_at,
+    lower_byte,
+    one_byte_a_character,
+    same_letters,
+    text_lower_at,
+)
+from .._kernels.lines import line_ends_in_bytes
+from .._kernels.search import find_byte, find_bytes, find_char
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from ..sources.kinds import (
     BOUNDARY_CHARS,
@@ -74,40 +86,9 @@ _BASE64_CHAR = bytes(
 )
 
 
-def newlines(data: bytes, start: int, end: int) -> int:
-    """How many line ends data[start:end] holds: `data.count(b"\\n", start, end)`, in a
-    loop the C compiler runs on many bytes at once: counted a block at a time in a byte
-    (a count of one byte a lane, added across the lanes once a block, where a count as wide
-    as the sum widened every lane at each step: performance.md, "Figures the code's choices
-    rest on")."""
-    if _IN_C:
-        start, end = _clamped(len(data), start, end)
-        base = cython.cast(cython.p_uchar, data)
-        count = 0
-        at = start
-        while at + _BLOCK_BYTES <= end:
-            block = 0
-            for place in range(_BLOCK_BYTES):
-                block += base[at + place] == 10
-            count += block
-            at += _BLOCK_BYTES
-        for place in range(at, end):
-            count += base[place] == 10
-        return count
-    return data.count(b"\n", start, end)
-
-
-# The bytes a block of `newlines` counts in one byte: fewer than 256.
-_BLOCK_BYTES = 128
-
-
-def _clamped(length: int, start: int, end: int) -> tuple[int, int]:
-    """start and end as a slice reads them (negative from the end, bounded by `length`)."""
-    if end < 0:
-        end = max(end + length, 0)
-    if start < 0:
-        start = max(start + length, 0)
-    return min(start, length), min(end, length)
+# The kernels the mail reader calls by these names (`LOOPS.newlines`, `LOOPS.find`).
+newlines = line_ends_in_bytes
+find = find_bytes
 
 
 def header_stop(data: bytes, start: int, end: int) -> int:
@@ -122,7 +103,7 @@ def header_stop(data: bytes, start: int, end: int) -> int:
     end = min(end, len(data))
     at = start
     while True:
-        at = _find_byte(data, 10, at, end)
+        at = find_byte(data, 10, at, end)
         if at < 0:
             return -1
         after = at + 1
@@ -166,16 +147,16 @@ def body_may_start_a_url(data: bytes, start: int, end: int) -> bool:
     name starts. A wrapper's start: a "<" at or after `start`, blanks, a letter, scheme
     characters and a colon, all before `end`."""
     end = min(end, len(data))
-    colon = _find_byte(data, 58, start, end)
+    colon = find_byte(data, 58, start, end)
     while colon >= 0:
         if _ends_a_bare_name(data, colon):
             return True
-        colon = _find_byte(data, 58, colon + 1, end)
-    angle = _find_byte(data, 60, start, end)
+        colon = find_byte(data, 58, colon + 1, end)
+    angle = find_byte(data, 60, start, end)
     while angle >= 0:
         if _opens_a_wrapper(data, angle, end):
             return True
-        angle = _find_byte(data, 60, angle + 1, end)
+        angle = find_byte(data, 60, angle + 1, end)
     return False
 
 
@@ -244,7 +225,7 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
             left -= _named_at(header, at, end, names, values)
         if left == 0:
             break
-        at = _find_byte(header, 10, at, end)
+        at = find_byte(header, 10, at, end)
         if at < 0:
             break
         at += 1
@@ -287,7 +268,7 @@ def _header_fields(
     while True:
         if left and at < end and _may_name(data, at, firsts):
             left -= _named_at(data, at, end, names, values)
-        line_end = _find_byte(data, 10, at, end)
+        line_end = find_byte(data, 10, at, end)
         if line_end < 0:
             return -1, lines
         lines += 1
@@ -314,7 +295,7 @@ def _may_name(data: bytes, at: int, firsts: bytes | None) -> bool:
     only then: most lines of a header name none of those asked for)."""
     if firsts is None:
         return True
-    first = _lower_byte(data[at])
+    first = lower_byte(data[at])
     for index in range(len(firsts)):
         if firsts[index] == first:
             return True
@@ -328,38 +309,15 @@ def _named_at(
     `end`, set in `values` where it is one of `names` (lower case) found on no line before
     (None there) and blanks and a colon follow its name; how many were set."""
     found = 0
-    first = _lower_byte(data[at])  # (_lower_at's first test: most lines name none)
+    first = lower_byte(data[at])  # (lower_at's first test: most lines name none)
     for index in range(len(names)):
         name = names[index]
-        if values[index] is None and (not name or name[0] == first) and _lower_at(data, at, name):
+        if values[index] is None and (not name or name[0] == first) and lower_at(data, at, name):
             value = _value_after_name(data, at + len(name), end)
             if value is not None:
                 values[index] = value
                 found += 1
     return found
-
-
-def _lower_at(data: bytes, at: int, lower: bytes) -> bool:
-    """Does data[at:] start with `lower` (lower-case ASCII), in either case (bytes.lower)?"""
-    size = len(lower)
-    if at + size > len(data):
-        return False
-    if _IN_C and at >= 0:  # the bytes read in place (each read checked against the bounds)
-        base = cython.cast(cython.p_uchar, data)
-        wanted = cython.cast(cython.p_uchar, lower)
-        for place in range(size):
-            if _lower_byte(base[at + place]) != wanted[place]:
-                return False
-        return True
-    for place in range(size):
-        if _lower_byte(data[at + place]) != lower[place]:
-            return False
-    return True
-
-
-def _lower_byte(code: int) -> int:
-    """A byte in lower case, as bytes.lower makes it (ASCII letters only)."""
-    return code + 32 if 65 <= code <= 90 else code
 
 
 def _value_after_name(header: bytes, colon: int, end: int) -> bytes | None:
@@ -373,11 +331,11 @@ def _value_after_name(header: bytes, colon: int, end: int) -> bytes | None:
     if at >= end or header[at] != 58:
         return None
     start = at + 1
-    at = _find_byte(header, 10, start, end)
+    at = find_byte(header, 10, start, end)
     while at >= 0 and at + 1 < end and (header[at + 1] == 32 or header[at + 1] == 9):
-        at = _find_byte(header, 10, at + 1, end)
+        at = find_byte(header, 10, at + 1, end)
     value = header[start : end if at < 0 else at]
-    if _find_byte(value, 10, 0, len(value)) >= 0:
+    if find_byte(value, 10, 0, len(value)) >= 0:
         value = value.replace(b"\r\n", b"").replace(b"\n", b"")
     return value.strip()
 
@@ -385,11 +343,11 @@ def _value_after_name(header: bytes, colon: int, end: int) -> bytes | None:
 def _names_a_url_in(data: bytes, start: int, end: int) -> bool:
     """Does data[start:end] hold "mailto:" or "<url:", in any case (what the prefilter's
     pure path finds in a header block it lowers)?"""
-    colon = _find_byte(data, 58, start, end)
+    colon = find_byte(data, 58, start, end)
     while colon >= 0:
         if _after_mailto_or_url(data, colon, start):
             return True
-        colon = _find_byte(data, 58, colon + 1, end)
+        colon = find_byte(data, 58, colon + 1, end)
     return False
 
 
@@ -399,10 +357,10 @@ def _after_mailto_or_url(data: bytes, colon: int, start: int = 0) -> bool:
     its field names and times, most of them.)"""
     if colon - start < 4:
         return False
-    last = _lower_byte(data[colon - 1])
+    last = lower_byte(data[colon - 1])
     if last == 0x6F:  # "o"
-        return colon - start >= 6 and _lower_at(data, colon - 6, b"mailto")
-    return last == 0x6C and _lower_at(data, colon - 4, b"<url")  # "l"
+        return colon - start >= 6 and lower_at(data, colon - 6, b"mailto")
+    return last == 0x6C and lower_at(data, colon - 4, b"<url")  # "l"
 
 
 def header_url_hints(header: bytes) -> list[int]:
@@ -411,23 +369,23 @@ def header_url_hints(header: bytes) -> list[int]:
     of mime._HEADER_COLON_HINT's and mime._ENCODED_WORD_START's matches, sorted."""
     end = len(header)
     colons: list[int] = []
-    colon = _find_byte(header, 58, 0, end)
+    colon = find_byte(header, 58, 0, end)
     while colon >= 0:
         if (
             colon + 2 < end and header[colon + 1] == 47 and header[colon + 2] == 47
         ) or _after_mailto_or_url(header, colon):
             colons.append(colon)
-        colon = _find_byte(header, 58, colon + 1, end)
+        colon = find_byte(header, 58, colon + 1, end)
     hints: list[int] = []
     taken = 0  # the colons placed so far
-    equals = _find_byte(header, 61, 0, end)
+    equals = find_byte(header, 61, 0, end)
     while equals >= 0:
         if equals + 1 < end and header[equals + 1] == 63:
             while taken < len(colons) and colons[taken] < equals:
                 hints.append(colons[taken])
                 taken += 1
             hints.append(equals)
-        equals = _find_byte(header, 61, equals + 1, end)
+        equals = find_byte(header, 61, equals + 1, end)
     while taken < len(colons):
         hints.append(colons[taken])
         taken += 1
@@ -457,10 +415,10 @@ def from_lines(
     looked_from = max(at, 0)
     first_quoted = -2  # not looked for
     if quoted is not None and not first_only:  # (one starting before `at`, then on the way)
-        first_quoted = find(
+        first_quoted = find_bytes(
             data, b">From ", min(max(quoted_from, 0), looked_from), looked_from + 5, 1
         )
-    start = _find_byte(data, 70, at, end)
+    start = find_byte(data, 70, at, end)
     while start >= 0:
         if (
             first_quoted == -1
@@ -476,10 +434,10 @@ def from_lines(
             if first_only:
                 break
             if first_quoted == -1:  # an "F" of the From_ line passed over is looked at too
-                first_quoted = find(data, b">From ", start, line_end, 1)
-            start = _find_byte(data, 70, line_end + 1, end)  # (finditer goes on past it)
+                first_quoted = find_bytes(data, b">From ", start, line_end, 1)
+            start = find_byte(data, 70, line_end + 1, end)  # (finditer goes on past it)
         else:
-            start = _find_byte(data, 70, start + 1, end)
+            start = find_byte(data, 70, start + 1, end)
     if first_quoted != -2 and quoted is not None:
         quoted.append(first_quoted)
     return found
@@ -504,7 +462,7 @@ def _from_line_end(data: bytes, start: int, end: int, tail: int) -> int:
         or _after_base64_line(data, start)
     ):
         return -1
-    line_end = _find_byte(data, 10, after, min(end, after + tail + 1))
+    line_end = find_byte(data, 10, after, min(end, after + tail + 1))
     if line_end < 0:
         return -1
     at = after
@@ -624,7 +582,7 @@ def message_look(
         stop = end if stop < 0 else stop
         if _blank_line_at(data, stop, end):
             header_end = stop
-    if header_end == start or _find_byte(data, 13, start, header_end) >= 0:
+    if header_end == start or find_byte(data, 13, start, header_end) >= 0:
         return start, body_may_start_a_url(data, start, end), False, None, None
     starts = _names_a_url_in(data, start, header_end) or body_may_start_a_url(data, header_end, end)
     encoded = _encoded_word_in(data, start, header_end)
@@ -640,11 +598,11 @@ def _blank_line_at(data: bytes, at: int, end: int) -> bool:
 
 def _encoded_word_in(data: bytes, start: int, end: int) -> bool:
     """Does data[start:end] hold "=?" (`data.find(b"=?", start, end) >= 0`)?"""
-    equals = _find_byte(data, 61, start, end)
+    equals = find_byte(data, 61, start, end)
     while equals >= 0:
         if equals + 1 < end and data[equals + 1] == 63:
             return True
-        equals = _find_byte(data, 61, equals + 1, end)
+        equals = find_byte(data, 61, equals + 1, end)
     return False
 
 
@@ -671,30 +629,30 @@ def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, b
     start = max(start, 0)
     end = min(end, len(data))
     encodings: list[tuple[int, bytes]] = []
-    at = _find_byte(data, 45, start, end)  # "-"
+    at = find_byte(data, 45, start, end)  # "-"
     while at >= 0:
         value = -1
-        if at + 9 <= end and _lower_at(data, at + 1, b"encoding"):
+        if at + 9 <= end and lower_at(data, at + 1, b"encoding"):
             value = _encoding_value_at(data, at + 9, end)
         if value >= 0:
             value_end = value
             while value_end < end and _ENCODING_CHAR[data[value_end]]:
                 value_end += 1
             encodings.append((at, data[value:value_end]))
-            at = _find_byte(data, 45, value_end, end)  # (finditer goes on past it)
+            at = find_byte(data, 45, value_end, end)  # (finditer goes on past it)
         else:
-            at = _find_byte(data, 45, at + 1, end)
+            at = find_byte(data, 45, at + 1, end)
     html = message_part = False
-    at = _find_byte(data, 47, start, end)  # "/"
+    at = find_byte(data, 47, start, end)  # "/"
     while at >= 0 and not (html and message_part):
-        html = html or (at + 5 <= end and _lower_at(data, at + 1, b"html"))
+        html = html or (at + 5 <= end and lower_at(data, at + 1, b"html"))
         message_part = message_part or _message_part_at(data, at, end)
-        at = _find_byte(data, 47, at + 1, end)
-    nul = _find_byte(data, 0, start, end) >= 0
+        at = find_byte(data, 47, at + 1, end)
+    nul = find_byte(data, 0, start, end) >= 0
     encoded_word = False
     parameters: list[tuple[int, bytes]] = []
     parameters_from = start  # where the parameters' finditer goes on from
-    at = _find_byte(data, 61, start, end)  # "="
+    at = find_byte(data, 61, start, end)  # "="
     while at >= 0:
         encoded_word = encoded_word or (at + 1 < end and data[at + 1] == 63)
         if at >= parameters_from and _names_a_parameter(data, at):
@@ -704,7 +662,7 @@ def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, b
                 value_end += 1
             parameters.append((at, data[value:value_end]))
             parameters_from = value_end
-        at = _find_byte(data, 61, at + 1, end)
+        at = find_byte(data, 61, at + 1, end)
     return encodings, html, message_part, nul, encoded_word, parameters
 
 
@@ -742,10 +700,10 @@ def _message_part_at(data: bytes, slash: int, end: int) -> bool:
     """Does the "/" at data[slash] stand in a message part's type (prefilter._MESSAGE_PART:
     "message/" before it, looked at behind the search's start too, and "rfc822", "news" or
     "global" after it, in any case)?"""
-    if slash < 7 or not _lower_at(data, slash - 7, b"message"):
+    if slash < 7 or not lower_at(data, slash - 7, b"message"):
         return False
     for subtype in (b"rfc822", b"news", b"global"):
-        if slash + 1 + len(subtype) <= end and _lower_at(data, slash + 1, subtype):
+        if slash + 1 + len(subtype) <= end and lower_at(data, slash + 1, subtype):
             return True
     return False
 
@@ -756,8 +714,8 @@ def _names_a_parameter(data: bytes, equals: int) -> bool:
     name_end = equals
     if name_end >= 1 and (data[name_end - 1] == 32 or data[name_end - 1] == 9):
         name_end -= 1
-    return (name_end >= 5 and _lower_at(data, name_end - 5, b"delsp")) or (
-        name_end >= 7 and _lower_at(data, name_end - 7, b"charset")
+    return (name_end >= 5 and lower_at(data, name_end - 5, b"delsp")) or (
+        name_end >= 7 and lower_at(data, name_end - 7, b"charset")
     )
 
 
@@ -769,7 +727,7 @@ def url_tags(source: str, names: tuple[str, ...]) -> list[tuple[int, int]] | Non
     `names`, in any case, after HTML's whitespace, "/" or a quote and before blanks and an
     "=". None for a page of characters past U+00FF, handed back: the pattern's case
     folding reads "\u017f" as "s" and "\u212a" as "k", which no Latin-1 character is."""
-    if not _latin1(source):
+    if not one_byte_a_character(source):
         return None
     tags: list[tuple[int, int]] = []
     end = len(source)
@@ -815,7 +773,7 @@ def markup(
     pattern's alternatives read it, in their order, and a match goes on from its end. What
     it holds beside the page and its text is a bounded batch of entries (`_BATCH`): the
     entries go to the caller's arrays, the text's pieces into joined runs, batch by batch."""
-    if not _latin1(source):
+    if not one_byte_a_character(source):
         return None
     end = len(source)
     texts: list[str] = []  # runs of the text, each joined from a batch of pieces
@@ -826,11 +784,11 @@ def markup(
     hidden_ends: list[int] = []
     written = 0  # the text's length so far
     text_from = 0  # where the text not yet taken starts
-    at = _find_char(source, 60, 0, end)  # "<"
+    at = find_char(source, 60, 0, end)  # "<"
     while at >= 0:
         found = _markup_at(source, at, end, blocks, hidden)
         if found == _NO_MARKUP:
-            at = _find_char(source, 60, at + 1, end)
+            at = find_char(source, 60, at + 1, end)
             continue
         match_end, kind = found // 4, found % 4
         pieces.append(source[text_from:at])
@@ -849,7 +807,7 @@ def markup(
         if len(starts) >= _BATCH:
             _hand_on(texts, pieces, (starts, targets), mapping)
             _hand_on(texts, [], (hidden_starts, hidden_ends), hidden_spans)
-        at = _find_char(source, 60, match_end, end)
+        at = find_char(source, 60, match_end, end)
     pieces.append(source[text_from:])
     _hand_on(texts, pieces, (starts, targets), mapping)
     _hand_on(texts, [], (hidden_starts, hidden_ends), hidden_spans)
@@ -909,7 +867,7 @@ def references(
     reading of it (html.unescape, asked once a reference), and the OffsetMap's starts and
     targets html._replaced makes appended to `mapping`, batch by batch (`_BATCH`). None
     for another text, handed back, nothing appended."""
-    if not _latin1(text):
+    if not one_byte_a_character(text):
         return None
     end = len(text)
     texts: list[str] = []
@@ -919,11 +877,11 @@ def references(
     read: dict[str, str] = {}  # each reference's reading
     written = 0  # the text's length so far
     text_from = 0  # where the text not yet taken starts
-    at = _find_char(text, 38, 0, end)  # "&"
+    at = find_char(text, 38, 0, end)  # "&"
     while at >= 0:
         reference_end = _reference_end(text, at, end)
         if reference_end < 0:
-            at = _find_char(text, 38, at + 1, end)
+            at = find_char(text, 38, at + 1, end)
             continue
         reference = text[at:reference_end]
         replacement = read.get(reference)
@@ -941,7 +899,7 @@ def references(
         text_from = reference_end
         if len(starts) >= _BATCH:
             _hand_on(texts, pieces, (starts, targets), mapping)
-        at = _find_char(text, 38, reference_end, end)
+        at = find_char(text, 38, reference_end, end)
     pieces.append(text[text_from:])
     _hand_on(texts, pieces, (starts, targets), mapping)
     return "".join(texts)
@@ -961,7 +919,7 @@ def _reference_end(text: str, at: int, end: int) -> int:
             run += 1
         if run == after + 1 and run < end and (text[run] == "x" or text[run] == "X"):
             run += 1
-            while run < end and _hex_digit(ord(text[run])):
+            while run < end and is_hex_digit(ord(text[run])):
                 run += 1
             if run == after + 2:
                 return -1
@@ -991,7 +949,7 @@ def _markup_at(
     if word_end > after:
         name = source[after:word_end].lower()
         if name in hidden:  # an element read to its end tag
-            close = _find_char(source, 62, word_end, end)
+            close = find_char(source, 62, word_end, end)
             if close < 0:
                 return _NO_MARKUP  # (nor does any later alternative find its ">")
             element_end = _end_tag_end(source, close + 1, end, after, word_end)
@@ -1002,13 +960,13 @@ def _markup_at(
         word_end = _word_end(source, letter, end)
         name = source[letter:word_end].lower()
     if word_end > letter and name in blocks:
-        close = _find_char(source, 62, word_end, end)
+        close = find_char(source, 62, word_end, end)
         return _NO_MARKUP if close < 0 else (close + 1) * 4 + _BLOCK
     if letter < end and _ascii_letter(source[letter]):  # any other tag
-        close = _find_char(source, 62, letter + 1, end)
+        close = find_char(source, 62, letter + 1, end)
         return _NO_MARKUP if close < 0 else (close + 1) * 4 + _TAG
     if source[after] == "!" or source[after] == "?":  # a declaration, a processing instruction
-        close = _find_char(source, 62, after + 1, end)
+        close = find_char(source, 62, after + 1, end)
         return _NO_MARKUP if close < 0 else (close + 1) * 4 + _TAG
     return _NO_MARKUP
 
@@ -1044,7 +1002,7 @@ def _end_tag_end(source: str, start: int, end: int, name: int, name_end: int) ->
     tag = source.find("</", start)
     while tag >= 0:
         at = tag + 2
-        if at + size <= end and _same_letters(source, at, name, size):
+        if at + size <= end and same_letters(source, at, name, size):
             at += size
             while at < end and _SPACE_CHAR[ord(source[at])]:
                 at += 1
@@ -1052,40 +1010,6 @@ def _end_tag_end(source: str, start: int, end: int, name: int, name_end: int) ->
                 return at + 1
         tag = source.find("</", tag + 1)
     return end
-
-
-def _same_letters(source: str, at: int, other: int, size: int) -> bool:
-    """Are source[at:at + size] and source[other:other + size] alike in any case (ASCII)?"""
-    for place in range(size):
-        one, two = ord(source[at + place]), ord(source[other + place])
-        if one != two and not (one | 0x20 == two | 0x20 and 97 <= (one | 0x20) <= 122):
-            return False
-    return True
-
-
-def _find_char(source: str, char: int, start: int, end: int) -> int:
-    """The first offset of the character `char` in source[start:end] (0 <= start, end <=
-    len(source)), or -1: memchr over a Latin-1 page's one byte a character. (The twin of
-    scanner.fast._find_narrow: a C function of one compiled module is another's only by
-    a cimport, which this module's pure-Python mode cannot write without Cython at run
-    time.)"""
-    if start >= end:
-        return -1
-    if _IN_C:
-        base = cython.cast(cython.p_uchar, PyUnicode_DATA(source))  # type: ignore[name-defined]  # noqa: F821
-        found = cython.cast(
-            cython.p_uchar,
-            memchr(base + start, char, end - start),  # type: ignore[name-defined]  # noqa: F821
-        )
-        return -1 if found == cython.NULL else found - base
-    return source.find(chr(char), start, end)
-
-
-def _latin1(source: str) -> bool:
-    """Are all of `source`'s characters U+00FF or below?"""
-    if _IN_C:
-        return PyUnicode_KIND(source) == 1  # type: ignore[name-defined]  # noqa: F821
-    return not source or max(source) <= "\xff"
 
 
 def _ascii_letter(char: str) -> bool:
@@ -1098,25 +1022,15 @@ def _names_a_url_attribute(source: str, start: int, end: int, names: tuple[str, 
     (html._SPACE), "/" or a quote, then whitespace and an "="?"""
     for at in range(start, end - 1):  # (a name starts after the separator, within the tag)
         if source[at] in " \t\n\r\f/\"'":
-            first = ord(source[at + 1]) | 0x20  # (_lower_str_at's first test, asked once)
+            first = ord(source[at + 1]) | 0x20  # (text_lower_at's first test, asked once)
             for name in names:
-                if (not name or ord(name[0]) == first) and _lower_str_at(source, at + 1, name, end):
+                if (not name or ord(name[0]) == first) and text_lower_at(source, at + 1, name, end):
                     after = at + 1 + len(name)
                     while after < end and source[after] in " \t\n\r\f":
                         after += 1
                     if after < end and source[after] == "=":
                         return True
     return False
-
-
-def _lower_str_at(source: str, at: int, lower: str, end: int) -> bool:
-    """Does source[at:end] start with `lower` (ASCII lower-case letters), in either case?"""
-    if at + len(lower) > end:
-        return False
-    for place in range(len(lower)):
-        if (ord(source[at + place]) | 0x20) != ord(lower[place]):
-            return False
-    return True
 
 
 def quoted_printable_points(raw: bytes) -> tuple[list[int], list[int]]:
@@ -1128,17 +1042,17 @@ def quoted_printable_points(raw: bytes) -> tuple[list[int], list[int]]:
     targets: list[int] = []
     end = len(raw)
     shift = 0  # how much shorter the output is than the input, so far
-    at = _find_byte(raw, 61, 0, end)
+    at = find_byte(raw, 61, 0, end)
     while at >= 0:
         token_end = -1
-        if at + 2 < end and _hex_digit(raw[at + 1]) and _hex_digit(raw[at + 2]):
+        if at + 2 < end and is_hex_digit(raw[at + 1]) and is_hex_digit(raw[at + 2]):
             token_end, shift = at + 3, shift + 2  # one byte made of three
         elif at + 1 < end and raw[at + 1] == 10:
             token_end, shift = at + 2, shift + 2
         elif at + 2 < end and raw[at + 1] == 13 and raw[at + 2] == 10:
             token_end, shift = at + 3, shift + 3
         if token_end < 0:
-            at = _find_byte(raw, 61, at + 1, end)
+            at = find_byte(raw, 61, at + 1, end)
             continue
         point = token_end - shift
         if starts and starts[-1] == point:  # (the points never go back)
@@ -1146,49 +1060,8 @@ def quoted_printable_points(raw: bytes) -> tuple[list[int], list[int]]:
         else:
             starts.append(point)
             targets.append(token_end)
-        at = _find_byte(raw, 61, token_end, end)
+        at = find_byte(raw, 61, token_end, end)
     return starts, targets
-
-
-def _hex_digit(code: int) -> bool:
-    """Is the character of this code a hex digit, in either case?"""
-    return 48 <= code <= 57 or 65 <= code <= 70 or 97 <= code <= 102
-
-
-def find(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) -> int:
-    """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
-    end)`, found by memchr from each of the needle's byte at `lead`, the caller's rarest
-    (memchr passes over the bytes between at many a step, where memmem and the regex
-    engine's search for a short needle look at each: performance.md, "Figures the code's
-    choices rest on")."""
-    end = min(end, len(data))
-    size = len(needle)
-    if start < 0 or end - start < size or not 0 <= lead < size:
-        return data.find(needle, start, end)  # (offsets from the end, as bytes.find reads them)
-    byte = needle[lead]
-    last = end - size + lead + 1  # the lead byte of a needle that ends by `end` stands before
-    if _IN_C:  # memchr and memcmp on the bytes (a call for each lead byte met, no more)
-        base = cython.cast(cython.p_uchar, data)
-        wanted = cython.cast(cython.p_uchar, needle)
-        at = start + lead
-        while at < last:
-            found = cython.cast(
-                cython.p_uchar,
-                memchr(base + at, byte, last - at),  # type: ignore[name-defined]  # noqa: F821
-            )
-            if found == cython.NULL:
-                return -1
-            at = found - base
-            if memcmp(base + at - lead, wanted, size) == 0:  # type: ignore[name-defined]  # noqa: F821
-                return at - lead
-            at += 1
-        return -1
-    at = _find_byte(data, byte, start + lead, last)
-    while at >= 0:
-        if _same_at(data, at - lead, needle):
-            return at - lead
-        at = _find_byte(data, byte, at + 1, last)
-    return -1
 
 
 def lacking(data: bytes, needle: bytes, bounds: Sequence[int], lead: int = 0) -> list[int]:
@@ -1201,40 +1074,10 @@ def lacking(data: bytes, needle: bytes, bounds: Sequence[int], lead: int = 0) ->
     start = bounds[0]
     for number in range(len(bounds) - 1):
         end = bounds[number + 1]
-        if find(data, needle, start, end, lead) < 0:
+        if find_bytes(data, needle, start, end, lead) < 0:
             numbers.append(number)
         start = end
     return numbers
-
-
-def _same_at(data: bytes, at: int, needle: bytes) -> bool:
-    """Does data[at:] start with `needle` (`at` and the needle within the data)?"""
-    for place in range(len(needle)):
-        if data[at + place] != needle[place]:
-            return False
-    return True
-
-
-# The C below: on the compiled module's branches (_IN_C) alone, the names fast.pxd
-# cimports from C's headers (memchr), which neither Python nor a type checker knows.
-
-
-def _find_byte(data: bytes, byte: int, start: int, end: int) -> int:
-    """The first offset of `byte` in data[start:end], or -1 (memchr); `start` and `end` held
-    to the data, as a pattern's search holds its `pos` and `endpos` (never counted from the
-    end, nor read past either end)."""
-    start = max(start, 0)
-    end = min(end, len(data))
-    if start >= end:
-        return -1
-    if _IN_C:
-        base = cython.cast(cython.p_uchar, data)
-        found = cython.cast(
-            cython.p_uchar,
-            memchr(base + start, byte, end - start),  # type: ignore[name-defined]  # noqa: F821
-        )
-        return -1 if found == cython.NULL else found - base
-    return data.find(bytes((byte,)), start, end)
 
 
 __all__ = [

@@ -1,18 +1,12 @@
 # C types for fast.py, which Cython compiles in its pure-Python mode (setup.py): the rules
 # are written once, in fast.py, and run the same compiled or as Python.
 cimport cython
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
-from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND
-from libc.string cimport memchr
+# the rule-free kernels, called in C (their cpdef functions, through each module's table)
+from urlint._kernels.letters cimport one_byte_a_character
+from urlint._kernels.lines cimport line_ends_in_text
+from urlint._kernels.records cimport record
+from urlint._kernels.search cimport find_char
 
-
-cdef extern from "Python.h":
-    # a type's instance of `nitems` items, zeroed (a tuple subclass's own tp_alloc)
-    object PyType_GenericAlloc(type kind, Py_ssize_t nitems)
-
-cdef bint _IN_C  # COMPILED, as the loops read it
-cdef bint _RECORDS_IN_C
 # byte tables read in the C loops
 cdef bytes _SCHEME_CHAR, _NAME_LETTERS, _SPACE, _BODY_ENDS, _TRAILING, _SHAPED_START
 cdef Py_ssize_t _NAME_PLACES
@@ -111,17 +105,4 @@ cdef bint _may_open(str text, Py_ssize_t at)
 @cython.locals(place=Py_ssize_t, name=str, size=Py_ssize_t, at=Py_ssize_t, code=Py_ssize_t)
 cdef bint _may_end_a_bare_name(str text, Py_ssize_t colon)
 
-cdef bint _one_byte_a_character(str text)
-
-@cython.locals(data="const unsigned char*", found="const unsigned char*")
-cdef Py_ssize_t _find_narrow(str text, unsigned char char, Py_ssize_t start, Py_ssize_t end)
-
-cdef Py_ssize_t _BLOCK_CHARACTERS
-
-@cython.locals(data="const unsigned char*", count=Py_ssize_t, at=Py_ssize_t, block="unsigned char", place=Py_ssize_t)
-cdef Py_ssize_t _newlines(str text, Py_ssize_t start, Py_ssize_t end)
-
 cdef Py_ssize_t _after_last_newline(str text, Py_ssize_t start, Py_ssize_t end)
-
-@cython.locals(size=Py_ssize_t, place=Py_ssize_t)
-cdef object _record(type kind, tuple fields, tuple defaults=*)

@@ -42,18 +42,22 @@ bench/throughput.py):
 - a scheme with no bare shape to check (bare_url.not_bare_shaped).
 
 Past 600 lines: Cython makes one extension of a module, and the easy URL's reading shares
-its C helpers (a character's class, a search in narrow text, line ends counted), which a
-split would call across extensions for every character.
+its C helpers (a character's class, read for every character), which a split would call
+across extensions. The rule-free primitives it stands on (a character found in narrow
+text, line ends counted, a record made) are the kernels' (urlint._kernels), cimported
+(fast.pxd): a C call.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from re import Match, Pattern
 
+from .._kernels.letters import one_byte_a_character
+from .._kernels.lines import line_ends_in_text
+from .._kernels.records import record
+from .._kernels.search import find_char
 from ..core.model import Candidate, Position, Span
-from ..core.records import built
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEMES
 from . import bare_url
 from .bare import _SHORT_WINDOW, BODY_WINDOW, SCHEME_CHAR_LIST, TRAILING_PUNCTUATION, glued_on
@@ -64,23 +68,10 @@ from .wrappers import OPEN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .positions import Positions
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
-# The loops' test of it: a C constant where compiled (fast.pxd), which a call reads with
-# no lookup in the module's globals (COMPILED, a Python name, cost one a call).
-_IN_C = COMPILED
-if COMPILED:
-    # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
-    # module's branches use them, and this file as Python needs no Cython.
-    import cython
-# Records made in C as tuple.__new__ makes them (`_record`), on the Pythons whose tuple holds
-# its items alone: from 3.14 a tuple caches its hash in it too, which tuple.__new__ marks
-# as not yet made (a record allocated here would hash to 0).
-_RECORDS_IN_C = _IN_C and sys.version_info < (3, 14)
 
 # The reaches the rules read (bare's, login_runs_on's), as C integers where compiled.
 _SCHEME_LOOK = _SHORT_WINDOW  # bare.scheme_start's first look
@@ -465,7 +456,7 @@ class ProseLane:
         self.hard = hard
         self.other_hits = other_hits
         self.colon_match = colon_pattern.match
-        self.narrow = _one_byte_a_character(text)
+        self.narrow = one_byte_a_character(text)
         # A narrow text's hits are found in C: no pass's iterator made for it.
         self.colons: Iterator[Match[str]] = _NONE_LEFT
         self.wrapper_hits: Iterator[tuple[int, int, int]] = _NONE_LEFT
@@ -504,7 +495,7 @@ class ProseLane:
         length = len(text)
         at = self.lt_from
         while True:
-            at = _find_narrow(text, 0x3C, at, length)  # "<"
+            at = find_char(text, 0x3C, at, length)  # "<"
             if at < 0:
                 self.wrappers_done = True
                 self.wrapper_at = -1
@@ -521,7 +512,7 @@ class ProseLane:
         while True:
             match = None
             if self.narrow:
-                colon = _find_narrow(text, 0x3A, self.colon_from, self.colon_stop)  # ":"
+                colon = find_char(text, 0x3A, self.colon_from, self.colon_stop)  # ":"
                 if colon < 0:
                     self.colons_done = True
                     self.colon_start = -1
@@ -560,7 +551,7 @@ class ProseLane:
 
     def _walk_to(self, offset: int) -> None:
         """Count the lines on to `offset` (at or after where the walk stands), in C."""
-        newlines = _newlines(self.text, self.offset, offset)
+        newlines = line_ends_in_text(self.text, self.offset, offset)
         if newlines:
             self.line += newlines
             self.line_start = _after_last_newline(self.text, self.offset, offset)
@@ -587,9 +578,9 @@ class ProseLane:
         column = start - self.line_start + 1
         if self.line == self.line_base:
             column += self.column_base
-        first = _record(Position, (self.line, column, start + self.offset_base))
-        last = _record(Position, (self.line, column + end - start, end + self.offset_base))
-        return _record(Span, (first, last))
+        first = record(Position, (self.line, column, start + self.offset_base))
+        last = record(Position, (self.line, column + end - start, end + self.offset_base))
+        return record(Span, (first, last))
 
     def _next_hit(self) -> int:
         """The next hit's start (its kind and anchor in `kind` and `anchor`): the wrapper's
@@ -628,7 +619,7 @@ class ProseLane:
             if end >= 0:
                 span = self._span(start, end)
                 url = text[start:end]
-                candidate = _record(Candidate, (url, span, (span,)), _BARE_DEFAULTS)
+                candidate = record(Candidate, (url, span, (span,)), _BARE_DEFAULTS)
                 if url.find("%") >= 0 or url.find("$") >= 0:  # may be a template (no "{", "[")
                     candidate = bare_url.templated(candidate)
                 self.covered = end
@@ -728,76 +719,6 @@ def _may_end_a_bare_name(text: str, colon: int) -> bool:
         if at == size:
             return True
     return False
-
-
-# The C below: on the compiled module's branches (_IN_C) alone, the names fast.pxd
-# cimports from CPython's and C's headers (PyUnicode_KIND, PyUnicode_DATA, memchr), which
-# neither Python nor a type checker knows.
-
-
-def _record(kind: type, fields: tuple, defaults: tuple = ()) -> Any:
-    """The record `kind` of `fields`, then `defaults`: records.built's (tuple.__new__'s)
-    record, made in C as tuple.__new__ makes a subclass's, the record allocated and each
-    field set in it (tuple.__new__ made a tuple of the fields, then the record, and copied
-    them over: docs/design/performance.md, "Figures the code's choices rest on"), where
-    the tuple's layout is known (`_RECORDS_IN_C`)."""
-    if _RECORDS_IN_C:
-        size = len(fields)
-        made = PyType_GenericAlloc(kind, size + len(defaults))  # type: ignore[name-defined]  # noqa: F821
-        for place in range(size):
-            field = fields[place]
-            Py_INCREF(field)  # type: ignore[name-defined]  # noqa: F821
-            PyTuple_SET_ITEM(made, place, field)  # type: ignore[name-defined]  # noqa: F821
-        for place in range(len(defaults)):
-            field = defaults[place]
-            Py_INCREF(field)  # type: ignore[name-defined]  # noqa: F821
-            PyTuple_SET_ITEM(made, size + place, field)  # type: ignore[name-defined]  # noqa: F821
-        return made
-    return built(kind, (*fields, *defaults))
-
-
-def _one_byte_a_character(text: str) -> bool:
-    """Is `text` stored one byte a character (Latin-1), where C finds its characters?"""
-    if _IN_C:
-        return PyUnicode_KIND(text) == 1  # type: ignore[name-defined]  # noqa: F821
-    return False
-
-
-def _find_narrow(text: str, char: int, start: int, end: int) -> int:
-    """The first offset of the ASCII character `char` in text[start:end] of a Latin-1
-    `text`, or -1 (memchr)."""
-    if _IN_C and start < end:
-        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
-        found = cython.cast(
-            cython.p_uchar,
-            memchr(data + start, char, end - start),  # type: ignore[name-defined]  # noqa: F821
-        )
-        return -1 if found == cython.NULL else found - data
-    return text.find(chr(char), start, end)
-
-
-def _newlines(text: str, start: int, end: int) -> int:
-    """How many line ends text[start:end] holds (a loop the C compiler runs on many bytes
-    at once, where `text` is one byte a character: counted a block at a time in a byte, as
-    mail.fast.newlines counts, and for the same reason)."""
-    if _IN_C and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
-        data = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
-        count = 0
-        at = start
-        while at + _BLOCK_CHARACTERS <= end:
-            block = 0
-            for place in range(_BLOCK_CHARACTERS):
-                block += data[at + place] == 10
-            count += block
-            at += _BLOCK_CHARACTERS
-        for place in range(at, end):
-            count += data[place] == 10
-        return count
-    return text.count("\n", start, end)
-
-
-# The characters a block of `_newlines` counts in one byte: fewer than 256.
-_BLOCK_CHARACTERS = 128
 
 
 def _after_last_newline(text: str, start: int, end: int) -> int:

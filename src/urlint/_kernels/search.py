@@ -1,0 +1,95 @@
+"""A byte, a character or a run of bytes found in a range: memchr where compiled.
+
+Each function gives what its pure body (the `str` or `bytes` method it names) gives, for
+any range: `start` and `end` are held to the data, as a pattern's `pos` and `endpos` are
+(never counted from the end, nor read past either end). Compiled by Cython where a C
+compiler built it (setup.py; `search.pxd` gives the C types, and the compiled loops
+cimport them: a C call, no Python one); tests/kernels/test_search.py holds the two bodies
+to the same answers.
+"""
+
+from __future__ import annotations
+
+# Is this module the compiled one (an extension module), not this file run as Python?
+COMPILED = not __file__.endswith(".py")
+# The loops' test of it: a C constant where compiled (search.pxd).
+_IN_C = COMPILED
+if COMPILED:
+    # Cython's own names (cython.cast, ...: compiled, never imported): only the compiled
+    # module's branches use them, and this file as Python needs no Cython.
+    import cython
+
+
+def find_byte(data: bytes, byte: int, start: int, end: int) -> int:
+    """The first offset of `byte` in data[start:end], or -1: `data.find(bytes((byte,)),
+    start, end)` with the range held to the data (memchr)."""
+    start = max(start, 0)
+    end = min(end, len(data))
+    if start >= end:
+        return -1
+    if _IN_C:
+        base = cython.cast(cython.p_uchar, data)
+        found = cython.cast(
+            cython.p_uchar,
+            memchr(base + start, byte, end - start),  # type: ignore[name-defined]  # noqa: F821
+        )
+        return -1 if found == cython.NULL else found - base
+    return data.find(bytes((byte,)), start, end)
+
+
+def find_char(text: str, char: int, start: int, end: int) -> int:
+    """The first offset of the character of code `char` in text[start:end], or -1:
+    `text.find(chr(char), start, end)` with the range held to the text; memchr where the
+    text is stored one byte a character (Latin-1) and `char` is one of those."""
+    start = max(start, 0)
+    end = min(end, len(text))
+    if start >= end:
+        return -1
+    if _IN_C and char < 0x100 and PyUnicode_KIND(text) == 1:  # type: ignore[name-defined]  # noqa: F821
+        base = cython.cast(cython.p_uchar, PyUnicode_DATA(text))  # type: ignore[name-defined]  # noqa: F821
+        found = cython.cast(
+            cython.p_uchar,
+            memchr(base + start, char, end - start),  # type: ignore[name-defined]  # noqa: F821
+        )
+        return -1 if found == cython.NULL else found - base
+    return text.find(chr(char), start, end)
+
+
+def find_bytes(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) -> int:
+    """The first offset of `needle` in data[start:end], or -1: `data.find(needle, start,
+    end)`, found by memchr from each of the needle's byte at `lead`, the caller's rarest,
+    and memcmp (memchr passes over the bytes between at many a step, where memmem and the
+    regex engine's search for a short needle look at each: docs/design/performance.md,
+    "Figures the code's choices rest on"). A negative `start`, an empty needle or a `lead`
+    outside it is read by `bytes.find` itself."""
+    end = min(end, len(data))
+    size = len(needle)
+    if start < 0 or end - start < size or not 0 <= lead < size:
+        return data.find(needle, start, end)  # (offsets from the end, as bytes.find reads them)
+    byte = needle[lead]
+    last = end - size + lead + 1  # the lead byte of a needle that ends by `end` stands before
+    if _IN_C:  # memchr and memcmp on the bytes (a call for each lead byte met, no more)
+        base = cython.cast(cython.p_uchar, data)
+        wanted = cython.cast(cython.p_uchar, needle)
+        at = start + lead
+        while at < last:
+            found = cython.cast(
+                cython.p_uchar,
+                memchr(base + at, byte, last - at),  # type: ignore[name-defined]  # noqa: F821
+            )
+            if found == cython.NULL:
+                return -1
+            at = found - base
+            if memcmp(base + at - lead, wanted, size) == 0:  # type: ignore[name-defined]  # noqa: F821
+                return at - lead
+            at += 1
+        return -1
+    at = find_byte(data, byte, start + lead, last)
+    while at >= 0:
+        if data.startswith(needle, at - lead):
+            return at - lead
+        at = find_byte(data, byte, at + 1, last)
+    return -1
+
+
+__all__ = ["COMPILED", "find_byte", "find_bytes", "find_char"]

@@ -1,0 +1,86 @@
+"""The search kernels (urlint._kernels.search): the compiled module against its pure body
+(the .py beside it, loaded as Python) and the str or bytes method each stands for, on
+generated text of each storage width and bytes, and on exact examples."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlint._kernels import search
+
+from ..helpers import examples, fast_as_python
+
+PURE = fast_as_python(search)
+
+# Offsets in and around the short inputs drawn below: negative, past the end.
+OFFSETS = st.integers(-40, 80)
+# Texts a byte, two bytes and four bytes a character (the widest character decides).
+TEXTS = st.builds(
+    lambda chars, wide: "".join(chars) + wide,
+    st.lists(st.sampled_from("ab:<\n\xe9\xff"), max_size=60),
+    st.sampled_from(["", "\u0100", "\u013a", "\U0001f600"]),
+)
+DATA = st.binary(max_size=60) | st.builds(
+    bytes, st.lists(st.sampled_from(b"F>rom :\n\xff"), max_size=60)
+)
+
+
+def _held(length: int, start: int, end: int) -> tuple[int, int]:
+    """start and end held to `length` items, never counted from the end."""
+    return max(start, 0), min(end, length)
+
+
+@settings(max_examples=examples(400))
+@given(DATA, st.sampled_from(b"F:\n\xff\x00"), OFFSETS, OFFSETS)
+def test_a_byte_is_found_as_bytes_find_finds_it_in_the_held_range(data, byte, start, end):
+    low, high = _held(len(data), start, end)
+    expected = data.find(bytes((byte,)), low, high) if low < high else -1
+    assert search.find_byte(data, byte, start, end) == PURE.find_byte(data, byte, start, end)
+    assert PURE.find_byte(data, byte, start, end) == expected
+
+
+@settings(max_examples=examples(400))
+@given(
+    TEXTS, st.sampled_from([0x3A, 0x3C, 0x0A, 0xE9, 0xFF, 0x100, 0x13A, 0x1F600]), OFFSETS, OFFSETS
+)
+def test_a_character_is_found_as_str_find_finds_it_in_the_held_range(text, char, start, end):
+    low, high = _held(len(text), start, end)
+    expected = text.find(chr(char), low, high) if low < high else -1
+    assert search.find_char(text, char, start, end) == PURE.find_char(text, char, start, end)
+    assert PURE.find_char(text, char, start, end) == expected
+
+
+@settings(max_examples=examples(400))
+@given(
+    DATA,
+    st.sampled_from([b">From ", b"://", b"F", b"", b"\n\n"]),
+    OFFSETS,
+    OFFSETS,
+    st.integers(-2, 7),
+)
+def test_a_needle_is_found_as_bytes_find_finds_it(data, needle, start, end, lead):
+    expected = data.find(needle, start, end)
+    assert search.find_bytes(data, needle, start, end, lead) == expected
+    assert PURE.find_bytes(data, needle, start, end, lead) == expected
+
+
+def test_the_search_kernels_exact_answers():
+    for kernels in (search, PURE):
+        assert kernels.find_byte(b"a:b:c", 0x3A, 0, 5) == 1
+        assert kernels.find_byte(b"a:b:c", 0x3A, 2, 5) == 3
+        assert kernels.find_byte(b"a:b:c", 0x3A, 2, 3) == -1
+        assert kernels.find_byte(b"a:b:c", 0x3A, -9, 99) == 1  # held, not from the end
+        assert kernels.find_byte(b"a:b:c", 0x3A, 4, 2) == -1
+        assert kernels.find_char("see <URL:x>", 0x3C, 0, 11) == 4
+        assert kernels.find_char("caf\xe9 <x>", 0xE9, 0, 9) == 3
+        assert kernels.find_char("\u0100a<b", 0x3C, 0, 4) == 2  # a wider text: str.find's
+        assert kernels.find_char("a:b", 0x13A, 0, 3) == -1  # no byte's: ":" is not U+013A
+        assert kernels.find_char("a:b", 0x3A, 2, 99) == -1
+        assert kernels.find_bytes(b"x\n>From y\n>From z", b">From ", 0, 17, 1) == 2
+        assert kernels.find_bytes(b"x\n>From y\n>From z", b">From ", 3, 17, 1) == 10
+        assert kernels.find_bytes(b"x\n>From y", b">From ", 0, 7, 1) == -1  # ends past `end`
+        assert (
+            kernels.find_bytes(b"http://a", b"://", -3, 99, 1) == -1
+        )  # from the end, as bytes.find
+        assert kernels.find_bytes(b"a://b://", b"://", -4, 99, 1) == 5
