@@ -1,47 +1,43 @@
-"""The build: the scanner's fast path compiled with Cython where it can be, the pure
-Python package everywhere else; with URLINT_COMPILE=1 the hot path compiled with mypyc
-too, as black ships its wheels. Each compiled module is built from the same source the
-pure package runs.
+"""The build: urlint compiled where a C compiler is at hand, the pure Python package
+everywhere else. Each compiled module is built from the same source the pure package runs.
 
-    pip install .                     # the Cython fast path where a C compiler is present
+    pip install .                     # compiled (mypyc and Cython), else pure
+    URLINT_COMPILE=1 pip install .    # compiled, or the install fails
     URLINT_COMPILE=0 pip install .    # pure Python (the py3-none-any wheel)
-    pip install mypy==2.4.1 types-regex 'setuptools>=77' wheel 'Cython>=3'
-    URLINT_COMPILE=1 pip install --no-build-isolation .   # mypyc and Cython
+    pip install -e .                  # editable: Cython's fast paths only (below)
 
-The Cython fast path (FAST: scanner/fast.py, the scanner's lane, and mail/fast.py, the mail
-reader's loops over bytes; each in Cython's pure-Python mode, its C types in its .pxd) is
-optional: where it cannot be built (no C compiler, no Python headers; no Cython in a build
-without isolation) the install goes on, pure, and reads as the same (core.builds.compiled
-says whether compiled code runs; `urlint --version` too). Cython is a build requirement
-(pyproject.toml), fetched as setuptools is by an isolated build.
+Two compilers, one build. mypyc compiles the typed modules of the hot path (COMPILED) as
+they are, as black ships its wheels: what each hit, each URL and each message runs
+through. Cython compiles the loops over a text's characters and a message's bytes (FAST,
+each in Cython's pure-Python mode, its C types in its .pxd) to C loops; mypyc compiles no
+such loop well. Both are build requirements (pyproject.toml: mypy pinned, as mypyc is
+mypy's and its verdicts move, with the stubs the type check of COMPILED needs), which an
+isolated build fetches as it fetches setuptools.
 
-The two compilers coexist: mypyc compiles typed Python modules as they are (every call
-between them stays a Python-level call, so it gains a third or so), Cython compiles the
-fast path's loops over a text's characters to C loops (no mypyc module has such a loop:
-they lean on str methods and regular expressions, which are C already). The fast path is
-the bigger gain on text (docs/design/performance.md, "The compiled fast path"), and needs
-no pinned mypy: it is what a plain install builds. A release ships the compiled wheel for
-its platform, both compilers' (tools/release.sh: `URLINT_COMPILE=1 python -m build --wheel
---no-isolation`; setuptools tags a wheel with extension modules for its interpreter and
-platform, not py3-none-any), beside the pure one (URLINT_COMPILE=0).
+Safe by default: where the compiled build cannot be made (no C compiler or Python headers,
+no mypy or Cython in a build without isolation, mypyc refusing the source) the install goes
+on and what could not be built runs as Python; `urlint --version` says which build runs
+(core.builds). mypyc's modules are one group: they share one C library, and a module's
+extension without it would fail to import, so they are built all or none (BuildExt); each
+Cython module stands alone. URLINT_COMPILE=1 makes any of it a failure (a release's wheels,
+CI).
 
-Compiled by mypyc: what each hit, each URL and each message runs through (the scanner, the
-URL grammar and masking, the mbox framing, the prefilter, the MIME reader, header and
-transfer decoding, HTML text, a message's identity, positions back to raw lines, which URLs
-a message reports and a pipermail archive's addresses in it, the text decoding, the extract
-formats, and the loops that take a container's messages to their texts: mail/reader.py,
-mail/containers.py, core/inputs.py, run for every message of a mailbox). The whole test
-suite passes on it (.ci/run runs it on both builds). The fault boundary around the MIME reader
-(mail/message.py) and the pipeline stay Python: tests put faults into them by patching
-(tests/acceptance/test_damage.py, tests/mail/test_fallback.py), which compiled code,
-calling its functions directly, would not see; mail/reader.py calls the boundary through
-its module (`message.read_message`), where a patch is seen.
+An editable install builds no mypyc extension: built in place, an extension beside its .py
+would run instead of the source being edited. It builds the Cython fast paths in place, as
+ever (CONTRIBUTING.md, "The compiled build": `pip install -e .` again after editing one).
+
+The fault boundary around the MIME reader (mail/message.py) and the pipeline stay Python:
+tests put faults into them by patching (tests/acceptance/test_damage.py,
+tests/mail/test_fallback.py), which compiled code, calling its functions directly, would
+not see; mail/reader.py calls the boundary through its module (`message.read_message`),
+where a patch is seen.
 """
 
 import os
 import sys
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 # The modules mypyc compiles (tests/project/test_compiled.py checks each is an extension).
 COMPILED = [
@@ -80,8 +76,8 @@ COMPILED = [
 ]
 
 # Compiled by Cython (tests/project/test_compiled.py checks each is an extension where
-# built): the rule-free kernels, the scanner's fast path and the mail reader's loops over
-# bytes, which cimport the kernels.
+# built), one line a module: the rule-free kernels, the scanner's fast path and the mail
+# reader's loops over bytes, which cimport the kernels.
 FAST = [
     "src/urlint/_kernels/letters.py",
     "src/urlint/_kernels/lines.py",
@@ -91,31 +87,95 @@ FAST = [
     "src/urlint/mail/fast.py",
 ]
 
-# "0": pure; "1": mypyc and Cython; unset: Cython where it can be.
+# "0": pure; "1": compiled, or fail; unset: compiled where it can be.
 MODE = os.environ.get("URLINT_COMPILE", "")
 
-ext_modules = []
-if MODE == "1":
-    from mypyc.build import mypycify
+# The setup commands that build extensions into a wheel or an install; an editable one
+# (editable_wheel, develop) or one that builds in place builds the Cython modules only.
+BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
+IN_PLACE = {"editable_wheel", "develop", "--inplace", "-i"}
 
-    ext_modules = mypycify(COMPILED, opt_level="3")
-if MODE != "0":
+
+def _cannot(what: str, because: str) -> None:
+    """Say that `what` runs as Python, `because`; fail where the build must be compiled."""
+    if MODE == "1":
+        sys.exit(f"setup.py: URLINT_COMPILE=1, but {because}")
+    print(f"setup.py: {because}: {what} runs as Python", file=sys.stderr)
+
+
+def mypyc_extensions() -> list[Extension]:
+    """COMPILED by mypyc, one group, where mypy is here and accepts them; else none."""
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _cannot("the hot path", "no mypy here")
+        return []
+    try:
+        extensions = mypycify(COMPILED, opt_level="3")
+    except (Exception, SystemExit) as error:  # mypyc exits on a type error
+        _cannot("the hot path", f"mypyc failed ({error})")
+        return []
+    for extension in extensions:
+        extension.optional = MODE != "1"
+        extension.mypyc_group = True  # type: ignore[attr-defined]
+    return extensions
+
+
+def cython_extensions() -> list[Extension]:
+    """FAST by Cython, where Cython is here; else none."""
     try:
         from Cython.Build import cythonize
     except ImportError:
-        print("setup.py: no Cython here: the fast paths are not compiled", file=sys.stderr)
-    else:
-        fast = cythonize(
-            [Extension(path[4:-3].replace("/", "."), [path]) for path in FAST],
-            # annotations are for mypy; the C types are each module's .pxd's
-            compiler_directives={"language_level": 3, "annotation_typing": False},
-            quiet=True,
-        )
-        for extension in fast:
-            # A C build that fails leaves the pure package (set here: cythonize's own copy
-            # of an extension drops `optional`); a compiled build (URLINT_COMPILE=1) must be
-            # one.
-            extension.optional = MODE != "1"
-        ext_modules.extend(fast)
+        _cannot("the fast paths", "no Cython here")
+        return []
+    extensions = cythonize(
+        [Extension(path[4:-3].replace("/", "."), [path]) for path in FAST],
+        # annotations are for mypy; the C types are each module's .pxd's
+        compiler_directives={"language_level": 3, "annotation_typing": False},
+        quiet=True,
+    )
+    for extension in extensions:
+        # set here: cythonize's own copy of an extension drops `optional`
+        extension.optional = MODE != "1"
+    return extensions
 
-setup(ext_modules=ext_modules)
+
+class BuildExt(build_ext):
+    """build_ext on every core, the extensions marked `mypyc_group` built all or none."""
+
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self.parallel = True  # a worker a core: the Cython modules beside mypyc's library
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception:
+            self.failed.add(ext.name)
+            raise
+
+    def run(self) -> None:
+        self.failed: set[str] = set()
+        super().run()
+        group = [ext.name for ext in self.extensions if getattr(ext, "mypyc_group", False)]
+        if self.failed.intersection(group):
+            # a module's extension without the group's shared library fails to import,
+            # and a group short of a module mixes compiled and Python classes: none stays
+            for name in group:
+                path = self.get_ext_fullpath(name)
+                if os.path.exists(path):
+                    os.remove(path)
+            _cannot("the hot path", "a mypyc extension failed to build")
+
+
+def main() -> None:
+    argv = set(sys.argv[1:])
+    builds = MODE != "0" and argv & BUILDS and not argv & IN_PLACE
+    mypyc = mypyc_extensions() if builds else []
+    fast = cython_extensions() if MODE != "0" else []
+    setup(ext_modules=[*mypyc, *fast], cmdclass={"build_ext": BuildExt})
+
+
+# (setuptools runs this file as __main__; tests/project/test_build.py imports it)
+if __name__ == "__main__":
+    main()

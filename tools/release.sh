@@ -3,11 +3,13 @@
 #   - the sdist and the pure wheel (py3-none-any), by `python -m build` with
 #     URLINT_COMPILE=0 (setup.py: no extension): the wheel is built from the sdist, so a
 #     file the build needs and the sdist lacks fails here;
-#   - the compiled wheel for this platform (setup.py, URLINT_COMPILE=1: the hot path by
-#     mypyc, as black ships its wheels, and the scanner's fast path by Cython), built from
-#     the same sdist without build isolation, as mypyc must be the pinned mypy; its tag
-#     must name this interpreter and platform, not py3-none-any;
+#   - the compiled wheel for this platform (setup.py: mypyc's modules and Cython's), built
+#     from the same sdist the way `pip install .` builds it (an isolated build of
+#     pyproject.toml's build requirements, mypy pinned there), with URLINT_COMPILE=1 so that a
+#     build falling back to Python fails; its tag must name this interpreter and platform;
 #   - `twine check --strict` over the three (the metadata and the README as PyPI renders it).
+# The wheels the package index serves are built by .github/workflows/wheels.yml
+# (cibuildwheel: manylinux and macOS, each CPython); this builds the machine's own.
 # The Python it runs ($PYTHON, else the repository's .venv, else python3) needs the
 # release extra: `pip install -e '.[release]'` (pinned there). Needs a C compiler for the
 # compiled wheel. It tags nothing and uploads nothing.
@@ -25,7 +27,7 @@ elif [[ -x "$root/.venv/bin/python" ]]; then
 else
   python=python3
 fi
-for module in build twine mypyc Cython setuptools wheel; do
+for module in build twine; do
   if ! "$python" -c "import $module" 2>/dev/null; then
     echo "release.sh: $python has no $module: pip install -e '.[release]'" >&2
     exit 2
@@ -44,7 +46,7 @@ name=$(basename "$sdist" .tar.gz)
 # The compiled wheel from the same sdist, unpacked where no earlier build/ lies
 mkdir "$work/src"
 tar -xzf "$sdist" -C "$work/src"
-URLINT_COMPILE=1 "$python" -m build --wheel --no-isolation --outdir "$work/dist" "$work/src/$name"
+URLINT_COMPILE=1 "$python" -m build --wheel --outdir "$work/dist" "$work/src/$name"
 
 pure=("$work"/dist/"$name"-py3-none-any.whl)
 wheels=("$work"/dist/"$name"-*.whl)

@@ -1,6 +1,6 @@
-"""The optional compiled build (setup.py, URLINT_COMPILE=1): .ci/run installs it in a
-virtualenv of its own and runs the whole suite on it with URLINT_EXPECT_COMPILED=1, so a
-build that quietly fell back to Python would not pass for a compiled one."""
+"""The compiled build (setup.py: what `pip install .` builds where it can): .ci/run runs the
+suite on it with URLINT_EXPECT_COMPILED=1, so a build that quietly fell back to Python
+would not pass for a compiled one."""
 
 from __future__ import annotations
 
