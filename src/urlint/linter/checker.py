@@ -145,7 +145,9 @@ class Checker:
 
     def unused_suppressions(self, suppressions: Suppressions, path: str) -> Iterator[Finding]:
         """The M901 findings of the file `path`'s suppressions that suppressed nothing."""
-        return (f for f in self._unused(suppressions, path) if f is not None)
+        for finding in self._unused(suppressions, path):
+            if finding is not None:
+                yield finding
 
     def check_file(self, source: InputFile) -> Iterator[Finding]:
         """The findings of one input, read through the pipeline in this process."""

@@ -127,7 +127,14 @@ def unsafe_character(subject: UrlUnderCheck) -> Iterator[Hit]:
     hits = _encoding_hits(subject, UNSAFE, "unsafe character")
     if subject.options.target != RFC3986:
         return hits
-    return (hit for hit in hits if not _delimits_ip_literal(subject, hit.start))
+    return _but_ip_literal_brackets(subject, hits)
+
+
+def _but_ip_literal_brackets(subject: UrlUnderCheck, hits: Iterator[Hit]) -> Iterator[Hit]:
+    """`hits` but those on the "[" or "]" around an IP literal host."""
+    for hit in hits:
+        if not _delimits_ip_literal(subject, hit.start):
+            yield hit
 
 
 def _delimits_ip_literal(subject: UrlUnderCheck, offset: int) -> bool:

@@ -392,7 +392,7 @@ class _Findings:
         pairs: Iterable[tuple[Hit | TextHit, str | None]] = (
             zip(hits, notes, strict=False)
             if isinstance(notes, tuple)
-            else ((hit, notes) for hit in hits)
+            else [(hit, notes) for hit in hits]
         )
         placeholders = self.candidate.placeholders
         if placeholders:
