@@ -250,25 +250,27 @@ def _mark_glued_on(
     """Is the character at `end` a mark glued on the end of the URL text[start:end], which
     the URL's reader takes in (scanner.near: glued, glued_angle, glued_quote, and a string
     literal's value)?"""
-    from . import near
+    # (the names, not the module: compiled by mypyc, `from . import near` in a function
+    # gives None there: tests/scanner/test_glued_marks.py)
+    from .near import GLUED_MARKS, glued, glued_angle, glued_backquote, glued_quote
 
     mark = text[end]
     if code is not None and context == "string":
-        return _literal_end(code, start) == end + 1 and mark in near.GLUED_MARKS
+        return _literal_end(code, start) == end + 1 and mark in GLUED_MARKS
     if mark == '"':
-        return code is None and markup is None and near.glued_quote(text, start, end) >= 0
+        return code is None and markup is None and glued_quote(text, start, end) >= 0
     if mark == "`":
-        return markup == "rst" and near.glued_backquote(text, start, end) >= 0
+        return markup == "rst" and glued_backquote(text, start, end) >= 0
     if mark == ">":
         if markup == "markdown":
             if context not in _BARE_IN_MARKDOWN:
                 return False
         elif markup == "html" or (code is not None and context != "comment"):
             return False  # a tag's, or code's
-        return near.glued_angle(text, start, end) >= 0
+        return glued_angle(text, start, end) >= 0
     if ord(mark) < GLUED_MARKS_FROM or (code is not None and context != "comment"):
         return False  # (scanner._may_have_near_around asked the first, outside Markdown)
-    return near.glued(text, start, end, markup == "markdown") >= 0
+    return glued(text, start, end, markup == "markdown") >= 0
 
 
 def _malformed(

@@ -401,11 +401,12 @@ def needless_escape(subject: UrlUnderCheck) -> Iterator[Hit]:
     if subject.options.target == RFC3986:
         # RFC 3986 section 2.3: its unreserved characters are the ones that need no
         # escape. Its grammar loads only for a check under it (a hook's run starts fast).
-        # (Read off the module, not imported as a name: compiled by mypyc, an import in a
-        # function binds its name in the module, not over a local.)
-        from ...grammar import rfc3986
+        # (Imported under its own name: compiled by mypyc, a name imported in a function
+        # over a local of the same name leaves the local as it was, and a module imported
+        # in a function (`from ...grammar import rfc3986`) may read as None.)
+        from ...grammar.rfc3986 import UNRESERVED_SET
 
-        needless = rfc3986.UNRESERVED_SET
+        needless = UNRESERVED_SET
     for match in _ESCAPE.finditer(url):
         char = chr(int(match.group(1), 16))
         if char in needless and not subject.in_password(match.start()):
