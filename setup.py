@@ -18,8 +18,9 @@ Safe by default: where the compiled build cannot be made (no C compiler or Pytho
 no mypy or Cython in a build without isolation, mypyc refusing the source) the install goes
 on and what could not be built runs as Python; `urlint --version` says which build runs
 (core.builds). mypyc's modules are one group: they share one C library, and a module's
-extension without it would fail to import, so they are built all or none (BuildExt); each
-Cython module stands alone. URLINT_COMPILE=1 makes any of it a failure (a release's wheels,
+extension without it would fail to import, so they are built all or none (BuildExt). So are
+Cython's: the fast paths cimport the kernels, and a fast path whose kernel is Python would
+fail to import. URLINT_COMPILE=1 makes any of it a failure (a release's wheels,
 CI).
 
 An editable install builds no mypyc extension: built in place, an extension beside its .py
@@ -131,7 +132,7 @@ def mypyc_extensions() -> list[Extension]:
         return []
     for extension in extensions:
         extension.optional = MODE != "1"
-        extension.mypyc_group = True  # type: ignore[attr-defined]
+        extension.build_group = ("mypyc", "the hot path")  # type: ignore[attr-defined]
     return extensions
 
 
@@ -151,11 +152,13 @@ def cython_extensions() -> list[Extension]:
     for extension in extensions:
         # set here: cythonize's own copy of an extension drops `optional`
         extension.optional = MODE != "1"
+        extension.build_group = ("Cython", "the fast paths")  # type: ignore[attr-defined]
     return extensions
 
 
 class BuildExt(build_ext):
-    """build_ext on every core, the extensions marked `mypyc_group` built all or none."""
+    """build_ext on every core, each group of extensions (`build_group`: its compiler, and
+    what runs as Python without it) built all or none."""
 
     def initialize_options(self) -> None:
         super().initialize_options()
@@ -171,15 +174,19 @@ class BuildExt(build_ext):
     def run(self) -> None:
         self.failed: set[str] = set()
         super().run()
-        group = [ext.name for ext in self.extensions if getattr(ext, "mypyc_group", False)]
-        if self.failed.intersection(group):
-            # a module's extension without the group's shared library fails to import,
-            # and a group short of a module mixes compiled and Python classes: none stays
-            for name in group:
-                path = self.get_ext_fullpath(name)
-                if os.path.exists(path):
-                    os.remove(path)
-            _cannot("the hot path", "a mypyc extension failed to build")
+        groups: dict[tuple[str, str], list[str]] = {}
+        for ext in self.extensions:
+            if getattr(ext, "build_group", None) is not None:
+                groups.setdefault(ext.build_group, []).append(ext.name)
+        for (compiler, what), names in groups.items():
+            if self.failed.intersection(names):
+                # a module's extension without what it links or cimports fails to import,
+                # and a group short of a module mixes compiled and Python code: none stays
+                for name in names:
+                    path = self.get_ext_fullpath(name)
+                    if os.path.exists(path):
+                        os.remove(path)
+                _cannot(what, f"a {compiler} extension failed to build")
 
 
 def main() -> None:
