@@ -143,5 +143,7 @@ def _encoded_text(text: str) -> bool:
 # `.../~thorgal/Mo=` then `on/`, with `=B6`, `=3D` and `=20` lines nearby). Only those
 # no URL's query holds so often as a value (`?p_prodid=22&p_catid=21`): an encoded "=", a
 # blank before a line's end, an eight-bit byte.
-_QP_NEARBY = compiled_when_used(r"=3D|=20(?=[ \t]*\r?\n)|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})")
+_QP_NEARBY = compiled_when_used(
+    _ENCODED_EQUALS_OR_BLANK.pattern + r"|=[89A-F][0-9A-F](?![0-9A-Za-z]{2})"
+)
 _QP_NEAR = 400
