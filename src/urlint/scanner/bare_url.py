@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     # The runs of text a URL is made of, (start, end) each, joined without what lies
     # between (markup's pieces; markup itself loads only for a markup file).
     from .line_breaks import Lines
+    from .markup import MarkupEnd
     from .markup import Pieces as Runs
     from .positions import Positions
 
@@ -303,20 +304,17 @@ def _marked(
     in, the runs it is made of (() for text[start:new end]), and whether the markup closes
     it exactly (scanner.markup.EXACT_CONTEXTS); None where the markup says nothing."""
     if markup == "html":
-        from .html_links import html_end
-
-        in_html = html_end(text, start, end)
+        in_html = _html_reader()(text, start, end)
         if in_html is None:
             return None
         new_end, in_page, runs = in_html
         return new_end, in_page, runs, in_page is not None  # an attribute's quote closes it
-    from .markup import EXACT_CONTEXTS, markup_end  # here: plain text never loads it
-
+    markup_end, exact_contexts = markup_reader()
     found = markup_end(markup, text, start, end)
     if found is None:
         return None
     new_end, context, runs = found
-    return new_end, context, runs, context in EXACT_CONTEXTS
+    return new_end, context, runs, context in exact_contexts
 
 
 def _joined(text: str, runs: Runs) -> str:
@@ -339,6 +337,25 @@ def templated(candidate: Candidate, shell: bool | str = False) -> Candidate:
     from .templates import as_template
 
     return as_template(candidate, shell)
+
+
+# The markup modules' readers are loaded with a markup file's first URL (plain text never
+# loads them), and once: in a compiled module an import statement run for each URL costs
+# more than the call (callgrind).
+@cache
+def markup_reader() -> tuple[Callable[[str, str, int, int], MarkupEnd | None], frozenset[str]]:
+    """markup.markup_end, and the contexts whose markup closes a URL exactly (EXACT_CONTEXTS)."""
+    from .markup import EXACT_CONTEXTS, markup_end
+
+    return markup_end, EXACT_CONTEXTS
+
+
+@cache
+def _html_reader() -> Callable[[str, int, int], tuple[int, str | None, Runs] | None]:
+    """html_links.html_end."""
+    from .html_links import html_end
+
+    return html_end
 
 
 @cache

@@ -11,7 +11,8 @@ whose every bare URL may have a broken link around it, with the first bare URL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 
 from ..core.model import Candidate, Flag
 from .bare import glued_word_start, may_follow_a_glued_word
@@ -317,8 +318,7 @@ def _split(
     whose value starts with the URL, split_in_a_value), or None."""
     if candidate.wrapper is not None or not text.startswith(candidate.url, start):
         return None  # a URL joined across lines, or written in a wrapper: read as it is
-    from .near import split_end, split_in_a_value
-
+    split_end, split_in_a_value = _split_readers()
     rest = split_end(text, start, end)
     if rest < 0 and code is not None and candidate.context == "string":
         value_end = _literal_end(code, start)
@@ -342,9 +342,26 @@ def _broken_link(
     or None."""
     if start == 0 or text[start - 1] not in "[( \t\n\"'":
         return None  # one comparison for most URLs
-    from .markup import broken_link
-
-    found = broken_link(text, start, end)
+    found = _broken_link_reader()(text, start, end)
     if found is None or _shown_as_written("markdown", text, found[0], found[1], opened):
         return None
     return _malformed(text, found[0], found[1], index, candidate)
+
+
+# The readers of near-URLs a markup file or a blank splits off are loaded with the first URL
+# that may need them, and once: in a compiled module an import statement run for each URL
+# costs more than the call (callgrind).
+@cache
+def _broken_link_reader() -> Callable[[str, int, int], tuple[int, int] | None]:
+    """markup.broken_link."""
+    from .markup import broken_link
+
+    return broken_link
+
+
+@cache
+def _split_readers() -> tuple[Callable[[str, int, int], int], Callable[[str, int, int], int]]:
+    """near.split_end and near.split_in_a_value."""
+    from .near import split_end, split_in_a_value
+
+    return split_end, split_in_a_value

@@ -39,7 +39,7 @@ from ..core.builds import compiled
 from ..core.model import Candidate, Flag, Position, Span, Wrapper
 from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES
 from . import bare, wrappers
-from .bare_url import password_end, read_bare, templated, word_start
+from .bare_url import markup_reader, password_end, read_bare, templated, word_start
 from .body import GLUED_MARKS_FROM
 from .furniture import Furniture
 from .login_runs_on import login_read_on, wrapper_login_rest
@@ -753,10 +753,8 @@ def _in_markup(
     None for a reST role's target (`` :doc:`pdb <python:library/pdb>` ``: markup_lines)."""
     if found.kind is not Wrapper.ANGLE or not found.pieces:
         return candidate  # `<URL:...>` and `URL=<...>`: the appendix's forms, read as such
-    from .markup import markup_end  # here: plain text never loads it
-
     url_start, url_end = found.pieces[0][0], found.pieces[-1][1]
-    marked = markup_end(markup, text, url_start, url_end)
+    marked = markup_reader()[0](markup, text, url_start, url_end)
     if marked is None:
         if markup == "rst":
             from .markup_lines import cross_reference

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..._runtime.patterns import compiled_when_used
 from ...core.findings import Severity
+from ...core.numbers import bounded_int
 from ...grammar.login import password_spans
 from ...grammar.schemes import DEFAULT_PORTS
 from .rule import RFC3986, Hit, UrlUnderCheck, rule
@@ -104,8 +105,6 @@ def _port(subject: UrlUnderCheck) -> tuple[int, int, int] | None:
     if span is None or subject.parsed.scheme not in DEFAULT_PORTS:
         return None
     text = subject.url[span[0] : span[1]]
-    from ...core.numbers import bounded_int  # a port's: not on most URLs' path
-
     if not (text.isascii() and text.isdigit()) or bounded_int(text, 65535) > 65535:
         return None  # S408
     number = int(text)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ...core.findings import Severity
+from ...core.numbers import bounded_int
 from ...grammar.schemes import SCHEMES
 from .rule import RFC3986, Hit, UrlUnderCheck, rule
 
@@ -343,8 +344,6 @@ def host_problem(host: str) -> str | None:
         groups = host.split(".")
         if len(groups) != 4 or not all(groups):
             return "a numeric host must be four decimal groups separated by '.'"
-        from ...core.numbers import bounded_int  # a dotted quad's: not on most URLs' path
-
         for group in groups:
             if bounded_int(group, 255) > 255:
                 return f"'{group}' is over 255 in a dotted-quad address"
@@ -527,8 +526,6 @@ def invalid_port(subject: UrlUnderCheck) -> Iterator[Hit]:
     elif not (port.isascii() and port.isdigit()):
         yield Hit(span[0], span[1], f"port '{port}' is not a decimal number", severity=severity)
     else:
-        from ...core.numbers import bounded_int  # a port's: not on most URLs' path
-
         if bounded_int(port, 65535) > 65535:
             yield Hit(span[0], span[1], f"port {port} is over 65535", severity=severity)
 
