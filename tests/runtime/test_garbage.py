@@ -32,8 +32,10 @@ begins, scan_texts = files.work_begins, pipeline.scan_texts
 
 def work_begins():
     seen["before"] = [gc.isenabled(), gc.get_freeze_count()]
+    seen["young"] = [gc.get_threshold()[0]]
     begins()
     seen["after"] = [gc.isenabled(), gc.get_freeze_count()]
+    seen["young"].append(gc.get_threshold()[0])
 
 def scanning(*args, **kwargs):
     seen.setdefault("scan", [gc.isenabled(), gc.get_freeze_count()])
@@ -71,6 +73,7 @@ def test_the_command_freezes_its_start_up_and_collects_during_its_run(tmp_path):
     # The modules a run loads make tens of thousands of objects: all frozen at once.
     assert enabled is True and frozen > 10_000
     assert seen["scan"] == seen["after"]  # the run collects, start-up stays frozen
+    assert seen["young"] == [700, garbage.YOUNG]  # the interpreter's, then the run's
     assert seen["exit"][0] is True and seen["exit"][1] > 10_000  # on, start-up still frozen
 
 
@@ -115,11 +118,12 @@ def test_a_library_callers_process_keeps_its_collector(tmp_path):
 def test_cli_main_in_a_programs_process_keeps_its_collector(tmp_path, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("See http://example.com/a.\n")
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     assert main(["extract", str(text)]) == 0
     assert capsys.readouterr().out == "http://example.com/a\n"
     assert gc.isenabled() is True
     assert gc.get_freeze_count() == frozen
+    assert gc.get_threshold() == thresholds
 
 
 @pytest.mark.processes
@@ -131,13 +135,13 @@ def test_a_collector_the_program_turned_off_stays_off_and_nothing_is_frozen():
             "import gc; gc.disable()\n"
             "from urlint._runtime import garbage\n"
             "garbage.defer(); garbage.work_begins()\n"
-            "print(gc.isenabled(), gc.get_freeze_count())",
+            "print(gc.isenabled(), gc.get_freeze_count(), gc.get_threshold()[0])",
         ],
         capture_output=True,
         text=True,
         check=True,
     )
-    assert done.stdout == "False 0\n"
+    assert done.stdout == "False 0 700\n"
 
 
 # The command as the `urlint` script runs it, saying when it ends the process by os._exit

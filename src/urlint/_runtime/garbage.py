@@ -16,6 +16,12 @@ a worker's collections never write to the pages it shares with the parent. A run
 ends before any work (a usage error, `urlint rules`) exits with the collector still off:
 it made nothing worth collecting.
 
+The run's youngest generation holds `YOUNG` objects, not the interpreter's 700: reading a
+URL makes hundreds of objects and keeps few, and each young collection walks every one
+still alive, so a larger generation walks fewer of them (bench/README.md, "Start-up
+tuning"; mypy raises the threshold for the same reason). What the run keeps is walked as
+often as before.
+
 Only the command's process does this: a Python program calling `urlint.scan_paths`, or a
 test calling `commands.cli.main`, keeps its collector as it is (nothing here acts unless `defer`
 was called in the process).
@@ -42,6 +48,7 @@ import gc
 import sys
 
 _deferred = False  # the collector is off until the work begins (`defer`)
+YOUNG = 10_000  # the objects made between two collections of the youngest generation
 
 
 def defer() -> None:
@@ -60,6 +67,7 @@ def work_begins() -> None:
     if _deferred:
         _deferred = False
         gc.freeze()
+        gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
         gc.enable()
 
 
