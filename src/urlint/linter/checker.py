@@ -435,10 +435,14 @@ class _WholeReading:
 
     def __init__(self, whole: WholeText, scanned: ScannedText) -> None:
         self._whole, self._start, self._end = whole, scanned.offset_base, len(scanned.text)
+        self._written: list[tuple[int, int]] | None = None
 
     def as_written(self) -> list[tuple[int, int]]:
-        """Where no fix goes in the chunk's text, sorted, apart."""
-        return self._whole.written_in(self._start, self._start + self._end)
+        """Where no fix goes in the chunk's text, sorted, apart (cut out of the whole text's
+        once a chunk: each of its URLs with a fix asks)."""
+        if self._written is None:
+            self._written = self._whole.written_in(self._start, self._start + self._end)
+        return self._written
 
 
 def _fixable_text(
