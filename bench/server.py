@@ -5,7 +5,8 @@ Through a client of its own over the server's standard streams, as an editor dri
 - start-up: from starting `urlint server` to its answer to `initialize`, against a bare
   `python -c pass` (the reference bench/latency.py takes), the median of runs, the two
   alternated so machine load hits both alike;
-- for each document (5,000-line Markdown, Python and plain text, made here from a seed;
+- for each document (5,000-line Markdown, Python and plain text, and Markdown with a
+  finding on three lines in five, made here from a seed;
   `--file` adds files of your own): the server's CPU time from `textDocument/didOpen` to
   its diagnostics, and for each of 20 edits (a character typed at a random place; every
   fifth a line put in) from `didChange` (the whole text, as the server synchronises) to
@@ -109,10 +110,27 @@ def plain_text(lines: int = LINES) -> str:
     )
 
 
+def dense_markdown(lines: int = LINES) -> str:
+    """A Markdown file of `lines` lines with a finding on three lines in five (an unsafe
+    character, a port out of range, a user's `~`), each on a URL of its own: the rules read
+    every URL anew, none from the engine's memo of URLs read before."""
+    return _repeated(
+        lines,
+        lambda n: [
+            f"Item {n}: see <http://example.com/docs/{n}/a^b> for details.",
+            f"Mirror {n}: ftp://ftp.example.org:99999/pub/{n}/ today.",
+            f"Home http://example.com/~user{n}/index.html is old.",
+            f"Read https://www.example.org/guide/{n}.html before you begin.",
+            f"Line {n} of running prose, with nothing in it to be found here.",
+        ],
+    )
+
+
 DOCUMENTS = {
     "guide.md": ("markdown", document),
     "fetch.py": ("python", python_module),
     "notes.txt": ("plaintext", plain_text),
+    "dense.md": ("markdown", dense_markdown),
 }
 
 
