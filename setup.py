@@ -43,6 +43,7 @@ from setuptools.command.build_ext import build_ext
 # The modules mypyc compiles (tests/project/test_compiled.py checks each is an extension).
 COMPILED = [
     "src/urlint/core/inputs.py",
+    "src/urlint/core/numbers.py",
     "src/urlint/grammar/components.py",
     "src/urlint/grammar/display.py",
     "src/urlint/grammar/login.py",
@@ -81,8 +82,10 @@ COMPILED = [
     "src/urlint/scanner/joins.py",
     "src/urlint/scanner/line_breaks.py",
     "src/urlint/scanner/login_runs_on.py",
+    "src/urlint/scanner/markup.py",
     "src/urlint/scanner/markup_kept.py",
     "src/urlint/scanner/markup_lines.py",
+    "src/urlint/scanner/near.py",
     "src/urlint/scanner/near_placed.py",
     "src/urlint/scanner/scanner.py",
     "src/urlint/scanner/textpos.py",

@@ -18,6 +18,7 @@ import pytest
 # setup.py's COMPILED, as modules
 COMPILED = [
     "urlint.core.inputs",
+    "urlint.core.numbers",
     "urlint.grammar.components",
     "urlint.grammar.display",
     "urlint.grammar.login",
@@ -56,8 +57,10 @@ COMPILED = [
     "urlint.scanner.joins",
     "urlint.scanner.line_breaks",
     "urlint.scanner.login_runs_on",
+    "urlint.scanner.markup",
     "urlint.scanner.markup_kept",
     "urlint.scanner.markup_lines",
+    "urlint.scanner.near",
     "urlint.scanner.near_placed",
     "urlint.scanner.scanner",
     "urlint.scanner.textpos",
