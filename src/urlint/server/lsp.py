@@ -129,13 +129,23 @@ def _diagnostic_json(linted: Linted, finding: Finding) -> str:
     holds the two to the same JSON."""
     start, end = linted.places.span_offsets(finding)
     (start_line, start_char), (end_line, end_char) = linted.places.editor_range(start, end)
+    key = (finding.code, finding.severity)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _TAILS[key] = (
+            f'"severity":{_SEVERITIES[finding.severity].value},'
+            f'"code":{json.dumps(finding.code)},"source":{json.dumps(SOURCE)}}}'
+        )
     return (
         f'{{"range":{{"start":{{"line":{start_line},"character":{start_char}}},'
         f'"end":{{"line":{end_line},"character":{end_char}}}}},'
-        f'"message":{json.dumps(finding.message)},'
-        f'"severity":{_SEVERITIES[finding.severity].value},'
-        f'"code":{json.dumps(finding.code)},"source":{json.dumps(SOURCE)}}}'
+        f'"message":{json.dumps(finding.message)},{tail}'
     )
+
+
+# Each diagnostic's JSON after its message, by code and severity: written once, not once a
+# diagnostic (a JSON string written by json.dumps costs about as much as the rest of it).
+_TAILS: dict[tuple[str, Severity], str] = {}
 
 
 class _Protocol(LanguageServerProtocol):
