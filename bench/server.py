@@ -5,8 +5,8 @@ Through a client of its own over the server's standard streams, as an editor dri
 - start-up: from starting `urlint server` to its answer to `initialize`, against a bare
   `python -c pass` (the reference bench/latency.py takes), the median of runs, the two
   alternated so machine load hits both alike;
-- for each document (5,000-line Markdown, Python and plain text, and Markdown with a
-  finding on three lines in five, made here from a seed;
+- for each document (5,000-line Markdown, Python and plain text, Markdown with a finding
+  on three lines in five, and a Markdown list of links, made here from a seed;
   `--file` adds files of your own): the server's CPU time from `textDocument/didOpen` to
   its diagnostics, and for each of 20 edits (a character typed at a random place; every
   fifth a line put in) from `didChange` (the whole text, as the server synchronises) to
@@ -126,11 +126,28 @@ def dense_markdown(lines: int = LINES) -> str:
     )
 
 
+def link_list(lines: int = LINES) -> str:
+    """A Markdown list of `lines` lines of links (an "awesome" list): on each line a link
+    and an autolink, a heading every fiftieth, no finding: the most URLs a line."""
+    return _repeated(
+        lines,
+        lambda n: (
+            [f"## Section {n}"]
+            + [
+                f"- [Project {n}.{k}](https://github.com/owner{n}/repo-{k}) - A library for "
+                f"thing {k}, see also <https://docs.example.org/p{n}/{k}/>."
+                for k in range(49)
+            ]
+        ),
+    )
+
+
 DOCUMENTS = {
     "guide.md": ("markdown", document),
     "fetch.py": ("python", python_module),
     "notes.txt": ("plaintext", plain_text),
     "dense.md": ("markdown", dense_markdown),
+    "links.md": ("markdown", link_list),
 }
 
 
