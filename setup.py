@@ -94,14 +94,16 @@ COMPILED = [
 ]
 
 # Compiled by Cython (tests/project/test_compiled.py checks each is an extension where
-# built), one line a module: the rule-free kernels, the scanner's fast path and the mail
-# reader's loops over bytes, which cimport the kernels.
+# built), one line a module: the rule-free kernels, the scanner's fast path, the mail rule
+# the prefilter and the mail reader's loops share, and those loops over bytes, which
+# cimport the kernels and that rule.
 FAST = [
     "src/urlint/_kernels/letters.py",
     "src/urlint/_kernels/lines.py",
     "src/urlint/_kernels/records.py",
     "src/urlint/_kernels/search.py",
     "src/urlint/scanner/fast.py",
+    "src/urlint/mail/url_starts.py",
     "src/urlint/mail/fast.py",
 ]
 

@@ -1,6 +1,7 @@
 """The search kernels (urlint._kernels.search): the compiled module against its pure body
-(the .py beside it, loaded as Python) and the str or bytes method each stands for, on
-generated text of each storage width and bytes, and on exact examples."""
+(the .py beside it, loaded as Python) and the str or bytes method each stands for (for a
+byte after bytes of classes, a reading a byte at a time), on generated text of each
+storage width and bytes, and on exact examples."""
 
 from __future__ import annotations
 
@@ -65,6 +66,38 @@ def test_a_needle_is_found_as_bytes_find_finds_it(data, needle, start, end, lead
     assert PURE.find_bytes(data, needle, start, end, lead) == expected
 
 
+def _tables(classes: list[set[int]]) -> bytes:
+    """A table of 256 bytes for each class, in order."""
+    return b"".join(bytes(code in members for code in range(256)) for members in classes)
+
+
+def _found_after(data: bytes, byte: int, classes: list[set[int]], start: int, end: int) -> int:
+    """find_byte_after's answer, read a byte at a time: the first `byte` in the held range
+    with a byte of each class right before it, the nearest first."""
+    for at in range(*_held(len(data), start, end)):
+        if data[at] == byte and at >= len(classes):
+            if all(data[at - place] in members for place, members in enumerate(classes, 1)):
+                return at
+    return -1
+
+
+@settings(max_examples=examples(400))
+@given(
+    DATA,
+    st.sampled_from(b":F\n\xff"),
+    st.lists(st.sets(st.sampled_from(b"F>rom :\n\xff\x00"), max_size=4), max_size=4),
+    OFFSETS,
+    OFFSETS,
+)
+def test_a_byte_after_bytes_of_classes_is_found_as_read_a_byte_at_a_time(
+    data, byte, classes, start, end
+):
+    tables = _tables(classes)
+    expected = _found_after(data, byte, classes, start, end)
+    assert search.find_byte_after(data, byte, tables, start, end) == expected
+    assert PURE.find_byte_after(data, byte, tables, start, end) == expected
+
+
 def test_the_search_kernels_exact_answers():
     for kernels in (search, PURE):
         assert kernels.find_byte(b"a:b:c", 0x3A, 0, 5) == 1
@@ -84,3 +117,9 @@ def test_the_search_kernels_exact_answers():
             kernels.find_bytes(b"http://a", b"://", -3, 99, 1) == -1
         )  # from the end, as bytes.find
         assert kernels.find_bytes(b"a://b://", b"://", -4, 99, 1) == 5
+        letters = _tables([set(b"ol"), set(b"i")])  # the nearest place first
+        assert kernels.find_byte_after(b"a: to: io: lo:", 0x3A, letters, 0, 14) == 9
+        assert kernels.find_byte_after(b"io:", 0x3A, letters, 2, 3) == 2  # "io" before `start`
+        assert kernels.find_byte_after(b"o:", 0x3A, letters, 0, 2) == -1  # none before the data
+        assert kernels.find_byte_after(b"io:", 0x3A, _tables([set(), set(b"i")]), 0, 3) == -1
+        assert kernels.find_byte_after(b"a:", 0x3A, b"", 0, 2) == 1  # no place: find_byte's

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import urlint.mail
-from urlint.mail import decoders, fast, headers, html, mbox, mime, prefilter
+from urlint.mail import decoders, fast, headers, html, mbox, mime, prefilter, url_starts
 
 from ..helpers import (
     examples,
@@ -156,15 +156,6 @@ def test_a_run_of_line_ends_longer_than_a_blocks_count_is_counted_whole(loops):
 def test_a_header_stops_where_the_pure_pattern_finds_its_end(loops, data, start, end):
     found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
     assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
-
-
-@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=_DATA, start=_PLACE, end=_PLACE)
-def test_a_body_starts_a_url_where_the_prefilters_patterns_find_one(loops, data, start, end):
-    pure = prefilter._BARE_COLON.search(data, start, end) or prefilter._WRAPPER.search(
-        data, start, end
-    )
-    assert loops.body_may_start_a_url(data, start, end) is (pure is not None)
 
 
 # Header blocks: fields and continuations in any case, the content fields among them.
@@ -366,10 +357,8 @@ def _first_look(data: bytes, start: int, end: int) -> tuple:
     if data.find(b"\r", start, header_end) >= 0:
         header_end = start
     lowered = data[start:header_end].lower()
-    body = prefilter._BARE_COLON.search(data, header_end, end) or prefilter._WRAPPER.search(
-        data, header_end, end
-    )
-    starts = b"mailto:" in lowered or b"<url:" in lowered or body is not None
+    body = url_starts.may_start_a_url(data, header_end, end)  # the one rule, the loops' too
+    starts = b"mailto:" in lowered or b"<url:" in lowered or body
     fields = headers.content_fields(data[start:header_end], lowered)
     return header_end, starts, data.find(b"=?", start, header_end) >= 0, *fields
 
@@ -769,10 +758,6 @@ def test_quoted_printable_points_follow_escapes_and_soft_breaks():
 def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, start, end):
     found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
     assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
-    triggers = prefilter._BARE_COLON.search(data, start, end) or prefilter._WRAPPER.search(
-        data, start, end
-    )
-    assert loops.body_may_start_a_url(data, start, end) is (triggers is not None)
     assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
     assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
     with _reading_with(None):
@@ -818,21 +803,6 @@ def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():
 )
 def test_a_header_stops_at_its_blank_line_or_at_a_line_that_is_no_field(data, start, stop):
     assert AS_PYTHON.header_stop(data, start, len(data)) == stop
-
-
-@pytest.mark.parametrize(
-    ("body", "starts"),
-    [
-        (b"write to MailTo:fred@x.example", True),  # a bare scheme, any case
-        (b"see < URL:http://x/>", True),  # a wrapper, blanks after its "<"
-        (b"Subject: x\nDate: 12:30\nwrote:\n", False),  # colons of no scheme
-        (b"sip: and ip: and <1a: and < a b:", True),  # "sip:" is one
-        (b"ip: and <1a: and < a b: and <x", False),
-        (b"\xc3\xa9tel:x", True),  # the name only is looked at, not what stands before it
-    ],
-)
-def test_a_body_starts_a_url_at_a_bare_schemes_colon_or_a_wrappers_start(body, starts):
-    assert AS_PYTHON.body_may_start_a_url(body, 0, len(body)) is starts
 
 
 def _found(paths: list[Path], module) -> list:

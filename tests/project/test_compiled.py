@@ -76,6 +76,7 @@ FAST = [
     "urlint._kernels.records",
     "urlint._kernels.search",
     "urlint.scanner.fast",
+    "urlint.mail.url_starts",
     "urlint.mail.fast",
 ]
 

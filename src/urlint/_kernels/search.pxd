@@ -17,3 +17,11 @@ cpdef Py_ssize_t find_char(str text, Py_UCS4 char, Py_ssize_t start, Py_ssize_t 
     base="const unsigned char*", wanted="const unsigned char*", found="const unsigned char*",
 )
 cpdef Py_ssize_t find_bytes(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*) except? -2
+
+@cython.locals(
+    places=Py_ssize_t, at=Py_ssize_t, place=Py_ssize_t,
+    base="const unsigned char*", table="const unsigned char*", found="const unsigned char*",
+)
+cpdef Py_ssize_t find_byte_after(bytes data, unsigned char byte, bytes tables, Py_ssize_t start, Py_ssize_t end) except? -2
+
+cdef dict _AFTER

@@ -1,14 +1,16 @@
 """A byte, a character or a run of bytes found in a range: memchr where compiled.
 
-Each function gives what its pure body (the `str` or `bytes` method it names) gives, for
-any range: `start` and `end` are held to the data, as a pattern's `pos` and `endpos` are
-(never counted from the end, nor read past either end). Compiled by Cython where a C
-compiler built it (setup.py; `search.pxd` gives the C types, and the compiled loops
-cimport them: a C call, no Python one); tests/kernels/test_search.py holds the two bodies
-to the same answers.
+Each function gives what its pure body (the `str` or `bytes` method, or the pattern, it
+names) gives, for any range: `start` and `end` are held to the data, as a pattern's `pos`
+and `endpos` are (never counted from the end, nor read past either end). Compiled by
+Cython where a C compiler built it (setup.py; `search.pxd` gives the C types, and the
+compiled loops cimport them: a C call, no Python one); tests/kernels/test_search.py holds
+the two bodies to the same answers.
 """
 
 from __future__ import annotations
+
+import re
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
@@ -92,4 +94,63 @@ def find_bytes(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) 
     return -1
 
 
-__all__ = ["COMPILED", "find_byte", "find_bytes", "find_char"]
+def find_byte_after(data: bytes, byte: int, tables: bytes, start: int, end: int) -> int:
+    """The first offset of `byte` in data[start:end] that a byte of its class stands right
+    before at each place `tables` holds a table for, or -1.
+
+    `tables` is a table of 256 bytes a place, the nearest place first, each nonzero for a
+    byte of that place's class. The bytes before are read wherever they stand, before
+    `start` too, as a pattern's look behind reads them (never before the data). memchr and
+    the tables where compiled; as Python, the regex engine's search for the byte, a look
+    behind at the classes after it (`_after`, made once for each byte and tables): its
+    loop to a literal byte passes over the bytes between in C, where a call for each byte
+    found would not."""
+    start = max(start, 0)
+    end = min(end, len(data))
+    if start >= end:
+        return -1
+    if _IN_C:
+        places = len(tables) // 256
+        base = cython.cast(cython.p_uchar, data)
+        table = cython.cast(cython.p_uchar, tables)
+        at = start
+        while at < end:
+            found = cython.cast(
+                cython.p_uchar,
+                memchr(base + at, byte, end - at),  # type: ignore[name-defined]  # noqa: F821
+            )
+            if found == cython.NULL:
+                return -1
+            at = found - base
+            place = 1
+            while place <= places and place <= at and table[(place - 1) * 256 + base[at - place]]:
+                place += 1
+            if place > places:
+                return at
+            at += 1
+        return -1
+    found_after = _after(byte, tables).search(data, start, end)
+    return -1 if found_after is None else found_after.start()
+
+
+# find_byte_after's patterns as Python, by byte and tables.
+_AFTER: dict[tuple[int, bytes], re.Pattern[bytes]] = {}
+
+
+def _after(byte: int, tables: bytes) -> re.Pattern[bytes]:
+    """The pattern of `byte` with a byte of each place's class of `tables` before it: the
+    byte, then a look behind at the classes, the farthest first, and the byte."""
+    pattern = _AFTER.get((byte, tables))
+    if pattern is None:
+        literal = b"\\x%02x" % byte
+        classes = b"".join(
+            b"[%s]" % b"".join(b"\\x%02x" % code for code in range(256) if tables[at + code])
+            if any(tables[at : at + 256])
+            else b"[^\\x00-\\xff]"  # no byte: a class of none, one byte wide all the same
+            for at in range(len(tables) - 256, -1, -256)
+        )
+        pattern = _AFTER[byte, tables] = re.compile(literal + b"(?<=" + classes + literal + b")")
+    return pattern
+
+
+__all__ = ["COMPILED", "find_byte", "find_byte_after", "find_bytes", "find_char"]

@@ -18,7 +18,9 @@ Past 600 lines: Cython makes one extension of a module, and these loops share th
 helpers (a field name's place, a blank line found), which a split would call across
 extensions for every byte they read. The rule-free primitives they stand on (a byte or a
 character found, a needle found from its rarest byte, line ends counted, letters compared
-in either case) are the kernels' (urlint._kernels), cimported (fast.pxd): a C call.
+in either case) are the kernels' (urlint._kernels), cimported (fast.pxd): a C call. So
+is the rule they share with the prefilter, written once in mail.url_starts (where a body
+may start a URL other than at "://").
 """
 
 from __future__ import annotations
@@ -37,13 +39,13 @@ from .._kernels.letters import (
 )
 from .._kernels.lines import line_ends_in_bytes
 from .._kernels.search import find_byte, find_bytes, find_char
-from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from ..sources.kinds import (
     BOUNDARY_CHARS,
     FIELD_NAME,
     LONGEST_BASE64_LINE,
     LONGEST_CLOSE_DELIMITER,
 )
+from .url_starts import may_start_a_url
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
@@ -55,22 +57,6 @@ if COMPILED:
     # module's branches use them, and this file as Python needs no Cython.
     import cython
 
-# The bare schemes (grammar.schemes.BARE_WITHOUT_SLASHES, read without "//"), lower case,
-# and the letters each place before a colon may hold in one of them (either case): a byte
-# table each of the last three places, so that most colons are turned away by three reads.
-_BARE_NAMES = tuple(name.encode() for name in BARE_WITHOUT_SLASHES)
-_SHORTEST = min(map(len, _BARE_NAMES))
-_LAST_LETTERS = b"".join(
-    bytes(
-        any(name[-place] == (code | 0x20) for name in _BARE_NAMES) and chr(code).isalpha()
-        for code in range(128)
-    )
-    for place in range(1, _SHORTEST + 1)
-)
-# A scheme's characters after its first letter (RFC 1738 2.1), a byte each.
-_SCHEME_CHAR = bytes(
-    code < 128 and re.fullmatch(f"[{SCHEME_CHARS}]", chr(code)) is not None for code in range(256)
-)
 # A header field name's characters (sources.kinds.FIELD_NAME's class: printable ASCII but
 # ":"), a byte each.
 _NAME_CLASS = FIELD_NAME[: FIELD_NAME.index(b"]") + 1]
@@ -133,68 +119,6 @@ def _field_name_at(data: bytes, at: int, end: int) -> bool:
     if at == name_start:
         return False
     while at < end and (data[at] == 32 or data[at] == 9):
-        at += 1
-    return at < end and data[at] == 58
-
-
-def body_may_start_a_url(data: bytes, start: int, end: int) -> bool:
-    """Does data[start:end] hold a bare scheme's colon or a wrapper's start, as the
-    prefilter's patterns find them (`_BARE_COLON.search(data, start, end) or
-    _WRAPPER.search(data, start, end)`, prefilter.py)?
-
-    A bare scheme's colon: a colon at or after `start` that the whole name of a scheme read
-    without "//" (BARE_WITHOUT_SLASHES, either case) stands right before, wherever that
-    name starts. A wrapper's start: a "<" at or after `start`, blanks, a letter, scheme
-    characters and a colon, all before `end`."""
-    end = min(end, len(data))
-    colon = find_byte(data, 58, start, end)
-    while colon >= 0:
-        if _ends_a_bare_name(data, colon):
-            return True
-        colon = find_byte(data, 58, colon + 1, end)
-    angle = find_byte(data, 60, start, end)
-    while angle >= 0:
-        if _opens_a_wrapper(data, angle, end):
-            return True
-        angle = find_byte(data, 60, angle + 1, end)
-    return False
-
-
-def _ends_a_bare_name(data: bytes, colon: int) -> bool:
-    """Does a bare scheme's name (either case) end right before data[colon]? (The test
-    scanner.fast._may_end_a_bare_name makes of a text's characters, made of a message's
-    bytes: the C types of the two differ.)"""
-    if colon < _SHORTEST:
-        return False
-    for place in range(1, _SHORTEST + 1):
-        code = data[colon - place]
-        if code > 127 or not _LAST_LETTERS[(place - 1) * 128 + code]:
-            return False
-    for name in _BARE_NAMES:
-        size = len(name)
-        if size > colon:
-            continue
-        at = 0
-        while at < size:
-            code = data[colon - size + at]
-            if code > 127 or (code | 0x20) != name[at]:
-                break
-            at += 1
-        if at == size:
-            return True
-    return False
-
-
-def _opens_a_wrapper(data: bytes, angle: int, end: int) -> bool:
-    """Does data[angle], a "<", start blanks, a letter, scheme characters and a colon
-    before `end` (prefilter._WRAPPER)?"""
-    at = angle + 1
-    while at < end and (data[at] == 32 or data[at] == 9):
-        at += 1
-    if at >= end or not ((data[at] | 0x20) >= 97 and (data[at] | 0x20) <= 122):
-        return False
-    at += 1
-    while at < end and _SCHEME_CHAR[data[at]]:
         at += 1
     return at < end and data[at] == 58
 
@@ -571,7 +495,7 @@ def message_look(
     (where its header ends as headers.header_end_at says, `start` for a header that holds
     a "\r", which the prefilter reads as none; whether that header holds "mailto:" or
     "<url:" in any case (`_names_a_url_in`) or the body after it a bare scheme's colon or a
-    wrapper's start (`body_may_start_a_url`); whether that header holds "=?", an encoded
+    wrapper's start (url_starts.may_start_a_url); whether that header holds "=?", an encoded
     word's start; that header's Content-Type and Content-Transfer-Encoding values,
     `content_fields`'), from one call: most messages are told by it alone."""
     end = min(end, len(data))
@@ -583,8 +507,8 @@ def message_look(
         if _blank_line_at(data, stop, end):
             header_end = stop
     if header_end == start or find_byte(data, 13, start, header_end) >= 0:
-        return start, body_may_start_a_url(data, start, end), False, None, None
-    starts = _names_a_url_in(data, start, header_end) or body_may_start_a_url(data, header_end, end)
+        return start, may_start_a_url(data, start, end), False, None, None
+    starts = _names_a_url_in(data, start, header_end) or may_start_a_url(data, header_end, end)
     encoded = _encoded_word_in(data, start, header_end)
     return header_end, starts, encoded, values[0], values[1]
 
@@ -1082,7 +1006,6 @@ def lacking(data: bytes, needle: bytes, bounds: Sequence[int], lead: int = 0) ->
 
 __all__ = [
     "COMPILED",
-    "body_may_start_a_url",
     "content_fields",
     "entity_header",
     "fields_named",

@@ -1,13 +1,13 @@
 """Which messages can hold a URL at all, told from their raw bytes before anything is decoded.
 
-ASCII byte patterns behind literal prefixes are run on a message's raw bytes, so that a
-message with no URL is never decoded. Every place the scanner starts a URL
-(scanner/scanner.py: a wrapper "<URL:" or "<scheme:", a "://", an opaque scheme's ":") is
-ASCII, so in a message whose text parts are not encoded it stands in the raw bytes as it
-will in the decoded text. A message with base64 or quoted-printable content (which can hide
-those bytes, or split them with a soft break) is always read. This must stay a superset of
-the scanner's triggers: tests/mail/test_prefilter.py checks it against the scanner on
-generated text.
+ASCII byte patterns behind literal prefixes, and mail.url_starts' look for a bare scheme's
+colon or a wrapper's start, are run on a message's raw bytes, so that a message with no URL
+is never decoded. Every place the scanner starts a URL (scanner/scanner.py: a wrapper
+"<URL:" or "<scheme:", a "://", an opaque scheme's ":") is ASCII, so in a message whose
+text parts are not encoded it stands in the raw bytes as it will in the decoded text. A
+message with base64 or quoted-printable content (which can hide those bytes, or split them
+with a soft break) is always read. This must stay a superset of the scanner's triggers:
+tests/mail/test_prefilter.py checks it against the scanner on generated text.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from .._runtime.patterns import compiled_when_used
-from ..grammar.schemes import BARE_COLON_PATTERN, BARE_WITHOUT_SLASHES, SCHEME_CHARS
+from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 from .decoders import keeps_ascii
 from .headers import (
     ContentFields,
@@ -34,12 +34,8 @@ from .headers import (
 from .html import BLOCK_NAMES
 from .loops import LOOPS
 from .mime import READ_MAINTYPES, UUENCODINGS, holds_urls
+from .url_starts import may_start_a_url
 
-# Each pattern starts with a literal byte ("<", "/", ":"), so the regex engine skips to
-# candidates at memchr speed.
-_WRAPPER = compiled_when_used(rb"<[ \t]*[A-Za-z][" + SCHEME_CHARS.encode() + rb"]*:")
-# The scanner's own pattern, for bytes.
-_BARE_COLON = compiled_when_used(BARE_COLON_PATTERN.encode())
 # Content-Transfer-Encoding fields, their names in any case (RFC 5322 1.2.2), anywhere in a
 # multipart or message part (a single part's own is read as the reader reads it:
 # headers.transfer_encoding_of): their values say whether text is hidden. Led by the
@@ -176,7 +172,7 @@ def _without_double_slash(data: bytes, start: int, end: int) -> bool:
             header_end = start
         lowered = data[start:header_end].lower()  # for the looks below
         starts = b"mailto:" in lowered or _URL_WRAPPER.search(lowered) is not None
-        starts = starts or _body_may_start_a_url(data, header_end, end)
+        starts = starts or may_start_a_url(data, header_end, end)
         encoded = True  # (_encoded_url_field looks for an encoded word's start itself)
         fields = content_fields(data[start:header_end], lowered)
     if starts or (encoded and _encoded_url_field(data[start:header_end])):
@@ -264,17 +260,9 @@ def _types_named(
 def _decoded_starts_a_url(decoded: bytes, body: int = 0) -> bool:
     """Does text a decoding made hold "://", or from `body` on another start of a URL the
     scanner reads (a bare scheme's colon, a wrapper), where the raw bytes held none?"""
-    return _holds_double_slash(decoded, 0, len(decoded)) or _body_may_start_a_url(
+    return _holds_double_slash(decoded, 0, len(decoded)) or may_start_a_url(
         decoded, body, len(decoded)
     )
-
-
-def _body_may_start_a_url(data: bytes, start: int, end: int) -> bool:
-    """Does data[start:end] hold a bare scheme's colon or a wrapper's start (the scanner's
-    triggers but "://")?"""
-    if LOOPS is not None:
-        return bool(LOOPS.body_may_start_a_url(data, start, end))
-    return bool(_BARE_COLON.search(data, start, end) or _WRAPPER.search(data, start, end))
 
 
 def _html_may_start_a_url(data: bytes, start: int, end: int) -> bool:
