@@ -348,9 +348,7 @@ def _broken_link(
     return _malformed(text, found[0], found[1], index, candidate)
 
 
-# The readers of near-URLs a markup file or a blank splits off are loaded with the first URL
-# that may need them, and once: in a compiled module an import statement run for each URL
-# costs more than the call (callgrind).
+# Loaded with the first URL that may need them, and once (as bare_url.markup_reader is).
 @cache
 def _broken_link_reader() -> Callable[[str, int, int], tuple[int, int] | None]:
     """markup.broken_link."""
