@@ -58,6 +58,14 @@ def _found(text: str) -> list[tuple[str, tuple[int, int, int, int]]]:
         ("iris.beep://h/x", [("iris.beep://h/x", (1, 1, 1, 16))]),
         ("z39.50r://h/db", [("z39.50r://h/db", (1, 1, 1, 15))]),
         ("1abc://x.example/", []),
+        # a name longer than the first look back, whose look starts at a "." or a "-": whole
+        ("com.example.app://cb", [("com.example.app://cb", (1, 1, 1, 21))]),
+        ("x org.mozilla.firefox-beta://o", [("org.mozilla.firefox-beta://o", (1, 3, 1, 31))]),
+        # the longest name read (40 characters) whole; one longer is no scheme, not its end
+        ("x " + "a" * 27 + ".bcdefghijklm://z", [("a" * 27 + ".bcdefghijklm://z", (1, 3, 1, 47))]),
+        ("com.googleusercontent.apps.123456789-abcdefg://oauth2redirect", []),
+        ("a" * 9 + "." + "b" * 38 + "://q", []),
+        ("a" * 49 + ".https://ok.example/", [("https://ok.example/", (1, 51, 1, 70))]),
         # a name before a bare colon is taken whole or not at all
         ("return:x", []),
         ("Hotel:+15551234", []),

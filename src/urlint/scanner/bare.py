@@ -72,13 +72,10 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         start = run_start + glued_on(text, run_start, colon)
     else:
         match = SCHEME_BEFORE.search(text, run_start, colon)
-        if (
-            match is not None
-            and match.start() == low
-            and low > floor
-            and low == colon - _SHORT_WINDOW
-        ):
-            # A long scheme: look back the whole window.
+        if match is not None and run_start == low and low > floor and low == colon - _SHORT_WINDOW:
+            # The run of scheme characters fills the short window, and may go on before it:
+            # a long scheme (`com.example.app://`, whose window starts at a "."), so look
+            # back the whole window.
             match = SCHEME_BEFORE.search(text, max(floor, colon - SCHEME_WINDOW), colon)
         if match is None:
             return -1  # "12:30", "1.2://"
@@ -86,6 +83,10 @@ def scheme_start(text: str, colon: int, floor: int = 0) -> int:
         glued = glued_on(text, start, colon)
         if glued:
             start += glued
+        elif (
+            start > floor and start == colon - SCHEME_WINDOW and text[start - 1] in SCHEME_CHAR_LIST
+        ):
+            return -1  # a run of scheme characters longer than the window: its end is none
         elif (
             start > 0
             and _ALNUM_BEFORE.match(text, start - 1)
