@@ -12,15 +12,15 @@ cpdef Py_ssize_t find_byte(bytes data, unsigned char byte, Py_ssize_t start, Py_
 @cython.locals(base="const unsigned char*", found="const unsigned char*")
 cpdef Py_ssize_t find_char(str text, Py_UCS4 char, Py_ssize_t start, Py_ssize_t end) except? -2
 
-@cython.locals(
-    size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t,
-    base="const unsigned char*", wanted="const unsigned char*", found="const unsigned char*",
-)
+@cython.locals(size=Py_ssize_t, byte="unsigned char", last=Py_ssize_t, at=Py_ssize_t)
 cpdef Py_ssize_t find_bytes(bytes data, bytes needle, Py_ssize_t start, Py_ssize_t end, Py_ssize_t lead=*) except? -2
+
+@cython.locals(base="const unsigned char*", wanted="const unsigned char*")
+cdef inline bint _needle_at(bytes data, bytes needle, Py_ssize_t at)
 
 @cython.locals(
     places=Py_ssize_t, at=Py_ssize_t, place=Py_ssize_t,
-    base="const unsigned char*", table="const unsigned char*", found="const unsigned char*",
+    base="const unsigned char*", table="const unsigned char*",
 )
 cpdef Py_ssize_t find_byte_after(bytes data, unsigned char byte, bytes tables, Py_ssize_t start, Py_ssize_t end) except? -2
 

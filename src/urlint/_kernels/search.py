@@ -70,28 +70,21 @@ def find_bytes(data: bytes, needle: bytes, start: int, end: int, lead: int = 0) 
         return data.find(needle, start, end)  # (offsets from the end, as bytes.find reads them)
     byte = needle[lead]
     last = end - size + lead + 1  # the lead byte of a needle that ends by `end` stands before
-    if _IN_C:  # memchr and memcmp on the bytes (a call for each lead byte met, no more)
-        base = cython.cast(cython.p_uchar, data)
-        wanted = cython.cast(cython.p_uchar, needle)
-        at = start + lead
-        while at < last:
-            found = cython.cast(
-                cython.p_uchar,
-                memchr(base + at, byte, last - at),  # type: ignore[name-defined]  # noqa: F821
-            )
-            if found == cython.NULL:
-                return -1
-            at = found - base
-            if memcmp(base + at - lead, wanted, size) == 0:  # type: ignore[name-defined]  # noqa: F821
-                return at - lead
-            at += 1
-        return -1
-    at = find_byte(data, byte, start + lead, last)
+    at = find_byte(data, byte, start + lead, last)  # memchr where compiled: a C call
     while at >= 0:
-        if data.startswith(needle, at - lead):
+        if _needle_at(data, needle, at - lead):
             return at - lead
         at = find_byte(data, byte, at + 1, last)
     return -1
+
+
+def _needle_at(data: bytes, needle: bytes, at: int) -> bool:
+    """Does `needle` stand at data[at] (within the data)? memcmp where compiled."""
+    if _IN_C:
+        base = cython.cast(cython.p_uchar, data)
+        wanted = cython.cast(cython.p_uchar, needle)
+        return memcmp(base + at, wanted, len(needle)) == 0  # type: ignore[name-defined]  # noqa: F821
+    return data.startswith(needle, at)
 
 
 def find_byte_after(data: bytes, byte: int, tables: bytes, start: int, end: int) -> int:
@@ -109,25 +102,18 @@ def find_byte_after(data: bytes, byte: int, tables: bytes, start: int, end: int)
     end = min(end, len(data))
     if start >= end:
         return -1
-    if _IN_C:
+    if _IN_C:  # each `byte` found by memchr, the bytes before it read in the tables
         places = len(tables) // 256
         base = cython.cast(cython.p_uchar, data)
         table = cython.cast(cython.p_uchar, tables)
-        at = start
-        while at < end:
-            found = cython.cast(
-                cython.p_uchar,
-                memchr(base + at, byte, end - at),  # type: ignore[name-defined]  # noqa: F821
-            )
-            if found == cython.NULL:
-                return -1
-            at = found - base
+        at = find_byte(data, byte, start, end)
+        while at >= 0:
             place = 1
             while place <= places and place <= at and table[(place - 1) * 256 + base[at - place]]:
                 place += 1
             if place > places:
                 return at
-            at += 1
+            at = find_byte(data, byte, at + 1, end)
         return -1
     found_after = _after(byte, tables).search(data, start, end)
     return -1 if found_after is None else found_after.start()
