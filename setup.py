@@ -94,9 +94,9 @@ COMPILED = [
 ]
 
 # Compiled by Cython (tests/project/test_compiled.py checks each is an extension where
-# built), one line a module: the rule-free kernels, the scanner's fast path, the mail rule
-# the prefilter and the mail reader's loops share, and those loops over bytes, which
-# cimport the kernels and that rule.
+# built), one line a module: the rule-free kernels, the scanner's fast path, the mail rules
+# the pure path and the mail reader's loops share, and those loops over bytes, which
+# cimport the kernels and those rules.
 FAST = [
     "src/urlint/_kernels/letters.py",
     "src/urlint/_kernels/lines.py",
@@ -104,6 +104,7 @@ FAST = [
     "src/urlint/_kernels/search.py",
     "src/urlint/scanner/fast.py",
     "src/urlint/mail/url_starts.py",
+    "src/urlint/mail/header_ends.py",
     "src/urlint/mail/fast.py",
 ]
 

@@ -98,6 +98,70 @@ def test_a_byte_after_bytes_of_classes_is_found_as_read_a_byte_at_a_time(
     assert PURE.find_byte_after(data, byte, tables, start, end) == expected
 
 
+def _token_read(data: bytes, classes: list[set[int]], last: int, at: int, end: int) -> bool:
+    """token_at's answer, read a byte at a time: one or more bytes of the first class, any
+    of the second, then `last`, from data[at], before `end` held to the data."""
+    run, gap = classes
+    end = min(end, len(data))
+    if at < 0:
+        return False
+    first = at
+    while at < end and data[at] in run:
+        at += 1
+    if at == first:
+        return False
+    while at < end and data[at] in gap:
+        at += 1
+    return at < end and data[at] == last
+
+
+def _found_not_before(
+    data: bytes, byte: int, lone: set[int], classes: list[set[int]], last: int, start: int, end: int
+) -> int:
+    """find_byte_not_before's answer, read a byte at a time: the first `byte` in the held
+    range that neither a byte of `lone` nor a token follows, before `end`."""
+    low, high = _held(len(data), start, end)
+    for at in range(low, high):
+        if data[at] == byte:
+            if not (at + 1 < high and data[at + 1] in lone):
+                if not _token_read(data, classes, last, at + 1, high):
+                    return at
+    return -1
+
+
+_CLASSES = st.sets(st.sampled_from(b"F>rom :\n\xff\x00\t"), max_size=5)
+
+
+@settings(max_examples=examples(400))
+@given(
+    DATA, st.lists(_CLASSES, min_size=2, max_size=2), st.sampled_from(b":F\n\xff"), OFFSETS, OFFSETS
+)
+def test_a_token_is_found_as_read_a_byte_at_a_time(data, classes, last, at, end):
+    run, gap = _tables(classes[:1]), _tables(classes[1:])
+    expected = _token_read(data, classes, last, at, end)
+    assert search.token_at(data, run, gap, last, at, end) is expected
+    assert PURE.token_at(data, run, gap, last, at, end) is expected
+
+
+@settings(max_examples=examples(400))
+@given(
+    DATA,
+    st.sampled_from(b":F\n\xff"),
+    _CLASSES,
+    st.lists(_CLASSES, min_size=2, max_size=2),
+    st.sampled_from(b":F\n\xff"),
+    OFFSETS,
+    OFFSETS,
+)
+def test_a_byte_no_token_follows_is_found_as_read_a_byte_at_a_time(
+    data, byte, lone, classes, last, start, end
+):
+    tables = _tables([lone]), _tables(classes[:1]), _tables(classes[1:])
+    expected = _found_not_before(data, byte, lone, classes, last, start, end)
+    assert search.find_byte_not_before(data, byte, *tables, last, start, end) == expected
+    assert PURE.find_byte_not_before(data, byte, *tables, last, start, end) == expected
+
+
 def test_the_search_kernels_exact_answers():
     for kernels in (search, PURE):
         assert kernels.find_byte(b"a:b:c", 0x3A, 0, 5) == 1
@@ -123,3 +187,13 @@ def test_the_search_kernels_exact_answers():
         assert kernels.find_byte_after(b"o:", 0x3A, letters, 0, 2) == -1  # none before the data
         assert kernels.find_byte_after(b"io:", 0x3A, _tables([set(), set(b"i")]), 0, 3) == -1
         assert kernels.find_byte_after(b"a:", 0x3A, b"", 0, 2) == 1  # no place: find_byte's
+        name, blank, none = (_tables([members]) for members in (set(b"abc"), set(b" "), set()))
+        assert kernels.token_at(b"ab :x", name, blank, 0x3A, 0, 5)
+        assert not kernels.token_at(b"ab :x", name, blank, 0x3A, 0, 3)  # the colon at `end`
+        assert not kernels.token_at(b" :x", name, blank, 0x3A, 0, 3)  # no byte of the run
+        assert not kernels.token_at(b"ab:", name, blank, 0x3A, -1, 3)  # before the data
+        text = b"ab:\n ab\nab :\nx:\n"
+        assert kernels.find_byte_not_before(text, 10, blank, name, blank, 0x3A, 0, 99) == 12
+        assert kernels.find_byte_not_before(text, 10, blank, name, blank, 0x3A, 0, 12) == -1
+        assert kernels.find_byte_not_before(text, 10, blank, name, blank, 0x3A, 0, 11) == 7
+        assert kernels.find_byte_not_before(text, 10, none, name, none, 0x3A, 0, 99) == 3

@@ -31,6 +31,7 @@ from ..helpers import (
     printed_on_the_pure_path,
     shared_mail_and_news,
 )
+from .test_header_ends import HEADER_END_OR_BAD_LINE  # the pattern the rule replaced
 
 AS_PYTHON = fast_as_python(fast)
 
@@ -149,13 +150,6 @@ def test_a_run_of_line_ends_longer_than_a_blocks_count_is_counted_whole(loops):
         1000,
         1257,
     ]
-
-
-@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=_DATA, start=_PLACE, end=_PLACE)
-def test_a_header_stops_where_the_pure_pattern_finds_its_end(loops, data, start, end):
-    found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
-    assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
 
 
 # Header blocks: fields and continuations in any case, the content fields among them.
@@ -367,7 +361,7 @@ def _entity_header(data: bytes) -> tuple:
     """What the pure reader reads of a part's header (mail.fast.entity_header): where it
     stops, the line ends up to and with the stop, the content fields where a blank line
     follows the stop."""
-    found = headers._HEADER_END_OR_BAD_LINE.search(data)
+    found = HEADER_END_OR_BAD_LINE.search(data)
     if found is None:
         return -1, data.count(b"\n"), None, None
     stop = found.start()
@@ -756,8 +750,6 @@ def test_quoted_printable_points_follow_escapes_and_soft_breaks():
 @settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.one_of(_ANY, _FROM_DATA), start=st.integers(0, 130), end=st.integers(0, 130))
 def test_ten_thousand_generated_inputs_read_alike_by_every_loop(loops, data, start, end):
-    found = headers._HEADER_END_OR_BAD_LINE.search(data, start, end)
-    assert loops.header_stop(data, start, end) == (-1 if found is None else found.start())
     assert loops.newlines(data, start, end) == data.count(b"\n", start, end)
     assert loops.find(data, b">From ", start, end) == data.find(b">From ", start, end)
     with _reading_with(None):
@@ -787,22 +779,6 @@ def test_the_content_fields_are_the_first_of_each_unfolded_and_trimmed():
     )
     assert AS_PYTHON.content_fields(header) == (b"text/plain; charset=us-ascii", b"8bit")
     assert AS_PYTHON.content_fields(b"Content-Typex: a/b\nContent-Type a/b\n") == (None, None)
-
-
-@pytest.mark.parametrize(
-    ("data", "start", "stop"),
-    [
-        (b"Subject: a\nTo: b\n\nbody\n", 0, 16),  # the blank line after the header
-        (b"Subject: a\n folded\nTo: b\r\n\r\nbody", 0, 25),  # a fold, then "\r\n\r\n"
-        (b"Subject: a\nnot a field\nTo: b\n\n", 0, 10),  # a line that is neither
-        (b"Subject: a\nX-Odd : v\n\n", 0, 20),  # blanks before a colon: a field
-        (b"Subject: a\n", 0, 10),  # the end: a line end nothing follows
-        (b"Subject: a\nTo: b\n\n", 11, 16),  # from `start` on
-        (b"Subject: a\nTo: b", 0, -1),  # no line end at all
-    ],
-)
-def test_a_header_stops_at_its_blank_line_or_at_a_line_that_is_no_field(data, start, stop):
-    assert AS_PYTHON.header_stop(data, start, len(data)) == stop
 
 
 def _found(paths: list[Path], module) -> list:

@@ -77,6 +77,7 @@ FAST = [
     "urlint._kernels.search",
     "urlint.scanner.fast",
     "urlint.mail.url_starts",
+    "urlint.mail.header_ends",
     "urlint.mail.fast",
 ]
 

@@ -25,3 +25,16 @@ cdef inline bint _needle_at(bytes data, bytes needle, Py_ssize_t at)
 cpdef Py_ssize_t find_byte_after(bytes data, unsigned char byte, bytes tables, Py_ssize_t start, Py_ssize_t end) except? -2
 
 cdef dict _AFTER
+
+cpdef bint token_at(bytes data, bytes run, bytes gap, unsigned char last, Py_ssize_t at, Py_ssize_t end) except -1
+
+@cython.locals(run_table="const unsigned char*", gap_table="const unsigned char*", first=Py_ssize_t)
+cdef inline bint _token_in_c(const unsigned char* base, bytes run, bytes gap, unsigned char last, Py_ssize_t at, Py_ssize_t end) noexcept
+
+@cython.locals(
+    at=Py_ssize_t, after=Py_ssize_t,
+    base="const unsigned char*", lone_table="const unsigned char*", found="const unsigned char*",
+)
+cpdef Py_ssize_t find_byte_not_before(bytes data, unsigned char byte, bytes lone, bytes run, bytes gap, unsigned char last, Py_ssize_t start, Py_ssize_t end) except? -2
+
+cdef dict _TOKENS, _NOT_BEFORE

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 
+# typing's names for mypy alone: imported at run time, typing costs a command's start-up.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
 # The loops' test of it: a C constant where compiled (search.pxd).
@@ -119,6 +124,106 @@ def find_byte_after(data: bytes, byte: int, tables: bytes, start: int, end: int)
     return -1 if found_after is None else found_after.start()
 
 
+def token_at(data: bytes, run: bytes, gap: bytes, last: int, at: int, end: int) -> bool:
+    """Does a token start at data[at] and end before `end`: one or more bytes of class
+    `run`, any number of class `gap`, then the byte `last`? Each class is a table of 256
+    bytes, nonzero for a byte of it. Loops over the tables where compiled; as Python, the
+    regex engine's match of the token (`_token`, made once for each classes and byte)."""
+    end = min(end, len(data))
+    if at < 0 or at >= end:
+        return False
+    if _IN_C:
+        return _token_in_c(cython.cast(cython.p_uchar, data), run, gap, last, at, end)
+    return _token(run, gap, last).match(data, at, end) is not None
+
+
+def _token_in_c(base: Any, run: bytes, gap: bytes, last: int, at: int, end: int) -> bool:
+    """token_at on the bytes at `base`, `at` before `end` (compiled only)."""
+    run_table = cython.cast(cython.p_uchar, run)
+    gap_table = cython.cast(cython.p_uchar, gap)
+    first = at
+    while at < end and run_table[base[at]]:
+        at += 1
+    if at == first:
+        return False
+    while at < end and gap_table[base[at]]:
+        at += 1
+    return at < end and base[at] == last
+
+
+def find_byte_not_before(
+    data: bytes, byte: int, lone: bytes, run: bytes, gap: bytes, last: int, start: int, end: int
+) -> int:
+    """The first offset of `byte` in data[start:end] that neither a byte of class `lone` nor
+    a token (`token_at`'s: bytes of class `run`, of class `gap`, then `last`) follows, or
+    -1. What follows is read no further than `end`, as a pattern's look ahead reads it.
+    memchr and the tables where compiled; as Python, the regex engine's search for the
+    byte and a look ahead at what follows it (`_not_before`, made once for each byte and
+    classes): its loop to a literal byte passes over the bytes between in C, where a call
+    for each byte found would not."""
+    start = max(start, 0)
+    end = min(end, len(data))
+    if start >= end:
+        return -1
+    if _IN_C:
+        base = cython.cast(cython.p_uchar, data)
+        lone_table = cython.cast(cython.p_uchar, lone)
+        at = start
+        while at < end:
+            found = cython.cast(
+                cython.p_uchar,
+                memchr(base + at, byte, end - at),  # type: ignore[name-defined]  # noqa: F821
+            )
+            if found == cython.NULL:
+                return -1
+            at = found - base
+            after = at + 1
+            if not (after < end and lone_table[base[after]]):
+                if not _token_in_c(base, run, gap, last, after, end):
+                    return at
+            at = after
+        return -1
+    found_not_before = _not_before(byte, lone, run, gap, last).search(data, start, end)
+    return -1 if found_not_before is None else found_not_before.start()
+
+
+def _class(table: bytes) -> bytes:
+    """The pattern of one byte of the class `table` holds (one of none where it holds
+    none: a class one byte wide all the same)."""
+    if not any(table):
+        return b"[^\\x00-\\xff]"
+    return b"[%s]" % b"".join(b"\\x%02x" % code for code in range(256) if table[code])
+
+
+# token_at's and find_byte_not_before's patterns as Python, by classes and bytes.
+_TOKENS: dict[tuple[bytes, bytes, int], re.Pattern[bytes]] = {}
+_NOT_BEFORE: dict[tuple[int, bytes, bytes, bytes, int], re.Pattern[bytes]] = {}
+
+
+def _token_pattern(run: bytes, gap: bytes, last: int) -> bytes:
+    """The pattern of a token: bytes of class `run`, of class `gap`, then `last`."""
+    return _class(run) + b"+" + _class(gap) + b"*\\x%02x" % last
+
+
+def _token(run: bytes, gap: bytes, last: int) -> re.Pattern[bytes]:
+    """token_at's pattern."""
+    pattern = _TOKENS.get((run, gap, last))
+    if pattern is None:
+        pattern = _TOKENS[run, gap, last] = re.compile(_token_pattern(run, gap, last))
+    return pattern
+
+
+def _not_before(byte: int, lone: bytes, run: bytes, gap: bytes, last: int) -> re.Pattern[bytes]:
+    """find_byte_not_before's pattern: the byte, then a look ahead at neither a byte of
+    class `lone` nor a token."""
+    pattern = _NOT_BEFORE.get((byte, lone, run, gap, last))
+    if pattern is None:
+        ahead = b"(?!" + _class(lone) + b"|" + _token_pattern(run, gap, last) + b")"
+        pattern = re.compile(b"\\x%02x" % byte + ahead)
+        _NOT_BEFORE[byte, lone, run, gap, last] = pattern
+    return pattern
+
+
 # find_byte_after's patterns as Python, by byte and tables.
 _AFTER: dict[tuple[int, bytes], re.Pattern[bytes]] = {}
 
@@ -139,4 +244,12 @@ def _after(byte: int, tables: bytes) -> re.Pattern[bytes]:
     return pattern
 
 
-__all__ = ["COMPILED", "find_byte", "find_byte_after", "find_bytes", "find_char"]
+__all__ = [
+    "COMPILED",
+    "find_byte",
+    "find_byte_after",
+    "find_byte_not_before",
+    "find_bytes",
+    "find_char",
+    "token_at",
+]

@@ -8,18 +8,13 @@ from urlint._kernels.letters cimport (
 )
 from urlint._kernels.lines cimport line_ends_in_bytes
 from urlint._kernels.search cimport find_byte, find_bytes, find_char
-# the mail rule the loops share with the prefilter, written once (url_starts.py)
+# the mail rules the loops share with the pure path, each written once
+from urlint.mail.header_ends cimport field_name_at
 from urlint.mail.url_starts cimport may_start_a_url
 
 cdef bint _IN_C  # COMPILED, as the loops read it
-cdef bytes _NAME_CLASS, _NAME_CHAR, _BOUNDARY_CHAR, _BASE64_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
+cdef bytes _BOUNDARY_CHAR, _BASE64_CHAR, _ENCODING_CHAR, _PARAMETER_STOP, _WORD_CHAR, _SPACE_CHAR
 cdef Py_ssize_t _NO_MARKUP, _TAG, _BLOCK, _HIDDEN
-
-@cython.locals(at=Py_ssize_t, after=Py_ssize_t)
-cpdef Py_ssize_t header_stop(bytes data, Py_ssize_t start, Py_ssize_t end)
-
-@cython.locals(name_start=Py_ssize_t, base="const unsigned char*", table="const unsigned char*")
-cdef inline bint _field_name_at(bytes data, Py_ssize_t at, Py_ssize_t end)
 
 @cython.locals(values=tuple)
 cpdef tuple content_fields(bytes header)

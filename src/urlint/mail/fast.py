@@ -19,8 +19,9 @@ helpers (a field name's place, a blank line found), which a split would call acr
 extensions for every byte they read. The rule-free primitives they stand on (a byte or a
 character found, a needle found from its rarest byte, line ends counted, letters compared
 in either case) are the kernels' (urlint._kernels), cimported (fast.pxd): a C call. So
-is the rule they share with the prefilter, written once in mail.url_starts (where a body
-may start a URL other than at "://").
+are the rules they share with the pure path, each written once: where a body may start a
+URL other than at "://" (mail.url_starts, the prefilter's) and where a field's name and
+colon start a line (mail.header_ends, which also says where a header block ends).
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ from .._kernels.lines import line_ends_in_bytes
 from .._kernels.search import find_byte, find_bytes, find_char
 from ..sources.kinds import (
     BOUNDARY_CHARS,
-    FIELD_NAME,
     LONGEST_BASE64_LINE,
     LONGEST_CLOSE_DELIMITER,
 )
+from .header_ends import field_name_at
 from .url_starts import may_start_a_url
 
 # Is this module the compiled one (an extension module), not this file run as Python?
@@ -57,10 +58,6 @@ if COMPILED:
     # module's branches use them, and this file as Python needs no Cython.
     import cython
 
-# A header field name's characters (sources.kinds.FIELD_NAME's class: printable ASCII but
-# ":"), a byte each.
-_NAME_CLASS = FIELD_NAME[: FIELD_NAME.index(b"]") + 1]
-_NAME_CHAR = bytes(re.fullmatch(_NAME_CLASS, bytes((code,))) is not None for code in range(256))
 # A MIME boundary's characters (sources.kinds.BOUNDARY_CHARS, as its pattern reads them), a
 # byte each.
 _BOUNDARY_CHAR = bytes(
@@ -75,52 +72,6 @@ _BASE64_CHAR = bytes(
 # The kernels the mail reader calls by these names (`LOOPS.newlines`, `LOOPS.find`).
 newlines = line_ends_in_bytes
 find = find_bytes
-
-
-def header_stop(data: bytes, start: int, end: int) -> int:
-    """Where the header block data[start:end] stops: the offset of the first line end at or
-    after `start` that no field's line or continuation follows (a blank line, a line that
-    is neither, or `end`), -1 where none does: where headers._HEADER_END_OR_BAD_LINE's
-    search from `start` to `end` starts its match.
-
-    A line end a blank follows goes on with a field (RFC 5322 2.2.3); one that a field's
-    name and colon follow (sources.kinds.FIELD_NAME) starts the next field. The pattern's
-    look at the next line sees no further than `end`, nor does this."""
-    end = min(end, len(data))
-    at = start
-    while True:
-        at = find_byte(data, 10, at, end)
-        if at < 0:
-            return -1
-        after = at + 1
-        if not (after < end and (data[after] == 32 or data[after] == 9)):
-            if not _field_name_at(data, after, end):
-                return at
-        at = after
-
-
-def _field_name_at(data: bytes, at: int, end: int) -> bool:
-    """Does a field's name and its colon start at data[at] (FIELD_NAME: printable ASCII but
-    ":", then blanks, then ":"), within `end`?"""
-    name_start = at
-    if _IN_C and at >= 0:  # the bytes and the table read in place
-        end = min(end, len(data))
-        base = cython.cast(cython.p_uchar, data)
-        table = cython.cast(cython.p_uchar, _NAME_CHAR)
-        while at < end and table[base[at]]:
-            at += 1
-        if at == name_start:
-            return False
-        while at < end and (base[at] == 32 or base[at] == 9):
-            at += 1
-        return at < end and base[at] == 58
-    while at < end and _NAME_CHAR[data[at]]:
-        at += 1
-    if at == name_start:
-        return False
-    while at < end and (data[at] == 32 or data[at] == 9):
-        at += 1
-    return at < end and data[at] == 58
 
 
 def content_fields(header: bytes) -> tuple[bytes | None, bytes | None]:
@@ -158,8 +109,8 @@ def fields_named(header: bytes, names: tuple[bytes, ...]) -> tuple[bytes | None,
 
 def entity_header(data: bytes) -> tuple[int, int, bytes | None, bytes | None]:
     """A message's or part's header read in one walk over its lines, for
-    headers.split_entity: where it stops (`header_stop(data, 0, len(data))`, -1 for
-    nowhere), the line ends up to and with that stop, and the header block's
+    headers.split_entity: where it stops (header_ends.header_stop(data, 0, len(data)), -1
+    for nowhere), the line ends up to and with that stop, and the header block's
     Content-Type and Content-Transfer-Encoding values (`content_fields` of
     data[:stop + 1]; read where a blank line follows the stop, else None)."""
     values: list[bytes | None] = [None, None]
@@ -177,10 +128,11 @@ def _header_fields(
     firsts: bytes | None,
     values: list[bytes | None],
 ) -> tuple[int, int]:
-    """`header_stop(data, start, end)` and the line ends from `start` up to and with it, the
-    first value of each field of `names` (lower case; `firsts`, their `_first_bytes`) on
-    the lines before it set in `values` (fields_named's; None left for a field missing), in
-    one walk over the lines.
+    """header_ends.header_stop(data, start, end) and the line ends from `start` up to and
+    with it, the first value of each field of `names` (lower case; `firsts`, their
+    `_first_bytes`) on the lines before it set in `values` (fields_named's; None left for a
+    field missing), in one walk over the lines (a line that goes on with a field, or one
+    that header_ends.field_name_at says starts one, is read on).
 
     A field's value ends at a line end no blank follows, at the stop at the latest (no
     blank follows the stop): the values are those of the header block that ends there,
@@ -198,7 +150,7 @@ def _header_fields(
         lines += 1
         at = line_end + 1
         if not (at < end and (data[at] == 32 or data[at] == 9)):
-            if not _field_name_at(data, at, end):
+            if not field_name_at(data, at, end):
                 return line_end, lines
 
 
@@ -501,7 +453,7 @@ def message_look(
     end = min(end, len(data))
     header_end = start
     values: list[bytes | None] = [None, None]
-    if data.startswith(b"From ", start, end) or _field_name_at(data, start, end):
+    if data.startswith(b"From ", start, end) or field_name_at(data, start, end):
         stop = _header_fields(data, start, end, _CONTENT_FIELDS, _CONTENT_FIRSTS, values)[0]
         stop = end if stop < 0 else stop
         if _blank_line_at(data, stop, end):
@@ -1011,7 +963,6 @@ __all__ = [
     "fields_named",
     "find",
     "from_lines",
-    "header_stop",
     "header_url_hints",
     "lacking",
     "markup",

@@ -16,6 +16,8 @@ from ..core.faults import internal_error
 from ..core.records import built, record, replaced
 from ..grammar.login import masked_piece
 from ..sources.kinds import FIELD_NAME  # RFC 5322 section 2.2, the one piece every reader builds on
+from .header_ends import field_name_at  # the rule written once, the loops' too (mail.fast)
+from .header_ends import header_stop as _stop
 from .loops import LOOPS
 
 _FIELD_NAME = re.compile(FIELD_NAME)
@@ -332,21 +334,6 @@ def _field_keys(name: str) -> tuple[bytes, bytes]:
     return key, b"\n" + key
 
 
-# A header block as the fast path accepts it: fields and their continuation lines only.
-# Looked for as a bad line (a line end not followed by a field or a continuation): one
-# search that stops only at line ends, far cheaper than matching the whole block.
-# One search finds the header's end (a blank line) or the first bad line before it. Most
-# fields' lines start with a name of letters, digits and "-" and its colon at once
-# ("Received:"), which is a FIELD_NAME too: looked for first, it turns those lines away in
-# fewer instructions than the general name (a range of characters, then blanks) takes; the
-# lines found are the same.
-_FIELD_START = re.compile(rb"From |" + FIELD_NAME)
-_PLAIN_FIELD_NAME = rb"[A-Za-z][A-Za-z0-9-]*:"
-_HEADER_END_OR_BAD_LINE = re.compile(
-    rb"\n(?![ \t]|" + _PLAIN_FIELD_NAME + rb")(?:\r?\n|(?!" + FIELD_NAME + rb"))"
-)
-
-
 def field_start(header: bytes, at: int) -> int:
     """Where the header field that holds header[at] starts.
 
@@ -477,15 +464,14 @@ def split_entity(data: bytes, line: int) -> Entity:
     fields: ContentFields | None = None
     lines = -1  # the line ends of the header, where counted with its end
     if LOOPS is None:
-        found = _HEADER_END_OR_BAD_LINE.search(data)
-        found_start, found_end = (-1, -1) if found is None else found.span()
+        found_start, found_end = _end_span(data, _stop(data, 0, len(data)))
     else:
         stop, lines, type_value, encoding_value = LOOPS.entity_header(data)
         found_start, found_end = _end_span(data, stop)
         if found_end > found_start + 1:  # a blank line after the stop: the values are read
             fields = type_value, encoding_value
     at_bad_line = found_end == found_start + 1  # the line after it is no field (or none)
-    if (at_bad_line and found_start < len(data) - 1) or not _FIELD_START.match(data):
+    if (at_bad_line and found_start < len(data) - 1) or not _starts_a_header(data, 0, len(data)):
         block = read_header_block(data)
         return (
             data[: block.body_start],
@@ -513,9 +499,9 @@ def newlines(data: bytes, start: int, end: int) -> int:
 
 
 def _end_span(data: bytes, stop: int) -> tuple[int, int]:
-    """The span of _HEADER_END_OR_BAD_LINE's first match in `data`, where header_stop finds
-    its start at `stop`: a line end and the blank line after it, or the line end alone
-    before a bad line; (-1, -1) for none (a stop of -1)."""
+    """The span of a header's end in `data`, where header_ends.header_stop finds its start at
+    `stop`: a line end and the blank line after it, or the line end alone before a bad
+    line; (-1, -1) for none (a stop of -1)."""
     if stop < 0:
         return -1, -1
     if data.startswith(b"\n", stop + 1):
@@ -530,11 +516,14 @@ def header_stop(data: bytes, start: int, end: int) -> int:
 
     (a header whose first line is a field's): the line end before its blank line, or before
     a line that is neither a field nor a continuation (what follows is the body), or `end`."""
-    if LOOPS is not None:
-        stop: int = LOOPS.header_stop(data, start, end)
-        return end if stop < 0 else stop
-    found = _HEADER_END_OR_BAD_LINE.search(data, start, end)
-    return end if found is None else found.start()
+    stop = _stop(data, start, end)
+    return end if stop < 0 else stop
+
+
+def _starts_a_header(data: bytes, start: int, end: int) -> bool:
+    """Does data[start:end] start with a header's first line: an mbox's "From " line or a
+    field's name and colon?"""
+    return data.startswith(b"From ", start, end) or field_name_at(data, start, end)
 
 
 def header_end_at(data: bytes, start: int, end: int) -> int:
@@ -544,7 +533,7 @@ def header_end_at(data: bytes, start: int, end: int) -> int:
     damaged one (a line that is neither a field nor a continuation ends it sooner: what
     follows is the body), or one with no blank line after it. mail.prefilter asks it, to
     read the body and the fields the reader will."""
-    if not _FIELD_START.match(data, start, end):
+    if not _starts_a_header(data, start, end):
         return start
     stop = header_stop(data, start, end)
     if data.startswith((b"\n\n", b"\n\r\n"), stop, end):  # stopped by its blank line
