@@ -33,7 +33,7 @@ cdef inline bint _token_in_c(const unsigned char* base, bytes run, bytes gap, un
 
 @cython.locals(
     at=Py_ssize_t, after=Py_ssize_t,
-    base="const unsigned char*", lone_table="const unsigned char*", found="const unsigned char*",
+    base="const unsigned char*", lone_table="const unsigned char*",
 )
 cpdef Py_ssize_t find_byte_not_before(bytes data, unsigned char byte, bytes lone, bytes run, bytes gap, unsigned char last, Py_ssize_t start, Py_ssize_t end) except? -2
 

@@ -165,23 +165,16 @@ def find_byte_not_before(
     end = min(end, len(data))
     if start >= end:
         return -1
-    if _IN_C:
+    if _IN_C:  # each `byte` found by memchr, what follows it read in the tables
         base = cython.cast(cython.p_uchar, data)
         lone_table = cython.cast(cython.p_uchar, lone)
-        at = start
-        while at < end:
-            found = cython.cast(
-                cython.p_uchar,
-                memchr(base + at, byte, end - at),  # type: ignore[name-defined]  # noqa: F821
-            )
-            if found == cython.NULL:
-                return -1
-            at = found - base
+        at = find_byte(data, byte, start, end)
+        while at >= 0:
             after = at + 1
             if not (after < end and lone_table[base[after]]):
                 if not _token_in_c(base, run, gap, last, after, end):
                     return at
-            at = after
+            at = find_byte(data, byte, after, end)
         return -1
     found_not_before = _not_before(byte, lone, run, gap, last).search(data, start, end)
     return -1 if found_not_before is None else found_not_before.start()
@@ -235,10 +228,7 @@ def _after(byte: int, tables: bytes) -> re.Pattern[bytes]:
     if pattern is None:
         literal = b"\\x%02x" % byte
         classes = b"".join(
-            b"[%s]" % b"".join(b"\\x%02x" % code for code in range(256) if tables[at + code])
-            if any(tables[at : at + 256])
-            else b"[^\\x00-\\xff]"  # no byte: a class of none, one byte wide all the same
-            for at in range(len(tables) - 256, -1, -256)
+            _class(tables[at : at + 256]) for at in range(len(tables) - 256, -1, -256)
         )
         pattern = _AFTER[byte, tables] = re.compile(literal + b"(?<=" + classes + literal + b")")
     return pattern
