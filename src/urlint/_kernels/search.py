@@ -180,6 +180,12 @@ def find_byte_not_before(
     return -1 if found_not_before is None else found_not_before.start()
 
 
+def byte_table(byte_class: bytes) -> bytes:
+    """The table of the pattern class `byte_class` (`b"[...]"`) as the searches read one: a
+    byte each of the 256, nonzero for a byte of the class."""
+    return bytes(re.fullmatch(byte_class, bytes((code,))) is not None for code in range(256))
+
+
 def _class(table: bytes) -> bytes:
     """The pattern of one byte of the class `table` holds (one of none where it holds
     none: a class one byte wide all the same)."""
@@ -236,6 +242,7 @@ def _after(byte: int, tables: bytes) -> re.Pattern[bytes]:
 
 __all__ = [
     "COMPILED",
+    "byte_table",
     "find_byte",
     "find_byte_after",
     "find_byte_not_before",

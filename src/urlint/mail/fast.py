@@ -39,7 +39,7 @@ from .._kernels.letters import (
     text_lower_at,
 )
 from .._kernels.lines import line_ends_in_bytes
-from .._kernels.search import find_byte, find_bytes, find_char
+from .._kernels.search import byte_table, find_byte, find_bytes, find_char
 from ..sources.kinds import (
     BOUNDARY_CHARS,
     LONGEST_BASE64_LINE,
@@ -60,13 +60,9 @@ if COMPILED:
 
 # A MIME boundary's characters (sources.kinds.BOUNDARY_CHARS, as its pattern reads them), a
 # byte each.
-_BOUNDARY_CHAR = bytes(
-    re.fullmatch(b"[%s]" % BOUNDARY_CHARS, bytes((code,))) is not None for code in range(256)
-)
+_BOUNDARY_CHAR = byte_table(b"[%s]" % BOUNDARY_CHARS)
 # base64's characters but its "=" padding (RFC 2045 section 6.8), a byte each.
-_BASE64_CHAR = bytes(
-    re.fullmatch(b"[A-Za-z0-9+/]", bytes((code,))) is not None for code in range(256)
-)
+_BASE64_CHAR = byte_table(b"[A-Za-z0-9+/]")
 
 
 # The kernels the mail reader calls by these names (`LOOPS.newlines`, `LOOPS.find`).
@@ -484,12 +480,8 @@ def _encoded_word_in(data: bytes, start: int, end: int) -> bool:
 
 # A field's value's characters (prefilter._TRANSFER_ENCODING's value), a byte each; and
 # those a parameter's value stops at (prefilter._PART_PARAMETER's: `\s`, quotes and ";").
-_ENCODING_CHAR = bytes(
-    re.fullmatch(rb"[A-Za-z0-9-]", bytes((code,))) is not None for code in range(256)
-)
-_PARAMETER_STOP = bytes(
-    re.fullmatch(rb"[\s\"';]", bytes((code,))) is not None for code in range(256)
-)
+_ENCODING_CHAR = byte_table(rb"[A-Za-z0-9-]")
+_PARAMETER_STOP = byte_table(rb"[\s\"';]")
 
 
 def nested_marks(data: bytes, start: int, end: int) -> tuple[list, bool, bool, bool, bool, list]:

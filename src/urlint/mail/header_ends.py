@@ -19,22 +19,20 @@ generated and adversarial bytes.
 
 from __future__ import annotations
 
-import re
-
-from .._kernels.search import find_byte_not_before, token_at
+from .._kernels.search import byte_table, find_byte_not_before, token_at
 from ..sources.kinds import FIELD_NAME
 
 # Is this module the compiled one (an extension module), not this file run as Python?
 COMPILED = not __file__.endswith(".py")
 
+
 # A field's name and colon (FIELD_NAME) as the kernels read a token: its characters
-# (FIELD_NAME's class: printable ASCII but ":"), then the blanks that may stand before its
-# colon, each a byte table, then the colon.
-_NAME_CHAR = bytes(
-    re.fullmatch(FIELD_NAME[: FIELD_NAME.index(b"]") + 1], bytes((code,))) is not None
-    for code in range(256)
-)
-_BLANK = bytes(code in b" \t" for code in range(256))
+# (FIELD_NAME's first class: printable ASCII but ":"), then the blanks that may stand before
+# its colon (its second: a space or a tab, RFC 5322's WSP, which also starts a field's
+# continuation line), each a byte table, then the colon.
+_NAME_CLASS, _, _AFTER_NAME = FIELD_NAME.partition(b"+")
+_NAME_CHAR = byte_table(_NAME_CLASS)
+_BLANK = byte_table(_AFTER_NAME[: _AFTER_NAME.index(b"]") + 1])
 _COLON = 58
 
 

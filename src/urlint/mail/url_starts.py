@@ -14,10 +14,8 @@ patterns in bytes, on generated and adversarial bytes.
 
 from __future__ import annotations
 
-import re
-
 from .._kernels.letters import lower_at
-from .._kernels.search import find_byte, find_byte_after
+from .._kernels.search import byte_table, find_byte, find_byte_after
 from ..grammar.schemes import BARE_WITHOUT_SLASHES, SCHEME_CHARS
 
 # Is this module the compiled one (an extension module), not this file run as Python?
@@ -40,9 +38,7 @@ _LAST_LETTERS = b"".join(
 )
 # A scheme's characters (RFC 1738 2.1), a byte each: what may follow a wrapper's first
 # letter up to its colon.
-_SCHEME_CHAR = bytes(
-    code < 128 and re.fullmatch(f"[{SCHEME_CHARS}]", chr(code)) is not None for code in range(256)
-)
+_SCHEME_CHAR = byte_table(b"[%s]" % SCHEME_CHARS.encode())
 
 
 def may_start_a_url(data: bytes, start: int, end: int) -> bool:
