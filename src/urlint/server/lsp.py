@@ -143,8 +143,8 @@ def _diagnostic_json(linted: Linted, finding: Finding) -> str:
     )
 
 
-# Each diagnostic's JSON after its message, by code and severity: written once, not once a
-# diagnostic (a JSON string written by json.dumps costs about as much as the rest of it).
+# Each diagnostic's JSON after its message, by code and severity: written once, not by two
+# json.dumps calls for each diagnostic of a document that may have thousands.
 _TAILS: dict[tuple[str, Severity], str] = {}
 
 
